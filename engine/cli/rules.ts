@@ -1,0 +1,38 @@
+// npm run -s rules -- <rule-set> --input <file.json> [--today yyyy-MM-dd]
+// Evaluates one rule set of rules/ and prints one JSON object; no server needed.
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { loadDefinitions } from "../load";
+import { formatProblem } from "../lint";
+import { evaluateRuleSet, presentResult, RuleInputError } from "../rules";
+
+function fail(error: string, extra: Record<string, unknown> = {}, code = 2): never {
+  console.log(JSON.stringify({ error, ...extra }, null, 2));
+  process.exit(code);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { input: { type: "string", short: "i" }, today: { type: "string" }, rules: { type: "string" }, steps: { type: "string" } },
+});
+const [ruleSetId] = positionals;
+const { defs, problems } = loadDefinitions({ rules: values.rules, steps: values.steps });
+if (!ruleSetId || !values.input)
+  fail(`usage: npm run -s rules -- <rule set> --input <file.json> [--today yyyy-MM-dd]; rule sets: ${[...defs.ruleSets.values()].filter((r) => r.def.rules?.length).map((r) => r.def.id).join(", ")}`);
+if (problems.length) fail("the definitions have problems; run npm run check", { problems: problems.map(formatProblem) });
+if (!defs.ruleSets.has(ruleSetId)) fail(`unknown rule set "${ruleSetId}"`, { known: [...defs.ruleSets.keys()] });
+
+let input: unknown;
+try {
+  input = JSON.parse(readFileSync(values.input, "utf8"));
+} catch (error) {
+  fail(`cannot read ${values.input}: ${(error as Error).message}`);
+}
+if (values.today !== undefined && input && typeof input === "object") input = { ...input, today: values.today };
+
+try {
+  console.log(JSON.stringify(presentResult(defs, ruleSetId, evaluateRuleSet(defs, ruleSetId, input)), null, 2));
+} catch (error) {
+  if (error instanceof RuleInputError) fail(error.message, { errors: error.errors });
+  fail((error as Error).message, {}, 1);
+}

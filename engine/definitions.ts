@@ -1,0 +1,142 @@
+// Builds a definitions set (schemas, steps, flows, rule sets and their cases) from parsed JSON
+// files. Pure: the server passes files read from disk, the browser files bundled at build time.
+import { createAjv, uriOf, type Ajv, type ErrorObject } from "./ajv";
+import type { Flow, RuleCases, RuleSet, Step } from "./generated/schema-types";
+import { lint } from "./lint";
+
+export type { Flow, RuleCases, RuleSet, Step };
+
+/** Parsed JSON files by path relative to their folder, e.g. steps["application/employment.json"]. */
+export interface DefinitionFiles {
+  schemas: Record<string, unknown>;
+  steps: Record<string, unknown>;
+  rules: Record<string, unknown>;
+}
+
+/** One finding of the loader or linter: the file, the JSON pointer inside it, and the problem. */
+export interface Problem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+export interface Located<T> {
+  file: string;
+  def: T;
+}
+
+export interface Definitions {
+  files: DefinitionFiles;
+  ajv: Ajv;
+  steps: Map<string, Located<Step>>;
+  flows: Map<string, Located<Flow>>;
+  ruleSets: Map<string, Located<RuleSet>>;
+  cases: Located<RuleCases>[];
+  /** Every rule set's params by rule set id: what logic reads as params.<id>.<name>. */
+  params: Record<string, Record<string, unknown>>;
+}
+
+const META = { step: "step.schema.json", flow: "flow.schema.json", rule: "rule.schema.json", cases: "cases.schema.json" } as const;
+
+export function pointerOf(error: ErrorObject): string {
+  const extra = error.keyword === "required" ? `/${(error.params as { missingProperty: string }).missingProperty}`
+    : error.keyword === "additionalProperties" ? `/${(error.params as { additionalProperty: string }).additionalProperty}`
+    : "";
+  return `${error.instancePath}${extra}`;
+}
+
+function metaCheck(ajv: Ajv, meta: string, file: string, json: unknown, problems: Problem[]): boolean {
+  let validate;
+  try {
+    validate = ajv.getSchema(uriOf("schemas", meta));
+  } catch (error) {
+    problems.push({ file: `schemas/${meta}`, pointer: "", message: `does not compile: ${(error as Error).message}` });
+    return false;
+  }
+  if (!validate) {
+    problems.push({ file: `schemas/${meta}`, pointer: "", message: "meta-schema is missing" });
+    return false;
+  }
+  if (validate(json)) return true;
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === "if") continue;
+    const detail = error.keyword === "enum" ? ` (one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(", ")})` : "";
+    problems.push({ file, pointer: pointerOf(error), message: `${error.message ?? "is invalid"}${detail}` });
+  }
+  return false;
+}
+
+function indexById<T extends { id: string }>(map: Map<string, Located<T>>, file: string, def: T, what: string, problems: Problem[]) {
+  const seen = map.get(def.id);
+  if (seen) problems.push({ file, pointer: "/id", message: `${what} id "${def.id}" is already used by ${seen.file}` });
+  else map.set(def.id, { file, def });
+}
+
+export function buildDefinitions(files: DefinitionFiles): { defs: Definitions; problems: Problem[] } {
+  const problems: Problem[] = [];
+  let ajv: Ajv;
+  try {
+    ajv = createAjv(files.schemas);
+  } catch (error) {
+    // A broken schema file stops everything else: report it and continue with no schemas.
+    problems.push({ file: "schemas/", pointer: "", message: (error as Error).message });
+    ajv = createAjv({});
+  }
+  const defs: Definitions = { files, ajv, steps: new Map(), flows: new Map(), ruleSets: new Map(), cases: [], params: {} };
+
+  for (const [path, json] of Object.entries(files.steps)) {
+    const file = `steps/${path}`;
+    const isFlow = path.startsWith("flows/");
+    if (!metaCheck(ajv, isFlow ? META.flow : META.step, file, json, problems)) continue;
+    if (isFlow) indexById(defs.flows, file, json as Flow, "flow", problems);
+    else indexById(defs.steps, file, json as Step, "step", problems);
+  }
+  for (const [path, json] of Object.entries(files.rules)) {
+    const file = `rules/${path}`;
+    if (path.endsWith(".cases.json")) {
+      if (metaCheck(ajv, META.cases, file, json, problems)) defs.cases.push({ file, def: json as RuleCases });
+    } else if (metaCheck(ajv, META.rule, file, json, problems)) {
+      const ruleSet = json as RuleSet;
+      indexById(defs.ruleSets, file, ruleSet, "rule set", problems);
+      defs.params[ruleSet.id] = (ruleSet.params ?? {}) as Record<string, unknown>;
+    }
+  }
+  problems.push(...lint(defs));
+  return { defs, problems };
+}
+
+export function stepById(defs: Definitions, id: string): Step {
+  const step = defs.steps.get(id)?.def;
+  if (!step) throw new Error(`unknown step "${id}"`);
+  return step;
+}
+
+export function ruleSetById(defs: Definitions, id: string): Located<RuleSet> {
+  const ruleSet = defs.ruleSets.get(id);
+  if (!ruleSet) throw new Error(`unknown rule set "${id}" (known: ${[...defs.ruleSets.keys()].join(", ")})`);
+  return ruleSet;
+}
+
+/** The URI a step's answer schema is compiled under, so its relative $refs reach schemas/. */
+export function stepSchemaUri(file: string): string {
+  return uriOf("steps", file.replace(/^steps\//, ""));
+}
+
+export function ruleInputUri(file: string): string {
+  return uriOf("rules", file.replace(/^rules\//, ""));
+}
+
+/** Compiles a step's answer schema once per definitions set. */
+export function compileStepSchema(defs: Definitions, stepId: string) {
+  const located = defs.steps.get(stepId);
+  if (!located) throw new Error(`unknown step "${stepId}"`);
+  const uri = stepSchemaUri(located.file);
+  return defs.ajv.getSchema(uri) ?? defs.ajv.compile({ ...located.def.schema, $id: uri });
+}
+
+export function compileRuleInput(defs: Definitions, ruleSetId: string) {
+  const { file, def } = ruleSetById(defs, ruleSetId);
+  if (!def.input) return null;
+  const uri = ruleInputUri(file);
+  return defs.ajv.getSchema(uri) ?? defs.ajv.compile({ ...def.input, $id: uri });
+}

@@ -1,0 +1,203 @@
+// Display formatters and input parsers (spec §5 "Validation rules", DESIGN.md "Data").
+// Shared by the browser widgets and the server's summaries, so: pure, no DOM, no time zone.
+// Every function is total: bad input never throws. Formatters given a value they cannot read
+// return "" for null/undefined and the input unchanged otherwise (except maskSsn, which never
+// echoes what it cannot mask); parsers return null.
+//
+// Storage conventions (DESIGN.md "Data"): money in whole US dollars, dates `yyyy-MM-dd` read as
+// UTC, phone as 10 digits, SSN as 9 digits.
+
+import { isIsoDate, parseIsoDate, type IsoDate } from "./dates";
+
+type Maybe<T> = T | null | undefined;
+
+// ---------------------------------------------------------------------------------------------
+// Money
+
+const WHOLE_DOLLARS = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+  signDisplay: "negative",
+});
+
+const DOLLARS_AND_CENTS = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: "negative",
+});
+
+/** US dollars, whole by default: formatCurrency(1234.4) === "$1,234"; formatCurrency(-1234.5, { cents: true }) === "-$1,234.50". */
+export function formatCurrency(value: Maybe<number>, opts: { cents?: boolean } = {}): string {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "";
+  return (opts.cents ? DOLLARS_AND_CENTS : WHOLE_DOLLARS).format(value);
+}
+
+// Optional sign, optional "$", then either plain digits or correctly grouped thousands, then at
+// most two decimals (cents). "1,23" is refused rather than guessed at.
+const CURRENCY_INPUT = /^(-)?\$?(-)?(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{0,2}))?$/;
+
+/** Reads typed money: parseCurrency(" $1,234.00 ") === 1234; parseCurrency("12a") === null. */
+export function parseCurrency(text: Maybe<string>): number | null {
+  if (typeof text !== "string") return null;
+  const m = CURRENCY_INPUT.exec(text.trim());
+  if (!m) return null;
+  const [, sign1, sign2, whole, cents] = m;
+  if (sign1 && sign2) return null;
+  if (whole === undefined && !cents) return null; // "", "$", "." and "-" carry no number
+  const value = Number(`${whole ?? "0"}.${cents ?? ""}0`.replace(/,/g, ""));
+  if (!Number.isFinite(value)) return null;
+  return sign1 || sign2 ? -value || 0 : value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Percent
+
+const percentFormatters = new Map<number, Intl.NumberFormat>();
+
+function percentFormatter(decimals: number): Intl.NumberFormat {
+  let formatter = percentFormatters.get(decimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: 0,
+      maximumFractionDigits: decimals,
+      signDisplay: "negative",
+    });
+    percentFormatters.set(decimals, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * A percentage, with up to `decimals` (default 3) decimals and no trailing zeros:
+ * formatPercent(0.25) === "25%", formatPercent(25) === "25%", formatPercent(0.125) === "12.5%".
+ *
+ * Spec quirk, kept on purpose (§5: "the percent formatter multiplies values below 1 by 100"):
+ * values below 1 are read as fractions and values of 1 or more as percentages already, so
+ * formatPercent(1) === "1%" (not "100%") while formatPercent(0.999) === "99.9%". "Below 1" is
+ * taken literally, negatives included: formatPercent(-0.5) === "-50%". Callers holding a
+ * fraction that may equal 1 (100% ownership) should multiply by 100 themselves.
+ */
+export function formatPercent(value: Maybe<number>, opts: { decimals?: number } = {}): string {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "";
+  const wanted = opts.decimals ?? 3;
+  const decimals = Number.isFinite(wanted) ? Math.min(20, Math.max(0, Math.trunc(wanted))) : 3;
+  const percent = value < 1 ? value * 100 : value;
+  return `${percentFormatter(decimals).format(percent)}%`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phone
+
+// Phone input may carry the usual punctuation and a +1 / 1 country code, nothing else.
+const PHONE_INPUT = /^[\d\s().+-]+$/;
+
+/** The 10 stored digits of a US phone number, or null: normalizePhone("+1 (555) 123-4567") === "5551234567". */
+export function normalizePhone(text: Maybe<string>): string | null {
+  if (typeof text !== "string" || !PHONE_INPUT.test(text)) return null;
+  const digits = text.replace(/\D/g, "");
+  if (digits.length === 10) return digits;
+  if (digits.length === 11 && digits.startsWith("1")) return digits.slice(1);
+  return null;
+}
+
+/** Shows a phone as (XXX) XXX-XXXX: formatPhone("5551234567") === "(555) 123-4567"; other input comes back unchanged. */
+export function formatPhone(digits: Maybe<string>): string {
+  if (typeof digits !== "string") return "";
+  const phone = normalizePhone(digits);
+  if (phone === null) return digits;
+  return `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SSN
+
+const SSN_INPUT = /^[\d\s-]+$/;
+
+/** The 9 stored digits of an SSN, or null: normalizeSsn("123-45-6789") === "123456789". Shape only; see isSsnDigits. */
+export function normalizeSsn(text: Maybe<string>): string | null {
+  if (typeof text !== "string" || !SSN_INPUT.test(text)) return null;
+  const digits = text.replace(/\D/g, "");
+  return digits.length === 9 ? digits : null;
+}
+
+/** Shows an SSN as XXX-XX-XXXX: formatSsn("123456789") === "123-45-6789"; other input comes back unchanged. */
+export function formatSsn(digits: Maybe<string>): string {
+  if (typeof digits !== "string") return "";
+  const ssn = normalizeSsn(digits);
+  if (ssn === null) return digits;
+  return `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`;
+}
+
+/** The spec's exact mask (spaces around the dashes). */
+const SSN_MASK = /^\*\*\* - \*\* - \d{4}$/;
+
+/**
+ * Masks an SSN as the spec writes it: maskSsn("123456789") === "*** - ** - 6789".
+ * An already-masked value comes back as is; anything else gives "" (never echo digits we cannot mask).
+ */
+export function maskSsn(digits: Maybe<string>): string {
+  if (typeof digits !== "string") return "";
+  if (SSN_MASK.test(digits)) return digits;
+  const ssn = normalizeSsn(digits);
+  return ssn === null ? "" : `*** - ** - ${ssn.slice(5)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates (`yyyy-MM-dd` strings, UTC; see dates.ts)
+
+function pad2(n: number): string {
+  return String(n).padStart(2, "0");
+}
+
+/** 2 digits are 20YY (spec §5, so "1/1/85" is 2085, not 1985); 4 digits are taken as written. */
+function expandYear(text: string): number {
+  return text.length === 2 ? 2000 + Number(text) : Number(text);
+}
+
+/** Shows a `yyyy-MM-dd` date as MM/DD/YYYY: formatDate("2024-02-29") === "02/29/2024"; other input comes back unchanged. */
+export function formatDate(iso: Maybe<string>): string {
+  if (typeof iso !== "string") return "";
+  if (!isIsoDate(iso)) return iso;
+  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+}
+
+const DATE_INPUT = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/;
+
+/**
+ * Reads a typed date (MM/DD/YYYY or M/D/YY; a `yyyy-MM-dd` string is also accepted as is) into
+ * `yyyy-MM-dd`, or null for anything that is not a real calendar date:
+ * parseDateInput("2/29/24") === "2024-02-29"; parseDateInput("02/29/2023") === null.
+ */
+export function parseDateInput(text: Maybe<string>): IsoDate | null {
+  if (typeof text !== "string") return null;
+  const trimmed = text.trim();
+  if (isIsoDate(trimmed)) return trimmed;
+  const m = DATE_INPUT.exec(trimmed);
+  if (!m) return null;
+  const [, month, day, year] = m as unknown as [string, string, string, string];
+  const iso = `${String(expandYear(year)).padStart(4, "0")}-${pad2(Number(month))}-${pad2(Number(day))}`;
+  return parseIsoDate(iso) ? iso : null;
+}
+
+/** Shows the month of a `yyyy-MM-dd` date as MM/YYYY: formatMonthYear("2024-03-15") === "03/2024"; other input comes back unchanged. */
+export function formatMonthYear(iso: Maybe<string>): string {
+  if (typeof iso !== "string") return "";
+  if (!isIsoDate(iso)) return iso;
+  return `${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
+const MONTH_YEAR_INPUT = /^(\d{1,2})\/(\d{2}|\d{4})$/;
+
+/** Reads a typed month (MM/YYYY or MM/YY) into the first of that month: parseMonthYearInput("03/24") === "2024-03-01". */
+export function parseMonthYearInput(text: Maybe<string>): IsoDate | null {
+  if (typeof text !== "string") return null;
+  const m = MONTH_YEAR_INPUT.exec(text.trim());
+  if (!m) return null;
+  const [, month, year] = m as unknown as [string, string, string];
+  const iso = `${String(expandYear(year)).padStart(4, "0")}-${pad2(Number(month))}-01`;
+  return parseIsoDate(iso) ? iso : null;
+}

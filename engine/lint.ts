@@ -1,0 +1,279 @@
+// Cross-checks of a definitions set, beyond what the meta-schemas can say: every reference points
+// at something that exists, every operator is known, every step is reachable. Each problem names
+// the file, the JSON pointer inside it and what is wrong, with a suggestion where one is close.
+import { uriOf } from "./ajv";
+import type { Definitions, Problem } from "./definitions";
+import { iteratingOperators, knownOperators, operatorOf } from "./logic";
+import { propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
+import type { RuleSet, Step } from "./generated/schema-types";
+
+const FORBIDDEN: Record<string, string> = {
+  method: "calls arbitrary JavaScript methods",
+  log: "writes data, which may be personal, to the server log",
+};
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** ", did you mean `x`?" when a candidate is close enough to be the intended name. */
+export function suggest(name: string, candidates: Iterable<string>): string {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = distance(name, c);
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? `, did you mean \`${best}\`?` : "";
+}
+
+const esc = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+
+interface LogicRef {
+  kind: "var" | "root";
+  path: string;
+  pointer: string;
+  /** True inside the body of some/all/filter/map/reduce, where `var` reads the list item. */
+  inIteration: boolean;
+}
+
+/** Walks logic: reports unknown operators, returns the data paths it reads. */
+function scanLogic(logic: unknown, pointer: string, file: string, problems: Problem[]): LogicRef[] {
+  const refs: LogicRef[] = [];
+  const walk = (node: unknown, at: string, inIteration: boolean) => {
+    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`, inIteration));
+    if (node === null || typeof node !== "object") return;
+    const op = operatorOf(node);
+    if (!op) {
+      problems.push({ file, pointer: at, message: `a logic object must have exactly one operator, found ${Object.keys(node).length} keys (${Object.keys(node).join(", ") || "none"})` });
+      return;
+    }
+    const opAt = `${at}/${esc(op)}`;
+    if (FORBIDDEN[op]) problems.push({ file, pointer: opAt, message: `operator "${op}" is not allowed: it ${FORBIDDEN[op]}` });
+    else if (!knownOperators.has(op)) problems.push({ file, pointer: opAt, message: `unknown operator "${op}"${suggest(op, knownOperators)}` });
+    const args = (node as Record<string, unknown>)[op];
+    const list = Array.isArray(args) ? args : [args];
+    if (op === "var" || op === "root") {
+      if (typeof list[0] === "string" && list[0] !== "") refs.push({ kind: op, path: list[0], pointer: opAt, inIteration });
+      else list.forEach((n, i) => walk(n, Array.isArray(args) ? `${opAt}/${i}` : opAt, inIteration));
+      return;
+    }
+    list.forEach((n, i) => {
+      const argAt = Array.isArray(args) ? `${opAt}/${i}` : opAt;
+      walk(n, argAt, inIteration || (iteratingOperators.has(op) && i > 0));
+    });
+  };
+  walk(logic, pointer, false);
+  return refs;
+}
+
+function checkParamsPath(defs: Definitions, path: string[], file: string, pointer: string, problems: Problem[]) {
+  const [setId, ...rest] = path;
+  if (!setId || !Object.hasOwn(defs.params, setId)) {
+    problems.push({ file, pointer, message: `unknown rule set "${setId ?? ""}" in params path "params.${path.join(".")}"${suggest(setId ?? "", Object.keys(defs.params))}` });
+    return;
+  }
+  let node: unknown = defs.params[setId];
+  for (const [i, key] of rest.entries()) {
+    if (node === null || typeof node !== "object" || Array.isArray(node)) return; // inside a list or a value: the path reads data
+    if (!Object.hasOwn(node, key)) {
+      problems.push({ file, pointer, message: `rule set "${setId}" has no param "${rest.slice(0, i + 1).join(".")}"${suggest(key, Object.keys(node))}` });
+      return;
+    }
+    node = (node as Record<string, unknown>)[key];
+  }
+}
+
+// ---------------------------------------------------------------- steps
+
+function checkStep(defs: Definitions, file: string, step: Step, problems: Problem[]) {
+  const files = defs.files;
+  const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
+  const appRoot = schemaFile(files, "application.json");
+  const fieldExists = (segments: string[]) => schemasAt(files, stepRoot, segments).length > 0;
+
+  try {
+    defs.ajv.compile({ ...step.schema, $id: stepRoot.base });
+    defs.ajv.removeSchema(stepRoot.base); // compiled again, lazily, by the validator
+  } catch (error) {
+    problems.push({ file, pointer: "/schema", message: `the answer schema does not compile: ${(error as Error).message}` });
+    return;
+  }
+
+  // A step may only write the fields it asks: every object it describes inline must close itself,
+  // or a client could slip other parts of the application into this step's answers.
+  const checkClosed = (node: unknown, at: string) => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach((n, i) => checkClosed(n, `${at}/${i}`));
+    const schema = node as Record<string, unknown>;
+    if (schema.properties && schema.additionalProperties !== false)
+      problems.push({ file, pointer: at, message: "an object in a step's answer schema must set \"additionalProperties\": false" });
+    for (const [key, value] of Object.entries(schema)) if (key !== "const" && key !== "enum" && key !== "default") checkClosed(value, `${at}/${esc(key)}`);
+  };
+  checkClosed(step.schema, "/schema");
+
+  const checkPointer = (field: string, pointer: string) => {
+    const segments = field.split("/").slice(1);
+    if (fieldExists(segments)) return;
+    const parent = segments.slice(0, -1);
+    problems.push({ file, pointer, message: `field "${field}" is not in this step's answers${suggest(segments.at(-1) ?? "", propertyNamesAt(files, stepRoot, parent))}` });
+  };
+
+  const checkLogic = (logic: unknown, pointer: string, field?: string) => {
+    for (const ref of scanLogic(logic, pointer, file, problems)) {
+      if (ref.inIteration && ref.kind === "var") continue; // reads a list item
+      const segments = ref.path.split(".");
+      const [head, ...rest] = segments;
+      if (head === "today" && rest.length === 0) continue;
+      if (head === "params") { checkParamsPath(defs, rest, file, ref.pointer, problems); continue; }
+      if (head === "item" || head === "index") {
+        if (!field?.includes("/*")) problems.push({ file, pointer: ref.pointer, message: `"${head}" is only defined for a field pointer with * (a list item)` });
+        else if (head === "item" && rest.length > 0) {
+          const itemSegments = field.slice(1, field.lastIndexOf("/*")).split("/").concat("*", ...rest);
+          if (!fieldExists(itemSegments) && !(appRoot && schemasAt(files, appRoot, itemSegments).length))
+            problems.push({ file, pointer: ref.pointer, message: `list item has no field "${rest.join(".")}"` });
+        }
+        continue;
+      }
+      if (fieldExists(segments) || (appRoot && schemasAt(files, appRoot, segments).length)) continue;
+      const parent = segments.slice(0, -1);
+      const candidates = [...propertyNamesAt(files, stepRoot, parent), ...(appRoot ? propertyNamesAt(files, appRoot, parent) : [])];
+      problems.push({ file, pointer: ref.pointer, message: `unknown field "${ref.path}": not in this step's answers nor in the application${suggest(segments.at(-1)!, candidates)}` });
+    }
+  };
+
+  for (const key of ["visibleWhen", "requiredWhen"] as const)
+    for (const [field, logic] of Object.entries(step[key] ?? {})) {
+      checkPointer(field, `/${key}/${esc(field)}`);
+      checkLogic(logic, `/${key}/${esc(field)}`, field);
+    }
+  step.checks?.forEach((check, i) => {
+    checkPointer(check.field, `/checks/${i}/field`);
+    checkLogic(check.logic, `/checks/${i}/logic`, check.field);
+  });
+  step.next?.forEach((branch, i) => {
+    if (branch.when !== undefined) checkLogic(branch.when, `/next/${i}/when`);
+  });
+}
+
+function checkFunnelTables(defs: Definitions, problems: Problem[]) {
+  const table = (setId: string, name: string) => defs.params[setId]?.[name] as Record<string, unknown> | undefined;
+  const ranks = table("funnel-order", "ranks");
+  const labels = table("step-labels", "labels");
+  const routes = table("status-routes", "routes");
+  const seenRoutes = new Map<string, string>();
+  for (const { file, def: step } of defs.steps.values()) {
+    if (!ranks || !Object.hasOwn(ranks, step.id))
+      problems.push({ file, pointer: "/id", message: `status "${step.id}" has no rank in rules/funnel-order.json${suggest(step.id, Object.keys(ranks ?? {}))}` });
+    else if (ranks[step.id] !== step.rank)
+      problems.push({ file, pointer: "/rank", message: `rank ${step.rank} differs from rules/funnel-order.json, which ranks "${step.id}" ${String(ranks[step.id])}` });
+    if (labels && Object.hasOwn(labels, step.id) && labels[step.id] !== step.label)
+      problems.push({ file, pointer: "/label", message: `label "${step.label}" differs from rules/step-labels.json: "${String(labels[step.id])}"` });
+    if (routes && Object.hasOwn(routes, step.id) && routes[step.id] !== step.route)
+      problems.push({ file, pointer: "/route", message: `route "${step.route}" differs from rules/status-routes.json: "${String(routes[step.id])}"` });
+    const other = seenRoutes.get(step.route);
+    if (other) problems.push({ file, pointer: "/route", message: `route "${step.route}" is already used by ${other}` });
+    else seenRoutes.set(step.route, file);
+  }
+}
+
+function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
+  const stepIds = [...defs.steps.keys()];
+  const reached = new Set<string>();
+  const pages = new Set<string>((defs.params["status-routes"]?.pages as string[] | undefined) ?? []);
+  for (const { file, def: flow } of defs.flows.values())
+    flow.variants.forEach((variant, v) => {
+      let previous: Step | undefined;
+      const seen = new Set<string>();
+      variant.steps.forEach((id, i) => {
+        const pointer = `/variants/${v}/steps/${i}`;
+        const step = defs.steps.get(id)?.def;
+        if (!step) return problems.push({ file, pointer, message: `unknown step \`${id}\`${suggest(id, stepIds)}` });
+        if (seen.has(id)) problems.push({ file, pointer, message: `step "${id}" appears twice in variant "${variant.id}"` });
+        if (previous && step.rank < previous.rank)
+          problems.push({ file, pointer, message: `step "${id}" (rank ${step.rank}) comes after "${previous.id}" (rank ${previous.rank}) in variant "${variant.id}"` });
+        seen.add(id);
+        reached.add(id);
+        previous = step;
+      });
+    });
+  for (const { file, def: step } of defs.steps.values())
+    step.next?.forEach((branch, i) => {
+      const pointer = `/next/${i}/goto`;
+      if (branch.goto.startsWith("/")) {
+        if (!pages.has(branch.goto) && ![...defs.steps.values()].some((s) => s.def.route === branch.goto))
+          problems.push({ file, pointer, message: `page "${branch.goto}" is neither a step's route nor listed in rules/status-routes.json params.pages` });
+      } else if (!defs.steps.has(branch.goto)) problems.push({ file, pointer, message: `unknown step \`${branch.goto}\`${suggest(branch.goto, stepIds)}` });
+      else if (branch.goto !== step.id) reached.add(branch.goto);
+    });
+  for (const { file, def: step } of defs.steps.values())
+    if (!reached.has(step.id)) problems.push({ file, pointer: "/id", message: `step "${step.id}" is unreachable: no flow lists it and no step's next leads to it` });
+}
+
+// ---------------------------------------------------------------- rule sets
+
+function inputNames(defs: Definitions, file: string, ruleSet: RuleSet): string[] | null {
+  if (!ruleSet.input) return null;
+  const root: SchemaAt = { schema: ruleSet.input as Record<string, unknown>, base: uriOf("rules", file.replace(/^rules\//, "")), doc: ruleSet };
+  return propertyNamesAt(defs.files, root, []);
+}
+
+function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds: Map<string, string>, problems: Problem[]) {
+  const inputs = inputNames(defs, file, ruleSet);
+  const known = new Set(["today", "params"]);
+  const outputs = new Set((ruleSet.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])));
+  const checkLogic = (logic: unknown, pointer: string, scope: Set<string>) => {
+    for (const ref of scanLogic(logic, pointer, file, problems)) {
+      if (ref.inIteration && ref.kind === "var") continue;
+      const [head = "", ...rest] = ref.path.split(".");
+      if (head === "params") checkParamsPath(defs, rest, file, ref.pointer, problems);
+      else if (!scope.has(head) && !outputs.has(head) && !(inputs ? inputs.includes(head) : true))
+        problems.push({ file, pointer: ref.pointer, message: `unknown name "${head}": not an input field, fact, output or item${suggest(head, [...scope, ...outputs, ...(inputs ?? [])])}` });
+    }
+  };
+  ruleSet.facts?.forEach((fact, i) => {
+    checkLogic(fact.value, `/facts/${i}/value`, known);
+    known.add(fact.name);
+  });
+  ruleSet.rules?.forEach((rule, i) => {
+    const at = `/rules/${i}`;
+    const other = ruleIds.get(rule.id);
+    if (other) problems.push({ file, pointer: `${at}/id`, message: `rule id "${rule.id}" is already used in ${other}` });
+    ruleIds.set(rule.id, file);
+    if (rule.forEach !== undefined) checkLogic(rule.forEach, `${at}/forEach`, known);
+    const scope = rule.as ? new Set([...known, rule.as, "index"]) : known;
+    if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, scope);
+    if (rule.value !== undefined) checkLogic(rule.value, `${at}/value`, scope);
+    for (const [key, logic] of Object.entries(rule.emit ?? {})) checkLogic(logic, `${at}/emit/${esc(key)}`, scope);
+  });
+  if (ruleSet.rules?.length && !defs.cases.some((c) => c.def.ruleSet === ruleSet.id))
+    problems.push({ file, pointer: "/rules", message: `rule set "${ruleSet.id}" has rules but no worked examples: add ${file.replace(/\.json$/, ".cases.json")}` });
+}
+
+export function lint(defs: Definitions): Problem[] {
+  const problems: Problem[] = [];
+  for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
+  checkFunnelTables(defs, problems);
+  checkFlowsAndReachability(defs, problems);
+  const ruleIds = new Map<string, string>();
+  for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
+  for (const { file, def } of defs.cases)
+    if (!defs.ruleSets.has(def.ruleSet))
+      problems.push({ file, pointer: "/ruleSet", message: `unknown rule set "${def.ruleSet}"${suggest(def.ruleSet, defs.ruleSets.keys())}` });
+  return problems;
+}
+
+export function formatProblem(p: Problem): string {
+  return `${p.file}#${p.pointer}: ${p.message}`;
+}
+

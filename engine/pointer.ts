@@ -1,0 +1,61 @@
+// JSON pointers over answer documents, with `*` standing for every item of a list.
+
+export interface Match {
+  pointer: string;
+  /** The list item the nearest `*` stood for, and its position (for per-item logic). */
+  item?: unknown;
+  index?: number;
+}
+
+const split = (pointer: string) => pointer.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+const join = (keys: (string | number)[]) => keys.map((k) => `/${String(k).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object";
+
+export function getAt(doc: unknown, pointer: string): unknown {
+  let node = doc;
+  for (const key of split(pointer)) {
+    if (!isObject(node) || !Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+export function deleteAt(doc: unknown, pointer: string): void {
+  const keys = split(pointer);
+  const last = keys.pop();
+  const parent = getAt(doc, join(keys));
+  if (last !== undefined && isObject(parent) && !Array.isArray(parent)) delete parent[last];
+}
+
+/** Every concrete pointer a pattern names in `doc`; a pattern without `*` names itself. */
+export function expand(doc: unknown, pattern: string): Match[] {
+  const keys = split(pattern);
+  const out: Match[] = [];
+  const walk = (node: unknown, i: number, path: (string | number)[], match: Omit<Match, "pointer">) => {
+    if (i === keys.length) return void out.push({ pointer: join(path), ...match });
+    const key = keys[i]!;
+    if (key === "*") {
+      if (Array.isArray(node)) node.forEach((item, index) => walk(item, i + 1, [...path, index], { item, index }));
+      return;
+    }
+    walk(isObject(node) ? node[key] : undefined, i + 1, [...path, key], match);
+  };
+  walk(doc, 0, [], {});
+  return out;
+}
+
+/** True when `pointer` is `ancestor` or lies inside it. */
+export function isWithin(pointer: string, ancestor: string): boolean {
+  return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
+}
+
+/** Deep merge of answers into a document: objects merge, lists and values replace. */
+export function mergeDocs(base: unknown, patch: unknown): unknown {
+  if (!isObject(base) || Array.isArray(base) || !isObject(patch) || Array.isArray(patch)) return patch === undefined ? base : patch;
+  const out: Record<string, unknown> = { ...base };
+  // defineProperty, not assignment: a "__proto__" key from the network must stay a plain key.
+  for (const [key, value] of Object.entries(patch))
+    Object.defineProperty(out, key, { value: mergeDocs(Object.hasOwn(base, key) ? base[key] : undefined, value), enumerable: true, writable: true, configurable: true });
+  return out;
+}

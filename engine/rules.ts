@@ -1,0 +1,147 @@
+// Evaluates a rule set of rules/ against an input. Generic: it knows facts, rules, outputs and
+// modes, never what a rule is about. Every decision carries the id of the rule that made it and
+// the facts that made its condition true.
+import { isIsoDate, todayIso } from "./dates";
+import { compileRuleInput, ruleSetById, type Definitions } from "./definitions";
+import { evaluate, holds, iteratingOperators, operatorOf, getPath, type Data, type Logic } from "./logic";
+import { describeAjvErrors, type FieldError } from "./messages";
+import type { RuleSet } from "./generated/schema-types";
+
+type Rule = NonNullable<RuleSet["rules"]>[number];
+
+export interface Decision {
+  ruleId: string;
+  reason: string;
+  output?: string;
+  index?: number;
+  value: unknown;
+  /** The input values the rule's condition read, by path: why the rule held. */
+  because: Record<string, unknown>;
+}
+
+export interface RuleSetResult {
+  outputs: Record<string, unknown>;
+  decisions: Decision[];
+}
+
+export class RuleInputError extends Error {
+  constructor(readonly ruleSet: string, readonly errors: FieldError[]) {
+    super(`invalid input for rule set "${ruleSet}": ${errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`);
+  }
+}
+
+/** The data paths a piece of logic reads with `var` (outside list iterations, whose vars read items). */
+export function varPaths(logic: Logic): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    const op = operatorOf(node);
+    if (!op) return;
+    const args = (node as Record<string, unknown>)[op];
+    const list = Array.isArray(args) ? args : [args];
+    if (op === "var") {
+      if (typeof list[0] === "string" && list[0] !== "") out.push(list[0]);
+      return;
+    }
+    if (iteratingOperators.has(op)) return walk(list[0]);
+    list.forEach(walk);
+  };
+  walk(logic);
+  return [...new Set(out)];
+}
+
+function because(logic: Logic, data: Data): Record<string, unknown> {
+  const facts: Record<string, unknown> = {};
+  for (const path of varPaths(logic)) if (!path.startsWith("params.")) facts[path] = getPath(data, path) ?? null;
+  return facts;
+}
+
+function valueOf(rule: Rule, data: Data): unknown {
+  if (rule.emit) return Object.fromEntries(Object.entries(rule.emit).map(([key, logic]) => [key, evaluate(logic, data)]));
+  return rule.value === undefined ? true : evaluate(rule.value, data);
+}
+
+/** An object decided by a rule (or each object of a decided list) names the rule, so the output stays explainable. */
+const stamp = (value: unknown, ruleId: string): unknown =>
+  Array.isArray(value) ? value.map((v) => stamp(v, ruleId))
+  : value !== null && typeof value === "object" ? { ...value, ruleId }
+  : value;
+
+/** Builds the evaluation data: the input, today, every rule set's params. */
+export function ruleData(defs: Definitions, input: Data, today?: string): Data {
+  return { ...input, today: today ?? todayIso(), params: defs.params };
+}
+
+function checkInput(defs: Definitions, ruleSetId: string, input: unknown): { data: Data; today: string } {
+  if (input === null || typeof input !== "object" || Array.isArray(input))
+    throw new RuleInputError(ruleSetId, [{ pointer: "", message: "The input must be a JSON object" }]);
+  const { today, ...rest } = input as Data;
+  if (today !== undefined && !isIsoDate(today))
+    throw new RuleInputError(ruleSetId, [{ pointer: "/today", message: "Today must be a date in yyyy-MM-dd form" }]);
+  const validate = compileRuleInput(defs, ruleSetId);
+  if (validate && !validate(rest)) throw new RuleInputError(ruleSetId, describeAjvErrors(validate.errors));
+  return { data: rest, today: (today as string | undefined) ?? todayIso() };
+}
+
+export function evaluateRuleSet(defs: Definitions, ruleSetId: string, input: unknown): RuleSetResult {
+  const { def } = ruleSetById(defs, ruleSetId);
+  const checked = checkInput(defs, ruleSetId, input);
+  const data = ruleData(defs, checked.data, checked.today);
+  for (const fact of def.facts ?? []) data[fact.name] = guarded(`fact ${fact.name}`, () => evaluate(fact.value, data));
+
+  const outputs: Record<string, unknown> = {};
+  const decisions: Decision[] = [];
+  const decide = (rule: Rule, value: unknown, scope: Data, index?: number) => {
+    decisions.push({ ruleId: rule.id, reason: rule.description, ...(rule.output ? { output: rule.output } : {}), ...(index === undefined ? {} : { index }), value, because: because(rule.when ?? rule.value ?? null, scope) });
+  };
+
+  for (const rule of def.rules ?? []) {
+    const decided = guarded(`rule ${rule.id}`, () => {
+      if (rule.forEach !== undefined) {
+        const items = evaluate(rule.forEach, data);
+        const values: unknown[] = [];
+        (Array.isArray(items) ? items : []).forEach((item, index) => {
+          const scope = { ...data, [rule.as!]: item, index };
+          if (rule.when !== undefined && !holds(rule.when, scope)) return;
+          const value = stamp(valueOf(rule, scope), rule.id);
+          values.push(value);
+          decide(rule, value, scope, index);
+        });
+        if (rule.output) {
+          const list = [...((outputs[rule.output] as unknown[] | undefined) ?? []), ...values];
+          outputs[rule.output] = data[rule.output] = list;
+        }
+        return values.length > 0;
+      }
+      // A scalar output is decided once: the first rule for it that holds wins.
+      if (rule.output && Object.hasOwn(outputs, rule.output)) return false;
+      if (rule.when !== undefined && !holds(rule.when, data)) return false;
+      const value = stamp(valueOf(rule, data), rule.id);
+      if (rule.output) outputs[rule.output] = data[rule.output] = value;
+      decide(rule, value, data);
+      return true;
+    });
+    if (decided && def.mode === "first") break;
+  }
+  return { outputs, decisions };
+}
+
+function guarded<T>(what: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RuleInputError) throw error;
+    throw new Error(`${what}: ${(error as Error).message}`);
+  }
+}
+
+/** The JSON a person reads: the outputs, then every decision (and for a first-match set, the deciding rule up front). */
+export function presentResult(defs: Definitions, ruleSetId: string, result: RuleSetResult): Record<string, unknown> {
+  const { def } = ruleSetById(defs, ruleSetId);
+  const deciding = def.mode === "first" ? result.decisions[0] : undefined;
+  return {
+    ...result.outputs,
+    ...(deciding ? { ruleId: deciding.ruleId, reason: deciding.reason } : {}),
+    decisions: result.decisions,
+  };
+}

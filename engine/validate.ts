@@ -1,0 +1,95 @@
+// The one step validator, used by the browser (as the applicant types) and by the server (the
+// authority, before anything is saved). It drops the answers the step's logic hides, checks the
+// rest against the step's JSON Schema, then applies conditional requirements and cross-field checks.
+import { BASE_URI } from "./ajv";
+import { todayIso } from "./dates";
+import { compileStepSchema, stepById, type Definitions } from "./definitions";
+import { holds, type Data, type Logic } from "./logic";
+import { describeAjvErrors, humanize, type FieldError } from "./messages";
+import { deleteAt, expand as expandPointer, getAt, isWithin, mergeDocs, type Match } from "./pointer";
+import { expand as expandSchema, schemasAt } from "./schema-walk";
+
+export interface ValidationContext {
+  /** The application document saved so far; logic may read answers of earlier steps. */
+  application?: unknown;
+  /** yyyy-MM-dd; defaults to today (UTC). */
+  today?: string;
+}
+
+export interface StepValidation {
+  valid: boolean;
+  errors: FieldError[];
+  /** The answers with hidden fields removed: what may be saved. */
+  answers: Data;
+  /** Pointers of the fields the step's logic hides. */
+  hidden: string[];
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+const matchesOf = (doc: unknown, pattern: string): Match[] => (pattern.includes("*") ? expandPointer(doc, pattern) : [{ pointer: pattern }]);
+
+export type StepValidator = (answers: unknown, context?: ValidationContext) => StepValidation;
+
+export function createStepValidator(defs: Definitions, stepId: string): StepValidator {
+  const step = stepById(defs, stepId);
+  const validateSchema = compileStepSchema(defs, stepId);
+  const file = defs.steps.get(stepId)!.file;
+  const root = { schema: step.schema as Record<string, unknown>, base: `${BASE_URI}${file}`, doc: step };
+
+  const labelOf = (pointer: string): string => {
+    const segments = pointer.split("/").slice(1).map((k) => (/^\d+$/.test(k) ? "*" : k));
+    for (const at of schemasAt(defs.files, root, segments))
+      for (const s of expandSchema(defs.files, at)) if (typeof s.schema.title === "string") return s.schema.title;
+    return humanize(segments.at(-1) ?? "");
+  };
+
+  return (answers, context = {}) => {
+    if (answers === null || typeof answers !== "object" || Array.isArray(answers))
+      return { valid: false, errors: [{ pointer: "", message: "The answers must be a JSON object" }], answers: {}, hidden: [] };
+    const cleaned = structuredClone(answers) as Data;
+    const today = context.today ?? todayIso();
+    let doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+    const scope = (m: Match): Data => ({ ...doc, today, params: defs.params, ...(m.index === undefined ? {} : { item: m.item, index: m.index }) });
+    const test = (logic: Logic, m: Match) => {
+      try {
+        return holds(logic, scope(m));
+      } catch {
+        return false; // logic that cannot be evaluated on these answers does not hold
+      }
+    };
+
+    // 1. Visibility: a hidden answer is dropped, so it is never saved or judged.
+    const hidden: string[] = [];
+    for (const [pattern, logic] of Object.entries(step.visibleWhen ?? {})) {
+      let changed = false;
+      for (const m of matchesOf(cleaned, pattern))
+        if (!test(logic, m)) {
+          hidden.push(m.pointer);
+          if (getAt(cleaned, m.pointer) !== undefined) {
+            deleteAt(cleaned, m.pointer);
+            changed = true;
+          }
+        }
+      if (changed) doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+    }
+    const isHidden = (pointer: string) => hidden.some((h) => isWithin(pointer, h));
+
+    // 2. The step's JSON Schema.
+    const errors = validateSchema(cleaned) ? [] : describeAjvErrors(validateSchema.errors, labelOf).filter((e) => !isHidden(e.pointer));
+    const hasError = (pointer: string) => errors.some((e) => e.pointer === pointer);
+
+    // 3. Conditional requirements.
+    for (const [pattern, logic] of Object.entries(step.requiredWhen ?? {}))
+      for (const m of matchesOf(cleaned, pattern))
+        if (!isHidden(m.pointer) && !hasError(m.pointer) && isEmpty(getAt(cleaned, m.pointer)) && test(logic, m))
+          errors.push({ pointer: m.pointer, message: `${labelOf(m.pointer)} is required` });
+
+    // 4. Cross-field checks, with the message the step gives.
+    for (const check of step.checks ?? [])
+      for (const m of matchesOf(cleaned, check.field))
+        if (!isHidden(m.pointer) && !hasError(m.pointer) && !test(check.logic, m))
+          errors.push({ pointer: m.pointer, message: check.message, ruleId: check.id });
+
+    return { valid: errors.length === 0, errors, answers: cleaned, hidden };
+  };
+}
