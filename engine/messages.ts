@@ -74,8 +74,9 @@ function phrase(error: ErrorObject): string | null {
 }
 
 // When a value breaks several keywords, the one most useful to a person is shown.
+// An enumeration's oneOf names the enumeration ("State"); its const branches name single options.
 const PRIORITY = ["errorMessage", "required", "additionalProperties", "type", "format", "minLength", "maxLength",
-  "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "pattern", "minItems", "maxItems", "multipleOf"];
+  "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "pattern", "minItems", "maxItems", "multipleOf", "oneOf", "anyOf"];
 const rank = (e: ErrorObject) => {
   if (e.keyword === "type" && (e.params as { type: unknown }).type === "null") return 1000; // the "or empty" branch of a nullable field
   const i = PRIORITY.indexOf(e.keyword);
@@ -93,6 +94,9 @@ export function describeAjvErrors(errors: readonly ErrorObject[] | null | undefi
     const seen = best.get(pointer);
     if (!seen || rank(error) < rank(seen)) best.set(pointer, error);
   }
+  // "must match one of the branches" above a field that has its own error says nothing more.
+  for (const [pointer, error] of best)
+    if ((error.keyword === "anyOf" || error.keyword === "oneOf") && [...best.keys()].some((p) => p.startsWith(`${pointer}/`))) best.delete(pointer);
   return [...best].map(([pointer, error]) => {
     const words = phrase(error);
     const label = error.keyword === "additionalProperties" || !labelFor ? labelOf(error, pointer) : labelFor(pointer);

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { chooseVariant, labelOf, nextStep, rankOf, redirectFor, routeForStatus } from "../../engine/funnel";
+import { repo } from "../helpers/definitions";
+
+const { defs } = repo;
+
+describe("funnel order (spec §4)", () => {
+  it("ranks the statuses as the spec does, including the in-between ranks", () => {
+    expect(rankOf(defs, "propertyValue")).toBe(1);
+    expect(rankOf(defs, "selfReportedInformationOffer")).toBe(7.5);
+    expect(rankOf(defs, "coborrower")).toBe(8.5);
+    expect(rankOf(defs, "application6")).toBe(22.5);
+    expect(rankOf(defs, "prequalDebts")).toBe(9.5);
+    expect(rankOf(defs, "joinWaitlist")).toBe(27);
+    expect(rankOf(defs, "setupConsent")).toBe(0);
+    expect(rankOf(defs, "nonsense")).toBeNull();
+  });
+
+  it("puts disclosures before income verification (22 < 22.5) and identity verification after", () => {
+    expect(rankOf(defs, "disclosures")!).toBeLessThan(rankOf(defs, "application6")!);
+    expect(rankOf(defs, "application6")!).toBeLessThan(rankOf(defs, "identityVerification")!);
+  });
+
+  it("labels the steps as the spec does", () => {
+    expect(labelOf(defs, "application5")).toBe("Employment History");
+    expect(labelOf(defs, "disclosures")).toBe("E-sign HECA");
+    expect(labelOf(defs, "prequalDerogatory")).toBe("Disqualifying Issues");
+  });
+});
+
+describe("where a returning user is sent", () => {
+  it.each([
+    ["application", "/app/application/1"],
+    ["application3", "/app/application/2"],
+    ["application4", "/app/application/3"],
+    ["application5", "/app/application/4"],
+    ["application6", "/app/application/income-verification"],
+    ["application7", "/app/application/6"],
+    ["application8", "/app/application/7"],
+    ["incomeDocs", "/app/application/upload"],
+    ["prequalAddress", "/prequal/address"],
+    ["mortgageEstimate", "/app/initial-setup/mortgage-estimate"],
+  ])("sends status %s to %s", (status, route) => {
+    expect(routeForStatus(defs, status)).toBe(route);
+  });
+
+  it("sends any other status, or none, to property-value", () => {
+    expect(routeForStatus(defs, "application2")).toBe("/app/initial-setup/property-value");
+    expect(routeForStatus(defs, "constructor")).toBe("/app/initial-setup/property-value");
+    expect(routeForStatus(defs, null)).toBe("/app/initial-setup/property-value");
+  });
+
+  it("gives every step with a status route that same route", () => {
+    for (const { def } of defs.steps.values())
+      if (routeForStatus(defs, def.id) !== "/app/initial-setup/property-value" || def.id === "propertyValue")
+        expect(def.route).toBe(routeForStatus(defs, def.id));
+  });
+
+  it("explains a redirect by its rule", () => {
+    expect(redirectFor(defs, { applicationStatus: "applicationSubmitted", path: "/app/application/1", previousPath: "/app/application/7", hasLoan: true }))
+      .toEqual({ target: "/app/application/submitted", ruleId: "redirect.submitted", reason: expect.stringMatching(/submitted/) });
+  });
+});
+
+describe("the next step", () => {
+  it("follows the applicant's flow variant", () => {
+    expect(nextStep(defs, "zip", {}, { variant: "variantOne" }).stepId).toBe("propertyUsage");
+    expect(nextStep(defs, "zip", {}, { variant: "variantTwo" }).stepId).toBe("creditScore");
+  });
+
+  it("gives the route of the next step and the flow that decided it", () => {
+    expect(nextStep(defs, "name", {}, { variant: "variantOne" })).toEqual({
+      stepId: "email", route: "/app/initial-setup/email", ruleId: "flow.earlyFunnel.variantOne", reason: expect.any(String),
+    });
+  });
+
+  it("takes a step's branch when its condition holds", () => {
+    const next = nextStep(defs, "hasFbm", { setup: { hasFbm: true } }, { variant: "variantOne" });
+    expect(next).toMatchObject({ stepId: null, route: "/app/ineligible/late-payment", ruleId: "hasFbm.recent-derogatory" });
+    expect(nextStep(defs, "hasFbm", { setup: { hasFbm: false } }, { variant: "variantOne" }).stepId).toBe("isSelfEmployed");
+  });
+
+  it("ends after the last step of a flow", () => {
+    expect(nextStep(defs, "previewOffer", {}, { variant: "variantTwo" })).toMatchObject({ stepId: null, route: null });
+  });
+});
+
+describe("early funnel variants (spec §2)", () => {
+  const flow = defs.flows.get("earlyFunnel")!.def;
+  const [one, two] = flow.variants;
+
+  it("variant one has the spec's 12 steps in order", () => {
+    const routes = one!.steps.map((id) => defs.steps.get(id)!.def.route.split("/").pop());
+    expect(routes).toEqual(["name", "email", "property-value", "mortgage-estimate", "has-fbm", "is-self-employed", "credit-range", "zip", "property-usage", "credit-score", "mortgage-balance", "preview-offer"]);
+  });
+
+  it("variant two is variant one without property-usage (11 steps)", () => {
+    expect(two!.steps).toEqual(one!.steps.filter((id) => id !== "propertyUsage"));
+    expect(two!.steps).toHaveLength(11);
+  });
+
+  it("splits new applicants by weight", () => {
+    expect(chooseVariant(defs, "earlyFunnel", 0)).toBe("variantOne");
+    expect(chooseVariant(defs, "earlyFunnel", 0.49)).toBe("variantOne");
+    expect(chooseVariant(defs, "earlyFunnel", 0.51)).toBe("variantTwo");
+    expect(chooseVariant(defs, "earlyFunnel", 0.999)).toBe("variantTwo");
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { nextStep } from "../../engine/funnel";
+import { formatProblem } from "../../engine/lint";
+import { createStepValidator } from "../../engine/validate";
+import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+
+const messages = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(formatProblem);
+
+describe("npm run check on the repository", () => {
+  it("finds no problem", () => {
+    expect(repo.problems.map(formatProblem)).toEqual([]);
+  });
+});
+
+describe("a broken step file", () => {
+  it("names the file, the pointer and the missing property", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/zip.json", (s) => delete s.rank);
+    expect(messages(copy)).toContain("steps/initial-setup/zip.json#/rank: must have required property 'rank'");
+  });
+
+  it("names a next step that does not exist and suggests the close one", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/has-fbm.json", (s) => (s.next[0].goto = "aplication5"));
+    expect(messages(copy)).toContain("steps/initial-setup/has-fbm.json#/next/0/goto: unknown step `aplication5`, did you mean `application5`?");
+  });
+
+  it("names a field in logic that neither the step nor the application has", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/application/employment-history.json", (s) => (s.visibleWhen["/user/employments/*/percentageOwned"] = { "==": [{ var: "user.isSelfEmploied" }, true] }));
+    expect(messages(copy)).toContain(
+      "steps/application/employment-history.json#/visibleWhen/~1user~1employments~1*~1percentageOwned/==/0/var: unknown field \"user.isSelfEmploied\": not in this step's answers nor in the application, did you mean `isSelfEmployed`?",
+    );
+  });
+
+  it("names a visibility rule for a field the step does not ask", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/zip.json", (s) => (s.visibleWhen = { "/setup/zipp": true }));
+    expect(messages(copy)).toContain("steps/initial-setup/zip.json#/visibleWhen/~1setup~1zipp: field \"/setup/zipp\" is not in this step's answers, did you mean `zip`?");
+  });
+
+  it("refuses two steps on one route", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/credit-score.json", (s) => (s.route = "/app/initial-setup/zip"));
+    expect(messages(copy)).toEqual(expect.arrayContaining([expect.stringMatching(/#\/route: route "\/app\/initial-setup\/zip" is already used by steps\/initial-setup\/(zip|credit-score)\.json$/)]));
+  });
+
+  it("refuses a step that no flow or branch reaches", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/flows/application.json", (f) => (f.variants[0].steps = []));
+    const found = messages(copy);
+    expect(found).toContain("steps/flows/application.json#/variants/0/steps: must NOT have fewer than 1 items");
+    expect(found).toContain("steps/application/employment-history.json#/id: step \"application5\" is unreachable: no flow lists it and no step's next leads to it");
+  });
+
+  it("refuses a rank that differs from the funnel order", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/zip.json", (s) => (s.rank = 6.5));
+    expect(messages(copy)).toContain("steps/initial-setup/zip.json#/rank: rank 6.5 differs from rules/funnel-order.json, which ranks \"zip\" 6");
+  });
+
+  it("refuses an answer schema that leaves an object open to other fields", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/zip.json", (s) => delete s.schema.properties.setup.additionalProperties);
+    expect(messages(copy)).toContain("steps/initial-setup/zip.json#/schema/properties/setup: an object in a step's answer schema must set \"additionalProperties\": false");
+  });
+
+  it("refuses a file that is not JSON", () => {
+    const copy = copyDefinitions();
+    copy.write("steps/initial-setup/zip.json", "{");
+    copy.edit("steps/initial-setup/zip.json", () => {}); // still a string: written as a JSON string literal
+    expect(messages(copy).some((m) => m.startsWith("steps/initial-setup/zip.json#: must be object"))).toBe(true);
+  });
+});
+
+describe("a broken rule file", () => {
+  it("names an unknown operator with its pointer and a suggestion", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/payoff.json", (r) => (r.rules[2].value = { sumOf: [{ var: "counted" }, "balance"] }));
+    expect(messages(copy)).toContain("rules/payoff.json#/rules/2/value/sumOf: unknown operator \"sumOf\", did you mean `sum`?");
+  });
+
+  it("refuses the method operator, which runs arbitrary code", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/redirect.json", (r) => (r.rules[0].when = { method: [{ var: "path" }, "startsWith", ["/portal"]] }));
+    expect(messages(copy)).toContain("rules/redirect.json#/rules/0/when/method: operator \"method\" is not allowed: it calls arbitrary JavaScript methods");
+  });
+
+  it("names an input field the rule set's input does not have", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/payoff.json", (r) => (r.rules[0].forEach = { var: "morgages" }));
+    expect(messages(copy)).toContain("rules/payoff.json#/rules/0/forEach/var: unknown name \"morgages\": not an input field, fact, output or item, did you mean `mortgages`?");
+  });
+
+  it("names a param that does not exist", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/payoff.json", (r) => (r.rules[0].when = { text_matches_any: [{ var: "mortgage.creditor" }, { var: "params.payoff.solarLender" }] }));
+    expect(messages(copy)).toContain("rules/payoff.json#/rules/0/when/text_matches_any/1/var: rule set \"payoff\" has no param \"solarLender\", did you mean `solarLenders`?");
+  });
+
+  it("refuses a rule without a description", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/coverage.json", (r) => delete r.rules[1].description);
+    expect(messages(copy)).toContain("rules/coverage.json#/rules/1/description: must have required property 'description'");
+  });
+
+  it("refuses rules without worked cases", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/payoff.cases.json", (c) => (c.ruleSet = "payof"));
+    expect(messages(copy)).toEqual(expect.arrayContaining([
+      "rules/payoff.json#/rules: rule set \"payoff\" has rules but no worked examples: add rules/payoff.cases.json",
+      "rules/payoff.cases.json#/ruleSet: unknown rule set \"payof\", did you mean `payoff`?",
+    ]));
+  });
+});
+
+describe("the funnel is data", () => {
+  it("shows a new step and a new question from a copy of steps/, with no code change", () => {
+    const copy = copyDefinitions();
+    copy.write("steps/initial-setup/annual-income.json", {
+      id: "annualIncome", route: "/app/initial-setup/annual-income", label: "Annual Income", rank: 0,
+      schema: { type: "object", additionalProperties: false, required: ["setup"], properties: { setup: { type: "object", additionalProperties: false, required: ["annualIncome"], properties: { annualIncome: { $ref: "../../schemas/setup.json#/properties/annualIncome" } } } } },
+    });
+    copy.edit("steps/flows/early-funnel.json", (f) => f.variants[0].steps.splice(2, 0, "annualIncome"));
+    copy.edit("steps/initial-setup/email.json", (s) => {
+      s.schema.properties.user.properties.phone = { $ref: "../../schemas/user.json#/properties/phone" };
+      s.schema.properties.user.required.push("phone");
+    });
+    const { defs, problems } = loadCopy(copy);
+    expect(problems.map(formatProblem)).toEqual([]);
+    expect(nextStep(defs, "email", {}, { variant: "variantOne" }).stepId).toBe("annualIncome");
+    expect(nextStep(defs, "annualIncome", {}, { variant: "variantOne" }).stepId).toBe("propertyValue");
+    expect(createStepValidator(defs, "email")({ user: { email: "jane@example.com" } }).errors).toEqual([{ pointer: "/user/phone", message: "Phone number is required" }]);
+  });
+});
