@@ -20,8 +20,9 @@ function internalize(node: unknown, file: string, keepTitle = true): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "title" && !keepTitle) continue;
-    if (key === "$defs" && value && typeof value === "object") {
-      out.$defs = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, internalize(v, file, false)]));
+    // Maps from names to schemas: the names are fields, not keywords, and are kept as they are.
+    if ((key === "$defs" || key === "properties" || key === "patternProperties") && value && typeof value === "object") {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, internalize(v, file, false)]));
       continue;
     }
     if (key === "$schema") continue;

@@ -1172,6 +1172,7 @@ export interface UploadRequest {
  * via the `definition` "cases".
  */
 export interface RuleCases {
+  $schema?: string;
   ruleSet: string;
   /**
    * @minItems 1
@@ -1319,6 +1320,7 @@ export interface Enumerations {
  * via the `definition` "flow".
  */
 export interface Flow {
+  $schema?: string;
   id: string;
   description: string;
   /**
@@ -1358,10 +1360,12 @@ export interface Flow {
  * via the `definition` "rule".
  */
 export interface RuleSet {
+  $schema?: string;
   /**
    * The rule set's name, used on the command line: npm run -s rules -- <id> --input file.json
    */
   id: string;
+  title: string;
   description: string;
   /**
    * JSON Schema of the input the rules read (besides today).
@@ -1415,6 +1419,7 @@ export interface RuleSet {
  * via the `definition` "step".
  */
 export interface Step {
+  $schema?: string;
   /**
    * The funnel status name this step sets, e.g. application5 (spec §4).
    */
@@ -1431,6 +1436,10 @@ export interface Step {
    * The step's place in the funnel order (spec §4); decimals such as 8.5 sit between two steps.
    */
   rank: number;
+  /**
+   * The heading the applicant reads.
+   */
+  title?: string;
   /**
    * A sentence under the heading.
    */
