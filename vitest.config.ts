@@ -4,5 +4,6 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     testTimeout: 30_000,
+    reporters: ["default", "./tests/helpers/summary-reporter.ts"],
   },
 });
