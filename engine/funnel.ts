@@ -3,7 +3,6 @@
 import { todayIso } from "./dates";
 import { stepById, type Definitions } from "./definitions";
 import { customOperators, holds, type Data } from "./logic";
-import { mergeDocs } from "./pointer";
 import { evaluateRuleSet, presentResult } from "./rules";
 
 const table = (defs: Definitions, ruleSetId: string, name: string) =>
@@ -60,7 +59,7 @@ function flowPosition(defs: Definitions, stepId: string, variantId?: string) {
 /** After `stepId` is saved: the first of its `next` branches that holds, else the next step of the flow. */
 export function nextStep(defs: Definitions, stepId: string, application: unknown, options: { variant?: string; today?: string } = {}): NextStep {
   const step = stepById(defs, stepId);
-  const data: Data = { ...(mergeDocs({}, application) as Data), today: options.today ?? todayIso(), params: defs.params };
+  const data: Data = { ...(application as Data), today: options.today ?? todayIso(), params: defs.params };
   for (const branch of step.next ?? []) {
     if (branch.when !== undefined && !holds(branch.when, data)) continue;
     const target = defs.steps.get(branch.goto)?.def;

@@ -4,6 +4,7 @@
 import { uriOf } from "./ajv";
 import type { Definitions, Problem } from "./definitions";
 import { iteratingOperators, knownOperators, operatorOf } from "./logic";
+import { escapeSegment } from "./pointer";
 import { propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
 import type { RuleSet, Step } from "./generated/schema-types";
 
@@ -37,7 +38,7 @@ export function suggest(name: string, candidates: Iterable<string>): string {
   return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? `, did you mean \`${best}\`?` : "";
 }
 
-const esc = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+const esc = escapeSegment;
 
 interface LogicRef {
   kind: "var" | "root";
@@ -103,8 +104,8 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   const fieldExists = (segments: string[]) => schemasAt(files, stepRoot, segments).length > 0;
 
   try {
+    // Compiled once here under the step's URI; the validator finds it there (compileStepSchema).
     defs.ajv.compile({ ...step.schema, $id: stepRoot.base });
-    defs.ajv.removeSchema(stepRoot.base); // compiled again, lazily, by the validator
   } catch (error) {
     problems.push({ file, pointer: "/schema", message: `the answer schema does not compile: ${(error as Error).message}` });
     return;

@@ -7,14 +7,16 @@ export interface Match {
   index?: number;
 }
 
-const split = (pointer: string) => pointer.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
-const join = (keys: (string | number)[]) => keys.map((k) => `/${String(k).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+/** One pointer segment, escaped as RFC 6901 says (~ → ~0, / → ~1). */
+export const escapeSegment = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+export const splitPointer = (pointer: string) => pointer.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+const join = (keys: (string | number)[]) => keys.map((k) => `/${escapeSegment(k)}`).join("");
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object";
 
 export function getAt(doc: unknown, pointer: string): unknown {
   let node = doc;
-  for (const key of split(pointer)) {
+  for (const key of splitPointer(pointer)) {
     if (!isObject(node) || !Object.hasOwn(node, key)) return undefined;
     node = node[key];
   }
@@ -22,7 +24,7 @@ export function getAt(doc: unknown, pointer: string): unknown {
 }
 
 export function deleteAt(doc: unknown, pointer: string): void {
-  const keys = split(pointer);
+  const keys = splitPointer(pointer);
   const last = keys.pop();
   const parent = getAt(doc, join(keys));
   if (last !== undefined && isObject(parent) && !Array.isArray(parent)) delete parent[last];
@@ -30,7 +32,7 @@ export function deleteAt(doc: unknown, pointer: string): void {
 
 /** Every concrete pointer a pattern names in `doc`; a pattern without `*` names itself. */
 export function expand(doc: unknown, pattern: string): Match[] {
-  const keys = split(pattern);
+  const keys = splitPointer(pattern);
   const out: Match[] = [];
   const walk = (node: unknown, i: number, path: (string | number)[], match: Omit<Match, "pointer">) => {
     if (i === keys.length) return void out.push({ pointer: join(path), ...match });

@@ -2,6 +2,7 @@
 // the branches of anyOf/oneOf/allOf. Used by the linter (does this field exist?) and for labels.
 import { BASE_URI } from "./ajv";
 import type { DefinitionFiles } from "./definitions";
+import { splitPointer } from "./pointer";
 
 export interface SchemaAt {
   schema: Record<string, unknown>;
@@ -13,8 +14,7 @@ export interface SchemaAt {
 
 function walkPointer(doc: unknown, fragment: string): unknown {
   let node = doc;
-  for (const raw of fragment.split("/").slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+  for (const key of splitPointer(decodeURIComponent(fragment))) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
