@@ -140,3 +140,10 @@ export function compileRuleInput(defs: Definitions, ruleSetId: string) {
   const uri = ruleInputUri(file);
   return defs.ajv.getSchema(uri) ?? defs.ajv.compile({ ...def.input, $id: uri });
 }
+
+/** The compiled validator of a file of schemas/, e.g. "application.json" (compiled once by ajv). */
+export function compileSchemaFile(defs: Definitions, path: string) {
+  const validate = defs.ajv.getSchema(uriOf("schemas", path));
+  if (!validate) throw new Error(`schemas/${path} is missing`);
+  return validate;
+}

@@ -92,3 +92,15 @@ export function chooseVariant(defs: Definitions, flowId: string, random: number)
   }
   return flow.variants.at(-1)!.id;
 }
+
+/** The session guard of rules/session-guard.json: where a visitor without a session is sent from `path`, or null. */
+export function signOutTargetFor(defs: Definitions, path: string, hasSession: boolean): Redirect {
+  const result = presentResult(defs, "session-guard", evaluateRuleSet(defs, "session-guard", { path, hasSession }));
+  return { target: (result.signOutTo as string | null) ?? null, ruleId: String(result.ruleId), reason: String(result.reason) };
+}
+
+/** The id of the flow whose variants list `stepId`, or null for a step no flow lists. */
+export function flowOf(defs: Definitions, stepId: string): string | null {
+  for (const { def } of defs.flows.values()) if (def.variants.some((v) => v.steps.includes(stepId))) return def.id;
+  return null;
+}

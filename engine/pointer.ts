@@ -61,3 +61,15 @@ export function mergeDocs(base: unknown, patch: unknown): unknown {
     Object.defineProperty(out, key, { value: mergeDocs(Object.hasOwn(base, key) ? base[key] : undefined, value), enumerable: true, writable: true, configurable: true });
   return out;
 }
+
+/** The pointers of every value that differs between two documents (leaves; a list counts as one value). */
+export function changedPointers(before: unknown, after: unknown, at = ""): string[] {
+  const plain = (v: unknown): v is Record<string, unknown> => isObject(v) && !Array.isArray(v);
+  // A subtree that appears or disappears counts by its leaves: "/user/ssn", not "/user".
+  if ((plain(before) || before === undefined) && (plain(after) || after === undefined) && before !== after) {
+    const [b, a] = [(before ?? {}) as Record<string, unknown>, (after ?? {}) as Record<string, unknown>];
+    const keys = new Set([...Object.keys(b), ...Object.keys(a)]);
+    return [...keys].flatMap((k) => changedPointers(b[k], a[k], `${at}/${escapeSegment(k)}`));
+  }
+  return JSON.stringify(before) === JSON.stringify(after) ? [] : [at];
+}

@@ -1,18 +1,110 @@
-// The Hono app. For now it serves the definitions overview; the tRPC API and the web app come
-// with the server and web issues.
+// The Hono app: security headers, the tRPC API, the two sign-in endpoint sets, the bot-check
+// challenge, the definitions overview for ops, and the built web app with an SPA fallback.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Hono } from "hono";
-import type { Definitions } from "../engine/definitions";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { secureHeaders } from "hono/secure-headers";
+import { trpcServer } from "@hono/trpc-server";
+import { createAuthRoutes } from "./auth/routes";
+import { fetchCookies } from "./auth/cookies";
+import { createBotCheckRoutes } from "./botcheck/routes";
+import type { BotCheckVerifier } from "./botcheck/types";
 import { definitionsPage } from "./definitions-page";
+import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "./security/guards";
+import type { Services } from "./services";
+import type { Context } from "./trpc/init";
+import { appRouter } from "./trpc/router";
 
-export function createApp(defs: Definitions) {
+export function createApp(services: Services, botCheck: BotCheckVerifier) {
+  const { defs, config } = services;
   const app = new Hono();
-  app.get("/", (c) => c.html(definitionsPage(defs)));
-  app.get("/api/definitions", (c) =>
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    // The path only: query strings may carry procedure input.
+    if (!config.quiet) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+  });
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // ajv compiles validators with new Function in the browser, as on the server.
+        scriptSrc: ["'self'", "'unsafe-eval'", ...(config.recaptchaSecret ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Fluent UI injects its atomic CSS at run time
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: config.recaptchaSecret ? ["https://www.google.com/recaptcha/"] : ["'none'"],
+        workerSrc: ["'self'", "blob:"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      strictTransportSecurity: config.secureCookies ? "max-age=63072000; includeSubDomains" : false,
+    }),
+  );
+
+  app.route("/api/botcheck", createBotCheckRoutes(botCheck));
+  app.route("/api/authApplicant", createAuthRoutes(services, "applicant", botCheck));
+  app.route("/api/authPortal", createAuthRoutes(services, "portal", botCheck));
+
+  app.use("/api/trpc/*", requireSameOriginHeader, refuseCrossSite, requireBotToken(botCheck));
+  app.use(
+    "/api/trpc/*",
+    trpcServer({
+      router: appRouter,
+      endpoint: "/api/trpc",
+      createContext: ({ req, resHeaders }, c): Context & Record<string, unknown> => {
+        const cookies = fetchCookies(req, resHeaders);
+        const session = (kind: "applicant" | "portal") => {
+          const { sessions, jar } = services.auth[kind];
+          const token = jar.get(cookies, "session");
+          const found = sessions.validate(token);
+          if (found?.renewed) jar.set(cookies, "session", token!, found.session.expiresAt);
+          return found?.session ?? null;
+        };
+        let ip = "unknown";
+        try {
+          ip = getConnInfo(c).remote.address ?? ip;
+        } catch {}
+        return { services, cookies, resHeaders, ip, applicant: session("applicant"), portal: session("portal") };
+      },
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);
+      },
+    }),
+  );
+  app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: `No API at ${c.req.path}` } }, 404));
+
+  // For product ops: every flow, step and rule, as the server has loaded them.
+  app.get("/definitions", (c) => c.html(definitionsPage(defs)));
+  app.get("/definitions.json", (c) =>
     c.json({
       flows: [...defs.flows.values()].map(({ def }) => def),
       steps: [...defs.steps.values()].map(({ def }) => ({ id: def.id, route: def.route, label: def.label, rank: def.rank })),
       ruleSets: [...defs.ruleSets.values()].map(({ def }) => ({ id: def.id, title: def.title, rules: (def.rules ?? []).map((r) => ({ id: r.id, description: r.description })) })),
     }),
   );
+
+  const webDir = config.webDir;
+  if (webDir && existsSync(join(webDir, "index.html"))) {
+    const indexHtml = readFileSync(join(webDir, "index.html"), "utf8");
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable"); // names carry a content hash
+    });
+    app.use("*", serveStatic({ root: webDir }));
+    app.get("*", (c) => {
+      c.header("Cache-Control", "no-cache");
+      return c.html(indexHtml);
+    });
+  } else {
+    app.get("/", (c) => c.redirect("/definitions"));
+  }
   return app;
 }

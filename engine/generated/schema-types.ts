@@ -175,6 +175,72 @@ export interface Address {
   county?: string | null;
 }
 /**
+ * The inputs of the tRPC procedures under /api/trpc, one property per input shape (read by the server as api.json#/properties/<name>). The server validates every input against these before a procedure runs; a bad input is answered 400 with the field's pointer and message.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "api".
+ */
+export interface APIInputs {
+  /**
+   * Names one step definition.
+   */
+  stepRef?: {
+    /**
+     * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    stepId: string;
+  };
+  /**
+   * The answers to one step: a partial application document holding only the fields the step asks.
+   */
+  stepSubmit?: {
+    /**
+     * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    stepId: string;
+    answers: Record<string, unknown>;
+    /**
+     * The application revision the answers were made against; a stale one is refused so two tabs cannot overwrite each other unseen.
+     */
+    revision?: number;
+  };
+  /**
+   * Names the applicant's application. Optional: an applicant has one, found from the session; an id that is not theirs is refused.
+   */
+  applicationRef?: {
+    /**
+     * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    applicationId?: string;
+  } | null;
+  /**
+   * Spec §7 quote.current input. The offer is computed from the session's application; email, when given, must be the applicant's own.
+   */
+  quoteRequest?: {
+    /**
+     * An email address in standard format, at most 254 characters.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "email".
+     */
+    email?: string;
+    fetchOriginationFee?: boolean;
+  };
+  /**
+   * A procedure without input.
+   */
+  empty?: {} | null;
+}
+/**
  * A whole HELOC application: borrower, optional co-borrower, debts, real estate, the subject property, uploads and the early-funnel answers. Stored as one JSON document; status, ownership and timestamps live in database columns.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema

@@ -1,41 +1,55 @@
-// npm start, as a person runs it: a real process on a loopback port.
+// npm start, as a person runs it: a real process on a loopback port, its SQLite file created
+// and migrated, demo data in, and the URL printed.
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/load";
 
 let server: ChildProcess;
 let base = "";
+let output = "";
+const dataDir = mkdtempSync(join(tmpdir(), "heloc-start-"));
 
 beforeAll(async () => {
-  server = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], { cwd: REPO_ROOT, env: { ...process.env, PORT: "0" } });
+  server = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], { cwd: REPO_ROOT, env: { ...process.env, PORT: "0", DATA_DIR: dataDir } });
   base = await new Promise<string>((resolve, reject) => {
-    let out = "";
     server.stdout!.on("data", (chunk) => {
-      out += chunk;
-      const m = /running at (http:\/\/\S+?)\/?\s/.exec(out);
+      output += chunk;
+      const m = /running at (http:\/\/\S+?)\/?\s/.exec(output);
       if (m) resolve(m[1]!);
     });
     server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
-});
+}, 60_000);
 
 afterAll(() => {
   server?.kill("SIGTERM");
 });
 
 describe("npm start", () => {
-  it("prints its URL and serves the definitions overview", async () => {
-    const res = await fetch(`${base}/`);
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toContain("Employment History");
-    expect(html).toContain("redirect.fresh-load");
+  it("prints its URL, where mail goes and the demo accounts", () => {
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(output).toContain(`development outbox ${join(dataDir, "outbox")}`);
+    expect(output).toMatch(/Demo applicant: \S+@example\.com/);
   });
 
-  it("serves the steps and flows as JSON", async () => {
-    const json = (await (await fetch(`${base}/api/definitions`)).json()) as { steps: { id: string; rank: number }[]; flows: { id: string }[] };
-    expect(json.steps.find((s) => s.id === "application5")?.rank).toBe(16);
-    expect(json.flows.map((f) => f.id).sort()).toEqual(["application", "earlyFunnel"]);
+  it("creates and migrates the SQLite file in WAL mode with synchronous=FULL", () => {
+    const file = join(dataDir, "heloc.sqlite");
+    expect(existsSync(file)).toBe(true);
+    const db = new Database(file, { readonly: true });
+    const tables = db.prepare("select name from sqlite_master where type = 'table'").all().map((r) => (r as { name: string }).name);
+    expect(tables).toEqual(expect.arrayContaining(["users", "applicant_sessions", "portal_sessions", "applications", "uploads", "audit_events", "portal_users", "__drizzle_migrations"]));
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    db.close();
+  });
+
+  it("serves the API and the definitions overview on the same port", async () => {
+    const api = await fetch(`${base}/api/trpc/definitions.bundle`, { headers: { "X-Same-Origin": "1" } });
+    expect(api.status).toBe(200);
+    const html = await (await fetch(`${base}/definitions`)).text();
+    expect(html).toContain("Employment History");
   });
 });

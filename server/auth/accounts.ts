@@ -1,0 +1,48 @@
+// The two kinds of account behind the sign-in endpoints: applicants (users) and partner staff
+// (portal_users). Each says how to find an account by email and what its session shows.
+import { eq } from "drizzle-orm";
+import { routeForStatus } from "../../engine/funnel";
+import { applications, portalUsers, users } from "../db/schema";
+import type { Services } from "../services";
+import type { SessionKind } from "./sessions";
+
+export interface Account {
+  id: string;
+  passwordHash: string | null;
+}
+
+export interface Accounts {
+  byEmail(email: string): Account | null;
+  /** Marks the address as proven (a code sent to it came back). */
+  verified(id: string): void;
+  /** What GET session shows besides `expires`; null when the account is gone or disabled. */
+  sessionView(id: string): Record<string, unknown> | null;
+}
+
+export function accountsOf(kind: SessionKind, services: Services): Accounts {
+  const { db, defs } = services;
+  if (kind === "portal")
+    return {
+      byEmail: (email) => db.select().from(portalUsers).where(eq(portalUsers.email, email)).get() ?? null,
+      verified: () => {},
+      sessionView(id) {
+        const u = db.select().from(portalUsers).where(eq(portalUsers.id, id)).get();
+        return u && !u.disabledAt ? { user: { id: u.id, email: u.email, name: u.name, role: u.role } } : null;
+      },
+    };
+  return {
+    byEmail: (email) => db.select().from(users).where(eq(users.email, email)).get() ?? null,
+    verified: (id) => void db.update(users).set({ emailVerifiedAt: services.now() }).where(eq(users.id, id)).run(),
+    sessionView(id) {
+      const u = db.select().from(users).where(eq(users.id, id)).get();
+      if (!u) return null;
+      const app = db.select({ status: applications.status }).from(applications).where(eq(applications.ownerId, id)).get();
+      // A returning applicant's session says where to go: the page for their status.
+      return {
+        user: { id: u.id, email: u.email, name: null },
+        applicationStatus: app?.status ?? null,
+        applicationRoute: app ? routeForStatus(defs, app.status) : null,
+      };
+    },
+  };
+}

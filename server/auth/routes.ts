@@ -1,0 +1,172 @@
+// The sign-in endpoints of spec §7 under /api/authApplicant and /api/authPortal, with the wire
+// behaviour a NextAuth-style client expects: JSON for GETs, form-encoded POSTs answered with
+// {url}, and failures told by an `error=` parameter in that url.
+import { Hono, type Context } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { validatorOf } from "../trpc/inputs";
+import type { Services } from "../services";
+import type { BotCheckVerifier } from "../botcheck/types";
+import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "../security/guards";
+import type { RateLimiter } from "../security/rate-limit";
+import { accountsOf } from "./accounts";
+import { honoCookies } from "./cookies";
+import { decoyHash, verifyPassword } from "./passwords";
+import type { SessionKind } from "./sessions";
+
+const SIGN_IN_PAGE: Record<SessionKind, string> = { applicant: "/app/login", portal: "/portal/login" };
+const CODE_PAGE: Record<SessionKind, string> = { applicant: "/app/login?step=code", portal: "/portal/login?step=code" };
+
+/** What each sign-in error means to a person; the names are the ones the client reads from the url. */
+export const AUTH_ERRORS = {
+  CredentialsSignin: "That email and password or code did not match. Check them and try again.",
+  CodeExpired: "That code has expired. Ask for a new one.",
+  CodeLocked: "Too many wrong codes. Ask for a new one.",
+  RateLimited: "Too many attempts. Please wait a few minutes and try again.",
+  MissingCSRF: "Your sign-in form expired. Reload the page and try again.",
+  InvalidCallbackUrl: "The page to return to after signing in is not on this site.",
+  InvalidEmail: "Enter a valid email address.",
+  UnknownError: "Something went wrong on our side. Please try again.",
+} as const;
+type AuthError = keyof typeof AUTH_ERRORS;
+
+const emailShape = validatorOf("account-input.json#/properties/email");
+
+/** Only paths of this site: "/app/x", never "//evil.example" or "https://…". */
+function safeCallback(value: unknown, fallback: string): string | null {
+  if (value === undefined || value === "") return fallback;
+  return typeof value === "string" && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 2048 ? value : null;
+}
+
+const withError = (page: string, error: AuthError) => `${page}${page.includes("?") ? "&" : "?"}error=${error}`;
+
+export function createAuthRoutes(services: Services, kind: SessionKind, botCheck: BotCheckVerifier) {
+  const { sessions, jar, csrf } = services.auth[kind];
+  const accounts = accountsOf(kind, services);
+  const signInPage = SIGN_IN_PAGE[kind];
+  const app = new Hono();
+
+  const ipOf = (c: Context) => {
+    try {
+      return getConnInfo(c).remote.address ?? "unknown";
+    } catch {
+      return "unknown";
+    }
+  };
+  const limited = (c: Context, hits: [RateLimiter, string][]) => {
+    for (const [limiter, key] of hits) {
+      const result = limiter.hit(key);
+      if (!result.ok) {
+        c.header("Retry-After", String(Math.ceil(result.retryAfterMs / 1000)));
+        return c.json({ url: withError(signInPage, "RateLimited"), error: "RateLimited", message: AUTH_ERRORS.RateLimited }, 429);
+      }
+    }
+    return null;
+  };
+  const fail = (c: Context, error: AuthError, status: 400 | 401 | 403 = 401) => c.json({ url: withError(signInPage, error), error, message: AUTH_ERRORS[error] }, status);
+
+  app.use("*", async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    await next();
+  });
+  app.post("*", requireSameOriginHeader, refuseCrossSite);
+
+  app.get("/session", (c) => {
+    const io = honoCookies(c);
+    const found = sessions.validate(jar.get(io, "session"));
+    const view = found && accounts.sessionView(found.session.userId);
+    if (!found || !view) {
+      if (jar.get(io, "session")) jar.clear(io, "session");
+      return c.json({});
+    }
+    if (found.renewed) jar.set(io, "session", jar.get(io, "session")!, found.session.expiresAt);
+    return c.json({ ...view, expires: found.session.expiresAt.toISOString() });
+  });
+
+  app.get("/csrf", (c) => c.json({ csrfToken: csrf.issue(honoCookies(c)) }));
+
+  app.get("/providers", (c) => {
+    const base = new URL(c.req.url).pathname.replace(/\/providers$/, "");
+    return c.json({
+      email: { id: "email", name: "Email code", type: "email", signinUrl: `${base}/signin/email`, callbackUrl: `${base}/callback/email` },
+      credentials: { id: "credentials", name: "Email and password or code", type: "credentials", signinUrl: `${base}/signin/credentials`, callbackUrl: `${base}/callback/credentials` },
+    });
+  });
+
+  // Both paths of spec §7 sign in; the email provider's signin sends a code instead.
+  const signIn = async (c: Context) => {
+    const provider = c.req.param("provider");
+    const form = await c.req.parseBody();
+    const callbackUrl = safeCallback(form.callbackUrl, kind === "portal" ? "/portal" : "/app");
+    if (!csrf.verify(honoCookies(c), form.csrfToken)) return fail(c, "MissingCSRF", 403);
+    if (callbackUrl === null) return fail(c, "InvalidCallbackUrl", 400);
+    if (provider !== "email" && provider !== "credentials")
+      return c.json({ url: `${signInPage}?callbackUrl=${encodeURIComponent(callbackUrl)}` }); // spec §8: unknown provider → sign-in page
+    const email = typeof form.email === "string" ? form.email.trim().toLowerCase() : "";
+    if (!emailShape(email)) return fail(c, "InvalidEmail", 400);
+
+    if (provider === "email" && c.req.path.includes("/signin/")) {
+      const over = limited(c, [[services.limits.codePerEmail, `${kind}:${email}`], [services.limits.codePerIp, `${kind}:${ipOf(c)}`]]);
+      if (over) return over;
+      // The answer is the same whether or not the address has an account: no way to probe for one.
+      if (accounts.byEmail(email)) {
+        const code = services.codes.issue(kind, email);
+        try {
+          await services.mailer.send({
+            to: email,
+            subject: `Your sign-in code: ${code}`,
+            text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.`,
+          });
+        } catch {
+          return fail(c, "UnknownError", 400);
+        }
+      }
+      return c.json({ url: CODE_PAGE[kind] });
+    }
+
+    const over = limited(c, [[services.limits.signInPerEmail, `${kind}:${email}`], [services.limits.signInPerIp, `${kind}:${ipOf(c)}`]]);
+    if (over) return over;
+    const account = accounts.byEmail(email);
+    if (typeof form.code === "string" && form.code !== "") {
+      const checked = services.codes.check(kind, email, form.code.trim());
+      if (checked === "expired") return fail(c, "CodeExpired");
+      if (checked === "locked") return fail(c, "CodeLocked");
+      if (checked !== "ok" || !account) return fail(c, "CredentialsSignin");
+      accounts.verified(account.id);
+    } else {
+      const password = typeof form.password === "string" ? form.password : "";
+      // Unknown accounts cost the same hash as known ones, so timing does not tell them apart.
+      const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
+      if (!ok || !account?.passwordHash) return fail(c, "CredentialsSignin");
+    }
+    const io = honoCookies(c);
+    const previous = sessions.validate(jar.get(io, "session"));
+    if (previous) sessions.invalidate(previous.session.id); // a fresh session on sign-in: no fixation
+    const { token, session } = sessions.create(account.id);
+    jar.set(io, "session", token, session.expiresAt);
+    services.limits.signInPerEmail.reset(`${kind}:${email}`);
+    return c.json({ url: callbackUrl });
+  };
+  app.post("/signin/:provider", requireBotToken(botCheck), signIn);
+  app.post("/callback/:provider", requireBotToken(botCheck), signIn);
+
+  app.post("/signout", async (c) => {
+    const form = await c.req.parseBody();
+    const io = honoCookies(c);
+    if (!csrf.verify(io, form.csrfToken)) return fail(c, "MissingCSRF", 403);
+    const found = sessions.validate(jar.get(io, "session"));
+    if (found) sessions.invalidate(found.session.id);
+    jar.clear(io, "session");
+    return c.json({ url: safeCallback(form.callbackUrl, "/") ?? "/" });
+  });
+
+  // Client-side auth errors. Only the level and error code are kept: messages may hold PII.
+  app.post("/_log", async (c) => {
+    const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+    const code = typeof body.code === "string" && /^[A-Za-z_]{1,64}$/.test(body.code) ? body.code : "unknown";
+    const level = body.level === "warn" || body.level === "debug" ? body.level : "error";
+    console.warn(`[auth:${kind}] client ${level}: ${code}`);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

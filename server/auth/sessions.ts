@@ -1,0 +1,71 @@
+// Server-side sessions after Lucia's published design (lucia-auth.com; the lucia v3 package is
+// deprecated and the design is meant to be owned by the app): the cookie holds "<id>.<secret>",
+// the table keeps the id and the SHA-256 of the secret, validation compares the hashes in
+// constant time, and the expiry slides forward while the session is used.
+import { sha256 } from "@oslojs/crypto/sha2";
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { applicantSessions, portalSessions } from "../db/schema";
+
+export type SessionKind = "applicant" | "portal";
+
+export interface Session {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+/** How long a session lives without use; it is renewed once less than half of that is left. */
+export const SESSION_TTL_MS: Record<SessionKind, number> = {
+  applicant: 7 * 24 * 3600_000,
+  portal: 12 * 3600_000,
+};
+
+const tables = { applicant: applicantSessions, portal: portalSessions } as const;
+
+const randomString = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+const hashSecret = (secret: string) => sha256(new TextEncoder().encode(secret));
+
+export function createSessions(db: Db, kind: SessionKind, now: () => Date = () => new Date()) {
+  const table = tables[kind];
+  const ttl = SESSION_TTL_MS[kind];
+  return {
+    kind,
+    create(userId: string): { token: string; session: Session } {
+      const id = randomString();
+      const secret = randomString();
+      const at = now();
+      const session = { id, userId, expiresAt: new Date(at.getTime() + ttl) };
+      db.insert(table).values({ ...session, secretHash: encodeHexLowerCase(hashSecret(secret)), createdAt: at }).run();
+      return { token: `${id}.${secret}`, session };
+    },
+    /** The session a cookie token stands for, renewed when due (`renewed` tells to reset the cookie). */
+    validate(token: string | undefined): { session: Session; renewed: boolean } | null {
+      const [id, secret, extra] = (token ?? "").split(".");
+      if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+      const row = db.select().from(table).where(eq(table.id, id)).get();
+      if (!row) return null;
+      if (!constantTimeEqual(hashSecret(secret), new Uint8Array(Buffer.from(row.secretHash, "hex")))) return null;
+      const at = now().getTime();
+      if (row.expiresAt.getTime() <= at) {
+        db.delete(table).where(eq(table.id, id)).run();
+        return null;
+      }
+      const session = { id: row.id, userId: row.userId, expiresAt: row.expiresAt };
+      if (row.expiresAt.getTime() - at >= ttl / 2) return { session, renewed: false };
+      session.expiresAt = new Date(at + ttl);
+      db.update(table).set({ expiresAt: session.expiresAt }).where(eq(table.id, id)).run();
+      return { session, renewed: true };
+    },
+    invalidate(id: string) {
+      db.delete(table).where(eq(table.id, id)).run();
+    },
+    invalidateAllOf(userId: string) {
+      db.delete(table).where(eq(table.userId, userId)).run();
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

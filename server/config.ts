@@ -1,0 +1,44 @@
+// Everything the server reads from the environment, read once and in one place.
+import { join } from "node:path";
+import { REPO_ROOT } from "../engine/paths";
+
+export interface Config {
+  port: number;
+  host: string;
+  /** The SQLite file; its folder also holds the development key and outbox. */
+  databasePath: string;
+  dataDir: string;
+  /** Secure cookies everywhere but plain-http development on loopback. */
+  secureCookies: boolean;
+  encryptionKey?: string;
+  recaptchaSecret?: string;
+  recaptchaSiteKey?: string;
+  recaptchaMinScore?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Built web app served at /; absent in API-only tests. */
+  webDir?: string;
+  /** No request log lines (tests). */
+  quiet: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = env.DATA_DIR ?? join(REPO_ROOT, "data");
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error("PORT must be a port number");
+  return {
+    port,
+    host: env.HOST ?? "127.0.0.1",
+    dataDir,
+    databasePath: env.DATABASE_PATH ?? join(dataDir, "heloc.sqlite"),
+    secureCookies: env.NODE_ENV === "production" || env.SECURE_COOKIES === "1",
+    encryptionKey: env.APP_ENCRYPTION_KEY,
+    recaptchaSecret: env.RECAPTCHA_SECRET,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
+    recaptchaMinScore: env.RECAPTCHA_MIN_SCORE,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? "HELOC <no-reply@heloc.local>",
+    webDir: env.WEB_DIR ?? join(REPO_ROOT, "dist/web"),
+    quiet: env.QUIET === "1",
+  };
+}

@@ -1,0 +1,124 @@
+// The relational tables. The application itself is one JSON document (validated by
+// schemas/application.json); columns exist only for identity, ownership, status, time and indexes,
+// so moving to PostgreSQL is a change of driver, not of design.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull();
+
+/** Applicants. A visitor becomes a user (without email) on the first saved answer. */
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  /** Lower-cased; unique once set. */
+  email: text("email").unique(),
+  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+  passwordHash: text("password_hash"),
+  createdAt: createdAt(),
+});
+
+/** Partner staff. Roles and what they allow live in rules/portal-roles.json. */
+export const portalUsers = sqliteTable("portal_users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  role: text("role").notNull(),
+  passwordHash: text("password_hash"),
+  disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+// Lucia's session design: the cookie holds "<id>.<secret>"; only the secret's SHA-256 is stored.
+const sessionColumns = {
+  id: text("id").primaryKey(),
+  secretHash: text("secret_hash").notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  createdAt: createdAt(),
+};
+export const applicantSessions = sqliteTable(
+  "applicant_sessions",
+  { ...sessionColumns, userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }) },
+  (t) => [index("applicant_sessions_user").on(t.userId)],
+);
+export const portalSessions = sqliteTable(
+  "portal_sessions",
+  { ...sessionColumns, userId: text("user_id").notNull().references(() => portalUsers.id, { onDelete: "cascade" }) },
+  (t) => [index("portal_sessions_user").on(t.userId)],
+);
+
+/** One-time sign-in codes; only a hash is kept. */
+export const signInCodes = sqliteTable(
+  "sign_in_codes",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["applicant", "portal"] }).notNull(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    consumedAt: integer("consumed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_in_codes_email").on(t.kind, t.email)],
+);
+
+export const applications = sqliteTable(
+  "applications",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** applicationStatus: the funnel step the applicant is due at (spec §4). */
+    status: text("status").notNull(),
+    /** Early-funnel variant the applicant was assigned. */
+    variant: text("variant"),
+    /** JSON text; writeOnly fields (SSN...) inside are encrypted. */
+    document: text("document").notNull(),
+    /** Bumped on every save; a write with an older revision is refused. */
+    revision: integer("revision").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("applications_owner").on(t.ownerId)],
+);
+
+/** Metadata of uploaded files; the bytes live in file storage. */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    borrower: text("borrower", { enum: ["borrower", "coborrower"] }).notNull(),
+    documentType: text("document_type").notNull(),
+    documentSubtype: text("document_subtype"),
+    side: text("side"),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_application").on(t.applicationId)],
+);
+
+/** Who changed what, when, under which definitions. Holds pointers, never values (no PII). */
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    actorKind: text("actor_kind", { enum: ["applicant", "portal", "system"] }).notNull(),
+    actorId: text("actor_id"),
+    action: text("action").notNull(),
+    applicationId: text("application_id"),
+    /** JSON array of the JSON pointers that changed. */
+    changed: text("changed").notNull().default("[]"),
+    /** Hash of the definition files in force. */
+    definitionsVersion: text("definitions_version").notNull(),
+  },
+  (t) => [index("audit_events_application").on(t.applicationId, t.at)],
+);
+
+/** Bot-check tokens already used, kept until they expire so each works once. */
+export const spentBotTokens = sqliteTable("spent_bot_tokens", {
+  id: text("id").primaryKey(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+});

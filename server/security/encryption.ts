@@ -1,0 +1,51 @@
+// AES-256-GCM for identifiers at rest (SSN and every other field a schema marks writeOnly).
+// The key comes from APP_ENCRYPTION_KEY (64 hex characters or base64 of 32 bytes); in
+// development a random key is generated once into the data folder.
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const PREFIX = "enc:v1:";
+
+export interface Cipher {
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+  isSealed(value: unknown): value is string;
+}
+
+function parseKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64");
+  if (key.length !== 32) throw new Error("APP_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64");
+  return key;
+}
+
+/** The key from the environment, else the development key file (created on first start). */
+export function loadKey(envKey: string | undefined, dataDir: string): { key: Buffer; source: string } {
+  if (envKey) return { key: parseKey(envKey), source: "APP_ENCRYPTION_KEY" };
+  const file = join(dataDir, "dev-encryption.key");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  return { key: parseKey(readFileSync(file, "utf8")), source: file };
+}
+
+export function createCipher(key: Buffer): Cipher {
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return PREFIX + [iv, body, cipher.getAuthTag()].map((b) => b.toString("base64url")).join(".");
+    },
+    decrypt(sealed) {
+      const [iv, body, tag] = sealed.slice(PREFIX.length).split(".").map((p) => Buffer.from(p, "base64url"));
+      if (!sealed.startsWith(PREFIX) || !iv || !body || !tag) throw new Error("not an encrypted value");
+      const decipher = createDecipheriv("aes-256-gcm", key, iv);
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+    },
+    isSealed: (value): value is string => typeof value === "string" && value.startsWith(PREFIX),
+  };
+}

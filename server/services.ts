@@ -1,0 +1,56 @@
+// Everything a request handler needs, built once at start and passed down explicitly (no module
+// singletons), so tests can build as many servers as they like side by side.
+import { createHash } from "node:crypto";
+import type { Definitions } from "../engine/definitions";
+import { sensitiveFields } from "../engine/sensitive";
+import { createCodes } from "./auth/codes";
+import { cookieJar } from "./auth/cookies";
+import { createCsrf } from "./auth/csrf";
+import { createSessions, type SessionKind } from "./auth/sessions";
+import type { BotCheckVerifier } from "./botcheck/types";
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+import type { Mailer } from "./mail/mailer";
+import { createCipher } from "./security/encryption";
+import { deriveKey } from "./security/keys";
+import { createRateLimiter } from "./security/rate-limit";
+
+export interface ServiceDeps {
+  config: Config;
+  defs: Definitions;
+  db: Db;
+  masterKey: Buffer;
+  mailer: Mailer;
+  botCheck: BotCheckVerifier;
+  now?: () => Date;
+}
+
+const MINUTE = 60_000;
+
+function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
+  const jar = cookieJar(kind, deps.config.secureCookies);
+  return { kind, jar, sessions: createSessions(deps.db, kind, now), csrf: createCsrf(deriveKey(deps.masterKey, "csrf"), jar) };
+}
+
+export function createServices(deps: ServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const clock = () => now().getTime();
+  return {
+    ...deps,
+    now,
+    /** Recorded with every audit event: which definitions an answer was checked against. */
+    definitionsVersion: createHash("sha256").update(JSON.stringify(deps.defs.files)).digest("hex").slice(0, 12),
+    cipher: createCipher(deriveKey(deps.masterKey, "fields")),
+    sensitive: sensitiveFields(deps.defs.files),
+    auth: { applicant: authOf("applicant", deps, now), portal: authOf("portal", deps, now) },
+    codes: createCodes(deps.db, deriveKey(deps.masterKey, "sign-in-codes"), now),
+    limits: {
+      signInPerEmail: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE }, clock),
+      signInPerIp: createRateLimiter({ limit: 50, windowMs: 15 * MINUTE }, clock),
+      codePerEmail: createRateLimiter({ limit: 3, windowMs: 15 * MINUTE }, clock),
+      codePerIp: createRateLimiter({ limit: 20, windowMs: 15 * MINUTE }, clock),
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,76 @@
+// Builds and starts one server: definitions, database, keys, mail, bot check, services, app.
+// `npm start` (main.ts) and the tests both come through here, so tests run the real thing.
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { formatProblem } from "../engine/lint";
+import { loadDefinitions, type DefinitionDirs } from "../engine/load";
+import { createApp } from "./app";
+import { createBotCheck } from "./botcheck";
+import { readConfig, type Config } from "./config";
+import { openDb } from "./db/client";
+import { createMailer } from "./mail/mailer";
+import { loadKey } from "./security/encryption";
+import { deriveKey } from "./security/keys";
+import { seedDemoData } from "./seed";
+import { createServices, type Services } from "./services";
+import { dbSpentTokens } from "./store/spent-tokens";
+
+export interface StartOptions extends Partial<Config> {
+  /** Other definition folders (tests drop changed steps or rules into a copy). */
+  definitions?: DefinitionDirs;
+  /** Adds the demo applicant and portal users when the database is empty. */
+  demo?: boolean;
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  url: string;
+  services: Services;
+  /** Where mail goes and where the key came from, for the start banner. */
+  notes: string[];
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const base = readConfig();
+  const dataDir = options.dataDir ?? base.dataDir;
+  const config: Config = { ...base, databasePath: join(dataDir, "heloc.sqlite"), ...options, dataDir } as Config;
+
+  const { defs, problems } = loadDefinitions(options.definitions);
+  if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
+
+  const { db, close: closeDb } = openDb(config.databasePath);
+  const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(dataDir, "outbox"), from: config.mailFrom });
+  const botCheck = createBotCheck({
+    RECAPTCHA_SECRET: config.recaptchaSecret,
+    RECAPTCHA_SITE_KEY: config.recaptchaSiteKey,
+    RECAPTCHA_MIN_SCORE: config.recaptchaMinScore,
+    hmacSecret: deriveKey(masterKey, "bot-check").toString("hex"),
+    spent: dbSpentTokens(db, options.now),
+  });
+  const services = createServices({ config, defs, db, masterKey, mailer, botCheck, ...(options.now ? { now: options.now } : {}) });
+  const notes = [`Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];
+  if (options.demo) notes.push(...(await seedDemoData(services)));
+
+  const app = createApp(services, botCheck);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === "0.0.0.0" ? "localhost" : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    services,
+    notes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          closeDb();
+          resolve();
+        });
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}

@@ -1,0 +1,68 @@
+// Reads and writes the application document: identifiers (writeOnly fields) are sealed with
+// AES-256-GCM on the way in and opened on the way out; what leaves the server is masked.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { mapSensitive, maskSensitive } from "../../engine/sensitive";
+import type { Db } from "../db/client";
+import { applications, auditEvents, users } from "../db/schema";
+import type { Services } from "../services";
+
+export interface StoredApplication {
+  id: string;
+  ownerId: string;
+  status: string;
+  variant: string | null;
+  revision: number;
+  /** The document with identifiers in the clear: for validation and rules, never for responses. */
+  doc: Record<string, unknown>;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export function applicationStore(services: Services) {
+  const { cipher, sensitive } = services;
+  const open = (text: string) => mapSensitive(JSON.parse(text), sensitive, (v) => (cipher.isSealed(v) ? cipher.decrypt(v) : v)) as Record<string, unknown>;
+  const seal = (doc: unknown) => JSON.stringify(mapSensitive(doc, sensitive, (v) => (typeof v === "string" && !cipher.isSealed(v) ? cipher.encrypt(v) : v)));
+  const toStored = (row: typeof applications.$inferSelect): StoredApplication => ({
+    id: row.id,
+    ownerId: row.ownerId,
+    status: row.status,
+    variant: row.variant,
+    revision: row.revision,
+    doc: open(row.document),
+  });
+
+  return {
+    ofOwner(db: Db | Tx, ownerId: string): StoredApplication | null {
+      const row = db.select().from(applications).where(eq(applications.ownerId, ownerId)).get();
+      return row ? toStored(row) : null;
+    },
+    /** A new visitor's account and empty application, in the caller's transaction. */
+    createGuest(tx: Tx, status: string, variant: string | null): StoredApplication {
+      const at = services.now();
+      const ownerId = randomUUID();
+      tx.insert(users).values({ id: ownerId, createdAt: at }).run();
+      const app = { id: randomUUID(), ownerId, status, variant, revision: 0, doc: {} };
+      tx.insert(applications).values({ id: app.id, ownerId, status, variant, document: "{}", revision: 0, createdAt: at, updatedAt: at }).run();
+      return app;
+    },
+    /** Saves a new revision; false when someone saved in between (the caller refuses the write). */
+    save(tx: Tx, app: StoredApplication, doc: unknown, status: string): boolean {
+      const result = tx
+        .update(applications)
+        .set({ document: seal(doc), status, revision: app.revision + 1, updatedAt: services.now() })
+        .where(and(eq(applications.id, app.id), eq(applications.revision, app.revision)))
+        .run();
+      return result.changes === 1;
+    },
+    audit(tx: Tx, event: { actorKind: "applicant" | "portal" | "system"; actorId: string | null; action: string; applicationId: string | null; changed?: string[] }) {
+      tx.insert(auditEvents)
+        .values({ ...event, changed: JSON.stringify(event.changed ?? []), at: services.now(), definitionsVersion: services.definitionsVersion })
+        .run();
+    },
+    /** What a response may show: identifiers masked. */
+    view: (doc: unknown) => maskSensitive(doc, sensitive),
+  };
+}
+
+export type ApplicationStore = ReturnType<typeof applicationStore>;

@@ -1,0 +1,63 @@
+// tRPC setup: the request context, the error shape (a bad input names its field by JSON
+// pointer), and the procedure kinds: public, applicant (own session) and portal (staff session).
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { FieldError } from "../../engine/messages";
+import type { CookieIO } from "../auth/cookies";
+import type { Session } from "../auth/sessions";
+import type { Services } from "../services";
+
+export interface Context {
+  services: Services;
+  cookies: CookieIO;
+  /** Response headers of this call (Cache-Control for personal data). */
+  resHeaders: Headers;
+  ip: string;
+  applicant: Session | null;
+  portal: Session | null;
+}
+
+/** A TRPCError cause that carries field errors to the client. */
+export class FieldErrors extends Error {
+  constructor(readonly errors: FieldError[]) {
+    super(errors.map((e) => `${e.pointer || "/"}: ${e.message}`).join("; "));
+  }
+}
+
+export const badRequest = (errors: FieldError[]) =>
+  new TRPCError({ code: "BAD_REQUEST", message: errors[0] ? `${errors[0].pointer || "/"}: ${errors[0].message}` : "Bad request", cause: new FieldErrors(errors) });
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    // Input parser errors arrive wrapped once more by tRPC: look down the cause chain.
+    let cause: unknown = error.cause;
+    while (cause instanceof Error && !(cause instanceof FieldErrors)) cause = cause.cause;
+    const fieldErrors = cause instanceof FieldErrors ? cause.errors : undefined;
+    // Never echo internals: an unexpected error says only that it happened.
+    const message = error.code === "INTERNAL_SERVER_ERROR" ? "Something went wrong on our side. Your answers are safe; please try again." : shape.message;
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...(fieldErrors ? { fieldErrors } : {}) } };
+  },
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure;
+
+/** Personal data must not be cached by the browser or anything between. */
+const noStore = t.middleware(({ ctx, next }) => {
+  ctx.resHeaders.set("Cache-Control", "no-store");
+  return next();
+});
+
+export const applicantProcedure = t.procedure.use(noStore).use(({ ctx, next }) => {
+  if (!ctx.applicant) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
+  return next({ ctx: { ...ctx, applicant: ctx.applicant } });
+});
+
+export type ApplicantContext = Context & { applicant: Session };
+
+export const portalProcedure = t.procedure.use(noStore).use(({ ctx, next }) => {
+  if (!ctx.portal) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to the portal to continue" });
+  return next({ ctx: { ...ctx, portal: ctx.portal } });
+});
+
+/** For procedures that work with or without a session (the early funnel). */
+export const visitorProcedure = t.procedure.use(noStore);

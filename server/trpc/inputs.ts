@@ -1,0 +1,26 @@
+// Input parsers for the procedures, from schemas/api.json: one ajv validator per input shape,
+// compiled once. A bad input throws BAD_REQUEST with each field's pointer and message.
+import { readDefinitionFiles } from "../../engine/load";
+import { createAjv, uriOf } from "../../engine/ajv";
+import { describeAjvErrors } from "../../engine/messages";
+import type { APIInputs } from "../../engine/generated/schema-types";
+import { badRequest } from "./init";
+
+const ajv = createAjv(readDefinitionFiles().files.schemas);
+
+/** The validator of a schema of schemas/ by path and fragment, e.g. "api.json#/properties/stepRef". */
+export function validatorOf(ref: string) {
+  const validate = ajv.getSchema(uriOf("schemas", ref));
+  if (!validate) throw new Error(`schemas/${ref} does not exist`);
+  return validate;
+}
+
+export function inputOf<K extends keyof APIInputs & string>(name: K) {
+  const validate = validatorOf(`api.json#/properties/${name}`);
+  return (raw: unknown): NonNullable<APIInputs[K]> => {
+    // Procedures whose input may be left out receive null, which their schema allows.
+    const value = raw === undefined ? null : raw;
+    if (validate(value)) return value as NonNullable<APIInputs[K]>;
+    throw badRequest(describeAjvErrors(validate.errors));
+  };
+}

@@ -1,0 +1,19 @@
+// The tRPC API at /api/trpc. The web app imports the AppRouter type only.
+import { router } from "./init";
+import { applicationRouter } from "./routers/application";
+import { definitionsRouter } from "./routers/definitions";
+import { identityRouter } from "./routers/identity";
+import { portalRouter } from "./routers/portal";
+import { quoteRouter } from "./routers/quote";
+import { stepRouter } from "./routers/step";
+
+export const appRouter = router({
+  definitions: definitionsRouter,
+  step: stepRouter,
+  application: applicationRouter,
+  quote: quoteRouter,
+  identity: identityRouter,
+  portal: portalRouter,
+});
+
+export type AppRouter = typeof appRouter;

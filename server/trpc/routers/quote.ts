@@ -1,0 +1,35 @@
+// quote.current (spec §7): the offer preview, computed by rules/pricing.json from the applicant's
+// own answers. The spec's input carries the email; we take the applicant from the session and
+// only check a given email against it, so no address needs to travel in a URL.
+import { TRPCError } from "@trpc/server";
+import { evaluateRuleSet, presentResult } from "../../../engine/rules";
+import { applicationStore } from "../../store/applications";
+import { applicantProcedure, router } from "../init";
+import { inputOf } from "../inputs";
+
+interface Quote {
+  eligible: boolean;
+  route: string | null;
+  lineAmount?: number;
+  apr?: number;
+  originationFee?: number;
+  [key: string]: unknown;
+}
+
+export const quoteRouter = router({
+  current: applicantProcedure.input(inputOf("quoteRequest")).query(({ ctx, input }) => {
+    const app = applicationStore(ctx.services).ofOwner(ctx.services.db, ctx.applicant.userId);
+    if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+    const email = (app.doc.user as { email?: string } | undefined)?.email;
+    if (input.email !== undefined && input.email.toLowerCase() !== email?.toLowerCase())
+      throw new TRPCError({ code: "FORBIDDEN", message: "That email does not belong to this application" });
+    const result = presentResult(ctx.services.defs, "pricing", evaluateRuleSet(ctx.services.defs, "pricing", app.doc));
+    const { originationFee, ...quote } = result.quote as Quote;
+    return {
+      ...quote,
+      ...(input.fetchOriginationFee && originationFee !== undefined ? { originationFee } : {}),
+      ruleId: result.ruleId as string,
+      reason: result.reason as string,
+    };
+  }),
+});

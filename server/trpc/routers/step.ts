@@ -1,0 +1,103 @@
+// step.get and step.submit: the server side of every funnel screen. The submit is the authority:
+// it validates with the engine's step validator (the same one the browser runs), merges, saves,
+// walks to the next step and sets applicationStatus, all in one transaction or not at all.
+import { TRPCError } from "@trpc/server";
+import type { Definitions } from "../../../engine/definitions";
+import { compileSchemaFile } from "../../../engine/definitions";
+import { chooseVariant, flowOf, nextStep, rankOf, routeForStatus, signOutTargetFor } from "../../../engine/funnel";
+import { describeAjvErrors } from "../../../engine/messages";
+import { changedPointers, deleteAt, mergeDocs } from "../../../engine/pointer";
+import { restoreMasked } from "../../../engine/sensitive";
+import { createStepValidator, type StepValidator } from "../../../engine/validate";
+import { todayIso } from "../../../engine/dates";
+import { applicationStore } from "../../store/applications";
+import { badRequest, router, visitorProcedure, type Context } from "../init";
+import { inputOf } from "../inputs";
+
+const validators = new WeakMap<Definitions, Map<string, StepValidator>>();
+function validatorFor(defs: Definitions, stepId: string): StepValidator {
+  let byStep = validators.get(defs);
+  if (!byStep) validators.set(defs, (byStep = new Map()));
+  let validate = byStep.get(stepId);
+  if (!validate) byStep.set(stepId, (validate = createStepValidator(defs, stepId)));
+  return validate;
+}
+
+function stepOf(defs: Definitions, stepId: string) {
+  const step = defs.steps.get(stepId)?.def;
+  if (!step) throw badRequest([{ pointer: "/stepId", message: `Step "${stepId}" does not exist` }]);
+  return step;
+}
+
+/** Refuses a visitor without a session on the pages the session guard protects. */
+function guard(ctx: Context, route: string) {
+  const { target } = signOutTargetFor(ctx.services.defs, route, ctx.applicant !== null);
+  if (target) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue your application" });
+}
+
+export const stepRouter = router({
+  get: visitorProcedure.input(inputOf("stepRef")).query(({ ctx, input }) => {
+    const { defs } = ctx.services;
+    const step = stepOf(defs, input.stepId);
+    guard(ctx, step.route);
+    const store = applicationStore(ctx.services);
+    const app = ctx.applicant ? store.ofOwner(ctx.services.db, ctx.applicant.userId) : null;
+    return {
+      step,
+      application: app ? store.view(app.doc) : {},
+      applicationStatus: app?.status ?? null,
+      revision: app?.revision ?? null,
+    };
+  }),
+
+  submit: visitorProcedure.input(inputOf("stepSubmit")).mutation(({ ctx, input }) => {
+    const { defs, db, auth } = ctx.services;
+    const step = stepOf(defs, input.stepId);
+    guard(ctx, step.route);
+    const store = applicationStore(ctx.services);
+    const today = todayIso(ctx.services.now());
+
+    let started: { token: string; expiresAt: Date } | null = null;
+    const response = db.transaction((tx) => {
+      let app = ctx.applicant ? store.ofOwner(tx, ctx.applicant.userId) : null;
+      if (ctx.applicant && !app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+      if (app && input.revision !== undefined && input.revision !== app.revision)
+        throw new TRPCError({ code: "CONFLICT", message: "Your application was changed in another window. Reload to see the latest answers." });
+
+      const stored = app?.doc ?? {};
+      const answers = restoreMasked(input.answers, stored, ctx.services.sensitive);
+      const result = validatorFor(defs, step.id)(answers, { application: stored, today });
+      if (!result.valid) throw badRequest(result.errors.map((e) => ({ pointer: e.pointer, message: e.message })));
+
+      const doc = mergeDocs(stored, result.answers) as Record<string, unknown>;
+      for (const pointer of result.hidden) deleteAt(doc, pointer);
+      const validateApplication = compileSchemaFile(defs, "application.json");
+      if (!validateApplication(doc)) throw badRequest(describeAjvErrors(validateApplication.errors));
+
+      if (!app) {
+        // A visitor's first saved answer starts a guest account, application and session.
+        const flowId = flowOf(defs, step.id);
+        app = store.createGuest(tx, step.id, flowId ? chooseVariant(defs, flowId, Math.random()) : null);
+        const { token, session } = auth.applicant.sessions.create(app.ownerId);
+        started = { token, expiresAt: session.expiresAt };
+      }
+      const next = nextStep(defs, step.id, doc, { variant: app.variant ?? undefined, today });
+      // The status moves forward only: revisiting an earlier step does not send the applicant back.
+      const due = next.stepId ?? app.status;
+      const status = (rankOf(defs, due) ?? -1) >= (rankOf(defs, app.status) ?? -1) ? due : app.status;
+      if (!store.save(tx, app, doc, status)) throw new TRPCError({ code: "CONFLICT", message: "Your application was changed in another window. Reload to see the latest answers." });
+      store.audit(tx, { actorKind: "applicant", actorId: app.ownerId, action: `step.submit:${step.id}`, applicationId: app.id, changed: changedPointers(stored, doc) });
+      return {
+        route: next.route ?? routeForStatus(defs, status),
+        stepId: next.stepId,
+        applicationStatus: status,
+        revision: app.revision + 1,
+        ruleId: next.ruleId,
+      };
+    });
+    // The cookie goes out only once the guest's session is committed.
+    const fresh = started as { token: string; expiresAt: Date } | null;
+    if (fresh) auth.applicant.jar.set(ctx.cookies, "session", fresh.token, fresh.expiresAt);
+    return response;
+  }),
+});

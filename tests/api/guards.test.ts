@@ -1,0 +1,93 @@
+// Request guards of spec §7 over real HTTP: X-Same-Origin, cross-site refusal, the bot-check
+// token on every state-changing call, batching, and no personal data in GET URLs.
+import { TRPCClientError } from "@trpc/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browser, testServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(() => server.close());
+
+const submitBody = JSON.stringify({ stepId: "propertyValue", answers: { setup: { propertyValue: 400000 } } });
+
+describe("the API's request guards", () => {
+  it("answers 403 with a JSON error when X-Same-Origin is missing", async () => {
+    const res = await fetch(`${server.url}/api/trpc/definitions.bundle`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: "FORBIDDEN", reason: "missing-same-origin" } });
+  });
+
+  it("refuses X-Same-Origin with any value but 1", async () => {
+    const res = await fetch(`${server.url}/api/trpc/definitions.bundle`, { headers: { "X-Same-Origin": "yes" } });
+    expect(res.status).toBe(403);
+  });
+
+  it("answers two batched queries in one GET request with comma-joined paths", async () => {
+    const b = browser(server.url);
+    const [bundle, step] = await Promise.all([b.trpc.definitions.bundle.query(), b.trpc.step.get.query({ stepId: "propertyValue" })]);
+    expect(bundle.files.steps["initial-setup/property-value.json"]).toBeDefined();
+    expect(step.step.route).toBe("/app/initial-setup/property-value");
+    const trpcCalls = b.requests.filter((r) => r.url.includes("/api/trpc/"));
+    expect(trpcCalls).toHaveLength(1);
+    expect(trpcCalls[0]!.method).toBe("GET");
+    expect(decodeURIComponent(new URL(trpcCalls[0]!.url).pathname)).toBe("/api/trpc/definitions.bundle,step.get");
+  });
+
+  it("refuses a mutation without a bot-check token with 403", async () => {
+    const res = await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: { "X-Same-Origin": "1", "content-type": "application/json" }, body: submitBody });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { reason: "bot-check-missing" } });
+  });
+
+  it("refuses a forged bot-check token and a replayed one", async () => {
+    const b = browser(server.url);
+    const headers = (token: string) => ({ "X-Same-Origin": "1", "content-type": "application/json", "X-Recaptcha-Token": token });
+    const forged = Buffer.from(JSON.stringify({ challenge: { parameters: {}, signature: "00" }, solution: { counter: 1, derivedKey: "00" } })).toString("base64url");
+    expect((await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: headers(forged), body: submitBody })).status).toBe(403);
+
+    const token = await b.botToken();
+    expect((await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: headers(token), body: submitBody })).status).toBe(200);
+    const replay = await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: headers(token), body: submitBody });
+    expect(replay.status).toBe(403);
+    expect(await replay.json()).toMatchObject({ error: { reason: "bot-check-replayed" } });
+  });
+
+  it("refuses a state-changing request that the browser marks cross-site", async () => {
+    const b = browser(server.url);
+    const res = await fetch(`${server.url}/api/trpc/step.submit`, {
+      method: "POST",
+      headers: { "X-Same-Origin": "1", "content-type": "application/json", "Sec-Fetch-Site": "cross-site", "X-Recaptcha-Token": await b.botToken() },
+      body: submitBody,
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { reason: "cross-site" } });
+  });
+
+  it("does not accept answers in a GET URL: step.submit is a POST mutation only", async () => {
+    const input = encodeURIComponent(submitBody);
+    const res = await fetch(`${server.url}/api/trpc/step.submit?input=${input}`, { headers: { "X-Same-Origin": "1" } });
+    expect(res.status).toBe(405);
+  });
+
+  it("marks responses that may carry personal data Cache-Control: no-store", async () => {
+    const res = await fetch(`${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "name" }))}`, { headers: { "X-Same-Origin": "1" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("names the field of a bad input with a 400", async () => {
+    const b = browser(server.url);
+    const error = await b.trpc.step.get.query({ stepId: "no such/step" } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    const e = error as TRPCClientError<never>;
+    expect(e.data).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/stepId" }] });
+  });
+
+  it("sends security headers: a content security policy and no framing", async () => {
+    const res = await fetch(`${server.url}/definitions`);
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});

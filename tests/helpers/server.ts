@@ -1,0 +1,80 @@
+// A real server on a loopback port with its own temporary data folder, and "browsers" that talk
+// to it over HTTP with @trpc/client: cookies kept per browser, the spec §7 headers sent, bot-check
+// tokens really solved.
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTRPCClient, httpBatchLink, httpLink, type TRPCLink } from "@trpc/client";
+import { startServer, type StartOptions } from "../../server/start";
+import type { AppRouter } from "../../server/trpc/router";
+import { solveBotToken } from "../../web/src/api/bot-token";
+
+export async function testServer(options: StartOptions = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), "heloc-server-"));
+  const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, ...options, dataDir });
+  const outbox = join(dataDir, "outbox");
+  return {
+    ...server,
+    dataDir,
+    /** The 6-digit code of the newest mail in the development outbox. */
+    lastCode(): string {
+      const files = readdirSync(outbox).filter((f) => f.endsWith(".eml")).sort();
+      const text = readFileSync(join(outbox, files.at(-1)!), "utf8");
+      return /code is (\d{6})/.exec(text)![1]!;
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof testServer>>;
+
+export function browser(base: string, { batch = true }: { batch?: boolean } = {}) {
+  const cookies = new Map<string, string>();
+  const requests: { method: string; url: string }[] = [];
+
+  const fetchWithCookies = async (input: string | URL | Request, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (cookies.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    requests.push({ method: init.method ?? "GET", url });
+    const res = await fetch(input, { ...init, headers });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === "" || /max-age=0/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return res;
+  };
+
+  const botToken = async () => {
+    const config = (await (await fetch(`${base}/api/botcheck/config?action=api_update`)).json()) as { challenge: never };
+    return solveBotToken(config.challenge);
+  };
+
+  const linkOptions = {
+    url: `${base}/api/trpc`,
+    fetch: fetchWithCookies as typeof fetch,
+    headers: async ({ opList }: { opList: readonly { type: string }[] }) => ({
+      "X-Same-Origin": "1",
+      ...(opList.some((op) => op.type === "mutation") ? { "X-Recaptcha-Token": await botToken() } : {}),
+    }),
+  };
+  const link: TRPCLink<AppRouter> = batch ? httpBatchLink(linkOptions) : httpLink({ ...linkOptions, headers: ({ op }) => linkOptions.headers({ opList: [op] }) });
+  const trpc = createTRPCClient<AppRouter>({ links: [link] });
+
+  /** NextAuth-style form POST to an auth endpoint, with a fresh CSRF token unless one is given. */
+  const auth = async (kind: "Applicant" | "Portal", path: string, form: Record<string, string>, { csrf, bot = true }: { csrf?: string; bot?: boolean } = {}) => {
+    const csrfToken = csrf ?? ((await (await fetchWithCookies(`${base}/api/auth${kind}/csrf`)).json()) as { csrfToken: string }).csrfToken;
+    const res = await fetchWithCookies(`${base}/api/auth${kind}/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "X-Same-Origin": "1", ...(bot ? { "X-Recaptcha-Token": await botToken() } : {}) },
+      body: new URLSearchParams({ csrfToken, callbackUrl: "/app", json: "true", ...form }),
+    });
+    return { status: res.status, body: (await res.json()) as { url: string; error?: string; message?: string } };
+  };
+  const session = async (kind: "Applicant" | "Portal" = "Applicant") => (await (await fetchWithCookies(`${base}/api/auth${kind}/session`)).json()) as Record<string, any>;
+
+  return { trpc, fetch: fetchWithCookies, cookies, requests, botToken, auth, session };
+}

@@ -1,0 +1,155 @@
+// The server's security building blocks on their own: field encryption, sessions after Lucia's
+// design, password hashing, rate limits, sensitive fields from the schemas.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { changedPointers } from "../../engine/pointer";
+import { maskSensitive, restoreMasked, sensitiveFields } from "../../engine/sensitive";
+import { hashPassword, verifyPassword } from "../../server/auth/passwords";
+import { createSessions, SESSION_TTL_MS } from "../../server/auth/sessions";
+import { openDb } from "../../server/db/client";
+import { users } from "../../server/db/schema";
+import { createCipher, loadKey } from "../../server/security/encryption";
+import { createRateLimiter } from "../../server/security/rate-limit";
+import { repo } from "../helpers/definitions";
+
+describe("field encryption (AES-256-GCM)", () => {
+  const cipher = createCipher(randomBytes(32));
+
+  it("round-trips a value and never repeats a ciphertext", () => {
+    const a = cipher.encrypt("123456789");
+    expect(a).not.toContain("123456789");
+    expect(a).not.toBe(cipher.encrypt("123456789"));
+    expect(cipher.decrypt(a)).toBe("123456789");
+  });
+
+  it("refuses a tampered ciphertext", () => {
+    const sealed = cipher.encrypt("123456789");
+    const parts = sealed.split(".");
+    const body = Buffer.from(parts[1]!, "base64url");
+    body[0]! ^= 1;
+    parts[1] = body.toString("base64url");
+    expect(() => cipher.decrypt(parts.join("."))).toThrow();
+  });
+
+  it("refuses a value sealed under another key", () => {
+    expect(() => createCipher(randomBytes(32)).decrypt(cipher.encrypt("123456789"))).toThrow();
+  });
+
+  it("generates a development key once and reads it back", () => {
+    const dir = mkdtempSync(join(tmpdir(), "heloc-key-"));
+    const first = loadKey(undefined, dir);
+    expect(first.key).toHaveLength(32);
+    expect(loadKey(undefined, dir).key.equals(first.key)).toBe(true);
+  });
+
+  it("names APP_ENCRYPTION_KEY when it is not 32 bytes", () => {
+    expect(() => loadKey("abcd", "/nonexistent")).toThrow(/APP_ENCRYPTION_KEY/);
+    expect(loadKey("ab".repeat(32), "/nonexistent").key).toHaveLength(32);
+  });
+});
+
+describe("sessions (Lucia's design)", () => {
+  const setup = () => {
+    let now = Date.UTC(2026, 10, 1);
+    const { db } = openDb(":memory:");
+    db.insert(users).values({ id: "u1", createdAt: new Date(now) }).run();
+    const sessions = createSessions(db, "applicant", () => new Date(now));
+    return { sessions, advance: (ms: number) => (now += ms) };
+  };
+
+  it("stores only the SHA-256 of the secret, and validates the token", () => {
+    const { sessions } = setup();
+    const { token, session } = sessions.create("u1");
+    expect(token).toMatch(/^[a-z2-7]+\.[a-z2-7]+$/);
+    expect(sessions.validate(token)?.session.userId).toBe("u1");
+    expect(token.split(".")[0]).toBe(session.id);
+  });
+
+  it("refuses a token with the right id and a wrong secret", () => {
+    const { sessions } = setup();
+    const { token } = sessions.create("u1");
+    const [id] = token.split(".");
+    expect(sessions.validate(`${id}.${"a".repeat(32)}`)).toBeNull();
+    expect(sessions.validate(`${id}`)).toBeNull();
+    expect(sessions.validate(undefined)).toBeNull();
+  });
+
+  it("slides the expiry forward once less than half the lifetime is left", () => {
+    const { sessions, advance } = setup();
+    const { token, session } = sessions.create("u1");
+    advance(SESSION_TTL_MS.applicant / 4);
+    expect(sessions.validate(token)).toMatchObject({ renewed: false });
+    advance(SESSION_TTL_MS.applicant / 2);
+    const renewed = sessions.validate(token)!;
+    expect(renewed.renewed).toBe(true);
+    expect(renewed.session.expiresAt.getTime()).toBeGreaterThan(session.expiresAt.getTime());
+  });
+
+  it("ends a session left unused past its lifetime", () => {
+    const { sessions, advance } = setup();
+    const { token } = sessions.create("u1");
+    advance(SESSION_TTL_MS.applicant + 1);
+    expect(sessions.validate(token)).toBeNull();
+  });
+});
+
+describe("passwords", () => {
+  it("hashes with scrypt and verifies only the right password", async () => {
+    const hash = await hashPassword("correct horse battery");
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword("correct horse battery", hash)).toBe(true);
+    expect(await verifyPassword("correct horse batterY", hash)).toBe(false);
+    expect(await verifyPassword("anything", "not-a-hash")).toBe(false);
+  });
+});
+
+describe("rate limits", () => {
+  it("allows the limit in a window, refuses the next with the wait, and opens again", () => {
+    let now = 0;
+    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000 }, () => now);
+    expect([1, 2, 3].map(() => limiter.hit("a").ok)).toEqual([true, true, true]);
+    expect(limiter.hit("a")).toEqual({ ok: false, retryAfterMs: 60_000 });
+    expect(limiter.hit("b").ok).toBe(true);
+    now = 60_000;
+    expect(limiter.hit("a").ok).toBe(true);
+  });
+});
+
+describe("sensitive fields come from the schemas", () => {
+  const fields = sensitiveFields(repo.defs.files);
+
+  it("finds every writeOnly field of the application: both borrowers' SSNs", () => {
+    expect(fields).toEqual([
+      { pattern: "/user/ssn", format: "ssn" },
+      { pattern: "/coborrower/ssn", format: "ssn" },
+    ]);
+  });
+
+  it("masks an SSN as *** - ** - last4", () => {
+    expect(maskSensitive({ user: { ssn: "123456789", firstName: "Ada" } }, fields)).toEqual({ user: { ssn: "*** - ** - 6789", firstName: "Ada" } });
+  });
+
+  it("restores the stored SSN when its mask comes back, but not a different value", () => {
+    const stored = { user: { ssn: "123456789" } };
+    expect(restoreMasked({ user: { ssn: "*** - ** - 6789" } }, stored, fields)).toEqual(stored);
+    expect(restoreMasked({ user: { ssn: "*** - ** - 0000" } }, stored, fields)).toEqual({ user: { ssn: "*** - ** - 0000" } });
+  });
+
+  it("lists changed fields by their leaves", () => {
+    expect(changedPointers({ setup: { zip: "10001" } }, { setup: { zip: "10002" }, user: { ssn: "x", name: { first: "A" } } })).toEqual(["/setup/zip", "/user/ssn", "/user/name/first"]);
+  });
+});
+
+describe("the database", () => {
+  it("opens with WAL and synchronous=FULL so an acknowledged answer survives a power cut", () => {
+    const dir = mkdtempSync(join(tmpdir(), "heloc-db-"));
+    const { db, close } = openDb(join(dir, "x.sqlite"));
+    const client = (db as unknown as { $client: import("better-sqlite3").Database }).$client;
+    expect(client.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(client.pragma("synchronous", { simple: true })).toBe(2); // 2 = FULL
+    close();
+  });
+});
