@@ -36,10 +36,12 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
     sessionView(id) {
       const u = db.select().from(users).where(eq(users.id, id)).get();
       if (!u) return null;
-      const app = db.select({ status: applications.status }).from(applications).where(eq(applications.ownerId, id)).get();
+      const app = db.select({ status: applications.status, document: applications.document }).from(applications).where(eq(applications.ownerId, id)).get();
+      const person = app ? (JSON.parse(app.document) as { user?: { firstName?: string; lastName?: string } }).user : undefined;
+      const name = [person?.firstName, person?.lastName].filter(Boolean).join(" ") || null;
       // A returning applicant's session says where to go: the page for their status.
       return {
-        user: { id: u.id, email: u.email, name: null },
+        user: { id: u.id, email: u.email, name },
         applicationStatus: app?.status ?? null,
         applicationRoute: app ? routeForStatus(defs, app.status) : null,
       };

@@ -1,6 +1,6 @@
 // Outgoing mail (one-time sign-in codes): over SMTP when SMTP_URL is set, otherwise as .eml files
-// in a development outbox that any mail client opens. Mail carries PII and codes, so neither the
-// content nor the recipient ever reaches a log line or an error message.
+// (RFC 5322, CRLF line ends) in a development outbox that any mail client opens. Mail carries PII
+// and codes, so neither the content nor the recipient ever reaches a log line or an error message.
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -51,7 +51,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 function outboxMailer(outboxDir: string, from: string): Mailer {
-  const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from });
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: "windows" }, { from });
   let sequence = 0;
   return {
     kind: "outbox",

@@ -60,6 +60,16 @@ export function applicationStore(services: Services) {
         .values({ ...event, changed: JSON.stringify(event.changed ?? []), at: services.now(), definitionsVersion: services.definitionsVersion })
         .run();
     },
+    /**
+     * Gives the account the email the application now holds (rules/account.json says which
+     * answer that is). False when another account has it: that person must sign in instead.
+     */
+    claimEmail(tx: Tx, ownerId: string, email: string): boolean {
+      const holder = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).get();
+      if (holder && holder.id !== ownerId) return false;
+      if (!holder) tx.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, ownerId)).run();
+      return true;
+    },
     /** What a response may show: identifiers masked. */
     view: (doc: unknown) => maskSensitive(doc, sensitive),
   };

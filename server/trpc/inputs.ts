@@ -15,12 +15,18 @@ export function validatorOf(ref: string) {
   return validate;
 }
 
-export function inputOf<K extends keyof APIInputs & string>(name: K) {
+function parserOf<K extends keyof APIInputs & string>(name: K) {
   const validate = validatorOf(`api.json#/properties/${name}`);
-  return (raw: unknown): NonNullable<APIInputs[K]> => {
-    // Procedures whose input may be left out receive null, which their schema allows.
-    const value = raw === undefined ? null : raw;
-    if (validate(value)) return value as NonNullable<APIInputs[K]>;
+  return (raw: unknown) => {
+    if (validate(raw)) return raw as NonNullable<APIInputs[K]>;
     throw badRequest(describeAjvErrors(validate.errors));
   };
+}
+
+export const inputOf = <K extends keyof APIInputs & string>(name: K): ((raw: unknown) => NonNullable<APIInputs[K]>) => parserOf(name);
+
+/** For inputs a caller may leave out (their schema allows null): the procedure sees undefined. */
+export function optionalInputOf<K extends keyof APIInputs & string>(name: K): (raw: unknown) => NonNullable<APIInputs[K]> | undefined {
+  const parse = parserOf(name);
+  return (raw) => (raw === undefined || raw === null ? undefined : parse(raw));
 }

@@ -2,6 +2,7 @@
 import { router } from "./init";
 import { applicationRouter } from "./routers/application";
 import { definitionsRouter } from "./routers/definitions";
+import { documentsRouter } from "./routers/documents";
 import { identityRouter } from "./routers/identity";
 import { portalRouter } from "./routers/portal";
 import { quoteRouter } from "./routers/quote";
@@ -13,6 +14,7 @@ export const appRouter = router({
   application: applicationRouter,
   quote: quoteRouter,
   identity: identityRouter,
+  documents: documentsRouter,
   portal: portalRouter,
 });
 

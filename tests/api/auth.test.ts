@@ -38,7 +38,7 @@ describe("sessions and CSRF", () => {
     const b = browser(server.url);
     await b.auth("Applicant", "signin/credentials", { email: who.email, password: who.password });
     const session = await b.session();
-    expect(session).toMatchObject({ user: { email: who.email }, applicationStatus: "application5", applicationRoute: "/app/application/4" });
+    expect(session).toMatchObject({ user: { email: who.email, name: null }, applicationStatus: "application5", applicationRoute: "/app/application/4" });
     expect(Date.parse(session.expires)).toBeGreaterThan(clock);
   });
 

@@ -82,3 +82,22 @@ describe("a portal session's reach", () => {
     expect(await codeOf(b.trpc.step.get.query({ stepId: "application5" }))).toBe("UNAUTHORIZED");
   });
 });
+
+describe("documents.required", () => {
+  it("lists the applicant's required documents with the rule that asks for each", async () => {
+    const ann = await makeApplicant(server.services, { doc: { coborrower: { firstName: "Charles" } } });
+    const b = await signedIn("Applicant", ann);
+    const { requirements } = await b.trpc.documents.required.query();
+    expect(requirements.map((r) => `${r.documentType}:${r.borrower}:${r.count}`)).toEqual([
+      "id_document:borrower:1",
+      "id_document:coborrower:1",
+      "bank_statements:borrower:3",
+      "bank_statements:coborrower:3",
+    ]);
+    expect(requirements[0]).toMatchObject({ ruleId: "documents.id-document", reason: expect.stringContaining("identity document"), uploaded: 0 });
+  });
+
+  it("is refused to a visitor without a session", async () => {
+    expect(await codeOf(browser(server.url).trpc.documents.required.query())).toBe("UNAUTHORIZED");
+  });
+});

@@ -54,9 +54,9 @@ describe("mail over SMTP", () => {
 
     const [message] = received;
     expect(message).toMatchObject({ from: "no-reply@heloc.test", to: ["applicant@example.com"], user: "mailer" });
-    expect(message!.raw).toMatch(/^From: HELOC <no-reply@heloc\.test>$/m);
-    expect(message!.raw).toMatch(/^To: applicant@example\.com$/m);
-    expect(message!.raw).toMatch(/^Subject: Your sign-in code$/m);
+    expect(message!.raw).toMatch(/^From: HELOC <no-reply@heloc\.test>\r?$/m);
+    expect(message!.raw).toMatch(/^To: applicant@example\.com\r?$/m);
+    expect(message!.raw).toMatch(/^Subject: Your sign-in code\r?$/m);
     expect(message!.raw).toContain("Your sign-in code is 482913.");
   });
 
@@ -99,10 +99,10 @@ describe("mail into the development outbox", () => {
       expect(name).not.toContain("applicant");
     }
     const [first, second] = await Promise.all([...files].sort().map((f) => readFile(join(outboxDir, f), "utf8")));
-    expect(first).toMatch(/^Subject: Your sign-in code$/m);
-    expect(first).toMatch(/^To: applicant@example\.com$/m);
+    expect(first).toMatch(/^Subject: Your sign-in code\r?$/m);
+    expect(first).toMatch(/^To: applicant@example\.com\r?$/m);
     expect(first).toContain("Your sign-in code is 482913.");
-    expect(second).toMatch(/^Subject: Second message$/m);
+    expect(second).toMatch(/^Subject: Second message\r?$/m);
     expect(second).toContain("<p>Second</p>");
   });
 

@@ -33,7 +33,7 @@ afterAll(() => server.close());
 const fieldErrorsOf = async (promise: Promise<unknown>) => {
   const error = await promise.then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(TRPCClientError);
-  return (error as TRPCClientError<never>).data as { httpStatus: number; code: string; fieldErrors?: { pointer: string; message: string }[] };
+  return (error as TRPCClientError<never>).data as unknown as { httpStatus: number; code: string; fieldErrors?: { pointer: string; message: string }[] };
 };
 const auditCount = () => server.services.db.select({ n: count() }).from(auditEvents).get()!.n;
 
@@ -157,5 +157,27 @@ describe("identifiers at rest", () => {
     const events = server.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, id)).all();
     expect(events.at(-1)).toMatchObject({ action: "step.submit:ssnCheck", actorKind: "applicant", changed: '["/user/ssn"]', definitionsVersion: server.services.definitionsVersion });
     expect(JSON.stringify(events)).not.toContain("219099999");
+  });
+});
+
+describe("the account's email (rules/account.json)", () => {
+  it("gives a guest's account the email they answer, so a code can sign them back in", async () => {
+    const b = browser(server.url);
+    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Mary", lastName: "Jackson" } } });
+    await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: "Mary.Jackson@Example.com" } } });
+    const other = browser(server.url);
+    await other.auth("Applicant", "signin/email", { email: "mary.jackson@example.com" });
+    const res = await other.auth("Applicant", "callback/credentials", { email: "mary.jackson@example.com", code: server.lastCode() });
+    expect(res.status).toBe(200);
+    expect(await other.session()).toMatchObject({ applicationStatus: "propertyValue" });
+  });
+
+  it("asks a guest to sign in when the email already has an application, and saves nothing", async () => {
+    const who = await makeApplicant(server.services);
+    const b = browser(server.url);
+    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Kat", lastName: "Johnson" } } });
+    const data = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: who.email } } }));
+    expect(data.fieldErrors).toEqual([{ pointer: "/user/email", message: expect.stringContaining("Sign in") }]);
+    expect((await b.trpc.step.get.query({ stepId: "email" })).application).not.toHaveProperty("user.email");
   });
 });

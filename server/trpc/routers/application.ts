@@ -4,7 +4,7 @@ import type { Definitions } from "../../../engine/definitions";
 import { labelOf, rankOf, routeForStatus } from "../../../engine/funnel";
 import { applicationStore } from "../../store/applications";
 import { applicantProcedure, router, type ApplicantContext } from "../init";
-import { inputOf } from "../inputs";
+import { optionalInputOf } from "../inputs";
 
 /** The steps of the applicant's variant of every flow, in funnel order, each marked done or not. */
 function stepsOf(defs: Definitions, variant: string | null, status: string) {
@@ -26,13 +26,13 @@ function ownApplication(ctx: ApplicantContext, applicationId: string | undefined
 }
 
 export const applicationRouter = router({
-  get: applicantProcedure.input(inputOf("applicationRef")).query(({ ctx, input }) => {
+  get: applicantProcedure.input(optionalInputOf("applicationRef")).query(({ ctx, input }) => {
     const store = applicationStore(ctx.services);
     const app = ownApplication(ctx, input?.applicationId);
     return { id: app.id, applicationStatus: app.status, route: routeForStatus(ctx.services.defs, app.status), revision: app.revision, application: store.view(app.doc) };
   }),
 
-  summary: applicantProcedure.input(inputOf("applicationRef")).query(({ ctx, input }) => {
+  summary: applicantProcedure.input(optionalInputOf("applicationRef")).query(({ ctx, input }) => {
     const { defs } = ctx.services;
     const app = ownApplication(ctx, input?.applicationId);
     return {

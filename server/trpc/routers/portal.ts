@@ -3,10 +3,10 @@
 import { eq } from "drizzle-orm";
 import { portalUsers } from "../../db/schema";
 import { portalProcedure, router } from "../init";
-import { inputOf } from "../inputs";
+import { optionalInputOf } from "../inputs";
 
 export const portalRouter = router({
-  me: portalProcedure.input(inputOf("empty")).query(({ ctx }) => {
+  me: portalProcedure.input(optionalInputOf("empty")).query(({ ctx }) => {
     const user = ctx.services.db.select().from(portalUsers).where(eq(portalUsers.id, ctx.portal.userId)).get();
     return user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null;
   }),

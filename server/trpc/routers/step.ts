@@ -6,7 +6,7 @@ import type { Definitions } from "../../../engine/definitions";
 import { compileSchemaFile } from "../../../engine/definitions";
 import { chooseVariant, flowOf, nextStep, rankOf, routeForStatus, signOutTargetFor } from "../../../engine/funnel";
 import { describeAjvErrors } from "../../../engine/messages";
-import { changedPointers, deleteAt, mergeDocs } from "../../../engine/pointer";
+import { changedPointers, deleteAt, getAt, mergeDocs } from "../../../engine/pointer";
 import { restoreMasked } from "../../../engine/sensitive";
 import { createStepValidator, type StepValidator } from "../../../engine/validate";
 import { todayIso } from "../../../engine/dates";
@@ -81,6 +81,10 @@ export const stepRouter = router({
         const { token, session } = auth.applicant.sessions.create(app.ownerId);
         started = { token, expiresAt: session.expiresAt };
       }
+      const emailPointer = String(defs.params.account?.emailPointer ?? "/user/email");
+      const email = getAt(doc, emailPointer);
+      if (typeof email === "string" && email !== getAt(stored, emailPointer) && !store.claimEmail(tx, app.ownerId, email.toLowerCase()))
+        throw badRequest([{ pointer: emailPointer, message: "An application with this email already exists. Sign in to continue it." }]);
       const next = nextStep(defs, step.id, doc, { variant: app.variant ?? undefined, today });
       // The status moves forward only: revisiting an earlier step does not send the applicant back.
       const due = next.stepId ?? app.status;
