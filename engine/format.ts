@@ -201,3 +201,75 @@ export function parseMonthYearInput(text: Maybe<string>): IsoDate | null {
   const iso = `${String(expandYear(year)).padStart(4, "0")}-${pad2(Number(month))}-01`;
   return parseIsoDate(iso) ? iso : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// As-you-type display (the form's inputs). Each takes whatever the applicant has typed so far and
+// returns the text to show; the stored value comes from the parsers above.
+
+const digitsOf = (text: string, max: number) => text.replace(/\D/g, "").slice(0, max);
+
+/** A phone number being typed, shaped as (XXX) XXX-XXXX so far: formatPhoneTyping("5551234") === "(555) 123-4". */
+export function formatPhoneTyping(text: Maybe<string>): string {
+  if (typeof text !== "string") return "";
+  let digits = text.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1); // a +1 country code
+  digits = digits.slice(0, 10);
+  if (digits.length === 0) return "";
+  if (digits.length <= 3) return `(${digits}`;
+  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** An SSN being typed, shaped as XXX-XX-XXXX so far: formatSsnTyping("12345") === "123-45". */
+export function formatSsnTyping(text: Maybe<string>): string {
+  if (typeof text !== "string") return "";
+  const digits = digitsOf(text, 9);
+  if (digits.length <= 3) return digits;
+  if (digits.length <= 5) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}
+
+/**
+ * A date being typed as digits only gets its slashes: formatDateTyping("12252024") === "12/25/2024".
+ * Text the applicant already punctuated ("1/5/24") is left as typed; parseDateInput reads both.
+ */
+export function formatDateTyping(text: Maybe<string>): string {
+  if (typeof text !== "string") return "";
+  if (!/^\d*$/.test(text)) return text;
+  const digits = text.slice(0, 8);
+  if (digits.length <= 2) return digits;
+  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
+/** A month being typed as digits only gets its slash: formatMonthYearTyping("032024") === "03/2024"; punctuated text is left as typed. */
+export function formatMonthYearTyping(text: Maybe<string>): string {
+  if (typeof text !== "string") return "";
+  if (!/^\d*$/.test(text)) return text;
+  const digits = text.slice(0, 6);
+  return digits.length <= 2 ? digits : `${digits.slice(0, 2)}/${digits.slice(2)}`;
+}
+
+/**
+ * A fraction shown as a percentage, whatever its size: formatFractionPercent(0.25) === "25%",
+ * formatFractionPercent(1) === "100%", formatFractionPercent(0.005) === "0.5%". (formatPercent
+ * reads values of 1 or more as percentages already, per spec §5; a stored fraction needs this one.)
+ */
+export function formatFractionPercent(fraction: Maybe<number>, opts: { decimals?: number } = {}): string {
+  if (typeof fraction !== "number" || !Number.isFinite(fraction)) return "";
+  const percent = Math.round(fraction * 100 * 1e9) / 1e9; // 0.07 * 100 is 7.000000000000001
+  const decimals = Math.min(20, Math.max(0, Math.trunc(opts.decimals ?? 3)));
+  return `${percentFormatter(decimals).format(percent)}%`;
+}
+
+const PERCENT_INPUT = /^(-)?(\d+(?:\.\d*)?|\.\d+)\s*%?$/;
+
+/** Reads a typed percentage in percent units: parsePercentInput("12.5%") === 12.5; parsePercentInput("abc") === null. */
+export function parsePercentInput(text: Maybe<string>): number | null {
+  if (typeof text !== "string") return null;
+  const m = PERCENT_INPUT.exec(text.trim().replace(/,/g, ""));
+  if (!m) return null;
+  const value = Number(m[2]);
+  if (!Number.isFinite(value)) return null;
+  return m[1] ? -value || 0 : value;
+}

@@ -43,6 +43,9 @@ export function maskValue(value: unknown, format?: string): string {
   return `••••${value.slice(-4)}`;
 }
 
+/** Whether a value is a mask this module makes (never a real identifier: it holds no digits but the last 4). */
+export const isMasked = (value: unknown): value is string => typeof value === "string" && /^(\*\*\* - \*\* - |••••)\S{0,4}$/.test(value);
+
 /** A copy of `doc` with every present sensitive value replaced by fn(value, field). */
 export function mapSensitive(doc: unknown, fields: SensitiveField[], fn: (value: unknown, field: SensitiveField, pointer: string) => unknown): unknown {
   const copy = structuredClone(doc);

@@ -8,6 +8,7 @@ import { holds, type Data, type Logic } from "./logic";
 import { describeAjvErrors, humanize, type FieldError } from "./messages";
 import { deleteAt, expand as expandPointer, getAt, isWithin, mergeDocs, type Match } from "./pointer";
 import { expand as expandSchema, schemasAt } from "./schema-walk";
+import { isMasked } from "./sensitive";
 
 export interface ValidationContext {
   /** The application document saved so far; logic may read answers of earlier steps. */
@@ -74,8 +75,13 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     }
     const isHidden = (pointer: string) => hidden.some((h) => isWithin(pointer, h));
 
-    // 2. The step's JSON Schema.
-    const errors = validateSchema(cleaned) ? [] : describeAjvErrors(validateSchema.errors, labelOf).filter((e) => !isHidden(e.pointer));
+    // 2. The step's JSON Schema. A masked identifier sent back as the server showed it is the
+    // stored value, unchanged (the server puts it back before it validates): not an error here.
+    const unchangedMask = (pointer: string) => {
+      const value = getAt(cleaned, pointer);
+      return isMasked(value) && value === getAt(context.application, pointer);
+    };
+    const errors = validateSchema(cleaned) ? [] : describeAjvErrors(validateSchema.errors, labelOf).filter((e) => !isHidden(e.pointer) && !unchangedMask(e.pointer));
     const hasError = (pointer: string) => errors.some((e) => e.pointer === pointer);
 
     // 3. Conditional requirements.

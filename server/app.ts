@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { trpcServer } from "@hono/trpc-server";
 import { createAuthRoutes } from "./auth/routes";
@@ -48,6 +49,8 @@ export function createApp(services: Services, botCheck: BotCheckVerifier) {
       strictTransportSecurity: config.secureCookies ? "max-age=63072000; includeSubDomains" : false,
     }),
   );
+
+  app.use("*", compress()); // the definitions bundle is ~110 KB of JSON; gzip takes it to a tenth
 
   app.route("/api/botcheck", createBotCheckRoutes(botCheck));
   app.route("/api/authApplicant", createAuthRoutes(services, "applicant", botCheck));
@@ -93,15 +96,17 @@ export function createApp(services: Services, botCheck: BotCheckVerifier) {
 
   const webDir = config.webDir;
   if (webDir && existsSync(join(webDir, "index.html"))) {
-    const indexHtml = readFileSync(join(webDir, "index.html"), "utf8");
+    // Read per request outside production, so a rebuild shows without a restart.
+    const cached = config.secureCookies ? readFileSync(join(webDir, "index.html"), "utf8") : null;
     app.use("/assets/*", async (c, next) => {
       await next();
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable"); // names carry a content hash
     });
     app.use("*", serveStatic({ root: webDir }));
+    app.get("/assets/*", (c) => c.text("Not found", 404)); // a missing asset is not the app page
     app.get("*", (c) => {
       c.header("Cache-Control", "no-cache");
-      return c.html(indexHtml);
+      return c.html(cached ?? readFileSync(join(webDir, "index.html"), "utf8"));
     });
   } else {
     app.get("/", (c) => c.redirect("/definitions"));

@@ -148,6 +148,19 @@ describe("one-time email codes", () => {
     expect(res.body).toMatchObject({ error: "RateLimited", message: expect.stringContaining("Too many attempts") });
   });
 
+  it("rate-limits code requests per IP address, whatever the email", async () => {
+    const fresh = await testServer();
+    try {
+      const b = browser(fresh.url);
+      const statuses = [];
+      for (let i = 0; i < 21; i++) statuses.push((await b.auth("Applicant", "signin/email", { email: `visitor${i}@example.com` })).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("rate-limits password attempts per email", async () => {
     const who = await makeApplicant(server.services);
     const b = browser(server.url);
@@ -155,6 +168,26 @@ describe("one-time email codes", () => {
     for (let i = 0; i < 11; i++) statuses.push((await b.auth("Applicant", "callback/credentials", { email: who.email, password: "wrong password" })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("the client log endpoint", () => {
+  it("takes a client error report and keeps only its level and code", async () => {
+    const b = browser(server.url);
+    const lines: string[] = [];
+    const original = console.warn;
+    console.warn = (line: string) => void lines.push(line);
+    try {
+      const res = await b.fetch(`${server.url}/api/authApplicant/_log`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "X-Same-Origin": "1" },
+        body: new URLSearchParams({ level: "error", code: "CLIENT_FETCH_ERROR", message: "failed for jane.doe@example.com" }),
+      });
+      expect(res.status).toBe(204);
+    } finally {
+      console.warn = original;
+    }
+    expect(lines).toEqual(["[auth:applicant] client error: CLIENT_FETCH_ERROR"]);
   });
 });
 

@@ -4,28 +4,14 @@ import { TRPCClientError } from "@trpc/client";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, auditEvents } from "../../server/db/schema";
-import { copyDefinitions } from "../helpers/definitions";
+import { addSsnStep, copyDefinitions } from "../helpers/definitions";
 import { makeApplicant } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 beforeAll(async () => {
   // A copy of the definitions with one extra step that asks for an SSN, dropped in as data.
-  const defs = copyDefinitions();
-  defs.write("steps/initial-setup/ssn-check.json", {
-    id: "ssnCheck",
-    route: "/app/initial-setup/ssn-check",
-    label: "SSN",
-    rank: 0,
-    schema: {
-      type: "object",
-      additionalProperties: false,
-      required: ["user"],
-      properties: { user: { type: "object", additionalProperties: false, required: ["ssn"], properties: { ssn: { $ref: "../../schemas/user.json#/properties/ssn" } } } },
-    },
-  });
-  defs.edit("rules/funnel-order.json", (json) => (json.params.ranks.ssnCheck = 0));
-  defs.write("steps/flows/ssn-check.json", { id: "ssnCheckFlow", description: "A one-step flow for this test.", variants: [{ id: "only", steps: ["ssnCheck"] }] });
+  const defs = addSsnStep(copyDefinitions());
   server = await testServer({ definitions: { steps: defs.steps, rules: defs.rules } });
 });
 afterAll(() => server.close());

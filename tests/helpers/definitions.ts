@@ -25,3 +25,22 @@ export function copyDefinitions(): { steps: string; rules: string; edit: (file: 
 export function loadCopy(copy: { steps: string; rules: string }) {
   return loadDefinitions({ steps: copy.steps, rules: copy.rules });
 }
+
+/** Drops into a copy a one-step flow asking for the borrower's SSN (no step of the repo asks yet). */
+export function addSsnStep(copy: ReturnType<typeof copyDefinitions>) {
+  copy.write("steps/initial-setup/ssn-check.json", {
+    id: "ssnCheck",
+    route: "/app/initial-setup/ssn-check",
+    label: "SSN",
+    rank: 0,
+    schema: {
+      type: "object",
+      additionalProperties: false,
+      required: ["user"],
+      properties: { user: { type: "object", additionalProperties: false, required: ["ssn"], properties: { ssn: { $ref: "../../schemas/user.json#/properties/ssn" } } } },
+    },
+  });
+  copy.edit("rules/funnel-order.json", (json) => (json.params.ranks.ssnCheck = 0));
+  copy.write("steps/flows/ssn-check.json", { id: "ssnCheckFlow", description: "A one-step flow for tests.", variants: [{ id: "only", steps: ["ssnCheck"] }] });
+  return copy;
+}

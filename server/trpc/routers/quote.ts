@@ -7,13 +7,19 @@ import { applicationStore } from "../../store/applications";
 import { applicantProcedure, router } from "../init";
 import { inputOf } from "../inputs";
 
+/** What the rules of rules/pricing.json emit as `quote`. */
 interface Quote {
   eligible: boolean;
+  /** For an ineligible outcome, the page that explains it. */
   route: string | null;
   lineAmount?: number;
   apr?: number;
   originationFee?: number;
-  [key: string]: unknown;
+  drawPeriodYears?: number;
+  repaymentPeriodYears?: number;
+  equityRoom?: number;
+  /** The answer still needed before there is anything to price. */
+  missing?: string;
 }
 
 export const quoteRouter = router({

@@ -47,6 +47,8 @@ export const stepRouter = router({
       application: app ? store.view(app.doc) : {},
       applicationStatus: app?.status ?? null,
       revision: app?.revision ?? null,
+      /** The early-funnel variant the applicant walks (progress and Back follow it). */
+      variant: app?.variant ?? null,
     };
   }),
 

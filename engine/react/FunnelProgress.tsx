@@ -1,0 +1,50 @@
+// Where the applicant is in the funnel: an ordered list of the flow's steps, the current one
+// marked aria-current="step", drawn as a segmented bar with a "Step 3 of 12 · Property Value" caption.
+import { mergeClasses } from "@fluentui/react-components";
+import { useMemo, type JSX, type ReactNode } from "react";
+import type { Definitions } from "../definitions";
+import { funnelPosition } from "./progress";
+import { useStyles } from "./styles";
+
+export interface FunnelProgressProps {
+  defs: Definitions;
+  stepId: string;
+  /** The flow to show (default: the first flow that lists the step). */
+  flowId?: string;
+  /** The applicant's variant of the flow (default: the first variant that lists the step). */
+  variant?: string;
+}
+
+export function FunnelProgress({ defs, stepId, flowId, variant }: FunnelProgressProps): JSX.Element {
+  const styles = useStyles();
+  const position = useMemo(() => funnelPosition(defs, stepId, flowId, variant), [defs, stepId, flowId, variant]);
+  if (!position) return <></>;
+  const { steps, index } = position;
+  const current = steps[index]!;
+  return (
+    <nav className={styles.progress} aria-label="Progress">
+      <p className={styles.progressCaption} aria-hidden="true">
+        Step {index + 1} of {steps.length} · <span className={styles.progressCurrent}>{current.label}</span>
+      </p>
+      <ol className={styles.progressList}>
+        {steps.map((s, i) => (
+          <li
+            key={s.id}
+            aria-current={i === index ? "step" : undefined}
+            className={mergeClasses(styles.progressSegment, i < index && styles.progressDone, i === index && styles.progressHere)}
+          >
+            <span className={styles.visuallyHidden}>
+              {`Step ${i + 1} of ${steps.length}: ${s.label}${i < index ? " (done)" : i === index ? " (current)" : ""}`}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** The theme's success chip (gold, spec §2), e.g. "Saved" or "Completed". */
+export function SuccessChip({ children }: { children: ReactNode }): JSX.Element {
+  const styles = useStyles();
+  return <span className={styles.successChip}>{children}</span>;
+}

@@ -1,0 +1,238 @@
+// <StepForm>: renders any step of steps/ with @rjsf/core and our Fluent UI v9 theme.
+//
+// Validation: RJSF gets an ajv8 validator with our formats only for its schema utilities; it never
+// judges answers (`noValidate`, no live validation). The errors the applicant sees come from the
+// engine's step validator, the one the server runs, by JSON pointer: a field's error shows once it
+// has lost focus, every error after a submit, and server errors as they come. Next submits only a
+// valid step, with the validator's cleaned answers (hidden answers dropped).
+import { Button, Spinner, mergeClasses } from "@fluentui/react-components";
+import Form, { type IChangeEvent } from "@rjsf/core";
+import type { RegistryFieldsType } from "@rjsf/utils";
+import { customizeValidator } from "@rjsf/validator-ajv8";
+import Ajv2020 from "ajv/dist/2020";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type JSX, type ReactNode } from "react";
+import type { Definitions } from "../definitions";
+import { formats } from "../validators";
+import { cleanAnswers, sliceAnswers } from "./answers";
+import { StoreContext, type FormContext } from "./context";
+import { prepareStep, type PreparedStep } from "./prepare";
+import { StepFormStore } from "./store";
+import { useStyles } from "./styles";
+import { templates } from "./templates";
+import { WIDGET_NAMES } from "./widget-names";
+import { widgets } from "./widgets";
+
+export interface StepFormProps {
+  /** engine/definitions.ts, built once in the browser from the server's definition files. */
+  defs: Definitions;
+  stepId: string;
+  /** The saved application document; the form edits this step's part of it. */
+  application: unknown;
+  /** yyyy-MM-dd; defaults to today (UTC). */
+  today?: string;
+  submitting?: boolean;
+  /** Errors of a rejected submit, shown next to their fields. */
+  serverErrors?: { pointer: string; message: string }[];
+  /** Called only when the step validator says the step is valid, with its cleaned answers. */
+  onSubmit(answers: unknown): void;
+  onBack?(): void;
+  /** Default "Next". */
+  submitLabel?: string;
+  /** Content for display-only layouts a step names in `ui:widget` (e.g. `offerPreview`), by name. */
+  displays?: Record<string, ReactNode>;
+}
+
+const DEV = Boolean(import.meta.env?.DEV);
+
+/** RJSF's validator, for its schema utilities only; our formats so it agrees with the server. */
+const rjsfValidator = customizeValidator({
+  customFormats: formats,
+  AjvClass: Ajv2020 as unknown as NonNullable<Parameters<typeof customizeValidator>[0]>["AjvClass"],
+});
+
+const fields: RegistryFieldsType = {};
+
+/**
+ * RJSF fills in nothing the applicant did not answer: no `false` for a required yes/no, no first
+ * option of an enumeration, no empty objects; a list with `minItems` starts with that many items.
+ */
+const defaultFormState = {
+  emptyObjectFields: "skipEmptyDefaults",
+  arrayMinItems: { populate: "all" },
+  constAsDefaults: "never",
+  requiredBooleanDefault: "skip",
+} as const;
+
+/** Moves focus to the first invalid field on screen (a list's own error only when no field has one). */
+function focusFirstError(root: HTMLElement | null) {
+  if (!root) return;
+  const invalid =
+    root.querySelector<HTMLElement>('[data-invalid="true"]:not([data-container])') ??
+    root.querySelector<HTMLElement>('[data-invalid="true"]');
+  if (invalid) {
+    const target =
+      invalid.dataset.container === "true"
+        ? invalid.querySelector<HTMLElement>("[data-error-message]")
+        : invalid.querySelector<HTMLElement>("input:checked") ??
+          invalid.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button");
+    (target ?? invalid).focus();
+    target?.scrollIntoView?.({ block: "center" });
+    return;
+  }
+  root.querySelector<HTMLElement>("[data-error-summary]")?.focus();
+}
+
+/** Shown errors that no field on screen displays, and after a failed submit a short notice. */
+function ErrorSummary({ store }: { store: StepFormStore }) {
+  const styles = useStyles();
+  const { count: total, unclaimed } = useSyncExternalStore(store.subscribe, store.summary, store.summary);
+  if ((!store.hasSubmitted() || total === 0) && unclaimed.length === 0) return null;
+  return (
+    <div className={styles.summary} role="alert" tabIndex={-1} data-error-summary="true">
+      <p className={styles.summaryTitle}>
+        {total === 1 ? "One answer needs your attention." : `${total} answers need your attention.`}
+      </p>
+      {unclaimed.length > 0 ? (
+        <ul className={styles.summaryList}>
+          {unclaimed.map((e) => (
+            <li key={e.pointer}>{e.message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
+  const { prepared, application, today, submitting, serverErrors, onBack, submitLabel = "Next", displays } = props;
+  const { step } = prepared;
+  const styles = useStyles();
+  const context = useRef({ application, today });
+  context.current = { application, today };
+  const onSubmitRef = useRef(props.onSubmit);
+  onSubmitRef.current = props.onSubmit;
+  const submittingRef = useRef(submitting);
+  submittingRef.current = submitting;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  // The step's slice of the saved application, taken once per step: a refetch must not wipe typing.
+  const [initialFormData] = useState(() => sliceAnswers(prepared.bundled, application) ?? {});
+  const [store] = useState(
+    () =>
+      new StepFormStore(
+        {
+          logic: (answers) => prepared.logic(answers, context.current),
+          validate: (answers) => prepared.validate(cleanAnswers(prepared.bundled, answers) ?? {}, context.current),
+        },
+        initialFormData,
+      ),
+  );
+
+  // A new list (by content) replaces the server errors shown; the same list passed again on a
+  // re-render does not bring back an error the applicant has since edited away.
+  const serverKey = JSON.stringify(serverErrors ?? []);
+  useEffect(() => {
+    const list = JSON.parse(serverKey) as { pointer: string; message: string }[];
+    store.setServerErrors(list);
+    if (list.length > 0) setFocusRequest((n) => n + 1);
+  }, [store, serverKey]);
+
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstError(rootRef.current);
+  }, [focusRequest]);
+
+  // Blur validation runs after the change that came with the blur is committed.
+  const pendingTouch = useRef(new Set<string>());
+  const touchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (touchTimer.current && clearTimeout(touchTimer.current)), []);
+
+  const handleChange = useCallback(
+    (event: IChangeEvent, id?: string) => store.setFormData(event.formData, id === undefined ? undefined : store.pointerOfId(id)),
+    [store],
+  );
+  const handleBlur = useCallback(
+    (id: string) => {
+      const pointer = store.pointerOfId(id);
+      if (pointer === undefined) return;
+      pendingTouch.current.add(pointer);
+      if (touchTimer.current) return;
+      touchTimer.current = setTimeout(() => {
+        touchTimer.current = null;
+        const touched = [...pendingTouch.current];
+        pendingTouch.current.clear();
+        for (const p of touched) store.touch(p);
+      }, 0);
+    },
+    [store],
+  );
+  const handleSubmit = useCallback(
+    (event: IChangeEvent) => {
+      if (submittingRef.current) return;
+      const result = store.submit(event.formData);
+      if (result.valid) onSubmitRef.current(result.answers);
+      else setFocusRequest((n) => n + 1);
+    },
+    [store],
+  );
+
+  const formContext: FormContext = useMemo(() => ({ displays }), [displays]);
+
+  return (
+    <div ref={rootRef} className={styles.root}>
+      {step.title ? <h1 className={styles.title}>{step.title}</h1> : null}
+      {step.description ? <p className={styles.lead}>{step.description}</p> : null}
+      <StoreContext.Provider value={store}>
+        {/* Typed values not yet handed to RJSF are handed over before RJSF reads them for the submit. */}
+        <div onSubmitCapture={() => store.flushAll()}>
+        <Form
+          className={styles.form}
+          schema={prepared.schema}
+          uiSchema={prepared.uiSchema}
+          validator={rjsfValidator}
+          widgets={widgets}
+          templates={templates}
+          fields={fields}
+          formContext={formContext}
+          initialFormData={initialFormData}
+          onChange={handleChange}
+          onBlur={handleBlur}
+          onSubmit={handleSubmit}
+          noValidate
+          noHtml5Validate
+          liveValidate={false}
+          showErrorList={false}
+          experimental_defaultFormStateBehavior={defaultFormState}
+        >
+          <ErrorSummary store={store} />
+          <div className={mergeClasses(styles.actions, !onBack && styles.actionsEnd)}>
+            {onBack ? (
+              <Button type="button" appearance="secondary" className={mergeClasses(styles.button, styles.secondaryButton)} onClick={() => onBack()}>
+                Back
+              </Button>
+            ) : null}
+            <Button
+              type="submit"
+              appearance="primary"
+              className={styles.button}
+              disabledFocusable={Boolean(submitting)}
+              icon={submitting ? <Spinner size="tiny" /> : undefined}
+              iconPosition="after"
+            >
+              {submitLabel}
+            </Button>
+          </div>
+        </Form>
+        </div>
+      </StoreContext.Provider>
+    </div>
+  );
+}
+
+/** Renders any step of the definitions: its title, description, fields, errors and Back/Next buttons. */
+export function StepForm(props: StepFormProps): JSX.Element {
+  const { defs, stepId, displays } = props;
+  const known = useMemo(() => [...WIDGET_NAMES, ...Object.keys(displays ?? {})], [displays]);
+  const prepared = useMemo(() => prepareStep(defs, stepId, known, DEV), [defs, stepId, known]);
+  return <StepFormBody key={`${stepId}`} {...props} prepared={prepared} />;
+}

@@ -1,0 +1,67 @@
+// Which fields a step shows and requires right now, from its `visibleWhen` / `requiredWhen`
+// JSON-logic, evaluated exactly as engine/validate.ts evaluates them (same scope: the saved
+// application with these answers merged in, `today`, `params`, and `item`/`index` for `*`
+// pointers; a hidden answer is dropped before later logic reads the document). Cheap enough to run
+// on every change; pure, unit-tested in node.
+import { todayIso } from "../dates";
+import { stepById, type Definitions } from "../definitions";
+import { holds, type Data, type Logic } from "../logic";
+import { expand, getAt, isWithin, mergeDocs, type Match } from "../pointer";
+import { setAt } from "./doc";
+
+export interface FieldLogicState {
+  /** Concrete pointers of the fields hidden now (their answers are dropped on submit). */
+  hidden: string[];
+  /** Concrete pointers of the visible fields whose `requiredWhen` logic holds now. */
+  required: string[];
+}
+
+export interface FieldLogicContext {
+  application?: unknown;
+  today?: string;
+}
+
+export type FieldLogic = (answers: unknown, context?: FieldLogicContext) => FieldLogicState;
+
+const NONE: FieldLogicState = Object.freeze({ hidden: [], required: [] }) as FieldLogicState;
+const matchesOf = (doc: unknown, pattern: string): Match[] => (pattern.includes("*") ? expand(doc, pattern) : [{ pointer: pattern }]);
+
+export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic {
+  const step = stepById(defs, stepId);
+  const visibleWhen = Object.entries(step.visibleWhen ?? {});
+  const requiredWhen = Object.entries(step.requiredWhen ?? {});
+  if (visibleWhen.length === 0 && requiredWhen.length === 0) return () => NONE;
+
+  return (answers, context = {}) => {
+    if (answers === null || typeof answers !== "object") return NONE;
+    // Copy-on-write: a hidden answer is removed by copying only the path to it.
+    let cleaned = answers as Data;
+    const today = context.today ?? todayIso();
+    let doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+    const test = (logic: Logic, m: Match) => {
+      try {
+        return holds(logic, { ...doc, today, params: defs.params, ...(m.index === undefined ? {} : { item: m.item, index: m.index }) });
+      } catch {
+        return false;
+      }
+    };
+    const hidden: string[] = [];
+    for (const [pattern, logic] of visibleWhen) {
+      let changed = false;
+      for (const m of matchesOf(cleaned, pattern))
+        if (!test(logic, m)) {
+          hidden.push(m.pointer);
+          if (getAt(cleaned, m.pointer) !== undefined) {
+            cleaned = setAt(cleaned, m.pointer, undefined) as Data;
+            changed = true;
+          }
+        }
+      if (changed) doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+    }
+    const required: string[] = [];
+    for (const [pattern, logic] of requiredWhen)
+      for (const m of matchesOf(cleaned, pattern))
+        if (!hidden.some((h) => isWithin(m.pointer, h)) && test(logic, m)) required.push(m.pointer);
+    return { hidden, required };
+  };
+}

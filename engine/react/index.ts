@@ -1,0 +1,6 @@
+// The generic step renderer: one <StepForm> for any step of steps/, the funnel progress, and the
+// Fluent UI v9 theme the shell wraps the app in.
+export { StepForm, type StepFormProps } from "./StepForm";
+export { FunnelProgress, SuccessChip, type FunnelProgressProps } from "./FunnelProgress";
+export { helocTheme, helocTokens, mediaUp } from "./theme";
+export { WIDGET_NAMES } from "./widget-names";

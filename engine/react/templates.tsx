@@ -1,0 +1,351 @@
+// Our RJSF theme's templates on Fluent UI v9: fields (label, hint, error), objects (groups and
+// layouts), lists (Add/Remove, items named "Employment 2"), buttons. Errors, visibility and
+// conditional requirement come from the step form's store (see context.ts), by JSON pointer.
+import { Button, Field, mergeClasses } from "@fluentui/react-components";
+import type {
+  ArrayFieldItemTemplateProps,
+  ArrayFieldTemplateProps,
+  DescriptionFieldProps,
+  FieldTemplateProps,
+  IconButtonProps,
+  ObjectFieldTemplateProps,
+  TemplatesType,
+  TitleFieldProps,
+  UnsupportedFieldProps,
+} from "@rjsf/utils";
+import { getUiOptions } from "@rjsf/utils";
+import { createContext, useContext, useEffect, useId, useMemo, useRef, type ReactNode } from "react";
+import type { JsonSchema } from "../bundle";
+import { humanize } from "../messages";
+import { GroupA11yContext, ListContext, useFieldView, useMounted, useStore, type FormContext, type GroupA11y, type ListInfo } from "./context";
+import { pointerOfPath, typesOf } from "./render-schema";
+import { useStyles } from "./styles";
+import { GROUP_WIDGETS } from "./widget-names";
+
+type Layout = { kind: "stack" } | { kind: "address"; lines: ReadonlySet<string> };
+const LayoutContext = createContext<Layout>({ kind: "stack" });
+
+const isContainer = (schema: JsonSchema) => {
+  const types = typesOf(schema);
+  return types.includes("object") || types.includes("array") || (types.length === 0 && (schema.properties !== undefined || schema.items !== undefined));
+};
+
+function ErrorText({ id, message, focusable }: { id: string; message: string; focusable?: boolean }) {
+  const styles = useStyles();
+  return (
+    <div id={id} className={styles.error} role="alert" data-error-message="true" tabIndex={focusable ? -1 : undefined}>
+      {message}
+    </div>
+  );
+}
+
+function FieldTemplate(props: FieldTemplateProps) {
+  const { id, fieldPathId, label: rjsfLabel, children, required, hidden, uiSchema } = props;
+  const name = String(fieldPathId.path.at(-1) ?? "");
+  const schema = props.schema as JsonSchema;
+  const styles = useStyles();
+  const store = useStore();
+  const pointer = pointerOfPath(fieldPathId.path);
+  store.registerId(id, pointer);
+  useMounted(pointer);
+  const view = useFieldView(pointer);
+  const layout = useContext(LayoutContext);
+  const groupIds = useId();
+
+  if (view.hidden) return null;
+  if (hidden) return <div hidden>{children}</div>;
+  if (isContainer(schema)) return children;
+
+  const options = getUiOptions(uiSchema);
+  const widget = typeof options.widget === "string" ? options.widget : undefined;
+  const label = rjsfLabel && (rjsfLabel !== name || typeof schema.title === "string") ? rjsfLabel : humanize(name);
+  const isRequired = Boolean(required) || view.required;
+  const error = view.error;
+  const help = [options.description, options.help].filter((t): t is string => typeof t === "string" && t !== "").join(" ");
+  const isGroup = widget !== undefined && GROUP_WIDGETS.has(widget);
+  const isCheckbox = !isGroup && typesOf(schema).includes("boolean") && (widget === undefined || widget === "checkbox");
+  const place =
+    layout.kind === "address"
+      ? layout.lines.has(name) ? styles.addressLine : styles.addressPart
+      : isGroup || widget === "textarea" ? styles.wide : undefined;
+
+  if (isGroup) {
+    const labelId = `${groupIds}-label`;
+    const hintId = help ? `${groupIds}-hint` : undefined;
+    const errorId = error ? `${groupIds}-error` : undefined;
+    const a11y: GroupA11y = {
+      labelId,
+      describedBy: [errorId, hintId].filter(Boolean).join(" ") || undefined,
+      invalid: Boolean(error),
+      required: isRequired,
+    };
+    return (
+      <div className={mergeClasses(styles.field, place)} data-pointer={pointer} data-invalid={error ? "true" : undefined}>
+        <div id={labelId} className={styles.groupLabel}>
+          {label}
+          {isRequired ? <span className={styles.required} aria-hidden="true">*</span> : null}
+        </div>
+        {help ? <div id={hintId} className={mergeClasses(styles.hint)} style={{ marginBottom: 8 }}>{help}</div> : null}
+        <GroupA11yContext.Provider value={a11y}>{children}</GroupA11yContext.Provider>
+        {error && errorId ? <ErrorText id={errorId} message={error} /> : null}
+      </div>
+    );
+  }
+
+  return (
+    <Field
+      className={mergeClasses(styles.field, place)}
+      data-pointer={pointer}
+      data-invalid={error ? "true" : undefined}
+      label={isCheckbox ? undefined : { children: label, htmlFor: id, className: styles.fieldLabel }}
+      required={isRequired}
+      size="large"
+      validationState={error ? "error" : "none"}
+      validationMessage={error ? { children: error, className: styles.fieldError } : undefined}
+      hint={help ? { children: help, className: styles.hint } : undefined}
+    >
+      {children}
+    </Field>
+  );
+}
+
+function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, uiSchema, fieldPathId, registry, title } = props;
+  const schema = props.schema as JsonSchema;
+  const styles = useStyles();
+  const pointer = pointerOfPath(fieldPathId.path);
+  const view = useFieldView(pointer);
+  const errorId = useId();
+  const options = getUiOptions(uiSchema);
+  const widget = typeof options.widget === "string" ? options.widget : undefined;
+  const visible = properties.filter((p) => !p.hidden);
+  const isItem = typeof fieldPathId.path.at(-1) === "number";
+  const isRoot = fieldPathId.path.length === 0;
+  const legend = !isItem && !isRoot && typeof schema.title === "string" ? (typeof options.title === "string" ? options.title : title) : undefined;
+  const description = typeof options.description === "string" ? options.description : undefined;
+  const layout: Layout = useMemo(
+    () => (widget === "address" ? { kind: "address", lines: new Set(visible.slice(0, 2).map((p) => p.name)) } : { kind: "stack" }),
+    [widget, visible.map((p) => p.name).join("\n")],
+  );
+  const display = widget && widget !== "address" ? ((registry.formContext as FormContext).displays?.[widget] as ReactNode) : null;
+
+  const body = (
+    <LayoutContext.Provider value={layout}>
+      <div
+        className={mergeClasses(
+          styles.group,
+          widget === "address" ? styles.groupAddress : visible.length >= 4 && styles.groupTwo,
+        )}
+      >
+        {visible.map((p) => p.content)}
+      </div>
+    </LayoutContext.Provider>
+  );
+  const error = view.error ? <ErrorText id={errorId} message={view.error} focusable /> : null;
+
+  if (legend) {
+    return (
+      <fieldset className={styles.fieldset} data-pointer={pointer} data-invalid={view.error ? "true" : undefined} data-container="true" aria-describedby={view.error ? errorId : undefined}>
+        <legend className={styles.legend}>{legend}</legend>
+        {description ? <p className={styles.hint}>{description}</p> : null}
+        {error}
+        {display}
+        {body}
+      </fieldset>
+    );
+  }
+  return (
+    <div className={styles.wide} data-pointer={pointer} data-invalid={view.error ? "true" : undefined} data-container="true">
+      {description ? <p className={styles.hint}>{description}</p> : null}
+      {error}
+      {display}
+      {visible.length > 0 ? body : null}
+    </div>
+  );
+}
+
+function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { items, canAdd, onAddClick, uiSchema, fieldPathId, disabled, readonly, title } = props;
+  const schema = props.schema as JsonSchema;
+  const styles = useStyles();
+  const pointer = pointerOfPath(fieldPathId.path);
+  const view = useFieldView(pointer);
+  const ids = useId();
+  const options = getUiOptions(uiSchema);
+  const itemsSchema = (schema.items && typeof schema.items === "object" ? schema.items : {}) as JsonSchema;
+  const heading = typeof options.title === "string" ? options.title : typeof schema.title === "string" ? schema.title : title;
+  const itemLabel =
+    typeof options.itemLabel === "string" ? options.itemLabel : typeof itemsSchema.title === "string" ? itemsSchema.title : "Item";
+  const addLabel = typeof options.addLabel === "string" ? options.addLabel : `Add ${itemLabel.toLowerCase()}`;
+  const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
+  const listRef = useRef<HTMLElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const pendingFocus = useRef<"added" | "removed" | null>(null);
+  const count = items.length;
+
+  useEffect(() => {
+    const what = pendingFocus.current;
+    pendingFocus.current = null;
+    if (what === "added") {
+      const last = listRef.current?.querySelector<HTMLElement>(":scope [data-array-item]:last-of-type");
+      last?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus();
+    } else if (what === "removed") {
+      (addRef.current ?? headingRef.current)?.focus();
+    }
+  }, [count]);
+
+  const info: ListInfo & { onRemoved: () => void } = useMemo(
+    () => ({ itemLabel, minItems, onRemoved: () => void (pendingFocus.current = "removed") }),
+    [itemLabel, minItems],
+  );
+
+  return (
+    <section
+      ref={listRef}
+      className={styles.list}
+      aria-labelledby={heading ? `${ids}-title` : undefined}
+      data-pointer={pointer}
+      data-invalid={view.error ? "true" : undefined}
+      data-container="true"
+    >
+      {heading ? (
+        <h2 id={`${ids}-title`} ref={headingRef} className={styles.listTitle} tabIndex={-1}>
+          {heading}
+        </h2>
+      ) : null}
+      {typeof options.description === "string" ? <p className={styles.hint}>{options.description}</p> : null}
+      {view.error ? <ErrorText id={`${ids}-error`} message={view.error} focusable /> : null}
+      <RemovalContext.Provider value={info.onRemoved}>
+        <ListContext.Provider value={info}>
+          <div className={styles.list}>{items}</div>
+        </ListContext.Provider>
+      </RemovalContext.Provider>
+      {canAdd ? (
+        <Button
+          ref={addRef}
+          type="button"
+          appearance="secondary"
+          className={mergeClasses(styles.button, styles.secondaryButton, styles.addButton)}
+          disabled={disabled || readonly}
+          onClick={(event) => {
+            pendingFocus.current = "added";
+            onAddClick(event);
+          }}
+        >
+          {addLabel}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+const RemovalContext = createContext<() => void>(() => {});
+
+function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, index, totalItems, buttonsProps } = props;
+  const styles = useStyles();
+  const { itemLabel, minItems } = useContext(ListContext);
+  const onRemoved = useContext(RemovalContext);
+  const headingId = useId();
+  const label = `${itemLabel} ${index + 1}`;
+  const locked = buttonsProps.disabled || buttonsProps.readonly;
+  const canRemove = buttonsProps.hasRemove && totalItems > minItems;
+  return (
+    <section className={styles.item} aria-labelledby={headingId} data-array-item="true">
+      <div className={styles.itemHeader}>
+        <h3 id={headingId} className={styles.itemTitle}>
+          {label}
+        </h3>
+        <div className={styles.itemButtons}>
+          {buttonsProps.hasMoveUp ? (
+            <Button type="button" appearance="subtle" disabled={locked} onClick={buttonsProps.onMoveUpItem} aria-label={`Move ${label} up`}>
+              Move up
+            </Button>
+          ) : null}
+          {buttonsProps.hasMoveDown ? (
+            <Button type="button" appearance="subtle" disabled={locked} onClick={buttonsProps.onMoveDownItem} aria-label={`Move ${label} down`}>
+              Move down
+            </Button>
+          ) : null}
+          {canRemove ? (
+            <Button
+              type="button"
+              appearance="secondary"
+              className={mergeClasses(styles.button, styles.secondaryButton)}
+              disabled={locked}
+              aria-label={`Remove ${label}`}
+              onClick={(event) => {
+                onRemoved();
+                buttonsProps.onRemoveItem(event);
+              }}
+            >
+              Remove
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function TitleFieldTemplate({ id, title }: TitleFieldProps) {
+  const styles = useStyles();
+  return (
+    <legend id={id} className={styles.legend}>
+      {title}
+    </legend>
+  );
+}
+
+function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
+  const styles = useStyles();
+  return description ? (
+    <div id={id} className={styles.hint}>
+      {description}
+    </div>
+  ) : null;
+}
+
+function UnsupportedFieldTemplate({ reason, fieldPathId }: UnsupportedFieldProps) {
+  const message = `Unsupported field at ${pointerOfPath(fieldPathId?.path ?? [])}: ${reason}`;
+  if (import.meta.env?.DEV) throw new Error(message);
+  console.error(message);
+  return null;
+}
+
+function TextButton(props: IconButtonProps & { text: string }) {
+  const styles = useStyles();
+  const { onClick, disabled, id, text } = props;
+  return (
+    <Button type="button" id={id} appearance="secondary" className={mergeClasses(styles.button, styles.secondaryButton)} onClick={onClick} disabled={disabled}>
+      {text}
+    </Button>
+  );
+}
+
+const Nothing = () => null;
+
+export const templates: Partial<Omit<TemplatesType, "ButtonTemplates">> & { ButtonTemplates: Partial<TemplatesType["ButtonTemplates"]> } = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  TitleFieldTemplate,
+  DescriptionFieldTemplate,
+  UnsupportedFieldTemplate,
+  // Errors and help are drawn by FieldTemplate from the store, not from RJSF's error schema.
+  FieldErrorTemplate: Nothing,
+  FieldHelpTemplate: Nothing,
+  ErrorListTemplate: Nothing,
+  ButtonTemplates: {
+    AddButton: (p: IconButtonProps) => <TextButton {...p} text="Add" />,
+    RemoveButton: (p: IconButtonProps) => <TextButton {...p} text="Remove" />,
+    CopyButton: (p: IconButtonProps) => <TextButton {...p} text="Copy" />,
+    MoveUpButton: (p: IconButtonProps) => <TextButton {...p} text="Move up" />,
+    MoveDownButton: (p: IconButtonProps) => <TextButton {...p} text="Move down" />,
+    ClearButton: (p: IconButtonProps) => <TextButton {...p} text="Clear" />,
+    SubmitButton: Nothing,
+  },
+};

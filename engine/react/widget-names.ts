@@ -1,0 +1,22 @@
+// Every name a step may put in `ui:widget`, in one place (the components are in widgets.tsx and
+// templates.tsx, which must provide exactly these). Pure, so the tests and the linter can read it.
+
+/** Widgets of single answers. */
+export const LEAF_WIDGETS = [
+  "text", "textarea", "email", "password", "select", "radio", "checkbox", "checkboxes", "hidden",
+  "currency", "percent", "phone", "ssn", "date", "monthYear", "yesNo", "choiceCards", "imageChoice",
+] as const;
+
+/** Widgets laid out as a group of options (labelled as a group, not by a <label for>). */
+export const GROUP_WIDGETS: ReadonlySet<string> = new Set(["yesNo", "choiceCards", "imageChoice", "radio", "checkboxes"]);
+
+/**
+ * Layouts an object may name in `ui:widget` (RJSF itself gives objects no widget): `address`
+ * (street and unit lines on their own rows, then city, state and ZIP side by side), and display
+ * slots filled by the shell through StepForm's `displays` prop (`offerPreview`).
+ */
+export const OBJECT_LAYOUTS = ["address", "offerPreview"] as const;
+
+export type LeafWidgetName = (typeof LEAF_WIDGETS)[number];
+
+export const WIDGET_NAMES: readonly string[] = [...LEAF_WIDGETS, ...OBJECT_LAYOUTS];

@@ -1,0 +1,176 @@
+// The web app end to end in headless Chromium against the real server: the home page and its
+// chunks, starting the funnel, validation, answers surviving a reload, the toast limit, the
+// session guard, sign-in, screenshots and accessibility.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Request } from "playwright-core";
+import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ demo: true });
+}, 60_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function startFunnel(page: Page, choice = "Primary Home") {
+  await page.goto("/");
+  await page.getByRole("link", { name: new RegExp(choice) }).click();
+  await page.waitForURL("**/app/initial-setup/name");
+  await page.getByLabel("First name").waitFor();
+}
+
+async function answerName(page: Page) {
+  await page.getByLabel("First name").fill("Dana");
+  await page.getByLabel("Last name").fill("Rivera");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.waitForURL("**/app/initial-setup/email");
+}
+
+// Generous: a slow machine solves bot-check challenges and builds the definitions more slowly.
+describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
+  it("home shows the three property-use choices and loads none of the form engine", async () => {
+    const { page } = await e2e.page();
+    const scripts: string[] = [];
+    page.on("request", (r: Request) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await expect(page.title()).resolves.toMatch(/HELOC/);
+    const choices = page.locator(".choices a");
+    await expect(choices.allInnerTexts()).resolves.toEqual([
+      expect.stringContaining("Primary Home"),
+      expect.stringContaining("Secondary Home"),
+      expect.stringContaining("Rental Property"),
+    ]);
+    expect(await page.locator(".choices img").count()).toBe(3);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /form-engine|FunnelPage|LoginForm|Portal/.test(s))).toEqual([]);
+  });
+
+  it("choosing a property use starts the funnel and remembers the choice", async () => {
+    const { page } = await e2e.page();
+    await startFunnel(page, "Rental Property");
+    await expect(page.evaluate("sessionStorage.getItem('propertyUsageHint')")).resolves.toBe("investment");
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(/name/i);
+    await page.getByRole("navigation", { name: "Progress" }).waitFor();
+    await expect(page.title()).resolves.toMatch(/^Name \|/);
+  });
+
+  it("a step with a bad answer shows the message at the field and does not advance", async () => {
+    const { page } = await e2e.page();
+    await startFunnel(page);
+    await answerName(page);
+    const email = page.getByLabel(/email/i);
+    await email.fill("not-an-email");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText(/valid email/i).first().waitFor();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/app/initial-setup/email");
+  });
+
+  it("a reload keeps the saved answers", async () => {
+    const { page } = await e2e.page();
+    await startFunnel(page);
+    await answerName(page);
+    await page.getByLabel(/email/i).fill("dana.rivera@example.com");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL("**/app/initial-setup/property-value");
+    await page.reload();
+    await page.getByRole("button", { name: "Next" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/app/initial-setup/property-value");
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.waitForURL("**/app/initial-setup/email");
+    await expect(page.getByLabel(/email/i).inputValue()).resolves.toBe("dana.rivera@example.com");
+  });
+
+  it("shows at most 3 toasts at a time", async () => {
+    const { page } = await e2e.page();
+    await startFunnel(page);
+    // Every save fails on the server's side: each try says so in a toast.
+    await page.route("**/api/trpc/step.submit**", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify([{ error: { message: "Something went wrong on our side.", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }]),
+      }),
+    );
+    await page.getByLabel("First name").fill("Dana");
+    await page.getByLabel("Last name").fill("Rivera");
+    const toasts = page.locator(".fui-Toast");
+    for (let i = 1; i <= 5; i++) {
+      const failed = page.waitForResponse("**/api/trpc/step.submit**");
+      await page.getByRole("button", { name: "Next" }).click();
+      await failed;
+      await expect.poll(() => toasts.count()).toBeGreaterThan(0);
+      expect(await toasts.count()).toBeLessThanOrEqual(3);
+    }
+    // Five failures, three on screen; the rest wait their turn.
+    await expect.poll(() => toasts.count()).toBe(3);
+    await page.waitForTimeout(500);
+    expect(await toasts.count()).toBe(3);
+    expect(new URL(page.url()).pathname).toBe("/app/initial-setup/name");
+    await expect(page.getByLabel("First name").inputValue()).resolves.toBe("Dana");
+  });
+
+  it("signs a visitor without a session out of a protected page, to the session guard's page", async () => {
+    const { page } = await e2e.page();
+    await page.goto("/app/application/1");
+    await page.waitForURL("**/prequal/building-type");
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(/coming soon/i);
+  });
+
+  it("a returning applicant signs in with a password, lands on the page for their status, and other tabs follow", async () => {
+    const { context, page } = await e2e.page();
+    const otherTab = await context.newPage();
+    await otherTab.goto("/faq");
+    await otherTab.getByRole("link", { name: "Sign in" }).waitFor();
+    await page.goto("/app/login");
+    await page.getByRole("button", { name: /password instead/ }).click();
+    await page.getByLabel("Email address").fill("demo.applicant@example.com");
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("alert").filter({ hasText: /did not match/ }).waitFor();
+    await page.getByLabel("Password").fill("demo-applicant-2026");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL("**/app/initial-setup/preview-offer");
+    await page.getByText(/Line amount/).first().waitFor();
+    // The other tab heard of the sign-in through localStorage and shows the way back to the application.
+    await otherTab.getByRole("link", { name: "My application" }).waitFor();
+  });
+
+  it("a partner signs in to the portal, separately from the applicant session", async () => {
+    const { page } = await e2e.page();
+    await page.goto("/portal");
+    await page.waitForURL(/\/portal\/login\?error=SessionRequired/);
+    await page.getByLabel("Email address").fill("demo.admin@example.com");
+    await page.getByLabel("Password").fill("demo-admin-2026");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal");
+    await page.getByText("Demo Administrator").first().waitFor();
+    await page.goto("/app/login");
+    await page.getByRole("heading", { name: "Sign in to your application" }).waitFor();
+  });
+
+  it("takes screenshots at 375 and 1280 px", async () => {
+    for (const width of [375, 1280]) {
+      const { page } = await e2e.page(width);
+      await page.goto("/");
+      await page.waitForLoadState("networkidle");
+      await screenshot(page, `home-${width}`);
+      await startFunnel(page);
+      await screenshot(page, `funnel-name-${width}`);
+    }
+  });
+
+  it("has no serious or critical accessibility violations on home and on a funnel step", async () => {
+    // The server's CSP refuses inline scripts, so axe-core is injected into a context that bypasses it.
+    const { page } = await e2e.page(1280, { bypassCSP: true });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await startFunnel(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});

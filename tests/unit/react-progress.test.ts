@@ -1,0 +1,34 @@
+// Where the applicant is in the funnel (engine/react/progress.ts), read from the flow files.
+import { describe, expect, it } from "vitest";
+import { funnelPosition } from "../../engine/react/progress";
+import { repo } from "../helpers/definitions";
+
+const { defs } = repo;
+
+describe("funnel progress", () => {
+  it("places a step in the first flow variant that lists it", () => {
+    const position = funnelPosition(defs, "propertyUsage")!;
+    expect(position).toMatchObject({ flowId: "earlyFunnel", variantId: "variantOne", index: 8 });
+    expect(position.steps).toHaveLength(12);
+    expect(position.steps[0]).toMatchObject({ id: "name", label: "Name", route: "/app/initial-setup/name" });
+  });
+
+  it("follows the applicant's variant (variant two has 11 steps, without property usage)", () => {
+    const position = funnelPosition(defs, "creditScore", "earlyFunnel", "variantTwo")!;
+    expect(position.steps).toHaveLength(11);
+    expect(position.index).toBe(8);
+    expect(position.steps.map((s) => s.id)).not.toContain("propertyUsage");
+  });
+
+  it("falls back to a variant that lists the step when the applicant's does not", () => {
+    expect(funnelPosition(defs, "propertyUsage", undefined, "variantTwo")?.variantId).toBe("variantOne");
+  });
+
+  it("labels steps with the step files' labels", () => {
+    expect(funnelPosition(defs, "application5")?.steps[0]?.label).toBe("Employment History");
+  });
+
+  it("is null for a step no flow lists", () => {
+    expect(funnelPosition(defs, "nope")).toBeNull();
+  });
+});

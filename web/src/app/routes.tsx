@@ -1,0 +1,60 @@
+// Every route of spec §2, each group in its own lazily loaded chunk: the home page never loads the
+// form engine, RJSF, ajv, the login forms or the portal.
+import { lazy } from "react";
+import { Route, Routes } from "react-router-dom";
+import { AppIndexRedirect } from "../shell/AppIndexRedirect";
+import { Layout } from "../shell/Layout";
+import { NotFoundPage } from "../shell/NotFoundPage";
+import { loadFunnelPage } from "./chunks";
+
+// Public pages: home, insights, legal and help content, ineligible explanations.
+const HomePage = lazy(() => import("../pages/public/HomePage"));
+const InsightsPage = lazy(() => import("../pages/public/InsightsPage"));
+const InsightPostPage = lazy(() => import("../pages/public/InsightPostPage"));
+const ContentPage = lazy(() => import("../pages/public/ContentPage"));
+const IneligiblePage = lazy(() => import("../pages/public/IneligiblePage"));
+// The funnel: every /app and /prequal page a step definition can live on.
+const FunnelPage = lazy(loadFunnelPage);
+// Sign-in forms, applicant and portal.
+const ApplicantLoginPage = lazy(() => import("../pages/auth/ApplicantLoginPage"));
+const PortalLoginPage = lazy(() => import("../pages/auth/PortalLoginPage"));
+// The partner portal.
+const PortalHomePage = lazy(() => import("../pages/portal/PortalHomePage"));
+const ManageUsersPage = lazy(() => import("../pages/portal/ManageUsersPage"));
+
+/** Public content pages: route → file in web/content/pages/. */
+export const CONTENT_ROUTES = ["faq", "privacy-statement", "license", "e-consent", "terms-of-use"] as const;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="insights" element={<InsightsPage />} />
+        <Route path="insight-blog" element={<InsightPostPage />} />
+        {CONTENT_ROUTES.map((name) => (
+          <Route key={name} path={name} element={<ContentPage name={name} />} />
+        ))}
+
+        <Route path="app">
+          <Route index element={<AppIndexRedirect />} />
+          <Route path="login" element={<ApplicantLoginPage />} />
+          <Route path="ineligible/:reason" element={<IneligiblePage />} />
+          <Route path="initial-setup/:slug" element={<FunnelPage />} />
+          <Route path="application/:slug" element={<FunnelPage />} />
+          <Route path="upload" element={<FunnelPage />} />
+          <Route path="bank-statement" element={<FunnelPage />} />
+        </Route>
+        <Route path="prequal/:slug" element={<FunnelPage />} />
+
+        <Route path="portal">
+          <Route index element={<PortalHomePage />} />
+          <Route path="login" element={<PortalLoginPage />} />
+          <Route path="manage-users" element={<ManageUsersPage />} />
+        </Route>
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

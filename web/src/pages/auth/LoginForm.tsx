@@ -1,0 +1,180 @@
+// The sign-in form for either session (applicant or portal): email then a mailed 6-digit code,
+// or email and password, as the base's providers allow. Errors appear at their field or, for the
+// form as a whole, in an alert above the button.
+import { Button, Field, Input, Link as FluentLink, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { prefetchBotToken } from "../../api/bot-check";
+import { getProviders, requestEmailCode, signInWithCredentials, type Providers } from "../../session/auth-client";
+import { authErrorMessage } from "../../session/auth-messages";
+import { sameOriginPath, type AuthBase } from "../../session/auth-paths";
+import { useSession } from "../../session/session";
+import { useCtaStyles } from "../../shell/button-styles";
+import { PageLoading } from "../../shell/PageLoading";
+import { checkCode, checkEmail, checkPassword, initialStage, methodsOf, type LoginStage } from "./login-flow";
+
+export interface LoginFormProps {
+  base: AuthBase;
+  title: string;
+  intro: string;
+  /** Start with the password form when both ways are offered (staff use passwords). */
+  preferPassword?: boolean;
+  /** Where to go after signing in when the URL names no callbackUrl; may read the new session. */
+  afterSignIn(session: { applicationRoute?: string | null } | null): string;
+}
+
+type FieldErrors = Partial<Record<"email" | "code" | "password", string>>;
+
+export function LoginForm({ base, title, intro, preferPassword = false, afterSignIn }: LoginFormProps) {
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const cta = useCtaStyles();
+  const [providers, setProviders] = useState<Providers | null | "failed">(null);
+  const [stage, setStage] = useState<LoginStage | null>(null);
+  const [email, setEmail] = useState("");
+  const [secret, setSecret] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // An error in the URL: SessionRequired is a plain request to sign in, anything else went wrong.
+  const [formError, setFormError] = useState<string | null>(() => {
+    const error = search.get("error");
+    return error && error !== "SessionRequired" ? authErrorMessage(error) : null;
+  });
+  const [notice, setNotice] = useState<string | null>(() => (search.get("error") === "SessionRequired" ? authErrorMessage("SessionRequired") : null));
+  const [busy, setBusy] = useState(false);
+  const callbackUrl = sameOriginPath(search.get("callbackUrl"), window.location.origin);
+
+  useEffect(() => {
+    prefetchBotToken();
+    getProviders(base).then(setProviders, () => setProviders("failed"));
+  }, [base]);
+
+  const methods = methodsOf(providers === "failed" ? null : providers);
+  useEffect(() => {
+    if (providers && providers !== "failed" && stage === null) setStage(initialStage(search, methods, preferPassword));
+  }, [providers, stage, search, methods, preferPassword]);
+
+  if (providers === null || (providers !== "failed" && stage === null)) return <PageLoading />;
+  if (providers === "failed" || (!methods.code && !methods.password)) {
+    // Spec §8: with no providers there is no way to sign in; say so plainly.
+    return (
+      <div className="page page--narrow prose" role="alert">
+        <h1>Sign-in is not available right now</h1>
+        <p>We could not load the ways to sign in. Please reload the page or try again in a few minutes.</p>
+      </div>
+    );
+  }
+
+  const moveTo = (next: LoginStage) => {
+    setStage(next);
+    setSecret("");
+    setErrors({});
+    setFormError(null);
+    setNotice(null);
+  };
+
+  const finish = async () => {
+    const data = await session.refresh();
+    session.broadcast();
+    navigate(callbackUrl ?? afterSignIn(data), { replace: true });
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    const emailError = checkEmail(email);
+    if (emailError) found.email = emailError;
+    if (stage === "code") {
+      const e = checkCode(secret);
+      if (e) found.code = e;
+    }
+    if (stage === "password") {
+      const e = checkPassword(secret);
+      if (e) found.password = e;
+    }
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const cleanEmail = email.trim();
+      if (stage === "email") {
+        const result = await requestEmailCode(base, cleanEmail, callbackUrl ?? "");
+        if (result.error) setFormError(result.message ?? authErrorMessage(result.error));
+        else {
+          moveTo("code");
+          setNotice(`If ${cleanEmail} has an account, we sent a 6-digit code to it. It works once, for 10 minutes.`);
+          setSearch((s) => {
+            s.set("step", "code");
+            s.delete("error");
+            return s;
+          }, { replace: true });
+        }
+      } else {
+        const credentials = stage === "code" ? { email: cleanEmail, code: secret.trim() } : { email: cleanEmail, password: secret };
+        const result = await signInWithCredentials(base, credentials, callbackUrl ?? "");
+        if (result.error) setFormError(result.message ?? authErrorMessage(result.error));
+        else await finish();
+      }
+    } catch (error) {
+      setFormError(error instanceof Error ? error.message : authErrorMessage("UnknownError"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitLabel = stage === "email" ? "Email me a code" : "Sign in";
+  return (
+    <div className="page page--narrow">
+      <h1 className="page-title">{title}</h1>
+      <p className="page-intro">{intro}</p>
+      <form className="form-stack" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {notice ? (
+          <MessageBar intent={stage === "code" ? "success" : "info"}>
+            <MessageBarBody>{notice}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <Field label="Email address" required validationMessage={errors.email} validationState={errors.email ? "error" : "none"}>
+          <Input type="email" autoComplete="email" inputMode="email" value={email} onChange={(_, d) => setEmail(d.value)} size="large" />
+        </Field>
+        {stage === "code" ? (
+          <Field label="6-digit code" required hint="From the email we just sent." validationMessage={errors.code} validationState={errors.code ? "error" : "none"}>
+            <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={secret} onChange={(_, d) => setSecret(d.value.replace(/\D/g, ""))} size="large" />
+          </Field>
+        ) : null}
+        {stage === "password" ? (
+          <Field label="Password" required validationMessage={errors.password} validationState={errors.password ? "error" : "none"}>
+            <Input type="password" autoComplete="current-password" value={secret} onChange={(_, d) => setSecret(d.value)} size="large" />
+          </Field>
+        ) : null}
+        {formError ? (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{formError}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <div className="actions">
+          <Button type="submit" appearance="primary" className={cta.root} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined} iconPosition="after">
+            {submitLabel}
+          </Button>
+        </div>
+        <div className="actions">
+          {stage !== "password" && methods.password ? (
+            <FluentLink as="button" type="button" onClick={() => moveTo("password")}>
+              Sign in with a password instead
+            </FluentLink>
+          ) : null}
+          {stage === "password" && methods.code ? (
+            <FluentLink as="button" type="button" onClick={() => moveTo("email")}>
+              Email me a code instead
+            </FluentLink>
+          ) : null}
+          {stage === "code" ? (
+            <FluentLink as="button" type="button" onClick={() => moveTo("email")}>
+              Send a new code
+            </FluentLink>
+          ) : null}
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// Every /app and /prequal page that a step file can live on: load the definitions, run the
+// guards, then show the step whose route is this page (or "coming soon" when none is defined).
+import { FluentProvider } from "@fluentui/react-components";
+import { useLocation } from "react-router-dom";
+import { helocTheme } from "../../../../engine/react";
+import { PageLoading } from "../../shell/PageLoading";
+import { brandTokens } from "../../shell/theme";
+import { classifyApiError } from "./api-errors";
+import { ComingSoon } from "./ComingSoon";
+import { useDefinitions } from "./definitions";
+import { LoadFailed } from "./LoadFailed";
+import { StepScreen } from "./StepScreen";
+import { stepForRoute } from "./step-routes";
+import { useFunnelGuard } from "./use-funnel-guard";
+
+const funnelTheme = { ...helocTheme, ...brandTokens };
+
+function FunnelContent() {
+  const { pathname } = useLocation();
+  const { defs, error, retry } = useDefinitions();
+  const guard = useFunnelGuard(defs);
+  if (error) return <LoadFailed message={classifyApiError(error).message} onRetry={retry} />;
+  if (!defs || guard !== "pass") return <PageLoading />;
+  const step = stepForRoute(defs, pathname);
+  if (!step) return <ComingSoon />;
+  return <StepScreen key={step.id} defs={defs} step={step} />;
+}
+
+export default function FunnelPage() {
+  return (
+    <FluentProvider theme={funnelTheme} className="funnel-theme">
+      <FunnelContent />
+    </FluentProvider>
+  );
+}

@@ -1,0 +1,109 @@
+// One funnel step: its saved answers from step.get, the generic <StepForm>, and step.submit.
+// Nothing here knows what the step asks; the step file does.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import type { Definitions, Step } from "../../../../engine/definitions";
+import { signOutTargetFor } from "../../../../engine/funnel";
+import { FunnelProgress, StepForm } from "../../../../engine/react";
+import { prefetchBotToken } from "../../api/bot-check";
+import { trpc } from "../../api/trpc";
+import { signInPath, APPLICANT_AUTH_BASE } from "../../session/auth-paths";
+import { useSession } from "../../session/session";
+import { useDocumentTitle } from "../../shell/document-title";
+import { readHint } from "../../shell/hints";
+import { useNotify } from "../../shell/notify";
+import { PageLoading } from "../../shell/PageLoading";
+import { classifyApiError, type FieldError } from "./api-errors";
+import { displays } from "./displays";
+import { LoadFailed } from "./LoadFailed";
+import { withHints } from "./hints";
+import { endApplicantSession } from "./sign-out";
+import { previousStepRoute } from "./step-routes";
+
+export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
+  useDocumentTitle(step.label);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const session = useSession();
+  const notify = useNotify();
+  const [serverErrors, setServerErrors] = useState<FieldError[] | undefined>(undefined);
+  // Saved and on the way to the next page: the form stays busy so it cannot be sent twice.
+  const [leaving, setLeaving] = useState(false);
+
+  const saved = useQuery(trpc.step.get.queryOptions({ stepId: step.id }));
+  const submit = useMutation(trpc.step.submit.mutationOptions());
+  useEffect(prefetchBotToken, []);
+
+  const leave = useCallback(async () => {
+    // The server refused the session on a protected page: sign out, then where the guard sends.
+    await endApplicantSession(session);
+    navigate(signOutTargetFor(defs, pathname, false).target ?? signInPath(APPLICANT_AUTH_BASE, pathname), { replace: true });
+  }, [session, navigate, defs, pathname]);
+
+  const loadFailure = saved.error ? classifyApiError(saved.error) : null;
+  useEffect(() => {
+    if (loadFailure?.kind === "unauthorized") void leave();
+  }, [loadFailure?.kind, leave]);
+
+  const data = saved.data;
+  const application = useMemo(() => withHints(data?.application ?? {}, readHint), [data?.application]);
+
+  const onSubmit = useCallback(
+    (answers: unknown) => {
+      setServerErrors(undefined);
+      const revision = data?.revision ?? undefined;
+      submit.mutate(
+        { stepId: step.id, answers: answers as Record<string, unknown>, ...(revision !== undefined ? { revision } : {}) },
+        {
+          onSuccess: async (result) => {
+            setLeaving(true);
+            // The first answer of a visitor starts a guest session: learn of it before moving on.
+            if (session.status !== "authenticated" || session.data?.applicationStatus !== result.applicationStatus) {
+              await session.refresh();
+              session.broadcast();
+            }
+            if (result.route !== pathname) return navigate(result.route);
+            // The same page again (the flow's last step so far): stay, with the new revision.
+            setLeaving(false);
+            void saved.refetch();
+            notify({ intent: "success", title: "Your answers are saved" });
+          },
+          onError: (error) => {
+            const failure = classifyApiError(error);
+            if (failure.kind === "fields") setServerErrors(failure.fieldErrors);
+            else if (failure.kind === "unauthorized") void leave();
+            else notify({ intent: "error", title: "Your answers were not saved", body: failure.message });
+          },
+        },
+      );
+    },
+    [data?.revision, step.id, submit, session, navigate, pathname, saved, leave, notify],
+  );
+
+  // Back is the previous step of the applicant's flow, not browser history (which may be the
+  // sign-in page or a later step); a flow's first step has none.
+  const backTo = previousStepRoute(defs, step.id, data?.variant);
+  const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
+
+  if (saved.isPending || loadFailure?.kind === "unauthorized") return <PageLoading label="Loading your answers" />;
+  if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
+
+  return (
+    <div className="page funnel">
+      <div className="funnel__progress">
+        <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} />
+      </div>
+      <StepForm
+        defs={defs}
+        stepId={step.id}
+        application={application}
+        submitting={submit.isPending || leaving}
+        serverErrors={serverErrors}
+        onSubmit={onSubmit}
+        onBack={onBack}
+        displays={displays}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// What a failed tRPC call means for a funnel page. Reads the error shape of server/trpc/init.ts
+// (code, httpStatus and, for a refused answer, fieldErrors by JSON pointer). Pure.
+export interface FieldError {
+  pointer: string;
+  message: string;
+}
+
+export type ApiFailure =
+  | { kind: "fields"; fieldErrors: FieldError[]; message: string }
+  | { kind: "unauthorized"; message: string }
+  | { kind: "other"; code: string; message: string };
+
+const FALLBACK = "We could not reach our server. Check your connection and try again.";
+
+export function classifyApiError(error: unknown): ApiFailure {
+  const e = error as { message?: unknown; data?: { code?: unknown; fieldErrors?: unknown } | null } | null;
+  const message = typeof e?.message === "string" && e.message && !/^Failed to fetch|NetworkError|Load failed/i.test(e.message) ? e.message : FALLBACK;
+  const code = typeof e?.data?.code === "string" ? e.data.code : "NETWORK";
+  const fieldErrors = Array.isArray(e?.data?.fieldErrors) ? (e.data.fieldErrors as FieldError[]) : [];
+  if (code === "BAD_REQUEST" && fieldErrors.length > 0) return { kind: "fields", fieldErrors, message };
+  if (code === "UNAUTHORIZED") return { kind: "unauthorized", message };
+  return { kind: "other", code, message };
+}

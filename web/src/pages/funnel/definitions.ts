@@ -1,0 +1,31 @@
+// The definitions (schemas, steps, rules) in the browser: fetched from the server once per page
+// load and built with the same engine code the server runs, once per version.
+import { useQuery } from "@tanstack/react-query";
+import { buildDefinitions, type DefinitionFiles, type Definitions } from "../../../../engine/definitions";
+import { trpc } from "../../api/trpc";
+
+const built = new Map<string, Definitions>();
+
+/** How long the last build took, for the record (read it in the console: window.__helocDefsBuildMs). */
+function definitionsFor(version: string, files: DefinitionFiles): Definitions {
+  let defs = built.get(version);
+  if (!defs) {
+    const started = performance.now();
+    const result = buildDefinitions(files, { trusted: true });
+    (window as unknown as { __helocDefsBuildMs?: number }).__helocDefsBuildMs = Math.round(performance.now() - started);
+    // The server refuses to start with problems, so any here mean a version mix-up: say so, go on.
+    if (result.problems.length) console.warn(`definitions ${version}: ${result.problems.length} problem(s)`, result.problems);
+    defs = result.defs;
+    built.clear();
+    built.set(version, defs);
+  }
+  return defs;
+}
+
+export function useDefinitions(): { defs: Definitions | null; error: unknown; retry(): void } {
+  // Definitions are public and versioned, not personal data: unlike the §7 defaults, they are
+  // fetched once per page load and kept, instead of on every step.
+  const query = useQuery({ ...trpc.definitions.bundle.queryOptions({}), staleTime: Infinity, gcTime: Infinity, refetchOnMount: false });
+  const defs = query.data ? definitionsFor(String(query.data.version), query.data.files as DefinitionFiles) : null;
+  return { defs, error: query.error, retry: () => void query.refetch() };
+}

@@ -1,0 +1,58 @@
+// The offer of quote.current (rules/pricing.json) for the preview-offer step: the line amount,
+// APR, fee and periods, or, when the rules find no offer, the page that explains why.
+import { Button, Spinner } from "@fluentui/react-components";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "react-router-dom";
+import { formatCurrency } from "../../../../../engine/format";
+import { SuccessChip } from "../../../../../engine/react";
+import { trpc } from "../../../api/trpc";
+import { classifyApiError } from "../api-errors";
+
+export function OfferPreview() {
+  const navigate = useNavigate();
+  const quote = useQuery(trpc.quote.current.queryOptions({ fetchOriginationFee: true }));
+  if (quote.isPending) return <Spinner label="Working out your offer" />;
+  if (quote.error) return <p role="alert">{classifyApiError(quote.error).message}</p>;
+  const offer = quote.data;
+  if (!offer.eligible) {
+    return (
+      <div className="offer">
+        <p>From your answers we cannot show an offer yet.</p>
+        {offer.route ? (
+          <Button appearance="secondary" onClick={() => navigate(offer.route!)}>
+            See why and what you can do
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="offer">
+      <SuccessChip>Prequalified estimate</SuccessChip>
+      <dl className="offer__figures">
+        <div>
+          <dt>Line amount up to</dt>
+          <dd>{formatCurrency(offer.lineAmount)}</dd>
+        </div>
+        <div>
+          <dt>Estimated APR (variable)</dt>
+          <dd>{offer.apr !== undefined ? `${offer.apr.toFixed(2)}%` : "—"}</dd>
+        </div>
+        {offer.originationFee !== undefined ? (
+          <div>
+            <dt>Origination fee</dt>
+            <dd>{formatCurrency(offer.originationFee)}</dd>
+          </div>
+        ) : null}
+        {offer.drawPeriodYears !== undefined && offer.repaymentPeriodYears !== undefined ? (
+          <div>
+            <dt>Draw / repayment period</dt>
+            <dd>
+              {offer.drawPeriodYears} / {offer.repaymentPeriodYears} years
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </div>
+  );
+}

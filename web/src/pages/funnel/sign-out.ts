@@ -1,0 +1,14 @@
+// Signs the applicant out from a funnel page (spec §6): the server deletes the session, the other
+// tabs hear of it, and the caller moves on to where the session guard sends signed-out visitors.
+import { trpcClient } from "../../api/trpc";
+import type { SessionState } from "../../session/session";
+
+export async function endApplicantSession(session: SessionState): Promise<void> {
+  try {
+    await trpcClient.identity.deleteSession.mutate({});
+  } catch {
+    // The session may already be gone; the redirect that follows is what matters.
+  }
+  await session.refresh();
+  session.broadcast();
+}

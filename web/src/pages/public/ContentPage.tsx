@@ -1,0 +1,17 @@
+// A public content page (FAQ, privacy, licensing, e-consent, terms) from web/content/pages/<name>.md.
+import { useDocumentTitle } from "../../shell/document-title";
+import { NotFoundPage } from "../../shell/NotFoundPage";
+import { text, useContent } from "./content";
+import { Prose } from "./Prose";
+
+export default function ContentPage({ name }: { name: string }) {
+  const content = useContent("pages", name);
+  useDocumentTitle(content ? text(content.attributes.title) : "Page not found");
+  if (!content) return <NotFoundPage />;
+  return (
+    <article className="page page--narrow">
+      <Prose html={content.html} />
+      {content.attributes.updated ? <p className="meta">Last updated {text(content.attributes.updated)}</p> : null}
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+// /app/ineligible/<reason>: why we cannot offer a line now and what the applicant can do, from
+// web/content/ineligible/<reason>.md. Its front matter names up to two next steps.
+import { Button } from "@fluentui/react-components";
+import { useNavigate, useParams } from "react-router-dom";
+import { useCtaStyles } from "../../shell/button-styles";
+import { useDocumentTitle } from "../../shell/document-title";
+import { NotFoundPage } from "../../shell/NotFoundPage";
+import { text, useContent } from "./content";
+import { Prose } from "./Prose";
+
+export default function IneligiblePage() {
+  const { reason = "" } = useParams();
+  const content = useContent("ineligible", /^[a-z0-9-]+$/.test(reason) ? reason : "");
+  const navigate = useNavigate();
+  const cta = useCtaStyles();
+  useDocumentTitle(content ? text(content.attributes.title) : "Page not found");
+  if (!content) return <NotFoundPage />;
+  const actions = [
+    { label: text(content.attributes.primaryLabel), to: text(content.attributes.primaryTo), appearance: "primary" as const },
+    { label: text(content.attributes.secondaryLabel), to: text(content.attributes.secondaryTo), appearance: "secondary" as const },
+  ].filter((a) => a.label && a.to);
+  return (
+    <article className="page page--narrow">
+      <Prose html={content.html} />
+      {actions.length ? (
+        <div className="actions">
+          {actions.map((a) => (
+            <Button key={a.to} className={cta.root} appearance={a.appearance} onClick={() => navigate(a.to)}>
+              {a.label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+// Loads a Markdown content file (rendered to HTML at build time) by name. Each file is its own
+// small chunk, fetched when its page opens; `use()` suspends the page until it is there.
+import { use } from "react";
+
+export interface ContentModule {
+  attributes: Record<string, string | number | boolean>;
+  html: string;
+}
+
+type Loader = () => Promise<ContentModule>;
+
+const loaders = {
+  pages: import.meta.glob<ContentModule>("../../../content/pages/*.md"),
+  insights: import.meta.glob<ContentModule>("../../../content/insights/*.md"),
+  ineligible: import.meta.glob<ContentModule>("../../../content/ineligible/*.md"),
+};
+
+export type ContentFolder = keyof typeof loaders;
+
+const cache = new Map<string, Promise<ContentModule | null>>();
+
+function loaderFor(folder: ContentFolder, name: string): Loader | undefined {
+  return loaders[folder][`../../../content/${folder}/${name}.md`];
+}
+
+/** The content file `web/content/<folder>/<name>.md`, or null when there is none. */
+export function useContent(folder: ContentFolder, name: string): ContentModule | null {
+  const key = `${folder}/${name}`;
+  let promise = cache.get(key);
+  if (!promise) {
+    const load = loaderFor(folder, name);
+    promise = load ? load() : Promise.resolve(null);
+    cache.set(key, promise);
+  }
+  return use(promise);
+}
+
+const folderCache = new Map<ContentFolder, Promise<Array<{ name: string } & ContentModule>>>();
+
+/** Every file of a folder with its name (the insights list). */
+export function useContentFolder(folder: ContentFolder): Array<{ name: string } & ContentModule> {
+  let promise = folderCache.get(folder);
+  if (!promise) {
+    promise = Promise.all(
+      Object.entries(loaders[folder]).map(async ([path, load]) => ({ name: path.replace(/^.*\/([^/]+)\.md$/, "$1"), ...(await load()) })),
+    );
+    folderCache.set(folder, promise);
+  }
+  return use(promise);
+}
+
+export const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined ? "" : String(value));

@@ -1,0 +1,6 @@
+// "2025-03-04" → "March 4, 2025". Dates are read as UTC, as everywhere in the app.
+export function formatPublished(iso: string): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}

@@ -1,0 +1,51 @@
+// The account end of the main navigation: "Sign in" for visitors; for a signed-in applicant a
+// link back to their application and, once they have an email to sign in with again, "Sign out".
+import { Button } from "@fluentui/react-components";
+import { NavLink, useNavigate } from "react-router-dom";
+import site from "../../content/site.json";
+import { signOut } from "../session/auth-client";
+import { APPLICANT_AUTH_BASE } from "../session/auth-paths";
+import { useSession } from "../session/session";
+import { useNotify } from "./notify";
+
+export function AccountNav() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  // Portal pages carry their own account controls.
+  if (session.base !== APPLICANT_AUTH_BASE) return null;
+  const route = session.data?.applicationRoute;
+  if (session.status !== "authenticated") {
+    return (
+      <li>
+        <NavLink to={site.account.signInTo}>{site.account.signIn}</NavLink>
+      </li>
+    );
+  }
+  const onSignOut = async () => {
+    try {
+      await signOut(APPLICANT_AUTH_BASE, "/");
+      await session.refresh();
+      session.broadcast();
+      navigate("/");
+    } catch {
+      notify({ intent: "error", title: "Sign-out did not complete", body: "Please try again." });
+    }
+  };
+  return (
+    <>
+      {route ? (
+        <li>
+          <NavLink to={route}>{site.account.myApplication}</NavLink>
+        </li>
+      ) : null}
+      {session.data?.user.email ? (
+        <li>
+          <Button appearance="transparent" className="nav-button" onClick={() => void onSignOut()}>
+            {site.account.signOut}
+          </Button>
+        </li>
+      ) : null}
+    </>
+  );
+}

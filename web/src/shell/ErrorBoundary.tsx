@@ -1,0 +1,37 @@
+// Catches a page that fails to render or whose code fails to load (often a new deploy replaced
+// the chunk this tab asked for) and offers a reload instead of a blank screen.
+import { Button } from "@fluentui/react-components";
+import { Component, type ReactNode } from "react";
+import { logClientError } from "../session/auth-client";
+import { authBaseFor } from "../session/auth-paths";
+
+interface State {
+  failed: boolean;
+}
+
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error) {
+    // A code only: the error's message could quote the page's data.
+    const code = /dynamically imported module|Importing a module script failed/i.test(error.message) ? "ChunkLoadError" : "RenderError";
+    logClientError(authBaseFor(window.location.pathname), code);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="page page--narrow center-state" role="alert">
+        <h1>This page did not load</h1>
+        <p>Something went wrong while opening this page. Your saved answers are safe.</p>
+        <Button appearance="primary" onClick={() => window.location.reload()}>
+          Reload the page
+        </Button>
+      </div>
+    );
+  }
+}

@@ -1,0 +1,78 @@
+// The frame of every page: skip link, header with the site navigation, the main landmark the
+// routes render into, and the footer with the legal links. Moves focus to the main landmark on
+// in-app navigation so screen-reader and keyboard users start at the new page's content.
+import { Suspense, useEffect, useRef, type ReactNode } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
+import site from "../../content/site.json";
+import { AccountNav } from "./AccountNav";
+import { ErrorBoundary } from "./ErrorBoundary";
+import { Logo } from "./Logo";
+import { PageLoading } from "./PageLoading";
+
+function useFocusMainOnNavigation(main: React.RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, main]);
+}
+
+export function Layout({ children }: { children?: ReactNode }) {
+  const main = useRef<HTMLElement>(null);
+  useFocusMainOnNavigation(main);
+  const { pathname } = useLocation();
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to main content</a>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <Link to="/" className="brand" aria-label={`${site.name}, home`}>
+            <Logo />
+            <span>{site.name}</span>
+          </Link>
+          <nav className="site-nav" aria-label="Main">
+            <ul>
+              {site.nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to}>{item.label}</NavLink>
+                </li>
+              ))}
+              <AccountNav />
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" ref={main} tabIndex={-1}>
+        {/* Keyed by path: an error on one page does not follow the user to the next. */}
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
+        </ErrorBoundary>
+      </main>
+      <footer className="site-footer">
+        <div className="site-footer__inner">
+          <nav aria-label="Legal and help">
+            <ul>
+              {site.footer.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to}>{item.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p>{site.footerNote}</p>
+          <p>
+            © {new Date().getFullYear()} {site.legalName}. NMLS ID {site.nmlsId}.{" "}
+            <a href="https://www.nmlsconsumeraccess.org/" target="_blank" rel="noopener noreferrer">
+              NMLS Consumer Access<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+      </footer>
+    </>
+  );
+}

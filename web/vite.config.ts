@@ -1,0 +1,37 @@
+// The web app's build: root web/, output dist/web at the repository root (the server serves it
+// with an SPA fallback). In development /api goes to the server on 127.0.0.1:3000.
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import { markdownContent } from "./build/markdown-plugin";
+import { siteMeta } from "./build/site-meta-plugin";
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: "public",
+  plugins: [markdownContent(), siteMeta(), react()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    // The funnel chunk (form engine, RJSF, ajv) is large by nature and loads only on funnel pages.
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        // Named vendor chunks, cached across deploys of our own code. The form engine's libraries
+        // load only with the funnel; the home page gets the react chunk and the shell.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            { name: "form-engine", test: /node_modules[\\/](ajv|ajv-formats|ajv-errors|@rjsf|json-logic-js|markdown-to-jsx|fast-uri|fast-deep-equal|json-schema-traverse|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { "/api": { target: process.env.API_ORIGIN ?? "http://127.0.0.1:3000", changeOrigin: false } },
+  },
+});
