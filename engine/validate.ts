@@ -2,11 +2,12 @@
 // authority, before anything is saved). It drops the answers the step's logic hides, checks the
 // rest against the step's JSON Schema, then applies conditional requirements and cross-field checks.
 import { BASE_URI } from "./ajv";
+import { createFieldLogic, matchesOf } from "./field-logic";
 import { todayIso } from "./dates";
 import { compileStepSchema, stepById, type Definitions } from "./definitions";
 import { holds, type Data, type Logic } from "./logic";
 import { describeAjvErrors, humanize, type FieldError } from "./messages";
-import { deleteAt, expand as expandPointer, getAt, isWithin, mergeDocs, type Match } from "./pointer";
+import { getAt, isWithin, mergeDocs, type Match } from "./pointer";
 import { expand as expandSchema, schemasAt } from "./schema-walk";
 import { isMasked } from "./sensitive";
 
@@ -27,13 +28,13 @@ export interface StepValidation {
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
-const matchesOf = (doc: unknown, pattern: string): Match[] => (pattern.includes("*") ? expandPointer(doc, pattern) : [{ pointer: pattern }]);
 
 export type StepValidator = (answers: unknown, context?: ValidationContext) => StepValidation;
 
 export function createStepValidator(defs: Definitions, stepId: string): StepValidator {
   const step = stepById(defs, stepId);
   const validateSchema = compileStepSchema(defs, stepId);
+  const fieldLogic = createFieldLogic(defs, stepId);
   const file = defs.steps.get(stepId)!.file;
   const root = { schema: step.schema as Record<string, unknown>, base: `${BASE_URI}${file}`, doc: step };
 
@@ -47,32 +48,20 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
   return (answers, context = {}) => {
     if (answers === null || typeof answers !== "object" || Array.isArray(answers))
       return { valid: false, errors: [{ pointer: "", message: "The answers must be a JSON object" }], answers: {}, hidden: [] };
-    const cleaned = structuredClone(answers) as Data;
     const today = context.today ?? todayIso();
-    let doc = mergeDocs(context.application ?? {}, cleaned) as Data;
-    const scope = (m: Match): Data => ({ ...doc, today, params: defs.params, ...(m.index === undefined ? {} : { item: m.item, index: m.index }) });
-    const test = (logic: Logic, m: Match) => {
+    // 1. Visibility and conditional requirement (field-logic.ts): a hidden answer is dropped,
+    // so it is never saved or judged.
+    const logic = fieldLogic(structuredClone(answers), { application: context.application, today });
+    const cleaned = logic.answers as Data;
+    const { hidden } = logic;
+    const doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+    const test = (logicOf: Logic, m: Match) => {
       try {
-        return holds(logic, scope(m));
+        return holds(logicOf, { ...doc, today, params: defs.params, ...(m.index === undefined ? {} : { item: m.item, index: m.index }) });
       } catch {
         return false; // logic that cannot be evaluated on these answers does not hold
       }
     };
-
-    // 1. Visibility: a hidden answer is dropped, so it is never saved or judged.
-    const hidden: string[] = [];
-    for (const [pattern, logic] of Object.entries(step.visibleWhen ?? {})) {
-      let changed = false;
-      for (const m of matchesOf(cleaned, pattern))
-        if (!test(logic, m)) {
-          hidden.push(m.pointer);
-          if (getAt(cleaned, m.pointer) !== undefined) {
-            deleteAt(cleaned, m.pointer);
-            changed = true;
-          }
-        }
-      if (changed) doc = mergeDocs(context.application ?? {}, cleaned) as Data;
-    }
     const isHidden = (pointer: string) => hidden.some((h) => isWithin(pointer, h));
 
     // 2. The step's JSON Schema. A masked identifier sent back as the server showed it is the
@@ -85,10 +74,8 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     const hasError = (pointer: string) => errors.some((e) => e.pointer === pointer);
 
     // 3. Conditional requirements.
-    for (const [pattern, logic] of Object.entries(step.requiredWhen ?? {}))
-      for (const m of matchesOf(cleaned, pattern))
-        if (!isHidden(m.pointer) && !hasError(m.pointer) && isEmpty(getAt(cleaned, m.pointer)) && test(logic, m))
-          errors.push({ pointer: m.pointer, message: `${labelOf(m.pointer)} is required` });
+    for (const pointer of logic.required)
+      if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer))) errors.push({ pointer, message: `${labelOf(pointer)} is required` });
 
     // 4. Cross-field checks, with the message the step gives.
     for (const check of step.checks ?? [])

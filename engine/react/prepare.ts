@@ -5,7 +5,7 @@ import type { UiSchema } from "@rjsf/utils";
 import { bundleStepSchema, type JsonSchema } from "../bundle";
 import { stepById, type Definitions, type Step } from "../definitions";
 import { createStepValidator, type StepValidator } from "../validate";
-import { createFieldLogic, type FieldLogic } from "./field-logic";
+import { createFieldLogic, type FieldLogic } from "../field-logic";
 import { toRenderSchema, unknownWidgets, withoutWidgets } from "./render-schema";
 
 export interface PreparedStep {

@@ -3,11 +3,11 @@
 // so a keystroke re-renders only the fields whose state changed. Pure (no React, no DOM).
 import type { FieldError } from "../messages";
 import { isWithin } from "../pointer";
-import { setAt } from "./doc";
+import { setAt } from "../pointer";
 
 export { setAt };
 import type { StepValidation } from "../validate";
-import type { FieldLogicState } from "./field-logic";
+import type { FieldLogicState } from "../field-logic";
 
 export interface FieldView {
   hidden: boolean;
@@ -29,7 +29,7 @@ const sameView = (a: FieldView, b: FieldView) => a.hidden === b.hidden && a.requ
 
 export class StepFormStore {
   private formData: unknown;
-  private logicState: FieldLogicState = { hidden: [], required: [] };
+  private logicState: FieldLogicState = { hidden: [], required: [], answers: {} };
   private required = new Set<string>();
   private touched = new Set<string>();
   private submitted = false;

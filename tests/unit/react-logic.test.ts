@@ -1,7 +1,7 @@
 // Visibility and conditional requirement as the applicant types (engine/react/field-logic.ts), and
 // when the form shows which error (engine/react/store.ts).
 import { describe, expect, it } from "vitest";
-import { createFieldLogic } from "../../engine/react/field-logic";
+import { createFieldLogic } from "../../engine/field-logic";
 import { setAt, StepFormStore } from "../../engine/react/store";
 import { createStepValidator } from "../../engine/validate";
 import { repo } from "../helpers/definitions";
@@ -41,8 +41,11 @@ describe("visibility and requirement while typing", () => {
     expect(state.hidden).toEqual([]);
   });
 
-  it("costs nothing for a step without visibility or requirement logic", () => {
-    expect(createFieldLogic(defs, "name")({ user: { firstName: "Ann" } })).toEqual({ hidden: [], required: [] });
+  it("hides and requires nothing on a step without visibility or requirement logic, and keeps the answers as given", () => {
+    const answers = { user: { firstName: "Ann" } };
+    const state = createFieldLogic(defs, "name")(answers);
+    expect(state).toEqual({ hidden: [], required: [], answers });
+    expect(state.answers).toBe(answers);
   });
 });
 

@@ -29,6 +29,8 @@ function stepOf(defs: Definitions, stepId: string) {
   return step;
 }
 
+const staleRevision = () => new TRPCError({ code: "CONFLICT", message: "Your application was changed in another window. Reload to see the latest answers." });
+
 /** Refuses a visitor without a session on the pages the session guard protects. */
 function guard(ctx: Context, route: string) {
   const { target } = signOutTargetFor(ctx.services.defs, route, ctx.applicant !== null);
@@ -64,7 +66,7 @@ export const stepRouter = router({
       let app = ctx.applicant ? store.ofOwner(tx, ctx.applicant.userId) : null;
       if (ctx.applicant && !app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
       if (app && input.revision !== undefined && input.revision !== app.revision)
-        throw new TRPCError({ code: "CONFLICT", message: "Your application was changed in another window. Reload to see the latest answers." });
+        throw staleRevision();
 
       const stored = app?.doc ?? {};
       const answers = restoreMasked(input.answers, stored, ctx.services.sensitive);
@@ -91,7 +93,7 @@ export const stepRouter = router({
       // The status moves forward only: revisiting an earlier step does not send the applicant back.
       const due = next.stepId ?? app.status;
       const status = (rankOf(defs, due) ?? -1) >= (rankOf(defs, app.status) ?? -1) ? due : app.status;
-      if (!store.save(tx, app, doc, status)) throw new TRPCError({ code: "CONFLICT", message: "Your application was changed in another window. Reload to see the latest answers." });
+      if (!store.save(tx, app, doc, status)) throw staleRevision();
       store.audit(tx, { actorKind: "applicant", actorId: app.ownerId, action: `step.submit:${step.id}`, applicationId: app.id, changed: changedPointers(stored, doc) });
       return {
         route: next.route ?? routeForStatus(defs, status),

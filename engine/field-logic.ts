@@ -1,19 +1,20 @@
 // Which fields a step shows and requires right now, from its `visibleWhen` / `requiredWhen`
-// JSON-logic, evaluated exactly as engine/validate.ts evaluates them (same scope: the saved
-// application with these answers merged in, `today`, `params`, and `item`/`index` for `*`
-// pointers; a hidden answer is dropped before later logic reads the document). Cheap enough to run
-// on every change; pure, unit-tested in node.
-import { todayIso } from "../dates";
-import { stepById, type Definitions } from "../definitions";
-import { holds, type Data, type Logic } from "../logic";
-import { expand, getAt, isWithin, mergeDocs, type Match } from "../pointer";
-import { setAt } from "./doc";
+// JSON-logic. The one evaluation of both: the step validator (validate.ts) builds on it, and the
+// renderer runs it on every change. Scope: the saved application with these answers merged in,
+// `today`, `params`, and `item`/`index` for `*` pointers; a hidden answer is dropped before later
+// logic reads the document.
+import { todayIso } from "./dates";
+import { stepById, type Definitions } from "./definitions";
+import { holds, type Data, type Logic } from "./logic";
+import { expand, getAt, isWithin, mergeDocs, setAt, type Match } from "./pointer";
 
 export interface FieldLogicState {
   /** Concrete pointers of the fields hidden now (their answers are dropped on submit). */
   hidden: string[];
   /** Concrete pointers of the visible fields whose `requiredWhen` logic holds now. */
   required: string[];
+  /** The answers without the hidden ones (unchanged parts shared, not copied). */
+  answers: unknown;
 }
 
 export interface FieldLogicContext {
@@ -23,17 +24,18 @@ export interface FieldLogicContext {
 
 export type FieldLogic = (answers: unknown, context?: FieldLogicContext) => FieldLogicState;
 
-const NONE: FieldLogicState = Object.freeze({ hidden: [], required: [] }) as FieldLogicState;
-const matchesOf = (doc: unknown, pattern: string): Match[] => (pattern.includes("*") ? expand(doc, pattern) : [{ pointer: pattern }]);
+const none = (answers: unknown): FieldLogicState => ({ hidden: [], required: [], answers });
+/** The concrete pointers a field pattern names in `doc` (a pattern without `*` names itself). */
+export const matchesOf = (doc: unknown, pattern: string): Match[] => (pattern.includes("*") ? expand(doc, pattern) : [{ pointer: pattern }]);
 
 export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic {
   const step = stepById(defs, stepId);
   const visibleWhen = Object.entries(step.visibleWhen ?? {});
   const requiredWhen = Object.entries(step.requiredWhen ?? {});
-  if (visibleWhen.length === 0 && requiredWhen.length === 0) return () => NONE;
+  if (visibleWhen.length === 0 && requiredWhen.length === 0) return none;
 
   return (answers, context = {}) => {
-    if (answers === null || typeof answers !== "object") return NONE;
+    if (answers === null || typeof answers !== "object") return none(answers);
     // Copy-on-write: a hidden answer is removed by copying only the path to it.
     let cleaned = answers as Data;
     const today = context.today ?? todayIso();
@@ -62,6 +64,6 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
     for (const [pattern, logic] of requiredWhen)
       for (const m of matchesOf(cleaned, pattern))
         if (!hidden.some((h) => isWithin(m.pointer, h)) && test(logic, m)) required.push(m.pointer);
-    return { hidden, required };
+    return { hidden, required, answers: cleaned };
   };
 }
