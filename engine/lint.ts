@@ -7,6 +7,7 @@ import { iteratingOperators, knownOperators, operatorOf } from "./logic";
 import { escapeSegment } from "./pointer";
 import { propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
 import type { RuleSet, Step } from "./generated/schema-types";
+import { WIDGET_NAMES } from "./widget-names";
 
 const FORBIDDEN: Record<string, string> = {
   method: "calls arbitrary JavaScript methods",
@@ -122,6 +123,17 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     for (const [key, value] of Object.entries(schema)) if (key !== "const" && key !== "enum" && key !== "default") checkClosed(value, `${at}/${esc(key)}`);
   };
   checkClosed(step.schema, "/schema");
+
+  // Widget names are a closed list (widget-names.ts): a typo must fail here, not in a browser.
+  const checkWidgets = (node: unknown, at: string) => {
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "ui:widget" && (typeof value !== "string" || !WIDGET_NAMES.includes(value)))
+        problems.push({ file, pointer: `${at}/${esc(key)}`, message: `unknown widget "${String(value)}"${suggest(String(value), WIDGET_NAMES)}` });
+      else checkWidgets(value, `${at}/${esc(key)}`);
+    }
+  };
+  checkWidgets(step.uiSchema, "/uiSchema");
 
   const checkPointer = (field: string, pointer: string) => {
     const segments = field.split("/").slice(1);

@@ -19,7 +19,7 @@ import { prepareStep, type PreparedStep } from "./prepare";
 import { StepFormStore } from "./store";
 import { useStyles } from "./styles";
 import { templates } from "./templates";
-import { WIDGET_NAMES } from "./widget-names";
+import { WIDGET_NAMES } from "../widget-names";
 import { widgets } from "./widgets";
 
 export interface StepFormProps {

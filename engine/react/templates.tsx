@@ -20,7 +20,7 @@ import { humanize } from "../messages";
 import { GroupA11yContext, ListContext, useFieldView, useMounted, useStore, type FormContext, type GroupA11y, type ListInfo } from "./context";
 import { pointerOfPath, typesOf } from "./render-schema";
 import { useStyles } from "./styles";
-import { GROUP_WIDGETS } from "./widget-names";
+import { GROUP_WIDGETS } from "../widget-names";
 
 type Layout = { kind: "stack" } | { kind: "address"; lines: ReadonlySet<string> };
 const LayoutContext = createContext<Layout>({ kind: "stack" });

@@ -8,7 +8,7 @@ import type { JsonSchema } from "../bundle";
 import { caretAfterReshape, codecs, type Codec, type CodecName } from "./codecs";
 import { GroupA11yContext, useStore } from "./context";
 import { emptyValueOf, typesOf } from "./render-schema";
-import type { LeafWidgetName } from "./widget-names";
+import type { LeafWidgetName } from "../widget-names";
 import { useStyles } from "./styles";
 
 type Props = WidgetProps;

@@ -25,6 +25,12 @@ describe("a broken step file", () => {
     expect(messages(copy)).toContain("steps/initial-setup/has-fbm.json#/next/0/goto: unknown step `aplication5`, did you mean `application5`?");
   });
 
+  it("refuses a widget name the renderer does not have, and suggests the close one", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/property-value.json", (s) => (s.uiSchema.setup.propertyValue["ui:widget"] = "curency"));
+    expect(messages(copy)).toContain("steps/initial-setup/property-value.json#/uiSchema/setup/propertyValue/ui:widget: unknown widget \"curency\", did you mean `currency`?");
+  });
+
   it("names a field in logic that neither the step nor the application has", () => {
     const copy = copyDefinitions();
     copy.edit("steps/application/employment-history.json", (s) => (s.visibleWhen["/user/employments/*/percentageOwned"] = { "==": [{ var: "user.isSelfEmploied" }, true] }));

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { bundleStepSchema } from "../../engine/bundle";
 import { cleanAnswers, sliceAnswers } from "../../engine/react/answers";
 import { emptyValueOf, pointerOfPath, toRenderSchema, unknownWidgets, widgetsUsed, withoutWidgets } from "../../engine/react/render-schema";
-import { WIDGET_NAMES } from "../../engine/react/widget-names";
+import { WIDGET_NAMES } from "../../engine/widget-names";
 import { repo } from "../helpers/definitions";
 import fixture from "../fixtures/application.two-borrowers.json";
 

@@ -1,13 +1,12 @@
 // The landing page (spec §1): what a HELOC from us is, and the three property-use choices that
-// start the funnel. Everything it says is web/content/home.json.
+// start the funnel. Everything it says is web/content/home.json; the pictures are the ones the
+// property-usage step shows too (web/public/images/property-usage/).
 import { Link, useNavigate } from "react-router-dom";
 import home from "../../../content/home.json";
 import { loadFunnelPage } from "../../app/chunks";
 import { useDocumentTitle } from "../../shell/document-title";
 import { rememberHint } from "../../shell/hints";
 
-const images = import.meta.glob<string>("../../assets/*.svg", { eager: true, query: "?url", import: "default" });
-const imageUrl = (name: string) => images[`../../assets/${name}.svg`];
 const warmFunnel = () => void loadFunnelPage().catch(() => undefined);
 
 export default function HomePage() {
@@ -37,7 +36,7 @@ export default function HomePage() {
                     navigate(home.start);
                   }}
                 >
-                  <img src={imageUrl(choice.image)} alt="" width={140} height={140} />
+                  <img src={choice.image} alt="" width={140} height={140} />
                   <span>
                     <span className="choice__label">{choice.label}</span>
                     <span className="choice__text">{choice.text}</span>

@@ -1,5 +1,5 @@
-// Every name a step may put in `ui:widget`, in one place (the components are in widgets.tsx and
-// templates.tsx, which must provide exactly these). Pure, so the tests and the linter can read it.
+// Every name a step may put in `ui:widget`, in one place (the components are in engine/react:
+// widgets.tsx and templates.tsx, which must provide exactly these). Pure: the linter reads it.
 
 /** Widgets of single answers. */
 export const LEAF_WIDGETS = [
