@@ -15,7 +15,7 @@
 // - An unresolvable `$ref` throws: a linted definitions set never has one.
 import { BASE_URI } from "./ajv";
 import { stepSchemaUri, type DefinitionFiles, type Definitions } from "./definitions";
-import { splitPointer } from "./pointer";
+import { walkPointer } from "./schema-walk";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -52,14 +52,6 @@ function sameJson(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
-function walkFragment(doc: unknown, fragment: string): unknown {
-  let node = doc;
-  for (const key of splitPointer(decodeURIComponent(fragment))) {
-    if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
 
 /** A readable `$defs` name for a recursive target, e.g. `schemas/address.json#/properties/x` → `address.json~properties~x`. */
 function defName(uri: string): string {
@@ -82,7 +74,7 @@ export function bundleSchema(files: DefinitionFiles, schema: JsonSchema, base: s
     let doc: unknown;
     if (uri === at.base) doc = at.doc;
     else if (uri.startsWith(`${BASE_URI}schemas/`)) doc = files.schemas[uri.slice(`${BASE_URI}schemas/`.length)];
-    const target = doc === undefined ? undefined : fragment ? walkFragment(doc, fragment) : doc;
+    const target = doc === undefined ? undefined : fragment ? walkPointer(doc, fragment) : doc;
     if (target === undefined || (typeof target !== "boolean" && !isObject(target)))
       throw new Error(`cannot resolve $ref "${ref}" from ${at.base}`);
     return { key: `${uri}#${fragment}`, schema: target, at: { base: uri, doc } };

@@ -12,7 +12,8 @@ export interface SchemaAt {
   doc: unknown;
 }
 
-function walkPointer(doc: unknown, fragment: string): unknown {
+/** The node a URI fragment (a JSON pointer, percent-encoded) names in a document. */
+export function walkPointer(doc: unknown, fragment: string): unknown {
   let node = doc;
   for (const key of splitPointer(decodeURIComponent(fragment))) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;

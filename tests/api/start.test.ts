@@ -46,6 +46,15 @@ describe("npm start", () => {
     db.close();
   });
 
+  it("serves the built web app at / and at any app route (npm test builds it first)", async () => {
+    for (const path of ["/", "/app/initial-setup/property-value"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root"></div>');
+    }
+    expect((await fetch(`${base}/assets/no-such-file.js`)).status).toBe(404);
+  });
+
   it("serves the API and the definitions overview on the same port", async () => {
     const api = await fetch(`${base}/api/trpc/definitions.bundle`, { headers: { "X-Same-Origin": "1" } });
     expect(api.status).toBe(200);

@@ -6,6 +6,7 @@ import { bundleSchema, bundleStepSchema } from "../../engine/bundle";
 import { compileStepSchema } from "../../engine/definitions";
 import { formats } from "../../engine/validators";
 import { repo } from "../helpers/definitions";
+import { job } from "../helpers/jobs";
 
 const { defs } = repo;
 
@@ -20,14 +21,6 @@ function isolatedAjv() {
   return ajv;
 }
 
-const job = (over: Record<string, unknown> = {}) => ({
-  employerName: "Tampa General Hospital",
-  position: "Nurse",
-  startDate: "2019-03-01",
-  endDate: null,
-  base: 78000,
-  ...over,
-});
 
 describe("bundling a step's answer schema (engine/bundle.ts)", () => {
   it("leaves no $ref in any step of the repository", () => {

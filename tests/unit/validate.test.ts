@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createStepValidator } from "../../engine/validate";
 import { repo } from "../helpers/definitions";
+import { job } from "../helpers/jobs";
 
 const { defs } = repo;
 const today = "2026-11-22";
 const employmentHistory = createStepValidator(defs, "application5");
 
-const job = (over: Record<string, unknown> = {}) => ({
-  employerName: "Tampa General Hospital",
-  position: "Nurse",
-  startDate: "2019-03-01",
-  endDate: null,
-  base: 78000,
-  ...over,
-});
 
 describe("the employment history step (application5)", () => {
   it("accepts a salaried borrower with one current job covering two years", () => {
