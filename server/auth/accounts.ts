@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { routeForStatus } from "../../engine/funnel";
 import { applications, portalUsers, users } from "../db/schema";
+import { accountName } from "../store/account-fields";
 import type { Services } from "../services";
 import type { SessionKind } from "./sessions";
 
@@ -37,8 +38,7 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
       const u = db.select().from(users).where(eq(users.id, id)).get();
       if (!u) return null;
       const app = db.select({ status: applications.status, document: applications.document }).from(applications).where(eq(applications.ownerId, id)).get();
-      const person = app ? (JSON.parse(app.document) as { user?: { firstName?: string; lastName?: string } }).user : undefined;
-      const name = [person?.firstName, person?.lastName].filter(Boolean).join(" ") || null;
+      const name = app ? accountName(defs, JSON.parse(app.document)) : null;
       // A returning applicant's session says where to go: the page for their status.
       return {
         user: { id: u.id, email: u.email, name },

@@ -42,6 +42,13 @@ describe("sessions and CSRF", () => {
     expect(Date.parse(session.expires)).toBeGreaterThan(clock);
   });
 
+  it("shows the applicant's name from the answers rules/account.json names", async () => {
+    const who = await makeApplicant(server.services, { doc: { user: { firstName: "Dana", lastName: "Rivera" } } });
+    const b = browser(server.url);
+    await b.auth("Applicant", "signin/credentials", { email: who.email, password: who.password });
+    expect((await b.session()).user.name).toBe("Dana Rivera");
+  });
+
   it("refuses a sign-in whose CSRF token does not match the cookie", async () => {
     const who = await makeApplicant(server.services);
     const b = browser(server.url);

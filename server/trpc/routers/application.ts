@@ -1,9 +1,9 @@
 // The applicant's own application: the whole (masked) document, and a summary of where they are.
-import { TRPCError } from "@trpc/server";
 import type { Definitions } from "../../../engine/definitions";
 import { labelOf, rankOf, routeForStatus } from "../../../engine/funnel";
 import { applicationStore } from "../../store/applications";
-import { applicantProcedure, router, type ApplicantContext } from "../init";
+import { applicantProcedure, router } from "../init";
+import { ownApplication } from "../own-application";
 import { optionalInputOf } from "../inputs";
 
 /** The steps of the applicant's variant of every flow, in funnel order, each marked done or not. */
@@ -15,14 +15,6 @@ function stepsOf(defs: Definitions, variant: string | null, status: string) {
     if (!step) return [];
     return [{ id, label: labelOf(defs, id) ?? step.label, route: step.route, rank: step.rank, done: step.rank < statusRank, current: id === status }];
   });
-}
-
-/** The session's own application; naming any other one is refused, whether or not it exists. */
-function ownApplication(ctx: ApplicantContext, applicationId: string | undefined) {
-  const app = applicationStore(ctx.services).ofOwner(ctx.services.db, ctx.applicant.userId);
-  if (applicationId !== undefined && applicationId !== app?.id) throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
-  if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
-  return app;
 }
 
 export const applicationRouter = router({

@@ -1,9 +1,8 @@
 // documents.required: what the applicant still has to upload, from rules/documents.json, each
 // requirement with the rule that asks for it and why.
-import { TRPCError } from "@trpc/server";
 import { evaluateRuleSet } from "../../../engine/rules";
-import { applicationStore } from "../../store/applications";
 import { applicantProcedure, router } from "../init";
+import { ownApplication } from "../own-application";
 import { optionalInputOf } from "../inputs";
 
 /** The shape rules/documents.json emits for each requirement. */
@@ -18,9 +17,7 @@ interface Requirement {
 
 export const documentsRouter = router({
   required: applicantProcedure.input(optionalInputOf("applicationRef")).query(({ ctx, input }) => {
-    const app = applicationStore(ctx.services).ofOwner(ctx.services.db, ctx.applicant.userId);
-    if (input?.applicationId !== undefined && input.applicationId !== app?.id) throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
-    if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+    const app = ownApplication(ctx, input?.applicationId);
     const { decisions } = evaluateRuleSet(ctx.services.defs, "documents", app.doc);
     return {
       requirements: decisions

@@ -3,8 +3,9 @@
 // only check a given email against it, so no address needs to travel in a URL.
 import { TRPCError } from "@trpc/server";
 import { evaluateRuleSet, presentResult } from "../../../engine/rules";
-import { applicationStore } from "../../store/applications";
+import { accountEmail } from "../../store/account-fields";
 import { applicantProcedure, router } from "../init";
+import { ownApplication } from "../own-application";
 import { inputOf } from "../inputs";
 
 /** What the rules of rules/pricing.json emit as `quote`. */
@@ -24,9 +25,8 @@ interface Quote {
 
 export const quoteRouter = router({
   current: applicantProcedure.input(inputOf("quoteRequest")).query(({ ctx, input }) => {
-    const app = applicationStore(ctx.services).ofOwner(ctx.services.db, ctx.applicant.userId);
-    if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
-    const email = (app.doc.user as { email?: string } | undefined)?.email;
+    const app = ownApplication(ctx);
+    const email = accountEmail(ctx.services.defs, app.doc);
     if (input.email !== undefined && input.email.toLowerCase() !== email?.toLowerCase())
       throw new TRPCError({ code: "FORBIDDEN", message: "That email does not belong to this application" });
     const result = presentResult(ctx.services.defs, "pricing", evaluateRuleSet(ctx.services.defs, "pricing", app.doc));

@@ -6,10 +6,11 @@ import type { Definitions } from "../../../engine/definitions";
 import { compileSchemaFile } from "../../../engine/definitions";
 import { chooseVariant, flowOf, nextStep, rankOf, routeForStatus, signOutTargetFor } from "../../../engine/funnel";
 import { describeAjvErrors } from "../../../engine/messages";
-import { changedPointers, deleteAt, getAt, mergeDocs } from "../../../engine/pointer";
+import { changedPointers, deleteAt, mergeDocs } from "../../../engine/pointer";
 import { restoreMasked } from "../../../engine/sensitive";
 import { createStepValidator, type StepValidator } from "../../../engine/validate";
 import { todayIso } from "../../../engine/dates";
+import { accountEmail, emailPointerOf } from "../../store/account-fields";
 import { applicationStore } from "../../store/applications";
 import { badRequest, router, visitorProcedure, type Context } from "../init";
 import { inputOf } from "../inputs";
@@ -85,10 +86,9 @@ export const stepRouter = router({
         const { token, session } = auth.applicant.sessions.create(app.ownerId);
         started = { token, expiresAt: session.expiresAt };
       }
-      const emailPointer = String(defs.params.account?.emailPointer ?? "/user/email");
-      const email = getAt(doc, emailPointer);
-      if (typeof email === "string" && email !== getAt(stored, emailPointer) && !store.claimEmail(tx, app.ownerId, email.toLowerCase()))
-        throw badRequest([{ pointer: emailPointer, message: "An application with this email already exists. Sign in to continue it." }]);
+      const email = accountEmail(defs, doc);
+      if (email !== null && email !== accountEmail(defs, stored) && !store.claimEmail(tx, app.ownerId, email.toLowerCase()))
+        throw badRequest([{ pointer: emailPointerOf(defs), message: "An application with this email already exists. Sign in to continue it." }]);
       const next = nextStep(defs, step.id, doc, { variant: app.variant ?? undefined, today });
       // The status moves forward only: revisiting an earlier step does not send the applicant back.
       const due = next.stepId ?? app.status;
