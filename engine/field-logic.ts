@@ -1,5 +1,5 @@
 // Which fields a step shows and requires right now, from its `visibleWhen` / `requiredWhen`
-// JSON-logic. The one evaluation of both: the step validator (validate.ts) builds on it, and the
+// JSON-logic, and which of its notices hold. The one evaluation of both: the step validator (validate.ts) builds on it, and the
 // renderer runs it on every change. Scope: the saved application with these answers merged in,
 // `today`, `params`, and `item`/`index` for `*` pointers; a hidden answer is dropped before later
 // logic reads the document.
@@ -7,6 +7,7 @@ import { todayIso } from "./dates";
 import { stepById, type Definitions } from "./definitions";
 import { holds, type Data, type Logic } from "./logic";
 import { expand, getAt, isWithin, mergeDocs, setAt, type Match } from "./pointer";
+import { stepLogicData } from "./step-data";
 
 export interface FieldLogicState {
   /** Concrete pointers of the fields hidden now (their answers are dropped on submit). */
@@ -15,6 +16,8 @@ export interface FieldLogicState {
   required: string[];
   /** The answers without the hidden ones (unchanged parts shared, not copied). */
   answers: unknown;
+  /** The step's notices that hold now, at visible fields (information; they never block). */
+  notices: { pointer: string; message: string; id: string }[];
 }
 
 export interface FieldLogicContext {
@@ -24,7 +27,7 @@ export interface FieldLogicContext {
 
 export type FieldLogic = (answers: unknown, context?: FieldLogicContext) => FieldLogicState;
 
-const none = (answers: unknown): FieldLogicState => ({ hidden: [], required: [], answers });
+const none = (answers: unknown): FieldLogicState => ({ hidden: [], required: [], answers, notices: [] });
 /** The concrete pointers a field pattern names in `doc` (a pattern without `*` names itself). */
 export const matchesOf = (doc: unknown, pattern: string): Match[] => (pattern.includes("*") ? expand(doc, pattern) : [{ pointer: pattern }]);
 
@@ -32,7 +35,8 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
   const step = stepById(defs, stepId);
   const visibleWhen = Object.entries(step.visibleWhen ?? {});
   const requiredWhen = Object.entries(step.requiredWhen ?? {});
-  if (visibleWhen.length === 0 && requiredWhen.length === 0) return none;
+  const notices = step.notices ?? [];
+  if (visibleWhen.length === 0 && requiredWhen.length === 0 && notices.length === 0) return none;
 
   return (answers, context = {}) => {
     if (answers === null || typeof answers !== "object") return none(answers);
@@ -40,9 +44,10 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
     let cleaned = answers as Data;
     const today = context.today ?? todayIso();
     let doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+    let base = stepLogicData(defs, doc, today);
     const test = (logic: Logic, m: Match) => {
       try {
-        return holds(logic, { ...doc, today, params: defs.params, ...(m.index === undefined ? {} : { item: m.item, index: m.index }) });
+        return holds(logic, m.index === undefined ? base : { ...base, item: m.item, index: m.index });
       } catch {
         return false;
       }
@@ -58,12 +63,19 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
             changed = true;
           }
         }
-      if (changed) doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+      if (changed) {
+        doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+        base = stepLogicData(defs, doc, today);
+      }
     }
     const required: string[] = [];
     for (const [pattern, logic] of requiredWhen)
       for (const m of matchesOf(cleaned, pattern))
         if (!hidden.some((h) => isWithin(m.pointer, h)) && test(logic, m)) required.push(m.pointer);
-    return { hidden, required, answers: cleaned };
+    const shown: FieldLogicState["notices"] = [];
+    for (const notice of notices)
+      for (const m of matchesOf(cleaned, notice.field))
+        if (!hidden.some((h) => isWithin(m.pointer, h)) && test(notice.when, m)) shown.push({ pointer: m.pointer, message: notice.message, id: notice.id });
+    return { hidden, required, answers: cleaned, notices: shown };
   };
 }

@@ -2,8 +2,11 @@
 // Every table and condition is in rules/ and steps/; this module only looks them up.
 import { todayIso } from "./dates";
 import { stepById, type Definitions } from "./definitions";
-import { customOperators, holds, type Data } from "./logic";
+import { customOperators, evaluate, holds, type Data } from "./logic";
 import { evaluateRuleSet, presentResult } from "./rules";
+import { stepLogicData } from "./step-data";
+
+export { stepLogicData };
 
 const table = (defs: Definitions, ruleSetId: string, name: string) =>
   (defs.params[ruleSetId]?.[name] ?? {}) as Record<string, unknown>;
@@ -50,33 +53,62 @@ export interface NextStep {
 }
 
 /** The flow variant an applicant walks: theirs if it lists the step, else the first that does. */
-function flowPosition(defs: Definitions, stepId: string, variantId?: string) {
+function flowPosition(defs: Definitions, stepId: string, variantId?: string | null) {
   const candidates = [...defs.flows.values()].flatMap(({ def: flow }) => flow.variants.map((variant) => ({ flow, variant })));
   const holding = candidates.filter((c) => c.variant.steps.includes(stepId));
   return holding.find((c) => c.variant.id === variantId) ?? holding[0];
 }
 
+const skipped = (defs: Definitions, stepId: string, data: Data) => {
+  const when = defs.steps.get(stepId)?.def.skipWhen;
+  return when !== undefined && holds(when, data);
+};
+
+/**
+ * The steps of the applicant's flow around `stepId`, without those whose skipWhen holds on the
+ * application (the step itself always stays): for progress lists and Back.
+ */
+export function flowStepsFor(defs: Definitions, stepId: string, application: unknown, options: { variant?: string | null; today?: string } = {}) {
+  const position = flowPosition(defs, stepId, options.variant);
+  if (!position) return null;
+  const data = stepLogicData(defs, application, options.today);
+  const steps = position.variant.steps.filter((id) => id === stepId || !skipped(defs, id, data));
+  return { flowId: position.flow.id, variantId: position.variant.id, steps, index: steps.indexOf(stepId) };
+}
+
+/**
+ * The step before `stepId` in the applicant's flow (skipped steps passed over); for a step no flow
+ * lists (one reached by a branch), the step whose branch leads to it; else null.
+ */
+export function previousStep(defs: Definitions, stepId: string, application: unknown, options: { variant?: string | null; today?: string } = {}): string | null {
+  const walk = flowStepsFor(defs, stepId, application, options);
+  if (walk) return walk.index > 0 ? walk.steps[walk.index - 1]! : null;
+  for (const { def } of defs.steps.values()) if (def.id !== stepId && def.next?.some((b) => b.goto === stepId)) return def.id;
+  return null;
+}
+
 /** After `stepId` is saved: the first of its `next` branches that holds, else the next step of the flow. */
 export function nextStep(defs: Definitions, stepId: string, application: unknown, options: { variant?: string; today?: string } = {}): NextStep {
   const step = stepById(defs, stepId);
-  const data: Data = { ...(application as Data), today: options.today ?? todayIso(), params: defs.params };
+  const data = stepLogicData(defs, application, options.today);
   for (const branch of step.next ?? []) {
     if (branch.when !== undefined && !holds(branch.when, data)) continue;
-    const target = defs.steps.get(branch.goto)?.def;
+    const goto = typeof branch.goto === "string" ? branch.goto : evaluate(branch.goto, data);
+    if (typeof goto !== "string" || goto === "") continue; // logic that names no target: branch not taken
+    const target = defs.steps.get(goto)?.def;
     return {
       stepId: target ? target.id : null,
-      route: target ? target.route : branch.goto,
+      route: target ? target.route : goto,
       ruleId: branch.id,
-      reason: branch.description ?? `goes to ${branch.goto}`,
+      reason: branch.description ?? `goes to ${goto}`,
     };
   }
-  const position = flowPosition(defs, stepId, options.variant);
-  if (!position) return { stepId: null, route: null, ruleId: "flow.none", reason: `no flow lists step "${stepId}"` };
-  const { flow, variant } = position;
-  const nextId = variant.steps[variant.steps.indexOf(stepId) + 1];
-  const ruleId = `flow.${flow.id}.${variant.id}`;
-  if (!nextId) return { stepId: null, route: null, ruleId, reason: `"${stepId}" is the last step of ${flow.id} (${variant.id})` };
-  return { stepId: nextId, route: stepById(defs, nextId).route, ruleId, reason: `the step after "${stepId}" in ${flow.id} (${variant.id})` };
+  const walk = flowStepsFor(defs, stepId, application, options);
+  if (!walk) return { stepId: null, route: null, ruleId: "flow.none", reason: `no flow lists step "${stepId}"` };
+  const nextId = walk.steps[walk.index + 1];
+  const ruleId = `flow.${walk.flowId}.${walk.variantId}`;
+  if (!nextId) return { stepId: null, route: null, ruleId, reason: `"${stepId}" is the last step of ${walk.flowId} (${walk.variantId})` };
+  return { stepId: nextId, route: stepById(defs, nextId).route, ruleId, reason: `the step after "${stepId}" in ${walk.flowId} (${walk.variantId})` };
 }
 
 /** Picks a variant of a flow by the variants' weights; `random` is in [0, 1). */

@@ -96,6 +96,16 @@ function checkParamsPath(defs: Definitions, path: string[], file: string, pointe
   }
 }
 
+/** `rules.<set>.<output>…` in step logic reads a rule set's outputs (engine/funnel.ts ruleOutputs). */
+function checkRulesPath(defs: Definitions, path: string[], file: string, pointer: string, problems: Problem[]) {
+  const [setId = "", output] = path;
+  const set = defs.ruleSets.get(setId)?.def;
+  if (!set) return problems.push({ file, pointer, message: `unknown rule set "${setId}" in "rules.${path.join(".")}"${suggest(setId, [...defs.ruleSets.keys()])}` });
+  const outputs = [...new Set((set.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])))];
+  if (output === undefined || !outputs.includes(output))
+    problems.push({ file, pointer, message: `rule set "${setId}" has no output "${output ?? ""}"${suggest(output ?? "", outputs)}` });
+}
+
 // ---------------------------------------------------------------- steps
 
 function checkStep(defs: Definitions, file: string, step: Step, problems: Problem[]) {
@@ -149,6 +159,7 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
       const [head, ...rest] = segments;
       if (head === "today" && rest.length === 0) continue;
       if (head === "params") { checkParamsPath(defs, rest, file, ref.pointer, problems); continue; }
+      if (head === "rules") { checkRulesPath(defs, rest, file, ref.pointer, problems); continue; }
       if (head === "item" || head === "index") {
         if (!field?.includes("/*")) problems.push({ file, pointer: ref.pointer, message: `"${head}" is only defined for a field pointer with * (a list item)` });
         else if (head === "item" && rest.length > 0) {
@@ -173,10 +184,28 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   step.checks?.forEach((check, i) => {
     checkPointer(check.field, `/checks/${i}/field`);
     checkLogic(check.logic, `/checks/${i}/logic`, check.field);
+    for (const [name, logic] of Object.entries(check.details ?? {})) checkLogic(logic, `/checks/${i}/details/${esc(name)}`, check.field);
+    for (const [, name] of check.message.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g))
+      if (!check.details || !Object.hasOwn(check.details, name!))
+        problems.push({ file, pointer: `/checks/${i}/message`, message: `the message quotes {${name}} but details has no "${name}"` });
   });
   step.next?.forEach((branch, i) => {
     if (branch.when !== undefined) checkLogic(branch.when, `/next/${i}/when`);
+    if (typeof branch.goto !== "string") checkLogic(branch.goto, `/next/${i}/goto`);
   });
+  step.notices?.forEach((notice, i) => {
+    checkPointer(notice.field, `/notices/${i}/field`);
+    checkLogic(notice.when, `/notices/${i}/when`, notice.field);
+  });
+  if (step.skipWhen !== undefined) checkLogic(step.skipWhen, "/skipWhen");
+  for (const [list, fields] of Object.entries(step.newItems ?? {})) {
+    checkPointer(list, `/newItems/${esc(list)}`);
+    for (const [field, logic] of Object.entries(fields ?? {})) {
+      if (!fieldExists([...list.split("/").slice(1), "*", field]))
+        problems.push({ file, pointer: `/newItems/${esc(list)}/${esc(field)}`, message: `an item of "${list}" has no field "${field}"` });
+      checkLogic(logic, `/newItems/${esc(list)}/${esc(field)}`);
+    }
+  }
 }
 
 function checkFunnelTables(defs: Definitions, problems: Problem[]) {
@@ -223,14 +252,17 @@ function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
   for (const { file, def: step } of defs.steps.values())
     step.next?.forEach((branch, i) => {
       const pointer = `/next/${i}/goto`;
+      if (typeof branch.goto !== "string") return; // logic: its target is known only on real answers
       if (branch.goto.startsWith("/")) {
         if (!pages.has(branch.goto) && ![...defs.steps.values()].some((s) => s.def.route === branch.goto))
           problems.push({ file, pointer, message: `page "${branch.goto}" is neither a step's route nor listed in rules/status-routes.json params.pages` });
       } else if (!defs.steps.has(branch.goto)) problems.push({ file, pointer, message: `unknown step \`${branch.goto}\`${suggest(branch.goto, stepIds)}` });
       else if (branch.goto !== step.id) reached.add(branch.goto);
     });
+  // Pages the redirect guard lets anyone open (the summary, the FAQ) are reached by links.
+  const linked = new Set<string>((defs.params.redirect?.skippedPages as string[] | undefined) ?? []);
   for (const { file, def: step } of defs.steps.values())
-    if (!reached.has(step.id)) problems.push({ file, pointer: "/id", message: `step "${step.id}" is unreachable: no flow lists it and no step's next leads to it` });
+    if (!reached.has(step.id) && !linked.has(step.route)) problems.push({ file, pointer: "/id", message: `step "${step.id}" is unreachable: no flow lists it and no step's next leads to it` });
 }
 
 // ---------------------------------------------------------------- rule sets

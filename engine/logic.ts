@@ -3,6 +3,7 @@
 import jsonLogic from "json-logic-js";
 import { addDays, addMonths, addYears, diffDays, firstOfMonth, isIsoDate } from "./dates";
 import { employmentCoverage } from "./coverage";
+import { formatCurrency, formatDate, formatMonthYear, formatPercent, formatPhone } from "./format";
 
 export type Logic = unknown;
 export type Data = Record<string, unknown>;
@@ -32,6 +33,14 @@ function getPath(value: unknown, path: unknown): unknown {
   }
   return current;
 }
+
+const formatters: Record<string, (value: never) => string> = {
+  date: formatDate,
+  monthYear: formatMonthYear,
+  currency: formatCurrency,
+  percent: formatPercent,
+  phone: formatPhone,
+};
 
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const asNumber = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
@@ -127,6 +136,31 @@ export const customOperators: Record<string, CustomOperator> = {
       result: { complete: true, missingPeriods: [], nextStartDate: "2026-10-01", windowStart: "2024-11-01", windowEnd: "2026-11-01" },
     },
     fn: (employments: unknown, today: unknown, options: unknown) => employmentCoverage(employments, today, options),
+  },
+  format: {
+    description:
+      "A value as the applicant reads it: date (MM/DD/YYYY), monthYear (MM/YYYY), currency ($1,234), percent, phone ((XXX) XXX-XXXX). For messages that quote answers or computed dates.",
+    example: { logic: { format: ["date", "2025-03-01"] }, result: "03/01/2025" },
+    fn: (kind: unknown, value: unknown) => {
+      const formatter = formatters[String(kind)];
+      return formatter && value !== null && value !== undefined ? formatter(value as never) : "";
+    },
+  },
+  join: {
+    description: "The items of a list as one text, separated by the given separator (default \", \").",
+    example: { logic: { join: [["a", "b"], " and "] }, result: "a and b" },
+    fn: (list: unknown, separator: unknown) => asArray(list).map(String).join(typeof separator === "string" ? separator : ", "),
+  },
+  aba_checksum: {
+    description:
+      "True when a 9-digit ABA routing number passes its checksum: 3×(d1+d4+d7) + 7×(d2+d5+d8) + (d3+d6+d9) is a multiple of 10.",
+    example: { logic: { aba_checksum: ["021000021"] }, result: true },
+    fn: (routing: unknown) => {
+      if (typeof routing !== "string" || !/^\d{9}$/.test(routing)) return false;
+      const d = [...routing].map(Number);
+      const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+      return sum % 10 === 0;
+    },
   },
 };
 

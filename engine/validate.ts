@@ -5,11 +5,12 @@ import { BASE_URI } from "./ajv";
 import { createFieldLogic, matchesOf } from "./field-logic";
 import { todayIso } from "./dates";
 import { compileStepSchema, stepById, type Definitions } from "./definitions";
-import { holds, type Data, type Logic } from "./logic";
+import { evaluate, holds, type Data, type Logic } from "./logic";
 import { describeAjvErrors, humanize, type FieldError } from "./messages";
 import { getAt, isWithin, mergeDocs, type Match } from "./pointer";
 import { expand as expandSchema, schemasAt } from "./schema-walk";
 import { isMasked } from "./sensitive";
+import { stepLogicData } from "./step-data";
 
 export interface ValidationContext {
   /** The application document saved so far; logic may read answers of earlier steps. */
@@ -28,6 +29,8 @@ export interface StepValidation {
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+
+type Check = NonNullable<ReturnType<typeof stepById>["checks"]>[number];
 
 export type StepValidator = (answers: unknown, context?: ValidationContext) => StepValidation;
 
@@ -55,13 +58,27 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     const cleaned = logic.answers as Data;
     const { hidden } = logic;
     const doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+    const base = stepLogicData(defs, doc, today);
+    const dataFor = (m: Match): Data => (m.index === undefined ? base : { ...base, item: m.item, index: m.index });
     const test = (logicOf: Logic, m: Match) => {
       try {
-        return holds(logicOf, { ...doc, today, params: defs.params, ...(m.index === undefined ? {} : { item: m.item, index: m.index }) });
+        return holds(logicOf, dataFor(m));
       } catch {
         return false; // logic that cannot be evaluated on these answers does not hold
       }
     };
+    // A failed check's message may quote values computed from the answers ({name} ← details.name).
+    const messageOf = (check: Check, m: Match) =>
+      check.message.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) => {
+        const logicOf = check.details?.[name];
+        if (logicOf === undefined) return whole;
+        try {
+          const value = evaluate(logicOf, dataFor(m));
+          return Array.isArray(value) ? value.map(String).join("; ") : value === null || value === undefined ? "" : String(value);
+        } catch {
+          return "";
+        }
+      });
     const isHidden = (pointer: string) => hidden.some((h) => isWithin(pointer, h));
 
     // 2. The step's JSON Schema. A masked identifier sent back as the server showed it is the
@@ -81,7 +98,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     for (const check of step.checks ?? [])
       for (const m of matchesOf(cleaned, check.field))
         if (!isHidden(m.pointer) && !hasError(m.pointer) && !test(check.logic, m))
-          errors.push({ pointer: m.pointer, message: check.message, ruleId: check.id });
+          errors.push({ pointer: m.pointer, message: messageOf(check, m), ruleId: check.id });
 
     return { valid: errors.length === 0, errors, answers: cleaned, hidden };
   };

@@ -13,9 +13,17 @@ export const GROUP_WIDGETS: ReadonlySet<string> = new Set(["yesNo", "choiceCards
 /**
  * Layouts an object may name in `ui:widget` (RJSF itself gives objects no widget): `address`
  * (street and unit lines on their own rows, then city, state and ZIP side by side), and display
- * slots filled by the shell through StepForm's `displays` prop (`offerPreview`).
+ * slots filled by the shell through StepForm's `displays` prop: `offerPreview` (the offer),
+ * `disclosureDocuments` (versioned disclosure texts), `contentPage` (a content page such as the
+ * FAQ), `idDocumentSides` (which sides of the chosen ID to upload), `documentChecklist` (the
+ * documents still needed), `lineAmount` (the line a draw may use), `nextSteps` (a list of what
+ * happens next, with links) and `applicationSummary` (the saved answers, read-only). A display
+ * reads its `ui:options`.
  */
-export const OBJECT_LAYOUTS = ["address", "offerPreview"] as const;
+export const OBJECT_LAYOUTS = [
+  "address", "offerPreview", "disclosureDocuments", "contentPage", "idDocumentSides", "documentChecklist",
+  "lineAmount", "nextSteps", "applicationSummary",
+] as const;
 
 export type LeafWidgetName = (typeof LEAF_WIDGETS)[number];
 

@@ -19,6 +19,14 @@ export type Logic2 = unknown;
  * A JSON-logic expression (jsonlogic.com) using the built-in operators and the custom operators listed in engine/logic.ts. A literal (number, string, boolean, null, list) is also an expression.
  */
 export type Logic3 = unknown;
+/**
+ * A JSON-logic expression (jsonlogic.com) using the built-in operators and the custom operators listed in engine/logic.ts. A literal (number, string, boolean, null, list) is also an expression.
+ */
+export type Logic4 = unknown;
+/**
+ * A JSON-logic expression (jsonlogic.com) using the built-in operators and the custom operators listed in engine/logic.ts. A literal (number, string, boolean, null, list) is also an expression.
+ */
+export type Logic5 = unknown;
 
 export interface SchemaTypes {}
 /**
@@ -283,6 +291,10 @@ export interface Application {
    * Which variant of the early-funnel flow this applicant follows (a variant id from a flow file in steps/).
    */
   funnelVariant?: string;
+  esign?: ESign;
+  incomeVerification?: IncomeVerification;
+  identityVerification?: IdentityVerification;
+  disbursement?: LoanDisbursement;
 }
 /**
  * A borrower or co-borrower: identity, contact, personal details, jobs, other income, declarations and demographic information. Nothing is required here: each funnel step requires the fields it asks for.
@@ -375,6 +387,10 @@ export interface Borrower {
    */
   formerAddress?: Address | null;
   /**
+   * Whether this borrower owns real estate besides the subject property (URLA section 3; false is its 'Does not apply'). Asked on the Additional Real Estate step so that an empty list of owned properties is a deliberate answer, not a skipped question; when it is true for either borrower, the application's propertyOwnership list must name at least one property.
+   */
+  ownsOtherRealEstate?: boolean;
+  /**
    * The borrower owns 25% or more of a business they work for.
    */
   isSelfEmployed?: boolean;
@@ -385,6 +401,7 @@ export interface Borrower {
   incomeSources?: IncomeSource[];
   declarations?: Declarations;
   demographics?: DemographicInformation;
+  business?: Business;
 }
 /**
  * One job of a borrower, current or past, entered by the applicant or synced from a payroll or income provider. Employment history must cover the last two years with no gap over 31 days. Pay amounts are ANNUAL, in whole U.S. dollars.
@@ -593,13 +610,13 @@ export interface Declarations {
   hasIntentToOccupy?: boolean;
   onwershipInterest?: boolean | null;
   /**
-   * 1 to 512 characters with no leading or trailing spaces, or null when not given.
+   * PR primary residence, SR FHA secondary residence, SH second home, IP investment property.
    */
-  otherPropertyType?: string | null;
+  otherPropertyType?: (("PR" | "SR" | "SH" | "IP") & string) | null;
   /**
-   * 1 to 512 characters with no leading or trailing spaces, or null when not given.
+   * S by yourself, SP jointly with your spouse, O jointly with another person.
    */
-  otherPropertyTitle?: string | null;
+  otherPropertyTitle?: (("S" | "SP" | "O") & string) | null;
   hasSpecialBorrowerSellerRelationship?: boolean;
   hasBorrowedThirdPartyMoney?: boolean;
   /**
@@ -679,6 +696,48 @@ export interface DemographicInformation {
    */
   gender?: ("female" | "male") & string;
   wontInformGender?: boolean;
+}
+/**
+ * The business a self-employed borrower owns 25% or more of, asked on the business-information page. Underwriting reads it with the business tax returns and K-1s the documents rules ask of the self-employed.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "business".
+ */
+export interface Business {
+  /**
+   * 1 to 512 characters with no leading or trailing spaces, on one line.
+   */
+  businessName?: string;
+  /**
+   * How the business is organized for tax and liability purposes; it decides which business tax returns apply (Schedule C, Form 1065, 1120-S or 1120).
+   *
+   * This interface was referenced by `Business`'s JSON-Schema
+   * via the `definition` "legalStructure".
+   */
+  legalStructure?: ("soleProprietorship" | "partnership" | "llc" | "sCorporation" | "cCorporation" | "other") & string;
+  /**
+   * The business's federal tax ID: 9 digits stored without the dash (shown as XX-XXXXXXX). Optional: a sole proprietor may have none. A business identifier, not a personal one, so it is not masked.
+   */
+  ein?: string | null;
+  /**
+   * A U.S. phone number stored as its 10 digits, no punctuation (shown as (XXX) XXX-XXXX).
+   *
+   * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+   * via the `definition` "phone".
+   */
+  phone?: string;
+  address?: Address;
+  /**
+   * A calendar date written yyyy-MM-dd and read as UTC (shown to the applicant as MM/DD/YYYY).
+   *
+   * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+   * via the `definition` "isoDate".
+   */
+  startDate?: string;
+  /**
+   * In the applicant's words: its products or services and its customers.
+   */
+  description?: string;
 }
 /**
  * What the applicant told us in the early funnel and prequalification, before the full application. Self-reported; amounts in whole U.S. dollars.
@@ -762,9 +821,17 @@ export interface InitialSetupAnswers {
    */
   hasNewMortgage?: boolean;
   /**
-   * The applicant reported a recent bankruptcy, foreclosure or similar (prequal derogatory step).
+   * The applicant's answer on the prequal mortgage-select step: true when the subject property secures at least one mortgage, home equity loan or line (then listed in the application's mortgages), false when it is owned free and clear. While unanswered, pricing does not judge equity from the mortgages list.
+   */
+  hasMortgage?: boolean;
+  /**
+   * The applicant reported a foreclosure, a bankruptcy, or a mortgage payment 30 or more days late in the last 12 months (prequal derogatory step).
    */
   hasDerogatory?: boolean;
+  /**
+   * The applicant checked the authorization for a soft credit inquiry (prequal credit step). This records the applicant's agreement only: it does not mean a report was pulled. The time of the agreement is set by the server in creditPullConsentAt.
+   */
+  creditPullConsent?: boolean;
   /**
    * When the applicant authorized the credit check. Set by the system; kept for FCRA audit.
    */
@@ -1232,6 +1299,130 @@ export interface UploadRequest {
   reason?: string | null;
 }
 /**
+ * What the applicant gave on the sign page, and only that: consent to electronic records and signatures (E-SIGN Act, 15 U.S.C. 7001(c)), acknowledgement of the home equity line of credit disclosures (Regulation Z, 12 CFR 1026.40) and typed-name signatures. The documents shown are web/content/disclosures/*.md, each with a version in its front matter. When and from where the applicant signed, which document versions and their hashes, and the signed PDF are not recorded here yet: that server-side record is a later change.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "esign".
+ */
+export interface ESign {
+  /**
+   * The E-SIGN consumer consent, shown before any disclosure is delivered electronically.
+   */
+  consent?: {
+    /**
+     * True when the applicant checked the consent box (the sign step requires true).
+     */
+    accepted?: boolean;
+  };
+  /**
+   * The 'important terms' disclosure of 12 CFR 1026.40(d) and the CFPB booklet 'What you should know about home equity lines of credit' (1026.40(e)).
+   */
+  disclosures?: {
+    /**
+     * True when the applicant checked the acknowledgement box (the sign step requires true).
+     */
+    acknowledged?: boolean;
+  };
+  /**
+   * Names typed as signatures; the sign step checks each against the signer's first and last name in the application.
+   */
+  signature?: {
+    /**
+     * 1 to 512 characters with no leading or trailing spaces, on one line.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "text".
+     */
+    borrowerName?: string;
+    /**
+     * 1 to 512 characters with no leading or trailing spaces, on one line.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "text".
+     */
+    coborrowerName?: string;
+  };
+}
+/**
+ * How the applicant chose to verify income (the income-verification step, application6). Connecting a bank or payroll account needs a bank-data provider this deployment does not have, so the step refuses that choice for now; choosing it never sets canopyConnected.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "income-verification".
+ */
+export interface IncomeVerification {
+  method?: ("connect" | "manual") & string;
+}
+/**
+ * The government-issued photo ID each borrower will upload (the identity-verification step). Which sides of each ID type are needed is data: rules/identity-documents.json. The upload itself and its review are later steps.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "identity-verification".
+ */
+export interface IdentityVerification {
+  borrower?: Person;
+  coborrower?: Person;
+}
+/**
+ * This interface was referenced by `IdentityVerification`'s JSON-Schema
+ * via the `definition` "person".
+ */
+export interface Person {
+  /**
+   * Kind of government-issued photo ID.
+   *
+   * This interface was referenced by `Enumerations`'s JSON-Schema
+   * via the `definition` "idDocumentSubtype".
+   */
+  idType?: ("driver_license" | "passport" | "state_id" | "military_id" | "green_card" | "visa") & string;
+}
+/**
+ * The first draw and where to send it (the loan-disbursement step): an amount in whole dollars, the applicant's bank account, and, for a primary residence, the acknowledgement of the notice of the right to cancel (Regulation Z, 12 CFR 1026.15). The account number is writeOnly: encrypted at rest and returned masked. Sending money is a later change.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "disbursement".
+ */
+export interface LoanDisbursement {
+  /**
+   * Whole U.S. dollars, at least $1,000 (our smallest draw) and at most the line amount (the step checks the line).
+   */
+  drawAmount?: number;
+  bankAccount?: BankAccount;
+  /**
+   * Asked only when the property is the applicant's primary residence, where federal law gives a right to cancel within three business days.
+   */
+  rescission?: {
+    acknowledged?: boolean;
+  };
+}
+/**
+ * A U.S. deposit account in the borrower's name where the draw is sent.
+ *
+ * This interface was referenced by `LoanDisbursement`'s JSON-Schema
+ * via the `definition` "bankAccount".
+ */
+export interface BankAccount {
+  /**
+   * 1 to 512 characters with no leading or trailing spaces, on one line.
+   *
+   * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+   * via the `definition` "text".
+   */
+  holderName?: string;
+  /**
+   * This interface was referenced by `LoanDisbursement`'s JSON-Schema
+   * via the `definition` "accountType".
+   */
+  accountType?: ("checking" | "savings") & string;
+  /**
+   * The 9-digit ABA routing number; the step also checks its check digit.
+   */
+  routingNumber?: string;
+  /**
+   * 4 to 17 digits. Encrypted at rest and returned masked (writeOnly).
+   */
+  accountNumber?: string;
+}
+/**
  * Worked examples of a rule set: each gives an input and the outputs expected (only the fields named are compared). The test suite runs every case.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -1521,6 +1712,7 @@ export interface Step {
    * Layout for the form renderer (react-jsonschema-form UI schema; widgets chosen by name).
    */
   uiSchema?: {};
+  skipWhen?: Logic4;
   /**
    * Field pointer → logic: the field is shown, kept and judged only while the logic holds. A hidden answer is dropped before saving.
    */
@@ -1548,12 +1740,47 @@ export interface Step {
     field: string;
     logic: Logic;
     /**
-     * What the applicant reads when the check fails.
+     * What the applicant reads when the check fails. {name} is replaced by the value of details.name.
+     */
+    message: string;
+    /**
+     * Values the message quotes, by name: logic evaluated on the same answers when the check fails, e.g. the missing periods of an employment history. A list is joined with "; ".
+     */
+    details?: {
+      [k: string]: Logic | undefined;
+    };
+  }[];
+  /**
+   * Information shown at a field while its logic holds; a notice never blocks Next (e.g. that a solar loan is not paid off and needs its statement).
+   */
+  notices?: {
+    /**
+     * A stable identifier: letters, digits, dots and dashes, e.g. payoff.solar-loan.
+     */
+    id: string;
+    description?: string;
+    /**
+     * A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
+     */
+    field: string;
+    when: Logic;
+    /**
+     * What the applicant reads at the field.
      */
     message: string;
   }[];
   /**
-   * Branches tried in order after the step is saved; the first whose `when` holds decides. With no branch taken, the next step of the applicant's flow follows.
+   * Values a new item of a list starts with, proposed when the applicant adds one: list pointer (with * for any list item) → field → logic over the answers so far, e.g. the start date of the next job of an employment history.
+   */
+  newItems?: {
+    [k: string]:
+      | {
+          [k: string]: Logic | undefined;
+        }
+      | undefined;
+  };
+  /**
+   * Branches tried in order after the step is saved; the first whose `when` holds (and whose `goto` yields a target) decides. With no branch taken, the next step of the applicant's flow follows. Logic here reads the application, today, params, and rules.<rule set id>: the outputs of any rule set of rules/ evaluated on the application (e.g. rules.pricing.quote.route).
    */
   next?: {
     /**
@@ -1562,10 +1789,7 @@ export interface Step {
     id: string;
     description?: string;
     when?: Logic;
-    /**
-     * A step id, or a page route starting with /.
-     */
-    goto: string;
+    goto: Logic5;
   }[];
 }
 /**

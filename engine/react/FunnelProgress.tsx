@@ -9,15 +9,15 @@ import { useStyles } from "./styles";
 export interface FunnelProgressProps {
   defs: Definitions;
   stepId: string;
-  /** The flow to show (default: the first flow that lists the step). */
-  flowId?: string;
   /** The applicant's variant of the flow (default: the first variant that lists the step). */
   variant?: string;
+  /** The answers so far: steps whose skipWhen holds on them are not listed. */
+  application?: unknown;
 }
 
-export function FunnelProgress({ defs, stepId, flowId, variant }: FunnelProgressProps): JSX.Element {
+export function FunnelProgress({ defs, stepId, variant, application }: FunnelProgressProps): JSX.Element {
   const styles = useStyles();
-  const position = useMemo(() => funnelPosition(defs, stepId, flowId, variant), [defs, stepId, flowId, variant]);
+  const position = useMemo(() => funnelPosition(defs, stepId, { variant, application }), [defs, stepId, variant, application]);
   if (!position) return <></>;
   const { steps, index } = position;
   const current = steps[index]!;

@@ -7,14 +7,15 @@
 // valid step, with the validator's cleaned answers (hidden answers dropped).
 import { Button, Spinner, mergeClasses } from "@fluentui/react-components";
 import Form, { type IChangeEvent } from "@rjsf/core";
-import type { RegistryFieldsType } from "@rjsf/utils";
+import type { RegistryFieldsType, UiSchema } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import Ajv2020 from "ajv/dist/2020";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type JSX, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions";
+import { newItemValues } from "../new-items";
 import { formats } from "../validators";
 import { cleanAnswers, sliceAnswers } from "./answers";
-import { StoreContext, type FormContext } from "./context";
+import { StoreContext, useStore, type FormContext } from "./context";
 import { prepareStep, type PreparedStep } from "./prepare";
 import { StepFormStore } from "./store";
 import { useStyles } from "./styles";
@@ -38,8 +39,74 @@ export interface StepFormProps {
   onBack?(): void;
   /** Default "Next". */
   submitLabel?: string;
-  /** Content for display-only layouts a step names in `ui:widget` (e.g. `offerPreview`), by name. */
-  displays?: Record<string, ReactNode>;
+  /**
+   * Content for display-only layouts a step names in `ui:widget` (e.g. `offerPreview`), by name:
+   * a node shown as it is, or a component that gets the place's `ui:options` and the answers
+   * (DisplayProps), so one display serves several places with different options.
+   */
+  displays?: Record<string, Display>;
+}
+
+/** What a display component is given where a step names it. */
+export interface DisplayProps {
+  defs: Definitions;
+  stepId: string;
+  /** The `ui:options` of the place the step names the display. */
+  options: Record<string, unknown>;
+  /** JSON pointer of the object the display sits on ("" for the step itself; list items as *). */
+  pointer: string;
+  /** The saved application. */
+  application: unknown;
+  /** The step's answers as the applicant has them now, not yet saved. */
+  answers: unknown;
+  today?: string;
+}
+
+export type Display = ReactNode | ComponentType<DisplayProps>;
+
+/** RJSF's `ui:submitButtonOptions` on a step's root: `submitText` names Next; `norender` shows no Back/Next. */
+interface SubmitOptions {
+  submitText?: unknown;
+  norender?: unknown;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+interface DisplaySlot {
+  Component: ComponentType<DisplayProps>;
+  options: Record<string, unknown>;
+  pointer: string;
+}
+
+/**
+ * Gives every place that names a display component its own name (`name@pointer`), so the object
+ * template finds that place's element; display nodes keep their name.
+ */
+function placeDisplays(uiSchema: UiSchema, displays: Record<string, Display> | undefined) {
+  const slots = new Map<string, DisplaySlot>();
+  const walk = (node: unknown, segments: string[]): unknown => {
+    if (!isObject(node)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = key.startsWith("ui:") ? value : walk(value, [...segments, key === "items" ? "*" : key]);
+    const name = node["ui:widget"];
+    const display = typeof name === "string" ? displays?.[name] : undefined;
+    if (typeof display === "function") {
+      const pointer = segments.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+      const slotName = `${name as string}@${pointer}`;
+      slots.set(slotName, { Component: display as ComponentType<DisplayProps>, options: isObject(node["ui:options"]) ? node["ui:options"] : {}, pointer });
+      out["ui:widget"] = slotName;
+    }
+    return out;
+  };
+  return { uiSchema: walk(uiSchema, []) as UiSchema, slots };
+}
+
+/** A display component with the answers as they are now (it re-renders when they change). */
+function LiveDisplay({ slot, ...props }: Omit<DisplayProps, "answers" | "options" | "pointer"> & { slot: DisplaySlot }) {
+  const store = useStore();
+  const answers = useSyncExternalStore(store.subscribe, () => store.getFormData(), () => store.getFormData());
+  const { Component } = slot;
+  return <Component {...props} options={slot.options} pointer={slot.pointer} answers={answers} />;
 }
 
 const DEV = Boolean(import.meta.env?.DEV);
@@ -104,8 +171,11 @@ function ErrorSummary({ store }: { store: StepFormStore }) {
 }
 
 function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
-  const { prepared, application, today, submitting, serverErrors, onBack, submitLabel = "Next", displays } = props;
+  const { prepared, application, today, submitting, serverErrors, onBack, displays } = props;
   const { step } = prepared;
+  const submitOptions: SubmitOptions = isObject(prepared.uiSchema["ui:submitButtonOptions"]) ? prepared.uiSchema["ui:submitButtonOptions"] : {};
+  const submitLabel = props.submitLabel ?? (typeof submitOptions.submitText === "string" ? submitOptions.submitText : "Next");
+  const showActions = submitOptions.norender !== true;
   const styles = useStyles();
   const context = useRef({ application, today });
   context.current = { application, today };
@@ -124,6 +194,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
         {
           logic: (answers) => prepared.logic(answers, context.current),
           validate: (answers) => prepared.validate(cleanAnswers(prepared.bundled, answers) ?? {}, context.current),
+          newItem: (listPointer, answers) => newItemValues(props.defs, step.id, listPointer, answers, context.current),
         },
         initialFormData,
       ),
@@ -176,7 +247,14 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
     [store],
   );
 
-  const formContext: FormContext = useMemo(() => ({ displays }), [displays]);
+  const placed = useMemo(() => placeDisplays(prepared.uiSchema, displays), [prepared.uiSchema, displays]);
+  const formContext: FormContext = useMemo(() => {
+    const nodes: Record<string, unknown> = {};
+    for (const [name, display] of Object.entries(displays ?? {})) if (typeof display !== "function") nodes[name] = display;
+    for (const [name, slot] of placed.slots)
+      nodes[name] = <LiveDisplay slot={slot} defs={props.defs} stepId={props.stepId} application={application} today={today} />;
+    return { displays: nodes };
+  }, [displays, placed, props.defs, props.stepId, application, today]);
 
   return (
     <div ref={rootRef} className={styles.root}>
@@ -188,7 +266,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
         <Form
           className={styles.form}
           schema={prepared.schema}
-          uiSchema={prepared.uiSchema}
+          uiSchema={placed.uiSchema}
           validator={rjsfValidator}
           widgets={widgets}
           templates={templates}
@@ -205,6 +283,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
           experimental_defaultFormStateBehavior={defaultFormState}
         >
           <ErrorSummary store={store} />
+          {showActions ? (
           <div className={mergeClasses(styles.actions, !onBack && styles.actionsEnd)}>
             {onBack ? (
               <Button type="button" appearance="secondary" className={mergeClasses(styles.button, styles.secondaryButton)} onClick={() => onBack()}>
@@ -218,10 +297,14 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
               disabledFocusable={Boolean(submitting)}
               icon={submitting ? <Spinner size="tiny" /> : undefined}
               iconPosition="after"
+              // A press must not blur the field being edited first: the blur's validation would
+              // move the layout (an error appearing or leaving) and the click would miss the button.
+              onMouseDown={(event) => event.preventDefault()}
             >
               {submitLabel}
             </Button>
           </div>
+          ) : null}
         </Form>
         </div>
       </StoreContext.Provider>

@@ -1,5 +1,7 @@
-// Where a step sits in its funnel, from the flow files and the steps' labels and ranks. Pure.
+// Where a step sits in its funnel: the applicant's flow walk (engine/funnel.ts, skipped steps
+// passed over) with the steps' labels and routes. Pure.
 import type { Definitions } from "../definitions";
+import { flowStepsFor } from "../funnel";
 
 export interface FunnelStep {
   id: string;
@@ -17,19 +19,15 @@ export interface FunnelPosition {
 }
 
 /**
- * The flow variant that lists `stepId` (the given flow and variant when they list it) and the
- * step's place in it; null when no flow lists the step.
+ * The flow variant that lists `stepId` (the applicant's variant when it lists it) as this
+ * application walks it, and the step's place in it; null when no flow lists the step.
  */
-export function funnelPosition(defs: Definitions, stepId: string, flowId?: string, variantId?: string): FunnelPosition | null {
-  const candidates = [...defs.flows.values()]
-    .filter(({ def }) => flowId === undefined || def.id === flowId)
-    .flatMap(({ def: flow }) => flow.variants.map((variant) => ({ flow, variant })))
-    .filter((c) => c.variant.steps.includes(stepId));
-  const chosen = candidates.find((c) => c.variant.id === variantId) ?? candidates[0];
-  if (!chosen) return null;
-  const steps = chosen.variant.steps.map((id) => {
+export function funnelPosition(defs: Definitions, stepId: string, options: { variant?: string | null; application?: unknown } = {}): FunnelPosition | null {
+  const walk = flowStepsFor(defs, stepId, options.application ?? {}, { variant: options.variant });
+  if (!walk) return null;
+  const steps = walk.steps.map((id) => {
     const step = defs.steps.get(id)?.def;
     return { id, label: step?.label ?? id, route: step?.route ?? "", rank: step?.rank ?? 0 };
   });
-  return { flowId: chosen.flow.id, variantId: chosen.variant.id, steps, index: chosen.variant.steps.indexOf(stepId) };
+  return { flowId: walk.flowId, variantId: walk.variantId, steps, index: walk.index };
 }

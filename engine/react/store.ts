@@ -15,6 +15,8 @@ export interface FieldView {
   required: boolean;
   /** The message shown at the field, if any. */
   error?: string;
+  /** Information the step's notices show at the field now. */
+  notice?: string;
 }
 
 export interface StoreOptions {
@@ -22,14 +24,16 @@ export interface StoreOptions {
   logic: (answers: unknown) => FieldLogicState;
   /** The step validator (engine/validate.ts), already bound to the application and today. */
   validate: (answers: unknown) => StepValidation;
+  /** The values a new item of the list at a pointer starts with (engine/new-items.ts). */
+  newItem?: (listPointer: string, answers: unknown) => Record<string, unknown>;
 }
 
 const VISIBLE: FieldView = Object.freeze({ hidden: false, required: false });
-const sameView = (a: FieldView, b: FieldView) => a.hidden === b.hidden && a.required === b.required && a.error === b.error;
+const sameView = (a: FieldView, b: FieldView) => a.hidden === b.hidden && a.required === b.required && a.error === b.error && a.notice === b.notice;
 
 export class StepFormStore {
   private formData: unknown;
-  private logicState: FieldLogicState = { hidden: [], required: [], answers: {} };
+  private logicState: FieldLogicState = { hidden: [], required: [], answers: {}, notices: [] };
   private required = new Set<string>();
   private touched = new Set<string>();
   private submitted = false;
@@ -75,7 +79,11 @@ export class StepFormStore {
     const hidden = this.logicState.hidden.some((h) => isWithin(pointer, h));
     const required = this.required.has(pointer);
     const error = hidden ? undefined : this.shown.get(pointer);
-    const next: FieldView = hidden || required || error !== undefined ? { hidden, required, ...(error === undefined ? {} : { error }) } : VISIBLE;
+    const notice = hidden ? undefined : this.logicState.notices.filter((n) => n.pointer === pointer).map((n) => n.message).join(" ") || undefined;
+    const next: FieldView =
+      hidden || required || error !== undefined || notice !== undefined
+        ? { hidden, required, ...(error === undefined ? {} : { error }), ...(notice === undefined ? {} : { notice }) }
+        : VISIBLE;
     const previous = this.views.get(pointer);
     if (previous && sameView(previous, next)) return previous;
     this.views.set(pointer, next);
@@ -108,8 +116,29 @@ export class StepFormStore {
     if (this.summaryCache !== before) this.notify();
   }
 
+  /** Before a list grows by one item: proposes the step's starting values for it. */
+  proposeNewItem(listPointer: string, index: number) {
+    const values = this.options.newItem?.(listPointer, this.formData) ?? {};
+    this.propose(Object.fromEntries(Object.entries(values).map(([field, value]) => [`${listPointer}/${index}/${field}`, value])));
+  }
+
   isMounted(pointer: string): boolean {
     return this.mounted.has(pointer);
+  }
+
+  // ---- proposals ----
+  /** Values proposed for fields about to appear (a new list item's `newItems`), by pointer. */
+  private proposals = new Map<string, unknown>();
+
+  propose(values: Record<string, unknown>) {
+    for (const [pointer, value] of Object.entries(values)) this.proposals.set(pointer, value);
+  }
+
+  /** The value proposed for an empty field that has just appeared, once. */
+  takeProposal(pointer: string): unknown {
+    const value = this.proposals.get(pointer);
+    this.proposals.delete(pointer);
+    return value;
   }
 
   // ---- answers ----

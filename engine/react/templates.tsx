@@ -61,7 +61,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const label = rjsfLabel && (rjsfLabel !== name || typeof schema.title === "string") ? rjsfLabel : humanize(name);
   const isRequired = Boolean(required) || view.required;
   const error = view.error;
-  const help = [options.description, options.help].filter((t): t is string => typeof t === "string" && t !== "").join(" ");
+  const help = [options.description, options.help, view.notice].filter((t): t is string => typeof t === "string" && t !== "").join(" ");
   const isGroup = widget !== undefined && GROUP_WIDGETS.has(widget);
   const isCheckbox = !isGroup && typesOf(schema).includes("boolean") && (widget === undefined || widget === "checkbox");
   const place =
@@ -134,7 +134,8 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       <div
         className={mergeClasses(
           styles.group,
-          widget === "address" ? styles.groupAddress : visible.length >= 4 && styles.groupTwo,
+          // Four fields or more sit in two columns unless the UI schema asks for one (a list of checkboxes with sub-options reads top to bottom).
+          widget === "address" ? styles.groupAddress : visible.length >= 4 && options.columns !== 1 && styles.groupTwo,
         )}
       >
         {visible.map((p) => p.content)}
@@ -170,6 +171,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const styles = useStyles();
   const pointer = pointerOfPath(fieldPathId.path);
   const view = useFieldView(pointer);
+  const store = useStore();
   const ids = useId();
   const options = getUiOptions(uiSchema);
   const itemsSchema = (schema.items && typeof schema.items === "object" ? schema.items : {}) as JsonSchema;
@@ -230,6 +232,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
           disabled={disabled || readonly}
           onClick={(event) => {
             pendingFocus.current = "added";
+            store.proposeNewItem(pointer, count);
             onAddClick(event);
           }}
         >

@@ -101,6 +101,17 @@ function CodecInput(props: Props & { codec: Codec; type?: "text" | "email" | "pa
   const atFocus = useRef("");
   const caret = useRef<number | null>(null);
   const deferred = useDeferredChange(id, onChange);
+  const store = useStore();
+
+  // A field of a list item just added may have a proposed value (the step's newItems).
+  useEffect(() => {
+    const pointer = store.pointerOfId(id);
+    if (pointer === undefined || (value !== undefined && value !== null && value !== "")) return;
+    const proposed = store.takeProposal(pointer);
+    if (proposed !== undefined) onChange(proposed);
+    // Once, when the field appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // A value changed from outside (a reset, a list item moved) while the field is not being edited.
   if (!focused && !sameValue(value, emitted.current)) {

@@ -45,7 +45,7 @@ describe("a visitor's first answers", () => {
   it("follows the step's next rule: a recent foreclosure goes to the late-payment page", async () => {
     const b = browser(server.url);
     const result = await b.trpc.step.submit.mutate({ stepId: "hasFbm", answers: { setup: { hasFbm: true } } });
-    expect(result).toMatchObject({ route: "/app/ineligible/late-payment", stepId: null, ruleId: "hasFbm.recent-derogatory" });
+    expect(result).toMatchObject({ route: "/app/ineligible/late-payment", stepId: null, ruleId: "hasFbm.ineligible" });
   });
 });
 

@@ -1,5 +1,6 @@
-// DESIGN.md "The one idea", seen from the browser: a changed step file in a copy of steps/ shows
-// up in the web app with no code change and no rebuild (a new title and a new field).
+// DESIGN.md "The one idea", seen from the browser: a copy of steps/ and rules/ with a question added
+// to one step and a new step put between two others is served by the server started on that copy,
+// and the funnel shows both: no code change, no rebuild.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,25 +10,74 @@ import { startE2E, type E2E } from "./browser";
 
 let e2e: E2E;
 beforeAll(async () => {
-  const steps = join(mkdtempSync(join(tmpdir(), "heloc-steps-")), "steps");
+  const dir = mkdtempSync(join(tmpdir(), "heloc-defs-"));
+  const steps = join(dir, "steps");
+  const rules = join(dir, "rules");
   cpSync(join(REPO_ROOT, "steps"), steps, { recursive: true });
-  const file = join(steps, "initial-setup/name.json");
-  const step = JSON.parse(readFileSync(file, "utf8"));
-  step.title = "Hello! What should we call you?";
-  step.schema.properties.user.properties.middleName = { $ref: "../../schemas/user.json#/properties/middleName" };
-  writeFileSync(file, JSON.stringify(step, null, 2));
-  e2e = await startE2E({ definitions: { steps } });
+  cpSync(join(REPO_ROOT, "rules"), rules, { recursive: true });
+  const edit = (file: string, change: (json: any) => void) => {
+    const json = JSON.parse(readFileSync(file, "utf8"));
+    change(json);
+    writeFileSync(file, JSON.stringify(json, null, 2));
+  };
+
+  // A question added to a step: the middle name on the name step, under a new title.
+  edit(join(steps, "initial-setup/name.json"), (step) => {
+    step.title = "Hello! What should we call you?";
+    step.schema.properties.user.properties.middleName = { $ref: "../../schemas/user.json#/properties/middleName" };
+  });
+  // A new step between email and property value, in both early-funnel variants: the phone number
+  // (the spec ranks a `phone` status at 0 already; a new status would add its rank in rules/).
+  writeFileSync(
+    join(steps, "initial-setup/phone.json"),
+    JSON.stringify({
+      id: "phone",
+      route: "/app/initial-setup/phone",
+      label: "Phone",
+      rank: 0,
+      title: "What number can we reach you at?",
+      schema: {
+        type: "object",
+        additionalProperties: false,
+        required: ["user"],
+        properties: { user: { type: "object", additionalProperties: false, required: ["phone"], properties: { phone: { $ref: "../../schemas/user.json#/properties/phone" } } } },
+      },
+      uiSchema: { user: { phone: { "ui:widget": "phone" } } },
+    }),
+  );
+  edit(join(steps, "flows/early-funnel.json"), (flow) => {
+    for (const variant of flow.variants) variant.steps.splice(variant.steps.indexOf("email") + 1, 0, "phone");
+  });
+  e2e = await startE2E({ definitions: { steps, rules } });
 }, 60_000);
 afterAll(async () => {
   await e2e?.close();
 });
 
-describe("web app follows the definitions (e2e)", () => {
-  it("renders a changed step file: its new title and its new field", async () => {
+describe("web app follows the definitions (e2e)", { timeout: 60_000 }, () => {
+  it("shows a question added to a step and a step added between two others", async () => {
     const { page } = await e2e.page();
     await page.goto("/app/initial-setup/name");
     await page.getByRole("heading", { level: 1, name: "Hello! What should we call you?" }).waitFor();
-    await page.getByLabel(/middle name/i).waitFor();
     expect(await page.getByLabel(/middle name/i).isEditable()).toBe(true);
+    await page.getByLabel("First name").fill("Dana");
+    await page.getByLabel(/middle name/i).fill("Lee");
+    await page.getByLabel("Last name").fill("Rivera");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL("**/app/initial-setup/email");
+    await page.getByLabel(/email/i).fill(`dana.${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // The new step follows email, and property value follows it.
+    await page.waitForURL("**/app/initial-setup/phone");
+    await page.getByRole("heading", { level: 1, name: "What number can we reach you at?" }).waitFor();
+    await page.getByLabel(/phone/i).fill("3035550142");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL("**/app/initial-setup/property-value");
+
+    // Back walks the changed flow too, and the answers are there.
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.waitForURL("**/app/initial-setup/phone");
+    await expect(page.getByLabel(/phone/i).inputValue()).resolves.toBe("(303) 555-0142");
   });
 });

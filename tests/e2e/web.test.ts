@@ -118,7 +118,7 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     const { page } = await e2e.page();
     await page.goto("/app/application/1");
     await page.waitForURL("**/prequal/building-type");
-    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(/coming soon/i);
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(/what kind of home/i);
   });
 
   it("a returning applicant signs in with a password, lands on the page for their status, and other tabs follow", async () => {

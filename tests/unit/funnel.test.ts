@@ -45,7 +45,7 @@ describe("where a returning user is sent", () => {
   });
 
   it("sends any other status, or none, to property-value", () => {
-    expect(routeForStatus(defs, "application2")).toBe("/app/initial-setup/property-value");
+    expect(routeForStatus(defs, "joinWaitlist")).toBe("/app/initial-setup/property-value");
     expect(routeForStatus(defs, "constructor")).toBe("/app/initial-setup/property-value");
     expect(routeForStatus(defs, null)).toBe("/app/initial-setup/property-value");
   });
@@ -76,12 +76,13 @@ describe("the next step", () => {
 
   it("takes a step's branch when its condition holds", () => {
     const next = nextStep(defs, "hasFbm", { setup: { hasFbm: true } }, { variant: "variantOne" });
-    expect(next).toMatchObject({ stepId: null, route: "/app/ineligible/late-payment", ruleId: "hasFbm.recent-derogatory" });
+    expect(next).toMatchObject({ stepId: null, route: "/app/ineligible/late-payment", ruleId: "hasFbm.ineligible" });
     expect(nextStep(defs, "hasFbm", { setup: { hasFbm: false } }, { variant: "variantOne" }).stepId).toBe("isSelfEmployed");
   });
 
   it("ends after the last step of a flow", () => {
-    expect(nextStep(defs, "previewOffer", {}, { variant: "variantTwo" })).toMatchObject({ stepId: null, route: null });
+    expect(nextStep(defs, "applicationSubmitted", {})).toMatchObject({ stepId: null, route: null });
+    expect(nextStep(defs, "previewOffer", { setup: { propertyValue: 600000, mortgageBalance: 200000 } }, { variant: "variantTwo" })).toMatchObject({ stepId: "application", route: "/app/application/1" });
   });
 });
 

@@ -15,14 +15,15 @@ const job = (over: Record<string, unknown> = {}) => ({ employerName: "Acme", pos
 describe("visibility and requirement while typing", () => {
   it("hides the ownership share of every job while the borrower is not self-employed", () => {
     const state = logic({ user: { isSelfEmployed: false, employments: [job(), job()] } }, { today });
-    expect(state.hidden).toEqual(["/user/employments/0/percentageOwned", "/user/employments/1/percentageOwned"]);
+    expect(state.hidden.filter((p) => p.startsWith("/user/"))).toEqual(["/user/employments/0/percentageOwned", "/user/employments/1/percentageOwned"]);
     expect(state.required).toContain("/user/employments/1/base");
     expect(state.required).not.toContain("/user/employments/0/percentageOwned");
   });
 
   it("shows and requires the ownership share once the borrower says they are self-employed", () => {
     const state = logic({ user: { isSelfEmployed: true, employments: [job()] } }, { today });
-    expect(state.hidden).toEqual([]);
+    // The co-borrower's section stays hidden: nobody applies with this borrower.
+    expect(state.hidden).toEqual(["/coborrower/isSelfEmployed", "/coborrower/employments"]);
     expect(state.required).toEqual(expect.arrayContaining(["/user/employments/0/percentageOwned", "/user/employments/0/position"]));
     expect(state.required).not.toContain("/user/employments/0/base");
   });
@@ -37,14 +38,14 @@ describe("visibility and requirement while typing", () => {
   });
 
   it("reads answers saved by earlier steps (the application) where the step does not ask", () => {
-    const state = logic({ user: { employments: [job()] } }, { today, application: { user: { isSelfEmployed: true } } });
+    const state = logic({ user: { employments: [job()] } }, { today, application: { user: { isSelfEmployed: true }, setup: { hasCoborrower: true } } });
     expect(state.hidden).toEqual([]);
   });
 
   it("hides and requires nothing on a step without visibility or requirement logic, and keeps the answers as given", () => {
     const answers = { user: { firstName: "Ann" } };
     const state = createFieldLogic(defs, "name")(answers);
-    expect(state).toEqual({ hidden: [], required: [], answers });
+    expect(state).toEqual({ hidden: [], required: [], answers, notices: [] });
     expect(state.answers).toBe(answers);
   });
 });

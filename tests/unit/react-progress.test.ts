@@ -14,18 +14,20 @@ describe("funnel progress", () => {
   });
 
   it("follows the applicant's variant (variant two has 11 steps, without property usage)", () => {
-    const position = funnelPosition(defs, "creditScore", "earlyFunnel", "variantTwo")!;
+    const position = funnelPosition(defs, "creditScore", { variant: "variantTwo" })!;
     expect(position.steps).toHaveLength(11);
     expect(position.index).toBe(8);
     expect(position.steps.map((s) => s.id)).not.toContain("propertyUsage");
   });
 
   it("falls back to a variant that lists the step when the applicant's does not", () => {
-    expect(funnelPosition(defs, "propertyUsage", undefined, "variantTwo")?.variantId).toBe("variantOne");
+    expect(funnelPosition(defs, "propertyUsage", { variant: "variantTwo" })?.variantId).toBe("variantOne");
   });
 
   it("labels steps with the step files' labels", () => {
-    expect(funnelPosition(defs, "application5")?.steps[0]?.label).toBe("Employment History");
+    const position = funnelPosition(defs, "application5")!;
+    expect(position.steps[position.index]?.label).toBe("Employment History");
+    expect(position.steps[0]?.label).toBe("Personal Info");
   });
 
   it("is null for a step no flow lists", () => {

@@ -66,7 +66,7 @@ describe("widget names", () => {
 describe("the step's part of the application", () => {
   it("takes only the fields the step asks about (a saved first name does not ride along)", () => {
     const sliced = sliceAnswers(bundleStepSchema(defs, "application5"), fixture) as any;
-    expect(Object.keys(sliced)).toEqual(["user"]);
+    expect(Object.keys(sliced)).toEqual(["user", "coborrower"]);
     expect(Object.keys(sliced.user).sort()).toEqual(["employments", "isSelfEmployed"]);
     expect(sliced.user.employments[0].employerName).toBe("Tampa General Hospital");
   });

@@ -121,11 +121,15 @@ describe("rate limits", () => {
 describe("sensitive fields come from the schemas", () => {
   const fields = sensitiveFields(repo.defs.files);
 
-  it("finds every writeOnly field of the application: both borrowers' SSNs", () => {
-    expect(fields).toEqual([
-      { pattern: "/user/ssn", format: "ssn" },
-      { pattern: "/coborrower/ssn", format: "ssn" },
-    ]);
+  it("finds every writeOnly field of the application: both borrowers' SSNs and the bank account number", () => {
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        { pattern: "/user/ssn", format: "ssn" },
+        { pattern: "/coborrower/ssn", format: "ssn" },
+        expect.objectContaining({ pattern: "/disbursement/bankAccount/accountNumber" }),
+      ]),
+    );
+    expect(fields).toHaveLength(3);
   });
 
   it("masks an SSN as *** - ** - last4", () => {

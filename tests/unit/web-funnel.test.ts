@@ -1,10 +1,10 @@
 // The funnel page's pure parts against the real definitions: steps found by route (so a new step
-// file is a new page), the previous step of a flow, prefill hints and API error handling.
+// file is a new page), prefill hints and API error handling.
 import { describe, expect, it } from "vitest";
 import { loadDefinitions } from "../../engine/load";
 import { classifyApiError } from "../../web/src/pages/funnel/api-errors";
 import { withHints } from "../../web/src/pages/funnel/hints";
-import { previousStepRoute, stepForRoute } from "../../web/src/pages/funnel/step-routes";
+import { stepForRoute } from "../../web/src/pages/funnel/step-routes";
 
 const { defs } = loadDefinitions();
 
@@ -12,14 +12,7 @@ describe("funnel page helpers", () => {
   it("finds the step whose route is the page, and nothing for a page without a step file", () => {
     expect(stepForRoute(defs, "/app/initial-setup/name")?.id).toBe("name");
     expect(stepForRoute(defs, "/app/initial-setup/name/")?.id).toBe("name");
-    expect(stepForRoute(defs, "/prequal/building-type")).toBeNull();
-  });
-
-  it("goes back to the previous step of the applicant's variant", () => {
-    expect(previousStepRoute(defs, "email")).toBe("/app/initial-setup/name");
-    expect(previousStepRoute(defs, "name")).toBeNull();
-    expect(previousStepRoute(defs, "creditScore", "variantOne")).toBe("/app/initial-setup/property-usage");
-    expect(previousStepRoute(defs, "creditScore", "variantTwo")).toBe("/app/initial-setup/zip");
+    expect(stepForRoute(defs, "/prequal/nowhere")).toBeNull();
   });
 
   it("prefills a hint only where the application has no answer", () => {

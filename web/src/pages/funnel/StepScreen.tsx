@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { Definitions, Step } from "../../../../engine/definitions";
-import { signOutTargetFor } from "../../../../engine/funnel";
+import { previousStep, signOutTargetFor } from "../../../../engine/funnel";
 import { FunnelProgress, StepForm } from "../../../../engine/react";
 import { prefetchBotToken } from "../../api/bot-check";
 import { trpc } from "../../api/trpc";
@@ -19,7 +19,6 @@ import { displays } from "./displays";
 import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
-import { previousStepRoute } from "./step-routes";
 
 export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   useDocumentTitle(step.label);
@@ -83,7 +82,8 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
 
   // Back is the previous step of the applicant's flow, not browser history (which may be the
   // sign-in page or a later step); a flow's first step has none.
-  const backTo = previousStepRoute(defs, step.id, data?.variant);
+  const previousId = previousStep(defs, step.id, application, { variant: data?.variant });
+  const backTo = previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
 
   if (saved.isPending || loadFailure?.kind === "unauthorized") return <PageLoading label="Loading your answers" />;
@@ -92,7 +92,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   return (
     <div className="page funnel">
       <div className="funnel__progress">
-        <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} />
+        <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} application={application} />
       </div>
       <StepForm
         defs={defs}

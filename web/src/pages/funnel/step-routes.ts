@@ -7,12 +7,3 @@ export function stepForRoute(defs: Definitions, path: string): Step | null {
   for (const { def } of defs.steps.values()) if (def.route === normalized) return def;
   return null;
 }
-
-/** The route of the step before `stepId` in its flow variant (the given one if it lists the step), or null. */
-export function previousStepRoute(defs: Definitions, stepId: string, variantId?: string | null): string | null {
-  const holding = [...defs.flows.values()].flatMap(({ def }) => def.variants).filter((v) => v.steps.includes(stepId));
-  const variant = holding.find((v) => v.id === variantId) ?? holding[0];
-  if (!variant) return null;
-  const previousId = variant.steps[variant.steps.indexOf(stepId) - 1];
-  return previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
-}

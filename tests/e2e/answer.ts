@@ -1,0 +1,51 @@
+// Answering funnel screens in the browser as a person does (typing, choosing, ticking), addressed
+// by the field's JSON pointer: the renderer marks every field's box with data-pointer, so a test
+// can tell "your employer" from "your co-borrower's employer" on the same page.
+import type { Page } from "playwright-core";
+
+export type Answer = string | number | boolean;
+
+/** The box of the field at `pointer` (the renderer's data-pointer attribute). */
+export const fieldBox = (page: Page, pointer: string) => page.locator(`[data-pointer="${pointer}"]`).first();
+
+/**
+ * Answers one field: a text input gets the value typed; a select or a group of radios or cards
+ * gets the option whose label is the value (true/false pick Yes/No); a checkbox is ticked or not.
+ */
+export async function answer(page: Page, pointer: string, value: Answer): Promise<void> {
+  const box = fieldBox(page, pointer);
+  await box.waitFor();
+  if ((await box.locator("select").count()) > 0) {
+    await box.locator("select").first().selectOption({ label: String(value) });
+    return;
+  }
+  if ((await box.locator('input[type="radio"]').count()) > 0) {
+    const label = value === true ? "Yes" : value === false ? "No" : String(value);
+    await box.getByLabel(label, { exact: true }).check();
+    return;
+  }
+  if ((await box.locator('input[type="checkbox"]').count()) > 0) {
+    await box.locator('input[type="checkbox"]').first().setChecked(Boolean(value));
+    return;
+  }
+  const input = box.locator("input:not([type=hidden]), textarea").first();
+  await input.fill(String(value));
+  await input.blur();
+}
+
+/** Answers several fields in order. */
+export async function answerAll(page: Page, answers: Record<string, Answer>): Promise<void> {
+  for (const [pointer, value] of Object.entries(answers)) await answer(page, pointer, value);
+}
+
+/** Presses the step's main button and waits for the next page. */
+export async function next(page: Page, expectedPath: string, button: string | RegExp = "Next"): Promise<void> {
+  await page.getByRole("button", { name: button }).click();
+  await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 20_000 });
+}
+
+/** Adds an item to the list at `pointer` with its "Add …" button. */
+export async function addItem(page: Page, pointer: string): Promise<void> {
+  const list = fieldBox(page, pointer);
+  await list.getByRole("button", { name: /^Add/ }).last().click();
+}

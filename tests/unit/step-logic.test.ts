@@ -1,0 +1,189 @@
+// The step format's logic beyond fields: skipWhen in flows, next branches that read rule outputs
+// (rules.<set>.<output>), check messages that quote computed values, and new list items' values.
+// Built on a copy of the definitions with a small flow of our own, so the repository's steps can change.
+import { describe, expect, it } from "vitest";
+import { flowStepsFor, nextStep, previousStep } from "../../engine/funnel";
+import { formatProblem } from "../../engine/lint";
+import { createFieldLogic } from "../../engine/field-logic";
+import { newItemValues } from "../../engine/new-items";
+import { createStepValidator } from "../../engine/validate";
+import { copyDefinitions, loadCopy } from "../helpers/definitions";
+
+const field = (ref: string) => ({ $ref: `../../schemas/${ref}` });
+const step = (id: string, route: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  route,
+  label: id,
+  rank: 50,
+  schema: {
+    type: "object",
+    additionalProperties: false,
+    properties: { setup: { type: "object", additionalProperties: false, properties: { hasCoborrower: field("setup.json#/properties/hasCoborrower") } } },
+  },
+  ...extra,
+});
+
+function trio(skipWhen?: unknown, next?: unknown[]) {
+  const copy = copyDefinitions();
+  copy.edit("rules/funnel-order.json", (r) => Object.assign(r.params.ranks, { tryA: 50, tryB: 50, tryC: 50 }));
+  copy.write("steps/flows/try.json", { id: "tryFlow", description: "a test flow", variants: [{ id: "only", steps: ["tryA", "tryB", "tryC"] }] });
+  copy.write("steps/try-a.json", step("tryA", "/app/try/a", next ? { next } : {}));
+  copy.write("steps/try-b.json", step("tryB", "/app/try/b", skipWhen === undefined ? {} : { skipWhen }));
+  copy.write("steps/try-c.json", step("tryC", "/app/try/c"));
+  return copy;
+}
+
+/** Problems in this test's own files (the rest of the copy is the repository's, checked elsewhere). */
+const ours = (problems: ReturnType<typeof loadCopy>["problems"]) => problems.map(formatProblem).filter((p) => p.includes("try"));
+
+const soloSkip = { "!": { var: "setup.hasCoborrower" } };
+
+describe("skipWhen", () => {
+  it("passes over a step whose skipWhen holds, going forward and back", () => {
+    const { defs, problems } = loadCopy(trio(soloSkip));
+    expect(ours(problems)).toEqual([]);
+    const alone = { setup: { hasCoborrower: false } };
+    expect(nextStep(defs, "tryA", alone).stepId).toBe("tryC");
+    expect(previousStep(defs, "tryC", alone)).toBe("tryA");
+    expect(flowStepsFor(defs, "tryC", alone)?.steps).toEqual(["tryA", "tryC"]);
+  });
+
+  it("keeps the step when its skipWhen does not hold", () => {
+    const { defs } = loadCopy(trio(soloSkip));
+    const together = { setup: { hasCoborrower: true } };
+    expect(nextStep(defs, "tryA", together).stepId).toBe("tryB");
+    expect(previousStep(defs, "tryC", together)).toBe("tryB");
+  });
+
+  it("still lists a skipped step where the applicant stands on it", () => {
+    const { defs } = loadCopy(trio(soloSkip));
+    expect(flowStepsFor(defs, "tryB", {})?.steps).toEqual(["tryA", "tryB", "tryC"]);
+  });
+});
+
+describe("next branches that read rule outputs", () => {
+  const toPricingPage = {
+    id: "try.ineligible",
+    description: "an ineligible quote names its page",
+    when: { "!!": { var: "rules.pricing.quote.route" } },
+    goto: { var: "rules.pricing.quote.route" },
+  };
+
+  it("goes to the page the pricing rules name for a low-equity applicant", () => {
+    const { defs, problems } = loadCopy(trio(undefined, [toPricingPage]));
+    expect(ours(problems)).toEqual([]);
+    const lowEquity = { setup: { propertyValue: 300000, mortgageBalance: 260000, creditRange: "good" } };
+    expect(nextStep(defs, "tryA", lowEquity)).toMatchObject({ stepId: null, route: "/app/ineligible/low-equity", ruleId: "try.ineligible" });
+  });
+
+  it("follows the flow when the rules name no page", () => {
+    const { defs } = loadCopy(trio(undefined, [toPricingPage]));
+    const eligible = { setup: { propertyValue: 600000, mortgageBalance: 200000, creditRange: "good" } };
+    expect(nextStep(defs, "tryA", eligible).stepId).toBe("tryB");
+  });
+
+  it("reports an unknown rule set or output in the linter", () => {
+    const copy = trio(undefined, [{ ...toPricingPage, when: { "!!": { var: "rules.pricng.quote" } }, goto: { var: "rules.pricing.qoute.route" } }]);
+    const problems = loadCopy(copy).problems.map(formatProblem);
+    expect(problems).toContain('steps/try-a.json#/next/0/when/!!/var: unknown rule set "pricng" in "rules.pricng.quote", did you mean `pricing`?');
+    expect(problems).toContain('steps/try-a.json#/next/0/goto/var: rule set "pricing" has no output "qoute", did you mean `quote`?');
+  });
+});
+
+describe("check messages that quote computed values", () => {
+  const jobsStep = (message: string, details?: Record<string, unknown>) =>
+    step("tryA", "/app/try/a", {
+      schema: {
+        type: "object",
+        additionalProperties: false,
+        properties: { user: { type: "object", additionalProperties: false, properties: { employments: field("user.json#/properties/employments") } } },
+      },
+      checks: [
+        {
+          id: "try.coverage",
+          field: "/user/employments",
+          logic: { get: [{ employment_coverage: [{ var: "user.employments" }, { var: "today" }, { var: "params.coverage" }] }, "complete"] },
+          message,
+          ...(details ? { details } : {}),
+        },
+      ],
+      newItems: {
+        "/user/employments": { startDate: { get: [{ employment_coverage: [{ var: "user.employments" }, { var: "today" }, { var: "params.coverage" }] }, "nextStartDate"] } },
+      },
+    });
+  const missing = {
+    map: [{ get: [{ employment_coverage: [{ var: "user.employments" }, { var: "today" }, { var: "params.coverage" }] }, "missingPeriods"] }, { cat: [{ format: ["date", { var: "start" }] }, " to ", { format: ["date", { var: "end" }] }] }],
+  };
+  const gapOfThreeMonths = {
+    user: {
+      employments: [
+        { employerName: "Acme", position: "Clerk", startDate: "2025-09-01", endDate: null },
+        { employerName: "Globex", position: "Clerk", startDate: "2023-01-01", endDate: "2025-06-01" },
+      ],
+    },
+  };
+
+  it("names the missing periods of an employment history with a 3-month gap", () => {
+    const copy = trio();
+    copy.write("steps/try-a.json", jobsStep("Add a job for: {missing}", { missing }));
+    const { defs, problems } = loadCopy(copy);
+    expect(ours(problems)).toEqual([]);
+    const result = createStepValidator(defs, "tryA")(gapOfThreeMonths, { today: "2026-11-22" });
+    expect(result.errors).toEqual([{ pointer: "/user/employments", message: "Add a job for: 06/01/2025 to 09/01/2025", ruleId: "try.coverage" }]);
+  });
+
+  it("proposes the start date of the next job from the history so far", () => {
+    const copy = trio();
+    copy.write("steps/try-a.json", jobsStep("Add a job"));
+    const { defs } = loadCopy(copy);
+    const openEnded = { user: { employments: [{ startDate: "2025-09-01", endDate: null }] } };
+    expect(newItemValues(defs, "tryA", "/user/employments", openEnded, { today: "2026-11-22" })).toEqual({ startDate: "2026-10-01" });
+    expect(newItemValues(defs, "tryA", "/user/employments", {}, { today: "2026-11-22" })).toEqual({ startDate: "2024-11-01" });
+    expect(newItemValues(defs, "tryA", "/coborrower/employments", openEnded, { today: "2026-11-22" })).toEqual({});
+  });
+
+  it("refuses a message quoting a value the check does not compute", () => {
+    const copy = trio();
+    copy.write("steps/try-a.json", jobsStep("Add a job for: {periods}", { missing }));
+    expect(loadCopy(copy).problems.map(formatProblem)).toContain('steps/try-a.json#/checks/0/message: the message quotes {periods} but details has no "periods"');
+  });
+});
+
+describe("notices", () => {
+  it("shows a notice at each list item whose logic holds, and never blocks the step", () => {
+    const copy = trio();
+    copy.write(
+      "steps/try-a.json",
+      step("tryA", "/app/try/a", {
+        schema: { type: "object", additionalProperties: false, properties: { mortgages: { $ref: "../../schemas/application.json#/properties/mortgages" } } },
+        notices: [
+          {
+            id: "try.solar",
+            field: "/mortgages/*/creditor",
+            when: { text_matches_any: [{ var: "item.creditor" }, { var: "params.payoff.solarLenders" }] },
+            message: "A solar loan is not paid off with your line; we will ask for its statement.",
+          },
+        ],
+      }),
+    );
+    const { defs, problems } = loadCopy(copy);
+    expect(ours(problems)).toEqual([]);
+    const answers = { mortgages: [{ creditor: "First Bank", balance: 1000 }, { creditor: "GoodLeap", balance: 20000 }] };
+    const state = createFieldLogic(defs, "tryA")(answers, { today: "2026-11-22" });
+    expect(state.notices).toEqual([{ pointer: "/mortgages/1/creditor", message: "A solar loan is not paid off with your line; we will ask for its statement.", id: "try.solar" }]);
+    expect(createStepValidator(defs, "tryA")(answers, { today: "2026-11-22" }).valid).toBe(true);
+  });
+});
+
+describe("Back from a step no flow lists", () => {
+  it("goes back to the step whose branch led to it", () => {
+    const copy = trio();
+    copy.write("steps/try-d.json", step("tryD", "/app/try/d", { next: [{ id: "try.back", goto: "tryC" }] }));
+    copy.edit("rules/funnel-order.json", (r) => (r.params.ranks.tryD = 50));
+    copy.write("steps/try-a.json", step("tryA", "/app/try/a", { next: [{ id: "try.detour", when: { var: "setup.hasCoborrower" }, goto: "tryD" }] }));
+    const { defs, problems } = loadCopy(copy);
+    expect(ours(problems)).toEqual([]);
+    expect(previousStep(defs, "tryD", {})).toBe("tryA");
+    expect(nextStep(defs, "tryA", { setup: { hasCoborrower: true } }).stepId).toBe("tryD");
+  });
+});

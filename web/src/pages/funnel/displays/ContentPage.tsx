@@ -1,0 +1,39 @@
+// A content page of web/content/pages/ (`ui:options.page`, e.g. the FAQ) inside a funnel step,
+// without its own first heading (the step's title is the page's), and an optional link back
+// (`backLabel`, `backTo`).
+import { Spinner } from "@fluentui/react-components";
+import { Suspense, use } from "react";
+import { Link } from "react-router-dom";
+import type { DisplayProps } from "../../../../../engine/react/StepForm";
+import { Prose } from "../../public/Prose";
+import { loadContent, textOf, withoutTitle } from "./markdown";
+import { useDisplayStyles } from "./styles";
+
+function Page({ name }: { name: string }) {
+  const doc = use(loadContent("pages", name));
+  if (!doc) return <p role="alert">This page could not be found.</p>;
+  return (
+    <>
+      <Prose html={withoutTitle(doc.html)} />
+      {doc.attributes.updated ? <p className="meta">Last updated {textOf(doc.attributes.updated)}</p> : null}
+    </>
+  );
+}
+
+export function ContentPage({ options }: DisplayProps) {
+  const styles = useDisplayStyles();
+  const name = textOf(options.page);
+  const backTo = textOf(options.backTo);
+  return (
+    <div className={styles.stack}>
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <Page name={name} />
+      </Suspense>
+      {backTo ? (
+        <p>
+          <Link to={backTo}>{textOf(options.backLabel) || "Back"}</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

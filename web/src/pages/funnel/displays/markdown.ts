@@ -1,0 +1,32 @@
+// Content files the displays show (rendered to HTML at build time by web/build/markdown-plugin.ts),
+// each its own small chunk, loaded when a display first needs it: the disclosure texts of
+// web/content/disclosures/ and the content pages of web/content/pages/.
+import type { ContentModule } from "../../public/content";
+
+const loaders = {
+  disclosures: import.meta.glob<ContentModule>("../../../../content/disclosures/*.md"),
+  pages: import.meta.glob<ContentModule>("../../../../content/pages/*.md"),
+};
+
+export type DisplayFolder = keyof typeof loaders;
+
+const cache = new Map<string, Promise<ContentModule | null>>();
+
+/** The file web/content/<folder>/<name>.md, or null when there is none (a promise for React's use()). */
+export function loadContent(folder: DisplayFolder, name: string): Promise<ContentModule | null> {
+  const key = `${folder}/${name}`;
+  let promise = cache.get(key);
+  if (!promise) {
+    const load = loaders[folder][`../../../../content/${folder}/${name}.md`];
+    promise = load ? load().catch(() => null) : Promise.resolve(null);
+    cache.set(key, promise);
+  }
+  return promise;
+}
+
+/** The HTML without its first heading: the display shows the title itself (or the step does). */
+export const withoutTitle = (html: string) => html.replace(/^\s*<h1[^>]*>[\s\S]*?<\/h1>\s*/, "");
+
+export const textOf = (value: unknown): string => (typeof value === "string" ? value : value === undefined ? "" : String(value));
+
+export const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
