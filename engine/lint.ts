@@ -5,7 +5,7 @@ import { uriOf } from "./ajv";
 import type { Definitions, Problem } from "./definitions";
 import { iteratingOperators, knownOperators, operatorOf } from "./logic";
 import { escapeSegment } from "./pointer";
-import { propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
+import { expand, propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
 import type { RuleSet, Step } from "./generated/schema-types";
 import { WIDGET_NAMES } from "./widget-names";
 
@@ -305,6 +305,171 @@ function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds
     problems.push({ file, pointer: "/rules", message: `rule set "${ruleSet.id}" has rules but no worked examples: add ${file.replace(/\.json$/, ".cases.json")}` });
 }
 
+// ---------------------------------------------------------------- enumeration values in logic
+
+/**
+ * The values a schema allows when it is an enumeration (enum, const, oneOf/anyOf of consts,
+ * behind $refs, with null allowed by a `{"type": "null"}` branch); null when it allows any value.
+ */
+function enumerationOf(files: Definitions["files"], at: SchemaAt, depth = 0): unknown[] | null {
+  const { schema } = at;
+  if (depth > 20) return null;
+  if (Object.hasOwn(schema, "const")) return [schema.const];
+  if (Array.isArray(schema.enum)) return schema.enum;
+  if (schema.type === "null") return [null];
+  for (const key of ["allOf", "$ref", "oneOf", "anyOf"] as const) {
+    if (schema[key] === undefined) continue;
+    // expand() gives the schema itself first, then what $ref and the combinators stand for.
+    const branches = key === "$ref" ? expand(files, { ...at, schema: { $ref: schema.$ref } }).slice(1, 2)
+      : Array.isArray(schema[key]) ? (schema[key] as unknown[]).map((b) => ({ ...at, schema: b as Record<string, unknown> })) : [];
+    const values = branches.map((b) => (b.schema && typeof b.schema === "object" ? enumerationOf(files, b, depth + 1) : null));
+    if (key === "allOf") { const some = values.find((v) => v !== null); if (some) return some; continue; }
+    if (values.length > 0 && values.every((v) => v !== null)) return values.flat();
+    if (key === "$ref") continue; // the target allows anything: siblings may still narrow it
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Every literal that logic compares with a field (==, ===, !=, !==, and `in` with a list of
+ * literals) must be one of the field's enumeration values when its schema has them: a typo such as
+ * "poorr" never matches, and the rule would silently never hold. List items are resolved through
+ * `item` (field pointers with *), a rule's `as` name, and the list some/all/filter/map iterate.
+ */
+function checkEnumerationValues(defs: Definitions, problems: Problem[]) {
+  const files = defs.files;
+  const appRoot = schemaFile(files, "application.json");
+  const COMPARISONS = new Set(["==", "===", "!=", "!=="]);
+  const isLiteral = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+  // scope: undefined at the top; the item's field segments inside an iteration; null when unknown.
+  type Scope = string[] | null | undefined;
+  interface Context { file: string; roots: SchemaAt[]; aliases: Map<string, string[]>; opaque: Set<string> }
+
+  const fieldOf = (ctx: Context, path: string, scope: Scope, fromRoot: boolean): string[] | null => {
+    const segments = path === "" ? [] : path.split(".");
+    if (!fromRoot && scope !== undefined) return scope === null ? null : [...scope, ...segments];
+    const [head = "", ...rest] = segments;
+    const alias = ctx.aliases.get(head);
+    if (alias) return [...alias, ...rest];
+    return head === "" || ctx.opaque.has(head) ? null : segments;
+  };
+  const pathOf = (node: unknown): { path: string; fromRoot: boolean } | null => {
+    const op = operatorOf(node);
+    if (op !== "var" && op !== "root") return null;
+    const args = (node as Record<string, unknown>)[op];
+    const path = Array.isArray(args) ? args[0] : args;
+    return typeof path === "string" ? { path, fromRoot: op === "root" } : null;
+  };
+  const allowed = (ctx: Context, segments: string[]): unknown[] | null => {
+    const schemas = ctx.roots.flatMap((root) => schemasAt(files, root, segments));
+    if (schemas.length === 0) return null; // an unknown field is reported by the field checks
+    const values: unknown[] = [];
+    for (const at of schemas) {
+      const found = enumerationOf(files, at);
+      if (!found) return null;
+      values.push(...found);
+    }
+    return values;
+  };
+  /** The segments of a list's items (`mortgages` → mortgages/*), or null when the list is computed. */
+  const itemsOf = (ctx: Context, node: unknown, scope: Scope): string[] | null => {
+    const ref = pathOf(node);
+    if (ref) { const list = fieldOf(ctx, ref.path, scope, ref.fromRoot); return list ? [...list, "*"] : null; }
+    const op = operatorOf(node);
+    const args = op ? (node as Record<string, unknown>)[op] : undefined;
+    return op === "filter" && Array.isArray(args) ? itemsOf(ctx, args[0], scope) : null;
+  };
+  const report = (ctx: Context, pointer: string, value: unknown, name: string, values: unknown[]) => {
+    if (value === null || values.some((v) => v === value)) return;
+    const strings = values.filter((v): v is string => typeof v === "string");
+    problems.push({ file: ctx.file, pointer, message: `unknown value ${JSON.stringify(value)} for ${name}${typeof value === "string" ? suggest(value, strings) : ""}` });
+  };
+  /** How the message names the field: as the logic writes it, or inside an iteration the list item's field. */
+  const nameOf = (ref: { path: string; fromRoot: boolean }, field: string[], scope: Scope) => (scope && !ref.fromRoot ? field.join(".") : ref.path);
+  const compare = (ctx: Context, args: unknown[], at: string, scope: Scope, op: string) => {
+    const [a, b] = args;
+    if (op === "in") {
+      const left = pathOf(a);
+      if (left && Array.isArray(b)) {
+        const field = fieldOf(ctx, left.path, scope, left.fromRoot);
+        const values = field && allowed(ctx, field);
+        if (values) b.forEach((v, i) => isLiteral(v) && report(ctx, `${at}/1/${i}`, v, nameOf(left, field, scope), values));
+      }
+      const right = pathOf(b);
+      if (right && isLiteral(a)) {
+        const field = fieldOf(ctx, right.path, scope, right.fromRoot);
+        const values = field && allowed(ctx, [...field, "*"]); // a list field: is the value one of its items?
+        if (values) report(ctx, `${at}/0`, a, nameOf(right, field, scope), values);
+      }
+      return;
+    }
+    for (const [i, j] of [[0, 1], [1, 0]] as const) {
+      const ref = pathOf(args[i]);
+      if (!ref || !isLiteral(args[j])) continue;
+      const field = fieldOf(ctx, ref.path, scope, ref.fromRoot);
+      const values = field && allowed(ctx, field);
+      if (values) report(ctx, `${at}/${j}`, args[j], nameOf(ref, field, scope), values);
+    }
+  };
+  const walk = (ctx: Context, node: unknown, at: string, scope: Scope) => {
+    if (Array.isArray(node)) return node.forEach((n, i) => walk(ctx, n, `${at}/${i}`, scope));
+    const op = operatorOf(node);
+    if (!op) return;
+    const opAt = `${at}/${esc(op)}`;
+    const raw = (node as Record<string, unknown>)[op];
+    const args = Array.isArray(raw) ? raw : [raw];
+    const argAt = (i: number) => (Array.isArray(raw) ? `${opAt}/${i}` : opAt);
+    if (COMPARISONS.has(op) || op === "in") compare(ctx, args, opAt, scope, op);
+    if (op === "var" || op === "root") return;
+    const itemScope = iteratingOperators.has(op) ? itemsOf(ctx, args[0], scope) : undefined;
+    args.forEach((n, i) => walk(ctx, n, argAt(i), iteratingOperators.has(op) && i > 0 ? (op === "reduce" ? null : itemScope) : scope));
+  };
+
+  for (const { file, def: step } of defs.steps.values()) {
+    const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
+    const roots = appRoot ? [stepRoot, appRoot] : [stepRoot];
+    const opaque = new Set(["today", "params", "rules", "index"]);
+    const ctxFor = (field?: string): Context => {
+      const aliases = new Map<string, string[]>();
+      if (field?.includes("/*")) aliases.set("item", field.slice(1, field.lastIndexOf("/*")).split("/").concat("*"));
+      return { file, roots, aliases, opaque: field?.includes("/*") ? opaque : new Set([...opaque, "item"]) };
+    };
+    for (const key of ["visibleWhen", "requiredWhen"] as const)
+      for (const [field, logic] of Object.entries(step[key] ?? {})) walk(ctxFor(field), logic, `/${key}/${esc(field)}`, undefined);
+    step.checks?.forEach((check, i) => {
+      walk(ctxFor(check.field), check.logic, `/checks/${i}/logic`, undefined);
+      for (const [name, logic] of Object.entries(check.details ?? {})) walk(ctxFor(check.field), logic, `/checks/${i}/details/${esc(name)}`, undefined);
+    });
+    step.notices?.forEach((notice, i) => walk(ctxFor(notice.field), notice.when, `/notices/${i}/when`, undefined));
+    step.next?.forEach((branch, i) => {
+      if (branch.when !== undefined) walk(ctxFor(), branch.when, `/next/${i}/when`, undefined);
+      if (typeof branch.goto !== "string") walk(ctxFor(), branch.goto, `/next/${i}/goto`, undefined);
+    });
+    if (step.skipWhen !== undefined) walk(ctxFor(), step.skipWhen, "/skipWhen", undefined);
+  }
+
+  for (const { file, def: ruleSet } of defs.ruleSets.values()) {
+    const inputRoot: SchemaAt | null = ruleSet.input ? { schema: ruleSet.input as Record<string, unknown>, base: uriOf("rules", file.replace(/^rules\//, "")), doc: ruleSet } : appRoot;
+    if (!inputRoot) continue;
+    const opaque = new Set(["today", "params", "index", ...(ruleSet.facts ?? []).map((f) => f.name), ...(ruleSet.rules ?? []).flatMap((r) => (r.output ? [r.output] : []))]);
+    const base: Context = { file, roots: [inputRoot], aliases: new Map(), opaque };
+    ruleSet.facts?.forEach((fact, i) => walk(base, fact.value, `/facts/${i}/value`, undefined));
+    ruleSet.rules?.forEach((rule, i) => {
+      const at = `/rules/${i}`;
+      let ctx = base;
+      if (rule.forEach !== undefined && rule.as) {
+        walk(base, rule.forEach, `${at}/forEach`, undefined);
+        const items = itemsOf(base, rule.forEach, undefined);
+        ctx = { ...base, aliases: new Map(items ? [[rule.as, items]] : []), opaque: new Set([...opaque, ...(items ? [] : [rule.as])]) };
+      }
+      if (rule.when !== undefined) walk(ctx, rule.when, `${at}/when`, undefined);
+      if (rule.value !== undefined) walk(ctx, rule.value, `${at}/value`, undefined);
+      for (const [key, logic] of Object.entries(rule.emit ?? {})) walk(ctx, logic, `${at}/emit/${esc(key)}`, undefined);
+    });
+  }
+}
+
 export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
@@ -315,6 +480,7 @@ export function lint(defs: Definitions): Problem[] {
   for (const { file, def } of defs.cases)
     if (!defs.ruleSets.has(def.ruleSet))
       problems.push({ file, pointer: "/ruleSet", message: `unknown rule set "${def.ruleSet}"${suggest(def.ruleSet, defs.ruleSets.keys())}` });
+  checkEnumerationValues(defs, problems);
   return problems;
 }
 

@@ -2,6 +2,7 @@
 // by the field's JSON pointer: the renderer marks every field's box with data-pointer, so a test
 // can tell "your employer" from "your co-borrower's employer" on the same page.
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 export type Answer = string | number | boolean;
 
@@ -21,7 +22,11 @@ export async function answer(page: Page, pointer: string, value: Answer): Promis
   }
   if ((await box.locator('input[type="radio"]').count()) > 0) {
     const label = value === true ? "Yes" : value === false ? "No" : String(value);
-    await box.getByLabel(label, { exact: true }).check();
+    // Choice cards hide their radio behind the card: press the card (the radio's label), as a person does.
+    const radio = box.getByLabel(label, { exact: true });
+    const id = await radio.getAttribute("id");
+    await box.locator(`label[for="${id}"]`).first().click();
+    await expect(radio.isChecked()).resolves.toBe(true);
     return;
   }
   if ((await box.locator('input[type="checkbox"]').count()) > 0) {

@@ -1,0 +1,307 @@
+// Whole journeys through the funnel in headless Chromium, as applicants make them: from the home
+// page to the submitted page alone, and with a co-borrower, a rental property and self-employment;
+// a low-equity applicant turned to the explanation page; an employment history with a 3-month gap
+// refused until the gap is filled. Screenshots of every screen land in tests/artifacts/journeys/.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addItem, answer, answerAll, fieldBox, next } from "./answer";
+import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 60_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const SHOTS = join(ARTIFACTS, "journeys");
+mkdirSync(SHOTS, { recursive: true });
+async function shot(page: Page, journey: string) {
+  const name = new URL(page.url()).pathname.replace(/^\//, "").replace(/\//g, "_");
+  await page.screenshot({ path: join(SHOTS, `${journey}-${name}.png`), fullPage: true });
+}
+
+const unique = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The early funnel from the home page to the offer preview; either variant (one asks how the home is used). */
+async function earlyFunnel(page: Page, journey: string, o: { value: number; owed: number; coborrower?: { firstName: string; lastName: string } }) {
+  await page.goto("/");
+  await page.getByRole("link", { name: /Primary Home/ }).click();
+  await page.waitForURL("**/app/initial-setup/name");
+  await answerAll(page, { "/user/firstName": "Dana", "/user/lastName": "Rivera" });
+  await next(page, "/app/initial-setup/email");
+  await answer(page, "/user/email", unique("dana"));
+  await next(page, "/app/initial-setup/property-value");
+  await answer(page, "/setup/propertyValue", o.value);
+  await next(page, "/app/initial-setup/mortgage-estimate");
+  await answer(page, "/setup/mortgageEstimate", o.owed);
+  await next(page, "/app/initial-setup/has-fbm");
+  await answer(page, "/setup/hasFbm", false);
+  await next(page, "/app/initial-setup/is-self-employed");
+  await answer(page, "/setup/isSelfEmployed", false);
+  await next(page, "/app/initial-setup/credit-range");
+  await answer(page, "/setup/creditRange", "Excellent (760+)");
+  await next(page, "/app/initial-setup/zip");
+  await answer(page, "/setup/zip", "80205");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.waitForURL(/\/app\/initial-setup\/(property-usage|credit-score)$/);
+  if (page.url().endsWith("/property-usage")) {
+    // Variant one: the home page's choice is already picked.
+    await expect(fieldBox(page, "/setup/propertyUsage").getByLabel(/Primary/).isChecked()).resolves.toBe(true);
+    await next(page, "/app/initial-setup/credit-score");
+  }
+  await answer(page, "/setup/hasCoborrower", Boolean(o.coborrower));
+  if (o.coborrower) {
+    await next(page, "/app/initial-setup/coborrower");
+    await answerAll(page, { "/coborrower/firstName": o.coborrower.firstName, "/coborrower/lastName": o.coborrower.lastName, "/coborrower/email": unique("sam") });
+  }
+  await next(page, "/app/initial-setup/mortgage-balance");
+  await answer(page, "/setup/mortgageBalance", o.owed);
+}
+
+const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone: string }) => ({
+  [`/${who}/dateOfBirth`]: o.dob,
+  [`/${who}/ssn`]: o.ssn,
+  [`/${who}/phone`]: o.phone,
+  [`/${who}/citizenship`]: "U.S. citizen",
+  [`/${who}/maritalStatus`]: "Married",
+  [`/${who}/militaryStatus`]: "None",
+  [`/${who}/address/line1`]: "1200 Larimer Street",
+  [`/${who}/address/city`]: "Denver",
+  [`/${who}/address/state`]: "Colorado",
+  [`/${who}/address/zip`]: "80205",
+  [`/${who}/yearsAtAddress`]: 6,
+});
+
+const job = (list: string, i: number, o: { employer: string; start: string; end?: string; base?: number; owned?: number }) => ({
+  [`${list}/${i}/employerName`]: o.employer,
+  [`${list}/${i}/position`]: "Engineer",
+  [`${list}/${i}/employerAddress`]: "100 Main Street, Denver, CO 80202",
+  [`${list}/${i}/employerPhone`]: "3035550100",
+  [`${list}/${i}/startDate`]: o.start,
+  ...(o.end ? { [`${list}/${i}/endDate`]: o.end } : {}),
+  ...(o.base !== undefined ? { [`${list}/${i}/base`]: o.base } : {}),
+  ...(o.owned !== undefined ? { [`${list}/${i}/percentageOwned`]: o.owned } : {}),
+});
+
+const declarationsNo = (who: "user" | "coborrower") =>
+  Object.fromEntries(
+    [
+      "hasSpecialBorrowerSellerRelationship", "hasBorrowedThirdPartyMoney", "wantsAnotherMortgage", "wantsAnotherLoan",
+      "isPropertySubjectToLien", "isGuarantorOrCosigor", "hasOustandingJudgements", "hasFederalDebt", "isPartyToLawsuit",
+      "hasConveyedForeclosure", "doneShortSale", "hasForeclosure", "hasBankruptcy",
+    ].map((q) => [`/${who}/declarations/${q}`, false]),
+  );
+
+/** From the declarations' answers to the submitted page: sign, income, ID, documents, first draw. */
+async function afterTheApplication(page: Page, journey: string, signers: string[]) {
+  await next(page, "/app/application/sign");
+  await shot(page, journey);
+  await answer(page, "/esign/consent/accepted", true);
+  await answer(page, "/esign/disclosures/acknowledged", true);
+  await answer(page, "/esign/signature/borrowerName", signers[0]!);
+  if (signers[1]) await answer(page, "/esign/signature/coborrowerName", signers[1]);
+  await next(page, "/app/application/income-verification", "Sign and continue");
+  await answer(page, "/incomeVerification/method", "Upload documents, such as pay stubs, W-2s and bank statements");
+  await next(page, "/app/application/identity-verification");
+  await answer(page, "/identityVerification/borrower/idType", "Driver's license");
+  if (signers[1]) await answer(page, "/identityVerification/coborrower/idType", "Passport");
+  await next(page, "/app/application/upload");
+  await page.getByText(/bank statements/i).first().waitFor();
+  await shot(page, journey);
+  await next(page, "/app/application/loan-disbursement", "I'll upload later");
+  await answerAll(page, {
+    "/disbursement/drawAmount": 25000,
+    "/disbursement/bankAccount/holderName": signers[0]!,
+    "/disbursement/bankAccount/accountType": "Checking",
+    "/disbursement/bankAccount/routingNumber": "021000021",
+    "/disbursement/bankAccount/accountNumber": "123456789",
+    "/disbursement/rescission/acknowledged": true,
+  });
+  await shot(page, journey);
+  await next(page, "/app/application/submitted", "Submit my application");
+  await page.getByRole("heading", { level: 1, name: /submitted/i }).waitFor();
+  await shot(page, journey);
+}
+
+describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
+  it("takes a single borrower from the home page to the submitted page", async () => {
+    // axe is injected as a script tag: this page lets it past the Content Security Policy.
+    const { page } = await e2e.page(1280, { bypassCSP: true });
+    const journey = "single";
+    await earlyFunnel(page, journey, { value: 640000, owed: 250000 });
+    await next(page, "/app/initial-setup/preview-offer");
+    await page.getByText(/Line amount/).first().waitFor();
+    await shot(page, journey);
+    await next(page, "/app/application/1", "Continue to application");
+
+    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }), "/setup/hasCoborrower": false });
+    await expect(seriousA11yViolations(page)).resolves.toEqual([]);
+    await shot(page, journey);
+    await next(page, "/app/application/2");
+    await answerAll(page, {
+      "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
+      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 640000, "/property/fees": 0, "/isInTrust": false,
+    });
+    await next(page, "/app/application/3");
+    await answer(page, "/user/ownsOtherRealEstate", false);
+    await next(page, "/app/application/4");
+    await answer(page, "/user/isSelfEmployed", false);
+    await answerAll(page, job("/user/employments", 0, { employer: "Acme Health", start: "01/15/2019", base: 98000 }));
+    await shot(page, journey);
+    // Not self-employed: business information is skipped.
+    await next(page, "/app/application/other-income");
+    await next(page, "/app/application/debt-consolidation");
+    await next(page, "/app/application/6");
+    await expect(seriousA11yViolations(page)).resolves.toEqual([]);
+    await next(page, "/app/application/7");
+    await answerAll(page, { "/user/declarations/hasIntentToOccupy": true, "/user/declarations/onwershipInterest": false, ...declarationsNo("user") });
+    await shot(page, journey);
+    await afterTheApplication(page, journey, ["Dana Rivera"]);
+
+    // The summary opens from the submitted page and shows the answers, the SSN masked.
+    await page.getByRole("link", { name: "Review your application" }).click();
+    await page.waitForURL("**/app/application/application-summary");
+    await page.getByText("Acme Health").first().waitFor();
+    expect(await page.getByText("512-34-6789").count()).toBe(0);
+    await shot(page, journey);
+
+    // A returning visitor is sent to the submitted page, whatever page they open.
+    await page.goto("/app/application/2");
+    await page.waitForURL("**/app/application/submitted");
+  });
+
+  it("takes a borrower with a co-borrower, a rental property and self-employment to the submitted page", async () => {
+    const { page } = await e2e.page();
+    const journey = "co-borrower";
+    await earlyFunnel(page, journey, { value: 820000, owed: 310000, coborrower: { firstName: "Sam", lastName: "Okafor" } });
+    await next(page, "/app/initial-setup/preview-offer");
+    await next(page, "/app/application/1", "Continue to application");
+
+    await answerAll(page, person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }));
+    await expect(fieldBox(page, "/setup/hasCoborrower").getByLabel("Yes", { exact: true }).isChecked()).resolves.toBe(true);
+    await next(page, "/app/application/coborrower");
+    await expect(fieldBox(page, "/coborrower/firstName").locator("input").inputValue()).resolves.toBe("Sam");
+    await answerAll(page, person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199" }));
+    await shot(page, journey);
+    await next(page, "/app/application/2");
+    await answerAll(page, {
+      "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
+      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 820000, "/property/fees": 85, "/isInTrust": false,
+    });
+    await next(page, "/app/application/3");
+
+    // A rental property with three units and its mortgage.
+    await answerAll(page, { "/user/ownsOtherRealEstate": true, "/coborrower/ownsOtherRealEstate": false });
+    await addItem(page, "/propertyOwnership");
+    await answerAll(page, {
+      "/propertyOwnership/0/address/line1": "44 Pearl Street", "/propertyOwnership/0/address/city": "Boulder",
+      "/propertyOwnership/0/address/state": "Colorado", "/propertyOwnership/0/address/zip": "80302",
+      "/propertyOwnership/0/propertyType": "Multi Unit", "/propertyOwnership/0/propertyUsage": "Investment",
+      "/propertyOwnership/0/status": "Retained", "/propertyOwnership/0/value": 910000,
+      "/propertyOwnership/0/annualRentalIncome": 64800, "/propertyOwnership/0/monthlyTaxInsuranceAndDues": 780,
+    });
+    await addItem(page, "/propertyOwnership/0/mortgages");
+    await answerAll(page, { "/propertyOwnership/0/mortgages/0/creditor": "Summit Bank", "/propertyOwnership/0/mortgages/0/balance": 402000, "/propertyOwnership/0/mortgages/0/monthlyPayment": 2650 });
+    await shot(page, journey);
+    await next(page, "/app/application/4");
+
+    // The borrower owns 60% of their business; the co-borrower is salaried.
+    await answer(page, "/user/isSelfEmployed", true);
+    await answerAll(page, job("/user/employments", 0, { employer: "Rivera Design LLC", start: "04/01/2018", owned: 60 }));
+    await answer(page, "/coborrower/isSelfEmployed", false);
+    await answerAll(page, job("/coborrower/employments", 0, { employer: "Denver Public Schools", start: "08/15/2016", base: 71000 }));
+    await shot(page, journey);
+    await next(page, "/app/application/business-information");
+    await answerAll(page, {
+      "/user/business/businessName": "Rivera Design LLC", "/user/business/legalStructure": "Limited liability company (LLC)",
+      "/user/business/phone": "3035550177", "/user/business/address/line1": "1550 Wewatta Street", "/user/business/address/city": "Denver",
+      "/user/business/address/state": "Colorado", "/user/business/address/zip": "80202", "/user/business/startDate": "04/01/2018",
+      "/user/business/description": "Interior design for restaurants and offices",
+    });
+    await shot(page, journey);
+    await next(page, "/app/application/other-income");
+
+    // The rental income, with its three units.
+    await addItem(page, "/user/incomeSources");
+    await answer(page, "/user/incomeSources/0/type", "Rental income");
+    await answerAll(page, {
+      "/user/incomeSources/0/otherValue": 64800, "/user/incomeSources/0/address/line1": "44 Pearl Street", "/user/incomeSources/0/address/city": "Boulder",
+      "/user/incomeSources/0/address/state": "Colorado", "/user/incomeSources/0/address/zip": "80302", "/user/incomeSources/0/rentalUnits": 3,
+    });
+    await shot(page, journey);
+    await next(page, "/app/application/debt-consolidation");
+
+    // A joint car loan to pay off.
+    await addItem(page, "/liabilities");
+    await answerAll(page, {
+      "/liabilities/0/type": "Auto loan", "/liabilities/0/creditor": "Front Range Credit Union", "/liabilities/0/debtor": "Joint (both of you)",
+      "/liabilities/0/balance": 18400, "/liabilities/0/monthlyPayment": 455, "/liabilities/0/toBePaidOff": true,
+    });
+    await shot(page, journey);
+    await next(page, "/app/application/6");
+    await answerAll(page, { "/user/demographics/isAsian": true, "/user/demographics/isKorean": true, "/coborrower/demographics/wontInformRace": true });
+    await shot(page, journey);
+    await next(page, "/app/application/7");
+    await answerAll(page, {
+      "/user/declarations/hasIntentToOccupy": true, "/user/declarations/onwershipInterest": true,
+      ...declarationsNo("user"),
+      "/coborrower/declarations/hasIntentToOccupy": true, "/coborrower/declarations/onwershipInterest": false,
+      ...declarationsNo("coborrower"),
+    });
+    // Owning another property in the last 3 years asks its type and how title was held.
+    await answerAll(page, { "/user/declarations/otherPropertyType": "Investment property", "/user/declarations/otherPropertyTitle": "By yourself" });
+    await shot(page, journey);
+    await afterTheApplication(page, journey, ["Dana Rivera", "Sam Okafor"]);
+  });
+
+  it("sends a low-equity applicant to /app/ineligible/low-equity", async () => {
+    const { page } = await e2e.page();
+    await earlyFunnel(page, "low-equity", { value: 300000, owed: 260000 });
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL("**/app/ineligible/low-equity");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await shot(page, "low-equity");
+  });
+
+  it("refuses an employment history with a 3-month gap until the gap is filled", async () => {
+    const { page } = await e2e.page();
+    const journey = "gap";
+    await earlyFunnel(page, journey, { value: 640000, owed: 250000 });
+    await next(page, "/app/initial-setup/preview-offer");
+    await next(page, "/app/application/1", "Continue to application");
+    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }), "/setup/hasCoborrower": false });
+    await next(page, "/app/application/2");
+    await answerAll(page, {
+      "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
+      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 640000, "/property/fees": 0, "/isInTrust": false,
+    });
+    await next(page, "/app/application/3");
+    await answer(page, "/user/ownsOtherRealEstate", false);
+    await next(page, "/app/application/4");
+
+    // The current job since September 2025, the one before it ended in June 2025: three months missing.
+    const thisYear = new Date().getUTCFullYear();
+    const currentStart = `09/01/${thisYear - 1}`;
+    const previousEnd = `06/01/${thisYear - 1}`;
+    await answer(page, "/user/isSelfEmployed", false);
+    await answerAll(page, job("/user/employments", 0, { employer: "Acme Health", start: currentStart, base: 98000 }));
+    await addItem(page, "/user/employments");
+    await answerAll(page, job("/user/employments", 1, { employer: "Globex", start: `01/01/${thisYear - 4}`, end: previousEnd, base: 91000 }));
+    await page.getByRole("button", { name: "Next" }).click();
+    const refusal = fieldBox(page, "/user/employments").getByText(/missing period/);
+    await refusal.waitFor();
+    await expect(refusal.innerText()).resolves.toContain(`${previousEnd} to ${currentStart}`);
+    expect(new URL(page.url()).pathname).toBe("/app/application/4");
+    await shot(page, journey);
+
+    // A third entry for the gap: its start date is proposed, the applicant completes it.
+    await addItem(page, "/user/employments");
+    await expect(fieldBox(page, "/user/employments/2/startDate").locator("input").inputValue()).resolves.toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    await answerAll(page, job("/user/employments", 2, { employer: "Between jobs: studies", start: previousEnd, end: currentStart, base: 0 }));
+    await next(page, "/app/application/other-income");
+  });
+});
