@@ -99,6 +99,7 @@ const declarationsNo = (who: "user" | "coborrower") =>
 /** From the declarations' answers to the submitted page: sign, income, ID, documents, first draw. */
 async function afterTheApplication(page: Page, journey: string, signers: string[]) {
   await next(page, "/app/application/sign");
+  await expect(seriousA11yViolations(page)).resolves.toEqual([]);
   await shot(page, journey);
   await answer(page, "/esign/consent/accepted", true);
   await answer(page, "/esign/disclosures/acknowledged", true);
@@ -111,6 +112,7 @@ async function afterTheApplication(page: Page, journey: string, signers: string[
   if (signers[1]) await answer(page, "/identityVerification/coborrower/idType", "Passport");
   await next(page, "/app/application/upload");
   await page.getByText(/bank statements/i).first().waitFor();
+  await expect(seriousA11yViolations(page)).resolves.toEqual([]);
   await shot(page, journey);
   await next(page, "/app/application/loan-disbursement", "I'll upload later");
   await answerAll(page, {
@@ -175,7 +177,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
   });
 
   it("takes a borrower with a co-borrower, a rental property and self-employment to the submitted page", async () => {
-    const { page } = await e2e.page();
+    const { page } = await e2e.page(1280, { bypassCSP: true });
     const journey = "co-borrower";
     await earlyFunnel(page, journey, { value: 820000, owed: 310000, coborrower: { firstName: "Sam", lastName: "Okafor" } });
     await next(page, "/app/initial-setup/preview-offer");
@@ -207,6 +209,16 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await addItem(page, "/propertyOwnership/0/mortgages");
     await answerAll(page, { "/propertyOwnership/0/mortgages/0/creditor": "Summit Bank", "/propertyOwnership/0/mortgages/0/balance": 402000, "/propertyOwnership/0/mortgages/0/monthlyPayment": 2650 });
     await shot(page, journey);
+    await next(page, "/app/application/4");
+
+    // A reload lands on the same page (the status's page); Back shows the saved rental property.
+    await page.reload();
+    await fieldBox(page, "/user/isSelfEmployed").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/app/application/4");
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.waitForURL("**/app/application/3");
+    await expect(fieldBox(page, "/propertyOwnership/0/annualRentalIncome").locator("input").inputValue()).resolves.toBe("$64,800");
+    await expect(fieldBox(page, "/propertyOwnership/0/mortgages/0/creditor").locator("input").inputValue()).resolves.toBe("Summit Bank");
     await next(page, "/app/application/4");
 
     // The borrower owns 60% of their business; the co-borrower is salaried.
