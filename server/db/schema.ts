@@ -94,9 +94,53 @@ export const uploads = sqliteTable(
     size: integer("size").notNull(),
     sha256: text("sha256").notNull(),
     storageKey: text("storage_key").notNull(),
+    /** For a per-property document: the property it is for. */
+    propertyId: text("property_id"),
     createdAt: createdAt(),
   },
   (t) => [index("uploads_application").on(t.applicationId)],
+);
+
+/**
+ * An electronic signature: who typed which name on which exact document versions (the SHA-256 of
+ * each text), when, from where. The signed PDF, once made, is in file storage under pdfKey.
+ */
+export const signatures = sqliteTable(
+  "signatures",
+  {
+    id: text("id").primaryKey(),
+    applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    signer: text("signer", { enum: ["borrower", "coborrower"] }).notNull(),
+    typedName: text("typed_name").notNull(),
+    /** JSON array of {id, version, sha256} of the documents signed. */
+    documents: text("documents").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    signedAt: integer("signed_at", { mode: "timestamp_ms" }).notNull(),
+    pdfKey: text("pdf_key"),
+  },
+  (t) => [index("signatures_application").on(t.applicationId)],
+);
+
+/** Identity checks: the built-in provider queues each for manual review in the portal. */
+export const identityReviews = sqliteTable(
+  "identity_reviews",
+  {
+    id: text("id").primaryKey(),
+    applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    borrower: text("borrower", { enum: ["borrower", "coborrower"] }).notNull(),
+    /** The ID document subtype (driver_license, passport, ...). */
+    idType: text("id_type").notNull(),
+    /** JSON array of the upload ids (front, and back when the sides rule asks for it). */
+    uploadIds: text("upload_ids").notNull(),
+    provider: text("provider").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull(),
+    reason: text("reason"),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("identity_reviews_application").on(t.applicationId), index("identity_reviews_status").on(t.status)],
 );
 
 /** Who changed what, when, under which definitions. Holds pointers, never values (no PII). */
