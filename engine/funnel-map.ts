@@ -161,7 +161,7 @@ export function buildFunnelMap(defs: Definitions): FunnelMap {
   // Pages without a step (the ineligible pages) are end nodes, whether or not a rule names them.
   for (const page of (defs.params["status-routes"]?.pages as string[] | undefined) ?? []) if (!stepRoutes.has(page)) pageNode(page);
   const outcomes = [...nodes.values()].filter((n) => n.group === OUTCOMES).sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "router" ? -1 : 1));
-  if (outcomes.length) groups.push({ id: OUTCOMES, title: "Outcomes: pages without a step", nodes: outcomes.map((n) => n.id) });
+  if (outcomes.length) groups.push({ id: OUTCOMES, title: "Pages without a step", nodes: outcomes.map((n) => n.id) });
 
   // Steps reached neither by a flow nor by a branch (the summary, the FAQ: reached by links).
   const linked = [...defs.steps.values()].map(({ def }) => def).filter((s) => !nodes.has(s.id)).sort((a, b) => a.rank - b.rank);
@@ -210,24 +210,25 @@ export function renderMermaid(map: FunnelMap): string {
 
 const NODE_W = 210;
 const LANE_GAP = 70;
-const GROUP_GAP = 110;
+const GROUP_GAP = 150;
 const ROW_GAP = 30;
 const LINE_H = 14;
-const CHARS_PER_LINE = 30;
+const CHARS_PER_LINE = 32;
 const TOP = 70;
-const LEFT = 60;
+const LEFT = 110;
 const COLORS: Record<EdgeKind, string> = { flow: "#555555", branch: "#1f4fa3", skip: "#8a8a8a", rule: "#b42318" };
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-/** Greedy word wrap; a word longer than a line is cut. */
+/** Greedy word wrap; a word longer than a line is cut after a / - or . where it can be. */
 export function wrapText(text: string, width = CHARS_PER_LINE): string[] {
   const lines: string[] = [];
   let line = "";
   for (let word of text.split(/\s+/)) {
     while (word.length > width) {
       if (line) lines.push(line), (line = "");
-      lines.push(word.slice(0, width)), (word = word.slice(width));
+      const cut = Math.max(...["/", "-", "."].map((c) => word.lastIndexOf(c, width - 1))) + 1 || width;
+      lines.push(word.slice(0, cut)), (word = word.slice(cut));
     }
     if (!line) line = word;
     else if (line.length + 1 + word.length <= width) line += ` ${word}`;
@@ -258,9 +259,21 @@ function layout(map: FunnelMap) {
   const columns: { group: MapGroup; x: number; w: number }[] = [];
   let x = LEFT;
   let bottom = TOP;
-  for (const group of columnOrder(map)) {
+  // The outcomes column is placed last, level with the steps that lead to it.
+  const ordered = columnOrder(map);
+  const xs = new Map<string, number>();
+  for (const group of ordered) {
+    xs.set(group.id, x);
+    x += (group.nodes.some((id) => map.nodes.find((n) => n.id === id)?.side) ? 2 * NODE_W + LANE_GAP : NODE_W) + GROUP_GAP;
+  }
+  for (const group of [...ordered.filter((g) => g.id !== OUTCOMES), ...ordered.filter((g) => g.id === OUTCOMES)]) {
     const hasSide = group.nodes.some((id) => map.nodes.find((n) => n.id === id)?.side);
+    const x = xs.get(group.id)!;
     let y = TOP;
+    if (group.id === OUTCOMES) {
+      const sources = map.edges.filter((e) => group.nodes.includes(e.to) && boxes.has(e.from)).map((e) => boxes.get(e.from)!);
+      if (sources.length) y = Math.max(TOP, Math.round(sources.reduce((sum, b) => sum + b.y + b.h / 2, 0) / sources.length) - 20);
+    }
     for (const id of group.nodes) {
       const node = map.nodes.find((n) => n.id === id)!;
       const lines = wrapText(node.label);
@@ -268,17 +281,17 @@ function layout(map: FunnelMap) {
       boxes.set(id, { x: node.side ? x + NODE_W + LANE_GAP : x, y, w: NODE_W, h, lines, node });
       y += h + ROW_GAP;
     }
-    const w = hasSide ? 2 * NODE_W + LANE_GAP : NODE_W;
-    columns.push({ group, x, w });
-    x += w + GROUP_GAP;
+    columns.push({ group, x, w: hasSide ? 2 * NODE_W + LANE_GAP : NODE_W });
     bottom = Math.max(bottom, y);
   }
+  columns.sort((a, b) => a.x - b.x);
   return { boxes, columns, width: x - GROUP_GAP + LEFT, height: bottom + 70 };
 }
 
 type Point = [number, number];
 
-function edgePath(from: Box, to: Box, kind: EdgeKind): { d: string; mid: Point } {
+/** A cubic curve from box to box, its midpoint, and which side of it a label goes. */
+function edgePath(from: Box, to: Box, kind: EdgeKind): { d: string; mid: Point; leftward: boolean } {
   const sameLane = from.x === to.x;
   let p0: Point, p1: Point, p2: Point, p3: Point;
   if (sameLane && to.y > from.y) {
@@ -286,14 +299,15 @@ function edgePath(from: Box, to: Box, kind: EdgeKind): { d: string; mid: Point }
     if (adjacent && kind !== "skip") {
       p0 = [from.x + from.w / 2, from.y + from.h];
       p3 = [to.x + to.w / 2, to.y];
-      return { d: `M${p0[0]},${p0[1]} L${p3[0]},${p3[1]}`, mid: [p0[0], (p0[1] + p3[1]) / 2] };
+      return { d: `M${p0[0]},${p0[1]} L${p3[0]},${p3[1]}`, mid: [p0[0], (p0[1] + p3[1]) / 2], leftward: false };
     }
-    // Around the steps in between, on the left of the lane.
-    const bulge = Math.min(90, 30 + (to.y - from.y) / 8);
-    p0 = [from.x, from.y + from.h / 2];
-    p3 = [to.x, to.y + to.h / 2];
-    p1 = [p0[0] - bulge, p0[1]];
-    p2 = [p3[0] - bulge, p3[1]];
+    // Around the boxes in between: skips and variants on the left of the lane, rules on the right.
+    const side = kind === "rule" ? 1 : -1;
+    const bulge = Math.min(90, 30 + (to.y - from.y) / 8) * side;
+    p0 = [side > 0 ? from.x + from.w : from.x, from.y + from.h / 2];
+    p3 = [side > 0 ? to.x + to.w : to.x, to.y + to.h / 2];
+    p1 = [p0[0] + bulge, p0[1]];
+    p2 = [p3[0] + bulge, p3[1]];
   } else {
     const right = to.x + to.w / 2 >= from.x + from.w / 2;
     p0 = [right ? from.x + from.w : from.x, from.y + from.h / 2];
@@ -302,9 +316,12 @@ function edgePath(from: Box, to: Box, kind: EdgeKind): { d: string; mid: Point }
     p1 = [p0[0] + dx, p0[1]];
     p2 = [p3[0] - dx, p3[1]];
   }
-  const mid: Point = [(p0[0] + 3 * p1[0] + 3 * p2[0] + p3[0]) / 8, (p0[1] + 3 * p1[1] + 3 * p2[1] + p3[1]) / 8];
+  // Labels of edges between columns sit near their source, where they are told apart; others halfway.
+  const t = from.x === to.x || kind === "rule" ? 0.5 : 0.2;
+  const at = (i: 0 | 1) => (1 - t) ** 3 * p0[i] + 3 * (1 - t) ** 2 * t * p1[i] + 3 * (1 - t) * t ** 2 * p2[i] + t ** 3 * p3[i];
+  const mid: Point = [at(0), at(1)];
   const r = (n: number) => Math.round(n * 10) / 10;
-  return { d: `M${r(p0[0])},${r(p0[1])} C${r(p1[0])},${r(p1[1])} ${r(p2[0])},${r(p2[1])} ${r(p3[0])},${r(p3[1])}`, mid: [r(mid[0]), r(mid[1])] };
+  return { d: `M${r(p0[0])},${r(p0[1])} C${r(p1[0])},${r(p1[1])} ${r(p2[0])},${r(p2[1])} ${r(p3[0])},${r(p3[1])}`, mid: [r(mid[0]), r(mid[1])], leftward: p1[0] < p0[0] };
 }
 
 function nodeShape(box: Box): string {
@@ -337,11 +354,11 @@ export function renderSvg(map: FunnelMap): string {
     const from = boxes.get(edge.from);
     const to = boxes.get(edge.to);
     if (!from || !to) continue;
-    const { d, mid } = edgePath(from, to, edge.kind);
+    const { d, mid, leftward } = edgePath(from, to, edge.kind);
     const dash = edge.kind === "skip" ? ' stroke-dasharray="6 4"' : "";
     out.push(`<g class="edge ${edge.kind}" data-from="${xml(edge.from)}" data-to="${xml(edge.to)}"><title>${xml(edge.detail ?? edge.label ?? "")}</title><path d="${d}" fill="none" stroke="${COLORS[edge.kind]}" stroke-width="1.4"${dash} marker-end="url(#arrow-${edge.kind})"/></g>`);
     if (edge.label)
-      labels.push(`<text x="${mid[0] + 4}" y="${mid[1] - 3}" font-size="10" fill="${COLORS[edge.kind]}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${xml(edge.label)}</text>`);
+      labels.push(`<text x="${mid[0] + (leftward ? -4 : 4)}" y="${mid[1] - 3}"${leftward ? ' text-anchor="end"' : ""} font-size="10" fill="${COLORS[edge.kind]}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${xml(edge.label)}</text>`);
   }
   for (const box of boxes.values()) {
     const { x, y, w, lines, node } = box;
