@@ -89,7 +89,8 @@ function field(path: string, scope: Scope, fromRoot = false): Text {
   if (scope.inItem && !fromRoot) return atom(`the item's ${humanize(path)}`);
   const [head = "", ...rest] = path.split(".");
   if (scope.items.has(head)) return atom(rest.length ? `the ${head}'s ${humanize(rest.join("."))}` : `the ${head}`);
-  if (path === "index" && scope.items.size > 0) return atom("the item's position in the list");
+  const declared = [...(words.itemNames ?? [])];
+  if (path === "index" && declared.length) return atom(`the ${declared.at(-1)}'s position in the list`);
   if (path === "today") return atom("today");
   if (head === "params") {
     const value = words.paramOf?.(path);
@@ -342,7 +343,8 @@ function describe(node: unknown, scope: Scope): Text {
 
 /** JSON-logic in plain English: `{"in": [{"var": "item.type"}, ["pension", "annuity"]]}` → "the item's type is pension or annuity". */
 export function describeLogic(logic: unknown, words: LogicWords = {}, options: DescribeOptions = {}): string {
-  const scope: Scope = { words, items: new Set(words.itemNames ?? []), inItem: false };
+  // `item` is the list item in step logic (field pointers with *) wherever it appears.
+  const scope: Scope = { words, items: new Set(["item", ...(words.itemNames ?? [])]), inItem: false };
   return (options.as === "value" ? describe(logic, scope) : condition(logic, scope)).text;
 }
 

@@ -51,7 +51,7 @@ const LINKED = "linked";
 const slug = (text: string) => text.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
 
 /** The pages a `goto` logic can name: `{"var": "rules.<set>.<output>.<key>"}` read in the rule set's literal outputs. */
-function pagesNamedBy(defs: Definitions, goto: unknown): { page: string; ruleId: string }[] {
+export function pagesNamedBy(defs: Definitions, goto: unknown): { page: string; ruleId: string }[] {
   if (operatorOf(goto) !== "var") return [];
   const raw = (goto as { var: unknown }).var;
   const path = Array.isArray(raw) ? raw[0] : raw;
@@ -317,7 +317,7 @@ function edgePath(from: Box, to: Box, kind: EdgeKind): { d: string; mid: Point; 
     p2 = [p3[0] - dx, p3[1]];
   }
   // Labels of edges between columns sit near their source, where they are told apart; others halfway.
-  const t = from.x === to.x || kind === "rule" ? 0.5 : 0.2;
+  const t = kind === "rule" ? 0.85 : from.x === to.x ? 0.5 : 0.2;
   const at = (i: 0 | 1) => (1 - t) ** 3 * p0[i] + 3 * (1 - t) ** 2 * t * p1[i] + 3 * (1 - t) * t ** 2 * p2[i] + t ** 3 * p3[i];
   const mid: Point = [at(0), at(1)];
   const r = (n: number) => Math.round(n * 10) / 10;
@@ -350,6 +350,7 @@ export function renderSvg(map: FunnelMap): string {
   }
   // Edges under the nodes, labels over everything.
   const labels: string[] = [];
+  const labelsFrom = new Map<string, number>(); // labels leaving one side of a box are stacked
   for (const edge of map.edges) {
     const from = boxes.get(edge.from);
     const to = boxes.get(edge.to);
@@ -357,8 +358,11 @@ export function renderSvg(map: FunnelMap): string {
     const { d, mid, leftward } = edgePath(from, to, edge.kind);
     const dash = edge.kind === "skip" ? ' stroke-dasharray="6 4"' : "";
     out.push(`<g class="edge ${edge.kind}" data-from="${xml(edge.from)}" data-to="${xml(edge.to)}"><title>${xml(edge.detail ?? edge.label ?? "")}</title><path d="${d}" fill="none" stroke="${COLORS[edge.kind]}" stroke-width="1.4"${dash} marker-end="url(#arrow-${edge.kind})"/></g>`);
+    const key = `${edge.from} ${leftward}`;
+    const stacked = edge.kind === "rule" ? 0 : (labelsFrom.get(key) ?? 0);
+    if (edge.label) labelsFrom.set(key, stacked + 1);
     if (edge.label)
-      labels.push(`<text x="${mid[0] + (leftward ? -4 : 4)}" y="${mid[1] - 3}"${leftward ? ' text-anchor="end"' : ""} font-size="10" fill="${COLORS[edge.kind]}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${xml(edge.label)}</text>`);
+      labels.push(`<text x="${mid[0] + (leftward ? -4 : 4)}" y="${mid[1] - 3 + stacked * 12}"${leftward ? ' text-anchor="end"' : ""} font-size="10" fill="${COLORS[edge.kind]}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${xml(edge.label)}</text>`);
   }
   for (const box of boxes.values()) {
     const { x, y, w, lines, node } = box;

@@ -12,8 +12,12 @@ describe("enumeration values in logic", () => {
 
   it("names a misspelled value in a rule and suggests the close one", () => {
     const copy = copyDefinitions();
-    copy.edit("rules/pricing.json", (r) => (r.rules.find((x: { id: string }) => x.id === "pricing.credit-boost").when.or[0]["=="][1] = "poorr"));
-    expect(messages(copy)).toEqual(["rules/pricing.json#/rules/2/when/or/0/==/1: unknown value \"poorr\" for setup.creditRange, did you mean `poor`?"]);
+    let at = -1;
+    copy.edit("rules/pricing.json", (r) => {
+      at = r.rules.findIndex((x: { id: string }) => x.id === "pricing.credit-boost");
+      r.rules[at].when = { or: [{ "==": [{ var: "setup.creditRange" }, "poorr"] }, { "<": [{ var: "setup.creditScore" }, 640] }] };
+    });
+    expect(messages(copy)).toEqual([`rules/pricing.json#/rules/${at}/when/or/0/==/1: unknown value "poorr" for setup.creditRange, did you mean \`poor\`?`]);
   });
 
   it("checks the literals of `in` against a list item's field (item.x of a field pointer with *)", () => {
@@ -34,21 +38,31 @@ describe("enumeration values in logic", () => {
 
   it("checks a step's branch conditions and skipWhen", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/initial-setup/credit-range.json", (s) => (s.next[1].when["=="][1] = "fare"));
+    let branch = -1;
+    copy.edit("steps/initial-setup/credit-range.json", (s) => {
+      branch = s.next.findIndex((b: { id: string }) => b.id === "creditRange.fair-needs-income");
+      s.next[branch].when = { "==": [{ var: "setup.creditRange" }, "fare"] };
+    });
     copy.edit("steps/application/business-information.json", (s) => (s.skipWhen = { "===": [{ var: "setup.propertyUsage" }, "investmnt"] }));
     expect(messages(copy).sort()).toEqual([
       "steps/application/business-information.json#/skipWhen/===/1: unknown value \"investmnt\" for setup.propertyUsage, did you mean `investment`?",
-      "steps/initial-setup/credit-range.json#/next/1/when/==/1: unknown value \"fare\" for setup.creditRange, did you mean `fair`?",
+      `steps/initial-setup/credit-range.json#/next/${branch}/when/==/1: unknown value "fare" for setup.creditRange, did you mean \`fair\`?`,
     ]);
   });
 
   it("resolves a rule's forEach/as item and the items of filter", () => {
     const copy = copyDefinitions();
-    copy.edit("rules/payoff.json", (r) => (r.rules[0].when = { "==": [{ var: "mortgage.type" }, "mortgagee"] }));
-    copy.edit("rules/documents.json", (r) => (r.rules[0].emit.uploaded.count[0].filter[1].and[0]["=="][1] = "id_documnt"));
+    let solar = -1;
+    let total = -1;
+    copy.edit("rules/payoff.json", (r) => {
+      solar = r.rules.findIndex((x: { id: string }) => x.id === "payoff.solar-loan");
+      total = r.rules.findIndex((x: { id: string }) => x.id === "payoff.total");
+      r.rules[solar].when = { "==": [{ var: "mortgage.type" }, "mortgagee"] };
+      r.rules[total].when = { ">": [{ count: [{ filter: [{ var: "uploads" }, { "==": [{ var: "type" }, "id_documnt"] }] }] }, 0] };
+    });
     expect(messages(copy).sort()).toEqual([
-      "rules/documents.json#/rules/0/emit/uploaded/count/0/filter/1/and/0/==/1: unknown value \"id_documnt\" for uploads.*.type, did you mean `id_document`?",
-      "rules/payoff.json#/rules/0/when/==/1: unknown value \"mortgagee\" for mortgage.type, did you mean `mortgage`?",
+      `rules/payoff.json#/rules/${solar}/when/==/1: unknown value "mortgagee" for mortgage.type, did you mean \`mortgage\`?`,
+      `rules/payoff.json#/rules/${total}/when/>/0/count/0/filter/1/==/1: unknown value "id_documnt" for uploads.*.type, did you mean \`id_document\`?`,
     ]);
   });
 

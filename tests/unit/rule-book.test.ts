@@ -1,0 +1,188 @@
+// npm run rules:book: every rule in plain English with its worked cases, run, for compliance to sign off.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { describeLogic, ruleWords, stepWords } from "../../engine/describe-logic";
+import { REPO_ROOT } from "../../engine/load";
+import { customOperators } from "../../engine/logic";
+import { buildRuleBook, matches, renderHtml, renderMarkdown, runCases } from "../../engine/rule-book";
+import { evaluateRuleSet, presentResult } from "../../engine/rules";
+import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+
+const { defs } = repo;
+const pricing = ruleWords(defs, "pricing");
+const fact = (name: string) => defs.ruleSets.get("pricing")!.def.facts!.find((f) => f.name === name)!.value;
+const rule = (setId: string, id: string) => defs.ruleSets.get(setId)!.def.rules!.find((r) => r.id === id)!;
+
+describe("logic in plain English", () => {
+  it("reads a list item's field and a list of values", () => {
+    expect(describeLogic({ in: [{ var: "item.type" }, ["pension", "annuity"]] })).toBe("the item's type is pension or annuity");
+    expect(describeLogic({ "!": { in: [{ var: "item.type" }, ["main", "salary"]] } })).toBe("the item's type is neither main nor salary");
+    expect(describeLogic({ in: [{ var: "item.type" }, ["a", "b", "c"]] })).toBe("the item's type is a, b or c");
+  });
+
+  it("names a field by its schema title, and yes/no for booleans", () => {
+    expect(describeLogic({ "==": [{ var: "setup.hasFbm" }, true] }, pricing)).toBe(
+      "Foreclosure, bankruptcy or missed mortgage payment in the last 12 months (setup.hasFbm) is yes",
+    );
+    expect(describeLogic({ "!": { var: "setup.hasCoborrower" } }, stepWords(defs, "application2"))).toBe(
+      "Are you applying with a co-borrower? (setup.hasCoborrower) is no or not given",
+    );
+    expect(describeLogic({ "!=": [{ var: "setup.propertyValue" }, null] }, pricing)).toBe("Estimated home value (setup.propertyValue) is given");
+  });
+
+  it("keeps the structure of and/or with parentheses", () => {
+    expect(describeLogic(rule("pricing", "pricing.credit-boost").when, pricing)).toBe(
+      "Estimated credit score (setup.creditRange) is poor or (Credit score (setup.creditScore) is given and Credit score (setup.creditScore) is less than 640)",
+    );
+  });
+
+  it("reads arithmetic, rounding, params with their values, min and lookup", () => {
+    expect(describeLogic(fact("equityRoom"), pricing, { as: "value" })).toBe("(homeValue × maxCltv − owed) rounded down to a multiple of 100");
+    expect(describeLogic(fact("lineAmount"), pricing, { as: "value" })).toBe("the smaller of equityRoom and params.pricing.maximumLine (400000)");
+    expect(describeLogic(fact("maxCltv"), pricing, { as: "value" })).toBe(
+      "the entry for usage in params.pricing.maxCltvByUsage, or params.pricing.maxCltvWhenUsageUnknown (0.8) when it has none",
+    );
+    expect(describeLogic({ "-": [{ "*": [{ var: "a" }, { "+": [{ var: "b" }, 1] }] }, { "/": [{ var: "c" }, { "-": [{ var: "d" }, 2] }] }] }, {}, { as: "value" })).toBe("a × (b + 1) − c ÷ (d − 2)");
+  });
+
+  it("reads if, dates and today", () => {
+    expect(describeLogic({ if: [{ var: "x" }, 2, { var: "y" }, 3, 1] }, {}, { as: "value" })).toBe("if x is set then 2, else if y is set then 3, otherwise 1");
+    expect(describeLogic({ "<=": [{ var: "user.dateOfBirth" }, { date_add: [{ var: "today" }, -18, "years"] }] }, stepWords(defs, "application"))).toBe(
+      "Date of birth (user.dateOfBirth) is on or before 18 years before today",
+    );
+  });
+
+  it("reads some/filter/count over lists as 'each … where …', and a rule's item by its name", () => {
+    expect(describeLogic({ some: [{ var: "mortgages" }, { "==": [{ var: "confirmed" }, true] }] })).toBe("mortgages has an item where the item's confirmed is yes");
+    expect(describeLogic({ sum: [{ filter: [{ var: "debts" }, { ">": [{ var: "balance" }, 0] }] }, "balance"] }, {}, { as: "value" })).toBe(
+      "the total balance of each item of debts where the item's balance is more than 0",
+    );
+    expect(describeLogic({ count: [{ filter: [{ var: "uploads" }, { "==": [{ var: "type" }, "id_document"] }] }] }, {}, { as: "value" })).toBe(
+      "the number of items of uploads where the item's type is id_document",
+    );
+    const counted = rule("payoff", "payoff.counted");
+    expect(describeLogic(counted.when, ruleWords(defs, "payoff", counted))).toBe(
+      "(the mortgage's balance is more than 0 or the mortgage's hi credit is more than 0) and the mortgage's id is not in ownedPropertyMortgageIds and the mortgage's creditor names none of params.payoff.solarLenders",
+    );
+  });
+
+  it("reads a step's check on an employment coverage as a sentence", () => {
+    const check = defs.steps.get("application5")!.def.checks!.find((c) => c.id === "employment.two-year-coverage")!;
+    expect(describeLogic(check.logic, stepWords(defs, "application5", check.field))).toBe(
+      "the employment coverage of Employment history (user.employments) as of today (window and gaps: params.coverage) is complete",
+    );
+  });
+
+  it("has words for every custom operator of engine/logic.ts", () => {
+    for (const [name, op] of Object.entries(customOperators)) {
+      const text = describeLogic(op.example.logic, {}, { as: "value" });
+      expect(text, name).not.toMatch(new RegExp(`^${name}\\(`));
+      expect(text.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it("falls back to a compact form for what it has no words for, never failing", () => {
+    expect(describeLogic({ frobnicate: [1, { var: "a" }] })).toBe("frobnicate(1, a)");
+    expect(describeLogic({ a: 1, b: 2 }, {}, { as: "value" })).toBe("{a: 1, b: 2}");
+    expect(describeLogic(true)).toBe("always");
+  });
+});
+
+describe("worked cases", () => {
+  it("compare like the test suite's toMatchObject", () => {
+    expect(matches({ quote: { eligible: false, route: "/x" }, ruleId: "r" }, { quote: { eligible: false } })).toBe(true);
+    expect(matches({ list: [{ a: 1, b: 2 }] }, { list: [{ a: 1 }] })).toBe(true);
+    expect(matches({ list: [{ a: 1 }, { a: 2 }] }, { list: [{ a: 1 }] })).toBe(false);
+    expect(matches({ quote: { eligible: true } }, { quote: { eligible: false } })).toBe(false);
+  });
+
+  it("run with the result and the rules that decided", () => {
+    const [first] = runCases(defs, "pricing");
+    expect(first).toMatchObject({ number: 1, passed: true, decidedBy: ["pricing.offer"], actual: { quote: { lineAmount: 225000 }, ruleId: "pricing.offer" } });
+  });
+});
+
+describe("the rule book", () => {
+  const book = buildRuleBook(defs);
+  const md = renderMarkdown(book);
+  const html = renderHtml(book);
+  const allCases = defs.cases.reduce((n, c) => n + c.def.cases.length, 0);
+
+  it("lists every rule set with its title, and every rule id of every rule set", () => {
+    for (const { def } of defs.ruleSets.values()) {
+      expect(md).toContain(`## ${def.title} (${def.id})`);
+      expect(html).toContain(`>${def.title} (${def.id})</h2>`);
+      for (const r of def.rules ?? []) {
+        expect(md, r.id).toContain(`### ${r.id}\n`);
+        expect(html, r.id).toContain(`>${r.id}</h3>`);
+      }
+    }
+    expect(book.figures.rules).toBe([...defs.ruleSets.values()].reduce((n, r) => n + (r.def.rules?.length ?? 0), 0));
+  });
+
+  it("marks a case passing exactly when the test suite's toMatchObject passes it", () => {
+    for (const { def } of defs.ruleSets.values())
+      for (const r of runCases(defs, def.id)) {
+        let suite = true;
+        try {
+          expect(presentResult(defs, def.id, evaluateRuleSet(defs, def.id, r.input))).toMatchObject(r.expect);
+        } catch {
+          suite = false;
+        }
+        expect(r.passed, `${def.id} #${r.number}`).toBe(suite);
+      }
+  });
+
+  it("marks every worked case as passing", () => {
+    expect(book.figures).toMatchObject({ cases: allCases, passed: allCases });
+    expect(html.match(/<span class="pass">✓ pass<\/span>/g)).toHaveLength(allCases);
+    expect(md.match(/✓ pass/g)).toHaveLength(allCases);
+    expect(html).not.toContain("FAIL");
+  });
+
+  it("gives each rule its logic in plain English and links to the cases it decided", () => {
+    expect(html).toContain("<strong>When: </strong>Foreclosure, bankruptcy or missed mortgage payment in the last 12 months (setup.hasFbm) is yes or Disqualifying issues (setup.hasDerogatory) is yes");
+    expect(md).toMatch(/### pricing\.late-payment\n[\s\S]*?\*\*Worked cases:\*\* \[#\d+\]\(#case-pricing-\d+\)/);
+  });
+
+  it("has a Steps part with visibility, checks and branches", () => {
+    expect(html).toContain('<h1 id="steps">Steps</h1>');
+    expect(html).toContain(">Foreclosure, Bankruptcy or Missed Payments (hasFbm)</h3>");
+    expect(md).toContain("/app/ineligible/late-payment (pricing.late-payment)");
+    expect(md).toMatch(/\| `creditScore\.coborrower` \| Are you applying with a co-borrower\? \(setup\.hasCoborrower\) is yes \| \[Coborrower Info \(coborrower\)\]\(#step-coborrower\)/);
+    expect(md).toContain("the item's end date is not given or the item's end date is on or after the item's start date");
+    expect(md).toMatch(/\*\*Skipped\*\* \(passed over in its flow\) when Are you applying with a co-borrower\? \(setup\.hasCoborrower\) is no or not given\./);
+  });
+
+  it("marks a failing worked case, and escapes what it quotes", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/pricing.cases.json", (c) => (c.cases[0].expect.quote.lineAmount = 1));
+    copy.edit("rules/pricing.json", (r) => (r.rules[0].description = "Late <script>alert(1)</script> & co"));
+    const broken = buildRuleBook(loadCopy(copy).defs);
+    const page = renderHtml(broken);
+    expect(broken.figures.passed).toBe(book.figures.passed - 1);
+    expect(page.match(/<span class="fail">✗ FAIL<\/span>/g)).toHaveLength(broken.figures.cases - broken.figures.passed);
+    expect(page).toMatch(/<tr id="case-pricing-1">.*<span class="fail">✗ FAIL<\/span><\/td><\/tr>/);
+    expect(page).toContain("Late &lt;script&gt;alert(1)&lt;/script&gt; &amp; co");
+    expect(page).not.toContain("<script>");
+    expect(renderMarkdown(broken)).toContain("Late \\<script>alert(1)\\</script> & co");
+  });
+});
+
+describe("npm run rules:book", () => {
+  it("writes rule-book.md and rule-book.html to --out and prints their paths", () => {
+    const out = join(mkdtempSync(join(tmpdir(), "heloc-book-")), "docs");
+    const run = spawnSync(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "engine/cli/rules-book.ts"), "--out", out], { cwd: REPO_ROOT, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    for (const name of ["rule-book.md", "rule-book.html"]) {
+      expect(existsSync(join(out, name))).toBe(true);
+      expect(run.stdout).toContain(name);
+    }
+    expect(readFileSync(join(out, "rule-book.html"), "utf8")).toMatch(/^<!doctype html>/);
+    expect(run.stdout).toMatch(/rules:book: \d+ rule sets, \d+ rules, (\d+) worked cases \(\1 pass\)/);
+  });
+});
