@@ -470,9 +470,47 @@ function checkEnumerationValues(defs: Definitions, problems: Problem[]) {
   }
 }
 
+// ---------------------------------------------------------------- step effects
+
+/**
+ * A step's `effects` (kinds and parameters are checked by the meta-schema): a signer's typed name
+ * must be a field of the step's answers, and every document signed must be one the step shows (a
+ * disclosureDocuments display naming it), so nobody signs a text they were not shown.
+ */
+function checkStepEffects(defs: Definitions, file: string, step: Step, problems: Problem[]) {
+  if (!step.effects?.length) return;
+  const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
+  const shown = new Set<string>();
+  const collect = (node: unknown) => {
+    if (node === null || typeof node !== "object") return;
+    const ui = node as Record<string, unknown>;
+    const options = ui["ui:options"] as Record<string, unknown> | undefined;
+    if (ui["ui:widget"] === "disclosureDocuments" && Array.isArray(options?.documents))
+      for (const name of options.documents) if (typeof name === "string") shown.add(name);
+    for (const [key, value] of Object.entries(ui)) if (!key.startsWith("ui:")) collect(value);
+  };
+  collect(step.uiSchema);
+  const ids = new Set<string>();
+  step.effects.forEach((effect, i) => {
+    const at = `/effects/${i}`;
+    if (ids.has(effect.id)) problems.push({ file, pointer: `${at}/id`, message: `effect id "${effect.id}" is used twice in this step` });
+    ids.add(effect.id);
+    for (const [signer, field] of Object.entries(effect.signers ?? {})) {
+      const segments = field.split("/").slice(1);
+      if (!schemasAt(defs.files, stepRoot, segments).length)
+        problems.push({ file, pointer: `${at}/signers/${esc(signer)}`, message: `field "${field}" is not in this step's answers${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, stepRoot, segments.slice(0, -1)))}` });
+    }
+    effect.documents?.forEach((name, j) => {
+      if (!shown.has(name))
+        problems.push({ file, pointer: `${at}/documents/${j}`, message: `document "${name}" is signed but the step does not show it (no disclosureDocuments display names it)${suggest(name, shown)}` });
+    });
+  });
+}
+
 export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
+  for (const { file, def } of defs.steps.values()) checkStepEffects(defs, file, def, problems);
   checkFunnelTables(defs, problems);
   checkFlowsAndReachability(defs, problems);
   const ruleIds = new Map<string, string>();

@@ -17,6 +17,8 @@ import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "./sec
 import type { Services } from "./services";
 import type { Context } from "./trpc/init";
 import { appRouter } from "./trpc/router";
+import { createUploadRoutes } from "./uploads/routes";
+import { createEsignRoutes } from "./esign/routes";
 
 export function createApp(services: Services, botCheck: BotCheckVerifier) {
   const { defs, config } = services;
@@ -55,6 +57,8 @@ export function createApp(services: Services, botCheck: BotCheckVerifier) {
   app.route("/api/botcheck", createBotCheckRoutes(botCheck));
   app.route("/api/authApplicant", createAuthRoutes(services, "applicant", botCheck));
   app.route("/api/authPortal", createAuthRoutes(services, "portal", botCheck));
+  app.route("/api/upload", createUploadRoutes(services, botCheck));
+  app.route("/api/esign", createEsignRoutes(services));
 
   app.use("/api/trpc/*", requireSameOriginHeader, refuseCrossSite, requireBotToken(botCheck));
   app.use(
@@ -75,7 +79,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier) {
         try {
           ip = getConnInfo(c).remote.address ?? ip;
         } catch {}
-        return { services, cookies, resHeaders, ip, applicant: session("applicant"), portal: session("portal") };
+        return { services, cookies, resHeaders, ip, userAgent: req.headers.get("user-agent"), applicant: session("applicant"), portal: session("portal") };
       },
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);

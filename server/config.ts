@@ -20,12 +20,18 @@ export interface Config {
   webDir?: string;
   /** No request log lines (tests). */
   quiet: boolean;
+  /** The largest file one upload may carry (UPLOAD_MAX_BYTES; 15 MB). */
+  uploadMaxBytes: number;
 }
+
+const DEFAULT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR ?? join(REPO_ROOT, "data");
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error("PORT must be a port number");
+  const uploadMaxBytes = Number(env.UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES);
+  if (!Number.isInteger(uploadMaxBytes) || uploadMaxBytes < 1) throw new Error("UPLOAD_MAX_BYTES must be a whole number of bytes");
   return {
     port,
     host: env.HOST ?? "127.0.0.1",
@@ -40,5 +46,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? "HELOC <no-reply@heloc.local>",
     webDir: env.WEB_DIR ?? join(REPO_ROOT, "dist/web"),
     quiet: env.QUIET === "1",
+    uploadMaxBytes,
   };
 }

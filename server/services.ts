@@ -1,6 +1,7 @@
 // Everything a request handler needs, built once at start and passed down explicitly (no module
 // singletons), so tests can build as many servers as they like side by side.
 import { createHash } from "node:crypto";
+import { join } from "node:path";
 import type { Definitions } from "../engine/definitions";
 import { sensitiveFields } from "../engine/sensitive";
 import { createCodes } from "./auth/codes";
@@ -10,10 +11,13 @@ import { createSessions, type SessionKind } from "./auth/sessions";
 import type { BotCheckVerifier } from "./botcheck/types";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { ManualReviewProvider } from "./identity/manual-review";
+import type { IdentityProvider } from "./identity/provider";
 import type { Mailer } from "./mail/mailer";
 import { createCipher } from "./security/encryption";
 import { deriveKey } from "./security/keys";
 import { createRateLimiter } from "./security/rate-limit";
+import { localDiskStorage, type FileStorage } from "./storage";
 
 export interface ServiceDeps {
   config: Config;
@@ -23,6 +27,10 @@ export interface ServiceDeps {
   mailer: Mailer;
   botCheck: BotCheckVerifier;
   now?: () => Date;
+  /** Where uploaded files go; by default <dataDir>/uploads on local disk. */
+  storage?: FileStorage;
+  /** Who verifies identity documents; by default the portal's manual review. */
+  identityProvider?: IdentityProvider;
 }
 
 const MINUTE = 60_000;
@@ -44,11 +52,15 @@ export function createServices(deps: ServiceDeps) {
     sensitive: sensitiveFields(deps.defs.files),
     auth: { applicant: authOf("applicant", deps, now), portal: authOf("portal", deps, now) },
     codes: createCodes(deps.db, deriveKey(deps.masterKey, "sign-in-codes"), now),
+    storage: deps.storage ?? localDiskStorage(join(deps.config.dataDir, "uploads")),
+    identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
     limits: {
       signInPerEmail: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE }, clock),
       signInPerIp: createRateLimiter({ limit: 50, windowMs: 15 * MINUTE }, clock),
       codePerEmail: createRateLimiter({ limit: 3, windowMs: 15 * MINUTE }, clock),
       codePerIp: createRateLimiter({ limit: 20, windowMs: 15 * MINUTE }, clock),
+      /** Upload attempts per applicant: room for every document of two self-employed borrowers, not for a flood. */
+      uploadsPerApplicant: createRateLimiter({ limit: 60, windowMs: 15 * MINUTE }, clock),
     },
   };
 }

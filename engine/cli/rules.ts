@@ -4,7 +4,24 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadDefinitions } from "../load";
 import { formatProblem } from "../lint";
+import { ruleSetById, type Definitions } from "../definitions";
 import { evaluateRuleSet, presentResult, RuleInputError } from "../rules";
+
+/**
+ * Every object an output lists names the rule that decided it (ruleId); here it also says why, in
+ * that rule's own words (`reason`), so a list such as the documents' requirements reads on its own.
+ */
+function withReasons(defs: Definitions, ruleSetId: string, shown: Record<string, unknown>): Record<string, unknown> {
+  const reasons = new Map((ruleSetById(defs, ruleSetId).def.rules ?? []).map((rule) => [rule.id, rule.description]));
+  const explain = (value: unknown): unknown => {
+    if (value === null || typeof value !== "object" || Array.isArray(value) || "reason" in value) return value;
+    const reason = reasons.get(String((value as { ruleId?: unknown }).ruleId));
+    return reason === undefined ? value : { ...value, reason };
+  };
+  return Object.fromEntries(
+    Object.entries(shown).map(([name, value]) => [name, name === "decisions" ? value : Array.isArray(value) ? value.map(explain) : value]),
+  );
+}
 
 function fail(error: string, extra: Record<string, unknown> = {}, code = 2): never {
   console.log(JSON.stringify({ error, ...extra }, null, 2));
@@ -31,7 +48,7 @@ try {
 if (values.today !== undefined && input && typeof input === "object") input = { ...input, today: values.today };
 
 try {
-  console.log(JSON.stringify(presentResult(defs, ruleSetId, evaluateRuleSet(defs, ruleSetId, input)), null, 2));
+  console.log(JSON.stringify(withReasons(defs, ruleSetId, presentResult(defs, ruleSetId, evaluateRuleSet(defs, ruleSetId, input))), null, 2));
 } catch (error) {
   if (error instanceof RuleInputError) fail(error.message, { errors: error.errors });
   fail((error as Error).message, {}, 1);

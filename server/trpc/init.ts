@@ -12,6 +12,8 @@ export interface Context {
   /** Response headers of this call (Cache-Control for personal data). */
   resHeaders: Headers;
   ip: string;
+  /** The browser's User-Agent header (recorded with a signature). */
+  userAgent?: string | null;
   applicant: Session | null;
   portal: Session | null;
 }

@@ -3,10 +3,12 @@ import { router } from "./init";
 import { applicationRouter } from "./routers/application";
 import { definitionsRouter } from "./routers/definitions";
 import { documentsRouter } from "./routers/documents";
+import { esignRouter } from "./routers/esign";
 import { identityRouter } from "./routers/identity";
 import { portalRouter } from "./routers/portal";
 import { quoteRouter } from "./routers/quote";
 import { stepRouter } from "./routers/step";
+import { identityReviewsRouter, uploadsRouter } from "./routers/uploads";
 
 export const appRouter = router({
   definitions: definitionsRouter,
@@ -15,7 +17,10 @@ export const appRouter = router({
   quote: quoteRouter,
   identity: identityRouter,
   documents: documentsRouter,
+  esign: esignRouter,
   portal: portalRouter,
+  uploads: uploadsRouter,
+  identityReviews: identityReviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -85,7 +85,7 @@ describe("a portal session's reach", () => {
 
 describe("documents.required", () => {
   it("lists the applicant's required documents with the rule that asks for each", async () => {
-    const ann = await makeApplicant(server.services, { doc: { coborrower: { firstName: "Charles" } } });
+    const ann = await makeApplicant(server.services, { doc: { setup: { hasCoborrower: true }, coborrower: { firstName: "Charles" } } });
     const b = await signedIn("Applicant", ann);
     const { requirements } = await b.trpc.documents.required.query();
     expect(requirements.map((r) => `${r.documentType}:${r.borrower}:${r.count}`)).toEqual([

@@ -2,7 +2,7 @@
 // page to the submitted page alone, and with a co-borrower, a rental property and self-employment;
 // a low-equity applicant turned to the explanation page; an employment history with a 3-month gap
 // refused until the gap is filled. Screenshots of every screen land in tests/artifacts/journeys/.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -113,6 +113,10 @@ async function afterTheApplication(page: Page, journey: string, signers: string[
   await next(page, "/app/application/upload");
   await page.getByText(/bank statements/i).first().waitFor();
   await expect(seriousA11yViolations(page)).resolves.toEqual([]);
+  // One bank statement, uploaded as a person picks a file: the checklist counts it.
+  const statements = page.getByText(/bank statements, all pages/i).first().locator("xpath=ancestor::*[.//input[@type='file']][1]");
+  await statements.locator('input[type="file"]').first().setInputFiles({ name: "statement-october.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n") });
+  await statements.getByText("1 of 3 uploaded").waitFor();
   await shot(page, journey);
   await next(page, "/app/application/loan-disbursement", "I'll upload later");
   await answerAll(page, {
@@ -163,6 +167,14 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await answerAll(page, { "/user/declarations/hasIntentToOccupy": true, "/user/declarations/onwershipInterest": false, ...declarationsNo("user") });
     await shot(page, journey);
     await afterTheApplication(page, journey, ["Dana Rivera"]);
+
+    // The signed disclosures download as a PDF from the submitted page.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download your signed disclosures (PDF)" }).click();
+    const pdf = await downloading;
+    expect(pdf.suggestedFilename()).toBe("heloc-disclosures-signed.pdf");
+    const bytes = readFileSync((await pdf.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
 
     // The summary opens from the submitted page and shows the answers, the SSN masked.
     await page.getByRole("link", { name: "Review your application" }).click();

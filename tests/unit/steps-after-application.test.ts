@@ -154,10 +154,10 @@ describe("the identity verification step", () => {
 });
 
 describe("the income documents step (upload)", () => {
-  it("asks nothing and says plainly that uploading is not open yet", () => {
+  it("asks nothing on the page itself (files go through the upload endpoint) and lets the applicant continue and upload later", () => {
     const step = defs.steps.get("incomeDocs")!.def;
     expect(step.schema.properties).toEqual({});
-    expect(step.description).toMatch(/Uploading is not open yet/);
+    expect(step.description).toMatch(/upload them later/);
     expect((step.uiSchema as any)["ui:submitButtonOptions"].submitText).toBe("I'll upload later");
     expect(createStepValidator(defs, "incomeDocs")({}, { application: together, today }).valid).toBe(true);
   });
@@ -238,12 +238,12 @@ describe("the loan disbursement step", () => {
 });
 
 describe("the submitted, summary and FAQ pages", () => {
-  it("ends the flow at the submitted page, which asks nothing and links to the summary and the FAQs", () => {
+  it("ends the flow at the submitted page, which asks nothing and links to the summary, the uploads, the signed PDF and the FAQs", () => {
     const step = defs.steps.get("applicationSubmitted")!.def;
     expect(nextStep(defs, "applicationSubmitted", together, { today })).toMatchObject({ stepId: null, route: null });
     expect(step.schema.properties).toEqual({});
     const links = (step.uiSchema as any)["ui:options"].links.map((l: { to: string }) => l.to);
-    expect(links).toEqual([defs.steps.get("applicationSummary")!.def.route, defs.steps.get("faqs")!.def.route]);
+    expect(links).toEqual([defs.steps.get("applicationSummary")!.def.route, defs.steps.get("documentsUpload")!.def.route, "/api/esign/latest.pdf", defs.steps.get("faqs")!.def.route]);
   });
 
   it("asks nothing on the summary and the FAQs", () => {

@@ -1,28 +1,47 @@
-// documents.required: what the applicant still has to upload, from rules/documents.json, each
-// requirement with the rule that asks for it and why.
-import { evaluateRuleSet } from "../../../engine/rules";
-import { applicantProcedure, router } from "../init";
+// documents.required: what the applicant has to upload, from rules/documents.json on their saved
+// application: each requirement with its label, sides and subtypes, how many are needed and
+// uploaded, the rule that asks for it and why (the rule's description).
+import { todayIso } from "../../../engine/dates";
+import { evaluateRuleSet, RuleInputError } from "../../../engine/rules";
+import { applicantProcedure, badRequest, router } from "../init";
 import { ownApplication } from "../own-application";
 import { optionalInputOf } from "../inputs";
 
-/** The shape rules/documents.json emits for each requirement. */
-interface Requirement {
+/** One requirement as rules/documents.json emits it, with the rule's reason added. */
+export interface Requirement {
   documentType: string;
+  /** "borrower" or "coborrower"; null for a property document. */
   borrower: "borrower" | "coborrower" | null;
+  /** The property a property document is for; null for a borrower's own document. */
   propertyId: string | null;
+  /** How many are needed. */
   count: number;
+  /** How many are uploaded (a photo ID: 1 once every side needed is in). */
   uploaded: number;
+  /** The kinds accepted (photo ID types, alimony proof kinds); empty when any will do. */
   subtypes: string[];
+  /** The sides to upload (photo IDs: ["front"] for a passport, ["front", "back"] otherwise); empty for other documents. */
+  sides: string[];
+  /** What to upload, in the applicant's words, e.g. "W-2 forms for 2024 and 2025". */
+  label: string;
+  ruleId: string;
+  reason: string;
 }
 
 export const documentsRouter = router({
   required: applicantProcedure.input(optionalInputOf("applicationRef")).query(({ ctx, input }) => {
     const app = ownApplication(ctx, input?.applicationId);
-    const { decisions } = evaluateRuleSet(ctx.services.defs, "documents", app.doc);
-    return {
-      requirements: decisions
+    try {
+      const { decisions } = evaluateRuleSet(ctx.services.defs, "documents", { ...app.doc, today: todayIso(ctx.services.now()) });
+      // One decision per requirement: its value is the requirement, its reason the rule's description.
+      const requirements: Requirement[] = decisions
         .filter((d) => d.output === "requirements")
-        .map((d) => ({ ...(d.value as Requirement), ruleId: d.ruleId, reason: d.reason })),
-    };
+        .map((d) => ({ ...(d.value as Omit<Requirement, "reason">), ruleId: d.ruleId, reason: d.reason }));
+      return { requirements };
+    } catch (error) {
+      // A saved document the rules cannot read names the field instead of failing with a 500.
+      if (error instanceof RuleInputError) throw badRequest(error.errors);
+      throw error;
+    }
   }),
 });

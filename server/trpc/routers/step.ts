@@ -12,8 +12,50 @@ import { createStepValidator, type StepValidator } from "../../../engine/validat
 import { todayIso } from "../../../engine/dates";
 import { accountEmail, emailPointerOf } from "../../store/account-fields";
 import { applicationStore } from "../../store/applications";
+import type { Services } from "../../services";
+import type { Step } from "../../../engine/generated/schema-types";
 import { badRequest, router, visitorProcedure, type Context } from "../init";
 import { inputOf } from "../inputs";
+
+// ---------------------------------------------------------------- step effects
+// Server-side work a step file declares in `effects` (schemas/step.schema.json), by kind. A module
+// registers the kinds it implements (server/esign registers recordSignatures); step.submit runs
+// every effect of the step inside its transaction, after the answers are valid and saved, so an
+// effect that throws saves nothing. A handler may return work for after the commit (a file to
+// render); that work's failure is logged and does not undo the step.
+
+type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
+export type StepEffect = NonNullable<Step["effects"]>[number];
+
+export interface EffectRun {
+  effect: StepEffect;
+  step: Step;
+  tx: Tx;
+  services: Services;
+  application: { id: string; ownerId: string };
+  /** The application document as saved (identifiers in the clear): never for a response. */
+  doc: Record<string, unknown>;
+  /** Where the answers came from: the connection's address (no proxy header is trusted) and the browser's User-Agent. */
+  request: { ip: string; userAgent: string | null };
+  now: Date;
+  today: string;
+}
+
+export type EffectHandler = (run: EffectRun) => void | (() => Promise<void>);
+
+const effectHandlers = new Map<string, EffectHandler>();
+
+export function registerEffect(kind: StepEffect["kind"], handler: EffectHandler) {
+  effectHandlers.set(kind, handler);
+}
+
+export const registeredEffectKinds = (): string[] => [...effectHandlers.keys()];
+
+/** The request facts an effect may record; the User-Agent is in the context when app.ts puts it there. */
+const requestOf = (ctx: Context): EffectRun["request"] => {
+  const userAgent = (ctx as Context & { userAgent?: unknown }).userAgent;
+  return { ip: ctx.ip, userAgent: typeof userAgent === "string" && userAgent !== "" ? userAgent : null };
+};
 
 const validators = new WeakMap<Definitions, Map<string, StepValidator>>();
 function validatorFor(defs: Definitions, stepId: string): StepValidator {
@@ -55,12 +97,14 @@ export const stepRouter = router({
     };
   }),
 
-  submit: visitorProcedure.input(inputOf("stepSubmit")).mutation(({ ctx, input }) => {
+  submit: visitorProcedure.input(inputOf("stepSubmit")).mutation(async ({ ctx, input }) => {
     const { defs, db, auth } = ctx.services;
     const step = stepOf(defs, input.stepId);
     guard(ctx, step.route);
     const store = applicationStore(ctx.services);
-    const today = todayIso(ctx.services.now());
+    const now = ctx.services.now();
+    const today = todayIso(now);
+    const afterCommit: (() => Promise<void>)[] = [];
 
     let started: { token: string; expiresAt: Date } | null = null;
     const response = db.transaction((tx) => {
@@ -95,6 +139,12 @@ export const stepRouter = router({
       const status = (rankOf(defs, due) ?? -1) >= (rankOf(defs, app.status) ?? -1) ? due : app.status;
       if (!store.save(tx, app, doc, status)) throw staleRevision();
       store.audit(tx, { actorKind: "applicant", actorId: app.ownerId, action: `step.submit:${step.id}`, applicationId: app.id, changed: changedPointers(stored, doc) });
+      for (const effect of step.effects ?? []) {
+        const handler = effectHandlers.get(effect.kind);
+        if (!handler) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `no handler is registered for the effect kind "${effect.kind}"` });
+        const later = handler({ effect, step, tx, services: ctx.services, application: app, doc, request: requestOf(ctx), now, today });
+        if (later) afterCommit.push(later);
+      }
       return {
         route: next.route ?? routeForStatus(defs, status),
         stepId: next.stepId,
@@ -106,6 +156,8 @@ export const stepRouter = router({
     // The cookie goes out only once the guest's session is committed.
     const fresh = started as { token: string; expiresAt: Date } | null;
     if (fresh) auth.applicant.jar.set(ctx.cookies, "session", fresh.token, fresh.expiresAt);
+    for (const work of afterCommit)
+      await work().catch((error: unknown) => console.error(`step.submit ${step.id}: work after the save failed (${error instanceof Error ? error.name : "error"})`));
     return response;
   }),
 });

@@ -1,27 +1,46 @@
 // The disclosure texts a step names in `ui:options.documents` (web/content/disclosures/<name>.md),
 // each with its title and the version of its front matter, in a scrollable box that prints whole.
-// Numbers come from the applicant's offer (quote.current) and the pricing params: a text writes
-// {{apr}}, {{drawPeriodYears}}... (see disclosure-values.ts); a number we do not have shows as a
-// placeholder. With one document, the place's own heading names it, so its title is not repeated.
-import { Spinner, mergeClasses } from "@fluentui/react-components";
+// The figures a text writes as {{apr}}, {{lineAmount}}... come from the server (esign.documents):
+// the very values a signature records with the SHA-256 of the text, so the page shows exactly
+// what is signed. A figure the server does not have shows as a placeholder. When the text built
+// into the page is not the version the server holds, the page says so instead of showing it.
+// With `ui:options.signedCopy`, the latest signing and its signed PDF are shown (after signing).
+// With one document, the place's own heading names it, so its title is not repeated.
+import { Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, memo, use, useId, useMemo } from "react";
+import { Suspense, memo, use, useId } from "react";
 import type { DisplayProps } from "../../../../../engine/react/StepForm";
-import site from "../../../../content/site.json";
 import { trpc } from "../../../api/trpc";
 import { Prose } from "../../public/Prose";
-import { exampleValues, fillValues, type QuoteFigures } from "./disclosure-values";
+import { fillValues } from "./disclosure-values";
 import { loadContent, stringList, textOf, withoutTitle } from "./markdown";
 import { useDisplayStyles } from "./styles";
 
+const useStyles = makeStyles({
+  signed: { display: "grid", gap: "6px" },
+  download: { fontWeight: 600 },
+});
+
+interface ServerDocument {
+  id: string;
+  version: string;
+  values: Record<string, string>;
+}
+
 // Memoized: the display re-renders as the applicant types on the same page; the text does not change.
-const DisclosureDocument = memo(function DisclosureDocument({ name, values, showTitle }: { name: string; values: Record<string, string>; showTitle: boolean }) {
+const DisclosureDocument = memo(function DisclosureDocument({ name, server, showTitle }: { name: string; server: ServerDocument | undefined; showTitle: boolean }) {
   const styles = useDisplayStyles();
   const titleId = useId();
   const doc = use(loadContent("disclosures", name));
-  if (!doc) return <p role="alert">The document “{name}” could not be found. Please contact us before you sign.</p>;
+  if (!doc || !server) return <p role="alert">The document “{name}” could not be found. Please contact us before you sign.</p>;
   const title = textOf(doc.attributes.title) || name;
   const version = textOf(doc.attributes.version);
+  if (version !== server.version)
+    return (
+      <p role="alert" className={styles.callout}>
+        “{title}” has been updated to version {server.version}. Reload this page to read the current version before you sign.
+      </p>
+    );
   return (
     <section className={styles.document} aria-labelledby={showTitle ? titleId : undefined} aria-label={showTitle ? undefined : title} data-document={name} data-version={version}>
       <div className={styles.documentHeader}>
@@ -33,24 +52,56 @@ const DisclosureDocument = memo(function DisclosureDocument({ name, values, show
         {version ? <span className={styles.version}>Version {version}</span> : null}
       </div>
       <div className={styles.documentBody} tabIndex={0} role="region" aria-label={title}>
-        <Prose html={fillValues(withoutTitle(doc.html), values)} />
+        <Prose html={fillValues(withoutTitle(doc.html), server.values)} />
       </div>
     </section>
   );
 });
 
-export function DisclosureDocuments({ defs, options }: DisplayProps) {
+const signedTime = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
+
+/** The latest signing, with the link to its signed PDF; nothing before the first signing. */
+function SignedCopy() {
+  const styles = useDisplayStyles();
+  const own = useStyles();
+  const status = useQuery(trpc.esign.status.queryOptions());
+  const signing = status.data?.signing;
+  if (!signing) return null;
+  const names = signing.signers.map((s) => s.typedName).join(" and ");
+  return (
+    <div className={mergeClasses(styles.callout, own.signed)} role="status">
+      <span>
+        Signed by {names} on {signedTime(signing.signedAt)}.
+      </span>
+      <a className={own.download} href={signing.pdfUrl} download="heloc-disclosures-signed.pdf">
+        Download your signed disclosures (PDF)
+      </a>
+      <span>Signing again records a new signature; the latest one counts.</span>
+    </div>
+  );
+}
+
+export function DisclosureDocuments({ options }: DisplayProps) {
   const styles = useDisplayStyles();
   const names = stringList(options.documents);
-  const quote = useQuery(trpc.quote.current.queryOptions({ fetchOriginationFee: true }));
-  const figures: QuoteFigures | null = quote.data?.eligible ? quote.data : null;
-  const values = useMemo(() => exampleValues(figures, defs.params.pricing ?? {}, site), [figures, defs.params.pricing]);
-  if (quote.isPending) return <Spinner label="Preparing your disclosures" />;
+  const documents = useQuery({ ...trpc.esign.documents.queryOptions({ ids: names }), enabled: names.length > 0 });
+  const signedCopy = options.signedCopy === true ? <SignedCopy /> : null;
+  if (names.length === 0) return signedCopy;
+  if (documents.isPending) return <Spinner label="Preparing your disclosures" />;
+  if (documents.isError)
+    return (
+      <p role="alert" className={styles.callout}>
+        We could not prepare your documents. Reload the page; please do not sign until they show.
+      </p>
+    );
+  const byId = new Map(documents.data.documents.map((d) => [d.id, d]));
   return (
-    <div className={mergeClasses(styles.stack)}>
+    <div className={styles.stack}>
+      {signedCopy}
       <Suspense fallback={<Spinner label="Loading the document" />}>
         {names.map((name) => (
-          <DisclosureDocument key={name} name={name} values={values} showTitle={names.length > 1} />
+          <DisclosureDocument key={name} name={name} server={byId.get(name)} showTitle={names.length > 1} />
         ))}
       </Suspense>
     </div>

@@ -1,5 +1,6 @@
 // A list of what happens next and links, all from the step's `ui:options`: `heading`, `items`
-// (sentences, in order) and `links` ({label, to}). The submitted page uses it.
+// (sentences, in order) and `links` ({label, to}; a `to` under /api/ is a file download). The
+// submitted page uses it.
 import { Link } from "react-router-dom";
 import type { DisplayProps } from "../../../../../engine/react/StepForm";
 import { stringList, textOf } from "./markdown";
@@ -26,7 +27,14 @@ export function NextSteps({ options }: DisplayProps) {
         <ul className={styles.links}>
           {links.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              {/* A file from the API (the signed PDF) is a download, not a page of the app. */}
+              {link.to.startsWith("/api/") ? (
+                <a href={link.to} download>
+                  {link.label}
+                </a>
+              ) : (
+                <Link to={link.to}>{link.label}</Link>
+              )}
             </li>
           ))}
         </ul>

@@ -1,0 +1,53 @@
+// GET /api/esign/<signature id>.pdf and /api/esign/latest.pdf: the applicant's signed disclosures
+// as a file download. A plain GET (a link the browser follows, so no custom header can be asked
+// for): it changes nothing the applicant can see, answers only the signed-in applicant's own
+// application (any other id is "not found", so ids cannot be probed), refuses requests another
+// site starts, is rate-limited per applicant, and is never cached.
+import { Hono, type Context } from "hono";
+import { honoCookies } from "../auth/cookies";
+import { createRateLimiter } from "../security/rate-limit";
+import type { Services } from "../services";
+import { applicationStore } from "../store/applications";
+import { signedPdf } from "./signatures";
+
+export const SIGNED_PDF_NAME = "heloc-disclosures-signed.pdf";
+
+const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|latest)\.pdf$/;
+
+export function createEsignRoutes(services: Services) {
+  const app = new Hono();
+  // Each download may render a PDF: 30 per applicant per 15 minutes is far more than anyone needs.
+  const perApplicant = createRateLimiter({ limit: 30, windowMs: 15 * 60_000 }, () => services.now().getTime());
+  const fail = (c: Context, status: 401 | 403 | 404 | 409 | 429, code: string, message: string) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ error: { code, message } }, status);
+  };
+
+  app.get("/:file", async (c) => {
+    if (c.req.header("sec-fetch-site") === "cross-site") return fail(c, 403, "FORBIDDEN", "Open your signed copy from your application");
+    const { sessions, jar } = services.auth.applicant;
+    const cookies = honoCookies(c);
+    const token = jar.get(cookies, "session");
+    const found = sessions.validate(token);
+    if (!found) return fail(c, 401, "UNAUTHORIZED", "Sign in to download your signed disclosures");
+    if (found.renewed) jar.set(cookies, "session", token!, found.session.expiresAt);
+
+    const match = FILE.exec(c.req.param("file"));
+    if (!match) return fail(c, 404, "NOT_FOUND", "There is no such signed copy");
+    if (!perApplicant.hit(found.session.userId).ok) return fail(c, 429, "TOO_MANY_REQUESTS", "Too many downloads. Please try again in a few minutes.");
+
+    const application = applicationStore(services).ofOwner(services.db, found.session.userId);
+    if (!application) return fail(c, 404, "NOT_FOUND", "There is no such signed copy");
+    const result = await signedPdf(services, application.id, match[1]!);
+    if (!result.ok) return fail(c, result.status, result.status === 404 ? "NOT_FOUND" : "CONFLICT", result.status === 404 ? "There is no such signed copy" : result.message);
+
+    return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${SIGNED_PDF_NAME}"`,
+      "Content-Length": String(result.bytes.byteLength),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+  });
+  return app;
+}

@@ -1,0 +1,147 @@
+// Electronic signatures: the `recordSignatures` step effect (one row per signer in `signatures`,
+// inside step.submit's transaction), the signings of an application, and the signed PDF, made
+// once right after the signing commits and kept in file storage (content-addressed, pdfKey on the
+// rows). Should the stored file be missing, the PDF is made again from the record and the document
+// files, and only if every document's text still has the SHA-256 that was signed.
+import { randomUUID } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import { TRPCError } from "@trpc/server";
+import { getAt } from "../../engine/pointer";
+import type { Db } from "../db/client";
+import { signatures } from "../db/schema";
+import type { Services } from "../services";
+import { sha256Hex } from "../storage";
+import { applicationStore } from "../store/applications";
+import { badRequest } from "../trpc/init";
+import type { EffectRun } from "../trpc/routers/step";
+import { frontMatterOf, readDisclosure, recordedText, signedDocument, type SignedDocumentRecord } from "./documents";
+import { renderSignedPdf } from "./pdf";
+import { rescissionFor } from "./rescission";
+import { disclosureValues, siteDetails } from "./values";
+
+export type SignatureRow = typeof signatures.$inferSelect;
+export type Signer = SignatureRow["signer"];
+
+/** One signing: the rows one submit of the sign step recorded (one per signer, same time). */
+export interface Signing {
+  applicationId: string;
+  signedAt: Date;
+  rows: SignatureRow[];
+  documents: SignedDocumentRecord[];
+}
+
+const MAX_USER_AGENT = 512;
+
+/**
+ * The documents of a step as shown to this application now: each with its version, the values of
+ * its tokens and the SHA-256 of its filled text. Throws when a document file is missing (a
+ * deployment fault: `npm test` checks every effect's documents exist).
+ */
+export function documentsFor(services: Services, doc: unknown, ids: readonly string[], { now, signedAt = null }: { now: Date; signedAt?: Date | null }) {
+  const values = disclosureValues(services.defs, doc, { rescission: rescissionFor(services.defs, doc, { now, signedAt }) });
+  return ids.map((id) => {
+    const source = readDisclosure(id);
+    if (!source) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `disclosure "${id}" is missing` });
+    return signedDocument(source, values);
+  });
+}
+
+/** The `recordSignatures` effect: a signature per signer whose typed name is in the saved answers. */
+export function recordSignatures({ effect, tx, services, application, doc, request, now }: EffectRun) {
+  const documents = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now }).map(({ text: _text, ...record }) => record);
+  const signed: { id: string; pointer: string }[] = [];
+  for (const [signer, pointer] of Object.entries(effect.signers ?? {}) as [Signer, string][]) {
+    const typed = getAt(doc, pointer);
+    if (typeof typed !== "string" || typed.trim() === "") {
+      if (signer === "borrower") throw badRequest([{ pointer, message: "Type your name to sign" }]);
+      continue; // not asked (no co-borrower): nobody signs for them
+    }
+    const id = randomUUID();
+    tx.insert(signatures)
+      .values({
+        id,
+        applicationId: application.id,
+        signer,
+        typedName: typed.trim(),
+        documents: JSON.stringify(documents),
+        ip: request.ip && request.ip !== "unknown" ? request.ip : null,
+        userAgent: request.userAgent ? request.userAgent.slice(0, MAX_USER_AGENT) : null,
+        signedAt: now,
+        pdfKey: null,
+      })
+      .run();
+    signed.push({ id, pointer });
+  }
+  applicationStore(services).audit(tx, { actorKind: "applicant", actorId: application.ownerId, action: `esign.signed:${effect.id}`, applicationId: application.id, changed: signed.map((s) => s.pointer) });
+  // Once committed: the signed PDF, made from the texts as they are at this moment.
+  return async () => {
+    if (signed[0]) await signedPdf(services, application.id, signed[0].id);
+  };
+}
+
+function signingAt(db: Db, applicationId: string, signedAt: Date): Signing | null {
+  const rows = db
+    .select()
+    .from(signatures)
+    .where(and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signedAt)))
+    .all()
+    .sort((a, b) => (a.signer === b.signer ? 0 : a.signer === "borrower" ? -1 : 1));
+  if (!rows.length) return null;
+  return { applicationId, signedAt, rows, documents: JSON.parse(rows[0]!.documents) as SignedDocumentRecord[] };
+}
+
+/** The latest signing of an application (re-signing records a new one; the latest counts). */
+export function latestSigning(db: Db, applicationId: string): Signing | null {
+  const row = db.select({ signedAt: signatures.signedAt }).from(signatures).where(eq(signatures.applicationId, applicationId)).orderBy(desc(signatures.signedAt)).limit(1).get();
+  return row ? signingAt(db, applicationId, row.signedAt) : null;
+}
+
+/** The signing a signature belongs to, when it is one of this application's. */
+export function signingOf(db: Db, applicationId: string, signatureId: string): Signing | null {
+  const row = db.select({ signedAt: signatures.signedAt }).from(signatures).where(and(eq(signatures.id, signatureId), eq(signatures.applicationId, applicationId))).get();
+  return row ? signingAt(db, applicationId, row.signedAt) : null;
+}
+
+export type PdfResult = { ok: true; bytes: Uint8Array; signing: Signing } | { ok: false; status: 404 | 409; message: string };
+
+/** Makes the PDF of a signing from its record; refuses when a document is no longer the text signed. */
+export async function renderSigning(signing: Signing): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
+  const documents = [];
+  for (const record of signing.documents) {
+    const made = recordedText(record);
+    if (!made.ok) return { ok: false, message: made.reason };
+    documents.push({ ...record, body: frontMatterOf(made.text).body });
+  }
+  const site = siteDetails();
+  const bytes = await renderSignedPdf({
+    applicationId: signing.applicationId,
+    lenderName: typeof site.name === "string" ? site.name : "The lender",
+    documents,
+    signers: signing.rows.map((r) => ({ signatureId: r.id, signer: r.signer, typedName: r.typedName, signedAt: r.signedAt, ip: r.ip, userAgent: r.userAgent })),
+  });
+  return { ok: true, bytes };
+}
+
+/** The signed PDF of a signing (`latest`, or the one a signature id belongs to) of this application. */
+export async function signedPdf(services: Services, applicationId: string, signatureId: string | "latest"): Promise<PdfResult> {
+  const { db, storage } = services;
+  const signing = signatureId === "latest" ? latestSigning(db, applicationId) : signingOf(db, applicationId, signatureId);
+  if (!signing) return { ok: false, status: 404, message: "There is no signed copy of your disclosures yet" };
+  const key = signing.rows.find((r) => r.pdfKey)?.pdfKey;
+  if (key) {
+    const stored = await storage.get(key);
+    if (stored && sha256Hex(stored) === key) return { ok: true, bytes: stored, signing };
+  }
+  const made = await renderSigning(signing);
+  if (!made.ok) return { ok: false, status: 409, message: `We cannot rebuild your signed copy: ${made.message}. Contact us and we will send it to you.` };
+  try {
+    const { key: storedKey } = await storage.put(made.bytes);
+    db.update(signatures)
+      .set({ pdfKey: storedKey })
+      .where(and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signing.signedAt)))
+      .run();
+  } catch (error) {
+    console.error(`esign: the signed PDF could not be stored (${(error as Error).name})`);
+  }
+  return { ok: true, bytes: made.bytes, signing };
+}

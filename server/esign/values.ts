@@ -1,0 +1,97 @@
+// The values of the {{name}} tokens a disclosure text writes, computed by the server for one
+// application: its offer (rules/pricing.json, as quote.current gives it), the pricing params, the
+// lender's details (web/content/site.json, read as data) and the right-to-cancel dates. The sign
+// page shows exactly these values (esign.documents), and the signature hashes the text with them,
+// so what was shown and what was signed cannot differ. A token without a value reads
+// "[not available yet]": never an invented number.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Definitions } from "../../engine/definitions";
+import { formatCurrency } from "../../engine/format";
+import { REPO_ROOT } from "../../engine/paths";
+import { evaluateRuleSet, presentResult } from "../../engine/rules";
+import type { Rescission } from "./rescission";
+
+export const SITE_FILE = join(REPO_ROOT, "web/content/site.json");
+
+/** The balance of the minimum payment example of 12 CFR 1026.40(d)(5)(iii). */
+export const EXAMPLE_BALANCE = 10000;
+
+interface Quote {
+  eligible?: boolean;
+  lineAmount?: number;
+  apr?: number;
+  originationFee?: number;
+  drawPeriodYears?: number;
+  repaymentPeriodYears?: number;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const isText = (v: unknown): v is string => typeof v === "string" && v.trim() !== "";
+const percent = (rate: number) => `${rate.toFixed(2)}%`;
+
+/** Interest only while the line is open for draws (one month's interest), then level payments over the repayment period. */
+export function examplePayments(apr: number, repaymentPeriodYears: number, balance = EXAMPLE_BALANCE) {
+  const monthly = apr / 100 / 12;
+  const months = repaymentPeriodYears * 12;
+  const draw = balance * monthly;
+  const repayment = monthly === 0 ? balance / months : (balance * monthly) / (1 - (1 + monthly) ** -months);
+  return { draw: Math.round(draw * 100) / 100, repayment: Math.round(repayment * 100) / 100 };
+}
+
+/** The offer on this application, when it has one. */
+export function offerOf(defs: Definitions, doc: unknown): Quote | null {
+  try {
+    const quote = presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>)).quote as Quote | undefined;
+    return quote?.eligible ? quote : null;
+  } catch {
+    return null;
+  }
+}
+
+let siteCache: { at: string; site: Record<string, unknown> } | null = null;
+/** The lender's details (web/content/site.json); re-read when the file changes. */
+export function siteDetails(file = SITE_FILE): Record<string, unknown> {
+  const text = readFileSync(file, "utf8");
+  if (siteCache?.at !== text) siteCache = { at: text, site: JSON.parse(text) as Record<string, unknown> };
+  return siteCache.site;
+}
+
+/** "Wednesday, October 14, 2026" for a yyyy-MM-dd date. */
+export const longDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(`${iso}T00:00:00Z`));
+
+export function disclosureValues(defs: Definitions, doc: unknown, { rescission, site = siteDetails() }: { rescission?: Rescission | null; site?: Record<string, unknown> } = {}): Record<string, string> {
+  const values: Record<string, string> = {};
+  const q = offerOf(defs, doc) ?? {};
+  const pricing = (defs.params.pricing ?? {}) as Record<string, unknown>;
+  if (isNumber(q.lineAmount)) values.lineAmount = formatCurrency(q.lineAmount);
+  if (isNumber(q.apr)) values.apr = percent(q.apr);
+  if (isNumber(q.originationFee)) values.originationFee = formatCurrency(q.originationFee);
+  const drawYears = isNumber(q.drawPeriodYears) ? q.drawPeriodYears : isNumber(pricing.drawPeriodYears) ? pricing.drawPeriodYears : undefined;
+  const repaymentYears = isNumber(q.repaymentPeriodYears) ? q.repaymentPeriodYears : isNumber(pricing.repaymentPeriodYears) ? pricing.repaymentPeriodYears : undefined;
+  if (drawYears !== undefined) values.drawPeriodYears = String(drawYears);
+  if (repaymentYears !== undefined) values.repaymentPeriodYears = String(repaymentYears);
+  if (drawYears !== undefined && repaymentYears !== undefined) values.termYears = String(drawYears + repaymentYears);
+  if (isNumber(pricing.originationFeeRate)) values.originationFeeRate = percent(pricing.originationFeeRate * 100);
+  if (isNumber(pricing.minimumOriginationFee)) values.minimumOriginationFee = formatCurrency(pricing.minimumOriginationFee);
+  if (isNumber(pricing.minimumLine)) values.minimumLine = formatCurrency(pricing.minimumLine);
+  if (isNumber(pricing.maximumLine)) values.maximumLine = formatCurrency(pricing.maximumLine);
+  // Terms the pricing rules do not hold yet stay "[not available yet]" until params.pricing gives them.
+  if (isNumber(pricing.maximumApr)) values.maximumApr = percent(pricing.maximumApr);
+  if (isNumber(pricing.margin)) values.margin = percent(pricing.margin);
+  if (isText(pricing.rateIndex)) values.rateIndex = pricing.rateIndex;
+  values.exampleBalance = formatCurrency(EXAMPLE_BALANCE);
+  if (isNumber(q.apr) && repaymentYears !== undefined) {
+    const payments = examplePayments(q.apr, repaymentYears);
+    values.exampleDrawPayment = formatCurrency(payments.draw, { cents: true });
+    values.exampleRepaymentPayment = formatCurrency(payments.repayment, { cents: true });
+  }
+  for (const key of ["name", "legalName", "supportEmail", "supportPhone", "nmlsId"]) if (isText(site[key])) values[key] = site[key];
+  if (rescission?.applies) {
+    values.rescissionStartDate = longDate(rescission.startDate);
+    values.rescissionEndDate = longDate(rescission.endDate);
+    values.earliestDisbursementDate = longDate(rescission.earliestDisbursementDate);
+  }
+  return values;
+}

@@ -1,0 +1,133 @@
+// When a borrower's photo ID is complete (every side the sides rule asks for is uploaded), a case
+// starts with the identity provider; the portal lists the cases waiting for a person and records
+// their decision. Audit events name the case, never the person's data.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Definitions } from "../../engine/definitions";
+import type { Db } from "../db/client";
+import { applications, identityReviews, uploads } from "../db/schema";
+import type { Services } from "../services";
+import { applicationStore } from "../store/applications";
+import { chosenIdType, ID_DOCUMENT, idSides, uploadsOf, type BorrowerRole } from "../uploads/requirements";
+import type { IdentityCase, IdentityStatus } from "./provider";
+
+export interface IdSidesState {
+  borrower: BorrowerRole;
+  /** The ID type chosen on the identity step (or, before a choice, the one the uploads name). */
+  idType: string | null;
+  sides: { side: string; uploadId: string | null }[];
+  complete: boolean;
+}
+
+/** Which sides of a borrower's photo ID are uploaded, per the sides rule. */
+export function idSidesState(defs: Definitions, doc: Record<string, unknown>, borrower: BorrowerRole): IdSidesState {
+  const own = uploadsOf(doc).filter((u) => u.type === ID_DOCUMENT && !!u.isCoborrower === (borrower === "coborrower"));
+  // As rules/documents.json reads it: the type chosen on the identity step, else the kind of the first ID uploaded.
+  const idType = chosenIdType(doc, borrower) ?? own.find((u) => typeof u.subtype === "string")?.subtype ?? null;
+  if (!idType) return { borrower, idType: null, sides: [], complete: false };
+  const sides = idSides(defs, borrower, idType).map((side) => ({
+    side,
+    uploadId: own.findLast((u) => u.subtype === idType && u.side === side && typeof u.id === "string")?.id ?? null,
+  }));
+  return { borrower, idType, sides, complete: sides.length > 0 && sides.every((s) => s.uploadId !== null) };
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * Starts a case for the borrower when their ID is complete and no review exists yet for exactly
+ * these uploads. Returns the case's status, or null when no case started. A provider failure is
+ * logged (without personal data) and leaves the uploads as they are.
+ */
+export async function startIdentityCaseIfComplete(services: Services, applicationId: string, borrower: BorrowerRole): Promise<IdentityStatus | null> {
+  const { db, defs } = services;
+  const row = db.select({ document: applications.document, ownerId: applications.ownerId }).from(applications).where(eq(applications.id, applicationId)).get();
+  if (!row) return null;
+  const store = applicationStore(services);
+  const app = store.ofOwner(db, row.ownerId);
+  if (!app) return null;
+  const state = idSidesState(defs, app.doc, borrower);
+  if (!state.complete || !state.idType) return null;
+  const uploadIds = state.sides.map((s) => s.uploadId!);
+
+  const existing = db.select().from(identityReviews).where(and(eq(identityReviews.applicationId, applicationId), eq(identityReviews.borrower, borrower))).all();
+  if (existing.some((r) => sameSet(JSON.parse(r.uploadIds) as string[], uploadIds))) return null;
+
+  const files = db.select().from(uploads).where(and(eq(uploads.applicationId, applicationId), inArray(uploads.id, uploadIds))).all();
+  const byId = new Map(files.map((f) => [f.id, f]));
+  if (uploadIds.some((id) => !byId.has(id))) return null;
+  const identityCase: IdentityCase = {
+    applicationId,
+    borrower,
+    idType: state.idType,
+    uploads: state.sides.map((s) => {
+      const f = byId.get(s.uploadId!)!;
+      return { id: f.id, side: s.side, storageKey: f.storageKey, contentType: f.contentType };
+    }),
+  };
+  const provider = services.identityProvider;
+  try {
+    const result = await provider.start(identityCase);
+    db.transaction((tx) =>
+      store.audit(tx, { actorKind: "system", actorId: provider.name, action: `identity.started:${borrower}:${result.status}`, applicationId }),
+    );
+    return result.status;
+  } catch (error) {
+    console.error(`identity provider ${provider.name} could not start a case: ${(error as Error).name}: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+/** The latest review of each borrower of an application, for the applicant's own view. */
+export function reviewsOf(db: Db, applicationId: string) {
+  const rows = db.select().from(identityReviews).where(eq(identityReviews.applicationId, applicationId)).orderBy(asc(identityReviews.createdAt)).all();
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) latest.set(r.borrower, r);
+  return latest;
+}
+
+/** The cases waiting for a person in the portal, oldest first. No SSN or other identifiers: the borrower's name only, to compare with the ID. */
+export function pendingReviews(services: Services) {
+  const { db } = services;
+  const rows = db.select().from(identityReviews).where(eq(identityReviews.status, "pending")).orderBy(asc(identityReviews.createdAt)).all();
+  const store = applicationStore(services);
+  const owners = new Map<string, string>();
+  return rows.map((r) => {
+    if (!owners.has(r.applicationId)) {
+      const app = db.select({ ownerId: applications.ownerId }).from(applications).where(eq(applications.id, r.applicationId)).get();
+      owners.set(r.applicationId, app?.ownerId ?? "");
+    }
+    const doc = store.ofOwner(db, owners.get(r.applicationId)!)?.doc ?? {};
+    const person = (r.borrower === "coborrower" ? doc.coborrower : doc.user) as { firstName?: unknown; lastName?: unknown } | null | undefined;
+    const name = [person?.firstName, person?.lastName].filter((p): p is string => typeof p === "string").join(" ") || null;
+    return {
+      id: r.id,
+      applicationId: r.applicationId,
+      borrower: r.borrower,
+      name,
+      idType: r.idType,
+      uploadIds: JSON.parse(r.uploadIds) as string[],
+      provider: r.provider,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+}
+
+export type DecideResult = { ok: true; applicationId: string } | { ok: false; reason: "not-found" | "decided" };
+
+/** A person's decision on a pending case; a case already decided stays as it is. */
+export function decideReview(services: Services, reviewId: string, decision: { status: "approved" | "rejected"; reason: string | null; reviewedBy: string }): DecideResult {
+  const { db } = services;
+  const store = applicationStore(services);
+  return db.transaction((tx) => {
+    const row = tx.select().from(identityReviews).where(eq(identityReviews.id, reviewId)).get();
+    if (!row) return { ok: false, reason: "not-found" } as const;
+    if (row.status !== "pending") return { ok: false, reason: "decided" } as const;
+    tx.update(identityReviews)
+      .set({ status: decision.status, reason: decision.reason, reviewedBy: decision.reviewedBy, reviewedAt: services.now() })
+      .where(and(eq(identityReviews.id, reviewId), eq(identityReviews.status, "pending")))
+      .run();
+    store.audit(tx, { actorKind: "portal", actorId: decision.reviewedBy, action: `identity.${decision.status}:${row.borrower}`, applicationId: row.applicationId });
+    return { ok: true, applicationId: row.applicationId } as const;
+  });
+}
