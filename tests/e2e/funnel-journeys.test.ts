@@ -96,6 +96,17 @@ const declarationsNo = (who: "user" | "coborrower") =>
     ].map((q) => [`/${who}/declarations/${q}`, false]),
   );
 
+/** Property Info for a single-family primary residence with no HOA, and no other real estate: to employment history. */
+async function singleHomeOwner(page: Page) {
+  await answerAll(page, {
+    "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
+    "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 640000, "/property/fees": 0, "/isInTrust": false,
+  });
+  await next(page, "/app/application/3");
+  await answer(page, "/user/ownsOtherRealEstate", false);
+  await next(page, "/app/application/4");
+}
+
 /** From the declarations' answers to the submitted page: sign, income, ID, documents, first draw. */
 async function afterTheApplication(page: Page, journey: string, signers: string[]) {
   await next(page, "/app/application/sign");
@@ -148,13 +159,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await shot(page, journey);
     await next(page, "/app/application/2");
-    await answerAll(page, {
-      "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
-      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 640000, "/property/fees": 0, "/isInTrust": false,
-    });
-    await next(page, "/app/application/3");
-    await answer(page, "/user/ownsOtherRealEstate", false);
-    await next(page, "/app/application/4");
+    await singleHomeOwner(page);
     await answer(page, "/user/isSelfEmployed", false);
     await answerAll(page, job("/user/employments", 0, { employer: "Acme Health", start: "01/15/2019", base: 98000 }));
     await shot(page, journey);
@@ -299,13 +304,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await next(page, "/app/application/1", "Continue to application");
     await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }), "/setup/hasCoborrower": false });
     await next(page, "/app/application/2");
-    await answerAll(page, {
-      "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
-      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 640000, "/property/fees": 0, "/isInTrust": false,
-    });
-    await next(page, "/app/application/3");
-    await answer(page, "/user/ownsOtherRealEstate", false);
-    await next(page, "/app/application/4");
+    await singleHomeOwner(page);
 
     // The current job since September 2025, the one before it ended in June 2025: three months missing.
     const thisYear = new Date().getUTCFullYear();

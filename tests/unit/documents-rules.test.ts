@@ -9,22 +9,13 @@ import { describe, expect, it } from "vitest";
 import type { Definitions } from "../../engine/definitions";
 import { REPO_ROOT } from "../../engine/load";
 import { evaluateRuleSet } from "../../engine/rules";
+import type { Requirement as RouterRequirement } from "../../server/trpc/routers/documents";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const TODAY = "2026-11-22";
 
-interface Requirement {
-  documentType: string;
-  borrower: "borrower" | "coborrower" | null;
-  propertyId: string | null;
-  count: number;
-  uploaded: number;
-  subtypes: string[];
-  sides: string[];
-  label: string;
-  ruleId: string;
-}
+type Requirement = Omit<RouterRequirement, "reason">;
 
 type Doc = Record<string, unknown>;
 

@@ -8,7 +8,8 @@ import { sensitiveFields, maskSensitive } from "../../engine/sensitive";
 import { createStepValidator } from "../../engine/validate";
 import { repo } from "../helpers/definitions";
 import { buildSummary } from "../../web/src/pages/funnel/displays/summary-model";
-import { fillValues, exampleValues } from "../../web/src/pages/funnel/displays/disclosure-values";
+import { fillValues } from "../../web/src/pages/funnel/displays/disclosure-values";
+import { disclosureValues } from "../../server/esign/values";
 
 const { defs } = repo;
 const today = "2026-11-22";
@@ -83,8 +84,9 @@ describe("the sign step (disclosures)", () => {
 });
 
 describe("the disclosure texts take their numbers from the offer and the pricing params", () => {
-  const quote = { lineAmount: 225000, apr: 8.24, originationFee: 4477, drawPeriodYears: 10, repaymentPeriodYears: 20 };
-  const values = exampleValues(quote, defs.params.pricing as Record<string, unknown>);
+  // An offer of $225,000 at 8.24%: $400,000 × 85% − $115,000 owed, excellent credit.
+  const offered = { setup: { propertyValue: 400000, mortgageBalance: 115000, creditRange: "excellent", propertyUsage: "primaryResidence" } };
+  const values = disclosureValues(defs, offered, { site: {} });
 
   it("fills the draw and repayment periods, the APR and the fee of the offer", () => {
     const html = fillValues("<p>{{drawPeriodYears}} years, then {{repaymentPeriodYears}} years at {{apr}}; fee {{originationFee}}; line {{lineAmount}}</p>", values);
