@@ -100,6 +100,15 @@ export function describeAjvErrors(errors: readonly ErrorObject[] | null | undefi
   return [...best].map(([pointer, error]) => {
     const words = phrase(error);
     const label = error.keyword === "additionalProperties" || !labelFor ? labelOf(error, pointer) : labelFor(pointer);
-    return { pointer, message: words === null ? String(error.message) : `${label} ${words}` };
+    return { pointer, message: words === null ? String(error.message) : fieldMessage(label, words) };
   });
+}
+
+/**
+ * A field's label and what is wrong, as one sentence. A label that is a question ("Are you
+ * self-employed?") is quoted: "Please answer “Are you self-employed?”", not "…? is required".
+ */
+export function fieldMessage(label: string, words: string): string {
+  if (!label.trim().endsWith("?")) return `${label} ${words}`;
+  return words === "is required" ? `Please answer “${label}”` : `The answer to “${label}” ${words}`;
 }

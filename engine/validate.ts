@@ -6,7 +6,7 @@ import { createFieldLogic, matchesOf } from "./field-logic";
 import { todayIso } from "./dates";
 import { compileStepSchema, stepById, type Definitions } from "./definitions";
 import { evaluate, holds, type Data, type Logic } from "./logic";
-import { describeAjvErrors, humanize, type FieldError } from "./messages";
+import { describeAjvErrors, fieldMessage, humanize, type FieldError } from "./messages";
 import { getAt, isWithin, mergeDocs, type Match } from "./pointer";
 import { expand as expandSchema, schemasAt } from "./schema-walk";
 import { isMasked } from "./sensitive";
@@ -92,7 +92,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
 
     // 3. Conditional requirements.
     for (const pointer of logic.required)
-      if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer))) errors.push({ pointer, message: `${labelOf(pointer)} is required` });
+      if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer))) errors.push({ pointer, message: fieldMessage(labelOf(pointer), "is required") });
 
     // 4. Cross-field checks, with the message the step gives.
     for (const check of step.checks ?? [])

@@ -13,6 +13,7 @@ import { fetchCookies } from "./auth/cookies";
 import { createBotCheckRoutes } from "./botcheck/routes";
 import type { BotCheckVerifier } from "./botcheck/types";
 import { definitionsPage } from "./definitions-page";
+import { createDevRoutes } from "./dev/routes";
 import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "./security/guards";
 import type { Services } from "./services";
 import type { Context } from "./trpc/init";
@@ -59,6 +60,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier) {
   app.route("/api/authPortal", createAuthRoutes(services, "portal", botCheck));
   app.route("/api/upload", createUploadRoutes(services, botCheck));
   app.route("/api/esign", createEsignRoutes(services));
+  if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production
 
   app.use("/api/trpc/*", requireSameOriginHeader, refuseCrossSite, requireBotToken(botCheck));
   app.use(

@@ -1,5 +1,6 @@
 // Everything the server reads from the environment, read once and in one place.
 import { join } from "node:path";
+import type { DefinitionDirs } from "../engine/load";
 import { REPO_ROOT } from "../engine/paths";
 
 export interface Config {
@@ -10,6 +11,11 @@ export interface Config {
   dataDir: string;
   /** Secure cookies everywhere but plain-http development on loopback. */
   secureCookies: boolean;
+  /**
+   * Development tools (/api/dev: live step preview, funnel map): on unless NODE_ENV=production or
+   * SECURE_COOKIES=1, i.e. exactly when secureCookies is off; in production the routes do not exist.
+   */
+  dev: boolean;
   encryptionKey?: string;
   recaptchaSecret?: string;
   recaptchaSiteKey?: string;
@@ -22,6 +28,8 @@ export interface Config {
   quiet: boolean;
   /** The largest file one upload may carry (UPLOAD_MAX_BYTES; 15 MB). */
   uploadMaxBytes: number;
+  /** The definition folders (steps/, rules/, schemas/); absent, the repository's. Tests point them at a copy. */
+  definitions?: DefinitionDirs;
 }
 
 const DEFAULT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
@@ -38,6 +46,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databasePath: env.DATABASE_PATH ?? join(dataDir, "heloc.sqlite"),
     secureCookies: env.NODE_ENV === "production" || env.SECURE_COOKIES === "1",
+    dev: env.NODE_ENV !== "production" && env.SECURE_COOKIES !== "1",
     encryptionKey: env.APP_ENCRYPTION_KEY,
     recaptchaSecret: env.RECAPTCHA_SECRET,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,

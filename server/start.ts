@@ -37,7 +37,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const dataDir = options.dataDir ?? base.dataDir;
   const config: Config = { ...base, databasePath: join(dataDir, "heloc.sqlite"), ...options, dataDir } as Config;
 
-  const { defs, problems } = loadDefinitions(options.definitions);
+  const { defs, problems } = loadDefinitions(config.definitions);
   if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
 
   const { db, close: closeDb } = openDb(config.databasePath);

@@ -106,3 +106,17 @@ describe("a simple early-funnel step", () => {
     expect(createStepValidator(defs, "email")({ user: { email: "jane@" } }).errors).toEqual([{ pointer: "/user/email", message: "Email address must be a valid email address" }]);
   });
 });
+
+describe("messages for a question-titled field", () => {
+  it("asks to answer the question instead of calling a question required", async () => {
+    const { fieldMessage } = await import("../../engine/messages");
+    expect(fieldMessage("Are you self-employed?", "is required")).toBe("Please answer “Are you self-employed?”");
+    expect(fieldMessage("Are you self-employed?", "must be yes or no")).toBe("The answer to “Are you self-employed?” must be yes or no");
+    expect(fieldMessage("Start date", "is required")).toBe("Start date is required");
+  });
+
+  it("says so at the field on a real step", () => {
+    const result = createStepValidator(defs, "isSelfEmployed")({ setup: {} }, { today: "2026-11-22" });
+    expect(result.errors).toEqual([{ pointer: "/setup/isSelfEmployed", message: "Please answer “Are you self-employed?”" }]);
+  });
+});

@@ -21,6 +21,9 @@ const PortalLoginPage = lazy(() => import("../pages/auth/PortalLoginPage"));
 // The partner portal.
 const PortalHomePage = lazy(() => import("../pages/portal/PortalHomePage"));
 const ManageUsersPage = lazy(() => import("../pages/portal/ManageUsersPage"));
+// Development tools (their API exists only outside production): live step preview, funnel map.
+const StepPreviewPage = lazy(() => import("../pages/dev/StepPreviewPage"));
+const FunnelMapPage = lazy(() => import("../pages/dev/FunnelMapPage"));
 
 /** Public content pages: route → file in web/content/pages/. */
 export const CONTENT_ROUTES = ["faq", "privacy-statement", "license", "e-consent", "terms-of-use"] as const;
@@ -51,6 +54,12 @@ export function AppRoutes() {
           <Route index element={<PortalHomePage />} />
           <Route path="login" element={<PortalLoginPage />} />
           <Route path="manage-users" element={<ManageUsersPage />} />
+        </Route>
+
+        <Route path="dev">
+          <Route path="steps" element={<StepPreviewPage />} />
+          <Route path="steps/:id" element={<StepPreviewPage />} />
+          <Route path="funnel" element={<FunnelMapPage />} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

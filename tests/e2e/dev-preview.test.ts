@@ -1,0 +1,107 @@
+// The development tools in headless Chromium (issue 8): the live step preview follows edits to a
+// step file on disk within a second or two, shows the lint problems of a broken file instead of
+// the form and recovers when it is fixed, validates without saving; the funnel map is drawn in the
+// browser from the same live definitions.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
+import { startE2E, type E2E } from "./browser";
+
+let e2e: E2E;
+let nameFile: string;
+let original: string;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "heloc-dev-preview-"));
+  const steps = join(dir, "steps");
+  const rules = join(dir, "rules");
+  cpSync(join(REPO_ROOT, "steps"), steps, { recursive: true });
+  cpSync(join(REPO_ROOT, "rules"), rules, { recursive: true });
+  nameFile = join(steps, "initial-setup/name.json");
+  original = readFileSync(nameFile, "utf8");
+  e2e = await startE2E({ definitions: { steps, rules } });
+}, 60_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const withTitle = (title: string) => {
+  const step = JSON.parse(original);
+  step.title = title;
+  return JSON.stringify(step, null, 2);
+};
+
+describe("development tools (e2e)", { timeout: 60_000 }, () => {
+  it("previews a step, follows edits on disk, lists problems of a broken file and recovers", async () => {
+    const { page } = await e2e.page();
+    await page.goto("/dev/steps/name");
+    await page.getByRole("heading", { level: 1, name: "Let's get started. What's your name?" }).waitFor();
+    // The sample application's answers are in the form.
+    expect(await page.getByLabel("First name").inputValue()).not.toBe("");
+
+    // An edited title shows without a reload of the page.
+    let started = Date.now();
+    writeFileSync(nameFile, withTitle("Edited live: who are you?"));
+    await page.getByRole("heading", { level: 1, name: "Edited live: who are you?" }).waitFor({ timeout: 2_000 });
+    console.log(`[dev-preview] title edit shown after ${Date.now() - started} ms`);
+
+    // A broken file: its problem is listed instead of the form.
+    started = Date.now();
+    writeFileSync(nameFile, "{ \"id\": \"name\", ");
+    await page.getByRole("heading", { name: /problems? in the definition files/ }).waitFor({ timeout: 2_000 });
+    console.log(`[dev-preview] broken file listed after ${Date.now() - started} ms`);
+    expect(await page.getByRole("alert").textContent()).toContain("steps/initial-setup/name.json");
+    expect(await page.getByRole("heading", { level: 1, name: "Edited live: who are you?" }).count()).toBe(0);
+
+    // An unknown widget is a lint problem too.
+    const badWidget = JSON.parse(original);
+    badWidget.uiSchema = { user: { firstName: { "ui:widget": "sparkles" } } };
+    writeFileSync(nameFile, JSON.stringify(badWidget, null, 2));
+    await page.getByText(/sparkles/).waitFor({ timeout: 2_000 });
+
+    // Fixed: the form is back.
+    started = Date.now();
+    writeFileSync(nameFile, withTitle("Fixed: what's your name?"));
+    await page.getByRole("heading", { level: 1, name: "Fixed: what's your name?" }).waitFor({ timeout: 2_000 });
+    console.log(`[dev-preview] fixed file shown after ${Date.now() - started} ms`);
+  });
+
+  it("validates without saving: errors for a missing answer, then 'Valid' and the cleaned answers", async () => {
+    writeFileSync(nameFile, original);
+    const { page } = await e2e.page();
+    const saves: string[] = [];
+    page.on("request", (r) => void (r.method() !== "GET" && saves.push(r.url())));
+    await page.goto("/dev/steps/name");
+    await page.getByRole("heading", { level: 1, name: "Let's get started. What's your name?" }).waitFor();
+    await page.getByLabel("First name").fill("");
+    await page.getByRole("button", { name: "Validate" }).click();
+    await page.getByText(/answers? needs? your attention/).waitFor();
+    expect(await page.getByRole("heading", { name: "Valid" }).count()).toBe(0);
+
+    await page.getByLabel("First name").fill("Dana");
+    await page.getByRole("button", { name: "Validate" }).click();
+    await page.getByRole("heading", { name: "Valid" }).waitFor();
+    const json = JSON.parse((await page.locator(".dev-result pre").textContent()) ?? "null");
+    expect(json.user.firstName).toBe("Dana");
+    expect(saves).toEqual([]);
+  });
+
+  it("lists every step at /dev/steps", async () => {
+    const { page } = await e2e.page();
+    await page.goto("/dev/steps");
+    await page.getByRole("link", { name: "name", exact: true }).click();
+    await page.waitForURL("**/dev/steps/name");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+  });
+
+  it("draws the funnel map as an SVG from the live definitions", async () => {
+    writeFileSync(nameFile, original);
+    const { page } = await e2e.page();
+    await page.goto("/dev/funnel");
+    const map = page.locator(".dev-funnel-map svg");
+    await map.waitFor();
+    await map.locator("g.node.step text", { hasText: "Name" }).first().waitFor();
+    expect(await map.locator("g.node.step").count()).toBeGreaterThan(10);
+  });
+});
