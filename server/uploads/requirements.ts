@@ -82,6 +82,17 @@ export function idSides(defs: Definitions, borrower: BorrowerRole, idType: strin
   return strings(params?.sidesWhenTypeUnknown ?? ["front", "back"]);
 }
 
+/** Who on the application shows a photo ID, as rules/identity-documents.json decides (the co-borrower only while one applies). */
+export function idHolders(defs: Definitions, doc: Record<string, unknown>): BorrowerRole[] {
+  try {
+    const { outputs } = evaluateRuleSet(defs, "identity-documents", doc);
+    const holders = ((outputs.sides as { borrower?: unknown }[] | undefined) ?? []).map((s) => s.borrower);
+    return holders.filter((b): b is BorrowerRole => b === "borrower" || b === "coborrower");
+  } catch {
+    return ["borrower"]; // answers the rule set cannot read yet: the borrower alone
+  }
+}
+
 /** The ID type a borrower chose on the identity-verification step, if any. */
 export function chosenIdType(doc: Record<string, unknown>, borrower: BorrowerRole): string | null {
   const iv = doc.identityVerification as Record<string, { idType?: unknown } | undefined> | undefined;

@@ -15,7 +15,7 @@ import type { IdentityStatus } from "../identity/provider";
 import type { Services } from "../services";
 import { sha256Hex } from "../storage";
 import { applicationStore, type StoredApplication } from "../store/applications";
-import { ID_DOCUMENT, resolveUpload, type BorrowerRole, type UploadAsk } from "./requirements";
+import { ID_DOCUMENT, idHolders, resolveUpload, type BorrowerRole, type UploadAsk } from "./requirements";
 import type { SniffedType } from "./sniff";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -199,8 +199,7 @@ export function uploadService(services: Services) {
     list(app: StoredApplication) {
       const rows = db.select().from(uploads).where(eq(uploads.applicationId, app.id)).all();
       const reviews = reviewsOf(db, app.id);
-      const setup = app.doc.setup as { hasCoborrower?: unknown } | undefined;
-      const borrowers: BorrowerRole[] = setup?.hasCoborrower === true && app.doc.coborrower ? ["borrower", "coborrower"] : ["borrower"];
+      const borrowers = idHolders(defs, app.doc);
       return {
         uploads: rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(viewOf),
         identity: borrowers.map((borrower) => {
