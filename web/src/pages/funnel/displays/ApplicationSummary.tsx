@@ -1,9 +1,8 @@
 // The saved application, read-only, in the sections of `ui:options.sections` (summary-model.ts):
 // labels are the schemas' titles, values shown as the steps show them. No per-field code here.
 import { Fragment, useMemo } from "react";
-import { Link } from "react-router-dom";
+import { BackLink } from "./BackLink";
 import type { DisplayProps } from "../../../../../engine/react/StepForm";
-import { textOf } from "./markdown";
 import { buildSummary, type SummaryGroup, type SummaryOptions } from "./summary-model";
 import { useDisplayStyles } from "./styles";
 
@@ -33,18 +32,13 @@ function Group({ group, level }: { group: SummaryGroup; level: 2 | 3 }) {
 export function ApplicationSummary({ defs, application, options }: DisplayProps) {
   const styles = useDisplayStyles();
   const sections = useMemo(() => buildSummary(defs, application, options as SummaryOptions), [defs, application, options]);
-  const backTo = textOf(options.backTo);
   return (
     <div className={styles.stack}>
       {sections.length === 0 ? <p className={styles.note}>You have not answered any questions yet.</p> : null}
       {sections.map((group) => (
         <Group key={group.title} group={group} level={2} />
       ))}
-      {backTo ? (
-        <p>
-          <Link to={backTo}>{textOf(options.backLabel) || "Back"}</Link>
-        </p>
-      ) : null}
+      <BackLink options={options} />
     </div>
   );
 }

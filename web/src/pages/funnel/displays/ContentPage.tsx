@@ -3,7 +3,7 @@
 // (`backLabel`, `backTo`).
 import { Spinner } from "@fluentui/react-components";
 import { Suspense, use } from "react";
-import { Link } from "react-router-dom";
+import { BackLink } from "./BackLink";
 import type { DisplayProps } from "../../../../../engine/react/StepForm";
 import { Prose } from "../../public/Prose";
 import { loadContent, textOf, withoutTitle } from "./markdown";
@@ -23,17 +23,12 @@ function Page({ name }: { name: string }) {
 export function ContentPage({ options }: DisplayProps) {
   const styles = useDisplayStyles();
   const name = textOf(options.page);
-  const backTo = textOf(options.backTo);
   return (
     <div className={styles.stack}>
       <Suspense fallback={<Spinner label="Loading" />}>
         <Page name={name} />
       </Suspense>
-      {backTo ? (
-        <p>
-          <Link to={backTo}>{textOf(options.backLabel) || "Back"}</Link>
-        </p>
-      ) : null}
+      <BackLink options={options} />
     </div>
   );
 }

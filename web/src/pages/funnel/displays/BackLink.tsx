@@ -1,0 +1,14 @@
+// The "back to my application" link a display page may end with: ui:options `backTo` (a route)
+// and `backLabel` (default "Back"); nothing when `backTo` is not given.
+import { Link } from "react-router-dom";
+import { textOf } from "./markdown";
+
+export function BackLink({ options }: { options: Record<string, unknown> }) {
+  const to = textOf(options.backTo);
+  if (!to) return null;
+  return (
+    <p>
+      <Link to={to}>{textOf(options.backLabel) || "Back"}</Link>
+    </p>
+  );
+}
