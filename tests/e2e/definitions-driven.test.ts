@@ -1,54 +1,38 @@
 // DESIGN.md "The one idea", seen from the browser: a copy of steps/ and rules/ with a question added
 // to one step and a new step put between two others is served by the server started on that copy,
 // and the funnel shows both: no code change, no rebuild.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
+import { copyDefinitions } from "../helpers/definitions";
 import { startE2E, type E2E } from "./browser";
 
 let e2e: E2E;
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "heloc-defs-"));
-  const steps = join(dir, "steps");
-  const rules = join(dir, "rules");
-  cpSync(join(REPO_ROOT, "steps"), steps, { recursive: true });
-  cpSync(join(REPO_ROOT, "rules"), rules, { recursive: true });
-  const edit = (file: string, change: (json: any) => void) => {
-    const json = JSON.parse(readFileSync(file, "utf8"));
-    change(json);
-    writeFileSync(file, JSON.stringify(json, null, 2));
-  };
-
+  const copy = copyDefinitions();
   // A question added to a step: the middle name on the name step, under a new title.
-  edit(join(steps, "initial-setup/name.json"), (step) => {
+  copy.edit("steps/initial-setup/name.json", (step) => {
     step.title = "Hello! What should we call you?";
     step.schema.properties.user.properties.middleName = { $ref: "../../schemas/user.json#/properties/middleName" };
   });
   // A new step between email and property value, in both early-funnel variants: the phone number
   // (the spec ranks a `phone` status at 0 already; a new status would add its rank in rules/).
-  writeFileSync(
-    join(steps, "initial-setup/phone.json"),
-    JSON.stringify({
-      id: "phone",
-      route: "/app/initial-setup/phone",
-      label: "Phone",
-      rank: 0,
-      title: "What number can we reach you at?",
-      schema: {
-        type: "object",
-        additionalProperties: false,
-        required: ["user"],
-        properties: { user: { type: "object", additionalProperties: false, required: ["phone"], properties: { phone: { $ref: "../../schemas/user.json#/properties/phone" } } } },
-      },
-      uiSchema: { user: { phone: { "ui:widget": "phone" } } },
-    }),
-  );
-  edit(join(steps, "flows/early-funnel.json"), (flow) => {
+  copy.write("steps/initial-setup/phone.json", {
+    id: "phone",
+    route: "/app/initial-setup/phone",
+    label: "Phone",
+    rank: 0,
+    title: "What number can we reach you at?",
+    schema: {
+      type: "object",
+      additionalProperties: false,
+      required: ["user"],
+      properties: { user: { type: "object", additionalProperties: false, required: ["phone"], properties: { phone: { $ref: "../../schemas/user.json#/properties/phone" } } } },
+    },
+    uiSchema: { user: { phone: { "ui:widget": "phone" } } },
+  });
+  copy.edit("steps/flows/early-funnel.json", (flow) => {
     for (const variant of flow.variants) variant.steps.splice(variant.steps.indexOf("email") + 1, 0, "phone");
   });
-  e2e = await startE2E({ definitions: { steps, rules } });
+  e2e = await startE2E({ definitions: { steps: copy.steps, rules: copy.rules } });
 }, 60_000);
 afterAll(async () => {
   await e2e?.close();

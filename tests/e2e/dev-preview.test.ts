@@ -2,22 +2,17 @@
 // step file on disk within a second or two, shows the lint problems of a broken file instead of
 // the form and recovers when it is fixed, validates without saving; the funnel map is drawn in the
 // browser from the same live definitions.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
+import { copyDefinitions } from "../helpers/definitions";
 import { startE2E, type E2E } from "./browser";
 
 let e2e: E2E;
 let nameFile: string;
 let original: string;
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "heloc-dev-preview-"));
-  const steps = join(dir, "steps");
-  const rules = join(dir, "rules");
-  cpSync(join(REPO_ROOT, "steps"), steps, { recursive: true });
-  cpSync(join(REPO_ROOT, "rules"), rules, { recursive: true });
+  const { steps, rules } = copyDefinitions();
   nameFile = join(steps, "initial-setup/name.json");
   original = readFileSync(nameFile, "utf8");
   e2e = await startE2E({ definitions: { steps, rules } });
