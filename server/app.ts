@@ -81,7 +81,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier) {
         try {
           ip = getConnInfo(c).remote.address ?? ip;
         } catch {}
-        return { services, cookies, resHeaders, ip, userAgent: req.headers.get("user-agent"), applicant: session("applicant"), portal: session("portal") };
+        return { services, cookies, resHeaders, ip, origin: new URL(req.url).origin, userAgent: req.headers.get("user-agent"), applicant: session("applicant"), portal: session("portal") };
       },
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);

@@ -22,6 +22,8 @@ export interface Config {
   recaptchaMinScore?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** The site's public address (PUBLIC_URL), for links in mail; development falls back to the request's origin. */
+  publicUrl?: string;
   /** Built web app served at /; absent in API-only tests. */
   webDir?: string;
   /** No request log lines (tests). */
@@ -53,6 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaMinScore: env.RECAPTCHA_MIN_SCORE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? "HELOC <no-reply@heloc.local>",
+    publicUrl: env.PUBLIC_URL,
     webDir: env.WEB_DIR ?? join(REPO_ROOT, "dist/web"),
     quiet: env.QUIET === "1",
     uploadMaxBytes,

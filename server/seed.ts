@@ -2,17 +2,28 @@
 // administrator, so every screen has something to show. Only into an empty database, never in
 // production.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { compileSchemaFile } from "../engine/definitions";
+import { REPO_ROOT } from "../engine/paths";
 import { hashPassword } from "./auth/passwords";
-import { portalUsers, users } from "./db/schema";
+import { applications, portalUsers, users } from "./db/schema";
 import type { Services } from "./services";
 import { applicationStore } from "./store/applications";
 
 export const DEMO = {
   applicant: { email: "demo.applicant@example.com", password: "demo-applicant-2026" },
   portal: { email: "demo.admin@example.com", password: "demo-admin-2026", name: "Demo Administrator", role: "admin" },
+  /** More staff, so each role can be tried; the demo applicant is assigned to the loan officer. */
+  staff: [
+    { email: "demo.processor@example.com", password: "demo-processor-2026", name: "Priya Processor", role: "processor" },
+    { email: "demo.officer@example.com", password: "demo-officer-2026", name: "Omar Officer", role: "loanOfficer" },
+  ],
 };
+
+/** A second applicant further along, with a co-borrower: the pipeline's masked SSNs and outstanding documents. */
+const SECOND_APPLICATION = join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json");
 
 const demoApplication = {
   user: { firstName: "Dana", lastName: "Rivera", email: DEMO.applicant.email },
@@ -27,18 +38,26 @@ export async function seedDemoData(services: Services): Promise<string[]> {
   const validate = compileSchemaFile(services.defs, "application.json");
   if (!validate(demoApplication)) throw new Error(`the demo application does not fit schemas/application.json: ${JSON.stringify(validate.errors)}`);
 
-  const [applicantHash, portalHash] = await Promise.all([hashPassword(DEMO.applicant.password), hashPassword(DEMO.portal.password)]);
+  const second = JSON.parse(readFileSync(SECOND_APPLICATION, "utf8")) as Record<string, unknown>;
+  if (!validate(second)) throw new Error(`${SECOND_APPLICATION} does not fit schemas/application.json`);
+  const staff = [DEMO.portal, ...DEMO.staff];
+  const [applicantHash, ...staffHashes] = await Promise.all([hashPassword(DEMO.applicant.password), ...staff.map((s) => hashPassword(s.password))]);
+  const staffIds = staff.map(() => randomUUID());
   const store = applicationStore(services);
   db.transaction((tx) => {
+    staff.forEach((s, i) => tx.insert(portalUsers).values({ id: staffIds[i]!, email: s.email, name: s.name, role: s.role, partnerId: "house", passwordHash: staffHashes[i]!, createdAt: services.now() }).run());
     const app = store.createGuest(tx, "previewOffer", "variantOne");
     tx.update(users).set({ email: DEMO.applicant.email, passwordHash: applicantHash, emailVerifiedAt: services.now() }).where(eq(users.id, app.ownerId)).run();
     store.save(tx, app, demoApplication, "previewOffer");
-    tx.insert(portalUsers).values({ id: randomUUID(), email: DEMO.portal.email, name: DEMO.portal.name, role: DEMO.portal.role, passwordHash: portalHash, createdAt: services.now() }).run();
+    tx.update(applications).set({ loanOfficerId: staffIds[2]! }).where(eq(applications.id, app.id)).run();
     store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: app.id });
+    const other = store.createGuest(tx, "incomeDocs", "variantOne");
+    store.save(tx, other, second, "incomeDocs");
+    store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: other.id });
   });
   return [
     `Demo applicant: ${DEMO.applicant.email} / ${DEMO.applicant.password} (at the offer preview)`,
-    `Demo portal user: ${DEMO.portal.email} / ${DEMO.portal.password}`,
+    ...staff.map((s) => `Demo portal ${services.portal.roles.get(s.role)?.label.toLowerCase() ?? s.role}: ${s.email} / ${s.password}`),
   ];
 }
 

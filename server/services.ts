@@ -17,6 +17,7 @@ import type { Mailer } from "./mail/mailer";
 import { createCipher } from "./security/encryption";
 import { deriveKey } from "./security/keys";
 import { createRateLimiter } from "./security/rate-limit";
+import { portalPolicy } from "./portal/roles";
 import { localDiskStorage, type FileStorage } from "./storage";
 
 export interface ServiceDeps {
@@ -54,6 +55,8 @@ export function createServices(deps: ServiceDeps) {
     codes: createCodes(deps.db, deriveKey(deps.masterKey, "sign-in-codes"), now),
     storage: deps.storage ?? localDiskStorage(join(deps.config.dataDir, "uploads")),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
+    /** Portal roles and account rules (rules/portal-roles.json). */
+    portal: portalPolicy(deps.defs),
     limits: {
       signInPerEmail: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE }, clock),
       signInPerIp: createRateLimiter({ limit: 50, windowMs: 15 * MINUTE }, clock),
@@ -61,6 +64,8 @@ export function createServices(deps: ServiceDeps) {
       codePerIp: createRateLimiter({ limit: 20, windowMs: 15 * MINUTE }, clock),
       /** Upload attempts per applicant: room for every document of two self-employed borrowers, not for a flood. */
       uploadsPerApplicant: createRateLimiter({ limit: 60, windowMs: 15 * MINUTE }, clock),
+      /** Invite and password-reset links used, per address: enough for a typo, not for guessing. */
+      portalTokenPerIp: createRateLimiter({ limit: 20, windowMs: 15 * MINUTE }, clock),
     },
   };
 }

@@ -12,6 +12,7 @@ import { openDb } from "./db/client";
 import { createMailer } from "./mail/mailer";
 import { loadKey } from "./security/encryption";
 import { deriveKey } from "./security/keys";
+import { ensureFirstAdmin } from "./portal/first-admin";
 import { seedDemoData } from "./seed";
 import { createServices, type Services } from "./services";
 import { dbSpentTokens } from "./store/spent-tokens";
@@ -21,6 +22,8 @@ export interface StartOptions extends Partial<Config> {
   definitions?: DefinitionDirs;
   /** Adds the demo applicant and portal users when the database is empty. */
   demo?: boolean;
+  /** Makes the first portal administrator when there is no portal user (npm start). */
+  firstAdmin?: boolean;
   now?: () => Date;
 }
 
@@ -53,6 +56,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const services = createServices({ config, defs, db, masterKey, mailer, botCheck, ...(options.now ? { now: options.now } : {}) });
   const notes = [`Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];
   if (options.demo) notes.push(...(await seedDemoData(services)));
+  if (options.firstAdmin) notes.push(...(await ensureFirstAdmin(services)));
+  if (mailer.kind === "outbox") notes.push(`Sign-in codes and portal invites are mailed to the outbox: open the newest .eml in ${mailer.location}`);
 
   const app = createApp(services, botCheck);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -311,6 +311,82 @@ export interface APIInputs {
    * A procedure without input.
    */
   empty?: {} | null;
+  /**
+   * An administrator invites a colleague to the portal: they get an email with a link to set their password.
+   */
+  portalInvite?: {
+    /**
+     * An email address in standard format, at most 254 characters.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "email".
+     */
+    email: string;
+    /**
+     * 1 to 512 characters with no leading or trailing spaces, on one line.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "text".
+     */
+    name: string;
+    /**
+     * A role of rules/portal-roles.json.
+     */
+    role: string;
+  };
+  /**
+   * Names one portal user.
+   */
+  portalUserRef?: {
+    /**
+     * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    userId: string;
+  };
+  /**
+   * Gives a portal user another role.
+   */
+  portalRoleChange?: {
+    /**
+     * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    userId: string;
+    /**
+     * A role of rules/portal-roles.json.
+     */
+    role: string;
+  };
+  /**
+   * Names one application in the portal.
+   */
+  portalApplicationRef?: {
+    /**
+     * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    applicationId: string;
+  };
+  /**
+   * Assigns an application to a loan officer, or (null) takes the assignment away.
+   */
+  portalAssignment?: {
+    /**
+     * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    applicationId: string;
+    loanOfficerId: string | null;
+  };
 }
 /**
  * A whole HELOC application: borrower, optional co-borrower, debts, real estate, the subject property, uploads and the early-funnel answers. Stored as one JSON document; status, ownership and timestamps live in database columns.

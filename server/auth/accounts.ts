@@ -1,9 +1,10 @@
 // The two kinds of account behind the sign-in endpoints: applicants (users) and partner staff
 // (portal_users). Each says how to find an account by email and what its session shows.
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { routeForStatus } from "../../engine/funnel";
 import { applications, portalUsers, users } from "../db/schema";
 import { accountName } from "../store/account-fields";
+import { recheckOnVisit } from "../store/recheck";
 import type { Services } from "../services";
 import type { SessionKind } from "./sessions";
 
@@ -24,7 +25,8 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
   const { db, defs } = services;
   if (kind === "portal")
     return {
-      byEmail: (email) => db.select().from(portalUsers).where(eq(portalUsers.email, email)).get() ?? null,
+      // A deactivated user cannot sign in at all.
+      byEmail: (email) => db.select().from(portalUsers).where(and(eq(portalUsers.email, email), isNull(portalUsers.disabledAt))).get() ?? null,
       verified: () => {},
       sessionView(id) {
         const u = db.select().from(portalUsers).where(eq(portalUsers.id, id)).get();
@@ -37,6 +39,7 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
     sessionView(id) {
       const u = db.select().from(users).where(eq(users.id, id)).get();
       if (!u) return null;
+      recheckOnVisit(services, id); // before the status below sends them anywhere
       const app = db.select({ status: applications.status, document: applications.document }).from(applications).where(eq(applications.ownerId, id)).get();
       const name = app ? accountName(defs, JSON.parse(app.document)) : null;
       // A returning applicant's session says where to go: the page for their status.

@@ -10,7 +10,10 @@ import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "../se
 import type { RateLimiter } from "../security/rate-limit";
 import { accountsOf } from "./accounts";
 import { honoCookies } from "./cookies";
-import { decoyHash, verifyPassword } from "./passwords";
+import { eq } from "drizzle-orm";
+import { portalUsers } from "../db/schema";
+import { consumeToken, peekToken } from "../portal/tokens";
+import { decoyHash, hashPassword, verifyPassword } from "./passwords";
 import type { SessionKind } from "./sessions";
 
 const SIGN_IN_PAGE: Record<SessionKind, string> = { applicant: "/app/login", portal: "/portal/login" };
@@ -25,11 +28,16 @@ export const AUTH_ERRORS = {
   MissingCSRF: "Your sign-in form expired. Reload the page and try again.",
   InvalidCallbackUrl: "The page to return to after signing in is not on this site.",
   InvalidEmail: "Enter a valid email address.",
+  CodeSent: "We emailed you a sign-in code. Enter it to finish signing in.",
+  InvalidLink: "That link has expired or was already used. Ask your administrator for a new one.",
+  WeakPassword: "Choose a longer password.",
   UnknownError: "Something went wrong on our side. Please try again.",
 } as const;
 type AuthError = keyof typeof AUTH_ERRORS;
 
 const emailShape = validatorOf("account-input.json#/properties/email");
+/** The shape of a mailed link's token (32 random bytes, base64url). */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Only paths of this site: "/app/x", never "//evil.example" or "https://…". */
 function safeCallback(value: unknown, fallback: string): string | null {
@@ -43,6 +51,9 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
   const { sessions, jar, csrf } = services.auth[kind];
   const accounts = accountsOf(kind, services);
   const signInPage = SIGN_IN_PAGE[kind];
+  // Portal staff sign in with two factors: the password first, then a code mailed to them. Their
+  // codes are issued only after a right password, so a code alone never opens a portal session.
+  const twoFactor = kind === "portal";
   const app = new Hono();
 
   const ipOf = (c: Context) => {
@@ -86,10 +97,9 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
 
   app.get("/providers", (c) => {
     const base = new URL(c.req.url).pathname.replace(/\/providers$/, "");
-    return c.json({
-      email: { id: "email", name: "Email code", type: "email", signinUrl: `${base}/signin/email`, callbackUrl: `${base}/callback/email` },
-      credentials: { id: "credentials", name: "Email and password or code", type: "credentials", signinUrl: `${base}/signin/credentials`, callbackUrl: `${base}/callback/credentials` },
-    });
+    const credentials = { id: "credentials", name: twoFactor ? "Email, password and code" : "Email and password or code", type: "credentials", signinUrl: `${base}/signin/credentials`, callbackUrl: `${base}/callback/credentials` };
+    if (twoFactor) return c.json({ credentials });
+    return c.json({ email: { id: "email", name: "Email code", type: "email", signinUrl: `${base}/signin/email`, callbackUrl: `${base}/callback/email` }, credentials });
   });
 
   // Both paths of spec §7 sign in; the email provider's signin sends a code instead.
@@ -99,7 +109,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     const callbackUrl = safeCallback(form.callbackUrl, kind === "portal" ? "/portal" : "/app");
     if (!csrf.verify(honoCookies(c), form.csrfToken)) return fail(c, "MissingCSRF", 403);
     if (callbackUrl === null) return fail(c, "InvalidCallbackUrl", 400);
-    if (provider !== "email" && provider !== "credentials")
+    if ((provider !== "email" || twoFactor) && provider !== "credentials")
       return c.json({ url: `${signInPage}?callbackUrl=${encodeURIComponent(callbackUrl)}` }); // spec §8: unknown provider → sign-in page
     const email = typeof form.email === "string" ? form.email.trim().toLowerCase() : "";
     if (!emailShape(email)) return fail(c, "InvalidEmail", 400);
@@ -126,6 +136,25 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     const over = limited(c, [[services.limits.signInPerEmail, `${kind}:${email}`], [services.limits.signInPerIp, `${kind}:${ipOf(c)}`]]);
     if (over) return over;
     const account = accounts.byEmail(email);
+    if (twoFactor && !(typeof form.code === "string" && form.code !== "")) {
+      // First factor: a right password gets a code by mail; the session waits for the code.
+      const password = typeof form.password === "string" ? form.password : "";
+      const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
+      if (!ok || !account?.passwordHash) return fail(c, "CredentialsSignin");
+      const overCodes = limited(c, [[services.limits.codePerEmail, `${kind}:${email}`]]);
+      if (overCodes) return overCodes;
+      const code = services.codes.issue(kind, email);
+      try {
+        await services.mailer.send({
+          to: email,
+          subject: `Your partner portal sign-in code: ${code}`,
+          text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not just enter your password, tell your administrator.`,
+        });
+      } catch {
+        return fail(c, "UnknownError", 400);
+      }
+      return c.json({ url: `${CODE_PAGE[kind]}&callbackUrl=${encodeURIComponent(callbackUrl)}`, secondFactor: "code", message: AUTH_ERRORS.CodeSent });
+    }
     if (typeof form.code === "string" && form.code !== "") {
       const checked = services.codes.check(kind, email, form.code.trim());
       if (checked === "expired") return fail(c, "CodeExpired");
@@ -148,6 +177,37 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
   };
   app.post("/signin/:provider", requireBotToken(botCheck), signIn);
   app.post("/callback/:provider", requireBotToken(botCheck), signIn);
+
+  if (twoFactor) {
+    // Invite and password-reset links (server/portal/tokens.ts) land on /portal/set-password,
+    // which asks here whether the link still works, then sets the password with it.
+    app.get("/set-password", (c) => {
+      const token = c.req.query("token") ?? "";
+      const purpose = TOKEN.test(token) ? peekToken(services.db, token, services.now()) : null;
+      return c.json({ valid: purpose !== null, purpose, passwordMinLength: services.portal.passwordMinLength });
+    });
+    app.post("/set-password", async (c) => {
+      const form = await c.req.parseBody();
+      if (!csrf.verify(honoCookies(c), form.csrfToken)) return fail(c, "MissingCSRF", 403);
+      const over = limited(c, [[services.limits.portalTokenPerIp, ipOf(c)]]);
+      if (over) return over;
+      const token = typeof form.token === "string" ? form.token : "";
+      const password = typeof form.password === "string" ? form.password : "";
+      if (password.length < services.portal.passwordMinLength || password.length > 256)
+        return c.json({ error: "WeakPassword", field: "password", message: `Choose a password of ${services.portal.passwordMinLength} to 256 characters.` }, 400);
+      const passwordHash = await hashPassword(password);
+      const userId = TOKEN.test(token)
+        ? services.db.transaction((tx) => {
+            const spent = consumeToken(tx, token, services.now());
+            if (spent) tx.update(portalUsers).set({ passwordHash }).where(eq(portalUsers.id, spent.userId)).run();
+            return spent?.userId ?? null;
+          })
+        : null;
+      if (!userId) return fail(c, "InvalidLink", 400);
+      sessions.invalidateAllOf(userId); // a new password ends every older session
+      return c.json({ url: "/portal/login?passwordSet=1" });
+    });
+  }
 
   app.post("/signout", async (c) => {
     const form = await c.req.parseBody();

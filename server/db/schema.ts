@@ -15,16 +15,48 @@ export const users = sqliteTable("users", {
   createdAt: createdAt(),
 });
 
-/** Partner staff. Roles and what they allow live in rules/portal-roles.json. */
-export const portalUsers = sqliteTable("portal_users", {
+/**
+ * The organisations whose staff use the portal: the lender itself ("house", made by the first
+ * migration) and any broker it works with. Staff see only their own partner's applications.
+ */
+export const partners = sqliteTable("partners", {
   id: text("id").primaryKey(),
-  email: text("email").notNull().unique(),
   name: text("name").notNull(),
-  role: text("role").notNull(),
-  passwordHash: text("password_hash"),
-  disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
+
+/** Partner staff. Roles and what they allow live in rules/portal-roles.json. */
+export const portalUsers = sqliteTable(
+  "portal_users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    partnerId: text("partner_id").notNull().default("house"),
+    /** Null until the invitee sets one through their invite link. */
+    passwordHash: text("password_hash"),
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+    invitedBy: text("invited_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("portal_users_partner").on(t.partnerId)],
+);
+
+/** Invite and password-reset links for portal users; only the token's hash is kept. */
+export const portalTokens = sqliteTable(
+  "portal_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => portalUsers.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["invite", "reset"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    consumedAt: integer("consumed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("portal_tokens_user").on(t.userId), uniqueIndex("portal_tokens_hash").on(t.tokenHash)],
+);
 
 // Lucia's session design: the cookie holds "<id>.<secret>"; only the secret's SHA-256 is stored.
 const sessionColumns = {
@@ -73,10 +105,22 @@ export const applications = sqliteTable(
     document: text("document").notNull(),
     /** Bumped on every save; a write with an older revision is refused. */
     revision: integer("revision").notNull().default(0),
+    /** The partner whose staff handle this application. */
+    partnerId: text("partner_id").notNull().default("house"),
+    /** The portal user (loan officer) it is assigned to, if any. */
+    loanOfficerId: text("loan_officer_id"),
+    /** Hash of the definitions the saved answers were last checked against. */
+    definitionsVersion: text("definitions_version"),
+    /** JSON {steps, resume}: steps to answer again after a definitions change, and where to go after. */
+    recheck: text("recheck"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [uniqueIndex("applications_owner").on(t.ownerId)],
+  (t) => [
+    uniqueIndex("applications_owner").on(t.ownerId),
+    index("applications_partner").on(t.partnerId, t.updatedAt),
+    index("applications_loan_officer").on(t.loanOfficerId),
+  ],
 );
 
 /** Metadata of uploaded files; the bytes live in file storage. */
@@ -118,6 +162,7 @@ export const signatures = sqliteTable(
     userAgent: text("user_agent"),
     signedAt: integer("signed_at", { mode: "timestamp_ms" }).notNull(),
     pdfKey: text("pdf_key"),
+    definitionsVersion: text("definitions_version"),
   },
   (t) => [index("signatures_application").on(t.applicationId)],
 );
@@ -138,6 +183,7 @@ export const identityReviews = sqliteTable(
     reason: text("reason"),
     reviewedBy: text("reviewed_by"),
     reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }),
+    definitionsVersion: text("definitions_version"),
     createdAt: createdAt(),
   },
   (t) => [index("identity_reviews_application").on(t.applicationId), index("identity_reviews_status").on(t.status)],

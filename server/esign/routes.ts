@@ -1,10 +1,13 @@
 // GET /api/esign/<signature id>.pdf and /api/esign/latest.pdf: the applicant's signed disclosures
-// as a file download. A plain GET (a link the browser follows, so no custom header can be asked
+// as a file download (with ?application=<id>, for portal staff who can see that application). A plain GET (a link the browser follows, so no custom header can be asked
 // for): it changes nothing the applicant can see, answers only the signed-in applicant's own
 // application (any other id is "not found", so ids cannot be probed), refuses requests another
 // site starts, is rate-limited per applicant, and is never cached.
 import { Hono, type Context } from "hono";
 import { honoCookies } from "../auth/cookies";
+import type { SessionKind } from "../auth/sessions";
+import { visibleApplication } from "../portal/scope";
+import { activeStaff } from "../portal/staff";
 import { createRateLimiter } from "../security/rate-limit";
 import type { Services } from "../services";
 import { applicationStore } from "../store/applications";
@@ -23,22 +26,32 @@ export function createEsignRoutes(services: Services) {
     return c.json({ error: { code, message } }, status);
   };
 
-  app.get("/:file", async (c) => {
-    if (c.req.header("sec-fetch-site") === "cross-site") return fail(c, 403, "FORBIDDEN", "Open your signed copy from your application");
-    const { sessions, jar } = services.auth.applicant;
+  const sessionOf = (c: Context, kind: SessionKind) => {
+    const { sessions, jar } = services.auth[kind];
     const cookies = honoCookies(c);
     const token = jar.get(cookies, "session");
     const found = sessions.validate(token);
-    if (!found) return fail(c, 401, "UNAUTHORIZED", "Sign in to download your signed disclosures");
-    if (found.renewed) jar.set(cookies, "session", token!, found.session.expiresAt);
+    if (found?.renewed) jar.set(cookies, "session", token!, found.session.expiresAt);
+    return found?.session ?? null;
+  };
+
+  app.get("/:file", async (c) => {
+    if (c.req.header("sec-fetch-site") === "cross-site") return fail(c, 403, "FORBIDDEN", "Open your signed copy from your application");
+    // ?application=<id>: portal staff with documents.view open a copy of an application they can see.
+    const forApplication = c.req.query("application");
+    const portal = forApplication !== undefined ? sessionOf(c, "portal") : null;
+    const staff = portal ? activeStaff(services, portal.userId) : null;
+    const session = forApplication !== undefined ? portal : sessionOf(c, "applicant");
+    if (!session || (forApplication !== undefined && !staff)) return fail(c, 401, "UNAUTHORIZED", "Sign in to download your signed disclosures");
+    if (staff && !staff.can("documents.view")) return fail(c, 403, "FORBIDDEN", "Your role does not allow opening documents.");
 
     const match = FILE.exec(c.req.param("file"));
     if (!match) return fail(c, 404, "NOT_FOUND", "There is no such signed copy");
-    if (!perApplicant.hit(found.session.userId).ok) return fail(c, 429, "TOO_MANY_REQUESTS", "Too many downloads. Please try again in a few minutes.");
+    if (!perApplicant.hit(session.userId).ok) return fail(c, 429, "TOO_MANY_REQUESTS", "Too many downloads. Please try again in a few minutes.");
 
-    const application = applicationStore(services).ofOwner(services.db, found.session.userId);
-    if (!application) return fail(c, 404, "NOT_FOUND", "There is no such signed copy");
-    const result = await signedPdf(services, application.id, match[1]!);
+    const applicationId = staff ? visibleApplication(services, staff, forApplication!)?.id : applicationStore(services).ofOwner(services.db, session.userId)?.id;
+    if (!applicationId) return fail(c, 404, "NOT_FOUND", "There is no such signed copy");
+    const result = await signedPdf(services, applicationId, match[1]!);
     if (!result.ok) return fail(c, result.status, result.status === 404 ? "NOT_FOUND" : "CONFLICT", result.status === 404 ? "There is no such signed copy" : result.message);
 
     return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, {

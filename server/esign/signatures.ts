@@ -68,6 +68,8 @@ export function recordSignatures({ effect, tx, services, application, doc, reque
         userAgent: request.userAgent ? request.userAgent.slice(0, MAX_USER_AGENT) : null,
         signedAt: now,
         pdfKey: null,
+        // The definitions the signed answers were checked against (the audit trail traces it).
+        definitionsVersion: services.definitionsVersion,
       })
       .run();
     signed.push({ id, pointer });

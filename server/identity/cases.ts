@@ -124,7 +124,7 @@ export function decideReview(services: Services, reviewId: string, decision: { s
     if (!row) return { ok: false, reason: "not-found" } as const;
     if (row.status !== "pending") return { ok: false, reason: "decided" } as const;
     tx.update(identityReviews)
-      .set({ status: decision.status, reason: decision.reason, reviewedBy: decision.reviewedBy, reviewedAt: services.now() })
+      .set({ status: decision.status, reason: decision.reason, reviewedBy: decision.reviewedBy, reviewedAt: services.now(), definitionsVersion: services.definitionsVersion })
       .where(and(eq(identityReviews.id, reviewId), eq(identityReviews.status, "pending")))
       .run();
     store.audit(tx, { actorKind: "portal", actorId: decision.reviewedBy, action: `identity.${decision.status}:${row.borrower}`, applicationId: row.applicationId });

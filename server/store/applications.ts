@@ -2,6 +2,7 @@
 // AES-256-GCM on the way in and opened on the way out; what leaves the server is masked.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import type { Recheck } from "../../engine/recheck";
 import { mapSensitive, maskSensitive } from "../../engine/sensitive";
 import type { Db } from "../db/client";
 import { applications, auditEvents, users } from "../db/schema";
@@ -15,6 +16,14 @@ export interface StoredApplication {
   revision: number;
   /** The document with identifiers in the clear: for validation and rules, never for responses. */
   doc: Record<string, unknown>;
+  /**
+   * The definitions version the whole document was last checked against (null: before versions
+   * were kept). A save carries it over; only a new application or a re-check moves it on
+   * (server/store/recheck.ts), so an answer saved without a re-check never hides a needed one.
+   */
+  definitionsVersion: string | null;
+  /** Open while the applicant answers again the steps a definitions change made invalid. */
+  recheck: Recheck | null;
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -30,6 +39,8 @@ export function applicationStore(services: Services) {
     variant: row.variant,
     revision: row.revision,
     doc: open(row.document),
+    definitionsVersion: row.definitionsVersion,
+    recheck: row.recheck ? (JSON.parse(row.recheck) as Recheck) : null,
   });
 
   return {
@@ -42,15 +53,36 @@ export function applicationStore(services: Services) {
       const at = services.now();
       const ownerId = randomUUID();
       tx.insert(users).values({ id: ownerId, createdAt: at }).run();
-      const app = { id: randomUUID(), ownerId, status, variant, revision: 0, doc: {} };
-      tx.insert(applications).values({ id: app.id, ownerId, status, variant, document: "{}", revision: 0, createdAt: at, updatedAt: at }).run();
+      const { definitionsVersion } = services;
+      const app = { id: randomUUID(), ownerId, status, variant, revision: 0, doc: {}, definitionsVersion, recheck: null };
+      tx.insert(applications).values({ id: app.id, ownerId, status, variant, document: "{}", revision: 0, definitionsVersion, createdAt: at, updatedAt: at }).run();
       return app;
     },
-    /** Saves a new revision; false when someone saved in between (the caller refuses the write). */
-    save(tx: Tx, app: StoredApplication, doc: unknown, status: string): boolean {
+    /**
+     * Saves a new revision, stamped with the definitions version `app` carries; an open re-check
+     * stays unless `recheck` says otherwise. False when someone saved in between (the caller
+     * refuses the write).
+     */
+    save(tx: Tx, app: StoredApplication, doc: unknown, status: string, recheck: Recheck | null = app.recheck): boolean {
       const result = tx
         .update(applications)
-        .set({ document: seal(doc), status, revision: app.revision + 1, updatedAt: services.now() })
+        .set({
+          document: seal(doc),
+          status,
+          revision: app.revision + 1,
+          definitionsVersion: app.definitionsVersion,
+          recheck: recheck ? JSON.stringify(recheck) : null,
+          updatedAt: services.now(),
+        })
+        .where(and(eq(applications.id, app.id), eq(applications.revision, app.revision)))
+        .run();
+      return result.changes === 1;
+    },
+    /** Records that the document, unchanged, passed a check against the running definitions. */
+    stamp(tx: Tx, app: StoredApplication): boolean {
+      const result = tx
+        .update(applications)
+        .set({ definitionsVersion: services.definitionsVersion })
         .where(and(eq(applications.id, app.id), eq(applications.revision, app.revision)))
         .run();
       return result.changes === 1;

@@ -4,6 +4,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { FieldError } from "../../engine/messages";
 import type { CookieIO } from "../auth/cookies";
 import type { Session } from "../auth/sessions";
+import type { Permission } from "../portal/roles";
+import { activeStaff } from "../portal/staff";
 import type { Services } from "../services";
 
 export interface Context {
@@ -12,6 +14,8 @@ export interface Context {
   /** Response headers of this call (Cache-Control for personal data). */
   resHeaders: Headers;
   ip: string;
+  /** The origin the request came to (scheme://host:port); mailed links use PUBLIC_URL when it is set. */
+  origin?: string;
   /** The browser's User-Agent header (recorded with a signature). */
   userAgent?: string | null;
   applicant: Session | null;
@@ -63,3 +67,19 @@ export const portalProcedure = t.procedure.use(noStore).use(({ ctx, next }) => {
 
 /** For procedures that work with or without a session (the early funnel). */
 export const visitorProcedure = t.procedure.use(noStore);
+
+/**
+ * A portal procedure that needs one of the given permissions (rules/portal-roles.json says which
+ * roles hold it); with none, any active portal user. The user is read on every call: a
+ * deactivated user's session is ended at once, a role change applies to the next call.
+ */
+export const staffProcedure = (...anyOf: Permission[]) =>
+  portalProcedure.use(({ ctx, next }) => {
+    const staff = activeStaff(ctx.services, ctx.portal.userId);
+    if (!staff) {
+      ctx.services.auth.portal.sessions.invalidate(ctx.portal.id);
+      throw new TRPCError({ code: "UNAUTHORIZED", message: "Your portal account is not active. Ask an administrator." });
+    }
+    if (anyOf.length && !anyOf.some((p) => staff.can(p))) throw new TRPCError({ code: "FORBIDDEN", message: "Your role does not allow this." });
+    return next({ ctx: { ...ctx, staff } });
+  });

@@ -8,7 +8,7 @@ import { identityRouter } from "./routers/identity";
 import { portalRouter } from "./routers/portal";
 import { quoteRouter } from "./routers/quote";
 import { stepRouter } from "./routers/step";
-import { identityReviewsRouter, uploadsRouter } from "./routers/uploads";
+import { uploadsRouter } from "./routers/uploads";
 
 export const appRouter = router({
   definitions: definitionsRouter,
@@ -20,7 +20,6 @@ export const appRouter = router({
   esign: esignRouter,
   portal: portalRouter,
   uploads: uploadsRouter,
-  identityReviews: identityReviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,8 @@ import type { SessionKind } from "../auth/sessions";
 import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "../security/guards";
 import type { Services } from "../services";
 import type { BorrowerRole } from "./requirements";
+import { visibleApplication } from "../portal/scope";
+import { activeStaff } from "../portal/staff";
 import { uploadService, UploadError, type UploadErrorStatus } from "./service";
 import { ACCEPTED_KINDS, sniffType } from "./sniff";
 
@@ -134,13 +136,16 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
 
   app.get("/:id", async (c) => {
     const id = c.req.param("id");
-    // A portal user may open any application's files (roles narrow this in a later issue); an applicant only their own.
+    // Portal staff open the files of applications their role lets them see; an applicant only their own.
     const portal = sessionOf(c, "portal");
+    const staff = portal ? activeStaff(services, portal.userId) : null;
     const applicant = portal ? null : sessionOf(c, "applicant");
-    if (!applicant && !portal) return fail(c, 401, "UNAUTHORIZED", "Sign in to download this file.");
+    if (!applicant && !staff) return fail(c, 401, "UNAUTHORIZED", "Sign in to download this file.");
+    if (staff && !staff.can("documents.view")) return fail(c, 403, "FORBIDDEN", "Your role does not allow opening documents.");
     if (!ID.test(id)) return fail(c, 404, "NOT_FOUND", "There is no such upload.");
     try {
-      const { row, bytes } = await uploadService(services).download(id, portal ? { portalUserId: portal.userId } : { ownerId: applicant!.userId });
+      const who = staff ? { canSee: (applicationId: string) => visibleApplication(services, staff, applicationId) !== null } : { ownerId: applicant!.userId };
+      const { row, bytes } = await uploadService(services).download(id, who);
       return c.body(new Uint8Array(bytes), 200, {
         "Content-Type": row.contentType,
         "Content-Length": String(bytes.length),

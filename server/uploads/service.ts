@@ -238,7 +238,7 @@ export function uploadService(services: Services) {
           store.audit(tx, { actorKind: "applicant", actorId, action: `upload.remove:${row.documentType}`, applicationId: fresh.id, changed: index >= 0 ? [`/uploads/${index}`] : [] });
           for (const review of covering.filter((r) => r.status === "pending")) {
             tx.update(identityReviews)
-              .set({ status: "rejected", reason: "Withdrawn: the applicant removed a photo of this ID.", reviewedBy: "system", reviewedAt: services.now() })
+              .set({ status: "rejected", reason: "Withdrawn: the applicant removed a photo of this ID.", reviewedBy: "system", reviewedAt: services.now(), definitionsVersion: services.definitionsVersion })
               .where(and(eq(identityReviews.id, review.id), eq(identityReviews.status, "pending")))
               .run();
             store.audit(tx, { actorKind: "system", actorId: null, action: `identity.withdrawn:${review.borrower}`, applicationId: fresh.id });
@@ -249,14 +249,11 @@ export function uploadService(services: Services) {
       return { removed: uploadId };
     },
 
-    /** The stored bytes of an upload, for its owner (ownerId) or for a portal user (ownerId null). */
-    async download(uploadId: string, who: { ownerId: string } | { portalUserId: string }) {
+    /** The stored bytes of an upload, for its owner or for a portal user who can see its application; anyone else is told it does not exist. */
+    async download(uploadId: string, who: { ownerId: string } | { canSee: (applicationId: string) => boolean }) {
       const row = db.select().from(uploads).where(eq(uploads.id, uploadId)).get();
-      if (row && "ownerId" in who) {
-        const app = store.ofOwner(db, who.ownerId);
-        if (app?.id !== row.applicationId) throw new UploadError(404, "NOT_FOUND", "There is no such upload.");
-      }
-      if (!row) throw new UploadError(404, "NOT_FOUND", "There is no such upload.");
+      const allowed = row && ("ownerId" in who ? store.ofOwner(db, who.ownerId)?.id === row.applicationId : who.canSee(row.applicationId));
+      if (!row || !allowed) throw new UploadError(404, "NOT_FOUND", "There is no such upload.");
       const bytes = await storage.get(row.storageKey);
       if (!bytes || sha256Hex(bytes) !== row.sha256) {
         console.error(`upload ${row.id}: stored file missing or damaged`);

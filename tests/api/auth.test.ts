@@ -199,10 +199,13 @@ describe("the client log endpoint", () => {
 });
 
 describe("portal sessions are separate", () => {
-  it("signs portal staff in under /api/authPortal with their own cookie", async () => {
+  it("signs portal staff in under /api/authPortal with their own cookie, after a password and a mailed code", async () => {
     const staff = await makePortalUser(server.services);
     const b = browser(server.url);
-    expect((await b.auth("Portal", "callback/credentials", { email: staff.email, password: staff.password, callbackUrl: "/portal" })).body.url).toBe("/portal");
+    const first = await b.auth("Portal", "callback/credentials", { email: staff.email, password: staff.password, callbackUrl: "/portal" });
+    expect(first.body.url).toBe("/portal/login?step=code&callbackUrl=%2Fportal");
+    expect(await b.session("Portal")).toEqual({}); // the password alone opens nothing
+    expect((await b.auth("Portal", "callback/credentials", { email: staff.email, code: server.lastCode(), callbackUrl: "/portal" })).body.url).toBe("/portal");
     expect(await b.session("Portal")).toMatchObject({ user: { email: staff.email, role: "admin" } });
     expect(await b.session("Applicant")).toEqual({});
     expect([...b.cookies.keys()]).toContain("heloc.portal.session");

@@ -2,7 +2,7 @@
 // session cannot call applicant procedures and the reverse.
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApplicant, makePortalUser } from "../helpers/accounts";
+import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -15,6 +15,10 @@ const codeOf = (promise: Promise<unknown>) => promise.then(() => "OK", (e: unkno
 
 async function signedIn(kind: "Applicant" | "Portal", who: { email: string; password: string }) {
   const b = browser(server.url);
+  if (kind === "Portal") {
+    await signInPortal(server, b, who);
+    return b;
+  }
   const res = await b.auth(kind, "callback/credentials", { email: who.email, password: who.password });
   expect(res.status).toBe(200);
   return b;

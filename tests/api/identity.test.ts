@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, identityReviews } from "../../server/db/schema";
 import { ManualReviewProvider } from "../../server/identity/manual-review";
 import { IdentityVendorNotConfigured, VendorIdentityProviderStub } from "../../server/identity/vendor-stub";
-import { makeApplicant, makePortalUser } from "../helpers/accounts";
+import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -49,7 +49,7 @@ const reviewsOf = (applicationId: string) => server.services.db.select().from(id
 async function portalBrowser() {
   const staff = await makePortalUser(server.services);
   const b = browser(server.url);
-  expect((await b.auth("Portal", "callback/credentials", { email: staff.email, password: staff.password })).status).toBe(200);
+  await signInPortal(server, b, staff);
   return { ...staff, b };
 }
 
@@ -100,7 +100,7 @@ describe("the portal's manual review", () => {
     const ann = await applicantWith({ borrower: "passport" });
     const front = await uploadId(ann.b, { side: "front" });
     const staff = await portalBrowser();
-    const { reviews } = await staff.b.trpc.identityReviews.pending.query();
+    const { reviews } = await staff.b.trpc.portal.identityReviews.pending.query();
     const mine = reviews.find((r) => r.applicationId === ann.applicationId);
     expect(mine).toMatchObject({ applicationId: ann.applicationId, borrower: "borrower", name: "Maria Alvarez", idType: "passport", uploadIds: [front.upload.id], status: "pending" });
     expect(JSON.stringify(reviews)).not.toContain(SSN);
@@ -116,10 +116,10 @@ describe("the portal's manual review", () => {
     const front = await uploadId(ann.b, { side: "front" });
     const staff = await portalBrowser();
     const [review] = reviewsOf(ann.applicationId);
-    expect(await staff.b.trpc.identityReviews.approve.mutate({ reviewId: review!.id })).toEqual({ reviewId: review!.id, status: "approved" });
+    expect(await staff.b.trpc.portal.identityReviews.approve.mutate({ reviewId: review!.id })).toEqual({ reviewId: review!.id, status: "approved" });
     expect(reviewsOf(ann.applicationId)[0]).toMatchObject({ status: "approved", reviewedBy: staff.id, reason: null });
-    expect((await staff.b.trpc.identityReviews.pending.query()).reviews.map((r) => r.id)).not.toContain(review!.id);
-    expect(await codeOf(staff.b.trpc.identityReviews.reject.mutate({ reviewId: review!.id, reason: "Too late" }))).toBe("CONFLICT");
+    expect((await staff.b.trpc.portal.identityReviews.pending.query()).reviews.map((r) => r.id)).not.toContain(review!.id);
+    expect(await codeOf(staff.b.trpc.portal.identityReviews.reject.mutate({ reviewId: review!.id, reason: "Too late" }))).toBe("CONFLICT");
     // A verified photo stays.
     expect(await codeOf(ann.b.trpc.uploads.remove.mutate({ uploadId: front.upload.id }))).toBe("FORBIDDEN");
     const events = server.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, ann.applicationId)).all();
@@ -132,24 +132,24 @@ describe("the portal's manual review", () => {
     await uploadId(ann.b, { side: "back" });
     const staff = await portalBrowser();
     const [review] = reviewsOf(ann.applicationId);
-    expect(await codeOf(staff.b.trpc.identityReviews.reject.mutate({ reviewId: review!.id } as never))).toBe("BAD_REQUEST");
-    expect(await codeOf(staff.b.trpc.identityReviews.reject.mutate({ reviewId: review!.id, reason: " " }))).toBe("BAD_REQUEST");
+    expect(await codeOf(staff.b.trpc.portal.identityReviews.reject.mutate({ reviewId: review!.id } as never))).toBe("BAD_REQUEST");
+    expect(await codeOf(staff.b.trpc.portal.identityReviews.reject.mutate({ reviewId: review!.id, reason: " " }))).toBe("BAD_REQUEST");
     expect(reviewsOf(ann.applicationId)[0]!.status).toBe("pending");
-    await staff.b.trpc.identityReviews.reject.mutate({ reviewId: review!.id, reason: "The back of the license is blurry." });
+    await staff.b.trpc.portal.identityReviews.reject.mutate({ reviewId: review!.id, reason: "The back of the license is blurry." });
     expect(reviewsOf(ann.applicationId)[0]).toMatchObject({ status: "rejected", reason: "The back of the license is blurry.", reviewedBy: staff.id });
     const { identity } = await ann.b.trpc.uploads.list.query();
     expect(identity[0]!.review).toEqual({ status: "rejected", reason: "The back of the license is blurry." });
-    expect(await codeOf(staff.b.trpc.identityReviews.approve.mutate({ reviewId: "no-such-review" }))).toBe("NOT_FOUND");
+    expect(await codeOf(staff.b.trpc.portal.identityReviews.approve.mutate({ reviewId: "no-such-review" }))).toBe("NOT_FOUND");
   });
 
   it("is closed to applicants and to visitors", async () => {
     const ann = await applicantWith({ borrower: "passport" });
     await uploadId(ann.b, { side: "front" });
     const [review] = reviewsOf(ann.applicationId);
-    expect(await codeOf(ann.b.trpc.identityReviews.pending.query())).toBe("UNAUTHORIZED");
-    expect(await codeOf(ann.b.trpc.identityReviews.approve.mutate({ reviewId: review!.id }))).toBe("UNAUTHORIZED");
-    expect(await codeOf(ann.b.trpc.identityReviews.reject.mutate({ reviewId: review!.id, reason: "Self-rejected" }))).toBe("UNAUTHORIZED");
-    expect(await codeOf(browser(server.url).trpc.identityReviews.pending.query())).toBe("UNAUTHORIZED");
+    expect(await codeOf(ann.b.trpc.portal.identityReviews.pending.query())).toBe("UNAUTHORIZED");
+    expect(await codeOf(ann.b.trpc.portal.identityReviews.approve.mutate({ reviewId: review!.id }))).toBe("UNAUTHORIZED");
+    expect(await codeOf(ann.b.trpc.portal.identityReviews.reject.mutate({ reviewId: review!.id, reason: "Self-rejected" }))).toBe("UNAUTHORIZED");
+    expect(await codeOf(browser(server.url).trpc.portal.identityReviews.pending.query())).toBe("UNAUTHORIZED");
     expect(reviewsOf(ann.applicationId)[0]!.status).toBe("pending");
   });
 });

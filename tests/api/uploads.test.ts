@@ -8,7 +8,7 @@ import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, auditEvents, uploads } from "../../server/db/schema";
-import { makeApplicant, makePortalUser } from "../helpers/accounts";
+import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -322,7 +322,7 @@ describe("downloading an upload", () => {
     expect((await ann.b.fetch(url)).status).toBe(403); // no X-Same-Origin
     const staff = await makePortalUser(server.services);
     const portal = browser(server.url);
-    expect((await portal.auth("Portal", "callback/credentials", { email: staff.email, password: staff.password })).status).toBe(200);
+    await signInPortal(server, portal, staff);
     expect((await portal.fetch(url, same)).status).toBe(200);
   });
 });

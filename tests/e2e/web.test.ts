@@ -3,6 +3,7 @@
 // session guard, sign-in, screenshots and accessibility.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, Request } from "playwright-core";
+import { newestCode } from "../helpers/server";
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
 
 let e2e: E2E;
@@ -146,7 +147,11 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     await page.waitForURL(/\/portal\/login\?error=SessionRequired/);
     await page.getByLabel("Email address").fill("demo.admin@example.com");
     await page.getByLabel("Password").fill("demo-admin-2026");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    // The second factor: the code mailed to the development outbox.
+    await page.getByLabel("6-digit code").waitFor();
+    await page.getByLabel("6-digit code").fill(newestCode(e2e.server.services.config.dataDir, "demo.admin@example.com"));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/portal");
     await page.getByText("Demo Administrator").first().waitFor();
     await page.goto("/app/login");

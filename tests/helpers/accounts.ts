@@ -3,9 +3,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../../server/auth/passwords";
-import { portalUsers, users } from "../../server/db/schema";
+import { partners, portalUsers, users } from "../../server/db/schema";
 import { applicationStore } from "../../server/store/applications";
 import type { Services } from "../../server/services";
+import type { Browser, TestServer } from "./server";
 
 export async function makeApplicant(services: Services, { email = `${randomUUID()}@example.com`, password = "correct horse battery", status = "previewOffer", doc = {} as Record<string, unknown> } = {}) {
   const passwordHash = await hashPassword(password);
@@ -19,8 +20,27 @@ export async function makeApplicant(services: Services, { email = `${randomUUID(
   return { email, password, userId: app.ownerId, applicationId: app.id };
 }
 
-export async function makePortalUser(services: Services, { email = `${randomUUID()}@lender.example`, password = "portal password 1", role = "admin" } = {}) {
+export async function makePortalUser(
+  services: Services,
+  { email = `${randomUUID()}@lender.example`, password = "portal password 1", role = "admin", partnerId = "house", name = "Pat Portal" } = {},
+) {
   const id = randomUUID();
-  services.db.insert(portalUsers).values({ id, email, name: "Pat Processor", role, passwordHash: await hashPassword(password), createdAt: new Date() }).run();
-  return { id, email, password };
+  services.db.insert(portalUsers).values({ id, email, name, role, partnerId, passwordHash: await hashPassword(password), createdAt: new Date() }).run();
+  return { id, email, password, role, partnerId };
+}
+
+/** Another partner (a broker), for tests that one partner's staff cannot reach another's data. */
+export function makePartner(services: Services, name = "Broker Partners LLC") {
+  const id = randomUUID();
+  services.db.insert(partners).values({ id, name, createdAt: new Date() }).run();
+  return id;
+}
+
+/** Signs a portal user in with both factors: the password, then the code mailed to them. */
+export async function signInPortal(server: TestServer, b: Browser, who: { email: string; password: string }) {
+  const first = await b.auth("Portal", "callback/credentials", { email: who.email, password: who.password, callbackUrl: "/portal" });
+  if (first.status !== 200 || !first.body.url.includes("step=code")) throw new Error(`the password step failed: ${first.status} ${first.body.error ?? ""}`);
+  const second = await b.auth("Portal", "callback/credentials", { email: who.email, code: server.lastCode(), callbackUrl: "/portal" });
+  if (second.status !== 200) throw new Error(`the code step failed: ${second.status} ${second.body.error ?? ""}`);
+  return second;
 }

@@ -9,19 +9,35 @@ import { startServer, type StartOptions } from "../../server/start";
 import type { AppRouter } from "../../server/trpc/router";
 import { solveBotToken } from "../../web/src/api/bot-token";
 
+/**
+ * The newest mail in a data folder's development outbox (to `email` when given), its
+ * quoted-printable soft breaks and =XX escapes decoded.
+ */
+export function newestMail(dataDir: string, email?: string): string {
+  const outbox = join(dataDir, "outbox");
+  const to = email && new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}\\r?$`, "mi");
+  const mail = readdirSync(outbox)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .reverse()
+    .map((f) => readFileSync(join(outbox, f), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .find((m) => !to || to.test(m));
+  if (!mail) throw new Error(`no mail${email ? ` to ${email}` : ""} in the outbox`);
+  return mail;
+}
+
+/** The 6-digit sign-in code of the newest mail (to `email` when given). */
+export const newestCode = (dataDir: string, email?: string) => /code is (\d{6})/.exec(newestMail(dataDir, email))![1]!;
+
 export async function testServer(options: StartOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-server-"));
   const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, ...options, dataDir });
-  const outbox = join(dataDir, "outbox");
   return {
     ...server,
     dataDir,
     /** The 6-digit code of the newest mail in the development outbox. */
-    lastCode(): string {
-      const files = readdirSync(outbox).filter((f) => f.endsWith(".eml")).sort();
-      const text = readFileSync(join(outbox, files.at(-1)!), "utf8");
-      return /code is (\d{6})/.exec(text)![1]!;
-    },
+    lastCode: () => newestCode(dataDir),
+    lastMail: (email?: string) => newestMail(dataDir, email),
   };
 }
 
@@ -78,3 +94,5 @@ export function browser(base: string, { batch = true }: { batch?: boolean } = {}
 
   return { trpc, fetch: fetchWithCookies, cookies, requests, botToken, auth, session };
 }
+
+export type Browser = ReturnType<typeof browser>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCode, checkEmail, checkPassword, initialStage, methodsOf } from "../../web/src/pages/auth/login-flow";
+import { asksForCode, checkCode, checkEmail, checkNewPassword, checkPassword, initialStage, methodsOf, restartStage } from "../../web/src/pages/auth/login-flow";
 
 describe("sign-in form stages", () => {
   const both = methodsOf({ email: { type: "email" }, credentials: { type: "credentials" } });
@@ -32,5 +32,44 @@ describe("sign-in form for staff", () => {
     expect(initialStage(new URLSearchParams(""), both, true)).toBe("password");
     expect(initialStage(new URLSearchParams("step=code"), both, true)).toBe("code");
     expect(initialStage(new URLSearchParams(""), methodsOf({ email: { type: "email" } }), true)).toBe("email");
+  });
+});
+
+describe("sign-in with a second factor (the portal)", () => {
+  const origin = "http://127.0.0.1:3000";
+  const passwordOnly = methodsOf({ credentials: { type: "credentials" } });
+
+  it("moves to the code when a right password is answered with the sign-in page at step=code", () => {
+    expect(asksForCode("/portal/login?step=code&callbackUrl=%2Fportal", origin)).toBe(true);
+    expect(asksForCode(`${origin}/portal/login?step=code`, origin)).toBe(true);
+  });
+
+  it("finishes signing in when the answer is the page to return to", () => {
+    expect(asksForCode("/portal", origin)).toBe(false);
+    expect(asksForCode("/app/application/1?step=code", origin)).toBe(false);
+    expect(asksForCode("/portal/login?error=CredentialsSignin", origin)).toBe(false);
+    expect(asksForCode(null, origin)).toBe(false);
+  });
+
+  it("never follows another site's sign-in page", () => {
+    expect(asksForCode("https://evil.example/portal/login?step=code", origin)).toBe(false);
+  });
+
+  it("asks for a new code by mail where codes are mailed, and by the password again where they follow it", () => {
+    expect(restartStage(methodsOf({ email: { type: "email" }, credentials: { type: "credentials" } }))).toBe("email");
+    expect(restartStage(passwordOnly)).toBe("password");
+  });
+});
+
+describe("setting a portal password from an invite or reset link", () => {
+  it("asks for the server's minimum length and says how far off the password is", () => {
+    expect(checkNewPassword("short", "short", 12)).toEqual({ password: "Use at least 12 characters (you have 5)." });
+    expect(checkNewPassword("", "", 12)).toEqual({ password: "Enter a new password.", confirm: "Enter the password again." });
+  });
+
+  it("refuses a confirmation that differs, and accepts two equal long passwords", () => {
+    expect(checkNewPassword("a long enough password", "a long enough passw0rd", 12)).toEqual({ confirm: "The two passwords are not the same." });
+    expect(checkNewPassword("a long enough password", "a long enough password", 12)).toEqual({});
+    expect(checkNewPassword("x".repeat(257), "x".repeat(257), 12).password).toMatch(/at most 256/);
   });
 });

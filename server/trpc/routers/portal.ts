@@ -1,13 +1,120 @@
-// Portal procedures: staff-side only, on the portal session. Issue 7 grows this into the
-// pipeline and user management; for now the signed-in staff member.
-import { eq } from "drizzle-orm";
-import { portalUsers } from "../../db/schema";
-import { portalProcedure, router } from "../init";
-import { optionalInputOf } from "../inputs";
+// Portal procedures, on the portal session. Each names the permission it needs (staffProcedure);
+// rules/portal-roles.json says which roles hold it, and server/portal/scope.ts keeps every query
+// to the user's own partner (and, for loan officers, to their assigned applications).
+import { TRPCError } from "@trpc/server";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { buildFunnelMap, renderMermaid, renderSvg } from "../../../engine/funnel-map";
+import { applications, identityReviews, partners, portalUsers } from "../../db/schema";
+import { decideReview, pendingReviews } from "../../identity/cases";
+import { pipelineOf } from "../../portal/pipeline";
+import { visibleApplication, visibleTo } from "../../portal/scope";
+import { staffView, type Staff } from "../../portal/staff";
+import { linkBase, portalUsersOf } from "../../portal/users";
+import { applicationStore } from "../../store/applications";
+import { badRequest, router, staffProcedure, type Context } from "../init";
+import { inputOf, optionalInputOf } from "../inputs";
+
+const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
+
+const partnerName = (ctx: Context, staff: Staff) =>
+  ctx.services.db.select({ name: partners.name }).from(partners).where(eq(partners.id, staff.partnerId)).get()?.name ?? "partner";
+
+function applicationOf(ctx: Context, staff: Staff, applicationId: string) {
+  const row = visibleApplication(ctx.services, staff, applicationId);
+  if (!row) throw notFound();
+  return row;
+}
+
+function decide(ctx: Context & { staff: Staff }, reviewId: string, status: "approved" | "rejected", reason: string | null) {
+  // Only reviews of applications this user can see; others are "not found".
+  const review = ctx.services.db.select({ applicationId: identityReviews.applicationId }).from(identityReviews).where(eq(identityReviews.id, reviewId)).get();
+  if (!review || !visibleApplication(ctx.services, ctx.staff, review.applicationId)) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such identity review." });
+  const result = decideReview(ctx.services, reviewId, { status, reason, reviewedBy: ctx.staff.id });
+  if (!result.ok && result.reason === "not-found") throw new TRPCError({ code: "NOT_FOUND", message: "There is no such identity review." });
+  if (!result.ok) throw new TRPCError({ code: "CONFLICT", message: "This identity review has already been decided." });
+  return { reviewId, status };
+}
+
+const usersRouter = router({
+  list: staffProcedure("users.manage").input(optionalInputOf("empty")).query(({ ctx }) => ({ users: portalUsersOf(ctx.services).list(ctx.staff) })),
+  invite: staffProcedure("users.manage")
+    .input(inputOf("portalInvite"))
+    .mutation(({ ctx, input }) => portalUsersOf(ctx.services).invite(ctx.staff, input, linkBase(ctx.services, ctx.origin ?? null), partnerName(ctx, ctx.staff))),
+  setRole: staffProcedure("users.manage").input(inputOf("portalRoleChange")).mutation(({ ctx, input }) => portalUsersOf(ctx.services).setRole(ctx.staff, input.userId, input.role)),
+  deactivate: staffProcedure("users.manage").input(inputOf("portalUserRef")).mutation(({ ctx, input }) => portalUsersOf(ctx.services).deactivate(ctx.staff, input.userId)),
+  reactivate: staffProcedure("users.manage").input(inputOf("portalUserRef")).mutation(({ ctx, input }) => portalUsersOf(ctx.services).reactivate(ctx.staff, input.userId)),
+  resetPassword: staffProcedure("users.manage")
+    .input(inputOf("portalUserRef"))
+    .mutation(({ ctx, input }) => portalUsersOf(ctx.services).resetPassword(ctx.staff, input.userId, linkBase(ctx.services, ctx.origin ?? null), partnerName(ctx, ctx.staff))),
+});
+
+const applicationsRouter = router({
+  list: staffProcedure("applications.all", "applications.assigned")
+    .input(optionalInputOf("empty"))
+    .query(({ ctx }) => ({ applications: pipelineOf(ctx.services).list(ctx.staff) })),
+  get: staffProcedure("applications.all", "applications.assigned")
+    .input(inputOf("portalApplicationRef"))
+    .query(({ ctx, input }) => pipelineOf(ctx.services).detail(ctx.staff, applicationOf(ctx, ctx.staff, input.applicationId))),
+  /** The loan officers an application can be assigned to. */
+  assignees: staffProcedure("applications.assign")
+    .input(optionalInputOf("empty"))
+    .query(({ ctx }) => ({
+      loanOfficers: ctx.services.db
+        .select({ id: portalUsers.id, name: portalUsers.name })
+        .from(portalUsers)
+        .where(and(eq(portalUsers.partnerId, ctx.staff.partnerId), eq(portalUsers.role, ctx.services.portal.assigneeRole), isNull(portalUsers.disabledAt)))
+        .all(),
+    })),
+  assign: staffProcedure("applications.assign")
+    .input(inputOf("portalAssignment"))
+    .mutation(({ ctx, input }) => {
+      const { db, portal: policy } = ctx.services;
+      const row = applicationOf(ctx, ctx.staff, input.applicationId);
+      const officerId = input.loanOfficerId ?? null;
+      if (officerId !== null) {
+        const officer = db.select().from(portalUsers).where(and(eq(portalUsers.id, officerId), eq(portalUsers.partnerId, ctx.staff.partnerId))).get();
+        if (!officer || officer.disabledAt || officer.role !== policy.assigneeRole)
+          throw badRequest([{ pointer: "/loanOfficerId", message: "Choose an active loan officer of your organisation." }]);
+      }
+      const store = applicationStore(ctx.services);
+      db.transaction((tx) => {
+        tx.update(applications).set({ loanOfficerId: officerId }).where(eq(applications.id, row.id)).run();
+        store.audit(tx, { actorKind: "portal", actorId: ctx.staff.id, action: officerId ? "portal.application.assigned" : "portal.application.unassigned", applicationId: row.id, changed: ["/loanOfficerId"] });
+      });
+      return { applicationId: row.id, loanOfficerId: officerId };
+    }),
+});
+
+const identityRouter = router({
+  /** Cases waiting for a person, oldest first, of the applications this user can see. */
+  pending: staffProcedure("identity.review")
+    .input(optionalInputOf("empty"))
+    .query(({ ctx }) => {
+      const reviews = pendingReviews(ctx.services);
+      const ids = [...new Set(reviews.map((r) => r.applicationId))];
+      const visible = ids.length
+        ? new Set(ctx.services.db.select({ id: applications.id }).from(applications).where(and(inArray(applications.id, ids), visibleTo(ctx.staff))).all().map((r) => r.id))
+        : new Set<string>();
+      return { reviews: reviews.filter((r) => visible.has(r.applicationId)) };
+    }),
+  approve: staffProcedure("identity.review").input(inputOf("identityReviewApproval")).mutation(({ ctx, input }) => decide(ctx, input.reviewId, "approved", input.reason ?? null)),
+  reject: staffProcedure("identity.review").input(inputOf("identityReviewRejection")).mutation(({ ctx, input }) => decide(ctx, input.reviewId, "rejected", input.reason)),
+});
 
 export const portalRouter = router({
-  me: portalProcedure.input(optionalInputOf("empty")).query(({ ctx }) => {
-    const user = ctx.services.db.select().from(portalUsers).where(eq(portalUsers.id, ctx.portal.userId)).get();
-    return user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null;
-  }),
+  me: staffProcedure().input(optionalInputOf("empty")).query(({ ctx }) => staffView(ctx.services, ctx.staff)),
+  /** The roles a user can be given, with what each allows. */
+  roles: staffProcedure().input(optionalInputOf("empty")).query(({ ctx }) => ({
+    roles: [...ctx.services.portal.roles.values()].map((r) => ({ id: r.id, label: r.label, description: r.description, permissions: r.permissions })),
+  })),
+  users: usersRouter,
+  applications: applicationsRouter,
+  identityReviews: identityRouter,
+  /** The funnel map of the definitions this server runs (npm run funnel:map draws the same). */
+  funnelMap: staffProcedure("definitions.view")
+    .input(optionalInputOf("empty"))
+    .query(({ ctx }) => {
+      const map = buildFunnelMap(ctx.services.defs);
+      return { version: ctx.services.definitionsVersion, svg: renderSvg(map), mermaid: renderMermaid(map) };
+    }),
 });

@@ -7,11 +7,12 @@ import { compileSchemaFile } from "../../../engine/definitions";
 import { chooseVariant, flowOf, nextStep, rankOf, routeForStatus, signOutTargetFor } from "../../../engine/funnel";
 import { describeAjvErrors } from "../../../engine/messages";
 import { changedPointers, deleteAt, mergeDocs } from "../../../engine/pointer";
+import { afterRecheckAnswer, cachedStepValidator } from "../../../engine/recheck";
 import { restoreMasked } from "../../../engine/sensitive";
-import { createStepValidator, type StepValidator } from "../../../engine/validate";
 import { todayIso } from "../../../engine/dates";
 import { accountEmail, emailPointerOf } from "../../store/account-fields";
 import { applicationStore } from "../../store/applications";
+import { recheckApplication, recheckOnVisit } from "../../store/recheck";
 import type { Services } from "../../services";
 import type { Step } from "../../../engine/generated/schema-types";
 import { badRequest, router, visitorProcedure, type Context } from "../init";
@@ -57,15 +58,6 @@ const requestOf = (ctx: Context): EffectRun["request"] => {
   return { ip: ctx.ip, userAgent: typeof userAgent === "string" && userAgent !== "" ? userAgent : null };
 };
 
-const validators = new WeakMap<Definitions, Map<string, StepValidator>>();
-function validatorFor(defs: Definitions, stepId: string): StepValidator {
-  let byStep = validators.get(defs);
-  if (!byStep) validators.set(defs, (byStep = new Map()));
-  let validate = byStep.get(stepId);
-  if (!validate) byStep.set(stepId, (validate = createStepValidator(defs, stepId)));
-  return validate;
-}
-
 function stepOf(defs: Definitions, stepId: string) {
   const step = defs.steps.get(stepId)?.def;
   if (!step) throw badRequest([{ pointer: "/stepId", message: `Step "${stepId}" does not exist` }]);
@@ -86,6 +78,7 @@ export const stepRouter = router({
     const step = stepOf(defs, input.stepId);
     guard(ctx, step.route);
     const store = applicationStore(ctx.services);
+    if (ctx.applicant) recheckOnVisit(ctx.services, ctx.applicant.userId);
     const app = ctx.applicant ? store.ofOwner(ctx.services.db, ctx.applicant.userId) : null;
     return {
       step,
@@ -94,6 +87,8 @@ export const stepRouter = router({
       revision: app?.revision ?? null,
       /** The early-funnel variant the applicant walks (progress and Back follow it). */
       variant: app?.variant ?? null,
+      /** The definitions changed since this step was answered and its answers no longer pass. */
+      recheck: app?.recheck?.steps.includes(step.id) ?? false,
     };
   }),
 
@@ -112,10 +107,13 @@ export const stepRouter = router({
       if (ctx.applicant && !app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
       if (app && input.revision !== undefined && input.revision !== app.revision)
         throw staleRevision();
+      // Answers are never saved unchecked against the running definitions: a change since the
+      // last visit opens its re-check first.
+      if (app) app = recheckApplication(tx, ctx.services, app);
 
       const stored = app?.doc ?? {};
       const answers = restoreMasked(input.answers, stored, ctx.services.sensitive);
-      const result = validatorFor(defs, step.id)(answers, { application: stored, today });
+      const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today });
       if (!result.valid) throw badRequest(result.errors.map((e) => ({ pointer: e.pointer, message: e.message })));
 
       const doc = mergeDocs(stored, result.answers) as Record<string, unknown>;
@@ -135,9 +133,12 @@ export const stepRouter = router({
         throw badRequest([{ pointer: emailPointerOf(defs), message: "An application with this email already exists. Sign in to continue it." }]);
       const next = nextStep(defs, step.id, doc, { variant: app.variant ?? undefined, today });
       // The status moves forward only: revisiting an earlier step does not send the applicant back.
+      // While a re-check is open, the answers lead through the steps to answer again, then back.
       const due = next.stepId ?? app.status;
-      const status = (rankOf(defs, due) ?? -1) >= (rankOf(defs, app.status) ?? -1) ? due : app.status;
-      if (!store.save(tx, app, doc, status)) throw staleRevision();
+      const { status, recheck, ...to } = app.recheck
+        ? afterRecheckAnswer(defs, app.recheck, { stepId: step.id, next, application: doc, variant: app.variant, today })
+        : { status: (rankOf(defs, due) ?? -1) >= (rankOf(defs, app.status) ?? -1) ? due : app.status, route: next.route, stepId: next.stepId, recheck: null };
+      if (!store.save(tx, app, doc, status, recheck)) throw staleRevision();
       store.audit(tx, { actorKind: "applicant", actorId: app.ownerId, action: `step.submit:${step.id}`, applicationId: app.id, changed: changedPointers(stored, doc) });
       for (const effect of step.effects ?? []) {
         const handler = effectHandlers.get(effect.kind);
@@ -146,8 +147,8 @@ export const stepRouter = router({
         if (later) afterCommit.push(later);
       }
       return {
-        route: next.route ?? routeForStatus(defs, status),
-        stepId: next.stepId,
+        route: to.route ?? routeForStatus(defs, status),
+        stepId: to.stepId,
         applicationStatus: status,
         revision: app.revision + 1,
         ruleId: next.ruleId,

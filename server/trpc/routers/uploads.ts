@@ -1,10 +1,8 @@
 // uploads.list / uploads.remove: the applicant's own files (the upload itself is POST /api/upload,
-// multipart). identityReviews.*: the portal's manual identity review queue. Portal roles come in
-// a later issue: for now any signed-in portal user may review.
+// multipart). The portal's identity review queue is portal.identityReviews.*.
 import { TRPCError } from "@trpc/server";
-import { decideReview, pendingReviews } from "../../identity/cases";
 import { uploadService, UploadError } from "../../uploads/service";
-import { applicantProcedure, badRequest, portalProcedure, router } from "../init";
+import { applicantProcedure, badRequest, router } from "../init";
 import { inputOf, optionalInputOf } from "../inputs";
 import { ownApplication } from "../own-application";
 
@@ -29,20 +27,4 @@ export const uploadsRouter = router({
       throw asTrpcError(error);
     }
   }),
-});
-
-function decide(ctx: { services: Parameters<typeof decideReview>[0]; portal: { userId: string } }, reviewId: string, status: "approved" | "rejected", reason: string | null) {
-  const result = decideReview(ctx.services, reviewId, { status, reason, reviewedBy: ctx.portal.userId });
-  if (!result.ok && result.reason === "not-found") throw new TRPCError({ code: "NOT_FOUND", message: "There is no such identity review." });
-  if (!result.ok) throw new TRPCError({ code: "CONFLICT", message: "This identity review has already been decided." });
-  return { reviewId, status };
-}
-
-export const identityReviewsRouter = router({
-  /** Cases waiting for a person, oldest first: application, borrower and name, ID type, the upload ids to open (GET /api/upload/:id). No SSN. */
-  pending: portalProcedure.input(optionalInputOf("empty")).query(({ ctx }) => ({ reviews: pendingReviews(ctx.services) })),
-
-  approve: portalProcedure.input(inputOf("identityReviewApproval")).mutation(({ ctx, input }) => decide(ctx, input.reviewId, "approved", input.reason ?? null)),
-
-  reject: portalProcedure.input(inputOf("identityReviewRejection")).mutation(({ ctx, input }) => decide(ctx, input.reviewId, "rejected", input.reason)),
 });

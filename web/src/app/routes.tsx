@@ -18,9 +18,13 @@ const FunnelPage = lazy(loadFunnelPage);
 // Sign-in forms, applicant and portal.
 const ApplicantLoginPage = lazy(() => import("../pages/auth/ApplicantLoginPage"));
 const PortalLoginPage = lazy(() => import("../pages/auth/PortalLoginPage"));
+const SetPasswordPage = lazy(() => import("../pages/auth/SetPasswordPage"));
 // The partner portal.
-const PortalHomePage = lazy(() => import("../pages/portal/PortalHomePage"));
+const PipelinePage = lazy(() => import("../pages/portal/PipelinePage"));
+const ApplicationPage = lazy(() => import("../pages/portal/ApplicationPage"));
+const IdentityReviewsPage = lazy(() => import("../pages/portal/IdentityReviewsPage"));
 const ManageUsersPage = lazy(() => import("../pages/portal/ManageUsersPage"));
+const PortalFunnelMapPage = lazy(() => import("../pages/portal/FunnelMapPage"));
 // Development tools (their API exists only outside production): live step preview, funnel map.
 const StepPreviewPage = lazy(() => import("../pages/dev/StepPreviewPage"));
 const FunnelMapPage = lazy(() => import("../pages/dev/FunnelMapPage"));
@@ -51,9 +55,13 @@ export function AppRoutes() {
         <Route path="prequal/:slug" element={<FunnelPage />} />
 
         <Route path="portal">
-          <Route index element={<PortalHomePage />} />
+          <Route index element={<PipelinePage />} />
           <Route path="login" element={<PortalLoginPage />} />
+          <Route path="set-password" element={<SetPasswordPage />} />
+          <Route path="applications/:id" element={<ApplicationPage />} />
+          <Route path="identity-reviews" element={<IdentityReviewsPage />} />
           <Route path="manage-users" element={<ManageUsersPage />} />
+          <Route path="funnel-map" element={<PortalFunnelMapPage />} />
         </Route>
 
         <Route path="dev">

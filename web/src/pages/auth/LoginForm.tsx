@@ -1,6 +1,7 @@
 // The sign-in form for either session (applicant or portal): email then a mailed 6-digit code,
-// or email and password, as the base's providers allow. Errors appear at their field or, for the
-// form as a whole, in an alert above the button.
+// or email and password, as the base's providers allow; when the server answers a right password
+// by asking for a code (the portal's second factor), the form moves on to the code. Errors appear
+// at their field or, for the form as a whole, in an alert above the button.
 import { Button, Field, Input, Link as FluentLink, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
@@ -11,7 +12,7 @@ import { sameOriginPath, type AuthBase } from "../../session/auth-paths";
 import { useSession } from "../../session/session";
 import { useCtaStyles } from "../../shell/button-styles";
 import { PageLoading } from "../../shell/PageLoading";
-import { checkCode, checkEmail, checkPassword, initialStage, methodsOf, type LoginStage } from "./login-flow";
+import { asksForCode, checkCode, checkEmail, checkPassword, initialStage, methodsOf, restartStage, type LoginStage } from "./login-flow";
 
 export interface LoginFormProps {
   base: AuthBase;
@@ -19,13 +20,15 @@ export interface LoginFormProps {
   intro: string;
   /** Start with the password form when both ways are offered (staff use passwords). */
   preferPassword?: boolean;
+  /** A notice to show above the form when it opens (e.g. "Your password is set"). */
+  notice?: string | null;
   /** Where to go after signing in when the URL names no callbackUrl; may read the new session. */
   afterSignIn(session: { applicationRoute?: string | null } | null): string;
 }
 
 type FieldErrors = Partial<Record<"email" | "code" | "password", string>>;
 
-export function LoginForm({ base, title, intro, preferPassword = false, afterSignIn }: LoginFormProps) {
+export function LoginForm({ base, title, intro, preferPassword = false, notice: openingNotice = null, afterSignIn }: LoginFormProps) {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
@@ -40,7 +43,7 @@ export function LoginForm({ base, title, intro, preferPassword = false, afterSig
     const error = search.get("error");
     return error && error !== "SessionRequired" ? authErrorMessage(error) : null;
   });
-  const [notice, setNotice] = useState<string | null>(() => (search.get("error") === "SessionRequired" ? authErrorMessage("SessionRequired") : null));
+  const [notice, setNotice] = useState<string | null>(() => (search.get("error") === "SessionRequired" ? authErrorMessage("SessionRequired") : openingNotice));
   const [busy, setBusy] = useState(false);
   const callbackUrl = sameOriginPath(search.get("callbackUrl"), window.location.origin);
 
@@ -114,7 +117,10 @@ export function LoginForm({ base, title, intro, preferPassword = false, afterSig
         const credentials = stage === "code" ? { email: cleanEmail, code: secret.trim() } : { email: cleanEmail, password: secret };
         const result = await signInWithCredentials(base, credentials, callbackUrl ?? "");
         if (result.error) setFormError(result.message ?? authErrorMessage(result.error));
-        else await finish();
+        else if (stage === "password" && asksForCode(result.url, window.location.origin)) {
+          moveTo("code");
+          setNotice(`We emailed a 6-digit code to ${cleanEmail}. Enter it to finish signing in; it works once, for 10 minutes.`);
+        } else await finish();
       }
     } catch (error) {
       setFormError(error instanceof Error ? error.message : authErrorMessage("UnknownError"));
@@ -139,7 +145,7 @@ export function LoginForm({ base, title, intro, preferPassword = false, afterSig
         </Field>
         {stage === "code" ? (
           <Field label="6-digit code" required hint="From the email we just sent." validationMessage={errors.code} validationState={errors.code ? "error" : "none"}>
-            <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={secret} onChange={(_, d) => setSecret(d.value.replace(/\D/g, ""))} size="large" />
+            <Input autoFocus autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={secret} onChange={(_, d) => setSecret(d.value.replace(/\D/g, ""))} size="large" />
           </Field>
         ) : null}
         {stage === "password" ? (
@@ -158,7 +164,7 @@ export function LoginForm({ base, title, intro, preferPassword = false, afterSig
           </Button>
         </div>
         <div className="actions">
-          {stage !== "password" && methods.password ? (
+          {stage !== "password" && methods.password && methods.code ? (
             <FluentLink as="button" type="button" onClick={() => moveTo("password")}>
               Sign in with a password instead
             </FluentLink>
@@ -169,8 +175,8 @@ export function LoginForm({ base, title, intro, preferPassword = false, afterSig
             </FluentLink>
           ) : null}
           {stage === "code" ? (
-            <FluentLink as="button" type="button" onClick={() => moveTo("email")}>
-              Send a new code
+            <FluentLink as="button" type="button" onClick={() => moveTo(restartStage(methods))}>
+              {methods.code ? "Send a new code" : "Enter your password again for a new code"}
             </FluentLink>
           ) : null}
         </div>

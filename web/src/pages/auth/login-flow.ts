@@ -1,4 +1,5 @@
-// The stages of the sign-in form and how an answer from the auth endpoints moves it on. Pure:
+// The stages of the sign-in form, how an answer from the auth endpoints moves it on, and the
+// checks of its fields and of a new portal password. Pure:
 // unit-tested in node (tests/unit/web-login-flow.test.ts).
 export type LoginStage = "email" | "code" | "password";
 
@@ -21,6 +22,25 @@ export function initialStage(search: URLSearchParams, methods: LoginMethods, pre
   return methods.code ? "email" : "password";
 }
 
+/**
+ * Whether a sign-in answer asks for a second factor: a two-factor server (the portal) answers a
+ * right password with its sign-in page at ?step=code instead of the page to return to.
+ */
+export function asksForCode(url: string | null, origin = "http://localhost"): boolean {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url, origin);
+    return parsed.origin === new URL(origin).origin && parsed.pathname.endsWith("/login") && parsed.searchParams.get("step") === "code";
+  } catch {
+    return false;
+  }
+}
+
+/** Where "send a new code" goes: the email form, or, where codes follow a password, the password form. */
+export function restartStage(methods: LoginMethods): LoginStage {
+  return methods.code ? "email" : "password";
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function checkEmail(email: string): string | null {
@@ -35,4 +55,20 @@ export function checkCode(code: string): string | null {
 
 export function checkPassword(password: string): string | null {
   return password ? null : "Enter your password.";
+}
+
+export interface NewPasswordErrors {
+  password?: string;
+  confirm?: string;
+}
+
+/** What is wrong with a new password and its confirmation, by field; empty when both are fine. */
+export function checkNewPassword(password: string, confirm: string, minLength: number): NewPasswordErrors {
+  const errors: NewPasswordErrors = {};
+  if (!password) errors.password = "Enter a new password.";
+  else if (password.length < minLength) errors.password = `Use at least ${minLength} characters (you have ${password.length}).`;
+  else if (password.length > 256) errors.password = "Use at most 256 characters.";
+  if (!confirm) errors.confirm = "Enter the password again.";
+  else if (!errors.password && confirm !== password) errors.confirm = "The two passwords are not the same.";
+  return errors;
 }

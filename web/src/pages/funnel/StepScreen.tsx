@@ -1,5 +1,6 @@
 // One funnel step: its saved answers from step.get, the generic <StepForm>, and step.submit.
 // Nothing here knows what the step asks; the step file does.
+import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -20,8 +21,14 @@ import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
 
+/** Shown on a step the server sends a returning applicant back to after the definitions changed. */
+const RECHECK_NOTICE = "We have updated our application since you answered this page. Please check your answers here.";
+
+const useStyles = makeStyles({ notice: { marginBottom: "24px" } });
+
 export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   useDocumentTitle(step.label);
+  const styles = useStyles();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useSession();
@@ -94,6 +101,11 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
       <div className="funnel__progress">
         <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} application={application} />
       </div>
+      {data?.recheck ? (
+        <MessageBar intent="warning" className={styles.notice}>
+          <MessageBarBody>{RECHECK_NOTICE}</MessageBarBody>
+        </MessageBar>
+      ) : null}
       <StepForm
         defs={defs}
         stepId={step.id}

@@ -1,13 +1,142 @@
-// /portal/manage-users: user management arrives with the portal issue; the page already needs a
-// portal session.
-import { useDocumentTitle } from "../../shell/document-title";
+// /portal/manage-users: the partner's portal users with their role and status, an invite form, and
+// per user (never one's own row): change role, deactivate or reactivate, reset password, each
+// confirmed first. The server enforces the rules (nobody changes their own account; the last
+// active administrator stays); its refusals are shown as it words them.
+import { Badge, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { trpc } from "../../api/trpc";
+import { InviteForm } from "./InviteForm";
+import type { PortalRole, PortalUser } from "./portal-types";
 import { PortalFrame } from "./PortalFrame";
+import { Failure, Loading } from "./PortalStates";
+import { UserActionDialog, type ActionOutcome, type UserAction } from "./UserActionDialog";
+import { TableRegion } from "./TableRegion";
+
+const STATUS = {
+  active: { label: "Active", color: "success" },
+  invited: { label: "Invited", color: "informative" },
+  deactivated: { label: "Deactivated", color: "subtle" },
+} as const;
+
+function UserRow({ user, onAction }: { user: PortalUser; onAction(action: UserAction, user: PortalUser): void }) {
+  const status = STATUS[user.status];
+  const who = <span className="visually-hidden"> {user.name}</span>;
+  return (
+    <tr>
+      <td>
+        <span className="portal-strong">{user.name}</span>
+        {user.isYou ? <span className="meta"> (you)</span> : null}
+      </td>
+      <td className="portal-break">{user.email}</td>
+      <td>{user.roleLabel}</td>
+      <td>
+        <Badge appearance="tint" color={status.color}>
+          {status.label}
+        </Badge>
+      </td>
+      <td>
+        {user.isYou ? (
+          <span className="meta">Another administrator manages your account.</span>
+        ) : (
+          <div className="actions portal-row-actions">
+            <Button size="small" onClick={() => onAction("role", user)}>
+              Change role{who}
+            </Button>
+            {user.status === "deactivated" ? (
+              <Button size="small" onClick={() => onAction("reactivate", user)}>
+                Reactivate{who}
+              </Button>
+            ) : (
+              <>
+                <Button size="small" onClick={() => onAction("reset", user)}>
+                  Reset password{who}
+                </Button>
+                <Button size="small" onClick={() => onAction("deactivate", user)}>
+                  Deactivate{who}
+                </Button>
+              </>
+            )}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function Users({ roles }: { roles: PortalRole[] }) {
+  const users = useQuery(trpc.portal.users.list.queryOptions({}));
+  const [pending, setPending] = useState<{ action: UserAction; user: PortalUser } | null>(null);
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  if (users.isPending) return <Loading label="Loading the users" />;
+  if (users.error) return <Failure error={users.error} retry={() => void users.refetch()} what="the users" />;
+
+  const onClose = (result: ActionOutcome | null) => {
+    setPending(null);
+    if (!result) return;
+    setOutcome(result);
+    void users.refetch();
+  };
+
+  return (
+    <>
+      <section aria-labelledby="users-title" className="portal-section">
+        <h2 id="users-title" className="section-title">
+          Users
+        </h2>
+        {outcome ? (
+          <MessageBar intent={outcome.intent} role={outcome.intent === "success" ? "status" : "alert"} className="portal-message">
+            <MessageBarBody>{outcome.text}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <TableRegion label="Users">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.users.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  onAction={(action, u) => {
+                    setOutcome(null);
+                    setPending({ action, user: u });
+                  }}
+                />
+              ))}
+            </tbody>
+          </TableRegion>
+      </section>
+      <section className="portal-section">
+        <InviteForm roles={roles} onInvited={() => void users.refetch()} />
+      </section>
+      {pending ? <UserActionDialog key={`${pending.action}-${pending.user.id}`} action={pending.action} user={pending.user} roles={roles} onClose={onClose} /> : null}
+    </>
+  );
+}
+
+function ManageUsers() {
+  const roles = useQuery(trpc.portal.roles.queryOptions({}));
+  if (roles.isPending) return <Loading label="Loading the roles" />;
+  if (roles.error) return <Failure error={roles.error} retry={() => void roles.refetch()} what="the roles" />;
+  return (
+    <>
+      <p className="page-intro">Invite colleagues, set what their role allows, and deactivate accounts that should no longer sign in.</p>
+      <Users roles={roles.data.roles} />
+    </>
+  );
+}
 
 export default function ManageUsersPage() {
-  useDocumentTitle("Manage users");
   return (
-    <PortalFrame title="Manage users">
-      <p className="page-intro">Inviting colleagues and setting their roles is coming soon.</p>
+    <PortalFrame title="Manage users" requires={["users.manage"]}>
+      <ManageUsers />
     </PortalFrame>
   );
 }

@@ -1,18 +1,40 @@
-// The portal's page frame: who is signed in, the portal's own navigation, and sign-out.
+// The portal's page frame: the portal session guard, who is signed in (portal.me), the navigation
+// to the pages their role allows, sign-out, and the page's h1. A page names the permissions it
+// needs; without them the frame says the role does not allow the page and renders nothing else.
+// The pages inside read the signed-in user with usePortalMe().
 import { Button } from "@fluentui/react-components";
-import type { ReactNode } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { createContext, useContext, type ReactNode } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import type { Permission } from "../../../../server/portal/roles";
+import { trpc } from "../../api/trpc";
 import { signOut } from "../../session/auth-client";
 import { PORTAL_AUTH_BASE, sameOriginPath } from "../../session/auth-paths";
+import { useDocumentTitle } from "../../shell/document-title";
 import { PageLoading } from "../../shell/PageLoading";
 import { useNotify } from "../../shell/notify";
+import { allows, isCurrent, pagesFor } from "./portal-pages";
+import type { PortalMe } from "./portal-types";
+import { Failure, Forbidden } from "./PortalStates";
 import { useRequiredPortalSession } from "./use-portal-session";
 
-export function PortalFrame({ title, children }: { title: string; children: ReactNode }) {
+const MeContext = createContext<(PortalMe & { can(p: Permission): boolean }) | null>(null);
+
+/** The signed-in portal user, inside a PortalFrame. */
+export function usePortalMe() {
+  const me = useContext(MeContext);
+  if (!me) throw new Error("usePortalMe() is used outside a PortalFrame");
+  return me;
+}
+
+export function PortalFrame({ title, requires = [], children }: { title: string; requires?: Permission[]; children: ReactNode }) {
+  useDocumentTitle(title);
   const session = useRequiredPortalSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const notify = useNotify();
-  if (session.status !== "authenticated") return <PageLoading />;
+  const me = useQuery({ ...trpc.portal.me.queryOptions({}), enabled: session.status === "authenticated" });
+  if (session.status !== "authenticated" || me.isPending) return <PageLoading />;
 
   const onSignOut = async () => {
     try {
@@ -25,22 +47,37 @@ export function PortalFrame({ title, children }: { title: string; children: Reac
     }
   };
 
+  const user = me.data ? { ...me.data, can: (p: Permission) => allows(me.data.permissions, [p]) } : null;
   return (
-    <div className="page">
-      <nav aria-label="Portal" className="actions" style={{ justifyContent: "space-between", marginBottom: 24 }}>
-        <span className="actions">
-          <Link to="/portal">Overview</Link>
-          <Link to="/portal/manage-users">Manage users</Link>
-        </span>
-        <span className="actions">
-          <span className="meta">Signed in as {session.data?.user.name ?? session.data?.user.email}</span>
-          <Button appearance="secondary" onClick={() => void onSignOut()}>
-            Sign out
-          </Button>
-        </span>
-      </nav>
+    <div className="page portal">
+      <div className="portal-bar">
+        <div className="portal-bar__who">
+          <span className="portal-bar__partner">{user?.partner.name ?? "Partner portal"}</span>
+          {user ? (
+            <span className="meta">
+              {user.name}, {user.roleLabel}
+            </span>
+          ) : null}
+        </div>
+        <Button appearance="secondary" onClick={() => void onSignOut()}>
+          Sign out
+        </Button>
+      </div>
+      {user ? (
+        <nav aria-label="Portal" className="portal-nav">
+          <ul>
+            {pagesFor(user.permissions).map((page) => (
+              <li key={page.to}>
+                <Link to={page.to} aria-current={isCurrent(page, pathname) ? "page" : undefined}>
+                  {page.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <h1 className="page-title">{title}</h1>
-      {children}
+      {!user ? <Failure error={me.error} retry={() => void me.refetch()} what="your account" /> : !allows(user.permissions, requires) ? <Forbidden /> : <MeContext.Provider value={user}>{children}</MeContext.Provider>}
     </div>
   );
 }

@@ -1,0 +1,107 @@
+// What the portal shows of applications: the pipeline rows (status, step label, borrowers with
+// masked SSNs, outstanding documents, assignment) and one application's file: answers (masked),
+// documents with their uploads, signatures, identity checks and the audit trail.
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { todayIso } from "../../engine/dates";
+import { labelOf } from "../../engine/funnel";
+import { getAt } from "../../engine/pointer";
+import { maskValue } from "../../engine/sensitive";
+import { applications, auditEvents, identityReviews, portalUsers, signatures, uploads } from "../db/schema";
+import type { Services } from "../services";
+import { applicationStore } from "../store/applications";
+import { requirementsOf } from "../uploads/requirements";
+import { visibleTo } from "./scope";
+import type { Staff } from "./staff";
+
+type Row = typeof applications.$inferSelect;
+
+/** The borrowers as the schemas name them; the co-borrower only when one applies. */
+const ROLES = [
+  { role: "borrower", pointer: "/user" },
+  { role: "coborrower", pointer: "/coborrower" },
+] as const;
+
+function borrowersOf(services: Services, doc: Record<string, unknown>) {
+  const ssnField = services.sensitive.find((f) => f.format === "ssn");
+  return ROLES.flatMap(({ role, pointer }) => {
+    const person = getAt(doc, pointer) as Record<string, unknown> | undefined;
+    if (!person || typeof person !== "object") return [];
+    const name = [person.firstName, person.lastName].filter((p): p is string => typeof p === "string" && p !== "").join(" ");
+    const ssn = typeof person.ssn === "string" ? maskValue(person.ssn, ssnField?.format) : null;
+    return name || ssn ? [{ role, name: name || null, ssn }] : [];
+  });
+}
+
+function outstandingOf(services: Services, doc: Record<string, unknown>) {
+  try {
+    return requirementsOf(services.defs, doc, todayIso(services.now()))
+      .filter((r) => r.uploaded < r.count)
+      .map((r) => ({ label: typeof r.label === "string" ? r.label : r.documentType, borrower: r.borrower, missing: r.count - r.uploaded }));
+  } catch {
+    return []; // an application too incomplete for the document rules has nothing to ask for yet
+  }
+}
+
+export function pipelineOf(services: Services) {
+  const { db, defs } = services;
+  const store = applicationStore(services);
+  const names = (ids: (string | null)[]) => {
+    const wanted = [...new Set(ids.filter((i): i is string => !!i))];
+    if (!wanted.length) return new Map<string, string>();
+    return new Map(db.select({ id: portalUsers.id, name: portalUsers.name }).from(portalUsers).where(inArray(portalUsers.id, wanted)).all().map((u) => [u.id, u.name]));
+  };
+  const summary = (row: Row, doc: Record<string, unknown>, officers: Map<string, string>) => ({
+    id: row.id,
+    status: row.status,
+    stepLabel: labelOf(defs, row.status) ?? defs.steps.get(row.status)?.def.label ?? row.status,
+    variant: row.variant,
+    borrowers: borrowersOf(services, doc),
+    outstanding: outstandingOf(services, doc),
+    loanOfficer: row.loanOfficerId ? { id: row.loanOfficerId, name: officers.get(row.loanOfficerId) ?? null } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+
+  return {
+    /** The newest applications first, at most `limit`. */
+    list(staff: Staff, limit = 200) {
+      const rows = db.select().from(applications).where(visibleTo(staff)).orderBy(desc(applications.updatedAt)).limit(limit).all();
+      const officers = names(rows.map((r) => r.loanOfficerId));
+      return rows.map((row) => summary(row, store.ofOwner(db, row.ownerId)?.doc ?? {}, officers));
+    },
+
+    /** One application's file, for a user allowed to see it. */
+    detail(staff: Staff, row: Row) {
+      const doc = store.ofOwner(db, row.ownerId)?.doc ?? {};
+      const files = db.select().from(uploads).where(eq(uploads.applicationId, row.id)).orderBy(asc(uploads.createdAt)).all();
+      const signed = db.select().from(signatures).where(eq(signatures.applicationId, row.id)).orderBy(asc(signatures.signedAt)).all();
+      const reviews = db.select().from(identityReviews).where(eq(identityReviews.applicationId, row.id)).orderBy(asc(identityReviews.createdAt)).all();
+      const events = db.select().from(auditEvents).where(eq(auditEvents.applicationId, row.id)).orderBy(asc(auditEvents.at), asc(auditEvents.id)).all();
+      const people = names([row.loanOfficerId, ...events.filter((e) => e.actorKind === "portal").map((e) => e.actorId), ...reviews.map((r) => r.reviewedBy)]);
+      let requirements: ReturnType<typeof requirementsOf> = [];
+      try {
+        requirements = requirementsOf(defs, doc, todayIso(services.now()));
+      } catch {}
+      return {
+        ...summary(row, doc, people),
+        definitionsVersion: row.definitionsVersion,
+        currentDefinitionsVersion: services.definitionsVersion,
+        answers: store.view(doc) as Record<string, unknown>,
+        requirements: requirements.map((r) => ({ documentType: r.documentType, borrower: r.borrower, propertyId: r.propertyId, label: typeof r.label === "string" ? r.label : r.documentType, count: r.count, uploaded: r.uploaded, reason: r.reason, ruleId: r.ruleId })),
+        uploads: staff.can("documents.view")
+          ? files.map((f) => ({ id: f.id, documentType: f.documentType, subtype: f.documentSubtype, side: f.side, borrower: f.borrower, propertyId: f.propertyId, fileName: f.fileName, contentType: f.contentType, size: f.size, createdAt: f.createdAt.toISOString() }))
+          : [],
+        signatures: signed.map((s) => ({ id: s.id, signer: s.signer, typedName: s.typedName, signedAt: s.signedAt.toISOString(), documents: JSON.parse(s.documents) as { id: string; version: string }[], definitionsVersion: s.definitionsVersion })),
+        identityReviews: reviews.map((r) => ({ id: r.id, borrower: r.borrower, idType: r.idType, status: r.status, reason: r.reason, reviewedBy: r.reviewedBy ? (people.get(r.reviewedBy) ?? r.reviewedBy) : null, reviewedAt: r.reviewedAt?.toISOString() ?? null, definitionsVersion: r.definitionsVersion, createdAt: r.createdAt.toISOString() })),
+        audit: events.map((e) => ({
+          at: e.at.toISOString(),
+          actor: e.actorKind === "portal" ? (people.get(e.actorId ?? "") ?? "Portal user") : e.actorKind === "applicant" ? "Applicant" : `System${e.actorId ? ` (${e.actorId})` : ""}`,
+          actorKind: e.actorKind,
+          action: e.action,
+          changed: JSON.parse(e.changed) as string[],
+          definitionsVersion: e.definitionsVersion,
+        })),
+      };
+    },
+  };
+}

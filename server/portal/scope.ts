@@ -1,0 +1,18 @@
+// Which applications a portal user may see: their own partner's, all of them with
+// applications.all, only those assigned to them with applications.assigned, none otherwise.
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { applications } from "../db/schema";
+import type { Services } from "../services";
+import type { Staff } from "./staff";
+
+export function visibleTo(staff: Staff): SQL {
+  const ofPartner = eq(applications.partnerId, staff.partnerId);
+  if (staff.can("applications.all")) return ofPartner;
+  if (staff.can("applications.assigned")) return and(ofPartner, eq(applications.loanOfficerId, staff.id))!;
+  return sql`0`;
+}
+
+/** The application's row when the user may see it; null for "not found" (another partner's ids are not confirmed). */
+export function visibleApplication(services: Services, staff: Staff, applicationId: string) {
+  return services.db.select().from(applications).where(and(eq(applications.id, applicationId), visibleTo(staff))).get() ?? null;
+}

@@ -1,0 +1,37 @@
+// The signed-in portal user as every portal procedure sees them: read fresh on each request, so a
+// deactivation or a role change takes effect at once.
+import { eq } from "drizzle-orm";
+import { partners, portalUsers } from "../db/schema";
+import type { Services } from "../services";
+import { can, type Permission } from "./roles";
+
+export interface Staff {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  partnerId: string;
+  can(permission: Permission): boolean;
+}
+
+/** The active portal user with this id; null when they are unknown or deactivated. */
+export function activeStaff(services: Services, userId: string): Staff | null {
+  const row = services.db.select().from(portalUsers).where(eq(portalUsers.id, userId)).get();
+  if (!row || row.disabledAt) return null;
+  return { id: row.id, email: row.email, name: row.name, role: row.role, partnerId: row.partnerId, can: (p) => can(services.portal, row.role, p) };
+}
+
+/** What the portal shows of its user: who they are, their role and what it allows. */
+export function staffView(services: Services, staff: Staff) {
+  const role = services.portal.roles.get(staff.role);
+  const partner = services.db.select({ name: partners.name }).from(partners).where(eq(partners.id, staff.partnerId)).get();
+  return {
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    role: staff.role,
+    roleLabel: role?.label ?? staff.role,
+    permissions: role?.permissions ?? [],
+    partner: { id: staff.partnerId, name: partner?.name ?? staff.partnerId },
+  };
+}

@@ -1,0 +1,54 @@
+// When the definitions changed since an application's answers were last checked: on the
+// applicant's next visit (the session view, step.get) or answer (step.submit), the saved answers
+// are checked against the running definitions once, and the applicant is sent back to the steps
+// whose answers no longer pass, and only those (engine/recheck.ts finds them).
+import { eq } from "drizzle-orm";
+import { todayIso } from "../../engine/dates";
+import { invalidSteps, isFinalStatus } from "../../engine/recheck";
+import { applications } from "../db/schema";
+import type { Services } from "../services";
+import { applicationStore, type StoredApplication } from "./applications";
+
+type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
+
+/**
+ * Inside the caller's transaction: the application as it is after the re-check its version calls
+ * for (itself when none is due). Sending the applicant back is the one time the status moves
+ * backward: `recheck.resume` keeps where they were, and answering the listed steps returns them
+ * there. Returns the application unchanged when someone saved in between (the next visit tries again).
+ */
+export function recheckApplication(tx: Tx, services: Services, app: StoredApplication): StoredApplication {
+  const { defs, definitionsVersion } = services;
+  if (app.definitionsVersion === definitionsVersion || isFinalStatus(defs, app.status)) return app;
+  const store = applicationStore(services);
+  // A re-check still open from an earlier change resumes where that one was going.
+  const resume = app.recheck?.resume ?? app.status;
+  const invalid = invalidSteps(defs, { application: app.doc, status: resume, variant: app.variant, today: todayIso(services.now()) });
+  const checked: StoredApplication = { ...app, definitionsVersion };
+
+  if (invalid.length === 0 && !app.recheck) return store.stamp(tx, app) ? checked : app;
+  const recheck = invalid.length ? { steps: invalid.map((s) => s.stepId), resume } : null;
+  const status = recheck?.steps[0] ?? resume;
+  if (!store.save(tx, checked, app.doc, status, recheck)) return app;
+  // The event carries the new version; the action names the one the answers were saved under.
+  store.audit(tx, {
+    actorKind: "system",
+    actorId: null,
+    action: `definitions.recheck:${app.definitionsVersion ?? "none"}`,
+    applicationId: app.id,
+    changed: invalid.flatMap((s) => s.pointers),
+  });
+  return { ...checked, status, recheck, revision: app.revision + 1 };
+}
+
+/** The re-check at the start of a visit; one indexed read when the version is current. */
+export function recheckOnVisit(services: Services, ownerId: string): void {
+  const { db, defs, definitionsVersion } = services;
+  const row = db.select({ version: applications.definitionsVersion, status: applications.status }).from(applications).where(eq(applications.ownerId, ownerId)).get();
+  if (!row || row.version === definitionsVersion || isFinalStatus(defs, row.status)) return;
+  const store = applicationStore(services);
+  db.transaction((tx) => {
+    const app = store.ofOwner(tx, ownerId);
+    if (app) recheckApplication(tx, services, app);
+  });
+}

@@ -1,0 +1,172 @@
+// /portal/applications/:id: one application's file for staff: where it stands and who works it,
+// the documents asked for and received, signatures, identity checks, the answers (masked) and the
+// audit trail.
+import { Badge } from "@fluentui/react-components";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router-dom";
+import { trpc } from "../../api/trpc";
+import { useSession } from "../../session/session";
+import { useDefinitions } from "../funnel/definitions";
+import { AnswersSummary } from "./AnswersSummary";
+import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
+import { AssignOfficer } from "./AssignOfficer";
+import { AuditTrail } from "./AuditTrail";
+import { borrowerNames, borrowerRole, dateTime, enumLabel, type ActionWords } from "./portal-format";
+import { PIPELINE } from "./portal-pages";
+import type { ApplicationDetail } from "./portal-types";
+import { PortalFrame, usePortalMe } from "./PortalFrame";
+import { Failure, Loading } from "./PortalStates";
+import { TableRegion } from "./TableRegion";
+
+const REVIEW_COLORS = { pending: "warning", approved: "success", rejected: "danger" } as const;
+
+function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: unknown }) {
+  const me = usePortalMe();
+  if (!detail.identityReviews.length) return <p className="meta">No identity check has started: it starts when a borrower's photo ID is complete.</p>;
+  return (
+    <TableRegion label="Identity checks">
+        <thead>
+          <tr>
+            <th scope="col">Borrower</th>
+            <th scope="col">ID type</th>
+            <th scope="col">Status</th>
+            <th scope="col">Decided</th>
+            <th scope="col">Definitions version</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.identityReviews.map((r) => (
+            <tr key={r.id}>
+              <td>{borrowerRole(r.borrower)}</td>
+              <td>{enumLabel(enums, "idDocumentSubtype", r.idType)}</td>
+              <td>
+                <Badge appearance="tint" color={REVIEW_COLORS[r.status as keyof typeof REVIEW_COLORS] ?? "informative"}>
+                  {r.status}
+                </Badge>
+                {r.reason ? <div className="meta">{r.reason}</div> : null}
+                {r.status === "pending" && me.can("identity.review") ? (
+                  <div>
+                    <Link to="/portal/identity-reviews">Review it in the queue</Link>
+                  </div>
+                ) : null}
+              </td>
+              <td>{r.reviewedAt ? `${dateTime(r.reviewedAt)}${r.reviewedBy ? `, ${r.reviewedBy}` : ""}` : <span className="meta">—</span>}</td>
+              <td>{r.definitionsVersion ? <code>{r.definitionsVersion}</code> : <span className="meta">—</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </TableRegion>
+  );
+}
+
+function Overview({ detail, onAssigned }: { detail: ApplicationDetail; onAssigned(): void }) {
+  const me = usePortalMe();
+  return (
+    <section aria-labelledby="overview" className="portal-section">
+      <h2 id="overview" className="visually-hidden">
+        Overview
+      </h2>
+      <dl className="portal-facts">
+        <div>
+          <dt>Step</dt>
+          <dd>{detail.stepLabel}</dd>
+        </div>
+        {detail.borrowers.map((b) => (
+          <div key={b.role}>
+            <dt>{borrowerRole(b.role)}</dt>
+            <dd>
+              {b.name ?? "Not named yet"}
+              {b.ssn ? <div className="meta">SSN {b.ssn}</div> : null}
+            </dd>
+          </div>
+        ))}
+        <div>
+          <dt>Started</dt>
+          <dd>{dateTime(detail.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Last update</dt>
+          <dd>{dateTime(detail.updatedAt)}</dd>
+        </div>
+        <div>
+          <dt>Definitions version</dt>
+          <dd>
+            <code>{detail.definitionsVersion ?? "—"}</code>
+            {detail.definitionsVersion && detail.definitionsVersion !== detail.currentDefinitionsVersion ? <div className="meta">The server now runs {detail.currentDefinitionsVersion}.</div> : null}
+          </dd>
+        </div>
+        {!me.can("applications.assign") ? (
+          <div>
+            <dt>Loan officer</dt>
+            <dd>{detail.loanOfficer?.name ?? "Not assigned"}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {me.can("applications.assign") ? <AssignOfficer key={detail.loanOfficer?.id ?? ""} detail={detail} onSaved={onAssigned} /> : null}
+    </section>
+  );
+}
+
+function Application({ detail, refetch }: { detail: ApplicationDetail; refetch(): void }) {
+  const me = usePortalMe();
+  const { defs, error: defsError, retry } = useDefinitions();
+  const enums = defs?.files.schemas["enums.json"];
+  const words: ActionWords = {
+    step: (id) => (defs ? (defs.steps.get(id)?.def.label ?? undefined) : undefined),
+    document: (type) => detail.requirements.find((r) => r.documentType === type)?.label ?? (enums ? enumLabel(enums, "documentType", type) : undefined),
+  };
+  return (
+    <>
+      <p className="page-intro">
+        <Link to="/portal">All applications</Link>
+      </p>
+      <Overview detail={detail} onAssigned={refetch} />
+      <section aria-labelledby="documents" className="portal-section">
+        <h2 id="documents" className="section-title">
+          Documents
+        </h2>
+        <h3 className="portal-subtitle">Asked for</h3>
+        <RequiredDocuments requirements={detail.requirements} />
+        <h3 className="portal-subtitle">Files received</h3>
+        <UploadedFiles detail={detail} enums={enums} canOpen={me.can("documents.view")} />
+        <h3 className="portal-subtitle">Signatures</h3>
+        <Signatures detail={detail} canOpen={me.can("documents.view")} />
+      </section>
+      <section aria-labelledby="identity" className="portal-section">
+        <h2 id="identity" className="section-title">
+          Identity checks
+        </h2>
+        <IdentityChecks detail={detail} enums={enums} />
+      </section>
+      <section aria-labelledby="answers" className="portal-section">
+        <h2 id="answers" className="section-title">
+          Answers
+        </h2>
+        {defs ? <AnswersSummary defs={defs} answers={detail.answers} /> : defsError ? <Failure error={defsError} retry={retry} what="the question labels" /> : <Loading label="Loading the answers" />}
+      </section>
+      <section aria-labelledby="audit" className="portal-section">
+        <h2 id="audit" className="section-title">
+          Audit trail
+        </h2>
+        <AuditTrail audit={detail.audit} current={detail.currentDefinitionsVersion} words={words} />
+      </section>
+    </>
+  );
+}
+
+export default function ApplicationPage() {
+  const { id = "" } = useParams();
+  const session = useSession();
+  const app = useQuery({ ...trpc.portal.applications.get.queryOptions({ applicationId: id }), enabled: session.status === "authenticated" });
+  return (
+    <PortalFrame title={app.data ? borrowerNames(app.data.borrowers) : "Application"} requires={PIPELINE}>
+      {app.data ? (
+        <Application detail={app.data} refetch={() => void app.refetch()} />
+      ) : app.error ? (
+        <Failure error={app.error} retry={() => void app.refetch()} what="this application" />
+      ) : (
+        <Loading label="Loading the application" />
+      )}
+    </PortalFrame>
+  );
+}

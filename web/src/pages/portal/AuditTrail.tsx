@@ -1,0 +1,75 @@
+// An application's audit trail: when, who, what, which fields changed (never their values) and the
+// definitions version the event happened under; events under a version other than the one the
+// server runs now are marked, so a reviewer knows which rules applied then.
+import { Badge } from "@fluentui/react-components";
+import { dateTime, describeAction, type ActionWords } from "./portal-format";
+import type { ApplicationDetail } from "./portal-types";
+import { TableRegion } from "./TableRegion";
+
+const SHOWN_FIELDS = 4;
+
+function Changed({ fields }: { fields: string[] }) {
+  if (!fields.length) return <span className="meta">—</span>;
+  const codes = (list: string[]) => list.map((f) => <code key={f}>{f}</code>);
+  if (fields.length <= SHOWN_FIELDS) return <span className="portal-codes">{codes(fields)}</span>;
+  return (
+    <details className="portal-details">
+      <summary>{fields.length} fields</summary>
+      <span className="portal-codes">{codes(fields)}</span>
+    </details>
+  );
+}
+
+export function AuditTrail({ audit, current, words }: { audit: ApplicationDetail["audit"]; current: string; words: ActionWords }) {
+  if (!audit.length) return <p className="meta">Nothing has been recorded for this application yet.</p>;
+  const older = audit.filter((e) => e.definitionsVersion && e.definitionsVersion !== current).length;
+  return (
+    <>
+      <p className="meta">
+        The server runs definitions version <code>{current}</code>.{" "}
+        {older ? `${older} ${older === 1 ? "event was" : "events were"} recorded under another version and ${older === 1 ? "is" : "are"} marked.` : "Every event was recorded under it."}
+      </p>
+      <TableRegion label="Audit trail">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Who</th>
+              <th scope="col">Action</th>
+              <th scope="col">Changed fields</th>
+              <th scope="col">Definitions version</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...audit].reverse().map((event, i) => {
+              const other = !!event.definitionsVersion && event.definitionsVersion !== current;
+              return (
+                <tr key={i} className={other ? "portal-row--other-version" : undefined}>
+                  <td className="portal-nowrap">{dateTime(event.at)}</td>
+                  <td>{event.actor}</td>
+                  <td>
+                    {describeAction(event.action, words)}
+                    <div className="meta">
+                      <code>{event.action}</code>
+                    </div>
+                  </td>
+                  <td>
+                    <Changed fields={event.changed} />
+                  </td>
+                  <td>
+                    {event.definitionsVersion ? <code>{event.definitionsVersion}</code> : <span className="meta">not recorded</span>}
+                    {other ? (
+                      <div>
+                        <Badge appearance="tint" color="warning">
+                          other version
+                        </Badge>
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </TableRegion>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+// /portal/identity-reviews: the manual identity review queue. Each pending check shows the
+// borrower's name, the ID type and the ID's sides inline, to compare; the reviewer approves it or
+// rejects it with a reason the applicant reads.
+import { Button, Field, MessageBar, MessageBarBody, Spinner, Textarea } from "@fluentui/react-components";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { trpc } from "../../api/trpc";
+import { useNotify } from "../../shell/notify";
+import { useDefinitions } from "../funnel/definitions";
+import { IdPhoto } from "./IdPhoto";
+import { borrowerRole, dateTime, enumLabel } from "./portal-format";
+import type { PendingReview } from "./portal-types";
+import { PortalFrame } from "./PortalFrame";
+import { errorCode, errorMessage, Failure, Loading } from "./PortalStates";
+
+type SidesParams = { sidesByIdType?: Record<string, string[]>; sidesWhenTypeUnknown?: string[] };
+
+/**
+ * The side each upload of a case shows: the server lists a case's uploads in the order
+ * rules/identity-documents.json names the ID type's sides (front, then back).
+ */
+function sideLabels(params: unknown, idType: string, count: number): string[] {
+  const p = (params ?? {}) as SidesParams;
+  const sides = p.sidesByIdType?.[idType] ?? p.sidesWhenTypeUnknown ?? [];
+  return Array.from({ length: count }, (_, i) => (sides[i] ? `${sides[i]![0]!.toUpperCase()}${sides[i]!.slice(1)} of the ID` : `ID image ${i + 1}`));
+}
+
+function ReviewCard({ review, enums, sidesParams, onDecided }: { review: PendingReview; enums: unknown; sidesParams: unknown; onDecided(): void }) {
+  const notify = useNotify();
+  const approve = useMutation(trpc.portal.identityReviews.approve.mutationOptions());
+  const reject = useMutation(trpc.portal.identityReviews.reject.mutationOptions());
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const name = review.name ?? "Unnamed applicant";
+  const idType = enumLabel(enums, "idDocumentSubtype", review.idType);
+  const busy = approve.isPending || reject.isPending;
+  const failed = approve.error ?? reject.error;
+  const headingId = `review-${review.id}`;
+
+  const done = (what: string) => {
+    notify({ intent: "success", title: `${what}: ${name}` });
+    onDecided();
+  };
+  // Decided meanwhile by someone else, or gone: say so and show the queue as it is now.
+  const onError = (error: unknown) => {
+    if (!["CONFLICT", "NOT_FOUND"].includes(errorCode(error))) return;
+    notify({ intent: "warning", title: errorMessage(error) });
+    onDecided();
+  };
+  const onApprove = () => approve.mutate({ reviewId: review.id }, { onSuccess: () => done("Identity approved"), onError });
+  const onReject = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setReasonError("Enter the reason: the applicant reads it to upload a better photo.");
+      return;
+    }
+    setReasonError(null);
+    reject.mutate({ reviewId: review.id, reason: reason.trim() }, { onSuccess: () => done("Identity rejected"), onError });
+  };
+
+  return (
+    <article className="portal-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="portal-card__title">
+        {name}
+      </h2>
+      <p className="meta">
+        {borrowerRole(review.borrower)} · {idType} · waiting since {dateTime(review.createdAt)} · <Link to={`/portal/applications/${review.applicationId}`}>Open the application<span className="visually-hidden"> of {name}</span></Link>
+      </p>
+      <div className="portal-photos">
+        {sideLabels(sidesParams, review.idType, review.uploadIds.length).map((label, i) => (
+          <IdPhoto key={review.uploadIds[i]} uploadId={review.uploadIds[i]!} label={label} />
+        ))}
+      </div>
+      {failed ? (
+        <MessageBar intent="error" role="alert" className="portal-message">
+          <MessageBarBody>{errorMessage(failed)}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {rejecting ? (
+        <form className="form-stack" onSubmit={onReject} noValidate>
+          <Field label="Reason for rejecting" required hint="The applicant reads this, so say what to fix (e.g. the photo is blurry)." validationMessage={reasonError} validationState={reasonError ? "error" : "none"}>
+            <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" maxLength={500} />
+          </Field>
+          <div className="actions">
+            <Button type="submit" appearance="primary" disabledFocusable={busy} icon={reject.isPending ? <Spinner size="extra-tiny" /> : undefined}>
+              Reject the ID
+            </Button>
+            <Button onClick={() => setRejecting(false)} disabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="actions">
+          <Button appearance="primary" onClick={onApprove} disabledFocusable={busy} icon={approve.isPending ? <Spinner size="extra-tiny" /> : undefined}>
+            Approve<span className="visually-hidden"> the ID of {name}</span>
+          </Button>
+          <Button onClick={() => setRejecting(true)} disabled={busy}>
+            Reject<span className="visually-hidden"> the ID of {name}</span>
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Queue() {
+  const pending = useQuery(trpc.portal.identityReviews.pending.queryOptions({}));
+  const { defs } = useDefinitions();
+  if (pending.isPending) return <Loading label="Loading the queue" />;
+  if (pending.error) return <Failure error={pending.error} retry={() => void pending.refetch()} what="the review queue" />;
+  const reviews = pending.data.reviews;
+  return (
+    <>
+      <p className="page-intro">Photo IDs waiting for a person, oldest first. Compare the name with the ID, then approve it or reject it with a reason.</p>
+      {reviews.length === 0 ? (
+        <div className="portal-empty">
+          <h2>Nothing to review</h2>
+          <p>Every identity check is decided. New ones appear here when a borrower's photo ID is complete.</p>
+        </div>
+      ) : (
+        <div className="portal-cards">
+          {reviews.map((review) => (
+            <ReviewCard key={review.id} review={review} enums={defs?.files.schemas["enums.json"]} sidesParams={defs?.params["identity-documents"]} onDecided={() => void pending.refetch()} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+export default function IdentityReviewsPage() {
+  return (
+    <PortalFrame title="Identity reviews" requires={["identity.review"]}>
+      <Queue />
+    </PortalFrame>
+  );
+}

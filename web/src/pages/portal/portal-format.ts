@@ -1,0 +1,94 @@
+// How the portal words and formats what the server sends: times, sizes, borrowers, enumeration
+// labels from the definitions (schemas/enums.json) and audit actions. Pure.
+
+/** "driver_license" → "Driver license": engine/messages' humanize, without loading the engine here. */
+function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim().toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+
+export function dateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const when = new Date(iso);
+  return Number.isNaN(when.getTime()) ? iso : DATE_TIME.format(when);
+}
+
+export function date(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const when = new Date(iso);
+  return Number.isNaN(when.getTime()) ? iso : DATE.format(when);
+}
+
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export const borrowerRole = (role: string | null | undefined) => (role === "coborrower" ? "Co-borrower" : role === "borrower" ? "Borrower" : "Property");
+
+export interface Borrower {
+  role: string;
+  name: string | null;
+  ssn: string | null;
+}
+
+/** "Maria Alvarez and Luis Alvarez"; an application nobody has named yet says so. */
+export function borrowerNames(borrowers: readonly Borrower[]): string {
+  const names = borrowers.map((b) => b.name).filter((n): n is string => !!n);
+  return names.length ? names.join(" and ") : "Unnamed applicant";
+}
+
+type EnumFile = { $defs?: Record<string, { oneOf?: { const?: unknown; title?: string }[] }> };
+
+/** The title schemas/enums.json gives a value of one enumeration, else the value in words. */
+export function enumLabel(enums: unknown, name: string, value: string | null | undefined): string {
+  if (!value) return "—";
+  const option = (enums as EnumFile | undefined)?.$defs?.[name]?.oneOf?.find((o) => o.const === value);
+  return option?.title ?? humanize(value);
+}
+
+export interface ActionWords {
+  /** A step's label by its id. */
+  step(id: string): string | undefined;
+  /** A document type's label by its id. */
+  document(type: string): string | undefined;
+}
+
+/** An audit event's action in words: "identity.approved:borrower" → "Identity check approved (borrower)". */
+export function describeAction(action: string, words: ActionWords): string {
+  const [kind = "", arg = "", extra = ""] = action.split(":");
+  const doc = (type: string) => words.document(type) ?? humanize(type);
+  const who = (role: string) => borrowerRole(role).toLowerCase();
+  switch (kind) {
+    case "step.submit":
+      return `Answered ${words.step(arg) ?? humanize(arg)}`;
+    case "upload.add":
+      return `Uploaded ${doc(arg)}`;
+    case "upload.remove":
+      return `Removed ${doc(arg)}`;
+    case "esign.signed":
+      return "Signed the disclosures";
+    case "identity.started":
+      return `Identity check started (${who(arg)}${extra ? `, ${extra}` : ""})`;
+    case "identity.approved":
+      return `Identity check approved (${who(arg)})`;
+    case "identity.rejected":
+      return `Identity check rejected (${who(arg)})`;
+    case "identity.withdrawn":
+      return `Identity check withdrawn (${who(arg)})`;
+    case "portal.application.assigned":
+      return "Assigned to a loan officer";
+    case "portal.application.unassigned":
+      return "Loan officer assignment removed";
+    case "definitions.recheck":
+      return `Re-checked under new definitions (was ${arg || "none"})`;
+    case "seed.demo":
+      return "Demo data created";
+    default:
+      return action;
+  }
+}

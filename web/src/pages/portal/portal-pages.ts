@@ -1,0 +1,36 @@
+// The portal's pages and the permission each needs (any one of them), as rules/portal-roles.json
+// grants them: the navigation shows only what the signed-in user's role allows, and a page the
+// role does not allow says so instead of asking the server. Pure.
+import type { Permission } from "../../../../server/portal/roles";
+
+export interface PortalPage {
+  to: string;
+  label: string;
+  anyOf: Permission[];
+  /** Paths under another prefix that belong to this page (an application belongs to the pipeline). */
+  also?: string;
+}
+
+export const PIPELINE: Permission[] = ["applications.all", "applications.assigned"];
+
+export const PORTAL_PAGES: PortalPage[] = [
+  { to: "/portal", label: "Applications", anyOf: PIPELINE, also: "/portal/applications/" },
+  { to: "/portal/identity-reviews", label: "Identity reviews", anyOf: ["identity.review"] },
+  { to: "/portal/manage-users", label: "Manage users", anyOf: ["users.manage"] },
+  { to: "/portal/funnel-map", label: "Funnel map", anyOf: ["definitions.view"] },
+];
+
+/** Whether permissions hold any of the needed ones; nothing needed is always allowed. */
+export function allows(permissions: readonly string[], anyOf: readonly Permission[]): boolean {
+  return anyOf.length === 0 || anyOf.some((p) => permissions.includes(p));
+}
+
+export function pagesFor(permissions: readonly string[]): PortalPage[] {
+  return PORTAL_PAGES.filter((page) => allows(permissions, page.anyOf));
+}
+
+/** Whether the navigation marks this page as the current one. */
+export function isCurrent(page: PortalPage, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return path === page.to || (page.to !== "/portal" && path.startsWith(`${page.to}/`)) || (!!page.also && path.startsWith(page.also));
+}

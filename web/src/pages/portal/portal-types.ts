@@ -1,0 +1,12 @@
+// The shapes the portal pages show, as the server's portal router answers them (no copies).
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../../../server/trpc/router";
+
+type Portal = inferRouterOutputs<AppRouter>["portal"];
+
+export type PortalMe = Portal["me"];
+export type PipelineRow = Portal["applications"]["list"]["applications"][number];
+export type ApplicationDetail = Portal["applications"]["get"];
+export type PortalUser = Portal["users"]["list"]["users"][number];
+export type PortalRole = Portal["roles"]["roles"][number];
+export type PendingReview = Portal["identityReviews"]["pending"]["reviews"][number];
