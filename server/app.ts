@@ -2,7 +2,8 @@
 // challenge, the definitions overview for ops, and the built web app with an SPA fallback.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Hono } from "hono";
+import { Hono, type Context as HonoContext } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { compress } from "hono/compress";
@@ -20,6 +21,7 @@ import type { Context } from "./trpc/init";
 import { appRouter } from "./trpc/router";
 import { createUploadRoutes } from "./uploads/routes";
 import { createEsignRoutes } from "./esign/routes";
+import { createAnalyticsRoutes } from "./analytics/routes";
 
 export function createApp(services: Services, botCheck: BotCheckVerifier) {
   const { defs, config } = services;
@@ -55,11 +57,18 @@ export function createApp(services: Services, botCheck: BotCheckVerifier) {
 
   app.use("*", compress()); // the definitions bundle is ~110 KB of JSON; gzip takes it to a tenth
 
+  // No form or procedure input comes near these sizes; a larger body is refused before it is read.
+  const tooLarge = (c: HonoContext) => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large." } }, 413);
+  app.use("/api/authApplicant/*", bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
+  app.use("/api/authPortal/*", bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
+  app.use("/api/trpc/*", bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge }));
+
   app.route("/api/botcheck", createBotCheckRoutes(botCheck));
   app.route("/api/authApplicant", createAuthRoutes(services, "applicant", botCheck));
   app.route("/api/authPortal", createAuthRoutes(services, "portal", botCheck));
   app.route("/api/upload", createUploadRoutes(services, botCheck));
   app.route("/api/esign", createEsignRoutes(services));
+  app.route("/api/analytics", createAnalyticsRoutes(services));
   if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production
 
   app.use("/api/trpc/*", requireSameOriginHeader, refuseCrossSite, requireBotToken(botCheck));

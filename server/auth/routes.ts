@@ -45,6 +45,9 @@ function safeCallback(value: unknown, fallback: string): string | null {
   return typeof value === "string" && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 2048 ? value : null;
 }
 
+/** The posted form; a body that does not parse is an empty form (the CSRF check then refuses it), never a 500. */
+const formOf = (c: Context) => c.req.parseBody().catch(() => ({}) as Record<string, string | File>);
+
 const withError = (page: string, error: AuthError) => `${page}${page.includes("?") ? "&" : "?"}error=${error}`;
 
 export function createAuthRoutes(services: Services, kind: SessionKind, botCheck: BotCheckVerifier) {
@@ -105,7 +108,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
   // Both paths of spec §7 sign in; the email provider's signin sends a code instead.
   const signIn = async (c: Context) => {
     const provider = c.req.param("provider");
-    const form = await c.req.parseBody();
+    const form = await formOf(c);
     const callbackUrl = safeCallback(form.callbackUrl, kind === "portal" ? "/portal" : "/app");
     if (!csrf.verify(honoCookies(c), form.csrfToken)) return fail(c, "MissingCSRF", 403);
     if (callbackUrl === null) return fail(c, "InvalidCallbackUrl", 400);
@@ -187,7 +190,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       return c.json({ valid: purpose !== null, purpose, passwordMinLength: services.portal.passwordMinLength });
     });
     app.post("/set-password", async (c) => {
-      const form = await c.req.parseBody();
+      const form = await formOf(c);
       if (!csrf.verify(honoCookies(c), form.csrfToken)) return fail(c, "MissingCSRF", 403);
       const over = limited(c, [[services.limits.portalTokenPerIp, ipOf(c)]]);
       if (over) return over;
@@ -210,7 +213,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
   }
 
   app.post("/signout", async (c) => {
-    const form = await c.req.parseBody();
+    const form = await formOf(c);
     const io = honoCookies(c);
     if (!csrf.verify(io, form.csrfToken)) return fail(c, "MissingCSRF", 403);
     const found = sessions.validate(jar.get(io, "session"));

@@ -1,0 +1,6 @@
+// `node --import tsx --import ./bench/swap-logic.mjs ...`: every import of engine/logic.ts gets
+// bench/compiled-logic.ts instead (which itself still reads the original), so the engine's own code
+// (rules, funnel, validator) runs unchanged on the candidate evaluator.
+import { register } from "node:module";
+
+register("./swap-logic-hooks.mjs", import.meta.url);

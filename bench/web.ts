@@ -1,0 +1,168 @@
+// Web bench: the JavaScript each route really loads (headless Chromium records every script a
+// page fetches until the network is idle; sizes are the built files gzipped), the budget for the
+// home page, and Lighthouse's performance score for home and one funnel step, all against the
+// real server serving dist/web.
+import { execSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium, type Request } from "playwright-core";
+import { REPO_ROOT } from "../engine/paths";
+import { startServer } from "../server/start";
+import { WEB_DIR } from "../tests/e2e/browser";
+import { fmt, table } from "./measure";
+
+/** The home page's JavaScript budget, gzip, in kB of 1,000 bytes (as Vite reports sizes). */
+export const HOME_BUDGET_KB = 120;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+
+/** One page for each route of web/src/app/routes.tsx a visitor can open without signing in. */
+const ROUTES: [name: string, path: string][] = [
+  ["home", "/"],
+  ["insights", "/insights"],
+  ["content page (FAQ)", "/faq"],
+  ["ineligible page", "/app/ineligible/late-payment"],
+  ["applicant sign-in", "/app/login"],
+  ["funnel step (initial setup)", "/app/initial-setup/property-value"],
+  ["funnel step (prequal)", "/prequal/building-type"],
+  ["portal sign-in", "/portal/login"],
+];
+
+const LIGHTHOUSE_PAGES: [name: string, path: string][] = [
+  ["home", "/"],
+  ["funnel step", "/app/initial-setup/property-value"],
+];
+
+export interface RouteWeight {
+  name: string;
+  path: string;
+  files: { file: string; gzip: number }[];
+  gzip: number;
+}
+
+export interface LighthouseRun {
+  name: string;
+  path: string;
+  score: number;
+  metrics: Record<string, string>;
+}
+
+export interface WebSummary {
+  routes: RouteWeight[];
+  homeKb: number;
+  homeWithinBudget: boolean;
+  lighthouse: LighthouseRun[];
+}
+
+const newest = (path: string): number => {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  return stat.isDirectory() ? Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name)))) : stat.mtimeMs;
+};
+
+/**
+ * A private copy of dist/web (built first when missing), so a rebuild by someone else during the
+ * run cannot pull files from under the measurement. Says so when the sources are newer than the build.
+ */
+function snapshotBuild(log: (line: string) => void): string {
+  const index = join(WEB_DIR, "index.html");
+  if (!existsSync(index)) {
+    log("dist/web is missing: building it (scripts/ensure-build.mjs)...");
+    execSync("node scripts/ensure-build.mjs", { cwd: REPO_ROOT, stdio: "inherit" });
+  }
+  const builtAt = statSync(index).mtimeMs;
+  if (Math.max(newest(join(REPO_ROOT, "web")), newest(join(REPO_ROOT, "engine"))) > builtAt)
+    log(`NOTE: web/ or engine/ changed after dist/web was built (${new Date(builtAt).toISOString()}): run "npm run build" for current figures.`);
+  const copy = mkdtempSync(join(tmpdir(), "heloc-bench-web-"));
+  cpSync(WEB_DIR, copy, { recursive: true });
+  const scripts = [...readFileSync(join(copy, "index.html"), "utf8").matchAll(/\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  if (!scripts.every((file) => existsSync(join(copy, file)))) throw new Error("dist/web changed while it was being copied (a build in progress?): run the bench again");
+  return copy;
+}
+
+const kb = (bytes: number) => bytes / 1000;
+
+export async function runWebBench(log: (line: string) => void = console.log): Promise<WebSummary> {
+  const webDir = snapshotBuild(log);
+  const gzipSize = (file: string) => gzipSync(readFileSync(join(webDir, file))).length;
+  log("Web: JavaScript per route (headless Chromium, every script until the network is idle; gzip of the built files)...");
+  const dataDir = mkdtempSync(join(tmpdir(), "heloc-bench-data-"));
+  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, webDir, quiet: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  try {
+    const routes: RouteWeight[] = [];
+    for (const [name, path] of ROUTES) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on("request", (r: Request) => {
+        if (r.resourceType() === "script") scripts.add(new URL(r.url()).pathname.replace(/^\//, ""));
+      });
+      await page.goto(path);
+      // The route's own chunk loads after the shell runs: wait for its heading, then for quiet.
+      await page.locator("h1").first().waitFor({ timeout: 20_000 });
+      await page.waitForLoadState("networkidle");
+      await context.close();
+      const files = [...scripts].sort().map((file) => ({ file, gzip: gzipSize(file) }));
+      routes.push({ name, path, files, gzip: files.reduce((n, f) => n + f.gzip, 0) });
+    }
+    // What every page loads (React, the router, the shell), and what each route adds to it.
+    const shared = routes.map((r) => new Set(r.files.map((f) => f.file))).reduce((a, b) => new Set([...a].filter((f) => b.has(f))));
+    const sharedGzip = routes[0]!.files.filter((f) => shared.has(f.file)).reduce((n, f) => n + f.gzip, 0);
+    log(
+      table([
+        ["route", "page", "scripts", "gzip kB", "beyond the shared"],
+        ...routes.map((r) => [r.name, r.path, String(r.files.length), fmt(kb(r.gzip), 1), fmt(kb(r.gzip - sharedGzip), 1)]),
+      ]),
+    );
+    log(`Shared by every page: ${shared.size} scripts, ${fmt(kb(sharedGzip), 1)} kB gzip.`);
+    const home = routes[0]!;
+    const homeKb = kb(home.gzip);
+    const homeWithinBudget = homeKb <= HOME_BUDGET_KB;
+    log(`Home page JavaScript: ${fmt(homeKb, 1)} kB gzip (${home.gzip} bytes), budget ${HOME_BUDGET_KB} kB: ${homeWithinBudget ? "within" : "OVER"}.`);
+    if (!homeWithinBudget)
+      log(`  largest on home: ${[...home.files].sort((a, b) => b.gzip - a.gzip).slice(0, 5).map((f) => `${f.file} ${fmt(kb(f.gzip), 1)} kB`).join(", ")}`);
+
+    log("Lighthouse (performance category, its default mobile profile with simulated throttling)...");
+    const runs: LighthouseRun[] = [];
+    for (const [name, path] of LIGHTHOUSE_PAGES) runs.push(await lighthouseRun(name, path, server.url, log));
+    log(
+      table([
+        ["page", "path", "score", "FCP", "LCP", "TBT", "CLS", "Speed Index"],
+        ...runs.map((r) => [r.name, r.path, String(r.score), r.metrics.fcp!, r.metrics.lcp!, r.metrics.tbt!, r.metrics.cls!, r.metrics.si!]),
+      ]),
+    );
+    return { routes, homeKb, homeWithinBudget, lighthouse: runs };
+  } finally {
+    await browser.close();
+    await server.close();
+    for (const dir of [webDir, dataDir]) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Lighthouse on a fresh Chromium. Its trace recording sometimes fails on a busy machine (it says
+ *  to run it again), so a run that reports a runtime error is tried up to three times. */
+async function lighthouseRun(name: string, path: string, base: string, log: (line: string) => void): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    const result = await lighthouse(`${base}${path}`, { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" }).finally(() => chrome.kill());
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) {
+      if (attempt === 3) throw new Error(`Lighthouse could not measure ${path}: ${lhr.runtimeError.message}`);
+      log(`  Lighthouse on ${path}: ${lhr.runtimeError.code}, trying again`);
+      continue;
+    }
+    const shown = (id: string) => lhr.audits[id]?.displayValue ?? "?";
+    return {
+      name,
+      path,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      metrics: { fcp: shown("first-contentful-paint"), lcp: shown("largest-contentful-paint"), tbt: shown("total-blocking-time"), cls: shown("cumulative-layout-shift"), si: shown("speed-index") },
+    };
+  }
+}
