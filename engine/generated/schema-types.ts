@@ -190,6 +190,254 @@ export interface Address {
   county?: string | null;
 }
 /**
+ * The body of POST /api/analytics: 1 to 20 funnel events a browser sends. An event says which step of which anonymous journey was viewed, completed or left, and nothing about the person: there is no room for an answer, a name or an email (no other property is accepted). The server also checks that stepId is a step and variant a flow variant of the definitions it runs.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "analytics-event".
+ */
+export interface FunnelAnalyticsEvents {
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  events:
+    | [FunnelEvent]
+    | [FunnelEvent, FunnelEvent]
+    | [FunnelEvent, FunnelEvent, FunnelEvent]
+    | [FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent]
+    | [FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent]
+    | [FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent]
+    | [FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent]
+    | [FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ]
+    | [
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent,
+        FunnelEvent
+      ];
+}
+/**
+ * This interface was referenced by `FunnelAnalyticsEvents`'s JSON-Schema
+ * via the `definition` "funnelEvent".
+ */
+export interface FunnelEvent {
+  /**
+   * A random UUID the browser keeps for one tab's visit (sessionStorage); it names no person or account.
+   */
+  journeyId: string;
+  /**
+   * viewed: the step was shown; completed: its answers were saved; left: the page was left without saving.
+   */
+  kind: "viewed" | "completed" | "left";
+  /**
+   * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+   *
+   * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  stepId: string;
+  /**
+   * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+   */
+  variant?: string;
+  /**
+   * Milliseconds on the step before it was completed or left (at most a day).
+   */
+  durationMs?: number;
+}
+/**
  * The inputs of the tRPC procedures under /api/trpc, one property per input shape (read by the server as api.json#/properties/<name>). The server validates every input against these before a procedure runs; a bad input is answered 400 with the field's pointer and message.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema

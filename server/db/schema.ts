@@ -212,3 +212,23 @@ export const spentBotTokens = sqliteTable("spent_bot_tokens", {
   id: text("id").primaryKey(),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * First-party funnel analytics: one row per step viewed, completed or left, by a random journey
+ * id (one per browser tab). Nothing in it identifies a person: no user id, email, name or answer.
+ */
+export const funnelEvents = sqliteTable(
+  "funnel_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    journeyId: text("journey_id").notNull(),
+    kind: text("kind", { enum: ["viewed", "completed", "left"] }).notNull(),
+    stepId: text("step_id").notNull(),
+    /** The early-funnel variant the journey walks, when known. */
+    variant: text("variant"),
+    /** Time on the step before it was completed or left. */
+    durationMs: integer("duration_ms"),
+  },
+  (t) => [index("funnel_events_step").on(t.stepId, t.kind), index("funnel_events_journey").on(t.journeyId, t.at)],
+);

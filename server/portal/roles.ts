@@ -10,6 +10,7 @@ export const PERMISSIONS = [
   "documents.view",
   "identity.review",
   "definitions.view",
+  "analytics.view",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -84,6 +84,7 @@ const PROCEDURES: Record<string, Call> = {
   "portal.identityReviews.approve": (b, { reviewId }) => b.trpc.portal.identityReviews.approve.mutate({ reviewId }),
   "portal.identityReviews.reject": (b, { reviewId }) => b.trpc.portal.identityReviews.reject.mutate({ reviewId, reason: "The photo is blurry." }),
   "portal.funnelMap": (b) => b.trpc.portal.funnelMap.query(),
+  "portal.analytics": (b) => b.trpc.portal.analytics.query(),
 };
 
 const Y = "allowed";
@@ -106,6 +107,7 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.identityReviews.approve": [Y, Y, N],
   "portal.identityReviews.reject": [Y, Y, N],
   "portal.funnelMap": [Y, N, N],
+  "portal.analytics": [Y, N, N],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 

@@ -4,6 +4,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { buildFunnelMap, renderMermaid, renderSvg } from "../../../engine/funnel-map";
+import { funnelReport } from "../../analytics/report";
 import { applications, identityReviews, partners, portalUsers } from "../../db/schema";
 import { decideReview, pendingReviews } from "../../identity/cases";
 import { pipelineOf } from "../../portal/pipeline";
@@ -117,4 +118,8 @@ export const portalRouter = router({
       const map = buildFunnelMap(ctx.services.defs);
       return { version: ctx.services.definitionsVersion, svg: renderSvg(map), mermaid: renderMermaid(map) };
     }),
+  /** Funnel drop-off, time per step and conversion per variant, from the first-party events. */
+  analytics: staffProcedure("analytics.view")
+    .input(optionalInputOf("empty"))
+    .query(({ ctx }) => funnelReport(ctx.services.db, ctx.services.defs)),
 });

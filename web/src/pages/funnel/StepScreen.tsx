@@ -15,6 +15,7 @@ import { useDocumentTitle } from "../../shell/document-title";
 import { readHint } from "../../shell/hints";
 import { useNotify } from "../../shell/notify";
 import { PageLoading } from "../../shell/PageLoading";
+import { useStepAnalytics } from "./analytics";
 import { classifyApiError, type FieldError } from "./api-errors";
 import { displays } from "./displays";
 import { LoadFailed } from "./LoadFailed";
@@ -53,6 +54,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   }, [loadFailure?.kind, leave]);
 
   const data = saved.data;
+  const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined);
   const application = useMemo(() => withHints(data?.application ?? {}, readHint), [data?.application]);
 
   const onSubmit = useCallback(
@@ -63,6 +65,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         { stepId: step.id, answers: answers as Record<string, unknown>, ...(revision !== undefined ? { revision } : {}) },
         {
           onSuccess: async (result) => {
+            stepCompleted();
             setLeaving(true);
             // The first answer of a visitor starts a guest session: learn of it before moving on.
             if (session.status !== "authenticated" || session.data?.applicationStatus !== result.applicationStatus) {
@@ -84,7 +87,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         },
       );
     },
-    [data?.revision, step.id, submit, session, navigate, pathname, saved, leave, notify],
+    [data?.revision, step.id, submit, session, navigate, pathname, saved, leave, notify, stepCompleted],
   );
 
   // Back is the previous step of the applicant's flow, not browser history (which may be the

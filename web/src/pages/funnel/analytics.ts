@@ -1,0 +1,109 @@
+// First-party funnel analytics from the browser: "viewed" when a step shows, "completed" with its
+// time when its answers are saved, "left" with its time when the page goes away unsaved. Events
+// carry a random journey id (one per tab, in sessionStorage) and the step, never an answer or who
+// the applicant is. They are queued and sent in small batches with keepalive, so the last ones
+// survive the page closing; every failure is swallowed: analytics must never disturb the applicant.
+import { useCallback, useEffect, useRef } from "react";
+import type { FunnelEvent } from "../../../../engine/generated/schema-types";
+import { apiFetch } from "../../api/api-fetch";
+
+const JOURNEY_KEY = "heloc.journey";
+const MAX_BATCH = 20; // the server's limit per request
+const MAX_DURATION_MS = 86_400_000;
+const FLUSH_AFTER_MS = 1000;
+
+function randomUuid(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  // crypto.randomUUID exists only in secure contexts; a version 4 UUID by hand elsewhere.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+let memoryJourney: string | null = null;
+function journeyId(): string {
+  try {
+    const saved = sessionStorage.getItem(JOURNEY_KEY);
+    if (saved) return saved;
+    const id = randomUuid();
+    sessionStorage.setItem(JOURNEY_KEY, id);
+    return id;
+  } catch {
+    return (memoryJourney ??= randomUuid()); // storage blocked: one journey per page load
+  }
+}
+
+let queue: FunnelEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+export function flush(): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  while (queue.length) {
+    const events = queue.slice(0, MAX_BATCH);
+    queue = queue.slice(MAX_BATCH);
+    try {
+      void apiFetch("/api/analytics", { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ events }) }, { botCheck: false }).catch(() => undefined);
+    } catch {
+      // never surfaces
+    }
+  }
+}
+
+// Whatever is queued goes out as the page is hidden or closed, whether or not a step is showing.
+if (typeof window !== "undefined") {
+  window.addEventListener("pagehide", flush);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") flush();
+  });
+}
+
+function track(kind: FunnelEvent["kind"], stepId: string, variant: string | null, durationMs?: number): void {
+  try {
+    const event: FunnelEvent = { journeyId: journeyId(), kind, stepId };
+    if (variant) event.variant = variant;
+    if (durationMs !== undefined) event.durationMs = Math.min(MAX_DURATION_MS, Math.max(0, Math.round(durationMs)));
+    queue.push(event);
+    timer ??= setTimeout(flush, FLUSH_AFTER_MS);
+  } catch {
+    // never surfaces
+  }
+}
+
+/**
+ * Tracks one step screen. `variant` is undefined while the step is not shown yet (its answers
+ * load), then the journey's variant or null. Returns what to call once the step's answers are saved.
+ */
+export function useStepAnalytics(stepId: string, variant: string | null | undefined): () => void {
+  const shown = variant !== undefined;
+  const state = useRef({ since: 0, done: true, variant: null as string | null });
+  state.current.variant = variant ?? null;
+
+  useEffect(() => {
+    if (!shown) return;
+    const s = state.current;
+    s.since = performance.now();
+    s.done = false;
+    track("viewed", stepId, s.variant);
+    const left = () => {
+      if (s.done) return;
+      s.done = true;
+      track("left", stepId, s.variant, performance.now() - s.since);
+      flush();
+    };
+    window.addEventListener("pagehide", left);
+    return () => {
+      window.removeEventListener("pagehide", left);
+      left();
+    };
+  }, [stepId, shown]);
+
+  return useCallback(() => {
+    const s = state.current;
+    if (s.done) return;
+    s.done = true;
+    track("completed", stepId, s.variant, performance.now() - s.since);
+  }, [stepId]);
+}
