@@ -104,7 +104,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await visitor.waitForURL(/\/portal\/login\?error=SessionRequired/);
     await visitor.getByText("Please sign in to continue.").waitFor();
     const adminPage = await signedInAdmin();
-    await expect(portalNav(adminPage).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Identity reviews", "Manage users", "Funnel map"]);
+    await expect(portalNav(adminPage).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Identity reviews", "Manage users", "Funnel map", "Funnel analytics"]);
     // Both demo applications, with masked SSNs only.
     const pipeline = adminPage.getByRole("table");
     await pipeline.getByRole("link", { name: "Maria Alvarez and James Alvarez" }).waitFor();

@@ -1,7 +1,11 @@
 // The web app end to end in headless Chromium against the real server: the home page and its
 // chunks, starting the funnel, validation, answers surviving a reload, the toast limit, the
 // session guard, sign-in, screenshots and accessibility.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
 import type { Page, Request } from "playwright-core";
 import { newestCode } from "../helpers/server";
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
@@ -48,6 +52,9 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     expect(await page.locator(".choices img").count()).toBe(3);
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /form-engine|FunnelPage|LoginForm|Portal/.test(s))).toEqual([]);
+    // Issue 9's budget: the home page's JavaScript, gzipped, at most 120 KB (npm run bench prints the figure).
+    const gzipKb = scripts.reduce((sum, path) => sum + gzipSync(readFileSync(join(REPO_ROOT, "dist/web", path))).length, 0) / 1024;
+    expect(gzipKb).toBeLessThanOrEqual(120);
   });
 
   it("choosing a property use starts the funnel and remembers the choice", async () => {

@@ -1,29 +1,22 @@
-// Providers around the routes: the router, the query client, the page's session, the previous
-// path for the redirect guard, the shell theme and the toasts.
-import { FluentProvider } from "@fluentui/react-components";
-import { QueryClientProvider } from "@tanstack/react-query";
+// Providers around the routes: the router, the page's session, the previous path for the redirect
+// guard and the toasts. The Fluent theme and the query client wrap the pages that use them
+// (app/PageProviders.tsx, loaded on demand), so the home page loads neither.
 import { BrowserRouter } from "react-router-dom";
-import { queryClient } from "../api/query-client";
 import { SessionProvider } from "../session/session";
 import { NotifyProvider } from "../shell/notify";
 import { PreviousPathProvider } from "../shell/previous-path";
-import { shellTheme } from "../shell/theme";
 import { AppRoutes } from "./routes";
 
 export function App() {
   return (
     <BrowserRouter>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <PreviousPathProvider>
-            <FluentProvider theme={shellTheme}>
-              <NotifyProvider>
-                <AppRoutes />
-              </NotifyProvider>
-            </FluentProvider>
-          </PreviousPathProvider>
-        </SessionProvider>
-      </QueryClientProvider>
+      <SessionProvider>
+        <PreviousPathProvider>
+          <NotifyProvider>
+            <AppRoutes />
+          </NotifyProvider>
+        </PreviousPathProvider>
+      </SessionProvider>
     </BrowserRouter>
   );
 }

@@ -9,6 +9,7 @@ import { loadFunnelPage } from "./chunks";
 
 // Public pages: home, insights, legal and help content, ineligible explanations.
 const HomePage = lazy(() => import("../pages/public/HomePage"));
+const PageProviders = lazy(() => import("./PageProviders"));
 const InsightsPage = lazy(() => import("../pages/public/InsightsPage"));
 const InsightPostPage = lazy(() => import("../pages/public/InsightPostPage"));
 const ContentPage = lazy(() => import("../pages/public/ContentPage"));
@@ -38,38 +39,41 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        <Route path="insights" element={<InsightsPage />} />
-        <Route path="insight-blog" element={<InsightPostPage />} />
-        {CONTENT_ROUTES.map((name) => (
-          <Route key={name} path={name} element={<ContentPage name={name} />} />
-        ))}
+        {/* Every page but home renders inside the Fluent theme and the query client. */}
+        <Route element={<PageProviders />}>
+          <Route path="insights" element={<InsightsPage />} />
+          <Route path="insight-blog" element={<InsightPostPage />} />
+          {CONTENT_ROUTES.map((name) => (
+            <Route key={name} path={name} element={<ContentPage name={name} />} />
+          ))}
 
-        <Route path="app">
-          <Route index element={<AppIndexRedirect />} />
-          <Route path="login" element={<ApplicantLoginPage />} />
-          <Route path="ineligible/:reason" element={<IneligiblePage />} />
-          <Route path="initial-setup/:slug" element={<FunnelPage />} />
-          <Route path="application/:slug" element={<FunnelPage />} />
-          <Route path="upload" element={<FunnelPage />} />
-          <Route path="bank-statement" element={<FunnelPage />} />
-        </Route>
-        <Route path="prequal/:slug" element={<FunnelPage />} />
+          <Route path="app">
+            <Route index element={<AppIndexRedirect />} />
+            <Route path="login" element={<ApplicantLoginPage />} />
+            <Route path="ineligible/:reason" element={<IneligiblePage />} />
+            <Route path="initial-setup/:slug" element={<FunnelPage />} />
+            <Route path="application/:slug" element={<FunnelPage />} />
+            <Route path="upload" element={<FunnelPage />} />
+            <Route path="bank-statement" element={<FunnelPage />} />
+          </Route>
+          <Route path="prequal/:slug" element={<FunnelPage />} />
 
-        <Route path="portal">
-          <Route index element={<PipelinePage />} />
-          <Route path="login" element={<PortalLoginPage />} />
-          <Route path="set-password" element={<SetPasswordPage />} />
-          <Route path="applications/:id" element={<ApplicationPage />} />
-          <Route path="identity-reviews" element={<IdentityReviewsPage />} />
-          <Route path="manage-users" element={<ManageUsersPage />} />
-          <Route path="funnel-map" element={<PortalFunnelMapPage />} />
-          <Route path="analytics" element={<AnalyticsPage />} />
-        </Route>
+          <Route path="portal">
+            <Route index element={<PipelinePage />} />
+            <Route path="login" element={<PortalLoginPage />} />
+            <Route path="set-password" element={<SetPasswordPage />} />
+            <Route path="applications/:id" element={<ApplicationPage />} />
+            <Route path="identity-reviews" element={<IdentityReviewsPage />} />
+            <Route path="manage-users" element={<ManageUsersPage />} />
+            <Route path="funnel-map" element={<PortalFunnelMapPage />} />
+            <Route path="analytics" element={<AnalyticsPage />} />
+          </Route>
 
-        <Route path="dev">
-          <Route path="steps" element={<StepPreviewPage />} />
-          <Route path="steps/:id" element={<StepPreviewPage />} />
-          <Route path="funnel" element={<FunnelMapPage />} />
+          <Route path="dev">
+            <Route path="steps" element={<StepPreviewPage />} />
+            <Route path="steps/:id" element={<StepPreviewPage />} />
+            <Route path="funnel" element={<FunnelMapPage />} />
+          </Route>
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

@@ -1,6 +1,5 @@
 // The account end of the main navigation: "Sign in" for visitors; for a signed-in applicant a
 // link back to their application and, once they have an email to sign in with again, "Sign out".
-import { Button } from "@fluentui/react-components";
 import { NavLink, useNavigate } from "react-router-dom";
 import site from "../../content/site.json";
 import { signOut } from "../session/auth-client";
@@ -10,8 +9,6 @@ import { useNotify } from "./notify";
 
 export function AccountNav() {
   const session = useSession();
-  const navigate = useNavigate();
-  const notify = useNotify();
   // Portal pages carry their own account controls.
   if (session.base !== APPLICANT_AUTH_BASE) return null;
   const route = session.data?.applicationRoute;
@@ -22,6 +19,27 @@ export function AccountNav() {
       </li>
     );
   }
+  return (
+    <>
+      {route ? (
+        <li>
+          <NavLink to={route}>{site.account.myApplication}</NavLink>
+        </li>
+      ) : null}
+      {session.data?.user.email ? (
+        <li>
+          <SignOutButton />
+        </li>
+      ) : null}
+    </>
+  );
+}
+
+/** Its own component so only a signed-in visitor's page fetches the toaster (for a failed sign-out). */
+function SignOutButton() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const notify = useNotify();
   const onSignOut = async () => {
     try {
       await signOut(APPLICANT_AUTH_BASE, "/");
@@ -33,19 +51,8 @@ export function AccountNav() {
     }
   };
   return (
-    <>
-      {route ? (
-        <li>
-          <NavLink to={route}>{site.account.myApplication}</NavLink>
-        </li>
-      ) : null}
-      {session.data?.user.email ? (
-        <li>
-          <Button appearance="transparent" className="nav-button" onClick={() => void onSignOut()}>
-            {site.account.signOut}
-          </Button>
-        </li>
-      ) : null}
-    </>
+    <button type="button" className="nav-button" onClick={() => void onSignOut()}>
+      {site.account.signOut}
+    </button>
   );
 }

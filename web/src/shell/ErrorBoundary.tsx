@@ -1,6 +1,6 @@
 // Catches a page that fails to render or whose code fails to load (often a new deploy replaced
-// the chunk this tab asked for) and offers a reload instead of a blank screen.
-import { Button } from "@fluentui/react-components";
+// the chunk this tab asked for) and offers a reload instead of a blank screen. Plain HTML: it must
+// work when Fluent's own code is what failed to load.
 import { Component, type ReactNode } from "react";
 import { logClientError } from "../session/auth-client";
 import { authBaseFor } from "../session/auth-paths";
@@ -28,9 +28,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
       <div className="page page--narrow center-state" role="alert">
         <h1>This page did not load</h1>
         <p>Something went wrong while opening this page. Your saved answers are safe.</p>
-        <Button appearance="primary" onClick={() => window.location.reload()}>
+        <button type="button" className="button-primary" onClick={() => window.location.reload()}>
           Reload the page
-        </Button>
+        </button>
       </div>
     );
   }

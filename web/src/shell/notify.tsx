@@ -1,7 +1,8 @@
 // Toasts (spec §1/§9): bottom-left, at most 3 on screen; more wait their turn. useNotify() is the
-// one way pages show a transient message.
-import { Toast, ToastBody, ToastTitle, Toaster, useId, useToastController, type ToastIntent } from "@fluentui/react-components";
-import { createContext, useCallback, useContext, type ReactNode } from "react";
+// one way pages show a transient message. Fluent's toaster is heavy and most visits never see a
+// toast, so it loads on the first notice (pages that can toast fetch its code when they mount).
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import type { ToastIntent } from "@fluentui/react-components";
 
 export const TOAST_LIMIT = 3;
 
@@ -11,29 +12,43 @@ export interface Notice {
   intent?: ToastIntent;
 }
 
-const ToasterIdContext = createContext<string | undefined>(undefined);
+/** A notice waiting for the toaster, numbered so each is shown exactly once. */
+export interface QueuedNotice extends Notice {
+  id: number;
+}
+
+const loadToaster = () => import("./Toaster");
+const Toaster = lazy(loadToaster);
+
+const NotifyContext = createContext<((notice: Notice) => void) | null>(null);
+
+let nextId = 1;
 
 export function NotifyProvider({ children }: { children: ReactNode }) {
-  const toasterId = useId("toaster");
+  const [queue, setQueue] = useState<QueuedNotice[]>([]);
+  // Once mounted the toaster stays, so the toasts on screen outlive the queue they came from.
+  const [wanted, setWanted] = useState(false);
+  const notify = useCallback((notice: Notice) => {
+    setWanted(true);
+    setQueue((list) => [...list, { ...notice, id: nextId++ }]);
+  }, []);
+  const shown = useCallback((lastId: number) => setQueue((list) => list.filter((n) => n.id > lastId)), []);
   return (
-    <ToasterIdContext.Provider value={toasterId}>
+    <NotifyContext.Provider value={notify}>
       {children}
-      <Toaster toasterId={toasterId} position="bottom-start" limit={TOAST_LIMIT} pauseOnHover pauseOnWindowBlur />
-    </ToasterIdContext.Provider>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <Toaster queue={queue} onShown={shown} />
+        </Suspense>
+      ) : null}
+    </NotifyContext.Provider>
   );
 }
 
 export function useNotify(): (notice: Notice) => void {
-  const { dispatchToast } = useToastController(useContext(ToasterIdContext));
-  return useCallback(
-    ({ title, body, intent = "info" }: Notice) =>
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{title}</ToastTitle>
-          {body ? <ToastBody>{body}</ToastBody> : null}
-        </Toast>,
-        { intent, timeout: intent === "error" ? 8000 : 5000 },
-      ),
-    [dispatchToast],
-  );
+  const notify = useContext(NotifyContext);
+  if (!notify) throw new Error("useNotify() needs a <NotifyProvider> above it");
+  // A page that can toast fetches the toaster now: its first notice may follow a lost connection.
+  useEffect(() => void loadToaster().catch(() => undefined), []);
+  return notify;
 }

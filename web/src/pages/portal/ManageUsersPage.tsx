@@ -67,12 +67,15 @@ function UserRow({ user, onAction }: { user: PortalUser; onAction(action: UserAc
 function Users({ roles }: { roles: PortalRole[] }) {
   const users = useQuery(trpc.portal.users.list.queryOptions({}));
   const [pending, setPending] = useState<{ action: UserAction; user: PortalUser } | null>(null);
+  // The dialog closes through its open prop, never by unmounting while open: Fluent then gives
+  // the page back to screen readers (an unmounted modal left #root aria-hidden).
+  const [dialogOpen, setDialogOpen] = useState(false);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
   if (users.isPending) return <Loading label="Loading the users" />;
   if (users.error) return <Failure error={users.error} retry={() => void users.refetch()} what="the users" />;
 
   const onClose = (result: ActionOutcome | null) => {
-    setPending(null);
+    setDialogOpen(false);
     if (!result) return;
     setOutcome(result);
     void users.refetch();
@@ -107,6 +110,7 @@ function Users({ roles }: { roles: PortalRole[] }) {
                   onAction={(action, u) => {
                     setOutcome(null);
                     setPending({ action, user: u });
+                    setDialogOpen(true);
                   }}
                 />
               ))}
@@ -116,7 +120,7 @@ function Users({ roles }: { roles: PortalRole[] }) {
       <section className="portal-section">
         <InviteForm roles={roles} onInvited={() => void users.refetch()} />
       </section>
-      {pending ? <UserActionDialog key={`${pending.action}-${pending.user.id}`} action={pending.action} user={pending.user} roles={roles} onClose={onClose} /> : null}
+      {pending ? <UserActionDialog key={`${pending.action}-${pending.user.id}-${pending.user.role}-${pending.user.status}`} open={dialogOpen} action={pending.action} user={pending.user} roles={roles} onClose={onClose} /> : null}
     </>
   );
 }

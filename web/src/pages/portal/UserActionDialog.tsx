@@ -31,7 +31,7 @@ const EXPLAIN: Record<Exclude<UserAction, "role">, string> = {
 
 const CONFIRM: Record<UserAction, string> = { role: "Save role", deactivate: "Deactivate", reactivate: "Reactivate", reset: "Reset password" };
 
-export function UserActionDialog({ action, user, roles, onClose }: { action: UserAction; user: PortalUser; roles: PortalRole[]; onClose(outcome: ActionOutcome | null): void }) {
+export function UserActionDialog({ open, action, user, roles, onClose }: { open: boolean; action: UserAction; user: PortalUser; roles: PortalRole[]; onClose(outcome: ActionOutcome | null): void }) {
   const [role, setRole] = useState(user.role);
   const setRoleM = useMutation(trpc.portal.users.setRole.mutationOptions());
   const deactivate = useMutation(trpc.portal.users.deactivate.mutationOptions());
@@ -61,7 +61,7 @@ export function UserActionDialog({ action, user, roles, onClose }: { action: Use
   };
 
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && !busy && onClose(null)}>
+    <Dialog open={open} modalType="alert" onOpenChange={(_, d) => !d.open && !busy && onClose(null)}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{TITLES[action](user.name)}</DialogTitle>
