@@ -16,7 +16,7 @@ import type { IdentityProvider } from "./identity/provider";
 import type { Mailer } from "./mail/mailer";
 import { createCipher } from "./security/encryption";
 import { deriveKey } from "./security/keys";
-import { createRateLimiter } from "./security/rate-limit";
+import { dbRateLimiter, rateLimitKeyMac, type RateLimit } from "./security/rate-limit";
 import { portalPolicy } from "./portal/roles";
 import { localDiskStorage, type FileStorage } from "./storage";
 
@@ -35,6 +35,7 @@ export interface ServiceDeps {
 }
 
 const MINUTE = 60_000;
+export const EVENTS_PER_IP = { limit: 300, windowMs: 15 * MINUTE };
 
 function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
   const jar = cookieJar(kind, deps.config.secureCookies);
@@ -44,6 +45,9 @@ function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
 export function createServices(deps: ServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const clock = () => now().getTime();
+  const keyMac = rateLimitKeyMac(deriveKey(deps.masterKey, "rate-limit-keys"));
+  /** A limiter counted in the database, so every server on it counts together. */
+  const rateLimiter = (name: string, rule: RateLimit) => dbRateLimiter(deps.db, name, rule, keyMac, clock);
   return {
     ...deps,
     now,
@@ -57,15 +61,20 @@ export function createServices(deps: ServiceDeps) {
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
     /** Portal roles and account rules (rules/portal-roles.json). */
     portal: portalPolicy(deps.defs),
+    rateLimiter,
     limits: {
-      signInPerEmail: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE }, clock),
-      signInPerIp: createRateLimiter({ limit: 50, windowMs: 15 * MINUTE }, clock),
-      codePerEmail: createRateLimiter({ limit: 3, windowMs: 15 * MINUTE }, clock),
-      codePerIp: createRateLimiter({ limit: 20, windowMs: 15 * MINUTE }, clock),
+      signInPerEmail: rateLimiter("signInPerEmail", { limit: 10, windowMs: 15 * MINUTE }),
+      signInPerIp: rateLimiter("signInPerIp", { limit: 50, windowMs: 15 * MINUTE }),
+      codePerEmail: rateLimiter("codePerEmail", { limit: 3, windowMs: 15 * MINUTE }),
+      codePerIp: rateLimiter("codePerIp", { limit: 20, windowMs: 15 * MINUTE }),
       /** Upload attempts per applicant: room for every document of two self-employed borrowers, not for a flood. */
-      uploadsPerApplicant: createRateLimiter({ limit: 60, windowMs: 15 * MINUTE }, clock),
+      uploadsPerApplicant: rateLimiter("uploadsPerApplicant", { limit: 60, windowMs: 15 * MINUTE }),
       /** Invite and password-reset links used, per address: enough for a typo, not for guessing. */
-      portalTokenPerIp: createRateLimiter({ limit: 20, windowMs: 15 * MINUTE }, clock),
+      portalTokenPerIp: rateLimiter("portalTokenPerIp", { limit: 20, windowMs: 15 * MINUTE }),
+      /** Signed-PDF downloads per applicant or staff member: each may render a PDF. */
+      pdfDownloads: rateLimiter("pdfDownloads", { limit: 30, windowMs: 15 * MINUTE }),
+      /** Analytics events per IP: a long journey (about 40 steps, 3 events each) several times over, not a flood. */
+      analyticsEventsPerIp: rateLimiter("analyticsEventsPerIp", EVENTS_PER_IP),
     },
   };
 }

@@ -8,13 +8,10 @@ import { bodyLimit } from "hono/body-limit";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { describeAjvErrors } from "../../engine/messages";
 import { refuseCrossSite, requireSameOriginHeader } from "../security/guards";
-import { createRateLimiter } from "../security/rate-limit";
 import type { Services } from "../services";
 import { validatorOf } from "../trpc/inputs";
 import { firstPartySink, type AnalyticsSink, type FunnelEvent } from "./sink";
 
-/** Events per IP per window: a long journey (about 40 steps, 3 events each) several times over, not a flood. */
-export const EVENTS_PER_IP = { limit: 300, windowMs: 15 * 60_000 };
 const MAX_BODY_BYTES = 16 * 1024;
 
 const fail = (c: Context, status: 400 | 413 | 429 | 500, code: string, message: string, field: string | null = null) => c.json({ error: { code, message, field } }, status);
@@ -22,7 +19,7 @@ const fail = (c: Context, status: 400 | 413 | 429 | 500, code: string, message: 
 export function createAnalyticsRoutes(services: Services, sink: AnalyticsSink = firstPartySink(services.db, services.now)) {
   const app = new Hono();
   const validate = validatorOf("analytics-event.json");
-  const limiter = createRateLimiter(EVENTS_PER_IP, () => services.now().getTime());
+  const limiter = services.limits.analyticsEventsPerIp;
   const variants = new Set([...services.defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id)));
 
   /** What the schema cannot know: the steps and variants of the definitions this server runs. */
@@ -52,12 +49,10 @@ export function createAnalyticsRoutes(services: Services, sink: AnalyticsSink = 
       const valid = body !== undefined && validate(body);
       const events = valid ? (body as { events: FunnelEvent[] }).events : [];
       // Every event counts against the limit, and a refused batch counts as one.
-      for (let i = 0; i < Math.max(1, events.length); i++) {
-        const hit = limiter.hit(ip);
-        if (!hit.ok) {
-          c.header("Retry-After", String(Math.ceil(hit.retryAfterMs / 1000)));
-          return fail(c, 429, "TOO_MANY_REQUESTS", "Too many analytics events from this address; try again later.");
-        }
+      const hit = limiter.hit(ip, Math.max(1, events.length));
+      if (!hit.ok) {
+        c.header("Retry-After", String(Math.ceil(hit.retryAfterMs / 1000)));
+        return fail(c, 429, "TOO_MANY_REQUESTS", "Too many analytics events from this address; try again later.");
       }
       if (body === undefined) return fail(c, 400, "BAD_REQUEST", 'Send a JSON body {"events": [...]}.', "/");
       if (!valid) {

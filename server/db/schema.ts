@@ -232,3 +232,17 @@ export const funnelEvents = sqliteTable(
   },
   (t) => [index("funnel_events_step").on(t.stepId, t.kind), index("funnel_events_journey").on(t.journeyId, t.at)],
 );
+
+/**
+ * Rate-limit windows, shared by every server on the database: one row per limiter and key (the
+ * key's HMAC, never the email or address itself), counting hits since the window started.
+ */
+export const rateLimitWindows = sqliteTable(
+  "rate_limit_windows",
+  {
+    bucket: text("bucket").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limit_windows_start").on(t.windowStart)],
+);

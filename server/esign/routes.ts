@@ -8,7 +8,6 @@ import { honoCookies } from "../auth/cookies";
 import type { SessionKind } from "../auth/sessions";
 import { visibleApplication } from "../portal/scope";
 import { activeStaff } from "../portal/staff";
-import { createRateLimiter } from "../security/rate-limit";
 import type { Services } from "../services";
 import { applicationStore } from "../store/applications";
 import { signedPdf } from "./signatures";
@@ -19,8 +18,8 @@ const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|lat
 
 export function createEsignRoutes(services: Services) {
   const app = new Hono();
-  // Each download may render a PDF: 30 per applicant per 15 minutes is far more than anyone needs.
-  const perApplicant = createRateLimiter({ limit: 30, windowMs: 15 * 60_000 }, () => services.now().getTime());
+  // Each download may render a PDF: 30 per person per 15 minutes is far more than anyone needs.
+  const perApplicant = services.limits.pdfDownloads;
   const fail = (c: Context, status: 401 | 403 | 404 | 409 | 429, code: string, message: string) => {
     c.header("Cache-Control", "no-store");
     return c.json({ error: { code, message } }, status);

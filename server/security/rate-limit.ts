@@ -1,30 +1,76 @@
-// Fixed-window counters per key (an email, an IP), in memory: one server process guards its own
-// door. Old windows are dropped as new hits arrive, so the map stays small.
+// Fixed-window rate limits per key (an email, an IP). Two implementations of one interface: the
+// database one the server uses, so several servers on one database count together and a restart
+// forgets nothing; and an in-memory one for code that needs no sharing (unit tests).
+import { createHmac } from "node:crypto";
+import { lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rateLimitWindows } from "../db/schema";
+
 export interface RateLimit {
   limit: number;
   windowMs: number;
 }
 
+export type RateLimitHit = { ok: true } | { ok: false; retryAfterMs: number };
+
 export interface RateLimiter {
-  /** Counts one attempt; `ok` false once the key is over its limit in the current window. */
-  hit(key: string): { ok: true } | { ok: false; retryAfterMs: number };
+  /** Counts `weight` attempts (default 1); `ok` false once the key is over its limit in the current window. */
+  hit(key: string, weight?: number): RateLimitHit;
   reset(key: string): void;
 }
 
-export function createRateLimiter({ limit, windowMs }: RateLimit, now: () => number = Date.now): RateLimiter {
+const verdict = (count: number, start: number, at: number, { limit, windowMs }: RateLimit): RateLimitHit =>
+  count <= limit ? { ok: true } : { ok: false, retryAfterMs: start + windowMs - at };
+
+/** In this process only. Old windows are dropped as new hits arrive, so the map stays small. */
+export function createRateLimiter(rule: RateLimit, now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   const prune = (at: number) => {
-    for (const [key, w] of windows) if (at - w.start >= windowMs) windows.delete(key);
+    for (const [key, w] of windows) if (at - w.start >= rule.windowMs) windows.delete(key);
   };
   return {
-    hit(key) {
+    hit(key, weight = 1) {
       const at = now();
       if (windows.size > 10_000) prune(at);
       let w = windows.get(key);
-      if (!w || at - w.start >= windowMs) windows.set(key, (w = { start: at, count: 0 }));
-      w.count += 1;
-      return w.count <= limit ? { ok: true } : { ok: false, retryAfterMs: w.start + windowMs - at };
+      if (!w || at - w.start >= rule.windowMs) windows.set(key, (w = { start: at, count: 0 }));
+      w.count += weight;
+      return verdict(w.count, w.start, at, rule);
     },
     reset: (key) => void windows.delete(key),
   };
 }
+
+/**
+ * In the database, named so limiters do not share counts. Keys are stored as an HMAC (`keyMac`):
+ * the table never holds an email or an IP address. One upsert per hit, in SQLite's own atomic
+ * statement, so concurrent servers cannot both pass the last allowed hit.
+ */
+export function dbRateLimiter(db: Db, name: string, rule: RateLimit, keyMac: (key: string) => string, now: () => number = Date.now): RateLimiter {
+  const bucketOf = (key: string) => `${name}:${keyMac(key)}`;
+  let hits = 0;
+  return {
+    hit(key, weight = 1) {
+      const at = now();
+      // Now and then, drop windows long over (every limiter's windows are far shorter than a day).
+      if (++hits % 1000 === 0) db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, at - 86_400_000)).run();
+      const row = db
+        .insert(rateLimitWindows)
+        .values({ bucket: bucketOf(key), windowStart: at, count: weight })
+        .onConflictDoUpdate({
+          target: rateLimitWindows.bucket,
+          set: {
+            count: sql`CASE WHEN ${at} - ${rateLimitWindows.windowStart} >= ${rule.windowMs} THEN ${weight} ELSE ${rateLimitWindows.count} + ${weight} END`,
+            windowStart: sql`CASE WHEN ${at} - ${rateLimitWindows.windowStart} >= ${rule.windowMs} THEN ${at} ELSE ${rateLimitWindows.windowStart} END`,
+          },
+        })
+        .returning({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart })
+        .get();
+      return verdict(row.count, row.start, at, rule);
+    },
+    reset: (key) => void db.delete(rateLimitWindows).where(sql`${rateLimitWindows.bucket} = ${bucketOf(key)}`).run(),
+  };
+}
+
+/** The HMAC that stands for a rate-limit key in the database. */
+export const rateLimitKeyMac = (secret: Buffer) => (key: string) => createHmac("sha256", secret).update(key).digest("base64url").slice(0, 32);

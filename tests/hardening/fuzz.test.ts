@@ -61,7 +61,9 @@ afterAll(async () => {
 function storedCounts(): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const table of Object.values(schema))
-    if (is(table, SQLiteTable)) counts[getTableName(table)] = server.services.db.get<{ n: number }>(sql`select count(*) as n from ${table}`)!.n;
+    // Rate-limit windows are meant to grow with hostile attempts: counting them is the point.
+    if (is(table, SQLiteTable) && table !== schema.rateLimitWindows)
+      counts[getTableName(table)] = server.services.db.get<{ n: number }>(sql`select count(*) as n from ${table}`)!.n;
   const files = (dir: string): number => {
     try {
       return readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? files(join(dir, e.name)) : 1), 0);

@@ -12,7 +12,8 @@ import { createSessions, SESSION_TTL_MS } from "../../server/auth/sessions";
 import { openDb } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import { createCipher, loadKey } from "../../server/security/encryption";
-import { createRateLimiter } from "../../server/security/rate-limit";
+import { createRateLimiter, dbRateLimiter, rateLimitKeyMac } from "../../server/security/rate-limit";
+import { rateLimitWindows } from "../../server/db/schema";
 import { repo } from "../helpers/definitions";
 
 describe("field encryption (AES-256-GCM)", () => {
@@ -115,6 +116,29 @@ describe("rate limits", () => {
     expect(limiter.hit("b").ok).toBe(true);
     now = 60_000;
     expect(limiter.hit("a").ok).toBe(true);
+  });
+
+  it("counts in the database: two servers' limiters share one count, and no email is stored", () => {
+    const { db, close } = openDb(":memory:");
+    try {
+      let now = 0;
+      const mac = rateLimitKeyMac(Buffer.alloc(32, 7));
+      const serverA = dbRateLimiter(db, "signIn", { limit: 3, windowMs: 60_000 }, mac, () => now);
+      const serverB = dbRateLimiter(db, "signIn", { limit: 3, windowMs: 60_000 }, mac, () => now);
+      const other = dbRateLimiter(db, "upload", { limit: 3, windowMs: 60_000 }, mac, () => now);
+      expect([serverA.hit("ann@example.com").ok, serverB.hit("ann@example.com").ok, serverA.hit("ann@example.com", 1).ok]).toEqual([true, true, true]);
+      now = 10_000;
+      expect(serverB.hit("ann@example.com")).toEqual({ ok: false, retryAfterMs: 50_000 });
+      expect(other.hit("ann@example.com").ok).toBe(true); // limiters are named apart
+      expect(JSON.stringify(db.select().from(rateLimitWindows).all())).not.toContain("ann@");
+      now = 60_000;
+      expect(serverB.hit("ann@example.com").ok).toBe(true); // a new window
+      serverA.reset("ann@example.com");
+      expect(serverB.hit("ann@example.com", 3).ok).toBe(true);
+      expect(serverA.hit("ann@example.com").ok).toBe(false);
+    } finally {
+      close();
+    }
   });
 });
 
