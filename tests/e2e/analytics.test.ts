@@ -5,8 +5,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funnelEvents } from "../../server/db/schema";
-import { answer, answerAll, next } from "./answer";
+import { answerAll, next } from "./answer";
 import { startE2E, type E2E } from "./browser";
+import { earlyFunnel } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -25,30 +26,7 @@ const who = {
 };
 
 async function toTheApplication(page: Page) {
-  await page.goto("/");
-  await page.getByRole("link", { name: /Primary Home/ }).click();
-  await page.waitForURL("**/app/initial-setup/name");
-  await answerAll(page, { "/user/firstName": who.firstName, "/user/lastName": who.lastName });
-  await next(page, "/app/initial-setup/email");
-  await answer(page, "/user/email", who.email);
-  await next(page, "/app/initial-setup/property-value");
-  await answer(page, "/setup/propertyValue", 640000);
-  await next(page, "/app/initial-setup/mortgage-estimate");
-  await answer(page, "/setup/mortgageEstimate", 250000);
-  await next(page, "/app/initial-setup/has-fbm");
-  await answer(page, "/setup/hasFbm", false);
-  await next(page, "/app/initial-setup/is-self-employed");
-  await answer(page, "/setup/isSelfEmployed", false);
-  await next(page, "/app/initial-setup/credit-range");
-  await answer(page, "/setup/creditRange", "Excellent (760+)");
-  await next(page, "/app/initial-setup/zip");
-  await answer(page, "/setup/zip", "80205");
-  await page.getByRole("button", { name: "Next" }).click();
-  await page.waitForURL(/\/app\/initial-setup\/(property-usage|credit-score)$/);
-  if (page.url().endsWith("/property-usage")) await next(page, "/app/initial-setup/credit-score");
-  await answer(page, "/setup/hasCoborrower", false);
-  await next(page, "/app/initial-setup/mortgage-balance");
-  await answer(page, "/setup/mortgageBalance", 250000);
+  await earlyFunnel(page, { value: 640000, owed: 250000, firstName: who.firstName, lastName: who.lastName, email: who.email });
   await next(page, "/app/initial-setup/preview-offer");
   await page.getByText(/Line amount/).first().waitFor();
   await next(page, "/app/application/1", "Continue to application");

@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addItem, answer, answerAll, fieldBox, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { earlyFunnel, unique } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -24,43 +25,6 @@ async function shot(page: Page, journey: string) {
   await page.screenshot({ path: join(SHOTS, `${journey}-${name}.png`), fullPage: true });
 }
 
-const unique = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** The early funnel from the home page to the offer preview; either variant (one asks how the home is used). */
-async function earlyFunnel(page: Page, journey: string, o: { value: number; owed: number; coborrower?: { firstName: string; lastName: string } }) {
-  await page.goto("/");
-  await page.getByRole("link", { name: /Primary Home/ }).click();
-  await page.waitForURL("**/app/initial-setup/name");
-  await answerAll(page, { "/user/firstName": "Dana", "/user/lastName": "Rivera" });
-  await next(page, "/app/initial-setup/email");
-  await answer(page, "/user/email", unique("dana"));
-  await next(page, "/app/initial-setup/property-value");
-  await answer(page, "/setup/propertyValue", o.value);
-  await next(page, "/app/initial-setup/mortgage-estimate");
-  await answer(page, "/setup/mortgageEstimate", o.owed);
-  await next(page, "/app/initial-setup/has-fbm");
-  await answer(page, "/setup/hasFbm", false);
-  await next(page, "/app/initial-setup/is-self-employed");
-  await answer(page, "/setup/isSelfEmployed", false);
-  await next(page, "/app/initial-setup/credit-range");
-  await answer(page, "/setup/creditRange", "Excellent (760+)");
-  await next(page, "/app/initial-setup/zip");
-  await answer(page, "/setup/zip", "80205");
-  await page.getByRole("button", { name: "Next" }).click();
-  await page.waitForURL(/\/app\/initial-setup\/(property-usage|credit-score)$/);
-  if (page.url().endsWith("/property-usage")) {
-    // Variant one: the home page's choice is already picked.
-    await expect(fieldBox(page, "/setup/propertyUsage").getByLabel(/Primary/).isChecked()).resolves.toBe(true);
-    await next(page, "/app/initial-setup/credit-score");
-  }
-  await answer(page, "/setup/hasCoborrower", Boolean(o.coborrower));
-  if (o.coborrower) {
-    await next(page, "/app/initial-setup/coborrower");
-    await answerAll(page, { "/coborrower/firstName": o.coborrower.firstName, "/coborrower/lastName": o.coborrower.lastName, "/coborrower/email": unique("sam") });
-  }
-  await next(page, "/app/initial-setup/mortgage-balance");
-  await answer(page, "/setup/mortgageBalance", o.owed);
-}
 
 const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone: string }) => ({
   [`/${who}/dateOfBirth`]: o.dob,
@@ -149,7 +113,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     // axe is injected as a script tag: this page lets it past the Content Security Policy.
     const { page } = await e2e.page(1280, { bypassCSP: true });
     const journey = "single";
-    await earlyFunnel(page, journey, { value: 640000, owed: 250000 });
+    await earlyFunnel(page, { value: 640000, owed: 250000 });
     await next(page, "/app/initial-setup/preview-offer");
     await page.getByText(/Line amount/).first().waitFor();
     await shot(page, journey);
@@ -196,7 +160,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
   it("takes a borrower with a co-borrower, a rental property and self-employment to the submitted page", async () => {
     const { page } = await e2e.page(1280, { bypassCSP: true });
     const journey = "co-borrower";
-    await earlyFunnel(page, journey, { value: 820000, owed: 310000, coborrower: { firstName: "Sam", lastName: "Okafor" } });
+    await earlyFunnel(page, { value: 820000, owed: 310000, coborrower: { firstName: "Sam", lastName: "Okafor" } });
     await next(page, "/app/initial-setup/preview-offer");
     await next(page, "/app/application/1", "Continue to application");
 
@@ -289,7 +253,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
 
   it("sends a low-equity applicant to /app/ineligible/low-equity", async () => {
     const { page } = await e2e.page();
-    await earlyFunnel(page, "low-equity", { value: 300000, owed: 260000 });
+    await earlyFunnel(page, { value: 300000, owed: 260000 });
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL("**/app/ineligible/low-equity");
     await page.getByRole("heading", { level: 1 }).waitFor();
@@ -299,7 +263,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
   it("refuses an employment history with a 3-month gap until the gap is filled", async () => {
     const { page } = await e2e.page();
     const journey = "gap";
-    await earlyFunnel(page, journey, { value: 640000, owed: 250000 });
+    await earlyFunnel(page, { value: 640000, owed: 250000 });
     await next(page, "/app/initial-setup/preview-offer");
     await next(page, "/app/application/1", "Continue to application");
     await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }), "/setup/hasCoborrower": false });

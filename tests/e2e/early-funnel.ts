@@ -1,0 +1,46 @@
+// The early funnel as an applicant walks it, from the home page to the mortgage balance (the
+// offer preview is next), for the e2e tests that need an applicant further on.
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import { answer, answerAll, fieldBox, next } from "./answer";
+
+export const unique = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The early funnel from the home page to the offer preview; either variant (one asks how the home is used). */
+export async function earlyFunnel(
+  page: Page,
+  o: { value: number; owed: number; firstName?: string; lastName?: string; email?: string; coborrower?: { firstName: string; lastName: string } },
+) {
+  await page.goto("/");
+  await page.getByRole("link", { name: /Primary Home/ }).click();
+  await page.waitForURL("**/app/initial-setup/name");
+  await answerAll(page, { "/user/firstName": o.firstName ?? "Dana", "/user/lastName": o.lastName ?? "Rivera" });
+  await next(page, "/app/initial-setup/email");
+  await answer(page, "/user/email", o.email ?? unique("dana"));
+  await next(page, "/app/initial-setup/property-value");
+  await answer(page, "/setup/propertyValue", o.value);
+  await next(page, "/app/initial-setup/mortgage-estimate");
+  await answer(page, "/setup/mortgageEstimate", o.owed);
+  await next(page, "/app/initial-setup/has-fbm");
+  await answer(page, "/setup/hasFbm", false);
+  await next(page, "/app/initial-setup/is-self-employed");
+  await answer(page, "/setup/isSelfEmployed", false);
+  await next(page, "/app/initial-setup/credit-range");
+  await answer(page, "/setup/creditRange", "Excellent (760+)");
+  await next(page, "/app/initial-setup/zip");
+  await answer(page, "/setup/zip", "80205");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.waitForURL(/\/app\/initial-setup\/(property-usage|credit-score)$/);
+  if (page.url().endsWith("/property-usage")) {
+    // Variant one: the home page's choice is already picked.
+    await expect(fieldBox(page, "/setup/propertyUsage").getByLabel(/Primary/).isChecked()).resolves.toBe(true);
+    await next(page, "/app/initial-setup/credit-score");
+  }
+  await answer(page, "/setup/hasCoborrower", Boolean(o.coborrower));
+  if (o.coborrower) {
+    await next(page, "/app/initial-setup/coborrower");
+    await answerAll(page, { "/coborrower/firstName": o.coborrower.firstName, "/coborrower/lastName": o.coborrower.lastName, "/coborrower/email": unique("sam") });
+  }
+  await next(page, "/app/initial-setup/mortgage-balance");
+  await answer(page, "/setup/mortgageBalance", o.owed);
+}
