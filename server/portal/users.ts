@@ -50,6 +50,7 @@ export function portalUsersOf(services: Services) {
     if (target.role === policy.adminRole && !target.disabledAt && otherActiveAdmins(tx, staff, target.id) === 0)
       throw refused("This is the last active administrator of your organisation. Make someone else an administrator first.");
   };
+  const unknownRole = () => badRequest([{ pointer: "/role", message: `Choose one of the roles: ${[...policy.roles.values()].map((r) => r.label).join(", ")}.` }]);
   const audit = (tx: Tx, staff: Staff, action: string, userId: string) =>
     store.audit(tx, { actorKind: "portal", actorId: staff.id, action, applicationId: null, changed: [`/portalUsers/${userId}`] });
 
@@ -84,7 +85,7 @@ export function portalUsersOf(services: Services) {
     },
 
     async invite(staff: Staff, input: { email: string; name: string; role: string }, base: string, partnerName: string) {
-      if (!policy.roles.has(input.role)) throw badRequest([{ pointer: "/role", message: `Choose one of the roles: ${[...policy.roles.values()].map((r) => r.label).join(", ")}.` }]);
+      if (!policy.roles.has(input.role)) throw unknownRole();
       const email = input.email.trim().toLowerCase();
       const user = db.transaction((tx) => {
         if (tx.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.email, email)).get())
@@ -98,7 +99,7 @@ export function portalUsersOf(services: Services) {
     },
 
     setRole(staff: Staff, userId: string, role: string) {
-      if (!policy.roles.has(role)) throw badRequest([{ pointer: "/role", message: `Choose one of the roles: ${[...policy.roles.values()].map((r) => r.label).join(", ")}.` }]);
+      if (!policy.roles.has(role)) throw unknownRole();
       notSelf(staff, userId, "change the role of");
       return db.transaction((tx) => {
         const target = inPartner(tx, staff, userId);

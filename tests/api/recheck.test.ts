@@ -13,7 +13,7 @@ import { applications, auditEvents, identityReviews, signatures } from "../../se
 import { decideReview } from "../../server/identity/cases";
 import { startServer, type RunningServer, type StartOptions } from "../../server/start";
 import { makeApplicant } from "../helpers/accounts";
-import { copyDefinitions } from "../helpers/definitions";
+import { capPropertyValue, copyDefinitions } from "../helpers/definitions";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
 
 const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as Record<string, any>;
@@ -63,17 +63,7 @@ beforeAll(async () => {
 
   // The same data, a changed copy of the property-value step.
   const copy = copyDefinitions();
-  copy.edit("steps/initial-setup/property-value.json", (step) => {
-    step.checks = [
-      {
-        id: "propertyValue.at-most",
-        description: "We lend on homes worth up to $500,000.",
-        field: "/setup/propertyValue",
-        logic: { "<=": [{ var: "setup.propertyValue" }, 500000] },
-        message: "We lend on homes worth up to $500,000",
-      },
-    ];
-  });
+  capPropertyValue(copy);
   const options: StartOptions = { port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, dataDir: first.dataDir, definitions: { steps: copy.steps, rules: copy.rules } };
   restarted = await startServer(options);
   for (const who of ["ann", "ben", "cal"] as const) after[who] = reconnect(before[who], restarted.url);

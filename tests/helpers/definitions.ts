@@ -44,3 +44,18 @@ export function addSsnStep(copy: ReturnType<typeof copyDefinitions>) {
   copy.write("steps/flows/ssn-check.json", { id: "ssnCheckFlow", description: "A one-step flow for tests.", variants: [{ id: "only", steps: ["ssnCheck"] }] });
   return copy;
 }
+
+/** In a copy, caps the home value at $500,000 on the property-value step: a tightened rule for re-check tests. */
+export function capPropertyValue(copy: ReturnType<typeof copyDefinitions>) {
+  copy.edit("steps/initial-setup/property-value.json", (step) => {
+    step.checks = [
+      {
+        id: "propertyValue.at-most",
+        description: "We lend on homes worth up to $500,000.",
+        field: "/setup/propertyValue",
+        logic: { "<=": [{ var: "setup.propertyValue" }, 500000] },
+        message: "We lend on homes worth up to $500,000",
+      },
+    ];
+  });
+}

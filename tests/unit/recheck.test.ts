@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { afterRecheckAnswer, invalidSteps, isFinalStatus, pathTo } from "../../engine/recheck";
 import { nextStep } from "../../engine/funnel";
-import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+import { capPropertyValue, copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const today = "2026-11-22";
 
@@ -33,17 +33,7 @@ const early = ({ coborrower = false, propertyValue = 585000 } = {}) => ({
  */
 function changed() {
   const copy = copyDefinitions();
-  copy.edit("steps/initial-setup/property-value.json", (step) => {
-    step.checks = [
-      {
-        id: "propertyValue.at-most",
-        description: "We lend on homes worth up to $500,000.",
-        field: "/setup/propertyValue",
-        logic: { "<=": [{ var: "setup.propertyValue" }, 500000] },
-        message: "We lend on homes worth up to $500,000",
-      },
-    ];
-  });
+  capPropertyValue(copy);
   const requireMiddleName = (who: string) => (step: any) => {
     step.schema.properties[who].properties.middleName = { $ref: "../../schemas/user.json#/properties/middleName" };
     step.schema.properties[who].required.push("middleName");

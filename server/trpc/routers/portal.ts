@@ -5,7 +5,7 @@ import { TRPCError } from "@trpc/server";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { buildFunnelMap, renderMermaid, renderSvg } from "../../../engine/funnel-map";
 import { funnelReport } from "../../analytics/report";
-import { applications, identityReviews, partners, portalUsers } from "../../db/schema";
+import { applications, identityReviews, portalUsers } from "../../db/schema";
 import { decideReview, pendingReviews } from "../../identity/cases";
 import { pipelineOf } from "../../portal/pipeline";
 import { visibleApplication, visibleTo } from "../../portal/scope";
@@ -17,8 +17,7 @@ import { inputOf, optionalInputOf } from "../inputs";
 
 const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
 
-const partnerName = (ctx: Context, staff: Staff) =>
-  ctx.services.db.select({ name: partners.name }).from(partners).where(eq(partners.id, staff.partnerId)).get()?.name ?? "partner";
+const partnerName = (ctx: Context, staff: Staff) => staffView(ctx.services, staff).partner.name;
 
 function applicationOf(ctx: Context, staff: Staff, applicationId: string) {
   const row = visibleApplication(ctx.services, staff, applicationId);
