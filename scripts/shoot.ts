@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { chromium } from "playwright-core";
 import { REPO_ROOT } from "../engine/paths";
+import { transaction } from "../server/db/client";
 import { applications, users } from "../server/db/schema";
 import { DEMO } from "../server/seed";
 import { startServer } from "../server/start";
@@ -23,14 +24,14 @@ const { values, positionals } = parseArgs({
 
 const server = await startServer({ port: 0, host: "127.0.0.1", dataDir: mkdtempSync(join(tmpdir(), "heloc-shoot-")), webDir: join(REPO_ROOT, "dist/web"), quiet: true, demo: true });
 const { db } = server.services;
-const owner = db.select().from(users).where(eq(users.email, DEMO.applicant.email)).get()!;
+const [owner] = await db.select().from(users).where(eq(users.email, DEMO.applicant.email));
 if (values.doc || values.status) {
   const store = applicationStore(server.services);
-  const app = store.ofOwner(db, owner.id)!;
+  const app = (await store.ofOwner(db, owner!.id))!;
   const doc = values.doc ? JSON.parse(readFileSync(values.doc, "utf8")) : app.doc;
-  db.transaction((tx) => store.save(tx, app, doc, values.status ?? app.status));
+  await transaction(db, (tx) => store.save(tx, app, doc, values.status ?? app.status));
 }
-const status = db.select({ status: applications.status }).from(applications).where(eq(applications.ownerId, owner.id)).get()!.status;
+const status = (await db.select({ status: applications.status }).from(applications).where(eq(applications.ownerId, owner!.id)))[0]!.status;
 
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
 const page = await browser.newPage({ viewport: { width: Number(values.width), height: 900 }, baseURL: server.url });

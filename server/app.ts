@@ -77,20 +77,13 @@ export function createApp(services: Services, botCheck: BotCheckVerifier) {
     trpcServer({
       router: appRouter,
       endpoint: "/api/trpc",
-      createContext: ({ req, resHeaders }, c): Context & Record<string, unknown> => {
+      createContext: async ({ req, resHeaders }, c): Promise<Context & Record<string, unknown>> => {
         const cookies = fetchCookies(req, resHeaders);
-        const session = (kind: "applicant" | "portal") => {
-          const { sessions, jar } = services.auth[kind];
-          const token = jar.get(cookies, "session");
-          const found = sessions.validate(token);
-          if (found?.renewed) jar.set(cookies, "session", token!, found.session.expiresAt);
-          return found?.session ?? null;
-        };
         let ip = "unknown";
         try {
           ip = getConnInfo(c).remote.address ?? ip;
         } catch {}
-        return { services, cookies, resHeaders, ip, origin: new URL(req.url).origin, userAgent: req.headers.get("user-agent"), applicant: session("applicant"), portal: session("portal") };
+        return { services, cookies, resHeaders, ip, origin: new URL(req.url).origin, userAgent: req.headers.get("user-agent"), applicant: await services.auth.applicant.current(cookies), portal: await services.auth.portal.current(cookies) };
       },
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);

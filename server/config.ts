@@ -6,8 +6,10 @@ import { REPO_ROOT } from "../engine/paths";
 export interface Config {
   port: number;
   host: string;
-  /** The SQLite file; its folder also holds the development key and outbox. */
+  /** The SQLite file (when there is no DATABASE_URL); its folder also holds the development key and outbox. */
   databasePath: string;
+  /** postgres://… (DATABASE_URL): PostgreSQL instead of the SQLite file, for several servers on one database. */
+  databaseUrl?: string;
   dataDir: string;
   /** Secure cookies everywhere but plain-http development on loopback. */
   secureCookies: boolean;
@@ -28,6 +30,8 @@ export interface Config {
   webDir?: string;
   /** No request log lines (tests). */
   quiet: boolean;
+  /** The folder of uploaded files and signed PDFs (UPLOAD_DIR; <dataDir>/uploads): a shared mount when several servers run. */
+  uploadDir?: string;
   /** The largest file one upload may carry (UPLOAD_MAX_BYTES; 15 MB). */
   uploadMaxBytes: number;
   /** The definition folders (steps/, rules/, schemas/); absent, the repository's. Tests point them at a copy. */
@@ -47,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? "127.0.0.1",
     dataDir,
     databasePath: env.DATABASE_PATH ?? join(dataDir, "heloc.sqlite"),
+    databaseUrl: env.DATABASE_URL || undefined,
     secureCookies: env.NODE_ENV === "production" || env.SECURE_COOKIES === "1",
     dev: env.NODE_ENV !== "production" && env.SECURE_COOKIES !== "1",
     encryptionKey: env.APP_ENCRYPTION_KEY,
@@ -59,5 +64,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR ?? join(REPO_ROOT, "dist/web"),
     quiet: env.QUIET === "1",
     uploadMaxBytes,
+    uploadDir: env.UPLOAD_DIR || undefined,
   };
 }

@@ -8,6 +8,7 @@ import { count, eq } from "drizzle-orm";
 import { compileSchemaFile } from "../engine/definitions";
 import { REPO_ROOT } from "../engine/paths";
 import { hashPassword } from "./auth/passwords";
+import { transaction } from "./db/client";
 import { applications, portalUsers, users } from "./db/schema";
 import type { Services } from "./services";
 import { applicationStore } from "./store/applications";
@@ -33,7 +34,7 @@ const demoApplication = {
 export async function seedDemoData(services: Services): Promise<string[]> {
   const { db, config } = services;
   if (config.secureCookies) return [];
-  const [{ n } = { n: 0 }] = db.select({ n: count() }).from(users).all();
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0) return [];
   const validate = compileSchemaFile(services.defs, "application.json");
   if (!validate(demoApplication)) throw new Error(`the demo application does not fit schemas/application.json: ${JSON.stringify(validate.errors)}`);
@@ -44,16 +45,16 @@ export async function seedDemoData(services: Services): Promise<string[]> {
   const [applicantHash, ...staffHashes] = await Promise.all([hashPassword(DEMO.applicant.password), ...staff.map((s) => hashPassword(s.password))]);
   const staffIds = staff.map(() => randomUUID());
   const store = applicationStore(services);
-  db.transaction((tx) => {
-    staff.forEach((s, i) => tx.insert(portalUsers).values({ id: staffIds[i]!, email: s.email, name: s.name, role: s.role, partnerId: "house", passwordHash: staffHashes[i]!, createdAt: services.now() }).run());
-    const app = store.createGuest(tx, "previewOffer", "variantOne");
-    tx.update(users).set({ email: DEMO.applicant.email, passwordHash: applicantHash, emailVerifiedAt: services.now() }).where(eq(users.id, app.ownerId)).run();
-    store.save(tx, app, demoApplication, "previewOffer");
-    tx.update(applications).set({ loanOfficerId: staffIds[2]! }).where(eq(applications.id, app.id)).run();
-    store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: app.id });
-    const other = store.createGuest(tx, "incomeDocs", "variantOne");
-    store.save(tx, other, second, "incomeDocs");
-    store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: other.id });
+  await transaction(db, async (tx) => {
+    await tx.insert(portalUsers).values(staff.map((s, i) => ({ id: staffIds[i]!, email: s.email, name: s.name, role: s.role, partnerId: "house", passwordHash: staffHashes[i]!, createdAt: services.now() })));
+    const app = await store.createGuest(tx, "previewOffer", "variantOne");
+    await tx.update(users).set({ email: DEMO.applicant.email, passwordHash: applicantHash, emailVerifiedAt: services.now() }).where(eq(users.id, app.ownerId));
+    await store.save(tx, app, demoApplication, "previewOffer");
+    await tx.update(applications).set({ loanOfficerId: staffIds[2]! }).where(eq(applications.id, app.id));
+    await store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: app.id });
+    const other = await store.createGuest(tx, "incomeDocs", "variantOne");
+    await store.save(tx, other, second, "incomeDocs");
+    await store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: other.id });
   });
   return [
     `Demo applicant: ${DEMO.applicant.email} / ${DEMO.applicant.password} (at the offer preview)`,

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Definitions } from "../engine/definitions";
 import { sensitiveFields } from "../engine/sensitive";
 import { createCodes } from "./auth/codes";
-import { cookieJar } from "./auth/cookies";
+import { cookieJar, type CookieIO } from "./auth/cookies";
 import { createCsrf } from "./auth/csrf";
 import { createSessions, type SessionKind } from "./auth/sessions";
 import type { BotCheckVerifier } from "./botcheck/types";
@@ -28,7 +28,7 @@ export interface ServiceDeps {
   mailer: Mailer;
   botCheck: BotCheckVerifier;
   now?: () => Date;
-  /** Where uploaded files go; by default <dataDir>/uploads on local disk. */
+  /** Where uploaded files go; by default files under UPLOAD_DIR (<dataDir>/uploads) on local disk. */
   storage?: FileStorage;
   /** Who verifies identity documents; by default the portal's manual review. */
   identityProvider?: IdentityProvider;
@@ -39,7 +39,20 @@ export const EVENTS_PER_IP = { limit: 300, windowMs: 15 * MINUTE };
 
 function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
   const jar = cookieJar(kind, deps.config.secureCookies);
-  return { kind, jar, sessions: createSessions(deps.db, kind, now), csrf: createCsrf(deriveKey(deps.masterKey, "csrf"), jar) };
+  const sessions = createSessions(deps.db, kind, now);
+  return {
+    kind,
+    jar,
+    sessions,
+    csrf: createCsrf(deriveKey(deps.masterKey, "csrf"), jar),
+    /** The session the request's cookie stands for (the cookie renewed when the session was), or null. */
+    async current(cookies: CookieIO) {
+      const token = jar.get(cookies, "session");
+      const found = await sessions.validate(token);
+      if (found?.renewed) jar.set(cookies, "session", token!, found.session.expiresAt);
+      return found?.session ?? null;
+    },
+  };
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -57,7 +70,7 @@ export function createServices(deps: ServiceDeps) {
     sensitive: sensitiveFields(deps.defs.files),
     auth: { applicant: authOf("applicant", deps, now), portal: authOf("portal", deps, now) },
     codes: createCodes(deps.db, deriveKey(deps.masterKey, "sign-in-codes"), now),
-    storage: deps.storage ?? localDiskStorage(join(deps.config.dataDir, "uploads")),
+    storage: deps.storage ?? localDiskStorage(deps.config.uploadDir ?? join(deps.config.dataDir, "uploads")),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
     /** Portal roles and account rules (rules/portal-roles.json). */
     portal: portalPolicy(deps.defs),

@@ -8,7 +8,7 @@ import { loadDefinitions, type DefinitionDirs } from "../engine/load";
 import { createApp } from "./app";
 import { createBotCheck } from "./botcheck";
 import { readConfig, type Config } from "./config";
-import { openDb } from "./db/client";
+import { describeUrl, openDb } from "./db/client";
 import { createMailer } from "./mail/mailer";
 import { loadKey } from "./security/encryption";
 import { deriveKey } from "./security/keys";
@@ -43,7 +43,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { defs, problems } = loadDefinitions(config.definitions);
   if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
 
-  const { db, close: closeDb } = openDb(config.databasePath);
+  const { db, dialect, close: closeDb } = await openDb({ url: config.databaseUrl, path: config.databasePath });
   const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(dataDir, "outbox"), from: config.mailFrom });
   const botCheck = createBotCheck({
@@ -54,7 +54,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     spent: dbSpentTokens(db, options.now),
   });
   const services = createServices({ config, defs, db, masterKey, mailer, botCheck, ...(options.now ? { now: options.now } : {}) });
-  const notes = [`Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];
+  const notes = [`Database: ${dialect === "postgresql" ? `PostgreSQL at ${describeUrl(config.databaseUrl!)}` : `SQLite file ${config.databasePath}`}`, `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];
   if (options.demo) notes.push(...(await seedDemoData(services)));
   if (options.firstAdmin) notes.push(...(await ensureFirstAdmin(services)));
   if (mailer.kind === "outbox") notes.push(`Sign-in codes and portal invites are mailed to the outbox: open the newest .eml in ${mailer.location}`);
@@ -71,10 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     notes,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => {
-          closeDb();
-          resolve();
-        });
+        server.close(() => void closeDb().then(resolve, resolve));
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),
   };

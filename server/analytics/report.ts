@@ -4,7 +4,7 @@
 // (rules/analytics.json). Counts are of distinct journeys; SQL counts, JS takes the medians.
 import { sql } from "drizzle-orm";
 import type { Definitions } from "../../engine/definitions";
-import type { Db } from "../db/client";
+import { rows, type Db } from "../db/client";
 
 export interface StepFigures {
   stepId: string;
@@ -52,27 +52,31 @@ function flowSteps(variants: readonly { steps: string[] }[]): string[] {
 
 const keyOf = (stepId: string, kind: string) => `${stepId}\u0000${kind}`;
 
-export function funnelReport(db: Db, defs: Definitions): FunnelReport {
+// Raw rows come back as the driver reads them (PostgreSQL's counts and bigints as strings): numbers are made here.
+export async function funnelReport(db: Db, defs: Definitions): Promise<FunnelReport> {
   const conversionStep = String(defs.params.analytics?.conversionStep ?? "");
 
   const counts = new Map(
-    db.all<{ step: string; kind: string; n: number }>(sql`SELECT step_id AS step, kind, count(DISTINCT journey_id) AS n FROM funnel_events GROUP BY step_id, kind`).map((r) => [keyOf(r.step, r.kind), r.n]),
+    (await rows<{ step: string; kind: string; n: number | string }>(db, sql`SELECT step_id AS step, kind, count(DISTINCT journey_id) AS n FROM funnel_events GROUP BY step_id, kind`)).map((r) => [keyOf(r.step, r.kind), Number(r.n)]),
   );
   const drops = new Map(
-    db
-      .all<{ step: string; n: number }>(sql`
+    (
+      await rows<{ step: string; n: number | string }>(
+        db,
+        sql`
         WITH ranked AS (
           SELECT journey_id, step_id, ROW_NUMBER() OVER (PARTITION BY journey_id ORDER BY at DESC, id DESC) AS n FROM funnel_events
         )
         SELECT r.step_id AS step, count(*) AS n FROM ranked r
         WHERE r.n = 1 AND NOT EXISTS (SELECT 1 FROM funnel_events c WHERE c.journey_id = r.journey_id AND c.step_id = r.step_id AND c.kind = 'completed')
-        GROUP BY r.step_id`)
-      .map((r) => [r.step, r.n]),
+        GROUP BY r.step_id`,
+      )
+    ).map((r) => [r.step, Number(r.n)]),
   );
   const durations = new Map<string, number[]>();
-  for (const r of db.all<{ step: string; ms: number }>(sql`SELECT step_id AS step, duration_ms AS ms FROM funnel_events WHERE kind = 'completed' AND duration_ms IS NOT NULL ORDER BY step_id, duration_ms`)) {
+  for (const r of await rows<{ step: string; ms: number | string }>(db, sql`SELECT step_id AS step, duration_ms AS ms FROM funnel_events WHERE kind = 'completed' AND duration_ms IS NOT NULL ORDER BY step_id, duration_ms`)) {
     const list = durations.get(r.step) ?? [];
-    list.push(r.ms);
+    list.push(Number(r.ms));
     durations.set(r.step, list);
   }
 
@@ -89,8 +93,11 @@ export function funnelReport(db: Db, defs: Definitions): FunnelReport {
   }));
 
   // A journey's variant is the one its events name (the server picks it when the first answer is saved).
-  const variantOf = new Map(db.all<{ journey: string; variant: string }>(sql`SELECT journey_id AS journey, max(variant) AS variant FROM funnel_events WHERE variant IS NOT NULL GROUP BY journey_id`).map((r) => [r.journey, r.variant]));
-  const viewers = (stepId: string) => new Set(db.all<{ journey: string }>(sql`SELECT DISTINCT journey_id AS journey FROM funnel_events WHERE kind = 'viewed' AND step_id = ${stepId}`).map((r) => r.journey));
+  const variantOf = new Map((await rows<{ journey: string; variant: string }>(db, sql`SELECT journey_id AS journey, max(variant) AS variant FROM funnel_events WHERE variant IS NOT NULL GROUP BY journey_id`)).map((r) => [r.journey, r.variant]));
+  const viewed = new Map<string, Set<string>>();
+  for (const r of await rows<{ step: string; journey: string }>(db, sql`SELECT DISTINCT step_id AS step, journey_id AS journey FROM funnel_events WHERE kind = 'viewed'`))
+    viewed.set(r.step, (viewed.get(r.step) ?? new Set()).add(r.journey));
+  const viewers = (stepId: string) => viewed.get(stepId) ?? new Set<string>();
   const converted = viewers(conversionStep);
   const variants = [...defs.flows.values()]
     .filter(({ def }) => def.variants.length > 1)

@@ -49,7 +49,7 @@ export function createAnalyticsRoutes(services: Services, sink: AnalyticsSink = 
       const valid = body !== undefined && validate(body);
       const events = valid ? (body as { events: FunnelEvent[] }).events : [];
       // Every event counts against the limit, and a refused batch counts as one.
-      const hit = limiter.hit(ip, Math.max(1, events.length));
+      const hit = await limiter.hit(ip, Math.max(1, events.length));
       if (!hit.ok) {
         c.header("Retry-After", String(Math.ceil(hit.retryAfterMs / 1000)));
         return fail(c, 429, "TOO_MANY_REQUESTS", "Too many analytics events from this address; try again later.");
@@ -61,7 +61,7 @@ export function createAnalyticsRoutes(services: Services, sink: AnalyticsSink = 
       }
       const unknown = unknownIn(events);
       if (unknown) return fail(c, 400, "BAD_REQUEST", `${unknown.field}: ${unknown.message}`, unknown.field);
-      sink.track(events);
+      await sink.track(events);
       return c.body(null, 204);
     },
   );

@@ -8,7 +8,7 @@ export type { FunnelEvent };
 
 export interface AnalyticsSink {
   /** Records a batch of events: all of them or, on failure, none. */
-  track(events: readonly FunnelEvent[]): void;
+  track(events: readonly FunnelEvent[]): Promise<void>;
   /**
    * Links an anonymous journey to a signed-in account, for a tool that keeps profiles (a
    * support desk, a vendor's analytics). Optional: a sink that keeps no identity leaves it out.
@@ -23,11 +23,11 @@ export interface AnalyticsSink {
  */
 export function firstPartySink(db: Db, now: () => Date): AnalyticsSink {
   return {
-    track(events) {
+    async track(events) {
       const at = now();
       const rows = events.map((e) => ({ at, journeyId: e.journeyId, kind: e.kind, stepId: e.stepId, variant: e.variant ?? null, durationMs: e.durationMs ?? null }));
       // One statement: a batch is stored whole or not at all.
-      if (rows.length) db.insert(funnelEvents).values(rows).run();
+      if (rows.length) await db.insert(funnelEvents).values(rows);
     },
   };
 }

@@ -14,11 +14,11 @@ export interface Account {
 }
 
 export interface Accounts {
-  byEmail(email: string): Account | null;
+  byEmail(email: string): Promise<Account | null>;
   /** Marks the address as proven (a code sent to it came back). */
-  verified(id: string): void;
+  verified(id: string): Promise<void>;
   /** What GET session shows besides `expires`; null when the account is gone or disabled. */
-  sessionView(id: string): Record<string, unknown> | null;
+  sessionView(id: string): Promise<Record<string, unknown> | null>;
 }
 
 export function accountsOf(kind: SessionKind, services: Services): Accounts {
@@ -26,21 +26,21 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
   if (kind === "portal")
     return {
       // A deactivated user cannot sign in at all.
-      byEmail: (email) => db.select().from(portalUsers).where(and(eq(portalUsers.email, email), isNull(portalUsers.disabledAt))).get() ?? null,
-      verified: () => {},
-      sessionView(id) {
-        const u = db.select().from(portalUsers).where(eq(portalUsers.id, id)).get();
+      byEmail: async (email) => (await db.select().from(portalUsers).where(and(eq(portalUsers.email, email), isNull(portalUsers.disabledAt))))[0] ?? null,
+      verified: async () => {},
+      async sessionView(id) {
+        const [u] = await db.select().from(portalUsers).where(eq(portalUsers.id, id));
         return u && !u.disabledAt ? { user: { id: u.id, email: u.email, name: u.name, role: u.role } } : null;
       },
     };
   return {
-    byEmail: (email) => db.select().from(users).where(eq(users.email, email)).get() ?? null,
-    verified: (id) => void db.update(users).set({ emailVerifiedAt: services.now() }).where(eq(users.id, id)).run(),
-    sessionView(id) {
-      const u = db.select().from(users).where(eq(users.id, id)).get();
+    byEmail: async (email) => (await db.select().from(users).where(eq(users.email, email)))[0] ?? null,
+    verified: async (id) => void (await db.update(users).set({ emailVerifiedAt: services.now() }).where(eq(users.id, id))),
+    async sessionView(id) {
+      const [u] = await db.select().from(users).where(eq(users.id, id));
       if (!u) return null;
-      recheckOnVisit(services, id); // before the status below sends them anywhere
-      const app = db.select({ status: applications.status, document: applications.document }).from(applications).where(eq(applications.ownerId, id)).get();
+      await recheckOnVisit(services, id); // before the status below sends them anywhere
+      const [app] = await db.select({ status: applications.status, document: applications.document }).from(applications).where(eq(applications.ownerId, id));
       const name = app ? accountName(defs, JSON.parse(app.document)) : null;
       // A returning applicant's session says where to go: the page for their status.
       return {

@@ -2,8 +2,8 @@
 // address (a new request retires the old). Only an HMAC of the code is stored: a million codes
 // are too few for a plain hash to hide them from someone reading the database.
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { transaction, type Db } from "../db/client";
 import { signInCodes } from "../db/schema";
 import type { SessionKind } from "./sessions";
 
@@ -15,33 +15,34 @@ export type CodeCheck = "ok" | "invalid" | "expired" | "locked" | "none";
 export function createCodes(db: Db, key: Buffer, now: () => Date = () => new Date()) {
   const mac = (id: string, code: string) => createHmac("sha256", key).update(`${id}:${code}`).digest("hex");
   const live = (kind: SessionKind, email: string) =>
-    db.select().from(signInCodes).where(and(eq(signInCodes.kind, kind), eq(signInCodes.email, email), isNull(signInCodes.consumedAt))).all();
+    db.select().from(signInCodes).where(and(eq(signInCodes.kind, kind), eq(signInCodes.email, email), isNull(signInCodes.consumedAt)))
+      .orderBy(asc(signInCodes.createdAt));
 
   return {
     /** A fresh code for the address; the caller mails it. */
-    issue(kind: SessionKind, email: string): string {
+    async issue(kind: SessionKind, email: string): Promise<string> {
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       const id = randomUUID();
       const at = now();
-      db.transaction((tx) => {
-        tx.update(signInCodes).set({ consumedAt: at }).where(and(eq(signInCodes.kind, kind), eq(signInCodes.email, email), isNull(signInCodes.consumedAt))).run();
-        tx.insert(signInCodes).values({ id, kind, email, codeHash: mac(id, code), expiresAt: new Date(at.getTime() + CODE_TTL_MS), createdAt: at }).run();
+      await transaction(db, async (tx) => {
+        await tx.update(signInCodes).set({ consumedAt: at }).where(and(eq(signInCodes.kind, kind), eq(signInCodes.email, email), isNull(signInCodes.consumedAt)));
+        await tx.insert(signInCodes).values({ id, kind, email, codeHash: mac(id, code), expiresAt: new Date(at.getTime() + CODE_TTL_MS), createdAt: at });
       });
       return code;
     },
     /** Checks a code; a right code is spent, a wrong one uses up one of the tries. */
-    check(kind: SessionKind, email: string, code: string): CodeCheck {
-      const row = live(kind, email).at(-1);
+    async check(kind: SessionKind, email: string, code: string): Promise<CodeCheck> {
+      const row = (await live(kind, email)).at(-1);
       if (!row) return "none";
       if (row.expiresAt.getTime() <= now().getTime()) return "expired";
       if (row.attempts >= CODE_MAX_ATTEMPTS) return "locked";
       const expected = Buffer.from(row.codeHash, "hex");
       const given = Buffer.from(mac(row.id, code), "hex");
       if (/^\d{6}$/.test(code) && timingSafeEqual(expected, given)) {
-        db.update(signInCodes).set({ consumedAt: now() }).where(eq(signInCodes.id, row.id)).run();
+        await db.update(signInCodes).set({ consumedAt: now() }).where(eq(signInCodes.id, row.id));
         return "ok";
       }
-      db.update(signInCodes).set({ attempts: row.attempts + 1 }).where(eq(signInCodes.id, row.id)).run();
+      await db.update(signInCodes).set({ attempts: row.attempts + 1 }).where(eq(signInCodes.id, row.id));
       return row.attempts + 1 >= CODE_MAX_ATTEMPTS ? "locked" : "invalid";
     },
   };

@@ -11,6 +11,7 @@ import type { RateLimiter } from "../security/rate-limit";
 import { accountsOf } from "./accounts";
 import { honoCookies } from "./cookies";
 import { eq } from "drizzle-orm";
+import { transaction } from "../db/client";
 import { portalUsers } from "../db/schema";
 import { consumeToken, peekToken } from "../portal/tokens";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords";
@@ -19,20 +20,8 @@ import type { SessionKind } from "./sessions";
 const SIGN_IN_PAGE: Record<SessionKind, string> = { applicant: "/app/login", portal: "/portal/login" };
 const CODE_PAGE: Record<SessionKind, string> = { applicant: "/app/login?step=code", portal: "/portal/login?step=code" };
 
-/** What each sign-in error means to a person; the names are the ones the client reads from the url. */
-export const AUTH_ERRORS = {
-  CredentialsSignin: "That email and password or code did not match. Check them and try again.",
-  CodeExpired: "That code has expired. Ask for a new one.",
-  CodeLocked: "Too many wrong codes. Ask for a new one.",
-  RateLimited: "Too many attempts. Please wait a few minutes and try again.",
-  MissingCSRF: "Your sign-in form expired. Reload the page and try again.",
-  InvalidCallbackUrl: "The page to return to after signing in is not on this site.",
-  InvalidEmail: "Enter a valid email address.",
-  CodeSent: "We emailed you a sign-in code. Enter it to finish signing in.",
-  InvalidLink: "That link has expired or was already used. Ask your administrator for a new one.",
-  WeakPassword: "Choose a longer password.",
-  UnknownError: "Something went wrong on our side. Please try again.",
-} as const;
+// What each sign-in error means to a person: rules/auth-errors.json, shared with the web pages.
+import { AUTH_ERRORS } from "./errors";
 type AuthError = keyof typeof AUTH_ERRORS;
 
 const emailShape = validatorOf("account-input.json#/properties/email");
@@ -66,9 +55,9 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       return "unknown";
     }
   };
-  const limited = (c: Context, hits: [RateLimiter, string][]) => {
+  const limited = async (c: Context, hits: [RateLimiter, string][]) => {
     for (const [limiter, key] of hits) {
-      const result = limiter.hit(key);
+      const result = await limiter.hit(key);
       if (!result.ok) {
         c.header("Retry-After", String(Math.ceil(result.retryAfterMs / 1000)));
         return c.json({ url: withError(signInPage, "RateLimited"), error: "RateLimited", message: AUTH_ERRORS.RateLimited }, 429);
@@ -84,10 +73,10 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
   });
   app.post("*", requireSameOriginHeader, refuseCrossSite);
 
-  app.get("/session", (c) => {
+  app.get("/session", async (c) => {
     const io = honoCookies(c);
-    const found = sessions.validate(jar.get(io, "session"));
-    const view = found && accounts.sessionView(found.session.userId);
+    const found = await sessions.validate(jar.get(io, "session"));
+    const view = found && (await accounts.sessionView(found.session.userId));
     if (!found || !view) {
       if (jar.get(io, "session")) jar.clear(io, "session");
       return c.json({});
@@ -118,11 +107,11 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     if (!emailShape(email)) return fail(c, "InvalidEmail", 400);
 
     if (provider === "email" && c.req.path.includes("/signin/")) {
-      const over = limited(c, [[services.limits.codePerEmail, `${kind}:${email}`], [services.limits.codePerIp, `${kind}:${ipOf(c)}`]]);
+      const over = await limited(c, [[services.limits.codePerEmail, `${kind}:${email}`], [services.limits.codePerIp, `${kind}:${ipOf(c)}`]]);
       if (over) return over;
       // The answer is the same whether or not the address has an account: no way to probe for one.
-      if (accounts.byEmail(email)) {
-        const code = services.codes.issue(kind, email);
+      if (await accounts.byEmail(email)) {
+        const code = await services.codes.issue(kind, email);
         try {
           await services.mailer.send({
             to: email,
@@ -136,17 +125,17 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       return c.json({ url: CODE_PAGE[kind] });
     }
 
-    const over = limited(c, [[services.limits.signInPerEmail, `${kind}:${email}`], [services.limits.signInPerIp, `${kind}:${ipOf(c)}`]]);
+    const over = await limited(c, [[services.limits.signInPerEmail, `${kind}:${email}`], [services.limits.signInPerIp, `${kind}:${ipOf(c)}`]]);
     if (over) return over;
-    const account = accounts.byEmail(email);
+    const account = await accounts.byEmail(email);
     if (twoFactor && !(typeof form.code === "string" && form.code !== "")) {
       // First factor: a right password gets a code by mail; the session waits for the code.
       const password = typeof form.password === "string" ? form.password : "";
       const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
       if (!ok || !account?.passwordHash) return fail(c, "CredentialsSignin");
-      const overCodes = limited(c, [[services.limits.codePerEmail, `${kind}:${email}`]]);
+      const overCodes = await limited(c, [[services.limits.codePerEmail, `${kind}:${email}`]]);
       if (overCodes) return overCodes;
-      const code = services.codes.issue(kind, email);
+      const code = await services.codes.issue(kind, email);
       try {
         await services.mailer.send({
           to: email,
@@ -159,11 +148,11 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       return c.json({ url: `${CODE_PAGE[kind]}&callbackUrl=${encodeURIComponent(callbackUrl)}`, secondFactor: "code", message: AUTH_ERRORS.CodeSent });
     }
     if (typeof form.code === "string" && form.code !== "") {
-      const checked = services.codes.check(kind, email, form.code.trim());
+      const checked = await services.codes.check(kind, email, form.code.trim());
       if (checked === "expired") return fail(c, "CodeExpired");
       if (checked === "locked") return fail(c, "CodeLocked");
       if (checked !== "ok" || !account) return fail(c, "CredentialsSignin");
-      accounts.verified(account.id);
+      await accounts.verified(account.id);
     } else {
       const password = typeof form.password === "string" ? form.password : "";
       // Unknown accounts cost the same hash as known ones, so timing does not tell them apart.
@@ -171,11 +160,11 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       if (!ok || !account?.passwordHash) return fail(c, "CredentialsSignin");
     }
     const io = honoCookies(c);
-    const previous = sessions.validate(jar.get(io, "session"));
-    if (previous) sessions.invalidate(previous.session.id); // a fresh session on sign-in: no fixation
-    const { token, session } = sessions.create(account.id);
+    const previous = await sessions.validate(jar.get(io, "session"));
+    if (previous) await sessions.invalidate(previous.session.id); // a fresh session on sign-in: no fixation
+    const { token, session } = await sessions.create(account.id);
     jar.set(io, "session", token, session.expiresAt);
-    services.limits.signInPerEmail.reset(`${kind}:${email}`);
+    await services.limits.signInPerEmail.reset(`${kind}:${email}`);
     return c.json({ url: callbackUrl });
   };
   app.post("/signin/:provider", requireBotToken(botCheck), signIn);
@@ -184,15 +173,15 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
   if (twoFactor) {
     // Invite and password-reset links (server/portal/tokens.ts) land on /portal/set-password,
     // which asks here whether the link still works, then sets the password with it.
-    app.get("/set-password", (c) => {
+    app.get("/set-password", async (c) => {
       const token = c.req.query("token") ?? "";
-      const purpose = TOKEN.test(token) ? peekToken(services.db, token, services.now()) : null;
+      const purpose = TOKEN.test(token) ? await peekToken(services.db, token, services.now()) : null;
       return c.json({ valid: purpose !== null, purpose, passwordMinLength: services.portal.passwordMinLength });
     });
     app.post("/set-password", async (c) => {
       const form = await formOf(c);
       if (!csrf.verify(honoCookies(c), form.csrfToken)) return fail(c, "MissingCSRF", 403);
-      const over = limited(c, [[services.limits.portalTokenPerIp, ipOf(c)]]);
+      const over = await limited(c, [[services.limits.portalTokenPerIp, ipOf(c)]]);
       if (over) return over;
       const token = typeof form.token === "string" ? form.token : "";
       const password = typeof form.password === "string" ? form.password : "";
@@ -200,14 +189,14 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
         return c.json({ error: "WeakPassword", field: "password", message: `Choose a password of ${services.portal.passwordMinLength} to 256 characters.` }, 400);
       const passwordHash = await hashPassword(password);
       const userId = TOKEN.test(token)
-        ? services.db.transaction((tx) => {
-            const spent = consumeToken(tx, token, services.now());
-            if (spent) tx.update(portalUsers).set({ passwordHash }).where(eq(portalUsers.id, spent.userId)).run();
+        ? await transaction(services.db, async (tx) => {
+            const spent = await consumeToken(tx, token, services.now());
+            if (spent) await tx.update(portalUsers).set({ passwordHash }).where(eq(portalUsers.id, spent.userId));
             return spent?.userId ?? null;
           })
         : null;
       if (!userId) return fail(c, "InvalidLink", 400);
-      sessions.invalidateAllOf(userId); // a new password ends every older session
+      await sessions.invalidateAllOf(userId); // a new password ends every older session
       return c.json({ url: "/portal/login?passwordSet=1" });
     });
   }
@@ -216,8 +205,8 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     const form = await formOf(c);
     const io = honoCookies(c);
     if (!csrf.verify(io, form.csrfToken)) return fail(c, "MissingCSRF", 403);
-    const found = sessions.validate(jar.get(io, "session"));
-    if (found) sessions.invalidate(found.session.id);
+    const found = await sessions.validate(jar.get(io, "session"));
+    if (found) await sessions.invalidate(found.session.id);
     jar.clear(io, "session");
     return c.json({ url: safeCallback(form.callbackUrl, "/") ?? "/" });
   });

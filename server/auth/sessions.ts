@@ -33,37 +33,38 @@ export function createSessions(db: Db, kind: SessionKind, now: () => Date = () =
   const ttl = SESSION_TTL_MS[kind];
   return {
     kind,
-    create(userId: string): { token: string; session: Session } {
+    /** A new session; `tx` when the user is made in the same transaction. */
+    async create(userId: string, tx: Db = db): Promise<{ token: string; session: Session }> {
       const id = randomString();
       const secret = randomString();
       const at = now();
       const session = { id, userId, expiresAt: new Date(at.getTime() + ttl) };
-      db.insert(table).values({ ...session, secretHash: encodeHexLowerCase(hashSecret(secret)), createdAt: at }).run();
+      await tx.insert(table).values({ ...session, secretHash: encodeHexLowerCase(hashSecret(secret)), createdAt: at });
       return { token: `${id}.${secret}`, session };
     },
     /** The session a cookie token stands for, renewed when due (`renewed` tells to reset the cookie). */
-    validate(token: string | undefined): { session: Session; renewed: boolean } | null {
+    async validate(token: string | undefined): Promise<{ session: Session; renewed: boolean } | null> {
       const [id, secret, extra] = (token ?? "").split(".");
       if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-      const row = db.select().from(table).where(eq(table.id, id)).get();
+      const [row] = await db.select().from(table).where(eq(table.id, id));
       if (!row) return null;
       if (!constantTimeEqual(hashSecret(secret), new Uint8Array(Buffer.from(row.secretHash, "hex")))) return null;
       const at = now().getTime();
       if (row.expiresAt.getTime() <= at) {
-        db.delete(table).where(eq(table.id, id)).run();
+        await db.delete(table).where(eq(table.id, id));
         return null;
       }
       const session = { id: row.id, userId: row.userId, expiresAt: row.expiresAt };
       if (row.expiresAt.getTime() - at >= ttl / 2) return { session, renewed: false };
       session.expiresAt = new Date(at + ttl);
-      db.update(table).set({ expiresAt: session.expiresAt }).where(eq(table.id, id)).run();
+      await db.update(table).set({ expiresAt: session.expiresAt }).where(eq(table.id, id));
       return { session, renewed: true };
     },
-    invalidate(id: string) {
-      db.delete(table).where(eq(table.id, id)).run();
+    async invalidate(id: string) {
+      await db.delete(table).where(eq(table.id, id));
     },
-    invalidateAllOf(userId: string) {
-      db.delete(table).where(eq(table.userId, userId)).run();
+    async invalidateAllOf(userId: string) {
+      await db.delete(table).where(eq(table.userId, userId));
     },
   };
 }

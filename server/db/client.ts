@@ -1,23 +1,52 @@
-// The one SQLite-specific file: opens the database with the durability settings, applies the
-// committed drizzle-kit migrations, and hands out a drizzle handle. Everything else speaks drizzle.
+// The one place that knows which database is underneath (with ./dialect.ts): opens SQLite
+// (better-sqlite3, the embedded default) or PostgreSQL (node-postgres, DATABASE_URL=postgres://…),
+// applies that dialect's committed drizzle-kit migrations, and runs transactions and raw SQL.
+// Everything else speaks drizzle through `Db` and awaits every query.
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
-import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { is, sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzleSqlite, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { PgDatabase } from "drizzle-orm/pg-core";
+import pg from "pg";
 import { REPO_ROOT } from "../../engine/paths";
+import { dialect, dialectOf, type Dialect } from "./dialect";
 import * as schema from "./schema";
 
+/** The handle every query is written against (typed as SQLite's; see ./dialect.ts). */
 export type Db = BetterSQLite3Database<typeof schema>;
 export { schema };
 
 export interface OpenDb {
   db: Db;
-  close(): void;
+  dialect: Dialect;
+  close(): Promise<void>;
 }
 
-/** Opens (creating and migrating) the database at `path`; ":memory:" for throwaway tests. */
-export function openDb(path: string): OpenDb {
+export interface DbTarget {
+  /** postgres://… for PostgreSQL; otherwise SQLite at `path`. */
+  url?: string;
+  /** The SQLite file, or ":memory:" for throwaway tests. */
+  path: string;
+}
+
+const MIGRATIONS: Record<Dialect, string> = {
+  sqlite: join(REPO_ROOT, "server/db/migrations"),
+  postgresql: join(REPO_ROOT, "server/db/migrations-pg"),
+};
+
+/** Opens (creating and migrating) the database. */
+export async function openDb(target: DbTarget): Promise<OpenDb> {
+  const wanted = dialectOf(target.url);
+  // The tables were made for one dialect when the schema loaded; a mismatch would write SQL for the wrong database.
+  if (wanted !== dialect) throw new Error(`DATABASE_URL must name the ${wanted} database before the server starts (the schema was loaded for ${dialect})`);
+  return wanted === "postgresql" ? openPostgres(target.url!) : openSqlite(target.path);
+}
+
+function openSqlite(path: string): OpenDb {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   // WAL lets readers run beside the writer; synchronous=FULL makes an acknowledged commit
@@ -26,7 +55,91 @@ export function openDb(path: string): OpenDb {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = drizzle({ client: sqlite, schema });
-  migrate(db, { migrationsFolder: join(REPO_ROOT, "server/db/migrations") });
-  return { db, close: () => sqlite.close() };
+  const db = drizzleSqlite({ client: sqlite, schema });
+  migrateSqlite(db, { migrationsFolder: MIGRATIONS.sqlite });
+  return { db, dialect: "sqlite", close: async () => void sqlite.close() };
+}
+
+/** Any number: servers started together take turns at migrating. */
+const MIGRATION_LOCK = 7_421_001;
+
+async function openPostgres(url: string): Promise<OpenDb> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const db = drizzlePg({ client: pool, schema });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(db, { migrationsFolder: MIGRATIONS.postgresql });
+  } finally {
+    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    lockClient.release();
+  }
+  return { db: db as unknown as Db, dialect: "postgresql", close: () => pool.end() };
+}
+
+const isPg = (db: Db) => is(db, PgDatabase);
+
+/**
+ * Runs `work` in one transaction: all of it commits or none of it does, and concurrent writers
+ * act as if one after the other (SQLite: BEGIN IMMEDIATE; PostgreSQL: SERIALIZABLE, retried on a
+ * serialization failure). `work` may be run again, so it does database work only: no mail, no
+ * files, nothing that waits on anything but the database.
+ */
+export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return isPg(db) ? pgTransaction(db, work) : sqliteTransaction(db, work);
+}
+
+const SERIALIZATION_FAILURE = "40001";
+const DEADLOCK = "40P01";
+
+async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const pgDb = db as unknown as NodePgDatabase<typeof schema>;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pgDb.transaction((tx) => work(tx as unknown as Db), { isolationLevel: "serializable" });
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (attempt >= 5 || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK)) throw error;
+    }
+  }
+}
+
+// better-sqlite3 is synchronous and one connection serves every request, so transactions take
+// turns here. Each query inside resolves at once, so no other request's query runs between them.
+const sqliteTurns = new WeakMap<Db, Promise<unknown>>();
+
+async function sqliteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const previous = sqliteTurns.get(db) ?? Promise.resolve();
+  const turn = previous.then(async () => {
+    db.run(sql`BEGIN IMMEDIATE`);
+    try {
+      const result = await work(db);
+      db.run(sql`COMMIT`);
+      return result;
+    } catch (error) {
+      db.run(sql`ROLLBACK`);
+      throw error;
+    }
+  });
+  sqliteTurns.set(
+    db,
+    turn.catch(() => undefined),
+  );
+  return turn;
+}
+
+/** Rows of a raw SQL query (portable SQL only: it runs on both databases). */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  if (isPg(db)) return (await (db as unknown as NodePgDatabase).execute(query)).rows as T[];
+  return db.all<T>(query);
+}
+
+/** Where a database URL points, for the start banner: host, port and database, never the password. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || "localhost"}${u.port ? `:${u.port}` : ""}${u.pathname}`;
+  } catch {
+    return "(an unreadable DATABASE_URL)";
+  }
 }

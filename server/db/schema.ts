@@ -1,16 +1,16 @@
 // The relational tables. The application itself is one JSON document (validated by
 // schemas/application.json); columns exist only for identity, ownership, status, time and indexes,
-// so moving to PostgreSQL is a change of driver, not of design.
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+// so the same tables serve SQLite and PostgreSQL (./dialect.ts makes them for the one in use).
+import { autoId, index, integer, table, text, timestamp, uniqueIndex } from "./dialect";
 
-const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull();
+const createdAt = () => timestamp("created_at").notNull();
 
 /** Applicants. A visitor becomes a user (without email) on the first saved answer. */
-export const users = sqliteTable("users", {
+export const users = table("users", {
   id: text("id").primaryKey(),
   /** Lower-cased; unique once set. */
   email: text("email").unique(),
-  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+  emailVerifiedAt: timestamp("email_verified_at"),
   passwordHash: text("password_hash"),
   createdAt: createdAt(),
 });
@@ -19,14 +19,14 @@ export const users = sqliteTable("users", {
  * The organisations whose staff use the portal: the lender itself ("house", made by the first
  * migration) and any broker it works with. Staff see only their own partner's applications.
  */
-export const partners = sqliteTable("partners", {
+export const partners = table("partners", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   createdAt: createdAt(),
 });
 
 /** Partner staff. Roles and what they allow live in rules/portal-roles.json. */
-export const portalUsers = sqliteTable(
+export const portalUsers = table(
   "portal_users",
   {
     id: text("id").primaryKey(),
@@ -36,7 +36,7 @@ export const portalUsers = sqliteTable(
     partnerId: text("partner_id").notNull().default("house"),
     /** Null until the invitee sets one through their invite link. */
     passwordHash: text("password_hash"),
-    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+    disabledAt: timestamp("disabled_at"),
     invitedBy: text("invited_by"),
     createdAt: createdAt(),
   },
@@ -44,15 +44,15 @@ export const portalUsers = sqliteTable(
 );
 
 /** Invite and password-reset links for portal users; only the token's hash is kept. */
-export const portalTokens = sqliteTable(
+export const portalTokens = table(
   "portal_tokens",
   {
     id: text("id").primaryKey(),
     userId: text("user_id").notNull().references(() => portalUsers.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: ["invite", "reset"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    consumedAt: integer("consumed_at", { mode: "timestamp_ms" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    consumedAt: timestamp("consumed_at"),
     createdAt: createdAt(),
   },
   (t) => [index("portal_tokens_user").on(t.userId), uniqueIndex("portal_tokens_hash").on(t.tokenHash)],
@@ -62,22 +62,22 @@ export const portalTokens = sqliteTable(
 const sessionColumns = {
   id: text("id").primaryKey(),
   secretHash: text("secret_hash").notNull(),
-  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
   createdAt: createdAt(),
 };
-export const applicantSessions = sqliteTable(
+export const applicantSessions = table(
   "applicant_sessions",
   { ...sessionColumns, userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }) },
   (t) => [index("applicant_sessions_user").on(t.userId)],
 );
-export const portalSessions = sqliteTable(
+export const portalSessions = table(
   "portal_sessions",
   { ...sessionColumns, userId: text("user_id").notNull().references(() => portalUsers.id, { onDelete: "cascade" }) },
   (t) => [index("portal_sessions_user").on(t.userId)],
 );
 
 /** One-time sign-in codes; only a hash is kept. */
-export const signInCodes = sqliteTable(
+export const signInCodes = table(
   "sign_in_codes",
   {
     id: text("id").primaryKey(),
@@ -85,14 +85,14 @@ export const signInCodes = sqliteTable(
     email: text("email").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    consumedAt: integer("consumed_at", { mode: "timestamp_ms" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    consumedAt: timestamp("consumed_at"),
     createdAt: createdAt(),
   },
   (t) => [index("sign_in_codes_email").on(t.kind, t.email)],
 );
 
-export const applications = sqliteTable(
+export const applications = table(
   "applications",
   {
     id: text("id").primaryKey(),
@@ -114,7 +114,7 @@ export const applications = sqliteTable(
     /** JSON {steps, resume}: steps to answer again after a definitions change, and where to go after. */
     recheck: text("recheck"),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
   },
   (t) => [
     uniqueIndex("applications_owner").on(t.ownerId),
@@ -124,7 +124,7 @@ export const applications = sqliteTable(
 );
 
 /** Metadata of uploaded files; the bytes live in file storage. */
-export const uploads = sqliteTable(
+export const uploads = table(
   "uploads",
   {
     id: text("id").primaryKey(),
@@ -149,7 +149,7 @@ export const uploads = sqliteTable(
  * An electronic signature: who typed which name on which exact document versions (the SHA-256 of
  * each text), when, from where. The signed PDF, once made, is in file storage under pdfKey.
  */
-export const signatures = sqliteTable(
+export const signatures = table(
   "signatures",
   {
     id: text("id").primaryKey(),
@@ -160,7 +160,7 @@ export const signatures = sqliteTable(
     documents: text("documents").notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
-    signedAt: integer("signed_at", { mode: "timestamp_ms" }).notNull(),
+    signedAt: timestamp("signed_at").notNull(),
     pdfKey: text("pdf_key"),
     definitionsVersion: text("definitions_version"),
   },
@@ -168,7 +168,7 @@ export const signatures = sqliteTable(
 );
 
 /** Identity checks: the built-in provider queues each for manual review in the portal. */
-export const identityReviews = sqliteTable(
+export const identityReviews = table(
   "identity_reviews",
   {
     id: text("id").primaryKey(),
@@ -182,7 +182,7 @@ export const identityReviews = sqliteTable(
     status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull(),
     reason: text("reason"),
     reviewedBy: text("reviewed_by"),
-    reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }),
+    reviewedAt: timestamp("reviewed_at"),
     definitionsVersion: text("definitions_version"),
     createdAt: createdAt(),
   },
@@ -190,11 +190,11 @@ export const identityReviews = sqliteTable(
 );
 
 /** Who changed what, when, under which definitions. Holds pointers, never values (no PII). */
-export const auditEvents = sqliteTable(
+export const auditEvents = table(
   "audit_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    id: autoId("id"),
+    at: timestamp("at").notNull(),
     actorKind: text("actor_kind", { enum: ["applicant", "portal", "system"] }).notNull(),
     actorId: text("actor_id"),
     action: text("action").notNull(),
@@ -208,20 +208,20 @@ export const auditEvents = sqliteTable(
 );
 
 /** Bot-check tokens already used, kept until they expire so each works once. */
-export const spentBotTokens = sqliteTable("spent_bot_tokens", {
+export const spentBotTokens = table("spent_bot_tokens", {
   id: text("id").primaryKey(),
-  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
 });
 
 /**
  * First-party funnel analytics: one row per step viewed, completed or left, by a random journey
  * id (one per browser tab). Nothing in it identifies a person: no user id, email, name or answer.
  */
-export const funnelEvents = sqliteTable(
+export const funnelEvents = table(
   "funnel_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    id: autoId("id"),
+    at: timestamp("at").notNull(),
     journeyId: text("journey_id").notNull(),
     kind: text("kind", { enum: ["viewed", "completed", "left"] }).notNull(),
     stepId: text("step_id").notNull(),
@@ -237,7 +237,7 @@ export const funnelEvents = sqliteTable(
  * Rate-limit windows, shared by every server on the database: one row per limiter and key (the
  * key's HMAC, never the email or address itself), counting hits since the window started.
  */
-export const rateLimitWindows = sqliteTable(
+export const rateLimitWindows = table(
   "rate_limit_windows",
   {
     bucket: text("bucket").primaryKey(),

@@ -7,6 +7,7 @@ import { Hono, type Context } from "hono";
 import { honoCookies } from "../auth/cookies";
 import type { SessionKind } from "../auth/sessions";
 import { visibleApplication } from "../portal/scope";
+import { validatorOf } from "../trpc/inputs";
 import { activeStaff } from "../portal/staff";
 import type { Services } from "../services";
 import { applicationStore } from "../store/applications";
@@ -14,6 +15,8 @@ import { signedPdf } from "./signatures";
 
 export const SIGNED_PDF_NAME = "heloc-disclosures-signed.pdf";
 
+/** An application id, the shape common.json#/$defs/id gives every id; anything else names no application. */
+const isId = validatorOf("common.json#/$defs/id") as (value: unknown) => value is string;
 const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|latest)\.pdf$/;
 
 export function createEsignRoutes(services: Services) {
@@ -25,30 +28,23 @@ export function createEsignRoutes(services: Services) {
     return c.json({ error: { code, message } }, status);
   };
 
-  const sessionOf = (c: Context, kind: SessionKind) => {
-    const { sessions, jar } = services.auth[kind];
-    const cookies = honoCookies(c);
-    const token = jar.get(cookies, "session");
-    const found = sessions.validate(token);
-    if (found?.renewed) jar.set(cookies, "session", token!, found.session.expiresAt);
-    return found?.session ?? null;
-  };
+  const sessionOf = (c: Context, kind: SessionKind) => services.auth[kind].current(honoCookies(c));
 
   app.get("/:file", async (c) => {
     if (c.req.header("sec-fetch-site") === "cross-site") return fail(c, 403, "FORBIDDEN", "Open your signed copy from your application");
     // ?application=<id>: portal staff with documents.view open a copy of an application they can see.
     const forApplication = c.req.query("application");
-    const portal = forApplication !== undefined ? sessionOf(c, "portal") : null;
-    const staff = portal ? activeStaff(services, portal.userId) : null;
-    const session = forApplication !== undefined ? portal : sessionOf(c, "applicant");
+    const portal = forApplication !== undefined ? await sessionOf(c, "portal") : null;
+    const staff = portal ? await activeStaff(services, portal.userId) : null;
+    const session = forApplication !== undefined ? portal : await sessionOf(c, "applicant");
     if (!session || (forApplication !== undefined && !staff)) return fail(c, 401, "UNAUTHORIZED", "Sign in to download your signed disclosures");
     if (staff && !staff.can("documents.view")) return fail(c, 403, "FORBIDDEN", "Your role does not allow opening documents.");
 
     const match = FILE.exec(c.req.param("file"));
     if (!match) return fail(c, 404, "NOT_FOUND", "There is no such signed copy");
-    if (!perApplicant.hit(session.userId).ok) return fail(c, 429, "TOO_MANY_REQUESTS", "Too many downloads. Please try again in a few minutes.");
+    if (!(await perApplicant.hit(session.userId)).ok) return fail(c, 429, "TOO_MANY_REQUESTS", "Too many downloads. Please try again in a few minutes.");
 
-    const applicationId = staff ? visibleApplication(services, staff, forApplication!)?.id : applicationStore(services).ofOwner(services.db, session.userId)?.id;
+    const applicationId = staff ? (isId(forApplication) ? await visibleApplication(services, staff, forApplication) : null)?.id : (await applicationStore(services).ofOwner(services.db, session.userId))?.id;
     if (!applicationId) return fail(c, 404, "NOT_FOUND", "There is no such signed copy");
     const result = await signedPdf(services, applicationId, match[1]!);
     if (!result.ok) return fail(c, result.status, result.status === 404 ? "NOT_FOUND" : "CONFLICT", result.status === 404 ? "There is no such signed copy" : result.message);

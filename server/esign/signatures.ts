@@ -47,7 +47,7 @@ export function documentsFor(services: Services, doc: unknown, ids: readonly str
 }
 
 /** The `recordSignatures` effect: a signature per signer whose typed name is in the saved answers. */
-export function recordSignatures({ effect, tx, services, application, doc, request, now }: EffectRun) {
+export async function recordSignatures({ effect, tx, services, application, doc, request, now }: EffectRun) {
   const documents = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now }).map(({ text: _text, ...record }) => record);
   const signed: { id: string; pointer: string }[] = [];
   for (const [signer, pointer] of Object.entries(effect.signers ?? {}) as [Signer, string][]) {
@@ -57,8 +57,7 @@ export function recordSignatures({ effect, tx, services, application, doc, reque
       continue; // not asked (no co-borrower): nobody signs for them
     }
     const id = randomUUID();
-    tx.insert(signatures)
-      .values({
+    await tx.insert(signatures).values({
         id,
         applicationId: application.id,
         signer,
@@ -70,37 +69,31 @@ export function recordSignatures({ effect, tx, services, application, doc, reque
         pdfKey: null,
         // The definitions the signed answers were checked against (the audit trail traces it).
         definitionsVersion: services.definitionsVersion,
-      })
-      .run();
+      });
     signed.push({ id, pointer });
   }
-  applicationStore(services).audit(tx, { actorKind: "applicant", actorId: application.ownerId, action: `esign.signed:${effect.id}`, applicationId: application.id, changed: signed.map((s) => s.pointer) });
+  await applicationStore(services).audit(tx, { actorKind: "applicant", actorId: application.ownerId, action: `esign.signed:${effect.id}`, applicationId: application.id, changed: signed.map((s) => s.pointer) });
   // Once committed: the signed PDF, made from the texts as they are at this moment.
   return async () => {
     if (signed[0]) await signedPdf(services, application.id, signed[0].id);
   };
 }
 
-function signingAt(db: Db, applicationId: string, signedAt: Date): Signing | null {
-  const rows = db
-    .select()
-    .from(signatures)
-    .where(and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signedAt)))
-    .all()
-    .sort((a, b) => (a.signer === b.signer ? 0 : a.signer === "borrower" ? -1 : 1));
+async function signingAt(db: Db, applicationId: string, signedAt: Date): Promise<Signing | null> {
+  const rows = (await db.select().from(signatures).where(and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signedAt)))).sort((a, b) => (a.signer === b.signer ? 0 : a.signer === "borrower" ? -1 : 1));
   if (!rows.length) return null;
   return { applicationId, signedAt, rows, documents: JSON.parse(rows[0]!.documents) as SignedDocumentRecord[] };
 }
 
 /** The latest signing of an application (re-signing records a new one; the latest counts). */
-export function latestSigning(db: Db, applicationId: string): Signing | null {
-  const row = db.select({ signedAt: signatures.signedAt }).from(signatures).where(eq(signatures.applicationId, applicationId)).orderBy(desc(signatures.signedAt)).limit(1).get();
+export async function latestSigning(db: Db, applicationId: string): Promise<Signing | null> {
+  const [row] = await db.select({ signedAt: signatures.signedAt }).from(signatures).where(eq(signatures.applicationId, applicationId)).orderBy(desc(signatures.signedAt)).limit(1);
   return row ? signingAt(db, applicationId, row.signedAt) : null;
 }
 
 /** The signing a signature belongs to, when it is one of this application's. */
-export function signingOf(db: Db, applicationId: string, signatureId: string): Signing | null {
-  const row = db.select({ signedAt: signatures.signedAt }).from(signatures).where(and(eq(signatures.id, signatureId), eq(signatures.applicationId, applicationId))).get();
+export async function signingOf(db: Db, applicationId: string, signatureId: string): Promise<Signing | null> {
+  const [row] = await db.select({ signedAt: signatures.signedAt }).from(signatures).where(and(eq(signatures.id, signatureId), eq(signatures.applicationId, applicationId)));
   return row ? signingAt(db, applicationId, row.signedAt) : null;
 }
 
@@ -127,7 +120,7 @@ export async function renderSigning(signing: Signing): Promise<{ ok: true; bytes
 /** The signed PDF of a signing (`latest`, or the one a signature id belongs to) of this application. */
 export async function signedPdf(services: Services, applicationId: string, signatureId: string | "latest"): Promise<PdfResult> {
   const { db, storage } = services;
-  const signing = signatureId === "latest" ? latestSigning(db, applicationId) : signingOf(db, applicationId, signatureId);
+  const signing = signatureId === "latest" ? await latestSigning(db, applicationId) : await signingOf(db, applicationId, signatureId);
   if (!signing) return { ok: false, status: 404, message: "There is no signed copy of your disclosures yet" };
   const key = signing.rows.find((r) => r.pdfKey)?.pdfKey;
   if (key) {
@@ -138,10 +131,10 @@ export async function signedPdf(services: Services, applicationId: string, signa
   if (!made.ok) return { ok: false, status: 409, message: `We cannot rebuild your signed copy: ${made.message}. Contact us and we will send it to you.` };
   try {
     const { key: storedKey } = await storage.put(made.bytes);
-    db.update(signatures)
+    await db
+      .update(signatures)
       .set({ pdfKey: storedKey })
-      .where(and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signing.signedAt)))
-      .run();
+      .where(and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signing.signedAt)));
   } catch (error) {
     console.error(`esign: the signed PDF could not be stored (${(error as Error).name})`);
   }

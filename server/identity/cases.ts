@@ -3,7 +3,7 @@
 // their decision. Audit events name the case, never the person's data.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Definitions } from "../../engine/definitions";
-import type { Db } from "../db/client";
+import { transaction, type Db } from "../db/client";
 import { applications, identityReviews, uploads } from "../db/schema";
 import type { Services } from "../services";
 import { applicationStore } from "../store/applications";
@@ -40,19 +40,18 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
  */
 export async function startIdentityCaseIfComplete(services: Services, applicationId: string, borrower: BorrowerRole): Promise<IdentityStatus | null> {
   const { db, defs } = services;
-  const row = db.select({ document: applications.document, ownerId: applications.ownerId }).from(applications).where(eq(applications.id, applicationId)).get();
+  const [row] = await db.select().from(applications).where(eq(applications.id, applicationId));
   if (!row) return null;
   const store = applicationStore(services);
-  const app = store.ofOwner(db, row.ownerId);
-  if (!app) return null;
+  const app = store.fromRow(row);
   const state = idSidesState(defs, app.doc, borrower);
   if (!state.complete || !state.idType) return null;
   const uploadIds = state.sides.map((s) => s.uploadId!);
 
-  const existing = db.select().from(identityReviews).where(and(eq(identityReviews.applicationId, applicationId), eq(identityReviews.borrower, borrower))).all();
+  const existing = await db.select().from(identityReviews).where(and(eq(identityReviews.applicationId, applicationId), eq(identityReviews.borrower, borrower)));
   if (existing.some((r) => sameSet(JSON.parse(r.uploadIds) as string[], uploadIds))) return null;
 
-  const files = db.select().from(uploads).where(and(eq(uploads.applicationId, applicationId), inArray(uploads.id, uploadIds))).all();
+  const files = await db.select().from(uploads).where(and(eq(uploads.applicationId, applicationId), inArray(uploads.id, uploadIds)));
   const byId = new Map(files.map((f) => [f.id, f]));
   if (uploadIds.some((id) => !byId.has(id))) return null;
   const identityCase: IdentityCase = {
@@ -67,9 +66,7 @@ export async function startIdentityCaseIfComplete(services: Services, applicatio
   const provider = services.identityProvider;
   try {
     const result = await provider.start(identityCase);
-    db.transaction((tx) =>
-      store.audit(tx, { actorKind: "system", actorId: provider.name, action: `identity.started:${borrower}:${result.status}`, applicationId }),
-    );
+    await store.audit(db, { actorKind: "system", actorId: provider.name, action: `identity.started:${borrower}:${result.status}`, applicationId });
     return result.status;
   } catch (error) {
     console.error(`identity provider ${provider.name} could not start a case: ${(error as Error).name}: ${(error as Error).message}`);
@@ -78,25 +75,23 @@ export async function startIdentityCaseIfComplete(services: Services, applicatio
 }
 
 /** The latest review of each borrower of an application, for the applicant's own view. */
-export function reviewsOf(db: Db, applicationId: string) {
-  const rows = db.select().from(identityReviews).where(eq(identityReviews.applicationId, applicationId)).orderBy(asc(identityReviews.createdAt)).all();
+export async function reviewsOf(db: Db, applicationId: string) {
+  const rows = await db.select().from(identityReviews).where(eq(identityReviews.applicationId, applicationId)).orderBy(asc(identityReviews.createdAt), asc(identityReviews.id));
   const latest = new Map<string, (typeof rows)[number]>();
   for (const r of rows) latest.set(r.borrower, r);
   return latest;
 }
 
 /** The cases waiting for a person in the portal, oldest first. No SSN or other identifiers: the borrower's name only, to compare with the ID. */
-export function pendingReviews(services: Services) {
+export async function pendingReviews(services: Services) {
   const { db } = services;
-  const rows = db.select().from(identityReviews).where(eq(identityReviews.status, "pending")).orderBy(asc(identityReviews.createdAt)).all();
+  const rows = await db.select().from(identityReviews).where(eq(identityReviews.status, "pending")).orderBy(asc(identityReviews.createdAt), asc(identityReviews.id));
   const store = applicationStore(services);
-  const owners = new Map<string, string>();
+  const ids = [...new Set(rows.map((r) => r.applicationId))];
+  const apps = ids.length ? await db.select().from(applications).where(inArray(applications.id, ids)) : [];
+  const docs = new Map(apps.map((a) => [a.id, store.fromRow(a).doc]));
   return rows.map((r) => {
-    if (!owners.has(r.applicationId)) {
-      const app = db.select({ ownerId: applications.ownerId }).from(applications).where(eq(applications.id, r.applicationId)).get();
-      owners.set(r.applicationId, app?.ownerId ?? "");
-    }
-    const doc = store.ofOwner(db, owners.get(r.applicationId)!)?.doc ?? {};
+    const doc = docs.get(r.applicationId) ?? {};
     const person = (r.borrower === "coborrower" ? doc.coborrower : doc.user) as { firstName?: unknown; lastName?: unknown } | null | undefined;
     const name = [person?.firstName, person?.lastName].filter((p): p is string => typeof p === "string").join(" ") || null;
     return {
@@ -116,18 +111,18 @@ export function pendingReviews(services: Services) {
 export type DecideResult = { ok: true; applicationId: string } | { ok: false; reason: "not-found" | "decided" };
 
 /** A person's decision on a pending case; a case already decided stays as it is. */
-export function decideReview(services: Services, reviewId: string, decision: { status: "approved" | "rejected"; reason: string | null; reviewedBy: string }): DecideResult {
+export async function decideReview(services: Services, reviewId: string, decision: { status: "approved" | "rejected"; reason: string | null; reviewedBy: string }): Promise<DecideResult> {
   const { db } = services;
   const store = applicationStore(services);
-  return db.transaction((tx) => {
-    const row = tx.select().from(identityReviews).where(eq(identityReviews.id, reviewId)).get();
+  return transaction(db, async (tx) => {
+    const [row] = await tx.select().from(identityReviews).where(eq(identityReviews.id, reviewId));
     if (!row) return { ok: false, reason: "not-found" } as const;
     if (row.status !== "pending") return { ok: false, reason: "decided" } as const;
-    tx.update(identityReviews)
+    await tx
+      .update(identityReviews)
       .set({ status: decision.status, reason: decision.reason, reviewedBy: decision.reviewedBy, reviewedAt: services.now(), definitionsVersion: services.definitionsVersion })
-      .where(and(eq(identityReviews.id, reviewId), eq(identityReviews.status, "pending")))
-      .run();
-    store.audit(tx, { actorKind: "portal", actorId: decision.reviewedBy, action: `identity.${decision.status}:${row.borrower}`, applicationId: row.applicationId });
+      .where(and(eq(identityReviews.id, reviewId), eq(identityReviews.status, "pending")));
+    await store.audit(tx, { actorKind: "portal", actorId: decision.reviewedBy, action: `identity.${decision.status}:${row.borrower}`, applicationId: row.applicationId });
     return { ok: true, applicationId: row.applicationId } as const;
   });
 }

@@ -14,7 +14,7 @@ export class ManualReviewProvider implements IdentityProvider {
   ) {}
 
   async start(identityCase: IdentityCase) {
-    this.db
+    await this.db
       .insert(identityReviews)
       .values({
         id: randomUUID(),
@@ -25,8 +25,7 @@ export class ManualReviewProvider implements IdentityProvider {
         provider: this.name,
         status: "pending",
         createdAt: this.now(),
-      })
-      .run();
+      });
     return { status: "pending" as const };
   }
 }

@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords";
+import { transaction } from "../db/client";
 import { portalUsers } from "../db/schema";
 import type { Services } from "../services";
 import { applicationStore } from "../store/applications";
@@ -17,7 +18,7 @@ export interface FirstAdminEnv {
 /** Creates the first administrator when there is no portal user; returns the lines to print. */
 export async function ensureFirstAdmin(services: Services, env: FirstAdminEnv = process.env): Promise<string[]> {
   const { db, portal: policy } = services;
-  const [{ n } = { n: 0 }] = db.select({ n: count() }).from(portalUsers).all();
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(portalUsers);
   if (n > 0) return [];
   const email = (env.PORTAL_ADMIN_EMAIL ?? "admin@heloc.local").trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error("PORTAL_ADMIN_EMAIL is not an email address");
@@ -26,9 +27,9 @@ export async function ensureFirstAdmin(services: Services, env: FirstAdminEnv = 
   const password = given ?? randomBytes(18).toString("base64url");
   const id = randomUUID();
   const passwordHash = await hashPassword(password);
-  db.transaction((tx) => {
-    tx.insert(portalUsers).values({ id, email, name: env.PORTAL_ADMIN_NAME ?? "Administrator", role: policy.adminRole, partnerId: "house", passwordHash, createdAt: services.now() }).run();
-    applicationStore(services).audit(tx, { actorKind: "system", actorId: null, action: "portal.user.firstAdmin", applicationId: null, changed: [`/portalUsers/${id}`] });
+  await transaction(db, async (tx) => {
+    await tx.insert(portalUsers).values({ id, email, name: env.PORTAL_ADMIN_NAME ?? "Administrator", role: policy.adminRole, partnerId: "house", passwordHash, createdAt: services.now() });
+    await applicationStore(services).audit(tx, { actorKind: "system", actorId: null, action: "portal.user.firstAdmin", applicationId: null, changed: [`/portalUsers/${id}`] });
   });
   return [
     given === undefined

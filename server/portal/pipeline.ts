@@ -45,10 +45,11 @@ function outstandingOf(services: Services, doc: Record<string, unknown>) {
 export function pipelineOf(services: Services) {
   const { db, defs } = services;
   const store = applicationStore(services);
-  const names = (ids: (string | null)[]) => {
+  const names = async (ids: (string | null)[]) => {
     const wanted = [...new Set(ids.filter((i): i is string => !!i))];
     if (!wanted.length) return new Map<string, string>();
-    return new Map(db.select({ id: portalUsers.id, name: portalUsers.name }).from(portalUsers).where(inArray(portalUsers.id, wanted)).all().map((u) => [u.id, u.name]));
+    const rows = await db.select({ id: portalUsers.id, name: portalUsers.name }).from(portalUsers).where(inArray(portalUsers.id, wanted));
+    return new Map(rows.map((u) => [u.id, u.name]));
   };
   const summary = (row: Row, doc: Record<string, unknown>, officers: Map<string, string>) => ({
     id: row.id,
@@ -64,20 +65,22 @@ export function pipelineOf(services: Services) {
 
   return {
     /** The newest applications first, at most `limit`. */
-    list(staff: Staff, limit = 200) {
-      const rows = db.select().from(applications).where(visibleTo(staff)).orderBy(desc(applications.updatedAt)).limit(limit).all();
-      const officers = names(rows.map((r) => r.loanOfficerId));
-      return rows.map((row) => summary(row, store.ofOwner(db, row.ownerId)?.doc ?? {}, officers));
+    async list(staff: Staff, limit = 200) {
+      const rows = await db.select().from(applications).where(visibleTo(staff)).orderBy(desc(applications.updatedAt)).limit(limit);
+      const officers = await names(rows.map((r) => r.loanOfficerId));
+      return rows.map((row) => summary(row, store.fromRow(row).doc, officers));
     },
 
     /** One application's file, for a user allowed to see it. */
-    detail(staff: Staff, row: Row) {
-      const doc = store.ofOwner(db, row.ownerId)?.doc ?? {};
-      const files = db.select().from(uploads).where(eq(uploads.applicationId, row.id)).orderBy(asc(uploads.createdAt)).all();
-      const signed = db.select().from(signatures).where(eq(signatures.applicationId, row.id)).orderBy(asc(signatures.signedAt)).all();
-      const reviews = db.select().from(identityReviews).where(eq(identityReviews.applicationId, row.id)).orderBy(asc(identityReviews.createdAt)).all();
-      const events = db.select().from(auditEvents).where(eq(auditEvents.applicationId, row.id)).orderBy(asc(auditEvents.at), asc(auditEvents.id)).all();
-      const people = names([row.loanOfficerId, ...events.filter((e) => e.actorKind === "portal").map((e) => e.actorId), ...reviews.map((r) => r.reviewedBy)]);
+    async detail(staff: Staff, row: Row) {
+      const { doc } = store.fromRow(row);
+      const [files, signed, reviews, events] = await Promise.all([
+        db.select().from(uploads).where(eq(uploads.applicationId, row.id)).orderBy(asc(uploads.createdAt), asc(uploads.id)),
+        db.select().from(signatures).where(eq(signatures.applicationId, row.id)).orderBy(asc(signatures.signedAt), asc(signatures.id)),
+        db.select().from(identityReviews).where(eq(identityReviews.applicationId, row.id)).orderBy(asc(identityReviews.createdAt), asc(identityReviews.id)),
+        db.select().from(auditEvents).where(eq(auditEvents.applicationId, row.id)).orderBy(asc(auditEvents.at), asc(auditEvents.id)),
+      ]);
+      const people = await names([row.loanOfficerId, ...events.filter((e) => e.actorKind === "portal").map((e) => e.actorId), ...reviews.map((r) => r.reviewedBy)]);
       let requirements: ReturnType<typeof requirementsOf> = [];
       try {
         requirements = requirementsOf(defs, doc, todayIso(services.now()));

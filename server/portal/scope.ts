@@ -9,10 +9,11 @@ export function visibleTo(staff: Staff): SQL {
   const ofPartner = eq(applications.partnerId, staff.partnerId);
   if (staff.can("applications.all")) return ofPartner;
   if (staff.can("applications.assigned")) return and(ofPartner, eq(applications.loanOfficerId, staff.id))!;
-  return sql`0`;
+  return sql`1 = 0`;
 }
 
 /** The application's row when the user may see it; null for "not found" (another partner's ids are not confirmed). */
-export function visibleApplication(services: Services, staff: Staff, applicationId: string) {
-  return services.db.select().from(applications).where(and(eq(applications.id, applicationId), visibleTo(staff))).get() ?? null;
+export async function visibleApplication(services: Services, staff: Staff, applicationId: string) {
+  const [row] = await services.db.select().from(applications).where(and(eq(applications.id, applicationId), visibleTo(staff)));
+  return row ?? null;
 }

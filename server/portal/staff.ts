@@ -15,16 +15,16 @@ export interface Staff {
 }
 
 /** The active portal user with this id; null when they are unknown or deactivated. */
-export function activeStaff(services: Services, userId: string): Staff | null {
-  const row = services.db.select().from(portalUsers).where(eq(portalUsers.id, userId)).get();
+export async function activeStaff(services: Services, userId: string): Promise<Staff | null> {
+  const [row] = await services.db.select().from(portalUsers).where(eq(portalUsers.id, userId));
   if (!row || row.disabledAt) return null;
   return { id: row.id, email: row.email, name: row.name, role: row.role, partnerId: row.partnerId, can: (p) => can(services.portal, row.role, p) };
 }
 
 /** What the portal shows of its user: who they are, their role and what it allows. */
-export function staffView(services: Services, staff: Staff) {
+export async function staffView(services: Services, staff: Staff) {
   const role = services.portal.roles.get(staff.role);
-  const partner = services.db.select({ name: partners.name }).from(partners).where(eq(partners.id, staff.partnerId)).get();
+  const [partner] = await services.db.select({ name: partners.name }).from(partners).where(eq(partners.id, staff.partnerId));
   return {
     id: staff.id,
     email: staff.email,

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { transaction, type Db } from "../db/client";
 import { portalUsers } from "../db/schema";
 import type { Services } from "../services";
 import { applicationStore } from "../store/applications";
@@ -12,7 +13,6 @@ import { badRequest } from "../trpc/init";
 import type { Staff } from "./staff";
 import { issueToken, type TokenPurpose } from "./tokens";
 
-type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 type UserRow = typeof portalUsers.$inferSelect;
 
 export type UserStatus = "active" | "invited" | "deactivated";
@@ -32,26 +32,27 @@ export function portalUsersOf(services: Services) {
   const { db, portal: policy } = services;
   const store = applicationStore(services);
 
-  const inPartner = (tx: Tx, staff: Staff, userId: string) => {
-    const row = tx.select().from(portalUsers).where(and(eq(portalUsers.id, userId), eq(portalUsers.partnerId, staff.partnerId))).get();
+  const inPartner = async (tx: Db, staff: Staff, userId: string) => {
+    const [row] = await tx.select().from(portalUsers).where(and(eq(portalUsers.id, userId), eq(portalUsers.partnerId, staff.partnerId)));
     if (!row) throw notFound();
     return row;
   };
   const notSelf = (staff: Staff, userId: string, what: string) => {
     if (staff.id === userId) throw refused(`You cannot ${what} yourself. Ask another administrator.`);
   };
-  const otherActiveAdmins = (tx: Tx, staff: Staff, userId: string) =>
-    tx
-      .select({ id: portalUsers.id })
-      .from(portalUsers)
-      .where(and(eq(portalUsers.partnerId, staff.partnerId), eq(portalUsers.role, policy.adminRole), isNull(portalUsers.disabledAt), ne(portalUsers.id, userId)))
-      .all().length;
-  const keepsAnAdmin = (tx: Tx, staff: Staff, target: UserRow) => {
-    if (target.role === policy.adminRole && !target.disabledAt && otherActiveAdmins(tx, staff, target.id) === 0)
+  const otherActiveAdmins = async (tx: Db, staff: Staff, userId: string) =>
+    (
+      await tx
+        .select({ id: portalUsers.id })
+        .from(portalUsers)
+        .where(and(eq(portalUsers.partnerId, staff.partnerId), eq(portalUsers.role, policy.adminRole), isNull(portalUsers.disabledAt), ne(portalUsers.id, userId)))
+    ).length;
+  const keepsAnAdmin = async (tx: Db, staff: Staff, target: UserRow) => {
+    if (target.role === policy.adminRole && !target.disabledAt && (await otherActiveAdmins(tx, staff, target.id)) === 0)
       throw refused("This is the last active administrator of your organisation. Make someone else an administrator first.");
   };
   const unknownRole = () => badRequest([{ pointer: "/role", message: `Choose one of the roles: ${[...policy.roles.values()].map((r) => r.label).join(", ")}.` }]);
-  const audit = (tx: Tx, staff: Staff, action: string, userId: string) =>
+  const audit = (tx: Db, staff: Staff, action: string, userId: string) =>
     store.audit(tx, { actorKind: "portal", actorId: staff.id, action, applicationId: null, changed: [`/portalUsers/${userId}`] });
 
   /** Mails a set-password link; the link's token is never logged. */
@@ -63,7 +64,7 @@ export function portalUsersOf(services: Services) {
     await services.mailer.send({ to, subject, text: `${intro}\n\nSet your password here (the link works once, for ${hours} hours):\n${link}\n\nYou will then sign in with your email, your password and a code we email you.` });
   };
   const sendLink = async (user: UserRow, purpose: TokenPurpose, base: string, partnerName: string) => {
-    const token = issueToken(db, user.id, purpose, purpose === "invite" ? policy.inviteMs : policy.resetMs, services.now());
+    const token = await issueToken(db, user.id, purpose, purpose === "invite" ? policy.inviteMs : policy.resetMs, services.now());
     try {
       await mailLink(user.email, purpose, token, base, partnerName);
       return true;
@@ -74,63 +75,58 @@ export function portalUsersOf(services: Services) {
   };
 
   return {
-    list(staff: Staff) {
-      return db
-        .select()
-        .from(portalUsers)
-        .where(eq(portalUsers.partnerId, staff.partnerId))
-        .orderBy(asc(portalUsers.name))
-        .all()
-        .map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, roleLabel: policy.roles.get(u.role)?.label ?? u.role, status: statusOf(u), createdAt: u.createdAt.toISOString(), isYou: u.id === staff.id }));
+    async list(staff: Staff) {
+      const rows = await db.select().from(portalUsers).where(eq(portalUsers.partnerId, staff.partnerId)).orderBy(asc(portalUsers.name), asc(portalUsers.id));
+      return rows.map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, roleLabel: policy.roles.get(u.role)?.label ?? u.role, status: statusOf(u), createdAt: u.createdAt.toISOString(), isYou: u.id === staff.id }));
     },
 
     async invite(staff: Staff, input: { email: string; name: string; role: string }, base: string, partnerName: string) {
       if (!policy.roles.has(input.role)) throw unknownRole();
       const email = input.email.trim().toLowerCase();
-      const user = db.transaction((tx) => {
-        if (tx.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.email, email)).get())
+      const user = await transaction(db, async (tx) => {
+        if ((await tx.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.email, email))).length)
           throw badRequest([{ pointer: "/email", message: "A portal user with this email already exists." }]);
         const row = { id: randomUUID(), email, name: input.name, role: input.role, partnerId: staff.partnerId, invitedBy: staff.id, passwordHash: null, disabledAt: null, createdAt: services.now() };
-        tx.insert(portalUsers).values(row).run();
-        audit(tx, staff, `portal.user.invited:${input.role}`, row.id);
+        await tx.insert(portalUsers).values(row);
+        await audit(tx, staff, `portal.user.invited:${input.role}`, row.id);
         return row;
       });
       return { id: user.id, mailed: await sendLink(user, "invite", base, partnerName) };
     },
 
-    setRole(staff: Staff, userId: string, role: string) {
+    async setRole(staff: Staff, userId: string, role: string) {
       if (!policy.roles.has(role)) throw unknownRole();
       notSelf(staff, userId, "change the role of");
-      return db.transaction((tx) => {
-        const target = inPartner(tx, staff, userId);
+      return transaction(db, async (tx) => {
+        const target = await inPartner(tx, staff, userId);
         if (target.role === role) return { id: userId, role };
-        if (role !== policy.adminRole) keepsAnAdmin(tx, staff, target);
-        tx.update(portalUsers).set({ role }).where(eq(portalUsers.id, userId)).run();
-        audit(tx, staff, `portal.user.role:${target.role}->${role}`, userId);
+        if (role !== policy.adminRole) await keepsAnAdmin(tx, staff, target);
+        await tx.update(portalUsers).set({ role }).where(eq(portalUsers.id, userId));
+        await audit(tx, staff, `portal.user.role:${target.role}->${role}`, userId);
         return { id: userId, role };
       });
     },
 
-    deactivate(staff: Staff, userId: string) {
+    async deactivate(staff: Staff, userId: string) {
       notSelf(staff, userId, "deactivate");
-      db.transaction((tx) => {
-        const target = inPartner(tx, staff, userId);
+      await transaction(db, async (tx) => {
+        const target = await inPartner(tx, staff, userId);
         if (target.disabledAt) return;
-        keepsAnAdmin(tx, staff, target);
-        tx.update(portalUsers).set({ disabledAt: services.now() }).where(eq(portalUsers.id, userId)).run();
-        audit(tx, staff, "portal.user.deactivated", userId);
+        await keepsAnAdmin(tx, staff, target);
+        await tx.update(portalUsers).set({ disabledAt: services.now() }).where(eq(portalUsers.id, userId));
+        await audit(tx, staff, "portal.user.deactivated", userId);
       });
       // Their sessions end now, not at expiry.
-      services.auth.portal.sessions.invalidateAllOf(userId);
+      await services.auth.portal.sessions.invalidateAllOf(userId);
       return { id: userId, status: "deactivated" as const };
     },
 
-    reactivate(staff: Staff, userId: string) {
-      return db.transaction((tx) => {
-        const target = inPartner(tx, staff, userId);
+    async reactivate(staff: Staff, userId: string) {
+      return transaction(db, async (tx) => {
+        const target = await inPartner(tx, staff, userId);
         if (target.disabledAt) {
-          tx.update(portalUsers).set({ disabledAt: null }).where(eq(portalUsers.id, userId)).run();
-          audit(tx, staff, "portal.user.reactivated", userId);
+          await tx.update(portalUsers).set({ disabledAt: null }).where(eq(portalUsers.id, userId));
+          await audit(tx, staff, "portal.user.reactivated", userId);
         }
         return { id: userId, status: statusOf({ ...target, disabledAt: null }) };
       });
@@ -139,14 +135,14 @@ export function portalUsersOf(services: Services) {
     /** Clears the password, ends the user's sessions and mails a link to set a new one (an invite again if they never set one). */
     async resetPassword(staff: Staff, userId: string, base: string, partnerName: string) {
       notSelf(staff, userId, "reset the password of");
-      const target = db.transaction((tx) => {
-        const row = inPartner(tx, staff, userId);
+      const target = await transaction(db, async (tx) => {
+        const row = await inPartner(tx, staff, userId);
         if (row.disabledAt) throw refused("Reactivate this user before resetting their password.");
-        tx.update(portalUsers).set({ passwordHash: null }).where(eq(portalUsers.id, userId)).run();
-        audit(tx, staff, "portal.user.passwordReset", userId);
+        await tx.update(portalUsers).set({ passwordHash: null }).where(eq(portalUsers.id, userId));
+        await audit(tx, staff, "portal.user.passwordReset", userId);
         return row;
       });
-      services.auth.portal.sessions.invalidateAllOf(userId);
+      await services.auth.portal.sessions.invalidateAllOf(userId);
       const purpose: TokenPurpose = target.passwordHash ? "reset" : "invite";
       return { id: userId, mailed: await sendLink(target, purpose, base, partnerName) };
     },

@@ -2,7 +2,7 @@
 // database one the server uses, so several servers on one database count together and a restart
 // forgets nothing; and an in-memory one for code that needs no sharing (unit tests).
 import { createHmac } from "node:crypto";
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimitWindows } from "../db/schema";
 
@@ -15,8 +15,8 @@ export type RateLimitHit = { ok: true } | { ok: false; retryAfterMs: number };
 
 export interface RateLimiter {
   /** Counts `weight` attempts (default 1); `ok` false once the key is over its limit in the current window. */
-  hit(key: string, weight?: number): RateLimitHit;
-  reset(key: string): void;
+  hit(key: string, weight?: number): Promise<RateLimitHit>;
+  reset(key: string): Promise<void>;
 }
 
 const verdict = (count: number, start: number, at: number, { limit, windowMs }: RateLimit): RateLimitHit =>
@@ -29,7 +29,7 @@ export function createRateLimiter(rule: RateLimit, now: () => number = Date.now)
     for (const [key, w] of windows) if (at - w.start >= rule.windowMs) windows.delete(key);
   };
   return {
-    hit(key, weight = 1) {
+    async hit(key, weight = 1) {
       const at = now();
       if (windows.size > 10_000) prune(at);
       let w = windows.get(key);
@@ -37,24 +37,25 @@ export function createRateLimiter(rule: RateLimit, now: () => number = Date.now)
       w.count += weight;
       return verdict(w.count, w.start, at, rule);
     },
-    reset: (key) => void windows.delete(key),
+    reset: async (key) => void windows.delete(key),
   };
 }
 
 /**
  * In the database, named so limiters do not share counts. Keys are stored as an HMAC (`keyMac`):
  * the table never holds an email or an IP address. One upsert per hit, in SQLite's own atomic
- * statement, so concurrent servers cannot both pass the last allowed hit.
+ * statement (an upsert both databases run atomically), so concurrent servers cannot both pass the
+ * last allowed hit.
  */
 export function dbRateLimiter(db: Db, name: string, rule: RateLimit, keyMac: (key: string) => string, now: () => number = Date.now): RateLimiter {
   const bucketOf = (key: string) => `${name}:${keyMac(key)}`;
   let hits = 0;
   return {
-    hit(key, weight = 1) {
+    async hit(key, weight = 1) {
       const at = now();
       // Now and then, drop windows long over (every limiter's windows are far shorter than a day).
-      if (++hits % 1000 === 0) db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, at - 86_400_000)).run();
-      const row = db
+      if (++hits % 1000 === 0) await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, at - 86_400_000));
+      const [row] = await db
         .insert(rateLimitWindows)
         .values({ bucket: bucketOf(key), windowStart: at, count: weight })
         .onConflictDoUpdate({
@@ -64,11 +65,10 @@ export function dbRateLimiter(db: Db, name: string, rule: RateLimit, keyMac: (ke
             windowStart: sql`CASE WHEN ${at} - ${rateLimitWindows.windowStart} >= ${rule.windowMs} THEN ${at} ELSE ${rateLimitWindows.windowStart} END`,
           },
         })
-        .returning({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart })
-        .get();
-      return verdict(row.count, row.start, at, rule);
+        .returning({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart });
+      return verdict(row!.count, row!.start, at, rule);
     },
-    reset: (key) => void db.delete(rateLimitWindows).where(sql`${rateLimitWindows.bucket} = ${bucketOf(key)}`).run(),
+    reset: async (key) => void (await db.delete(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key)))),
   };
 }
 

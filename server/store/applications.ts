@@ -26,8 +26,6 @@ export interface StoredApplication {
   recheck: Recheck | null;
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
 export function applicationStore(services: Services) {
   const { cipher, sensitive } = services;
   const open = (text: string) => mapSensitive(JSON.parse(text), sensitive, (v) => (cipher.isSealed(v) ? cipher.decrypt(v) : v)) as Record<string, unknown>;
@@ -44,18 +42,20 @@ export function applicationStore(services: Services) {
   });
 
   return {
-    ofOwner(db: Db | Tx, ownerId: string): StoredApplication | null {
-      const row = db.select().from(applications).where(eq(applications.ownerId, ownerId)).get();
+    /** A row already read (the portal lists many at once). */
+    fromRow: toStored,
+    async ofOwner(db: Db, ownerId: string): Promise<StoredApplication | null> {
+      const [row] = await db.select().from(applications).where(eq(applications.ownerId, ownerId));
       return row ? toStored(row) : null;
     },
     /** A new visitor's account and empty application, in the caller's transaction. */
-    createGuest(tx: Tx, status: string, variant: string | null): StoredApplication {
+    async createGuest(tx: Db, status: string, variant: string | null): Promise<StoredApplication> {
       const at = services.now();
       const ownerId = randomUUID();
-      tx.insert(users).values({ id: ownerId, createdAt: at }).run();
+      await tx.insert(users).values({ id: ownerId, createdAt: at });
       const { definitionsVersion } = services;
       const app = { id: randomUUID(), ownerId, status, variant, revision: 0, doc: {}, definitionsVersion, recheck: null };
-      tx.insert(applications).values({ id: app.id, ownerId, status, variant, document: "{}", revision: 0, definitionsVersion, createdAt: at, updatedAt: at }).run();
+      await tx.insert(applications).values({ id: app.id, ownerId, status, variant, document: "{}", revision: 0, definitionsVersion, createdAt: at, updatedAt: at });
       return app;
     },
     /**
@@ -63,8 +63,8 @@ export function applicationStore(services: Services) {
      * stays unless `recheck` says otherwise. False when someone saved in between (the caller
      * refuses the write).
      */
-    save(tx: Tx, app: StoredApplication, doc: unknown, status: string, recheck: Recheck | null = app.recheck): boolean {
-      const result = tx
+    async save(tx: Db, app: StoredApplication, doc: unknown, status: string, recheck: Recheck | null = app.recheck): Promise<boolean> {
+      const changed = await tx
         .update(applications)
         .set({
           document: seal(doc),
@@ -75,31 +75,29 @@ export function applicationStore(services: Services) {
           updatedAt: services.now(),
         })
         .where(and(eq(applications.id, app.id), eq(applications.revision, app.revision)))
-        .run();
-      return result.changes === 1;
+        .returning({ id: applications.id });
+      return changed.length === 1;
     },
     /** Records that the document, unchanged, passed a check against the running definitions. */
-    stamp(tx: Tx, app: StoredApplication): boolean {
-      const result = tx
+    async stamp(tx: Db, app: StoredApplication): Promise<boolean> {
+      const changed = await tx
         .update(applications)
         .set({ definitionsVersion: services.definitionsVersion })
         .where(and(eq(applications.id, app.id), eq(applications.revision, app.revision)))
-        .run();
-      return result.changes === 1;
+        .returning({ id: applications.id });
+      return changed.length === 1;
     },
-    audit(tx: Tx, event: { actorKind: "applicant" | "portal" | "system"; actorId: string | null; action: string; applicationId: string | null; changed?: string[] }) {
-      tx.insert(auditEvents)
-        .values({ ...event, changed: JSON.stringify(event.changed ?? []), at: services.now(), definitionsVersion: services.definitionsVersion })
-        .run();
+    async audit(tx: Db, event: { actorKind: "applicant" | "portal" | "system"; actorId: string | null; action: string; applicationId: string | null; changed?: string[] }) {
+      await tx.insert(auditEvents).values({ ...event, changed: JSON.stringify(event.changed ?? []), at: services.now(), definitionsVersion: services.definitionsVersion });
     },
     /**
      * Gives the account the email the application now holds (rules/account.json says which
      * answer that is). False when another account has it: that person must sign in instead.
      */
-    claimEmail(tx: Tx, ownerId: string, email: string): boolean {
-      const holder = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).get();
+    async claimEmail(tx: Db, ownerId: string, email: string): Promise<boolean> {
+      const [holder] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
       if (holder && holder.id !== ownerId) return false;
-      if (!holder) tx.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, ownerId)).run();
+      if (!holder) await tx.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, ownerId));
       return true;
     },
     /** What a response may show: identifiers masked. */

@@ -5,11 +5,10 @@
 import { eq } from "drizzle-orm";
 import { todayIso } from "../../engine/dates";
 import { invalidSteps, isFinalStatus } from "../../engine/recheck";
+import { transaction, type Db } from "../db/client";
 import { applications } from "../db/schema";
 import type { Services } from "../services";
 import { applicationStore, type StoredApplication } from "./applications";
-
-type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 
 /**
  * Inside the caller's transaction: the application as it is after the re-check its version calls
@@ -17,7 +16,7 @@ type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
  * backward: `recheck.resume` keeps where they were, and answering the listed steps returns them
  * there. Returns the application unchanged when someone saved in between (the next visit tries again).
  */
-export function recheckApplication(tx: Tx, services: Services, app: StoredApplication): StoredApplication {
+export async function recheckApplication(tx: Db, services: Services, app: StoredApplication): Promise<StoredApplication> {
   const { defs, definitionsVersion } = services;
   if (app.definitionsVersion === definitionsVersion || isFinalStatus(defs, app.status)) return app;
   const store = applicationStore(services);
@@ -26,12 +25,12 @@ export function recheckApplication(tx: Tx, services: Services, app: StoredApplic
   const invalid = invalidSteps(defs, { application: app.doc, status: resume, variant: app.variant, today: todayIso(services.now()) });
   const checked: StoredApplication = { ...app, definitionsVersion };
 
-  if (invalid.length === 0 && !app.recheck) return store.stamp(tx, app) ? checked : app;
+  if (invalid.length === 0 && !app.recheck) return (await store.stamp(tx, app)) ? checked : app;
   const recheck = invalid.length ? { steps: invalid.map((s) => s.stepId), resume } : null;
   const status = recheck?.steps[0] ?? resume;
-  if (!store.save(tx, checked, app.doc, status, recheck)) return app;
+  if (!(await store.save(tx, checked, app.doc, status, recheck))) return app;
   // The event carries the new version; the action names the one the answers were saved under.
-  store.audit(tx, {
+  await store.audit(tx, {
     actorKind: "system",
     actorId: null,
     action: `definitions.recheck:${app.definitionsVersion ?? "none"}`,
@@ -42,13 +41,13 @@ export function recheckApplication(tx: Tx, services: Services, app: StoredApplic
 }
 
 /** The re-check at the start of a visit; one indexed read when the version is current. */
-export function recheckOnVisit(services: Services, ownerId: string): void {
+export async function recheckOnVisit(services: Services, ownerId: string): Promise<void> {
   const { db, defs, definitionsVersion } = services;
-  const row = db.select({ version: applications.definitionsVersion, status: applications.status }).from(applications).where(eq(applications.ownerId, ownerId)).get();
+  const [row] = await db.select({ version: applications.definitionsVersion, status: applications.status }).from(applications).where(eq(applications.ownerId, ownerId));
   if (!row || row.version === definitionsVersion || isFinalStatus(defs, row.status)) return;
   const store = applicationStore(services);
-  db.transaction((tx) => {
-    const app = store.ofOwner(tx, ownerId);
-    if (app) recheckApplication(tx, services, app);
+  await transaction(db, async (tx) => {
+    const app = await store.ofOwner(tx, ownerId);
+    if (app) await recheckApplication(tx, services, app);
   });
 }

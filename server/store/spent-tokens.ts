@@ -7,9 +7,10 @@ import { spentBotTokens } from "../db/schema";
 export function dbSpentTokens(db: Db, now: () => Date = () => new Date()): SpentTokens {
   let writes = 0;
   return {
-    spend(id, expiresAt) {
-      if (++writes % 500 === 0) db.delete(spentBotTokens).where(lt(spentBotTokens.expiresAt, now())).run();
-      return db.insert(spentBotTokens).values({ id, expiresAt }).onConflictDoNothing().run().changes === 1;
+    async spend(id, expiresAt) {
+      if (++writes % 500 === 0) await db.delete(spentBotTokens).where(lt(spentBotTokens.expiresAt, now()));
+      const inserted = await db.insert(spentBotTokens).values({ id, expiresAt }).onConflictDoNothing().returning({ id: spentBotTokens.id });
+      return inserted.length === 1;
     },
   };
 }

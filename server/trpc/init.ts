@@ -74,10 +74,10 @@ export const visitorProcedure = t.procedure.use(noStore);
  * deactivated user's session is ended at once, a role change applies to the next call.
  */
 export const staffProcedure = (...anyOf: Permission[]) =>
-  portalProcedure.use(({ ctx, next }) => {
-    const staff = activeStaff(ctx.services, ctx.portal.userId);
+  portalProcedure.use(async ({ ctx, next }) => {
+    const staff = await activeStaff(ctx.services, ctx.portal.userId);
     if (!staff) {
-      ctx.services.auth.portal.sessions.invalidate(ctx.portal.id);
+      await ctx.services.auth.portal.sessions.invalidate(ctx.portal.id);
       throw new TRPCError({ code: "UNAUTHORIZED", message: "Your portal account is not active. Ask an administrator." });
     }
     if (anyOf.length && !anyOf.some((p) => staff.can(p))) throw new TRPCError({ code: "FORBIDDEN", message: "Your role does not allow this." });

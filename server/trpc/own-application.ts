@@ -4,8 +4,8 @@ import { TRPCError } from "@trpc/server";
 import { applicationStore } from "../store/applications";
 import type { ApplicantContext } from "./init";
 
-export function ownApplication(ctx: ApplicantContext, applicationId?: string) {
-  const app = applicationStore(ctx.services).ofOwner(ctx.services.db, ctx.applicant.userId);
+export async function ownApplication(ctx: ApplicantContext, applicationId?: string) {
+  const app = await applicationStore(ctx.services).ofOwner(ctx.services.db, ctx.applicant.userId);
   if (applicationId !== undefined && applicationId !== app?.id) throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
   if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
   return app;

@@ -35,14 +35,7 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
   const app = new Hono<{ Variables: { applicantId: string } }>();
   const maxBytes = services.config.uploadMaxBytes;
 
-  const sessionOf = (c: Context<{ Variables: { applicantId: string } }>, kind: SessionKind) => {
-    const io = honoCookies(c);
-    const { sessions, jar } = services.auth[kind];
-    const token = jar.get(io, "session");
-    const found = sessions.validate(token);
-    if (found?.renewed) jar.set(io, "session", token!, found.session.expiresAt);
-    return found?.session ?? null;
-  };
+  const sessionOf = (c: Context<{ Variables: { applicantId: string } }>, kind: SessionKind) => services.auth[kind].current(honoCookies(c));
 
   app.use("*", async (c, next) => {
     c.header("Cache-Control", "no-store");
@@ -53,9 +46,9 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
   app.post(
     "/",
     async (c, next) => {
-      const applicant = sessionOf(c, "applicant");
+      const applicant = await sessionOf(c, "applicant");
       if (!applicant) return fail(c, 401, "UNAUTHORIZED", "Sign in to upload documents.");
-      const limited = services.limits.uploadsPerApplicant.hit(applicant.userId);
+      const limited = await services.limits.uploadsPerApplicant.hit(applicant.userId);
       if (!limited.ok) {
         c.header("Retry-After", String(Math.ceil(limited.retryAfterMs / 1000)));
         return fail(c, 429, "TOO_MANY_REQUESTS", "Too many uploads in a short time. Please wait a few minutes and try again.");
@@ -137,14 +130,14 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
   app.get("/:id", async (c) => {
     const id = c.req.param("id");
     // Portal staff open the files of applications their role lets them see; an applicant only their own.
-    const portal = sessionOf(c, "portal");
-    const staff = portal ? activeStaff(services, portal.userId) : null;
-    const applicant = portal ? null : sessionOf(c, "applicant");
+    const portal = await sessionOf(c, "portal");
+    const staff = portal ? await activeStaff(services, portal.userId) : null;
+    const applicant = portal ? null : await sessionOf(c, "applicant");
     if (!applicant && !staff) return fail(c, 401, "UNAUTHORIZED", "Sign in to download this file.");
     if (staff && !staff.can("documents.view")) return fail(c, 403, "FORBIDDEN", "Your role does not allow opening documents.");
     if (!ID.test(id)) return fail(c, 404, "NOT_FOUND", "There is no such upload.");
     try {
-      const who = staff ? { canSee: (applicationId: string) => visibleApplication(services, staff, applicationId) !== null } : { ownerId: applicant!.userId };
+      const who = staff ? { canSee: async (applicationId: string) => (await visibleApplication(services, staff, applicationId)) !== null } : { ownerId: applicant!.userId };
       const { row, bytes } = await uploadService(services).download(id, who);
       return c.body(new Uint8Array(bytes), 200, {
         "Content-Type": row.contentType,

@@ -3,12 +3,12 @@
 // row and the entry in the application document's `uploads` are written in one transaction. When
 // that transaction fails, a file stored for it alone is removed again: nothing is left behind.
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { compileSchemaFile } from "../../engine/definitions";
 import { todayIso } from "../../engine/dates";
 import { rankOf } from "../../engine/funnel";
 import { describeAjvErrors } from "../../engine/messages";
-import type { Db } from "../db/client";
+import { transaction } from "../db/client";
 import { identityReviews, signatures, uploads } from "../db/schema";
 import { idSidesState, reviewsOf, startIdentityCaseIfComplete } from "../identity/cases";
 import type { IdentityStatus } from "../identity/provider";
@@ -17,8 +17,6 @@ import { sha256Hex } from "../storage";
 import { applicationStore, type StoredApplication } from "../store/applications";
 import { ID_DOCUMENT, idHolders, resolveUpload, type BorrowerRole, type UploadAsk } from "./requirements";
 import type { SniffedType } from "./sniff";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type UploadErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500;
 
@@ -108,12 +106,12 @@ export function uploadService(services: Services) {
   const today = () => todayIso(services.now());
 
   /** True when no upload row or signed PDF refers to the stored file any more. */
-  const unreferenced = (key: string) =>
-    !db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storageKey, key)).get() &&
-    !db.select({ id: signatures.id }).from(signatures).where(eq(signatures.pdfKey, key)).get();
+  const unreferenced = async (key: string) =>
+    (await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storageKey, key)).limit(1)).length === 0 &&
+    (await db.select({ id: signatures.id }).from(signatures).where(eq(signatures.pdfKey, key)).limit(1)).length === 0;
 
-  const ownApp = (ownerId: string, applicationId?: string | null): StoredApplication => {
-    const app = store.ofOwner(db, ownerId);
+  const ownApp = async (ownerId: string, applicationId?: string | null): Promise<StoredApplication> => {
+    const app = await store.ofOwner(db, ownerId);
     if (applicationId && applicationId !== app?.id) throw new UploadError(403, "FORBIDDEN", "That application is not yours.", "applicationId");
     if (!app) throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
     return app;
@@ -128,7 +126,7 @@ export function uploadService(services: Services) {
   return {
     /** Checks, stores and records one upload; then starts an identity case when it completes a photo ID. */
     async accept(input: { ownerId: string; applicationId?: string | null; ask: UploadAsk; fileName: string; bytes: Uint8Array; type: SniffedType }) {
-      const app = ownApp(input.ownerId, input.applicationId);
+      const app = await ownApp(input.ownerId, input.applicationId);
       const first = refuseUnresolved(app, input.ask); // before any byte is written
       const key = sha256Hex(input.bytes);
       const fileName = cleanFileName(input.fileName, input.type, first.target.documentType);
@@ -136,9 +134,9 @@ export function uploadService(services: Services) {
       const view = await withKeyLock(key, async () => {
         const stored = await storage.put(input.bytes);
         try {
-          return db.transaction((tx) => {
+          return await transaction(db, async (tx) => {
             // The application as it is now, inside the transaction: it may have changed since the check above.
-            const fresh = store.ofOwner(tx, input.ownerId);
+            const fresh = await store.ofOwner(tx, input.ownerId);
             if (!fresh || fresh.id !== app.id) throw new UploadError(409, "CONFLICT", "Your application changed while the file was uploading. Please try again.");
             const { target } = refuseUnresolved(fresh, input.ask);
             const at = services.now();
@@ -157,7 +155,7 @@ export function uploadService(services: Services) {
               propertyId: target.propertyId,
               createdAt: at,
             };
-            tx.insert(uploads).values(row).run();
+            await tx.insert(uploads).values(row);
             const entry = {
               id: row.id,
               type: target.documentType,
@@ -179,13 +177,13 @@ export function uploadService(services: Services) {
               const [problem] = describeAjvErrors(validate.errors);
               throw new UploadError(400, "BAD_REQUEST", `The upload could not be recorded: ${problem?.message ?? "it does not fit the application"}.`, /fileName/.test(problem?.pointer ?? "") ? "file" : null);
             }
-            if (!store.save(tx, fresh, doc, fresh.status)) throw new UploadError(409, "CONFLICT", "Your application changed while the file was uploading. Please try again.");
+            if (!(await store.save(tx, fresh, doc, fresh.status))) throw new UploadError(409, "CONFLICT", "Your application changed while the file was uploading. Please try again.");
             // Pointers only: no file name, no content.
-            store.audit(tx, { actorKind: "applicant", actorId: input.ownerId, action: `upload.add:${target.documentType}`, applicationId: fresh.id, changed: [`/uploads/${before.length}`] });
+            await store.audit(tx, { actorKind: "applicant", actorId: input.ownerId, action: `upload.add:${target.documentType}`, applicationId: fresh.id, changed: [`/uploads/${before.length}`] });
             return viewOf(row);
           });
         } catch (error) {
-          if (stored.created && unreferenced(stored.key)) await storage.delete(stored.key);
+          if (stored.created && (await unreferenced(stored.key))) await storage.delete(stored.key);
           throw error;
         }
       });
@@ -196,12 +194,12 @@ export function uploadService(services: Services) {
     },
 
     /** The applicant's uploads, and for each borrower which ID sides are in and how the review stands. */
-    list(app: StoredApplication) {
-      const rows = db.select().from(uploads).where(eq(uploads.applicationId, app.id)).all();
-      const reviews = reviewsOf(db, app.id);
+    async list(app: StoredApplication) {
+      const rows = await db.select().from(uploads).where(eq(uploads.applicationId, app.id)).orderBy(asc(uploads.createdAt), asc(uploads.id));
+      const reviews = await reviewsOf(db, app.id);
       const borrowers = idHolders(defs, app.doc);
       return {
-        uploads: rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(viewOf),
+        uploads: rows.map(viewOf),
         identity: borrowers.map((borrower) => {
           const review = reviews.get(borrower);
           return {
@@ -219,40 +217,40 @@ export function uploadService(services: Services) {
     async remove(app: StoredApplication, uploadId: string, actorId: string) {
       if ((rankOf(defs, app.status) ?? -1) >= (rankOf(defs, SUBMITTED_STATUS) ?? Infinity))
         throw new UploadError(403, "FORBIDDEN", "Your application is submitted, so its documents can no longer be removed.", "uploadId");
-      const row = db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.applicationId, app.id))).get();
+      const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.applicationId, app.id)));
       if (!row) throw new UploadError(404, "NOT_FOUND", "There is no such upload on your application.", "uploadId");
-      const reviews = db.select().from(identityReviews).where(eq(identityReviews.applicationId, app.id)).all();
+      const reviews = await db.select().from(identityReviews).where(eq(identityReviews.applicationId, app.id));
       const covering = reviews.filter((r) => (JSON.parse(r.uploadIds) as string[]).includes(uploadId));
       if (covering.some((r) => r.status === "approved"))
         throw new UploadError(403, "FORBIDDEN", "This photo ID has been verified, so it cannot be removed.", "uploadId");
 
       await withKeyLock(row.storageKey, async () => {
-        db.transaction((tx: Tx) => {
-          const fresh = store.ofOwner(tx, app.ownerId);
+        await transaction(db, async (tx) => {
+          const fresh = await store.ofOwner(tx, app.ownerId);
           if (!fresh) throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
-          tx.delete(uploads).where(eq(uploads.id, uploadId)).run();
+          await tx.delete(uploads).where(eq(uploads.id, uploadId));
           const before = Array.isArray(fresh.doc.uploads) ? (fresh.doc.uploads as { id?: unknown }[]) : [];
           const index = before.findIndex((u) => u.id === uploadId);
           const doc = { ...fresh.doc, uploads: before.filter((u) => u.id !== uploadId) };
-          if (!store.save(tx, fresh, doc, fresh.status)) throw new UploadError(409, "CONFLICT", "Your application changed meanwhile. Please try again.");
-          store.audit(tx, { actorKind: "applicant", actorId, action: `upload.remove:${row.documentType}`, applicationId: fresh.id, changed: index >= 0 ? [`/uploads/${index}`] : [] });
+          if (!(await store.save(tx, fresh, doc, fresh.status))) throw new UploadError(409, "CONFLICT", "Your application changed meanwhile. Please try again.");
+          await store.audit(tx, { actorKind: "applicant", actorId, action: `upload.remove:${row.documentType}`, applicationId: fresh.id, changed: index >= 0 ? [`/uploads/${index}`] : [] });
           for (const review of covering.filter((r) => r.status === "pending")) {
-            tx.update(identityReviews)
+            await tx
+              .update(identityReviews)
               .set({ status: "rejected", reason: "Withdrawn: the applicant removed a photo of this ID.", reviewedBy: "system", reviewedAt: services.now(), definitionsVersion: services.definitionsVersion })
-              .where(and(eq(identityReviews.id, review.id), eq(identityReviews.status, "pending")))
-              .run();
-            store.audit(tx, { actorKind: "system", actorId: null, action: `identity.withdrawn:${review.borrower}`, applicationId: fresh.id });
+              .where(and(eq(identityReviews.id, review.id), eq(identityReviews.status, "pending")));
+            await store.audit(tx, { actorKind: "system", actorId: null, action: `identity.withdrawn:${review.borrower}`, applicationId: fresh.id });
           }
         });
-        if (unreferenced(row.storageKey)) await storage.delete(row.storageKey);
+        if (await unreferenced(row.storageKey)) await storage.delete(row.storageKey);
       });
       return { removed: uploadId };
     },
 
     /** The stored bytes of an upload, for its owner or for a portal user who can see its application; anyone else is told it does not exist. */
-    async download(uploadId: string, who: { ownerId: string } | { canSee: (applicationId: string) => boolean }) {
-      const row = db.select().from(uploads).where(eq(uploads.id, uploadId)).get();
-      const allowed = row && ("ownerId" in who ? store.ofOwner(db, who.ownerId)?.id === row.applicationId : who.canSee(row.applicationId));
+    async download(uploadId: string, who: { ownerId: string } | { canSee: (applicationId: string) => Promise<boolean> }) {
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
+      const allowed = row && ("ownerId" in who ? (await store.ofOwner(db, who.ownerId))?.id === row.applicationId : await who.canSee(row.applicationId));
       if (!row || !allowed) throw new UploadError(404, "NOT_FOUND", "There is no such upload.");
       const bytes = await storage.get(row.storageKey);
       if (!bytes || sha256Hex(bytes) !== row.sha256) {

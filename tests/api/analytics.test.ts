@@ -23,7 +23,8 @@ async function post(on: TestServer, body: unknown, headers: Record<string, strin
   return { status: res.status, body: text ? (JSON.parse(text) as { error: { code: string; message: string; field: string | null } }) : null };
 }
 
-const rows = (on: TestServer = server) => on.services.db.select().from(funnelEvents).all();
+/** In the order they were stored. */
+const rows = async (on: TestServer = server) => on.services.db.select().from(funnelEvents).orderBy(funnelEvents.id);
 
 async function reportAsAdmin() {
   const admin = await makePortalUser(server.services, { role: "admin" });
@@ -35,11 +36,11 @@ async function reportAsAdmin() {
 describe("storing funnel events", () => {
   it("stores a batch and answers 204, without a bot-check token", async () => {
     const journeyId = randomUUID();
-    const before = rows().length;
+    const before = (await rows()).length;
     const res = await post(server, { events: [{ journeyId, kind: "viewed", stepId: "name" }, { journeyId, kind: "completed", stepId: "name", durationMs: 1200 }] });
     expect(res.status).toBe(204);
-    const mine = rows().filter((r) => r.journeyId === journeyId);
-    expect(rows().length).toBe(before + 2);
+    const mine = (await rows()).filter((r) => r.journeyId === journeyId);
+    expect((await rows()).length).toBe(before + 2);
     expect(mine.map((r) => [r.kind, r.stepId, r.variant, r.durationMs])).toEqual([
       ["viewed", "name", null, null],
       ["completed", "name", null, 1200],
@@ -60,19 +61,19 @@ describe("storing funnel events", () => {
     ["a property beside events", { events: [good], user: { firstName: "Dana" } }, "/user"],
     ["a body that is not JSON", "{events:", "/"],
   ])("refuses %s with 400 naming the field, and stores nothing", async (_, body, field) => {
-    const before = rows().length;
+    const before = (await rows()).length;
     const res = await post(server, body);
     expect(res.status).toBe(400);
     expect(res.body?.error.field).toBe(field);
     expect(res.body?.error.message).toContain(field === "/" ? "JSON" : field);
-    expect(rows().length).toBe(before);
+    expect((await rows()).length).toBe(before);
   });
 
   it("refuses a request without X-Same-Origin, and one the browser marks cross-site, with 403", async () => {
-    const before = rows().length;
+    const before = (await rows()).length;
     expect((await post(server, { events: [good] }, {})).status).toBe(403);
     expect((await post(server, { events: [good] }, { "X-Same-Origin": "1", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
-    expect(rows().length).toBe(before);
+    expect((await rows()).length).toBe(before);
   });
 
   it("refuses a body over 16 KB with 413", async () => {
@@ -87,7 +88,7 @@ describe("storing funnel events", () => {
       for (let i = 0; i < EVENTS_PER_IP.limit / 20; i++) expect((await post(own, batch())).status).toBe(204);
       const refused = await post(own, batch());
       expect(refused.status).toBe(429);
-      expect(rows(own).length).toBe(EVENTS_PER_IP.limit);
+      expect((await rows(own)).length).toBe(EVENTS_PER_IP.limit);
     } finally {
       await own.close();
     }

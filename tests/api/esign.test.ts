@@ -57,7 +57,8 @@ async function applicantAtSign({ together = true, status = "disclosures" } = {})
 }
 
 const signAnswers = (signature: Record<string, string>) => ({ esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature } });
-const rowsOf = (applicationId: string) => server.services.db.select().from(signatures).where(eq(signatures.applicationId, applicationId)).all();
+/** Oldest signing first; within one, the borrower before the co-borrower. */
+const rowsOf = (applicationId: string) => server.services.db.select().from(signatures).where(eq(signatures.applicationId, applicationId)).orderBy(signatures.signedAt, signatures.signer);
 
 interface RecordedDocument {
   id: string;
@@ -90,7 +91,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     const before = Date.now();
     const result = await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez", coborrowerName: "James Alvarez" }) });
     expect(result.applicationStatus).toBe("application6");
-    const rows = rowsOf(who.applicationId);
+    const rows = await rowsOf(who.applicationId);
     expect(rows.map((r) => [r.signer, r.typedName])).toEqual([
       ["borrower", "Maria Alvarez"],
       ["coborrower", "James Alvarez"],
@@ -123,7 +124,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
   it("records only the borrower's signature when no co-borrower applies, whatever is sent for one", async () => {
     const who = await applicantAtSign({ together: false });
     await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez", coborrowerName: "James Alvarez" }) });
-    expect(rowsOf(who.applicationId).map((r) => r.signer)).toEqual(["borrower"]);
+    expect((await rowsOf(who.applicationId)).map((r) => r.signer)).toEqual(["borrower"]);
   });
 
   it("shows the page the same versions, figures and hashes a signature then records", async () => {
@@ -131,7 +132,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     const ids = ["e-sign-consent", "heloc-important-terms", "heloc-booklet"];
     const shown = await who.trpc.esign.documents.query({ ids });
     await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez", coborrowerName: "James Alvarez" }) });
-    const recorded = JSON.parse(rowsOf(who.applicationId)[0]!.documents) as RecordedDocument[];
+    const recorded = JSON.parse((await rowsOf(who.applicationId))[0]!.documents) as RecordedDocument[];
     expect(shown.documents.map(({ id, version, sha256, values }) => ({ id, version, sha256, values }))).toEqual(recorded.map(({ id, version, sha256, values }) => ({ id, version, sha256, values })));
   });
 
@@ -140,7 +141,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     const error = await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Somebody Else", coborrowerName: "James Alvarez" }) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as TRPCClientError<never>).data).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/esign/signature/borrowerName" }] });
-    expect(rowsOf(who.applicationId)).toEqual([]);
+    expect(await rowsOf(who.applicationId)).toEqual([]);
   });
 
   it("records a new signature when the step is signed again; the latest counts", async () => {
@@ -149,7 +150,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     const first = (await who.trpc.esign.status.query()).signing!;
     await new Promise((resolve) => setTimeout(resolve, 5));
     await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "maria alvarez" }) });
-    expect(rowsOf(who.applicationId)).toHaveLength(2);
+    expect(await rowsOf(who.applicationId)).toHaveLength(2);
     const latest = (await who.trpc.esign.status.query()).signing!;
     expect(latest.signedAt > first.signedAt).toBe(true);
     expect(latest.signers).toEqual([{ signatureId: expect.any(String), signer: "borrower", typedName: "maria alvarez" }]);
@@ -180,7 +181,7 @@ describe("the signed PDF", () => {
   beforeAll(async () => {
     owner = await applicantAtSign();
     await owner.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez", coborrowerName: "James Alvarez" }) });
-    signatureId = rowsOf(owner.applicationId)[0]!.id;
+    signatureId = (await rowsOf(owner.applicationId))[0]!.id;
     const res = await owner.b.fetch(`${server.url}/api/esign/${signatureId}.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -198,7 +199,7 @@ describe("the signed PDF", () => {
     expect(text).toContain("Consent to electronic records and signatures");
     expect(text).toContain("What you should know about home equity lines of credit");
     const certificate = text.slice(text.lastIndexOf("Signature certificate"));
-    const rows = rowsOf(owner.applicationId);
+    const rows = await rowsOf(owner.applicationId);
     const documents = JSON.parse(rows[0]!.documents) as RecordedDocument[];
     for (const needle of [
       `Application: ${owner.applicationId}`,
@@ -213,7 +214,7 @@ describe("the signed PDF", () => {
   });
 
   it("is kept in file storage, content-addressed, from the moment of signing", async () => {
-    const keys = new Set(rowsOf(owner.applicationId).map((r) => r.pdfKey));
+    const keys = new Set((await rowsOf(owner.applicationId)).map((r) => r.pdfKey));
     expect([...keys]).toEqual([sha256(pdf)]);
     expect(new Uint8Array((await server.services.storage.get(sha256(pdf)))!)).toEqual(pdf);
   });
@@ -248,7 +249,7 @@ describe("the loan-disbursement step", () => {
     const who = await applicantAtSign({ status: "loanDisbursement" });
     const result = await who.trpc.step.submit.mutate({ stepId: "loanDisbursement", answers: disbursement(50000) });
     expect(result.applicationStatus).toBe("applicationSubmitted");
-    const row = server.services.db.select({ document: applications.document }).from(applications).where(eq(applications.id, who.applicationId)).get()!;
+    const row = (await server.services.db.select({ document: applications.document }).from(applications).where(eq(applications.id, who.applicationId)))[0]!;
     expect(row.document).not.toContain("000987654321");
     expect(row.document).not.toContain("987654321");
     const sealed = JSON.parse(row.document).disbursement.bankAccount.accountNumber as string;
@@ -262,7 +263,7 @@ describe("the loan-disbursement step", () => {
     const who = await applicantAtSign({ status: "loanDisbursement" });
     const error = await who.trpc.step.submit.mutate({ stepId: "loanDisbursement", answers: disbursement(255901) }).catch((e: unknown) => e);
     expect((error as TRPCClientError<never>).data).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/disbursement/drawAmount", message: "Your first draw cannot be more than your line amount" }] });
-    const row = server.services.db.select({ document: applications.document }).from(applications).where(eq(applications.id, who.applicationId)).get()!;
+    const row = (await server.services.db.select({ document: applications.document }).from(applications).where(eq(applications.id, who.applicationId)))[0]!;
     expect(JSON.parse(row.document).disbursement).toBeUndefined();
   });
 

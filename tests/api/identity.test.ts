@@ -44,7 +44,8 @@ async function uploadId(b: ReturnType<typeof browser>, fields: Record<string, st
   return body;
 }
 
-const reviewsOf = (applicationId: string) => server.services.db.select().from(identityReviews).where(eq(identityReviews.applicationId, applicationId)).all();
+/** Oldest first, as the portal's queue lists them. */
+const reviewsOf = (applicationId: string) => server.services.db.select().from(identityReviews).where(eq(identityReviews.applicationId, applicationId)).orderBy(identityReviews.createdAt, identityReviews.id);
 
 async function portalBrowser() {
   const staff = await makePortalUser(server.services);
@@ -58,7 +59,7 @@ describe("when a case starts", () => {
     const ann = await applicantWith({ borrower: "passport" });
     const front = await uploadId(ann.b, { side: "front" });
     expect(front.identityReview).toBe("pending");
-    expect(reviewsOf(ann.applicationId)).toEqual([
+    expect(await reviewsOf(ann.applicationId)).toEqual([
       expect.objectContaining({ borrower: "borrower", idType: "passport", uploadIds: JSON.stringify([front.upload.id]), provider: "manual-review", status: "pending" }),
     ]);
     const { identity } = await ann.b.trpc.uploads.list.query();
@@ -69,29 +70,29 @@ describe("when a case starts", () => {
     const ann = await applicantWith({ borrower: "driver_license" });
     const front = await uploadId(ann.b, { side: "front" });
     expect(front.identityReview).toBeNull();
-    expect(reviewsOf(ann.applicationId)).toEqual([]);
+    expect(await reviewsOf(ann.applicationId)).toEqual([]);
     const back = await uploadId(ann.b, { side: "back" });
     expect(back.identityReview).toBe("pending");
-    expect(reviewsOf(ann.applicationId).map((r) => [r.idType, JSON.parse(r.uploadIds)])).toEqual([["driver_license", [front.upload.id, back.upload.id]]]);
+    expect((await reviewsOf(ann.applicationId)).map((r) => [r.idType, JSON.parse(r.uploadIds)])).toEqual([["driver_license", [front.upload.id, back.upload.id]]]);
   });
 
   it("keeps each borrower's ID apart: the co-borrower's case starts on their own sides", async () => {
     const ann = await applicantWith({ borrower: "passport", coborrower: "state_id" });
     await uploadId(ann.b, { borrower: "coborrower", side: "front" });
-    expect(reviewsOf(ann.applicationId)).toEqual([]);
+    expect(await reviewsOf(ann.applicationId)).toEqual([]);
     const back = await uploadId(ann.b, { borrower: "coborrower", side: "back" });
     expect(back.identityReview).toBe("pending");
-    expect(reviewsOf(ann.applicationId).map((r) => [r.borrower, r.idType])).toEqual([["coborrower", "state_id"]]);
+    expect((await reviewsOf(ann.applicationId)).map((r) => [r.borrower, r.idType])).toEqual([["coborrower", "state_id"]]);
   });
 
   it("withdraws a pending review when the applicant removes one of its photos, and starts a new one on the new photo", async () => {
     const ann = await applicantWith({ borrower: "passport" });
     const first = await uploadId(ann.b, { side: "front" });
     await ann.b.trpc.uploads.remove.mutate({ uploadId: first.upload.id });
-    expect(reviewsOf(ann.applicationId)).toEqual([expect.objectContaining({ status: "rejected", reviewedBy: "system", reason: expect.stringMatching(/^Withdrawn/) })]);
+    expect(await reviewsOf(ann.applicationId)).toEqual([expect.objectContaining({ status: "rejected", reviewedBy: "system", reason: expect.stringMatching(/^Withdrawn/) })]);
     const second = await uploadId(ann.b, { side: "front" });
     expect(second.identityReview).toBe("pending");
-    expect(reviewsOf(ann.applicationId).map((r) => r.status).sort()).toEqual(["pending", "rejected"]);
+    expect((await reviewsOf(ann.applicationId)).map((r) => r.status).sort()).toEqual(["pending", "rejected"]);
   });
 });
 
@@ -115,14 +116,14 @@ describe("the portal's manual review", () => {
     const ann = await applicantWith({ borrower: "passport" });
     const front = await uploadId(ann.b, { side: "front" });
     const staff = await portalBrowser();
-    const [review] = reviewsOf(ann.applicationId);
+    const [review] = await reviewsOf(ann.applicationId);
     expect(await staff.b.trpc.portal.identityReviews.approve.mutate({ reviewId: review!.id })).toEqual({ reviewId: review!.id, status: "approved" });
-    expect(reviewsOf(ann.applicationId)[0]).toMatchObject({ status: "approved", reviewedBy: staff.id, reason: null });
+    expect((await reviewsOf(ann.applicationId))[0]).toMatchObject({ status: "approved", reviewedBy: staff.id, reason: null });
     expect((await staff.b.trpc.portal.identityReviews.pending.query()).reviews.map((r) => r.id)).not.toContain(review!.id);
     expect(await codeOf(staff.b.trpc.portal.identityReviews.reject.mutate({ reviewId: review!.id, reason: "Too late" }))).toBe("CONFLICT");
     // A verified photo stays.
     expect(await codeOf(ann.b.trpc.uploads.remove.mutate({ uploadId: front.upload.id }))).toBe("FORBIDDEN");
-    const events = server.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, ann.applicationId)).all();
+    const events = await server.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, ann.applicationId));
     expect(events.map((e) => e.action)).toEqual(expect.arrayContaining(["identity.started:borrower:pending", "identity.approved:borrower"]));
   });
 
@@ -131,12 +132,12 @@ describe("the portal's manual review", () => {
     await uploadId(ann.b, { side: "front" });
     await uploadId(ann.b, { side: "back" });
     const staff = await portalBrowser();
-    const [review] = reviewsOf(ann.applicationId);
+    const [review] = await reviewsOf(ann.applicationId);
     expect(await codeOf(staff.b.trpc.portal.identityReviews.reject.mutate({ reviewId: review!.id } as never))).toBe("BAD_REQUEST");
     expect(await codeOf(staff.b.trpc.portal.identityReviews.reject.mutate({ reviewId: review!.id, reason: " " }))).toBe("BAD_REQUEST");
-    expect(reviewsOf(ann.applicationId)[0]!.status).toBe("pending");
+    expect((await reviewsOf(ann.applicationId))[0]!.status).toBe("pending");
     await staff.b.trpc.portal.identityReviews.reject.mutate({ reviewId: review!.id, reason: "The back of the license is blurry." });
-    expect(reviewsOf(ann.applicationId)[0]).toMatchObject({ status: "rejected", reason: "The back of the license is blurry.", reviewedBy: staff.id });
+    expect((await reviewsOf(ann.applicationId))[0]).toMatchObject({ status: "rejected", reason: "The back of the license is blurry.", reviewedBy: staff.id });
     const { identity } = await ann.b.trpc.uploads.list.query();
     expect(identity[0]!.review).toEqual({ status: "rejected", reason: "The back of the license is blurry." });
     expect(await codeOf(staff.b.trpc.portal.identityReviews.approve.mutate({ reviewId: "no-such-review" }))).toBe("NOT_FOUND");
@@ -145,12 +146,12 @@ describe("the portal's manual review", () => {
   it("is closed to applicants and to visitors", async () => {
     const ann = await applicantWith({ borrower: "passport" });
     await uploadId(ann.b, { side: "front" });
-    const [review] = reviewsOf(ann.applicationId);
+    const [review] = await reviewsOf(ann.applicationId);
     expect(await codeOf(ann.b.trpc.portal.identityReviews.pending.query())).toBe("UNAUTHORIZED");
     expect(await codeOf(ann.b.trpc.portal.identityReviews.approve.mutate({ reviewId: review!.id }))).toBe("UNAUTHORIZED");
     expect(await codeOf(ann.b.trpc.portal.identityReviews.reject.mutate({ reviewId: review!.id, reason: "Self-rejected" }))).toBe("UNAUTHORIZED");
     expect(await codeOf(browser(server.url).trpc.portal.identityReviews.pending.query())).toBe("UNAUTHORIZED");
-    expect(reviewsOf(ann.applicationId)[0]!.status).toBe("pending");
+    expect((await reviewsOf(ann.applicationId))[0]!.status).toBe("pending");
   });
 });
 

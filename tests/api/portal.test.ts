@@ -37,8 +37,8 @@ const SSN = "518274961";
 const applicantWithSsn = (status = "application3") =>
   makeApplicant(server.services, { status, doc: { user: { firstName: "Maria", lastName: "Alvarez", ssn: SSN } } });
 
-const assignTo = (applicationId: string, loanOfficerId: string | null) =>
-  server.services.db.update(applications).set({ loanOfficerId }).where(eq(applications.id, applicationId)).run();
+const assignTo = async (applicationId: string, loanOfficerId: string | null) =>
+  server.services.db.update(applications).set({ loanOfficerId }).where(eq(applications.id, applicationId));
 
 describe("signing in to the portal", () => {
   it("needs the password and then the mailed code: neither alone opens a session", async () => {
@@ -122,9 +122,9 @@ describe("the role matrix", () => {
     it(`lets a ${role} call exactly the procedures of its column`, async () => {
       const me = await staffOf(role);
       const app = await applicantWithSsn();
-      assignTo(app.applicationId, role === "loanOfficer" ? me.id : null);
+      await assignTo(app.applicationId, role === "loanOfficer" ? me.id : null);
       const reviewId = crypto.randomUUID();
-      server.services.db.insert(identityReviews).values({ id: reviewId, applicationId: app.applicationId, borrower: "borrower", idType: "passport", uploadIds: "[]", provider: "manual-review", status: "pending", createdAt: new Date() }).run();
+      await server.services.db.insert(identityReviews).values({ id: reviewId, applicationId: app.applicationId, borrower: "borrower", idType: "passport", uploadIds: "[]", provider: "manual-review", status: "pending", createdAt: new Date() });
       const seen: Record<string, string> = {};
       for (const [name, call] of Object.entries(PROCEDURES)) {
         const target = await makePortalUser(server.services, { role: "processor" });
@@ -145,11 +145,11 @@ describe("the role matrix", () => {
 
 describe("partners are kept apart", () => {
   it("does not show or open another partner's applications, users, reviews or files", async () => {
-    const broker = makePartner(server.services);
+    const broker = await makePartner(server.services);
     const brokerAdmin = await staffOf("admin", { partnerId: broker });
     const house = await applicantWithSsn();
     const houseUser = await makePortalUser(server.services, { role: "processor" });
-    server.services.db.insert(identityReviews).values({ id: "house-review", applicationId: house.applicationId, borrower: "borrower", idType: "passport", uploadIds: "[]", provider: "manual-review", status: "pending", createdAt: new Date() }).run();
+    await server.services.db.insert(identityReviews).values({ id: "house-review", applicationId: house.applicationId, borrower: "borrower", idType: "passport", uploadIds: "[]", provider: "manual-review", status: "pending", createdAt: new Date() });
 
     const list = await brokerAdmin.b.trpc.portal.applications.list.query();
     expect(list.applications.map((a) => a.id)).not.toContain(house.applicationId);
@@ -164,15 +164,15 @@ describe("partners are kept apart", () => {
       brokerAdmin.b.trpc.portal.users.resetPassword.mutate({ userId: houseUser.id }),
     ])
       expect(await codeOf(attempt)).toBe("NOT_FOUND");
-    expect(server.services.db.select().from(portalUsers).where(eq(portalUsers.id, houseUser.id)).get()).toMatchObject({ role: "processor", disabledAt: null });
-    expect(server.services.db.select().from(identityReviews).where(eq(identityReviews.id, "house-review")).get()?.status).toBe("pending");
+    expect((await server.services.db.select().from(portalUsers).where(eq(portalUsers.id, houseUser.id)))[0]).toMatchObject({ role: "processor", disabledAt: null });
+    expect((await server.services.db.select().from(identityReviews).where(eq(identityReviews.id, "house-review")))[0]?.status).toBe("pending");
   });
 
   it("shows a loan officer only the applications assigned to them", async () => {
     const officer = await staffOf("loanOfficer");
     const mine = await applicantWithSsn();
     const theirs = await applicantWithSsn();
-    assignTo(mine.applicationId, officer.id);
+    await assignTo(mine.applicationId, officer.id);
     const ids = (await officer.b.trpc.portal.applications.list.query()).applications.map((a) => a.id);
     expect(ids).toEqual([mine.applicationId]);
     expect(await codeOf(officer.b.trpc.portal.applications.get.query({ applicationId: theirs.applicationId }))).toBe("NOT_FOUND");
@@ -223,7 +223,7 @@ describe("managing users", () => {
       const second = await makePortalUser(other.services, { role: "admin" });
       await b.trpc.portal.users.deactivate.mutate({ userId: admin.id });
       expect(await codeOf(b.trpc.portal.users.setRole.mutate({ userId: second.id, role: "loanOfficer" }))).toBe("FORBIDDEN");
-      expect(other.services.db.select().from(portalUsers).where(eq(portalUsers.id, second.id)).get()).toMatchObject({ role: "admin", disabledAt: null });
+      expect((await other.services.db.select().from(portalUsers).where(eq(portalUsers.id, second.id)))[0]).toMatchObject({ role: "admin", disabledAt: null });
     } finally {
       await other.close();
     }
@@ -231,13 +231,13 @@ describe("managing users", () => {
 
   it("names the field when an invite is wrong, and stores nothing", async () => {
     const admin = await staffOf("admin");
-    const before = server.services.db.select().from(portalUsers).all().length;
+    const before = (await server.services.db.select().from(portalUsers)).length;
     expect(await fieldErrorsOf(admin.b.trpc.portal.users.invite.mutate({ email: "not-an-email", name: "A B", role: "processor" }))).toEqual([expect.objectContaining({ pointer: "/email" })]);
     expect(await fieldErrorsOf(admin.b.trpc.portal.users.invite.mutate({ email: "x@lender.example", name: "A B", role: "superuser" }))).toEqual([expect.objectContaining({ pointer: "/role" })]);
     expect(await fieldErrorsOf(admin.b.trpc.portal.users.invite.mutate({ email: admin.email, name: "A B", role: "processor" }))).toEqual([
       { pointer: "/email", message: "A portal user with this email already exists." },
     ]);
-    expect(server.services.db.select().from(portalUsers).all()).toHaveLength(before);
+    expect(await server.services.db.select().from(portalUsers)).toHaveLength(before);
   });
 });
 
@@ -260,7 +260,7 @@ describe("invites and password resets", () => {
     await signInPortal(server, officer, { email, password: "a long enough passphrase" });
     expect(await officer.trpc.portal.me.query()).toMatchObject({ role: "loanOfficer", permissions: ["applications.assigned", "documents.view"] });
     // The audit names the user by id and role, never by email or name.
-    const events = server.services.db.select().from(auditEvents).all().filter((e) => e.changed.includes(id));
+    const events = (await server.services.db.select().from(auditEvents)).filter((e) => e.changed.includes(id));
     expect(events.map((e) => e.action)).toContain("portal.user.invited:loanOfficer");
     expect(JSON.stringify(events)).not.toContain(email);
   });
@@ -314,7 +314,7 @@ describe("the pipeline", () => {
     const processor = await staffOf("processor");
     const app = await applicantWithSsn();
     const notAnOfficer = await makePortalUser(server.services, { role: "processor" });
-    const elsewhere = await makePortalUser(server.services, { role: "loanOfficer", partnerId: makePartner(server.services) });
+    const elsewhere = await makePortalUser(server.services, { role: "loanOfficer", partnerId: await makePartner(server.services) });
     for (const loanOfficerId of [notAnOfficer.id, elsewhere.id])
       expect(await fieldErrorsOf(processor.b.trpc.portal.applications.assign.mutate({ applicationId: app.applicationId, loanOfficerId }))).toEqual([expect.objectContaining({ pointer: "/loanOfficerId" })]);
   });
@@ -338,9 +338,14 @@ describe("the first administrator", () => {
       const lines = await ensureFirstAdmin(configured.services, { PORTAL_ADMIN_EMAIL: "Ops@Lender.example", PORTAL_ADMIN_PASSWORD: "configured passphrase" });
       expect(lines[0]).not.toContain("configured passphrase");
       await signInPortal(configured, browser(configured.url), { email: "ops@lender.example", password: "configured passphrase" });
-      await expect(ensureFirstAdmin(await testServer().then((s) => (void s.close(), s.services)), { PORTAL_ADMIN_PASSWORD: "short" })).rejects.toThrow(/at least 12/);
     } finally {
       await configured.close();
+    }
+    const weak = await testServer();
+    try {
+      await expect(ensureFirstAdmin(weak.services, { PORTAL_ADMIN_PASSWORD: "short" })).rejects.toThrow(/at least 12/);
+    } finally {
+      await weak.close();
     }
   });
 });

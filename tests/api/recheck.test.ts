@@ -61,18 +61,19 @@ beforeAll(async () => {
   owners.cal = await answerUpToSelfEmployed(before.cal, 585000);
   await first.close();
 
-  // The same data, a changed copy of the property-value step.
+  // The same data (folder, and database on PostgreSQL), a changed copy of the property-value step.
   const copy = copyDefinitions();
   capPropertyValue(copy);
-  const options: StartOptions = { port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, dataDir: first.dataDir, definitions: { steps: copy.steps, rules: copy.rules } };
+  const { dataDir, databaseUrl } = first.services.config;
+  const options: StartOptions = { port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, dataDir, databaseUrl, definitions: { steps: copy.steps, rules: copy.rules } };
   restarted = await startServer(options);
   for (const who of ["ann", "ben", "cal"] as const) after[who] = reconnect(before[who], restarted.url);
 }, 60_000);
 afterAll(() => restarted?.close());
 
 /** The application as stored, read without a visit. */
-const applicationOf = (who: Who) => restarted.services.db.select().from(applications).where(eq(applications.ownerId, owners[who])).get()!;
-const eventsOf = (applicationId: string) => restarted.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, applicationId)).orderBy(auditEvents.id).all();
+const applicationOf = async (who: Who) => (await restarted.services.db.select().from(applications).where(eq(applications.ownerId, owners[who])))[0]!;
+const eventsOf = (applicationId: string) => restarted.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, applicationId)).orderBy(auditEvents.id);
 
 describe("when the definitions change under an application in flight", () => {
   it("are a different version after the change", () => {
@@ -96,12 +97,12 @@ describe("when the definitions change under an application in flight", () => {
     const result = await after.ann.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 480000 } } });
     expect(result).toMatchObject({ route: "/app/initial-setup/is-self-employed", stepId: "isSelfEmployed", applicationStatus: "isSelfEmployed" });
     expect((await after.ann.trpc.step.get.query({ stepId: "propertyValue" })).recheck).toBe(false);
-    expect(applicationOf("ann")).toMatchObject({ status: "isSelfEmployed", recheck: null, definitionsVersion: restarted.services.definitionsVersion });
+    expect(await applicationOf("ann")).toMatchObject({ status: "isSelfEmployed", recheck: null, definitionsVersion: restarted.services.definitionsVersion });
   });
 
   it("records the re-check in the audit trail: the field, no value, under the new version, naming the old", async () => {
-    const app = applicationOf("ann");
-    const events = eventsOf(app.id).map((e) => ({ action: e.action, changed: e.changed, version: e.definitionsVersion }));
+    const app = await applicationOf("ann");
+    const events = (await eventsOf(app.id)).map((e) => ({ action: e.action, changed: e.changed, version: e.definitionsVersion }));
     const [oldVersion, newVersion] = [first.services.definitionsVersion, restarted.services.definitionsVersion];
     expect(events).toEqual([
       ...["name", "email", "propertyValue", "mortgageEstimate", "hasFbm"].map((id) => ({ action: `step.submit:${id}`, changed: expect.any(String), version: oldVersion })),
@@ -111,13 +112,13 @@ describe("when the definitions change under an application in flight", () => {
   });
 
   it("only stamps the new version when every saved answer still passes, once", async () => {
-    const stale = applicationOf("ben");
+    const stale = await applicationOf("ben");
     expect(stale.definitionsVersion).toBe(first.services.definitionsVersion);
     expect(await after.ben.session()).toMatchObject({ applicationStatus: "isSelfEmployed" });
     await after.ben.trpc.step.get.query({ stepId: "isSelfEmployed" });
-    const app = applicationOf("ben");
+    const app = await applicationOf("ben");
     expect(app).toMatchObject({ status: "isSelfEmployed", revision: stale.revision, recheck: null, definitionsVersion: restarted.services.definitionsVersion });
-    expect(eventsOf(app.id).map((e) => e.action)).not.toContainEqual(expect.stringMatching(/^definitions\.recheck/));
+    expect((await eventsOf(app.id)).map((e) => e.action)).not.toContainEqual(expect.stringMatching(/^definitions\.recheck/));
   });
 
   it("sends an answer from a page opened before the change to the step to answer again, then on past that page", async () => {
@@ -143,7 +144,7 @@ describe("the definitions version on decisions", () => {
       stepId: "disclosures",
       answers: { esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { borrowerName: "Maria Alvarez" } } },
     });
-    const rows = restarted.services.db.select().from(signatures).where(eq(signatures.applicationId, who.applicationId)).all();
+    const rows = await restarted.services.db.select().from(signatures).where(eq(signatures.applicationId, who.applicationId));
     expect(rows.map((r) => [r.signer, r.definitionsVersion])).toEqual([["borrower", restarted.services.definitionsVersion]]);
   });
 
@@ -157,8 +158,8 @@ describe("the definitions version on decisions", () => {
     form.append("file", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...crypto.getRandomValues(new Uint8Array(512))])], { type: "image/jpeg" }), "front.jpg");
     const res = await b.fetch(`${restarted.url}/api/upload`, { method: "POST", headers: { "X-Same-Origin": "1", "X-Recaptcha-Token": await b.botToken() }, body: form });
     expect(res.status).toBe(201);
-    const reviewOf = () => restarted.services.db.select().from(identityReviews).where(and(eq(identityReviews.applicationId, who.applicationId), eq(identityReviews.borrower, "borrower"))).get()!;
-    expect(decideReview(restarted.services, reviewOf().id, { status: "approved", reason: null, reviewedBy: "reviewer-1" })).toMatchObject({ ok: true });
-    expect(reviewOf()).toMatchObject({ status: "approved", definitionsVersion: restarted.services.definitionsVersion });
+    const reviewOf = async () => (await restarted.services.db.select().from(identityReviews).where(and(eq(identityReviews.applicationId, who.applicationId), eq(identityReviews.borrower, "borrower"))))[0]!;
+    expect(await decideReview(restarted.services, (await reviewOf()).id, { status: "approved", reason: null, reviewedBy: "reviewer-1" })).toMatchObject({ ok: true });
+    expect(await reviewOf()).toMatchObject({ status: "approved", definitionsVersion: restarted.services.definitionsVersion });
   });
 });

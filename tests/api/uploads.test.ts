@@ -6,10 +6,27 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applications, auditEvents, uploads } from "../../server/db/schema";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
+
+// A commit that fails (a full disk) on either database: when `with` is set, the next transaction
+// makes all its writes and then fails with it instead of committing.
+const failNextCommit = vi.hoisted(() => ({ with: null as Error | null }));
+vi.mock("../../server/db/client", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../server/db/client")>();
+  const transaction: typeof real.transaction = (db, work) => {
+    const failure = failNextCommit.with;
+    if (!failure) return real.transaction(db, work);
+    failNextCommit.with = null;
+    return real.transaction(db, async (tx) => {
+      await work(tx);
+      throw failure;
+    });
+  };
+  return { ...real, transaction };
+});
 
 let server: TestServer;
 beforeAll(async () => {
@@ -66,11 +83,11 @@ function filesOnDisk(): string[] {
 }
 
 /** What an upload could have changed: the rows, the document and its revision, the files. */
-function stateOf(applicationId: string) {
+async function stateOf(applicationId: string) {
   const { db } = server.services;
-  const app = db.select().from(applications).where(eq(applications.id, applicationId)).get()!;
+  const app = (await db.select().from(applications).where(eq(applications.id, applicationId)))[0]!;
   return {
-    rows: db.select().from(uploads).where(eq(uploads.applicationId, applicationId)).all().length,
+    rows: (await db.select().from(uploads).where(eq(uploads.applicationId, applicationId))).length,
     revision: app.revision,
     document: app.document,
     files: filesOnDisk().sort(),
@@ -79,12 +96,12 @@ function stateOf(applicationId: string) {
 
 /** Sends something that must be refused, and checks the refusal and that nothing was stored. */
 async function expectRefused(applicationId: string, send: () => Promise<Sent>, status: number, field: string | null | undefined, message: RegExp) {
-  const before = stateOf(applicationId);
+  const before = await stateOf(applicationId);
   const sent = await send();
   expect(sent.status).toBe(status);
   expect(sent.body.error?.message).toMatch(message);
   if (field !== undefined) expect(sent.body.error?.field ?? null).toBe(field);
-  expect(stateOf(applicationId)).toEqual(before);
+  expect(await stateOf(applicationId)).toEqual(before);
   return sent;
 }
 
@@ -122,7 +139,7 @@ describe("uploading a document the application needs", () => {
     const ann = await signedInApplicant();
     const sent = await upload(ann.b, { documentType: "bank_statements", borrower: "borrower" }, { bytes: pdf(), name: "Dana Rivera SSN 518274961.pdf" });
     expect(sent.status).toBe(201);
-    const events = server.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, ann.applicationId)).all();
+    const events = await server.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, ann.applicationId));
     const event = events.find((e) => e.action.startsWith("upload.add"));
     expect(event).toMatchObject({ actorKind: "applicant", action: "upload.add:bank_statements", changed: '["/uploads/0"]' });
     expect(JSON.stringify(events)).not.toMatch(/Rivera|518274961|\.pdf/);
@@ -138,7 +155,7 @@ describe("uploading a document the application needs", () => {
     expect(second.body.upload!.sha256).toBe(first.body.upload!.sha256);
     expect(second.body.upload!.id).not.toBe(first.body.upload!.id);
     expect(filesOnDisk().length).toBe(before + 1);
-    expect(stateOf(ann.applicationId).rows).toBe(2);
+    expect((await stateOf(ann.applicationId)).rows).toBe(2);
   });
 
   it("takes the file's kind from its bytes: a JPEG named .pdf is kept as a JPEG", async () => {
@@ -227,11 +244,11 @@ describe("uploads refused, with nothing stored", () => {
   it("refuses an upload to another applicant's application or property", async () => {
     const ann = await signedInApplicant({ property: { id: "ann-home2", line1: "1 Main St", city: "Tampa", state: "FL", zip: "33609" } });
     const bob = await signedInApplicant({ property: { id: "bob-home", line1: "2 Main St", city: "Miami", state: "FL", zip: "33101" } });
-    const bobBefore = stateOf(bob.applicationId);
+    const bobBefore = await stateOf(bob.applicationId);
     const sent = await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements", applicationId: bob.applicationId }, { bytes: pdf(), name: "a.pdf" }), 403, "applicationId", /not yours/);
     expect(sent.body.error?.code).toBe("FORBIDDEN");
     await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "flood_insurance", propertyId: "bob-home" }, { bytes: pdf(), name: "flood.pdf" }), 400, "propertyId", /for that property/);
-    expect(stateOf(bob.applicationId)).toEqual(bobBefore);
+    expect(await stateOf(bob.applicationId)).toEqual(bobBefore);
   });
 
   it("refuses an upload without a session", async () => {
@@ -263,19 +280,15 @@ describe("uploads refused, with nothing stored", () => {
 
   it("limits how many uploads an applicant may try in a short time", async () => {
     const ann = await signedInApplicant();
-    for (let i = 0; i < 60; i++) server.services.limits.uploadsPerApplicant.hit(ann.userId);
+    for (let i = 0; i < 60; i++) await server.services.limits.uploadsPerApplicant.hit(ann.userId);
     const sent = await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }), 429, null, /Too many uploads/);
     expect(sent.body.error?.code).toBe("TOO_MANY_REQUESTS");
-    server.services.limits.uploadsPerApplicant.reset(ann.userId);
+    await server.services.limits.uploadsPerApplicant.reset(ann.userId);
   });
 
   it("removes the stored file again when recording the upload fails, and says so without details", async () => {
     const ann = await signedInApplicant();
-    const db = server.services.db as unknown as { transaction: unknown };
-    const original = db.transaction;
-    db.transaction = () => {
-      throw new Error("SQLITE_FULL: database or disk is full");
-    };
+    failNextCommit.with = new Error("SQLITE_FULL: database or disk is full");
     const errors: unknown[] = [];
     const log = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
@@ -283,7 +296,7 @@ describe("uploads refused, with nothing stored", () => {
       const sent = await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }), 500, null, /Nothing was stored/);
       expect(JSON.stringify(sent.body)).not.toMatch(/SQLITE|disk is full/);
     } finally {
-      db.transaction = original;
+      failNextCommit.with = null;
       console.error = log;
     }
     expect(JSON.stringify(errors)).not.toMatch(/a\.pdf/);
@@ -291,9 +304,9 @@ describe("uploads refused, with nothing stored", () => {
 
   it("does not let the applicant set the lender's document requests (shouldSkip)", async () => {
     const ann = await signedInApplicant();
-    const before = stateOf(ann.applicationId);
+    const before = await stateOf(ann.applicationId);
     expect(await codeOf(ann.b.trpc.step.submit.mutate({ stepId: "incomeDocs", answers: { uploadRequests: [{ documentType: "id_document", shouldSkip: true }] } }))).toBe("BAD_REQUEST");
-    expect(stateOf(ann.applicationId)).toEqual(before);
+    expect(await stateOf(ann.applicationId)).toEqual(before);
   });
 });
 
@@ -330,11 +343,11 @@ describe("downloading an upload", () => {
 describe("removing an own upload", () => {
   it("removes the row, the document's entry and the file when nothing else uses it", async () => {
     const ann = await signedInApplicant();
-    const before = stateOf(ann.applicationId);
+    const before = await stateOf(ann.applicationId);
     const { body } = await upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" });
     expect(filesOnDisk()).toContain(body.upload!.sha256);
     expect(await ann.b.trpc.uploads.remove.mutate({ uploadId: body.upload!.id })).toEqual({ removed: body.upload!.id });
-    const after = stateOf(ann.applicationId);
+    const after = await stateOf(ann.applicationId);
     expect(after.rows).toBe(0);
     expect(after.files).toEqual(before.files);
     expect(JSON.parse(after.document).uploads).toEqual([]);
@@ -356,8 +369,8 @@ describe("removing an own upload", () => {
     const bob = await signedInApplicant();
     const { body } = await upload(bob.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "b.pdf" });
     expect(await codeOf(ann.b.trpc.uploads.remove.mutate({ uploadId: body.upload!.id }))).toBe("NOT_FOUND");
-    server.services.db.update(applications).set({ status: "applicationSubmitted" }).where(eq(applications.id, bob.applicationId)).run();
+    await server.services.db.update(applications).set({ status: "applicationSubmitted" }).where(eq(applications.id, bob.applicationId));
     expect(await codeOf(bob.b.trpc.uploads.remove.mutate({ uploadId: body.upload!.id }))).toBe("FORBIDDEN");
-    expect(stateOf(bob.applicationId).rows).toBe(1);
+    expect((await stateOf(bob.applicationId)).rows).toBe(1);
   });
 });

@@ -55,9 +55,9 @@ describe("funnel analytics in the browser (e2e)", { timeout: 180_000 }, () => {
     // Leaving the funnel for another site's page sends the open step's "left" event as the page goes.
     await page.goto("about:blank");
 
-    const rows = () => e2e.server.services.db.select().from(funnelEvents).all();
-    await expect.poll(() => rows().some((r) => r.kind === "left" && r.stepId === "application3"), { timeout: 10_000 }).toBe(true);
-    const all = rows();
+    const rows = async () => e2e.server.services.db.select().from(funnelEvents).orderBy(funnelEvents.id);
+    await expect.poll(async () => (await rows()).some((r) => r.kind === "left" && r.stepId === "application3"), { timeout: 10_000 }).toBe(true);
+    const all = await rows();
     const has = (kind: string, stepId: string) => all.some((r) => r.kind === kind && r.stepId === stepId);
     for (const stepId of ["name", "email", "propertyValue", "previewOffer", "application"]) {
       expect(has("viewed", stepId), `viewed ${stepId}`).toBe(true);

@@ -201,7 +201,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await expect.poll(async () => (await cellsOf(row))[3]).toBe("Active");
     // Someone else deactivates her meanwhile: resetting her password is refused, in the server's words.
     const { db } = e2e.server.services;
-    db.update(portalUsers).set({ disabledAt: new Date() }).where(eq(portalUsers.email, processor.email)).run();
+    await db.update(portalUsers).set({ disabledAt: new Date() }).where(eq(portalUsers.email, processor.email));
     await row.getByRole("button", { name: "Reset password Priya Processor" }).click();
     await dialog.getByRole("button", { name: "Reset password" }).click();
     await page.getByRole("alert").filter({ hasText: "Reactivate this user before resetting their password." }).waitFor();

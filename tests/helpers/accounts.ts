@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../../server/auth/passwords";
+import { transaction } from "../../server/db/client";
 import { partners, portalUsers, users } from "../../server/db/schema";
 import { applicationStore } from "../../server/store/applications";
 import type { Services } from "../../server/services";
@@ -11,10 +12,10 @@ import type { Browser, TestServer } from "./server";
 export async function makeApplicant(services: Services, { email = `${randomUUID()}@example.com`, password = "correct horse battery", status = "previewOffer", doc = {} as Record<string, unknown> } = {}) {
   const passwordHash = await hashPassword(password);
   const store = applicationStore(services);
-  const app = services.db.transaction((tx) => {
-    const created = store.createGuest(tx, status, "variantOne");
-    tx.update(users).set({ email, passwordHash }).where(eq(users.id, created.ownerId)).run();
-    store.save(tx, created, { user: { email }, ...doc }, status);
+  const app = await transaction(services.db, async (tx) => {
+    const created = await store.createGuest(tx, status, "variantOne");
+    await tx.update(users).set({ email, passwordHash }).where(eq(users.id, created.ownerId));
+    await store.save(tx, created, { user: { email }, ...doc }, status);
     return created;
   });
   return { email, password, userId: app.ownerId, applicationId: app.id };
@@ -25,14 +26,14 @@ export async function makePortalUser(
   { email = `${randomUUID()}@lender.example`, password = "portal password 1", role = "admin", partnerId = "house", name = "Pat Portal" } = {},
 ) {
   const id = randomUUID();
-  services.db.insert(portalUsers).values({ id, email, name, role, partnerId, passwordHash: await hashPassword(password), createdAt: new Date() }).run();
+  await services.db.insert(portalUsers).values({ id, email, name, role, partnerId, passwordHash: await hashPassword(password), createdAt: new Date() });
   return { id, email, password, role, partnerId };
 }
 
 /** Another partner (a broker), for tests that one partner's staff cannot reach another's data. */
-export function makePartner(services: Services, name = "Broker Partners LLC") {
+export async function makePartner(services: Services, name = "Broker Partners LLC") {
   const id = randomUUID();
-  services.db.insert(partners).values({ id, name, createdAt: new Date() }).run();
+  await services.db.insert(partners).values({ id, name, createdAt: new Date() });
   return id;
 }
 

@@ -1,9 +1,11 @@
 // A real server on a loopback port with its own temporary data folder, and "browsers" that talk
 // to it over HTTP with @trpc/client: cookies kept per browser, the spec §7 headers sent, bot-check
 // tokens really solved.
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { createTRPCClient, httpBatchLink, httpLink, type TRPCLink } from "@trpc/client";
 import { startServer, type StartOptions } from "../../server/start";
 import type { AppRouter } from "../../server/trpc/router";
@@ -29,9 +31,30 @@ export function newestMail(dataDir: string, email?: string): string {
 /** The 6-digit sign-in code of the newest mail (to `email` when given). */
 export const newestCode = (dataDir: string, email?: string) => /code is (\d{6})/.exec(newestMail(dataDir, email))![1]!;
 
+/**
+ * On a PostgreSQL run (DATABASE_URL=postgres://…, see scripts/test-postgres.mjs), a new empty
+ * database of its own for one test server; on SQLite, undefined (the server makes its own file).
+ */
+export async function freshDatabaseUrl(): Promise<string | undefined> {
+  const base = process.env.DATABASE_URL;
+  if (!base || !/^postgres(ql)?:\/\//.test(base)) return undefined;
+  const name = `heloc_test_${randomUUID().replace(/-/g, "")}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function testServer(options: StartOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-server-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, ...options, dataDir });
+  const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl());
+  const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, ...options, ...(databaseUrl ? { databaseUrl } : {}), dataDir });
   return {
     ...server,
     dataDir,

@@ -53,47 +53,47 @@ describe("field encryption (AES-256-GCM)", () => {
 });
 
 describe("sessions (Lucia's design)", () => {
-  const setup = () => {
+  const setup = async () => {
     let now = Date.UTC(2026, 10, 1);
-    const { db } = openDb(":memory:");
-    db.insert(users).values({ id: "u1", createdAt: new Date(now) }).run();
+    const { db } = await openDb({ path: ":memory:" });
+    await db.insert(users).values({ id: "u1", createdAt: new Date(now) });
     const sessions = createSessions(db, "applicant", () => new Date(now));
     return { sessions, advance: (ms: number) => (now += ms) };
   };
 
-  it("stores only the SHA-256 of the secret, and validates the token", () => {
-    const { sessions } = setup();
-    const { token, session } = sessions.create("u1");
+  it("stores only the SHA-256 of the secret, and validates the token", async () => {
+    const { sessions } = await setup();
+    const { token, session } = await sessions.create("u1");
     expect(token).toMatch(/^[a-z2-7]+\.[a-z2-7]+$/);
-    expect(sessions.validate(token)?.session.userId).toBe("u1");
+    expect((await sessions.validate(token))?.session.userId).toBe("u1");
     expect(token.split(".")[0]).toBe(session.id);
   });
 
-  it("refuses a token with the right id and a wrong secret", () => {
-    const { sessions } = setup();
-    const { token } = sessions.create("u1");
+  it("refuses a token with the right id and a wrong secret", async () => {
+    const { sessions } = await setup();
+    const { token } = await sessions.create("u1");
     const [id] = token.split(".");
-    expect(sessions.validate(`${id}.${"a".repeat(32)}`)).toBeNull();
-    expect(sessions.validate(`${id}`)).toBeNull();
-    expect(sessions.validate(undefined)).toBeNull();
+    expect(await sessions.validate(`${id}.${"a".repeat(32)}`)).toBeNull();
+    expect(await sessions.validate(`${id}`)).toBeNull();
+    expect(await sessions.validate(undefined)).toBeNull();
   });
 
-  it("slides the expiry forward once less than half the lifetime is left", () => {
-    const { sessions, advance } = setup();
-    const { token, session } = sessions.create("u1");
+  it("slides the expiry forward once less than half the lifetime is left", async () => {
+    const { sessions, advance } = await setup();
+    const { token, session } = await sessions.create("u1");
     advance(SESSION_TTL_MS.applicant / 4);
-    expect(sessions.validate(token)).toMatchObject({ renewed: false });
+    expect(await sessions.validate(token)).toMatchObject({ renewed: false });
     advance(SESSION_TTL_MS.applicant / 2);
-    const renewed = sessions.validate(token)!;
+    const renewed = (await sessions.validate(token))!;
     expect(renewed.renewed).toBe(true);
     expect(renewed.session.expiresAt.getTime()).toBeGreaterThan(session.expiresAt.getTime());
   });
 
-  it("ends a session left unused past its lifetime", () => {
-    const { sessions, advance } = setup();
-    const { token } = sessions.create("u1");
+  it("ends a session left unused past its lifetime", async () => {
+    const { sessions, advance } = await setup();
+    const { token } = await sessions.create("u1");
     advance(SESSION_TTL_MS.applicant + 1);
-    expect(sessions.validate(token)).toBeNull();
+    expect(await sessions.validate(token)).toBeNull();
   });
 });
 
@@ -108,36 +108,36 @@ describe("passwords", () => {
 });
 
 describe("rate limits", () => {
-  it("allows the limit in a window, refuses the next with the wait, and opens again", () => {
+  it("allows the limit in a window, refuses the next with the wait, and opens again", async () => {
     let now = 0;
     const limiter = createRateLimiter({ limit: 3, windowMs: 60_000 }, () => now);
-    expect([1, 2, 3].map(() => limiter.hit("a").ok)).toEqual([true, true, true]);
-    expect(limiter.hit("a")).toEqual({ ok: false, retryAfterMs: 60_000 });
-    expect(limiter.hit("b").ok).toBe(true);
+    expect([(await limiter.hit("a")).ok, (await limiter.hit("a")).ok, (await limiter.hit("a")).ok]).toEqual([true, true, true]);
+    expect(await limiter.hit("a")).toEqual({ ok: false, retryAfterMs: 60_000 });
+    expect((await limiter.hit("b")).ok).toBe(true);
     now = 60_000;
-    expect(limiter.hit("a").ok).toBe(true);
+    expect((await limiter.hit("a")).ok).toBe(true);
   });
 
-  it("counts in the database: two servers' limiters share one count, and no email is stored", () => {
-    const { db, close } = openDb(":memory:");
+  it("counts in the database: two servers' limiters share one count, and no email is stored", async () => {
+    const { db, close } = await openDb({ path: ":memory:" });
     try {
       let now = 0;
       const mac = rateLimitKeyMac(Buffer.alloc(32, 7));
       const serverA = dbRateLimiter(db, "signIn", { limit: 3, windowMs: 60_000 }, mac, () => now);
       const serverB = dbRateLimiter(db, "signIn", { limit: 3, windowMs: 60_000 }, mac, () => now);
       const other = dbRateLimiter(db, "upload", { limit: 3, windowMs: 60_000 }, mac, () => now);
-      expect([serverA.hit("ann@example.com").ok, serverB.hit("ann@example.com").ok, serverA.hit("ann@example.com", 1).ok]).toEqual([true, true, true]);
+      expect([(await serverA.hit("ann@example.com")).ok, (await serverB.hit("ann@example.com")).ok, (await serverA.hit("ann@example.com", 1)).ok]).toEqual([true, true, true]);
       now = 10_000;
-      expect(serverB.hit("ann@example.com")).toEqual({ ok: false, retryAfterMs: 50_000 });
-      expect(other.hit("ann@example.com").ok).toBe(true); // limiters are named apart
-      expect(JSON.stringify(db.select().from(rateLimitWindows).all())).not.toContain("ann@");
+      expect(await serverB.hit("ann@example.com")).toEqual({ ok: false, retryAfterMs: 50_000 });
+      expect((await other.hit("ann@example.com")).ok).toBe(true); // limiters are named apart
+      expect(JSON.stringify(await db.select().from(rateLimitWindows))).not.toContain("ann@");
       now = 60_000;
-      expect(serverB.hit("ann@example.com").ok).toBe(true); // a new window
-      serverA.reset("ann@example.com");
-      expect(serverB.hit("ann@example.com", 3).ok).toBe(true);
-      expect(serverA.hit("ann@example.com").ok).toBe(false);
+      expect((await serverB.hit("ann@example.com")).ok).toBe(true); // a new window
+      await serverA.reset("ann@example.com");
+      expect((await serverB.hit("ann@example.com", 3)).ok).toBe(true);
+      expect((await serverA.hit("ann@example.com")).ok).toBe(false);
     } finally {
-      close();
+      await close();
     }
   });
 });
@@ -172,13 +172,13 @@ describe("sensitive fields come from the schemas", () => {
 });
 
 describe("the database", () => {
-  it("opens with WAL and synchronous=FULL so an acknowledged answer survives a power cut", () => {
+  it("opens with WAL and synchronous=FULL so an acknowledged answer survives a power cut", async () => {
     const dir = mkdtempSync(join(tmpdir(), "heloc-db-"));
-    const { db, close } = openDb(join(dir, "x.sqlite"));
+    const { db, close } = await openDb({ path: join(dir, "x.sqlite") });
     const client = (db as unknown as { $client: import("better-sqlite3").Database }).$client;
     expect(client.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(client.pragma("synchronous", { simple: true })).toBe(2); // 2 = FULL
-    close();
+    await close();
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { authBaseFor, errorFromUrl, sameOriginPath, signInPath } from "../../web/src/session/auth-paths";
+import { AUTH_ERRORS } from "../../server/auth/errors";
+import { authBaseFor, errorFromUrl, errorPagePath, sameOriginPath, signInPath } from "../../web/src/session/auth-paths";
 import { authErrorMessage } from "../../web/src/session/auth-messages";
 
 describe("auth paths (spec §2 session separation, §8 errors)", () => {
@@ -27,15 +28,40 @@ describe("auth paths (spec §2 session separation, §8 errors)", () => {
     expect(sameOriginPath("javascript:alert(1)", origin)).toBeNull();
   });
 
-  it("builds the sign-in page of a session with the error and the way back", () => {
+  it("builds the sign-in page of a session with the error and the way back, each when given", () => {
     expect(signInPath("/api/authPortal", "/portal/manage-users", "SessionRequired")).toBe("/portal/login?error=SessionRequired&callbackUrl=%2Fportal%2Fmanage-users");
     expect(signInPath("/api/authApplicant", "/app/application/1")).toBe("/app/login?callbackUrl=%2Fapp%2Fapplication%2F1");
+    expect(signInPath("/api/authApplicant", null)).toBe("/app/login");
   });
 
-  it("has words for every error name of spec §8 and falls back for unknown ones", () => {
-    for (const name of ["UnknownError", "OAuthCallbackError", "AccountNotLinkedError", "MissingAPIRoute", "MissingSecret", "MissingAuthorize", "MissingAdapter", "MissingAdapterMethods", "UnsupportedStrategy", "InvalidCallbackUrl"]) {
-      expect(authErrorMessage(name)).toMatch(/\w/);
+  it("sends a sign-in that cannot go on to its session's error page, naming the error and keeping the way back", () => {
+    expect(errorPagePath("/api/authApplicant", "Configuration")).toBe("/app/error?error=Configuration");
+    expect(errorPagePath("/api/authPortal", "Configuration")).toBe("/portal/error?error=Configuration");
+    expect(errorPagePath("/api/authApplicant", "Configuration", "/app/upload")).toBe("/app/error?error=Configuration&callbackUrl=%2Fapp%2Fupload");
+  });
+});
+
+describe("sign-in messages (rules/auth-errors.json)", () => {
+  const SPEC_NAMES = ["UnknownError", "OAuthCallbackError", "AccountNotLinkedError", "MissingAPIRoute", "MissingSecret", "MissingAuthorize", "MissingAdapter", "MissingAdapterMethods", "UnsupportedStrategy", "InvalidCallbackUrl"];
+  const OURS = ["CredentialsSignin", "CodeExpired", "CodeLocked", "RateLimited", "MissingCSRF", "InvalidEmail", "CodeSent", "InvalidLink", "WeakPassword", "SessionRequired", "AccessDenied", "Verification", "EmailSignin", "Configuration"];
+
+  it("has its own words for every error name of spec §8 and every name we use", () => {
+    const generic = authErrorMessage("UnknownError");
+    for (const name of [...SPEC_NAMES, ...OURS]) {
+      expect(Object.keys(AUTH_ERRORS), name).toContain(name);
+      expect(authErrorMessage(name), name).toMatch(/^[A-Z].*\.$/);
+      if (name !== "UnknownError") expect(authErrorMessage(name), name).not.toBe(generic);
     }
-    expect(authErrorMessage("SomethingNew")).toBe(authErrorMessage("UnknownError"));
+  });
+
+  it("shows in the browser the very words the server answers with", () => {
+    for (const [name, words] of Object.entries(AUTH_ERRORS)) expect(authErrorMessage(name)).toBe(words);
+  });
+
+  it("falls back to the generic words for a name it does not know, or none", () => {
+    const generic = authErrorMessage("UnknownError");
+    expect(authErrorMessage("SomethingNew")).toBe(generic);
+    expect(authErrorMessage("constructor")).toBe(generic);
+    expect(authErrorMessage(null)).toBe(generic);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksForCode, checkCode, checkEmail, checkNewPassword, checkPassword, initialStage, methodsOf, restartStage } from "../../web/src/pages/auth/login-flow";
+import { asksForCode, checkCode, checkEmail, checkNewPassword, checkPassword, initialStage, loginStart, methodsOf, restartStage } from "../../web/src/pages/auth/login-flow";
 
 describe("sign-in form stages", () => {
   const both = methodsOf({ email: { type: "email" }, credentials: { type: "credentials" } });
@@ -23,6 +23,32 @@ describe("sign-in form stages", () => {
     expect(checkCode("12345")).toMatch(/6 digits/);
     expect(checkCode("123456")).toBeNull();
     expect(checkPassword("")).toMatch(/password/);
+  });
+});
+
+describe("how the sign-in page opens (spec §8 behaviours)", () => {
+  const applicant = { email: { type: "email" }, credentials: { type: "credentials" } };
+  const portal = { credentials: { type: "credentials" } };
+  const at = (query: string) => new URLSearchParams(query);
+
+  it("goes to the error page when no providers loaded, or none offers a way in", () => {
+    expect(loginStart(null, at(""))).toEqual({ kind: "errorPage", error: "Configuration" });
+    expect(loginStart({}, at("callbackUrl=%2Fapp%2Fupload"))).toEqual({ kind: "errorPage", error: "Configuration" });
+    expect(loginStart({ github: { type: "oauth" } }, at(""))).toEqual({ kind: "errorPage", error: "Configuration" });
+  });
+
+  it("goes to the plain sign-in page when asked for a provider this session does not offer", () => {
+    expect(loginStart(applicant, at("provider=github&callbackUrl=%2Fapp%2Fupload"))).toEqual({ kind: "signInPage" });
+    expect(loginStart(portal, at("provider=email"))).toEqual({ kind: "signInPage" });
+    expect(loginStart(applicant, at("provider=toString"))).toEqual({ kind: "signInPage" });
+  });
+
+  it("opens the form of the provider asked for, or the usual first form when none is", () => {
+    expect(loginStart(applicant, at("provider=credentials"))).toEqual({ kind: "form", stage: "password" });
+    expect(loginStart(applicant, at("provider=email"))).toEqual({ kind: "form", stage: "email" });
+    expect(loginStart(applicant, at("provider=email&step=code"))).toEqual({ kind: "form", stage: "code" });
+    expect(loginStart(applicant, at("error=SessionRequired&callbackUrl=%2Fapp%2Fupload"))).toEqual({ kind: "form", stage: "email" });
+    expect(loginStart(portal, at(""), true)).toEqual({ kind: "form", stage: "password" });
   });
 });
 

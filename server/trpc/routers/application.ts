@@ -18,15 +18,15 @@ function stepsOf(defs: Definitions, variant: string | null, status: string) {
 }
 
 export const applicationRouter = router({
-  get: applicantProcedure.input(optionalInputOf("applicationRef")).query(({ ctx, input }) => {
+  get: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {
     const store = applicationStore(ctx.services);
-    const app = ownApplication(ctx, input?.applicationId);
+    const app = await ownApplication(ctx, input?.applicationId);
     return { id: app.id, applicationStatus: app.status, route: routeForStatus(ctx.services.defs, app.status), revision: app.revision, application: store.view(app.doc) };
   }),
 
-  summary: applicantProcedure.input(optionalInputOf("applicationRef")).query(({ ctx, input }) => {
+  summary: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {
     const { defs } = ctx.services;
-    const app = ownApplication(ctx, input?.applicationId);
+    const app = await ownApplication(ctx, input?.applicationId);
     return {
       applicationStatus: app.status,
       label: labelOf(defs, app.status),

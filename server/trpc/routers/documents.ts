@@ -29,8 +29,8 @@ export interface Requirement {
 }
 
 export const documentsRouter = router({
-  required: applicantProcedure.input(optionalInputOf("applicationRef")).query(({ ctx, input }) => {
-    const app = ownApplication(ctx, input?.applicationId);
+  required: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {
+    const app = await ownApplication(ctx, input?.applicationId);
     try {
       const { decisions } = evaluateRuleSet(ctx.services.defs, "documents", { ...app.doc, today: todayIso(ctx.services.now()) });
       // One decision per requirement: its value is the requirement, its reason the rule's description.

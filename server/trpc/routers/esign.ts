@@ -32,9 +32,9 @@ const emptyInput = (raw: unknown) => {
 
 export const esignRouter = router({
   /** Each document with its title, version, the values of its figures and the SHA-256 of the text shown. */
-  documents: applicantProcedure.input(documentsInput).query(({ ctx, input }) => {
-    const app = ownApplication(ctx);
-    const signing = latestSigning(ctx.services.db, app.id);
+  documents: applicantProcedure.input(documentsInput).query(async ({ ctx, input }) => {
+    const app = await ownApplication(ctx);
+    const signing = await latestSigning(ctx.services.db, app.id);
     let documents;
     try {
       documents = documentsFor(ctx.services, app.doc, input.ids, { now: ctx.services.now(), signedAt: signing?.signedAt ?? null });
@@ -46,9 +46,9 @@ export const esignRouter = router({
   }),
 
   /** The latest signing: who signed when, which document versions, and where its signed PDF is. */
-  status: applicantProcedure.input(emptyInput).query(({ ctx }) => {
-    const app = ownApplication(ctx);
-    const signing = latestSigning(ctx.services.db, app.id);
+  status: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {
+    const app = await ownApplication(ctx);
+    const signing = await latestSigning(ctx.services.db, app.id);
     if (!signing) return { signing: null };
     return {
       signing: {
@@ -61,9 +61,9 @@ export const esignRouter = router({
   }),
 
   /** Whether the right to cancel applies, and the earliest dates it gives (rules/disbursement.json). */
-  rescission: applicantProcedure.input(emptyInput).query(({ ctx }) => {
-    const app = ownApplication(ctx);
-    const signing = latestSigning(ctx.services.db, app.id);
+  rescission: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {
+    const app = await ownApplication(ctx);
+    const signing = await latestSigning(ctx.services.db, app.id);
     return rescissionFor(ctx.services.defs, app.doc, { now: ctx.services.now(), signedAt: signing?.signedAt ?? null });
   }),
 });

@@ -2,9 +2,10 @@
 // rules/portal-roles.json says which roles hold it, and server/portal/scope.ts keeps every query
 // to the user's own partner (and, for loan officers, to their assigned applications).
 import { TRPCError } from "@trpc/server";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { buildFunnelMap, renderMermaid, renderSvg } from "../../../engine/funnel-map";
 import { funnelReport } from "../../analytics/report";
+import { transaction } from "../../db/client";
 import { applications, identityReviews, portalUsers } from "../../db/schema";
 import { decideReview, pendingReviews } from "../../identity/cases";
 import { pipelineOf } from "../../portal/pipeline";
@@ -17,69 +18,69 @@ import { inputOf, optionalInputOf } from "../inputs";
 
 const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
 
-const partnerName = (ctx: Context, staff: Staff) => staffView(ctx.services, staff).partner.name;
+const partnerName = async (ctx: Context, staff: Staff) => (await staffView(ctx.services, staff)).partner.name;
 
-function applicationOf(ctx: Context, staff: Staff, applicationId: string) {
-  const row = visibleApplication(ctx.services, staff, applicationId);
+async function applicationOf(ctx: Context, staff: Staff, applicationId: string) {
+  const row = await visibleApplication(ctx.services, staff, applicationId);
   if (!row) throw notFound();
   return row;
 }
 
-function decide(ctx: Context & { staff: Staff }, reviewId: string, status: "approved" | "rejected", reason: string | null) {
+async function decide(ctx: Context & { staff: Staff }, reviewId: string, status: "approved" | "rejected", reason: string | null) {
   // Only reviews of applications this user can see; others are "not found".
-  const review = ctx.services.db.select({ applicationId: identityReviews.applicationId }).from(identityReviews).where(eq(identityReviews.id, reviewId)).get();
-  if (!review || !visibleApplication(ctx.services, ctx.staff, review.applicationId)) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such identity review." });
-  const result = decideReview(ctx.services, reviewId, { status, reason, reviewedBy: ctx.staff.id });
+  const [review] = await ctx.services.db.select({ applicationId: identityReviews.applicationId }).from(identityReviews).where(eq(identityReviews.id, reviewId));
+  if (!review || !(await visibleApplication(ctx.services, ctx.staff, review.applicationId))) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such identity review." });
+  const result = await decideReview(ctx.services, reviewId, { status, reason, reviewedBy: ctx.staff.id });
   if (!result.ok && result.reason === "not-found") throw new TRPCError({ code: "NOT_FOUND", message: "There is no such identity review." });
   if (!result.ok) throw new TRPCError({ code: "CONFLICT", message: "This identity review has already been decided." });
   return { reviewId, status };
 }
 
 const usersRouter = router({
-  list: staffProcedure("users.manage").input(optionalInputOf("empty")).query(({ ctx }) => ({ users: portalUsersOf(ctx.services).list(ctx.staff) })),
+  list: staffProcedure("users.manage").input(optionalInputOf("empty")).query(async ({ ctx }) => ({ users: await portalUsersOf(ctx.services).list(ctx.staff) })),
   invite: staffProcedure("users.manage")
     .input(inputOf("portalInvite"))
-    .mutation(({ ctx, input }) => portalUsersOf(ctx.services).invite(ctx.staff, input, linkBase(ctx.services, ctx.origin ?? null), partnerName(ctx, ctx.staff))),
+    .mutation(async ({ ctx, input }) => portalUsersOf(ctx.services).invite(ctx.staff, input, linkBase(ctx.services, ctx.origin ?? null), await partnerName(ctx, ctx.staff))),
   setRole: staffProcedure("users.manage").input(inputOf("portalRoleChange")).mutation(({ ctx, input }) => portalUsersOf(ctx.services).setRole(ctx.staff, input.userId, input.role)),
   deactivate: staffProcedure("users.manage").input(inputOf("portalUserRef")).mutation(({ ctx, input }) => portalUsersOf(ctx.services).deactivate(ctx.staff, input.userId)),
   reactivate: staffProcedure("users.manage").input(inputOf("portalUserRef")).mutation(({ ctx, input }) => portalUsersOf(ctx.services).reactivate(ctx.staff, input.userId)),
   resetPassword: staffProcedure("users.manage")
     .input(inputOf("portalUserRef"))
-    .mutation(({ ctx, input }) => portalUsersOf(ctx.services).resetPassword(ctx.staff, input.userId, linkBase(ctx.services, ctx.origin ?? null), partnerName(ctx, ctx.staff))),
+    .mutation(async ({ ctx, input }) => portalUsersOf(ctx.services).resetPassword(ctx.staff, input.userId, linkBase(ctx.services, ctx.origin ?? null), await partnerName(ctx, ctx.staff))),
 });
 
 const applicationsRouter = router({
   list: staffProcedure("applications.all", "applications.assigned")
     .input(optionalInputOf("empty"))
-    .query(({ ctx }) => ({ applications: pipelineOf(ctx.services).list(ctx.staff) })),
+    .query(async ({ ctx }) => ({ applications: await pipelineOf(ctx.services).list(ctx.staff) })),
   get: staffProcedure("applications.all", "applications.assigned")
     .input(inputOf("portalApplicationRef"))
-    .query(({ ctx, input }) => pipelineOf(ctx.services).detail(ctx.staff, applicationOf(ctx, ctx.staff, input.applicationId))),
+    .query(async ({ ctx, input }) => pipelineOf(ctx.services).detail(ctx.staff, await applicationOf(ctx, ctx.staff, input.applicationId))),
   /** The loan officers an application can be assigned to. */
   assignees: staffProcedure("applications.assign")
     .input(optionalInputOf("empty"))
-    .query(({ ctx }) => ({
-      loanOfficers: ctx.services.db
+    .query(async ({ ctx }) => ({
+      loanOfficers: await ctx.services.db
         .select({ id: portalUsers.id, name: portalUsers.name })
         .from(portalUsers)
         .where(and(eq(portalUsers.partnerId, ctx.staff.partnerId), eq(portalUsers.role, ctx.services.portal.assigneeRole), isNull(portalUsers.disabledAt)))
-        .all(),
+        .orderBy(asc(portalUsers.name), asc(portalUsers.id)),
     })),
   assign: staffProcedure("applications.assign")
     .input(inputOf("portalAssignment"))
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const { db, portal: policy } = ctx.services;
-      const row = applicationOf(ctx, ctx.staff, input.applicationId);
+      const row = await applicationOf(ctx, ctx.staff, input.applicationId);
       const officerId = input.loanOfficerId ?? null;
       if (officerId !== null) {
-        const officer = db.select().from(portalUsers).where(and(eq(portalUsers.id, officerId), eq(portalUsers.partnerId, ctx.staff.partnerId))).get();
+        const [officer] = await db.select().from(portalUsers).where(and(eq(portalUsers.id, officerId), eq(portalUsers.partnerId, ctx.staff.partnerId)));
         if (!officer || officer.disabledAt || officer.role !== policy.assigneeRole)
           throw badRequest([{ pointer: "/loanOfficerId", message: "Choose an active loan officer of your organisation." }]);
       }
       const store = applicationStore(ctx.services);
-      db.transaction((tx) => {
-        tx.update(applications).set({ loanOfficerId: officerId }).where(eq(applications.id, row.id)).run();
-        store.audit(tx, { actorKind: "portal", actorId: ctx.staff.id, action: officerId ? "portal.application.assigned" : "portal.application.unassigned", applicationId: row.id, changed: ["/loanOfficerId"] });
+      await transaction(db, async (tx) => {
+        await tx.update(applications).set({ loanOfficerId: officerId }).where(eq(applications.id, row.id));
+        await store.audit(tx, { actorKind: "portal", actorId: ctx.staff.id, action: officerId ? "portal.application.assigned" : "portal.application.unassigned", applicationId: row.id, changed: ["/loanOfficerId"] });
       });
       return { applicationId: row.id, loanOfficerId: officerId };
     }),
@@ -89,12 +90,11 @@ const identityRouter = router({
   /** Cases waiting for a person, oldest first, of the applications this user can see. */
   pending: staffProcedure("identity.review")
     .input(optionalInputOf("empty"))
-    .query(({ ctx }) => {
-      const reviews = pendingReviews(ctx.services);
+    .query(async ({ ctx }) => {
+      const reviews = await pendingReviews(ctx.services);
       const ids = [...new Set(reviews.map((r) => r.applicationId))];
-      const visible = ids.length
-        ? new Set(ctx.services.db.select({ id: applications.id }).from(applications).where(and(inArray(applications.id, ids), visibleTo(ctx.staff))).all().map((r) => r.id))
-        : new Set<string>();
+      const rows = ids.length ? await ctx.services.db.select({ id: applications.id }).from(applications).where(and(inArray(applications.id, ids), visibleTo(ctx.staff))) : [];
+      const visible = new Set(rows.map((r) => r.id));
       return { reviews: reviews.filter((r) => visible.has(r.applicationId)) };
     }),
   approve: staffProcedure("identity.review").input(inputOf("identityReviewApproval")).mutation(({ ctx, input }) => decide(ctx, input.reviewId, "approved", input.reason ?? null)),

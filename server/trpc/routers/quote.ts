@@ -24,8 +24,8 @@ interface Quote {
 }
 
 export const quoteRouter = router({
-  current: applicantProcedure.input(inputOf("quoteRequest")).query(({ ctx, input }) => {
-    const app = ownApplication(ctx);
+  current: applicantProcedure.input(inputOf("quoteRequest")).query(async ({ ctx, input }) => {
+    const app = await ownApplication(ctx);
     const email = accountEmail(ctx.services.defs, app.doc);
     if (input.email !== undefined && input.email.toLowerCase() !== email?.toLowerCase())
       throw new TRPCError({ code: "FORBIDDEN", message: "That email does not belong to this application" });

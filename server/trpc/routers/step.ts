@@ -14,6 +14,7 @@ import { accountEmail, emailPointerOf } from "../../store/account-fields";
 import { applicationStore } from "../../store/applications";
 import { recheckApplication, recheckOnVisit } from "../../store/recheck";
 import type { Services } from "../../services";
+import { transaction, type Db } from "../../db/client";
 import type { Step } from "../../../engine/generated/schema-types";
 import { badRequest, router, visitorProcedure, type Context } from "../init";
 import { inputOf } from "../inputs";
@@ -25,13 +26,12 @@ import { inputOf } from "../inputs";
 // effect that throws saves nothing. A handler may return work for after the commit (a file to
 // render); that work's failure is logged and does not undo the step.
 
-type Tx = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 export type StepEffect = NonNullable<Step["effects"]>[number];
 
 export interface EffectRun {
   effect: StepEffect;
   step: Step;
-  tx: Tx;
+  tx: Db;
   services: Services;
   application: { id: string; ownerId: string };
   /** The application document as saved (identifiers in the clear): never for a response. */
@@ -42,7 +42,7 @@ export interface EffectRun {
   today: string;
 }
 
-export type EffectHandler = (run: EffectRun) => void | (() => Promise<void>);
+export type EffectHandler = (run: EffectRun) => Promise<void | (() => Promise<void>)>;
 
 const effectHandlers = new Map<string, EffectHandler>();
 
@@ -73,13 +73,13 @@ function guard(ctx: Context, route: string) {
 }
 
 export const stepRouter = router({
-  get: visitorProcedure.input(inputOf("stepRef")).query(({ ctx, input }) => {
+  get: visitorProcedure.input(inputOf("stepRef")).query(async ({ ctx, input }) => {
     const { defs } = ctx.services;
     const step = stepOf(defs, input.stepId);
     guard(ctx, step.route);
     const store = applicationStore(ctx.services);
-    if (ctx.applicant) recheckOnVisit(ctx.services, ctx.applicant.userId);
-    const app = ctx.applicant ? store.ofOwner(ctx.services.db, ctx.applicant.userId) : null;
+    if (ctx.applicant) await recheckOnVisit(ctx.services, ctx.applicant.userId);
+    const app = ctx.applicant ? await store.ofOwner(ctx.services.db, ctx.applicant.userId) : null;
     return {
       step,
       application: app ? store.view(app.doc) : {},
@@ -102,14 +102,14 @@ export const stepRouter = router({
     const afterCommit: (() => Promise<void>)[] = [];
 
     let started: { token: string; expiresAt: Date } | null = null;
-    const response = db.transaction((tx) => {
-      let app = ctx.applicant ? store.ofOwner(tx, ctx.applicant.userId) : null;
+    const response = await transaction(db, async (tx) => {
+      let app = ctx.applicant ? await store.ofOwner(tx, ctx.applicant.userId) : null;
       if (ctx.applicant && !app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
       if (app && input.revision !== undefined && input.revision !== app.revision)
         throw staleRevision();
       // Answers are never saved unchecked against the running definitions: a change since the
       // last visit opens its re-check first.
-      if (app) app = recheckApplication(tx, ctx.services, app);
+      if (app) app = await recheckApplication(tx, ctx.services, app);
 
       const stored = app?.doc ?? {};
       const answers = restoreMasked(input.answers, stored, ctx.services.sensitive);
@@ -124,12 +124,12 @@ export const stepRouter = router({
       if (!app) {
         // A visitor's first saved answer starts a guest account, application and session.
         const flowId = flowOf(defs, step.id);
-        app = store.createGuest(tx, step.id, flowId ? chooseVariant(defs, flowId, Math.random()) : null);
-        const { token, session } = auth.applicant.sessions.create(app.ownerId);
+        app = await store.createGuest(tx, step.id, flowId ? chooseVariant(defs, flowId, Math.random()) : null);
+        const { token, session } = await auth.applicant.sessions.create(app.ownerId, tx);
         started = { token, expiresAt: session.expiresAt };
       }
       const email = accountEmail(defs, doc);
-      if (email !== null && email !== accountEmail(defs, stored) && !store.claimEmail(tx, app.ownerId, email.toLowerCase()))
+      if (email !== null && email !== accountEmail(defs, stored) && !(await store.claimEmail(tx, app.ownerId, email.toLowerCase())))
         throw badRequest([{ pointer: emailPointerOf(defs), message: "An application with this email already exists. Sign in to continue it." }]);
       const next = nextStep(defs, step.id, doc, { variant: app.variant ?? undefined, today });
       // The status moves forward only: revisiting an earlier step does not send the applicant back.
@@ -138,12 +138,12 @@ export const stepRouter = router({
       const { status, recheck, ...to } = app.recheck
         ? afterRecheckAnswer(defs, app.recheck, { stepId: step.id, next, application: doc, variant: app.variant, today })
         : { status: (rankOf(defs, due) ?? -1) >= (rankOf(defs, app.status) ?? -1) ? due : app.status, route: next.route, stepId: next.stepId, recheck: null };
-      if (!store.save(tx, app, doc, status, recheck)) throw staleRevision();
-      store.audit(tx, { actorKind: "applicant", actorId: app.ownerId, action: `step.submit:${step.id}`, applicationId: app.id, changed: changedPointers(stored, doc) });
+      if (!(await store.save(tx, app, doc, status, recheck))) throw staleRevision();
+      await store.audit(tx, { actorKind: "applicant", actorId: app.ownerId, action: `step.submit:${step.id}`, applicationId: app.id, changed: changedPointers(stored, doc) });
       for (const effect of step.effects ?? []) {
         const handler = effectHandlers.get(effect.kind);
         if (!handler) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `no handler is registered for the effect kind "${effect.kind}"` });
-        const later = handler({ effect, step, tx, services: ctx.services, application: app, doc, request: requestOf(ctx), now, today });
+        const later = await handler({ effect, step, tx, services: ctx.services, application: app, doc, request: requestOf(ctx), now, today });
         if (later) afterCommit.push(later);
       }
       return {

@@ -14,13 +14,13 @@ function asTrpcError(error: unknown): unknown {
 }
 
 export const uploadsRouter = router({
-  list: applicantProcedure.input(optionalInputOf("applicationRef")).query(({ ctx, input }) => {
-    const app = ownApplication(ctx, input?.applicationId);
+  list: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {
+    const app = await ownApplication(ctx, input?.applicationId);
     return uploadService(ctx.services).list(app);
   }),
 
   remove: applicantProcedure.input(inputOf("uploadRef")).mutation(async ({ ctx, input }) => {
-    const app = ownApplication(ctx, input.applicationId);
+    const app = await ownApplication(ctx, input.applicationId);
     try {
       return await uploadService(ctx.services).remove(app, input.uploadId, ctx.applicant.userId);
     } catch (error) {

@@ -20,6 +20,7 @@ const FunnelPage = lazy(loadFunnelPage);
 const ApplicantLoginPage = lazy(() => import("../pages/auth/ApplicantLoginPage"));
 const PortalLoginPage = lazy(() => import("../pages/auth/PortalLoginPage"));
 const SetPasswordPage = lazy(() => import("../pages/auth/SetPasswordPage"));
+const AuthErrorPage = lazy(() => import("../pages/auth/AuthErrorPage"));
 // The partner portal.
 const PipelinePage = lazy(() => import("../pages/portal/PipelinePage"));
 const ApplicationPage = lazy(() => import("../pages/portal/ApplicationPage"));
@@ -50,6 +51,7 @@ export function AppRoutes() {
           <Route path="app">
             <Route index element={<AppIndexRedirect />} />
             <Route path="login" element={<ApplicantLoginPage />} />
+            <Route path="error" element={<AuthErrorPage />} />
             <Route path="ineligible/:reason" element={<IneligiblePage />} />
             <Route path="initial-setup/:slug" element={<FunnelPage />} />
             <Route path="application/:slug" element={<FunnelPage />} />
@@ -61,6 +63,7 @@ export function AppRoutes() {
           <Route path="portal">
             <Route index element={<PipelinePage />} />
             <Route path="login" element={<PortalLoginPage />} />
+            <Route path="error" element={<AuthErrorPage />} />
             <Route path="set-password" element={<SetPasswordPage />} />
             <Route path="applications/:id" element={<ApplicationPage />} />
             <Route path="identity-reviews" element={<IdentityReviewsPage />} />

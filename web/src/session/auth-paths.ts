@@ -35,9 +35,18 @@ export function sameOriginPath(url: string | null | undefined, origin: string): 
   }
 }
 
-/** The sign-in page for a base, with the error and the page to come back to (spec §8). */
-export function signInPath(base: AuthBase, callbackUrl: string, error?: string): string {
+/** The sign-in page for a base, with the error and the page to come back to (spec §8), each when given. */
+export function signInPath(base: AuthBase, callbackUrl: string | null, error?: string): string {
   const page = base === PORTAL_AUTH_BASE ? "/portal/login" : "/app/login";
-  const query = new URLSearchParams({ ...(error ? { error } : {}), callbackUrl });
-  return `${page}?${query.toString()}`;
+  const query = new URLSearchParams({ ...(error ? { error } : {}), ...(callbackUrl ? { callbackUrl } : {}) }).toString();
+  return query ? `${page}?${query}` : page;
+}
+
+/**
+ * The sign-in error page for a base, naming the error (spec §8: a sign-in with no providers goes
+ * there) and keeping the page to come back to, for its "try again" link.
+ */
+export function errorPagePath(base: AuthBase, error: string, callbackUrl: string | null = null): string {
+  const query = new URLSearchParams({ error, ...(callbackUrl ? { callbackUrl } : {}) });
+  return `${base === PORTAL_AUTH_BASE ? "/portal/error" : "/app/error"}?${query.toString()}`;
 }

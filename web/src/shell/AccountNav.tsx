@@ -1,5 +1,6 @@
 // The account end of the main navigation: "Sign in" for visitors; for a signed-in applicant a
-// link back to their application and, once they have an email to sign in with again, "Sign out".
+// link back to their application and, once they have an email to sign in with again, "Sign out"
+// and "Sign out everywhere" (every session of the account, on every device).
 import { NavLink, useNavigate } from "react-router-dom";
 import site from "../../content/site.json";
 import { signOut } from "../session/auth-client";
@@ -27,22 +28,29 @@ export function AccountNav() {
         </li>
       ) : null}
       {session.data?.user.email ? (
-        <li>
-          <SignOutButton />
-        </li>
+        <>
+          <li>
+            <SignOutButton />
+          </li>
+          <li>
+            <SignOutButton everywhere />
+          </li>
+        </>
       ) : null}
     </>
   );
 }
 
 /** Its own component so only a signed-in visitor's page fetches the toaster (for a failed sign-out). */
-function SignOutButton() {
+function SignOutButton({ everywhere = false }: { everywhere?: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
   const onSignOut = async () => {
     try {
-      await signOut(APPLICANT_AUTH_BASE, "/");
+      // The tRPC client loads only when asked: the shell stays small for the home page.
+      if (everywhere) await (await import("../api/trpc")).trpcClient.identity.signOutEverywhere.mutate({});
+      else await signOut(APPLICANT_AUTH_BASE, "/");
       await session.refresh();
       session.broadcast();
       navigate("/");
@@ -51,8 +59,8 @@ function SignOutButton() {
     }
   };
   return (
-    <button type="button" className="nav-button" onClick={() => void onSignOut()}>
-      {site.account.signOut}
+    <button type="button" className="nav-button" title={everywhere ? site.account.signOutEverywhereHint : undefined} onClick={() => void onSignOut()}>
+      {everywhere ? site.account.signOutEverywhere : site.account.signOut}
     </button>
   );
 }

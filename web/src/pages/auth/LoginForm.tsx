@@ -1,18 +1,20 @@
 // The sign-in form for either session (applicant or portal): email then a mailed 6-digit code,
 // or email and password, as the base's providers allow; when the server answers a right password
 // by asking for a code (the portal's second factor), the form moves on to the code. Errors appear
-// at their field or, for the form as a whole, in an alert above the button.
+// at their field or, for the form as a whole, in an alert above the button. Spec §8: with no
+// providers the page goes to the error page; asked for a provider it does not offer, to the plain
+// sign-in page with callbackUrl.
 import { Button, Field, Input, Link as FluentLink, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { prefetchBotToken } from "../../api/bot-check";
 import { getProviders, requestEmailCode, signInWithCredentials, type Providers } from "../../session/auth-client";
 import { authErrorMessage } from "../../session/auth-messages";
-import { sameOriginPath, type AuthBase } from "../../session/auth-paths";
+import { errorPagePath, sameOriginPath, signInPath, type AuthBase } from "../../session/auth-paths";
 import { useSession } from "../../session/session";
 import { useCtaStyles } from "../../shell/button-styles";
 import { PageLoading } from "../../shell/PageLoading";
-import { asksForCode, checkCode, checkEmail, checkPassword, initialStage, methodsOf, restartStage, type LoginStage } from "./login-flow";
+import { asksForCode, checkCode, checkEmail, checkPassword, loginStart, methodsOf, restartStage, type LoginStage } from "./login-flow";
 
 export interface LoginFormProps {
   base: AuthBase;
@@ -52,21 +54,17 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
     getProviders(base).then(setProviders, () => setProviders("failed"));
   }, [base]);
 
-  const methods = methodsOf(providers === "failed" ? null : providers);
+  const loaded = providers === "failed" ? null : providers;
+  const methods = methodsOf(loaded);
   useEffect(() => {
-    if (providers && providers !== "failed" && stage === null) setStage(initialStage(search, methods, preferPassword));
-  }, [providers, stage, search, methods, preferPassword]);
+    if (providers === null || stage !== null) return;
+    const start = loginStart(loaded, search, preferPassword);
+    if (start.kind === "errorPage") navigate(errorPagePath(base, start.error, callbackUrl), { replace: true });
+    else if (start.kind === "signInPage") navigate(signInPath(base, callbackUrl), { replace: true });
+    else setStage(start.stage);
+  }, [providers, loaded, stage, search, preferPassword, navigate, base, callbackUrl]);
 
-  if (providers === null || (providers !== "failed" && stage === null)) return <PageLoading />;
-  if (providers === "failed" || (!methods.code && !methods.password)) {
-    // Spec §8: with no providers there is no way to sign in; say so plainly.
-    return (
-      <div className="page page--narrow prose" role="alert">
-        <h1>Sign-in is not available right now</h1>
-        <p>We could not load the ways to sign in. Please reload the page or try again in a few minutes.</p>
-      </div>
-    );
-  }
+  if (stage === null) return <PageLoading />;
 
   const moveTo = (next: LoginStage) => {
     setStage(next);
@@ -110,6 +108,7 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
           setSearch((s) => {
             s.set("step", "code");
             s.delete("error");
+            s.delete("provider");
             return s;
           }, { replace: true });
         }
@@ -136,7 +135,9 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
       <p className="page-intro">{intro}</p>
       <form className="form-stack" onSubmit={onSubmit} noValidate aria-busy={busy}>
         {notice ? (
-          <MessageBar intent={stage === "code" ? "success" : "info"}>
+          // Multiline: the automatic layout does not re-measure when the words change, so a longer
+          // notice would run off a phone's screen on one line.
+          <MessageBar intent={stage === "code" ? "success" : "info"} layout="multiline">
             <MessageBarBody>{notice}</MessageBarBody>
           </MessageBar>
         ) : null}
@@ -154,7 +155,7 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
           </Field>
         ) : null}
         {formError ? (
-          <MessageBar intent="error" role="alert">
+          <MessageBar intent="error" role="alert" layout="multiline">
             <MessageBarBody>{formError}</MessageBarBody>
           </MessageBar>
         ) : null}

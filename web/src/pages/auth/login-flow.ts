@@ -22,6 +22,29 @@ export function initialStage(search: URLSearchParams, methods: LoginMethods, pre
   return methods.code ? "email" : "password";
 }
 
+/** What the sign-in page does once the providers answered (or failed to: null), by spec §8 "Behaviors". */
+export type LoginStart =
+  /** No way to sign in loaded: the error page. */
+  | { kind: "errorPage"; error: "Configuration" }
+  /** The URL asks for a provider this session does not offer: the plain sign-in page, keeping callbackUrl. */
+  | { kind: "signInPage" }
+  | { kind: "form"; stage: LoginStage };
+
+/**
+ * How the sign-in page opens. `?provider=<id>` asks for one way of signing in (NextAuth's
+ * signIn(provider)): a provider of this session picks its form (email: the code, credentials: the
+ * password); any other id leads to the sign-in page with every way this session offers.
+ */
+export function loginStart(providers: Record<string, { type?: string }> | null, search: URLSearchParams, preferPassword = false): LoginStart {
+  const methods = methodsOf(providers);
+  if (!methods.code && !methods.password) return { kind: "errorPage", error: "Configuration" };
+  const provider = search.get("provider");
+  if (provider === null) return { kind: "form", stage: initialStage(search, methods, preferPassword) };
+  const type = providers && Object.hasOwn(providers, provider) ? providers[provider]?.type : undefined;
+  if (type !== "email" && type !== "credentials") return { kind: "signInPage" };
+  return { kind: "form", stage: initialStage(search, methods, type === "credentials") };
+}
+
 /**
  * Whether a sign-in answer asks for a second factor: a two-factor server (the portal) answers a
  * right password with its sign-in page at ?step=code instead of the page to return to.
