@@ -90,7 +90,10 @@ export function invalidSteps(defs: Definitions, input: RecheckInput, validatorOf
     if (!asksSomething(defs, stepId)) continue;
     const answers = sliceAnswers(bundleStepSchema(defs, stepId), input.application ?? {}) ?? {};
     const result = validatorOf(defs, stepId)(answers, { application: input.application, today: input.today });
-    if (!result.valid) out.push({ stepId, pointers: [...new Set(result.errors.map((e) => e.pointer))] });
+    // An answer the step's effects only check (a one-time code) is never saved: nothing to re-check.
+    const forgotten = new Set((defs.steps.get(stepId)?.def.effects ?? []).flatMap((effect) => effect.forget ?? []));
+    const failing = [...new Set(result.errors.map((e) => e.pointer))].filter((pointer) => !forgotten.has(pointer));
+    if (failing.length) out.push({ stepId, pointers: failing });
   }
   return out;
 }

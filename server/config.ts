@@ -32,6 +32,8 @@ export interface Config {
   quiet: boolean;
   /** The folder of uploaded files and signed PDFs (UPLOAD_DIR; <dataDir>/uploads): a shared mount when several servers run. */
   uploadDir?: string;
+  /** Twilio for text messages (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM); absent, texts go to <dataDir>/sms-outbox. */
+  twilio?: { accountSid: string; authToken: string; from: string };
   /** The largest file one upload may carry (UPLOAD_MAX_BYTES; 15 MB). */
   uploadMaxBytes: number;
   /** The definition folders (steps/, rules/, schemas/); absent, the repository's. Tests point them at a copy. */
@@ -65,5 +67,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quiet: env.QUIET === "1",
     uploadMaxBytes,
     uploadDir: env.UPLOAD_DIR || undefined,
+    twilio: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM } : undefined,
   };
 }

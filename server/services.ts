@@ -18,6 +18,7 @@ import { createCipher } from "./security/encryption";
 import { deriveKey } from "./security/keys";
 import { dbRateLimiter, rateLimitKeyMac, type RateLimit } from "./security/rate-limit";
 import { portalPolicy } from "./portal/roles";
+import { createSmsSender, type SmsSender } from "./sms/sender";
 import { localDiskStorage, type FileStorage } from "./storage";
 
 export interface ServiceDeps {
@@ -32,6 +33,8 @@ export interface ServiceDeps {
   storage?: FileStorage;
   /** Who verifies identity documents; by default the portal's manual review. */
   identityProvider?: IdentityProvider;
+  /** Where text messages go; by default the development outbox, or Twilio when configured. */
+  sms?: SmsSender;
 }
 
 const MINUTE = 60_000;
@@ -72,6 +75,7 @@ export function createServices(deps: ServiceDeps) {
     codes: createCodes(deps.db, deriveKey(deps.masterKey, "sign-in-codes"), now),
     storage: deps.storage ?? localDiskStorage(deps.config.uploadDir ?? join(deps.config.dataDir, "uploads")),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
+    sms: deps.sms ?? createSmsSender({ outboxDir: join(deps.config.dataDir, "sms-outbox"), twilio: deps.config.twilio }),
     /** Portal roles and account rules (rules/portal-roles.json). */
     portal: portalPolicy(deps.defs),
     rateLimiter,
@@ -79,6 +83,8 @@ export function createServices(deps: ServiceDeps) {
       signInPerEmail: rateLimiter("signInPerEmail", { limit: 10, windowMs: 15 * MINUTE }),
       signInPerIp: rateLimiter("signInPerIp", { limit: 50, windowMs: 15 * MINUTE }),
       codePerEmail: rateLimiter("codePerEmail", { limit: 3, windowMs: 15 * MINUTE }),
+      /** Verification texts per applicant: each costs money and reaches a person's phone. */
+      textsPerApplicant: rateLimiter("textsPerApplicant", { limit: 5, windowMs: 15 * MINUTE }),
       codePerIp: rateLimiter("codePerIp", { limit: 20, windowMs: 15 * MINUTE }),
       /** Upload attempts per applicant: room for every document of two self-employed borrowers, not for a flood. */
       uploadsPerApplicant: rateLimiter("uploadsPerApplicant", { limit: 60, windowMs: 15 * MINUTE }),

@@ -57,6 +57,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const notes = [`Database: ${dialect === "postgresql" ? `PostgreSQL at ${describeUrl(config.databaseUrl!)}` : `SQLite file ${config.databasePath}`}`, `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];
   if (options.demo) notes.push(...(await seedDemoData(services)));
   if (options.firstAdmin) notes.push(...(await ensureFirstAdmin(services)));
+  notes.push(`Texts: ${services.sms.kind === "twilio" ? services.sms.location : `development outbox ${services.sms.location} (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send)`}`);
   if (mailer.kind === "outbox") notes.push(`Sign-in codes and portal invites are mailed to the outbox: open the newest .eml in ${mailer.location}`);
 
   const app = createApp(services, botCheck);

@@ -680,6 +680,7 @@ export interface Application {
    */
   funnelVariant?: string;
   esign?: ESign;
+  consents?: Consents;
   incomeVerification?: IncomeVerification;
   identityVerification?: IdentityVerification;
   disbursement?: LoanDisbursement;
@@ -741,6 +742,10 @@ export interface Borrower {
    * via the `definition` "phone".
    */
   phone?: string;
+  /**
+   * When the applicant typed the code texted to this phone (server time); the server sets it (step setupVerify).
+   */
+  phoneVerifiedAt?: string;
   /**
    * Citizenship or residency status (URLA section 1a).
    *
@@ -1733,6 +1738,39 @@ export interface ESign {
   };
 }
 /**
+ * The consents an applicant gives while setting up their account (step setupConsent): to receive communications electronically, and authorization for a credit check. The applicant sets only `accepted`; the server stamps when, and which text (its version and SHA-256), so a record shows exactly what was agreed to and when.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "consent".
+ */
+export interface Consents {
+  electronicCommunications?: Consent;
+  creditCheck?: Consent;
+}
+/**
+ * This interface was referenced by `Consents`'s JSON-Schema
+ * via the `definition` "consent".
+ */
+export interface Consent {
+  accepted?: boolean;
+  /**
+   * Server time of the consent.
+   */
+  acceptedAt?: string;
+  /**
+   * The text agreed to: its file name in web/content/disclosures/.
+   */
+  document?: string;
+  /**
+   * The version in that text's front matter.
+   */
+  version?: string;
+  /**
+   * The SHA-256 of the text as shown to the applicant.
+   */
+  sha256?: string;
+}
+/**
  * How the applicant chose to verify income (the income-verification step, application6). Connecting a bank or payroll account needs a bank-data provider this deployment does not have, so the step refuses that choice for now; choosing it never sets canopyConnected.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -2176,7 +2214,7 @@ export interface Step {
     goto: Logic5;
   }[];
   /**
-   * What the server does when the step is submitted, besides saving the answers: each effect runs after the answers are validated, inside the same transaction as the save and before the response, so either everything is recorded or nothing is. `kind` names a handler the server registers (server/esign registers recordSignatures); its other fields are that kind's parameters. Effects run on every valid submit: submitting the step again records again.
+   * What the server does when the step is submitted, besides saving the answers. `kind` names a handler the server registers (server/esign registers recordSignatures, server/account the phone and consent kinds); its other fields are that kind's parameters. A handler may check before the save, outside the transaction, so what the check counts stands even when it refuses the step (a wrong code uses up a try), and may set answers only the server can know (when a phone was verified, the version of a text agreed to); and it may record inside the save's transaction, so either everything is recorded or nothing is. Effects run on every valid submit: submitting the step again records again.
    */
   effects?: {
     /**
@@ -2185,9 +2223,9 @@ export interface Step {
     id: string;
     description?: string;
     /**
-     * The handler: recordSignatures records an electronic signature per signer (typed name, server time, IP address, user agent) over the exact text of each document, by its SHA-256 and version.
+     * The handler: recordSignatures records an electronic signature per signer (typed name, server time, IP address, user agent) over the exact text of each document, by its SHA-256 and version. sendPhoneCode texts a one-time code to the phone answer (through the SMS provider). verifyPhoneCode checks the code answered against the one texted and stamps when the phone was verified. recordConsent stamps, for each consent given, the server time and the version and SHA-256 of the text agreed to.
      */
-    kind: "recordSignatures";
+    kind: "recordSignatures" | "sendPhoneCode" | "verifyPhoneCode" | "recordConsent";
     /**
      * recordSignatures: the documents signed, in the order the applicant reads them, by their file name in web/content/disclosures/ without .md (each with a version in its front matter). The step must show each of them (a disclosureDocuments display naming it).
      *
@@ -2207,6 +2245,38 @@ export interface Step {
        */
       coborrower?: string;
     };
+    /**
+     * A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
+     */
+    phone?: string;
+    /**
+     * A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
+     */
+    code?: string;
+    /**
+     * A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
+     */
+    verifiedAt?: string;
+    /**
+     * recordConsent: for each consent, the answer that gives it (a true `accepted` under this pointer) and the document agreed to (a file name in web/content/disclosures/ without .md, shown on the step).
+     */
+    consents?: {
+      [k: string]:
+        | {
+            /**
+             * A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
+             */
+            pointer: string;
+            document: string;
+          }
+        | undefined;
+    };
+    /**
+     * Answers the effect reads and the application never keeps (a one-time code): checked with the step, then dropped before the save.
+     *
+     * Items: A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
+     */
+    forget?: string[];
   }[];
 }
 /**

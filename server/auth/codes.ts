@@ -11,27 +11,30 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 
 export type CodeCheck = "ok" | "invalid" | "expired" | "locked" | "none";
+/** Sign-in codes by session kind, mailed to an email; phone codes texted to verify a phone (the address is "<user id>:<phone>"). */
+export type CodeKind = SessionKind | "phone";
 
 export function createCodes(db: Db, key: Buffer, now: () => Date = () => new Date()) {
   const mac = (id: string, code: string) => createHmac("sha256", key).update(`${id}:${code}`).digest("hex");
-  const live = (kind: SessionKind, email: string) =>
+  const live = (kind: CodeKind, email: string) =>
     db.select().from(signInCodes).where(and(eq(signInCodes.kind, kind), eq(signInCodes.email, email), isNull(signInCodes.consumedAt)))
       .orderBy(asc(signInCodes.createdAt));
 
   return {
-    /** A fresh code for the address; the caller mails it. */
-    async issue(kind: SessionKind, email: string): Promise<string> {
+    /** A fresh code for the address; the caller sends it. `tx`: the caller's transaction, if it has one. */
+    async issue(kind: CodeKind, email: string, tx?: Db): Promise<string> {
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       const id = randomUUID();
       const at = now();
-      await transaction(db, async (tx) => {
-        await tx.update(signInCodes).set({ consumedAt: at }).where(and(eq(signInCodes.kind, kind), eq(signInCodes.email, email), isNull(signInCodes.consumedAt)));
-        await tx.insert(signInCodes).values({ id, kind, email, codeHash: mac(id, code), expiresAt: new Date(at.getTime() + CODE_TTL_MS), createdAt: at });
-      });
+      const write = async (on: Db) => {
+        await on.update(signInCodes).set({ consumedAt: at }).where(and(eq(signInCodes.kind, kind), eq(signInCodes.email, email), isNull(signInCodes.consumedAt)));
+        await on.insert(signInCodes).values({ id, kind, email, codeHash: mac(id, code), expiresAt: new Date(at.getTime() + CODE_TTL_MS), createdAt: at });
+      };
+      await (tx ? write(tx) : transaction(db, write));
       return code;
     },
     /** Checks a code; a right code is spent, a wrong one uses up one of the tries. */
-    async check(kind: SessionKind, email: string, code: string): Promise<CodeCheck> {
+    async check(kind: CodeKind, email: string, code: string): Promise<CodeCheck> {
       const row = (await live(kind, email)).at(-1);
       if (!row) return "none";
       if (row.expiresAt.getTime() <= now().getTime()) return "expired";

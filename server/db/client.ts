@@ -2,6 +2,7 @@
 // (better-sqlite3, the embedded default) or PostgreSQL (node-postgres, DATABASE_URL=postgres://…),
 // applies that dialect's committed drizzle-kit migrations, and runs transactions and raw SQL.
 // Everything else speaks drizzle through `Db` and awaits every query.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
@@ -107,10 +108,13 @@ async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T
 // better-sqlite3 is synchronous and one connection serves every request, so transactions take
 // turns here. Each query inside resolves at once, so no other request's query runs between them.
 const sqliteTurns = new WeakMap<Db, Promise<unknown>>();
+// A transaction started inside another would wait for it for ever: say so at once instead.
+const inTransaction = new AsyncLocalStorage<Db>();
 
 async function sqliteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (inTransaction.getStore() === db) throw new Error("a transaction was started inside another: pass the caller's tx instead");
   const previous = sqliteTurns.get(db) ?? Promise.resolve();
-  const turn = previous.then(async () => {
+  const turn = previous.then(() => inTransaction.run(db, async () => {
     db.run(sql`BEGIN IMMEDIATE`);
     try {
       const result = await work(db);
@@ -120,7 +124,7 @@ async function sqliteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promi
       db.run(sql`ROLLBACK`);
       throw error;
     }
-  });
+  }));
   sqliteTurns.set(
     db,
     turn.catch(() => undefined),

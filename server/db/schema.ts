@@ -81,7 +81,8 @@ export const signInCodes = table(
   "sign_in_codes",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["applicant", "portal"] }).notNull(),
+    /** applicant and portal: mailed sign-in codes; phone: texted phone verification codes. */
+    kind: text("kind", { enum: ["applicant", "portal", "phone"] }).notNull(),
     email: text("email").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),

@@ -13,7 +13,7 @@ import type { Services } from "../services";
 import { sha256Hex } from "../storage";
 import { applicationStore } from "../store/applications";
 import { badRequest } from "../trpc/init";
-import type { EffectRun } from "../trpc/routers/step";
+import type { EffectRun } from "../trpc/step-effects";
 import { frontMatterOf, readDisclosure, recordedText, signedDocument, type SignedDocumentRecord } from "./documents";
 import { renderSignedPdf } from "./pdf";
 import { rescissionFor } from "./rescission";

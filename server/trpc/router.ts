@@ -1,4 +1,5 @@
 // The tRPC API at /api/trpc. The web app imports the AppRouter type only.
+import "../account/effects"; // registers the account-setup step effects
 import { router } from "./init";
 import { applicationRouter } from "./routers/application";
 import { definitionsRouter } from "./routers/definitions";

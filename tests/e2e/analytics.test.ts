@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funnelEvents } from "../../server/db/schema";
 import { answerAll, next } from "./answer";
 import { startE2E, type E2E } from "./browser";
-import { earlyFunnel } from "./early-funnel";
+import { accountSetup, earlyFunnel } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -29,7 +29,8 @@ async function toTheApplication(page: Page) {
   await earlyFunnel(page, { value: 640000, owed: 250000, firstName: who.firstName, lastName: who.lastName, email: who.email });
   await next(page, "/app/initial-setup/preview-offer");
   await page.getByText(/Line amount/).first().waitFor();
-  await next(page, "/app/application/1", "Continue to application");
+  await next(page, "/app/initial-setup/phone", "Continue to application");
+  await accountSetup(page, e2e.server.services.config.dataDir, { phone: who.phone });
   await answerAll(page, {
     "/user/dateOfBirth": "03/14/1984",
     "/user/ssn": who.ssn,

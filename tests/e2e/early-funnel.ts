@@ -2,6 +2,7 @@
 // offer preview is next), for the e2e tests that need an applicant further on.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
+import { newestTextCode } from "../helpers/server";
 import { answer, answerAll, fieldBox, next } from "./answer";
 
 export const unique = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -43,4 +44,23 @@ export async function earlyFunnel(
   }
   await next(page, "/app/initial-setup/mortgage-balance");
   await answer(page, "/setup/mortgageBalance", o.owed);
+}
+
+/**
+ * The account setup after the offer preview (steps setupPhone, setupVerify, setupConsent): the
+ * mobile number, the code texted to it (read from the development SMS outbox), both consents.
+ * Ends on the application's first page.
+ */
+export async function accountSetup(page: Page, dataDir: string, { phone = "3035550199", onEachPage }: { phone?: string; onEachPage?: () => Promise<void> } = {}) {
+  await page.waitForURL("**/app/initial-setup/phone");
+  await answer(page, "/user/phone", phone);
+  await onEachPage?.();
+  await next(page, "/app/initial-setup/verify-phone", "Text me a code");
+  await answer(page, "/otpCode", newestTextCode(dataDir, phone));
+  await onEachPage?.();
+  await next(page, "/app/initial-setup/consent", "Verify");
+  await answer(page, "/consents/electronicCommunications/accepted", true);
+  await answer(page, "/consents/creditCheck/accepted", true);
+  await onEachPage?.();
+  await next(page, "/app/application/1", "Agree and continue");
 }

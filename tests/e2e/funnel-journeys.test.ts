@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addItem, answer, answerAll, fieldBox, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
-import { earlyFunnel, unique } from "./early-funnel";
+import { accountSetup, earlyFunnel, unique } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -117,7 +117,15 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await next(page, "/app/initial-setup/preview-offer");
     await page.getByText(/Line amount/).first().waitFor();
     await shot(page, journey);
-    await next(page, "/app/application/1", "Continue to application");
+    await next(page, "/app/initial-setup/phone", "Continue to application");
+    // The account setup: a verified mobile number, then the consents (issue 11).
+    await accountSetup(page, e2e.server.services.config.dataDir, {
+      phone: "3035550142",
+      onEachPage: async () => {
+        await expect(seriousA11yViolations(page)).resolves.toEqual([]);
+        await shot(page, journey);
+      },
+    });
 
     await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }), "/setup/hasCoborrower": false });
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
@@ -162,7 +170,8 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     const journey = "co-borrower";
     await earlyFunnel(page, { value: 820000, owed: 310000, coborrower: { firstName: "Sam", lastName: "Okafor" } });
     await next(page, "/app/initial-setup/preview-offer");
-    await next(page, "/app/application/1", "Continue to application");
+    await next(page, "/app/initial-setup/phone", "Continue to application");
+    await accountSetup(page, e2e.server.services.config.dataDir, { phone: "3035550142" });
 
     await answerAll(page, person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }));
     await expect(fieldBox(page, "/setup/hasCoborrower").getByLabel("Yes", { exact: true }).isChecked()).resolves.toBe(true);
@@ -265,7 +274,8 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     const journey = "gap";
     await earlyFunnel(page, { value: 640000, owed: 250000 });
     await next(page, "/app/initial-setup/preview-offer");
-    await next(page, "/app/application/1", "Continue to application");
+    await next(page, "/app/initial-setup/phone", "Continue to application");
+    await accountSetup(page, e2e.server.services.config.dataDir, { phone: "3035550142" });
     await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }), "/setup/hasCoborrower": false });
     await next(page, "/app/application/2");
     await singleHomeOwner(page);

@@ -14,7 +14,7 @@ import { AUTH_ERRORS } from "../../server/auth/errors";
 import { makeApplicant } from "../helpers/accounts";
 import { newestCode } from "../helpers/server";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
-import { unique } from "./early-funnel";
+import { earlyFunnel, unique } from "./early-funnel";
 
 /** A page that needs a signed-in applicant, which sends a visitor to sign in (spec §8). */
 const NEEDS_SESSION = "/app/upload";
@@ -73,6 +73,21 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
     const route = routeForStatus(e2e.server.services.defs, status);
     await page.waitForURL((url) => url.pathname === route);
     await page.getByRole("heading", { level: 1, name: e2e.server.services.defs.steps.get(status)!.def.title! }).waitFor();
+  });
+
+  it("lets a new applicant start on the home page without a password, leave, and come back through /app/login where they left off", async () => {
+    const email = unique("newcomer");
+    const first = (await e2e.page()).page;
+    await earlyFunnel(first, { value: 640000, owed: 250000, email });
+    // Signed in since the first answer: the menu offers their application, no password was asked.
+    await first.getByRole("link", { name: "My application" }).waitFor();
+    await first.context().close(); // they leave
+
+    const { page } = await e2e.page();
+    await page.goto("/app/login");
+    await signInWithMailedCode(page, email);
+    await page.waitForURL((url) => url.pathname === "/app/initial-setup/mortgage-balance");
+    await page.getByRole("heading", { level: 1, name: e2e.server.services.defs.steps.get("mortgageBalance")!.def.title! }).waitFor();
   });
 
   it("sends a visitor from a page that needs a session to sign in with error=SessionRequired, and back after", async () => {

@@ -28,6 +28,20 @@ export function newestMail(dataDir: string, email?: string): string {
   return mail;
 }
 
+/** The 6-digit code of the newest text in a data folder's development SMS outbox (to `phone`, 10 digits, when given). */
+export function newestTextCode(dataDir: string, phone?: string): string {
+  const outbox = join(dataDir, "sms-outbox");
+  const text = readdirSync(outbox)
+    .filter((f) => f.endsWith(".txt"))
+    .sort()
+    .reverse()
+    .map((f) => readFileSync(join(outbox, f), "utf8"))
+    .find((t) => !phone || t.startsWith(`To: ${phone}\n`));
+  const code = text && /^(\d{6}) is your verification code/m.exec(text)?.[1];
+  if (!code) throw new Error(`no verification text${phone ? ` to ${phone}` : ""} in the SMS outbox`);
+  return code;
+}
+
 /** The 6-digit sign-in code of the newest mail (to `email` when given). */
 export const newestCode = (dataDir: string, email?: string) => /code is (\d{6})/.exec(newestMail(dataDir, email))![1]!;
 

@@ -80,9 +80,9 @@ describe("the next step", () => {
     expect(nextStep(defs, "hasFbm", { setup: { hasFbm: false } }, { variant: "variantOne" }).stepId).toBe("isSelfEmployed");
   });
 
-  it("ends after the last step of a flow", () => {
+  it("ends after the last step of a flow, and goes on to the account setup after the early funnel's", () => {
     expect(nextStep(defs, "applicationSubmitted", {})).toMatchObject({ stepId: null, route: null });
-    expect(nextStep(defs, "previewOffer", { setup: { propertyValue: 600000, mortgageBalance: 200000 } }, { variant: "variantTwo" })).toMatchObject({ stepId: "application", route: "/app/application/1" });
+    expect(nextStep(defs, "previewOffer", { setup: { propertyValue: 600000, mortgageBalance: 200000 } }, { variant: "variantTwo" })).toMatchObject({ stepId: "setupPhone", route: "/app/initial-setup/phone" });
   });
 });
 

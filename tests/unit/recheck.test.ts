@@ -95,6 +95,19 @@ describe("re-checking saved answers after the definitions change", () => {
     expect(listed(defs, early(), "application")).not.toContain("previewOffer");
   });
 
+  it("does not ask again for a one-time code the step only checked (setupVerify's otpCode is never saved)", () => {
+    const setUp = { ...early(), user: { ...early().user, phone: "3035550142", phoneVerifiedAt: "2026-11-20T10:00:00.000Z" }, consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } };
+    expect(pathTo(repo.defs, { application: setUp, status: "application", variant: "variantOne", today })).toContain("setupVerify");
+    expect(listed(repo.defs, setUp, "application")).toEqual([]);
+  });
+
+  it("sends an applicant already past the offer back to consents the definitions now ask for", () => {
+    const before = { ...early(), user: { ...early().user, phone: "3035550142" } };
+    expect(invalidSteps(repo.defs, { application: before, status: "application", variant: "variantOne", today })).toEqual([
+      { stepId: "setupConsent", pointers: ["/consents", "/consents/electronicCommunications/accepted", "/consents/creditCheck/accepted"] },
+    ]);
+  });
+
   it("does not re-open a submitted application", () => {
     expect(isFinalStatus(defs, "applicationSubmitted")).toBe(true);
     expect(isFinalStatus(defs, "application5")).toBe(false);

@@ -120,8 +120,10 @@ describe("early funnel: the co-borrower", () => {
 describe("the offer preview", () => {
   const eligible = { setup: { ...earlyApplicant.setup, mortgageBalance: 100000 } };
 
-  it("goes from the offer preview to the application", () => {
-    expect(submit(eligible, "previewOffer", {}).next).toMatchObject({ stepId: "application", route: "/app/application/1" });
+  it("goes from the offer preview to the account setup, and from its consents to the application", () => {
+    expect(submit(eligible, "previewOffer", {}).next).toMatchObject({ stepId: "setupPhone", route: "/app/initial-setup/phone" });
+    expect(submit(eligible, "setupPhone", { user: { phone: "3035550142" } }).next).toMatchObject({ stepId: "setupVerify", route: "/app/initial-setup/verify-phone" });
+    expect(submit(eligible, "setupConsent", { consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } }).next).toMatchObject({ stepId: "application", route: "/app/application/1" });
   });
 
   it("goes from the prequalification offer preview to the application", () => {

@@ -7,9 +7,9 @@ import { rescissionFor } from "../../esign/rescission";
 import { documentsFor, latestSigning, recordSignatures } from "../../esign/signatures";
 import { applicantProcedure, badRequest, router } from "../init";
 import { ownApplication } from "../own-application";
-import { registerEffect } from "./step";
+import { registerEffect } from "../step-effects";
 
-registerEffect("recordSignatures", recordSignatures);
+registerEffect("recordSignatures", { record: recordSignatures });
 
 const MAX_DOCUMENTS = 10;
 

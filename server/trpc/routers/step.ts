@@ -1,12 +1,13 @@
 // step.get and step.submit: the server side of every funnel screen. The submit is the authority:
 // it validates with the engine's step validator (the same one the browser runs), merges, saves,
-// walks to the next step and sets applicationStatus, all in one transaction or not at all.
+// walks to the next step and sets applicationStatus, all in one transaction or not at all. The
+// step's effects (server/trpc/step-effects.ts) check before and record inside that transaction.
 import { TRPCError } from "@trpc/server";
 import type { Definitions } from "../../../engine/definitions";
 import { compileSchemaFile } from "../../../engine/definitions";
 import { chooseVariant, flowOf, nextStep, rankOf, routeForStatus, signOutTargetFor } from "../../../engine/funnel";
 import { describeAjvErrors } from "../../../engine/messages";
-import { changedPointers, deleteAt, mergeDocs } from "../../../engine/pointer";
+import { changedPointers, deleteAt, mergeDocs, setAt } from "../../../engine/pointer";
 import { afterRecheckAnswer, cachedStepValidator } from "../../../engine/recheck";
 import { restoreMasked } from "../../../engine/sensitive";
 import { todayIso } from "../../../engine/dates";
@@ -15,45 +16,14 @@ import { applicationStore } from "../../store/applications";
 import { recheckApplication, recheckOnVisit } from "../../store/recheck";
 import type { Services } from "../../services";
 import { transaction, type Db } from "../../db/client";
-import type { Step } from "../../../engine/generated/schema-types";
 import { badRequest, router, visitorProcedure, type Context } from "../init";
+import { handlerOf, type EffectCheck } from "../step-effects";
 import { inputOf } from "../inputs";
 
-// ---------------------------------------------------------------- step effects
-// Server-side work a step file declares in `effects` (schemas/step.schema.json), by kind. A module
-// registers the kinds it implements (server/esign registers recordSignatures); step.submit runs
-// every effect of the step inside its transaction, after the answers are valid and saved, so an
-// effect that throws saves nothing. A handler may return work for after the commit (a file to
-// render); that work's failure is logged and does not undo the step.
-
-export type StepEffect = NonNullable<Step["effects"]>[number];
-
-export interface EffectRun {
-  effect: StepEffect;
-  step: Step;
-  tx: Db;
-  services: Services;
-  application: { id: string; ownerId: string };
-  /** The application document as saved (identifiers in the clear): never for a response. */
-  doc: Record<string, unknown>;
-  /** Where the answers came from: the connection's address (no proxy header is trusted) and the browser's User-Agent. */
-  request: { ip: string; userAgent: string | null };
-  now: Date;
-  today: string;
-}
-
-export type EffectHandler = (run: EffectRun) => Promise<void | (() => Promise<void>)>;
-
-const effectHandlers = new Map<string, EffectHandler>();
-
-export function registerEffect(kind: StepEffect["kind"], handler: EffectHandler) {
-  effectHandlers.set(kind, handler);
-}
-
-export const registeredEffectKinds = (): string[] => [...effectHandlers.keys()];
+export { registerEffect, registeredEffectKinds } from "../step-effects";
 
 /** The request facts an effect may record; the User-Agent is in the context when app.ts puts it there. */
-const requestOf = (ctx: Context): EffectRun["request"] => {
+const requestOf = (ctx: Context): EffectCheck["request"] => {
   const userAgent = (ctx as Context & { userAgent?: unknown }).userAgent;
   return { ip: ctx.ip, userAgent: typeof userAgent === "string" && userAgent !== "" ? userAgent : null };
 };
@@ -101,6 +71,25 @@ export const stepRouter = router({
     const today = todayIso(now);
     const afterCommit: (() => Promise<void>)[] = [];
 
+    const request = requestOf(ctx);
+    const context = { step, services: ctx.services, request, now, today };
+    /** The answers checked by the step's validator against what is stored; a refusal names the fields. */
+    const validated = (stored: Record<string, unknown>) => {
+      const result = cachedStepValidator(defs, step.id)(restoreMasked(input.answers, stored, ctx.services.sensitive), { application: stored, today });
+      if (!result.valid) throw badRequest(result.errors.map((e) => ({ pointer: e.pointer, message: e.message })));
+      return result;
+    };
+    // Effects that check before the save (a texted code): their answers must be valid first.
+    const checking = (step.effects ?? []).filter((effect) => handlerOf(effect).check);
+    const serverSet: Record<string, unknown> = {};
+    if (checking.length) {
+      const before = ctx.applicant ? await store.ofOwner(db, ctx.applicant.userId) : null;
+      const stored = before?.doc ?? {};
+      const checked = validated(stored);
+      for (const effect of checking)
+        Object.assign(serverSet, await handlerOf(effect).check!({ ...context, effect, ownerId: ctx.applicant?.userId ?? null, answers: checked.answers as Record<string, unknown>, stored }));
+    }
+
     let started: { token: string; expiresAt: Date } | null = null;
     const response = await transaction(db, async (tx) => {
       let app = ctx.applicant ? await store.ofOwner(tx, ctx.applicant.userId) : null;
@@ -112,12 +101,12 @@ export const stepRouter = router({
       if (app) app = await recheckApplication(tx, ctx.services, app);
 
       const stored = app?.doc ?? {};
-      const answers = restoreMasked(input.answers, stored, ctx.services.sensitive);
-      const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today });
-      if (!result.valid) throw badRequest(result.errors.map((e) => ({ pointer: e.pointer, message: e.message })));
+      const result = validated(stored);
 
-      const doc = mergeDocs(stored, result.answers) as Record<string, unknown>;
+      // Answers an effect only checks (a one-time code) are never kept; what the server sets is.
+      const doc = Object.entries(serverSet).reduce((d, [pointer, value]) => setAt(d, pointer, value), mergeDocs(stored, result.answers)) as Record<string, unknown>;
       for (const pointer of result.hidden) deleteAt(doc, pointer);
+      for (const pointer of (step.effects ?? []).flatMap((effect) => effect.forget ?? [])) deleteAt(doc, pointer);
       const validateApplication = compileSchemaFile(defs, "application.json");
       if (!validateApplication(doc)) throw badRequest(describeAjvErrors(validateApplication.errors));
 
@@ -141,9 +130,7 @@ export const stepRouter = router({
       if (!(await store.save(tx, app, doc, status, recheck))) throw staleRevision();
       await store.audit(tx, { actorKind: "applicant", actorId: app.ownerId, action: `step.submit:${step.id}`, applicationId: app.id, changed: changedPointers(stored, doc) });
       for (const effect of step.effects ?? []) {
-        const handler = effectHandlers.get(effect.kind);
-        if (!handler) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `no handler is registered for the effect kind "${effect.kind}"` });
-        const later = await handler({ effect, step, tx, services: ctx.services, application: app, doc, request: requestOf(ctx), now, today });
+        const later = await handlerOf(effect).record?.({ ...context, effect, tx, application: app, doc });
         if (later) afterCommit.push(later);
       }
       return {

@@ -1,0 +1,60 @@
+// Server-side work a step file declares in `effects` (schemas/step.schema.json), by kind. A module
+// registers the kinds it implements (server/esign: recordSignatures; server/account: the phone and
+// consent kinds). step.submit runs them in two phases:
+// - check: before the save's transaction, once the answers are valid. It may refuse the step with a
+//   field error, and what it writes stands even then (a wrong code uses up a try); it returns the
+//   answers only the server can set (pointer → value), which are saved with the step's.
+// - record: inside the transaction, after the save, so a record that throws saves nothing. It may
+//   return work for after the commit (a file to render, a text to send); that work's failure is
+//   logged and does not undo the step.
+import { TRPCError } from "@trpc/server";
+import type { Step } from "../../engine/generated/schema-types";
+import type { Db } from "../db/client";
+import type { Services } from "../services";
+
+export type StepEffect = NonNullable<Step["effects"]>[number];
+
+interface EffectContext {
+  effect: StepEffect;
+  step: Step;
+  services: Services;
+  /** Where the answers came from: the connection's address (no proxy header is trusted) and the browser's User-Agent. */
+  request: { ip: string; userAgent: string | null };
+  now: Date;
+  today: string;
+}
+
+export interface EffectCheck extends EffectContext {
+  /** The applicant's account; null for a visitor whose first answer this is. */
+  ownerId: string | null;
+  /** The step's answers, valid for the step (identifiers in the clear): never for a response. */
+  answers: Record<string, unknown>;
+  /** The application as stored before this step. */
+  stored: Record<string, unknown>;
+}
+
+export interface EffectRun extends EffectContext {
+  tx: Db;
+  application: { id: string; ownerId: string };
+  /** The application document as saved (identifiers in the clear): never for a response. */
+  doc: Record<string, unknown>;
+}
+
+export interface EffectHandler {
+  check?(run: EffectCheck): Promise<Record<string, unknown> | void>;
+  record?(run: EffectRun): Promise<void | (() => Promise<void>)>;
+}
+
+const handlers = new Map<string, EffectHandler>();
+
+export function registerEffect(kind: StepEffect["kind"], handler: EffectHandler) {
+  handlers.set(kind, handler);
+}
+
+export const registeredEffectKinds = (): string[] => [...handlers.keys()];
+
+export function handlerOf(effect: StepEffect): EffectHandler {
+  const handler = handlers.get(effect.kind);
+  if (!handler) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `no handler is registered for the effect kind "${effect.kind}"` });
+  return handler;
+}

@@ -1,0 +1,122 @@
+// Issue 11 item 1: the account set up inside the funnel, as steps of steps/initial-setup: a mobile
+// number verified with a texted code (the development SMS outbox here), and the consents recorded
+// with the server's time and the exact text agreed to.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TRPCClientError } from "@trpc/client";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
+import { applications } from "../../server/db/schema";
+import { makeApplicant } from "../helpers/accounts";
+import { browser, newestTextCode, testServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(() => server?.close());
+
+const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as Record<string, unknown>;
+
+/** A signed-in applicant at the offer preview, with the early funnel's answers. */
+async function atTheOffer() {
+  const who = await makeApplicant(server.services, { status: "previewOffer", doc: { setup: FIXTURE.setup } });
+  const b = browser(server.url);
+  await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+  return { ...who, b };
+}
+
+const storedDoc = async (applicationId: string) => {
+  const [row] = await server.services.db.select().from(applications).where(eq(applications.id, applicationId));
+  return { raw: row!.document, doc: JSON.parse(row!.document) as Record<string, any>, status: row!.status, revision: row!.revision };
+};
+
+const fieldErrorsOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => (e instanceof TRPCClientError ? (e.data as { httpStatus: number; fieldErrors?: { pointer: string; message: string }[] }) : Promise.reject(e)),
+  );
+
+describe("account setup in the funnel", () => {
+  it("goes from the offer preview to the phone step, and from the consents to the application", async () => {
+    const { b } = await atTheOffer();
+    expect(await b.trpc.step.submit.mutate({ stepId: "previewOffer", answers: {} })).toMatchObject({ route: "/app/initial-setup/phone", stepId: "setupPhone", applicationStatus: "previewOffer" });
+  });
+
+  it("texts a 6-digit code to the number saved on the phone step", async () => {
+    const { b } = await atTheOffer();
+    const result = await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550142" } } });
+    expect(result).toMatchObject({ route: "/app/initial-setup/verify-phone", stepId: "setupVerify" });
+    expect(newestTextCode(server.dataDir, "3035550142")).toMatch(/^\d{6}$/);
+  });
+
+  it("verifies the phone with the texted code, stamps when, and never stores the code", async () => {
+    const { b, applicationId } = await atTheOffer();
+    await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550143" } } });
+    const code = newestTextCode(server.dataDir, "3035550143");
+    const before = Date.now();
+    const result = await b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: code } });
+    expect(result).toMatchObject({ route: "/app/initial-setup/consent", stepId: "setupConsent" });
+    const { raw, doc } = await storedDoc(applicationId);
+    expect(Date.parse(doc.user.phoneVerifiedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(doc).not.toHaveProperty("otpCode");
+    expect(raw).not.toContain(code);
+  });
+
+  it("refuses a wrong code naming the field, saves nothing, and locks the code after 5 wrong tries", async () => {
+    const { b, applicationId } = await atTheOffer();
+    await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550144" } } });
+    const code = newestTextCode(server.dataDir, "3035550144");
+    const wrong = code === "000000" ? "111111" : "000000";
+    const saved = await storedDoc(applicationId);
+    const first = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: wrong } }));
+    expect(first).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/otpCode", message: expect.stringMatching(/not the one we texted/) }] });
+    expect(await storedDoc(applicationId)).toEqual(saved);
+    for (let i = 0; i < 4; i++) await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: wrong } }));
+    const locked = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: code } }));
+    expect(locked?.fieldErrors?.[0]).toMatchObject({ pointer: "/otpCode", message: expect.stringMatching(/Too many wrong codes/) });
+    expect((await storedDoc(applicationId)).doc.user.phoneVerifiedAt).toBeUndefined();
+  });
+
+  it("accepts a code only for the number it was texted to", async () => {
+    const { b } = await atTheOffer();
+    await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550145" } } });
+    const code = newestTextCode(server.dataDir, "3035550145");
+    await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550146" } } });
+    const otherCode = newestTextCode(server.dataDir, "3035550146");
+    if (code !== otherCode) {
+      const refused = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: code } }));
+      expect(refused?.fieldErrors?.[0]?.pointer).toBe("/otpCode");
+    }
+    expect(await b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: otherCode } })).toMatchObject({ stepId: "setupConsent" });
+  });
+
+  it("needs both consents, naming each missing box", async () => {
+    const { b } = await atTheOffer();
+    const refused = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: false }, creditCheck: { accepted: false } } } }));
+    expect(refused?.fieldErrors?.map((e) => e.pointer).sort()).toEqual(["/consents/creditCheck/accepted", "/consents/electronicCommunications/accepted"]);
+  });
+
+  it("records each consent with the server's time and the version and SHA-256 of the text shown", async () => {
+    const { b, applicationId } = await atTheOffer();
+    const shown = await b.trpc.esign.documents.query({ ids: ["e-sign-consent", "credit-check-authorization"] });
+    const before = Date.now();
+    const result = await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
+    expect(result).toMatchObject({ route: "/app/application/1", stepId: "application", applicationStatus: "application" });
+    const { doc } = await storedDoc(applicationId);
+    const byId = Object.fromEntries(shown.documents.map((d: { id: string; version: string; sha256: string }) => [d.id, d])) as Record<string, { version: string; sha256: string }>;
+    expect(doc.consents.creditCheck).toEqual({ accepted: true, acceptedAt: expect.any(String), document: "credit-check-authorization", version: byId["credit-check-authorization"]!.version, sha256: byId["credit-check-authorization"]!.sha256 });
+    expect(doc.consents.electronicCommunications).toMatchObject({ document: "e-sign-consent", version: byId["e-sign-consent"]!.version, sha256: byId["e-sign-consent"]!.sha256 });
+    expect(Date.parse(doc.consents.creditCheck.acceptedAt)).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("does not let the browser set the time or text of a consent", async () => {
+    const { b } = await atTheOffer();
+    const refused = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: true, acceptedAt: "2020-01-01T00:00:00.000Z" }, creditCheck: { accepted: true } } } }),
+    );
+    expect(refused?.httpStatus).toBe(400);
+    expect(refused?.fieldErrors?.[0]?.pointer).toMatch(/^\/consents\/electronicCommunications/);
+  });
+});
