@@ -90,8 +90,17 @@ export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
   return isPg(db) ? pgTransaction(db, work) : sqliteTransaction(db, work);
 }
 
+/** Concurrent writers kept colliding on the same rows: the caller tells the person to try again (tRPC: 409). */
+export class WriteConflict extends Error {
+  constructor() {
+    super("the data changed under this transaction too often: try again");
+    this.name = "WriteConflict";
+  }
+}
+
 const SERIALIZATION_FAILURE = "40001";
 const DEADLOCK = "40P01";
+const ATTEMPTS = 8;
 
 async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   const pgDb = db as unknown as NodePgDatabase<typeof schema>;
@@ -100,7 +109,10 @@ async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T
       return await pgDb.transaction((tx) => work(tx as unknown as Db), { isolationLevel: "serializable" });
     } catch (error) {
       const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-      if (attempt >= 5 || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK)) throw error;
+      if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK) throw error;
+      if (attempt >= ATTEMPTS) throw new WriteConflict();
+      // A random, growing pause, so colliding writers do not collide again in step.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
   }
 }

@@ -7,6 +7,7 @@ import type { Session } from "../auth/sessions";
 import type { Permission } from "../portal/roles";
 import { activeStaff } from "../portal/staff";
 import type { Services } from "../services";
+import { WriteConflict } from "../db/client";
 
 export interface Context {
   services: Services;
@@ -47,10 +48,16 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const publicProcedure = t.procedure;
 
-/** Personal data must not be cached by the browser or anything between. */
-const noStore = t.middleware(({ ctx, next }) => {
+/**
+ * Personal data must not be cached by the browser or anything between. And a write that kept
+ * colliding with others on the database (PostgreSQL) is a conflict to retry, not a server fault.
+ */
+const noStore = t.middleware(async ({ ctx, next }) => {
   ctx.resHeaders.set("Cache-Control", "no-store");
-  return next();
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof WriteConflict)
+    throw new TRPCError({ code: "CONFLICT", message: "Your application was being saved from somewhere else at the same moment. Please try again.", cause: result.error.cause });
+  return result;
 });
 
 export const applicantProcedure = t.procedure.use(noStore).use(({ ctx, next }) => {

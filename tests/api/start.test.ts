@@ -1,6 +1,6 @@
 // npm start, as a person runs it: a real process on a loopback port, its SQLite file created
 // and migrated, demo data in, and the URL printed. On the PostgreSQL run of the API tests
-// (scripts/test-postgres.mjs) it gets a database of its own there instead of the file.
+// (scripts/with-postgres.mjs) it gets a database of its own there instead of the file.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

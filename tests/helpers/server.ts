@@ -46,7 +46,7 @@ export function newestTextCode(dataDir: string, phone?: string): string {
 export const newestCode = (dataDir: string, email?: string) => /code is (\d{6})/.exec(newestMail(dataDir, email))![1]!;
 
 /**
- * On a PostgreSQL run (DATABASE_URL=postgres://…, see scripts/test-postgres.mjs), a new empty
+ * On a PostgreSQL run (DATABASE_URL=postgres://…, see scripts/with-postgres.mjs), a new empty
  * database of its own for one test server; on SQLite, undefined (the server makes its own file).
  */
 export async function freshDatabaseUrl(): Promise<string | undefined> {

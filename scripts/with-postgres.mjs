@@ -1,17 +1,21 @@
-// Runs the API test suite and the fuzz test against PostgreSQL (part of `npm test`): a throwaway cluster of
-// Debian's postgresql on a loopback port, removed when the run ends. Each test server then makes
-// a database of its own in it (tests/helpers/server.ts). With DATABASE_URL=postgres://… already
-// set, that server is used instead. Installs the package with apt-get when it is missing and we
-// may; otherwise says in one line how.
+// Runs a command against PostgreSQL: `node scripts/with-postgres.mjs <command…>` starts a
+// throwaway cluster of Debian's postgresql on a loopback port, runs the command with DATABASE_URL
+// pointing at it, and removes the cluster. `npm run test:postgres` runs the API suite and the fuzz
+// test this way (part of `npm test`), `npm run bench:postgres` the API benchmark; each test
+// server makes a database of its own in it (tests/helpers/server.ts). With DATABASE_URL=postgres://…
+// already set, that server is used instead. Installs the package with apt-get when it is missing
+// and we may; otherwise says in one line how.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const files = process.argv.slice(2);
-// The API suite, and the hostile-input test (PostgreSQL refuses some text SQLite takes, such as a NUL byte).
-const suite = files.length ? files : ["tests/api", "tests/hardening/fuzz.test.ts"];
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
+  console.error("Usage: node scripts/with-postgres.mjs <command> [arguments…]");
+  process.exit(2);
+}
 
 function binDir() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
@@ -23,7 +27,7 @@ function binDir() {
 function ensureInstalled() {
   if (binDir()) return;
   if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) {
-    console.error("The PostgreSQL run of the API tests needs Debian's postgresql: run `sudo apt-get install -y postgresql` (or set DATABASE_URL=postgres://… to a server of your own).");
+    console.error("Running against PostgreSQL needs Debian's postgresql: run `sudo apt-get install -y postgresql` (or set DATABASE_URL=postgres://… to a server of your own).");
     process.exit(1);
   }
   console.log("Installing Debian's postgresql for the API tests (apt-get)...");
@@ -70,10 +74,10 @@ async function startCluster() {
 const own = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
 const cluster = own ? null : await startCluster();
 const url = own ? process.env.DATABASE_URL : cluster.url;
-console.log(`\nThe API tests again, on PostgreSQL (${url.replace(/\/\/[^@]*@/, "//")}):`);
+console.log(`\nOn PostgreSQL (${url.replace(/\/\/[^@]*@/, "//")}): ${[command, ...args].join(" ")}`);
 let status = 1;
 try {
-  status = spawnSync("npx", ["vitest", "run", ...suite], { stdio: "inherit", env: { ...process.env, DATABASE_URL: url } }).status ?? 1;
+  status = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DATABASE_URL: url } }).status ?? 1;
 } finally {
   cluster?.stop();
 }
