@@ -278,6 +278,7 @@ function custom(op: string, args: unknown[], scope: Scope): Text | null {
     case "sum": return phrase(args.length > 1 && typeof args[1] === "string" ? `the total ${humanize(args[1])} of ${listArg(0)}` : `the sum of ${listArg(0)}`);
     case "pluck": return phrase(`the ${typeof args[1] === "string" ? humanize(args[1]) : d(1)} of each item of ${listArg(0)}`);
     case "flatten": return phrase(`${d(0)} as one list`);
+    case "lower": return phrase(`${d(0)} (ignoring case)`);
     case "starts_with_any": return sentence(`${d(0)} starts with any of ${d(1)}`);
     case "text_matches_any": return sentence(`${d(0)} names any of ${d(1)} (ignoring case, spaces and punctuation)`);
     case "date_add": {

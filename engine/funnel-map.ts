@@ -97,8 +97,9 @@ export function buildFunnelMap(defs: Definitions): FunnelMap {
   });
   const groups: MapGroup[] = [];
 
-  // One group per flow, in funnel order (by the rank of each flow's first step).
-  const flows = [...defs.flows.values()].map(({ def }) => def)
+  // One group per flow, in funnel order (by the rank of each flow's first step). A member's flow
+  // (answeredBy: the co-borrower's) walks steps of the application again, on their part: not drawn.
+  const flows = [...defs.flows.values()].map(({ def }) => def).filter((flow) => flow.answeredBy === undefined)
     .sort((a, b) => Math.min(...a.variants.flatMap((v) => v.steps.map(rankOf))) - Math.min(...b.variants.flatMap((v) => v.steps.map(rankOf))) || a.id.localeCompare(b.id));
   for (const flow of flows) {
     const group: MapGroup = { id: `flow_${slug(flow.id)}`, title: `${flow.id} (${flow.variants.map((v) => v.id).join(", ")})`, nodes: [] };

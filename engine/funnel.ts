@@ -52,9 +52,17 @@ export interface NextStep {
   reason: string;
 }
 
+/** Which walk: the applicant's variant; `flow` names a member's flow (answeredBy), never walked otherwise. */
+export interface WalkOptions {
+  variant?: string | null;
+  flow?: string | null;
+  today?: string;
+}
+
 /** The flow variant an applicant walks: theirs if it lists the step, else the first that does. */
-function flowPosition(defs: Definitions, stepId: string, variantId?: string | null) {
-  const candidates = [...defs.flows.values()].flatMap(({ def: flow }) => flow.variants.map((variant) => ({ flow, variant })));
+function flowPosition(defs: Definitions, stepId: string, variantId?: string | null, flowId?: string | null) {
+  const flows = [...defs.flows.values()].filter(({ def }) => (flowId ? def.id === flowId : def.answeredBy === undefined));
+  const candidates = flows.flatMap(({ def: flow }) => flow.variants.map((variant) => ({ flow, variant })));
   const holding = candidates.filter((c) => c.variant.steps.includes(stepId));
   return holding.find((c) => c.variant.id === variantId) ?? holding[0];
 }
@@ -68,8 +76,8 @@ const skipped = (defs: Definitions, stepId: string, data: Data) => {
  * The steps of the applicant's flow around `stepId`, without those whose skipWhen holds on the
  * application (the step itself always stays): for progress lists and Back.
  */
-export function flowStepsFor(defs: Definitions, stepId: string, application: unknown, options: { variant?: string | null; today?: string } = {}) {
-  const position = flowPosition(defs, stepId, options.variant);
+export function flowStepsFor(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}) {
+  const position = flowPosition(defs, stepId, options.variant, options.flow);
   if (!position) return null;
   const data = stepLogicData(defs, application, options.today);
   const steps = position.variant.steps.filter((id) => id === stepId || !skipped(defs, id, data));
@@ -80,7 +88,7 @@ export function flowStepsFor(defs: Definitions, stepId: string, application: unk
  * The step before `stepId` in the applicant's flow (skipped steps passed over); for a step no flow
  * lists (one reached by a branch), the step whose branch leads to it; else null.
  */
-export function previousStep(defs: Definitions, stepId: string, application: unknown, options: { variant?: string | null; today?: string } = {}): string | null {
+export function previousStep(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}): string | null {
   const walk = flowStepsFor(defs, stepId, application, options);
   if (walk) return walk.index > 0 ? walk.steps[walk.index - 1]! : null;
   for (const { def } of defs.steps.values()) if (def.id !== stepId && def.next?.some((b) => b.goto === stepId)) return def.id;
@@ -88,7 +96,7 @@ export function previousStep(defs: Definitions, stepId: string, application: unk
 }
 
 /** After `stepId` is saved: the first of its `next` branches that holds, else the next step of the flow. */
-export function nextStep(defs: Definitions, stepId: string, application: unknown, options: { variant?: string; today?: string } = {}): NextStep {
+export function nextStep(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}): NextStep {
   const step = stepById(defs, stepId);
   const data = stepLogicData(defs, application, options.today);
   for (const branch of step.next ?? []) {
@@ -133,6 +141,6 @@ export function signOutTargetFor(defs: Definitions, path: string, hasSession: bo
 
 /** The id of the flow whose variants list `stepId`, or null for a step no flow lists. */
 export function flowOf(defs: Definitions, stepId: string): string | null {
-  for (const { def } of defs.flows.values()) if (def.variants.some((v) => v.steps.includes(stepId))) return def.id;
+  for (const { def } of defs.flows.values()) if (def.answeredBy === undefined && def.variants.some((v) => v.steps.includes(stepId))) return def.id;
   return null;
 }

@@ -90,6 +90,11 @@ export const customOperators: Record<string, CustomOperator> = {
     example: { logic: { flatten: [[[1, 2], [3], 4]] }, result: [1, 2, 3, 4] },
     fn: (list: unknown) => asArray(list).flatMap((item) => (Array.isArray(item) ? item : [item])),
   },
+  lower: {
+    description: "The text in lower case (a value that is not text stays as it is): compares email addresses, which ignore case.",
+    example: { logic: { lower: ["Sam@Example.com"] }, result: "sam@example.com" },
+    fn: (text: unknown) => (typeof text === "string" ? text.toLowerCase() : text),
+  },
   starts_with_any: {
     description: "True when the text starts with any of the given prefixes.",
     example: { logic: { starts_with_any: ["/portal/login", ["/portal", "/insights"]] }, result: true },

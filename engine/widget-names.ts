@@ -17,12 +17,13 @@ export const GROUP_WIDGETS: ReadonlySet<string> = new Set(["yesNo", "choiceCards
  * `disclosureDocuments` (versioned disclosure texts), `contentPage` (a content page such as the
  * FAQ), `idDocumentSides` (which sides of the chosen ID to upload), `documentChecklist` (the
  * documents still needed), `lineAmount` (the line a draw may use), `nextSteps` (a list of what
- * happens next, with links) and `applicationSummary` (the saved answers, read-only). A display
+ * happens next, with links), `applicationSummary` (the saved answers, read-only) and
+ * `applicationProgress` (each borrower's part and how far it is answered). A display
  * reads its `ui:options`.
  */
 export const OBJECT_LAYOUTS = [
   "address", "offerPreview", "disclosureDocuments", "contentPage", "idDocumentSides", "documentChecklist",
-  "lineAmount", "nextSteps", "applicationSummary",
+  "lineAmount", "nextSteps", "applicationSummary", "applicationProgress",
 ] as const;
 
 export type LeafWidgetName = (typeof LEAF_WIDGETS)[number];

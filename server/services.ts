@@ -85,6 +85,8 @@ export function createServices(deps: ServiceDeps) {
       codePerEmail: rateLimiter("codePerEmail", { limit: 3, windowMs: 15 * MINUTE }),
       /** Verification texts per applicant: each costs money and reaches a person's phone. */
       textsPerApplicant: rateLimiter("textsPerApplicant", { limit: 5, windowMs: 15 * MINUTE }),
+      /** Co-borrower invite mails per application: each reaches another person's inbox. */
+      invitesPerApplicant: rateLimiter("invitesPerApplicant", { limit: 5, windowMs: 60 * MINUTE }),
       codePerIp: rateLimiter("codePerIp", { limit: 20, windowMs: 15 * MINUTE }),
       /** Upload attempts per applicant: room for every document of two self-employed borrowers, not for a flood. */
       uploadsPerApplicant: rateLimiter("uploadsPerApplicant", { limit: 60, windowMs: 15 * MINUTE }),

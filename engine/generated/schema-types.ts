@@ -474,6 +474,12 @@ export interface APIInputs {
     revision?: number;
   };
   /**
+   * An invite link's token (members.invitation, members.accept): 32 random bytes, base64url.
+   */
+  inviteRef?: {
+    token: string;
+  };
+  /**
    * Names the applicant's application. Optional: an applicant has one, found from the session; an id that is not theirs is refused.
    */
   applicationRef?: {
@@ -648,6 +654,7 @@ export interface Application {
    * Null or absent when applying alone.
    */
   coborrower?: Borrower | null;
+  coborrowerInvite?: CoBorrowerInvite;
   setup?: InitialSetupAnswers;
   property?: SubjectProperty;
   /**
@@ -1131,6 +1138,22 @@ export interface Business {
    * In the applicant's words: its products or services and its customers.
    */
   description?: string;
+}
+/**
+ * Who answers the co-borrower's part of the application (step coborrowerInvite): the borrower, or the co-borrower themselves after an invite by email. While the co-borrower answers it, their part (rules/members.json) is theirs alone: the borrower can neither read nor change it.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "coborrower-invite".
+ */
+export interface CoBorrowerInvite {
+  answeredBy: "coborrower" | "borrower";
+  /**
+   * An email address in standard format, at most 254 characters.
+   *
+   * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+   * via the `definition` "email".
+   */
+  email?: string;
 }
 /**
  * What the applicant told us in the early funnel and prequalification, before the full application. Self-reported; amounts in whole U.S. dollars.
@@ -2003,6 +2026,10 @@ export interface Flow {
   id: string;
   description: string;
   /**
+   * The member role of rules/members.json who walks this flow with their own account (the co-borrower), on their part of each step. Absent: the applicant who owns the application. The owner's walk never passes through such a flow.
+   */
+  answeredBy?: string;
+  /**
    * @minItems 1
    */
   variants: [
@@ -2124,6 +2151,17 @@ export interface Step {
    */
   description?: string;
   /**
+   * The step's title and description as a member of rules/members.json reads them when answering their own part (the co-borrower: "Tell us about yourself"), by role. Absent: the step's own.
+   */
+  textFor?: {
+    [k: string]:
+      | {
+          title?: string;
+          description?: string;
+        }
+      | undefined;
+  };
+  /**
    * JSON Schema of the answers: an object whose properties are top-level fields of the application document. Refer to schemas/ with relative $ref.
    */
   schema: {
@@ -2223,9 +2261,13 @@ export interface Step {
     id: string;
     description?: string;
     /**
-     * The handler: recordSignatures records an electronic signature per signer (typed name, server time, IP address, user agent) over the exact text of each document, by its SHA-256 and version. sendPhoneCode texts a one-time code to the phone answer (through the SMS provider). verifyPhoneCode checks the code answered against the one texted and stamps when the phone was verified. recordConsent stamps, for each consent given, the server time and the version and SHA-256 of the text agreed to.
+     * The handler: recordSignatures records an electronic signature per signer (typed name, server time, IP address, user agent) over the exact text of each document, by its SHA-256 and version. sendPhoneCode texts a one-time code to the phone answer (through the SMS provider). verifyPhoneCode checks the code answered against the one texted and stamps when the phone was verified. recordConsent stamps, for each consent given, the server time and the version and SHA-256 of the text agreed to. inviteMember, while rules/members.json says the role answers its own part, emails the address at the role's inviteEmail a link to join the application with their own account (a new link on every save); otherwise it withdraws the invite and ends a joined member's access.
      */
-    kind: "recordSignatures" | "sendPhoneCode" | "verifyPhoneCode" | "recordConsent";
+    kind: "recordSignatures" | "sendPhoneCode" | "verifyPhoneCode" | "recordConsent" | "inviteMember";
+    /**
+     * inviteMember: the member role of rules/members.json invited.
+     */
+    role?: string;
     /**
      * recordSignatures: the documents signed, in the order the applicant reads them, by their file name in web/content/disclosures/ without .md (each with a version in its front matter). The step must show each of them (a disclosureDocuments display naming it).
      *

@@ -11,13 +11,15 @@ export interface FunnelProgressProps {
   stepId: string;
   /** The applicant's variant of the flow (default: the first variant that lists the step). */
   variant?: string;
+  /** A member's flow (the co-borrower's), instead of the applicant's. */
+  flow?: string | null;
   /** The answers so far: steps whose skipWhen holds on them are not listed. */
   application?: unknown;
 }
 
-export function FunnelProgress({ defs, stepId, variant, application }: FunnelProgressProps): JSX.Element {
+export function FunnelProgress({ defs, stepId, variant, flow, application }: FunnelProgressProps): JSX.Element {
   const styles = useStyles();
-  const position = useMemo(() => funnelPosition(defs, stepId, { variant, application }), [defs, stepId, variant, application]);
+  const position = useMemo(() => funnelPosition(defs, stepId, { variant, flow, application }), [defs, stepId, variant, flow, application]);
   if (!position) return <></>;
   const { steps, index } = position;
   const current = steps[index]!;

@@ -16,7 +16,8 @@ import { newItemValues } from "../new-items";
 import { formats } from "../validators";
 import { cleanAnswers, sliceAnswers } from "./answers";
 import { StoreContext, useStore, type FormContext } from "./context";
-import { prepareStep, type PreparedStep } from "./prepare";
+import { prepareForPart, prepareStep, type PreparedStep } from "./prepare";
+import type { Part } from "../members";
 import { StepFormStore } from "./store";
 import { useStyles } from "./styles";
 import { templates } from "./templates";
@@ -39,6 +40,8 @@ export interface StepFormProps {
   onBack?(): void;
   /** Default "Next". */
   submitLabel?: string;
+  /** The reader's part of the step (rules/members.json): only it is shown and judged. Default: all of it. */
+  part?: Part | null;
   /**
    * Content for display-only layouts a step names in `ui:widget` (e.g. `offerPreview`), by name:
    * a node shown as it is, or a component that gets the place's `ui:options` and the answers
@@ -173,6 +176,10 @@ function ErrorSummary({ store }: { store: StepFormStore }) {
 function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   const { prepared, application, today, submitting, serverErrors, onBack, displays } = props;
   const { step } = prepared;
+  // A member reads the step in their own voice (textFor), e.g. "Tell us about yourself".
+  const text = props.part ? step.textFor?.[props.part.role] : undefined;
+  const title = text?.title ?? step.title;
+  const description = text?.description ?? step.description;
   const submitOptions: SubmitOptions = isObject(prepared.uiSchema["ui:submitButtonOptions"]) ? prepared.uiSchema["ui:submitButtonOptions"] : {};
   const submitLabel = props.submitLabel ?? (typeof submitOptions.submitText === "string" ? submitOptions.submitText : "Next");
   const showActions = submitOptions.norender !== true;
@@ -258,8 +265,8 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
 
   return (
     <div ref={rootRef} className={styles.root}>
-      {step.title ? <h1 className={styles.title}>{step.title}</h1> : null}
-      {step.description ? <p className={styles.lead}>{step.description}</p> : null}
+      {title ? <h1 className={styles.title}>{title}</h1> : null}
+      {description ? <p className={styles.lead}>{description}</p> : null}
       <StoreContext.Provider value={store}>
         {/* Typed values not yet handed to RJSF are handed over before RJSF reads them for the submit. */}
         <div onSubmitCapture={() => store.flushAll()}>
@@ -314,8 +321,9 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
 
 /** Renders any step of the definitions: its title, description, fields, errors and Back/Next buttons. */
 export function StepForm(props: StepFormProps): JSX.Element {
-  const { defs, stepId, displays } = props;
+  const { defs, stepId, displays, part } = props;
   const known = useMemo(() => [...WIDGET_NAMES, ...Object.keys(displays ?? {})], [displays]);
-  const prepared = useMemo(() => prepareStep(defs, stepId, known, DEV), [defs, stepId, known]);
+  const whole = useMemo(() => prepareStep(defs, stepId, known, DEV), [defs, stepId, known]);
+  const prepared = prepareForPart(whole, part);
   return <StepFormBody key={`${stepId}`} {...props} prepared={prepared} />;
 }

@@ -7,6 +7,7 @@ import { stepById, type Definitions, type Step } from "../definitions";
 import { createStepValidator, type StepValidator } from "../validate";
 import { createFieldLogic, type FieldLogic } from "../field-logic";
 import { toRenderSchema, unknownWidgets, withoutWidgets } from "./render-schema";
+import { isWhole, schemaForPart, uiSchemaForPart, writes, type Part } from "../members";
 
 export interface PreparedStep {
   step: Step;
@@ -52,4 +53,33 @@ export function prepareStep(defs: Definitions, stepId: string, knownWidgets: Ite
   };
   perStep.set(stepId, prepared);
   return prepared;
+}
+
+const partCache = new WeakMap<PreparedStep, Map<string, PreparedStep>>();
+
+/**
+ * The step as one borrower answers it (rules/members.json): only their part is shown, asked and
+ * judged; the other borrower's answers are theirs to give. The server holds the same line.
+ */
+export function prepareForPart(prepared: PreparedStep, part: Part | null | undefined): PreparedStep {
+  if (!part || isWhole(part)) return prepared;
+  let perPart = partCache.get(prepared);
+  if (!perPart) partCache.set(prepared, (perPart = new Map()));
+  const key = JSON.stringify(part);
+  const hit = perPart.get(key);
+  if (hit) return hit;
+  const bundled = schemaForPart(prepared.bundled, part);
+  const out: PreparedStep = {
+    ...prepared,
+    bundled,
+    schema: toRenderSchema(bundled),
+    uiSchema: uiSchemaForPart(prepared.uiSchema as Record<string, unknown>, part) as UiSchema,
+    validate: (answers, context) => {
+      const result = prepared.validate(answers, context);
+      const errors = result.errors.filter((e) => e.pointer === "" || writes(part, e.pointer));
+      return { ...result, errors, valid: errors.length === 0 };
+    },
+  };
+  perPart.set(key, out);
+  return out;
 }

@@ -22,8 +22,8 @@ export interface FunnelPosition {
  * The flow variant that lists `stepId` (the applicant's variant when it lists it) as this
  * application walks it, and the step's place in it; null when no flow lists the step.
  */
-export function funnelPosition(defs: Definitions, stepId: string, options: { variant?: string | null; application?: unknown } = {}): FunnelPosition | null {
-  const walk = flowStepsFor(defs, stepId, options.application ?? {}, { variant: options.variant });
+export function funnelPosition(defs: Definitions, stepId: string, options: { variant?: string | null; flow?: string | null; application?: unknown } = {}): FunnelPosition | null {
+  const walk = flowStepsFor(defs, stepId, options.application ?? {}, { variant: options.variant, flow: options.flow });
   if (!walk) return null;
   const steps = walk.steps.map((id) => {
     const step = defs.steps.get(id)?.def;

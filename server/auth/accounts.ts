@@ -1,8 +1,9 @@
 // The two kinds of account behind the sign-in endpoints: applicants (users) and partner staff
 // (portal_users). Each says how to find an account by email and what its session shows.
 import { and, eq, isNull } from "drizzle-orm";
-import { routeForStatus } from "../../engine/funnel";
-import { applications, portalUsers, users } from "../db/schema";
+import { memberRole } from "../../engine/members";
+import { memberStore, readerFacts } from "../members/store";
+import { portalUsers, users } from "../db/schema";
 import { accountName } from "../store/account-fields";
 import { recheckOnVisit } from "../store/recheck";
 import type { Services } from "../services";
@@ -40,13 +41,16 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
       const [u] = await db.select().from(users).where(eq(users.id, id));
       if (!u) return null;
       await recheckOnVisit(services, id); // before the status below sends them anywhere
-      const [app] = await db.select({ status: applications.status, document: applications.document }).from(applications).where(eq(applications.ownerId, id));
-      const name = app ? accountName(defs, JSON.parse(app.document)) : null;
-      // A returning applicant's session says where to go: the page for their status.
+      const reader = await memberStore(services).readerOf(db, id);
+      const facts = reader ? readerFacts(services, reader) : null;
+      const name = reader ? accountName(defs, reader.app.doc, reader.member ? memberRole(defs, reader.role).namePointers : undefined) : null;
+      // A returning applicant's session says where to go: the page for their status (a member's:
+      // their next step), and as whom they read the application.
       return {
         user: { id: u.id, email: u.email, name },
-        applicationStatus: app?.status ?? null,
-        applicationRoute: app ? routeForStatus(defs, app.status) : null,
+        applicationStatus: facts?.applicationStatus ?? null,
+        applicationRoute: facts?.applicationRoute ?? null,
+        role: facts?.role ?? null,
       };
     },
   };

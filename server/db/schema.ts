@@ -124,6 +124,38 @@ export const applications = table(
   ],
 );
 
+/**
+ * People who answer part of someone else's application with their own account (the co-borrower),
+ * by invite. Which part is theirs: rules/members.json. One per role and application; an account is
+ * a member of at most one application. The invite link's token is kept only as its SHA-256.
+ */
+export const applicationMembers = table(
+  "application_members",
+  {
+    id: text("id").primaryKey(),
+    applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    /** Lower-cased: the address the invite went to; only an account with it may accept. */
+    email: text("email").notNull(),
+    /** Null until the invite is accepted. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the invite link's token; null once accepted. */
+    tokenHash: text("token_hash"),
+    expiresAt: timestamp("expires_at").notNull(),
+    invitedAt: timestamp("invited_at").notNull(),
+    acceptedAt: timestamp("accepted_at"),
+    /** JSON list of the step ids the member has saved. */
+    completed: text("completed").notNull().default("[]"),
+    /** Bumped on each of the member's saves: their stale-page check (the owner's is the application's revision). */
+    revision: integer("revision").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("application_members_role").on(t.applicationId, t.role),
+    uniqueIndex("application_members_user").on(t.userId),
+    uniqueIndex("application_members_token").on(t.tokenHash),
+  ],
+);
+
 /** Metadata of uploaded files; the bytes live in file storage. */
 export const uploads = table(
   "uploads",

@@ -11,7 +11,8 @@ export function accountEmail(defs: Definitions, doc: unknown): string | null {
   return typeof email === "string" ? email : null;
 }
 
-export function accountName(defs: Definitions, doc: unknown): string | null {
-  const parts = (params(defs).namePointers ?? []).map((p) => getAt(doc, p)).filter((v): v is string => typeof v === "string" && v !== "");
+/** The account's name: the owner's by rules/account.json, or a member's by their role's namePointers. */
+export function accountName(defs: Definitions, doc: unknown, namePointers: readonly string[] = params(defs).namePointers ?? []): string | null {
+  const parts = namePointers.map((p) => getAt(doc, p)).filter((v): v is string => typeof v === "string" && v !== "");
   return parts.length ? parts.join(" ") : null;
 }

@@ -61,15 +61,16 @@ export function applicationStore(services: Services) {
     /**
      * Saves a new revision, stamped with the definitions version `app` carries; an open re-check
      * stays unless `recheck` says otherwise. False when someone saved in between (the caller
-     * refuses the write).
+     * refuses the write). A member's save (bumpRevision false) leaves the owner's revision, so it
+     * never makes the owner's open page stale: the two change different parts.
      */
-    async save(tx: Db, app: StoredApplication, doc: unknown, status: string, recheck: Recheck | null = app.recheck): Promise<boolean> {
+    async save(tx: Db, app: StoredApplication, doc: unknown, status: string, recheck: Recheck | null = app.recheck, { bumpRevision = true } = {}): Promise<boolean> {
       const changed = await tx
         .update(applications)
         .set({
           document: seal(doc),
           status,
-          revision: app.revision + 1,
+          revision: bumpRevision ? app.revision + 1 : app.revision,
           definitionsVersion: app.definitionsVersion,
           recheck: recheck ? JSON.stringify(recheck) : null,
           updatedAt: services.now(),

@@ -1,6 +1,7 @@
 // The signed-in applicant's own application. Naming any other id is refused, whether or not it
 // exists, so ids cannot be probed.
 import { TRPCError } from "@trpc/server";
+import { memberStore, type Reader } from "../members/store";
 import { applicationStore } from "../store/applications";
 import type { ApplicantContext } from "./init";
 
@@ -9,4 +10,12 @@ export async function ownApplication(ctx: ApplicantContext, applicationId?: stri
   if (applicationId !== undefined && applicationId !== app?.id) throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
   if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
   return app;
+}
+
+/** The application the account reads, as its owner or as a member answering their part (rules/members.json). */
+export async function readApplication(ctx: ApplicantContext, applicationId?: string): Promise<Reader> {
+  const reader = await memberStore(ctx.services).readerOf(ctx.services.db, ctx.applicant.userId);
+  if (applicationId !== undefined && applicationId !== reader?.app.id) throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
+  if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+  return reader;
 }

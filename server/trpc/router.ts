@@ -1,11 +1,13 @@
 // The tRPC API at /api/trpc. The web app imports the AppRouter type only.
 import "../account/effects"; // registers the account-setup step effects
+import "../members/effects"; // registers the co-borrower invite effect
 import { router } from "./init";
 import { applicationRouter } from "./routers/application";
 import { definitionsRouter } from "./routers/definitions";
 import { documentsRouter } from "./routers/documents";
 import { esignRouter } from "./routers/esign";
 import { identityRouter } from "./routers/identity";
+import { membersRouter } from "./routers/members";
 import { portalRouter } from "./routers/portal";
 import { quoteRouter } from "./routers/quote";
 import { stepRouter } from "./routers/step";
@@ -21,6 +23,7 @@ export const appRouter = router({
   esign: esignRouter,
   portal: portalRouter,
   uploads: uploadsRouter,
+  members: membersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
 // Server-side work a step file declares in `effects` (schemas/step.schema.json), by kind. A module
 // registers the kinds it implements (server/esign: recordSignatures; server/account: the phone and
-// consent kinds). step.submit runs them in two phases:
+// consent kinds; server/members: inviteMember). step.submit runs them in two phases:
 // - check: before the save's transaction, once the answers are valid. It may refuse the step with a
 //   field error, and what it writes stands even then (a wrong code uses up a try); it returns the
 //   answers only the server can set (pointer → value), which are saved with the step's.
@@ -18,8 +18,11 @@ interface EffectContext {
   effect: StepEffect;
   step: Step;
   services: Services;
-  /** Where the answers came from: the connection's address (no proxy header is trusted) and the browser's User-Agent. */
-  request: { ip: string; userAgent: string | null };
+  /**
+   * Where the answers came from: the connection's address (no proxy header is trusted), the
+   * browser's User-Agent, and the origin the request came to (mailed links use PUBLIC_URL when set).
+   */
+  request: { ip: string; userAgent: string | null; origin: string | null };
   now: Date;
   today: string;
 }

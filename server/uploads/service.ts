@@ -14,6 +14,8 @@ import { idSidesState, reviewsOf, startIdentityCaseIfComplete } from "../identit
 import type { IdentityStatus } from "../identity/provider";
 import type { Services } from "../services";
 import { sha256Hex } from "../storage";
+import { documentsFor } from "../../engine/members";
+import { memberStore, type Reader } from "../members/store";
 import { applicationStore, type StoredApplication } from "../store/applications";
 import { ID_DOCUMENT, idHolders, resolveUpload, type BorrowerRole, type UploadAsk } from "./requirements";
 import type { SniffedType } from "./sniff";
@@ -110,12 +112,17 @@ export function uploadService(services: Services) {
     (await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storageKey, key)).limit(1)).length === 0 &&
     (await db.select({ id: signatures.id }).from(signatures).where(eq(signatures.pdfKey, key)).limit(1)).length === 0;
 
-  const ownApp = async (ownerId: string, applicationId?: string | null): Promise<StoredApplication> => {
-    const app = await store.ofOwner(db, ownerId);
-    if (applicationId && applicationId !== app?.id) throw new UploadError(403, "FORBIDDEN", "That application is not yours.", "applicationId");
-    if (!app) throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
-    return app;
+  const members = memberStore(services);
+  /** The application the account reads (its own, or the one it joined as co-borrower). */
+  const ownApp = async (userId: string, applicationId?: string | null): Promise<Reader> => {
+    const reader = await members.readerOf(db, userId);
+    if (applicationId && applicationId !== reader?.app.id) throw new UploadError(403, "FORBIDDEN", "That application is not yours.", "applicationId");
+    if (!reader) throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
+    return reader;
   };
+  /** Each borrower uploads and sees their own documents (rules/members.json). */
+  const mine = (reader: Reader) => documentsFor(defs, reader.part, reader.app.doc);
+  const notYours = () => new UploadError(403, "FORBIDDEN", "Each borrower uploads their own documents, with their own account.", "borrower");
 
   const refuseUnresolved = (app: StoredApplication, ask: UploadAsk) => {
     const resolved = resolveUpload(defs, app.doc, ask, today());
@@ -126,8 +133,10 @@ export function uploadService(services: Services) {
   return {
     /** Checks, stores and records one upload; then starts an identity case when it completes a photo ID. */
     async accept(input: { ownerId: string; applicationId?: string | null; ask: UploadAsk; fileName: string; bytes: Uint8Array; type: SniffedType }) {
-      const app = await ownApp(input.ownerId, input.applicationId);
+      const reader = await ownApp(input.ownerId, input.applicationId);
+      const { app } = reader;
       const first = refuseUnresolved(app, input.ask); // before any byte is written
+      if (!mine(reader)(first.target.borrower)) throw notYours();
       const key = sha256Hex(input.bytes);
       const fileName = cleanFileName(input.fileName, input.type, first.target.documentType);
 
@@ -136,7 +145,7 @@ export function uploadService(services: Services) {
         try {
           return await transaction(db, async (tx) => {
             // The application as it is now, inside the transaction: it may have changed since the check above.
-            const fresh = await store.ofOwner(tx, input.ownerId);
+            const fresh = (await members.readerOf(tx, input.ownerId))?.app;
             if (!fresh || fresh.id !== app.id) throw new UploadError(409, "CONFLICT", "Your application changed while the file was uploading. Please try again.");
             const { target } = refuseUnresolved(fresh, input.ask);
             const at = services.now();
@@ -177,7 +186,9 @@ export function uploadService(services: Services) {
               const [problem] = describeAjvErrors(validate.errors);
               throw new UploadError(400, "BAD_REQUEST", `The upload could not be recorded: ${problem?.message ?? "it does not fit the application"}.`, /fileName/.test(problem?.pointer ?? "") ? "file" : null);
             }
-            if (!(await store.save(tx, fresh, doc, fresh.status))) throw new UploadError(409, "CONFLICT", "Your application changed while the file was uploading. Please try again.");
+            // A member's upload leaves the owner's revision: it never makes the owner's open page stale.
+            if (!(await store.save(tx, fresh, doc, fresh.status, fresh.recheck, { bumpRevision: !reader.member })))
+              throw new UploadError(409, "CONFLICT", "Your application changed while the file was uploading. Please try again.");
             // Pointers only: no file name, no content.
             await store.audit(tx, { actorKind: "applicant", actorId: input.ownerId, action: `upload.add:${target.documentType}`, applicationId: fresh.id, changed: [`/uploads/${before.length}`] });
             return viewOf(row);
@@ -194,10 +205,12 @@ export function uploadService(services: Services) {
     },
 
     /** The applicant's uploads, and for each borrower which ID sides are in and how the review stands. */
-    async list(app: StoredApplication) {
-      const rows = await db.select().from(uploads).where(eq(uploads.applicationId, app.id)).orderBy(asc(uploads.createdAt), asc(uploads.id));
+    async list(reader: Reader) {
+      const { app } = reader;
+      const isMine = mine(reader);
+      const rows = (await db.select().from(uploads).where(eq(uploads.applicationId, app.id)).orderBy(asc(uploads.createdAt), asc(uploads.id))).filter((row) => isMine(row.borrower));
       const reviews = await reviewsOf(db, app.id);
-      const borrowers = idHolders(defs, app.doc);
+      const borrowers = idHolders(defs, app.doc).filter(isMine);
       return {
         uploads: rows.map(viewOf),
         identity: borrowers.map((borrower) => {
@@ -214,11 +227,12 @@ export function uploadService(services: Services) {
     },
 
     /** Removes an own upload before the application is submitted; a photo under review is withdrawn from it. */
-    async remove(app: StoredApplication, uploadId: string, actorId: string) {
+    async remove(reader: Reader, uploadId: string, actorId: string) {
+      const { app } = reader;
       if ((rankOf(defs, app.status) ?? -1) >= (rankOf(defs, SUBMITTED_STATUS) ?? Infinity))
         throw new UploadError(403, "FORBIDDEN", "Your application is submitted, so its documents can no longer be removed.", "uploadId");
       const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.applicationId, app.id)));
-      if (!row) throw new UploadError(404, "NOT_FOUND", "There is no such upload on your application.", "uploadId");
+      if (!row || !mine(reader)(row.borrower)) throw new UploadError(404, "NOT_FOUND", "There is no such upload on your application.", "uploadId");
       const reviews = await db.select().from(identityReviews).where(eq(identityReviews.applicationId, app.id));
       const covering = reviews.filter((r) => (JSON.parse(r.uploadIds) as string[]).includes(uploadId));
       if (covering.some((r) => r.status === "approved"))
@@ -226,13 +240,14 @@ export function uploadService(services: Services) {
 
       await withKeyLock(row.storageKey, async () => {
         await transaction(db, async (tx) => {
-          const fresh = await store.ofOwner(tx, app.ownerId);
-          if (!fresh) throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
+          const fresh = (await members.readerOf(tx, actorId))?.app;
+          if (!fresh || fresh.id !== app.id) throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
           await tx.delete(uploads).where(eq(uploads.id, uploadId));
           const before = Array.isArray(fresh.doc.uploads) ? (fresh.doc.uploads as { id?: unknown }[]) : [];
           const index = before.findIndex((u) => u.id === uploadId);
           const doc = { ...fresh.doc, uploads: before.filter((u) => u.id !== uploadId) };
-          if (!(await store.save(tx, fresh, doc, fresh.status))) throw new UploadError(409, "CONFLICT", "Your application changed meanwhile. Please try again.");
+          if (!(await store.save(tx, fresh, doc, fresh.status, fresh.recheck, { bumpRevision: !reader.member })))
+            throw new UploadError(409, "CONFLICT", "Your application changed meanwhile. Please try again.");
           await store.audit(tx, { actorKind: "applicant", actorId, action: `upload.remove:${row.documentType}`, applicationId: fresh.id, changed: index >= 0 ? [`/uploads/${index}`] : [] });
           for (const review of covering.filter((r) => r.status === "pending")) {
             await tx
@@ -250,7 +265,8 @@ export function uploadService(services: Services) {
     /** The stored bytes of an upload, for its owner or for a portal user who can see its application; anyone else is told it does not exist. */
     async download(uploadId: string, who: { ownerId: string } | { canSee: (applicationId: string) => Promise<boolean> }) {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
-      const allowed = row && ("ownerId" in who ? (await store.ofOwner(db, who.ownerId))?.id === row.applicationId : await who.canSee(row.applicationId));
+      const reader = row && "ownerId" in who ? await members.readerOf(db, who.ownerId) : null;
+      const allowed = row && ("ownerId" in who ? reader?.app.id === row.applicationId && mine(reader)(row.borrower) : await who.canSee(row.applicationId));
       if (!row || !allowed) throw new UploadError(404, "NOT_FOUND", "There is no such upload.");
       const bytes = await storage.get(row.storageKey);
       if (!bytes || sha256Hex(bytes) !== row.sha256) {

@@ -175,6 +175,9 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
 
     await answerAll(page, person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }));
     await expect(fieldBox(page, "/setup/hasCoborrower").getByLabel("Yes", { exact: true }).isChecked()).resolves.toBe(true);
+    await next(page, "/app/application/invite-coborrower");
+    // The borrower answers for the co-borrower here (the invite is tests/e2e/coborrower.test.ts).
+    await answer(page, "/coborrowerInvite/answeredBy", "I'll answer for them, with them beside me");
     await next(page, "/app/application/coborrower");
     await expect(fieldBox(page, "/coborrower/firstName").locator("input").inputValue()).resolves.toBe("Sam");
     await answerAll(page, person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199" }));

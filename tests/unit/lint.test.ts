@@ -56,7 +56,7 @@ describe("a broken step file", () => {
     copy.edit("steps/flows/application.json", (f) => (f.variants[0].steps = []));
     const found = messages(copy);
     expect(found).toContain("steps/flows/application.json#/variants/0/steps: must NOT have fewer than 1 items");
-    expect(found).toContain("steps/application/employment-history.json#/id: step \"application5\" is unreachable: no flow lists it and no step's next leads to it");
+    expect(found).toContain("steps/application/property-info.json#/id: step \"application3\" is unreachable: no flow lists it and no step's next leads to it");
   });
 
   it("refuses a rank that differs from the funnel order", () => {

@@ -117,9 +117,10 @@ describe("Personal Info (application)", () => {
     expect(flowStepsFor(defs, "application3", alone, { today })!.steps).not.toContain("application2");
   });
 
-  it("goes to the co-borrower details when someone applies with the borrower", () => {
+  it("asks who answers the co-borrower's part, then goes to the co-borrower details, when someone applies with the borrower", () => {
     const together = { user: person(), setup: { hasCoborrower: true } };
-    expect(nextStep(defs, "application", together, { today })).toMatchObject({ stepId: "application2", route: "/app/application/coborrower" });
+    expect(nextStep(defs, "application", together, { today })).toMatchObject({ stepId: "coborrowerInvite", route: "/app/application/invite-coborrower" });
+    expect(nextStep(defs, "coborrowerInvite", together, { today })).toMatchObject({ stepId: "application2", route: "/app/application/coborrower" });
     expect(nextStep(defs, "application2", together, { today }).stepId).toBe("application3");
   });
 });

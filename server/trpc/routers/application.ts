@@ -3,13 +3,14 @@ import type { Definitions } from "../../../engine/definitions";
 import { labelOf, rankOf, routeForStatus } from "../../../engine/funnel";
 import { applicationStore } from "../../store/applications";
 import { applicantProcedure, router } from "../init";
-import { ownApplication } from "../own-application";
+import { viewFor } from "../../../engine/members";
+import { ownApplication, readApplication } from "../own-application";
 import { optionalInputOf } from "../inputs";
 
 /** The steps of the applicant's variant of every flow, in funnel order, each marked done or not. */
 function stepsOf(defs: Definitions, variant: string | null, status: string) {
   const statusRank = rankOf(defs, status) ?? -1;
-  const ids = [...defs.flows.values()].flatMap(({ def }) => (def.variants.find((v) => v.id === variant) ?? def.variants[0])?.steps ?? []);
+  const ids = [...defs.flows.values()].filter(({ def }) => def.answeredBy === undefined).flatMap(({ def }) => (def.variants.find((v) => v.id === variant) ?? def.variants[0])?.steps ?? []);
   return ids.flatMap((id) => {
     const step = defs.steps.get(id)?.def;
     if (!step) return [];
@@ -20,8 +21,9 @@ function stepsOf(defs: Definitions, variant: string | null, status: string) {
 export const applicationRouter = router({
   get: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {
     const store = applicationStore(ctx.services);
-    const app = await ownApplication(ctx, input?.applicationId);
-    return { id: app.id, applicationStatus: app.status, route: routeForStatus(ctx.services.defs, app.status), revision: app.revision, application: store.view(app.doc) };
+    const { app, part } = await readApplication(ctx, input?.applicationId);
+    // A co-borrower who joined reads their part and the shared facts only (rules/members.json).
+    return { id: app.id, applicationStatus: app.status, route: routeForStatus(ctx.services.defs, app.status), revision: app.revision, application: store.view(viewFor(ctx.services.defs, part, app.doc)) };
   }),
 
   summary: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {

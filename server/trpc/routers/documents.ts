@@ -4,7 +4,8 @@
 import { todayIso } from "../../../engine/dates";
 import { evaluateRuleSet, RuleInputError } from "../../../engine/rules";
 import { applicantProcedure, badRequest, router } from "../init";
-import { ownApplication } from "../own-application";
+import { documentsFor } from "../../../engine/members";
+import { readApplication } from "../own-application";
 import { optionalInputOf } from "../inputs";
 
 /** One requirement as rules/documents.json emits it, with the rule's reason added. */
@@ -30,12 +31,13 @@ export interface Requirement {
 
 export const documentsRouter = router({
   required: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {
-    const app = await ownApplication(ctx, input?.applicationId);
+    const { app, part } = await readApplication(ctx, input?.applicationId);
+    const mine = documentsFor(ctx.services.defs, part, app.doc);
     try {
       const { decisions } = evaluateRuleSet(ctx.services.defs, "documents", { ...app.doc, today: todayIso(ctx.services.now()) });
       // One decision per requirement: its value is the requirement, its reason the rule's description.
       const requirements: Requirement[] = decisions
-        .filter((d) => d.output === "requirements")
+        .filter((d) => d.output === "requirements" && mine((d.value as Requirement).borrower))
         .map((d) => ({ ...(d.value as Omit<Requirement, "reason">), ruleId: d.ruleId, reason: d.reason }));
       return { requirements };
     } catch (error) {

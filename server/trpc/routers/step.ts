@@ -6,13 +6,16 @@ import { TRPCError } from "@trpc/server";
 import type { Definitions } from "../../../engine/definitions";
 import { compileSchemaFile } from "../../../engine/definitions";
 import { chooseVariant, flowOf, nextStep, rankOf, routeForStatus, signOutTargetFor } from "../../../engine/funnel";
+import type { JsonSchema } from "../../../engine/bundle";
+import { flowOfRole, keepToPart, opensStep, OWNER_ROLE, partOf, stepHasPart, viewFor, writes, type Part } from "../../../engine/members";
 import { describeAjvErrors } from "../../../engine/messages";
-import { changedPointers, deleteAt, mergeDocs, setAt } from "../../../engine/pointer";
+import { changedPointers, deleteAt, escapeSegment, getAt, mergeDocs, setAt } from "../../../engine/pointer";
 import { afterRecheckAnswer, cachedStepValidator } from "../../../engine/recheck";
 import { restoreMasked } from "../../../engine/sensitive";
 import { todayIso } from "../../../engine/dates";
 import { accountEmail, emailPointerOf } from "../../store/account-fields";
 import { applicationStore } from "../../store/applications";
+import { memberStore, readerFacts, type Reader } from "../../members/store";
 import { recheckApplication, recheckOnVisit } from "../../store/recheck";
 import type { Services } from "../../services";
 import { transaction, type Db } from "../../db/client";
@@ -25,7 +28,7 @@ export { registerEffect, registeredEffectKinds } from "../step-effects";
 /** The request facts an effect may record; the User-Agent is in the context when app.ts puts it there. */
 const requestOf = (ctx: Context): EffectCheck["request"] => {
   const userAgent = (ctx as Context & { userAgent?: unknown }).userAgent;
-  return { ip: ctx.ip, userAgent: typeof userAgent === "string" && userAgent !== "" ? userAgent : null };
+  return { ip: ctx.ip, userAgent: typeof userAgent === "string" && userAgent !== "" ? userAgent : null, origin: ctx.origin ?? null };
 };
 
 function stepOf(defs: Definitions, stepId: string) {
@@ -33,6 +36,21 @@ function stepOf(defs: Definitions, stepId: string) {
   if (!step) throw badRequest([{ pointer: "/stepId", message: `Step "${stepId}" does not exist` }]);
   return step;
 }
+
+/** The owner's next step, passing over steps wholly answered by a member (the co-borrower's details). */
+function ownersNextStep(defs: Definitions, stepId: string, doc: Record<string, unknown>, options: { variant?: string; today: string }) {
+  const part = partOf(defs, OWNER_ROLE, doc);
+  let next = nextStep(defs, stepId, doc, options);
+  for (let hops = 0; next.stepId && !stepHasPart(stepOf(defs, next.stepId).schema as JsonSchema, part) && hops < 50; hops++)
+    next = nextStep(defs, next.stepId, doc, options);
+  return next;
+}
+
+/** A visitor's first answer: theirs is the whole application. */
+const WHOLE: Part = { role: OWNER_ROLE, only: null, except: [] };
+
+/** The values of `doc` at the given top-level pointers (a step's answers as stored). */
+const pickAt = (doc: unknown, pointers: string[]) => pointers.reduce<unknown>((out, p) => (getAt(doc, p) === undefined ? out : setAt(out, p, getAt(doc, p))), {});
 
 const staleRevision = () => new TRPCError({ code: "CONFLICT", message: "Your application was changed in another window. Reload to see the latest answers." });
 
@@ -42,6 +60,12 @@ function guard(ctx: Context, route: string) {
   if (target) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue your application" });
 }
 
+/** A member opens only the steps of their flow (answeredBy); the owner opens any. */
+function refuseOutsideFlow(defs: Definitions, reader: Reader, stepId: string) {
+  if (!opensStep(defs, reader.role, stepId))
+    throw new TRPCError({ code: "FORBIDDEN", message: "This page is not part of the answers you give. Your progress page shows what is yours." });
+}
+
 export const stepRouter = router({
   get: visitorProcedure.input(inputOf("stepRef")).query(async ({ ctx, input }) => {
     const { defs } = ctx.services;
@@ -49,14 +73,22 @@ export const stepRouter = router({
     guard(ctx, step.route);
     const store = applicationStore(ctx.services);
     if (ctx.applicant) await recheckOnVisit(ctx.services, ctx.applicant.userId);
-    const app = ctx.applicant ? await store.ofOwner(ctx.services.db, ctx.applicant.userId) : null;
+    const reader = ctx.applicant ? await memberStore(ctx.services).readerOf(ctx.services.db, ctx.applicant.userId) : null;
+    if (reader) refuseOutsideFlow(defs, reader, step.id);
+    const app = reader?.app ?? null;
+    const facts = reader ? readerFacts(ctx.services, reader) : null;
     return {
       step,
-      application: app ? store.view(app.doc) : {},
-      applicationStatus: app?.status ?? null,
-      revision: app?.revision ?? null,
+      application: reader ? store.view(viewFor(defs, reader.part, reader.app.doc)) : {},
+      applicationStatus: facts?.applicationStatus ?? null,
+      /** The reader's own revision: a member's saves never make the owner's page stale, nor the reverse. */
+      revision: reader ? (reader.member?.revision ?? reader.app.revision) : null,
       /** The early-funnel variant the applicant walks (progress and Back follow it). */
       variant: app?.variant ?? null,
+      /** Who reads (owner or member role), which part of each step is theirs, and a member's flow. */
+      role: facts?.role ?? null,
+      part: facts?.part ?? null,
+      flow: facts?.flow ?? null,
       /** The definitions changed since this step was answered and its answers no longer pass. */
       recheck: app?.recheck?.steps.includes(step.id) ?? false,
     };
@@ -73,42 +105,65 @@ export const stepRouter = router({
 
     const request = requestOf(ctx);
     const context = { step, services: ctx.services, request, now, today };
-    /** The answers checked by the step's validator against what is stored; a refusal names the fields. */
-    const validated = (stored: Record<string, unknown>) => {
-      const result = cachedStepValidator(defs, step.id)(restoreMasked(input.answers, stored, ctx.services.sensitive), { application: stored, today });
-      if (!result.valid) throw badRequest(result.errors.map((e) => ({ pointer: e.pointer, message: e.message })));
-      return result;
+    const members = memberStore(ctx.services);
+    const stepKeys = Object.keys((step.schema as { properties?: object }).properties ?? {}).map((key) => `/${escapeSegment(key)}`);
+    /**
+     * The answers checked by the step's validator against what is stored; a refusal names the
+     * fields. Only the reader's part is taken from the request and judged: the rest of the step is
+     * what the other borrower saved.
+     */
+    const validated = (stored: Record<string, unknown>, part: Part) => {
+      const answers = keepToPart(part, pickAt(stored, stepKeys), restoreMasked(input.answers, stored, ctx.services.sensitive));
+      const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today });
+      const errors = result.errors.filter((e) => e.pointer === "" || writes(part, e.pointer));
+      if (errors.length) throw badRequest(errors.map((e) => ({ pointer: e.pointer, message: e.message })));
+      return { ...result, hidden: result.hidden.filter((pointer) => writes(part, pointer)) };
     };
     // Effects that check before the save (a texted code): their answers must be valid first.
     const checking = (step.effects ?? []).filter((effect) => handlerOf(effect).check);
     const serverSet: Record<string, unknown> = {};
     if (checking.length) {
-      const before = ctx.applicant ? await store.ofOwner(db, ctx.applicant.userId) : null;
-      const stored = before?.doc ?? {};
-      const checked = validated(stored);
+      const before = ctx.applicant ? await members.readerOf(db, ctx.applicant.userId) : null;
+      const stored = before?.app.doc ?? {};
+      const checked = validated(stored, before?.part ?? WHOLE);
       for (const effect of checking)
         Object.assign(serverSet, await handlerOf(effect).check!({ ...context, effect, ownerId: ctx.applicant?.userId ?? null, answers: checked.answers as Record<string, unknown>, stored }));
     }
 
     let started: { token: string; expiresAt: Date } | null = null;
     const response = await transaction(db, async (tx) => {
-      let app = ctx.applicant ? await store.ofOwner(tx, ctx.applicant.userId) : null;
-      if (ctx.applicant && !app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
-      if (app && input.revision !== undefined && input.revision !== app.revision)
+      const reader = ctx.applicant ? await members.readerOf(tx, ctx.applicant.userId) : null;
+      if (ctx.applicant && !reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+      const member = reader?.member ?? null;
+      if (reader) refuseOutsideFlow(defs, reader, step.id);
+      let app = reader?.app ?? null;
+      if (reader && input.revision !== undefined && input.revision !== (member?.revision ?? reader.app.revision))
         throw staleRevision();
       // Answers are never saved unchecked against the running definitions: a change since the
-      // last visit opens its re-check first.
-      if (app) app = await recheckApplication(tx, ctx.services, app);
+      // last visit opens its owner's re-check first.
+      if (app && !member) app = await recheckApplication(tx, ctx.services, app);
 
       const stored = app?.doc ?? {};
-      const result = validated(stored);
+      const result = validated(stored, reader?.part ?? WHOLE);
 
       // Answers an effect only checks (a one-time code) are never kept; what the server sets is.
-      const doc = Object.entries(serverSet).reduce((d, [pointer, value]) => setAt(d, pointer, value), mergeDocs(stored, result.answers)) as Record<string, unknown>;
-      for (const pointer of result.hidden) deleteAt(doc, pointer);
-      for (const pointer of (step.effects ?? []).flatMap((effect) => effect.forget ?? [])) deleteAt(doc, pointer);
+      const merged = Object.entries(serverSet).reduce((d, [pointer, value]) => setAt(d, pointer, value), mergeDocs(stored, result.answers)) as Record<string, unknown>;
+      for (const pointer of result.hidden) deleteAt(merged, pointer);
+      for (const pointer of (step.effects ?? []).flatMap((effect) => effect.forget ?? [])) deleteAt(merged, pointer);
       const validateApplication = compileSchemaFile(defs, "application.json");
-      if (!validateApplication(doc)) throw badRequest(describeAjvErrors(validateApplication.errors));
+      if (!validateApplication(merged)) throw badRequest(describeAjvErrors(validateApplication.errors));
+      // The last word on who changes what: only the reader's part moves. The owner's part is taken
+      // on the new answers, so that stopping to apply with a co-borrower takes their part back.
+      const doc = keepToPart(partOf(defs, reader?.role ?? OWNER_ROLE, merged), stored, merged);
+      if (member) {
+        // A member's save changes their part only: the owner's status and revision stay.
+        const next = nextStep(defs, step.id, doc, { flow: flowOfRole(defs, member.role), today });
+        if (!(await store.save(tx, app!, doc, app!.status, app!.recheck, { bumpRevision: false }))) throw staleRevision();
+        if (!(await members.saved(tx, member, step.id))) throw staleRevision();
+        await store.audit(tx, { actorKind: "applicant", actorId: member.userId, action: `step.submit:${step.id}`, applicationId: app!.id, changed: changedPointers(stored, doc) });
+        const done = readerFacts(ctx.services, { ...reader!, app: { ...app!, doc } }, [step.id]).applicationStatus;
+        return { route: next.route ?? routeForStatus(defs, done), stepId: next.stepId, applicationStatus: done, revision: member.revision + 1, ruleId: next.ruleId };
+      }
 
       if (!app) {
         // A visitor's first saved answer starts a guest account, application and session.
@@ -120,7 +175,7 @@ export const stepRouter = router({
       const email = accountEmail(defs, doc);
       if (email !== null && email !== accountEmail(defs, stored) && !(await store.claimEmail(tx, app.ownerId, email.toLowerCase())))
         throw badRequest([{ pointer: emailPointerOf(defs), message: "An application with this email already exists. Sign in to continue it." }]);
-      const next = nextStep(defs, step.id, doc, { variant: app.variant ?? undefined, today });
+      const next = ownersNextStep(defs, step.id, doc, { variant: app.variant ?? undefined, today });
       // The status moves forward only: revisiting an earlier step does not send the applicant back.
       // While a re-check is open, the answers lead through the steps to answer again, then back.
       const due = next.stepId ?? app.status;

@@ -4,7 +4,7 @@ import { TRPCError } from "@trpc/server";
 import { uploadService, UploadError } from "../../uploads/service";
 import { applicantProcedure, badRequest, router } from "../init";
 import { inputOf, optionalInputOf } from "../inputs";
-import { ownApplication } from "../own-application";
+import { readApplication } from "../own-application";
 
 function asTrpcError(error: unknown): unknown {
   if (!(error instanceof UploadError)) return error;
@@ -15,14 +15,13 @@ function asTrpcError(error: unknown): unknown {
 
 export const uploadsRouter = router({
   list: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {
-    const app = await ownApplication(ctx, input?.applicationId);
-    return uploadService(ctx.services).list(app);
+    return uploadService(ctx.services).list(await readApplication(ctx, input?.applicationId));
   }),
 
   remove: applicantProcedure.input(inputOf("uploadRef")).mutation(async ({ ctx, input }) => {
-    const app = await ownApplication(ctx, input.applicationId);
+    const reader = await readApplication(ctx, input.applicationId);
     try {
-      return await uploadService(ctx.services).remove(app, input.uploadId, ctx.applicant.userId);
+      return await uploadService(ctx.services).remove(reader, input.uploadId, ctx.applicant.userId);
     } catch (error) {
       throw asTrpcError(error);
     }

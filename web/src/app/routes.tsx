@@ -20,6 +20,7 @@ const FunnelPage = lazy(loadFunnelPage);
 const ApplicantLoginPage = lazy(() => import("../pages/auth/ApplicantLoginPage"));
 const PortalLoginPage = lazy(() => import("../pages/auth/PortalLoginPage"));
 const SetPasswordPage = lazy(() => import("../pages/auth/SetPasswordPage"));
+const JoinPage = lazy(() => import("../pages/auth/JoinPage"));
 const AuthErrorPage = lazy(() => import("../pages/auth/AuthErrorPage"));
 // The partner portal.
 const PipelinePage = lazy(() => import("../pages/portal/PipelinePage"));
@@ -52,6 +53,7 @@ export function AppRoutes() {
             <Route index element={<AppIndexRedirect />} />
             <Route path="login" element={<ApplicantLoginPage />} />
             <Route path="error" element={<AuthErrorPage />} />
+            <Route path="join" element={<JoinPage />} />
             <Route path="ineligible/:reason" element={<IneligiblePage />} />
             <Route path="initial-setup/:slug" element={<FunnelPage />} />
             <Route path="application/:slug" element={<FunnelPage />} />

@@ -15,6 +15,8 @@ export interface SessionData {
   expires: string;
   applicationStatus?: string | null;
   applicationRoute?: string | null;
+  /** "borrower" for the applicant who owns the application, or a member's role (rules/members.json). */
+  role?: string | null;
 }
 
 export type Providers = Record<string, { id: string; name: string; type: string }>;

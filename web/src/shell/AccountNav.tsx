@@ -27,6 +27,12 @@ export function AccountNav() {
           <NavLink to={route}>{site.account.myApplication}</NavLink>
         </li>
       ) : null}
+      {/* A co-borrower's own answers end on the progress page; it is their way back to it. */}
+      {session.data?.role === "coborrower" ? (
+        <li>
+          <NavLink to={site.members.progressTo}>{site.account.progress}</NavLink>
+        </li>
+      ) : null}
       {session.data?.user.email ? (
         <>
           <li>

@@ -3,9 +3,11 @@
 import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import type { Definitions, Step } from "../../../../engine/definitions";
 import { previousStep, signOutTargetFor } from "../../../../engine/funnel";
+import { reach, type Part } from "../../../../engine/members";
+import site from "../../../content/site.json";
 import { FunnelProgress, StepForm } from "../../../../engine/react";
 import { prefetchBotToken } from "../../api/bot-check";
 import { trpc } from "../../api/trpc";
@@ -21,6 +23,12 @@ import { displays } from "./displays";
 import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
+
+/** Whether the owner's step leaves out a part another borrower answers themselves (rules/members.json). */
+function sharesStep(step: Step, part: Part | null | undefined): boolean {
+  if (!part || part.only) return false;
+  return Object.keys((step.schema as { properties?: object }).properties ?? {}).some((key) => reach(part, `/${key}`) !== "all");
+}
 
 /** Shown on a step the server sends a returning applicant back to after the definitions changed. */
 const RECHECK_NOTICE = "We have updated our application since you answered this page. Please check your answers here.";
@@ -92,7 +100,8 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
 
   // Back is the previous step of the applicant's flow, not browser history (which may be the
   // sign-in page or a later step); a flow's first step has none.
-  const previousId = previousStep(defs, step.id, application, { variant: data?.variant });
+  const flow = data?.flow ?? null;
+  const previousId = previousStep(defs, step.id, application, { variant: data?.variant, flow });
   const backTo = previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
 
@@ -102,8 +111,15 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   return (
     <div className="page funnel">
       <div className="funnel__progress">
-        <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} application={application} />
+        <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} flow={flow} application={application} />
       </div>
+      {sharesStep(step, data?.part) ? (
+        <MessageBar intent="info" className={styles.notice}>
+          <MessageBarBody>
+            {site.members.othersPart} <Link to={site.members.progressTo}>{site.members.progress}</Link>
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
       {data?.recheck ? (
         <MessageBar intent="warning" className={styles.notice}>
           <MessageBarBody>{RECHECK_NOTICE}</MessageBarBody>
@@ -117,6 +133,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         serverErrors={serverErrors}
         onSubmit={onSubmit}
         onBack={onBack}
+        part={data?.part ?? null}
         displays={displays}
       />
     </div>

@@ -2,6 +2,7 @@
 // not a question, such as a computed offer or a disclosure text. Registered by name; StepForm
 // places them, and gives a display component the `ui:options` of its place and the answers.
 import type { Display } from "../../../../../engine/react/StepForm";
+import { ApplicationProgress } from "./ApplicationProgress";
 import { ApplicationSummary } from "./ApplicationSummary";
 import { ContentPage } from "./ContentPage";
 import { DisclosureDocuments } from "./DisclosureDocuments";
@@ -20,4 +21,5 @@ export const displays: Record<string, Display> = {
   lineAmount: LineAmount,
   nextSteps: NextSteps,
   applicationSummary: ApplicationSummary,
+  applicationProgress: ApplicationProgress,
 };

@@ -1,0 +1,115 @@
+// The members of applications (rules/members.json): invites, their acceptance, and who reads an
+// application as which role. An invite link's token is random, mailed once, and kept only as its
+// SHA-256; a new invite retires the older link.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { routeForStatus } from "../../engine/funnel";
+import { activeRoles, dueStep, flowOfRole, memberRole, OWNER_ROLE, partOf, type Part } from "../../engine/members";
+import type { Db } from "../db/client";
+import { applicationMembers, applications } from "../db/schema";
+import type { Services } from "../services";
+import { applicationStore, type StoredApplication } from "../store/applications";
+
+export type MemberRow = typeof applicationMembers.$inferSelect;
+
+/** Who is reading an application: its owner, or a member answering their part. */
+export interface Reader {
+  app: StoredApplication;
+  role: string;
+  part: Part;
+  /** The member's row; null for the owner. */
+  member: MemberRow | null;
+}
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+const DAY_MS = 86_400_000;
+
+export const completedOf = (member: MemberRow): string[] => JSON.parse(member.completed) as string[];
+
+/**
+ * What a reader's pages are told about them: their role, the part of each step that is theirs, a
+ * member's flow, and the status that says where they are due (a member's: their next step).
+ */
+export function readerFacts(services: Services, reader: Reader, extraDone: string[] = []) {
+  const { defs } = services;
+  const status = reader.member
+    ? (dueStep(defs, reader.role, reader.app.doc, [...completedOf(reader.member), ...extraDone]) ?? reader.app.status)
+    : reader.app.status;
+  return { role: reader.role, part: reader.part, flow: flowOfRole(defs, reader.role), applicationStatus: status, applicationRoute: routeForStatus(defs, status) };
+}
+
+export function memberStore(services: Services) {
+  const { defs } = services;
+  const store = applicationStore(services);
+
+  return {
+    /**
+     * The application `userId` reads and as whom: the one they own, else the one they joined while
+     * their role still answers its own part (when the owner takes the part back, access ends).
+     */
+    async readerOf(db: Db, userId: string): Promise<Reader | null> {
+      const owned = await store.ofOwner(db, userId);
+      if (owned) return { app: owned, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, owned.doc), member: null };
+      const [member] = await db.select().from(applicationMembers).where(eq(applicationMembers.userId, userId));
+      if (!member) return null;
+      const [row] = await db.select().from(applications).where(eq(applications.id, member.applicationId));
+      if (!row) return null;
+      const app = store.fromRow(row);
+      if (!activeRoles(defs, app.doc).includes(member.role)) return null;
+      return { app, role: member.role, part: partOf(defs, member.role, app.doc), member };
+    },
+
+    async ofApplication(db: Db, applicationId: string): Promise<MemberRow[]> {
+      return db.select().from(applicationMembers).where(eq(applicationMembers.applicationId, applicationId)).orderBy(applicationMembers.role);
+    },
+
+    /**
+     * Invites `email` to answer `role`'s part, in the caller's transaction: a fresh link token, or
+     * null when that address has already joined (nothing to send). Another address replaces the
+     * member: whoever had joined loses access and the new person starts afresh.
+     */
+    async invite(tx: Db, applicationId: string, role: string, email: string, now: Date): Promise<string | null> {
+      const address = email.toLowerCase();
+      const [row] = await tx.select().from(applicationMembers).where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role)));
+      if (row?.userId && row.email === address) return null;
+      const token = randomBytes(32).toString("base64url");
+      const invite = { email: address, tokenHash: hashOf(token), invitedAt: now, expiresAt: new Date(now.getTime() + memberRole(defs, role).inviteValidDays * DAY_MS) };
+      if (row) await tx.update(applicationMembers).set({ ...invite, userId: null, acceptedAt: null, completed: "[]", revision: 0 }).where(eq(applicationMembers.id, row.id));
+      else await tx.insert(applicationMembers).values({ id: randomUUID(), applicationId, role, ...invite });
+      return token;
+    },
+
+    /** Ends an invite and a joined member's access (the owner answers the part again). */
+    async withdraw(tx: Db, applicationId: string, role: string): Promise<boolean> {
+      const gone = await tx.delete(applicationMembers).where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role))).returning({ id: applicationMembers.id });
+      return gone.length > 0;
+    },
+
+    /** The invite a link's token opens, while it is unused and unexpired; else null. */
+    async openInvite(db: Db, token: string, now: Date): Promise<MemberRow | null> {
+      const [row] = await db.select().from(applicationMembers).where(eq(applicationMembers.tokenHash, hashOf(token)));
+      return row && !row.userId && row.expiresAt.getTime() > now.getTime() ? row : null;
+    },
+
+    /** Spends the invite for `userId`; false when another request spent it first. */
+    async accept(tx: Db, member: MemberRow, userId: string, now: Date): Promise<boolean> {
+      const spent = await tx
+        .update(applicationMembers)
+        .set({ userId, acceptedAt: now, tokenHash: null })
+        .where(and(eq(applicationMembers.id, member.id), isNull(applicationMembers.userId)))
+        .returning({ id: applicationMembers.id });
+      return spent.length === 1;
+    },
+
+    /** Records a step the member saved; false when their page was stale (another of their saves came first). */
+    async saved(tx: Db, member: MemberRow, stepId: string): Promise<boolean> {
+      const completed = [...new Set([...completedOf(member), stepId])];
+      const done = await tx
+        .update(applicationMembers)
+        .set({ completed: JSON.stringify(completed), revision: member.revision + 1 })
+        .where(and(eq(applicationMembers.id, member.id), eq(applicationMembers.revision, member.revision)))
+        .returning({ id: applicationMembers.id });
+      return done.length === 1;
+    },
+  };
+}

@@ -1,0 +1,214 @@
+// Issue 11 item 3: the borrower invites the co-borrower by email; the co-borrower joins with their
+// own account, reads and answers only their part (rules/members.json) and the shared property
+// facts; both see progress; the answers of one never overwrite the other's.
+import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TRPCClientError } from "@trpc/client";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
+import { applications } from "../../server/db/schema";
+import { makeApplicant } from "../helpers/accounts";
+import { job } from "../helpers/jobs";
+import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(() => server?.close());
+
+const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const { employments: _e, incomeSources: _i, declarations: _d, demographics: _m, ownsOtherRealEstate: _o, isSelfEmployed: _s, ...COBORROWER_DETAILS } = FIXTURE.coborrower;
+
+const storedDoc = async (applicationId: string) => {
+  const [row] = await server.services.db.select().from(applications).where(eq(applications.id, applicationId));
+  return { doc: JSON.parse(row!.document) as Record<string, any>, status: row!.status, revision: row!.revision };
+};
+
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => (e instanceof TRPCClientError ? { message: e.message, ...(e.data as { httpStatus: number; fieldErrors?: { pointer: string; message: string }[] }) } : Promise.reject(e)),
+  );
+
+/** A signed-in borrower at the application's first step, applying with a co-borrower (the fixture's answers). */
+async function borrowerWithCoborrower() {
+  const { coborrower: _c, ...rest } = FIXTURE;
+  const email = `maria.${randomUUID()}@example.com`;
+  const who = await makeApplicant(server.services, { email, status: "coborrowerInvite", doc: { ...rest, user: { ...FIXTURE.user, email } } });
+  const b = browser(server.url);
+  await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+  return { ...who, b };
+}
+
+const inviteTokenIn = (mail: string) => /\/app\/join\?token=([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
+
+/** The borrower invites `email`; a fresh browser opens the mailed link and accepts it. */
+async function invitedAndJoined(email = `sam.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`) {
+  const borrower = await borrowerWithCoborrower();
+  const sent = await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email } } });
+  const token = inviteTokenIn(newestMail(server.dataDir, email));
+  const c = browser(server.url);
+  const joined = await c.trpc.members.accept.mutate({ token });
+  return { borrower, sent, token, c, joined, email };
+}
+
+describe("co-borrower invite", () => {
+  it("mails the co-borrower a link and takes the borrower past the co-borrower's details, which are theirs to give", async () => {
+    const email = `invitee.${Date.now()}@example.com`;
+    const borrower = await borrowerWithCoborrower();
+    const sent = await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email } } });
+    expect(sent).toMatchObject({ stepId: "application3", route: "/app/application/2" });
+    const mail = newestMail(server.dataDir, email);
+    expect(mail).toMatch(/Maria Alvarez invited you/);
+    const token = inviteTokenIn(mail);
+    expect(await browser(server.url).trpc.members.invitation.query({ token })).toMatchObject({ inviter: "Maria Alvarez", role: "coborrower", emailHint: "i•••@example.com" });
+  });
+
+  it("refuses an invite to the borrower's own address, naming the field", async () => {
+    const borrower = await borrowerWithCoborrower();
+    const failure = await failureOf(borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email: borrower.email.toUpperCase() } } }));
+    expect(failure?.fieldErrors).toEqual([{ pointer: "/coborrowerInvite/email", message: "Enter your co-borrower's own email address, not yours", ruleId: "coborrower-invite.not-own-email" }].map(({ ruleId: _, ...e }) => expect.objectContaining(e)));
+  });
+
+  it("lets the co-borrower join with their own account and session, and sends them to their first step", async () => {
+    const { c, joined, email } = await invitedAndJoined();
+    expect(joined).toEqual({ route: "/app/application/coborrower", role: "coborrower" });
+    const session = await c.session();
+    expect(session).toMatchObject({ user: { email }, role: "coborrower", applicationStatus: "application2", applicationRoute: "/app/application/coborrower" });
+  });
+
+  it("spends an invite link once", async () => {
+    const { token } = await invitedAndJoined();
+    const again = await failureOf(browser(server.url).trpc.members.accept.mutate({ token }));
+    expect(again).toMatchObject({ httpStatus: 404, message: expect.stringMatching(/expired, was replaced by a newer one, or was already used/) });
+  });
+
+  it("refuses an invite opened while signed in as another applicant", async () => {
+    const email = `other.${Date.now()}@example.com`;
+    const borrower = await borrowerWithCoborrower();
+    await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email } } });
+    const someoneElse = await borrowerWithCoborrower();
+    const failure = await failureOf(someoneElse.b.trpc.members.accept.mutate({ token: inviteTokenIn(newestMail(server.dataDir, email)) }));
+    expect(failure).toMatchObject({ httpStatus: 403, message: expect.stringMatching(/signed in with another account/) });
+  });
+
+  it("refuses to join an address that already has its own application", async () => {
+    const other = await borrowerWithCoborrower();
+    const borrower = await borrowerWithCoborrower();
+    await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email: other.email } } });
+    const failure = await failureOf(browser(server.url).trpc.members.accept.mutate({ token: inviteTokenIn(newestMail(server.dataDir, other.email)) }));
+    expect(failure).toMatchObject({ httpStatus: 409, message: expect.stringMatching(/already has an application/) });
+  });
+
+  it("shows the co-borrower only their part and the shared property facts", async () => {
+    const { c } = await invitedAndJoined();
+    const page = await c.trpc.step.get.query({ stepId: "application2" });
+    expect(page).toMatchObject({ role: "coborrower", part: { only: ["/coborrower"] }, flow: "coborrower" });
+    const application = page.application as Record<string, any>;
+    expect(Object.keys(application).sort()).toEqual(["property", "setup", "user"]);
+    expect(application.user).toEqual({ firstName: "Maria", lastName: "Alvarez" });
+    expect(application.property).toMatchObject({ line1: FIXTURE.property.line1 });
+    const whole = await c.trpc.application.get.query();
+    expect(JSON.stringify(whole.application)).not.toMatch(/518274961|1981-06-14|maria\.alvarez/);
+  });
+
+  it("keeps the co-borrower out of the borrower's steps and documents, and the borrower out of theirs", async () => {
+    const { c, borrower } = await invitedAndJoined();
+    expect(await failureOf(c.trpc.step.get.query({ stepId: "application" }))).toMatchObject({ httpStatus: 403 });
+    expect(await failureOf(c.trpc.step.submit.mutate({ stepId: "application3", answers: { isInTrust: true } }))).toMatchObject({ httpStatus: 403 });
+    await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
+    const { requirements } = await c.trpc.documents.required.query();
+    expect(requirements.length).toBeGreaterThan(0);
+    expect(new Set(requirements.map((r) => r.borrower))).toEqual(new Set(["coborrower"]));
+    const borrowers = (await borrower.b.trpc.documents.required.query()).requirements;
+    expect(borrowers.some((r) => r.borrower === "borrower")).toBe(true);
+    expect(borrowers.some((r) => r.borrower === "coborrower")).toBe(false);
+  });
+
+  it("saves the co-borrower's answers to their part only, whatever else the request sends", async () => {
+    const { borrower, c } = await invitedAndJoined();
+    const answers = { coborrower: COBORROWER_DETAILS, user: { firstName: "Mallory" } };
+    const saved = await c.trpc.step.submit.mutate({ stepId: "application2", answers });
+    expect(saved).toMatchObject({ stepId: "application4", route: "/app/application/3", applicationStatus: "application4" });
+    const { doc, status } = await storedDoc(borrower.applicationId);
+    expect(doc.user.firstName).toBe("Maria");
+    expect(doc.coborrower).toMatchObject({ firstName: COBORROWER_DETAILS.firstName, dateOfBirth: COBORROWER_DETAILS.dateOfBirth });
+    expect(status).toBe("application3"); // where the borrower's invite took them: the co-borrower's save does not move it
+  });
+
+  it("never lets the borrower's save overwrite the co-borrower's answers, and hides them from the borrower", async () => {
+    const { borrower, c } = await invitedAndJoined();
+    const theirs = [job({ employerName: "Coborrower Corp" })];
+    await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
+    await c.trpc.step.submit.mutate({ stepId: "application5", answers: { coborrower: { isSelfEmployed: false, employments: theirs } } });
+    const page = await borrower.b.trpc.step.get.query({ stepId: "application5" });
+    expect(page.part).toMatchObject({ role: "borrower", except: ["/coborrower"] });
+    expect((page.application as Record<string, any>).coborrower).toEqual({ firstName: COBORROWER_DETAILS.firstName, lastName: COBORROWER_DETAILS.lastName, email: COBORROWER_DETAILS.email });
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "application5",
+      revision: page.revision!,
+      answers: { user: { isSelfEmployed: false, employments: FIXTURE.user.employments }, coborrower: { isSelfEmployed: true, employments: [] } },
+    });
+    const { doc } = await storedDoc(borrower.applicationId);
+    expect(doc.coborrower.employments[0].employerName).toBe("Coborrower Corp");
+    expect(doc.coborrower.isSelfEmployed).toBe(false);
+    expect(doc.user.employments.map((e: { employerName: string }) => e.employerName)).toEqual(FIXTURE.user.employments.map((e: { employerName: string }) => e.employerName));
+  });
+
+  it("keeps each borrower's page fresh while the other saves", async () => {
+    const { borrower, c } = await invitedAndJoined();
+    const borrowersPage = await borrower.b.trpc.step.get.query({ stepId: "application3" });
+    const coborrowersPage = await c.trpc.step.get.query({ stepId: "application2" });
+    await c.trpc.step.submit.mutate({ stepId: "application2", revision: coborrowersPage.revision!, answers: { coborrower: COBORROWER_DETAILS } });
+    await borrower.b.trpc.step.submit.mutate({ stepId: "application3", revision: borrowersPage.revision!, answers: { property: FIXTURE.property, isInTrust: false } });
+    // The co-borrower's own stale page is still refused.
+    const stale = await failureOf(c.trpc.step.submit.mutate({ stepId: "application2", revision: coborrowersPage.revision!, answers: { coborrower: COBORROWER_DETAILS } }));
+    expect(stale).toMatchObject({ httpStatus: 409 });
+  });
+
+  it("lets the co-borrower upload their own documents and not the borrower's, and shows each only their own", async () => {
+    const { borrower, c } = await invitedAndJoined();
+    await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
+    const post = async (who: typeof c, fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append("file", new Blob([Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(2048)])], { type: "application/pdf" }), "statement.pdf");
+      const res = await who.fetch(`${server.url}/api/upload`, { method: "POST", headers: { "X-Same-Origin": "1", "X-Recaptcha-Token": await who.botToken() }, body: form });
+      return { status: res.status, body: (await res.json()) as { error?: { message: string; field: string | null } } };
+    };
+    const own = await post(c, { documentType: "bank_statements", borrower: "coborrower" });
+    expect(own.status).toBe(201);
+    const theirs = await post(c, { documentType: "bank_statements", borrower: "borrower" });
+    expect(theirs).toMatchObject({ status: 403, body: { error: { field: "borrower", message: expect.stringMatching(/their own documents/) } } });
+    const byBorrower = await post(borrower.b, { documentType: "bank_statements", borrower: "coborrower" });
+    expect(byBorrower.status).toBe(403);
+    expect((await c.trpc.uploads.list.query()).uploads).toHaveLength(1);
+    expect((await borrower.b.trpc.uploads.list.query()).uploads).toHaveLength(0);
+  });
+
+  it("shows both borrowers the progress of each part", async () => {
+    const { borrower, c } = await invitedAndJoined();
+    const before = await borrower.b.trpc.members.progress.query();
+    expect(before.parts.map((p) => [p.role, p.state, p.you])).toEqual([["borrower", "answering", true], ["coborrower", "joined", false]]);
+    await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
+    const theirs = await c.trpc.members.progress.query();
+    const coborrowerPart = theirs.parts.find((p) => p.role === "coborrower")!;
+    expect(coborrowerPart.you).toBe(true);
+    expect(coborrowerPart.steps.find((s) => s.id === "application2")).toMatchObject({ done: true });
+    expect(coborrowerPart.steps.find((s) => s.id === "application5")).toMatchObject({ done: false });
+    expect(theirs.property).toMatchObject({ line1: FIXTURE.property.line1 });
+    const borrowers = (await borrower.b.trpc.members.progress.query()).parts[0]!;
+    expect(borrowers.steps.map((s) => s.id)).not.toContain("application2");
+  });
+
+  it("ends the co-borrower's access when the borrower takes their part back", async () => {
+    const { borrower, c } = await invitedAndJoined();
+    await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "borrower" } } });
+    expect(await failureOf(c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } }))).toMatchObject({ httpStatus: 404 });
+    const page = await borrower.b.trpc.step.get.query({ stepId: "application2" });
+    expect(page.part).toMatchObject({ except: [] });
+  });
+});

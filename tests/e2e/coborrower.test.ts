@@ -1,0 +1,131 @@
+// The co-borrower invite as two people meet it (issue 11), in headless Chromium against the real
+// server: the borrower chooses to invite their co-borrower by email; the co-borrower opens the
+// mailed link in their own browser, accepts, and answers only their own part; the borrower's
+// progress page then shows them joined, with that step done. axe runs on the join and progress
+// pages; screenshots at 1280 and 390 px land in tests/artifacts/coborrower/.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newestMail } from "../helpers/server";
+import { answer, answerAll, fieldBox, next } from "./answer";
+import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { accountSetup, earlyFunnel, unique } from "./early-funnel";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 60_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const SHOTS = join(ARTIFACTS, "coborrower");
+mkdirSync(SHOTS, { recursive: true });
+
+/** Screenshots of the page at a desktop and a phone width; the page keeps the phone width after. */
+async function shots(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    // Browser code as a string: tests/ has no DOM types.
+    await expect(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"), `${name} runs off a ${width} px screen`).resolves.toBe(false);
+  }
+}
+
+/** Personal details of one borrower, as the personal-info and co-borrower-details steps ask them. */
+const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone: string }) => ({
+  [`/${who}/dateOfBirth`]: o.dob,
+  [`/${who}/ssn`]: o.ssn,
+  [`/${who}/phone`]: o.phone,
+  [`/${who}/citizenship`]: "U.S. citizen",
+  [`/${who}/maritalStatus`]: "Married",
+  [`/${who}/militaryStatus`]: "None",
+  [`/${who}/address/line1`]: "1200 Larimer Street",
+  [`/${who}/address/city`]: "Denver",
+  [`/${who}/address/state`]: "Colorado",
+  [`/${who}/address/zip`]: "80205",
+  [`/${who}/yearsAtAddress`]: 6,
+});
+
+/** The join link of the newest invite mailed to `email`, as a path on the test server. */
+function inviteLink(email: string): string {
+  const mail = newestMail(e2e.server.services.config.dataDir, email);
+  const link = /https?:\/\/\S+?(\/app\/join\?token=[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+  if (!link) throw new Error("the invite mail holds no join link");
+  return link;
+}
+
+describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }, () => {
+  it("co-borrower invite accepted and used", async () => {
+    // axe is injected as a script tag: these pages let it past the Content Security Policy.
+    const borrower = (await e2e.page(1280, { bypassCSP: true })).page;
+    await earlyFunnel(borrower, { value: 640000, owed: 250000, firstName: "Alex", lastName: "Doe", coborrower: { firstName: "Sam", lastName: "Lee" } });
+    await next(borrower, "/app/initial-setup/preview-offer");
+    await next(borrower, "/app/initial-setup/phone", "Continue to application");
+    await accountSetup(borrower, e2e.server.services.config.dataDir, { phone: "3035550142" });
+    await answerAll(borrower, person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }));
+    await next(borrower, "/app/application/invite-coborrower");
+
+    // The borrower chooses to invite Sam by email and carries on with their own part.
+    const samEmail = unique("sam.lee");
+    await answer(borrower, "/coborrowerInvite/answeredBy", "Invite them by email to answer their own part");
+    await answer(borrower, "/coborrowerInvite/email", samEmail);
+    await borrower.getByRole("button", { name: "Next" }).click();
+    // Sam's details are his to give now: the borrower's pages go past them, to the property.
+    await borrower.waitForURL((url) => url.pathname === "/app/application/2", { timeout: 20_000 });
+    await answerAll(borrower, {
+      "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
+      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 640000, "/property/fees": 0, "/isInTrust": false,
+    });
+    await next(borrower, "/app/application/3");
+
+    // Sam opens the mailed link in his own browser, without a session.
+    const sam = (await e2e.page(1280, { bypassCSP: true })).page;
+    await sam.goto(inviteLink(samEmail));
+    await sam.getByRole("heading", { level: 1, name: "Alex Doe invited you to apply together as co-borrower" }).waitFor();
+    await sam.getByText(`s•••${samEmail.slice(samEmail.indexOf("@"))}`).waitFor();
+    await expect(seriousA11yViolations(sam)).resolves.toEqual([]);
+    await shots(sam, "join");
+    await sam.setViewportSize({ width: 1280, height: 900 });
+
+    await sam.getByRole("button", { name: "Accept and continue" }).click();
+    await sam.waitForURL((url) => url.pathname === "/app/application/coborrower", { timeout: 20_000 });
+    // Signed in as himself: the menu offers his application.
+    await sam.getByRole("link", { name: "My application" }).waitFor();
+
+    // Only his own section: his name as the borrower gave it, none of the borrower's answers.
+    await fieldBox(sam, "/coborrower/firstName").waitFor();
+    await expect(fieldBox(sam, "/coborrower/firstName").locator("input").inputValue()).resolves.toBe("Sam");
+    expect(await sam.locator('[data-pointer^="/user/"]').count()).toBe(0);
+    await answerAll(sam, { "/coborrower/email": samEmail, ...person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199" }) });
+    await next(sam, "/app/application/3");
+    // A step both borrowers answer shows him his question, not the borrower's.
+    await fieldBox(sam, "/coborrower/ownsOtherRealEstate").waitFor();
+    expect(await sam.locator('[data-pointer^="/user/"]').count()).toBe(0);
+
+    // The borrower's progress page: Sam has joined and his details are done.
+    await borrower.goto("/app/application/progress");
+    await borrower.getByRole("heading", { level: 1, name: "Your application's progress" }).waitFor();
+    expect(new URL(borrower.url()).pathname).toBe("/app/application/progress");
+    const samCard = borrower.locator('[data-role="coborrower"]');
+    await samCard.getByRole("heading", { level: 2, name: "Your co-borrower, Sam Lee" }).waitFor();
+    await samCard.getByText(/Joined/).waitFor();
+    const details = samCard.locator('[data-step="application2"]');
+    await expect(details.innerText()).resolves.toMatch(/Done/);
+    // His steps are his: the borrower has no link into them.
+    expect(await samCard.getByRole("link").count()).toBe(0);
+    await expect(borrower.locator('[data-role="borrower"]').getByRole("heading", { level: 2, name: "You" }).count()).resolves.toBe(1);
+    // The property both share heads the page.
+    await borrower.getByText("1200 Larimer Street, Denver, CO 80205").waitFor();
+    await expect(seriousA11yViolations(borrower)).resolves.toEqual([]);
+    await shots(borrower, "progress-borrower");
+
+    // The link works once: opened again, it says so in the server's words, with the way to sign in.
+    const later = (await e2e.page()).page;
+    await later.goto(inviteLink(samEmail));
+    await later.getByRole("heading", { level: 1, name: "This invite link does not work" }).waitFor();
+    await later.getByRole("alert").getByText(/already used/).waitFor();
+    await expect(later.getByRole("alert").getByRole("link", { name: "Go to sign in" }).getAttribute("href")).resolves.toBe("/app/login");
+  });
+});

@@ -1,0 +1,65 @@
+// engine/members.ts: which part of an application each borrower sees and changes (rules/members.json).
+import { describe, expect, it } from "vitest";
+import { bundleStepSchema } from "../../engine/bundle";
+import { stepById } from "../../engine/definitions";
+import { nextStep, previousStep } from "../../engine/funnel";
+import { activeRoles, documentsFor, dueStep, keepToPart, partOf, schemaForPart, uiSchemaForPart, viewFor } from "../../engine/members";
+import { repo } from "../helpers/definitions";
+
+const { defs } = repo;
+const invited = { setup: { hasCoborrower: true }, coborrowerInvite: { answeredBy: "coborrower", email: "sam@example.com" }, user: { firstName: "Maria", lastName: "Alvarez", ssn: "518274961" }, coborrower: { firstName: "Sam", lastName: "Lee", email: "sam@example.com", ssn: "123456789" }, property: { line1: "2417 W Swann Ave" } };
+const coborrower = partOf(defs, "coborrower", invited);
+const borrower = partOf(defs, "borrower", invited);
+
+describe("members", () => {
+  it("gives the co-borrower their own part once the borrower invites them, and takes it from the borrower", () => {
+    expect(activeRoles(defs, invited)).toEqual(["coborrower"]);
+    expect(coborrower).toEqual({ role: "coborrower", only: ["/coborrower"], except: [] });
+    expect(borrower).toEqual({ role: "borrower", only: null, except: ["/coborrower"] });
+  });
+
+  it("leaves the borrower the whole application when they answer for the co-borrower", () => {
+    const answered = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
+    expect(partOf(defs, "borrower", answered)).toEqual({ role: "borrower", only: null, except: [] });
+  });
+
+  it("shows the co-borrower their part and the shared facts, never the borrower's identifiers", () => {
+    expect(viewFor(defs, coborrower, invited)).toEqual({ coborrower: invited.coborrower, user: { firstName: "Maria", lastName: "Alvarez" }, setup: { hasCoborrower: true }, property: invited.property });
+  });
+
+  it("shows the borrower the co-borrower's name and email only", () => {
+    expect(viewFor(defs, borrower, invited).coborrower).toEqual({ firstName: "Sam", lastName: "Lee", email: "sam@example.com" });
+  });
+
+  it("keeps a save to the saver's part: the other borrower's answers stay as stored", () => {
+    const sent = { ...invited, user: { firstName: "Mallory" }, coborrower: { firstName: "Samuel" } };
+    expect(keepToPart(coborrower, invited, sent)).toEqual({ ...invited, coborrower: { firstName: "Samuel" } });
+    expect(keepToPart(borrower, invited, sent)).toEqual({ ...sent, coborrower: invited.coborrower });
+  });
+
+  it("renders only the reader's part of a shared step, without the other's required answers", () => {
+    const schema = schemaForPart(bundleStepSchema(defs, "application5"), coborrower);
+    expect(Object.keys(schema.properties as object)).toEqual(["coborrower"]);
+    expect(schema.required ?? []).not.toContain("user");
+    const ui = uiSchemaForPart(stepById(defs, "application5").uiSchema as Record<string, unknown>, coborrower);
+    expect(ui).not.toHaveProperty("user");
+    expect(ui["ui:order"]).toEqual(["coborrower"]);
+    const borrowers = schemaForPart(bundleStepSchema(defs, "application5"), borrower);
+    expect(Object.keys(borrowers.properties as object)).toEqual(["user"]);
+  });
+
+  it("gives each borrower their own documents", () => {
+    expect(documentsFor(defs, coborrower, invited)("coborrower")).toBe(true);
+    expect(documentsFor(defs, coborrower, invited)("borrower")).toBe(false);
+    expect(documentsFor(defs, borrower, invited)("coborrower")).toBe(false);
+    expect(documentsFor(defs, borrower, invited)(null)).toBe(true);
+  });
+
+  it("walks the co-borrower through their own flow, not the borrower's", () => {
+    expect(nextStep(defs, "application2", invited, { flow: "coborrower" }).stepId).toBe("application4");
+    expect(previousStep(defs, "application5", invited, { flow: "coborrower" })).toBe("application4");
+    expect(nextStep(defs, "application", invited).stepId).toBe("coborrowerInvite");
+    expect(dueStep(defs, "coborrower", invited, [])).toBe("application2");
+    expect(dueStep(defs, "coborrower", invited, ["application2", "application4", "application5", "manualIncomeVerification", "application7", "application8", "incomeDocs"])).toBe("applicationProgress");
+  });
+});

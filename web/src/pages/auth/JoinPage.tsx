@@ -1,0 +1,110 @@
+// /app/join?token=…: where a co-borrower's invite mail lands (server/members/effects.ts). Says who
+// invited them and to which address (members.invitation, which does not spend the link); "Accept
+// and continue" spends it (members.accept: their account and session), then the session is read
+// again, the other tabs told, and the co-borrower taken to their first step. Works without a
+// session. A link that no longer works, another account signed in, or an address that has its own
+// application are said in the server's words, with the way to sign in.
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { prefetchBotToken } from "../../api/bot-check";
+import { trpc } from "../../api/trpc";
+import { useSession } from "../../session/session";
+import { useCtaStyles } from "../../shell/button-styles";
+import { useDocumentTitle } from "../../shell/document-title";
+import { PageLoading } from "../../shell/PageLoading";
+import { classifyApiError } from "../funnel/api-errors";
+import { LINK_TOKEN } from "./set-password";
+
+const SIGN_IN = "/app/login";
+
+const useStyles = makeStyles({
+  facts: { margin: "0 0 24px", paddingLeft: "20px", color: "var(--secondary)", display: "grid", gap: "4px", overflowWrap: "anywhere" },
+});
+
+/** The server's words for a refusal, and the way on: signing in. */
+function Problem({ message }: { message: string }) {
+  return (
+    <MessageBar intent="error" role="alert" layout="multiline">
+      <MessageBarBody>
+        {message} <Link to={SIGN_IN}>Go to sign in</Link>
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
+function LinkProblem({ title, message }: { title: string; message: string }) {
+  return (
+    <div className="page page--narrow">
+      <h1 className="page-title">{title}</h1>
+      <Problem message={message} />
+    </div>
+  );
+}
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
+
+export default function JoinPage() {
+  useDocumentTitle("Join an application");
+  const [search] = useSearchParams();
+  const token = search.get("token") ?? "";
+  const wellFormed = LINK_TOKEN.test(token);
+  const session = useSession();
+  const navigate = useNavigate();
+  const cta = useCtaStyles();
+  const styles = useStyles();
+  const invitation = useQuery({ ...trpc.members.invitation.queryOptions({ token }), enabled: wellFormed });
+  const accept = useMutation(
+    trpc.members.accept.mutationOptions({
+      onSuccess: async ({ route }) => {
+        await session.refresh();
+        session.broadcast();
+        navigate(route, { replace: true });
+      },
+    }),
+  );
+
+  useEffect(() => {
+    if (wellFormed) prefetchBotToken();
+  }, [wellFormed]);
+
+  if (!wellFormed) return <LinkProblem title="This link is not complete" message="Open the link from your email again, or copy the whole link into the address bar." />;
+  if (invitation.isPending) return <PageLoading label="Checking your invite" />;
+  if (invitation.error) return <LinkProblem title="This invite link does not work" message={classifyApiError(invitation.error).message} />;
+
+  const { inviter, roleLabel, emailHint, expiresAt } = invitation.data;
+  const busy = accept.isPending || accept.isSuccess;
+  return (
+    <div className="page page--narrow">
+      <h1 className="page-title">
+        {inviter} invited you to apply together as {roleLabel.toLowerCase()}
+      </h1>
+      <p className="page-intro">
+        You answer your own part of the home equity line of credit application (your details, work, income and documents) with your own account. Only you see
+        your answers; {inviter} sees how far you have got.
+      </p>
+      <ul className={styles.facts}>
+        <li>
+          The invite was sent to <strong>{emailHint}</strong>: your account will use that address.
+        </li>
+        <li>This link works until {dateOf(expiresAt)}, once.</li>
+      </ul>
+      <div className="form-stack">
+        {accept.error ? <Problem message={classifyApiError(accept.error).message} /> : null}
+        <div className="actions">
+          <Button
+            appearance="primary"
+            className={cta.root}
+            disabledFocusable={busy}
+            icon={busy ? <Spinner size="tiny" /> : undefined}
+            iconPosition="after"
+            onClick={() => accept.mutate({ token })}
+          >
+            Accept and continue
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+// Each borrower's part of the application and how far it is answered (members.progress): one card
+// per part saying whose it is, whether they have joined, and its steps as a checklist. Only the
+// reader's own steps are links, and only those they can open now (answered, or the next one): the
+// other borrower's answers are theirs alone. The property, a fact both share, heads the page.
+import { makeStyles, Spinner } from "@fluentui/react-components";
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { Link } from "react-router-dom";
+import type { inferRouterOutputs } from "@trpc/server";
+import { formatCurrency } from "../../../../../engine/format";
+import { OWNER_ROLE } from "../../../../../engine/members";
+import type { AppRouter } from "../../../../../server/trpc/router";
+import { trpc } from "../../../api/trpc";
+import { classifyApiError } from "../api-errors";
+import { useDisplayStyles } from "./styles";
+
+type Progress = inferRouterOutputs<AppRouter>["members"]["progress"];
+type PartProgress = Progress["parts"][number];
+
+const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** "You", "Your co-borrower, Sam Lee" (to the owner), "The borrower, Alex Doe" (to a member). */
+function whoseTitle(part: PartProgress, readerIsOwner: boolean): string {
+  if (part.you) return "You";
+  const who = `${readerIsOwner ? "Your" : "The"} ${lower(part.label)}`;
+  return part.name ? `${who}, ${part.name}` : who;
+}
+
+/** The part's state in words: the chip is read, never told by its colour alone. */
+function stateText(part: PartProgress, done: number, total: number): string {
+  if (part.state === "invited") return "Invited — waiting for them to join";
+  const finished = total > 0 && done === total;
+  if (part.state === "joined") return part.you ? "Joined" : finished ? "Joined — all their answers are in" : "Joined — answering their part";
+  return finished ? "All answers in" : "Answering";
+}
+
+/** "1200 Larimer Street, Unit 4, Denver, CO 80205", from the parts present. */
+function addressOf(p: Record<string, unknown>): string | null {
+  const text = (key: string) => (typeof p[key] === "string" && (p[key] as string).trim() ? (p[key] as string).trim() : null);
+  const cityLine = [text("city"), [text("state"), text("zip")].filter(Boolean).join(" ") || null].filter(Boolean).join(", ");
+  const parts = [text("line1"), text("line2"), cityLine || null].filter(Boolean);
+  return parts.length ? parts.join(", ") : null;
+}
+
+const useStyles = makeStyles({
+  property: { padding: "12px 16px", borderLeft: "4px solid var(--gold)", background: "#fbf7e9" },
+  propertyTitle: { margin: "0 0 4px", fontSize: "16px", color: "var(--ink)" },
+  propertyLine: { margin: 0, color: "var(--ink)", overflowWrap: "anywhere" },
+  propertyValue: { margin: "2px 0 0", fontSize: "14px", color: "var(--secondary)" },
+  parts: { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "16px" },
+  card: { border: "1px solid var(--line)", background: "#fff", padding: "16px", display: "grid", gap: "8px", minWidth: 0 },
+  header: { display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", columnGap: "12px", rowGap: "6px" },
+  title: { margin: 0, fontSize: "18px", lineHeight: 1.3, color: "var(--brand-dark)", overflowWrap: "anywhere" },
+  chip: { display: "inline-flex", alignItems: "center", gap: "6px", padding: "2px 10px", fontSize: "14px", fontWeight: 600, lineHeight: 1.6 },
+  chipInvited: { color: "#5c4400", background: "#fff3c4", border: "1px solid #d4af37" },
+  chipJoined: { color: "#0e493b", background: "#e6f4ee", border: "1px solid #14755e" },
+  chipAnswering: { color: "var(--ink)", background: "var(--tint)", border: "1px solid var(--line)" },
+  count: { margin: 0, fontSize: "14px", color: "var(--secondary)" },
+  steps: { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px" },
+  step: { display: "grid", gridTemplateColumns: "20px minmax(0, 1fr) auto", alignItems: "baseline", columnGap: "8px", padding: "6px 0", borderTop: "1px solid #eef2f0" },
+  mark: { fontWeight: 700, textAlign: "center" },
+  markDone: { color: "#0e700e" },
+  markToDo: { color: "var(--secondary)" },
+  label: { color: "var(--ink)", overflowWrap: "anywhere" },
+  link: { color: "var(--brand-dark)", fontWeight: 600 },
+  status: { fontSize: "13px", color: "var(--secondary)", whiteSpace: "nowrap" },
+  statusDone: { color: "#0e700e", fontWeight: 600 },
+});
+
+export function ApplicationProgress() {
+  const styles = useDisplayStyles();
+  const own = useStyles();
+  const propertyId = useId();
+  const progress = useQuery(trpc.members.progress.queryOptions(undefined));
+  if (progress.isPending) return <Spinner label="Loading your application's progress" />;
+  if (progress.error) return <p role="alert">{classifyApiError(progress.error).message}</p>;
+
+  const { parts } = progress.data;
+  // The property as the reader's view holds it (schemas/property.json), any of its fields absent.
+  const property = (progress.data.property ?? {}) as Record<string, unknown>;
+  const address = addressOf(property);
+  const value = typeof property.value === "number" ? property.value : null;
+  const readerIsOwner = parts.some((p) => p.you && p.role === OWNER_ROLE);
+  return (
+    <div className={styles.stack}>
+      {address || value !== null ? (
+        <section className={own.property} aria-labelledby={propertyId}>
+          <h2 className={own.propertyTitle} id={propertyId}>
+            The property
+          </h2>
+          {address ? <p className={own.propertyLine}>{address}</p> : null}
+          {value !== null ? <p className={own.propertyValue}>Estimated value {formatCurrency(value)}</p> : null}
+        </section>
+      ) : null}
+      <ul className={own.parts} aria-label="Each borrower's part">
+        {parts.map((part) => (
+          <PartCard key={part.role} part={part} title={whoseTitle(part, readerIsOwner)} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PartCard({ part, title }: { part: PartProgress; title: string }) {
+  const own = useStyles();
+  const done = part.steps.filter((s) => s.done).length;
+  const total = part.steps.length;
+  // The reader opens what they answered and the next step; the ones after come in order.
+  const next = part.steps.find((s) => !s.done);
+  const chip = part.state === "invited" ? own.chipInvited : part.state === "joined" ? own.chipJoined : own.chipAnswering;
+  return (
+    <li className={own.card} data-role={part.role}>
+      <div className={own.header}>
+        <h2 className={own.title}>{title}</h2>
+        <span className={`${own.chip} ${chip}`}>
+          <span aria-hidden="true">{part.state === "invited" ? "✉" : part.state === "joined" ? "✓" : "✎"}</span>
+          {stateText(part, done, total)}
+        </span>
+      </div>
+      <p className={own.count}>
+        {done} of {total} {total === 1 ? "step" : "steps"} done
+      </p>
+      {total > 0 ? (
+        <ul className={own.steps} aria-label={`${title}: steps`}>
+          {part.steps.map((step) => {
+            const opens = part.you && (step.done || step === next);
+            return (
+              <li key={step.id} className={own.step} data-step={step.id}>
+                <span className={`${own.mark} ${step.done ? own.markDone : own.markToDo}`} aria-hidden="true">
+                  {step.done ? "✓" : "○"}
+                </span>
+                <span className={own.label}>
+                  {opens ? (
+                    <Link className={own.link} to={step.route}>
+                      {step.label}
+                    </Link>
+                  ) : (
+                    step.label
+                  )}
+                </span>
+                <span className={`${own.status} ${step.done ? own.statusDone : ""}`}>{step.done ? "Done" : step === next && part.you ? "Next" : "To do"}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
