@@ -3,6 +3,7 @@
 import { mergeClasses } from "@fluentui/react-components";
 import { useMemo, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions";
+import type { Part } from "../members";
 import { funnelPosition } from "./progress";
 import { useStyles } from "./styles";
 
@@ -13,13 +14,15 @@ export interface FunnelProgressProps {
   variant?: string;
   /** A member's flow (the co-borrower's), instead of the applicant's. */
   flow?: string | null;
+  /** The reader's part (rules/members.json): steps wholly another borrower's are left out. */
+  part?: Part | null;
   /** The answers so far: steps whose skipWhen holds on them are not listed. */
   application?: unknown;
 }
 
-export function FunnelProgress({ defs, stepId, variant, flow, application }: FunnelProgressProps): JSX.Element {
+export function FunnelProgress({ defs, stepId, variant, flow, part, application }: FunnelProgressProps): JSX.Element {
   const styles = useStyles();
-  const position = useMemo(() => funnelPosition(defs, stepId, { variant, flow, application }), [defs, stepId, variant, flow, application]);
+  const position = useMemo(() => funnelPosition(defs, stepId, { variant, flow, part, application }), [defs, stepId, variant, flow, part, application]);
   if (!position) return <></>;
   const { steps, index } = position;
   const current = steps[index]!;

@@ -4,6 +4,7 @@ import { bundleStepSchema } from "../../engine/bundle";
 import { stepById } from "../../engine/definitions";
 import { nextStep, previousStep } from "../../engine/funnel";
 import { activeRoles, documentsFor, dueStep, keepToPart, partOf, schemaForPart, uiSchemaForPart, viewFor } from "../../engine/members";
+import { funnelPosition } from "../../engine/react/progress";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -46,6 +47,13 @@ describe("members", () => {
     expect(ui["ui:order"]).toEqual(["coborrower"]);
     const borrowers = schemaForPart(bundleStepSchema(defs, "application5"), borrower);
     expect(Object.keys(borrowers.properties as object)).toEqual(["user"]);
+  });
+
+  it("leaves the co-borrower's details out of the borrower's progress once the co-borrower answers them", () => {
+    const ids = (part: typeof borrower | null) => funnelPosition(defs, "application3", { application: invited, part })!.steps.map((s) => s.id);
+    expect(ids(null)).toContain("application2");
+    expect(ids(borrower)).not.toContain("application2");
+    expect(ids(borrower)).toContain("application5");
   });
 
   it("gives each borrower their own documents", () => {

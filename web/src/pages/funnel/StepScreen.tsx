@@ -4,9 +4,10 @@ import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-componen
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import type { Definitions, Step } from "../../../../engine/definitions";
 import { previousStep, signOutTargetFor } from "../../../../engine/funnel";
-import { reach, type Part } from "../../../../engine/members";
+import type { JsonSchema } from "../../../../engine/bundle";
+import { stepById, type Definitions, type Step } from "../../../../engine/definitions";
+import { reach, stepHasPart, type Part } from "../../../../engine/members";
 import site from "../../../content/site.json";
 import { FunnelProgress, StepForm } from "../../../../engine/react";
 import { prefetchBotToken } from "../../api/bot-check";
@@ -101,7 +102,11 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   // Back is the previous step of the applicant's flow, not browser history (which may be the
   // sign-in page or a later step); a flow's first step has none.
   const flow = data?.flow ?? null;
-  const previousId = previousStep(defs, step.id, application, { variant: data?.variant, flow });
+  const part = data?.part ?? null;
+  let previousId = previousStep(defs, step.id, application, { variant: data?.variant, flow });
+  // Passing over steps wholly another borrower's, as the server's walk forward does.
+  while (previousId && part && !stepHasPart(stepById(defs, previousId).schema as JsonSchema, part))
+    previousId = previousStep(defs, previousId, application, { variant: data?.variant, flow });
   const backTo = previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
 
@@ -111,7 +116,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   return (
     <div className="page funnel">
       <div className="funnel__progress">
-        <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} flow={flow} application={application} />
+        <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} flow={flow} part={part} application={application} />
       </div>
       {sharesStep(step, data?.part) ? (
         <MessageBar intent="info" className={styles.notice}>
@@ -133,7 +138,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         serverErrors={serverErrors}
         onSubmit={onSubmit}
         onBack={onBack}
-        part={data?.part ?? null}
+        part={part}
         displays={displays}
       />
     </div>
