@@ -119,4 +119,19 @@ describe("account setup in the funnel", () => {
     expect(refused?.httpStatus).toBe(400);
     expect(refused?.fieldErrors?.[0]?.pointer).toMatch(/^\/consents\/electronicCommunications/);
   });
+
+  it("drops the phone's verified mark when a later page changes the number, and keeps it when the number stays", async () => {
+    const { b, applicationId } = await atTheOffer();
+    await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550151" } } });
+    await b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: newestTextCode(server.dataDir, "3035550151") } });
+    const asked = ["firstName", "middleName", "lastName", "suffix", "dateOfBirth", "ssn", "citizenship", "maritalStatus", "militaryStatus", "address", "yearsAtAddress", "formerAddress"];
+    const user = Object.fromEntries(Object.entries(FIXTURE.user as Record<string, unknown>).filter(([key]) => asked.includes(key)));
+    const personalInfo = (phone: string) => ({ stepId: "application", answers: { user: { ...user, phone }, setup: { hasCoborrower: false } } });
+    await b.trpc.step.submit.mutate(personalInfo("3035550151"));
+    expect((await storedDoc(applicationId)).doc.user.phoneVerifiedAt).toEqual(expect.any(String));
+    await b.trpc.step.submit.mutate(personalInfo("3035550152"));
+    const { doc } = await storedDoc(applicationId);
+    expect(doc.user.phone).toBe("3035550152");
+    expect(doc.user.phoneVerifiedAt).toBeUndefined();
+  });
 });

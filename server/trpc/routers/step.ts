@@ -13,7 +13,7 @@ import { changedPointers, deleteAt, escapeSegment, getAt, mergeDocs, setAt } fro
 import { afterRecheckAnswer, cachedStepValidator } from "../../../engine/recheck";
 import { restoreMasked } from "../../../engine/sensitive";
 import { todayIso } from "../../../engine/dates";
-import { accountEmail, emailPointerOf } from "../../store/account-fields";
+import { accountEmail, dropStaleVerifications, emailPointerOf } from "../../store/account-fields";
 import { applicationStore } from "../../store/applications";
 import { memberStore, readerFacts, type Reader } from "../../members/store";
 import { recheckApplication, recheckOnVisit } from "../../store/recheck";
@@ -155,6 +155,7 @@ export const stepRouter = router({
       // The last word on who changes what: only the reader's part moves. The owner's part is taken
       // on the new answers, so that stopping to apply with a co-borrower takes their part back.
       const doc = keepToPart(partOf(defs, reader?.role ?? OWNER_ROLE, merged), stored, merged);
+      dropStaleVerifications(defs, stored, doc, serverSet);
       if (member) {
         // A member's save changes their part only: the owner's status and revision stay.
         const next = nextStep(defs, step.id, doc, { flow: flowOfRole(defs, member.role), today });
