@@ -51,12 +51,15 @@ export function memberStore(services: Services) {
       const owned = await store.ofOwner(db, userId);
       if (owned) return { app: owned, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, owned.doc), member: null };
       const [member] = await db.select().from(applicationMembers).where(eq(applicationMembers.userId, userId));
-      if (!member) return null;
+      const app = member ? await this.applicationOf(db, member) : null;
+      return member && app ? { app, role: member.role, part: partOf(defs, member.role, app.doc), member } : null;
+    },
+
+    /** The application a member (or an invite) is for, while the member's role answers its own part; else null. */
+    async applicationOf(db: Db, member: MemberRow): Promise<StoredApplication | null> {
       const [row] = await db.select().from(applications).where(eq(applications.id, member.applicationId));
-      if (!row) return null;
-      const app = store.fromRow(row);
-      if (!activeRoles(defs, app.doc).includes(member.role)) return null;
-      return { app, role: member.role, part: partOf(defs, member.role, app.doc), member };
+      const app = row ? store.fromRow(row) : null;
+      return app && activeRoles(defs, app.doc).includes(member.role) ? app : null;
     },
 
     async ofApplication(db: Db, applicationId: string): Promise<MemberRow[]> {

@@ -12,7 +12,7 @@ import { flowStepsFor, labelOf, rankOf } from "../../../engine/funnel";
 import { activeRoles, flowOfRole, memberRole, OWNER_ROLE, partOf, stepHasPart, viewFor, type Part } from "../../../engine/members";
 import { getAt } from "../../../engine/pointer";
 import { transaction } from "../../db/client";
-import { applications, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { completedOf, memberStore, readerFacts, type MemberRow } from "../../members/store";
 import { accountName } from "../../store/account-fields";
 import { applicationStore, type StoredApplication } from "../../store/applications";
@@ -24,11 +24,6 @@ const linkGone = () =>
 
 /** "s•••@example.com": enough for the invitee to recognise their address, not to learn someone's. */
 const hintOf = (email: string) => email.replace(/^(.)[^@]*/, "$1•••");
-
-async function applicationOf(db: Parameters<ReturnType<typeof applicationStore>["ofOwner"]>[0], store: ReturnType<typeof applicationStore>, member: MemberRow) {
-  const [row] = await db.select().from(applications).where(eq(applications.id, member.applicationId));
-  return row ? store.fromRow(row) : null;
-}
 
 /** One borrower's steps: a member's flow walk (done once saved), or the owner's (done once passed). */
 function stepsOf(defs: Definitions, app: StoredApplication, role: string, part: Part, member: MemberRow | null) {
@@ -49,9 +44,10 @@ function stepsOf(defs: Definitions, app: StoredApplication, role: string, part: 
 export const membersRouter = router({
   invitation: visitorProcedure.input(inputOf("inviteRef")).query(async ({ ctx, input }) => {
     const { db, defs } = ctx.services;
-    const member = await memberStore(ctx.services).openInvite(db, input.token, ctx.services.now());
-    const app = member && (await applicationOf(db, applicationStore(ctx.services), member));
-    if (!member || !app || !activeRoles(defs, app.doc).includes(member.role)) throw linkGone();
+    const members = memberStore(ctx.services);
+    const member = await members.openInvite(db, input.token, ctx.services.now());
+    const app = member && (await members.applicationOf(db, member));
+    if (!member || !app) throw linkGone();
     return { inviter: accountName(defs, app.doc) ?? "A borrower", role: member.role, roleLabel: memberRole(defs, member.role).label, emailHint: hintOf(member.email), expiresAt: member.expiresAt.toISOString() };
   }),
 
@@ -63,8 +59,8 @@ export const membersRouter = router({
     let fresh: { token: string; expiresAt: Date } | null = null;
     const result = await transaction(db, async (tx) => {
       const member = await members.openInvite(tx, input.token, now);
-      const app = member && (await applicationOf(tx, store, member));
-      if (!member || !app || !activeRoles(defs, app.doc).includes(member.role)) throw linkGone();
+      const app = member && (await members.applicationOf(tx, member));
+      if (!member || !app) throw linkGone();
       const [holder] = await tx.select().from(users).where(eq(users.email, member.email));
       if (ctx.applicant && ctx.applicant.userId !== holder?.id)
         throw new TRPCError({ code: "FORBIDDEN", message: `This invite is for ${hintOf(member.email)}, and you are signed in with another account. Sign out, then open the link again.` });
