@@ -240,12 +240,18 @@ describe("the loan disbursement step", () => {
 });
 
 describe("the submitted, summary and FAQ pages", () => {
-  it("ends the flow at the submitted page, which asks nothing and links to the summary, the uploads, the signed PDF and the FAQs", () => {
+  it("ends the flow at the submitted page, which asks nothing and links to the summary, the uploads, the signed PDF, each borrower's progress and the FAQs", () => {
     const step = defs.steps.get("applicationSubmitted")!.def;
     expect(nextStep(defs, "applicationSubmitted", together, { today })).toMatchObject({ stepId: null, route: null });
     expect(step.schema.properties).toEqual({});
     const links = (step.uiSchema as any)["ui:options"].links.map((l: { to: string }) => l.to);
-    expect(links).toEqual([defs.steps.get("applicationSummary")!.def.route, defs.steps.get("documentsUpload")!.def.route, "/api/esign/latest.pdf", defs.steps.get("faqs")!.def.route]);
+    expect(links).toEqual([
+      defs.steps.get("applicationSummary")!.def.route,
+      defs.steps.get("documentsUpload")!.def.route,
+      "/api/esign/latest.pdf",
+      defs.steps.get("applicationProgress")!.def.route,
+      defs.steps.get("faqs")!.def.route,
+    ]);
   });
 
   it("asks nothing on the summary and the FAQs", () => {
