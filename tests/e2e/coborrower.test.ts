@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newestMail } from "../helpers/server";
 import { answer, answerAll, fieldBox, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
-import { accountSetup, earlyFunnel, unique } from "./early-funnel";
+import { accountSetup, earlyFunnel, person, unique } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -34,19 +34,6 @@ async function shots(page: Page, name: string) {
 }
 
 /** Personal details of one borrower, as the personal-info and co-borrower-details steps ask them. */
-const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone: string }) => ({
-  [`/${who}/dateOfBirth`]: o.dob,
-  [`/${who}/ssn`]: o.ssn,
-  [`/${who}/phone`]: o.phone,
-  [`/${who}/citizenship`]: "U.S. citizen",
-  [`/${who}/maritalStatus`]: "Married",
-  [`/${who}/militaryStatus`]: "None",
-  [`/${who}/address/line1`]: "1200 Larimer Street",
-  [`/${who}/address/city`]: "Denver",
-  [`/${who}/address/state`]: "Colorado",
-  [`/${who}/address/zip`]: "80205",
-  [`/${who}/yearsAtAddress`]: 6,
-});
 
 /** The join link of the newest invite mailed to `email`, as a path on the test server. */
 function inviteLink(email: string): string {

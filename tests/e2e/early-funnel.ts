@@ -64,3 +64,18 @@ export async function accountSetup(page: Page, dataDir: string, { phone = "30355
   await onEachPage?.();
   await next(page, "/app/application/1", "Agree and continue");
 }
+
+/** The personal-info answers of a borrower ("user") or co-borrower, by field pointer, for answerAll. */
+export const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone: string }) => ({
+  [`/${who}/dateOfBirth`]: o.dob,
+  [`/${who}/ssn`]: o.ssn,
+  [`/${who}/phone`]: o.phone,
+  [`/${who}/citizenship`]: "U.S. citizen",
+  [`/${who}/maritalStatus`]: "Married",
+  [`/${who}/militaryStatus`]: "None",
+  [`/${who}/address/line1`]: "1200 Larimer Street",
+  [`/${who}/address/city`]: "Denver",
+  [`/${who}/address/state`]: "Colorado",
+  [`/${who}/address/zip`]: "80205",
+  [`/${who}/yearsAtAddress`]: 6,
+});

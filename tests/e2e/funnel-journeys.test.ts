@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addItem, answer, answerAll, fieldBox, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
-import { accountSetup, earlyFunnel, unique } from "./early-funnel";
+import { accountSetup, earlyFunnel, person, unique } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -24,21 +24,6 @@ async function shot(page: Page, journey: string) {
   const name = new URL(page.url()).pathname.replace(/^\//, "").replace(/\//g, "_");
   await page.screenshot({ path: join(SHOTS, `${journey}-${name}.png`), fullPage: true });
 }
-
-
-const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone: string }) => ({
-  [`/${who}/dateOfBirth`]: o.dob,
-  [`/${who}/ssn`]: o.ssn,
-  [`/${who}/phone`]: o.phone,
-  [`/${who}/citizenship`]: "U.S. citizen",
-  [`/${who}/maritalStatus`]: "Married",
-  [`/${who}/militaryStatus`]: "None",
-  [`/${who}/address/line1`]: "1200 Larimer Street",
-  [`/${who}/address/city`]: "Denver",
-  [`/${who}/address/state`]: "Colorado",
-  [`/${who}/address/zip`]: "80205",
-  [`/${who}/yearsAtAddress`]: 6,
-});
 
 const job = (list: string, i: number, o: { employer: string; start: string; end?: string; base?: number; owned?: number }) => ({
   [`${list}/${i}/employerName`]: o.employer,
