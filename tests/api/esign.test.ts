@@ -68,16 +68,21 @@ interface RecordedDocument {
   values: Record<string, string>;
 }
 
-/** Every string a PDF's (deflated) content streams draw, in order. */
+/**
+ * Every string a PDF's (deflated) content streams draw, in order. Each stream is read by its
+ * dictionary's /Length: a deflated stream may itself end in a CR byte, which a search for
+ * "\r\nendstream" would cut off (1 time in 256), losing that stream's text.
+ */
 function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString("latin1");
   const parts: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const m of raw.matchAll(/<<[^<>]*?\/Length (\d+)[^<>]*?>>\s*stream\r?\n/g)) {
+    const data = raw.slice(m.index + m[0].length, m.index + m[0].length + Number(m[1]));
     let content: string;
     try {
-      content = inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
+      content = inflateSync(Buffer.from(data, "latin1")).toString("latin1");
     } catch {
-      content = m[1]!;
+      content = data;
     }
     for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(t[1]!, "hex").toString("latin1"));
     for (const t of content.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) parts.push(t[1]!);
