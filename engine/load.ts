@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { buildDefinitions, type DefinitionFiles, type Problem } from "./definitions";
+import { formatDefinition } from "./json-format";
 
 import { REPO_ROOT } from "./paths";
 
@@ -22,6 +23,16 @@ function jsonFiles(dir: string): string[] {
     else if (name.endsWith(".json")) out.push(full);
   }
   return out;
+}
+
+const FOLDERS = ["schemas", "steps", "rules"] as const;
+
+/** Every definition file: its path on disk and its name as problems give it (`steps/name.json`). */
+export function definitionFiles(dirs: DefinitionDirs = {}): { path: string; file: string }[] {
+  return FOLDERS.flatMap((folder) => {
+    const dir = dirs[folder] ?? join(REPO_ROOT, folder);
+    return jsonFiles(dir).map((path) => ({ path, file: `${folder}/${relative(dir, path).split(sep).join("/")}` }));
+  });
 }
 
 function readFolder(dir: string, folder: string, problems: Problem[]): Record<string, unknown> {
@@ -45,6 +56,20 @@ export function readDefinitionFiles(dirs: DefinitionDirs = {}): { files: Definit
     rules: readFolder(dirs.rules ?? join(REPO_ROOT, "rules"), "rules", problems),
   };
   return { files, problems };
+}
+
+/** The definition files (valid JSON) whose text is not in the canonical layout (json-format.ts). */
+export function unformattedFiles(dirs: DefinitionDirs = {}): Problem[] {
+  return definitionFiles(dirs).flatMap(({ path, file }) => {
+    const text = readFileSync(path, "utf8");
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return []; // reported by the reader
+    }
+    return formatDefinition(value) === text ? [] : [{ file, pointer: "", message: "is not in the canonical layout: run npm run format" }];
+  });
 }
 
 /** Reads and builds the definitions; `problems` lists everything the linter found. */

@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { formatDefinition } from "../../engine/json-format";
 import { loadDefinitions, REPO_ROOT } from "../../engine/load";
 
 /** The repository's definitions, loaded once per test file. */
@@ -13,7 +14,7 @@ export function copyDefinitions(): { steps: string; rules: string; edit: (file: 
   const rules = join(dir, "rules");
   cpSync(join(REPO_ROOT, "steps"), steps, { recursive: true });
   cpSync(join(REPO_ROOT, "rules"), rules, { recursive: true });
-  const write = (file: string, json: unknown) => writeFileSync(join(dir, file), JSON.stringify(json, null, 2));
+  const write = (file: string, json: unknown) => writeFileSync(join(dir, file), formatDefinition(json));
   const edit = (file: string, change: (json: any) => void) => {
     const json = JSON.parse(readFileSync(join(dir, file), "utf8"));
     change(json);

@@ -1,9 +1,10 @@
 // The command lines product ops and compliance run: npm run check, npm run -s rules.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { formatDefinition } from "../../engine/json-format";
 import { REPO_ROOT } from "../../engine/load";
 import { copyDefinitions } from "../helpers/definitions";
 
@@ -42,7 +43,7 @@ describe("npm run -s rules", () => {
   });
 
   it("payoff: reads an application document and prints the counted mortgages, the sum, the solar loans and the helper", () => {
-    const out = rules("payoff", "--input", join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"));
+    const out = rules("payoff", "--input", join(REPO_ROOT, "server/demo/application.two-borrowers.json"));
     expect(out.status).toBe(0);
     const result = JSON.parse(out.stdout);
     expect(result.counted.map((m: { id: string }) => m.id)).toEqual(["m1"]);
@@ -80,5 +81,15 @@ describe("npm run check", () => {
     expect(out.status).toBe(1);
     expect(out.stderr).toContain('steps/initial-setup/zip.json#/visibleWhen/~1setup~1zip/isBlank: unknown operator "isBlank"');
     expect(out.stderr).toMatch(/check: 1 problem in/);
+  });
+
+  it("refuses a definition file that is not in the canonical layout, and npm run format fixes it", () => {
+    const copy = copyDefinitions();
+    const file = join(copy.steps, "initial-setup/zip.json");
+    writeFileSync(file, JSON.stringify(JSON.parse(readFileSync(file, "utf8")), null, 2));
+    const out = run("engine/cli/check.ts", ["--steps", copy.steps, "--rules", copy.rules]);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain("steps/initial-setup/zip.json#: is not in the canonical layout: run npm run format");
+    expect(formatDefinition(JSON.parse(readFileSync(file, "utf8")))).toBe(readFileSync(join(REPO_ROOT, "steps/initial-setup/zip.json"), "utf8"));
   });
 });
