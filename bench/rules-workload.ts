@@ -14,7 +14,7 @@ import { evaluateRuleSet, ruleData } from "../engine/rules";
 export const TODAY = "2026-11-22";
 
 export function benchApplication(): Record<string, any> {
-  const doc = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8"));
+  const doc = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8"));
   const [current] = doc.user.employments;
   doc.user.employments = [
     { ...current, startDate: "2025-02-03" },

@@ -4,7 +4,7 @@
 import { bundleStepSchema } from "./bundle";
 import type { Definitions } from "./definitions";
 import { nextStep, rankOf, routeForStatus, type NextStep } from "./funnel";
-import { sliceAnswers } from "./react/answers";
+import { sliceAnswers } from "./form/answers";
 import { createStepValidator, type StepValidator } from "./validate";
 
 /** Saved on an application while a re-check is open: the steps to answer again, in path order, and the status to return to. */

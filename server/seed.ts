@@ -24,7 +24,7 @@ export const DEMO = {
 };
 
 /** A second applicant further along, with a co-borrower: the pipeline's masked SSNs and outstanding documents. */
-const SECOND_APPLICATION = join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json");
+const SECOND_APPLICATION = join(REPO_ROOT, "server/demo/application.two-borrowers.json");
 
 const demoApplication = {
   user: { firstName: "Dana", lastName: "Rivera", email: DEMO.applicant.email },

@@ -1716,7 +1716,7 @@ export interface UploadRequest {
   reason?: string | null;
 }
 /**
- * What the applicant gave on the sign page, and only that: consent to electronic records and signatures (E-SIGN Act, 15 U.S.C. 7001(c)), acknowledgement of the home equity line of credit disclosures (Regulation Z, 12 CFR 1026.40) and typed-name signatures. The documents shown are web/content/disclosures/*.md, each with a version in its front matter. When and from where the applicant signed, which document versions and their hashes, and the signed PDF are not recorded here yet: that server-side record is a later change.
+ * What the applicant gave on the sign page, and only that: consent to electronic records and signatures (E-SIGN Act, 15 U.S.C. 7001(c)), acknowledgement of the home equity line of credit disclosures (Regulation Z, 12 CFR 1026.40) and typed-name signatures. The documents shown are content/disclosures/*.md, each with a version in its front matter. When and from where the applicant signed, which document versions and their hashes, and the signed PDF are not recorded here yet: that server-side record is a later change.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "esign".
@@ -1781,7 +1781,7 @@ export interface Consent {
    */
   acceptedAt?: string;
   /**
-   * The text agreed to: its file name in web/content/disclosures/.
+   * The text agreed to: its file name in content/disclosures/.
    */
   document?: string;
   /**
@@ -2269,7 +2269,7 @@ export interface Step {
      */
     role?: string;
     /**
-     * recordSignatures: the documents signed, in the order the applicant reads them, by their file name in web/content/disclosures/ without .md (each with a version in its front matter). The step must show each of them (a disclosureDocuments display naming it).
+     * recordSignatures: the documents signed, in the order the applicant reads them, by their file name in content/disclosures/ without .md (each with a version in its front matter). The step must show each of them (a disclosureDocuments display naming it).
      *
      * @minItems 1
      */
@@ -2300,7 +2300,7 @@ export interface Step {
      */
     verifiedAt?: string;
     /**
-     * recordConsent: for each consent, the answer that gives it (a true `accepted` under this pointer) and the document agreed to (a file name in web/content/disclosures/ without .md, shown on the step).
+     * recordConsent: for each consent, the answer that gives it (a true `accepted` under this pointer) and the document agreed to (a file name in content/disclosures/ without .md, shown on the step).
      */
     consents?: {
       [k: string]:

@@ -4,7 +4,7 @@ import { mergeClasses } from "@fluentui/react-components";
 import { useMemo, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions";
 import type { Part } from "../members";
-import { funnelPosition } from "./progress";
+import { funnelPosition } from "../form/progress";
 import { useStyles } from "./styles";
 
 export interface FunnelProgressProps {

@@ -14,11 +14,11 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import type { Definitions } from "../definitions";
 import { newItemValues } from "../new-items";
 import { formats } from "../validators";
-import { cleanAnswers, sliceAnswers } from "./answers";
+import { cleanAnswers, sliceAnswers } from "../form/answers";
 import { StoreContext, useStore, type FormContext } from "./context";
 import { prepareForPart, prepareStep, type PreparedStep } from "./prepare";
 import type { Part } from "../members";
-import { StepFormStore } from "./store";
+import { StepFormStore } from "../form/store";
 import { useStyles } from "./styles";
 import { templates } from "./templates";
 import { WIDGET_NAMES } from "../widget-names";

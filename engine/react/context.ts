@@ -1,6 +1,6 @@
 // React plumbing between the step form's store and the templates and widgets.
 import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
-import type { FieldView, StepFormStore } from "./store";
+import type { FieldView, StepFormStore } from "../form/store";
 
 export const StoreContext = createContext<StepFormStore | null>(null);
 

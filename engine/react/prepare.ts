@@ -6,7 +6,7 @@ import { bundleStepSchema, type JsonSchema } from "../bundle";
 import { stepById, type Definitions, type Step } from "../definitions";
 import { createStepValidator, type StepValidator } from "../validate";
 import { createFieldLogic, type FieldLogic } from "../field-logic";
-import { toRenderSchema, unknownWidgets, withoutWidgets } from "./render-schema";
+import { toRenderSchema, unknownWidgets, withoutWidgets } from "../form/render-schema";
 import { isWhole, schemaForPart, uiSchemaForPart, writes, type Part } from "../members";
 
 export interface PreparedStep {

@@ -18,7 +18,7 @@ import { createContext, useContext, useEffect, useId, useMemo, useRef, type Reac
 import type { JsonSchema } from "../bundle";
 import { humanize } from "../messages";
 import { GroupA11yContext, ListContext, useFieldView, useMounted, useStore, type FormContext, type GroupA11y, type ListInfo } from "./context";
-import { pointerOfPath, typesOf } from "./render-schema";
+import { pointerOfPath, typesOf } from "../form/render-schema";
 import { useStyles } from "./styles";
 import { GROUP_WIDGETS } from "../widget-names";
 

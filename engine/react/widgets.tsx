@@ -5,9 +5,9 @@ import type { EnumOptionsType, RegistryWidgetsType, Widget, WidgetProps } from "
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from "@rjsf/utils";
 import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from "react";
 import type { JsonSchema } from "../bundle";
-import { caretAfterReshape, codecs, type Codec, type CodecName } from "./codecs";
+import { caretAfterReshape, codecs, type Codec, type CodecName } from "../form/codecs";
 import { GroupA11yContext, useStore } from "./context";
-import { emptyValueOf, typesOf } from "./render-schema";
+import { emptyValueOf, typesOf } from "../form/render-schema";
 import type { LeafWidgetName } from "../widget-names";
 import { useStyles } from "./styles";
 

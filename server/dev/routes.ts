@@ -11,7 +11,7 @@ import { loadDefinitions, REPO_ROOT, type DefinitionDirs } from "../../engine/lo
 import { requireSameOriginHeader } from "../security/guards";
 import type { Services } from "../services";
 
-export const SAMPLE_APPLICATION = join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json");
+export const SAMPLE_APPLICATION = join(REPO_ROOT, "server/demo/application.two-borrowers.json");
 
 /** What the browser builds its Definitions from (as definitions.bundle), plus the linter's findings. */
 export interface DevDefinitions {

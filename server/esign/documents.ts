@@ -1,5 +1,5 @@
 // The disclosure texts an applicant signs, read by the server from the data files the web app
-// shows (web/content/disclosures/<id>.md; the server reads them as files and imports no web code).
+// shows (content/disclosures/<id>.md; the server reads them as files and imports no web code).
 //
 // What is hashed, and why it proves the text: a disclosure file writes some figures as {{name}}
 // tokens (the APR, the line amount, the lender's name...). The sign page shows the file's Markdown
@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../../engine/paths";
 
-export const DISCLOSURES_DIR = join(REPO_ROOT, "web/content/disclosures");
+export const DISCLOSURES_DIR = join(REPO_ROOT, "content/disclosures");
 
 /** A document id: the file name without .md (also the step format's pattern). */
 export const DOCUMENT_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -199,7 +199,7 @@ export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array
   });
   w.space(4);
   w.text(
-    "How to check a fingerprint: take the document's source file at this version (web/content/disclosures/<document id>.md), replace each {{name}} with the value listed above (a name without a value reads [not available yet]), and compute the SHA-256 of the resulting UTF-8 text. It equals the fingerprint above only if the text is the one that was signed.",
+    "How to check a fingerprint: take the document's source file at this version (content/disclosures/<document id>.md), replace each {{name}} with the value listed above (a name without a value reads [not available yet]), and compute the SHA-256 of the resulting UTF-8 text. It equals the fingerprint above only if the text is the one that was signed.",
     { size: 9, color: GRAY },
   );
 

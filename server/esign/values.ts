@@ -1,6 +1,6 @@
 // The values of the {{name}} tokens a disclosure text writes, computed by the server for one
 // application: its offer (rules/pricing.json, as quote.current gives it), the pricing params, the
-// lender's details (web/content/site.json, read as data) and the right-to-cancel dates. The sign
+// lender's details (content/site.json, read as data) and the right-to-cancel dates. The sign
 // page shows exactly these values (esign.documents), and the signature hashes the text with them,
 // so what was shown and what was signed cannot differ. A token without a value reads
 // "[not available yet]": never an invented number.
@@ -12,7 +12,7 @@ import { REPO_ROOT } from "../../engine/paths";
 import { evaluateRuleSet, presentResult } from "../../engine/rules";
 import type { Rescission } from "./rescission";
 
-export const SITE_FILE = join(REPO_ROOT, "web/content/site.json");
+export const SITE_FILE = join(REPO_ROOT, "content/site.json");
 
 /** The balance of the minimum payment example of 12 CFR 1026.40(d)(5)(iii). */
 export const EXAMPLE_BALANCE = 10000;
@@ -50,7 +50,7 @@ export function offerOf(defs: Definitions, doc: unknown): Quote | null {
 }
 
 let siteCache: { at: string; site: Record<string, unknown> } | null = null;
-/** The lender's details (web/content/site.json); re-read when the file changes. */
+/** The lender's details (content/site.json); re-read when the file changes. */
 export function siteDetails(file = SITE_FILE): Record<string, unknown> {
   const text = readFileSync(file, "utf8");
   if (siteCache?.at !== text) siteCache = { at: text, site: JSON.parse(text) as Record<string, unknown> };

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 const { employments: _e, incomeSources: _i, declarations: _d, demographics: _m, ownsOtherRealEstate: _o, isSelfEmployed: _s, ...COBORROWER_DETAILS } = FIXTURE.coborrower;
 
 const storedDoc = async (applicationId: string) => {

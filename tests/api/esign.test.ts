@@ -20,10 +20,10 @@ import { makeApplicant } from "../helpers/accounts";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
-const DISCLOSURES = join(REPO_ROOT, "web/content/disclosures");
+const DISCLOSURES = join(REPO_ROOT, "content/disclosures");
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) EsignTest/1.0";
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as Record<string, any>;
-const site = JSON.parse(readFileSync(join(REPO_ROOT, "web/content/site.json"), "utf8")) as Record<string, string>;
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const site = JSON.parse(readFileSync(join(REPO_ROOT, "content/site.json"), "utf8")) as Record<string, string>;
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (_, name: string) => values[name] ?? "[not available yet]");
 

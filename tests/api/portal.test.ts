@@ -281,7 +281,7 @@ describe("invites and password resets", () => {
 describe("the pipeline", () => {
   it("lists status, step label, borrower names with masked SSNs and outstanding documents", async () => {
     const processor = await staffOf("processor");
-    const doc = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as { user: { ssn: string; firstName: string; lastName: string }; coborrower: { ssn: string } };
+    const doc = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as { user: { ssn: string; firstName: string; lastName: string }; coborrower: { ssn: string } };
     const app = await makeApplicant(server.services, { status: "incomeDocs", doc: doc as never });
     const row = (await processor.b.trpc.portal.applications.list.query()).applications.find((a) => a.id === app.applicationId)!;
     expect(row).toMatchObject({ status: "incomeDocs", stepLabel: "Income Docs" });

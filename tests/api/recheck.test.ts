@@ -16,7 +16,7 @@ import { makeApplicant } from "../helpers/accounts";
 import { capPropertyValue, copyDefinitions } from "../helpers/definitions";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
 
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 
 /** The early funnel up to is-self-employed, with the home value given; the applicant's user id. */
 async function answerUpToSelfEmployed(b: Browser, propertyValue: number): Promise<string> {

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const SHOTS = join(ARTIFACTS, "login");
 mkdirSync(SHOTS, { recursive: true });
-const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as { user: Record<string, unknown> };
+const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as { user: Record<string, unknown> };
 
 /** A returning applicant: the two-borrower fixture's application at the given status, under a fresh email. */
 function returningApplicant(status: string) {

@@ -289,7 +289,7 @@ describe("the lender's document requests", () => {
 });
 
 describe("what each requirement says", () => {
-  const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as Doc;
+  const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Doc;
 
   it("reads a whole two-borrower application", () => {
     expect(names(fixture)).toEqual([
@@ -352,6 +352,6 @@ describe("npm run -s rules -- documents", () => {
   });
 
   function fixture(): Doc {
-    return JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as Doc;
+    return JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Doc;
   }
 });

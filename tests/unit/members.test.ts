@@ -4,7 +4,7 @@ import { bundleStepSchema } from "../../engine/bundle";
 import { stepById } from "../../engine/definitions";
 import { nextStep, previousStep } from "../../engine/funnel";
 import { activeRoles, documentsFor, dueStep, keepToPart, partOf, schemaForPart, uiSchemaForPart, viewFor } from "../../engine/members";
-import { funnelPosition } from "../../engine/react/progress";
+import { funnelPosition } from "../../engine/form/progress";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

@@ -1,8 +1,8 @@
 // Visibility and conditional requirement as the applicant types (engine/react/field-logic.ts), and
-// when the form shows which error (engine/react/store.ts).
+// when the form shows which error (engine/form/store.ts).
 import { describe, expect, it } from "vitest";
 import { createFieldLogic } from "../../engine/field-logic";
-import { setAt, StepFormStore } from "../../engine/react/store";
+import { setAt, StepFormStore } from "../../engine/form/store";
 import { createStepValidator } from "../../engine/validate";
 import { repo } from "../helpers/definitions";
 

@@ -1,5 +1,5 @@
 // The widgets' pure halves: how each shows a stored value and what it stores for typed text
-// (engine/react/codecs.ts), and the as-you-type formatters they use (engine/format.ts).
+// (engine/form/codecs.ts), and the as-you-type formatters they use (engine/format.ts).
 import { describe, expect, it } from "vitest";
 import {
   formatDateTyping,
@@ -9,7 +9,7 @@ import {
   formatSsnTyping,
   parsePercentInput,
 } from "../../engine/format";
-import { caretAfterReshape, codecs, isFractionSchema, isMaskedSsn, storesYearMonth } from "../../engine/react/codecs";
+import { caretAfterReshape, codecs, isFractionSchema, isMaskedSsn, storesYearMonth } from "../../engine/form/codecs";
 
 const money = { type: "integer", minimum: 0 };
 const fraction = { type: ["number", "null"], minimum: 0, maximum: 1 };

@@ -16,7 +16,7 @@ import { repo } from "../helpers/definitions";
 const { defs } = repo;
 const calendar = calendarOf((defs.params.disbursement as Record<string, unknown>).calendar);
 const threeDays = (date: string) => rescissionPeriod(date, 3, calendar);
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 
 describe("business days for rescission", () => {
   it("ends the period on the Wednesday when the disclosures are signed on the Friday before Columbus Day", () => {

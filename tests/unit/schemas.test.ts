@@ -13,7 +13,7 @@ type Option = { const: string | number; title?: unknown };
 const { defs, problems } = loadDefinitions();
 const schema = (file: string): Json => defs.files.schemas[file] as Json;
 const validateApplication = defs.ajv.getSchema(uriOf("schemas", "application.json"))!;
-const fixture: Json = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8"));
+const fixture: Json = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8"));
 
 const enumDefs = schema("enums.json").$defs as Record<string, { oneOf?: Option[] }>;
 const options = (name: string): Option[] => enumDefs[name]?.oneOf ?? [];

@@ -9,7 +9,7 @@ import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const today = "2026-11-22";
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "tests/fixtures/application.two-borrowers.json"), "utf8"));
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8"));
 const alone = { application: { setup: { hasCoborrower: false } }, today };
 const together = { application: { setup: { hasCoborrower: true }, coborrower: { firstName: "James", lastName: "Alvarez" } }, today };
 const pointers = (result: { errors: { pointer: string }[] }) => result.errors.map((e) => e.pointer);

@@ -13,7 +13,7 @@ registerEffect("recordSignatures", { record: recordSignatures });
 
 const MAX_DOCUMENTS = 10;
 
-/** {ids: [document id, ...]}: the documents a display shows (web/content/disclosures/<id>.md). */
+/** {ids: [document id, ...]}: the documents a display shows (content/disclosures/<id>.md). */
 function documentsInput(raw: unknown): { ids: string[] } {
   const ids = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>).ids : undefined;
   if (raw === null || typeof raw !== "object" || Array.isArray(raw) || Object.keys(raw).some((k) => k !== "ids"))

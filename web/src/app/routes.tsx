@@ -33,7 +33,7 @@ const AnalyticsPage = lazy(() => import("../pages/portal/AnalyticsPage"));
 const StepPreviewPage = lazy(() => import("../pages/dev/StepPreviewPage"));
 const FunnelMapPage = lazy(() => import("../pages/dev/FunnelMapPage"));
 
-/** Public content pages: route → file in web/content/pages/. */
+/** Public content pages: route → file in content/pages/. */
 export const CONTENT_ROUTES = ["faq", "privacy-statement", "license", "e-consent", "terms-of-use"] as const;
 
 export function AppRoutes() {

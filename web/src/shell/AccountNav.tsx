@@ -2,7 +2,7 @@
 // link back to their application and, once they have an email to sign in with again, "Sign out"
 // and "Sign out everywhere" (every session of the account, on every device).
 import { NavLink, useNavigate } from "react-router-dom";
-import site from "../../content/site.json";
+import site from "../../../content/site.json";
 import { signOut } from "../session/auth-client";
 import { APPLICANT_AUTH_BASE } from "../session/auth-paths";
 import { useSession } from "../session/session";

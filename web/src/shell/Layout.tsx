@@ -3,7 +3,7 @@
 // in-app navigation so screen-reader and keyboard users start at the new page's content.
 import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
-import site from "../../content/site.json";
+import site from "../../../content/site.json";
 import { AccountNav } from "./AccountNav";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Logo } from "./Logo";

@@ -1,5 +1,5 @@
 // Answers a visitor gave before the funnel (the home page's property-use choice), kept in
-// sessionStorage for this tab only. web/content/funnel-hints.json says which field each fills.
+// sessionStorage for this tab only. content/funnel-hints.json says which field each fills.
 export function rememberHint(key: string, value: string): void {
   try {
     sessionStorage.setItem(key, value);

@@ -8,7 +8,7 @@ import { previousStep, signOutTargetFor } from "../../../../engine/funnel";
 import type { JsonSchema } from "../../../../engine/bundle";
 import { stepById, type Definitions, type Step } from "../../../../engine/definitions";
 import { reach, stepHasPart, type Part } from "../../../../engine/members";
-import site from "../../../content/site.json";
+import site from "../../../../content/site.json";
 import { FunnelProgress, StepForm } from "../../../../engine/react";
 import { prefetchBotToken } from "../../api/bot-check";
 import { trpc } from "../../api/trpc";

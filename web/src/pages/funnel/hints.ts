@@ -1,7 +1,7 @@
-// Prefills from answers given before the funnel (web/content/funnel-hints.json): each hint fills
+// Prefills from answers given before the funnel (content/funnel-hints.json): each hint fills
 // its field in the application the form starts from, only where the application has no answer.
 // The applicant still sees and submits the field like any other. Pure: unit-tested in node.
-import hintsFile from "../../../content/funnel-hints.json";
+import hintsFile from "../../../../content/funnel-hints.json";
 import { getAt, splitPointer } from "../../../../engine/pointer";
 
 function setAt(doc: Record<string, unknown>, pointer: string, value: unknown) {

@@ -1,4 +1,4 @@
-// A public content page (FAQ, privacy, licensing, e-consent, terms) from web/content/pages/<name>.md.
+// A public content page (FAQ, privacy, licensing, e-consent, terms) from content/pages/<name>.md.
 import { useDocumentTitle } from "../../shell/document-title";
 import { NotFoundPage } from "../../shell/NotFoundPage";
 import { text, useContent } from "./content";

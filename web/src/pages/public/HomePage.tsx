@@ -1,8 +1,8 @@
 // The landing page (spec §1): what a HELOC from us is, and the three property-use choices that
-// start the funnel. Everything it says is web/content/home.json; the pictures are the ones the
+// start the funnel. Everything it says is content/home.json; the pictures are the ones the
 // property-usage step shows too (web/public/images/property-usage/).
 import { Link, useNavigate } from "react-router-dom";
-import home from "../../../content/home.json";
+import home from "../../../../content/home.json";
 import { loadFunnelPage } from "../../app/chunks";
 import { useDocumentTitle } from "../../shell/document-title";
 import { rememberHint } from "../../shell/hints";

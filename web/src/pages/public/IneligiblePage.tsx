@@ -1,5 +1,5 @@
 // /app/ineligible/<reason>: why we cannot offer a line now and what the applicant can do, from
-// web/content/ineligible/<reason>.md. Its front matter names up to two next steps.
+// content/ineligible/<reason>.md. Its front matter names up to two next steps.
 import { Button } from "@fluentui/react-components";
 import { useNavigate, useParams } from "react-router-dom";
 import { useCtaStyles } from "../../shell/button-styles";

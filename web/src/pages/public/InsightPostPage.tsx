@@ -1,4 +1,4 @@
-// /insight-blog?slug=<name>: one article of web/content/insights/.
+// /insight-blog?slug=<name>: one article of content/insights/.
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../shell/document-title";
 import { NotFoundPage } from "../../shell/NotFoundPage";

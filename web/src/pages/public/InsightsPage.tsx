@@ -1,4 +1,4 @@
-// /insights: the articles of web/content/insights/, newest first.
+// /insights: the articles of content/insights/, newest first.
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "../../shell/document-title";
 import { text, useContentFolder } from "./content";

@@ -10,9 +10,9 @@ export interface ContentModule {
 type Loader = () => Promise<ContentModule>;
 
 const loaders = {
-  pages: import.meta.glob<ContentModule>("../../../content/pages/*.md"),
-  insights: import.meta.glob<ContentModule>("../../../content/insights/*.md"),
-  ineligible: import.meta.glob<ContentModule>("../../../content/ineligible/*.md"),
+  pages: import.meta.glob<ContentModule>("../../../../content/pages/*.md"),
+  insights: import.meta.glob<ContentModule>("../../../../content/insights/*.md"),
+  ineligible: import.meta.glob<ContentModule>("../../../../content/ineligible/*.md"),
 };
 
 export type ContentFolder = keyof typeof loaders;
@@ -23,7 +23,7 @@ function loaderFor(folder: ContentFolder, name: string): Loader | undefined {
   return loaders[folder][`../../../content/${folder}/${name}.md`];
 }
 
-/** The content file `web/content/<folder>/<name>.md`, or null when there is none. */
+/** The content file `content/<folder>/<name>.md`, or null when there is none. */
 export function useContent(folder: ContentFolder, name: string): ContentModule | null {
   const key = `${folder}/${name}`;
   let promise = cache.get(key);

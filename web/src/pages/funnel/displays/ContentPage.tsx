@@ -1,4 +1,4 @@
-// A content page of web/content/pages/ (`ui:options.page`, e.g. the FAQ) inside a funnel step,
+// A content page of content/pages/ (`ui:options.page`, e.g. the FAQ) inside a funnel step,
 // without its own first heading (the step's title is the page's), and an optional link back
 // (`backLabel`, `backTo`).
 import { Spinner } from "@fluentui/react-components";

@@ -1,4 +1,4 @@
-// The disclosure texts a step names in `ui:options.documents` (web/content/disclosures/<name>.md),
+// The disclosure texts a step names in `ui:options.documents` (content/disclosures/<name>.md),
 // each with its title and the version of its front matter, in a scrollable box that prints whole.
 // The figures a text writes as {{apr}}, {{lineAmount}}... come from the server (esign.documents):
 // the very values a signature records with the SHA-256 of the text, so the page shows exactly

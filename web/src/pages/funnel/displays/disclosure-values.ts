@@ -1,4 +1,4 @@
-// Fills the {{name}} tokens of a disclosure text (web/content/disclosures/*.md) with the values the
+// Fills the {{name}} tokens of a disclosure text (content/disclosures/*.md) with the values the
 // server computed for this applicant (esign.documents: the offer, the pricing params, the lender's
 // details): the page shows exactly the figures whose text the signature hashes. A token with no
 // value shows as a visible placeholder, never as an invented number. Pure: unit-tested in node.

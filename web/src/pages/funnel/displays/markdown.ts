@@ -1,18 +1,18 @@
 // Content files the displays show (rendered to HTML at build time by web/build/markdown-plugin.ts),
 // each its own small chunk, loaded when a display first needs it: the disclosure texts of
-// web/content/disclosures/ and the content pages of web/content/pages/.
+// content/disclosures/ and the content pages of content/pages/.
 import type { ContentModule } from "../../public/content";
 
 const loaders = {
-  disclosures: import.meta.glob<ContentModule>("../../../../content/disclosures/*.md"),
-  pages: import.meta.glob<ContentModule>("../../../../content/pages/*.md"),
+  disclosures: import.meta.glob<ContentModule>("../../../../../content/disclosures/*.md"),
+  pages: import.meta.glob<ContentModule>("../../../../../content/pages/*.md"),
 };
 
 export type DisplayFolder = keyof typeof loaders;
 
 const cache = new Map<string, Promise<ContentModule | null>>();
 
-/** The file web/content/<folder>/<name>.md, or null when there is none (a promise for React's use()). */
+/** The file content/<folder>/<name>.md, or null when there is none (a promise for React's use()). */
 export function loadContent(folder: DisplayFolder, name: string): Promise<ContentModule | null> {
   const key = `${folder}/${name}`;
   let promise = cache.get(key);
