@@ -7,6 +7,7 @@ import { iteratingOperators, knownOperators, operatorOf } from "./logic";
 import { escapeSegment } from "./pointer";
 import { expand, propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
 import type { RuleSet, Step } from "./generated/schema-types";
+import { memberRoles, OWNER_ROLE } from "./members";
 import { WIDGET_NAMES } from "./widget-names";
 
 const FORBIDDEN: Record<string, string> = {
@@ -495,11 +496,19 @@ function checkStepEffects(defs: Definitions, file: string, step: Step, problems:
     const at = `/effects/${i}`;
     if (ids.has(effect.id)) problems.push({ file, pointer: `${at}/id`, message: `effect id "${effect.id}" is used twice in this step` });
     ids.add(effect.id);
-    for (const [signer, field] of Object.entries(effect.signers ?? {})) {
+    for (const [signer, field] of Object.entries(effect.signers ?? {}) as [string, string][]) {
+      const roles = [OWNER_ROLE, ...Object.keys(memberRoles(defs))];
+      if (!roles.includes(signer)) problems.push({ file, pointer: `${at}/signers/${esc(signer)}`, message: `"${signer}" is not a borrower role (one of ${roles.join(", ")})${suggest(signer, roles)}` });
       const segments = field.split("/").slice(1);
       if (!schemasAt(defs.files, stepRoot, segments).length)
         problems.push({ file, pointer: `${at}/signers/${esc(signer)}`, message: `field "${field}" is not in this step's answers${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, stepRoot, segments.slice(0, -1)))}` });
     }
+    const appRoot = schemaFile(defs.files, "application.json");
+    effect.covers?.forEach((pointer, j) => {
+      const segments = pointer.split("/").slice(1);
+      if (appRoot && !schemasAt(defs.files, appRoot, segments).length)
+        problems.push({ file, pointer: `${at}/covers/${j}`, message: `"${pointer}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}` });
+    });
     effect.documents?.forEach((name, j) => {
       if (!shown.has(name))
         problems.push({ file, pointer: `${at}/documents/${j}`, message: `document "${name}" is signed but the step does not show it (no disclosureDocuments display names it)${suggest(name, shown)}` });

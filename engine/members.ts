@@ -6,27 +6,38 @@ import type { Definitions } from "./definitions";
 import type { JsonSchema } from "./bundle";
 import { escapeSegment, getAt, isWithin, setAt } from "./pointer";
 import { evaluateRuleSet } from "./rules";
-import { flowStepsFor } from "./funnel";
 
 /** The role of the applicant who started (owns) the application. */
 export const OWNER_ROLE = "borrower";
 
 export interface MemberRole {
   label: string;
-  /** The answers the member owns: theirs alone while they answer their part. */
+  /** The answers the member owns while they answer their own part: theirs alone then. */
   owns: string[];
+  /**
+   * The answers only the member ever gives, even when the owner answers the rest of their part
+   * for them: their own consents and signature. Each borrower consents and signs for themselves.
+   */
+  signs: string[];
   /** Shared answers the member reads but never writes (the borrower's name, the property). */
   sees: string[];
   /** Answers of the member's part that the owner still reads (their name and email). */
   ownerSees: string[];
   /** The `borrower` value of the document requirements (rules/documents.json) that are the member's. */
   documents: string;
-  /** The answer holding the address the invite goes to. */
-  inviteEmail: string;
+  /** The answer holding the address the invite goes to, by access (answers: to answer their part; signs: to consent and sign). */
+  inviteEmail: Record<Access, string>;
   inviteValidDays: number;
   /** The answers that make the member's name, joined (what their session shows). */
   namePointers: string[];
 }
+
+/**
+ * What a member does with their own account (rules/members.json decides per application):
+ * `answers` their whole part, or only `signs` (consents and signature) while the owner answers
+ * the rest for them.
+ */
+export type Access = "answers" | "signs";
 
 /**
  * What one reader may see and change of an application: a member only their own pointers (`only`);
@@ -36,10 +47,19 @@ export interface Part {
   role: string;
   only: string[] | null;
   except: string[];
+  /** A member's access (null for the owner). */
+  access?: Access | null;
 }
 
 export function memberRoles(defs: Definitions): Record<string, MemberRole> {
   return (defs.params.members?.roles ?? {}) as Record<string, MemberRole>;
+}
+
+/** How a role is named to people ("Borrower", "Co-borrower"): the owner's and each member's label in rules/members.json. */
+export function roleLabel(defs: Definitions, role: string): string {
+  const owner = defs.params.members?.owner as { role?: string; label?: string } | undefined;
+  if (role === OWNER_ROLE) return owner?.label ?? role;
+  return memberRoles(defs)[role]?.label ?? role;
 }
 
 export function memberRole(defs: Definitions, role: string): MemberRole {
@@ -48,17 +68,33 @@ export function memberRole(defs: Definitions, role: string): MemberRole {
   return found;
 }
 
-/** The member roles that answer their own part of this (stored, complete) application now. */
-export function activeRoles(defs: Definitions, application: unknown): string[] {
-  if (!defs.ruleSets.has("members")) return [];
+/** Each member role's access to this (stored, complete) application now, as rules/members.json decides; absent: not a member. */
+export function accessOf(defs: Definitions, application: unknown): Record<string, Access> {
+  if (!defs.ruleSets.has("members")) return {};
   const { outputs } = evaluateRuleSet(defs, "members", application ?? {});
-  return Object.keys(memberRoles(defs)).filter((role) => outputs[role] === true);
+  const out: Record<string, Access> = {};
+  for (const role of Object.keys(memberRoles(defs))) if (outputs[role] === "answers" || outputs[role] === "signs") out[role] = outputs[role];
+  return out;
 }
 
-/** The part of `role`: for the owner, it depends on which members answer their own part now. */
+/** The member roles that act with their own account on this application now (answering their part, or signing). */
+export const activeRoles = (defs: Definitions, application: unknown): string[] => Object.keys(accessOf(defs, application));
+
+/** The member roles that answer their whole part themselves now (not only sign). */
+export const answeringRoles = (defs: Definitions, application: unknown): string[] =>
+  Object.entries(accessOf(defs, application)).filter(([, access]) => access === "answers").map(([role]) => role);
+
+/** The pointers a member holds alone with this access. */
+const heldBy = (spec: MemberRole, access: Access) => (access === "answers" ? [...spec.owns, ...spec.signs] : spec.signs);
+
+/** The part of `role`: for the owner, it depends on which members act on their own now; for a member, on their access. */
 export function partOf(defs: Definitions, role: string, application: unknown): Part {
-  if (role !== OWNER_ROLE) return { role, only: memberRole(defs, role).owns, except: [] };
-  return { role, only: null, except: activeRoles(defs, application).flatMap((r) => memberRole(defs, r).owns) };
+  const access = accessOf(defs, application);
+  if (role !== OWNER_ROLE) {
+    const mine = access[role] ?? "signs";
+    return { role, only: heldBy(memberRole(defs, role), mine), except: [], access: mine };
+  }
+  return { role, only: null, except: Object.entries(access).flatMap(([r, a]) => heldBy(memberRole(defs, r), a)), access: null };
 }
 
 /** How much of the subtree at `pointer` is the part's: all of it, some of it below, or none. */
@@ -75,6 +111,9 @@ export const writes = (part: Part, pointer: string) => reach(part, pointer) === 
 
 /** Whether the part covers the whole application (the owner, when nobody else answers a part). */
 export const isWhole = (part: Part) => part.only === null && part.except.length === 0;
+
+/** The part of a reader who may write everything (a visitor's first answer, the owner applying alone). */
+export const WHOLE: Part = { role: OWNER_ROLE, only: null, except: [], access: null };
 
 /**
  * `next` limited to the part: the stored document, changed only where the part may write. So the
@@ -100,7 +139,7 @@ function pick(doc: unknown, pointers: readonly string[]): Record<string, unknown
 export function viewFor(defs: Definitions, part: Part, doc: unknown): Record<string, unknown> {
   if (part.only) return pick(doc, [...part.only, ...memberRole(defs, part.role).sees]);
   if (part.except.length === 0) return (doc ?? {}) as Record<string, unknown>;
-  const shown = activeRoles(defs, doc).flatMap((r) => memberRole(defs, r).ownerSees);
+  const shown = answeringRoles(defs, doc).flatMap((r) => memberRole(defs, r).ownerSees);
   const without = part.except.reduce<unknown>((d, p) => (getAt(d, p) === undefined ? d : setAt(d, p, undefined)), doc ?? {});
   return shown.reduce<unknown>((d, p) => {
     const value = getAt(doc, p);
@@ -147,38 +186,30 @@ export function stepHasPart(schema: JsonSchema, part: Part): boolean {
   return properties.length === 0 || properties.some((key) => reach(part, `/${escapeSegment(key)}`) !== "none");
 }
 
-/** The flow a member role walks (the flow whose answeredBy is the role); null for the owner. */
-export function flowOfRole(defs: Definitions, role: string): string | null {
+/**
+ * The flow a member walks with their access (the flow whose answeredBy is the role and whose
+ * `access` is theirs; a flow without `access` is for answering); null for the owner.
+ */
+export function flowOfRole(defs: Definitions, role: string, access: Access = "answers"): string | null {
   if (role === OWNER_ROLE) return null;
-  for (const { def } of defs.flows.values()) if (def.answeredBy === role) return def.id;
+  for (const { def } of defs.flows.values()) if (def.answeredBy === role && (def.access ?? "answers") === access) return def.id;
   return null;
 }
 
-/** Whether a role may open a step: the owner any, a member the steps of their flow. */
-export function opensStep(defs: Definitions, role: string, stepId: string): boolean {
-  const flowId = flowOfRole(defs, role);
-  if (role === OWNER_ROLE) return true;
-  return !!flowId && !!defs.flows.get(flowId)?.def.variants.some((v) => v.steps.includes(stepId));
-}
-
-/** Where a member is due: the first step of their walk they have not saved yet, else its last (their progress page). */
-export function dueStep(defs: Definitions, role: string, application: unknown, completed: readonly string[], today?: string): string | null {
-  const flowId = flowOfRole(defs, role);
-  const first = flowId ? defs.flows.get(flowId)?.def.variants[0]?.steps[0] : undefined;
-  if (!flowId || !first) return null;
-  const walk = flowStepsFor(defs, first, application, { flow: flowId, today });
-  return walk ? (walk.steps.find((id) => !completed.includes(id)) ?? walk.steps.at(-1) ?? null) : null;
-}
+/** The flow a reader walks: a member's with their access, null for the owner. */
+export const flowOfPart = (defs: Definitions, part: Part): string | null => flowOfRole(defs, part.role, part.access ?? "answers");
 
 /**
  * Which document requirements (rules/documents.json, by their `borrower`) are the reader's to
- * upload and see: a member's own; for the owner, all but those of members answering their part.
+ * upload and see: a member's own while they answer their part; for the owner, all but those of
+ * members answering their part (a member who only signs leaves their documents to the owner).
  */
 export function documentsFor(defs: Definitions, part: Part, application: unknown): (borrower: string | null) => boolean {
   if (part.only) {
+    if (part.access !== "answers") return () => false;
     const own = memberRole(defs, part.role).documents;
     return (borrower) => borrower === own;
   }
-  const others = new Set(activeRoles(defs, application).map((role) => memberRole(defs, role).documents));
+  const others = new Set(answeringRoles(defs, application).map((role) => memberRole(defs, role).documents));
   return (borrower) => borrower === null || !others.has(borrower);
 }

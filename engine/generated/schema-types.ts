@@ -472,6 +472,10 @@ export interface APIInputs {
      * The application revision the answers were made against; a stale one is refused so two tabs cannot overwrite each other unseen.
      */
     revision?: number;
+    /**
+     * A random key the browser makes for one submission of one page (kept across its retries): the same key sent again within minutes gets the first answer again, so a double click or a retry saves once.
+     */
+    idempotencyKey?: string;
   };
   /**
    * An invite link's token (members.invitation, members.accept): 32 random bytes, base64url.
@@ -641,6 +645,30 @@ export interface APIInputs {
     applicationId: string;
     loanOfficerId: string | null;
   };
+  /**
+   * A portal decision on one uploaded file: accepted, or rejected with the reason the applicant reads.
+   */
+  uploadReview?: {
+    /**
+     * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    applicationId: string;
+    /**
+     * A stable identifier of an item in a list (1 to 64 letters, digits, '_' or '-'), used to link items.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    uploadId: string;
+    decision: "accepted" | "rejected";
+    /**
+     * Required to reject: what the applicant must do (it is shown on their checklist and mailed to them).
+     */
+    reason?: string;
+  };
 }
 /**
  * A whole HELOC application: borrower, optional co-borrower, debts, real estate, the subject property, uploads and the early-funnel answers. Stored as one JSON document; status, ownership and timestamps live in database columns.
@@ -687,7 +715,9 @@ export interface Application {
    */
   funnelVariant?: string;
   esign?: ESign;
+  coborrowerEsign?: OwnSignature;
   consents?: Consents;
+  coborrowerConsents?: Consents1;
   incomeVerification?: IncomeVerification;
   identityVerification?: IdentityVerification;
   disbursement?: LoanDisbursement;
@@ -1716,32 +1746,16 @@ export interface UploadRequest {
   reason?: string | null;
 }
 /**
- * What the applicant gave on the sign page, and only that: consent to electronic records and signatures (E-SIGN Act, 15 U.S.C. 7001(c)), acknowledgement of the home equity line of credit disclosures (Regulation Z, 12 CFR 1026.40) and typed-name signatures. The documents shown are content/disclosures/*.md, each with a version in its front matter. When and from where the applicant signed, which document versions and their hashes, and the signed PDF are not recorded here yet: that server-side record is a later change.
+ * What the applicant gave on the sign page, and only that: consent to electronic records and signatures (E-SIGN Act, 15 U.S.C. 7001(c)), acknowledgement of the home equity line of credit disclosures (Regulation Z, 12 CFR 1026.40) and the typed-name signature. The documents shown are content/disclosures/*.md, each with a version in its front matter. When and from where each borrower signed, which document versions and their hashes, and the answers the signature covers are recorded by the server in the signatures table; a signature a later change voids is removed from here.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "esign".
  */
 export interface ESign {
+  consent?: Consent;
+  disclosures?: Disclosures;
   /**
-   * The E-SIGN consumer consent, shown before any disclosure is delivered electronically.
-   */
-  consent?: {
-    /**
-     * True when the applicant checked the consent box (the sign step requires true).
-     */
-    accepted?: boolean;
-  };
-  /**
-   * The 'important terms' disclosure of 12 CFR 1026.40(d) and the CFPB booklet 'What you should know about home equity lines of credit' (1026.40(e)).
-   */
-  disclosures?: {
-    /**
-     * True when the applicant checked the acknowledgement box (the sign step requires true).
-     */
-    acknowledged?: boolean;
-  };
-  /**
-   * Names typed as signatures; the sign step checks each against the signer's first and last name in the application.
+   * The borrower's name typed as their signature; the sign step checks it against their first and last name in the application. Each borrower signs for themselves: the co-borrower's signature is coborrowerEsign (coborrowerName is kept only for applications signed before that).
    */
   signature?: {
     /**
@@ -1761,20 +1775,57 @@ export interface ESign {
   };
 }
 /**
+ * The E-SIGN consumer consent, shown before any disclosure is delivered electronically.
+ */
+export interface Consent {
+  /**
+   * True when the applicant checked the consent box (the sign step requires true).
+   */
+  accepted?: boolean;
+}
+/**
+ * The 'important terms' disclosure of 12 CFR 1026.40(d) and the CFPB booklet 'What you should know about home equity lines of credit' (1026.40(e)).
+ */
+export interface Disclosures {
+  /**
+   * True when the applicant checked the acknowledgement box (the sign step requires true).
+   */
+  acknowledged?: boolean;
+}
+/**
+ * Given by the co-borrower in their own session (rules/members.json: theirs alone, whoever answers the rest of their part).
+ */
+export interface OwnSignature {
+  consent?: Consent;
+  disclosures?: Disclosures;
+  signature?: {
+    /**
+     * 1 to 512 characters with no leading or trailing spaces, on one line.
+     *
+     * This interface was referenced by `CommonFieldShapes`'s JSON-Schema
+     * via the `definition` "text".
+     */
+    name?: string;
+  };
+}
+/**
  * The consents an applicant gives while setting up their account (step setupConsent): to receive communications electronically, and authorization for a credit check. The applicant sets only `accepted`; the server stamps when, and which text (its version and SHA-256), so a record shows exactly what was agreed to and when.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "consent".
  */
 export interface Consents {
-  electronicCommunications?: Consent;
-  creditCheck?: Consent;
+  electronicCommunications?: Consent1;
+  creditCheck?: Consent1;
 }
 /**
  * This interface was referenced by `Consents`'s JSON-Schema
  * via the `definition` "consent".
+ *
+ * This interface was referenced by `Consents1`'s JSON-Schema
+ * via the `definition` "consent".
  */
-export interface Consent {
+export interface Consent1 {
   accepted?: boolean;
   /**
    * Server time of the consent.
@@ -1792,6 +1843,13 @@ export interface Consent {
    * The SHA-256 of the text as shown to the applicant.
    */
   sha256?: string;
+}
+/**
+ * The consents an applicant gives while setting up their account (step setupConsent): to receive communications electronically, and authorization for a credit check. The applicant sets only `accepted`; the server stamps when, and which text (its version and SHA-256), so a record shows exactly what was agreed to and when.
+ */
+export interface Consents1 {
+  electronicCommunications?: Consent1;
+  creditCheck?: Consent1;
 }
 /**
  * How the applicant chose to verify income (the income-verification step, application6). Connecting a bank or payroll account needs a bank-data provider this deployment does not have, so the step refuses that choice for now; choosing it never sets canopyConnected.
@@ -2030,6 +2088,10 @@ export interface Flow {
    */
   answeredBy?: string;
   /**
+   * With answeredBy: what the member does with their own account in this flow, as rules/members.json decides for the application: `answers` their whole part (the default), or only `signs` (their own consents and signature) while the owner answers the rest for them.
+   */
+  access?: "answers" | "signs";
+  /**
    * @minItems 1
    */
   variants: [
@@ -2261,7 +2323,7 @@ export interface Step {
     id: string;
     description?: string;
     /**
-     * The handler: recordSignatures records an electronic signature per signer (typed name, server time, IP address, user agent) over the exact text of each document, by its SHA-256 and version. sendPhoneCode texts a one-time code to the phone answer (through the SMS provider). verifyPhoneCode checks the code answered against the one texted and stamps when the phone was verified. recordConsent stamps, for each consent given, the server time and the version and SHA-256 of the text agreed to. inviteMember, while rules/members.json says the role answers its own part, emails the address at the role's inviteEmail a link to join the application with their own account (a new link on every save); otherwise it withdraws the invite and ends a joined member's access.
+     * The handler: recordSignatures records the electronic signature of the borrower saving the step, in their own session (typed name, server time, IP address, user agent) over the exact text of each document, by its SHA-256 and version, and what it covers. sendPhoneCode texts a one-time code to the phone answer (through the SMS provider). verifyPhoneCode checks the code answered against the one texted and stamps when the phone was verified. recordConsent stamps, for each consent given, the server time and the version and SHA-256 of the text agreed to. inviteMember, while rules/members.json gives the role the effect's access (answers: their whole part; signs: their consents and signature), emails the address at the role's inviteEmail for that access a link to join the application with their own account (answers: a new link on every save; signs: once, unless they have not joined and the link expired); when the role is no member any more, it withdraws the invite and ends a joined member's access.
      */
     kind: "recordSignatures" | "sendPhoneCode" | "verifyPhoneCode" | "recordConsent" | "inviteMember";
     /**
@@ -2275,17 +2337,13 @@ export interface Step {
      */
     documents?: [string, ...string[]];
     /**
-     * recordSignatures: for each signer, the answer holding the name they typed as their signature. A signer whose answer is absent (hidden by visibleWhen, e.g. no co-borrower) does not sign.
+     * recordSignatures: for each borrower role (borrower: the owner; a member role of rules/members.json), the answer holding the name they typed as their signature. Only the role of the person saving the step signs: each borrower signs for themselves, in their own session.
      */
     signers?: {
       /**
        * A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
        */
-      borrower: string;
-      /**
-       * A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
-       */
-      coborrower?: string;
+      [k: string]: string | undefined;
     };
     /**
      * A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
@@ -2319,6 +2377,18 @@ export interface Step {
      * Items: A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
      */
     forget?: string[];
+    /**
+     * inviteMember: the access the invite is for (rules/members.json): answers (the default) or signs.
+     */
+    access?: "answers" | "signs";
+    /**
+     * recordSignatures: the answers the signed figures and parties rest on (pricing inputs, identities, the disbursement account). The server keeps a keyed fingerprint of each one given when the signature is recorded; a later change to one of them before submission voids the signature (the signer signs again), and after submission nothing changes at all.
+     *
+     * @maxItems 100
+     *
+     * Items: A JSON pointer to a field of the answers, e.g. /user/firstName; * stands for every item of a list, e.g. /user/employments/* /percentageOwned.
+     */
+    covers?: string[];
   }[];
 }
 /**

@@ -18,14 +18,20 @@ export interface FunnelProgressProps {
   part?: Part | null;
   /** The answers so far: steps whose skipWhen holds on them are not listed. */
   application?: unknown;
+  /**
+   * The steps the reader has saved on their path (step.get's `done`, engine/journey.ts): only these
+   * read "done". Absent (the live preview), every step before this one does.
+   */
+  done?: readonly string[];
 }
 
-export function FunnelProgress({ defs, stepId, variant, flow, part, application }: FunnelProgressProps): JSX.Element {
+export function FunnelProgress({ defs, stepId, variant, flow, part, application, done }: FunnelProgressProps): JSX.Element {
   const styles = useStyles();
   const position = useMemo(() => funnelPosition(defs, stepId, { variant, flow, part, application }), [defs, stepId, variant, flow, part, application]);
   if (!position) return <></>;
   const { steps, index } = position;
   const current = steps[index]!;
+  const isDone = (id: string, i: number) => (done ? done.includes(id) && id !== stepId : i < index);
   return (
     <nav className={styles.progress} aria-label="Progress">
       <p className={styles.progressCaption} aria-hidden="true">
@@ -36,10 +42,10 @@ export function FunnelProgress({ defs, stepId, variant, flow, part, application 
           <li
             key={s.id}
             aria-current={i === index ? "step" : undefined}
-            className={mergeClasses(styles.progressSegment, i < index && styles.progressDone, i === index && styles.progressHere)}
+            className={mergeClasses(styles.progressSegment, isDone(s.id, i) && styles.progressDone, i === index && styles.progressHere)}
           >
             <span className={styles.visuallyHidden}>
-              {`Step ${i + 1} of ${steps.length}: ${s.label}${i < index ? " (done)" : i === index ? " (current)" : ""}`}
+              {`Step ${i + 1} of ${steps.length}: ${s.label}${i === index ? " (current)" : isDone(s.id, i) ? " (done)" : ""}`}
             </span>
           </li>
         ))}

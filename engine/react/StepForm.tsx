@@ -33,6 +33,8 @@ export interface StepFormProps {
   /** yyyy-MM-dd; defaults to today (UTC). */
   today?: string;
   submitting?: boolean;
+  /** Shown, not edited (a submitted application): the fields are disabled and there is no Next. */
+  readOnly?: boolean;
   /** Errors of a rejected submit, shown next to their fields. */
   serverErrors?: { pointer: string; message: string }[];
   /** Called only when the step validator says the step is valid, with its cleaned answers. */
@@ -174,7 +176,7 @@ function ErrorSummary({ store }: { store: StepFormStore }) {
 }
 
 function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
-  const { prepared, application, today, submitting, serverErrors, onBack, displays } = props;
+  const { prepared, application, today, submitting, serverErrors, onBack, displays, readOnly } = props;
   const { step } = prepared;
   // A member reads the step in their own voice (textFor), e.g. "Tell us about yourself".
   const text = props.part ? step.textFor?.[props.part.role] : undefined;
@@ -248,7 +250,11 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
     (event: IChangeEvent) => {
       if (submittingRef.current) return;
       const result = store.submit(event.formData);
-      if (result.valid) onSubmitRef.current(result.answers);
+      if (result.valid) {
+        // A second click in the same moment (before the parent re-renders as submitting) sends nothing.
+        submittingRef.current = true;
+        onSubmitRef.current(result.answers);
+      }
       else setFocusRequest((n) => n + 1);
     },
     [store],
@@ -283,6 +289,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
           onChange={handleChange}
           onBlur={handleBlur}
           onSubmit={handleSubmit}
+          disabled={Boolean(readOnly)}
           noValidate
           noHtml5Validate
           liveValidate={false}
@@ -297,6 +304,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
                 Back
               </Button>
             ) : null}
+            {readOnly ? null : (
             <Button
               type="submit"
               appearance="primary"
@@ -310,6 +318,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
             >
               {submitLabel}
             </Button>
+            )}
           </div>
           ) : null}
         </Form>

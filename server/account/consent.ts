@@ -3,7 +3,7 @@
 // it (the same texts and hashes the e-sign records use). The applicant can set only `accepted`.
 import { getAt } from "../../engine/pointer";
 import { documentsFor } from "../esign/signatures";
-import type { EffectHandler } from "../trpc/step-effects";
+import type { EffectHandler } from "../steps/effects";
 
 export const recordConsent: EffectHandler = {
   async check({ effect, services, answers, stored, now }) {

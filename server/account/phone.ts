@@ -4,7 +4,7 @@
 // the account and the number, so a code proves this person holds this phone.
 import { getAt } from "../../engine/pointer";
 import { badRequest } from "../trpc/init";
-import type { EffectHandler } from "../trpc/step-effects";
+import type { EffectHandler } from "../steps/effects";
 
 const keyOf = (ownerId: string, phone: string) => `${ownerId}:${phone}`;
 

@@ -2,7 +2,8 @@
 // (portal_users). Each says how to find an account by email and what its session shows.
 import { and, eq, isNull } from "drizzle-orm";
 import { memberRole } from "../../engine/members";
-import { memberStore, readerFacts } from "../members/store";
+import { memberStore } from "../members/store";
+import { readerFacts } from "../steps/journey";
 import { portalUsers, users } from "../db/schema";
 import { accountName } from "../store/account-fields";
 import { recheckOnVisit } from "../store/recheck";

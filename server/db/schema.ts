@@ -114,6 +114,12 @@ export const applications = table(
     definitionsVersion: text("definitions_version"),
     /** JSON {steps, resume}: steps to answer again after a definitions change, and where to go after. */
     recheck: text("recheck"),
+    /**
+     * JSON list of the step ids the owner has saved, in the order first saved (the first is where
+     * they entered): with the flows and the answers, the path the server lets them walk
+     * (engine/journey.ts). Null for applications older than the list: taken from their status.
+     */
+    completed: text("completed"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at").notNull(),
   },
@@ -173,6 +179,12 @@ export const uploads = table(
     storageKey: text("storage_key").notNull(),
     /** For a per-property document: the property it is for. */
     propertyId: text("property_id"),
+    /** The portal's decision on the file: null while nobody has looked; a rejected file no longer counts toward its requirement. */
+    reviewStatus: text("review_status", { enum: ["accepted", "rejected"] }),
+    /** Why it was rejected, for the applicant's checklist and mail. */
+    reviewReason: text("review_reason"),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: timestamp("reviewed_at"),
     createdAt: createdAt(),
   },
   (t) => [index("uploads_application").on(t.applicationId)],
@@ -196,6 +208,13 @@ export const signatures = table(
     signedAt: timestamp("signed_at").notNull(),
     pdfKey: text("pdf_key"),
     definitionsVersion: text("definitions_version"),
+    /**
+     * JSON {pointer: HMAC of the value}: the answers the signed figures rest on, as they were when
+     * signed (the step effect's `covers`). A later change to one of them voids the signature.
+     */
+    covered: text("covered"),
+    /** When a change to a covered answer voided this signature; null while it stands. */
+    voidedAt: timestamp("voided_at"),
   },
   (t) => [index("signatures_application").on(t.applicationId)],
 );
@@ -238,6 +257,25 @@ export const auditEvents = table(
     definitionsVersion: text("definitions_version").notNull(),
   },
   (t) => [index("audit_events_application").on(t.applicationId, t.at)],
+);
+
+/**
+ * Answers to step submissions, kept for a few minutes by the client's idempotency key (its HMAC),
+ * so a submission sent twice (a double click, a retry) is answered once: the same response, no
+ * second account, no false conflict.
+ */
+export const submitReceipts = table(
+  "submit_receipts",
+  {
+    key: text("key").primaryKey(),
+    applicationId: text("application_id").notNull(),
+    /** The account that sent it; null for a visitor's first answer (which made the account). */
+    userId: text("user_id"),
+    /** JSON of the procedure's answer (route, status, revision: no personal data). */
+    response: text("response").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submit_receipts_created").on(t.createdAt)],
 );
 
 /** Bot-check tokens already used, kept until they expire so each works once. */

@@ -10,7 +10,7 @@ import { visibleApplication } from "../portal/scope";
 import { validatorOf } from "../trpc/inputs";
 import { activeStaff } from "../portal/staff";
 import type { Services } from "../services";
-import { applicationStore } from "../store/applications";
+import { memberStore } from "../members/store";
 import { signedPdf } from "./signatures";
 
 export const SIGNED_PDF_NAME = "heloc-disclosures-signed.pdf";
@@ -44,9 +44,11 @@ export function createEsignRoutes(services: Services) {
     if (!match) return fail(c, 404, "NOT_FOUND", "There is no such signed copy");
     if (!(await perApplicant.hit(session.userId)).ok) return fail(c, 429, "TOO_MANY_REQUESTS", "Too many downloads. Please try again in a few minutes.");
 
-    const applicationId = staff ? (isId(forApplication) ? await visibleApplication(services, staff, forApplication) : null)?.id : (await applicationStore(services).ofOwner(services.db, session.userId))?.id;
+    // Staff open any signing of an application they can see; a borrower only their own signature.
+    const reader = staff ? null : await memberStore(services).readerOf(services.db, session.userId);
+    const applicationId = staff ? (isId(forApplication) ? await visibleApplication(services, staff, forApplication) : null)?.id : reader?.app.id;
     if (!applicationId) return fail(c, 404, "NOT_FOUND", "There is no such signed copy");
-    const result = await signedPdf(services, applicationId, match[1]!);
+    const result = await signedPdf(services, applicationId, match[1]!, reader?.role);
     if (!result.ok) return fail(c, result.status, result.status === 404 ? "NOT_FOUND" : "CONFLICT", result.status === 404 ? "There is no such signed copy" : result.message);
 
     return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -4,7 +4,7 @@
 // rows). Should the stored file be missing, the PDF is made again from the record and the document
 // files, and only if every document's text still has the SHA-256 that was signed.
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { TRPCError } from "@trpc/server";
 import { getAt } from "../../engine/pointer";
 import type { Db } from "../db/client";
@@ -13,9 +13,10 @@ import type { Services } from "../services";
 import { sha256Hex } from "../storage";
 import { applicationStore } from "../store/applications";
 import { badRequest } from "../trpc/init";
-import type { EffectRun } from "../trpc/step-effects";
+import type { EffectRun } from "../steps/effects";
 import { frontMatterOf, readDisclosure, recordedText, signedDocument, type SignedDocumentRecord } from "./documents";
 import { renderSignedPdf } from "./pdf";
+import { coverageOf } from "./coverage";
 import { rescissionFor } from "./rescission";
 import { disclosureValues, siteDetails } from "./values";
 
@@ -46,55 +47,61 @@ export function documentsFor(services: Services, doc: unknown, ids: readonly str
   });
 }
 
-/** The `recordSignatures` effect: a signature per signer whose typed name is in the saved answers. */
-export async function recordSignatures({ effect, tx, services, application, doc, request, now }: EffectRun) {
+/**
+ * The `recordSignatures` effect: the signature of the borrower saving the step, in their own
+ * session (each borrower signs for themselves): their typed name, the server's time, their
+ * connection's IP and browser, the exact texts signed, and fingerprints of the answers it covers.
+ */
+export async function recordSignatures({ effect, tx, services, application, doc, request, now, role, actorId }: EffectRun) {
+  const pointer = effect.signers?.[role];
+  const typed = pointer ? getAt(doc, pointer) : undefined;
+  if (!pointer || typeof typed !== "string" || typed.trim() === "")
+    throw badRequest([{ pointer: pointer ?? "", message: "Type your name to sign" }]);
   const documents = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now }).map(({ text: _text, ...record }) => record);
-  const signed: { id: string; pointer: string }[] = [];
-  for (const [signer, pointer] of Object.entries(effect.signers ?? {}) as [Signer, string][]) {
-    const typed = getAt(doc, pointer);
-    if (typeof typed !== "string" || typed.trim() === "") {
-      if (signer === "borrower") throw badRequest([{ pointer, message: "Type your name to sign" }]);
-      continue; // not asked (no co-borrower): nobody signs for them
-    }
-    const id = randomUUID();
-    await tx.insert(signatures).values({
-        id,
-        applicationId: application.id,
-        signer,
-        typedName: typed.trim(),
-        documents: JSON.stringify(documents),
-        ip: request.ip && request.ip !== "unknown" ? request.ip : null,
-        userAgent: request.userAgent ? request.userAgent.slice(0, MAX_USER_AGENT) : null,
-        signedAt: now,
-        pdfKey: null,
-        // The definitions the signed answers were checked against (the audit trail traces it).
-        definitionsVersion: services.definitionsVersion,
-      });
-    signed.push({ id, pointer });
-  }
-  await applicationStore(services).audit(tx, { actorKind: "applicant", actorId: application.ownerId, action: `esign.signed:${effect.id}`, applicationId: application.id, changed: signed.map((s) => s.pointer) });
+  const id = randomUUID();
+  await tx.insert(signatures).values({
+    id,
+    applicationId: application.id,
+    signer: role as Signer,
+    typedName: typed.trim(),
+    documents: JSON.stringify(documents),
+    ip: request.ip && request.ip !== "unknown" ? request.ip : null,
+    userAgent: request.userAgent ? request.userAgent.slice(0, MAX_USER_AGENT) : null,
+    signedAt: now,
+    pdfKey: null,
+    // The definitions the signed answers were checked against (the audit trail traces it).
+    definitionsVersion: services.definitionsVersion,
+    covered: JSON.stringify(coverageOf(services).fingerprints(effect.covers ?? [], doc)),
+  });
+  await applicationStore(services).audit(tx, { actorKind: "applicant", actorId: actorId ?? application.ownerId, action: `esign.signed:${role}`, applicationId: application.id, changed: [pointer] });
   // Once committed: the signed PDF, made from the texts as they are at this moment.
   return async () => {
-    if (signed[0]) await signedPdf(services, application.id, signed[0].id);
+    await signedPdf(services, application.id, id);
   };
 }
 
-async function signingAt(db: Db, applicationId: string, signedAt: Date): Promise<Signing | null> {
-  const rows = (await db.select().from(signatures).where(and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signedAt)))).sort((a, b) => (a.signer === b.signer ? 0 : a.signer === "borrower" ? -1 : 1));
+async function signingAt(db: Db, applicationId: string, signedAt: Date, signer?: string): Promise<Signing | null> {
+  const where = and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signedAt), signer ? eq(signatures.signer, signer as Signer) : undefined);
+  const rows = (await db.select().from(signatures).where(where)).sort((a, b) => a.signer.localeCompare(b.signer) || a.id.localeCompare(b.id));
   if (!rows.length) return null;
   return { applicationId, signedAt, rows, documents: JSON.parse(rows[0]!.documents) as SignedDocumentRecord[] };
 }
 
-/** The latest signing of an application (re-signing records a new one; the latest counts). */
-export async function latestSigning(db: Db, applicationId: string): Promise<Signing | null> {
-  const [row] = await db.select({ signedAt: signatures.signedAt }).from(signatures).where(eq(signatures.applicationId, applicationId)).orderBy(desc(signatures.signedAt)).limit(1);
-  return row ? signingAt(db, applicationId, row.signedAt) : null;
+/**
+ * The latest standing signing of an application (re-signing records a new one; the latest counts;
+ * a voided one no longer stands), of one signer when given.
+ */
+export async function latestSigning(db: Db, applicationId: string, signer?: string): Promise<Signing | null> {
+  const where = and(eq(signatures.applicationId, applicationId), isNull(signatures.voidedAt), signer ? eq(signatures.signer, signer as Signer) : undefined);
+  const [row] = await db.select({ signedAt: signatures.signedAt }).from(signatures).where(where).orderBy(desc(signatures.signedAt)).limit(1);
+  return row ? signingAt(db, applicationId, row.signedAt, signer) : null;
 }
 
-/** The signing a signature belongs to, when it is one of this application's. */
-export async function signingOf(db: Db, applicationId: string, signatureId: string): Promise<Signing | null> {
-  const [row] = await db.select({ signedAt: signatures.signedAt }).from(signatures).where(and(eq(signatures.id, signatureId), eq(signatures.applicationId, applicationId)));
-  return row ? signingAt(db, applicationId, row.signedAt) : null;
+/** The signing a signature belongs to, when it is one of this application's (and the signer's, when given). */
+export async function signingOf(db: Db, applicationId: string, signatureId: string, signer?: string): Promise<Signing | null> {
+  const [row] = await db.select({ signedAt: signatures.signedAt, signer: signatures.signer }).from(signatures).where(and(eq(signatures.id, signatureId), eq(signatures.applicationId, applicationId)));
+  if (!row || (signer !== undefined && row.signer !== signer)) return null;
+  return signingAt(db, applicationId, row.signedAt, row.signer);
 }
 
 export type PdfResult = { ok: true; bytes: Uint8Array; signing: Signing } | { ok: false; status: 404 | 409; message: string };
@@ -117,10 +124,13 @@ export async function renderSigning(signing: Signing): Promise<{ ok: true; bytes
   return { ok: true, bytes };
 }
 
-/** The signed PDF of a signing (`latest`, or the one a signature id belongs to) of this application. */
-export async function signedPdf(services: Services, applicationId: string, signatureId: string | "latest"): Promise<PdfResult> {
+/**
+ * The signed PDF of a signing (`latest`, or the one a signature id belongs to) of this
+ * application; with `signer`, only that borrower's own (each borrower reads their own signature).
+ */
+export async function signedPdf(services: Services, applicationId: string, signatureId: string | "latest", signer?: string): Promise<PdfResult> {
   const { db, storage } = services;
-  const signing = signatureId === "latest" ? await latestSigning(db, applicationId) : await signingOf(db, applicationId, signatureId);
+  const signing = signatureId === "latest" ? await latestSigning(db, applicationId, signer) : await signingOf(db, applicationId, signatureId, signer);
   if (!signing) return { ok: false, status: 404, message: "There is no signed copy of your disclosures yet" };
   const key = signing.rows.find((r) => r.pdfKey)?.pdfKey;
   if (key) {

@@ -8,6 +8,7 @@ import { applications, identityReviews, uploads } from "../db/schema";
 import type { Services } from "../services";
 import { applicationStore } from "../store/applications";
 import { chosenIdType, ID_DOCUMENT, idSides, uploadsOf, type BorrowerRole } from "../uploads/requirements";
+import { decideUploads, mailRejections } from "../uploads/review";
 import type { IdentityCase, IdentityStatus } from "./provider";
 
 export interface IdSidesState {
@@ -110,11 +111,15 @@ export async function pendingReviews(services: Services) {
 
 export type DecideResult = { ok: true; applicationId: string } | { ok: false; reason: "not-found" | "decided" };
 
-/** A person's decision on a pending case; a case already decided stays as it is. */
+/**
+ * A person's decision on a pending case; a case already decided stays as it is. Its photos are
+ * decided with it: a rejection takes them off the application, so the ID is asked for again
+ * (server/uploads/review.ts), and the borrower is emailed the reason.
+ */
 export async function decideReview(services: Services, reviewId: string, decision: { status: "approved" | "rejected"; reason: string | null; reviewedBy: string }): Promise<DecideResult> {
   const { db } = services;
   const store = applicationStore(services);
-  return transaction(db, async (tx) => {
+  const outcome = await transaction(db, async (tx) => {
     const [row] = await tx.select().from(identityReviews).where(eq(identityReviews.id, reviewId));
     if (!row) return { ok: false, reason: "not-found" } as const;
     if (row.status !== "pending") return { ok: false, reason: "decided" } as const;
@@ -123,6 +128,13 @@ export async function decideReview(services: Services, reviewId: string, decisio
       .set({ status: decision.status, reason: decision.reason, reviewedBy: decision.reviewedBy, reviewedAt: services.now(), definitionsVersion: services.definitionsVersion })
       .where(and(eq(identityReviews.id, reviewId), eq(identityReviews.status, "pending")));
     await store.audit(tx, { actorKind: "portal", actorId: decision.reviewedBy, action: `identity.${decision.status}:${row.borrower}`, applicationId: row.applicationId });
-    return { ok: true, applicationId: row.applicationId } as const;
+    const [appRow] = await tx.select().from(applications).where(eq(applications.id, row.applicationId));
+    const app = appRow ? store.fromRow(appRow) : null;
+    const rejected = app ? await decideUploads(tx, services, app, JSON.parse(row.uploadIds) as string[], { status: decision.status === "approved" ? "accepted" : "rejected", reason: decision.reason, reviewedBy: decision.reviewedBy }) : [];
+    return { ok: true, applicationId: row.applicationId, app, rejected } as const;
   });
+  if (!outcome.ok) return outcome;
+  if (outcome.app && outcome.rejected.length)
+    await mailRejections(services, outcome.app, outcome.rejected, decision.reason ?? "the photo of your ID could not be verified").catch((error: unknown) => console.error(`identity review: the rejection mail failed (${(error as Error).name})`));
+  return { ok: true, applicationId: outcome.applicationId };
 }

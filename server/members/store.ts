@@ -3,8 +3,7 @@
 // SHA-256; a new invite retires the older link.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { routeForStatus } from "../../engine/funnel";
-import { activeRoles, dueStep, flowOfRole, memberRole, OWNER_ROLE, partOf, type Part } from "../../engine/members";
+import { activeRoles, memberRole, OWNER_ROLE, partOf, type Part } from "../../engine/members";
 import type { Db } from "../db/client";
 import { applicationMembers, applications } from "../db/schema";
 import type { Services } from "../services";
@@ -25,18 +24,6 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 const DAY_MS = 86_400_000;
 
 export const completedOf = (member: MemberRow): string[] => JSON.parse(member.completed) as string[];
-
-/**
- * What a reader's pages are told about them: their role, the part of each step that is theirs, a
- * member's flow, and the status that says where they are due (a member's: their next step).
- */
-export function readerFacts(services: Services, reader: Reader, extraDone: string[] = []) {
-  const { defs } = services;
-  const status = reader.member
-    ? (dueStep(defs, reader.role, reader.app.doc, [...completedOf(reader.member), ...extraDone]) ?? reader.app.status)
-    : reader.app.status;
-  return { role: reader.role, part: reader.part, flow: flowOfRole(defs, reader.role), applicationStatus: status, applicationRoute: routeForStatus(defs, status) };
-}
 
 export function memberStore(services: Services) {
   const { defs } = services;
@@ -71,10 +58,12 @@ export function memberStore(services: Services) {
      * null when that address has already joined (nothing to send). Another address replaces the
      * member: whoever had joined loses access and the new person starts afresh.
      */
-    async invite(tx: Db, applicationId: string, role: string, email: string, now: Date): Promise<string | null> {
+    async invite(tx: Db, applicationId: string, role: string, email: string, now: Date, { resend = true } = {}): Promise<string | null> {
       const address = email.toLowerCase();
       const [row] = await tx.select().from(applicationMembers).where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role)));
       if (row?.userId && row.email === address) return null;
+      // Without resend, a live link to the same address stands (a second signing does not mail again).
+      if (!resend && row && row.email === address && row.expiresAt.getTime() > now.getTime()) return null;
       const token = randomBytes(32).toString("base64url");
       const invite = { email: address, tokenHash: hashOf(token), invitedAt: now, expiresAt: new Date(now.getTime() + memberRole(defs, role).inviteValidDays * DAY_MS) };
       if (row) await tx.update(applicationMembers).set({ ...invite, userId: null, acceptedAt: null, completed: "[]", revision: 0 }).where(eq(applicationMembers.id, row.id));
@@ -102,6 +91,16 @@ export function memberStore(services: Services) {
         .where(and(eq(applicationMembers.id, member.id), isNull(applicationMembers.userId)))
         .returning({ id: applicationMembers.id });
       return spent.length === 1;
+    },
+
+    /** Takes a step off a member's saved list (their signature was voided): they are due there again. */
+    async reopen(tx: Db, applicationId: string, role: string, stepId: string): Promise<void> {
+      const [row] = await tx.select().from(applicationMembers).where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role)));
+      if (!row || !completedOf(row).includes(stepId)) return;
+      await tx
+        .update(applicationMembers)
+        .set({ completed: JSON.stringify(completedOf(row).filter((id) => id !== stepId)), revision: row.revision + 1 })
+        .where(eq(applicationMembers.id, row.id));
     },
 
     /** Records a step the member saved; false when their page was stale (another of their saves came first). */

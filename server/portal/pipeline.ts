@@ -4,10 +4,12 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { todayIso } from "../../engine/dates";
 import { labelOf } from "../../engine/funnel";
+import { OWNER_ROLE, roleLabel } from "../../engine/members";
 import { getAt } from "../../engine/pointer";
 import { maskValue } from "../../engine/sensitive";
 import { applications, auditEvents, identityReviews, portalUsers, signatures, uploads } from "../db/schema";
 import type { Services } from "../services";
+import { memberStore } from "../members/store";
 import { applicationStore } from "../store/applications";
 import { requirementsOf } from "../uploads/requirements";
 import { visibleTo } from "./scope";
@@ -74,13 +76,16 @@ export function pipelineOf(services: Services) {
     /** One application's file, for a user allowed to see it. */
     async detail(staff: Staff, row: Row) {
       const { doc } = store.fromRow(row);
-      const [files, signed, reviews, events] = await Promise.all([
+      const [files, signed, reviews, events, joined] = await Promise.all([
         db.select().from(uploads).where(eq(uploads.applicationId, row.id)).orderBy(asc(uploads.createdAt), asc(uploads.id)),
         db.select().from(signatures).where(eq(signatures.applicationId, row.id)).orderBy(asc(signatures.signedAt), asc(signatures.id)),
         db.select().from(identityReviews).where(eq(identityReviews.applicationId, row.id)).orderBy(asc(identityReviews.createdAt), asc(identityReviews.id)),
         db.select().from(auditEvents).where(eq(auditEvents.applicationId, row.id)).orderBy(asc(auditEvents.at), asc(auditEvents.id)),
+        memberStore(services).ofApplication(db, row.id),
       ]);
-      const people = await names([row.loanOfficerId, ...events.filter((e) => e.actorKind === "portal").map((e) => e.actorId), ...reviews.map((r) => r.reviewedBy)]);
+      // Each borrower acts with their own account: the trail names which one acted.
+      const applicantActor = (id: string | null) => roleLabel(defs, id === row.ownerId ? OWNER_ROLE : (joined.find((m) => m.userId === id)?.role ?? OWNER_ROLE));
+      const people = await names([row.loanOfficerId, ...events.filter((e) => e.actorKind === "portal").map((e) => e.actorId), ...reviews.map((r) => r.reviewedBy), ...files.map((f) => f.reviewedBy)]);
       let requirements: ReturnType<typeof requirementsOf> = [];
       try {
         requirements = requirementsOf(defs, doc, todayIso(services.now()));
@@ -92,13 +97,37 @@ export function pipelineOf(services: Services) {
         answers: store.view(doc) as Record<string, unknown>,
         requirements: requirements.map((r) => ({ documentType: r.documentType, borrower: r.borrower, propertyId: r.propertyId, label: typeof r.label === "string" ? r.label : r.documentType, count: r.count, uploaded: r.uploaded, reason: r.reason, ruleId: r.ruleId })),
         uploads: staff.can("documents.view")
-          ? files.map((f) => ({ id: f.id, documentType: f.documentType, subtype: f.documentSubtype, side: f.side, borrower: f.borrower, propertyId: f.propertyId, fileName: f.fileName, contentType: f.contentType, size: f.size, createdAt: f.createdAt.toISOString() }))
+          ? files.map((f) => ({
+              id: f.id,
+              documentType: f.documentType,
+              subtype: f.documentSubtype,
+              side: f.side,
+              borrower: f.borrower,
+              propertyId: f.propertyId,
+              fileName: f.fileName,
+              contentType: f.contentType,
+              size: f.size,
+              createdAt: f.createdAt.toISOString(),
+              review: f.reviewStatus ? { status: f.reviewStatus, reason: f.reviewReason, reviewedBy: f.reviewedBy ? (people.get(f.reviewedBy) ?? f.reviewedBy) : null, reviewedAt: f.reviewedAt?.toISOString() ?? null } : null,
+            }))
           : [],
-        signatures: signed.map((s) => ({ id: s.id, signer: s.signer, typedName: s.typedName, signedAt: s.signedAt.toISOString(), documents: JSON.parse(s.documents) as { id: string; version: string }[], definitionsVersion: s.definitionsVersion })),
+        // Who signed, when and from where, per borrower, each in their own session; a voided signature says when a change voided it.
+        signatures: signed.map((s) => ({
+          id: s.id,
+          signer: s.signer,
+          signerLabel: roleLabel(defs, s.signer),
+          typedName: s.typedName,
+          signedAt: s.signedAt.toISOString(),
+          ip: s.ip,
+          userAgent: s.userAgent,
+          voidedAt: s.voidedAt?.toISOString() ?? null,
+          documents: JSON.parse(s.documents) as { id: string; version: string }[],
+          definitionsVersion: s.definitionsVersion,
+        })),
         identityReviews: reviews.map((r) => ({ id: r.id, borrower: r.borrower, idType: r.idType, status: r.status, reason: r.reason, reviewedBy: r.reviewedBy ? (people.get(r.reviewedBy) ?? r.reviewedBy) : null, reviewedAt: r.reviewedAt?.toISOString() ?? null, definitionsVersion: r.definitionsVersion, createdAt: r.createdAt.toISOString() })),
         audit: events.map((e) => ({
           at: e.at.toISOString(),
-          actor: e.actorKind === "portal" ? (people.get(e.actorId ?? "") ?? "Portal user") : e.actorKind === "applicant" ? "Applicant" : `System${e.actorId ? ` (${e.actorId})` : ""}`,
+          actor: e.actorKind === "portal" ? (people.get(e.actorId ?? "") ?? "Portal user") : e.actorKind === "applicant" ? applicantActor(e.actorId) : `System${e.actorId ? ` (${e.actorId})` : ""}`,
           actorKind: e.actorKind,
           action: e.action,
           changed: JSON.parse(e.changed) as string[],

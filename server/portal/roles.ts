@@ -8,6 +8,7 @@ export const PERMISSIONS = [
   "applications.assigned",
   "applications.assign",
   "documents.view",
+  "documents.review",
   "identity.review",
   "definitions.view",
   "analytics.view",

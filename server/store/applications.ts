@@ -24,6 +24,11 @@ export interface StoredApplication {
   definitionsVersion: string | null;
   /** Open while the applicant answers again the steps a definitions change made invalid. */
   recheck: Recheck | null;
+  /**
+   * The steps the owner has saved, in the order first saved (engine/journey.ts walks them); null
+   * for an application older than the list (server/steps/journey.ts takes it from the status).
+   */
+  completed: string[] | null;
 }
 
 export function applicationStore(services: Services) {
@@ -39,6 +44,7 @@ export function applicationStore(services: Services) {
     doc: open(row.document),
     definitionsVersion: row.definitionsVersion,
     recheck: row.recheck ? (JSON.parse(row.recheck) as Recheck) : null,
+    completed: row.completed ? (JSON.parse(row.completed) as string[]) : null,
   });
 
   return {
@@ -54,8 +60,8 @@ export function applicationStore(services: Services) {
       const ownerId = randomUUID();
       await tx.insert(users).values({ id: ownerId, createdAt: at });
       const { definitionsVersion } = services;
-      const app = { id: randomUUID(), ownerId, status, variant, revision: 0, doc: {}, definitionsVersion, recheck: null };
-      await tx.insert(applications).values({ id: app.id, ownerId, status, variant, document: "{}", revision: 0, definitionsVersion, createdAt: at, updatedAt: at });
+      const app = { id: randomUUID(), ownerId, status, variant, revision: 0, doc: {}, definitionsVersion, recheck: null, completed: [] };
+      await tx.insert(applications).values({ id: app.id, ownerId, status, variant, document: "{}", revision: 0, definitionsVersion, completed: "[]", createdAt: at, updatedAt: at });
       return app;
     },
     /**
@@ -64,7 +70,14 @@ export function applicationStore(services: Services) {
      * refuses the write). A member's save (bumpRevision false) leaves the owner's revision, so it
      * never makes the owner's open page stale: the two change different parts.
      */
-    async save(tx: Db, app: StoredApplication, doc: unknown, status: string, recheck: Recheck | null = app.recheck, { bumpRevision = true } = {}): Promise<boolean> {
+    async save(
+      tx: Db,
+      app: StoredApplication,
+      doc: unknown,
+      status: string,
+      recheck: Recheck | null = app.recheck,
+      { bumpRevision = true, completed = app.completed }: { bumpRevision?: boolean; completed?: string[] | null } = {},
+    ): Promise<boolean> {
       const changed = await tx
         .update(applications)
         .set({
@@ -73,6 +86,7 @@ export function applicationStore(services: Services) {
           revision: bumpRevision ? app.revision + 1 : app.revision,
           definitionsVersion: app.definitionsVersion,
           recheck: recheck ? JSON.stringify(recheck) : null,
+          completed: completed ? JSON.stringify(completed) : null,
           updatedAt: services.now(),
         })
         .where(and(eq(applications.id, app.id), eq(applications.revision, app.revision)))

@@ -1,34 +1,40 @@
 // When the definitions changed since an application's answers were last checked: on the
-// applicant's next visit (the session view, step.get) or answer (step.submit), the saved answers
-// are checked against the running definitions once, and the applicant is sent back to the steps
-// whose answers no longer pass, and only those (engine/recheck.ts finds them).
+// applicant's next visit (the session view, step.get) or answer (step.submit), the answers of the
+// steps they have saved are checked against the running definitions once; the steps whose answers
+// no longer pass are taken off their saved list, so their path (engine/journey.ts) leads back
+// through those steps, and only those, then on to where they were.
 import { eq } from "drizzle-orm";
 import { todayIso } from "../../engine/dates";
-import { invalidSteps, isFinalStatus } from "../../engine/recheck";
+import { doneSteps, isFinalStatus } from "../../engine/journey";
+import { invalidSteps } from "../../engine/recheck";
 import { transaction, type Db } from "../db/client";
 import { applications } from "../db/schema";
 import type { Services } from "../services";
+import { ownerCompleted, ownerJourney, statusOf } from "../steps/journey";
 import { applicationStore, type StoredApplication } from "./applications";
 
 /**
  * Inside the caller's transaction: the application as it is after the re-check its version calls
- * for (itself when none is due). Sending the applicant back is the one time the status moves
- * backward: `recheck.resume` keeps where they were, and answering the listed steps returns them
- * there. Returns the application unchanged when someone saved in between (the next visit tries again).
+ * for (itself when none is due). A submitted application is not re-opened: its answers keep the
+ * version they were submitted under. Returns the application unchanged when someone saved in
+ * between (the next visit tries again).
  */
 export async function recheckApplication(tx: Db, services: Services, app: StoredApplication): Promise<StoredApplication> {
   const { defs, definitionsVersion } = services;
-  if (app.definitionsVersion === definitionsVersion || isFinalStatus(defs, app.status)) return app;
+  if (app.definitionsVersion === definitionsVersion) return app;
+  const completed = ownerCompleted(services, app);
+  const journey = ownerJourney(services, app, app.doc, completed);
+  if (journey.submitted) return app;
   const store = applicationStore(services);
-  // A re-check still open from an earlier change resumes where that one was going.
-  const resume = app.recheck?.resume ?? app.status;
-  const invalid = invalidSteps(defs, { application: app.doc, status: resume, variant: app.variant, today: todayIso(services.now()) });
+  const invalid = invalidSteps(defs, { application: app.doc, steps: doneSteps(journey), today: todayIso(services.now()) });
   const checked: StoredApplication = { ...app, definitionsVersion };
 
   if (invalid.length === 0 && !app.recheck) return (await store.stamp(tx, app)) ? checked : app;
-  const recheck = invalid.length ? { steps: invalid.map((s) => s.stepId), resume } : null;
-  const status = recheck?.steps[0] ?? resume;
-  if (!(await store.save(tx, checked, app.doc, status, recheck))) return app;
+  const failing = new Set(invalid.map((s) => s.stepId));
+  const kept = completed.filter((id) => !failing.has(id));
+  const recheck = invalid.length ? { steps: invalid.map((s) => s.stepId) } : null;
+  const status = statusOf(ownerJourney(services, app, app.doc, kept), app.status);
+  if (!(await store.save(tx, checked, app.doc, status, recheck, { completed: kept }))) return app;
   // The event carries the new version; the action names the one the answers were saved under.
   await store.audit(tx, {
     actorKind: "system",
@@ -37,7 +43,7 @@ export async function recheckApplication(tx: Db, services: Services, app: Stored
     applicationId: app.id,
     changed: invalid.flatMap((s) => s.pointers),
   });
-  return { ...checked, status, recheck, revision: app.revision + 1 };
+  return { ...checked, status, recheck, completed: kept, revision: app.revision + 1 };
 }
 
 /** The re-check at the start of a visit; one indexed read when the version is current. */

@@ -30,6 +30,16 @@ export class FieldErrors extends Error {
   }
 }
 
+/** A TRPCError cause that tells the client which page to go to instead (a step not open to them). */
+export class GoTo extends Error {
+  constructor(readonly route: string, message: string) {
+    super(message);
+  }
+}
+
+/** A refusal that says where to go instead: a step not open to this reader, an application that is submitted. */
+export const refuseWithRoute = (code: "FORBIDDEN" | "PRECONDITION_FAILED", route: string, message: string) => new TRPCError({ code, message, cause: new GoTo(route, message) });
+
 export const badRequest = (errors: FieldError[]) =>
   new TRPCError({ code: "BAD_REQUEST", message: errors[0] ? `${errors[0].pointer || "/"}: ${errors[0].message}` : "Bad request", cause: new FieldErrors(errors) });
 
@@ -37,11 +47,12 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     // Input parser errors arrive wrapped once more by tRPC: look down the cause chain.
     let cause: unknown = error.cause;
-    while (cause instanceof Error && !(cause instanceof FieldErrors)) cause = cause.cause;
+    while (cause instanceof Error && !(cause instanceof FieldErrors) && !(cause instanceof GoTo)) cause = cause.cause;
     const fieldErrors = cause instanceof FieldErrors ? cause.errors : undefined;
+    const route = cause instanceof GoTo ? cause.route : undefined;
     // Never echo internals: an unexpected error says only that it happened.
     const message = error.code === "INTERNAL_SERVER_ERROR" ? "Something went wrong on our side. Your answers are safe; please try again." : shape.message;
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...(fieldErrors ? { fieldErrors } : {}) } };
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...(fieldErrors ? { fieldErrors } : {}), ...(route ? { route } : {}) } };
   },
 });
 

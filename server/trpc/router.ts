@@ -1,6 +1,4 @@
 // The tRPC API at /api/trpc. The web app imports the AppRouter type only.
-import "../account/effects"; // registers the account-setup step effects
-import "../members/effects"; // registers the co-borrower invite effect
 import { router } from "./init";
 import { applicationRouter } from "./routers/application";
 import { definitionsRouter } from "./routers/definitions";

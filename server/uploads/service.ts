@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { compileSchemaFile } from "../../engine/definitions";
 import { todayIso } from "../../engine/dates";
-import { rankOf } from "../../engine/funnel";
+import { isFinalStatus } from "../../engine/journey";
 import { describeAjvErrors } from "../../engine/messages";
 import { transaction } from "../db/client";
 import { identityReviews, signatures, uploads } from "../db/schema";
@@ -35,9 +35,6 @@ export class UploadError extends Error {
   }
 }
 
-/** The status from which the application counts as submitted: uploads can no longer be removed. */
-const SUBMITTED_STATUS = "applicationSubmitted";
-
 // One upload or removal at a time per stored file, so a removal never deletes bytes that an
 // upload of the same content is about to refer to.
 const locks = new Map<string, Promise<unknown>>();
@@ -65,6 +62,8 @@ export interface UploadView {
   size: number;
   sha256: string;
   createdAt: string;
+  /** The portal's decision: null while nobody has looked; a rejected file no longer counts, with the reason to read. */
+  review: { status: "accepted" | "rejected"; reason: string | null } | null;
 }
 
 const viewOf = (row: typeof uploads.$inferSelect): UploadView => ({
@@ -79,6 +78,7 @@ const viewOf = (row: typeof uploads.$inferSelect): UploadView => ({
   size: row.size,
   sha256: row.sha256,
   createdAt: row.createdAt.toISOString(),
+  review: row.reviewStatus ? { status: row.reviewStatus, reason: row.reviewReason } : null,
 });
 
 /**
@@ -162,6 +162,10 @@ export function uploadService(services: Services) {
               sha256: stored.sha256,
               storageKey: stored.key,
               propertyId: target.propertyId,
+              reviewStatus: null,
+              reviewReason: null,
+              reviewedBy: null,
+              reviewedAt: null,
               createdAt: at,
             };
             await tx.insert(uploads).values(row);
@@ -220,7 +224,8 @@ export function uploadService(services: Services) {
             review: review ? { status: review.status, ...(review.status === "rejected" && review.reason ? { reason: review.reason } : {}) } : null,
           };
         }),
-        canRemove: (rankOf(defs, app.status) ?? -1) < (rankOf(defs, SUBMITTED_STATUS) ?? Infinity),
+        // Once submitted, files stay (they are part of what was submitted); missing ones can still be sent.
+        canRemove: !isFinalStatus(defs, app.status),
         /** The largest file one upload may carry, so the page can say so before sending it. */
         maxBytes: services.config.uploadMaxBytes,
       };
@@ -229,7 +234,7 @@ export function uploadService(services: Services) {
     /** Removes an own upload before the application is submitted; a photo under review is withdrawn from it. */
     async remove(reader: Reader, uploadId: string, actorId: string) {
       const { app } = reader;
-      if ((rankOf(defs, app.status) ?? -1) >= (rankOf(defs, SUBMITTED_STATUS) ?? Infinity))
+      if (isFinalStatus(defs, app.status))
         throw new UploadError(403, "FORBIDDEN", "Your application is submitted, so its documents can no longer be removed.", "uploadId");
       const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.applicationId, app.id)));
       if (!row || !mine(reader)(row.borrower)) throw new UploadError(404, "NOT_FOUND", "There is no such upload on your application.", "uploadId");

@@ -9,13 +9,18 @@ import { applicationStore } from "../../server/store/applications";
 import type { Services } from "../../server/services";
 import type { Browser, TestServer } from "./server";
 
+/**
+ * An applicant made straight in the database, at `status`: as an application saved before the
+ * server kept its list of saved steps, so its path counts every step before the status as saved
+ * (server/steps/journey.ts). Tests of the path itself walk the API instead (helpers/journeys.ts).
+ */
 export async function makeApplicant(services: Services, { email = `${randomUUID()}@example.com`, password = "correct horse battery", status = "previewOffer", doc = {} as Record<string, unknown> } = {}) {
   const passwordHash = await hashPassword(password);
   const store = applicationStore(services);
   const app = await transaction(services.db, async (tx) => {
     const created = await store.createGuest(tx, status, "variantOne");
     await tx.update(users).set({ email, passwordHash }).where(eq(users.id, created.ownerId));
-    await store.save(tx, created, { user: { email }, ...doc }, status);
+    await store.save(tx, created, { user: { email }, ...doc }, status, null, { completed: null });
     return created;
   });
   return { email, password, userId: app.ownerId, applicationId: app.id };

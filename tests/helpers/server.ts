@@ -80,12 +80,13 @@ export async function testServer(options: StartOptions = {}) {
 
 export type TestServer = Awaited<ReturnType<typeof testServer>>;
 
-export function browser(base: string, { batch = true }: { batch?: boolean } = {}) {
+export function browser(base: string, { batch = true, userAgent }: { batch?: boolean; userAgent?: string } = {}) {
   const cookies = new Map<string, string>();
   const requests: { method: string; url: string }[] = [];
 
   const fetchWithCookies = async (input: string | URL | Request, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
+    if (userAgent) headers.set("user-agent", userAgent);
     if (cookies.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     requests.push({ method: init.method ?? "GET", url });

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { bundleStepSchema } from "../../engine/bundle";
 import { stepById } from "../../engine/definitions";
 import { nextStep, previousStep } from "../../engine/funnel";
-import { activeRoles, documentsFor, dueStep, keepToPart, partOf, schemaForPart, uiSchemaForPart, viewFor } from "../../engine/members";
+import { journeyOf } from "../../engine/journey";
+import { activeRoles, documentsFor, keepToPart, partOf, schemaForPart, uiSchemaForPart, viewFor } from "../../engine/members";
 import { funnelPosition } from "../../engine/form/progress";
 import { repo } from "../helpers/definitions";
 
@@ -15,17 +16,28 @@ const borrower = partOf(defs, "borrower", invited);
 describe("members", () => {
   it("gives the co-borrower their own part once the borrower invites them, and takes it from the borrower", () => {
     expect(activeRoles(defs, invited)).toEqual(["coborrower"]);
-    expect(coborrower).toEqual({ role: "coborrower", only: ["/coborrower"], except: [] });
-    expect(borrower).toEqual({ role: "borrower", only: null, except: ["/coborrower"] });
+    expect(coborrower).toEqual({ role: "coborrower", only: ["/coborrower", "/coborrowerConsents", "/coborrowerEsign"], except: [], access: "answers" });
+    expect(borrower).toEqual({ role: "borrower", only: null, except: ["/coborrower", "/coborrowerConsents", "/coborrowerEsign"], access: null });
   });
 
-  it("leaves the borrower the whole application when they answer for the co-borrower", () => {
+  it("leaves the borrower the co-borrower's part when they answer for them, but never the co-borrower's own consents and signature", () => {
     const answered = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
-    expect(partOf(defs, "borrower", answered)).toEqual({ role: "borrower", only: null, except: [] });
+    expect(partOf(defs, "borrower", answered)).toEqual({ role: "borrower", only: null, except: ["/coborrowerConsents", "/coborrowerEsign"], access: null });
+    expect(partOf(defs, "coborrower", answered)).toEqual({ role: "coborrower", only: ["/coborrowerConsents", "/coborrowerEsign"], except: [], access: "signs" });
+    expect(documentsFor(defs, partOf(defs, "coborrower", answered), answered)("coborrower")).toBe(false);
+    expect(documentsFor(defs, partOf(defs, "borrower", answered), answered)("coborrower")).toBe(true);
+  });
+
+  it("gives a borrower applying alone the whole application", () => {
+    const alone = { ...invited, setup: { hasCoborrower: false } };
+    expect(activeRoles(defs, alone)).toEqual([]);
+    expect(partOf(defs, "borrower", alone)).toEqual({ role: "borrower", only: null, except: [], access: null });
   });
 
   it("shows the co-borrower their part and the shared facts, never the borrower's identifiers", () => {
     expect(viewFor(defs, coborrower, invited)).toEqual({ coborrower: invited.coborrower, user: { firstName: "Maria", lastName: "Alvarez" }, setup: { hasCoborrower: true }, property: invited.property });
+    const signing = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
+    expect(viewFor(defs, partOf(defs, "coborrower", signing), signing)).toEqual({ coborrower: { firstName: "Sam", lastName: "Lee" }, user: { firstName: "Maria", lastName: "Alvarez" }, setup: { hasCoborrower: true }, property: invited.property });
   });
 
   it("shows the borrower the co-borrower's name and email only", () => {
@@ -67,7 +79,11 @@ describe("members", () => {
     expect(nextStep(defs, "application2", invited, { flow: "coborrower" }).stepId).toBe("application4");
     expect(previousStep(defs, "application5", invited, { flow: "coborrower" })).toBe("application4");
     expect(nextStep(defs, "application", invited).stepId).toBe("coborrowerInvite");
-    expect(dueStep(defs, "coborrower", invited, [])).toBe("application2");
-    expect(dueStep(defs, "coborrower", invited, ["application2", "application4", "application5", "manualIncomeVerification", "application7", "application8", "incomeDocs"])).toBe("applicationProgress");
+    const due = (completed: string[]) => journeyOf(defs, { application: invited, completed, flow: "coborrower", part: coborrower }).due;
+    expect(due([])).toBe("coborrowerConsent");
+    expect(due(["coborrowerConsent"])).toBe("application2");
+    expect(due(["coborrowerConsent", "application2", "application4", "application5", "manualIncomeVerification", "application7", "application8", "coborrowerSign", "incomeDocs"])).toBe("applicationProgress");
+    const signing = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
+    expect(journeyOf(defs, { application: signing, completed: ["coborrowerConsent"], flow: "coborrowerSigning", part: partOf(defs, "coborrower", signing) }).due).toBe("coborrowerSign");
   });
 });

@@ -2,8 +2,8 @@
 // only the steps on the applicant's own path, before their status, whose answers the changed
 // definitions refuse are listed, in the order the applicant met them.
 import { describe, expect, it } from "vitest";
-import { afterRecheckAnswer, invalidSteps, isFinalStatus, pathTo } from "../../engine/recheck";
-import { nextStep } from "../../engine/funnel";
+import { isFinalStatus, journeyOf } from "../../engine/journey";
+import { invalidSteps, pathTo } from "../../engine/recheck";
 import { capPropertyValue, copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const today = "2026-11-22";
@@ -116,9 +116,10 @@ describe("re-checking saved answers after the definitions change", () => {
 });
 
 describe("answering again", () => {
-  const open = { steps: ["name", "propertyValue"], resume: "previewOffer" };
-  const answer = (stepId: string, application: Record<string, any>) =>
-    afterRecheckAnswer(defs, open, { stepId, next: nextStep(defs, stepId, application, { variant: "variantOne", today }), application, variant: "variantOne", today });
+  // The saved steps once the re-check took off the two whose answers fail: the path leads back through them, and only them.
+  const upToOffer = ["name", "email", "propertyValue", "mortgageEstimate", "hasFbm", "isSelfEmployed", "creditRange", "zip", "propertyUsage", "creditScore", "mortgageBalance", "previewOffer"];
+  const kept = upToOffer.filter((id) => id !== "name" && id !== "propertyValue");
+  const due = (completed: string[], application: unknown) => journeyOf(defs, { application, completed, variant: "variantOne", today }).due;
   const fixed = (propertyValue: number) => {
     const application = early({ propertyValue });
     application.user = { ...application.user, middleName: "Luisa" } as typeof application.user;
@@ -126,16 +127,20 @@ describe("answering again", () => {
     return application;
   };
 
-  it("goes to the next step still listed, keeping the status there", () => {
-    expect(answer("name", { ...fixed(585000) })).toMatchObject({ status: "propertyValue", stepId: "propertyValue", route: "/app/initial-setup/property-value", recheck: { steps: ["propertyValue"], resume: "previewOffer" } });
+  it("starts at the first step to answer again, even the funnel's first question", () => {
+    expect(due(kept, fixed(585000))).toBe("name");
   });
 
-  it("returns to where the applicant was once nothing is left, and closes the re-check", () => {
-    expect(answer("propertyValue", fixed(450000))).toEqual({ status: "previewOffer", stepId: "previewOffer", route: "/app/initial-setup/preview-offer", recheck: null });
+  it("goes to the next step still to answer, past the ones whose answers stand", () => {
+    expect(due([...kept, "name"], fixed(585000))).toBe("propertyValue");
   });
 
-  it("lists a step the new answer puts on the path (a co-borrower named now)", () => {
+  it("returns to where the applicant was once nothing is left", () => {
+    expect(due([...kept, "name", "propertyValue"], fixed(450000))).toBe("setupPhone");
+  });
+
+  it("puts on the path a step the new answer calls for (a co-borrower named now)", () => {
     const application = { ...fixed(450000), setup: { ...fixed(450000).setup, hasCoborrower: true } };
-    expect(answer("propertyValue", application)).toMatchObject({ status: "coborrower", route: "/app/initial-setup/coborrower", recheck: { steps: ["coborrower"] } });
+    expect(due([...kept, "name", "propertyValue"], application)).toBe("coborrower");
   });
 });

@@ -1,15 +1,13 @@
 // esign.*: the disclosure texts as this applicant is shown them (the values of their figures, and
 // the version and SHA-256 a signature would record), the latest signing with its PDF link, and the
-// right-to-cancel dates of the loan-disbursement page. Registers the recordSignatures step effect.
+// right-to-cancel dates of the loan-disbursement page. Each borrower reads them in their own
+// session, and sees their own signature.
 import { TRPCError } from "@trpc/server";
 import { DOCUMENT_ID } from "../../esign/documents";
 import { rescissionFor } from "../../esign/rescission";
-import { documentsFor, latestSigning, recordSignatures } from "../../esign/signatures";
+import { documentsFor, latestSigning } from "../../esign/signatures";
 import { applicantProcedure, badRequest, router } from "../init";
-import { ownApplication } from "../own-application";
-import { registerEffect } from "../step-effects";
-
-registerEffect("recordSignatures", { record: recordSignatures });
+import { readApplication } from "../own-application";
 
 const MAX_DOCUMENTS = 10;
 
@@ -33,8 +31,8 @@ const emptyInput = (raw: unknown) => {
 export const esignRouter = router({
   /** Each document with its title, version, the values of its figures and the SHA-256 of the text shown. */
   documents: applicantProcedure.input(documentsInput).query(async ({ ctx, input }) => {
-    const app = await ownApplication(ctx);
-    const signing = await latestSigning(ctx.services.db, app.id);
+    const { app, role } = await readApplication(ctx);
+    const signing = await latestSigning(ctx.services.db, app.id, role);
     let documents;
     try {
       documents = documentsFor(ctx.services, app.doc, input.ids, { now: ctx.services.now(), signedAt: signing?.signedAt ?? null });
@@ -45,10 +43,10 @@ export const esignRouter = router({
     return { documents: documents.map(({ id, title, version, sha256, values }) => ({ id, title, version, sha256, values })) };
   }),
 
-  /** The latest signing: who signed when, which document versions, and where its signed PDF is. */
+  /** The reader's latest standing signature: when, which document versions, and where its signed PDF is. */
   status: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {
-    const app = await ownApplication(ctx);
-    const signing = await latestSigning(ctx.services.db, app.id);
+    const { app, role } = await readApplication(ctx);
+    const signing = await latestSigning(ctx.services.db, app.id, role);
     if (!signing) return { signing: null };
     return {
       signing: {
@@ -62,7 +60,7 @@ export const esignRouter = router({
 
   /** Whether the right to cancel applies, and the earliest dates it gives (rules/disbursement.json). */
   rescission: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {
-    const app = await ownApplication(ctx);
+    const { app } = await readApplication(ctx);
     const signing = await latestSigning(ctx.services.db, app.id);
     return rescissionFor(ctx.services.defs, app.doc, { now: ctx.services.now(), signedAt: signing?.signedAt ?? null });
   }),

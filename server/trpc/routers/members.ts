@@ -6,16 +6,17 @@
 import { TRPCError } from "@trpc/server";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { JsonSchema } from "../../../engine/bundle";
-import type { Definitions } from "../../../engine/definitions";
-import { flowStepsFor, labelOf, rankOf } from "../../../engine/funnel";
-import { activeRoles, flowOfRole, memberRole, OWNER_ROLE, partOf, stepHasPart, viewFor, type Part } from "../../../engine/members";
+import { labelOf } from "../../../engine/funnel";
+import { doneSteps, isFinalStatus, plannedSteps } from "../../../engine/journey";
+import { accessOf, flowOfPart, memberRole, OWNER_ROLE, partOf, roleLabel, viewFor } from "../../../engine/members";
 import { getAt } from "../../../engine/pointer";
 import { transaction } from "../../db/client";
 import { users } from "../../db/schema";
-import { completedOf, memberStore, readerFacts, type MemberRow } from "../../members/store";
+import { memberStore, type Reader } from "../../members/store";
+import type { Services } from "../../services";
+import { journeyFor, ownerJourney, readerCompleted, readerFacts } from "../../steps/journey";
 import { accountName } from "../../store/account-fields";
-import { applicationStore, type StoredApplication } from "../../store/applications";
+import { applicationStore } from "../../store/applications";
 import { applicantProcedure, router, visitorProcedure } from "../init";
 import { inputOf } from "../inputs";
 
@@ -25,20 +26,19 @@ const linkGone = () =>
 /** "s•••@example.com": enough for the invitee to recognise their address, not to learn someone's. */
 const hintOf = (email: string) => email.replace(/^(.)[^@]*/, "$1•••");
 
-/** One borrower's steps: a member's flow walk (done once saved), or the owner's (done once passed). */
-function stepsOf(defs: Definitions, app: StoredApplication, role: string, part: Part, member: MemberRow | null) {
-  const flow = flowOfRole(defs, role);
-  const start = flow ? defs.flows.get(flow)!.def.variants[0]!.steps[0]! : app.status;
-  const walk = flowStepsFor(defs, start, app.doc, { flow, variant: app.variant });
-  if (!walk) return [];
-  const done = new Set(member ? completedOf(member) : []);
-  const statusRank = rankOf(defs, app.status) ?? -1;
-  // A member's walk ends on this progress page; the owner's account setup (rank 0) is not part of the application.
-  const shown = flow ? walk.steps.slice(0, -1) : walk.steps;
-  return shown
+/**
+ * One borrower's steps, as their own path walks them (engine/journey.ts): done once they saved it
+ * on that path. The owner's account setup is not part of the application shown here.
+ */
+function stepsOf(services: Services, reader: Reader) {
+  const { defs } = services;
+  const journey = journeyFor(services, reader);
+  const done = new Set(doneSteps(journey));
+  const input = { application: reader.app.doc, completed: readerCompleted(services, reader), variant: reader.app.variant, flow: flowOfPart(defs, reader.part), part: reader.part };
+  return plannedSteps(defs, input, journey)
     .map((id) => defs.steps.get(id)!.def)
-    .filter((step) => stepHasPart(step.schema as JsonSchema, part) && (flow || step.rank > 0))
-    .map((step) => ({ id: step.id, label: labelOf(defs, step.id) ?? step.label, route: step.route, done: flow ? done.has(step.id) : step.rank < statusRank }));
+    .filter((step) => step.rank > 0 && !isFinalStatus(defs, step.id) && Object.keys(step.schema.properties ?? {}).length + (step.effects?.length ?? 0) > 0)
+    .map((step) => ({ id: step.id, label: labelOf(defs, step.id) ?? step.label, route: step.route, done: done.has(step.id) }));
 }
 
 export const membersRouter = router({
@@ -48,7 +48,15 @@ export const membersRouter = router({
     const member = await members.openInvite(db, input.token, ctx.services.now());
     const app = member && (await members.applicationOf(db, member));
     if (!member || !app) throw linkGone();
-    return { inviter: accountName(defs, app.doc) ?? "A borrower", role: member.role, roleLabel: memberRole(defs, member.role).label, emailHint: hintOf(member.email), expiresAt: member.expiresAt.toISOString() };
+    return {
+      inviter: accountName(defs, app.doc) ?? "A borrower",
+      role: member.role,
+      roleLabel: memberRole(defs, member.role).label,
+      /** What they are asked to do: answer their part, or only consent and sign (rules/members.json). */
+      access: accessOf(defs, app.doc)[member.role] ?? "answers",
+      emailHint: hintOf(member.email),
+      expiresAt: member.expiresAt.toISOString(),
+    };
   }),
 
   accept: visitorProcedure.input(inputOf("inviteRef")).mutation(async ({ ctx, input }) => {
@@ -91,23 +99,27 @@ export const membersRouter = router({
     if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
     const { app } = reader;
     const rows = await members.ofApplication(db, app.id);
-    const owner = partOf(defs, OWNER_ROLE, app.doc);
+    const owner: Reader = { app, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, app.doc), member: null };
+    const submitted = ownerJourney(ctx.services, app, app.doc).submitted;
+    const access = accessOf(defs, app.doc);
     const parts = [
-      { role: OWNER_ROLE, label: "Borrower", name: accountName(defs, app.doc), you: reader.role === OWNER_ROLE, state: "answering" as const, steps: stepsOf(defs, app, OWNER_ROLE, owner, null) },
-      ...activeRoles(defs, app.doc).map((role) => {
+      { role: OWNER_ROLE, label: roleLabel(defs, OWNER_ROLE), name: accountName(defs, app.doc), you: reader.role === OWNER_ROLE, access: null, state: "answering" as const, steps: stepsOf(ctx.services, owner) },
+      ...Object.keys(access).map((role) => {
         const row = rows.find((r) => r.role === role) ?? null;
         const spec = memberRole(defs, role);
+        const part = partOf(defs, role, app.doc);
         return {
           role,
           label: spec.label,
           name: accountName(defs, app.doc, spec.namePointers),
           you: reader.role === role,
-          state: row?.userId ? ("joined" as const) : ("invited" as const),
-          steps: stepsOf(defs, app, role, partOf(defs, role, app.doc), row),
+          access: access[role] ?? null,
+          state: row?.userId ? ("joined" as const) : row ? ("invited" as const) : ("notInvited" as const),
+          steps: row ? stepsOf(ctx.services, { app, role, part, member: row }) : [],
         };
       }),
     ];
     const view = viewFor(defs, reader.part, app.doc);
-    return { you: reader.role, parts, property: getAt(view, "/property") ?? null };
+    return { you: reader.role, submitted, parts, property: getAt(view, "/property") ?? null };
   }),
 });

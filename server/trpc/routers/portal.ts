@@ -6,13 +6,14 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { buildFunnelMap, renderMermaid, renderSvg } from "../../../engine/funnel-map";
 import { funnelReport } from "../../analytics/report";
 import { transaction } from "../../db/client";
-import { applications, identityReviews, portalUsers } from "../../db/schema";
+import { applications, identityReviews, portalUsers, uploads } from "../../db/schema";
 import { decideReview, pendingReviews } from "../../identity/cases";
 import { pipelineOf } from "../../portal/pipeline";
 import { visibleApplication, visibleTo } from "../../portal/scope";
 import { staffView, type Staff } from "../../portal/staff";
 import { linkBase, portalUsersOf } from "../../portal/users";
 import { applicationStore } from "../../store/applications";
+import { decideUploads, mailRejections } from "../../uploads/review";
 import { badRequest, router, staffProcedure, type Context } from "../init";
 import { inputOf, optionalInputOf } from "../inputs";
 
@@ -86,6 +87,27 @@ const applicationsRouter = router({
     }),
 });
 
+const uploadsRouter = router({
+  /** Accepts or rejects one uploaded file (a rejection reopens its requirement and mails the borrower the reason). */
+  review: staffProcedure("documents.review")
+    .input(inputOf("uploadReview"))
+    .mutation(async ({ ctx, input }) => {
+      const { db } = ctx.services;
+      const row = await applicationOf(ctx, ctx.staff, input.applicationId);
+      const [file] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, input.uploadId), eq(uploads.applicationId, row.id)));
+      if (!file) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such file on this application." });
+      const store = applicationStore(ctx.services);
+      const reason = input.decision === "rejected" ? input.reason!.trim() : null;
+      const { app, rejected } = await transaction(db, async (tx) => {
+        const [fresh] = await tx.select().from(applications).where(eq(applications.id, row.id));
+        const app = store.fromRow(fresh!);
+        return { app, rejected: await decideUploads(tx, ctx.services, app, [file.id], { status: input.decision, reason, reviewedBy: ctx.staff.id }) };
+      });
+      if (rejected.length) await mailRejections(ctx.services, app, rejected, reason!).catch((error: unknown) => console.error(`upload review: the rejection mail failed (${(error as Error).name})`));
+      return { uploadId: file.id, status: input.decision };
+    }),
+});
+
 const identityRouter = router({
   /** Cases waiting for a person, oldest first, of the applications this user can see. */
   pending: staffProcedure("identity.review")
@@ -109,6 +131,7 @@ export const portalRouter = router({
   })),
   users: usersRouter,
   applications: applicationsRouter,
+  uploads: uploadsRouter,
   identityReviews: identityRouter,
   /** The funnel map of the definitions this server runs (npm run funnel:map draws the same). */
   funnelMap: staffProcedure("definitions.view")

@@ -73,17 +73,24 @@ export default function JoinPage() {
   if (invitation.isPending) return <PageLoading label="Checking your invite" />;
   if (invitation.error) return <LinkProblem title="This invite link does not work" message={classifyApiError(invitation.error).message} />;
 
-  const { inviter, roleLabel, emailHint, expiresAt } = invitation.data;
+  const { inviter, roleLabel, emailHint, expiresAt, access } = invitation.data;
   const busy = accept.isPending || accept.isSuccess;
   return (
     <div className="page page--narrow">
       <h1 className="page-title">
         {inviter} invited you to apply together as {roleLabel.toLowerCase()}
       </h1>
-      <p className="page-intro">
-        You answer your own part of the home equity line of credit application (your details, work, income and documents) with your own account. Only you see
-        your answers; {inviter} sees how far you have got.
-      </p>
+      {access === "signs" ? (
+        <p className="page-intro">
+          {inviter} has answered the home equity line of credit application for both of you. Each borrower gives their own consent and signs the disclosures
+          themselves: you do that here, with your own account. The application is submitted once you have signed.
+        </p>
+      ) : (
+        <p className="page-intro">
+          You answer your own part of the home equity line of credit application (your details, work, income and documents) with your own account. Only you see
+          your answers; {inviter} sees how far you have got.
+        </p>
+      )}
       <ul className={styles.facts}>
         <li>
           The invite was sent to <strong>{emailHint}</strong>: your account will use that address.

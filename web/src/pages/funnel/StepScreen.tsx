@@ -2,12 +2,11 @@
 // Nothing here knows what the step asks; the step file does.
 import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { previousStep, signOutTargetFor } from "../../../../engine/funnel";
-import type { JsonSchema } from "../../../../engine/bundle";
-import { stepById, type Definitions, type Step } from "../../../../engine/definitions";
-import { reach, stepHasPart, type Part } from "../../../../engine/members";
+import { signOutTargetFor } from "../../../../engine/funnel";
+import type { Definitions, Step } from "../../../../engine/definitions";
+import { reach, type Part } from "../../../../engine/members";
 import site from "../../../../content/site.json";
 import { FunnelProgress, StepForm } from "../../../../engine/react";
 import { prefetchBotToken } from "../../api/bot-check";
@@ -31,6 +30,12 @@ function sharesStep(step: Step, part: Part | null | undefined): boolean {
   return Object.keys((step.schema as { properties?: object }).properties ?? {}).some((key) => reach(part, `/${key}`) !== "all");
 }
 
+/** Shown on a page of a submitted application: it can be read, not changed. */
+const LOCKED_NOTICE = "Your application is submitted, so these answers can no longer be changed. If something is wrong, contact us.";
+
+/** A random key for one submission of this page's answers (kept when the same answers are sent again). */
+const idempotencyKey = () => Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, "0")).join("");
+
 /** Shown on a step the server sends a returning applicant back to after the definitions changed. */
 const RECHECK_NOTICE = "We have updated our application since you answered this page. Please check your answers here.";
 
@@ -46,6 +51,10 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const [serverErrors, setServerErrors] = useState<FieldError[] | undefined>(undefined);
   // Saved and on the way to the next page: the form stays busy so it cannot be sent twice.
   const [leaving, setLeaving] = useState(false);
+  // One submission at a time, whatever the clicks; its idempotency key is kept across a retry of
+  // the same answers, so the server answers a repeat once (server/steps/receipts.ts).
+  const inFlight = useRef(false);
+  const pending = useRef<{ answers: string; key: string } | null>(null);
 
   const saved = useQuery(trpc.step.get.queryOptions({ stepId: step.id }));
   const submit = useMutation(trpc.step.submit.mutationOptions());
@@ -58,9 +67,14 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   }, [session, navigate, defs, pathname]);
 
   const loadFailure = saved.error ? classifyApiError(saved.error) : null;
+  const redirectTo = loadFailure?.kind === "redirect" ? loadFailure.route : null;
   useEffect(() => {
     if (loadFailure?.kind === "unauthorized") void leave();
   }, [loadFailure?.kind, leave]);
+  // A page the server does not open to this reader now: go where it says (the step due).
+  useEffect(() => {
+    if (redirectTo && redirectTo !== pathname) navigate(redirectTo, { replace: true });
+  }, [redirectTo, pathname, navigate]);
 
   const data = saved.data;
   const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined);
@@ -68,13 +82,22 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
 
   const onSubmit = useCallback(
     (answers: unknown) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
       setServerErrors(undefined);
       const revision = data?.revision ?? undefined;
+      const text = JSON.stringify(answers);
+      if (pending.current?.answers !== text) pending.current = { answers: text, key: idempotencyKey() };
       submit.mutate(
-        { stepId: step.id, answers: answers as Record<string, unknown>, ...(revision !== undefined ? { revision } : {}) },
+        { stepId: step.id, answers: answers as Record<string, unknown>, idempotencyKey: pending.current.key, ...(revision !== undefined ? { revision } : {}) },
         {
+          onSettled: () => {
+            inFlight.current = false;
+          },
           onSuccess: async (result) => {
+            pending.current = null;
             stepCompleted();
+            if (result.voided?.length) notify({ intent: "warning", title: "Please sign again", body: "You changed an answer your signed disclosures rest on, so your signature no longer counts. We will take you back to sign the disclosures as they are now." });
             setLeaving(true);
             // The first answer of a visitor starts a guest session: learn of it before moving on.
             if (session.status !== "authenticated" || session.data?.applicationStatus !== result.applicationStatus) {
@@ -91,7 +114,10 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
             const failure = classifyApiError(error);
             if (failure.kind === "fields") setServerErrors(failure.fieldErrors);
             else if (failure.kind === "unauthorized") void leave();
-            else notify({ intent: "error", title: "Your answers were not saved", body: failure.message });
+            else if (failure.kind === "redirect") {
+              notify({ intent: "info", title: "Your answers were not saved", body: failure.message });
+              navigate(failure.route, { replace: true });
+            } else notify({ intent: "error", title: "Your answers were not saved", body: failure.message });
           },
         },
       );
@@ -99,30 +125,34 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
     [data?.revision, step.id, submit, session, navigate, pathname, saved, leave, notify, stepCompleted],
   );
 
-  // Back is the previous step of the applicant's flow, not browser history (which may be the
-  // sign-in page or a later step); a flow's first step has none.
+  // Back is the step before this one on the reader's own path (the server walks it: skipped steps
+  // and another borrower's steps are not on it), not browser history; the path's first step has none.
   const flow = data?.flow ?? null;
   const part = data?.part ?? null;
-  let previousId = previousStep(defs, step.id, application, { variant: data?.variant, flow });
-  // Passing over steps wholly another borrower's, as the server's walk forward does.
-  while (previousId && part && !stepHasPart(stepById(defs, previousId).schema as JsonSchema, part))
-    previousId = previousStep(defs, previousId, application, { variant: data?.variant, flow });
+  const done = data?.done ?? [];
+  const at = done.indexOf(step.id);
+  const previousId = at > 0 ? done[at - 1] : at === -1 && data?.due === step.id ? done.at(-1) : undefined;
   const backTo = previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
 
-  if (saved.isPending || loadFailure?.kind === "unauthorized") return <PageLoading label="Loading your answers" />;
+  if (saved.isPending || loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
 
   return (
     <div className="page funnel">
       <div className="funnel__progress">
-        <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} flow={flow} part={part} application={application} />
+        <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} flow={flow} part={part} application={application} done={data?.done ?? []} />
       </div>
       {sharesStep(step, data?.part) ? (
         <MessageBar intent="info" className={styles.notice}>
           <MessageBarBody>
             {site.members.othersPart} <Link to={site.members.progressTo}>{site.members.progress}</Link>
           </MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {data?.locked ? (
+        <MessageBar intent="info" className={styles.notice}>
+          <MessageBarBody>{LOCKED_NOTICE}</MessageBarBody>
         </MessageBar>
       ) : null}
       {data?.recheck ? (
@@ -135,6 +165,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         stepId={step.id}
         application={application}
         submitting={submit.isPending || leaving}
+        readOnly={data?.locked ?? false}
         serverErrors={serverErrors}
         onSubmit={onSubmit}
         onBack={onBack}

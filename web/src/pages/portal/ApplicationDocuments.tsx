@@ -1,6 +1,12 @@
 // An application's documents in the portal: what rules/documents.json still asks for (and why),
-// the files received, each downloadable, and the signed disclosures with their PDF.
-import { Badge } from "@fluentui/react-components";
+// the files received, each downloadable and, for staff who review documents, accepted or rejected
+// with a reason (a rejection asks the applicant for it again); and each borrower's signature, with
+// when and from where, and the PDF.
+import { Badge, Button, Field, Textarea } from "@fluentui/react-components";
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { trpc } from "../../api/trpc";
+import { classifyApiError } from "../funnel/api-errors";
 import { FileButton } from "./FileButton";
 import { borrowerRole, dateTime, enumLabel, fileSize } from "./portal-format";
 import type { ApplicationDetail } from "./portal-types";
@@ -32,7 +38,7 @@ export function RequiredDocuments({ requirements }: { requirements: ApplicationD
   );
 }
 
-export function UploadedFiles({ detail, enums, canOpen }: { detail: ApplicationDetail; enums: unknown; canOpen: boolean }) {
+export function UploadedFiles({ detail, enums, canOpen, canReview, onReviewed }: { detail: ApplicationDetail; enums: unknown; canOpen: boolean; canReview: boolean; onReviewed(): void }) {
   if (!canOpen) return <p className="meta">Your role does not allow opening documents.</p>;
   if (!detail.uploads.length) return <p className="meta">No files uploaded yet.</p>;
   const labelOf = (type: string) => detail.requirements.find((r) => r.documentType === type)?.label ?? enumLabel(enums, "documentType", type);
@@ -44,6 +50,7 @@ export function UploadedFiles({ detail, enums, canOpen }: { detail: ApplicationD
             <th scope="col">Borrower</th>
             <th scope="col">File</th>
             <th scope="col">Uploaded</th>
+            <th scope="col">Review</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -65,12 +72,68 @@ export function UploadedFiles({ detail, enums, canOpen }: { detail: ApplicationD
               </td>
               <td className="portal-nowrap">{dateTime(u.createdAt)}</td>
               <td>
+                <FileReview applicationId={detail.id} file={u} canReview={canReview} onReviewed={onReviewed} />
+              </td>
+              <td>
                 <FileButton uploadId={u.id} fileName={u.fileName} />
               </td>
             </tr>
           ))}
         </tbody>
       </TableRegion>
+  );
+}
+
+type Upload = ApplicationDetail["uploads"][number];
+
+/** A file's review: its decision, or for staff who review, Accept and Reject (with the reason the applicant will read). */
+function FileReview({ applicationId, file, canReview, onReviewed }: { applicationId: string; file: Upload; canReview: boolean; onReviewed(): void }) {
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const reasonId = useId();
+  const review = useMutation(trpc.portal.uploads.review.mutationOptions({ onSuccess: () => onReviewed() }));
+  if (file.review)
+    return (
+      <div>
+        <Badge appearance="tint" color={file.review.status === "accepted" ? "success" : "danger"}>
+          {file.review.status}
+        </Badge>
+        {file.review.reason ? <div className="meta">{file.review.reason}</div> : null}
+        {file.review.reviewedBy ? <div className="meta">by {file.review.reviewedBy}</div> : null}
+      </div>
+    );
+  if (!canReview) return <span className="meta">Not reviewed</span>;
+  const label = `${file.fileName}`;
+  return (
+    <div className="portal-review">
+      {rejecting ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            review.mutate({ applicationId, uploadId: file.id, decision: "rejected", reason });
+          }}
+        >
+          <Field label="Why (the applicant reads this)" required validationMessage={review.error ? classifyApiError(review.error).message : undefined}>
+            <Textarea id={reasonId} value={reason} onChange={(_, d) => setReason(d.value)} maxLength={500} />
+          </Field>
+          <Button type="submit" appearance="primary" size="small" disabled={review.isPending || reason.trim().length < 3}>
+            Reject<span className="visually-hidden"> {label}</span>
+          </Button>{" "}
+          <Button type="button" size="small" onClick={() => setRejecting(false)}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <>
+          <Button size="small" disabled={review.isPending} onClick={() => review.mutate({ applicationId, uploadId: file.id, decision: "accepted" })}>
+            Accept<span className="visually-hidden"> {label}</span>
+          </Button>{" "}
+          <Button size="small" onClick={() => setRejecting(true)}>
+            Reject<span className="visually-hidden"> {label}</span>
+          </Button>
+        </>
+      )}
+    </div>
   );
 }
 
@@ -83,6 +146,7 @@ export function Signatures({ detail, canOpen }: { detail: ApplicationDetail; can
             <th scope="col">Signer</th>
             <th scope="col">Typed name</th>
             <th scope="col">Signed</th>
+            <th scope="col">From</th>
             <th scope="col">Documents</th>
             <th scope="col">Signed copy</th>
           </tr>
@@ -90,9 +154,16 @@ export function Signatures({ detail, canOpen }: { detail: ApplicationDetail; can
         <tbody>
           {detail.signatures.map((s) => (
             <tr key={s.id}>
-              <td>{borrowerRole(s.signer)}</td>
+              <td>{s.signerLabel}</td>
               <td>{s.typedName}</td>
-              <td className="portal-nowrap">{dateTime(s.signedAt)}</td>
+              <td className="portal-nowrap">
+                {dateTime(s.signedAt)}
+                {s.voidedAt ? <div className="meta">Voided {dateTime(s.voidedAt)}: an answer it covers changed</div> : null}
+              </td>
+              <td className="portal-break">
+                {s.ip ?? "—"}
+                {s.userAgent ? <div className="meta">{s.userAgent}</div> : null}
+              </td>
               <td className="portal-codes">
                 {s.documents.map((d) => (
                   <code key={d.id}>

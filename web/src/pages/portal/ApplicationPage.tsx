@@ -128,7 +128,7 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
         <h3 className="portal-subtitle">Asked for</h3>
         <RequiredDocuments requirements={detail.requirements} />
         <h3 className="portal-subtitle">Files received</h3>
-        <UploadedFiles detail={detail} enums={enums} canOpen={me.can("documents.view")} />
+        <UploadedFiles detail={detail} enums={enums} canOpen={me.can("documents.view")} canReview={me.can("documents.review")} onReviewed={refetch} />
         <h3 className="portal-subtitle">Signatures</h3>
         <Signatures detail={detail} canOpen={me.can("documents.view")} />
       </section>

@@ -27,10 +27,13 @@ function whoseTitle(part: PartProgress, readerIsOwner: boolean): string {
 }
 
 /** The part's state in words: the chip is read, never told by its colour alone. */
-function stateText(part: PartProgress, done: number, total: number): string {
-  if (part.state === "invited") return "Invited — waiting for them to join";
+function stateText(part: PartProgress, done: number, total: number, submitted: boolean): string {
   const finished = total > 0 && done === total;
-  if (part.state === "joined") return part.you ? "Joined" : finished ? "Joined — all their answers are in" : "Joined — answering their part";
+  if (submitted) return "Submitted";
+  const signsOnly = part.access === "signs";
+  if (part.state === "notInvited") return signsOnly ? "Signs for themselves — we email them a link once you have signed" : "Not invited yet";
+  if (part.state === "invited") return signsOnly ? "Invited to consent and sign — waiting for them" : "Invited — waiting for them to join";
+  if (part.state === "joined") return part.you ? "Joined" : finished ? (signsOnly ? "Joined — signed" : "Joined — all their answers are in") : signsOnly ? "Joined — signing" : "Joined — answering their part";
   return finished ? "All answers in" : "Answering";
 }
 
@@ -75,7 +78,7 @@ export function ApplicationProgress() {
   if (progress.isPending) return <Spinner label="Loading your application's progress" />;
   if (progress.error) return <p role="alert">{classifyApiError(progress.error).message}</p>;
 
-  const { parts } = progress.data;
+  const { parts, submitted } = progress.data;
   // The property as the reader's view holds it (schemas/property.json), any of its fields absent.
   const property = (progress.data.property ?? {}) as Record<string, unknown>;
   const address = addressOf(property);
@@ -92,29 +95,34 @@ export function ApplicationProgress() {
           {value !== null ? <p className={own.propertyValue}>Estimated value {formatCurrency(value)}</p> : null}
         </section>
       ) : null}
+      {submitted ? (
+        <p className={styles.callout} role="status">
+          Your application is submitted: our team is reviewing it. If a document is still on your checklist, <Link to="/app/upload">upload it here</Link>.
+        </p>
+      ) : null}
       <ul className={own.parts} aria-label="Each borrower's part">
         {parts.map((part) => (
-          <PartCard key={part.role} part={part} title={whoseTitle(part, readerIsOwner)} />
+          <PartCard key={part.role} part={part} title={whoseTitle(part, readerIsOwner)} submitted={submitted} />
         ))}
       </ul>
     </div>
   );
 }
 
-function PartCard({ part, title }: { part: PartProgress; title: string }) {
+function PartCard({ part, title, submitted }: { part: PartProgress; title: string; submitted: boolean }) {
   const own = useStyles();
   const done = part.steps.filter((s) => s.done).length;
   const total = part.steps.length;
   // The reader opens what they answered and the next step; the ones after come in order.
   const next = part.steps.find((s) => !s.done);
-  const chip = part.state === "invited" ? own.chipInvited : part.state === "joined" ? own.chipJoined : own.chipAnswering;
+  const chip = submitted ? own.chipJoined : part.state === "invited" || part.state === "notInvited" ? own.chipInvited : part.state === "joined" ? own.chipJoined : own.chipAnswering;
   return (
     <li className={own.card} data-role={part.role}>
       <div className={own.header}>
         <h2 className={own.title}>{title}</h2>
         <span className={`${own.chip} ${chip}`}>
-          <span aria-hidden="true">{part.state === "invited" ? "✉" : part.state === "joined" ? "✓" : "✎"}</span>
-          {stateText(part, done, total)}
+          <span aria-hidden="true">{submitted ? "✓" : part.state === "invited" || part.state === "notInvited" ? "✉" : part.state === "joined" ? "✓" : "✎"}</span>
+          {stateText(part, done, total, submitted)}
         </span>
       </div>
       <p className={own.count}>
@@ -123,7 +131,7 @@ function PartCard({ part, title }: { part: PartProgress; title: string }) {
       {total > 0 ? (
         <ul className={own.steps} aria-label={`${title}: steps`}>
           {part.steps.map((step) => {
-            const opens = part.you && (step.done || step === next);
+            const opens = part.you && !submitted && (step.done || step === next);
             return (
               <li key={step.id} className={own.step} data-step={step.id}>
                 <span className={`${own.mark} ${step.done ? own.markDone : own.markToDo}`} aria-hidden="true">
@@ -138,7 +146,7 @@ function PartCard({ part, title }: { part: PartProgress; title: string }) {
                     step.label
                   )}
                 </span>
-                <span className={`${own.status} ${step.done ? own.statusDone : ""}`}>{step.done ? "Done" : step === next && part.you ? "Next" : "To do"}</span>
+                <span className={`${own.status} ${step.done ? own.statusDone : ""}`}>{step.done ? "Done" : step === next && part.you && !submitted ? "Next" : "To do"}</span>
               </li>
             );
           })}

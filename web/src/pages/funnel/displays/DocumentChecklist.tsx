@@ -37,6 +37,8 @@ interface UploadRow {
   borrower: Role;
   propertyId: string | null;
   fileName: string;
+  /** The lender's decision: a rejected file no longer counts, and says why. */
+  review: { status: "accepted" | "rejected"; reason: string | null } | null;
 }
 
 interface IdentityState {
@@ -213,7 +215,7 @@ function RequirementItem({ requirement: r, label, files, identity, idTypeLabel, 
           {identity.review.status === "pending" && "We are checking this ID. You do not need to do anything."}
           {identity.review.status === "approved" && "This ID is verified."}
           {identity.review.status === "rejected" &&
-            `We could not verify this ID${identity.review.reason ? `: ${identity.review.reason}` : "."} Remove the photos and upload new ones.`}
+            `We could not verify this ID${identity.review.reason ? `: ${identity.review.reason}` : "."} Upload new photos below.`}
         </p>
       )}
 
@@ -318,13 +320,19 @@ function FileSlot({ label, titleId, fields, maxBytes, onUploaded }: { label: str
 function UploadedFileRow({ file, prefix, canRemove, onRemoved }: { file: UploadRow; prefix: string; canRemove: boolean; onRemoved: () => Promise<unknown> }) {
   const own = useStyles();
   const remove = useMutation(trpc.uploads.remove.mutationOptions({ onSuccess: () => onRemoved() }));
+  const rejected = file.review?.status === "rejected";
   return (
     <li className={own.file}>
       <span>
         {prefix}
         {file.fileName}
       </span>
-      {canRemove && (
+      {rejected ? (
+        <span className={own.error}>Rejected{file.review?.reason ? `: ${file.review.reason}` : ""}. Please upload a new one.</span>
+      ) : file.review?.status === "accepted" ? (
+        <span className={own.done}>Accepted</span>
+      ) : null}
+      {canRemove && !rejected && (
         <Button size="small" appearance="subtle" disabled={remove.isPending} aria-label={`Remove ${file.fileName}`} onClick={() => remove.mutate({ uploadId: file.id })}>
           Remove
         </Button>

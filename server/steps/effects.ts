@@ -1,13 +1,12 @@
-// Server-side work a step file declares in `effects` (schemas/step.schema.json), by kind. A module
-// registers the kinds it implements (server/esign: recordSignatures; server/account: the phone and
-// consent kinds; server/members: inviteMember). step.submit runs them in two phases:
+// Server-side work a step file declares in `effects` (schemas/step.schema.json), by kind: the types
+// a handler implements (the table of handlers is server/steps/effect-table.ts). step.submit runs
+// them in two phases:
 // - check: before the save's transaction, once the answers are valid. It may refuse the step with a
 //   field error, and what it writes stands even then (a wrong code uses up a try); it returns the
 //   answers only the server can set (pointer → value), which are saved with the step's.
 // - record: inside the transaction, after the save, so a record that throws saves nothing. It may
 //   return work for after the commit (a file to render, a text to send); that work's failure is
 //   logged and does not undo the step.
-import { TRPCError } from "@trpc/server";
 import type { Step } from "../../engine/generated/schema-types";
 import type { Db } from "../db/client";
 import type { Services } from "../services";
@@ -25,6 +24,10 @@ interface EffectContext {
   request: { ip: string; userAgent: string | null; origin: string | null };
   now: Date;
   today: string;
+  /** Who saves the step: the owner's role or a member's (each borrower signs and consents for themselves). */
+  role: string;
+  /** Their account; null for a visitor whose first answer this is. */
+  actorId: string | null;
 }
 
 export interface EffectCheck extends EffectContext {
@@ -46,18 +49,4 @@ export interface EffectRun extends EffectContext {
 export interface EffectHandler {
   check?(run: EffectCheck): Promise<Record<string, unknown> | void>;
   record?(run: EffectRun): Promise<void | (() => Promise<void>)>;
-}
-
-const handlers = new Map<string, EffectHandler>();
-
-export function registerEffect(kind: StepEffect["kind"], handler: EffectHandler) {
-  handlers.set(kind, handler);
-}
-
-export const registeredEffectKinds = (): string[] => [...handlers.keys()];
-
-export function handlerOf(effect: StepEffect): EffectHandler {
-  const handler = handlers.get(effect.kind);
-  if (!handler) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `no handler is registered for the effect kind "${effect.kind}"` });
-  return handler;
 }

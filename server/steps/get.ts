@@ -1,0 +1,52 @@
+// step.get: a step's saved answers as this reader may see them, with where they are on their
+// path. A step not open to them now (a later one, another borrower's) is refused with the page to
+// go to instead.
+import { TRPCError } from "@trpc/server";
+import type { APIInputs } from "../../engine/generated/schema-types";
+
+type StepRef = NonNullable<APIInputs["stepRef"]>;
+import { doneSteps } from "../../engine/journey";
+import { viewFor } from "../../engine/members";
+import { memberStore } from "../members/store";
+import { applicationStore } from "../store/applications";
+import { recheckOnVisit } from "../store/recheck";
+import { badRequest, type Context } from "../trpc/init";
+import { refuseClosedStep, requireSessionFor } from "./access";
+import { journeyFor, ownerJourney, readerFacts } from "./journey";
+
+export async function getStep(ctx: Context, input: StepRef) {
+  const { services } = ctx;
+  const step = services.defs.steps.get(input.stepId)?.def;
+  if (!step) throw badRequest([{ pointer: "/stepId", message: `Step "${input.stepId}" does not exist` }]);
+  requireSessionFor(ctx, step.route);
+  if (ctx.applicant) await recheckOnVisit(services, ctx.applicant.userId);
+  const reader = ctx.applicant ? await memberStore(services).readerOf(services.db, ctx.applicant.userId) : null;
+  const journey = reader ? journeyFor(services, reader) : null;
+  refuseClosedStep(services, reader, journey, step);
+  if (!reader) {
+    if (ctx.applicant) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+    return { step, application: {}, applicationStatus: null, revision: null, variant: null, role: null, part: null, flow: null, recheck: false, done: [] as string[], due: null, locked: false };
+  }
+  const facts = readerFacts(services, reader);
+  const { app } = reader;
+  return {
+    step,
+    application: applicationStore(services).view(viewFor(services.defs, reader.part, app.doc)),
+    applicationStatus: facts.applicationStatus,
+    /** The reader's own revision: a member's saves never make the owner's page stale, nor the reverse. */
+    revision: reader.member?.revision ?? app.revision,
+    /** The early-funnel variant the applicant walks (progress and Back follow it). */
+    variant: app.variant,
+    /** Who reads (owner or member role), which part of each step is theirs, and a member's flow. */
+    role: facts.role,
+    part: facts.part,
+    flow: facts.flow,
+    /** The definitions changed since this step was answered and its answers no longer pass. */
+    recheck: app.recheck?.steps.includes(step.id) ?? false,
+    /** The steps of the reader's path they have saved, and the one due: the progress bar marks only these done. */
+    done: doneSteps(journey!),
+    due: journey!.due,
+    /** The application is submitted: nothing on the applicant side changes any more. */
+    locked: ownerJourney(services, app, app.doc).submitted,
+  };
+}

@@ -1,0 +1,88 @@
+// Applicants who reach a step the way a person does: by answering every step of their path in
+// order through the API (the server refuses any other way). Each step's answers are its slice of a
+// complete application (the demo application, alone or with its co-borrower), unless a test gives
+// its own; a texted phone code is read from the development outbox.
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { bundleStepSchema } from "../../engine/bundle";
+import { sliceAnswers } from "../../engine/form/answers";
+import { REPO_ROOT } from "../../engine/paths";
+import { setAt } from "../../engine/pointer";
+import { newestTextCode, type Browser, type TestServer } from "./server";
+
+const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+
+/** One account per address: each applicant a test makes has addresses of their own. */
+function withOwnEmail(doc: Record<string, any>) {
+  const id = randomUUID().slice(0, 8);
+  doc.user.email = `maria.${id}@example.com`;
+  if (doc.coborrower) doc.coborrower.email = `luis.${id}@example.com`;
+  // Prequalification asks these (the demo application came through the early funnel).
+  doc.setup.creditPullConsent = true;
+  doc.setup.hasMortgage = true;
+  return doc;
+}
+
+/** What the steps after the offer ask that the demo application does not hold. */
+const finishing = (name: string) => ({
+  consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+  esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { borrowerName: name } },
+  incomeVerification: { method: "manual" },
+  identityVerification: { borrower: { idType: "driver_license" } },
+  disbursement: {
+    drawAmount: 20000,
+    bankAccount: { holderName: name, accountType: "checking", routingNumber: "021000021", accountNumber: "000123456789" },
+    rescission: { acknowledged: true },
+  },
+});
+
+/** A complete application of one borrower (the demo borrower, applying alone). */
+export function singleBorrower(): Record<string, any> {
+  const doc = withOwnEmail(structuredClone(demo));
+  doc.setup.hasCoborrower = false;
+  delete doc.coborrower;
+  doc.liabilities = (doc.liabilities ?? []).filter((l: { debtor?: string }) => l.debtor !== "coborrower" && l.debtor !== "joint");
+  delete doc.uploads;
+  return { ...doc, ...finishing(`${doc.user.firstName} ${doc.user.lastName}`) };
+}
+
+/** A complete application of two borrowers, the borrower answering for the co-borrower. */
+export function twoBorrowers(): Record<string, any> {
+  const doc = withOwnEmail(structuredClone(demo));
+  delete doc.uploads;
+  return { ...doc, coborrowerInvite: { answeredBy: "borrower" }, ...finishing(`${doc.user.firstName} ${doc.user.lastName}`), identityVerification: { borrower: { idType: "driver_license" }, coborrower: { idType: "passport" } } };
+}
+
+export interface Walk {
+  /** The step to stop at: it is due, not answered. */
+  until: string;
+  /** Where the path starts: the early funnel's first question unless given. */
+  from?: string;
+  /** The application whose slices are the answers. */
+  doc?: Record<string, any>;
+  /** Answers of particular steps, instead of their slice of `doc`. */
+  answers?: Record<string, Record<string, unknown>>;
+}
+
+/** The answers a step is sent on a walk: its slice of the document, or the test's own, with the texted code where a step checks one. */
+export function answersFor(server: TestServer, stepId: string, doc: Record<string, any>, given?: Record<string, unknown>): Record<string, unknown> {
+  const defs = server.services.defs;
+  let answers = given ?? ((sliceAnswers(bundleStepSchema(defs, stepId), doc) ?? {}) as Record<string, unknown>);
+  for (const effect of defs.steps.get(stepId)?.def.effects ?? [])
+    if (effect.kind === "verifyPhoneCode" && effect.code) answers = setAt(answers, effect.code, newestTextCode(server.dataDir)) as Record<string, unknown>;
+  return answers;
+}
+
+/** Answers every step from the start of the path up to `until` (left due); returns the last answer's result. */
+export async function walk(server: TestServer, b: Browser, { until, from = "name", doc = singleBorrower(), answers = {} }: Walk) {
+  let at: string | null = from;
+  let last: Awaited<ReturnType<Browser["trpc"]["step"]["submit"]["mutate"]>> | null = null;
+  for (let hops = 0; at !== null && at !== until; hops++) {
+    if (hops > 60) throw new Error(`the walk to ${until} did not get there`);
+    last = await b.trpc.step.submit.mutate({ stepId: at, answers: answersFor(server, at, doc, answers[at]), ...(last ? { revision: last.revision } : {}) });
+    at = last.stepId;
+  }
+  if (at !== until) throw new Error(`the walk to ${until} stopped at ${last?.route ?? from}`);
+  return last;
+}
