@@ -1,16 +1,18 @@
-// The co-borrower invite as two people meet it (issue 11), in headless Chromium against the real
-// server: the borrower chooses to invite their co-borrower by email; the co-borrower opens the
-// mailed link in their own browser, accepts, and answers only their own part; the borrower's
-// progress page then shows them joined, with that step done. axe runs on the join and progress
-// pages; screenshots at 1280 and 390 px land in tests/artifacts/coborrower/.
+// The co-borrower invite as two people meet it (issues 11 and 19), in headless Chromium against the
+// real server: the borrower chooses to invite their co-borrower by email; the co-borrower opens the
+// mailed link in their own browser, accepts, gives their own consents, answers only their own part
+// and signs the disclosures themselves; the borrower's progress page shows them joined, with their
+// steps done. axe runs on the join, consent, sign and progress pages; screenshots at 1280 and 390 px
+// land in tests/artifacts/coborrower/.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signatures } from "../../server/db/schema";
 import { newestMail } from "../helpers/server";
 import { answer, answerAll, fieldBox, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
-import { accountSetup, earlyFunnel, person, unique } from "./early-funnel";
+import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, person, unique } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -77,6 +79,14 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await sam.setViewportSize({ width: 1280, height: 900 });
 
     await sam.getByRole("button", { name: "Accept and continue" }).click();
+    // He gives his own consents first, in his own session: nobody else can give them for him.
+    await coborrowerConsents(sam, {
+      onEachPage: async () => {
+        await expect(seriousA11yViolations(sam)).resolves.toEqual([]);
+        await shots(sam, "consent");
+        await sam.setViewportSize({ width: 1280, height: 900 });
+      },
+    });
     await sam.waitForURL((url) => url.pathname === "/app/application/coborrower", { timeout: 20_000 });
     // Signed in as himself: the menu offers his application.
     await sam.getByRole("link", { name: "My application" }).waitFor();
@@ -90,6 +100,24 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     // A step both borrowers answer shows him his question, not the borrower's.
     await fieldBox(sam, "/coborrower/ownsOtherRealEstate").waitFor();
     expect(await sam.locator('[data-pointer^="/user/"]').count()).toBe(0);
+    await answer(sam, "/coborrower/ownsOtherRealEstate", false);
+    await next(sam, "/app/application/4");
+    await answer(sam, "/coborrower/isSelfEmployed", false);
+    await answerAll(sam, job("/coborrower/employments", 0, { employer: "Front Range Schools", start: "08/15/2016", base: 71000 }));
+    await next(sam, "/app/application/other-income");
+    await next(sam, "/app/application/6");
+    await answerAll(sam, { "/coborrower/demographics/wontInformEthinicity": true, "/coborrower/demographics/wontInformRace": true, "/coborrower/demographics/wontInformGender": true });
+    await next(sam, "/app/application/7");
+    await answerAll(sam, { "/coborrower/declarations/hasIntentToOccupy": true, "/coborrower/declarations/onwershipInterest": false, ...declarationsNo("coborrower") });
+    // He signs the disclosures himself, in his own session (the borrower's sign page has no place for his name).
+    await sam.getByRole("button", { name: "Next" }).click();
+    await coborrowerSigns(sam, "Sam Lee", "/app/application/upload", {
+      onEachPage: async () => {
+        await expect(seriousA11yViolations(sam)).resolves.toEqual([]);
+        await shots(sam, "sign");
+        await sam.setViewportSize({ width: 1280, height: 900 });
+      },
+    });
 
     // The borrower's progress page: Sam has joined and his details are done.
     await borrower.goto("/app/application/progress");
@@ -98,8 +126,9 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     const samCard = borrower.locator('[data-role="coborrower"]');
     await samCard.getByRole("heading", { level: 2, name: "Your co-borrower, Sam Lee" }).waitFor();
     await samCard.getByText(/Joined/).waitFor();
-    const details = samCard.locator('[data-step="application2"]');
-    await expect(details.innerText()).resolves.toMatch(/Done/);
+    for (const step of ["coborrowerConsent", "application2", "coborrowerSign"]) await expect(samCard.locator(`[data-step="${step}"]`).innerText(), step).resolves.toMatch(/Done/);
+    const signed = await e2e.server.services.db.select().from(signatures);
+    expect(signed.filter((r) => r.signer === "coborrower" && r.typedName === "Sam Lee")).toHaveLength(1);
     // His steps are his: the borrower has no link into them.
     expect(await samCard.getByRole("link").count()).toBe(0);
     await expect(borrower.locator('[data-role="borrower"]').getByRole("heading", { level: 2, name: "You" }).count()).resolves.toBe(1);

@@ -2,7 +2,7 @@
 // offer preview is next), for the e2e tests that need an applicant further on.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { newestTextCode } from "../helpers/server";
+import { newestMail, newestTextCode } from "../helpers/server";
 import { answer, answerAll, fieldBox, next } from "./answer";
 
 export const unique = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -10,7 +10,7 @@ export const unique = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.r
 /** The early funnel from the home page to the offer preview; either variant (one asks how the home is used). */
 export async function earlyFunnel(
   page: Page,
-  o: { value: number; owed: number; firstName?: string; lastName?: string; email?: string; coborrower?: { firstName: string; lastName: string } },
+  o: { value: number; owed: number; firstName?: string; lastName?: string; email?: string; coborrower?: { firstName: string; lastName: string; email?: string } },
 ) {
   await page.goto("/");
   await page.getByRole("link", { name: /Primary Home/ }).click();
@@ -40,7 +40,7 @@ export async function earlyFunnel(
   await answer(page, "/setup/hasCoborrower", Boolean(o.coborrower));
   if (o.coborrower) {
     await next(page, "/app/initial-setup/coborrower");
-    await answerAll(page, { "/coborrower/firstName": o.coborrower.firstName, "/coborrower/lastName": o.coborrower.lastName, "/coborrower/email": unique("sam") });
+    await answerAll(page, { "/coborrower/firstName": o.coborrower.firstName, "/coborrower/lastName": o.coborrower.lastName, "/coborrower/email": o.coborrower.email ?? unique("sam") });
   }
   await next(page, "/app/initial-setup/mortgage-balance");
   await answer(page, "/setup/mortgageBalance", o.owed);
@@ -79,3 +79,51 @@ export const person = (who: "user" | "coborrower", o: { dob: string; ssn: string
   [`/${who}/address/zip`]: "80205",
   [`/${who}/yearsAtAddress`]: 6,
 });
+
+/** One job of an employment history list, by field pointer, for answerAll. */
+export const job = (list: string, i: number, o: { employer: string; start: string; end?: string; base?: number; owned?: number }) => ({
+  [`${list}/${i}/employerName`]: o.employer,
+  [`${list}/${i}/position`]: "Engineer",
+  [`${list}/${i}/employerAddress`]: "100 Main Street, Denver, CO 80202",
+  [`${list}/${i}/employerPhone`]: "3035550100",
+  [`${list}/${i}/startDate`]: o.start,
+  ...(o.end ? { [`${list}/${i}/endDate`]: o.end } : {}),
+  ...(o.base !== undefined ? { [`${list}/${i}/base`]: o.base } : {}),
+  ...(o.owned !== undefined ? { [`${list}/${i}/percentageOwned`]: o.owned } : {}),
+});
+
+/** "No" to every declaration but the two about occupancy and ownership, by field pointer. */
+export const declarationsNo = (who: "user" | "coborrower") =>
+  Object.fromEntries(
+    [
+      "hasSpecialBorrowerSellerRelationship", "hasBorrowedThirdPartyMoney", "wantsAnotherMortgage", "wantsAnotherLoan",
+      "isPropertySubjectToLien", "isGuarantorOrCosigor", "hasOustandingJudgements", "hasFederalDebt", "isPartyToLawsuit",
+      "hasConveyedForeclosure", "doneShortSale", "hasForeclosure", "hasBankruptcy",
+    ].map((q) => [`/${who}/declarations/${q}`, false]),
+  );
+
+/** The join link of the newest invite mailed to `email`, as a path on the test server. */
+export function joinLink(dataDir: string, email: string): string {
+  const link = /https?:\/\/\S+?(\/app\/join\?token=[A-Za-z0-9_-]{43})/.exec(newestMail(dataDir, email))?.[1];
+  if (!link) throw new Error("the invite mail holds no join link");
+  return link;
+}
+
+/** A co-borrower's own consents, in their own browser: both, on their consent page; then on to their next page. */
+export async function coborrowerConsents(page: Page, { onEachPage }: { onEachPage?: () => Promise<void> } = {}) {
+  await page.waitForURL((url) => url.pathname === "/app/application/coborrower-consent", { timeout: 20_000 });
+  await answer(page, "/coborrowerConsents/electronicCommunications/accepted", true);
+  await answer(page, "/coborrowerConsents/creditCheck/accepted", true);
+  await onEachPage?.();
+  await page.getByRole("button", { name: "Agree and continue" }).click();
+}
+
+/** The co-borrower's sign page: consent, acknowledgement and their typed name; then on to `after`. */
+export async function coborrowerSigns(page: Page, signature: string, after: string, { onEachPage }: { onEachPage?: () => Promise<void> } = {}) {
+  await page.waitForURL((url) => url.pathname === "/app/application/coborrower-sign", { timeout: 20_000 });
+  await answer(page, "/coborrowerEsign/consent/accepted", true);
+  await answer(page, "/coborrowerEsign/disclosures/acknowledged", true);
+  await answer(page, "/coborrowerEsign/signature/name", signature);
+  await onEachPage?.();
+  await next(page, after, "Sign and continue");
+}

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addItem, answer, answerAll, fieldBox, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
-import { accountSetup, earlyFunnel, person, unique } from "./early-funnel";
+import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, joinLink, person, unique } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -25,26 +25,6 @@ async function shot(page: Page, journey: string) {
   await page.screenshot({ path: join(SHOTS, `${journey}-${name}.png`), fullPage: true });
 }
 
-const job = (list: string, i: number, o: { employer: string; start: string; end?: string; base?: number; owned?: number }) => ({
-  [`${list}/${i}/employerName`]: o.employer,
-  [`${list}/${i}/position`]: "Engineer",
-  [`${list}/${i}/employerAddress`]: "100 Main Street, Denver, CO 80202",
-  [`${list}/${i}/employerPhone`]: "3035550100",
-  [`${list}/${i}/startDate`]: o.start,
-  ...(o.end ? { [`${list}/${i}/endDate`]: o.end } : {}),
-  ...(o.base !== undefined ? { [`${list}/${i}/base`]: o.base } : {}),
-  ...(o.owned !== undefined ? { [`${list}/${i}/percentageOwned`]: o.owned } : {}),
-});
-
-const declarationsNo = (who: "user" | "coborrower") =>
-  Object.fromEntries(
-    [
-      "hasSpecialBorrowerSellerRelationship", "hasBorrowedThirdPartyMoney", "wantsAnotherMortgage", "wantsAnotherLoan",
-      "isPropertySubjectToLien", "isGuarantorOrCosigor", "hasOustandingJudgements", "hasFederalDebt", "isPartyToLawsuit",
-      "hasConveyedForeclosure", "doneShortSale", "hasForeclosure", "hasBankruptcy",
-    ].map((q) => [`/${who}/declarations/${q}`, false]),
-  );
-
 /** Property Info for a single-family primary residence with no HOA, and no other real estate: to employment history. */
 async function singleHomeOwner(page: Page) {
   await answerAll(page, {
@@ -56,15 +36,21 @@ async function singleHomeOwner(page: Page) {
   await next(page, "/app/application/4");
 }
 
-/** From the declarations' answers to the submitted page: sign, income, ID, documents, first draw. */
-async function afterTheApplication(page: Page, journey: string, signers: string[]) {
+/**
+ * From the declarations' answers to the submitted page: the borrower signs (only their own name),
+ * then income, ID, documents, first draw. With a co-borrower, the borrower waits for their
+ * signature: the co-borrower opens the mailed link in their own browser, consents and signs, and
+ * the application is submitted then.
+ */
+async function afterTheApplication(page: Page, journey: string, signers: string[], coborrowerEmail?: string) {
   await next(page, "/app/application/sign");
   await expect(seriousA11yViolations(page)).resolves.toEqual([]);
   await shot(page, journey);
   await answer(page, "/esign/consent/accepted", true);
   await answer(page, "/esign/disclosures/acknowledged", true);
   await answer(page, "/esign/signature/borrowerName", signers[0]!);
-  if (signers[1]) await answer(page, "/esign/signature/coborrowerName", signers[1]);
+  // Each borrower signs for themselves: the borrower's page has no place for the co-borrower's name.
+  expect(await fieldBox(page, "/esign/signature/coborrowerName").count()).toBe(0);
   await next(page, "/app/application/income-verification", "Sign and continue");
   await answer(page, "/incomeVerification/method", "Upload documents, such as pay stubs, W-2s and bank statements");
   await next(page, "/app/application/identity-verification");
@@ -88,7 +74,24 @@ async function afterTheApplication(page: Page, journey: string, signers: string[
     "/disbursement/rescission/acknowledged": true,
   });
   await shot(page, journey);
-  await next(page, "/app/application/submitted", "Submit my application");
+  if (coborrowerEmail) {
+    // Not submitted yet: it waits for the co-borrower, who was mailed a link when the borrower signed.
+    await next(page, "/app/application/awaiting-signatures", "Submit my application");
+    await page.getByRole("heading", { level: 1, name: "Waiting for your co-borrower's signature" }).waitFor();
+    await expect(seriousA11yViolations(page)).resolves.toEqual([]);
+    await shot(page, journey);
+    const { page: coborrower } = await e2e.page(390, { bypassCSP: true });
+    await coborrower.goto(joinLink(e2e.server.services.config.dataDir, coborrowerEmail));
+    await coborrower.getByText(/answered the home equity line of credit application for both of you/).waitFor();
+    await coborrower.getByRole("button", { name: "Accept and continue" }).click();
+    await coborrowerConsents(coborrower);
+    await expect(seriousA11yViolations(coborrower)).resolves.toEqual([]);
+    await coborrowerSigns(coborrower, signers[1]!, "/app/application/progress");
+    await shot(coborrower, `${journey}-coborrower`);
+    // The last signature submits the application: the borrower's next visit finds it submitted.
+    await page.goto("/app/application/awaiting-signatures");
+    await page.waitForURL("**/app/application/submitted");
+  } else await next(page, "/app/application/submitted", "Submit my application");
   await page.getByRole("heading", { level: 1, name: /submitted/i }).waitFor();
   await shot(page, journey);
 }
@@ -153,7 +156,8 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
   it("takes a borrower with a co-borrower, a rental property and self-employment to the submitted page", async () => {
     const { page } = await e2e.page(1280, { bypassCSP: true });
     const journey = "co-borrower";
-    await earlyFunnel(page, { value: 820000, owed: 310000, coborrower: { firstName: "Sam", lastName: "Okafor" } });
+    const samEmail = unique("sam.okafor");
+    await earlyFunnel(page, { value: 820000, owed: 310000, coborrower: { firstName: "Sam", lastName: "Okafor", email: samEmail } });
     await next(page, "/app/initial-setup/preview-offer");
     await next(page, "/app/initial-setup/phone", "Continue to application");
     await accountSetup(page, e2e.server.services.config.dataDir, { phone: "3035550142" });
@@ -245,7 +249,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     // Owning another property in the last 3 years asks its type and how title was held.
     await answerAll(page, { "/user/declarations/otherPropertyType": "Investment property", "/user/declarations/otherPropertyTitle": "By yourself" });
     await shot(page, journey);
-    await afterTheApplication(page, journey, ["Dana Rivera", "Sam Okafor"]);
+    await afterTheApplication(page, journey, ["Dana Rivera", "Sam Okafor"], samEmail);
   });
 
   it("sends a low-equity applicant to /app/ineligible/low-equity", async () => {

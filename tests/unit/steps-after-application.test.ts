@@ -48,25 +48,18 @@ describe("the sign step (disclosures)", () => {
     expect(unchecked.errors[0]!.message).toMatch(/agree to electronic documents/);
   });
 
-  it("requires the co-borrower's signature only when a co-borrower applies", () => {
-    const withoutCoSignature = signed({ borrowerName: "Maria Alvarez" });
-    expect(sign(withoutCoSignature, { application: alone, today }).valid).toBe(true);
-    expect(sign(withoutCoSignature, { application: together, today }).errors).toEqual([
-      { pointer: "/esign/signature/coborrowerName", message: "Co-borrower's signature is required" },
-    ]);
-    expect(sign(signed({ borrowerName: "Maria Alvarez", coborrowerName: "Daniel Alvarez" }), { application: together, today }).valid).toBe(true);
+  it("asks the borrower for their own signature only: a co-borrower signs on their own page, with their own account", () => {
+    expect(sign(signed({ borrowerName: "Maria Alvarez" }), { application: together, today }).valid).toBe(true);
+    const result = sign(signed({ borrowerName: "Maria Alvarez", coborrowerName: "Daniel Alvarez" }), { application: together, today });
+    expect(result.errors[0]).toMatchObject({ pointer: "/esign/signature/coborrowerName", message: expect.stringMatching(/not a question of this step/) });
   });
 
-  it("refuses a co-borrower signature that is not the co-borrower's name", () => {
-    const result = sign(signed({ borrowerName: "Maria Alvarez", coborrowerName: "Maria Alvarez" }), { application: together, today });
-    expect(pointers(result)).toEqual(["/esign/signature/coborrowerName"]);
-  });
-
-  it("drops a co-borrower signature when nobody applies with the borrower", () => {
-    const result = sign(signed({ borrowerName: "Maria Alvarez", coborrowerName: "Someone Else" }), { application: alone, today });
-    expect(result.valid).toBe(true);
-    expect(result.hidden).toEqual(["/esign/signature/coborrowerName"]);
-    expect(result.answers).toEqual(signed({ borrowerName: "Maria Alvarez" }));
+  it("has the co-borrower sign with their own name on their own sign page", () => {
+    const cosign = createStepValidator(defs, "coborrowerSign");
+    const theirs = (name: string) => ({ coborrowerEsign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { name } } });
+    expect(cosign(theirs("daniel alvarez"), { application: together, today }).valid).toBe(true);
+    expect(pointers(cosign(theirs("Maria Alvarez"), { application: together, today }))).toEqual(["/coborrowerEsign/signature/name"]);
+    expect(pointers(cosign({ coborrowerEsign: { signature: { name: "Daniel Alvarez" } } }, { application: together, today }))).toEqual(["/coborrowerEsign/consent/accepted", "/coborrowerEsign/disclosures/acknowledged"]);
   });
 
   it("stores only what the applicant gives: no time, address or hash fields to fill in", () => {
@@ -234,8 +227,13 @@ describe("the loan disbursement step", () => {
     expect(disbursement(answers(), { application: nowPrimary, today }).valid).toBe(false);
   });
 
-  it("submits the application: the submitted page follows", () => {
-    expect(nextStep(defs, "loanDisbursement", together, { today }).stepId).toBe("applicationSubmitted");
+  it("submits the application once every borrower has signed: the submitted page follows", () => {
+    expect(nextStep(defs, "loanDisbursement", alone, { today }).stepId).toBe("applicationSubmitted");
+    expect(nextStep(defs, "loanDisbursement", { ...together, coborrowerEsign: { signature: { name: "Daniel Alvarez" } } }, { today }).stepId).toBe("applicationSubmitted");
+  });
+
+  it("waits for a co-borrower who has not signed yet", () => {
+    expect(nextStep(defs, "loanDisbursement", together, { today }).stepId).toBe("awaitingSignatures");
   });
 });
 

@@ -126,9 +126,9 @@ describe("the offer preview", () => {
     expect(submit(eligible, "setupConsent", { consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } }).next).toMatchObject({ stepId: "application", route: "/app/application/1" });
   });
 
-  it("goes from the prequalification offer preview to the application", () => {
+  it("goes from the prequalification offer preview to the account setup, as from the early funnel", () => {
     const prequal = { property: { value: 500000, propertyUsage: "primaryResidence" }, setup: { hasMortgage: false, creditRange: "good" } };
-    expect(submit(prequal, "prequalOffer", {}).next).toMatchObject({ stepId: "application", route: "/app/application/1" });
+    expect(submit(prequal, "prequalOffer", {}).next).toMatchObject({ stepId: "setupPhone", route: "/app/initial-setup/phone" });
   });
 
   it("sends an applicant who is no longer eligible to the page that explains why, not to the application", () => {
@@ -164,13 +164,13 @@ function walkPrequal(answers = prequalAnswers) {
     const { doc: saved, next } = submit(doc, stepId, stepAnswers, "standard");
     doc = saved;
     routes.push(next.route!);
-    if (next.stepId === null || next.stepId === "application") break;
+    if (next.stepId === null || next.stepId === "setupPhone") break;
   }
   return { doc, routes };
 }
 
 describe("prequalification (spec §2 Prequal routes)", () => {
-  it("goes from building-type through every prequal screen to the offer, then to the application", () => {
+  it("goes from building-type through every prequal screen to the offer, then to the account setup", () => {
     expect(walkPrequal().routes).toEqual([
       "/prequal/building-type",
       "/prequal/address",
@@ -182,7 +182,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
       "/prequal/mortgage-select",
       "/prequal/debts",
       "/prequal/preview-offer",
-      "/app/application/1",
+      "/app/initial-setup/phone",
     ]);
   });
 
@@ -235,7 +235,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
 
   it("keeps going after a new mortgage, and then asks for it in the list of loans", () => {
     const { routes } = walkPrequal(prequalAnswers.map(([id, a]) => [id, id === "prequalNewMortgage" ? { setup: { hasNewMortgage: true } } : a]));
-    expect(routes.at(-1)).toBe("/app/application/1");
+    expect(routes.at(-1)).toBe("/app/initial-setup/phone");
     expect(errorsOf("prequalMortgageSelect", { setup: { hasMortgage: false } }, { setup: { hasNewMortgage: true } })).toEqual([
       expect.objectContaining({ pointer: "/setup/hasMortgage", ruleId: "prequalMortgageSelect.new-mortgage-listed" }),
     ]);
