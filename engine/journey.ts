@@ -149,25 +149,28 @@ export function accessTo(defs: Definitions, journey: Journey | null, stepId: str
 
 /**
  * The steps a reader had saved before the server kept the list (applications older than it): the
- * walk from where they could have started up to their status, as the status said they had got.
+ * walk from where they could have started to their status. When no walk reaches it (the
+ * definitions moved it), the walk from their flow up to the status's rank, never beyond it.
  */
 export function completedUpTo(defs: Definitions, status: string, input: Omit<JourneyInput, "completed">): string[] {
   const limit = rankOf(defs, status);
   if (limit === null) return []; // a status these definitions do not rank: nothing can be assumed
   const starts = input.flow ? [defs.flows.get(input.flow)?.def.variants[0]?.steps[0]].filter((s): s is string => !!s) : entrySteps(defs);
-  let fallback: string[] = [];
-  for (const start of starts) {
+  const walkFrom = (start: string, withinRank: boolean) => {
     const walked: string[] = [];
     let at: string | null = start;
-    // Never past the status's rank: the status only ever moved forward by rank.
-    while (at !== null && at !== status && !walked.includes(at) && (rankOf(defs, at) ?? Infinity) <= limit) {
+    while (at !== null && at !== status && !walked.includes(at) && (!withinRank || (rankOf(defs, at) ?? Infinity) <= limit)) {
       walked.push(at);
       at = stepAfter(defs, at, { ...input, completed: [] }).stepId;
     }
-    if (at === status) return walked;
-    if (walked.length > fallback.length) fallback = walked;
+    return { walked, reached: at === status };
+  };
+  for (const start of starts) {
+    const { walked, reached } = walkFrom(start, false);
+    if (reached) return walked;
   }
-  return fallback;
+  // The status only ever moved forward by rank: nothing past its rank was passed.
+  return starts.map((start) => walkFrom(start, true).walked).reduce((a, b) => (b.length > a.length ? b : a), []);
 }
 
 /**

@@ -21,10 +21,10 @@ export async function getStep(ctx: Context, input: StepRef) {
   requireSessionFor(ctx, step.route);
   if (ctx.applicant) await recheckOnVisit(services, ctx.applicant.userId);
   const reader = ctx.applicant ? await memberStore(services).readerOf(services.db, ctx.applicant.userId) : null;
+  if (ctx.applicant && !reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
   const journey = reader ? journeyFor(services, reader) : null;
   refuseClosedStep(services, reader, journey, step);
   if (!reader) {
-    if (ctx.applicant) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
     return { step, application: {}, applicationStatus: null, revision: null, variant: null, role: null, part: null, flow: null, recheck: false, done: [] as string[], due: null, locked: false };
   }
   const facts = readerFacts(services, reader);

@@ -19,9 +19,9 @@ afterAll(() => server?.close());
 
 const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>;
 
-/** A signed-in applicant at the offer preview, with the early funnel's answers. */
-async function atTheOffer() {
-  const who = await makeApplicant(server.services, { status: "previewOffer", doc: { setup: FIXTURE.setup } });
+/** A signed-in applicant with the early funnel's answers, due at `status` (the offer preview, or a step of the account setup after it). */
+async function atTheOffer(status = "previewOffer") {
+  const who = await makeApplicant(server.services, { status, doc: { setup: FIXTURE.setup } });
   const b = browser(server.url);
   await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
   return { ...who, b };
@@ -41,18 +41,18 @@ const fieldErrorsOf = (promise: Promise<unknown>) =>
 describe("account setup in the funnel", () => {
   it("goes from the offer preview to the phone step, and from the consents to the application", async () => {
     const { b } = await atTheOffer();
-    expect(await b.trpc.step.submit.mutate({ stepId: "previewOffer", answers: {} })).toMatchObject({ route: "/app/initial-setup/phone", stepId: "setupPhone", applicationStatus: "previewOffer" });
+    expect(await b.trpc.step.submit.mutate({ stepId: "previewOffer", answers: {} })).toMatchObject({ route: "/app/initial-setup/phone", stepId: "setupPhone", applicationStatus: "setupPhone" });
   });
 
   it("texts a 6-digit code to the number saved on the phone step", async () => {
-    const { b } = await atTheOffer();
+    const { b } = await atTheOffer("setupPhone");
     const result = await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550142" } } });
     expect(result).toMatchObject({ route: "/app/initial-setup/verify-phone", stepId: "setupVerify" });
     expect(newestTextCode(server.dataDir, "3035550142")).toMatch(/^\d{6}$/);
   });
 
   it("verifies the phone with the texted code, stamps when, and never stores the code", async () => {
-    const { b, applicationId } = await atTheOffer();
+    const { b, applicationId } = await atTheOffer("setupPhone");
     await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550143" } } });
     const code = newestTextCode(server.dataDir, "3035550143");
     const before = Date.now();
@@ -65,7 +65,7 @@ describe("account setup in the funnel", () => {
   });
 
   it("refuses a wrong code naming the field, saves nothing, and locks the code after 5 wrong tries", async () => {
-    const { b, applicationId } = await atTheOffer();
+    const { b, applicationId } = await atTheOffer("setupPhone");
     await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550144" } } });
     const code = newestTextCode(server.dataDir, "3035550144");
     const wrong = code === "000000" ? "111111" : "000000";
@@ -80,7 +80,7 @@ describe("account setup in the funnel", () => {
   });
 
   it("accepts a code only for the number it was texted to", async () => {
-    const { b } = await atTheOffer();
+    const { b } = await atTheOffer("setupPhone");
     await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550145" } } });
     const code = newestTextCode(server.dataDir, "3035550145");
     await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550146" } } });
@@ -93,13 +93,13 @@ describe("account setup in the funnel", () => {
   });
 
   it("needs both consents, naming each missing box", async () => {
-    const { b } = await atTheOffer();
+    const { b } = await atTheOffer("setupConsent");
     const refused = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: false }, creditCheck: { accepted: false } } } }));
     expect(refused?.fieldErrors?.map((e) => e.pointer).sort()).toEqual(["/consents/creditCheck/accepted", "/consents/electronicCommunications/accepted"]);
   });
 
   it("records each consent with the server's time and the version and SHA-256 of the text shown", async () => {
-    const { b, applicationId } = await atTheOffer();
+    const { b, applicationId } = await atTheOffer("setupConsent");
     const shown = await b.trpc.esign.documents.query({ ids: ["e-sign-consent", "credit-check-authorization"] });
     const before = Date.now();
     const result = await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
@@ -112,7 +112,7 @@ describe("account setup in the funnel", () => {
   });
 
   it("does not let the browser set the time or text of a consent", async () => {
-    const { b } = await atTheOffer();
+    const { b } = await atTheOffer("setupConsent");
     const refused = await fieldErrorsOf(
       b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: true, acceptedAt: "2020-01-01T00:00:00.000Z" }, creditCheck: { accepted: true } } } }),
     );
@@ -121,9 +121,10 @@ describe("account setup in the funnel", () => {
   });
 
   it("drops the phone's verified mark when a later page changes the number, and keeps it when the number stays", async () => {
-    const { b, applicationId } = await atTheOffer();
+    const { b, applicationId } = await atTheOffer("setupPhone");
     await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550151" } } });
     await b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: newestTextCode(server.dataDir, "3035550151") } });
+    await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
     const asked = ["firstName", "middleName", "lastName", "suffix", "dateOfBirth", "ssn", "citizenship", "maritalStatus", "militaryStatus", "address", "yearsAtAddress", "formerAddress"];
     const user = Object.fromEntries(Object.entries(FIXTURE.user as Record<string, unknown>).filter(([key]) => asked.includes(key)));
     const personalInfo = (phone: string) => ({ stepId: "application", answers: { user: { ...user, phone }, setup: { hasCoborrower: false } } });

@@ -45,15 +45,19 @@ async function borrowerWithCoborrower() {
 
 const inviteTokenIn = (mail: string) => /\/app\/join\?token=([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
 
-/** The borrower invites `email`; a fresh browser opens the mailed link and accepts it. */
+/** The borrower invites `email`; a fresh browser opens the mailed link, accepts it and gives the co-borrower's own consents. */
 async function invitedAndJoined(email = `sam.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`) {
   const borrower = await borrowerWithCoborrower();
   const sent = await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email } } });
   const token = inviteTokenIn(newestMail(server.dataDir, email));
   const c = browser(server.url);
   const joined = await c.trpc.members.accept.mutate({ token });
+  await c.trpc.step.submit.mutate({ stepId: "coborrowerConsent", answers: { coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
   return { borrower, sent, token, c, joined, email };
 }
+
+/** The co-borrower's part: what only they write while they answer it, their consents and signature included. */
+const THEIR_PART = ["/coborrower", "/coborrowerConsents", "/coborrowerEsign"];
 
 describe("co-borrower invite", () => {
   it("mails the co-borrower a link and takes the borrower past the co-borrower's details, which are theirs to give", async () => {
@@ -73,11 +77,16 @@ describe("co-borrower invite", () => {
     expect(failure?.fieldErrors).toEqual([{ pointer: "/coborrowerInvite/email", message: "Enter your co-borrower's own email address, not yours", ruleId: "coborrower-invite.not-own-email" }].map(({ ruleId: _, ...e }) => expect.objectContaining(e)));
   });
 
-  it("lets the co-borrower join with their own account and session, and sends them to their first step", async () => {
-    const { c, joined, email } = await invitedAndJoined();
-    expect(joined).toEqual({ route: "/app/application/coborrower", role: "coborrower" });
-    const session = await c.session();
-    expect(session).toMatchObject({ user: { email }, role: "coborrower", applicationStatus: "application2", applicationRoute: "/app/application/coborrower" });
+  it("lets the co-borrower join with their own account and session, and sends them to their own consents first", async () => {
+    const email = `sam.${Date.now()}@example.com`;
+    const borrower = await borrowerWithCoborrower();
+    await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email } } });
+    const c = browser(server.url);
+    const joined = await c.trpc.members.accept.mutate({ token: inviteTokenIn(newestMail(server.dataDir, email)) });
+    expect(joined).toEqual({ route: "/app/application/coborrower-consent", role: "coborrower" });
+    expect(await c.session()).toMatchObject({ user: { email }, role: "coborrower", applicationStatus: "coborrowerConsent", applicationRoute: "/app/application/coborrower-consent" });
+    await c.trpc.step.submit.mutate({ stepId: "coborrowerConsent", answers: { coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
+    expect(await c.session()).toMatchObject({ applicationStatus: "application2", applicationRoute: "/app/application/coborrower" });
   });
 
   it("spends an invite link once", async () => {
@@ -106,9 +115,9 @@ describe("co-borrower invite", () => {
   it("shows the co-borrower only their part and the shared property facts", async () => {
     const { c } = await invitedAndJoined();
     const page = await c.trpc.step.get.query({ stepId: "application2" });
-    expect(page).toMatchObject({ role: "coborrower", part: { only: ["/coborrower"] }, flow: "coborrower" });
+    expect(page).toMatchObject({ role: "coborrower", part: { only: THEIR_PART }, flow: "coborrower" });
     const application = page.application as Record<string, any>;
-    expect(Object.keys(application).sort()).toEqual(["property", "setup", "user"]);
+    expect(Object.keys(application).sort()).toEqual(["coborrowerConsents", "property", "setup", "user"]);
     expect(application.user).toEqual({ firstName: "Maria", lastName: "Alvarez" });
     expect(application.property).toMatchObject({ line1: FIXTURE.property.line1 });
     const whole = await c.trpc.application.get.query();
@@ -117,8 +126,8 @@ describe("co-borrower invite", () => {
 
   it("keeps the co-borrower out of the borrower's steps and documents, and the borrower out of theirs", async () => {
     const { c, borrower } = await invitedAndJoined();
-    expect(await failureOf(c.trpc.step.get.query({ stepId: "application" }))).toMatchObject({ httpStatus: 403 });
-    expect(await failureOf(c.trpc.step.submit.mutate({ stepId: "application3", answers: { isInTrust: true } }))).toMatchObject({ httpStatus: 403 });
+    expect(await failureOf(c.trpc.step.get.query({ stepId: "application" }))).toMatchObject({ httpStatus: 412, route: "/app/application/coborrower" });
+    expect(await failureOf(c.trpc.step.submit.mutate({ stepId: "application3", answers: { isInTrust: true } }))).toMatchObject({ httpStatus: 412 });
     await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
     const { requirements } = await c.trpc.documents.required.query();
     expect(requirements.length).toBeGreaterThan(0);
@@ -143,9 +152,13 @@ describe("co-borrower invite", () => {
     const { borrower, c } = await invitedAndJoined();
     const theirs = [job({ employerName: "Coborrower Corp" })];
     await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
+    await c.trpc.step.submit.mutate({ stepId: "application4", answers: { coborrower: { ownsOtherRealEstate: false } } });
     await c.trpc.step.submit.mutate({ stepId: "application5", answers: { coborrower: { isSelfEmployed: false, employments: theirs } } });
+    // The borrower answers the pages before their employment page.
+    await borrower.b.trpc.step.submit.mutate({ stepId: "application3", answers: { property: FIXTURE.property, isInTrust: false } });
+    await borrower.b.trpc.step.submit.mutate({ stepId: "application4", answers: { user: { ownsOtherRealEstate: false } } });
     const page = await borrower.b.trpc.step.get.query({ stepId: "application5" });
-    expect(page.part).toMatchObject({ role: "borrower", except: ["/coborrower"] });
+    expect(page.part).toMatchObject({ role: "borrower", except: THEIR_PART });
     expect((page.application as Record<string, any>).coborrower).toEqual({ firstName: COBORROWER_DETAILS.firstName, lastName: COBORROWER_DETAILS.lastName, email: COBORROWER_DETAILS.email });
     await borrower.b.trpc.step.submit.mutate({
       stepId: "application5",
@@ -164,8 +177,8 @@ describe("co-borrower invite", () => {
     const coborrowersPage = await c.trpc.step.get.query({ stepId: "application2" });
     await c.trpc.step.submit.mutate({ stepId: "application2", revision: coborrowersPage.revision!, answers: { coborrower: COBORROWER_DETAILS } });
     await borrower.b.trpc.step.submit.mutate({ stepId: "application3", revision: borrowersPage.revision!, answers: { property: FIXTURE.property, isInTrust: false } });
-    // The co-borrower's own stale page is still refused.
-    const stale = await failureOf(c.trpc.step.submit.mutate({ stepId: "application2", revision: coborrowersPage.revision!, answers: { coborrower: COBORROWER_DETAILS } }));
+    // The co-borrower's own stale page is still refused when it would change something (sent again unchanged, it is a double click).
+    const stale = await failureOf(c.trpc.step.submit.mutate({ stepId: "application2", revision: coborrowersPage.revision!, answers: { coborrower: { ...COBORROWER_DETAILS, middleName: "Changed" } } }));
     expect(stale).toMatchObject({ httpStatus: 409 });
   });
 
@@ -204,11 +217,20 @@ describe("co-borrower invite", () => {
     expect(borrowers.steps.map((s) => s.id)).not.toContain("application2");
   });
 
-  it("ends the co-borrower's access when the borrower takes their part back", async () => {
+  it("narrows the co-borrower to their own consents and signature when the borrower takes their part back", async () => {
     const { borrower, c } = await invitedAndJoined();
     await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "borrower" } } });
-    expect(await failureOf(c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } }))).toMatchObject({ httpStatus: 404 });
+    expect(await failureOf(c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } }))).toMatchObject({ httpStatus: 412, route: "/app/application/coborrower-sign" });
+    expect(await c.session()).toMatchObject({ role: "coborrower", applicationStatus: "coborrowerSign" });
     const page = await borrower.b.trpc.step.get.query({ stepId: "application2" });
-    expect(page.part).toMatchObject({ except: [] });
+    expect(page.part).toMatchObject({ except: ["/coborrowerConsents", "/coborrowerEsign"] });
+  });
+
+  it("ends the co-borrower's access when the borrower no longer applies with a co-borrower", async () => {
+    const { borrower, c } = await invitedAndJoined();
+    const { email: _email, employments: _jobs, incomeSources: _income, declarations: _declarations, demographics: _demographics, ownsOtherRealEstate: _other, isSelfEmployed: _self, ...personal } = FIXTURE.user;
+    await borrower.b.trpc.step.submit.mutate({ stepId: "application", answers: { user: personal, setup: { hasCoborrower: false } } });
+    expect(await failureOf(c.trpc.step.get.query({ stepId: "coborrowerSign" }))).toMatchObject({ httpStatus: 404 });
+    expect((await borrower.b.trpc.step.get.query({ stepId: "application" })).part).toMatchObject({ except: [] });
   });
 });

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const submitBody = JSON.stringify({ stepId: "propertyValue", answers: { setup: { propertyValue: 400000 } } });
+// A visitor's first answer: the funnel's first question, the one step open to them.
+const submitBody = JSON.stringify({ stepId: "name", answers: { user: { firstName: "Grace", lastName: "Hopper" } } });
 
 describe("the API's request guards", () => {
   it("answers 403 with a JSON error when X-Same-Origin is missing", async () => {
@@ -26,9 +27,9 @@ describe("the API's request guards", () => {
 
   it("answers two batched queries in one GET request with comma-joined paths", async () => {
     const b = browser(server.url);
-    const [bundle, step] = await Promise.all([b.trpc.definitions.bundle.query(), b.trpc.step.get.query({ stepId: "propertyValue" })]);
-    expect(bundle.files.steps["initial-setup/property-value.json"]).toBeDefined();
-    expect(step.step.route).toBe("/app/initial-setup/property-value");
+    const [bundle, step] = await Promise.all([b.trpc.definitions.bundle.query(), b.trpc.step.get.query({ stepId: "name" })]);
+    expect(bundle.files.steps["initial-setup/name.json"]).toBeDefined();
+    expect(step.step.route).toBe("/app/initial-setup/name");
     const trpcCalls = b.requests.filter((r) => r.url.includes("/api/trpc/"));
     expect(trpcCalls).toHaveLength(1);
     expect(trpcCalls[0]!.method).toBe("GET");

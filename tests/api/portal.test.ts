@@ -80,6 +80,7 @@ const PROCEDURES: Record<string, Call> = {
   "portal.applications.get": (b, { applicationId }) => b.trpc.portal.applications.get.query({ applicationId }),
   "portal.applications.assignees": (b) => b.trpc.portal.applications.assignees.query(),
   "portal.applications.assign": (b, { applicationId }) => b.trpc.portal.applications.assign.mutate({ applicationId, loanOfficerId: null }),
+  "portal.uploads.review": (b, { applicationId }) => b.trpc.portal.uploads.review.mutate({ applicationId, uploadId: "no-such-upload", decision: "accepted" }),
   "portal.identityReviews.pending": (b) => b.trpc.portal.identityReviews.pending.query(),
   "portal.identityReviews.approve": (b, { reviewId }) => b.trpc.portal.identityReviews.approve.mutate({ reviewId }),
   "portal.identityReviews.reject": (b, { reviewId }) => b.trpc.portal.identityReviews.reject.mutate({ reviewId, reason: "The photo is blurry." }),
@@ -103,6 +104,7 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.applications.get": [Y, Y, Y],
   "portal.applications.assignees": [Y, Y, N],
   "portal.applications.assign": [Y, Y, N],
+  "portal.uploads.review": [Y, Y, Y],
   "portal.identityReviews.pending": [Y, Y, N],
   "portal.identityReviews.approve": [Y, Y, N],
   "portal.identityReviews.reject": [Y, Y, N],
@@ -258,7 +260,7 @@ describe("invites and password resets", () => {
     expect((await officer.auth("Portal", "set-password", { token, password: "a long enough passphrase" })).body.url).toBe("/portal/login?passwordSet=1");
     expect((await officer.auth("Portal", "set-password", { token, password: "another long passphrase" })).body.error).toBe("InvalidLink");
     await signInPortal(server, officer, { email, password: "a long enough passphrase" });
-    expect(await officer.trpc.portal.me.query()).toMatchObject({ role: "loanOfficer", permissions: ["applications.assigned", "documents.view"] });
+    expect(await officer.trpc.portal.me.query()).toMatchObject({ role: "loanOfficer", permissions: ["applications.assigned", "documents.view", "documents.review"] });
     // The audit names the user by id and role, never by email or name.
     const events = (await server.services.db.select().from(auditEvents)).filter((e) => e.changed.includes(id));
     expect(events.map((e) => e.action)).toContain("portal.user.invited:loanOfficer");

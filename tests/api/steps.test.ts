@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, auditEvents } from "../../server/db/schema";
 import { addSsnStep, copyDefinitions } from "../helpers/definitions";
 import { makeApplicant } from "../helpers/accounts";
+import { walk } from "../helpers/journeys";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -35,7 +36,7 @@ describe("a visitor's first answers", () => {
 
   it("keeps the answers across a reload: step.get returns what was saved", async () => {
     const b = browser(server.url);
-    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Grace", lastName: "Hopper" } } });
+    await walk(server, b, { until: "propertyValue", answers: { name: { user: { firstName: "Grace", lastName: "Hopper" } } } });
     await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 615000 } } });
     const { application, applicationStatus } = await b.trpc.step.get.query({ stepId: "propertyValue" });
     expect(application).toMatchObject({ user: { firstName: "Grace" }, setup: { propertyValue: 615000 } });
@@ -44,6 +45,7 @@ describe("a visitor's first answers", () => {
 
   it("follows the step's next rule: a recent foreclosure goes to the late-payment page", async () => {
     const b = browser(server.url);
+    await walk(server, b, { until: "hasFbm" });
     const result = await b.trpc.step.submit.mutate({ stepId: "hasFbm", answers: { setup: { hasFbm: true } } });
     expect(result).toMatchObject({ route: "/app/ineligible/late-payment", stepId: null, ruleId: "hasFbm.ineligible" });
   });
@@ -52,6 +54,7 @@ describe("a visitor's first answers", () => {
 describe("bad input", () => {
   it("answers 400 naming the field, and changes nothing", async () => {
     const b = browser(server.url);
+    await walk(server, b, { until: "propertyValue" });
     const first = await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 450000 } } });
     const audits = await auditCount();
     const data = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: -5 } } }));
@@ -65,6 +68,7 @@ describe("bad input", () => {
 
   it("refuses a field the step does not ask for, by pointer", async () => {
     const b = browser(server.url);
+    await walk(server, b, { until: "propertyValue" });
     const data = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 300000 }, isInTrust: true } }));
     expect(data.fieldErrors?.[0]?.pointer).toBe("/isInTrust");
   });
@@ -84,6 +88,7 @@ describe("bad input", () => {
 
   it("refuses answers made against an older revision (another tab saved first)", async () => {
     const b = browser(server.url);
+    await walk(server, b, { until: "propertyValue" });
     const first = await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 350000 } } });
     await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 360000 } }, revision: first.revision });
     const data = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 370000 } }, revision: first.revision }));
