@@ -6,6 +6,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { compileSchemaFile } from "../engine/definitions";
+import { completedUpTo } from "../engine/journey";
+import { OWNER_ROLE, partOf } from "../engine/members";
 import { REPO_ROOT } from "../engine/paths";
 import { hashPassword } from "./auth/passwords";
 import { transaction } from "./db/client";
@@ -49,11 +51,13 @@ export async function seedDemoData(services: Services): Promise<string[]> {
     await tx.insert(portalUsers).values(staff.map((s, i) => ({ id: staffIds[i]!, email: s.email, name: s.name, role: s.role, partnerId: "house", passwordHash: staffHashes[i]!, createdAt: services.now() })));
     const app = await store.createGuest(tx, "previewOffer", "variantOne");
     await tx.update(users).set({ email: DEMO.applicant.email, passwordHash: applicantHash, emailVerifiedAt: services.now() }).where(eq(users.id, app.ownerId));
-    await store.save(tx, app, demoApplication, "previewOffer");
+    // Its path counts every step before its status as answered (engine/journey.ts).
+    const walked = (doc: Record<string, unknown>, status: string) => completedUpTo(services.defs, status, { application: doc, variant: "variantOne", part: partOf(services.defs, OWNER_ROLE, doc) });
+    await store.save(tx, app, demoApplication, "previewOffer", null, { completed: walked(demoApplication, "previewOffer") });
     await tx.update(applications).set({ loanOfficerId: staffIds[2]! }).where(eq(applications.id, app.id));
     await store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: app.id });
     const other = await store.createGuest(tx, "incomeDocs", "variantOne");
-    await store.save(tx, other, second, "incomeDocs");
+    await store.save(tx, other, second, "incomeDocs", null, { completed: walked(second, "incomeDocs") });
     await store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: other.id });
   });
   return [

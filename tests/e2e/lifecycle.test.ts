@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, identityReviews } from "../../server/db/schema";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { walk } from "../helpers/journeys";
-import { browser as apiBrowser, type Browser as ApiBrowser, type TestServer } from "../helpers/server";
+import { browser as apiBrowser, newestCode, type Browser as ApiBrowser, type TestServer } from "../helpers/server";
 import { answer, answerAll, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
 
@@ -28,7 +28,10 @@ mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
 /** The test server as the API helpers know it (the e2e server, with its data folder). */
-const server = () => ({ ...e2e.server, dataDir: e2e.server.services.config.dataDir }) as unknown as TestServer;
+const server = () => {
+  const dataDir = e2e.server.services.config.dataDir;
+  return { ...e2e.server, dataDir, lastCode: () => newestCode(dataDir) } as unknown as TestServer;
+};
 
 /** Hands an API browser's session cookies to a Chromium context, so a test can start a person further on. */
 async function carryCookies(from: ApiBrowser, to: BrowserContext) {
@@ -123,7 +126,7 @@ describe("a portal rejection reopens the work (e2e)", { timeout: 240_000 }, () =
 
     // The applicant's checklist says so, with the reason, and asks for new photos.
     await page.reload();
-    await page.getByText("We could not verify this ID: The photo is too blurry to read the license number Upload new photos below.").waitFor();
+    await page.getByText("We could not verify this ID: The photo is too blurry to read the license number. Upload new photos below.").waitFor();
     await expect(page.getByText(/Rejected: The photo is too blurry/).count()).resolves.toBe(2);
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await shot(page, "id-rejected-390");

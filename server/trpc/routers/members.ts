@@ -27,15 +27,19 @@ const linkGone = () =>
 const hintOf = (email: string) => email.replace(/^(.)[^@]*/, "$1•••");
 
 /**
- * One borrower's steps, as their own path walks them (engine/journey.ts): done once they saved it
- * on that path. The owner's account setup is not part of the application shown here.
+ * One borrower's steps of the application, as their own path walks them (engine/journey.ts): done
+ * once they saved it on that path. Only the flow the path ends in (the application, or a member's
+ * own), without the owner's account setup (rank 0) or the pages that ask nothing.
  */
 function stepsOf(services: Services, reader: Reader) {
   const { defs } = services;
   const journey = journeyFor(services, reader);
   const done = new Set(doneSteps(journey));
   const input = { application: reader.app.doc, completed: readerCompleted(services, reader), variant: reader.app.variant, flow: flowOfPart(defs, reader.part), part: reader.part };
-  return plannedSteps(defs, input, journey)
+  const planned = plannedSteps(defs, input, journey);
+  const inFlow = (id: string) => [...defs.flows.values()].find(({ def }) => def.variants.some((v) => v.steps.includes(id)) && def.variants.some((v) => v.steps.includes(planned.at(-1)!)));
+  return planned
+    .filter((id) => (input.flow ? true : inFlow(id) !== undefined))
     .map((id) => defs.steps.get(id)!.def)
     .filter((step) => step.rank > 0 && !isFinalStatus(defs, step.id) && Object.keys(step.schema.properties ?? {}).length + (step.effects?.length ?? 0) > 0)
     .map((step) => ({ id: step.id, label: labelOf(defs, step.id) ?? step.label, route: step.route, done: done.has(step.id) }));

@@ -59,6 +59,8 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** "Driver's license" reads "driver's license" inside a sentence; "W-2 forms" stays. */
 const inSentence = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+/** A reason written by staff, ending as a sentence does. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 const sidesCount = (done: number, of: number) => `${done} of ${of} ${of === 1 ? "side" : "sides"} uploaded`;
 
 const GROUPS = [
@@ -69,7 +71,7 @@ const GROUPS = [
 
 const useStyles = makeStyles({
   files: { gridColumn: "1 / -1", listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "4px" },
-  file: { display: "flex", alignItems: "center", gap: "8px", fontSize: "14px", color: "var(--ink)", overflowWrap: "anywhere" },
+  file: { display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: "8px", rowGap: "2px", fontSize: "14px", color: "var(--ink)", overflowWrap: "anywhere" },
   slots: { gridColumn: "1 / -1", display: "grid", gap: "12px", marginTop: "4px" },
   slot: { display: "grid", gap: "4px" },
   slotLabel: { fontSize: "14px", fontWeight: 600, color: "var(--ink)" },
@@ -215,7 +217,7 @@ function RequirementItem({ requirement: r, label, files, identity, idTypeLabel, 
           {identity.review.status === "pending" && "We are checking this ID. You do not need to do anything."}
           {identity.review.status === "approved" && "This ID is verified."}
           {identity.review.status === "rejected" &&
-            `We could not verify this ID${identity.review.reason ? `: ${identity.review.reason}` : "."} Upload new photos below.`}
+            `We could not verify this ID${identity.review.reason ? `: ${sentence(identity.review.reason)}` : "."} Upload new photos below.`}
         </p>
       )}
 
@@ -328,7 +330,7 @@ function UploadedFileRow({ file, prefix, canRemove, onRemoved }: { file: UploadR
         {file.fileName}
       </span>
       {rejected ? (
-        <span className={own.error}>Rejected{file.review?.reason ? `: ${file.review.reason}` : ""}. Please upload a new one.</span>
+        <span className={own.error}>{file.review?.reason ? `Rejected: ${sentence(file.review.reason)}` : "Rejected."} Please upload a new one.</span>
       ) : file.review?.status === "accepted" ? (
         <span className={own.done}>Accepted</span>
       ) : null}
