@@ -40,7 +40,7 @@ export function PortalFrame({ title, requires = [], children }: { title: string;
       const result = await signOut(PORTAL_AUTH_BASE, "/portal/login");
       await session.refresh();
       session.broadcast();
-      navigate(sameOriginPath(result.url, window.location.origin) ?? "/portal/login", { replace: true });
+      void navigate(sameOriginPath(result.url, window.location.origin) ?? "/portal/login", { replace: true });
     } catch {
       notify({ intent: "error", title: "Sign-out did not complete", body: "Please try again." });
     }
