@@ -14,7 +14,7 @@ import { accountSetup, earlyFunnel, person, unique } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ shared: true });
 }, 60_000);
 afterAll(async () => {
   await e2e?.close();
