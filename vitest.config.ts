@@ -1,9 +1,30 @@
+// Three projects, each its own npm script (test:unit, test:api, test:e2e); `vitest run` runs all.
+// The machine the tests are measured on has 2 cores: each project runs 2 files at a time
+// (vitest's default would be cores - 1 = 1). Unit files share one module graph per worker
+// (isolate: false): they import the engine, not a server, and none keeps state between files.
+// e2e files share one Chromium per worker and, where they ask, a server per worker
+// (tests/e2e/browser.ts); isolate: false keeps both between the files of a worker.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts"],
     testTimeout: 30_000,
+    // Every test asserts something: a test that makes no expect() fails.
+    expect: { requireAssertions: true },
     reporters: ["default", "./tests/helpers/summary-reporter.ts"],
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], maxWorkers: 2, isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: "api", include: ["tests/api/**/*.test.ts", "tests/hardening/**/*.test.ts"], maxWorkers: 2 },
+      },
+      {
+        extends: true,
+        test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], maxWorkers: 2, isolate: false },
+      },
+    ],
   },
 });

@@ -25,6 +25,8 @@ export interface StartOptions extends Partial<Config> {
   /** Makes the first portal administrator when there is no portal user (npm start). */
   firstAdmin?: boolean;
   now?: () => Date;
+  /** The self-hosted bot check's work per attempt (altcha.ts); unset, the production cost. API tests lower it (tests/helpers/server.ts). */
+  botCheckCost?: number;
 }
 
 export interface RunningServer {
@@ -52,6 +54,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     RECAPTCHA_MIN_SCORE: config.recaptchaMinScore,
     hmacSecret: deriveKey(masterKey, "bot-check").toString("hex"),
     spent: dbSpentTokens(db, options.now),
+    altchaCost: options.botCheckCost,
   });
   const services = createServices({ config, defs, db, masterKey, mailer, botCheck, ...(options.now ? { now: options.now } : {}) });
   const notes = [`Database: ${dialect === "postgresql" ? `PostgreSQL at ${describeUrl(config.databaseUrl!)}` : `SQLite file ${config.databasePath}`}`, `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];

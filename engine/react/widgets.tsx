@@ -109,8 +109,7 @@ function CodecInput(props: Props & { codec: Codec; type?: "text" | "email" | "pa
     if (pointer === undefined || (value !== undefined && value !== null && value !== "")) return;
     const proposed = store.takeProposal(pointer);
     if (proposed !== undefined) onChange(proposed);
-    // Once, when the field appears.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once, when the field appears: no dependencies, on purpose.
   }, []);
 
   // A value changed from outside (a reset, a list item moved) while the field is not being edited.

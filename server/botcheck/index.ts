@@ -17,11 +17,13 @@ export interface BotCheckEnv {
   hmacSecret: string;
   /** Where self-hosted tokens are remembered once used. */
   spent: SpentTokens;
+  /** PBKDF2 iterations per attempt of the self-hosted check; unset, ALTCHA_DEFAULT_COST. Only tests lower it. */
+  altchaCost?: number;
 }
 
 /** An empty variable counts as unset, as in most .env files. */
 export function createBotCheck(env: BotCheckEnv): BotCheckVerifier {
-  if (!env.RECAPTCHA_SECRET) return createAltchaVerifier({ hmacSecret: env.hmacSecret, spent: env.spent });
+  if (!env.RECAPTCHA_SECRET) return createAltchaVerifier({ hmacSecret: env.hmacSecret, spent: env.spent, ...(env.altchaCost ? { cost: env.altchaCost } : {}) });
   if (!env.RECAPTCHA_SITE_KEY) {
     throw new Error("RECAPTCHA_SITE_KEY is required when RECAPTCHA_SECRET is set: the browser needs the site key to get tokens.");
   }

@@ -1,17 +1,34 @@
 // The e2e harness: the real server (server/start.ts) on a loopback port with its own data folder,
 // serving the built web app (dist/web: `npm run build` first), and Debian's Chromium driven by
 // playwright-core. Browser code runs as strings: tests/ is type-checked without the DOM library.
+//
+// What is shared, so that eight files do not start eight Chromiums and eight servers: one Chromium
+// per worker, and, for files that ask with `shared: true`, one server per worker (the e2e project
+// keeps this module between the files of a worker: isolate: false). Every test still opens its own browser context
+// (own cookies and storage) and makes its own applicant; a file that reads whole tables, or needs
+// demo data or other definitions, starts a server of its own.
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from "playwright-core";
 import type { DefinitionDirs } from "../../engine/load";
 import { REPO_ROOT } from "../../engine/paths";
 import { startServer, type RunningServer } from "../../server/start";
 
 export const WEB_DIR = join(REPO_ROOT, "dist/web");
-export const ARTIFACTS = join(REPO_ROOT, "tests/artifacts");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_OPTIONS: LaunchOptions = {
+  executablePath: CHROMIUM,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+/** Fails early, in one clear line, when the build or the browser is missing. */
+function checkPrerequisites(): void {
+  if (!existsSync(join(WEB_DIR, "index.html"))) throw new Error(`${WEB_DIR}/index.html is missing: run "npm run build" before the e2e tests`);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+}
+
+export const ARTIFACTS = join(REPO_ROOT, "tests/artifacts");
 
 export interface E2E {
   server: RunningServer;
@@ -21,16 +38,31 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export async function startE2E(options: { demo?: boolean; definitions?: DefinitionDirs } = {}): Promise<E2E> {
-  if (!existsSync(join(WEB_DIR, "index.html"))) throw new Error(`${WEB_DIR}/index.html is missing: run "npm run build" before the e2e tests`);
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-  mkdirSync(ARTIFACTS, { recursive: true });
+let browserOfWorker: Promise<Browser> | undefined;
+/**
+ * This worker's Chromium, launched by the first file that asks and closed by playwright when the
+ * worker exits. (One Chromium for the whole run, connected to over playwright's browser server,
+ * would be fewer still, but a remote browser cannot hand over a download's file, which the
+ * journeys read.)
+ */
+const sharedBrowser = () => (browserOfWorker ??= chromium.launch(CHROMIUM_OPTIONS));
+
+const startOwnServer = (options: { demo?: boolean; definitions?: DefinitionDirs }) => {
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-e2e-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, webDir: WEB_DIR, quiet: true, demo: options.demo ?? false, ...(options.definitions ? { definitions: options.definitions } : {}) });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  return startServer({ port: 0, host: "127.0.0.1", dataDir, webDir: WEB_DIR, quiet: true, demo: options.demo ?? false, ...(options.definitions ? { definitions: options.definitions } : {}) });
+};
+let serverOfWorker: Promise<RunningServer> | undefined;
+
+/**
+ * The server and browser of one test file. `shared: true` takes this worker's shared server (the
+ * repository's definitions, no demo data): for files whose tests look only at their own applicants.
+ */
+export async function startE2E(options: { demo?: boolean; definitions?: DefinitionDirs; shared?: boolean } = {}): Promise<E2E> {
+  checkPrerequisites();
+  mkdirSync(ARTIFACTS, { recursive: true });
+  if (options.shared && (options.demo || options.definitions)) throw new Error("startE2E: only a server with the repository's definitions and no demo data is shared");
+  const server = await (options.shared ? (serverOfWorker ??= startOwnServer({})) : startOwnServer(options));
+  const browser = await sharedBrowser();
   const contexts: BrowserContext[] = [];
   return {
     server,
@@ -44,8 +76,7 @@ export async function startE2E(options: { demo?: boolean; definitions?: Definiti
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
-      await browser.close();
-      await server.close();
+      if (!options.shared) await server.close();
     },
   };
 }

@@ -85,9 +85,13 @@ describe("development tools (e2e)", { timeout: 60_000 }, () => {
   it("lists every step at /dev/steps", async () => {
     const { page } = await e2e.page();
     await page.goto("/dev/steps");
+    await page.getByRole("link", { name: "name", exact: true }).waitFor();
+    const listed = await page.locator('a[href^="/dev/steps/"]').allInnerTexts();
+    expect(listed.sort()).toEqual([...e2e.server.services.defs.steps.keys()].sort());
     await page.getByRole("link", { name: "name", exact: true }).click();
     await page.waitForURL("**/dev/steps/name");
     await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dev/steps/name");
   });
 
   it("draws the funnel map as an SVG from the live definitions", async () => {

@@ -12,7 +12,7 @@ import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earl
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ shared: true });
 }, 60_000);
 afterAll(async () => {
   await e2e?.close();

@@ -144,8 +144,10 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL("**/app/initial-setup/preview-offer");
     await page.getByText(/Line amount/).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/app/initial-setup/preview-offer");
     // The other tab heard of the sign-in through localStorage and shows the way back to the application.
     await otherTab.getByRole("link", { name: "My application" }).waitFor();
+    await expect(otherTab.getByRole("link", { name: "My application" }).isVisible()).resolves.toBe(true);
   });
 
   it("a partner signs in to the portal, separately from the applicant session", async () => {
@@ -161,18 +163,26 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/portal");
     await page.getByText("Demo Administrator").first().waitFor();
+    // The applicant side does not take the portal's session: it still asks to sign in.
     await page.goto("/app/login");
     await page.getByRole("heading", { name: "Sign in to your application" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/app/login");
   });
 
-  it("takes screenshots at 375 and 1280 px", async () => {
+  it("takes screenshots at 375 and 1280 px, of pages that show their heading and have no serious accessibility violation", async () => {
+    const home = JSON.parse(readFileSync(join(REPO_ROOT, "content/home.json"), "utf8")) as { title: string };
     for (const width of [375, 1280]) {
-      const { page } = await e2e.page(width);
+      // axe-core is injected after each shot, into a context that lets it past the server's CSP.
+      const { page } = await e2e.page(width, { bypassCSP: true });
       await page.goto("/");
       await page.waitForLoadState("networkidle");
       await screenshot(page, `home-${width}`);
+      await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(home.title);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       await startFunnel(page);
       await screenshot(page, `funnel-name-${width}`);
+      await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(/name/i);
+      expect(await seriousA11yViolations(page)).toEqual([]);
     }
   });
 

@@ -65,10 +65,20 @@ export async function freshDatabaseUrl(): Promise<string | undefined> {
   return url.toString();
 }
 
+/**
+ * Test configuration: the API tests' servers ask one PBKDF2 iteration per attempt of the bot check
+ * instead of production's ALTCHA_DEFAULT_COST (500). Every mutation still carries a real token,
+ * solved, signed, bound to its action and spent once; only the work per attempt is less (~95 ms
+ * of CPU per token down to ~25 ms, over several hundred tokens a run). The production cost is what
+ * tests/unit/botcheck.test.ts, the e2e servers and the spawned servers (start, scale-out,
+ * crash-safety) run with.
+ */
+export const TEST_BOT_CHECK_COST = 1;
+
 export async function testServer(options: StartOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-server-"));
   const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl());
-  const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, ...options, ...(databaseUrl ? { databaseUrl } : {}), dataDir });
+  const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, botCheckCost: TEST_BOT_CHECK_COST, ...options, ...(databaseUrl ? { databaseUrl } : {}), dataDir });
   return {
     ...server,
     dataDir,

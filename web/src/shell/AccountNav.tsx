@@ -59,7 +59,7 @@ function SignOutButton({ everywhere = false }: { everywhere?: boolean }) {
       else await signOut(APPLICANT_AUTH_BASE, "/");
       await session.refresh();
       session.broadcast();
-      navigate("/");
+      void navigate("/");
     } catch {
       notify({ intent: "error", title: "Sign-out did not complete", body: "Please try again." });
     }

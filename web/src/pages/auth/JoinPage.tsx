@@ -60,7 +60,7 @@ export default function JoinPage() {
       onSuccess: async ({ route }) => {
         await session.refresh();
         session.broadcast();
-        navigate(route, { replace: true });
+        void navigate(route, { replace: true });
       },
     }),
   );

@@ -59,8 +59,8 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
   useEffect(() => {
     if (providers === null || stage !== null) return;
     const start = loginStart(loaded, search, preferPassword);
-    if (start.kind === "errorPage") navigate(errorPagePath(base, start.error, callbackUrl), { replace: true });
-    else if (start.kind === "signInPage") navigate(signInPath(base, callbackUrl), { replace: true });
+    if (start.kind === "errorPage") void navigate(errorPagePath(base, start.error, callbackUrl), { replace: true });
+    else if (start.kind === "signInPage") void navigate(signInPath(base, callbackUrl), { replace: true });
     else setStage(start.stage);
   }, [providers, loaded, stage, search, preferPassword, navigate, base, callbackUrl]);
 
@@ -77,7 +77,7 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
   const finish = async () => {
     const data = await session.refresh();
     session.broadcast();
-    navigate(callbackUrl ?? afterSignIn(data), { replace: true });
+    void navigate(callbackUrl ?? afterSignIn(data), { replace: true });
   };
 
   const onSubmit = async (event: FormEvent) => {

@@ -65,7 +65,7 @@ export default function SetPasswordPage() {
     setBusy(true);
     try {
       const result = await setPassword(token, password);
-      if (result.ok) navigate(sameOriginPath(result.url, window.location.origin) ?? "/portal/login?passwordSet=1", { replace: true });
+      if (result.ok) void navigate(sameOriginPath(result.url, window.location.origin) ?? "/portal/login?passwordSet=1", { replace: true });
       else if (result.error === "WeakPassword") setErrors({ password: result.message });
       else setFormError(result.message);
     } catch (error) {

@@ -63,7 +63,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const leave = useCallback(async () => {
     // The server refused the session on a protected page: sign out, then where the guard sends.
     await endApplicantSession(session);
-    navigate(signOutTargetFor(defs, pathname, false).target ?? signInPath(APPLICANT_AUTH_BASE, pathname), { replace: true });
+    void navigate(signOutTargetFor(defs, pathname, false).target ?? signInPath(APPLICANT_AUTH_BASE, pathname), { replace: true });
   }, [session, navigate, defs, pathname]);
 
   const loadFailure = saved.error ? classifyApiError(saved.error) : null;

@@ -35,7 +35,7 @@ export function useFunnelGuard(defs: Definitions | null): GuardState {
     const applicationStatus = session.data?.applicationStatus ?? null;
     const { target } = redirectFor(defs, { applicationStatus, path, previousPath, hasLoan: applicationStatus !== null });
     if (target && target !== path) {
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
       return;
     }
     setPassed(location.key);

@@ -2,7 +2,7 @@
 // analytics.view: per flow, each step's journeys viewed, completed, dropped off and the median
 // time to complete it; and conversion per variant of the early funnel.
 import { useQuery } from "@tanstack/react-query";
-import type { FunnelReport } from "../../../../server/analytics/report";
+import type { FunnelReport } from "./portal-types";
 import { trpc } from "../../api/trpc";
 import { PortalFrame } from "./PortalFrame";
 import { Failure, Loading } from "./PortalStates";

@@ -6,7 +6,6 @@ import { Button } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import type { Permission } from "../../../../server/portal/roles";
 import { trpc } from "../../api/trpc";
 import { signOut } from "../../session/auth-client";
 import { PORTAL_AUTH_BASE, sameOriginPath } from "../../session/auth-paths";
@@ -14,7 +13,7 @@ import { useDocumentTitle } from "../../shell/document-title";
 import { PageLoading } from "../../shell/PageLoading";
 import { useNotify } from "../../shell/notify";
 import { allows, isCurrent, pagesFor } from "./portal-pages";
-import type { PortalMe } from "./portal-types";
+import type { Permission, PortalMe } from "./portal-types";
 import { Failure, Forbidden } from "./PortalStates";
 import { useRequiredPortalSession } from "./use-portal-session";
 
@@ -41,7 +40,7 @@ export function PortalFrame({ title, requires = [], children }: { title: string;
       const result = await signOut(PORTAL_AUTH_BASE, "/portal/login");
       await session.refresh();
       session.broadcast();
-      navigate(sameOriginPath(result.url, window.location.origin) ?? "/portal/login", { replace: true });
+      void navigate(sameOriginPath(result.url, window.location.origin) ?? "/portal/login", { replace: true });
     } catch {
       notify({ intent: "error", title: "Sign-out did not complete", body: "Please try again." });
     }

@@ -1,7 +1,7 @@
 // The portal's pages and the permission each needs (any one of them), as rules/portal-roles.json
 // grants them: the navigation shows only what the signed-in user's role allows, and a page the
 // role does not allow says so instead of asking the server. Pure.
-import type { Permission } from "../../../../server/portal/roles";
+import type { Permission } from "./portal-types";
 
 export interface PortalPage {
   to: string;

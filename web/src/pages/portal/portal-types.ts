@@ -9,4 +9,8 @@ export type PipelineRow = Portal["applications"]["list"]["applications"][number]
 export type ApplicationDetail = Portal["applications"]["get"];
 export type PortalUser = Portal["users"]["list"]["users"][number];
 export type PortalRole = Portal["roles"]["roles"][number];
+/** A permission name, as the roles the server answers carry them. */
+export type Permission = PortalRole["permissions"][number];
+/** The funnel report of the analytics page. */
+export type FunnelReport = Portal["analytics"];
 export type PendingReview = Portal["identityReviews"]["pending"]["reviews"][number];

@@ -10,7 +10,7 @@ export function useRequiredPortalSession(): SessionState {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (session.status === "unauthenticated") navigate(signInPath(PORTAL_AUTH_BASE, `${pathname}${search}`, "SessionRequired"), { replace: true });
+    if (session.status === "unauthenticated") void navigate(signInPath(PORTAL_AUTH_BASE, `${pathname}${search}`, "SessionRequired"), { replace: true });
   }, [session.status, pathname, search, navigate]);
   return session;
 }

@@ -33,7 +33,7 @@ export default function HomePage() {
                   onClick={(event) => {
                     event.preventDefault();
                     rememberHint(home.hintKey, choice.value);
-                    navigate(home.start);
+                    void navigate(home.start);
                   }}
                 >
                   <img src={choice.image} alt="" width={140} height={140} />

@@ -11,7 +11,7 @@ export function Prose({ html, className = "prose" }: { html: string; className?:
     if (!link || !href || !href.startsWith("/") || href.startsWith("//") || link.target) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
-    navigate(href);
+    void navigate(href);
   };
   return <div className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

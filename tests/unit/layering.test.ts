@@ -1,0 +1,140 @@
+// The layers of docs/architecture.md hold: every import of every source file goes where the
+// layering table allows. The table is read from that file (one place); this test only applies it.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
+
+interface Row {
+  folders: string[];
+  /** "anything", or the folders (ending in /) and modules it may import, each maybe type-only. */
+  mayImport: "anything" | { target: string; typeOnly: boolean }[];
+  forbiddenPackages: RegExp[];
+}
+
+/** The rows of the table in docs/architecture.md whose header starts with "| Folder |". */
+function readTable(): Row[] {
+  const lines = readFileSync(join(REPO_ROOT, "docs/architecture.md"), "utf8").split("\n");
+  const header = lines.findIndex((l) => /^\|\s*Folder\s*\|/.test(l));
+  if (header < 0) throw new Error("docs/architecture.md has no table whose first column is Folder");
+  const cells = (line: string) => line.split("|").slice(1, -1).map((c) => c.trim());
+  const columns = cells(lines[header]!);
+  const col = (name: RegExp) => {
+    const i = columns.findIndex((c) => name.test(c));
+    if (i < 0) throw new Error(`docs/architecture.md: the layering table has no column ${name}`);
+    return i;
+  };
+  const [folderCol, importCol, packageCol] = [col(/^Folder$/), col(/^May import$/), col(/^Packages it may not import$/)];
+  const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`(\s*\(type only\))?/g)];
+  const rows: Row[] = [];
+  for (const line of lines.slice(header + 2)) {
+    if (!line.startsWith("|")) break;
+    const c = cells(line);
+    const mayImport = c[importCol]!;
+    rows.push({
+      folders: ticked(c[folderCol]!).map((m) => m[1]!),
+      mayImport: /^anything$/i.test(mayImport) ? "anything" : /^nothing$/i.test(mayImport) ? [] : ticked(mayImport).map((m) => ({ target: m[1]!, typeOnly: Boolean(m[2]) })),
+      forbiddenPackages: ticked(c[packageCol] ?? "").map((m) => new RegExp(`^${m[1]!.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`)),
+    });
+  }
+  return rows;
+}
+
+interface Import {
+  file: string;
+  line: number;
+  specifier: string;
+  typeOnly: boolean;
+}
+
+/** Every import of a source file: static, re-export, dynamic, `import("x").T` in types, and Vite's import.meta.glob. */
+function importsOf(file: string): Import[] {
+  const text = readFileSync(join(REPO_ROOT, file), "utf8");
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: Import[] = [];
+  const add = (node: ts.Node, specifier: ts.Expression | undefined, typeOnly: boolean) => {
+    if (specifier && ts.isStringLiteralLike(specifier))
+      found.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, specifier: specifier.text, typeOnly });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node)) add(node, node.moduleSpecifier, Boolean(node.importClause?.isTypeOnly));
+    else if (ts.isExportDeclaration(node)) add(node, node.moduleSpecifier, node.isTypeOnly);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, node.moduleReference.expression, node.isTypeOnly);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, node.argument.literal, true);
+    else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require")) add(node, node.arguments[0], false);
+      else if (ts.isPropertyAccessExpression(callee) && callee.getText(source) === "import.meta.glob") {
+        const [patterns] = node.arguments;
+        const all = patterns && ts.isArrayLiteralExpression(patterns) ? [...patterns.elements] : patterns ? [patterns] : [];
+        for (const p of all) if (ts.isStringLiteralLike(p)) found.push({ file, line: source.getLineAndCharacterOfPosition(p.getStart()).line + 1, specifier: p.text.replace(/^!/, "").replace(/\/?[^/]*\*.*$/, "/"), typeOnly: false });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
+const sourceFiles = (dir: string): string[] =>
+  existsSync(join(REPO_ROOT, dir))
+    ? readdirSync(join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+        const path = `${dir}${e.name}`;
+        if (e.isDirectory()) return e.name === "node_modules" ? [] : sourceFiles(`${path}/`);
+        return SOURCE.test(e.name) && !e.name.endsWith(".d.ts") ? [path] : [];
+      })
+    : [];
+
+/** The repository path an import names, without extension, `/index` for a folder; a package's name otherwise. */
+function targetOf(imp: Import): { path: string } | { pkg: string } {
+  const spec = imp.specifier.replace(/\?.*$/, "");
+  if (!spec.startsWith(".") && !spec.startsWith("/")) {
+    const parts = spec.split("/");
+    return { pkg: spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]! };
+  }
+  const full = resolve(REPO_ROOT, dirname(imp.file), spec);
+  let path = relative(REPO_ROOT, full).split("\\").join("/");
+  if (spec.endsWith("/")) return { path: `${path}/` };
+  if (existsSync(full) && statSync(full).isDirectory()) path = `${path}/index`;
+  return { path: path.replace(SOURCE, "") };
+}
+
+describe("the layering of docs/architecture.md", () => {
+  const rows = readTable();
+  const folders = rows.flatMap((r) => r.folders).sort((a, b) => b.length - a.length);
+  const rowOf = (folder: string) => rows.find((r) => r.folders.includes(folder))!;
+  /** The most specific folder of the table holding a path. */
+  const layerOf = (path: string) => folders.find((f) => path.startsWith(f));
+
+  it("has a row for engine, its renderer, server, web and the data folders", () => {
+    for (const folder of ["engine/", "engine/react/", "server/", "web/", "schemas/", "steps/", "rules/", "content/", "tests/"]) expect(folders).toContain(folder);
+  });
+
+  it("is kept by every import of every source file", () => {
+    const offences: string[] = [];
+    let checked = 0;
+    for (const file of folders.flatMap(sourceFiles)) {
+      const layer = layerOf(file)!;
+      const row = rowOf(layer);
+      if (row.mayImport === "anything") continue;
+      for (const imp of importsOf(file)) {
+        checked++;
+        const target = targetOf(imp);
+        const at = `${imp.file}:${imp.line} imports "${imp.specifier}"`;
+        if ("pkg" in target) {
+          if (target.pkg.startsWith("node:") || !row.forbiddenPackages.some((p) => p.test(target.pkg))) continue;
+          offences.push(`${at}: ${layer} may not import the package ${target.pkg}`);
+          continue;
+        }
+        const targetLayer = layerOf(target.path);
+        const allowed = row.mayImport.find((m) => (m.target.endsWith("/") ? m.target === targetLayer : m.target === target.path || `${m.target}/index` === target.path));
+        if (!allowed) offences.push(`${at}: ${layer} may not import ${targetLayer ?? target.path}`);
+        else if (allowed.typeOnly && !imp.typeOnly) offences.push(`${at}: ${layer} may import ${allowed.target} with "import type" only`);
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+    expect(offences).toEqual([]);
+  });
+});
