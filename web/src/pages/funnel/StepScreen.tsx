@@ -73,7 +73,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   }, [loadFailure?.kind, leave]);
   // A page the server does not open to this reader now: go where it says (the step due).
   useEffect(() => {
-    if (redirectTo && redirectTo !== pathname) navigate(redirectTo, { replace: true });
+    if (redirectTo && redirectTo !== pathname) void navigate(redirectTo, { replace: true });
   }, [redirectTo, pathname, navigate]);
 
   const data = saved.data;
@@ -116,7 +116,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
             else if (failure.kind === "unauthorized") void leave();
             else if (failure.kind === "redirect") {
               notify({ intent: "info", title: "Your answers were not saved", body: failure.message });
-              navigate(failure.route, { replace: true });
+              void navigate(failure.route, { replace: true });
             } else notify({ intent: "error", title: "Your answers were not saved", body: failure.message });
           },
         },
