@@ -16,7 +16,7 @@ import { todayIso } from "../../../engine/dates";
 import { accountEmail, dropStaleVerifications, emailPointerOf } from "../../store/account-fields";
 import { applicationStore } from "../../store/applications";
 import { memberStore, readerFacts, type Reader } from "../../members/store";
-import { recheckApplication, recheckOnVisit } from "../../store/recheck";
+import { recheckApplication, recheckDue, recheckOnVisit } from "../../store/recheck";
 import type { Services } from "../../services";
 import { transaction, type Db } from "../../db/client";
 import { badRequest, router, visitorProcedure, type Context } from "../init";
@@ -72,8 +72,13 @@ export const stepRouter = router({
     const step = stepOf(defs, input.stepId);
     guard(ctx, step.route);
     const store = applicationStore(ctx.services);
-    if (ctx.applicant) await recheckOnVisit(ctx.services, ctx.applicant.userId);
-    const reader = ctx.applicant ? await memberStore(ctx.services).readerOf(ctx.services.db, ctx.applicant.userId) : null;
+    const members = memberStore(ctx.services);
+    let reader = ctx.applicant ? await members.readerOf(ctx.services.db, ctx.applicant.userId) : null;
+    // A change of definitions since the owner's last visit: the answers are checked first.
+    if (ctx.applicant && reader && !reader.member && recheckDue(ctx.services, reader.app)) {
+      await recheckOnVisit(ctx.services, ctx.applicant.userId);
+      reader = await members.readerOf(ctx.services.db, ctx.applicant.userId);
+    }
     if (reader) refuseOutsideFlow(defs, reader, step.id);
     const app = reader?.app ?? null;
     const facts = reader ? readerFacts(ctx.services, reader) : null;
