@@ -83,7 +83,8 @@ export const stepRouter = router({
     const app = reader?.app ?? null;
     const facts = reader ? readerFacts(ctx.services, reader) : null;
     return {
-      step,
+      /** Which step was read: its definition the browser already has, in the definitions bundle. */
+      stepId: step.id,
       application: reader ? store.view(viewFor(defs, reader.part, reader.app.doc)) : {},
       applicationStatus: facts?.applicationStatus ?? null,
       /** The reader's own revision: a member's saves never make the owner's page stale, nor the reverse. */
