@@ -1,13 +1,23 @@
-// API bench: step.get and step.submit under load on loopback, beside the stack's ceiling measured
-// in the same run: a bare Hono handler and a trivial tRPC query on the same @hono/node-server.
-// The servers run in this process; autocannon fires from a worker thread so the load generator
-// does not share the servers' event loop.
+// API bench: step.get and step.submit under load on loopback, beside the ceiling measured in the
+// same run: a bare Hono handler, a trivial tRPC query through each way of mounting tRPC on Hono
+// (@hono/trpc-server, tRPC's fetch adapter called from a Hono route, its node adapter, and our
+// handler, server/trpc/http.ts), and the same trivial query through our whole HTTP stack
+// (createApp: headers, compression, guards, sessions). The servers run in this process;
+// autocannon fires from a worker thread so the load generator does not share their event loop.
 import type { AddressInfo } from "node:net";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { serve } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { trpcServer } from "@hono/trpc-server";
 import { initTRPC } from "@trpc/server";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
 import { Hono } from "hono";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createApp } from "../server/app";
+import { publicProcedure, router as appRouterOf } from "../server/trpc/init";
+import { trpcHandler } from "../server/trpc/http";
 import { browser, testServer } from "../tests/helpers/server";
 import { fmt, median, table } from "./measure";
 
@@ -16,17 +26,36 @@ export interface Load {
   reqPerSec: number;
   p50: number;
   p99: number;
+  /** CPU time of the servers' thread per request (Linux; null elsewhere): steadier than req/s on a shared machine. */
+  cpuUsPerReq: number | null;
   requests: number;
   /** Non-2xx answers and socket errors: a run with any is not a measurement of the handler. */
   failures: number;
 }
 
+export interface Target {
+  name: string;
+  options: autocannon.Options;
+}
+
 export interface ApiSummary {
   loads: Load[];
-  /** Each target's requests per second over the bare Hono handler's: our handlers and the tRPC adapter against the stack's ceiling. */
+  /** Each target's requests per second over the bare Hono handler's. */
   ratios: Record<string, number>;
+  /** Each target's requests per second over the trivial tRPC query's through our stack. */
+  ratiosToTrivial: Record<string, number>;
+  /** The issue's targets, each with its figure and whether it holds. */
+  targets: TargetCheck[];
   /** What a real bot-check token costs the server to verify (PBKDF2 and the spent-token insert). */
   botCheckVerifyMs: number;
+  database: string;
+}
+
+export interface TargetCheck {
+  name: string;
+  figure: number;
+  target: string;
+  holds: boolean;
 }
 
 const CONNECTIONS = 10;
@@ -34,55 +63,81 @@ const CONNECTIONS = 10;
 const ROUNDS = 4;
 const ROUND_S = 2;
 
-interface Target {
-  name: string;
-  options: autocannon.Options;
+/** On-CPU time of the calling thread in µs (Linux's schedstat), or null where there is none. */
+export function threadCpuUs(): number | null {
+  try {
+    return Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1000;
+  } catch {
+    return null;
+  }
 }
 
 const fire = (target: Target, duration: number) => autocannon({ ...target.options, duration, connections: CONNECTIONS, workers: 1 });
 
-async function measure(targets: Target[]): Promise<Load[]> {
+export async function measure(targets: Target[], rounds = ROUNDS, roundS = ROUND_S): Promise<Load[]> {
   // A first short run of each: connections open, handlers and the JIT warm.
   for (const target of targets) await fire(target, 1);
-  const runs = new Map<string, autocannon.Result[]>(targets.map((t) => [t.name, []]));
-  for (let round = 0; round < ROUNDS; round++) for (const target of targets) runs.get(target.name)!.push(await fire(target, ROUND_S));
+  const runs = new Map<string, { result: autocannon.Result; cpuUs: number | null }[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < rounds; round++)
+    for (const target of targets) {
+      const before = threadCpuUs();
+      const result = await fire(target, roundS);
+      const after = threadCpuUs();
+      runs.get(target.name)!.push({ result, cpuUs: before === null || after === null ? null : after - before });
+    }
   return targets.map(({ name }) => {
     const results = runs.get(name)!;
+    const cpu = results.map((r) => (r.cpuUs === null ? null : r.cpuUs / Math.max(1, r.result.requests.total)));
     return {
       name,
-      reqPerSec: median(results.map((r) => r.requests.average)),
-      p50: median(results.map((r) => r.latency.p50)),
-      p99: median(results.map((r) => r.latency.p99)),
-      requests: results.reduce((n, r) => n + r.requests.total, 0),
-      failures: results.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
+      reqPerSec: median(results.map((r) => r.result.requests.average)),
+      p50: median(results.map((r) => r.result.latency.p50)),
+      p99: median(results.map((r) => r.result.latency.p99)),
+      cpuUsPerReq: cpu.every((c) => c !== null) ? median(cpu as number[]) : null,
+      requests: results.reduce((n, r) => n + r.result.requests.total, 0),
+      failures: results.reduce((n, r) => n + r.result.non2xx + r.result.errors + r.result.timeouts, 0),
     };
   });
 }
 
-/** The ceiling: the same server library and framework, doing nothing. */
-async function startCeiling() {
-  const t = initTRPC.create();
-  const router = t.router({ ping: t.procedure.query(() => "pong") });
-  const app = new Hono();
-  app.get("/bare", (c) => c.json({ ok: true }));
-  app.use("/trpc/*", trpcServer({ router, endpoint: "/trpc" }));
+async function listen(fetch: Parameters<typeof serve>[0]["fetch"]) {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    const s = serve({ fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** The ceiling: the same server library and framework, a trivial query mounted each way there is. */
+async function startCeiling() {
+  const t = initTRPC.create();
+  const router = t.router({ ping: t.procedure.query(() => "pong") });
+  const app = new Hono<{ Bindings: { incoming: IncomingMessage; outgoing: ServerResponse } }>();
+  app.get("/bare", (c) => c.json({ ok: true }));
+  app.use("/hono-trpc-server/*", trpcServer({ router, endpoint: "/hono-trpc-server" }));
+  app.use("/fetch-adapter/*", (c) => fetchRequestHandler({ router, endpoint: "/fetch-adapter", req: c.req.raw }));
+  app.use("/node-adapter/*", async (c) => {
+    await nodeHTTPRequestHandler({ router, req: c.env.incoming, res: c.env.outgoing, path: c.req.path.slice("/node-adapter/".length) });
+    return RESPONSE_ALREADY_SENT;
+  });
+  app.use("/ours/*", trpcHandler({ router, endpoint: "/ours", createContext: async () => ({}) }));
+  return listen(app.fetch);
+}
+
+/** The API figures, each beside its target. */
 export async function runApiBench(log: (line: string) => void = console.log): Promise<ApiSummary> {
-  log(`API: ${CONNECTIONS} connections on loopback, ${ROUNDS} rounds of ${ROUND_S} s per target taken in turn (medians)...`);
+  const database = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite (synchronous=FULL)";
+  log(`API on ${database}: ${CONNECTIONS} connections on loopback, ${ROUNDS} rounds of ${ROUND_S} s per target taken in turn (medians)...`);
   const ceiling = await startCeiling();
   const server = await testServer();
+  // The same services behind a second copy of our app whose router has one trivial query.
+  const stack = await listen(createApp(server.services, server.services.botCheck, appRouterOf({ ping: publicProcedure.query(() => "pong") })).fetch);
   try {
     // An applicant: the first answer starts a guest account and its session cookie.
     const visitor = browser(server.url);
     await visitor.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Bench", lastName: "Mark" } } });
     const cookie = [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    const headers = { cookie, "x-same-origin": "1" };
+    const headers = { cookie, "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" };
 
     // Every POST needs a fresh solved bot-check token (~120 ms of proof of work each), so a load
     // test cannot bring real ones. Measure what verifying real tokens costs the server, then let
@@ -106,25 +161,44 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
 
     const loads = await measure([
       { name: "bare Hono handler", options: { url: `${ceiling.url}/bare` } },
-      { name: "trivial tRPC query", options: { url: `${ceiling.url}/trpc/ping` } },
+      { name: "trivial tRPC: @hono/trpc-server", options: { url: `${ceiling.url}/hono-trpc-server/ping` } },
+      { name: "trivial tRPC: fetch adapter", options: { url: `${ceiling.url}/fetch-adapter/ping` } },
+      { name: "trivial tRPC: node adapter", options: { url: `${ceiling.url}/node-adapter/ping` } },
+      { name: "trivial tRPC: our handler", options: { url: `${ceiling.url}/ours/ping` } },
+      { name: "trivial tRPC through our stack", options: { url: `${stack.url}/api/trpc/ping`, headers: { "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" } } },
       { name: "step.get", options: { url: stepGet, headers } },
       { name: "step.submit", options: { url: `${server.url}/api/trpc/step.submit`, method: "POST", headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" }, body: submitBody } },
     ]);
-    const [bare, trpc] = loads.map((l) => l.reqPerSec) as [number, number];
+    const rate = (name: string) => loads.find((l) => l.name === name)!.reqPerSec;
+    const bare = rate("bare Hono handler");
+    const trivial = rate("trivial tRPC through our stack");
     const ratios = Object.fromEntries(loads.slice(1).map((l) => [l.name, l.reqPerSec / bare]));
+    const ratiosToTrivial = Object.fromEntries(loads.map((l) => [l.name, l.reqPerSec / trivial]));
     log(
       table([
-        ["target", "req/s", "p50 ms", "p99 ms", "requests", "failures", "÷ bare Hono", "÷ trivial tRPC"],
-        ...loads.map((l) => [l.name, fmt(l.reqPerSec), fmt(l.p50, 1), fmt(l.p99, 1), String(l.requests), String(l.failures), fmt(l.reqPerSec / bare, 3), fmt(l.reqPerSec / trpc, 3)]),
+        ["target", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "requests", "failures", "÷ bare Hono", "÷ trivial via stack"],
+        ...loads.map((l) => [l.name, fmt(l.reqPerSec), fmt(l.p50, 1), fmt(l.p99, 1), l.cpuUsPerReq === null ? "-" : fmt(l.cpuUsPerReq, 0), String(l.requests), String(l.failures), fmt(l.reqPerSec / bare, 3), fmt(l.reqPerSec / trivial, 3)]),
       ]),
     );
+    const submit = loads.find((l) => l.name === "step.submit")!;
+    const targets: TargetCheck[] = [
+      { name: "trivial tRPC through our stack ÷ bare Hono", figure: trivial / bare, target: "≥ 0.3", holds: trivial / bare >= 0.3 },
+      { name: "step.get ÷ trivial tRPC", figure: rate("step.get") / trivial, target: "≥ 0.6", holds: rate("step.get") / trivial >= 0.6 },
+      { name: "step.submit ÷ trivial tRPC", figure: submit.reqPerSec / trivial, target: "≥ 0.3", holds: submit.reqPerSec / trivial >= 0.3 },
+      { name: "step.submit p99 ÷ p50", figure: submit.p99 / Math.max(submit.p50, 1), target: "≤ 4", holds: submit.p99 / Math.max(submit.p50, 1) <= 4 },
+    ];
+    log(targetTable(targets));
     const botCheckVerifyMs = median(verifyTimes);
-    log(`tRPC adapter ÷ bare Hono: ${fmt(ratios["trivial tRPC query"]!, 2)}. Bot-check verification of a real token: ${fmt(botCheckVerifyMs, 2)} ms (median of ${verifyTimes.length}), on top of step.submit.`);
+    log(`Bot-check verification of a real token: ${fmt(botCheckVerifyMs, 2)} ms (median of ${verifyTimes.length}), on top of step.submit.`);
     const failed = loads.filter((l) => l.failures > 0);
     if (failed.length) log(`WARNING: failed requests in ${failed.map((l) => l.name).join(", ")}: those figures do not measure the handler.`);
-    return { loads, ratios, botCheckVerifyMs };
+    return { loads, ratios, ratiosToTrivial, targets, botCheckVerifyMs, database };
   } finally {
+    await stack.close();
     await server.close();
     await ceiling.close();
   }
 }
+
+export const targetTable = (targets: TargetCheck[]) =>
+  table([["target", "figure", "wanted", "holds"], ...targets.map((t) => [t.name, fmt(t.figure, t.figure >= 100 ? 0 : 2), t.target, t.holds ? "yes" : "NO"])]);

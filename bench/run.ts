@@ -7,9 +7,10 @@ import { join } from "node:path";
 import { REPO_ROOT } from "../engine/paths";
 import { runApiBench } from "./api";
 import { runRulesBench } from "./rules";
+import { runScaleBench } from "./scale";
 import { runWebBench } from "./web";
 
-const parts = { rules: runRulesBench, api: runApiBench, web: runWebBench } as const;
+const parts = { rules: runRulesBench, api: runApiBench, scale: runScaleBench, web: runWebBench } as const;
 type Part = keyof typeof parts;
 
 const asked = process.argv.slice(2).filter((a) => a !== "--");

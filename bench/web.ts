@@ -13,7 +13,9 @@ import { chromium, type Request } from "playwright-core";
 import { REPO_ROOT } from "../engine/paths";
 import { startServer } from "../server/start";
 import { WEB_DIR } from "../tests/e2e/browser";
+import { targetTable, type TargetCheck } from "./api";
 import { fmt, table } from "./measure";
+import { measureNextPaint, type PaintRun } from "./web-paint";
 
 /** The home page's JavaScript budget, gzip, in kB of 1,000 bytes (as Vite reports sizes). */
 export const HOME_BUDGET_KB = 120;
@@ -23,6 +25,7 @@ const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-
 /** One page for each route of web/src/app/routes.tsx a visitor can open without signing in. */
 const ROUTES: [name: string, path: string][] = [
   ["home", "/"],
+  ["first funnel page", "/app/initial-setup/name"],
   ["insights", "/insights"],
   ["content page (FAQ)", "/faq"],
   ["ineligible page", "/app/ineligible/late-payment"],
@@ -37,11 +40,19 @@ const LIGHTHOUSE_PAGES: [name: string, path: string][] = [
   ["funnel step", "/app/initial-setup/property-value"],
 ];
 
+/** What a cold load of the first funnel page may transfer: JavaScript and definitions, gzip, kB. */
+export const FIRST_FUNNEL_PAGE_BUDGET_KB = 200;
+export const LIGHTHOUSE_TARGET = 90;
+export const CLS_TARGET = 0.1;
+export const PAINT_TARGET_MS = 150;
+
 export interface RouteWeight {
   name: string;
   path: string;
   files: { file: string; gzip: number }[];
   gzip: number;
+  /** The definitions bundle the page fetched, gzip bytes (0 when it fetched none). */
+  definitionsGzip: number;
 }
 
 export interface LighthouseRun {
@@ -49,13 +60,18 @@ export interface LighthouseRun {
   path: string;
   score: number;
   metrics: Record<string, string>;
+  cls: number;
 }
 
 export interface WebSummary {
   routes: RouteWeight[];
   homeKb: number;
   homeWithinBudget: boolean;
+  /** The first funnel page on a cold load: its JavaScript and the definitions bundle, gzip kB. */
+  firstFunnelPageKb: number;
   lighthouse: LighthouseRun[];
+  paint: PaintRun;
+  targets: TargetCheck[];
 }
 
 const newest = (path: string): number => {
@@ -99,8 +115,13 @@ export async function runWebBench(log: (line: string) => void = console.log): Pr
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
       const page = await context.newPage();
       const scripts = new Set<string>();
+      const definitions: Promise<number>[] = [];
       page.on("request", (r: Request) => {
         if (r.resourceType() === "script") scripts.add(new URL(r.url()).pathname.replace(/^\//, ""));
+      });
+      page.on("response", (r) => {
+        // The bundle may come batched with a small query (step.get): counted whole, a few hundred bytes over.
+        if (r.url().includes("/api/trpc/") && r.url().includes("definitions.bundle")) definitions.push(r.body().then((body) => gzipSync(body).length));
       });
       await page.goto(path);
       // The route's own chunk loads after the shell runs: wait for its heading, then for quiet.
@@ -108,15 +129,16 @@ export async function runWebBench(log: (line: string) => void = console.log): Pr
       await page.waitForLoadState("networkidle");
       await context.close();
       const files = [...scripts].sort().map((file) => ({ file, gzip: gzipSize(file) }));
-      routes.push({ name, path, files, gzip: files.reduce((n, f) => n + f.gzip, 0) });
+      const definitionsGzip = (await Promise.all(definitions)).reduce((n, b) => n + b, 0);
+      routes.push({ name, path, files, gzip: files.reduce((n, f) => n + f.gzip, 0), definitionsGzip });
     }
     // What every page loads (React, the router, the shell), and what each route adds to it.
     const shared = routes.map((r) => new Set(r.files.map((f) => f.file))).reduce((a, b) => new Set([...a].filter((f) => b.has(f))));
     const sharedGzip = routes[0]!.files.filter((f) => shared.has(f.file)).reduce((n, f) => n + f.gzip, 0);
     log(
       table([
-        ["route", "page", "scripts", "gzip kB", "beyond the shared"],
-        ...routes.map((r) => [r.name, r.path, String(r.files.length), fmt(kb(r.gzip), 1), fmt(kb(r.gzip - sharedGzip), 1)]),
+        ["route", "page", "scripts", "gzip kB", "beyond the shared", "definitions kB"],
+        ...routes.map((r) => [r.name, r.path, String(r.files.length), fmt(kb(r.gzip), 1), fmt(kb(r.gzip - sharedGzip), 1), r.definitionsGzip ? fmt(kb(r.definitionsGzip), 1) : "-"]),
       ]),
     );
     log(`Shared by every page: ${shared.size} scripts, ${fmt(kb(sharedGzip), 1)} kB gzip.`);
@@ -127,6 +149,15 @@ export async function runWebBench(log: (line: string) => void = console.log): Pr
     if (!homeWithinBudget)
       log(`  largest on home: ${[...home.files].sort((a, b) => b.gzip - a.gzip).slice(0, 5).map((f) => `${f.file} ${fmt(kb(f.gzip), 1)} kB`).join(", ")}`);
 
+    const first = routes.find((r) => r.name === "first funnel page")!;
+    const firstFunnelPageKb = kb(first.gzip + first.definitionsGzip);
+    log(`First funnel page on a cold load: ${fmt(kb(first.gzip), 1)} kB of JavaScript + ${fmt(kb(first.definitionsGzip), 1)} kB of definitions = ${fmt(firstFunnelPageKb, 1)} kB gzip (target ${FIRST_FUNNEL_PAGE_BUDGET_KB} kB).`);
+
+    log("Next → next step painted, over the early funnel (3 walks)...");
+    const paint = await measureNextPaint(browser, server.url);
+    log(`  ${paint.steps.map((s) => `${s.from.split("/").pop()} ${fmt(s.ms, 0)}`).join(", ")} ms`);
+    log(`  median ${fmt(paint.medianMs, 0)} ms over ${paint.steps.length} steps (target ${PAINT_TARGET_MS} ms).`);
+
     log("Lighthouse (performance category, its default mobile profile with simulated throttling)...");
     const runs: LighthouseRun[] = [];
     for (const [name, path] of LIGHTHOUSE_PAGES) runs.push(await lighthouseRun(name, path, server.url, log));
@@ -136,7 +167,17 @@ export async function runWebBench(log: (line: string) => void = console.log): Pr
         ...runs.map((r) => [r.name, r.path, String(r.score), r.metrics.fcp!, r.metrics.lcp!, r.metrics.tbt!, r.metrics.cls!, r.metrics.si!]),
       ]),
     );
-    return { routes, homeKb, homeWithinBudget, lighthouse: runs };
+    const targets: TargetCheck[] = [
+      { name: "home page JavaScript (kB gzip)", figure: homeKb, target: `≤ ${HOME_BUDGET_KB}`, holds: homeWithinBudget },
+      { name: "first funnel page JavaScript + definitions (kB gzip)", figure: firstFunnelPageKb, target: `≤ ${FIRST_FUNNEL_PAGE_BUDGET_KB}`, holds: firstFunnelPageKb <= FIRST_FUNNEL_PAGE_BUDGET_KB },
+      ...runs.flatMap((r) => [
+        { name: `Lighthouse mobile, ${r.name}`, figure: r.score, target: `≥ ${LIGHTHOUSE_TARGET}`, holds: r.score >= LIGHTHOUSE_TARGET },
+        { name: `CLS, ${r.name}`, figure: r.cls, target: `≤ ${CLS_TARGET}`, holds: r.cls <= CLS_TARGET },
+      ]),
+      { name: "Next → next step painted, median (ms)", figure: paint.medianMs, target: `≤ ${PAINT_TARGET_MS}`, holds: paint.medianMs <= PAINT_TARGET_MS },
+    ];
+    log(targetTable(targets));
+    return { routes, homeKb, homeWithinBudget, firstFunnelPageKb, lighthouse: runs, paint, targets };
   } finally {
     await browser.close();
     await server.close();
@@ -163,6 +204,7 @@ async function lighthouseRun(name: string, path: string, base: string, log: (lin
       path,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       metrics: { fcp: shown("first-contentful-paint"), lcp: shown("largest-contentful-paint"), tbt: shown("total-blocking-time"), cls: shown("cumulative-layout-shift"), si: shown("speed-index") },
+      cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     };
   }
 }

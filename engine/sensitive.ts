@@ -46,17 +46,32 @@ export function maskValue(value: unknown, format?: string): string {
 /** Whether a value is a mask this module makes (never a real identifier: it holds no digits but the last 4). */
 export const isMasked = (value: unknown): value is string => typeof value === "string" && /^(\*\*\* - \*\* - |••••)\S{0,4}$/.test(value);
 
-/** A copy of `doc` with every present sensitive value replaced by fn(value, field). */
+/**
+ * `doc` with every present sensitive value replaced by fn(value, field): a new document that
+ * shares what it does not change (only the objects on the way to a replaced value are copied,
+ * not the whole document, which was most of a step.get's work here). Neither is changed after.
+ */
 export function mapSensitive(doc: unknown, fields: SensitiveField[], fn: (value: unknown, field: SensitiveField, pointer: string) => unknown): unknown {
-  const copy = structuredClone(doc);
+  let out = doc;
   for (const field of fields)
-    for (const { pointer } of expandPointer(copy, field.pattern)) {
+    for (const { pointer } of expandPointer(doc, field.pattern)) {
       const keys = splitPointer(pointer);
       const last = keys.pop()!;
-      const parent = getAt(copy, keys.map((k) => `/${escapeSegment(k)}`).join("")) as Record<string, unknown> | undefined;
+      const parent = getAt(doc, keys.map((k) => `/${escapeSegment(k)}`).join("")) as Record<string, unknown> | undefined;
       if (parent && typeof parent === "object" && Object.hasOwn(parent, last) && parent[last] !== null && parent[last] !== undefined)
-        parent[last] = fn(parent[last], field, pointer);
+        out = replaceAt(out, [...keys, last], fn(parent[last], field, pointer));
     }
+  return out;
+}
+
+/** A copy of `node` with the value at `keys` replaced, copying only the containers on the way. */
+function replaceAt(node: unknown, keys: string[], value: unknown, depth = 0): unknown {
+  if (depth === keys.length) return value;
+  const key = keys[depth]!;
+  const container = node as Record<string, unknown>;
+  const copy = (Array.isArray(node) ? [...node] : { ...container }) as Record<string, unknown>;
+  // defineProperty, not assignment: a "__proto__" key must stay a plain key.
+  Object.defineProperty(copy, key, { value: replaceAt(container[key], keys, value, depth + 1), enumerable: true, writable: true, configurable: true });
   return copy;
 }
 

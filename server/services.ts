@@ -51,8 +51,9 @@ function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
     /** The session the request's cookie stands for (the cookie renewed when the session was), or null. */
     async current(cookies: CookieIO) {
       const token = jar.get(cookies, "session");
+      if (!token) return null; // no cookie of this kind, nothing to look up
       const found = await sessions.validate(token);
-      if (found?.renewed) jar.set(cookies, "session", token!, found.session.expiresAt);
+      if (found?.renewed) jar.set(cookies, "session", token, found.session.expiresAt);
       return found?.session ?? null;
     },
   };

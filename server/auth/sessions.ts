@@ -2,11 +2,11 @@
 // deprecated and the design is meant to be owned by the app): the cookie holds "<id>.<secret>",
 // the table keeps the id and the SHA-256 of the secret, validation compares the hashes in
 // constant time, and the expiry slides forward while the session is used.
-import { sha256 } from "@oslojs/crypto/sha2";
-import { constantTimeEqual } from "@oslojs/crypto/subtle";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedQuery } from "../db/prepared";
 import { applicantSessions, portalSessions } from "../db/schema";
 
 export type SessionKind = "applicant" | "portal";
@@ -24,9 +24,15 @@ export const SESSION_TTL_MS: Record<SessionKind, number> = {
 };
 
 const tables = { applicant: applicantSessions, portal: portalSessions } as const;
+/** Every request with a session cookie reads its row: prepared once. */
+const byId = {
+  applicant: preparedQuery("applicantSessionById", (db) => db.select().from(applicantSessions).where(eq(applicantSessions.id, sql.placeholder("id")))),
+  portal: preparedQuery("portalSessionById", (db) => db.select().from(portalSessions).where(eq(portalSessions.id, sql.placeholder("id")))),
+};
 
 const randomString = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-const hashSecret = (secret: string) => sha256(new TextEncoder().encode(secret));
+/** SHA-256 of the secret (node's, native: the JavaScript one cost more than the session's query). */
+const hashSecret = (secret: string) => createHash("sha256").update(secret).digest();
 
 export function createSessions(db: Db, kind: SessionKind, now: () => Date = () => new Date()) {
   const table = tables[kind];
@@ -39,16 +45,18 @@ export function createSessions(db: Db, kind: SessionKind, now: () => Date = () =
       const secret = randomString();
       const at = now();
       const session = { id, userId, expiresAt: new Date(at.getTime() + ttl) };
-      await tx.insert(table).values({ ...session, secretHash: encodeHexLowerCase(hashSecret(secret)), createdAt: at });
+      await tx.insert(table).values({ ...session, secretHash: hashSecret(secret).toString("hex"), createdAt: at });
       return { token: `${id}.${secret}`, session };
     },
     /** The session a cookie token stands for, renewed when due (`renewed` tells to reset the cookie). */
     async validate(token: string | undefined): Promise<{ session: Session; renewed: boolean } | null> {
       const [id, secret, extra] = (token ?? "").split(".");
       if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-      const [row] = await db.select().from(table).where(eq(table.id, id));
+      const [row] = await byId[kind](db, { id });
       if (!row) return null;
-      if (!constantTimeEqual(hashSecret(secret), new Uint8Array(Buffer.from(row.secretHash, "hex")))) return null;
+      const stored = Buffer.from(row.secretHash, "hex");
+      const hash = hashSecret(secret);
+      if (stored.length !== hash.length || !timingSafeEqual(hash, stored)) return null;
       const at = now().getTime();
       if (row.expiresAt.getTime() <= at) {
         await db.delete(table).where(eq(table.id, id));

@@ -2,10 +2,11 @@
 // application as which role. An invite link's token is random, mailed once, and kept only as its
 // SHA-256; a new invite retires the older link.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { activeRoles, memberRole, OWNER_ROLE, partOf, type Part } from "../../engine/members";
 import type { Db } from "../db/client";
-import { applicationMembers, applications } from "../db/schema";
+import { preparedQuery } from "../db/prepared";
+import { applicationMembers } from "../db/schema";
 import type { Services } from "../services";
 import { applicationStore, type StoredApplication } from "../store/applications";
 
@@ -19,6 +20,9 @@ export interface Reader {
   /** The member's row; null for the owner. */
   member: MemberRow | null;
 }
+
+/** Read on every step.get and step.submit of someone who owns no application: prepared once. */
+const memberOfUser = preparedQuery("memberOfUser", (db) => db.select().from(applicationMembers).where(eq(applicationMembers.userId, sql.placeholder("userId"))));
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 const DAY_MS = 86_400_000;
@@ -37,15 +41,14 @@ export function memberStore(services: Services) {
     async readerOf(db: Db, userId: string): Promise<Reader | null> {
       const owned = await store.ofOwner(db, userId);
       if (owned) return { app: owned, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, owned.doc), member: null };
-      const [member] = await db.select().from(applicationMembers).where(eq(applicationMembers.userId, userId));
+      const [member] = await memberOfUser(db, { userId });
       const app = member ? await this.applicationOf(db, member) : null;
       return member && app ? { app, role: member.role, part: partOf(defs, member.role, app.doc), member } : null;
     },
 
     /** The application a member (or an invite) is for, while the member's role answers its own part; else null. */
     async applicationOf(db: Db, member: MemberRow): Promise<StoredApplication | null> {
-      const [row] = await db.select().from(applications).where(eq(applications.id, member.applicationId));
-      const app = row ? store.fromRow(row) : null;
+      const app = await store.byId(db, member.applicationId);
       return app && activeRoles(defs, app.doc).includes(member.role) ? app : null;
     },
 

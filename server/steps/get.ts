@@ -3,34 +3,40 @@
 // go to instead.
 import { TRPCError } from "@trpc/server";
 import type { APIInputs } from "../../engine/generated/schema-types";
-
-type StepRef = NonNullable<APIInputs["stepRef"]>;
 import { doneSteps } from "../../engine/journey";
 import { viewFor } from "../../engine/members";
 import { memberStore } from "../members/store";
 import { applicationStore } from "../store/applications";
-import { recheckOnVisit } from "../store/recheck";
+import { recheckDue, recheckOnVisit } from "../store/recheck";
 import { badRequest, type Context } from "../trpc/init";
 import { refuseClosedStep, requireSessionFor } from "./access";
 import { journeyFor, ownerJourney, readerFacts } from "./journey";
+
+type StepRef = NonNullable<APIInputs["stepRef"]>;
 
 export async function getStep(ctx: Context, input: StepRef) {
   const { services } = ctx;
   const step = services.defs.steps.get(input.stepId)?.def;
   if (!step) throw badRequest([{ pointer: "/stepId", message: `Step "${input.stepId}" does not exist` }]);
   requireSessionFor(ctx, step.route);
-  if (ctx.applicant) await recheckOnVisit(services, ctx.applicant.userId);
-  const reader = ctx.applicant ? await memberStore(services).readerOf(services.db, ctx.applicant.userId) : null;
+  const members = memberStore(services);
+  let reader = ctx.applicant ? await members.readerOf(services.db, ctx.applicant.userId) : null;
+  // A change of definitions since the owner's last visit: the answers are checked first.
+  if (ctx.applicant && reader && !reader.member && recheckDue(services, reader.app)) {
+    await recheckOnVisit(services, ctx.applicant.userId);
+    reader = await members.readerOf(services.db, ctx.applicant.userId);
+  }
   if (ctx.applicant && !reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
   const journey = reader ? journeyFor(services, reader) : null;
   refuseClosedStep(services, reader, journey, step);
   if (!reader) {
-    return { step, application: {}, applicationStatus: null, revision: null, variant: null, role: null, part: null, flow: null, recheck: false, done: [] as string[], due: null, locked: false };
+    return { stepId: step.id, application: {}, applicationStatus: null, revision: null, variant: null, role: null, part: null, flow: null, recheck: false, done: [] as string[], due: null, locked: false };
   }
   const facts = readerFacts(services, reader);
   const { app } = reader;
   return {
-    step,
+    /** Which step was read: its definition the browser already has, in the definitions bundle. */
+    stepId: step.id,
     application: applicationStore(services).view(viewFor(services.defs, reader.part, app.doc)),
     applicationStatus: facts.applicationStatus,
     /** The reader's own revision: a member's saves never make the owner's page stale, nor the reverse. */

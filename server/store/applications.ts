@@ -1,10 +1,11 @@
 // Reads and writes the application document: identifiers (writeOnly fields) are sealed with
 // AES-256-GCM on the way in and opened on the way out; what leaves the server is masked.
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Recheck } from "../../engine/recheck";
 import { mapSensitive, maskSensitive } from "../../engine/sensitive";
 import type { Db } from "../db/client";
+import { preparedQuery } from "../db/prepared";
 import { applications, auditEvents, users } from "../db/schema";
 import type { Services } from "../services";
 
@@ -31,6 +32,10 @@ export interface StoredApplication {
   completed: string[] | null;
 }
 
+/** Read on every step.get and step.submit: prepared once. */
+const byOwner = preparedQuery("applicationByOwner", (db) => db.select().from(applications).where(eq(applications.ownerId, sql.placeholder("ownerId"))));
+const byId = preparedQuery("applicationById", (db) => db.select().from(applications).where(eq(applications.id, sql.placeholder("id"))));
+
 export function applicationStore(services: Services) {
   const { cipher, sensitive } = services;
   const open = (text: string) => mapSensitive(JSON.parse(text), sensitive, (v) => (cipher.isSealed(v) ? cipher.decrypt(v) : v)) as Record<string, unknown>;
@@ -51,7 +56,11 @@ export function applicationStore(services: Services) {
     /** A row already read (the portal lists many at once). */
     fromRow: toStored,
     async ofOwner(db: Db, ownerId: string): Promise<StoredApplication | null> {
-      const [row] = await db.select().from(applications).where(eq(applications.ownerId, ownerId));
+      const [row] = await byOwner(db, { ownerId });
+      return row ? toStored(row) : null;
+    },
+    async byId(db: Db, id: string): Promise<StoredApplication | null> {
+      const [row] = await byId(db, { id });
       return row ? toStored(row) : null;
     },
     /** A new visitor's account and empty application, in the caller's transaction. */

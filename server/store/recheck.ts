@@ -3,15 +3,24 @@
 // steps they have saved are checked against the running definitions once; the steps whose answers
 // no longer pass are taken off their saved list, so their path (engine/journey.ts) leads back
 // through those steps, and only those, then on to where they were.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { todayIso } from "../../engine/dates";
 import { doneSteps, isFinalStatus } from "../../engine/journey";
 import { invalidSteps } from "../../engine/recheck";
 import { transaction, type Db } from "../db/client";
+import { preparedQuery } from "../db/prepared";
 import { applications } from "../db/schema";
 import type { Services } from "../services";
 import { ownerCompleted, ownerJourney, statusOf } from "../steps/journey";
 import { applicationStore, type StoredApplication } from "./applications";
+
+/** Whether an application's answers are due a check against the running definitions. */
+export const recheckDue = (services: Services, app: { definitionsVersion: string | null; status: string }): boolean =>
+  app.definitionsVersion !== services.definitionsVersion && !isFinalStatus(services.defs, app.status);
+
+const versionOfOwners = preparedQuery("applicationVersionByOwner", (db) =>
+  db.select({ definitionsVersion: applications.definitionsVersion, status: applications.status }).from(applications).where(eq(applications.ownerId, sql.placeholder("ownerId"))),
+);
 
 /**
  * Inside the caller's transaction: the application as it is after the re-check its version calls
@@ -21,7 +30,7 @@ import { applicationStore, type StoredApplication } from "./applications";
  */
 export async function recheckApplication(tx: Db, services: Services, app: StoredApplication): Promise<StoredApplication> {
   const { defs, definitionsVersion } = services;
-  if (app.definitionsVersion === definitionsVersion) return app;
+  if (!recheckDue(services, app)) return app;
   const completed = ownerCompleted(services, app);
   const journey = ownerJourney(services, app, app.doc, completed);
   if (journey.submitted) return app;
@@ -48,9 +57,9 @@ export async function recheckApplication(tx: Db, services: Services, app: Stored
 
 /** The re-check at the start of a visit; one indexed read when the version is current. */
 export async function recheckOnVisit(services: Services, ownerId: string): Promise<void> {
-  const { db, defs, definitionsVersion } = services;
-  const [row] = await db.select({ version: applications.definitionsVersion, status: applications.status }).from(applications).where(eq(applications.ownerId, ownerId));
-  if (!row || row.version === definitionsVersion || isFinalStatus(defs, row.status)) return;
+  const { db } = services;
+  const [row] = await versionOfOwners(db, { ownerId });
+  if (!row || !recheckDue(services, row)) return;
   const store = applicationStore(services);
   await transaction(db, async (tx) => {
     const app = await store.ofOwner(tx, ownerId);

@@ -1,6 +1,7 @@
 // Toasts (spec §1/§9): bottom-left, at most 3 on screen; more wait their turn. useNotify() is the
 // one way pages show a transient message. Fluent's toaster is heavy and most visits never see a
-// toast, so it loads on the first notice (pages that can toast fetch its code when they mount).
+// toast, so it loads on the first notice (pages that can toast fetch its code at the visitor's
+// first keypress or tap on them: after the page's first paint, before any notice can follow).
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import type { ToastIntent } from "@fluentui/react-components";
 
@@ -19,6 +20,9 @@ export interface QueuedNotice extends Notice {
 
 const loadToaster = () => import("./Toaster");
 const Toaster = lazy(loadToaster);
+
+/** The visitor's first touch of a page: the toaster's code is fetched then. */
+const INTENT_EVENTS = ["pointerdown", "keydown"] as const;
 
 const NotifyContext = createContext<((notice: Notice) => void) | null>(null);
 
@@ -48,7 +52,17 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
 export function useNotify(): (notice: Notice) => void {
   const notify = useContext(NotifyContext);
   if (!notify) throw new Error("useNotify() needs a <NotifyProvider> above it");
-  // A page that can toast fetches the toaster now: its first notice may follow a lost connection.
-  useEffect(() => void loadToaster().catch(() => undefined), []);
+  // A page that can toast fetches the toaster before its first notice, which may follow a lost
+  // connection; not during its own load, which the toaster's code (25 kB) would only slow.
+  useEffect(() => {
+    const fetchToaster = () => {
+      void loadToaster().catch(() => undefined);
+      for (const event of INTENT_EVENTS) window.removeEventListener(event, fetchToaster, true);
+    };
+    for (const event of INTENT_EVENTS) window.addEventListener(event, fetchToaster, { capture: true, passive: true });
+    return () => {
+      for (const event of INTENT_EVENTS) window.removeEventListener(event, fetchToaster, true);
+    };
+  }, []);
   return notify;
 }

@@ -1,0 +1,79 @@
+// Next → next step painted: a visitor walks the early funnel in headless Chromium against the real
+// server on loopback; for each step, the time from the click on Next (a capturing listener's
+// performance.now()) to the first animation frame in which the next step's first field is in the
+// page, which that frame paints. Page code runs as strings: bench/ is type-checked without the DOM.
+import type { Browser, Page } from "playwright-core";
+import { median } from "./measure";
+
+type Answer = string | number | boolean;
+
+/** The early funnel: each page's answers by field pointer, and the field that shows the next page is there. */
+const WALK: { path: string; answers: Record<string, Answer>; next: string[] }[] = [
+  { path: "/app/initial-setup/name", answers: { "/user/firstName": "Dana", "/user/lastName": "Rivera" }, next: ["/user/email"] },
+  { path: "/app/initial-setup/email", answers: { "/user/email": "" }, next: ["/setup/propertyValue"] },
+  { path: "/app/initial-setup/property-value", answers: { "/setup/propertyValue": 585000 }, next: ["/setup/mortgageEstimate"] },
+  { path: "/app/initial-setup/mortgage-estimate", answers: { "/setup/mortgageEstimate": 245000 }, next: ["/setup/hasFbm"] },
+  { path: "/app/initial-setup/has-fbm", answers: { "/setup/hasFbm": false }, next: ["/setup/isSelfEmployed"] },
+  { path: "/app/initial-setup/is-self-employed", answers: { "/setup/isSelfEmployed": false }, next: ["/setup/creditRange"] },
+  { path: "/app/initial-setup/credit-range", answers: { "/setup/creditRange": "Excellent (760+)" }, next: ["/setup/zip"] },
+  // The variants part here: one asks how the home is used, the other goes on to the co-borrower question.
+  { path: "/app/initial-setup/zip", answers: { "/setup/zip": "80205" }, next: ["/setup/propertyUsage", "/setup/hasCoborrower"] },
+];
+
+/** Answers one field as a person does (as tests/e2e/answer.ts): types, or picks the option by its label. */
+async function answer(page: Page, pointer: string, value: Answer): Promise<void> {
+  const box = page.locator(`[data-pointer="${pointer}"]`).first();
+  await box.waitFor();
+  if ((await box.locator("select").count()) > 0) return void (await box.locator("select").first().selectOption({ label: String(value) }));
+  if ((await box.locator('input[type="radio"]').count()) > 0) {
+    const radio = box.getByLabel(value === true ? "Yes" : value === false ? "No" : String(value), { exact: true });
+    await box.locator(`label[for="${await radio.getAttribute("id")}"]`).first().click();
+    return;
+  }
+  const input = box.locator("input:not([type=hidden]), textarea").first();
+  await input.fill(String(value));
+  await input.blur();
+}
+
+/** Resolves, in the page, with the ms from the last click on a submit button to the frame that paints one of `pointers`. */
+const PAINTED = `(pointers) => new Promise((resolve, reject) => {
+  const found = () => pointers.some((p) => document.querySelector('[data-pointer="' + p + '"]'));
+  const done = () => requestAnimationFrame(() => resolve(performance.now() - window.__benchClickAt));
+  const timer = setTimeout(() => reject(new Error("the next step did not show within 20 s")), 20000);
+  const observer = new MutationObserver(() => {
+    if (!found()) return;
+    observer.disconnect();
+    clearTimeout(timer);
+    done();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+})`;
+
+const LISTEN = `document.addEventListener("click", (e) => { if (e.target.closest('button[type="submit"]')) window.__benchClickAt = performance.now(); }, true)`;
+
+export interface PaintRun {
+  /** Each step's Next → next step painted, in ms, in walking order. */
+  steps: { from: string; ms: number }[];
+  medianMs: number;
+}
+
+/** Walks the early funnel `walks` times in fresh browser contexts; the median over every transition. */
+export async function measureNextPaint(browser: Browser, baseURL: string, walks = 3): Promise<PaintRun> {
+  const steps: { from: string; ms: number }[] = [];
+  for (let w = 0; w < walks; w++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL });
+    const page = await context.newPage();
+    await page.goto(WALK[0]!.path);
+    await page.evaluate(LISTEN);
+    for (const step of WALK) {
+      await page.waitForURL((url) => url.pathname === step.path, { timeout: 20_000 });
+      for (const [pointer, value] of Object.entries(step.answers)) await answer(page, pointer, pointer === "/user/email" ? `bench.${Date.now()}.${w}@example.com` : value);
+      // Wait for the field to be in the page before the click, then time click → painted.
+      const painted = page.evaluate(`(${PAINTED})(${JSON.stringify(step.next)})`) as Promise<number>;
+      await page.getByRole("button", { name: "Next" }).click();
+      steps.push({ from: step.path, ms: await painted });
+    }
+    await context.close();
+  }
+  return { steps, medianMs: median(steps.map((s) => s.ms)) };
+}

@@ -1,0 +1,139 @@
+// The tRPC endpoint on Hono. tRPC's fetch adapter (resolveResponse, which @hono/trpc-server and
+// the node adapter also go through) makes three AbortControllers and two AbortSignal.any for
+// every request, and on Node 20 those cost more than the rest of a trivial call together (npm run
+// bench: the framework ceiling). So the calls our web client makes, JSON queries by GET and
+// mutations by POST, batched or not, are answered here on tRPC's own core: its request parser,
+// its procedure call, its error shape and its status code, the same answers without the signals.
+// Anything else (a stream or a subscription; we have none) goes to the fetch adapter unchanged.
+import type { Context as HonoContext } from "hono";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import {
+  getErrorShape,
+  getHTTPStatusCode,
+  getRequestInfo,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+  TRPCError,
+  type AnyRouter,
+  type inferRouterContext,
+  type TRPCRequestInfo,
+} from "@trpc/server/unstable-core-do-not-import";
+
+export interface TrpcHandlerOptions<R extends AnyRouter> {
+  router: R;
+  /** Where the router is mounted: "/api/trpc". */
+  endpoint: string;
+  createContext(opts: { req: Request; resHeaders: Headers }, c: HonoContext): Promise<inferRouterContext<R>>;
+  onError?(opts: { error: TRPCError; path: string | undefined }): void;
+  /** The most calls one batch may carry (tRPC's own option). */
+  maxBatchSize?: number;
+}
+
+/** Our calls finish their short work whether or not the client waits; nothing watches this signal. */
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * The request as tRPC reads it, without making node-server build a full fetch Request (its
+ * lightweight one turns into a real one, body stream and all, on the first read of `signal`).
+ * The body is read through Hono, which keeps it for every middleware that read it before.
+ */
+function requestOf(c: HonoContext, signal: () => AbortSignal): Request {
+  const raw = c.req.raw;
+  return {
+    method: raw.method,
+    url: raw.url,
+    headers: raw.headers,
+    get signal() {
+      return signal();
+    },
+    json: () => c.req.json(),
+    text: () => c.req.text(),
+    formData: () => c.req.formData(),
+    get body() {
+      return raw.body;
+    },
+  } as unknown as Request;
+}
+
+/** A signal that aborts when the client leaves before the answer is sent (node-server's connection). */
+function leavingSignal(c: HonoContext): AbortSignal {
+  const controller = new AbortController();
+  const outgoing = (c.env as { outgoing?: { once(event: string, f: () => void): void; writableFinished: boolean } } | undefined)?.outgoing;
+  outgoing?.once("close", () => {
+    if (!outgoing.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, "");
+
+export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
+  const { router, onError, maxBatchSize } = opts;
+  const config = router._def._config;
+  const endpoint = trimSlashes(opts.endpoint);
+
+  /** The fetch adapter, for what this handler does not answer itself. */
+  const viaFetchAdapter = (c: HonoContext) =>
+    fetchRequestHandler({
+      router,
+      endpoint: opts.endpoint,
+      req: requestOf(c, () => leavingSignal(c)),
+      createContext: ({ req, resHeaders }) => opts.createContext({ req, resHeaders }, c),
+      ...(maxBatchSize === undefined ? {} : { maxBatchSize }),
+      ...(onError ? { onError: ({ error, path }) => onError({ error, path }) } : {}),
+    });
+
+  return async (c: HonoContext): Promise<Response> => {
+    const method = c.req.method;
+    if (method === "HEAD") return new Response(null, { status: 204 });
+    const streaming = c.req.header("trpc-accept") === "application/jsonl";
+    if (streaming || (method !== "GET" && method !== "POST")) return viaFetchAdapter(c);
+
+    const req = requestOf(c, () => NEVER_ABORTED);
+    const url = new URL(req.url);
+    const headers = new Headers({ vary: "trpc-accept, accept", "content-type": "application/json" });
+    let info: TRPCRequestInfo | undefined;
+    let ctx: inferRouterContext<R> | undefined;
+    let body: unknown;
+    const shapeOf = (cause: unknown, call?: TRPCRequestInfo["calls"][number]) => {
+      const error = getTRPCErrorFromUnknown(cause);
+      onError?.({ error, path: call?.path });
+      return { error: getErrorShape({ config, ctx, error, input: call?.result(), path: call?.path, type: call?.procedure?._def.type ?? info?.type ?? "unknown" }) };
+    };
+    try {
+      const encoded = trimSlashes(trimSlashes(url.pathname).slice(endpoint.length));
+      let path: string;
+      try {
+        path = decodeURIComponent(encoded);
+      } catch (cause) {
+        throw new TRPCError({ code: "BAD_REQUEST", message: `Invalid URL-encoding in path "${encoded}"`, cause });
+      }
+      info = await getRequestInfo({ req, path, router, searchParams: url.searchParams, headers: req.headers, url, maxBatchSize });
+      if (info.type === "subscription") return viaFetchAdapter(c);
+      ctx = await opts.createContext({ req, resHeaders: headers }, c);
+      const answers = await Promise.all(
+        info.calls.map(async (call) => {
+          try {
+            const procedure = call.procedure;
+            if (!procedure) throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${call.path}"` });
+            const type = procedure._def.type;
+            if (method !== (type === "mutation" ? "POST" : "GET"))
+              throw new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `Unsupported ${method}-request to ${type} procedure at path "${call.path}"` });
+            const data: unknown = await procedure({ path: call.path, getRawInput: call.getRawInput, ctx, type, signal: undefined, batchIndex: call.batchIndex });
+            return { result: { data } };
+          } catch (cause) {
+            return shapeOf(cause, call);
+          }
+        }),
+      );
+      body = info.isBatchCall ? answers : answers[0];
+    } catch (cause) {
+      body = shapeOf(cause);
+    }
+    const status = getHTTPStatusCode(body as Parameters<typeof getHTTPStatusCode>[0]);
+    const text = JSON.stringify(transformTRPCResponse(config, body as Parameters<typeof transformTRPCResponse>[1]));
+    // A known length lets compression pass over the many small answers.
+    headers.set("content-length", String(Buffer.byteLength(text)));
+    return new Response(text, { status, headers });
+  };
+}

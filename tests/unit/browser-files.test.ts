@@ -1,0 +1,42 @@
+// The definitions the browser is sent: all it builds the funnel from, nothing it never reads.
+import { describe, expect, it } from "vitest";
+import { browserFiles } from "../../engine/browser-files";
+import { buildDefinitions } from "../../engine/definitions";
+import { loadDefinitions } from "../../engine/load";
+import { createStepValidator } from "../../engine/validate";
+
+const { defs } = loadDefinitions();
+const sent = browserFiles(defs.files);
+
+describe("the definitions bundle for the browser", () => {
+  it("leaves out every rule set's worked cases", () => {
+    expect(Object.keys(defs.files.rules).some((p) => p.endsWith(".cases.json"))).toBe(true);
+    expect(Object.keys(sent.rules).filter((p) => p.endsWith(".cases.json"))).toEqual([]);
+  });
+
+  it("leaves out the schemas no step or rule set reaches: the meta-schemas and the API's inputs", () => {
+    expect(Object.keys(sent.schemas)).not.toContain("step.schema.json");
+    expect(Object.keys(sent.schemas)).not.toContain("rule.schema.json");
+    expect(Object.keys(sent.schemas)).not.toContain("api.json");
+    expect(Object.keys(sent.schemas)).toEqual(expect.arrayContaining(["enums.json", "common.json", "application.json", "address.json"]));
+  });
+
+  it("keeps every step, flow and rule set", () => {
+    expect(sent.steps).toEqual(defs.files.steps);
+    expect(Object.keys(sent.rules).sort()).toEqual(Object.keys(defs.files.rules).filter((p) => !p.endsWith(".cases.json")).sort());
+  });
+
+  it("builds in the browser into every step's validator, judging as the server's does", () => {
+    const browser = buildDefinitions(sent, { trusted: true }).defs;
+    for (const stepId of defs.steps.keys()) {
+      const answers = { user: { firstName: "Ada" }, setup: { propertyValue: -1 } };
+      const mine = createStepValidator(browser, stepId)(answers, { today: "2026-11-22" });
+      const server = createStepValidator(defs, stepId)(answers, { today: "2026-11-22" });
+      expect(mine, stepId).toEqual(server);
+    }
+  });
+
+  it("is smaller by a fifth or more", () => {
+    expect(JSON.stringify(sent).length).toBeLessThan(JSON.stringify(defs.files).length * 0.8);
+  });
+});

@@ -1,0 +1,104 @@
+// Our tRPC endpoint (server/trpc/http.ts) answers every JSON call exactly as tRPC's own fetch
+// adapter does: the same status, headers that matter and body, for answers, batches, refusals
+// and failures; it only leaves out the adapter's per-request abort signals. (And it labels every
+// answer JSON, which each is; the adapter labels one refused before any call text/plain.)
+import { trpcServer } from "@hono/trpc-server";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { TRPCError } from "@trpc/server";
+import { badRequest, publicProcedure, router, type Context } from "../../server/trpc/init";
+import { trpcHandler } from "../../server/trpc/http";
+
+const echoInput = (raw: unknown) => {
+  if (typeof raw === "object" && raw !== null && typeof (raw as { word?: unknown }).word === "string") return raw as { word: string };
+  throw badRequest([{ pointer: "/word", message: "must be a string" }]);
+};
+
+const testRouter = router({
+  echo: publicProcedure.input(echoInput).query(({ input }) => ({ said: input.word })),
+  nothing: publicProcedure.query(() => null),
+  change: publicProcedure.input(echoInput).mutation(({ input, ctx }) => {
+    ctx.resHeaders.append("set-cookie", "seen=1; Path=/");
+    return { changed: input.word };
+  }),
+  forbidden: publicProcedure.query(() => {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Not yours" });
+  }),
+  broken: publicProcedure.query(() => {
+    throw new Error("database on fire");
+  }),
+});
+
+const createContext = async ({ req, resHeaders }: { req: Request; resHeaders: Headers }) => ({ resHeaders, ip: new URL(req.url).hostname }) as unknown as Context;
+
+function apps() {
+  const errors: { ours: string[]; theirs: string[] } = { ours: [], theirs: [] };
+  const theirs = new Hono();
+  theirs.use("/api/trpc/*", trpcServer({ router: testRouter, endpoint: "/api/trpc", createContext: (opts) => createContext(opts) as never, onError: ({ error, path }) => void errors.theirs.push(`${path}:${error.code}`) }));
+  const ours = new Hono();
+  ours.use("/api/trpc/*", trpcHandler({ router: testRouter, endpoint: "/api/trpc", createContext, onError: ({ error, path }) => void errors.ours.push(`${path}:${error.code}`) }));
+  return { ours, theirs, errors };
+}
+
+const q = (input: unknown) => `input=${encodeURIComponent(JSON.stringify(input))}`;
+const json = { "content-type": "application/json" };
+
+const requests: [name: string, path: string, init?: RequestInit][] = [
+  ["a query", `/api/trpc/echo?${q({ word: "hi" })}`],
+  ["a query answering null", "/api/trpc/nothing"],
+  ["a query with a bad input", `/api/trpc/echo?${q({ word: 5 })}`],
+  ["a query without its input", "/api/trpc/echo"],
+  ["a batch of two queries", `/api/trpc/echo,nothing?batch=1&${q({ 0: { word: "a" } })}`],
+  ["a batch with one failing call", `/api/trpc/echo,forbidden?batch=1&${q({ 0: { word: "a" } })}`],
+  ["a batch whose input is not an object", `/api/trpc/echo?batch=1&${q([1])}`],
+  ["a refusal", "/api/trpc/forbidden"],
+  ["a failure", "/api/trpc/broken"],
+  ["an unknown procedure", "/api/trpc/nope"],
+  ["input that is not JSON", "/api/trpc/echo?input=%7Bnot"],
+  ["a mutation", "/api/trpc/change", { method: "POST", headers: json, body: JSON.stringify({ word: "x" }) }],
+  ["a batched mutation", "/api/trpc/change?batch=1", { method: "POST", headers: json, body: JSON.stringify({ 0: { word: "x" } }) }],
+  ["a mutation by GET", `/api/trpc/change?${q({ word: "x" })}`],
+  ["a query by POST", "/api/trpc/echo", { method: "POST", headers: json, body: JSON.stringify({ word: "x" }) }],
+  ["a mutation with a body that is not JSON", "/api/trpc/change", { method: "POST", headers: json, body: "{not json" }],
+  ["a mutation with another content type", "/api/trpc/change", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" }],
+  ["a mixed batch of a query and a mutation", "/api/trpc/echo,change?batch=1", { method: "POST", headers: json, body: JSON.stringify({ 0: { word: "a" }, 1: { word: "b" } }) }],
+  ["a path with broken URL-encoding", "/api/trpc/ec%E0%A4%Aho"],
+  ["a HEAD request", "/api/trpc/echo", { method: "HEAD" }],
+];
+
+const answerOf = async (res: Response) => ({
+  status: res.status,
+  setCookie: res.headers.get("set-cookie"),
+  body: res.status === 204 ? null : await res.json(),
+});
+
+describe("our tRPC endpoint", () => {
+  it.each(requests)("answers %s as tRPC's fetch adapter does", async (_name, path, init) => {
+    const { ours, theirs } = apps();
+    const [mine, reference] = await Promise.all([ours.request(path, init), theirs.request(path, init)]);
+    expect(await answerOf(mine)).toEqual(await answerOf(reference));
+    if (mine.status !== 204) expect(mine.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("names the field of a bad input by its pointer", async () => {
+    const res = await apps().ours.request(`/api/trpc/echo?${q({ word: 5 })}`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { data: { fieldErrors: unknown } } }).error.data.fieldErrors).toEqual([{ pointer: "/word", message: "must be a string" }]);
+  });
+
+  it("reports each failed call to onError with its path, as the fetch adapter does", async () => {
+    const { ours, theirs, errors } = apps();
+    for (const app of [ours, theirs]) {
+      await app.request("/api/trpc/broken");
+      await app.request(`/api/trpc/echo,forbidden?batch=1&${q({ 0: { word: "a" } })}`);
+    }
+    expect(errors.ours).toEqual(["broken:INTERNAL_SERVER_ERROR", "forbidden:FORBIDDEN"]);
+    expect(errors.ours).toEqual(errors.theirs);
+  });
+
+  it("states the length of its answer, so compression can pass over a small one", async () => {
+    const res = await apps().ours.request(`/api/trpc/echo?${q({ word: "hi" })}`);
+    const body = await res.text();
+    expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+  });
+});
