@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { createTRPCClient, httpBatchLink, httpLink, type TRPCLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from "@trpc/client";
 import { startServer, type StartOptions } from "../../server/start";
 import type { AppRouter } from "../../server/trpc/router";
 import { solveBotToken } from "../../web/src/api/bot-token";
@@ -114,7 +114,10 @@ export function browser(base: string, { batch = true }: { batch?: boolean } = {}
       ...(opList.some((op) => op.type === "mutation") ? { "X-Recaptcha-Token": await botToken() } : {}),
     }),
   };
-  const link: TRPCLink<AppRouter> = batch ? httpBatchLink(linkOptions) : httpLink({ ...linkOptions, headers: ({ op }) => linkOptions.headers({ opList: [op] }) });
+  // As the web app does: queries batched, each mutation alone (a batch of one) with its own bot-check token.
+  const link: TRPCLink<AppRouter> = batch
+    ? splitLink({ condition: (op) => op.type === "mutation", true: httpBatchLink({ ...linkOptions, maxItems: 1 }), false: httpBatchLink(linkOptions) })
+    : httpLink({ ...linkOptions, headers: ({ op }) => linkOptions.headers({ opList: [op] }) });
   const trpc = createTRPCClient<AppRouter>({ links: [link] });
 
   /** NextAuth-style form POST to an auth endpoint, with a fresh CSRF token unless one is given. */

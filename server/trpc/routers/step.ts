@@ -9,6 +9,7 @@ import { chooseVariant, flowOf, nextStep, rankOf, routeForStatus, signOutTargetF
 import type { JsonSchema } from "../../../engine/bundle";
 import { flowOfRole, keepToPart, opensStep, OWNER_ROLE, partOf, stepHasPart, viewFor, writes, type Part } from "../../../engine/members";
 import { describeAjvErrors } from "../../../engine/messages";
+import { answerBoundErrors } from "../../../engine/answer-bounds";
 import { changedPointers, deleteAt, escapeSegment, getAt, mergeDocs, setAt } from "../../../engine/pointer";
 import { afterRecheckAnswer, cachedStepValidator } from "../../../engine/recheck";
 import { restoreMasked } from "../../../engine/sensitive";
@@ -97,6 +98,8 @@ export const stepRouter = router({
   submit: visitorProcedure.input(inputOf("stepSubmit")).mutation(async ({ ctx, input }) => {
     const { defs, db, auth } = ctx.services;
     const step = stepOf(defs, input.stepId);
+    const outOfBounds = answerBoundErrors(defs, step.id, input.answers); // size and shape first: nothing reads an oversized answer
+    if (outOfBounds.length) throw badRequest(outOfBounds);
     guard(ctx, step.route);
     const store = applicationStore(ctx.services);
     const now = ctx.services.now();
