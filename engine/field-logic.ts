@@ -6,7 +6,7 @@
 import { todayIso } from "./dates";
 import { stepById, type Definitions } from "./definitions";
 import { holds, type Data, type Logic } from "./logic";
-import { expand, getAt, isWithin, mergeDocs, setAt, type Match } from "./pointer";
+import { expand, getAt, isWithinAny, mergeDocs, removeAll, type Match } from "./pointer";
 import { stepLogicData } from "./step-data";
 
 export interface FieldLogicState {
@@ -52,30 +52,32 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
         return false;
       }
     };
+    // Every step below is linear in the answers: each pattern's hidden answers are removed in one
+    // pass (a list is copied once, not once per item), and "is this inside a hidden field" is a
+    // set look-up per level of the pointer, not a scan of every hidden field.
     const hidden: string[] = [];
     for (const [pattern, logic] of visibleWhen) {
-      let changed = false;
+      const dropped: string[] = [];
       for (const m of matchesOf(cleaned, pattern))
         if (!test(logic, m)) {
           hidden.push(m.pointer);
-          if (getAt(cleaned, m.pointer) !== undefined) {
-            cleaned = setAt(cleaned, m.pointer, undefined) as Data;
-            changed = true;
-          }
+          if (getAt(cleaned, m.pointer) !== undefined) dropped.push(m.pointer);
         }
-      if (changed) {
+      if (dropped.length) {
+        cleaned = removeAll(cleaned, dropped) as Data;
         doc = mergeDocs(context.application ?? {}, cleaned) as Data;
         base = stepLogicData(defs, doc, today);
       }
     }
+    const hiddenSet = new Set(hidden);
     const required: string[] = [];
     for (const [pattern, logic] of requiredWhen)
       for (const m of matchesOf(cleaned, pattern))
-        if (!hidden.some((h) => isWithin(m.pointer, h)) && test(logic, m)) required.push(m.pointer);
+        if (!isWithinAny(m.pointer, hiddenSet) && test(logic, m)) required.push(m.pointer);
     const shown: FieldLogicState["notices"] = [];
     for (const notice of notices)
       for (const m of matchesOf(cleaned, notice.field))
-        if (!hidden.some((h) => isWithin(m.pointer, h)) && test(notice.when, m)) shown.push({ pointer: m.pointer, message: notice.message, id: notice.id });
+        if (!isWithinAny(m.pointer, hiddenSet) && test(notice.when, m)) shown.push({ pointer: m.pointer, message: notice.message, id: notice.id });
     return { hidden, required, answers: cleaned, notices: shown };
   };
 }

@@ -95,8 +95,10 @@ export function describeAjvErrors(errors: readonly ErrorObject[] | null | undefi
     if (!seen || rank(error) < rank(seen)) best.set(pointer, error);
   }
   // "must match one of the branches" above a field that has its own error says nothing more.
-  for (const [pointer, error] of best)
-    if ((error.keyword === "anyOf" || error.keyword === "oneOf") && [...best.keys()].some((p) => p.startsWith(`${pointer}/`))) best.delete(pointer);
+  // (Every ancestor of every failing field, collected once: linear in the number of errors.)
+  const above = new Set<string>();
+  for (const pointer of best.keys()) for (let at = pointer.lastIndexOf("/"); at >= 0; at = at === 0 ? -1 : pointer.lastIndexOf("/", at - 1)) above.add(pointer.slice(0, at));
+  for (const [pointer, error] of best) if ((error.keyword === "anyOf" || error.keyword === "oneOf") && above.has(pointer)) best.delete(pointer);
   return [...best].map(([pointer, error]) => {
     const words = phrase(error);
     const label = error.keyword === "additionalProperties" || !labelFor ? labelOf(error, pointer) : labelFor(pointer);

@@ -52,6 +52,19 @@ export function isWithin(pointer: string, ancestor: string): boolean {
   return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
 }
 
+/**
+ * True when `pointer` is one of `ancestors` or lies inside one: a look-up per ancestor of the
+ * pointer (its depth), not a scan of the set, so checking every item of a list stays linear.
+ */
+export function isWithinAny(pointer: string, ancestors: ReadonlySet<string>): boolean {
+  if (ancestors.size === 0) return false;
+  for (let at = pointer.length; at >= 0; at = pointer.lastIndexOf("/", at - 1)) {
+    if (ancestors.has(pointer.slice(0, at))) return true;
+    if (at === 0) break;
+  }
+  return false;
+}
+
 /** Deep merge of answers into a document: objects merge, lists and values replace. */
 export function mergeDocs(base: unknown, patch: unknown): unknown {
   if (!isObject(base) || Array.isArray(base) || !isObject(patch) || Array.isArray(patch)) return patch === undefined ? base : patch;
@@ -72,6 +85,44 @@ export function changedPointers(before: unknown, after: unknown, at = ""): strin
     return [...keys].flatMap((k) => changedPointers(b[k], a[k], `${at}/${escapeSegment(k)}`));
   }
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [at];
+}
+
+/**
+ * `doc` without the values at `pointers`, copying each object or list on the way to them once
+ * (the rest is shared): removing every item's field of a long list costs one copy of the list,
+ * not one per item. A removed list item leaves a hole (undefined), as setAt does.
+ */
+export function removeAll(doc: unknown, pointers: Iterable<string>): unknown {
+  type Trie = Map<string, Trie | null>; // null: remove the value here
+  const trie: Trie = new Map();
+  for (const pointer of pointers) {
+    const keys = splitPointer(pointer);
+    if (keys.length === 0) continue;
+    let node = trie;
+    for (const [i, key] of keys.entries()) {
+      if (i === keys.length - 1) node.set(key, null);
+      else {
+        let next = node.get(key);
+        if (next === null) break; // an ancestor is removed already
+        if (next === undefined) node.set(key, (next = new Map()));
+        node = next;
+      }
+    }
+  }
+  const prune = (value: unknown, node: Trie): unknown => {
+    if (!isObject(value)) return value;
+    const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...value };
+    const target = copy as Record<string, unknown>;
+    for (const [key, child] of node) {
+      if (!Object.hasOwn(value, key) || (Array.isArray(value) && !/^\d+$/.test(key))) continue;
+      if (child === null) {
+        if (Array.isArray(copy)) target[key] = undefined;
+        else delete target[key];
+      } else Object.defineProperty(copy, key, { value: prune((value as Record<string, unknown>)[key], child), enumerable: true, writable: true, configurable: true });
+    }
+    return copy;
+  };
+  return trie.size === 0 ? doc : prune(doc, trie);
 }
 
 /**

@@ -2,12 +2,13 @@
 // authority, before anything is saved). It drops the answers the step's logic hides, checks the
 // rest against the step's JSON Schema, then applies conditional requirements and cross-field checks.
 import { BASE_URI } from "./ajv";
+import { answerBoundErrors } from "./answer-bounds";
 import { createFieldLogic, matchesOf } from "./field-logic";
 import { todayIso } from "./dates";
 import { compileStepSchema, stepById, type Definitions } from "./definitions";
 import { evaluate, holds, type Data, type Logic } from "./logic";
 import { describeAjvErrors, fieldMessage, humanize, type FieldError } from "./messages";
-import { getAt, isWithin, mergeDocs, type Match } from "./pointer";
+import { getAt, isWithinAny, mergeDocs, type Match } from "./pointer";
 import { expand as expandSchema, schemasAt } from "./schema-walk";
 import { isMasked } from "./sensitive";
 import { stepLogicData } from "./step-data";
@@ -51,6 +52,9 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
   return (answers, context = {}) => {
     if (answers === null || typeof answers !== "object" || Array.isArray(answers))
       return { valid: false, errors: [{ pointer: "", message: "The answers must be a JSON object" }], answers: {}, hidden: [] };
+    // 0. Size and shape (answer-bounds.ts), before any logic reads the answers.
+    const outOfBounds = answerBoundErrors(defs, stepId, answers);
+    if (outOfBounds.length) return { valid: false, errors: outOfBounds, answers: {}, hidden: [] };
     const today = context.today ?? todayIso();
     // 1. Visibility and conditional requirement (field-logic.ts): a hidden answer is dropped,
     // so it is never saved or judged.
@@ -79,7 +83,8 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
           return "";
         }
       });
-    const isHidden = (pointer: string) => hidden.some((h) => isWithin(pointer, h));
+    const hiddenSet = new Set(hidden);
+    const isHidden = (pointer: string) => isWithinAny(pointer, hiddenSet);
 
     // 2. The step's JSON Schema. A masked identifier sent back as the server showed it is the
     // stored value, unchanged (the server puts it back before it validates): not an error here.
@@ -88,17 +93,23 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
       return isMasked(value) && value === getAt(context.application, pointer);
     };
     const errors = validateSchema(cleaned) ? [] : describeAjvErrors(validateSchema.errors, labelOf).filter((e) => !isHidden(e.pointer) && !unchangedMask(e.pointer));
-    const hasError = (pointer: string) => errors.some((e) => e.pointer === pointer);
+    // A set beside the list: one look-up per field, however many items a list holds.
+    const failed = new Set(errors.map((e) => e.pointer));
+    const hasError = (pointer: string) => failed.has(pointer);
+    const push = (error: FieldError) => {
+      errors.push(error);
+      failed.add(error.pointer);
+    };
 
     // 3. Conditional requirements.
     for (const pointer of logic.required)
-      if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer))) errors.push({ pointer, message: fieldMessage(labelOf(pointer), "is required") });
+      if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer))) push({ pointer, message: fieldMessage(labelOf(pointer), "is required") });
 
     // 4. Cross-field checks, with the message the step gives.
     for (const check of step.checks ?? [])
       for (const m of matchesOf(cleaned, check.field))
         if (!isHidden(m.pointer) && !hasError(m.pointer) && !test(check.logic, m))
-          errors.push({ pointer: m.pointer, message: messageOf(check, m), ruleId: check.id });
+          push({ pointer: m.pointer, message: messageOf(check, m), ruleId: check.id });
 
     return { valid: errors.length === 0, errors, answers: cleaned, hidden };
   };

@@ -13,8 +13,9 @@ import { createBotCheckRoutes } from "./botcheck/routes";
 import type { BotCheckVerifier } from "./botcheck/types";
 import { definitionsPage } from "./definitions-page";
 import { createDevRoutes } from "./dev/routes";
-import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "./security/guards";
+import { botToken, crossSiteRefusal, sameOriginHeader, trpcRefusal } from "./security/guards";
 import { securityHeaders } from "./security/headers";
+import { procedureKinds, trpcRequestShape } from "./security/request-shape";
 import type { Services } from "./services";
 import type { Context } from "./trpc/init";
 import { appRouter } from "./trpc/router";
@@ -65,7 +66,8 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   const tooLarge = (c: HonoContext) => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large." } }, 413);
   app.use("/api/authApplicant/*", bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
   app.use("/api/authPortal/*", bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
-  app.use("/api/trpc/*", withBodyOnly(bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge })));
+  // The largest real input (a whole two-borrower application) is 13 KB; every byte over is parse time.
+  app.use("/api/trpc/*", withBodyOnly(bodyLimit({ maxSize: 256 * 1024, onError: (c) => trpcRefusal(c, 413, "too-large", "The request is too large.") })));
 
   app.route("/api/botcheck", createBotCheckRoutes(botCheck));
   app.route("/api/authApplicant", createAuthRoutes(services, "applicant", botCheck));
@@ -75,7 +77,8 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.route("/api/analytics", createAnalyticsRoutes(services));
   if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production
 
-  app.use("/api/trpc/*", requireSameOriginHeader, refuseCrossSite, requireBotToken(botCheck));
+  // Guards in tRPC's error shape; the request's shape (batch size, one write, depth) before its token is spent.
+  app.use("/api/trpc/*", sameOriginHeader(trpcRefusal), crossSiteRefusal(trpcRefusal), trpcRequestShape(procedureKinds(router), trpcRefusal), botToken(botCheck, trpcRefusal));
   app.use(
     "/api/trpc/*",
     trpcHandler({

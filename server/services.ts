@@ -4,9 +4,11 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Definitions } from "../engine/definitions";
 import { sensitiveFields } from "../engine/sensitive";
-import { createCodes } from "./auth/codes";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, createCodes } from "./auth/codes";
 import { cookieJar, type CookieIO } from "./auth/cookies";
 import { createCsrf } from "./auth/csrf";
+import { createPendingSignIn } from "./auth/pending";
+import { afterResponse } from "./auth/after-response";
 import { createSessions, type SessionKind } from "./auth/sessions";
 import type { BotCheckVerifier } from "./botcheck/types";
 import type { Config } from "./config";
@@ -35,6 +37,8 @@ export interface ServiceDeps {
   identityProvider?: IdentityProvider;
   /** Where text messages go; by default the development outbox, or Twilio when configured. */
   sms?: SmsSender;
+  /** Waits (a slowed sign-in); tests may watch the waits instead of sitting through them. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 const MINUTE = 60_000;
@@ -48,6 +52,7 @@ function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
     jar,
     sessions,
     csrf: createCsrf(deriveKey(deps.masterKey, "csrf"), jar),
+    pending: createPendingSignIn(deriveKey(deps.masterKey, "pending-sign-in"), jar, now),
     /** The session the request's cookie stands for (the cookie renewed when the session was), or null. */
     async current(cookies: CookieIO) {
       const token = jar.get(cookies, "session");
@@ -65,6 +70,7 @@ export function createServices(deps: ServiceDeps) {
   const keyMac = rateLimitKeyMac(deriveKey(deps.masterKey, "rate-limit-keys"));
   /** A limiter counted in the database, so every server on it counts together. */
   const rateLimiter = (name: string, rule: RateLimit) => dbRateLimiter(deps.db, name, rule, keyMac, clock);
+  const background = afterResponse("sign-in");
   return {
     ...deps,
     now,
@@ -73,7 +79,12 @@ export function createServices(deps: ServiceDeps) {
     cipher: createCipher(deriveKey(deps.masterKey, "fields")),
     sensitive: sensitiveFields(deps.defs.files),
     auth: { applicant: authOf("applicant", deps, now), portal: authOf("portal", deps, now) },
-    codes: createCodes(deps.db, deriveKey(deps.masterKey, "sign-in-codes"), now),
+    // A code's tries are counted per guesser (the IP) in the database, so every server counts together.
+    codes: createCodes(deps.db, deriveKey(deps.masterKey, "sign-in-codes"), now, rateLimiter("codeTries", { limit: CODE_MAX_ATTEMPTS - 1, windowMs: CODE_TTL_MS })),
+    /** Work after an answer is sent (a sign-in code's mail); settled() waits for it. */
+    later: background.later,
+    settled: background.settled,
+    pause: deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
     storage: deps.storage ?? localDiskStorage(deps.config.uploadDir ?? join(deps.config.dataDir, "uploads")),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
     sms: deps.sms ?? createSmsSender({ outboxDir: join(deps.config.dataDir, "sms-outbox"), twilio: deps.config.twilio }),
@@ -81,9 +92,13 @@ export function createServices(deps: ServiceDeps) {
     portal: portalPolicy(deps.defs),
     rateLimiter,
     limits: {
-      signInPerEmail: rateLimiter("signInPerEmail", { limit: 10, windowMs: 15 * MINUTE }),
+      // Sign-in attempts and code requests are limited per attacker (server/auth/attempts.ts): per
+      // address from one IP, and per IP. The account itself is only slowed, never locked.
+      signInPerEmailIp: rateLimiter("signInPerEmailIp", { limit: 10, windowMs: 15 * MINUTE }),
       signInPerIp: rateLimiter("signInPerIp", { limit: 50, windowMs: 15 * MINUTE }),
-      codePerEmail: rateLimiter("codePerEmail", { limit: 3, windowMs: 15 * MINUTE }),
+      codePerEmailIp: rateLimiter("codePerEmailIp", { limit: 3, windowMs: 15 * MINUTE }),
+      /** Failed sign-ins on an account from anywhere: they slow its next attempts down. */
+      accountFailures: rateLimiter("accountFailures", { limit: Number.MAX_SAFE_INTEGER, windowMs: 15 * MINUTE }),
       /** Verification texts per applicant: each costs money and reaches a person's phone. */
       textsPerApplicant: rateLimiter("textsPerApplicant", { limit: 5, windowMs: 15 * MINUTE }),
       /** Co-borrower invite mails per application: each reaches another person's inbox. */

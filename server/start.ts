@@ -13,6 +13,7 @@ import { createMailer } from "./mail/mailer";
 import { loadKey } from "./security/encryption";
 import { deriveKey } from "./security/keys";
 import { ensureFirstAdmin } from "./portal/first-admin";
+import { releaseUnprovenAddresses } from "./auth/email-proof";
 import { seedDemoData } from "./seed";
 import { createServices, type Services } from "./services";
 import { dbSpentTokens } from "./store/spent-tokens";
@@ -27,6 +28,8 @@ export interface StartOptions extends Partial<Config> {
   now?: () => Date;
   /** The self-hosted bot check's work per attempt (altcha.ts); unset, the production cost. API tests lower it (tests/helpers/server.ts). */
   botCheckCost?: number;
+  /** How a slowed sign-in waits (tests record the waits instead of sitting through them). */
+  pause?: (ms: number) => Promise<void>;
 }
 
 export interface RunningServer {
@@ -56,8 +59,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     spent: dbSpentTokens(db, options.now),
     altchaCost: options.botCheckCost,
   });
-  const services = createServices({ config, defs, db, masterKey, mailer, botCheck, ...(options.now ? { now: options.now } : {}) });
+  const services = createServices({ config, defs, db, masterKey, mailer, botCheck, ...(options.now ? { now: options.now } : {}), ...(options.pause ? { pause: options.pause } : {}) });
   const notes = [`Database: ${dialect === "postgresql" ? `PostgreSQL at ${describeUrl(config.databaseUrl!)}` : `SQLite file ${config.databasePath}`}`, `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];
+  const released = await releaseUnprovenAddresses(services);
+  if (released) notes.push(`Sign-in addresses never proven by a code: ${released} taken back (each stays a claim in its application)`);
   if (options.demo) notes.push(...(await seedDemoData(services)));
   if (options.firstAdmin) notes.push(...(await ensureFirstAdmin(services)));
   notes.push(`Texts: ${services.sms.kind === "twilio" ? services.sms.location : `development outbox ${services.sms.location} (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send)`}`);

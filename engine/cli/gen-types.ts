@@ -48,6 +48,8 @@ export async function generateTypes(): Promise<string> {
     unreachableDefinitions: true,
     additionalProperties: false,
     strictIndexSignatures: true,
+    // A list's maxItems bounds a request's size; as a type it would become a union of tuples.
+    ignoreMinAndMaxItems: true,
     format: true,
   });
   return ts;

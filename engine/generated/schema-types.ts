@@ -200,213 +200,7 @@ export interface FunnelAnalyticsEvents {
    * @minItems 1
    * @maxItems 20
    */
-  events:
-    | [FunnelEvent]
-    | [FunnelEvent, FunnelEvent]
-    | [FunnelEvent, FunnelEvent, FunnelEvent]
-    | [FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent]
-    | [FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent]
-    | [FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent]
-    | [FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent]
-    | [FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent, FunnelEvent]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ]
-    | [
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent,
-        FunnelEvent
-      ];
+  events: FunnelEvent[];
 }
 /**
  * This interface was referenced by `FunnelAnalyticsEvents`'s JSON-Schema
@@ -691,19 +485,30 @@ export interface Application {
   isInTrust?: boolean;
   /**
    * Non-mortgage debts of both borrowers.
+   *
+   * @maxItems 50
    */
   liabilities?: Debt[];
   /**
    * Mortgages and home-secured loans from the credit report or entered by the applicant, including those on other owned properties.
+   *
+   * @maxItems 10
    */
   mortgages?: Debt[];
   /**
    * Other properties the borrowers own.
+   *
+   * @maxItems 20
    */
   propertyOwnership?: OwnedProperty[];
+  /**
+   * @maxItems 500
+   */
   uploads?: Upload[];
   /**
    * Documents added or waived by the lender.
+   *
+   * @maxItems 200
    */
   uploadRequests?: UploadRequest[];
   /**
@@ -826,8 +631,13 @@ export interface Borrower {
   isSelfEmployed?: boolean;
   /**
    * Current and past jobs covering at least the last two years.
+   *
+   * @maxItems 20
    */
   employments?: Employment[];
+  /**
+   * @maxItems 30
+   */
   incomeSources?: IncomeSource[];
   declarations?: Declarations;
   demographics?: DemographicInformation;
@@ -1582,6 +1392,8 @@ export interface OwnedProperty {
   monthlyTaxInsuranceAndDues?: number | null;
   /**
    * Mortgages secured by this property. Each keeps its id from the application's mortgages list.
+   *
+   * @maxItems 10
    */
   mortgages?: Debt[];
 }
@@ -1942,18 +1754,11 @@ export interface RuleCases {
   /**
    * @minItems 1
    */
-  cases: [
-    {
-      description: string;
-      input: {};
-      expect: {};
-    },
-    ...{
-      description: string;
-      input: {};
-      expect: {};
-    }[]
-  ];
+  cases: {
+    description: string;
+    input: {};
+    expect: {};
+  }[];
 }
 /**
  * Reusable shapes of single fields (email, money, dates, phone, SSN...). Each entity field refers to one of these and gives its own title. 'nullable...' variants also accept null.
@@ -2041,6 +1846,8 @@ export interface ConditionRequest1 {
   /**
    * Document subtypes that satisfy the condition.
    *
+   * @maxItems 20
+   *
    * Items: Any document subtype: an ID type, an alimony proof type, or a work authorization document a condition asks for.
    *
    * This interface was referenced by `Enumerations`'s JSON-Schema
@@ -2094,32 +1901,18 @@ export interface Flow {
   /**
    * @minItems 1
    */
-  variants: [
-    {
-      id: string;
-      description?: string;
-      /**
-       * Share of new applicants assigned to this variant (relative weight).
-       */
-      weight?: number;
-      /**
-       * @minItems 1
-       */
-      steps: [string, ...string[]];
-    },
-    ...{
-      id: string;
-      description?: string;
-      /**
-       * Share of new applicants assigned to this variant (relative weight).
-       */
-      weight?: number;
-      /**
-       * @minItems 1
-       */
-      steps: [string, ...string[]];
-    }[]
-  ];
+  variants: {
+    id: string;
+    description?: string;
+    /**
+     * Share of new applicants assigned to this variant (relative weight).
+     */
+    weight?: number;
+    /**
+     * @minItems 1
+     */
+    steps: string[];
+  }[];
 }
 /**
  * A rule file: tables and constants (params), derived facts, and rules that decide. Each rule has an id and a description a compliance reviewer can read, and the file's worked examples live in <file>.cases.json.
@@ -2335,7 +2128,7 @@ export interface Step {
      *
      * @minItems 1
      */
-    documents?: [string, ...string[]];
+    documents?: string[];
     /**
      * recordSignatures: for each borrower role (borrower: the owner; a member role of rules/members.json), the answer holding the name they typed as their signature. Only the role of the person saving the step signs: each borrower signs for themselves, in their own session.
      */

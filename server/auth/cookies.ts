@@ -21,7 +21,8 @@ export const fetchCookies = (req: Request, resHeaders: Headers): CookieIO => ({
   set: (serialized) => resHeaders.append("set-cookie", serialized),
 });
 
-type Which = "session" | "csrf";
+/** session; csrf (the double-submit token); pending (a portal sign-in between its two factors). */
+type Which = "session" | "csrf" | "pending";
 
 export function cookieJar(kind: SessionKind, secure: boolean) {
   const nameOf = (which: Which) => `${secure ? "__Host-" : ""}heloc.${kind}.${which}`;

@@ -15,6 +15,8 @@ import { transaction } from "../db/client";
 import { portalUsers } from "../db/schema";
 import { consumeToken, peekToken } from "../portal/tokens";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords";
+import { signInAttempts } from "./attempts";
+import { accountProvenBy, codeWanted } from "./email-proof";
 import type { SessionKind } from "./sessions";
 
 const SIGN_IN_PAGE: Record<SessionKind, string> = { applicant: "/app/login", portal: "/portal/login" };
@@ -25,6 +27,8 @@ import { AUTH_ERRORS } from "./errors";
 type AuthError = keyof typeof AUTH_ERRORS;
 
 const emailShape = validatorOf("account-input.json#/properties/email");
+/** At most one sign-in code mail per address in this time; a request meanwhile is answered alike. */
+const CODE_RESEND_MS = 60_000;
 /** The shape of a mailed link's token (32 random bytes, base64url). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -94,6 +98,15 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     return c.json({ email: { id: "email", name: "Email code", type: "email", signinUrl: `${base}/signin/email`, callbackUrl: `${base}/callback/email` }, credentials });
   });
 
+  const attempts = signInAttempts(services, kind);
+  const { pending } = services.auth[kind];
+  const mailCode = (email: string, code: string) =>
+    services.mailer.send(
+      twoFactor
+        ? { to: email, subject: `Your partner portal sign-in code: ${code}`, text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not just enter your password, tell your administrator.` }
+        : { to: email, subject: `Your sign-in code: ${code}`, text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.` },
+    );
+
   // Both paths of spec §7 sign in; the email provider's signin sends a code instead.
   const signIn = async (c: Context) => {
     const provider = c.req.param("provider");
@@ -105,66 +118,78 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       return c.json({ url: `${signInPage}?callbackUrl=${encodeURIComponent(callbackUrl)}` }); // spec §8: unknown provider → sign-in page
     const email = typeof form.email === "string" ? form.email.trim().toLowerCase() : "";
     if (!emailShape(email)) return fail(c, "InvalidEmail", 400);
+    const io = honoCookies(c);
+    const ip = ipOf(c);
 
     if (provider === "email" && c.req.path.includes("/signin/")) {
-      const over = await limited(c, [[services.limits.codePerEmail, `${kind}:${email}`], [services.limits.codePerIp, `${kind}:${ipOf(c)}`]]);
+      const over = await limited(c, attempts.codeLimits(email, ip));
       if (over) return over;
-      // The answer is the same whether or not the address has an account: no way to probe for one.
-      if (await accounts.byEmail(email)) {
-        const code = await services.codes.issue(kind, email);
-        try {
-          await services.mailer.send({
-            to: email,
-            subject: `Your sign-in code: ${code}`,
-            text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.`,
-          });
-        } catch {
-          return fail(c, "UnknownError", 400);
-        }
-      }
+      // The answer is the same, in the same time, whether or not the address has an account: the
+      // code is issued and mailed after the answer, and only for an address an account has proven
+      // or this session's account claims (server/auth/email-proof.ts). One mail a minute at most,
+      // so requests from elsewhere cannot flood an inbox (the newest code mailed stays good).
+      const sessionUser = (await sessions.validate(jar.get(io, "session")))?.session.userId ?? null;
+      services.later(async () => {
+        if (!(await codeWanted(services, email, sessionUser)) || (await services.codes.issuedWithin(kind, email, CODE_RESEND_MS))) return;
+        await mailCode(email, await services.codes.issue(kind, email));
+      });
       return c.json({ url: CODE_PAGE[kind] });
     }
 
-    const over = await limited(c, [[services.limits.signInPerEmail, `${kind}:${email}`], [services.limits.signInPerIp, `${kind}:${ipOf(c)}`]]);
+    const over = await limited(c, attempts.limits(email, ip));
     if (over) return over;
-    const account = await accounts.byEmail(email);
-    if (twoFactor && !(typeof form.code === "string" && form.code !== "")) {
-      // First factor: a right password gets a code by mail; the session waits for the code.
+    await attempts.slowDown(email);
+    const code = typeof form.code === "string" && form.code !== "" ? form.code.trim() : null;
+    let accountId: string | null;
+    if (twoFactor && code === null) {
+      // First factor: a right password gets a code by mail, and this browser a pending cookie: the
+      // code opens a session only here.
+      const account = await accounts.byEmail(email);
       const password = typeof form.password === "string" ? form.password : "";
       const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-      if (!ok || !account?.passwordHash) return fail(c, "CredentialsSignin");
-      const overCodes = await limited(c, [[services.limits.codePerEmail, `${kind}:${email}`]]);
+      if (!ok || !account?.passwordHash) {
+        await attempts.failed(email);
+        return fail(c, "CredentialsSignin");
+      }
+      const overCodes = await limited(c, attempts.codeLimits(email, ip));
       if (overCodes) return overCodes;
-      const code = await services.codes.issue(kind, email);
       try {
-        await services.mailer.send({
-          to: email,
-          subject: `Your partner portal sign-in code: ${code}`,
-          text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not just enter your password, tell your administrator.`,
-        });
+        await mailCode(email, await services.codes.issue(kind, email));
       } catch {
         return fail(c, "UnknownError", 400);
       }
+      pending.issue(io, email);
       return c.json({ url: `${CODE_PAGE[kind]}&callbackUrl=${encodeURIComponent(callbackUrl)}`, secondFactor: "code", message: AUTH_ERRORS.CodeSent });
     }
-    if (typeof form.code === "string" && form.code !== "") {
-      const checked = await services.codes.check(kind, email, form.code.trim());
+    if (code !== null) {
+      if (twoFactor && !pending.holds(io, email)) return fail(c, "Verification");
+      const checked = await services.codes.check(kind, email, code, ip);
       if (checked === "expired") return fail(c, "CodeExpired");
       if (checked === "locked") return fail(c, "CodeLocked");
-      if (checked !== "ok" || !account) return fail(c, "CredentialsSignin");
-      await accounts.verified(account.id);
+      const sessionUser = (await sessions.validate(jar.get(io, "session")))?.session.userId ?? null;
+      accountId = checked !== "ok" ? null : twoFactor ? ((await accounts.byEmail(email))?.id ?? null) : await accountProvenBy(services, email, sessionUser);
+      if (!accountId) {
+        await attempts.failed(email);
+        return fail(c, "CredentialsSignin");
+      }
+      await accounts.verified(accountId);
+      if (twoFactor) pending.clear(io);
     } else {
+      const account = await accounts.byEmail(email);
       const password = typeof form.password === "string" ? form.password : "";
       // Unknown accounts cost the same hash as known ones, so timing does not tell them apart.
       const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-      if (!ok || !account?.passwordHash) return fail(c, "CredentialsSignin");
+      if (!ok || !account?.passwordHash) {
+        await attempts.failed(email);
+        return fail(c, "CredentialsSignin");
+      }
+      accountId = account.id;
     }
-    const io = honoCookies(c);
     const previous = await sessions.validate(jar.get(io, "session"));
     if (previous) await sessions.invalidate(previous.session.id); // a fresh session on sign-in: no fixation
-    const { token, session } = await sessions.create(account.id);
+    const { token, session } = await sessions.create(accountId);
     jar.set(io, "session", token, session.expiresAt);
-    await services.limits.signInPerEmail.reset(`${kind}:${email}`);
+    await attempts.succeeded(email, ip);
     return c.json({ url: callbackUrl });
   };
   app.post("/signin/:provider", requireBotToken(botCheck), signIn);

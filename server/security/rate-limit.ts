@@ -16,6 +16,8 @@ export type RateLimitHit = { ok: true } | { ok: false; retryAfterMs: number };
 export interface RateLimiter {
   /** Counts `weight` attempts (default 1); `ok` false once the key is over its limit in the current window. */
   hit(key: string, weight?: number): Promise<RateLimitHit>;
+  /** The attempts counted for the key in its current window (0 when none), without counting one. */
+  count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
@@ -36,6 +38,10 @@ export function createRateLimiter(rule: RateLimit, now: () => number = Date.now)
       if (!w || at - w.start >= rule.windowMs) windows.set(key, (w = { start: at, count: 0 }));
       w.count += weight;
       return verdict(w.count, w.start, at, rule);
+    },
+    async count(key) {
+      const w = windows.get(key);
+      return w && now() - w.start < rule.windowMs ? w.count : 0;
     },
     reset: async (key) => void windows.delete(key),
   };
@@ -67,6 +73,10 @@ export function dbRateLimiter(db: Db, name: string, rule: RateLimit, keyMac: (ke
         })
         .returning({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart });
       return verdict(row!.count, row!.start, at, rule);
+    },
+    async count(key) {
+      const [row] = await db.select({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart }).from(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key)));
+      return row && now() - row.start < rule.windowMs ? row.count : 0;
     },
     reset: async (key) => void (await db.delete(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key)))),
   };

@@ -10,6 +10,7 @@ import { chooseVariant, flowOf, nextStep, routeForStatus } from "../../engine/fu
 import { doneSteps, type Journey } from "../../engine/journey";
 import { flowOfPart, keepToPart, OWNER_ROLE, partOf, WHOLE, writes, type Part } from "../../engine/members";
 import { describeAjvErrors } from "../../engine/messages";
+import { answerBoundErrors } from "../../engine/answer-bounds";
 import { changedPointers, deleteAt, escapeSegment, getAt, mergeDocs, setAt } from "../../engine/pointer";
 import { cachedStepValidator } from "../../engine/recheck";
 import { restoreMasked } from "../../engine/sensitive";
@@ -63,6 +64,8 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
 
   // 1. Read: the step, who saves it, and whether this exact submission was answered already.
   const step = stepOf(ctx, input.stepId);
+  const outOfBounds = answerBoundErrors(services.defs, step.id, input.answers); // size and shape first: nothing reads an oversized answer
+  if (outOfBounds.length) throw badRequest(outOfBounds);
   requireSessionFor(ctx, step.route);
   const userId = ctx.applicant?.userId ?? null;
   const receipt = input.idempotencyKey ? receipts.macOf(input.idempotencyKey) : null;

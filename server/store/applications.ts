@@ -115,14 +115,15 @@ export function applicationStore(services: Services) {
       await tx.insert(auditEvents).values({ ...event, changed: JSON.stringify(event.changed ?? []), at: services.now(), definitionsVersion: services.definitionsVersion });
     },
     /**
-     * Gives the account the email the application now holds (rules/account.json says which
-     * answer that is). False when another account has it: that person must sign in instead.
+     * Whether the account may claim the email the application now holds (rules/account.json says
+     * which answer that is): false only when another account has proven that address, so that
+     * person must sign in instead. A claim writes nothing here: the account's sign-in address
+     * (users.email) is set once the address is proven by a code (server/auth/email-proof.ts), so a
+     * guest's claim of someone else's address never blocks nor captures them.
      */
     async claimEmail(tx: Db, ownerId: string, email: string): Promise<boolean> {
-      const [holder] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
-      if (holder && holder.id !== ownerId) return false;
-      if (!holder) await tx.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.id, ownerId));
-      return true;
+      const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return !holder || holder.id === ownerId;
     },
     /** What a response may show: identifiers masked. */
     view: (doc: unknown) => maskSensitive(doc, sensitive),

@@ -100,7 +100,12 @@ describe("sessions and CSRF", () => {
 });
 
 describe("one-time email codes", () => {
-  const requestCode = (b: ReturnType<typeof browser>, email: string) => b.auth("Applicant", "signin/email", { email });
+  /** Asks for a code, and waits for its mail (sent after the answer). */
+  const requestCode = async (b: ReturnType<typeof browser>, email: string) => {
+    const res = await b.auth("Applicant", "signin/email", { email });
+    await server.services.settled();
+    return res;
+  };
 
   it("emails a 6-digit code that signs the applicant in once", async () => {
     const who = await makeApplicant(server.services);

@@ -17,7 +17,7 @@ describe("the API's request guards", () => {
   it("answers 403 with a JSON error when X-Same-Origin is missing", async () => {
     const res = await fetch(`${server.url}/api/trpc/definitions.bundle`);
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ error: { code: "FORBIDDEN", reason: "missing-same-origin" } });
+    expect(await res.json()).toMatchObject({ error: { code: -32003, data: { code: "FORBIDDEN", httpStatus: 403, reason: "missing-same-origin" } } });
   });
 
   it("refuses X-Same-Origin with any value but 1", async () => {
@@ -39,7 +39,7 @@ describe("the API's request guards", () => {
   it("refuses a mutation without a bot-check token with 403", async () => {
     const res = await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: { "X-Same-Origin": "1", "content-type": "application/json" }, body: submitBody });
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ error: { reason: "bot-check-missing" } });
+    expect(await res.json()).toMatchObject({ error: { data: { reason: "bot-check-missing" } } });
   });
 
   it("refuses a forged bot-check token and a replayed one", async () => {
@@ -52,7 +52,7 @@ describe("the API's request guards", () => {
     expect((await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: headers(token), body: submitBody })).status).toBe(200);
     const replay = await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: headers(token), body: submitBody });
     expect(replay.status).toBe(403);
-    expect(await replay.json()).toMatchObject({ error: { reason: "bot-check-replayed" } });
+    expect(await replay.json()).toMatchObject({ error: { data: { reason: "bot-check-replayed" } } });
   });
 
   it("refuses a state-changing request that the browser marks cross-site", async () => {
@@ -63,7 +63,7 @@ describe("the API's request guards", () => {
       body: submitBody,
     });
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ error: { reason: "cross-site" } });
+    expect(await res.json()).toMatchObject({ error: { data: { reason: "cross-site" } } });
   });
 
   it("does not accept answers in a GET URL: step.submit is a POST mutation only", async () => {

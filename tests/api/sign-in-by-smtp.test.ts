@@ -39,6 +39,7 @@ describe("sign-in codes by SMTP", () => {
     const who = await makeApplicant(server.services, { status: "application3" });
     const b = browser(server.url);
     expect((await b.auth("Applicant", "signin/email", { email: who.email })).status).toBe(200);
+    await server.services.settled(); // the code is mailed after the answer
     const mail = inbox.at(-1)!;
     expect(mail.to).toEqual([who.email]);
     const code = /code is (\d{6})/.exec(mail.raw)![1]!;

@@ -4,9 +4,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import pg from "pg";
-import { createTRPCClient, httpBatchLink, httpLink, type TRPCLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from "@trpc/client";
 import { startServer, type StartOptions } from "../../server/start";
 import type { AppRouter } from "../../server/trpc/router";
 import { solveBotToken } from "../../web/src/api/bot-token";
@@ -46,6 +47,23 @@ export function newestTextCode(dataDir: string, phone?: string): string {
 export const newestCode = (dataDir: string, email?: string) => /code is (\d{6})/.exec(newestMail(dataDir, email))![1]!;
 
 /**
+ * The sign-in code mailed to `email`, waiting for it (codes are mailed after the server answers):
+ * the newest one that is not `previous`.
+ */
+export async function mailedCode(dataDir: string, email: string, previous?: string): Promise<string> {
+  for (let waited = 0; ; waited += 25) {
+    try {
+      const code = newestCode(dataDir, email);
+      if (code !== previous) return code;
+    } catch (error) {
+      if (waited > 5000) throw error;
+    }
+    if (waited > 5000) throw new Error(`no new sign-in code to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
  * On a PostgreSQL run (DATABASE_URL=postgres://…, see scripts/with-postgres.mjs), a new empty
  * database of its own for one test server; on SQLite, undefined (the server makes its own file).
  */
@@ -78,10 +96,15 @@ export const TEST_BOT_CHECK_COST = 1;
 export async function testServer(options: StartOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-server-"));
   const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl());
-  const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, botCheckCost: TEST_BOT_CHECK_COST, ...options, ...(databaseUrl ? { databaseUrl } : {}), dataDir });
+  // A slowed sign-in (server/auth/attempts.ts) is recorded here rather than waited for.
+  const pauses: number[] = [];
+  const pause = async (ms: number) => void pauses.push(ms);
+  const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, botCheckCost: TEST_BOT_CHECK_COST, pause, ...options, ...(databaseUrl ? { databaseUrl } : {}), dataDir });
   return {
     ...server,
     dataDir,
+    /** Each wait a slowed sign-in asked for, in milliseconds. */
+    pauses,
     /** The 6-digit code of the newest mail in the development outbox. */
     lastCode: () => newestCode(dataDir),
     lastMail: (email?: string) => newestMail(dataDir, email),
@@ -90,9 +113,33 @@ export async function testServer(options: StartOptions = {}) {
 
 export type TestServer = Awaited<ReturnType<typeof testServer>>;
 
-export function browser(base: string, { batch = true, userAgent }: { batch?: boolean; userAgent?: string } = {}) {
+/**
+ * fetch over node:http from a given loopback address (127.0.0.2, …): the server sees another IP,
+ * as it would another computer.
+ */
+function fetchFrom(localAddress: string): typeof fetch {
+  return ((input: string | URL | Request, init: RequestInit = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      const req = httpRequest(url, { method: init.method ?? "GET", headers: Object.fromEntries(new Headers(init.headers)), localAddress }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) for (const v of ([] as (string | undefined)[]).concat(value)) if (v !== undefined) headers.append(name, v);
+          const status = res.statusCode ?? 500;
+          resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers }));
+        });
+      });
+      req.on("error", reject);
+      req.end(init.body === undefined || init.body === null ? undefined : String(init.body));
+    })) as typeof fetch;
+}
+
+export function browser(base: string, { batch = true, from, userAgent }: { batch?: boolean; from?: string; userAgent?: string } = {}) {
   const cookies = new Map<string, string>();
   const requests: { method: string; url: string }[] = [];
+  const fetch = from ? fetchFrom(from) : globalThis.fetch;
 
   const fetchWithCookies = async (input: string | URL | Request, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
@@ -125,7 +172,10 @@ export function browser(base: string, { batch = true, userAgent }: { batch?: boo
       ...(opList.some((op) => op.type === "mutation") ? { "X-Recaptcha-Token": await botToken() } : {}),
     }),
   };
-  const link: TRPCLink<AppRouter> = batch ? httpBatchLink(linkOptions) : httpLink({ ...linkOptions, headers: ({ op }) => linkOptions.headers({ opList: [op] }) });
+  // As the web app does: queries batched, each mutation alone (a batch of one) with its own bot-check token.
+  const link: TRPCLink<AppRouter> = batch
+    ? splitLink({ condition: (op) => op.type === "mutation", true: httpBatchLink({ ...linkOptions, maxItems: 1 }), false: httpBatchLink(linkOptions) })
+    : httpLink({ ...linkOptions, headers: ({ op }) => linkOptions.headers({ opList: [op] }) });
   const trpc = createTRPCClient<AppRouter>({ links: [link] });
 
   /** NextAuth-style form POST to an auth endpoint, with a fresh CSRF token unless one is given. */
