@@ -2,7 +2,9 @@
 // files. Pure: the server passes files read from disk, the browser files bundled at build time.
 import { createAjv, uriOf, type Ajv, type ErrorObject } from "./ajv";
 import type { Flow, RuleCases, RuleSet, Step } from "./generated/schema-types";
+import { deriveFunnelTables, type FunnelTables } from "./funnel-tables";
 import { lint } from "./lint";
+import { mergeStepFields } from "./step-fields";
 
 export type { Flow, RuleCases, RuleSet, Step };
 
@@ -34,6 +36,8 @@ export interface Definitions {
   cases: Located<RuleCases>[];
   /** Every rule set's params by rule set id: what logic reads as params.<id>.<name>. */
   params: Record<string, Record<string, unknown>>;
+  /** Every status's rank, label and page, derived from the steps and rules/funnel.json (funnel-tables.ts). */
+  funnel: FunnelTables;
 }
 
 const META = { step: "step.schema.json", flow: "flow.schema.json", rule: "rule.schema.json", cases: "cases.schema.json" } as const;
@@ -90,7 +94,7 @@ export function buildDefinitions(files: DefinitionFiles, { trusted = false }: Bu
     problems.push({ file: "schemas/", pointer: "", message: (error as Error).message });
     ajv = createAjv({});
   }
-  const defs: Definitions = { files, ajv, steps: new Map(), flows: new Map(), ruleSets: new Map(), cases: [], params: {} };
+  const defs: Definitions = { files, ajv, steps: new Map(), flows: new Map(), ruleSets: new Map(), cases: [], params: {}, funnel: { ranks: {}, labels: {}, routes: {}, pages: [], statuses: {} } };
 
   for (const [path, json] of Object.entries(files.steps)) {
     const file = `steps/${path}`;
@@ -98,6 +102,18 @@ export function buildDefinitions(files: DefinitionFiles, { trusted = false }: Bu
     if (!trusted && !metaCheck(ajv, isFlow ? META.flow : META.step, file, json, problems)) continue;
     if (isFlow) indexById(defs.flows, file, json as Flow, "flow", problems);
     else indexById(defs.steps, file, json as Step, "step", problems);
+  }
+  // Questions declared in a step join the application's schema; the validators see them. (Files
+  // already checked come from a set built here: their schemas hold those fields already.)
+  const merged = trusted ? null : mergeStepFields(files, defs.steps.values());
+  problems.push(...(merged?.problems ?? []));
+  if (merged && merged.schemas !== files.schemas) {
+    defs.files = { ...files, schemas: merged.schemas };
+    try {
+      defs.ajv = createAjv(merged.schemas);
+    } catch (error) {
+      problems.push({ file: "schemas/", pointer: "", message: (error as Error).message });
+    }
   }
   for (const [path, json] of Object.entries(files.rules)) {
     const file = `rules/${path}`;
@@ -109,6 +125,7 @@ export function buildDefinitions(files: DefinitionFiles, { trusted = false }: Bu
       defs.params[ruleSet.id] = (ruleSet.params ?? {}) as Record<string, unknown>;
     }
   }
+  defs.funnel = deriveFunnelTables(defs);
   if (!trusted) problems.push(...lint(defs));
   return { defs, problems };
 }

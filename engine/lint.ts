@@ -8,6 +8,7 @@ import { escapeSegment } from "./pointer";
 import { expand, propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
 import type { RuleSet, Step } from "./generated/schema-types";
 import { WIDGET_NAMES } from "./widget-names";
+import { FUNNEL_RULE_SET } from "./funnel-tables";
 
 const FORBIDDEN: Record<string, string> = {
   method: "calls arbitrary JavaScript methods",
@@ -208,31 +209,44 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   }
 }
 
+/**
+ * Rank, label and route are stated once, in the step file; rules/funnel.json holds only statuses
+ * that are not steps. Two steps on one page, or a status listed both as a step and in the file,
+ * would make the derived tables ambiguous.
+ */
 function checkFunnelTables(defs: Definitions, problems: Problem[]) {
-  const table = (setId: string, name: string) => defs.params[setId]?.[name] as Record<string, unknown> | undefined;
-  const ranks = table("funnel-order", "ranks");
-  const labels = table("step-labels", "labels");
-  const routes = table("status-routes", "routes");
   const seenRoutes = new Map<string, string>();
   for (const { file, def: step } of defs.steps.values()) {
-    if (!ranks || !Object.hasOwn(ranks, step.id))
-      problems.push({ file, pointer: "/id", message: `status "${step.id}" has no rank in rules/funnel-order.json${suggest(step.id, Object.keys(ranks ?? {}))}` });
-    else if (ranks[step.id] !== step.rank)
-      problems.push({ file, pointer: "/rank", message: `rank ${step.rank} differs from rules/funnel-order.json, which ranks "${step.id}" ${String(ranks[step.id])}` });
-    if (labels && Object.hasOwn(labels, step.id) && labels[step.id] !== step.label)
-      problems.push({ file, pointer: "/label", message: `label "${step.label}" differs from rules/step-labels.json: "${String(labels[step.id])}"` });
-    if (routes && Object.hasOwn(routes, step.id) && routes[step.id] !== step.route)
-      problems.push({ file, pointer: "/route", message: `route "${step.route}" differs from rules/status-routes.json: "${String(routes[step.id])}"` });
     const other = seenRoutes.get(step.route);
     if (other) problems.push({ file, pointer: "/route", message: `route "${step.route}" is already used by ${other}` });
     else seenRoutes.set(step.route, file);
+  }
+  const located = defs.ruleSets.get(FUNNEL_RULE_SET);
+  if (!located) return;
+  const { file } = located;
+  const own = defs.params[FUNNEL_RULE_SET] ?? {};
+  if (typeof own.defaultRoute !== "string" || !own.defaultRoute.startsWith("/"))
+    problems.push({ file, pointer: "/params/defaultRoute", message: "the default route (the page for a status without one) must be a page, starting with /" });
+  const statuses = ((located.def.params as { statuses?: unknown } | undefined)?.statuses ?? {}) as Record<string, unknown>;
+  for (const [id, entry] of Object.entries(statuses)) {
+    const at = `/params/statuses/${esc(id)}`;
+    const e = (entry ?? {}) as Record<string, unknown>;
+    // A step may give a screen to a status listed here (the spec's annualIncome): it must agree.
+    const step = defs.steps.get(id);
+    for (const key of ["rank", "label", "route"] as const)
+      if (step && e[key] !== undefined && e[key] !== step.def[key])
+        problems.push({ file, pointer: `${at}/${key}`, message: `status "${id}" is a step (${step.file}) whose ${key} is ${JSON.stringify(step.def[key])}, not ${JSON.stringify(e[key])}: the step's own ${key} is the one used; remove the status here` });
+    if (typeof e.rank !== "number" || e.rank < 0) problems.push({ file, pointer: `${at}/rank`, message: "a status needs a rank: a number, 0 or more" });
+    if (e.label !== undefined && (typeof e.label !== "string" || e.label === "")) problems.push({ file, pointer: `${at}/label`, message: "a label is a non-empty text" });
+    if (e.route !== undefined && (typeof e.route !== "string" || !e.route.startsWith("/"))) problems.push({ file, pointer: `${at}/route`, message: "a route is a page, starting with /" });
+    for (const key of Object.keys(e)) if (!["rank", "label", "route"].includes(key)) problems.push({ file, pointer: `${at}/${esc(key)}`, message: `a status has rank, label and route only, not "${key}"${suggest(key, ["rank", "label", "route"])}` });
   }
 }
 
 function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
   const stepIds = [...defs.steps.keys()];
   const reached = new Set<string>();
-  const pages = new Set<string>((defs.params["status-routes"]?.pages as string[] | undefined) ?? []);
+  const pages = new Set<string>(defs.funnel.pages);
   for (const { file, def: flow } of defs.flows.values())
     flow.variants.forEach((variant, v) => {
       let previous: Step | undefined;
@@ -255,7 +269,7 @@ function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
       if (typeof branch.goto !== "string") return; // logic: its target is known only on real answers
       if (branch.goto.startsWith("/")) {
         if (!pages.has(branch.goto) && ![...defs.steps.values()].some((s) => s.def.route === branch.goto))
-          problems.push({ file, pointer, message: `page "${branch.goto}" is neither a step's route nor listed in rules/status-routes.json params.pages` });
+          problems.push({ file, pointer, message: `page "${branch.goto}" is neither a step's route nor listed in rules/funnel.json params.pages` });
       } else if (!defs.steps.has(branch.goto)) problems.push({ file, pointer, message: `unknown step \`${branch.goto}\`${suggest(branch.goto, stepIds)}` });
       else if (branch.goto !== step.id) reached.add(branch.goto);
     });
