@@ -301,14 +301,45 @@ function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds
     }
   };
   ruleSet.facts?.forEach((fact, i) => {
-    checkLogic(fact.value, `/facts/${i}/value`, known);
+    if (fact.forEach !== undefined) checkLogic(fact.forEach, `/facts/${i}/forEach`, known);
+    const scope = fact.as ? new Set([...known, fact.as, "index"]) : new Set(known);
+    if (fact.value !== undefined) checkLogic(fact.value, `/facts/${i}/value`, scope);
+    // An emitted object's fields are worked out in order: each reads the ones before it by name.
+    for (const [key, logic] of Object.entries(fact.emit ?? {})) {
+      checkLogic(logic, `/facts/${i}/emit/${esc(key)}`, scope);
+      scope.add(key);
+    }
     known.add(fact.name);
   });
+  // The requirement template: what every rule with `require` decides (see engine/rules.ts).
+  const template = ruleSet.requirement;
+  const templateNames = ["subject", "document", "requirement", "index"];
+  if (template) {
+    outputs.add(template.output);
+    for (const [name, list] of Object.entries(template.for)) checkLogic(list?.forEach, `/requirement/for/${esc(name)}/forEach`, known);
+    const scope = new Set([...known, ...templateNames]);
+    if (template.skipWhen !== undefined) checkLogic(template.skipWhen, "/requirement/skipWhen", scope);
+    for (const [key, logic] of Object.entries(template.emit)) checkLogic(logic, `/requirement/emit/${esc(key)}`, scope);
+  }
   ruleSet.rules?.forEach((rule, i) => {
     const at = `/rules/${i}`;
     const other = ruleIds.get(rule.id);
     if (other) problems.push({ file, pointer: `${at}/id`, message: `rule id "${rule.id}" is already used in ${other}` });
     ruleIds.set(rule.id, file);
+    if (rule.require !== undefined) {
+      if (!template) return problems.push({ file, pointer: `${at}/require`, message: "a rule with require needs the rule set's requirement (what such a rule decides)" });
+      const list = template.for[rule.for ?? ""];
+      if (!list) return problems.push({ file, pointer: `${at}/for`, message: `"${rule.for ?? ""}" is not one of requirement.for (${Object.keys(template.for).join(", ")})${suggest(rule.for ?? "", Object.keys(template.for))}` });
+      const scope = new Set([...known, list.as, ...templateNames]);
+      if (typeof rule.require !== "string") checkLogic(rule.require, `${at}/require`, scope);
+      if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, scope);
+      for (const [key, logic] of Object.entries(rule.set ?? {})) {
+        if (!Object.hasOwn(template.emit, key))
+          problems.push({ file, pointer: `${at}/set/${esc(key)}`, message: `a requirement has no field "${key}" (requirement.emit: ${Object.keys(template.emit).join(", ")})${suggest(key, Object.keys(template.emit))}` });
+        checkLogic(logic, `${at}/set/${esc(key)}`, scope);
+      }
+      return;
+    }
     if (rule.forEach !== undefined) checkLogic(rule.forEach, `${at}/forEach`, known);
     const scope = rule.as ? new Set([...known, rule.as, "index"]) : known;
     if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, scope);
