@@ -2,7 +2,10 @@
 // files. Pure: the server passes files read from disk, the browser files bundled at build time.
 import { createAjv, uriOf, type Ajv, type ErrorObject } from "./ajv";
 import type { Flow, RuleCases, RuleSet, Step } from "./generated/schema-types";
-import { lint } from "./lint";
+import { deriveFunnelTables, type FunnelTables } from "./funnel-tables";
+import { expandEachBorrower, sourceOf, type BorrowerRole, type Source } from "./each-borrower";
+import { lint, suggest } from "./lint";
+import { mergeStepFields } from "./step-fields";
 
 export type { Flow, RuleCases, RuleSet, Step };
 
@@ -23,6 +26,8 @@ export interface Problem {
 export interface Located<T> {
   file: string;
   def: T;
+  /** For a step made from a template (eachBorrower): its pointers' places in the file. */
+  sources?: Source[];
 }
 
 export interface Definitions {
@@ -34,6 +39,8 @@ export interface Definitions {
   cases: Located<RuleCases>[];
   /** Every rule set's params by rule set id: what logic reads as params.<id>.<name>. */
   params: Record<string, Record<string, unknown>>;
+  /** Every status's rank, label and page, derived from the steps and rules/funnel.json (funnel-tables.ts). */
+  funnel: FunnelTables;
 }
 
 const META = { step: "step.schema.json", flow: "flow.schema.json", rule: "rule.schema.json", cases: "cases.schema.json" } as const;
@@ -66,10 +73,50 @@ function metaCheck(ajv: Ajv, meta: string, file: string, json: unknown, problems
   return false;
 }
 
-function indexById<T extends { id: string }>(map: Map<string, Located<T>>, file: string, def: T, what: string, problems: Problem[]) {
+function indexById<T extends { id: string }>(map: Map<string, Located<T>>, file: string, def: T, sources: Source[] | undefined, what: string, problems: Problem[]) {
   const seen = map.get(def.id);
   if (seen) problems.push({ file, pointer: "/id", message: `${what} id "${def.id}" is already used by ${seen.file}` });
-  else map.set(def.id, { file, def });
+  else map.set(def.id, { file, def, ...(sources?.length ? { sources } : {}) });
+}
+
+/** A step with its eachBorrower part made into one part per borrower (each-borrower.ts). */
+function expandStep(file: string, step: Step, roles: Record<string, BorrowerRole> | undefined, problems: Problem[]): [Step, Source[] | undefined] {
+  if (!step.eachBorrower) return [step, undefined];
+  if (!roles || Object.keys(roles).length === 0) {
+    problems.push({ file, pointer: "/eachBorrower", message: "eachBorrower needs the borrowers of rules/members.json (params.borrowers)" });
+    return [step, undefined];
+  }
+  for (const role of Object.keys(step.eachBorrower.as ?? {}))
+    if (!Object.hasOwn(roles, role)) problems.push({ file, pointer: `/eachBorrower/as/${role}`, message: `"${role}" is not a borrower of rules/members.json params.borrowers (${Object.keys(roles).join(", ")})${suggest(role, Object.keys(roles))}` });
+  const { step: expanded, sources } = expandEachBorrower(step, roles);
+  return [expanded, sources];
+}
+
+/**
+ * Problems found in an expanded step, moved to the place of the file they came from; one found in
+ * every borrower's copy alike is said once.
+ */
+function locateInFiles(defs: Definitions, problems: Problem[]): Problem[] {
+  const sources = new Map([...defs.steps.values()].filter((l) => l.sources).map((l) => [l.file, l.sources!]));
+  if (!sources.size) return problems;
+  const roles = new Map<string, string[]>();
+  const out: Problem[] = [];
+  for (const problem of problems) {
+    const found = sources.has(problem.file) ? sourceOf(sources.get(problem.file)!, problem.pointer) : null;
+    if (!found) {
+      out.push(problem);
+      continue;
+    }
+    const moved = { ...problem, pointer: found.pointer };
+    const key = `${moved.file}#${moved.pointer}: ${moved.message}`;
+    if (!roles.has(key)) out.push(moved);
+    roles.set(key, [...(roles.get(key) ?? []), found.role]);
+  }
+  return out.map((p) => {
+    const found = roles.get(`${p.file}#${p.pointer}: ${p.message}`);
+    if (!found) return p;
+    return { ...p, message: `${p.message} (${found.length > 1 ? "in every borrower's copy" : `in the ${found[0]}'s copy`} of eachBorrower)` };
+  });
 }
 
 export interface BuildOptions {
@@ -90,27 +137,42 @@ export function buildDefinitions(files: DefinitionFiles, { trusted = false }: Bu
     problems.push({ file: "schemas/", pointer: "", message: (error as Error).message });
     ajv = createAjv({});
   }
-  const defs: Definitions = { files, ajv, steps: new Map(), flows: new Map(), ruleSets: new Map(), cases: [], params: {} };
+  const defs: Definitions = { files, ajv, steps: new Map(), flows: new Map(), ruleSets: new Map(), cases: [], params: {}, funnel: { ranks: {}, labels: {}, routes: {}, pages: [], statuses: {} } };
 
-  for (const [path, json] of Object.entries(files.steps)) {
-    const file = `steps/${path}`;
-    const isFlow = path.startsWith("flows/");
-    if (!trusted && !metaCheck(ajv, isFlow ? META.flow : META.step, file, json, problems)) continue;
-    if (isFlow) indexById(defs.flows, file, json as Flow, "flow", problems);
-    else indexById(defs.steps, file, json as Step, "step", problems);
-  }
   for (const [path, json] of Object.entries(files.rules)) {
     const file = `rules/${path}`;
     if (path.endsWith(".cases.json")) {
       if (trusted || metaCheck(ajv, META.cases, file, json, problems)) defs.cases.push({ file, def: json as RuleCases });
     } else if (trusted || metaCheck(ajv, META.rule, file, json, problems)) {
       const ruleSet = json as RuleSet;
-      indexById(defs.ruleSets, file, ruleSet, "rule set", problems);
+      indexById(defs.ruleSets, file, ruleSet, undefined, "rule set", problems);
       defs.params[ruleSet.id] = (ruleSet.params ?? {}) as Record<string, unknown>;
     }
   }
+  // Steps after the rules: a step's part for each borrower is made from the borrowers of rules/members.json.
+  const roles = defs.params.members?.borrowers as Record<string, BorrowerRole> | undefined;
+  for (const [path, json] of Object.entries(files.steps)) {
+    const file = `steps/${path}`;
+    const isFlow = path.startsWith("flows/");
+    if (!trusted && !metaCheck(ajv, isFlow ? META.flow : META.step, file, json, problems)) continue;
+    if (isFlow) indexById(defs.flows, file, json as Flow, undefined, "flow", problems);
+    else indexById(defs.steps, file, ...expandStep(file, json as Step, roles, problems), "step", problems);
+  }
+  // Questions declared in a step join the application's schema; the validators see them. (Files
+  // already checked come from a set built here: their schemas hold those fields already.)
+  const merged = trusted ? null : mergeStepFields(files, defs.steps.values());
+  problems.push(...(merged?.problems ?? []));
+  if (merged && merged.schemas !== files.schemas) {
+    defs.files = { ...files, schemas: merged.schemas };
+    try {
+      defs.ajv = createAjv(merged.schemas);
+    } catch (error) {
+      problems.push({ file: "schemas/", pointer: "", message: (error as Error).message });
+    }
+  }
+  defs.funnel = deriveFunnelTables(defs);
   if (!trusted) problems.push(...lint(defs));
-  return { defs, problems };
+  return { defs, problems: locateInFiles(defs, problems) };
 }
 
 export function stepById(defs: Definitions, id: string): Step {

@@ -123,10 +123,28 @@ function typeOf(node: unknown, scope: Scope): string | undefined {
   return undefined;
 }
 
+/** Verbs a yes/no field's name may start with, and their negation: "the borrower owns business" / "does not own business". */
+const VERBS: Record<string, string> = { is: "is not", has: "does not have", owns: "does not own", waives: "does not waive", needs: "does not need" };
+
+/** A yes/no field of a list item read as a clause about the item: "the borrower is salaried", "the property has mortgage". */
+function itemClause(node: unknown, scope: Scope, negated: boolean): Text | null {
+  const ref = varOf(node);
+  const [head = "", field, ...more] = ref?.path.split(".") ?? [];
+  if (!ref || ref.fromRoot && !scope.items.has(head) || !field || more.length || !scope.items.has(head) || scope.inItem && !ref.fromRoot) return null;
+  const words = humanize(field).split(" ");
+  const verb = words[0]!;
+  if (Object.hasOwn(VERBS, verb)) return sentence(`the ${head} ${negated ? `${VERBS[verb]} ${words.slice(1).join(" ")}` : words.join(" ")}`.trimEnd());
+  return sentence(`the ${head} ${negated ? "is not" : "is"} ${words.join(" ")}`);
+}
+
 /** "X is set" for a bare value used as a condition (its JSON-logic truthiness), or its negation. */
 function truthy(node: unknown, scope: Scope, negated: boolean): Text {
   const value = describe(node, scope);
   const type = typeOf(node, scope);
+  if (type === "boolean") {
+    const clause = itemClause(node, scope, negated);
+    if (clause) return clause;
+  }
   const subject = wrap(value, PHRASE);
   if (type === "boolean") return sentence(`${subject} ${negated ? "is no or not given" : "is yes"}`);
   if (type && type !== "object") return sentence(`${subject} ${negated ? "is not given" : "is given"}`);
@@ -183,6 +201,10 @@ function part(node: unknown, scope: Scope, within?: string): string {
 
 function junction(op: "and" | "or", args: unknown[], scope: Scope): Text {
   if (args.length === 1) return condition(args[0], scope);
+  // "x includes a or x includes b" → "x includes a or b".
+  const ins = args.map((a) => (operatorOf(a) === "in" ? argsOf(a, "in") : null));
+  if (op === "or" && ins.every((a) => a && isLiteral(a[0]) && !isLiteral(a[1]) && same(a[1], ins[0]![1])))
+    return sentence(`${wrap(describe(ins[0]![1], scope), ADD)} includes ${list(ins.map((a) => literal(a![0]).text), "or")}`);
   return sentence(args.map((a) => part(a, scope, op)).join(` ${op} `), op);
 }
 
@@ -404,12 +426,65 @@ export function stepWords(defs: Definitions, stepId: string, field?: string): Lo
 }
 
 /** Words for a rule set's logic: its input schema (else the application); a rule's `as` item. */
-export function ruleWords(defs: Definitions, ruleSetId: string, rule?: { forEach?: unknown; as?: string }): LogicWords {
+const BOOLEAN_OPS = new Set(["and", "or", "!", "!!", "==", "!=", "===", "!==", "<", "<=", ">", ">=", "some", "none", "all", "in", "starts_with_any", "text_matches_any", "is_current", "aba_checksum"]);
+const NUMBER_OPS = new Set(["count", "sum", "+", "-", "*", "/", "%", "min", "max", "date_diff_days"]);
+const ARRAY_OPS = new Set(["filter", "map", "pluck", "merge", "flatten"]);
+
+type Fact = NonNullable<NonNullable<ReturnType<Definitions["ruleSets"]["get"]>>["def"]["facts"]>[number];
+
+/** The fact a list logic goes over: {"var": "borrowers"}, or a filter of it. */
+function listFact(logic: unknown, facts: Map<string, Fact>): Fact | undefined {
+  const op = operatorOf(logic);
+  if (op === "filter") return listFact(argsOf(logic, "filter")[0], facts);
+  const path = op === "var" ? argsOf(logic, "var")[0] : undefined;
+  return typeof path === "string" ? facts.get(path) : undefined;
+}
+
+/** What kind of value logic gives, as far as its operator tells: "boolean" for a comparison, "number" for a count. */
+function inferType(logic: unknown, facts: Map<string, Fact>, depth = 0, siblings: Record<string, unknown> = {}): string | undefined {
+  if (depth > 10) return undefined;
+  if (typeof logic === "boolean" || typeof logic === "number" || typeof logic === "string") return typeof logic;
+  const op = operatorOf(logic);
+  if (!op) return Array.isArray(logic) ? "array" : undefined;
+  if (op === "and" || op === "or") {
+    const types = argsOf(logic, op).map((a) => inferType(a, facts, depth + 1, siblings));
+    return types.every((t) => t === "boolean") ? "boolean" : types.every((t) => t === "number" || typeof t === "undefined") && types.some((t) => t === "number") ? "number" : undefined;
+  }
+  if (BOOLEAN_OPS.has(op)) return "boolean";
+  if (NUMBER_OPS.has(op) || op === "reduce") return "number";
+  if (ARRAY_OPS.has(op)) return "array";
+  if (op === "cat" || op === "substr") return "string";
+  if (op === "var") {
+    const name = String(argsOf(logic, "var")[0]);
+    // A field of an emitted object reads the ones before it by name.
+    if (Object.hasOwn(siblings, name)) return inferType(siblings[name], facts, depth + 1, siblings);
+    const fact = facts.get(name);
+    return fact && fact.forEach === undefined && fact.value !== undefined ? inferType(fact.value, facts, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+export function ruleWords(defs: Definitions, ruleSetId: string, rule?: { forEach?: unknown; as?: string; itemNames?: string[] }): LogicWords {
   const located = defs.ruleSets.get(ruleSetId);
   const root = located?.def.input
     ? { schema: located.def.input as Record<string, unknown>, base: uriOf("rules", located.file.replace(/^rules\//, "")), doc: located.def }
     : schemaFile(defs.files, "application.json");
   const list = operatorOf(rule?.forEach) === "var" ? argsOf(rule!.forEach, "var")[0] : undefined;
-  const items = rule?.as ? { [rule.as]: typeof list === "string" ? `${list}.*` : "" } : {};
-  return definitionWords(defs, root ? [root] : [], items);
+  const items: Record<string, string> = rule?.as ? { [rule.as]: typeof list === "string" ? `${list}.*` : "" } : {};
+  for (const name of rule?.itemNames ?? []) items[name] ??= "";
+  const words = definitionWords(defs, root ? [root] : [], items);
+  // Facts have no schema: what they are is read from their logic (a field of an item of a fact list too).
+  const facts = new Map((located?.def.facts ?? []).map((f) => [f.name, f]));
+  const itemFact = rule?.as ? listFact(rule.forEach, facts) : undefined;
+  const factType = (path: string): string | undefined => {
+    const [head = "", field, ...more] = path.split(".");
+    const fact = head === rule?.as ? itemFact : facts.get(head);
+    if (!fact || more.length) return undefined;
+    if (head === rule?.as || fact.forEach === undefined) {
+      if (field === undefined) return fact.emit ? "object" : inferType(fact.value, facts);
+      return fact.emit?.[field] === undefined ? undefined : inferType(fact.emit[field], facts, 0, fact.emit);
+    }
+    return field === undefined ? "array" : undefined;
+  };
+  return { ...words, typeOf: (path) => factType(path) ?? words.typeOf?.(path) };
 }

@@ -160,7 +160,7 @@ export function buildFunnelMap(defs: Definitions): FunnelMap {
   }
 
   // Pages without a step (the ineligible pages) are end nodes, whether or not a rule names them.
-  for (const page of (defs.params["status-routes"]?.pages as string[] | undefined) ?? []) if (!stepRoutes.has(page)) pageNode(page);
+  for (const page of defs.funnel.pages) if (!stepRoutes.has(page)) pageNode(page);
   const outcomes = [...nodes.values()].filter((n) => n.group === OUTCOMES).sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "router" ? -1 : 1));
   if (outcomes.length) groups.push({ id: OUTCOMES, title: "Pages without a step", nodes: outcomes.map((n) => n.id) });
 

@@ -8,21 +8,21 @@ import { stepLogicData } from "./step-data";
 
 export { stepLogicData };
 
-const table = (defs: Definitions, ruleSetId: string, name: string) =>
-  (defs.params[ruleSetId]?.[name] ?? {}) as Record<string, unknown>;
 const lookup = customOperators.lookup!.fn as (table: unknown, key: unknown, fallback?: unknown) => unknown;
 
+/** A status's place in the funnel: its step's rank, or the rank rules/funnel.json gives a status that is not a step. */
 export function rankOf(defs: Definitions, status: string): number | null {
-  return (lookup(table(defs, "funnel-order", "ranks"), status, null) as number | null) ?? null;
+  return (lookup(defs.funnel.ranks, status, null) as number | null) ?? null;
 }
 
+/** A status's name for applicants and portal users: its step's label (or a non-step status's own). */
 export function labelOf(defs: Definitions, status: string): string | null {
-  return (lookup(table(defs, "step-labels", "labels"), status, null) as string | null) ?? null;
+  return (lookup(defs.funnel.labels, status, null) as string | null) ?? null;
 }
 
-/** The one place a status becomes a page (rules/status-routes.json); unknown statuses get the default route. */
+/** The one place a status becomes a page: its step's route; a status without a page gets the default route. */
 export function routeForStatus(defs: Definitions, status: string | null | undefined): string {
-  return lookup(table(defs, "status-routes", "routes"), status, defs.params["status-routes"]?.defaultRoute) as string;
+  return lookup(defs.funnel.routes, status, defs.funnel.defaultRoute) as string;
 }
 
 export interface RedirectInput {

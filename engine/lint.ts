@@ -9,6 +9,7 @@ import { expand, propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from ".
 import type { RuleSet, Step } from "./generated/schema-types";
 import { memberRoles, OWNER_ROLE } from "./members";
 import { WIDGET_NAMES } from "./widget-names";
+import { FUNNEL_RULE_SET } from "./funnel-tables";
 
 const FORBIDDEN: Record<string, string> = {
   method: "calls arbitrary JavaScript methods",
@@ -209,31 +210,44 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   }
 }
 
+/**
+ * Rank, label and route are stated once, in the step file; rules/funnel.json holds only statuses
+ * that are not steps. Two steps on one page, or a status listed both as a step and in the file,
+ * would make the derived tables ambiguous.
+ */
 function checkFunnelTables(defs: Definitions, problems: Problem[]) {
-  const table = (setId: string, name: string) => defs.params[setId]?.[name] as Record<string, unknown> | undefined;
-  const ranks = table("funnel-order", "ranks");
-  const labels = table("step-labels", "labels");
-  const routes = table("status-routes", "routes");
   const seenRoutes = new Map<string, string>();
   for (const { file, def: step } of defs.steps.values()) {
-    if (!ranks || !Object.hasOwn(ranks, step.id))
-      problems.push({ file, pointer: "/id", message: `status "${step.id}" has no rank in rules/funnel-order.json${suggest(step.id, Object.keys(ranks ?? {}))}` });
-    else if (ranks[step.id] !== step.rank)
-      problems.push({ file, pointer: "/rank", message: `rank ${step.rank} differs from rules/funnel-order.json, which ranks "${step.id}" ${String(ranks[step.id])}` });
-    if (labels && Object.hasOwn(labels, step.id) && labels[step.id] !== step.label)
-      problems.push({ file, pointer: "/label", message: `label "${step.label}" differs from rules/step-labels.json: "${String(labels[step.id])}"` });
-    if (routes && Object.hasOwn(routes, step.id) && routes[step.id] !== step.route)
-      problems.push({ file, pointer: "/route", message: `route "${step.route}" differs from rules/status-routes.json: "${String(routes[step.id])}"` });
     const other = seenRoutes.get(step.route);
     if (other) problems.push({ file, pointer: "/route", message: `route "${step.route}" is already used by ${other}` });
     else seenRoutes.set(step.route, file);
+  }
+  const located = defs.ruleSets.get(FUNNEL_RULE_SET);
+  if (!located) return;
+  const { file } = located;
+  const own = defs.params[FUNNEL_RULE_SET] ?? {};
+  if (typeof own.defaultRoute !== "string" || !own.defaultRoute.startsWith("/"))
+    problems.push({ file, pointer: "/params/defaultRoute", message: "the default route (the page for a status without one) must be a page, starting with /" });
+  const statuses = ((located.def.params as { statuses?: unknown } | undefined)?.statuses ?? {}) as Record<string, unknown>;
+  for (const [id, entry] of Object.entries(statuses)) {
+    const at = `/params/statuses/${esc(id)}`;
+    const e = (entry ?? {}) as Record<string, unknown>;
+    // A step may give a screen to a status listed here (the spec's annualIncome): it must agree.
+    const step = defs.steps.get(id);
+    for (const key of ["rank", "label", "route"] as const)
+      if (step && e[key] !== undefined && e[key] !== step.def[key])
+        problems.push({ file, pointer: `${at}/${key}`, message: `status "${id}" is a step (${step.file}) whose ${key} is ${JSON.stringify(step.def[key])}, not ${JSON.stringify(e[key])}: the step's own ${key} is the one used; remove the status here` });
+    if (typeof e.rank !== "number" || e.rank < 0) problems.push({ file, pointer: `${at}/rank`, message: "a status needs a rank: a number, 0 or more" });
+    if (e.label !== undefined && (typeof e.label !== "string" || e.label === "")) problems.push({ file, pointer: `${at}/label`, message: "a label is a non-empty text" });
+    if (e.route !== undefined && (typeof e.route !== "string" || !e.route.startsWith("/"))) problems.push({ file, pointer: `${at}/route`, message: "a route is a page, starting with /" });
+    for (const key of Object.keys(e)) if (!["rank", "label", "route"].includes(key)) problems.push({ file, pointer: `${at}/${esc(key)}`, message: `a status has rank, label and route only, not "${key}"${suggest(key, ["rank", "label", "route"])}` });
   }
 }
 
 function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
   const stepIds = [...defs.steps.keys()];
   const reached = new Set<string>();
-  const pages = new Set<string>((defs.params["status-routes"]?.pages as string[] | undefined) ?? []);
+  const pages = new Set<string>(defs.funnel.pages);
   for (const { file, def: flow } of defs.flows.values())
     flow.variants.forEach((variant, v) => {
       let previous: Step | undefined;
@@ -256,7 +270,7 @@ function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
       if (typeof branch.goto !== "string") return; // logic: its target is known only on real answers
       if (branch.goto.startsWith("/")) {
         if (!pages.has(branch.goto) && ![...defs.steps.values()].some((s) => s.def.route === branch.goto))
-          problems.push({ file, pointer, message: `page "${branch.goto}" is neither a step's route nor listed in rules/status-routes.json params.pages` });
+          problems.push({ file, pointer, message: `page "${branch.goto}" is neither a step's route nor listed in rules/funnel.json params.pages` });
       } else if (!defs.steps.has(branch.goto)) problems.push({ file, pointer, message: `unknown step \`${branch.goto}\`${suggest(branch.goto, stepIds)}` });
       else if (branch.goto !== step.id) reached.add(branch.goto);
     });
@@ -288,14 +302,45 @@ function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds
     }
   };
   ruleSet.facts?.forEach((fact, i) => {
-    checkLogic(fact.value, `/facts/${i}/value`, known);
+    if (fact.forEach !== undefined) checkLogic(fact.forEach, `/facts/${i}/forEach`, known);
+    const scope = fact.as ? new Set([...known, fact.as, "index"]) : new Set(known);
+    if (fact.value !== undefined) checkLogic(fact.value, `/facts/${i}/value`, scope);
+    // An emitted object's fields are worked out in order: each reads the ones before it by name.
+    for (const [key, logic] of Object.entries(fact.emit ?? {})) {
+      checkLogic(logic, `/facts/${i}/emit/${esc(key)}`, scope);
+      scope.add(key);
+    }
     known.add(fact.name);
   });
+  // The requirement template: what every rule with `require` decides (see engine/rules.ts).
+  const template = ruleSet.requirement;
+  const templateNames = ["subject", "document", "requirement", "index"];
+  if (template) {
+    outputs.add(template.output);
+    for (const [name, list] of Object.entries(template.for)) checkLogic(list?.forEach, `/requirement/for/${esc(name)}/forEach`, known);
+    const scope = new Set([...known, ...templateNames]);
+    if (template.skipWhen !== undefined) checkLogic(template.skipWhen, "/requirement/skipWhen", scope);
+    for (const [key, logic] of Object.entries(template.emit)) checkLogic(logic, `/requirement/emit/${esc(key)}`, scope);
+  }
   ruleSet.rules?.forEach((rule, i) => {
     const at = `/rules/${i}`;
     const other = ruleIds.get(rule.id);
     if (other) problems.push({ file, pointer: `${at}/id`, message: `rule id "${rule.id}" is already used in ${other}` });
     ruleIds.set(rule.id, file);
+    if (rule.require !== undefined) {
+      if (!template) return problems.push({ file, pointer: `${at}/require`, message: "a rule with require needs the rule set's requirement (what such a rule decides)" });
+      const list = template.for[rule.for ?? ""];
+      if (!list) return problems.push({ file, pointer: `${at}/for`, message: `"${rule.for ?? ""}" is not one of requirement.for (${Object.keys(template.for).join(", ")})${suggest(rule.for ?? "", Object.keys(template.for))}` });
+      const scope = new Set([...known, list.as, ...templateNames]);
+      if (typeof rule.require !== "string") checkLogic(rule.require, `${at}/require`, scope);
+      if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, scope);
+      for (const [key, logic] of Object.entries(rule.set ?? {})) {
+        if (!Object.hasOwn(template.emit, key))
+          problems.push({ file, pointer: `${at}/set/${esc(key)}`, message: `a requirement has no field "${key}" (requirement.emit: ${Object.keys(template.emit).join(", ")})${suggest(key, Object.keys(template.emit))}` });
+        checkLogic(logic, `${at}/set/${esc(key)}`, scope);
+      }
+      return;
+    }
     if (rule.forEach !== undefined) checkLogic(rule.forEach, `${at}/forEach`, known);
     const scope = rule.as ? new Set([...known, rule.as, "index"]) : known;
     if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, scope);

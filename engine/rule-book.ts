@@ -112,6 +112,47 @@ function paramBlocks(set: RuleSet): Block[] {
   return [{ kind: "heading", level: 4, text: "Parameters", id: `${slug(set.id)}-params` }, { kind: "table", head: ["Name", "Value"], rows }, ...tables];
 }
 
+type Rule = NonNullable<RuleSet["rules"]>[number];
+
+/** The requirement template: how every document rule of the set decides, said once. */
+function requirementBlocks(defs: Definitions, set: RuleSet): Block[] {
+  const template = set.requirement!;
+  const words = ruleWords(defs, set.id, { itemNames: ["subject", "requirement"] });
+  return [
+    { kind: "heading", level: 4, text: "What every requirement rule decides", id: `${slug(set.id)}-requirement` },
+    ...(template.description ? [{ kind: "paragraph", parts: [template.description] } as Block] : []),
+    {
+      kind: "table",
+      head: ["Field", "Worked out as"],
+      rows: [
+        ...Object.entries(template.emit).map(([field, logic]): Inline[][] => [[{ code: field }], [describeLogic(logic, words, { as: "value" })]]),
+        ...(template.skipWhen === undefined ? [] : [[[{ strong: "left out" }], [`when ${describeLogic(template.skipWhen, words)}`]] as Inline[][]]),
+      ],
+    },
+  ];
+}
+
+/**
+ * A requirement rule as one sentence: "Requires Most recent pay stubs (paystub, 4) of each borrower
+ * when …", with a field the rule works out otherwise said after it.
+ */
+export function requirementSentence(defs: Definitions, set: RuleSet, rule: Rule): string {
+  const template = set.requirement!;
+  const list = template.for[rule.for ?? ""];
+  const words = ruleWords(defs, set.id, { forEach: list?.forEach, as: list?.as ?? "item", itemNames: ["requirement"] });
+  const params = (defs.params[set.id] ?? {}) as { labels?: Record<string, unknown>; counts?: Record<string, unknown> };
+  let what: string;
+  if (typeof rule.require === "string") {
+    const label = params.labels?.[rule.require];
+    const count = rule.set?.count === undefined ? (params.counts?.[rule.require] ?? 1) : null;
+    what = `${typeof label === "string" ? `“${label}” ` : ""}(${rule.require}${count === null ? "" : `, ${String(count)}`})`;
+  } else what = `the document named by ${describeLogic(rule.require, words, { as: "value" })}`;
+  const whom = list ? list.description : `each of ${rule.for ?? "?"}`;
+  const when = rule.when === undefined ? "" : rule.when === false ? ", never (only when the lender asks for it)" : ` when ${describeLogic(rule.when, words)}`;
+  const set_ = Object.entries(rule.set ?? {}).map(([field, logic]) => `${field}: ${describeLogic(logic, words, { as: "value" })}`);
+  return `Requires ${what} of ${whom}${when}${set_.length ? `; ${set_.join("; ")}` : ""}.`;
+}
+
 function ruleSetBlocks(defs: Definitions, set: RuleSet, results: CaseResult[]): Block[] {
   const blocks: Block[] = [
     { kind: "heading", level: 2, text: `${set.title} (${set.id})`, id: `rule-set-${slug(set.id)}` },
@@ -124,9 +165,17 @@ function ruleSetBlocks(defs: Definitions, set: RuleSet, results: CaseResult[]): 
       { kind: "heading", level: 4, text: "Facts", id: `${slug(set.id)}-facts` },
       { kind: "table", head: ["Fact", "Meaning", "Worked out as"], rows: set.facts.map((f) => [[{ code: f.name }], [f.description], [describeLogic(f.value, ruleWords(defs, set.id), { as: "value" })]]) },
     );
+  if (set.requirement) blocks.push(...requirementBlocks(defs, set));
   for (const rule of set.rules ?? []) {
     const words = ruleWords(defs, set.id, rule);
     const items: Inline[][] = [];
+    const cases = results.filter((r) => r.decidedBy.includes(rule.id));
+    const caseLinks: Inline[] = [{ strong: "Worked cases: " }, ...(cases.length ? cases.flatMap((c, i): Inline[] => [...(i ? [", "] : []), { link: `#case-${slug(set.id)}-${c.number}`, text: `#${c.number}` }]) : ["none decides by this rule"])];
+    if (rule.require !== undefined && set.requirement) {
+      items.push([requirementSentence(defs, set, rule)], caseLinks);
+      blocks.push({ kind: "heading", level: 3, text: rule.id, id: `rule-${slug(rule.id)}` }, { kind: "paragraph", parts: [rule.description] }, { kind: "list", items });
+      continue;
+    }
     if (rule.forEach !== undefined) items.push([{ strong: "For each " }, { code: rule.as ?? "item" }, ` of ${describeLogic(rule.forEach, words, { as: "value" })}`]);
     // A single-valued output is decided once (engine/rules.ts): a later rule for it is an "otherwise".
     const rules = set.rules ?? [];
@@ -139,8 +188,7 @@ function ruleSetBlocks(defs: Definitions, set: RuleSet, results: CaseResult[]): 
     const decides: Inline[] = rule.output ? [{ strong: "Decides " }, { code: rule.output }, ": "] : [{ strong: "Decides: " }];
     if (rule.emit) items.push([...decides, Object.entries(rule.emit).map(([k, v]) => `${k}: ${describeLogic(v, words, { as: "value" })}`).join("; ")]);
     else items.push([...decides, rule.value === undefined ? "yes" : describeLogic(rule.value, words, { as: "value" })]);
-    const cases = results.filter((r) => r.decidedBy.includes(rule.id));
-    items.push([{ strong: "Worked cases: " }, ...(cases.length ? cases.flatMap((c, i): Inline[] => [...(i ? [", "] : []), { link: `#case-${slug(set.id)}-${c.number}`, text: `#${c.number}` }]) : ["none decides by this rule"])]);
+    items.push(caseLinks);
     blocks.push({ kind: "heading", level: 3, text: rule.id, id: `rule-${slug(rule.id)}` }, { kind: "paragraph", parts: [rule.description] }, { kind: "list", items });
   }
   if (results.length)

@@ -8,6 +8,8 @@ import { describeAjvErrors, type FieldError } from "./messages";
 import type { RuleSet } from "./generated/schema-types";
 
 type Rule = NonNullable<RuleSet["rules"]>[number];
+type Fact = NonNullable<RuleSet["facts"]>[number];
+export type RequirementTemplate = NonNullable<RuleSet["requirement"]>;
 
 export interface Decision {
   ruleId: string;
@@ -56,9 +58,57 @@ function because(logic: Logic, data: Data): Record<string, unknown> {
   return facts;
 }
 
-function valueOf(rule: Rule, data: Data): unknown {
+function valueOf(rule: Pick<Rule, "emit" | "value">, data: Data): unknown {
   if (rule.emit) return Object.fromEntries(Object.entries(rule.emit).map(([key, logic]) => [key, evaluate(logic, data)]));
   return rule.value === undefined ? true : evaluate(rule.value, data);
+}
+
+/** A fact's object: its fields in order, each reading the ones before it by name. */
+function factObject(emit: Record<string, unknown>, data: Data): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  const scope: Data = { ...data };
+  for (const [key, logic] of Object.entries(emit)) object[key] = scope[key] = evaluate(logic, scope);
+  return object;
+}
+
+/** A fact's value: its value or emitted object, or with forEach the list of them, one per item. */
+function factValue(fact: Fact, data: Data): unknown {
+  const one = (scope: Data) => (fact.emit ? factObject(fact.emit, scope) : evaluate(fact.value, scope));
+  if (fact.forEach === undefined) return one(data);
+  const items = evaluate(fact.forEach, data);
+  return (Array.isArray(items) ? items : []).map((item, index) => one({ ...data, [fact.as!]: item, index }));
+}
+
+/**
+ * The logic of each field of a requirement rule's value: the template's (rule set `requirement.emit`),
+ * in its order, with the rule's own `set` in place of the fields it names.
+ */
+export function requirementFields(template: RequirementTemplate, rule: Rule): [string, unknown][] {
+  const fields = { ...template.emit, ...rule.set };
+  return Object.keys(fields).map((key) => [key, fields[key]]);
+}
+
+/**
+ * A requirement rule (`require` + `for`) on every item of its `for` list: where its `when` holds
+ * and the template's `skipWhen` does not, the requirement the template emits (fields in order,
+ * each reading the ones before as requirement.<field>).
+ */
+function requirementsOf(template: RequirementTemplate, rule: Rule, data: Data): { value: Record<string, unknown>; scope: Data; index: number }[] {
+  const subject = template.for[rule.for!];
+  if (!subject) throw new Error(`"for": "${rule.for}" is not a list of the rule set's requirement.for`);
+  const items = evaluate(subject.forEach, data);
+  const out: { value: Record<string, unknown>; scope: Data; index: number }[] = [];
+  (Array.isArray(items) ? items : []).forEach((item, index) => {
+    const scope: Data = { ...data, [subject.as]: item, subject: item, index };
+    if (rule.when !== undefined && !holds(rule.when, scope)) return;
+    scope.document = typeof rule.require === "string" ? rule.require : evaluate(rule.require, scope);
+    if (template.skipWhen !== undefined && holds(template.skipWhen, scope)) return;
+    const requirement: Record<string, unknown> = {};
+    scope.requirement = requirement;
+    for (const [key, logic] of requirementFields(template, rule)) requirement[key] = evaluate(logic, scope);
+    out.push({ value: requirement, scope, index });
+  });
+  return out;
 }
 
 /** An object decided by a rule (or each object of a decided list) names the rule, so the output stays explainable. */
@@ -87,7 +137,7 @@ export function evaluateRuleSet(defs: Definitions, ruleSetId: string, input: unk
   const { def } = ruleSetById(defs, ruleSetId);
   const checked = checkInput(defs, ruleSetId, input);
   const data = ruleData(defs, checked.data, checked.today);
-  for (const fact of def.facts ?? []) data[fact.name] = guarded(`fact ${fact.name}`, () => evaluate(fact.value, data));
+  for (const fact of def.facts ?? []) data[fact.name] = guarded(`fact ${fact.name}`, () => factValue(fact, data));
 
   const outputs: Record<string, unknown> = {};
   const decisions: Decision[] = [];
@@ -97,6 +147,17 @@ export function evaluateRuleSet(defs: Definitions, ruleSetId: string, input: unk
 
   for (const rule of def.rules ?? []) {
     const decided = guarded(`rule ${rule.id}`, () => {
+      if (rule.require !== undefined && def.requirement) {
+        const output = def.requirement.output;
+        const found = requirementsOf(def.requirement, rule, data);
+        const values = found.map(({ value, scope, index }) => {
+          const stamped = stamp(value, rule.id);
+          decisions.push({ ruleId: rule.id, reason: rule.description, output, index, value: stamped, because: because(rule.when ?? null, scope) });
+          return stamped;
+        });
+        outputs[output] = data[output] = [...((outputs[output] as unknown[] | undefined) ?? []), ...values];
+        return values.length > 0;
+      }
       if (rule.forEach !== undefined) {
         const items = evaluate(rule.forEach, data);
         const values: unknown[] = [];

@@ -14,7 +14,7 @@ beforeAll(async () => {
     step.schema.properties.user.properties.middleName = { $ref: "../../schemas/user.json#/properties/middleName" };
   });
   // A new step between email and property value, in both early-funnel variants: the phone number
-  // (the spec ranks a `phone` status at 0 already; a new status would add its rank in rules/).
+  // (the spec ranks a `phone` status at 0 already; the step file states its own rank, label and route).
   copy.write("steps/initial-setup/phone.json", {
     id: "phone",
     route: "/app/initial-setup/contact-phone", // the spec's wider slugs name a `phone` step too

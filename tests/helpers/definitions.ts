@@ -41,7 +41,6 @@ export function addSsnStep(copy: ReturnType<typeof copyDefinitions>) {
       properties: { user: { type: "object", additionalProperties: false, required: ["ssn"], properties: { ssn: { $ref: "../../schemas/user.json#/properties/ssn" } } } },
     },
   });
-  copy.edit("rules/funnel-order.json", (json) => (json.params.ranks.ssnCheck = 0));
   copy.write("steps/flows/ssn-check.json", { id: "ssnCheckFlow", description: "A one-step flow for tests.", variants: [{ id: "only", steps: ["ssnCheck"] }] });
   return copy;
 }

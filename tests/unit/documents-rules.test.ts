@@ -355,3 +355,14 @@ describe("npm run -s rules -- documents", () => {
     return JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Doc;
   }
 });
+
+describe("rules/documents.json says only what each rule decides", () => {
+  it("fits in 800 lines: each rule states its document, whom it is for and when", () => {
+    const text = readFileSync(join(REPO_ROOT, "rules/documents.json"), "utf8");
+    expect(text.split("\n").length).toBeLessThanOrEqual(800);
+    for (const rule of defs.ruleSets.get("documents")!.def.rules ?? []) {
+      expect(rule.require, rule.id).toBeDefined();
+      expect(Object.keys(rule).filter((k) => !["id", "description", "require", "for", "when", "set"].includes(k)), rule.id).toEqual([]);
+    }
+  });
+});

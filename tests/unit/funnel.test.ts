@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chooseVariant, labelOf, nextStep, rankOf, redirectFor, routeForStatus } from "../../engine/funnel";
-import { repo } from "../helpers/definitions";
+import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
 
@@ -105,5 +105,22 @@ describe("early funnel variants (spec §2)", () => {
     expect(chooseVariant(defs, "earlyFunnel", 0.49)).toBe("variantOne");
     expect(chooseVariant(defs, "earlyFunnel", 0.51)).toBe("variantTwo");
     expect(chooseVariant(defs, "earlyFunnel", 0.999)).toBe("variantTwo");
+  });
+});
+
+describe("rank, label and route are stated once, in the step file", () => {
+  it("are read from the step: a changed label or route is the status's label and page", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/application/employment-history.json", (s) => Object.assign(s, { label: "Jobs", route: "/app/application/jobs" }));
+    const { defs: changed } = loadCopy(copy);
+    expect(labelOf(changed, "application5")).toBe("Jobs");
+    expect(routeForStatus(changed, "application5")).toBe("/app/application/jobs");
+    expect(redirectFor(changed, { applicationStatus: "application5", path: "/app/application/1", previousPath: null, hasLoan: true }).target).toBe("/app/application/jobs");
+  });
+
+  it("give statuses that are not steps the rank rules/funnel.json states, and no page of their own", () => {
+    expect(defs.steps.has("joinWaitlist")).toBe(false);
+    expect(rankOf(defs, "joinWaitlist")).toBe(27);
+    expect(routeForStatus(defs, "joinWaitlist")).toBe(defs.funnel.defaultRoute);
   });
 });

@@ -22,9 +22,9 @@ describe("enumeration values in logic", () => {
 
   it("checks the literals of `in` against a list item's field (item.x of a field pointer with *)", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/application/other-income.json", (s) => (s.visibleWhen["/user/incomeSources/*/base"] = { in: [{ var: "item.type" }, ["main", "salry"]] }));
+    copy.edit("steps/application/other-income.json", (s) => (s.eachBorrower.visibleWhen["/incomeSources/*/base"] = { in: [{ var: "item.type" }, ["main", "salry"]] }));
     expect(messages(copy)).toEqual([
-      "steps/application/other-income.json#/visibleWhen/~1user~1incomeSources~1*~1base/in/1/1: unknown value \"salry\" for item.type, did you mean `salary`?",
+      "steps/application/other-income.json#/eachBorrower/visibleWhen/~1incomeSources~1*~1base/in/1/1: unknown value \"salry\" for item.type, did you mean `salary`? (in every borrower's copy of eachBorrower)",
     ]);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { nextStep } from "../../engine/funnel";
 import { formatProblem } from "../../engine/lint";
 import { createStepValidator } from "../../engine/validate";
+import { compileSchemaFile } from "../../engine/definitions";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const messages = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(formatProblem);
@@ -33,10 +34,12 @@ describe("a broken step file", () => {
 
   it("names a field in logic that neither the step nor the application has", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/application/employment-history.json", (s) => (s.visibleWhen["/user/employments/*/percentageOwned"] = { "==": [{ var: "user.isSelfEmploied" }, true] }));
-    expect(messages(copy)).toContain(
-      "steps/application/employment-history.json#/visibleWhen/~1user~1employments~1*~1percentageOwned/==/0/var: unknown field \"user.isSelfEmploied\": not in this step's answers nor in the application, did you mean `isSelfEmployed`?",
-    );
+    copy.edit("steps/application/employment-history.json", (s) => (s.eachBorrower.visibleWhen["/employments/*/percentageOwned"] = { "==": [{ var: "borrower.isSelfEmploied" }, true] }));
+    // Found in the copy the engine makes for each borrower, named where the file says it.
+    expect(messages(copy)).toEqual(expect.arrayContaining([
+      "steps/application/employment-history.json#/eachBorrower/visibleWhen/~1employments~1*~1percentageOwned/==/0/var: unknown field \"user.isSelfEmploied\": not in this step's answers nor in the application, did you mean `isSelfEmployed`? (in the borrower's copy of eachBorrower)",
+      "steps/application/employment-history.json#/eachBorrower/visibleWhen/~1employments~1*~1percentageOwned/==/0/var: unknown field \"coborrower.isSelfEmploied\": not in this step's answers nor in the application, did you mean `isSelfEmployed`? (in the coborrower's copy of eachBorrower)",
+    ]));
   });
 
   it("names a visibility rule for a field the step does not ask", () => {
@@ -59,10 +62,16 @@ describe("a broken step file", () => {
     expect(found).toContain("steps/application/property-info.json#/id: step \"application3\" is unreachable: no flow lists it and no step's next leads to it");
   });
 
-  it("refuses a rank that differs from the funnel order", () => {
+  it("refuses a step ranked before the step it follows in a flow", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/initial-setup/zip.json", (s) => (s.rank = 6.5));
-    expect(messages(copy)).toContain("steps/initial-setup/zip.json#/rank: rank 6.5 differs from rules/funnel-order.json, which ranks \"zip\" 6");
+    copy.edit("steps/initial-setup/zip.json", (s) => (s.rank = 4.5));
+    expect(messages(copy)).toContain("steps/flows/early-funnel.json#/variants/0/steps/7: step \"zip\" (rank 4.5) comes after \"creditRange\" (rank 5) in variant \"variantOne\"");
+  });
+
+  it("refuses a status of rules/funnel.json that a step ranks differently", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/funnel.json", (r) => (r.params.statuses.zip = { rank: 6.5 }));
+    expect(messages(copy)).toContain("rules/funnel.json#/params/statuses/zip/rank: status \"zip\" is a step (steps/initial-setup/zip.json) whose rank is 6, not 6.5: the step's own rank is the one used; remove the status here");
   });
 
   it("refuses an answer schema that leaves an object open to other fields", () => {
@@ -137,5 +146,52 @@ describe("the funnel is data", () => {
     expect(nextStep(defs, "email", {}, { variant: "variantOne" }).stepId).toBe("annualIncome");
     expect(nextStep(defs, "annualIncome", {}, { variant: "variantOne" }).stepId).toBe("propertyValue");
     expect(createStepValidator(defs, "email")({ user: { email: "jane@example.com" } }).errors).toEqual([{ pointer: "/user/phone", message: "Phone number is required" }]);
+  });
+});
+
+describe("a question declared in a step", () => {
+  const declare = (properties: Record<string, unknown>) => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/zip.json", (s) => Object.assign(s.schema.properties.setup.properties, properties));
+    return copy;
+  };
+
+  it("joins the application's schema, so a whole-document check accepts its answer", () => {
+    const { defs, problems } = loadCopy(declare({ homeNickname: { title: "Home nickname", $ref: "../../schemas/common.json#/$defs/text" } }));
+    expect(problems.map(formatProblem)).toEqual([]);
+    const validate = compileSchemaFile(defs, "application.json");
+    expect(validate({ setup: { zip: "33602", homeNickname: "The cottage" } })).toBe(true);
+    expect(validate({ setup: { zip: "33602", homeNickname: 7 } })).toBe(false);
+  });
+
+  it("is refused when it only misspells a field it refers to", () => {
+    expect(messages(declare({ zipp: { $ref: "../../schemas/setup.json#/properties/zip" } }))).toContain(
+      "steps/initial-setup/zip.json#/schema/properties/setup/properties/zipp: field \"/setup/zipp\" is not in the application, and it refers to the field \"zip\" (../../schemas/setup.json#/properties/zip): did you mean `zip`?",
+    );
+  });
+
+  it("is refused when the application has no object to hold it", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/zip.json", (s) => {
+      s.schema.properties.setup.properties.zip = { type: "object", additionalProperties: false, properties: { plus4: { type: "string" } } };
+    });
+    expect(messages(copy)).toContain("steps/initial-setup/zip.json#/schema/properties/setup/properties/zip/properties/plus4: field \"/setup/zip/plus4\" is not in the application (schemas/application.json) and cannot be added: /setup/zip is not an object with properties");
+  });
+
+  it("is refused when two steps declare it differently", () => {
+    const copy = declare({ homeNickname: { type: "string", maxLength: 40 } });
+    copy.edit("steps/initial-setup/property-value.json", (s) => (s.schema.properties.setup.properties.homeNickname = { type: "string", maxLength: 80 }));
+    expect(messages(copy)).toEqual(expect.arrayContaining([expect.stringMatching(/#\/schema\/properties\/setup\/properties\/homeNickname: field "\/setup\/homeNickname" is declared differently by steps\/initial-setup\/(zip|property-value)\.json/)]));
+  });
+});
+
+describe("a question declared in one step and asked again in another", () => {
+  it("is referred to there by the place it was declared", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/zip.json", (s) => (s.schema.properties.setup.properties.homeNickname = { title: "Home nickname", type: "string", maxLength: 40 }));
+    copy.edit("steps/initial-setup/property-value.json", (s) => (s.schema.properties.setup.properties.homeNickname = { $ref: "../../schemas/setup.json#/properties/homeNickname" }));
+    const { defs, problems } = loadCopy(copy);
+    expect(problems.map(formatProblem)).toEqual([]);
+    expect(createStepValidator(defs, "propertyValue")({ setup: { propertyValue: 500000, homeNickname: "x".repeat(41) } }).errors.map((e) => e.pointer)).toEqual(["/setup/homeNickname"]);
   });
 });

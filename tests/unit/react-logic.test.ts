@@ -23,7 +23,7 @@ describe("visibility and requirement while typing", () => {
   it("shows and requires the ownership share once the borrower says they are self-employed", () => {
     const state = logic({ user: { isSelfEmployed: true, employments: [job()] } }, { today });
     // The co-borrower's section stays hidden: nobody applies with this borrower.
-    expect(state.hidden).toEqual(["/coborrower/isSelfEmployed", "/coborrower/employments"]);
+    expect(state.hidden).toEqual(["/coborrower"]);
     expect(state.required).toEqual(expect.arrayContaining(["/user/employments/0/percentageOwned", "/user/employments/0/position"]));
     expect(state.required).not.toContain("/user/employments/0/base");
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { describeLogic, ruleWords, stepWords } from "../../engine/describe-logic";
 import { REPO_ROOT } from "../../engine/load";
 import { customOperators } from "../../engine/logic";
-import { buildRuleBook, matches, renderHtml, renderMarkdown, runCases } from "../../engine/rule-book";
+import { buildRuleBook, matches, renderHtml, renderMarkdown, requirementSentence, runCases } from "../../engine/rule-book";
 import { evaluateRuleSet, presentResult } from "../../engine/rules";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
@@ -146,6 +146,16 @@ describe("the rule book", () => {
   it("gives each rule its logic in plain English and links to the cases it decided", () => {
     expect(html).toContain("<strong>When: </strong>Foreclosure, bankruptcy or missed mortgage payment in the last 12 months (setup.hasFbm) is yes or Disqualifying issues (setup.hasDerogatory) is yes");
     expect(md).toMatch(/### pricing\.late-payment\n[\s\S]*?\*\*Worked cases:\*\* \[#\d+\]\(#case-pricing-\d+\)/);
+  });
+
+  it("reads each document rule as one sentence: the document, whom it is for and when", () => {
+    const documents = defs.ruleSets.get("documents")!.def;
+    const sentence = (id: string) => requirementSentence(defs, documents, rule("documents", id));
+    expect(sentence("documents.paystubs")).toBe("Requires “Most recent pay stubs” (paystub, 4) of each borrower when the borrower is salaried or the borrower's income types includes bas.");
+    expect(sentence("documents.1099-forms")).toBe("Requires “1099 forms (such as 1099-R or SSA-1099) for the last 2 years” (1099_form, 2) of each borrower when the borrower's income types includes annuity, pension or disability.");
+    expect(sentence("documents.owned-property-tax-bill")).toBe("Requires “Most recent property tax bill” (property_tax_bill, 1) of each other property the borrowers own and have not sold when the property does not have mortgage.");
+    expect(sentence("documents.rental-agreements")).toBe("Requires “Signed lease for each rented unit” (rental_agreement) of each borrower when the borrower's income types includes rental; count: the borrower's rented units.");
+    expect(md).toContain("Requires “Most recent bank statements, all pages” (bank\\_statements, 3) of each borrower.");
   });
 
   it("has a Steps part with visibility, checks and branches", () => {

@@ -49,23 +49,24 @@ describe("enumerations (spec §3)", () => {
     }
   });
 
-  it("lists exactly the spec's property types: singleFamily, multiUnit, condo, townhouse, manufactured", () => {
-    expect(labels("propertyType")).toEqual({ singleFamily: "Single Family", multiUnit: "Multi Unit", condo: "Condo", townhouse: "Townhouse", manufactured: "Manufactured" });
+  // The spec's values must be there with its labels; data may add more (ops add an option with a schema edit, no test edit).
+  it("has the spec's property types: singleFamily, multiUnit, condo, townhouse, manufactured", () => {
+    expect(labels("propertyType")).toMatchObject({ singleFamily: "Single Family", multiUnit: "Multi Unit", condo: "Condo", townhouse: "Townhouse", manufactured: "Manufactured" });
   });
 
-  it("lists exactly the spec's property usages: primaryResidence, secondHome, investment", () => {
-    expect(labels("propertyUsage")).toEqual({ primaryResidence: "Primary Residence", secondHome: "Second Home", investment: "Investment" });
+  it("has the spec's property usages: primaryResidence, secondHome, investment", () => {
+    expect(labels("propertyUsage")).toMatchObject({ primaryResidence: "Primary Residence", secondHome: "Second Home", investment: "Investment" });
   });
 
-  it("lists exactly the spec's report types with their labels", () => {
-    expect(labels("reportType")).toEqual({
+  it("has the spec's report types with their labels", () => {
+    expect(labels("reportType")).toMatchObject({
       avm: "AVM", avmCascade: "AVM (Cascade)", singleCredit: "Single Credit Check",
       jointCredit: "Joint Credit Check", singleCreditCoborrower: "Single Credit Check (Coborrower)",
     });
   });
 
-  it("lists unit counts 1 to 5 (5 meaning 5+)", () => {
-    expect(values("unitCount")).toEqual([1, 2, 3, 4, 5]);
+  it("has unit counts 1 to 5 (5 meaning 5+)", () => {
+    expect(values("unitCount")).toEqual(expect.arrayContaining([1, 2, 3, 4, 5]));
     expect(labels("unitCount")[5]).toMatch(/5\+/);
   });
 
@@ -83,18 +84,18 @@ describe("enumerations (spec §3)", () => {
     ["alimonyProofSubtype", ["alimony_order", "divorce_decree", "separation_agreement", "state_law"]],
     ["conditionType", ["document", "information", "email"]],
     ["conditionInformationType", ["long_text", "address", "employment"]],
-  ])("lists exactly the spec's %s values", (name, expected) => {
-    expect([...values(name)].sort()).toEqual([...expected].sort());
+  ])("has the spec's %s values", (name, expected) => {
+    expect(values(name)).toEqual(expect.arrayContaining(expected));
   });
 
-  it("lists every document type of spec §5: per borrower, per property and the not-required ones", () => {
+  it("has every document type of spec §5: per borrower, per property and the not-required ones", () => {
     const perBorrower = ["id_document", "bank_statements", "paystub", "w2", "foster_care_verification_letter", "1099_form", "alimony_proof",
       "annuity_bank_statement", "child_support_order", "pension_award_letter", "social_security", "business_tax_returns", "k1",
       "educational_loan_statement", "1040_tax_returns", "current_personal_tax_returns", "rental_agreement", "asset_statement"];
     const perProperty = ["mortgage_statement", "solar_panel_statement", "homeowners_insurance", "flood_insurance", "trust_document",
       "HOA_or_condo_invoice", "property_tax_bill"];
     const notRequired = ["credit_report", "avm", "esigned_disclaimer", "offer_disclaimer", "employment_report"];
-    expect([...values("documentType")].sort()).toEqual([...perBorrower, ...perProperty, ...notRequired].sort());
+    expect(values("documentType")).toEqual(expect.arrayContaining([...perBorrower, ...perProperty, ...notRequired]));
   });
 
   it("has the 50 states, DC and the territories AS, GU, MP, PR, VI, each with its name", () => {
@@ -120,7 +121,7 @@ describe("field names are the spec's, verbatim (DESIGN.md Data)", () => {
 
   it("User, Address and Account input", () => {
     expect(keysOf("user.json")).toEqual(expect.arrayContaining(["email", "firstName", "lastName", "employments", "incomeSources", "isSelfEmployed"]));
-    expect([...keysOf("address.json")].sort()).toEqual(["city", "county", "line1", "line2", "state", "zip"]);
+    expect(keysOf("address.json")).toEqual(expect.arrayContaining(["city", "county", "line1", "line2", "state", "zip"]));
     expect(keysOf("account-input.json")).toEqual(expect.arrayContaining(["email", "password", "token", "firstName", "lastName", "phone", "otpCode"]));
   });
 
@@ -144,7 +145,7 @@ describe("field names are the spec's, verbatim (DESIGN.md Data)", () => {
       "hasBankruptcy", "isPartyToLawsuit", "hasSpecialBorrowerSellerRelationship"];
     const others = ["bankruptcyChapter", "onwershipInterest", "otherPropertyType", "otherPropertyTitle", "borrowedThirdPartyMoneyAmount"];
     const properties = schema("declarations.json").properties as Json;
-    expect(Object.keys(properties).sort()).toEqual([...booleans, ...others].sort());
+    expect(Object.keys(properties)).toEqual(expect.arrayContaining([...booleans, ...others]));
     for (const key of booleans) expect(properties[key].type, key).toBe("boolean");
     expect(properties.onwershipInterest.type).toEqual(["boolean", "null"]);
   });

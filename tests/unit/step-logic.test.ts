@@ -25,7 +25,6 @@ const step = (id: string, route: string, extra: Record<string, unknown> = {}) =>
 
 function trio(skipWhen?: unknown, next?: unknown[]) {
   const copy = copyDefinitions();
-  copy.edit("rules/funnel-order.json", (r) => Object.assign(r.params.ranks, { tryA: 50, tryB: 50, tryC: 50 }));
   copy.write("steps/flows/try.json", { id: "tryFlow", description: "a test flow", variants: [{ id: "only", steps: ["tryA", "tryB", "tryC"] }] });
   copy.write("steps/try-a.json", step("tryA", "/app/try/a", next ? { next } : {}));
   copy.write("steps/try-b.json", step("tryB", "/app/try/b", skipWhen === undefined ? {} : { skipWhen }));
@@ -179,7 +178,6 @@ describe("Back from a step no flow lists", () => {
   it("goes back to the step whose branch led to it", () => {
     const copy = trio();
     copy.write("steps/try-d.json", step("tryD", "/app/try/d", { next: [{ id: "try.back", goto: "tryC" }] }));
-    copy.edit("rules/funnel-order.json", (r) => (r.params.ranks.tryD = 50));
     copy.write("steps/try-a.json", step("tryA", "/app/try/a", { next: [{ id: "try.detour", when: { var: "setup.hasCoborrower" }, goto: "tryD" }] }));
     const { defs, problems } = loadCopy(copy);
     expect(ours(problems)).toEqual([]);

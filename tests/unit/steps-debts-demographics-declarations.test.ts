@@ -129,7 +129,7 @@ describe("the demographics step (application7)", () => {
   it("refuses 'I do not wish to provide' together with a race", () => {
     const result = demographics({ user: { demographics: { isWhite: true, wontInformRace: true } } }, alone);
     expect(result.errors).toEqual([
-      { pointer: "/user/demographics/wontInformRace", message: expect.stringMatching(/race/), ruleId: "demographics.user.race-or-decline" },
+      { pointer: "/user/demographics/wontInformRace", message: expect.stringMatching(/race/), ruleId: "demographics.race-or-decline" },
     ]);
   });
 
@@ -223,7 +223,7 @@ describe("the declarations step (application8)", () => {
     const amount = "/user/declarations/borrowedThirdPartyMoneyAmount";
     expect(pointers(declarations({ user: { declarations: allNo({ hasBorrowedThirdPartyMoney: true }) } }, alone))).toEqual([amount]);
     const zero = declarations({ user: { declarations: allNo({ hasBorrowedThirdPartyMoney: true, borrowedThirdPartyMoneyAmount: 0 }) } }, alone);
-    expect(zero.errors).toEqual([expect.objectContaining({ pointer: amount, ruleId: "declarations.user.borrowed-amount-positive" })]);
+    expect(zero.errors).toEqual([expect.objectContaining({ pointer: amount, ruleId: "declarations.borrowed-amount-positive" })]);
     expect(declarations({ user: { declarations: allNo({ hasBorrowedThirdPartyMoney: true, borrowedThirdPartyMoneyAmount: 5000 }) } }, alone).valid).toBe(true);
     expect(declarations({ user: { declarations: allNo({ borrowedThirdPartyMoneyAmount: 5000 }) } }, alone).hidden).toContain(amount);
   });
