@@ -9,6 +9,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // Servers start in beforeAll: with two files at a time on two cores, 10 s (the default) is too short under load.
+    hookTimeout: 60_000,
     // Every test asserts something: a test that makes no expect() fails.
     expect: { requireAssertions: true },
     reporters: ["default", "./tests/helpers/summary-reporter.ts"],
