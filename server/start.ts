@@ -59,6 +59,9 @@ export async function openServices(options: StartOptions = {}) {
 
   const { defs, problems } = loadDefinitions(config.definitions);
   if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
+  const variants = [...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id));
+  if (config.funnelVariant !== undefined && !variants.includes(config.funnelVariant))
+    throw new Error(`FUNNEL_VARIANT "${config.funnelVariant}" is not a variant of any flow (${[...new Set(variants)].join(", ")})`);
 
   const { db, dialect, close: closeDb } = await openDb({ url: config.databaseUrl, path: config.databasePath });
   const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir);
