@@ -184,7 +184,7 @@ describe("Property Info (application3)", () => {
 
   it("refuses a multi-unit building of 1 unit", () => {
     const result = propertyInfo({ property: home({ propertyType: "multiUnit", units: 1 }), isInTrust: false }, { today });
-    expect(result.errors).toEqual([expect.objectContaining({ pointer: "/property/units", ruleId: "property-info.multi-unit-has-units" })]);
+    expect(result.errors).toEqual([{ pointer: "/property/units", message: "A multi-unit property has at least 2 units. For a single unit, choose another property type." }]);
   });
 
   it("requires the trust question, the estimated value and the HOA fees, in whole dollars", () => {
