@@ -1,12 +1,13 @@
 // npm run check: lints every definition file and checks their layout (npm run format).
 import { parseArgs } from "node:util";
-import { loadDefinitions, unformattedFiles } from "../load";
+import { loadDefinitions, uncompilableSchemas, unformattedFiles } from "../load";
 import { formatProblem } from "../lint";
 
 // --steps and --rules check another copy of the definitions (the schemas stay the repository's).
 const { values } = parseArgs({ options: { steps: { type: "string" }, rules: { type: "string" } } });
 const { defs, problems } = loadDefinitions({ steps: values.steps, rules: values.rules });
 problems.push(...unformattedFiles({ steps: values.steps, rules: values.rules }));
+if (problems.length === 0) problems.push(...uncompilableSchemas(defs));
 
 for (const p of problems) console.error(formatProblem(p));
 const counts = `${defs.steps.size} steps, ${defs.flows.size} flows, ${defs.ruleSets.size} rule sets, ${defs.cases.reduce((n, c) => n + c.def.cases.length, 0)} worked cases`;
