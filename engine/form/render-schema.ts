@@ -64,9 +64,13 @@ function simplify(node: unknown): unknown {
 
 /**
  * An option the field's own bounds refuse is not offered: a step narrowing a shared enumeration
- * ("Number of units", minimum 2 for a multi-unit building) lists only the options it accepts.
+ * ("Number of units", minimum 2 for a multi-unit building; income verification without "connect")
+ * lists only the options it accepts.
  */
 function withinBounds(value: unknown, schema: Record<string, unknown>): boolean {
+  // An option the field excludes by name ({"not": {"const": "connect"}}) is not offered either.
+  const not = schema.not;
+  if (isObject(not) && (("const" in not && not.const === value) || (Array.isArray(not.enum) && not.enum.includes(value)))) return false;
   if (typeof value !== "number") return true;
   const n = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
   const [min, max, xmin, xmax] = [n("minimum"), n("maximum"), n("exclusiveMinimum"), n("exclusiveMaximum")];

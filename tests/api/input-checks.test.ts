@@ -2,8 +2,8 @@
 // validator as the browser, so an implausible answer is a 400 naming the field, and nothing is saved.
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { singleBorrower, twoBorrowers, walk } from "../helpers/journeys";
-import { browser, testServer, type TestServer } from "../helpers/server";
+import { answersFor, singleBorrower, twoBorrowers, walk } from "../helpers/journeys";
+import { browser, mailedCode, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -50,7 +50,8 @@ describe("implausible answers are refused by the server, naming the field", () =
     const doc = twoBorrowers();
     const b = browser(server.url);
     await walk(server, b, { until: "application2", doc });
-    const data = await refusal(b.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: { ...doc.coborrower, ssn: doc.user.ssn } } }));
+    const answers = answersFor(server, "application2", { ...doc, coborrower: { ...doc.coborrower, ssn: doc.user.ssn } });
+    const data = await refusal(b.trpc.step.submit.mutate({ stepId: "application2", answers }));
     expect(data.httpStatus).toBe(400);
     expect(data.fieldErrors).toEqual([{ pointer: "/coborrower/ssn", message: "This Social Security number is the same as the borrower's. Each borrower enters their own" }]);
   });
@@ -64,5 +65,25 @@ describe("implausible answers are refused by the server, naming the field", () =
     const data = await refusal(b.trpc.step.submit.mutate({ stepId: "debtConsolidation", answers: { liabilities: [debt], mortgages: doc.mortgages } }));
     expect(data.httpStatus).toBe(400);
     expect(data.fieldErrors).toEqual([{ pointer: "/liabilities/0/toBePaidOff", message: expect.stringMatching(/^The debts you chose to pay off add up to \$[\d,]+, more than your line of credit of \$[\d,]+\./) }]);
+  });
+});
+
+describe("sign-in words and the guest's header (issue 23, items 5 and 7)", () => {
+  it("a wrong sign-in code is refused in words about the code, never a password", async () => {
+    const { makeApplicant } = await import("../helpers/accounts");
+    const who = await makeApplicant(server.services);
+    const b = browser(server.url);
+    await b.auth("Applicant", "signin/email", { email: who.email });
+    const mailed = await mailedCode(server.dataDir, who.email);
+    const res = await b.auth("Applicant", "callback/credentials", { email: who.email, code: mailed === "000000" ? "111111" : "000000" });
+    expect(res.body.error).toBe("CredentialsSignin");
+    expect(res.body.message).toMatch(/code/i);
+    expect(res.body.message).not.toMatch(/password/i);
+  });
+
+  it("a guest's session says the account has not signed in with a code yet (no sign-out everywhere)", async () => {
+    const b = browser(server.url);
+    await walk(server, b, { until: "propertyValue" });
+    expect((await b.session()).user).toMatchObject({ verified: false });
   });
 });

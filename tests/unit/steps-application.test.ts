@@ -177,7 +177,7 @@ describe("Property Info (application3)", () => {
     expect(single.answers).not.toHaveProperty("property.units");
 
     const multi = propertyInfo({ property: home({ propertyType: "multiUnit", propertyUsage: "investment" }), isInTrust: false }, { today });
-    expect(multi.errors).toEqual([{ pointer: "/property/units", message: "Number of units is required" }]);
+    expect(multi.errors).toEqual([{ pointer: "/property/units", message: "Please answer “How many units does the building have?”" }]);
     expect(propertyInfo({ property: home({ propertyType: "multiUnit", units: 2 }), isInTrust: false }, { today }).valid).toBe(true);
     expect(propertyInfo({ property: home({ propertyType: "multiUnit", units: 5 }), isInTrust: false }, { today }).valid).toBe(true);
   });
@@ -379,7 +379,7 @@ describe("Other Income Sources (manualIncomeVerification)", () => {
   it("takes one yearly amount for a pension", () => {
     expect(otherIncome({ user: { incomeSources: [{ type: "pension", otherValue: 18000 }] } }, { application: alone, today }).errors).toEqual([]);
     expect(otherIncome({ user: { incomeSources: [{ type: "pension" }] } }, { application: alone, today }).errors).toEqual([
-      { pointer: "/user/incomeSources/0/otherValue", message: "Amount (annual) is required" },
+      { pointer: "/user/incomeSources/0/otherValue", message: "Amount per year is required" },
     ]);
   });
 
