@@ -76,10 +76,10 @@ const skipped = (defs: Definitions, stepId: string, data: Data) => {
  * The steps of the applicant's flow around `stepId`, without those whose skipWhen holds on the
  * application (the step itself always stays): for progress lists and Back.
  */
-export function flowStepsFor(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}) {
+export function flowStepsFor(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}, logicData?: Data) {
   const position = flowPosition(defs, stepId, options.variant, options.flow);
   if (!position) return null;
-  const data = stepLogicData(defs, application, options.today);
+  const data = logicData ?? stepLogicData(defs, application, options.today);
   const steps = position.variant.steps.filter((id) => id === stepId || !skipped(defs, id, data));
   return { flowId: position.flow.id, variantId: position.variant.id, steps, index: steps.indexOf(stepId) };
 }
@@ -111,7 +111,8 @@ export function nextStep(defs: Definitions, stepId: string, application: unknown
       reason: branch.description ?? `goes to ${goto}`,
     };
   }
-  const walk = flowStepsFor(defs, stepId, application, options);
+  // The same data as the branches read: each rule set is worked out once per call.
+  const walk = flowStepsFor(defs, stepId, application, options, data);
   if (!walk) return { stepId: null, route: null, ruleId: "flow.none", reason: `no flow lists step "${stepId}"` };
   const nextId = walk.steps[walk.index + 1];
   const ruleId = `flow.${walk.flowId}.${walk.variantId}`;
