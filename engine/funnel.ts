@@ -134,10 +134,22 @@ export function chooseVariant(defs: Definitions, flowId: string, random: number)
   return flow.variants.at(-1)!.id;
 }
 
+// The guard decides on its input alone (a path and whether there is a session), and every request
+// of a step asks it about that step's route: decided once per route, kept for the definitions.
+const guardDecisions = new WeakMap<Definitions, Map<string, Redirect>>();
+
 /** The session guard of rules/session-guard.json: where a visitor without a session is sent from `path`, or null. */
 export function signOutTargetFor(defs: Definitions, path: string, hasSession: boolean): Redirect {
+  let decided = guardDecisions.get(defs);
+  if (!decided) guardDecisions.set(defs, (decided = new Map()));
+  const key = `${hasSession ? "session" : "none"} ${path}`;
+  const known = decided.get(key);
+  if (known) return { ...known };
   const result = presentResult(defs, "session-guard", evaluateRuleSet(defs, "session-guard", { path, hasSession }));
-  return { target: (result.signOutTo as string | null) ?? null, ruleId: String(result.ruleId), reason: String(result.reason) };
+  const redirect: Redirect = { target: (result.signOutTo as string | null) ?? null, ruleId: String(result.ruleId), reason: String(result.reason) };
+  if (decided.size >= 1000) decided.clear(); // paths any visitor may type: the memory stays bounded
+  decided.set(key, redirect);
+  return { ...redirect };
 }
 
 /** The id of the flow whose variants list `stepId`, or null for a step no flow lists. */
