@@ -17,7 +17,8 @@ const inputFile = (json: unknown) => {
 };
 const rules = (...args: string[]) => run("engine/cli/rules.ts", args);
 
-describe("npm run -s rules", () => {
+// Each case starts a process (tsx); on a busy 2-core machine that alone can take tens of seconds.
+describe("npm run -s rules", { timeout: 90_000 }, () => {
   it("redirect: prints the target and the reason", () => {
     const out = rules("redirect", "--input", inputFile({ applicationStatus: "application3", path: "/app/application/5", previousPath: null, hasLoan: true }));
     expect(out.status).toBe(0);
