@@ -2,6 +2,7 @@
 // link back to their application and, once they have an email to sign in with again, "Sign out"
 // and "Sign out everywhere" (every session of the account, on every device).
 import { NavLink, useNavigate } from "react-router-dom";
+import { OWNER_ROLE } from "../../../engine/members";
 import site from "../../../content/site.json";
 import { signOut } from "../session/auth-client";
 import { APPLICANT_AUTH_BASE } from "../session/auth-paths";
@@ -27,8 +28,8 @@ export function AccountNav() {
           <NavLink to={route}>{site.account.myApplication}</NavLink>
         </li>
       ) : null}
-      {/* A co-borrower's own answers end on the progress page; it is their way back to it. */}
-      {session.data?.role === "coborrower" ? (
+      {/* A member's (the co-borrower's) own answers end on the progress page; it is their way back to it. */}
+      {session.data?.role && session.data.role !== OWNER_ROLE ? (
         <li>
           <NavLink to={site.members.progressTo}>{site.account.progress}</NavLink>
         </li>
