@@ -4,6 +4,7 @@ import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-componen
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { browserDrafts, clearDraft, draftKey } from "../../../../engine/form/drafts";
 import { signOutTargetFor } from "../../../../engine/funnel";
 import type { Definitions, Step } from "../../../../engine/definitions";
 import { reach, type Part } from "../../../../engine/members";
@@ -23,6 +24,7 @@ import { displays } from "./displays";
 import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
+import { fetchAhead, takeOrFetch } from "./next-step-data";
 
 /** Whether the owner's step leaves out a part another borrower answers themselves (rules/members.json). */
 function sharesStep(step: Step, part: Part | null | undefined): boolean {
@@ -56,7 +58,8 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const inFlight = useRef(false);
   const pending = useRef<{ answers: string; key: string } | null>(null);
 
-  const saved = useQuery(trpc.step.get.queryOptions({ stepId: step.id }));
+  // The first fetch may be the one the previous step started as its save returned.
+  const saved = useQuery({ ...trpc.step.get.queryOptions({ stepId: step.id }), queryFn: () => takeOrFetch(step.id) });
   const submit = useMutation(trpc.step.submit.mutationOptions());
   useEffect(prefetchBotToken, []);
 
@@ -80,6 +83,13 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined);
   const application = useMemo(() => withHints(data?.application ?? {}, readHint), [data?.application]);
 
+  // Typed but unsaved answers survive a reload of this page (engine/form/drafts.ts), per reader and step.
+  const reader = session.data?.user.id;
+  const draft = useMemo(() => {
+    const storage = browserDrafts();
+    return storage && reader ? { storage, key: draftKey(reader, step.id) } : null;
+  }, [reader, step.id]);
+
   const onSubmit = useCallback(
     (answers: unknown) => {
       if (inFlight.current) return;
@@ -96,15 +106,19 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
           },
           onSuccess: async (result) => {
             pending.current = null;
+            if (draft) clearDraft(draft.storage, draft.key);
             stepCompleted();
             if (result.voided?.length) notify({ intent: "warning", title: "Please sign again", body: "You changed an answer your signed disclosures rest on, so your signature no longer counts. We will take you back to sign the disclosures as they are now." });
             setLeaving(true);
+            const leavingPage = result.route !== pathname;
+            if (leavingPage && result.stepId) fetchAhead(result.stepId);
             // The first answer of a visitor starts a guest session: learn of it before moving on.
-            if (session.status !== "authenticated" || session.data?.applicationStatus !== result.applicationStatus) {
+            // A new status only updates what the session shows: the next page need not wait for it.
+            if (session.status !== "authenticated") {
               await session.refresh();
               session.broadcast();
-            }
-            if (result.route !== pathname) return navigate(result.route);
+            } else if (session.data?.applicationStatus !== result.applicationStatus) void session.refresh().then(session.broadcast);
+            if (leavingPage) return navigate(result.route);
             // The same page again (the flow's last step so far): stay, with the new revision.
             setLeaving(false);
             void saved.refetch();
@@ -122,7 +136,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         },
       );
     },
-    [data?.revision, step.id, submit, session, navigate, pathname, saved, leave, notify, stepCompleted],
+    [data?.revision, step.id, submit, session, navigate, pathname, saved, leave, notify, stepCompleted, draft],
   );
 
   // Back is the step before this one on the reader's own path (the server walks it: skipped steps
@@ -171,6 +185,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         onBack={onBack}
         part={part}
         displays={displays}
+        draftKey={draft?.key}
       />
     </div>
   );
