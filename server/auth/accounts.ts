@@ -5,7 +5,7 @@ import { memberRole } from "../../engine/members";
 import { memberStore } from "../members/store";
 import { readerFacts } from "../steps/journey";
 import { portalUsers, users } from "../db/schema";
-import { accountName } from "../store/account-fields";
+import { accountName } from "../../engine/borrowers";
 import { recheckOnVisit } from "../store/recheck";
 import type { Services } from "../services";
 import type { SessionKind } from "./sessions";

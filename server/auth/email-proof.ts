@@ -9,7 +9,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { transaction } from "../db/client";
 import { users } from "../db/schema";
 import { memberStore } from "../members/store";
-import { accountEmail } from "../store/account-fields";
+import { accountEmail } from "../../engine/borrowers";
 import type { Services } from "../services";
 
 const same = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b;

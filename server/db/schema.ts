@@ -1,6 +1,7 @@
 // The relational tables. The application itself is one JSON document (validated by
 // schemas/application.json); columns exist only for identity, ownership, status, time and indexes,
 // so the same tables serve SQLite and PostgreSQL (./dialect.ts makes them for the one in use).
+import type { BorrowerRole } from "../../engine/borrowers";
 import { autoId, index, integer, table, text, timestamp, uniqueIndex } from "./dialect";
 
 const createdAt = () => timestamp("created_at").notNull();
@@ -168,7 +169,7 @@ export const uploads = table(
   {
     id: text("id").primaryKey(),
     applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
-    borrower: text("borrower", { enum: ["borrower", "coborrower"] }).notNull(),
+    borrower: text("borrower").$type<BorrowerRole>().notNull(),
     documentType: text("document_type").notNull(),
     documentSubtype: text("document_subtype"),
     side: text("side"),
@@ -199,7 +200,7 @@ export const signatures = table(
   {
     id: text("id").primaryKey(),
     applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
-    signer: text("signer", { enum: ["borrower", "coborrower"] }).notNull(),
+    signer: text("signer").$type<BorrowerRole>().notNull(),
     typedName: text("typed_name").notNull(),
     /** JSON array of {id, version, sha256} of the documents signed. */
     documents: text("documents").notNull(),
@@ -225,7 +226,7 @@ export const identityReviews = table(
   {
     id: text("id").primaryKey(),
     applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
-    borrower: text("borrower", { enum: ["borrower", "coborrower"] }).notNull(),
+    borrower: text("borrower").$type<BorrowerRole>().notNull(),
     /** The ID document subtype (driver_license, passport, ...). */
     idType: text("id_type").notNull(),
     /** JSON array of the upload ids (front, and back when the sides rule asks for it). */

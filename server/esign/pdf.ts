@@ -6,6 +6,7 @@
 // content-addressed like every other file.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { markdownBlocks } from "./text";
+import type { BorrowerRole } from "../../engine/borrowers";
 
 export interface PdfDocumentInput {
   id: string;
@@ -20,7 +21,7 @@ export interface PdfDocumentInput {
 
 export interface PdfSigner {
   signatureId: string;
-  signer: "borrower" | "coborrower";
+  signer: BorrowerRole;
   typedName: string;
   signedAt: Date;
   ip: string | null;

@@ -2,12 +2,13 @@
 // starts with the identity provider; the portal lists the cases waiting for a person and records
 // their decision. Audit events name the case, never the person's data.
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { borrowerName, type BorrowerRole } from "../../engine/borrowers";
 import type { Definitions } from "../../engine/definitions";
+import { chosenIdType, idSides, idUploadsOf } from "../../engine/documents";
 import { transaction, type Db } from "../db/client";
 import { applications, identityReviews, uploads } from "../db/schema";
 import type { Services } from "../services";
 import { applicationStore } from "../store/applications";
-import { chosenIdType, ID_DOCUMENT, idSides, uploadsOf, type BorrowerRole } from "../uploads/requirements";
 import { decideUploads, mailRejections } from "../uploads/review";
 import type { IdentityCase, IdentityStatus } from "./provider";
 
@@ -21,11 +22,11 @@ export interface IdSidesState {
 
 /** Which sides of a borrower's photo ID are uploaded, per the sides rule. */
 export function idSidesState(defs: Definitions, doc: Record<string, unknown>, borrower: BorrowerRole): IdSidesState {
-  const own = uploadsOf(doc).filter((u) => u.type === ID_DOCUMENT && !!u.isCoborrower === (borrower === "coborrower"));
+  const own = idUploadsOf(defs, doc, borrower);
   // As rules/documents.json reads it: the type chosen on the identity step, else the kind of the first ID uploaded.
   const idType = chosenIdType(doc, borrower) ?? own.find((u) => typeof u.subtype === "string")?.subtype ?? null;
   if (!idType) return { borrower, idType: null, sides: [], complete: false };
-  const sides = idSides(defs, borrower, idType).map((side) => ({
+  const sides = idSides(defs, idType).map((side) => ({
     side,
     uploadId: own.findLast((u) => u.subtype === idType && u.side === side && typeof u.id === "string")?.id ?? null,
   }));
@@ -85,7 +86,7 @@ export async function reviewsOf(db: Db, applicationId: string) {
 
 /** The cases waiting for a person in the portal, oldest first. No SSN or other identifiers: the borrower's name only, to compare with the ID. */
 export async function pendingReviews(services: Services) {
-  const { db } = services;
+  const { db, defs } = services;
   const rows = await db.select().from(identityReviews).where(eq(identityReviews.status, "pending")).orderBy(asc(identityReviews.createdAt), asc(identityReviews.id));
   const store = applicationStore(services);
   const ids = [...new Set(rows.map((r) => r.applicationId))];
@@ -93,8 +94,7 @@ export async function pendingReviews(services: Services) {
   const docs = new Map(apps.map((a) => [a.id, store.fromRow(a).doc]));
   return rows.map((r) => {
     const doc = docs.get(r.applicationId) ?? {};
-    const person = (r.borrower === "coborrower" ? doc.coborrower : doc.user) as { firstName?: unknown; lastName?: unknown } | null | undefined;
-    const name = [person?.firstName, person?.lastName].filter((p): p is string => typeof p === "string").join(" ") || null;
+    const name = borrowerName(defs, doc, r.borrower);
     return {
       id: r.id,
       applicationId: r.applicationId,

@@ -1,7 +1,7 @@
 // Identity verification behind a provider interface. A case is one borrower's photo ID: the ID
 // type and the uploads of its sides (front, and back when the sides rule asks for it). The
 // provider decides, or queues the case for a person to decide, and says which.
-import type { BorrowerRole } from "../uploads/requirements";
+import type { BorrowerRole } from "../../engine/borrowers";
 
 export type IdentityStatus = "pending" | "approved" | "rejected";
 

@@ -6,7 +6,7 @@
 import { accessOf, memberRole, type Access } from "../../engine/members";
 import { getAt } from "../../engine/pointer";
 import { linkBase } from "../portal/users";
-import { accountName } from "../store/account-fields";
+import { accountName } from "../../engine/borrowers";
 import { badRequest } from "../trpc/init";
 import type { EffectHandler } from "../steps/effects";
 import { memberStore } from "./store";

@@ -4,6 +4,8 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { todayIso } from "../../engine/dates";
 import { labelOf } from "../../engine/funnel";
+import { answersPointer, borrowerName, borrowerRoles } from "../../engine/borrowers";
+import { requirementsOf } from "../../engine/documents";
 import { OWNER_ROLE, roleLabel } from "../../engine/members";
 import { getAt } from "../../engine/pointer";
 import { maskValue } from "../../engine/sensitive";
@@ -11,24 +13,18 @@ import { applications, auditEvents, identityReviews, portalUsers, signatures, up
 import type { Services } from "../services";
 import { memberStore } from "../members/store";
 import { applicationStore } from "../store/applications";
-import { requirementsOf } from "../uploads/requirements";
 import { visibleTo } from "./scope";
 import type { Staff } from "./staff";
 
 type Row = typeof applications.$inferSelect;
 
-/** The borrowers as the schemas name them; the co-borrower only when one applies. */
-const ROLES = [
-  { role: "borrower", pointer: "/user" },
-  { role: "coborrower", pointer: "/coborrower" },
-] as const;
-
+/** The borrowers whose answers the application holds (rules/members.json), with their name and masked SSN. */
 function borrowersOf(services: Services, doc: Record<string, unknown>) {
   const ssnField = services.sensitive.find((f) => f.format === "ssn");
-  return ROLES.flatMap(({ role, pointer }) => {
-    const person = getAt(doc, pointer) as Record<string, unknown> | undefined;
+  return borrowerRoles(services.defs).flatMap((role) => {
+    const person = getAt(doc, answersPointer(services.defs, role)) as Record<string, unknown> | undefined;
     if (!person || typeof person !== "object") return [];
-    const name = [person.firstName, person.lastName].filter((p): p is string => typeof p === "string" && p !== "").join(" ");
+    const name = borrowerName(services.defs, doc, role);
     const ssn = typeof person.ssn === "string" ? maskValue(person.ssn, ssnField?.format) : null;
     return name || ssn ? [{ role, name: name || null, ssn }] : [];
   });

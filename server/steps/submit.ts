@@ -18,7 +18,7 @@ import type { APIInputs } from "../../engine/generated/schema-types";
 import { transaction, type Db } from "../db/client";
 import { coverageOf, signingStepOf } from "../esign/coverage";
 import { memberStore, type Reader } from "../members/store";
-import { accountEmail, dropStaleVerifications, emailPointerOf } from "../store/account-fields";
+import { accountEmail, dropStaleVerifications, emailPointerOf } from "../../engine/borrowers";
 import { applicationStore, type StoredApplication } from "../store/applications";
 import { recheckApplication } from "../store/recheck";
 import { badRequest, type Context } from "../trpc/init";

@@ -1,35 +1,10 @@
 // Which requirement an upload counts toward. The requirements are those documents.required
-// shows the applicant (rules/documents.json on the stored application); an upload must name one
-// of them by document type, borrower and property, and, for a photo ID, a side the sides rule
-// (rules/identity-documents.json) asks for. Read tolerantly: a requirement's optional parts
-// (subtypes, sides, label) may or may not be there.
+// shows the applicant (rules/documents.json on the stored application, engine/documents.ts); an
+// upload must name one of them by document type, borrower and property, and, for a photo ID, a
+// side the sides rule (rules/identity-documents.json) asks for.
+import { ownerRole, roleWords, type BorrowerRole } from "../../engine/borrowers";
 import type { Definitions } from "../../engine/definitions";
-import { evaluateRuleSet } from "../../engine/rules";
-
-export type BorrowerRole = "borrower" | "coborrower";
-
-export interface Requirement {
-  documentType: string;
-  borrower: BorrowerRole | null;
-  propertyId: string | null;
-  count: number;
-  uploaded: number;
-  subtypes?: unknown;
-  sides?: unknown;
-  label?: unknown;
-  ruleId: string;
-  reason: string;
-}
-
-/** One entry of the application document's `uploads` (schemas/upload.json), as far as matching reads it. */
-export interface UploadEntry {
-  id?: string;
-  type: string;
-  subtype?: string | null;
-  side?: string | null;
-  isCoborrower?: boolean;
-  propertyId?: string | null;
-}
+import { chosenIdType, enumTitle, idDocumentType, idSides, inSentence, requirementsOf, subjectPropertyId, uploadsFor, type Requirement } from "../../engine/documents";
 
 export interface UploadTarget {
   documentType: string;
@@ -43,88 +18,13 @@ export type Resolved =
   | { ok: true; requirement: Requirement; target: UploadTarget; label: string }
   | { ok: false; field: "documentType" | "borrower" | "propertyId" | "subtype" | "side"; message: string };
 
-export const ID_DOCUMENT = "id_document";
-
-/** The requirements of an application, evaluated as documents.required does. */
-export function requirementsOf(defs: Definitions, doc: Record<string, unknown>, today: string): Requirement[] {
-  const { decisions } = evaluateRuleSet(defs, "documents", { ...doc, today });
-  return decisions
-    .filter((d) => d.output === "requirements" && d.value && typeof d.value === "object")
-    .map((d) => ({ ...(d.value as Requirement), ruleId: d.ruleId, reason: d.reason }));
-}
-
-type EnumDefs = { $defs?: Record<string, { oneOf?: { const: string; title: string }[] }> };
-export function enumTitle(defs: Definitions, enumName: string, value: string): string | undefined {
-  const enums = defs.files.schemas["enums.json"] as EnumDefs | undefined;
-  return enums?.$defs?.[enumName]?.oneOf?.find((o) => o.const === value)?.title;
-}
-
-/** "W-2 forms" stays, "Pay stubs" becomes "pay stubs" inside a sentence. */
-const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
-const whose = (borrower: BorrowerRole | null) => (borrower === "coborrower" ? "your co-borrower's" : "your");
-
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
 /** Sides named by a requirement, whether listed as strings or as {side} objects. */
 const sidesListed = (value: unknown): string[] =>
   Array.isArray(value) ? value.flatMap((v) => (typeof v === "string" ? [v] : v && typeof v === "object" && typeof (v as { side?: unknown }).side === "string" ? [(v as { side: string }).side] : [])) : [];
 
-/** The sides of an ID type, from rules/identity-documents.json (its unknown-type default when the type is not in its table). */
-export function idSides(defs: Definitions, borrower: BorrowerRole, idType: string): string[] {
-  try {
-    const { outputs } = evaluateRuleSet(defs, "identity-documents", { setup: { hasCoborrower: true }, identityVerification: { [borrower]: { idType } } });
-    const found = (outputs.sides as { borrower: string; sides: unknown }[] | undefined)?.find((s) => s.borrower === borrower);
-    if (found) return strings(found.sides);
-  } catch {
-    // an idType the rule's input schema does not know: fall through to the table's default
-  }
-  const params = defs.params["identity-documents"] as { sidesWhenTypeUnknown?: unknown } | undefined;
-  return strings(params?.sidesWhenTypeUnknown ?? ["front", "back"]);
-}
-
-/** Who on the application shows a photo ID, as rules/identity-documents.json decides (the co-borrower only while one applies). */
-export function idHolders(defs: Definitions, doc: Record<string, unknown>): BorrowerRole[] {
-  try {
-    const { outputs } = evaluateRuleSet(defs, "identity-documents", doc);
-    const holders = ((outputs.sides as { borrower?: unknown }[] | undefined) ?? []).map((s) => s.borrower);
-    return holders.filter((b): b is BorrowerRole => b === "borrower" || b === "coborrower");
-  } catch {
-    return ["borrower"]; // answers the rule set cannot read yet: the borrower alone
-  }
-}
-
-/** The ID type a borrower chose on the identity-verification step, if any. */
-export function chosenIdType(doc: Record<string, unknown>, borrower: BorrowerRole): string | null {
-  const iv = doc.identityVerification as Record<string, { idType?: unknown } | undefined> | undefined;
-  const idType = iv?.[borrower]?.idType;
-  return typeof idType === "string" ? idType : null;
-}
-
-export const uploadsOf = (doc: Record<string, unknown>): UploadEntry[] => (Array.isArray(doc.uploads) ? (doc.uploads as UploadEntry[]) : []);
-
 const norm = (id: string | null | undefined) => id ?? null;
-
-/**
- * The id the document rules give the subject property: its own id, else the rules' fixed one
- * (params.documents.subjectPropertyId). An upload without a property id counts toward it.
- */
-export function subjectPropertyId(defs: Definitions, doc: Record<string, unknown>): string {
-  const own = (doc.property as { id?: unknown } | undefined)?.id;
-  if (typeof own === "string" && own) return own;
-  const fixed = (defs.params.documents as { subjectPropertyId?: unknown } | undefined)?.subjectPropertyId;
-  return typeof fixed === "string" && fixed ? fixed : "subject";
-}
-
-/**
- * The uploads of the document that count toward a target's requirement (same type, borrower and
- * property). For a property document, an upload without a property id is the subject property's.
- */
-export function uploadsFor(doc: Record<string, unknown>, target: Pick<UploadTarget, "documentType" | "borrower" | "propertyId">, subjectId?: string): UploadEntry[] {
-  const propertyOf = (u: UploadEntry) => norm(u.propertyId) ?? (target.propertyId !== null && subjectId ? subjectId : null);
-  return uploadsOf(doc).filter(
-    (u) => u.type === target.documentType && !!u.isCoborrower === (target.borrower === "coborrower") && propertyOf(u) === norm(target.propertyId),
-  );
-}
 
 export interface UploadAsk {
   documentType: string;
@@ -141,12 +41,14 @@ export interface UploadAsk {
  */
 export function resolveUpload(defs: Definitions, doc: Record<string, unknown>, ask: UploadAsk, today: string): Resolved {
   const requirements = requirementsOf(defs, doc, today);
+  const whose = (borrower: BorrowerRole) => roleWords(defs, borrower).whose;
+  const photoId = idDocumentType(defs);
   const typeLabel = enumTitle(defs, "documentType", ask.documentType) ?? ask.documentType;
   const ofType = requirements.filter((r) => r.documentType === ask.documentType);
   if (ofType.length === 0) return { ok: false, field: "documentType", message: `Your application does not need ${inSentence(typeLabel)}, so it cannot be uploaded.` };
 
   const subjectId = subjectPropertyId(defs, doc);
-  const forBorrower = (r: Requirement) => (r.borrower === null ? ask.borrower === "borrower" : r.borrower === ask.borrower);
+  const forBorrower = (r: Requirement) => (r.borrower ?? ownerRole(defs)) === ask.borrower;
   let propertyId = norm(ask.propertyId);
   let matches = ofType.filter((r) => norm(r.propertyId) === propertyId && forBorrower(r));
   // A property document sent without a property id is for the subject property, as the rules count it.
@@ -167,7 +69,7 @@ export function resolveUpload(defs: Definitions, doc: Record<string, unknown>, a
 
   // The subtype: for a photo ID the type chosen on the identity step; otherwise one of the requirement's, if it lists any.
   let subtype = ask.subtype ?? null;
-  if (ask.documentType === ID_DOCUMENT) {
+  if (ask.documentType === photoId) {
     const chosen = chosenIdType(doc, ask.borrower);
     subtype ??= chosen;
     if (!subtype) return { ok: false, field: "subtype", message: "Say which kind of photo ID this is (for example driver_license or passport)." };
@@ -186,7 +88,7 @@ export function resolveUpload(defs: Definitions, doc: Record<string, unknown>, a
   }
 
   // The side: what the sides rule asks for this ID type (or the requirement's own list for other documents).
-  const sides = ask.documentType === ID_DOCUMENT ? idSides(defs, ask.borrower, subtype!) : sidesListed(requirement.sides);
+  const sides = ask.documentType === photoId ? idSides(defs, subtype!) : sidesListed(requirement.sides);
   let side = ask.side ?? null;
   if (sides.length === 0) {
     if (side !== null) return { ok: false, field: "side", message: `${label} has no front and back: leave the side out.` };
@@ -197,7 +99,7 @@ export function resolveUpload(defs: Definitions, doc: Record<string, unknown>, a
   }
 
   const target: UploadTarget = { documentType: ask.documentType, borrower: ask.borrower, propertyId, subtype, side };
-  const already = uploadsFor(doc, target, subjectId);
+  const already = uploadsFor(defs, doc, target, subjectId);
   if (side !== null) {
     if (already.some((u) => u.side === side && (u.subtype ?? null) === subtype))
       return { ok: false, field: "side", message: `The ${side} of ${whose(ask.borrower)} ${inSentence(label)} is already uploaded. Remove it first to upload a new one.` };

@@ -10,7 +10,7 @@ import { uploads, users } from "../db/schema";
 import { memberStore } from "../members/store";
 import type { Services } from "../services";
 import { applicationStore, type StoredApplication } from "../store/applications";
-import { enumTitle } from "./requirements";
+import { enumTitle } from "../../engine/documents";
 
 export interface Decision {
   status: "accepted" | "rejected";

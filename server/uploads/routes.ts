@@ -9,7 +9,7 @@ import { honoCookies } from "../auth/cookies";
 import type { SessionKind } from "../auth/sessions";
 import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "../security/guards";
 import type { Services } from "../services";
-import type { BorrowerRole } from "./requirements";
+import { borrowerRoles, isBorrowerRole, ownerRole } from "../../engine/borrowers";
 import { visibleApplication } from "../portal/scope";
 import { activeStaff } from "../portal/staff";
 import { uploadService, UploadError, type UploadErrorStatus } from "./service";
@@ -91,8 +91,8 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
       const f = fields as Record<keyof typeof fields, string | null>;
       if (!f.documentType) return fail(c, 400, "BAD_REQUEST", "Say which document this is (documentType).", "documentType");
       if (!SUBTYPE.test(f.documentType)) return fail(c, 400, "BAD_REQUEST", "documentType must be a document type such as bank_statements.", "documentType");
-      if (f.borrower !== null && f.borrower !== "borrower" && f.borrower !== "coborrower")
-        return fail(c, 400, "BAD_REQUEST", 'borrower must be "borrower" or "coborrower".', "borrower");
+      if (f.borrower !== null && !isBorrowerRole(services.defs, f.borrower))
+        return fail(c, 400, "BAD_REQUEST", `borrower must be ${borrowerRoles(services.defs).map((r) => `"${r}"`).join(" or ")}.`, "borrower");
       if (f.propertyId !== null && !ID.test(f.propertyId)) return fail(c, 400, "BAD_REQUEST", "propertyId must be a property's id.", "propertyId");
       if (f.subtype !== null && !SUBTYPE.test(f.subtype)) return fail(c, 400, "BAD_REQUEST", "subtype must be a document subtype such as driver_license.", "subtype");
       if (f.side !== null && f.side !== "front" && f.side !== "back") return fail(c, 400, "BAD_REQUEST", 'side must be "front" or "back".', "side");
@@ -114,7 +114,7 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
         const result = await uploadService(services).accept({
           ownerId,
           applicationId: f.applicationId,
-          ask: { documentType: f.documentType, borrower: (f.borrower ?? "borrower") as BorrowerRole, propertyId: f.propertyId, subtype: f.subtype, side: f.side },
+          ask: { documentType: f.documentType, borrower: isBorrowerRole(services.defs, f.borrower) ? f.borrower : ownerRole(services.defs), propertyId: f.propertyId, subtype: f.subtype, side: f.side },
           fileName: file.name,
           bytes,
           type,

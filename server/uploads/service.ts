@@ -4,6 +4,8 @@
 // that transaction fails, a file stored for it alone is removed again: nothing is left behind.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
+import { ownerRole, type BorrowerRole } from "../../engine/borrowers";
+import { idDocumentType, idHolders } from "../../engine/documents";
 import { compileSchemaFile } from "../../engine/definitions";
 import { todayIso } from "../../engine/dates";
 import { isFinalStatus } from "../../engine/journey";
@@ -17,7 +19,7 @@ import { sha256Hex } from "../storage";
 import { documentsFor } from "../../engine/members";
 import { memberStore, type Reader } from "../members/store";
 import { applicationStore, type StoredApplication } from "../store/applications";
-import { ID_DOCUMENT, idHolders, resolveUpload, type BorrowerRole, type UploadAsk } from "./requirements";
+import { resolveUpload, type UploadAsk } from "./requirements";
 import type { SniffedType } from "./sniff";
 
 export type UploadErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500;
@@ -174,7 +176,7 @@ export function uploadService(services: Services) {
               type: target.documentType,
               ...(target.subtype ? { subtype: target.subtype } : {}),
               ...(target.side ? { side: target.side } : {}),
-              isCoborrower: target.borrower === "coborrower",
+              isCoborrower: target.borrower !== ownerRole(defs),
               ...(target.propertyId ? { propertyId: target.propertyId } : {}),
               fileId: stored.key,
               fileName,
@@ -204,7 +206,7 @@ export function uploadService(services: Services) {
       });
 
       let identityReview: IdentityStatus | null = null;
-      if (view.documentType === ID_DOCUMENT) identityReview = await startIdentityCaseIfComplete(services, app.id, view.borrower);
+      if (view.documentType === idDocumentType(defs)) identityReview = await startIdentityCaseIfComplete(services, app.id, view.borrower);
       return { upload: view, identityReview };
     },
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Definitions } from "../../engine/definitions";
 import { REPO_ROOT } from "../../engine/load";
 import { evaluateRuleSet } from "../../engine/rules";
-import type { Requirement as RouterRequirement } from "../../server/trpc/routers/documents";
+import type { Requirement as RouterRequirement } from "../../engine/documents";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;

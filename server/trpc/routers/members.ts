@@ -15,7 +15,7 @@ import { users } from "../../db/schema";
 import { memberStore, type Reader } from "../../members/store";
 import type { Services } from "../../services";
 import { journeyFor, ownerJourney, readerCompleted, readerFacts } from "../../steps/journey";
-import { accountName } from "../../store/account-fields";
+import { accountName } from "../../../engine/borrowers";
 import { applicationStore } from "../../store/applications";
 import { applicantProcedure, router, visitorProcedure } from "../init";
 import { inputOf } from "../inputs";

@@ -3,7 +3,7 @@
 // only check a given email against it, so no address needs to travel in a URL.
 import { TRPCError } from "@trpc/server";
 import { evaluateRuleSet, presentResult } from "../../../engine/rules";
-import { accountEmail } from "../../store/account-fields";
+import { accountEmail } from "../../../engine/borrowers";
 import { applicantProcedure, router } from "../init";
 import { ownApplication } from "../own-application";
 import { inputOf } from "../inputs";

@@ -3,6 +3,7 @@
 // and, for an account that has signed in with a mailed code (not a guest's), "Sign out everywhere"
 // (every session of the account, on every device).
 import { NavLink, useNavigate } from "react-router-dom";
+import { OWNER_ROLE } from "../../../engine/members";
 import site from "../../../content/site.json";
 import { browserDrafts, clearAllDrafts } from "../../../engine/form/drafts";
 import { signOut } from "../session/auth-client";
@@ -29,8 +30,8 @@ export function AccountNav() {
           <NavLink to={route}>{site.account.myApplication}</NavLink>
         </li>
       ) : null}
-      {/* A co-borrower's own answers end on the progress page; it is their way back to it. */}
-      {session.data?.role === "coborrower" ? (
+      {/* A member's (the co-borrower's) own answers end on the progress page; it is their way back to it. */}
+      {session.data?.role && session.data.role !== OWNER_ROLE ? (
         <li>
           <NavLink to={site.members.progressTo}>{site.account.progress}</NavLink>
         </li>

@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import type { inferRouterOutputs } from "@trpc/server";
+import { addressLine } from "../../../../../engine/borrowers";
 import { formatCurrency } from "../../../../../engine/format";
 import { OWNER_ROLE } from "../../../../../engine/members";
 import type { AppRouter } from "../../../../../server/trpc/router";
@@ -35,14 +36,6 @@ function stateText(part: PartProgress, done: number, total: number, submitted: b
   if (part.state === "invited") return signsOnly ? "Invited to consent and sign — waiting for them" : "Invited — waiting for them to join";
   if (part.state === "joined") return part.you ? "Joined" : finished ? (signsOnly ? "Joined — signed" : "Joined — all their answers are in") : signsOnly ? "Joined — signing" : "Joined — answering their part";
   return finished ? "All answers in" : "Answering";
-}
-
-/** "1200 Larimer Street, Unit 4, Denver, CO 80205", from the parts present. */
-function addressOf(p: Record<string, unknown>): string | null {
-  const text = (key: string) => (typeof p[key] === "string" && (p[key] as string).trim() ? (p[key] as string).trim() : null);
-  const cityLine = [text("city"), [text("state"), text("zip")].filter(Boolean).join(" ") || null].filter(Boolean).join(", ");
-  const parts = [text("line1"), text("line2"), cityLine || null].filter(Boolean);
-  return parts.length ? parts.join(", ") : null;
 }
 
 const useStyles = makeStyles({
@@ -81,7 +74,7 @@ export function ApplicationProgress() {
   const { parts, submitted } = progress.data;
   // The property as the reader's view holds it (schemas/property.json), any of its fields absent.
   const property = (progress.data.property ?? {}) as Record<string, unknown>;
-  const address = addressOf(property);
+  const address = addressLine(property);
   const value = typeof property.value === "number" ? property.value : null;
   const readerIsOwner = parts.some((p) => p.you && p.role === OWNER_ROLE);
   return (

@@ -8,6 +8,7 @@ import { holds } from "../../../../../engine/logic";
 import { bundleStepSchema } from "../../../../../engine/bundle";
 import { expand, schemaFile, type SchemaAt } from "../../../../../engine/schema-walk";
 import { humanize } from "../../../../../engine/messages";
+import { ADDRESS_PARTS, addressLine } from "../../../../../engine/borrowers";
 
 export interface SummaryRow {
   label: string;
@@ -175,10 +176,8 @@ export function buildSummary(defs: Definitions, application: unknown, options: S
     if (isObject(value)) {
       if (use.widget === "address") {
         // Laid out as an address: its postal lines read as one line; any other answers follow.
-        const { line1, line2, city, state, zip, county: _county, ...rest } = value;
-        const street = [line1, line2].filter((v) => !isBlank(v)).join(", ");
-        const place = [city, [state, zip].filter((v) => !isBlank(v)).join(" ")].filter((v) => !isBlank(v)).join(", ");
-        const line = [street, place].filter(Boolean).join(", ");
+        const line = addressLine(value);
+        const rest = Object.fromEntries(Object.entries(value).filter(([k]) => !ADDRESS_PARTS.includes(k)));
         const body = describe(rest, ats, segments);
         if (body.rows.length === 0 && body.groups.length === 0) return line ? { label, value: line } : null;
         return { title: label, rows: [...(line ? [{ label: ADDRESS_LABEL, value: line }] : []), ...body.rows], groups: body.groups };

@@ -1,0 +1,37 @@
+// A file already sent, listed under its document.
+import { Button } from "@fluentui/react-components";
+import { useMutation } from "@tanstack/react-query";
+import { trpc } from "../../../../api/trpc";
+import { classifyApiError } from "../../api-errors";
+import { sentence, useChecklistStyles } from "./styles";
+import type { UploadRow } from "./types";
+
+/** A file already sent, with a button to remove it (before the application is submitted). */
+export function UploadedFileRow({ file, prefix, canRemove, onRemoved }: { file: UploadRow; prefix: string; canRemove: boolean; onRemoved: () => Promise<unknown> }) {
+  const own = useChecklistStyles();
+  const remove = useMutation(trpc.uploads.remove.mutationOptions({ onSuccess: () => onRemoved() }));
+  const rejected = file.review?.status === "rejected";
+  return (
+    <li className={own.file}>
+      <span>
+        {prefix}
+        {file.fileName}
+      </span>
+      {rejected ? (
+        <span className={own.error}>{file.review?.reason ? `Rejected: ${sentence(file.review.reason)}` : "Rejected."} Please upload a new one.</span>
+      ) : file.review?.status === "accepted" ? (
+        <span className={own.done}>Accepted</span>
+      ) : null}
+      {canRemove && !rejected && (
+        <Button size="small" appearance="subtle" disabled={remove.isPending} aria-label={`Remove ${file.fileName}`} onClick={() => remove.mutate({ uploadId: file.id })}>
+          Remove
+        </Button>
+      )}
+      {remove.error && (
+        <span className={own.error} role="alert">
+          {classifyApiError(remove.error).message}
+        </span>
+      )}
+    </li>
+  );
+}
