@@ -2,7 +2,7 @@
 // runs in the browser: see definitions.ts.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { buildDefinitions, type DefinitionFiles, type Problem } from "./definitions";
+import { buildDefinitions, compileSchemaFile, type DefinitionFiles, type Definitions, type Problem } from "./definitions";
 import { formatDefinition } from "./json-format";
 
 import { REPO_ROOT } from "./paths";
@@ -70,6 +70,24 @@ export function unformattedFiles(dirs: DefinitionDirs = {}): Problem[] {
     }
     return formatDefinition(value) === text ? [] : [{ file, pointer: "", message: "is not in the canonical layout: run npm run format" }];
   });
+}
+
+/**
+ * The schema files ajv refuses to compile in strict mode (a `required` naming no property, an
+ * unknown keyword): they are compiled only when first used, so without this a mistake in an API
+ * input would reach the server and fail every request that reads it.
+ */
+export function uncompilableSchemas(defs: Definitions, dirs: DefinitionDirs = {}): Problem[] {
+  return definitionFiles(dirs)
+    .filter(({ file }) => file.startsWith("schemas/"))
+    .flatMap(({ file }) => {
+      try {
+        compileSchemaFile(defs, file.slice("schemas/".length));
+        return [];
+      } catch (error) {
+        return [{ file, pointer: "", message: `does not compile: ${(error as Error).message}` }];
+      }
+    });
 }
 
 /** Reads and builds the definitions; `problems` lists everything the linter found. */

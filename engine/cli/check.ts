@@ -1,6 +1,6 @@
 // npm run check: lints every definition file and checks their layout (npm run format).
 import { parseArgs } from "node:util";
-import { loadDefinitions, unformattedFiles } from "../load";
+import { loadDefinitions, uncompilableSchemas, unformattedFiles } from "../load";
 import { lenderReport } from "../lender-file";
 import { formatProblem } from "../lint";
 
@@ -8,6 +8,7 @@ import { formatProblem } from "../lint";
 const { values } = parseArgs({ options: { steps: { type: "string" }, rules: { type: "string" } } });
 const { defs, problems } = loadDefinitions({ steps: values.steps, rules: values.rules });
 problems.push(...unformattedFiles({ steps: values.steps, rules: values.rules }));
+if (problems.length === 0) problems.push(...uncompilableSchemas(defs));
 
 // The lender profile and placeholders: refused when the profile is marked production (or cannot
 // be read), listed as notes while it is sample data.
