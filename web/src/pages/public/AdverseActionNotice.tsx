@@ -7,7 +7,7 @@ import { use } from "react";
 import site from "../../../../content/site.json";
 import { trpc } from "../../api/trpc";
 import { fillValues } from "../funnel/displays/disclosure-values";
-import { loadContent, textOf } from "../funnel/displays/markdown";
+import { loadContent, textOf, withoutTitle } from "../funnel/displays/markdown";
 import { Prose } from "./Prose";
 
 interface Notice {
@@ -19,7 +19,13 @@ interface Notice {
 function NoticeText({ notice }: { notice: Notice }) {
   const doc = use(loadContent("disclosures", notice.id));
   if (!doc || textOf(doc.attributes.version) !== notice.version) return <p role="alert">{site.adverseAction.reload}</p>;
-  return <Prose html={fillValues(doc.html, notice.values)} />;
+  // The page has its own h1: the notice's title is a section heading here.
+  return (
+    <>
+      <h2>{textOf(doc.attributes.title)}</h2>
+      <Prose html={fillValues(withoutTitle(doc.html), notice.values)} />
+    </>
+  );
 }
 
 export function AdverseActionNotice() {
