@@ -18,6 +18,10 @@ export interface Config {
    * SECURE_COOKIES=1, i.e. exactly when secureCookies is off; in production the routes do not exist.
    */
   dev: boolean;
+  /** NODE_ENV=production: the lender profile must be complete and real, or the server does not start. */
+  production: boolean;
+  /** The lender profile (LENDER_PROFILE; content/lender.json). */
+  lenderFile?: string;
   encryptionKey?: string;
   recaptchaSecret?: string;
   recaptchaSiteKey?: string;
@@ -61,6 +65,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     secureCookies: env.NODE_ENV === "production" || env.SECURE_COOKIES === "1",
     dev: env.NODE_ENV !== "production" && env.SECURE_COOKIES !== "1",
+    production: env.NODE_ENV === "production",
+    lenderFile: env.LENDER_PROFILE || undefined,
     encryptionKey: env.APP_ENCRYPTION_KEY,
     recaptchaSecret: env.RECAPTCHA_SECRET,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { formatProblem } from "../engine/lint";
+import { productionGaps } from "../engine/lender";
+import { readLenderProfile } from "../engine/lender-file";
 import { loadDefinitions, type DefinitionDirs } from "../engine/load";
 import { createApp } from "./app";
 import { createBotCheck } from "./botcheck";
@@ -57,6 +59,11 @@ export async function openServices(options: StartOptions = {}) {
   const dataDir = options.dataDir ?? base.dataDir;
   const config: Config = { ...base, databasePath: join(dataDir, "heloc.sqlite"), ...options, dataDir } as Config;
 
+  // A live site names a real lender: no sample profile, no empty field (one line naming them).
+  if (config.production) {
+    const gaps = productionGaps(readLenderProfile(config.lenderFile));
+    if (gaps.length) throw new Error(`the lender profile (${config.lenderFile ?? "content/lender.json"}) is not ready for production: ${gaps.join("; ")}`);
+  }
   const { defs, problems } = loadDefinitions(config.definitions);
   if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
   const variants = [...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id));

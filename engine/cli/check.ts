@@ -1,6 +1,7 @@
 // npm run check: lints every definition file and checks their layout (npm run format).
 import { parseArgs } from "node:util";
 import { loadDefinitions, uncompilableSchemas, unformattedFiles } from "../load";
+import { lenderReport } from "../lender-file";
 import { formatProblem } from "../lint";
 
 // --steps and --rules check another copy of the definitions (the schemas stay the repository's).
@@ -8,6 +9,15 @@ const { values } = parseArgs({ options: { steps: { type: "string" }, rules: { ty
 const { defs, problems } = loadDefinitions({ steps: values.steps, rules: values.rules });
 problems.push(...unformattedFiles({ steps: values.steps, rules: values.rules }));
 if (problems.length === 0) problems.push(...uncompilableSchemas(defs));
+
+// The lender profile and placeholders: refused when the profile is marked production (or cannot
+// be read), listed as notes while it is sample data.
+const lender = lenderReport();
+if (!lender.profile || lender.profile.status === "production") problems.push(...lender.findings);
+else if (lender.findings.length) {
+  console.log(`check: the lender profile is sample data; before it is marked production, fix:`);
+  for (const p of lender.findings) console.log(`  ${formatProblem(p)}`);
+}
 
 for (const p of problems) console.error(formatProblem(p));
 const counts = `${defs.steps.size} steps, ${defs.flows.size} flows, ${defs.ruleSets.size} rule sets, ${defs.cases.reduce((n, c) => n + c.def.cases.length, 0)} worked cases`;

@@ -18,7 +18,8 @@ import { frontMatterOf, readDisclosure, recordedText, signedDocument, type Signe
 import { renderSignedPdf } from "./pdf";
 import { coverageOf } from "./coverage";
 import { rescissionFor } from "./rescission";
-import { disclosureValues, siteDetails } from "./values";
+import { readLenderProfile } from "../../engine/lender-file";
+import { disclosureValues } from "./values";
 
 export type SignatureRow = typeof signatures.$inferSelect;
 export type Signer = SignatureRow["signer"];
@@ -114,10 +115,9 @@ export async function renderSigning(signing: Signing): Promise<{ ok: true; bytes
     if (!made.ok) return { ok: false, message: made.reason };
     documents.push({ ...record, body: frontMatterOf(made.text).body });
   }
-  const site = siteDetails();
   const bytes = await renderSignedPdf({
     applicationId: signing.applicationId,
-    lenderName: typeof site.name === "string" ? site.name : "The lender",
+    lenderName: readLenderProfile().legalName,
     documents,
     signers: signing.rows.map((r) => ({ signatureId: r.id, signer: r.signer, typedName: r.typedName, signedAt: r.signedAt, ip: r.ip, userAgent: r.userAgent })),
   });

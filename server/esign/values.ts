@@ -1,6 +1,6 @@
 // The values of the {{name}} tokens a disclosure text writes, computed by the server for one
 // application: its offer (rules/pricing.json, as quote.current gives it), the pricing params, the
-// lender's details (content/site.json, read as data) and the right-to-cancel dates. The sign
+// lender's details (content/lender.json through engine/lender.ts) and the right-to-cancel dates. The sign
 // page shows exactly these values (esign.documents), and the signature hashes the text with them,
 // so what was shown and what was signed cannot differ. A token without a value reads
 // "[not available yet]": never an invented number.
@@ -8,6 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Definitions } from "../../engine/definitions";
 import { formatCurrency } from "../../engine/format";
+import { lenderTokens, type LenderProfile } from "../../engine/lender";
+import { readLenderProfile } from "../../engine/lender-file";
 import { REPO_ROOT } from "../../engine/paths";
 import { evaluateRuleSet, presentResult } from "../../engine/rules";
 import type { Rescission } from "./rescission";
@@ -50,7 +52,7 @@ export function offerOf(defs: Definitions, doc: unknown): Quote | null {
 }
 
 let siteCache: { at: string; site: Record<string, unknown> } | null = null;
-/** The lender's details (content/site.json); re-read when the file changes. */
+/** The site's brand (content/site.json); re-read when the file changes. */
 export function siteDetails(file = SITE_FILE): Record<string, unknown> {
   const text = readFileSync(file, "utf8");
   if (siteCache?.at !== text) siteCache = { at: text, site: JSON.parse(text) as Record<string, unknown> };
@@ -61,7 +63,11 @@ export function siteDetails(file = SITE_FILE): Record<string, unknown> {
 export const longDate = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(`${iso}T00:00:00Z`));
 
-export function disclosureValues(defs: Definitions, doc: unknown, { rescission, site = siteDetails() }: { rescission?: Rescission | null; site?: Record<string, unknown> } = {}): Record<string, string> {
+export function disclosureValues(
+  defs: Definitions,
+  doc: unknown,
+  { rescission, site = siteDetails(), lender = readLenderProfile() }: { rescission?: Rescission | null; site?: Record<string, unknown>; lender?: LenderProfile } = {},
+): Record<string, string> {
   const values: Record<string, string> = {};
   const q = offerOf(defs, doc) ?? {};
   const pricing = (defs.params.pricing ?? {}) as Record<string, unknown>;
@@ -87,7 +93,8 @@ export function disclosureValues(defs: Definitions, doc: unknown, { rescission, 
     values.exampleDrawPayment = formatCurrency(payments.draw, { cents: true });
     values.exampleRepaymentPayment = formatCurrency(payments.repayment, { cents: true });
   }
-  for (const key of ["name", "legalName", "supportEmail", "supportPhone", "nmlsId"]) if (isText(site[key])) values[key] = site[key];
+  if (isText(site.name)) values.name = site.name;
+  Object.assign(values, lenderTokens(lender));
   if (rescission?.applies) {
     values.rescissionStartDate = longDate(rescission.startDate);
     values.rescissionEndDate = longDate(rescission.endDate);

@@ -16,6 +16,7 @@ import { cachedStepValidator } from "../../engine/recheck";
 import { restoreMasked } from "../../engine/sensitive";
 import type { APIInputs } from "../../engine/generated/schema-types";
 import { transaction, type Db } from "../db/client";
+import { mailNotice, recordDecline } from "../decisions/adverse-action";
 import { coverageOf, signingStepOf } from "../esign/coverage";
 import { memberStore, type Reader } from "../members/store";
 import { accountEmail, dropStaleVerifications, emailPointerOf } from "../../engine/borrowers";
@@ -194,7 +195,13 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
       const left = listed.filter((id) => id !== step.id && !doneSteps(journey).includes(id));
       const recheck = left.length ? { steps: left } : null;
       const status = statusOf(journey, app.status);
+      // A decline the pricing rules make is a credit decision: recorded with its notice, which is mailed after the commit.
+      const declined = recordDecline(defs, doc, now);
       if (!(await store.save(tx, app, doc, status, recheck, { completed }))) throw staleRevision();
+      if (declined) {
+        await store.audit(tx, { actorKind: "system", actorId: null, action: `decision.declined:${declined.decision.ruleId}`, applicationId: app.id, changed: ["/decisions"] });
+        if (email) afterCommit.push(() => mailNotice(services, email, declined.text));
+      }
       saved = { ...routeAfter(journey, app.recheck ? journey.due : null, ruleOf(doc, app, part)), revision: app.revision + 1, applicationStatus: status };
     }
     await store.audit(tx, { actorKind: "applicant", actorId: userId ?? app.ownerId, action: `step.submit:${step.id}`, applicationId: app.id, changed });

@@ -1,6 +1,7 @@
 // The tRPC API at /api/trpc. The web app imports the AppRouter type only.
 import { router } from "./init";
 import { applicationRouter } from "./routers/application";
+import { decisionRouter } from "./routers/decision";
 import { definitionsRouter } from "./routers/definitions";
 import { documentsRouter } from "./routers/documents";
 import { esignRouter } from "./routers/esign";
@@ -16,6 +17,7 @@ export const appRouter = router({
   step: stepRouter,
   application: applicationRouter,
   quote: quoteRouter,
+  decision: decisionRouter,
   identity: identityRouter,
   documents: documentsRouter,
   esign: esignRouter,

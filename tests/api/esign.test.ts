@@ -23,7 +23,7 @@ import { browser, testServer, type TestServer } from "../helpers/server";
 const DISCLOSURES = join(REPO_ROOT, "content/disclosures");
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) EsignTest/1.0";
 const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
-const site = JSON.parse(readFileSync(join(REPO_ROOT, "content/site.json"), "utf8")) as Record<string, string>;
+const lender = JSON.parse(readFileSync(join(REPO_ROOT, "content/lender.json"), "utf8")) as Record<string, any>;
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (_, name: string) => values[name] ?? "[not available yet]");
 
@@ -116,7 +116,11 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     }
     // Worked out here, not read from the record: the consent's only figures are the lender's details.
     const consent = readFileSync(join(DISCLOSURES, "e-sign-consent.md"), "utf8");
-    expect(documents[0]!.sha256).toBe(sha256(fill(consent, { legalName: site.legalName!, supportEmail: site.supportEmail!, supportPhone: site.supportPhone! })));
+    const a = lender.address;
+    const lenderAddress = `${a.line1}, ${a.line2}, ${a.city}, ${a.state} ${a.zip}`;
+    expect(documents[0]!.sha256).toBe(
+      sha256(fill(consent, { legalName: lender.legalName, supportEmail: lender.supportEmail, supportPhone: lender.supportPhone, paperCopyYears: String(lender.paperCopyYears), lenderAddress })),
+    );
     // The terms carry this applicant's offer: $585,000 × 85% − $241,300 = $255,900 at the very-good-credit APR.
     expect(documents[1]!.values).toMatchObject({ lineAmount: "$255,900", apr: "8.74%", drawPeriodYears: "10", repaymentPeriodYears: "20" });
   });

@@ -1,7 +1,12 @@
 // Vite plugin: `import { attributes, html } from "./page.md"` gives the front matter and the
 // rendered HTML as plain strings, computed at build time, so no Markdown parser reaches users.
+// Public content (content/pages, ineligible, insights) and any file imported with `?lender` have
+// their {{name}} tokens filled from the lender profile (content/lender.json, engine/lender.ts);
+// an unknown token fails the build. Disclosures keep their tokens: the server fills them.
 import { marked } from "marked";
 import type { Plugin } from "vite";
+import { readLenderProfile, LENDER_FILE } from "../../engine/lender-file";
+import { fillLenderText } from "../../engine/lender";
 import { parseFrontMatter } from "./front-matter";
 
 /** Opens links to other sites in a new tab, marked so, and leaves our own links alone. */
@@ -9,14 +14,22 @@ function externalLinks(html: string): string {
   return html.replace(/<a href="(https?:\/\/[^"]+)"/g, '<a href="$1" target="_blank" rel="noopener noreferrer"');
 }
 
+const LENDER_FILLED = /[\\/]content[\\/](pages|ineligible|insights)[\\/][^\\/]+\.md$/;
+
 export function markdownContent(): Plugin {
   return {
     name: "heloc-markdown-content",
     enforce: "pre",
     transform(source, id) {
-      if (!id.endsWith(".md")) return null;
-      const { attributes, body } = parseFrontMatter(source, id);
-      const html = externalLinks(marked.parse(body, { async: false, gfm: true }));
+      const [file, query = ""] = id.split("?");
+      if (!file!.endsWith(".md")) return null;
+      const { attributes, body } = parseFrontMatter(source, file);
+      let text = body;
+      if (LENDER_FILLED.test(file!) || new URLSearchParams(query).has("lender")) {
+        this.addWatchFile(LENDER_FILE);
+        text = fillLenderText(body, readLenderProfile(), { file });
+      }
+      const html = externalLinks(marked.parse(text, { async: false, gfm: true }));
       // Two named exports, so a page that lists titles does not carry every body.
       return { code: `export const attributes = ${JSON.stringify(attributes)};\nexport const html = ${JSON.stringify(html)};\n`, map: null };
     },

@@ -3,3 +3,8 @@ declare module "*.md" {
   export const attributes: Record<string, string | number | boolean>;
   export const html: string;
 }
+// The same, with the lender's details filled in (the public copy of a disclosure).
+declare module "*.md?lender" {
+  export const attributes: Record<string, string | number | boolean>;
+  export const html: string;
+}

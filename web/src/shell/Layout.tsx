@@ -3,6 +3,7 @@
 // in-app navigation so screen-reader and keyboard users start at the new page's content.
 import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
+import lender from "../../../content/lender.json";
 import site from "../../../content/site.json";
 import { AccountNav } from "./AccountNav";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -29,6 +30,12 @@ export function Layout({ children }: { children?: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">Skip to main content</a>
+      {/* Development data never passes for a lender's: a sample profile says so on every page. */}
+      {lender.status === "production" ? null : (
+        <p className="sample-lender" role="note">
+          {site.sampleLenderBanner}
+        </p>
+      )}
       <header className="site-header">
         <div className="site-header__inner">
           <Link to="/" className="brand" aria-label={`${site.name}, home`}>
@@ -66,7 +73,7 @@ export function Layout({ children }: { children?: ReactNode }) {
           </nav>
           <p>{site.footerNote}</p>
           <p>
-            © {new Date().getFullYear()} {site.legalName}. NMLS ID {site.nmlsId}.{" "}
+            © {new Date().getFullYear()} {lender.legalName}. NMLS ID {lender.nmlsId}.{" "}
             <a href="https://www.nmlsconsumeraccess.org/" target="_blank" rel="noopener noreferrer">
               NMLS Consumer Access<span className="visually-hidden"> (opens in a new tab)</span>
             </a>

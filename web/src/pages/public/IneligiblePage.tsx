@@ -1,10 +1,12 @@
 // /app/ineligible/<reason>: why we cannot offer a line now and what the applicant can do, from
-// content/ineligible/<reason>.md. Its front matter names up to two next steps.
+// content/ineligible/<reason>.md. Its front matter names up to two next steps. Below it, the adverse
+// action notice the server recorded for the decline (principal reasons, ECOA notice, creditor).
 import { Button } from "@fluentui/react-components";
 import { useNavigate, useParams } from "react-router-dom";
 import { useCtaStyles } from "../../shell/button-styles";
 import { useDocumentTitle } from "../../shell/document-title";
 import { NotFoundPage } from "../../shell/NotFoundPage";
+import { AdverseActionNotice } from "./AdverseActionNotice";
 import { text, useContent } from "./content";
 import { Prose } from "./Prose";
 
@@ -22,6 +24,7 @@ export default function IneligiblePage() {
   return (
     <article className="page page--narrow">
       <Prose html={content.html} />
+      <AdverseActionNotice />
       {actions.length ? (
         <div className="actions">
           {actions.map((a) => (

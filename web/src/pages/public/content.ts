@@ -10,7 +10,12 @@ export interface ContentModule {
 type Loader = () => Promise<ContentModule>;
 
 const loaders = {
-  pages: import.meta.glob<ContentModule>("../../../../content/pages/*.md"),
+  pages: {
+    ...import.meta.glob<ContentModule>("../../../../content/pages/*.md"),
+    // One E-SIGN consent text: the public page shows the disclosure the applicant signs, with the
+    // lender's details filled in at build time (the server fills the same values when it is signed).
+    "../../../../content/pages/e-consent.md": () => import("../../../../content/disclosures/e-sign-consent.md?lender"),
+  } as Record<string, Loader>,
   insights: import.meta.glob<ContentModule>("../../../../content/insights/*.md"),
   ineligible: import.meta.glob<ContentModule>("../../../../content/ineligible/*.md"),
 };
@@ -20,7 +25,9 @@ export type ContentFolder = keyof typeof loaders;
 const cache = new Map<string, Promise<ContentModule | null>>();
 
 function loaderFor(folder: ContentFolder, name: string): Loader | undefined {
-  return loaders[folder][`../../../content/${folder}/${name}.md`];
+  const files: Record<string, Loader> = loaders[folder];
+  const suffix = `/content/${folder}/${name}.md`;
+  return Object.entries(files).find(([path]) => path.endsWith(suffix))?.[1];
 }
 
 /** The content file `content/<folder>/<name>.md`, or null when there is none. */

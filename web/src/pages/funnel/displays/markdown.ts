@@ -17,7 +17,9 @@ export function loadContent(folder: DisplayFolder, name: string): Promise<Conten
   const key = `${folder}/${name}`;
   let promise = cache.get(key);
   if (!promise) {
-    const load = loaders[folder][`../../../../content/${folder}/${name}.md`];
+    // By the file's place under content/ (the glob's keys are relative to this file).
+    const suffix = `/content/${folder}/${name}.md`;
+    const load = Object.entries(loaders[folder]).find(([path]) => path.endsWith(suffix))?.[1];
     promise = load ? load().catch(() => null) : Promise.resolve(null);
     cache.set(key, promise);
   }

@@ -1,0 +1,75 @@
+// Reads the lender profile (content/lender.json) and checks it against schemas/lender.json (Node
+// only: the build, the server and npm run check). Re-read when the file changes. Also the report
+// of what keeps the site from going live (npm run check).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { createAjv, uriOf } from "./ajv";
+import type { Problem } from "./definitions";
+import { placeholdersIn, productionGaps, type LenderProfile } from "./lender";
+import { describeAjvErrors } from "./messages";
+import { REPO_ROOT } from "./paths";
+
+export const LENDER_FILE = join(REPO_ROOT, "content/lender.json");
+const SCHEMA_FILE = join(REPO_ROOT, "schemas/lender.json");
+
+let cache: { file: string; text: string; profile: LenderProfile } | null = null;
+
+/** The profile in `file`; throws one line naming each field the schema refuses. */
+export function readLenderProfile(file = LENDER_FILE): LenderProfile {
+  const text = readFileSync(file, "utf8");
+  if (cache?.file === file && cache.text === text) return cache.profile;
+  const profile = JSON.parse(text) as unknown;
+  const validate = createAjv({ "lender.json": JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) }).getSchema(uriOf("schemas", "lender.json"))!;
+  if (!validate(profile)) throw new Error(`${file}: ${describeAjvErrors(validate.errors).map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`);
+  cache = { file, text, profile: profile as LenderProfile };
+  return cache.profile;
+}
+
+/** Every file of applicant-facing text: content (pages, notices, disclosures, site copy), steps and rules (not worked cases). */
+function applicantTextFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (/\.(md|json)$/.test(name) && !name.endsWith(".cases.json") && full !== LENDER_FILE) out.push(full);
+    }
+  };
+  for (const folder of ["content", "steps", "rules"]) walk(join(REPO_ROOT, folder));
+  return out;
+}
+
+export interface LenderReport {
+  profile: LenderProfile | null;
+  /** Why the profile cannot go live, and each placeholder left in applicant-facing text. */
+  findings: Problem[];
+}
+
+/**
+ * What stands between this repository and a live lender: the profile's gaps (an empty or sample
+ * field) and every placeholder in text an applicant reads. npm run check refuses them when the
+ * profile says production, and lists them otherwise.
+ */
+export function lenderReport(file = LENDER_FILE): LenderReport {
+  const findings: Problem[] = [];
+  const name = relative(REPO_ROOT, file).split(sep).join("/");
+  let profile: LenderProfile | null = null;
+  try {
+    profile = readLenderProfile(file);
+    for (const gap of productionGaps(profile)) {
+      const [pointer, ...rest] = gap.split(" ");
+      findings.push({ file: name, pointer: pointer!, message: rest.join(" ") });
+    }
+  } catch (error) {
+    findings.push({ file: name, pointer: "", message: (error as Error).message });
+  }
+  for (const full of applicantTextFiles()) {
+    const text = readFileSync(full, "utf8");
+    const rel = relative(REPO_ROOT, full).split(sep).join("/");
+    for (const found of placeholdersIn(text)) {
+      const line = text.slice(0, text.indexOf(found.text)).split("\n").length;
+      findings.push({ file: rel, pointer: `line ${line}`, message: `${found.what} "${found.text}" would reach applicants` });
+    }
+  }
+  return { profile, findings };
+}

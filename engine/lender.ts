@@ -1,0 +1,92 @@
+// The lender's facts (content/lender.json, schemas/lender.json) as the texts use them: every page,
+// notice and disclosure that names the lender writes {{legalName}}, {{supportEmail}}... and is
+// filled from this one profile. Also what makes a profile unfit for production (an empty field, a
+// sample value) and what counts as a placeholder left in applicant-facing text. Pure: runs in the
+// build, the server and the browser.
+import type { LenderProfile } from "./generated/schema-types";
+
+export type { LenderProfile };
+
+const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+
+/** "100 Main Street, Suite 1, Springfield, IL 62701". */
+export const oneLineAddress = (a: LenderProfile["address"]) => [a.line1, a.line2, a.city, `${a.state} ${a.zip}`].filter((part) => part && part.trim() !== "").join(", ");
+
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+
+/** The values of the lender tokens texts may write, by name. */
+export function lenderTokens(profile: LenderProfile): Record<string, string> {
+  return {
+    legalName: profile.legalName,
+    nmlsId: profile.nmlsId,
+    lenderAddress: oneLineAddress(profile.address),
+    supportPhone: profile.supportPhone,
+    supportEmail: profile.supportEmail,
+    supportHours: profile.supportHours,
+    privacyEmail: profile.privacy.email,
+    privacyPhone: profile.privacy.phone,
+    complaintsEmail: profile.complaintsEmail,
+    governingLawState: profile.governingLawState,
+    paperCopyYears: String(profile.paperCopyYears),
+    ecoaAgencyName: profile.ecoaAgency.name,
+    ecoaAgencyAddress: profile.ecoaAgency.address,
+    // Markdown blocks, for the licensing page.
+    licenseTable: ["| State | License type | License number |", "|---|---|---|", ...profile.licenses.map((l) => `| ${cell(l.state)} | ${cell(l.type)} | ${cell(l.number)} |`)].join("\n"),
+    stateNotices: profile.licenses.filter((l) => l.notice).map((l) => `- **${l.state}:** ${l.notice} License ${l.number}.`).join("\n"),
+  };
+}
+
+/**
+ * The text with every {{name}} replaced by the lender's value; a token that is not a lender token
+ * is an error naming it (a typo must not reach an applicant), unless `keepOthers` leaves it for a
+ * later fill (disclosures: the server fills the offer's figures).
+ */
+export function fillLenderText(text: string, profile: LenderProfile, { keepOthers = false, file = "text" } = {}): string {
+  const values = lenderTokens(profile);
+  return text.replace(TOKEN, (whole, name: string) => {
+    if (Object.hasOwn(values, name)) return values[name]!;
+    if (keepOthers) return whole;
+    throw new Error(`${file}: {{${name}}} is not a field of the lender profile (content/lender.json); known: ${Object.keys(values).join(", ")}`);
+  });
+}
+
+/** A placeholder or lender-facing note in text meant for applicants, with what it says. */
+const PLACEHOLDERS: { pattern: RegExp; what: string }[] = [
+  { pattern: /\[(?:[A-Z][A-Z0-9]*[ ,./-]*){1,16}\]/g, what: "a bracketed placeholder" },
+  { pattern: /\[e\.g\.[^\]]*\]/g, what: "an example placeholder" },
+  { pattern: /<mark>\[(?!e\.g\.|(?:[A-Z][A-Z0-9]*[ ,./-]*)+\])[^\]]*\]/g, what: "a marked placeholder" },
+  { pattern: /\b(?!name@)[\w.+-]+@example\.(?:com|org|net)\b/g, what: "an example address" },
+  { pattern: /Note for the lender/gi, what: "a note for the lender" },
+  { pattern: /\[not available yet\]/g, what: "a missing value" },
+];
+
+/** Each placeholder in a text: what it is and the text it matched. */
+export function placeholdersIn(text: string): { what: string; text: string }[] {
+  return PLACEHOLDERS.flatMap(({ pattern, what }) => [...text.matchAll(pattern)].map((m) => ({ what, text: m[0] })));
+}
+
+/** A value that cannot be a real lender's: empty, sample-marked, a reserved domain or a fictional number. */
+const SAMPLE_VALUE = /\bsample\b|\.invalid\b|\.test\b|@example\.|\(555\) 01\d|^\s*$|\[[A-Z]/i;
+
+/**
+ * Why this profile cannot go live, as JSON pointers with the reason ("/legalName is a sample
+ * value"); empty when every field holds a real value and the profile says production.
+ */
+export function productionGaps(profile: LenderProfile): string[] {
+  const gaps: string[] = [];
+  if (profile.status !== "production") gaps.push(`/status is "${profile.status}", not "production"`);
+  const walk = (value: unknown, pointer: string) => {
+    if (pointer === "/status" || pointer === "/$schema" || pointer === "/address/line2") return;
+    if (typeof value === "string") {
+      if (value.trim() === "") gaps.push(`${pointer} is empty`);
+      else if (SAMPLE_VALUE.test(value)) gaps.push(`${pointer} is a sample value`);
+    } else if (Array.isArray(value)) {
+      if (!value.length) gaps.push(`${pointer} is empty`);
+      value.forEach((v, i) => walk(v, `${pointer}/${i}`));
+    } else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${k}`);
+  };
+  walk(profile, "");
+  return gaps;
+}
+
+export const isSample = (profile: LenderProfile) => profile.status !== "production";

@@ -1,0 +1,83 @@
+// Regulation B, 12 CFR 1002.9: a decline is a credit decision. The server records it on the
+// application with its principal reasons and date, and gives the applicant a notice of action taken
+// that states the reasons (1002.9(a)(2)(i), (b)(2)), the ECOA notice (1002.9(b)(1)), the creditor's
+// name and address and the federal agency, recorded by version and SHA-256, shown and mailed.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
+import { auditEvents } from "../../server/db/schema";
+import { singleBorrower, walk } from "../helpers/journeys";
+import { browser, testServer, type TestServer } from "../helpers/server";
+
+const lender = JSON.parse(readFileSync(join(REPO_ROOT, "content/lender.json"), "utf8")) as Record<string, any>;
+const notice = readFileSync(join(REPO_ROOT, "content/disclosures/adverse-action-notice.md"), "utf8");
+const ECOA =
+  "The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The Federal agency that administers compliance with this law concerning this creditor is";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(() => server.close());
+
+/** An applicant declined for a recent foreclosure, bankruptcy or late mortgage payment. */
+async function declined() {
+  const b = browser(server.url);
+  const doc = singleBorrower();
+  const email = doc.user.email as string;
+  await walk(server, b, { until: "hasFbm", doc });
+  const result = await b.trpc.step.submit.mutate({ stepId: "hasFbm", answers: { setup: { hasFbm: true } } });
+  return { b, email, result };
+}
+
+describe("a decline (12 CFR 1002.9)", () => {
+  it("is recorded as the application's decision, with its principal reasons and date", async () => {
+    const { b, result } = await declined();
+    expect(result.route).toBe("/app/ineligible/late-payment");
+    const decision = await b.trpc.decision.latest.query();
+    expect(decision).toMatchObject({
+      outcome: "declined",
+      ruleId: "pricing.late-payment",
+      reasons: [{ code: "recentDerogatory", text: "Foreclosure, bankruptcy or a late mortgage payment within the last 12 months (as you reported it)" }],
+    });
+    expect(Date.parse(decision!.decidedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const audits = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.action, "decision.declined:pricing.late-payment")));
+    expect(audits.length).toBeGreaterThan(0);
+  });
+
+  it("gives a notice that states the reasons, the ECOA notice, the creditor's name and address and the agency, recorded by version and hash", async () => {
+    const { b } = await declined();
+    const { notice: record } = (await b.trpc.decision.latest.query())!;
+    expect(record.version).toBe(/^version: "(.*)"$/m.exec(notice)![1]);
+    const filled = notice.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (_, name: string) => record.values[name] ?? "MISSING");
+    expect(record.sha256).toBe(createHash("sha256").update(filled).digest("hex"));
+    expect(filled).not.toContain("MISSING");
+    expect(filled).toContain("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months");
+    expect(filled).toContain(`${ECOA} ${lender.ecoaAgency.name}, ${lender.ecoaAgency.address}.`);
+    expect(filled).toContain(`${lender.legalName}, NMLS ID ${lender.nmlsId}, ${lender.address.line1}`);
+  });
+
+  it("mails the notice to the applicant", async () => {
+    const { email } = await declined();
+    const mail = server.lastMail(email);
+    expect(mail).toMatch(/^Subject: Notice of action taken/m);
+    expect(mail).toContain("Principal reason(s) for our decision");
+    expect(mail).toContain("Equal Credit Opportunity Act prohibits creditors");
+  });
+
+  it("records a decline once: saving the same answers again gives no second notice", async () => {
+    const { b } = await declined();
+    const first = (await b.trpc.decision.latest.query())!;
+    await b.trpc.step.submit.mutate({ stepId: "hasFbm", answers: { setup: { hasFbm: true } } });
+    expect((await b.trpc.decision.latest.query())!.decidedAt).toBe(first.decidedAt);
+  });
+
+  it("is not made for an applicant the rules do not decline", async () => {
+    const b = browser(server.url);
+    await walk(server, b, { until: "isSelfEmployed" });
+    expect(await b.trpc.decision.latest.query()).toBeNull();
+  });
+});

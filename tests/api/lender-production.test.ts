@@ -1,0 +1,52 @@
+// In production (NODE_ENV=production) the server does not start on a sample or incomplete lender
+// profile: `npm start` prints one line naming the fields and exits.
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
+import { startServer } from "../../server/start";
+
+const complete = {
+  status: "production",
+  legalName: "Hearthline Lending, LLC",
+  nmlsId: "1234567",
+  address: { line1: "200 Market Street", line2: null, city: "San Francisco", state: "CA", zip: "94105" },
+  supportPhone: "(415) 555-2300",
+  supportEmail: "help@hearthline.com",
+  supportHours: "Monday to Friday, 9 a.m. to 6 p.m. Pacific time",
+  privacy: { email: "privacy@hearthline.com", phone: "(415) 555-2301" },
+  complaintsEmail: "complaints@hearthline.com",
+  governingLawState: "California",
+  paperCopyYears: 7,
+  licenses: [{ state: "California", type: "California Financing Law license", number: "60DBO-123456" }],
+  ecoaAgency: { name: "Federal Trade Commission, Equal Credit Opportunity", address: "Washington, DC 20580" },
+};
+
+function profileFile(profile: unknown) {
+  const file = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
+  writeFileSync(file, JSON.stringify(profile));
+  return file;
+}
+
+describe("a production server and the lender profile", () => {
+  it("refuses an incomplete profile, naming the empty field", async () => {
+    const refusal = startServer({ production: true, lenderFile: profileFile({ ...complete, legalName: "" }), dataDir: join(tmpdir(), "never-opened") });
+    await expect(refusal).rejects.toThrow(/^the lender profile \(.*lender\.json\) is not ready for production: \/legalName is empty$/);
+  });
+
+  it("npm start with NODE_ENV=production and the sample profile prints one line and exits 1", async () => {
+    const run = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: mkdtempSync(join(tmpdir(), "heloc-prod-")) },
+    });
+    let stderr = "";
+    run.stderr.on("data", (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => run.on("exit", resolve));
+    expect(code).toBe(1);
+    const lines = stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Not starting: the lender profile \(content\/lender\.json\) is not ready for production: \/status is "sample", not "production"; \/legalName is a sample value;/);
+  });
+});

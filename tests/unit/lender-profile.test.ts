@@ -1,0 +1,88 @@
+// One lender profile (content/lender.json): every text that names the lender reads it, nothing
+// bracketed reaches an applicant once it is marked production, and a live server refuses a sample
+// or incomplete profile in one line.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { fillLenderText, lenderTokens, placeholdersIn, productionGaps, type LenderProfile } from "../../engine/lender";
+import { readLenderProfile, lenderReport } from "../../engine/lender-file";
+import { REPO_ROOT } from "../../engine/paths";
+
+const sample = readLenderProfile();
+export const live: LenderProfile = {
+  status: "production",
+  legalName: "Hearthline Lending, LLC",
+  nmlsId: "1234567",
+  address: { line1: "200 Market Street", line2: null, city: "San Francisco", state: "CA", zip: "94105" },
+  supportPhone: "(415) 555-2300",
+  supportEmail: "help@hearthline.com",
+  supportHours: "Monday to Friday, 9 a.m. to 6 p.m. Pacific time",
+  privacy: { email: "privacy@hearthline.com", phone: "(415) 555-2301" },
+  complaintsEmail: "complaints@hearthline.com",
+  governingLawState: "California",
+  paperCopyYears: 7,
+  licenses: [{ state: "California", type: "California Financing Law license", number: "60DBO-123456" }],
+  ecoaAgency: { name: "Federal Trade Commission, Equal Credit Opportunity", address: "Washington, DC 20580" },
+};
+
+const publicText = ["pages", "ineligible", "insights"].flatMap((folder) =>
+  readdirSync(join(REPO_ROOT, "content", folder)).map((name) => ({ file: `content/${folder}/${name}`, text: readFileSync(join(REPO_ROOT, "content", folder, name), "utf8") })),
+);
+
+describe("the lender profile", () => {
+  it("is valid against schemas/lender.json and says plainly that it is sample data", () => {
+    expect(sample.status).toBe("sample");
+    expect(sample.legalName).toMatch(/sample/i);
+    expect(sample.supportEmail).toMatch(/\.invalid$/);
+  });
+
+  it("fills every public page: each {{token}} there is a field of the profile", () => {
+    for (const { file, text } of publicText) expect(() => fillLenderText(text, live, { file })).not.toThrow();
+    expect(() => fillLenderText("Call {{supportFax}}", live)).toThrow(/\{\{supportFax\}\} is not a field of the lender profile/);
+  });
+
+  it("writes the creditor's name, address and licenses from the profile, not from the page", () => {
+    const license = fillLenderText(readFileSync(join(REPO_ROOT, "content/pages/license.md"), "utf8"), live);
+    expect(license).toContain("Hearthline Lending, LLC is a licensed lender, NMLS ID 1234567");
+    expect(license).toContain("200 Market Street, San Francisco, CA 94105");
+    expect(license).toContain("| California | California Financing Law license | 60DBO-123456 |");
+    expect(lenderTokens(live).lenderAddress).toBe("200 Market Street, San Francisco, CA 94105");
+  });
+
+  it("leaves no placeholder, example address or note for the lender in a public page", () => {
+    for (const { file, text } of publicText) expect({ file, found: placeholdersIn(fillLenderText(text, sample)) }).toEqual({ file, found: [] });
+  });
+
+  it("has one E-SIGN consent text: the public page is the disclosure the applicant signs", () => {
+    expect(existsSync(join(REPO_ROOT, "content/pages/e-consent.md"))).toBe(false);
+    expect(readFileSync(join(REPO_ROOT, "web/src/pages/public/content.ts"), "utf8")).toContain('content/disclosures/e-sign-consent.md?lender"');
+  });
+});
+
+describe("placeholders that must not reach applicants", () => {
+  it("finds today's kinds: bracketed fields, example addresses, notes for the lender", () => {
+    const found = placeholdersIn("> **Note for the lender:** <mark>[LENDER LEGAL NAME]</mark>, NMLS ID [NMLS ID], support@example.com, [e.g. Consumer Loan License]");
+    expect(found.map((f) => f.text)).toEqual(["[LENDER LEGAL NAME]", "[NMLS ID]", "[e.g. Consumer Loan License]", "support@example.com", "Note for the lender"]);
+  });
+
+  it("lets an input hint's illustration through", () => {
+    expect(placeholdersIn("Enter a valid email address, like name@example.com.")).toEqual([]);
+  });
+
+  it("is listed by npm run check's report with file and line", () => {
+    const report = lenderReport();
+    expect(report.findings.filter((f) => f.file.startsWith("content/pages/"))).toEqual([]);
+    expect(report.findings).toContainEqual({ file: "content/lender.json", pointer: "/legalName", message: "is a sample value" });
+  });
+});
+
+describe("production", () => {
+  it("accepts a complete, real profile", () => {
+    expect(productionGaps(live)).toEqual([]);
+  });
+
+  it("names each field a sample or incomplete profile lacks", () => {
+    expect(productionGaps({ ...live, nmlsId: " ", supportEmail: "support@example.com" })).toEqual(["/nmlsId is empty", "/supportEmail is a sample value"]);
+    expect(productionGaps(sample)).toContain('/status is "sample", not "production"');
+  });
+});
