@@ -22,9 +22,9 @@ async function applyWith(server: TestServer, propertyValue: number) {
   return { b, refused };
 }
 
-/** Waits (up to 15 s) until the server's last reload says what `done` looks for. */
+/** Waits (up to 60 s: a reload checks every file and case, slow on a busy machine) until the server's last reload says what `done` looks for. */
 async function reloaded(server: TestServer, done: (r: NonNullable<ReturnType<TestServer["lastReload"]>>) => boolean) {
-  for (let waited = 0; waited < 15_000; waited += 50) {
+  for (let waited = 0; waited < 60_000; waited += 50) {
     const last = server.lastReload();
     if (last && done(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -32,7 +32,8 @@ async function reloaded(server: TestServer, done: (r: NonNullable<ReturnType<Tes
   throw new Error("the server did not reload its definitions");
 }
 
-describe("a development server watching its definition files", () => {
+// Each reload loads and checks the whole set (seconds on two busy cores).
+describe("a development server watching its definition files", { timeout: 180_000 }, () => {
   let server: TestServer;
   const copy = copyDefinitions();
   beforeAll(async () => {
@@ -70,7 +71,7 @@ describe("a development server watching its definition files", () => {
   });
 });
 
-describe("a server that does not watch (production)", () => {
+describe("a server that does not watch (production)", { timeout: 120_000 }, () => {
   let server: TestServer;
   const copy = copyDefinitions();
   beforeAll(async () => {
