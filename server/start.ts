@@ -1,5 +1,6 @@
 // Builds and starts one server: definitions, database, keys, mail, bot check, services, app.
 // `npm start` (main.ts) and the tests both come through here, so tests run the real thing.
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -14,6 +15,7 @@ import { loadKey } from "./security/encryption";
 import { deriveKey } from "./security/keys";
 import { ensureFirstAdmin } from "./portal/first-admin";
 import { releaseUnprovenAddresses } from "./auth/email-proof";
+import { sealAtRest } from "./security/at-rest";
 import { seedDemoData } from "./seed";
 import { createServices, type Services } from "./services";
 import { dbSpentTokens } from "./store/spent-tokens";
@@ -48,8 +50,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { defs, problems } = loadDefinitions(config.definitions);
   if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
 
+  // Before anything is created: outside development the key must come from APP_ENCRYPTION_KEY.
+  const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir, { required: !config.dev });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const { db, dialect, close: closeDb } = await openDb({ url: config.databaseUrl, path: config.databasePath });
-  const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(dataDir, "outbox"), from: config.mailFrom });
   const botCheck = createBotCheck({
     RECAPTCHA_SECRET: config.recaptchaSecret,
@@ -61,6 +65,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const services = createServices({ config, defs, db, masterKey, mailer, botCheck, ...(options.now ? { now: options.now } : {}), ...(options.pause ? { pause: options.pause } : {}) });
   const notes = [`Database: ${dialect === "postgresql" ? `PostgreSQL at ${describeUrl(config.databaseUrl!)}` : `SQLite file ${config.databasePath}`}`, `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];
+  notes.push(...(await sealAtRest(services)));
   const released = await releaseUnprovenAddresses(services);
   if (released) notes.push(`Sign-in addresses never proven by a code: ${released} taken back (each stays a claim in its application)`);
   if (options.demo) notes.push(...(await seedDemoData(services)));
