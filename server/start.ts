@@ -45,7 +45,9 @@ export interface RunningServer {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const base = readConfig();
   const dataDir = options.dataDir ?? base.dataDir;
-  const config: Config = { ...base, databasePath: join(dataDir, "heloc.sqlite"), ...options, dataDir } as Config;
+  // DATABASE_PATH when set; else the file in the data folder this server was given.
+  const databasePath = base.databasePath === join(base.dataDir, "heloc.sqlite") ? join(dataDir, "heloc.sqlite") : base.databasePath;
+  const config: Config = { ...base, databasePath, ...options, dataDir } as Config;
 
   const { defs, problems } = loadDefinitions(config.definitions);
   if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
@@ -79,6 +81,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
+  // Mailed links point at PUBLIC_URL; in development, at this server's own address, never at the
+  // Host a request names (which anyone can set).
+  if (config.dev && !config.publicUrl) config.publicUrl = `http://${host}:${port}`;
   return {
     url: `http://${host}:${port}`,
     services,

@@ -153,4 +153,11 @@ describe("the file name kept with an upload", () => {
     expect(cleanFileName("", pdf, "w2")).toBe("w2.pdf");
     expect(cleanFileName("x".repeat(400) + ".pdf", pdf, "w2")).toHaveLength(200);
   });
+
+  it("strips right-to-left overrides and the other bidi, zero-width and control characters, so a name reads as what it is", () => {
+    expect(cleanFileName("invoice\u202Efdp.exe.pdf", pdf, "w2")).toBe("invoicefdp.exe.pdf");
+    expect(cleanFileName("\u2066pay\u2069stub\u200F\u200E\u061C\u200B\uFEFF\u00AD.pdf", pdf, "w2")).toBe("paystub.pdf");
+    expect(cleanFileName("bell\u0007and\u0085next\u2028line.pdf", pdf, "w2")).toBe("bellandnextline.pdf");
+    expect(cleanFileName("Extrait de compte – März ☕.pdf", pdf, "w2")).toBe("Extrait de compte – März ☕.pdf");
+  });
 });
