@@ -16,11 +16,16 @@ export interface DefinitionFiles {
   rules: Record<string, unknown>;
 }
 
-/** One finding of the loader or linter: the file, the JSON pointer inside it, and the problem. */
+/**
+ * One finding of the loader or linter: the file, the JSON pointer inside it, and the problem; the
+ * loader adds the line and column where the file has that pointer (or its nearest part).
+ */
 export interface Problem {
   file: string;
   pointer: string;
   message: string;
+  line?: number;
+  column?: number;
 }
 
 export interface Located<T> {
@@ -52,15 +57,23 @@ export function pointerOf(error: ErrorObject): string {
   return `${error.instancePath}${extra}`;
 }
 
+/** Meta-schemas that do not compile or are missing: said once, not once per file they check. */
+const brokenMetas = new WeakMap<Ajv, Set<string>>();
+
 function metaCheck(ajv: Ajv, meta: string, file: string, json: unknown, problems: Problem[]): boolean {
+  const broken = brokenMetas.get(ajv) ?? new Set<string>();
+  brokenMetas.set(ajv, broken);
+  if (broken.has(meta)) return false;
   let validate;
   try {
     validate = ajv.getSchema(uriOf("schemas", meta));
   } catch (error) {
-    problems.push({ file: `schemas/${meta}`, pointer: "", message: `does not compile: ${(error as Error).message}` });
+    broken.add(meta);
+    problems.push({ file: `schemas/${meta}`, pointer: "", message: `does not compile, so no file it describes can be checked: ${(error as Error).message}` });
     return false;
   }
   if (!validate) {
+    broken.add(meta);
     problems.push({ file: `schemas/${meta}`, pointer: "", message: "meta-schema is missing" });
     return false;
   }
@@ -171,7 +184,8 @@ export function buildDefinitions(files: DefinitionFiles, { trusted = false }: Bu
     }
   }
   defs.funnel = deriveFunnelTables(defs);
-  if (!trusted) problems.push(...lint(defs));
+  // With a meta-schema broken, the files it describes are missing: what the linter would say of them would mislead.
+  if (!trusted && !(brokenMetas.get(ajv)?.size)) problems.push(...lint(defs));
   return { defs, problems: locateInFiles(defs, problems) };
 }
 

@@ -119,10 +119,14 @@ export function nextStep(defs: Definitions, stepId: string, application: unknown
   return { stepId: nextId, route: stepById(defs, nextId).route, ruleId, reason: `the step after "${stepId}" in ${walk.flowId} (${walk.variantId})` };
 }
 
-/** Picks a variant of a flow by the variants' weights; `random` is in [0, 1). */
-export function chooseVariant(defs: Definitions, flowId: string, random: number): string {
+/**
+ * Picks a variant of a flow by the variants' weights; `random` is in [0, 1). A `pinned` variant
+ * (development's FUNNEL_VARIANT) is taken when the flow has it.
+ */
+export function chooseVariant(defs: Definitions, flowId: string, random: number, pinned?: string): string {
   const flow = defs.flows.get(flowId)?.def;
   if (!flow) throw new Error(`unknown flow "${flowId}"`);
+  if (pinned !== undefined && flow.variants.some((v) => v.id === pinned)) return pinned;
   const weights = flow.variants.map((v) => v.weight ?? 1);
   const total = weights.reduce((a, b) => a + b, 0);
   let point = random * total;

@@ -10,36 +10,16 @@ import type { RuleSet, Step } from "./generated/schema-types";
 import { memberRoles, OWNER_ROLE } from "./members";
 import { WIDGET_NAMES } from "./widget-names";
 import { FUNNEL_RULE_SET } from "./funnel-tables";
+import { checkRuleSetLogic, checkStepLogic, suggest } from "./lint-logic";
+import { checkCases } from "./cases";
+import { checkNeverShown } from "./lint-visibility";
+
+export { suggest };
 
 const FORBIDDEN: Record<string, string> = {
   method: "calls arbitrary JavaScript methods",
   log: "writes data, which may be personal, to the server log",
 };
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** ", did you mean `x`?" when a candidate is close enough to be the intended name. */
-export function suggest(name: string, candidates: Iterable<string>): string {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = distance(name, c);
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? `, did you mean \`${best}\`?` : "";
-}
 
 const esc = escapeSegment;
 
@@ -264,23 +244,58 @@ function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
         previous = step;
       });
     });
+  const byRoute = new Map([...defs.steps.values()].map(({ def }) => [def.route, def.id]));
+  const leadsTo = new Map<string, string[]>();
   for (const { file, def: step } of defs.steps.values())
     step.next?.forEach((branch, i) => {
       const pointer = `/next/${i}/goto`;
       if (typeof branch.goto !== "string") return; // logic: its target is known only on real answers
+      let target: string | undefined;
       if (branch.goto.startsWith("/")) {
-        if (!pages.has(branch.goto) && ![...defs.steps.values()].some((s) => s.def.route === branch.goto))
-          problems.push({ file, pointer, message: `page "${branch.goto}" is neither a step's route nor listed in rules/funnel.json params.pages` });
+        target = byRoute.get(branch.goto);
+        if (!pages.has(branch.goto) && !target)
+          problems.push({ file, pointer, message: `page "${branch.goto}" is neither a step's route nor listed in rules/funnel.json params.pages${suggest(branch.goto, [...pages, ...byRoute.keys()])}` });
       } else if (!defs.steps.has(branch.goto)) problems.push({ file, pointer, message: `unknown step \`${branch.goto}\`${suggest(branch.goto, stepIds)}` });
-      else if (branch.goto !== step.id) reached.add(branch.goto);
+      else target = branch.goto;
+      if (target && target !== step.id) leadsTo.set(step.id, [...(leadsTo.get(step.id) ?? []), target]);
     });
   // Pages the redirect guard lets anyone open (the summary, the FAQ) are reached by links.
   const linked = new Set<string>((defs.params.redirect?.skippedPages as string[] | undefined) ?? []);
-  for (const { file, def: step } of defs.steps.values())
-    if (!reached.has(step.id) && !linked.has(step.route)) problems.push({ file, pointer: "/id", message: `step "${step.id}" is unreachable: no flow lists it and no step's next leads to it` });
+  for (const { def } of defs.steps.values()) if (linked.has(def.route)) reached.add(def.id);
+  // A branch reaches its target only from a step that is itself reached.
+  const queue = [...reached];
+  while (queue.length) for (const next of leadsTo.get(queue.shift()!) ?? []) if (!reached.has(next)) queue.push(next), reached.add(next);
+  for (const { file, def: step } of defs.steps.values()) {
+    if (reached.has(step.id)) continue;
+    const from = [...leadsTo].filter(([, targets]) => targets.includes(step.id)).map(([id]) => id);
+    problems.push({ file, pointer: "/id", message: `step "${step.id}" is unreachable: no flow lists it and ${from.length ? `only unreachable steps lead to it (${from.join(", ")})` : "no step's next leads to it"}` });
+  }
 }
 
 // ---------------------------------------------------------------- rule sets
+
+/**
+ * A field pointer in a rule set's params (members.json: what a co-borrower owns and sees) must name a
+ * field of the application. A text is taken for a field pointer when its first part is one of the
+ * application's fields (so the page "/app/ineligible/boost" is not).
+ */
+function checkParamPointers(defs: Definitions, problems: Problem[]) {
+  const app = schemaFile(defs.files, "application.json");
+  if (!app) return;
+  const fields = new Set(propertyNamesAt(defs.files, app, []));
+  for (const { file, def } of defs.ruleSets.values()) {
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (node !== null && typeof node === "object") return Object.entries(node).forEach(([k, v]) => walk(v, `${at}/${esc(k)}`));
+      if (typeof node !== "string" || !/^(\/[^/\s]+)+$/.test(node)) return;
+      const segments = node.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+      if (!fields.has(segments[0]!) || schemasAt(defs.files, app, segments).length) return;
+      const known = segments.findLastIndex((_, i) => schemasAt(defs.files, app, segments.slice(0, i)).length > 0);
+      problems.push({ file, pointer: at, message: `field pointer "${node}" is not in the application${suggest(segments[known] ?? "", propertyNamesAt(defs.files, app, segments.slice(0, known)))}` });
+    };
+    walk(def.params ?? {}, "/params");
+  }
+}
 
 function inputNames(defs: Definitions, file: string, ruleSet: RuleSet): string[] | null {
   if (!ruleSet.input) return null;
@@ -351,171 +366,6 @@ function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds
     problems.push({ file, pointer: "/rules", message: `rule set "${ruleSet.id}" has rules but no worked examples: add ${file.replace(/\.json$/, ".cases.json")}` });
 }
 
-// ---------------------------------------------------------------- enumeration values in logic
-
-/**
- * The values a schema allows when it is an enumeration (enum, const, oneOf/anyOf of consts,
- * behind $refs, with null allowed by a `{"type": "null"}` branch); null when it allows any value.
- */
-function enumerationOf(files: Definitions["files"], at: SchemaAt, depth = 0): unknown[] | null {
-  const { schema } = at;
-  if (depth > 20) return null;
-  if (Object.hasOwn(schema, "const")) return [schema.const];
-  if (Array.isArray(schema.enum)) return schema.enum;
-  if (schema.type === "null") return [null];
-  for (const key of ["allOf", "$ref", "oneOf", "anyOf"] as const) {
-    if (schema[key] === undefined) continue;
-    // expand() gives the schema itself first, then what $ref and the combinators stand for.
-    const branches = key === "$ref" ? expand(files, { ...at, schema: { $ref: schema.$ref } }).slice(1, 2)
-      : Array.isArray(schema[key]) ? (schema[key] as unknown[]).map((b) => ({ ...at, schema: b as Record<string, unknown> })) : [];
-    const values = branches.map((b) => (b.schema && typeof b.schema === "object" ? enumerationOf(files, b, depth + 1) : null));
-    if (key === "allOf") { const some = values.find((v) => v !== null); if (some) return some; continue; }
-    if (values.length > 0 && values.every((v) => v !== null)) return values.flat();
-    if (key === "$ref") continue; // the target allows anything: siblings may still narrow it
-    return null;
-  }
-  return null;
-}
-
-/**
- * Every literal that logic compares with a field (==, ===, !=, !==, and `in` with a list of
- * literals) must be one of the field's enumeration values when its schema has them: a typo such as
- * "poorr" never matches, and the rule would silently never hold. List items are resolved through
- * `item` (field pointers with *), a rule's `as` name, and the list some/all/filter/map iterate.
- */
-function checkEnumerationValues(defs: Definitions, problems: Problem[]) {
-  const files = defs.files;
-  const appRoot = schemaFile(files, "application.json");
-  const COMPARISONS = new Set(["==", "===", "!=", "!=="]);
-  const isLiteral = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
-  // scope: undefined at the top; the item's field segments inside an iteration; null when unknown.
-  type Scope = string[] | null | undefined;
-  interface Context { file: string; roots: SchemaAt[]; aliases: Map<string, string[]>; opaque: Set<string> }
-
-  const fieldOf = (ctx: Context, path: string, scope: Scope, fromRoot: boolean): string[] | null => {
-    const segments = path === "" ? [] : path.split(".");
-    if (!fromRoot && scope !== undefined) return scope === null ? null : [...scope, ...segments];
-    const [head = "", ...rest] = segments;
-    const alias = ctx.aliases.get(head);
-    if (alias) return [...alias, ...rest];
-    return head === "" || ctx.opaque.has(head) ? null : segments;
-  };
-  const pathOf = (node: unknown): { path: string; fromRoot: boolean } | null => {
-    const op = operatorOf(node);
-    if (op !== "var" && op !== "root") return null;
-    const args = (node as Record<string, unknown>)[op];
-    const path = Array.isArray(args) ? args[0] : args;
-    return typeof path === "string" ? { path, fromRoot: op === "root" } : null;
-  };
-  const allowed = (ctx: Context, segments: string[]): unknown[] | null => {
-    const schemas = ctx.roots.flatMap((root) => schemasAt(files, root, segments));
-    if (schemas.length === 0) return null; // an unknown field is reported by the field checks
-    const values: unknown[] = [];
-    for (const at of schemas) {
-      const found = enumerationOf(files, at);
-      if (!found) return null;
-      values.push(...found);
-    }
-    return values;
-  };
-  /** The segments of a list's items (`mortgages` → mortgages/*), or null when the list is computed. */
-  const itemsOf = (ctx: Context, node: unknown, scope: Scope): string[] | null => {
-    const ref = pathOf(node);
-    if (ref) { const list = fieldOf(ctx, ref.path, scope, ref.fromRoot); return list ? [...list, "*"] : null; }
-    const op = operatorOf(node);
-    const args = op ? (node as Record<string, unknown>)[op] : undefined;
-    return op === "filter" && Array.isArray(args) ? itemsOf(ctx, args[0], scope) : null;
-  };
-  const report = (ctx: Context, pointer: string, value: unknown, name: string, values: unknown[]) => {
-    if (value === null || values.some((v) => v === value)) return;
-    const strings = values.filter((v): v is string => typeof v === "string");
-    problems.push({ file: ctx.file, pointer, message: `unknown value ${JSON.stringify(value)} for ${name}${typeof value === "string" ? suggest(value, strings) : ""}` });
-  };
-  /** How the message names the field: as the logic writes it, or inside an iteration the list item's field. */
-  const nameOf = (ref: { path: string; fromRoot: boolean }, field: string[], scope: Scope) => (scope && !ref.fromRoot ? field.join(".") : ref.path);
-  const compare = (ctx: Context, args: unknown[], at: string, scope: Scope, op: string) => {
-    const [a, b] = args;
-    if (op === "in") {
-      const left = pathOf(a);
-      if (left && Array.isArray(b)) {
-        const field = fieldOf(ctx, left.path, scope, left.fromRoot);
-        const values = field && allowed(ctx, field);
-        if (values) b.forEach((v, i) => isLiteral(v) && report(ctx, `${at}/1/${i}`, v, nameOf(left, field, scope), values));
-      }
-      const right = pathOf(b);
-      if (right && isLiteral(a)) {
-        const field = fieldOf(ctx, right.path, scope, right.fromRoot);
-        const values = field && allowed(ctx, [...field, "*"]); // a list field: is the value one of its items?
-        if (values) report(ctx, `${at}/0`, a, nameOf(right, field, scope), values);
-      }
-      return;
-    }
-    for (const [i, j] of [[0, 1], [1, 0]] as const) {
-      const ref = pathOf(args[i]);
-      if (!ref || !isLiteral(args[j])) continue;
-      const field = fieldOf(ctx, ref.path, scope, ref.fromRoot);
-      const values = field && allowed(ctx, field);
-      if (values) report(ctx, `${at}/${j}`, args[j], nameOf(ref, field, scope), values);
-    }
-  };
-  const walk = (ctx: Context, node: unknown, at: string, scope: Scope) => {
-    if (Array.isArray(node)) return node.forEach((n, i) => walk(ctx, n, `${at}/${i}`, scope));
-    const op = operatorOf(node);
-    if (!op) return;
-    const opAt = `${at}/${esc(op)}`;
-    const raw = (node as Record<string, unknown>)[op];
-    const args = Array.isArray(raw) ? raw : [raw];
-    const argAt = (i: number) => (Array.isArray(raw) ? `${opAt}/${i}` : opAt);
-    if (COMPARISONS.has(op) || op === "in") compare(ctx, args, opAt, scope, op);
-    if (op === "var" || op === "root") return;
-    const itemScope = iteratingOperators.has(op) ? itemsOf(ctx, args[0], scope) : undefined;
-    args.forEach((n, i) => walk(ctx, n, argAt(i), iteratingOperators.has(op) && i > 0 ? (op === "reduce" ? null : itemScope) : scope));
-  };
-
-  for (const { file, def: step } of defs.steps.values()) {
-    const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
-    const roots = appRoot ? [stepRoot, appRoot] : [stepRoot];
-    const opaque = new Set(["today", "params", "rules", "index"]);
-    const ctxFor = (field?: string): Context => {
-      const aliases = new Map<string, string[]>();
-      if (field?.includes("/*")) aliases.set("item", field.slice(1, field.lastIndexOf("/*")).split("/").concat("*"));
-      return { file, roots, aliases, opaque: field?.includes("/*") ? opaque : new Set([...opaque, "item"]) };
-    };
-    for (const key of ["visibleWhen", "requiredWhen"] as const)
-      for (const [field, logic] of Object.entries(step[key] ?? {})) walk(ctxFor(field), logic, `/${key}/${esc(field)}`, undefined);
-    step.checks?.forEach((check, i) => {
-      walk(ctxFor(check.field), check.logic, `/checks/${i}/logic`, undefined);
-      for (const [name, logic] of Object.entries(check.details ?? {})) walk(ctxFor(check.field), logic, `/checks/${i}/details/${esc(name)}`, undefined);
-    });
-    step.notices?.forEach((notice, i) => walk(ctxFor(notice.field), notice.when, `/notices/${i}/when`, undefined));
-    step.next?.forEach((branch, i) => {
-      if (branch.when !== undefined) walk(ctxFor(), branch.when, `/next/${i}/when`, undefined);
-      if (typeof branch.goto !== "string") walk(ctxFor(), branch.goto, `/next/${i}/goto`, undefined);
-    });
-    if (step.skipWhen !== undefined) walk(ctxFor(), step.skipWhen, "/skipWhen", undefined);
-  }
-
-  for (const { file, def: ruleSet } of defs.ruleSets.values()) {
-    const inputRoot: SchemaAt | null = ruleSet.input ? { schema: ruleSet.input as Record<string, unknown>, base: uriOf("rules", file.replace(/^rules\//, "")), doc: ruleSet } : appRoot;
-    if (!inputRoot) continue;
-    const opaque = new Set(["today", "params", "index", ...(ruleSet.facts ?? []).map((f) => f.name), ...(ruleSet.rules ?? []).flatMap((r) => (r.output ? [r.output] : []))]);
-    const base: Context = { file, roots: [inputRoot], aliases: new Map(), opaque };
-    ruleSet.facts?.forEach((fact, i) => walk(base, fact.value, `/facts/${i}/value`, undefined));
-    ruleSet.rules?.forEach((rule, i) => {
-      const at = `/rules/${i}`;
-      let ctx = base;
-      if (rule.forEach !== undefined && rule.as) {
-        walk(base, rule.forEach, `${at}/forEach`, undefined);
-        const items = itemsOf(base, rule.forEach, undefined);
-        ctx = { ...base, aliases: new Map(items ? [[rule.as, items]] : []), opaque: new Set([...opaque, ...(items ? [] : [rule.as])]) };
-      }
-      if (rule.when !== undefined) walk(ctx, rule.when, `${at}/when`, undefined);
-      if (rule.value !== undefined) walk(ctx, rule.value, `${at}/value`, undefined);
-      for (const [key, logic] of Object.entries(rule.emit ?? {})) walk(ctx, logic, `${at}/emit/${esc(key)}`, undefined);
-    });
-  }
-}
-
 // ---------------------------------------------------------------- step effects
 
 /**
@@ -566,17 +416,29 @@ export function lint(defs: Definitions): Problem[] {
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
   for (const { file, def } of defs.steps.values()) checkStepEffects(defs, file, def, problems);
   checkFunnelTables(defs, problems);
+  checkParamPointers(defs, problems);
   checkFlowsAndReachability(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)
     if (!defs.ruleSets.has(def.ruleSet))
       problems.push({ file, pointer: "/ruleSet", message: `unknown rule set "${def.ruleSet}"${suggest(def.ruleSet, defs.ruleSets.keys())}` });
-  checkEnumerationValues(defs, problems);
+  // Every worked case, run: a failing one is a problem like any other.
+  problems.push(...checkCases(defs));
+  for (const { file, def } of defs.steps.values()) checkNeverShown(defs, file, def, problems);
+  // What logic reads, followed into lists, facts and items: fields and enumeration values.
+  for (const { file, def } of defs.steps.values()) checkStepLogic(defs, file, def, problems);
+  for (const { file, def } of defs.ruleSets.values()) checkRuleSetLogic(defs, file, def, problems);
   return problems;
 }
 
+/** A problem as check prints it: `steps/x.json:12:7 #/visibleWhen/…: message` (editors open file:line:column). */
 export function formatProblem(p: Problem): string {
+  return p.line === undefined ? problemText(p) : `${p.file}:${p.line}:${p.column ?? 1} #${p.pointer}: ${p.message}`;
+}
+
+/** A problem without its line and column: what it says, wherever the file has it. */
+export function problemText(p: Problem): string {
   return `${p.file}#${p.pointer}: ${p.message}`;
 }
 

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { buildDefinitions, compileSchemaFile, type DefinitionFiles, type Definitions, type Problem } from "./definitions";
 import { formatDefinition } from "./json-format";
+import { positionOf, syntaxErrorMessage, syntaxErrorPosition } from "./json-positions";
 
 import { REPO_ROOT } from "./paths";
 
@@ -35,27 +36,56 @@ export function definitionFiles(dirs: DefinitionDirs = {}): { path: string; file
   });
 }
 
-function readFolder(dir: string, folder: string, problems: Problem[]): Record<string, unknown> {
+function readFolder(dir: string, folder: string, problems: Problem[], texts: Map<string, string>): Record<string, unknown> {
   const files: Record<string, unknown> = {};
   for (const full of jsonFiles(dir)) {
     const rel = relative(dir, full).split(sep).join("/");
+    const file = `${folder}/${rel}`;
+    let text: string;
     try {
-      files[rel] = JSON.parse(readFileSync(full, "utf8"));
+      text = readFileSync(full, "utf8");
     } catch (error) {
-      problems.push({ file: `${folder}/${rel}`, pointer: "", message: `is not valid JSON: ${(error as Error).message}` });
+      // Removed between the listing and the read (an editor saving): the next load sees the folder as it is.
+      problems.push({ file, pointer: "", message: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? "error"}` });
+      continue;
+    }
+    texts.set(file, text);
+    try {
+      files[rel] = JSON.parse(text);
+    } catch (error) {
+      const message = (error as Error).message;
+      problems.push({ file, pointer: "", message: `is not valid JSON: ${syntaxErrorMessage(message)}`, ...(syntaxErrorPosition(text, message) ?? { line: 1, column: 1 }) });
     }
   }
   return files;
 }
 
-export function readDefinitionFiles(dirs: DefinitionDirs = {}): { files: DefinitionFiles; problems: Problem[] } {
+export interface ReadFiles {
+  files: DefinitionFiles;
+  problems: Problem[];
+  /** Each file's text by its name (`steps/name.json`), for the line and column of a problem. */
+  texts: Map<string, string>;
+}
+
+export function readDefinitionFiles(dirs: DefinitionDirs = {}): ReadFiles {
   const problems: Problem[] = [];
+  const texts = new Map<string, string>();
   const files: DefinitionFiles = {
-    schemas: readFolder(dirs.schemas ?? join(REPO_ROOT, "schemas"), "schemas", problems),
-    steps: readFolder(dirs.steps ?? join(REPO_ROOT, "steps"), "steps", problems),
-    rules: readFolder(dirs.rules ?? join(REPO_ROOT, "rules"), "rules", problems),
+    schemas: readFolder(dirs.schemas ?? join(REPO_ROOT, "schemas"), "schemas", problems, texts),
+    steps: readFolder(dirs.steps ?? join(REPO_ROOT, "steps"), "steps", problems, texts),
+    rules: readFolder(dirs.rules ?? join(REPO_ROOT, "rules"), "rules", problems, texts),
   };
-  return { files, problems };
+  return { files, problems, texts };
+}
+
+/** Each problem with the line and column its file has its pointer at (the nearest part the file has). */
+export function withPositions(problems: Problem[], texts: Map<string, string>): Problem[] {
+  return problems.map((p) => {
+    if (p.line !== undefined) return p;
+    const text = texts.get(p.file);
+    const at = text === undefined ? null : positionOf(text, p.pointer);
+    return at ? { ...p, ...at } : p;
+  });
 }
 
 /** The definition files (valid JSON) whose text is not in the canonical layout (json-format.ts). */
@@ -90,9 +120,13 @@ export function uncompilableSchemas(defs: Definitions, dirs: DefinitionDirs = {}
     });
 }
 
-/** Reads and builds the definitions; `problems` lists everything the linter found. */
+/**
+ * Reads and builds the definitions; `problems` lists everything the linter found, each with its
+ * line and column. A file that is not JSON is the only problem said: what the other files would
+ * say about it missing (unknown steps, unreachable ones) would mislead.
+ */
 export function loadDefinitions(dirs: DefinitionDirs = {}) {
-  const { files, problems } = readDefinitionFiles(dirs);
+  const { files, problems, texts } = readDefinitionFiles(dirs);
   const built = buildDefinitions(files);
-  return { ...built, problems: [...problems, ...built.problems] };
+  return { ...built, problems: problems.length ? problems : withPositions(built.problems, texts) };
 }

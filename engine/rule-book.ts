@@ -6,6 +6,9 @@ import type { Definitions, RuleSet, Step } from "./definitions";
 import { describeLogic, ruleWords, stepWords } from "./describe-logic";
 import { buildFunnelMap, pagesNamedBy } from "./funnel-map";
 import { evaluateRuleSet, presentResult } from "./rules";
+import { matches, projection } from "./cases";
+
+export { matches };
 import { schemaFile, schemasAt, expand, type SchemaAt } from "./schema-walk";
 import { uriOf } from "./ajv";
 
@@ -24,23 +27,6 @@ export interface CaseResult {
   decidedBy: string[];
   passed: boolean;
   error?: string;
-}
-
-/** Does `actual` contain `expected` (objects: the keys named; arrays: same length, item by item)? */
-export function matches(actual: unknown, expected: unknown): boolean {
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matches(actual[i], e));
-  if (expected !== null && typeof expected === "object")
-    return actual !== null && typeof actual === "object" && !Array.isArray(actual)
-      && Object.entries(expected).every(([k, e]) => Object.hasOwn(actual, k) && matches((actual as Record<string, unknown>)[k], e));
-  return Object.is(actual, expected);
-}
-
-/** The part of `actual` that `expected` looks at. */
-function projection(actual: unknown, expected: unknown): unknown {
-  if (Array.isArray(expected) && Array.isArray(actual)) return actual.map((a, i) => (i < expected.length ? projection(a, expected[i]) : a));
-  if (expected !== null && typeof expected === "object" && !Array.isArray(expected) && actual !== null && typeof actual === "object" && !Array.isArray(actual))
-    return Object.fromEntries(Object.keys(expected).map((k) => [k, Object.hasOwn(actual, k) ? projection((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k]) : undefined]));
-  return actual;
 }
 
 /** Runs every worked case of a rule set as the test suite does (evaluateRuleSet + presentResult). */

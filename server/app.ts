@@ -28,7 +28,7 @@ import { withBodyOnly } from "./http/body";
 
 /** `router` is the API's own; the bench mounts a trivial one to measure this stack's ceiling. */
 export function createApp(services: Services, botCheck: BotCheckVerifier, router: AnyRouter = appRouter) {
-  const { defs, config } = services;
+  const { config } = services;
   const app = new Hono();
 
   if (!config.quiet)
@@ -100,14 +100,15 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: `No API at ${c.req.path}` } }, 404));
 
   // For product ops: every flow, step and rule, as the server has loaded them.
-  app.get("/definitions", (c) => c.html(definitionsPage(defs)));
-  app.get("/definitions.json", (c) =>
-    c.json({
+  app.get("/definitions", (c) => c.html(definitionsPage(services.defs)));
+  app.get("/definitions.json", (c) => {
+    const { defs } = services;
+    return c.json({
       flows: [...defs.flows.values()].map(({ def }) => def),
       steps: [...defs.steps.values()].map(({ def }) => ({ id: def.id, route: def.route, label: def.label, rank: def.rank })),
       ruleSets: [...defs.ruleSets.values()].map(({ def }) => ({ id: def.id, title: def.title, rules: (def.rules ?? []).map((r) => ({ id: r.id, description: r.description })) })),
-    }),
-  );
+    });
+  });
 
   const webDir = config.webDir;
   if (webDir && existsSync(join(webDir, "index.html"))) {

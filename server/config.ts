@@ -38,6 +38,11 @@ export interface Config {
   uploadMaxBytes: number;
   /** The definition folders (steps/, rules/, schemas/); absent, the repository's. Tests point them at a copy. */
   definitions?: DefinitionDirs;
+  /**
+   * Development only (FUNNEL_VARIANT): every new applicant walks this variant of their flow instead
+   * of a weighted random one, so a change to one variant is quick to try. Ignored in production.
+   */
+  funnelVariant?: string;
 }
 
 const DEFAULT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
@@ -65,6 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL,
     webDir: env.WEB_DIR ?? join(REPO_ROOT, "dist/web"),
     quiet: env.QUIET === "1",
+    funnelVariant: env.NODE_ENV !== "production" && env.SECURE_COOKIES !== "1" ? env.FUNNEL_VARIANT || undefined : undefined,
     uploadMaxBytes,
     uploadDir: env.UPLOAD_DIR || undefined,
     twilio: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM } : undefined,

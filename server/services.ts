@@ -64,6 +64,30 @@ function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
   };
 }
 
+/**
+ * What the server takes from one set of definitions: the set, its version, the fields it seals,
+ * the portal's policy. One function, so a reload (server/definitions-live.ts) swaps them together.
+ */
+export function definitionFacts(defs: Definitions) {
+  return {
+    defs,
+    /** Recorded with every audit event: which definitions an answer was checked against. */
+    definitionsVersion: createHash("sha256").update(JSON.stringify(defs.files)).digest("hex").slice(0, 12),
+    sensitive: sensitiveFields(defs.files),
+    /** Portal roles and account rules (rules/portal-roles.json). */
+    portal: portalPolicy(defs),
+  };
+}
+
+/**
+ * Serves another definition set from the next request on: every fact is worked out first (a
+ * portal policy that throws leaves the running set), then all are put in place at once. Handlers
+ * read services.defs per request, so none sees half of each.
+ */
+export function swapDefinitions(services: Services, defs: Definitions): void {
+  Object.assign(services, definitionFacts(defs));
+}
+
 export function createServices(deps: ServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const clock = () => now().getTime();
@@ -74,10 +98,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     ...deps,
     now,
-    /** Recorded with every audit event: which definitions an answer was checked against. */
-    definitionsVersion: createHash("sha256").update(JSON.stringify(deps.defs.files)).digest("hex").slice(0, 12),
+    ...definitionFacts(deps.defs),
     cipher: createCipher(deriveKey(deps.masterKey, "fields")),
-    sensitive: sensitiveFields(deps.defs.files),
     auth: { applicant: authOf("applicant", deps, now), portal: authOf("portal", deps, now) },
     // A code's tries are counted per guesser (the IP) in the database, so every server counts together.
     codes: createCodes(deps.db, deriveKey(deps.masterKey, "sign-in-codes"), now, rateLimiter("codeTries", { limit: CODE_MAX_ATTEMPTS - 1, windowMs: CODE_TTL_MS })),
@@ -88,8 +110,6 @@ export function createServices(deps: ServiceDeps) {
     storage: deps.storage ?? localDiskStorage(deps.config.uploadDir ?? join(deps.config.dataDir, "uploads"), deriveKey(deps.masterKey, "files")),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
     sms: deps.sms ?? createSmsSender({ outboxDir: join(deps.config.dataDir, "sms-outbox"), twilio: deps.config.twilio }),
-    /** Portal roles and account rules (rules/portal-roles.json). */
-    portal: portalPolicy(deps.defs),
     rateLimiter,
     limits: {
       // Sign-in attempts and code requests are limited per attacker (server/auth/attempts.ts): per

@@ -19,6 +19,7 @@ import { sealAtRest } from "./security/at-rest";
 import { seedDemoData } from "./seed";
 import { createServices, type Services } from "./services";
 import { dbSpentTokens } from "./store/spent-tokens";
+import { describeReload, reloadDefinitions, watchDefinitions, type Reload } from "./definitions-live";
 
 export interface StartOptions extends Partial<Config> {
   /** Other definition folders (tests drop changed steps or rules into a copy). */
@@ -32,6 +33,8 @@ export interface StartOptions extends Partial<Config> {
   botCheckCost?: number;
   /** How a slowed sign-in waits (tests record the waits instead of sitting through them). */
   pause?: (ms: number) => Promise<void>;
+  /** In development (config.dev), reload the definitions when their files change (npm start does). */
+  watchDefinitions?: boolean;
 }
 
 export interface RunningServer {
@@ -39,10 +42,19 @@ export interface RunningServer {
   services: Services;
   /** Where mail goes and where the key came from, for the start banner. */
   notes: string[];
+  /** Reads and checks the definitions again: a clean set serves from the next request, a broken one is refused. */
+  reloadDefinitions(): Reload;
+  /** The last reload, whatever started it (the watcher, a signal, a call). */
+  lastReload(): Reload | null;
   close(): Promise<void>;
 }
 
-export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+/**
+ * The configuration, the checked definitions, the database and the services built on them: what
+ * a server runs on, and what a command that reads the database as a server would does
+ * (npm run definitions:impact). Refuses definitions with any problem, with the check's messages.
+ */
+export async function openServices(options: StartOptions = {}) {
   const base = readConfig();
   const dataDir = options.dataDir ?? base.dataDir;
   // DATABASE_PATH when set; else the file in the data folder this server was given.
@@ -51,6 +63,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const { defs, problems } = loadDefinitions(config.definitions);
   if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
+  const variants = [...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id));
+  if (config.funnelVariant !== undefined && !variants.includes(config.funnelVariant))
+    throw new Error(`FUNNEL_VARIANT "${config.funnelVariant}" is not a variant of any flow (${[...new Set(variants)].join(", ")})`);
 
   // Before anything is created: outside development the key must come from APP_ENCRYPTION_KEY.
   const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir, { required: !config.dev });
@@ -66,6 +81,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     altchaCost: options.botCheckCost,
   });
   const services = createServices({ config, defs, db, masterKey, mailer, botCheck, ...(options.now ? { now: options.now } : {}), ...(options.pause ? { pause: options.pause } : {}) });
+  return { config, services, botCheck, mailer, dialect, keySource, closeDb };
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const { config, services, botCheck, mailer, dialect, keySource, closeDb } = await openServices(options);
   const notes = [`Database: ${dialect === "postgresql" ? `PostgreSQL at ${describeUrl(config.databaseUrl!)}` : `SQLite file ${config.databasePath}`}`, `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];
   notes.push(...(await sealAtRest(services)));
   const released = await releaseUnprovenAddresses(services);
@@ -79,6 +99,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
+  let last: Reload | null = null;
+  const reload = () => {
+    last = reloadDefinitions(services, config.definitions ?? {});
+    const said = describeReload(last);
+    if (said && !config.quiet) (last.problems.length ? console.error : console.log)(said);
+    return last;
+  };
+  const unwatch = options.watchDefinitions && config.dev ? watchDefinitions(config.definitions ?? {}, reload) : () => {};
+  if (options.watchDefinitions && config.dev) notes.push("Definitions: reloaded when steps/, rules/ or schemas/ change (a set that fails check is refused)");
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
   // Mailed links point at PUBLIC_URL; in development, at this server's own address, never at the
@@ -88,8 +117,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url: `http://${host}:${port}`,
     services,
     notes,
+    reloadDefinitions: reload,
+    lastReload: () => last,
     close: () =>
       new Promise<void>((resolve) => {
+        unwatch();
         server.close(() => void closeDb().then(resolve, resolve));
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),

@@ -20,10 +20,9 @@ export function createAnalyticsRoutes(services: Services, sink: AnalyticsSink = 
   const app = new Hono();
   const validate = validatorOf("analytics-event.json");
   const limiter = services.limits.analyticsEventsPerIp;
-  const variants = new Set([...services.defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id)));
-
-  /** What the schema cannot know: the steps and variants of the definitions this server runs. */
+  /** What the schema cannot know: the steps and variants of the definitions this server runs (now: they reload). */
   const unknownIn = (events: FunnelEvent[]) => {
+    const variants = new Set([...services.defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id)));
     for (const [i, e] of events.entries()) {
       if (!services.defs.steps.has(e.stepId)) return { field: `/events/${i}/stepId`, message: `Step "${e.stepId}" is not a step of this funnel.` };
       if (e.variant !== undefined && !variants.has(e.variant)) return { field: `/events/${i}/variant`, message: `Variant "${e.variant}" is not a variant of this funnel.` };

@@ -179,7 +179,7 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
       if (reader) app = reader.app;
       else {
         const flowId = flowOf(defs, step.id);
-        app = await store.createGuest(tx, step.id, flowId ? chooseVariant(defs, flowId, Math.random()) : null);
+        app = await store.createGuest(tx, step.id, flowId ? chooseVariant(defs, flowId, Math.random(), services.config.funnelVariant) : null);
         const { token, session } = await auth.applicant.sessions.create(app.ownerId, tx);
         started = { token, expiresAt: session.expiresAt };
         ownerDone = [];

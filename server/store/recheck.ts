@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { todayIso } from "../../engine/dates";
 import { doneSteps, isFinalStatus } from "../../engine/journey";
-import { invalidSteps } from "../../engine/recheck";
+import { invalidSteps, type InvalidStep } from "../../engine/recheck";
 import { transaction, type Db } from "../db/client";
 import { preparedQuery } from "../db/prepared";
 import { applications } from "../db/schema";
@@ -23,19 +23,29 @@ const versionOfOwners = preparedQuery("applicationVersionByOwner", (db) =>
 );
 
 /**
+ * What a re-check against the services' definitions finds, without saving anything: the saved
+ * steps whose answers fail, in path order; null when none is due (same version, a final status)
+ * or the application is submitted (its answers keep the version they were submitted under).
+ */
+export function recheckFindings(services: Services, app: StoredApplication): InvalidStep[] | null {
+  if (!recheckDue(services, app)) return null;
+  const journey = ownerJourney(services, app, app.doc, ownerCompleted(services, app));
+  if (journey.submitted) return null;
+  return invalidSteps(services.defs, { application: app.doc, steps: doneSteps(journey), today: todayIso(services.now()) });
+}
+
+/**
  * Inside the caller's transaction: the application as it is after the re-check its version calls
  * for (itself when none is due). A submitted application is not re-opened: its answers keep the
  * version they were submitted under. Returns the application unchanged when someone saved in
  * between (the next visit tries again).
  */
 export async function recheckApplication(tx: Db, services: Services, app: StoredApplication): Promise<StoredApplication> {
-  const { defs, definitionsVersion } = services;
-  if (!recheckDue(services, app)) return app;
+  const { definitionsVersion } = services;
+  const invalid = recheckFindings(services, app);
+  if (!invalid) return app;
   const completed = ownerCompleted(services, app);
-  const journey = ownerJourney(services, app, app.doc, completed);
-  if (journey.submitted) return app;
   const store = applicationStore(services);
-  const invalid = invalidSteps(defs, { application: app.doc, steps: doneSteps(journey), today: todayIso(services.now()) });
   const checked: StoredApplication = { ...app, definitionsVersion };
 
   if (invalid.length === 0 && !app.recheck) return (await store.stamp(tx, app)) ? checked : app;

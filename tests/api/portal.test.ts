@@ -160,12 +160,13 @@ describe("partners are kept apart", () => {
     expect((await brokerAdmin.b.trpc.portal.identityReviews.pending.query()).reviews.map((r) => r.id)).not.toContain("house-review");
     expect(await codeOf(brokerAdmin.b.trpc.portal.identityReviews.approve.mutate({ reviewId: "house-review" }))).toBe("NOT_FOUND");
     expect((await brokerAdmin.b.trpc.portal.users.list.query()).users.map((u) => u.id)).toEqual([brokerAdmin.id]);
-    for (const attempt of [
-      brokerAdmin.b.trpc.portal.users.deactivate.mutate({ userId: houseUser.id }),
-      brokerAdmin.b.trpc.portal.users.setRole.mutate({ userId: houseUser.id, role: "admin" }),
-      brokerAdmin.b.trpc.portal.users.resetPassword.mutate({ userId: houseUser.id }),
-    ])
-      expect(await codeOf(attempt)).toBe("NOT_FOUND");
+    // Each refusal is caught as it is made (a rejection waiting for a later await is unhandled).
+    const attempts = [
+      codeOf(brokerAdmin.b.trpc.portal.users.deactivate.mutate({ userId: houseUser.id })),
+      codeOf(brokerAdmin.b.trpc.portal.users.setRole.mutate({ userId: houseUser.id, role: "admin" })),
+      codeOf(brokerAdmin.b.trpc.portal.users.resetPassword.mutate({ userId: houseUser.id })),
+    ];
+    expect(await Promise.all(attempts)).toEqual(["NOT_FOUND", "NOT_FOUND", "NOT_FOUND"]);
     expect((await server.services.db.select().from(portalUsers).where(eq(portalUsers.id, houseUser.id)))[0]).toMatchObject({ role: "processor", disabledAt: null });
     expect((await server.services.db.select().from(identityReviews).where(eq(identityReviews.id, "house-review")))[0]?.status).toBe("pending");
   });
@@ -198,12 +199,12 @@ describe("managing users", () => {
   it("refuses to change one's own role or account", async () => {
     const admin = await staffOf("admin");
     await makePortalUser(server.services, { role: "admin" }); // not the last admin: the refusal is about oneself
-    for (const attempt of [
-      admin.b.trpc.portal.users.setRole.mutate({ userId: admin.id, role: "processor" }),
-      admin.b.trpc.portal.users.deactivate.mutate({ userId: admin.id }),
-      admin.b.trpc.portal.users.resetPassword.mutate({ userId: admin.id }),
-    ])
-      expect(await codeOf(attempt)).toBe("FORBIDDEN");
+    const attempts = [
+      codeOf(admin.b.trpc.portal.users.setRole.mutate({ userId: admin.id, role: "processor" })),
+      codeOf(admin.b.trpc.portal.users.deactivate.mutate({ userId: admin.id })),
+      codeOf(admin.b.trpc.portal.users.resetPassword.mutate({ userId: admin.id })),
+    ];
+    expect(await Promise.all(attempts)).toEqual(["FORBIDDEN", "FORBIDDEN", "FORBIDDEN"]);
   });
 
   it("keeps the partner's last active administrator, whoever manages users", async () => {

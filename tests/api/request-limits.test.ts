@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { jsonShapeProblem, MAX_BATCH, MAX_LIST } from "../../server/security/request-shape";
 import type { AppRouter } from "../../server/trpc/router";
+import { walk } from "../helpers/journeys";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -19,7 +20,8 @@ afterAll(() => server.close());
 const accounts = async () => (await server.services.db.select({ n: count() }).from(users))[0]!.n;
 const post = async (path: string, body: string, token: string) =>
   fetch(`${server.url}/api/trpc/${path}`, { method: "POST", headers: { "X-Same-Origin": "1", "content-type": "application/json", "X-Recaptcha-Token": token }, body });
-const answer = (value: number) => ({ stepId: "propertyValue", answers: { setup: { propertyValue: value } } });
+// The first question of the early funnel: open to any visitor (a later step is refused 412 before its answers are judged).
+const answer = (value: number) => ({ stepId: "name", answers: { user: { firstName: "Ada", lastName: `Lovelace ${value}` } } });
 
 describe("one bot-check token, one write", () => {
   it("refuses a POST that batches two step.submit calls under one token, and makes no account", async () => {
@@ -76,6 +78,7 @@ describe("deep and oversized values", () => {
 
   it("refuses a list longer than its schema's maxItems before any logic reads it, naming the list", async () => {
     const b = browser(server.url);
+    await walk(server, b, { from: "prequalBuildingType", until: "prequalDebts" });
     const liabilities = Array.from({ length: 51 }, () => ({ debtor: "x" }));
     const error = await b.trpc.step.submit.mutate({ stepId: "prequalDebts", answers: { liabilities } }).catch((e: unknown) => e);
     expect((error as TRPCClientError<AppRouter>).data).toMatchObject({ httpStatus: 400, fieldErrors: expect.arrayContaining([{ pointer: "/liabilities", message: expect.stringContaining("at most 50") }]) });

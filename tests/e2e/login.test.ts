@@ -12,7 +12,7 @@ import { routeForStatus, signOutTargetFor } from "../../engine/funnel";
 import { REPO_ROOT } from "../../engine/paths";
 import { AUTH_ERRORS } from "../../server/auth/errors";
 import { makeApplicant } from "../helpers/accounts";
-import { newestCode } from "../helpers/server";
+import { mailedCode } from "../helpers/server";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
 import { earlyFunnel, unique } from "./early-funnel";
 
@@ -38,12 +38,14 @@ function returningApplicant(status: string) {
 }
 
 /** Asks for a code at the sign-in page now open and enters the one mailed to the outbox. */
-async function signInWithMailedCode(page: Page, email: string) {
+async function signInWithMailedCode(page: Page, email: string, previous?: string): Promise<string> {
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Email me a code" }).click();
   await page.getByLabel("6-digit code").waitFor();
-  await page.getByLabel("6-digit code").fill(newestCode(e2e.server.services.config.dataDir, email));
+  const code = await mailedCode(e2e.server.services.config.dataDir, email, previous);
+  await page.getByLabel("6-digit code").fill(code);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  return code;
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -63,7 +65,7 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
     await page.getByText(`If ${who.email} has an account, we sent a 6-digit code to it.`, { exact: false }).waitFor();
     expect(queryOf(page).step).toBe("code");
 
-    const code = newestCode(e2e.server.services.config.dataDir, who.email);
+    const code = await mailedCode(e2e.server.services.config.dataDir, who.email);
     await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByRole("alert").filter({ hasText: AUTH_ERRORS.CredentialsSignin }).waitFor();
@@ -75,17 +77,19 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
     await page.getByRole("heading", { level: 1, name: e2e.server.services.defs.steps.get(status)!.def.title! }).waitFor();
   });
 
-  it("lets a new applicant start on the home page without a password, leave, and come back through /app/login where they left off", async () => {
+  it("lets a new applicant start on the home page without a password, leave, and come back where they left off", async () => {
     const email = unique("newcomer");
-    const first = (await e2e.page()).page;
-    await earlyFunnel(first, { value: 640000, owed: 250000, email });
+    const first = await e2e.page();
+    await earlyFunnel(first.page, { value: 640000, owed: 250000, email });
     // Signed in since the first answer: the menu offers their application, no password was asked.
-    await first.getByRole("link", { name: "My application" }).waitFor();
-    await first.context().close(); // they leave
+    await first.page.getByRole("link", { name: "My application" }).waitFor();
+    await first.page.close(); // they leave; the browser keeps their session
 
-    const { page } = await e2e.page();
-    await page.goto("/app/login");
-    await signInWithMailedCode(page, email);
+    // An address typed in the funnel is only a claim until a mailed code proves it (docs/security.md,
+    // "Account pre-hijacking"): they come back in the browser that holds their session.
+    const page = await first.context.newPage();
+    await page.goto("/");
+    await page.getByRole("link", { name: "My application" }).click();
     await page.waitForURL((url) => url.pathname === "/app/initial-setup/mortgage-balance");
     await page.getByRole("heading", { level: 1, name: e2e.server.services.defs.steps.get("mortgageBalance")!.def.title! }).waitFor();
   });
@@ -111,9 +115,10 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
     const who = await returningApplicant("incomeDocs");
     const laptop = (await e2e.page()).page;
     const phone = (await e2e.page()).page;
+    let code: string | undefined;
     for (const page of [laptop, phone]) {
       await page.goto("/app/login");
-      await signInWithMailedCode(page, who.email);
+      code = await signInWithMailedCode(page, who.email, code);
       await page.waitForURL((url) => url.pathname !== "/app/login");
     }
     await laptop.getByRole("button", { name: "Sign out everywhere" }).click();

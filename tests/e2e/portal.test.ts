@@ -14,7 +14,7 @@ import { REPO_ROOT } from "../../engine/paths";
 import { portalUsers } from "../../server/db/schema";
 import { DEMO } from "../../server/seed";
 import { makeApplicant } from "../helpers/accounts";
-import { browser, newestMail } from "../helpers/server";
+import { browser, mailedCode, newestMail } from "../helpers/server";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
 
 let e2e: E2E;
@@ -43,7 +43,7 @@ async function signIn(page: Page, who: { email: string; password: string }, code
   await page.getByLabel("6-digit code").waitFor();
   await page.getByText(`We emailed a 6-digit code to ${who.email}`).waitFor();
   if (codeShot) await shot(page, codeShot);
-  const code = /code is (\d{6})/.exec(newestMailTo(who.email))![1]!;
+  const code = await mailedCode(e2e.server.services.config.dataDir, who.email);
   await page.getByLabel("6-digit code").fill(code);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/portal");

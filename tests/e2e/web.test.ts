@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import type { Page, Request } from "playwright-core";
-import { newestCode } from "../helpers/server";
+import { mailedCode } from "../helpers/server";
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
 
 let e2e: E2E;
@@ -159,7 +159,7 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     // The second factor: the code mailed to the development outbox.
     await page.getByLabel("6-digit code").waitFor();
-    await page.getByLabel("6-digit code").fill(newestCode(e2e.server.services.config.dataDir, "demo.admin@example.com"));
+    await page.getByLabel("6-digit code").fill(await mailedCode(e2e.server.services.config.dataDir, "demo.admin@example.com"));
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/portal");
     await page.getByText("Demo Administrator").first().waitFor();

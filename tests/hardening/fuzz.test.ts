@@ -248,8 +248,15 @@ async function sendAll(probes: Probe[], concurrency = 6): Promise<{ probe: Probe
   return results;
 }
 
+/**
+ * A plain request's worst wait while the bombs run. The defect took seconds (1,000 list items held
+ * the thread 2.6 s); on a quiet machine the worst is ~50 ms, and a shared 2-core machine under a
+ * full test run adds a few hundred: the bound tells a stall from noise.
+ */
+const STALL_MS = 500;
+
 describe("hostile input (fuzz)", () => {
-  it("keeps answering a plain request within 100 ms while list bombs and depth bombs run", async () => {
+  it(`keeps answering a plain request within ${STALL_MS} ms while list bombs and depth bombs run`, async () => {
     // List bombs: junk items in every list a step asks (15 KB to 225 KB: 1,000 items took 2.6 s of
     // the server's only thread before answers were bounded, 2,000 took 14 s). Depth bombs: values
     // nested 2,000 to 50,000 deep in answers and in query inputs (they overflowed the stack: 500).
@@ -315,7 +322,7 @@ describe("hostile input (fuzz)", () => {
     // items did) spoils every round alike.
     const done: Awaited<ReturnType<typeof round>>[] = [];
     do done.push(await round());
-    while (done.length < 3 && done.at(-1)!.worst >= 100);
+    while (done.length < 3 && done.at(-1)!.worst >= STALL_MS);
     for (const [i, r] of done.entries()) {
       const fivexx = r.results.filter(({ outcome }) => typeof outcome === "string" || outcome >= 500);
       console.info(
@@ -328,7 +335,7 @@ describe("hostile input (fuzz)", () => {
       expect(r.statuses.every((status) => status === 200)).toBe(true);
       expect(r.latencies.length).toBeGreaterThan(5);
     }
-    expect(Math.min(...done.map((r) => r.worst))).toBeLessThan(100);
+    expect(Math.min(...done.map((r) => r.worst))).toBeLessThan(STALL_MS);
   }, 120_000);
 
   it("answers thousands of hostile requests to every procedure and endpoint without a 5xx, stores nothing, stays up, and keeps its memory bounded", async () => {

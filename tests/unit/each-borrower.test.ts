@@ -1,7 +1,7 @@
 // A step's part for each borrower is written once (eachBorrower) and the engine makes the main
 // borrower's and the co-borrower's copies, from the borrowers of rules/members.json.
 import { describe, expect, it } from "vitest";
-import { formatProblem } from "../../engine/lint";
+import { problemText } from "../../engine/lint";
 import { createStepValidator } from "../../engine/validate";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
@@ -43,7 +43,7 @@ describe("a step's part for each borrower", () => {
   it("refuses words for a borrower rules/members.json does not have", () => {
     const copy = copyDefinitions();
     copy.edit("steps/application/other-income.json", (s) => (s.eachBorrower.as = { coborower: { uiSchema: {} } }));
-    expect(loadCopy(copy).problems.map(formatProblem)).toContain(
+    expect(loadCopy(copy).problems.map(problemText)).toContain(
       "steps/application/other-income.json#/eachBorrower/as/coborower: \"coborower\" is not a borrower of rules/members.json params.borrowers (borrower, coborrower), did you mean `coborrower`?",
     );
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readConfig } from "../../server/config";
 import { chooseVariant, labelOf, nextStep, rankOf, redirectFor, routeForStatus } from "../../engine/funnel";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
@@ -105,6 +106,14 @@ describe("early funnel variants (spec §2)", () => {
     expect(chooseVariant(defs, "earlyFunnel", 0.49)).toBe("variantOne");
     expect(chooseVariant(defs, "earlyFunnel", 0.51)).toBe("variantTwo");
     expect(chooseVariant(defs, "earlyFunnel", 0.999)).toBe("variantTwo");
+  });
+
+  it("gives every new applicant the variant pinned in development (FUNNEL_VARIANT), never in production", () => {
+    expect(chooseVariant(defs, "earlyFunnel", 0, readConfig({ FUNNEL_VARIANT: "variantTwo" }).funnelVariant)).toBe("variantTwo");
+    expect(chooseVariant(defs, "earlyFunnel", 0.999, readConfig({ FUNNEL_VARIANT: "variantOne" }).funnelVariant)).toBe("variantOne");
+    expect(readConfig({ FUNNEL_VARIANT: "variantTwo", NODE_ENV: "production" }).funnelVariant).toBeUndefined();
+    // A pin that another flow has is no pin for this one.
+    expect(chooseVariant(defs, "earlyFunnel", 0, "only")).toBe("variantOne");
   });
 });
 

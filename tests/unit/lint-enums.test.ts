@@ -1,13 +1,14 @@
 // npm run check: every value logic compares with a field must be one of the field's enumeration values.
 import { describe, expect, it } from "vitest";
-import { formatProblem } from "../../engine/lint";
+import { problemText } from "../../engine/lint";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
-const messages = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(formatProblem);
+// A typo that stops a rule firing also fails the worked cases that need it: those are checked in check-means-works.test.ts.
+const messages = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(problemText).filter((m) => !m.includes("worked case"));
 
 describe("enumeration values in logic", () => {
   it("every value the repository's logic compares with an enumerated field exists", () => {
-    expect(repo.problems.map(formatProblem).filter((m) => m.includes("unknown value"))).toEqual([]);
+    expect(repo.problems.map(problemText).filter((m) => m.includes("unknown value"))).toEqual([]);
   });
 
   it("names a misspelled value in a rule and suggests the close one", () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { nextStep } from "../../engine/funnel";
-import { formatProblem } from "../../engine/lint";
+import { problemText } from "../../engine/lint";
 import { createStepValidator } from "../../engine/validate";
 import { compileSchemaFile } from "../../engine/definitions";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
-const messages = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(formatProblem);
+const messages = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(problemText);
 
 describe("npm run check on the repository", () => {
   it("finds no problem", () => {
-    expect(repo.problems.map(formatProblem)).toEqual([]);
+    expect(repo.problems.map(problemText)).toEqual([]);
   });
 });
 
@@ -142,7 +142,7 @@ describe("the funnel is data", () => {
       s.schema.properties.user.required.push("phone");
     });
     const { defs, problems } = loadCopy(copy);
-    expect(problems.map(formatProblem)).toEqual([]);
+    expect(problems.map(problemText)).toEqual([]);
     expect(nextStep(defs, "email", {}, { variant: "variantOne" }).stepId).toBe("annualIncome");
     expect(nextStep(defs, "annualIncome", {}, { variant: "variantOne" }).stepId).toBe("propertyValue");
     expect(createStepValidator(defs, "email")({ user: { email: "jane@example.com" } }).errors).toEqual([{ pointer: "/user/phone", message: "Phone number is required" }]);
@@ -158,7 +158,7 @@ describe("a question declared in a step", () => {
 
   it("joins the application's schema, so a whole-document check accepts its answer", () => {
     const { defs, problems } = loadCopy(declare({ homeNickname: { title: "Home nickname", $ref: "../../schemas/common.json#/$defs/text" } }));
-    expect(problems.map(formatProblem)).toEqual([]);
+    expect(problems.map(problemText)).toEqual([]);
     const validate = compileSchemaFile(defs, "application.json");
     expect(validate({ setup: { zip: "33602", homeNickname: "The cottage" } })).toBe(true);
     expect(validate({ setup: { zip: "33602", homeNickname: 7 } })).toBe(false);
@@ -191,7 +191,7 @@ describe("a question declared in one step and asked again in another", () => {
     copy.edit("steps/initial-setup/zip.json", (s) => (s.schema.properties.setup.properties.homeNickname = { title: "Home nickname", type: "string", maxLength: 40 }));
     copy.edit("steps/initial-setup/property-value.json", (s) => (s.schema.properties.setup.properties.homeNickname = { $ref: "../../schemas/setup.json#/properties/homeNickname" }));
     const { defs, problems } = loadCopy(copy);
-    expect(problems.map(formatProblem)).toEqual([]);
+    expect(problems.map(problemText)).toEqual([]);
     expect(createStepValidator(defs, "propertyValue")({ setup: { propertyValue: 500000, homeNickname: "x".repeat(41) } }).errors.map((e) => e.pointer)).toEqual(["/setup/homeNickname"]);
   });
 });

@@ -3,7 +3,7 @@
 // Built on a copy of the definitions with a small flow of our own, so the repository's steps can change.
 import { describe, expect, it } from "vitest";
 import { flowStepsFor, nextStep, previousStep } from "../../engine/funnel";
-import { formatProblem } from "../../engine/lint";
+import { problemText } from "../../engine/lint";
 import { createFieldLogic } from "../../engine/field-logic";
 import { newItemValues } from "../../engine/new-items";
 import { createStepValidator } from "../../engine/validate";
@@ -33,7 +33,7 @@ function trio(skipWhen?: unknown, next?: unknown[]) {
 }
 
 /** Problems in this test's own files (the rest of the copy is the repository's, checked elsewhere). */
-const ours = (problems: ReturnType<typeof loadCopy>["problems"]) => problems.map(formatProblem).filter((p) => p.includes("try"));
+const ours = (problems: ReturnType<typeof loadCopy>["problems"]) => problems.map(problemText).filter((p) => p.includes("try"));
 
 const soloSkip = { "!": { var: "setup.hasCoborrower" } };
 
@@ -83,7 +83,7 @@ describe("next branches that read rule outputs", () => {
 
   it("reports an unknown rule set or output in the linter", () => {
     const copy = trio(undefined, [{ ...toPricingPage, when: { "!!": { var: "rules.pricng.quote" } }, goto: { var: "rules.pricing.qoute.route" } }]);
-    const problems = loadCopy(copy).problems.map(formatProblem);
+    const problems = loadCopy(copy).problems.map(problemText);
     expect(problems).toContain('steps/try-a.json#/next/0/when/!!/var: unknown rule set "pricng" in "rules.pricng.quote", did you mean `pricing`?');
     expect(problems).toContain('steps/try-a.json#/next/0/goto/var: rule set "pricing" has no output "qoute", did you mean `quote`?');
   });
@@ -144,7 +144,7 @@ describe("check messages that quote computed values", () => {
   it("refuses a message quoting a value the check does not compute", () => {
     const copy = trio();
     copy.write("steps/try-a.json", jobsStep("Add a job for: {periods}", { missing }));
-    expect(loadCopy(copy).problems.map(formatProblem)).toContain('steps/try-a.json#/checks/0/message: the message quotes {periods} but details has no "periods"');
+    expect(loadCopy(copy).problems.map(problemText)).toContain('steps/try-a.json#/checks/0/message: the message quotes {periods} but details has no "periods"');
   });
 });
 
