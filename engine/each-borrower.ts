@@ -51,6 +51,21 @@ export function overlay(base: unknown, over: unknown): unknown {
   return out;
 }
 
+/**
+ * `self` laid over a copy in another borrower's words must not leave their words behind: a text
+ * only that copy has (a description about "your co-borrower") is emptied.
+ */
+function selfWords(self: Record<string, unknown>, other: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = structuredClone(self);
+  for (const [key, value] of Object.entries(other)) {
+    if (key in self) {
+      if (isObject(value) && isObject(self[key])) out[key] = selfWords(self[key] as Record<string, unknown>, value);
+    } else if (typeof value === "string" && (key === "ui:description" || key === "ui:help")) out[key] = "";
+    else if (isObject(value)) out[key] = selfWords({}, value);
+  }
+  return out;
+}
+
 /** The id of a check for a borrower: the template's for the main borrower, with the role after its first part for another. */
 export function checkIdFor(id: string, role: string, first: boolean): string {
   if (first) return id;
@@ -77,9 +92,21 @@ export function expandEachBorrower(step: Step, roles: Record<string, BorrowerRol
   const templateSchema = template.schema as { properties?: Record<string, unknown>; required?: string[] };
   const order: string[] = [];
 
+  const [firstRole] = Object.keys(roles);
+  const firstOwn = (firstRole !== undefined && template.as?.[firstRole]) || {};
+  /** The words a borrower reads about their own part: the template's, as the first borrower reads them. */
+  const selfUi = overlay(template.uiSchema ?? {}, firstOwn.uiSchema) as Record<string, unknown>;
+
   Object.entries(roles).forEach(([role, { answers, askedWhen }], index) => {
     const first = index === 0;
     const own = template.as?.[role] ?? {};
+    // A member answering their own part reads it in the first borrower's words ("you", not "your
+    // co-borrower"): textFor.<role>, unless the file words it itself.
+    if (!first && (own.uiSchema || own.messages)) {
+      const messages = Object.fromEntries((template.checks ?? []).filter((c) => own.messages?.[c.id]).map((c) => [checkIdFor(c.id, role, false), firstOwn.messages?.[c.id] ?? c.message]));
+      const generated = { uiSchema: { [answers]: own.uiSchema ? selfWords(selfUi, own.uiSchema) : selfUi }, ...(Object.keys(messages).length ? { messages } : {}) };
+      out.textFor = { ...out.textFor, [role]: overlay(generated, out.textFor?.[role] ?? {}) as NonNullable<Step["textFor"]>[string] };
+    }
     order.push(answers);
     // The schema: the template's object; a part asked only sometimes requires its fields only then.
     const roleSchema = structuredClone(template.schema) as Record<string, unknown>;

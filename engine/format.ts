@@ -153,9 +153,25 @@ function pad2(n: number): string {
   return String(n).padStart(2, "0");
 }
 
-/** 2 digits are 20YY (spec §5, so "1/1/85" is 2085, not 1985); 4 digits are taken as written. */
-function expandYear(text: string): number {
-  return text.length === 2 ? 2000 + Number(text) : Number(text);
+/**
+ * How a two-digit year is read, per field (the UI schema's `ui:twoDigitYear`): "future", the
+ * default, is 20YY (spec §5: "1/1/85" is 2085); "past" is the latest such year not after this
+ * year, for dates that cannot be in the future (a birth date: "3/14/85" is 1985, "3/14/05" 2005).
+ */
+export type TwoDigitYear = "future" | "past";
+
+export interface DateInputOptions {
+  twoDigitYear?: TwoDigitYear;
+  /** The date "this year" is taken from (tests fix it); defaults to now. */
+  now?: Date;
+}
+
+function expandYear(text: string, { twoDigitYear = "future", now = new Date() }: DateInputOptions = {}): number {
+  if (text.length !== 2) return Number(text);
+  if (twoDigitYear !== "past") return 2000 + Number(text);
+  const thisYear = now.getUTCFullYear();
+  const year = thisYear - (thisYear % 100) + Number(text);
+  return year > thisYear ? year - 100 : year;
 }
 
 /** Shows a `yyyy-MM-dd` date as MM/DD/YYYY: formatDate("2024-02-29") === "02/29/2024"; other input comes back unchanged. */
@@ -172,14 +188,14 @@ const DATE_INPUT = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/;
  * `yyyy-MM-dd`, or null for anything that is not a real calendar date:
  * parseDateInput("2/29/24") === "2024-02-29"; parseDateInput("02/29/2023") === null.
  */
-export function parseDateInput(text: Maybe<string>): IsoDate | null {
+export function parseDateInput(text: Maybe<string>, options: DateInputOptions = {}): IsoDate | null {
   if (typeof text !== "string") return null;
   const trimmed = text.trim();
   if (isIsoDate(trimmed)) return trimmed;
   const m = DATE_INPUT.exec(trimmed);
   if (!m) return null;
   const [, month, day, year] = m as unknown as [string, string, string, string];
-  const iso = `${String(expandYear(year)).padStart(4, "0")}-${pad2(Number(month))}-${pad2(Number(day))}`;
+  const iso = `${String(expandYear(year, options)).padStart(4, "0")}-${pad2(Number(month))}-${pad2(Number(day))}`;
   return parseIsoDate(iso) ? iso : null;
 }
 
@@ -230,13 +246,22 @@ export function formatSsnTyping(text: Maybe<string>): string {
 }
 
 /**
- * A date being typed as digits only gets its slashes: formatDateTyping("12252024") === "12/25/2024".
- * Text the applicant already punctuated ("1/5/24") is left as typed; parseDateInput reads both.
+ * Text shaped only by the mask so far: digits, and slashes only where the mask puts them (after 2
+ * and 4 digits). Typing on goes on masking it; text the applicant punctuated another way ("1/5/24")
+ * is theirs.
+ */
+const DATE_MASKED = /^\d*$|^\d{2}\/\d*$|^\d{2}\/\d{2}\/?\d*$/;
+
+/**
+ * A date being typed as digits gets both its slashes, keystroke by keystroke:
+ * formatDateTyping("12252024") === "12/25/2024", and "01/152" (the mask's "01/15" and one more
+ * digit) becomes "01/15/2". Text the applicant punctuated ("1/5/24") is left as typed;
+ * parseDateInput reads both.
  */
 export function formatDateTyping(text: Maybe<string>): string {
   if (typeof text !== "string") return "";
-  if (!/^\d*$/.test(text)) return text;
-  const digits = text.slice(0, 8);
+  if (!DATE_MASKED.test(text)) return text;
+  const digits = text.replace(/\//g, "").slice(0, 8);
   if (digits.length <= 2) return digits;
   if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
   return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
@@ -245,8 +270,8 @@ export function formatDateTyping(text: Maybe<string>): string {
 /** A month being typed as digits only gets its slash: formatMonthYearTyping("032024") === "03/2024"; punctuated text is left as typed. */
 export function formatMonthYearTyping(text: Maybe<string>): string {
   if (typeof text !== "string") return "";
-  if (!/^\d*$/.test(text)) return text;
-  const digits = text.slice(0, 6);
+  if (!/^\d*$|^\d{2}\/\d*$/.test(text)) return text;
+  const digits = text.replace("/", "").slice(0, 6);
   return digits.length <= 2 ? digits : `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }
 

@@ -32,7 +32,7 @@ const FORMAT_MESSAGES: Record<string, string> = {
   email: "must be a valid email address",
   date: "must be a valid date",
   "date-time": "must be a valid date and time",
-  phone: "must be a 10-digit phone number",
+  phone: "must be a valid U.S. phone number: 10 digits, area code first",
   ssn: "must be a valid 9-digit Social Security number",
   zip: "must be a valid ZIP code",
 };

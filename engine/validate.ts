@@ -12,12 +12,29 @@ import { getAt, isWithinAny, mergeDocs, type Match } from "./pointer";
 import { expand as expandSchema, schemasAt } from "./schema-walk";
 import { isMasked } from "./sensitive";
 import { stepLogicData } from "./step-data";
+import { overlay } from "./each-borrower";
+
+/** The ui:title the UI schema gives the field at `pointer` (list items through `items`), if any. */
+function uiTitleAt(ui: unknown, pointer: string): string | undefined {
+  let at: unknown = ui;
+  for (const key of pointer.split("/").slice(1)) {
+    if (at === null || typeof at !== "object") return undefined;
+    at = (at as Record<string, unknown>)[/^\d+$/.test(key) ? "items" : key.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  const title = at !== null && typeof at === "object" ? (at as Record<string, unknown>)["ui:title"] : undefined;
+  return typeof title === "string" && title.trim() ? title : undefined;
+}
 
 export interface ValidationContext {
   /** The application document saved so far; logic may read answers of earlier steps. */
   application?: unknown;
   /** yyyy-MM-dd; defaults to today (UTC). */
   today?: string;
+  /**
+   * The member role of the reader answering their own part (rules/members.json): messages name
+   * their fields in the words they read (the step's textFor.<role>), "you" rather than "your co-borrower".
+   */
+  role?: string;
 }
 
 export interface StepValidation {
@@ -42,7 +59,11 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
   const file = defs.steps.get(stepId)!.file;
   const root = { schema: step.schema as Record<string, unknown>, base: `${BASE_URI}${file}`, doc: step };
 
-  const labelOf = (pointer: string): string => {
+  const uiFor = (role: string | undefined) => overlay(step.uiSchema ?? {}, (role && step.textFor?.[role]?.uiSchema) || {});
+  /** A field's name in a message: the question as the reader reads it (the UI schema's ui:title), else the schema's title. */
+  const labelOf = (pointer: string, ui: unknown = step.uiSchema): string => {
+    const asked = uiTitleAt(ui, pointer);
+    if (asked) return asked;
     const segments = pointer.split("/").slice(1).map((k) => (/^\d+$/.test(k) ? "*" : k));
     for (const at of schemasAt(defs.files, root, segments))
       for (const s of expandSchema(defs.files, at)) if (typeof s.schema.title === "string") return s.schema.title;
@@ -56,6 +77,9 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     const outOfBounds = answerBoundErrors(defs, stepId, answers);
     if (outOfBounds.length) return { valid: false, errors: outOfBounds, answers: {}, hidden: [] };
     const today = context.today ?? todayIso();
+    const ui = uiFor(context.role);
+    const ownWords = (context.role && step.textFor?.[context.role]?.messages) || {};
+    const labelFor = (pointer: string) => labelOf(pointer, ui);
     // 1. Visibility and conditional requirement (field-logic.ts): a hidden answer is dropped,
     // so it is never saved or judged.
     const logic = fieldLogic(structuredClone(answers), { application: context.application, today });
@@ -92,7 +116,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
       const value = getAt(cleaned, pointer);
       return isMasked(value) && value === getAt(context.application, pointer);
     };
-    const errors = validateSchema(cleaned) ? [] : describeAjvErrors(validateSchema.errors, labelOf).filter((e) => !isHidden(e.pointer) && !unchangedMask(e.pointer));
+    const errors = validateSchema(cleaned) ? [] : describeAjvErrors(validateSchema.errors, labelFor).filter((e) => !isHidden(e.pointer) && !unchangedMask(e.pointer));
     // A set beside the list: one look-up per field, however many items a list holds.
     const failed = new Set(errors.map((e) => e.pointer));
     const hasError = (pointer: string) => failed.has(pointer);
@@ -103,13 +127,13 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
 
     // 3. Conditional requirements.
     for (const pointer of logic.required)
-      if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer))) push({ pointer, message: fieldMessage(labelOf(pointer), "is required") });
+      if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer))) push({ pointer, message: fieldMessage(labelFor(pointer), "is required") });
 
     // 4. Cross-field checks, with the message the step gives.
     for (const check of step.checks ?? [])
       for (const m of matchesOf(cleaned, check.field))
         if (!isHidden(m.pointer) && !hasError(m.pointer) && !test(check.logic, m))
-          push({ pointer: m.pointer, message: messageOf(check, m), ruleId: check.id });
+          push({ pointer: m.pointer, message: messageOf(ownWords[check.id] ? { ...check, message: ownWords[check.id]! } : check, m), ruleId: check.id });
 
     return { valid: errors.length === 0, errors, answers: cleaned, hidden };
   };

@@ -55,9 +55,20 @@ export function isFraction(value: unknown): value is number {
   return typeof value === "number" && value >= 0 && value < 1;
 }
 
-/** A phone as stored, exactly 10 digits: isPhoneDigits("5551234567") === true; isPhoneDigits("555-123-4567") === false. */
+/**
+ * A phone as stored, 10 digits that the North American Numbering Plan could assign:
+ * isPhoneDigits("3035550142") === true; isPhoneDigits("0000000000") === false.
+ *
+ * NANP numbers are NXX-NXX-XXXX, N being 2 to 9: neither the area code nor the exchange starts
+ * with 0 or 1, and neither is an N11 service code (211, 411, 911...); area codes with 9 in the
+ * middle (N9X) are held for expansion (NANPA, "NPA Allocation Plan and Assignment Guidelines" §3).
+ */
 export function isPhoneDigits(value: unknown): value is string {
-  return typeof value === "string" && /^\d{10}$/.test(value);
+  if (typeof value !== "string" || !/^\d{10}$/.test(value)) return false;
+  const serviceCode = (nxx: string) => nxx[1] === "1" && nxx[2] === "1";
+  const area = value.slice(0, 3);
+  const exchange = value.slice(3, 6);
+  return /^[2-9][0-8]\d$/.test(area) && /^[2-9]\d\d$/.test(exchange) && !serviceCode(area) && !serviceCode(exchange);
 }
 
 /**
@@ -76,9 +87,13 @@ export function isSsnDigits(value: unknown): value is string {
   return area !== "000" && area !== "666" && area[0] !== "9" && group !== "00" && serial !== "0000";
 }
 
-/** A US ZIP code, 5 digits or ZIP+4: isZip("02134") === true; isZip("02134-1234") === true; isZip("2134") === false. */
+/**
+ * A US ZIP code, 5 digits or ZIP+4, in a range the USPS uses: isZip("02134") === true;
+ * isZip("02134-1234") === true; isZip("2134") === false; isZip("00000") === false.
+ * No ZIP code starts with 000 (the lowest in use is 00501, the IRS in Holtsville, NY).
+ */
 export function isZip(value: unknown): value is string {
-  return typeof value === "string" && /^\d{5}(?:-\d{4})?$/.test(value);
+  return typeof value === "string" && /^\d{5}(?:-\d{4})?$/.test(value) && !value.startsWith("000");
 }
 
 /**

@@ -22,9 +22,10 @@ import {
   parseDateInput,
   parseMonthYearInput,
   parsePercentInput,
+  type TwoDigitYear,
 } from "../format";
 
-export type CodecName = "text" | "number" | "currency" | "percent" | "phone" | "ssn" | "date" | "monthYear";
+export type CodecName = "text" | "number" | "currency" | "percent" | "phone" | "ssn" | "date" | "pastDate" | "monthYear";
 
 export interface Codec {
   /** The text shown while the field does not have focus. */
@@ -145,18 +146,26 @@ const ssn: Codec = {
   inputMode: "numeric",
 };
 
-/** Shows MM/DD/YYYY, stores yyyy-MM-dd; two-digit years are 20YY. */
-const date: Codec = {
-  display: (v) => (isIsoDate(v) ? formatDate(v) : str(v)),
-  edit: (v) => date.display(v, {}),
-  typing: formatDateTyping,
-  parse: (t) => {
-    if (t.trim() === "") return undefined;
-    return parseDateInput(t) ?? t.trim();
-  },
-  reshapes: true,
-  inputMode: "numeric",
-};
+/** Shows MM/DD/YYYY, stores yyyy-MM-dd; two-digit years are read as `twoDigitYear` says (20YY by default). */
+function dateCodec(twoDigitYear: TwoDigitYear): Codec {
+  const codec: Codec = {
+    display: (v) => (isIsoDate(v) ? formatDate(v) : str(v)),
+    edit: (v) => codec.display(v, {}),
+    typing: formatDateTyping,
+    parse: (t) => {
+      if (t.trim() === "") return undefined;
+      return parseDateInput(t, { twoDigitYear }) ?? t.trim();
+    },
+    reshapes: true,
+    // Digits only: the mask adds both slashes, so a phone's numeric keypad (which has no "/") is enough.
+    inputMode: "numeric",
+  };
+  return codec;
+}
+
+const date = dateCodec("future");
+/** A date that cannot be in the future (a birth date): "3/14/85" is 1985 (the UI schema's `ui:twoDigitYear: "past"`). */
+const pastDate = dateCodec("past");
 
 /** A schema asking for yyyy-MM (a pattern that accepts "2024-03") stores the month so; otherwise the first of the month. */
 export function storesYearMonth(schema: JsonSchema): boolean {
@@ -186,7 +195,7 @@ const monthYear: Codec = {
   inputMode: "numeric",
 };
 
-export const codecs: Record<CodecName, Codec> = { text, number, currency, percent, phone, ssn, date, monthYear };
+export const codecs: Record<CodecName, Codec> = { text, number, currency, percent, phone, ssn, date, pastDate, monthYear };
 
 /**
  * Where the caret goes after typed text was reshaped: after as many digits as preceded it before.

@@ -47,7 +47,8 @@ function simplify(node: unknown): unknown {
   const labelled = asLabelledEnum(schema.oneOf) ?? asLabelledEnum(schema.anyOf);
   if (labelled) {
     const { oneOf: _o, anyOf: _a, ...rest } = schema;
-    schema = { ...rest, enum: labelled.values, enumTitles: labelled.titles };
+    const offered = labelled.values.map((v, i) => [v, labelled.titles[i]] as const).filter(([v]) => withinBounds(v, rest));
+    schema = { ...rest, enum: offered.map(([v]) => v), enumTitles: offered.map(([, t]) => t) };
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -59,6 +60,21 @@ function simplify(node: unknown): unknown {
     else out[key] = value;
   }
   return out;
+}
+
+/**
+ * An option the field's own bounds refuse is not offered: a step narrowing a shared enumeration
+ * ("Number of units", minimum 2 for a multi-unit building; income verification without "connect")
+ * lists only the options it accepts.
+ */
+function withinBounds(value: unknown, schema: Record<string, unknown>): boolean {
+  // An option the field excludes by name ({"not": {"const": "connect"}}) is not offered either.
+  const not = schema.not;
+  if (isObject(not) && (("const" in not && not.const === value) || (Array.isArray(not.enum) && not.enum.includes(value)))) return false;
+  if (typeof value !== "number") return true;
+  const n = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
+  const [min, max, xmin, xmax] = [n("minimum"), n("maximum"), n("exclusiveMinimum"), n("exclusiveMaximum")];
+  return !((min !== undefined && value < min) || (max !== undefined && value > max) || (xmin !== undefined && value <= xmin) || (xmax !== undefined && value >= xmax));
 }
 
 /** `[{const: "AL", title: "Alabama"}, ...]` as values and titles; null when a branch is more than a labelled constant. */

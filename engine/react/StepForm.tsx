@@ -13,11 +13,13 @@ import Ajv2020 from "ajv/dist/2020";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions";
 import { newItemValues } from "../new-items";
+import { mergeDocs } from "../pointer";
 import { formats } from "../validators";
 import { cleanAnswers, sliceAnswers } from "../form/answers";
 import { StoreContext, useStore, type FormContext } from "./context";
 import { prepareForPart, prepareStep, type PreparedStep } from "./prepare";
 import type { Part } from "../members";
+import { browserDrafts, readDraft, saveDraft } from "../form/drafts";
 import { StepFormStore } from "../form/store";
 import { useStyles } from "./styles";
 import { templates } from "./templates";
@@ -50,6 +52,11 @@ export interface StepFormProps {
    * (DisplayProps), so one display serves several places with different options.
    */
   displays?: Record<string, Display>;
+  /**
+   * Where typed but unsaved answers are kept (engine/form/drafts.ts, the tab's sessionStorage):
+   * a reload shows them again. The caller clears the draft once the answers are saved.
+   */
+  draftKey?: string;
 }
 
 /** What a display component is given where a step names it. */
@@ -196,7 +203,15 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   const [focusRequest, setFocusRequest] = useState(0);
 
   // The step's slice of the saved application, taken once per step: a refetch must not wipe typing.
-  const [initialFormData] = useState(() => sliceAnswers(prepared.bundled, application) ?? {});
+  // A draft typed before a reload is laid over the saved answers (secrets are never in one).
+  const drafts = props.draftKey && !readOnly ? browserDrafts() : null;
+  const [initialFormData] = useState(() => {
+    const saved = sliceAnswers(prepared.bundled, application) ?? {};
+    const draft = drafts && props.draftKey ? readDraft(drafts, props.draftKey) : undefined;
+    return draft ? (sliceAnswers(prepared.bundled, mergeDocs(saved, draft)) ?? saved) : saved;
+  });
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (draftTimer.current && clearTimeout(draftTimer.current)), []);
   const [store] = useState(
     () =>
       new StepFormStore(
@@ -228,8 +243,14 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   useEffect(() => () => void (touchTimer.current && clearTimeout(touchTimer.current)), []);
 
   const handleChange = useCallback(
-    (event: IChangeEvent, id?: string) => store.setFormData(event.formData, id === undefined ? undefined : store.pointerOfId(id)),
-    [store],
+    (event: IChangeEvent, id?: string) => {
+      store.setFormData(event.formData, id === undefined ? undefined : store.pointerOfId(id));
+      if (!drafts || !props.draftKey || submittingRef.current) return;
+      const key = props.draftKey;
+      if (draftTimer.current) clearTimeout(draftTimer.current);
+      draftTimer.current = setTimeout(() => saveDraft(drafts, key, prepared.bundled, event.formData), 300);
+    },
+    [store, drafts, props.draftKey, prepared.bundled],
   );
   const handleBlur = useCallback(
     (id: string) => {
@@ -253,6 +274,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
       if (result.valid) {
         // A second click in the same moment (before the parent re-renders as submitting) sends nothing.
         submittingRef.current = true;
+        if (draftTimer.current) clearTimeout(draftTimer.current);
         onSubmitRef.current(result.answers);
       }
       else setFocusRequest((n) => n + 1);

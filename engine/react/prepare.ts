@@ -7,6 +7,7 @@ import { stepById, type Definitions, type Step } from "../definitions";
 import { createStepValidator, type StepValidator } from "../validate";
 import { createFieldLogic, type FieldLogic } from "../field-logic";
 import { toRenderSchema, unknownWidgets, withoutWidgets } from "../form/render-schema";
+import { overlay } from "../each-borrower";
 import { isWhole, schemaForPart, uiSchemaForPart, writes, type Part } from "../members";
 
 export interface PreparedStep {
@@ -69,13 +70,16 @@ export function prepareForPart(prepared: PreparedStep, part: Part | null | undef
   const hit = perPart.get(key);
   if (hit) return hit;
   const bundled = schemaForPart(prepared.bundled, part);
+  // A member reads their part in their own voice: the step's textFor.<role> laid over its layout.
+  const ownWords = prepared.step.textFor?.[part.role]?.uiSchema;
+  const uiSchema = ownWords ? (overlay(prepared.uiSchema, ownWords) as UiSchema) : prepared.uiSchema;
   const out: PreparedStep = {
     ...prepared,
     bundled,
     schema: toRenderSchema(bundled),
-    uiSchema: uiSchemaForPart(prepared.uiSchema as Record<string, unknown>, part) as UiSchema,
+    uiSchema: uiSchemaForPart(uiSchema as Record<string, unknown>, part) as UiSchema,
     validate: (answers, context) => {
-      const result = prepared.validate(answers, context);
+      const result = prepared.validate(answers, { ...context, role: part.role });
       const errors = result.errors.filter((e) => e.pointer === "" || writes(part, e.pointer));
       return { ...result, errors, valid: errors.length === 0 };
     },

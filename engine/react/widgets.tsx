@@ -439,7 +439,9 @@ const named = {
   percent: codecWidget("percent"),
   phone: codecWidget("phone", "tel"),
   ssn: codecWidget("ssn"),
-  date: codecWidget("date"),
+  date: function DateWidget(props: Props) {
+    return <CodecInput {...props} codec={optionString(props, "twoDigitYear") === "past" ? codecs.pastDate : codecs.date} />;
+  },
   monthYear: codecWidget("monthYear"),
   yesNo: cardsWidget("yesNo"),
   choiceCards: cardsWidget("cards"),

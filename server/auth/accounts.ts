@@ -48,7 +48,9 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
       // A returning applicant's session says where to go: the page for their status (a member's:
       // their next step), and as whom they read the application.
       return {
-        user: { id: u.id, email: u.email, name },
+        // verified: the account has signed in with a code mailed to it; before that it is a guest's
+        // on this browser, with no other session to sign out of.
+        user: { id: u.id, email: u.email, name, verified: u.emailVerifiedAt !== null },
         applicationStatus: facts?.applicationStatus ?? null,
         applicationRoute: facts?.applicationRoute ?? null,
         role: facts?.role ?? null,

@@ -23,7 +23,7 @@ const SIGN_IN_PAGE: Record<SessionKind, string> = { applicant: "/app/login", por
 const CODE_PAGE: Record<SessionKind, string> = { applicant: "/app/login?step=code", portal: "/portal/login?step=code" };
 
 // What each sign-in error means to a person: rules/auth-errors.json, shared with the web pages.
-import { AUTH_ERRORS } from "./errors";
+import { AUTH_ERRORS, credentialError } from "./errors";
 type AuthError = keyof typeof AUTH_ERRORS;
 
 const emailShape = validatorOf("account-input.json#/properties/email");
@@ -69,7 +69,8 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     }
     return null;
   };
-  const fail = (c: Context, error: AuthError, status: 400 | 401 | 403 = 401) => c.json({ url: withError(signInPage, error), error, message: AUTH_ERRORS[error] }, status);
+  const fail = (c: Context, error: AuthError, status: 400 | 401 | 403 = 401, credential?: "code" | "password") =>
+    c.json({ url: withError(signInPage, error), error, message: credential ? credentialError(credential, error) : AUTH_ERRORS[error] }, status);
 
   app.use("*", async (c, next) => {
     c.header("Cache-Control", "no-store");
@@ -149,7 +150,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
       if (!ok || !account?.passwordHash) {
         await attempts.failed(email);
-        return fail(c, "CredentialsSignin");
+        return fail(c, "CredentialsSignin", 401, "password");
       }
       const overCodes = await limited(c, attempts.codeLimits(email, ip));
       if (overCodes) return overCodes;
@@ -170,7 +171,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       accountId = checked !== "ok" ? null : twoFactor ? ((await accounts.byEmail(email))?.id ?? null) : await accountProvenBy(services, email, sessionUser);
       if (!accountId) {
         await attempts.failed(email);
-        return fail(c, "CredentialsSignin");
+        return fail(c, "CredentialsSignin", 401, "code");
       }
       await accounts.verified(accountId);
       if (twoFactor) pending.clear(io);
@@ -181,7 +182,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
       if (!ok || !account?.passwordHash) {
         await attempts.failed(email);
-        return fail(c, "CredentialsSignin");
+        return fail(c, "CredentialsSignin", 401, "password");
       }
       accountId = account.id;
     }

@@ -96,7 +96,7 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
    */
   const validated = (stored: Record<string, unknown>, part: Part) => {
     const answers = keepToPart(part, pickAt(stored, stepKeys), restoreMasked(input.answers, stored, services.sensitive));
-    const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today });
+    const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today, role: part.role });
     const errors = result.errors.filter((e) => e.pointer === "" || writes(part, e.pointer));
     if (errors.length) throw badRequest(errors.map((e) => ({ pointer: e.pointer, message: e.message })));
     return { ...result, hidden: result.hidden.filter((pointer) => writes(part, pointer)) };

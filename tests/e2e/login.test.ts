@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeForStatus, signOutTargetFor } from "../../engine/funnel";
 import { REPO_ROOT } from "../../engine/paths";
-import { AUTH_ERRORS } from "../../server/auth/errors";
+import { AUTH_ERRORS, credentialError } from "../../server/auth/errors";
 import { makeApplicant } from "../helpers/accounts";
 import { mailedCode } from "../helpers/server";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
@@ -68,7 +68,7 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
     const code = await mailedCode(e2e.server.services.config.dataDir, who.email);
     await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.getByRole("alert").filter({ hasText: AUTH_ERRORS.CredentialsSignin }).waitFor();
+    await page.getByRole("alert").filter({ hasText: credentialError("code", "CredentialsSignin") }).waitFor();
 
     await page.getByLabel("6-digit code").fill(code);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -202,7 +202,7 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
       await page.getByRole("button", { name: "Email me a code" }).click();
       await page.getByLabel("6-digit code").fill("123456");
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      await page.getByRole("alert").filter({ hasText: AUTH_ERRORS.CredentialsSignin }).waitFor();
+      await page.getByRole("alert").filter({ hasText: credentialError("code", "CredentialsSignin") }).waitFor();
       await page.getByText("If nobody@example.com has an account", { exact: false }).waitFor();
       await page.screenshot({ path: join(SHOTS, `wrong-code-${width}.png`), fullPage: true });
       await expect(seriousA11yViolations(page)).resolves.toEqual([]);

@@ -35,7 +35,7 @@ describe("the debt consolidation step (debtConsolidation)", () => {
 
     const missing = debts({ liabilities: [debt()] }, together);
     expect(missing.hidden).not.toContain("/liabilities/0/debtor");
-    expect(missing.errors).toEqual([{ pointer: "/liabilities/0/debtor", message: "Whose debt is required" }]);
+    expect(missing.errors).toEqual([{ pointer: "/liabilities/0/debtor", message: "Please answer “Whose debt is it?”" }]);
 
     expect(debts({ liabilities: [debt({ debtor: "joint" })] }, together).valid).toBe(true);
     expect(pointers(debts({ liabilities: [debt({ debtor: "neighbour" })] }, together))).toEqual(["/liabilities/0/debtor"]);

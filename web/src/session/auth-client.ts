@@ -8,6 +8,8 @@ export interface SessionUser {
   id: string;
   email: string | null;
   name: string | null;
+  /** An applicant who signed in with a mailed code at least once; a guest has not (absent for portal users). */
+  verified?: boolean;
 }
 
 export interface SessionData {

@@ -1,8 +1,10 @@
 // The account end of the main navigation: "Sign in" for visitors; for a signed-in applicant a
 // link back to their application and, once they have an email to sign in with again, "Sign out"
-// and "Sign out everywhere" (every session of the account, on every device).
+// and, for an account that has signed in with a mailed code (not a guest's), "Sign out everywhere"
+// (every session of the account, on every device).
 import { NavLink, useNavigate } from "react-router-dom";
 import site from "../../../content/site.json";
+import { browserDrafts, clearAllDrafts } from "../../../engine/form/drafts";
 import { signOut } from "../session/auth-client";
 import { APPLICANT_AUTH_BASE } from "../session/auth-paths";
 import { useSession } from "../session/session";
@@ -38,9 +40,12 @@ export function AccountNav() {
           <li>
             <SignOutButton />
           </li>
-          <li>
-            <SignOutButton everywhere />
-          </li>
+          {/* A guest (never signed in with a code) has only this browser's session. */}
+          {session.data.user.verified ? (
+            <li>
+              <SignOutButton everywhere />
+            </li>
+          ) : null}
         </>
       ) : null}
     </>
@@ -53,6 +58,8 @@ function SignOutButton({ everywhere = false }: { everywhere?: boolean }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const onSignOut = async () => {
+    const drafts = browserDrafts();
+    if (drafts) clearAllDrafts(drafts); // nothing typed stays in the tab for the next person
     try {
       // The tRPC client loads only when asked: the shell stays small for the home page.
       if (everywhere) await (await import("../api/trpc")).trpcClient.identity.signOutEverywhere.mutate({});

@@ -1,12 +1,13 @@
 // Every /app and /prequal page that a step file can live on: load the definitions, run the
-// guards, then show the step whose route is this page (or "coming soon" when none is defined).
+// guards, then show the step whose route is this page; a page no step is defined for (a spec route
+// such as /app/bank-statement that this funnel does not use) sends the applicant where they are.
 import { FluentProvider } from "@fluentui/react-components";
 import { useLocation } from "react-router-dom";
 import { helocTheme } from "../../../../engine/react";
+import { AppIndexRedirect } from "../../shell/AppIndexRedirect";
 import { PageLoading } from "../../shell/PageLoading";
 import { brandTokens } from "../../shell/theme";
 import { classifyApiError } from "./api-errors";
-import { ComingSoon } from "./ComingSoon";
 import { useDefinitions } from "./definitions";
 import { LoadFailed } from "./LoadFailed";
 import { StepScreen } from "./StepScreen";
@@ -22,7 +23,7 @@ function FunnelContent() {
   if (error) return <LoadFailed message={classifyApiError(error).message} onRetry={retry} />;
   if (!defs || guard !== "pass") return <PageLoading />;
   const step = stepForRoute(defs, pathname);
-  if (!step) return <ComingSoon />;
+  if (!step) return <AppIndexRedirect />;
   return <StepScreen key={step.id} defs={defs} step={step} />;
 }
 

@@ -4,6 +4,7 @@ import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-componen
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { browserDrafts, clearDraft, draftKey } from "../../../../engine/form/drafts";
 import { signOutTargetFor } from "../../../../engine/funnel";
 import type { Definitions, Step } from "../../../../engine/definitions";
 import { reach, type Part } from "../../../../engine/members";
@@ -80,6 +81,13 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined);
   const application = useMemo(() => withHints(data?.application ?? {}, readHint), [data?.application]);
 
+  // Typed but unsaved answers survive a reload of this page (engine/form/drafts.ts), per reader and step.
+  const reader = session.data?.user.id;
+  const draft = useMemo(() => {
+    const storage = browserDrafts();
+    return storage && reader ? { storage, key: draftKey(reader, step.id) } : null;
+  }, [reader, step.id]);
+
   const onSubmit = useCallback(
     (answers: unknown) => {
       if (inFlight.current) return;
@@ -96,6 +104,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
           },
           onSuccess: async (result) => {
             pending.current = null;
+            if (draft) clearDraft(draft.storage, draft.key);
             stepCompleted();
             if (result.voided?.length) notify({ intent: "warning", title: "Please sign again", body: "You changed an answer your signed disclosures rest on, so your signature no longer counts. We will take you back to sign the disclosures as they are now." });
             setLeaving(true);
@@ -122,7 +131,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         },
       );
     },
-    [data?.revision, step.id, submit, session, navigate, pathname, saved, leave, notify, stepCompleted],
+    [data?.revision, step.id, submit, session, navigate, pathname, saved, leave, notify, stepCompleted, draft],
   );
 
   // Back is the step before this one on the reader's own path (the server walks it: skipped steps
@@ -171,6 +180,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         onBack={onBack}
         part={part}
         displays={displays}
+        draftKey={draft?.key}
       />
     </div>
   );

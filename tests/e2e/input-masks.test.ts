@@ -1,0 +1,72 @@
+// Issue 23 in headless Chromium at 390 and 1280 px: the date 01152026 typed digit by digit reads
+// 01/15/2026 and a birth date's 3/14/85 is 1985; a $0 home value is refused naming the field; what
+// was typed but not saved survives a reload; a guest's header has no "Sign out everywhere" and fits
+// one line. Screenshots go to tests/artifacts (input-masks-*).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { unique } from "./early-funnel";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ shared: true });
+}, 60_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 }, () => {
+  for (const width of [390, 1280]) {
+    it(`types a date as digits and reads a birth year back (${width} px)`, async () => {
+      const { page, context } = await e2e.page(width);
+      await page.goto("/dev/steps/application");
+      const dob = page.getByLabel("Date of birth");
+      await dob.waitFor();
+      await dob.fill("");
+      await dob.pressSequentially("01152026");
+      expect(await dob.inputValue()).toBe("01/15/2026");
+      expect(await dob.getAttribute("inputmode")).toBe("numeric");
+      await dob.fill("");
+      await dob.pressSequentially("3/14/85");
+      await dob.blur();
+      expect(await dob.inputValue()).toBe("03/14/1985");
+      await screenshot(page, `input-masks-date-${width}`);
+      await context.close();
+    });
+
+    it(`refuses a $0 home value, keeps a typed draft over a reload, and shows a guest no "Sign out everywhere" (${width} px)`, async () => {
+      const { page, context } = await e2e.page(width, { bypassCSP: true }); // axe is injected as a script
+      await page.goto("/");
+      await page.getByRole("link", { name: /Primary Home/ }).click();
+      await page.waitForURL("**/app/initial-setup/name");
+      await page.getByLabel("First name").fill("Dana");
+      await page.getByLabel("Last name").fill("Rivera");
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.waitForURL("**/app/initial-setup/email");
+      await page.getByLabel(/email/i).fill(unique("dana"));
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.waitForURL("**/app/initial-setup/property-value");
+
+      // A guest: never "Sign out everywhere", and the header's links on one line.
+      await page.getByRole("button", { name: "Next" }).waitFor();
+      expect(await page.getByRole("button", { name: "Sign out everywhere" }).count()).toBe(0);
+      const tops = (await page.evaluate(`[...document.querySelectorAll("header nav li")].map((li) => Math.round(li.getBoundingClientRect().top))`)) as number[];
+      expect(new Set(tops).size).toBeLessThanOrEqual(1);
+
+      const value = page.getByLabel(/home value|worth/i);
+      await value.fill("0");
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByText("Enter your home's estimated value; it must be more than $0").first().waitFor();
+      await screenshot(page, `input-masks-zero-value-${width}`);
+      await expect(seriousA11yViolations(page)).resolves.toEqual([]);
+
+      await value.fill("615000");
+      await value.blur();
+      await page.waitForTimeout(800); // the draft is written 300 ms after the last change
+      await page.reload();
+      await page.getByRole("button", { name: "Next" }).waitFor();
+      expect(await page.getByLabel(/home value|worth/i).inputValue()).toBe("$615,000");
+      await screenshot(page, `input-masks-draft-${width}`);
+      await context.close();
+    });
+  }
+});
