@@ -1,6 +1,7 @@
 // One evaluator's side of the rules bench, run in a process of its own by bench/rules.ts: with
-// `--import ./bench/swap-logic.mjs` the engine runs on bench/compiled-logic.ts, without it on
-// json-logic-js. It checks before it times: every worked case of rules/, the shared json-logic
+// `--import ./bench/swap-logic.mjs` the engine runs on json-logic-js (bench/reference-logic.ts),
+// without it on the product's evaluator (engine/logic.ts, json-logic-engine). It checks before it
+// times: every worked case of rules/, the shared json-logic
 // suite, every custom operator's example; then it prints one JSON report on stdout.
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
@@ -43,7 +44,7 @@ const attempt = (run: () => unknown): unknown => {
 
 const { defs, problems } = loadDefinitions();
 if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions`);
-const compilationCount = (logic as { compilationCount?: () => number }).compilationCount;
+const isReference = (logic as { reference?: boolean }).reference === true;
 const outputs: Record<string, unknown> = {};
 
 const workload = rulesWorkload(defs);
@@ -92,13 +93,13 @@ const alone = logicAlone(defs);
 timings[`the logic alone (${alone.evaluations} evaluations)`] = throughput(alone, options);
 
 const report: WorkerReport = {
-  evaluator: compilationCount ? "json-logic-engine (compiled)" : "json-logic-js",
+  evaluator: isReference ? "json-logic-js (reference)" : "json-logic-engine (the product's)",
   cases,
   suite,
   examples,
   outputs,
   timings,
   coldMs,
-  ...(compilationCount ? { compilations: compilationCount() } : {}),
+  ...(isReference ? {} : { compilations: logic.preparedCount() }),
 };
 process.stdout.write(JSON.stringify(report));

@@ -1,6 +1,6 @@
 // Module resolution hook for bench/swap-logic.mjs.
 const original = new URL("../engine/logic.ts", import.meta.url).href;
-const candidate = new URL("./compiled-logic.ts", import.meta.url).href;
+const candidate = new URL("./reference-logic.ts", import.meta.url).href;
 
 export async function resolve(specifier, context, nextResolve) {
   const resolved = await nextResolve(specifier, context);

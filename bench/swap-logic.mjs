@@ -1,5 +1,5 @@
 // `node --import tsx --import ./bench/swap-logic.mjs ...`: every import of engine/logic.ts gets
-// bench/compiled-logic.ts instead (which itself still reads the original), so the engine's own code
+// bench/reference-logic.ts (json-logic-js) instead (which itself still reads the original), so the engine's own code
 // (rules, funnel, validator) runs unchanged on the candidate evaluator.
 import { register } from "node:module";
 

@@ -76,10 +76,10 @@ const skipped = (defs: Definitions, stepId: string, data: Data) => {
  * The steps of the applicant's flow around `stepId`, without those whose skipWhen holds on the
  * application (the step itself always stays): for progress lists and Back.
  */
-export function flowStepsFor(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}) {
+export function flowStepsFor(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}, logicData?: Data) {
   const position = flowPosition(defs, stepId, options.variant, options.flow);
   if (!position) return null;
-  const data = stepLogicData(defs, application, options.today);
+  const data = logicData ?? stepLogicData(defs, application, options.today);
   const steps = position.variant.steps.filter((id) => id === stepId || !skipped(defs, id, data));
   return { flowId: position.flow.id, variantId: position.variant.id, steps, index: steps.indexOf(stepId) };
 }
@@ -111,7 +111,8 @@ export function nextStep(defs: Definitions, stepId: string, application: unknown
       reason: branch.description ?? `goes to ${goto}`,
     };
   }
-  const walk = flowStepsFor(defs, stepId, application, options);
+  // The same data as the branches read: each rule set is worked out once per call.
+  const walk = flowStepsFor(defs, stepId, application, options, data);
   if (!walk) return { stepId: null, route: null, ruleId: "flow.none", reason: `no flow lists step "${stepId}"` };
   const nextId = walk.steps[walk.index + 1];
   const ruleId = `flow.${walk.flowId}.${walk.variantId}`;
@@ -137,10 +138,22 @@ export function chooseVariant(defs: Definitions, flowId: string, random: number,
   return flow.variants.at(-1)!.id;
 }
 
+// The guard decides on its input alone (a path and whether there is a session), and every request
+// of a step asks it about that step's route: decided once per route, kept for the definitions.
+const guardDecisions = new WeakMap<Definitions, Map<string, Redirect>>();
+
 /** The session guard of rules/session-guard.json: where a visitor without a session is sent from `path`, or null. */
 export function signOutTargetFor(defs: Definitions, path: string, hasSession: boolean): Redirect {
+  let decided = guardDecisions.get(defs);
+  if (!decided) guardDecisions.set(defs, (decided = new Map()));
+  const key = `${hasSession ? "session" : "none"} ${path}`;
+  const known = decided.get(key);
+  if (known) return { ...known };
   const result = presentResult(defs, "session-guard", evaluateRuleSet(defs, "session-guard", { path, hasSession }));
-  return { target: (result.signOutTo as string | null) ?? null, ruleId: String(result.ruleId), reason: String(result.reason) };
+  const redirect: Redirect = { target: (result.signOutTo as string | null) ?? null, ruleId: String(result.ruleId), reason: String(result.reason) };
+  if (decided.size >= 1000) decided.clear(); // paths any visitor may type: the memory stays bounded
+  decided.set(key, redirect);
+  return { ...redirect };
 }
 
 /** The id of the flow whose variants list `stepId`, or null for a step no flow lists. */

@@ -32,8 +32,17 @@ export class RuleInputError extends Error {
   }
 }
 
+const varPathsOf = new WeakMap<object, string[]>();
+
 /** The data paths a piece of logic reads with `var` (outside list iterations, whose vars read items). */
 export function varPaths(logic: Logic): string[] {
+  if (logic === null || typeof logic !== "object") return [];
+  let paths = varPathsOf.get(logic);
+  if (!paths) varPathsOf.set(logic, (paths = findVarPaths(logic)));
+  return [...paths];
+}
+
+function findVarPaths(logic: Logic): string[] {
   const out: string[] = [];
   const walk = (node: unknown) => {
     if (Array.isArray(node)) return node.forEach(walk);
@@ -54,8 +63,17 @@ export function varPaths(logic: Logic): string[] {
 
 function because(logic: Logic, data: Data): Record<string, unknown> {
   const facts: Record<string, unknown> = {};
-  for (const path of varPaths(logic)) if (!path.startsWith("params.")) facts[path] = getPath(data, path) ?? null;
+  for (const path of logic !== null && typeof logic === "object" ? (varPathsOf.get(logic) ?? varPaths(logic)) : []) if (!path.startsWith("params.")) facts[path] = getPath(data, path) ?? null;
   return facts;
+}
+
+/**
+ * The data of one item of a list: the names it adds over the data around it, which it reads
+ * through its prototype (logic's `var` and getPath see both) instead of a copy of every fact and
+ * answer for every item.
+ */
+function scopeOver(data: Data, names: Data): Data {
+  return Object.assign(Object.create(data) as Data, names);
 }
 
 function valueOf(rule: Pick<Rule, "emit" | "value">, data: Data): unknown {
@@ -66,7 +84,7 @@ function valueOf(rule: Pick<Rule, "emit" | "value">, data: Data): unknown {
 /** A fact's object: its fields in order, each reading the ones before it by name. */
 function factObject(emit: Record<string, unknown>, data: Data): Record<string, unknown> {
   const object: Record<string, unknown> = {};
-  const scope: Data = { ...data };
+  const scope = scopeOver(data, {});
   for (const [key, logic] of Object.entries(emit)) object[key] = scope[key] = evaluate(logic, scope);
   return object;
 }
@@ -76,7 +94,7 @@ function factValue(fact: Fact, data: Data): unknown {
   const one = (scope: Data) => (fact.emit ? factObject(fact.emit, scope) : evaluate(fact.value, scope));
   if (fact.forEach === undefined) return one(data);
   const items = evaluate(fact.forEach, data);
-  return (Array.isArray(items) ? items : []).map((item, index) => one({ ...data, [fact.as!]: item, index }));
+  return (Array.isArray(items) ? items : []).map((item, index) => one(scopeOver(data, { [fact.as!]: item, index })));
 }
 
 /**
@@ -99,7 +117,7 @@ function requirementsOf(template: RequirementTemplate, rule: Rule, data: Data): 
   const items = evaluate(subject.forEach, data);
   const out: { value: Record<string, unknown>; scope: Data; index: number }[] = [];
   (Array.isArray(items) ? items : []).forEach((item, index) => {
-    const scope: Data = { ...data, [subject.as]: item, subject: item, index };
+    const scope = scopeOver(data, { [subject.as]: item, subject: item, index });
     if (rule.when !== undefined && !holds(rule.when, scope)) return;
     scope.document = typeof rule.require === "string" ? rule.require : evaluate(rule.require, scope);
     if (template.skipWhen !== undefined && holds(template.skipWhen, scope)) return;
@@ -122,6 +140,22 @@ export function ruleData(defs: Definitions, input: Data, today?: string): Data {
   return { ...input, today: today ?? todayIso(), params: defs.params };
 }
 
+// Inputs already found valid, per input schema. Several rule sets take the same one (a bare $ref
+// to schemas/application.json): a caller evaluating them on one input object has it validated
+// once. An input is not to be changed once evaluated.
+const validInputs = new WeakMap<Definitions, Map<string, WeakSet<object>>>();
+
+function validSet(defs: Definitions, ruleSetId: string): WeakSet<object> {
+  const input = ruleSetById(defs, ruleSetId).def.input as Record<string, unknown> | undefined;
+  const ref = input && Object.keys(input).length === 1 && typeof input.$ref === "string" ? input.$ref.replace(/^(\.\.\/)+/, "") : null;
+  const key = ref ? `$ref ${ref}` : `rule set ${ruleSetId}`;
+  let perSchema = validInputs.get(defs);
+  if (!perSchema) validInputs.set(defs, (perSchema = new Map()));
+  let valid = perSchema.get(key);
+  if (!valid) perSchema.set(key, (valid = new WeakSet()));
+  return valid;
+}
+
 function checkInput(defs: Definitions, ruleSetId: string, input: unknown): { data: Data; today: string } {
   if (input === null || typeof input !== "object" || Array.isArray(input))
     throw new RuleInputError(ruleSetId, [{ pointer: "", message: "The input must be a JSON object" }]);
@@ -129,7 +163,13 @@ function checkInput(defs: Definitions, ruleSetId: string, input: unknown): { dat
   if (today !== undefined && !isIsoDate(today))
     throw new RuleInputError(ruleSetId, [{ pointer: "/today", message: "Today must be a date in yyyy-MM-dd form" }]);
   const validate = compileRuleInput(defs, ruleSetId);
-  if (validate && !validate(rest)) throw new RuleInputError(ruleSetId, describeAjvErrors(validate.errors));
+  if (validate) {
+    const valid = validSet(defs, ruleSetId);
+    if (!valid.has(input)) {
+      if (!validate(rest)) throw new RuleInputError(ruleSetId, describeAjvErrors(validate.errors));
+      valid.add(input);
+    }
+  }
   return { data: rest, today: (today as string | undefined) ?? todayIso() };
 }
 
@@ -162,7 +202,7 @@ export function evaluateRuleSet(defs: Definitions, ruleSetId: string, input: unk
         const items = evaluate(rule.forEach, data);
         const values: unknown[] = [];
         (Array.isArray(items) ? items : []).forEach((item, index) => {
-          const scope = { ...data, [rule.as!]: item, index };
+          const scope = scopeOver(data, { [rule.as!]: item, index });
           if (rule.when !== undefined && !holds(rule.when, scope)) return;
           const value = stamp(valueOf(rule, scope), rule.id);
           values.push(value);

@@ -25,7 +25,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: "form-engine", test: /node_modules[\\/](ajv|ajv-formats|ajv-errors|@rjsf|json-logic-js|markdown-to-jsx|fast-uri|fast-deep-equal|json-schema-traverse|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]/ },
+            { name: "form-engine", test: /node_modules[\\/](ajv|ajv-formats|ajv-errors|@rjsf|json-logic-engine|markdown-to-jsx|fast-uri|fast-deep-equal|json-schema-traverse|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]/ },
           ],
         },
       },

@@ -53,6 +53,6 @@ export async function getStep(ctx: Context, input: StepRef) {
     done: doneSteps(journey!),
     due: journey!.due,
     /** The application is submitted: nothing on the applicant side changes any more. */
-    locked: ownerJourney(services, app, app.doc).submitted,
+    locked: (reader.member ? ownerJourney(services, app, app.doc) : journey!).submitted, // the owner's own path is the one just walked
   };
 }

@@ -24,6 +24,7 @@ import { displays } from "./displays";
 import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
+import { fetchAhead, takeOrFetch } from "./next-step-data";
 
 /** Whether the owner's step leaves out a part another borrower answers themselves (rules/members.json). */
 function sharesStep(step: Step, part: Part | null | undefined): boolean {
@@ -57,7 +58,8 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const inFlight = useRef(false);
   const pending = useRef<{ answers: string; key: string } | null>(null);
 
-  const saved = useQuery(trpc.step.get.queryOptions({ stepId: step.id }));
+  // The first fetch may be the one the previous step started as its save returned.
+  const saved = useQuery({ ...trpc.step.get.queryOptions({ stepId: step.id }), queryFn: () => takeOrFetch(step.id) });
   const submit = useMutation(trpc.step.submit.mutationOptions());
   useEffect(prefetchBotToken, []);
 
@@ -108,12 +110,15 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
             stepCompleted();
             if (result.voided?.length) notify({ intent: "warning", title: "Please sign again", body: "You changed an answer your signed disclosures rest on, so your signature no longer counts. We will take you back to sign the disclosures as they are now." });
             setLeaving(true);
+            const leavingPage = result.route !== pathname;
+            if (leavingPage && result.stepId) fetchAhead(result.stepId);
             // The first answer of a visitor starts a guest session: learn of it before moving on.
-            if (session.status !== "authenticated" || session.data?.applicationStatus !== result.applicationStatus) {
+            // A new status only updates what the session shows: the next page need not wait for it.
+            if (session.status !== "authenticated") {
               await session.refresh();
               session.broadcast();
-            }
-            if (result.route !== pathname) return navigate(result.route);
+            } else if (session.data?.applicationStatus !== result.applicationStatus) void session.refresh().then(session.broadcast);
+            if (leavingPage) return navigate(result.route);
             // The same page again (the flow's last step so far): stay, with the new revision.
             setLeaving(false);
             void saved.refetch();
