@@ -22,6 +22,7 @@ export function createAjv(schemas: Record<string, unknown>): Ajv {
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type: "string", validate: check });
   ajvErrors(ajv);
   ajv.addKeyword({ keyword: "tsType", schemaType: "string" }); // read by json-schema-to-typescript only
+  ajv.addKeyword({ keyword: "sealed", schemaType: "boolean" }); // encrypted at rest (engine/sensitive.ts); no effect on validation
   for (const [path, schema] of Object.entries(schemas)) {
     if (schema && typeof schema === "object") ajv.addSchema(schema as object, uriOf("schemas", path));
   }

@@ -1,6 +1,7 @@
-// Fields a schema marks `writeOnly` (SSN and other identifiers) are sensitive: the server
-// encrypts them at rest and answers with a mask. Which fields they are is read from the schemas,
-// so marking a new identifier is a schema edit, not a code change.
+// Personal identifiers, chosen by the schemas: a field marked `"sealed": true` (a date of birth, a
+// phone number, a street address) is encrypted at rest and shown to its reader as is; a field
+// marked `writeOnly` (an SSN, a bank account number) is also encrypted at rest, and answered with a
+// mask. Marking a new identifier is a schema edit, not a code change.
 import type { DefinitionFiles } from "./definitions";
 import { maskSsn } from "./format";
 import { escapeSegment, expand as expandPointer, getAt, splitPointer } from "./pointer";
@@ -10,9 +11,11 @@ export interface SensitiveField {
   /** A pointer pattern; `*` stands for every item of a list. */
   pattern: string;
   format?: string;
+  /** writeOnly: answered with a mask, never whole. (Every sensitive field is sealed at rest.) */
+  masked: boolean;
 }
 
-/** Every writeOnly field reachable from a schema file (default: the application document). */
+/** Every sealed or writeOnly field reachable from a schema file (default: the application document). */
 export function sensitiveFields(files: DefinitionFiles, path = "application.json"): SensitiveField[] {
   const root = schemaFile(files, path);
   if (!root) throw new Error(`schemas/${path} is missing`);
@@ -20,9 +23,10 @@ export function sensitiveFields(files: DefinitionFiles, path = "application.json
   const walk = (at: SchemaAt, pointer: string, depth: number) => {
     if (depth > 12) return; // recursive schemas: identifiers never sit that deep
     const variants = expand(files, at);
-    if (variants.some((s) => s.schema.writeOnly === true)) {
+    const masked = variants.some((s) => s.schema.writeOnly === true);
+    if (masked || variants.some((s) => s.schema.sealed === true)) {
       const format = variants.map((s) => s.schema.format).find((f): f is string => typeof f === "string");
-      found.set(pointer, { pattern: pointer, ...(format ? { format } : {}) });
+      found.set(pointer, { pattern: pointer, ...(format ? { format } : {}), masked });
       return;
     }
     for (const s of variants) {
@@ -75,15 +79,15 @@ function replaceAt(node: unknown, keys: string[], value: unknown, depth = 0): un
   return copy;
 }
 
-/** The document as a response may show it: every sensitive value masked. */
-export const maskSensitive = (doc: unknown, fields: SensitiveField[]) => mapSensitive(doc, fields, (v, f) => maskValue(v, f.format));
+/** The document as a response may show it: every writeOnly value masked. */
+export const maskSensitive = (doc: unknown, fields: SensitiveField[]) => mapSensitive(doc, fields.filter((f) => f.masked), (v, f) => maskValue(v, f.format));
 
 /**
  * Answers sent back with a masked value the applicant did not retype (the form shows the mask)
  * keep the stored value, so re-saving a step never replaces an SSN with its mask.
  */
 export function restoreMasked(answers: unknown, stored: unknown, fields: SensitiveField[]): unknown {
-  return mapSensitive(answers, fields, (value, field, pointer) => {
+  return mapSensitive(answers, fields.filter((f) => f.masked), (value, field, pointer) => {
     const kept = getAt(stored, pointer);
     return typeof kept === "string" && value === maskValue(kept, field.format) ? kept : value;
   });

@@ -28,7 +28,7 @@ export interface Config {
   recaptchaMinScore?: string;
   smtpUrl?: string;
   mailFrom: string;
-  /** The site's public address (PUBLIC_URL), for links in mail; development falls back to the request's origin. */
+  /** The site's public address (PUBLIC_URL), for links in mail; development sets it at start to the server's own address. */
   publicUrl?: string;
   /** Built web app served at /; absent in API-only tests. */
   webDir?: string;

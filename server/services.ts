@@ -107,7 +107,7 @@ export function createServices(deps: ServiceDeps) {
     later: background.later,
     settled: background.settled,
     pause: deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
-    storage: deps.storage ?? localDiskStorage(deps.config.uploadDir ?? join(deps.config.dataDir, "uploads")),
+    storage: deps.storage ?? localDiskStorage(deps.config.uploadDir ?? join(deps.config.dataDir, "uploads"), deriveKey(deps.masterKey, "files")),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
     sms: deps.sms ?? createSmsSender({ outboxDir: join(deps.config.dataDir, "sms-outbox"), twilio: deps.config.twilio }),
     rateLimiter,

@@ -1,5 +1,6 @@
 // Builds and starts one server: definitions, database, keys, mail, bot check, services, app.
 // `npm start` (main.ts) and the tests both come through here, so tests run the real thing.
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -16,6 +17,7 @@ import { loadKey } from "./security/encryption";
 import { deriveKey } from "./security/keys";
 import { ensureFirstAdmin } from "./portal/first-admin";
 import { releaseUnprovenAddresses } from "./auth/email-proof";
+import { sealAtRest } from "./security/at-rest";
 import { seedDemoData } from "./seed";
 import { createServices, type Services } from "./services";
 import { dbSpentTokens } from "./store/spent-tokens";
@@ -57,7 +59,9 @@ export interface RunningServer {
 export async function openServices(options: StartOptions = {}) {
   const base = readConfig();
   const dataDir = options.dataDir ?? base.dataDir;
-  const config: Config = { ...base, databasePath: join(dataDir, "heloc.sqlite"), ...options, dataDir } as Config;
+  // DATABASE_PATH when set; else the file in the data folder this server was given.
+  const databasePath = base.databasePath === join(base.dataDir, "heloc.sqlite") ? join(dataDir, "heloc.sqlite") : base.databasePath;
+  const config: Config = { ...base, databasePath, ...options, dataDir } as Config;
 
   // A live site names a real lender: no sample profile, no empty field (one line naming them).
   if (config.production) {
@@ -70,8 +74,10 @@ export async function openServices(options: StartOptions = {}) {
   if (config.funnelVariant !== undefined && !variants.includes(config.funnelVariant))
     throw new Error(`FUNNEL_VARIANT "${config.funnelVariant}" is not a variant of any flow (${[...new Set(variants)].join(", ")})`);
 
+  // Before anything is created: outside development the key must come from APP_ENCRYPTION_KEY.
+  const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir, { required: !config.dev });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const { db, dialect, close: closeDb } = await openDb({ url: config.databaseUrl, path: config.databasePath });
-  const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(dataDir, "outbox"), from: config.mailFrom });
   const botCheck = createBotCheck({
     RECAPTCHA_SECRET: config.recaptchaSecret,
@@ -88,6 +94,7 @@ export async function openServices(options: StartOptions = {}) {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const { config, services, botCheck, mailer, dialect, keySource, closeDb } = await openServices(options);
   const notes = [`Database: ${dialect === "postgresql" ? `PostgreSQL at ${describeUrl(config.databaseUrl!)}` : `SQLite file ${config.databasePath}`}`, `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];
+  notes.push(...(await sealAtRest(services)));
   const released = await releaseUnprovenAddresses(services);
   if (released) notes.push(`Sign-in addresses never proven by a code: ${released} taken back (each stays a claim in its application)`);
   if (options.demo) notes.push(...(await seedDemoData(services)));
@@ -110,6 +117,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.watchDefinitions && config.dev) notes.push("Definitions: reloaded when steps/, rules/ or schemas/ change (a set that fails check is refused)");
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
+  // Mailed links point at PUBLIC_URL; in development, at this server's own address, never at the
+  // Host a request names (which anyone can set).
+  if (config.dev && !config.publicUrl) config.publicUrl = `http://${host}:${port}`;
   return {
     url: `http://${host}:${port}`,
     services,

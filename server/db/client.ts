@@ -3,7 +3,7 @@
 // applies that dialect's committed drizzle-kit migrations, and runs transactions and raw SQL.
 // Everything else speaks drizzle through `Db` and awaits every query.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { is, sql, type SQL } from "drizzle-orm";
@@ -48,7 +48,13 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
 }
 
 function openSqlite(path: string): OpenDb {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") {
+    // Readable by this server's user only: the file, and the -wal and -shm files SQLite makes
+    // beside it (SQLite gives those the database file's permissions).
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    closeSync(openSync(path, "a", 0o600));
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+  }
   const sqlite = new Database(path);
   // WAL lets readers run beside the writer; synchronous=FULL makes an acknowledged commit
   // survive a power cut, which an applicant's saved answers deserve.
@@ -56,6 +62,9 @@ function openSqlite(path: string): OpenDb {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // Deleted and overwritten content is zeroed, not left in free pages: a value sealed since (or
+  // a row removed) does not linger in the file in the clear.
+  sqlite.pragma("secure_delete = ON");
   const db = drizzleSqlite({ client: sqlite, schema });
   migrateSqlite(db, { migrationsFolder: MIGRATIONS.sqlite });
   return { db, dialect: "sqlite", close: async () => void sqlite.close() };
@@ -142,6 +151,15 @@ async function sqliteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promi
     turn.catch(() => undefined),
   );
   return turn;
+}
+
+/**
+ * After rewriting stored rows (sealing them on start): SQLite folds its write-ahead log into the
+ * database file and empties it, so the old versions of the rows it held are gone from the disk.
+ * PostgreSQL manages its own log; nothing to do.
+ */
+export async function compactDatabase(db: Db): Promise<void> {
+  if (!isPg(db)) db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
 }
 
 /** Rows of a raw SQL query (portable SQL only: it runs on both databases). */

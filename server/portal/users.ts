@@ -21,7 +21,11 @@ const statusOf = (u: UserRow): UserStatus => (u.disabledAt ? "deactivated" : u.p
 const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such user in your organisation." });
 const refused = (message: string) => new TRPCError({ code: "FORBIDDEN", message });
 
-/** Where mailed links point: PUBLIC_URL, or in development the address the request came to. */
+/**
+ * Where mailed links point: PUBLIC_URL (development sets it at start to the server's own address,
+ * never a request's Host, which anyone can name); the request's origin only for a server built
+ * without starting (unit tests).
+ */
 export function linkBase(services: Services, requestOrigin: string | null): string {
   const base = services.config.publicUrl ?? (services.config.dev ? requestOrigin : null);
   if (!base) throw new TRPCError({ code: "PRECONDITION_FAILED", message: "This server has no PUBLIC_URL, so it cannot mail links. Ask your operations team to set it." });

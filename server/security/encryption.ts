@@ -1,6 +1,6 @@
-// AES-256-GCM for identifiers at rest (SSN and every other field a schema marks writeOnly).
-// The key comes from APP_ENCRYPTION_KEY (64 hex characters or base64 of 32 bytes); in
-// development a random key is generated once into the data folder.
+// AES-256-GCM for identifiers at rest (every field a schema marks sealed or writeOnly). The key
+// comes from APP_ENCRYPTION_KEY (64 hex characters or base64 of 32 bytes); in development only, a
+// random key is generated once into the data folder.
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,12 +20,17 @@ function parseKey(text: string): Buffer {
   return key;
 }
 
-/** The key from the environment, else the development key file (created on first start). */
-export function loadKey(envKey: string | undefined, dataDir: string): { key: Buffer; source: string } {
+/**
+ * The key from the environment, else (in development only) the development key file, created on
+ * first start. `required`: outside development a missing key stops the start with one clear line,
+ * rather than a key written beside the data it protects.
+ */
+export function loadKey(envKey: string | undefined, dataDir: string, { required = false } = {}): { key: Buffer; source: string } {
   if (envKey) return { key: parseKey(envKey), source: "APP_ENCRYPTION_KEY" };
+  if (required) throw new Error("APP_ENCRYPTION_KEY is not set: production needs the 32-byte master key; make one with openssl rand -hex 32, set APP_ENCRYPTION_KEY to it, and keep it (sealed data cannot be read without it)");
   const file = join(dataDir, "dev-encryption.key");
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
   }
   return { key: parseKey(readFileSync(file, "utf8")), source: file };

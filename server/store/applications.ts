@@ -1,5 +1,6 @@
-// Reads and writes the application document: identifiers (writeOnly fields) are sealed with
-// AES-256-GCM on the way in and opened on the way out; what leaves the server is masked.
+// Reads and writes the application document: personal identifiers (the fields the schemas mark
+// sealed or writeOnly) are sealed with AES-256-GCM on the way in and opened on the way out; what
+// leaves the server has the writeOnly ones masked.
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Recheck } from "../../engine/recheck";
@@ -125,7 +126,27 @@ export function applicationStore(services: Services) {
       const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       return !holder || holder.id === ownerId;
     },
-    /** What a response may show: identifiers masked. */
+    /**
+     * Seals, in every stored document, the identifiers written before their field was marked
+     * (run on start). A document saved meanwhile is left for the next start. Returns how many
+     * documents changed.
+     */
+    async sealStored(db: Db): Promise<number> {
+      let changed = 0;
+      for (const row of await db.select({ id: applications.id, document: applications.document }).from(applications)) {
+        let clear = false;
+        const doc = mapSensitive(JSON.parse(row.document), sensitive, (v) => {
+          if (typeof v !== "string" || cipher.isSealed(v)) return v;
+          clear = true;
+          return cipher.encrypt(v);
+        });
+        if (!clear) continue;
+        const done = await db.update(applications).set({ document: JSON.stringify(doc) }).where(and(eq(applications.id, row.id), eq(applications.document, row.document))).returning({ id: applications.id });
+        changed += done.length;
+      }
+      return changed;
+    },
+    /** What a response may show: writeOnly identifiers masked. */
     view: (doc: unknown) => maskSensitive(doc, sensitive),
   };
 }

@@ -90,7 +90,9 @@ const viewOf = (row: typeof uploads.$inferSelect): UploadView => ({
 export function cleanFileName(raw: string, type: SniffedType, fallback: string): string {
   const base = (raw.split(/[\\/]/).pop() ?? "")
     .normalize("NFC")
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"]/g, "")
+    // Control and format characters (\p{Cf}: right-to-left overrides and other bidi controls,
+    // zero-width characters) would make a name read as something it is not ("invoice\u202Efdp.exe").
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029"]/gu, "")
     .replace(/\s+/g, " ")
     .trim();
   const dot = base.lastIndexOf(".");

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { applications } from "../../server/db/schema";
+import { applicationStore } from "../../server/store/applications";
 import { makeApplicant } from "../helpers/accounts";
 import { browser, newestTextCode, testServer, type TestServer } from "../helpers/server";
 
@@ -29,7 +30,7 @@ async function atTheOffer(status = "previewOffer") {
 
 const storedDoc = async (applicationId: string) => {
   const [row] = await server.services.db.select().from(applications).where(eq(applications.id, applicationId));
-  return { raw: row!.document, doc: JSON.parse(row!.document) as Record<string, any>, status: row!.status, revision: row!.revision };
+  return { raw: row!.document, doc: applicationStore(server.services).fromRow(row!).doc as Record<string, any>, status: row!.status, revision: row!.revision };
 };
 
 const fieldErrorsOf = (promise: Promise<unknown>) =>

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { applications } from "../../server/db/schema";
+import { applicationStore } from "../../server/store/applications";
 import { makeApplicant } from "../helpers/accounts";
 import { job } from "../helpers/jobs";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
@@ -24,7 +25,7 @@ const { employments: _e, incomeSources: _i, declarations: _d, demographics: _m, 
 
 const storedDoc = async (applicationId: string) => {
   const [row] = await server.services.db.select().from(applications).where(eq(applications.id, applicationId));
-  return { doc: JSON.parse(row!.document) as Record<string, any>, status: row!.status, revision: row!.revision };
+  return { doc: applicationStore(server.services).fromRow(row!).doc as Record<string, any>, status: row!.status, revision: row!.revision };
 };
 
 const failureOf = (promise: Promise<unknown>) =>

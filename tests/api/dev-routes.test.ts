@@ -1,5 +1,6 @@
 // The development API (/api/dev): the definition files read fresh from disk with the linter's
 // findings, a sample application; only in development, GET only, behind X-Same-Origin.
+import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +18,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "heloc-dev-defs-"));
   steps = join(dir, "steps");
   cpSync(join(REPO_ROOT, "steps"), steps, { recursive: true });
-  [dev, prod] = await Promise.all([testServer({ dev: true, definitions: { steps } }), testServer({ dev: false })]);
+  [dev, prod] = await Promise.all([testServer({ dev: true, definitions: { steps } }), testServer({ dev: false, encryptionKey: randomBytes(32).toString("hex") })]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([dev?.close(), prod?.close()]);

@@ -321,6 +321,7 @@ describe("downloading an upload", () => {
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="M_rz statement.pdf"; filename*=UTF-8''M%C3%A4rz%20statement.pdf`);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox"); // not the site-wide policy
     expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), Buffer.from(bytes))).toBe(0);
   });
 

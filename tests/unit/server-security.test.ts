@@ -145,15 +145,26 @@ describe("rate limits", () => {
 describe("sensitive fields come from the schemas", () => {
   const fields = sensitiveFields(repo.defs.files);
 
-  it("finds every writeOnly field of the application: both borrowers' SSNs and the bank account number", () => {
+  it("finds every identifier the schemas mark: SSNs and the bank account number masked; dates of birth, phones and street lines sealed but shown", () => {
     expect(fields).toEqual(
       expect.arrayContaining([
-        { pattern: "/user/ssn", format: "ssn" },
-        { pattern: "/coborrower/ssn", format: "ssn" },
-        expect.objectContaining({ pattern: "/disbursement/bankAccount/accountNumber" }),
+        { pattern: "/user/ssn", format: "ssn", masked: true },
+        { pattern: "/coborrower/ssn", format: "ssn", masked: true },
+        expect.objectContaining({ pattern: "/disbursement/bankAccount/accountNumber", masked: true }),
+        { pattern: "/user/dateOfBirth", format: "date", masked: false },
+        { pattern: "/coborrower/phone", format: "phone", masked: false },
+        { pattern: "/user/address/line1", masked: false },
+        { pattern: "/propertyOwnership/*/address/line2", masked: false },
+        { pattern: "/property/line1", masked: false },
       ]),
     );
-    expect(fields).toHaveLength(3);
+    expect(fields.filter((f) => f.masked)).toHaveLength(3);
+    expect(fields.map((f) => f.pattern)).not.toContain("/user/address/city");
+  });
+
+  it("masks only the writeOnly ones: the owner reads back their date of birth and phone", () => {
+    const doc = { user: { ssn: "123456789", dateOfBirth: "1980-01-31", phone: "3035550100" } };
+    expect(maskSensitive(doc, fields)).toEqual({ user: { ssn: "*** - ** - 6789", dateOfBirth: "1980-01-31", phone: "3035550100" } });
   });
 
   it("masks an SSN as *** - ** - last4", () => {
