@@ -5,10 +5,10 @@
 import type { Definitions } from "./definitions";
 import type { JsonSchema } from "./bundle";
 import { escapeSegment, getAt, isWithin, setAt } from "./pointer";
+import { OWNER_ROLE } from "./owner";
 import { evaluateRuleSet } from "./rules";
 
-/** The role of the applicant who started (owns) the application. */
-export const OWNER_ROLE = "borrower";
+export { OWNER_ROLE };
 
 export interface MemberRole {
   label: string;

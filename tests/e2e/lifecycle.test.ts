@@ -107,10 +107,16 @@ describe("a portal rejection reopens the work (e2e)", { timeout: 240_000 }, () =
 
     // The standalone upload page takes the ID after submission.
     await page.goto("/app/upload");
+    // An upload solves a bot check at production cost and seals the file: slow on a busy machine.
+    // A failure leaves a screenshot of the page as it was.
+    const uploaded = (text: string) => page.getByText(text).waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+      await shot(page, "upload-failed");
+      throw error;
+    });
     await page.getByLabel(/Front of your driver/i).setInputFiles(photo("front.jpg"));
-    await page.getByText("Uploaded front.jpg.").waitFor();
+    await uploaded("Uploaded front.jpg.");
     await page.getByLabel(/Back of your driver/i).setInputFiles(photo("back.jpg"));
-    await page.getByText("We are checking this ID. You do not need to do anything.").waitFor();
+    await uploaded("We are checking this ID. You do not need to do anything.");
 
     // A processor rejects it in the portal, with a reason.
     const staff = await makePortalUser(e2e.server.services, { role: "processor" });

@@ -3,7 +3,7 @@
 // and, for an account that has signed in with a mailed code (not a guest's), "Sign out everywhere"
 // (every session of the account, on every device).
 import { NavLink, useNavigate } from "react-router-dom";
-import { OWNER_ROLE } from "../../../engine/members";
+import { OWNER_ROLE } from "../../../engine/owner";
 import site from "../../../content/site.json";
 import { browserDrafts, clearAllDrafts } from "../../../engine/form/drafts";
 import { signOut } from "../session/auth-client";
