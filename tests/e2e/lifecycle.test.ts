@@ -107,9 +107,9 @@ describe("a portal rejection reopens the work (e2e)", { timeout: 240_000 }, () =
 
     // The standalone upload page takes the ID after submission.
     await page.goto("/app/upload");
-    // An upload solves a bot check at production cost and seals the file: slow on a busy machine.
+    // The requirement confirms each upload (the side's file input goes away once it is in).
     // A failure leaves a screenshot of the page as it was.
-    const uploaded = (text: string) => page.getByText(text).waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+    const uploaded = (text: string) => page.getByText(text).waitFor().catch(async (error: unknown) => {
       await shot(page, "upload-failed");
       throw error;
     });
@@ -137,9 +137,9 @@ describe("a portal rejection reopens the work (e2e)", { timeout: 240_000 }, () =
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await shot(page, "id-rejected-390");
     await page.getByLabel(/Front of your driver/i).setInputFiles(photo("front-again.jpg"));
-    await page.getByText("Uploaded front-again.jpg.").waitFor();
+    await uploaded("Uploaded front-again.jpg.");
     await page.getByLabel(/Back of your driver/i).setInputFiles(photo("back-again.jpg"));
-    await page.getByText("We are checking this ID. You do not need to do anything.").waitFor();
+    await uploaded("We are checking this ID. You do not need to do anything.");
     const pending = await e2e.server.services.db.select().from(identityReviews).where(eq(identityReviews.applicationId, who.applicationId));
     expect(pending.map((r) => r.status).sort()).toEqual(["pending", "rejected"]);
 

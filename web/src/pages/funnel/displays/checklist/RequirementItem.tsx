@@ -37,6 +37,11 @@ export function RequirementItem({ requirement: r, role, words, isId, label, file
   const [subtype, setSubtype] = useState("");
   const subtypeId = useId();
   const titleId = useId();
+  const [lastUploaded, setLastUploaded] = useState<string | null>(null);
+  const uploaded = async (fileName: string) => {
+    setLastUploaded(fileName);
+    await onChanged();
+  };
 
   // What is still to upload: for a photo ID each missing side, otherwise one more file while the count is not reached.
   const idType = identity?.idType ?? null;
@@ -84,6 +89,11 @@ export function RequirementItem({ requirement: r, role, words, isId, label, file
         </ul>
       )}
 
+      {/* Always present, so that a screen reader hears each upload even when its file input goes away. */}
+      <p className={own.done} aria-live="polite">
+        {lastUploaded && `Uploaded ${lastUploaded}.`}
+      </p>
+
       {isId && identity?.review && (
         <p className={own.review} role="status">
           {identity.review.status === "pending" && "We are checking this ID. You do not need to do anything."}
@@ -118,7 +128,7 @@ export function RequirementItem({ requirement: r, role, words, isId, label, file
                   label={`${upperFirst(side)} of ${words.whose} ${inSentence(idTypeLabel(idType!))}`}
                   fields={fields(side)}
                   maxBytes={maxBytes}
-                  onUploaded={onChanged}
+                  onUploaded={uploaded}
                 />
               ))
             : [
@@ -128,7 +138,7 @@ export function RequirementItem({ requirement: r, role, words, isId, label, file
                   titleId={titleId}
                   fields={fields(null)}
                   maxBytes={maxBytes}
-                  onUploaded={onChanged}
+                  onUploaded={uploaded}
                 />,
               ]}
         </div>
