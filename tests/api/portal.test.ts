@@ -51,6 +51,8 @@ describe("signing in to the portal", () => {
     expect((await b.auth("Portal", "callback/credentials", { email: who.email, code: "000000" === server.lastCode() ? "111111" : "000000" })).body.error).toBe("CredentialsSignin");
     expect((await b.auth("Portal", "callback/credentials", { email: who.email, code: server.lastCode() })).status).toBe(200);
     expect(await b.trpc.portal.me.query()).toMatchObject({ email: who.email, role: "admin", roleLabel: "Administrator", partner: { id: "house", name: "Our lending team" } });
+    // The portal names borrowers as rules/members.json does, not as its own code spells them.
+    expect((await b.trpc.portal.me.query()).borrowerLabels).toEqual({ borrower: "Borrower", coborrower: "Co-borrower" });
   });
 
   it("offers no code-only sign-in for staff", async () => {
