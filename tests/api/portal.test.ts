@@ -88,6 +88,7 @@ const PROCEDURES: Record<string, Call> = {
   "portal.identityReviews.reject": (b, { reviewId }) => b.trpc.portal.identityReviews.reject.mutate({ reviewId, reason: "The photo is blurry." }),
   "portal.funnelMap": (b) => b.trpc.portal.funnelMap.query(),
   "portal.analytics": (b) => b.trpc.portal.analytics.query(),
+  "portal.definitionsImpact": (b) => b.trpc.portal.definitionsImpact.query(),
 };
 
 const Y = "allowed";
@@ -112,6 +113,7 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.identityReviews.reject": [Y, Y, N],
   "portal.funnelMap": [Y, N, N],
   "portal.analytics": [Y, N, N],
+  "portal.definitionsImpact": [Y, N, N],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 
