@@ -1,15 +1,24 @@
 // Development tools' API, mounted at /api/dev only when config.dev (never in production): the
 // definition files read fresh from the server's folders on every call, so the live step preview
-// and the funnel map (web/src/pages/dev/) follow edits on disk without a restart; and a sample
-// application to render steps with. GET only, behind the X-Same-Origin guard like the rest of /api.
+// and the funnel map (web/src/pages/dev/) follow edits on disk without a restart; a sample
+// application to render steps with; and the preview's Validate, which judges answers by step.submit's
+// own checks and saves nothing. Behind the X-Same-Origin guard like the rest of /api.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Hono } from "hono";
-import type { Problem } from "../../engine/definitions";
+import { TRPCError } from "@trpc/server";
+import { answerBoundErrors } from "../../engine/answer-bounds";
+import { todayIso } from "../../engine/dates";
+import type { Definitions, Problem } from "../../engine/definitions";
 import { loadDefinitions, REPO_ROOT, type DefinitionDirs } from "../../engine/load";
-import { requireSameOriginHeader } from "../security/guards";
+import { WHOLE } from "../../engine/members";
+import { sensitiveFields } from "../../engine/sensitive";
+import { refuseCrossSite, requireSameOriginHeader } from "../security/guards";
 import type { Services } from "../services";
+import { judgedAnswers, mergedApplication } from "../steps/checked-answers";
+import { handlerOf } from "../steps/effect-table";
+import { FieldErrors } from "../trpc/init";
 
 export const SAMPLE_APPLICATION = join(REPO_ROOT, "server/demo/application.two-borrowers.json");
 
@@ -48,7 +57,16 @@ export function contentVersion(dirs: DefinitionDirs): string {
 
 export function createDevRoutes(services: Services, dirs: DefinitionDirs = definitionDirsOf(services)) {
   const routes = new Hono();
-  let last: DevDefinitions | null = null;
+  let last: (DevDefinitions & { defs: Definitions }) | null = null;
+  /** The definitions on disk now (built again only after an edit). */
+  const current = () => {
+    const version = contentVersion(dirs);
+    if (last?.version !== version) {
+      const { defs, problems } = loadDefinitions(dirs);
+      last = { version, files: defs.files, problems, defs };
+    }
+    return last;
+  };
 
   routes.use("*", requireSameOriginHeader);
 
@@ -59,26 +77,53 @@ export function createDevRoutes(services: Services, dirs: DefinitionDirs = defin
     c.header("Cache-Control", "no-store");
     c.header("ETag", `"${version}"`);
     if (known === version) return c.body(null, 304);
-    if (last?.version !== version) {
-      const { defs, problems } = loadDefinitions(dirs);
-      last = { version, files: defs.files, problems };
-    }
-    return c.json(last);
+    const { files, problems } = current();
+    return c.json({ version, files, problems } satisfies DevDefinitions);
   });
 
   // The two-borrower fixture; ?who=single leaves the co-borrower out.
   routes.get("/sample", (c) => {
-    const application = JSON.parse(readFileSync(SAMPLE_APPLICATION, "utf8")) as Record<string, unknown>;
-    if (c.req.query("who") === "single") {
-      delete application.coborrower;
-      if (application.setup && typeof application.setup === "object") (application.setup as Record<string, unknown>).hasCoborrower = false;
-    }
     c.header("Cache-Control", "no-store");
-    return c.json(application);
+    return c.json(sampleApplication(c.req.query("who")));
+  });
+
+  // The preview's Validate: {stepId, answers, who} judged against the sample by step.submit's own
+  // checks (answer bounds, the step's validator, the merge and the whole application's schema), so
+  // "Valid" means a save would pass them. Effects that check stored records (a texted code) need a
+  // real applicant: they are named, not run. Nothing is saved.
+  routes.post("/validate", refuseCrossSite, async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { stepId?: unknown; answers?: unknown; who?: unknown } | null;
+    const { defs, problems } = current();
+    if (problems.length) return c.json({ valid: false, errors: [{ pointer: "", message: `The definitions on disk have ${problems.length} problem(s): npm run check` }] });
+    const step = typeof body?.stepId === "string" ? defs.steps.get(body.stepId)?.def : undefined;
+    if (!step) return c.json({ valid: false, errors: [{ pointer: "/stepId", message: "No step has this id" }] }, 400);
+    const outOfBounds = answerBoundErrors(defs, step.id, body!.answers);
+    if (outOfBounds.length) return c.json({ valid: false, errors: outOfBounds });
+    const stored = sampleApplication(body!.who);
+    const judge = { defs, sensitive: sensitiveFields(defs.files), step, today: todayIso(services.now()) };
+    try {
+      const judged = judgedAnswers(judge, stored, WHOLE, body!.answers);
+      mergedApplication(judge, stored, judged);
+      const notRun = (step.effects ?? []).filter((effect) => handlerOf(effect).check).map((effect) => effect.id);
+      return c.json({ valid: true, answers: judged.answers, notRun });
+    } catch (error) {
+      if (error instanceof TRPCError && error.cause instanceof FieldErrors) return c.json({ valid: false, errors: error.cause.errors });
+      throw error;
+    }
   });
 
   routes.on(["POST", "PUT", "PATCH", "DELETE"], "*", (c) => c.json({ error: { code: "METHOD_NOT_SUPPORTED", message: "The development API answers GET only" } }, 405));
   return routes;
+}
+
+/** The sample application; `who` "single" leaves the co-borrower out. */
+function sampleApplication(who: unknown): Record<string, unknown> {
+  const application = JSON.parse(readFileSync(SAMPLE_APPLICATION, "utf8")) as Record<string, unknown>;
+  if (who === "single") {
+    delete application.coborrower;
+    if (application.setup && typeof application.setup === "object") (application.setup as Record<string, unknown>).hasCoborrower = false;
+  }
+  return application;
 }
 
 /** The folders the server loaded its definitions from (config.definitions); absent, the repository's. */

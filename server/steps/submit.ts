@@ -5,15 +5,12 @@
 // effects; then the work after the commit. Nothing is saved unless everything passes.
 import { TRPCError } from "@trpc/server";
 import { todayIso } from "../../engine/dates";
-import { compileSchemaFile, type Step } from "../../engine/definitions";
+import type { Step } from "../../engine/definitions";
 import { chooseVariant, flowOf, nextStep, routeForStatus } from "../../engine/funnel";
 import { doneSteps, type Journey } from "../../engine/journey";
-import { flowOfPart, keepToPart, OWNER_ROLE, partOf, WHOLE, writes, type Part } from "../../engine/members";
-import { describeAjvErrors } from "../../engine/messages";
+import { flowOfPart, keepToPart, OWNER_ROLE, partOf, WHOLE, type Part } from "../../engine/members";
 import { answerBoundErrors } from "../../engine/answer-bounds";
-import { changedPointers, deleteAt, escapeSegment, getAt, mergeDocs, setAt } from "../../engine/pointer";
-import { cachedStepValidator } from "../../engine/recheck";
-import { restoreMasked } from "../../engine/sensitive";
+import { changedPointers, deleteAt } from "../../engine/pointer";
 import type { APIInputs } from "../../engine/generated/schema-types";
 import { transaction, type Db } from "../db/client";
 import { mailNotice, recordDecline } from "../decisions/adverse-action";
@@ -29,6 +26,7 @@ import type { EffectCheck } from "./effects";
 import { journeyFor, ownerCompleted, ownerJourney, readerCompleted, readerFacts, statusOf, withStep } from "./journey";
 import { receiptsOf } from "./receipts";
 import { notifyVoidedSigners, type Voided } from "./voided";
+import { judgedAnswers, mergedApplication } from "./checked-answers";
 
 type StepSubmit = NonNullable<APIInputs["stepSubmit"]>;
 
@@ -49,9 +47,6 @@ function stepOf(ctx: Context, stepId: string): Step {
   if (!step) throw badRequest([{ pointer: "/stepId", message: `Step "${stepId}" does not exist` }]);
   return step;
 }
-
-/** The values of `doc` at the given top-level pointers (a step's answers as stored). */
-const pickAt = (doc: unknown, pointers: string[]) => pointers.reduce<unknown>((out, p) => (getAt(doc, p) === undefined ? out : setAt(out, p, getAt(doc, p))), {});
 
 /** The request facts an effect may record. */
 const requestOf = (ctx: Context): EffectCheck["request"] => ({ ip: ctx.ip, userAgent: typeof ctx.userAgent === "string" && ctx.userAgent !== "" ? ctx.userAgent : null, origin: ctx.origin ?? null });
@@ -77,7 +72,6 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
   const now = services.now();
   const today = todayIso(now);
   const context = { step, services, request: requestOf(ctx), now, today, actorId: userId };
-  const stepKeys = Object.keys((step.schema as { properties?: object }).properties ?? {}).map((key) => `/${escapeSegment(key)}`);
 
   /** The reader's path now; a refusal when the step is not open to them or the application is submitted. */
   const admit = (reader: Reader | null): Journey | null => {
@@ -91,17 +85,10 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     return journey;
   };
 
-  /**
-   * 2. Check: only the reader's part of the request is taken and judged (the rest of the step is
-   * what the other borrower saved); a refusal names the fields.
-   */
-  const validated = (stored: Record<string, unknown>, part: Part) => {
-    const answers = keepToPart(part, pickAt(stored, stepKeys), restoreMasked(input.answers, stored, services.sensitive));
-    const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today, role: part.role });
-    const errors = result.errors.filter((e) => e.pointer === "" || writes(part, e.pointer));
-    if (errors.length) throw badRequest(errors.map((e) => ({ pointer: e.pointer, message: e.message })));
-    return { ...result, hidden: result.hidden.filter((pointer) => writes(part, pointer)) };
-  };
+  // 2. Check: only the reader's part of the request is taken and judged (the rest of the step is
+  // what the other borrower saved); a refusal names the fields (./checked-answers.ts).
+  const judge = { defs, sensitive: services.sensitive, step, today };
+  const validated = (stored: Record<string, unknown>, part: Part) => judgedAnswers(judge, stored, part, input.answers);
 
   const before = userId ? await members.readerOf(db, userId) : null;
   admit(before);
@@ -131,12 +118,7 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     const part = reader?.part ?? WHOLE;
 
     // 3. Merge: the step's answers, what the server set, without hidden answers and one-time codes.
-    const result = validated(stored, part);
-    const merged = Object.entries(serverSet).reduce((d, [pointer, value]) => setAt(d, pointer, value), mergeDocs(stored, result.answers)) as Record<string, unknown>;
-    for (const pointer of result.hidden) deleteAt(merged, pointer);
-    for (const pointer of (step.effects ?? []).flatMap((effect) => effect.forget ?? [])) deleteAt(merged, pointer);
-    const validateApplication = compileSchemaFile(defs, "application.json");
-    if (!validateApplication(merged)) throw badRequest(describeAjvErrors(validateApplication.errors));
+    const merged = mergedApplication(judge, stored, validated(stored, part), serverSet);
     // The last word on who changes what: only the reader's part moves. The owner's part is taken
     // on the new answers, so that stopping to apply with a co-borrower takes their part back.
     const doc = keepToPart(partOf(defs, reader?.role ?? OWNER_ROLE, merged), stored, merged);

@@ -1,5 +1,5 @@
 // The development API (/api/dev): the definition files read fresh from disk with the linter's
-// findings, a sample application; only in development, GET only, behind X-Same-Origin.
+// findings, a sample application, the preview's Validate; only in development, behind X-Same-Origin.
 import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -79,16 +79,37 @@ describe("the development API", { timeout: 30_000 }, () => {
     expect(single.coborrower).toBeUndefined();
   });
 
-  it("needs X-Same-Origin: 1 and answers GET only", async () => {
+  it("validates the preview's answers by the save's own checks, and saves nothing", async () => {
+    const validate = async (body: unknown) => (await fetch(`${dev.url}/api/dev/validate`, { method: "POST", headers: { ...same, "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+    expect(await validate({ stepId: "name", answers: { user: { firstName: "Dana", lastName: "Rivera" } } })).toEqual({ valid: true, answers: { user: { firstName: "Dana", lastName: "Rivera" } }, notRun: [] });
+    expect(await validate({ stepId: "name", answers: { user: { firstName: "Dana" } } })).toMatchObject({ valid: false, errors: [{ pointer: "/user/lastName" }] });
+    // A step that asks more loosely than the application keeps: the step's own check passes, the save's whole-application check does not.
+    const file = join(steps, "initial-setup/name.json");
+    const original = readFileSync(file, "utf8");
+    try {
+      const step = JSON.parse(original);
+      step.schema.properties.user.properties.firstName = { type: "string", title: "First name", maxLength: 100 };
+      writeFileSync(file, JSON.stringify(step));
+      expect(await validate({ stepId: "name", answers: { user: { firstName: "Da\nna", lastName: "Rivera" } } })).toMatchObject({ valid: false, errors: [{ pointer: "/user/firstName" }] });
+    } finally {
+      writeFileSync(file, original);
+    }
+    // A step whose effect checks stored records says it did not run it.
+    expect(await validate({ stepId: "setupVerify", answers: { otpCode: "123456" } })).toMatchObject({ valid: true, notRun: [expect.any(String)] });
+    expect(await validate({ stepId: "nope", answers: {} })).toMatchObject({ valid: false, errors: [{ pointer: "/stepId" }] });
+  });
+
+  it("needs X-Same-Origin: 1, refuses cross-site, and takes no other POST", async () => {
     const bare = await fetch(`${dev.url}/api/dev/definitions`);
     expect(bare.status).toBe(403);
     expect(await bare.json()).toMatchObject({ error: { reason: "missing-same-origin" } });
     expect((await fetch(`${dev.url}/api/dev/sample`)).status).toBe(403);
     expect((await fetch(`${dev.url}/api/dev/sample`, { method: "POST", headers: same })).status).toBe(405);
+    expect((await fetch(`${dev.url}/api/dev/validate`, { method: "POST", headers: { ...same, "Sec-Fetch-Site": "cross-site" }, body: "{}" })).status).toBe(403);
   });
 
   it("does not exist in production", async () => {
-    for (const path of ["/api/dev/definitions", "/api/dev/sample"]) {
+    for (const path of ["/api/dev/definitions", "/api/dev/sample", "/api/dev/validate"]) {
       const res = await fetch(`${prod.url}${path}`, { headers: same });
       expect(res.status).toBe(404);
     }

@@ -1,6 +1,8 @@
 // /dev/steps/:id (development only): any step of the definitions on disk, rendered by the generic
 // <StepForm> with a sample application, rebuilt within a second of an edit to a step or rule file.
-// Next validates only (the engine's step validator, as the server runs it) and never saves.
+// Validate checks in the browser (the engine's step validator), then asks the server to judge the
+// answers by step.submit's own checks against the sample (POST /api/dev/validate): "Valid" means a
+// save would pass them. Nothing is ever saved.
 // /dev/steps lists every step id.
 import { FluentProvider } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
@@ -15,6 +17,12 @@ import { useLiveDefinitions } from "./use-live-definitions";
 
 const previewTheme = { ...helocTheme, ...brandTokens };
 type Who = "two" | "single";
+type Verdict = { valid: true; answers: unknown; notRun: string[] } | { valid: false; errors: { pointer: string; message: string }[] };
+
+async function serverVerdict(stepId: string, answers: unknown, who: Who): Promise<Verdict> {
+  const res = await apiFetch("/api/dev/validate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stepId, answers, who }) }, { botCheck: false });
+  return (await res.json()) as Verdict;
+}
 
 /** The file (as problems name it, "steps/…") that defines the step, read from the raw files. */
 function fileOfStep(files: DefinitionFiles | undefined, id: string): string | undefined {
@@ -56,7 +64,7 @@ function StepIndex({ defs }: { defs: Definitions }) {
 function Preview({ defs, version, stepId, buildMs }: { defs: Definitions; version: string; stepId: string; buildMs: number }) {
   const [who, setWho] = useState<Who>("two");
   const application = useSample(who);
-  const [result, setResult] = useState<unknown>(undefined);
+  const [result, setResult] = useState<Verdict | undefined>(undefined);
   useEffect(() => setResult(undefined), [version, who]);
   const located = defs.steps.get(stepId);
   if (!located)
@@ -84,14 +92,26 @@ function Preview({ defs, version, stepId, buildMs }: { defs: Definitions; versio
           stepId={stepId}
           application={application}
           submitLabel="Validate"
-          onSubmit={(answers) => setResult(answers)}
+          onSubmit={(answers) => void serverVerdict(stepId, answers, who).then(setResult)}
         />
       )}
-      {result === undefined ? null : (
+      {result === undefined ? null : result.valid ? (
         <section aria-labelledby="dev-valid" className="dev-result">
           <h2 id="dev-valid">Valid</h2>
-          <p>These cleaned answers would be saved (the preview saves nothing):</p>
-          <pre>{JSON.stringify(result, null, 2)}</pre>
+          <p>The save's own checks pass. These cleaned answers would be saved (the preview saves nothing):</p>
+          <pre>{JSON.stringify(result.answers, null, 2)}</pre>
+          {result.notRun.length ? <p>Not run here, as they check a real applicant's stored records: {result.notRun.join(", ")}.</p> : null}
+        </section>
+      ) : (
+        <section aria-labelledby="dev-refused" className="dev-result" role="alert">
+          <h2 id="dev-refused">A save would be refused</h2>
+          <ul>
+            {result.errors.map((e, i) => (
+              <li key={i}>
+                <code>{e.pointer || "/"}</code>: {e.message}
+              </li>
+            ))}
+          </ul>
         </section>
       )}
     </>
