@@ -411,6 +411,35 @@ function checkStepEffects(defs: Definitions, file: string, step: Step, problems:
   });
 }
 
+/**
+ * The journey's phases: rules/funnel.json lists each once with a label; a flow's phases name known
+ * phases, in that order, from steps every variant lists, the first at each variant's first step
+ * (so no step falls outside a phase).
+ */
+function checkPhases(defs: Definitions, problems: Problem[]) {
+  const declared = defs.funnel.phases.map((p) => p.id);
+  const funnelFile = defs.ruleSets.get(FUNNEL_RULE_SET)?.file ?? "rules/funnel.json";
+  declared.forEach((id, i) => {
+    if (declared.indexOf(id) !== i) problems.push({ file: funnelFile, pointer: `/params/phases/${i}/id`, message: `phase "${id}" is listed twice` });
+  });
+  for (const { file, def: flow } of defs.flows.values()) {
+    let last = -1;
+    flow.phases?.forEach((entry, i) => {
+      const order = declared.indexOf(entry.phase);
+      if (order < 0) problems.push({ file, pointer: `/phases/${i}/phase`, message: `unknown phase "${entry.phase}" (rules/funnel.json params.phases)${suggest(entry.phase, declared)}` });
+      else if (order <= last) problems.push({ file, pointer: `/phases/${i}/phase`, message: `phase "${entry.phase}" comes before an earlier entry's phase in rules/funnel.json params.phases` });
+      last = Math.max(last, order);
+      for (const variant of flow.variants)
+        if (!variant.steps.includes(entry.from))
+          problems.push({ file, pointer: `/phases/${i}/from`, message: `phase "${entry.phase}" starts at "${entry.from}", which variant "${variant.id}" does not list` });
+    });
+    if (flow.phases)
+      for (const variant of flow.variants)
+        if (variant.steps[0] !== flow.phases[0]?.from)
+          problems.push({ file, pointer: "/phases/0/from", message: `the first phase must start at the first step of variant "${variant.id}" ("${variant.steps[0]}")` });
+  }
+}
+
 export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
@@ -418,6 +447,7 @@ export function lint(defs: Definitions): Problem[] {
   checkFunnelTables(defs, problems);
   checkParamPointers(defs, problems);
   checkFlowsAndReachability(defs, problems);
+  checkPhases(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)
