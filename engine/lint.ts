@@ -90,6 +90,33 @@ function checkRulesPath(defs: Definitions, path: string[], file: string, pointer
 
 // ---------------------------------------------------------------- steps
 
+/** The single-choice widgets a step may advance on (`ui:options.autoAdvance`). */
+const SINGLE_CHOICE_WIDGETS = new Set(["yesNo", "choiceCards", "imageChoice", "radio"]);
+
+/**
+ * A step that advances when a choice is made (root `ui:options.autoAdvance`) asks one question,
+ * a single choice: with a second field the applicant would be moved on before answering it.
+ */
+function checkAutoAdvance(file: string, step: Step, problems: Problem[]) {
+  const ui = (step.uiSchema ?? {}) as Record<string, unknown>;
+  const options = ui["ui:options"] as Record<string, unknown> | undefined;
+  if (options?.autoAdvance === undefined) return;
+  const at = "/uiSchema/ui:options/autoAdvance";
+  if (typeof options.autoAdvance !== "boolean") return void problems.push({ file, pointer: at, message: "autoAdvance is true or false" });
+  if (!options.autoAdvance) return;
+  const fields: string[] = [];
+  const walk = (schema: unknown, path: string[]) => {
+    const props = (schema as { properties?: Record<string, unknown> } | null)?.properties;
+    if (!props || Object.keys(props).length === 0) return void (path.length && fields.push(path.join("/")));
+    for (const [key, value] of Object.entries(props)) walk(value, [...path, key]);
+  };
+  walk(step.schema, []);
+  const widgetOf = (path: string) => path.split("/").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], ui) as Record<string, unknown> | undefined;
+  const widget = fields.length === 1 ? widgetOf(fields[0]!)?.["ui:widget"] : undefined;
+  if (fields.length !== 1 || typeof widget !== "string" || !SINGLE_CHOICE_WIDGETS.has(widget))
+    problems.push({ file, pointer: at, message: `a step advances on a choice only when it asks one single-choice question (${[...SINGLE_CHOICE_WIDGETS].join(", ")}); this one asks ${fields.length === 1 ? `/${fields[0]} with ${widget ? `the ${String(widget)} widget` : "no choice widget"}` : `${fields.length} fields`}` });
+}
+
 function checkStep(defs: Definitions, file: string, step: Step, problems: Problem[]) {
   const files = defs.files;
   const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
@@ -126,6 +153,7 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     }
   };
   checkWidgets(step.uiSchema, "/uiSchema");
+  checkAutoAdvance(file, step, problems);
 
   const checkPointer = (field: string, pointer: string) => {
     const segments = field.split("/").slice(1);

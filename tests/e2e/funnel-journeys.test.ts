@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addItem, answer, answerAll, fieldBox, next } from "./answer";
+import { addItem, answer, answerAll, choose, fieldBox, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
 import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, joinLink, person, unique } from "./early-funnel";
 
@@ -320,5 +320,34 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await expect(fieldBox(page, "/user/employments/2/startDate").locator("input").inputValue()).resolves.toMatch(/^\d\d\/\d\d\/\d{4}$/);
     await answerAll(page, job("/user/employments", 2, { employer: "Between jobs: studies", start: previousEnd, end: currentStart, base: 0 }));
     await next(page, "/app/application/other-income");
+  });
+
+  it("moves a yes/no question on when a choice is pressed, but not on the keyboard, where Next stays", async () => {
+    const { page } = await e2e.page(390);
+    await page.goto("/");
+    await page.getByRole("link", { name: /Primary Home/ }).click();
+    await page.waitForURL("**/app/initial-setup/name");
+    await answerAll(page, { "/user/firstName": "Kai", "/user/lastName": "Moreno" });
+    await next(page, "/app/initial-setup/email");
+    await answer(page, "/user/email", unique("kai"));
+    await next(page, "/app/initial-setup/property-value");
+    await answer(page, "/setup/propertyValue", 500000);
+    await next(page, "/app/initial-setup/mortgage-estimate");
+    await answer(page, "/setup/mortgageEstimate", 200000);
+    await next(page, "/app/initial-setup/has-fbm");
+    // Keyboard: Space picks, the arrow keys move the choice, and nothing moves on until Next.
+    const box = fieldBox(page, "/setup/hasFbm");
+    await box.getByLabel("No", { exact: true }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForTimeout(800);
+    expect(new URL(page.url()).pathname).toBe("/app/initial-setup/has-fbm");
+    await expect(box.getByLabel("No", { exact: true }).isChecked()).resolves.toBe(true);
+    await page.getByRole("button", { name: "Next" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/app/initial-setup/is-self-employed");
+    // A press (click or tap) on a card answers and moves on.
+    await choose(page, "/setup/isSelfEmployed", false, "/app/initial-setup/credit-range");
   });
 });
