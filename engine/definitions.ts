@@ -150,7 +150,7 @@ export function buildDefinitions(files: DefinitionFiles, { trusted = false }: Bu
     problems.push({ file: "schemas/", pointer: "", message: (error as Error).message });
     ajv = createAjv({});
   }
-  const defs: Definitions = { files, ajv, steps: new Map(), flows: new Map(), ruleSets: new Map(), cases: [], params: {}, funnel: { ranks: {}, labels: {}, routes: {}, pages: [], statuses: {} } };
+  const defs: Definitions = { files, ajv, steps: new Map(), flows: new Map(), ruleSets: new Map(), cases: [], params: {}, funnel: { ranks: {}, labels: {}, routes: {}, pages: [], statuses: {}, phases: [] } };
 
   for (const [path, json] of Object.entries(files.rules)) {
     const file = `rules/${path}`;

@@ -1,6 +1,6 @@
 // The funnel's tables, derived: every status's rank, label and page. A step file states its own
 // rank, label and route once; rules/funnel.json holds only the statuses that are not steps, the
-// default route and the pages without a step. Nothing else repeats them: engine/funnel.ts and any
+// default route, the pages without a step and the journey's phases. Nothing else repeats them: engine/funnel.ts and any
 // logic (params.funnel.ranks, .labels, .routes) read what this module derives.
 import type { Definitions } from "./definitions";
 
@@ -21,6 +21,14 @@ export interface FunnelTables {
   /** Pages without a step file that a step's next may name. */
   pages: string[];
   statuses: Record<string, StatusEntry>;
+  /** The journey's phases in order, in plain words (rules/funnel.json params.phases); flows place their steps in them. */
+  phases: JourneyPhase[];
+}
+
+/** A phase of the whole journey ("Your home", "Your offer"...). */
+export interface JourneyPhase {
+  id: string;
+  label: string;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -32,6 +40,13 @@ export function declaredStatuses(params: Record<string, unknown> | undefined): R
   const out: Record<string, StatusEntry> = {};
   for (const [id, entry] of Object.entries(raw)) if (isObject(entry) && typeof entry.rank === "number") out[id] = entry as unknown as StatusEntry;
   return out;
+}
+
+/** The phases rules/funnel.json lists (well-formed entries only: the linter names the others). */
+export function declaredPhases(params: Record<string, unknown> | undefined): JourneyPhase[] {
+  const raw = params?.phases;
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((p): p is JourneyPhase => isObject(p) && typeof p.id === "string" && typeof p.label === "string" && p.label !== "").map(({ id, label }) => ({ id, label }));
 }
 
 /**
@@ -63,6 +78,7 @@ export function deriveFunnelTables(defs: Definitions): FunnelTables {
     ...(typeof own.defaultRoute === "string" ? { defaultRoute: own.defaultRoute } : {}),
     pages: Array.isArray(own.pages) ? own.pages.filter((p): p is string => typeof p === "string") : [],
     statuses,
+    phases: declaredPhases(own),
   };
   defs.params[FUNNEL_RULE_SET] = { ...own, ranks, labels, routes };
   return tables;

@@ -90,6 +90,33 @@ function checkRulesPath(defs: Definitions, path: string[], file: string, pointer
 
 // ---------------------------------------------------------------- steps
 
+/** The single-choice widgets a step may advance on (`ui:options.autoAdvance`). */
+const SINGLE_CHOICE_WIDGETS = new Set(["yesNo", "choiceCards", "imageChoice", "radio"]);
+
+/**
+ * A step that advances when a choice is made (root `ui:options.autoAdvance`) asks one question,
+ * a single choice: with a second field the applicant would be moved on before answering it.
+ */
+function checkAutoAdvance(file: string, step: Step, problems: Problem[]) {
+  const ui = (step.uiSchema ?? {}) as Record<string, unknown>;
+  const options = ui["ui:options"] as Record<string, unknown> | undefined;
+  if (options?.autoAdvance === undefined) return;
+  const at = "/uiSchema/ui:options/autoAdvance";
+  if (typeof options.autoAdvance !== "boolean") return void problems.push({ file, pointer: at, message: "autoAdvance is true or false" });
+  if (!options.autoAdvance) return;
+  const fields: string[] = [];
+  const walk = (schema: unknown, path: string[]) => {
+    const props = (schema as { properties?: Record<string, unknown> } | null)?.properties;
+    if (!props || Object.keys(props).length === 0) return void (path.length && fields.push(path.join("/")));
+    for (const [key, value] of Object.entries(props)) walk(value, [...path, key]);
+  };
+  walk(step.schema, []);
+  const widgetOf = (path: string) => path.split("/").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], ui) as Record<string, unknown> | undefined;
+  const widget = fields.length === 1 ? widgetOf(fields[0]!)?.["ui:widget"] : undefined;
+  if (fields.length !== 1 || typeof widget !== "string" || !SINGLE_CHOICE_WIDGETS.has(widget))
+    problems.push({ file, pointer: at, message: `a step advances on a choice only when it asks one single-choice question (${[...SINGLE_CHOICE_WIDGETS].join(", ")}); this one asks ${fields.length === 1 ? `/${fields[0]} with ${widget ? `the ${String(widget)} widget` : "no choice widget"}` : `${fields.length} fields`}` });
+}
+
 function checkStep(defs: Definitions, file: string, step: Step, problems: Problem[]) {
   const files = defs.files;
   const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
@@ -126,6 +153,7 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     }
   };
   checkWidgets(step.uiSchema, "/uiSchema");
+  checkAutoAdvance(file, step, problems);
 
   const checkPointer = (field: string, pointer: string) => {
     const segments = field.split("/").slice(1);
@@ -411,6 +439,35 @@ function checkStepEffects(defs: Definitions, file: string, step: Step, problems:
   });
 }
 
+/**
+ * The journey's phases: rules/funnel.json lists each once with a label; a flow's phases name known
+ * phases, in that order, from steps every variant lists, the first at each variant's first step
+ * (so no step falls outside a phase).
+ */
+function checkPhases(defs: Definitions, problems: Problem[]) {
+  const declared = defs.funnel.phases.map((p) => p.id);
+  const funnelFile = defs.ruleSets.get(FUNNEL_RULE_SET)?.file ?? "rules/funnel.json";
+  declared.forEach((id, i) => {
+    if (declared.indexOf(id) !== i) problems.push({ file: funnelFile, pointer: `/params/phases/${i}/id`, message: `phase "${id}" is listed twice` });
+  });
+  for (const { file, def: flow } of defs.flows.values()) {
+    let last = -1;
+    flow.phases?.forEach((entry, i) => {
+      const order = declared.indexOf(entry.phase);
+      if (order < 0) problems.push({ file, pointer: `/phases/${i}/phase`, message: `unknown phase "${entry.phase}" (rules/funnel.json params.phases)${suggest(entry.phase, declared)}` });
+      else if (order <= last) problems.push({ file, pointer: `/phases/${i}/phase`, message: `phase "${entry.phase}" comes before an earlier entry's phase in rules/funnel.json params.phases` });
+      last = Math.max(last, order);
+      for (const variant of flow.variants)
+        if (!variant.steps.includes(entry.from))
+          problems.push({ file, pointer: `/phases/${i}/from`, message: `phase "${entry.phase}" starts at "${entry.from}", which variant "${variant.id}" does not list` });
+    });
+    if (flow.phases)
+      for (const variant of flow.variants)
+        if (variant.steps[0] !== flow.phases[0]?.from)
+          problems.push({ file, pointer: "/phases/0/from", message: `the first phase must start at the first step of variant "${variant.id}" ("${variant.steps[0]}")` });
+  }
+}
+
 export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
@@ -418,6 +475,7 @@ export function lint(defs: Definitions): Problem[] {
   checkFunnelTables(defs, problems);
   checkParamPointers(defs, problems);
   checkFlowsAndReachability(defs, problems);
+  checkPhases(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)

@@ -36,3 +36,60 @@ export function funnelPosition(defs: Definitions, stepId: string, options: { var
   });
   return { flowId: walk.flowId, variantId: walk.variantId, steps, index: ids.indexOf(stepId) };
 }
+
+export interface PhaseProgress {
+  id: string;
+  label: string;
+  state: "done" | "current" | "upcoming";
+}
+
+/** One progress across the whole journey: its phases in plain words, and where this step sits. */
+export interface JourneyProgress {
+  phases: PhaseProgress[];
+  /** The current phase's place in `phases`. */
+  current: number;
+  /** The step's place among the steps of its phase on this walk (0-based), and how many those are. */
+  stepInPhase: number;
+  stepsInPhase: number;
+  step: FunnelStep;
+}
+
+/** Each step of a flow variant with the phase it falls in (the flow's `phases`: a phase runs from its step to the next entry). */
+export function phaseOfSteps(phases: readonly { phase: string; from: string }[] | undefined, steps: readonly string[]): Map<string, string> {
+  const starts = new Map((phases ?? []).map((p) => [p.from, p.phase]));
+  const out = new Map<string, string>();
+  let phase: string | undefined;
+  for (const id of steps) {
+    phase = starts.get(id) ?? phase;
+    if (phase !== undefined) out.set(id, phase);
+  }
+  return out;
+}
+
+/**
+ * Where `stepId` sits in the whole journey: the phases of rules/funnel.json (an owner sees them
+ * all, from their home to their documents; a member, such as an invited co-borrower, the phases
+ * of their own flow), which of them are behind, and the step's place within its phase. Null when
+ * no flow lists the step or its flow places no phases (the progress then counts the flow's steps).
+ */
+export function journeyProgress(defs: Definitions, stepId: string, options: Parameters<typeof funnelPosition>[2] = {}): JourneyProgress | null {
+  const position = funnelPosition(defs, stepId, options);
+  if (!position) return null;
+  const flow = defs.flows.get(position.flowId)?.def;
+  const variant = flow?.variants.find((v) => v.id === position.variantId);
+  if (!flow?.phases || !variant) return null;
+  const phaseOf = phaseOfSteps(flow.phases, variant.steps);
+  const own = new Set(flow.phases.map((p) => p.phase));
+  const shown = defs.funnel.phases.filter((p) => (flow.answeredBy === undefined ? true : own.has(p.id)));
+  const here = phaseOf.get(stepId);
+  const current = shown.findIndex((p) => p.id === here);
+  if (current < 0) return null;
+  const inPhase = position.steps.filter((s) => phaseOf.get(s.id) === here);
+  return {
+    phases: shown.map((p, i) => ({ ...p, state: i < current ? "done" : i === current ? "current" : "upcoming" })),
+    current,
+    stepInPhase: inPhase.findIndex((s) => s.id === stepId),
+    stepsInPhase: inPhase.length,
+    step: position.steps[position.index]!,
+  };
+}

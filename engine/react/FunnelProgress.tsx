@@ -1,10 +1,12 @@
-// Where the applicant is in the funnel: an ordered list of the flow's steps, the current one
-// marked aria-current="step", drawn as a segmented bar with a "Step 3 of 12 · Property Value" caption.
+// Where the applicant is in the journey: one bar across the whole journey, its phases in plain
+// words ("Your home", "Your offer", "About you", "Sign", "Documents": rules/funnel.json, placed by
+// the flow files), the current phase marked aria-current="step" and filled as far as its steps go,
+// with a "Your home · step 3 of 10" caption. A flow that places no phases shows its own steps instead.
 import { mergeClasses } from "@fluentui/react-components";
 import { useMemo, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions";
 import type { Part } from "../members";
-import { funnelPosition } from "../form/progress";
+import { funnelPosition, journeyProgress, type JourneyProgress } from "../form/progress";
 import { useStyles } from "./styles";
 
 export interface FunnelProgressProps {
@@ -25,9 +27,40 @@ export interface FunnelProgressProps {
   done?: readonly string[];
 }
 
+function PhaseProgress({ progress }: { progress: JourneyProgress }): JSX.Element {
+  const styles = useStyles();
+  const { phases, current, stepInPhase, stepsInPhase } = progress;
+  const here = phases[current]!;
+  const stepText = `step ${stepInPhase + 1} of ${stepsInPhase}`;
+  // The current phase's bar shows the steps behind, with a sliver on its first step so it reads as begun.
+  const fill = Math.max(0.06, stepInPhase / Math.max(1, stepsInPhase));
+  return (
+    <nav className={styles.progress} aria-label="Progress">
+      <p className={styles.progressCaption} aria-hidden="true">
+        <span className={styles.progressCurrent}>{here.label}</span> · {stepText}
+      </p>
+      <ol className={styles.phaseList}>
+        {phases.map((p) => (
+          <li key={p.id} className={styles.phase} aria-current={p.state === "current" ? "step" : undefined}>
+            <span className={styles.phaseBar} aria-hidden="true">
+              {p.state === "upcoming" ? null : <span className={styles.phaseFill} style={{ width: p.state === "done" ? "100%" : `${Math.round(fill * 100)}%` }} />}
+            </span>
+            <span className={mergeClasses(styles.phaseLabel, p.state === "current" && styles.phaseLabelHere)}>
+              {p.label}
+              <span className={styles.visuallyHidden}>{p.state === "done" ? " (done)" : p.state === "current" ? ` (current: ${stepText})` : ""}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
 export function FunnelProgress({ defs, stepId, variant, flow, part, application, done }: FunnelProgressProps): JSX.Element {
   const styles = useStyles();
+  const phased = useMemo(() => journeyProgress(defs, stepId, { variant, flow, part, application }), [defs, stepId, variant, flow, part, application]);
   const position = useMemo(() => funnelPosition(defs, stepId, { variant, flow, part, application }), [defs, stepId, variant, flow, part, application]);
+  if (phased) return <PhaseProgress progress={phased} />;
   if (!position) return <></>;
   const { steps, index } = position;
   const current = steps[index]!;

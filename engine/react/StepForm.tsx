@@ -10,7 +10,7 @@ import Form, { type IChangeEvent } from "@rjsf/core";
 import type { RegistryFieldsType, UiSchema } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import Ajv2020 from "ajv/dist/2020";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type JSX, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type FormEvent, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions";
 import { newItemValues } from "../new-items";
 import { mergeDocs } from "../pointer";
@@ -282,6 +282,25 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
     [store],
   );
 
+  // A step that opts in (root ui:options.autoAdvance: one single-choice question) moves on when a
+  // choice is made with a pointer (a click or a tap). Keyboard users keep Next: arrow keys move
+  // the choice in a radio group, and advancing on each press would carry them past the question.
+  const rootOptions = isObject(prepared.uiSchema["ui:options"]) ? prepared.uiSchema["ui:options"] : {};
+  const autoAdvance = rootOptions.autoAdvance === true && !readOnly;
+  const pointerAt = useRef(0);
+  const advanceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (advanceTimer.current && clearTimeout(advanceTimer.current)), []);
+  const handleChoice = useCallback(
+    (event: FormEvent<HTMLDivElement>) => {
+      const target = event.target as HTMLInputElement;
+      if (!autoAdvance || target.type !== "radio" || Date.now() - pointerAt.current > 1500) return;
+      if (advanceTimer.current) clearTimeout(advanceTimer.current);
+      // Once RJSF holds the choice, and long enough for the chosen card to show as chosen.
+      advanceTimer.current = setTimeout(() => rootRef.current?.querySelector("form")?.requestSubmit(), 250);
+    },
+    [autoAdvance],
+  );
+
   const placed = useMemo(() => placeDisplays(prepared.uiSchema, displays), [prepared.uiSchema, displays]);
   const formContext: FormContext = useMemo(() => {
     const nodes: Record<string, unknown> = {};
@@ -297,7 +316,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
       {description ? <p className={styles.lead}>{description}</p> : null}
       <StoreContext.Provider value={store}>
         {/* Typed values not yet handed to RJSF are handed over before RJSF reads them for the submit. */}
-        <div onSubmitCapture={() => store.flushAll()}>
+        <div onSubmitCapture={() => store.flushAll()} onPointerDownCapture={() => (pointerAt.current = Date.now())} onKeyDownCapture={() => (pointerAt.current = 0)} onChangeCapture={handleChoice}>
         <Form
           className={styles.form}
           schema={prepared.schema}

@@ -221,4 +221,11 @@ export const useStyles = makeStyles({
   progressSegment: { flexGrow: 1, flexBasis: 0, height: "6px", backgroundColor: tokens.colorNeutralBackground5 },
   progressDone: { backgroundColor: tokens.colorBrandBackground },
   progressHere: { backgroundColor: tokens.colorBrandBackground, opacity: 0.55 },
+  // The journey's phases: one labelled bar each, the current one filled as far as its steps go.
+  phaseList: { display: "flex", gap: "6px", listStyleType: "none", margin: 0, padding: 0 },
+  phase: { flexGrow: 1, flexBasis: 0, minWidth: 0, display: "flex", flexDirection: "column", gap: "6px" },
+  phaseBar: { position: "relative", height: "6px", overflow: "hidden", backgroundColor: tokens.colorNeutralBackground5 },
+  phaseFill: { position: "absolute", inset: "0 auto 0 0", backgroundColor: tokens.colorBrandBackground },
+  phaseLabel: { fontSize: "13px", lineHeight: 1.2, color: helocTokens.secondary, "@media (max-width: 420px)": { fontSize: "12px" } },
+  phaseLabelHere: { fontWeight: 700, color: tokens.colorNeutralForeground1 },
 });

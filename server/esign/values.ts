@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Definitions } from "../../engine/definitions";
 import { formatCurrency } from "../../engine/format";
+import { interestOnlyMonthlyPayment, levelMonthlyPayment } from "../../engine/payments";
 import { lenderTokens, type LenderProfile } from "../../engine/lender";
 import { readLenderProfile } from "../../engine/lender-file";
 import { REPO_ROOT } from "../../engine/paths";
@@ -34,11 +35,7 @@ const percent = (rate: number) => `${rate.toFixed(2)}%`;
 
 /** Interest only while the line is open for draws (one month's interest), then level payments over the repayment period. */
 export function examplePayments(apr: number, repaymentPeriodYears: number, balance = EXAMPLE_BALANCE) {
-  const monthly = apr / 100 / 12;
-  const months = repaymentPeriodYears * 12;
-  const draw = balance * monthly;
-  const repayment = monthly === 0 ? balance / months : (balance * monthly) / (1 - (1 + monthly) ** -months);
-  return { draw: Math.round(draw * 100) / 100, repayment: Math.round(repayment * 100) / 100 };
+  return { draw: interestOnlyMonthlyPayment(balance, apr), repayment: levelMonthlyPayment(balance, apr, repaymentPeriodYears) };
 }
 
 /** The offer on this application, when it has one. */

@@ -2,7 +2,7 @@
 // page, which shows the adverse action notice (principal reason, ECOA notice, creditor, agency);
 // the public pages name the lender from its profile, with the sample banner in development.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answer, answerAll, next } from "./answer";
+import { answer, answerAll, choose, next } from "./answer";
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
 import { unique } from "./early-funnel";
 
@@ -28,8 +28,7 @@ describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, 
     await next(page, "/app/initial-setup/mortgage-estimate");
     await answer(page, "/setup/mortgageEstimate", 200000);
     await next(page, "/app/initial-setup/has-fbm");
-    await answer(page, "/setup/hasFbm", true);
-    await next(page, "/app/ineligible/late-payment");
+    await choose(page, "/setup/hasFbm", true, "/app/ineligible/late-payment");
     const notice = page.getByRole("region", { name: "Notice of action taken" });
     await notice.getByText("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months", { exact: false }).waitFor();
     const text = await notice.innerText();

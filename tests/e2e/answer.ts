@@ -44,6 +44,19 @@ export async function answerAll(page: Page, answers: Record<string, Answer>): Pr
 }
 
 /** Presses the step's main button and waits for the next page. */
+/**
+ * Picks a choice on a step that advances when a choice is made (ui:options.autoAdvance): presses
+ * the option's card or label, as a person does, and waits for the page it leads to.
+ */
+export async function choose(page: Page, pointer: string, value: Answer, expectedPath: string): Promise<void> {
+  const box = fieldBox(page, pointer);
+  await box.waitFor();
+  const label = value === true ? "Yes" : value === false ? "No" : String(value);
+  const id = await box.getByLabel(label, { exact: true }).getAttribute("id");
+  await box.locator(`label[for="${id}"]`).first().click();
+  await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 20_000 });
+}
+
 export async function next(page: Page, expectedPath: string, button: string | RegExp = "Next"): Promise<void> {
   await page.getByRole("button", { name: button }).click();
   await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 20_000 });

@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { newestMail, newestTextCode } from "../helpers/server";
-import { answer, answerAll, fieldBox, next } from "./answer";
+import { answer, answerAll, choose, fieldBox, next } from "./answer";
 
 export const unique = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -23,12 +23,10 @@ export async function earlyFunnel(
   await next(page, "/app/initial-setup/mortgage-estimate");
   await answer(page, "/setup/mortgageEstimate", o.owed);
   await next(page, "/app/initial-setup/has-fbm");
-  await answer(page, "/setup/hasFbm", false);
-  await next(page, "/app/initial-setup/is-self-employed");
-  await answer(page, "/setup/isSelfEmployed", false);
-  await next(page, "/app/initial-setup/credit-range");
-  await answer(page, "/setup/creditRange", "Excellent (760+)");
-  await next(page, "/app/initial-setup/zip");
+  // These three questions move on when a choice is made (ui:options.autoAdvance).
+  await choose(page, "/setup/hasFbm", false, "/app/initial-setup/is-self-employed");
+  await choose(page, "/setup/isSelfEmployed", false, "/app/initial-setup/credit-range");
+  await choose(page, "/setup/creditRange", "Excellent (760+)", "/app/initial-setup/zip");
   await answer(page, "/setup/zip", "80205");
   await page.getByRole("button", { name: "Next" }).click();
   await page.waitForURL(/\/app\/initial-setup\/(property-usage|credit-score)$/);

@@ -63,9 +63,10 @@ describe("the path is the server's (e2e)", { timeout: 240_000 }, () => {
     await page.getByRole("button", { name: "Continue to application" }).waitFor();
     await next(page, "/app/initial-setup/phone", "Continue to application");
     await page.getByRole("navigation", { name: "Progress" }).waitFor();
-    // The phone, its code and the consents are not done: they are the next steps.
-    expect(await doneMarks(page)).toEqual([]);
-    expect(await progressText(page)).not.toMatch(/Consent.*\(done\)/);
+    // One progress across the journey: the home and the offer are behind; the phone, its code and
+    // the consents ("About you") are the next steps, not done.
+    expect(await doneMarks(page)).toEqual(["Your home (done)", "Your offer (done)"]);
+    expect(await progressText(page)).not.toMatch(/About you.*\(done\)/);
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await shot(page, "prequal-to-phone-1280");
     // The application's first page is not open yet: it sends the applicant back to the phone.

@@ -19,6 +19,13 @@ interface Quote {
   drawPeriodYears?: number;
   repaymentPeriodYears?: number;
   equityRoom?: number;
+  /** The smallest draw the offer page offers. */
+  minimumDraw?: number;
+  /** How the line was worked out: home value × maxCltv − owed (the equity room), capped at maximumLine. */
+  homeValue?: number;
+  maxCltv?: number;
+  owed?: number;
+  maximumLine?: number;
   /** The answer still needed before there is anything to price. */
   missing?: string;
 }

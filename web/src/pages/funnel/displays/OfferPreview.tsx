@@ -1,5 +1,6 @@
 // The offer of quote.current (rules/pricing.json) for the preview-offer step: the line amount,
-// APR, fee and periods, or, when the rules find no offer, the page that explains why.
+// APR, fee and periods, how the line was worked out, and a draw slider with its estimated monthly
+// payment; or, when the rules find no offer, the page that explains why.
 import { Button, Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
@@ -7,6 +8,8 @@ import { formatCurrency } from "../../../../../engine/format";
 import { SuccessChip } from "../../../../../engine/react";
 import { trpc } from "../../../api/trpc";
 import { classifyApiError } from "../api-errors";
+import { DrawEstimate } from "./DrawEstimate";
+import { LineBasis } from "./LineBasis";
 
 export function OfferPreview() {
   const navigate = useNavigate();
@@ -53,6 +56,10 @@ export function OfferPreview() {
           </div>
         ) : null}
       </dl>
+      {offer.lineAmount !== undefined ? <LineBasis {...offer} lineAmount={offer.lineAmount} /> : null}
+      {offer.lineAmount !== undefined && offer.apr !== undefined && offer.minimumDraw !== undefined ? (
+        <DrawEstimate lineAmount={offer.lineAmount} minimumDraw={offer.minimumDraw} apr={offer.apr} drawPeriodYears={offer.drawPeriodYears} />
+      ) : null}
     </div>
   );
 }
