@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { stepById } from "../../engine/definitions";
 import { formatProblem } from "../../engine/lint";
 import { prefillValues, withPrefill } from "../../engine/prefill";
+import { buildRuleBook, renderMarkdown } from "../../engine/rule-book";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const defs = repo.defs;
@@ -65,6 +66,14 @@ describe("prefilling a step from answers given earlier", () => {
 
   it("lays the prefilled values into the answers the form starts from", () => {
     expect(withPrefill({ setup: { zip: "80202" } }, { "/property/zip": "80202", "/property/value": 5 })).toEqual({ setup: { zip: "80202" }, property: { zip: "80202", value: 5 } });
+  });
+});
+
+describe("the rule book", () => {
+  it("lists the answers a step's fields start from, and when", () => {
+    const book = renderMarkdown(buildRuleBook(defs));
+    expect(book).toContain("| Property value `/property/value` | Estimated home value `/setup/propertyValue` | always |");
+    expect(book).toMatch(/\| Street address `\/property\/line1` \| [^|]*`\/user\/address\/line1` \| How do you use this property\? \(setup\.propertyUsage\) is primaryResidence \|/);
   });
 });
 
