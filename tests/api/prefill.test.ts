@@ -1,10 +1,15 @@
 // Never ask twice (issue 23) over real HTTP: step.get gives an unanswered field the value of the
 // answer it starts from (the step's prefill), the server's, so browser and server agree; the
 // applicant may change it, and a save judges it like any other answer.
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
+import { makeApplicant } from "../helpers/accounts";
 import { singleBorrower, twoBorrowers, walk } from "../helpers/journeys";
-import { browser, testServer, type TestServer } from "../helpers/server";
+import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -65,5 +70,22 @@ describe("step.get prefills a question answered earlier", () => {
     await walk(server, b, { until: "application2", doc });
     const page = await b.trpc.step.get.query({ stepId: "application2" });
     expect(page.prefill).toEqual({ "/coborrower/address": doc.user.address });
+  });
+
+  it("never prefills an invited co-borrower's page from what only the borrower may read (their home address)", async () => {
+    const { coborrower: _c, ...fixture } = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+    const email = `maria.${randomUUID()}@example.com`;
+    const who = await makeApplicant(server.services, { email, status: "coborrowerInvite", doc: { ...fixture, user: { ...fixture.user, email } } });
+    const b = browser(server.url);
+    await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    const samEmail = `sam.${randomUUID()}@example.com`;
+    await b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email: samEmail } } });
+    const token = /\/app\/join\?token=([A-Za-z0-9_-]{43})/.exec(newestMail(server.dataDir, samEmail))![1]!;
+    const c = browser(server.url);
+    await c.trpc.members.accept.mutate({ token });
+    await c.trpc.step.submit.mutate({ stepId: "coborrowerConsent", answers: { coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
+    const page = await c.trpc.step.get.query({ stepId: "application2" });
+    expect(page.application).not.toHaveProperty(["user", "address"]);
+    expect(page.prefill).toEqual({});
   });
 });
