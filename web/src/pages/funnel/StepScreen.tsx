@@ -8,6 +8,7 @@ import { browserDrafts, clearDraft, draftKey } from "../../../../engine/form/dra
 import { signOutTargetFor } from "../../../../engine/funnel";
 import { withPrefill } from "../../../../engine/prefill";
 import type { Definitions, Step } from "../../../../engine/definitions";
+import { useServedDefinitions } from "./definitions";
 import { reach, type Part } from "../../../../engine/members";
 import site from "../../../../content/site.json";
 import { FunnelProgress, StepForm } from "../../../../engine/react";
@@ -62,6 +63,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   // The first fetch may be the one the previous step started as its save returned.
   const saved = useQuery({ ...trpc.step.get.queryOptions({ stepId: step.id }), queryFn: () => takeOrFetch(step.id) });
   const submit = useMutation(trpc.step.submit.mutationOptions());
+  useServedDefinitions(saved.data?.definitionsVersion);
   useEffect(prefetchBotToken, []);
 
   const leave = useCallback(async () => {
