@@ -2,6 +2,7 @@
 // in plain English with the worked cases that exercise it, run now with their pass/fail result)
 // and every step's visibility, requirements, checks and branches. Built once as a small document
 // model, rendered to Markdown and to a self-contained, printable HTML page.
+import { prefillSource } from "./prefill";
 import type { Definitions, RuleSet, Step } from "./definitions";
 import { describeLogic, ruleWords, stepWords } from "./describe-logic";
 import { buildFunnelMap, pagesNamedBy } from "./funnel-map";
@@ -230,6 +231,10 @@ function stepBlocks(defs: Definitions, step: Step): Block[] {
     return [[{ code: b.id }], [b.when === undefined ? "always" : describeLogic(b.when, stepWords(defs, step.id))], goto, [b.description ?? ""]];
   }));
   table("New list items start with", ["List", "Field", "Value"], Object.entries(step.newItems ?? {}).flatMap(([list, fields]) => Object.entries(fields ?? {}).map(([f, l]) => [fieldCell(list), [{ code: f }], [describeLogic(l, stepWords(defs, step.id), { as: "value" })]])));
+  table("Starts from an earlier answer (prefilled, editable)", ["Field", "Starts from", "When"], Object.entries(step.prefill ?? {}).map(([f, source]) => {
+    const { from, when } = prefillSource(source);
+    return [fieldCell(f), fieldCell(from), [when === undefined ? "always" : describeLogic(when, stepWords(defs, step.id, f))]];
+  }));
   if (blocks.length === 2) blocks.push({ kind: "paragraph", parts: ["No conditions: every field is asked as its answer schema says."] });
   return blocks;
 }

@@ -7,7 +7,8 @@
 // - a labelled enumeration `oneOf: [{const, title}, ...]` (schemas/enums.json, us-states.json)
 //   becomes `enum` plus `enumTitles` (the labels, in order), which the widgets read. RJSF treats a
 //   `oneOf` as alternatives and tries every option against the answers on every keystroke (ajv per
-//   option: 56 states × every list item); an `enum` costs nothing.
+//   option: 56 states × every list item); an `enum` costs nothing. A `readOnly` value (set by our
+//   own systems, such as "Transfer from application") is left out of the options.
 import type { JsonSchema } from "../bundle";
 import { escapeSegment } from "../pointer";
 
@@ -84,7 +85,10 @@ function asLabelledEnum(branches: unknown): { values: unknown[]; titles: string[
   const titles: string[] = [];
   for (const b of branches) {
     if (!isObject(b) || !("const" in b)) return null;
-    if (Object.keys(b).some((k) => k !== "const" && k !== "title" && k !== "description" && k !== "type")) return null;
+    if (Object.keys(b).some((k) => k !== "const" && k !== "title" && k !== "description" && k !== "type" && k !== "readOnly")) return null;
+    // A value only our own systems set (readOnly, JSON Schema's "managed by the owning authority")
+    // stays valid in stored answers and is never offered to an applicant.
+    if (b.readOnly === true) continue;
     values.push(b.const);
     titles.push(typeof b.title === "string" ? b.title : String(b.const));
   }

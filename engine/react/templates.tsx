@@ -217,6 +217,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
         </h2>
       ) : null}
       {typeof options.description === "string" ? <p className={styles.hint}>{options.description}</p> : null}
+      {view.notice ? <p className={styles.hint}>{view.notice}</p> : null}
       {view.error ? <ErrorText id={`${ids}-error`} message={view.error} focusable /> : null}
       <RemovalContext.Provider value={info.onRemoved}>
         <ListContext.Provider value={info}>

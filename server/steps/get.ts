@@ -4,7 +4,8 @@
 import { TRPCError } from "@trpc/server";
 import type { APIInputs } from "../../engine/generated/schema-types";
 import { doneSteps } from "../../engine/journey";
-import { viewFor } from "../../engine/members";
+import { viewFor, writes } from "../../engine/members";
+import { prefillValues } from "../../engine/prefill";
 import { memberStore } from "../members/store";
 import { applicationStore } from "../store/applications";
 import { recheckDue, recheckOnVisit } from "../store/recheck";
@@ -30,16 +31,21 @@ export async function getStep(ctx: Context, input: StepRef) {
   const journey = reader ? journeyFor(services, reader) : null;
   refuseClosedStep(services, reader, journey, step);
   if (!reader) {
-    return { stepId: step.id, definitionsVersion: services.definitionsVersion, application: {}, applicationStatus: null, revision: null, variant: null, role: null, part: null, flow: null, recheck: false, done: [] as string[], due: null, locked: false };
+    return { stepId: step.id, definitionsVersion: services.definitionsVersion, application: {}, applicationStatus: null, revision: null, variant: null, role: null, part: null, flow: null, recheck: false, done: [] as string[], due: null, locked: false, prefill: {} as Record<string, unknown> };
   }
   const facts = readerFacts(services, reader);
   const { app } = reader;
+  // Masked as the reader receives it: a prefill never carries more than the application shows.
+  const view = applicationStore(services).view(viewFor(services.defs, reader.part, app.doc));
+  const locked = (reader.member ? ownerJourney(services, app, app.doc) : journey!).submitted; // the owner's own path is the one just walked
+  // Never ask twice: unanswered fields of this reader's part start from answers they gave (or may read) earlier.
+  const prefill = locked ? {} : Object.fromEntries(Object.entries(prefillValues(services.defs, step, view)).filter(([field]) => writes(reader.part, field)));
   return {
     /** Which step was read: its definition the browser already has, in the definitions bundle. */
     stepId: step.id,
     /** The definitions the server runs: a browser that loaded another version fetches them again. */
     definitionsVersion: services.definitionsVersion,
-    application: applicationStore(services).view(viewFor(services.defs, reader.part, app.doc)),
+    application: view,
     applicationStatus: facts.applicationStatus,
     /** The reader's own revision: a member's saves never make the owner's page stale, nor the reverse. */
     revision: reader.member?.revision ?? app.revision,
@@ -55,6 +61,8 @@ export async function getStep(ctx: Context, input: StepRef) {
     done: doneSteps(journey!),
     due: journey!.due,
     /** The application is submitted: nothing on the applicant side changes any more. */
-    locked: (reader.member ? ownerJourney(services, app, app.doc) : journey!).submitted, // the owner's own path is the one just walked
+    locked,
+    /** Field pointer → the value an unanswered field starts from (the step's prefill): shown filled, editable, judged on save. */
+    prefill,
   };
 }

@@ -41,7 +41,8 @@ export async function earlyFunnel(
     await answerAll(page, { "/coborrower/firstName": o.coborrower.firstName, "/coborrower/lastName": o.coborrower.lastName, "/coborrower/email": o.coborrower.email ?? unique("sam") });
   }
   await next(page, "/app/initial-setup/mortgage-balance");
-  await answer(page, "/setup/mortgageBalance", o.owed);
+  // Asked before as an estimate: the balance starts from it (prefill), to correct from the statement.
+  await expect(fieldBox(page, "/setup/mortgageBalance").locator("input").inputValue()).resolves.toBe(`$${o.owed.toLocaleString("en-US")}`);
 }
 
 /**

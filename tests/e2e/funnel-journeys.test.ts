@@ -27,10 +27,16 @@ async function shot(page: Page, journey: string) {
 
 /** Property Info for a single-family primary residence with no HOA, and no other real estate: to employment history. */
 async function singleHomeOwner(page: Page) {
-  await answerAll(page, {
-    "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
-    "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 640000, "/property/fees": 0, "/isInTrust": false,
-  });
+  // Never asked twice: the early funnel's home value and ZIP, and the home page's "Primary Home", come filled in.
+  await fieldBox(page, "/property/value").waitFor();
+  await expect(fieldBox(page, "/property/value").locator("input").inputValue()).resolves.toBe("$640,000");
+  await expect(fieldBox(page, "/property/zip").locator("input").inputValue()).resolves.toBe("80205");
+  await expect(fieldBox(page, "/property/propertyUsage").getByLabel("Primary Residence", { exact: true }).isChecked()).resolves.toBe(true);
+  // Variant one asked how the home is used: the borrower lives there, so its street address is theirs.
+  const line1 = await fieldBox(page, "/property/line1").locator("input").inputValue();
+  if (line1 === "") await answerAll(page, { "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado" });
+  else expect(line1).toBe("1200 Larimer Street");
+  await answerAll(page, { "/property/propertyType": "Single Family", "/property/fees": 0, "/isInTrust": false });
   await next(page, "/app/application/3");
   await answer(page, "/user/ownsOtherRealEstate", false);
   await next(page, "/app/application/4");
@@ -148,7 +154,8 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await shot(page, journey);
     await next(page, "/app/application/2");
     await singleHomeOwner(page);
-    await answer(page, "/user/isSelfEmployed", false);
+    // Self-employed was asked in the early funnel: the answer is there already.
+    await expect(fieldBox(page, "/user/isSelfEmployed").getByLabel("No", { exact: true }).isChecked()).resolves.toBe(true);
     await answerAll(page, job("/user/employments", 0, { employer: "Acme Health", start: "01/15/2019", base: 98000 }));
     await shot(page, journey);
     // Not self-employed: business information is skipped.

@@ -5,6 +5,7 @@ import { bundleStepSchema } from "../../engine/bundle";
 import { cleanAnswers, sliceAnswers } from "../../engine/form/answers";
 import { emptyValueOf, pointerOfPath, toRenderSchema, unknownWidgets, widgetsUsed, withoutWidgets } from "../../engine/form/render-schema";
 import { WIDGET_NAMES } from "../../engine/widget-names";
+import { createStepValidator } from "../../engine/validate";
 import { repo } from "../helpers/definitions";
 import fixture from "../../server/demo/application.two-borrowers.json";
 
@@ -27,6 +28,17 @@ describe("the render schema", () => {
     expect(state.enumTitles[state.enum.indexOf("FL")]).toBe("Florida");
     const dataSource = employmentItem().properties.dataSource;
     expect(dataSource).toMatchObject({ type: ["string", "null"], enum: ["Manual", "Synced"] });
+  });
+
+  it("does not offer applicants the income types only our systems record, which stored answers may still hold", () => {
+    const type = (toRenderSchema(bundleStepSchema(defs, "manualIncomeVerification")) as any).properties.user.properties.incomeSources.items.properties.type;
+    expect(type.enumTitles).not.toContain("Transfer from application");
+    expect(type.enumTitles).not.toContain("Main employment income");
+    expect(type.enum).not.toEqual(expect.arrayContaining(["main"]));
+    expect(type.enumTitles).toEqual(expect.arrayContaining(["Pension", "Rental income", "Other"]));
+    const validate = createStepValidator(defs, "manualIncomeVerification");
+    const stored = { user: { incomeSources: [{ type: "transferFromApplication", otherValue: 12000 }] } };
+    expect(validate(stored).errors ?? []).toEqual([]);
   });
 
   it("is memoized per bundled schema", () => {

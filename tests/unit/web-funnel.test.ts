@@ -17,8 +17,9 @@ describe("funnel page helpers", () => {
 
   it("prefills a hint only where the application has no answer", () => {
     const read = (key: string) => (key === "propertyUsageHint" ? "secondHome" : null);
-    expect(withHints({ user: { firstName: "Dana" } }, read)).toEqual({ user: { firstName: "Dana" }, setup: { propertyUsage: "secondHome" } });
-    const answered = { setup: { propertyUsage: "investment", zip: "80205" } };
+    // The home page's choice answers the early funnel's question and, where that was not asked (variant two), the property page's.
+    expect(withHints({ user: { firstName: "Dana" } }, read)).toEqual({ user: { firstName: "Dana" }, setup: { propertyUsage: "secondHome" }, property: { propertyUsage: "secondHome" } });
+    const answered = { setup: { propertyUsage: "investment", zip: "80205" }, property: { propertyUsage: "investment" } };
     expect(withHints(answered, read)).toBe(answered);
     expect(withHints({}, () => null)).toEqual({});
   });

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { browserDrafts, clearDraft, draftKey } from "../../../../engine/form/drafts";
 import { signOutTargetFor } from "../../../../engine/funnel";
+import { withPrefill } from "../../../../engine/prefill";
 import type { Definitions, Step } from "../../../../engine/definitions";
 import { useServedDefinitions } from "./definitions";
 import { reach, type Part } from "../../../../engine/members";
@@ -83,7 +84,8 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
 
   const data = saved.data;
   const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined);
-  const application = useMemo(() => withHints(data?.application ?? {}, readHint), [data?.application]);
+  // The server's prefill (answers given earlier, engine/prefill.ts) first, then the home page's hints.
+  const application = useMemo(() => withHints(withPrefill(data?.application ?? {}, data?.prefill), readHint), [data?.application, data?.prefill]);
 
   // Typed but unsaved answers survive a reload of this page (engine/form/drafts.ts), per reader and step.
   const reader = session.data?.user.id;
