@@ -112,7 +112,7 @@ describe("the demographics step (application7)", () => {
       user: {
         demographics: {
           isHispanicOrLatino: true, isMexican: true, isOtherHispanicOrLatino: true, hispanicOrLatinoOrigin: "Colombian",
-          isAsian: true, isKorean: true, isWhite: true, isNativeAmerican: true, nativeAmericanOrigin: "Navajo Nation", gender: "female",
+          isAsian: true, isKorean: true, isWhite: true, isNativeAmerican: true, nativeAmericanOrigin: "Navajo Nation", gender: ["female"],
         },
       },
     };
@@ -136,7 +136,7 @@ describe("the demographics step (application7)", () => {
   it("refuses 'I do not wish to provide' together with an ethnicity or a sex", () => {
     const ethnicity = demographics({ user: { demographics: { isHispanicOrLatino: true, wontInformEthinicity: true } } }, alone);
     expect(pointers(ethnicity)).toEqual(["/user/demographics/wontInformEthinicity"]);
-    const sex = demographics({ user: { demographics: { gender: "male", wontInformGender: true } } }, alone);
+    const sex = demographics({ user: { demographics: { gender: ["male"], wontInformGender: true } } }, alone);
     expect(pointers(sex)).toEqual(["/user/demographics/wontInformGender"]);
   });
 
@@ -178,11 +178,21 @@ describe("the demographics step (application7)", () => {
     expect(pointers(demographics(coAnswers, together))).toEqual(["/coborrower/demographics/wontInformRace"]);
   });
 
-  it("explains why the questions are asked, that they are optional and do not affect the decision", () => {
+  it("gives the full collection notice: federal law requires asking, encouraged but not required, no effect on the decision, observation or surname in person", () => {
     const { description } = step("application7");
-    expect(description).toMatch(/federal/i);
-    expect(description).toMatch(/do not have to answer/);
-    expect(description).toMatch(/not affect our decision/);
+    expect(description).toMatch(/Federal law requires that we ask applicants for their demographic information/);
+    expect(description).toMatch(/You are not required to provide this information, but are encouraged to do so/);
+    expect(description).toMatch(/will not affect our decision on your application/);
+    expect(description).toMatch(/made this application in person, Federal regulations require us to note your ethnicity, sex, and race on the basis of visual observation or surname/);
+  });
+
+  it("offers 'Not Hispanic or Latino' as its own choice, and sex as a choice of one or both", () => {
+    const ui = step("application7").uiSchema.user.demographics;
+    expect(ui["ui:order"]).toContain("isNotHispanicOrLatino");
+    expect(ui.gender["ui:widget"]).toBe("checkboxes");
+    const both = demographics({ user: { demographics: { isNotHispanicOrLatino: true, gender: ["female", "male"] } } }, alone);
+    expect(both.errors).toEqual([]);
+    expect(both.answers).toEqual({ user: { demographics: { isNotHispanicOrLatino: true, gender: ["female", "male"] } } });
   });
 });
 
