@@ -39,8 +39,9 @@ const MAX_USER_AGENT = 512;
  * its tokens and the SHA-256 of its filled text. Throws when a document file is missing (a
  * deployment fault: `npm test` checks every effect's documents exist).
  */
-export function documentsFor(services: Services, doc: unknown, ids: readonly string[], { now, signedAt = null }: { now: Date; signedAt?: Date | null }) {
-  const values = disclosureValues(services.defs, doc, { rescission: rescissionFor(services.defs, doc, { now, signedAt }) });
+export function documentsFor(services: Services, doc: unknown, ids: readonly string[], { now, signedAt = null, role }: { now: Date; signedAt?: Date | null; role?: string }) {
+  // role: the borrower reading or signing (their own credit score in the FCRA 609(g) notice).
+  const values = disclosureValues(services.defs, doc, { rescission: rescissionFor(services.defs, doc, { now, signedAt }), role });
   return ids.map((id) => {
     const source = readDisclosure(id);
     if (!source) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `disclosure "${id}" is missing` });
@@ -58,7 +59,7 @@ export async function recordSignatures({ effect, tx, services, application, doc,
   const typed = pointer ? getAt(doc, pointer) : undefined;
   if (!pointer || typeof typed !== "string" || typed.trim() === "")
     throw badRequest([{ pointer: pointer ?? "", message: "Type your name to sign" }]);
-  const documents = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now }).map(({ text: _text, ...record }) => record);
+  const documents = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now, role }).map(({ text: _text, ...record }) => record);
   const id = randomUUID();
   await tx.insert(signatures).values({
     id,
