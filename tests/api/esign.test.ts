@@ -147,6 +147,20 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     expect(recorded.values.creditScoreDisclosure).toBe(notice.values.creditScoreDisclosure);
   });
 
+  it("gives the ECOA copy-of-appraisal notice only when the line would take first lien on the home", async () => {
+    const ids = ["heloc-important-terms", "credit-score-notice", "appraisal-notice"];
+    const behindAMortgage = await applicantAtSign({ together: false });
+    expect((await behindAMortgage.trpc.esign.documents.query({ ids })).documents.map((d) => d.id)).toEqual(["heloc-important-terms", "credit-score-notice"]);
+
+    const freeAndClear = await applicantAtSign({ together: false, change: (doc) => void (doc.mortgages = []) });
+    const shown = (await freeAndClear.trpc.esign.documents.query({ ids })).documents;
+    expect(shown.map((d) => d.id)).toEqual(ids);
+    expect(shown[2]!.title).toBe("Your right to a copy of the appraisal");
+    await freeAndClear.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
+    const recorded = JSON.parse((await rowsOf(freeAndClear.applicationId))[0]!.documents) as RecordedDocument[];
+    expect(recorded.map((d) => d.id)).toContain("appraisal-notice");
+  });
+
   it("takes no co-borrower's name on the borrower's sign page: each borrower signs for themselves", async () => {
     const who = await applicantAtSign();
     const error = await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez", coborrowerName: "James Alvarez" }) }).catch((e: unknown) => e);
@@ -331,7 +345,7 @@ describe("step effects in the step format", () => {
       step.effects[0].signers.borrower = "/esign/signature/borrowerNmae";
     });
     const messages = loadCopy(copy).problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`);
-    expect(messages).toContain('steps/application/sign.json#/effects/0/documents/4: document "right-to-cancel" is signed but the step does not show it (no disclosureDocuments display names it)');
+    expect(messages).toContain('steps/application/sign.json#/effects/0/documents/5: document "right-to-cancel" is signed but the step does not show it (no disclosureDocuments display names it)');
     expect(messages).toContain('steps/application/sign.json#/effects/0/signers/borrower: field "/esign/signature/borrowerNmae" is not in this step\'s answers, did you mean `borrowerName`?');
   });
 
