@@ -23,6 +23,7 @@ export function createAjv(schemas: Record<string, unknown>): Ajv {
   ajvErrors(ajv);
   ajv.addKeyword({ keyword: "tsType", schemaType: "string" }); // read by json-schema-to-typescript only
   ajv.addKeyword({ keyword: "sealed", schemaType: "boolean" }); // encrypted at rest (engine/sensitive.ts); no effect on validation
+  ajv.addKeyword({ keyword: "legacyScalar", schemaType: "boolean" }); // a single value saved before this was a list is read as a list of one (engine/legacy-answers.ts)
   for (const [path, schema] of Object.entries(schemas)) {
     if (schema && typeof schema === "object") ajv.addSchema(schema as object, uriOf("schemas", path));
   }

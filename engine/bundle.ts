@@ -32,7 +32,7 @@ const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "depende
 const DROPPED_KEYWORDS = new Set(["$schema", "$id", "$defs", "definitions"]);
 /** Keywords that describe rather than constrain: a sibling of `$ref` may override these. */
 const ANNOTATIONS = new Set([
-  "title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "sealed", "tsType",
+  "title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "sealed", "legacyScalar", "tsType",
 ]);
 
 interface At {

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Definitions } from "../engine/definitions";
+import { legacyScalarFields } from "../engine/legacy-answers";
 import { sensitiveFields } from "../engine/sensitive";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, createCodes } from "./auth/codes";
 import { cookieJar, type CookieIO } from "./auth/cookies";
@@ -74,6 +75,8 @@ export function definitionFacts(defs: Definitions) {
     /** Recorded with every audit event: which definitions an answer was checked against. */
     definitionsVersion: createHash("sha256").update(JSON.stringify(defs.files)).digest("hex").slice(0, 12),
     sensitive: sensitiveFields(defs.files),
+    /** Lists that once held a single value: a stored single value is read as a list of one. */
+    legacyScalars: legacyScalarFields(defs.files),
     /** Portal roles and account rules (rules/portal-roles.json). */
     portal: portalPolicy(defs),
   };

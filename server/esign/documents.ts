@@ -33,6 +33,11 @@ export interface DisclosureSource {
   source: string;
   /** The Markdown after the front matter. */
   body: string;
+  /**
+   * "<rule set>.<output>": the document is given only to an application for which that rule
+   * output is true (front matter appliesWhen; e.g. the ECOA valuation notice for a first lien).
+   */
+  appliesWhen?: string;
 }
 
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
@@ -62,7 +67,7 @@ export function readDisclosure(id: string, dir = DISCLOSURES_DIR): DisclosureSou
     throw error;
   }
   const { attributes, body } = frontMatterOf(source);
-  return { id, title: attributes.title || id, version: attributes.version || "", source, body };
+  return { id, title: attributes.title || id, version: attributes.version || "", source, body, ...(attributes.appliesWhen ? { appliesWhen: attributes.appliesWhen } : {}) };
 }
 
 /** The names of the tokens a text writes, each once, sorted. */

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { TRPCError } from "@trpc/server";
 import { getAt } from "../../engine/pointer";
+import { evaluateRuleSet } from "../../engine/rules";
 import type { Db } from "../db/client";
 import { signatures } from "../db/schema";
 import type { Services } from "../services";
@@ -39,13 +40,30 @@ const MAX_USER_AGENT = 512;
  * its tokens and the SHA-256 of its filled text. Throws when a document file is missing (a
  * deployment fault: `npm test` checks every effect's documents exist).
  */
-export function documentsFor(services: Services, doc: unknown, ids: readonly string[], { now, signedAt = null }: { now: Date; signedAt?: Date | null }) {
-  const values = disclosureValues(services.defs, doc, { rescission: rescissionFor(services.defs, doc, { now, signedAt }) });
-  return ids.map((id) => {
+export function documentsFor(services: Services, doc: unknown, ids: readonly string[], { now, signedAt = null, role }: { now: Date; signedAt?: Date | null; role?: string }) {
+  // role: the borrower reading or signing (their own credit score in the FCRA 609(g) notice).
+  const values = disclosureValues(services.defs, doc, { rescission: rescissionFor(services.defs, doc, { now, signedAt }), role });
+  return ids.flatMap((id) => {
     const source = readDisclosure(id);
     if (!source) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `disclosure "${id}" is missing` });
-    return signedDocument(source, values);
+    return applies(services.defs, source.appliesWhen, doc) ? [signedDocument(source, values)] : [];
   });
+}
+
+/**
+ * Whether a document with this appliesWhen ("<rule set>.<output>") is given to this application.
+ * A rule set that cannot read the answers yet gives the document: a notice given once too often
+ * harms no one, one left out may breach the rule it serves.
+ */
+function applies(defs: Services["defs"], appliesWhen: string | undefined, doc: unknown): boolean {
+  if (!appliesWhen) return true;
+  const [ruleSet, output] = appliesWhen.split(".") as [string, string | undefined];
+  if (!defs.ruleSets.has(ruleSet) || !output) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `appliesWhen "${appliesWhen}" names no rule output` });
+  try {
+    return Boolean(evaluateRuleSet(defs, ruleSet, doc as Record<string, unknown>).outputs[output]);
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -58,7 +76,7 @@ export async function recordSignatures({ effect, tx, services, application, doc,
   const typed = pointer ? getAt(doc, pointer) : undefined;
   if (!pointer || typeof typed !== "string" || typed.trim() === "")
     throw badRequest([{ pointer: pointer ?? "", message: "Type your name to sign" }]);
-  const documents = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now }).map(({ text: _text, ...record }) => record);
+  const documents = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now, role }).map(({ text: _text, ...record }) => record);
   const id = randomUUID();
   await tx.insert(signatures).values({
     id,

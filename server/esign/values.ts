@@ -6,16 +6,21 @@
 // "[not available yet]": never an invented number.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { answersPointer } from "../../engine/borrowers";
 import type { Definitions } from "../../engine/definitions";
 import { formatCurrency } from "../../engine/format";
 import { interestOnlyMonthlyPayment, levelMonthlyPayment } from "../../engine/payments";
 import { lenderTokens, type LenderProfile } from "../../engine/lender";
 import { readLenderProfile } from "../../engine/lender-file";
 import { REPO_ROOT } from "../../engine/paths";
+import { getAt } from "../../engine/pointer";
 import { evaluateRuleSet, presentResult } from "../../engine/rules";
+import type { CreditScoreUsed } from "../../engine/generated/schema-types";
 import type { Rescission } from "./rescission";
 
 export const SITE_FILE = join(REPO_ROOT, "content/site.json");
+/** The sentences of the FCRA 609(g) credit score disclosure (data: its texts are not code). */
+export const CREDIT_SCORE_TEXT_FILE = join(REPO_ROOT, "content/credit-score-disclosure.json");
 
 /** The balance of the minimum payment example of 12 CFR 1026.40(d)(5)(iii). */
 export const EXAMPLE_BALANCE = 10000;
@@ -63,7 +68,12 @@ export const longDate = (iso: string) =>
 export function disclosureValues(
   defs: Definitions,
   doc: unknown,
-  { rescission, site = siteDetails(), lender = readLenderProfile() }: { rescission?: Rescission | null; site?: Record<string, unknown>; lender?: LenderProfile } = {},
+  {
+    rescission,
+    role,
+    site = siteDetails(),
+    lender = readLenderProfile(),
+  }: { rescission?: Rescission | null; role?: string; site?: Record<string, unknown>; lender?: LenderProfile } = {},
 ): Record<string, string> {
   const values: Record<string, string> = {};
   const q = offerOf(defs, doc) ?? {};
@@ -92,10 +102,33 @@ export function disclosureValues(
   }
   if (isText(site.name)) values.name = site.name;
   Object.assign(values, lenderTokens(lender));
+  if (role) values.creditScoreDisclosure = creditScoreDisclosure(getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined);
   if (rescission?.applies) {
     values.rescissionStartDate = longDate(rescission.startDate);
     values.rescissionEndDate = longDate(rescission.endDate);
     values.earliestDisbursementDate = longDate(rescission.earliestDisbursementDate);
   }
   return values;
+}
+
+/**
+ * The credit score part of the FCRA 609(g) notice for one borrower: the score an agency gave and
+ * we used, with its range, date, agency and key factors, or, while none has been used, the
+ * sentence that says so (content/credit-score-disclosure.json).
+ */
+export function creditScoreDisclosure(used: CreditScoreUsed | undefined | null, file = CREDIT_SCORE_TEXT_FILE): string {
+  const text = JSON.parse(readFileSync(file, "utf8")) as { used: string; notUsed: string; noKeyFactors: string };
+  if (!used) return text.notUsed;
+  const values: Record<string, string> = {
+    creditScore: String(used.score),
+    creditScoreModel: used.model,
+    creditScoreLow: String(used.rangeLow),
+    creditScoreHigh: String(used.rangeHigh),
+    creditScoreDate: longDate(used.createdOn).replace(/^\w+, /, ""),
+    creditScoreAgency: used.agency.name,
+    creditScoreAgencyAddress: used.agency.address,
+    creditScoreAgencyPhone: used.agency.phone,
+    creditScoreKeyFactors: used.keyFactors.length ? used.keyFactors.join("; ") : text.noKeyFactors,
+  };
+  return text.used.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }

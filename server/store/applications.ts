@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Recheck } from "../../engine/recheck";
+import { readLegacyScalars } from "../../engine/legacy-answers";
 import { mapSensitive, maskSensitive } from "../../engine/sensitive";
 import type { Db } from "../db/client";
 import { preparedQuery } from "../db/prepared";
@@ -39,7 +40,9 @@ const byId = preparedQuery("applicationById", (db) => db.select().from(applicati
 
 export function applicationStore(services: Services) {
   const { cipher, sensitive } = services;
-  const open = (text: string) => mapSensitive(JSON.parse(text), sensitive, (v) => (cipher.isSealed(v) ? cipher.decrypt(v) : v)) as Record<string, unknown>;
+  // A tolerant reader: answers saved in an older shape are read in today's (engine/legacy-answers.ts).
+  const open = (text: string) =>
+    readLegacyScalars(mapSensitive(JSON.parse(text), sensitive, (v) => (cipher.isSealed(v) ? cipher.decrypt(v) : v)), services.legacyScalars) as Record<string, unknown>;
   const seal = (doc: unknown) => JSON.stringify(mapSensitive(doc, sensitive, (v) => (typeof v === "string" && !cipher.isSealed(v) ? cipher.encrypt(v) : v)));
   const toStored = (row: typeof applications.$inferSelect): StoredApplication => ({
     id: row.id,

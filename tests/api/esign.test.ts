@@ -34,9 +34,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A signed-in applicant at the sign step; `together` gives them the fixture's co-borrower. */
-async function applicantAtSign({ together = true, status = "disclosures" } = {}) {
+async function applicantAtSign({ together = true, status = "disclosures", change = (_doc: Record<string, any>) => {} } = {}) {
   const email = `${crypto.randomUUID()}@example.com`;
   const doc = structuredClone(fixture);
+  change(doc);
   doc.user.email = email;
   doc.setup.hasCoborrower = together;
   if (!together) delete doc.coborrower;
@@ -106,8 +107,8 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     }
 
     const documents = JSON.parse(rows[0]!.documents) as RecordedDocument[];
-    // The E-SIGN consent first, then the Regulation Z important terms and the CFPB booklet summary.
-    expect(documents.map((d) => d.id)).toEqual(["e-sign-consent", "heloc-important-terms", "heloc-booklet"]);
+    // The E-SIGN consent first, then the Regulation Z important terms, the CFPB booklet summary and the FCRA 609(g) notice.
+    expect(documents.map((d) => d.id)).toEqual(["e-sign-consent", "heloc-important-terms", "heloc-booklet", "credit-score-notice"]);
     for (const d of documents) {
       const source = readFileSync(join(DISCLOSURES, `${d.id}.md`), "utf8");
       expect(d.version).toBe(/^version: "(.*)"$/m.exec(source)![1]);
@@ -125,6 +126,41 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     expect(documents[1]!.values).toMatchObject({ lineAmount: "$255,900", apr: "8.74%", drawPeriodYears: "10", repaymentPeriodYears: "20" });
   });
 
+  it("gives the borrower the Notice to the Home Loan Applicant with the credit score we used, and records it with the signature", async () => {
+    const who = await applicantAtSign({ together: false });
+    const before = (await who.trpc.esign.documents.query({ ids: ["credit-score-notice"] })).documents[0]!;
+    expect(before.values.creditScoreDisclosure).toMatch(/^We have not yet used a credit score from a consumer reporting agency/);
+
+    const used = {
+      score: 742, model: "FICO Score 8", rangeLow: 300, rangeHigh: 850, createdOn: "2026-11-20",
+      agency: { name: "Equifax Information Services LLC", address: "P.O. Box 740241, Atlanta, GA 30374", phone: "(866) 349-5191" },
+      keyFactors: ["Proportion of balances to credit limits is too high", "Length of time accounts have been established"],
+    };
+    const scored = await applicantAtSign({ together: false, change: (doc) => void (doc.user.creditScoreUsed = used) });
+    const notice = (await scored.trpc.esign.documents.query({ ids: ["credit-score-notice"] })).documents[0]!;
+    expect(notice.title).toBe("Notice to the home loan applicant");
+    expect(notice.values.creditScoreDisclosure).toBe(
+      "The credit score we used on your application is 742 (FICO Score 8). Scores of this model range from 300 to 850. It was created on November 20, 2026 by Equifax Information Services LLC, P.O. Box 740241, Atlanta, GA 30374, telephone (866) 349-5191. Key factors that adversely affected your credit score: Proportion of balances to credit limits is too high; Length of time accounts have been established.",
+    );
+    await scored.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
+    const recorded = (JSON.parse((await rowsOf(scored.applicationId))[0]!.documents) as RecordedDocument[]).find((d) => d.id === "credit-score-notice")!;
+    expect(recorded.values.creditScoreDisclosure).toBe(notice.values.creditScoreDisclosure);
+  });
+
+  it("gives the ECOA copy-of-appraisal notice only when the line would take first lien on the home", async () => {
+    const ids = ["heloc-important-terms", "credit-score-notice", "appraisal-notice"];
+    const behindAMortgage = await applicantAtSign({ together: false });
+    expect((await behindAMortgage.trpc.esign.documents.query({ ids })).documents.map((d) => d.id)).toEqual(["heloc-important-terms", "credit-score-notice"]);
+
+    const freeAndClear = await applicantAtSign({ together: false, change: (doc) => void (doc.mortgages = []) });
+    const shown = (await freeAndClear.trpc.esign.documents.query({ ids })).documents;
+    expect(shown.map((d) => d.id)).toEqual(ids);
+    expect(shown[2]!.title).toBe("Your right to a copy of the appraisal");
+    await freeAndClear.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
+    const recorded = JSON.parse((await rowsOf(freeAndClear.applicationId))[0]!.documents) as RecordedDocument[];
+    expect(recorded.map((d) => d.id)).toContain("appraisal-notice");
+  });
+
   it("takes no co-borrower's name on the borrower's sign page: each borrower signs for themselves", async () => {
     const who = await applicantAtSign();
     const error = await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez", coborrowerName: "James Alvarez" }) }).catch((e: unknown) => e);
@@ -134,7 +170,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
 
   it("shows the page the same versions, figures and hashes a signature then records", async () => {
     const who = await applicantAtSign();
-    const ids = ["e-sign-consent", "heloc-important-terms", "heloc-booklet"];
+    const ids = ["e-sign-consent", "heloc-important-terms", "heloc-booklet", "credit-score-notice"];
     const shown = await who.trpc.esign.documents.query({ ids });
     await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
     const recorded = JSON.parse((await rowsOf(who.applicationId))[0]!.documents) as RecordedDocument[];
@@ -309,7 +345,7 @@ describe("step effects in the step format", () => {
       step.effects[0].signers.borrower = "/esign/signature/borrowerNmae";
     });
     const messages = loadCopy(copy).problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`);
-    expect(messages).toContain('steps/application/sign.json#/effects/0/documents/3: document "right-to-cancel" is signed but the step does not show it (no disclosureDocuments display names it)');
+    expect(messages).toContain('steps/application/sign.json#/effects/0/documents/5: document "right-to-cancel" is signed but the step does not show it (no disclosureDocuments display names it)');
     expect(messages).toContain('steps/application/sign.json#/effects/0/signers/borrower: field "/esign/signature/borrowerNmae" is not in this step\'s answers, did you mean `borrowerName`?');
   });
 

@@ -72,7 +72,7 @@ describe("the sign step (disclosures)", () => {
     const ui = defs.steps.get("disclosures")!.def.uiSchema as any;
     expect(ui.esign["ui:order"]).toEqual(["consent", "disclosures", "signature"]);
     expect(ui.esign.consent["ui:options"].documents).toEqual(["e-sign-consent"]);
-    expect(ui.esign.disclosures["ui:options"].documents).toEqual(["heloc-important-terms", "heloc-booklet"]);
+    expect(ui.esign.disclosures["ui:options"].documents).toEqual(["heloc-important-terms", "heloc-booklet", "credit-score-notice", "appraisal-notice"]);
   });
 });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/load";
 import { evaluateRuleSet } from "../../engine/rules";
 import { createFieldLogic } from "../../engine/field-logic";
+import { legacyScalarFields, readLegacyScalars } from "../../engine/legacy-answers";
 import { createStepValidator } from "../../engine/validate";
 import { repo } from "../helpers/definitions";
 
@@ -112,7 +113,7 @@ describe("the demographics step (application7)", () => {
       user: {
         demographics: {
           isHispanicOrLatino: true, isMexican: true, isOtherHispanicOrLatino: true, hispanicOrLatinoOrigin: "Colombian",
-          isAsian: true, isKorean: true, isWhite: true, isNativeAmerican: true, nativeAmericanOrigin: "Navajo Nation", gender: "female",
+          isAsian: true, isKorean: true, isWhite: true, isNativeAmerican: true, nativeAmericanOrigin: "Navajo Nation", gender: ["female"],
         },
       },
     };
@@ -136,7 +137,7 @@ describe("the demographics step (application7)", () => {
   it("refuses 'I do not wish to provide' together with an ethnicity or a sex", () => {
     const ethnicity = demographics({ user: { demographics: { isHispanicOrLatino: true, wontInformEthinicity: true } } }, alone);
     expect(pointers(ethnicity)).toEqual(["/user/demographics/wontInformEthinicity"]);
-    const sex = demographics({ user: { demographics: { gender: "male", wontInformGender: true } } }, alone);
+    const sex = demographics({ user: { demographics: { gender: ["male"], wontInformGender: true } } }, alone);
     expect(pointers(sex)).toEqual(["/user/demographics/wontInformGender"]);
   });
 
@@ -178,11 +179,21 @@ describe("the demographics step (application7)", () => {
     expect(pointers(demographics(coAnswers, together))).toEqual(["/coborrower/demographics/wontInformRace"]);
   });
 
-  it("explains why the questions are asked, that they are optional and do not affect the decision", () => {
+  it("gives the full collection notice: federal law requires asking, encouraged but not required, no effect on the decision, observation or surname in person", () => {
     const { description } = step("application7");
-    expect(description).toMatch(/federal/i);
-    expect(description).toMatch(/do not have to answer/);
-    expect(description).toMatch(/not affect our decision/);
+    expect(description).toMatch(/Federal law requires that we ask applicants for their demographic information/);
+    expect(description).toMatch(/You are not required to provide this information, but are encouraged to do so/);
+    expect(description).toMatch(/will not affect our decision on your application/);
+    expect(description).toMatch(/made this application in person, Federal regulations require us to note your ethnicity, sex, and race on the basis of visual observation or surname/);
+  });
+
+  it("offers 'Not Hispanic or Latino' as its own choice, and sex as a choice of one or both", () => {
+    const ui = step("application7").uiSchema.user.demographics;
+    expect(ui["ui:order"]).toContain("isNotHispanicOrLatino");
+    expect(ui.gender["ui:widget"]).toBe("checkboxes");
+    const both = demographics({ user: { demographics: { isNotHispanicOrLatino: true, gender: ["female", "male"] } } }, alone);
+    expect(both.errors).toEqual([]);
+    expect(both.answers).toEqual({ user: { demographics: { isNotHispanicOrLatino: true, gender: ["female", "male"] } } });
   });
 });
 
@@ -210,13 +221,50 @@ describe("the declarations step (application8)", () => {
 
   it("asks the bankruptcy chapter only after a yes to M", () => {
     const chapter = "/user/declarations/bankruptcyChapter";
-    const no = declarations({ user: { declarations: allNo({ bankruptcyChapter: "chapter7" }) } }, alone);
+    const no = declarations({ user: { declarations: allNo({ bankruptcyChapter: ["chapter7"] }) } }, alone);
     expect(no.valid).toBe(true);
     expect(no.hidden).toContain(chapter);
     expect(no.answers).toEqual({ user: { declarations: allNo() } });
     expect(pointers(declarations({ user: { declarations: allNo({ hasBankruptcy: true }) } }, alone))).toEqual([chapter]);
-    expect(declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: "chapter13" }) } }, alone).valid).toBe(true);
-    expect(pointers(declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: "chapter9" }) } }, alone))).toEqual([chapter]);
+    expect(declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter13"] }) } }, alone).valid).toBe(true);
+    expect(pointers(declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter9"] }) } }, alone))).toEqual([`${chapter}/0`]);
+  });
+
+  it("asks the type(s) of bankruptcy as one or more of Chapters 7, 11, 12 and 13, as the URLA does", () => {
+    const chapter = "/user/declarations/bankruptcyChapter";
+    const both = declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter7", "chapter13"] }) } }, alone);
+    expect(both.errors).toEqual([]);
+    expect(both.answers).toEqual({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter7", "chapter13"] }) } });
+    expect(declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: [] }) } }, alone).errors).toEqual([
+      { pointer: chapter, message: "Check at least one type of bankruptcy" },
+    ]);
+    for (const dropped of ["chapter15", "other"])
+      expect(pointers(declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: [dropped] }) } }, alone))).toEqual([`${chapter}/0`]);
+    const ui = step("application8").uiSchema.user.declarations;
+    expect(ui.bankruptcyChapter["ui:widget"]).toBe("checkboxes");
+    const schema = JSON.parse(readFileSync(join(REPO_ROOT, "schemas/enums.json"), "utf8"));
+    expect(schema.$defs.bankruptcyChapter.oneOf.map((o: { title: string }) => o.title)).toEqual(["Chapter 7", "Chapter 11", "Chapter 12", "Chapter 13"]);
+  });
+
+  it("shows each declaration in the Uniform Residential Loan Application's own words, plain words after", () => {
+    const ui = step("application8").uiSchema.user.declarations;
+    const form = JSON.parse(readFileSync(join(REPO_ROOT, "schemas/declarations.json"), "utf8")).properties;
+    for (const field of Object.keys(form)) expect(ui[field]["ui:title"], field).toBe(form[field].title);
+    expect(form.hasBankruptcy.title).toBe("M. Have you declared bankruptcy within the past 7 years?");
+    expect(form.bankruptcyChapter.title).toBe("M. If YES, identify the type(s) of bankruptcy");
+    expect(form.hasFederalDebt.title).toBe("H. Are you currently delinquent or in default on a Federal debt?");
+    expect(ui.hasFederalDebt["ui:description"]).toMatch(/^In plain words: /);
+  });
+
+  it("reads a bankruptcy chapter saved as one value, before it was a list, as a list of one", () => {
+    const fields = legacyScalarFields(repo.defs.files);
+    expect(fields).toEqual(expect.arrayContaining(["/user/declarations/bankruptcyChapter", "/coborrower/declarations/bankruptcyChapter"]));
+    const read = readLegacyScalars({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: "chapter13" }) } }, fields) as any;
+    expect(read.user.declarations.bankruptcyChapter).toEqual(["chapter13"]);
+    expect(declarations(read, alone).valid).toBe(true);
+    // Chapter 15 and "Other" have no URLA type: such an answer is asked again (the re-check sends the applicant back to this step).
+    const old = readLegacyScalars({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: "chapter15" }) } }, fields);
+    expect(pointers(declarations(old, alone))).toEqual(["/user/declarations/bankruptcyChapter/0"]);
   });
 
   it("requires the borrowed amount when money is borrowed from another party", () => {

@@ -35,7 +35,7 @@ export const esignRouter = router({
     const signing = await latestSigning(ctx.services.db, app.id, role);
     let documents;
     try {
-      documents = documentsFor(ctx.services, app.doc, input.ids, { now: ctx.services.now(), signedAt: signing?.signedAt ?? null });
+      documents = documentsFor(ctx.services, app.doc, input.ids, { now: ctx.services.now(), signedAt: signing?.signedAt ?? null, role });
     } catch (error) {
       if (error instanceof TRPCError && error.code === "INTERNAL_SERVER_ERROR") throw new TRPCError({ code: "NOT_FOUND", message: "One of these documents does not exist. Please contact us before you sign." });
       throw error;

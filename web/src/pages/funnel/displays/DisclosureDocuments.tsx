@@ -100,9 +100,12 @@ export function DisclosureDocuments({ options }: DisplayProps) {
     <div className={styles.stack}>
       {signedCopy}
       <Suspense fallback={<Spinner label="Loading the document" />}>
-        {names.map((name) => (
-          <DisclosureDocument key={name} name={name} server={byId.get(name)} showTitle={names.length > 1} />
-        ))}
+        {/* A document the server does not give this application (its appliesWhen is false) is not shown. */}
+        {names
+          .filter((name) => byId.has(name))
+          .map((name) => (
+            <DisclosureDocument key={name} name={name} server={byId.get(name)} showTitle={names.length > 1} />
+          ))}
       </Suspense>
     </div>
   );
