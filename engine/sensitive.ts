@@ -83,32 +83,42 @@ function patternTree(fields: readonly SensitiveField[]): PatternNode {
  * each pattern's pointer anew was a quarter of a step.get).
  */
 export function mapSensitive(doc: unknown, fields: readonly SensitiveField[], fn: (value: unknown, field: SensitiveField, pointer: string) => unknown): unknown {
-  const walk = (node: unknown, tree: PatternNode, pointer: string): unknown => {
-    if (node === null || typeof node !== "object") return node;
-    const container = node as Record<string, unknown>;
-    let copy: Record<string, unknown> | null = null;
-    const put = (key: string, value: unknown) => {
-      if (value === container[key]) return;
-      copy ??= (Array.isArray(node) ? [...node] : { ...container }) as Record<string, unknown>;
-      // defineProperty, not assignment: a "__proto__" key must stay a plain key.
-      Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
-    };
-    const visit = (key: string, child: PatternNode) => {
-      if (!Object.hasOwn(container, key)) return;
-      const value = container[key];
-      const at = `${pointer}/${escapeSegment(key)}`;
-      if (child.field) {
-        if (value !== null && value !== undefined) put(key, fn(value, child.field, at));
-      } else put(key, walk(value, child, at));
-    };
-    for (const [key, child] of tree.children) {
-      if (key === "*") {
-        if (Array.isArray(node)) for (let index = 0; index < node.length; index++) visit(String(index), child);
-      } else visit(key, child);
-    }
-    return copy ?? node;
-  };
-  return walk(doc, patternTree(fields), "");
+  return mapTree(doc, patternTree(fields), "", fn);
+}
+
+// Module functions, not closures made per call: every request runs these over the document.
+function mapTree(node: unknown, tree: PatternNode, pointer: string, fn: (value: unknown, field: SensitiveField, pointer: string) => unknown): unknown {
+  if (node === null || typeof node !== "object") return node;
+  const container = node as Record<string, unknown>;
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, child] of tree.children) {
+    if (key === "*") {
+      if (Array.isArray(node)) for (let index = 0; index < node.length; index++) copy = mapChild(container, copy, String(index), child, pointer, fn);
+    } else copy = mapChild(container, copy, key, child, pointer, fn);
+  }
+  return copy ?? node;
+}
+
+/** `copy` (made from `container` when first needed) with the value at `key` mapped; copies only when a value changes. */
+function mapChild(
+  container: Record<string, unknown>,
+  copy: Record<string, unknown> | null,
+  key: string,
+  tree: PatternNode,
+  pointer: string,
+  fn: (value: unknown, field: SensitiveField, pointer: string) => unknown,
+): Record<string, unknown> | null {
+  if (!Object.hasOwn(container, key)) return copy;
+  const value = container[key];
+  const at = `${pointer}/${escapeSegment(key)}`;
+  let mapped = value;
+  if (!tree.field) mapped = mapTree(value, tree, at, fn);
+  else if (value !== null && value !== undefined) mapped = fn(value, tree.field, at);
+  if (mapped === value) return copy;
+  const out = copy ?? ((Array.isArray(container) ? [...container] : { ...container }) as Record<string, unknown>);
+  // defineProperty, not assignment: a "__proto__" key must stay a plain key.
+  Object.defineProperty(out, key, { value: mapped, enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 const maskedSubsets = new WeakMap<readonly SensitiveField[], SensitiveField[]>();
