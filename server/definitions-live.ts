@@ -20,10 +20,16 @@ export interface Reload {
   problems: Problem[];
 }
 
-export function reloadDefinitions(services: Services, dirs: DefinitionDirs): Reload {
+/** The definition folders read and checked as the start does (seconds of CPU: an admin's or a signal's request, never an applicant's). */
+export function checkedDefinitions(dirs: DefinitionDirs) {
   const { defs, problems } = loadDefinitions(dirs);
   // What npm run check compiles too: a schema ajv refuses would fail every request that reads it.
   if (!problems.length) problems.push(...uncompilableSchemas(defs, dirs));
+  return { defs, problems };
+}
+
+export function reloadDefinitions(services: Services, dirs: DefinitionDirs): Reload {
+  const { defs, problems } = checkedDefinitions(dirs);
   if (problems.length) return { swapped: false, version: services.definitionsVersion, problems };
   const before = services.definitionsVersion;
   try {

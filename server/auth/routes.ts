@@ -6,7 +6,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { validatorOf } from "../trpc/inputs";
 import type { Services } from "../services";
 import type { BotCheckVerifier } from "../botcheck/types";
-import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "../security/guards";
+import { refuseCrossSite, requireBotToken } from "../security/guards";
 import type { RateLimiter } from "../security/rate-limit";
 import { accountsOf } from "./accounts";
 import { honoCookies } from "./cookies";
@@ -76,7 +76,9 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     c.header("Cache-Control", "no-store");
     await next();
   });
-  app.post("*", requireSameOriginHeader, refuseCrossSite);
+  // A standard NextAuth client sends no header of ours: the CSRF token (a double-submit cookie the
+  // sign-in, sign-out and set-password POSTs check) and Sec-Fetch-Site guard these POSTs instead.
+  app.post("*", refuseCrossSite);
 
   app.get("/session", async (c) => {
     const io = honoCookies(c);

@@ -59,8 +59,8 @@ function outboxMailer(outboxDir: string, from: string): Mailer {
     async send(mail) {
       try {
         const { message } = await transport.sendMail(mail);
-        await mkdir(outboxDir, { recursive: true });
-        await writeFile(join(outboxDir, outboxFileName(++sequence)), message as Buffer, { flag: "wx" });
+        await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+        await writeFile(join(outboxDir, outboxFileName(++sequence)), message as Buffer, { flag: "wx", mode: 0o600 });
       } catch (err) {
         throw sendFailure(`the outbox ${outboxDir}`, err);
       }

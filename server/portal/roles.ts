@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   "documents.review",
   "identity.review",
   "definitions.view",
+  "definitions.impact",
   "analytics.view",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];

@@ -1,6 +1,8 @@
 // The signed-in portal user as every portal procedure sees them: read fresh on each request, so a
 // deactivation or a role change takes effect at once.
 import { eq } from "drizzle-orm";
+import { borrowerRoles } from "../../engine/borrowers";
+import { roleLabel } from "../../engine/members";
 import { partners, portalUsers } from "../db/schema";
 import type { Services } from "../services";
 import { can, type Permission } from "./roles";
@@ -21,7 +23,7 @@ export async function activeStaff(services: Services, userId: string): Promise<S
   return { id: row.id, email: row.email, name: row.name, role: row.role, partnerId: row.partnerId, can: (p) => can(services.portal, row.role, p) };
 }
 
-/** What the portal shows of its user: who they are, their role and what it allows. */
+/** What the portal shows of its user: who they are, their role and what it allows, and the borrowers' role names (rules/members.json). */
 export async function staffView(services: Services, staff: Staff) {
   const role = services.portal.roles.get(staff.role);
   const [partner] = await services.db.select({ name: partners.name }).from(partners).where(eq(partners.id, staff.partnerId));
@@ -33,5 +35,6 @@ export async function staffView(services: Services, staff: Staff) {
     roleLabel: role?.label ?? staff.role,
     permissions: role?.permissions ?? [],
     partner: { id: staff.partnerId, name: partner?.name ?? staff.partnerId },
+    borrowerLabels: Object.fromEntries(borrowerRoles(services.defs).map((r) => [r, roleLabel(services.defs, r)])) as Record<string, string>,
   };
 }

@@ -23,16 +23,22 @@ export function createSmsSender({ outboxDir, twilio }: { outboxDir: string; twil
   return twilio ? twilioSender(twilio) : outboxSender(outboxDir);
 }
 
-/** The development outbox: `<time>-<sequence>-<random>.txt` holding "To: <phone>", a blank line and the text. */
+/** How the outbox names a phone: its last 4 digits, enough to tell test phones apart, too little to be personal data at rest. */
+export const outboxPhone = (to: string) => `(***) ***-${to.slice(-4)}`;
+
+/**
+ * The development outbox: `<time>-<sequence>-<random>.txt` holding "To: <phone's last 4>", a blank line
+ * and the text, readable only by the server's user.
+ */
 function outboxSender(outboxDir: string): SmsSender {
   let sequence = 0;
   return {
     kind: "outbox",
     location: outboxDir,
     async send({ to, text }) {
-      await mkdir(outboxDir, { recursive: true });
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(++sequence).padStart(6, "0")}-${randomBytes(3).toString("hex")}.txt`;
-      await writeFile(join(outboxDir, name), `To: ${to}\n\n${text}\n`, { flag: "wx" });
+      await writeFile(join(outboxDir, name), `To: ${outboxPhone(to)}\n\n${text}\n`, { flag: "wx", mode: 0o600 });
     },
   };
 }

@@ -30,13 +30,15 @@ export async function getStep(ctx: Context, input: StepRef) {
   const journey = reader ? journeyFor(services, reader) : null;
   refuseClosedStep(services, reader, journey, step);
   if (!reader) {
-    return { stepId: step.id, application: {}, applicationStatus: null, revision: null, variant: null, role: null, part: null, flow: null, recheck: false, done: [] as string[], due: null, locked: false };
+    return { stepId: step.id, definitionsVersion: services.definitionsVersion, application: {}, applicationStatus: null, revision: null, variant: null, role: null, part: null, flow: null, recheck: false, done: [] as string[], due: null, locked: false };
   }
   const facts = readerFacts(services, reader);
   const { app } = reader;
   return {
     /** Which step was read: its definition the browser already has, in the definitions bundle. */
     stepId: step.id,
+    /** The definitions the server runs: a browser that loaded another version fetches them again. */
+    definitionsVersion: services.definitionsVersion,
     application: applicationStore(services).view(viewFor(services.defs, reader.part, app.doc)),
     applicationStatus: facts.applicationStatus,
     /** The reader's own revision: a member's saves never make the owner's page stale, nor the reverse. */

@@ -1,6 +1,7 @@
 // Before a definitions change goes live: how many applications in flight it would send back, and
 // to which step. Each stored application is re-checked as its owner's next visit would re-check it
 // (server/store/recheck.ts), against the definitions given, and nothing is saved.
+import type { SQL } from "drizzle-orm";
 import type { Definitions } from "../../engine/definitions";
 import { applications } from "../db/schema";
 import { definitionFacts, type Services } from "../services";
@@ -18,13 +19,15 @@ export interface Impact {
   byStep: { stepId: string; label: string; route: string; count: number; fields: string[] }[];
 }
 
-export async function definitionsImpact(services: Services, defs: Definitions): Promise<Impact> {
+/** The impact of `defs` on the stored applications (those `where` selects, when given: a portal user's own). */
+export async function definitionsImpact(services: Services, defs: Definitions, where?: SQL): Promise<Impact> {
   const judged: Services = { ...services, ...definitionFacts(defs) };
   const store = applicationStore(judged);
   const byStep = new Map<string, { count: number; fields: Set<string> }>();
   let checked = 0;
   let sentBack = 0;
-  for (const row of await services.db.select().from(applications)) {
+  const rows = where ? await services.db.select().from(applications).where(where) : await services.db.select().from(applications);
+  for (const row of rows) {
     const invalid = recheckFindings(judged, store.fromRow(row));
     if (!invalid) continue;
     checked++;

@@ -1,7 +1,7 @@
 // Issue 11 item 1: the account set up inside the funnel, as steps of steps/initial-setup: a mobile
 // number verified with a texted code (the development SMS outbox here), and the consents recorded
 // with the server's time and the exact text agreed to.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
@@ -50,6 +50,17 @@ describe("account setup in the funnel", () => {
     const result = await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550142" } } });
     expect(result).toMatchObject({ route: "/app/initial-setup/verify-phone", stepId: "setupVerify" });
     expect(newestTextCode(server.dataDir, "3035550142")).toMatch(/^\d{6}$/);
+  });
+
+  it("keeps the phone number out of the development outbox but its last 4 digits, in files only the server reads", async () => {
+    const { b } = await atTheOffer("setupPhone");
+    await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550147" } } });
+    const outbox = join(server.dataDir, "sms-outbox");
+    const files = readdirSync(outbox).map((f) => join(outbox, f));
+    const texts = files.map((f) => readFileSync(f, "utf8"));
+    expect(texts.some((t) => t.startsWith("To: (***) ***-0147\n"))).toBe(true);
+    expect(texts.filter((t) => /\d{3}\D?\d{3}\D?\d{4}/.test(t))).toEqual([]);
+    expect(files.map((f) => statSync(f).mode & 0o777)).toEqual(files.map(() => 0o600));
   });
 
   it("verifies the phone with the texted code, stamps when, and never stores the code", async () => {

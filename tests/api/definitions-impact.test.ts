@@ -2,10 +2,13 @@
 // in flight it sends back, and to which step. Two applicants have given their home value ($585,000
 // and $450,000); a change caps it at $500,000: one is sent back to the home value, the other not.
 import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { definitionsImpact } from "../../server/store/impact";
+import { makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
 import { capPropertyValue, copyDefinitions, loadCopy } from "../helpers/definitions";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
@@ -46,5 +49,58 @@ describe("the impact of a definitions change on applications in flight", () => {
     const out = spawnSync(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "server/definitions-impact.ts"), "--steps", copy.steps, "--rules", copy.rules], { cwd: REPO_ROOT, encoding: "utf8", env });
     expect(out.stderr).toBe("");
     expect(out.stdout).toMatch(/: 2 application\(s\) in flight saved under other definitions; 1 would be sent back\.\n\s+1 to [^\n]+ \(propertyValue, \/app\/initial-setup\/property-value\): \/setup\/propertyValue\n$/);
+  });
+});
+
+// Checking the files on disk takes seconds of CPU on a busy machine.
+describe("the admin's definition changes page (portal.definitionsImpact)", { timeout: 180_000 }, () => {
+  let server: TestServer;
+  const copy = copyDefinitions();
+  const staff = async (role: string, partnerId = "house") => {
+    const b = browser(server.url);
+    await signInPortal(server, b, await makePortalUser(server.services, { role, partnerId }));
+    return b;
+  };
+  beforeAll(async () => {
+    server = await testServer({ definitions: { steps: copy.steps, rules: copy.rules } });
+    await applyWith(server, 585000);
+    await applyWith(server, 450000);
+  });
+  afterAll(() => server?.close());
+
+  it("says no change is waiting while the files on disk are the ones running", async () => {
+    const admin = await staff("admin");
+    expect(await admin.trpc.portal.definitionsImpact.query()).toEqual({ running: server.services.definitionsVersion, onDisk: server.services.definitionsVersion, problems: [], impact: null });
+  });
+
+  it("reports what an edit on disk would send back, counting only the partner's own applications", async () => {
+    capPropertyValue(copy);
+    const report = await (await staff("admin")).trpc.portal.definitionsImpact.query();
+    expect(report.onDisk).not.toBe(report.running);
+    expect(report.impact).toMatchObject({ checked: 2, sentBack: 1, byStep: [{ stepId: "propertyValue", count: 1, fields: ["/setup/propertyValue"] }] });
+    // The running definitions are untouched: the edit goes live only with a reload.
+    expect(server.services.definitionsVersion).toBe(report.running);
+    const broker = await staff("admin", await makePartner(server.services));
+    expect((await broker.trpc.portal.definitionsImpact.query()).impact).toMatchObject({ checked: 0, sentBack: 0 });
+  });
+
+  it("lists the check's problems of a broken edit, with file and line", async () => {
+    const file = join(copy.rules, "pricing.json");
+    const good = readFileSync(file, "utf8");
+    writeFileSync(file, `${good.trimEnd().slice(0, -1)},\n}\n`); // a trailing comma
+    try {
+      const report = await (await staff("admin")).trpc.portal.definitionsImpact.query();
+      expect(report).toMatchObject({ onDisk: null, impact: null });
+      expect(report.problems).toEqual([expect.stringMatching(/pricing\.json:\d+:\d+/)]);
+    } finally {
+      writeFileSync(file, good);
+    }
+  });
+
+  it("is refused to a role without definitions.impact", async () => {
+    const officer = await staff("loanOfficer");
+    const refusal = await officer.trpc.portal.definitionsImpact.query().catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(TRPCClientError);
+    expect((refusal as TRPCClientError<never>).data).toMatchObject({ code: "FORBIDDEN" });
   });
 });

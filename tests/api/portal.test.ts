@@ -51,6 +51,8 @@ describe("signing in to the portal", () => {
     expect((await b.auth("Portal", "callback/credentials", { email: who.email, code: "000000" === server.lastCode() ? "111111" : "000000" })).body.error).toBe("CredentialsSignin");
     expect((await b.auth("Portal", "callback/credentials", { email: who.email, code: server.lastCode() })).status).toBe(200);
     expect(await b.trpc.portal.me.query()).toMatchObject({ email: who.email, role: "admin", roleLabel: "Administrator", partner: { id: "house", name: "Our lending team" } });
+    // The portal names borrowers as rules/members.json does, not as its own code spells them.
+    expect((await b.trpc.portal.me.query()).borrowerLabels).toEqual({ borrower: "Borrower", coborrower: "Co-borrower" });
   });
 
   it("offers no code-only sign-in for staff", async () => {
@@ -86,6 +88,7 @@ const PROCEDURES: Record<string, Call> = {
   "portal.identityReviews.reject": (b, { reviewId }) => b.trpc.portal.identityReviews.reject.mutate({ reviewId, reason: "The photo is blurry." }),
   "portal.funnelMap": (b) => b.trpc.portal.funnelMap.query(),
   "portal.analytics": (b) => b.trpc.portal.analytics.query(),
+  "portal.definitionsImpact": (b) => b.trpc.portal.definitionsImpact.query(),
 };
 
 const Y = "allowed";
@@ -110,6 +113,7 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.identityReviews.reject": [Y, Y, N],
   "portal.funnelMap": [Y, N, N],
   "portal.analytics": [Y, N, N],
+  "portal.definitionsImpact": [Y, N, N],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 

@@ -2,12 +2,13 @@
 // to one step and a new step put between two others is served by the server started on that copy,
 // and the funnel shows both: no code change, no rebuild.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reloadDefinitions } from "../../server/definitions-live";
 import { copyDefinitions } from "../helpers/definitions";
 import { startE2E, type E2E } from "./browser";
 
 let e2e: E2E;
+const copy = copyDefinitions();
 beforeAll(async () => {
-  const copy = copyDefinitions();
   // A question added to a step: the middle name on the name step, under a new title.
   copy.edit("steps/initial-setup/name.json", (step) => {
     step.title = "Hello! What should we call you?";
@@ -63,5 +64,21 @@ describe("web app follows the definitions (e2e)", { timeout: 60_000 }, () => {
     await page.getByRole("button", { name: "Back" }).click();
     await page.waitForURL("**/app/initial-setup/contact-phone");
     await expect(page.getByLabel(/phone/i).inputValue()).resolves.toBe("(303) 555-0142");
+  });
+
+  it("picks up definitions reloaded while a page is open, from its next step on", async () => {
+    const { page } = await e2e.page();
+    await page.goto("/app/initial-setup/name");
+    await page.getByLabel("First name").fill("Ana");
+    await page.getByLabel("Last name").fill("Ruiz");
+    // While the applicant is on this page, product ops change the next step's title (a production reload).
+    copy.edit("steps/initial-setup/email.json", (step) => {
+      step.title = "Where should we send your offer?";
+    });
+    const reload = reloadDefinitions(e2e.server.services, { steps: copy.steps, rules: copy.rules });
+    expect(reload).toMatchObject({ swapped: true, problems: [] });
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL("**/app/initial-setup/email");
+    await page.getByRole("heading", { level: 1, name: "Where should we send your offer?" }).waitFor();
   });
 });

@@ -104,7 +104,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await visitor.waitForURL(/\/portal\/login\?error=SessionRequired/);
     await visitor.getByText("Please sign in to continue.").waitFor();
     const adminPage = await signedInAdmin();
-    await expect(portalNav(adminPage).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Identity reviews", "Manage users", "Funnel map", "Funnel analytics"]);
+    await expect(portalNav(adminPage).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Identity reviews", "Manage users", "Funnel map", "Definition changes", "Funnel analytics"]);
     // Both demo applications, with masked SSNs only.
     const pipeline = adminPage.getByRole("table");
     await pipeline.getByRole("link", { name: "Maria Alvarez and James Alvarez" }).waitFor();
@@ -268,6 +268,10 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await page.goto("/portal/funnel-map");
     await page.locator(".portal-map svg").waitFor();
     await shot(page, "funnel-map-1280");
+    await page.getByRole("link", { name: "Definition changes" }).click();
+    await page.getByText(/no change is waiting/).waitFor({ timeout: 60_000 }); // the files are checked: seconds of CPU
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, "definitions-impact-1280");
 
     const phone = await signedInAdmin(390);
     await shot(phone, "pipeline-390");

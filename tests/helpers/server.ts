@@ -9,6 +9,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from "@trpc/client";
 import { startServer, type StartOptions } from "../../server/start";
+import { outboxPhone } from "../../server/sms/sender";
 import type { AppRouter } from "../../server/trpc/router";
 import { solveBotToken } from "../../web/src/api/bot-token";
 
@@ -37,7 +38,7 @@ export function newestTextCode(dataDir: string, phone?: string): string {
     .sort()
     .reverse()
     .map((f) => readFileSync(join(outbox, f), "utf8"))
-    .find((t) => !phone || t.startsWith(`To: ${phone}\n`));
+    .find((t) => !phone || t.startsWith(`To: ${outboxPhone(phone)}\n`));
   const code = text && /^(\d{6}) is your verification code/m.exec(text)?.[1];
   if (!code) throw new Error(`no verification text${phone ? ` to ${phone}` : ""} in the SMS outbox`);
   return code;

@@ -4,15 +4,19 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { buildFunnelMap, renderMermaid, renderSvg } from "../../../engine/funnel-map";
+import { formatProblem } from "../../../engine/lint";
 import { funnelReport } from "../../analytics/report";
 import { transaction } from "../../db/client";
+import { checkedDefinitions } from "../../definitions-live";
 import { applications, identityReviews, portalUsers, uploads } from "../../db/schema";
 import { decideReview, pendingReviews } from "../../identity/cases";
 import { pipelineOf } from "../../portal/pipeline";
 import { visibleApplication, visibleTo } from "../../portal/scope";
 import { staffView, type Staff } from "../../portal/staff";
 import { linkBase, portalUsersOf } from "../../portal/users";
+import { definitionFacts } from "../../services";
 import { applicationStore } from "../../store/applications";
+import { definitionsImpact } from "../../store/impact";
 import { decideUploads, mailRejections } from "../../uploads/review";
 import { badRequest, router, staffProcedure, type Context } from "../init";
 import { inputOf, optionalInputOf } from "../inputs";
@@ -139,6 +143,21 @@ export const portalRouter = router({
     .query(({ ctx }) => {
       const map = buildFunnelMap(ctx.services.defs);
       return { version: ctx.services.definitionsVersion, svg: renderSvg(map), mermaid: renderMermaid(map) };
+    }),
+  /**
+   * Before a change to the definition files goes live: the files on disk, checked, against the
+   * definitions running, and how many of the partner's applications in flight they would send back
+   * (npm run definitions:impact, for the whole database).
+   */
+  definitionsImpact: staffProcedure("definitions.impact")
+    .input(optionalInputOf("empty"))
+    .query(async ({ ctx }) => {
+      const running = ctx.services.definitionsVersion;
+      const { defs, problems } = checkedDefinitions(ctx.services.config.definitions ?? {});
+      if (problems.length) return { running, onDisk: null, problems: problems.map(formatProblem), impact: null };
+      const onDisk = definitionFacts(defs).definitionsVersion;
+      if (onDisk === running) return { running, onDisk, problems: [], impact: null };
+      return { running, onDisk, problems: [], impact: await definitionsImpact(ctx.services, defs, visibleTo(ctx.staff)) };
     }),
   /** Funnel drop-off, time per step and conversion per variant, from the first-party events. */
   analytics: staffProcedure("analytics.view")

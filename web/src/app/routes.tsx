@@ -28,6 +28,7 @@ const ApplicationPage = lazy(() => import("../pages/portal/ApplicationPage"));
 const IdentityReviewsPage = lazy(() => import("../pages/portal/IdentityReviewsPage"));
 const ManageUsersPage = lazy(() => import("../pages/portal/ManageUsersPage"));
 const PortalFunnelMapPage = lazy(() => import("../pages/portal/FunnelMapPage"));
+const DefinitionsImpactPage = lazy(() => import("../pages/portal/DefinitionsImpactPage"));
 const AnalyticsPage = lazy(() => import("../pages/portal/AnalyticsPage"));
 // Development tools (their API exists only outside production): live step preview, funnel map.
 const StepPreviewPage = lazy(() => import("../pages/dev/StepPreviewPage"));
@@ -71,6 +72,7 @@ export function AppRoutes() {
             <Route path="identity-reviews" element={<IdentityReviewsPage />} />
             <Route path="manage-users" element={<ManageUsersPage />} />
             <Route path="funnel-map" element={<PortalFunnelMapPage />} />
+            <Route path="definitions-impact" element={<DefinitionsImpactPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
           </Route>
 

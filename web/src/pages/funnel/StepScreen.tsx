@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { browserDrafts, clearDraft, draftKey } from "../../../../engine/form/drafts";
 import { signOutTargetFor } from "../../../../engine/funnel";
 import type { Definitions, Step } from "../../../../engine/definitions";
+import { useServedDefinitions } from "./definitions";
 import { reach, type Part } from "../../../../engine/members";
 import site from "../../../../content/site.json";
 import { FunnelProgress, StepForm } from "../../../../engine/react";
@@ -61,6 +62,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   // The first fetch may be the one the previous step started as its save returned.
   const saved = useQuery({ ...trpc.step.get.queryOptions({ stepId: step.id }), queryFn: () => takeOrFetch(step.id) });
   const submit = useMutation(trpc.step.submit.mutationOptions());
+  useServedDefinitions(saved.data?.definitionsVersion);
   useEffect(prefetchBotToken, []);
 
   const leave = useCallback(async () => {

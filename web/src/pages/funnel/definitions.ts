@@ -1,6 +1,7 @@
 // The definitions (schemas, steps, rules) in the browser: fetched from the server once per page
 // load and built with the same engine code the server runs, once per version.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { buildDefinitions, type DefinitionFiles, type Definitions } from "../../../../engine/definitions";
 import { trpc } from "../../api/trpc";
 
@@ -28,4 +29,17 @@ export function useDefinitions(): { defs: Definitions | null; error: unknown; re
   const query = useQuery({ ...trpc.definitions.bundle.queryOptions({}), staleTime: Infinity, gcTime: Infinity, refetchOnMount: false });
   const defs = query.data ? definitionsFor(String(query.data.version), query.data.files as DefinitionFiles) : null;
   return { defs, error: query.error, retry: () => void query.refetch() };
+}
+
+/**
+ * The definitions version a step was served under (step.get's definitionsVersion). When the server
+ * runs another set than this page loaded (a reload while the applicant was on a page), the bundle
+ * is fetched again and the page renders with it: the new version shows from the next step on.
+ */
+export function useServedDefinitions(served: string | undefined): void {
+  const queryClient = useQueryClient();
+  const loaded = queryClient.getQueryData(trpc.definitions.bundle.queryKey({}))?.version;
+  useEffect(() => {
+    if (served && loaded !== undefined && String(loaded) !== served) void queryClient.invalidateQueries({ queryKey: trpc.definitions.bundle.queryKey() });
+  }, [served, loaded, queryClient]);
 }

@@ -8,7 +8,8 @@ import { useId, useState } from "react";
 import { trpc } from "../../api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
 import { FileButton } from "./FileButton";
-import { borrowerRole, dateTime, enumLabel, fileSize } from "./portal-format";
+import { dateTime, enumLabel, fileSize } from "./portal-format";
+import { usePortalMe } from "./PortalFrame";
 import type { ApplicationDetail } from "./portal-types";
 import { TableRegion } from "./TableRegion";
 
@@ -16,6 +17,7 @@ import { TableRegion } from "./TableRegion";
 const plainReason = (reason: string) => reason.replace(/\s*\((?:see )?params\.[^)]*\)/g, "");
 
 export function RequiredDocuments({ requirements }: { requirements: ApplicationDetail["requirements"] }) {
+  const me = usePortalMe();
   if (!requirements.length) return <p className="meta">The document rules ask for nothing on this application yet.</p>;
   // Outstanding first, in the rules' order.
   const sorted = [...requirements].sort((a, b) => Number(a.uploaded >= a.count) - Number(b.uploaded >= b.count));
@@ -26,7 +28,7 @@ export function RequiredDocuments({ requirements }: { requirements: ApplicationD
         return (
           <li key={`${r.ruleId}-${r.borrower}-${r.propertyId}-${i}`}>
             <span className="portal-strong">{r.label}</span>
-            {r.borrower ? <span className="meta"> · {borrowerRole(r.borrower)}</span> : null}{" "}
+            {r.borrower ? <span className="meta"> · {me.borrower(r.borrower)}</span> : null}{" "}
             <Badge appearance="tint" color={done ? "success" : "warning"}>
               {done ? "received" : `${r.uploaded} of ${r.count} received`}
             </Badge>
@@ -39,6 +41,7 @@ export function RequiredDocuments({ requirements }: { requirements: ApplicationD
 }
 
 export function UploadedFiles({ detail, enums, canOpen, canReview, onReviewed }: { detail: ApplicationDetail; enums: unknown; canOpen: boolean; canReview: boolean; onReviewed(): void }) {
+  const me = usePortalMe();
   if (!canOpen) return <p className="meta">Your role does not allow opening documents.</p>;
   if (!detail.uploads.length) return <p className="meta">No files uploaded yet.</p>;
   const labelOf = (type: string) => detail.requirements.find((r) => r.documentType === type)?.label ?? enumLabel(enums, "documentType", type);
@@ -65,7 +68,7 @@ export function UploadedFiles({ detail, enums, canOpen, canReview, onReviewed }:
                   <div className="meta">{[u.subtype ? enumLabel(enums, "documentSubtype", u.subtype) : null, u.side ? `${u.side} side` : null].filter(Boolean).join(", ")}</div>
                 ) : null}
               </td>
-              <td>{borrowerRole(u.borrower)}</td>
+              <td>{me.borrower(u.borrower)}</td>
               <td className="portal-break">
                 {u.fileName}
                 <div className="meta">{fileSize(u.size)}</div>

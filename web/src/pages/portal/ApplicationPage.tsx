@@ -11,7 +11,7 @@ import { AnswersSummary } from "./AnswersSummary";
 import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
 import { AssignOfficer } from "./AssignOfficer";
 import { AuditTrail } from "./AuditTrail";
-import { borrowerNames, borrowerRole, dateTime, enumLabel, type ActionWords } from "./portal-format";
+import { borrowerNames, dateTime, enumLabel, type ActionWords } from "./portal-format";
 import { PIPELINE } from "./portal-pages";
 import type { ApplicationDetail } from "./portal-types";
 import { PortalFrame, usePortalMe } from "./PortalFrame";
@@ -37,7 +37,7 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
         <tbody>
           {detail.identityReviews.map((r) => (
             <tr key={r.id}>
-              <td>{borrowerRole(r.borrower)}</td>
+              <td>{me.borrower(r.borrower)}</td>
               <td>{enumLabel(enums, "idDocumentSubtype", r.idType)}</td>
               <td>
                 <Badge appearance="tint" color={REVIEW_COLORS[r.status as keyof typeof REVIEW_COLORS] ?? "informative"}>
@@ -73,7 +73,7 @@ function Overview({ detail, onAssigned }: { detail: ApplicationDetail; onAssigne
         </div>
         {detail.borrowers.map((b) => (
           <div key={b.role}>
-            <dt>{borrowerRole(b.role)}</dt>
+            <dt>{me.borrower(b.role)}</dt>
             <dd>
               {b.name ?? "Not named yet"}
               {b.ssn ? <div className="meta">SSN {b.ssn}</div> : null}
@@ -113,6 +113,7 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
   const enums = defs?.files.schemas["enums.json"];
   const words: ActionWords = {
     step: (id) => (defs ? (defs.steps.get(id)?.def.label ?? undefined) : undefined),
+    borrower: (role) => me.borrower(role),
     document: (type) => detail.requirements.find((r) => r.documentType === type)?.label ?? (enums ? enumLabel(enums, "documentType", type) : undefined),
   };
   return (

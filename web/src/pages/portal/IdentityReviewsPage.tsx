@@ -9,9 +9,9 @@ import { trpc } from "../../api/trpc";
 import { useNotify } from "../../shell/notify";
 import { useDefinitions } from "../funnel/definitions";
 import { IdPhoto } from "./IdPhoto";
-import { borrowerRole, dateTime, enumLabel } from "./portal-format";
+import { dateTime, enumLabel } from "./portal-format";
 import type { PendingReview } from "./portal-types";
-import { PortalFrame } from "./PortalFrame";
+import { PortalFrame, usePortalMe } from "./PortalFrame";
 import { errorCode, errorMessage, Failure, Loading } from "./PortalStates";
 
 type SidesParams = { sidesByIdType?: Record<string, string[]>; sidesWhenTypeUnknown?: string[] };
@@ -27,6 +27,7 @@ function sideLabels(params: unknown, idType: string, count: number): string[] {
 }
 
 function ReviewCard({ review, enums, sidesParams, onDecided }: { review: PendingReview; enums: unknown; sidesParams: unknown; onDecided(): void }) {
+  const me = usePortalMe();
   const notify = useNotify();
   const approve = useMutation(trpc.portal.identityReviews.approve.mutationOptions());
   const reject = useMutation(trpc.portal.identityReviews.reject.mutationOptions());
@@ -66,7 +67,7 @@ function ReviewCard({ review, enums, sidesParams, onDecided }: { review: Pending
         {name}
       </h2>
       <p className="meta">
-        {borrowerRole(review.borrower)} · {idType} · waiting since {dateTime(review.createdAt)} · <Link to={`/portal/applications/${review.applicationId}`}>Open the application<span className="visually-hidden"> of {name}</span></Link>
+        {me.borrower(review.borrower)} · {idType} · waiting since {dateTime(review.createdAt)} · <Link to={`/portal/applications/${review.applicationId}`}>Open the application<span className="visually-hidden"> of {name}</span></Link>
       </p>
       <div className="portal-photos">
         {sideLabels(sidesParams, review.idType, review.uploadIds.length).map((label, i) => (

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { trpc } from "../../api/trpc";
-import { borrowerNames, borrowerRole, dateTime } from "./portal-format";
+import { borrowerNames, dateTime } from "./portal-format";
 import { PIPELINE } from "./portal-pages";
 import type { PipelineRow } from "./portal-types";
 import { PortalFrame, usePortalMe } from "./PortalFrame";
@@ -12,9 +12,10 @@ import { Failure, Loading } from "./PortalStates";
 import { TableRegion } from "./TableRegion";
 
 function Outstanding({ items }: { items: PipelineRow["outstanding"] }) {
+  const me = usePortalMe();
   if (!items.length) return <span className="meta">None</span>;
   const total = items.reduce((sum, item) => sum + item.missing, 0);
-  const line = (item: PipelineRow["outstanding"][number]) => `${item.label}${item.borrower ? ` (${borrowerRole(item.borrower).toLowerCase()})` : ""}${item.missing > 1 ? ` ×${item.missing}` : ""}`;
+  const line = (item: PipelineRow["outstanding"][number]) => `${item.label}${item.borrower ? ` (${me.borrower(item.borrower).toLowerCase()})` : ""}${item.missing > 1 ? ` ×${item.missing}` : ""}`;
   return (
     <details className="portal-details">
       <summary title={items.map(line).join("\n")}>
@@ -67,7 +68,7 @@ function Pipeline() {
                     </Link>
                     {row.borrowers.map((b) => (
                       <div key={b.role} className="meta">
-                        {borrowerRole(b.role)}
+                        {me.borrower(b.role)}
                         {b.ssn ? <>, SSN {b.ssn}</> : null}
                       </div>
                     ))}

@@ -12,12 +12,13 @@ import { PORTAL_AUTH_BASE, sameOriginPath } from "../../session/auth-paths";
 import { useDocumentTitle } from "../../shell/document-title";
 import { PageLoading } from "../../shell/PageLoading";
 import { useNotify } from "../../shell/notify";
+import { borrowerLabel } from "./portal-format";
 import { allows, isCurrent, pagesFor } from "./portal-pages";
 import type { Permission, PortalMe } from "./portal-types";
 import { Failure, Forbidden } from "./PortalStates";
 import { useRequiredPortalSession } from "./use-portal-session";
 
-const MeContext = createContext<(PortalMe & { can(p: Permission): boolean }) | null>(null);
+const MeContext = createContext<(PortalMe & { can(p: Permission): boolean; borrower(role: string | null | undefined): string }) | null>(null);
 
 /** The signed-in portal user, inside a PortalFrame. */
 export function usePortalMe() {
@@ -46,7 +47,9 @@ export function PortalFrame({ title, requires = [], children }: { title: string;
     }
   };
 
-  const user = me.data ? { ...me.data, can: (p: Permission) => allows(me.data.permissions, [p]) } : null;
+  const user = me.data
+    ? { ...me.data, can: (p: Permission) => allows(me.data.permissions, [p]), borrower: (role: string | null | undefined) => borrowerLabel(me.data.borrowerLabels, role) }
+    : null;
   return (
     <div className="page portal">
       <div className="portal-bar">

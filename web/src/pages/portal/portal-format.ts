@@ -28,7 +28,8 @@ export function fileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export const borrowerRole = (role: string | null | undefined) => (role === "coborrower" ? "Co-borrower" : role === "borrower" ? "Borrower" : "Property");
+/** A borrower role as the portal names it (the names come from rules/members.json through portal.me); a document without one is the property's. */
+export const borrowerLabel = (labels: Readonly<Record<string, string>>, role: string | null | undefined) => (role ? (labels[role] ?? role) : "Property");
 
 export interface Borrower {
   role: string;
@@ -56,13 +57,15 @@ export interface ActionWords {
   step(id: string): string | undefined;
   /** A document type's label by its id. */
   document(type: string): string | undefined;
+  /** A borrower role's name ("Co-borrower"). */
+  borrower(role: string): string;
 }
 
 /** An audit event's action in words: "identity.approved:borrower" → "Identity check approved (borrower)". */
 export function describeAction(action: string, words: ActionWords): string {
   const [kind = "", arg = "", extra = ""] = action.split(":");
   const doc = (type: string) => words.document(type) ?? humanize(type);
-  const who = (role: string) => borrowerRole(role).toLowerCase();
+  const who = (role: string) => words.borrower(role).toLowerCase();
   switch (kind) {
     case "step.submit":
       return `Answered ${words.step(arg) ?? humanize(arg)}`;

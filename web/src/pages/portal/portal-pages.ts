@@ -18,6 +18,7 @@ export const PORTAL_PAGES: PortalPage[] = [
   { to: "/portal/identity-reviews", label: "Identity reviews", anyOf: ["identity.review"] },
   { to: "/portal/manage-users", label: "Manage users", anyOf: ["users.manage"] },
   { to: "/portal/funnel-map", label: "Funnel map", anyOf: ["definitions.view"] },
+  { to: "/portal/definitions-impact", label: "Definition changes", anyOf: ["definitions.impact"] },
   { to: "/portal/analytics", label: "Funnel analytics", anyOf: ["analytics.view"] },
 ];
 
