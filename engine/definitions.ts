@@ -222,12 +222,27 @@ export function compileRuleInput(defs: Definitions, ruleSetId: string) {
   const { file, def } = ruleSetById(defs, ruleSetId);
   if (!def.input) return null;
   const uri = ruleInputUri(file);
-  return defs.ajv.getSchema(uri) ?? defs.ajv.compile({ ...def.input, $id: uri });
+  return validatorAt(defs, uri) ?? defs.ajv.compile({ ...def.input, $id: uri });
 }
 
 /** The compiled validator of a file of schemas/, e.g. "application.json" (compiled once by ajv). */
 export function compileSchemaFile(defs: Definitions, path: string) {
-  const validate = defs.ajv.getSchema(uriOf("schemas", path));
+  const validate = validatorAt(defs, uriOf("schemas", path));
   if (!validate) throw new Error(`schemas/${path} is missing`);
+  return validate;
+}
+
+// ajv's getSchema normalizes and resolves the id on every call, and every rule set evaluation
+// asks for its input's validator: each found validator is kept per ajv instance (a set's own).
+const validatorsFound = new WeakMap<Ajv, Map<string, NonNullable<ReturnType<Ajv["getSchema"]>>>>();
+
+function validatorAt(defs: Definitions, uri: string) {
+  let found = validatorsFound.get(defs.ajv);
+  if (!found) validatorsFound.set(defs.ajv, (found = new Map()));
+  let validate = found.get(uri);
+  if (!validate) {
+    validate = defs.ajv.getSchema(uri);
+    if (validate) found.set(uri, validate);
+  }
   return validate;
 }

@@ -95,10 +95,14 @@ export function previousStep(defs: Definitions, stepId: string, application: unk
   return null;
 }
 
-/** After `stepId` is saved: the first of its `next` branches that holds, else the next step of the flow. */
-export function nextStep(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}): NextStep {
+/**
+ * After `stepId` is saved: the first of its `next` branches that holds, else the next step of the
+ * flow. `logicData`: the application's stepLogicData when the caller has it (a walk over many
+ * steps of one application works each rule set out once, not once per step).
+ */
+export function nextStep(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}, logicData?: Data): NextStep {
   const step = stepById(defs, stepId);
-  const data = stepLogicData(defs, application, options.today);
+  const data = logicData ?? stepLogicData(defs, application, options.today);
   for (const branch of step.next ?? []) {
     if (branch.when !== undefined && !holds(branch.when, data)) continue;
     const goto = typeof branch.goto === "string" ? branch.goto : evaluate(branch.goto, data);

@@ -6,7 +6,8 @@
 // Generic: it walks `next` and the flows; it knows no step by name.
 import type { JsonSchema } from "./bundle";
 import type { Definitions } from "./definitions";
-import { nextStep, rankOf } from "./funnel";
+import { nextStep, rankOf, stepLogicData } from "./funnel";
+import type { Data } from "./logic";
 import { stepHasPart, type Part } from "./members";
 
 export interface JourneyInput {
@@ -38,21 +39,35 @@ export interface Journey {
 const readerFlows = (defs: Definitions, flow: string | null | undefined) =>
   [...defs.flows.values()].map(({ def }) => def).filter((def) => (flow ? def.id === flow : def.answeredBy === undefined));
 
-const branchTargets = (defs: Definitions) =>
-  new Set([...defs.steps.values()].flatMap(({ def }) => (def.next ?? []).map((b) => b.goto).filter((g): g is string => typeof g === "string")));
+/**
+ * What depends on the definitions alone, worked out once per loaded set (a reload brings a new
+ * set, hence a new entry): every request walks a path, and these were worked out at each step.
+ */
+function once<T>(compute: (defs: Definitions) => T): (defs: Definitions) => T {
+  const kept = new WeakMap<Definitions, T>();
+  return (defs) => {
+    if (!kept.has(defs)) kept.set(defs, compute(defs));
+    return kept.get(defs)!;
+  };
+}
+
+const branchTargets = once((defs): ReadonlySet<string> =>
+  new Set([...defs.steps.values()].flatMap(({ def }) => (def.next ?? []).map((b) => b.goto).filter((g): g is string => typeof g === "string"))));
 
 /**
  * Where an owner's path can begin: the first step of every flow variant that no branch leads into
  * (the early funnel, prequalification; not the application, which the offer preview leads to).
  */
-export function entrySteps(defs: Definitions): string[] {
+export const entrySteps = (defs: Definitions): string[] => [...entryStepsOf(defs)];
+
+const entryStepsOf = once((defs): readonly string[] => {
   const targets = branchTargets(defs);
   const firsts = readerFlows(defs, null)
     .flatMap((def) => def.variants)
     .map((v) => v.steps[0])
     .filter((id): id is string => id !== undefined && !targets.has(id));
   return [...new Set(firsts)];
-}
+});
 
 /**
  * Pages open whatever the path (the summary, FAQs, the standalone upload page, the owner's view of
@@ -86,7 +101,7 @@ const hasPart = (defs: Definitions, stepId: string, part: Part | null | undefine
  */
 function startOf(defs: Definitions, input: JourneyInput): string | null {
   if (input.flow) return defs.flows.get(input.flow)?.def.variants[0]?.steps[0] ?? null;
-  const entries = entrySteps(defs);
+  const entries = entryStepsOf(defs);
   const flows = readerFlows(defs, null);
   for (const id of input.completed) {
     if (entries.includes(id)) return id;
@@ -98,25 +113,29 @@ function startOf(defs: Definitions, input: JourneyInput): string | null {
 }
 
 /** The next step after `stepId` on this reader's walk, passing over steps with nothing of their part. */
-function stepAfter(defs: Definitions, stepId: string, input: JourneyInput) {
+function stepAfter(defs: Definitions, stepId: string, input: JourneyInput, data: Data) {
   const options = { variant: input.variant ?? undefined, flow: input.flow ?? undefined, today: input.today };
-  let next = nextStep(defs, stepId, input.application, options);
+  let next = nextStep(defs, stepId, input.application, options, data);
   for (let hops = 0; next.stepId && !hasPart(defs, next.stepId, input.part) && hops < defs.steps.size; hops++)
-    next = nextStep(defs, next.stepId, input.application, options);
+    next = nextStep(defs, next.stepId, input.application, options, data);
   return next;
 }
+
+/** What every step's logic reads on this application: one per walk, so each rule set is worked out once for all its steps. */
+const walkData = (defs: Definitions, input: Pick<JourneyInput, "application" | "today">): Data => stepLogicData(defs, input.application, input.today);
 
 /** Walks the reader's path from its start through the steps they saved, to the first one they have not. */
 export function journeyOf(defs: Definitions, input: JourneyInput): Journey {
   const start = startOf(defs, input);
   const done = new Set(input.completed);
+  const data = walkData(defs, input);
   const path: string[] = [];
   let at: string | null = start;
   let exit: Journey["exit"] = null;
   while (at !== null && !path.includes(at)) {
     path.push(at);
     if (!done.has(at)) return { path, due: at, exit: null, submitted: isFinalStatus(defs, at) };
-    const next = stepAfter(defs, at, input);
+    const next = stepAfter(defs, at, input, data);
     if (next.stepId === null && next.route !== null) exit = { route: next.route, ruleId: next.ruleId };
     at = next.stepId;
   }
@@ -136,7 +155,7 @@ export type Access = { open: true } | { open: false; stepId: string | null; reas
 export function accessTo(defs: Definitions, journey: Journey | null, stepId: string, flow?: string | null): Access {
   if (isFreePage(defs, stepId, flow)) return { open: true };
   if (journey === null) {
-    const entries = entrySteps(defs);
+    const entries = entryStepsOf(defs);
     if (entries.includes(stepId)) return { open: true };
     const own = readerFlows(defs, null).find((def) => def.variants.some((v) => v.steps.includes(stepId)));
     const start = own?.variants.map((v) => v.steps[0]).find((id) => id !== undefined && entries.includes(id)) ?? entries[0] ?? null;
@@ -155,13 +174,14 @@ export function accessTo(defs: Definitions, journey: Journey | null, stepId: str
 export function completedUpTo(defs: Definitions, status: string, input: Omit<JourneyInput, "completed">): string[] {
   const limit = rankOf(defs, status);
   if (limit === null) return []; // a status these definitions do not rank: nothing can be assumed
-  const starts = input.flow ? [defs.flows.get(input.flow)?.def.variants[0]?.steps[0]].filter((s): s is string => !!s) : entrySteps(defs);
+  const data = walkData(defs, input);
+  const starts = input.flow ? [defs.flows.get(input.flow)?.def.variants[0]?.steps[0]].filter((s): s is string => !!s) : entryStepsOf(defs);
   const walkFrom = (start: string, withinRank: boolean) => {
     const walked: string[] = [];
     let at: string | null = start;
     while (at !== null && at !== status && !walked.includes(at) && (!withinRank || (rankOf(defs, at) ?? Infinity) <= limit)) {
       walked.push(at);
-      at = stepAfter(defs, at, { ...input, completed: [] }).stepId;
+      at = stepAfter(defs, at, { ...input, completed: [] }, data).stepId;
     }
     return { walked, reached: at === status };
   };
@@ -180,9 +200,10 @@ export function completedUpTo(defs: Definitions, status: string, input: Omit<Jou
  */
 export function plannedSteps(defs: Definitions, input: JourneyInput, journey: Journey = journeyOf(defs, input)): string[] {
   const out = [...journey.path];
+  const data = walkData(defs, input);
   let at = journey.due;
   while (at !== null) {
-    const next = stepAfter(defs, at, input).stepId;
+    const next = stepAfter(defs, at, input, data).stepId;
     if (next === null || out.includes(next)) break;
     out.push(next);
     at = next;

@@ -3,6 +3,7 @@
 // sql.placeholder values is built once per database handle and then only run. The handle matters:
 // a PostgreSQL transaction is a handle of its own (one pooled connection), so a statement used in
 // one is prepared for it there; on SQLite the transaction runs on the one handle.
+import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 
 interface Preparable {
@@ -27,3 +28,10 @@ export function preparedQuery<Q extends Preparable>(name: string, build: (db: Db
     return (await query.execute(placeholders)) as Rows<Q>;
   };
 }
+
+/**
+ * A placeholder for a value written by a prepared insert or update (`set`, `values`). drizzle binds
+ * it through the column's own encoder (a Date to the column's time format, on either database),
+ * as it does a literal value; only its types do not say that a written column takes one.
+ */
+export const written = <T>(name: string): T => sql.placeholder(name) as unknown as T;

@@ -4,7 +4,7 @@
 import { todayIso } from "../../engine/dates";
 import { routeForStatus } from "../../engine/funnel";
 import { completedUpTo, journeyOf, type Journey } from "../../engine/journey";
-import { flowOfPart, OWNER_ROLE, partOf } from "../../engine/members";
+import { flowOfPart, OWNER_ROLE, partOf, type Part } from "../../engine/members";
 import { completedOf, type Reader } from "../members/store";
 import type { Services } from "../services";
 import type { StoredApplication } from "../store/applications";
@@ -21,14 +21,20 @@ export const readerCompleted = (services: Services, reader: Reader): string[] =>
 
 /** The reader's path on `doc` (the stored document, or the one about to be saved) with `completed` saved steps. */
 export function journeyFor(services: Services, reader: Reader, doc: Record<string, unknown> = reader.app.doc, completed: readonly string[] = readerCompleted(services, reader)): Journey {
+  // The reader's part was worked out on their stored document when they were read: on that same
+  // document it is not worked out again (the members rule set, on every request).
+  const part = doc === reader.app.doc ? reader.part : partOf(services.defs, reader.role, doc);
+  return walk(services, reader.app, part, doc, completed);
+}
+
+function walk(services: Services, app: StoredApplication, part: Part, doc: Record<string, unknown>, completed: readonly string[]): Journey {
   const { defs } = services;
-  const part = partOf(defs, reader.role, doc);
-  return journeyOf(defs, { application: doc, completed, variant: reader.app.variant, flow: flowOfPart(defs, part), part, today: todayIso(services.now()) });
+  return journeyOf(defs, { application: doc, completed, variant: app.variant, flow: flowOfPart(defs, part), part, today: todayIso(services.now()) });
 }
 
 /** The owner's path on `doc`, whoever is saving (a member's signature can complete the owner's submission). */
 export function ownerJourney(services: Services, app: StoredApplication, doc: Record<string, unknown>, completed: readonly string[] = ownerCompleted(services, app)): Journey {
-  return journeyFor(services, { app, role: OWNER_ROLE, part: partOf(services.defs, OWNER_ROLE, doc), member: null }, doc, completed);
+  return walk(services, app, partOf(services.defs, OWNER_ROLE, doc), doc, completed);
 }
 
 /** The status a journey gives: the step due, or where the path stopped (the step whose branch left the funnel). */

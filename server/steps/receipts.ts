@@ -12,8 +12,12 @@ import type { Services } from "../services";
 /** How long a repeat gets the first answer. */
 export const RECEIPT_MS = 10 * 60_000;
 
+// The key derived once per master key (an HKDF per submission was a twentieth of step.submit).
+const keys = new WeakMap<Buffer, Buffer>();
+
 export function receiptsOf(services: Services) {
-  const key = deriveKey(services.masterKey, "submit-receipts");
+  const key = keys.get(services.masterKey) ?? deriveKey(services.masterKey, "submit-receipts");
+  keys.set(services.masterKey, key);
   const macOf = (raw: string) => createHmac("sha256", key).update(raw).digest("hex");
   return {
     macOf,

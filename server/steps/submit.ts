@@ -90,12 +90,13 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
   const judge = { defs, sensitive: services.sensitive, step, today };
   const validated = (stored: Record<string, unknown>, part: Part) => judgedAnswers(judge, stored, part, input.answers);
 
-  const before = userId ? await members.readerOf(db, userId) : null;
-  admit(before);
   // Effects that check before the save (a texted code) see valid answers; what they set is saved with them.
+  // Without such an effect, nothing is read before the transaction: it reads and admits the reader itself.
   const serverSet: Record<string, unknown> = {};
   const checking = (step.effects ?? []).filter((effect) => handlerOf(effect).check);
   if (checking.length) {
+    const before = userId ? await members.readerOf(db, userId) : null;
+    admit(before);
     const stored = before?.app.doc ?? {};
     const { answers } = validated(stored, before?.part ?? WHOLE);
     for (const effect of checking)
