@@ -7,22 +7,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { startServer } from "../../server/start";
+import { productionLender } from "../helpers/lender";
 
-const complete = {
-  status: "production",
-  legalName: "Hearthline Lending, LLC",
-  nmlsId: "1234567",
-  address: { line1: "200 Market Street", line2: null, city: "San Francisco", state: "CA", zip: "94105" },
-  supportPhone: "(415) 555-2300",
-  supportEmail: "help@hearthline.com",
-  supportHours: "Monday to Friday, 9 a.m. to 6 p.m. Pacific time",
-  privacy: { email: "privacy@hearthline.com", phone: "(415) 555-2301" },
-  complaintsEmail: "complaints@hearthline.com",
-  governingLawState: "California",
-  paperCopyYears: 7,
-  licenses: [{ state: "California", type: "California Financing Law license", number: "60DBO-123456" }],
-  ecoaAgency: { name: "Federal Trade Commission, Equal Credit Opportunity", address: "Washington, DC 20580" },
-};
+const complete = productionLender;
 
 function profileFile(profile: unknown) {
   const file = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");

@@ -4,26 +4,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fillLenderText, lenderTokens, placeholdersIn, productionGaps, type LenderProfile } from "../../engine/lender";
+import { fillLenderText, lenderTokens, placeholdersIn, productionGaps } from "../../engine/lender";
 import { readLenderProfile, lenderReport } from "../../engine/lender-file";
 import { REPO_ROOT } from "../../engine/paths";
+import { productionLender } from "../helpers/lender";
 
 const sample = readLenderProfile();
-export const live: LenderProfile = {
-  status: "production",
-  legalName: "Hearthline Lending, LLC",
-  nmlsId: "1234567",
-  address: { line1: "200 Market Street", line2: null, city: "San Francisco", state: "CA", zip: "94105" },
-  supportPhone: "(415) 555-2300",
-  supportEmail: "help@hearthline.com",
-  supportHours: "Monday to Friday, 9 a.m. to 6 p.m. Pacific time",
-  privacy: { email: "privacy@hearthline.com", phone: "(415) 555-2301" },
-  complaintsEmail: "complaints@hearthline.com",
-  governingLawState: "California",
-  paperCopyYears: 7,
-  licenses: [{ state: "California", type: "California Financing Law license", number: "60DBO-123456" }],
-  ecoaAgency: { name: "Federal Trade Commission, Equal Credit Opportunity", address: "Washington, DC 20580" },
-};
+const live = productionLender;
 
 const publicText = ["pages", "ineligible", "insights"].flatMap((folder) =>
   readdirSync(join(REPO_ROOT, "content", folder)).map((name) => ({ file: `content/${folder}/${name}`, text: readFileSync(join(REPO_ROOT, "content", folder, name), "utf8") })),

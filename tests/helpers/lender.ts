@@ -1,0 +1,19 @@
+// A complete lender profile marked production (content/lender.json ships a sample one): the fixture
+// for tests of what a live lender's texts and start-up look like.
+import type { LenderProfile } from "../../engine/lender";
+
+export const productionLender: LenderProfile = {
+  status: "production",
+  legalName: "Hearthline Lending, LLC",
+  nmlsId: "1234567",
+  address: { line1: "200 Market Street", line2: null, city: "San Francisco", state: "CA", zip: "94105" },
+  supportPhone: "(415) 555-2300",
+  supportEmail: "help@hearthline.com",
+  supportHours: "Monday to Friday, 9 a.m. to 6 p.m. Pacific time",
+  privacy: { email: "privacy@hearthline.com", phone: "(415) 555-2301" },
+  complaintsEmail: "complaints@hearthline.com",
+  governingLawState: "California",
+  paperCopyYears: 7,
+  licenses: [{ state: "California", type: "California Financing Law license", number: "60DBO-123456" }],
+  ecoaAgency: { name: "Federal Trade Commission, Equal Credit Opportunity", address: "Washington, DC 20580" },
+};
