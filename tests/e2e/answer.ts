@@ -30,7 +30,11 @@ export async function answer(page: Page, pointer: string, value: Answer): Promis
     return;
   }
   if ((await box.locator('input[type="checkbox"]').count()) > 0) {
-    await box.locator('input[type="checkbox"]').first().setChecked(Boolean(value));
+    // Clicked once, then its state is awaited: the form hands a change to React a moment after the
+    // click, which on a busy machine is later than Playwright's setChecked looks (it then fails).
+    const checkbox = box.locator('input[type="checkbox"]').first();
+    if ((await checkbox.isChecked()) !== Boolean(value)) await checkbox.click();
+    await expect.poll(() => checkbox.isChecked(), { timeout: 10_000 }).toBe(Boolean(value));
     return;
   }
   const input = box.locator("input:not([type=hidden]), textarea").first();
