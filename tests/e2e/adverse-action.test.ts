@@ -2,9 +2,9 @@
 // page, which shows the adverse action notice (principal reason, ECOA notice, creditor, agency);
 // the public pages name the lender from its profile, with the sample banner in development.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answer, answerAll, choose, next } from "./answer";
+import { choose } from "./answer";
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
-import { unique } from "./early-funnel";
+import { toDerogatoryQuestion } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -17,17 +17,7 @@ afterAll(async () => {
 describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, () => {
   it("shows the principal reason and the ECOA notice on the ineligible page after a decline", async () => {
     const { page } = await e2e.page(1280, { bypassCSP: true });
-    await page.goto("/");
-    await page.getByRole("link", { name: /Primary Home/ }).click();
-    await page.waitForURL("**/app/initial-setup/name");
-    await answerAll(page, { "/user/firstName": "Dana", "/user/lastName": "Rivera" });
-    await next(page, "/app/initial-setup/email");
-    await answer(page, "/user/email", unique("dana"));
-    await next(page, "/app/initial-setup/property-value");
-    await answer(page, "/setup/propertyValue", 500000);
-    await next(page, "/app/initial-setup/mortgage-estimate");
-    await answer(page, "/setup/mortgageEstimate", 200000);
-    await next(page, "/app/initial-setup/has-fbm");
+    await toDerogatoryQuestion(page, { value: 500000, owed: 200000 });
     await choose(page, "/setup/hasFbm", true, "/app/ineligible/late-payment");
     const notice = page.getByRole("region", { name: "Notice of action taken" });
     await notice.getByText("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months", { exact: false }).waitFor();

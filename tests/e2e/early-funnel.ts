@@ -7,22 +7,27 @@ import { answer, answerAll, choose, fieldBox, next } from "./answer";
 
 export const unique = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** The early funnel from the home page to the offer preview; either variant (one asks how the home is used). */
-export async function earlyFunnel(
-  page: Page,
-  o: { value: number; owed: number; firstName?: string; lastName?: string; email?: string; coborrower?: { firstName: string; lastName: string; email?: string } },
-) {
+/** From the home page through name, email, home value and mortgage, to the foreclosure/bankruptcy question (has-fbm). */
+export async function toDerogatoryQuestion(page: Page, o: { value: number; owed: number; firstName?: string; lastName?: string; email?: string }) {
   await page.goto("/");
   await page.getByRole("link", { name: /Primary Home/ }).click();
   await page.waitForURL("**/app/initial-setup/name");
   await answerAll(page, { "/user/firstName": o.firstName ?? "Dana", "/user/lastName": o.lastName ?? "Rivera" });
   await next(page, "/app/initial-setup/email");
-  await answer(page, "/user/email", o.email ?? unique("dana"));
+  await answer(page, "/user/email", o.email ?? unique((o.firstName ?? "dana").toLowerCase()));
   await next(page, "/app/initial-setup/property-value");
   await answer(page, "/setup/propertyValue", o.value);
   await next(page, "/app/initial-setup/mortgage-estimate");
   await answer(page, "/setup/mortgageEstimate", o.owed);
   await next(page, "/app/initial-setup/has-fbm");
+}
+
+/** The early funnel from the home page to the offer preview; either variant (one asks how the home is used). */
+export async function earlyFunnel(
+  page: Page,
+  o: { value: number; owed: number; firstName?: string; lastName?: string; email?: string; coborrower?: { firstName: string; lastName: string; email?: string } },
+) {
+  await toDerogatoryQuestion(page, o);
   // These three questions move on when a choice is made (ui:options.autoAdvance).
   await choose(page, "/setup/hasFbm", false, "/app/initial-setup/is-self-employed");
   await choose(page, "/setup/isSelfEmployed", false, "/app/initial-setup/credit-range");

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addItem, answer, answerAll, choose, fieldBox, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
-import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, joinLink, person, unique } from "./early-funnel";
+import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, joinLink, person, toDerogatoryQuestion, unique } from "./early-funnel";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -331,17 +331,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
 
   it("moves a yes/no question on when a choice is pressed, but not on the keyboard, where Next stays", async () => {
     const { page } = await e2e.page(390);
-    await page.goto("/");
-    await page.getByRole("link", { name: /Primary Home/ }).click();
-    await page.waitForURL("**/app/initial-setup/name");
-    await answerAll(page, { "/user/firstName": "Kai", "/user/lastName": "Moreno" });
-    await next(page, "/app/initial-setup/email");
-    await answer(page, "/user/email", unique("kai"));
-    await next(page, "/app/initial-setup/property-value");
-    await answer(page, "/setup/propertyValue", 500000);
-    await next(page, "/app/initial-setup/mortgage-estimate");
-    await answer(page, "/setup/mortgageEstimate", 200000);
-    await next(page, "/app/initial-setup/has-fbm");
+    await toDerogatoryQuestion(page, { value: 500000, owed: 200000, firstName: "Kai", lastName: "Moreno" });
     // Keyboard: Space picks, the arrow keys move the choice, and nothing moves on until Next.
     const box = fieldBox(page, "/setup/hasFbm");
     await box.getByLabel("No", { exact: true }).focus();
