@@ -242,6 +242,23 @@ export const identityReviews = table(
   (t) => [index("identity_reviews_application").on(t.applicationId), index("identity_reviews_status").on(t.status)],
 );
 
+/**
+ * Portal staff's notes on an application's file, for their colleagues (never shown to the
+ * applicant). The text is sealed like the document's sensitive fields: staff may write anything.
+ */
+export const applicationNotes = table(
+  "application_notes",
+  {
+    id: text("id").primaryKey(),
+    applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    /** The portal user who wrote it. */
+    authorId: text("author_id").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_notes_application").on(t.applicationId, t.createdAt)],
+);
+
 /** Who changed what, when, under which definitions. Holds pointers, never values (no PII). */
 export const auditEvents = table(
   "audit_events",

@@ -1,10 +1,11 @@
 // What the portal shows of applications: the pipeline rows (status, step label, borrowers with
 // masked SSNs, outstanding documents, assignment) and one application's file: answers (masked),
 // documents with their uploads, signatures, identity checks and the audit trail.
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import { todayIso } from "../../engine/dates";
 import { labelOf } from "../../engine/funnel";
-import { answersPointer, borrowerName, borrowerRoles } from "../../engine/borrowers";
+import { accountEmail, answersPointer, borrowerName, borrowerRoles } from "../../engine/borrowers";
+import type { APIInputs } from "../../engine/generated/schema-types";
 import { requirementsOf } from "../../engine/documents";
 import { OWNER_ROLE, roleLabel } from "../../engine/members";
 import { getAt } from "../../engine/pointer";
@@ -13,10 +14,16 @@ import { applications, auditEvents, identityReviews, portalUsers, signatures, up
 import type { Services } from "../services";
 import { memberStore } from "../members/store";
 import { applicationStore } from "../store/applications";
+import { offerFigures } from "./offer";
 import { visibleTo } from "./scope";
 import type { Staff } from "./staff";
 
 type Row = typeof applications.$inferSelect;
+export type PipelineQuery = NonNullable<APIInputs["portalPipelineQuery"]>;
+
+/** A search or a sort by line amount reads the documents: at most this many, newest first, are read. */
+export const SEARCH_SCAN_LIMIT = 5000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The borrowers whose answers the application holds (rules/members.json), with their name and masked SSN. */
 function borrowersOf(services: Services, doc: Record<string, unknown>) {
@@ -28,6 +35,15 @@ function borrowersOf(services: Services, doc: Record<string, unknown>) {
     const ssn = typeof person.ssn === "string" ? maskValue(person.ssn, ssnField?.format) : null;
     return name || ssn ? [{ role, name: name || null, ssn }] : [];
   });
+}
+
+/** The words a pipeline search looks in: each borrower's name and email, lower-cased. */
+function searchableText(services: Services, doc: Record<string, unknown>): string {
+  const words = borrowerRoles(services.defs).flatMap((role) => {
+    const person = getAt(doc, answersPointer(services.defs, role)) as Record<string, unknown> | undefined;
+    return [borrowerName(services.defs, doc, role), typeof person?.email === "string" ? person.email : null];
+  });
+  return [...words, accountEmail(services.defs, doc)].filter(Boolean).join("\n").toLowerCase();
 }
 
 function outstandingOf(services: Services, doc: Record<string, unknown>) {
@@ -56,17 +72,74 @@ export function pipelineOf(services: Services) {
     variant: row.variant,
     borrowers: borrowersOf(services, doc),
     outstanding: outstandingOf(services, doc),
+    offer: offerFigures(defs, doc),
     loanOfficer: row.loanOfficerId ? { id: row.loanOfficerId, name: officers.get(row.loanOfficerId) ?? null } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });
 
   return {
-    /** The newest applications first, at most `limit`. */
-    async list(staff: Staff, limit = 200) {
-      const rows = await db.select().from(applications).where(visibleTo(staff)).orderBy(desc(applications.updatedAt)).limit(limit);
-      const officers = await names(rows.map((r) => r.loanOfficerId));
-      return rows.map((row) => summary(row, store.fromRow(row).doc, officers));
+    /**
+     * One page of the applications the user may see, filtered, searched and sorted. Step, officer
+     * and dates filter in SQL; a search (names and emails are in the sealed document) or a sort by
+     * the priced line reads the documents of at most SEARCH_SCAN_LIMIT matching rows.
+     */
+    async list(staff: Staff, query: PipelineQuery = {}) {
+      const { page = 1, pageSize = 25, sort = "updated", order = "desc" } = query;
+      const dateColumn = query.dateOf === "created" ? applications.createdAt : applications.updatedAt;
+      const where = and(
+        visibleTo(staff),
+        query.status ? eq(applications.status, query.status) : undefined,
+        query.loanOfficerId === "none" ? isNull(applications.loanOfficerId) : query.loanOfficerId ? eq(applications.loanOfficerId, query.loanOfficerId) : undefined,
+        query.from ? gte(dateColumn, new Date(`${query.from}T00:00:00Z`)) : undefined,
+        // "to" is a whole day: everything before the next midnight (UTC).
+        query.to ? lt(dateColumn, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)) : undefined,
+      ) as SQL;
+      const column = sort === "created" ? applications.createdAt : applications.updatedAt;
+      const byDate = [order === "asc" ? asc(column) : desc(column), order === "asc" ? asc(applications.id) : desc(applications.id)];
+      const search = query.search?.trim().toLowerCase() ?? "";
+      let total: number;
+      let pageRows: { row: Row; doc: Record<string, unknown> }[];
+      if (!search && sort !== "lineAmount") {
+        const [counted] = await db.select({ n: count() }).from(applications).where(where);
+        total = Number(counted?.n ?? 0);
+        const rows = await db.select().from(applications).where(where).orderBy(...byDate).limit(pageSize).offset((page - 1) * pageSize);
+        pageRows = rows.map((row) => ({ row, doc: store.fromRow(row).doc }));
+      } else {
+        const rows = await db.select().from(applications).where(where).orderBy(...byDate).limit(SEARCH_SCAN_LIMIT);
+        let found = rows.map((row) => ({ row, doc: store.fromRow(row).doc }));
+        if (search) found = found.filter(({ row, doc }) => row.id.toLowerCase().startsWith(search) || searchableText(services, doc).includes(search));
+        if (sort === "lineAmount") {
+          const line = new Map(found.map(({ row, doc }) => [row.id, offerFigures(defs, doc)?.lineAmount ?? null]));
+          // Unpriced applications last in either order; the date order breaks ties.
+          const sign = order === "asc" ? 1 : -1;
+          found = found
+            .map((item, i) => ({ item, i }))
+            .sort((a, b) => {
+              const x = line.get(a.item.row.id) ?? null;
+              const y = line.get(b.item.row.id) ?? null;
+              if (x === y) return a.i - b.i;
+              if (x === null) return 1;
+              if (y === null) return -1;
+              return (x - y) * sign;
+            })
+            .map(({ item }) => item);
+        }
+        total = found.length;
+        pageRows = found.slice((page - 1) * pageSize, page * pageSize);
+      }
+      const officers = await names(pageRows.map(({ row }) => row.loanOfficerId));
+      // The steps the user's applications are at, for the step filter (a cheap grouped count).
+      const steps = await db.select({ status: applications.status, n: count() }).from(applications).where(visibleTo(staff)).groupBy(applications.status);
+      return {
+        applications: pageRows.map(({ row, doc }) => summary(row, doc, officers)),
+        total,
+        page,
+        pageSize,
+        steps: steps
+          .map((s) => ({ id: s.status, label: labelOf(defs, s.status) ?? defs.steps.get(s.status)?.def.label ?? s.status, count: Number(s.n) }))
+          .sort((a, b) => a.label.localeCompare(b.label)),
+      };
     },
 
     /** One application's file, for a user allowed to see it. */

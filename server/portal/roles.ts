@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   "applications.assign",
   "documents.view",
   "documents.review",
+  "notes.write",
   "identity.review",
   "definitions.view",
   "definitions.impact",

@@ -83,6 +83,8 @@ const PROCEDURES: Record<string, Call> = {
   "portal.applications.assignees": (b) => b.trpc.portal.applications.assignees.query(),
   "portal.applications.assign": (b, { applicationId }) => b.trpc.portal.applications.assign.mutate({ applicationId, loanOfficerId: null }),
   "portal.uploads.review": (b, { applicationId }) => b.trpc.portal.uploads.review.mutate({ applicationId, uploadId: "no-such-upload", decision: "accepted" }),
+  "portal.notes.list": (b, { applicationId }) => b.trpc.portal.notes.list.query({ applicationId }),
+  "portal.notes.add": (b, { applicationId }) => b.trpc.portal.notes.add.mutate({ applicationId, text: "Called the borrower about the appraisal." }),
   "portal.identityReviews.pending": (b) => b.trpc.portal.identityReviews.pending.query(),
   "portal.identityReviews.approve": (b, { reviewId }) => b.trpc.portal.identityReviews.approve.mutate({ reviewId }),
   "portal.identityReviews.reject": (b, { reviewId }) => b.trpc.portal.identityReviews.reject.mutate({ reviewId, reason: "The photo is blurry." }),
@@ -108,6 +110,8 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.applications.assignees": [Y, Y, N],
   "portal.applications.assign": [Y, Y, N],
   "portal.uploads.review": [Y, Y, Y],
+  "portal.notes.list": [Y, Y, Y],
+  "portal.notes.add": [Y, Y, Y],
   "portal.identityReviews.pending": [Y, Y, N],
   "portal.identityReviews.approve": [Y, Y, N],
   "portal.identityReviews.reject": [Y, Y, N],
@@ -265,7 +269,7 @@ describe("invites and password resets", () => {
     expect((await officer.auth("Portal", "set-password", { token, password: "a long enough passphrase" })).body.url).toBe("/portal/login?passwordSet=1");
     expect((await officer.auth("Portal", "set-password", { token, password: "another long passphrase" })).body.error).toBe("InvalidLink");
     await signInPortal(server, officer, { email, password: "a long enough passphrase" });
-    expect(await officer.trpc.portal.me.query()).toMatchObject({ role: "loanOfficer", permissions: ["applications.assigned", "documents.view", "documents.review"] });
+    expect(await officer.trpc.portal.me.query()).toMatchObject({ role: "loanOfficer", permissions: ["applications.assigned", "documents.view", "documents.review", "notes.write"] });
     // The audit names the user by id and role, never by email or name.
     const events = (await server.services.db.select().from(auditEvents)).filter((e) => e.changed.includes(id));
     expect(events.map((e) => e.action)).toContain("portal.user.invited:loanOfficer");

@@ -10,6 +10,7 @@ import { transaction } from "../../db/client";
 import { checkedDefinitions } from "../../definitions-live";
 import { applications, identityReviews, portalUsers, uploads } from "../../db/schema";
 import { decideReview, pendingReviews } from "../../identity/cases";
+import { notesOf } from "../../portal/notes";
 import { pipelineOf } from "../../portal/pipeline";
 import { visibleApplication, visibleTo } from "../../portal/scope";
 import { staffView, type Staff } from "../../portal/staff";
@@ -56,8 +57,8 @@ const usersRouter = router({
 
 const applicationsRouter = router({
   list: staffProcedure("applications.all", "applications.assigned")
-    .input(optionalInputOf("empty"))
-    .query(async ({ ctx }) => ({ applications: await pipelineOf(ctx.services).list(ctx.staff) })),
+    .input(optionalInputOf("portalPipelineQuery"))
+    .query(({ ctx, input }) => pipelineOf(ctx.services).list(ctx.staff, input)),
   get: staffProcedure("applications.all", "applications.assigned")
     .input(inputOf("portalApplicationRef"))
     .query(async ({ ctx, input }) => pipelineOf(ctx.services).detail(ctx.staff, await applicationOf(ctx, ctx.staff, input.applicationId))),
@@ -112,6 +113,16 @@ const uploadsRouter = router({
     }),
 });
 
+const notesRouter = router({
+  /** The notes on one application's file, oldest first. */
+  list: staffProcedure("notes.write")
+    .input(inputOf("portalApplicationRef"))
+    .query(async ({ ctx, input }) => ({ notes: await notesOf(ctx.services).list((await applicationOf(ctx, ctx.staff, input.applicationId)).id) })),
+  add: staffProcedure("notes.write")
+    .input(inputOf("portalNoteAdd"))
+    .mutation(async ({ ctx, input }) => notesOf(ctx.services).add(ctx.staff, (await applicationOf(ctx, ctx.staff, input.applicationId)).id, input.text)),
+});
+
 const identityRouter = router({
   /** Cases waiting for a person, oldest first, of the applications this user can see. */
   pending: staffProcedure("identity.review")
@@ -136,6 +147,7 @@ export const portalRouter = router({
   users: usersRouter,
   applications: applicationsRouter,
   uploads: uploadsRouter,
+  notes: notesRouter,
   identityReviews: identityRouter,
   /** The funnel map of the definitions this server runs (npm run funnel:map draws the same). */
   funnelMap: staffProcedure("definitions.view")
