@@ -1,6 +1,6 @@
-// /portal/applications/:id: one application's file for staff: where it stands and who works it,
-// the documents asked for and received, signatures, identity checks, the answers (masked) and the
-// audit trail.
+// /portal/applications/:id: one application's file for staff: where it stands, its priced line
+// (APR, CLTV) and who works it, the documents asked for and received, signatures, notes, identity
+// checks, the answers (masked) and the audit trail.
 import { Badge } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
@@ -8,10 +8,11 @@ import { trpc } from "../../api/trpc";
 import { useSession } from "../../session/session";
 import { useDefinitions } from "../funnel/definitions";
 import { AnswersSummary } from "./AnswersSummary";
+import { ApplicationNotes } from "./ApplicationNotes";
 import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
 import { AssignOfficer } from "./AssignOfficer";
 import { AuditTrail } from "./AuditTrail";
-import { borrowerNames, dateTime, enumLabel, type ActionWords } from "./portal-format";
+import { aprText, borrowerNames, dateTime, enumLabel, money, ratioText, type ActionWords } from "./portal-format";
 import { PIPELINE } from "./portal-pages";
 import type { ApplicationDetail } from "./portal-types";
 import { PortalFrame, usePortalMe } from "./PortalFrame";
@@ -81,6 +82,22 @@ function Overview({ detail, onAssigned }: { detail: ApplicationDetail; onAssigne
           </div>
         ))}
         <div>
+          <dt>Line amount</dt>
+          <dd>{detail.offer ? money(detail.offer.lineAmount) : "Not priced"}</dd>
+        </div>
+        {detail.offer ? (
+          <>
+            <div>
+              <dt>APR</dt>
+              <dd>{aprText(detail.offer.apr)}</dd>
+            </div>
+            <div>
+              <dt>CLTV (line fully drawn)</dt>
+              <dd>{ratioText(detail.offer.cltv)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div>
           <dt>Started</dt>
           <dd>{dateTime(detail.createdAt)}</dd>
         </div>
@@ -133,6 +150,14 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
         <h3 className="portal-subtitle">Signatures</h3>
         <Signatures detail={detail} canOpen={me.can("documents.view")} />
       </section>
+      {me.can("notes.write") ? (
+        <section aria-labelledby="notes" className="portal-section">
+          <h2 id="notes" className="section-title">
+            Notes
+          </h2>
+          <ApplicationNotes applicationId={detail.id} onAdded={refetch} />
+        </section>
+      ) : null}
       <section aria-labelledby="identity" className="portal-section">
         <h2 id="identity" className="section-title">
           Identity checks

@@ -87,6 +87,8 @@ export function describeAction(action: string, words: ActionWords): string {
       return "Assigned to a loan officer";
     case "portal.application.unassigned":
       return "Loan officer assignment removed";
+    case "portal.note.added":
+      return "Added a note";
     case "definitions.recheck":
       return `Re-checked under new definitions (was ${arg || "none"})`;
     case "seed.demo":
@@ -95,3 +97,14 @@ export function describeAction(action: string, words: ActionWords): string {
       return action;
   }
 }
+
+const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+/** 225000 → "$225,000". */
+export const money = (amount: number) => MONEY.format(amount);
+
+/** An APR in percent: 8.24 → "8.24%". */
+export const aprText = (apr: number | null) => (apr === null ? "—" : `${apr.toFixed(2)}%`);
+
+/** A fraction as a percentage: 0.85 → "85%", 0.8512 → "85.1%". */
+export const ratioText = (ratio: number | null) => (ratio === null ? "—" : `${Number((ratio * 100).toFixed(1))}%`);
