@@ -2,7 +2,9 @@
 // administrator signs in with password and mailed code, invites a loan officer, who sets a
 // password from the invite mail, signs in and sees the application the administrator assigns to
 // them (and nothing their role does not allow); a processor approves an identity check from the
-// queue and finds the approval in the application's audit trail with its definitions version;
+// queue and finds the approval in the application's audit trail with its definitions version; an
+// administrator works the pipeline as a loan officer would (search, filters and sort in the URL,
+// the offer's line, APR and CLTV, a document accepted and one rejected, a note);
 // axe finds no serious or critical violation on the portal's pages. Screenshots land in
 // tests/artifacts/portal/.
 import { mkdirSync, readFileSync } from "node:fs";
@@ -79,10 +81,10 @@ const cellsOf = async (row: ReturnType<Page["getByRole"]>) => {
 const portalNav = (page: Page) => page.getByRole("navigation", { name: "Portal" });
 
 /** An applicant whose passport is uploaded through the real API: a pending identity check. */
-async function applicantWithPendingId(firstName: string, lastName: string) {
+async function applicantWithPendingId(firstName: string, lastName: string, extra: Record<string, unknown> = {}) {
   const who = await makeApplicant(e2e.server.services, {
     status: "incomeDocs",
-    doc: { user: { firstName, lastName, ssn: "518274961" }, identityVerification: { borrower: { idType: "passport" } } },
+    doc: { user: { firstName, lastName, ssn: "518274961" }, identityVerification: { borrower: { idType: "passport" } }, ...extra },
   });
   const b = browser(e2e.server.url);
   expect((await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password })).status).toBe(200);
@@ -247,6 +249,78 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await page.getByRole("button", { name: "Download passport.jpg" }).click();
     expect((await download).suggestedFilename()).toBe("passport.jpg");
     await shot(page, "application-1280");
+  });
+
+  it("a loan officer's workbench: searches and filters the pipeline (kept in the URL), reads the line, APR and CLTV, accepts and rejects documents and writes a note", async () => {
+    const setup = (value: number, owed: number) => ({ setup: { propertyValue: value, mortgageBalance: owed, propertyUsage: "primaryResidence", creditRange: "excellent" } });
+    const quinn = await applicantWithPendingId("Quinn", "Workbench", setup(500000, 200000));
+    const rory = await applicantWithPendingId("Rory", "Workbench", setup(800000, 100000));
+    const page = await signedInAdmin(1280, { bypassCSP: true });
+    const pipeline = page.getByRole("region", { name: "Applications table" });
+
+    // Search by name; the choice goes into the URL and survives a reload.
+    await page.getByRole("searchbox", { name: "Search" }).fill("workbench");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL((url) => url.searchParams.get("q") === "workbench");
+    await page.getByText("2 applications match.").waitFor();
+    await page.getByLabel("Sort by").selectOption({ label: "Line amount" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "lineAmount");
+    await expect.poll(async () => (await pipeline.getByRole("link").allInnerTexts()).join(" | "), { timeout: 15_000 }).toBe("Rory Workbench | Quinn Workbench");
+    await page.reload();
+    await expect.poll(async () => (await pipeline.getByRole("link").allInnerTexts()).join(" | "), { timeout: 15_000 }).toBe("Rory Workbench | Quinn Workbench");
+    await expect(page.getByRole("searchbox", { name: "Search" }).inputValue()).resolves.toBe("workbench");
+    // $500,000 at 85% less $200,000: a $225,000 line at 8.24%, CLTV (200,000 + 225,000) ÷ 500,000.
+    const quinnRow = pipeline.getByRole("row", { name: /Quinn Workbench/ });
+    await expect(quinnRow.innerText()).resolves.toMatch(/\$225,000[\s\S]*APR 8\.24%, CLTV 85%/);
+    // A filter by step, and one nothing matches.
+    await page.getByLabel("Step").selectOption("incomeDocs");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL((url) => url.searchParams.get("step") === "incomeDocs");
+    await page.getByText("2 applications match.").waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, "workbench-pipeline-1280");
+    await page.getByRole("searchbox", { name: "Search" }).fill("nobody called this");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("heading", { name: "No application matches" }).waitFor();
+    await page.getByRole("button", { name: "Clear" }).click();
+    await page.waitForURL((url) => url.search === "");
+
+    // Quinn's file: the offer, the passport accepted.
+    await page.goto(`/portal/applications/${quinn.applicationId}`);
+    await page.getByRole("heading", { level: 1, name: "Quinn Workbench" }).waitFor();
+    await expect(page.locator(".portal-facts").innerText()).resolves.toMatch(/Line amount\s+\$225,000[\s\S]*APR\s+8\.24%[\s\S]*CLTV \(line fully drawn\)\s+85%/);
+    await page.getByRole("button", { name: "Accept passport.jpg" }).click();
+    await page.getByRole("region", { name: "Files received table" }).getByText("accepted").waitFor();
+    // A note, refused empty, then saved with its author.
+    await page.getByRole("button", { name: "Save note" }).click();
+    await page.getByText("Write the note first.").waitFor();
+    await page.getByLabel("Add a note").fill("Appraisal ordered; the borrower prefers mornings.");
+    await page.getByRole("button", { name: "Save note" }).click();
+    const notes = page.getByRole("list", { name: "Notes" });
+    await notes.getByText("Appraisal ordered; the borrower prefers mornings.").waitFor();
+    await expect(notes.innerText()).resolves.toContain("Demo Administrator");
+    await page.getByRole("region", { name: "Audit trail table" }).getByRole("row", { name: /Added a note/ }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, "workbench-application-1280");
+
+    // Rory's passport rejected, with the reason the applicant reads.
+    await page.goto(`/portal/applications/${rory.applicationId}`);
+    await page.getByRole("heading", { level: 1, name: "Rory Workbench" }).waitFor();
+    await page.getByRole("button", { name: "Reject passport.jpg" }).click();
+    await page.getByLabel(/Why \(the applicant reads this\)/).fill("The photo is cut off at the bottom; please upload the whole page.");
+    await page.getByRole("button", { name: "Reject passport.jpg" }).click();
+    const files = page.getByRole("region", { name: "Files received table" });
+    await files.getByText("rejected").waitFor();
+    await files.getByText("The photo is cut off at the bottom; please upload the whole page.").waitFor();
+
+    const phone = await signedInAdmin(390);
+    await phone.goto("/portal?q=workbench&sort=lineAmount");
+    await phone.getByText("2 applications match.").waitFor();
+    await shot(phone, "workbench-pipeline-390");
+    await phone.goto(`/portal/applications/${quinn.applicationId}`);
+    await phone.getByRole("list", { name: "Notes" }).waitFor();
+    await shot(phone, "workbench-application-390");
   });
 
   it("has no serious or critical accessibility violations on the portal's pages, and fits a phone", async () => {
