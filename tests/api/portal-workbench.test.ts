@@ -5,7 +5,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicationNotes, applications } from "../../server/db/schema";
+import { applicationMembers, applicationNotes, applications, auditEvents } from "../../server/db/schema";
 import { makeApplicant, makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
@@ -161,5 +161,20 @@ describe("notes on a file", () => {
       expect(await codeOf(who.b.trpc.portal.notes.add.mutate({ applicationId: app.applicationId, text: "Sneaky." }))).toBe("NOT_FOUND");
     }
     expect((await server.services.db.select().from(applicationNotes).where(eq(applicationNotes.applicationId, app.applicationId))).length).toBe(1);
+  });
+});
+
+describe("the audit trail names which borrower acted", () => {
+  it("logs an invited co-borrower's own edits as the co-borrower, in the words of rules/members.json", async () => {
+    const admin = await staffOf("admin");
+    const owner = await applicantWithSsn();
+    const coborrower = await makeApplicant(server.services, { status: "application3" });
+    const { db, definitionsVersion } = server.services;
+    const now = new Date();
+    await db.insert(applicationMembers).values({ id: crypto.randomUUID(), applicationId: owner.applicationId, role: "coborrower", email: coborrower.email, userId: coborrower.userId, expiresAt: now, invitedAt: now, acceptedAt: now });
+    const event = (actorId: string, at: number) => ({ at: new Date(now.getTime() + at), actorKind: "applicant" as const, actorId, action: "step.submit:application3", applicationId: owner.applicationId, changed: "[]", definitionsVersion });
+    await db.insert(auditEvents).values([event(owner.userId, 1000), event(coborrower.userId, 2000)]);
+    const trail = (await admin.b.trpc.portal.applications.get.query({ applicationId: owner.applicationId })).audit.filter((e) => e.action === "step.submit:application3");
+    expect(trail.map((e) => e.actor)).toEqual(["Borrower", "Co-borrower"]);
   });
 });

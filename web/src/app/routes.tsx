@@ -1,10 +1,11 @@
 // Every route of spec §2, each group in its own lazily loaded chunk: the home page never loads the
 // form engine, RJSF, ajv, the login forms or the portal.
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router-dom";
 import { AppIndexRedirect } from "../shell/AppIndexRedirect";
 import { Layout } from "../shell/Layout";
 import { NotFoundPage } from "../shell/NotFoundPage";
+import { PageLoading } from "../shell/PageLoading";
 import { loadFunnelPage } from "./chunks";
 
 // Public pages: home, insights, legal and help content, ineligible explanations.
@@ -22,7 +23,8 @@ const PortalLoginPage = lazy(() => import("../pages/auth/PortalLoginPage"));
 const SetPasswordPage = lazy(() => import("../pages/auth/SetPasswordPage"));
 const JoinPage = lazy(() => import("../pages/auth/JoinPage"));
 const AuthErrorPage = lazy(() => import("../pages/auth/AuthErrorPage"));
-// The partner portal.
+// The partner portal, in its own frame (no consumer header and footer).
+const PortalLayout = lazy(() => import("../pages/portal/PortalLayout"));
 const PipelinePage = lazy(() => import("../pages/portal/PipelinePage"));
 const ApplicationPage = lazy(() => import("../pages/portal/ApplicationPage"));
 const IdentityReviewsPage = lazy(() => import("../pages/portal/IdentityReviewsPage"));
@@ -40,6 +42,27 @@ export const CONTENT_ROUTES = ["faq", "privacy-statement", "license", "e-consent
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path="portal"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <PortalLayout />
+          </Suspense>
+        }
+      >
+        <Route element={<PageProviders />}>
+          <Route index element={<PipelinePage />} />
+          <Route path="login" element={<PortalLoginPage />} />
+          <Route path="error" element={<AuthErrorPage />} />
+          <Route path="set-password" element={<SetPasswordPage />} />
+          <Route path="applications/:id" element={<ApplicationPage />} />
+          <Route path="identity-reviews" element={<IdentityReviewsPage />} />
+          <Route path="manage-users" element={<ManageUsersPage />} />
+          <Route path="funnel-map" element={<PortalFunnelMapPage />} />
+          <Route path="definitions-impact" element={<DefinitionsImpactPage />} />
+          <Route path="analytics" element={<AnalyticsPage />} />
+        </Route>
+      </Route>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
         {/* Every page but home renders inside the Fluent theme and the query client. */}
@@ -62,19 +85,6 @@ export function AppRoutes() {
             <Route path="bank-statement" element={<FunnelPage />} />
           </Route>
           <Route path="prequal/:slug" element={<FunnelPage />} />
-
-          <Route path="portal">
-            <Route index element={<PipelinePage />} />
-            <Route path="login" element={<PortalLoginPage />} />
-            <Route path="error" element={<AuthErrorPage />} />
-            <Route path="set-password" element={<SetPasswordPage />} />
-            <Route path="applications/:id" element={<ApplicationPage />} />
-            <Route path="identity-reviews" element={<IdentityReviewsPage />} />
-            <Route path="manage-users" element={<ManageUsersPage />} />
-            <Route path="funnel-map" element={<PortalFunnelMapPage />} />
-            <Route path="definitions-impact" element={<DefinitionsImpactPage />} />
-            <Route path="analytics" element={<AnalyticsPage />} />
-          </Route>
 
           <Route path="dev">
             <Route path="steps" element={<StepPreviewPage />} />

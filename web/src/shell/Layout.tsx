@@ -10,7 +10,8 @@ import { ErrorBoundary } from "./ErrorBoundary";
 import { Logo } from "./Logo";
 import { PageLoading } from "./PageLoading";
 
-function useFocusMainOnNavigation(main: React.RefObject<HTMLElement | null>) {
+/** Moves focus to the main landmark on in-app navigation (the portal's own frame uses it too). */
+export function useFocusMainOnNavigation(main: React.RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
   const first = useRef(true);
   useEffect(() => {
