@@ -36,7 +36,7 @@ server.services.botCheck.verify = async () => ({ ok: true }); // as in bench/api
 const headers = { cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join("; "), "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" };
 const options: autocannon.Options =
   target === "ping"
-    ? { url: `http://127.0.0.1:${(stackServer.address() as AddressInfo).port}/api/trpc/ping`, headers }
+    ? { url: `http://127.0.0.1:${(stackServer.address() as AddressInfo).port}/api/trpc/ping`, headers: { "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" } } // no cookie, as in bench/api.ts
     : target === "step.get"
     ? { url: `${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "name" }))}`, headers }
     : { url: `${server.url}/api/trpc/step.submit`, method: "POST", headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" }, body: submitBody };
