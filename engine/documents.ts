@@ -56,7 +56,7 @@ export function idDocumentType(defs: Definitions): string {
 
 /** The requirements of an application, evaluated as documents.required does. */
 export function requirementsOf(defs: Definitions, doc: Record<string, unknown>, today: string): Requirement[] {
-  const { decisions } = evaluateRuleSet(defs, "documents", { ...doc, today });
+  const { decisions } = evaluateRuleSet(defs, "documents", doc, { today });
   return decisions
     .filter((d) => d.output === "requirements" && d.value && typeof d.value === "object")
     .map((d) => ({
