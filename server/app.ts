@@ -46,7 +46,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
         // ajv compiles validators with new Function in the browser, as on the server.
         scriptSrc: ["'self'", "'unsafe-eval'", ...(config.recaptchaSecret ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"], // Fluent UI injects its atomic CSS at run time
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", "blob:"], // the document checklist previews photos from object URLs
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         frameSrc: config.recaptchaSecret ? ["https://www.google.com/recaptcha/"] : ["'none'"],

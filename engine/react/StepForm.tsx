@@ -73,6 +73,11 @@ export interface DisplayProps {
   /** The step's answers as the applicant has them now, not yet saved. */
   answers: unknown;
   today?: string;
+  /**
+   * Renames the step's button while the display says so (null: the step's own words), e.g. the
+   * document checklist's "Continue" once every document is in; the words come from its `ui:options`.
+   */
+  setSubmitText?: (text: string | null) => void;
 }
 
 export type Display = ReactNode | ComponentType<DisplayProps>;
@@ -191,7 +196,8 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   const title = text?.title ?? step.title;
   const description = text?.description ?? step.description;
   const submitOptions: SubmitOptions = isObject(prepared.uiSchema["ui:submitButtonOptions"]) ? prepared.uiSchema["ui:submitButtonOptions"] : {};
-  const submitLabel = props.submitLabel ?? (typeof submitOptions.submitText === "string" ? submitOptions.submitText : "Next");
+  const [displaySubmitText, setDisplaySubmitText] = useState<string | null>(null);
+  const submitLabel = props.submitLabel ?? displaySubmitText ?? (typeof submitOptions.submitText === "string" ? submitOptions.submitText : "Next");
   const showActions = submitOptions.norender !== true;
   const styles = useStyles();
   const context = useRef({ application, today });
@@ -354,7 +360,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
     const nodes: Record<string, unknown> = {};
     for (const [name, display] of Object.entries(displays ?? {})) if (typeof display !== "function") nodes[name] = display;
     for (const [name, slot] of placed.slots)
-      nodes[name] = <LiveDisplay slot={slot} defs={props.defs} stepId={props.stepId} application={application} today={today} />;
+      nodes[name] = <LiveDisplay slot={slot} defs={props.defs} stepId={props.stepId} application={application} today={today} setSubmitText={setDisplaySubmitText} />;
     return { displays: nodes };
   }, [displays, placed, props.defs, props.stepId, application, today]);
 
