@@ -18,6 +18,7 @@ import { registeredEffectKinds } from "../../server/trpc/routers/step";
 import type { AppRouter } from "../../server/trpc/router";
 import { makeApplicant } from "../helpers/accounts";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+import { productionLender } from "../helpers/lender";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 const DISCLOSURES = join(REPO_ROOT, "content/disclosures");
@@ -356,5 +357,36 @@ describe("step effects in the step format", () => {
     });
     const { problems } = loadCopy(copy);
     expect(problems.some((p) => p.file === "steps/application/sign.json" && p.pointer === "/effects/0/kind")).toBe(true);
+  });
+});
+
+describe("signing with a figure missing, on a live (production) server", () => {
+  let live: TestServer;
+  beforeAll(async () => {
+    const lenderFile = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
+    writeFileSync(lenderFile, JSON.stringify(productionLender));
+    live = await testServer({ production: true, lenderFile });
+  });
+  afterAll(() => live.close());
+
+  it("is refused, naming the incomplete disclosure, and records nothing", async () => {
+    const email = `${crypto.randomUUID()}@example.com`;
+    const doc = structuredClone(fixture);
+    doc.user.email = email;
+    doc.setup.hasCoborrower = false;
+    delete doc.coborrower;
+    // No home value: no offer, so the important terms would show "[not available yet]" for its figures.
+    delete doc.setup.propertyValue;
+    delete doc.property?.value;
+    const who = await makeApplicant(live.services, { email, status: "disclosures", doc });
+    const b = browser(live.url);
+    await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    const trpc = createTRPCClient<AppRouter>({
+      links: [httpLink({ url: `${live.url}/api/trpc`, fetch: b.fetch as typeof fetch, headers: async ({ op }) => ({ "X-Same-Origin": "1", ...(op.type === "mutation" ? { "X-Recaptcha-Token": await b.botToken() } : {}) }) })],
+    });
+    const error = await trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<never>).message).toMatch(/^These disclosures are not complete yet, so they cannot be signed: Important terms of our home equity line of credit/);
+    expect(await live.services.db.select().from(signatures).where(eq(signatures.applicationId, who.applicationId))).toEqual([]);
   });
 });
