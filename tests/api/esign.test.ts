@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { applications, signatures } from "../../server/db/schema";
 import { readDisclosure, recordedText, signedDocument } from "../../server/esign/documents";
+import { assertDrawMayBeReleased } from "../../server/esign/draw-release";
+import { applicationStore } from "../../server/store/applications";
 import { registeredEffectKinds } from "../../server/trpc/routers/step";
 import type { AppRouter } from "../../server/trpc/router";
 import { makeApplicant } from "../helpers/accounts";
@@ -316,6 +318,32 @@ describe("the loan-disbursement step", () => {
     expect(r.earliestDisbursementDate > r.endDate && r.endDate > r.startDate).toBe(true);
     const { documents } = await who.trpc.esign.documents.query({ ids: ["right-to-cancel"] });
     expect(documents[0]!.values).toMatchObject({ rescissionEndDate: expect.stringMatching(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/) });
+  });
+});
+
+describe("no draw before the right to cancel ends (1026.15(c))", () => {
+  it("refuses to move a primary-residence line to funded before the period ends, and allows it the day after", async () => {
+    const who = await applicantAtSign({ together: false });
+    await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
+    const { services } = server;
+    const store = applicationStore(services);
+    const app = (await store.byId(services.db, who.applicationId))!;
+    // Signed just now: the server's own status change is refused, and nothing is written.
+    const refused = await store.save(services.db, app, app.doc, "funded").catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(/^The line cannot move to "funded": the right to cancel runs until midnight on [A-Z][a-z]+day, .*: no draw can be released before /);
+    expect((await store.byId(services.db, who.applicationId))!.status).toBe(app.status);
+    // Ten days on, the period is over.
+    const later = new Date(Date.now() + 10 * 86400000);
+    await expect(assertDrawMayBeReleased(services.db, services, app, app.doc, "disbursed", later)).resolves.toBeUndefined();
+    // A status that releases no money is never held back.
+    await expect(assertDrawMayBeReleased(services.db, services, app, app.doc, "application6", new Date())).resolves.toBeUndefined();
+  });
+
+  it("refuses funding a primary-residence line whose disclosures are not signed: the period has not started", async () => {
+    const who = await applicantAtSign({ together: false });
+    const app = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;
+    const refused = await assertDrawMayBeReleased(server.services.db, server.services, app, app.doc, "funded", new Date(Date.now() + 30 * 86400000)).catch((e: unknown) => e);
+    expect((refused as Error).message).toBe('The line cannot move to "funded": the right to cancel has not started: the disclosures are not signed yet.');
   });
 });
 
