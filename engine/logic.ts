@@ -11,6 +11,7 @@
 // iterators. The bench checks every decision against json-logic-js (bench/reference-logic.ts).
 import { LogicEngine } from "json-logic-engine";
 import { addDays, addMonths, addYears, diffDays, firstOfMonth, isIsoDate } from "./dates";
+import { addBusinessDays, calendarOf } from "./business-days";
 import { employmentCoverage } from "./coverage";
 import { formatCurrency, formatDate, formatMonthYear, formatPercent, formatPhone } from "./format";
 
@@ -157,6 +158,21 @@ export const customOperators: Record<string, CustomOperator> = {
       result: { complete: true, missingPeriods: [], nextStartDate: "2026-10-01", windowStart: "2024-11-01", windowEnd: "2026-11-01" },
     },
     fn: (employments: unknown, today: unknown, options: unknown) => employmentCoverage(employments, today, options),
+  },
+  add_business_days: {
+    description:
+      "The nth business day after a yyyy-MM-dd date (the date itself not counted) on a calendar of non-business weekdays and holidays (engine/business-days.ts): the last day of the right to cancel (12 CFR 1026.15(a)(3)). Null for a date or calendar it cannot read.",
+    example: {
+      logic: { add_business_days: ["2026-10-09", 3, { nonBusinessWeekdays: ["sunday"], holidays: [{ name: "Columbus Day", month: 10, weekday: "monday", nth: 2 }] }] },
+      result: "2026-10-14",
+    },
+    fn: (date: unknown, count: unknown, calendar: unknown) => {
+      try {
+        return isIsoDate(date) && typeof count === "number" ? addBusinessDays(date, count, calendarOf(calendar)).date : null;
+      } catch {
+        return null;
+      }
+    },
   },
   format: {
     description:
