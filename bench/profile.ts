@@ -1,6 +1,6 @@
-// Where a request's time goes: `npx tsx bench/profile.ts [step.get|step.submit] [seconds]` puts the
-// bench's load (bench/api.ts: a signed-in guest reading or resubmitting step `name`, 10 connections)
-// on the real server for a while under the V8 CPU profiler, writes the profile to
+// Where a request's time goes: `npx tsx bench/profile.ts [step.get|step.submit|ping] [seconds]` puts the
+// bench's load (bench/api.ts: a signed-in guest reading or resubmitting step `name`, or the trivial
+// query through our whole stack, 10 connections) on the real server for a while under the V8 CPU profiler, writes the profile to
 // dist/bench/<target>.cpuprofile (open it in Chrome's DevTools), and prints the functions that
 // take the most time, by self time and by total time (each function counted once per sample).
 // With `--direct`, the procedure is called in a loop through tRPC's server-side caller instead (no
@@ -10,6 +10,10 @@ import { Session, type Profiler } from "node:inspector";
 import { join, relative } from "node:path";
 import autocannon from "autocannon";
 import { REPO_ROOT } from "../engine/paths";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp } from "../server/app";
+import { publicProcedure, router as appRouterOf } from "../server/trpc/init";
 import { appRouter } from "../server/trpc/router";
 import { browser, testServer } from "../tests/helpers/server";
 import { fmt, table } from "./measure";
@@ -17,16 +21,23 @@ import { fmt, table } from "./measure";
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const direct = args.includes("--direct");
 const [target = "step.get", seconds = "8"] = args.filter((a) => !a.startsWith("--"));
-if (target !== "step.get" && target !== "step.submit") throw new Error(`profile step.get or step.submit, not ${target}`);
+if (target !== "step.get" && target !== "step.submit" && target !== "ping") throw new Error(`profile step.get, step.submit or ping, not ${target}`);
 
 const server = await testServer();
+// ping: the bench's trivial query, through a second copy of our app (headers, guards, sessions).
+const stack = createApp(server.services, server.services.botCheck, appRouterOf({ ping: publicProcedure.query(() => "pong") }));
+const stackServer = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const s = serve({ fetch: stack.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+});
 const visitor = browser(server.url);
 const submitBody = JSON.stringify({ stepId: "name", answers: { user: { firstName: "Bench", lastName: "Mark" } } });
 await visitor.trpc.step.submit.mutate(JSON.parse(submitBody));
 server.services.botCheck.verify = async () => ({ ok: true }); // as in bench/api.ts: the handler's own cost
 const headers = { cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join("; "), "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" };
 const options: autocannon.Options =
-  target === "step.get"
+  target === "ping"
+    ? { url: `http://127.0.0.1:${(stackServer.address() as AddressInfo).port}/api/trpc/ping`, headers: { "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" } } // no cookie, as in bench/api.ts
+    : target === "step.get"
     ? { url: `${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "name" }))}`, headers }
     : { url: `${server.url}/api/trpc/step.submit`, method: "POST", headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" }, body: submitBody };
 const fire = (duration: number) => autocannon({ ...options, duration, connections: 10, workers: 1 });
@@ -41,7 +52,7 @@ async function loop(duration: number) {
   const cpu = process.cpuUsage();
   let calls = 0;
   for (const end = performance.now() + duration * 1000; performance.now() < end; calls++)
-    await (target === "step.get" ? caller.step.get({ stepId: "name" }) : caller.step.submit(input));
+    await (target === "ping" ? Promise.resolve() : target === "step.get" ? caller.step.get({ stepId: "name" }) : caller.step.submit(input));
   const spent = process.cpuUsage(cpu);
   return { requests: { total: calls, average: calls / duration }, cpuUs: (spent.user + spent.system) / calls };
 }
@@ -57,6 +68,7 @@ await post("Profiler.start");
 const result = await run(Number(seconds));
 const { profile } = await post<{ profile: Profiler.Profile }>("Profiler.stop");
 session.disconnect();
+stackServer.close();
 await server.close();
 
 const out = join(REPO_ROOT, "dist/bench");

@@ -25,7 +25,7 @@ export function benchApplication(): Record<string, any> {
 }
 
 export function rulesWorkload(defs: Definitions, doc = benchApplication()) {
-  const documents = () => evaluateRuleSet(defs, "documents", { ...doc, today: TODAY });
+  const documents = () => evaluateRuleSet(defs, "documents", doc, { today: TODAY });
   const coverage = () =>
     [doc.user, doc.coborrower].map((person) => evaluateRuleSet(defs, "coverage", { employments: person.employments, today: TODAY }));
   const next = () => nextStep(defs, "application5", doc, { variant: "standard", today: TODAY });

@@ -17,8 +17,24 @@ export function parseIsoDate(value: unknown): Date | null {
   return date;
 }
 
+// Rules ask the same few dates the same questions many times per evaluation (today's month, a
+// job's dates): answers are kept per text, a bounded table since texts come from applicants.
+function remembered<T>(compute: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined && !known.has(key)) {
+      if (known.size >= 4096) known.clear();
+      known.set(key, (value = compute(key)));
+    }
+    return value as T;
+  };
+}
+
+const validDate = remembered((text) => parseIsoDate(text) !== null);
+
 export function isIsoDate(value: unknown): value is IsoDate {
-  return parseIsoDate(value) !== null;
+  return typeof value === "string" && validDate(value);
 }
 
 export function toIsoDate(date: Date): IsoDate {
@@ -37,6 +53,16 @@ export function addDays(value: IsoDate, days: number): IsoDate {
 
 /** Adds calendar months; the day is clamped to the target month's end (2024-01-31 + 1 month = 2024-02-29). */
 export function addMonths(value: IsoDate, months: number): IsoDate {
+  return monthsLater(`${months}|${value}`);
+}
+
+// The key is the number of months, then the date text, whatever that text holds.
+const monthsLater = remembered((key) => {
+  const bar = key.indexOf("|");
+  return computeAddMonths(key.slice(bar + 1), Number(key.slice(0, bar)));
+});
+
+function computeAddMonths(value: IsoDate, months: number): IsoDate {
   const date = mustParse(value);
   const target = date.getUTCFullYear() * 12 + date.getUTCMonth() + months;
   const year = Math.floor(target / 12);
@@ -55,8 +81,10 @@ export function diffDays(from: IsoDate, to: IsoDate): number {
   return Math.round((mustParse(to).getTime() - mustParse(from).getTime()) / DAY_MS);
 }
 
+const monthStart = remembered((value) => `${mustParse(value).toISOString().slice(0, 7)}-01`);
+
 export function firstOfMonth(value: IsoDate): IsoDate {
-  return `${mustParse(value).toISOString().slice(0, 7)}-01`;
+  return monthStart(value);
 }
 
 /** Today's date in UTC. */

@@ -4,7 +4,7 @@ import { createAjv, uriOf, type Ajv, type ErrorObject } from "./ajv";
 import type { Flow, RuleCases, RuleSet, Step } from "./generated/schema-types";
 import { deriveFunnelTables, type FunnelTables } from "./funnel-tables";
 import { expandEachBorrower, sourceOf, type BorrowerRole, type Source } from "./each-borrower";
-import { lint, suggest } from "./lint";
+import { suggest } from "./lint-logic";
 import { mergeStepFields } from "./step-fields";
 
 export type { Flow, RuleCases, RuleSet, Step };
@@ -132,15 +132,15 @@ function locateInFiles(defs: Definitions, problems: Problem[]): Problem[] {
   });
 }
 
-export interface BuildOptions {
-  /**
-   * The files were already checked (the browser builds what the server loaded and linted):
-   * skip the meta-schema checks and the linter, which are most of the cost.
-   */
-  trusted?: boolean;
-}
+/**
+ * Either the files were already checked (the browser builds what the server loaded and linted):
+ * the meta-schema checks and the linter, most of the cost, are skipped; or they are checked, with
+ * the linter given (engine/lint.ts, passed in so the browser's bundle does not carry it).
+ */
+export type BuildOptions = { trusted: true } | { lint: (defs: Definitions) => Problem[] };
 
-export function buildDefinitions(files: DefinitionFiles, { trusted = false }: BuildOptions = {}): { defs: Definitions; problems: Problem[] } {
+export function buildDefinitions(files: DefinitionFiles, options: BuildOptions): { defs: Definitions; problems: Problem[] } {
+  const trusted = "trusted" in options;
   const problems: Problem[] = [];
   let ajv: Ajv;
   try {
@@ -185,7 +185,7 @@ export function buildDefinitions(files: DefinitionFiles, { trusted = false }: Bu
   }
   defs.funnel = deriveFunnelTables(defs);
   // With a meta-schema broken, the files it describes are missing: what the linter would say of them would mislead.
-  if (!trusted && !(brokenMetas.get(ajv)?.size)) problems.push(...lint(defs));
+  if (!trusted && !(brokenMetas.get(ajv)?.size)) problems.push(...options.lint(defs));
   return { defs, problems: locateInFiles(defs, problems) };
 }
 

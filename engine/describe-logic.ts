@@ -118,7 +118,7 @@ function typeOf(node: unknown, scope: Scope): string | undefined {
     return scope.words.typeOf?.(ref.path);
   }
   const op = operatorOf(node);
-  if (op === "date_add" || op === "first_of_month") return "date";
+  if (op === "date_add" || op === "first_of_month" || op === "add_business_days") return "date";
   if (typeof node === "string" && /^\d{4}-\d{2}-\d{2}$/.test(node)) return "date";
   return undefined;
 }
@@ -314,6 +314,7 @@ function custom(op: string, args: unknown[], scope: Scope): Text | null {
     }
     case "date_diff_days": return phrase(`the number of days from ${d(0)} to ${d(1)}`);
     case "first_of_month": return phrase(`the first day of the month of ${d(0)}`);
+    case "add_business_days": return phrase(`the business day ${d(1)} business days after ${d(0)} (days that do not count: ${d(2)})`);
     case "is_current": return sentence(`${d(0)} is on or after the first day of the month of ${d(1)}`);
     case "employment_coverage": return phrase(`the employment coverage of ${d(0)} as of ${d(1)}${args.length > 2 ? ` (window and gaps: ${d(2)})` : ""}`);
     case "format": return phrase(`${d(1)} written as ${typeof args[0] === "string" ? (FORMATS[args[0]] ?? args[0]) : d(0)}`);

@@ -56,7 +56,7 @@ export function idDocumentType(defs: Definitions): string {
 
 /** The requirements of an application, evaluated as documents.required does. */
 export function requirementsOf(defs: Definitions, doc: Record<string, unknown>, today: string): Requirement[] {
-  const { decisions } = evaluateRuleSet(defs, "documents", { ...doc, today });
+  const { decisions } = evaluateRuleSet(defs, "documents", doc, { today });
   return decisions
     .filter((d) => d.output === "requirements" && d.value && typeof d.value === "object")
     .map((d) => ({
@@ -147,3 +147,14 @@ export const enumTitle = (defs: Definitions, enumName: string, value: string): s
 
 /** "W-2 forms" stays, "Pay stubs" becomes "pay stubs" inside a sentence. */
 export const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
+
+/**
+ * Why a document is asked for, in the applicant's words (rules/documents.json
+ * params.documents.applicantTexts), or null when the data has none. The rules' descriptions are
+ * for compliance review and are not shown to the applicant.
+ */
+export function applicantText(defs: Definitions, documentType: string): string | null {
+  const texts = (defs.params.documents as { applicantTexts?: Record<string, unknown> } | undefined)?.applicantTexts;
+  const text = texts && Object.hasOwn(texts, documentType) ? texts[documentType] : undefined;
+  return typeof text === "string" && text.trim() ? text : null;
+}

@@ -1,6 +1,6 @@
 // A step's part for each borrower, written once (`eachBorrower`): the engine makes the main
-// borrower's and the co-borrower's copies of its schema, layout, visibility, requirements, checks
-// and new-item values, so a step file no longer carries a second copy of every block. Who the
+// borrower's and the co-borrower's copies of its schema, layout, sections, visibility, requirements,
+// checks and new-item values, so a step file no longer carries a second copy of every block. Who the
 // borrowers are, where their answers are (`user`, `coborrower`) and when the co-borrower's part is
 // asked is data: rules/members.json `params.borrowers`. The expanded step is what every other part
 // of the engine reads; `sources` maps its pointers back to the file's, for problems.
@@ -145,6 +145,10 @@ export function expandEachBorrower(step: Step, roles: Record<string, BorrowerRol
         ...(check.details ? { details: Object.fromEntries(Object.entries(check.details).map(([k, l]) => [k, logicFor(l, answers)])) } : {}),
       }];
       sources.push({ expanded: `/checks/${out.checks.length - 1}`, file: `/eachBorrower/checks/${i}`, role });
+    });
+    template.sections?.forEach((section, i) => {
+      out.sections = [...(out.sections ?? []), { ...section, id: first ? section.id : `${section.id}.${role}`, fields: section.fields.map((f) => pointerFor(answers, f)) }];
+      sources.push({ expanded: `/sections/${out.sections.length - 1}`, file: `/eachBorrower/sections/${i}`, role });
     });
     for (const [list, values] of Object.entries(template.newItems ?? {})) {
       out.newItems = { ...out.newItems, [pointerFor(answers, list)]: Object.fromEntries(Object.entries(values ?? {}).map(([k, l]) => [k, logicFor(l, answers)])) };

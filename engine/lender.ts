@@ -3,6 +3,7 @@
 // filled from this one profile. Also what makes a profile unfit for production (an empty field, a
 // sample value) and what counts as a placeholder left in applicant-facing text. Pure: runs in the
 // build, the server and the browser.
+import { formatCurrency } from "./format";
 import type { LenderProfile } from "./generated/schema-types";
 
 export type { LenderProfile };
@@ -33,8 +34,22 @@ export function lenderTokens(profile: LenderProfile): Record<string, string> {
     // Markdown blocks, for the licensing page.
     licenseTable: ["| State | License type | License number |", "|---|---|---|", ...profile.licenses.map((l) => `| ${cell(l.state)} | ${cell(l.type)} | ${cell(l.number)} |`)].join("\n"),
     stateNotices: profile.licenses.filter((l) => l.notice).map((l) => `- **${l.state}:** ${l.notice} License ${l.number}.`).join("\n"),
+    // The HELOC terms the Regulation Z disclosures state (1026.40(d)).
+    rateIndex: profile.heloc.index.name,
+    indexSource: profile.heloc.index.source,
+    rateChangeFrequency: profile.heloc.rateChanges.frequency,
+    annualCapSentence:
+      profile.heloc.rateChanges.annualCap === "none"
+        ? "Apart from the maximum rate below, there is no limit on how much the rate can change in one year."
+        : `The rate cannot rise by more than ${percentPoints(profile.heloc.rateChanges.annualCap)} in one year.`,
+    thirdPartyFeeLow: formatCurrency(profile.heloc.thirdPartyFees.low),
+    thirdPartyFeeHigh: formatCurrency(profile.heloc.thirdPartyFees.high),
+    historicalAsOf: profile.heloc.historicalIndex.asOf,
+    historicalSource: profile.heloc.historicalIndex.source,
   };
 }
+
+const percentPoints = (points: number) => `${points} percentage point${points === 1 ? "" : "s"}`;
 
 /**
  * The text with every {{name}} replaced by the lender's value; a token that is not a lender token
@@ -86,6 +101,24 @@ export function productionGaps(profile: LenderProfile): string[] {
     } else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${k}`);
   };
   walk(profile, "");
+  const { thirdPartyFees, historicalIndex } = profile.heloc ?? {};
+  if (thirdPartyFees && thirdPartyFees.high < thirdPartyFees.low) gaps.push("/heloc/thirdPartyFees/high is below low");
+  const years = [...(historicalIndex?.values ?? [])].map((v) => v.year).sort((a, b) => a - b).slice(-15);
+  if (years.some((year, i) => i > 0 && year !== years[i - 1]! + 1)) gaps.push("/heloc/historicalIndex/values does not give 15 consecutive years");
+  return gaps;
+}
+
+/** The pricing figures the HELOC disclosures state (rules/pricing.json params.pricing), each a number. */
+export const DISCLOSED_PRICING = ["indexRate", "maximumApr", "minimumDraw", "drawPeriodYears", "repaymentPeriodYears", "originationFeeRate", "minimumOriginationFee"] as const;
+
+/**
+ * Why the pricing rules cannot back the disclosures (a figure they state is missing, or there is no
+ * margin for a credit range), as "params.pricing.<name> ..." lines; empty when complete.
+ */
+export function pricingGaps(pricing: Record<string, unknown> | undefined): string[] {
+  const gaps = DISCLOSED_PRICING.filter((name) => typeof pricing?.[name] !== "number").map((name) => `params.pricing.${name} is empty`);
+  const margins = pricing?.marginByCreditRange;
+  if (!margins || typeof margins !== "object" || !Object.values(margins).length || Object.values(margins).some((m) => typeof m !== "number")) gaps.push("params.pricing.marginByCreditRange is empty");
   return gaps;
 }
 

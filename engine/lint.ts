@@ -14,6 +14,7 @@ import { checkRuleSetLogic, checkStepLogic, suggest } from "./lint-logic";
 import { checkCases } from "./cases";
 import { checkNeverShown } from "./lint-visibility";
 import { prefillSource } from "./prefill";
+import { checkSections } from "./lint-sections";
 
 export { suggest };
 
@@ -209,6 +210,8 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     const parent = segments.slice(0, -1);
     problems.push({ file, pointer, message: `field "${field}" is not in this step's answers${suggest(segments.at(-1) ?? "", propertyNamesAt(files, stepRoot, parent))}` });
   };
+
+  checkSections(files, stepRoot, file, step, problems, checkPointer);
 
   const checkLogic = (logic: unknown, pointer: string, field?: string) => {
     for (const ref of scanLogic(logic, pointer, file, problems)) {

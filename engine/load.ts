@@ -5,6 +5,7 @@ import { join, relative, sep } from "node:path";
 import { buildDefinitions, compileSchemaFile, type DefinitionFiles, type Definitions, type Problem } from "./definitions";
 import { formatDefinition } from "./json-format";
 import { positionOf, syntaxErrorMessage, syntaxErrorPosition } from "./json-positions";
+import { lint } from "./lint";
 
 import { REPO_ROOT } from "./paths";
 
@@ -127,6 +128,6 @@ export function uncompilableSchemas(defs: Definitions, dirs: DefinitionDirs = {}
  */
 export function loadDefinitions(dirs: DefinitionDirs = {}) {
   const { files, problems, texts } = readDefinitionFiles(dirs);
-  const built = buildDefinitions(files);
+  const built = buildDefinitions(files, { lint });
   return { ...built, problems: problems.length ? problems : withPositions(built.problems, texts) };
 }

@@ -1,8 +1,8 @@
 // The one JSON-logic evaluator of the product. Every custom operator is registered here, once,
 // with a plain-English description and a worked example that the tests run.
 //
-// json-logic-engine evaluates: each piece of logic is compiled once to a JavaScript function (or,
-// where the page's CSP forbids compiling, prepared once as closures), about 5x json-logic-js's
+// json-logic-engine evaluates: on the server each piece of logic is compiled once to a JavaScript
+// function; the browser, whose CSP forbids compiling, interprets it (see LogicMode). About 5x json-logic-js's
 // speed on our rules (npm run bench). Its own value operators differ from JSON-logic's reference
 // (json-logic-js) in ways our rules notice: null counts as 0 in comparisons and arithmetic (an
 // unanswered yes/no read as "no"), and text that is not a number throws. So the operators that
@@ -11,6 +11,7 @@
 // iterators. The bench checks every decision against json-logic-js (bench/reference-logic.ts).
 import { LogicEngine } from "json-logic-engine";
 import { addDays, addMonths, addYears, diffDays, firstOfMonth, isIsoDate } from "./dates";
+import { addBusinessDays, calendarOf } from "./business-days";
 import { employmentCoverage } from "./coverage";
 import { formatCurrency, formatDate, formatMonthYear, formatPercent, formatPhone } from "./format";
 
@@ -158,6 +159,21 @@ export const customOperators: Record<string, CustomOperator> = {
     },
     fn: (employments: unknown, today: unknown, options: unknown) => employmentCoverage(employments, today, options),
   },
+  add_business_days: {
+    description:
+      "The nth business day after a yyyy-MM-dd date (the date itself not counted) on a calendar of non-business weekdays and holidays (engine/business-days.ts): the last day of the right to cancel (12 CFR 1026.15(a)(3)). Null for a date or calendar it cannot read.",
+    example: {
+      logic: { add_business_days: ["2026-10-09", 3, { nonBusinessWeekdays: ["sunday"], holidays: [{ name: "Columbus Day", month: 10, weekday: "monday", nth: 2 }] }] },
+      result: "2026-10-14",
+    },
+    fn: (date: unknown, count: unknown, calendar: unknown) => {
+      try {
+        return isIsoDate(date) && typeof count === "number" ? addBusinessDays(date, count, calendarOf(calendar)).date : null;
+      } catch {
+        return null;
+      }
+    },
+  },
   format: {
     description:
       "A value as the applicant reads it: date (MM/DD/YYYY), monthYear (MM/YYYY), currency ($1,234), percent, phone ((XXX) XXX-XXXX). For messages that quote answers or computed dates.",
@@ -244,6 +260,10 @@ const engine = new LogicEngine(undefined, {
   // json-logic-engine caps strings at 64 KB and lists at 32 K items; JSON-logic has no cap.
   maxStringLength: Number.MAX_SAFE_INTEGER,
   maxArrayLength: Number.MAX_SAFE_INTEGER,
+  // Its interpreter's optimizer rewrites some logic into idioms that assume its own operators (a
+  // reduce with + becomes a sum, which on no list gives NaN with JSON-logic's +): off, so the
+  // interpreter runs the operators registered here, as the compiler does.
+  disableInterpretedOptimization: true,
 });
 // json-logic-engine counts an empty object as false; JSON-logic counts only [] among objects.
 engine.truthy = truthy;
@@ -269,17 +289,25 @@ for (const [name, op] of Object.entries(customOperators))
 
 export const knownOperators: ReadonlySet<string> = new Set([...builtInOperators, ...Object.keys(customOperators)]);
 
-// Compiling needs `new Function`; a page whose CSP forbids it evaluates the same logic prepared as closures.
-const canCompile = (() => {
-  try {
-    return new Function("return true")() === true; // a probe: nothing from data
-  } catch {
-    return false;
-  }
-})();
+// Two ways to run the same logic with the same engine and operators. On the server each piece of
+// logic is compiled once to a JavaScript function (`new Function`). The browser interprets it:
+// the production CSP forbids `new Function`, and a probe would only add a CSP violation report.
+// tests/unit/logic-modes.test.ts runs every worked case and the shared JSON-logic suite both ways.
+export type LogicMode = "compiled" | "interpreted";
 
-const prepared = new WeakMap<object, (data: unknown) => unknown>();
+let mode: LogicMode = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node ? "compiled" : "interpreted";
+let prepared = new WeakMap<object, (data: unknown) => unknown>();
 let preparations = 0;
+
+/** How logic runs here: compiled on the server, interpreted in the browser. */
+export const logicMode = (): LogicMode => mode;
+
+/** Switches how logic runs (the tests run both ways); what was prepared the other way is dropped. */
+export function useLogicMode(next: LogicMode): void {
+  if (next === mode) return;
+  mode = next;
+  prepared = new WeakMap();
+}
 
 /** How many pieces of logic were compiled so far: a count growing with use means logic built per call (the bench watches it). */
 export const preparedCount = () => preparations;
@@ -297,7 +325,7 @@ function refuseUnknown(node: unknown): void {
 
 function prepare(logic: object): (data: unknown) => unknown {
   refuseUnknown(logic);
-  if (canCompile) return engine.build(logic as never) as (data: unknown) => unknown;
+  if (mode === "compiled") return engine.build(logic as never) as (data: unknown) => unknown;
   return (data) => engine.run(logic as never, data);
 }
 

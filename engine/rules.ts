@@ -156,10 +156,11 @@ function validSet(defs: Definitions, ruleSetId: string): WeakSet<object> {
   return valid;
 }
 
-function checkInput(defs: Definitions, ruleSetId: string, input: unknown): { data: Data; today: string } {
+function checkInput(defs: Definitions, ruleSetId: string, input: unknown, givenToday?: string): { data: Data; today: string } {
   if (input === null || typeof input !== "object" || Array.isArray(input))
     throw new RuleInputError(ruleSetId, [{ pointer: "", message: "The input must be a JSON object" }]);
-  const { today, ...rest } = input as Data;
+  const { today: inputToday, ...rest } = input as Data;
+  const today = givenToday ?? inputToday;
   if (today !== undefined && !isIsoDate(today))
     throw new RuleInputError(ruleSetId, [{ pointer: "/today", message: "Today must be a date in yyyy-MM-dd form" }]);
   const validate = compileRuleInput(defs, ruleSetId);
@@ -173,9 +174,14 @@ function checkInput(defs: Definitions, ruleSetId: string, input: unknown): { dat
   return { data: rest, today: (today as string | undefined) ?? todayIso() };
 }
 
-export function evaluateRuleSet(defs: Definitions, ruleSetId: string, input: unknown): RuleSetResult {
+/**
+ * A rule set's outputs and decisions on an input. `today` (else the input's own `today`, else the
+ * date now): given apart, the caller's document is the input itself, validated once however many
+ * rule sets read it, instead of a copy with today in it validated each time.
+ */
+export function evaluateRuleSet(defs: Definitions, ruleSetId: string, input: unknown, options: { today?: string } = {}): RuleSetResult {
   const { def } = ruleSetById(defs, ruleSetId);
-  const checked = checkInput(defs, ruleSetId, input);
+  const checked = checkInput(defs, ruleSetId, input, options.today);
   const data = ruleData(defs, checked.data, checked.today);
   for (const fact of def.facts ?? []) data[fact.name] = guarded(`fact ${fact.name}`, () => factValue(fact, data));
 

@@ -12,15 +12,14 @@ import { evaluateRuleSet } from "./rules";
 export function stepLogicData(defs: Definitions, application: unknown, today: string = todayIso()): Data {
   const doc = (application ?? {}) as Data;
   const rules: Data = {};
-  // One input for every rule set: one validation of it (engine/rules.ts validates an input object once per schema).
-  const input = { ...doc, today };
   for (const id of defs.ruleSets.keys()) {
     let outputs: Data | undefined;
     Object.defineProperty(rules, id, {
       enumerable: true,
       get: () => {
         try {
-          outputs ??= evaluateRuleSet(defs, id, input).outputs;
+          // The application itself is the input: validated once per schema however many rule sets read it.
+          outputs ??= evaluateRuleSet(defs, id, doc, { today }).outputs;
         } catch {
           outputs = {}; // answers the rule set cannot take yet decide nothing
         }

@@ -24,7 +24,7 @@ import { createUploadRoutes } from "./uploads/routes";
 import { createEsignRoutes } from "./esign/routes";
 import { createAnalyticsRoutes } from "./analytics/routes";
 import { compressLarge } from "./http/compression";
-import { withBodyOnly } from "./http/body";
+import { limitedBody } from "./http/body";
 
 /** `router` is the API's own; the bench mounts a trivial one to measure this stack's ceiling. */
 export function createApp(services: Services, botCheck: BotCheckVerifier, router: AnyRouter = appRouter) {
@@ -46,7 +46,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
         // ajv compiles validators with new Function in the browser, as on the server.
         scriptSrc: ["'self'", "'unsafe-eval'", ...(config.recaptchaSecret ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"], // Fluent UI injects its atomic CSS at run time
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", "blob:"], // the document checklist previews photos from object URLs
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         frameSrc: config.recaptchaSecret ? ["https://www.google.com/recaptcha/"] : ["'none'"],
@@ -67,7 +67,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.use("/api/authApplicant/*", bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
   app.use("/api/authPortal/*", bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
   // The largest real input (a whole two-borrower application) is 13 KB; every byte over is parse time.
-  app.use("/api/trpc/*", withBodyOnly(bodyLimit({ maxSize: 256 * 1024, onError: (c) => trpcRefusal(c, 413, "too-large", "The request is too large.") })));
+  app.use("/api/trpc/*", limitedBody(256 * 1024, (c) => trpcRefusal(c, 413, "too-large", "The request is too large.")));
 
   app.route("/api/botcheck", createBotCheckRoutes(botCheck));
   app.route("/api/authApplicant", createAuthRoutes(services, "applicant", botCheck));

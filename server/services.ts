@@ -126,6 +126,8 @@ export function createServices(deps: ServiceDeps) {
       textsPerApplicant: rateLimiter("textsPerApplicant", { limit: 5, windowMs: 15 * MINUTE }),
       /** Co-borrower invite mails per application: each reaches another person's inbox. */
       invitesPerApplicant: rateLimiter("invitesPerApplicant", { limit: 5, windowMs: 60 * MINUTE }),
+      /** "Email me this offer" per application: the account's own inbox, but not a flood of it. */
+      offerMailsPerApplicant: rateLimiter("offerMailsPerApplicant", { limit: 3, windowMs: 60 * MINUTE }),
       codePerIp: rateLimiter("codePerIp", { limit: 20, windowMs: 15 * MINUTE }),
       /** Upload attempts per applicant: room for every document of two self-employed borrowers, not for a flood. */
       uploadsPerApplicant: rateLimiter("uploadsPerApplicant", { limit: 60, windowMs: 15 * MINUTE }),

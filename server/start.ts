@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { formatProblem } from "../engine/lint";
-import { productionGaps } from "../engine/lender";
+import { pricingGaps, productionGaps } from "../engine/lender";
 import { readLenderProfile } from "../engine/lender-file";
 import { loadDefinitions, type DefinitionDirs } from "../engine/load";
 import { createApp } from "./app";
@@ -70,6 +70,11 @@ export async function openServices(options: StartOptions = {}) {
   }
   const { defs, problems } = loadDefinitions(config.definitions);
   if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
+  // The disclosures state the pricing figures too: a live site refuses to start without them.
+  if (config.production) {
+    const gaps = pricingGaps(defs.params.pricing as Record<string, unknown> | undefined);
+    if (gaps.length) throw new Error(`the pricing rules (rules/pricing.json) are not ready for production: ${gaps.join("; ")}`);
+  }
   const variants = [...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id));
   if (config.funnelVariant !== undefined && !variants.includes(config.funnelVariant))
     throw new Error(`FUNNEL_VARIANT "${config.funnelVariant}" is not a variant of any flow (${[...new Set(variants)].join(", ")})`);

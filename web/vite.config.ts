@@ -13,6 +13,15 @@ export default defineConfig({
   root: webRoot,
   publicDir: "public",
   plugins: [markdownContent(), siteMeta(), react()],
+  resolve: {
+    alias: [
+      { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL("./build/plain-markdown.tsx", import.meta.url)) },
+      // One copy of each: RJSF nests its own versions (fast-uri 4, ajv-formats 2) beside ajv's,
+      // and uses the same few calls of them (URI resolve/equal for $ref; addFormats(ajv)).
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL("../node_modules/fast-uri/index.js", import.meta.url)) },
+      { find: /^ajv-formats$/, replacement: fileURLToPath(new URL("../node_modules/ajv-formats/dist/index.js", import.meta.url)) },
+    ],
+  },
   build: {
     outDir,
     emptyOutDir: true,

@@ -4,6 +4,7 @@
 import type { FieldError } from "../messages";
 import { isWithin } from "../pointer";
 import { setAt } from "../pointer";
+import { shownIn } from "../sections";
 
 export { setAt };
 import type { StepValidation } from "../validate";
@@ -51,6 +52,8 @@ export class StepFormStore {
   private pending = new Map<string, unknown>();
   private flushers = new Set<() => void>();
   private summaryCache: { count: number; unclaimed: { pointer: string; message: string }[] } = { count: 0, unclaimed: [] };
+  /** The fields of the section on screen (a step in sections); null shows every field. */
+  private section: readonly string[] | null = null;
 
   constructor(private options: StoreOptions, formData: unknown) {
     this.formData = formData;
@@ -76,7 +79,7 @@ export class StepFormStore {
 
   /** The state of one field; the same object while nothing about the field changed. */
   view(pointer: string): FieldView {
-    const hidden = this.logicState.hidden.some((h) => isWithin(pointer, h));
+    const hidden = this.logicState.hidden.some((h) => isWithin(pointer, h)) || (this.section !== null && !shownIn(pointer, this.section));
     const required = this.required.has(pointer);
     const error = hidden ? undefined : this.shown.get(pointer);
     const notice = hidden ? undefined : this.logicState.notices.filter((n) => n.pointer === pointer).map((n) => n.message).join(" ") || undefined;
@@ -88,6 +91,18 @@ export class StepFormStore {
     if (previous && sameView(previous, next)) return previous;
     this.views.set(pointer, next);
     return next;
+  }
+
+  /** The pointers the step's logic hides now. */
+  hiddenPointers(): readonly string[] {
+    return this.logicState.hidden;
+  }
+
+  /** Shows only the fields of one section (a step in sections), or every field (null). */
+  showSection(fields: readonly string[] | null) {
+    this.section = fields;
+    this.updateShown();
+    this.notify();
   }
 
   // ---- fields the form renders ----
@@ -224,6 +239,24 @@ export class StepFormStore {
     this.updateShown();
     this.notify();
     return result;
+  }
+
+  /**
+   * "Continue" in a step shown in sections: the section's errors show from now on (the others wait
+   * for their section); true when the section has none and the next may follow.
+   */
+  submitSection(formData: unknown, fields: readonly string[]): boolean {
+    this.formData = formData;
+    this.runLogic();
+    this.submitted = true;
+    const result = this.options.validate(this.formData);
+    this.errors = result.errors;
+    const within = (pointer: string) => fields.some((f) => isWithin(pointer, f));
+    const mine = result.errors.filter((e) => within(e.pointer));
+    for (const error of mine) this.revealed.add(error.pointer);
+    this.updateShown();
+    this.notify();
+    return mine.length === 0 && ![...this.serverErrors.keys()].some(within);
   }
 
   setServerErrors(errors: readonly { pointer: string; message: string }[] | undefined) {

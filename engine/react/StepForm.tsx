@@ -10,7 +10,7 @@ import Form, { type IChangeEvent } from "@rjsf/core";
 import type { RegistryFieldsType, UiSchema } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import Ajv2020 from "ajv/dist/2020";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type FormEvent, type JSX, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type FormEvent, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions";
 import { newItemValues } from "../new-items";
 import { mergeDocs } from "../pointer";
@@ -18,7 +18,8 @@ import { formats } from "../validators";
 import { cleanAnswers, sliceAnswers } from "../form/answers";
 import { StoreContext, useStore, type FormContext } from "./context";
 import { prepareForPart, prepareStep, type PreparedStep } from "./prepare";
-import type { Part } from "../members";
+import { isWhole, writes, type Part } from "../members";
+import { openSections, sectionOf, type Section } from "../sections";
 import { browserDrafts, readDraft, saveDraft } from "../form/drafts";
 import { StepFormStore } from "../form/store";
 import { useStyles } from "./styles";
@@ -72,6 +73,11 @@ export interface DisplayProps {
   /** The step's answers as the applicant has them now, not yet saved. */
   answers: unknown;
   today?: string;
+  /**
+   * Renames the step's button while the display says so (null: the step's own words), e.g. the
+   * document checklist's "Continue" once every document is in; the words come from its `ui:options`.
+   */
+  setSubmitText?: (text: string | null) => void;
 }
 
 export type Display = ReactNode | ComponentType<DisplayProps>;
@@ -190,7 +196,8 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   const title = text?.title ?? step.title;
   const description = text?.description ?? step.description;
   const submitOptions: SubmitOptions = isObject(prepared.uiSchema["ui:submitButtonOptions"]) ? prepared.uiSchema["ui:submitButtonOptions"] : {};
-  const submitLabel = props.submitLabel ?? (typeof submitOptions.submitText === "string" ? submitOptions.submitText : "Next");
+  const [displaySubmitText, setDisplaySubmitText] = useState<string | null>(null);
+  const submitLabel = props.submitLabel ?? displaySubmitText ?? (typeof submitOptions.submitText === "string" ? submitOptions.submitText : "Next");
   const showActions = submitOptions.norender !== true;
   const styles = useStyles();
   const context = useRef({ application, today });
@@ -201,6 +208,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   submittingRef.current = submitting;
   const rootRef = useRef<HTMLDivElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
+  const sectionHeading = useRef<HTMLHeadingElement>(null);
 
   // The step's slice of the saved application, taken once per step: a refetch must not wipe typing.
   // A draft typed before a reload is laid over the saved answers (secrets are never in one).
@@ -224,14 +232,53 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
       ),
   );
 
+  // One topic per screen (the step's sections): the reader goes through the sections that ask them
+  // something now; Continue judges the section on screen, the last one's button saves the step.
+  const part = props.part;
+  const allSections = useMemo(() => (readOnly ? [] : (step.sections ?? [])), [readOnly, step.sections]);
+  const asks = useCallback((pointer: string) => !part || isWhole(part) || writes(part, pointer), [part]);
+  useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
+  const sections: Section[] = allSections.length ? openSections(allSections, asks, store.hiddenPointers()) : [];
+  const [sectionId, setSectionId] = useState<string | null>(() => sections[0]?.id ?? null);
+  const sectionAt = Math.max(0, sections.findIndex((s) => s.id === sectionId));
+  const section = sections[sectionAt] ?? null;
+  const isLastSection = sectionAt >= sections.length - 1;
+  const sectionFields = section?.fields ?? null;
+  useLayoutEffect(() => store.showSection(sectionFields), [store, sectionFields]);
+  const moved = useRef(false);
+  const goToSection = useCallback((id: string) => {
+    moved.current = true;
+    setSectionId(id);
+  }, []);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    sectionHeading.current?.focus();
+    sectionHeading.current?.scrollIntoView?.({ block: "start" });
+  }, [sectionId]);
+  const sectionsRef = useRef(sections);
+  sectionsRef.current = sections;
+  /** Shows the section holding the first of `errors` (one not on screen), if the step is in sections. */
+  const showErrorSection = useCallback(
+    (errors: readonly { pointer: string }[]) => {
+      const open = sectionsRef.current;
+      const at = errors.map((e) => sectionOf(open, e.pointer)).find((i) => i >= 0);
+      if (at !== undefined && open[at]) goToSection(open[at].id);
+    },
+    [goToSection],
+  );
+
   // A new list (by content) replaces the server errors shown; the same list passed again on a
   // re-render does not bring back an error the applicant has since edited away.
   const serverKey = JSON.stringify(serverErrors ?? []);
   useEffect(() => {
     const list = JSON.parse(serverKey) as { pointer: string; message: string }[];
     store.setServerErrors(list);
-    if (list.length > 0) setFocusRequest((n) => n + 1);
-  }, [store, serverKey]);
+    if (list.length > 0) {
+      showErrorSection(list);
+      setFocusRequest((n) => n + 1);
+    }
+  }, [store, serverKey, showErrorSection]);
 
   useEffect(() => {
     if (focusRequest > 0) focusFirstError(rootRef.current);
@@ -270,7 +317,13 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   const handleSubmit = useCallback(
     (event: IChangeEvent) => {
       if (submittingRef.current) return;
+      if (section && !isLastSection) {
+        if (store.submitSection(event.formData, section.fields)) goToSection(sections[sectionAt + 1]!.id);
+        else setFocusRequest((n) => n + 1);
+        return;
+      }
       const result = store.submit(event.formData);
+      if (!result.valid) showErrorSection(result.errors);
       if (result.valid) {
         // A second click in the same moment (before the parent re-renders as submitting) sends nothing.
         submittingRef.current = true;
@@ -279,8 +332,9 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
       }
       else setFocusRequest((n) => n + 1);
     },
-    [store],
+    [store, section, isLastSection, sections, sectionAt, goToSection, showErrorSection],
   );
+  const handleBack = sectionAt > 0 ? () => goToSection(sections[sectionAt - 1]!.id) : onBack;
 
   // A step that opts in (root ui:options.autoAdvance: one single-choice question) moves on when a
   // choice is made with a pointer (a click or a tap). Keyboard users keep Next: arrow keys move
@@ -306,14 +360,19 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
     const nodes: Record<string, unknown> = {};
     for (const [name, display] of Object.entries(displays ?? {})) if (typeof display !== "function") nodes[name] = display;
     for (const [name, slot] of placed.slots)
-      nodes[name] = <LiveDisplay slot={slot} defs={props.defs} stepId={props.stepId} application={application} today={today} />;
+      nodes[name] = <LiveDisplay slot={slot} defs={props.defs} stepId={props.stepId} application={application} today={today} setSubmitText={setDisplaySubmitText} />;
     return { displays: nodes };
   }, [displays, placed, props.defs, props.stepId, application, today]);
 
   return (
     <div ref={rootRef} className={styles.root}>
       {title ? <h1 className={styles.title}>{title}</h1> : null}
-      {description ? <p className={styles.lead}>{description}</p> : null}
+      {description && sectionAt === 0 ? <p className={styles.lead}>{description}</p> : null}
+      {section ? (
+        <h2 ref={sectionHeading} tabIndex={-1} className={styles.sectionTitle} data-section={section.id} data-fields={JSON.stringify(section.fields)}>
+          <span className={styles.sectionCount}>{`Part ${sectionAt + 1} of ${sections.length}`}</span> {section.title}
+        </h2>
+      ) : null}
       <StoreContext.Provider value={store}>
         {/* Typed values not yet handed to RJSF are handed over before RJSF reads them for the submit. */}
         <div onSubmitCapture={() => store.flushAll()} onPointerDownCapture={() => (pointerAt.current = Date.now())} onKeyDownCapture={() => (pointerAt.current = 0)} onChangeCapture={handleChoice}>
@@ -339,9 +398,9 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
         >
           <ErrorSummary store={store} />
           {showActions ? (
-          <div className={mergeClasses(styles.actions, !onBack && styles.actionsEnd)}>
-            {onBack ? (
-              <Button type="button" appearance="secondary" className={mergeClasses(styles.button, styles.secondaryButton)} onClick={() => onBack()}>
+          <div className={mergeClasses(styles.actions, !handleBack && styles.actionsEnd)}>
+            {handleBack ? (
+              <Button type="button" appearance="secondary" className={mergeClasses(styles.button, styles.secondaryButton)} onClick={() => handleBack()}>
                 Back
               </Button>
             ) : null}
@@ -353,11 +412,12 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
               disabledFocusable={Boolean(submitting)}
               icon={submitting ? <Spinner size="tiny" /> : undefined}
               iconPosition="after"
+              data-section-next={section && !isLastSection ? "true" : undefined}
               // A press must not blur the field being edited first: the blur's validation would
               // move the layout (an error appearing or leaving) and the click would miss the button.
               onMouseDown={(event) => event.preventDefault()}
             >
-              {submitLabel}
+              {section && !isLastSection ? "Continue" : submitLabel}
             </Button>
             )}
           </div>

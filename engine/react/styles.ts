@@ -35,6 +35,18 @@ export const useStyles = makeStyles({
     lineHeight: "24px",
     color: helocTokens.secondary,
   },
+  sectionTitle: {
+    display: "flex",
+    flexDirection: "column",
+    gap: "2px",
+    marginTop: 0,
+    marginBottom: "16px",
+    fontSize: "20px",
+    lineHeight: "28px",
+    fontWeight: 600,
+    ":focus-visible": focusRing,
+  },
+  sectionCount: { fontSize: "14px", lineHeight: "20px", fontWeight: 400, color: helocTokens.secondary },
   form: { display: "flex", flexDirection: "column", gap: "20px" },
   // ---- objects and fields ----
   group: { display: "grid", gridTemplateColumns: "minmax(0, 1fr)", columnGap: "16px", rowGap: "20px" },

@@ -19,7 +19,7 @@ import { signInAttempts } from "./attempts";
 import { accountProvenBy, codeWanted } from "./email-proof";
 import type { SessionKind } from "./sessions";
 
-const SIGN_IN_PAGE: Record<SessionKind, string> = { applicant: "/app/login", portal: "/portal/login" };
+export const SIGN_IN_PAGE: Record<SessionKind, string> = { applicant: "/app/login", portal: "/portal/login" };
 const CODE_PAGE: Record<SessionKind, string> = { applicant: "/app/login?step=code", portal: "/portal/login?step=code" };
 
 // What each sign-in error means to a person: rules/auth-errors.json, shared with the web pages.

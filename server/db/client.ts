@@ -67,7 +67,14 @@ function openSqlite(path: string): OpenDb {
   sqlite.pragma("secure_delete = ON");
   const db = drizzleSqlite({ client: sqlite, schema });
   migrateSqlite(db, { migrationsFolder: MIGRATIONS.sqlite });
-  return { db, dialect: "sqlite", close: async () => void sqlite.close() };
+  return {
+    db,
+    dialect: "sqlite",
+    close: async () => {
+      await drained(db);
+      sqlite.close();
+    },
+  };
 }
 
 /** Any number: servers started together take turns at migrating. */
@@ -127,30 +134,95 @@ async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T
 }
 
 // better-sqlite3 is synchronous and one connection serves every request, so transactions take
-// turns here. Each query inside resolves at once, so no other request's query runs between them.
-const sqliteTurns = new WeakMap<Db, Promise<unknown>>();
+// turns here, and the turns are grouped: with synchronous=FULL every COMMIT waits for an fsync of
+// the write-ahead log, the larger part of a save's time, so the transactions that queued while
+// one ran are run together inside one BEGIN IMMEDIATE … COMMIT (group commit), each in its own
+// SAVEPOINT: one that fails rolls back only itself. Every caller is answered only once the shared
+// COMMIT has returned, so an answer never goes out before its data is on disk. Each query inside
+// resolves at once, so no other request's query runs between them.
+interface Turn {
+  work: (tx: Db) => Promise<unknown>;
+  settle: (outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) => void;
+}
+/** The transactions waiting for the next group, per database handle. */
+const sqliteQueues = new WeakMap<Db, Turn[]>();
+const sqliteDrains = new WeakMap<Db, Promise<void>>();
+/** Enough to share an fsync among every connection of a busy server, few enough to bound the wait of the first in line. */
+const GROUP_LIMIT = 32;
 // A transaction started inside another would wait for it for ever: say so at once instead.
 const inTransaction = new AsyncLocalStorage<Db>();
 
 async function sqliteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   if (inTransaction.getStore() === db) throw new Error("a transaction was started inside another: pass the caller's tx instead");
-  const previous = sqliteTurns.get(db) ?? Promise.resolve();
-  const turn = previous.then(() => inTransaction.run(db, async () => {
+  return new Promise<T>((resolve, reject) => {
+    const turn: Turn = { work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) };
+    const queue = sqliteQueues.get(db);
+    if (queue) return void queue.push(turn);
+    // The first in line waits for the requests already read to queue theirs (setImmediate runs
+    // after this turn of the event loop's I/O), then the queue is drained group by group.
+    sqliteQueues.set(db, [turn]);
+    sqliteDrains.set(db, new Promise<void>((done) => setImmediate(() => void drain(db).finally(done))));
+  });
+}
+
+/** Once the transactions queued now are answered (closing waits for them). */
+const drained = (db: Db): Promise<void> => sqliteDrains.get(db) ?? Promise.resolve();
+
+async function drain(db: Db): Promise<void> {
+  const queue = sqliteQueues.get(db)!;
+  try {
+    while (queue.length) await inTransaction.run(db, () => runGroup(db, queue));
+  } finally {
+    sqliteQueues.delete(db);
+  }
+}
+
+type Outcome = Parameters<Turn["settle"]>[0];
+
+/** Whether better-sqlite3 (under drizzle's handle) still has a transaction open: SQLite ends one itself on some errors. */
+const inSqliteTransaction = (db: Db) => (db as unknown as { $client: Database.Database }).$client.inTransaction;
+
+/** Runs up to GROUP_LIMIT queued transactions in one commit, and answers them after it. */
+async function runGroup(db: Db, queue: Turn[]): Promise<void> {
+  const group = queue.splice(0, GROUP_LIMIT);
+  const outcomes: { turn: Turn; outcome: Outcome }[] = [];
+  let next = 0;
+  try {
     db.run(sql`BEGIN IMMEDIATE`);
-    try {
-      const result = await work(db);
-      db.run(sql`COMMIT`);
-      return result;
-    } catch (error) {
-      db.run(sql`ROLLBACK`);
-      throw error;
+    for (; next < group.length; next++) {
+      const turn = group[next]!;
+      db.run(sql`SAVEPOINT grouped`);
+      try {
+        const value = await turn.work(db);
+        db.run(sql`RELEASE grouped`);
+        outcomes.push({ turn, outcome: { ok: true, value } });
+      } catch (error) {
+        if (!inSqliteTransaction(db)) {
+          // SQLite ended the whole transaction itself (a full disk, an I/O error): this one fails,
+          // and the ones before it, undone with it, go back to the head of the queue to run again.
+          turn.settle({ ok: false, error });
+          queue.unshift(...outcomes.map((o) => o.turn), ...group.slice(next + 1));
+          return;
+        }
+        db.run(sql`ROLLBACK TO grouped`);
+        db.run(sql`RELEASE grouped`);
+        outcomes.push({ turn, outcome: { ok: false, error } });
+      }
     }
-  }));
-  sqliteTurns.set(
-    db,
-    turn.catch(() => undefined),
-  );
-  return turn;
+    db.run(sql`COMMIT`);
+  } catch (error) {
+    // BEGIN, a savepoint or COMMIT failed (or the connection closed): nothing of the group is
+    // kept, and everyone in it hears so (a save that failed on its own keeps its own reason).
+    try {
+      if (inSqliteTransaction(db)) db.run(sql`ROLLBACK`);
+    } catch {}
+    for (const { turn, outcome } of outcomes) turn.settle(outcome.ok ? { ok: false, error } : outcome);
+    for (const turn of group.slice(next)) turn.settle({ ok: false, error });
+    return;
+  }
+  // Only now, with the group durable, does any caller hear back (a failed one too: what its
+  // handler does next sees the database as committed, never another's save in flight).
+  for (const { turn, outcome } of outcomes) turn.settle(outcome);
 }
 
 /**

@@ -15,7 +15,7 @@ import { sha256Hex } from "../storage";
 import { applicationStore } from "../store/applications";
 import { badRequest } from "../trpc/init";
 import type { EffectRun } from "../steps/effects";
-import { frontMatterOf, readDisclosure, recordedText, signedDocument, type SignedDocumentRecord } from "./documents";
+import { frontMatterOf, MISSING_VALUE, readDisclosure, recordedText, signedDocument, type SignedDocumentRecord } from "./documents";
 import { renderSignedPdf } from "./pdf";
 import { coverageOf } from "./coverage";
 import { rescissionFor } from "./rescission";
@@ -76,7 +76,15 @@ export async function recordSignatures({ effect, tx, services, application, doc,
   const typed = pointer ? getAt(doc, pointer) : undefined;
   if (!pointer || typeof typed !== "string" || typed.trim() === "")
     throw badRequest([{ pointer: pointer ?? "", message: "Type your name to sign" }]);
-  const documents = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now, role }).map(({ text: _text, ...record }) => record);
+  const shown = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now, role });
+  // A live lender never has a disclosure signed with a figure missing ("[not available yet]").
+  const incomplete = shown.filter((d) => d.text.includes(MISSING_VALUE));
+  if (services.config.production && incomplete.length)
+    throw new TRPCError({
+      code: "PRECONDITION_FAILED",
+      message: `These disclosures are not complete yet, so they cannot be signed: ${incomplete.map((d) => d.title).join(", ")}. Contact us and we will complete them.`,
+    });
+  const documents = shown.map(({ text: _text, ...record }) => record);
   const id = randomUUID();
   await tx.insert(signatures).values({
     id,

@@ -1,5 +1,5 @@
 // A plain-text reading of the Markdown our disclosure texts use (headings, paragraphs, bullet and
-// numbered lists, bold, links, inline HTML marks, comments), for the signed PDF. Not a Markdown
+// numbered lists, table rows, bold, links, inline HTML marks, comments), for the signed PDF. Not a Markdown
 // renderer: it keeps every word the page shows and drops only markup, so the PDF reads as the page.
 
 export type Block =
@@ -42,8 +42,13 @@ export function markdownBlocks(markdown: string): Block[] {
     const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
     const bullet = /^\s*[-*+]\s+(.*)$/.exec(line);
     const numbered = /^\s*(\d+)[.)]\s+(.*)$/.exec(line);
+    const row = /^\s*\|(.*)\|\s*$/.exec(line);
     if (line.trim() === "") flush();
-    else if (heading) {
+    else if (row) {
+      // A table row reads as one line of its cells; the |---| line under the header is markup.
+      flush();
+      if (!/^[\s|:-]*$/.test(row[1]!)) blocks.push({ kind: "paragraph", text: row[1]!.split("|").map((cell) => inlineText(cell)).join("   ") });
+    } else if (heading) {
       flush();
       blocks.push({ kind: "heading", level: heading[1]!.length, text: inlineText(heading[2]!) });
     } else if (bullet) {

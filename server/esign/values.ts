@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { answersPointer } from "../../engine/borrowers";
 import type { Definitions } from "../../engine/definitions";
 import { formatCurrency } from "../../engine/format";
-import { interestOnlyMonthlyPayment, levelMonthlyPayment } from "../../engine/payments";
+import { historicalExample, interestOnlyMonthlyPayment, levelMonthlyPayment } from "../../engine/payments";
 import { lenderTokens, type LenderProfile } from "../../engine/lender";
 import { readLenderProfile } from "../../engine/lender-file";
 import { REPO_ROOT } from "../../engine/paths";
@@ -32,6 +32,8 @@ interface Quote {
   originationFee?: number;
   drawPeriodYears?: number;
   repaymentPeriodYears?: number;
+  indexRate?: number;
+  margin?: number;
 }
 
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
@@ -65,6 +67,36 @@ export function siteDetails(file = SITE_FILE): Record<string, unknown> {
 export const longDate = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(`${iso}T00:00:00Z`));
 
+/**
+ * The figures of the variable-rate disclosures that come from the offer and the profile together:
+ * the maximum-rate payment example (1026.40(d)(12)(x)) and the 15-year historical example
+ * (1026.40(d)(12)(xi)), worked by engine/payments.ts. Without an offer there are none: the page
+ * marks them "[not available yet]".
+ */
+export function variableRateValues(
+  lender: LenderProfile,
+  { apr, margin, maximumApr, drawYears, repaymentYears }: { apr?: unknown; margin?: unknown; maximumApr?: unknown; drawYears?: number; repaymentYears?: number },
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (!isNumber(maximumApr) || drawYears === undefined || repaymentYears === undefined) return values;
+  const atMaximum = examplePayments(maximumApr, repaymentYears);
+  values.maximumRateDrawPayment = formatCurrency(atMaximum.draw, { cents: true });
+  values.maximumRateRepaymentPayment = formatCurrency(atMaximum.repayment, { cents: true });
+  const cap = lender.heloc.rateChanges.annualCap;
+  if (isNumber(apr))
+    values.maximumRateWhen =
+      cap === "none" || apr >= maximumApr ? "at the first rate change after the line opens" : `in year ${1 + Math.ceil((maximumApr - apr) / cap - 1e-9)} of the line, at the earliest (the rate can rise at most ${cap} percentage points a year)`;
+  if (!isNumber(margin)) return values;
+  const rows = historicalExample({ values: lender.heloc.historicalIndex.values, margin, maximumApr, drawPeriodYears: drawYears, repaymentPeriodYears: repaymentYears, balance: EXAMPLE_BALANCE });
+  rows.forEach((row, i) => {
+    values[`histYear${i + 1}`] = String(row.year);
+    values[`histIndex${i + 1}`] = percent(row.indexRate);
+    values[`histApr${i + 1}`] = percent(row.apr);
+    values[`histPayment${i + 1}`] = formatCurrency(row.payment, { cents: true });
+  });
+  return values;
+}
+
 export function disclosureValues(
   defs: Definitions,
   doc: unknown,
@@ -90,16 +122,18 @@ export function disclosureValues(
   if (isNumber(pricing.minimumOriginationFee)) values.minimumOriginationFee = formatCurrency(pricing.minimumOriginationFee);
   if (isNumber(pricing.minimumLine)) values.minimumLine = formatCurrency(pricing.minimumLine);
   if (isNumber(pricing.maximumLine)) values.maximumLine = formatCurrency(pricing.maximumLine);
-  // Terms the pricing rules do not hold yet stay "[not available yet]" until params.pricing gives them.
   if (isNumber(pricing.maximumApr)) values.maximumApr = percent(pricing.maximumApr);
-  if (isNumber(pricing.margin)) values.margin = percent(pricing.margin);
-  if (isText(pricing.rateIndex)) values.rateIndex = pricing.rateIndex;
+  if (isNumber(pricing.minimumDraw)) values.minimumDraw = formatCurrency(pricing.minimumDraw);
+  if (isNumber(q.indexRate)) values.indexRate = percent(q.indexRate);
+  if (isNumber(q.margin)) values.margin = percent(q.margin);
   values.exampleBalance = formatCurrency(EXAMPLE_BALANCE);
   if (isNumber(q.apr) && repaymentYears !== undefined) {
     const payments = examplePayments(q.apr, repaymentYears);
     values.exampleDrawPayment = formatCurrency(payments.draw, { cents: true });
     values.exampleRepaymentPayment = formatCurrency(payments.repayment, { cents: true });
+    values.monthlyPeriodicRate = `${(q.apr / 12).toFixed(4)}%`;
   }
+  Object.assign(values, variableRateValues(lender, { apr: q.apr, margin: q.margin, maximumApr: pricing.maximumApr, drawYears, repaymentYears }));
   if (isText(site.name)) values.name = site.name;
   Object.assign(values, lenderTokens(lender));
   if (role) values.creditScoreDisclosure = creditScoreDisclosure(getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined);

@@ -1,9 +1,59 @@
 // Middleware for requests that carry a body. Hono's bodyLimit asks a GET for its body stream,
 // which makes node-server build a full fetch Request (a stream and an AbortController) for a
 // request that has none; a GET or HEAD passes by it instead.
-import type { MiddlewareHandler } from "hono";
+import type { IncomingMessage } from "node:http";
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 
 export const withBodyOnly =
   (middleware: MiddlewareHandler): MiddlewareHandler =>
   (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" ? next() : middleware(c, next);
+
+const utf8 = new TextDecoder(); // as Request.text() decodes: UTF-8, a leading BOM dropped
+
+/** The body's bytes from node's request, or "too large" once they pass `maxSize` (the rest is left unread). */
+function readIncoming(incoming: IncomingMessage, maxSize: number): Promise<Buffer | "too large" | "aborted"> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (outcome: Buffer | "too large" | "aborted") => {
+      incoming.off("data", onData).off("end", onEnd).off("error", onAbort).off("close", onClose);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxSize) done("too large");
+      else chunks.push(chunk);
+    };
+    const onEnd = () => done(Buffer.concat(chunks, size));
+    const onAbort = () => done("aborted");
+    const onClose = () => {
+      if (!incoming.complete) done("aborted");
+    };
+    incoming.on("data", onData).on("end", onEnd).on("error", onAbort).on("close", onClose);
+  });
+}
+
+/**
+ * A request's body, at most `maxSize` bytes, read straight from node's IncomingMessage into
+ * Hono's body cache, where c.req.text() and c.req.json() find it. Reading it through the fetch
+ * Request instead (node-server's body stream, a web ReadableStream over the socket, and
+ * bodyLimit's counting stream over that) cost more than a small step.submit's own checks. Off
+ * node-server (app.request in a test), Hono's bodyLimit does the same job.
+ */
+export function limitedBody(maxSize: number, onTooLarge: (c: Context) => Response): MiddlewareHandler {
+  const fallback = bodyLimit({ maxSize, onError: onTooLarge });
+  return withBodyOnly(async (c, next) => {
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (!incoming || typeof incoming.on !== "function" || incoming.readableEnded || "text" in c.req.bodyCache) return fallback(c, next);
+    if (Number(c.req.header("content-length") ?? 0) > maxSize) return onTooLarge(c);
+    const body = await readIncoming(incoming, maxSize);
+    if (body === "too large") return onTooLarge(c);
+    // A client gone mid-body: no one hears the answer, and no handler runs on half a body.
+    if (body === "aborted") return c.body(null, 400);
+    // Hono keeps each body read as a promise (its types say the value).
+    (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(utf8.decode(body));
+    return next();
+  });
+}

@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import { preparedQuery, written } from "../db/prepared";
 import { applications, auditEvents, users } from "../db/schema";
 import type { Services } from "../services";
+import { assertDrawMayBeReleased } from "../esign/draw-release";
 
 export interface StoredApplication {
   id: string;
@@ -118,6 +119,8 @@ export function applicationStore(services: Services) {
       recheck: Recheck | null = app.recheck,
       { bumpRevision = true, completed = app.completed }: { bumpRevision?: boolean; completed?: string[] | null } = {},
     ): Promise<boolean> {
+      // No money out while an owner may still cancel (server/esign/draw-release.ts).
+      await assertDrawMayBeReleased(tx, services, app, doc, status, services.now());
       const changed = await saveRevision(tx, {
         document: seal(doc),
         status,

@@ -14,10 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { applications, signatures } from "../../server/db/schema";
 import { readDisclosure, recordedText, signedDocument } from "../../server/esign/documents";
+import { assertDrawMayBeReleased } from "../../server/esign/draw-release";
+import { applicationStore } from "../../server/store/applications";
 import { registeredEffectKinds } from "../../server/trpc/routers/step";
 import type { AppRouter } from "../../server/trpc/router";
 import { makeApplicant } from "../helpers/accounts";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+import { productionLender } from "../helpers/lender";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 const DISCLOSURES = join(REPO_ROOT, "content/disclosures");
@@ -318,6 +321,32 @@ describe("the loan-disbursement step", () => {
   });
 });
 
+describe("no draw before the right to cancel ends (1026.15(c))", () => {
+  it("refuses to move a primary-residence line to funded before the period ends, and allows it the day after", async () => {
+    const who = await applicantAtSign({ together: false });
+    await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
+    const { services } = server;
+    const store = applicationStore(services);
+    const app = (await store.byId(services.db, who.applicationId))!;
+    // Signed just now: the server's own status change is refused, and nothing is written.
+    const refused = await store.save(services.db, app, app.doc, "funded").catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(/^The line cannot move to "funded": the right to cancel runs until midnight on [A-Z][a-z]+day, .*: no draw can be released before /);
+    expect((await store.byId(services.db, who.applicationId))!.status).toBe(app.status);
+    // Ten days on, the period is over.
+    const later = new Date(Date.now() + 10 * 86400000);
+    await expect(assertDrawMayBeReleased(services.db, services, app, app.doc, "disbursed", later)).resolves.toBeUndefined();
+    // A status that releases no money is never held back.
+    await expect(assertDrawMayBeReleased(services.db, services, app, app.doc, "application6", new Date())).resolves.toBeUndefined();
+  });
+
+  it("refuses funding a primary-residence line whose disclosures are not signed: the period has not started", async () => {
+    const who = await applicantAtSign({ together: false });
+    const app = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;
+    const refused = await assertDrawMayBeReleased(server.services.db, server.services, app, app.doc, "funded", new Date(Date.now() + 30 * 86400000)).catch((e: unknown) => e);
+    expect((refused as Error).message).toBe('The line cannot move to "funded": the right to cancel has not started: the disclosures are not signed yet.');
+  });
+});
+
 describe("esign inputs", () => {
   it("names a bad document name, and refuses a visitor", async () => {
     const who = await applicantAtSign();
@@ -356,5 +385,36 @@ describe("step effects in the step format", () => {
     });
     const { problems } = loadCopy(copy);
     expect(problems.some((p) => p.file === "steps/application/sign.json" && p.pointer === "/effects/0/kind")).toBe(true);
+  });
+});
+
+describe("signing with a figure missing, on a live (production) server", () => {
+  let live: TestServer;
+  beforeAll(async () => {
+    const lenderFile = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
+    writeFileSync(lenderFile, JSON.stringify(productionLender));
+    live = await testServer({ production: true, lenderFile });
+  });
+  afterAll(() => live.close());
+
+  it("is refused, naming the incomplete disclosure, and records nothing", async () => {
+    const email = `${crypto.randomUUID()}@example.com`;
+    const doc = structuredClone(fixture);
+    doc.user.email = email;
+    doc.setup.hasCoborrower = false;
+    delete doc.coborrower;
+    // No home value: no offer, so the important terms would show "[not available yet]" for its figures.
+    delete doc.setup.propertyValue;
+    delete doc.property?.value;
+    const who = await makeApplicant(live.services, { email, status: "disclosures", doc });
+    const b = browser(live.url);
+    await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    const trpc = createTRPCClient<AppRouter>({
+      links: [httpLink({ url: `${live.url}/api/trpc`, fetch: b.fetch as typeof fetch, headers: async ({ op }) => ({ "X-Same-Origin": "1", ...(op.type === "mutation" ? { "X-Recaptcha-Token": await b.botToken() } : {}) }) })],
+    });
+    const error = await trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<never>).message).toMatch(/^These disclosures are not complete yet, so they cannot be signed: Important terms of our home equity line of credit/);
+    expect(await live.services.db.select().from(signatures).where(eq(signatures.applicationId, who.applicationId))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { startServer } from "../../server/start";
+import { copyDefinitions } from "../helpers/definitions";
 import { productionLender } from "../helpers/lender";
 
 const complete = productionLender;
@@ -21,6 +22,19 @@ describe("a production server and the lender profile", () => {
   it("refuses an incomplete profile, naming the empty field", async () => {
     const refusal = startServer({ production: true, lenderFile: profileFile({ ...complete, legalName: "" }), dataDir: join(tmpdir(), "never-opened") });
     await expect(refusal).rejects.toThrow(/^the lender profile \(.*lender\.json\) is not ready for production: \/legalName is empty$/);
+  });
+
+  it("refuses a profile without a term the HELOC disclosures state, naming it", async () => {
+    const noIndex = { ...complete, heloc: { ...complete.heloc, index: { ...complete.heloc.index, source: " " } } };
+    const refusal = startServer({ production: true, lenderFile: profileFile(noIndex), dataDir: join(tmpdir(), "never-opened") });
+    await expect(refusal).rejects.toThrow(/is not ready for production: \/heloc\/index\/source is empty$/);
+  });
+
+  it("refuses pricing rules whose minimum draw, which the disclosures state, is empty", async () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/pricing.json", (rules) => (rules.params.minimumDraw = null));
+    const refusal = startServer({ production: true, lenderFile: profileFile(complete), definitions: { steps: copy.steps, rules: copy.rules }, dataDir: join(tmpdir(), "never-opened") });
+    await expect(refusal).rejects.toThrow(/^the pricing rules \(rules\/pricing\.json\) are not ready for production: params\.pricing\.minimumDraw is empty$/);
   });
 
   it("npm start with NODE_ENV=production and the sample profile prints one line and exits 1", async () => {

@@ -15,6 +15,7 @@ export const fieldBox = (page: Page, pointer: string) => page.locator(`[data-poi
  */
 export async function answer(page: Page, pointer: string, value: Answer): Promise<void> {
   const box = fieldBox(page, pointer);
+  await reveal(page, pointer);
   await box.waitFor();
   if ((await box.locator("select").count()) > 0) {
     await box.locator("select").first().selectOption({ label: String(value) });
@@ -42,6 +43,35 @@ export async function answer(page: Page, pointer: string, value: Answer): Promis
   await input.blur();
 }
 
+/** The Continue of a step shown in sections (one topic per screen), while one is on screen. */
+const sectionNext = (page: Page) => page.locator('[data-section-next="true"]');
+
+/** The section on screen: its id and fields (the heading carries them), or null on a step without sections. */
+async function sectionOnScreen(page: Page): Promise<{ id: string; fields: string[] } | null> {
+  const heading = page.locator("h2[data-section]");
+  if ((await heading.count()) === 0) return null;
+  return { id: (await heading.getAttribute("data-section"))!, fields: JSON.parse((await heading.getAttribute("data-fields")) ?? "[]") as string[] };
+}
+
+/** Presses Continue on a step in sections and waits for the next section. */
+async function continueSection(page: Page, from: string): Promise<void> {
+  await sectionNext(page).click();
+  await expect.poll(async () => (await sectionOnScreen(page))?.id, { timeout: 10_000 }).not.toBe(from);
+}
+
+/**
+ * On a step in sections, presses Continue as a person does until the section holding the field at
+ * `pointer` is on screen (fields are answered in the page's order).
+ */
+export async function reveal(page: Page, pointer: string): Promise<void> {
+  for (let i = 0; i < 12; i++) {
+    const section = await sectionOnScreen(page);
+    if (!section || section.fields.some((f) => pointer === f || pointer.startsWith(`${f}/`))) return;
+    if ((await sectionNext(page).count()) === 0) return;
+    await continueSection(page, section.id);
+  }
+}
+
 /** Answers several fields in order. */
 export async function answerAll(page: Page, answers: Record<string, Answer>): Promise<void> {
   for (const [pointer, value] of Object.entries(answers)) await answer(page, pointer, value);
@@ -62,6 +92,8 @@ export async function choose(page: Page, pointer: string, value: Answer, expecte
 }
 
 export async function next(page: Page, expectedPath: string, button: string | RegExp = "Next"): Promise<void> {
+  // A step in sections: the sections left are passed with Continue (each judged as a person's would be).
+  for (let i = 0; i < 12 && (await sectionNext(page).count()) > 0; i++) await continueSection(page, (await sectionOnScreen(page))!.id);
   await page.getByRole("button", { name: button }).click();
   await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 20_000 });
 }

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addItem, answer, answerAll, choose, fieldBox, next } from "./answer";
+import { addItem, answer, answerAll, reveal, choose, fieldBox, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
 import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, joinLink, person, toDerogatoryQuestion, unique } from "./early-funnel";
 
@@ -198,6 +198,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await accountSetup(page, e2e.server.services.config.dataDir, { phone: "3035550142" });
 
     await answerAll(page, person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }));
+    await reveal(page, "/setup/hasCoborrower");
     await expect(fieldBox(page, "/setup/hasCoborrower").getByLabel("Yes", { exact: true }).isChecked()).resolves.toBe(true);
     await next(page, "/app/application/invite-coborrower");
     // The borrower answers for the co-borrower here (the invite is tests/e2e/coborrower.test.ts).
@@ -277,12 +278,12 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await next(page, "/app/application/7");
     await answerAll(page, {
       "/user/declarations/hasIntentToOccupy": true, "/user/declarations/onwershipInterest": true,
+      // Owning another property in the last 3 years asks its type and how title was held.
+      "/user/declarations/otherPropertyType": "Investment property", "/user/declarations/otherPropertyTitle": "By yourself",
       ...declarationsNo("user"),
       "/coborrower/declarations/hasIntentToOccupy": true, "/coborrower/declarations/onwershipInterest": false,
       ...declarationsNo("coborrower"),
     });
-    // Owning another property in the last 3 years asks its type and how title was held.
-    await answerAll(page, { "/user/declarations/otherPropertyType": "Investment property", "/user/declarations/otherPropertyTitle": "By yourself" });
     await shot(page, journey);
     await afterTheApplication(page, journey, ["Dana Rivera", "Sam Okafor"], samEmail);
   });

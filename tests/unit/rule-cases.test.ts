@@ -32,6 +32,15 @@ describe("rule set results", () => {
     expect(result.outputs.total).toBe(1000);
   });
 
+  it("take today given apart from the input before the input's own, and refuse one that is not a date", () => {
+    const employments = [{ startDate: "2020-01-15", endDate: null }];
+    const inside = evaluateRuleSet(defs, "coverage", { employments, today: "2026-11-22" }).outputs;
+    expect(evaluateRuleSet(defs, "coverage", { employments }, { today: "2026-11-22" }).outputs).toEqual(inside);
+    expect(evaluateRuleSet(defs, "coverage", { employments, today: "2021-03-01" }, { today: "2026-11-22" }).outputs).toEqual(inside);
+    expect(evaluateRuleSet(defs, "coverage", { employments, today: "2021-03-01" }).outputs).not.toEqual(inside);
+    expect(() => evaluateRuleSet(defs, "coverage", { employments }, { today: "2026-02-30" })).toThrow(/\/today/);
+  });
+
   it("refuse an input that breaks the rule set's input schema, naming the field", () => {
     expect(() => evaluateRuleSet(defs, "payoff", { mortgages: [{ balance: -5 }] })).toThrow(/\/mortgages\/0\/balance/);
     expect(() => evaluateRuleSet(defs, "redirect", { path: 42 })).toThrow(/\/path/);

@@ -93,7 +93,7 @@ describe("the disclosure texts take their numbers from the offer and the pricing
   });
 
   it("marks a number it does not have instead of inventing one", () => {
-    expect(fillValues("<p>{{maximumApr}}</p>", values)).toBe('<p><mark>[not available yet]</mark></p>');
+    expect(fillValues("<p>{{histYear1}}</p>", disclosureValues(defs, {}, { site: {} }))).toBe('<p><mark>[not available yet]</mark></p>');
   });
 });
 

@@ -171,9 +171,21 @@ describe("Property Info (application3)", () => {
     expect(result.errors).toEqual([]);
   });
 
+  it("records who holds title: the borrower, the co-borrower when there is one, and other owners by name", () => {
+    const owners = { borrowerOnTitle: true, coborrowerOnTitle: true, otherOwners: [{ name: "Ana Alvarez", livesInHome: true }] };
+    const withCo = { setup: { hasCoborrower: true } };
+    expect(propertyInfo({ property: home(), titleHolders: owners, isInTrust: false }, { application: withCo, today }).valid).toBe(true);
+    expect(propertyInfo({ property: home(), titleHolders: { borrowerOnTitle: true }, isInTrust: false }, { application: withCo, today }).errors).toEqual([
+      { pointer: "/titleHolders/coborrowerOnTitle", message: expect.any(String) },
+    ]);
+    const unnamed = propertyInfo({ property: home(), titleHolders: { borrowerOnTitle: true, otherOwners: [{ livesInHome: true }] }, isInTrust: false }, { today });
+    expect(unnamed.errors.map((e) => e.pointer)).toEqual(["/titleHolders/otherOwners/0/name"]);
+  });
+
   it("asks the number of units only for a multi-unit building", () => {
     const single = propertyInfo({ property: home({ units: 3 }), isInTrust: false }, { today });
-    expect(single.hidden).toEqual(["/property/units"]);
+    // Without a co-borrower, whether they are on the title is not asked either.
+    expect(single.hidden).toEqual(["/property/units", "/titleHolders/coborrowerOnTitle"]);
     expect(single.answers).not.toHaveProperty("property.units");
 
     const multi = propertyInfo({ property: home({ propertyType: "multiUnit", propertyUsage: "investment" }), isInTrust: false }, { today });

@@ -22,7 +22,7 @@ import { useNotify } from "../../shell/notify";
 import { PageLoading } from "../../shell/PageLoading";
 import { useStepAnalytics } from "./analytics";
 import { classifyApiError, type FieldError } from "./api-errors";
-import { displays } from "./displays";
+import { displays, prefetchDisplaysOnIntent } from "./displays";
 import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
@@ -65,6 +65,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const submit = useMutation(trpc.step.submit.mutationOptions());
   useServedDefinitions(saved.data?.definitionsVersion);
   useEffect(prefetchBotToken, []);
+  useEffect(prefetchDisplaysOnIntent, []);
 
   const leave = useCallback(async () => {
     // The server refused the session on a protected page: sign out, then where the guard sends.

@@ -1,13 +1,16 @@
 // The documents the applicant still has to provide, from documents.required (rules/documents.json
-// on the saved application): each with its label, how many are needed and uploaded, and why; and
-// for each one still needed, a labelled file input that uploads to POST /api/upload (for a photo
-// ID, one per side the sides rule asks for). The files already sent are listed under their
-// document and can be removed until the application is submitted. Continuing without uploading
-// stays the step's own button. Each document is a RequirementItem (./checklist/).
+// on the saved application): each with its label, where it stands, and why in the applicant's words
+// (params.documents.applicantTexts); for each one still needed, a drop zone that uploads to
+// POST /api/upload, several files at once, and on phones a camera input (for a photo ID, one per
+// side the sides rule asks for). The files already sent are listed under their document, with
+// previews, and can be removed until the application is submitted. The step's button keeps its own
+// words ("I'll upload later") until every document is in; then it says what the place's
+// `ui:options.submitTextWhenComplete` says. Each document is a RequirementItem (./checklist/).
 import { Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
-import { borrowerRoles, isUploadOf, ownerRole, roleWords } from "../../../../../engine/borrowers";
-import { enumTitles, idDocumentType } from "../../../../../engine/documents";
+import { useEffect } from "react";
+import { borrowerName, borrowerRoles, ownerRole, roleWords } from "../../../../../engine/borrowers";
+import { applicantText, enumTitles, idDocumentType } from "../../../../../engine/documents";
 import type { DisplayProps } from "../../../../../engine/react/StepForm";
 import { queryClient } from "../../../api/query-client";
 import { trpc } from "../../../api/trpc";
@@ -16,10 +19,17 @@ import { RequirementItem } from "./checklist/RequirementItem";
 import { megabytes, upperFirst } from "./checklist/styles";
 import { useDisplayStyles } from "./styles";
 
-export function DocumentChecklist({ defs }: DisplayProps) {
+export function DocumentChecklist({ defs, application, options, setSubmitText }: DisplayProps) {
   const styles = useDisplayStyles();
   const required = useQuery(trpc.documents.required.queryOptions(undefined));
   const mine = useQuery(trpc.uploads.list.queryOptions(undefined));
+  const complete = required.data ? required.data.requirements.every((r) => r.uploaded >= r.count) : false;
+  const whenComplete = typeof options.submitTextWhenComplete === "string" ? options.submitTextWhenComplete : null;
+  useEffect(() => {
+    if (!setSubmitText) return;
+    setSubmitText(complete ? whenComplete : null);
+    return () => setSubmitText(null);
+  }, [setSubmitText, complete, whenComplete]);
   if (required.isPending || mine.isPending) return <Spinner label="Working out which documents we need" />;
   if (required.error) return <p role="alert">{classifyApiError(required.error).message}</p>;
   if (mine.error) return <p role="alert">{classifyApiError(mine.error).message}</p>;
@@ -55,8 +65,8 @@ export function DocumentChecklist({ defs }: DisplayProps) {
   return (
     <div className={styles.stack}>
       <p className={styles.callout}>
-        Upload each document below as a PDF or a photo (JPEG, PNG or HEIC), up to {megabytes(maxBytes)} per file. If you do not have them at hand, you can continue now and upload
-        them later.
+        Upload each document below as a PDF or a photo (JPEG, PNG or HEIC), up to {megabytes(maxBytes)} per file: drag the files onto their box, choose them, or on a phone take a
+        photo. If you do not have them at hand, you can continue now and upload them later.
       </p>
       <p className={styles.note} role="status">
         {requirements.length === 0
@@ -75,6 +85,7 @@ export function DocumentChecklist({ defs }: DisplayProps) {
               {items.map((r) => {
                 const role = r.borrower ?? ownerRole(defs);
                 const isId = r.documentType === photoId;
+                const label = r.label || labels.documentType.get(r.documentType) || r.documentType;
                 return (
                   <RequirementItem
                     key={`${r.ruleId}-${r.documentType}-${r.borrower}-${r.propertyId}`}
@@ -82,7 +93,9 @@ export function DocumentChecklist({ defs }: DisplayProps) {
                     role={role}
                     words={roleWords(defs, role)}
                     isId={isId}
-                    label={r.label || labels.documentType.get(r.documentType) || r.documentType}
+                    label={label}
+                    forWhom={r.borrower ? (borrowerName(defs, application, r.borrower) ?? roleWords(defs, r.borrower).who) : null}
+                    applicantText={applicantText(defs, r.documentType)}
                     files={uploads.filter((u) => u.documentType === r.documentType && u.borrower === role && (r.propertyId === null || u.propertyId === r.propertyId))}
                     identity={isId ? identity.find((i) => i.borrower === r.borrower) : undefined}
                     idTypeLabel={(t) => labels.idType.get(t) ?? t}

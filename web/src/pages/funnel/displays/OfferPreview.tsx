@@ -2,7 +2,7 @@
 // APR, fee and periods, how the line was worked out, and a draw slider with its estimated monthly
 // payment; or, when the rules find no offer, the page that explains why.
 import { Button, Spinner } from "@fluentui/react-components";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { formatCurrency } from "../../../../../engine/format";
 import { SuccessChip } from "../../../../../engine/react";
@@ -10,6 +10,21 @@ import { trpc } from "../../../api/trpc";
 import { classifyApiError } from "../api-errors";
 import { DrawEstimate } from "./DrawEstimate";
 import { LineBasis } from "./LineBasis";
+
+/** "Email me this offer": the estimate goes to the account's own address; the result is announced. */
+function EmailOffer() {
+  const send = useMutation(trpc.quote.email.mutationOptions());
+  return (
+    <div className="offer__email">
+      <Button appearance="secondary" disabledFocusable={send.isPending} onClick={() => send.mutate({})}>
+        Email me this offer
+      </Button>
+      <p role="status" className="offer__email-status">
+        {send.isSuccess ? `We emailed this estimate to ${send.data.sentTo}.` : send.error ? classifyApiError(send.error).message : ""}
+      </p>
+    </div>
+  );
+}
 
 export function OfferPreview() {
   const navigate = useNavigate();
@@ -60,6 +75,7 @@ export function OfferPreview() {
       {offer.lineAmount !== undefined && offer.apr !== undefined && offer.minimumDraw !== undefined ? (
         <DrawEstimate lineAmount={offer.lineAmount} minimumDraw={offer.minimumDraw} apr={offer.apr} drawPeriodYears={offer.drawPeriodYears} />
       ) : null}
+      <EmailOffer />
     </div>
   );
 }

@@ -1,95 +1,148 @@
-// One labelled file input of the checklist: choosing a file uploads it at once, with progress.
-import { useId, useRef, useState } from "react";
+// Where files for one document (or one side of a photo ID) go in: a drop zone whose file input is
+// the zone's keyboard-operable button (one or several files), and on phones a separate "Take a
+// photo" input that opens the back camera. Each file is uploaded at once, one after another, with
+// progress; then the checklist refreshes.
+import { useId, useRef, useState, type DragEvent } from "react";
 import { uploadDocument, UploadFailed, type UploadFields } from "../../../../api/upload";
 import { megabytes, useChecklistStyles } from "./styles";
+import { rememberChosen } from "./Thumbnail";
+import { mergeClasses } from "@fluentui/react-components";
 
 /** What the file inputs accept; the server checks the bytes themselves. */
 const ACCEPT = ".pdf,.jpg,.jpeg,.png,.heic";
 
-type SlotState = { kind: "idle" } | { kind: "uploading"; name: string; progress: number } | { kind: "failed"; message: string };
+type SlotState = { kind: "idle" } | { kind: "uploading"; name: string; progress: number; position: number; of: number };
 
-/**
- * One labelled file input: choosing a file uploads it at once, with progress, then the checklist refreshes.
- * The requirement says "Uploaded …": this slot may disappear with the refresh (an ID side once it is in).
- */
+/** "a, b and c" */
+const listOf = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+
 export function FileSlot({
-  label,
-  titleId,
+  name,
+  title,
+  cameraName,
   fields,
   maxBytes,
-  onUploaded,
+  room,
+  onDone,
 }: {
-  label: string;
-  titleId?: string;
+  /** The file input's accessible name, distinct on the page ("Upload most recent pay stubs for Rae Jensen"). */
+  name: string;
+  /** What the zone says it takes, e.g. "Front of your driver's license"; none for a document's files. */
+  title?: string;
+  /** The camera input's accessible name. */
+  cameraName: string;
   fields: UploadFields;
   maxBytes: number;
-  onUploaded: (fileName: string) => Promise<unknown>;
+  /** How many more files the document takes (1 for an ID side): more dropped at once are not sent. */
+  room: number;
+  /** Told the names sent and what went wrong, after each choice or drop (the slot may go away then). */
+  onDone: (sent: string[], problems: string[]) => Promise<unknown>;
 }) {
   const own = useChecklistStyles();
   const inputId = useId();
-  const labelId = useId();
+  const cameraId = useId();
   const helpId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<SlotState>({ kind: "idle" });
+  const [dragging, setDragging] = useState(false);
+  const busy = state.kind === "uploading";
+  const several = room > 1;
 
-  const send = async (file: File) => {
+  const send = async (chosen: File[]) => {
     if (input.current) input.current.value = "";
-    // Said before sending: the server refuses these too, but a too-large file would first travel in full.
-    if (file.size === 0)
-      return setState({
-        kind: "failed",
-        message: `${file.name} is empty. Choose the file again.`,
-      });
-    if (file.size > maxBytes)
-      return setState({
-        kind: "failed",
-        message: `${file.name} is too large: the limit is ${megabytes(maxBytes)}.`,
-      });
-    setState({ kind: "uploading", name: file.name, progress: 0 });
-    try {
-      await uploadDocument(fields, file, (progress) => setState({ kind: "uploading", name: file.name, progress }));
-      setState({ kind: "idle" });
-      await onUploaded(file.name);
-    } catch (error) {
-      setState({
-        kind: "failed",
-        message: error instanceof UploadFailed ? `${file.name}: ${error.message}` : "We could not upload this file. Please try again.",
-      });
+    if (camera.current) camera.current.value = "";
+    if (busy || chosen.length === 0) return;
+    const found: string[] = [];
+    const sent: string[] = [];
+    const files = chosen.slice(0, Math.max(room, 1));
+    if (chosen.length > files.length) {
+      const left = chosen.slice(files.length).map((f) => f.name);
+      found.push(`Only ${files.length} more ${files.length === 1 ? "file is" : "files are"} needed here, so ${listOf(left)} ${left.length === 1 ? "was" : "were"} not sent.`);
     }
+    for (const [index, file] of files.entries()) {
+      // Said before sending: the server refuses these too, but a too-large file would first travel in full.
+      if (file.size === 0) {
+        found.push(`${file.name} is empty. Choose the file again.`);
+        continue;
+      }
+      if (file.size > maxBytes) {
+        found.push(`${file.name} is too large: the limit is ${megabytes(maxBytes)}.`);
+        continue;
+      }
+      const step = { name: file.name, position: index + 1, of: files.length };
+      setState({ kind: "uploading", progress: 0, ...step });
+      try {
+        const { upload } = await uploadDocument(fields, file, (progress) => setState({ kind: "uploading", progress, ...step }));
+        rememberChosen(upload.id, file);
+        sent.push(file.name);
+      } catch (error) {
+        found.push(error instanceof UploadFailed ? `${file.name}: ${error.message}` : `We could not upload ${file.name}. Please try again.`);
+      }
+    }
+    setState({ kind: "idle" });
+    await onDone(sent, found);
+  };
+
+  const dragOver = (e: DragEvent<HTMLDivElement>) => {
+    // Without this the browser would open a dropped file itself.
+    e.preventDefault();
+    if (!busy) setDragging(true);
+  };
+  const drop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setDragging(false);
+    void send([...e.dataTransfer.files]);
   };
 
   return (
     <div className={own.slot}>
-      <label className={own.slotLabel} htmlFor={inputId} id={labelId}>
-        {label}
-      </label>
-      <input
-        ref={input}
-        id={inputId}
-        className={own.input}
-        type="file"
-        accept={ACCEPT}
-        aria-describedby={helpId}
-        aria-labelledby={titleId ? `${titleId} ${labelId}` : undefined}
-        disabled={state.kind === "uploading"}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void send(file);
-        }}
-      />
+      <div className={mergeClasses(own.zone, dragging && own.zoneActive)} data-dropzone="true" onDragEnter={dragOver} onDragOver={dragOver} onDragLeave={() => setDragging(false)} onDrop={drop}>
+        <input
+          ref={input}
+          id={inputId}
+          className={own.hiddenInput}
+          type="file"
+          accept={ACCEPT}
+          multiple={several}
+          aria-label={name}
+          aria-describedby={helpId}
+          disabled={busy}
+          onChange={(e) => void send([...(e.target.files ?? [])])}
+        />
+        {/* The whole zone is the input's label: a click anywhere opens the picker. */}
+        <label htmlFor={inputId} className={own.zoneLabel}>
+          {title && <span className={own.zoneTitle}>{title}</span>}
+          <span className={own.hint}>{several ? "Drag files here, or" : "Drag a file here, or"}</span>
+          <span className={own.zoneButton}>{several ? "Choose files" : "Choose a file"}</span>
+        </label>
+      </div>
+      <div className={own.camera}>
+        <input
+          ref={camera}
+          id={cameraId}
+          className={own.hiddenInput}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          aria-label={cameraName}
+          aria-describedby={helpId}
+          disabled={busy}
+          onChange={(e) => void send([...(e.target.files ?? [])])}
+        />
+        <label htmlFor={cameraId} className={own.cameraButton}>
+          Take a photo
+        </label>
+      </div>
       <div id={helpId} aria-live="polite">
         {state.kind === "uploading" && (
           <>
             <progress className={own.progress} max={1} value={state.progress} aria-label={`Uploading ${state.name}`} />
             <p className={own.hint}>
-              Uploading {state.name}: {Math.round(state.progress * 100)}%
+              Uploading {state.name}
+              {state.of > 1 ? ` (${state.position} of ${state.of})` : ""}: {Math.round(state.progress * 100)}%
             </p>
           </>
-        )}
-        {state.kind === "failed" && (
-          <p className={own.error} role="alert">
-            {state.message}
-          </p>
         )}
       </div>
     </div>

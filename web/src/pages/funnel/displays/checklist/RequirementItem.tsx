@@ -1,18 +1,20 @@
-// One document of the checklist: its label, how many are in, why it is needed, the files sent and,
-// while more are needed, a file input (for a photo ID, one per side the sides rule asks for).
+// One document of the checklist: its label, where it stands in words (needed, uploaded, in review,
+// rejected, accepted), why we ask for it in the applicant's words, the files sent with previews and,
+// while more are needed, a drop zone (for a photo ID, one per side the sides rule asks for).
 import { useId, useState } from "react";
 import type { BorrowerRole, RoleWords } from "../../../../../../engine/borrowers";
 import { inSentence } from "../../../../../../engine/documents";
 import type { UploadFields } from "../../../../api/upload";
 import { useDisplayStyles } from "../styles";
 import { FileSlot } from "./FileSlot";
+import { mergeClasses } from "@fluentui/react-components";
+import { requirementStatus } from "./status";
 import { upperFirst, sentence, useChecklistStyles } from "./styles";
 import type { IdentityState, Requirement, UploadRow } from "./types";
 import { UploadedFileRow } from "./UploadedFileRow";
 
-/** A rule's description as the applicant reads it: without the params it cites for compliance staff. */
-const plainReason = (reason: string) => reason.replace(/\s*\((?:see )?params\.[^)]*\)/g, "");
-const sidesCount = (done: number, of: number) => `${done} of ${of} ${of === 1 ? "side" : "sides"} uploaded`;
+/** "a, b and c" */
+const listOf = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
 
 interface ItemProps {
   requirement: Requirement;
@@ -22,6 +24,10 @@ interface ItemProps {
   /** Whether it is a photo ID (uploaded side by side). */
   isId: boolean;
   label: string;
+  /** Whom a borrower's document is for, by name where known ("Rae Jensen"), so each upload's name is distinct; null for a property document. */
+  forWhom: string | null;
+  /** Why we ask, in the applicant's words (rules/documents.json applicantTexts). */
+  applicantText: string | null;
   files: UploadRow[];
   identity: IdentityState | undefined;
   idTypeLabel: (type: string) => string;
@@ -31,15 +37,18 @@ interface ItemProps {
   onChanged: () => Promise<unknown>;
 }
 
-export function RequirementItem({ requirement: r, role, words, isId, label, files, identity, idTypeLabel, subtypeLabel, canRemove, maxBytes, onChanged }: ItemProps) {
+export function RequirementItem({ requirement: r, role, words, isId, label, forWhom, applicantText, files, identity, idTypeLabel, subtypeLabel, canRemove, maxBytes, onChanged }: ItemProps) {
   const styles = useDisplayStyles();
   const own = useChecklistStyles();
   const [subtype, setSubtype] = useState("");
   const subtypeId = useId();
   const titleId = useId();
   const [lastUploaded, setLastUploaded] = useState<string | null>(null);
-  const uploaded = async (fileName: string) => {
-    setLastUploaded(fileName);
+  const [problems, setProblems] = useState<string[]>([]);
+  const uploaded = async (sent: string[], found: string[]) => {
+    setProblems(found);
+    if (sent.length === 0) return;
+    setLastUploaded(listOf(sent));
     await onChanged();
   };
 
@@ -48,14 +57,20 @@ export function RequirementItem({ requirement: r, role, words, isId, label, file
   const idFiles = isId ? files.filter((f) => f.subtype === idType) : files;
   const missingSides = isId && identity ? identity.sides.filter((s) => s.uploadId === null).map((s) => s.side) : [];
   const needed = isId ? idType !== null && missingSides.length > 0 : r.uploaded < r.count;
-  const received = isId ? identity?.complete === true || r.uploaded >= r.count : r.uploaded >= r.count;
-  const count = isId
-    ? received
-      ? "Received"
-      : sidesCount((identity?.sides.length ?? 0) - missingSides.length, identity?.sides.length || (r.sides?.length ?? 1))
-    : received
-      ? "Received"
-      : `${Math.min(r.uploaded, r.count)} of ${r.count} uploaded`;
+  const sidesTotal = identity?.sides.length || (r.sides?.length ?? 1);
+  const status = requirementStatus(
+    isId
+      ? {
+          needed: sidesTotal,
+          uploaded: identity?.complete === true || r.uploaded >= r.count ? sidesTotal : (identity?.sides.length ?? 0) - missingSides.length,
+          unit: "side",
+          decisions: idFiles.map((f) => f.review),
+          idReview: identity?.review ?? null,
+          submitted: !canRemove,
+        }
+      : { needed: r.count, uploaded: r.uploaded, unit: "file", decisions: files.map((f) => f.review), submitted: !canRemove },
+  );
+  const whole = `${inSentence(label)}${forWhom ? ` for ${forWhom}` : ""}`;
   const subtypes = !isId ? (r.subtypes ?? []) : [];
 
   const fields = (side: string | null): UploadFields => ({
@@ -72,11 +87,11 @@ export function RequirementItem({ requirement: r, role, words, isId, label, file
         {label}
         {!isId && r.count > 1 ? ` (${r.count})` : ""}
       </span>
-      <span className={styles.checkCount}>{count}</span>
-      <p className={styles.checkReason}>{plainReason(r.reason)}</p>
+      <span className={mergeClasses(own.status, own[`status_${status.kind}`])}>{status.words}</span>
+      {applicantText && <p className={styles.checkReason}>{applicantText}</p>}
 
       {idFiles.length > 0 && (
-        <ul className={own.files} aria-label={`Files sent for ${label}`}>
+        <ul className={own.files} aria-label={`Files sent: ${whole}`}>
           {idFiles.map((f) => (
             <UploadedFileRow
               key={f.id}
@@ -93,6 +108,13 @@ export function RequirementItem({ requirement: r, role, words, isId, label, file
       <p className={own.done} aria-live="polite">
         {lastUploaded && `Uploaded ${lastUploaded}.`}
       </p>
+      {problems.length > 0 && (
+        <ul className={own.errors} role="alert">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
 
       {isId && identity?.review && (
         <p className={own.review} role="status">
@@ -122,23 +144,30 @@ export function RequirementItem({ requirement: r, role, words, isId, label, file
             </div>
           )}
           {isId
-            ? missingSides.map((side) => (
-                <FileSlot
-                  key={side}
-                  label={`${upperFirst(side)} of ${words.whose} ${inSentence(idTypeLabel(idType!))}`}
-                  fields={fields(side)}
-                  maxBytes={maxBytes}
-                  onUploaded={uploaded}
-                />
-              ))
+            ? missingSides.map((side) => {
+                const what = `${words.whose} ${inSentence(idTypeLabel(idType!))}`;
+                return (
+                  <FileSlot
+                    key={side}
+                    name={`${upperFirst(side)} of ${what}`}
+                    title={`${upperFirst(side)} of ${what}`}
+                    cameraName={`Take a photo of ${what} (${side})`}
+                    fields={fields(side)}
+                    maxBytes={maxBytes}
+                    room={1}
+                    onDone={uploaded}
+                  />
+                );
+              })
             : [
                 <FileSlot
                   key="file"
-                  label={r.count > 1 ? "Add a file (one at a time)" : "Add the file"}
-                  titleId={titleId}
+                  name={`Upload ${whole}`}
+                  cameraName={`Take a photo of ${whole}`}
                   fields={fields(null)}
                   maxBytes={maxBytes}
-                  onUploaded={uploaded}
+                  room={r.count - r.uploaded}
+                  onDone={uploaded}
                 />,
               ]}
         </div>

@@ -1,9 +1,11 @@
-// A file already sent, listed under its document.
+// A file already sent, listed under its document: a preview of a photo, its name, the lender's
+// decision on it and a button to remove it (before the application is submitted).
 import { Button } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "../../../../api/trpc";
 import { classifyApiError } from "../../api-errors";
 import { sentence, useChecklistStyles } from "./styles";
+import { Thumbnail } from "./Thumbnail";
 import type { UploadRow } from "./types";
 
 /** A file already sent, with a button to remove it (before the application is submitted). */
@@ -13,24 +15,27 @@ export function UploadedFileRow({ file, prefix, canRemove, onRemoved }: { file: 
   const rejected = file.review?.status === "rejected";
   return (
     <li className={own.file}>
-      <span>
-        {prefix}
-        {file.fileName}
+      <Thumbnail uploadId={file.id} contentType={file.contentType} />
+      <span className={own.fileText}>
+        <span className={own.fileName}>
+          {prefix}
+          {file.fileName}
+        </span>
+        {rejected ? (
+          <span className={own.error}>{file.review?.reason ? `Rejected: ${sentence(file.review.reason)}` : "Rejected."} Please upload a new one.</span>
+        ) : file.review?.status === "accepted" ? (
+          <span className={own.done}>Accepted</span>
+        ) : null}
+        {remove.error && (
+          <span className={own.error} role="alert">
+            {classifyApiError(remove.error).message}
+          </span>
+        )}
       </span>
-      {rejected ? (
-        <span className={own.error}>{file.review?.reason ? `Rejected: ${sentence(file.review.reason)}` : "Rejected."} Please upload a new one.</span>
-      ) : file.review?.status === "accepted" ? (
-        <span className={own.done}>Accepted</span>
-      ) : null}
       {canRemove && !rejected && (
         <Button size="small" appearance="subtle" disabled={remove.isPending} aria-label={`Remove ${file.fileName}`} onClick={() => remove.mutate({ uploadId: file.id })}>
           Remove
         </Button>
-      )}
-      {remove.error && (
-        <span className={own.error} role="alert">
-          {classifyApiError(remove.error).message}
-        </span>
       )}
     </li>
   );

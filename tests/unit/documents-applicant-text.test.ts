@@ -1,0 +1,40 @@
+// The document checklist says why each document is asked for in the applicant's words
+// (rules/documents.json params.documents.applicantTexts, read through engine/documents.ts), not in
+// the rules' descriptions, which are written for compliance review.
+import { describe, expect, it } from "vitest";
+import { applicantText } from "../../engine/documents";
+import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+
+const { defs } = repo;
+const params = defs.params.documents as { labels: Record<string, string> };
+const descriptions = (defs.ruleSets.get("documents")?.def.rules ?? []).map((r) => r.description);
+
+describe("the applicant's text for a document", () => {
+  it("exists for every document type the checklist can show, and is one short sentence or two", () => {
+    for (const type of Object.keys(params.labels)) {
+      const text = applicantText(defs, type);
+      expect(text, type).toBeTypeOf("string");
+      expect(text!.length, type).toBeLessThanOrEqual(120);
+      expect(text, type).toMatch(/\.$/);
+    }
+  });
+
+  it("is not the underwriting rule's description", () => {
+    const texts = Object.keys(params.labels).map((type) => applicantText(defs, type));
+    for (const text of texts) expect(descriptions).not.toContain(text);
+    expect(applicantText(defs, "paystub")).not.toMatch(/25%|borrower|params\./);
+  });
+
+  it("is read from rules/documents.json", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/documents.json", (documents) => {
+      documents.params.applicantTexts.paystub = "Your last four pay stubs.";
+    });
+    expect(applicantText(loadCopy(copy).defs, "paystub")).toBe("Your last four pay stubs.");
+  });
+
+  it("is null for a document type the data has no text for", () => {
+    expect(applicantText(defs, "not_a_document")).toBeNull();
+    expect(applicantText(defs, "toString")).toBeNull();
+  });
+});

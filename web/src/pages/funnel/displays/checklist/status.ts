@@ -1,0 +1,42 @@
+// Where one document of the checklist stands, in words, from what the server returns: the
+// requirement's counts (documents.required), the files with the lender's decision on each and the
+// photo ID's review (uploads.list). Before the application is submitted a complete document is
+// "Uploaded"; after, it waits for the lender ("In review") until every file is accepted.
+
+export type StatusKind = "needed" | "rejected" | "uploaded" | "inReview" | "accepted";
+
+export interface RequirementStatus {
+  kind: StatusKind;
+  /** What the applicant reads, e.g. "Needed: 1 of 3 uploaded". */
+  words: string;
+}
+
+export interface StatusInput {
+  /** How many files (or, for a photo ID, sides) are needed, and how many are in. */
+  needed: number;
+  uploaded: number;
+  /** "side" for a photo ID, counted by sides; "file" otherwise. */
+  unit: "file" | "side";
+  /** The lender's decision on each file of this document (null: nobody has looked yet). */
+  decisions: ({ status: "accepted" | "rejected" } | null)[];
+  /** A photo ID's review, if one was started. */
+  idReview?: { status: "pending" | "approved" | "rejected" } | null;
+  /** Whether the application is submitted (its files can no longer be removed). */
+  submitted: boolean;
+}
+
+const of = (done: number, needed: number, unit: "file" | "side") => `${Math.min(done, needed)} of ${needed}${unit === "side" ? (needed === 1 ? " side" : " sides") : ""} uploaded`;
+
+export function requirementStatus({ needed, uploaded, unit, decisions, idReview, submitted }: StatusInput): RequirementStatus {
+  const complete = uploaded >= needed;
+  if (!complete) {
+    // A rejected file no longer counts: the document is wanted again, and the reason is on the file.
+    if (idReview?.status === "rejected" || decisions.some((d) => d?.status === "rejected")) return { kind: "rejected", words: "Rejected: please upload a new one" };
+    return { kind: "needed", words: uploaded > 0 ? `Needed: ${of(uploaded, needed, unit)}` : "Needed" };
+  }
+  if (idReview?.status === "approved") return { kind: "accepted", words: "Verified" };
+  if (idReview?.status === "pending") return { kind: "inReview", words: "In review" };
+  const counted = decisions.filter((d) => d?.status !== "rejected");
+  if (unit === "file" && counted.length > 0 && counted.every((d) => d?.status === "accepted")) return { kind: "accepted", words: "Accepted" };
+  return submitted ? { kind: "inReview", words: "In review" } : { kind: "uploaded", words: "Uploaded" };
+}
