@@ -156,7 +156,7 @@ describe("co-borrower invite", () => {
     await c.trpc.step.submit.mutate({ stepId: "application4", answers: { coborrower: { ownsOtherRealEstate: false } } });
     await c.trpc.step.submit.mutate({ stepId: "application5", answers: { coborrower: { isSelfEmployed: false, employments: theirs } } });
     // The borrower answers the pages before their employment page.
-    await borrower.b.trpc.step.submit.mutate({ stepId: "application3", answers: { property: FIXTURE.property, isInTrust: false } });
+    await borrower.b.trpc.step.submit.mutate({ stepId: "application3", answers: { property: FIXTURE.property, titleHolders: { borrowerOnTitle: true, coborrowerOnTitle: true }, isInTrust: false } });
     await borrower.b.trpc.step.submit.mutate({ stepId: "application4", answers: { user: { ownsOtherRealEstate: false } } });
     const page = await borrower.b.trpc.step.get.query({ stepId: "application5" });
     expect(page.part).toMatchObject({ role: "borrower", except: THEIR_PART });
@@ -177,7 +177,7 @@ describe("co-borrower invite", () => {
     const borrowersPage = await borrower.b.trpc.step.get.query({ stepId: "application3" });
     const coborrowersPage = await c.trpc.step.get.query({ stepId: "application2" });
     await c.trpc.step.submit.mutate({ stepId: "application2", revision: coborrowersPage.revision!, answers: { coborrower: COBORROWER_DETAILS } });
-    await borrower.b.trpc.step.submit.mutate({ stepId: "application3", revision: borrowersPage.revision!, answers: { property: FIXTURE.property, isInTrust: false } });
+    await borrower.b.trpc.step.submit.mutate({ stepId: "application3", revision: borrowersPage.revision!, answers: { property: FIXTURE.property, titleHolders: { borrowerOnTitle: true, coborrowerOnTitle: true }, isInTrust: false } });
     // The co-borrower's own stale page is still refused when it would change something (sent again unchanged, it is a double click).
     const stale = await failureOf(c.trpc.step.submit.mutate({ stepId: "application2", revision: coborrowersPage.revision!, answers: { coborrower: { ...COBORROWER_DETAILS, middleName: "Changed" } } }));
     expect(stale).toMatchObject({ httpStatus: 409 });

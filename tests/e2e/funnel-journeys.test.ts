@@ -210,7 +210,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await next(page, "/app/application/2");
     await answerAll(page, {
       "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
-      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 820000, "/property/fees": 85, "/isInTrust": false,
+      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 820000, "/property/fees": 85, "/titleHolders/coborrowerOnTitle": true, "/isInTrust": false,
     });
     await next(page, "/app/application/3");
 
