@@ -540,6 +540,17 @@ function checkPhases(defs: Definitions, problems: Problem[]) {
   }
 }
 
+/** The analytics' conversion and end steps (rules/analytics.json) are steps: a typo would silently count nothing. */
+function checkAnalyticsSteps(defs: Definitions, problems: Problem[]) {
+  const located = defs.ruleSets.get("analytics");
+  if (!located) return;
+  const params = (located.def.params ?? {}) as { conversionStep?: unknown; endSteps?: unknown };
+  const named: [string, unknown][] = [["/params/conversionStep", params.conversionStep], ...(Array.isArray(params.endSteps) ? params.endSteps.map((s, i): [string, unknown] => [`/params/endSteps/${i}`, s]) : [])];
+  for (const [pointer, id] of named)
+    if (id !== undefined && !defs.steps.has(String(id)))
+      problems.push({ file: located.file, pointer, message: `unknown step "${String(id)}"${suggest(String(id), defs.steps.keys())}` });
+}
+
 export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
@@ -548,6 +559,7 @@ export function lint(defs: Definitions): Problem[] {
   checkParamPointers(defs, problems);
   checkFlowsAndReachability(defs, problems);
   checkPhases(defs, problems);
+  checkAnalyticsSteps(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)

@@ -11,7 +11,7 @@ export interface StepFigures {
   label: string;
   viewed: number;
   completed: number;
-  /** Journeys whose last event is on this step and which did not complete it. */
+  /** Journeys whose last event is on this step and which did not complete it (none on an end step). */
   droppedOff: number;
   medianMs: number | null;
 }
@@ -55,6 +55,8 @@ const keyOf = (stepId: string, kind: string) => `${stepId}\u0000${kind}`;
 // Raw rows come back as the driver reads them (PostgreSQL's counts and bigints as strings): numbers are made here.
 export async function funnelReport(db: Db, defs: Definitions): Promise<FunnelReport> {
   const conversionStep = String(defs.params.analytics?.conversionStep ?? "");
+  // Where a journey ends by design (rules/analytics.json endSteps): finishing there is no drop-off.
+  const endSteps = new Set(((defs.params.analytics?.endSteps as unknown[] | undefined) ?? []).map(String));
 
   const counts = new Map(
     (await rows<{ step: string; kind: string; n: number | string }>(db, sql`SELECT step_id AS step, kind, count(DISTINCT journey_id) AS n FROM funnel_events GROUP BY step_id, kind`)).map((r) => [keyOf(r.step, r.kind), Number(r.n)]),
@@ -87,7 +89,7 @@ export async function funnelReport(db: Db, defs: Definitions): Promise<FunnelRep
       label: defs.steps.get(stepId)?.def.label ?? stepId,
       viewed: counts.get(keyOf(stepId, "viewed")) ?? 0,
       completed: counts.get(keyOf(stepId, "completed")) ?? 0,
-      droppedOff: drops.get(stepId) ?? 0,
+      droppedOff: endSteps.has(stepId) ? 0 : (drops.get(stepId) ?? 0),
       medianMs: median(durations.get(stepId) ?? []),
     })),
   }));

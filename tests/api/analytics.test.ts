@@ -135,6 +135,21 @@ describe("the portal's funnel report", () => {
     ]);
   });
 
+  it("does not count a journey that ends on the submitted page as a drop-off there", async () => {
+    const before = await reportAsAdmin();
+    const [done, stuck] = [randomUUID(), randomUUID()];
+    const events = [
+      { journeyId: done, kind: "viewed", stepId: "applicationSubmitted" },
+      { journeyId: stuck, kind: "viewed", stepId: "loanDisbursement" },
+    ];
+    expect((await post(server, { events })).status).toBe(204);
+    const after = await reportAsAdmin();
+    const step = (report: typeof after, id: string) => report.flows.find((f) => f.flowId === "application")!.steps.find((s) => s.stepId === id)!;
+    expect(step(after, "applicationSubmitted").viewed - step(before, "applicationSubmitted").viewed).toBe(1);
+    expect(step(after, "applicationSubmitted").droppedOff).toBe(0);
+    expect(step(after, "loanDisbursement").droppedOff - step(before, "loanDisbursement").droppedOff).toBe(1);
+  });
+
   it("refuses a processor with 403", async () => {
     const processor = await makePortalUser(server.services, { role: "processor" });
     const b = browser(server.url);

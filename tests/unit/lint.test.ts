@@ -26,6 +26,12 @@ describe("a broken step file", () => {
     expect(messages(copy)).toContain("steps/initial-setup/has-fbm.json#/next/0/goto: unknown step `aplication5`, did you mean `application5`?");
   });
 
+  it("names an analytics end step that is not a step, and suggests the close one", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/analytics.json", (r) => (r.params.endSteps = ["applicationSubmited"]));
+    expect(messages(copy)).toContain("rules/analytics.json#/params/endSteps/0: unknown step \"applicationSubmited\", did you mean `applicationSubmitted`?");
+  });
+
   it("refuses a widget name the renderer does not have, and suggests the close one", () => {
     const copy = copyDefinitions();
     copy.edit("steps/initial-setup/property-value.json", (s) => (s.uiSchema.setup.propertyValue["ui:widget"] = "curency"));
