@@ -64,6 +64,8 @@ async function continueSection(page: Page, from: string): Promise<void> {
  * `pointer` is on screen (fields are answered in the page's order).
  */
 export async function reveal(page: Page, pointer: string): Promise<void> {
+  // The page first: the field, or the heading of the section on screen.
+  await page.locator(`[data-pointer="${pointer}"], h2[data-section]`).first().waitFor();
   for (let i = 0; i < 12; i++) {
     const section = await sectionOnScreen(page);
     if (!section || section.fields.some((f) => pointer === f || pointer.startsWith(`${f}/`))) return;
