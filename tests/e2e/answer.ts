@@ -35,7 +35,13 @@ export async function answer(page: Page, pointer: string, value: Answer): Promis
     // click, which on a busy machine is later than Playwright's setChecked looks (it then fails).
     const checkbox = box.locator('input[type="checkbox"]').first();
     if ((await checkbox.isChecked()) !== Boolean(value)) await checkbox.click();
-    await expect.poll(() => checkbox.isChecked(), { timeout: 10_000 }).toBe(Boolean(value));
+    // A click that lands while the page is still drawing can be lost (seen once in a few hundred
+    // runs, not yet explained): it is made once more before the test gives up.
+    const settled = await expect.poll(() => checkbox.isChecked(), { timeout: 5_000 }).toBe(Boolean(value)).then(() => true, () => false);
+    if (!settled) {
+      if ((await checkbox.isChecked()) !== Boolean(value)) await checkbox.click();
+      await expect.poll(() => checkbox.isChecked(), { timeout: 10_000 }).toBe(Boolean(value));
+    }
     return;
   }
   const input = box.locator("input:not([type=hidden]), textarea").first();

@@ -66,7 +66,7 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await borrower.waitForURL((url) => url.pathname === "/app/application/2", { timeout: 20_000 });
     await answerAll(borrower, {
       "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
-      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 640000, "/property/fees": 0, "/titleHolders/coborrowerOnTitle": true, "/isInTrust": false,
+      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 640000, "/property/fees": 0, "/titleHolders/borrowerOnTitle": true, "/titleHolders/coborrowerOnTitle": true, "/isInTrust": false,
     });
     await next(borrower, "/app/application/3");
 

@@ -128,7 +128,7 @@ async function offerSliderChangesThePayment(page: Page) {
   await expect(page.locator(".basis__total").textContent()).resolves.toContain(line);
 }
 
-describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
+describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
   it("takes a single borrower from the home page to the submitted page", async () => {
     // axe is injected as a script tag: this page lets it past the Content Security Policy.
     const { page } = await e2e.page(1280, { bypassCSP: true });
@@ -210,7 +210,7 @@ describe("journeys through the funnel (e2e)", { timeout: 240_000 }, () => {
     await next(page, "/app/application/2");
     await answerAll(page, {
       "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
-      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 820000, "/property/fees": 85, "/titleHolders/coborrowerOnTitle": true, "/isInTrust": false,
+      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 820000, "/property/fees": 85, "/titleHolders/borrowerOnTitle": true, "/titleHolders/coborrowerOnTitle": true, "/isInTrust": false,
     });
     await next(page, "/app/application/3");
 
