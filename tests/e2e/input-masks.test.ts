@@ -3,6 +3,7 @@
 // was typed but not saved survives a reload; a guest's header has no "Sign out everywhere" and fits
 // one line. Screenshots go to tests/artifacts (input-masks-*).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reveal } from "./answer";
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
 import { unique } from "./early-funnel";
 
@@ -19,6 +20,10 @@ describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 
     it(`types a date as digits and reads a birth year back (${width} px)`, async () => {
       const { page, context } = await e2e.page(width);
       await page.goto("/dev/steps/application");
+      // Personal info is in sections: the name first, then the birth date and SSN.
+      await page.getByLabel("First name").fill("Dana");
+      await page.getByLabel("Last name").fill("Rivera");
+      await reveal(page, "/user/dateOfBirth");
       const dob = page.getByLabel("Date of birth");
       await dob.waitFor();
       await dob.fill("");
