@@ -237,8 +237,13 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   const part = props.part;
   const allSections = useMemo(() => (readOnly ? [] : (step.sections ?? [])), [readOnly, step.sections]);
   const asks = useCallback((pointer: string) => !part || isWhole(part) || writes(part, pointer), [part]);
-  useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
-  const sections: Section[] = allSections.length ? openSections(allSections, asks, store.hiddenPointers()) : [];
+  // Only a change of which sections are open re-renders the form here, not every keystroke.
+  const openIds = useCallback(() => (allSections.length ? openSections(allSections, asks, store.hiddenPointers()).map((s) => s.id).join("\n") : ""), [allSections, asks, store]);
+  const openKey = useSyncExternalStore(store.subscribe, openIds, openIds);
+  const sections: Section[] = useMemo(() => {
+    const open = new Set(openKey.split("\n"));
+    return allSections.filter((s) => open.has(s.id));
+  }, [allSections, openKey]);
   const [sectionId, setSectionId] = useState<string | null>(() => sections[0]?.id ?? null);
   const sectionAt = Math.max(0, sections.findIndex((s) => s.id === sectionId));
   const section = sections[sectionAt] ?? null;
