@@ -106,6 +106,10 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
   let started: { token: string; expiresAt: Date } | null = null;
   const afterCommit: (() => Promise<void>)[] = [];
   const response = await transaction(db, async (tx): Promise<SubmitResult> => {
+    // The work may run again (PostgreSQL retries a serialization failure): what an earlier try
+    // started was rolled back with it, so its session cookie and its mail must not go out.
+    started = null;
+    afterCommit.length = 0;
     if (receipt) {
       const replay = await receipts.find<SubmitResult>(tx, receipt, userId);
       if (replay) return replay;
