@@ -143,7 +143,7 @@ describe("the role matrix", () => {
         seen[name] = code === "FORBIDDEN" ? N : Y;
       }
       expect(seen).toEqual(Object.fromEntries(Object.entries(MATRIX).map(([name, column]) => [name, column[index]])));
-    });
+    }, 120_000); // ~30 calls, each mutation with a proof-of-work token: seconds alone, half a minute on a loaded machine
 
   it("refuses every portal procedure without a portal session", async () => {
     const app = await applicantWithSsn();

@@ -68,7 +68,7 @@ describe("two servers on one database", () => {
     // signInPerEmailIp allows 10 attempts per address from one IP per 15 minutes (server/services.ts).
     for (let i = 0; i < 10; i++) expect((await (i % 2 ? onB : onA).auth("Applicant", "callback/credentials", { email, password: "wrong password" })).status).toBe(401);
     for (const on of [onA, onB]) expect((await on.auth("Applicant", "callback/credentials", { email, password: "wrong password" })).body.error).toBe("RateLimited");
-  });
+  }, 120_000); // 12 password checks and bot-check tokens: CPU-bound, slow on a loaded machine
 
   it("accepts on one server a sign-in code mailed by the other", async () => {
     const onA = browser(a.url);
