@@ -1,5 +1,6 @@
 // The definitions the browser is sent: all it builds the funnel from, nothing it never reads.
 import { describe, expect, it } from "vitest";
+import { createAjv } from "../../engine/ajv";
 import { browserFiles } from "../../engine/browser-files";
 import { buildDefinitions } from "../../engine/definitions";
 import { loadDefinitions } from "../../engine/load";
@@ -27,7 +28,7 @@ describe("the definitions bundle for the browser", () => {
   });
 
   it("builds in the browser into every step's validator, judging as the server's does", () => {
-    const browser = buildDefinitions(sent, { trusted: true }).defs;
+    const browser = buildDefinitions(sent, { trusted: true, compiler: createAjv }).defs;
     for (const stepId of defs.steps.keys()) {
       const answers = { user: { firstName: "Ada" }, setup: { propertyValue: -1 } };
       const mine = createStepValidator(browser, stepId)(answers, { today: "2026-11-22" });
