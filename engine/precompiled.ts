@@ -23,14 +23,17 @@ export interface PrecompiledModule {
   default: (require: (name: string) => unknown) => Record<string, ValidateFunction>;
 }
 
+/** A CommonJS helper's function, however the bundler hands over its default export (the function, or the exports holding it). */
+const functionOf = (imported: unknown): unknown => (typeof imported === "function" ? imported : (imported as { default?: unknown }).default);
+
 /**
  * The helpers generated code may require. ajv-formats' own formats (date-time, uri...) are loaded
  * only by a module that needs one, so the first funnel page carries none of them.
  */
 async function helpers(names: readonly string[]): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {
-    "ajv/dist/runtime/equal": { default: equal },
-    "ajv/dist/runtime/ucs2length": { default: ucs2length },
+    "ajv/dist/runtime/equal": { default: functionOf(equal) },
+    "ajv/dist/runtime/ucs2length": { default: functionOf(ucs2length) },
   };
   if (names.includes(FORMATS_MODULE)) {
     const { fullFormats } = await import("ajv-formats/dist/formats");
