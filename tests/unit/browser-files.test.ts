@@ -37,6 +37,22 @@ describe("the definitions bundle for the browser", () => {
     }
   });
 
+  it("leaves out the words written for reviewers: rule, fact and rule set descriptions", () => {
+    const documents = sent.rules["documents.json"] as { description: string; rules: { id: string; description: string }[]; params: unknown };
+    expect(documents.description).toBe("");
+    expect(documents.rules.every((r) => r.description === "")).toBe(true);
+    expect(documents.params).toEqual((defs.files.rules["documents.json"] as { params: unknown }).params); // data stays whole
+  });
+
+  it("leaves out a schema's description, $comment and examples, not a property named description", () => {
+    const files = {
+      schemas: { "x.json": { description: "For developers", $comment: "note", properties: { description: { type: "string", description: "A field called description", examples: ["a"] } } } },
+      steps: { "s.json": { id: "s", schema: { $ref: "../schemas/x.json" } } },
+      rules: {},
+    };
+    expect(browserFiles(files).schemas["x.json"]).toEqual({ properties: { description: { type: "string" } } });
+  });
+
   it("is smaller by a fifth or more", () => {
     expect(JSON.stringify(sent).length).toBeLessThan(JSON.stringify(defs.files).length * 0.8);
   });

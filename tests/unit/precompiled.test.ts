@@ -76,9 +76,11 @@ describe("the browser's precompiled validators", () => {
     const browser = await browserDefinitions(guardModules(defs));
     for (const { def } of defs.steps.values())
       for (const hasSession of [true, false]) {
-        expect(signOutTargetFor(browser, def.route, hasSession)).toEqual(signOutTargetFor(defs, def.route, hasSession));
+        // The same target by the same rule (the rule's reviewer description is not sent to browsers).
+        const decided = ({ target, ruleId }: { target: string | null; ruleId: string }) => ({ target, ruleId });
+        expect(decided(signOutTargetFor(browser, def.route, hasSession))).toEqual(decided(signOutTargetFor(defs, def.route, hasSession)));
         const input = { applicationStatus: hasSession ? "application1" : null, path: def.route, previousPath: null, hasLoan: hasSession };
-        expect(redirectFor(browser, input)).toEqual(redirectFor(defs, input));
+        expect(decided(redirectFor(browser, input))).toEqual(decided(redirectFor(defs, input)));
       }
     expect(missing).toEqual([]);
   });
