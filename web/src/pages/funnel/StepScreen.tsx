@@ -27,7 +27,7 @@ import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
 import { fetchAhead, takeOrFetch } from "./next-step-data";
-import { loadStepValidators, useStepValidators } from "./validators";
+import { loadStepValidators, prefetchFollowingValidators, useStepValidators } from "./validators";
 
 /** Whether the owner's step leaves out a part another borrower answers themselves (rules/members.json). */
 function sharesStep(step: Step, part: Part | null | undefined): boolean {
@@ -65,6 +65,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const saved = useQuery({ ...trpc.step.get.queryOptions({ stepId: step.id }), queryFn: () => takeOrFetch(step.id) });
   const submit = useMutation(trpc.step.submit.mutationOptions());
   const validators = useStepValidators(defs, step.id);
+  useEffect(() => (validators.ready ? prefetchFollowingValidators(defs, step.id) : undefined), [validators.ready, defs, step.id]);
   useServedDefinitions(saved.data?.definitionsVersion);
   useEffect(prefetchBotToken, []);
   useEffect(prefetchDisplaysOnIntent, []);
