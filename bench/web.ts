@@ -105,7 +105,7 @@ const kb = (bytes: number) => bytes / 1000;
 export async function runWebBench(log: (line: string) => void = console.log): Promise<WebSummary> {
   const webDir = snapshotBuild(log);
   const gzipSize = (file: string) => gzipSync(readFileSync(join(webDir, file))).length;
-  log("Web: JavaScript per route (headless Chromium, every script until the network is idle; gzip of the built files)...");
+  log("Web: JavaScript per route (headless Chromium, every script until the network is idle; gzip of the built files and of the validators the server sends)...");
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-bench-data-"));
   const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, webDir, quiet: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
@@ -115,11 +115,15 @@ export async function runWebBench(log: (line: string) => void = console.log): Pr
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
       const page = await context.newPage();
       const scripts = new Set<string>();
+      // Scripts the server makes (the step validators it compiled, /api/validators): their bodies as sent, gzipped.
+      const served = new Map<string, Promise<number>>();
       const definitions: Promise<number>[] = [];
       page.on("request", (r: Request) => {
         if (r.resourceType() === "script") scripts.add(new URL(r.url()).pathname.replace(/^\//, ""));
       });
       page.on("response", (r) => {
+        const file = new URL(r.url()).pathname.replace(/^\//, "");
+        if (r.request().resourceType() === "script" && !file.startsWith("assets/")) served.set(file, r.body().then((body) => gzipSync(body).length));
         // The bundle may come batched with a small query (step.get): counted whole, a few hundred bytes over.
         if (r.url().includes("/api/trpc/") && r.url().includes("definitions.bundle")) definitions.push(r.body().then((body) => gzipSync(body).length));
       });
@@ -128,7 +132,7 @@ export async function runWebBench(log: (line: string) => void = console.log): Pr
       await page.locator("h1").first().waitFor({ timeout: 20_000 });
       await page.waitForLoadState("networkidle");
       await context.close();
-      const files = [...scripts].sort().map((file) => ({ file, gzip: gzipSize(file) }));
+      const files = await Promise.all([...scripts].sort().map(async (file) => ({ file, gzip: served.has(file) ? await served.get(file)! : gzipSize(file) })));
       const definitionsGzip = (await Promise.all(definitions)).reduce((n, b) => n + b, 0);
       routes.push({ name, path, files, gzip: files.reduce((n, f) => n + f.gzip, 0), definitionsGzip });
     }

@@ -119,7 +119,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
       await next();
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable"); // names carry a content hash
     });
-    app.use("*", serveStatic({ root: webDir }));
+    app.use("*", serveStatic({ root: webDir, precompressed: true })); // the build writes .br and .gz beside each file
     app.get("/assets/*", (c) => c.text("Not found", 404)); // a missing asset is not the app page
     app.get("*", (c) => {
       c.header("Cache-Control", "no-cache");

@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { markdownContent } from "./build/markdown-plugin";
+import { precompress } from "./build/precompress-plugin";
 import { siteMeta } from "./build/site-meta-plugin";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -12,7 +13,7 @@ const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
-  plugins: [markdownContent(), siteMeta(), react()],
+  plugins: [markdownContent(), siteMeta(), react(), precompress()],
   resolve: {
     alias: [
       { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL("./build/plain-markdown.tsx", import.meta.url)) },

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { buildDefinitions, type DefinitionFiles, type Definitions } from "../../../../engine/definitions";
 import { trpc } from "../../api/trpc";
+import { takeEarlyDefinitions } from "../../app/early-funnel";
 import { loadGuardValidators, precompiledFor } from "./validators";
 
 const built = new Map<string, Definitions>();
@@ -30,7 +31,14 @@ function definitionsFor(version: string, files: DefinitionFiles): Definitions {
 export function useDefinitions(): { defs: Definitions | null; error: unknown; retry(): void } {
   // Definitions are public and versioned, not personal data: unlike the §7 defaults, they are
   // fetched once per page load and kept, instead of on every step.
-  const query = useQuery({ ...trpc.definitions.bundle.queryOptions({}), staleTime: Infinity, gcTime: Infinity, refetchOnMount: false });
+  const options = trpc.definitions.bundle.queryOptions({});
+  // The first fetch may be the one the entry script started (app/early-funnel.ts); if it failed, tRPC's.
+  type Bundle = Awaited<ReturnType<NonNullable<typeof options.queryFn>>>;
+  const queryFn: typeof options.queryFn = async (context) => {
+    const early = takeEarlyDefinitions() as Promise<Bundle> | null;
+    return early ? early.catch(() => options.queryFn!(context)) : options.queryFn!(context);
+  };
+  const query = useQuery({ ...options, queryFn, staleTime: Infinity, gcTime: Infinity, refetchOnMount: false });
   const defs = query.data ? definitionsFor(String(query.data.version), query.data.files as DefinitionFiles) : null;
   // The guards every funnel page runs validate their input with the server's code too.
   const guards = useQuery({
