@@ -1,25 +1,32 @@
 // The one validator factory: an Ajv instance that knows every schema of a definitions set and our
-// formats. The browser and the server both build their validators here.
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+// formats. The server, the checks and the browser's development preview compile with it; the
+// browser's funnel runs the code it compiled, generated as standalone modules (engine/precompile.ts),
+// so production pages never compile (no 'unsafe-eval' in their CSP).
+import Ajv2020, { _, type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import ajvErrors from "ajv-errors";
 import addFormats from "ajv-formats";
-import { formats } from "./validators";
+import { FORMATS_MODULE, formatDefinitions } from "./precompiled";
+import { BASE_URI, uriOf } from "./uris";
 
-export const BASE_URI = "https://heloc.local/";
+export { BASE_URI, uriOf };
 
 export type Ajv = InstanceType<typeof Ajv2020>;
 export type { ErrorObject, ValidateFunction };
 
-/** The URI a definition file is known by, e.g. `schemas/address.json`; relative `$ref`s resolve against it. */
-export function uriOf(folder: "schemas" | "steps" | "rules", relativePath: string): string {
-  return `${BASE_URI}${folder}/${relativePath}`;
-}
-
 export function createAjv(schemas: Record<string, unknown>): Ajv {
   // verbose: errors carry the failing schema, whose title names the field in messages.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
+  // code.source keeps each validator's code, so the very code the server runs can be sent to the
+  // browser (standaloneCode); code.formats is where that code finds the format checks (ours and
+  // ajv-formats', engine/precompiled.ts provides them).
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    verbose: true,
+    allowUnionTypes: true,
+    code: { source: true, formats: _`require(${FORMATS_MODULE})` },
+  });
   addFormats(ajv); // date-time, uri and the other standard formats; ours below replace email and date
-  for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type: "string", validate: check });
+  for (const [name, definition] of Object.entries(formatDefinitions)) ajv.addFormat(name, definition);
   ajvErrors(ajv);
   ajv.addKeyword({ keyword: "tsType", schemaType: "string" }); // read by json-schema-to-typescript only
   ajv.addKeyword({ keyword: "sealed", schemaType: "boolean" }); // encrypted at rest (engine/sensitive.ts); no effect on validation

@@ -4,7 +4,7 @@
 // number of values. The step's logic and the full schema check then only ever see answers of
 // about the size the schemas allow, so one request cannot cost the server more than a form does.
 // Linear in the size of the answers, and never recursing deeper than the depth limit.
-import { BASE_URI } from "./ajv";
+import { BASE_URI } from "./uris";
 import { stepById, type Definitions } from "./definitions";
 import { fieldMessage, humanize, type FieldError } from "./messages";
 import { escapeSegment } from "./pointer";

@@ -13,7 +13,7 @@
 // - A recursive reference (a schema that contains itself) is not inlined forever: its target is
 //   kept once under the bundle's root `$defs` and referenced locally (`#/$defs/<name>`).
 // - An unresolvable `$ref` throws: a linted definitions set never has one.
-import { BASE_URI } from "./ajv";
+import { BASE_URI } from "./uris";
 import { stepSchemaUri, type DefinitionFiles, type Definitions } from "./definitions";
 import { walkPointer } from "./schema-walk";
 

@@ -1,6 +1,8 @@
 // Builds a definitions set (schemas, steps, flows, rule sets and their cases) from parsed JSON
 // files. Pure: the server passes files read from disk, the browser files bundled at build time.
-import { createAjv, uriOf, type Ajv, type ErrorObject } from "./ajv";
+import type { ErrorObject } from "./ajv";
+import type { SchemaCompiler } from "./precompiled";
+import { uriOf } from "./uris";
 import type { Flow, RuleCases, RuleSet, Step } from "./generated/schema-types";
 import { deriveFunnelTables, type FunnelTables } from "./funnel-tables";
 import { expandEachBorrower, sourceOf, type BorrowerRole, type Source } from "./each-borrower";
@@ -37,7 +39,8 @@ export interface Located<T> {
 
 export interface Definitions {
   files: DefinitionFiles;
-  ajv: Ajv;
+  /** Knows every schema of `files`: ajv on the server, the server's precompiled validators in the browser. */
+  ajv: SchemaCompiler;
   steps: Map<string, Located<Step>>;
   flows: Map<string, Located<Flow>>;
   ruleSets: Map<string, Located<RuleSet>>;
@@ -58,9 +61,9 @@ export function pointerOf(error: ErrorObject): string {
 }
 
 /** Meta-schemas that do not compile or are missing: said once, not once per file they check. */
-const brokenMetas = new WeakMap<Ajv, Set<string>>();
+const brokenMetas = new WeakMap<SchemaCompiler, Set<string>>();
 
-function metaCheck(ajv: Ajv, meta: string, file: string, json: unknown, problems: Problem[]): boolean {
+function metaCheck(ajv: SchemaCompiler, meta: string, file: string, json: unknown, problems: Problem[]): boolean {
   const broken = brokenMetas.get(ajv) ?? new Set<string>();
   brokenMetas.set(ajv, broken);
   if (broken.has(meta)) return false;
@@ -135,20 +138,22 @@ function locateInFiles(defs: Definitions, problems: Problem[]): Problem[] {
 /**
  * Either the files were already checked (the browser builds what the server loaded and linted):
  * the meta-schema checks and the linter, most of the cost, are skipped; or they are checked, with
- * the linter given (engine/lint.ts, passed in so the browser's bundle does not carry it).
+ * the linter given (engine/lint.ts, passed in so the browser's bundle does not carry it). Either
+ * way the schema compiler is given too: ajv (engine/ajv.ts createAjv) on the server and in the
+ * development preview, the server's precompiled validators (engine/precompiled.ts) in the funnel.
  */
-export type BuildOptions = { trusted: true } | { lint: (defs: Definitions) => Problem[] };
+export type BuildOptions = { compiler: (schemas: Record<string, unknown>) => SchemaCompiler } & ({ trusted: true } | { lint: (defs: Definitions) => Problem[] });
 
 export function buildDefinitions(files: DefinitionFiles, options: BuildOptions): { defs: Definitions; problems: Problem[] } {
   const trusted = "trusted" in options;
   const problems: Problem[] = [];
-  let ajv: Ajv;
+  let ajv: SchemaCompiler;
   try {
-    ajv = createAjv(files.schemas);
+    ajv = options.compiler(files.schemas);
   } catch (error) {
     // A broken schema file stops everything else: report it and continue with no schemas.
     problems.push({ file: "schemas/", pointer: "", message: (error as Error).message });
-    ajv = createAjv({});
+    ajv = options.compiler({});
   }
   const defs: Definitions = { files, ajv, steps: new Map(), flows: new Map(), ruleSets: new Map(), cases: [], params: {}, funnel: { ranks: {}, labels: {}, routes: {}, pages: [], statuses: {}, phases: [] } };
 
@@ -178,7 +183,7 @@ export function buildDefinitions(files: DefinitionFiles, options: BuildOptions):
   if (merged && merged.schemas !== files.schemas) {
     defs.files = { ...files, schemas: merged.schemas };
     try {
-      defs.ajv = createAjv(merged.schemas);
+      defs.ajv = options.compiler(merged.schemas);
     } catch (error) {
       problems.push({ file: "schemas/", pointer: "", message: (error as Error).message });
     }
@@ -234,7 +239,7 @@ export function compileSchemaFile(defs: Definitions, path: string) {
 
 // ajv's getSchema normalizes and resolves the id on every call, and every rule set evaluation
 // asks for its input's validator: each found validator is kept per ajv instance (a set's own).
-const validatorsFound = new WeakMap<Ajv, Map<string, NonNullable<ReturnType<Ajv["getSchema"]>>>>();
+const validatorsFound = new WeakMap<SchemaCompiler, Map<string, NonNullable<ReturnType<SchemaCompiler["getSchema"]>>>>();
 
 function validatorAt(defs: Definitions, uri: string) {
   let found = validatorsFound.get(defs.ajv);

@@ -3,7 +3,7 @@
 // falls back to a compact readable form (`op(a, b)`), never an error.
 import type { Definitions } from "./definitions";
 import { getPath, operatorOf } from "./logic";
-import { uriOf } from "./ajv";
+import { uriOf } from "./uris";
 import { expand, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
 
 /** What the words know about the data: schema titles and types of fields, the values of params. */

@@ -4,7 +4,7 @@
 // value is followed through facts (their value, their emitted objects, their lists), pluck, merge,
 // if and or, so `{"in": ["pensoin", {"var": "borrower.incomeTypes"}]}` is checked against the
 // income types of schemas/, however many steps away the list was made.
-import { uriOf } from "./ajv";
+import { uriOf } from "./uris";
 import type { Definitions, Problem } from "./definitions";
 import { iteratingOperators, operatorOf } from "./logic";
 import { escapeSegment } from "./pointer";

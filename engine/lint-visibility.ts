@@ -2,7 +2,7 @@
 // tried with every value each field it reads can take, and a field is reported only when that is
 // all of them (yes/no, enumerations, nothing). A condition reading a number, a text or a date is
 // taken to be satisfiable: trying "every" number is not possible, and a false alarm would block check.
-import { uriOf } from "./ajv";
+import { uriOf } from "./uris";
 import type { Definitions, Problem } from "./definitions";
 import { varPaths } from "./rules";
 import { holds } from "./logic";

@@ -1,7 +1,7 @@
 // Cross-checks of a definitions set, beyond what the meta-schemas can say: every reference points
 // at something that exists, every operator is known, every step is reachable. Each problem names
 // the file, the JSON pointer inside it and what is wrong, with a suggestion where one is close.
-import { uriOf } from "./ajv";
+import { uriOf } from "./uris";
 import type { Definitions, Problem } from "./definitions";
 import { iteratingOperators, knownOperators, operatorOf } from "./logic";
 import { escapeSegment } from "./pointer";

@@ -2,6 +2,7 @@
 // runs in the browser: see definitions.ts.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { createAjv } from "./ajv";
 import { buildDefinitions, compileSchemaFile, type DefinitionFiles, type Definitions, type Problem } from "./definitions";
 import { formatDefinition } from "./json-format";
 import { positionOf, syntaxErrorMessage, syntaxErrorPosition } from "./json-positions";
@@ -128,6 +129,6 @@ export function uncompilableSchemas(defs: Definitions, dirs: DefinitionDirs = {}
  */
 export function loadDefinitions(dirs: DefinitionDirs = {}) {
   const { files, problems, texts } = readDefinitionFiles(dirs);
-  const built = buildDefinitions(files, { lint });
+  const built = buildDefinitions(files, { lint, compiler: createAjv });
   return { ...built, problems: problems.length ? problems : withPositions(built.problems, texts) };
 }

@@ -11,7 +11,7 @@ import { matches, projection } from "./cases";
 
 export { matches };
 import { schemaFile, schemasAt, expand, type SchemaAt } from "./schema-walk";
-import { uriOf } from "./ajv";
+import { uriOf } from "./uris";
 
 // ---------------------------------------------------------------- worked cases
 

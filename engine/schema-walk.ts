@@ -1,6 +1,6 @@
 // Finds the JSON Schema that describes a field, following $ref across the files of schemas/ and
 // the branches of anyOf/oneOf/allOf. Used by the linter (does this field exist?) and for labels.
-import { BASE_URI } from "./ajv";
+import { BASE_URI } from "./uris";
 import type { DefinitionFiles } from "./definitions";
 import { splitPointer } from "./pointer";
 

@@ -4,7 +4,7 @@
 // one edit of one step file, and the whole-application check a save runs knows it. A field that
 // cannot be placed (its parent is not an object of the application) or that two steps declare
 // differently is a problem naming the step file and the pointer of the declaration.
-import { BASE_URI } from "./ajv";
+import { BASE_URI } from "./uris";
 import type { DefinitionFiles, Located, Problem, Step } from "./definitions";
 import { escapeSegment } from "./pointer";
 import { expand, schemaFile, schemasAt, walkPointer, type SchemaAt } from "./schema-walk";

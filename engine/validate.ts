@@ -1,7 +1,7 @@
 // The one step validator, used by the browser (as the applicant types) and by the server (the
 // authority, before anything is saved). It drops the answers the step's logic hides, checks the
 // rest against the step's JSON Schema, then applies conditional requirements and cross-field checks.
-import { BASE_URI } from "./ajv";
+import { BASE_URI } from "./uris";
 import { answerBoundErrors } from "./answer-bounds";
 import { createFieldLogic, matchesOf } from "./field-logic";
 import { todayIso } from "./dates";

@@ -14,7 +14,7 @@ import type { BotCheckVerifier } from "./botcheck/types";
 import { definitionsPage } from "./definitions-page";
 import { createDevRoutes } from "./dev/routes";
 import { botToken, crossSiteRefusal, sameOriginHeader, trpcRefusal } from "./security/guards";
-import { securityHeaders } from "./security/headers";
+import { securityHeaderList, securityHeaders } from "./security/headers";
 import { procedureKinds, trpcRequestShape } from "./security/request-shape";
 import type { Services } from "./services";
 import type { Context } from "./trpc/init";
@@ -25,6 +25,7 @@ import { createEsignRoutes } from "./esign/routes";
 import { createAnalyticsRoutes } from "./analytics/routes";
 import { compressLarge } from "./http/compression";
 import { limitedBody } from "./http/body";
+import { createValidatorRoutes } from "./http/validators";
 
 /** `router` is the API's own; the bench mounts a trivial one to measure this stack's ceiling. */
 export function createApp(services: Services, botCheck: BotCheckVerifier, router: AnyRouter = appRouter) {
@@ -38,27 +39,26 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
       // The path only: query strings may carry procedure input.
       console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
     });
-  app.use(
-    "*",
-    securityHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // ajv compiles validators with new Function in the browser, as on the server.
-        scriptSrc: ["'self'", "'unsafe-eval'", ...(config.recaptchaSecret ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"] : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"], // Fluent UI injects its atomic CSS at run time
-        imgSrc: ["'self'", "data:", "blob:"], // the document checklist previews photos from object URLs
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        frameSrc: config.recaptchaSecret ? ["https://www.google.com/recaptcha/"] : ["'none'"],
-        workerSrc: ["'self'", "blob:"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-      strictTransportSecurity: config.secureCookies ? "max-age=63072000; includeSubDomains" : false,
-    }),
-  );
+  // Pages never compile code: the funnel runs validators the server compiled (/api/validators) and
+  // interprets JSON-logic. Only development's live preview (/dev/...) compiles the files being edited.
+  const recaptcha = config.recaptchaSecret ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"] : [];
+  const policy = (scriptSrc: string[]) => ({
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...scriptSrc, ...recaptcha],
+    styleSrc: ["'self'", "'unsafe-inline'"], // Fluent UI injects its atomic CSS at run time
+    imgSrc: ["'self'", "data:", "blob:"], // the document checklist previews photos from object URLs
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    frameSrc: config.recaptchaSecret ? ["https://www.google.com/recaptcha/"] : ["'none'"],
+    workerSrc: ["'self'", "blob:"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+  });
+  const strictTransportSecurity = config.secureCookies ? "max-age=63072000; includeSubDomains" : false;
+  app.use("*", securityHeaders({ contentSecurityPolicy: policy([]), strictTransportSecurity }));
+  const previewPolicy = config.dev ? securityHeaderList({ contentSecurityPolicy: policy(["'unsafe-eval'"]), strictTransportSecurity })[0]![1] : null;
 
   app.use("*", compressLarge()); // the definitions bundle is ~110 KB of JSON; gzip takes it to a tenth
 
@@ -75,6 +75,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.route("/api/upload", createUploadRoutes(services, botCheck));
   app.route("/api/esign", createEsignRoutes(services));
   app.route("/api/analytics", createAnalyticsRoutes(services));
+  app.route("/api/validators", createValidatorRoutes(services));
   if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production
 
   // Guards in tRPC's error shape; the request's shape (batch size, one write, depth) before its token is spent.
@@ -118,10 +119,11 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
       await next();
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable"); // names carry a content hash
     });
-    app.use("*", serveStatic({ root: webDir }));
+    app.use("*", serveStatic({ root: webDir, precompressed: true })); // the build writes .br and .gz beside each file
     app.get("/assets/*", (c) => c.text("Not found", 404)); // a missing asset is not the app page
     app.get("*", (c) => {
       c.header("Cache-Control", "no-cache");
+      if (previewPolicy && (c.req.path === "/dev" || c.req.path.startsWith("/dev/"))) c.header("Content-Security-Policy", previewPolicy);
       return c.html(cached ?? readFileSync(join(webDir, "index.html"), "utf8"));
     });
   } else {

@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { markdownContent } from "./build/markdown-plugin";
+import { precompress } from "./build/precompress-plugin";
 import { siteMeta } from "./build/site-meta-plugin";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -12,7 +13,7 @@ const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
-  plugins: [markdownContent(), siteMeta(), react()],
+  plugins: [markdownContent(), siteMeta(), react(), precompress()],
   resolve: {
     alias: [
       { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL("./build/plain-markdown.tsx", import.meta.url)) },
@@ -25,7 +26,7 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
-    // The funnel chunk (form engine, RJSF, ajv) is large by nature and loads only on funnel pages.
+    // The funnel chunk (form engine, RJSF) is large by nature and loads only on funnel pages.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
@@ -34,7 +35,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: "form-engine", test: /node_modules[\\/](ajv|ajv-formats|ajv-errors|@rjsf|json-logic-engine|markdown-to-jsx|fast-uri|fast-deep-equal|json-schema-traverse|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]/ },
+            // Not ajv: the funnel runs the server's precompiled validators (engine/precompiled.ts) with two
+            // of ajv's runtime helpers; the compiler itself is only in development's live preview chunk.
+            { name: "form-engine", test: /node_modules[\\/](@rjsf[\\/](core|utils)|json-logic-engine|markdown-to-jsx|fast-deep-equal|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]|node_modules[\\/]ajv[\\/]dist[\\/]runtime[\\/]/ },
           ],
         },
       },

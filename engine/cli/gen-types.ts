@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { compile } from "json-schema-to-typescript";
+import { createAjv } from "../ajv";
 import { buildDefinitions } from "../definitions";
 import { readDefinitionFiles } from "../load";
 import { REPO_ROOT } from "../paths";
@@ -44,7 +45,7 @@ function internalize(node: unknown, file: string, keepTitle = true): unknown {
 /** The schemas of the repository's definitions, with the fields steps declare (a file that does not parse is left out: check names it). */
 function definitionSchemas(): Record<string, unknown> {
   const { files } = readDefinitionFiles();
-  const { defs } = buildDefinitions(files, { trusted: true });
+  const { defs } = buildDefinitions(files, { trusted: true, compiler: createAjv });
   return mergeStepFields(files, defs.steps.values()).schemas;
 }
 

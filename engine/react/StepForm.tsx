@@ -1,23 +1,21 @@
 // <StepForm>: renders any step of steps/ with @rjsf/core and our Fluent UI v9 theme.
 //
-// Validation: RJSF gets an ajv8 validator with our formats only for its schema utilities; it never
-// judges answers (`noValidate`, no live validation). The errors the applicant sees come from the
+// Validation: RJSF gets a validator that judges nothing (render-validator.ts); it never judges
+// answers (`noValidate`, no live validation). The errors the applicant sees come from the
 // engine's step validator, the one the server runs, by JSON pointer: a field's error shows once it
 // has lost focus, every error after a submit, and server errors as they come. Next submits only a
 // valid step, with the validator's cleaned answers (hidden answers dropped).
 import { Button, Spinner, mergeClasses } from "@fluentui/react-components";
 import Form, { type IChangeEvent } from "@rjsf/core";
 import type { RegistryFieldsType, UiSchema } from "@rjsf/utils";
-import { customizeValidator } from "@rjsf/validator-ajv8";
-import Ajv2020 from "ajv/dist/2020";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type FormEvent, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions";
 import { newItemValues } from "../new-items";
 import { mergeDocs } from "../pointer";
-import { formats } from "../validators";
 import { cleanAnswers, sliceAnswers } from "../form/answers";
 import { StoreContext, useStore, type FormContext } from "./context";
 import { prepareForPart, prepareStep, type PreparedStep } from "./prepare";
+import { renderValidator } from "./render-validator";
 import { isWhole, writes, type Part } from "../members";
 import { openSections, sectionOf, type Section } from "../sections";
 import { browserDrafts, readDraft, saveDraft } from "../form/drafts";
@@ -129,11 +127,6 @@ function LiveDisplay({ slot, ...props }: Omit<DisplayProps, "answers" | "options
 
 const DEV = Boolean(import.meta.env?.DEV);
 
-/** RJSF's validator, for its schema utilities only; our formats so it agrees with the server. */
-const rjsfValidator = customizeValidator({
-  customFormats: formats,
-  AjvClass: Ajv2020 as unknown as NonNullable<Parameters<typeof customizeValidator>[0]>["AjvClass"],
-});
 
 const fields: RegistryFieldsType = {};
 
@@ -385,7 +378,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
           className={styles.form}
           schema={prepared.schema}
           uiSchema={placed.uiSchema}
-          validator={rjsfValidator}
+          validator={renderValidator}
           widgets={widgets}
           templates={templates}
           fields={fields}

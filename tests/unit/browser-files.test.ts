@@ -1,5 +1,6 @@
 // The definitions the browser is sent: all it builds the funnel from, nothing it never reads.
 import { describe, expect, it } from "vitest";
+import { createAjv } from "../../engine/ajv";
 import { browserFiles } from "../../engine/browser-files";
 import { buildDefinitions } from "../../engine/definitions";
 import { loadDefinitions } from "../../engine/load";
@@ -27,13 +28,29 @@ describe("the definitions bundle for the browser", () => {
   });
 
   it("builds in the browser into every step's validator, judging as the server's does", () => {
-    const browser = buildDefinitions(sent, { trusted: true }).defs;
+    const browser = buildDefinitions(sent, { trusted: true, compiler: createAjv }).defs;
     for (const stepId of defs.steps.keys()) {
       const answers = { user: { firstName: "Ada" }, setup: { propertyValue: -1 } };
       const mine = createStepValidator(browser, stepId)(answers, { today: "2026-11-22" });
       const server = createStepValidator(defs, stepId)(answers, { today: "2026-11-22" });
       expect(mine, stepId).toEqual(server);
     }
+  });
+
+  it("leaves out the words written for reviewers: rule, fact and rule set descriptions", () => {
+    const documents = sent.rules["documents.json"] as { description: string; rules: { id: string; description: string }[]; params: unknown };
+    expect(documents.description).toBe("");
+    expect(documents.rules.every((r) => r.description === "")).toBe(true);
+    expect(documents.params).toEqual((defs.files.rules["documents.json"] as { params: unknown }).params); // data stays whole
+  });
+
+  it("leaves out a schema's description, $comment and examples, not a property named description", () => {
+    const files = {
+      schemas: { "x.json": { description: "For developers", $comment: "note", properties: { description: { type: "string", description: "A field called description", examples: ["a"] } } } },
+      steps: { "s.json": { id: "s", schema: { $ref: "../schemas/x.json" } } },
+      rules: {},
+    };
+    expect(browserFiles(files).schemas["x.json"]).toEqual({ properties: { description: { type: "string" } } });
   });
 
   it("is smaller by a fifth or more", () => {

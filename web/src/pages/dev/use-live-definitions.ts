@@ -3,6 +3,7 @@
 // the Definitions with the engine when the version changes. While the files have lint problems,
 // no Definitions are built: the problems are shown instead.
 import { useEffect, useState } from "react";
+import { createAjv } from "../../../../engine/ajv";
 import { buildDefinitions, type DefinitionFiles, type Definitions, type Problem } from "../../../../engine/definitions";
 import { apiFetch } from "../../api/api-fetch";
 
@@ -25,8 +26,9 @@ interface Body {
 function build(body: Body): LiveDefinitions {
   if (body.problems.length) return { status: "problems", version: body.version, files: body.files, problems: body.problems };
   const started = performance.now();
-  // The server has linted these very files: no need to do it again here.
-  const { defs } = buildDefinitions(body.files, { trusted: true });
+  // The server has linted these very files: no need to do it again here. Edited files have no
+  // precompiled validators: the preview compiles them (development only, whose CSP allows it).
+  const { defs } = buildDefinitions(body.files, { trusted: true, compiler: createAjv });
   return { status: "ready", version: body.version, files: body.files, defs, buildMs: Math.round(performance.now() - started) };
 }
 

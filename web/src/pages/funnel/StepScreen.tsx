@@ -27,6 +27,7 @@ import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
 import { fetchAhead, takeOrFetch } from "./next-step-data";
+import { loadStepValidators, prefetchFollowingValidators, useStepValidators } from "./validators";
 
 /** Whether the owner's step leaves out a part another borrower answers themselves (rules/members.json). */
 function sharesStep(step: Step, part: Part | null | undefined): boolean {
@@ -63,6 +64,8 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   // The first fetch may be the one the previous step started as its save returned.
   const saved = useQuery({ ...trpc.step.get.queryOptions({ stepId: step.id }), queryFn: () => takeOrFetch(step.id) });
   const submit = useMutation(trpc.step.submit.mutationOptions());
+  const validators = useStepValidators(defs, step.id);
+  useEffect(() => (validators.ready ? prefetchFollowingValidators(defs, step.id) : undefined), [validators.ready, defs, step.id]);
   useServedDefinitions(saved.data?.definitionsVersion);
   useEffect(prefetchBotToken, []);
   useEffect(prefetchDisplaysOnIntent, []);
@@ -116,7 +119,10 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
             if (result.voided?.length) notify({ intent: "warning", title: "Please sign again", body: "You changed an answer your signed disclosures rest on, so your signature no longer counts. We will take you back to sign the disclosures as they are now." });
             setLeaving(true);
             const leavingPage = result.route !== pathname;
-            if (leavingPage && result.stepId) fetchAhead(result.stepId);
+            if (leavingPage && result.stepId) {
+              fetchAhead(result.stepId);
+              if (defs.steps.has(result.stepId)) void loadStepValidators(defs, result.stepId).catch(() => undefined); // the next page reports a failure
+            }
             // The first answer of a visitor starts a guest session: learn of it before moving on.
             // A new status only updates what the session shows: the next page need not wait for it.
             if (session.status !== "authenticated") {
@@ -154,8 +160,10 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const backTo = previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
 
-  if (saved.isPending || loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
+  if (loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
+  if (validators.error) return <LoadFailed message="This page could not be loaded." onRetry={validators.retry} />;
+  if (saved.isPending || !validators.ready) return <PageLoading label="Loading your answers" />;
 
   return (
     <div className="page funnel">

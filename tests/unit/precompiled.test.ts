@@ -1,0 +1,102 @@
+// The browser's validators are the server's, sent as code (engine/precompile.ts) and linked where
+// nothing may compile (engine/precompiled.ts): built from the same definitions, they decide every
+// step as the server does, on the demo applications' answers and on broken ones.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserFiles } from "../../engine/browser-files";
+import { bundleStepSchema } from "../../engine/bundle";
+import { buildDefinitions, type Definitions } from "../../engine/definitions";
+import { sliceAnswers } from "../../engine/form/answers";
+import { precompiledModule } from "../../engine/precompile";
+import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type PrecompiledModule } from "../../engine/precompiled";
+import { createStepValidator } from "../../engine/validate";
+import { redirectFor, signOutTargetFor } from "../../engine/funnel";
+import { repo } from "../helpers/definitions";
+import { singleBorrower, twoBorrowers } from "../helpers/journeys";
+
+const { defs } = repo;
+const TODAY = "2026-11-22";
+let dir: string;
+
+beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), "heloc-precompiled-"))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Imports a module as the browser does: the server's code in a file of its own. */
+async function importModule(name: string): Promise<PrecompiledModule> {
+  const code = precompiledModule(defs, name);
+  if (code === null) throw new Error(`no module ${name}`);
+  const file = join(dir, `${name.replace("/", "-")}.mjs`);
+  writeFileSync(file, code);
+  return (await import(pathToFileURL(file).href)) as PrecompiledModule;
+}
+
+/** Every schema a browser's definitions were asked to compile: none was precompiled for it. */
+const missing: string[] = [];
+class Recording extends PrecompiledValidators {
+  override compile(schema: { $id?: unknown }): never {
+    missing.push(String(schema.$id));
+    return super.compile(schema);
+  }
+}
+
+/** The definitions as the browser builds them, knowing only the validators of `names`. */
+async function browserDefinitions(names: string[]): Promise<Definitions> {
+  const validators = new Recording();
+  for (const name of names) validators.add(await linkPrecompiled(await importModule(name)));
+  return buildDefinitions(browserFiles(defs.files), { trusted: true, compiler: () => validators.asCompiler() }).defs;
+}
+
+/** The answers of a step, then the same broken: each text a number, each number a text, each flag a text, an answer too many. */
+function answerSets(stepId: string, doc: Record<string, unknown>): unknown[] {
+  const slice = (sliceAnswers(bundleStepSchema(defs, stepId), doc) ?? {}) as Record<string, unknown>;
+  const broken = (value: unknown): unknown =>
+    typeof value === "string" ? 12 : typeof value === "number" ? "twelve" : typeof value === "boolean" ? "yes" : Array.isArray(value) ? value.map(broken) : value && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, broken(v)])) : value;
+  return [slice, {}, broken(slice), { ...slice, notAQuestion: true }];
+}
+
+describe("the browser's precompiled validators", () => {
+  it("judge every step's answers as the server's compiled ones do", async () => {
+    for (const stepId of defs.steps.keys()) {
+      const browser = await browserDefinitions(modulesForStep(defs, stepId));
+      const mine = createStepValidator(browser, stepId);
+      const server = createStepValidator(defs, stepId);
+      for (const doc of [singleBorrower(), twoBorrowers()])
+        for (const answers of answerSets(stepId, doc)) {
+          const context = { application: doc, today: TODAY };
+          expect(mine(answers, context), `${stepId}: ${JSON.stringify(answers).slice(0, 120)}`).toEqual(server(answers, context));
+        }
+    }
+    expect(missing).toEqual([]); // no rule set a step reads went without its input's validator
+  }, 120_000);
+
+  it("run the guards of every funnel page as the server does", async () => {
+    const browser = await browserDefinitions(guardModules(defs));
+    for (const { def } of defs.steps.values())
+      for (const hasSession of [true, false]) {
+        // The same target by the same rule (the rule's reviewer description is not sent to browsers).
+        const decided = ({ target, ruleId }: { target: string | null; ruleId: string }) => ({ target, ruleId });
+        expect(decided(signOutTargetFor(browser, def.route, hasSession))).toEqual(decided(signOutTargetFor(defs, def.route, hasSession)));
+        const input = { applicationStatus: hasSession ? "application1" : null, path: def.route, previousPath: null, hasLoan: hasSession };
+        expect(decided(redirectFor(browser, input))).toEqual(decided(redirectFor(defs, input)));
+      }
+    expect(missing).toEqual([]);
+  });
+
+  it("refuse to guess for a schema they were not given, naming it", async () => {
+    const browser = await browserDefinitions([]);
+    expect(() => createStepValidator(browser, "name")).toThrow(/no precompiled validator for https:\/\/heloc\.local\/steps\/initial-setup\/name\.json/);
+    missing.length = 0;
+  });
+
+  it("need no helper the browser does not provide", async () => {
+    const names = [...defs.steps.keys()].map((id) => `step/${id}`).concat([...defs.ruleSets.keys()].map((id) => `rules/${id}`));
+    for (const name of names) {
+      const module = precompiledModule(defs, name);
+      if (module === null) continue;
+      await expect(linkPrecompiled(await importModule(name)), name).resolves.toBeTruthy();
+    }
+  }, 120_000);
+});

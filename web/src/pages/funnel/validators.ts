@@ -1,0 +1,85 @@
+// The validators the server compiled for the definitions this page runs (/api/validators, see
+// engine/precompile.ts): the guards' with the definitions, each step's before it shows. The page
+// never compiles a schema (its CSP has no 'unsafe-eval'). A version the server no longer serves
+// (the definitions were reloaded since) fails to load: the page then fetches the new definitions.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Definitions } from "../../../../engine/definitions";
+import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type ModuleName, type PrecompiledModule } from "../../../../engine/precompiled";
+import { trpc } from "../../api/trpc";
+
+interface Loaded {
+  version: string;
+  validators: PrecompiledValidators;
+  modules: Map<ModuleName, Promise<void>>;
+}
+
+const byDefs = new WeakMap<Definitions, Loaded>();
+
+/** A new set of precompiled validators for the definitions of `version`: the compiler to build them with. */
+export function precompiledFor(version: string): { validators: PrecompiledValidators; attach(defs: Definitions): void } {
+  const validators = new PrecompiledValidators();
+  return { validators, attach: (defs) => byDefs.set(defs, { version, validators, modules: new Map() }) };
+}
+
+/** Loads `names` (each once per definitions set; a failed one is tried again next time). */
+function load(defs: Definitions, names: ModuleName[]): Promise<void> {
+  const loaded = byDefs.get(defs);
+  if (!loaded) return Promise.reject(new Error("these definitions were not built with precompiled validators"));
+  return Promise.all(
+    names.map((name) => {
+      let done = loaded.modules.get(name);
+      if (!done) {
+        const url = `/api/validators/${encodeURIComponent(loaded.version)}/${name}.js`;
+        done = (import(/* @vite-ignore */ url) as Promise<PrecompiledModule>).then(linkPrecompiled).then((v) => loaded.validators.add(v));
+        done.catch(() => loaded.modules.delete(name));
+        loaded.modules.set(name, done);
+      }
+      return done;
+    }),
+  ).then(() => undefined);
+}
+
+/** The guards' validators (engine/funnel.ts runs them on every funnel page). */
+export const loadGuardValidators = (defs: Definitions) => load(defs, guardModules(defs));
+
+/** A step's validators, fetched ahead: the next step's as the save returns, beside its data. */
+export const loadStepValidators = (defs: Definitions, stepId: string) => load(defs, modulesForStep(defs, stepId));
+
+/** The steps that may follow `stepId`: the next in every flow variant listing it, and its branches' targets. */
+function followingSteps(defs: Definitions, stepId: string): string[] {
+  const next = new Set<string>();
+  for (const { def: flow } of defs.flows.values())
+    for (const { steps } of flow.variants) {
+      const at = steps.indexOf(stepId);
+      if (at !== -1 && at + 1 < steps.length) next.add(steps[at + 1]!);
+    }
+  for (const branch of defs.steps.get(stepId)?.def.next ?? []) if (typeof branch.goto === "string" && defs.steps.has(branch.goto)) next.add(branch.goto);
+  return [...next];
+}
+
+/** Fetches, when the page is idle, the validators of the steps that may come next: Next then finds them here. */
+export function prefetchFollowingValidators(defs: Definitions, stepId: string): () => void {
+  const idle = (globalThis as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
+  let cancelled = false;
+  idle(() => {
+    if (!cancelled) for (const id of followingSteps(defs, stepId)) void loadStepValidators(defs, id).catch(() => undefined);
+  });
+  return () => void (cancelled = true);
+}
+
+/** Whether the step's validators are loaded; a failure fetches the definitions again (another version serves now). */
+export function useStepValidators(defs: Definitions, stepId: string): { ready: boolean; error: unknown; retry(): void } {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ["validators", byDefs.get(defs)?.version, stepId],
+    queryFn: () => loadStepValidators(defs, stepId).then(() => true),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  return {
+    ready: query.isSuccess,
+    error: query.error,
+    retry: () => void queryClient.invalidateQueries({ queryKey: trpc.definitions.bundle.queryKey() }).then(() => query.refetch()),
+  };
+}
