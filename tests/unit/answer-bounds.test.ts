@@ -82,7 +82,7 @@ describe("field logic, linear in the list length", () => {
     const time = (n: number) => {
       const answers = junk(n);
       let best = Infinity;
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 5; i++) {
         const started = performance.now();
         logic(answers, { application: {} });
         best = Math.min(best, performance.now() - started);
@@ -91,7 +91,8 @@ describe("field logic, linear in the list length", () => {
     };
     time(500); // warm up
     const ratio = time(16_000) / time(2_000);
-    expect(ratio).toBeLessThan(24);
+    // Linear is 8, quadratic 64: halfway between leaves room for a loaded machine's noise (it read 25.8 once at load 17).
+    expect(ratio).toBeLessThan(32);
   }, 60_000);
 });
 
