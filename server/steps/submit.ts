@@ -13,7 +13,7 @@ import { answerBoundErrors } from "../../engine/answer-bounds";
 import { changedPointers, deleteAt } from "../../engine/pointer";
 import type { APIInputs } from "../../engine/generated/schema-types";
 import { transaction, type Db } from "../db/client";
-import { mailNotice, recordDecline } from "../decisions/adverse-action";
+import { attachNoticePdf, deliverNotice, recordDecline } from "../decisions/adverse-action";
 import { coverageOf, signingStepOf } from "../esign/coverage";
 import { memberStore, type Reader } from "../members/store";
 import { accountEmail, dropStaleVerifications, emailPointerOf } from "../../engine/borrowers";
@@ -184,10 +184,11 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
       const status = statusOf(journey, app.status);
       // A decline the pricing rules make is a credit decision: recorded with its notice, which is mailed after the commit.
       const declined = recordDecline(defs, doc, now);
+      const noticePdf = declined ? await attachNoticePdf(app.id, declined.decision) : null;
       if (!(await store.save(tx, app, doc, status, recheck, { completed }))) throw staleRevision();
       if (declined) {
         await store.audit(tx, { actorKind: "system", actorId: null, action: `decision.declined:${declined.decision.ruleId}`, applicationId: app.id, changed: ["/decisions"] });
-        if (email) afterCommit.push(() => mailNotice(services, email, declined.text));
+        afterCommit.push(() => deliverNotice(services, email, declined.text, noticePdf!));
       }
       saved = { ...routeAfter(journey, app.recheck ? journey.due : null, ruleOf(doc, app, part)), revision: app.revision + 1, applicationStatus: status };
     }
