@@ -15,12 +15,13 @@ import type { APIInputs } from "../../engine/generated/schema-types";
 import { transaction, type Db } from "../db/client";
 import { attachNoticePdf, deliverNotice, recordDecline } from "../decisions/adverse-action";
 import { coverageOf, signingStepOf } from "../esign/coverage";
+import { isCancelled } from "../esign/right-to-cancel";
 import { memberStore, type Reader } from "../members/store";
 import { accountEmail, dropStaleVerifications, emailPointerOf } from "../../engine/borrowers";
 import { applicationStore, type StoredApplication } from "../store/applications";
 import { recheckApplication } from "../store/recheck";
 import { badRequest, type Context } from "../trpc/init";
-import { refuseClosedStep, requireSessionFor, submittedRefusal } from "./access";
+import { cancelledRefusal, refuseClosedStep, requireSessionFor, submittedRefusal } from "./access";
 import { handlerOf } from "./effect-table";
 import type { EffectCheck } from "./effects";
 import { journeyFor, ownerCompleted, ownerJourney, readerCompleted, readerFacts, statusOf, withStep } from "./journey";
@@ -78,6 +79,7 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     if (userId && !reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
     const journey = reader ? journeyFor(services, reader) : null;
     refuseClosedStep(services, reader, journey, step);
+    if (reader && isCancelled(defs, reader.app)) throw cancelledRefusal(services, reader.app);
     if (reader) {
       const owner = reader.member ? ownerJourney(services, reader.app, reader.app.doc) : journey!;
       if (owner.submitted) throw submittedRefusal(services, owner);

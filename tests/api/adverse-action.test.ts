@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { auditEvents } from "../../server/db/schema";
 import { applicationStore } from "../../server/store/applications";
+import { makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
 import { singleBorrower, walk } from "../helpers/journeys";
 import { mailAttachment, pdfPages, pdfProse } from "../helpers/pdf";
 import { browser, testServer, type TestServer } from "../helpers/server";
@@ -104,7 +105,7 @@ describe("a decline (12 CFR 1002.9)", () => {
 
   it("attaches the same PDF to the mailed notice", async () => {
     const { b, email } = await declined();
-    const mailed = mailAttachment(server.lastMail(email), "notice-of-action-taken.pdf");
+    const mailed = mailAttachment(server.lastMail(email, { raw: true }), "notice-of-action-taken.pdf");
     expect(mailed).not.toBeNull();
     const downloaded = Buffer.from(await (await b.fetch(`${server.url}/api/notices/adverse-action/0.pdf`)).arrayBuffer());
     expect(mailed!.equals(downloaded)).toBe(true);
@@ -120,6 +121,42 @@ describe("a decline (12 CFR 1002.9)", () => {
     expect((await other.fetch(`${server.url}/api/notices/adverse-action/0.pdf`)).status).toBe(404);
     expect((await other.fetch(`${server.url}/api/notices/adverse-action/latest.pdf`)).status).toBe(404);
     expect((await other.fetch(`${server.url}/api/notices/adverse-action/x.pdf`)).status).toBe(404);
+  });
+
+  it("lists the notices sent in the portal, per file and for the partner, to staff with notices.view", async () => {
+    const { b } = await declined();
+    const { applicationId } = (await server.services.db.select().from(auditEvents).where(eq(auditEvents.action, "decision.declined:pricing.late-payment")).orderBy(desc(auditEvents.id)))[0]!;
+    const sameDecision = (await b.trpc.decision.latest.query())!;
+    const staffOf = async (options: Parameters<typeof makePortalUser>[1]) => {
+      const person = await makePortalUser(server.services, options);
+      const sb = browser(server.url);
+      await signInPortal(server, sb, person);
+      return sb;
+    };
+    const admin = await staffOf({ role: "admin" });
+    const file = await admin.trpc.portal.notices.ofApplication.query({ applicationId: applicationId! });
+    expect(file.adverseAction).toEqual([
+      {
+        index: 0,
+        decidedAt: sameDecision.decidedAt,
+        ruleId: "pricing.late-payment",
+        reasons: sameDecision.reasons,
+        version: sameDecision.notice.version,
+        sha256: sameDecision.notice.sha256,
+        pdfUrl: `/api/notices/adverse-action/0.pdf?application=${applicationId}`,
+      },
+    ]);
+    const pdf = await admin.fetch(`${server.url}${file.adverseAction[0]!.pdfUrl}`);
+    expect(pdf.status).toBe(200);
+    const { notices } = await admin.trpc.portal.notices.list.query();
+    expect(notices.find((n) => n.applicationId === applicationId)).toMatchObject({ borrowerName: "Maria Alvarez", ruleId: "pricing.late-payment", index: 0 });
+    expect(notices.map((n) => n.decidedAt)).toEqual([...notices.map((n) => n.decidedAt)].sort().reverse());
+    // Another partner's staff see none of it; a loan officer sees only the files assigned to them.
+    const elsewhere = await staffOf({ role: "admin", partnerId: await makePartner(server.services) });
+    expect((await elsewhere.trpc.portal.notices.list.query()).notices).toEqual([]);
+    expect((await elsewhere.fetch(`${server.url}${file.adverseAction[0]!.pdfUrl}`)).status).toBe(404);
+    const officer = await staffOf({ role: "loanOfficer" });
+    expect((await officer.trpc.portal.notices.list.query()).notices).toEqual([]);
   });
 
   it("records a decline once: saving the same answers again gives no second notice", async () => {
