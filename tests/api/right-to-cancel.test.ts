@@ -55,7 +55,7 @@ async function atSign({ holders = titleHolders as unknown, usage = "primaryResid
 const sign = (b: ReturnType<typeof browser>) =>
   b.trpc.step.submit.mutate({ stepId: "disclosures", answers: { esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { borrowerName: "Maria Alvarez" } } } });
 
-const failure = (e: unknown) => (e as TRPCClientError<never>).data as { httpStatus: number; route?: string } & Record<string, unknown>;
+const failure = (e: unknown) => (e as TRPCClientError<never>).data as unknown as { httpStatus: number; route?: string } & Record<string, unknown>;
 
 async function staff(role = "admin") {
   const person = await makePortalUser(server.services, { role });
