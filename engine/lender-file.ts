@@ -1,8 +1,8 @@
 // Reads the lender profile (content/lender.json) and checks it against schemas/lender.json (Node
 // only: the build, the server and npm run check). Re-read when the file changes. Also the report
 // of what keeps the site from going live (npm run check).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { createAjv, uriOf } from "./ajv";
 import type { Problem } from "./definitions";
 import { placeholdersIn, productionGaps, type LenderProfile } from "./lender";
@@ -23,6 +23,31 @@ export function readLenderProfile(file = LENDER_FILE): LenderProfile {
   if (!validate(profile)) throw new Error(`${file}: ${describeAjvErrors(validate.errors).map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`);
   cache = { file, text, profile: profile as LenderProfile };
   return cache.profile;
+}
+
+/** The CFPB booklet PDF the lender supplies (profile heloc.booklet.pdfPath), as an absolute path; null when none. */
+export function bookletPdfFile(profile: LenderProfile): string | null {
+  const path = profile.heloc.booklet.pdfPath;
+  if (!path) return null;
+  return isAbsolute(path) ? path : join(REPO_ROOT, path);
+}
+
+/** Why the booklet PDF the profile names cannot be given: no such file, or not a PDF. Empty when it can (or none is named). */
+export function bookletGaps(profile: LenderProfile): string[] {
+  const file = bookletPdfFile(profile);
+  if (!file) return [];
+  const head = Buffer.alloc(5);
+  try {
+    const fd = openSync(file, "r");
+    try {
+      readSync(fd, head, 0, 5, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return [`/heloc/booklet/pdfPath names no readable file (${file})`];
+  }
+  return head.toString("latin1") === "%PDF-" ? [] : [`/heloc/booklet/pdfPath is not a PDF (${file})`];
 }
 
 /** Every file of applicant-facing text: content (pages, notices, disclosures, site copy), steps and rules (not worked cases). */
@@ -56,7 +81,7 @@ export function lenderReport(file = LENDER_FILE): LenderReport {
   let profile: LenderProfile | null = null;
   try {
     profile = readLenderProfile(file);
-    for (const gap of productionGaps(profile)) {
+    for (const gap of [...productionGaps(profile), ...bookletGaps(profile)]) {
       const [pointer, ...rest] = gap.split(" ");
       findings.push({ file: name, pointer: pointer!, message: rest.join(" ") });
     }

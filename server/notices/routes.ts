@@ -4,7 +4,11 @@
 //   notice of action taken of a decline (Regulation B, 12 CFR 1002.9), the copy stored when given.
 // - GET /api/notices/right-to-cancel/<holder>.pdf: an owner's notice of the right to cancel
 //   (Regulation Z 1026.15(b)), two copies; a borrower downloads only their own.
+// - GET /api/notices/heloc-booklet.pdf: the CFPB booklet PDF the lender supplies (1026.40(e);
+//   lender profile heloc.booklet.pdfPath), for anyone: it is a public booklet.
+import { readFile } from "node:fs/promises";
 import { Hono } from "hono";
+import { bookletPdfFile, readLenderProfile } from "../../engine/lender-file";
 import { decisionsOf, NOTICE_PDF_NAME, noticePdf } from "../decisions/adverse-action";
 import { holderNoticePdf, RESCISSION_PDF_NAME, rightToCancel } from "../esign/right-to-cancel";
 import { pdfDownloads } from "../http/pdf-download";
@@ -18,6 +22,13 @@ export function createNoticeRoutes(services: Services) {
   const app = new Hono();
   const downloads = pdfDownloads(services, { permission: "notices.view", signIn: "Sign in to download your notice", notFound: "There is no such notice" });
   const store = applicationStore(services);
+
+  app.get("/heloc-booklet.pdf", async (c) => {
+    const file = bookletPdfFile(readLenderProfile(services.config.lenderFile));
+    const bytes = file ? await readFile(file).catch(() => null) : null;
+    if (!bytes) return downloads.fail(c, 404, "NOT_FOUND", "This lender supplies no booklet file: the CFPB publishes it on its website.");
+    return downloads.send(c, bytes, "heloc-booklet.pdf");
+  });
 
   app.get("/adverse-action/:file", async (c) => {
     const match = DECISION_FILE.exec(c.req.param("file"));

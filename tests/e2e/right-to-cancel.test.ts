@@ -90,7 +90,7 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     const { page } = await signedOwner(390);
     await page.goto("/app/right-to-cancel");
     await page.getByRole("button", { name: "Cancel my line of credit" }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate("document.documentElement.scrollWidth > window.innerWidth")).toBe(false);
     await screenshot(page, "right-to-cancel-390");
   });
 });
