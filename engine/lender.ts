@@ -78,6 +78,8 @@ const PLACEHOLDERS: { pattern: RegExp; what: string }[] = [
   { pattern: /<mark>\[(?!e\.g\.|(?:[A-Z][A-Z0-9]*[ ,./-]*)+\])[^\]]*\]/g, what: "a marked placeholder" },
   { pattern: /\b(?!name@)[\w.+-]+@example\.(?:com|org|net)\b/g, what: "an example address" },
   { pattern: /Note for the lender/gi, what: "a note for the lender" },
+  // A comment in a text is a note to whoever edits it ("Compliance: attach the booklet here"): the page hides it, the work it asks for is not done.
+  { pattern: /<!--[\s\S]*?(?:-->|$)/g, what: "a note left in a comment" },
   { pattern: /\[not available yet\]/g, what: "a missing value" },
 ];
 
