@@ -77,7 +77,7 @@ describe("the notice of the right to cancel (1026.15(b))", () => {
       [who.email, "Maria Alvarez"],
       [who.coEmail, "James Alvarez"],
     ] as const) {
-      const mail = newestMail(server.dataDir, email, { subject: /^Subject: Notice of right to cancel/m, raw: true });
+      const mail = newestMail(server.dataDir, email, { containing: /^Subject: Notice of right to cancel/m, raw: true });
       const pdf = mailAttachment(mail, PDF)!;
       expect(await pdfPages(pdf)).toBeGreaterThanOrEqual(2);
       const text = pdfProse(pdf);
@@ -113,7 +113,7 @@ describe("the notice of the right to cancel (1026.15(b))", () => {
     const who = await atSign({ usage: "investment" });
     await sign(who.b);
     expect(await who.b.trpc.rescission.mine.query()).toMatchObject({ applies: false, holder: null, period: null, open: false });
-    expect(() => newestMail(server.dataDir, who.email, { subject: /^Subject: Notice of right to cancel/m })).toThrow(/no mail/);
+    expect(() => newestMail(server.dataDir, who.email, { containing: /^Subject: Notice of right to cancel/m })).toThrow(/no mail/);
   });
 
   it("lists each owner's notice in the portal file, with how it goes out and its PDF for staff to mail", async () => {
@@ -147,7 +147,7 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
     expect((await who.b.session()).applicationRoute).toBe("/app/right-to-cancel");
     const refused = await who.b.trpc.step.submit.mutate({ stepId: "application6", answers: {} }).catch(failure);
     expect(refused).toMatchObject({ httpStatus: 403, route: "/app/right-to-cancel" });
-    expect(newestMail(server.dataDir, who.coEmail, { subject: /^Subject: Your line of credit is cancelled/m })).toContain("from Maria Alvarez, sent on");
+    expect(newestMail(server.dataDir, who.coEmail, { containing: /^Subject: Your line of credit is cancelled/m })).toContain("from Maria Alvarez, sent on");
     expect(await who.b.trpc.rescission.mine.query()).toMatchObject({ open: false, cancellation: { name: "Maria Alvarez", via: "online" } });
     // A second cancellation has nothing left to cancel.
     expect(failure(await who.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true }).catch((e: unknown) => e))).toMatchObject({ httpStatus: 409 });

@@ -4,12 +4,11 @@
 // public pages name the lender from its profile, with the sample banner in development.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePortalUser, signInPortal } from "../helpers/accounts";
 import { pdfPages, pdfProse } from "../helpers/pdf";
-import { browser as apiBrowser, newestCode, type TestServer } from "../helpers/server";
 import { choose } from "./answer";
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
 import { toDerogatoryQuestion } from "./early-funnel";
+import { staffPage } from "./sessions";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -51,11 +50,7 @@ describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, 
   });
 
   it("lists the notice among the notices sent in the portal, with its PDF", async () => {
-    const staff = await makePortalUser(e2e.server.services, { role: "processor", name: "Priya Processor" });
-    const api = apiBrowser(e2e.server.url);
-    await signInPortal({ lastCode: () => newestCode(e2e.server.services.config.dataDir) } as unknown as TestServer, api, staff);
-    const { context, page } = await e2e.page(1280, { bypassCSP: true });
-    await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: e2e.server.url })));
+    const page = await staffPage(e2e, "processor");
     await page.goto("/portal/notices");
     await page.getByRole("heading", { level: 1, name: "Notices sent" }).waitFor();
     const table = page.getByRole("region", { name: "Adverse action notices sent table" });

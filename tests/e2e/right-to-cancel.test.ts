@@ -7,10 +7,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
-import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { makeApplicant } from "../helpers/accounts";
 import { pdfProse } from "../helpers/pdf";
-import { browser as apiBrowser, newestCode, type TestServer } from "../helpers/server";
+import { browser as apiBrowser } from "../helpers/server";
 import { ARTIFACTS, screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { pageWithSession, staffPage } from "./sessions";
 
 const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 
@@ -33,9 +34,7 @@ async function signedOwner(width: number) {
   const api = apiBrowser(e2e.server.url);
   await api.auth("Applicant", "callback/credentials", { email, password: who.password });
   await api.trpc.step.submit.mutate({ stepId: "disclosures", answers: { esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { borrowerName: "Maria Alvarez" } } } });
-  const { context, page } = await e2e.page(width, { bypassCSP: true });
-  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: e2e.server.url })));
-  return { ...who, page };
+  return { ...who, page: await pageWithSession(e2e, api, width) };
 }
 
 describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
@@ -71,11 +70,7 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     await page.waitForURL("**/app/right-to-cancel");
 
     // Staff see each owner's notice and the cancellation on the file.
-    const staff = await makePortalUser(e2e.server.services, { role: "processor", name: "Priya Processor" });
-    const portalApi = apiBrowser(e2e.server.url);
-    await signInPortal({ lastCode: () => newestCode(e2e.server.services.config.dataDir) } as unknown as TestServer, portalApi, staff);
-    const { context, page: portal } = await e2e.page(1280, { bypassCSP: true });
-    await context.addCookies([...portalApi.cookies].map(([name, value]) => ({ name, value, url: e2e.server.url })));
+    const portal = await staffPage(e2e, "processor");
     await portal.goto(`/portal/applications/${applicationId}`);
     const notices = portal.getByRole("region", { name: "Notices of the right to cancel table" });
     await notices.getByRole("cell", { name: "Rosa Alvarez", exact: true }).waitFor();

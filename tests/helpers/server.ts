@@ -14,11 +14,11 @@ import type { AppRouter } from "../../server/trpc/router";
 import { solveBotToken } from "../../web/src/api/bot-token";
 
 /**
- * The newest mail in a data folder's development outbox (to `email` when given; with `subject`,
- * the newest with that subject), its quoted-printable soft breaks and =XX escapes decoded, unless
+ * The newest mail in a data folder's development outbox (to `email` when given; with `containing`,
+ * the newest whose text matches it), its quoted-printable soft breaks and =XX escapes decoded, unless
  * `raw` (an attachment's base64 must be read undecoded).
  */
-export function newestMail(dataDir: string, email?: string, { subject, raw = false }: { subject?: RegExp; raw?: boolean } = {}): string {
+export function newestMail(dataDir: string, email?: string, { containing, raw = false }: { containing?: RegExp; raw?: boolean } = {}): string {
   const outbox = join(dataDir, "outbox");
   const to = email && new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}\\r?$`, "mi");
   const decoded = (text: string) => (raw ? text : text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
@@ -27,7 +27,7 @@ export function newestMail(dataDir: string, email?: string, { subject, raw = fal
     .sort()
     .reverse()
     .map((f) => decoded(readFileSync(join(outbox, f), "utf8")))
-    .find((m) => (!to || to.test(m)) && (!subject || subject.test(m)));
+    .find((m) => (!to || to.test(m)) && (!containing || containing.test(m)));
   if (!mail) throw new Error(`no mail${email ? ` to ${email}` : ""} in the outbox`);
   return mail;
 }
