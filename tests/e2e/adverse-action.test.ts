@@ -2,13 +2,12 @@
 // page, which shows the adverse action notice (principal reason, ECOA notice, creditor, agency) and
 // downloads it as a PDF whose text says the same; portal staff see it among the notices sent; the
 // public pages name the lender from its profile, with the sample banner in development.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfPages, pdfProse } from "../helpers/pdf";
 import { choose } from "./answer";
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
 import { toDerogatoryQuestion } from "./early-funnel";
-import { staffPage } from "./sessions";
+import { downloaded, staffPage } from "./sessions";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -36,11 +35,7 @@ describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, 
     await screenshot(page, "adverse-action-notice");
 
     // The notice downloads as a PDF whose text has the reasons and the ECOA notice (read offline: tests/helpers/pdf.ts).
-    const downloading = page.waitForEvent("download");
-    await notice.getByRole("link", { name: "Download this notice (PDF)" }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe("notice-of-action-taken.pdf");
-    const pdf = readFileSync((await download.path())!);
+    const pdf = await downloaded(page, notice.getByRole("link", { name: "Download this notice (PDF)" }), "notice-of-action-taken.pdf");
     expect(await pdfPages(pdf)).toBeGreaterThanOrEqual(1);
     const pdfText = pdfProse(pdf);
     expect(pdfText).toContain("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months");

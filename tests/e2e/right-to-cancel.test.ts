@@ -11,7 +11,7 @@ import { makeApplicant } from "../helpers/accounts";
 import { pdfProse } from "../helpers/pdf";
 import { browser as apiBrowser } from "../helpers/server";
 import { ARTIFACTS, screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
-import { pageWithSession, staffPage } from "./sessions";
+import { downloaded, pageWithSession, staffPage } from "./sessions";
 
 const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 
@@ -46,11 +46,7 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "right-to-cancel");
 
-    const downloading = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Download your notice of the right to cancel (PDF, two copies)" }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe("notice-of-right-to-cancel.pdf");
-    const text = pdfProse(readFileSync((await download.path())!));
+    const text = pdfProse(await downloaded(page, page.getByRole("link", { name: "Download your notice of the right to cancel (PDF, two copies)" }), "notice-of-right-to-cancel.pdf"));
     expect(text).toContain("Copy 1 of 2 for Maria Alvarez: keep this copy");
     expect(text).toContain("Copy 2 of 2 for Maria Alvarez");
     expect(text).toMatch(/you must send the notice no later than midnight of [A-Z][a-z]+day, /);
