@@ -1,8 +1,8 @@
 // Reads the lender profile (content/lender.json) and checks it against schemas/lender.json (Node
 // only: the build, the server and npm run check). Re-read when the file changes. Also the report
 // of what keeps the site from going live (npm run check).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { createAjv, uriOf } from "./ajv";
 import type { Problem } from "./definitions";
 import { placeholdersIn, productionGaps, type LenderProfile } from "./lender";
@@ -25,17 +25,78 @@ export function readLenderProfile(file = LENDER_FILE): LenderProfile {
   return cache.profile;
 }
 
-/** Every file of applicant-facing text: content (pages, notices, disclosures, site copy), steps and rules (not worked cases). */
-function applicantTextFiles(): string[] {
+/** The CFPB booklet PDF the lender supplies (profile heloc.booklet.pdfPath), as an absolute path; null when none. */
+export function bookletPdfFile(profile: LenderProfile): string | null {
+  const path = profile.heloc.booklet.pdfPath;
+  if (!path) return null;
+  return isAbsolute(path) ? path : join(REPO_ROOT, path);
+}
+
+/** Why the booklet PDF the profile names cannot be given: no such file, or not a PDF. Empty when it can (or none is named). */
+export function bookletGaps(profile: LenderProfile): string[] {
+  const file = bookletPdfFile(profile);
+  if (!file) return [];
+  const head = Buffer.alloc(5);
+  try {
+    const fd = openSync(file, "r");
+    try {
+      readSync(fd, head, 0, 5, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return [`/heloc/booklet/pdfPath names no readable file (${file})`];
+  }
+  return head.toString("latin1") === "%PDF-" ? [] : [`/heloc/booklet/pdfPath is not a PDF (${file})`];
+}
+
+/** Where applicant-facing text lives: the repository's folders, or copies (npm run check --steps/--rules/--content). */
+export interface TextFolders {
+  content?: string;
+  steps?: string;
+  rules?: string;
+  schemas?: string;
+}
+
+/** Keys of a schema whose text an applicant reads (a field's label and the help under it). */
+const SCHEMA_TEXT_KEYS = new Set(["title", "description"]);
+
+/** The applicant-facing strings of a schema file (titles and descriptions), not its patterns or formats. */
+function schemaTexts(json: unknown): string[] {
   const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (/\.(md|json)$/.test(name) && !name.endsWith(".cases.json") && full !== LENDER_FILE) out.push(full);
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === "object")
+      for (const [key, value] of Object.entries(node)) {
+        if (typeof value === "string" && SCHEMA_TEXT_KEYS.has(key)) out.push(value);
+        else walk(value);
+      }
+  };
+  walk(json);
+  return out;
+}
+
+/**
+ * Every file of applicant-facing text: content (pages, notices, disclosures, site copy), steps and
+ * rules (not worked cases), whole; and the titles and descriptions of the entity schemas (not the
+ * meta-schemas), which the form shows as labels and help.
+ */
+function applicantTexts(folders: TextFolders): { file: string; raw: string; texts: string[] }[] {
+  const out: { file: string; raw: string; texts: string[] }[] = [];
+  const walk = (root: string, name: string, dir = root) => {
+    for (const entry of readdirSync(dir).sort()) {
+      const full = join(dir, entry);
+      if (statSync(full).isDirectory()) walk(root, name, full);
+      else if (/\.(md|json)$/.test(entry) && !entry.endsWith(".cases.json")) {
+        const file = `${name}/${relative(root, full).split(sep).join("/")}`;
+        if (file === "content/lender.json") continue; // the profile: its gaps are reported field by field
+        const raw = readFileSync(full, "utf8");
+        if (name !== "schemas") out.push({ file, raw, texts: [raw] });
+        else if (!entry.endsWith(".schema.json")) out.push({ file, raw, texts: schemaTexts(JSON.parse(raw)) });
+      }
     }
   };
-  for (const folder of ["content", "steps", "rules"]) walk(join(REPO_ROOT, folder));
+  for (const name of ["content", "steps", "rules", "schemas"] as const) walk(folders[name] ?? join(REPO_ROOT, name), name);
   return out;
 }
 
@@ -50,26 +111,24 @@ export interface LenderReport {
  * field) and every placeholder in text an applicant reads. npm run check refuses them when the
  * profile says production, and lists them otherwise.
  */
-export function lenderReport(file = LENDER_FILE): LenderReport {
+export function lenderReport(file = LENDER_FILE, folders: TextFolders = {}): LenderReport {
   const findings: Problem[] = [];
   const name = relative(REPO_ROOT, file).split(sep).join("/");
   let profile: LenderProfile | null = null;
   try {
     profile = readLenderProfile(file);
-    for (const gap of productionGaps(profile)) {
+    for (const gap of [...productionGaps(profile), ...bookletGaps(profile)]) {
       const [pointer, ...rest] = gap.split(" ");
       findings.push({ file: name, pointer: pointer!, message: rest.join(" ") });
     }
   } catch (error) {
     findings.push({ file: name, pointer: "", message: (error as Error).message });
   }
-  for (const full of applicantTextFiles()) {
-    const text = readFileSync(full, "utf8");
-    const rel = relative(REPO_ROOT, full).split(sep).join("/");
-    for (const found of placeholdersIn(text)) {
-      const line = text.slice(0, text.indexOf(found.text)).split("\n").length;
-      findings.push({ file: rel, pointer: `line ${line}`, message: `${found.what} "${found.text}" would reach applicants` });
+  for (const { file: rel, raw, texts } of applicantTexts(folders))
+    for (const found of texts.flatMap(placeholdersIn)) {
+      const at = raw.indexOf(found.text);
+      const line = at < 0 ? 0 : raw.slice(0, at).split("\n").length;
+      findings.push({ file: rel, pointer: line ? `line ${line}` : "", message: `${found.what} "${found.text}" would reach applicants` });
     }
-  }
   return { profile, findings };
 }

@@ -15,6 +15,9 @@ export const oneLineAddress = (a: LenderProfile["address"]) => [a.line1, a.line2
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
+/** Where this site serves the CFPB booklet PDF the lender supplies (profile heloc.booklet.pdfPath). */
+export const BOOKLET_PDF_ROUTE = "/api/notices/heloc-booklet.pdf";
+
 /** The values of the lender tokens texts may write, by name. */
 export function lenderTokens(profile: LenderProfile): Record<string, string> {
   return {
@@ -44,6 +47,9 @@ export function lenderTokens(profile: LenderProfile): Record<string, string> {
         : `The rate cannot rise by more than ${percentPoints(profile.heloc.rateChanges.annualCap)} in one year.`,
     thirdPartyFeeLow: formatCurrency(profile.heloc.thirdPartyFees.low),
     thirdPartyFeeHigh: formatCurrency(profile.heloc.thirdPartyFees.high),
+    // The CFPB booklet (1026.40(e)): the lender's own PDF on this site when supplied, else the CFPB's address.
+    bookletUrl: profile.heloc.booklet.url,
+    bookletHref: profile.heloc.booklet.pdfPath ? BOOKLET_PDF_ROUTE : profile.heloc.booklet.url,
     historicalAsOf: profile.heloc.historicalIndex.asOf,
     historicalSource: profile.heloc.historicalIndex.source,
   };
@@ -72,6 +78,8 @@ const PLACEHOLDERS: { pattern: RegExp; what: string }[] = [
   { pattern: /<mark>\[(?!e\.g\.|(?:[A-Z][A-Z0-9]*[ ,./-]*)+\])[^\]]*\]/g, what: "a marked placeholder" },
   { pattern: /\b(?!name@)[\w.+-]+@example\.(?:com|org|net)\b/g, what: "an example address" },
   { pattern: /Note for the lender/gi, what: "a note for the lender" },
+  // A comment in a text is a note to whoever edits it ("Compliance: attach the booklet here"): the page hides it, the work it asks for is not done.
+  { pattern: /<!--[\s\S]*?(?:-->|$)/g, what: "a note left in a comment" },
   { pattern: /\[not available yet\]/g, what: "a missing value" },
 ];
 

@@ -551,6 +551,20 @@ function checkAnalyticsSteps(defs: Definitions, problems: Problem[]) {
       problems.push({ file: located.file, pointer, message: `unknown step "${String(id)}"${suggest(String(id), defs.steps.keys())}` });
 }
 
+/**
+ * The status a cancelled line takes (rules/disbursement.json params.rescission.cancelledStatus)
+ * must have a page: every applicant on the application is sent there to read the cancellation.
+ */
+function checkCancelledStatus(defs: Definitions, problems: Problem[]) {
+  const located = defs.ruleSets.get("disbursement");
+  const status = ((defs.params.disbursement ?? {}) as { rescission?: { cancelledStatus?: unknown } }).rescission?.cancelledStatus;
+  if (!located || status === undefined) return;
+  const pointer = "/params/rescission/cancelledStatus";
+  if (typeof status !== "string" || !(status in defs.funnel.ranks))
+    problems.push({ file: located.file, pointer, message: `"${String(status)}" is not a status (a step, or one of rules/funnel.json params.statuses)${suggest(String(status), Object.keys(defs.funnel.ranks))}` });
+  else if (!defs.funnel.routes[status]) problems.push({ file: located.file, pointer, message: `status "${status}" has no page (a route in rules/funnel.json params.statuses): a cancelled applicant would have nowhere to go` });
+}
+
 export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
@@ -560,6 +574,7 @@ export function lint(defs: Definitions): Problem[] {
   checkFlowsAndReachability(defs, problems);
   checkPhases(defs, problems);
   checkAnalyticsSteps(defs, problems);
+  checkCancelledStatus(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)

@@ -22,6 +22,7 @@ import { appRouter } from "./trpc/router";
 import { trpcHandler } from "./trpc/http";
 import { createUploadRoutes } from "./uploads/routes";
 import { createEsignRoutes } from "./esign/routes";
+import { createNoticeRoutes } from "./notices/routes";
 import { createAnalyticsRoutes } from "./analytics/routes";
 import { compressLarge } from "./http/compression";
 import { limitedBody } from "./http/body";
@@ -74,6 +75,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.route("/api/authPortal", createAuthRoutes(services, "portal", botCheck));
   app.route("/api/upload", createUploadRoutes(services, botCheck));
   app.route("/api/esign", createEsignRoutes(services));
+  app.route("/api/notices", createNoticeRoutes(services));
   app.route("/api/analytics", createAnalyticsRoutes(services));
   app.route("/api/validators", createValidatorRoutes(services));
   if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production

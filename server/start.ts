@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { formatProblem } from "../engine/lint";
 import { pricingGaps, productionGaps } from "../engine/lender";
-import { readLenderProfile } from "../engine/lender-file";
+import { bookletGaps, readLenderProfile } from "../engine/lender-file";
 import { loadDefinitions, type DefinitionDirs } from "../engine/load";
 import { createApp } from "./app";
 import { createBotCheck } from "./botcheck";
@@ -65,7 +65,8 @@ export async function openServices(options: StartOptions = {}) {
 
   // A live site names a real lender: no sample profile, no empty field (one line naming them).
   if (config.production) {
-    const gaps = productionGaps(readLenderProfile(config.lenderFile));
+    const profile = readLenderProfile(config.lenderFile);
+    const gaps = [...productionGaps(profile), ...bookletGaps(profile)];
     if (gaps.length) throw new Error(`the lender profile (${config.lenderFile ?? "content/lender.json"}) is not ready for production: ${gaps.join("; ")}`);
   }
   const { defs, problems } = loadDefinitions(config.definitions);

@@ -5,22 +5,23 @@ import { lenderReport } from "../lender-file";
 import { formatProblem } from "../lint";
 import { pricingGaps } from "../lender";
 
-// --steps and --rules check another copy of the definitions (the schemas stay the repository's).
-const { values } = parseArgs({ options: { steps: { type: "string" }, rules: { type: "string" } } });
+// --steps and --rules check another copy of the definitions (the schemas stay the repository's);
+// --content, another copy of the texts, for the placeholders left in them.
+const { values } = parseArgs({ options: { steps: { type: "string" }, rules: { type: "string" }, content: { type: "string" } } });
 const { defs, problems } = loadDefinitions({ steps: values.steps, rules: values.rules });
 problems.push(...unformattedFiles({ steps: values.steps, rules: values.rules }));
 if (problems.length === 0) problems.push(...uncompilableSchemas(defs));
 
 // The lender profile and placeholders: refused when the profile is marked production (or cannot
 // be read), listed as notes while it is sample data.
-const lender = lenderReport();
+const lender = lenderReport(undefined, { steps: values.steps, rules: values.rules, content: values.content });
 for (const gap of pricingGaps(defs.params.pricing as Record<string, unknown> | undefined)) {
   const [pointer, ...rest] = gap.split(" ");
   lender.findings.push({ file: "rules/pricing.json", pointer: pointer!, message: rest.join(" ") });
 }
 if (!lender.profile || lender.profile.status === "production") problems.push(...lender.findings);
 else if (lender.findings.length) {
-  console.log(`check: the lender profile is sample data; before it is marked production, fix:`);
+  console.log(`check: the lender profile is sample data; before it is marked production, fix (${lender.findings.length}):`);
   for (const p of lender.findings) console.log(`  ${formatProblem(p)}`);
 }
 

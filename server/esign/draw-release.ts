@@ -1,13 +1,14 @@
-// No draw before the right to cancel ends (12 CFR 1026.15(c)): an application's status cannot move
-// to a status that releases money (rules/disbursement.json params.rescission.releasedStatuses,
-// e.g. funded, disbursed) while any owner may still cancel. The period runs from the signing of
-// the disclosures (the latest standing one); without one, it has not started. The application
-// store calls this on every status change to a released status, so no path can skip it.
+// No draw before the right to cancel ends (12 CFR 1026.15(c)), and none at all once an owner has
+// cancelled: an application's status cannot move to a status that releases money
+// (rules/disbursement.json params.rescission.releasedStatuses, e.g. funded, disbursed) while any
+// owner may still cancel, or after a cancellation. The period runs from the signing of the
+// disclosures (the latest standing one); without one, it has not started. The application store
+// calls this on every status change to a released status, so no path can skip it.
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
 import type { Services } from "../services";
-import { dateIn, rescissionFor } from "./rescission";
-import { latestSigning } from "./signatures";
+import { dateIn } from "./rescission";
+import { rightToCancel } from "./right-to-cancel";
 import { longDate } from "./values";
 
 /** The statuses that release money (data: params.disbursement.rescission.releasedStatuses). */
@@ -18,17 +19,18 @@ export function releasedStatuses(defs: Services["defs"]): string[] {
 
 /** Why the draw cannot be released at `now`, or null when it can. */
 export async function drawHeldBack(db: Db, services: Services, applicationId: string, doc: unknown, now: Date): Promise<string | null> {
-  const signing = await latestSigning(db, applicationId);
-  const period = rescissionFor(services.defs, doc, { now: signing?.signedAt ?? now, signedAt: signing?.signedAt ?? null });
-  if (!period.applies) return null;
-  if (!signing) return "the right to cancel has not started: the disclosures are not signed yet";
-  const today = dateIn(now, period.timeZone);
-  if (today < period.earliestDisbursementDate)
-    return `the right to cancel runs until midnight on ${longDate(period.endDate)}: no draw can be released before ${longDate(period.earliestDisbursementDate)}`;
+  const right = await rightToCancel(db, services, { id: applicationId, doc: doc as Record<string, unknown> }, now);
+  // A cancellation stands whatever the home's use says now: the line is cancelled for good.
+  if (right.cancellation) return `${right.cancellation.name} cancelled the line under the right to cancel on ${longDate(right.cancellation.sentOn)}: no draw can ever be released`;
+  if (!right.applies) return null;
+  if (!right.period) return "the right to cancel has not started: the disclosures are not signed yet";
+  const today = dateIn(now, right.period.timeZone);
+  if (today < right.period.earliestDisbursementDate)
+    return `the right to cancel runs until midnight on ${longDate(right.period.endDate)}: no draw can be released before ${longDate(right.period.earliestDisbursementDate)}`;
   return null;
 }
 
-/** Throws (412) when moving this application to `status` would release money too early. */
+/** Throws (412) when moving this application to `status` would release money too early, or after a cancellation. */
 export async function assertDrawMayBeReleased(db: Db, services: Services, app: { id: string; status: string }, doc: unknown, status: string, now: Date) {
   if (status === app.status || !releasedStatuses(services.defs).includes(status)) return;
   const reason = await drawHeldBack(db, services, app.id, doc, now);

@@ -1,6 +1,7 @@
 // The signed disclosures as a PDF (pdf-lib): each document's text as the applicant read it, then a
 // signature certificate page: who signed, when (UTC), from which IP address and browser, which
-// documents by version and SHA-256, for which application. Standard PDF fonts only (nothing to
+// documents by version and SHA-256, for which application. Notices (adverse action, the right to
+// cancel) are the same document pages without the certificate (renderNoticePdf). Standard PDF fonts only (nothing to
 // download or embed); a character they cannot show is written as <U+XXXX>, never silently changed.
 // The same input always gives the same bytes (dates are the signing time), so the stored file is
 // content-addressed like every other file.
@@ -133,41 +134,89 @@ class Writer {
   }
 }
 
-export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array> {
+/** A PDF's document properties. */
+export interface PdfMeta {
+  title: string;
+  subject: string;
+  keywords: string[];
+  author: string;
+  creator: string;
+  /** Its creation date: the event it records (a signing, a decision), so the same input gives the same bytes. */
+  date: Date;
+}
+
+/** A new PDF with its properties set and the standard fonts embedded, and a writer on it. */
+async function openPdf(meta: PdfMeta): Promise<Writer> {
   const pdf = await PDFDocument.create();
-  const signedAt = input.signers.reduce((latest, s) => (s.signedAt > latest ? s.signedAt : latest), input.signers[0]?.signedAt ?? new Date(0));
-  pdf.setTitle("Signed disclosures: home equity line of credit");
-  pdf.setSubject(`Application ${input.applicationId}: ${input.documents.map((d) => `${d.id} ${d.version}`).join(", ")}`);
-  pdf.setKeywords(["e-sign", input.applicationId, ...input.documents.map((d) => d.sha256)]);
-  pdf.setAuthor(pdfSafe(input.lenderName));
-  pdf.setCreator("HELOC funnel e-sign");
+  pdf.setTitle(meta.title);
+  pdf.setSubject(meta.subject);
+  pdf.setKeywords(meta.keywords);
+  pdf.setAuthor(pdfSafe(meta.author));
+  pdf.setCreator(meta.creator);
   pdf.setProducer("pdf-lib");
-  pdf.setCreationDate(signedAt);
-  pdf.setModificationDate(signedAt);
+  pdf.setCreationDate(meta.date);
+  pdf.setModificationDate(meta.date);
   const fonts: Fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
     mono: await pdf.embedFont(StandardFonts.Courier),
   };
-  const w = new Writer(pdf, fonts);
+  return new Writer(pdf, fonts);
+}
 
-  for (const doc of input.documents) {
-    w.newPage();
-    w.text(doc.title, { font: fonts.bold, size: 16, gap: 2 });
-    w.text(`Version ${doc.version}`, { size: 9, color: GRAY, gap: 2 });
-    w.text(`SHA-256 ${doc.sha256}`, { font: fonts.mono, size: 7.5, color: GRAY, gap: 12 });
-    const blocks = markdownBlocks(doc.body);
-    // The page shows the title once; the text's own first heading repeats it.
-    if (blocks[0]?.kind === "heading" && blocks[0].level === 1) blocks.shift();
-    for (const block of blocks) {
-      if (block.kind === "heading") {
-        w.need(40);
-        w.space(6);
-        w.text(block.text, { font: fonts.bold, size: block.level <= 2 ? 12 : 11, gap: 4 });
-      } else if (block.kind === "item") w.text(block.text, { indent: 18, hanging: block.marker, gap: 3 });
-      else w.text(block.text, { gap: 7 });
-    }
+/** One document from a new page: an optional banner (which copy this is), its title, version and fingerprint, then its text. */
+function writeDocument(w: Writer, doc: PdfDocumentInput & { banner?: string }) {
+  const { fonts } = w;
+  w.newPage();
+  if (doc.banner) w.text(doc.banner, { font: fonts.bold, size: 9, color: GRAY, gap: 6 });
+  w.text(doc.title, { font: fonts.bold, size: 16, gap: 2 });
+  w.text(`Version ${doc.version}`, { size: 9, color: GRAY, gap: 2 });
+  w.text(`SHA-256 ${doc.sha256}`, { font: fonts.mono, size: 7.5, color: GRAY, gap: 12 });
+  const blocks = markdownBlocks(doc.body);
+  // The page shows the title once; the text's own first heading repeats it.
+  if (blocks[0]?.kind === "heading" && blocks[0].level === 1) blocks.shift();
+  for (const block of blocks) {
+    if (block.kind === "heading") {
+      w.need(40);
+      w.space(6);
+      w.text(block.text, { font: fonts.bold, size: block.level <= 2 ? 12 : 11, gap: 4 });
+    } else if (block.kind === "item") w.text(block.text, { indent: 18, hanging: block.marker, gap: 3 });
+    else w.text(block.text, { gap: 7 });
   }
+}
+
+/** "<label> - page i of n" at the foot of every page, then the file's bytes. */
+function finish(w: Writer, label: string): Promise<Uint8Array> {
+  const pages = w.pdf.getPages();
+  pages.forEach((page, i) => {
+    page.drawText(pdfSafe(`${label} - page ${i + 1} of ${pages.length}`), { x: MARGIN, y: MARGIN - 24, size: 8, font: w.fonts.regular, color: GRAY });
+  });
+  return w.pdf.save({ useObjectStreams: false });
+}
+
+/**
+ * A notice as a PDF (an adverse action notice, a notice of the right to cancel): each document as
+ * recorded, from its own page, with no signature certificate. Its text is drawn with the standard
+ * fonts, so any PDF reader (and a test) can extract it.
+ */
+export async function renderNoticePdf(input: { meta: PdfMeta; footer: string; documents: (PdfDocumentInput & { banner?: string })[] }): Promise<Uint8Array> {
+  const w = await openPdf(input.meta);
+  for (const doc of input.documents) writeDocument(w, doc);
+  return finish(w, input.footer);
+}
+
+export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array> {
+  const signedAt = input.signers.reduce((latest, s) => (s.signedAt > latest ? s.signedAt : latest), input.signers[0]?.signedAt ?? new Date(0));
+  const w = await openPdf({
+    title: "Signed disclosures: home equity line of credit",
+    subject: `Application ${input.applicationId}: ${input.documents.map((d) => `${d.id} ${d.version}`).join(", ")}`,
+    keywords: ["e-sign", input.applicationId, ...input.documents.map((d) => d.sha256)],
+    author: input.lenderName,
+    creator: "HELOC funnel e-sign",
+    date: signedAt,
+  });
+  const { fonts } = w;
+  for (const doc of input.documents) writeDocument(w, doc);
 
   // The signature certificate.
   w.newPage();
@@ -204,10 +253,5 @@ export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array
     { size: 9, color: GRAY },
   );
 
-  const pages = pdf.getPages();
-  pages.forEach((page, i) => {
-    const footer = pdfSafe(`Signed disclosures - application ${input.applicationId} - page ${i + 1} of ${pages.length}`);
-    page.drawText(footer, { x: MARGIN, y: MARGIN - 24, size: 8, font: fonts.regular, color: GRAY });
-  });
-  return pdf.save({ useObjectStreams: false });
+  return finish(w, `Signed disclosures - application ${input.applicationId}`);
 }

@@ -11,6 +11,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (a notice's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   "definitions.view",
   "definitions.impact",
   "analytics.view",
+  "notices.view",
+  "rescission.record",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

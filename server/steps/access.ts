@@ -35,3 +35,7 @@ export function submittedJourney(services: Services, reader: Reader): Journey | 
 /** The refusal of any change on the applicant side once the application is submitted: to the submitted page. */
 export const submittedRefusal = (services: Services, journey: Journey) =>
   refuseWithRoute("FORBIDDEN", routeForStatus(services.defs, journey.due), "Your application is submitted, so its answers can no longer be changed. If something is wrong, contact us.");
+
+/** The refusal of any change on the applicant side once the line is cancelled: to the page that shows the cancellation. */
+export const cancelledRefusal = (services: Services, app: { status: string }) =>
+  refuseWithRoute("FORBIDDEN", routeForStatus(services.defs, app.status), "This line of credit was cancelled under the right to cancel, so the application can no longer be changed.");

@@ -3,6 +3,7 @@
 import { TRPCError } from "@trpc/server";
 import { recordConsent } from "../account/consent";
 import { sendPhoneCode, verifyPhoneCode } from "../account/phone";
+import { giveRescissionNotices } from "../esign/give-notices";
 import { recordSignatures } from "../esign/signatures";
 import { inviteMember } from "../members/effects";
 import type { EffectHandler, StepEffect } from "./effects";
@@ -13,6 +14,7 @@ const handlers: Record<StepEffect["kind"], EffectHandler> = {
   verifyPhoneCode,
   recordConsent,
   inviteMember,
+  giveRescissionNotices,
 };
 
 export const registeredEffectKinds = (): string[] => Object.keys(handlers);

@@ -8,6 +8,7 @@ import { flowOfPart, OWNER_ROLE, partOf, type Part } from "../../engine/members"
 import { completedOf, type Reader } from "../members/store";
 import type { Services } from "../services";
 import type { StoredApplication } from "../store/applications";
+import { isCancelled } from "../esign/right-to-cancel";
 
 /** The steps the owner has saved; for an application older than the list, those its status says were passed. */
 export function ownerCompleted(services: Services, app: StoredApplication): string[] {
@@ -51,6 +52,7 @@ export const withStep = (completed: readonly string[], stepId: string): string[]
 export function readerFacts(services: Services, reader: Reader) {
   const { defs } = services;
   const flow = flowOfPart(defs, reader.part);
-  const status = reader.member ? statusOf(journeyFor(services, reader), reader.app.status) : reader.app.status;
+  // A cancelled line's status is everyone's: its page shows the cancellation.
+  const status = reader.member && !isCancelled(services.defs, reader.app) ? statusOf(journeyFor(services, reader), reader.app.status) : reader.app.status;
   return { role: reader.role, part: reader.part, flow, applicationStatus: status, applicationRoute: routeForStatus(defs, status) };
 }

@@ -13,14 +13,15 @@ import { answerBoundErrors } from "../../engine/answer-bounds";
 import { changedPointers, deleteAt } from "../../engine/pointer";
 import type { APIInputs } from "../../engine/generated/schema-types";
 import { transaction, type Db } from "../db/client";
-import { mailNotice, recordDecline } from "../decisions/adverse-action";
+import { attachNoticePdf, deliverNotice, recordDecline } from "../decisions/adverse-action";
 import { coverageOf, signingStepOf } from "../esign/coverage";
+import { isCancelled } from "../esign/right-to-cancel";
 import { memberStore, type Reader } from "../members/store";
 import { accountEmail, dropStaleVerifications, emailPointerOf } from "../../engine/borrowers";
 import { applicationStore, type StoredApplication } from "../store/applications";
 import { recheckApplication } from "../store/recheck";
 import { badRequest, type Context } from "../trpc/init";
-import { refuseClosedStep, requireSessionFor, submittedRefusal } from "./access";
+import { cancelledRefusal, refuseClosedStep, requireSessionFor, submittedRefusal } from "./access";
 import { handlerOf } from "./effect-table";
 import type { EffectCheck } from "./effects";
 import { journeyFor, ownerCompleted, ownerJourney, readerCompleted, readerFacts, statusOf, withStep } from "./journey";
@@ -78,6 +79,7 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     if (userId && !reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
     const journey = reader ? journeyFor(services, reader) : null;
     refuseClosedStep(services, reader, journey, step);
+    if (reader && isCancelled(defs, reader.app)) throw cancelledRefusal(services, reader.app);
     if (reader) {
       const owner = reader.member ? ownerJourney(services, reader.app, reader.app.doc) : journey!;
       if (owner.submitted) throw submittedRefusal(services, owner);
@@ -184,10 +186,11 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
       const status = statusOf(journey, app.status);
       // A decline the pricing rules make is a credit decision: recorded with its notice, which is mailed after the commit.
       const declined = recordDecline(defs, doc, now);
+      const noticePdf = declined ? await attachNoticePdf(app.id, declined.decision) : null;
       if (!(await store.save(tx, app, doc, status, recheck, { completed }))) throw staleRevision();
       if (declined) {
         await store.audit(tx, { actorKind: "system", actorId: null, action: `decision.declined:${declined.decision.ruleId}`, applicationId: app.id, changed: ["/decisions"] });
-        if (email) afterCommit.push(() => mailNotice(services, email, declined.text));
+        afterCommit.push(() => deliverNotice(services, email, declined.text, noticePdf!));
       }
       saved = { ...routeAfter(journey, app.recheck ? journey.due : null, ruleOf(doc, app, part)), revision: app.revision + 1, applicationStatus: status };
     }

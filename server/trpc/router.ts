@@ -9,6 +9,7 @@ import { identityRouter } from "./routers/identity";
 import { membersRouter } from "./routers/members";
 import { portalRouter } from "./routers/portal";
 import { quoteRouter } from "./routers/quote";
+import { rescissionRouter } from "./routers/rescission";
 import { stepRouter } from "./routers/step";
 import { uploadsRouter } from "./routers/uploads";
 
@@ -18,6 +19,7 @@ export const appRouter = router({
   application: applicationRouter,
   quote: quoteRouter,
   decision: decisionRouter,
+  rescission: rescissionRouter,
   identity: identityRouter,
   documents: documentsRouter,
   esign: esignRouter,

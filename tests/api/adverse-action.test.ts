@@ -5,11 +5,14 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { auditEvents } from "../../server/db/schema";
+import { applicationStore } from "../../server/store/applications";
+import { makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
 import { singleBorrower, walk } from "../helpers/journeys";
+import { mailAttachment, pdfPages, pdfProse } from "../helpers/pdf";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 const lender = JSON.parse(readFileSync(join(REPO_ROOT, "content/lender.json"), "utf8")) as Record<string, any>;
@@ -66,6 +69,94 @@ describe("a decline (12 CFR 1002.9)", () => {
     expect(mail).toMatch(/^Subject: Notice of action taken/m);
     expect(mail).toContain("Principal reason(s) for our decision");
     expect(mail).toContain("Equal Credit Opportunity Act prohibits creditors");
+  });
+
+  it("states when the notice is given: the day of the decision, within the 30 days Regulation B allows", async () => {
+    const { b } = await declined();
+    const { notice: record } = (await b.trpc.decision.latest.query())!;
+    const filled = notice.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (_, name: string) => record.values[name] ?? "MISSING");
+    expect(filled).toContain(`We made our decision on your application on ${record.values.decisionDate} and give you this notice the same day.`);
+    expect(filled).toContain("require us to notify you of our decision within 30 days");
+  });
+
+  it("offers the notice as a PDF to download, whose text has the reasons, the ECOA notice, the timing and the creditor", async () => {
+    const { b } = await declined();
+    const latest = (await b.trpc.decision.latest.query())!;
+    expect(latest.pdfUrl).toBe("/api/notices/adverse-action/0.pdf");
+    const res = await b.fetch(`${server.url}${latest.pdfUrl}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="notice-of-action-taken.pdf"');
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    expect(await pdfPages(pdf)).toBeGreaterThanOrEqual(1);
+    const text = pdfProse(pdf);
+    expect(text).toContain("Notice of action taken");
+    expect(text).toContain("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months (as you reported it)");
+    expect(text).toContain(`${ECOA} ${lender.ecoaAgency.name}, ${lender.ecoaAgency.address}.`);
+    expect(text).toContain("notify you of our decision within 30 days");
+    expect(text).toContain(`${lender.legalName}, NMLS ID ${lender.nmlsId}`);
+    // The latest decision's link gives the same file, and the file is the one recorded.
+    const again = new Uint8Array(await (await b.fetch(`${server.url}/api/notices/adverse-action/latest.pdf`)).arrayBuffer());
+    expect(Buffer.from(again).equals(Buffer.from(pdf))).toBe(true);
+    const { applicationId } = (await server.services.db.select().from(auditEvents).where(eq(auditEvents.action, "decision.declined:pricing.late-payment")).orderBy(desc(auditEvents.id)))[0]!;
+    const stored = (await applicationStore(server.services).byId(server.services.db, applicationId!))!.doc as { decisions: { notice: { pdfSha256: string } }[] };
+    expect(stored.decisions[0]!.notice.pdfSha256).toBe(createHash("sha256").update(pdf).digest("hex"));
+  });
+
+  it("attaches the same PDF to the mailed notice", async () => {
+    const { b, email } = await declined();
+    const mailed = mailAttachment(server.lastMail(email, { raw: true }), "notice-of-action-taken.pdf");
+    expect(mailed).not.toBeNull();
+    const downloaded = Buffer.from(await (await b.fetch(`${server.url}/api/notices/adverse-action/0.pdf`)).arrayBuffer());
+    expect(mailed!.equals(downloaded)).toBe(true);
+    expect(pdfProse(mailed!)).toContain("Principal reason(s) for our decision");
+  });
+
+  it("gives the notice PDF to its applicant only: a visitor must sign in, another applicant finds none", async () => {
+    await declined();
+    const visitor = browser(server.url);
+    expect((await visitor.fetch(`${server.url}/api/notices/adverse-action/0.pdf`)).status).toBe(401);
+    const other = browser(server.url);
+    await walk(server, other, { until: "isSelfEmployed" });
+    expect((await other.fetch(`${server.url}/api/notices/adverse-action/0.pdf`)).status).toBe(404);
+    expect((await other.fetch(`${server.url}/api/notices/adverse-action/latest.pdf`)).status).toBe(404);
+    expect((await other.fetch(`${server.url}/api/notices/adverse-action/x.pdf`)).status).toBe(404);
+  });
+
+  it("lists the notices sent in the portal, per file and for the partner, to staff with notices.view", async () => {
+    const { b } = await declined();
+    const { applicationId } = (await server.services.db.select().from(auditEvents).where(eq(auditEvents.action, "decision.declined:pricing.late-payment")).orderBy(desc(auditEvents.id)))[0]!;
+    const sameDecision = (await b.trpc.decision.latest.query())!;
+    const staffOf = async (options: Parameters<typeof makePortalUser>[1]) => {
+      const person = await makePortalUser(server.services, options);
+      const sb = browser(server.url);
+      await signInPortal(server, sb, person);
+      return sb;
+    };
+    const admin = await staffOf({ role: "admin" });
+    const file = await admin.trpc.portal.notices.ofApplication.query({ applicationId: applicationId! });
+    expect(file.adverseAction).toEqual([
+      {
+        index: 0,
+        decidedAt: sameDecision.decidedAt,
+        ruleId: "pricing.late-payment",
+        reasons: sameDecision.reasons,
+        version: sameDecision.notice.version,
+        sha256: sameDecision.notice.sha256,
+        pdfUrl: `/api/notices/adverse-action/0.pdf?application=${applicationId}`,
+      },
+    ]);
+    const pdf = await admin.fetch(`${server.url}${file.adverseAction[0]!.pdfUrl}`);
+    expect(pdf.status).toBe(200);
+    const { notices } = await admin.trpc.portal.notices.list.query();
+    expect(notices.find((n) => n.applicationId === applicationId)).toMatchObject({ borrowerName: "Maria Alvarez", ruleId: "pricing.late-payment", index: 0 });
+    expect(notices.map((n) => n.decidedAt)).toEqual([...notices.map((n) => n.decidedAt)].sort().reverse());
+    // Another partner's staff see none of it; a loan officer sees only the files assigned to them.
+    const elsewhere = await staffOf({ role: "admin", partnerId: await makePartner(server.services) });
+    expect((await elsewhere.trpc.portal.notices.list.query()).notices).toEqual([]);
+    expect((await elsewhere.fetch(`${server.url}${file.adverseAction[0]!.pdfUrl}`)).status).toBe(404);
+    const officer = await staffOf({ role: "loanOfficer" });
+    expect((await officer.trpc.portal.notices.list.query()).notices).toEqual([]);
   });
 
   it("records a decline once: saving the same answers again gives no second notice", async () => {

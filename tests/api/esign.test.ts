@@ -6,7 +6,6 @@ import { createHash } from "node:crypto";
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inflateSync } from "node:zlib";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
@@ -21,6 +20,7 @@ import type { AppRouter } from "../../server/trpc/router";
 import { makeApplicant } from "../helpers/accounts";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 import { productionLender } from "../helpers/lender";
+import { pdfText } from "../helpers/pdf";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 const DISCLOSURES = join(REPO_ROOT, "content/disclosures");
@@ -70,28 +70,6 @@ interface RecordedDocument {
   sha256: string;
   sourceSha256: string;
   values: Record<string, string>;
-}
-
-/**
- * Every string a PDF's (deflated) content streams draw, in order. Each stream is read by its
- * dictionary's /Length: a deflated stream may itself end in a CR byte, which a search for
- * "\r\nendstream" would cut off (1 time in 256), losing that stream's text.
- */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString("latin1");
-  const parts: string[] = [];
-  for (const m of raw.matchAll(/<<[^<>]*?\/Length (\d+)[^<>]*?>>\s*stream\r?\n/g)) {
-    const data = raw.slice(m.index + m[0].length, m.index + m[0].length + Number(m[1]));
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(data, "latin1")).toString("latin1");
-    } catch {
-      content = data;
-    }
-    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(t[1]!, "hex").toString("latin1"));
-    for (const t of content.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) parts.push(t[1]!);
-  }
-  return parts.join("\n");
 }
 
 describe("signing the disclosures (the sign step's recordSignatures effect)", () => {

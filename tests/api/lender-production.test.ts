@@ -9,6 +9,7 @@ import { REPO_ROOT } from "../../engine/paths";
 import { startServer } from "../../server/start";
 import { copyDefinitions } from "../helpers/definitions";
 import { productionLender } from "../helpers/lender";
+import { testServer } from "../helpers/server";
 
 const complete = productionLender;
 
@@ -35,6 +36,40 @@ describe("a production server and the lender profile", () => {
     copy.edit("rules/pricing.json", (rules) => (rules.params.minimumDraw = null));
     const refusal = startServer({ production: true, lenderFile: profileFile(complete), definitions: { steps: copy.steps, rules: copy.rules }, dataDir: join(tmpdir(), "never-opened") });
     await expect(refusal).rejects.toThrow(/^the pricing rules \(rules\/pricing\.json\) are not ready for production: params\.pricing\.minimumDraw is empty$/);
+  });
+
+  it("refuses a profile without the CFPB booklet (1026.40(e)), naming it", async () => {
+    const { booklet: _booklet, ...heloc } = complete.heloc;
+    const refusal = startServer({ production: true, lenderFile: profileFile({ ...complete, heloc }), dataDir: join(tmpdir(), "never-opened") });
+    await expect(refusal).rejects.toThrow(/lender\.json: \/heloc\/booklet Booklet is required$/);
+    const noUrl = { ...complete, heloc: { ...complete.heloc, booklet: { url: "", pdfPath: null } } };
+    await expect(startServer({ production: true, lenderFile: profileFile(noUrl), dataDir: join(tmpdir(), "never-opened") })).rejects.toThrow(/\/heloc\/booklet\/url /);
+  });
+
+  it("refuses a booklet PDF the profile names but the server does not have", async () => {
+    const missing = { ...complete, heloc: { ...complete.heloc, booklet: { ...complete.heloc.booklet, pdfPath: "/no/such/heloc-booklet.pdf" } } };
+    const refusal = startServer({ production: true, lenderFile: profileFile(missing), dataDir: join(tmpdir(), "never-opened") });
+    await expect(refusal).rejects.toThrow(/is not ready for production: \/heloc\/booklet\/pdfPath names no readable file \(\/no\/such\/heloc-booklet\.pdf\)$/);
+  });
+
+  it("serves the booklet PDF the lender supplies, and says there is none when it supplies none", async () => {
+    const pdf = join(mkdtempSync(join(tmpdir(), "booklet-")), "heloc-booklet.pdf");
+    writeFileSync(pdf, "%PDF-1.7\n% the lender's copy of the CFPB booklet\n");
+    const withPdf = await testServer({ lenderFile: profileFile({ ...complete, heloc: { ...complete.heloc, booklet: { ...complete.heloc.booklet, pdfPath: pdf } } }) });
+    try {
+      const res = await fetch(`${withPdf.url}/api/notices/heloc-booklet.pdf`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      expect(await res.text()).toContain("the lender's copy of the CFPB booklet");
+    } finally {
+      await withPdf.close();
+    }
+    const without = await testServer({ lenderFile: profileFile(complete) });
+    try {
+      expect((await fetch(`${without.url}/api/notices/heloc-booklet.pdf`)).status).toBe(404);
+    } finally {
+      await without.close();
+    }
   });
 
   it("npm start with NODE_ENV=production and the sample profile prints one line and exits 1", async () => {

@@ -91,6 +91,9 @@ const PROCEDURES: Record<string, Call> = {
   "portal.funnelMap": (b) => b.trpc.portal.funnelMap.query(),
   "portal.analytics": (b) => b.trpc.portal.analytics.query(),
   "portal.definitionsImpact": (b) => b.trpc.portal.definitionsImpact.query(),
+  "portal.notices.list": (b) => b.trpc.portal.notices.list.query(),
+  "portal.notices.ofApplication": (b, { applicationId }) => b.trpc.portal.notices.ofApplication.query({ applicationId }),
+  "portal.notices.recordCancellation": (b, { applicationId }) => b.trpc.portal.notices.recordCancellation.mutate({ applicationId, holder: "borrower", sentOn: "2026-01-05" }),
 };
 
 const Y = "allowed";
@@ -118,6 +121,9 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.funnelMap": [Y, N, N],
   "portal.analytics": [Y, N, N],
   "portal.definitionsImpact": [Y, N, N],
+  "portal.notices.list": [Y, Y, Y],
+  "portal.notices.ofApplication": [Y, Y, Y],
+  "portal.notices.recordCancellation": [Y, Y, N],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 
@@ -269,7 +275,7 @@ describe("invites and password resets", () => {
     expect((await officer.auth("Portal", "set-password", { token, password: "a long enough passphrase" })).body.url).toBe("/portal/login?passwordSet=1");
     expect((await officer.auth("Portal", "set-password", { token, password: "another long passphrase" })).body.error).toBe("InvalidLink");
     await signInPortal(server, officer, { email, password: "a long enough passphrase" });
-    expect(await officer.trpc.portal.me.query()).toMatchObject({ role: "loanOfficer", permissions: ["applications.assigned", "documents.view", "documents.review", "notes.write"] });
+    expect(await officer.trpc.portal.me.query()).toMatchObject({ role: "loanOfficer", permissions: ["applications.assigned", "documents.view", "documents.review", "notes.write", "notices.view"] });
     // The audit names the user by id and role, never by email or name.
     const events = (await server.services.db.select().from(auditEvents)).filter((e) => e.changed.includes(id));
     expect(events.map((e) => e.action)).toContain("portal.user.invited:loanOfficer");

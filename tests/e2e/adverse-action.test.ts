@@ -1,10 +1,13 @@
 // A decline in Chromium: the applicant who reports a recent foreclosure lands on the late-payment
-// page, which shows the adverse action notice (principal reason, ECOA notice, creditor, agency);
-// the public pages name the lender from its profile, with the sample banner in development.
+// page, which shows the adverse action notice (principal reason, ECOA notice, creditor, agency) and
+// downloads it as a PDF whose text says the same; portal staff see it among the notices sent; the
+// public pages name the lender from its profile, with the sample banner in development.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfPages, pdfProse } from "../helpers/pdf";
 import { choose } from "./answer";
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
 import { toDerogatoryQuestion } from "./early-funnel";
+import { downloaded, staffPage } from "./sessions";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -13,6 +16,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
+
+const ECOA =
+  "The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract)";
 
 describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, () => {
   it("shows the principal reason and the ECOA notice on the ineligible page after a decline", async () => {
@@ -27,6 +33,26 @@ describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, 
     expect(text).toContain("Sample Lender, LLC (sample data), NMLS ID");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "adverse-action-notice");
+
+    // The notice downloads as a PDF whose text has the reasons and the ECOA notice (read offline: tests/helpers/pdf.ts).
+    const pdf = await downloaded(page, notice.getByRole("link", { name: "Download this notice (PDF)" }), "notice-of-action-taken.pdf");
+    expect(await pdfPages(pdf)).toBeGreaterThanOrEqual(1);
+    const pdfText = pdfProse(pdf);
+    expect(pdfText).toContain("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months");
+    expect(pdfText).toContain(ECOA);
+    expect(pdfText).toContain("Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580");
+    expect(pdfText).toContain("notify you of our decision within 30 days");
+  });
+
+  it("lists the notice among the notices sent in the portal, with its PDF", async () => {
+    const page = await staffPage(e2e, "processor");
+    await page.goto("/portal/notices");
+    await page.getByRole("heading", { level: 1, name: "Notices sent" }).waitFor();
+    const table = page.getByRole("region", { name: "Adverse action notices sent table" });
+    await table.getByText("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months", { exact: false }).first().waitFor();
+    expect(await table.getByRole("link", { name: /^PDF of the notice to / }).count()).toBeGreaterThan(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "portal-notices-sent");
   });
 
   it("names the lender from its profile on the public pages, with the sample banner", async () => {

@@ -37,9 +37,9 @@ async function shots(page: Page, name: string) {
 
 /** Personal details of one borrower, as the personal-info and co-borrower-details steps ask them. */
 
-/** The join link of the newest invite mailed to `email`, as a path on the test server. */
+/** The join link of the newest invite mailed to `email` (other mail may have come since), as a path on the test server. */
 function inviteLink(email: string): string {
-  const mail = newestMail(e2e.server.services.config.dataDir, email);
+  const mail = newestMail(e2e.server.services.config.dataDir, email, { containing: /\/app\/join\?token=/ });
   const link = /https?:\/\/\S+?(\/app\/join\?token=[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
   if (!link) throw new Error("the invite mail holds no join link");
   return link;

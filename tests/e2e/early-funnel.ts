@@ -108,7 +108,7 @@ export const declarationsNo = (who: "user" | "coborrower") =>
 
 /** The join link of the newest invite mailed to `email`, as a path on the test server. */
 export function joinLink(dataDir: string, email: string): string {
-  const link = /https?:\/\/\S+?(\/app\/join\?token=[A-Za-z0-9_-]{43})/.exec(newestMail(dataDir, email))?.[1];
+  const link = /https?:\/\/\S+?(\/app\/join\?token=[A-Za-z0-9_-]{43})/.exec(newestMail(dataDir, email, { containing: /\/app\/join\?token=/ }))?.[1];
   if (!link) throw new Error("the invite mail holds no join link");
   return link;
 }

@@ -20,6 +20,7 @@ export const productionLender: LenderProfile = {
     index: { name: "the Prime Rate published in the Money Rates table of The Wall Street Journal", source: "The Wall Street Journal, Money Rates table" },
     rateChanges: { frequency: "monthly, on the first day of a billing cycle", annualCap: 2 },
     thirdPartyFees: { low: 300, high: 1200 },
+    booklet: { url: "https://files.consumerfinance.gov/f/documents/cfpb_heloc-brochure.pdf", pdfPath: null },
     historicalIndex: {
       asOf: "the first business day of January",
       source: "The Wall Street Journal Prime Rate",

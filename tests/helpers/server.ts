@@ -14,18 +14,20 @@ import type { AppRouter } from "../../server/trpc/router";
 import { solveBotToken } from "../../web/src/api/bot-token";
 
 /**
- * The newest mail in a data folder's development outbox (to `email` when given), its
- * quoted-printable soft breaks and =XX escapes decoded.
+ * The newest mail in a data folder's development outbox (to `email` when given; with `containing`,
+ * the newest whose text matches it), its quoted-printable soft breaks and =XX escapes decoded, unless
+ * `raw` (an attachment's base64 must be read undecoded).
  */
-export function newestMail(dataDir: string, email?: string): string {
+export function newestMail(dataDir: string, email?: string, { containing, raw = false }: { containing?: RegExp; raw?: boolean } = {}): string {
   const outbox = join(dataDir, "outbox");
   const to = email && new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}\\r?$`, "mi");
+  const decoded = (text: string) => (raw ? text : text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
   const mail = readdirSync(outbox)
     .filter((f) => f.endsWith(".eml"))
     .sort()
     .reverse()
-    .map((f) => readFileSync(join(outbox, f), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
-    .find((m) => !to || to.test(m));
+    .map((f) => decoded(readFileSync(join(outbox, f), "utf8")))
+    .find((m) => (!to || to.test(m)) && (!containing || containing.test(m)));
   if (!mail) throw new Error(`no mail${email ? ` to ${email}` : ""} in the outbox`);
   return mail;
 }
@@ -108,7 +110,7 @@ export async function testServer(options: StartOptions = {}) {
     pauses,
     /** The 6-digit code of the newest mail in the development outbox. */
     lastCode: () => newestCode(dataDir),
-    lastMail: (email?: string) => newestMail(dataDir, email),
+    lastMail: (email?: string, options?: Parameters<typeof newestMail>[2]) => newestMail(dataDir, email, options),
   };
 }
 

@@ -149,7 +149,7 @@ const prequalAnswers: [string, Record<string, unknown>][] = [
   ["prequalListedForSale", { setup: { isListedForSale: false } }],
   ["prequalNewMortgage", { setup: { hasNewMortgage: false } }],
   ["prequalDerogatory", { setup: { hasDerogatory: false } }],
-  ["prequalCredit", { setup: { creditRange: "veryGood", creditPullConsent: true } }],
+  ["prequalCredit", { setup: { creditRange: "veryGood" }, consents: { creditCheck: { accepted: true } } }],
   ["prequalCoborrower", { setup: { hasCoborrower: false } }],
   ["prequalMortgageSelect", { setup: { hasMortgage: true }, mortgages: [{ creditor: "Rocket Mortgage", balance: 200000, monthlyPayment: 1400 }] }],
   ["prequalDebts", { liabilities: [{ type: "revolving", creditor: "Capital One", balance: 8000, monthlyPayment: 240, toBePaidOff: true }] }],
@@ -222,7 +222,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
   });
 
   it("sends a credit range below 640 to the boost page after the credit screen", () => {
-    const { routes } = walkPrequal(prequalAnswers.map(([id, a]) => [id, id === "prequalCredit" ? { setup: { creditRange: "poor", creditPullConsent: true } } : a]));
+    const { routes } = walkPrequal(prequalAnswers.map(([id, a]) => [id, id === "prequalCredit" ? { setup: { creditRange: "poor" }, consents: { creditCheck: { accepted: true } } } : a]));
     expect(routes.at(-1)).toBe("/app/ineligible/boost");
     expect(routes).toHaveLength(7);
   });
@@ -241,11 +241,17 @@ describe("prequalification (spec §2 Prequal routes)", () => {
     ]);
   });
 
-  it("records the soft credit check only as the applicant's agreement: the box must be checked, no time is asked", () => {
-    expect(errorsOf("prequalCredit", { setup: { creditRange: "good", creditPullConsent: false } })).toEqual([
-      expect.objectContaining({ pointer: "/setup/creditPullConsent", ruleId: "prequalCredit.consent-given" }),
+  it("asks the credit check authorization as the main funnel's consent step does: the box must be checked, nothing the server stamps is asked", () => {
+    expect(errorsOf("prequalCredit", { setup: { creditRange: "good" }, consents: { creditCheck: { accepted: false } } })).toEqual([
+      expect.objectContaining({ pointer: "/consents/creditCheck/accepted", ruleId: "prequalCredit.consent-given" }),
     ]);
-    expect(errorsOf("prequalCredit", { setup: { creditRange: "good", creditPullConsent: true, creditPullConsentAt: "2026-11-22T10:00:00Z" } })).not.toEqual([]);
+    expect(errorsOf("prequalCredit", { setup: { creditRange: "good" }, consents: { creditCheck: { accepted: true, acceptedAt: "2026-11-22T10:00:00Z" } } })).not.toEqual([]);
+  });
+
+  it("records the authorization with the same effect, pointer and text as the main funnel's consent step", () => {
+    const recorded = (id: string) => defs.steps.get(id)!.def.effects!.find((e) => e.kind === "recordConsent")!.consents!.creditCheck;
+    expect(recorded("prequalCredit")).toEqual(recorded("setupConsent"));
+    expect((defs.steps.get("prequalCredit")!.def.uiSchema as any).consents.creditCheck["ui:options"].documents).toEqual([recorded("setupConsent")!.document]);
   });
 
   it("asks the co-borrower's name and email only when someone applies with the borrower", () => {

@@ -20,6 +20,7 @@ import { applicationStore } from "../../store/applications";
 import { definitionsImpact } from "../../store/impact";
 import { decideUploads, mailRejections } from "../../uploads/review";
 import { badRequest, router, staffProcedure, type Context } from "../init";
+import { portalNoticesRouter } from "./portal-notices";
 import { inputOf, optionalInputOf } from "../inputs";
 
 const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
@@ -148,6 +149,7 @@ export const portalRouter = router({
   applications: applicationsRouter,
   uploads: uploadsRouter,
   notes: notesRouter,
+  notices: portalNoticesRouter,
   identityReviews: identityRouter,
   /** The funnel map of the definitions this server runs (npm run funnel:map draws the same). */
   funnelMap: staffProcedure("definitions.view")

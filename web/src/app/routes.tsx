@@ -15,6 +15,7 @@ const InsightsPage = lazy(() => import("../pages/public/InsightsPage"));
 const InsightPostPage = lazy(() => import("../pages/public/InsightPostPage"));
 const ContentPage = lazy(() => import("../pages/public/ContentPage"));
 const IneligiblePage = lazy(() => import("../pages/public/IneligiblePage"));
+const RightToCancelPage = lazy(() => import("../pages/public/RightToCancelPage"));
 // The funnel: every /app and /prequal page a step definition can live on.
 const FunnelPage = lazy(loadFunnelPage);
 // Sign-in forms, applicant and portal.
@@ -32,6 +33,7 @@ const ManageUsersPage = lazy(() => import("../pages/portal/ManageUsersPage"));
 const PortalFunnelMapPage = lazy(() => import("../pages/portal/FunnelMapPage"));
 const DefinitionsImpactPage = lazy(() => import("../pages/portal/DefinitionsImpactPage"));
 const AnalyticsPage = lazy(() => import("../pages/portal/AnalyticsPage"));
+const NoticesPage = lazy(() => import("../pages/portal/NoticesPage"));
 // Development tools (their API exists only outside production): live step preview, funnel map.
 const StepPreviewPage = lazy(() => import("../pages/dev/StepPreviewPage"));
 const FunnelMapPage = lazy(() => import("../pages/dev/FunnelMapPage"));
@@ -61,6 +63,7 @@ export function AppRoutes() {
           <Route path="funnel-map" element={<PortalFunnelMapPage />} />
           <Route path="definitions-impact" element={<DefinitionsImpactPage />} />
           <Route path="analytics" element={<AnalyticsPage />} />
+          <Route path="notices" element={<NoticesPage />} />
         </Route>
       </Route>
       <Route element={<Layout />}>
@@ -79,6 +82,7 @@ export function AppRoutes() {
             <Route path="error" element={<AuthErrorPage />} />
             <Route path="join" element={<JoinPage />} />
             <Route path="ineligible/:reason" element={<IneligiblePage />} />
+            <Route path="right-to-cancel" element={<RightToCancelPage />} />
             <Route path="initial-setup/:slug" element={<FunnelPage />} />
             <Route path="application/:slug" element={<FunnelPage />} />
             <Route path="upload" element={<FunnelPage />} />

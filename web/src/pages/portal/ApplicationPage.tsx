@@ -9,6 +9,7 @@ import { useSession } from "../../session/session";
 import { useDefinitions } from "../funnel/definitions";
 import { AnswersSummary } from "./AnswersSummary";
 import { ApplicationNotes } from "./ApplicationNotes";
+import { ApplicationNotices } from "./ApplicationNotices";
 import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
 import { AssignOfficer } from "./AssignOfficer";
 import { AuditTrail } from "./AuditTrail";
@@ -150,6 +151,14 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
         <h3 className="portal-subtitle">Signatures</h3>
         <Signatures detail={detail} canOpen={me.can("documents.view")} />
       </section>
+      {me.can("notices.view") ? (
+        <section aria-labelledby="notices" className="portal-section">
+          <h2 id="notices" className="section-title">
+            Notices
+          </h2>
+          <ApplicationNotices applicationId={detail.id} onChanged={refetch} />
+        </section>
+      ) : null}
       {me.can("notes.write") ? (
         <section aria-labelledby="notes" className="portal-section">
           <h2 id="notes" className="section-title">

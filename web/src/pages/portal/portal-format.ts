@@ -91,6 +91,12 @@ export function describeAction(action: string, words: ActionWords): string {
       return "Added a note";
     case "definitions.recheck":
       return `Re-checked under new definitions (was ${arg || "none"})`;
+    case "decision.declined":
+      return `Declined (${arg}): adverse action notice given`;
+    case "rescission.notice":
+      return `Notice of the right to cancel given (${arg})`;
+    case "rescission.cancelled":
+      return `Cancelled under the right to cancel (${arg})`;
     case "seed.demo":
       return "Demo data created";
     default:

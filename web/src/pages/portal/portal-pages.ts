@@ -20,6 +20,7 @@ export const PORTAL_PAGES: PortalPage[] = [
   { to: "/portal/funnel-map", label: "Funnel map", anyOf: ["definitions.view"] },
   { to: "/portal/definitions-impact", label: "Definition changes", anyOf: ["definitions.impact"] },
   { to: "/portal/analytics", label: "Funnel analytics", anyOf: ["analytics.view"] },
+  { to: "/portal/notices", label: "Notices sent", anyOf: ["notices.view"] },
 ];
 
 /** Whether permissions hold any of the needed ones; nothing needed is always allowed. */

@@ -14,3 +14,6 @@ export type Permission = PortalRole["permissions"][number];
 /** The funnel report of the analytics page. */
 export type FunnelReport = Portal["analytics"];
 export type PendingReview = Portal["identityReviews"]["pending"]["reviews"][number];
+/** The notices given on one file (adverse action, the right to cancel). */
+export type ApplicationNoticesDetail = Portal["notices"]["ofApplication"];
+export type SentNotice = Portal["notices"]["list"]["notices"][number];

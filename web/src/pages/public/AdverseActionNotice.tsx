@@ -1,7 +1,8 @@
 // The adverse action notice of the applicant's latest decline (Regulation B, 12 CFR 1002.9), as
 // the server recorded it: the principal reasons, the ECOA notice, the creditor's name and address
 // and the federal agency. The text is content/disclosures/adverse-action-notice.md filled with the
-// recorded values, so the page shows the very text that was recorded and mailed.
+// recorded values, so the page shows the very text that was recorded and mailed; its PDF downloads
+// from the link below it.
 import { useQuery } from "@tanstack/react-query";
 import { use } from "react";
 import site from "../../../../content/site.json";
@@ -35,6 +36,11 @@ export function AdverseActionNotice() {
   return (
     <section className="notice" aria-label={site.adverseAction.label} data-notice={latest.notice.id} data-version={latest.notice.version}>
       <NoticeText notice={latest.notice} />
+      <p>
+        <a href={latest.pdfUrl} download>
+          {site.adverseAction.download}
+        </a>
+      </p>
       <p className="meta">{site.adverseAction.delivery}</p>
     </section>
   );

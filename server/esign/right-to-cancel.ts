@@ -1,0 +1,151 @@
+// The right to cancel (rescission, 12 CFR 1026.15) of one application, per owner: who holds it
+// (rules/disbursement.json rescissionHolders: the borrowers on the title and each other owner who
+// lives in the home), the period (from the latest standing signing of the disclosures, which opens
+// the account and delivers the disclosures and this notice, to midnight of the third business day
+// after it), each holder's formal notice (content/disclosures/rescission-notice.md, model form G-5
+// wording) as a PDF in two copies, and the cancellation recorded on the application, if any.
+import { accountEmail, addressLine, answersPointer, borrowerName, borrowerRoles, ownerRole } from "../../engine/borrowers";
+import type { Definitions } from "../../engine/definitions";
+import { lenderTokens, type LenderProfile } from "../../engine/lender";
+import { readLenderProfile } from "../../engine/lender-file";
+import { getAt } from "../../engine/pointer";
+import { evaluateRuleSet } from "../../engine/rules";
+import type { Db } from "../db/client";
+import type { Services } from "../services";
+import { frontMatterOf, readDisclosure, signedDocument } from "./documents";
+import { renderNoticePdf } from "./pdf";
+import { dateIn, rescissionFor } from "./rescission";
+import { latestSigning } from "./signatures";
+import { longDate } from "./values";
+
+export const RESCISSION_NOTICE = "rescission-notice";
+export const RESCISSION_PDF_NAME = "notice-of-right-to-cancel.pdf";
+
+/** One consumer with the right to cancel. */
+export interface Holder {
+  /** "borrower", "coborrower" (a borrower's role), or "owner-<n>" for the n-th other owner who lives in the home. */
+  key: string;
+  /** The borrower's role; null for an owner who is not applying (no account: their notice is mailed). */
+  role: string | null;
+  name: string;
+  /** Where the notice is emailed; null: it is mailed on paper. */
+  email: string | null;
+}
+
+/** A cancellation as recorded on the application (schemas/rescission.json). */
+export interface Cancellation {
+  holder: string;
+  name: string;
+  signature?: string;
+  via: "online" | "mail";
+  sentOn: string;
+  cancelledAt: string;
+  recordedBy: { kind: "applicant" | "portal"; id: string; name: string };
+}
+
+export interface RightToCancel {
+  applies: boolean;
+  holders: Holder[];
+  /** Null until the disclosures are signed: the period has not started and no notice is given. */
+  period: { startDate: string; endDate: string; earliestDisbursementDate: string; timeZone: string } | null;
+  /** Whether a holder may still cancel today (the lender's calendar day). */
+  open: boolean;
+  cancellation: Cancellation | null;
+}
+
+interface HolderOutput {
+  borrower?: boolean;
+  coborrower?: boolean;
+  otherOwners?: string[];
+}
+
+/** The params of the right to cancel (rules/disbursement.json params.rescission). */
+export const rescissionParams = (defs: Definitions) => (((defs.params.disbursement ?? {}) as Record<string, any>).rescission ?? {}) as { cancelledStatus?: string; timeZone?: string };
+
+/** The status of an application cancelled under the right to cancel (data: params.disbursement.rescission.cancelledStatus). */
+export const cancelledStatus = (defs: Definitions): string | null => rescissionParams(defs).cancelledStatus ?? null;
+
+/** Whether an owner cancelled this line under the right to cancel: its status is the cancelled one the rules name. */
+export const isCancelled = (defs: Definitions, app: { status: string }) => app.status === cancelledStatus(defs);
+
+export const cancellationOf = (doc: Record<string, unknown>): Cancellation | null => (getAt(doc, "/rescission/cancellation") as Cancellation | undefined) ?? null;
+
+/** A borrower's email: the account's for the owner, their own answer for another borrower. */
+function emailOf(defs: Definitions, doc: unknown, role: string): string | null {
+  const email = role === ownerRole(defs) ? accountEmail(defs, doc) : getAt(doc, `${answersPointer(defs, role)}/email`);
+  return typeof email === "string" && email.includes("@") ? email : null;
+}
+
+/** Who has the right to cancel on this application, by rules/disbursement.json (rescissionHolders). */
+export function holdersOf(defs: Definitions, doc: Record<string, unknown>, today: string): Holder[] {
+  let out: HolderOutput;
+  try {
+    out = (evaluateRuleSet(defs, "disbursement", { ...doc, today }).outputs.rescissionHolders ?? {}) as HolderOutput;
+  } catch {
+    return []; // answers the rule set cannot read yet give nobody the right
+  }
+  const holders: Holder[] = [];
+  for (const role of borrowerRoles(defs))
+    if ((out as Record<string, unknown>)[role] === true) holders.push({ key: role, role, name: borrowerName(defs, doc, role) ?? role, email: emailOf(defs, doc, role) });
+  (out.otherOwners ?? []).forEach((name, i) => holders.push({ key: `owner-${i + 1}`, role: null, name, email: null }));
+  return holders;
+}
+
+/** The right to cancel on an application now: holders, period, whether it is still open, and any cancellation. */
+export async function rightToCancel(db: Db, services: Services, app: { id: string; doc: Record<string, unknown> }, now: Date = services.now()): Promise<RightToCancel> {
+  const { defs } = services;
+  const signing = await latestSigning(db, app.id);
+  const counted = rescissionFor(defs, app.doc, { now: signing?.signedAt ?? now, signedAt: signing?.signedAt ?? null });
+  const today = dateIn(now, counted.timeZone);
+  const holders = counted.applies ? holdersOf(defs, app.doc, today) : [];
+  const period = counted.applies && signing ? { startDate: counted.startDate, endDate: counted.endDate, earliestDisbursementDate: counted.earliestDisbursementDate, timeZone: counted.timeZone } : null;
+  const cancellation = cancellationOf(app.doc);
+  return { applies: counted.applies, holders, period, open: period !== null && cancellation === null && today <= period.endDate, cancellation };
+}
+
+/** The values of one holder's notice. */
+export function noticeValues(doc: Record<string, unknown>, holder: Holder, period: NonNullable<RightToCancel["period"]>, lender: LenderProfile = readLenderProfile()): Record<string, string> {
+  const home = addressLine(doc.property);
+  return {
+    ...lenderTokens(lender),
+    holderName: holder.name,
+    ...(home ? { propertyAddress: home } : {}),
+    accountOpenedDate: longDate(period.startDate),
+    rescissionEndDate: longDate(period.endDate),
+  };
+}
+
+/** One holder's notice: its record (version, SHA-256, values) and its filled text. */
+export function holderNotice(doc: Record<string, unknown>, holder: Holder, period: NonNullable<RightToCancel["period"]>, lender?: LenderProfile) {
+  const source = readDisclosure(RESCISSION_NOTICE);
+  if (!source) throw new Error(`content/disclosures/${RESCISSION_NOTICE}.md is missing: the notice of the right to cancel cannot be given`);
+  return signedDocument(source, noticeValues(doc, holder, period, lender));
+}
+
+/**
+ * One holder's notice as a PDF: two copies (12 CFR 1026.15(b)), the first to keep, the second to
+ * sign and send back to cancel. Dated the day the period starts, so the same notice gives the
+ * same bytes.
+ */
+export async function holderNoticePdf(applicationId: string, doc: Record<string, unknown>, holder: Holder, period: NonNullable<RightToCancel["period"]>): Promise<Uint8Array> {
+  const lender = readLenderProfile();
+  const { text, ...record } = holderNotice(doc, holder, period, lender);
+  const body = frontMatterOf(text).body;
+  const copy = (n: number, use: string) => ({ ...record, body, banner: `Copy ${n} of 2 for ${holder.name}: ${use}` });
+  return renderNoticePdf({
+    meta: {
+      title: record.title,
+      subject: `Application ${applicationId}: notice of the right to cancel for ${holder.name}, ending ${period.endDate}`,
+      keywords: ["rescission", applicationId, record.sha256],
+      author: lender.legalName,
+      creator: "HELOC funnel notices",
+      date: new Date(`${period.startDate}T12:00:00Z`),
+    },
+    footer: `${record.title} - ${holder.name} - application ${applicationId}`,
+    documents: [copy(1, "keep this copy"), copy(2, "to cancel, sign and date this copy and send it to us")],
+  });
+}
+
+/** The link to a holder's notice PDF (server/notices/routes.ts); portal staff add ?application=<id>. */
+export const rescissionPdfUrl = (holderKey: string, applicationId?: string) =>
+  `/api/notices/right-to-cancel/${holderKey}.pdf${applicationId ? `?application=${applicationId}` : ""}`;

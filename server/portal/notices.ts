@@ -1,0 +1,74 @@
+// The notices given on applications, for portal staff with notices.view: on one file, each adverse
+// action notice (Reg B 1002.9) and each owner's notice of the right to cancel (Reg Z 1026.15(b)),
+// with how it was delivered and its PDF; and, for the partner, the list of adverse action notices
+// sent (every declined application they can see, newest decision first).
+import { and, desc, inArray, like } from "drizzle-orm";
+import { borrowerName, ownerRole } from "../../engine/borrowers";
+import { adverseActionPdfUrl, decisionsOf } from "../decisions/adverse-action";
+import { applications, auditEvents } from "../db/schema";
+import { rescissionPdfUrl, rightToCancel } from "../esign/right-to-cancel";
+import type { Services } from "../services";
+import { applicationStore } from "../store/applications";
+import { visibleTo } from "./scope";
+import type { Staff } from "./staff";
+
+/** How many declined applications the partner list reads at most (newest first). */
+const LIST_LIMIT = 200;
+
+type Row = typeof applications.$inferSelect;
+
+function adverseActionNotices(applicationId: string, doc: Record<string, unknown>) {
+  return decisionsOf(doc).map((d, index) => ({
+    index,
+    decidedAt: d.decidedAt,
+    ruleId: d.ruleId,
+    reasons: d.reasons,
+    version: d.notice.version,
+    sha256: d.notice.sha256,
+    pdfUrl: adverseActionPdfUrl(index, applicationId),
+  }));
+}
+
+export function portalNotices(services: Services) {
+  const store = applicationStore(services);
+  return {
+    /** Every notice given on one application's file. */
+    async ofApplication(row: Row) {
+      const app = store.fromRow(row);
+      const right = await rightToCancel(services.db, services, app);
+      return {
+        adverseAction: adverseActionNotices(app.id, app.doc),
+        rightToCancel: {
+          applies: right.applies,
+          period: right.period,
+          open: right.open,
+          cancellation: right.cancellation,
+          // A notice exists once the period has started (the disclosures are signed).
+          holders: right.holders.map((h) => ({
+            key: h.key,
+            name: h.name,
+            delivery: h.email ? ("email" as const) : ("mail" as const),
+            pdfUrl: right.period ? rescissionPdfUrl(h.key, app.id) : null,
+          })),
+        },
+      };
+    },
+
+    /** The adverse action notices sent on the applications this user can see, newest first. */
+    async list(staff: Staff) {
+      const declined = services.db.select({ id: auditEvents.applicationId }).from(auditEvents).where(like(auditEvents.action, "decision.declined:%"));
+      const rows = await services.db
+        .select()
+        .from(applications)
+        .where(and(visibleTo(staff), inArray(applications.id, declined)))
+        .orderBy(desc(applications.updatedAt))
+        .limit(LIST_LIMIT);
+      const notices = rows.flatMap((row) => {
+        const app = store.fromRow(row);
+        const name = borrowerName(services.defs, app.doc, ownerRole(services.defs));
+        return adverseActionNotices(app.id, app.doc).map((n) => ({ applicationId: app.id, borrowerName: name, ...n }));
+      });
+      return { notices: notices.sort((a, b) => b.decidedAt.localeCompare(a.decidedAt)), limit: LIST_LIMIT };
+    },
+  };
+}

@@ -1,0 +1,214 @@
+// Rescission per owner (Regulation Z 12 CFR 1026.15): each consumer with an ownership interest in
+// the principal dwelling who lives there receives the formal notice (1026.15(b): two copies, the
+// last day to cancel) when the disclosures are signed, and may cancel: online in their own session,
+// or by mail, recorded by portal staff. A cancellation is recorded (who, how, when), moves the
+// application to the cancelled status the rules name, and no draw can ever be released after it.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TRPCClientError } from "@trpc/client";
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
+import { auditEvents } from "../../server/db/schema";
+import { cancelLine } from "../../server/esign/cancellation";
+import { assertDrawMayBeReleased } from "../../server/esign/draw-release";
+import { longDate } from "../../server/esign/values";
+import { applicationStore } from "../../server/store/applications";
+import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { mailAttachment, pdfPages, pdfProse } from "../helpers/pdf";
+import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
+
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const PDF = "notice-of-right-to-cancel.pdf";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(() => server.close());
+
+const titleHolders = {
+  borrowerOnTitle: true,
+  coborrowerOnTitle: true,
+  otherOwners: [
+    { name: "Rosa Alvarez", livesInHome: true },
+    { name: "Tom Alvarez", livesInHome: false },
+  ],
+};
+
+/** A two-borrower application at the sign step, on a home both borrowers and Rosa own and live in. */
+async function atSign({ holders = titleHolders as unknown, usage = "primaryResidence" } = {}) {
+  const email = `${crypto.randomUUID()}@example.com`;
+  const coEmail = `${crypto.randomUUID()}@example.com`;
+  const doc = structuredClone(fixture);
+  doc.user.email = email;
+  doc.coborrower.email = coEmail;
+  doc.titleHolders = holders;
+  doc.property.propertyUsage = usage;
+  doc.setup.propertyUsage = usage;
+  const who = await makeApplicant(server.services, { email, status: "disclosures", doc });
+  const b = browser(server.url);
+  await b.auth("Applicant", "callback/credentials", { email, password: who.password });
+  return { ...who, coEmail, b };
+}
+
+const sign = (b: ReturnType<typeof browser>) =>
+  b.trpc.step.submit.mutate({ stepId: "disclosures", answers: { esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { borrowerName: "Maria Alvarez" } } } });
+
+const failure = (e: unknown) => (e as TRPCClientError<never>).data as unknown as { httpStatus: number; route?: string } & Record<string, unknown>;
+
+async function staff(role = "admin") {
+  const person = await makePortalUser(server.services, { role });
+  const b = browser(server.url);
+  await signInPortal(server, b, person);
+  return { ...person, b };
+}
+
+describe("the notice of the right to cancel (1026.15(b))", () => {
+  it("is given to each owner who has the right when the disclosures are signed: emailed to each borrower as a PDF with two copies and the last day to cancel", async () => {
+    const who = await atSign();
+    await sign(who.b);
+    const mine = await who.b.trpc.rescission.mine.query();
+    expect(mine).toMatchObject({ applies: true, holder: { key: "borrower", name: "Maria Alvarez" }, open: true, cancellation: null, pdfUrl: "/api/notices/right-to-cancel/borrower.pdf" });
+    const { endDate, startDate } = mine.period!;
+    expect(endDate > startDate).toBe(true);
+
+    for (const [email, name] of [
+      [who.email, "Maria Alvarez"],
+      [who.coEmail, "James Alvarez"],
+    ] as const) {
+      const mail = newestMail(server.dataDir, email, { containing: /^Subject: Notice of right to cancel/m, raw: true });
+      const pdf = mailAttachment(mail, PDF)!;
+      expect(await pdfPages(pdf)).toBeGreaterThanOrEqual(2);
+      const text = pdfProse(pdf);
+      expect(text).toContain(`Copy 1 of 2 for ${name}: keep this copy`);
+      expect(text).toContain(`Copy 2 of 2 for ${name}: to cancel, sign and date this copy and send it to us`);
+      expect(text).toContain("You have a legal right under federal law to cancel the account, without cost, within three business days");
+      expect(text).toContain(`you must send the notice no later than midnight of ${longDate(endDate)}`);
+      expect(text.match(/Notice of right to cancel/g)!.length).toBeGreaterThanOrEqual(2);
+    }
+    // Rosa owns and lives in the home but is not applying: her notice is listed for mailing; Tom does not live there and has no right.
+    const given = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.applicationId, who.applicationId), like(auditEvents.action, "rescission.notice:%")));
+    expect(given.map((e) => [e.action, JSON.parse(e.changed)[0]])).toEqual([
+      ["rescission.notice:borrower", "email"],
+      ["rescission.notice:coborrower", "email"],
+      ["rescission.notice:owner-1", "mail"],
+    ]);
+  });
+
+  it("downloads the holder's own notice only, and none before the disclosures are signed", async () => {
+    const who = await atSign();
+    expect((await who.b.fetch(`${server.url}/api/notices/right-to-cancel/borrower.pdf`)).status).toBe(404);
+    expect((await who.b.trpc.rescission.mine.query()).pdfUrl).toBeNull();
+    await sign(who.b);
+    const res = await who.b.fetch(`${server.url}/api/notices/right-to-cancel/borrower.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${PDF}"`);
+    expect(pdfProse(new Uint8Array(await res.arrayBuffer()))).toContain("For: Maria Alvarez");
+    expect((await who.b.fetch(`${server.url}/api/notices/right-to-cancel/coborrower.pdf`)).status).toBe(404);
+    expect((await who.b.fetch(`${server.url}/api/notices/right-to-cancel/owner-1.pdf`)).status).toBe(404);
+  });
+
+  it("is given to nobody when the home is not a principal dwelling", async () => {
+    const who = await atSign({ usage: "investment" });
+    await sign(who.b);
+    expect(await who.b.trpc.rescission.mine.query()).toMatchObject({ applies: false, holder: null, period: null, open: false });
+    expect(() => newestMail(server.dataDir, who.email, { containing: /^Subject: Notice of right to cancel/m })).toThrow(/no mail/);
+  });
+
+  it("lists each owner's notice in the portal file, with how it goes out and its PDF for staff to mail", async () => {
+    const who = await atSign();
+    await sign(who.b);
+    const admin = await staff();
+    const notices = await admin.b.trpc.portal.notices.ofApplication.query({ applicationId: who.applicationId });
+    expect(notices.rightToCancel.holders).toEqual([
+      { key: "borrower", name: "Maria Alvarez", delivery: "email", pdfUrl: `/api/notices/right-to-cancel/borrower.pdf?application=${who.applicationId}` },
+      { key: "coborrower", name: "James Alvarez", delivery: "email", pdfUrl: `/api/notices/right-to-cancel/coborrower.pdf?application=${who.applicationId}` },
+      { key: "owner-1", name: "Rosa Alvarez", delivery: "mail", pdfUrl: `/api/notices/right-to-cancel/owner-1.pdf?application=${who.applicationId}` },
+    ]);
+    const rosa = await admin.b.fetch(`${server.url}${notices.rightToCancel.holders[2]!.pdfUrl}`);
+    expect(rosa.status).toBe(200);
+    expect(pdfProse(new Uint8Array(await rosa.arrayBuffer()))).toContain("Copy 2 of 2 for Rosa Alvarez");
+  });
+});
+
+describe("cancelling (1026.15(a)(2), (d))", () => {
+  it("lets a holder cancel in their own session: recorded with who and when, the application moves to the cancelled status, and nothing on it can change", async () => {
+    const who = await atSign();
+    await sign(who.b);
+    const done = await who.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true });
+    expect(done).toMatchObject({ name: "Maria Alvarez", via: "online" });
+    const app = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;
+    expect(app.status).toBe("rescinded");
+    expect((app.doc as any).rescission.cancellation).toMatchObject({ holder: "borrower", name: "Maria Alvarez", signature: "Maria Alvarez", via: "online", sentOn: done.sentOn, recordedBy: { kind: "applicant", id: who.userId } });
+    const audits = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.applicationId, who.applicationId), eq(auditEvents.action, "rescission.cancelled:borrower")));
+    expect(audits).toHaveLength(1);
+    // The status's page, from the rules' status-to-route map, is where the applicant goes.
+    expect((await who.b.session()).applicationRoute).toBe("/app/right-to-cancel");
+    const refused = await who.b.trpc.step.submit.mutate({ stepId: "application6", answers: {} }).catch(failure);
+    expect(refused).toMatchObject({ httpStatus: 403, route: "/app/right-to-cancel" });
+    expect(newestMail(server.dataDir, who.coEmail, { containing: /^Subject: Your line of credit is cancelled/m })).toContain("from Maria Alvarez, sent on");
+    expect(await who.b.trpc.rescission.mine.query()).toMatchObject({ open: false, cancellation: { name: "Maria Alvarez", via: "online" } });
+    // A second cancellation has nothing left to cancel.
+    expect(failure(await who.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true }).catch((e: unknown) => e))).toMatchObject({ httpStatus: 409 });
+  });
+
+  it("never lets the draw be released after a cancellation, however long after", async () => {
+    const who = await atSign();
+    await sign(who.b);
+    await who.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true });
+    const { services } = server;
+    const app = (await applicationStore(services).byId(services.db, who.applicationId))!;
+    const inAYear = new Date(Date.now() + 365 * 86400000);
+    for (const status of ["funded", "disbursed"]) {
+      const refused = await assertDrawMayBeReleased(services.db, services, app, app.doc, status, inAYear).catch((e: unknown) => e);
+      expect((refused as Error).message).toMatch(new RegExp(`^The line cannot move to "${status}": Maria Alvarez cancelled the line under the right to cancel on .*: no draw can ever be released\\.$`));
+    }
+  });
+
+  it("refuses a cancellation before the disclosures are signed, and by someone without the right", async () => {
+    const early = await atSign();
+    expect(failure(await early.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true }).catch((e: unknown) => e))).toMatchObject({ httpStatus: 412 });
+    const notOnTitle = await atSign({ holders: { borrowerOnTitle: false, coborrowerOnTitle: true } });
+    await sign(notOnTitle.b);
+    expect(failure(await notOnTitle.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true }).catch((e: unknown) => e))).toMatchObject({ httpStatus: 403 });
+    expect((await applicationStore(server.services).byId(server.services.db, notOnTitle.applicationId))!.status).not.toBe("rescinded");
+  });
+
+  it("refuses a cancellation after midnight of the last day", async () => {
+    const who = await atSign();
+    await sign(who.b);
+    const later = { ...server.services, now: () => new Date(Date.now() + 10 * 86400000) };
+    const refused = await cancelLine(later, { applicationId: who.applicationId, holder: "borrower", via: "online", recordedBy: { kind: "applicant", id: who.userId, name: "Maria Alvarez" } }).catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(/^The period to cancel ended at midnight on [A-Z][a-z]+day, /);
+  });
+
+  it("lets staff record a cancellation an owner mailed in time, naming who and the day it was sent", async () => {
+    const who = await atSign();
+    await sign(who.b);
+    const { period } = await who.b.trpc.rescission.mine.query();
+    const processor = await staff("processor");
+    const recorded = await processor.b.trpc.portal.notices.recordCancellation.mutate({ applicationId: who.applicationId, holder: "owner-1", sentOn: period!.startDate });
+    expect(recorded).toEqual({ name: "Rosa Alvarez", sentOn: period!.startDate, via: "mail" });
+    const app = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;
+    expect(app.status).toBe("rescinded");
+    expect((app.doc as any).rescission.cancellation).toMatchObject({ holder: "owner-1", via: "mail", recordedBy: { kind: "portal", id: processor.id, name: "Pat Portal" } });
+    const file = await processor.b.trpc.portal.notices.ofApplication.query({ applicationId: who.applicationId });
+    expect(file.rightToCancel).toMatchObject({ open: false, cancellation: { name: "Rosa Alvarez", via: "mail" } });
+  });
+
+  it("refuses staff a mailed cancellation sent on a day that cannot count, or without the permission", async () => {
+    const who = await atSign();
+    await sign(who.b);
+    const admin = await staff();
+    const future = new Date(Date.now() + 3 * 86400000).toISOString().slice(0, 10);
+    expect(failure(await admin.b.trpc.portal.notices.recordCancellation.mutate({ applicationId: who.applicationId, holder: "owner-1", sentOn: future }).catch((e: unknown) => e))).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [{ pointer: "/sentOn" }],
+    });
+    expect(failure(await admin.b.trpc.portal.notices.recordCancellation.mutate({ applicationId: who.applicationId, holder: "owner-2", sentOn: future }).catch((e: unknown) => e))).toMatchObject({ httpStatus: 400 });
+    const officer = await staff("loanOfficer");
+    expect(failure(await officer.b.trpc.portal.notices.recordCancellation.mutate({ applicationId: who.applicationId, holder: "owner-1", sentOn: future }).catch((e: unknown) => e))).toMatchObject({ httpStatus: 403 });
+    expect((await applicationStore(server.services).byId(server.services.db, who.applicationId))!.status).not.toBe("rescinded");
+  });
+});

@@ -1,0 +1,87 @@
+// The right to cancel in Chromium: after the disclosures are signed, an owner on the title opens
+// "Your right to cancel", downloads their notice (two copies, the last day to cancel), and cancels
+// with their typed name; the page then shows the cancellation, and every application page sends
+// them back to it (the cancelled status's page, from the rules). Portal staff see each owner's
+// notice on the file. Screenshots at 1280 and 390 px, axe on each page.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
+import { makeApplicant } from "../helpers/accounts";
+import { pdfProse } from "../helpers/pdf";
+import { browser as apiBrowser } from "../helpers/server";
+import { ARTIFACTS, screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { downloaded, pageWithSession, staffPage } from "./sessions";
+
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ shared: true });
+}, 60_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** A signed two-borrower application on a home both own and live in with Rosa; a browser page signed in as the borrower. */
+async function signedOwner(width: number) {
+  const email = `${crypto.randomUUID()}@example.com`;
+  const doc = structuredClone(fixture);
+  doc.user.email = email;
+  doc.coborrower.email = `${crypto.randomUUID()}@example.com`;
+  doc.titleHolders = { borrowerOnTitle: true, coborrowerOnTitle: true, otherOwners: [{ name: "Rosa Alvarez", livesInHome: true }] };
+  const who = await makeApplicant(e2e.server.services, { email, status: "disclosures", doc });
+  const api = apiBrowser(e2e.server.url);
+  await api.auth("Applicant", "callback/credentials", { email, password: who.password });
+  await api.trpc.step.submit.mutate({ stepId: "disclosures", answers: { esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { borrowerName: "Maria Alvarez" } } } });
+  return { ...who, page: await pageWithSession(e2e, api, width) };
+}
+
+describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
+  it("gives the owner their notice as a PDF and lets them cancel; the application then stays on the cancellation", async () => {
+    const { page, applicationId } = await signedOwner(1280);
+    await page.goto("/app/right-to-cancel");
+    await page.getByRole("heading", { level: 1, name: "Your right to cancel" }).waitFor();
+    await page.getByText(/^You may cancel until midnight on [A-Z][a-z]+day, /).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "right-to-cancel");
+
+    const text = pdfProse(await downloaded(page, page.getByRole("link", { name: "Download your notice of the right to cancel (PDF, two copies)" }), "notice-of-right-to-cancel.pdf"));
+    expect(text).toContain("Copy 1 of 2 for Maria Alvarez: keep this copy");
+    expect(text).toContain("Copy 2 of 2 for Maria Alvarez");
+    expect(text).toMatch(/you must send the notice no later than midnight of [A-Z][a-z]+day, /);
+
+    // Asked without a name or the box checked, the form says what is missing and cancels nothing.
+    await page.getByRole("button", { name: "Cancel my line of credit" }).click();
+    await page.getByText("Type your full name to sign this cancellation").nth(1).waitFor();
+    await page.getByLabel("Type your full name to sign this cancellation").fill("Maria Alvarez");
+    await page.getByRole("checkbox", { name: "I wish to cancel this line of credit" }).check();
+    await page.getByRole("button", { name: "Cancel my line of credit" }).click();
+    await page.getByText(/^This line of credit was cancelled by Maria Alvarez on [A-Z][a-z]+day, .* under the right to cancel\. No money will be sent from it\.$/).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "right-to-cancel-cancelled");
+
+    // The cancelled status's page (rules/funnel.json) is where every application page now leads.
+    await page.goto("/app/application/submitted");
+    await page.waitForURL("**/app/right-to-cancel");
+
+    // Staff see each owner's notice and the cancellation on the file.
+    const portal = await staffPage(e2e, "processor");
+    await portal.goto(`/portal/applications/${applicationId}`);
+    const notices = portal.getByRole("region", { name: "Notices of the right to cancel table" });
+    await notices.getByRole("cell", { name: "Rosa Alvarez", exact: true }).waitFor();
+    expect(await notices.getByRole("link", { name: "PDF, two copies for Rosa Alvarez" }).count()).toBe(1);
+    await portal.getByText(/^Cancelled by Maria Alvarez \(online\)/).waitFor();
+    expect(await seriousA11yViolations(portal)).toEqual([]);
+    // The file is long: the picture is of its Notices section.
+    await portal.locator('section[aria-labelledby="notices"]').screenshot({ path: join(ARTIFACTS, "portal-file-notices.png") });
+  });
+
+  it("fits a phone's width", async () => {
+    const { page } = await signedOwner(390);
+    await page.goto("/app/right-to-cancel");
+    await page.getByRole("button", { name: "Cancel my line of credit" }).waitFor();
+    expect(await page.evaluate("document.documentElement.scrollWidth > window.innerWidth")).toBe(false);
+    await screenshot(page, "right-to-cancel-390");
+  });
+});

@@ -1,0 +1,151 @@
+// The notices given on one file (notices.view): each adverse action notice with its reasons and
+// PDF, and each owner's notice of the right to cancel with how it goes out (emailed, or to be
+// mailed by staff), its PDF, the period and any cancellation; with rescission.record, staff record
+// a cancellation an owner mailed.
+import { Button, Field, Input, MessageBar, MessageBarBody, Select } from "@fluentui/react-components";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { trpc } from "../../api/trpc";
+import { classifyApiError } from "../funnel/api-errors";
+import { dateTime } from "./portal-format";
+import type { ApplicationNoticesDetail } from "./portal-types";
+import { usePortalMe } from "./PortalFrame";
+import { Failure, Loading } from "./PortalStates";
+import { TableRegion } from "./TableRegion";
+
+const DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+/** A calendar day (yyyy-MM-dd, the lender's) as "Oct 14, 2026", whatever the browser's time zone. */
+const day = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
+
+function AdverseActionNotices({ notices }: { notices: ApplicationNoticesDetail["adverseAction"] }) {
+  if (!notices.length) return <p className="meta">No adverse action notice: the application was not declined.</p>;
+  return (
+    <TableRegion label="Adverse action notices" stack>
+      <thead>
+        <tr>
+          <th scope="col">Decided and given</th>
+          <th scope="col">Principal reasons</th>
+          <th scope="col">Notice</th>
+        </tr>
+      </thead>
+      <tbody>
+        {notices.map((n) => (
+          <tr key={n.index}>
+            <td data-label="Decided and given">{dateTime(n.decidedAt)}</td>
+            <td data-label="Principal reasons">{n.reasons.map((r) => r.text).join("; ")}</td>
+            <td data-label="Notice">
+              <a href={n.pdfUrl} download>
+                PDF<span className="visually-hidden"> of the notice given {dateTime(n.decidedAt)}</span>
+              </a>{" "}
+              <span className="meta">version {n.version}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableRegion>
+  );
+}
+
+function RecordCancellation({ applicationId, holders, onRecorded }: { applicationId: string; holders: ApplicationNoticesDetail["rightToCancel"]["holders"]; onRecorded(): void }) {
+  const record = useMutation(trpc.portal.notices.recordCancellation.mutationOptions());
+  const [holder, setHolder] = useState(holders[0]?.key ?? "");
+  const [sentOn, setSentOn] = useState("");
+  const error = record.error ? classifyApiError(record.error).message : undefined;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    record.mutate({ applicationId, holder, sentOn }, { onSuccess: onRecorded });
+  };
+  return (
+    <form className="portal-note-form" onSubmit={onSubmit} aria-labelledby="record-cancellation">
+      <h4 id="record-cancellation" className="portal-subtitle">
+        Record a mailed cancellation
+      </h4>
+      <Field label="Owner who cancelled">
+        <Select value={holder} onChange={(_, d) => setHolder(d.value)}>
+          {holders.map((h) => (
+            <option key={h.key} value={h.key}>
+              {h.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Sent on (the postmark or delivery date)" required validationMessage={error} validationState={error ? "error" : "none"}>
+        <Input type="date" value={sentOn} required onChange={(_, d) => setSentOn(d.value)} />
+      </Field>
+      <Button type="submit" appearance="primary" disabled={record.isPending || !sentOn}>
+        Record the cancellation
+      </Button>
+    </form>
+  );
+}
+
+function RightToCancelNotices({ applicationId, right, onRecorded }: { applicationId: string; right: ApplicationNoticesDetail["rightToCancel"]; onRecorded(): void }) {
+  const me = usePortalMe();
+  if (!right.applies) return <p className="meta">No right to cancel: the home is not an owner's principal dwelling.</p>;
+  return (
+    <>
+      {right.period ? (
+        <p>
+          Period from {day(right.period.startDate)} to midnight on {day(right.period.endDate)} ({right.period.timeZone}); the earliest draw is {day(right.period.earliestDisbursementDate)}.
+        </p>
+      ) : (
+        <p className="meta">The period starts when the disclosures are signed; each owner's notice is given then.</p>
+      )}
+      {right.cancellation ? (
+        <MessageBar intent="warning" className="portal-message">
+          <MessageBarBody>
+            Cancelled by {right.cancellation.name} ({right.cancellation.via === "mail" ? "by mail" : "online"}), sent on {day(right.cancellation.sentOn)}; recorded {dateTime(right.cancellation.cancelledAt)} by {right.cancellation.recordedBy.name}. No draw can be released.
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <TableRegion label="Notices of the right to cancel" stack>
+        <thead>
+          <tr>
+            <th scope="col">Owner</th>
+            <th scope="col">Delivery</th>
+            <th scope="col">Notice</th>
+          </tr>
+        </thead>
+        <tbody>
+          {right.holders.map((h) => (
+            <tr key={h.key}>
+              <td data-label="Owner">{h.name}</td>
+              <td data-label="Delivery">{h.delivery === "email" ? "Emailed when the disclosures are signed" : "To be mailed by us (not applying, no email)"}</td>
+              <td data-label="Notice">
+                {h.pdfUrl ? (
+                  <a href={h.pdfUrl} download>
+                    PDF, two copies<span className="visually-hidden"> for {h.name}</span>
+                  </a>
+                ) : (
+                  <span className="meta">Not given yet</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableRegion>
+      {right.open && me.can("rescission.record") ? <RecordCancellation applicationId={applicationId} holders={right.holders} onRecorded={onRecorded} /> : null}
+    </>
+  );
+}
+
+export function ApplicationNotices({ applicationId, onChanged }: { applicationId: string; onChanged(): void }) {
+  const notices = useQuery(trpc.portal.notices.ofApplication.queryOptions({ applicationId }));
+  if (notices.isPending) return <Loading label="Loading the notices" />;
+  if (notices.error) return <Failure error={notices.error} retry={() => void notices.refetch()} what="the notices" />;
+  return (
+    <>
+      <h3 className="portal-subtitle">Adverse action</h3>
+      <AdverseActionNotices notices={notices.data.adverseAction} />
+      <h3 className="portal-subtitle">Right to cancel</h3>
+      <RightToCancelNotices
+        applicationId={applicationId}
+        right={notices.data.rightToCancel}
+        onRecorded={() => {
+          void notices.refetch();
+          onChanged();
+        }}
+      />
+    </>
+  );
+}
