@@ -54,7 +54,7 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await next(borrower, "/app/initial-setup/preview-offer");
     await next(borrower, "/app/initial-setup/phone", "Continue to application");
     await accountSetup(borrower, e2e.server.services.config.dataDir, { phone: "3035550142" });
-    await answerAll(borrower, person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }));
+    await answerAll(borrower, person("user", { dob: "03/14/1984", ssn: "512346789" }));
     await next(borrower, "/app/application/invite-coborrower");
 
     // The borrower chooses to invite Sam by email and carries on with their own part.

@@ -69,11 +69,14 @@ export async function accountSetup(page: Page, dataDir: string, { phone = "30355
   await next(page, "/app/application/1", "Agree and continue");
 }
 
-/** The personal-info answers of a borrower ("user") or co-borrower, by field pointer, for answerAll. */
-export const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone: string }) => ({
+/**
+ * The personal-info answers of a borrower ("user") or co-borrower, by field pointer, for answerAll.
+ * The borrower's phone is not among them: it was given and verified on the account setup's phone page.
+ */
+export const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone?: string }) => ({
   [`/${who}/dateOfBirth`]: o.dob,
   [`/${who}/ssn`]: o.ssn,
-  [`/${who}/phone`]: o.phone,
+  ...(who === "coborrower" && o.phone ? { [`/${who}/phone`]: o.phone } : {}),
   [`/${who}/citizenship`]: "U.S. citizen",
   [`/${who}/maritalStatus`]: "Married",
   [`/${who}/militaryStatus`]: "None",

@@ -149,7 +149,7 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
       },
     });
 
-    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }), "/setup/hasCoborrower": false });
+    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789" }), "/setup/hasCoborrower": false });
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await shot(page, journey);
     await next(page, "/app/application/2");
@@ -197,7 +197,7 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await next(page, "/app/initial-setup/phone", "Continue to application");
     await accountSetup(page, e2e.server.services.config.dataDir, { phone: "3035550142" });
 
-    await answerAll(page, person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }));
+    await answerAll(page, person("user", { dob: "03/14/1984", ssn: "512346789" }));
     await reveal(page, "/setup/hasCoborrower");
     await expect(fieldBox(page, "/setup/hasCoborrower").getByLabel("Yes", { exact: true }).isChecked()).resolves.toBe(true);
     await next(page, "/app/application/invite-coborrower");
@@ -304,7 +304,7 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await next(page, "/app/initial-setup/preview-offer");
     await next(page, "/app/initial-setup/phone", "Continue to application");
     await accountSetup(page, e2e.server.services.config.dataDir, { phone: "3035550142" });
-    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }), "/setup/hasCoborrower": false });
+    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789" }), "/setup/hasCoborrower": false });
     await next(page, "/app/application/2");
     await singleHomeOwner(page);
 

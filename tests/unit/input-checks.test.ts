@@ -86,8 +86,8 @@ describe("phone numbers", () => {
   });
 
   it("names the field when it refuses one", () => {
-    const result = createStepValidator(defs, "application")({ user: { phone: "0000000000" } }, { today });
-    expect(result.errors).toContainEqual({ pointer: "/user/phone", message: "Phone number must be a valid U.S. phone number: 10 digits, area code first" });
+    const result = createStepValidator(defs, "setupPhone")({ user: { phone: "0000000000" } }, { today });
+    expect(result.errors).toEqual([{ pointer: "/user/phone", message: "Mobile number must be a valid U.S. phone number: 10 digits, area code first" }]);
   });
 });
 
