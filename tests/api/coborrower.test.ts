@@ -57,8 +57,8 @@ async function invitedAndJoined(email = `sam.${Date.now()}.${Math.random().toStr
   return { borrower, sent, token, c, joined, email };
 }
 
-/** The co-borrower's part: what only they write while they answer it, their consents and signature included. */
-const THEIR_PART = ["/coborrower", "/coborrowerConsents", "/coborrowerEsign"];
+/** The co-borrower's part: what only they write while they answer it (the photo ID they will use too), their consents and signature included. */
+const THEIR_PART = ["/coborrower", "/identityVerification/coborrower", "/coborrowerConsents", "/coborrowerEsign"];
 
 describe("co-borrower invite", () => {
   it("mails the co-borrower a link and takes the borrower past the co-borrower's details, which are theirs to give", async () => {

@@ -73,18 +73,24 @@ export async function accountSetup(page: Page, dataDir: string, { phone = "30355
  * The personal-info answers of a borrower ("user") or co-borrower, by field pointer, for answerAll.
  * The borrower's phone is not among them: it was given and verified on the account setup's phone page.
  */
-export const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone?: string }) => ({
+export const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone?: string; sameAddress?: boolean }) => ({
+  // In the page's order: the co-borrower's details ask the phone with the email, before the birth date.
+  ...(who === "coborrower" && o.phone ? { [`/${who}/phone`]: o.phone } : {}),
   [`/${who}/dateOfBirth`]: o.dob,
   [`/${who}/ssn`]: o.ssn,
-  ...(who === "coborrower" && o.phone ? { [`/${who}/phone`]: o.phone } : {}),
   [`/${who}/citizenship`]: "U.S. citizen",
   [`/${who}/maritalStatus`]: "Married",
   [`/${who}/militaryStatus`]: "None",
-  [`/${who}/address/line1`]: "1200 Larimer Street",
-  [`/${who}/address/city`]: "Denver",
-  [`/${who}/address/state`]: "Colorado",
-  [`/${who}/address/zip`]: "80205",
-  [`/${who}/yearsAtAddress`]: 6,
+  // An address the same as one given before is chosen on the page (tests/e2e/answer.ts sameAs), not typed.
+  ...(o.sameAddress
+    ? {}
+    : {
+        [`/${who}/address/line1`]: "1200 Larimer Street",
+        [`/${who}/address/city`]: "Denver",
+        [`/${who}/address/state`]: "Colorado",
+        [`/${who}/address/zip`]: "80205",
+        [`/${who}/yearsAtAddress`]: 6,
+      }),
 });
 
 /** One job of an employment history list, by field pointer, for answerAll. */
