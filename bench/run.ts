@@ -5,12 +5,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "../engine/paths";
+import { runA11yBench } from "./a11y";
 import { runApiBench } from "./api";
 import { runRulesBench } from "./rules";
 import { runScaleBench } from "./scale";
 import { runWebBench } from "./web";
 
-const parts = { rules: runRulesBench, api: runApiBench, scale: runScaleBench, web: runWebBench } as const;
+const parts = { rules: runRulesBench, api: runApiBench, scale: runScaleBench, web: runWebBench, a11y: runA11yBench } as const;
 type Part = keyof typeof parts;
 
 const asked = process.argv.slice(2).filter((a) => a !== "--");

@@ -59,6 +59,14 @@ export function roleWords(defs: Definitions, role: string | null | undefined): R
   return words;
 }
 
+/**
+ * How a reader's page speaks of the borrower of `role`: to a member about their own part, in the
+ * words the owner reads of theirs ("your documents", not "your co-borrower's documents").
+ */
+export function wordsFor(defs: Definitions, role: string | null | undefined, reader: string | null | undefined): RoleWords {
+  return reader && role === reader ? roleWords(defs, ownerRole(defs)) : roleWords(defs, role);
+}
+
 /** Whether an upload (schemas/upload.json, which flags a co-borrower's with isCoborrower) is the borrower's of `role`. */
 export const isUploadOf = (defs: Definitions, upload: { isCoborrower?: boolean | null }, role: string) => !!upload.isCoborrower === (role !== ownerRole(defs));
 

@@ -5,7 +5,7 @@ import { uriOf } from "./uris";
 import type { Definitions, Problem } from "./definitions";
 import { iteratingOperators, knownOperators, operatorOf } from "./logic";
 import { escapeSegment } from "./pointer";
-import { expand, propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
+import { propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
 import type { RuleSet, Step } from "./generated/schema-types";
 import { memberRoles, OWNER_ROLE } from "./members";
 import { WIDGET_NAMES } from "./widget-names";
@@ -15,6 +15,8 @@ import { checkCases } from "./cases";
 import { checkNeverShown } from "./lint-visibility";
 import { prefillSource } from "./prefill";
 import { checkSections } from "./lint-sections";
+import { prefillMisfit } from "./lint-fit";
+import { checkSameAs } from "./lint-same-as";
 
 export { suggest };
 
@@ -88,53 +90,6 @@ function checkRulesPath(defs: Definitions, path: string[], file: string, pointer
   const outputs = [...new Set((set.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])))];
   if (output === undefined || !outputs.includes(output))
     problems.push({ file, pointer, message: `rule set "${setId}" has no output "${output ?? ""}"${suggest(output ?? "", outputs)}` });
-}
-
-// ---------------------------------------------------------------- prefill
-
-/** What a schema (through its $refs and combinators) says of a value: its JSON types, allowed values, properties. */
-function shapeOf(files: Definitions["files"], ats: SchemaAt[]) {
-  const types = new Set<string>();
-  let values: unknown[] | null = null;
-  const properties = new Map<string, SchemaAt[]>();
-  let closed = false;
-  for (const at of ats)
-    for (const s of expand(files, at)) {
-      const { type, enum: allowed, const: only, properties: props, additionalProperties } = s.schema as Record<string, unknown>;
-      for (const t of Array.isArray(type) ? type : type === undefined ? [] : [type]) types.add(String(t));
-      const these = Array.isArray(allowed) ? allowed : only !== undefined ? [only] : null;
-      // Allowed values are gathered across branches (an enumeration is written as oneOf consts).
-      if (these) values = [...(values ?? []), ...these];
-      if (props && typeof props === "object")
-        for (const [key, child] of Object.entries(props)) if (child && typeof child === "object") properties.set(key, [...(properties.get(key) ?? []), { ...s, schema: child as Record<string, unknown> }]);
-      if (additionalProperties === false) closed = true;
-    }
-  if (types.has("number")) types.add("integer"); // an integer is a number
-  return { types, values: values as unknown[] | null, properties, closed };
-}
-
-/** Why an answer described by `source` cannot stand as the answer described by `target`, or null when it can. */
-function prefillMisfit(files: Definitions["files"], source: SchemaAt[], target: SchemaAt[], depth = 0): string | null {
-  const from = shapeOf(files, source);
-  const to = shapeOf(files, target);
-  const foreign = [...from.types].filter((t) => to.types.size > 0 && !to.types.has(t) && !(t === "integer" && from.types.has("number")));
-  if (foreign.length) return `its type ${[...from.types].join("/")} is not the field's ${[...to.types].filter((t) => t !== "integer" || !to.types.has("number")).join("/")}`;
-  if (to.values) {
-    if (!from.values) return `any value may be there, the field allows only ${to.values.map((v) => JSON.stringify(v)).join(", ")}`;
-    const outside = from.values.filter((v) => !to.values!.some((w) => JSON.stringify(w) === JSON.stringify(v)));
-    if (outside.length) return `the value${outside.length > 1 ? "s" : ""} ${outside.map((v) => JSON.stringify(v)).join(", ")} ${outside.length > 1 ? "are" : "is"} not the field's`;
-  }
-  if (depth > 4) return null;
-  for (const [key, child] of from.properties) {
-    const there = to.properties.get(key);
-    if (!there) {
-      if (to.closed) return `the field has no "${key}"`;
-      continue;
-    }
-    const inner = prefillMisfit(files, child, there, depth + 1);
-    if (inner) return `${key}: ${inner}`;
-  }
-  return null;
 }
 
 // ---------------------------------------------------------------- steps
@@ -212,6 +167,7 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   };
 
   checkSections(files, stepRoot, file, step, problems, checkPointer);
+  checkSameAs(files, { step: stepRoot, application: appRoot }, file, step, problems, checkPointer);
 
   const checkLogic = (logic: unknown, pointer: string, field?: string) => {
     for (const ref of scanLogic(logic, pointer, file, problems)) {

@@ -235,6 +235,11 @@ function stepBlocks(defs: Definitions, step: Step): Block[] {
     const { from, when } = prefillSource(source);
     return [fieldCell(f), fieldCell(from), [when === undefined ? "always" : describeLogic(when, stepWords(defs, step.id, f))]];
   }));
+  table("May be the same as an earlier answer (a choice copies it)", ["Field", "Question", "Choices"], Object.entries(step.sameAs ?? {}).map(([f, entry]) => [
+    fieldCell(f),
+    [entry?.title ?? ""],
+    (entry?.choices ?? []).flatMap((c, i) => [...(i ? ["; "] : []), ...fieldCell(c.from), ` ("${c.label}")`]),
+  ]));
   if (blocks.length === 2) blocks.push({ kind: "paragraph", parts: ["No conditions: every field is asked as its answer schema says."] });
   return blocks;
 }

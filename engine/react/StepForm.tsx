@@ -14,6 +14,7 @@ import { newItemValues } from "../new-items";
 import { mergeDocs } from "../pointer";
 import { cleanAnswers, sliceAnswers } from "../form/answers";
 import { StoreContext, useStore, type FormContext } from "./context";
+import { ObjectFieldWithSameAs } from "./same-as";
 import { prepareForPart, prepareStep, type PreparedStep } from "./prepare";
 import { renderValidator } from "./render-validator";
 import { isWhole, writes, type Part } from "../members";
@@ -70,6 +71,8 @@ export interface DisplayProps {
   application: unknown;
   /** The step's answers as the applicant has them now, not yet saved. */
   answers: unknown;
+  /** The role of the one reading (rules/members.json), so a display speaks to them as "you"; absent: the owner. */
+  reader?: string | null;
   today?: string;
   /**
    * Renames the step's button while the display says so (null: the step's own words), e.g. the
@@ -128,7 +131,7 @@ function LiveDisplay({ slot, ...props }: Omit<DisplayProps, "answers" | "options
 const DEV = Boolean(import.meta.env?.DEV);
 
 
-const fields: RegistryFieldsType = {};
+const fields: RegistryFieldsType = { ObjectField: ObjectFieldWithSameAs };
 
 /**
  * RJSF fills in nothing the applicant did not answer: no `false` for a required yes/no, no first
@@ -358,9 +361,9 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
     const nodes: Record<string, unknown> = {};
     for (const [name, display] of Object.entries(displays ?? {})) if (typeof display !== "function") nodes[name] = display;
     for (const [name, slot] of placed.slots)
-      nodes[name] = <LiveDisplay slot={slot} defs={props.defs} stepId={props.stepId} application={application} today={today} setSubmitText={setDisplaySubmitText} />;
-    return { displays: nodes };
-  }, [displays, placed, props.defs, props.stepId, application, today]);
+      nodes[name] = <LiveDisplay slot={slot} defs={props.defs} stepId={props.stepId} application={application} today={today} reader={props.part?.role ?? null} setSubmitText={setDisplaySubmitText} />;
+    return { displays: nodes, ...(step.sameAs ? { sameAs: { step, application } } : {}) };
+  }, [displays, placed, props.defs, props.stepId, application, today, step, props.part?.role]);
 
   return (
     <div ref={rootRef} className={styles.root}>

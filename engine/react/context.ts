@@ -1,6 +1,7 @@
 // React plumbing between the step form's store and the templates and widgets.
 import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
 import type { FieldView, StepFormStore } from "../form/store";
+import type { Step } from "../generated/schema-types";
 
 export const StoreContext = createContext<StepFormStore | null>(null);
 
@@ -43,4 +44,6 @@ export const ListContext = createContext<ListInfo>({ itemLabel: "Item", minItems
 /** Extra things the form shows, by display-widget name (e.g. an offer the shell computed). */
 export interface FormContext {
   displays?: Record<string, unknown>;
+  /** The step's "same as" choices and the reader's saved application they come from (same-as.tsx). */
+  sameAs?: { step: Pick<Step, "sameAs">; application: unknown };
 }

@@ -70,6 +70,8 @@ export const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
   },
   field: { minWidth: 0, gridTemplateColumns: "minmax(0, 1fr)", alignContent: "start" },
+  /** A step's "same as" choices above the field they fill (same-as.tsx). */
+  sameAs: { marginBottom: "20px" },
   fieldLabel: { fontSize: "16px", fontWeight: 600, color: tokens.colorNeutralForeground1 },
   input: {
     width: "100%",

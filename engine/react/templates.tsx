@@ -20,6 +20,7 @@ import { humanize } from "../messages";
 import { GroupA11yContext, ListContext, useFieldView, useMounted, useStore, type FormContext, type GroupA11y, type ListInfo } from "./context";
 import { pointerOfPath, typesOf } from "../form/render-schema";
 import { useStyles } from "./styles";
+import { SameAsSlot } from "./same-as";
 import { GROUP_WIDGETS } from "../widget-names";
 
 type Layout = { kind: "stack" } | { kind: "address"; lines: ReadonlySet<string> };
@@ -128,6 +129,9 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     [widget, visible.map((p) => p.name).join("\n")],
   );
   const display = widget && widget !== "address" ? ((registry.formContext as FormContext).displays?.[widget] as ReactNode) : null;
+  // The step's "same as" choices for this field (same-as.tsx), under its legend.
+  const slot = useContext(SameAsSlot);
+  const sameAs = slot?.pointer === pointer ? slot.node : null;
 
   const body = (
     <LayoutContext.Provider value={layout}>
@@ -151,6 +155,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         {description ? <p className={styles.hint}>{description}</p> : null}
         {error}
         {display}
+        {sameAs}
         {body}
       </fieldset>
     );
@@ -160,6 +165,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       {description ? <p className={styles.hint}>{description}</p> : null}
       {error}
       {display}
+      {sameAs}
       {visible.length > 0 ? body : null}
     </div>
   );

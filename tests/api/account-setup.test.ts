@@ -132,17 +132,20 @@ describe("account setup in the funnel", () => {
     expect(refused?.fieldErrors?.[0]?.pointer).toMatch(/^\/consents\/electronicCommunications/);
   });
 
-  it("drops the phone's verified mark when a later page changes the number, and keeps it when the number stays", async () => {
+  it("keeps the verified phone through personal info, which does not ask the number again, and drops the mark when the number changes without a code", async () => {
     const { b, applicationId } = await atTheOffer("setupPhone");
     await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550151" } } });
     await b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: newestTextCode(server.dataDir, "3035550151") } });
     await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
     const asked = ["firstName", "middleName", "lastName", "suffix", "dateOfBirth", "ssn", "citizenship", "maritalStatus", "militaryStatus", "address", "yearsAtAddress", "formerAddress"];
     const user = Object.fromEntries(Object.entries(FIXTURE.user as Record<string, unknown>).filter(([key]) => asked.includes(key)));
-    const personalInfo = (phone: string) => ({ stepId: "application", answers: { user: { ...user, phone }, setup: { hasCoborrower: false } } });
-    await b.trpc.step.submit.mutate(personalInfo("3035550151"));
-    expect((await storedDoc(applicationId)).doc.user.phoneVerifiedAt).toEqual(expect.any(String));
-    await b.trpc.step.submit.mutate(personalInfo("3035550152"));
+    // Never asked twice: the number verified a page ago is not a question of personal info.
+    const refused = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "application", answers: { user: { ...user, phone: "3035550152" }, setup: { hasCoborrower: false } } }));
+    expect(refused?.httpStatus).toBe(400);
+    await b.trpc.step.submit.mutate({ stepId: "application", answers: { user, setup: { hasCoborrower: false } } });
+    expect((await storedDoc(applicationId)).doc.user).toMatchObject({ phone: "3035550151", phoneVerifiedAt: expect.any(String) });
+    // Back on the phone page, another number saved without its code is not shown as verified.
+    await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550152" } } });
     const { doc } = await storedDoc(applicationId);
     expect(doc.user.phone).toBe("3035550152");
     expect(doc.user.phoneVerifiedAt).toBeUndefined();

@@ -57,8 +57,8 @@ async function invitedAndJoined(email = `sam.${Date.now()}.${Math.random().toStr
   return { borrower, sent, token, c, joined, email };
 }
 
-/** The co-borrower's part: what only they write while they answer it, their consents and signature included. */
-const THEIR_PART = ["/coborrower", "/coborrowerConsents", "/coborrowerEsign"];
+/** The co-borrower's part: what only they write while they answer it (the photo ID they will use too), their consents and signature included. */
+const THEIR_PART = ["/coborrower", "/identityVerification/coborrower", "/coborrowerConsents", "/coborrowerEsign"];
 
 describe("co-borrower invite", () => {
   it("mails the co-borrower a link and takes the borrower past the co-borrower's details, which are theirs to give", async () => {
@@ -229,7 +229,7 @@ describe("co-borrower invite", () => {
 
   it("ends the co-borrower's access when the borrower no longer applies with a co-borrower", async () => {
     const { borrower, c } = await invitedAndJoined();
-    const { email: _email, employments: _jobs, incomeSources: _income, declarations: _declarations, demographics: _demographics, ownsOtherRealEstate: _other, isSelfEmployed: _self, ...personal } = FIXTURE.user;
+    const { email: _email, employments: _jobs, incomeSources: _income, declarations: _declarations, demographics: _demographics, ownsOtherRealEstate: _other, isSelfEmployed: _self, phone: _phone, ...personal } = FIXTURE.user;
     await borrower.b.trpc.step.submit.mutate({ stepId: "application", answers: { user: personal, setup: { hasCoborrower: false } } });
     expect(await failureOf(c.trpc.step.get.query({ stepId: "coborrowerSign" }))).toMatchObject({ httpStatus: 404 });
     expect((await borrower.b.trpc.step.get.query({ stepId: "application" })).part).toMatchObject({ except: [] });

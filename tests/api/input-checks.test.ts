@@ -36,14 +36,22 @@ describe("implausible answers are refused by the server, naming the field", () =
   });
 
   it("the phone number (000) 000-0000 and a number outside the North American plan", async () => {
-    const doc = singleBorrower();
     const b = browser(server.url);
-    await walk(server, b, { until: "application", doc });
+    await walk(server, b, { until: "setupPhone" });
     for (const phone of ["0000000000", "3031550142"]) {
-      const answers = { user: { ...doc.user, phone }, setup: { hasCoborrower: false } };
-      const data = await refusal(b.trpc.step.submit.mutate({ stepId: "application", answers }));
-      expect(data.fieldErrors, phone).toContainEqual({ pointer: "/user/phone", message: "Phone number must be a valid U.S. phone number: 10 digits, area code first" });
+      const data = await refusal(b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone } } }));
+      expect(data.fieldErrors, phone).toEqual([{ pointer: "/user/phone", message: expect.stringMatching(/must be a valid U\.S\. phone number: 10 digits, area code first$/) }]);
     }
+  });
+
+  it("a co-borrower's phone number (000) 000-0000 and ZIP code 00000", async () => {
+    const doc = twoBorrowers();
+    const b = browser(server.url);
+    await walk(server, b, { until: "application2", doc });
+    const coborrower = { ...doc.coborrower, phone: "0000000000", address: { ...doc.coborrower.address, zip: "00000" } };
+    const data = await refusal(b.trpc.step.submit.mutate({ stepId: "application2", answers: answersFor(server, "application2", { ...doc, coborrower }) }));
+    expect(data.httpStatus).toBe(400);
+    expect(data.fieldErrors?.map((e) => e.pointer).sort()).toEqual(["/coborrower/address/zip", "/coborrower/phone"]);
   });
 
   it("a co-borrower's Social Security number equal to the borrower's", async () => {

@@ -34,7 +34,6 @@ async function toTheApplication(page: Page) {
   await answerAll(page, {
     "/user/dateOfBirth": "03/14/1984",
     "/user/ssn": who.ssn,
-    "/user/phone": who.phone,
     "/user/citizenship": "U.S. citizen",
     "/user/maritalStatus": "Married",
     "/user/militaryStatus": "None",

@@ -80,6 +80,18 @@ export async function reveal(page: Page, pointer: string): Promise<void> {
   }
 }
 
+/**
+ * Picks, above the field at `pointer` (an address), the earlier answer it is the same as (the
+ * step's sameAs choices), as a person does: by its words.
+ */
+export async function sameAs(page: Page, pointer: string, label: string): Promise<void> {
+  await reveal(page, pointer);
+  const radio = fieldBox(page, pointer).locator("[data-same-as]").getByLabel(label, { exact: true });
+  await radio.waitFor({ state: "attached" });
+  if (!(await radio.isChecked())) await fieldBox(page, pointer).locator(`label[for="${await radio.getAttribute("id")}"]`).click();
+  await expect.poll(() => radio.isChecked(), { timeout: 10_000 }).toBe(true);
+}
+
 /** Answers several fields in order. */
 export async function answerAll(page: Page, answers: Record<string, Answer>): Promise<void> {
   for (const [pointer, value] of Object.entries(answers)) await answer(page, pointer, value);

@@ -10,7 +10,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signatures } from "../../server/db/schema";
 import { newestMail } from "../helpers/server";
-import { answer, answerAll, fieldBox, next } from "./answer";
+import { answer, answerAll, fieldBox, next, sameAs } from "./answer";
+import { noteWords, wordsNoted } from "./asked";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
 import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, person, unique } from "./early-funnel";
 
@@ -54,7 +55,7 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await next(borrower, "/app/initial-setup/preview-offer");
     await next(borrower, "/app/initial-setup/phone", "Continue to application");
     await accountSetup(borrower, e2e.server.services.config.dataDir, { phone: "3035550142" });
-    await answerAll(borrower, person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }));
+    await answerAll(borrower, person("user", { dob: "03/14/1984", ssn: "512346789" }));
     await next(borrower, "/app/application/invite-coborrower");
 
     // The borrower chooses to invite Sam by email and carries on with their own part.
@@ -72,6 +73,8 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
 
     // Sam opens the mailed link in his own browser, without a session.
     const sam = (await e2e.page(1280, { bypassCSP: true })).page;
+    // Every page of his is noted for words that speak of him in the third person.
+    await noteWords(sam, /your co-?borrower|co-?borrower's|their co-?borrower/);
     await sam.goto(inviteLink(samEmail));
     await sam.getByRole("heading", { level: 1, name: "Alex Doe invited you to apply together as co-borrower" }).waitFor();
     await sam.getByText(`s•••${samEmail.slice(samEmail.indexOf("@"))}`).waitFor();
@@ -96,7 +99,13 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await fieldBox(sam, "/coborrower/firstName").waitFor();
     await expect(fieldBox(sam, "/coborrower/firstName").locator("input").inputValue()).resolves.toBe("Sam");
     expect(await sam.locator('[data-pointer^="/user/"]').count()).toBe(0);
-    await answerAll(sam, { "/coborrower/email": samEmail, ...person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199" }) });
+    await answerAll(sam, { "/coborrower/email": samEmail, ...person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199", sameAddress: true }) });
+    // He lives in the home the line is for: its address is a choice (he cannot read where Alex lives).
+    await expect(fieldBox(sam, "/coborrower/address").locator("[data-same-as]").getByText(/where you live/).count()).resolves.toBe(0);
+    await sameAs(sam, "/coborrower/address", "1200 Larimer Street, Denver: the home this line of credit is for");
+    await answer(sam, "/coborrower/yearsAtAddress", 6);
+    await shots(sam, "details-home");
+    await sam.setViewportSize({ width: 1280, height: 900 });
     await next(sam, "/app/application/3");
     // A step both borrowers answer shows him his question, not the borrower's.
     await fieldBox(sam, "/coborrower/ownsOtherRealEstate").waitFor();
@@ -112,13 +121,31 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await answerAll(sam, { "/coborrower/declarations/hasIntentToOccupy": true, "/coborrower/declarations/onwershipInterest": false, ...declarationsNo("coborrower") });
     // He signs the disclosures himself, in his own session (the borrower's sign page has no place for his name).
     await sam.getByRole("button", { name: "Next" }).click();
-    await coborrowerSigns(sam, "Sam Lee", "/app/application/upload", {
+    await coborrowerSigns(sam, "Sam Lee", "/app/application/identity-verification", {
       onEachPage: async () => {
         await expect(seriousA11yViolations(sam)).resolves.toEqual([]);
         await shots(sam, "sign");
         await sam.setViewportSize({ width: 1280, height: 900 });
       },
     });
+    // He chooses the photo ID he will use himself (it is his part), then his documents are his own.
+    await fieldBox(sam, "/identityVerification/coborrower/idType").waitFor();
+    expect(await sam.locator('[data-pointer^="/identityVerification/borrower"]').count()).toBe(0);
+    await answer(sam, "/identityVerification/coborrower/idType", "Passport");
+    await shots(sam, "identity");
+    await sam.setViewportSize({ width: 1280, height: 900 });
+    await next(sam, "/app/application/upload");
+    await sam.getByRole("heading", { level: 2, name: "Your documents" }).waitFor();
+    await sam.getByText(/Front of your passport/).first().waitFor();
+    await expect(seriousA11yViolations(sam)).resolves.toEqual([]);
+    await shots(sam, "upload");
+    await sam.setViewportSize({ width: 1280, height: 900 });
+
+    // His pages spoke to him as "you", never of "your co-borrower" or "the co-borrower's" things.
+    await sam.goto("/app/application/progress");
+    await sam.getByRole("heading", { level: 1 }).waitFor();
+    await sam.waitForTimeout(500);
+    expect(await wordsNoted(sam)).toEqual([]);
 
     // The borrower's progress page: Sam has joined and his details are done.
     await borrower.goto("/app/application/progress");

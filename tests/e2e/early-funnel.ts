@@ -28,7 +28,7 @@ export async function earlyFunnel(
   o: { value: number; owed: number; firstName?: string; lastName?: string; email?: string; coborrower?: { firstName: string; lastName: string; email?: string } },
 ) {
   await toDerogatoryQuestion(page, o);
-  // These three questions move on when a choice is made (ui:options.autoAdvance).
+  // These questions move on when a choice is made (ui:options.autoAdvance).
   await choose(page, "/setup/hasFbm", false, "/app/initial-setup/is-self-employed");
   await choose(page, "/setup/isSelfEmployed", false, "/app/initial-setup/credit-range");
   await choose(page, "/setup/creditRange", "Excellent (760+)", "/app/initial-setup/zip");
@@ -40,12 +40,12 @@ export async function earlyFunnel(
     await expect(fieldBox(page, "/setup/propertyUsage").getByLabel(/Primary/).isChecked()).resolves.toBe(true);
     await next(page, "/app/initial-setup/credit-score");
   }
-  await answer(page, "/setup/hasCoborrower", Boolean(o.coborrower));
+  // One question on its page, which moves on when a choice is pressed.
+  await choose(page, "/setup/hasCoborrower", Boolean(o.coborrower), o.coborrower ? "/app/initial-setup/coborrower" : "/app/initial-setup/mortgage-balance");
   if (o.coborrower) {
-    await next(page, "/app/initial-setup/coborrower");
     await answerAll(page, { "/coborrower/firstName": o.coborrower.firstName, "/coborrower/lastName": o.coborrower.lastName, "/coborrower/email": o.coborrower.email ?? unique("sam") });
+    await next(page, "/app/initial-setup/mortgage-balance");
   }
-  await next(page, "/app/initial-setup/mortgage-balance");
   // Asked before as an estimate: the balance starts from it (prefill), to correct from the statement.
   await expect(fieldBox(page, "/setup/mortgageBalance").locator("input").inputValue()).resolves.toBe(`$${o.owed.toLocaleString("en-US")}`);
 }
@@ -69,19 +69,28 @@ export async function accountSetup(page: Page, dataDir: string, { phone = "30355
   await next(page, "/app/application/1", "Agree and continue");
 }
 
-/** The personal-info answers of a borrower ("user") or co-borrower, by field pointer, for answerAll. */
-export const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone: string }) => ({
+/**
+ * The personal-info answers of a borrower ("user") or co-borrower, by field pointer, for answerAll.
+ * The borrower's phone is not among them: it was given and verified on the account setup's phone page.
+ */
+export const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone?: string; sameAddress?: boolean }) => ({
+  // In the page's order: the co-borrower's details ask the phone with the email, before the birth date.
+  ...(who === "coborrower" && o.phone ? { [`/${who}/phone`]: o.phone } : {}),
   [`/${who}/dateOfBirth`]: o.dob,
   [`/${who}/ssn`]: o.ssn,
-  [`/${who}/phone`]: o.phone,
   [`/${who}/citizenship`]: "U.S. citizen",
   [`/${who}/maritalStatus`]: "Married",
   [`/${who}/militaryStatus`]: "None",
-  [`/${who}/address/line1`]: "1200 Larimer Street",
-  [`/${who}/address/city`]: "Denver",
-  [`/${who}/address/state`]: "Colorado",
-  [`/${who}/address/zip`]: "80205",
-  [`/${who}/yearsAtAddress`]: 6,
+  // An address the same as one given before is chosen on the page (tests/e2e/answer.ts sameAs), not typed.
+  ...(o.sameAddress
+    ? {}
+    : {
+        [`/${who}/address/line1`]: "1200 Larimer Street",
+        [`/${who}/address/city`]: "Denver",
+        [`/${who}/address/state`]: "Colorado",
+        [`/${who}/address/zip`]: "80205",
+        [`/${who}/yearsAtAddress`]: 6,
+      }),
 });
 
 /** One job of an employment history list, by field pointer, for answerAll. */

@@ -6,7 +6,8 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addItem, answer, answerAll, reveal, choose, fieldBox, next } from "./answer";
+import { addItem, answer, answerAll, reveal, choose, fieldBox, next, sameAs } from "./answer";
+import { askedTwice, noteQuestions, questionsAsked } from "./asked";
 import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
 import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, joinLink, person, toDerogatoryQuestion, unique } from "./early-funnel";
 
@@ -20,9 +21,15 @@ afterAll(async () => {
 
 const SHOTS = join(ARTIFACTS, "journeys");
 mkdirSync(SHOTS, { recursive: true });
+/** Screenshots of the page at a phone's and a desktop's width; the page goes back to the width it had. */
 async function shot(page: Page, journey: string) {
   const name = new URL(page.url()).pathname.replace(/^\//, "").replace(/\//g, "_");
-  await page.screenshot({ path: join(SHOTS, `${journey}-${name}.png`), fullPage: true });
+  const width = page.viewportSize()?.width ?? 1280;
+  for (const w of [390, 1280]) {
+    await page.setViewportSize({ width: w, height: 900 });
+    await page.screenshot({ path: join(SHOTS, `${journey}-${name}-${w}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width, height: 900 });
 }
 
 /** Property Info for a single-family primary residence with no HOA, and no other real estate: to employment history. */
@@ -32,10 +39,12 @@ async function singleHomeOwner(page: Page) {
   await expect(fieldBox(page, "/property/value").locator("input").inputValue()).resolves.toBe("$640,000");
   await expect(fieldBox(page, "/property/zip").locator("input").inputValue()).resolves.toBe("80205");
   await expect(fieldBox(page, "/property/propertyUsage").getByLabel("Primary Residence", { exact: true }).isChecked()).resolves.toBe(true);
-  // Variant one asked how the home is used: the borrower lives there, so its street address is theirs.
+  // Variant one asked how the home is used: the borrower lives there, so its street address is
+  // theirs already; variant two did not, and the address where they live is a choice.
   const line1 = await fieldBox(page, "/property/line1").locator("input").inputValue();
-  if (line1 === "") await answerAll(page, { "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado" });
-  else expect(line1).toBe("1200 Larimer Street");
+  if (line1 === "") await sameAs(page, "/property", "1200 Larimer Street, Denver: where you live");
+  await expect(fieldBox(page, "/property/line1").locator("input").inputValue()).resolves.toBe("1200 Larimer Street");
+  await expect(fieldBox(page, "/property").locator("[data-same-as]").getByLabel("1200 Larimer Street, Denver: where you live").isChecked()).resolves.toBe(true);
   await answerAll(page, { "/property/propertyType": "Single Family", "/property/fees": 0, "/isInTrust": false });
   await next(page, "/app/application/3");
   await answer(page, "/user/ownsOtherRealEstate", false);
@@ -58,6 +67,9 @@ async function afterTheApplication(page: Page, journey: string, signers: string[
   // Each borrower signs for themselves: the borrower's page has no place for the co-borrower's name.
   expect(await fieldBox(page, "/esign/signature/coborrowerName").count()).toBe(0);
   await next(page, "/app/application/income-verification", "Sign and continue");
+  // Connecting an account is not offered as a choice while it does not work.
+  await fieldBox(page, "/incomeVerification/method").waitFor();
+  expect(await page.getByText(/Connect your bank or payroll account/).count()).toBe(0);
   await answer(page, "/incomeVerification/method", "Upload documents, such as pay stubs, W-2s and bank statements");
   await next(page, "/app/application/identity-verification");
   await answer(page, "/identityVerification/borrower/idType", "Driver's license");
@@ -133,6 +145,7 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     // axe is injected as a script tag: this page lets it past the Content Security Policy.
     const { page } = await e2e.page(1280, { bypassCSP: true });
     const journey = "single";
+    await noteQuestions(page);
     await earlyFunnel(page, { value: 640000, owed: 250000 });
     await next(page, "/app/initial-setup/preview-offer");
     await page.getByText(/Line amount/).first().waitFor();
@@ -149,7 +162,7 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
       },
     });
 
-    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }), "/setup/hasCoborrower": false });
+    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789" }), "/setup/hasCoborrower": false });
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await shot(page, journey);
     await next(page, "/app/application/2");
@@ -167,6 +180,11 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await answerAll(page, { "/user/declarations/hasIntentToOccupy": true, "/user/declarations/onwershipInterest": false, ...declarationsNo("user") });
     await shot(page, journey);
     await afterTheApplication(page, journey, ["Dana Rivera"]);
+
+    // No question was asked twice: each one shown again (the same field, or the same words) came answered.
+    const asked = await questionsAsked(page);
+    expect(asked.length).toBeGreaterThan(40);
+    expect(askedTwice(asked)).toEqual([]);
 
     // The signed disclosures download as a PDF from the submitted page.
     const downloading = page.waitForEvent("download");
@@ -197,7 +215,7 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await next(page, "/app/initial-setup/phone", "Continue to application");
     await accountSetup(page, e2e.server.services.config.dataDir, { phone: "3035550142" });
 
-    await answerAll(page, person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }));
+    await answerAll(page, person("user", { dob: "03/14/1984", ssn: "512346789" }));
     await reveal(page, "/setup/hasCoborrower");
     await expect(fieldBox(page, "/setup/hasCoborrower").getByLabel("Yes", { exact: true }).isChecked()).resolves.toBe(true);
     await next(page, "/app/application/invite-coborrower");
@@ -205,7 +223,11 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await answer(page, "/coborrowerInvite/answeredBy", "I'll answer for them, with them beside me");
     await next(page, "/app/application/coborrower");
     await expect(fieldBox(page, "/coborrower/firstName").locator("input").inputValue()).resolves.toBe("Sam");
-    await answerAll(page, person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199" }));
+    // Sam lives with Dana: their address is a choice, not typed again.
+    await answerAll(page, person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199", sameAddress: true }));
+    await sameAs(page, "/coborrower/address", "1200 Larimer Street, Denver: where you live");
+    await expect(fieldBox(page, "/coborrower/address/line1").locator("input").inputValue()).resolves.toBe("1200 Larimer Street");
+    await answer(page, "/coborrower/yearsAtAddress", 6);
     await shot(page, journey);
     await next(page, "/app/application/2");
     await answerAll(page, {
@@ -258,10 +280,11 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     // The rental income, with its three units.
     await addItem(page, "/user/incomeSources");
     await answer(page, "/user/incomeSources/0/type", "Rental income");
-    await answerAll(page, {
-      "/user/incomeSources/0/otherValue": 64800, "/user/incomeSources/0/address/line1": "44 Pearl Street", "/user/incomeSources/0/address/city": "Boulder",
-      "/user/incomeSources/0/address/state": "Colorado", "/user/incomeSources/0/address/zip": "80302", "/user/incomeSources/0/rentalUnits": 3,
-    });
+    await answer(page, "/user/incomeSources/0/otherValue", 64800);
+    // The rental listed on the other-real-estate page is a choice: its address is not typed again.
+    await sameAs(page, "/user/incomeSources/0/address", "44 Pearl Street, Boulder");
+    await expect(fieldBox(page, "/user/incomeSources/0/address/zip").locator("input").inputValue()).resolves.toBe("80302");
+    await answer(page, "/user/incomeSources/0/rentalUnits", 3);
     await shot(page, journey);
     await next(page, "/app/application/debt-consolidation");
 
@@ -304,7 +327,7 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await next(page, "/app/initial-setup/preview-offer");
     await next(page, "/app/initial-setup/phone", "Continue to application");
     await accountSetup(page, e2e.server.services.config.dataDir, { phone: "3035550142" });
-    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789", phone: "3035550142" }), "/setup/hasCoborrower": false });
+    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789" }), "/setup/hasCoborrower": false });
     await next(page, "/app/application/2");
     await singleHomeOwner(page);
 

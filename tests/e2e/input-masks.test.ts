@@ -1,7 +1,7 @@
 // Issue 23 in headless Chromium at 390 and 1280 px: the date 01152026 typed digit by digit reads
 // 01/15/2026 and a birth date's 3/14/85 is 1985; a $0 home value is refused naming the field; what
 // was typed but not saved survives a reload; a guest's header has no "Sign out everywhere" and fits
-// one line. Screenshots go to tests/artifacts (input-masks-*).
+// one line; /app/bank-statement sends the applicant to their page. Screenshots go to tests/artifacts (input-masks-*).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reveal } from "./answer";
 import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
@@ -71,6 +71,11 @@ describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 
       await page.getByRole("button", { name: "Next" }).waitFor();
       expect(await page.getByLabel(/home value|worth/i).inputValue()).toBe("$615,000");
       await screenshot(page, `input-masks-draft-${width}`);
+
+      // The spec's /app/bank-statement is no "coming soon" page: it sends the applicant to where they are.
+      await page.goto("/app/bank-statement");
+      await page.waitForURL("**/app/initial-setup/property-value");
+      expect(await page.getByText(/coming soon/i).count()).toBe(0);
       await context.close();
     });
   }

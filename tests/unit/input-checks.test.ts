@@ -73,6 +73,19 @@ describe("two-digit years", () => {
     expect(ui("application2").coborrower.dateOfBirth["ui:twoDigitYear"]).toBe("past");
     expect(codecs.pastDate.parse("3/14/85", date)).toBe("1985-03-14");
   });
+
+  it("leaves every other date of the steps at 20YY, as the spec says", () => {
+    const pastDates: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (node === null || typeof node !== "object") return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "ui:twoDigitYear" && value === "past") pastDates.push(at);
+        walk(value, `${at}/${key}`);
+      }
+    };
+    for (const [id, { def }] of defs.steps) walk(def.uiSchema, id);
+    expect(pastDates.sort()).toEqual(["application/user/dateOfBirth", "application2/coborrower/dateOfBirth"]);
+  });
 });
 
 describe("phone numbers", () => {
@@ -86,8 +99,8 @@ describe("phone numbers", () => {
   });
 
   it("names the field when it refuses one", () => {
-    const result = createStepValidator(defs, "application")({ user: { phone: "0000000000" } }, { today });
-    expect(result.errors).toContainEqual({ pointer: "/user/phone", message: "Phone number must be a valid U.S. phone number: 10 digits, area code first" });
+    const result = createStepValidator(defs, "setupPhone")({ user: { phone: "0000000000" } }, { today });
+    expect(result.errors).toEqual([{ pointer: "/user/phone", message: "Mobile number must be a valid U.S. phone number: 10 digits, area code first" }]);
   });
 });
 

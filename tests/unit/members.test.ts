@@ -16,8 +16,10 @@ const borrower = partOf(defs, "borrower", invited);
 describe("members", () => {
   it("gives the co-borrower their own part once the borrower invites them, and takes it from the borrower", () => {
     expect(activeRoles(defs, invited)).toEqual(["coborrower"]);
-    expect(coborrower).toEqual({ role: "coborrower", only: ["/coborrower", "/coborrowerConsents", "/coborrowerEsign"], except: [], access: "answers" });
-    expect(borrower).toEqual({ role: "borrower", only: null, except: ["/coborrower", "/coborrowerConsents", "/coborrowerEsign"], access: null });
+    // Their answers and the photo ID they will use, their consents and signature.
+    const theirs = ["/coborrower", "/identityVerification/coborrower", "/coborrowerConsents", "/coborrowerEsign"];
+    expect(coborrower).toEqual({ role: "coborrower", only: theirs, except: [], access: "answers" });
+    expect(borrower).toEqual({ role: "borrower", only: null, except: theirs, access: null });
   });
 
   it("leaves the borrower the co-borrower's part when they answer for them, but never the co-borrower's own consents and signature", () => {
@@ -82,7 +84,9 @@ describe("members", () => {
     const due = (completed: string[]) => journeyOf(defs, { application: invited, completed, flow: "coborrower", part: coborrower }).due;
     expect(due([])).toBe("coborrowerConsent");
     expect(due(["coborrowerConsent"])).toBe("application2");
-    expect(due(["coborrowerConsent", "application2", "application4", "application5", "manualIncomeVerification", "application7", "application8", "coborrowerSign", "incomeDocs"])).toBe("applicationProgress");
+    // After signing, they choose their own photo ID, then upload their documents.
+    expect(due(["coborrowerConsent", "application2", "application4", "application5", "manualIncomeVerification", "application7", "application8", "coborrowerSign"])).toBe("identityVerification");
+    expect(due(["coborrowerConsent", "application2", "application4", "application5", "manualIncomeVerification", "application7", "application8", "coborrowerSign", "identityVerification", "incomeDocs"])).toBe("applicationProgress");
     const signing = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
     expect(journeyOf(defs, { application: signing, completed: ["coborrowerConsent"], flow: "coborrowerSigning", part: partOf(defs, "coborrower", signing) }).due).toBe("coborrowerSign");
   });

@@ -18,11 +18,10 @@ describe("personal info in sections", () => {
   const step = stepById(defs, "application");
   const sections = step.sections!;
 
-  it("asks one topic per screen: name, birth date and SSN, phone, status, home, applying together", () => {
+  it("asks one topic per screen: name, birth date and SSN, status, home, applying together (the phone was verified before)", () => {
     expect(sections.map((s) => s.title)).toEqual([
       "Your name",
       "Date of birth and Social Security number",
-      "How we reach you",
       "Citizenship, marital status and military service",
       "Where you live",
       "Applying together",
@@ -69,15 +68,15 @@ describe("npm run check on sections", () => {
     const copy = copyDefinitions();
     copy.edit("steps/application/personal-info.json", (s) => (s.sections[2].fields = ["/user/firstName"]));
     expect(messages(copy)).toEqual(expect.arrayContaining([
-      "steps/application/personal-info.json#/sections: field \"/user/phone\" is in no section, so it would never be shown",
+      "steps/application/personal-info.json#/sections: field \"/user/citizenship\" is in no section, so it would never be shown",
       "steps/application/personal-info.json#/sections/2/fields/0: field \"/user/firstName\" is also in section \"personal-info.name\" (\"/user/firstName\"): a field is asked in one section",
     ]));
   });
 
   it("names a section field the step does not ask, and suggests the close one", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/application/personal-info.json", (s) => (s.sections[2].fields = ["/user/phon"]));
-    expect(messages(copy)).toContain("steps/application/personal-info.json#/sections/2/fields/0: field \"/user/phon\" is not in this step's answers, did you mean `phone`?");
+    copy.edit("steps/application/personal-info.json", (s) => (s.sections[2].fields = ["/user/citizenshp", "/user/maritalStatus", "/user/militaryStatus"]));
+    expect(messages(copy)).toContain("steps/application/personal-info.json#/sections/2/fields/0: field \"/user/citizenshp\" is not in this step's answers, did you mean `citizenship`?");
   });
 
   it("names a declaration left out of the template's sections where the file has it", () => {

@@ -19,7 +19,6 @@ const person = (over: Record<string, unknown> = {}) => ({
   suffix: null,
   dateOfBirth: "1984-05-17",
   ssn: "123456789",
-  phone: "3035550142",
   citizenship: "usCitizen",
   maritalStatus: "married",
   militaryStatus: "none",
@@ -73,10 +72,10 @@ describe("Personal Info (application)", () => {
     expect(result.answers).not.toHaveProperty("user.formerAddress");
   });
 
-  it("requires the legal name, date of birth, SSN, phone, citizenship, marital and military status and the address", () => {
+  it("requires the legal name, date of birth, SSN, citizenship, marital and military status and the address", () => {
     const result = personalInfo({ user: {}, setup: { hasCoborrower: false } }, { today });
     expect(pointersOf(result)).toEqual(expect.arrayContaining(
-      ["firstName", "lastName", "dateOfBirth", "ssn", "phone", "citizenship", "maritalStatus", "militaryStatus", "address", "yearsAtAddress"].map((f) => `/user/${f}`),
+      ["firstName", "lastName", "dateOfBirth", "ssn", "citizenship", "maritalStatus", "militaryStatus", "address", "yearsAtAddress"].map((f) => `/user/${f}`),
     ));
     expect(pointersOf(result)).not.toContain("/user/middleName");
     expect(pointersOf(result)).not.toContain("/user/suffix");

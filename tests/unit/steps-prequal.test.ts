@@ -56,8 +56,8 @@ describe("early funnel: ineligibility decided by the pricing rules", () => {
     expect(next).toMatchObject({ route: "/app/ineligible/boost", ruleId: "creditRange.ineligible" });
   });
 
-  it("sends a credit score under 640 to the boost page, even with a better range", () => {
-    const { next } = submit(earlyApplicant, "creditScore", { setup: { creditScore: 610, hasCoborrower: false } });
+  it("sends a credit score under 640 saved before to the boost page, even with a better range", () => {
+    const { next } = submit({ ...earlyApplicant, setup: { ...earlyApplicant.setup, creditScore: 610 } }, "creditScore", { setup: { hasCoborrower: false } });
     expect(next).toMatchObject({ route: "/app/ineligible/boost", ruleId: "creditScore.ineligible" });
   });
 });
@@ -87,7 +87,7 @@ describe("early funnel: income and debts for a fair credit range", () => {
 });
 
 describe("early funnel: the co-borrower", () => {
-  it("asks the co-borrower's name after the credit score when someone applies with the borrower", () => {
+  it("asks the co-borrower's name after the question whether anyone applies, when someone applies with the borrower", () => {
     const { next } = submit(earlyApplicant, "creditScore", { setup: { hasCoborrower: true } });
     expect(next).toMatchObject({ stepId: "coborrower", route: "/app/initial-setup/coborrower", ruleId: "creditScore.coborrower" });
   });
@@ -97,7 +97,11 @@ describe("early funnel: the co-borrower", () => {
   });
 
   it("requires an answer to whether anyone applies with the borrower", () => {
-    expect(errorsOf("creditScore", { setup: { creditScore: 720 } }).map((e) => e.pointer)).toEqual(["/setup/hasCoborrower"]);
+    expect(errorsOf("creditScore", { setup: {} }).map((e) => e.pointer)).toEqual(["/setup/hasCoborrower"]);
+  });
+
+  it("asks only that: the credit range was the one credit question (never asked twice)", () => {
+    expect(errorsOf("creditScore", { setup: { creditScore: 720, hasCoborrower: false } }).map((e) => e.pointer)).toEqual(["/setup/creditScore"]);
   });
 
   it("continues from the co-borrower's name to the mortgage balance", () => {

@@ -9,7 +9,7 @@
 import { Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { borrowerName, borrowerRoles, ownerRole, roleWords } from "../../../../../engine/borrowers";
+import { borrowerName, borrowerRoles, ownerRole, wordsFor } from "../../../../../engine/borrowers";
 import { applicantText, enumTitles, idDocumentType } from "../../../../../engine/documents";
 import type { DisplayProps } from "../../../../../engine/react/StepForm";
 import { queryClient } from "../../../api/query-client";
@@ -19,7 +19,7 @@ import { RequirementItem } from "./checklist/RequirementItem";
 import { megabytes, upperFirst } from "./checklist/styles";
 import { useDisplayStyles } from "./styles";
 
-export function DocumentChecklist({ defs, application, options, setSubmitText }: DisplayProps) {
+export function DocumentChecklist({ defs, application, options, setSubmitText, reader }: DisplayProps) {
   const styles = useDisplayStyles();
   const required = useQuery(trpc.documents.required.queryOptions(undefined));
   const mine = useQuery(trpc.uploads.list.queryOptions(undefined));
@@ -43,11 +43,12 @@ export function DocumentChecklist({ defs, application, options, setSubmitText }:
   const { requirements } = required.data;
   const { uploads, identity, canRemove, maxBytes } = mine.data;
   const photoId = idDocumentType(defs);
-  // One group per borrower ("Your documents", "Your co-borrower's documents"), then the property's.
+  // One group per borrower ("Your documents", "Your co-borrower's documents"), then the property's;
+  // an invited co-borrower reads of their own as "Your documents".
   const groups = [
     ...borrowerRoles(defs).map((role) => ({
       key: role,
-      title: `${upperFirst(roleWords(defs, role).whose)} documents`,
+      title: `${upperFirst(wordsFor(defs, role, reader).whose)} documents`,
     })),
     { key: "property", title: "Property documents" },
   ];
@@ -91,10 +92,10 @@ export function DocumentChecklist({ defs, application, options, setSubmitText }:
                     key={`${r.ruleId}-${r.documentType}-${r.borrower}-${r.propertyId}`}
                     requirement={r}
                     role={role}
-                    words={roleWords(defs, role)}
+                    words={wordsFor(defs, role, reader)}
                     isId={isId}
                     label={label}
-                    forWhom={r.borrower ? (borrowerName(defs, application, r.borrower) ?? roleWords(defs, r.borrower).who) : null}
+                    forWhom={r.borrower ? (borrowerName(defs, application, r.borrower) ?? wordsFor(defs, r.borrower, reader).who) : null}
                     applicantText={applicantText(defs, r.documentType)}
                     files={uploads.filter((u) => u.documentType === r.documentType && u.borrower === role && (r.propertyId === null || u.propertyId === r.propertyId))}
                     identity={isId ? identity.find((i) => i.borrower === r.borrower) : undefined}

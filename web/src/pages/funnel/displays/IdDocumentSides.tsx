@@ -2,7 +2,7 @@
 // upload, from rules/identity-documents.json read on the answers as they are now
 // (engine/documents.ts). Before a choice, the rule's table in words: which IDs need only the
 // front, which the front and back.
-import { isBorrowerRole, ownerRole, roleWords } from "../../../../../engine/borrowers";
+import { isBorrowerRole, ownerRole, wordsFor } from "../../../../../engine/borrowers";
 import { chosenIdType, enumTitles, idSides, sidesByIdType } from "../../../../../engine/documents";
 import type { DisplayProps } from "../../../../../engine/react/StepForm";
 import { useDisplayStyles } from "./styles";
@@ -13,7 +13,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const sidesText = (sides: string[]) => (sides.length === 1 ? `the ${sides[0]} only` : `the ${listOf(sides)}`);
 
-export function IdDocumentSides({ defs, options, answers }: DisplayProps) {
+export function IdDocumentSides({ defs, options, answers, reader }: DisplayProps) {
   const styles = useDisplayStyles();
   const role = isBorrowerRole(defs, options.borrower) ? options.borrower : ownerRole(defs);
   const labels = enumTitles(defs, "idDocumentSubtype");
@@ -22,7 +22,7 @@ export function IdDocumentSides({ defs, options, answers }: DisplayProps) {
   const idType = chosenIdType(answers, role);
   if (idType !== null && labels.has(idType)) {
     const sides = idSides(defs, idType);
-    const words = roleWords(defs, role);
+    const words = wordsFor(defs, role, reader);
     return (
       <p className={styles.callout} aria-live="polite">
         {upperFirst(words.who)} will upload {sides.length === 1 ? "one photo" : `${sides.length} photos`} of {words.own} {lowerFirst(labelOf(idType))}: {sidesText(sides)}. Make
