@@ -2,20 +2,36 @@
 // only: the build, the server and npm run check). Re-read when the file changes. Also the report
 // of what keeps the site from going live (npm run check).
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { createAjv, uriOf } from "./ajv";
 import type { Problem } from "./definitions";
 import { placeholdersIn, productionGaps, type LenderProfile } from "./lender";
 import { describeAjvErrors } from "./messages";
 import { REPO_ROOT } from "./paths";
 
-export const LENDER_FILE = join(REPO_ROOT, "content/lender.json");
+/** The sample profile the repository ships. */
+export const SAMPLE_LENDER_FILE = join(REPO_ROOT, "content/lender.json");
+/**
+ * The profile every text reads: LENDER_PROFILE (a deployment's own file) or the sample. One
+ * setting for the build (public pages), the server (notices, disclosures, mail) and npm run
+ * check, so the profile production checks is the one applicants read.
+ */
+export const LENDER_FILE = process.env.LENDER_PROFILE ? resolve(process.env.LENDER_PROFILE) : SAMPLE_LENDER_FILE;
 const SCHEMA_FILE = join(REPO_ROOT, "schemas/lender.json");
 
 let cache: { file: string; text: string; profile: LenderProfile } | null = null;
+let current = LENDER_FILE;
 
-/** The profile in `file`; throws one line naming each field the schema refuses. */
-export function readLenderProfile(file = LENDER_FILE): LenderProfile {
+/** The file the texts read now. */
+export const lenderFile = (): string => current;
+
+/** Makes `file` the profile every text reads from now on (a server started with its own file). */
+export function useLenderFile(file: string): void {
+  current = resolve(file);
+}
+
+/** The profile in `file` (the one in use when not given); throws one line naming each field the schema refuses. */
+export function readLenderProfile(file = current): LenderProfile {
   const text = readFileSync(file, "utf8");
   if (cache?.file === file && cache.text === text) return cache.profile;
   const profile = JSON.parse(text) as unknown;
@@ -89,7 +105,7 @@ function applicantTexts(folders: TextFolders): { file: string; raw: string; text
       if (statSync(full).isDirectory()) walk(root, name, full);
       else if (/\.(md|json)$/.test(entry) && !entry.endsWith(".cases.json")) {
         const file = `${name}/${relative(root, full).split(sep).join("/")}`;
-        if (file === "content/lender.json") continue; // the profile: its gaps are reported field by field
+        if (full === SAMPLE_LENDER_FILE || full === current) continue; // the profile: its gaps are reported field by field
         const raw = readFileSync(full, "utf8");
         if (name !== "schemas") out.push({ file, raw, texts: [raw] });
         else if (!entry.endsWith(".schema.json")) out.push({ file, raw, texts: schemaTexts(JSON.parse(raw)) });
@@ -111,7 +127,7 @@ export interface LenderReport {
  * field) and every placeholder in text an applicant reads. npm run check refuses them when the
  * profile says production, and lists them otherwise.
  */
-export function lenderReport(file = LENDER_FILE, folders: TextFolders = {}): LenderReport {
+export function lenderReport(file = current, folders: TextFolders = {}): LenderReport {
   const findings: Problem[] = [];
   const name = relative(REPO_ROOT, file).split(sep).join("/");
   let profile: LenderProfile | null = null;

@@ -1,19 +1,23 @@
 // `npm start` serves the built web app: builds it when dist/web is missing or older than its
 // sources, so a fresh clone and an edited checkout both come up current without a slow build
-// on every start.
+// on every start. The public pages carry the lender profile's facts (filled at build time), so a
+// change to the profile, or to which file LENDER_PROFILE names, rebuilds them too.
 import { execSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 
 const built = "dist/web/index.html";
+const stamp = "dist/web-lender-profile.txt"; // written by the build (web/build/markdown-plugin.ts)
+const lender = process.env.LENDER_PROFILE ? resolve(process.env.LENDER_PROFILE) : resolve("content/lender.json");
 const newest = (path) => {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 };
-const sources = Math.max(...["web", "engine", "package-lock.json"].map(newest));
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+const sources = Math.max(...["web", "engine", "content", "package-lock.json", lender].map(newest));
+const builtFor = existsSync(stamp) ? readFileSync(stamp, "utf8") : null;
+if (!existsSync(built) || statSync(built).mtimeMs < sources || builtFor !== lender) {
   console.log("Building the web app (vite)...");
   execSync("npm run -s build", { stdio: "inherit" });
 }

@@ -1,6 +1,7 @@
 // Everything the server reads from the environment, read once and in one place.
 import { join } from "node:path";
 import type { DefinitionDirs } from "../engine/load";
+import { LENDER_FILE } from "../engine/lender-file";
 import { REPO_ROOT } from "../engine/paths";
 
 export interface Config {
@@ -20,7 +21,7 @@ export interface Config {
   dev: boolean;
   /** NODE_ENV=production: the lender profile must be complete and real, or the server does not start. */
   production: boolean;
-  /** The lender profile (LENDER_PROFILE; content/lender.json). */
+  /** The lender profile every text reads (LENDER_PROFILE; content/lender.json, a sample). */
   lenderFile?: string;
   encryptionKey?: string;
   recaptchaSecret?: string;
@@ -66,7 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.NODE_ENV === "production" || env.SECURE_COOKIES === "1",
     dev: env.NODE_ENV !== "production" && env.SECURE_COOKIES !== "1",
     production: env.NODE_ENV === "production",
-    lenderFile: env.LENDER_PROFILE || undefined,
+    lenderFile: LENDER_FILE,
     encryptionKey: env.APP_ENCRYPTION_KEY,
     recaptchaSecret: env.RECAPTCHA_SECRET,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,

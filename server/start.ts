@@ -1,12 +1,13 @@
 // Builds and starts one server: definitions, database, keys, mail, bot check, services, app.
 // `npm start` (main.ts) and the tests both come through here, so tests run the real thing.
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { formatProblem } from "../engine/lint";
 import { pricingGaps, productionGaps } from "../engine/lender";
-import { bookletGaps, readLenderProfile } from "../engine/lender-file";
+import { REPO_ROOT } from "../engine/paths";
+import { bookletGaps, lenderFile, readLenderProfile, useLenderFile } from "../engine/lender-file";
 import { loadDefinitions, type DefinitionDirs } from "../engine/load";
 import { createApp } from "./app";
 import { createBotCheck } from "./botcheck";
@@ -63,11 +64,13 @@ export async function openServices(options: StartOptions = {}) {
   const databasePath = base.databasePath === join(base.dataDir, "heloc.sqlite") ? join(dataDir, "heloc.sqlite") : base.databasePath;
   const config: Config = { ...base, databasePath, ...options, dataDir } as Config;
 
+  // The profile checked here is the one every notice, disclosure and mail reads.
+  if (config.lenderFile) useLenderFile(config.lenderFile);
   // A live site names a real lender: no sample profile, no empty field (one line naming them).
   if (config.production) {
-    const profile = readLenderProfile(config.lenderFile);
+    const profile = readLenderProfile();
     const gaps = [...productionGaps(profile), ...bookletGaps(profile)];
-    if (gaps.length) throw new Error(`the lender profile (${config.lenderFile ?? "content/lender.json"}) is not ready for production: ${gaps.join("; ")}`);
+    if (gaps.length) throw new Error(`the lender profile (${relative(REPO_ROOT, lenderFile())}) is not ready for production: ${gaps.join("; ")}`);
   }
   const { defs, problems } = loadDefinitions(config.definitions);
   if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);

@@ -24,7 +24,7 @@ export function createNoticeRoutes(services: Services) {
   const store = applicationStore(services);
 
   app.get("/heloc-booklet.pdf", async (c) => {
-    const file = bookletPdfFile(readLenderProfile(services.config.lenderFile));
+    const file = bookletPdfFile(readLenderProfile());
     const bytes = file ? await readFile(file).catch(() => null) : null;
     if (!bytes) return downloads.fail(c, 404, "NOT_FOUND", "This lender supplies no booklet file: the CFPB publishes it on its website.");
     return downloads.send(c, bytes, "heloc-booklet.pdf");

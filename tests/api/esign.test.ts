@@ -375,6 +375,15 @@ describe("signing with a figure missing, on a live (production) server", () => {
   });
   afterAll(() => live.close());
 
+  it("fills the texts from the profile it was started with, not the sample", async () => {
+    const who = await makeApplicant(live.services, { status: "disclosures", doc: structuredClone(fixture) });
+    const b = browser(live.url);
+    await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    const shown = JSON.stringify((await b.trpc.esign.documents.query({ ids: ["e-sign-consent"] })).documents);
+    expect(shown).toContain(productionLender.supportEmail);
+    expect(shown).not.toContain("sample-lender.invalid");
+  });
+
   it("is refused, naming the incomplete disclosure, and records nothing", async () => {
     const email = `${crypto.randomUUID()}@example.com`;
     const doc = structuredClone(fixture);

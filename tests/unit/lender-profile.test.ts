@@ -1,7 +1,9 @@
 // One lender profile (content/lender.json): every text that names the lender reads it, nothing
 // bracketed reaches an applicant once it is marked production, and a live server refuses a sample
 // or incomplete profile in one line.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fillLenderText, lenderTokens, placeholdersIn, productionGaps } from "../../engine/lender";
@@ -61,6 +63,17 @@ describe("placeholders that must not reach applicants", () => {
     expect(report.findings.filter((f) => f.file.startsWith("content/pages/"))).toEqual([]);
     expect(report.findings).toContainEqual({ file: "content/lender.json", pointer: "/legalName", message: "is a sample value" });
   });
+});
+
+describe("LENDER_PROFILE", () => {
+  it("is the profile every reader of engine/lender-file.ts gets (server texts, the build, npm run check), not only the one production checks", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
+    writeFileSync(file, JSON.stringify(live));
+    const read = (env: Record<string, string>) =>
+      execFileSync(join(REPO_ROOT, "node_modules/.bin/tsx"), ["-e", 'import("./engine/lender-file.ts").then((m) => console.log(m.readLenderProfile().legalName))'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: "utf8" }).trim();
+    expect(read({ LENDER_PROFILE: file })).toBe(live.legalName);
+    expect(read({ LENDER_PROFILE: "" })).toBe(sample.legalName);
+  }, 30_000);
 });
 
 describe("production", () => {

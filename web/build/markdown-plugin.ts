@@ -3,6 +3,8 @@
 // Public content (content/pages, ineligible, insights) and any file imported with `?lender` have
 // their {{name}} tokens filled from the lender profile (content/lender.json, engine/lender.ts);
 // an unknown token fails the build. Disclosures keep their tokens: the server fills them.
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { marked } from "marked";
 import type { Plugin } from "vite";
 import { readLenderProfile, LENDER_FILE } from "../../engine/lender-file";
@@ -16,10 +18,20 @@ function externalLinks(html: string): string {
 
 const LENDER_FILLED = /[\\/]content[\\/](pages|ineligible|insights)[\\/][^\\/]+\.md$/;
 
+/** Beside the build, never served: which profile it was filled from (scripts/ensure-build.mjs rebuilds for another). */
+export const LENDER_STAMP = "web-lender-profile.txt";
+
 export function markdownContent(): Plugin {
+  let stamp: string | null = null;
   return {
     name: "heloc-markdown-content",
     enforce: "pre",
+    configResolved(config) {
+      if (config.command === "build") stamp = join(dirname(config.build.outDir), LENDER_STAMP);
+    },
+    closeBundle() {
+      if (stamp) writeFileSync(stamp, LENDER_FILE);
+    },
     transform(source, id) {
       const [file, query = ""] = id.split("?");
       if (!file!.endsWith(".md")) return null;
