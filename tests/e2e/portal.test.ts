@@ -106,7 +106,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await visitor.waitForURL(/\/portal\/login\?error=SessionRequired/);
     await visitor.getByText("Please sign in to continue.").waitFor();
     const adminPage = await signedInAdmin();
-    await expect(portalNav(adminPage).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Identity reviews", "Manage users", "Funnel map", "Definition changes", "Funnel analytics"]);
+    await expect(portalNav(adminPage).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Identity reviews", "Manage users", "Funnel map", "Definition changes", "Funnel analytics", "Notices sent"]);
     // Both demo applications, with masked SSNs only.
     const pipeline = adminPage.getByRole("table");
     await pipeline.getByRole("link", { name: "Maria Alvarez and James Alvarez" }).waitFor();
@@ -156,7 +156,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     // Signed in, with nothing assigned yet, and no page their role does not allow.
     await signIn(officerPage, { email, password });
     await officerPage.getByRole("heading", { name: "No applications are assigned to you yet" }).waitFor();
-    await expect(portalNav(officerPage).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications"]);
+    await expect(portalNav(officerPage).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Notices sent"]);
     await shot(officerPage, "pipeline-empty-officer-1280");
 
     // The administrator assigns the second application to the new loan officer.
@@ -219,7 +219,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     const applicant = await applicantWithPendingId("Jordan", "Lee");
     const { page } = await e2e.page();
     await signIn(page, processor);
-    await expect(portalNav(page).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Identity reviews"]);
+    await expect(portalNav(page).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Identity reviews", "Notices sent"]);
     await portalNav(page).getByRole("link", { name: "Identity reviews" }).click();
     const card = page.getByRole("article", { name: "Jordan Lee" });
     await card.waitFor();
