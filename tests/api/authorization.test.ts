@@ -1,9 +1,9 @@
 // Spec §6 and the server issue: an applicant reaches only their own application; a portal
 // session cannot call applicant procedures and the reverse.
-import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
+import { codeOf } from "../helpers/trpc-errors";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => "OK", (e: unknown) => (e instanceof TRPCClientError ? (e.data as { code: string }).code : String(e)));
 
 async function signedIn(kind: "Applicant" | "Portal", who: { email: string; password: string }) {
   const b = browser(server.url);

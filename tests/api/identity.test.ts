@@ -2,7 +2,6 @@
 // asks for is uploaded, becomes a case for the identity provider; the built-in provider queues it
 // for manual review in the portal, where a portal user approves or rejects it with a reason.
 import { randomBytes } from "node:crypto";
-import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, identityReviews } from "../../server/db/schema";
@@ -10,6 +9,7 @@ import { ManualReviewProvider } from "../../server/identity/manual-review";
 import { IdentityVendorNotConfigured, VendorIdentityProviderStub } from "../../server/identity/vendor-stub";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
+import { codeOf } from "../helpers/trpc-errors";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => "OK", (e: unknown) => (e instanceof TRPCClientError ? (e.data as { code: string }).code : String(e)));
 const photo = () => new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(1024)]));
 const SSN = "518274961";
 

@@ -1,11 +1,11 @@
 // "Email me this offer" (issue 23): the prequalified estimate goes to the account's own address,
 // with the figures quote.current shows, a few times an hour at most, and never without an offer.
 import { randomUUID } from "node:crypto";
-import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCurrency } from "../../engine/format";
 import { makeApplicant } from "../helpers/accounts";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
+import { codeOf } from "../helpers/trpc-errors";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => "OK", (e: unknown) => (e instanceof TRPCClientError ? (e.data as { code: string }).code : String(e)));
 
 async function applicant(setup: Record<string, unknown>) {
   const email = `${randomUUID()}@example.com`;

@@ -2,12 +2,12 @@
 // search, filters, sort and pages (inputs bounded by schemas/api.json#/properties/portalPipelineQuery),
 // the offer figures beside each application, and notes on a file (sealed, audited, kept to the
 // partner and, for a loan officer, to the files assigned to them).
-import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationMembers, applicationNotes, applications, auditEvents } from "../../server/db/schema";
-import { makeApplicant, makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
+import { makeApplicant, makePartner, makePortalUser, signedInStaff, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
+import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,16 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => "OK", (e: unknown) => (e instanceof TRPCClientError ? (e.data as { code: string }).code : String(e)));
-const fieldErrorsOf = (promise: Promise<unknown>) =>
-  promise.then(() => [], (e: unknown) => ((e as TRPCClientError<never>).data as unknown as { fieldErrors?: { pointer: string; message: string }[] }).fieldErrors ?? []);
 
-async function staffOf(role: string, options: { partnerId?: string } = {}) {
-  const who = await makePortalUser(server.services, { role, ...options });
-  const b = browser(server.url);
-  await signInPortal(server, b, who);
-  return { ...who, b };
-}
+const staffOf = (role: string, options: { partnerId?: string } = {}) => signedInStaff(server, role, options);
 
 const applicantWithSsn = () => makeApplicant(server.services, { status: "application3", doc: { user: { firstName: "Maria", lastName: "Alvarez", ssn: "518274961" } } });
 const assignTo = async (applicationId: string, loanOfficerId: string | null) =>

@@ -10,9 +10,10 @@ import { applications, auditEvents, identityReviews, portalUsers } from "../../s
 import { ensureFirstAdmin } from "../../server/portal/first-admin";
 import { appRouter } from "../../server/trpc/router";
 import { REPO_ROOT } from "../../engine/paths";
-import { makeApplicant, makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
+import { makeApplicant, makePartner, makePortalUser, signedInStaff, signInPortal } from "../helpers/accounts";
 import { copyDefinitions } from "../helpers/definitions";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
+import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,16 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => "OK", (e: unknown) => (e instanceof TRPCClientError ? (e.data as { code: string }).code : String(e)));
-const fieldErrorsOf = (promise: Promise<unknown>) =>
-  promise.then(() => [], (e: unknown) => ((e as TRPCClientError<never>).data as unknown as { fieldErrors?: { pointer: string; message: string }[] }).fieldErrors ?? []);
 
-async function staffOf(role: string, options: { partnerId?: string } = {}) {
-  const who = await makePortalUser(server.services, { role, ...options });
-  const b = browser(server.url);
-  await signInPortal(server, b, who);
-  return { ...who, b };
-}
+const staffOf = (role: string, options: { partnerId?: string } = {}) => signedInStaff(server, role, options);
 
 const lastMail = () => server.lastMail();
 

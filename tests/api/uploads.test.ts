@@ -4,12 +4,12 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applications, auditEvents, uploads } from "../../server/db/schema";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
+import { codeOf } from "../helpers/trpc-errors";
 
 // A commit that fails (a full disk) on either database: when `with` is set, the next transaction
 // makes all its writes and then fails with it instead of committing.
@@ -47,7 +47,6 @@ const jpeg = () => withTail([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x4
 const png = () => withTail([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 const heic = () => withTail([0x00, 0x00, 0x00, 0x18, ...Buffer.from("ftypheic"), 0, 0, 0, 0, ...Buffer.from("mif1heic")]);
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => "OK", (e: unknown) => (e instanceof TRPCClientError ? (e.data as { code: string }).code : String(e)));
 
 async function signedInApplicant(doc: Record<string, unknown> = {}) {
   const who = await makeApplicant(server.services, { status: "incomeDocs", doc: { user: { firstName: "Dana", lastName: "Rivera" }, ...doc } });

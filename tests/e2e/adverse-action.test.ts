@@ -2,20 +2,14 @@
 // page, which shows the adverse action notice (principal reason, ECOA notice, creditor, agency) and
 // downloads it as a PDF whose text says the same; portal staff see it among the notices sent; the
 // public pages name the lender from its profile, with the sample banner in development.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pdfPages, pdfProse } from "../helpers/pdf";
 import { choose } from "./answer";
-import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { toDerogatoryQuestion } from "./early-funnel";
 import { downloaded, staffPage } from "./sessions";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ shared: true });
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E({ shared: true });
 
 const ECOA =
   "The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract)";

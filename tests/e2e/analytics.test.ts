@@ -3,19 +3,13 @@
 // viewed and completed events for those steps, a "left" for the page they left, and none of
 // what they typed.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { funnelEvents } from "../../server/db/schema";
 import { answerAll, next } from "./answer";
-import { startE2E, type E2E } from "./browser";
+import { useE2E } from "./browser";
 import { accountSetup, earlyFunnel } from "./early-funnel";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E();
 
 const who = {
   firstName: "Zephyrine",

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import type { DefinitionDirs } from "../../engine/load";
 import { REPO_ROOT } from "../../engine/paths";
 import { startServer, type RunningServer } from "../../server/start";
@@ -53,11 +54,34 @@ const startOwnServer = (options: { demo?: boolean; definitions?: DefinitionDirs 
 };
 let serverOfWorker: Promise<RunningServer> | undefined;
 
+type E2EOptions = { demo?: boolean; definitions?: DefinitionDirs; shared?: boolean };
+
+/**
+ * A test file's server and browser, started before its tests and closed after them: the E2E of
+ * startE2E, usable in any test (reading it before the file's tests start is an error).
+ */
+export function useE2E(options: E2EOptions = {}): E2E {
+  let started: E2E | undefined;
+  beforeAll(async () => {
+    started = await startE2E(options);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as E2E, {
+    get(_, key) {
+      if (!started) throw new Error("useE2E: the server is started before the file's tests, not while it is being read");
+      const value = (started as unknown as Record<PropertyKey, unknown>)[key];
+      return typeof value === "function" ? value.bind(started) : value;
+    },
+  });
+}
+
 /**
  * The server and browser of one test file. `shared: true` takes this worker's shared server (the
  * repository's definitions, no demo data): for files whose tests look only at their own applicants.
  */
-export async function startE2E(options: { demo?: boolean; definitions?: DefinitionDirs; shared?: boolean } = {}): Promise<E2E> {
+export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   checkPrerequisites();
   mkdirSync(ARTIFACTS, { recursive: true });
   if (options.shared && (options.demo || options.definitions)) throw new Error("startE2E: only a server with the repository's definitions and no demo data is shared");

@@ -7,21 +7,15 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signatures } from "../../server/db/schema";
 import { newestMail } from "../helpers/server";
 import { answer, answerAll, fieldBox, next, sameAs } from "./answer";
 import { noteWords, wordsNoted } from "./asked";
-import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
 import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, person, unique } from "./early-funnel";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ shared: true });
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E({ shared: true });
 
 const SHOTS = join(ARTIFACTS, "coborrower");
 mkdirSync(SHOTS, { recursive: true });

@@ -5,19 +5,13 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addItem, answer, answerAll, reveal, choose, fieldBox, next, sameAs } from "./answer";
 import { askedTwice, noteQuestions, questionsAsked } from "./asked";
-import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
 import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, joinLink, person, toDerogatoryQuestion, unique } from "./early-funnel";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ shared: true });
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E({ shared: true });
 
 const SHOTS = join(ARTIFACTS, "journeys");
 mkdirSync(SHOTS, { recursive: true });

@@ -2,18 +2,12 @@
 // 01/15/2026 and a birth date's 3/14/85 is 1985; a $0 home value is refused naming the field; what
 // was typed but not saved survives a reload; a guest's header has no "Sign out everywhere" and fits
 // one line; /app/bank-statement sends the applicant to their page. Screenshots go to tests/artifacts (input-masks-*).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reveal } from "./answer";
-import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { unique } from "./early-funnel";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ shared: true });
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E({ shared: true });
 
 describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 }, () => {
   for (const width of [390, 1280]) {

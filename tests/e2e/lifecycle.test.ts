@@ -7,21 +7,15 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applications, identityReviews } from "../../server/db/schema";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { walk } from "../helpers/journeys";
 import { browser as apiBrowser, newestCode, type Browser as ApiBrowser, type TestServer } from "../helpers/server";
 import { answer, answerAll, next } from "./answer";
-import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E();
 
 const SHOTS = join(ARTIFACTS, "lifecycle");
 mkdirSync(SHOTS, { recursive: true });

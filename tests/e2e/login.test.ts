@@ -7,25 +7,19 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routeForStatus, signOutTargetFor } from "../../engine/funnel";
 import { REPO_ROOT } from "../../engine/paths";
 import { AUTH_ERRORS, credentialError } from "../../server/auth/errors";
 import { makeApplicant } from "../helpers/accounts";
 import { mailedCode } from "../helpers/server";
-import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
 import { earlyFunnel, unique } from "./early-funnel";
 
 /** A page that needs a signed-in applicant, which sends a visitor to sign in (spec §8). */
 const NEEDS_SESSION = "/app/upload";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ shared: true });
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E({ shared: true });
 
 const SHOTS = join(ARTIFACTS, "login");
 mkdirSync(SHOTS, { recursive: true });

@@ -10,22 +10,16 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { REPO_ROOT } from "../../engine/paths";
 import { portalUsers } from "../../server/db/schema";
 import { DEMO } from "../../server/seed";
 import { makeApplicant } from "../helpers/accounts";
 import { browser, mailedCode, newestMail } from "../helpers/server";
-import { ARTIFACTS, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ demo: true });
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E({ demo: true });
 
 const SHOTS = join(ARTIFACTS, "portal");
 mkdirSync(SHOTS, { recursive: true });

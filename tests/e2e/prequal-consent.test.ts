@@ -1,20 +1,14 @@
 // The prequalification's credit screen in Chromium: it shows the credit check authorization the
 // main funnel's consent step shows, asks for it, and records it (issue 22: the prequal path
 // records the same consents as the main funnel).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { walk } from "../helpers/journeys";
 import { browser as apiBrowser, newestCode, type TestServer } from "../helpers/server";
 import { answer, next } from "./answer";
-import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { pageWithSession } from "./sessions";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ shared: true });
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E({ shared: true });
 
 describe("the prequalification's credit check authorization (e2e)", { timeout: 90_000 }, () => {
   it("shows the authorization's text, refuses to go on without it, and goes on with it", async () => {

@@ -5,23 +5,17 @@
 // notice on the file. Screenshots at 1280 and 390 px, axe on each page.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { makeApplicant } from "../helpers/accounts";
 import { pdfProse } from "../helpers/pdf";
 import { browser as apiBrowser } from "../helpers/server";
-import { ARTIFACTS, screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { ARTIFACTS, screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { downloaded, pageWithSession, staffPage } from "./sessions";
 
 const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ shared: true });
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E({ shared: true });
 
 /** A signed two-borrower application on a home both own and live in with Rosa; a browser page signed in as the borrower. */
 async function signedOwner(width: number) {

@@ -8,20 +8,14 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, JSHandle, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applicantText } from "../../engine/documents";
 import { REPO_ROOT } from "../../engine/paths";
 import { makeApplicant } from "../helpers/accounts";
 import { browser as apiBrowser, type Browser as ApiBrowser } from "../helpers/server";
-import { ARTIFACTS, startE2E, type E2E } from "./browser";
+import { ARTIFACTS, useE2E } from "./browser";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ shared: true });
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E({ shared: true });
 
 const SHOTS = join(ARTIFACTS, "uploads");
 mkdirSync(SHOTS, { recursive: true });

@@ -4,19 +4,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import type { Page, Request } from "playwright-core";
 import { mailedCode } from "../helpers/server";
-import { screenshot, seriousA11yViolations, startE2E, type E2E } from "./browser";
+import { screenshot, seriousA11yViolations, useE2E } from "./browser";
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ demo: true });
-}, 60_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = useE2E({ demo: true });
 
 async function startFunnel(page: Page, choice = "Primary Home") {
   await page.goto("/");

@@ -7,7 +7,7 @@ import { transaction } from "../../server/db/client";
 import { partners, portalUsers, users } from "../../server/db/schema";
 import { applicationStore } from "../../server/store/applications";
 import type { Services } from "../../server/services";
-import type { Browser, TestServer } from "./server";
+import { browser, type Browser, type TestServer } from "./server";
 
 /**
  * An applicant made straight in the database, at `status`: as an application saved before the
@@ -49,4 +49,12 @@ export async function signInPortal(server: TestServer, b: Browser, who: { email:
   const second = await b.auth("Portal", "callback/credentials", { email: who.email, code: server.lastCode(), callbackUrl: "/portal" });
   if (second.status !== 200) throw new Error(`the code step failed: ${second.status} ${second.body.error ?? ""}`);
   return second;
+}
+
+/** A portal user of `role`, signed in in a browser of their own. */
+export async function signedInStaff(server: TestServer, role: string, options: { partnerId?: string } = {}) {
+  const who = await makePortalUser(server.services, { role, ...options });
+  const b = browser(server.url);
+  await signInPortal(server, b, who);
+  return { ...who, b };
 }
