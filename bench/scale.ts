@@ -12,7 +12,7 @@ import { transaction } from "../server/db/client";
 import { applicantSessions, applications, users } from "../server/db/schema";
 import { browser, testServer } from "../tests/helpers/server";
 import { fmt, median, table } from "./measure";
-import { threadCpuUs, type TargetCheck } from "./api";
+import { targetTable, threadCpuUs, type TargetCheck } from "./api";
 
 export const SEEDED = Number(process.env.BENCH_APPLICATIONS ?? 1_000_000);
 /** Rows per insert: 2,000 applications of 12 columns stay under SQLite's 32,766 parameters. */
@@ -45,7 +45,13 @@ function documents() {
   return (i: number) => (i % 20 === 0 ? wholeText : JSON.stringify(early(i)));
 }
 
-const STATUSES = ["propertyValue", "mortgageEstimate", "offerPreview", "application", "application3", "application5", "application8", "submitted"];
+// Each document's status is one its answers reach: the server opens a step only on the path its
+// answers and status allow, so a whole application sits at property info, an early one early on.
+const EARLY_STATUSES = ["propertyValue", "mortgageEstimate", "hasFbm", "isSelfEmployed"];
+const WHOLE_STATUS = "application3";
+const WHOLE_STEP = "application3";
+/** The seeded applicant timed: a whole application (every 20th), in the middle of the table. */
+const MIDDLE = Math.floor(SEEDED / 40) * 20;
 
 async function seed(server: Awaited<ReturnType<typeof testServer>>, log: (line: string) => void): Promise<{ seconds: number; middleUser: string }> {
   const { db, definitionsVersion } = server.services;
@@ -58,10 +64,10 @@ async function seed(server: Awaited<ReturnType<typeof testServer>>, log: (line: 
     const rows = Array.from({ length: Math.min(BATCH, SEEDED - from) }, (_, k) => {
       const i = from + k;
       const userId = randomUUID();
-      if (i === SEEDED >> 1) middleUser = userId;
+      if (i === MIDDLE) middleUser = userId;
       return {
         user: { id: userId, createdAt: at },
-        app: { id: randomUUID(), ownerId: userId, status: STATUSES[i % STATUSES.length]!, variant: i % 2 ? "variantTwo" : "variantOne", document: docOf(i), revision: 1 + (i % 7), definitionsVersion, createdAt: at, updatedAt: at },
+        app: { id: randomUUID(), ownerId: userId, status: i % 20 === 0 ? WHOLE_STATUS : EARLY_STATUSES[i % EARLY_STATUSES.length]!, variant: i % 2 ? "variantTwo" : "variantOne", document: docOf(i), revision: 1 + (i % 7), definitionsVersion, createdAt: at, updatedAt: at },
         session: { id: randomUUID().replace(/-/g, ""), userId, secretHash: "0".repeat(64), expiresAt: expires, createdAt: at },
       };
     });
@@ -114,11 +120,12 @@ export async function runScaleBench(log: (line: string) => void = console.log): 
     const cpuAfter = threadCpuUs();
     log(`Seeded ${SEEDED.toLocaleString("en-US")} applications, accounts and sessions in ${fmt(seconds, 0)} s${cpuBefore !== null && cpuAfter !== null ? ` (${fmt((cpuAfter - cpuBefore) / 1e6, 0)} s of CPU here)` : ""}.`);
     runs.push(await timeStepGet(`step.get, ${SEEDED.toLocaleString("en-US")} applications`, server.url, cookie, "name"));
-    runs.push(await timeStepGet(`step.get of a seeded applicant (row ${(SEEDED >> 1).toLocaleString("en-US")})`, server.url, await cookieFor(server, middleUser), "application3"));
+    runs.push(await timeStepGet(`step.get of a seeded applicant (row ${MIDDLE.toLocaleString("en-US")})`, server.url, await cookieFor(server, middleUser), WHOLE_STEP));
 
     log(table([["run", "p50 ms", "p99 ms", "max ms", "requests", "failures"], ...runs.map((r) => [r.name, fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.max, 1), String(r.requests), String(r.failures)])]));
     const worst = Math.max(...runs.slice(1).map((r) => r.p99));
-    const targets: TargetCheck[] = [{ name: `step.get p99 with ${SEEDED.toLocaleString("en-US")} applications (ms)`, figure: worst, target: `≤ ${P99_TARGET_MS}`, holds: worst <= P99_TARGET_MS }];
+    const targets: TargetCheck[] = [{ name: `step.get p99 with ${SEEDED.toLocaleString("en-US")} applications (ms)`, figure: worst, target: `≤ ${P99_TARGET_MS}`, holds: worst <= P99_TARGET_MS && runs.every((r) => r.failures === 0) }];
+    log(targetTable(targets));
     if (runs.some((r) => r.failures > 0)) log("WARNING: failed requests: those figures do not measure step.get.");
     return { database, seeded: SEEDED, seedSeconds: seconds, runs, targets };
   } finally {
