@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Hono, type Context as HonoContext } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { except } from "hono/combine";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AnyRouter } from "@trpc/server";
@@ -13,7 +14,7 @@ import { createBotCheckRoutes } from "./botcheck/routes";
 import type { BotCheckVerifier } from "./botcheck/types";
 import { definitionsPage } from "./definitions-page";
 import { createDevRoutes } from "./dev/routes";
-import { botToken, crossSiteRefusal, sameOriginHeader, trpcRefusal } from "./security/guards";
+import { botToken, crossSiteRefusal, guards, sameOriginHeader, trpcRefusal } from "./security/guards";
 import { securityHeaderList, securityHeaders } from "./security/headers";
 import { procedureKinds, trpcRequestShape } from "./security/request-shape";
 import type { Services } from "./services";
@@ -61,7 +62,9 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.use("*", securityHeaders({ contentSecurityPolicy: policy([]), strictTransportSecurity }));
   const previewPolicy = config.dev ? securityHeaderList({ contentSecurityPolicy: policy(["'unsafe-eval'"]), strictTransportSecurity })[0]![1] : null;
 
-  app.use("*", compressLarge()); // the definitions bundle is ~110 KB of JSON; gzip takes it to a tenth
+  // The definitions bundle is ~110 KB of JSON; gzip takes it to a tenth. The tRPC endpoint gzips
+  // its own large answers (server/trpc/http.ts), so its small ones never have their headers read.
+  app.use("*", except("/api/trpc/*", compressLarge()));
 
   // No form or procedure input comes near these sizes; a larger body is refused before it is read.
   const tooLarge = (c: HonoContext) => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large." } }, 413);
@@ -81,7 +84,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production
 
   // Guards in tRPC's error shape; the request's shape (batch size, one write, depth) before its token is spent.
-  app.use("/api/trpc/*", sameOriginHeader(trpcRefusal), crossSiteRefusal(trpcRefusal), trpcRequestShape(procedureKinds(router), trpcRefusal), botToken(botCheck, trpcRefusal));
+  app.use("/api/trpc/*", guards(sameOriginHeader(trpcRefusal), crossSiteRefusal(trpcRefusal), trpcRequestShape(procedureKinds(router), trpcRefusal), botToken(botCheck, trpcRefusal)));
   app.use(
     "/api/trpc/*",
     trpcHandler({
@@ -93,7 +96,9 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
         try {
           ip = getConnInfo(c).remote.address ?? ip;
         } catch {}
-        return { services, cookies, resHeaders, ip, origin: new URL(req.url).origin, userAgent: req.headers.get("user-agent"), applicant: await services.auth.applicant.current(cookies), portal: await services.auth.portal.current(cookies) };
+        // scheme://host[:port] of node-server's absolute URL, without parsing it again.
+        const origin = req.url.slice(0, req.url.indexOf("/", req.url.indexOf("//") + 2));
+        return { services, cookies, resHeaders, ip, origin, userAgent: req.headers.get("user-agent"), applicant: await services.auth.applicant.current(cookies), portal: await services.auth.portal.current(cookies) };
       },
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);

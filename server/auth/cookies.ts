@@ -16,7 +16,7 @@ export const honoCookies = (c: Context): CookieIO => ({
   set: (serialized) => c.header("set-cookie", serialized, { append: true }),
 });
 
-export const fetchCookies = (req: Request, resHeaders: Headers): CookieIO => ({
+export const fetchCookies = (req: { headers: Pick<Headers, "get"> }, resHeaders: Pick<Headers, "append">): CookieIO => ({
   get: (name) => parse(req.headers.get("cookie") ?? "", name)[name],
   set: (serialized) => resHeaders.append("set-cookie", serialized),
 });

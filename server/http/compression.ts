@@ -2,8 +2,12 @@
 // threshold. A small answer (most tRPC answers, refusals) costs a compressor's setup (a 256 KB
 // zlib state) for a few bytes saved, so it goes as it is; so does one of unknown length: every
 // large response we make states its length (the built files, the tRPC handler).
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+
+const gzipAsync = promisify(gzip);
 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
@@ -19,6 +23,16 @@ export function acceptsGzip(header: string | undefined): boolean {
     if (name.trim() === "*") wildcard = allowed;
   }
   return wildcard;
+}
+
+/**
+ * A text answer gzipped when it is at least `threshold` bytes and the client takes gzip (zlib's
+ * work runs on libuv's pool, off the event loop); null when it goes as it is. For handlers that
+ * make their own answer (the tRPC endpoint) instead of passing through compressLarge.
+ */
+export async function gzipIfLarge(text: string, bytes: number, acceptEncoding: string | undefined, threshold = 1024): Promise<Buffer | null> {
+  if (bytes < threshold || !acceptsGzip(acceptEncoding)) return null;
+  return gzipAsync(text);
 }
 
 export function compressLarge(threshold = 1024): MiddlewareHandler {

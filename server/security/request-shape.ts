@@ -4,8 +4,8 @@
 // value overflowed the stack of the code that reads it) and holds no list longer than any schema
 // allows (a list bomb is refused before it costs a parse). Each refusal is a 400 in tRPC's error
 // shape that says which limit was met.
-import type { MiddlewareHandler } from "hono";
-import type { Refuse } from "./guards";
+import type { Context } from "hono";
+import type { Check, Refuse } from "./guards";
 
 export const MAX_BATCH = 16;
 /** The deepest real input (a mortgage of another owned property, in a batch) is under 10 levels. */
@@ -42,8 +42,14 @@ export const procedureKinds = (router: { _def: { procedures: object } }): Readon
   new Map(Object.entries(router._def.procedures as Record<string, { _def: { type: string } }>).map(([path, p]) => [path, p._def.type]));
 
 /** `procedures`: each procedure path's kind (query, mutation), from the router. */
-export function trpcRequestShape(procedures: ReadonlyMap<string, string>, refuse: Refuse, endpoint = "/api/trpc"): MiddlewareHandler {
-  return async (c, next) => {
+export function trpcRequestShape(procedures: ReadonlyMap<string, string>, refuse: Refuse, endpoint = "/api/trpc"): Check {
+  const inputProblem = (c: Context, input: string) => {
+    const problem = jsonShapeProblem(input, { depth: MAX_DEPTH, items: MAX_LIST });
+    if (problem === "too-deep") return refuse(c, 400, problem, `The request's input is nested more than ${MAX_DEPTH} levels deep.`);
+    if (problem === "list-too-long") return refuse(c, 400, problem, `The request's input holds a list of more than ${MAX_LIST.toLocaleString("en-US")} entries.`);
+    return null;
+  };
+  return (c) => {
     const raw = c.req.path.slice(endpoint.length + 1);
     let decoded = raw;
     try {
@@ -53,10 +59,7 @@ export function trpcRequestShape(procedures: ReadonlyMap<string, string>, refuse
     if (paths.length > MAX_BATCH) return refuse(c, 400, "batch-too-large", `A request may batch at most ${MAX_BATCH} calls; this one has ${paths.length}.`);
     const writes = paths.filter((path) => procedures.get(path) === "mutation").length;
     if (writes > 1) return refuse(c, 400, "one-write-per-request", `A request may carry one change at most (each needs its own bot-check token); this one has ${writes}.`);
-    const input = c.req.method === "GET" ? (c.req.query("input") ?? "") : await c.req.text().catch(() => "");
-    const problem = jsonShapeProblem(input, { depth: MAX_DEPTH, items: MAX_LIST });
-    if (problem === "too-deep") return refuse(c, 400, problem, `The request's input is nested more than ${MAX_DEPTH} levels deep.`);
-    if (problem === "list-too-long") return refuse(c, 400, problem, `The request's input holds a list of more than ${MAX_LIST.toLocaleString("en-US")} entries.`);
-    await next();
+    if (c.req.method === "GET") return inputProblem(c, c.req.query("input") ?? "");
+    return c.req.text().then((text) => inputProblem(c, text), () => inputProblem(c, ""));
   };
 }

@@ -5,6 +5,8 @@
 // mutations by POST, batched or not, are answered here on tRPC's own core: its request parser,
 // its procedure call, its error shape and its status code, the same answers without the signals.
 // Anything else (a stream or a subscription; we have none) goes to the fetch adapter unchanged.
+// The answer's headers are a plain record and its body a string (gzipped here when large), which
+// node-server writes straight to node's response; headers come from node's parsed request.
 import type { Context as HonoContext } from "hono";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import {
@@ -18,12 +20,15 @@ import {
   type inferRouterContext,
   type TRPCRequestInfo,
 } from "@trpc/server/unstable-core-do-not-import";
+import { gzipIfLarge } from "../http/compression";
+import { incomingOf, requestHeader, requestHeaders } from "../http/incoming";
+import { HeaderRecord, type ResponseHeaders } from "../http/response-headers";
 
 export interface TrpcHandlerOptions<R extends AnyRouter> {
   router: R;
   /** Where the router is mounted: "/api/trpc". */
   endpoint: string;
-  createContext(opts: { req: Request; resHeaders: Headers }, c: HonoContext): Promise<inferRouterContext<R>>;
+  createContext(opts: { req: Request; resHeaders: ResponseHeaders }, c: HonoContext): Promise<inferRouterContext<R>>;
   onError?(opts: { error: TRPCError; path: string | undefined }): void;
   /** The most calls one batch may carry (tRPC's own option). */
   maxBatchSize?: number;
@@ -37,12 +42,12 @@ const NEVER_ABORTED = new AbortController().signal;
  * lightweight one turns into a real one, body stream and all, on the first read of `signal`).
  * The body is read through Hono, which keeps it for every middleware that read it before.
  */
-function requestOf(c: HonoContext, signal: () => AbortSignal): Request {
+function requestOf(c: HonoContext, signal: () => AbortSignal, headers: Pick<Headers, "get" | "has"> = c.req.raw.headers): Request {
   const raw = c.req.raw;
   return {
     method: raw.method,
     url: raw.url,
-    headers: raw.headers,
+    headers,
     get signal() {
       return signal();
     },
@@ -86,12 +91,15 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
   return async (c: HonoContext): Promise<Response> => {
     const method = c.req.method;
     if (method === "HEAD") return new Response(null, { status: 204 });
-    const streaming = c.req.header("trpc-accept") === "application/jsonl";
+    const streaming = requestHeader(c, "trpc-accept") === "application/jsonl";
     if (streaming || (method !== "GET" && method !== "POST")) return viaFetchAdapter(c);
 
-    const req = requestOf(c, () => NEVER_ABORTED);
-    const url = new URL(req.url);
-    const headers = new Headers({ vary: "trpc-accept, accept", "content-type": "application/json" });
+    const req = requestOf(c, () => NEVER_ABORTED, requestHeaders(c));
+    // The path and query as sent (still percent-encoded), from the URL string: no URL object.
+    const query = req.url.indexOf("?");
+    const pathname = req.url.slice(req.url.indexOf("/", req.url.indexOf("//") + 2), query < 0 ? undefined : query);
+    const searchParams = new URLSearchParams(query < 0 ? "" : req.url.slice(query + 1));
+    const headers = new HeaderRecord({ vary: "trpc-accept, accept", "content-type": "application/json" });
     let info: TRPCRequestInfo | undefined;
     let ctx: inferRouterContext<R> | undefined;
     let body: unknown;
@@ -101,14 +109,15 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
       return { error: getErrorShape({ config, ctx, error, input: call?.result(), path: call?.path, type: call?.procedure?._def.type ?? info?.type ?? "unknown" }) };
     };
     try {
-      const encoded = trimSlashes(trimSlashes(url.pathname).slice(endpoint.length));
+      const encoded = trimSlashes(trimSlashes(pathname).slice(endpoint.length));
       let path: string;
       try {
         path = decodeURIComponent(encoded);
       } catch (cause) {
         throw new TRPCError({ code: "BAD_REQUEST", message: `Invalid URL-encoding in path "${encoded}"`, cause });
       }
-      info = await getRequestInfo({ req, path, router, searchParams: url.searchParams, headers: req.headers, url, maxBatchSize });
+      // No URL object: nothing after the parser reads one (the fetch adapter's path, which may, makes its own).
+      info = await getRequestInfo({ req, path, router, searchParams, headers: req.headers as Headers, url: null, maxBatchSize });
       if (info.type === "subscription") return viaFetchAdapter(c);
       ctx = await opts.createContext({ req, resHeaders: headers }, c);
       const answers = await Promise.all(
@@ -132,8 +141,17 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
     }
     const status = getHTTPStatusCode(body as Parameters<typeof getHTTPStatusCode>[0]);
     const text = JSON.stringify(transformTRPCResponse(config, body as Parameters<typeof transformTRPCResponse>[1]));
-    // A known length lets compression pass over the many small answers.
-    headers.set("content-length", String(Buffer.byteLength(text)));
-    return new Response(text, { status, headers });
+    const bytes = Buffer.byteLength(text);
+    // node-server writes a plain record as it is; any other Response wants a real Headers.
+    const answer = (body: string | Uint8Array) => new Response(body, { status, headers: incomingOf(c) ? (headers.record as Record<string, string>) : headers.toHeaders() });
+    const gzipped = await gzipIfLarge(text, bytes, requestHeader(c, "accept-encoding"));
+    if (!gzipped) {
+      headers.set("content-length", String(bytes));
+      return answer(text);
+    }
+    headers.append("vary", "Accept-Encoding");
+    headers.set("content-encoding", "gzip");
+    headers.set("content-length", String(gzipped.length));
+    return answer(new Uint8Array(gzipped.buffer, gzipped.byteOffset, gzipped.length));
   };
 }

@@ -3,6 +3,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { FieldError } from "../../engine/messages";
 import type { CookieIO } from "../auth/cookies";
+import type { ResponseHeaders } from "../http/response-headers";
 import type { Session } from "../auth/sessions";
 import type { Permission } from "../portal/roles";
 import { activeStaff } from "../portal/staff";
@@ -13,7 +14,7 @@ export interface Context {
   services: Services;
   cookies: CookieIO;
   /** Response headers of this call (Cache-Control for personal data). */
-  resHeaders: Headers;
+  resHeaders: ResponseHeaders;
   ip: string;
   /** The origin the request came to (scheme://host:port); mailed links use PUBLIC_URL when it is set. */
   origin?: string;

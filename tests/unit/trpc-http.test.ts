@@ -2,6 +2,9 @@
 // adapter does: the same status, headers that matter and body, for answers, batches, refusals
 // and failures; it only leaves out the adapter's per-request abort signals. (And it labels every
 // answer JSON, which each is; the adapter labels one refused before any call text/plain.)
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { serve } from "@hono/node-server";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
@@ -26,6 +29,12 @@ const testRouter = router({
   }),
   broken: publicProcedure.query(() => {
     throw new Error("database on fire");
+  }),
+  big: publicProcedure.query(() => ({ words: Array.from({ length: 200 }, (_, i) => `word number ${i}`) })),
+  twoCookies: publicProcedure.mutation(({ ctx }) => {
+    ctx.resHeaders.append("set-cookie", "first=1; Path=/");
+    ctx.resHeaders.append("set-cookie", "second=2; Path=/");
+    return "set";
   }),
 });
 
@@ -94,6 +103,42 @@ describe("our tRPC endpoint", () => {
     }
     expect(errors.ours).toEqual(["broken:INTERNAL_SERVER_ERROR", "forbidden:FORBIDDEN"]);
     expect(errors.ours).toEqual(errors.theirs);
+  });
+
+  it("gzips an answer of a kilobyte or more for a client that takes gzip, and says so", async () => {
+    const { ours, theirs } = apps();
+    const res = await ours.request("/api/trpc/big", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
+    const gzipped = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("content-length")).toBe(String(gzipped.length));
+    const body = gunzipSync(gzipped);
+    expect(JSON.parse(body.toString("utf8"))).toEqual(await (await theirs.request("/api/trpc/big")).json());
+  });
+
+  it("sends a small answer, or any answer to a client without gzip, as it is", async () => {
+    const { ours } = apps();
+    for (const [path, encoding] of [[`/api/trpc/echo?${q({ word: "hi" })}`, "gzip"], ["/api/trpc/big", "br"], ["/api/trpc/big", "gzip;q=0"]] as const) {
+      const res = await ours.request(path, { headers: { "accept-encoding": encoding } });
+      expect(res.headers.get("content-encoding")).toBeNull();
+      expect(JSON.parse(await res.text())).toHaveProperty("result");
+    }
+  });
+
+  it("on node-server, hands node each cookie a call sets as its own Set-Cookie header", async () => {
+    const app = new Hono();
+    app.use("/api/trpc/*", trpcHandler({ router: testRouter, endpoint: "/api/trpc", createContext }));
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/trpc/twoCookies`, { method: "POST", headers: json, body: "{}" });
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()).toEqual(["first=1; Path=/", "second=2; Path=/"]);
+      expect(res.headers.get("content-type")).toBe("application/json");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("states the length of its answer, so compression can pass over a small one", async () => {
