@@ -29,8 +29,16 @@ const DAY_MS = 86_400_000;
 
 export const completedOf = (member: MemberRow): string[] => JSON.parse(member.completed) as string[];
 
+/** One store per services object, made on first use (it reads services.defs at each call: a reload swaps them). */
+const stores = new WeakMap<Services, ReturnType<typeof createMemberStore>>();
+
 export function memberStore(services: Services) {
-  const { defs } = services;
+  let store = stores.get(services);
+  if (!store) stores.set(services, (store = createMemberStore(services)));
+  return store;
+}
+
+function createMemberStore(services: Services) {
   const store = applicationStore(services);
 
   return {
@@ -40,16 +48,16 @@ export function memberStore(services: Services) {
      */
     async readerOf(db: Db, userId: string): Promise<Reader | null> {
       const owned = await store.ofOwner(db, userId);
-      if (owned) return { app: owned, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, owned.doc), member: null };
+      if (owned) return { app: owned, role: OWNER_ROLE, part: partOf(services.defs, OWNER_ROLE, owned.doc), member: null };
       const [member] = await memberOfUser(db, { userId });
       const app = member ? await this.applicationOf(db, member) : null;
-      return member && app ? { app, role: member.role, part: partOf(defs, member.role, app.doc), member } : null;
+      return member && app ? { app, role: member.role, part: partOf(services.defs, member.role, app.doc), member } : null;
     },
 
     /** The application a member (or an invite) is for, while the member's role answers its own part; else null. */
     async applicationOf(db: Db, member: MemberRow): Promise<StoredApplication | null> {
       const app = await store.byId(db, member.applicationId);
-      return app && activeRoles(defs, app.doc).includes(member.role) ? app : null;
+      return app && activeRoles(services.defs, app.doc).includes(member.role) ? app : null;
     },
 
     async ofApplication(db: Db, applicationId: string): Promise<MemberRow[]> {
@@ -68,7 +76,7 @@ export function memberStore(services: Services) {
       // Without resend, a live link to the same address stands (a second signing does not mail again).
       if (!resend && row && row.email === address && row.expiresAt.getTime() > now.getTime()) return null;
       const token = randomBytes(32).toString("base64url");
-      const invite = { email: address, tokenHash: hashOf(token), invitedAt: now, expiresAt: new Date(now.getTime() + memberRole(defs, role).inviteValidDays * DAY_MS) };
+      const invite = { email: address, tokenHash: hashOf(token), invitedAt: now, expiresAt: new Date(now.getTime() + memberRole(services.defs, role).inviteValidDays * DAY_MS) };
       if (row) await tx.update(applicationMembers).set({ ...invite, userId: null, acceptedAt: null, completed: "[]", revision: 0 }).where(eq(applicationMembers.id, row.id));
       else await tx.insert(applicationMembers).values({ id: randomUUID(), applicationId, role, ...invite });
       return token;

@@ -66,12 +66,23 @@ const auditInsert = preparedQuery("auditInsert", (db) =>
   }),
 );
 
+/** One store per services object, made on first use: every request used to build its functions anew. */
+const stores = new WeakMap<Services, ReturnType<typeof createApplicationStore>>();
+
 export function applicationStore(services: Services) {
-  const { cipher, sensitive } = services;
+  let store = stores.get(services);
+  if (!store) stores.set(services, (store = createApplicationStore(services)));
+  return store;
+}
+
+// The fields sealed and read leniently are read from `services` at each call: a definitions reload swaps them.
+function createApplicationStore(services: Services) {
+  const { cipher } = services;
+  const openValue = (v: unknown) => (cipher.isSealed(v) ? cipher.decrypt(v) : v);
+  const sealValue = (v: unknown) => (typeof v === "string" && !cipher.isSealed(v) ? cipher.encrypt(v) : v);
   // A tolerant reader: answers saved in an older shape are read in today's (engine/legacy-answers.ts).
-  const open = (text: string) =>
-    readLegacyScalars(mapSensitive(JSON.parse(text), sensitive, (v) => (cipher.isSealed(v) ? cipher.decrypt(v) : v)), services.legacyScalars) as Record<string, unknown>;
-  const seal = (doc: unknown) => JSON.stringify(mapSensitive(doc, sensitive, (v) => (typeof v === "string" && !cipher.isSealed(v) ? cipher.encrypt(v) : v)));
+  const open = (text: string) => readLegacyScalars(mapSensitive(JSON.parse(text), services.sensitive, openValue), services.legacyScalars) as Record<string, unknown>;
+  const seal = (doc: unknown) => JSON.stringify(mapSensitive(doc, services.sensitive, sealValue));
   const toStored = (row: typeof applications.$inferSelect): StoredApplication => ({
     id: row.id,
     ownerId: row.ownerId,
@@ -166,7 +177,7 @@ export function applicationStore(services: Services) {
       let changed = 0;
       for (const row of await db.select({ id: applications.id, document: applications.document }).from(applications)) {
         let clear = false;
-        const doc = mapSensitive(JSON.parse(row.document), sensitive, (v) => {
+        const doc = mapSensitive(JSON.parse(row.document), services.sensitive, (v) => {
           if (typeof v !== "string" || cipher.isSealed(v)) return v;
           clear = true;
           return cipher.encrypt(v);
@@ -178,7 +189,7 @@ export function applicationStore(services: Services) {
       return changed;
     },
     /** What a response may show: writeOnly identifiers masked. */
-    view: (doc: unknown) => maskSensitive(doc, sensitive),
+    view: (doc: unknown) => maskSensitive(doc, services.sensitive),
   };
 }
 
