@@ -6,7 +6,6 @@
 // With `--direct`, the procedure is called in a loop through tRPC's server-side caller instead (no
 // HTTP, no middleware): our handler alone, and its CPU time per call, steady even on a busy machine.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { Session, type Profiler } from "node:inspector";
 import { join, relative } from "node:path";
 import autocannon from "autocannon";
 import { REPO_ROOT } from "../engine/paths";
@@ -16,7 +15,8 @@ import { createApp } from "../server/app";
 import { publicProcedure, router as appRouterOf } from "../server/trpc/init";
 import { appRouter } from "../server/trpc/router";
 import { browser, testServer } from "../tests/helpers/server";
-import { fmt, table } from "./measure";
+import { fmt } from "./measure";
+import { profiled, summarize } from "./profile-summary";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const direct = args.includes("--direct");
@@ -56,18 +56,10 @@ async function loop(duration: number) {
   const spent = process.cpuUsage(cpu);
   return { requests: { total: calls, average: calls / duration }, cpuUs: (spent.user + spent.system) / calls };
 }
-const run = (duration: number) => (direct ? loop(duration) : fire(duration));
+const run = (duration: number): Promise<Awaited<ReturnType<typeof fire>> | Awaited<ReturnType<typeof loop>>> => (direct ? loop(duration) : fire(duration));
 
 await run(2); // warm
-const session = new Session();
-session.connect();
-const post = <T>(method: string, params?: object) => new Promise<T>((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))));
-await post("Profiler.enable");
-await post("Profiler.setSamplingInterval", { interval: 200 });
-await post("Profiler.start");
-const result = await run(Number(seconds));
-const { profile } = await post<{ profile: Profiler.Profile }>("Profiler.stop");
-session.disconnect();
+const { result, profile } = await profiled(() => run(Number(seconds)));
 stackServer.close();
 await server.close();
 
@@ -75,33 +67,9 @@ const out = join(REPO_ROOT, "dist/bench");
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, `${target}.cpuprofile`), JSON.stringify(profile));
 
-// Self and total time per function (name, file:line), from the samples.
-const parent = new Map<number, number>();
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-const keyOf = (node: Profiler.ProfileNode) => {
-  const { functionName, url, lineNumber } = node.callFrame;
-  const file = url.startsWith("file://") ? relative(REPO_ROOT, new URL(url).pathname) : url;
-  return `${functionName || "(anonymous)"} ${file ? `${file}:${lineNumber + 1}` : ""}`.trim();
-};
-const self = new Map<string, number>();
-const total = new Map<string, number>();
-let all = 0;
-profile.samples!.forEach((id, i) => {
-  const dt = profile.timeDeltas![i] ?? 0;
-  all += dt;
-  const leaf = byId.get(id)!;
-  self.set(keyOf(leaf), (self.get(keyOf(leaf)) ?? 0) + dt);
-  const seen = new Set<string>();
-  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(keyOf(byId.get(at)!));
-  for (const key of seen) total.set(key, (total.get(key) ?? 0) + dt);
-});
 const requests = result.requests.total;
-const busy = all - (self.get("(idle) ") ?? self.get("(idle)") ?? 0);
-const top = (m: Map<string, number>, n: number) =>
-  table([["function", "ms", "% busy", "µs/req"], ...[...m].filter(([k]) => !k.startsWith("(idle)") && !k.startsWith("(root)") && !k.startsWith("(program)")).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => [k.slice(0, 110), fmt(us / 1000, 0), fmt((100 * us) / busy, 1), fmt(us / requests, 0)])]);
+const { busyUs, text } = summarize(profile, requests);
 if ("cpuUs" in result) console.log(`${target} called directly: ${fmt(result.cpuUs, 0)} µs of CPU per call (profiler on).`);
-console.log(`${target}: ${requests} requests in ${seconds} s (${fmt(result.requests.average)} req/s), ${fmt(busy / requests, 0)} µs busy per request (profiler on).`);
-console.log(`\nBy self time:\n${top(self, 30)}`);
-console.log(`\nBy total time:\n${top(total, 60)}`);
+console.log(`${target}: ${requests} requests in ${seconds} s (${fmt(result.requests.average)} req/s), ${fmt(busyUs / requests, 0)} µs busy per request (profiler on).`);
+console.log(`\n${text}`);
 console.log(`\nProfile: ${relative(process.cwd(), join(out, `${target}.cpuprofile`))}`);

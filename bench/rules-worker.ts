@@ -6,12 +6,13 @@
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import * as logic from "../engine/logic";
+import { compileRuleInput } from "../engine/definitions";
 import { loadDefinitions } from "../engine/load";
 import { nextStep } from "../engine/funnel";
 import { evaluateRuleSet, presentResult } from "../engine/rules";
 import { createStepValidator } from "../engine/validate";
 import { throughput, type Throughput } from "./measure";
-import { benchApplication, logicAlone, rulesWorkload, TODAY } from "./rules-workload";
+import { APPLICATION_CHECK, benchApplication, logicAlone, rulesWorkload, TODAY } from "./rules-workload";
 
 export interface WorkerReport {
   evaluator: string;
@@ -89,6 +90,10 @@ const timings: Record<string, Throughput> = {};
 const options = { warmupMs: 500, roundMs: 400, rounds: 5 };
 timings["documents + coverage + next step"] = throughput(workload.all, options);
 for (const [name, part] of Object.entries(workload.parts)) timings[name] = throughput(part, options);
+// The workload's application is one object, validated on its first evaluation only (engine/rule-plan.ts
+// validInputs); a request's application is an object of its own, validated once in the request.
+const validateApplication = compileRuleInput(defs, "documents")!;
+timings[APPLICATION_CHECK] = throughput(() => validateApplication(doc), options);
 const alone = logicAlone(defs);
 timings[`the logic alone (${alone.evaluations} evaluations)`] = throughput(alone, options);
 

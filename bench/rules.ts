@@ -13,6 +13,7 @@ import { isDeepStrictEqual } from "node:util";
 import { REPO_ROOT } from "../engine/paths";
 import { fmt, table } from "./measure";
 import type { WorkerReport } from "./rules-worker";
+import { APPLICATION_CHECK } from "./rules-workload";
 
 /** One side of the bench; `swap` runs the engine on json-logic-js. */
 function runWorker(swap: boolean): WorkerReport {
@@ -63,6 +64,8 @@ export function runRulesBench(log: (line: string) => void = console.log): RulesS
   log(`Same decisions on ${Object.keys(reference.outputs).length - differences.length}/${Object.keys(reference.outputs).length} outputs (worked cases, the workload, every step's branches and validator)${differences.map((d) => `\n  DIFFERS ${d}`).join("")}`);
   const whole = candidate.timings["documents + coverage + next step"]!;
   log(`The whole workload: ${fmt(whole.cpuUsPerOp)} µs of CPU per evaluation (${fmt(whole.usPerOp)} µs of wall clock; target ≤ 300 µs; load average ${loadavg()[0]!.toFixed(1)}).`);
+  const check = candidate.timings[APPLICATION_CHECK]!;
+  log(`Its application is validated once for every run (one object); a request validates its own once: ${fmt(check.cpuUsPerOp)} µs of CPU more, ${fmt(whole.cpuUsPerOp + check.cpuUsPerOp)} µs per request.`);
   log(passes ? "The product's evaluator passes every check and decides as json-logic-js does." : "The product's evaluator does NOT pass: see FAILED and DIFFERS above.");
   return { reference, candidate, differences, passes, speedups };
 }

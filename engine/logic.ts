@@ -37,18 +37,26 @@ function getPath(value: unknown, path: unknown): unknown {
   if (typeof path !== "string" && typeof path !== "number") return undefined;
   if (path === "") return value;
   let current = value;
-  for (const key of String(path).split(".")) {
-    if (current === null || typeof current !== "object" || !hasKey(current, key)) return undefined;
+  for (const key of keysOf(String(path))) {
+    // Own keys only: never Object.prototype's (`constructor`, `toString`).
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, key)) return undefined;
     current = (current as Record<string, unknown>)[key];
   }
   return current;
 }
 
-/** An own key, or one of the data a rule's scope is laid over (engine/rules.ts scopeOver): never Object.prototype's. */
-function hasKey(object: object, key: string): boolean {
-  for (let o: object | null = object; o !== null && o !== Object.prototype && o !== Array.prototype; o = Object.getPrototypeOf(o) as object | null)
-    if (Object.hasOwn(o, key)) return true;
-  return false;
+// A path's keys, split once: getPath runs for every item of an iteration that reads `root` and for
+// every path a decision quotes. Paths come from logic, so there are few; a computed path (`get`
+// with a path from data) may be anything, so the memory is bounded.
+const splitPaths = new Map<string, string[]>();
+
+function keysOf(path: string): string[] {
+  let keys = splitPaths.get(path);
+  if (!keys) {
+    if (splitPaths.size >= 10_000) splitPaths.clear();
+    splitPaths.set(path, (keys = path.split(".")));
+  }
+  return keys;
 }
 
 const formatters: Record<string, (value: never) => string> = {
