@@ -19,7 +19,13 @@ export function requestHeader(c: Context, name: string): string | undefined {
 }
 
 /** The request's headers as tRPC's request parser reads them (get and has), without a copy. */
-export const requestHeaders = (c: Context): Pick<Headers, "get" | "has"> => ({
-  get: (name: string) => requestHeader(c, name.toLowerCase()) ?? null,
-  has: (name: string) => requestHeader(c, name.toLowerCase()) !== undefined,
-});
+class RequestHeaders implements Pick<Headers, "get" | "has"> {
+  constructor(private readonly c: Context) {}
+  get(name: string) {
+    return requestHeader(this.c, name.toLowerCase()) ?? null;
+  }
+  has(name: string) {
+    return requestHeader(this.c, name.toLowerCase()) !== undefined;
+  }
+}
+export const requestHeaders = (c: Context): Pick<Headers, "get" | "has"> => new RequestHeaders(c);

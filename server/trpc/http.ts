@@ -10,6 +10,7 @@
 import type { Context as HonoContext } from "hono";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import {
+  defaultTransformer,
   getErrorShape,
   getHTTPStatusCode,
   getRequestInfo,
@@ -40,25 +41,39 @@ const NEVER_ABORTED = new AbortController().signal;
 /**
  * The request as tRPC reads it, without making node-server build a full fetch Request (its
  * lightweight one turns into a real one, body stream and all, on the first read of `signal`).
- * The body is read through Hono, which keeps it for every middleware that read it before.
+ * The body is read through Hono, which keeps it for every middleware that read it before. A
+ * class, so a call allocates one small object rather than a literal's getters and closures.
  */
-function requestOf(c: HonoContext, signal: () => AbortSignal, headers: Pick<Headers, "get" | "has"> = c.req.raw.headers): Request {
-  const raw = c.req.raw;
-  return {
-    method: raw.method,
-    url: raw.url,
-    headers,
-    get signal() {
-      return signal();
-    },
-    json: () => c.req.json(),
-    text: () => c.req.text(),
-    formData: () => c.req.formData(),
-    get body() {
-      return raw.body;
-    },
-  } as unknown as Request;
+class TrpcRequest {
+  constructor(
+    private readonly c: HonoContext,
+    private readonly signalOf: (c: HonoContext) => AbortSignal,
+    readonly headers: Pick<Headers, "get" | "has"> = c.req.raw.headers,
+  ) {}
+  get method() {
+    return this.c.req.raw.method;
+  }
+  get url() {
+    return this.c.req.raw.url;
+  }
+  get signal() {
+    return this.signalOf(this.c);
+  }
+  get body() {
+    return this.c.req.raw.body;
+  }
+  json() {
+    return this.c.req.json();
+  }
+  text() {
+    return this.c.req.text();
+  }
+  formData() {
+    return this.c.req.formData();
+  }
 }
+const requestOf = (c: HonoContext, signalOf: (c: HonoContext) => AbortSignal, headers?: Pick<Headers, "get" | "has">) => new TrpcRequest(c, signalOf, headers) as unknown as Request;
+const neverAborted = () => NEVER_ABORTED;
 
 /** A signal that aborts when the client leaves before the answer is sent (node-server's connection). */
 function leavingSignal(c: HonoContext): AbortSignal {
@@ -76,17 +91,40 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
   const { router, onError, maxBatchSize } = opts;
   const config = router._def._config;
   const endpoint = trimSlashes(opts.endpoint);
+  const identityTransform = config.transformer === defaultTransformer;
 
   /** The fetch adapter, for what this handler does not answer itself. */
   const viaFetchAdapter = (c: HonoContext) =>
     fetchRequestHandler({
       router,
       endpoint: opts.endpoint,
-      req: requestOf(c, () => leavingSignal(c)),
+      req: requestOf(c, leavingSignal),
       createContext: ({ req, resHeaders }) => opts.createContext({ req, resHeaders }, c),
       ...(maxBatchSize === undefined ? {} : { maxBatchSize }),
       ...(onError ? { onError: ({ error, path }) => onError({ error, path }) } : {}),
     });
+
+  type Call = TRPCRequestInfo["calls"][number];
+  /** A failure in tRPC's error shape (reported to onError with its call's path). */
+  const shapeOf = (cause: unknown, ctx: inferRouterContext<R> | undefined, type: TRPCRequestInfo["type"], call?: Call) => {
+    const error = getTRPCErrorFromUnknown(cause);
+    onError?.({ error, path: call?.path });
+    return { error: getErrorShape({ config, ctx, error, input: call?.result(), path: call?.path, type: call?.procedure?._def.type ?? type }) };
+  };
+  /** One call of the request, answered or refused in tRPC's shape. */
+  const answerCall = async (call: Call, method: string, ctx: inferRouterContext<R>) => {
+    try {
+      const procedure = call.procedure;
+      if (!procedure) throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${call.path}"` });
+      const type = procedure._def.type;
+      if (method !== (type === "mutation" ? "POST" : "GET"))
+        throw new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `Unsupported ${method}-request to ${type} procedure at path "${call.path}"` });
+      const data: unknown = await procedure({ path: call.path, getRawInput: call.getRawInput, ctx, type, signal: undefined, batchIndex: call.batchIndex });
+      return { result: { data } };
+    } catch (cause) {
+      return shapeOf(cause, ctx, "unknown", call);
+    }
+  };
 
   return async (c: HonoContext): Promise<Response> => {
     const method = c.req.method;
@@ -94,20 +132,16 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
     const streaming = requestHeader(c, "trpc-accept") === "application/jsonl";
     if (streaming || (method !== "GET" && method !== "POST")) return viaFetchAdapter(c);
 
-    const req = requestOf(c, () => NEVER_ABORTED, requestHeaders(c));
+    const req = requestOf(c, neverAborted, requestHeaders(c));
     // The path and query as sent (still percent-encoded), from the URL string: no URL object.
-    const query = req.url.indexOf("?");
-    const pathname = req.url.slice(req.url.indexOf("/", req.url.indexOf("//") + 2), query < 0 ? undefined : query);
-    const searchParams = new URLSearchParams(query < 0 ? "" : req.url.slice(query + 1));
+    const url = req.url;
+    const query = url.indexOf("?");
+    const pathname = url.slice(url.indexOf("/", url.indexOf("//") + 2), query < 0 ? undefined : query);
+    const searchParams = new URLSearchParams(query < 0 ? "" : url.slice(query + 1));
     const headers = new HeaderRecord({ vary: "trpc-accept, accept", "content-type": "application/json" });
     let info: TRPCRequestInfo | undefined;
     let ctx: inferRouterContext<R> | undefined;
     let body: unknown;
-    const shapeOf = (cause: unknown, call?: TRPCRequestInfo["calls"][number]) => {
-      const error = getTRPCErrorFromUnknown(cause);
-      onError?.({ error, path: call?.path });
-      return { error: getErrorShape({ config, ctx, error, input: call?.result(), path: call?.path, type: call?.procedure?._def.type ?? info?.type ?? "unknown" }) };
-    };
     try {
       const encoded = trimSlashes(trimSlashes(pathname).slice(endpoint.length));
       let path: string;
@@ -120,38 +154,26 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
       info = await getRequestInfo({ req, path, router, searchParams, headers: req.headers as Headers, url: null, maxBatchSize });
       if (info.type === "subscription") return viaFetchAdapter(c);
       ctx = await opts.createContext({ req, resHeaders: headers }, c);
-      const answers = await Promise.all(
-        info.calls.map(async (call) => {
-          try {
-            const procedure = call.procedure;
-            if (!procedure) throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${call.path}"` });
-            const type = procedure._def.type;
-            if (method !== (type === "mutation" ? "POST" : "GET"))
-              throw new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `Unsupported ${method}-request to ${type} procedure at path "${call.path}"` });
-            const data: unknown = await procedure({ path: call.path, getRawInput: call.getRawInput, ctx, type, signal: undefined, batchIndex: call.batchIndex });
-            return { result: { data } };
-          } catch (cause) {
-            return shapeOf(cause, call);
-          }
-        }),
-      );
-      body = info.isBatchCall ? answers : answers[0];
+      const calls = info.calls;
+      if (info.isBatchCall) body = await Promise.all(calls.map((call) => answerCall(call, method, ctx!)));
+      else body = await answerCall(calls[0]!, method, ctx);
     } catch (cause) {
-      body = shapeOf(cause);
+      body = shapeOf(cause, ctx, info?.type ?? "unknown");
     }
     const status = getHTTPStatusCode(body as Parameters<typeof getHTTPStatusCode>[0]);
-    const text = JSON.stringify(transformTRPCResponse(config, body as Parameters<typeof transformTRPCResponse>[1]));
+    // The default transformer serializes as it is: its shallow copies of every answer change nothing.
+    const text = JSON.stringify(identityTransform ? body : transformTRPCResponse(config, body as Parameters<typeof transformTRPCResponse>[1]));
     const bytes = Buffer.byteLength(text);
-    // node-server writes a plain record as it is; any other Response wants a real Headers.
-    const answer = (body: string | Uint8Array) => new Response(body, { status, headers: incomingOf(c) ? (headers.record as Record<string, string>) : headers.toHeaders() });
     const gzipped = await gzipIfLarge(text, bytes, requestHeader(c, "accept-encoding"));
-    if (!gzipped) {
-      headers.set("content-length", String(bytes));
-      return answer(text);
+    if (gzipped) {
+      headers.append("vary", "Accept-Encoding");
+      headers.set("content-encoding", "gzip");
     }
-    headers.append("vary", "Accept-Encoding");
-    headers.set("content-encoding", "gzip");
-    headers.set("content-length", String(gzipped.length));
-    return answer(new Uint8Array(gzipped.buffer, gzipped.byteOffset, gzipped.length));
+    headers.set("content-length", String(gzipped ? gzipped.length : bytes));
+    // node-server writes a plain record as it is; any other Response wants a real Headers.
+    return new Response(gzipped ? new Uint8Array(gzipped.buffer, gzipped.byteOffset, gzipped.length) : text, {
+      status,
+      headers: incomingOf(c) ? (headers.record as Record<string, string>) : headers.toHeaders(),
+    });
   };
 }
