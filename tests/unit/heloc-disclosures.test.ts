@@ -70,6 +70,45 @@ describe("the historical example (1026.40(d)(12)(xi))", () => {
   });
 });
 
+describe("the historical example under an annual cap (1026.40(d)(12)(xi): the plan's rate limits)", () => {
+  // The production fixture's plan: the rate can rise at most 2 points a year, 18% at most.
+  const rows = historicalExample({ values: productionLender.heloc.historicalIndex.values, margin: 0.74, maximumApr: 18, annualCap: productionLender.heloc.rateChanges.annualCap, drawPeriodYears: 10, repaymentPeriodYears: 20, balance: 10000 });
+
+  it("lets the rate rise at most the cap each year: 2023's jump of the index to 7.50% gives 5.99%, not 8.24%, and 2024 reaches only 7.99%", () => {
+    expect(rows.map((r) => r.apr)).toEqual([3.99, 3.99, 3.99, 3.99, 3.99, 4.24, 4.49, 5.24, 6.24, 5.49, 3.99, 3.99, 5.99, 7.99, 8.24]);
+  });
+
+  it("lets the rate fall with the index (the cap limits rises only), and rise within the cap to index + margin again (2025: 8.24%)", () => {
+    expect(rows[9]).toMatchObject({ year: 2020, apr: 5.49, payment: 45.75 }); // 10,000 × 5.49% / 12
+    expect(rows[10]).toMatchObject({ year: 2021, apr: 3.99 });
+    expect(rows[14]).toMatchObject({ year: 2025, indexRate: 7.5, apr: 8.24 });
+  });
+
+  it("re-amortizes at the capped rate: $70.60 in 2023, $80.99 in 2024, $82.28 in 2025", () => {
+    // Worked by hand, each month's balance to the cent: $10,000 at 3.99% over 240 months is
+    // $60.55; 24 such payments leave $9,319.14; over 216 months at 5.99% that is $70.60; 12 of
+    // those leave $9,022.09, over 204 months at 7.99% $80.99; 12 of those leave $8,761.67, over
+    // 192 months at 8.24% $82.28 (without the cap the table said $82.90, $88.44 and $83.12).
+    expect(rows.slice(10).map((r) => [r.year, r.apr, r.payment])).toEqual([
+      [2021, 3.99, 60.55],
+      [2022, 3.99, 60.55],
+      [2023, 5.99, 70.6],
+      [2024, 7.99, 80.99],
+      [2025, 8.24, 82.28],
+    ]);
+    expect(balanceAfter(10000, 3.99, 60.55, 24)).toBe(9319.14);
+    expect(balanceAfter(9319.14, 5.99, 70.6, 12)).toBe(9022.09);
+    expect(balanceAfter(9022.09, 7.99, 80.99, 12)).toBe(8761.67);
+    expect(levelMonthlyPayment(8761.67, 8.24, 16)).toBe(82.28);
+  });
+
+  it("still never goes above the lifetime maximum, cap or not", () => {
+    const rising = [8, 12, 16].map((rate, i) => ({ year: 2023 + i, rate }));
+    const capped = historicalExample({ values: rising, margin: 1, maximumApr: 14, annualCap: 5, drawPeriodYears: 10, repaymentPeriodYears: 20, balance: 10000 });
+    expect(capped.map((r) => r.apr)).toEqual([9, 13, 14]);
+  });
+});
+
 describe("the important-terms disclosure as an applicant with an offer reads it", () => {
   const values = disclosureValues(defs, offered("excellent"), { site: {}, lender: productionLender });
   const text = fillTokens(readDisclosure("heloc-important-terms")!.source, values);
@@ -93,9 +132,11 @@ describe("the important-terms disclosure as an applicant with an offer reads it"
     expect(text).toContain("at the maximum annual percentage rate of 18.00% would be $150.00 during the draw period and $154.33 during the repayment period. This annual percentage rate could be reached in year 6 of the line");
   });
 
-  it("prints the 15-year table with the applicant's margin", () => {
+  it("prints the 15-year table with the applicant's margin, under the plan's 2-point annual cap", () => {
     expect(text).toContain("| 2011 | 3.25% | 0.74% | 3.99% | $33.25 |");
-    expect(text).toContain("| 2025 | 7.50% | 0.74% | 8.24% | $83.12 |");
+    expect(text).toContain("| 2023 | 7.50% | 0.74% | 5.99% | $70.60 |");
+    expect(text).toContain("| 2024 | 8.50% | 0.74% | 7.99% | $80.99 |");
+    expect(text).toContain("| 2025 | 7.50% | 0.74% | 8.24% | $82.28 |");
   });
 });
 
