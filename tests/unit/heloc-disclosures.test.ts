@@ -127,6 +127,15 @@ describe("the important-terms disclosure as an applicant with an offer reads it"
     expect(text).toContain("must be at least $1,000");
   });
 
+  it("says that rate information comes on or with each periodic statement (1026.40(d)(12)(xii)), in the variable-rate section", () => {
+    const variableRate = text.slice(text.indexOf("## Variable-rate features"), text.indexOf("## Maximum rate and payment example"));
+    expect(variableRate).toContain("Rate information will be provided on or with each periodic statement.");
+  });
+
+  it("tells the reader the historical table follows the plan's limits on rate changes", () => {
+    expect(text).toContain("within the plan's limits: it rises no more in a year than the limit on yearly rate changes above allows, and never goes above the maximum rate");
+  });
+
   it("gives the payment at the maximum rate and when it could first apply (2-point annual cap from 8.24%)", () => {
     // 10,000 × 18% / 12 = 150.00; 240 level payments at 18% = 154.33; (18 − 8.24) / 2 → 5 years of rises.
     expect(text).toContain("at the maximum annual percentage rate of 18.00% would be $150.00 during the draw period and $154.33 during the repayment period. This annual percentage rate could be reached in year 6 of the line");
