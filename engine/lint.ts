@@ -462,8 +462,14 @@ function checkStepEffects(defs: Definitions, file: string, step: Step, problems:
     });
     effect.documents?.forEach((name, j) => {
       if (!shown.has(name))
-        problems.push({ file, pointer: `${at}/documents/${j}`, message: `document "${name}" is signed but the step does not show it (no disclosureDocuments display names it)${suggest(name, shown)}` });
+        problems.push({ file, pointer: `${at}/documents/${j}`, message: `document "${name}" is ${effect.kind === "giveDisclosures" ? "given" : "signed"} but the step does not show it (no disclosureDocuments display names it)${suggest(name, shown)}` });
     });
+    // Where the texts given are recorded must be a place of the application, or the record would be refused on every save.
+    if (effect.recordAt !== undefined) {
+      const segments = effect.recordAt.split("/").slice(1);
+      if (appRoot && !schemasAt(defs.files, appRoot, segments).length)
+        problems.push({ file, pointer: `${at}/recordAt`, message: `"${effect.recordAt}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}` });
+    }
   });
 }
 
