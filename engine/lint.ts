@@ -527,6 +527,22 @@ function checkCancelledStatus(defs: Definitions, problems: Problem[]) {
   else if (!defs.funnel.routes[status]) problems.push({ file: located.file, pointer, message: `status "${status}" has no page (a route in rules/funnel.json params.statuses): a cancelled applicant would have nowhere to go` });
 }
 
+/**
+ * The statuses that release money (rules/disbursement.json params.rescission.releasedStatuses) are
+ * the ones the draw hold guards: a name that is no status would never be reached, so a typo would
+ * silently let money out while an owner may still cancel.
+ */
+function checkReleasedStatuses(defs: Definitions, problems: Problem[]) {
+  const located = defs.ruleSets.get("disbursement");
+  const released = ((defs.params.disbursement ?? {}) as { rescission?: { releasedStatuses?: unknown } }).rescission?.releasedStatuses;
+  if (!located || released === undefined) return;
+  if (!Array.isArray(released) || !released.length) return void problems.push({ file: located.file, pointer: "/params/rescission/releasedStatuses", message: "must list the statuses that release money (at least one): without them nothing holds the draw back" });
+  released.forEach((status, i) => {
+    if (typeof status !== "string" || !(status in defs.funnel.ranks))
+      problems.push({ file: located.file, pointer: `/params/rescission/releasedStatuses/${i}`, message: `"${String(status)}" is not a status (a step, or one of rules/funnel.json params.statuses): the draw hold would never see it${suggest(String(status), Object.keys(defs.funnel.ranks))}` });
+  });
+}
+
 export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
@@ -537,6 +553,7 @@ export function lint(defs: Definitions): Problem[] {
   checkPhases(defs, problems);
   checkAnalyticsSteps(defs, problems);
   checkCancelledStatus(defs, problems);
+  checkReleasedStatuses(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)

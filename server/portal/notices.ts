@@ -43,11 +43,17 @@ export function portalNotices(services: Services) {
           period: right.period,
           open: right.open,
           cancellation: right.cancellation,
+          drawReleasable: right.drawReleasable,
           // A notice exists once the period has started (the disclosures are signed).
           holders: right.holders.map((h) => ({
             key: h.key,
             name: h.name,
-            delivery: h.email ? ("email" as const) : ("mail" as const),
+            delivery: h.delivery.via,
+            // The day it reached them: the account opening for an emailed notice; for a mailed one, what staff recorded.
+            deliveredOn: h.delivery.deliveredOn,
+            deliveryRecorded: h.delivery.via === "mail" && h.delivery.recorded ? { via: h.delivery.recorded.via, recordedAt: h.delivery.recorded.recordedAt, recordedBy: h.delivery.recorded.recordedBy.name } : null,
+            period: h.period,
+            open: h.open,
             pdfUrl: right.period ? rescissionPdfUrl(h.key, app.id) : null,
           })),
         },

@@ -96,3 +96,20 @@ describe("the cancelled status in the definitions", () => {
     expect(loadCopy(copy).problems.map(formatProblem)).toContainEqual(expect.stringMatching(/cancelledStatus: status "rescinded" has no page/));
   });
 });
+
+describe("the statuses that release money", () => {
+  it("are statuses the funnel declares (funded, disbursed), so the draw hold sees every move to one", () => {
+    const { defs } = loadCopy(copyDefinitions());
+    for (const status of (defs.params.disbursement as { rescission: { releasedStatuses: string[] } }).rescission.releasedStatuses) expect(defs.funnel.ranks[status]).toBeGreaterThan(defs.funnel.ranks.applicationSubmitted!);
+  });
+
+  it("refuses a released status that is no status: a typo must not silently let money out", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/disbursement.json", (r) => (r.params.rescission.releasedStatuses = ["funded", "disbursd"]));
+    const problems = loadCopy(copy).problems.map(formatProblem);
+    expect(problems).toContainEqual(expect.stringMatching(/rules\/disbursement\.json.*#\/params\/rescission\/releasedStatuses\/1: "disbursd" is not a status .*the draw hold would never see it, did you mean `disbursed`\?/));
+    expect(problems.filter((p) => p.includes("releasedStatuses/0"))).toEqual([]);
+    copy.edit("rules/disbursement.json", (r) => (r.params.rescission.releasedStatuses = []));
+    expect(loadCopy(copy).problems.map(formatProblem)).toContainEqual(expect.stringMatching(/releasedStatuses: must list the statuses that release money/));
+  });
+});

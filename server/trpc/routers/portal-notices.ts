@@ -1,7 +1,9 @@
-// portal.notices.*: the notices given on the files a portal user can see (notices.view), and a
-// cancellation an owner mailed, recorded by staff (rescission.record).
+// portal.notices.*: the notices given on the files a portal user can see (notices.view), and, by
+// staff with rescission.record, a cancellation an owner mailed and the delivery of a notice mailed
+// to an owner who is not applying.
 import { TRPCError } from "@trpc/server";
 import { cancelLine } from "../../esign/cancellation";
+import { recordNoticeDelivery } from "../../esign/notice-delivery";
 import { portalNotices } from "../../portal/notices";
 import { visibleApplication } from "../../portal/scope";
 import { router, staffProcedure } from "../init";
@@ -36,5 +38,20 @@ export const portalNoticesRouter = router({
         recordedBy: { kind: "portal", id: ctx.staff.id, name: ctx.staff.name },
       });
       return { name: cancellation.name, sentOn: cancellation.sentOn, via: cancellation.via };
+    }),
+  /** Records the day a notice of the right to cancel mailed to an owner reached them: their period runs from it. */
+  recordDelivery: staffProcedure("rescission.record")
+    .input(inputOf("portalNoticeDelivery"))
+    .mutation(async ({ ctx, input }) => {
+      const row = await visibleApplication(ctx.services, ctx.staff, input.applicationId);
+      if (!row) throw notFound();
+      const delivery = await recordNoticeDelivery(ctx.services, {
+        applicationId: row.id,
+        holder: input.holder,
+        deliveredOn: input.deliveredOn,
+        via: input.via,
+        recordedBy: { kind: "portal", id: ctx.staff.id, name: ctx.staff.name },
+      });
+      return { holder: delivery.holder, name: delivery.name, deliveredOn: delivery.deliveredOn, via: delivery.via };
     }),
 });

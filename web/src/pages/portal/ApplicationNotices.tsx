@@ -1,7 +1,8 @@
 // The notices given on one file (notices.view): each adverse action notice with its reasons and
 // PDF, and each owner's notice of the right to cancel with how it goes out (emailed, or to be
-// mailed by staff), its PDF, the period and any cancellation; with rescission.record, staff record
-// a cancellation an owner mailed.
+// mailed by staff), its PDF, each owner's own period and any cancellation; with rescission.record,
+// staff record the day a mailed notice reached its owner (their period runs from it) and a
+// cancellation an owner mailed.
 import { Button, Field, Input, MessageBar, MessageBarBody, Select } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -79,6 +80,56 @@ function RecordCancellation({ applicationId, holders, onRecorded }: { applicatio
   );
 }
 
+function RecordDelivery({ applicationId, holders, onRecorded }: { applicationId: string; holders: ApplicationNoticesDetail["rightToCancel"]["holders"]; onRecorded(): void }) {
+  const record = useMutation(trpc.portal.notices.recordDelivery.mutationOptions());
+  const [holder, setHolder] = useState(holders[0]?.key ?? "");
+  const [deliveredOn, setDeliveredOn] = useState("");
+  const [via, setVia] = useState<"mail" | "in person">("mail");
+  const error = record.error ? classifyApiError(record.error).message : undefined;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    record.mutate({ applicationId, holder, deliveredOn, via }, { onSuccess: onRecorded });
+  };
+  return (
+    <form className="portal-note-form" onSubmit={onSubmit} aria-labelledby="record-delivery">
+      <h4 id="record-delivery" className="portal-subtitle">
+        Record a mailed notice's delivery
+      </h4>
+      <p className="meta">That owner's three business days run from the day the notice reached them (or from the account opening, if later). No draw is released before they end.</p>
+      <Field label="Owner the notice was mailed to">
+        <Select value={holder} onChange={(_, d) => setHolder(d.value)}>
+          {holders.map((h) => (
+            <option key={h.key} value={h.key}>
+              {h.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="How it reached them">
+        <Select value={via} onChange={(_, d) => setVia(d.value as "mail" | "in person")}>
+          <option value="mail">By mail</option>
+          <option value="in person">Handed to them</option>
+        </Select>
+      </Field>
+      <Field label="Delivered on (the day the owner received it)" required validationMessage={error} validationState={error ? "error" : "none"}>
+        <Input type="date" value={deliveredOn} required onChange={(_, d) => setDeliveredOn(d.value)} />
+      </Field>
+      <Button type="submit" appearance="primary" disabled={record.isPending || !deliveredOn}>
+        Record the delivery
+      </Button>
+    </form>
+  );
+}
+
+type HolderNotice = ApplicationNoticesDetail["rightToCancel"]["holders"][number];
+
+/** How a holder's notice went, and when it reached them. */
+function deliveryText(h: HolderNotice): string {
+  if (h.delivery === "email") return "Emailed when the disclosures are signed";
+  if (!h.deliveredOn) return "To be mailed by us (not applying, no email); delivery not recorded yet";
+  return `Mailed by us; ${h.deliveryRecorded?.via === "in person" ? "handed over" : "received"} ${day(h.deliveredOn)}${h.deliveryRecorded ? ` (recorded by ${h.deliveryRecorded.recordedBy})` : ""}`;
+}
+
 function RightToCancelNotices({ applicationId, right, onRecorded }: { applicationId: string; right: ApplicationNoticesDetail["rightToCancel"]; onRecorded(): void }) {
   const me = usePortalMe();
   if (!right.applies) return <p className="meta">No right to cancel: the home is not an owner's principal dwelling.</p>;
@@ -86,7 +137,8 @@ function RightToCancelNotices({ applicationId, right, onRecorded }: { applicatio
     <>
       {right.period ? (
         <p>
-          Period from {day(right.period.startDate)} to midnight on {day(right.period.endDate)} ({right.period.timeZone}); the earliest draw is {day(right.period.earliestDisbursementDate)}.
+          Account opened {day(right.period.startDate)}; the borrowers' period runs to midnight on {day(right.period.endDate)} ({right.period.timeZone}).{" "}
+          {right.drawReleasable ? "Every owner's period has ended: the draw may be released." : "The draw is held until every owner's period below has ended."}
         </p>
       ) : (
         <p className="meta">The period starts when the disclosures are signed; each owner's notice is given then.</p>
@@ -103,6 +155,7 @@ function RightToCancelNotices({ applicationId, right, onRecorded }: { applicatio
           <tr>
             <th scope="col">Owner</th>
             <th scope="col">Delivery</th>
+            <th scope="col">Their period</th>
             <th scope="col">Notice</th>
           </tr>
         </thead>
@@ -110,7 +163,8 @@ function RightToCancelNotices({ applicationId, right, onRecorded }: { applicatio
           {right.holders.map((h) => (
             <tr key={h.key}>
               <td data-label="Owner">{h.name}</td>
-              <td data-label="Delivery">{h.delivery === "email" ? "Emailed when the disclosures are signed" : "To be mailed by us (not applying, no email)"}</td>
+              <td data-label="Delivery">{deliveryText(h)}</td>
+              <td data-label="Their period">{h.period ? `To midnight on ${day(h.period.endDate)}` : right.period ? "Not started: no delivery recorded (the draw stays held)" : "Not started"}</td>
               <td data-label="Notice">
                 {h.pdfUrl ? (
                   <a href={h.pdfUrl} download>
@@ -124,7 +178,10 @@ function RightToCancelNotices({ applicationId, right, onRecorded }: { applicatio
           ))}
         </tbody>
       </TableRegion>
-      {right.open && me.can("rescission.record") ? <RecordCancellation applicationId={applicationId} holders={right.holders} onRecorded={onRecorded} /> : null}
+      {right.period && !right.cancellation && me.can("rescission.record") && right.holders.some((h) => h.delivery === "mail") ? (
+        <RecordDelivery applicationId={applicationId} holders={right.holders.filter((h) => h.delivery === "mail")} onRecorded={onRecorded} />
+      ) : null}
+      {right.open && me.can("rescission.record") ? <RecordCancellation applicationId={applicationId} holders={right.holders.filter((h) => h.open)} onRecorded={onRecorded} /> : null}
     </>
   );
 }
