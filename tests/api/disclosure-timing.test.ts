@@ -41,9 +41,11 @@ async function applicationOf(b: Browser) {
 }
 
 describe("the disclosures given when the application starts (Reg Z 1026.40(b))", () => {
-  it("gives the important terms, the CFPB booklet and, before any mortgage is listed, the appraisal notice at account setup, recorded as shown", async () => {
+  it("gives the important terms, the CFPB booklet and, for a home owned free and clear, the appraisal notice at account setup, recorded as shown", async () => {
     const b = browser(server.url);
     const doc = singleBorrower();
+    doc.setup.mortgageBalance = 0;
+    doc.setup.mortgageEstimate = 0;
     await walk(server, b, { until: "setupConsent", doc });
     const shown = (await b.trpc.esign.documents.query({ ids: GIVEN })).documents;
     expect(shown.map((d) => d.id)).toEqual(GIVEN);
@@ -63,11 +65,23 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
       expect(g).toMatchObject({ givenTo: "borrower", step: "setupConsent" });
       expect(Date.parse(g.givenAt)).toBeGreaterThanOrEqual(before - 1000);
     }
-    // The terms carry the offer the applicant saw: $585,000 × 85% − $241,300 = $255,900 at 7.50% + 1.24%.
-    expect(given[0]!.values).toMatchObject({ lineAmount: "$255,900", apr: "8.74%", margin: "1.24%" });
+    // The terms carry the offer the applicant saw: $585,000 × 85% with nothing owed, capped at the $400,000 maximum, at 7.50% + 1.24%.
+    expect(given[0]!.values).toMatchObject({ lineAmount: "$400,000", apr: "8.74%", margin: "1.24%" });
     expect(fill(readFileSync(join(REPO_ROOT, "content/disclosures/heloc-important-terms.md"), "utf8"), given[0]!.values)).not.toContain("[not available yet]");
     const [audit] = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
     expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet,appraisal-notice");
+  });
+
+  it("gives an early-funnel applicant who reported a mortgage balance the terms and the booklet, not the first-lien appraisal notice", async () => {
+    const b = browser(server.url);
+    await walk(server, b, { until: "application", doc: singleBorrower() });
+    const app = await applicationOf(b);
+    const given = (app.doc.disclosuresGiven as { records: Given[] }).records;
+    expect(given.map((g) => g.document)).toEqual(["heloc-important-terms", "heloc-booklet"]);
+    // The terms carry the offer the applicant saw: $585,000 × 85% − $241,300 = $255,900 at 7.50% + 1.24%.
+    expect(given[0]!.values).toMatchObject({ lineAmount: "$255,900", apr: "8.74%" });
+    const [audit] = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
+    expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet");
   });
 
   it("records a text once: submitting the step again gives nothing new while the texts are the same", async () => {
