@@ -22,7 +22,10 @@ export interface GivenDisclosure {
   values: Record<string, string>;
   givenAt: string;
   givenTo: string;
-  step: string;
+  /** The step that showed it; absent for a notice sent from the portal. */
+  step?: string;
+  /** Portal staff who sent it (the FCRA 609(g) notice once they record the score). */
+  sentBy?: { kind: "portal"; id: string; name: string };
 }
 
 /** The texts given on this application so far (at the effect's recordAt). */

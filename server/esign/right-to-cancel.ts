@@ -105,7 +105,7 @@ export const cancellationOf = (doc: Record<string, unknown>): Cancellation | nul
 export const deliveriesOf = (doc: Record<string, unknown>): Record<string, Delivery> => (getAt(doc, "/rescission/deliveries") as Record<string, Delivery> | undefined) ?? {};
 
 /** A borrower's email: the account's for the owner, their own answer for another borrower. */
-function emailOf(defs: Definitions, doc: unknown, role: string): string | null {
+export function emailOf(defs: Definitions, doc: unknown, role: string): string | null {
   const email = role === ownerRole(defs) ? accountEmail(defs, doc) : getAt(doc, `${answersPointer(defs, role)}/email`);
   return typeof email === "string" && email.includes("@") ? email : null;
 }

@@ -277,7 +277,7 @@ describe("an owner who is not applying: the mailed notice's delivery (1026.15(a)
     expect((held as Error).message).not.toMatch(/Maria Alvarez/);
     // And Rosa may still cancel by mail after the borrowers' last day.
     const processor = await staff("processor");
-    const cancelled = await cancelLine({ ...server.services, now: () => at(5) }, { applicationId: who.applicationId, holder: "owner-1", via: "mail", sentOn: addDays(opened.startDate, 5), recordedBy: { kind: "portal", id: processor.id, name: processor.name } });
+    const cancelled = await cancelLine({ ...server.services, now: () => at(5) }, { applicationId: who.applicationId, holder: "owner-1", via: "mail", sentOn: addDays(opened.startDate, 5), recordedBy: { kind: "portal", id: processor.id, name: "Pat Portal" } });
     expect(cancelled).toMatchObject({ holder: "owner-1", via: "mail" });
   });
 
