@@ -570,7 +570,8 @@ export function lint(defs: Definitions): Problem[] {
 
 /** A problem as check prints it: `steps/x.json:12:7 #/visibleWhen/…: message` (editors open file:line:column). */
 export function formatProblem(p: Problem): string {
-  return p.line === undefined ? problemText(p) : `${p.file}:${p.line}:${p.column ?? 1} #${p.pointer}: ${p.message}`;
+  // A place in a text file (a Markdown page) has no JSON pointer: file:line:column alone.
+  return p.line === undefined ? problemText(p) : `${p.file}:${p.line}:${p.column ?? 1}${p.pointer ? ` #${p.pointer}` : ""}: ${p.message}`;
 }
 
 /** A problem without its line and column: what it says, wherever the file has it. */

@@ -48,11 +48,12 @@ describe("npm run check and the placeholders left in texts", () => {
     expect(out.status).toBe(0); // listed, not refused, while the profile is sample data
     const lines = out.stdout.split("\n");
     const license = readFileSync(join(content, "pages/license.md"), "utf8").split("\n").length - 1;
-    expect(lines).toContain(`  content/pages/license.md#line ${license}: a bracketed placeholder "[LENDER LEGAL NAME]" would reach applicants`);
-    expect(lines).toContain(`  content/pages/license.md#line ${license}: an example address "support@example.com" would reach applicants`);
-    expect(lines.some((l) => /^ {2}content\/disclosures\/heloc-booklet\.md#line \d+: a note left in a comment "<!-- Compliance: attach the current booklet here -->" would reach applicants$/.test(l))).toBe(true);
-    expect(lines.some((l) => /^ {2}steps\/initial-setup\/zip\.json#line \d+: a bracketed placeholder "\[SUPPORT PHONE\]"/.test(l))).toBe(true);
-    expect(lines.some((l) => /^ {2}rules\/pricing\.json#line \d+: a note for the lender "Note for the lender"/.test(l))).toBe(true);
+    // file:line:column, as an editor jumps to it.
+    expect(lines).toContain(`  content/pages/license.md:${license}:1: a bracketed placeholder "[LENDER LEGAL NAME]" would reach applicants`);
+    expect(lines).toContain(`  content/pages/license.md:${license}:43: an example address "support@example.com" would reach applicants`);
+    expect(lines.some((l) => /^ {2}content\/disclosures\/heloc-booklet\.md:\d+:1: a note left in a comment "<!-- Compliance: attach the current booklet here -->" would reach applicants$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^ {2}steps\/initial-setup\/zip\.json:\d+:\d+: a bracketed placeholder "\[SUPPORT PHONE\]"/.test(l))).toBe(true);
+    expect(lines.some((l) => /^ {2}rules\/pricing\.json:\d+:\d+: a note for the lender "Note for the lender"/.test(l))).toBe(true);
   });
 
   it("reads the schemas' labels and help (what the form shows), not their patterns", () => {
@@ -62,7 +63,8 @@ describe("npm run check and the placeholders left in texts", () => {
     json.title = "Declarations for [LENDER LEGAL NAME]";
     writeFileSync(file, JSON.stringify(json, null, 2));
     const found = lenderReport(undefined, { schemas }).findings.filter((f) => f.file.startsWith("schemas/"));
-    expect(found).toEqual([{ file: "schemas/declarations.json", pointer: expect.stringMatching(/^line \d+$/), message: 'a bracketed placeholder "[LENDER LEGAL NAME]" would reach applicants' }]);
+    const line = readFileSync(file, "utf8").split("\n").findIndex((l) => l.includes("[LENDER LEGAL NAME]")) + 1;
+    expect(found).toEqual([{ file: "schemas/declarations.json", pointer: "", line, column: expect.any(Number), message: 'a bracketed placeholder "[LENDER LEGAL NAME]" would reach applicants' }]);
   });
 });
 

@@ -3,7 +3,7 @@
 // ((d)(12)(x)) and the 15-year historical example ((d)(12)(xi)) worked by engine/payments.ts, and
 // no placeholder left in the text an applicant signs.
 import { describe, expect, it } from "vitest";
-import { pricingGaps, productionGaps } from "../../engine/lender";
+import { pricingConflicts, pricingGaps, productionGaps } from "../../engine/lender";
 import { readLenderProfile } from "../../engine/lender-file";
 import { balanceAfter, historicalExample, levelMonthlyPayment } from "../../engine/payments";
 import { evaluateRuleSet } from "../../engine/rules";
@@ -160,3 +160,30 @@ describe("what keeps the disclosures from going live", () => {
     expect(pricingGaps({ ...pricing, maximumApr: null, marginByCreditRange: {} })).toEqual(["params.pricing.maximumApr is empty", "params.pricing.marginByCreditRange is empty"]);
   });
 });
+
+describe("one home per fact: the lender profile and the pricing rules", () => {
+  it("keeps the current index value, the margins, the maximum APR and the minimum draw in the pricing rules, which the profile's schema does not hold", () => {
+    for (const name of ["indexRate", "marginByCreditRange", "maximumApr", "minimumDraw"]) expect(pricing[name], name).toBeDefined();
+    expect(Object.keys(productionLender.heloc).sort()).toEqual(["booklet", "historicalIndex", "index", "rateChanges", "thirdPartyFees"]);
+  });
+
+  it("finds nothing to contradict in the repository's pricing and the production fixture", () => {
+    expect(pricingConflicts(productionLender, pricing)).toEqual([]);
+    expect(pricingConflicts(profile, pricing)).toEqual([]);
+  });
+
+  it("names a maximum APR below an index plus a margin: the important terms say the rate is the index plus the margin", () => {
+    expect(pricingConflicts(productionLender, { ...pricing, maximumApr: 10.5 })).toEqual([
+      { in: "pricing", pointer: "/params/maximumApr", message: '10.5% is below the index value (7.5%) plus the "fair" margin (3.49%): the offer would be capped, yet the important terms say the rate is the index plus the margin' },
+    ]);
+  });
+
+  it("names an annual cap that is not below the maximum APR (points, not percent) and a first draw larger than the smallest line", () => {
+    const capInPercent = { ...productionLender, heloc: { ...productionLender.heloc, rateChanges: { ...productionLender.heloc.rateChanges, annualCap: 18 } } };
+    expect(pricingConflicts(capInPercent, { ...pricing, minimumDraw: 20000 })).toEqual([
+      { in: "profile", pointer: "/heloc/rateChanges/annualCap", message: "18 percentage points a year is not below the maximum APR (rules/pricing.json params.pricing.maximumApr, 18%): the yearly limit is in percentage points" },
+      { in: "pricing", pointer: "/params/minimumDraw", message: "$20,000 is above the smallest line (params.pricing.minimumLine, $15,000): its first draw could not be made" },
+    ]);
+  });
+});
+
