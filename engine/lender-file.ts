@@ -5,7 +5,9 @@ import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } fr
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { createAjv, uriOf } from "./ajv";
 import type { Problem } from "./definitions";
-import { placeholdersIn, productionGaps, type LenderProfile } from "./lender";
+import type { ErrorObject } from "ajv";
+import { positionAt, positionOf } from "./json-positions";
+import { placeholdersIn, PRICING_HOMES, pricingConflicts, pricingGaps, productionGaps, type LenderProfile } from "./lender";
 import { describeAjvErrors } from "./messages";
 import { REPO_ROOT } from "./paths";
 
@@ -36,9 +38,26 @@ export function readLenderProfile(file = current): LenderProfile {
   if (cache?.file === file && cache.text === text) return cache.profile;
   const profile = JSON.parse(text) as unknown;
   const validate = createAjv({ "lender.json": JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) }).getSchema(uriOf("schemas", "lender.json"))!;
-  if (!validate(profile)) throw new Error(`${file}: ${describeAjvErrors(validate.errors).map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`);
+  if (!validate(profile)) throw new Error(`${file}: ${profileErrors(validate.errors).join("; ")}`);
   cache = { file, text, profile: profile as LenderProfile };
   return cache.profile;
+}
+
+/**
+ * What the schema refuses in a profile, one line each: a field the profile does not have is named as
+ * such, and a pricing figure (a margin, the maximum APR...) is pointed to its one home, the pricing
+ * rules, so the two can never state different values.
+ */
+function profileErrors(errors: ErrorObject[] | null | undefined): string[] {
+  const extra = (errors ?? []).filter((e) => e.keyword === "additionalProperties");
+  const lines = extra.map((e) => {
+    const name = (e.params as { additionalProperty: string }).additionalProperty;
+    const at = `${e.instancePath}/${name}`;
+    const home = PRICING_HOMES[name];
+    return home ? `${at} is a pricing figure: its one home is rules/pricing.json params.pricing.${home}, not the lender profile` : `${at} is not a field of the lender profile (schemas/lender.json)`;
+  });
+  const others = describeAjvErrors((errors ?? []).filter((e) => e.keyword !== "additionalProperties")).map((e) => `${e.pointer || "/"} ${e.message}`);
+  return [...lines, ...others];
 }
 
 /** The CFPB booklet PDF the lender supplies (profile heloc.booklet.pdfPath), as an absolute path; null when none. */
@@ -118,16 +137,31 @@ function applicantTexts(folders: TextFolders): { file: string; raw: string; text
 
 export interface LenderReport {
   profile: LenderProfile | null;
-  /** Why the profile cannot go live, and each placeholder left in applicant-facing text. */
+  /** Why the profile cannot go live, and each placeholder left in applicant-facing text, each with its file, line and column. */
   findings: Problem[];
+}
+
+/** The line and column of a JSON pointer in a file's text (none when the file cannot be read or is not JSON). */
+function located(full: string, pointer: string): { line?: number; column?: number } {
+  let text: string;
+  try {
+    text = readFileSync(full, "utf8");
+  } catch {
+    return {};
+  }
+  const at = positionOf(text, pointer);
+  return at ? { line: at.line, column: at.column } : {};
 }
 
 /**
  * What stands between this repository and a live lender: the profile's gaps (an empty or sample
- * field) and every placeholder in text an applicant reads. npm run check refuses them when the
- * profile says production, and lists them otherwise.
+ * field), every placeholder in text an applicant reads and, given the pricing rules' params, a
+ * figure the disclosures state that they lack, or where they and the profile contradict each
+ * other (engine/lender.ts pricingConflicts). Each finding names its file, line and column (and the
+ * JSON pointer in a JSON file). npm run check refuses them when the profile says production, and
+ * lists them otherwise.
  */
-export function lenderReport(file = current, folders: TextFolders = {}): LenderReport {
+export function lenderReport(file = current, folders: TextFolders = {}, pricing?: Record<string, unknown>): LenderReport {
   const findings: Problem[] = [];
   const name = relative(REPO_ROOT, file).split(sep).join("/");
   let profile: LenderProfile | null = null;
@@ -135,16 +169,30 @@ export function lenderReport(file = current, folders: TextFolders = {}): LenderR
     profile = readLenderProfile(file);
     for (const gap of [...productionGaps(profile), ...bookletGaps(profile)]) {
       const [pointer, ...rest] = gap.split(" ");
-      findings.push({ file: name, pointer: pointer!, message: rest.join(" ") });
+      findings.push({ file: name, pointer: pointer!, message: rest.join(" "), ...located(file, pointer!) });
     }
   } catch (error) {
-    findings.push({ file: name, pointer: "", message: (error as Error).message });
+    findings.push({ file: name, pointer: "", message: (error as Error).message, ...located(file, "") });
+  }
+  if (pricing !== undefined) {
+    const pricingFile = join(folders.rules ?? join(REPO_ROOT, "rules"), "pricing.json");
+    const pricingName = folders.rules ? pricingFile : "rules/pricing.json";
+    for (const gap of pricingGaps(pricing)) {
+      const [path, ...rest] = gap.split(" ");
+      const pointer = `/params/${path!.replace(/^params\.pricing\./, "")}`;
+      findings.push({ file: pricingName, pointer, message: rest.join(" "), ...located(pricingFile, pointer) });
+    }
+    if (profile)
+      for (const conflict of pricingConflicts(profile, pricing)) {
+        const [at, where] = conflict.in === "profile" ? [file, name] : [pricingFile, pricingName];
+        findings.push({ file: where, pointer: conflict.pointer, message: conflict.message, ...located(at, conflict.pointer) });
+      }
   }
   for (const { file: rel, raw, texts } of applicantTexts(folders))
     for (const found of texts.flatMap(placeholdersIn)) {
       const at = raw.indexOf(found.text);
-      const line = at < 0 ? 0 : raw.slice(0, at).split("\n").length;
-      findings.push({ file: rel, pointer: line ? `line ${line}` : "", message: `${found.what} "${found.text}" would reach applicants` });
+      const position = at < 0 ? {} : positionAt(raw, at);
+      findings.push({ file: rel, pointer: "", message: `${found.what} "${found.text}" would reach applicants`, ...position });
     }
   return { profile, findings };
 }

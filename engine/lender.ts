@@ -130,4 +130,61 @@ export function pricingGaps(pricing: Record<string, unknown> | undefined): strin
   return gaps;
 }
 
+/**
+ * Names a profile might use for a figure whose one home is the pricing rules, and that home
+ * (params.pricing.<name>): a profile that states one is refused, so the two can never disagree.
+ */
+export const PRICING_HOMES: Readonly<Record<string, string>> = {
+  indexRate: "indexRate",
+  currentIndex: "indexRate",
+  margin: "marginByCreditRange",
+  margins: "marginByCreditRange",
+  marginByCreditRange: "marginByCreditRange",
+  maximumApr: "maximumApr",
+  lifetimeCap: "maximumApr",
+  minimumDraw: "minimumDraw",
+};
+
+/** One place where the profile and the pricing rules contradict each other in what the disclosures state. */
+export interface PricingConflict {
+  /** Which file holds the figure to change. */
+  in: "profile" | "pricing";
+  /** A JSON pointer into that file (the pricing rule set's file: /params/<name>). */
+  pointer: string;
+  message: string;
+}
+
+const pct = (n: number) => `${Math.round(n * 1000) / 1000}%`;
+
+/**
+ * Where the lender profile and the pricing rules (rules/pricing.json params.pricing) contradict
+ * each other in what the HELOC disclosures state. Each fact has one home: the profile holds the
+ * index's name and source, how often and how much the rate may change in a year, the third-party
+ * fees and the index's history; the pricing rules hold the current index value, the margins by
+ * credit range, the lifetime maximum APR and the minimum draw (compliance reviews them there, with
+ * worked cases, and the offer is priced from them). What remains to check is that the two sets of
+ * figures fit together: the important terms say the rate is the index plus the margin (so no
+ * margin may start above the maximum), the annual cap is in percentage points below the maximum
+ * (a larger one is a slip of units), and the first draw fits in the smallest line.
+ */
+export function pricingConflicts(profile: LenderProfile, pricing: Record<string, unknown> | undefined): PricingConflict[] {
+  const out: PricingConflict[] = [];
+  const num = (name: string) => (typeof pricing?.[name] === "number" ? (pricing[name] as number) : null);
+  const indexRate = num("indexRate");
+  const maximumApr = num("maximumApr");
+  const margins = pricing?.marginByCreditRange && typeof pricing.marginByCreditRange === "object" ? (pricing.marginByCreditRange as Record<string, unknown>) : {};
+  if (indexRate !== null && maximumApr !== null)
+    for (const [range, margin] of Object.entries(margins))
+      if (typeof margin === "number" && indexRate + margin > maximumApr)
+        out.push({ in: "pricing", pointer: "/params/maximumApr", message: `${pct(maximumApr)} is below the index value (${pct(indexRate)}) plus the "${range}" margin (${pct(margin)}): the offer would be capped, yet the important terms say the rate is the index plus the margin` });
+  const cap = profile.heloc?.rateChanges?.annualCap;
+  if (typeof cap === "number" && maximumApr !== null && cap >= maximumApr)
+    out.push({ in: "profile", pointer: "/heloc/rateChanges/annualCap", message: `${cap} percentage points a year is not below the maximum APR (rules/pricing.json params.pricing.maximumApr, ${pct(maximumApr)}): the yearly limit is in percentage points` });
+  const minimumDraw = num("minimumDraw");
+  const minimumLine = num("minimumLine");
+  if (minimumDraw !== null && minimumLine !== null && minimumDraw > minimumLine)
+    out.push({ in: "pricing", pointer: "/params/minimumDraw", message: `${formatCurrency(minimumDraw)} is above the smallest line (params.pricing.minimumLine, ${formatCurrency(minimumLine)}): its first draw could not be made` });
+  return out;
+}
+
 export const isSample = (profile: LenderProfile) => profile.status !== "production";

@@ -462,8 +462,14 @@ function checkStepEffects(defs: Definitions, file: string, step: Step, problems:
     });
     effect.documents?.forEach((name, j) => {
       if (!shown.has(name))
-        problems.push({ file, pointer: `${at}/documents/${j}`, message: `document "${name}" is signed but the step does not show it (no disclosureDocuments display names it)${suggest(name, shown)}` });
+        problems.push({ file, pointer: `${at}/documents/${j}`, message: `document "${name}" is ${effect.kind === "giveDisclosures" ? "given" : "signed"} but the step does not show it (no disclosureDocuments display names it)${suggest(name, shown)}` });
     });
+    // Where the texts given are recorded must be a place of the application, or the record would be refused on every save.
+    if (effect.recordAt !== undefined) {
+      const segments = effect.recordAt.split("/").slice(1);
+      if (appRoot && !schemasAt(defs.files, appRoot, segments).length)
+        problems.push({ file, pointer: `${at}/recordAt`, message: `"${effect.recordAt}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}` });
+    }
   });
 }
 
@@ -521,6 +527,22 @@ function checkCancelledStatus(defs: Definitions, problems: Problem[]) {
   else if (!defs.funnel.routes[status]) problems.push({ file: located.file, pointer, message: `status "${status}" has no page (a route in rules/funnel.json params.statuses): a cancelled applicant would have nowhere to go` });
 }
 
+/**
+ * The statuses that release money (rules/disbursement.json params.rescission.releasedStatuses) are
+ * the ones the draw hold guards: a name that is no status would never be reached, so a typo would
+ * silently let money out while an owner may still cancel.
+ */
+function checkReleasedStatuses(defs: Definitions, problems: Problem[]) {
+  const located = defs.ruleSets.get("disbursement");
+  const released = ((defs.params.disbursement ?? {}) as { rescission?: { releasedStatuses?: unknown } }).rescission?.releasedStatuses;
+  if (!located || released === undefined) return;
+  if (!Array.isArray(released) || !released.length) return void problems.push({ file: located.file, pointer: "/params/rescission/releasedStatuses", message: "must list the statuses that release money (at least one): without them nothing holds the draw back" });
+  released.forEach((status, i) => {
+    if (typeof status !== "string" || !(status in defs.funnel.ranks))
+      problems.push({ file: located.file, pointer: `/params/rescission/releasedStatuses/${i}`, message: `"${String(status)}" is not a status (a step, or one of rules/funnel.json params.statuses): the draw hold would never see it${suggest(String(status), Object.keys(defs.funnel.ranks))}` });
+  });
+}
+
 export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
@@ -531,6 +553,7 @@ export function lint(defs: Definitions): Problem[] {
   checkPhases(defs, problems);
   checkAnalyticsSteps(defs, problems);
   checkCancelledStatus(defs, problems);
+  checkReleasedStatuses(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)
@@ -547,7 +570,8 @@ export function lint(defs: Definitions): Problem[] {
 
 /** A problem as check prints it: `steps/x.json:12:7 #/visibleWhen/…: message` (editors open file:line:column). */
 export function formatProblem(p: Problem): string {
-  return p.line === undefined ? problemText(p) : `${p.file}:${p.line}:${p.column ?? 1} #${p.pointer}: ${p.message}`;
+  // A place in a text file (a Markdown page) has no JSON pointer: file:line:column alone.
+  return p.line === undefined ? problemText(p) : `${p.file}:${p.line}:${p.column ?? 1}${p.pointer ? ` #${p.pointer}` : ""}: ${p.message}`;
 }
 
 /** A problem without its line and column: what it says, wherever the file has it. */

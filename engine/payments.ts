@@ -43,13 +43,17 @@ export interface HistoricalRow {
 /**
  * The historical example of 12 CFR 1026.40(d)(12)(xi): how the APR and the minimum payment on
  * `balance` drawn at the start would have moved with the index's past values (oldest first, one a
- * year, the rate changing once a year). Draw-period years pay interest only; repayment years pay
- * the level payment that repays what is left over the remaining repayment term at that year's rate.
+ * year, the rate changing once a year) under the plan's terms: each year's APR is the index plus
+ * the margin, but never more than `annualCap` points above the year before (the lender profile's
+ * annual cap, which limits rises only; "none": no such cap) and never above the lifetime maximum.
+ * Draw-period years pay interest only; repayment years pay the level payment that repays what is
+ * left over the remaining repayment term at that year's rate.
  */
 export function historicalExample({
   values,
   margin,
   maximumApr,
+  annualCap = "none",
   drawPeriodYears,
   repaymentPeriodYears,
   balance,
@@ -58,6 +62,7 @@ export function historicalExample({
   values: readonly { year: number; rate: number }[];
   margin: number;
   maximumApr: number;
+  annualCap?: number | "none";
   drawPeriodYears: number;
   repaymentPeriodYears: number;
   balance: number;
@@ -65,8 +70,11 @@ export function historicalExample({
 }): HistoricalRow[] {
   const recent = [...values].sort((a, b) => a.year - b.year).slice(-years);
   let owed = balance;
+  let previous: number | null = null;
   return recent.map(({ year, rate }, i) => {
-    const apr = variableApr(rate, margin, maximumApr);
+    const uncapped = variableApr(rate, margin, maximumApr);
+    const apr: number = previous === null || annualCap === "none" ? uncapped : Math.min(uncapped, Math.round((previous + annualCap) * 1000) / 1000);
+    previous = apr;
     if (i < drawPeriodYears) return { year, indexRate: rate, margin, apr, payment: interestOnlyMonthlyPayment(balance, apr), period: "draw" as const };
     const yearsLeft = repaymentPeriodYears - (i - drawPeriodYears);
     const payment = yearsLeft > 0 ? levelMonthlyPayment(owed, apr, yearsLeft) : 0;

@@ -5,7 +5,7 @@ import { join, relative } from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { formatProblem } from "../engine/lint";
-import { pricingGaps, productionGaps } from "../engine/lender";
+import { pricingConflicts, pricingGaps, productionGaps } from "../engine/lender";
 import { REPO_ROOT } from "../engine/paths";
 import { bookletGaps, lenderFile, readLenderProfile, useLenderFile } from "../engine/lender-file";
 import { loadDefinitions, type DefinitionDirs } from "../engine/load";
@@ -76,8 +76,14 @@ export async function openServices(options: StartOptions = {}) {
   if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
   // The disclosures state the pricing figures too: a live site refuses to start without them.
   if (config.production) {
-    const gaps = pricingGaps(defs.params.pricing as Record<string, unknown> | undefined);
+    const pricing = defs.params.pricing as Record<string, unknown> | undefined;
+    const gaps = pricingGaps(pricing);
     if (gaps.length) throw new Error(`the pricing rules (rules/pricing.json) are not ready for production: ${gaps.join("; ")}`);
+    // Each figure has one home (the profile or the pricing rules); they must still fit together.
+    const profileName = relative(REPO_ROOT, lenderFile());
+    const conflicts = pricingConflicts(readLenderProfile(), pricing);
+    if (conflicts.length)
+      throw new Error(`the lender profile (${profileName}) and the pricing rules (rules/pricing.json) disagree: ${conflicts.map((c) => `${c.in === "profile" ? profileName : "rules/pricing.json"}#${c.pointer} ${c.message}`).join("; ")}`);
   }
   const variants = [...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id));
   if (config.funnelVariant !== undefined && !variants.includes(config.funnelVariant))

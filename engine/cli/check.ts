@@ -3,7 +3,6 @@ import { parseArgs } from "node:util";
 import { loadDefinitions, uncompilableSchemas, unformattedFiles } from "../load";
 import { lenderReport } from "../lender-file";
 import { formatProblem } from "../lint";
-import { pricingGaps } from "../lender";
 
 // --steps and --rules check another copy of the definitions (the schemas stay the repository's);
 // --content, another copy of the texts, for the placeholders left in them.
@@ -14,11 +13,8 @@ if (problems.length === 0) problems.push(...uncompilableSchemas(defs));
 
 // The lender profile and placeholders: refused when the profile is marked production (or cannot
 // be read), listed as notes while it is sample data.
-const lender = lenderReport(undefined, { steps: values.steps, rules: values.rules, content: values.content });
-for (const gap of pricingGaps(defs.params.pricing as Record<string, unknown> | undefined)) {
-  const [pointer, ...rest] = gap.split(" ");
-  lender.findings.push({ file: "rules/pricing.json", pointer: pointer!, message: rest.join(" ") });
-}
+// With the pricing rules: a disclosed figure they lack, or one that contradicts the profile.
+const lender = lenderReport(undefined, { steps: values.steps, rules: values.rules, content: values.content }, (defs.params.pricing ?? {}) as Record<string, unknown>);
 if (!lender.profile || lender.profile.status === "production") problems.push(...lender.findings);
 else if (lender.findings.length) {
   console.log(`check: the lender profile is sample data; before it is marked production, fix (${lender.findings.length}):`);

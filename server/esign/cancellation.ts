@@ -57,7 +57,8 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
     if (sentOn > today) throw badRequest([{ pointer: "/sentOn", message: "The day the cancellation was sent cannot be after today." }]);
     if (sentOn < right.period.startDate) throw badRequest([{ pointer: "/sentOn", message: `The right to cancel started on ${longDate(right.period.startDate)}: a cancellation sent before it is not one.` }]);
     // Mailed in time counts even when it arrives later (the notice: "send the notice no later than midnight of").
-    if (sentOn > right.period.endDate) throw refuse(`The period to cancel ended at midnight on ${longDate(right.period.endDate)}.`);
+    // Each owner's own period counts: a mailed notice delivered later runs later, one not delivered yet has not started to run out.
+    if (holder.period && sentOn > holder.period.endDate) throw refuse(`The period to cancel ended at midnight on ${longDate(holder.period.endDate)}.`);
     const cancellation: Cancellation = {
       holder: holder.key,
       name: holder.name,
@@ -67,7 +68,7 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
       cancelledAt: now.toISOString(),
       recordedBy: request.recordedBy,
     };
-    const doc = { ...app.doc, rescission: { cancellation } };
+    const doc = { ...app.doc, rescission: { ...((app.doc.rescission ?? {}) as Record<string, unknown>), cancellation } };
     if (!(await store.save(tx, app, doc, status))) throw new TRPCError({ code: "CONFLICT", message: "The application changed meanwhile. Please try again." });
     await store.audit(tx, { actorKind: request.recordedBy.kind, actorId: request.recordedBy.id, action: `rescission.cancelled:${holder.key}`, applicationId: app.id, changed: ["/rescission/cancellation"] });
     const owner = accountEmail(defs, app.doc);

@@ -1,9 +1,11 @@
 // No draw before the right to cancel ends (12 CFR 1026.15(c)), and none at all once an owner has
 // cancelled: an application's status cannot move to a status that releases money
 // (rules/disbursement.json params.rescission.releasedStatuses, e.g. funded, disbursed) while any
-// owner may still cancel, or after a cancellation. The period runs from the signing of the
-// disclosures (the latest standing one); without one, it has not started. The application store
-// calls this on every status change to a released status, so no path can skip it.
+// owner may still cancel, or after a cancellation. Each owner's period runs from the later of the
+// account opening (the latest standing signing of the disclosures) and the delivery of their
+// notice: a mailed notice with no delivery recorded keeps the money held (rules/disbursement.json
+// drawReleasable decides). The application store calls this on every status change to a released
+// status, so no path can skip it.
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
 import type { Services } from "../services";
@@ -24,10 +26,14 @@ export async function drawHeldBack(db: Db, services: Services, applicationId: st
   if (right.cancellation) return `${right.cancellation.name} cancelled the line under the right to cancel on ${longDate(right.cancellation.sentOn)}: no draw can ever be released`;
   if (!right.applies) return null;
   if (!right.period) return "the right to cancel has not started: the disclosures are not signed yet";
+  if (right.drawReleasable) return null;
   const today = dateIn(now, right.period.timeZone);
-  if (today < right.period.earliestDisbursementDate)
-    return `the right to cancel runs until midnight on ${longDate(right.period.endDate)}: no draw can be released before ${longDate(right.period.earliestDisbursementDate)}`;
-  return null;
+  const waiting = right.holders.flatMap((h) =>
+    h.period === null ? [`the notice of the right to cancel mailed to ${h.name} has no delivery recorded, so their three business days have not started`]
+    : today < h.period.earliestDisbursementDate ? [`${h.name}'s right to cancel runs until midnight on ${longDate(h.period.endDate)}`]
+    : [],
+  );
+  return waiting.length ? `${waiting.join("; ")}: no draw can be released before every owner's period has ended` : "the right to cancel holds the draw back";
 }
 
 /** Throws (412) when moving this application to `status` would release money too early, or after a cancellation. */

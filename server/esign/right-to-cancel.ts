@@ -1,13 +1,18 @@
 // The right to cancel (rescission, 12 CFR 1026.15) of one application, per owner: who holds it
 // (rules/disbursement.json rescissionHolders: the borrowers on the title and each other owner who
-// lives in the home), the period (from the latest standing signing of the disclosures, which opens
-// the account and delivers the disclosures and this notice, to midnight of the third business day
-// after it), each holder's formal notice (content/disclosures/rescission-notice.md, model form G-5
-// wording) as a PDF in two copies, and the cancellation recorded on the application, if any.
+// lives in the home), the period of the account (from the latest standing signing of the
+// disclosures, which opens the account and delivers the disclosures, to midnight of the third
+// business day after it), each holder's own period (from the later of the opening and the delivery
+// of their notice: emailed to a borrower at the opening, mailed to an owner who is not applying and
+// delivered on the day staff record; rules/disbursement.json holderPeriods), whether a draw may go
+// out (drawReleasable: every holder's period ended), each holder's formal notice
+// (content/disclosures/rescission-notice.md, model form G-5 wording) as a PDF in two copies, and
+// the cancellation recorded on the application, if any.
 import { accountEmail, addressLine, answersPointer, borrowerName, borrowerRoles, ownerRole } from "../../engine/borrowers";
 import type { Definitions } from "../../engine/definitions";
 import { lenderTokens, type LenderProfile } from "../../engine/lender";
 import { readLenderProfile } from "../../engine/lender-file";
+import { addDays } from "../../engine/dates";
 import { getAt } from "../../engine/pointer";
 import { evaluateRuleSet } from "../../engine/rules";
 import type { Db } from "../db/client";
@@ -32,6 +37,30 @@ export interface Holder {
   email: string | null;
 }
 
+/** A mailed notice's delivery, recorded by portal staff (schemas/rescission.json deliveries). */
+export interface Delivery {
+  deliveredOn: string;
+  via: "mail" | "in person";
+  recordedAt: string;
+  recordedBy: { kind: "portal"; id: string; name: string };
+}
+
+/** One holder's own period: from the later of the account opening and their notice's delivery. */
+export interface HolderPeriod {
+  startDate: string;
+  endDate: string;
+  earliestDisbursementDate: string;
+}
+
+/** A holder with how their notice went and their own period (null while it is not delivered, or before the account opens). */
+export interface HolderRight extends Holder {
+  /** email: sent when the account opened; mail: on paper, delivered when staff record it. */
+  delivery: { via: "email"; deliveredOn: string | null } | { via: "mail"; deliveredOn: string | null; recorded: Delivery | null };
+  period: HolderPeriod | null;
+  /** Whether they may still cancel today: the account is open, nobody cancelled, and their period runs or has not started. */
+  open: boolean;
+}
+
 /** A cancellation as recorded on the application (schemas/rescission.json). */
 export interface Cancellation {
   holder: string;
@@ -45,11 +74,13 @@ export interface Cancellation {
 
 export interface RightToCancel {
   applies: boolean;
-  holders: Holder[];
-  /** Null until the disclosures are signed: the period has not started and no notice is given. */
+  holders: HolderRight[];
+  /** The account's period, from its opening (the signing); null until the disclosures are signed: no notice is given before. */
   period: { startDate: string; endDate: string; earliestDisbursementDate: string; timeZone: string } | null;
-  /** Whether a holder may still cancel today (the lender's calendar day). */
+  /** Whether a holder may still cancel today (the lender's calendar day): one whose period runs, or whose notice is not delivered yet. */
   open: boolean;
+  /** Whether money may go out today as far as the right to cancel goes (rules/disbursement.json drawReleasable): every holder's period ended. */
+  drawReleasable: boolean;
   cancellation: Cancellation | null;
 }
 
@@ -70,8 +101,11 @@ export const isCancelled = (defs: Definitions, app: { status: string }) => app.s
 
 export const cancellationOf = (doc: Record<string, unknown>): Cancellation | null => (getAt(doc, "/rescission/cancellation") as Cancellation | undefined) ?? null;
 
+/** The mailed notices' deliveries staff recorded, by holder key. */
+export const deliveriesOf = (doc: Record<string, unknown>): Record<string, Delivery> => (getAt(doc, "/rescission/deliveries") as Record<string, Delivery> | undefined) ?? {};
+
 /** A borrower's email: the account's for the owner, their own answer for another borrower. */
-function emailOf(defs: Definitions, doc: unknown, role: string): string | null {
+export function emailOf(defs: Definitions, doc: unknown, role: string): string | null {
   const email = role === ownerRole(defs) ? accountEmail(defs, doc) : getAt(doc, `${answersPointer(defs, role)}/email`);
   return typeof email === "string" && email.includes("@") ? email : null;
 }
@@ -91,7 +125,7 @@ export function holdersOf(defs: Definitions, doc: Record<string, unknown>, today
   return holders;
 }
 
-/** The right to cancel on an application now: holders, period, whether it is still open, and any cancellation. */
+/** The right to cancel on an application now: holders with their own periods, the account's period, whether it is still open, whether a draw may go out, and any cancellation. */
 export async function rightToCancel(db: Db, services: Services, app: { id: string; doc: Record<string, unknown> }, now: Date = services.now()): Promise<RightToCancel> {
   const { defs } = services;
   const signing = await latestSigning(db, app.id);
@@ -100,7 +134,33 @@ export async function rightToCancel(db: Db, services: Services, app: { id: strin
   const holders = counted.applies ? holdersOf(defs, app.doc, today) : [];
   const period = counted.applies && signing ? { startDate: counted.startDate, endDate: counted.endDate, earliestDisbursementDate: counted.earliestDisbursementDate, timeZone: counted.timeZone } : null;
   const cancellation = cancellationOf(app.doc);
-  return { applies: counted.applies, holders, period, open: period !== null && cancellation === null && today <= period.endDate, cancellation };
+  // An emailed notice is delivered when the account opens (the signing sends it); a mailed one on the day staff record.
+  const deliveries = deliveriesOf(app.doc);
+  const openedOn = period?.startDate ?? null;
+  const delivered = holders.map((h) => (h.email ? openedOn : (deliveries[h.key]?.deliveredOn ?? null)));
+  const { holderPeriods, drawReleasable } = periodsOf(defs, app.doc, today, openedOn, holders.map((h, i) => ({ holder: h.key, deliveredOn: delivered[i]! })));
+  const rights: HolderRight[] = holders.map((h, i) => {
+    const own = holderPeriods.find((p) => p.holder === h.key);
+    return {
+      ...h,
+      delivery: h.email ? { via: "email" as const, deliveredOn: delivered[i]! } : { via: "mail" as const, deliveredOn: delivered[i]!, recorded: deliveries[h.key] ?? null },
+      period: own?.startDate && own.endDate ? { startDate: own.startDate, endDate: own.endDate, earliestDisbursementDate: addDays(own.endDate, 1) } : null,
+      // Until their notice is delivered their period has not started, so it cannot have run out.
+      open: period !== null && cancellation === null && (!own?.endDate || today <= own.endDate),
+    };
+  });
+  const open = rights.some((h) => h.open);
+  return { applies: counted.applies, holders: rights, period, open, drawReleasable: period !== null && drawReleasable, cancellation };
+}
+
+/** Each holder's period and whether a draw may go out, by rules/disbursement.json (holderPeriods, drawReleasable). */
+function periodsOf(defs: Definitions, doc: Record<string, unknown>, today: string, accountOpenedOn: string | null, rescissionNotices: { holder: string; deliveredOn: string | null }[]) {
+  try {
+    const { outputs } = evaluateRuleSet(defs, "disbursement", { ...doc, today, accountOpenedOn, rescissionNotices });
+    return { holderPeriods: (outputs.holderPeriods ?? []) as { holder: string; startDate: string | null; endDate: string | null }[], drawReleasable: outputs.drawReleasable === true };
+  } catch {
+    return { holderPeriods: [], drawReleasable: false }; // answers the rules cannot read hold the money back
+  }
 }
 
 /** The values of one holder's notice. */

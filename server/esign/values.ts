@@ -70,7 +70,7 @@ export const longDate = (iso: string) =>
 /**
  * The figures of the variable-rate disclosures that come from the offer and the profile together:
  * the maximum-rate payment example (1026.40(d)(12)(x)) and the 15-year historical example
- * (1026.40(d)(12)(xi)), worked by engine/payments.ts. Without an offer there are none: the page
+ * (1026.40(d)(12)(xi), under the annual cap and the maximum), worked by engine/payments.ts. Without an offer there are none: the page
  * marks them "[not available yet]".
  */
 export function variableRateValues(
@@ -87,7 +87,7 @@ export function variableRateValues(
     values.maximumRateWhen =
       cap === "none" || apr >= maximumApr ? "at the first rate change after the line opens" : `in year ${1 + Math.ceil((maximumApr - apr) / cap - 1e-9)} of the line, at the earliest (the rate can rise at most ${cap} percentage points a year)`;
   if (!isNumber(margin)) return values;
-  const rows = historicalExample({ values: lender.heloc.historicalIndex.values, margin, maximumApr, drawPeriodYears: drawYears, repaymentPeriodYears: repaymentYears, balance: EXAMPLE_BALANCE });
+  const rows = historicalExample({ values: lender.heloc.historicalIndex.values, margin, maximumApr, annualCap: cap, drawPeriodYears: drawYears, repaymentPeriodYears: repaymentYears, balance: EXAMPLE_BALANCE });
   rows.forEach((row, i) => {
     values[`histYear${i + 1}`] = String(row.year);
     values[`histIndex${i + 1}`] = percent(row.indexRate);

@@ -4,12 +4,15 @@
 //   notice of action taken of a decline (Regulation B, 12 CFR 1002.9), the copy stored when given.
 // - GET /api/notices/right-to-cancel/<holder>.pdf: an owner's notice of the right to cancel
 //   (Regulation Z 1026.15(b)), two copies; a borrower downloads only their own.
+// - GET /api/notices/credit-score/<role>.pdf: a borrower's FCRA 609(g) Notice to the Home Loan
+//   Applicant, with the score used once staff record it; a borrower downloads their own (mine.pdf).
 // - GET /api/notices/heloc-booklet.pdf: the CFPB booklet PDF the lender supplies (1026.40(e);
 //   lender profile heloc.booklet.pdfPath), for anyone: it is a public booklet.
 import { readFile } from "node:fs/promises";
 import { Hono } from "hono";
 import { bookletPdfFile, readLenderProfile } from "../../engine/lender-file";
 import { decisionsOf, NOTICE_PDF_NAME, noticePdf } from "../decisions/adverse-action";
+import { CREDIT_SCORE_PDF_NAME, creditScoreNoticePdf, scoredBorrowers } from "../decisions/credit-score";
 import { holderNoticePdf, RESCISSION_PDF_NAME, rightToCancel } from "../esign/right-to-cancel";
 import { pdfDownloads } from "../http/pdf-download";
 import type { Services } from "../services";
@@ -56,6 +59,18 @@ export function createNoticeRoutes(services: Services) {
     const holder = right.holders.find((h) => h.key === key);
     if (!holder || !right.period) return downloads.notFound(c);
     return downloads.send(c, await holderNoticePdf(application.id, application.doc, holder, right.period), RESCISSION_PDF_NAME);
+  });
+  app.get("/credit-score/:file", async (c) => {
+    const match = HOLDER_FILE.exec(c.req.param("file"));
+    const who = await downloads.downloader(c, match !== null);
+    if (who instanceof Response) return who;
+    // A borrower reads their own notice only: "mine", or their own role.
+    const asked = match![1]!;
+    if (who.reader && asked !== "mine" && asked !== who.reader.role) return downloads.notFound(c);
+    const role = who.reader ? who.reader.role : asked;
+    const application = who.reader?.app ?? (await store.byId(services.db, who.applicationId));
+    if (!application || !scoredBorrowers(services, application.doc).includes(role)) return downloads.notFound(c);
+    return downloads.send(c, await creditScoreNoticePdf(services, application.id, application.doc, role), CREDIT_SCORE_PDF_NAME);
   });
   return app;
 }

@@ -1,9 +1,14 @@
 // The notices given on applications, for portal staff with notices.view: on one file, each adverse
 // action notice (Reg B 1002.9) and each owner's notice of the right to cancel (Reg Z 1026.15(b)),
-// with how it was delivered and its PDF; and, for the partner, the list of adverse action notices
+// with how it was delivered and its PDF, and each borrower's FCRA 609(g) notice with the score used
+// (once staff record it) and its PDF; and, for the partner, the list of adverse action notices
 // sent (every declined application they can see, newest decision first).
 import { and, desc, inArray, like } from "drizzle-orm";
-import { borrowerName, ownerRole } from "../../engine/borrowers";
+import { answersPointer, borrowerName, ownerRole } from "../../engine/borrowers";
+import type { CreditScoreUsed } from "../../engine/generated/schema-types";
+import { getAt } from "../../engine/pointer";
+import { creditScorePdfUrl, scoredBorrowers } from "../decisions/credit-score";
+import { givenDisclosures } from "../esign/give-disclosures";
 import { adverseActionPdfUrl, decisionsOf } from "../decisions/adverse-action";
 import { applications, auditEvents } from "../db/schema";
 import { rescissionPdfUrl, rightToCancel } from "../esign/right-to-cancel";
@@ -36,18 +41,33 @@ export function portalNotices(services: Services) {
     async ofApplication(row: Row) {
       const app = store.fromRow(row);
       const right = await rightToCancel(services.db, services, app);
+      const given = givenDisclosures(app.doc, "/disclosuresGiven/records");
       return {
         adverseAction: adverseActionNotices(app.id, app.doc),
+        // FCRA 609(g): the score used on each borrower's application, and each notice sent with one.
+        creditScores: scoredBorrowers(services, app.doc).map((role) => ({
+          borrower: role,
+          name: borrowerName(services.defs, app.doc, role) ?? role,
+          used: (getAt(app.doc, `${answersPointer(services.defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined) ?? null,
+          notices: given.filter((g) => g.document === "credit-score-notice" && g.givenTo === role && g.sentBy).map((g) => ({ givenAt: g.givenAt, version: g.version, sha256: g.sha256, sentBy: g.sentBy!.name })),
+          pdfUrl: creditScorePdfUrl(role, app.id),
+        })),
         rightToCancel: {
           applies: right.applies,
           period: right.period,
           open: right.open,
           cancellation: right.cancellation,
+          drawReleasable: right.drawReleasable,
           // A notice exists once the period has started (the disclosures are signed).
           holders: right.holders.map((h) => ({
             key: h.key,
             name: h.name,
-            delivery: h.email ? ("email" as const) : ("mail" as const),
+            delivery: h.delivery.via,
+            // The day it reached them: the account opening for an emailed notice; for a mailed one, what staff recorded.
+            deliveredOn: h.delivery.deliveredOn,
+            deliveryRecorded: h.delivery.via === "mail" && h.delivery.recorded ? { via: h.delivery.recorded.via, recordedAt: h.delivery.recorded.recordedAt, recordedBy: h.delivery.recorded.recordedBy.name } : null,
+            period: h.period,
+            open: h.open,
             pdfUrl: right.period ? rescissionPdfUrl(h.key, app.id) : null,
           })),
         },

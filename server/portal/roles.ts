@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   "analytics.view",
   "notices.view",
   "rescission.record",
+  "credit.recordScore",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -3,6 +3,7 @@
 import { TRPCError } from "@trpc/server";
 import { recordConsent } from "../account/consent";
 import { sendPhoneCode, verifyPhoneCode } from "../account/phone";
+import { giveDisclosures } from "../esign/give-disclosures";
 import { giveRescissionNotices } from "../esign/give-notices";
 import { recordSignatures } from "../esign/signatures";
 import { inviteMember } from "../members/effects";
@@ -15,6 +16,7 @@ const handlers: Record<StepEffect["kind"], EffectHandler> = {
   recordConsent,
   inviteMember,
   giveRescissionNotices,
+  giveDisclosures,
 };
 
 export const registeredEffectKinds = (): string[] => Object.keys(handlers);

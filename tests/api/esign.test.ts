@@ -308,7 +308,7 @@ describe("no draw before the right to cancel ends (1026.15(c))", () => {
     const app = (await store.byId(services.db, who.applicationId))!;
     // Signed just now: the server's own status change is refused, and nothing is written.
     const refused = await store.save(services.db, app, app.doc, "funded").catch((e: unknown) => e);
-    expect((refused as Error).message).toMatch(/^The line cannot move to "funded": the right to cancel runs until midnight on [A-Z][a-z]+day, .*: no draw can be released before /);
+    expect((refused as Error).message).toMatch(/^The line cannot move to "funded": Maria Alvarez's right to cancel runs until midnight on [A-Z][a-z]+day, .*: no draw can be released before every owner's period has ended\.$/);
     expect((await store.byId(services.db, who.applicationId))!.status).toBe(app.status);
     // Ten days on, the period is over.
     const later = new Date(Date.now() + 10 * 86400000);

@@ -38,6 +38,23 @@ describe("a production server and the lender profile", () => {
     await expect(refusal).rejects.toThrow(/^the pricing rules \(rules\/pricing\.json\) are not ready for production: params\.pricing\.minimumDraw is empty$/);
   });
 
+  it("refuses a profile that states a pricing figure, naming its one home in the pricing rules", async () => {
+    const withMargins = { ...complete, heloc: { ...complete.heloc, maximumApr: 18, margins: { excellent: 0.74 } } };
+    const refusal = startServer({ production: true, lenderFile: profileFile(withMargins), dataDir: join(tmpdir(), "never-opened") });
+    await expect(refusal).rejects.toThrow(
+      "/heloc/maximumApr is a pricing figure: its one home is rules/pricing.json params.pricing.maximumApr, not the lender profile; /heloc/margins is a pricing figure: its one home is rules/pricing.json params.pricing.marginByCreditRange, not the lender profile",
+    );
+  });
+
+  it("refuses a profile and pricing rules that disagree on what the disclosures state, naming the file and the field", async () => {
+    // An annual cap of 20 points with a maximum APR of 18% (rules/pricing.json): a slip of units.
+    const percentCap = { ...complete, heloc: { ...complete.heloc, rateChanges: { ...complete.heloc.rateChanges, annualCap: 20 } } };
+    const refusal = startServer({ production: true, lenderFile: profileFile(percentCap), dataDir: join(tmpdir(), "never-opened") });
+    await expect(refusal).rejects.toThrow(
+      /^the lender profile \(.*lender\.json\) and the pricing rules \(rules\/pricing\.json\) disagree: .*lender\.json#\/heloc\/rateChanges\/annualCap 20 percentage points a year is not below the maximum APR \(rules\/pricing\.json params\.pricing\.maximumApr, 18%\): the yearly limit is in percentage points$/,
+    );
+  });
+
   it("refuses a profile without the CFPB booklet (1026.40(e)), naming it", async () => {
     const { booklet: _booklet, ...heloc } = complete.heloc;
     const refusal = startServer({ production: true, lenderFile: profileFile({ ...complete, heloc }), dataDir: join(tmpdir(), "never-opened") });

@@ -60,7 +60,7 @@ describe("a development server watching its definition files", { timeout: 180_00
     writeFileSync(file, `${good.trimEnd().slice(0, -1)},\n}\n`); // a trailing comma
 
     const refused = await reloaded(server, (r) => r.problems.length > 0);
-    expect(refused.problems.map(formatProblem)).toEqual([expect.stringMatching(/^rules\/pricing\.json:\d+:1 #: is not valid JSON: /)]);
+    expect(refused.problems.map(formatProblem)).toEqual([expect.stringMatching(/^rules\/pricing\.json:\d+:1: is not valid JSON: /)]);
     expect(server.services.definitionsVersion).toBe(serving);
     expect((await applyWith(server, 585000)).refused).toEqual(["/setup/propertyValue"]);
     expect((await applyWith(server, 450000)).refused).toBeNull();

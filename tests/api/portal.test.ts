@@ -87,6 +87,9 @@ const PROCEDURES: Record<string, Call> = {
   "portal.notices.list": (b) => b.trpc.portal.notices.list.query(),
   "portal.notices.ofApplication": (b, { applicationId }) => b.trpc.portal.notices.ofApplication.query({ applicationId }),
   "portal.notices.recordCancellation": (b, { applicationId }) => b.trpc.portal.notices.recordCancellation.mutate({ applicationId, holder: "borrower", sentOn: "2026-01-05" }),
+  "portal.notices.recordDelivery": (b, { applicationId }) => b.trpc.portal.notices.recordDelivery.mutate({ applicationId, holder: "owner-1", deliveredOn: "2026-01-05", via: "mail" }),
+  "portal.notices.recordCreditScore": (b, { applicationId }) =>
+    b.trpc.portal.notices.recordCreditScore.mutate({ applicationId, borrower: "borrower", creditScoreUsed: { score: 2000, model: "FICO Score 8", rangeLow: 300, rangeHigh: 850, createdOn: "2026-01-05", agency: { name: "Equifax", address: "Atlanta, GA", phone: "(866) 349-5191" }, keyFactors: [] } }),
 };
 
 const Y = "allowed";
@@ -117,6 +120,8 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.notices.list": [Y, Y, Y],
   "portal.notices.ofApplication": [Y, Y, Y],
   "portal.notices.recordCancellation": [Y, Y, N],
+  "portal.notices.recordDelivery": [Y, Y, N],
+  "portal.notices.recordCreditScore": [Y, Y, N],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 

@@ -121,11 +121,15 @@ describe("the notice of the right to cancel (1026.15(b))", () => {
     await sign(who.b);
     const admin = await staff();
     const notices = await admin.b.trpc.portal.notices.ofApplication.query({ applicationId: who.applicationId });
+    const { period } = notices.rightToCancel;
+    const own = { startDate: period!.startDate, endDate: period!.endDate, earliestDisbursementDate: period!.earliestDisbursementDate };
     expect(notices.rightToCancel.holders).toEqual([
-      { key: "borrower", name: "Maria Alvarez", delivery: "email", pdfUrl: `/api/notices/right-to-cancel/borrower.pdf?application=${who.applicationId}` },
-      { key: "coborrower", name: "James Alvarez", delivery: "email", pdfUrl: `/api/notices/right-to-cancel/coborrower.pdf?application=${who.applicationId}` },
-      { key: "owner-1", name: "Rosa Alvarez", delivery: "mail", pdfUrl: `/api/notices/right-to-cancel/owner-1.pdf?application=${who.applicationId}` },
+      { key: "borrower", name: "Maria Alvarez", delivery: "email", deliveredOn: period!.startDate, deliveryRecorded: null, period: own, open: true, pdfUrl: `/api/notices/right-to-cancel/borrower.pdf?application=${who.applicationId}` },
+      { key: "coborrower", name: "James Alvarez", delivery: "email", deliveredOn: period!.startDate, deliveryRecorded: null, period: own, open: true, pdfUrl: `/api/notices/right-to-cancel/coborrower.pdf?application=${who.applicationId}` },
+      // Mailed: no delivery recorded yet, so Rosa's period has not started.
+      { key: "owner-1", name: "Rosa Alvarez", delivery: "mail", deliveredOn: null, deliveryRecorded: null, period: null, open: true, pdfUrl: `/api/notices/right-to-cancel/owner-1.pdf?application=${who.applicationId}` },
     ]);
+    expect(notices.rightToCancel.drawReleasable).toBe(false);
     const rosa = await admin.b.fetch(`${server.url}${notices.rightToCancel.holders[2]!.pdfUrl}`);
     expect(rosa.status).toBe(200);
     expect(pdfProse(new Uint8Array(await rosa.arrayBuffer()))).toContain("Copy 2 of 2 for Rosa Alvarez");
@@ -210,5 +214,93 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
     const officer = await staff("loanOfficer");
     expect(failure(await officer.b.trpc.portal.notices.recordCancellation.mutate({ applicationId: who.applicationId, holder: "owner-1", sentOn: future }).catch((e: unknown) => e))).toMatchObject({ httpStatus: 403 });
     expect((await applicationStore(server.services).byId(server.services.db, who.applicationId))!.status).not.toBe("rescinded");
+  });
+});
+
+describe("an owner who is not applying: the mailed notice's delivery (1026.15(a)(3))", () => {
+  /** A signed application whose home Rosa owns and lives in, the services seen `days` from now. */
+  async function signedWithRosa() {
+    const who = await atSign();
+    await sign(who.b);
+    const app = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;
+    return { who, app };
+  }
+  const at = (days: number) => new Date(Date.now() + days * 86400000);
+  const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+
+  it("keeps the draw held while the notice mailed to an owner has no delivery recorded, however long after the signing", async () => {
+    const { app } = await signedWithRosa();
+    const refused = await assertDrawMayBeReleased(server.services.db, server.services, app, app.doc, "funded", at(365)).catch((e: unknown) => e);
+    expect((refused as Error).message).toBe(
+      'The line cannot move to "funded": the notice of the right to cancel mailed to Rosa Alvarez has no delivery recorded, so their three business days have not started: no draw can be released before every owner\'s period has ended.',
+    );
+  });
+
+  it("starts that owner's three business days from the delivery staff record, and holds the draw until they end", async () => {
+    const { who, app } = await signedWithRosa();
+    const processor = await staff("processor");
+    const { period } = (await processor.b.trpc.portal.notices.ofApplication.query({ applicationId: who.applicationId })).rightToCancel;
+    // Rosa got it the day the account opened at the earliest; here, today (the latest a delivery can be recorded).
+    const today = (await who.b.trpc.rescission.mine.query()).period!.startDate;
+    const recorded = await processor.b.trpc.portal.notices.recordDelivery.mutate({ applicationId: who.applicationId, holder: "owner-1", deliveredOn: today, via: "mail" });
+    expect(recorded).toEqual({ holder: "owner-1", name: "Rosa Alvarez", deliveredOn: today, via: "mail" });
+    const file = await processor.b.trpc.portal.notices.ofApplication.query({ applicationId: who.applicationId });
+    const rosa = file.rightToCancel.holders.find((h) => h.key === "owner-1")!;
+    expect(rosa).toMatchObject({ delivery: "mail", deliveredOn: today, deliveryRecorded: { via: "mail", recordedBy: "Pat Portal" }, period: { startDate: today } });
+    expect(rosa.period!.endDate >= period!.endDate).toBe(true);
+    const audits = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.applicationId, who.applicationId), eq(auditEvents.action, "rescission.delivered:owner-1")));
+    expect(audits).toHaveLength(1);
+
+    const saved = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;
+    // On Rosa's last day the draw is held; the day after her period, it may go out.
+    const lastDay = new Date(`${rosa.period!.endDate}T16:00:00Z`);
+    const refused = await assertDrawMayBeReleased(server.services.db, server.services, saved, saved.doc, "funded", lastDay).catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(/Rosa Alvarez's right to cancel runs until midnight on /);
+    const dayAfter = new Date(`${rosa.period!.earliestDisbursementDate}T16:00:00Z`);
+    await expect(assertDrawMayBeReleased(server.services.db, server.services, saved, saved.doc, "funded", dayAfter)).resolves.toBeUndefined();
+    expect(app.status).toBe(saved.status);
+  });
+
+  it("counts a later delivery: a notice that reached the owner days after the opening runs days later than the borrowers'", async () => {
+    const { who } = await signedWithRosa();
+    const opened = (await who.b.trpc.rescission.mine.query()).period!;
+    // Recorded as of four days on (the services' clock), delivered that day.
+    const later = { ...server.services, now: () => at(4) };
+    const { recordNoticeDelivery } = await import("../../server/esign/notice-delivery");
+    const deliveredOn = addDays(opened.startDate, 4);
+    await recordNoticeDelivery(later, { applicationId: who.applicationId, holder: "owner-1", deliveredOn, via: "in person", recordedBy: { kind: "portal", id: crypto.randomUUID(), name: "Pat Portal" } });
+    const saved = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;
+    expect((saved.doc as any).rescission.deliveries["owner-1"]).toMatchObject({ deliveredOn, via: "in person" });
+    // The borrowers' period is over, Rosa's is not.
+    const held = await assertDrawMayBeReleased(server.services.db, server.services, saved, saved.doc, "funded", new Date(`${opened.earliestDisbursementDate}T16:00:00Z`)).catch((e: unknown) => e);
+    expect((held as Error).message).toMatch(/Rosa Alvarez's right to cancel runs until midnight on /);
+    expect((held as Error).message).not.toMatch(/Maria Alvarez/);
+    // And Rosa may still cancel by mail after the borrowers' last day.
+    const processor = await staff("processor");
+    const cancelled = await cancelLine({ ...server.services, now: () => at(5) }, { applicationId: who.applicationId, holder: "owner-1", via: "mail", sentOn: addDays(opened.startDate, 5), recordedBy: { kind: "portal", id: processor.id, name: "Pat Portal" } });
+    expect(cancelled).toMatchObject({ holder: "owner-1", via: "mail" });
+  });
+
+  it("refuses a delivery that cannot be: before the account opened, after today, to an owner whose notice is emailed, or without rescission.record", async () => {
+    const { who } = await signedWithRosa();
+    const admin = await staff();
+    const opened = (await who.b.trpc.rescission.mine.query()).period!.startDate;
+    const record = (holder: string, deliveredOn: string, b = admin.b) => b.trpc.portal.notices.recordDelivery.mutate({ applicationId: who.applicationId, holder, deliveredOn, via: "mail" }).catch(failure);
+    expect(await record("owner-1", addDays(opened, -1))).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/deliveredOn", message: expect.stringMatching(/^The notice was made when the account opened on /) }] });
+    expect(await record("owner-1", addDays(opened, 3))).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/deliveredOn", message: "The day the notice was delivered cannot be after today." }] });
+    expect(await record("borrower", opened)).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/holder", message: expect.stringMatching(/emailed when the account opens/) }] });
+    expect(await record("owner-2", opened)).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/holder" }] });
+    expect(await record("owner-1", "2026-02-30")).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/deliveredOn" }] });
+    const officer = await staff("loanOfficer");
+    expect(await record("owner-1", opened, officer.b)).toMatchObject({ httpStatus: 403 });
+    // Nothing was saved.
+    expect((await applicationStore(server.services).byId(server.services.db, who.applicationId))!.doc.rescission).toBeUndefined();
+  });
+
+  it("has nothing to deliver before the disclosures are signed", async () => {
+    const who = await atSign();
+    const admin = await staff();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await admin.b.trpc.portal.notices.recordDelivery.mutate({ applicationId: who.applicationId, holder: "owner-1", deliveredOn: today, via: "mail" }).catch(failure)).toMatchObject({ httpStatus: 412 });
   });
 });

@@ -2,7 +2,8 @@
 // "Your right to cancel", downloads their notice (two copies, the last day to cancel), and cancels
 // with their typed name; the page then shows the cancellation, and every application page sends
 // them back to it (the cancelled status's page, from the rules). Portal staff see each owner's
-// notice on the file. Screenshots at 1280 and 390 px, axe on each page.
+// notice on the file, and record the day a mailed notice reached its owner, which starts that
+// owner's period. Screenshots at 1280 and 390 px, axe on each page.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -28,7 +29,7 @@ async function signedOwner(width: number) {
   const api = apiBrowser(e2e.server.url);
   await api.auth("Applicant", "callback/credentials", { email, password: who.password });
   await api.trpc.step.submit.mutate({ stepId: "disclosures", answers: { esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { borrowerName: "Maria Alvarez" } } } });
-  return { ...who, page: await pageWithSession(e2e, api, width) };
+  return { ...who, api, page: await pageWithSession(e2e, api, width) };
 }
 
 describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
@@ -69,6 +70,25 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     expect(await seriousA11yViolations(portal)).toEqual([]);
     // The file is long: the picture is of its Notices section.
     await portal.locator('section[aria-labelledby="notices"]').screenshot({ path: join(ARTIFACTS, "portal-file-notices.png") });
+  });
+
+  it("lets staff record the day the notice mailed to an owner who is not applying reached them, which starts that owner's period", async () => {
+    const { api, applicationId } = await signedOwner(1280);
+    const opened = (await api.trpc.rescission.mine.query()).period!.startDate;
+    const portal = await staffPage(e2e, "processor");
+    await portal.goto(`/portal/applications/${applicationId}`);
+    const notices = portal.getByRole("region", { name: "Notices of the right to cancel table" });
+    await notices.getByText("To be mailed by us (not applying, no email); delivery not recorded yet").waitFor();
+    await notices.getByText("Not started: no delivery recorded (the draw stays held)").waitFor();
+    await portal.getByText("The draw is held until every owner's period below has ended.", { exact: false }).waitFor();
+
+    const form = portal.getByRole("form", { name: "Record a mailed notice's delivery" });
+    await form.getByLabel("Delivered on (the day the owner received it)").fill(opened);
+    await form.getByRole("button", { name: "Record the delivery" }).click();
+    await notices.getByText(/^Mailed by us; received [A-Z][a-z]{2} \d{1,2}, \d{4} \(recorded by /).waitFor();
+    expect(await notices.getByText(/^To midnight on [A-Z][a-z]{2} \d{1,2}, \d{4}$/).count()).toBe(3);
+    expect(await seriousA11yViolations(portal)).toEqual([]);
+    await portal.locator('section[aria-labelledby="notices"]').screenshot({ path: join(ARTIFACTS, "portal-file-notice-delivery.png") });
   });
 
   it("fits a phone's width", async () => {

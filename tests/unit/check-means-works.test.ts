@@ -105,6 +105,6 @@ describe("a file that is not JSON", () => {
     const copy = copyDefinitions();
     // A trailing comma on line 4 of the file.
     writeFileSync(join(copy.steps, "initial-setup/zip.json"), '{\n  "id": "zip",\n  "route": "/app/initial-setup/zip",\n  "label": "ZIP Code",\n}\n');
-    expect(problemsOf(copy)).toEqual([expect.stringMatching(/^steps\/initial-setup\/zip\.json:5:1 #: is not valid JSON: .+/)]);
+    expect(problemsOf(copy)).toEqual([expect.stringMatching(/^steps\/initial-setup\/zip\.json:5:1: is not valid JSON: .+/)]);
   });
 });

@@ -48,11 +48,12 @@ describe("npm run check and the placeholders left in texts", () => {
     expect(out.status).toBe(0); // listed, not refused, while the profile is sample data
     const lines = out.stdout.split("\n");
     const license = readFileSync(join(content, "pages/license.md"), "utf8").split("\n").length - 1;
-    expect(lines).toContain(`  content/pages/license.md#line ${license}: a bracketed placeholder "[LENDER LEGAL NAME]" would reach applicants`);
-    expect(lines).toContain(`  content/pages/license.md#line ${license}: an example address "support@example.com" would reach applicants`);
-    expect(lines.some((l) => /^ {2}content\/disclosures\/heloc-booklet\.md#line \d+: a note left in a comment "<!-- Compliance: attach the current booklet here -->" would reach applicants$/.test(l))).toBe(true);
-    expect(lines.some((l) => /^ {2}steps\/initial-setup\/zip\.json#line \d+: a bracketed placeholder "\[SUPPORT PHONE\]"/.test(l))).toBe(true);
-    expect(lines.some((l) => /^ {2}rules\/pricing\.json#line \d+: a note for the lender "Note for the lender"/.test(l))).toBe(true);
+    // file:line:column, as an editor jumps to it.
+    expect(lines).toContain(`  content/pages/license.md:${license}:1: a bracketed placeholder "[LENDER LEGAL NAME]" would reach applicants`);
+    expect(lines).toContain(`  content/pages/license.md:${license}:43: an example address "support@example.com" would reach applicants`);
+    expect(lines.some((l) => /^ {2}content\/disclosures\/heloc-booklet\.md:\d+:1: a note left in a comment "<!-- Compliance: attach the current booklet here -->" would reach applicants$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^ {2}steps\/initial-setup\/zip\.json:\d+:\d+: a bracketed placeholder "\[SUPPORT PHONE\]"/.test(l))).toBe(true);
+    expect(lines.some((l) => /^ {2}rules\/pricing\.json:\d+:\d+: a note for the lender "Note for the lender"/.test(l))).toBe(true);
   });
 
   it("reads the schemas' labels and help (what the form shows), not their patterns", () => {
@@ -62,7 +63,8 @@ describe("npm run check and the placeholders left in texts", () => {
     json.title = "Declarations for [LENDER LEGAL NAME]";
     writeFileSync(file, JSON.stringify(json, null, 2));
     const found = lenderReport(undefined, { schemas }).findings.filter((f) => f.file.startsWith("schemas/"));
-    expect(found).toEqual([{ file: "schemas/declarations.json", pointer: expect.stringMatching(/^line \d+$/), message: 'a bracketed placeholder "[LENDER LEGAL NAME]" would reach applicants' }]);
+    const line = readFileSync(file, "utf8").split("\n").findIndex((l) => l.includes("[LENDER LEGAL NAME]")) + 1;
+    expect(found).toEqual([{ file: "schemas/declarations.json", pointer: "", line, column: expect.any(Number), message: 'a bracketed placeholder "[LENDER LEGAL NAME]" would reach applicants' }]);
   });
 });
 
@@ -94,5 +96,22 @@ describe("the cancelled status in the definitions", () => {
     copy.edit("rules/disbursement.json", (r) => (r.params.rescission.cancelledStatus = "rescinded"));
     copy.edit("rules/funnel.json", (r) => delete r.params.statuses.rescinded.route);
     expect(loadCopy(copy).problems.map(formatProblem)).toContainEqual(expect.stringMatching(/cancelledStatus: status "rescinded" has no page/));
+  });
+});
+
+describe("the statuses that release money", () => {
+  it("are statuses the funnel declares (funded, disbursed), so the draw hold sees every move to one", () => {
+    const { defs } = loadCopy(copyDefinitions());
+    for (const status of (defs.params.disbursement as { rescission: { releasedStatuses: string[] } }).rescission.releasedStatuses) expect(defs.funnel.ranks[status]).toBeGreaterThan(defs.funnel.ranks.applicationSubmitted!);
+  });
+
+  it("refuses a released status that is no status: a typo must not silently let money out", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/disbursement.json", (r) => (r.params.rescission.releasedStatuses = ["funded", "disbursd"]));
+    const problems = loadCopy(copy).problems.map(formatProblem);
+    expect(problems).toContainEqual(expect.stringMatching(/rules\/disbursement\.json.*#\/params\/rescission\/releasedStatuses\/1: "disbursd" is not a status .*the draw hold would never see it, did you mean `disbursed`\?/));
+    expect(problems.filter((p) => p.includes("releasedStatuses/0"))).toEqual([]);
+    copy.edit("rules/disbursement.json", (r) => (r.params.rescission.releasedStatuses = []));
+    expect(loadCopy(copy).problems.map(formatProblem)).toContainEqual(expect.stringMatching(/releasedStatuses: must list the statuses that release money/));
   });
 });

@@ -3,7 +3,7 @@
 // ((d)(12)(x)) and the 15-year historical example ((d)(12)(xi)) worked by engine/payments.ts, and
 // no placeholder left in the text an applicant signs.
 import { describe, expect, it } from "vitest";
-import { pricingGaps, productionGaps } from "../../engine/lender";
+import { pricingConflicts, pricingGaps, productionGaps } from "../../engine/lender";
 import { readLenderProfile } from "../../engine/lender-file";
 import { balanceAfter, historicalExample, levelMonthlyPayment } from "../../engine/payments";
 import { evaluateRuleSet } from "../../engine/rules";
@@ -70,6 +70,45 @@ describe("the historical example (1026.40(d)(12)(xi))", () => {
   });
 });
 
+describe("the historical example under an annual cap (1026.40(d)(12)(xi): the plan's rate limits)", () => {
+  // The production fixture's plan: the rate can rise at most 2 points a year, 18% at most.
+  const rows = historicalExample({ values: productionLender.heloc.historicalIndex.values, margin: 0.74, maximumApr: 18, annualCap: productionLender.heloc.rateChanges.annualCap, drawPeriodYears: 10, repaymentPeriodYears: 20, balance: 10000 });
+
+  it("lets the rate rise at most the cap each year: 2023's jump of the index to 7.50% gives 5.99%, not 8.24%, and 2024 reaches only 7.99%", () => {
+    expect(rows.map((r) => r.apr)).toEqual([3.99, 3.99, 3.99, 3.99, 3.99, 4.24, 4.49, 5.24, 6.24, 5.49, 3.99, 3.99, 5.99, 7.99, 8.24]);
+  });
+
+  it("lets the rate fall with the index (the cap limits rises only), and rise within the cap to index + margin again (2025: 8.24%)", () => {
+    expect(rows[9]).toMatchObject({ year: 2020, apr: 5.49, payment: 45.75 }); // 10,000 × 5.49% / 12
+    expect(rows[10]).toMatchObject({ year: 2021, apr: 3.99 });
+    expect(rows[14]).toMatchObject({ year: 2025, indexRate: 7.5, apr: 8.24 });
+  });
+
+  it("re-amortizes at the capped rate: $70.60 in 2023, $80.99 in 2024, $82.28 in 2025", () => {
+    // Worked by hand, each month's balance to the cent: $10,000 at 3.99% over 240 months is
+    // $60.55; 24 such payments leave $9,319.14; over 216 months at 5.99% that is $70.60; 12 of
+    // those leave $9,022.09, over 204 months at 7.99% $80.99; 12 of those leave $8,761.67, over
+    // 192 months at 8.24% $82.28 (without the cap the table said $82.90, $88.44 and $83.12).
+    expect(rows.slice(10).map((r) => [r.year, r.apr, r.payment])).toEqual([
+      [2021, 3.99, 60.55],
+      [2022, 3.99, 60.55],
+      [2023, 5.99, 70.6],
+      [2024, 7.99, 80.99],
+      [2025, 8.24, 82.28],
+    ]);
+    expect(balanceAfter(10000, 3.99, 60.55, 24)).toBe(9319.14);
+    expect(balanceAfter(9319.14, 5.99, 70.6, 12)).toBe(9022.09);
+    expect(balanceAfter(9022.09, 7.99, 80.99, 12)).toBe(8761.67);
+    expect(levelMonthlyPayment(8761.67, 8.24, 16)).toBe(82.28);
+  });
+
+  it("still never goes above the lifetime maximum, cap or not", () => {
+    const rising = [8, 12, 16].map((rate, i) => ({ year: 2023 + i, rate }));
+    const capped = historicalExample({ values: rising, margin: 1, maximumApr: 14, annualCap: 5, drawPeriodYears: 10, repaymentPeriodYears: 20, balance: 10000 });
+    expect(capped.map((r) => r.apr)).toEqual([9, 13, 14]);
+  });
+});
+
 describe("the important-terms disclosure as an applicant with an offer reads it", () => {
   const values = disclosureValues(defs, offered("excellent"), { site: {}, lender: productionLender });
   const text = fillTokens(readDisclosure("heloc-important-terms")!.source, values);
@@ -88,14 +127,25 @@ describe("the important-terms disclosure as an applicant with an offer reads it"
     expect(text).toContain("must be at least $1,000");
   });
 
+  it("says that rate information comes on or with each periodic statement (1026.40(d)(12)(xii)), in the variable-rate section", () => {
+    const variableRate = text.slice(text.indexOf("## Variable-rate features"), text.indexOf("## Maximum rate and payment example"));
+    expect(variableRate).toContain("Rate information will be provided on or with each periodic statement.");
+  });
+
+  it("tells the reader the historical table follows the plan's limits on rate changes", () => {
+    expect(text).toContain("within the plan's limits: it rises no more in a year than the limit on yearly rate changes above allows, and never goes above the maximum rate");
+  });
+
   it("gives the payment at the maximum rate and when it could first apply (2-point annual cap from 8.24%)", () => {
     // 10,000 × 18% / 12 = 150.00; 240 level payments at 18% = 154.33; (18 − 8.24) / 2 → 5 years of rises.
     expect(text).toContain("at the maximum annual percentage rate of 18.00% would be $150.00 during the draw period and $154.33 during the repayment period. This annual percentage rate could be reached in year 6 of the line");
   });
 
-  it("prints the 15-year table with the applicant's margin", () => {
+  it("prints the 15-year table with the applicant's margin, under the plan's 2-point annual cap", () => {
     expect(text).toContain("| 2011 | 3.25% | 0.74% | 3.99% | $33.25 |");
-    expect(text).toContain("| 2025 | 7.50% | 0.74% | 8.24% | $83.12 |");
+    expect(text).toContain("| 2023 | 7.50% | 0.74% | 5.99% | $70.60 |");
+    expect(text).toContain("| 2024 | 8.50% | 0.74% | 7.99% | $80.99 |");
+    expect(text).toContain("| 2025 | 7.50% | 0.74% | 8.24% | $82.28 |");
   });
 });
 
@@ -110,3 +160,30 @@ describe("what keeps the disclosures from going live", () => {
     expect(pricingGaps({ ...pricing, maximumApr: null, marginByCreditRange: {} })).toEqual(["params.pricing.maximumApr is empty", "params.pricing.marginByCreditRange is empty"]);
   });
 });
+
+describe("one home per fact: the lender profile and the pricing rules", () => {
+  it("keeps the current index value, the margins, the maximum APR and the minimum draw in the pricing rules, which the profile's schema does not hold", () => {
+    for (const name of ["indexRate", "marginByCreditRange", "maximumApr", "minimumDraw"]) expect(pricing[name], name).toBeDefined();
+    expect(Object.keys(productionLender.heloc).sort()).toEqual(["booklet", "historicalIndex", "index", "rateChanges", "thirdPartyFees"]);
+  });
+
+  it("finds nothing to contradict in the repository's pricing and the production fixture", () => {
+    expect(pricingConflicts(productionLender, pricing)).toEqual([]);
+    expect(pricingConflicts(profile, pricing)).toEqual([]);
+  });
+
+  it("names a maximum APR below an index plus a margin: the important terms say the rate is the index plus the margin", () => {
+    expect(pricingConflicts(productionLender, { ...pricing, maximumApr: 10.5 })).toEqual([
+      { in: "pricing", pointer: "/params/maximumApr", message: '10.5% is below the index value (7.5%) plus the "fair" margin (3.49%): the offer would be capped, yet the important terms say the rate is the index plus the margin' },
+    ]);
+  });
+
+  it("names an annual cap that is not below the maximum APR (points, not percent) and a first draw larger than the smallest line", () => {
+    const capInPercent = { ...productionLender, heloc: { ...productionLender.heloc, rateChanges: { ...productionLender.heloc.rateChanges, annualCap: 18 } } };
+    expect(pricingConflicts(capInPercent, { ...pricing, minimumDraw: 20000 })).toEqual([
+      { in: "profile", pointer: "/heloc/rateChanges/annualCap", message: "18 percentage points a year is not below the maximum APR (rules/pricing.json params.pricing.maximumApr, 18%): the yearly limit is in percentage points" },
+      { in: "pricing", pointer: "/params/minimumDraw", message: "$20,000 is above the smallest line (params.pricing.minimumLine, $15,000): its first draw could not be made" },
+    ]);
+  });
+});
+

@@ -2,13 +2,15 @@
 // bracketed reaches an applicant once it is marked production, and a live server refuses a sample
 // or incomplete profile in one line.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fillLenderText, lenderTokens, placeholdersIn, productionGaps } from "../../engine/lender";
 import { readLenderProfile, lenderReport } from "../../engine/lender-file";
+import { formatProblem } from "../../engine/lint";
 import { REPO_ROOT } from "../../engine/paths";
+import { repo } from "../helpers/definitions";
 import { productionLender } from "../helpers/lender";
 
 const sample = readLenderProfile();
@@ -61,7 +63,33 @@ describe("placeholders that must not reach applicants", () => {
   it("is listed by npm run check's report with file and line", () => {
     const report = lenderReport();
     expect(report.findings.filter((f) => f.file.startsWith("content/pages/"))).toEqual([]);
-    expect(report.findings).toContainEqual({ file: "content/lender.json", pointer: "/legalName", message: "is a sample value" });
+    // The profile's line of the field, as an editor jumps to it (content/lender.json: "legalName" on line 4).
+    const line = readFileSync(join(REPO_ROOT, "content/lender.json"), "utf8").split("\n").findIndex((l) => l.includes('"legalName"')) + 1;
+    expect(report.findings).toContainEqual({ file: "content/lender.json", pointer: "/legalName", message: "is a sample value", line, column: 3 });
+    expect(formatProblem(report.findings.find((f) => f.pointer === "/legalName")!)).toBe(`content/lender.json:${line}:3 #/legalName: is a sample value`);
+  });
+
+  it("gives each placeholder left in a text its file, line and column", () => {
+    const content = mkdtempSync(join(tmpdir(), "content-"));
+    cpSync(join(REPO_ROOT, "content"), content, { recursive: true });
+    writeFileSync(join(content, "pages/faq.md"), "---\ntitle: FAQ\n---\n# Questions\n\nCall us at [SUPPORT PHONE] any day.\n");
+    const found = lenderReport(undefined, { content }).findings.find((f) => f.file === "content/pages/faq.md")!;
+    expect(found).toEqual({ file: "content/pages/faq.md", pointer: "", line: 6, column: 12, message: 'a bracketed placeholder "[SUPPORT PHONE]" would reach applicants' });
+    expect(formatProblem(found)).toBe('content/pages/faq.md:6:12: a bracketed placeholder "[SUPPORT PHONE]" would reach applicants');
+  });
+
+  it("adds, with the pricing rules, a disclosed figure they lack and a contradiction with the profile, each at its line in its file", () => {
+    const { defs } = repo;
+    const pricing = { ...(defs.params.pricing as Record<string, unknown>), minimumDraw: null };
+    const file = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
+    writeFileSync(file, JSON.stringify({ ...live, heloc: { ...live.heloc, rateChanges: { ...live.heloc.rateChanges, annualCap: 25 } } }, null, 2));
+    const findings = lenderReport(file, {}, pricing).findings.filter((f) => f.file === "rules/pricing.json" || f.pointer.startsWith("/heloc"));
+    const pricingText = readFileSync(join(REPO_ROOT, "rules/pricing.json"), "utf8").split("\n");
+    const profileText = readFileSync(file, "utf8").split("\n");
+    expect(findings).toEqual([
+      { file: "rules/pricing.json", pointer: "/params/minimumDraw", message: "is empty", line: pricingText.findIndex((l) => l.includes('"minimumDraw"')) + 1, column: expect.any(Number) },
+      expect.objectContaining({ pointer: "/heloc/rateChanges/annualCap", message: expect.stringMatching(/^25 percentage points a year is not below the maximum APR/), line: profileText.findIndex((l) => l.includes('"annualCap"')) + 1 }),
+    ]);
   });
 });
 

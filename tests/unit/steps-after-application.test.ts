@@ -238,7 +238,7 @@ describe("the loan disbursement step", () => {
 });
 
 describe("the submitted, summary and FAQ pages", () => {
-  it("ends the flow at the submitted page, which asks nothing and links to the summary, the uploads, the signed PDF, the right to cancel, each borrower's progress and the FAQs", () => {
+  it("ends the flow at the submitted page, which asks nothing and links to the summary, the uploads, the signed PDF, the right to cancel, the credit score notice, each borrower's progress and the FAQs", () => {
     const step = defs.steps.get("applicationSubmitted")!.def;
     expect(nextStep(defs, "applicationSubmitted", together, { today })).toMatchObject({ stepId: null, route: null });
     expect(step.schema.properties).toEqual({});
@@ -248,6 +248,7 @@ describe("the submitted, summary and FAQ pages", () => {
       defs.steps.get("documentsUpload")!.def.route,
       "/api/esign/latest.pdf",
       "/app/right-to-cancel",
+      "/api/notices/credit-score/mine.pdf",
       defs.steps.get("applicationProgress")!.def.route,
       defs.steps.get("faqs")!.def.route,
     ]);

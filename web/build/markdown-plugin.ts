@@ -3,11 +3,14 @@
 // Public content (content/pages, ineligible, insights) and any file imported with `?lender` have
 // their {{name}} tokens filled from the lender profile (content/lender.json, engine/lender.ts);
 // an unknown token fails the build. Disclosures keep their tokens: the server fills them.
+// `virtual:lender-profile` is the lender's name, NMLS ID and status for the site's frame (banner
+// and footer), from the same profile (LENDER_PROFILE), so no page carries the sample's facts
+// when a deployment names its own.
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { marked } from "marked";
 import type { Plugin } from "vite";
-import { readLenderProfile, LENDER_FILE } from "../../engine/lender-file";
+import { lenderFile, readLenderProfile, LENDER_FILE } from "../../engine/lender-file";
 import { fillLenderText } from "../../engine/lender";
 import { parseFrontMatter } from "./front-matter";
 
@@ -17,6 +20,16 @@ function externalLinks(html: string): string {
 }
 
 const LENDER_FILLED = /[\\/]content[\\/](pages|ineligible|insights)[\\/][^\\/]+\.md$/;
+
+/** The module the site's frame imports for the lender's facts (web/src/content-modules.d.ts). */
+export const LENDER_MODULE = "virtual:lender-profile";
+const RESOLVED_LENDER_MODULE = `\0${LENDER_MODULE}`;
+
+/** What the frame shows of the profile: only these reach the bundle. */
+export function lenderModuleSource(): string {
+  const { status, legalName, nmlsId } = readLenderProfile();
+  return `export default ${JSON.stringify({ status, legalName, nmlsId })};\n`;
+}
 
 /** Beside the build, never served: which profile it was filled from (scripts/ensure-build.mjs rebuilds for another). */
 export const LENDER_STAMP = "web-lender-profile.txt";
@@ -28,6 +41,14 @@ export function markdownContent(): Plugin {
     enforce: "pre",
     configResolved(config) {
       if (config.command === "build") stamp = join(dirname(config.build.outDir), LENDER_STAMP);
+    },
+    resolveId(id) {
+      return id === LENDER_MODULE ? RESOLVED_LENDER_MODULE : null;
+    },
+    load(id) {
+      if (id !== RESOLVED_LENDER_MODULE) return null;
+      this.addWatchFile(lenderFile());
+      return lenderModuleSource();
     },
     closeBundle() {
       if (stamp) writeFileSync(stamp, LENDER_FILE);

@@ -8,3 +8,8 @@ declare module "*.md?lender" {
   export const attributes: Record<string, string | number | boolean>;
   export const html: string;
 }
+// The lender's facts the site's frame shows, from the profile LENDER_PROFILE names (web/build/markdown-plugin.ts).
+declare module "virtual:lender-profile" {
+  const lender: { status: "sample" | "production"; legalName: string; nmlsId: string };
+  export default lender;
+}

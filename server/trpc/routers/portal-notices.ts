@@ -1,7 +1,11 @@
-// portal.notices.*: the notices given on the files a portal user can see (notices.view), and a
-// cancellation an owner mailed, recorded by staff (rescission.record).
+// portal.notices.*: the notices given on the files a portal user can see (notices.view), and, by
+// staff with rescission.record, a cancellation an owner mailed and the delivery of a notice mailed
+// to an owner who is not applying; by staff with credit.recordScore, the credit score used on a
+// borrower's application (the FCRA 609(g) notice then goes to them).
 import { TRPCError } from "@trpc/server";
+import { recordCreditScoreUsed } from "../../decisions/credit-score";
 import { cancelLine } from "../../esign/cancellation";
+import { recordNoticeDelivery } from "../../esign/notice-delivery";
 import { portalNotices } from "../../portal/notices";
 import { visibleApplication } from "../../portal/scope";
 import { router, staffProcedure } from "../init";
@@ -36,5 +40,28 @@ export const portalNoticesRouter = router({
         recordedBy: { kind: "portal", id: ctx.staff.id, name: ctx.staff.name },
       });
       return { name: cancellation.name, sentOn: cancellation.sentOn, via: cancellation.via };
+    }),
+  /** Records the day a notice of the right to cancel mailed to an owner reached them: their period runs from it. */
+  recordDelivery: staffProcedure("rescission.record")
+    .input(inputOf("portalNoticeDelivery"))
+    .mutation(async ({ ctx, input }) => {
+      const row = await visibleApplication(ctx.services, ctx.staff, input.applicationId);
+      if (!row) throw notFound();
+      const delivery = await recordNoticeDelivery(ctx.services, {
+        applicationId: row.id,
+        holder: input.holder,
+        deliveredOn: input.deliveredOn,
+        via: input.via,
+        recordedBy: { kind: "portal", id: ctx.staff.id, name: ctx.staff.name },
+      });
+      return { holder: delivery.holder, name: delivery.name, deliveredOn: delivery.deliveredOn, via: delivery.via };
+    }),
+  /** Records the credit score used on a borrower's application (from a report pulled elsewhere) and sends them their FCRA 609(g) notice. */
+  recordCreditScore: staffProcedure("credit.recordScore")
+    .input(inputOf("portalCreditScore"))
+    .mutation(async ({ ctx, input }) => {
+      const row = await visibleApplication(ctx.services, ctx.staff, input.applicationId);
+      if (!row) throw notFound();
+      return recordCreditScoreUsed(ctx.services, { applicationId: row.id, borrower: input.borrower, used: input.creditScoreUsed, recordedBy: { kind: "portal", id: ctx.staff.id, name: ctx.staff.name } });
     }),
 });

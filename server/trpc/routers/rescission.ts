@@ -17,8 +17,9 @@ export const rescissionRouter = router({
     return {
       applies: right.applies,
       holder: holder ? { key: holder.key, name: holder.name } : null,
-      period: right.period,
-      open: right.open && holder !== null,
+      // Their own period (a borrower's notice is emailed when the account opens, so it is the account's).
+      period: holder?.period && right.period ? { ...holder.period, timeZone: right.period.timeZone } : right.period,
+      open: holder?.open ?? false,
       pdfUrl: holder && right.period ? rescissionPdfUrl(holder.key) : null,
       cancellation: right.cancellation ? { name: right.cancellation.name, sentOn: right.cancellation.sentOn, via: right.cancellation.via } : null,
     };

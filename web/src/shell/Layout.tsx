@@ -3,7 +3,7 @@
 // in-app navigation so screen-reader and keyboard users start at the new page's content.
 import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
-import lender from "../../../content/lender.json";
+import lender from "virtual:lender-profile";
 import site from "../../../content/site.json";
 import { AccountNav } from "./AccountNav";
 import { ErrorBoundary } from "./ErrorBoundary";

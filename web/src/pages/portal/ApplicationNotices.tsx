@@ -1,8 +1,11 @@
 // The notices given on one file (notices.view): each adverse action notice with its reasons and
 // PDF, and each owner's notice of the right to cancel with how it goes out (emailed, or to be
-// mailed by staff), its PDF, the period and any cancellation; with rescission.record, staff record
-// a cancellation an owner mailed.
-import { Button, Field, Input, MessageBar, MessageBarBody, Select } from "@fluentui/react-components";
+// mailed by staff), its PDF, each owner's own period and any cancellation; with rescission.record,
+// staff record the day a mailed notice reached its owner (their period runs from it) and a
+// cancellation an owner mailed; each borrower's FCRA 609(g) notice, and, with credit.recordScore,
+// the form that records the credit score used from a report pulled elsewhere (the borrower is then
+// sent the notice with it).
+import { Button, Field, Input, MessageBar, MessageBarBody, Select, Textarea } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { trpc } from "../../api/trpc";
@@ -79,6 +82,56 @@ function RecordCancellation({ applicationId, holders, onRecorded }: { applicatio
   );
 }
 
+function RecordDelivery({ applicationId, holders, onRecorded }: { applicationId: string; holders: ApplicationNoticesDetail["rightToCancel"]["holders"]; onRecorded(): void }) {
+  const record = useMutation(trpc.portal.notices.recordDelivery.mutationOptions());
+  const [holder, setHolder] = useState(holders[0]?.key ?? "");
+  const [deliveredOn, setDeliveredOn] = useState("");
+  const [via, setVia] = useState<"mail" | "in person">("mail");
+  const error = record.error ? classifyApiError(record.error).message : undefined;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    record.mutate({ applicationId, holder, deliveredOn, via }, { onSuccess: onRecorded });
+  };
+  return (
+    <form className="portal-note-form" onSubmit={onSubmit} aria-labelledby="record-delivery">
+      <h4 id="record-delivery" className="portal-subtitle">
+        Record a mailed notice's delivery
+      </h4>
+      <p className="meta">That owner's three business days run from the day the notice reached them (or from the account opening, if later). No draw is released before they end.</p>
+      <Field label="Owner the notice was mailed to">
+        <Select value={holder} onChange={(_, d) => setHolder(d.value)}>
+          {holders.map((h) => (
+            <option key={h.key} value={h.key}>
+              {h.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="How it reached them">
+        <Select value={via} onChange={(_, d) => setVia(d.value as "mail" | "in person")}>
+          <option value="mail">By mail</option>
+          <option value="in person">Handed to them</option>
+        </Select>
+      </Field>
+      <Field label="Delivered on (the day the owner received it)" required validationMessage={error} validationState={error ? "error" : "none"}>
+        <Input type="date" value={deliveredOn} required onChange={(_, d) => setDeliveredOn(d.value)} />
+      </Field>
+      <Button type="submit" appearance="primary" disabled={record.isPending || !deliveredOn}>
+        Record the delivery
+      </Button>
+    </form>
+  );
+}
+
+type HolderNotice = ApplicationNoticesDetail["rightToCancel"]["holders"][number];
+
+/** How a holder's notice went, and when it reached them. */
+function deliveryText(h: HolderNotice): string {
+  if (h.delivery === "email") return "Emailed when the disclosures are signed";
+  if (!h.deliveredOn) return "To be mailed by us (not applying, no email); delivery not recorded yet";
+  return `Mailed by us; ${h.deliveryRecorded?.via === "in person" ? "handed over" : "received"} ${day(h.deliveredOn)}${h.deliveryRecorded ? ` (recorded by ${h.deliveryRecorded.recordedBy})` : ""}`;
+}
+
 function RightToCancelNotices({ applicationId, right, onRecorded }: { applicationId: string; right: ApplicationNoticesDetail["rightToCancel"]; onRecorded(): void }) {
   const me = usePortalMe();
   if (!right.applies) return <p className="meta">No right to cancel: the home is not an owner's principal dwelling.</p>;
@@ -86,7 +139,8 @@ function RightToCancelNotices({ applicationId, right, onRecorded }: { applicatio
     <>
       {right.period ? (
         <p>
-          Period from {day(right.period.startDate)} to midnight on {day(right.period.endDate)} ({right.period.timeZone}); the earliest draw is {day(right.period.earliestDisbursementDate)}.
+          Account opened {day(right.period.startDate)}; the borrowers' period runs to midnight on {day(right.period.endDate)} ({right.period.timeZone}).{" "}
+          {right.drawReleasable ? "Every owner's period has ended: the draw may be released." : "The draw is held until every owner's period below has ended."}
         </p>
       ) : (
         <p className="meta">The period starts when the disclosures are signed; each owner's notice is given then.</p>
@@ -103,6 +157,7 @@ function RightToCancelNotices({ applicationId, right, onRecorded }: { applicatio
           <tr>
             <th scope="col">Owner</th>
             <th scope="col">Delivery</th>
+            <th scope="col">Their period</th>
             <th scope="col">Notice</th>
           </tr>
         </thead>
@@ -110,7 +165,8 @@ function RightToCancelNotices({ applicationId, right, onRecorded }: { applicatio
           {right.holders.map((h) => (
             <tr key={h.key}>
               <td data-label="Owner">{h.name}</td>
-              <td data-label="Delivery">{h.delivery === "email" ? "Emailed when the disclosures are signed" : "To be mailed by us (not applying, no email)"}</td>
+              <td data-label="Delivery">{deliveryText(h)}</td>
+              <td data-label="Their period">{h.period ? `To midnight on ${day(h.period.endDate)}` : right.period ? "Not started: no delivery recorded (the draw stays held)" : "Not started"}</td>
               <td data-label="Notice">
                 {h.pdfUrl ? (
                   <a href={h.pdfUrl} download>
@@ -124,7 +180,131 @@ function RightToCancelNotices({ applicationId, right, onRecorded }: { applicatio
           ))}
         </tbody>
       </TableRegion>
-      {right.open && me.can("rescission.record") ? <RecordCancellation applicationId={applicationId} holders={right.holders} onRecorded={onRecorded} /> : null}
+      {right.period && !right.cancellation && me.can("rescission.record") && right.holders.some((h) => h.delivery === "mail") ? (
+        <RecordDelivery applicationId={applicationId} holders={right.holders.filter((h) => h.delivery === "mail")} onRecorded={onRecorded} />
+      ) : null}
+      {right.open && me.can("rescission.record") ? <RecordCancellation applicationId={applicationId} holders={right.holders.filter((h) => h.open)} onRecorded={onRecorded} /> : null}
+    </>
+  );
+}
+
+type CreditScores = ApplicationNoticesDetail["creditScores"];
+
+const EMPTY_SCORE = { score: "", model: "", rangeLow: "", rangeHigh: "", createdOn: "", agencyName: "", agencyAddress: "", agencyPhone: "", keyFactors: "" };
+
+function RecordCreditScore({ applicationId, borrowers, onRecorded }: { applicationId: string; borrowers: CreditScores; onRecorded(): void }) {
+  const record = useMutation(trpc.portal.notices.recordCreditScore.mutationOptions());
+  const [borrower, setBorrower] = useState(borrowers[0]?.borrower ?? "");
+  const [form, setForm] = useState(EMPTY_SCORE);
+  const set = (key: keyof typeof EMPTY_SCORE) => (_: unknown, d: { value: string }) => setForm((f) => ({ ...f, [key]: d.value }));
+  const failure = record.error ? classifyApiError(record.error) : null;
+  // A refusal names the field (/creditScoreUsed/score...): shown under it; anything else under the form.
+  const fieldErrors = failure?.kind === "fields" ? failure.fieldErrors : [];
+  const errorAt = (pointer: string) => fieldErrors.find((e) => e.pointer === pointer || e.pointer.startsWith(`${pointer}/`))?.message;
+  const shownAt = ["/borrower", ...["score", "model", "rangeLow", "rangeHigh", "createdOn", "agency/name", "agency/address", "agency/phone", "keyFactors"].map((k) => `/creditScoreUsed/${k}`)];
+  const unplaced = fieldErrors.filter((e) => !shownAt.some((p) => e.pointer === p || e.pointer.startsWith(`${p}/`)));
+  const general = failure && failure.kind !== "fields" ? failure.message : unplaced.length ? unplaced.map((e) => e.message).join(" ") : undefined;
+  const field = (pointer: string) => {
+    const message = errorAt(pointer);
+    return { validationMessage: message, validationState: message ? ("error" as const) : ("none" as const) };
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const keyFactors = form.keyFactors.split("\n").map((line) => line.trim()).filter(Boolean);
+    const creditScoreUsed = {
+      score: Number(form.score),
+      model: form.model.trim(),
+      rangeLow: Number(form.rangeLow),
+      rangeHigh: Number(form.rangeHigh),
+      createdOn: form.createdOn,
+      agency: { name: form.agencyName.trim(), address: form.agencyAddress.trim(), phone: form.agencyPhone.trim() },
+      keyFactors,
+    };
+    record.mutate({ applicationId, borrower, creditScoreUsed }, { onSuccess: () => (setForm(EMPTY_SCORE), onRecorded()) });
+  };
+  return (
+    <form className="portal-note-form" onSubmit={onSubmit} aria-labelledby="record-credit-score">
+      <h4 id="record-credit-score" className="portal-subtitle">
+        Record the credit score used
+      </h4>
+      <p className="meta">From the credit report you pulled. The borrower is sent the Notice to the Home Loan Applicant with it, by email and on their application's page.</p>
+      <Field label="Borrower" {...field("/borrower")}>
+        <Select value={borrower} onChange={(_, d) => setBorrower(d.value)}>
+          {borrowers.map((b) => (
+            <option key={b.borrower} value={b.borrower}>
+              {b.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Credit score" required {...field("/creditScoreUsed/score")}>
+        <Input inputMode="numeric" value={form.score} required onChange={set("score")} />
+      </Field>
+      <Field label="Scoring model (for example FICO Score 8)" required {...field("/creditScoreUsed/model")}>
+        <Input value={form.model} required onChange={set("model")} />
+      </Field>
+      <Field label="Lowest possible score of the model" required {...field("/creditScoreUsed/rangeLow")}>
+        <Input inputMode="numeric" value={form.rangeLow} required onChange={set("rangeLow")} />
+      </Field>
+      <Field label="Highest possible score of the model" required {...field("/creditScoreUsed/rangeHigh")}>
+        <Input inputMode="numeric" value={form.rangeHigh} required onChange={set("rangeHigh")} />
+      </Field>
+      <Field label="Date the score was created" required {...field("/creditScoreUsed/createdOn")}>
+        <Input type="date" value={form.createdOn} required onChange={set("createdOn")} />
+      </Field>
+      <Field label="Consumer reporting agency that provided it" required {...field("/creditScoreUsed/agency/name")}>
+        <Input value={form.agencyName} required onChange={set("agencyName")} />
+      </Field>
+      <Field label="Agency's address" required {...field("/creditScoreUsed/agency/address")}>
+        <Input value={form.agencyAddress} required onChange={set("agencyAddress")} />
+      </Field>
+      <Field label="Agency's telephone" required {...field("/creditScoreUsed/agency/phone")}>
+        <Input value={form.agencyPhone} required onChange={set("agencyPhone")} />
+      </Field>
+      <Field label="Key factors that adversely affected the score, one a line, most important first (at most 4, or 5 with inquiries)" {...field("/creditScoreUsed/keyFactors")}>
+        <Textarea value={form.keyFactors} resize="vertical" onChange={set("keyFactors")} />
+      </Field>
+      {general ? (
+        <MessageBar intent="error" className="portal-message">
+          <MessageBarBody>{general}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <Button type="submit" appearance="primary" disabled={record.isPending}>
+        Record the score and send the notice
+      </Button>
+    </form>
+  );
+}
+
+function CreditScoreNotices({ applicationId, scores, onRecorded }: { applicationId: string; scores: CreditScores; onRecorded(): void }) {
+  const me = usePortalMe();
+  return (
+    <>
+      <TableRegion label="Credit score notices" stack>
+        <thead>
+          <tr>
+            <th scope="col">Borrower</th>
+            <th scope="col">Score used</th>
+            <th scope="col">Notice sent</th>
+            <th scope="col">Notice</th>
+          </tr>
+        </thead>
+        <tbody>
+          {scores.map((b) => (
+            <tr key={b.borrower}>
+              <td data-label="Borrower">{b.name}</td>
+              <td data-label="Score used">{b.used ? `${b.used.score} (${b.used.model}, ${b.used.rangeLow} to ${b.used.rangeHigh}), created ${day(b.used.createdOn)} by ${b.used.agency.name}` : "None recorded yet: the notice says no agency score has been used"}</td>
+              <td data-label="Notice sent">{b.notices.length ? b.notices.map((n) => `${dateTime(n.givenAt)} by ${n.sentBy}`).join("; ") : "Only with the disclosures they sign"}</td>
+              <td data-label="Notice">
+                <a href={b.pdfUrl} download>
+                  PDF<span className="visually-hidden"> of the credit score notice for {b.name}</span>
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableRegion>
+      {me.can("credit.recordScore") && scores.length ? <RecordCreditScore applicationId={applicationId} borrowers={scores} onRecorded={onRecorded} /> : null}
     </>
   );
 }
@@ -137,6 +317,15 @@ export function ApplicationNotices({ applicationId, onChanged }: { applicationId
     <>
       <h3 className="portal-subtitle">Adverse action</h3>
       <AdverseActionNotices notices={notices.data.adverseAction} />
+      <h3 className="portal-subtitle">Credit score (FCRA 609(g))</h3>
+      <CreditScoreNotices
+        applicationId={applicationId}
+        scores={notices.data.creditScores}
+        onRecorded={() => {
+          void notices.refetch();
+          onChanged();
+        }}
+      />
       <h3 className="portal-subtitle">Right to cancel</h3>
       <RightToCancelNotices
         applicationId={applicationId}

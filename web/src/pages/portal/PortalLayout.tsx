@@ -3,7 +3,7 @@
 // render into (PortalFrame adds who is signed in and the portal navigation), and a one-line footer.
 import { Suspense, useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router-dom";
-import lender from "../../../../content/lender.json";
+import lender from "virtual:lender-profile";
 import site from "../../../../content/site.json";
 import { ErrorBoundary } from "../../shell/ErrorBoundary";
 import { useFocusMainOnNavigation } from "../../shell/Layout";

@@ -1,0 +1,111 @@
+// The HELOC disclosures are given when the application is provided, not only when it is signed:
+// the account-setup consent step, just before the first application question and before any fee,
+// shows the Regulation Z 1026.40(d) important terms and the CFPB booklet (1026.40(b), (e)) and the
+// ECOA valuation notice where it applies (Reg B 1002.14(a)(1)), and its giveDisclosures effect
+// records each text given (version, SHA-256, figures, when, to whom) on the application.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
+import { auditEvents } from "../../server/db/schema";
+import { applicationStore } from "../../server/store/applications";
+import { answersFor, singleBorrower, walk } from "../helpers/journeys";
+import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
+
+const GIVEN = ["heloc-important-terms", "heloc-booklet", "appraisal-notice"];
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (_, name: string) => values[name] ?? "[not available yet]");
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(() => server.close());
+
+interface Given {
+  document: string;
+  version: string;
+  sha256: string;
+  sourceSha256: string;
+  values: Record<string, string>;
+  givenAt: string;
+  givenTo: string;
+  step: string;
+}
+
+async function applicationOf(b: Browser) {
+  const { id } = await b.trpc.application.get.query();
+  return (await applicationStore(server.services).byId(server.services.db, id))!;
+}
+
+describe("the disclosures given when the application starts (Reg Z 1026.40(b))", () => {
+  it("gives the important terms, the CFPB booklet and, for a home owned free and clear, the appraisal notice at account setup, recorded as shown", async () => {
+    const b = browser(server.url);
+    const doc = singleBorrower();
+    doc.setup.mortgageBalance = 0;
+    doc.setup.mortgageEstimate = 0;
+    await walk(server, b, { until: "setupConsent", doc });
+    const shown = (await b.trpc.esign.documents.query({ ids: GIVEN })).documents;
+    expect(shown.map((d) => d.id)).toEqual(GIVEN);
+    expect((await applicationOf(b)).doc.disclosuresGiven).toBeUndefined();
+
+    const before = Date.now();
+    const next = await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: answersFor(server, "setupConsent", doc) });
+    // Given before the first question of the application itself.
+    expect(next.stepId).toBe("application");
+    const app = await applicationOf(b);
+    const given = (app.doc.disclosuresGiven as { records: Given[] }).records;
+    expect(given.map((g) => [g.document, g.version, g.sha256])).toEqual(shown.map((d) => [d.id, d.version, d.sha256]));
+    for (const g of given) {
+      const source = readFileSync(join(REPO_ROOT, "content/disclosures", `${g.document}.md`), "utf8");
+      expect(g.sourceSha256).toBe(sha256(source));
+      expect(g.sha256).toBe(sha256(fill(source, g.values)));
+      expect(g).toMatchObject({ givenTo: "borrower", step: "setupConsent" });
+      expect(Date.parse(g.givenAt)).toBeGreaterThanOrEqual(before - 1000);
+    }
+    // The terms carry the offer the applicant saw: $585,000 × 85% with nothing owed, capped at the $400,000 maximum, at 7.50% + 1.24%.
+    expect(given[0]!.values).toMatchObject({ lineAmount: "$400,000", apr: "8.74%", margin: "1.24%" });
+    expect(fill(readFileSync(join(REPO_ROOT, "content/disclosures/heloc-important-terms.md"), "utf8"), given[0]!.values)).not.toContain("[not available yet]");
+    const [audit] = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
+    expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet,appraisal-notice");
+  });
+
+  it("gives an early-funnel applicant who reported a mortgage balance the terms and the booklet, not the first-lien appraisal notice", async () => {
+    const b = browser(server.url);
+    await walk(server, b, { until: "application", doc: singleBorrower() });
+    const app = await applicationOf(b);
+    const given = (app.doc.disclosuresGiven as { records: Given[] }).records;
+    expect(given.map((g) => g.document)).toEqual(["heloc-important-terms", "heloc-booklet"]);
+    // The terms carry the offer the applicant saw: $585,000 × 85% − $241,300 = $255,900 at 7.50% + 1.24%.
+    expect(given[0]!.values).toMatchObject({ lineAmount: "$255,900", apr: "8.74%" });
+    const [audit] = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
+    expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet");
+  });
+
+  it("records a text once: submitting the step again gives nothing new while the texts are the same", async () => {
+    const b = browser(server.url);
+    const doc = singleBorrower();
+    await walk(server, b, { until: "application", doc });
+    const first = ((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records;
+    await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: answersFor(server, "setupConsent", doc) });
+    expect(((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records).toEqual(first);
+  });
+
+  it("gives a prequalified applicant whose home has a mortgage the terms and the booklet, but not the first-lien appraisal notice", async () => {
+    const b = browser(server.url);
+    await walk(server, b, { from: "prequalBuildingType", until: "application" });
+    const given = ((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records;
+    expect(given.map((g) => g.document)).toEqual(["heloc-important-terms", "heloc-booklet"]);
+  });
+
+  it("refuses a record the browser sends: only the server writes what was given", async () => {
+    const b = browser(server.url);
+    const doc = singleBorrower();
+    await walk(server, b, { until: "setupConsent", doc });
+    const forged = { ...answersFor(server, "setupConsent", doc), disclosuresGiven: { records: [] } };
+    const refused = await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: forged }).catch((e: { data: unknown }) => e.data);
+    expect(refused).toMatchObject({ httpStatus: 400, fieldErrors: [expect.objectContaining({ pointer: expect.stringContaining("/disclosuresGiven") })] });
+  });
+});
