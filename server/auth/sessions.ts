@@ -2,7 +2,7 @@
 // deprecated and the design is meant to be owned by the app): the cookie holds "<id>.<secret>",
 // the table keeps the id and the SHA-256 of the secret, validation compares the hashes in
 // constant time, and the expiry slides forward while the session is used.
-import { createHash, timingSafeEqual } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -31,8 +31,11 @@ const byId = {
 };
 
 const randomString = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-/** SHA-256 of the secret (node's, native: the JavaScript one cost more than the session's query). */
-const hashSecret = (secret: string) => createHash("sha256").update(secret).digest();
+/**
+ * SHA-256 of the secret (node's, native: the JavaScript one cost more than the session's query),
+ * one-shot: a Hash object per request is a native wrapper the garbage collector must finalize.
+ */
+const hashSecret = (secret: string) => hash("sha256", secret, "buffer") as unknown as Buffer;
 
 export function createSessions(db: Db, kind: SessionKind, now: () => Date = () => new Date()) {
   const table = tables[kind];
