@@ -182,22 +182,44 @@ async function drain(db: Db): Promise<void> {
 
 type Outcome = Parameters<Turn["settle"]>[0];
 
+const sqliteOf = (db: Db) => (db as unknown as { $client: Database.Database }).$client;
+
 /** Whether better-sqlite3 (under drizzle's handle) still has a transaction open: SQLite ends one itself on some errors. */
-const inSqliteTransaction = (db: Db) => (db as unknown as { $client: Database.Database }).$client.inTransaction;
+const inSqliteTransaction = (db: Db) => sqliteOf(db).inTransaction;
+
+/** The statements a group runs, prepared once per database (drizzle prepared each anew: four per group). */
+const groupStatements = new WeakMap<Db, Record<"begin" | "savepoint" | "release" | "rollbackTo" | "commit" | "rollback", Database.Statement>>();
+function groupStatementsOf(db: Db) {
+  let statements = groupStatements.get(db);
+  if (!statements) {
+    const sqlite = sqliteOf(db);
+    statements = {
+      begin: sqlite.prepare("BEGIN IMMEDIATE"),
+      savepoint: sqlite.prepare("SAVEPOINT grouped"),
+      release: sqlite.prepare("RELEASE grouped"),
+      rollbackTo: sqlite.prepare("ROLLBACK TO grouped"),
+      commit: sqlite.prepare("COMMIT"),
+      rollback: sqlite.prepare("ROLLBACK"),
+    };
+    groupStatements.set(db, statements);
+  }
+  return statements;
+}
 
 /** Runs up to GROUP_LIMIT queued transactions in one commit, and answers them after it. */
 async function runGroup(db: Db, queue: Turn[]): Promise<void> {
   const group = queue.splice(0, GROUP_LIMIT);
   const outcomes: { turn: Turn; outcome: Outcome }[] = [];
+  const run = groupStatementsOf(db);
   let next = 0;
   try {
-    db.run(sql`BEGIN IMMEDIATE`);
+    run.begin.run();
     for (; next < group.length; next++) {
       const turn = group[next]!;
-      db.run(sql`SAVEPOINT grouped`);
+      run.savepoint.run();
       try {
         const value = await turn.work(db);
-        db.run(sql`RELEASE grouped`);
+        run.release.run();
         outcomes.push({ turn, outcome: { ok: true, value } });
       } catch (error) {
         if (!inSqliteTransaction(db)) {
@@ -207,17 +229,17 @@ async function runGroup(db: Db, queue: Turn[]): Promise<void> {
           queue.unshift(...outcomes.map((o) => o.turn), ...group.slice(next + 1));
           return;
         }
-        db.run(sql`ROLLBACK TO grouped`);
-        db.run(sql`RELEASE grouped`);
+        run.rollbackTo.run();
+        run.release.run();
         outcomes.push({ turn, outcome: { ok: false, error } });
       }
     }
-    db.run(sql`COMMIT`);
+    run.commit.run();
   } catch (error) {
     // BEGIN, a savepoint or COMMIT failed (or the connection closed): nothing of the group is
     // kept, and everyone in it hears so (a save that failed on its own keeps its own reason).
     try {
-      if (inSqliteTransaction(db)) db.run(sql`ROLLBACK`);
+      if (inSqliteTransaction(db)) run.rollback.run();
     } catch {}
     for (const { turn, outcome } of outcomes) turn.settle(outcome.ok ? { ok: false, error } : outcome);
     for (const turn of group.slice(next)) turn.settle({ ok: false, error });
