@@ -87,7 +87,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   }, [redirectTo, pathname, navigate]);
 
   const data = saved.data;
-  const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined);
+  const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined, data?.role);
   // The server's prefill (answers given earlier, engine/prefill.ts) first, then the home page's hints.
   const application = useMemo(() => withHints(withPrefill(data?.application ?? {}, data?.prefill), readHint), [data?.application, data?.prefill]);
 
