@@ -53,6 +53,8 @@ async function singleHomeOwner(page: Page) {
  */
 async function afterTheApplication(page: Page, journey: string, signers: string[], coborrowerEmail?: string) {
   await next(page, "/app/application/sign");
+  // The tab names the page in plain words; "E-sign HECA" is the portal's name for it.
+  await expect.poll(() => page.title()).toMatch(/^Sign the disclosures \| /);
   await expect(seriousA11yViolations(page)).resolves.toEqual([]);
   await shot(page, journey);
   await answer(page, "/esign/consent/accepted", true);
