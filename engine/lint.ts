@@ -217,7 +217,7 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   if (step.skipWhen !== undefined) checkLogic(step.skipWhen, "/skipWhen");
   for (const [field, source] of Object.entries(step.prefill ?? {})) {
     const at = `/prefill/${esc(field)}`;
-    const { from, when } = prefillSource(source);
+    const { from, value, when } = prefillSource(source);
     const fromAt = typeof source === "string" ? at : `${at}/from`;
     if (field.includes("/*")) {
       problems.push({ file, pointer: at, message: `a prefilled field is one answer, not every item of a list ("${field}")` });
@@ -225,6 +225,11 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     }
     checkPointer(field, at);
     if (when !== undefined) checkLogic(when, `${at}/when`, field);
+    // Computed from the answers: its fields must exist; its value is judged like any answer on save.
+    if (from === undefined) {
+      checkLogic(value, `${at}/value`, field);
+      continue;
+    }
     if (!appRoot) continue;
     const fromSegments = from.split("/").slice(1);
     const sources = schemasAt(files, appRoot, fromSegments);

@@ -232,8 +232,9 @@ function stepBlocks(defs: Definitions, step: Step): Block[] {
   }));
   table("New list items start with", ["List", "Field", "Value"], Object.entries(step.newItems ?? {}).flatMap(([list, fields]) => Object.entries(fields ?? {}).map(([f, l]) => [fieldCell(list), [{ code: f }], [describeLogic(l, stepWords(defs, step.id), { as: "value" })]])));
   table("Starts from an earlier answer (prefilled, editable)", ["Field", "Starts from", "When"], Object.entries(step.prefill ?? {}).map(([f, source]) => {
-    const { from, when } = prefillSource(source);
-    return [fieldCell(f), fieldCell(from), [when === undefined ? "always" : describeLogic(when, stepWords(defs, step.id, f))]];
+    const { from, value, when } = prefillSource(source);
+    const start = from !== undefined ? fieldCell(from) : [describeLogic(value, stepWords(defs, step.id, f), { as: "value" })];
+    return [fieldCell(f), start, [when === undefined ? "always" : describeLogic(when, stepWords(defs, step.id, f))]];
   }));
   table("May be the same as an earlier answer (a choice copies it)", ["Field", "Question", "Choices"], Object.entries(step.sameAs ?? {}).map(([f, entry]) => [
     fieldCell(f),

@@ -173,7 +173,9 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await next(page, "/app/application/6");
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await next(page, "/app/application/7");
-    await answerAll(page, { "/user/declarations/hasIntentToOccupy": true, "/user/declarations/onwershipInterest": false, ...declarationsNo("user") });
+    // Declaration A (will you live in the home?) comes answered from the home's use: a primary residence.
+    await expect(fieldBox(page, "/user/declarations/hasIntentToOccupy").getByLabel("Yes", { exact: true }).isChecked()).resolves.toBe(true);
+    await answerAll(page, { "/user/declarations/onwershipInterest": false, ...declarationsNo("user") });
     await shot(page, journey);
     await afterTheApplication(page, journey, ["Dana Rivera"]);
 
@@ -181,6 +183,10 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     const asked = await questionsAsked(page);
     expect(asked.length).toBeGreaterThan(40);
     expect(askedTwice(asked)).toEqual([]);
+    // The check knows the home's use and declaration A for one question: shown empty, A would be reported.
+    const declarationA = asked.find((a) => a.pointer === "/user/declarations/hasIntentToOccupy")!;
+    expect(declarationA.empty).toBe(false);
+    expect(askedTwice(asked.map((a) => (a === declarationA ? { ...a, empty: true } : a)))).toEqual([expect.stringContaining("/user/declarations/hasIntentToOccupy")]);
 
     // The signed disclosures download as a PDF from the submitted page.
     const downloading = page.waitForEvent("download");
