@@ -62,12 +62,8 @@ async function afterTheApplication(page: Page, journey: string, signers: string[
   await answer(page, "/esign/signature/borrowerName", signers[0]!);
   // Each borrower signs for themselves: the borrower's page has no place for the co-borrower's name.
   expect(await fieldBox(page, "/esign/signature/coborrowerName").count()).toBe(0);
-  await next(page, "/app/application/income-verification", "Sign and continue");
-  // Connecting an account is not offered as a choice while it does not work.
-  await fieldBox(page, "/incomeVerification/method").waitFor();
-  expect(await page.getByText(/Connect your bank or payroll account/).count()).toBe(0);
-  await answer(page, "/incomeVerification/method", "Upload documents, such as pay stubs, W-2s and bank statements");
-  await next(page, "/app/application/identity-verification");
+  // Income verification is passed over: with connecting an account not offered, uploading documents is its only answer.
+  await next(page, "/app/application/identity-verification", "Sign and continue");
   await answer(page, "/identityVerification/borrower/idType", "Driver's license");
   if (signers[1]) await answer(page, "/identityVerification/coborrower/idType", "Passport");
   await next(page, "/app/application/upload");
