@@ -309,6 +309,25 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await afterTheApplication(page, journey, ["Dana Rivera", "Sam Okafor"], samEmail);
   });
 
+  it("changes the offer's monthly payment with the draw slider on a phone (390 px)", async () => {
+    const { page } = await e2e.page(390, { bypassCSP: true });
+    await earlyFunnel(page, { value: 640000, owed: 250000 });
+    await next(page, "/app/initial-setup/preview-offer");
+    await page.getByText(/Line amount/).first().waitFor();
+    await offerSliderChangesThePayment(page);
+    // A tap on the track's middle moves the draw there, and the payment with it.
+    const slider = page.getByRole("slider", { name: /Draw amount/ });
+    const payment = page.locator("[data-monthly-payment]");
+    const before = await payment.textContent();
+    await slider.scrollIntoViewIfNeeded();
+    const box = (await slider.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => payment.textContent()).not.toBe(before);
+    expect(await page.evaluate("document.documentElement.scrollWidth > window.innerWidth")).toBe(false);
+    await expect(seriousA11yViolations(page)).resolves.toEqual([]);
+    await shot(page, "offer-390");
+  });
+
   it("sends a low-equity applicant to /app/ineligible/low-equity", async () => {
     const { page } = await e2e.page();
     await earlyFunnel(page, { value: 300000, owed: 260000 });
