@@ -1,8 +1,9 @@
 // Never ask twice (a step's `prefill`): a field the reader has not answered yet starts from an
 // answer given earlier (the home value of the early funnel on the property page), or from logic on
-// the answers where the earlier question had another shape (declaration A from the property's use). The server works
-// it out on step.get, so the browser shows what the server would; the applicant may change it, and
-// a save judges it like any other answer. Pure: the same in browser, server and tests.
+// the answers where the earlier question had another shape (declaration A from the property's
+// use). The server works it out on step.get, so the browser shows what the server would; the
+// applicant may change it, and a save judges it like any other answer. Pure: the same in browser,
+// server and tests.
 import { todayIso } from "./dates";
 import type { Definitions, Step } from "./definitions";
 import { evaluate } from "./logic";
