@@ -36,6 +36,9 @@ export const isBorrowerRole = (defs: Definitions, value: unknown): value is Borr
 /** The owner's role (the borrower who started the application). */
 export const ownerRole = (defs: Definitions): BorrowerRole => (membersParams(defs).owner?.role ?? OWNER_ROLE) as BorrowerRole;
 
+/** Whose walk a flow is: the member role it is answeredBy, else the owner's. */
+export const roleOfFlow = (defs: Definitions, flow: { answeredBy?: string }): string => flow.answeredBy ?? ownerRole(defs);
+
 /** The pointer of a borrower's own answers ("/user", "/coborrower"). */
 export function answersPointer(defs: Definitions, role: string): string {
   const spec = membersParams(defs).borrowers?.[role];

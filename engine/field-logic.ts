@@ -5,7 +5,7 @@
 // logic reads the document.
 import { todayIso } from "./dates";
 import { stepById, type Definitions } from "./definitions";
-import { holds, type Data, type Logic } from "./logic";
+import { evaluate, holds, type Data, type Logic } from "./logic";
 import { expand, getAt, isWithinAny, mergeDocs, removeAll, type Match } from "./pointer";
 import { stepLogicData } from "./step-data";
 
@@ -16,8 +16,22 @@ export interface FieldLogicState {
   required: string[];
   /** The answers without the hidden ones (unchanged parts shared, not copied). */
   answers: unknown;
-  /** The step's notices that hold now, at visible fields (information; they never block). */
-  notices: { pointer: string; message: string; id: string }[];
+  /** The step's notices that hold now, at visible fields (information or a warning; they never block). */
+  notices: { pointer: string; message: string; id: string; intent: "info" | "warning" }[];
+}
+
+/** A message with each {name} replaced by the value of `details[name]` on `data` (a list joined with "; "). */
+export function quoteDetails(message: string, details: Record<string, unknown> | undefined, data: Data): string {
+  return message.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) => {
+    const logic = details?.[name];
+    if (logic === undefined) return whole;
+    try {
+      const value = evaluate(logic as Logic, data);
+      return Array.isArray(value) ? value.map(String).join("; ") : value === null || value === undefined ? "" : String(value);
+    } catch {
+      return "";
+    }
+  });
 }
 
 export interface FieldLogicContext {
@@ -77,7 +91,10 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
     const shown: FieldLogicState["notices"] = [];
     for (const notice of notices)
       for (const m of matchesOf(cleaned, notice.field))
-        if (!isWithinAny(m.pointer, hiddenSet) && test(notice.when, m)) shown.push({ pointer: m.pointer, message: notice.message, id: notice.id });
+        if (!isWithinAny(m.pointer, hiddenSet) && test(notice.when, m)) {
+          const message = notice.details ? quoteDetails(notice.message, notice.details, m.index === undefined ? base : { ...base, item: m.item, index: m.index }) : notice.message;
+          shown.push({ pointer: m.pointer, message, id: notice.id, intent: notice.intent ?? "info" });
+        }
     return { hidden, required, answers: cleaned, notices: shown };
   };
 }

@@ -335,19 +335,44 @@ function nodeShape(box: Box): string {
   return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="6" fill="${node.side ? "#eef4ff" : "#ffffff"}" stroke="${node.side ? "#1f4fa3" : "#333333"}"/>`;
 }
 
+/**
+ * The area a drawing covers, grown as it is drawn, so the SVG's viewBox holds every shape and
+ * label: an edge label left of the first lane ("skips Co-borrower Details") reaches past x = 0.
+ */
+class Extent {
+  minX = 0;
+  minY = 0;
+  maxX = 0;
+  maxY = 0;
+  add(x0: number, y0: number, x1: number, y1: number): void {
+    this.minX = Math.min(this.minX, x0, x1);
+    this.minY = Math.min(this.minY, y0, y1);
+    this.maxX = Math.max(this.maxX, x0, x1);
+    this.maxY = Math.max(this.maxY, y0, y1);
+  }
+  /**
+   * A one-line text at (x, baseline y), by its anchor. The width is estimated from its length:
+   * 0.62 em per character is wider than Helvetica or Arial and their usual fallbacks average, and
+   * `halo` is the white outline's half width, so the estimate errs on the roomy side.
+   */
+  text(x: number, y: number, text: string, size: number, anchor: "start" | "middle" | "end", halo = 0): void {
+    const w = text.length * size * 0.62 + 2 * halo;
+    const x0 = anchor === "start" ? x - halo : anchor === "end" ? x - w + halo : x - w / 2;
+    this.add(x0, y - size - halo, x0 + w, y + size * 0.3 + halo);
+  }
+}
+
+const MARGIN = 12;
+
 export function renderSvg(map: FunnelMap): string {
   const { boxes, columns, width, height } = layout(map);
-  const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" role="img" aria-labelledby="funnel-map-title">`,
-    `<title id="funnel-map-title">Funnel map: ${map.nodes.filter((n) => n.kind === "step").length} steps, ${map.edges.length} edges</title>`,
-    "<defs>",
-    ...Object.entries(COLORS).map(([kind, color]) => `<marker id="arrow-${kind}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${color}"/></marker>`),
-    "</defs>",
-    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-  ];
+  const extent = new Extent();
+  extent.add(0, 0, width, height);
+  const out: string[] = [];
   for (const { group, x, w } of columns) {
     out.push(`<rect x="${x - 20}" y="${TOP - 50}" width="${w + 40}" height="${height - TOP - 10}" rx="10" fill="#f7f7f9" stroke="#e2e2e8"/>`);
     out.push(`<text x="${x + w / 2}" y="${TOP - 26}" text-anchor="middle" font-size="14" font-weight="bold" fill="#222222">${xml(group.title)}</text>`);
+    extent.text(x + w / 2, TOP - 26, group.title, 14, "middle");
   }
   // Edges under the nodes, labels over everything.
   const labels: string[] = [];
@@ -359,16 +384,21 @@ export function renderSvg(map: FunnelMap): string {
     const { d, mid, leftward } = edgePath(from, to, edge.kind);
     const dash = edge.kind === "skip" ? ' stroke-dasharray="6 4"' : "";
     out.push(`<g class="edge ${edge.kind}" data-from="${xml(edge.from)}" data-to="${xml(edge.to)}"><title>${xml(edge.detail ?? edge.label ?? "")}</title><path d="${d}" fill="none" stroke="${COLORS[edge.kind]}" stroke-width="1.4"${dash} marker-end="url(#arrow-${edge.kind})"/></g>`);
+    // A curve lies within its points' hull: the path's points bound it.
+    for (const [, px, py] of d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) extent.add(Number(px), Number(py), Number(px), Number(py));
     const key = `${edge.from} ${leftward}`;
     const stacked = edge.kind === "rule" ? 0 : (labelsFrom.get(key) ?? 0);
-    if (edge.label) labelsFrom.set(key, stacked + 1);
-    if (edge.label)
-      labels.push(`<text x="${mid[0] + (leftward ? -4 : 4)}" y="${mid[1] - 3 + stacked * 12}"${leftward ? ' text-anchor="end"' : ""} font-size="10" fill="${COLORS[edge.kind]}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${xml(edge.label)}</text>`);
+    if (!edge.label) continue;
+    labelsFrom.set(key, stacked + 1);
+    const [lx, ly] = [mid[0] + (leftward ? -4 : 4), mid[1] - 3 + stacked * 12];
+    labels.push(`<text x="${lx}" y="${ly}"${leftward ? ' text-anchor="end"' : ""} font-size="10" fill="${COLORS[edge.kind]}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${xml(edge.label)}</text>`);
+    extent.text(lx, ly, edge.label, 10, leftward ? "end" : "start", 1.5);
   }
   for (const box of boxes.values()) {
     const { x, y, w, lines, node } = box;
     const text = lines.map((line, i) => `<tspan x="${x + w / 2}" y="${y + 7 + LINE_H * (i + 1) - 3}">${xml(line)}</tspan>`).join("");
     out.push(`<g class="node ${node.kind}" data-id="${xml(node.id)}"><title>${xml(node.detail)}</title>${nodeShape(box)}<text text-anchor="middle" font-size="12" fill="#111111">${text}</text></g>`);
+    lines.forEach((line, i) => extent.text(x + w / 2, y + 7 + LINE_H * (i + 1) - 3, line, 12, "middle"));
   }
   out.push(...labels);
   const legend: [string, EdgeKind][] = [["next step of the flow", "flow"], ["branch (next)", "branch"], ["skipped when its skipWhen holds", "skip"], ["rule names the page", "rule"]];
@@ -376,7 +406,19 @@ export function renderSvg(map: FunnelMap): string {
     const lx = LEFT + i * 240;
     const ly = height - 28;
     out.push(`<line x1="${lx}" y1="${ly}" x2="${lx + 40}" y2="${ly}" stroke="${COLORS[kind]}" stroke-width="1.4"${kind === "skip" ? ' stroke-dasharray="6 4"' : ""} marker-end="url(#arrow-${kind})"/><text x="${lx + 48}" y="${ly + 4}" font-size="11" fill="#333333">${xml(text)}</text>`);
+    extent.text(lx + 48, ly + 4, text, 11, "start");
   });
-  out.push("</svg>");
-  return `${out.join("\n")}\n`;
+  // The frame: every shape and label, with a margin.
+  const [vx, vy] = [Math.floor(extent.minX - MARGIN), Math.floor(extent.minY - MARGIN)];
+  const [vw, vh] = [Math.ceil(extent.maxX + MARGIN) - vx, Math.ceil(extent.maxY + MARGIN) - vy];
+  return `${[
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${vw}" height="${vh}" viewBox="${vx} ${vy} ${vw} ${vh}" font-family="Helvetica, Arial, sans-serif" role="img" aria-labelledby="funnel-map-title">`,
+    `<title id="funnel-map-title">Funnel map: ${map.nodes.filter((n) => n.kind === "step").length} steps, ${map.edges.length} edges</title>`,
+    "<defs>",
+    ...Object.entries(COLORS).map(([kind, color]) => `<marker id="arrow-${kind}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${color}"/></marker>`),
+    "</defs>",
+    `<rect x="${vx}" y="${vy}" width="${vw}" height="${vh}" fill="#ffffff"/>`,
+    ...out,
+    "</svg>",
+  ].join("\n")}\n`;
 }

@@ -20,6 +20,15 @@ export function labelOf(defs: Definitions, status: string): string | null {
   return (lookup(defs.funnel.labels, status, null) as string | null) ?? null;
 }
 
+/**
+ * A step's name as applicants read it: its applicantLabel where the label (the spec's name, which
+ * the portal keeps) is jargon, else the label; null for a status that is not a step.
+ */
+export function applicantLabelOf(defs: Definitions, stepId: string): string | null {
+  const step = defs.steps.get(stepId)?.def;
+  return step ? (step.applicantLabel ?? step.label) : null;
+}
+
 /** The one place a status becomes a page: its step's route; a status without a page gets the default route. */
 export function routeForStatus(defs: Definitions, status: string | null | undefined): string {
   return lookup(defs.funnel.routes, status, defs.funnel.defaultRoute) as string;

@@ -399,7 +399,10 @@ export function checkStepLogic(defs: Definitions, file: string, step: Step, prob
     checker.walk(check.logic, `/checks/${i}/logic`, forField(check.field));
     for (const [name, logic] of Object.entries(check.details ?? {})) checker.walk(logic, `/checks/${i}/details/${esc(name)}`, forField(check.field));
   });
-  step.notices?.forEach((notice, i) => checker.walk(notice.when, `/notices/${i}/when`, forField(notice.field)));
+  step.notices?.forEach((notice, i) => {
+    checker.walk(notice.when, `/notices/${i}/when`, forField(notice.field));
+    for (const [name, logic] of Object.entries(notice.details ?? {})) checker.walk(logic, `/notices/${i}/details/${esc(name)}`, forField(notice.field));
+  });
   step.next?.forEach((branch, i) => {
     if (branch.when !== undefined) checker.walk(branch.when, `/next/${i}/when`, forField());
     if (typeof branch.goto !== "string") checker.walk(branch.goto, `/next/${i}/goto`, forField());

@@ -169,6 +169,13 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   checkSections(files, stepRoot, file, step, problems, checkPointer);
   checkSameAs(files, { step: stepRoot, application: appRoot }, file, step, problems, checkPointer);
 
+  // A message's {name} must be one of its details (a check's or a notice's).
+  const checkQuotes = (entry: { message: string; details?: Record<string, unknown> }, at: string) => {
+    for (const [, name] of entry.message.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g))
+      if (!entry.details || !Object.hasOwn(entry.details, name!))
+        problems.push({ file, pointer: `${at}/message`, message: `the message quotes {${name}} but details has no "${name}"` });
+  };
+
   const checkLogic = (logic: unknown, pointer: string, field?: string) => {
     for (const ref of scanLogic(logic, pointer, file, problems)) {
       if (ref.inIteration && ref.kind === "var") continue; // reads a list item
@@ -202,9 +209,7 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     checkPointer(check.field, `/checks/${i}/field`);
     checkLogic(check.logic, `/checks/${i}/logic`, check.field);
     for (const [name, logic] of Object.entries(check.details ?? {})) checkLogic(logic, `/checks/${i}/details/${esc(name)}`, check.field);
-    for (const [, name] of check.message.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g))
-      if (!check.details || !Object.hasOwn(check.details, name!))
-        problems.push({ file, pointer: `/checks/${i}/message`, message: `the message quotes {${name}} but details has no "${name}"` });
+    checkQuotes(check, `/checks/${i}`);
   });
   step.next?.forEach((branch, i) => {
     if (branch.when !== undefined) checkLogic(branch.when, `/next/${i}/when`);
@@ -213,11 +218,13 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   step.notices?.forEach((notice, i) => {
     checkPointer(notice.field, `/notices/${i}/field`);
     checkLogic(notice.when, `/notices/${i}/when`, notice.field);
+    for (const [name, logic] of Object.entries(notice.details ?? {})) checkLogic(logic, `/notices/${i}/details/${esc(name)}`, notice.field);
+    checkQuotes(notice, `/notices/${i}`);
   });
   if (step.skipWhen !== undefined) checkLogic(step.skipWhen, "/skipWhen");
   for (const [field, source] of Object.entries(step.prefill ?? {})) {
     const at = `/prefill/${esc(field)}`;
-    const { from, when } = prefillSource(source);
+    const { from, value, when } = prefillSource(source);
     const fromAt = typeof source === "string" ? at : `${at}/from`;
     if (field.includes("/*")) {
       problems.push({ file, pointer: at, message: `a prefilled field is one answer, not every item of a list ("${field}")` });
@@ -225,6 +232,11 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     }
     checkPointer(field, at);
     if (when !== undefined) checkLogic(when, `${at}/when`, field);
+    // Computed from the answers: its fields must exist; its value is judged like any answer on save.
+    if (from === undefined) {
+      checkLogic(value, `${at}/value`, field);
+      continue;
+    }
     if (!appRoot) continue;
     const fromSegments = from.split("/").slice(1);
     const sources = schemasAt(files, appRoot, fromSegments);

@@ -221,7 +221,12 @@ function stepBlocks(defs: Definitions, step: Step): Block[] {
   table("Shown only when", ["Field", "Shown when"], Object.entries(step.visibleWhen ?? {}).map(([f, l]) => [fieldCell(f), [describeLogic(l, stepWords(defs, step.id, f))]]));
   table("Required", ["Field", "Must be answered (when shown)"], Object.entries(step.requiredWhen ?? {}).map(([f, l]) => [fieldCell(f), [l === true ? "always" : describeLogic(l, stepWords(defs, step.id, f))]]));
   table("Checks", ["Check", "Field", "Must hold", "Otherwise the applicant reads"], (step.checks ?? []).map((c) => [[{ code: c.id }, ...(c.description ? [` ${c.description}`] : [])], fieldCell(c.field), [describeLogic(c.logic, stepWords(defs, step.id, c.field))], [c.message, ...Object.entries(c.details ?? {}).flatMap(([name, l]): Inline[] => ["\n", { code: `{${name}}` }, ` is ${describeLogic(l, stepWords(defs, step.id, c.field), { as: "value" })}`])]]));
-  table("Notices", ["Notice", "Field", "Shown when", "The applicant reads"], (step.notices ?? []).map((n) => [[{ code: n.id }], fieldCell(n.field), [describeLogic(n.when, stepWords(defs, step.id, n.field))], [n.message]]));
+  table("Notices (never block)", ["Notice", "Field", "Shown when", "The applicant reads"], (step.notices ?? []).map((n) => [
+    [{ code: n.id }, ...(n.intent === "warning" ? [" (a warning)"] : []), ...(n.description ? [` ${n.description}`] : [])],
+    fieldCell(n.field),
+    [describeLogic(n.when, stepWords(defs, step.id, n.field))],
+    [n.message, ...Object.entries(n.details ?? {}).flatMap(([name, l]): Inline[] => ["\n", { code: `{${name}}` }, ` is ${describeLogic(l, stepWords(defs, step.id, n.field), { as: "value" })}`])],
+  ]));
   table("Branches (tried in order; with none taken, the next step of the flow)", ["Branch", "When", "Goes to", "Why"], (step.next ?? []).map((b) => {
     let goto: Inline[];
     if (typeof b.goto !== "string") {
@@ -232,8 +237,9 @@ function stepBlocks(defs: Definitions, step: Step): Block[] {
   }));
   table("New list items start with", ["List", "Field", "Value"], Object.entries(step.newItems ?? {}).flatMap(([list, fields]) => Object.entries(fields ?? {}).map(([f, l]) => [fieldCell(list), [{ code: f }], [describeLogic(l, stepWords(defs, step.id), { as: "value" })]])));
   table("Starts from an earlier answer (prefilled, editable)", ["Field", "Starts from", "When"], Object.entries(step.prefill ?? {}).map(([f, source]) => {
-    const { from, when } = prefillSource(source);
-    return [fieldCell(f), fieldCell(from), [when === undefined ? "always" : describeLogic(when, stepWords(defs, step.id, f))]];
+    const { from, value, when } = prefillSource(source);
+    const start = from !== undefined ? fieldCell(from) : [describeLogic(value, stepWords(defs, step.id, f), { as: "value" })];
+    return [fieldCell(f), start, [when === undefined ? "always" : describeLogic(when, stepWords(defs, step.id, f))]];
   }));
   table("May be the same as an earlier answer (a choice copies it)", ["Field", "Question", "Choices"], Object.entries(step.sameAs ?? {}).map(([f, entry]) => [
     fieldCell(f),

@@ -3,10 +3,10 @@
 // rest against the step's JSON Schema, then applies conditional requirements and cross-field checks.
 import { BASE_URI } from "./uris";
 import { answerBoundErrors } from "./answer-bounds";
-import { createFieldLogic, matchesOf } from "./field-logic";
+import { createFieldLogic, matchesOf, quoteDetails } from "./field-logic";
 import { todayIso } from "./dates";
 import { compileStepSchema, stepById, type Definitions } from "./definitions";
-import { evaluate, holds, type Data, type Logic } from "./logic";
+import { holds, type Data, type Logic } from "./logic";
 import { describeAjvErrors, fieldMessage, humanize, type FieldError } from "./messages";
 import { getAt, isWithinAny, mergeDocs, type Match } from "./pointer";
 import { expand as expandSchema, schemasAt } from "./schema-walk";
@@ -96,17 +96,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
       }
     };
     // A failed check's message may quote values computed from the answers ({name} ← details.name).
-    const messageOf = (check: Check, m: Match) =>
-      check.message.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) => {
-        const logicOf = check.details?.[name];
-        if (logicOf === undefined) return whole;
-        try {
-          const value = evaluate(logicOf, dataFor(m));
-          return Array.isArray(value) ? value.map(String).join("; ") : value === null || value === undefined ? "" : String(value);
-        } catch {
-          return "";
-        }
-      });
+    const messageOf = (check: Check, m: Match) => quoteDetails(check.message, check.details, dataFor(m));
     const hiddenSet = new Set(hidden);
     const isHidden = (pointer: string) => isWithinAny(pointer, hiddenSet);
 

@@ -2,7 +2,7 @@
 // passed over) with the steps' labels and routes. Pure.
 import type { Definitions } from "../definitions";
 import type { JsonSchema } from "../bundle";
-import { flowStepsFor } from "../funnel";
+import { applicantLabelOf, flowStepsFor } from "../funnel";
 import { stepHasPart, type Part } from "../members";
 
 export interface FunnelStep {
@@ -32,7 +32,7 @@ export function funnelPosition(defs: Definitions, stepId: string, options: { var
   const ids = part ? walk.steps.filter((id) => id === stepId || stepHasPart((defs.steps.get(id)?.def.schema ?? {}) as JsonSchema, part)) : walk.steps;
   const steps = ids.map((id) => {
     const step = defs.steps.get(id)?.def;
-    return { id, label: step?.progressLabel ?? step?.label ?? id, route: step?.route ?? "", rank: step?.rank ?? 0 };
+    return { id, label: applicantLabelOf(defs, id) ?? id, route: step?.route ?? "", rank: step?.rank ?? 0 };
   });
   return { flowId: walk.flowId, variantId: walk.variantId, steps, index: ids.indexOf(stepId) };
 }

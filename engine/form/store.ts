@@ -18,6 +18,8 @@ export interface FieldView {
   error?: string;
   /** Information the step's notices show at the field now. */
   notice?: string;
+  /** What the step's warning notices say at the field now: marked as a warning, never blocking. */
+  warning?: string;
 }
 
 export interface StoreOptions {
@@ -30,7 +32,7 @@ export interface StoreOptions {
 }
 
 const VISIBLE: FieldView = Object.freeze({ hidden: false, required: false });
-const sameView = (a: FieldView, b: FieldView) => a.hidden === b.hidden && a.required === b.required && a.error === b.error && a.notice === b.notice;
+const sameView = (a: FieldView, b: FieldView) => a.hidden === b.hidden && a.required === b.required && a.error === b.error && a.notice === b.notice && a.warning === b.warning;
 
 export class StepFormStore {
   private formData: unknown;
@@ -82,10 +84,12 @@ export class StepFormStore {
     const hidden = this.logicState.hidden.some((h) => isWithin(pointer, h)) || (this.section !== null && !shownIn(pointer, this.section));
     const required = this.required.has(pointer);
     const error = hidden ? undefined : this.shown.get(pointer);
-    const notice = hidden ? undefined : this.logicState.notices.filter((n) => n.pointer === pointer).map((n) => n.message).join(" ") || undefined;
+    const said = (intent: "info" | "warning") => (hidden ? undefined : this.logicState.notices.filter((n) => n.pointer === pointer && n.intent === intent).map((n) => n.message).join(" ") || undefined);
+    const notice = said("info");
+    const warning = said("warning");
     const next: FieldView =
-      hidden || required || error !== undefined || notice !== undefined
-        ? { hidden, required, ...(error === undefined ? {} : { error }), ...(notice === undefined ? {} : { notice }) }
+      hidden || required || error !== undefined || notice !== undefined || warning !== undefined
+        ? { hidden, required, ...(error === undefined ? {} : { error }), ...(notice === undefined ? {} : { notice }), ...(warning === undefined ? {} : { warning }) }
         : VISIBLE;
     const previous = this.views.get(pointer);
     if (previous && sameView(previous, next)) return previous;

@@ -109,6 +109,9 @@ export const useStyles = makeStyles({
     ":focus-visible": focusRing,
   },
   fieldError: { fontSize: "14px", lineHeight: "20px" },
+  // A warning notice: Fluent's warning colour (#bc4b09, 4.6:1 on white), apart from an error's red; it never blocks.
+  warning: { color: tokens.colorStatusWarningForeground1, fontSize: "14px", lineHeight: "20px", marginTop: "4px" },
+  fieldWarning: { fontSize: "14px", lineHeight: "20px", color: tokens.colorStatusWarningForeground1 },
   groupLabel: {
     display: "block",
     fontSize: "16px",

@@ -40,6 +40,17 @@ function ErrorText({ id, message, focusable }: { id: string; message: string; fo
   );
 }
 
+/** A warning notice (the step's notices with intent warning): marked, never blocking. */
+function WarningText({ id, message }: { id?: string; message: string }) {
+  const styles = useStyles();
+  return (
+    <div id={id} className={styles.warning} data-warning-message="true">
+      <span aria-hidden="true">⚠ </span>
+      {message}
+    </div>
+  );
+}
+
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, fieldPathId, label: rjsfLabel, children, required, hidden, uiSchema } = props;
   const name = String(fieldPathId.path.at(-1) ?? "");
@@ -62,6 +73,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const label = rjsfLabel && (rjsfLabel !== name || typeof schema.title === "string") ? rjsfLabel : humanize(name);
   const isRequired = Boolean(required) || view.required;
   const error = view.error;
+  const warning = error ? undefined : view.warning; // an error says more: one message at a time
   const help = [options.description, options.help, view.notice].filter((t): t is string => typeof t === "string" && t !== "").join(" ");
   const isGroup = widget !== undefined && GROUP_WIDGETS.has(widget);
   const isCheckbox = !isGroup && typesOf(schema).includes("boolean") && (widget === undefined || widget === "checkbox");
@@ -74,9 +86,10 @@ function FieldTemplate(props: FieldTemplateProps) {
     const labelId = `${groupIds}-label`;
     const hintId = help ? `${groupIds}-hint` : undefined;
     const errorId = error ? `${groupIds}-error` : undefined;
+    const warningId = warning ? `${groupIds}-warning` : undefined;
     const a11y: GroupA11y = {
       labelId,
-      describedBy: [errorId, hintId].filter(Boolean).join(" ") || undefined,
+      describedBy: [errorId, warningId, hintId].filter(Boolean).join(" ") || undefined,
       invalid: Boolean(error),
       required: isRequired,
     };
@@ -89,6 +102,7 @@ function FieldTemplate(props: FieldTemplateProps) {
         {help ? <div id={hintId} className={mergeClasses(styles.hint)} style={{ marginBottom: 8 }}>{help}</div> : null}
         <GroupA11yContext.Provider value={a11y}>{children}</GroupA11yContext.Provider>
         {error && errorId ? <ErrorText id={errorId} message={error} /> : null}
+        {warning ? <WarningText id={warningId} message={warning} /> : null}
       </div>
     );
   }
@@ -101,8 +115,8 @@ function FieldTemplate(props: FieldTemplateProps) {
       label={isCheckbox ? undefined : { children: label, htmlFor: id, className: styles.fieldLabel }}
       required={isRequired}
       size="large"
-      validationState={error ? "error" : "none"}
-      validationMessage={error ? { children: error, className: styles.fieldError } : undefined}
+      validationState={error ? "error" : warning ? "warning" : "none"}
+      validationMessage={error ? { children: error, className: styles.fieldError } : warning ? { children: warning, className: styles.fieldWarning } : undefined}
       hint={help ? { children: help, className: styles.hint } : undefined}
     >
       {children}
@@ -224,6 +238,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       ) : null}
       {typeof options.description === "string" ? <p className={styles.hint}>{options.description}</p> : null}
       {view.notice ? <p className={styles.hint}>{view.notice}</p> : null}
+      {view.warning ? <WarningText message={view.warning} /> : null}
       {view.error ? <ErrorText id={`${ids}-error`} message={view.error} focusable /> : null}
       <RemovalContext.Provider value={info.onRemoved}>
         <ListContext.Provider value={info}>

@@ -2,8 +2,12 @@
 // it, completed it and dropped off there, and the median time to complete it; per variant of a
 // flow that has several, how many journeys started it and reached the conversion step
 // (rules/analytics.json). Counts are of distinct journeys; SQL counts, JS takes the medians.
+// A flow counts only the events of the borrower role that walks it (its answeredBy, else the
+// owner's), so a step both borrowers take (personal info) counts each borrower in their own table.
 import { sql } from "drizzle-orm";
+import { ownerRole, roleOfFlow } from "../../engine/borrowers";
 import type { Definitions } from "../../engine/definitions";
+import { roleLabel } from "../../engine/members";
 import { rows, type Db } from "../db/client";
 
 export interface StepFigures {
@@ -28,7 +32,8 @@ export interface VariantFigures {
 
 export interface FunnelReport {
   conversionStep: string;
-  flows: { flowId: string; steps: StepFigures[] }[];
+  /** Each flow with the borrower role whose steps it counts, and how that role is named. */
+  flows: { flowId: string; role: string; roleLabel: string; steps: StepFigures[] }[];
   variants: VariantFigures[];
 }
 
@@ -50,7 +55,7 @@ function flowSteps(variants: readonly { steps: string[] }[]): string[] {
   return order;
 }
 
-const keyOf = (stepId: string, kind: string) => `${stepId}\u0000${kind}`;
+const keyOf = (...parts: string[]) => parts.join("\u0000");
 
 // Raw rows come back as the driver reads them (PostgreSQL's counts and bigints as strings): numbers are made here.
 export async function funnelReport(db: Db, defs: Definitions): Promise<FunnelReport> {
@@ -58,41 +63,56 @@ export async function funnelReport(db: Db, defs: Definitions): Promise<FunnelRep
   // Where a journey ends by design (rules/analytics.json endSteps): finishing there is no drop-off.
   const endSteps = new Set(((defs.params.analytics?.endSteps as unknown[] | undefined) ?? []).map(String));
 
+  // Events before sign-in carry no role: they are the owner's, who starts the application.
+  const events = sql`(SELECT id, at, journey_id, kind, step_id, duration_ms, COALESCE(role, ${ownerRole(defs)}) AS role FROM funnel_events)`;
   const counts = new Map(
-    (await rows<{ step: string; kind: string; n: number | string }>(db, sql`SELECT step_id AS step, kind, count(DISTINCT journey_id) AS n FROM funnel_events GROUP BY step_id, kind`)).map((r) => [keyOf(r.step, r.kind), Number(r.n)]),
+    (await rows<{ step: string; kind: string; role: string; n: number | string }>(db, sql`SELECT step_id AS step, kind, role, count(DISTINCT journey_id) AS n FROM ${events} e GROUP BY step_id, kind, role`)).map((r) => [
+      keyOf(r.step, r.role, r.kind),
+      Number(r.n),
+    ]),
   );
+  // A journey's walk per role: a tab where one borrower signs out and the other signs in holds two.
   const drops = new Map(
     (
-      await rows<{ step: string; n: number | string }>(
+      await rows<{ step: string; role: string; n: number | string }>(
         db,
         sql`
-        WITH ranked AS (
-          SELECT journey_id, step_id, ROW_NUMBER() OVER (PARTITION BY journey_id ORDER BY at DESC, id DESC) AS n FROM funnel_events
+        WITH e AS ${events}, ranked AS (
+          SELECT journey_id, step_id, role, ROW_NUMBER() OVER (PARTITION BY journey_id, role ORDER BY at DESC, id DESC) AS n FROM e
         )
-        SELECT r.step_id AS step, count(*) AS n FROM ranked r
-        WHERE r.n = 1 AND NOT EXISTS (SELECT 1 FROM funnel_events c WHERE c.journey_id = r.journey_id AND c.step_id = r.step_id AND c.kind = 'completed')
-        GROUP BY r.step_id`,
+        SELECT r.step_id AS step, r.role AS role, count(*) AS n FROM ranked r
+        WHERE r.n = 1 AND NOT EXISTS (SELECT 1 FROM e c WHERE c.journey_id = r.journey_id AND c.step_id = r.step_id AND c.role = r.role AND c.kind = 'completed')
+        GROUP BY r.step_id, r.role`,
       )
-    ).map((r) => [r.step, Number(r.n)]),
+    ).map((r) => [keyOf(r.step, r.role), Number(r.n)]),
   );
   const durations = new Map<string, number[]>();
-  for (const r of await rows<{ step: string; ms: number | string }>(db, sql`SELECT step_id AS step, duration_ms AS ms FROM funnel_events WHERE kind = 'completed' AND duration_ms IS NOT NULL ORDER BY step_id, duration_ms`)) {
-    const list = durations.get(r.step) ?? [];
+  for (const r of await rows<{ step: string; role: string; ms: number | string }>(
+    db,
+    sql`SELECT step_id AS step, role, duration_ms AS ms FROM ${events} e WHERE kind = 'completed' AND duration_ms IS NOT NULL ORDER BY step_id, role, duration_ms`,
+  )) {
+    const key = keyOf(r.step, r.role);
+    const list = durations.get(key) ?? [];
     list.push(Number(r.ms));
-    durations.set(r.step, list);
+    durations.set(key, list);
   }
 
-  const flows = [...defs.flows.values()].map(({ def: flow }) => ({
-    flowId: flow.id,
-    steps: flowSteps(flow.variants).map((stepId) => ({
-      stepId,
-      label: defs.steps.get(stepId)?.def.label ?? stepId,
-      viewed: counts.get(keyOf(stepId, "viewed")) ?? 0,
-      completed: counts.get(keyOf(stepId, "completed")) ?? 0,
-      droppedOff: endSteps.has(stepId) ? 0 : (drops.get(stepId) ?? 0),
-      medianMs: median(durations.get(stepId) ?? []),
-    })),
-  }));
+  const flows = [...defs.flows.values()].map(({ def: flow }) => {
+    const role = roleOfFlow(defs, flow);
+    return {
+      flowId: flow.id,
+      role,
+      roleLabel: roleLabel(defs, role),
+      steps: flowSteps(flow.variants).map((stepId) => ({
+        stepId,
+        label: defs.steps.get(stepId)?.def.label ?? stepId,
+        viewed: counts.get(keyOf(stepId, role, "viewed")) ?? 0,
+        completed: counts.get(keyOf(stepId, role, "completed")) ?? 0,
+        droppedOff: endSteps.has(stepId) ? 0 : (drops.get(keyOf(stepId, role)) ?? 0),
+        medianMs: median(durations.get(keyOf(stepId, role)) ?? []),
+      })),
+    };
+  });
 
   // A journey's variant is the one its events name (the server picks it when the first answer is saved).
   const variantOf = new Map((await rows<{ journey: string; variant: string }>(db, sql`SELECT journey_id AS journey, max(variant) AS variant FROM funnel_events WHERE variant IS NOT NULL GROUP BY journey_id`)).map((r) => [r.journey, r.variant]));

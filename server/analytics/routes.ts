@@ -6,6 +6,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { isBorrowerRole } from "../../engine/borrowers";
 import { describeAjvErrors } from "../../engine/messages";
 import { refuseCrossSite, requireSameOriginHeader } from "../security/guards";
 import type { Services } from "../services";
@@ -20,12 +21,13 @@ export function createAnalyticsRoutes(services: Services, sink: AnalyticsSink = 
   const app = new Hono();
   const validate = validatorOf("analytics-event.json");
   const limiter = services.limits.analyticsEventsPerIp;
-  /** What the schema cannot know: the steps and variants of the definitions this server runs (now: they reload). */
+  /** What the schema cannot know: the steps, variants and borrower roles of the definitions this server runs (now: they reload). */
   const unknownIn = (events: FunnelEvent[]) => {
     const variants = new Set([...services.defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id)));
     for (const [i, e] of events.entries()) {
       if (!services.defs.steps.has(e.stepId)) return { field: `/events/${i}/stepId`, message: `Step "${e.stepId}" is not a step of this funnel.` };
       if (e.variant !== undefined && !variants.has(e.variant)) return { field: `/events/${i}/variant`, message: `Variant "${e.variant}" is not a variant of this funnel.` };
+      if (e.role !== undefined && !isBorrowerRole(services.defs, e.role)) return { field: `/events/${i}/role`, message: `Role "${e.role}" is not a borrower role of this funnel.` };
     }
     return null;
   };

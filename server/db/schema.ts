@@ -316,6 +316,8 @@ export const funnelEvents = table(
     stepId: text("step_id").notNull(),
     /** The early-funnel variant the journey walks, when known. */
     variant: text("variant"),
+    /** Whose step it was: a borrower role (rules/members.json); null before sign-in, which is the owner's. */
+    role: text("role"),
     /** Time on the step before it was completed or left. */
     durationMs: integer("duration_ms"),
   },

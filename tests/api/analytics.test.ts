@@ -55,6 +55,7 @@ describe("storing funnel events", () => {
     ["an extra property such as email", { events: [{ ...good, email: "dana@example.com" }] }, "/events/0/email"],
     ["a journey id that is not a UUID", { events: [{ ...good, journeyId: "dana@example.com" }] }, "/events/0/journeyId"],
     ["an unknown kind", { events: [{ ...good, kind: "clicked" }] }, "/events/0/kind"],
+    ["a role no borrower has", { events: [{ ...good, role: "admin" }] }, "/events/0/role"],
     ["a duration over a day", { events: [{ ...good, durationMs: 86_400_001 }] }, "/events/0/durationMs"],
     ["more than 20 events", { events: Array.from({ length: 21 }, () => good) }, "/events"],
     ["no events", { events: [] }, "/events"],
@@ -133,6 +134,37 @@ describe("the portal's funnel report", () => {
       expect.objectContaining({ flowId: "earlyFunnel", variantId: "variantOne", started: 2, converted: 1, rate: 0.5 }),
       expect.objectContaining({ flowId: "earlyFunnel", variantId: "variantTwo", started: 1, converted: 0, rate: 0 }),
     ]);
+  });
+
+  it("counts a co-borrower's steps on the co-borrower's table only, and the borrower's on the application's", async () => {
+    const before = await reportAsAdmin();
+    const [co, owner, guest] = [randomUUID(), randomUUID(), randomUUID()];
+    // Personal info (application2) is a step of both walks: the co-borrower answers their own.
+    const events = [
+      { journeyId: co, kind: "viewed", stepId: "application2", role: "coborrower" },
+      { journeyId: co, kind: "completed", stepId: "application2", role: "coborrower", durationMs: 7000 },
+      { journeyId: co, kind: "viewed", stepId: "application4", role: "coborrower" },
+      { journeyId: owner, kind: "viewed", stepId: "application2", role: "borrower" },
+      // Events sent before sign-in carry no role: the owner's.
+      { journeyId: guest, kind: "viewed", stepId: "application2" },
+    ];
+    expect((await post(server, { events })).status).toBe(204);
+    expect((await rows()).filter((r) => r.journeyId === co).map((r) => r.role)).toEqual(["coborrower", "coborrower", "coborrower"]);
+    const after = await reportAsAdmin();
+    const table = (report: typeof after, flowId: string) => report.flows.find((f) => f.flowId === flowId)!;
+    const delta = (flowId: string, id: string) => {
+      const [x, y] = [table(before, flowId).steps.find((s) => s.stepId === id)!, table(after, flowId).steps.find((s) => s.stepId === id)!];
+      return { viewed: y.viewed - x.viewed, completed: y.completed - x.completed, droppedOff: y.droppedOff - x.droppedOff };
+    };
+    expect(table(after, "coborrower")).toMatchObject({ role: "coborrower", roleLabel: "Co-borrower" });
+    expect(table(after, "application")).toMatchObject({ role: "borrower", roleLabel: "Borrower" });
+    expect(delta("coborrower", "application2")).toEqual({ viewed: 1, completed: 1, droppedOff: 0 });
+    expect(delta("coborrower", "application4")).toEqual({ viewed: 1, completed: 0, droppedOff: 1 });
+    expect(delta("application", "application2")).toEqual({ viewed: 2, completed: 0, droppedOff: 2 });
+    expect(delta("application", "application4")).toEqual({ viewed: 0, completed: 0, droppedOff: 0 });
+    // The co-borrower's time is theirs: the borrower's table has no completed personal info to time.
+    expect(table(after, "coborrower").steps.find((s) => s.stepId === "application2")!.medianMs).toBe(7000);
+    expect(table(after, "application").steps.find((s) => s.stepId === "application2")!.medianMs).toBeNull();
   });
 
   it("does not count a journey that ends on the submitted page as a drop-off there", async () => {

@@ -218,6 +218,19 @@ describe("co-borrower invite", () => {
     expect(borrowers.steps.map((s) => s.id)).not.toContain("application2");
   });
 
+  it("names the steps on the progress page as applicants read them, in words either borrower can read", async () => {
+    const { borrower, c } = await invitedAndJoined();
+    for (const reader of [borrower.b, c]) {
+      const [borrowers, coborrowers] = (await reader.trpc.members.progress.query()).parts;
+      // The spec's "E-sign HECA" stays the portal's label; applicants read plain words.
+      expect(borrowers!.steps.find((s) => s.id === "disclosures")).toMatchObject({ label: "Sign the disclosures" });
+      expect(borrowers!.steps.find((s) => s.id === "coborrowerInvite")).toMatchObject({ label: "Invite the co-borrower" });
+      expect(coborrowers!.steps.find((s) => s.id === "application5")).toMatchObject({ label: "Employment History" });
+      // Each card is read by the other borrower too: no step of it says "your".
+      expect([...borrowers!.steps, ...coborrowers!.steps].map((s) => s.label).filter((label) => /\byour\b/i.test(label))).toEqual([]);
+    }
+  });
+
   it("narrows the co-borrower to their own consents and signature when the borrower takes their part back", async () => {
     const { borrower, c } = await invitedAndJoined();
     await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "borrower" } } });

@@ -77,7 +77,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     const who = await applicantAtSign();
     const before = Date.now();
     const result = await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
-    expect(result.applicationStatus).toBe("application6");
+    expect(result.applicationStatus).toBe("identityVerification");
     const rows = await rowsOf(who.applicationId);
     expect(rows.map((r) => [r.signer, r.typedName])).toEqual([["borrower", "Maria Alvarez"]]);
     for (const row of rows) {

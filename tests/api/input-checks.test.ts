@@ -64,15 +64,15 @@ describe("implausible answers are refused by the server, naming the field", () =
     expect(data.fieldErrors).toEqual([{ pointer: "/coborrower/ssn", message: "This Social Security number is the same as the borrower's. Each borrower enters their own" }]);
   });
 
-  it("debts to pay off that add up to more than the line offered", async () => {
+  it("debts to pay off that add up to more than the line offered are saved: the page warns instead", async () => {
     const doc = singleBorrower();
     const b = browser(server.url);
     await walk(server, b, { until: "debtConsolidation", doc });
     const { lineAmount } = (await b.trpc.quote.current.query({})) as { lineAmount: number };
     const debt = { creditor: "Chase Card Services", type: "revolving", balance: lineAmount + 1000, monthlyPayment: 900, toBePaidOff: true };
-    const data = await refusal(b.trpc.step.submit.mutate({ stepId: "debtConsolidation", answers: { liabilities: [debt], mortgages: doc.mortgages } }));
-    expect(data.httpStatus).toBe(400);
-    expect(data.fieldErrors).toEqual([{ pointer: "/liabilities/0/toBePaidOff", message: expect.stringMatching(/^The debts you chose to pay off add up to \$[\d,]+, more than your line of credit of \$[\d,]+\./) }]);
+    const saved = await b.trpc.step.submit.mutate({ stepId: "debtConsolidation", answers: { liabilities: [debt], mortgages: doc.mortgages } });
+    expect(saved.stepId).not.toBe("debtConsolidation");
+    expect((await b.trpc.step.get.query({ stepId: "debtConsolidation" })).application).toMatchObject({ liabilities: [{ balance: lineAmount + 1000, toBePaidOff: true }] });
   });
 });
 

@@ -116,11 +116,25 @@ describe("the path is the server's", () => {
   });
 });
 
+describe("income verification with one possible answer", () => {
+  it("is passed over after signing, and an application already at its status is sent on from its page to identity verification", async () => {
+    const who = await applicantAt("disclosures");
+    const signed = await answer(who.b, "disclosures", who.doc);
+    expect(signed).toMatchObject({ applicationStatus: "identityVerification", route: "/app/application/identity-verification" });
+    // One signed before the page was passed over: its status still names the page (application6 → income-verification).
+    await server.services.db.update(applications).set({ status: "application6" }).where(eq(applications.id, who.applicationId));
+    expect(await who.b.session()).toMatchObject({ applicationStatus: "application6", applicationRoute: "/app/application/income-verification" });
+    expect(await failureOf(who.b.trpc.step.get.query({ stepId: "application6" }))).toMatchObject({ httpStatus: 412, route: "/app/application/identity-verification" });
+    const next = await answer(who.b, "identityVerification", who.doc);
+    expect(next).toMatchObject({ applicationStatus: "incomeDocs", route: "/app/application/upload" });
+  });
+});
+
 describe("a signature covers the answers its figures rest on", () => {
   it("voids the signature when a covered answer changes before submission, and sends the borrower back to sign", async () => {
     const who = await applicantAt("disclosures");
     const signed = await answer(who.b, "disclosures", who.doc);
-    expect(signed.applicationStatus).toBe("application6");
+    expect(signed.applicationStatus).toBe("identityVerification"); // income verification is passed over: uploading is its only answer
     expect((await who.b.trpc.esign.status.query()).signing).not.toBeNull();
 
     const changed = await answer(who.b, "propertyValue", who.doc, { setup: { propertyValue: 900000 } });
@@ -132,7 +146,7 @@ describe("a signature covers the answers its figures rest on", () => {
     const voidEvent = (await auditsOf(who.applicationId)).find((e) => e.action === "esign.voided:borrower");
     expect(JSON.parse(voidEvent!.changed)).toEqual(["/setup/propertyValue"]);
     expect(newestMail(server.dataDir, who.email)).toMatch(/Please sign your home equity line of credit disclosures again/);
-    expect(await failureOf(who.b.trpc.step.get.query({ stepId: "application6" }))).toMatchObject({ httpStatus: 412, route: "/app/application/sign" });
+    expect(await failureOf(who.b.trpc.step.get.query({ stepId: "identityVerification" }))).toMatchObject({ httpStatus: 412, route: "/app/application/sign" });
   });
 
   it("keeps the signature when an answer it does not cover changes", async () => {

@@ -48,6 +48,20 @@ describe("step.get prefills a question answered earlier", () => {
     expect(after.prefill).toEqual({});
   });
 
+  it("answers declaration A from the property's use, and the applicant may change it", async () => {
+    const doc = singleBorrower();
+    const b = browser(server.url);
+    await walk(server, b, { until: "application8", doc });
+    const page = await b.trpc.step.get.query({ stepId: "application8" });
+    expect(page.application).toMatchObject({ property: { propertyUsage: "primaryResidence" } });
+    expect(page.prefill).toEqual({ "/user/declarations/hasIntentToOccupy": true });
+    // Changed on the page, the applicant's own answer is what is saved.
+    await b.trpc.step.submit.mutate({ stepId: "application8", answers: { user: { declarations: { ...doc.user.declarations, hasIntentToOccupy: false } } }, revision: page.revision! });
+    const after = await b.trpc.step.get.query({ stepId: "application8" });
+    expect(after.application).toMatchObject({ user: { declarations: { hasIntentToOccupy: false } } });
+    expect(after.prefill).toEqual({});
+  });
+
   it("prefills whether the borrower is self-employed on the employment history", async () => {
     const doc = singleBorrower();
     const b = browser(server.url);

@@ -149,7 +149,7 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
     expect(audits).toHaveLength(1);
     // The status's page, from the rules' status-to-route map, is where the applicant goes.
     expect((await who.b.session()).applicationRoute).toBe("/app/right-to-cancel");
-    const refused = await who.b.trpc.step.submit.mutate({ stepId: "application6", answers: {} }).catch(failure);
+    const refused = await who.b.trpc.step.submit.mutate({ stepId: "identityVerification", answers: {} }).catch(failure);
     expect(refused).toMatchObject({ httpStatus: 403, route: "/app/right-to-cancel" });
     expect(newestMail(server.dataDir, who.coEmail, { containing: /^Subject: Your line of credit is cancelled/m })).toContain("from Maria Alvarez, sent on");
     expect(await who.b.trpc.rescission.mine.query()).toMatchObject({ open: false, cancellation: { name: "Maria Alvarez", via: "online" } });

@@ -62,6 +62,8 @@ describe("funnel analytics in the browser (e2e)", { timeout: 180_000 }, () => {
     expect(new Set(all.map((r) => r.journeyId)).size).toBe(1);
     expect(all.find((r) => r.stepId === "email")?.variant).toMatch(/^variant(One|Two)$/);
     expect(all.filter((r) => r.kind === "completed").every((r) => typeof r.durationMs === "number" && r.durationMs >= 0)).toBe(true);
+    // Whose steps: the borrower's (step.get names the reader's role once their first answer is saved).
+    expect(all.filter((r) => r.stepId === "application").map((r) => r.role)).toEqual(["borrower", "borrower"]);
 
     // No personal data anywhere: every column of every row, as text.
     const text = JSON.stringify(all).toLowerCase();

@@ -62,9 +62,17 @@ export async function questionsAsked(page: Page): Promise<Asked[]> {
 }
 
 /**
- * Questions shown empty although the same question (the same field, or the same words) showed
- * before on another page, with no "same as" choice to fill them: what "asked twice" means to the
- * person answering.
+ * Fields that ask one thing in different shapes, as the applicant hears it: how the home is used
+ * (early funnel, property info) answers declaration A, "will you occupy it as your primary
+ * residence?". Written here, not read from the steps' prefill, so a lost prefill is caught.
+ */
+const SAME_QUESTION: readonly (readonly string[])[] = [["/setup/propertyUsage", "/property/propertyUsage", "/user/declarations/hasIntentToOccupy"]];
+const sameField = (a: string, b: string) => a === b || SAME_QUESTION.some((group) => group.includes(a) && group.includes(b));
+
+/**
+ * Questions shown empty although the same question (the same field, one that asks the same thing,
+ * or the same words) showed before on another page, with no "same as" choice to fill them: what
+ * "asked twice" means to the person answering.
  */
 export function askedTwice(asked: readonly Asked[]): string[] {
   const out: string[] = [];
@@ -72,7 +80,7 @@ export function askedTwice(asked: readonly Asked[]): string[] {
   asked.forEach((a, i) => {
     if (!a.empty || a.offered) return;
     const samePage = (b: Asked) => b.route === a.route || b.title === a.title;
-    const before = asked.slice(0, i).find((b) => !samePage(b) && (b.pointer === a.pointer || (a.question !== "" && key(b.question) === key(a.question))));
+    const before = asked.slice(0, i).find((b) => !samePage(b) && (sameField(b.pointer, a.pointer) || (a.question !== "" && key(b.question) === key(a.question))));
     if (before) out.push(`"${a.question}" (${a.pointer}) on ${a.route}, asked before on ${before.route} (${before.pointer})`);
   });
   return out;

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyDefinitions } from "../helpers/definitions";
-import { startE2E, type E2E } from "./browser";
+import { screenshot, startE2E, type E2E } from "./browser";
 
 let e2e: E2E;
 let nameFile: string;
@@ -87,6 +87,26 @@ describe("development tools (e2e)", { timeout: 60_000 }, () => {
     const json = JSON.parse((await page.locator(".dev-result pre").textContent()) ?? "null");
     expect(json.user.firstName).toBe("Dana");
     expect(saves).toEqual([]);
+  });
+
+  it("warns, without refusing, of debts chosen for payoff beyond the line: the page marks it and the save's checks pass", async () => {
+    const { page } = await e2e.page(390);
+    await page.goto("/dev/steps/debtConsolidation");
+    const balance = page.locator('[data-pointer="/liabilities/0/balance"] input');
+    await balance.fill("600000");
+    await balance.blur();
+    const payoff = page.locator('[data-pointer="/liabilities/0/toBePaidOff"]');
+    await payoff.getByText(/add up to \$600,000, more than your line of credit of \$[\d,]+\. You can go on/).waitFor();
+    // Read out with the checkbox (its description), and not an error.
+    const described = (await page.evaluate(`(() => {
+      const box = document.querySelector('[data-pointer="/liabilities/0/toBePaidOff"] input[type=checkbox]');
+      return (box.getAttribute("aria-describedby") || "").split(" ").map((id) => document.getElementById(id)?.textContent || "").join(" ");
+    })()`)) as string;
+    expect(described).toMatch(/more than your line of credit/);
+    expect(await payoff.getByRole("checkbox").getAttribute("aria-invalid")).not.toBe("true");
+    await page.getByRole("button", { name: "Validate" }).click();
+    await page.getByRole("heading", { name: "Valid" }).waitFor();
+    await screenshot(page, "dev-preview-payoff-warning-390");
   });
 
   it("lists every step at /dev/steps", async () => {

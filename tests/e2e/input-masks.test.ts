@@ -1,11 +1,16 @@
 // Issue 23 in headless Chromium at 390 and 1280 px: the date 01152026 typed digit by digit reads
-// 01/15/2026 and a birth date's 3/14/85 is 1985; a $0 home value is refused naming the field; what
-// was typed but not saved survives a reload; a guest's header has no "Sign out everywhere" and fits
+// 01/15/2026 and a birth date's 3/14/85 is 1985, on the dev preview and on an applicant's live
+// personal-info page; a $0 home value is refused naming the field; what
+// was typed but not saved survives a reload; a guest's header has no sign-out at all and fits
 // one line; /app/bank-statement sends the applicant to their page. Screenshots go to tests/artifacts (input-masks-*).
 import { describe, expect, it } from "vitest";
+import { makeApplicant } from "../helpers/accounts";
+import { singleBorrower } from "../helpers/journeys";
+import { browser as apiBrowser } from "../helpers/server";
 import { reveal } from "./answer";
 import { screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { unique } from "./early-funnel";
+import { pageWithSession } from "./sessions";
 
 const e2e = useE2E({ shared: true });
 
@@ -32,7 +37,29 @@ describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 
       await context.close();
     });
 
-    it(`refuses a $0 home value, keeps a typed draft over a reload, and shows a guest no "Sign out everywhere" (${width} px)`, async () => {
+    it(`types a date of birth as digits on the live personal-info page, as an applicant (${width} px)`, async () => {
+      const doc = singleBorrower();
+      const who = await makeApplicant(e2e.server.services, { email: doc.user.email, status: "application", doc });
+      const api = apiBrowser(e2e.server.url);
+      await api.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+      const page = await pageWithSession(e2e, api, width);
+      await page.goto("/app/application/1");
+      await reveal(page, "/user/dateOfBirth");
+      const dob = page.getByLabel("Date of birth");
+      await dob.fill("");
+      await dob.pressSequentially("01152026");
+      expect(await dob.inputValue()).toBe("01/15/2026");
+      expect(await dob.getAttribute("inputmode")).toBe("numeric");
+      await dob.fill("");
+      await dob.pressSequentially("3/14/85");
+      await dob.blur();
+      expect(await dob.inputValue()).toBe("03/14/1985");
+      expect(new URL(page.url()).pathname).toBe("/app/application/1"); // the funnel's page, not the preview
+      await screenshot(page, `input-masks-live-date-${width}`);
+      await page.context().close();
+    });
+
+    it(`refuses a $0 home value, keeps a typed draft over a reload, and shows a guest no sign-out at all (${width} px)`, async () => {
       const { page, context } = await e2e.page(width, { bypassCSP: true }); // axe is injected as a script
       await page.goto("/");
       await page.getByRole("link", { name: /Primary Home/ }).click();
@@ -45,9 +72,11 @@ describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 
       await page.getByRole("button", { name: "Next" }).click();
       await page.waitForURL("**/app/initial-setup/property-value");
 
-      // A guest: never "Sign out everywhere", and the header's links on one line.
+      // A guest who has not proven their email: no "Sign out" nor "Sign out everywhere" (nothing to
+      // sign back into), and the header's links on one line.
       await page.getByRole("button", { name: "Next" }).waitFor();
-      expect(await page.getByRole("button", { name: "Sign out everywhere" }).count()).toBe(0);
+      await page.getByRole("banner").getByRole("link", { name: "My application" }).waitFor();
+      expect(await page.getByRole("button", { name: /sign out/i }).count()).toBe(0);
       const tops = (await page.evaluate(`[...document.querySelectorAll("header nav li")].map((li) => Math.round(li.getBoundingClientRect().top))`)) as number[];
       expect(new Set(tops).size).toBeLessThanOrEqual(1);
 

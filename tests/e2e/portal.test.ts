@@ -336,6 +336,17 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await page.goto("/portal/funnel-map");
     await page.locator(".portal-map svg").waitFor();
     await shot(page, "funnel-map-1280");
+    // The drawing fits its frame: every text (a skip's label left of the first lane too) lies inside the SVG's box.
+    const outside = (await page.evaluate(`(() => {
+      const svg = document.querySelector(".portal-map svg");
+      const frame = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll("text")].filter((t) => {
+        const box = t.getBoundingClientRect();
+        return box.left < frame.left || box.right > frame.right || box.top < frame.top || box.bottom > frame.bottom;
+      }).map((t) => t.textContent);
+    })()`)) as string[];
+    expect(await page.locator(".portal-map svg text").count()).toBeGreaterThan(50);
+    expect(outside).toEqual([]);
     await page.getByRole("link", { name: "Definition changes" }).click();
     await page.getByText(/no change is waiting/).waitFor({ timeout: 60_000 }); // the files are checked: seconds of CPU
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -136,6 +136,26 @@ describe("the funnel map as SVG", () => {
     expect(svg).toMatch(/<g class="edge skip" data-from="coborrowerInvite" data-to="application3">.*stroke-dasharray/);
   });
 
+  it("frames every label: the viewBox reaches left of the first lane, where the skip labels end", () => {
+    const [vx, vy, vw, vh] = /viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"/.exec(svg)!.slice(1).map(Number) as [number, number, number, number];
+    expect(svg).toContain(`width="${vw}" height="${vh}"`);
+    // Each label at a generous half an em per character on the side its anchor grows to.
+    const texts = [...svg.matchAll(/<text x="([-\d.]+)" y="([-\d.]+)"( text-anchor="(end|middle)")? font-size="(\d+)"[^>]*>([^<]+)<\/text>/g)];
+    expect(texts.length).toBeGreaterThan(map.edges.filter((e) => e.label).length); // the edge labels, the titles, the legend
+    for (const m of texts) {
+      const [x, y, anchor, size, text] = [Number(m[1]), Number(m[2]), m[4] ?? "start", Number(m[5]), m[6]!];
+      const w = text.length * size * 0.5;
+      const left = anchor === "end" ? x - w : anchor === "middle" ? x - w / 2 : x;
+      expect(left, text).toBeGreaterThanOrEqual(vx);
+      expect(left + w, text).toBeLessThanOrEqual(vx + vw);
+      expect(y - size, text).toBeGreaterThanOrEqual(vy);
+      expect(y, text).toBeLessThanOrEqual(vy + vh);
+    }
+    const skip = /<text x="([-\d.]+)"[^>]*text-anchor="end"[^>]*>skips Co-borrower Details</.exec(svg)!;
+    expect(Number(skip[1]) - "skips Co-borrower Details".length * 5).toBeLessThan(0); // it would be cut at x = 0
+    expect(vx).toBeLessThan(Number(skip[1]) - "skips Co-borrower Details".length * 5);
+  });
+
   it("wraps long labels at word boundaries, and long words after a / or -", () => {
     expect(wrapText("Foreclosure, Bankruptcy or Missed Payments · 3", 32)).toEqual(["Foreclosure, Bankruptcy or", "Missed Payments · 3"]);
     expect(wrapText("/app/ineligible/listed-for-sale-somewhere", 32)).toEqual(["/app/ineligible/listed-for-sale-", "somewhere"]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../../server/config";
-import { chooseVariant, labelOf, nextStep, rankOf, redirectFor, routeForStatus } from "../../engine/funnel";
+import { applicantLabelOf, chooseVariant, labelOf, nextStep, rankOf, redirectFor, routeForStatus } from "../../engine/funnel";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -26,6 +26,15 @@ describe("funnel order (spec §4)", () => {
     expect(labelOf(defs, "application5")).toBe("Employment History");
     expect(labelOf(defs, "disclosures")).toBe("E-sign HECA");
     expect(labelOf(defs, "prequalDerogatory")).toBe("Disqualifying Issues");
+  });
+
+  it("names the jargon steps to applicants in plain words, and the others by their label", () => {
+    expect(applicantLabelOf(defs, "disclosures")).toBe("Sign the disclosures");
+    expect(applicantLabelOf(defs, "prequalCredit")).toBe("Credit check");
+    expect(labelOf(defs, "prequalCredit")).toBe("Credit Pull");
+    expect(applicantLabelOf(defs, "prequalDerogatory")).toBe("A few quick questions");
+    expect(applicantLabelOf(defs, "application5")).toBe("Employment History");
+    expect(applicantLabelOf(defs, "nonsense")).toBeNull();
   });
 });
 

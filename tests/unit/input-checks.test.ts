@@ -7,6 +7,8 @@ import { codecs } from "../../engine/form/codecs";
 import { toRenderSchema } from "../../engine/form/render-schema";
 import { bundleStepSchema } from "../../engine/bundle";
 import { formatDateTyping, formatMonthYearTyping, parseDateInput } from "../../engine/format";
+import { createFieldLogic } from "../../engine/field-logic";
+import { StepFormStore } from "../../engine/form/store";
 import { createStepValidator } from "../../engine/validate";
 import { isPhoneDigits, isZip } from "../../engine/validators";
 import { repo } from "../helpers/definitions";
@@ -162,19 +164,34 @@ describe("a payoff larger than the line offered", () => {
   // $400,000 × 85% − $27,500 owed: a $312,500 line.
   const application = { setup: { propertyValue: 400000, propertyUsage: "primaryResidence", mortgageBalance: 27500, creditRange: "good", hasCoborrower: false } };
   const debts = createStepValidator(defs, "debtConsolidation");
+  const logic = createFieldLogic(defs, "debtConsolidation");
   const debt = (balance: number, toBePaidOff: boolean) => ({ creditor: "Chase Card Services", type: "revolving", balance, monthlyPayment: 187, toBePaidOff });
+  const beyond = { liabilities: [debt(300000, true), debt(200000, true), debt(90000, false)] };
+  const warning = "The debts you chose to pay off add up to $500,000, more than your line of credit of $312,500. You can go on: your line pays off at most $312,500, so you may want to uncheck a debt.";
 
-  it("is refused at each debt chosen for payoff, with the total and the line", () => {
-    const result = debts({ liabilities: [debt(300000, true), debt(200000, true), debt(90000, false)] }, { application, today });
-    expect(result.errors).toEqual([0, 1].map((i) => ({
-      pointer: `/liabilities/${i}/toBePaidOff`,
-      message: "The debts you chose to pay off add up to $500,000, more than your line of credit of $312,500. Uncheck a debt so the total fits within your line.",
-      ruleId: "debts.payoff-within-line",
-    })));
+  it("is saved: the validator the server runs finds nothing to refuse", () => {
+    expect(debts(beyond, { application, today }).errors).toEqual([]);
   });
 
-  it("passes when the chosen debts fit within the line", () => {
-    expect(debts({ liabilities: [debt(312500, true), debt(90000, false)] }, { application, today }).errors).toEqual([]);
+  it("warns at each debt chosen for payoff, with the total and the line, and not at the others", () => {
+    expect(logic(beyond, { application, today }).notices.filter((n) => n.intent === "warning")).toEqual([0, 1].map((i) => ({ pointer: `/liabilities/${i}/toBePaidOff`, message: warning, id: "debts.payoff-beyond-line", intent: "warning" })));
+    // The form shows it as a warning at the checkbox, not as an error, and Next is not held back.
+    const store = new StepFormStore({ logic: (a) => logic(a, { application, today }), validate: (a) => debts(a, { application, today }) }, beyond);
+    expect(store.view("/liabilities/0/toBePaidOff")).toMatchObject({ warning });
+    expect(store.view("/liabilities/0/toBePaidOff").error).toBeUndefined();
+    expect(store.view("/liabilities/2/toBePaidOff").warning).toBeUndefined();
+    expect(store.submit(beyond).errors).toEqual([]);
+    expect(store.view("/liabilities/1/toBePaidOff")).toMatchObject({ warning });
+  });
+
+  it("says nothing when the chosen debts fit within the line", () => {
+    const fits = { liabilities: [debt(312500, true), debt(90000, false)] };
+    expect(debts(fits, { application, today }).errors).toEqual([]);
+    expect(logic(fits, { application, today }).notices.filter((n) => n.intent === "warning")).toEqual([]);
+  });
+
+  it("still refuses a payoff of a debt with a $0 balance", () => {
+    expect(debts({ liabilities: [debt(0, true)] }, { application, today }).errors).toEqual([expect.objectContaining({ pointer: "/liabilities/0/toBePaidOff", ruleId: "debts.payoff-needs-balance" })]);
   });
 });
 

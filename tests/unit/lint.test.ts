@@ -44,6 +44,13 @@ describe("a broken step file", () => {
     expect(messages(copy)).toContain("rules/analytics.json#/params/endSteps/0: unknown step \"applicationSubmited\", did you mean `applicationSubmitted`?");
   });
 
+  it("refuses an empty applicant-facing name, and the old progressLabel it replaced", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/application/sign.json", (s) => (s.applicantLabel = ""));
+    copy.edit("steps/prequal/credit.json", (s) => ((s.progressLabel = s.applicantLabel), delete s.applicantLabel));
+    expect(messages(copy)).toEqual(expect.arrayContaining(["steps/application/sign.json#/applicantLabel: must NOT have fewer than 1 characters", "steps/prequal/credit.json#/progressLabel: must NOT have additional properties"]));
+  });
+
   it("refuses a widget name the renderer does not have, and suggests the close one", () => {
     const copy = copyDefinitions();
     copy.edit("steps/initial-setup/property-value.json", (s) => (s.uiSchema.setup.propertyValue["ui:widget"] = "curency"));

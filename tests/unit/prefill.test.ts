@@ -60,6 +60,18 @@ describe("prefilling a step from answers given earlier", () => {
     expect(withPrefill(answered, { "/property/value": 1 })).toEqual(answered);
   });
 
+  it("answers declaration A (will you live in the home?) from the property's use given earlier, editable", () => {
+    const use = (propertyUsage?: string) => prefill("application8", { ...early, property: propertyUsage ? { propertyUsage } : {} });
+    expect(use("primaryResidence")).toEqual({ "/user/declarations/hasIntentToOccupy": true });
+    expect(use("secondHome")).toEqual({ "/user/declarations/hasIntentToOccupy": false });
+    expect(use("investment")).toEqual({ "/user/declarations/hasIntentToOccupy": false });
+    expect(use(undefined)).toEqual({}); // no use given: asked, not guessed
+    // The co-borrower's own intent is theirs to state: the home's use is the borrower's answer.
+    expect(use("primaryResidence")).not.toHaveProperty("/coborrower/declarations/hasIntentToOccupy");
+    // Once answered on the page, the answer stands.
+    expect(prefill("application8", { ...early, property: { propertyUsage: "primaryResidence" }, user: { ...early.user, declarations: { hasIntentToOccupy: false } } })).toEqual({});
+  });
+
   it("prefills nothing from an answer not given", () => {
     expect(prefill("mortgageBalance", { setup: {} })).toEqual({});
   });
@@ -74,6 +86,7 @@ describe("the rule book", () => {
     const book = renderMarkdown(buildRuleBook(defs));
     expect(book).toContain("| Property value `/property/value` | Estimated home value `/setup/propertyValue` | always |");
     expect(book).toMatch(/\| Street address `\/property\/line1` \| [^|]*`\/user\/address\/line1` \| How do you use this property\? \(setup\.propertyUsage\) is primaryResidence \|/);
+    expect(book).toMatch(/\| [^|]*`\/user\/declarations\/hasIntentToOccupy` \| [^|]*property\.propertyUsage[^|]* \| [^|]*property\.propertyUsage[^|]* \|/);
   });
 });
 
@@ -102,6 +115,11 @@ describe("npm run check on prefill", () => {
   it("names a prefilled field the step does not ask", () => {
     const found = problems((s) => (s.prefill["/property/valeu"] = "/setup/propertyValue"));
     expect(found).toEqual([expect.stringMatching(/#\/prefill\/~1property~1valeu: field "\/property\/valeu" is not in this step's answers, did you mean `value`\?$/)]);
+  });
+
+  it("names an unknown field in a computed prefill's logic", () => {
+    const found = problems((s) => (s.prefill["/user/declarations/hasIntentToOccupy"].value = { "==": [{ var: "property.propertyUsag" }, "primaryResidence"] }), "steps/application/declarations.json");
+    expect(found).toEqual([expect.stringMatching(/#\/prefill\/~1user~1declarations~1hasIntentToOccupy\/value\/==\/0\/var: unknown field "property.propertyUsag"/)]);
   });
 
   it("names an unknown field in a prefill's condition", () => {

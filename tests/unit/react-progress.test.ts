@@ -31,6 +31,13 @@ describe("funnel progress", () => {
     expect(position.steps.map((s) => s.label)).toContain("Personal Info");
   });
 
+  it("names the jargon steps in the applicant's words (applicantLabel), not the portal's", () => {
+    const labels = funnelPosition(defs, "disclosures")!.steps.map((s) => s.label);
+    expect(labels).toContain("Sign the disclosures");
+    expect(labels).not.toContain("E-sign HECA");
+    expect(funnelPosition(defs, "prequalDerogatory")!.steps.map((s) => s.label)).toEqual(expect.arrayContaining(["Credit check", "A few quick questions"]));
+  });
+
   it("is null for a step no flow lists", () => {
     expect(funnelPosition(defs, "nope")).toBeNull();
   });

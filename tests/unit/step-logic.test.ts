@@ -169,8 +169,27 @@ describe("notices", () => {
     expect(ours(problems)).toEqual([]);
     const answers = { mortgages: [{ creditor: "First Bank", balance: 1000 }, { creditor: "GoodLeap", balance: 20000 }] };
     const state = createFieldLogic(defs, "tryA")(answers, { today: "2026-11-22" });
-    expect(state.notices).toEqual([{ pointer: "/mortgages/1/creditor", message: "A solar loan is not paid off with your line; we will ask for its statement.", id: "try.solar" }]);
+    expect(state.notices).toEqual([{ pointer: "/mortgages/1/creditor", message: "A solar loan is not paid off with your line; we will ask for its statement.", id: "try.solar", intent: "info" }]);
     expect(createStepValidator(defs, "tryA")(answers, { today: "2026-11-22" }).valid).toBe(true);
+  });
+
+  it("quotes values its details compute, as a warning when it says so, and refuses a quote it does not compute", () => {
+    const warning = (details?: Record<string, unknown>) =>
+      step("tryA", "/app/try/a", {
+        schema: { type: "object", additionalProperties: false, properties: { mortgages: { $ref: "../../schemas/application.json#/properties/mortgages" } } },
+        notices: [{ id: "try.large", field: "/mortgages/*/balance", intent: "warning", when: { ">": [{ var: "item.balance" }, 5000] }, message: "{owed} is a lot to owe.", ...(details ? { details } : {}) }],
+      });
+    const copy = trio();
+    copy.write("steps/try-a.json", warning({ owed: { format: ["currency", { var: "item.balance" }] } }));
+    const { defs, problems } = loadCopy(copy);
+    expect(ours(problems)).toEqual([]);
+    const answers = { mortgages: [{ creditor: "First Bank", balance: 1000 }, { creditor: "GoodLeap", balance: 20000 }] };
+    expect(createFieldLogic(defs, "tryA")(answers, { today: "2026-11-22" }).notices).toEqual([{ pointer: "/mortgages/1/balance", message: "$20,000 is a lot to owe.", id: "try.large", intent: "warning" }]);
+    expect(createStepValidator(defs, "tryA")(answers, { today: "2026-11-22" }).valid).toBe(true);
+
+    const unquoted = trio();
+    unquoted.write("steps/try-a.json", warning());
+    expect(loadCopy(unquoted).problems.map(problemText)).toContain('steps/try-a.json#/notices/0/message: the message quotes {owed} but details has no "owed"');
   });
 });
 

@@ -2,11 +2,11 @@
 // verification, identity verification, income documents, loan disbursement, submitted, the
 // application summary, the FAQs, and business information for the self-employed.
 import { describe, expect, it } from "vitest";
-import { nextStep, previousStep } from "../../engine/funnel";
+import { nextStep, previousStep, routeForStatus } from "../../engine/funnel";
 import { evaluateRuleSet } from "../../engine/rules";
 import { sensitiveFields, maskSensitive } from "../../engine/sensitive";
 import { createStepValidator } from "../../engine/validate";
-import { repo } from "../helpers/definitions";
+import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 import { buildSummary } from "../../web/src/pages/funnel/displays/summary-model";
 import { fillValues } from "../../web/src/pages/funnel/displays/disclosure-values";
 import { disclosureValues } from "../../server/esign/values";
@@ -116,10 +116,20 @@ describe("the income verification step (application6)", () => {
     expect(pointers(income({}, { application: alone, today }))).toEqual(["/incomeVerification/method"]);
   });
 
-  it("comes after the disclosures and leads to identity verification, then the document upload", () => {
-    expect(nextStep(defs, "disclosures", together, { today }).stepId).toBe("application6");
-    expect(nextStep(defs, "application6", { ...together, incomeVerification: { method: "manual" } }, { today }).stepId).toBe("identityVerification");
+  it("is passed over while uploading documents is its only answer: the disclosures lead to identity verification, then the document upload", () => {
+    expect(nextStep(defs, "disclosures", together, { today }).stepId).toBe("identityVerification");
     expect(nextStep(defs, "identityVerification", together, { today }).stepId).toBe("incomeDocs");
+    expect(previousStep(defs, "identityVerification", together, { today })).toBe("disclosures");
+    // Its status keeps its page (spec: application6 → income-verification).
+    expect(routeForStatus(defs, "application6")).toBe("/app/application/income-verification");
+  });
+
+  it("asks, after the disclosures, once connecting an account is offered (rules/documents.json params.dataConnectionOffered)", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/documents.json", (r) => (r.params.dataConnectionOffered = true));
+    const offered = loadCopy(copy).defs;
+    expect(nextStep(offered, "disclosures", together, { today }).stepId).toBe("application6");
+    expect(nextStep(offered, "application6", { ...together, incomeVerification: { method: "manual" } }, { today }).stepId).toBe("identityVerification");
   });
 });
 

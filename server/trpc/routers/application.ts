@@ -1,6 +1,7 @@
-// The applicant's own application: the whole (masked) document, and a summary of where they are.
+// The applicant's own application: the whole (masked) document, and a summary of where they are
+// (steps named as applicants read them: applicantLabel).
 import type { Definitions } from "../../../engine/definitions";
-import { labelOf, rankOf, routeForStatus } from "../../../engine/funnel";
+import { applicantLabelOf, labelOf, rankOf, routeForStatus } from "../../../engine/funnel";
 import { applicationStore } from "../../store/applications";
 import { applicantProcedure, router } from "../init";
 import { viewFor } from "../../../engine/members";
@@ -14,7 +15,7 @@ function stepsOf(defs: Definitions, variant: string | null, status: string) {
   return ids.flatMap((id) => {
     const step = defs.steps.get(id)?.def;
     if (!step) return [];
-    return [{ id, label: labelOf(defs, id) ?? step.label, route: step.route, rank: step.rank, done: step.rank < statusRank, current: id === status }];
+    return [{ id, label: applicantLabelOf(defs, id) ?? step.label, route: step.route, rank: step.rank, done: step.rank < statusRank, current: id === status }];
   });
 }
 
@@ -31,7 +32,7 @@ export const applicationRouter = router({
     const app = await ownApplication(ctx, input?.applicationId);
     return {
       applicationStatus: app.status,
-      label: labelOf(defs, app.status),
+      label: applicantLabelOf(defs, app.status) ?? labelOf(defs, app.status),
       route: routeForStatus(defs, app.status),
       updatedRevision: app.revision,
       steps: stepsOf(defs, app.variant, app.status),

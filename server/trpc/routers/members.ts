@@ -6,7 +6,7 @@
 import { TRPCError } from "@trpc/server";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { labelOf } from "../../../engine/funnel";
+import { applicantLabelOf } from "../../../engine/funnel";
 import { doneSteps, isFinalStatus, plannedSteps } from "../../../engine/journey";
 import { accessOf, flowOfPart, memberRole, OWNER_ROLE, partOf, roleLabel, viewFor } from "../../../engine/members";
 import { getAt } from "../../../engine/pointer";
@@ -42,7 +42,7 @@ function stepsOf(services: Services, reader: Reader) {
     .filter((id) => (input.flow ? true : inFlow(id) !== undefined))
     .map((id) => defs.steps.get(id)!.def)
     .filter((step) => step.rank > 0 && !isFinalStatus(defs, step.id) && Object.keys(step.schema.properties ?? {}).length + (step.effects?.length ?? 0) > 0)
-    .map((step) => ({ id: step.id, label: labelOf(defs, step.id) ?? step.label, route: step.route, done: done.has(step.id) }));
+    .map((step) => ({ id: step.id, label: applicantLabelOf(defs, step.id) ?? step.label, route: step.route, done: done.has(step.id) }));
 }
 
 export const membersRouter = router({

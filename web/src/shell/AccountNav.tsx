@@ -1,7 +1,8 @@
 // The account end of the main navigation: "Sign in" for visitors; for a signed-in applicant a
-// link back to their application and, once they have an email to sign in with again, "Sign out"
-// and, for an account that has signed in with a mailed code (not a guest's), "Sign out everywhere"
-// (every session of the account, on every device).
+// link back to their application and, once they have proven an email (signed in with a mailed
+// code, or joined by a mailed link), "Sign out" and "Sign out everywhere" (every session of the
+// account, on every device). A guest who has not proven one gets neither: they could not sign
+// back in to the application they started.
 import { NavLink, useNavigate } from "react-router-dom";
 import { OWNER_ROLE } from "../../../engine/owner";
 import site from "../../../content/site.json";
@@ -36,17 +37,14 @@ export function AccountNav() {
           <NavLink to={site.members.progressTo}>{site.account.progress}</NavLink>
         </li>
       ) : null}
-      {session.data?.user.email ? (
+      {session.data?.user.verified ? (
         <>
           <li>
             <SignOutButton />
           </li>
-          {/* A guest (never signed in with a code) has only this browser's session. */}
-          {session.data.user.verified ? (
-            <li>
-              <SignOutButton everywhere />
-            </li>
-          ) : null}
+          <li>
+            <SignOutButton everywhere />
+          </li>
         </>
       ) : null}
     </>

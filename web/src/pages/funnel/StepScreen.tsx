@@ -5,7 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { browserDrafts, clearDraft, draftKey } from "../../../../engine/form/drafts";
-import { signOutTargetFor } from "../../../../engine/funnel";
+import { applicantLabelOf, signOutTargetFor } from "../../../../engine/funnel";
 import { withPrefill } from "../../../../engine/prefill";
 import type { Definitions, Step } from "../../../../engine/definitions";
 import { useServedDefinitions } from "./definitions";
@@ -47,7 +47,7 @@ const RECHECK_NOTICE = "We have updated our application since you answered this 
 const useStyles = makeStyles({ notice: { marginBottom: "24px" } });
 
 export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
-  useDocumentTitle(step.label);
+  useDocumentTitle(applicantLabelOf(defs, step.id) ?? step.label);
   const styles = useStyles();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -87,7 +87,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   }, [redirectTo, pathname, navigate]);
 
   const data = saved.data;
-  const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined);
+  const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined, data?.role);
   // The server's prefill (answers given earlier, engine/prefill.ts) first, then the home page's hints.
   const application = useMemo(() => withHints(withPrefill(data?.application ?? {}, data?.prefill), readHint), [data?.application, data?.prefill]);
 

@@ -1,7 +1,7 @@
 // First-party funnel analytics from the browser: "viewed" when a step shows, "completed" with its
 // time when its answers are saved, "left" with its time when the page goes away unsaved. Events
-// carry a random journey id (one per tab, in sessionStorage) and the step, never an answer or who
-// the applicant is. They are queued and sent in small batches with keepalive, so the last ones
+// carry a random journey id (one per tab, in sessionStorage), the step and the reader's borrower
+// role (so the portal counts a co-borrower's steps apart), never an answer or who the applicant is. They are queued and sent in small batches with keepalive, so the last ones
 // survive the page closing; every failure is swallowed: analytics must never disturb the applicant.
 import { useCallback, useEffect, useRef } from "react";
 import type { FunnelEvent } from "../../../../engine/generated/schema-types";
@@ -60,10 +60,16 @@ if (typeof window !== "undefined") {
   });
 }
 
-function track(kind: FunnelEvent["kind"], stepId: string, variant: string | null, durationMs?: number): void {
+interface Walk {
+  variant: string | null;
+  role: string | null;
+}
+
+function track(kind: FunnelEvent["kind"], stepId: string, walk: Walk, durationMs?: number): void {
   try {
     const event: FunnelEvent = { journeyId: journeyId(), kind, stepId };
-    if (variant) event.variant = variant;
+    if (walk.variant) event.variant = walk.variant;
+    if (walk.role) event.role = walk.role;
     if (durationMs !== undefined) event.durationMs = Math.min(MAX_DURATION_MS, Math.max(0, Math.round(durationMs)));
     queue.push(event);
     timer ??= setTimeout(flush, FLUSH_AFTER_MS);
@@ -74,23 +80,24 @@ function track(kind: FunnelEvent["kind"], stepId: string, variant: string | null
 
 /**
  * Tracks one step screen. `variant` is undefined while the step is not shown yet (its answers
- * load), then the journey's variant or null. Returns what to call once the step's answers are saved.
+ * load), then the journey's variant or null; `role` is the reader's borrower role as step.get
+ * says it (null for a visitor, who is the owner). Returns what to call once the step's answers are saved.
  */
-export function useStepAnalytics(stepId: string, variant: string | null | undefined): () => void {
+export function useStepAnalytics(stepId: string, variant: string | null | undefined, role: string | null | undefined): () => void {
   const shown = variant !== undefined;
-  const state = useRef({ since: 0, done: true, variant: null as string | null });
-  state.current.variant = variant ?? null;
+  const state = useRef({ since: 0, done: true, walk: { variant: null, role: null } as Walk });
+  state.current.walk = { variant: variant ?? null, role: role ?? null };
 
   useEffect(() => {
     if (!shown) return;
     const s = state.current;
     s.since = performance.now();
     s.done = false;
-    track("viewed", stepId, s.variant);
+    track("viewed", stepId, s.walk);
     const left = () => {
       if (s.done) return;
       s.done = true;
-      track("left", stepId, s.variant, performance.now() - s.since);
+      track("left", stepId, s.walk, performance.now() - s.since);
       flush();
     };
     window.addEventListener("pagehide", left);
@@ -104,6 +111,6 @@ export function useStepAnalytics(stepId: string, variant: string | null | undefi
     const s = state.current;
     if (s.done) return;
     s.done = true;
-    track("completed", stepId, s.variant, performance.now() - s.since);
+    track("completed", stepId, s.walk, performance.now() - s.since);
   }, [stepId]);
 }

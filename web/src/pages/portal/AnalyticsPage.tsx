@@ -1,6 +1,7 @@
 // /portal/analytics: the funnel's first-party analytics (portal.analytics) for roles with
 // analytics.view: per flow, each step's journeys viewed, completed, dropped off and the median
-// time to complete it; and conversion per variant of the early funnel.
+// time to complete it, counted for the borrower role that walks the flow; and conversion per
+// variant of the early funnel.
 import { useQuery } from "@tanstack/react-query";
 import type { FunnelReport } from "./portal-types";
 import { trpc } from "../../api/trpc";
@@ -30,6 +31,7 @@ function FlowTable({ flow }: { flow: FunnelReport["flows"][number] }) {
   return (
     <section>
       <h2>{name}</h2>
+      <p className="meta">Steps taken by: {flow.roleLabel}</p>
       <TableRegion label={name} stack>
         <thead>
           <tr>
