@@ -6,6 +6,7 @@ import { defineConfig } from "vite";
 import { markdownContent } from "./build/markdown-plugin";
 import { precompress } from "./build/precompress-plugin";
 import { siteMeta } from "./build/site-meta-plugin";
+import { staticShell } from "./build/static-shell-plugin";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
@@ -13,7 +14,7 @@ const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
-  plugins: [markdownContent(), siteMeta(), react(), precompress()],
+  plugins: [markdownContent(), siteMeta(), staticShell(), react(), precompress()],
   resolve: {
     alias: [
       { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL("./build/plain-markdown.tsx", import.meta.url)) },

@@ -1,6 +1,5 @@
 // definitions.page over real HTTP: what a funnel page is sent of the definitions (engine/page-files.ts;
 // tests/unit/page-files.test.ts checks that a page decides with them as with the whole bundle).
-import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
@@ -29,7 +28,7 @@ describe("definitions.page", () => {
     const part = await b.trpc.definitions.page.query({ stepId: "email" });
     expect(part.whole).toEqual(["email"]);
     expect(Object.keys(part.files.steps)).toEqual(["initial-setup/email.json"]);
-    await expect(b.trpc.definitions.page.query({ stepId: "noSuchStep" })).rejects.toSatisfy((e) => (e as TRPCClientError<never>).data?.httpStatus === 400);
-    await expect(b.trpc.definitions.page.query({ stepId: "email", route: "/app/initial-setup/email" } as never)).rejects.toSatisfy((e) => (e as TRPCClientError<never>).data?.httpStatus === 400);
+    await expect(b.trpc.definitions.page.query({ stepId: "noSuchStep" })).rejects.toSatisfy((e) => (e as { data?: { httpStatus?: number } }).data?.httpStatus === 400);
+    await expect(b.trpc.definitions.page.query({ stepId: "email", route: "/app/initial-setup/email" } as never)).rejects.toSatisfy((e) => (e as { data?: { httpStatus?: number } }).data?.httpStatus === 400);
   });
 });

@@ -1,7 +1,8 @@
 // A funnel page opened from the address bar waits on three things in turn: the shell's code, the
 // funnel's code (fetched once the router has run), then the page's definitions (fetched once that
-// code has run). Started here, as the entry script runs, all three load side by side. Only on
-// funnel pages: home and the other pages fetch none of it.
+// code has run). Started by the entry script, all three load side by side: the definitions at
+// once, the code once the page's HTML has painted (main.tsx). Only on funnel pages: home and the
+// other pages fetch none of it.
 import { loadFunnelPage } from "./chunks";
 
 /** The routes FunnelPage renders (routes.tsx). */
@@ -12,10 +13,15 @@ const pageUrl = (route: string) => `/api/trpc/definitions.page?batch=1&input=${e
 
 let bundle: Promise<unknown> | null = null;
 
-export function startFunnelEarly(path: string): void {
+/** The funnel's code, asked for once the page's HTML has painted (main.tsx), beside the app's. */
+export function startFunnelCode(path: string): void {
   if (!FUNNEL_PATH.test(path)) return;
   void import("./PageProviders").catch(() => undefined); // a failure shows when the route loads it
   void loadFunnelPage().catch(() => undefined);
+}
+
+export function startFunnelEarly(path: string): void {
+  if (!FUNNEL_PATH.test(path)) return;
   bundle = fetch(pageUrl(path), { headers: { "X-Same-Origin": "1" }, credentials: "same-origin" })
     .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`definitions: ${res.status}`))))
     .then((body: unknown) => (body as [{ result: { data: unknown } }])[0].result.data);
