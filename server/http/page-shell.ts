@@ -28,8 +28,8 @@ export function stepSkeleton(step: Pick<Step, "route" | "title" | "description">
   );
 }
 
-/** The spinner of the loading state, without the page around it. */
-const spinnerOf = (loading: string) => /<div class="spinner"[\s\S]*<\/div>/.exec(loading)?.[0] ?? "";
+/** The spinner of the loading state, without the page around it (none when the loading state is not the one expected). */
+const spinnerOf = (loading: string) => /^<div class="page center-state">(<div class="spinner"[\s\S]*<\/div>)<\/div>$/.exec(loading)?.[1] ?? "";
 
 /**
  * The app page for `path`: `step` is the funnel step whose page it is (null: none). A page built

@@ -75,11 +75,14 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
       const before = await box(early.page);
       expect(before.text).toMatch(/what's your name/i);
       await expect(early.page.getByRole("progressbar").count()).resolves.toBe(1); // the loading state where the form will be
+      await expect(early.page.locator("#root > footer").count()).resolves.toBe(1);
+      await expect(early.page.locator("footer").count()).resolves.toBe(1); // the HTML is one tree: nothing outside the root
       await early.context.close();
       const { page } = await e2e.page(width);
       await page.goto("/app/initial-setup/name");
       await page.getByLabel("First name").waitFor();
       expect(await box(page), `${width} px`).toEqual(before);
+      await expect(page.locator("footer").count()).resolves.toBe(1);
     }
   });
 

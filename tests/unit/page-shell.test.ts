@@ -6,7 +6,9 @@ import { pageShellFor, stepSkeleton, visitorTargetFor } from "../../server/http/
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
-const LOADING = '<div class="page center-state"><div class="spinner" role="progressbar" aria-label="Loading"><span class="spinner__ring" aria-hidden="true"></span></div></div>';
+const LOADING = '<div class="page center-state"><div class="spinner" role="progressbar" aria-label="Loading"><span class="spinner__ring" aria-hidden="true"></span><span class="spinner__label" aria-hidden="true">Loading</span></div></div>';
+/** Elements opened and closed, by tag: a page whose markup does not balance is parsed into another tree (a footer outside the root). */
+const balance = (html: string) => Object.fromEntries(["div", "p", "h1", "main", "span"].map((tag) => [tag, (html.match(new RegExp(`<${tag}[\\s>]`, "g")) ?? []).length - (html.match(new RegExp(`</${tag}>`, "g")) ?? []).length]));
 const HTML = `<html><head></head><body><div id="root"><!--shell--><header>h</header><main id="main"><!--page-->${LOADING}<!--/page--></main><footer>f</footer><!--/shell--></div></body></html>`;
 
 describe("the app page for a path", () => {
@@ -17,6 +19,7 @@ describe("the app page for a path", () => {
     expect(html).toContain('data-boot-path="/app/x"');
     expect(html).toContain('<div class="spinner" role="progressbar" aria-label="Loading">');
     expect(html).not.toContain("center-state");
+    expect(balance(html)).toEqual({ div: 0, p: 0, h1: 0, main: 0, span: 0 });
     expect(html).toMatch(/<header>h<\/header><main id="main"><!--page--><div class="page funnel step-skeleton"[\s\S]*<!--\/page--><\/main><footer>f<\/footer>/);
     expect(stepSkeleton({ route: "/a", title: "T" }, "")).not.toContain("step-skeleton__lead");
   });
