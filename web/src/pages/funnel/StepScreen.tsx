@@ -10,7 +10,7 @@ import type { Definitions, Step } from "../../../../engine/definitions";
 import { prefetchStepFiles, useServedDefinitions } from "./definitions";
 import { reach, type Part } from "../../../../engine/members";
 import { bundleStepSchema } from "../../../../engine/bundle";
-import { FunnelProgress, loadStepParts, StepForm } from "../../../../engine/react";
+import { FunnelProgress, loadStepParts, StepForm, stepPartsLoaded } from "../../../../engine/react";
 import { prefetchBotToken } from "../../api/bot-check";
 import { trpc } from "../../api/trpc";
 import { signInPath, APPLICANT_AUTH_BASE } from "../../session/auth-paths";
@@ -47,14 +47,17 @@ const loadNotices = () => import("./StepNotices").then((chunk) => (noticesChunk 
  * does not hold the page: a field whose part is missing shows a moment later.
  */
 function useStepParts(defs: Definitions, step: Step, notices: boolean): boolean {
+  // Usually all in already (the first page loaded Input; a step of cards needs none): no turn to wait.
+  const loadedNow = useMemo(() => stepPartsLoaded(step, bundleStepSchema(defs, step.id)), [defs, step]) && (!notices || noticesChunk !== null);
   const parts = useQuery({
     queryKey: ["fluent-parts", step.id, notices],
     queryFn: () => Promise.all([loadStepParts(step, bundleStepSchema(defs, step.id)), notices ? loadNotices() : null]).then(() => true),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
+    enabled: !loadedNow,
   });
-  return !parts.isPending;
+  return loadedNow || !parts.isPending;
 }
 
 export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
