@@ -133,8 +133,9 @@ export async function runWebBench(log: (line: string) => void = console.log): Pr
       page.on("response", (r) => {
         const file = new URL(r.url()).pathname.replace(/^\//, "");
         if (r.request().resourceType() === "script" && !file.startsWith("assets/")) served.set(file, r.body().then((body) => gzipSync(body).length));
-        // The bundle may come batched with a small query (step.get): counted whole, a few hundred bytes over.
-        if (r.url().includes("/api/trpc/") && r.url().includes("definitions.bundle")) definitions.push(r.body().then((body) => gzipSync(body).length));
+        // Every answer carrying definitions (the page's, the files of the steps fetched ahead, or the whole bundle);
+        // one may come batched with a small query (step.get): counted whole, a few hundred bytes over.
+        if (r.url().includes("/api/trpc/") && /definitions\.(bundle|page)/.test(r.url())) definitions.push(r.body().then((body) => gzipSync(body).length));
       });
       await page.goto(path);
       // The route's own chunk loads after the shell runs: wait for its heading, then for quiet.

@@ -90,7 +90,7 @@ export type ModuleName = `step/${string}` | `rules/${string}`;
 const GUARD_RULE_SETS = ["redirect", "session-guard"];
 
 /** Ids of the rule sets `node` names as `rules.<id>` (step logic reads their outputs so, engine/step-data.ts). */
-function ruleSetsNamed(defs: Definitions, node: unknown, into: Set<string>): void {
+export function ruleSetsNamed(defs: Definitions, node: unknown, into: Set<string>): void {
   if (typeof node === "string") {
     const id = /^rules\.([^.]+)/.exec(node)?.[1];
     if (id && defs.ruleSets.has(id) && !into.has(id)) {

@@ -9,7 +9,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AnyRouter } from "@trpc/server";
 import { createAuthRoutes } from "./auth/routes";
-import { fetchCookies } from "./auth/cookies";
+import { fetchCookies, honoCookies } from "./auth/cookies";
 import { createBotCheckRoutes } from "./botcheck/routes";
 import type { BotCheckVerifier } from "./botcheck/types";
 import { definitionsPage } from "./definitions-page";
@@ -28,6 +28,8 @@ import { createAnalyticsRoutes } from "./analytics/routes";
 import { compressLarge } from "./http/compression";
 import { limitedBody } from "./http/body";
 import { createValidatorRoutes } from "./http/validators";
+import { pageShellFor, visitorTargetFor } from "./http/page-shell";
+import { stepIdForRoute } from "../engine/page-files";
 
 /** `router` is the API's own; the bench mounts a trivial one to measure this stack's ceiling. */
 export function createApp(services: Services, botCheck: BotCheckVerifier, router: AnyRouter = appRouter) {
@@ -131,7 +133,17 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
     app.get("*", (c) => {
       c.header("Cache-Control", "no-cache");
       if (previewPolicy && (c.req.path === "/dev" || c.req.path.startsWith("/dev/"))) c.header("Content-Security-Policy", previewPolicy);
-      return c.html(cached ?? readFileSync(join(webDir, "index.html"), "utf8"));
+      const { defs } = services;
+      const stepId = stepIdForRoute(defs, c.req.path);
+      const step = stepId ? defs.steps.get(stepId)!.def : null;
+      // A visitor (no applicant session at all) on a funnel step not open to them goes where the
+      // page would send them once loaded, before anything loads: the session guard's page, the
+      // redirect guard's, or the step open to them (step.get's refusal).
+      if (step && !services.auth.applicant.jar.get(honoCookies(c), "session")) {
+        const to = visitorTargetFor(defs, step);
+        if (to && to !== c.req.path) return c.redirect(`${to}${new URL(c.req.url).search}`, 302);
+      }
+      return c.html(pageShellFor(cached ?? readFileSync(join(webDir, "index.html"), "utf8"), c.req.path, step));
     });
   } else {
     app.get("/", (c) => c.redirect("/definitions"));

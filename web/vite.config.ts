@@ -2,24 +2,70 @@
 // with an SPA fallback). In development /api goes to the server on 127.0.0.1:3000.
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { markdownContent } from "./build/markdown-plugin";
 import { precompress } from "./build/precompress-plugin";
 import { siteMeta } from "./build/site-meta-plugin";
+import { staticShell } from "./build/static-shell-plugin";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const rjsfUri = fileURLToPath(new URL("./build/rjsf-uri.ts", import.meta.url));
+
+const fastUri = fileURLToPath(new URL("../node_modules/fast-uri/index.js", import.meta.url));
+
+/**
+ * RJSF's fast-uri import is answered by web/build/rjsf-uri.ts (its two calls, on the browser's URL
+ * parser); every other importer (ajv, in development's live preview) gets the one fast-uri copy.
+ */
+const fastUriFor: Plugin = {
+  name: "heloc-fast-uri",
+  enforce: "pre",
+  resolveId(source, importer) {
+    if (source !== "fast-uri") return null;
+    return importer && /[\\/]@rjsf[\\/]utils[\\/]/.test(importer) ? rjsfUri : fastUri;
+  },
+};
+/**
+ * Parts of RJSF's default registry no step can reach: the layout-grid fields (no step names them
+ * in ui:field), the widgets whose names engine/widget-names.ts does not allow (the linter refuses
+ * them), and the defaults engine/react/widgets.tsx replaces by name. Each is a component that says
+ * so if it is ever rendered; the rest of the form engine loses 5 kB (gzip) it never ran.
+ */
+const RJSF_UNUSED = new Set([
+  "fields/LayoutGridField", "fields/LayoutHeaderField", "fields/LayoutMultiSchemaField",
+  "widgets/AltDateTimeWidget", "widgets/AltDateWidget", "widgets/ColorWidget", "widgets/DateTimeWidget", "widgets/FileWidget",
+  "widgets/RatingWidget", "widgets/TimeWidget",
+  "widgets/CheckboxesWidget", "widgets/CheckboxWidget", "widgets/DateWidget", "widgets/EmailWidget", "widgets/HiddenWidget",
+  "widgets/PasswordWidget", "widgets/RadioWidget", "widgets/RangeWidget", "widgets/SelectWidget", "widgets/TextareaWidget",
+  "widgets/TextWidget", "widgets/UpDownWidget", "widgets/URLWidget",
+]);
+const UNUSED_PREFIX = "\0rjsf-unused:";
+const rjsfUnused: Plugin = {
+  name: "heloc-rjsf-unused",
+  enforce: "pre",
+  apply: "build",
+  resolveId(source, importer) {
+    const from = importer?.replace(/\\/g, "/").match(/\/@rjsf\/core\/lib\/components\/(fields|widgets)\/index\.js$/)?.[1];
+    const name = from && /^\.\/(\w+)\.js$/.exec(source)?.[1];
+    return name && RJSF_UNUSED.has(`${from}/${name}`) ? `${UNUSED_PREFIX}${from}/${name}` : null;
+  },
+  load(id) {
+    if (!id.startsWith(UNUSED_PREFIX)) return null;
+    const name = id.slice(UNUSED_PREFIX.length);
+    return `export default function Unused() { throw new Error(${JSON.stringify(`RJSF's ${name} is not in the web build (web/vite.config.ts RJSF_UNUSED)`)}); }`;
+  },
+};
 const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
 
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
-  plugins: [markdownContent(), siteMeta(), react(), precompress()],
+  plugins: [fastUriFor, rjsfUnused, markdownContent(), siteMeta(), staticShell(), react(), precompress()],
   resolve: {
     alias: [
       { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL("./build/plain-markdown.tsx", import.meta.url)) },
       // One copy of each: RJSF nests its own versions (fast-uri 4, ajv-formats 2) beside ajv's,
       // and uses the same few calls of them (URI resolve/equal for $ref; addFormats(ajv)).
-      { find: /^fast-uri$/, replacement: fileURLToPath(new URL("../node_modules/fast-uri/index.js", import.meta.url)) },
       { find: /^ajv-formats$/, replacement: fileURLToPath(new URL("../node_modules/ajv-formats/dist/index.js", import.meta.url)) },
     ],
   },
@@ -37,7 +83,7 @@ export default defineConfig({
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
             // Not ajv: the funnel runs the server's precompiled validators (engine/precompiled.ts) with two
             // of ajv's runtime helpers; the compiler itself is only in development's live preview chunk.
-            { name: "form-engine", test: /node_modules[\\/](@rjsf[\\/](core|utils)|json-logic-engine|markdown-to-jsx|fast-deep-equal|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]|node_modules[\\/]ajv[\\/]dist[\\/]runtime[\\/]/ },
+            { name: "form-engine", test: /node_modules[\\/](@rjsf[\\/](core|utils)|json-logic-engine|markdown-to-jsx|fast-deep-equal|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]|node_modules[\\/]ajv[\\/]dist[\\/]runtime[\\/](equal|ucs2length)\.js$/ },
           ],
         },
       },

@@ -5,7 +5,7 @@
 // engine's step validator, the one the server runs, by JSON pointer: a field's error shows once it
 // has lost focus, every error after a submit, and server errors as they come. Next submits only a
 // valid step, with the validator's cleaned answers (hidden answers dropped).
-import { Button, Spinner, mergeClasses } from "@fluentui/react-components";
+import { Button, mergeClasses } from "@fluentui/react-components";
 import Form, { type IChangeEvent } from "@rjsf/core";
 import type { RegistryFieldsType, UiSchema } from "@rjsf/utils";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type FormEvent, type JSX, type ReactNode } from "react";
@@ -21,6 +21,7 @@ import { isWhole, writes, type Part } from "../members";
 import { openSections, sectionOf, type Section } from "../sections";
 import { browserDrafts, readDraft, saveDraft } from "../form/drafts";
 import { StepFormStore } from "../form/store";
+import { loadPart, part, withParts } from "./fluent-parts";
 import { useStyles } from "./styles";
 import { templates } from "./templates";
 import { WIDGET_NAMES } from "../widget-names";
@@ -162,6 +163,13 @@ function focusFirstError(root: HTMLElement | null) {
   }
   root.querySelector<HTMLElement>("[data-error-summary]")?.focus();
 }
+
+/** The Next button's sign of a save under way (its part is fetched at the first touch of the form, engine/react/fluent-parts.tsx). */
+const SavingSpinner = withParts(["spinner"], function SavingSpinner() {
+  const { Spinner } = part("spinner");
+  return <Spinner size="tiny" />;
+});
+const loadSpinner = () => void loadPart("spinner").catch(() => undefined);
 
 /** Shown errors that no field on screen displays, and after a failed submit a short notice. */
 function ErrorSummary({ store }: { store: StepFormStore }) {
@@ -376,7 +384,18 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
       ) : null}
       <StoreContext.Provider value={store}>
         {/* Typed values not yet handed to RJSF are handed over before RJSF reads them for the submit. */}
-        <div onSubmitCapture={() => store.flushAll()} onPointerDownCapture={() => (pointerAt.current = Date.now())} onKeyDownCapture={() => (pointerAt.current = 0)} onChangeCapture={handleChoice}>
+        <div
+          onSubmitCapture={() => store.flushAll()}
+          onPointerDownCapture={() => {
+            pointerAt.current = Date.now();
+            loadSpinner();
+          }}
+          onKeyDownCapture={() => {
+            pointerAt.current = 0;
+            loadSpinner();
+          }}
+          onChangeCapture={handleChoice}
+        >
         <Form
           className={styles.form}
           schema={prepared.schema}
@@ -411,7 +430,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
               appearance="primary"
               className={styles.button}
               disabledFocusable={Boolean(submitting)}
-              icon={submitting ? <Spinner size="tiny" /> : undefined}
+              icon={submitting ? <SavingSpinner /> : undefined}
               iconPosition="after"
               data-section-next={section && !isLastSection ? "true" : undefined}
               // A press must not blur the field being edited first: the blur's validation would

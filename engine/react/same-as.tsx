@@ -2,7 +2,7 @@
 // addresses?" with one choice per earlier answer and "Another address". A choice copies that answer
 // into the field, which stays editable; "another" empties it to type. The choice shown is the one
 // the field's value is now, so an edit to a copied address shows "another" again.
-import { Radio, RadioGroup, mergeClasses } from "@fluentui/react-components";
+import { mergeClasses } from "@fluentui/react-components";
 import { getDefaultRegistry } from "@rjsf/core";
 import type { FieldProps } from "@rjsf/utils";
 import { createContext, useId, useMemo, useState, type ComponentType, type ReactNode } from "react";
@@ -10,6 +10,7 @@ import type { JsonSchema } from "../bundle";
 import { pointerOfPath } from "../form/render-schema";
 import { applyChoice, chosenIndex, copiedKeys, sameAsChoices, sameAsFor } from "../same-as";
 import type { FormContext } from "./context";
+import { part, withParts } from "./fluent-parts";
 import { useStyles } from "./styles";
 
 const BaseObjectField = getDefaultRegistry().fields.ObjectField as ComponentType<FieldProps>;
@@ -17,7 +18,8 @@ const BaseObjectField = getDefaultRegistry().fields.ObjectField as ComponentType
 /** The picker of the object field at `pointer`, which its object template draws under its legend. */
 export const SameAsSlot = createContext<{ pointer: string; node: ReactNode } | null>(null);
 
-function SameAsPicker({ title, other, labels, fields, chosen, disabled, onPick }: { title: string; other: string; labels: string[]; fields: string[]; chosen: number; disabled: boolean; onPick(index: number): void }) {
+const SameAsPicker = withParts(["radio"], function SameAsPicker({ title, other, labels, fields, chosen, disabled, onPick }: { title: string; other: string; labels: string[]; fields: string[]; chosen: number; disabled: boolean; onPick(index: number): void }) {
+  const { Radio, RadioGroup } = part("radio");
   const styles = useStyles();
   const id = useId();
   return (
@@ -36,7 +38,7 @@ function SameAsPicker({ title, other, labels, fields, chosen, disabled, onPick }
       </RadioGroup>
     </div>
   );
-}
+});
 
 /** Nothing in the properties a choice fills has been typed yet. */
 const isEmptyObject = (v: unknown, keys: readonly string[]) => v === undefined || v === null || (typeof v === "object" && keys.every((k) => [undefined, null, ""].includes((v as Record<string, unknown>)[k] as never)));

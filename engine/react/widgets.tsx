@@ -1,12 +1,13 @@
 // The widgets, by the names steps use in `ui:widget`. This file is the one place they are
 // registered (`widgets` below); a name a step uses that is not here fails loudly in development.
-import { Checkbox, Input, Radio, RadioGroup, Select, Textarea, mergeClasses } from "@fluentui/react-components";
+import { mergeClasses } from "@fluentui/react-components";
 import type { EnumOptionsType, RegistryWidgetsType, Widget, WidgetProps } from "@rjsf/utils";
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from "@rjsf/utils";
 import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from "react";
 import type { JsonSchema } from "../bundle";
 import { caretAfterReshape, codecs, type Codec, type CodecName } from "../form/codecs";
 import { GroupA11yContext, useStore } from "./context";
+import { part, withParts } from "./fluent-parts";
 import { emptyValueOf, typesOf } from "../form/render-schema";
 import type { LeafWidgetName } from "../widget-names";
 import { useStyles } from "./styles";
@@ -90,7 +91,8 @@ function useDeferredChange(id: string, onChange: (value: unknown) => void) {
  * reshaped as it is typed, parsed into the stored value on every keystroke (so visibility logic
  * sees it at once). Validation waits for the blur.
  */
-function CodecInput(props: Props & { codec: Codec; type?: "text" | "email" | "password" | "tel" }) {
+const CodecInput = withParts(["input"], function CodecInput(props: Props & { codec: Codec; type?: "text" | "email" | "password" | "tel" }) {
+  const { Input } = part("input");
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, autofocus, placeholder, codec, type = "text" } = props;
   const schema = schemaOf(props);
   const styles = useStyles();
@@ -175,7 +177,7 @@ function CodecInput(props: Props & { codec: Codec; type?: "text" | "email" | "pa
       }}
     />
   );
-}
+});
 
 const codecWidget = (name: CodecName, type?: "text" | "email" | "password" | "tel") =>
   function CodecWidget(props: Props) {
@@ -196,7 +198,8 @@ function PasswordWidget(props: Props) {
   return <CodecInput {...props} codec={codecs.text} type="password" />;
 }
 
-function TextareaWidget(props: Props) {
+const TextareaWidget = withParts(["textarea"], function TextareaWidget(props: Props) {
+  const { Textarea } = part("textarea");
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, autofocus, placeholder } = props;
   const schema = schemaOf(props);
   const styles = useStyles();
@@ -237,9 +240,10 @@ function TextareaWidget(props: Props) {
       }}
     />
   );
-}
+});
 
-function SelectWidget(props: Props) {
+const SelectWidget = withParts(["select"], function SelectWidget(props: Props) {
+  const { Select } = part("select");
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, autofocus, options, placeholder } = props;
   const schema = schemaOf(props);
   const styles = useStyles();
@@ -271,7 +275,7 @@ function SelectWidget(props: Props) {
       ))}
     </Select>
   );
-}
+});
 
 /**
  * Large cards for a choice: yes/no for a boolean, one card per option of an enumeration, with an
@@ -341,7 +345,8 @@ const cardsWidget = (variant: "yesNo" | "cards" | "images") =>
     return <ChoiceCards {...props} variant={variant} />;
   };
 
-function RadioWidget(props: Props) {
+const RadioWidget = withParts(["radio"], function RadioWidget(props: Props) {
+  const { Radio, RadioGroup } = part("radio");
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, options } = props;
   const styles = useStyles();
   const a11y = useContext(GroupA11yContext);
@@ -370,9 +375,10 @@ function RadioWidget(props: Props) {
       ))}
     </RadioGroup>
   );
-}
+});
 
-function CheckboxWidget(props: Props) {
+const CheckboxWidget = withParts(["checkbox"], function CheckboxWidget(props: Props) {
+  const { Checkbox } = part("checkbox");
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, label } = props;
   const styles = useStyles();
   return (
@@ -390,9 +396,10 @@ function CheckboxWidget(props: Props) {
       onFocus={() => onFocus(id, value)}
     />
   );
-}
+});
 
-function CheckboxesWidget(props: Props) {
+const CheckboxesWidget = withParts(["checkbox"], function CheckboxesWidget(props: Props) {
+  const { Checkbox } = part("checkbox");
   const { id, value, onChange, onBlur, disabled, readonly, options } = props;
   const styles = useStyles();
   const a11y = useContext(GroupA11yContext);
@@ -418,7 +425,7 @@ function CheckboxesWidget(props: Props) {
       ))}
     </div>
   );
-}
+});
 
 function HiddenWidget() {
   return null;

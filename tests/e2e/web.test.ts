@@ -60,6 +60,42 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     await expect(page.title()).resolves.toMatch(/^Name \|/);
   });
 
+  it("paints a funnel step's heading from the page's HTML, where the step then shows it", async () => {
+    const box = async (page: Page) => {
+      await page.evaluate("document.fonts.ready");
+      const heading = page.getByRole("heading", { level: 1 });
+      const found = (await heading.boundingBox())!;
+      return { text: await heading.innerText(), x: Math.round(found.x), y: Math.round(found.y), width: Math.round(found.width), height: Math.round(found.height) };
+    };
+    for (const width of [390, 1280]) {
+      // Before any of the app's code: the server's HTML alone.
+      const early = await e2e.page(width);
+      await early.page.route("**/assets/*.js", (route) => route.abort());
+      await early.page.goto("/app/initial-setup/name");
+      const before = await box(early.page);
+      expect(before.text).toMatch(/what's your name/i);
+      await expect(early.page.getByRole("progressbar").count()).resolves.toBe(1); // the loading state where the form will be
+      await expect(early.page.locator("#root > footer").count()).resolves.toBe(1);
+      await expect(early.page.locator("footer").count()).resolves.toBe(1); // the HTML is one tree: nothing outside the root
+      await early.context.close();
+      const { page } = await e2e.page(width);
+      await page.goto("/app/initial-setup/name");
+      await page.getByLabel("First name").waitFor();
+      expect(await box(page), `${width} px`).toEqual(before);
+      await expect(page.locator("footer").count()).resolves.toBe(1);
+    }
+  });
+
+  it("sends a visitor without a session from a step not open to them to the one that is, before anything loads", async () => {
+    const res = await fetch(`${e2e.server.url}/app/initial-setup/property-value?from=ad`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/app/initial-setup/name?from=ad");
+    // The first step is theirs: its page, with its heading.
+    const page = await fetch(`${e2e.server.url}/app/initial-setup/name`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<h1 class="step-skeleton__title">Let&#x27;s get started|<h1 class="step-skeleton__title">Let's get started/);
+  });
+
   it("a step with a bad answer shows the message at the field and does not advance", async () => {
     const { page } = await e2e.page();
     await startFunnel(page);

@@ -1,14 +1,21 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+// The entry script: the page's HTML (the frame, and a funnel page's heading, server/http/page-shell.ts)
+// paints first; the app's code is evaluated after that first frame (app/start.tsx), so a slow
+// device shows the page while it runs the code. The funnel's data and code are asked for at once.
 import "./shell/fonts";
 import "./shell/global.css";
-import { App } from "./app/App";
-import { startFunnelEarly } from "./app/early-funnel";
+import { startFunnelCode, startFunnelEarly } from "./app/early-funnel";
+import { readBootSkeleton } from "./shell/boot-hint";
 
 startFunnelEarly(location.pathname);
+readBootSkeleton(); // before React replaces the server's HTML
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  startFunnelCode(location.pathname);
+  void import("./app/start");
+};
+// After the frame that paints the HTML; the timer is for a tab in the background, which runs no frames.
+requestAnimationFrame(() => setTimeout(start, 0));
+setTimeout(start, 200);

@@ -1,28 +1,34 @@
 // A funnel page opened from the address bar waits on three things in turn: the shell's code, the
-// funnel's code (fetched once the router has run), then the definitions bundle (fetched once that
-// code has run). Started here, as the entry script runs, all three load side by side. Only on
-// funnel pages: home and the other pages fetch none of it.
+// funnel's code (fetched once the router has run), then the page's definitions (fetched once that
+// code has run). Started by the entry script, all three load side by side: the definitions at
+// once, the code once the page's HTML has painted (main.tsx). Only on funnel pages: home and the
+// other pages fetch none of it.
 import { loadFunnelPage } from "./chunks";
 
 /** The routes FunnelPage renders (routes.tsx). */
 const FUNNEL_PATH = /^\/(?:app\/(?:initial-setup|application)\/[^/]+|app\/upload|app\/bank-statement|prequal\/[^/]+)\/?$/;
 
-/** The definitions bundle's query as the tRPC client sends it alone (GET, batch of one, empty input). */
-const BUNDLE_URL = `/api/trpc/definitions.bundle?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`;
+/** The page's definitions (definitions.page) as the tRPC client asks for them alone (GET, batch of one). */
+const pageUrl = (route: string) => `/api/trpc/definitions.page?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { route } }))}`;
 
 let bundle: Promise<unknown> | null = null;
 
-export function startFunnelEarly(path: string): void {
+/** The funnel's code, asked for once the page's HTML has painted (main.tsx), beside the app's. */
+export function startFunnelCode(path: string): void {
   if (!FUNNEL_PATH.test(path)) return;
   void import("./PageProviders").catch(() => undefined); // a failure shows when the route loads it
   void loadFunnelPage().catch(() => undefined);
-  bundle = fetch(BUNDLE_URL, { headers: { "X-Same-Origin": "1" }, credentials: "same-origin" })
+}
+
+export function startFunnelEarly(path: string): void {
+  if (!FUNNEL_PATH.test(path)) return;
+  bundle = fetch(pageUrl(path), { headers: { "X-Same-Origin": "1" }, credentials: "same-origin" })
     .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`definitions: ${res.status}`))))
     .then((body: unknown) => (body as [{ result: { data: unknown } }])[0].result.data);
   bundle.catch(() => undefined); // the funnel asks again through tRPC
 }
 
-/** The bundle fetched early, once (a later fetch, after a reload of the definitions, goes through tRPC); null when none was. */
+/** The page's definitions fetched early, once (a later fetch, after a reload of the definitions, goes through tRPC); null when none was. */
 export function takeEarlyDefinitions(): Promise<unknown> | null {
   const taken = bundle;
   bundle = null;

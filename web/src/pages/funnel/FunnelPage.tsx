@@ -8,7 +8,7 @@ import { AppIndexRedirect } from "../../shell/AppIndexRedirect";
 import { PageLoading } from "../../shell/PageLoading";
 import { brandTokens } from "../../shell/theme";
 import { classifyApiError } from "./api-errors";
-import { useDefinitions } from "./definitions";
+import { usePageDefinitions } from "./definitions";
 import { LoadFailed } from "./LoadFailed";
 import { StepScreen } from "./StepScreen";
 import { stepForRoute } from "./step-routes";
@@ -18,7 +18,7 @@ const funnelTheme = { ...helocTheme, ...brandTokens };
 
 function FunnelContent() {
   const { pathname } = useLocation();
-  const { defs, error, retry } = useDefinitions();
+  const { defs, error, retry } = usePageDefinitions(pathname);
   const guard = useFunnelGuard(defs);
   if (error) return <LoadFailed message={classifyApiError(error).message} onRetry={retry} />;
   if (!defs || guard !== "pass") return <PageLoading />;

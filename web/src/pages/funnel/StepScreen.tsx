@@ -1,17 +1,16 @@
 // One funnel step: its saved answers from step.get, the generic <StepForm>, and step.submit.
 // Nothing here knows what the step asks; the step file does.
-import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { browserDrafts, clearDraft, draftKey } from "../../../../engine/form/drafts";
 import { applicantLabelOf, signOutTargetFor } from "../../../../engine/funnel";
 import { withPrefill } from "../../../../engine/prefill";
 import type { Definitions, Step } from "../../../../engine/definitions";
-import { useServedDefinitions } from "./definitions";
+import { prefetchStepFiles, useServedDefinitions } from "./definitions";
 import { reach, type Part } from "../../../../engine/members";
-import site from "../../../../content/site.json";
-import { FunnelProgress, StepForm } from "../../../../engine/react";
+import { bundleStepSchema } from "../../../../engine/bundle";
+import { FunnelProgress, loadStepParts, StepForm, stepPartsLoaded } from "../../../../engine/react";
 import { prefetchBotToken } from "../../api/bot-check";
 import { trpc } from "../../api/trpc";
 import { signInPath, APPLICANT_AUTH_BASE } from "../../session/auth-paths";
@@ -35,20 +34,34 @@ function sharesStep(step: Step, part: Part | null | undefined): boolean {
   return Object.keys((step.schema as { properties?: object }).properties ?? {}).some((key) => reach(part, `/${key}`) !== "all");
 }
 
-/** Shown on a page of a submitted application: it can be read, not changed. */
-const LOCKED_NOTICE = "Your application is submitted, so these answers can no longer be changed. If something is wrong, contact us.";
-
 /** A random key for one submission of this page's answers (kept when the same answers are sent again). */
 const idempotencyKey = () => Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, "0")).join("");
 
-/** Shown on a step the server sends a returning applicant back to after the definitions changed. */
-const RECHECK_NOTICE = "We have updated our application since you answered this page. Please check your answers here.";
+/** The notices' chunk, once in: the page waits for it before it shows a notice (a lazy component would show it a moment late). */
+let noticesChunk: typeof import("./StepNotices") | null = null;
+const loadNotices = () => import("./StepNotices").then((chunk) => (noticesChunk = chunk));
 
-const useStyles = makeStyles({ notice: { marginBottom: "24px" } });
+/**
+ * What the page waits for besides the answers and the validators: the Fluent components of the
+ * step's fields (engine/react/fluent-parts.tsx), and the notices' when one shows. A failed load
+ * does not hold the page: a field whose part is missing shows a moment later.
+ */
+function useStepParts(defs: Definitions, step: Step, notices: boolean): boolean {
+  // Usually all in already (the first page loaded Input; a step of cards needs none): no turn to wait.
+  const loadedNow = useMemo(() => stepPartsLoaded(step, bundleStepSchema(defs, step.id)), [defs, step]) && (!notices || noticesChunk !== null);
+  const parts = useQuery({
+    queryKey: ["fluent-parts", step.id, notices],
+    queryFn: () => Promise.all([loadStepParts(step, bundleStepSchema(defs, step.id)), notices ? loadNotices() : null]).then(() => true),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    enabled: !loadedNow,
+  });
+  return loadedNow || !parts.isPending;
+}
 
 export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   useDocumentTitle(applicantLabelOf(defs, step.id) ?? step.label);
-  const styles = useStyles();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useSession();
@@ -121,6 +134,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
             const leavingPage = result.route !== pathname;
             if (leavingPage && result.stepId) {
               fetchAhead(result.stepId);
+              prefetchStepFiles(result.stepId); // and its validators, which the server lists with them
               if (defs.steps.has(result.stepId)) void loadStepValidators(defs, result.stepId).catch(() => undefined); // the next page reports a failure
             }
             // The first answer of a visitor starts a guest session: learn of it before moving on.
@@ -160,33 +174,20 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const backTo = previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
 
+  const notices = { shared: sharesStep(step, data?.part), locked: data?.locked ?? false, recheck: data?.recheck ?? false };
+  const partsReady = useStepParts(defs, step, notices.shared || notices.locked || notices.recheck);
+
   if (loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
   if (validators.error) return <LoadFailed message="This page could not be loaded." onRetry={validators.retry} />;
-  if (saved.isPending || !validators.ready) return <PageLoading label="Loading your answers" />;
+  if (saved.isPending || !validators.ready || !partsReady) return <PageLoading label="Loading your answers" />;
 
   return (
     <div className="page funnel">
       <div className="funnel__progress">
         <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} flow={flow} part={part} application={application} done={data?.done ?? []} />
       </div>
-      {sharesStep(step, data?.part) ? (
-        <MessageBar intent="info" className={styles.notice}>
-          <MessageBarBody>
-            {site.members.othersPart} <Link to={site.members.progressTo}>{site.members.progress}</Link>
-          </MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {data?.locked ? (
-        <MessageBar intent="info" className={styles.notice}>
-          <MessageBarBody>{LOCKED_NOTICE}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {data?.recheck ? (
-        <MessageBar intent="warning" className={styles.notice}>
-          <MessageBarBody>{RECHECK_NOTICE}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+      {noticesChunk && (notices.shared || notices.locked || notices.recheck) ? <noticesChunk.default {...notices} /> : null}
       <StepForm
         defs={defs}
         stepId={step.id}

@@ -4,8 +4,11 @@
 // (the definitions were reloaded since) fails to load: the page then fetches the new definitions.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Definitions } from "../../../../engine/definitions";
+import { prefetchStepFiles } from "./definitions";
 import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type ModuleName, type PrecompiledModule } from "../../../../engine/precompiled";
-import { trpc } from "../../api/trpc";
+
+/** Every query of definitions (the bundle, a page's files, a step's): invalidated together when another version serves. */
+export const DEFINITIONS_KEY = [["definitions"]];
 
 interface Loaded {
   version: string;
@@ -14,17 +17,29 @@ interface Loaded {
 }
 
 const byDefs = new WeakMap<Definitions, Loaded>();
+/** The validators of the version served now: every set built of that version (a funnel page builds one per step it adds) shares them. */
+let current: Loaded | null = null;
 
-/** A new set of precompiled validators for the definitions of `version`: the compiler to build them with. */
+/** The precompiled validators of the definitions of `version`: the compiler to build them with. */
 export function precompiledFor(version: string): { validators: PrecompiledValidators; attach(defs: Definitions): void } {
-  const validators = new PrecompiledValidators();
-  return { validators, attach: (defs) => byDefs.set(defs, { version, validators, modules: new Map() }) };
+  if (current?.version !== version) current = { version, validators: new PrecompiledValidators(), modules: new Map() };
+  const loaded = current;
+  return { validators: loaded.validators, attach: (defs) => byDefs.set(defs, loaded) };
 }
 
-/** Loads `names` (each once per definitions set; a failed one is tried again next time). */
+/** Loads `names` for the definitions of `version` (the server listed them with a step's files). */
+export function loadModulesOf(version: string, names: ModuleName[]): Promise<void> {
+  return current?.version === version ? loadInto(current, names) : Promise.resolve();
+}
+
+/** Loads `names` (each once per definitions version; a failed one is tried again next time). */
 function load(defs: Definitions, names: ModuleName[]): Promise<void> {
   const loaded = byDefs.get(defs);
   if (!loaded) return Promise.reject(new Error("these definitions were not built with precompiled validators"));
+  return loadInto(loaded, names);
+}
+
+function loadInto(loaded: Loaded, names: ModuleName[]): Promise<void> {
   return Promise.all(
     names.map((name) => {
       let done = loaded.modules.get(name);
@@ -62,7 +77,11 @@ export function prefetchFollowingValidators(defs: Definitions, stepId: string): 
   const idle = (globalThis as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
   let cancelled = false;
   idle(() => {
-    if (!cancelled) for (const id of followingSteps(defs, stepId)) void loadStepValidators(defs, id).catch(() => undefined);
+    if (cancelled) return;
+    for (const id of followingSteps(defs, stepId)) {
+      prefetchStepFiles(id); // a page's definitions hold the other steps outlined: their files, and the validators they list
+      void loadStepValidators(defs, id).catch(() => undefined);
+    }
   });
   return () => void (cancelled = true);
 }
@@ -80,6 +99,6 @@ export function useStepValidators(defs: Definitions, stepId: string): { ready: b
   return {
     ready: query.isSuccess,
     error: query.error,
-    retry: () => void queryClient.invalidateQueries({ queryKey: trpc.definitions.bundle.queryKey() }).then(() => query.refetch()),
+    retry: () => void queryClient.invalidateQueries({ queryKey: DEFINITIONS_KEY }).then(() => query.refetch()),
   };
 }

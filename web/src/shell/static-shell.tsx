@@ -1,0 +1,34 @@
+// The frame of every page as HTML, written into index.html at build time (web/build/
+// static-shell-plugin.ts), so a page paints its header, footer and loading state before any of its
+// code has loaded; React then renders the same frame in its place (web/src/main.tsx). A visitor's
+// frame: the account end of the navigation says "Sign in" until the session is known.
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
+import { SessionProvider } from "../session/session";
+import { Layout } from "./Layout";
+import { PageLoading } from "./PageLoading";
+
+/** Marks around the frame, and around the main landmark's content, where the server puts a funnel page's heading (server/http/page-shell.ts). */
+export const SHELL_START = "<!--shell-->";
+export const SHELL_END = "<!--/shell-->";
+export const PAGE_START = "<!--page-->";
+export const PAGE_END = "<!--/page-->";
+
+export function renderStaticShell(): string {
+  const html = renderToStaticMarkup(
+    <MemoryRouter>
+      <SessionProvider>
+        <Layout>
+          <PageLoading />
+        </Layout>
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+  const loading = renderToStaticMarkup(
+    <MemoryRouter>
+      <PageLoading />
+    </MemoryRouter>,
+  );
+  if (!html.includes(loading)) throw new Error("static shell: the loading state is not in the frame");
+  return html.replace(loading, `${PAGE_START}${loading}${PAGE_END}`);
+}
