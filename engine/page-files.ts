@@ -91,6 +91,22 @@ function paramsNamed(node: unknown, into: Set<string>): void {
   else if (isObject(node)) for (const value of Object.values(node)) paramsNamed(value, into);
 }
 
+/** The params `node` reads as `params.<id>.<key>`, by rule set id ("all": read as a whole, `params.<id>`). */
+function paramKeysNamed(node: unknown, into: Map<string, Set<string> | "all">): void {
+  if (typeof node === "string") {
+    const found = /^params\.([^.]+)(?:\.([^.]+))?/.exec(node);
+    if (!found) return;
+    const [, id, key] = found as unknown as [string, string, string | undefined];
+    const had = into.get(id);
+    if (had === "all") return;
+    if (key === undefined) into.set(id, "all");
+    else into.set(id, (had ?? new Set<string>()).add(key));
+  } else if (Array.isArray(node)) for (const item of node) paramKeysNamed(item, into);
+  else if (isObject(node)) for (const value of Object.values(node)) paramKeysNamed(value, into);
+}
+
+const pick = (params: Record<string, unknown>, keys: Set<string>) => Object.fromEntries(Object.entries(params).filter(([key]) => keys.has(key)));
+
 /** The rule sets `nodes` name, and what those read in turn (with the ones every page reads, unless `own`). */
 function ruleSetsFor(defs: Definitions, nodes: unknown[], own = false): Set<string> {
   const read = new Set<string>();
@@ -146,15 +162,17 @@ export function pageFiles(defs: Definitions, sent: DefinitionFiles, stepId: stri
   }
   const flows = [...defs.flows.values()].map(({ def }) => def);
   const whole = ruleSetsFor(defs, [...flows, ...outlines, ...(located ? [located.def] : [])]);
-  // Params: those any kept logic reads (a whole rule set's own, and params.<id> named anywhere).
-  const params = new Set<string>();
-  paramsNamed([...flows, ...outlines, located?.def ?? null, ...[...whole].map((id) => defs.ruleSets.get(id)!.def)], params);
+  // Params: those any kept logic reads (a whole rule set's own, and params.<id>.<key> named
+  // anywhere: only the keys named, so one flag a skipWhen reads does not bring a table of texts).
+  const params = new Map<string, Set<string> | "all">();
+  paramKeysNamed([...flows, ...outlines, located?.def ?? null, ...[...whole].map((id) => defs.ruleSets.get(id)!.def)], params);
   const rules: Record<string, unknown> = {};
   for (const { file, def } of defs.ruleSets.values()) {
     const path = file.slice("rules/".length);
     if (!(path in sent.rules)) continue;
+    const keys = params.get(def.id);
     if (whole.has(def.id)) rules[path] = sent.rules[path];
-    else rules[path] = { id: def.id, ...(params.has(def.id) && def.params !== undefined ? { params: def.params } : {}) } satisfies Partial<RuleSet>;
+    else rules[path] = { id: def.id, ...(keys && def.params !== undefined ? { params: keys === "all" ? def.params : pick(def.params, keys) } : {}) } satisfies Partial<RuleSet>;
   }
   return { files: { schemas: {}, steps, rules }, whole: located ? [located.def.id] : [] };
 }

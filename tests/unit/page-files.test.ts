@@ -120,8 +120,10 @@ describe("a funnel page's definitions (engine/page-files.ts)", () => {
     expect(name.files.steps["initial-setup/email.json"]).toEqual({
       id: "email", route: "/app/initial-setup/email", label: expect.any(String), rank: expect.any(Number), schema: { type: "object", properties: { user: {} } },
     });
-    // The documents' and conditions' rule sets are read by no early page: their ids only.
-    expect(name.files.rules["documents.json"]).toEqual({ id: "documents" });
+    // The documents' rule set is read by no early page: its id, and only the one param a later
+    // step's skipWhen reads (income verification: params.documents.dataConnectionOffered), not
+    // its tables (the applicant texts, the labels).
+    expect(name.files.rules["documents.json"]).toEqual({ id: "documents", params: { dataConnectionOffered: false } });
     expect(JSON.stringify(name.files).length).toBeLessThan(JSON.stringify(sent).length / 4);
 
     const withDisplay = [...defs.steps.values()].find(({ def }) => placesDisplay(def))!.def.id;

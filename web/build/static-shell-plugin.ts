@@ -4,6 +4,7 @@
 // paint of a funnel page's heading uses, so it paints in the font it keeps; and preloads no code.
 import { fileURLToPath } from "node:url";
 import { runnerImport, type Plugin } from "vite";
+import { markdownContent } from "./markdown-plugin";
 
 const SHELL_MODULE = fileURLToPath(new URL("../src/shell/static-shell.tsx", import.meta.url));
 const ROOT = '<div id="root"></div>';
@@ -18,7 +19,12 @@ export function staticShell(): Plugin {
       order: "post",
       async handler(html, ctx) {
         if (!html.includes(ROOT)) throw new Error(`index.html: ${ROOT} is missing`);
-        const { module } = await runnerImport<typeof import("../src/shell/static-shell")>(SHELL_MODULE, { configFile: false, logLevel: "error" });
+        const { module } = await runnerImport<typeof import("../src/shell/static-shell")>(SHELL_MODULE, {
+          configFile: false,
+          logLevel: "error",
+          // The frame reads the lender through the build's own virtual module (the profile LENDER_PROFILE names).
+          plugins: [markdownContent()],
+        });
         const fonts = Object.keys(ctx.bundle ?? {}).filter((file) => PRELOADED_FONTS.test(file)).sort();
         if (fonts.length !== 2) throw new Error(`index.html: expected the two Poppins files to preload, found ${fonts.join(", ") || "none"}`);
         // No modulepreload of the app's code: fetched before the first paint, it shares the first
