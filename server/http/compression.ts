@@ -35,8 +35,10 @@ export async function gzipIfLarge(text: string, bytes: number, acceptEncoding: s
   return gzipAsync(text);
 }
 
-export function compressLarge(threshold = 1024): MiddlewareHandler {
+/** `passBy`: a path prefix whose handlers compress their own answers (their headers are never read here). */
+export function compressLarge({ threshold = 1024, passBy }: { threshold?: number; passBy?: string } = {}): MiddlewareHandler {
   return async (c, next) => {
+    if (passBy !== undefined && c.req.path.startsWith(passBy)) return next();
     await next();
     if (c.req.method === "HEAD") return;
     const res = c.res;

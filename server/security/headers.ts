@@ -39,13 +39,26 @@ interface NodeResponse {
   setHeader(name: string, value: string): unknown;
 }
 
-export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
+/** Set by a handler whose answer already carries the security headers (the tRPC endpoint's `headers`). */
+export const SECURITY_HEADERS_SENT = "securityHeadersSent";
+
+/**
+ * `inAnswerUnder`: a path prefix whose handler may send these headers in its own answer's head
+ * and says so (c.set(SECURITY_HEADERS_SENT, true)); any other answer there (a guard's refusal)
+ * gets them after it is made, before node writes it.
+ */
+export function securityHeaders(options: SecurityHeaderOptions, { inAnswerUnder }: { inAnswerUnder?: string } = {}): MiddlewareHandler {
   const list = securityHeaderList(options);
   return async (c, next) => {
     const outgoing = (c.env as { outgoing?: NodeResponse } | undefined)?.outgoing;
     if (outgoing && typeof outgoing.setHeader === "function") {
-      for (const [name, value] of list) outgoing.setHeader(name, value);
-      return next();
+      const setAll = () => {
+        for (const [name, value] of list) outgoing.setHeader(name, value);
+      };
+      if (inAnswerUnder === undefined || !c.req.path.startsWith(inAnswerUnder)) return setAll(), next();
+      await next();
+      if (!c.get(SECURITY_HEADERS_SENT)) setAll();
+      return;
     }
     // Not on node-server (app.request in a test): the same headers on the response as made.
     await next();

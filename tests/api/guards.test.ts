@@ -91,4 +91,25 @@ describe("the API's request guards", () => {
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
+
+  it("sends the same security headers, once each, with every API answer and refusal", async () => {
+    const reference = await fetch(`${server.url}/definitions`);
+    const security = ["content-security-policy", "cross-origin-opener-policy", "cross-origin-resource-policy", "referrer-policy", "x-content-type-options", "x-frame-options"];
+    const b = browser(server.url);
+    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Ada", lastName: "Lovelace" } } });
+    const cookie = [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const stepGet = `${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "name" }))}`;
+    const answers = {
+      "an answer": await fetch(stepGet, { headers: { cookie, "x-same-origin": "1" } }),
+      "a refusal by the handler (a bad input)": await fetch(`${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "no such/step" }))}`, { headers: { cookie, "x-same-origin": "1" } }),
+      "a guard's refusal (no X-Same-Origin)": await fetch(stepGet, { headers: { cookie } }),
+      "a guard's refusal (no bot-check token)": await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: { cookie, "x-same-origin": "1", "content-type": "application/json" }, body: "{}" }),
+    };
+    expect(Object.values(answers).map((res) => res.status)).toEqual([200, 400, 403, 403]);
+    for (const [what, res] of Object.entries(answers))
+      for (const name of security) {
+        // A header sent twice arrives joined with ", ": once means exactly the reference's value.
+        expect(res.headers.get(name), `${name} on ${what}`).toBe(reference.headers.get(name));
+      }
+  });
 });
