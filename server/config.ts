@@ -7,6 +7,8 @@ import { REPO_ROOT } from "../engine/paths";
 export interface Config {
   port: number;
   host: string;
+  /** How long a stop waits for the requests in flight before cutting their connections (ms; default 10 s). */
+  shutdownGraceMs?: number;
   /** The SQLite file (when there is no DATABASE_URL); its folder also holds the development key and outbox. */
   databasePath: string;
   /** postgres://… (DATABASE_URL): PostgreSQL instead of the SQLite file, for several servers on one database. */

@@ -24,6 +24,9 @@ import { createServices, type Services } from "./services";
 import { dbSpentTokens } from "./store/spent-tokens";
 import { describeReload, reloadDefinitions, watchDefinitions, type Reload } from "./definitions-live";
 
+/** How long a stop waits for the requests in flight (a save mid-way) before cutting them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 export interface StartOptions extends Partial<Config> {
   /** Other definition folders (tests drop changed steps or rules into a copy). */
   definitions?: DefinitionDirs;
@@ -141,11 +144,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     notes,
     reloadDefinitions: reload,
     lastReload: () => last,
+    // A graceful stop (SIGTERM at a deploy): no new connections, idle ones closed as they go idle,
+    // requests in flight answered (a save cut off mid-way used to find the database closed and
+    // answer 500) for up to SHUTDOWN_GRACE_MS, then everything cut; the database closes last.
     close: () =>
       new Promise<void>((resolve) => {
         unwatch();
-        server.close(() => void closeDb().then(resolve, resolve));
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
+        const idle = setInterval(() => http.closeIdleConnections(), 50);
+        const cut = setTimeout(() => http.closeAllConnections(), config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+        server.close(() => {
+          clearInterval(idle);
+          clearTimeout(cut);
+          void closeDb().then(resolve, resolve);
+        });
+        http.closeIdleConnections();
       }),
   };
 }

@@ -10,6 +10,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../engine/paths";
 import { auditEvents } from "../../server/db/schema";
+import type { GivenDisclosure } from "../../server/esign/give-disclosures";
 import { applicationStore } from "../../server/store/applications";
 import { answersFor, singleBorrower, walk } from "../helpers/journeys";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
@@ -26,16 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Given {
-  document: string;
-  version: string;
-  sha256: string;
-  sourceSha256: string;
-  values: Record<string, string>;
-  givenAt: string;
-  givenTo: string;
-  step: string;
-}
+type Given = GivenDisclosure;
 
 async function applicationOf(b: Browser) {
   const { id } = await b.trpc.application.get.query();

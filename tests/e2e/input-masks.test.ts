@@ -3,6 +3,7 @@
 // personal-info page; a $0 home value is refused naming the field; what
 // was typed but not saved survives a reload; a guest's header has no sign-out at all and fits
 // one line; /app/bank-statement sends the applicant to their page. Screenshots go to tests/artifacts (input-masks-*).
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { makeApplicant } from "../helpers/accounts";
 import { singleBorrower } from "../helpers/journeys";
@@ -14,6 +15,20 @@ import { pageWithSession } from "./sessions";
 
 const e2e = useE2E({ shared: true });
 
+/** Typed digit by digit, a date of birth gets both slashes, and a two-digit year reads as 19YY. */
+async function typesDateOfBirthAsDigits(page: Page) {
+  const dob = page.getByLabel("Date of birth");
+  await dob.waitFor();
+  await dob.fill("");
+  await dob.pressSequentially("01152026");
+  expect(await dob.inputValue()).toBe("01/15/2026");
+  expect(await dob.getAttribute("inputmode")).toBe("numeric");
+  await dob.fill("");
+  await dob.pressSequentially("3/14/85");
+  await dob.blur();
+  expect(await dob.inputValue()).toBe("03/14/1985");
+}
+
 describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 }, () => {
   for (const width of [390, 1280]) {
     it(`types a date as digits and reads a birth year back (${width} px)`, async () => {
@@ -23,16 +38,7 @@ describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 
       await page.getByLabel("First name").fill("Dana");
       await page.getByLabel("Last name").fill("Rivera");
       await reveal(page, "/user/dateOfBirth");
-      const dob = page.getByLabel("Date of birth");
-      await dob.waitFor();
-      await dob.fill("");
-      await dob.pressSequentially("01152026");
-      expect(await dob.inputValue()).toBe("01/15/2026");
-      expect(await dob.getAttribute("inputmode")).toBe("numeric");
-      await dob.fill("");
-      await dob.pressSequentially("3/14/85");
-      await dob.blur();
-      expect(await dob.inputValue()).toBe("03/14/1985");
+      await typesDateOfBirthAsDigits(page);
       await screenshot(page, `input-masks-date-${width}`);
       await context.close();
     });
@@ -45,15 +51,7 @@ describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 
       const page = await pageWithSession(e2e, api, width);
       await page.goto("/app/application/1");
       await reveal(page, "/user/dateOfBirth");
-      const dob = page.getByLabel("Date of birth");
-      await dob.fill("");
-      await dob.pressSequentially("01152026");
-      expect(await dob.inputValue()).toBe("01/15/2026");
-      expect(await dob.getAttribute("inputmode")).toBe("numeric");
-      await dob.fill("");
-      await dob.pressSequentially("3/14/85");
-      await dob.blur();
-      expect(await dob.inputValue()).toBe("03/14/1985");
+      await typesDateOfBirthAsDigits(page);
       expect(new URL(page.url()).pathname).toBe("/app/application/1"); // the funnel's page, not the preview
       await screenshot(page, `input-masks-live-date-${width}`);
       await page.context().close();

@@ -63,15 +63,7 @@ function RecordCancellation({ applicationId, holders, onRecorded }: { applicatio
       <h4 id="record-cancellation" className="portal-subtitle">
         Record a mailed cancellation
       </h4>
-      <Field label="Owner who cancelled">
-        <Select value={holder} onChange={(_, d) => setHolder(d.value)}>
-          {holders.map((h) => (
-            <option key={h.key} value={h.key}>
-              {h.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <OwnerField label="Owner who cancelled" holders={holders} value={holder} onChange={setHolder} />
       <Field label="Sent on (the postmark or delivery date)" required validationMessage={error} validationState={error ? "error" : "none"}>
         <Input type="date" value={sentOn} required onChange={(_, d) => setSentOn(d.value)} />
       </Field>
@@ -79,6 +71,21 @@ function RecordCancellation({ applicationId, holders, onRecorded }: { applicatio
         Record the cancellation
       </Button>
     </form>
+  );
+}
+
+/** A choice among the owners who hold the right to cancel. */
+function OwnerField({ label, holders, value, onChange }: { label: string; holders: ApplicationNoticesDetail["rightToCancel"]["holders"]; value: string; onChange(key: string): void }) {
+  return (
+    <Field label={label}>
+      <Select value={value} onChange={(_, d) => onChange(d.value)}>
+        {holders.map((h) => (
+          <option key={h.key} value={h.key}>
+            {h.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 
@@ -98,15 +105,7 @@ function RecordDelivery({ applicationId, holders, onRecorded }: { applicationId:
         Record a mailed notice's delivery
       </h4>
       <p className="meta">That owner's three business days run from the day the notice reached them (or from the account opening, if later). No draw is released before they end.</p>
-      <Field label="Owner the notice was mailed to">
-        <Select value={holder} onChange={(_, d) => setHolder(d.value)}>
-          {holders.map((h) => (
-            <option key={h.key} value={h.key}>
-              {h.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <OwnerField label="Owner the notice was mailed to" holders={holders} value={holder} onChange={setHolder} />
       <Field label="How it reached them">
         <Select value={via} onChange={(_, d) => setVia(d.value as "mail" | "in person")}>
           <option value="mail">By mail</option>
