@@ -167,7 +167,7 @@ function focusFirstError(root: HTMLElement | null) {
 /** The Next button's sign of a save under way (its part is fetched at the first touch of the form, engine/react/fluent-parts.tsx). */
 const SavingSpinner = withParts(["spinner"], function SavingSpinner() {
   const { Spinner } = part("spinner");
-  return <Spinner size="tiny" />;
+  return <Spinner size="tiny" aria-label="Saving" />;
 });
 const loadSpinner = () => void loadPart("spinner").catch(() => undefined);
 

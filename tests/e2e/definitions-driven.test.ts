@@ -81,4 +81,28 @@ describe("web app follows the definitions (e2e)", { timeout: 60_000 }, () => {
     await page.waitForURL("**/app/initial-setup/email");
     await page.getByRole("heading", { level: 1, name: "Where should we send your offer?" }).waitFor();
   });
+
+  it("starts again from the new definitions when the next step's files arrive from a reloaded set", async () => {
+    const { page } = await e2e.page();
+    // The next step's own files are held back until the reload, so they come from the new set
+    // (on a busy machine the page is not idle early enough to fetch them before it).
+    let reloaded!: () => void;
+    const afterReload = new Promise<void>((resolve) => (reloaded = resolve));
+    await page.route(/\/api\/trpc\/definitions\.page\?.*stepId/, async (route) => {
+      await afterReload;
+      await route.continue();
+    });
+    await page.goto("/app/initial-setup/name");
+    await page.getByLabel("First name").fill("Eva");
+    await page.getByLabel("Last name").fill("Soto");
+    copy.edit("steps/initial-setup/email.json", (step) => {
+      step.title = "Which email should your offer go to?";
+    });
+    expect(reloadDefinitions(e2e.server.services, { steps: copy.steps, rules: copy.rules })).toMatchObject({ swapped: true, problems: [] });
+    reloaded();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL("**/app/initial-setup/email");
+    await page.getByRole("heading", { level: 1, name: "Which email should your offer go to?" }).waitFor();
+    await expect(page.getByLabel(/email/i).isVisible()).resolves.toBe(true);
+  });
 });

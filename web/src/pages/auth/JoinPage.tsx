@@ -104,7 +104,7 @@ export default function JoinPage() {
             appearance="primary"
             className={cta.root}
             disabledFocusable={busy}
-            icon={busy ? <Spinner size="tiny" /> : undefined}
+            icon={busy ? <Spinner size="tiny" aria-label="Working" /> : undefined}
             iconPosition="after"
             onClick={() => accept.mutate({ token })}
           >

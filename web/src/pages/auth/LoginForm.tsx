@@ -160,7 +160,7 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
           </MessageBar>
         ) : null}
         <div className="actions">
-          <Button type="submit" appearance="primary" className={cta.root} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined} iconPosition="after">
+          <Button type="submit" appearance="primary" className={cta.root} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" aria-label="Working" /> : undefined} iconPosition="after">
             {submitLabel}
           </Button>
         </div>

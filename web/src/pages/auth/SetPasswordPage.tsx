@@ -96,7 +96,7 @@ export default function SetPasswordPage() {
           </MessageBar>
         ) : null}
         <div className="actions">
-          <Button type="submit" appearance="primary" className={cta.root} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined} iconPosition="after">
+          <Button type="submit" appearance="primary" className={cta.root} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" aria-label="Working" /> : undefined} iconPosition="after">
             Set password
           </Button>
         </div>

@@ -67,6 +67,9 @@ export function useDefinitions(): { defs: Definitions | null; error: unknown; re
   };
 }
 
+/** A step's files came from another definitions version than the page's: the page starts again from the one served now. */
+class VersionChanged extends Error {}
+
 /** What definitions.page answers: files of one version, the steps they hold whole, and those steps' validator modules. */
 type PageCut = Awaited<ReturnType<typeof trpcClient.definitions.page.query>>;
 
@@ -88,7 +91,7 @@ class PageFiles {
   }
 
   private add(cut: PageCut): void {
-    if (String(cut.version) !== this.version) throw new Error(`definitions ${String(cut.version)} came for a page of ${this.version}`);
+    if (String(cut.version) !== this.version) throw new VersionChanged(`definitions ${String(cut.version)} came for a page of ${this.version}`);
     if (cut.whole === "all") {
       Object.assign(this.files, { schemas: cut.files.schemas, steps: cut.files.steps, rules: cut.files.rules });
       this.whole = "all";
@@ -169,6 +172,13 @@ export function usePageDefinitions(path: string): { defs: Definitions | null; er
     gcTime: Infinity,
     retry: false,
   });
+  // The server reloaded its definitions before this step's files came (product ops changed them
+  // while the applicant was on the page before): the page's definitions are fetched again, new.
+  const queryClient = useQueryClient();
+  const versionChanged = part.error instanceof VersionChanged;
+  useEffect(() => {
+    if (versionChanged) void queryClient.invalidateQueries({ queryKey: DEFINITIONS_KEY });
+  }, [versionChanged, queryClient]);
   // (Read through the query's state, so its arrival renders the page: the query tracks what is read.)
   const stepIn = stepId === null || part.isSuccess || files?.has(stepId) === true;
   const defs = files && stepIn && (stepId === null || files.has(stepId)) ? files.defsFor(stepId) : null;
@@ -183,7 +193,7 @@ export function usePageDefinitions(path: string): { defs: Definitions | null; er
   });
   return {
     defs: guards.isSuccess ? defs : null,
-    error: page.error ?? (needed ? part.error : null) ?? guards.error,
+    error: page.error ?? (needed && !versionChanged ? part.error : null) ?? guards.error,
     retry: () => void (page.error ? page.refetch() : part.error ? part.refetch() : guards.refetch()),
   };
 }

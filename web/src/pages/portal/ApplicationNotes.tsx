@@ -67,7 +67,7 @@ export function ApplicationNotes({ applicationId, onAdded }: { applicationId: st
             }}
           />
         </Field>
-        <Button type="submit" disabledFocusable={add.isPending} icon={add.isPending ? <Spinner size="extra-tiny" /> : undefined}>
+        <Button type="submit" disabledFocusable={add.isPending} icon={add.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}>
           Save note
         </Button>
       </form>

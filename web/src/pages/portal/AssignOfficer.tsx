@@ -42,7 +42,7 @@ export function AssignOfficer({ detail, onSaved }: { detail: ApplicationDetail; 
           ))}
         </Select>
       </Field>
-      <Button onClick={onSave} disabledFocusable={assign.isPending || chosen === current} icon={assign.isPending ? <Spinner size="extra-tiny" /> : undefined}>
+      <Button onClick={onSave} disabledFocusable={assign.isPending || chosen === current} icon={assign.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}>
         Save assignment
       </Button>
       {assign.error ? (

@@ -19,7 +19,7 @@ export function FileButton({ uploadId, fileName }: { uploadId: string; fileName:
     }
   };
   return (
-    <Button size="small" onClick={() => void onClick()} disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" /> : undefined} aria-label={`Download ${fileName}`}>
+    <Button size="small" onClick={() => void onClick()} disabledFocusable={busy} icon={busy ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined} aria-label={`Download ${fileName}`}>
       Download
     </Button>
   );

@@ -85,7 +85,7 @@ function ReviewCard({ review, enums, sidesParams, onDecided }: { review: Pending
             <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" maxLength={500} />
           </Field>
           <div className="actions">
-            <Button type="submit" appearance="primary" disabledFocusable={busy} icon={reject.isPending ? <Spinner size="extra-tiny" /> : undefined}>
+            <Button type="submit" appearance="primary" disabledFocusable={busy} icon={reject.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}>
               Reject the ID
             </Button>
             <Button onClick={() => setRejecting(false)} disabled={busy}>
@@ -95,7 +95,7 @@ function ReviewCard({ review, enums, sidesParams, onDecided }: { review: Pending
         </form>
       ) : (
         <div className="actions">
-          <Button appearance="primary" onClick={onApprove} disabledFocusable={busy} icon={approve.isPending ? <Spinner size="extra-tiny" /> : undefined}>
+          <Button appearance="primary" onClick={onApprove} disabledFocusable={busy} icon={approve.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}>
             Approve<span className="visually-hidden"> the ID of {name}</span>
           </Button>
           <Button onClick={() => setRejecting(true)} disabled={busy}>

@@ -78,7 +78,7 @@ export function InviteForm({ roles, onInvited }: { roles: PortalRole[]; onInvite
         </MessageBar>
       ) : null}
       <div className="actions">
-        <Button type="submit" appearance="primary" disabledFocusable={invite.isPending} icon={invite.isPending ? <Spinner size="tiny" /> : undefined} iconPosition="after">
+        <Button type="submit" appearance="primary" disabledFocusable={invite.isPending} icon={invite.isPending ? <Spinner size="tiny" aria-label="Sending" /> : undefined} iconPosition="after">
           Send invitation
         </Button>
       </div>

@@ -69,7 +69,7 @@ export function UserActionDialog({ open, action, user, roles, onClose }: { open:
             {action === "role" ? <RoleChoice roles={roles} value={role} onChange={setRole} label="New role" /> : <p>{EXPLAIN[action]}</p>}
           </DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={onConfirm} disabledFocusable={busy || (action === "role" && role === user.role)} icon={busy ? <Spinner size="extra-tiny" /> : undefined}>
+            <Button appearance="primary" onClick={onConfirm} disabledFocusable={busy || (action === "role" && role === user.role)} icon={busy ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}>
               {CONFIRM[action]}
             </Button>
             <Button onClick={() => onClose(null)} disabled={busy}>
