@@ -7,7 +7,7 @@
 // and from their application's page (GET /api/notices/credit-score/mine.pdf).
 import { readFileSync } from "node:fs";
 import { TRPCError } from "@trpc/server";
-import { answersPointer, borrowerName, isBorrowerRole } from "../../engine/borrowers";
+import { answersPointer, borrowerName, borrowerRoles } from "../../engine/borrowers";
 import type { CreditScoreUsed } from "../../engine/generated/schema-types";
 import { readLenderProfile } from "../../engine/lender-file";
 import { getAt, setAt } from "../../engine/pointer";
@@ -40,7 +40,10 @@ interface ScoreRequest {
 
 /** The borrowers on this application whose score may be recorded: each role whose answers it holds. */
 export const scoredBorrowers = (services: Services, doc: unknown): string[] =>
-  ["borrower", "coborrower"].filter((role) => isBorrowerRole(services.defs, role) && typeof getAt(doc, answersPointer(services.defs, role)) === "object" && getAt(doc, answersPointer(services.defs, role)) !== null);
+  borrowerRoles(services.defs).filter((role) => {
+    const answers = getAt(doc, answersPointer(services.defs, role));
+    return typeof answers === "object" && answers !== null;
+  });
 
 /** What the schema cannot say of a score: it lies in its model's range, and it was not made in the future. */
 function scoreErrors(used: CreditScoreUsed, today: string) {
