@@ -8,6 +8,7 @@ import { uriOf } from "./uris";
 import type { Definitions, Problem } from "./definitions";
 import { iteratingOperators, operatorOf } from "./logic";
 import { escapeSegment } from "./pointer";
+import { prefillSource } from "./prefill";
 import { expand, propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "./schema-walk";
 import type { RuleSet, Step } from "./generated/schema-types";
 
@@ -408,6 +409,11 @@ export function checkStepLogic(defs: Definitions, file: string, step: Step, prob
     if (typeof branch.goto !== "string") checker.walk(branch.goto, `/next/${i}/goto`, forField());
   });
   if (step.skipWhen !== undefined) checker.walk(step.skipWhen, "/skipWhen", forField());
+  for (const [field, source] of Object.entries(step.prefill ?? {})) {
+    const { value, when } = prefillSource(source);
+    if (when !== undefined) checker.walk(when, `/prefill/${esc(field)}/when`, forField(field));
+    if (value !== undefined) checker.walk(value, `/prefill/${esc(field)}/value`, forField(field));
+  }
   for (const [list, fields] of Object.entries(step.newItems ?? {}))
     for (const [field, logic] of Object.entries(fields ?? {})) checker.walk(logic, `/newItems/${esc(list)}/${esc(field)}`, forField());
 }

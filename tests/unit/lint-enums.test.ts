@@ -51,6 +51,20 @@ describe("enumeration values in logic", () => {
     ]);
   });
 
+  it("checks a computed prefill's value and condition", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/application/declarations.json", (s) => {
+      s.prefill["/user/declarations/hasIntentToOccupy"] = {
+        value: { "==": [{ var: "property.propertyUsage" }, "primaryResidense"] },
+        when: { "!=": [{ var: "property.propertyUsage" }, "investmnt"] },
+      };
+    });
+    expect(messages(copy).sort()).toEqual([
+      'steps/application/declarations.json#/prefill/~1user~1declarations~1hasIntentToOccupy/value/==/1: unknown value "primaryResidense" for property.propertyUsage, did you mean `primaryResidence`?',
+      'steps/application/declarations.json#/prefill/~1user~1declarations~1hasIntentToOccupy/when/!=/1: unknown value "investmnt" for property.propertyUsage, did you mean `investment`?',
+    ]);
+  });
+
   it("resolves a rule's forEach/as item and the items of filter", () => {
     const copy = copyDefinitions();
     let solar = -1;
