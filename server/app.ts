@@ -13,8 +13,8 @@ import { createBotCheckRoutes } from "./botcheck/routes";
 import type { BotCheckVerifier } from "./botcheck/types";
 import { definitionsPage } from "./definitions-page";
 import { createDevRoutes } from "./dev/routes";
-import { botToken, crossSiteRefusal, guards, sameOriginHeader, trpcRefusal } from "./security/guards";
-import { SECURITY_HEADERS_SENT, securityHeaderList, securityHeaders } from "./security/headers";
+import { botToken, crossSiteRefusal, guarded, sameOriginHeader, trpcRefusal } from "./security/guards";
+import { securityHeaderList, securityHeaders, withSecurityHeaders } from "./security/headers";
 import { procedureKinds, trpcRequestShape } from "./security/request-shape";
 import type { Services } from "./services";
 import type { Context } from "./trpc/init";
@@ -25,7 +25,7 @@ import { createEsignRoutes } from "./esign/routes";
 import { createNoticeRoutes } from "./notices/routes";
 import { createAnalyticsRoutes } from "./analytics/routes";
 import { compressLarge } from "./http/compression";
-import { limitedBody } from "./http/body";
+import { bodyWithin } from "./http/body";
 import { createValidatorRoutes } from "./http/validators";
 import { pageShellFor, visitorTargetFor } from "./http/page-shell";
 import { stepIdForRoute } from "../engine/page-files";
@@ -61,21 +61,51 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   });
   const strictTransportSecurity: string | false = config.secureCookies ? "max-age=63072000; includeSubDomains" : false;
   const security = { contentSecurityPolicy: policy([]), strictTransportSecurity };
-  // The tRPC endpoint's answers carry them in their own head (a dozen setHeader calls cost a
-  // trivial call a seventh of its time); its refusals before the handler still get them here.
-  app.use("*", securityHeaders(security, { inAnswerUnder: "/api/trpc/" }));
+  const securityList = securityHeaderList(security);
+
+  // The API first, as one layer, so no other middleware runs for its calls: the body's size, the
+  // guards in tRPC's error shape (the request's shape, batch size, one write, depth, before its
+  // bot-check token is spent), then tRPC. Its answers carry the security headers in their own
+  // head (a dozen setHeader calls cost a trivial call a seventh of its time), its refusals after.
+  const api = trpcHandler({
+    router,
+    endpoint: "/api/trpc",
+    headers: Object.fromEntries(securityList),
+    createContext: async ({ req, resHeaders }, c): Promise<Context & Record<string, unknown>> => {
+      const cookies = fetchCookies(req, resHeaders);
+      let ip = "unknown";
+      try {
+        ip = getConnInfo(c).remote.address ?? ip;
+      } catch {}
+      // scheme://host[:port] of node-server's absolute URL, without parsing it again.
+      const origin = req.url.slice(0, req.url.indexOf("/", req.url.indexOf("//") + 2));
+      return { services, cookies, resHeaders, ip, origin, userAgent: req.headers.get("user-agent"), applicant: await services.auth.applicant.current(cookies), portal: await services.auth.portal.current(cookies) };
+    },
+    onError: ({ error, path }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);
+    },
+  });
+  // The largest real input (a whole two-borrower application) is 13 KB; every byte over is parse time.
+  const admit = [
+    bodyWithin(256 * 1024, (c) => trpcRefusal(c, 413, "too-large", "The request is too large.")),
+    sameOriginHeader(trpcRefusal),
+    crossSiteRefusal(trpcRefusal),
+    trpcRequestShape(procedureKinds(router), trpcRefusal),
+    botToken(botCheck, trpcRefusal),
+  ];
+  app.use("/api/trpc/*", guarded(admit, api, (refusal) => withSecurityHeaders(refusal, securityList)));
+
+  app.use("*", securityHeaders(security));
   const previewPolicy = config.dev ? securityHeaderList({ contentSecurityPolicy: policy(["'unsafe-eval'"]), strictTransportSecurity })[0]![1] : null;
 
-  // The definitions bundle is ~110 KB of JSON; gzip takes it to a tenth. The tRPC endpoint gzips
-  // its own large answers (server/trpc/http.ts), so its small ones never have their headers read.
-  app.use("*", compressLarge({ passBy: "/api/trpc/" }));
+  // The definitions bundle is ~110 KB of JSON; gzip takes it to a tenth. (The tRPC endpoint, above,
+  // gzips its own large answers: its small ones never have their headers read.)
+  app.use("*", compressLarge());
 
   // No form or procedure input comes near these sizes; a larger body is refused before it is read.
   const tooLarge = (c: HonoContext) => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large." } }, 413);
   app.use("/api/authApplicant/*", bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
   app.use("/api/authPortal/*", bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
-  // The largest real input (a whole two-borrower application) is 13 KB; every byte over is parse time.
-  app.use("/api/trpc/*", limitedBody(256 * 1024, (c) => trpcRefusal(c, 413, "too-large", "The request is too large.")));
 
   app.route("/api/botcheck", createBotCheckRoutes(botCheck));
   app.route("/api/authApplicant", createAuthRoutes(services, "applicant", botCheck));
@@ -87,29 +117,6 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.route("/api/validators", createValidatorRoutes(services));
   if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production
 
-  // Guards in tRPC's error shape; the request's shape (batch size, one write, depth) before its token is spent.
-  app.use("/api/trpc/*", guards(sameOriginHeader(trpcRefusal), crossSiteRefusal(trpcRefusal), trpcRequestShape(procedureKinds(router), trpcRefusal), botToken(botCheck, trpcRefusal)));
-  app.use(
-    "/api/trpc/*",
-    trpcHandler({
-      router,
-      endpoint: "/api/trpc",
-      headers: { values: Object.fromEntries(securityHeaderList(security)), sentFlag: SECURITY_HEADERS_SENT },
-      createContext: async ({ req, resHeaders }, c): Promise<Context & Record<string, unknown>> => {
-        const cookies = fetchCookies(req, resHeaders);
-        let ip = "unknown";
-        try {
-          ip = getConnInfo(c).remote.address ?? ip;
-        } catch {}
-        // scheme://host[:port] of node-server's absolute URL, without parsing it again.
-        const origin = req.url.slice(0, req.url.indexOf("/", req.url.indexOf("//") + 2));
-        return { services, cookies, resHeaders, ip, origin, userAgent: req.headers.get("user-agent"), applicant: await services.auth.applicant.current(cookies), portal: await services.auth.portal.current(cookies) };
-      },
-      onError: ({ error, path }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);
-      },
-    }),
-  );
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: `No API at ${c.req.path}` } }, 404));
 
   // For product ops: every flow, step and rule, as the server has loaded them.

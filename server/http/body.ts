@@ -3,7 +3,7 @@
 // request that has none; a GET or HEAD passes by it instead.
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { guards, type Check } from "../security/guards";
 
 export const withBodyOnly =
   (middleware: MiddlewareHandler): MiddlewareHandler =>
@@ -37,16 +37,18 @@ function readIncoming(incoming: IncomingMessage, maxSize: number): Promise<Buffe
 
 /**
  * A request's body, at most `maxSize` bytes, read straight from node's IncomingMessage into
- * Hono's body cache, where c.req.text() and c.req.json() find it. Reading it through the fetch
- * Request instead (node-server's body stream, a web ReadableStream over the socket, and
- * bodyLimit's counting stream over that) cost more than a small step.submit's own checks. Off
- * node-server (app.request in a test), Hono's bodyLimit does the same job.
+ * Hono's body cache, where c.req.text() and c.req.json() find it; as a guard (guards.ts), a
+ * refusal or null. Reading it through the fetch Request instead (node-server's body stream, a web
+ * ReadableStream over the socket, and bodyLimit's counting stream over that) cost more than a
+ * small step.submit's own checks. Off node-server (app.request in a test) the body is read
+ * through Hono and measured after.
  */
-export function limitedBody(maxSize: number, onTooLarge: (c: Context) => Response): MiddlewareHandler {
-  const fallback = bodyLimit({ maxSize, onError: onTooLarge });
-  return withBodyOnly(async (c, next) => {
+export const bodyWithin =
+  (maxSize: number, onTooLarge: (c: Context) => Response): Check =>
+  async (c) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD" || "text" in c.req.bodyCache) return null;
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    if (!incoming || typeof incoming.on !== "function" || incoming.readableEnded || "text" in c.req.bodyCache) return fallback(c, next);
+    if (!incoming || typeof incoming.on !== "function" || incoming.readableEnded) return Buffer.byteLength(await c.req.text()) > maxSize ? onTooLarge(c) : null;
     if (Number(c.req.header("content-length") ?? 0) > maxSize) return onTooLarge(c);
     const body = await readIncoming(incoming, maxSize);
     if (body === "too large") return onTooLarge(c);
@@ -54,6 +56,8 @@ export function limitedBody(maxSize: number, onTooLarge: (c: Context) => Respons
     if (body === "aborted") return c.body(null, 400);
     // Hono keeps each body read as a promise (its types say the value).
     (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(utf8.decode(body));
-    return next();
-  });
-}
+    return null;
+  };
+
+/** The same as a middleware of its own. */
+export const limitedBody = (maxSize: number, onTooLarge: (c: Context) => Response): MiddlewareHandler => guards(bodyWithin(maxSize, onTooLarge));

@@ -25,16 +25,31 @@ export type Check = (c: Context) => Response | null | Promise<Response | null>;
 export const plainRefusal: Refuse = (c, status, reason, message) => c.json({ error: { code: CODES[status], reason, message } }, status);
 export { trpcRefusal };
 
+/** The first refusal of the checks, run in order, or null. */
+async function firstRefusal(c: Context, checks: readonly Check[]): Promise<Response | null> {
+  for (const check of checks) {
+    const outcome = check(c);
+    const refusal = outcome instanceof Promise ? await outcome : outcome;
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
 /** Runs the checks in order as one middleware; the first refusal answers. */
 export const guards =
   (...checks: Check[]): MiddlewareHandler =>
-  async (c, next) => {
-    for (const check of checks) {
-      const outcome = check(c);
-      const refusal = outcome instanceof Promise ? await outcome : outcome;
-      if (refusal) return refusal;
-    }
-    return next();
+  async (c, next) =>
+    (await firstRefusal(c, checks)) ?? next();
+
+/**
+ * The checks and then the handler, as one layer: the API's every call passed five of Hono's
+ * (npm run bench: ~5 µs each on a trivial call). `finish` completes a refusal (its headers).
+ */
+export const guarded =
+  (checks: Check[], handler: (c: Context) => Promise<Response>, finish: (refusal: Response) => Response = (r) => r): MiddlewareHandler =>
+  async (c) => {
+    const refusal = await firstRefusal(c, checks);
+    return refusal ? finish(refusal) : handler(c);
   };
 
 /** A cross-origin page cannot add a custom header without a CORS preflight, which we never grant. */

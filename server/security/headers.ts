@@ -39,30 +39,22 @@ interface NodeResponse {
   setHeader(name: string, value: string): unknown;
 }
 
-/** Set by a handler whose answer already carries the security headers (the tRPC endpoint's `headers`). */
-export const SECURITY_HEADERS_SENT = "securityHeadersSent";
+/** Every security header `response` does not set itself, added to it (an answer made before the middleware would run). */
+export function withSecurityHeaders(response: Response, list: readonly [string, string][]): Response {
+  for (const [name, value] of list) if (!response.headers.has(name)) response.headers.set(name, value);
+  return response;
+}
 
-/**
- * `inAnswerUnder`: a path prefix whose handler may send these headers in its own answer's head
- * and says so (c.set(SECURITY_HEADERS_SENT, true)); any other answer there (a guard's refusal)
- * gets them after it is made, before node writes it.
- */
-export function securityHeaders(options: SecurityHeaderOptions, { inAnswerUnder }: { inAnswerUnder?: string } = {}): MiddlewareHandler {
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
   const list = securityHeaderList(options);
   return async (c, next) => {
     const outgoing = (c.env as { outgoing?: NodeResponse } | undefined)?.outgoing;
     if (outgoing && typeof outgoing.setHeader === "function") {
-      const setAll = () => {
-        for (const [name, value] of list) outgoing.setHeader(name, value);
-      };
-      if (inAnswerUnder === undefined || !c.req.path.startsWith(inAnswerUnder)) return setAll(), next();
-      await next();
-      if (!c.get(SECURITY_HEADERS_SENT)) setAll();
-      return;
+      for (const [name, value] of list) outgoing.setHeader(name, value);
+      return next();
     }
     // Not on node-server (app.request in a test): the same headers on the response as made.
     await next();
-    const headers = c.res.headers;
-    for (const [name, value] of list) if (!headers.has(name)) headers.set(name, value);
+    withSecurityHeaders(c.res, list);
   };
 }

@@ -33,11 +33,8 @@ export interface TrpcHandlerOptions<R extends AnyRouter> {
   onError?(opts: { error: TRPCError; path: string | undefined }): void;
   /** The most calls one batch may carry (tRPC's own option). */
   maxBatchSize?: number;
-  /**
-   * Headers every answer carries (the security headers), sent in the answer's one head; the
-   * handler then sets `sentFlag` on the context, so the middleware that would set them passes.
-   */
-  headers?: { values: Record<string, string>; sentFlag: string };
+  /** Headers every answer carries (the security headers), sent in the answer's one head. */
+  headers?: Record<string, string>;
 }
 
 /** Our calls finish their short work whether or not the client waits; nothing watches this signal. */
@@ -97,7 +94,7 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
   const config = router._def._config;
   const endpoint = trimSlashes(opts.endpoint);
   const identityTransform = config.transformer === defaultTransformer;
-  const answerHeaders = { ...opts.headers?.values, vary: "trpc-accept, accept", "content-type": "application/json" };
+  const answerHeaders = { ...opts.headers, vary: "trpc-accept, accept", "content-type": "application/json" };
 
   /** The fetch adapter, for what this handler does not answer itself. */
   const viaFetchAdapter = (c: HonoContext) =>
@@ -176,7 +173,6 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
       headers.set("content-encoding", "gzip");
     }
     headers.set("content-length", String(gzipped ? gzipped.length : bytes));
-    if (opts.headers) c.set(opts.headers.sentFlag as never, true as never);
     // node-server writes a plain record as it is; any other Response wants a real Headers.
     return new Response(gzipped ? new Uint8Array(gzipped.buffer, gzipped.byteOffset, gzipped.length) : text, {
       status,

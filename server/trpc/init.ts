@@ -63,29 +63,38 @@ export const publicProcedure = t.procedure;
 /**
  * Personal data must not be cached by the browser or anything between. And a write that kept
  * colliding with others on the database (PostgreSQL) is a conflict to retry, not a server fault.
+ * Each procedure kind below is one middleware that does this and its own admission: tRPC copies a
+ * call's options twice at every layer (npm run bench: two layers cost a read ~25 µs), and its next
+ * is given only the context keys it narrows.
  */
-const noStore = t.middleware(async ({ ctx, next }) => {
+async function noStore<R extends { ok: boolean }>(ctx: Context, call: () => Promise<R>): Promise<R> {
+  // Set first: a refusal of the admission inside `call` carries it too.
   ctx.resHeaders.set("Cache-Control", "no-store");
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof WriteConflict)
-    throw new TRPCError({ code: "CONFLICT", message: "Your application was being saved from somewhere else at the same moment. Please try again.", cause: result.error.cause });
+  const result = await call();
+  const cause = result.ok ? undefined : (result as unknown as { error: TRPCError }).error.cause;
+  if (cause instanceof WriteConflict) throw new TRPCError({ code: "CONFLICT", message: "Your application was being saved from somewhere else at the same moment. Please try again.", cause });
   return result;
-});
+}
 
-export const applicantProcedure = t.procedure.use(noStore).use(({ ctx, next }) => {
-  if (!ctx.applicant) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
-  return next({ ctx: { ...ctx, applicant: ctx.applicant } });
-});
+export const applicantProcedure = t.procedure.use(({ ctx, next }) =>
+  noStore(ctx, () => {
+    const { applicant } = ctx;
+    if (!applicant) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
+    return next({ ctx: { applicant } });
+  }),
+);
 
 export type ApplicantContext = Context & { applicant: Session };
 
-export const portalProcedure = t.procedure.use(noStore).use(({ ctx, next }) => {
+const portalSession = (ctx: Context): Session => {
   if (!ctx.portal) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to the portal to continue" });
-  return next({ ctx: { ...ctx, portal: ctx.portal } });
-});
+  return ctx.portal;
+};
+
+export const portalProcedure = t.procedure.use(({ ctx, next }) => noStore(ctx, () => next({ ctx: { portal: portalSession(ctx) } })));
 
 /** For procedures that work with or without a session (the early funnel). */
-export const visitorProcedure = t.procedure.use(noStore);
+export const visitorProcedure = t.procedure.use(({ ctx, next }) => noStore(ctx, () => next()));
 
 /**
  * A portal procedure that needs one of the given permissions (rules/portal-roles.json says which
@@ -93,12 +102,15 @@ export const visitorProcedure = t.procedure.use(noStore);
  * deactivated user's session is ended at once, a role change applies to the next call.
  */
 export const staffProcedure = (...anyOf: Permission[]) =>
-  portalProcedure.use(async ({ ctx, next }) => {
-    const staff = await activeStaff(ctx.services, ctx.portal.userId);
-    if (!staff) {
-      await ctx.services.auth.portal.sessions.invalidate(ctx.portal.id);
-      throw new TRPCError({ code: "UNAUTHORIZED", message: "Your portal account is not active. Ask an administrator." });
-    }
-    if (anyOf.length && !anyOf.some((p) => staff.can(p))) throw new TRPCError({ code: "FORBIDDEN", message: "Your role does not allow this." });
-    return next({ ctx: { ...ctx, staff } });
-  });
+  t.procedure.use(({ ctx, next }) =>
+    noStore(ctx, async () => {
+      const portal = portalSession(ctx);
+      const staff = await activeStaff(ctx.services, portal.userId);
+      if (!staff) {
+        await ctx.services.auth.portal.sessions.invalidate(portal.id);
+        throw new TRPCError({ code: "UNAUTHORIZED", message: "Your portal account is not active. Ask an administrator." });
+      }
+      if (anyOf.length && !anyOf.some((p) => staff.can(p))) throw new TRPCError({ code: "FORBIDDEN", message: "Your role does not allow this." });
+      return next({ ctx: { portal, staff } });
+    }),
+  );

@@ -104,8 +104,9 @@ describe("the API's request guards", () => {
       "a refusal by the handler (a bad input)": await fetch(`${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "no such/step" }))}`, { headers: { cookie, "x-same-origin": "1" } }),
       "a guard's refusal (no X-Same-Origin)": await fetch(stepGet, { headers: { cookie } }),
       "a guard's refusal (no bot-check token)": await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: { cookie, "x-same-origin": "1", "content-type": "application/json" }, body: "{}" }),
+      "a size refusal (a body over the limit)": await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: { cookie, "x-same-origin": "1", "content-type": "application/json" }, body: JSON.stringify({ pad: "x".repeat(300 * 1024) }) }),
     };
-    expect(Object.values(answers).map((res) => res.status)).toEqual([200, 400, 403, 403]);
+    expect(Object.values(answers).map((res) => res.status)).toEqual([200, 400, 403, 403, 413]);
     for (const [what, res] of Object.entries(answers))
       for (const name of security) {
         // A header sent twice arrives joined with ", ": once means exactly the reference's value.
