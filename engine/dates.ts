@@ -37,8 +37,18 @@ export function isIsoDate(value: unknown): value is IsoDate {
   return typeof value === "string" && validDate(value);
 }
 
+// toISOString is a whole formatting pass; a request asks today's date several times, and most
+// dates asked are one of a few days: the last day's text is kept, by its day number.
+let lastDay = Number.NaN;
+let lastDayText = "";
+
 export function toIsoDate(date: Date): IsoDate {
-  return date.toISOString().slice(0, 10);
+  const time = date.getTime();
+  const day = Math.floor(time / DAY_MS);
+  if (day === lastDay) return lastDayText;
+  const text = date.toISOString().slice(0, 10); // throws on an invalid date, as it always did
+  [lastDay, lastDayText] = [day, text];
+  return text;
 }
 
 function mustParse(value: IsoDate): Date {
