@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Hono, type Context as HonoContext } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AnyRouter } from "@trpc/server";
@@ -62,6 +63,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   const strictTransportSecurity: string | false = config.secureCookies ? "max-age=63072000; includeSubDomains" : false;
   const security = { contentSecurityPolicy: policy([]), strictTransportSecurity };
   const securityList = securityHeaderList(security);
+  const securityHeaderRecord = Object.fromEntries(securityList);
 
   // The API first, as one layer, so no other middleware runs for its calls: the body's size, the
   // guards in tRPC's error shape (the request's shape, batch size, one write, depth, before its
@@ -70,7 +72,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   const api = trpcHandler({
     router,
     endpoint: "/api/trpc",
-    headers: Object.fromEntries(securityList),
+    headers: securityHeaderRecord,
     createContext: async ({ req, resHeaders }, c): Promise<Context & Record<string, unknown>> => {
       const cookies = fetchCookies(req, resHeaders);
       let ip = "unknown";
@@ -96,6 +98,14 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.use("/api/trpc/*", guarded(admit, api, (refusal) => withSecurityHeaders(refusal, securityList)));
 
   app.use("*", securityHeaders(security));
+  // An error no handler caught is answered without its details, which may quote personal data,
+  // and logged by its kind only (Hono's default prints the whole error).
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    console.error(`${c.req.method} ${c.req.path} failed: ${error.name}`);
+    // The headers given as it is made: node-server's light Response drops headers set on it after.
+    return c.json({ error: { code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side. Please try again." } }, 500, securityHeaderRecord);
+  });
   const previewPolicy = config.dev ? securityHeaderList({ contentSecurityPolicy: policy(["'unsafe-eval'"]), strictTransportSecurity })[0]![1] : null;
 
   // The definitions bundle is ~110 KB of JSON; gzip takes it to a tenth. (The tRPC endpoint, above,

@@ -3,6 +3,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browser, testServer, type TestServer } from "../helpers/server";
+import { createApp } from "../../server/app";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -112,5 +113,38 @@ describe("the API's request guards", () => {
         // A header sent twice arrives joined with ", ": once means exactly the reference's value.
         expect(res.headers.get(name), `${name} on ${what}`).toBe(reference.headers.get(name));
       }
+  });
+});
+
+describe("an error no handler caught", () => {
+  it("is answered 500 in a generic shape with the security headers, and logged by its kind only", async () => {
+    // The same services, but reading the definitions fails with a message that quotes an applicant.
+    let broken = false;
+    const failing = Object.create(server.services, {
+      defs: {
+        get: () => {
+          if (broken) throw new TypeError("cannot read 123-45-6789 of Ada Lovelace");
+          return server.services.defs;
+        },
+      },
+    });
+    const app = createApp(failing, server.services.botCheck);
+    broken = true;
+    const logged: unknown[][] = [];
+    const log = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      for (const path of ["/definitions", "/definitions.json"]) {
+        const res = await app.request(path);
+        expect(res.status).toBe(500);
+        const text = await res.text();
+        expect(JSON.parse(text)).toEqual({ error: { code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side. Please try again." } });
+        expect(res.headers.get("x-frame-options"), path).toBe("SAMEORIGIN");
+        expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+      }
+    } finally {
+      console.error = log;
+    }
+    expect(logged.map((args) => args.join(" "))).toEqual(["GET /definitions failed: TypeError", "GET /definitions.json failed: TypeError"]);
   });
 });
