@@ -1,5 +1,6 @@
 // The web app's build: root web/, output dist/web at the repository root (the server serves it
 // with an SPA fallback). In development /api goes to the server on 127.0.0.1:3000.
+import griffel from "@griffel/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
@@ -60,7 +61,13 @@ const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
-  plugins: [fastUriFor, rjsfUnused, markdownContent(), siteMeta(), staticShell(), react(), precompress()],
+  plugins: [
+    fastUriFor, rjsfUnused, markdownContent(), siteMeta(), staticShell(), react(),
+    // Our makeStyles calls resolved to CSS at build time (as Fluent ships its own), so the browser
+    // runs none of Griffel's style compiler (stylis, rtl-css-js): the dev server keeps the runtime.
+    { ...griffel({ include: [/[\\/](web[\\/]src|engine[\\/]react)[\\/].*\.tsx?$/], babelOptions: { presets: ["@babel/preset-typescript"] } }), apply: "build" },
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL("./build/plain-markdown.tsx", import.meta.url)) },
