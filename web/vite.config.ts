@@ -29,7 +29,7 @@ const fastUriFor: Plugin = {
 /**
  * Parts of RJSF's default registry no step can reach: the layout-grid fields (no step names them
  * in ui:field), the widgets whose names engine/widget-names.ts does not allow (the linter refuses
- * them), and the defaults engine/react/widgets.tsx replaces by name. Each is a component that says
+ * them), and the defaults engine/react/widgets.tsx and templates.tsx replace by name. Each is a component that says
  * so if it is ever rendered; the rest of the form engine loses 5 kB (gzip) it never ran.
  */
 const RJSF_UNUSED = new Set([
@@ -39,6 +39,9 @@ const RJSF_UNUSED = new Set([
   "widgets/CheckboxesWidget", "widgets/CheckboxWidget", "widgets/DateWidget", "widgets/EmailWidget", "widgets/HiddenWidget",
   "widgets/PasswordWidget", "widgets/RadioWidget", "widgets/RangeWidget", "widgets/SelectWidget", "widgets/TextareaWidget",
   "widgets/TextWidget", "widgets/UpDownWidget", "widgets/URLWidget",
+  "templates/ArrayFieldItemTemplate", "templates/ArrayFieldTemplate", "templates/DescriptionField", "templates/ErrorList",
+  "templates/FieldErrorTemplate", "templates/FieldHelpTemplate", "templates/FieldTemplate", "templates/ObjectFieldTemplate",
+  "templates/TitleField", "templates/UnsupportedField", "ButtonTemplates/AddButton", "ButtonTemplates/SubmitButton",
 ]);
 const UNUSED_PREFIX = "\0rjsf-unused:";
 const rjsfUnused: Plugin = {
@@ -46,8 +49,8 @@ const rjsfUnused: Plugin = {
   enforce: "pre",
   apply: "build",
   resolveId(source, importer) {
-    const from = importer?.replace(/\\/g, "/").match(/\/@rjsf\/core\/lib\/components\/(fields|widgets)\/index\.js$/)?.[1];
-    const name = from && /^\.\/(\w+)\.js$/.exec(source)?.[1];
+    const from = importer?.replace(/\\/g, "/").match(/\/@rjsf\/core\/lib\/components\/(?:templates\/)?(fields|widgets|templates|ButtonTemplates)\/index\.js$/)?.[1];
+    const name = from && /^\.\/(\w+)(?:\/index)?\.js$/.exec(source)?.[1];
     return name && RJSF_UNUSED.has(`${from}/${name}`) ? `${UNUSED_PREFIX}${from}/${name}` : null;
   },
   load(id) {
