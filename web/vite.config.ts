@@ -59,13 +59,35 @@ const rjsfUnused: Plugin = {
     return `export default function Unused() { throw new Error(${JSON.stringify(`RJSF's ${name} is not in the web build (web/vite.config.ts RJSF_UNUSED)`)}); }`;
   },
 };
+/**
+ * Fluent's `tokens`: each is the name of its CSS variable, `var(--name)` (a few with a fallback).
+ * The browser gets a Proxy that spells them on read instead of Fluent's 467-entry table (3 kB gzip
+ * on every Fluent page); the odd ones are taken from Fluent's own table at build time. Nothing
+ * lists the tokens (checked: Fluent and our code only read them by name).
+ */
+const FLUENT_TOKENS = "\0heloc-fluent-tokens";
+const fluentTokens: Plugin = {
+  name: "heloc-fluent-tokens",
+  enforce: "pre",
+  apply: "build",
+  resolveId(source, importer) {
+    return source === "./tokens.js" && importer && /[\\/]@fluentui[\\/]tokens[\\/]lib[\\/]index\.js$/.test(importer) ? FLUENT_TOKENS : null;
+  },
+  async load(id) {
+    if (id !== FLUENT_TOKENS) return null;
+    const { tokens } = (await import("@fluentui/react-components")) as unknown as { tokens: Record<string, string> };
+    const odd = Object.fromEntries(Object.entries(tokens).filter(([name, value]) => value !== `var(--${name})`));
+    return `const odd = ${JSON.stringify(odd)};
+export const tokens = new Proxy(odd, { get: (_, name) => (typeof name !== "string" ? undefined : Object.hasOwn(odd, name) ? odd[name] : \`var(--\${name})\`) });`;
+  },
+};
 const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
 
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
   plugins: [
-    fastUriFor, rjsfUnused, markdownContent(), siteMeta(), staticShell(), react(),
+    fastUriFor, rjsfUnused, fluentTokens, markdownContent(), siteMeta(), staticShell(), react(),
     // Our makeStyles calls resolved to CSS at build time (as Fluent ships its own), so the browser
     // runs none of Griffel's style compiler (stylis, rtl-css-js): the dev server keeps the runtime.
     { ...griffel({ include: [/[\\/](web[\\/]src|engine[\\/]react)[\\/].*\.tsx?$/], babelOptions: { presets: ["@babel/preset-typescript"] } }), apply: "build" },
