@@ -81,13 +81,26 @@ const fluentTokens: Plugin = {
 export const tokens = new Proxy(odd, { get: (_, name) => (typeof name !== "string" ? undefined : Object.hasOwn(odd, name) ? odd[name] : \`var(--\${name})\`) });`;
   },
 };
+/**
+ * React Router's package maps every import to its development build; its production build, beside
+ * it, differs only in ENABLE_DEV_WARNINGS = false, which lets the minifier drop the warnings.
+ */
+const routerProduction: Plugin = {
+  name: "heloc-react-router-production",
+  enforce: "pre",
+  apply: "build",
+  resolveId(source) {
+    const file = source === "react-router" ? "index.mjs" : source === "react-router/dom" ? "dom-export.mjs" : null;
+    return file && fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+  },
+};
 const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
 
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
   plugins: [
-    fastUriFor, rjsfUnused, fluentTokens, markdownContent(), siteMeta(), staticShell(), react(),
+    fastUriFor, rjsfUnused, fluentTokens, routerProduction, markdownContent(), siteMeta(), staticShell(), react(),
     // Our makeStyles calls resolved to CSS at build time (as Fluent ships its own), so the browser
     // runs none of Griffel's style compiler (stylis, rtl-css-js): the dev server keeps the runtime.
     { ...griffel({ include: [/[\\/](web[\\/]src|engine[\\/]react)[\\/].*\.tsx?$/], babelOptions: { presets: ["@babel/preset-typescript"] } }), apply: "build" },
