@@ -120,6 +120,9 @@ export default defineConfig({
     // The funnel chunk (form engine, RJSF) is large by nature and loads only on funnel pages.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // tRPC's packages do not say they are free of side effects (every other library here does):
+      // its WebSocket link's class, with a static counter set at top level, was kept though unused.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
       output: {
         // Named vendor chunks, cached across deploys of our own code. The form engine's libraries
         // load only with the funnel; the home page gets the react chunk and the shell.
