@@ -7,7 +7,7 @@ import type { Flow, RuleCases, RuleSet, Step } from "./generated/schema-types";
 import { deriveFunnelTables, type FunnelTables } from "./funnel-tables";
 import { expandEachBorrower, sourceOf, type BorrowerRole, type Source } from "./each-borrower";
 import { suggest } from "./lint-logic";
-import { mergeStepFields } from "./step-fields";
+import type { mergeStepFields } from "./step-fields";
 
 export type { Flow, RuleCases, RuleSet, Step };
 
@@ -138,11 +138,11 @@ function locateInFiles(defs: Definitions, problems: Problem[]): Problem[] {
 /**
  * Either the files were already checked (the browser builds what the server loaded and linted):
  * the meta-schema checks and the linter, most of the cost, are skipped; or they are checked, with
- * the linter given (engine/lint.ts, passed in so the browser's bundle does not carry it). Either
- * way the schema compiler is given too: ajv (engine/ajv.ts createAjv) on the server and in the
+ * the linter and the merge of step-declared fields given (engine/lint.ts, engine/step-fields.ts,
+ * passed in so the browser's bundle carries neither). Either way the schema compiler is given too: ajv (engine/ajv.ts createAjv) on the server and in the
  * development preview, the server's precompiled validators (engine/precompiled.ts) in the funnel.
  */
-export type BuildOptions = { compiler: (schemas: Record<string, unknown>) => SchemaCompiler } & ({ trusted: true } | { lint: (defs: Definitions) => Problem[] });
+export type BuildOptions = { compiler: (schemas: Record<string, unknown>) => SchemaCompiler } & ({ trusted: true } | { lint: (defs: Definitions) => Problem[]; mergeFields: typeof mergeStepFields });
 
 export function buildDefinitions(files: DefinitionFiles, options: BuildOptions): { defs: Definitions; problems: Problem[] } {
   const trusted = "trusted" in options;
@@ -178,7 +178,7 @@ export function buildDefinitions(files: DefinitionFiles, options: BuildOptions):
   }
   // Questions declared in a step join the application's schema; the validators see them. (Files
   // already checked come from a set built here: their schemas hold those fields already.)
-  const merged = trusted ? null : mergeStepFields(files, defs.steps.values());
+  const merged = "mergeFields" in options ? options.mergeFields(files, defs.steps.values()) : null;
   problems.push(...(merged?.problems ?? []));
   if (merged && merged.schemas !== files.schemas) {
     defs.files = { ...files, schemas: merged.schemas };

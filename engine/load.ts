@@ -7,6 +7,7 @@ import { buildDefinitions, compileSchemaFile, type DefinitionFiles, type Definit
 import { formatDefinition } from "./json-format";
 import { positionOf, syntaxErrorMessage, syntaxErrorPosition } from "./json-positions";
 import { lint } from "./lint";
+import { mergeStepFields } from "./step-fields";
 
 import { REPO_ROOT } from "./paths";
 
@@ -129,6 +130,6 @@ export function uncompilableSchemas(defs: Definitions, dirs: DefinitionDirs = {}
  */
 export function loadDefinitions(dirs: DefinitionDirs = {}) {
   const { files, problems, texts } = readDefinitionFiles(dirs);
-  const built = buildDefinitions(files, { lint, compiler: createAjv });
+  const built = buildDefinitions(files, { lint, mergeFields: mergeStepFields, compiler: createAjv });
   return { ...built, problems: problems.length ? problems : withPositions(built.problems, texts) };
 }

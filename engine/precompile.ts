@@ -5,6 +5,7 @@
 // and kept per definitions set, so a reload of the definitions brings its own.
 import standaloneCode from "ajv/dist/standalone";
 import type { Ajv } from "./ajv";
+import { FORMATS_MODULE } from "./precompiled";
 import { compileRuleInput, compileStepSchema, ruleInputUri, stepSchemaUri, type Definitions } from "./definitions";
 
 const made = new WeakMap<Definitions, Map<string, string | null>>();
@@ -26,6 +27,17 @@ function schemaOf(defs: Definitions, name: string): string | null {
 }
 
 /**
+ * The formats the code checks, by name, when it reads each one by name (ajv's
+ * `require("heloc:formats").email`, `["date-time"]`); null when it reads the table any other way.
+ */
+function formatNames(code: string): string[] | null {
+  const required = `require(${JSON.stringify(FORMATS_MODULE)})`;
+  const uses = code.split(required).length - 1;
+  const named = [...code.matchAll(new RegExp(`${required.replace(/[().]/g, "\\$&")}(?:\\.(\\w+)|\\["([\\w-]+)"\\])`, "g"))].map((m) => (m[1] ?? m[2])!);
+  return named.length === uses ? [...new Set(named)] : null;
+}
+
+/**
  * The ES module of one validator: `requires` names the helpers its code calls, and its default
  * export, given a `require` for them, returns the validator keyed by its schema's URI. Null for a
  * name that is no step and no rule set with an input.
@@ -41,7 +53,8 @@ export function precompiledModule(defs: Definitions, name: string): string | nul
     if (!ajv.opts?.code?.source) throw new Error("precompiled validators need the definitions' ajv (engine/ajv.ts createAjv), which keeps their code");
     const code = standaloneCode(ajv, { [uri]: uri });
     const requires = [...new Set([...code.matchAll(/require\(("[^"\\]+")\)/g)].map((m) => JSON.parse(m[1]!) as string))];
-    source = `export const requires = ${JSON.stringify(requires)};\nexport default function (require) {\nconst exports = {};\n${code}\nreturn exports;\n}\n`;
+    const formats = requires.includes(FORMATS_MODULE) ? formatNames(code) : null;
+    source = `export const requires = ${JSON.stringify(requires)};\n${formats ? `export const formats = ${JSON.stringify(formats)};\n` : ""}export default function (require) {\nconst exports = {};\n${code}\nreturn exports;\n}\n`;
   }
   perName.set(name, source);
   return source;

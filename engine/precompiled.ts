@@ -20,6 +20,8 @@ export const formatDefinitions: Record<string, { type: "string"; validate: (valu
 /** What a precompiled module is: the helpers it requires, and a function that links it to them. */
 export interface PrecompiledModule {
   requires: readonly string[];
+  /** The formats the code checks, when the server could tell (engine/precompile.ts); a client that has not this field's meaning ignores it. */
+  formats?: readonly string[];
   default: (require: (name: string) => unknown) => Record<string, ValidateFunction>;
 }
 
@@ -30,12 +32,15 @@ const functionOf = (imported: unknown): unknown => (typeof imported === "functio
  * The helpers generated code may require. ajv-formats' own formats (date-time, uri...) are loaded
  * only by a module that needs one, so the first funnel page carries none of them.
  */
-async function helpers(names: readonly string[]): Promise<Record<string, unknown>> {
+async function helpers({ requires: names, formats }: PrecompiledModule): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {
     "ajv/dist/runtime/equal": { default: functionOf(equal) },
     "ajv/dist/runtime/ucs2length": { default: functionOf(ucs2length) },
   };
-  if (names.includes(FORMATS_MODULE)) {
+  // Code that checks only our formats gets ours alone (the first page's next step, email): the very
+  // functions it would run anyway, since ours override ajv-formats' names.
+  if (names.includes(FORMATS_MODULE) && formats?.every((name) => Object.hasOwn(formatDefinitions, name))) out[FORMATS_MODULE] = formatDefinitions;
+  else if (names.includes(FORMATS_MODULE)) {
     const { fullFormats } = await import("ajv-formats/dist/formats");
     out[FORMATS_MODULE] = { ...fullFormats, ...formatDefinitions };
   }
@@ -44,7 +49,7 @@ async function helpers(names: readonly string[]): Promise<Record<string, unknown
 
 /** Links a precompiled module: its validators by the URI of the schema each checks. Throws on a helper it does not know. */
 export async function linkPrecompiled(module: PrecompiledModule): Promise<Record<string, ValidateFunction>> {
-  const known = await helpers(module.requires);
+  const known = await helpers(module);
   const unknown = module.requires.filter((name) => !(name in known));
   if (unknown.length) throw new Error(`precompiled validators require ${unknown.join(", ")}, which engine/precompiled.ts does not provide`);
   return module.default((name) => known[name]);

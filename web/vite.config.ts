@@ -1,5 +1,6 @@
 // The web app's build: root web/, output dist/web at the repository root (the server serves it
 // with an SPA fallback). In development /api goes to the server on 127.0.0.1:3000.
+import griffel from "@griffel/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
@@ -28,7 +29,7 @@ const fastUriFor: Plugin = {
 /**
  * Parts of RJSF's default registry no step can reach: the layout-grid fields (no step names them
  * in ui:field), the widgets whose names engine/widget-names.ts does not allow (the linter refuses
- * them), and the defaults engine/react/widgets.tsx replaces by name. Each is a component that says
+ * them), and the defaults engine/react/widgets.tsx and templates.tsx replace by name. Each is a component that says
  * so if it is ever rendered; the rest of the form engine loses 5 kB (gzip) it never ran.
  */
 const RJSF_UNUSED = new Set([
@@ -38,6 +39,9 @@ const RJSF_UNUSED = new Set([
   "widgets/CheckboxesWidget", "widgets/CheckboxWidget", "widgets/DateWidget", "widgets/EmailWidget", "widgets/HiddenWidget",
   "widgets/PasswordWidget", "widgets/RadioWidget", "widgets/RangeWidget", "widgets/SelectWidget", "widgets/TextareaWidget",
   "widgets/TextWidget", "widgets/UpDownWidget", "widgets/URLWidget",
+  "templates/ArrayFieldItemTemplate", "templates/ArrayFieldTemplate", "templates/DescriptionField", "templates/ErrorList",
+  "templates/FieldErrorTemplate", "templates/FieldHelpTemplate", "templates/FieldTemplate", "templates/ObjectFieldTemplate",
+  "templates/TitleField", "templates/UnsupportedField", "ButtonTemplates/AddButton", "ButtonTemplates/SubmitButton",
 ]);
 const UNUSED_PREFIX = "\0rjsf-unused:";
 const rjsfUnused: Plugin = {
@@ -45,8 +49,8 @@ const rjsfUnused: Plugin = {
   enforce: "pre",
   apply: "build",
   resolveId(source, importer) {
-    const from = importer?.replace(/\\/g, "/").match(/\/@rjsf\/core\/lib\/components\/(fields|widgets)\/index\.js$/)?.[1];
-    const name = from && /^\.\/(\w+)\.js$/.exec(source)?.[1];
+    const from = importer?.replace(/\\/g, "/").match(/\/@rjsf\/core\/lib\/components\/(?:templates\/)?(fields|widgets|templates|ButtonTemplates)\/index\.js$/)?.[1];
+    const name = from && /^\.\/(\w+)(?:\/index)?\.js$/.exec(source)?.[1];
     return name && RJSF_UNUSED.has(`${from}/${name}`) ? `${UNUSED_PREFIX}${from}/${name}` : null;
   },
   load(id) {
@@ -55,12 +59,53 @@ const rjsfUnused: Plugin = {
     return `export default function Unused() { throw new Error(${JSON.stringify(`RJSF's ${name} is not in the web build (web/vite.config.ts RJSF_UNUSED)`)}); }`;
   },
 };
+/**
+ * Fluent's `tokens`: each is the name of its CSS variable, `var(--name)` (a few with a fallback).
+ * The browser gets a Proxy that spells them on read instead of Fluent's 467-entry table (3 kB gzip
+ * on every Fluent page); the odd ones are taken from Fluent's own table at build time. Nothing
+ * lists the tokens (checked: Fluent and our code only read them by name).
+ */
+const FLUENT_TOKENS = "\0heloc-fluent-tokens";
+const fluentTokens: Plugin = {
+  name: "heloc-fluent-tokens",
+  enforce: "pre",
+  apply: "build",
+  resolveId(source, importer) {
+    return source === "./tokens.js" && importer && /[\\/]@fluentui[\\/]tokens[\\/]lib[\\/]index\.js$/.test(importer) ? FLUENT_TOKENS : null;
+  },
+  async load(id) {
+    if (id !== FLUENT_TOKENS) return null;
+    const { tokens } = (await import("@fluentui/react-components")) as unknown as { tokens: Record<string, string> };
+    const odd = Object.fromEntries(Object.entries(tokens).filter(([name, value]) => value !== `var(--${name})`));
+    return `const odd = ${JSON.stringify(odd)};
+export const tokens = new Proxy(odd, { get: (_, name) => (typeof name !== "string" ? undefined : Object.hasOwn(odd, name) ? odd[name] : \`var(--\${name})\`) });`;
+  },
+};
+/**
+ * React Router's package maps every import to its development build; its production build, beside
+ * it, differs only in ENABLE_DEV_WARNINGS = false, which lets the minifier drop the warnings.
+ */
+const routerProduction: Plugin = {
+  name: "heloc-react-router-production",
+  enforce: "pre",
+  apply: "build",
+  resolveId(source) {
+    const file = source === "react-router" ? "index.mjs" : source === "react-router/dom" ? "dom-export.mjs" : null;
+    return file && fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+  },
+};
 const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
 
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
-  plugins: [fastUriFor, rjsfUnused, markdownContent(), siteMeta(), staticShell(), react(), precompress()],
+  plugins: [
+    fastUriFor, rjsfUnused, fluentTokens, routerProduction, markdownContent(), siteMeta(), staticShell(), react(),
+    // Our makeStyles calls resolved to CSS at build time (as Fluent ships its own), so the browser
+    // runs none of Griffel's style compiler (stylis, rtl-css-js): the dev server keeps the runtime.
+    { ...griffel({ include: [/[\\/](web[\\/]src|engine[\\/]react)[\\/].*\.tsx?$/], babelOptions: { presets: ["@babel/preset-typescript"] } }), apply: "build" },
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL("./build/plain-markdown.tsx", import.meta.url)) },
@@ -75,6 +120,9 @@ export default defineConfig({
     // The funnel chunk (form engine, RJSF) is large by nature and loads only on funnel pages.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // tRPC's packages do not say they are free of side effects (every other library here does):
+      // its WebSocket link's class, with a static counter set at top level, was kept though unused.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
       output: {
         // Named vendor chunks, cached across deploys of our own code. The form engine's libraries
         // load only with the funnel; the home page gets the react chunk and the shell.

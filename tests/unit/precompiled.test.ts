@@ -91,6 +91,20 @@ describe("the browser's precompiled validators", () => {
     missing.length = 0;
   });
 
+  it("name the formats they check, so code that checks only ours links without ajv-formats' (and code that names none still links)", async () => {
+    const email = await importModule("step/email");
+    expect(email.formats).toEqual(["email"]);
+    const validators = await linkPrecompiled(email);
+    const unnamed = await linkPrecompiled({ requires: email.requires, default: email.default });
+    const judge = (v: Record<string, (data: unknown) => boolean>, address: string) => Object.values(v)[0]!({ user: { email: address } });
+    for (const address of ["ada@example.com", "not an address", "ada@", ""]) expect(judge(validators, address), address).toBe(judge(unnamed, address));
+    const names = [...defs.steps.keys()].map((id) => `step/${id}`).concat([...defs.ruleSets.keys()].map((id) => `rules/${id}`));
+    const listed = new Set<string>();
+    for (const name of names) if (precompiledModule(defs, name)?.includes('"heloc:formats"')) for (const format of (await importModule(name)).formats ?? ["(unnamed)"]) listed.add(format);
+    expect([...listed].sort()).toEqual(["date", "date-time", "email", "phone", "ssn", "uri", "zip"].filter((f) => listed.has(f)));
+    expect(listed.has("(unnamed)")).toBe(false);
+  });
+
   it("need no helper the browser does not provide", async () => {
     const names = [...defs.steps.keys()].map((id) => `step/${id}`).concat([...defs.ruleSets.keys()].map((id) => `rules/${id}`));
     for (const name of names) {
