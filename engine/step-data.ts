@@ -50,13 +50,28 @@ function rulesGetters(defs: Definitions): PropertyDescriptorMap {
   return getters;
 }
 
+/** `rules` of a step logic data object, made when first read: most logic never reads it. */
+function rulesFor(defs: Definitions, doc: Data, today: string): Data {
+  const rules: Data = Object.defineProperties({}, rulesGetters(defs));
+  rulesOf.set(rules, { defs, doc, today, outputs: new Map() });
+  return rules;
+}
+
 /**
  * What step logic reads: the application, today, every rule set's params, and
  * `rules.<rule set id>`: that rule set's outputs on the application, evaluated when first read.
+ * `rules` is an own property made on first read (its fifteen getters cost a walk more than the
+ * rest of the object; most steps' logic never reads them).
  */
 export function stepLogicData(defs: Definitions, application: unknown, today: string = todayIso()): Data {
   const doc = (application ?? {}) as Data;
-  const rules: Data = Object.defineProperties({}, rulesGetters(defs));
-  rulesOf.set(rules, { defs, doc, today, outputs: new Map() });
-  return { ...doc, today, params: defs.params, rules };
+  let rules: Data | undefined;
+  return {
+    ...doc,
+    today,
+    params: defs.params,
+    get rules() {
+      return (rules ??= rulesFor(defs, doc, today));
+    },
+  };
 }
