@@ -89,6 +89,51 @@ function leavingSignal(c: HonoContext): AbortSignal {
 
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, "");
 
+/** What tRPC's procedure call passes each of its middlewares (internal to tRPC, read here only). */
+interface LayerOptions {
+  ctx: object;
+  input?: unknown;
+  getRawInput: () => Promise<unknown>;
+  [key: string]: unknown;
+}
+type LayerResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
+interface Layers {
+  middlewares: ((opts: LayerOptions & { meta: unknown; next: (nextOpts?: Partial<LayerOptions>) => Promise<LayerResult> }) => Promise<LayerResult>)[];
+  meta: unknown;
+}
+
+/**
+ * A procedure's middlewares run in turn as tRPC's own procedure call runs them (callRecursive: the
+ * same options, context merging and failure result), but with the language's object spread: tRPC's
+ * build copies the options with a Babel helper (property by property, through defineProperty) twice
+ * at each layer, about 15 µs of a step.get (bench/profile.ts).
+ */
+async function callLayers(layers: Layers, opts: LayerOptions, index = 0): Promise<LayerResult> {
+  try {
+    return await layers.middlewares[index]!({
+      ...opts,
+      meta: layers.meta,
+      next: (nextOpts) =>
+        callLayers(layers, {
+          ...opts,
+          ctx: nextOpts?.ctx ? { ...opts.ctx, ...nextOpts.ctx } : opts.ctx,
+          input: nextOpts && "input" in nextOpts ? nextOpts.input : opts.input,
+          getRawInput: nextOpts?.getRawInput ?? opts.getRawInput,
+        }, index + 1),
+    });
+  } catch (cause) {
+    return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: "middlewareMarker" } as LayerResult;
+  }
+}
+
+/** A procedure's answer, or its failure thrown (as calling the procedure itself does). */
+async function callProcedure(procedure: { _def: object }, opts: LayerOptions): Promise<unknown> {
+  const result = await callLayers(procedure._def as Layers, opts);
+  if (!result) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "No result from middlewares - did you forget to `return next()`?" });
+  if (!result.ok) throw result.error;
+  return result.data;
+}
+
 export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
   const { router, onError, maxBatchSize } = opts;
   const config = router._def._config;
@@ -122,7 +167,7 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
       const type = procedure._def.type;
       if (method !== (type === "mutation" ? "POST" : "GET"))
         throw new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `Unsupported ${method}-request to ${type} procedure at path "${call.path}"` });
-      const data: unknown = await procedure({ path: call.path, getRawInput: call.getRawInput, ctx, type, signal: undefined, batchIndex: call.batchIndex });
+      const data = await callProcedure(procedure, { path: call.path, getRawInput: call.getRawInput, ctx: ctx as object, type, signal: undefined, batchIndex: call.batchIndex });
       return { result: { data } };
     } catch (cause) {
       return shapeOf(cause, ctx, "unknown", call);

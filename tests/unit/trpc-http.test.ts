@@ -31,6 +31,26 @@ const testRouter = router({
     throw new Error("database on fire");
   }),
   big: publicProcedure.query(() => ({ words: Array.from({ length: 200 }, (_, i) => `word number ${i}`) })),
+  // Middlewares: a context they narrow, an input parsed after one, a refusal from one, a failure.
+  layered: publicProcedure
+    .use(({ ctx, next }) => next({ ctx: { who: "guest" } }))
+    .input(echoInput)
+    .use(({ ctx, input, next }) => next({ ctx: { heard: `${ctx.who} said ${input.word}` } }))
+    .query(({ ctx, input }) => ({ who: ctx.who, heard: ctx.heard, ip: ctx.ip, said: input.word })),
+  refusedByLayer: publicProcedure
+    .use(() => {
+      throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first" });
+    })
+    .query(() => "never"),
+  brokenLayer: publicProcedure
+    .use(async ({ next }) => {
+      const result = await next();
+      if (!result.ok) throw new TRPCError({ code: "CONFLICT", message: "Try again", cause: result.error });
+      return result;
+    })
+    .query(() => {
+      throw new Error("collided");
+    }),
   twoCookies: publicProcedure.mutation(({ ctx }) => {
     ctx.resHeaders.append("set-cookie", "first=1; Path=/");
     ctx.resHeaders.append("set-cookie", "second=2; Path=/");
@@ -73,6 +93,11 @@ const requests: [name: string, path: string, init?: RequestInit][] = [
   ["a mixed batch of a query and a mutation", "/api/trpc/echo,change?batch=1", { method: "POST", headers: json, body: JSON.stringify({ 0: { word: "a" }, 1: { word: "b" } }) }],
   ["a path with broken URL-encoding", "/api/trpc/ec%E0%A4%Aho"],
   ["a HEAD request", "/api/trpc/echo", { method: "HEAD" }],
+  ["a query through middlewares that narrow the context", `/api/trpc/layered?${q({ word: "hi" })}`],
+  ["a query through middlewares with a bad input", `/api/trpc/layered?${q({ word: 1 })}`],
+  ["a query a middleware refuses", "/api/trpc/refusedByLayer"],
+  ["a failure a middleware answers as a conflict", "/api/trpc/brokenLayer"],
+  ["a batch through middlewares", `/api/trpc/layered,refusedByLayer,echo?batch=1&${q({ 0: { word: "a" }, 2: { word: "b" } })}`],
 ];
 
 const answerOf = async (res: Response) => ({
@@ -87,6 +112,11 @@ describe("our tRPC endpoint", () => {
     const [mine, reference] = await Promise.all([ours.request(path, init), theirs.request(path, init)]);
     expect(await answerOf(mine)).toEqual(await answerOf(reference));
     if (mine.status !== 204) expect(mine.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("runs a procedure's middlewares in turn, each context they narrow merged for the next", async () => {
+    const res = await apps().ours.request(`/api/trpc/layered?${q({ word: "hi" })}`);
+    expect(await res.json()).toEqual({ result: { data: { who: "guest", heard: "guest said hi", ip: "localhost", said: "hi" } } });
   });
 
   it("names the field of a bad input by its pointer", async () => {
