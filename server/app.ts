@@ -26,7 +26,7 @@ import { createEsignRoutes } from "./esign/routes";
 import { createNoticeRoutes } from "./notices/routes";
 import { createAnalyticsRoutes } from "./analytics/routes";
 import { compressLarge } from "./http/compression";
-import { bodyWithin } from "./http/body";
+import { bodyWithin, withBodyOnly } from "./http/body";
 import { createValidatorRoutes } from "./http/validators";
 import { pageShellFor, visitorTargetFor } from "./http/page-shell";
 import { stepIdForRoute } from "../engine/page-files";
@@ -114,8 +114,9 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
 
   // No form or procedure input comes near these sizes; a larger body is refused before it is read.
   const tooLarge = (c: HonoContext) => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large." } }, 413);
-  app.use("/api/authApplicant/*", bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
-  app.use("/api/authPortal/*", bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
+  // Hono's bodyLimit, which reads forms as they are; a GET (the session check) never asks for a body.
+  app.use("/api/authApplicant/*", withBodyOnly(bodyLimit({ maxSize: 64 * 1024, onError: tooLarge })));
+  app.use("/api/authPortal/*", withBodyOnly(bodyLimit({ maxSize: 64 * 1024, onError: tooLarge })));
 
   app.route("/api/botcheck", createBotCheckRoutes(botCheck));
   app.route("/api/authApplicant", createAuthRoutes(services, "applicant", botCheck));

@@ -5,10 +5,13 @@ import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { guards, type Check } from "../security/guards";
 
+const carriesBody = (c: Context) => c.req.method !== "GET" && c.req.method !== "HEAD";
+
+/** `middleware` (Hono's bodyLimit) for requests that may carry a body; a GET or HEAD passes by. */
 export const withBodyOnly =
   (middleware: MiddlewareHandler): MiddlewareHandler =>
   (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" ? next() : middleware(c, next);
+    carriesBody(c) ? middleware(c, next) : next();
 
 const utf8 = new TextDecoder(); // as Request.text() decodes: UTF-8, a leading BOM dropped
 
@@ -46,7 +49,7 @@ function readIncoming(incoming: IncomingMessage, maxSize: number): Promise<Buffe
 export const bodyWithin =
   (maxSize: number, onTooLarge: (c: Context) => Response): Check =>
   async (c) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD" || "text" in c.req.bodyCache) return null;
+    if (!carriesBody(c) || "text" in c.req.bodyCache) return null;
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     if (!incoming || typeof incoming.on !== "function" || incoming.readableEnded) return Buffer.byteLength(await c.req.text()) > maxSize ? onTooLarge(c) : null;
     if (Number(c.req.header("content-length") ?? 0) > maxSize) return onTooLarge(c);

@@ -136,3 +136,18 @@ describe("reading a request's shape without parsing it", () => {
     expect(jsonShapeProblem(String.raw`["a\",\",\","]`, limits)).toBeNull(); // one string holding quotes and commas
   });
 });
+
+describe("the sign-in endpoints' body limit", () => {
+  it("refuses a form over 64 KB with 413 before a handler reads it, and lets the session check (a GET) by", async () => {
+    for (const kind of ["authApplicant", "authPortal"]) {
+      const res = await fetch(`${server.url}/api/${kind}/signin/email`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-same-origin": "1" },
+        body: `email=${"a".repeat(70 * 1024)}%40example.com`,
+      });
+      expect(res.status, kind).toBe(413);
+      expect(await res.json()).toEqual({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large." } });
+      expect((await fetch(`${server.url}/api/${kind}/session`, { headers: { "x-same-origin": "1" } })).status, kind).toBe(200);
+    }
+  });
+});
