@@ -39,6 +39,18 @@ function definitionsFor(version: string, files: DefinitionFiles, cached = true):
   return defs;
 }
 
+/** The guards every funnel page runs validate their input with the server's code too: theirs, loaded once per version. */
+function useGuardValidators(version: string | number | undefined, defs: Definitions | null) {
+  return useQuery({
+    queryKey: ["validators", version, "guards"],
+    queryFn: () => loadGuardValidators(defs!).then(() => true),
+    enabled: defs !== null,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+}
+
 export function useDefinitions(): { defs: Definitions | null; error: unknown; retry(): void } {
   // Definitions are public and versioned, not personal data: unlike the §7 defaults, they are
   // fetched once per page load and kept, instead of on every step.
@@ -51,15 +63,7 @@ export function useDefinitions(): { defs: Definitions | null; error: unknown; re
   };
   const query = useQuery({ ...options, queryFn, staleTime: Infinity, gcTime: Infinity, refetchOnMount: false });
   const defs = query.data ? definitionsFor(String(query.data.version), query.data.files as DefinitionFiles) : null;
-  // The guards every funnel page runs validate their input with the server's code too.
-  const guards = useQuery({
-    queryKey: ["validators", query.data?.version, "guards"],
-    queryFn: () => loadGuardValidators(defs!).then(() => true),
-    enabled: defs !== null,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });
+  const guards = useGuardValidators(query.data?.version, defs);
   return {
     defs: guards.isSuccess ? defs : null,
     error: query.error ?? guards.error,
@@ -182,15 +186,7 @@ export function usePageDefinitions(path: string): { defs: Definitions | null; er
   // (Read through the query's state, so its arrival renders the page: the query tracks what is read.)
   const stepIn = stepId === null || part.isSuccess || files?.has(stepId) === true;
   const defs = files && stepIn && (stepId === null || files.has(stepId)) ? files.defsFor(stepId) : null;
-  // The guards every funnel page runs validate their input with the server's code too.
-  const guards = useQuery({
-    queryKey: ["validators", files?.version, "guards"],
-    queryFn: () => loadGuardValidators(outline!).then(() => true),
-    enabled: outline !== null,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });
+  const guards = useGuardValidators(files?.version, outline);
   return {
     defs: guards.isSuccess ? defs : null,
     error: page.error ?? (needed && !versionChanged ? part.error : null) ?? guards.error,
