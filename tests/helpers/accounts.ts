@@ -2,6 +2,8 @@
 // application at a given status, or a portal user.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { completedUpTo } from "../../engine/journey";
+import { OWNER_ROLE, partOf } from "../../engine/members";
 import { hashPassword } from "../../server/auth/passwords";
 import { transaction } from "../../server/db/client";
 import { partners, portalUsers, users } from "../../server/db/schema";
@@ -12,15 +14,18 @@ import { browser, type Browser, type TestServer } from "./server";
 /**
  * An applicant made straight in the database, at `status`: as an application saved before the
  * server kept its list of saved steps, so its path counts every step before the status as saved
- * (server/steps/journey.ts). Tests of the path itself walk the API instead (helpers/journeys.ts).
+ * (server/steps/journey.ts); with `walked`, with that list saved, as the funnel and the demo seed
+ * leave it. Tests of the path itself walk the API instead (helpers/journeys.ts).
  */
-export async function makeApplicant(services: Services, { email = `${randomUUID()}@example.com`, password = "correct horse battery", status = "previewOffer", doc = {} as Record<string, unknown> } = {}) {
+export async function makeApplicant(services: Services, { email = `${randomUUID()}@example.com`, password = "correct horse battery", status = "previewOffer", doc = {} as Record<string, unknown>, walked = false } = {}) {
   const passwordHash = await hashPassword(password);
   const store = applicationStore(services);
   const app = await transaction(services.db, async (tx) => {
     const created = await store.createGuest(tx, status, "variantOne");
     await tx.update(users).set({ email, passwordHash }).where(eq(users.id, created.ownerId));
-    await store.save(tx, created, { user: { email }, ...doc }, status, null, { completed: null });
+    const saved = { user: { email }, ...doc };
+    const completed = walked ? completedUpTo(services.defs, status, { application: saved, variant: created.variant, part: partOf(services.defs, OWNER_ROLE, saved) }) : null;
+    await store.save(tx, created, saved, status, null, { completed });
     return created;
   });
   return { email, password, userId: app.ownerId, applicationId: app.id };
