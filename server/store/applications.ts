@@ -88,14 +88,40 @@ export function applicationStore(services: Services) {
   return store;
 }
 
+/**
+ * What each opened document's identifiers were read from, by pointer. A save seals again only the
+ * identifiers that changed: the others keep their stored sealed text (an AES-GCM encryption and a
+ * random IV each, 14 of them on a whole two-borrower application, on every save before).
+ */
+const sealedWhenRead = new WeakMap<object, Map<string, { plain: string; sealed: string }>>();
+
 // The fields sealed and read leniently are read from `services` at each call: a definitions reload swaps them.
 function createApplicationStore(services: Services) {
   const { cipher } = services;
-  const openValue = (v: unknown) => (cipher.isSealed(v) ? cipher.decrypt(v) : v);
-  const sealValue = (v: unknown) => (typeof v === "string" && !cipher.isSealed(v) ? cipher.encrypt(v) : v);
   // A tolerant reader: answers saved in an older shape are read in today's (engine/legacy-answers.ts).
-  const open = (text: string) => readLegacyScalars(mapSensitive(JSON.parse(text), services.sensitive, openValue), services.legacyScalars) as Record<string, unknown>;
-  const seal = (doc: unknown) => JSON.stringify(mapSensitive(doc, services.sensitive, sealValue));
+  const open = (text: string) => {
+    const sealed = new Map<string, { plain: string; sealed: string }>();
+    const doc = mapSensitive(JSON.parse(text), services.sensitive, (v, _field, pointer) => {
+      if (!cipher.isSealed(v)) return v;
+      const plain = cipher.decrypt(v);
+      sealed.set(pointer, { plain, sealed: v });
+      return plain;
+    });
+    const read = readLegacyScalars(doc, services.legacyScalars) as Record<string, unknown>;
+    if (sealed.size) sealedWhenRead.set(read, sealed);
+    return read;
+  };
+  /** `doc` as stored: each identifier sealed, the one read from `was` keeping its sealed text while its value is the same. */
+  const seal = (doc: unknown, was?: object) => {
+    const before = was && sealedWhenRead.get(was);
+    return JSON.stringify(
+      mapSensitive(doc, services.sensitive, (v, _field, pointer) => {
+        if (typeof v !== "string" || cipher.isSealed(v)) return v;
+        const kept = before?.get(pointer);
+        return kept && kept.plain === v ? kept.sealed : cipher.encrypt(v);
+      }),
+    );
+  };
   const toStored = (row: Pick<typeof applications.$inferSelect, keyof typeof storedColumns>): StoredApplication => ({
     id: row.id,
     ownerId: row.ownerId,
@@ -146,7 +172,7 @@ function createApplicationStore(services: Services) {
       // No money out while an owner may still cancel (server/esign/draw-release.ts).
       await assertDrawMayBeReleased(tx, services, app, doc, status, services.now());
       const changed = await saveRevision(tx, {
-        document: seal(doc),
+        document: seal(doc, app.doc),
         status,
         revision: bumpRevision ? app.revision + 1 : app.revision,
         definitionsVersion: app.definitionsVersion,

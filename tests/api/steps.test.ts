@@ -140,6 +140,23 @@ describe("identifiers at rest", () => {
     expect(rows.some((r) => r.document.includes("enc:v1:"))).toBe(true);
   });
 
+  it("keeps an unchanged identifier's sealed text on a later save, and seals a changed one anew", async () => {
+    const b = browser(server.url);
+    const storedSsn = async () => {
+      const { id } = await b.trpc.application.get.query();
+      const row = (await server.services.db.select().from(applications).where(eq(applications.id, id)))[0]!;
+      return JSON.parse(row.document).user.ssn as string;
+    };
+    await b.trpc.step.submit.mutate({ stepId: "ssnCheck", answers: { user: { ssn: "123456789" } } });
+    const first = await storedSsn();
+    await b.trpc.step.submit.mutate({ stepId: "ssnCheck", answers: { user: { ssn: "123456789" } } });
+    expect(await storedSsn()).toBe(first);
+    await b.trpc.step.submit.mutate({ stepId: "ssnCheck", answers: { user: { ssn: "223456789" } } });
+    const changed = await storedSsn();
+    expect(changed).not.toBe(first);
+    expect(server.services.cipher.decrypt(changed)).toBe("223456789");
+  });
+
   it("keeps the stored SSN when the masked value comes back unchanged", async () => {
     const b = browser(server.url);
     await b.trpc.step.submit.mutate({ stepId: "ssnCheck", answers: { user: { ssn: "123456789" } } });
