@@ -1,7 +1,7 @@
 // Walking the funnel: ranks, labels, the page for a status, the redirect guard and the next step.
 // Every table and condition is in rules/ and steps/; this module only looks them up.
 import { todayIso } from "./dates";
-import { stepById, type Definitions } from "./definitions";
+import { stepById, type Definitions, type Flow } from "./definitions";
 import { customOperators, evaluate, holds, type Data } from "./logic";
 import { evaluateRuleSet, presentResult } from "./rules";
 import { stepLogicData } from "./step-data";
@@ -68,11 +68,25 @@ export interface WalkOptions {
   today?: string;
 }
 
+type Position = { flow: Flow; variant: Flow["variants"][number] };
+
+/** Every step's flow variants, in the flows' order: a walk asks at each of its steps. Worked out once per loaded set. */
+const positions = new WeakMap<Definitions, Map<string, Position[]>>();
+function positionsOf(defs: Definitions): Map<string, Position[]> {
+  let byStep = positions.get(defs);
+  if (!byStep) {
+    byStep = new Map();
+    for (const { def: flow } of defs.flows.values())
+      for (const variant of flow.variants)
+        for (const stepId of new Set(variant.steps)) byStep.set(stepId, [...(byStep.get(stepId) ?? []), { flow, variant }]);
+    positions.set(defs, byStep);
+  }
+  return byStep;
+}
+
 /** The flow variant an applicant walks: theirs if it lists the step, else the first that does. */
-function flowPosition(defs: Definitions, stepId: string, variantId?: string | null, flowId?: string | null) {
-  const flows = [...defs.flows.values()].filter(({ def }) => (flowId ? def.id === flowId : def.answeredBy === undefined));
-  const candidates = flows.flatMap(({ def: flow }) => flow.variants.map((variant) => ({ flow, variant })));
-  const holding = candidates.filter((c) => c.variant.steps.includes(stepId));
+function flowPosition(defs: Definitions, stepId: string, variantId?: string | null, flowId?: string | null): Position | undefined {
+  const holding = (positionsOf(defs).get(stepId) ?? []).filter(({ flow }) => (flowId ? flow.id === flowId : flow.answeredBy === undefined));
   return holding.find((c) => c.variant.id === variantId) ?? holding[0];
 }
 
@@ -80,6 +94,20 @@ const skipped = (defs: Definitions, stepId: string, data: Data) => {
   const when = defs.steps.get(stepId)?.def.skipWhen;
   return when !== undefined && holds(when, data);
 };
+
+/**
+ * The step after `stepId` in the applicant's flow, skipped steps passed over: what flowStepsFor's
+ * list has next, found by reading on from the step instead of judging every step of the flow (a
+ * walk asks at each of its steps).
+ */
+function nextInFlow(defs: Definitions, stepId: string, options: WalkOptions, data: Data) {
+  const position = flowPosition(defs, stepId, options.variant, options.flow);
+  if (!position) return null;
+  const { steps } = position.variant;
+  let nextId: string | undefined;
+  for (let i = steps.indexOf(stepId) + 1; i < steps.length && nextId === undefined; i++) if (steps[i] === stepId || !skipped(defs, steps[i]!, data)) nextId = steps[i];
+  return { flowId: position.flow.id, variantId: position.variant.id, nextId };
+}
 
 /**
  * The steps of the applicant's flow around `stepId`, without those whose skipWhen holds on the
@@ -125,9 +153,9 @@ export function nextStep(defs: Definitions, stepId: string, application: unknown
     };
   }
   // The same data as the branches read: each rule set is worked out once per call.
-  const walk = flowStepsFor(defs, stepId, application, options, data);
+  const walk = nextInFlow(defs, stepId, options, data);
   if (!walk) return { stepId: null, route: null, ruleId: "flow.none", reason: `no flow lists step "${stepId}"` };
-  const nextId = walk.steps[walk.index + 1];
+  const { nextId } = walk;
   const ruleId = `flow.${walk.flowId}.${walk.variantId}`;
   if (!nextId) return { stepId: null, route: null, ruleId, reason: `"${stepId}" is the last step of ${walk.flowId} (${walk.variantId})` };
   return { stepId: nextId, route: stepById(defs, nextId).route, ruleId, reason: `the step after "${stepId}" in ${walk.flowId} (${walk.variantId})` };

@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../engine/paths";
 import { readConfig } from "../../server/config";
-import { applicantLabelOf, chooseVariant, labelOf, nextStep, rankOf, redirectFor, routeForStatus } from "../../engine/funnel";
+import { applicantLabelOf, chooseVariant, flowStepsFor, labelOf, nextStep, rankOf, redirectFor, routeForStatus } from "../../engine/funnel";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -140,5 +143,37 @@ describe("rank, label and route are stated once, in the step file", () => {
     expect(defs.steps.has("joinWaitlist")).toBe(false);
     expect(rankOf(defs, "joinWaitlist")).toBe(27);
     expect(routeForStatus(defs, "joinWaitlist")).toBe(defs.funnel.defaultRoute);
+  });
+});
+
+describe("the step after a step in its flow", () => {
+  const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+  const alone: Record<string, any> = { ...demo, setup: { ...demo.setup, hasCoborrower: false } };
+  delete alone.coborrower;
+  const applications = {
+    "no answers": {},
+    "a borrower applying alone": alone,
+    "two borrowers, the borrower answering for both": { ...demo, coborrowerInvite: { answeredBy: "borrower" } },
+    "two borrowers, the co-borrower invited": { ...demo, coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" } },
+  };
+
+  it.each(Object.entries(applications))("is the next step of its flow's list, skipped steps passed over, for every step of every flow (%s)", (_name, application) => {
+    let compared = 0;
+    for (const { def: flow } of defs.flows.values())
+      for (const variant of flow.variants)
+        for (const stepId of variant.steps) {
+          const options = { variant: variant.id, flow: flow.answeredBy === undefined ? undefined : flow.id };
+          const next = nextStep(defs, stepId, application, options);
+          if (!next.ruleId.startsWith("flow.")) continue; // a branch of the step's own was taken
+          const list = flowStepsFor(defs, stepId, application, options)!;
+          expect({ stepId, next: next.stepId }).toEqual({ stepId, next: list.steps[list.index + 1] ?? null });
+          compared++;
+        }
+    expect(compared).toBeGreaterThan(40);
+  });
+
+  it("passes over the steps whose skipWhen holds: a borrower applying alone goes from their details past the co-borrower's pages", () => {
+    expect(nextStep(defs, "application", applications["a borrower applying alone"], { variant: "standard" }).stepId).toBe("application3");
+    expect(nextStep(defs, "application", applications["two borrowers, the borrower answering for both"], { variant: "standard" }).stepId).toBe("coborrowerInvite");
   });
 });
