@@ -69,21 +69,28 @@ export function isWithinAny(pointer: string, ancestors: ReadonlySet<string>): bo
 export function mergeDocs(base: unknown, patch: unknown): unknown {
   if (!isObject(base) || Array.isArray(base) || !isObject(patch) || Array.isArray(patch)) return patch === undefined ? base : patch;
   const out: Record<string, unknown> = { ...base };
-  // defineProperty, not assignment: a "__proto__" key from the network must stay a plain key.
-  for (const [key, value] of Object.entries(patch))
-    Object.defineProperty(out, key, { value: mergeDocs(Object.hasOwn(base, key) ? base[key] : undefined, value), enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of Object.entries(patch)) {
+    const merged = mergeDocs(Object.hasOwn(base, key) ? base[key] : undefined, value);
+    // A "__proto__" key from the network must stay a plain key: defined, since assigning it sets the prototype.
+    if (key === "__proto__") Object.defineProperty(out, key, { value: merged, enumerable: true, writable: true, configurable: true });
+    else out[key] = merged;
+  }
   return out;
 }
 
 /** The pointers of every value that differs between two documents (leaves; a list counts as one value). */
 export function changedPointers(before: unknown, after: unknown, at = ""): string[] {
+  // The same value, or a subtree the new document shares with the old (a merge shares what it does not change).
+  if (before === after) return [];
   const plain = (v: unknown): v is Record<string, unknown> => isObject(v) && !Array.isArray(v);
   // A subtree that appears or disappears counts by its leaves: "/user/ssn", not "/user".
-  if ((plain(before) || before === undefined) && (plain(after) || after === undefined) && before !== after) {
+  if ((plain(before) || before === undefined) && (plain(after) || after === undefined)) {
     const [b, a] = [(before ?? {}) as Record<string, unknown>, (after ?? {}) as Record<string, unknown>];
     const keys = new Set([...Object.keys(b), ...Object.keys(a)]);
     return [...keys].flatMap((k) => changedPointers(b[k], a[k], `${at}/${escapeSegment(k)}`));
   }
+  // Two values neither of which is a list or an object differ, since they are not the same value.
+  if (!isObject(before) && !isObject(after)) return [at];
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [at];
 }
 

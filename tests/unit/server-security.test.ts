@@ -180,6 +180,16 @@ describe("sensitive fields come from the schemas", () => {
   it("lists changed fields by their leaves", () => {
     expect(changedPointers({ setup: { zip: "10001" } }, { setup: { zip: "10002" }, user: { ssn: "x", name: { first: "A" } } })).toEqual(["/setup/zip", "/user/ssn", "/user/name/first"]);
   });
+
+  it("lists a list as one value, a value of another type or removed as a change, and nothing for an equal copy", () => {
+    const doc = { debts: [{ balance: 1 }, { balance: 2 }], zip: "10001", count: 0, gone: null, user: { name: { first: "A" } } };
+    expect(changedPointers(doc, structuredClone(doc))).toEqual([]);
+    expect(changedPointers(doc, { ...doc, debts: [{ balance: 1 }, { balance: 3 }] })).toEqual(["/debts"]);
+    expect(changedPointers(doc, { ...doc, count: false, zip: 10001 })).toEqual(["/zip", "/count"]);
+    const { gone: _gone, ...without } = doc;
+    expect(changedPointers(doc, without)).toEqual(["/gone"]);
+    expect(changedPointers({ a: { "x/y": 1 } }, { a: { "x/y": 2 } })).toEqual(["/a/x~1y"]);
+  });
 });
 
 describe("the database", () => {
