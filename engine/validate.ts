@@ -59,7 +59,12 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
   const file = defs.steps.get(stepId)!.file;
   const root = { schema: step.schema as Record<string, unknown>, base: `${BASE_URI}${file}`, doc: step };
 
-  const uiFor = (role: string | undefined) => overlay(step.uiSchema ?? {}, (role && step.textFor?.[role]?.uiSchema) || {});
+  // The UI schema in a role's words, laid once per role (it is only read: the questions' names).
+  const uiByRole = new Map<string | undefined, unknown>();
+  const uiFor = (role: string | undefined) => {
+    if (!uiByRole.has(role)) uiByRole.set(role, overlay(step.uiSchema ?? {}, (role && step.textFor?.[role]?.uiSchema) || {}));
+    return uiByRole.get(role);
+  };
   /** A field's name in a message: the question as the reader reads it (the UI schema's ui:title), else the schema's title. */
   const labelOf = (pointer: string, ui: unknown = step.uiSchema): string => {
     const asked = uiTitleAt(ui, pointer);
