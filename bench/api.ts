@@ -4,6 +4,7 @@
 // handler, server/trpc/http.ts), and the same trivial query through our whole HTTP stack
 // (createApp: headers, compression, guards, sessions). The servers run in this process;
 // autocannon fires from a worker thread so the load generator does not share their event loop.
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -22,7 +23,6 @@ import { applications } from "../server/db/schema";
 import { publicProcedure, router as appRouterOf, visitorProcedure, type Context } from "../server/trpc/init";
 import { inputOf } from "../server/trpc/inputs";
 import { trpcHandler } from "../server/trpc/http";
-import { randomUUID } from "node:crypto";
 import { makeApplicant } from "../tests/helpers/accounts";
 import { answersFor, twoBorrowers } from "../tests/helpers/journeys";
 import { browser, testServer, type TestServer } from "../tests/helpers/server";
