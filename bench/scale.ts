@@ -7,15 +7,19 @@ import { randomUUID } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { completedUpTo } from "../engine/journey";
+import { OWNER_ROLE, partOf } from "../engine/members";
 import { REPO_ROOT } from "../engine/paths";
+import { mapSensitive } from "../engine/sensitive";
 import { transaction } from "../server/db/client";
 import { applicantSessions, applications, users } from "../server/db/schema";
+import type { Services } from "../server/services";
 import { browser, testServer } from "../tests/helpers/server";
 import { fmt, median, table } from "./measure";
 import { targetTable, threadCpuUs, type TargetCheck } from "./api";
 
 export const SEEDED = Number(process.env.BENCH_APPLICATIONS ?? 1_000_000);
-/** Rows per insert: 2,000 applications of 12 columns stay under SQLite's 32,766 parameters. */
+/** Rows per insert: 2,000 applications of 13 columns stay under SQLite's 32,766 parameters. */
 const BATCH = 2000;
 /** The target: step.get's 99th percentile, one request at a time, with the database full. */
 export const P99_TARGET_MS = 5;
@@ -37,12 +41,24 @@ export interface ScaleSummary {
   targets: TargetCheck[];
 }
 
-/** Early-funnel answers, as most applications in a database are; every 20th is a whole two-borrower application. */
-function documents() {
+/**
+ * Early-funnel answers, as most applications in a database are; every 20th is a whole two-borrower
+ * application, its identifiers sealed as the server stores them. Each is stored as the funnel
+ * leaves it, with its list of saved steps (worked out once per kind of document, status and variant).
+ */
+function documents(services: Services) {
   const whole = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>;
   const early = (i: number) => ({ funnelVariant: "variantOne", user: { firstName: `Seed${i}`, lastName: "Applicant", email: `seed${i}@example.com` }, setup: { propertyUsage: "primaryResidence", zip: "33609", propertyValue: 300_000 + (i % 500) * 1000, mortgageEstimate: 150_000 } });
-  const wholeText = JSON.stringify(whole);
-  return (i: number) => (i % 20 === 0 ? wholeText : JSON.stringify(early(i)));
+  const wholeText = JSON.stringify(mapSensitive(whole, services.sensitive, (v) => (typeof v === "string" ? services.cipher.encrypt(v) : v)));
+  const completedLists = new Map<string, string>();
+  const completed = (doc: Record<string, unknown>, kind: string, status: string, variant: string) => {
+    const key = `${kind} ${status} ${variant}`;
+    let list = completedLists.get(key);
+    if (list === undefined) completedLists.set(key, (list = JSON.stringify(completedUpTo(services.defs, status, { application: doc, variant, part: partOf(services.defs, OWNER_ROLE, doc) }))));
+    return list;
+  };
+  return (i: number, status: string, variant: string) =>
+    i % 20 === 0 ? { document: wholeText, completed: completed(whole, "whole", status, variant) } : { document: JSON.stringify(early(i)), completed: completed(early(i), "early", status, variant) };
 }
 
 // Each document's status is one its answers reach: the server opens a step only on the path its
@@ -55,7 +71,7 @@ const MIDDLE = Math.floor(SEEDED / 40) * 20;
 
 async function seed(server: Awaited<ReturnType<typeof testServer>>, log: (line: string) => void): Promise<{ seconds: number; middleUser: string }> {
   const { db, definitionsVersion } = server.services;
-  const docOf = documents();
+  const docOf = documents(server.services);
   const started = performance.now();
   let middleUser = "";
   for (let from = 0; from < SEEDED; from += BATCH) {
@@ -65,9 +81,11 @@ async function seed(server: Awaited<ReturnType<typeof testServer>>, log: (line: 
       const i = from + k;
       const userId = randomUUID();
       if (i === MIDDLE) middleUser = userId;
+      const status = i % 20 === 0 ? WHOLE_STATUS : EARLY_STATUSES[i % EARLY_STATUSES.length]!;
+      const variant = i % 2 ? "variantTwo" : "variantOne";
       return {
         user: { id: userId, createdAt: at },
-        app: { id: randomUUID(), ownerId: userId, status: i % 20 === 0 ? WHOLE_STATUS : EARLY_STATUSES[i % EARLY_STATUSES.length]!, variant: i % 2 ? "variantTwo" : "variantOne", document: docOf(i), revision: 1 + (i % 7), definitionsVersion, createdAt: at, updatedAt: at },
+        app: { id: randomUUID(), ownerId: userId, status, variant, ...docOf(i, status, variant), revision: 1 + (i % 7), definitionsVersion, createdAt: at, updatedAt: at },
         session: { id: randomUUID().replace(/-/g, ""), userId, secretHash: "0".repeat(64), expiresAt: expires, createdAt: at },
       };
     });
