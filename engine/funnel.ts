@@ -104,8 +104,7 @@ function nextInFlow(defs: Definitions, stepId: string, options: WalkOptions, dat
   const position = flowPosition(defs, stepId, options.variant, options.flow);
   if (!position) return null;
   const { steps } = position.variant;
-  let nextId: string | undefined;
-  for (let i = steps.indexOf(stepId) + 1; i < steps.length && nextId === undefined; i++) if (steps[i] === stepId || !skipped(defs, steps[i]!, data)) nextId = steps[i];
+  const nextId = steps.slice(steps.indexOf(stepId) + 1).find((id) => id === stepId || !skipped(defs, id, data));
   return { flowId: position.flow.id, variantId: position.variant.id, nextId };
 }
 
