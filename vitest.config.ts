@@ -5,8 +5,10 @@
 // e2e files share one Chromium per worker and, where they ask, a server per worker
 // (tests/e2e/browser.ts); isolate: false keeps both between the files of a worker.
 import { defineConfig } from "vitest/config";
+import { pathAliases } from "./scripts/path-aliases.mjs";
 
 export default defineConfig({
+  resolve: { alias: pathAliases() },
   test: {
     testTimeout: 30_000,
     // Servers start in beforeAll: with two files at a time on two cores, 10 s (the default) is too short under load.

@@ -13,9 +13,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { snapshot, type Flags, type RunnerResult } from "lighthouse";
 import { chromium, type Page } from "playwright-core";
 import puppeteer from "puppeteer-core";
-import { REPO_ROOT } from "../engine/paths";
-import { DEMO } from "../server/seed";
-import { startServer } from "../server/start";
+import { REPO_ROOT } from "@engine/base/paths";
+import { DEMO } from "@server/features/demo/seed";
+import { startServer } from "@server/start";
 import { WEB_DIR } from "../tests/e2e/browser";
 import { makeApplicant } from "../tests/helpers/accounts";
 import { mailedCode } from "../tests/helpers/server";
@@ -27,7 +27,7 @@ const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-
 export const A11Y_TARGET = 95;
 
 /** The demo application with a co-borrower (answered for by the borrower), for applicants made at each page's status. */
-const TWO_BORROWERS = { ...(JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>), coborrowerInvite: { answeredBy: "borrower" } };
+const TWO_BORROWERS = { ...(JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>), coborrowerInvite: { answeredBy: "borrower" } };
 
 /** The applicant pages measured: each its applicant's status page; `lastPart` also measures its last section. */
 const APPLICANT_PAGES: { name: string; status: string; path: string; lastPart?: string }[] = [

@@ -1,7 +1,7 @@
 // API bench: step.get and step.submit under load on loopback, beside the ceiling measured in the
 // same run: a bare Hono handler, a trivial tRPC query through each way of mounting tRPC on Hono
 // (@hono/trpc-server, tRPC's fetch adapter called from a Hono route, its node adapter, and our
-// handler, server/trpc/http.ts), and the same trivial query through our whole HTTP stack
+// handler, server/transport/trpc/http.ts), and the same trivial query through our whole HTTP stack
 // (createApp: headers, compression, guards, sessions). The servers run in this process;
 // autocannon fires from a worker thread so the load generator does not share their event loop.
 import { randomUUID } from "node:crypto";
@@ -16,13 +16,13 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
 import { Hono } from "hono";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createApp } from "../server/app";
+import { createApp } from "@server/app";
 import { eq } from "drizzle-orm";
-import { transaction } from "../server/db/client";
-import { applications } from "../server/db/schema";
-import { publicProcedure, router as appRouterOf, visitorProcedure, type Context } from "../server/trpc/init";
-import { inputOf } from "../server/trpc/inputs";
-import { trpcHandler } from "../server/trpc/http";
+import { transaction } from "@server/persistence/db/client";
+import { applications } from "@server/persistence/db/schema";
+import { publicProcedure, router as appRouterOf, visitorProcedure, type Context } from "@server/transport/trpc/init";
+import { inputOf } from "@server/transport/trpc/inputs";
+import { trpcHandler } from "@server/transport/trpc/http";
 import { makeApplicant } from "../tests/helpers/accounts";
 import { answersFor, twoBorrowers } from "../tests/helpers/journeys";
 import { browser, testServer, type TestServer } from "../tests/helpers/server";

@@ -4,8 +4,8 @@
 // Chrome's DevTools) and prints the functions that take the most time, per evaluation.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { loadDefinitions } from "../engine/load";
-import { REPO_ROOT } from "../engine/paths";
+import { loadDefinitions } from "@engine/definitions/load";
+import { REPO_ROOT } from "@engine/base/paths";
 import { fmt } from "./measure";
 import { profiled, summarize } from "./profile-summary";
 import { rulesWorkload } from "./rules-workload";

@@ -4,7 +4,7 @@
 import type { Profiler } from "node:inspector";
 import { findSourceMap } from "node:module";
 import { relative } from "node:path";
-import { REPO_ROOT } from "../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 import { fmt, table } from "./measure";
 
 /** Runs `run` under the V8 CPU profiler (sampling every 200 µs) and gives its result and the profile. */

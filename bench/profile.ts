@@ -8,12 +8,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import autocannon from "autocannon";
-import { REPO_ROOT } from "../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { createApp } from "../server/app";
-import { publicProcedure, router as appRouterOf } from "../server/trpc/init";
-import { appRouter } from "../server/trpc/router";
+import { createApp } from "@server/app";
+import { publicProcedure, router as appRouterOf } from "@server/transport/trpc/init";
+import { appRouter } from "@server/transport/trpc/router";
 import { browser, testServer } from "../tests/helpers/server";
 import { fmt } from "./measure";
 import { profiled, summarize } from "./profile-summary";

@@ -1,18 +1,18 @@
 // The reference evaluator: json-logic-js, JSON-logic's reference implementation, behind exactly the
-// API of engine/logic.ts and with the same custom operators. `npm run bench` loads the engine with
-// this module in place of engine/logic.ts (bench/swap-logic.mjs), runs every worked case, the shared
+// API of engine/logic/logic.ts and with the same custom operators. `npm run bench` loads the engine with
+// this module in place of engine/logic/logic.ts (bench/swap-logic.mjs), runs every worked case, the shared
 // json-logic suite and every step's logic on both, and reports each decision the product's
 // evaluator (json-logic-engine) makes differently.
 import jsonLogic from "json-logic-js";
-import { customOperators, getPath } from "../engine/logic";
-import type { Data, Logic } from "../engine/logic";
+import { customOperators, getPath } from "@engine/logic/logic";
+import type { Data, Logic } from "@engine/logic/logic";
 
-export * from "../engine/logic";
+export * from "@engine/logic/logic";
 
 /** Marks this module in the bench's reports. */
 export const reference = true;
 
-// `root` reads the data the whole evaluation started with; engine/logic.ts keeps its stack private.
+// `root` reads the data the whole evaluation started with; engine/logic/logic.ts keeps its stack private.
 const roots: unknown[] = [];
 
 jsonLogic.rm_operation("method");

@@ -1,16 +1,16 @@
 // One evaluator's side of the rules bench, run in a process of its own by bench/rules.ts: with
 // `--import ./bench/swap-logic.mjs` the engine runs on json-logic-js (bench/reference-logic.ts),
-// without it on the product's evaluator (engine/logic.ts, json-logic-engine). It checks before it
+// without it on the product's evaluator (engine/logic/logic.ts, json-logic-engine). It checks before it
 // times: every worked case of rules/, the shared json-logic
 // suite, every custom operator's example; then it prints one JSON report on stdout.
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
-import * as logic from "../engine/logic";
-import { compileRuleInput } from "../engine/definitions";
-import { loadDefinitions } from "../engine/load";
-import { nextStep } from "../engine/funnel";
-import { evaluateRuleSet, presentResult } from "../engine/rules";
-import { createStepValidator } from "../engine/validate";
+import * as logic from "@engine/logic/logic";
+import { compileRuleInput } from "@engine/definitions/definitions";
+import { loadDefinitions } from "@engine/definitions/load";
+import { nextStep } from "@engine/funnel/funnel";
+import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { createStepValidator } from "@engine/validation/validate";
 import { throughput, type Throughput } from "./measure";
 import { APPLICATION_CHECK, benchApplication, logicAlone, rulesWorkload, TODAY } from "./rules-workload";
 
@@ -90,7 +90,7 @@ const timings: Record<string, Throughput> = {};
 const options = { warmupMs: 500, roundMs: 400, rounds: 5 };
 timings["documents + coverage + next step"] = throughput(workload.all, options);
 for (const [name, part] of Object.entries(workload.parts)) timings[name] = throughput(part, options);
-// The workload's application is one object, validated on its first evaluation only (engine/rule-plan.ts
+// The workload's application is one object, validated on its first evaluation only (engine/logic/rule-plan.ts
 // validInputs); a request's application is an object of its own, validated once in the request.
 const validateApplication = compileRuleInput(defs, "documents")!;
 timings[APPLICATION_CHECK] = throughput(() => validateApplication(doc), options);

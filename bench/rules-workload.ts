@@ -4,17 +4,17 @@
 // borrower's history made three jobs long, one gap among them, so coverage has periods to find.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ruleSetById, type Definitions } from "../engine/definitions";
-import { nextStep } from "../engine/funnel";
-import { evaluate, type Data, type Logic } from "../engine/logic";
-import { REPO_ROOT } from "../engine/paths";
-import { evaluateRuleSet, ruleData } from "../engine/rules";
+import { ruleSetById, type Definitions } from "@engine/definitions/definitions";
+import { nextStep } from "@engine/funnel/funnel";
+import { evaluate, type Data, type Logic } from "@engine/logic/logic";
+import { REPO_ROOT } from "@engine/base/paths";
+import { evaluateRuleSet, ruleData } from "@engine/logic/rules";
 
 /** Fixed, so both evaluators and every run decide the same things. */
 export const TODAY = "2026-11-22";
 
 export function benchApplication(): Record<string, any> {
-  const doc = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8"));
+  const doc = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"));
   const [current] = doc.user.employments;
   doc.user.employments = [
     { ...current, startDate: "2025-02-03" },

@@ -1,4 +1,4 @@
-// Rules bench: the same engine code on the product's evaluator (engine/logic.ts: json-logic-engine,
+// Rules bench: the same engine code on the product's evaluator (engine/logic/logic.ts: json-logic-engine,
 // logic compiled once) and on json-logic-js, JSON-logic's reference (bench/reference-logic.ts),
 // each in a fresh process so neither warms or pollutes the other's JIT. The product's evaluator
 // must pass every worked case and the shared json-logic suite and decide exactly what json-logic-js
@@ -10,7 +10,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { REPO_ROOT } from "../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 import { fmt, table } from "./measure";
 import type { WorkerReport } from "./rules-worker";
 import { APPLICATION_CHECK } from "./rules-workload";

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
-import { REPO_ROOT } from "../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 import { runA11yBench } from "./a11y";
 import { runApiBench } from "./api";
 import { runRulesBench } from "./rules";

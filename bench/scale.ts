@@ -7,13 +7,13 @@ import { randomUUID } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { completedUpTo } from "../engine/journey";
-import { OWNER_ROLE, partOf } from "../engine/members";
-import { REPO_ROOT } from "../engine/paths";
-import { mapSensitive } from "../engine/sensitive";
-import { transaction } from "../server/db/client";
-import { applicantSessions, applications, users } from "../server/db/schema";
-import type { Services } from "../server/services";
+import { completedUpTo } from "@engine/funnel/journey";
+import { OWNER_ROLE, partOf } from "@engine/lending/members";
+import { REPO_ROOT } from "@engine/base/paths";
+import { mapSensitive } from "@engine/validation/sensitive";
+import { transaction } from "@server/persistence/db/client";
+import { applicantSessions, applications, users } from "@server/persistence/db/schema";
+import type { Services } from "@server/services";
 import { browser, testServer } from "../tests/helpers/server";
 import { fmt, median, table } from "./measure";
 import { targetTable, threadCpuUs, type TargetCheck } from "./api";
@@ -47,7 +47,7 @@ export interface ScaleSummary {
  * leaves it, with its list of saved steps (worked out once per kind of document, status and variant).
  */
 function documents(services: Services) {
-  const whole = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>;
+  const whole = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>;
   const early = (i: number) => ({ funnelVariant: "variantOne", user: { firstName: `Seed${i}`, lastName: "Applicant", email: `seed${i}@example.com` }, setup: { propertyUsage: "primaryResidence", zip: "33609", propertyValue: 300_000 + (i % 500) * 1000, mortgageEstimate: 150_000 } });
   const wholeText = JSON.stringify(mapSensitive(whole, services.sensitive, (v) => (typeof v === "string" ? services.cipher.encrypt(v) : v)));
   const completedLists = new Map<string, string>();

@@ -1,5 +1,5 @@
 // Module resolution hook for bench/swap-logic.mjs.
-const original = new URL("../engine/logic.ts", import.meta.url).href;
+const original = new URL("../engine/logic/logic.ts", import.meta.url).href;
 const candidate = new URL("./reference-logic.ts", import.meta.url).href;
 
 export async function resolve(specifier, context, nextResolve) {

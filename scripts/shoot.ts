@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { chromium } from "playwright-core";
-import { REPO_ROOT } from "../engine/paths";
-import { transaction } from "../server/db/client";
-import { applications, users } from "../server/db/schema";
-import { DEMO } from "../server/seed";
+import { REPO_ROOT } from "../engine/base/paths";
+import { transaction } from "../server/persistence/db/client";
+import { applications, users } from "../server/persistence/db/schema";
+import { DEMO } from "../server/features/demo/seed";
 import { startServer } from "../server/start";
-import { applicationStore } from "../server/store/applications";
+import { applicationStore } from "../server/persistence/store/applications";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -1,8 +1,8 @@
 // Everything the server reads from the environment, read once and in one place.
 import { join } from "node:path";
-import type { DefinitionDirs } from "../engine/load";
-import { LENDER_FILE } from "../engine/lender-file";
-import { REPO_ROOT } from "../engine/paths";
+import type { DefinitionDirs } from "@engine/definitions/load";
+import { LENDER_FILE } from "@engine/lending/lender-file";
+import { REPO_ROOT } from "@engine/base/paths";
 
 export interface Config {
   port: number;

@@ -2,27 +2,27 @@
 // singletons), so tests can build as many servers as they like side by side.
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import type { Definitions } from "../engine/definitions";
-import { legacyScalarFields } from "../engine/legacy-answers";
-import { sensitiveFields } from "../engine/sensitive";
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, createCodes } from "./auth/codes";
-import { cookieJar, type CookieIO } from "./auth/cookies";
-import { createCsrf } from "./auth/csrf";
-import { createPendingSignIn } from "./auth/pending";
-import { afterResponse } from "./auth/after-response";
-import { createSessions, type SessionKind } from "./auth/sessions";
-import type { BotCheckVerifier } from "./botcheck/types";
+import type { Definitions } from "@engine/definitions/definitions";
+import { legacyScalarFields } from "@engine/definitions/legacy-answers";
+import { sensitiveFields } from "@engine/validation/sensitive";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, createCodes } from "./features/auth/codes";
+import { cookieJar, type CookieIO } from "./features/auth/cookies";
+import { createCsrf } from "./features/auth/csrf";
+import { createPendingSignIn } from "./features/auth/pending";
+import { afterResponse } from "./features/auth/after-response";
+import { createSessions, type SessionKind } from "./features/auth/sessions";
+import type { BotCheckVerifier } from "./platform/botcheck/types";
 import type { Config } from "./config";
-import type { Db } from "./db/client";
-import { ManualReviewProvider } from "./identity/manual-review";
-import type { IdentityProvider } from "./identity/provider";
-import type { Mailer } from "./mail/mailer";
-import { createCipher } from "./security/encryption";
-import { deriveKey } from "./security/keys";
-import { dbRateLimiter, rateLimitKeyMac, type RateLimit } from "./security/rate-limit";
-import { portalPolicy } from "./portal/roles";
-import { createSmsSender, type SmsSender } from "./sms/sender";
-import { localDiskStorage, type FileStorage } from "./storage";
+import type { Db } from "./persistence/db/client";
+import { ManualReviewProvider } from "./features/identity/manual-review";
+import type { IdentityProvider } from "./features/identity/provider";
+import type { Mailer } from "./platform/mail/mailer";
+import { createCipher } from "./platform/crypto/encryption";
+import { deriveKey } from "./platform/crypto/keys";
+import { dbRateLimiter, rateLimitKeyMac, type RateLimit } from "./transport/security/rate-limit";
+import { portalPolicy } from "./features/portal/roles";
+import { createSmsSender, type SmsSender } from "./platform/sms/sender";
+import { localDiskStorage, type FileStorage } from "./persistence/storage";
 
 export interface ServiceDeps {
   config: Config;
@@ -67,7 +67,7 @@ function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
 
 /**
  * What the server takes from one set of definitions: the set, its version, the fields it seals,
- * the portal's policy. One function, so a reload (server/definitions-live.ts) swaps them together.
+ * the portal's policy. One function, so a reload (server/features/definitions/live.ts) swaps them together.
  */
 export function definitionFacts(defs: Definitions) {
   return {
@@ -115,7 +115,7 @@ export function createServices(deps: ServiceDeps) {
     sms: deps.sms ?? createSmsSender({ outboxDir: join(deps.config.dataDir, "sms-outbox"), twilio: deps.config.twilio }),
     rateLimiter,
     limits: {
-      // Sign-in attempts and code requests are limited per attacker (server/auth/attempts.ts): per
+      // Sign-in attempts and code requests are limited per attacker (server/features/auth/attempts.ts): per
       // address from one IP, and per IP. The account itself is only slowed, never locked.
       signInPerEmailIp: rateLimiter("signInPerEmailIp", { limit: 10, windowMs: 15 * MINUTE }),
       signInPerIp: rateLimiter("signInPerIp", { limit: 50, windowMs: 15 * MINUTE }),

@@ -8,6 +8,7 @@ import { markdownContent } from "./build/markdown-plugin";
 import { precompress } from "./build/precompress-plugin";
 import { siteMeta } from "./build/site-meta-plugin";
 import { staticShell } from "./build/static-shell-plugin";
+import { pathAliases } from "../scripts/path-aliases.mjs";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const rjsfUri = fileURLToPath(new URL("./build/rjsf-uri.ts", import.meta.url));
@@ -28,7 +29,7 @@ const fastUriFor: Plugin = {
 };
 /**
  * Parts of RJSF's default registry no step can reach: the layout-grid fields (no step names them
- * in ui:field), the widgets whose names engine/widget-names.ts does not allow (the linter refuses
+ * in ui:field), the widgets whose names engine/definitions/widget-names.ts does not allow (the linter refuses
  * them), and the defaults engine/react/widgets.tsx and templates.tsx replace by name. Each is a component that says
  * so if it is ever rendered; the rest of the form engine loses 5 kB (gzip) it never ran.
  */
@@ -108,6 +109,7 @@ export default defineConfig({
   ],
   resolve: {
     alias: [
+      ...pathAliases(),
       { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL("./build/plain-markdown.tsx", import.meta.url)) },
       // One copy of each: RJSF nests its own versions (fast-uri 4, ajv-formats 2) beside ajv's,
       // and uses the same few calls of them (URI resolve/equal for $ref; addFormats(ajv)).
@@ -129,7 +131,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            // Not ajv: the funnel runs the server's precompiled validators (engine/precompiled.ts) with two
+            // Not ajv: the funnel runs the server's precompiled validators (engine/validation/precompiled.ts) with two
             // of ajv's runtime helpers; the compiler itself is only in development's live preview chunk.
             { name: "form-engine", test: /node_modules[\\/](@rjsf[\\/](core|utils)|json-logic-engine|markdown-to-jsx|fast-deep-equal|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]|node_modules[\\/]ajv[\\/]dist[\\/]runtime[\\/](equal|ucs2length)\.js$/ },
           ],

@@ -1,8 +1,8 @@
 // npm run check: lints every definition file and checks their layout (npm run format).
 import { parseArgs } from "node:util";
-import { loadDefinitions, uncompilableSchemas, unformattedFiles } from "../load";
-import { lenderReport } from "../lender-file";
-import { formatProblem } from "../lint";
+import { loadDefinitions, uncompilableSchemas, unformattedFiles } from "../definitions/load";
+import { lenderReport } from "../lending/lender-file";
+import { formatProblem } from "../lint/lint";
 
 // --steps and --rules check another copy of the definitions (the schemas stay the repository's);
 // --content, another copy of the texts, for the placeholders left in them.

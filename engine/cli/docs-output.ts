@@ -3,9 +3,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { Definitions } from "../definitions";
-import { formatProblem } from "../lint";
-import { loadDefinitions, REPO_ROOT } from "../load";
+import type { Definitions } from "../definitions/definitions";
+import { formatProblem } from "../lint/lint";
+import { loadDefinitions, REPO_ROOT } from "../definitions/load";
 
 /** The definitions the command reads; exits 1 with the problems when there are any. */
 export function definitionsFor(command: string): { defs: Definitions; out: string } {

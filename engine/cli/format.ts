@@ -1,9 +1,9 @@
 // npm run format: rewrites every definition file (steps/, rules/, schemas/) in the canonical
-// layout (engine/json-format.ts). `--check` only lists the files that are not, and exits 1.
+// layout (engine/base/json-format.ts). `--check` only lists the files that are not, and exits 1.
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { definitionFiles } from "../load";
-import { formatDefinition } from "../json-format";
+import { definitionFiles } from "../definitions/load";
+import { formatDefinition } from "../base/json-format";
 
 const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });
 let changed = 0;

@@ -1,7 +1,7 @@
 // npm run funnel:map [-- --out DIR] [--steps DIR --rules DIR]
 // Writes the funnel map as Mermaid source (funnel-map.mmd) and an SVG (funnel-map.svg), by
 // default to dist/docs/, and prints the paths it wrote.
-import { buildFunnelMap, renderMermaid, renderSvg } from "../funnel-map";
+import { buildFunnelMap, renderMermaid, renderSvg } from "../explain/funnel-map";
 import { definitionsFor, writeDocs } from "./docs-output";
 
 const { defs, out } = definitionsFor("funnel:map");

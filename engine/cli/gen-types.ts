@@ -1,15 +1,15 @@
 // Generates engine/generated/schema-types.ts from schemas/*.json (with the questions steps
-// declare, engine/step-fields.ts), so TypeScript types are never written a second time. The file
+// declare, engine/definitions/step-fields.ts), so TypeScript types are never written a second time. The file
 // is not committed: `npm run typecheck` and `npm run lint` write it first, and nobody runs this by
 // hand after a definitions change.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { compile } from "json-schema-to-typescript";
-import { createAjv } from "../ajv";
-import { buildDefinitions } from "../definitions";
-import { readDefinitionFiles } from "../load";
-import { REPO_ROOT } from "../paths";
-import { mergeStepFields } from "../step-fields";
+import { createAjv } from "../definitions/ajv";
+import { buildDefinitions } from "../definitions/definitions";
+import { readDefinitionFiles } from "../definitions/load";
+import { REPO_ROOT } from "../base/paths";
+import { mergeStepFields } from "../definitions/step-fields";
 
 export const GENERATED_TYPES = join(REPO_ROOT, "engine/generated/schema-types.ts");
 const SCHEMAS = join(REPO_ROOT, "schemas");

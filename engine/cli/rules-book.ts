@@ -1,7 +1,7 @@
 // npm run rules:book [-- --out DIR] [--steps DIR --rules DIR]
 // Writes the rule book compliance signs off, rule-book.md and rule-book.html, by default to
 // dist/docs/, and prints the paths it wrote. Exits 1 when a worked case fails (the book is still written).
-import { buildRuleBook, renderHtml, renderMarkdown } from "../rule-book";
+import { buildRuleBook, renderHtml, renderMarkdown } from "../explain/rule-book";
 import { definitionsFor, writeDocs } from "./docs-output";
 
 const { defs, out } = definitionsFor("rules:book");

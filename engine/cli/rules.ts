@@ -2,10 +2,10 @@
 // Evaluates one rule set of rules/ and prints one JSON object; no server needed.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadDefinitions } from "../load";
-import { formatProblem } from "../lint";
-import { ruleSetById, type Definitions } from "../definitions";
-import { evaluateRuleSet, presentResult, RuleInputError } from "../rules";
+import { loadDefinitions } from "../definitions/load";
+import { formatProblem } from "../lint/lint";
+import { ruleSetById, type Definitions } from "../definitions/definitions";
+import { evaluateRuleSet, presentResult, RuleInputError } from "../logic/rules";
 
 /**
  * Every object an output lists names the rule that decided it (ruleId); here it also says why, in

@@ -1,5 +1,5 @@
 // The step's part of the application document, in and out of the form. Pure: unit-tested in node.
-import type { JsonSchema } from "../bundle";
+import type { JsonSchema } from "../definitions/bundle";
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const isSchema = (v: unknown): v is JsonSchema => isObject(v);

@@ -1,12 +1,12 @@
 // How each text-like widget turns a stored value into the text it shows, and typed text back into
 // the value it stores. Pure (no React, no DOM): unit-tested in node (tests/unit/react-widgets.test.ts).
-// Formatting and parsing live in engine/format.ts; this file only chooses which to use.
+// Formatting and parsing live in engine/base/format.ts; this file only chooses which to use.
 //
 // Text that cannot be read (a currency "12a", a date "13/45/2024", 7 digits of a phone) is stored as
 // typed, so the step validator, not the widget, says what is wrong with it, in the same words the
 // server would use.
-import type { JsonSchema } from "../bundle";
-import { isIsoDate } from "../dates";
+import type { JsonSchema } from "../definitions/bundle";
+import { isIsoDate } from "../base/dates";
 import {
   formatCurrency,
   formatDate,
@@ -23,7 +23,7 @@ import {
   parseMonthYearInput,
   parsePercentInput,
   type TwoDigitYear,
-} from "../format";
+} from "../base/format";
 
 export type CodecName = "text" | "number" | "currency" | "percent" | "phone" | "ssn" | "date" | "pastDate" | "monthYear";
 

@@ -2,7 +2,7 @@
 // page, in the browser tab's sessionStorage (kept per reader and step, gone with the tab). Never a
 // secret: a field the schema marks writeOnly (an SSN, sealed at rest) is left out of every draft.
 // A save, or signing out, clears drafts. Pure apart from the Storage given to it.
-import type { JsonSchema } from "../bundle";
+import type { JsonSchema } from "../definitions/bundle";
 
 /** The part of the Web Storage API drafts use (sessionStorage in the browser, a Map in tests). */
 export interface DraftStorage {

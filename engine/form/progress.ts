@@ -1,9 +1,9 @@
-// Where a step sits in its funnel: the applicant's flow walk (engine/funnel.ts, skipped steps
+// Where a step sits in its funnel: the applicant's flow walk (engine/funnel/funnel.ts, skipped steps
 // passed over) with the steps' labels and routes. Pure.
-import type { Definitions } from "../definitions";
-import type { JsonSchema } from "../bundle";
-import { applicantLabelOf, flowStepsFor } from "../funnel";
-import { stepHasPart, type Part } from "../members";
+import type { Definitions } from "../definitions/definitions";
+import type { JsonSchema } from "../definitions/bundle";
+import { applicantLabelOf, flowStepsFor } from "../funnel/funnel";
+import { stepHasPart, type Part } from "../lending/members";
 
 export interface FunnelStep {
   id: string;

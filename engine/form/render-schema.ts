@@ -9,8 +9,8 @@
 //   `oneOf` as alternatives and tries every option against the answers on every keystroke (ajv per
 //   option: 56 states × every list item); an `enum` costs nothing. A `readOnly` value (set by our
 //   own systems, such as "Transfer from application") is left out of the options.
-import type { JsonSchema } from "../bundle";
-import { escapeSegment } from "../pointer";
+import type { JsonSchema } from "../definitions/bundle";
+import { escapeSegment } from "../base/pointer";
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const isNullSchema = (s: unknown) => isObject(s) && s.type === "null";

@@ -1,14 +1,14 @@
 // The state of one step form that is not the answers' rendering: which fields are hidden or
 // required now, which were touched, which errors are shown. Fields subscribe to their own pointer,
 // so a keystroke re-renders only the fields whose state changed. Pure (no React, no DOM).
-import type { FieldError } from "../messages";
-import { isWithin } from "../pointer";
-import { setAt } from "../pointer";
-import { shownIn } from "../sections";
+import type { FieldError } from "../validation/messages";
+import { isWithin } from "../base/pointer";
+import { setAt } from "../base/pointer";
+import { shownIn } from "../logic/sections";
 
 export { setAt };
-import type { StepValidation } from "../validate";
-import type { FieldLogicState } from "../field-logic";
+import type { StepValidation } from "../validation/validate";
+import type { FieldLogicState } from "../logic/field-logic";
 
 export interface FieldView {
   hidden: boolean;
@@ -25,9 +25,9 @@ export interface FieldView {
 export interface StoreOptions {
   /** Visibility and conditional requirement of the answers (field-logic.ts). */
   logic: (answers: unknown) => FieldLogicState;
-  /** The step validator (engine/validate.ts), already bound to the application and today. */
+  /** The step validator (engine/validation/validate.ts), already bound to the application and today. */
   validate: (answers: unknown) => StepValidation;
-  /** The values a new item of the list at a pointer starts with (engine/new-items.ts). */
+  /** The values a new item of the list at a pointer starts with (engine/logic/new-items.ts). */
   newItem?: (listPointer: string, answers: unknown) => Record<string, unknown>;
 }
 

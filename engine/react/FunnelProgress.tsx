@@ -4,8 +4,8 @@
 // with a "Your home · step 3 of 10" caption. A flow that places no phases shows its own steps instead.
 import { mergeClasses } from "@fluentui/react-components";
 import { useMemo, type JSX, type ReactNode } from "react";
-import type { Definitions } from "../definitions";
-import type { Part } from "../members";
+import type { Definitions } from "../definitions/definitions";
+import type { Part } from "../lending/members";
 import { funnelPosition, journeyProgress, type JourneyProgress } from "../form/progress";
 import { useStyles } from "./styles";
 
@@ -21,7 +21,7 @@ export interface FunnelProgressProps {
   /** The answers so far: steps whose skipWhen holds on them are not listed. */
   application?: unknown;
   /**
-   * The steps the reader has saved on their path (step.get's `done`, engine/journey.ts): only these
+   * The steps the reader has saved on their path (step.get's `done`, engine/funnel/journey.ts): only these
    * read "done". Absent (the live preview), every step before this one does.
    */
   done?: readonly string[];

@@ -9,26 +9,26 @@ import { Button, mergeClasses } from "@fluentui/react-components";
 import Form, { type IChangeEvent } from "@rjsf/core";
 import type { RegistryFieldsType, UiSchema } from "@rjsf/utils";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type FormEvent, type JSX, type ReactNode } from "react";
-import type { Definitions } from "../definitions";
-import { newItemValues } from "../new-items";
-import { mergeDocs } from "../pointer";
+import type { Definitions } from "../definitions/definitions";
+import { newItemValues } from "../logic/new-items";
+import { mergeDocs } from "../base/pointer";
 import { cleanAnswers, sliceAnswers } from "../form/answers";
 import { StoreContext, useStore, type FormContext } from "./context";
 import { ObjectFieldWithSameAs } from "./same-as";
 import { prepareForPart, prepareStep, type PreparedStep } from "./prepare";
 import { renderValidator } from "./render-validator";
-import { isWhole, writes, type Part } from "../members";
-import { openSections, sectionOf, type Section } from "../sections";
+import { isWhole, writes, type Part } from "../lending/members";
+import { openSections, sectionOf, type Section } from "../logic/sections";
 import { browserDrafts, readDraft, saveDraft } from "../form/drafts";
 import { StepFormStore } from "../form/store";
 import { loadPart, part, withParts } from "./fluent-parts";
 import { useStyles } from "./styles";
 import { templates } from "./templates";
-import { WIDGET_NAMES } from "../widget-names";
+import { WIDGET_NAMES } from "../definitions/widget-names";
 import { widgets } from "./widgets";
 
 export interface StepFormProps {
-  /** engine/definitions.ts, built once in the browser from the server's definition files. */
+  /** engine/definitions/definitions.ts, built once in the browser from the server's definition files. */
   defs: Definitions;
   stepId: string;
   /** The saved application document; the form edits this step's part of it. */

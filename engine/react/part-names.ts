@@ -1,12 +1,12 @@
 // Which of Fluent UI's input components (engine/react/fluent-parts.tsx) a step's form draws with,
 // from its answer and UI schemas. Pure: no React, so node's tests read it.
-import type { JsonSchema } from "../bundle";
-import { GROUP_WIDGETS } from "../widget-names";
+import type { JsonSchema } from "../definitions/bundle";
+import { GROUP_WIDGETS } from "../definitions/widget-names";
 
 /** Fluent's inputs, each in a chunk of its own. */
 export type PartName = "input" | "textarea" | "select" | "checkbox" | "radio" | "spinner";
 
-/** The parts each widget name draws with (engine/widget-names.ts, and RJSF's default names). */
+/** The parts each widget name draws with (engine/definitions/widget-names.ts, and RJSF's default names). */
 const PARTS_OF_WIDGET: Record<string, PartName[]> = {
   text: ["input"], email: ["input"], password: ["input"], currency: ["input"], percent: ["input"], phone: ["input"],
   ssn: ["input"], date: ["input"], monthYear: ["input"], textarea: ["textarea"], select: ["select"], radio: ["radio"],

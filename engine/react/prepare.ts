@@ -2,17 +2,17 @@
 // definitions set and step: the self-contained render schema, the checked UI schema, the engine's
 // step validator and the visibility/requirement logic.
 import type { UiSchema } from "@rjsf/utils";
-import { bundleStepSchema, type JsonSchema } from "../bundle";
-import { stepById, type Definitions, type Step } from "../definitions";
-import { createStepValidator, type StepValidator } from "../validate";
-import { createFieldLogic, type FieldLogic } from "../field-logic";
+import { bundleStepSchema, type JsonSchema } from "../definitions/bundle";
+import { stepById, type Definitions, type Step } from "../definitions/definitions";
+import { createStepValidator, type StepValidator } from "../validation/validate";
+import { createFieldLogic, type FieldLogic } from "../logic/field-logic";
 import { toRenderSchema, unknownWidgets, withoutWidgets } from "../form/render-schema";
-import { overlay } from "../each-borrower";
-import { isWhole, schemaForPart, uiSchemaForPart, writes, type Part } from "../members";
+import { overlay } from "../definitions/each-borrower";
+import { isWhole, schemaForPart, uiSchemaForPart, writes, type Part } from "../lending/members";
 
 export interface PreparedStep {
   step: Step;
-  /** The step's answer schema, self-contained (engine/bundle.ts). */
+  /** The step's answer schema, self-contained (engine/definitions/bundle.ts). */
   bundled: JsonSchema;
   /** What RJSF renders: the bundle with nullable unions shown as optional fields. */
   schema: JsonSchema;

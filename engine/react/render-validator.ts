@@ -1,5 +1,5 @@
 // RJSF's validator, for the renderer only. RJSF asks a validator two things: whether answers are
-// valid (we pass `noValidate`: the engine's step validator judges, engine/validate.ts) and, for a
+// valid (we pass `noValidate`: the engine's step validator judges, engine/validation/validate.ts) and, for a
 // schema with alternatives (if/then/else, dependencies, oneOf/anyOf), which branch the answers
 // match. Render schemas have no such alternatives (engine/form/render-schema.ts turns nullable
 // unions and labelled enumerations into plain fields; steps show and hide fields with visibleWhen),

@@ -15,13 +15,13 @@ import type {
 } from "@rjsf/utils";
 import { getUiOptions } from "@rjsf/utils";
 import { createContext, useContext, useEffect, useId, useMemo, useRef, type ReactNode } from "react";
-import type { JsonSchema } from "../bundle";
-import { humanize } from "../messages";
+import type { JsonSchema } from "../definitions/bundle";
+import { humanize } from "../validation/messages";
 import { GroupA11yContext, ListContext, useFieldView, useMounted, useStore, type FormContext, type GroupA11y, type ListInfo } from "./context";
 import { pointerOfPath, typesOf } from "../form/render-schema";
 import { useStyles } from "./styles";
 import { SameAsSlot } from "./same-as";
-import { GROUP_WIDGETS } from "../widget-names";
+import { GROUP_WIDGETS } from "../definitions/widget-names";
 
 type Layout = { kind: "stack" } | { kind: "address"; lines: ReadonlySet<string> };
 const LayoutContext = createContext<Layout>({ kind: "stack" });

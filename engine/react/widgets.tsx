@@ -4,12 +4,12 @@ import { mergeClasses } from "@fluentui/react-components";
 import type { EnumOptionsType, RegistryWidgetsType, Widget, WidgetProps } from "@rjsf/utils";
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from "@rjsf/utils";
 import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from "react";
-import type { JsonSchema } from "../bundle";
+import type { JsonSchema } from "../definitions/bundle";
 import { caretAfterReshape, codecs, type Codec, type CodecName } from "../form/codecs";
 import { GroupA11yContext, useStore } from "./context";
 import { part, withParts } from "./fluent-parts";
 import { emptyValueOf, typesOf } from "../form/render-schema";
-import type { LeafWidgetName } from "../widget-names";
+import type { LeafWidgetName } from "../definitions/widget-names";
 import { useStyles } from "./styles";
 
 type Props = WidgetProps;

@@ -1,6 +1,6 @@
 // Migration (issue 21, kept until every branch that adds step files has merged): rewrites a step
 // file that carries the same part twice, once under /user and once under /coborrower, as one
-// `eachBorrower` part (engine/each-borrower.ts), and checks that the engine makes the very step
+// `eachBorrower` part (engine/definitions/each-borrower.ts), and checks that the engine makes the very step
 // back from it before writing (only check ids and the placement of the co-borrower's visibility
 // may change, as listed). A file it cannot rewrite faithfully is left as it is, with the reason.
 //
@@ -10,11 +10,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { checkIdFor, expandEachBorrower, logicFor, TEMPLATE_NAME, type BorrowerRole } from "../../engine/each-borrower";
+import { checkIdFor, expandEachBorrower, logicFor, TEMPLATE_NAME, type BorrowerRole } from "../../engine/definitions/each-borrower";
 import type { Step } from "../../engine/generated/schema-types";
-import { formatDefinition } from "../../engine/json-format";
-import { definitionFiles, REPO_ROOT } from "../../engine/load";
-import { escapeSegment } from "../../engine/pointer";
+import { formatDefinition } from "../../engine/base/json-format";
+import { definitionFiles, REPO_ROOT } from "../../engine/definitions/load";
+import { escapeSegment } from "../../engine/base/pointer";
 
 type Json = Record<string, any>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);

@@ -4,8 +4,8 @@
 // captures them, and code requests answer alike, in the same time, for known and unknown addresses.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../server/db/schema";
-import { startServer } from "../../server/start";
+import { users } from "@server/persistence/db/schema";
+import { startServer } from "@server/start";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
 
 let server: TestServer;

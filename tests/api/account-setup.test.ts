@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
-import { applications } from "../../server/db/schema";
-import { applicationStore } from "../../server/store/applications";
+import { REPO_ROOT } from "@engine/base/paths";
+import { applications } from "@server/persistence/db/schema";
+import { applicationStore } from "@server/persistence/store/applications";
 import { makeApplicant } from "../helpers/accounts";
 import { browser, newestTextCode, testServer, type TestServer } from "../helpers/server";
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>;
+const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>;
 
 /** A signed-in applicant with the early funnel's answers, due at `status` (the offer preview, or a step of the account setup after it). */
 async function atTheOffer(status = "previewOffer") {

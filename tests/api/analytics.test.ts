@@ -4,8 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { funnelEvents } from "../../server/db/schema";
-import { EVENTS_PER_IP } from "../../server/services";
+import { funnelEvents } from "@server/persistence/db/schema";
+import { EVENTS_PER_IP } from "@server/services";
 import { makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 

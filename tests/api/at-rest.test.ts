@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dialect } from "../../server/db/dialect";
-import { applications } from "../../server/db/schema";
-import { startServer } from "../../server/start";
-import { applicationStore } from "../../server/store/applications";
+import { dialect } from "@server/persistence/db/dialect";
+import { applications } from "@server/persistence/db/schema";
+import { startServer } from "@server/start";
+import { applicationStore } from "@server/persistence/store/applications";
 import { makeApplicant } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 

@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
-import { applications } from "../../server/db/schema";
-import { applicationStore } from "../../server/store/applications";
+import { REPO_ROOT } from "@engine/base/paths";
+import { applications } from "@server/persistence/db/schema";
+import { applicationStore } from "@server/persistence/store/applications";
 import { makeApplicant } from "../helpers/accounts";
 import { job } from "../helpers/jobs";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 const { employments: _e, incomeSources: _i, declarations: _d, demographics: _m, ownsOtherRealEstate: _o, isSelfEmployed: _s, ...COBORROWER_DETAILS } = FIXTURE.coborrower;
 
 const storedDoc = async (applicationId: string) => {

@@ -1,11 +1,11 @@
-// Saves that arrive together (server/db/client.ts: on SQLite they share one durable COMMIT, each
+// Saves that arrive together (server/persistence/db/client.ts: on SQLite they share one durable COMMIT, each
 // in its own savepoint): every good one is kept, a refused one saves nothing and leaves the others
 // alone, and no answer goes out before its save is committed.
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents } from "../../server/db/schema";
+import { auditEvents } from "@server/persistence/db/schema";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
 
 let server: TestServer;

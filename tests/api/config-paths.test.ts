@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { dialect } from "../../server/db/dialect";
-import { linkBase } from "../../server/portal/users";
-import { startServer, type RunningServer } from "../../server/start";
+import { dialect } from "@server/persistence/db/dialect";
+import { linkBase } from "@server/features/portal/users";
+import { startServer, type RunningServer } from "@server/start";
 import { freshDatabaseUrl } from "../helpers/server";
 
 const started: RunningServer[] = [];

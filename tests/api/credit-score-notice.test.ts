@@ -6,15 +6,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
-import { auditEvents } from "../../server/db/schema";
-import { applicationStore } from "../../server/store/applications";
+import { REPO_ROOT } from "@engine/base/paths";
+import { auditEvents } from "@server/persistence/db/schema";
+import { applicationStore } from "@server/persistence/store/applications";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { mailAttachment, pdfProse } from "../helpers/pdf";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 const PDF = "notice-to-the-home-loan-applicant.pdf";
 const SUBJECT = /^Subject: Your credit score: notice to the home loan applicant/m;
 

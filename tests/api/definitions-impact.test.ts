@@ -6,8 +6,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
-import { definitionsImpact } from "../../server/store/impact";
+import { REPO_ROOT } from "@engine/base/paths";
+import { definitionsImpact } from "@server/persistence/store/impact";
 import { makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
 import { capPropertyValue, copyDefinitions, loadCopy } from "../helpers/definitions";
 import { browser, testServer, type TestServer } from "../helpers/server";
@@ -46,7 +46,7 @@ describe("the impact of a definitions change on applications in flight", () => {
   // A process of its own that loads and checks the definitions: slow on a busy machine.
   it("is npm run definitions:impact, reading the server's database against a working copy", { timeout: 180_000 }, () => {
     const env = { ...process.env, DATA_DIR: server.dataDir, ...(server.services.config.databaseUrl ? { DATABASE_URL: server.services.config.databaseUrl } : {}) };
-    const out = spawnSync(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "server/definitions-impact.ts"), "--steps", copy.steps, "--rules", copy.rules], { cwd: REPO_ROOT, encoding: "utf8", env });
+    const out = spawnSync(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "server/features/definitions/impact-cli.ts"), "--steps", copy.steps, "--rules", copy.rules], { cwd: REPO_ROOT, encoding: "utf8", env });
     expect(out.stderr).toBe("");
     expect(out.stdout).toMatch(/: 2 application\(s\) in flight saved under other definitions; 1 would be sent back\.\n\s+1 to [^\n]+ \(propertyValue, \/app\/initial-setup\/property-value\): \/setup\/propertyValue\n$/);
   });

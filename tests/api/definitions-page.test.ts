@@ -1,4 +1,4 @@
-// definitions.page over real HTTP: what a funnel page is sent of the definitions (engine/page-files.ts;
+// definitions.page over real HTTP: what a funnel page is sent of the definitions (engine/ship/page-files.ts;
 // tests/unit/page-files.test.ts checks that a page decides with them as with the whole bundle).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browser, testServer, type TestServer } from "../helpers/server";

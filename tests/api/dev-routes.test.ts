@@ -5,8 +5,8 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
-import { readConfig } from "../../server/config";
+import { REPO_ROOT } from "@engine/base/paths";
+import { readConfig } from "@server/config";
 import { testServer, type TestServer } from "../helpers/server";
 
 const same = { "X-Same-Origin": "1" };

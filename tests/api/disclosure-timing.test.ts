@@ -8,10 +8,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
-import { auditEvents } from "../../server/db/schema";
-import type { GivenDisclosure } from "../../server/esign/give-disclosures";
-import { applicationStore } from "../../server/store/applications";
+import { REPO_ROOT } from "@engine/base/paths";
+import { auditEvents } from "@server/persistence/db/schema";
+import type { GivenDisclosure } from "@server/features/esign/give-disclosures";
+import { applicationStore } from "@server/persistence/store/applications";
 import { answersFor, singleBorrower, walk } from "../helpers/journeys";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
 

@@ -3,7 +3,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browser, testServer, type TestServer } from "../helpers/server";
-import { createApp } from "../../server/app";
+import { createApp } from "@server/app";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,9 +4,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, identityReviews } from "../../server/db/schema";
-import { ManualReviewProvider } from "../../server/identity/manual-review";
-import { IdentityVendorNotConfigured, VendorIdentityProviderStub } from "../../server/identity/vendor-stub";
+import { auditEvents, identityReviews } from "@server/persistence/db/schema";
+import { ManualReviewProvider } from "@server/features/identity/manual-review";
+import { IdentityVendorNotConfigured, VendorIdentityProviderStub } from "@server/features/identity/vendor-stub";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 import { codeOf } from "../helpers/trpc-errors";

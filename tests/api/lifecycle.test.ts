@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { TRPCClientError } from "@trpc/client";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { applications, auditEvents, identityReviews, signatures, submitReceipts } from "../../server/db/schema";
+import { applications, auditEvents, identityReviews, signatures, submitReceipts } from "@server/persistence/db/schema";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { answersFor, singleBorrower, twoBorrowers, walk } from "../helpers/journeys";
 import { browser, newestMail, testServer, type Browser, type TestServer } from "../helpers/server";

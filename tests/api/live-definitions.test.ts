@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatProblem } from "../../engine/lint";
+import { formatProblem } from "@engine/lint/lint";
 import { capPropertyValue, copyDefinitions } from "../helpers/definitions";
 import { browser, testServer, type TestServer } from "../helpers/server";
 

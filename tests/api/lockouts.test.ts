@@ -4,7 +4,7 @@
 // (127.0.0.2): the server sees it as another computer. And the portal's mailed code opens a session
 // only in the browser that gave the password (item 7).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { delayAfter, FREE_FAILURES } from "../../server/auth/attempts";
+import { delayAfter, FREE_FAILURES } from "@server/features/auth/attempts";
 import { makeApplicant, makePortalUser } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 

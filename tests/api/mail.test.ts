@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer, type Mail } from "../../server/mail/mailer";
+import { createMailer, type Mail } from "@server/platform/mail/mailer";
 
 const FROM = "HELOC <no-reply@heloc.test>";
 const mail: Mail = { to: "applicant@example.com", subject: "Your sign-in code", text: "Your sign-in code is 482913.\nIt expires in 10 minutes." };

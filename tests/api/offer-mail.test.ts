@@ -2,7 +2,7 @@
 // with the figures quote.current shows, a few times an hour at most, and never without an offer.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCurrency } from "../../engine/format";
+import { formatCurrency } from "@engine/base/format";
 import { makeApplicant } from "../helpers/accounts";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 import { codeOf } from "../helpers/trpc-errors";

@@ -4,7 +4,7 @@
 // partner and, for a loan officer, to the files assigned to them).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicationMembers, applicationNotes, applications, auditEvents } from "../../server/db/schema";
+import { applicationMembers, applicationNotes, applications, auditEvents } from "@server/persistence/db/schema";
 import { makeApplicant, makePartner, makePortalUser, signedInStaff, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";

@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, auditEvents, identityReviews, portalUsers } from "../../server/db/schema";
-import { ensureFirstAdmin } from "../../server/portal/first-admin";
-import { appRouter } from "../../server/trpc/router";
-import { REPO_ROOT } from "../../engine/paths";
+import { applications, auditEvents, identityReviews, portalUsers } from "@server/persistence/db/schema";
+import { ensureFirstAdmin } from "@server/features/portal/first-admin";
+import { appRouter } from "@server/transport/trpc/router";
+import { REPO_ROOT } from "@engine/base/paths";
 import { makeApplicant, makePartner, makePortalUser, signedInStaff, signInPortal } from "../helpers/accounts";
 import { copyDefinitions } from "../helpers/definitions";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
@@ -296,7 +296,7 @@ describe("invites and password resets", () => {
 describe("the pipeline", () => {
   it("lists status, step label, borrower names with masked SSNs and outstanding documents", async () => {
     const processor = await staffOf("processor");
-    const doc = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as { user: { ssn: string; firstName: string; lastName: string }; coborrower: { ssn: string } };
+    const doc = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as { user: { ssn: string; firstName: string; lastName: string }; coborrower: { ssn: string } };
     const app = await makeApplicant(server.services, { status: "incomeDocs", doc: doc as never });
     const row = (await processor.b.trpc.portal.applications.list.query()).applications.find((a) => a.id === app.applicationId)!;
     expect(row).toMatchObject({ status: "incomeDocs", stepLabel: "Income Docs" });

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 import { makeApplicant } from "../helpers/accounts";
 import { singleBorrower, twoBorrowers, walk } from "../helpers/journeys";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
@@ -87,7 +87,7 @@ describe("step.get prefills a question answered earlier", () => {
   });
 
   it("never prefills an invited co-borrower's page from what only the borrower may read (their home address)", async () => {
-    const { coborrower: _c, ...fixture } = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+    const { coborrower: _c, ...fixture } = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
     const email = `maria.${randomUUID()}@example.com`;
     const who = await makeApplicant(server.services, { email, status: "coborrowerInvite", doc: { ...fixture, user: { ...fixture.user, email } } });
     const b = browser(server.url);

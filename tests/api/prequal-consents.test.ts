@@ -4,8 +4,8 @@
 // before any credit is checked; and, after the offer, the account setup records both consents.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents } from "../../server/db/schema";
-import { applicationStore } from "../../server/store/applications";
+import { auditEvents } from "@server/persistence/db/schema";
+import { applicationStore } from "@server/persistence/store/applications";
 import { walk } from "../helpers/journeys";
 import { browser, testServer, type TestServer } from "../helpers/server";
 

@@ -8,15 +8,15 @@ import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
-import { applications, auditEvents, identityReviews, signatures } from "../../server/db/schema";
-import { decideReview } from "../../server/identity/cases";
-import { startServer, type RunningServer, type StartOptions } from "../../server/start";
+import { REPO_ROOT } from "@engine/base/paths";
+import { applications, auditEvents, identityReviews, signatures } from "@server/persistence/db/schema";
+import { decideReview } from "@server/features/identity/cases";
+import { startServer, type RunningServer, type StartOptions } from "@server/start";
 import { makeApplicant } from "../helpers/accounts";
 import { capPropertyValue, copyDefinitions } from "../helpers/definitions";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
 
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 
 /** The early funnel up to is-self-employed, with the home value given; the applicant's user id. */
 async function answerUpToSelfEmployed(b: Browser, propertyValue: number): Promise<string> {

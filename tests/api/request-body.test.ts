@@ -1,11 +1,11 @@
-// server/http/body.ts: a request's body read straight from node's request into Hono's cache, at
+// server/transport/http/body.ts: a request's body read straight from node's request into Hono's cache, at
 // most a given size, whether or not the client states its length.
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { limitedBody } from "../../server/http/body";
+import { limitedBody } from "@server/transport/http/body";
 
 const LIMIT = 1024;
 let server: ReturnType<typeof serve>;

@@ -5,9 +5,9 @@
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../server/db/schema";
-import { jsonShapeProblem, MAX_BATCH, MAX_LIST } from "../../server/security/request-shape";
-import type { AppRouter } from "../../server/trpc/router";
+import { users } from "@server/persistence/db/schema";
+import { jsonShapeProblem, MAX_BATCH, MAX_LIST } from "@server/transport/security/request-shape";
+import type { AppRouter } from "@server/transport/trpc/router";
 import { walk } from "../helpers/journeys";
 import { browser, testServer, type TestServer } from "../helpers/server";
 

@@ -8,17 +8,17 @@ import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
-import { auditEvents } from "../../server/db/schema";
-import { cancelLine } from "../../server/esign/cancellation";
-import { assertDrawMayBeReleased } from "../../server/esign/draw-release";
-import { longDate } from "../../server/esign/values";
-import { applicationStore } from "../../server/store/applications";
+import { REPO_ROOT } from "@engine/base/paths";
+import { auditEvents } from "@server/persistence/db/schema";
+import { cancelLine } from "@server/features/esign/cancellation";
+import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
+import { longDate } from "@server/features/esign/values";
+import { applicationStore } from "@server/persistence/store/applications";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { mailAttachment, pdfPages, pdfProse } from "../helpers/pdf";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 const PDF = "notice-of-right-to-cancel.pdf";
 
 let server: TestServer;
@@ -266,7 +266,7 @@ describe("an owner who is not applying: the mailed notice's delivery (1026.15(a)
     const opened = (await who.b.trpc.rescission.mine.query()).period!;
     // Recorded as of four days on (the services' clock), delivered that day.
     const later = { ...server.services, now: () => at(4) };
-    const { recordNoticeDelivery } = await import("../../server/esign/notice-delivery");
+    const { recordNoticeDelivery } = await import("@server/features/esign/notice-delivery");
     const deliveredOn = addDays(opened.startDate, 4);
     await recordNoticeDelivery(later, { applicationId: who.applicationId, holder: "owner-1", deliveredOn, via: "in person", recordedBy: { kind: "portal", id: crypto.randomUUID(), name: "Pat Portal" } });
     const saved = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;

@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/load";
-import { dialect } from "../../server/db/dialect";
+import { REPO_ROOT } from "@engine/definitions/load";
+import { dialect } from "@server/persistence/db/dialect";
 import { freshDatabaseUrl } from "../helpers/server";
 
 let server: ChildProcess;

@@ -3,7 +3,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, auditEvents } from "../../server/db/schema";
+import { applications, auditEvents } from "@server/persistence/db/schema";
 import { addSsnStep, copyDefinitions } from "../helpers/definitions";
 import { makeApplicant } from "../helpers/accounts";
 import { walk } from "../helpers/journeys";

@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { applications, auditEvents, uploads } from "../../server/db/schema";
+import { applications, auditEvents, uploads } from "@server/persistence/db/schema";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 import { codeOf } from "../helpers/trpc-errors";
@@ -14,8 +14,8 @@ import { codeOf } from "../helpers/trpc-errors";
 // A commit that fails (a full disk) on either database: when `with` is set, the next transaction
 // makes all its writes and then fails with it instead of committing.
 const failNextCommit = vi.hoisted(() => ({ with: null as Error | null }));
-vi.mock("../../server/db/client", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../server/db/client")>();
+vi.mock("@server/persistence/db/client", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@server/persistence/db/client")>();
   const transaction: typeof real.transaction = (db, work) => {
     const failure = failNextCommit.with;
     if (!failure) return real.transaction(db, work);

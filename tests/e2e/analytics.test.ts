@@ -4,7 +4,7 @@
 // what they typed.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { funnelEvents } from "../../server/db/schema";
+import { funnelEvents } from "@server/persistence/db/schema";
 import { answerAll, next } from "./answer";
 import { useE2E } from "./browser";
 import { accountSetup, earlyFunnel } from "./early-funnel";

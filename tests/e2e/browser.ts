@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import type { DefinitionDirs } from "../../engine/load";
-import { REPO_ROOT } from "../../engine/paths";
-import { startServer, type RunningServer } from "../../server/start";
+import type { DefinitionDirs } from "@engine/definitions/load";
+import { REPO_ROOT } from "@engine/base/paths";
+import { startServer, type RunningServer } from "@server/start";
 
 export const WEB_DIR = join(REPO_ROOT, "dist/web");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signatures } from "../../server/db/schema";
+import { signatures } from "@server/persistence/db/schema";
 import { newestMail } from "../helpers/server";
 import { answer, answerAll, fieldBox, next, sameAs } from "./answer";
 import { noteWords, wordsNoted } from "./asked";

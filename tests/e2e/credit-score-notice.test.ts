@@ -4,13 +4,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 import { makeApplicant } from "../helpers/accounts";
 import { newestMail } from "../helpers/server";
 import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
 import { staffPage } from "./sessions";
 
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 const e2e = useE2E({ shared: true });
 
 describe("the credit score used, recorded in the portal (e2e)", { timeout: 90_000 }, () => {

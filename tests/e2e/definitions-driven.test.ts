@@ -2,7 +2,7 @@
 // to one step and a new step put between two others is served by the server started on that copy,
 // and the funnel shows both: no code change, no rebuild.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadDefinitions } from "../../server/definitions-live";
+import { reloadDefinitions } from "@server/features/definitions/live";
 import { copyDefinitions } from "../helpers/definitions";
 import { startE2E, type E2E } from "./browser";
 

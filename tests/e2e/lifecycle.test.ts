@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { applications, identityReviews } from "../../server/db/schema";
+import { applications, identityReviews } from "@server/persistence/db/schema";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { walk } from "../helpers/journeys";
 import { browser as apiBrowser, newestCode, type Browser as ApiBrowser, type TestServer } from "../helpers/server";

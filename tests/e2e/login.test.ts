@@ -8,9 +8,9 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { routeForStatus, signOutTargetFor } from "../../engine/funnel";
-import { REPO_ROOT } from "../../engine/paths";
-import { AUTH_ERRORS, credentialError } from "../../server/auth/errors";
+import { routeForStatus, signOutTargetFor } from "@engine/funnel/funnel";
+import { REPO_ROOT } from "@engine/base/paths";
+import { AUTH_ERRORS, credentialError } from "@server/features/auth/errors";
 import { makeApplicant } from "../helpers/accounts";
 import { mailedCode } from "../helpers/server";
 import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
@@ -23,7 +23,7 @@ const e2e = useE2E({ shared: true });
 
 const SHOTS = join(ARTIFACTS, "login");
 mkdirSync(SHOTS, { recursive: true });
-const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as { user: Record<string, unknown> };
+const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as { user: Record<string, unknown> };
 
 /** A returning applicant: the two-borrower fixture's application at the given status, under a fresh email. */
 function returningApplicant(status: string) {

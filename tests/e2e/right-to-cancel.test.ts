@@ -7,14 +7,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 import { makeApplicant } from "../helpers/accounts";
 import { pdfProse } from "../helpers/pdf";
 import { browser as apiBrowser } from "../helpers/server";
 import { ARTIFACTS, screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { downloaded, pageWithSession, staffPage } from "./sessions";
 
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 
 const e2e = useE2E({ shared: true });
 

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 import type { Page, Request } from "playwright-core";
 import { mailedCode } from "../helpers/server";
 import { screenshot, seriousA11yViolations, useE2E } from "./browser";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 import { solveBotToken } from "../../web/src/api/bot-token";
 
 const children: ChildProcess[] = [];

@@ -1,7 +1,7 @@
 // The real server in a process of its own, for tests that kill it: `node --import tsx
 // tests/hardening/server-process.ts` with DATA_DIR set (and PORT, default any free one). Prints
 // its URL as the first line on stdout once it listens.
-import { startServer } from "../../server/start";
+import { startServer } from "@server/start";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must name the data folder");

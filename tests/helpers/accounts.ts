@@ -2,19 +2,19 @@
 // application at a given status, or a portal user.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { completedUpTo } from "../../engine/journey";
-import { OWNER_ROLE, partOf } from "../../engine/members";
-import { hashPassword } from "../../server/auth/passwords";
-import { transaction } from "../../server/db/client";
-import { partners, portalUsers, users } from "../../server/db/schema";
-import { applicationStore } from "../../server/store/applications";
-import type { Services } from "../../server/services";
+import { completedUpTo } from "@engine/funnel/journey";
+import { OWNER_ROLE, partOf } from "@engine/lending/members";
+import { hashPassword } from "@server/features/auth/passwords";
+import { transaction } from "@server/persistence/db/client";
+import { partners, portalUsers, users } from "@server/persistence/db/schema";
+import { applicationStore } from "@server/persistence/store/applications";
+import type { Services } from "@server/services";
 import { browser, type Browser, type TestServer } from "./server";
 
 /**
  * An applicant made straight in the database, at `status`: as an application saved before the
  * server kept its list of saved steps, so its path counts every step before the status as saved
- * (server/steps/journey.ts); with `walked`, with that list saved, as the funnel and the demo seed
+ * (server/features/steps/journey.ts); with `walked`, with that list saved, as the funnel and the demo seed
  * leave it. Tests of the path itself walk the API instead (helpers/journeys.ts).
  */
 export async function makeApplicant(services: Services, { email = `${randomUUID()}@example.com`, password = "correct horse battery", status = "previewOffer", doc = {} as Record<string, unknown>, walked = false } = {}) {

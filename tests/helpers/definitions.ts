@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formatDefinition } from "../../engine/json-format";
-import { loadDefinitions, REPO_ROOT } from "../../engine/load";
+import { formatDefinition } from "@engine/base/json-format";
+import { loadDefinitions, REPO_ROOT } from "@engine/definitions/load";
 
 /** The repository's definitions, loaded once per test file. */
 export const repo = loadDefinitions();

@@ -5,13 +5,13 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { bundleStepSchema } from "../../engine/bundle";
-import { sliceAnswers } from "../../engine/form/answers";
-import { REPO_ROOT } from "../../engine/paths";
-import { setAt } from "../../engine/pointer";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { sliceAnswers } from "@engine/form/answers";
+import { REPO_ROOT } from "@engine/base/paths";
+import { setAt } from "@engine/base/pointer";
 import { newestTextCode, type Browser, type TestServer } from "./server";
 
-const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 
 /** One account per address: each applicant a test makes has addresses of their own. */
 function withOwnEmail(doc: Record<string, any>) {

@@ -1,6 +1,6 @@
 // A complete lender profile marked production (content/lender.json ships a sample one): the fixture
 // for tests of what a live lender's texts and start-up look like.
-import type { LenderProfile } from "../../engine/lender";
+import type { LenderProfile } from "@engine/lending/lender";
 
 export const productionLender: LenderProfile = {
   status: "production",

@@ -8,9 +8,9 @@ import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import pg from "pg";
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from "@trpc/client";
-import { startServer, type StartOptions } from "../../server/start";
-import { outboxPhone } from "../../server/sms/sender";
-import type { AppRouter } from "../../server/trpc/router";
+import { startServer, type StartOptions } from "@server/start";
+import { outboxPhone } from "@server/platform/sms/sender";
+import type { AppRouter } from "@server/transport/trpc/router";
 import { solveBotToken } from "../../web/src/api/bot-token";
 
 /**
@@ -99,7 +99,7 @@ export const TEST_BOT_CHECK_COST = 1;
 export async function testServer(options: StartOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-server-"));
   const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl());
-  // A slowed sign-in (server/auth/attempts.ts) is recorded here rather than waited for.
+  // A slowed sign-in (server/features/auth/attempts.ts) is recorded here rather than waited for.
   const pauses: number[] = [];
   const pause = async (ms: number) => void pauses.push(ms);
   const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, botCheckCost: TEST_BOT_CHECK_COST, pause, ...options, ...(databaseUrl ? { databaseUrl } : {}), dataDir });

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 
 const pricing = JSON.parse(readFileSync(join(REPO_ROOT, "rules/pricing.json"), "utf8")) as {
   params: { adverseActionReasons: Record<string, string> };

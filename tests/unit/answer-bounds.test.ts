@@ -4,11 +4,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ANSWER_LIMITS, answerBoundErrors } from "../../engine/answer-bounds";
-import { createFieldLogic } from "../../engine/field-logic";
-import { REPO_ROOT } from "../../engine/paths";
-import { isWithinAny, removeAll } from "../../engine/pointer";
-import { createStepValidator } from "../../engine/validate";
+import { ANSWER_LIMITS, answerBoundErrors } from "@engine/validation/answer-bounds";
+import { createFieldLogic } from "@engine/logic/field-logic";
+import { REPO_ROOT } from "@engine/base/paths";
+import { isWithinAny, removeAll } from "@engine/base/pointer";
+import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

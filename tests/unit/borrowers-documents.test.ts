@@ -1,9 +1,9 @@
-// The one home of borrower and document knowledge (engine/borrowers.ts, engine/documents.ts):
+// The one home of borrower and document knowledge (engine/lending/borrowers.ts, engine/lending/documents.ts):
 // roles, names, the words that address each borrower and the photo ID's sides all come from the
 // rule files, so a change there reaches server and web alike.
 import { describe, expect, it } from "vitest";
-import { addressLine, borrowerName, borrowerRoles, isBorrowerRole, isUploadOf, ownerRole, roleWords } from "../../engine/borrowers";
-import { chosenIdType, idDocumentType, idHolders, idSides, idUploadsOf, requirementsOf } from "../../engine/documents";
+import { addressLine, borrowerName, borrowerRoles, isBorrowerRole, isUploadOf, ownerRole, roleWords } from "@engine/lending/borrowers";
+import { chosenIdType, idDocumentType, idHolders, idSides, idUploadsOf, requirementsOf } from "@engine/lending/documents";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;

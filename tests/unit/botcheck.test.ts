@@ -3,9 +3,9 @@
 // documented siteverify answers through an injected fetch.
 import type { Challenge } from "altcha-lib";
 import { describe, expect, it, vi } from "vitest";
-import { createAltchaVerifier, createBotCheck, createMemorySpentTokens, createRecaptchaVerifier, type BotCheckVerifier } from "../../server/botcheck";
-import { SITEVERIFY_URL } from "../../server/botcheck/recaptcha";
-import { createBotCheckRoutes } from "../../server/botcheck/routes";
+import { createAltchaVerifier, createBotCheck, createMemorySpentTokens, createRecaptchaVerifier, type BotCheckVerifier } from "@server/platform/botcheck";
+import { SITEVERIFY_URL } from "@server/platform/botcheck/recaptcha";
+import { createBotCheckRoutes } from "@server/platform/botcheck/routes";
 import { solveBotToken } from "../../web/src/api/bot-token";
 
 const SECRET = "test-hmac-secret-for-the-bot-check";

@@ -1,10 +1,10 @@
 // The definitions the browser is sent: all it builds the funnel from, nothing it never reads.
 import { describe, expect, it } from "vitest";
-import { createAjv } from "../../engine/ajv";
-import { browserFiles } from "../../engine/browser-files";
-import { buildDefinitions } from "../../engine/definitions";
-import { loadDefinitions } from "../../engine/load";
-import { createStepValidator } from "../../engine/validate";
+import { createAjv } from "@engine/definitions/ajv";
+import { browserFiles } from "@engine/ship/browser-files";
+import { buildDefinitions } from "@engine/definitions/definitions";
+import { loadDefinitions } from "@engine/definitions/load";
+import { createStepValidator } from "@engine/validation/validate";
 
 const { defs } = loadDefinitions();
 const sent = browserFiles(defs.files);

@@ -1,10 +1,10 @@
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { BASE_URI } from "../../engine/ajv";
-import { bundleSchema, bundleStepSchema } from "../../engine/bundle";
-import { compileStepSchema } from "../../engine/definitions";
-import { formats } from "../../engine/validators";
+import { BASE_URI } from "@engine/definitions/ajv";
+import { bundleSchema, bundleStepSchema } from "@engine/definitions/bundle";
+import { compileStepSchema } from "@engine/definitions/definitions";
+import { formats } from "@engine/validation/validators";
 import { repo } from "../helpers/definitions";
 import { job } from "../helpers/jobs";
 
@@ -22,7 +22,7 @@ function isolatedAjv() {
 }
 
 
-describe("bundling a step's answer schema (engine/bundle.ts)", () => {
+describe("bundling a step's answer schema (engine/definitions/bundle.ts)", () => {
   it("leaves no $ref in any step of the repository", () => {
     for (const id of defs.steps.keys()) expect(hasRef(bundleStepSchema(defs, id)), id).toBe(false);
   });

@@ -4,9 +4,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileSchemaFile } from "../../engine/definitions";
-import { routeForStatus } from "../../engine/funnel";
-import { formatProblem } from "../../engine/lint";
+import { compileSchemaFile } from "@engine/definitions/definitions";
+import { routeForStatus } from "@engine/funnel/funnel";
+import { formatProblem } from "@engine/lint/lint";
 import { copyDefinitions, loadCopy } from "../helpers/definitions";
 
 const problemsOf = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(formatProblem);

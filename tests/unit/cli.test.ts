@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatDefinition } from "../../engine/json-format";
-import { REPO_ROOT } from "../../engine/load";
+import { formatDefinition } from "@engine/base/json-format";
+import { REPO_ROOT } from "@engine/definitions/load";
 import { copyDefinitions } from "../helpers/definitions";
 
 const tsx = join(REPO_ROOT, "node_modules/.bin/tsx");
@@ -44,7 +44,7 @@ describe("npm run -s rules", { timeout: 90_000 }, () => {
   });
 
   it("payoff: reads an application document and prints the counted mortgages, the sum, the solar loans and the helper", () => {
-    const out = rules("payoff", "--input", join(REPO_ROOT, "server/demo/application.two-borrowers.json"));
+    const out = rules("payoff", "--input", join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"));
     expect(out.status).toBe(0);
     const result = JSON.parse(out.stdout);
     expect(result.counted.map((m: { id: string }) => m.id)).toEqual(["m1"]);

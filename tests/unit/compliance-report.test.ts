@@ -7,11 +7,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { placeholdersIn } from "../../engine/lender";
-import { lenderReport } from "../../engine/lender-file";
-import { REPO_ROOT } from "../../engine/paths";
-import { buildRuleBook, renderMarkdown } from "../../engine/rule-book";
-import { formatProblem } from "../../engine/lint";
+import { placeholdersIn } from "@engine/lending/lender";
+import { lenderReport } from "@engine/lending/lender-file";
+import { REPO_ROOT } from "@engine/base/paths";
+import { buildRuleBook, renderMarkdown } from "@engine/explain/rule-book";
+import { formatProblem } from "@engine/lint/lint";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const tsx = join(REPO_ROOT, "node_modules/.bin/tsx");

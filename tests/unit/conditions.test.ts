@@ -1,9 +1,9 @@
 // Spec §9: the condition catalogue (rules/conditions.json), each entry a condition request of
 // schemas/condition-request.json, keyed by its code.
 import { describe, expect, it } from "vitest";
-import { compileSchemaFile } from "../../engine/definitions";
-import { evaluateRuleSet } from "../../engine/rules";
-import type { ConditionRequest } from "../../engine/generated/schema-types";
+import { compileSchemaFile } from "@engine/definitions/definitions";
+import { evaluateRuleSet } from "@engine/logic/rules";
+import type { ConditionRequest } from "@engine/generated/schema-types";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

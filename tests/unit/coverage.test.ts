@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { employmentCoverage } from "../../engine/coverage";
-import { addMonths, addYears, diffDays, parseIsoDate } from "../../engine/dates";
+import { employmentCoverage } from "@engine/lending/coverage";
+import { addMonths, addYears, diffDays, parseIsoDate } from "@engine/base/dates";
 
 const options = { windowYears: 2, gapDays: 31 };
 const today = "2026-11-22";

@@ -1,6 +1,6 @@
-// engine/dates.ts: calendar dates as yyyy-MM-dd text in UTC.
+// engine/base/dates.ts: calendar dates as yyyy-MM-dd text in UTC.
 import { describe, expect, it } from "vitest";
-import { addMonths, toIsoDate, todayIso } from "../../engine/dates";
+import { addMonths, toIsoDate, todayIso } from "@engine/base/dates";
 
 describe("toIsoDate", () => {
   it("gives the UTC day of each moment, asked in any order across midnight", () => {

@@ -1,9 +1,9 @@
 // Issue 23, item 7: debt consolidation speaks of "debts from your credit report" only over debts
 // that came from it, never over an empty list or one the applicant filled in.
 import { describe, expect, it } from "vitest";
-import { stepById } from "../../engine/definitions";
-import { createFieldLogic } from "../../engine/field-logic";
-import { newItemValues } from "../../engine/new-items";
+import { stepById } from "@engine/definitions/definitions";
+import { createFieldLogic } from "@engine/logic/field-logic";
+import { newItemValues } from "@engine/logic/new-items";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

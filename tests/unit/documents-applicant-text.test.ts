@@ -1,8 +1,8 @@
 // The document checklist says why each document is asked for in the applicant's words
-// (rules/documents.json params.documents.applicantTexts, read through engine/documents.ts), not in
+// (rules/documents.json params.documents.applicantTexts, read through engine/lending/documents.ts), not in
 // the rules' descriptions, which are written for compliance review.
 import { describe, expect, it } from "vitest";
-import { applicantText } from "../../engine/documents";
+import { applicantText } from "@engine/lending/documents";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;

@@ -6,10 +6,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Definitions } from "../../engine/definitions";
-import { REPO_ROOT } from "../../engine/load";
-import { evaluateRuleSet } from "../../engine/rules";
-import type { Requirement as RouterRequirement } from "../../engine/documents";
+import type { Definitions } from "@engine/definitions/definitions";
+import { REPO_ROOT } from "@engine/definitions/load";
+import { evaluateRuleSet } from "@engine/logic/rules";
+import type { Requirement as RouterRequirement } from "@engine/lending/documents";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -289,7 +289,7 @@ describe("the lender's document requests", () => {
 });
 
 describe("what each requirement says", () => {
-  const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Doc;
+  const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Doc;
 
   it("reads a whole two-borrower application", () => {
     expect(names(fixture)).toEqual([
@@ -352,7 +352,7 @@ describe("npm run -s rules -- documents", () => {
   });
 
   function fixture(): Doc {
-    return JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Doc;
+    return JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Doc;
   }
 });
 

@@ -1,8 +1,8 @@
 // Draft answers (issue 23, item 8): typed but unsaved answers are kept in the tab's sessionStorage
 // per reader and step, never a secret, and cleared on save and sign-out.
 import { describe, expect, it } from "vitest";
-import { bundleStepSchema } from "../../engine/bundle";
-import { clearAllDrafts, clearDraft, draftKey, readDraft, saveDraft, withoutSecrets, type DraftStorage } from "../../engine/form/drafts";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { clearAllDrafts, clearDraft, draftKey, readDraft, saveDraft, withoutSecrets, type DraftStorage } from "@engine/form/drafts";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

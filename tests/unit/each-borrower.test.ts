@@ -1,8 +1,8 @@
 // A step's part for each borrower is written once (eachBorrower) and the engine makes the main
 // borrower's and the co-borrower's copies, from the borrowers of rules/members.json.
 import { describe, expect, it } from "vitest";
-import { problemText } from "../../engine/lint";
-import { createStepValidator } from "../../engine/validate";
+import { problemText } from "@engine/lint/lint";
+import { createStepValidator } from "@engine/validation/validate";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;

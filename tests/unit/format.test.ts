@@ -12,7 +12,7 @@ import {
   parseCurrency,
   parseDateInput,
   parseMonthYearInput,
-} from "../../engine/format";
+} from "@engine/base/format";
 
 describe("formatCurrency", () => {
   it("shows whole US dollars with thousands separators", () => {

@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildFunnelMap, renderMermaid, renderSvg, wrapText } from "../../engine/funnel-map";
-import { REPO_ROOT } from "../../engine/load";
+import { buildFunnelMap, renderMermaid, renderSvg, wrapText } from "@engine/explain/funnel-map";
+import { REPO_ROOT } from "@engine/definitions/load";
 import { addSsnStep, copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;

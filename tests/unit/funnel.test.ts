@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
-import { readConfig } from "../../server/config";
-import { applicantLabelOf, chooseVariant, flowStepsFor, labelOf, nextStep, rankOf, redirectFor, routeForStatus } from "../../engine/funnel";
+import { REPO_ROOT } from "@engine/base/paths";
+import { readConfig } from "@server/config";
+import { applicantLabelOf, chooseVariant, flowStepsFor, labelOf, nextStep, rankOf, redirectFor, routeForStatus } from "@engine/funnel/funnel";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -147,7 +147,7 @@ describe("rank, label and route are stated once, in the step file", () => {
 });
 
 describe("the step after a step in its flow", () => {
-  const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+  const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
   const alone: Record<string, any> = { ...demo, setup: { ...demo.setup, hasCoborrower: false } };
   delete alone.coborrower;
   const applications = {

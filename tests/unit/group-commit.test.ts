@@ -1,12 +1,12 @@
-// Group commit on SQLite (server/db/client.ts): transactions started together share one durable
+// Group commit on SQLite (server/persistence/db/client.ts): transactions started together share one durable
 // COMMIT, each in its own savepoint; a caller hears back only after that COMMIT.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDb, transaction, type OpenDb } from "../../server/db/client";
-import { users } from "../../server/db/schema";
+import { openDb, transaction, type OpenDb } from "@server/persistence/db/client";
+import { users } from "@server/persistence/db/schema";
 
 let dir: string;
 let opened: OpenDb;

@@ -1,14 +1,14 @@
 // The HELOC disclosures of Regulation Z 1026.40(d) from one lender profile and the pricing rules:
 // a variable APR (index + margin by credit range, capped), the maximum-rate payment example
-// ((d)(12)(x)) and the 15-year historical example ((d)(12)(xi)) worked by engine/payments.ts, and
+// ((d)(12)(x)) and the 15-year historical example ((d)(12)(xi)) worked by engine/lending/payments.ts, and
 // no placeholder left in the text an applicant signs.
 import { describe, expect, it } from "vitest";
-import { pricingConflicts, pricingGaps, productionGaps } from "../../engine/lender";
-import { readLenderProfile } from "../../engine/lender-file";
-import { balanceAfter, historicalExample, levelMonthlyPayment } from "../../engine/payments";
-import { evaluateRuleSet } from "../../engine/rules";
-import { fillTokens, MISSING_VALUE, readDisclosure } from "../../server/esign/documents";
-import { disclosureValues } from "../../server/esign/values";
+import { pricingConflicts, pricingGaps, productionGaps } from "@engine/lending/lender";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import { balanceAfter, historicalExample, levelMonthlyPayment } from "@engine/lending/payments";
+import { evaluateRuleSet } from "@engine/logic/rules";
+import { fillTokens, MISSING_VALUE, readDisclosure } from "@server/features/esign/documents";
+import { disclosureValues } from "@server/features/esign/values";
 import { repo } from "../helpers/definitions";
 import { productionLender } from "../helpers/lender";
 

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { givesCode, hmdaCodes, readHmdaTable } from "../../engine/hmda";
-import { legacyScalarFields, readLegacyScalars } from "../../engine/legacy-answers";
-import { REPO_ROOT } from "../../engine/load";
-import { createStepValidator } from "../../engine/validate";
+import { givesCode, hmdaCodes, readHmdaTable } from "@engine/lending/hmda";
+import { legacyScalarFields, readLegacyScalars } from "@engine/definitions/legacy-answers";
+import { REPO_ROOT } from "@engine/definitions/load";
+import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 
 const table = readHmdaTable();

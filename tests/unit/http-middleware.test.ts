@@ -6,9 +6,9 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsGzip, compressLarge } from "../../server/http/compression";
-import { withBodyOnly } from "../../server/http/body";
-import { securityHeaderList, securityHeaders } from "../../server/security/headers";
+import { acceptsGzip, compressLarge } from "@server/transport/http/compression";
+import { withBodyOnly } from "@server/transport/http/body";
+import { securityHeaderList, securityHeaders } from "@server/transport/security/headers";
 
 const big = JSON.stringify({ words: Array.from({ length: 400 }, (_, i) => `word${i}`) });
 

@@ -3,14 +3,14 @@
 // right. The checks are data (schemas/, steps/) run by the one step validator; the API tests
 // (tests/api/input-checks.test.ts) show the server refusing the same answers.
 import { describe, expect, it } from "vitest";
-import { codecs } from "../../engine/form/codecs";
-import { toRenderSchema } from "../../engine/form/render-schema";
-import { bundleStepSchema } from "../../engine/bundle";
-import { formatDateTyping, formatMonthYearTyping, parseDateInput } from "../../engine/format";
-import { createFieldLogic } from "../../engine/field-logic";
-import { StepFormStore } from "../../engine/form/store";
-import { createStepValidator } from "../../engine/validate";
-import { isPhoneDigits, isZip } from "../../engine/validators";
+import { codecs } from "@engine/form/codecs";
+import { toRenderSchema } from "@engine/form/render-schema";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { formatDateTyping, formatMonthYearTyping, parseDateInput } from "@engine/base/format";
+import { createFieldLogic } from "@engine/logic/field-logic";
+import { StepFormStore } from "@engine/form/store";
+import { createStepValidator } from "@engine/validation/validate";
+import { isPhoneDigits, isZip } from "@engine/validation/validators";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

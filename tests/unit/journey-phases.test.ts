@@ -1,7 +1,7 @@
 // One progress across the whole journey (engine/form/progress.ts journeyProgress): the phases of
 // rules/funnel.json in plain words, placed by the flow files, and the checks on that placing.
 import { describe, expect, it } from "vitest";
-import { journeyProgress } from "../../engine/form/progress";
+import { journeyProgress } from "@engine/form/progress";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;

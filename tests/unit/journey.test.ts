@@ -1,16 +1,16 @@
-// The application's path (engine/journey.ts): which steps are open to a reader now — the steps
+// The application's path (engine/funnel/journey.ts): which steps are open to a reader now — the steps
 // reached on their own path and the next one, never a later one — read from the flow files.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { accessTo, completedUpTo, doneSteps, entrySteps, isFreePage, journeyOf } from "../../engine/journey";
-import { partOf } from "../../engine/members";
-import { REPO_ROOT } from "../../engine/paths";
+import { accessTo, completedUpTo, doneSteps, entrySteps, isFreePage, journeyOf } from "@engine/funnel/journey";
+import { partOf } from "@engine/lending/members";
+import { REPO_ROOT } from "@engine/base/paths";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const today = "2026-11-22";
-const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 
 const early = {
   user: { firstName: "Maria", lastName: "Alvarez", email: "maria.alvarez@example.com" },

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 
 interface Row {
   folders: string[];
@@ -87,9 +87,16 @@ const sourceFiles = (dir: string): string[] =>
       })
     : [];
 
+/** tsconfig.json's path aliases (`@engine/` → `engine/`), the one place they are written. */
+const ALIASES: [string, string][] = Object.entries(
+  (JSON.parse(readFileSync(join(REPO_ROOT, "tsconfig.json"), "utf8")) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths,
+).map(([key, [target]]) => [key.replace(/\*$/, ""), target!.replace(/^\.\//, "").replace(/\*$/, "")]);
+
 /** The repository path an import names, without extension, `/index` for a folder; a package's name otherwise. */
 function targetOf(imp: Import): { path: string } | { pkg: string } {
-  const spec = imp.specifier.replace(/\?.*$/, "");
+  let spec = imp.specifier.replace(/\?.*$/, "");
+  const alias = ALIASES.find(([key]) => spec.startsWith(key));
+  if (alias) spec = relative(dirname(join(REPO_ROOT, imp.file)), join(REPO_ROOT, alias[1], spec.slice(alias[0].length))).split("\\").join("/").replace(/^(?!\.)/, "./");
   if (!spec.startsWith(".") && !spec.startsWith("/")) {
     const parts = spec.split("/");
     return { pkg: spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]! };

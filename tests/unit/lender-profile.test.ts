@@ -6,10 +6,10 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fillLenderText, lenderTokens, placeholdersIn, productionGaps } from "../../engine/lender";
-import { readLenderProfile, lenderReport } from "../../engine/lender-file";
-import { formatProblem } from "../../engine/lint";
-import { REPO_ROOT } from "../../engine/paths";
+import { fillLenderText, lenderTokens, placeholdersIn, productionGaps } from "@engine/lending/lender";
+import { readLenderProfile, lenderReport } from "@engine/lending/lender-file";
+import { formatProblem } from "@engine/lint/lint";
+import { REPO_ROOT } from "@engine/base/paths";
 import { repo } from "../helpers/definitions";
 import { productionLender } from "../helpers/lender";
 
@@ -94,11 +94,11 @@ describe("placeholders that must not reach applicants", () => {
 });
 
 describe("LENDER_PROFILE", () => {
-  it("is the profile every reader of engine/lender-file.ts gets (server texts, the build, npm run check), not only the one production checks", () => {
+  it("is the profile every reader of engine/lending/lender-file.ts gets (server texts, the build, npm run check), not only the one production checks", () => {
     const file = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
     writeFileSync(file, JSON.stringify(live));
     const read = (env: Record<string, string>) =>
-      execFileSync(join(REPO_ROOT, "node_modules/.bin/tsx"), ["-e", 'import("./engine/lender-file.ts").then((m) => console.log(m.readLenderProfile().legalName))'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: "utf8" }).trim();
+      execFileSync(join(REPO_ROOT, "node_modules/.bin/tsx"), ["-e", 'import("./engine/lending/lender-file.ts").then((m) => console.log(m.readLenderProfile().legalName))'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: "utf8" }).trim();
     expect(read({ LENDER_PROFILE: file })).toBe(live.legalName);
     expect(read({ LENDER_PROFILE: "" })).toBe(sample.legalName);
   }, 30_000);

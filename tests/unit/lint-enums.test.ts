@@ -1,6 +1,6 @@
 // npm run check: every value logic compares with a field must be one of the field's enumeration values.
 import { describe, expect, it } from "vitest";
-import { problemText } from "../../engine/lint";
+import { problemText } from "@engine/lint/lint";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 // A typo that stops a rule firing also fails the worked cases that need it: those are checked in check-means-works.test.ts.

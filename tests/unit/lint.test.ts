@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { nextStep } from "../../engine/funnel";
-import { problemText } from "../../engine/lint";
-import { createStepValidator } from "../../engine/validate";
-import { compileSchemaFile } from "../../engine/definitions";
+import { nextStep } from "@engine/funnel/funnel";
+import { problemText } from "@engine/lint/lint";
+import { createStepValidator } from "@engine/validation/validate";
+import { compileSchemaFile } from "@engine/definitions/definitions";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const messages = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(problemText);

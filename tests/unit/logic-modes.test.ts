@@ -1,11 +1,11 @@
-// The server compiles logic; the browser, whose CSP forbids compiling, interprets it (engine/logic.ts
+// The server compiles logic; the browser, whose CSP forbids compiling, interprets it (engine/logic/logic.ts
 // LogicMode). Both ways must decide alike: every worked case of rules/, the shared JSON-logic suite
 // (bench/fixtures/jsonlogic-tests.json, json-logic-js's own tests) and every operator's example.
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { customOperators, evaluate, logicMode, useLogicMode, type Data, type LogicMode } from "../../engine/logic";
-import { evaluateRuleSet, presentResult } from "../../engine/rules";
+import { customOperators, evaluate, logicMode, useLogicMode, type Data, type LogicMode } from "@engine/logic/logic";
+import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customOperators, evaluate, holds, knownOperators } from "../../engine/logic";
+import { customOperators, evaluate, holds, knownOperators } from "@engine/logic/logic";
 
 describe("custom operators", () => {
   for (const [name, op] of Object.entries(customOperators)) {

@@ -1,11 +1,11 @@
-// engine/members.ts: which part of an application each borrower sees and changes (rules/members.json).
+// engine/lending/members.ts: which part of an application each borrower sees and changes (rules/members.json).
 import { describe, expect, it } from "vitest";
-import { bundleStepSchema } from "../../engine/bundle";
-import { stepById } from "../../engine/definitions";
-import { nextStep, previousStep } from "../../engine/funnel";
-import { journeyOf } from "../../engine/journey";
-import { activeRoles, documentsFor, keepToPart, partOf, schemaForPart, uiSchemaForPart, viewFor } from "../../engine/members";
-import { funnelPosition } from "../../engine/form/progress";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { stepById } from "@engine/definitions/definitions";
+import { nextStep, previousStep } from "@engine/funnel/funnel";
+import { journeyOf } from "@engine/funnel/journey";
+import { activeRoles, documentsFor, keepToPart, partOf, schemaForPart, uiSchemaForPart, viewFor } from "@engine/lending/members";
+import { funnelPosition } from "@engine/form/progress";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

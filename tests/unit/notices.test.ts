@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/load";
+import { REPO_ROOT } from "@engine/definitions/load";
 import { repo } from "../helpers/definitions";
 
 const ALIMONY = "Alimony, child support, or separate maintenance income need not be revealed if you do not wish to have it considered as a basis for repaying this obligation.";

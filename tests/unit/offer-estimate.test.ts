@@ -1,8 +1,8 @@
-// The offer page's figures: the estimated monthly payment on a draw (engine/payments.ts) and how
+// The offer page's figures: the estimated monthly payment on a draw (engine/lending/payments.ts) and how
 // the pricing rules' offer explains its line (rules/pricing.json).
 import { describe, expect, it } from "vitest";
-import { interestOnlyMonthlyPayment, levelMonthlyPayment } from "../../engine/payments";
-import { evaluateRuleSet, presentResult } from "../../engine/rules";
+import { interestOnlyMonthlyPayment, levelMonthlyPayment } from "@engine/lending/payments";
+import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

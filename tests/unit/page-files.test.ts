@@ -1,4 +1,4 @@
-// A funnel page is sent only what it needs of the definitions (engine/page-files.ts): its step
+// A funnel page is sent only what it needs of the definitions (engine/ship/page-files.ts): its step
 // whole, the others outlined. Built as the browser builds them, with the validators the server
 // compiled, those files must decide and show everything a page does as the whole bundle
 // (definitions.bundle, what every page was sent before) does: the
@@ -9,17 +9,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserFiles } from "../../engine/browser-files";
-import { bundleStepSchema } from "../../engine/bundle";
-import { buildDefinitions, type DefinitionFiles, type Definitions } from "../../engine/definitions";
-import { sliceAnswers } from "../../engine/form/answers";
-import { journeyProgress } from "../../engine/form/progress";
-import { redirectFor, signOutTargetFor } from "../../engine/funnel";
-import { activeRoles, partOf, WHOLE } from "../../engine/members";
-import { pageFiles, placesDisplay, stepIdForRoute, stepPart } from "../../engine/page-files";
-import { precompiledModule } from "../../engine/precompile";
-import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type PrecompiledModule } from "../../engine/precompiled";
-import { createStepValidator } from "../../engine/validate";
+import { browserFiles } from "@engine/ship/browser-files";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { buildDefinitions, type DefinitionFiles, type Definitions } from "@engine/definitions/definitions";
+import { sliceAnswers } from "@engine/form/answers";
+import { journeyProgress } from "@engine/form/progress";
+import { redirectFor, signOutTargetFor } from "@engine/funnel/funnel";
+import { activeRoles, partOf, WHOLE } from "@engine/lending/members";
+import { pageFiles, placesDisplay, stepIdForRoute, stepPart } from "@engine/ship/page-files";
+import { precompiledModule } from "@engine/ship/precompile";
+import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type PrecompiledModule } from "@engine/validation/precompiled";
+import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import { singleBorrower, twoBorrowers } from "../helpers/journeys";
 
@@ -97,7 +97,7 @@ function whatAPageDoes(page: Definitions, stepId: string) {
   return out;
 }
 
-describe("a funnel page's definitions (engine/page-files.ts)", () => {
+describe("a funnel page's definitions (engine/ship/page-files.ts)", () => {
   it("decide and show each step as the whole set does: opened first, and joined to another page's", async () => {
     const first = pageFiles(defs, sent, "name");
     for (const stepId of defs.steps.keys()) {

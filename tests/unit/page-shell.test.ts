@@ -1,8 +1,8 @@
-// The app page as a path wants it (server/http/page-shell.ts): a funnel step's heading and lead in
+// The app page as a path wants it (server/transport/http/page-shell.ts): a funnel step's heading and lead in
 // the frame the build wrote, the portal's pages without that frame, and where a visitor without a
 // session who opens a step not open to them is sent before anything loads.
 import { describe, expect, it } from "vitest";
-import { pageShellFor, stepSkeleton, visitorTargetFor } from "../../server/http/page-shell";
+import { pageShellFor, stepSkeleton, visitorTargetFor } from "@server/transport/http/page-shell";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

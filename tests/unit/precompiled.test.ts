@@ -1,19 +1,19 @@
-// The browser's validators are the server's, sent as code (engine/precompile.ts) and linked where
-// nothing may compile (engine/precompiled.ts): built from the same definitions, they decide every
+// The browser's validators are the server's, sent as code (engine/ship/precompile.ts) and linked where
+// nothing may compile (engine/validation/precompiled.ts): built from the same definitions, they decide every
 // step as the server does, on the demo applications' answers and on broken ones.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserFiles } from "../../engine/browser-files";
-import { bundleStepSchema } from "../../engine/bundle";
-import { buildDefinitions, type Definitions } from "../../engine/definitions";
-import { sliceAnswers } from "../../engine/form/answers";
-import { precompiledModule } from "../../engine/precompile";
-import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type PrecompiledModule } from "../../engine/precompiled";
-import { createStepValidator } from "../../engine/validate";
-import { redirectFor, signOutTargetFor } from "../../engine/funnel";
+import { browserFiles } from "@engine/ship/browser-files";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { buildDefinitions, type Definitions } from "@engine/definitions/definitions";
+import { sliceAnswers } from "@engine/form/answers";
+import { precompiledModule } from "@engine/ship/precompile";
+import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type PrecompiledModule } from "@engine/validation/precompiled";
+import { createStepValidator } from "@engine/validation/validate";
+import { redirectFor, signOutTargetFor } from "@engine/funnel/funnel";
 import { repo } from "../helpers/definitions";
 import { singleBorrower, twoBorrowers } from "../helpers/journeys";
 

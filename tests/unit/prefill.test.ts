@@ -1,9 +1,9 @@
 // Never ask twice (issue 23): a step field starts from an answer given earlier, by data (`prefill`).
 import { describe, expect, it } from "vitest";
-import { stepById } from "../../engine/definitions";
-import { formatProblem } from "../../engine/lint";
-import { prefillValues, withPrefill } from "../../engine/prefill";
-import { buildRuleBook, renderMarkdown } from "../../engine/rule-book";
+import { stepById } from "@engine/definitions/definitions";
+import { formatProblem } from "@engine/lint/lint";
+import { prefillValues, withPrefill } from "@engine/logic/prefill";
+import { buildRuleBook, renderMarkdown } from "@engine/explain/rule-book";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const defs = repo.defs;

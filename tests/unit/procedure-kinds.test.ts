@@ -1,10 +1,10 @@
-// The procedure kinds of server/trpc/init.ts: each admits its reader, marks the answer no-store
+// The procedure kinds of server/transport/trpc/init.ts: each admits its reader, marks the answer no-store
 // (refusals too) and turns a write that kept colliding into a conflict to retry.
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { WriteConflict } from "../../server/db/client";
-import { HeaderRecord } from "../../server/http/response-headers";
-import { applicantProcedure, portalProcedure, router, visitorProcedure, type Context } from "../../server/trpc/init";
+import { WriteConflict } from "@server/persistence/db/client";
+import { HeaderRecord } from "@server/transport/http/response-headers";
+import { applicantProcedure, portalProcedure, router, visitorProcedure, type Context } from "@server/transport/trpc/init";
 
 const session = { id: "s1", userId: "u1", expiresAt: new Date("2030-01-01") };
 const api = router({

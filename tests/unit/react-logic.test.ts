@@ -1,9 +1,9 @@
 // Visibility and conditional requirement as the applicant types (engine/react/field-logic.ts), and
 // when the form shows which error (engine/form/store.ts).
 import { describe, expect, it } from "vitest";
-import { createFieldLogic } from "../../engine/field-logic";
-import { setAt, StepFormStore } from "../../engine/form/store";
-import { createStepValidator } from "../../engine/validate";
+import { createFieldLogic } from "@engine/logic/field-logic";
+import { setAt, StepFormStore } from "@engine/form/store";
+import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

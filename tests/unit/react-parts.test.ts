@@ -2,8 +2,8 @@
 // parts of the widgets its fields use, and for a field without a widget RJSF's default's; no more,
 // so the first page (two text fields) loads Input only.
 import { describe, expect, it } from "vitest";
-import { bundleStepSchema } from "../../engine/bundle";
-import { partsForStep, type PartName } from "../../engine/react/part-names";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { partsForStep, type PartName } from "@engine/react/part-names";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

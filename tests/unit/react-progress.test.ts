@@ -1,6 +1,6 @@
 // Where the applicant is in the funnel (engine/form/progress.ts), read from the flow files.
 import { describe, expect, it } from "vitest";
-import { funnelPosition } from "../../engine/form/progress";
+import { funnelPosition } from "@engine/form/progress";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

@@ -1,13 +1,13 @@
 // What the form renderer is given (engine/form/render-schema.ts) and how the step's answers go
 // in and out of the form (engine/form/answers.ts).
 import { describe, expect, it } from "vitest";
-import { bundleStepSchema } from "../../engine/bundle";
-import { cleanAnswers, sliceAnswers } from "../../engine/form/answers";
-import { emptyValueOf, pointerOfPath, toRenderSchema, unknownWidgets, widgetsUsed, withoutWidgets } from "../../engine/form/render-schema";
-import { WIDGET_NAMES } from "../../engine/widget-names";
-import { createStepValidator } from "../../engine/validate";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { cleanAnswers, sliceAnswers } from "@engine/form/answers";
+import { emptyValueOf, pointerOfPath, toRenderSchema, unknownWidgets, widgetsUsed, withoutWidgets } from "@engine/form/render-schema";
+import { WIDGET_NAMES } from "@engine/definitions/widget-names";
+import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
-import fixture from "../../server/demo/application.two-borrowers.json";
+import fixture from "@server/features/demo/application.two-borrowers.json";
 
 const { defs } = repo;
 const employmentItem = () => (toRenderSchema(bundleStepSchema(defs, "application5")) as any).properties.user.properties.employments.items;

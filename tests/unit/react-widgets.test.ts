@@ -1,5 +1,5 @@
 // The widgets' pure halves: how each shows a stored value and what it stores for typed text
-// (engine/form/codecs.ts), and the as-you-type formatters they use (engine/format.ts).
+// (engine/form/codecs.ts), and the as-you-type formatters they use (engine/base/format.ts).
 import { describe, expect, it } from "vitest";
 import {
   formatDateTyping,
@@ -8,8 +8,8 @@ import {
   formatPhoneTyping,
   formatSsnTyping,
   parsePercentInput,
-} from "../../engine/format";
-import { caretAfterReshape, codecs, isFractionSchema, isMaskedSsn, storesYearMonth } from "../../engine/form/codecs";
+} from "@engine/base/format";
+import { caretAfterReshape, codecs, isFractionSchema, isMaskedSsn, storesYearMonth } from "@engine/form/codecs";
 
 const money = { type: "integer", minimum: 0 };
 const fraction = { type: ["number", "null"], minimum: 0, maximum: 1 };
@@ -128,7 +128,7 @@ describe("caret after reshaping", () => {
   });
 });
 
-describe("as-you-type formatters (engine/format.ts)", () => {
+describe("as-you-type formatters (engine/base/format.ts)", () => {
   it("formats a partial phone number", () => expect(formatPhoneTyping("5551234")).toBe("(555) 123-4"));
   it("drops a +1 country code", () => expect(formatPhoneTyping("+1 555 123 4567")).toBe("(555) 123-4567"));
   it("formats a partial SSN", () => expect(formatSsnTyping("1234")).toBe("123-4"));

@@ -2,9 +2,9 @@
 // reads "you", in questions and in messages, on the browser (the prepared step) and on the server
 // (the one validator, given the reader's role); messages name a question as it is asked.
 import { describe, expect, it } from "vitest";
-import { partOf } from "../../engine/members";
-import { prepareForPart, prepareStep } from "../../engine/react/prepare";
-import { createStepValidator } from "../../engine/validate";
+import { partOf } from "@engine/lending/members";
+import { prepareForPart, prepareStep } from "@engine/react/prepare";
+import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -48,8 +48,8 @@ describe("an invited co-borrower reads their own pages in the second person", ()
 
 describe("no internal or unavailable option is offered", () => {
   it("does not offer “Connect (not available yet)” for income verification", async () => {
-    const { toRenderSchema } = await import("../../engine/form/render-schema");
-    const { bundleStepSchema } = await import("../../engine/bundle");
+    const { toRenderSchema } = await import("@engine/form/render-schema");
+    const { bundleStepSchema } = await import("@engine/definitions/bundle");
     const method = (toRenderSchema(bundleStepSchema(defs, "application6")) as any).properties.incomeVerification.properties.method;
     expect(method.enum).not.toContain("connect");
     expect(method.enum.length).toBeGreaterThan(0);

@@ -2,8 +2,8 @@
 // only the steps on the applicant's own path, before their status, whose answers the changed
 // definitions refuse are listed, in the order the applicant met them.
 import { describe, expect, it } from "vitest";
-import { isFinalStatus, journeyOf } from "../../engine/journey";
-import { invalidSteps, pathTo } from "../../engine/recheck";
+import { isFinalStatus, journeyOf } from "@engine/funnel/journey";
+import { invalidSteps, pathTo } from "@engine/funnel/recheck";
 import { capPropertyValue, copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const today = "2026-11-22";

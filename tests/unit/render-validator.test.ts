@@ -2,10 +2,10 @@
 // every step renders without RJSF asking it a question.
 import { createSchemaUtils, type RJSFSchema } from "@rjsf/utils";
 import { describe, expect, it } from "vitest";
-import { bundleStepSchema } from "../../engine/bundle";
-import { sliceAnswers } from "../../engine/form/answers";
-import { toRenderSchema } from "../../engine/form/render-schema";
-import { renderValidator } from "../../engine/react/render-validator";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { sliceAnswers } from "@engine/form/answers";
+import { toRenderSchema } from "@engine/form/render-schema";
+import { renderValidator } from "@engine/react/render-validator";
 import { repo } from "../helpers/definitions";
 import { twoBorrowers } from "../helpers/journeys";
 

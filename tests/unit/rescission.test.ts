@@ -5,18 +5,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, calendarOf, holidaysOf, isBusinessDay, rescissionPeriod } from "../../engine/business-days";
-import { REPO_ROOT } from "../../engine/paths";
-import { evaluateRuleSet } from "../../engine/rules";
-import { maskSensitive, sensitiveFields } from "../../engine/sensitive";
-import { createStepValidator } from "../../engine/validate";
-import { dateIn, rescissionFor } from "../../server/esign/rescission";
+import { addBusinessDays, calendarOf, holidaysOf, isBusinessDay, rescissionPeriod } from "@engine/lending/business-days";
+import { REPO_ROOT } from "@engine/base/paths";
+import { evaluateRuleSet } from "@engine/logic/rules";
+import { maskSensitive, sensitiveFields } from "@engine/validation/sensitive";
+import { createStepValidator } from "@engine/validation/validate";
+import { dateIn, rescissionFor } from "@server/features/esign/rescission";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const calendar = calendarOf((defs.params.disbursement as Record<string, unknown>).calendar);
 const threeDays = (date: string) => rescissionPeriod(date, 3, calendar);
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
 
 describe("business days for rescission", () => {
   it("ends the period on the Wednesday when the disclosures are signed on the Friday before Columbus Day", () => {

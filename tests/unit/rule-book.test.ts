@@ -4,11 +4,11 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeLogic, ruleWords, stepWords } from "../../engine/describe-logic";
-import { REPO_ROOT } from "../../engine/load";
-import { customOperators } from "../../engine/logic";
-import { buildRuleBook, matches, renderHtml, renderMarkdown, requirementSentence, runCases } from "../../engine/rule-book";
-import { evaluateRuleSet, presentResult } from "../../engine/rules";
+import { describeLogic, ruleWords, stepWords } from "@engine/explain/describe-logic";
+import { REPO_ROOT } from "@engine/definitions/load";
+import { customOperators } from "@engine/logic/logic";
+import { buildRuleBook, matches, renderHtml, renderMarkdown, requirementSentence, runCases } from "@engine/explain/rule-book";
+import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -76,7 +76,7 @@ describe("logic in plain English", () => {
     );
   });
 
-  it("has words for every custom operator of engine/logic.ts", () => {
+  it("has words for every custom operator of engine/logic/logic.ts", () => {
     for (const [name, op] of Object.entries(customOperators)) {
       const text = describeLogic(op.example.logic, {}, { as: "value" });
       expect(text, name).not.toMatch(new RegExp(`^${name}\\(`));

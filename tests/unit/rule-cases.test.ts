@@ -1,6 +1,6 @@
 // Runs every worked example of rules/*.cases.json: the cases compliance reads are the tests.
 import { describe, expect, it } from "vitest";
-import { evaluateRuleSet, presentResult } from "../../engine/rules";
+import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

@@ -1,11 +1,11 @@
-// Never retype an address (issue 23 item 1): a step's `sameAs` (engine/same-as.ts) offers the
-// answers a field may be the same as, and `npm run check` (engine/lint-same-as.ts) refuses a
+// Never retype an address (issue 23 item 1): a step's `sameAs` (engine/logic/same-as.ts) offers the
+// answers a field may be the same as, and `npm run check` (engine/lint/same-as.ts) refuses a
 // source the application lacks, one that cannot be copied into the field, or a label quoting a
 // field the source does not have.
 import { describe, expect, it } from "vitest";
-import { stepById } from "../../engine/definitions";
-import { problemText } from "../../engine/lint";
-import { applyChoice, chosenIndex, copiedKeys, matchesPattern, sameAsChoices, sameAsFor } from "../../engine/same-as";
+import { stepById } from "@engine/definitions/definitions";
+import { problemText } from "@engine/lint/lint";
+import { applyChoice, chosenIndex, copiedKeys, matchesPattern, sameAsChoices, sameAsFor } from "@engine/logic/same-as";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;

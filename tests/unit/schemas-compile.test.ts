@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadDefinitions, uncompilableSchemas } from "../../engine/load";
-import { REPO_ROOT } from "../../engine/paths";
+import { loadDefinitions, uncompilableSchemas } from "@engine/definitions/load";
+import { REPO_ROOT } from "@engine/base/paths";
 
 const dir = mkdtempSync(join(tmpdir(), "schemas-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

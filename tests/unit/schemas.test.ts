@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { uriOf } from "../../engine/ajv";
-import { REPO_ROOT, loadDefinitions } from "../../engine/load";
-import { describeAjvErrors } from "../../engine/messages";
+import { uriOf } from "@engine/definitions/ajv";
+import { REPO_ROOT, loadDefinitions } from "@engine/definitions/load";
+import { describeAjvErrors } from "@engine/validation/messages";
 
 type Json = Record<string, any>;
 type Option = { const: string | number; title?: unknown };
@@ -13,7 +13,7 @@ type Option = { const: string | number; title?: unknown };
 const { defs, problems } = loadDefinitions();
 const schema = (file: string): Json => defs.files.schemas[file] as Json;
 const validateApplication = defs.ajv.getSchema(uriOf("schemas", "application.json"))!;
-const fixture: Json = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8"));
+const fixture: Json = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"));
 
 const enumDefs = schema("enums.json").$defs as Record<string, { oneOf?: Option[] }>;
 const options = (name: string): Option[] => enumDefs[name]?.oneOf ?? [];

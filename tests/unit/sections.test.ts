@@ -1,13 +1,13 @@
-// One topic per screen: a step's `sections` (engine/sections.ts), checked by `npm run check`
-// (engine/lint-sections.ts), copied for each borrower, and judged one section at a time in the form
+// One topic per screen: a step's `sections` (engine/logic/sections.ts), checked by `npm run check`
+// (engine/lint/sections.ts), copied for each borrower, and judged one section at a time in the form
 // (engine/form/store.ts).
 import { describe, expect, it } from "vitest";
-import { stepById } from "../../engine/definitions";
-import { createFieldLogic } from "../../engine/field-logic";
-import { StepFormStore } from "../../engine/form/store";
-import { problemText } from "../../engine/lint";
-import { openSections, sectionOf } from "../../engine/sections";
-import { createStepValidator } from "../../engine/validate";
+import { stepById } from "@engine/definitions/definitions";
+import { createFieldLogic } from "@engine/logic/field-logic";
+import { StepFormStore } from "@engine/form/store";
+import { problemText } from "@engine/lint/lint";
+import { openSections, sectionOf } from "@engine/logic/sections";
+import { createStepValidator } from "@engine/validation/validate";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;

@@ -5,15 +5,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { changedPointers } from "../../engine/pointer";
-import { maskSensitive, restoreMasked, sensitiveFields } from "../../engine/sensitive";
-import { hashPassword, verifyPassword } from "../../server/auth/passwords";
-import { createSessions, SESSION_TTL_MS } from "../../server/auth/sessions";
-import { openDb } from "../../server/db/client";
-import { users } from "../../server/db/schema";
-import { createCipher, loadKey } from "../../server/security/encryption";
-import { createRateLimiter, dbRateLimiter, rateLimitKeyMac } from "../../server/security/rate-limit";
-import { rateLimitWindows } from "../../server/db/schema";
+import { changedPointers } from "@engine/base/pointer";
+import { maskSensitive, restoreMasked, sensitiveFields } from "@engine/validation/sensitive";
+import { hashPassword, verifyPassword } from "@server/features/auth/passwords";
+import { createSessions, SESSION_TTL_MS } from "@server/features/auth/sessions";
+import { openDb } from "@server/persistence/db/client";
+import { users } from "@server/persistence/db/schema";
+import { createCipher, loadKey } from "@server/platform/crypto/encryption";
+import { createRateLimiter, dbRateLimiter, rateLimitKeyMac } from "@server/transport/security/rate-limit";
+import { rateLimitWindows } from "@server/persistence/db/schema";
 import { repo } from "../helpers/definitions";
 
 describe("field encryption (AES-256-GCM)", () => {
@@ -206,7 +206,7 @@ describe("the database", () => {
 describe("a masked identifier in the browser's validation", () => {
   it("accepts an SSN mask sent back unchanged, and refuses a mask the server never showed", async () => {
     const { addSsnStep, copyDefinitions, loadCopy } = await import("../helpers/definitions");
-    const { createStepValidator } = await import("../../engine/validate");
+    const { createStepValidator } = await import("@engine/validation/validate");
     const copy = addSsnStep(copyDefinitions());
     const validate = createStepValidator(loadCopy(copy).defs, "ssnCheck");
     const shown = { user: { ssn: "*** - ** - 6789" } };

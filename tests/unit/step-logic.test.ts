@@ -2,11 +2,11 @@
 // (rules.<set>.<output>), check messages that quote computed values, and new list items' values.
 // Built on a copy of the definitions with a small flow of our own, so the repository's steps can change.
 import { describe, expect, it } from "vitest";
-import { flowStepsFor, nextStep, previousStep } from "../../engine/funnel";
-import { problemText } from "../../engine/lint";
-import { createFieldLogic } from "../../engine/field-logic";
-import { newItemValues } from "../../engine/new-items";
-import { createStepValidator } from "../../engine/validate";
+import { flowStepsFor, nextStep, previousStep } from "@engine/funnel/funnel";
+import { problemText } from "@engine/lint/lint";
+import { createFieldLogic } from "@engine/logic/field-logic";
+import { newItemValues } from "@engine/logic/new-items";
+import { createStepValidator } from "@engine/validation/validate";
 import { copyDefinitions, loadCopy } from "../helpers/definitions";
 
 const field = (ref: string) => ({ $ref: `../../schemas/${ref}` });

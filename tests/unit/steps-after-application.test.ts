@@ -2,14 +2,14 @@
 // verification, identity verification, income documents, loan disbursement, submitted, the
 // application summary, the FAQs, and business information for the self-employed.
 import { describe, expect, it } from "vitest";
-import { nextStep, previousStep, routeForStatus } from "../../engine/funnel";
-import { evaluateRuleSet } from "../../engine/rules";
-import { sensitiveFields, maskSensitive } from "../../engine/sensitive";
-import { createStepValidator } from "../../engine/validate";
+import { nextStep, previousStep, routeForStatus } from "@engine/funnel/funnel";
+import { evaluateRuleSet } from "@engine/logic/rules";
+import { sensitiveFields, maskSensitive } from "@engine/validation/sensitive";
+import { createStepValidator } from "@engine/validation/validate";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 import { buildSummary } from "../../web/src/pages/funnel/displays/summary-model";
 import { fillValues } from "../../web/src/pages/funnel/displays/disclosure-values";
-import { disclosureValues } from "../../server/esign/values";
+import { disclosureValues } from "@server/features/esign/values";
 
 const { defs } = repo;
 const today = "2026-11-22";

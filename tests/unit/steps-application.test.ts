@@ -1,8 +1,8 @@
 // The application's core screens, as the applicant meets them: personal info, the co-borrower's
 // details, the subject property, other real estate, employment history and other income.
 import { describe, expect, it } from "vitest";
-import { flowStepsFor, nextStep, previousStep } from "../../engine/funnel";
-import { createStepValidator } from "../../engine/validate";
+import { flowStepsFor, nextStep, previousStep } from "@engine/funnel/funnel";
+import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import { job } from "../helpers/jobs";
 

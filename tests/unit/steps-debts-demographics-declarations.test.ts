@@ -1,16 +1,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/load";
-import { evaluateRuleSet } from "../../engine/rules";
-import { createFieldLogic } from "../../engine/field-logic";
-import { legacyScalarFields, readLegacyScalars } from "../../engine/legacy-answers";
-import { createStepValidator } from "../../engine/validate";
+import { REPO_ROOT } from "@engine/definitions/load";
+import { evaluateRuleSet } from "@engine/logic/rules";
+import { createFieldLogic } from "@engine/logic/field-logic";
+import { legacyScalarFields, readLegacyScalars } from "@engine/definitions/legacy-answers";
+import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const today = "2026-11-22";
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/demo/application.two-borrowers.json"), "utf8"));
+const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"));
 const alone = { application: { setup: { hasCoborrower: false } }, today };
 const together = { application: { setup: { hasCoborrower: true }, coborrower: { firstName: "James", lastName: "Alvarez" } }, today };
 const pointers = (result: { errors: { pointer: string }[] }) => result.errors.map((e) => e.pointer);

@@ -2,10 +2,10 @@
 // ineligibility by the pricing rules), the prequalification screens from /prequal/building-type to
 // the offer preview, and pricing for applicants who answered through the prequalification.
 import { describe, expect, it } from "vitest";
-import { nextStep, previousStep } from "../../engine/funnel";
-import { mergeDocs } from "../../engine/pointer";
-import { evaluateRuleSet, presentResult } from "../../engine/rules";
-import { createStepValidator } from "../../engine/validate";
+import { nextStep, previousStep } from "@engine/funnel/funnel";
+import { mergeDocs } from "@engine/base/pointer";
+import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

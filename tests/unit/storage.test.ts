@@ -5,9 +5,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isStorageKey, localDiskStorage } from "../../server/storage";
-import { cleanFileName } from "../../server/uploads/service";
-import { sniffType } from "../../server/uploads/sniff";
+import { isStorageKey, localDiskStorage } from "@server/persistence/storage";
+import { cleanFileName } from "@server/features/uploads/service";
+import { sniffType } from "@server/features/uploads/sniff";
 
 const KEY = Buffer.alloc(32, 7);
 const freshRoot = () => join(mkdtempSync(join(tmpdir(), "heloc-storage-")), "uploads");

@@ -1,4 +1,4 @@
-// Our tRPC endpoint (server/trpc/http.ts) answers every JSON call exactly as tRPC's own fetch
+// Our tRPC endpoint (server/transport/trpc/http.ts) answers every JSON call exactly as tRPC's own fetch
 // adapter does: the same status, headers that matter and body, for answers, batches, refusals
 // and failures; it only leaves out the adapter's per-request abort signals. (And it labels every
 // answer JSON, which each is; the adapter labels one refused before any call text/plain.)
@@ -9,8 +9,8 @@ import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
-import { badRequest, publicProcedure, router, type Context } from "../../server/trpc/init";
-import { trpcHandler } from "../../server/trpc/http";
+import { badRequest, publicProcedure, router, type Context } from "@server/transport/trpc/init";
+import { trpcHandler } from "@server/transport/trpc/http";
 
 const echoInput = (raw: unknown) => {
   if (typeof raw === "object" && raw !== null && typeof (raw as { word?: unknown }).word === "string") return raw as { word: string };

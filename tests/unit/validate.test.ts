@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createStepValidator } from "../../engine/validate";
+import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import { job } from "../helpers/jobs";
 
@@ -109,7 +109,7 @@ describe("a simple early-funnel step", () => {
 
 describe("messages for a question-titled field", () => {
   it("asks to answer the question instead of calling a question required", async () => {
-    const { fieldMessage } = await import("../../engine/messages");
+    const { fieldMessage } = await import("@engine/validation/messages");
     expect(fieldMessage("Are you self-employed?", "is required")).toBe("Please answer “Are you self-employed?”");
     expect(fieldMessage("Are you self-employed?", "must be yes or no")).toBe("The answer to “Are you self-employed?” must be yes or no");
     expect(fieldMessage("Start date", "is required")).toBe("Start date is required");

@@ -14,7 +14,7 @@ import {
   isText,
   isZip,
   normalizeText,
-} from "../../engine/validators";
+} from "@engine/validation/validators";
 
 describe("email", () => {
   it("accepts a standard email address", () => {

@@ -3,7 +3,7 @@
 // its own token (the server refuses a request that carries two changes).
 import type { TRPCClient } from "@trpc/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AppRouter } from "../../server/trpc/router";
+import type { AppRouter } from "@server/transport/trpc/router";
 
 let tokens = 0;
 vi.mock("../../web/src/api/bot-check", () => ({ botToken: async () => `token-${++tokens}`, prefetchBotToken: () => undefined }));

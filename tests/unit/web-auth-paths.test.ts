@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_ERRORS } from "../../server/auth/errors";
+import { AUTH_ERRORS } from "@server/features/auth/errors";
 import { authBaseFor, errorFromUrl, errorPagePath, sameOriginPath, signInPath } from "../../web/src/session/auth-paths";
 import { authErrorMessage } from "../../web/src/session/auth-messages";
 

@@ -1,7 +1,7 @@
 // The funnel page's pure parts against the real definitions: steps found by route (so a new step
 // file is a new page), prefill hints and API error handling.
 import { describe, expect, it } from "vitest";
-import { loadDefinitions } from "../../engine/load";
+import { loadDefinitions } from "@engine/definitions/load";
 import { classifyApiError } from "../../web/src/pages/funnel/api-errors";
 import { withHints } from "../../web/src/pages/funnel/hints";
 import { stepForRoute } from "../../web/src/pages/funnel/step-routes";

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../engine/paths";
+import { REPO_ROOT } from "@engine/base/paths";
 import { productionLender } from "../helpers/lender";
 
 /** The HTML of the site's and the portal's frame, rendered through the web build's config with this environment. */

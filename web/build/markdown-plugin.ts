@@ -1,7 +1,7 @@
 // Vite plugin: `import { attributes, html } from "./page.md"` gives the front matter and the
 // rendered HTML as plain strings, computed at build time, so no Markdown parser reaches users.
 // Public content (content/pages, ineligible, insights) and any file imported with `?lender` have
-// their {{name}} tokens filled from the lender profile (content/lender.json, engine/lender.ts);
+// their {{name}} tokens filled from the lender profile (content/lender.json, engine/lending/lender.ts);
 // an unknown token fails the build. Disclosures keep their tokens: the server fills them.
 // `virtual:lender-profile` is the lender's name, NMLS ID and status for the site's frame (banner
 // and footer), from the same profile (LENDER_PROFILE), so no page carries the sample's facts
@@ -10,8 +10,8 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { marked } from "marked";
 import type { Plugin } from "vite";
-import { lenderFile, readLenderProfile, LENDER_FILE } from "../../engine/lender-file";
-import { fillLenderText } from "../../engine/lender";
+import { lenderFile, readLenderProfile, LENDER_FILE } from "../../engine/lending/lender-file";
+import { fillLenderText } from "../../engine/lending/lender";
 import { parseFrontMatter } from "./front-matter";
 
 /** Opens links to other sites in a new tab, marked so, and leaves our own links alone. */

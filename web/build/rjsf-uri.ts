@@ -1,7 +1,7 @@
 // The two calls @rjsf/utils makes of fast-uri (findSchemaDefinition.ts: resolve a $ref against a
 // base, compare two $ids), on the browser's own URL parser: fast-uri's 5 kB (gzip) of RFC 3986
 // code left the funnel's first page (issue 24). The schemas the funnel renders have no $id and
-// only local "#/..." refs (engine/bundle.ts), which RJSF resolves without either call; these
+// only local "#/..." refs (engine/definitions/bundle.ts), which RJSF resolves without either call; these
 // answer the rest as the WHATWG URL standard does. Only RJSF's import is redirected
 // (vite.config.ts): ajv, in development's live preview, keeps fast-uri.
 

@@ -4,6 +4,7 @@
 // paint of a funnel page's heading uses, so it paints in the font it keeps; and preloads no code.
 import { fileURLToPath } from "node:url";
 import { runnerImport, type Plugin } from "vite";
+import { pathAliases } from "../../scripts/path-aliases.mjs";
 import { markdownContent } from "./markdown-plugin";
 
 const SHELL_MODULE = fileURLToPath(new URL("../src/shell/static-shell.tsx", import.meta.url));
@@ -24,6 +25,7 @@ export function staticShell(): Plugin {
           logLevel: "error",
           // The frame reads the lender through the build's own virtual module (the profile LENDER_PROFILE names).
           plugins: [markdownContent()],
+          resolve: { alias: pathAliases() },
         });
         const fonts = Object.keys(ctx.bundle ?? {}).filter((file) => PRELOADED_FONTS.test(file)).sort();
         if (fonts.length !== 2) throw new Error(`index.html: expected the two Poppins files to preload, found ${fonts.join(", ") || "none"}`);

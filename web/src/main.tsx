@@ -1,4 +1,4 @@
-// The entry script: the page's HTML (the frame, and a funnel page's heading, server/http/page-shell.ts)
+// The entry script: the page's HTML (the frame, and a funnel page's heading, server/transport/http/page-shell.ts)
 // paints first; the app's code is evaluated after that first frame (app/start.tsx), so a slow
 // device shows the page while it runs the code. The funnel's data and code are asked for at once.
 import "./shell/fonts";

@@ -4,7 +4,7 @@
 // token (the server refuses a request carrying two changes).
 import { createTRPCClient, httpBatchLink, splitLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import type { AppRouter } from "../../../server/trpc/router";
+import type { AppRouter } from "@server/transport/trpc/router";
 import { apiFetch } from "./api-fetch";
 import { queryClient } from "./query-client";
 
@@ -14,7 +14,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
       condition: (op) => op.type === "mutation",
       // A batch of one: alone, yet in the batch wire format (which carries a mutation without input).
       true: httpBatchLink({ url: "/api/trpc", fetch: apiFetch, maxItems: 1 }),
-      // The server's cap on calls per request (MAX_BATCH in server/security/request-shape.ts).
+      // The server's cap on calls per request (MAX_BATCH in server/transport/security/request-shape.ts).
       false: httpBatchLink({ url: "/api/trpc", fetch: apiFetch, maxItems: 16 }),
     }),
   ],

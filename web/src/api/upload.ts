@@ -1,7 +1,7 @@
 // POST /api/upload for the document checklist: one file per request as multipart/form-data, with
 // the headers every API call carries (X-Same-Origin: 1 and a bot-check token), and the upload's
 // progress. XMLHttpRequest rather than fetch, because fetch cannot report upload progress.
-import type { BorrowerRole } from "../../../engine/borrowers";
+import type { BorrowerRole } from "@engine/lending/borrowers";
 import { botToken } from "./bot-check";
 
 export interface UploadFields {

@@ -4,9 +4,9 @@
 // account, on every device). A guest who has not proven one gets neither: they could not sign
 // back in to the application they started.
 import { NavLink, useNavigate } from "react-router-dom";
-import { OWNER_ROLE } from "../../../engine/owner";
-import site from "../../../content/site.json";
-import { browserDrafts, clearAllDrafts } from "../../../engine/form/drafts";
+import { OWNER_ROLE } from "@engine/lending/owner";
+import site from "@content/site.json";
+import { browserDrafts, clearAllDrafts } from "@engine/form/drafts";
 import { signOut } from "../session/auth-client";
 import { APPLICANT_AUTH_BASE } from "../session/auth-paths";
 import { useSession } from "../session/session";

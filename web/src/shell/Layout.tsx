@@ -4,7 +4,7 @@
 import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import lender from "virtual:lender-profile";
-import site from "../../../content/site.json";
+import site from "@content/site.json";
 import { AccountNav } from "./AccountNav";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Logo } from "./Logo";

@@ -1,4 +1,4 @@
-// The heading the server wrote into a funnel page (server/http/page-shell.ts), read by the entry
+// The heading the server wrote into a funnel page (server/transport/http/page-shell.ts), read by the entry
 // script before React replaces the page's HTML (shell/boot-skeleton.tsx shows it again). No
 // React here: the entry script runs it before the app's code has loaded.
 

@@ -1,5 +1,5 @@
 // A funnel page's heading before its code (issue 24): the server writes the step's heading and
-// lead into the page (server/http/page-shell.ts), so they are its first paint; until the step is
+// lead into the page (server/transport/http/page-shell.ts), so they are its first paint; until the step is
 // ready, every loading state of that page shows them in the same place (PageLoading), so the
 // heading never leaves the screen and the form appears under it.
 import { useLocation } from "react-router-dom";
@@ -13,7 +13,7 @@ export function useBootSkeleton(): BootSkeleton | null {
   return boot?.path === path ? boot : null;
 }
 
-/** The same markup as the server's (server/http/page-shell.ts stepSkeleton), with the loading state where the form will be. */
+/** The same markup as the server's (server/transport/http/page-shell.ts stepSkeleton), with the loading state where the form will be. */
 export function StepSkeleton({ skeleton, children }: { skeleton: BootSkeleton; children: React.ReactNode }) {
   return (
     <div className="page funnel step-skeleton">

@@ -8,7 +8,7 @@ import { SessionProvider } from "../session/session";
 import { Layout } from "./Layout";
 import { PageLoading } from "./PageLoading";
 
-/** Marks around the frame, and around the main landmark's content, where the server puts a funnel page's heading (server/http/page-shell.ts). */
+/** Marks around the frame, and around the main landmark's content, where the server puts a funnel page's heading (server/transport/http/page-shell.ts). */
 export const SHELL_START = "<!--shell-->";
 export const SHELL_END = "<!--/shell-->";
 export const PAGE_START = "<!--page-->";

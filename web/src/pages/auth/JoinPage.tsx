@@ -1,4 +1,4 @@
-// /app/join?token=…: where a co-borrower's invite mail lands (server/members/effects.ts). Says who
+// /app/join?token=…: where a co-borrower's invite mail lands (server/features/members/effects.ts). Says who
 // invited them and to which address (members.invitation, which does not spend the link); "Accept
 // and continue" spends it (members.accept: their account and session), then the session is read
 // again, the other tabs told, and the co-borrower taken to their first step. Works without a

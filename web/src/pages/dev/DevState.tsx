@@ -1,6 +1,6 @@
 // What the development tools show while the live definitions are not usable: loading, the
 // development API missing (production), a failure, or the lint problems of the files on disk.
-import type { Problem } from "../../../../engine/definitions";
+import type { Problem } from "@engine/definitions/definitions";
 import { PageLoading } from "../../shell/PageLoading";
 import type { LiveDefinitions } from "./use-live-definitions";
 

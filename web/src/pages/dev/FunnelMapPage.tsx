@@ -1,7 +1,7 @@
-// /dev/funnel (development only): the funnel map (engine/funnel-map.ts, as `npm run funnel:map`
+// /dev/funnel (development only): the funnel map (engine/explain/funnel-map.ts, as `npm run funnel:map`
 // draws it) computed in the browser from the definitions on disk, redrawn when a file changes.
 import { useMemo } from "react";
-import { buildFunnelMap, renderSvg } from "../../../../engine/funnel-map";
+import { buildFunnelMap, renderSvg } from "@engine/explain/funnel-map";
 import { useDocumentTitle } from "../../shell/document-title";
 import { DevState } from "./DevState";
 import { useLiveDefinitions } from "./use-live-definitions";

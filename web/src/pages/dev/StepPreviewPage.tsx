@@ -7,8 +7,8 @@
 import { FluentProvider } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import type { DefinitionFiles, Definitions } from "../../../../engine/definitions";
-import { helocTheme, StepForm } from "../../../../engine/react";
+import type { DefinitionFiles, Definitions } from "@engine/definitions/definitions";
+import { helocTheme, StepForm } from "@engine/react";
 import { apiFetch } from "../../api/api-fetch";
 import { useDocumentTitle } from "../../shell/document-title";
 import { brandTokens } from "../../shell/theme";

@@ -3,8 +3,8 @@
 // the Definitions with the engine when the version changes. While the files have lint problems,
 // no Definitions are built: the problems are shown instead.
 import { useEffect, useState } from "react";
-import { createAjv } from "../../../../engine/ajv";
-import { buildDefinitions, type DefinitionFiles, type Definitions, type Problem } from "../../../../engine/definitions";
+import { createAjv } from "@engine/definitions/ajv";
+import { buildDefinitions, type DefinitionFiles, type Definitions, type Problem } from "@engine/definitions/definitions";
 import { apiFetch } from "../../api/api-fetch";
 
 export const POLL_MS = 500;

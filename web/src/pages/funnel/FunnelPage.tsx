@@ -3,7 +3,7 @@
 // such as /app/bank-statement that this funnel does not use) sends the applicant where they are.
 import { FluentProvider } from "@fluentui/react-components";
 import { useLocation } from "react-router-dom";
-import { helocTheme } from "../../../../engine/react";
+import { helocTheme } from "@engine/react";
 import { AppIndexRedirect } from "../../shell/AppIndexRedirect";
 import { PageLoading } from "../../shell/PageLoading";
 import { brandTokens } from "../../shell/theme";

@@ -3,7 +3,7 @@
 // only by a page that shows one (StepScreen waits for it, so the form does not move down).
 import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
 import { Link } from "react-router-dom";
-import site from "../../../../content/site.json";
+import site from "@content/site.json";
 
 /** Shown on a page of a submitted application: it can be read, not changed. */
 const LOCKED_NOTICE = "Your application is submitted, so these answers can no longer be changed. If something is wrong, contact us.";

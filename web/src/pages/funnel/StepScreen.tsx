@@ -3,14 +3,14 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { browserDrafts, clearDraft, draftKey } from "../../../../engine/form/drafts";
-import { applicantLabelOf, signOutTargetFor } from "../../../../engine/funnel";
-import { withPrefill } from "../../../../engine/prefill";
-import type { Definitions, Step } from "../../../../engine/definitions";
+import { browserDrafts, clearDraft, draftKey } from "@engine/form/drafts";
+import { applicantLabelOf, signOutTargetFor } from "@engine/funnel/funnel";
+import { withPrefill } from "@engine/logic/prefill";
+import type { Definitions, Step } from "@engine/definitions/definitions";
 import { prefetchStepFiles, useServedDefinitions } from "./definitions";
-import { reach, type Part } from "../../../../engine/members";
-import { bundleStepSchema } from "../../../../engine/bundle";
-import { FunnelProgress, loadStepParts, StepForm, stepPartsLoaded } from "../../../../engine/react";
+import { reach, type Part } from "@engine/lending/members";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { FunnelProgress, loadStepParts, StepForm, stepPartsLoaded } from "@engine/react";
 import { prefetchBotToken } from "../../api/bot-check";
 import { trpc } from "../../api/trpc";
 import { signInPath, APPLICANT_AUTH_BASE } from "../../session/auth-paths";
@@ -70,7 +70,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   // Saved and on the way to the next page: the form stays busy so it cannot be sent twice.
   const [leaving, setLeaving] = useState(false);
   // One submission at a time, whatever the clicks; its idempotency key is kept across a retry of
-  // the same answers, so the server answers a repeat once (server/steps/receipts.ts).
+  // the same answers, so the server answers a repeat once (server/features/steps/receipts.ts).
   const inFlight = useRef(false);
   const pending = useRef<{ answers: string; key: string } | null>(null);
 
@@ -101,7 +101,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
 
   const data = saved.data;
   const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined, data?.role);
-  // The server's prefill (answers given earlier, engine/prefill.ts) first, then the home page's hints.
+  // The server's prefill (answers given earlier, engine/logic/prefill.ts) first, then the home page's hints.
   const application = useMemo(() => withHints(withPrefill(data?.application ?? {}, data?.prefill), readHint), [data?.application, data?.prefill]);
 
   // Typed but unsaved answers survive a reload of this page (engine/form/drafts.ts), per reader and step.

@@ -4,7 +4,7 @@
 // role (so the portal counts a co-borrower's steps apart), never an answer or who the applicant is. They are queued and sent in small batches with keepalive, so the last ones
 // survive the page closing; every failure is swallowed: analytics must never disturb the applicant.
 import { useCallback, useEffect, useRef } from "react";
-import type { FunnelEvent } from "../../../../engine/generated/schema-types";
+import type { FunnelEvent } from "@engine/generated/schema-types";
 import { apiFetch } from "../../api/api-fetch";
 
 const JOURNEY_KEY = "heloc.journey";

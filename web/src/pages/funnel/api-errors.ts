@@ -1,4 +1,4 @@
-// What a failed tRPC call means for a funnel page. Reads the error shape of server/trpc/init.ts
+// What a failed tRPC call means for a funnel page. Reads the error shape of server/transport/trpc/init.ts
 // (code, httpStatus and, for a refused answer, fieldErrors by JSON pointer). Pure.
 export interface FieldError {
   pointer: string;

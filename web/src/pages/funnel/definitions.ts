@@ -2,7 +2,7 @@
 // server runs, with the validators the server compiled for that version (validators.ts) in place
 // of a schema compiler.
 //
-// A funnel page (usePageDefinitions) is sent only what it needs (engine/page-files.ts): on its
+// A funnel page (usePageDefinitions) is sent only what it needs (engine/ship/page-files.ts): on its
 // first load, every flow, its own step whole and the other steps outlined; each further step's
 // own files as the applicant reaches it (fetched ahead as Next's save returns, and for the steps
 // that may follow when the page is idle). The parts join one set of files per version; a set is
@@ -10,8 +10,8 @@
 // keeps its build. The portal's pages read every file (useDefinitions, definitions.bundle).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { buildDefinitions, type DefinitionFiles, type Definitions } from "../../../../engine/definitions";
-import type { ModuleName } from "../../../../engine/precompiled";
+import { buildDefinitions, type DefinitionFiles, type Definitions } from "@engine/definitions/definitions";
+import type { ModuleName } from "@engine/validation/precompiled";
 import { trpc, trpcClient } from "../../api/trpc";
 import { takeEarlyDefinitions } from "../../app/early-funnel";
 import { stepForRoute } from "./step-routes";

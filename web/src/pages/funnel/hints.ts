@@ -1,8 +1,8 @@
 // Prefills from answers given before the funnel (content/funnel-hints.json): each hint fills
 // its field in the application the form starts from, only where the application has no answer.
 // The applicant still sees and submits the field like any other. Pure: unit-tested in node.
-import hintsFile from "../../../../content/funnel-hints.json";
-import { getAt, splitPointer } from "../../../../engine/pointer";
+import hintsFile from "@content/funnel-hints.json";
+import { getAt, splitPointer } from "@engine/base/pointer";
 
 function setAt(doc: Record<string, unknown>, pointer: string, value: unknown) {
   const keys = splitPointer(pointer);

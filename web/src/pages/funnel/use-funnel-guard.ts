@@ -5,8 +5,8 @@
 // is typing.
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import type { Definitions } from "../../../../engine/definitions";
-import { redirectFor, signOutTargetFor } from "../../../../engine/funnel";
+import type { Definitions } from "@engine/definitions/definitions";
+import { redirectFor, signOutTargetFor } from "@engine/funnel/funnel";
 import { useSession } from "../../session/session";
 import { usePreviousPath } from "../../shell/previous-path";
 import { endApplicantSession } from "./sign-out";

@@ -1,11 +1,11 @@
 // The validators the server compiled for the definitions this page runs (/api/validators, see
-// engine/precompile.ts): the guards' with the definitions, each step's before it shows. The page
+// engine/ship/precompile.ts): the guards' with the definitions, each step's before it shows. The page
 // never compiles a schema (its CSP has no 'unsafe-eval'). A version the server no longer serves
 // (the definitions were reloaded since) fails to load: the page then fetches the new definitions.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Definitions } from "../../../../engine/definitions";
+import type { Definitions } from "@engine/definitions/definitions";
 import { prefetchStepFiles } from "./definitions";
-import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type ModuleName, type PrecompiledModule } from "../../../../engine/precompiled";
+import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type ModuleName, type PrecompiledModule } from "@engine/validation/precompiled";
 
 /** Every query of definitions (the bundle, a page's files, a step's): invalidated together when another version serves. */
 export const DEFINITIONS_KEY = [["definitions"]];
@@ -54,7 +54,7 @@ function loadInto(loaded: Loaded, names: ModuleName[]): Promise<void> {
   ).then(() => undefined);
 }
 
-/** The guards' validators (engine/funnel.ts runs them on every funnel page). */
+/** The guards' validators (engine/funnel/funnel.ts runs them on every funnel page). */
 export const loadGuardValidators = (defs: Definitions) => load(defs, guardModules(defs));
 
 /** A step's validators, fetched ahead: the next step's as the save returns, beside its data. */

@@ -2,7 +2,7 @@
 // show them: the applicant's own summary model (funnel/displays/summary-model.ts) with the sections
 // of the step that shows it. Identifiers arrive masked from the server.
 import { useMemo } from "react";
-import type { Definitions } from "../../../../engine/definitions";
+import type { Definitions } from "@engine/definitions/definitions";
 import { buildSummary, type SummaryOptions } from "../funnel/displays/summary-model";
 import { SummarySection } from "../funnel/displays/SummarySection";
 import { useDisplayStyles } from "../funnel/displays/styles";

@@ -4,7 +4,7 @@
 import { Suspense, useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import lender from "virtual:lender-profile";
-import site from "../../../../content/site.json";
+import site from "@content/site.json";
 import { ErrorBoundary } from "../../shell/ErrorBoundary";
 import { useFocusMainOnNavigation } from "../../shell/Layout";
 import { Logo } from "../../shell/Logo";

@@ -2,7 +2,7 @@
 // back button or a shared link shows the same list), read into portal.applications.list's input.
 // Values the server would refuse are dropped here rather than sent.
 import type { inferRouterInputs } from "@trpc/server";
-import type { AppRouter } from "../../../../server/trpc/router";
+import type { AppRouter } from "@server/transport/trpc/router";
 
 export type PipelineQuery = Exclude<inferRouterInputs<AppRouter>["portal"]["applications"]["list"], void | undefined>;
 

@@ -1,7 +1,7 @@
 // How the portal words and formats what the server sends: times, sizes, borrowers, enumeration
 // labels from the definitions (schemas/enums.json) and audit actions. Pure.
 
-/** "driver_license" → "Driver license": engine/messages' humanize, without loading the engine here. */
+/** "driver_license" → "Driver license": engine/validation/messages' humanize, without loading the engine here. */
 function humanize(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim().toLowerCase();
   return words ? words[0]!.toUpperCase() + words.slice(1) : key;

@@ -1,6 +1,6 @@
 // The shapes the portal pages show, as the server's portal router answers them (no copies).
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../../server/trpc/router";
+import type { AppRouter } from "@server/transport/trpc/router";
 
 type Portal = inferRouterOutputs<AppRouter>["portal"];
 

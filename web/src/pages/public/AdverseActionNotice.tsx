@@ -5,7 +5,7 @@
 // from the link below it.
 import { useQuery } from "@tanstack/react-query";
 import { use } from "react";
-import site from "../../../../content/site.json";
+import site from "@content/site.json";
 import { trpc } from "../../api/trpc";
 import { fillValues } from "../funnel/displays/disclosure-values";
 import { loadContent, textOf, withoutTitle } from "../funnel/displays/markdown";

@@ -2,7 +2,7 @@
 // start the funnel. Everything it says is content/home.json; the pictures are the ones the
 // property-usage step shows too (web/public/images/property-usage/).
 import { Link, useNavigate } from "react-router-dom";
-import home from "../../../../content/home.json";
+import home from "@content/home.json";
 import { loadFunnelPage } from "../../app/chunks";
 import { useDocumentTitle } from "../../shell/document-title";
 import { rememberHint } from "../../shell/hints";

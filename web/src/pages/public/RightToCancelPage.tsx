@@ -7,7 +7,7 @@ import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody } from "@flu
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import texts from "../../../../content/right-to-cancel.json";
+import texts from "@content/right-to-cancel.json";
 import { trpc } from "../../api/trpc";
 import { useDocumentTitle } from "../../shell/document-title";
 import { PageLoading } from "../../shell/PageLoading";

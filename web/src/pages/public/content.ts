@@ -14,7 +14,7 @@ const loaders = {
     ...import.meta.glob<ContentModule>("../../../../content/pages/*.md"),
     // One E-SIGN consent text: the public page shows the disclosure the applicant signs, with the
     // lender's details filled in at build time (the server fills the same values when it is signed).
-    "../../../../content/pages/e-consent.md": () => import("../../../../content/disclosures/e-sign-consent.md?lender"),
+    "../../../../content/pages/e-consent.md": () => import("@content/disclosures/e-sign-consent.md?lender"),
   } as Record<string, Loader>,
   insights: import.meta.glob<ContentModule>("../../../../content/insights/*.md"),
   ineligible: import.meta.glob<ContentModule>("../../../../content/ineligible/*.md"),

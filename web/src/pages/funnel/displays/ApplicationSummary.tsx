@@ -2,7 +2,7 @@
 // labels are the schemas' titles, values shown as the steps show them. No per-field code here.
 import { useMemo } from "react";
 import { BackLink } from "./BackLink";
-import type { DisplayProps } from "../../../../../engine/react/StepForm";
+import type { DisplayProps } from "@engine/react/StepForm";
 import { buildSummary, type SummaryOptions } from "./summary-model";
 import { SummarySection } from "./SummarySection";
 import { useDisplayStyles } from "./styles";

@@ -9,7 +9,7 @@
 import { Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, memo, use, useId } from "react";
-import type { DisplayProps } from "../../../../../engine/react/StepForm";
+import type { DisplayProps } from "@engine/react/StepForm";
 import { trpc } from "../../../api/trpc";
 import { Prose } from "../../public/Prose";
 import { fillValues } from "./disclosure-values";

@@ -9,9 +9,9 @@
 import { Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { borrowerName, borrowerRoles, ownerRole, wordsFor } from "../../../../../engine/borrowers";
-import { applicantText, enumTitles, idDocumentType } from "../../../../../engine/documents";
-import type { DisplayProps } from "../../../../../engine/react/StepForm";
+import { borrowerName, borrowerRoles, ownerRole, wordsFor } from "@engine/lending/borrowers";
+import { applicantText, enumTitles, idDocumentType } from "@engine/lending/documents";
+import type { DisplayProps } from "@engine/react/StepForm";
 import { queryClient } from "../../../api/query-client";
 import { trpc } from "../../../api/trpc";
 import { classifyApiError } from "../api-errors";

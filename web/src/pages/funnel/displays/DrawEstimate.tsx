@@ -1,9 +1,9 @@
 // The offer's draw slider: a draw within the line (from the offer's smallest draw to its line
 // amount), kept in step with a number field, and the estimated monthly payment on it while the
-// line is open for draws (interest only: engine/payments.ts, the formula the disclosures use).
+// line is open for draws (interest only: engine/lending/payments.ts, the formula the disclosures use).
 import { useId, useState, type JSX } from "react";
-import { formatCurrency } from "../../../../../engine/format";
-import { interestOnlyMonthlyPayment } from "../../../../../engine/payments";
+import { formatCurrency } from "@engine/base/format";
+import { interestOnlyMonthlyPayment } from "@engine/lending/payments";
 
 export interface DrawEstimateProps {
   lineAmount: number;

@@ -1,10 +1,10 @@
 // Which sides of the chosen photo ID the borrower (or co-borrower: `ui:options.borrower`) will
 // upload, from rules/identity-documents.json read on the answers as they are now
-// (engine/documents.ts). Before a choice, the rule's table in words: which IDs need only the
+// (engine/lending/documents.ts). Before a choice, the rule's table in words: which IDs need only the
 // front, which the front and back.
-import { isBorrowerRole, ownerRole, wordsFor } from "../../../../../engine/borrowers";
-import { chosenIdType, enumTitles, idSides, sidesByIdType } from "../../../../../engine/documents";
-import type { DisplayProps } from "../../../../../engine/react/StepForm";
+import { isBorrowerRole, ownerRole, wordsFor } from "@engine/lending/borrowers";
+import { chosenIdType, enumTitles, idSides, sidesByIdType } from "@engine/lending/documents";
+import type { DisplayProps } from "@engine/react/StepForm";
 import { useDisplayStyles } from "./styles";
 
 /** "a, b and c" */

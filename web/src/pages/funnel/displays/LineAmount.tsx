@@ -3,8 +3,8 @@
 // the three business days of the right to cancel (esign.rescission, from rules/disbursement.json).
 import { Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
-import { formatCurrency } from "../../../../../engine/format";
-import type { DisplayProps } from "../../../../../engine/react/StepForm";
+import { formatCurrency } from "@engine/base/format";
+import type { DisplayProps } from "@engine/react/StepForm";
 import { trpc } from "../../../api/trpc";
 import { useDisplayStyles } from "./styles";
 

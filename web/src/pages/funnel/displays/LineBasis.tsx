@@ -2,7 +2,7 @@
 // applicant's answers (rules/pricing.json's offer gives the home value, the maximum CLTV, what is
 // owed, the equity room and the maximum line); nothing here works the figures out again.
 import type { JSX } from "react";
-import { formatCurrency, formatFractionPercent } from "../../../../../engine/format";
+import { formatCurrency, formatFractionPercent } from "@engine/base/format";
 
 export interface LineBasisProps {
   lineAmount: number;

@@ -2,7 +2,7 @@
 // (sentences, in order) and `links` ({label, to}; a `to` under /api/ is a file download). The
 // submitted page uses it.
 import { Link } from "react-router-dom";
-import type { DisplayProps } from "../../../../../engine/react/StepForm";
+import type { DisplayProps } from "@engine/react/StepForm";
 import { stringList, textOf } from "./markdown";
 import { useDisplayStyles } from "./styles";
 

@@ -4,8 +4,8 @@
 import { Button, Spinner } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import { formatCurrency } from "../../../../../engine/format";
-import { SuccessChip } from "../../../../../engine/react";
+import { formatCurrency } from "@engine/base/format";
+import { SuccessChip } from "@engine/react";
 import { trpc } from "../../../api/trpc";
 import { classifyApiError } from "../api-errors";
 import { DrawEstimate } from "./DrawEstimate";

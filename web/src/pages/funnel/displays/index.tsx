@@ -6,10 +6,10 @@
 // display or at the visitor's first touch of the page, not with the funnel's first page, which
 // shows none. A display renders nothing for the moment its chunk takes to arrive.
 import { lazy, Suspense, type ComponentType } from "react";
-import type { Display, DisplayProps } from "../../../../../engine/react/StepForm";
-import { OBJECT_LAYOUTS } from "../../../../../engine/widget-names";
+import type { Display, DisplayProps } from "@engine/react/StepForm";
+import { OBJECT_LAYOUTS } from "@engine/definitions/widget-names";
 
-/** A display name of engine/widget-names.ts: every object layout but `address`, which the templates draw. */
+/** A display name of engine/definitions/widget-names.ts: every object layout but `address`, which the templates draw. */
 export type DisplayName = Exclude<(typeof OBJECT_LAYOUTS)[number], "address">;
 const DISPLAY_NAMES = OBJECT_LAYOUTS.filter((name): name is DisplayName => name !== "address");
 

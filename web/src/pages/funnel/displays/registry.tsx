@@ -1,8 +1,8 @@
 // The display components by the name step files give them in `ui:widget` (loaded on demand by
 // ./index.tsx, so the funnel's first pages, which show none, do not fetch them). Typed by name, so
-// a display named in engine/widget-names.ts without a component here does not compile.
+// a display named in engine/definitions/widget-names.ts without a component here does not compile.
 import type { ComponentType } from "react";
-import type { DisplayProps } from "../../../../../engine/react/StepForm";
+import type { DisplayProps } from "@engine/react/StepForm";
 import type { DisplayName } from "./index";
 import { ApplicationProgress } from "./ApplicationProgress";
 import { ApplicationSummary } from "./ApplicationSummary";

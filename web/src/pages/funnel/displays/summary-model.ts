@@ -2,13 +2,13 @@
 // schema title and each value shown the way the step that asks it shows it (the step's widget:
 // currency, percent, phone, date, address...). Generic: nothing here knows a particular field.
 // Identifiers arrive masked by the server and are shown as they are. Pure: unit-tested in node.
-import type { Definitions } from "../../../../../engine/definitions";
-import { formatCurrency, formatDate, formatFractionPercent, formatMonthYear, formatPercent, formatPhone } from "../../../../../engine/format";
-import { holds } from "../../../../../engine/logic";
-import { bundleStepSchema } from "../../../../../engine/bundle";
-import { expand, schemaFile, type SchemaAt } from "../../../../../engine/schema-walk";
-import { humanize } from "../../../../../engine/messages";
-import { ADDRESS_PARTS, addressLine } from "../../../../../engine/borrowers";
+import type { Definitions } from "@engine/definitions/definitions";
+import { formatCurrency, formatDate, formatFractionPercent, formatMonthYear, formatPercent, formatPhone } from "@engine/base/format";
+import { holds } from "@engine/logic/logic";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { expand, schemaFile, type SchemaAt } from "@engine/definitions/schema-walk";
+import { humanize } from "@engine/validation/messages";
+import { ADDRESS_PARTS, addressLine } from "@engine/lending/borrowers";
 
 export interface SummaryRow {
   label: string;

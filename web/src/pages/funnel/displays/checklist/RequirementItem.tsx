@@ -2,8 +2,8 @@
 // rejected, accepted), why we ask for it in the applicant's words, the files sent with previews and,
 // while more are needed, a drop zone (for a photo ID, one per side the sides rule asks for).
 import { useId, useState } from "react";
-import type { BorrowerRole, RoleWords } from "../../../../../../engine/borrowers";
-import { inSentence } from "../../../../../../engine/documents";
+import type { BorrowerRole, RoleWords } from "@engine/lending/borrowers";
+import { inSentence } from "@engine/lending/documents";
 import type { UploadFields } from "../../../../api/upload";
 import { useDisplayStyles } from "../styles";
 import { FileSlot } from "./FileSlot";

@@ -1,10 +1,10 @@
 // The shapes the document checklist shows, as the server's routers answer them (no copies).
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../../../../server/trpc/router";
+import type { AppRouter } from "@server/transport/trpc/router";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
-/** One document the application needs (engine/documents.ts Requirement). */
+/** One document the application needs (engine/lending/documents.ts Requirement). */
 export type Requirement = Outputs["documents"]["required"]["requirements"][number];
 export type UploadList = Outputs["uploads"]["list"];
 /** A file already sent, with the lender's decision: a rejected file no longer counts, and says why. */

@@ -1,0 +1,38 @@
+// The one validator factory: an Ajv instance that knows every schema of a definitions set and our
+// formats. The server, the checks and the browser's development preview compile with it; the
+// browser's funnel runs the code it compiled, generated as standalone modules (engine/ship/precompile.ts),
+// so production pages never compile (no 'unsafe-eval' in their CSP).
+import Ajv2020, { _, type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import ajvErrors from "ajv-errors";
+import addFormats from "ajv-formats";
+import { FORMATS_MODULE, formatDefinitions } from "../validation/precompiled";
+import { BASE_URI, uriOf } from "../base/uris";
+
+export { BASE_URI, uriOf };
+
+export type Ajv = InstanceType<typeof Ajv2020>;
+export type { ErrorObject, ValidateFunction };
+
+export function createAjv(schemas: Record<string, unknown>): Ajv {
+  // verbose: errors carry the failing schema, whose title names the field in messages.
+  // code.source keeps each validator's code, so the very code the server runs can be sent to the
+  // browser (standaloneCode); code.formats is where that code finds the format checks (ours and
+  // ajv-formats', engine/validation/precompiled.ts provides them).
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    verbose: true,
+    allowUnionTypes: true,
+    code: { source: true, formats: _`require(${FORMATS_MODULE})` },
+  });
+  addFormats(ajv); // date-time, uri and the other standard formats; ours below replace email and date
+  for (const [name, definition] of Object.entries(formatDefinitions)) ajv.addFormat(name, definition);
+  ajvErrors(ajv);
+  ajv.addKeyword({ keyword: "tsType", schemaType: "string" }); // read by json-schema-to-typescript only
+  ajv.addKeyword({ keyword: "sealed", schemaType: "boolean" }); // encrypted at rest (engine/validation/sensitive.ts); no effect on validation
+  ajv.addKeyword({ keyword: "legacyScalar", schemaType: "boolean" }); // a single value saved before this was a list is read as a list of one (engine/definitions/legacy-answers.ts)
+  for (const [path, schema] of Object.entries(schemas)) {
+    if (schema && typeof schema === "object") ajv.addSchema(schema as object, uriOf("schemas", path));
+  }
+  return ajv;
+}

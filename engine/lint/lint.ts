@@ -1,0 +1,593 @@
+// Cross-checks of a definitions set, beyond what the meta-schemas can say: every reference points
+// at something that exists, every operator is known, every step is reachable. Each problem names
+// the file, the JSON pointer inside it and what is wrong, with a suggestion where one is close.
+import { uriOf } from "../base/uris";
+import type { Definitions, Problem } from "../definitions/definitions";
+import { iteratingOperators, knownOperators, operatorOf } from "../logic/logic";
+import { escapeSegment } from "../base/pointer";
+import { propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "../definitions/schema-walk";
+import type { RuleSet, Step } from "../generated/schema-types";
+import { memberRoles, OWNER_ROLE } from "../lending/members";
+import { WIDGET_NAMES } from "../definitions/widget-names";
+import { FUNNEL_RULE_SET } from "../funnel/funnel-tables";
+import { checkRuleSetLogic, checkStepLogic, suggest } from "./logic";
+import { checkCases } from "../definitions/cases";
+import { checkNeverShown } from "./visibility";
+import { prefillSource } from "../logic/prefill";
+import { checkSections } from "./sections";
+import { prefillMisfit } from "./fit";
+import { checkSameAs } from "./same-as";
+
+export { suggest };
+
+const FORBIDDEN: Record<string, string> = {
+  method: "calls arbitrary JavaScript methods",
+  log: "writes data, which may be personal, to the server log",
+};
+
+const esc = escapeSegment;
+
+interface LogicRef {
+  kind: "var" | "root";
+  path: string;
+  pointer: string;
+  /** True inside the body of some/all/filter/map/reduce, where `var` reads the list item. */
+  inIteration: boolean;
+}
+
+/** Walks logic: reports unknown operators, returns the data paths it reads. */
+function scanLogic(logic: unknown, pointer: string, file: string, problems: Problem[]): LogicRef[] {
+  const refs: LogicRef[] = [];
+  const walk = (node: unknown, at: string, inIteration: boolean) => {
+    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`, inIteration));
+    if (node === null || typeof node !== "object") return;
+    const op = operatorOf(node);
+    if (!op) {
+      problems.push({ file, pointer: at, message: `a logic object must have exactly one operator, found ${Object.keys(node).length} keys (${Object.keys(node).join(", ") || "none"})` });
+      return;
+    }
+    const opAt = `${at}/${esc(op)}`;
+    if (FORBIDDEN[op]) problems.push({ file, pointer: opAt, message: `operator "${op}" is not allowed: it ${FORBIDDEN[op]}` });
+    else if (!knownOperators.has(op)) problems.push({ file, pointer: opAt, message: `unknown operator "${op}"${suggest(op, knownOperators)}` });
+    const args = (node as Record<string, unknown>)[op];
+    const list = Array.isArray(args) ? args : [args];
+    if (op === "var" || op === "root") {
+      if (typeof list[0] === "string" && list[0] !== "") refs.push({ kind: op, path: list[0], pointer: opAt, inIteration });
+      else list.forEach((n, i) => walk(n, Array.isArray(args) ? `${opAt}/${i}` : opAt, inIteration));
+      return;
+    }
+    list.forEach((n, i) => {
+      const argAt = Array.isArray(args) ? `${opAt}/${i}` : opAt;
+      walk(n, argAt, inIteration || (iteratingOperators.has(op) && i > 0));
+    });
+  };
+  walk(logic, pointer, false);
+  return refs;
+}
+
+function checkParamsPath(defs: Definitions, path: string[], file: string, pointer: string, problems: Problem[]) {
+  const [setId, ...rest] = path;
+  if (!setId || !Object.hasOwn(defs.params, setId)) {
+    problems.push({ file, pointer, message: `unknown rule set "${setId ?? ""}" in params path "params.${path.join(".")}"${suggest(setId ?? "", Object.keys(defs.params))}` });
+    return;
+  }
+  let node: unknown = defs.params[setId];
+  for (const [i, key] of rest.entries()) {
+    if (node === null || typeof node !== "object" || Array.isArray(node)) return; // inside a list or a value: the path reads data
+    if (!Object.hasOwn(node, key)) {
+      problems.push({ file, pointer, message: `rule set "${setId}" has no param "${rest.slice(0, i + 1).join(".")}"${suggest(key, Object.keys(node))}` });
+      return;
+    }
+    node = (node as Record<string, unknown>)[key];
+  }
+}
+
+/** `rules.<set>.<output>…` in step logic reads a rule set's outputs (engine/funnel/funnel.ts ruleOutputs). */
+function checkRulesPath(defs: Definitions, path: string[], file: string, pointer: string, problems: Problem[]) {
+  const [setId = "", output] = path;
+  const set = defs.ruleSets.get(setId)?.def;
+  if (!set) return problems.push({ file, pointer, message: `unknown rule set "${setId}" in "rules.${path.join(".")}"${suggest(setId, [...defs.ruleSets.keys()])}` });
+  const outputs = [...new Set((set.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])))];
+  if (output === undefined || !outputs.includes(output))
+    problems.push({ file, pointer, message: `rule set "${setId}" has no output "${output ?? ""}"${suggest(output ?? "", outputs)}` });
+}
+
+// ---------------------------------------------------------------- steps
+
+/** The single-choice widgets a step may advance on (`ui:options.autoAdvance`). */
+const SINGLE_CHOICE_WIDGETS = new Set(["yesNo", "choiceCards", "imageChoice", "radio"]);
+
+/**
+ * A step that advances when a choice is made (root `ui:options.autoAdvance`) asks one question,
+ * a single choice: with a second field the applicant would be moved on before answering it.
+ */
+function checkAutoAdvance(file: string, step: Step, problems: Problem[]) {
+  const ui = (step.uiSchema ?? {}) as Record<string, unknown>;
+  const options = ui["ui:options"] as Record<string, unknown> | undefined;
+  if (options?.autoAdvance === undefined) return;
+  const at = "/uiSchema/ui:options/autoAdvance";
+  if (typeof options.autoAdvance !== "boolean") return void problems.push({ file, pointer: at, message: "autoAdvance is true or false" });
+  if (!options.autoAdvance) return;
+  const fields: string[] = [];
+  const walk = (schema: unknown, path: string[]) => {
+    const props = (schema as { properties?: Record<string, unknown> } | null)?.properties;
+    if (!props || Object.keys(props).length === 0) return void (path.length && fields.push(path.join("/")));
+    for (const [key, value] of Object.entries(props)) walk(value, [...path, key]);
+  };
+  walk(step.schema, []);
+  const widgetOf = (path: string) => path.split("/").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], ui) as Record<string, unknown> | undefined;
+  const widget = fields.length === 1 ? widgetOf(fields[0]!)?.["ui:widget"] : undefined;
+  if (fields.length !== 1 || typeof widget !== "string" || !SINGLE_CHOICE_WIDGETS.has(widget))
+    problems.push({ file, pointer: at, message: `a step advances on a choice only when it asks one single-choice question (${[...SINGLE_CHOICE_WIDGETS].join(", ")}); this one asks ${fields.length === 1 ? `/${fields[0]} with ${widget ? `the ${String(widget)} widget` : "no choice widget"}` : `${fields.length} fields`}` });
+}
+
+function checkStep(defs: Definitions, file: string, step: Step, problems: Problem[]) {
+  const files = defs.files;
+  const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
+  const appRoot = schemaFile(files, "application.json");
+  const fieldExists = (segments: string[]) => schemasAt(files, stepRoot, segments).length > 0;
+
+  try {
+    // Compiled once here under the step's URI; the validator finds it there (compileStepSchema).
+    defs.ajv.compile({ ...step.schema, $id: stepRoot.base });
+  } catch (error) {
+    problems.push({ file, pointer: "/schema", message: `the answer schema does not compile: ${(error as Error).message}` });
+    return;
+  }
+
+  // A step may only write the fields it asks: every object it describes inline must close itself,
+  // or a client could slip other parts of the application into this step's answers.
+  const checkClosed = (node: unknown, at: string) => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach((n, i) => checkClosed(n, `${at}/${i}`));
+    const schema = node as Record<string, unknown>;
+    if (schema.properties && schema.additionalProperties !== false)
+      problems.push({ file, pointer: at, message: "an object in a step's answer schema must set \"additionalProperties\": false" });
+    for (const [key, value] of Object.entries(schema)) if (key !== "const" && key !== "enum" && key !== "default") checkClosed(value, `${at}/${esc(key)}`);
+  };
+  checkClosed(step.schema, "/schema");
+
+  // Widget names are a closed list (widget-names.ts): a typo must fail here, not in a browser.
+  const checkWidgets = (node: unknown, at: string) => {
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "ui:widget" && (typeof value !== "string" || !WIDGET_NAMES.includes(value)))
+        problems.push({ file, pointer: `${at}/${esc(key)}`, message: `unknown widget "${String(value)}"${suggest(String(value), WIDGET_NAMES)}` });
+      else checkWidgets(value, `${at}/${esc(key)}`);
+    }
+  };
+  checkWidgets(step.uiSchema, "/uiSchema");
+  checkAutoAdvance(file, step, problems);
+
+  const checkPointer = (field: string, pointer: string) => {
+    const segments = field.split("/").slice(1);
+    if (fieldExists(segments)) return;
+    const parent = segments.slice(0, -1);
+    problems.push({ file, pointer, message: `field "${field}" is not in this step's answers${suggest(segments.at(-1) ?? "", propertyNamesAt(files, stepRoot, parent))}` });
+  };
+
+  checkSections(files, stepRoot, file, step, problems, checkPointer);
+  checkSameAs(files, { step: stepRoot, application: appRoot }, file, step, problems, checkPointer);
+
+  // A message's {name} must be one of its details (a check's or a notice's).
+  const checkQuotes = (entry: { message: string; details?: Record<string, unknown> }, at: string) => {
+    for (const [, name] of entry.message.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g))
+      if (!entry.details || !Object.hasOwn(entry.details, name!))
+        problems.push({ file, pointer: `${at}/message`, message: `the message quotes {${name}} but details has no "${name}"` });
+  };
+
+  const checkLogic = (logic: unknown, pointer: string, field?: string) => {
+    for (const ref of scanLogic(logic, pointer, file, problems)) {
+      if (ref.inIteration && ref.kind === "var") continue; // reads a list item
+      const segments = ref.path.split(".");
+      const [head, ...rest] = segments;
+      if (head === "today" && rest.length === 0) continue;
+      if (head === "params") { checkParamsPath(defs, rest, file, ref.pointer, problems); continue; }
+      if (head === "rules") { checkRulesPath(defs, rest, file, ref.pointer, problems); continue; }
+      if (head === "item" || head === "index") {
+        if (!field?.includes("/*")) problems.push({ file, pointer: ref.pointer, message: `"${head}" is only defined for a field pointer with * (a list item)` });
+        else if (head === "item" && rest.length > 0) {
+          const itemSegments = field.slice(1, field.lastIndexOf("/*")).split("/").concat("*", ...rest);
+          if (!fieldExists(itemSegments) && !(appRoot && schemasAt(files, appRoot, itemSegments).length))
+            problems.push({ file, pointer: ref.pointer, message: `list item has no field "${rest.join(".")}"` });
+        }
+        continue;
+      }
+      if (fieldExists(segments) || (appRoot && schemasAt(files, appRoot, segments).length)) continue;
+      const parent = segments.slice(0, -1);
+      const candidates = [...propertyNamesAt(files, stepRoot, parent), ...(appRoot ? propertyNamesAt(files, appRoot, parent) : [])];
+      problems.push({ file, pointer: ref.pointer, message: `unknown field "${ref.path}": not in this step's answers nor in the application${suggest(segments.at(-1)!, candidates)}` });
+    }
+  };
+
+  for (const key of ["visibleWhen", "requiredWhen"] as const)
+    for (const [field, logic] of Object.entries(step[key] ?? {})) {
+      checkPointer(field, `/${key}/${esc(field)}`);
+      checkLogic(logic, `/${key}/${esc(field)}`, field);
+    }
+  step.checks?.forEach((check, i) => {
+    checkPointer(check.field, `/checks/${i}/field`);
+    checkLogic(check.logic, `/checks/${i}/logic`, check.field);
+    for (const [name, logic] of Object.entries(check.details ?? {})) checkLogic(logic, `/checks/${i}/details/${esc(name)}`, check.field);
+    checkQuotes(check, `/checks/${i}`);
+  });
+  step.next?.forEach((branch, i) => {
+    if (branch.when !== undefined) checkLogic(branch.when, `/next/${i}/when`);
+    if (typeof branch.goto !== "string") checkLogic(branch.goto, `/next/${i}/goto`);
+  });
+  step.notices?.forEach((notice, i) => {
+    checkPointer(notice.field, `/notices/${i}/field`);
+    checkLogic(notice.when, `/notices/${i}/when`, notice.field);
+    for (const [name, logic] of Object.entries(notice.details ?? {})) checkLogic(logic, `/notices/${i}/details/${esc(name)}`, notice.field);
+    checkQuotes(notice, `/notices/${i}`);
+  });
+  if (step.skipWhen !== undefined) checkLogic(step.skipWhen, "/skipWhen");
+  for (const [field, source] of Object.entries(step.prefill ?? {})) {
+    const at = `/prefill/${esc(field)}`;
+    const { from, value, when } = prefillSource(source);
+    const fromAt = typeof source === "string" ? at : `${at}/from`;
+    if (field.includes("/*")) {
+      problems.push({ file, pointer: at, message: `a prefilled field is one answer, not every item of a list ("${field}")` });
+      continue;
+    }
+    checkPointer(field, at);
+    if (when !== undefined) checkLogic(when, `${at}/when`, field);
+    // Computed from the answers: its fields must exist; its value is judged like any answer on save.
+    if (from === undefined) {
+      checkLogic(value, `${at}/value`, field);
+      continue;
+    }
+    if (!appRoot) continue;
+    const fromSegments = from.split("/").slice(1);
+    const sources = schemasAt(files, appRoot, fromSegments);
+    if (sources.length === 0) {
+      problems.push({ file, pointer: fromAt, message: `prefill source "${from}" is not in the application${suggest(fromSegments.at(-1) ?? "", propertyNamesAt(files, appRoot, fromSegments.slice(0, -1)))}` });
+      continue;
+    }
+    const targets = schemasAt(files, stepRoot, field.split("/").slice(1));
+    const misfit = targets.length ? prefillMisfit(files, sources, targets) : null;
+    if (misfit) problems.push({ file, pointer: fromAt, message: `prefill source "${from}" does not fit "${field}": ${misfit}` });
+  }
+  for (const [list, fields] of Object.entries(step.newItems ?? {})) {
+    checkPointer(list, `/newItems/${esc(list)}`);
+    for (const [field, logic] of Object.entries(fields ?? {})) {
+      if (!fieldExists([...list.split("/").slice(1), "*", field]))
+        problems.push({ file, pointer: `/newItems/${esc(list)}/${esc(field)}`, message: `an item of "${list}" has no field "${field}"` });
+      checkLogic(logic, `/newItems/${esc(list)}/${esc(field)}`);
+    }
+  }
+}
+
+/**
+ * Rank, label and route are stated once, in the step file; rules/funnel.json holds only statuses
+ * that are not steps. Two steps on one page, or a status listed both as a step and in the file,
+ * would make the derived tables ambiguous.
+ */
+function checkFunnelTables(defs: Definitions, problems: Problem[]) {
+  const seenRoutes = new Map<string, string>();
+  for (const { file, def: step } of defs.steps.values()) {
+    const other = seenRoutes.get(step.route);
+    if (other) problems.push({ file, pointer: "/route", message: `route "${step.route}" is already used by ${other}` });
+    else seenRoutes.set(step.route, file);
+  }
+  const located = defs.ruleSets.get(FUNNEL_RULE_SET);
+  if (!located) return;
+  const { file } = located;
+  const own = defs.params[FUNNEL_RULE_SET] ?? {};
+  if (typeof own.defaultRoute !== "string" || !own.defaultRoute.startsWith("/"))
+    problems.push({ file, pointer: "/params/defaultRoute", message: "the default route (the page for a status without one) must be a page, starting with /" });
+  const statuses = ((located.def.params as { statuses?: unknown } | undefined)?.statuses ?? {}) as Record<string, unknown>;
+  for (const [id, entry] of Object.entries(statuses)) {
+    const at = `/params/statuses/${esc(id)}`;
+    const e = (entry ?? {}) as Record<string, unknown>;
+    // A step may give a screen to a status listed here (the spec's annualIncome): it must agree.
+    const step = defs.steps.get(id);
+    for (const key of ["rank", "label", "route"] as const)
+      if (step && e[key] !== undefined && e[key] !== step.def[key])
+        problems.push({ file, pointer: `${at}/${key}`, message: `status "${id}" is a step (${step.file}) whose ${key} is ${JSON.stringify(step.def[key])}, not ${JSON.stringify(e[key])}: the step's own ${key} is the one used; remove the status here` });
+    if (typeof e.rank !== "number" || e.rank < 0) problems.push({ file, pointer: `${at}/rank`, message: "a status needs a rank: a number, 0 or more" });
+    if (e.label !== undefined && (typeof e.label !== "string" || e.label === "")) problems.push({ file, pointer: `${at}/label`, message: "a label is a non-empty text" });
+    if (e.route !== undefined && (typeof e.route !== "string" || !e.route.startsWith("/"))) problems.push({ file, pointer: `${at}/route`, message: "a route is a page, starting with /" });
+    for (const key of Object.keys(e)) if (!["rank", "label", "route"].includes(key)) problems.push({ file, pointer: `${at}/${esc(key)}`, message: `a status has rank, label and route only, not "${key}"${suggest(key, ["rank", "label", "route"])}` });
+  }
+}
+
+function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
+  const stepIds = [...defs.steps.keys()];
+  const reached = new Set<string>();
+  const pages = new Set<string>(defs.funnel.pages);
+  for (const { file, def: flow } of defs.flows.values())
+    flow.variants.forEach((variant, v) => {
+      let previous: Step | undefined;
+      const seen = new Set<string>();
+      variant.steps.forEach((id, i) => {
+        const pointer = `/variants/${v}/steps/${i}`;
+        const step = defs.steps.get(id)?.def;
+        if (!step) return problems.push({ file, pointer, message: `unknown step \`${id}\`${suggest(id, stepIds)}` });
+        if (seen.has(id)) problems.push({ file, pointer, message: `step "${id}" appears twice in variant "${variant.id}"` });
+        if (previous && step.rank < previous.rank)
+          problems.push({ file, pointer, message: `step "${id}" (rank ${step.rank}) comes after "${previous.id}" (rank ${previous.rank}) in variant "${variant.id}"` });
+        seen.add(id);
+        reached.add(id);
+        previous = step;
+      });
+    });
+  const byRoute = new Map([...defs.steps.values()].map(({ def }) => [def.route, def.id]));
+  const leadsTo = new Map<string, string[]>();
+  for (const { file, def: step } of defs.steps.values())
+    step.next?.forEach((branch, i) => {
+      const pointer = `/next/${i}/goto`;
+      if (typeof branch.goto !== "string") return; // logic: its target is known only on real answers
+      let target: string | undefined;
+      if (branch.goto.startsWith("/")) {
+        target = byRoute.get(branch.goto);
+        if (!pages.has(branch.goto) && !target)
+          problems.push({ file, pointer, message: `page "${branch.goto}" is neither a step's route nor listed in rules/funnel.json params.pages${suggest(branch.goto, [...pages, ...byRoute.keys()])}` });
+      } else if (!defs.steps.has(branch.goto)) problems.push({ file, pointer, message: `unknown step \`${branch.goto}\`${suggest(branch.goto, stepIds)}` });
+      else target = branch.goto;
+      if (target && target !== step.id) leadsTo.set(step.id, [...(leadsTo.get(step.id) ?? []), target]);
+    });
+  // Pages the redirect guard lets anyone open (the summary, the FAQ) are reached by links.
+  const linked = new Set<string>((defs.params.redirect?.skippedPages as string[] | undefined) ?? []);
+  for (const { def } of defs.steps.values()) if (linked.has(def.route)) reached.add(def.id);
+  // A branch reaches its target only from a step that is itself reached.
+  const queue = [...reached];
+  while (queue.length) for (const next of leadsTo.get(queue.shift()!) ?? []) if (!reached.has(next)) queue.push(next), reached.add(next);
+  for (const { file, def: step } of defs.steps.values()) {
+    if (reached.has(step.id)) continue;
+    const from = [...leadsTo].filter(([, targets]) => targets.includes(step.id)).map(([id]) => id);
+    problems.push({ file, pointer: "/id", message: `step "${step.id}" is unreachable: no flow lists it and ${from.length ? `only unreachable steps lead to it (${from.join(", ")})` : "no step's next leads to it"}` });
+  }
+}
+
+// ---------------------------------------------------------------- rule sets
+
+/**
+ * A field pointer in a rule set's params (members.json: what a co-borrower owns and sees) must name a
+ * field of the application. A text is taken for a field pointer when its first part is one of the
+ * application's fields (so the page "/app/ineligible/boost" is not).
+ */
+function checkParamPointers(defs: Definitions, problems: Problem[]) {
+  const app = schemaFile(defs.files, "application.json");
+  if (!app) return;
+  const fields = new Set(propertyNamesAt(defs.files, app, []));
+  for (const { file, def } of defs.ruleSets.values()) {
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (node !== null && typeof node === "object") return Object.entries(node).forEach(([k, v]) => walk(v, `${at}/${esc(k)}`));
+      if (typeof node !== "string" || !/^(\/[^/\s]+)+$/.test(node)) return;
+      const segments = node.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+      if (!fields.has(segments[0]!) || schemasAt(defs.files, app, segments).length) return;
+      const known = segments.findLastIndex((_, i) => schemasAt(defs.files, app, segments.slice(0, i)).length > 0);
+      problems.push({ file, pointer: at, message: `field pointer "${node}" is not in the application${suggest(segments[known] ?? "", propertyNamesAt(defs.files, app, segments.slice(0, known)))}` });
+    };
+    walk(def.params ?? {}, "/params");
+  }
+}
+
+function inputNames(defs: Definitions, file: string, ruleSet: RuleSet): string[] | null {
+  if (!ruleSet.input) return null;
+  const root: SchemaAt = { schema: ruleSet.input as Record<string, unknown>, base: uriOf("rules", file.replace(/^rules\//, "")), doc: ruleSet };
+  return propertyNamesAt(defs.files, root, []);
+}
+
+function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds: Map<string, string>, problems: Problem[]) {
+  const inputs = inputNames(defs, file, ruleSet);
+  const known = new Set(["today", "params"]);
+  const outputs = new Set((ruleSet.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])));
+  const checkLogic = (logic: unknown, pointer: string, scope: Set<string>) => {
+    for (const ref of scanLogic(logic, pointer, file, problems)) {
+      if (ref.inIteration && ref.kind === "var") continue;
+      const [head = "", ...rest] = ref.path.split(".");
+      if (head === "params") checkParamsPath(defs, rest, file, ref.pointer, problems);
+      else if (!scope.has(head) && !outputs.has(head) && !(inputs ? inputs.includes(head) : true))
+        problems.push({ file, pointer: ref.pointer, message: `unknown name "${head}": not an input field, fact, output or item${suggest(head, [...scope, ...outputs, ...(inputs ?? [])])}` });
+    }
+  };
+  ruleSet.facts?.forEach((fact, i) => {
+    if (fact.forEach !== undefined) checkLogic(fact.forEach, `/facts/${i}/forEach`, known);
+    const scope = fact.as ? new Set([...known, fact.as, "index"]) : new Set(known);
+    if (fact.value !== undefined) checkLogic(fact.value, `/facts/${i}/value`, scope);
+    // An emitted object's fields are worked out in order: each reads the ones before it by name.
+    for (const [key, logic] of Object.entries(fact.emit ?? {})) {
+      checkLogic(logic, `/facts/${i}/emit/${esc(key)}`, scope);
+      scope.add(key);
+    }
+    known.add(fact.name);
+  });
+  // The requirement template: what every rule with `require` decides (see engine/logic/rules.ts).
+  const template = ruleSet.requirement;
+  const templateNames = ["subject", "document", "requirement", "index"];
+  if (template) {
+    outputs.add(template.output);
+    for (const [name, list] of Object.entries(template.for)) checkLogic(list?.forEach, `/requirement/for/${esc(name)}/forEach`, known);
+    const scope = new Set([...known, ...templateNames]);
+    if (template.skipWhen !== undefined) checkLogic(template.skipWhen, "/requirement/skipWhen", scope);
+    for (const [key, logic] of Object.entries(template.emit)) checkLogic(logic, `/requirement/emit/${esc(key)}`, scope);
+  }
+  ruleSet.rules?.forEach((rule, i) => {
+    const at = `/rules/${i}`;
+    const other = ruleIds.get(rule.id);
+    if (other) problems.push({ file, pointer: `${at}/id`, message: `rule id "${rule.id}" is already used in ${other}` });
+    ruleIds.set(rule.id, file);
+    if (rule.require !== undefined) {
+      if (!template) return problems.push({ file, pointer: `${at}/require`, message: "a rule with require needs the rule set's requirement (what such a rule decides)" });
+      const list = template.for[rule.for ?? ""];
+      if (!list) return problems.push({ file, pointer: `${at}/for`, message: `"${rule.for ?? ""}" is not one of requirement.for (${Object.keys(template.for).join(", ")})${suggest(rule.for ?? "", Object.keys(template.for))}` });
+      const scope = new Set([...known, list.as, ...templateNames]);
+      if (typeof rule.require !== "string") checkLogic(rule.require, `${at}/require`, scope);
+      if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, scope);
+      for (const [key, logic] of Object.entries(rule.set ?? {})) {
+        if (!Object.hasOwn(template.emit, key))
+          problems.push({ file, pointer: `${at}/set/${esc(key)}`, message: `a requirement has no field "${key}" (requirement.emit: ${Object.keys(template.emit).join(", ")})${suggest(key, Object.keys(template.emit))}` });
+        checkLogic(logic, `${at}/set/${esc(key)}`, scope);
+      }
+      return;
+    }
+    if (rule.forEach !== undefined) checkLogic(rule.forEach, `${at}/forEach`, known);
+    const scope = rule.as ? new Set([...known, rule.as, "index"]) : known;
+    if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, scope);
+    if (rule.value !== undefined) checkLogic(rule.value, `${at}/value`, scope);
+    for (const [key, logic] of Object.entries(rule.emit ?? {})) checkLogic(logic, `${at}/emit/${esc(key)}`, scope);
+  });
+  if (ruleSet.rules?.length && !defs.cases.some((c) => c.def.ruleSet === ruleSet.id))
+    problems.push({ file, pointer: "/rules", message: `rule set "${ruleSet.id}" has rules but no worked examples: add ${file.replace(/\.json$/, ".cases.json")}` });
+}
+
+// ---------------------------------------------------------------- step effects
+
+/**
+ * A step's `effects` (kinds and parameters are checked by the meta-schema): a signer's typed name
+ * must be a field of the step's answers, and every document signed must be one the step shows (a
+ * disclosureDocuments display naming it), so nobody signs a text they were not shown.
+ */
+function checkStepEffects(defs: Definitions, file: string, step: Step, problems: Problem[]) {
+  if (!step.effects?.length) return;
+  const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
+  const shown = new Set<string>();
+  const collect = (node: unknown) => {
+    if (node === null || typeof node !== "object") return;
+    const ui = node as Record<string, unknown>;
+    const options = ui["ui:options"] as Record<string, unknown> | undefined;
+    if (ui["ui:widget"] === "disclosureDocuments" && Array.isArray(options?.documents))
+      for (const name of options.documents) if (typeof name === "string") shown.add(name);
+    for (const [key, value] of Object.entries(ui)) if (!key.startsWith("ui:")) collect(value);
+  };
+  collect(step.uiSchema);
+  const ids = new Set<string>();
+  step.effects.forEach((effect, i) => {
+    const at = `/effects/${i}`;
+    if (ids.has(effect.id)) problems.push({ file, pointer: `${at}/id`, message: `effect id "${effect.id}" is used twice in this step` });
+    ids.add(effect.id);
+    for (const [signer, field] of Object.entries(effect.signers ?? {}) as [string, string][]) {
+      const roles = [OWNER_ROLE, ...Object.keys(memberRoles(defs))];
+      if (!roles.includes(signer)) problems.push({ file, pointer: `${at}/signers/${esc(signer)}`, message: `"${signer}" is not a borrower role (one of ${roles.join(", ")})${suggest(signer, roles)}` });
+      const segments = field.split("/").slice(1);
+      if (!schemasAt(defs.files, stepRoot, segments).length)
+        problems.push({ file, pointer: `${at}/signers/${esc(signer)}`, message: `field "${field}" is not in this step's answers${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, stepRoot, segments.slice(0, -1)))}` });
+    }
+    const appRoot = schemaFile(defs.files, "application.json");
+    effect.covers?.forEach((pointer, j) => {
+      const segments = pointer.split("/").slice(1);
+      if (appRoot && !schemasAt(defs.files, appRoot, segments).length)
+        problems.push({ file, pointer: `${at}/covers/${j}`, message: `"${pointer}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}` });
+    });
+    effect.documents?.forEach((name, j) => {
+      if (!shown.has(name))
+        problems.push({ file, pointer: `${at}/documents/${j}`, message: `document "${name}" is ${effect.kind === "giveDisclosures" ? "given" : "signed"} but the step does not show it (no disclosureDocuments display names it)${suggest(name, shown)}` });
+    });
+    // Where the texts given are recorded must be a place of the application, or the record would be refused on every save.
+    if (effect.recordAt !== undefined) {
+      const segments = effect.recordAt.split("/").slice(1);
+      if (appRoot && !schemasAt(defs.files, appRoot, segments).length)
+        problems.push({ file, pointer: `${at}/recordAt`, message: `"${effect.recordAt}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}` });
+    }
+  });
+}
+
+/**
+ * The journey's phases: rules/funnel.json lists each once with a label; a flow's phases name known
+ * phases, in that order, from steps every variant lists, the first at each variant's first step
+ * (so no step falls outside a phase).
+ */
+function checkPhases(defs: Definitions, problems: Problem[]) {
+  const declared = defs.funnel.phases.map((p) => p.id);
+  const funnelFile = defs.ruleSets.get(FUNNEL_RULE_SET)?.file ?? "rules/funnel.json";
+  declared.forEach((id, i) => {
+    if (declared.indexOf(id) !== i) problems.push({ file: funnelFile, pointer: `/params/phases/${i}/id`, message: `phase "${id}" is listed twice` });
+  });
+  for (const { file, def: flow } of defs.flows.values()) {
+    let last = -1;
+    flow.phases?.forEach((entry, i) => {
+      const order = declared.indexOf(entry.phase);
+      if (order < 0) problems.push({ file, pointer: `/phases/${i}/phase`, message: `unknown phase "${entry.phase}" (rules/funnel.json params.phases)${suggest(entry.phase, declared)}` });
+      else if (order <= last) problems.push({ file, pointer: `/phases/${i}/phase`, message: `phase "${entry.phase}" comes before an earlier entry's phase in rules/funnel.json params.phases` });
+      last = Math.max(last, order);
+      for (const variant of flow.variants)
+        if (!variant.steps.includes(entry.from))
+          problems.push({ file, pointer: `/phases/${i}/from`, message: `phase "${entry.phase}" starts at "${entry.from}", which variant "${variant.id}" does not list` });
+    });
+    if (flow.phases)
+      for (const variant of flow.variants)
+        if (variant.steps[0] !== flow.phases[0]?.from)
+          problems.push({ file, pointer: "/phases/0/from", message: `the first phase must start at the first step of variant "${variant.id}" ("${variant.steps[0]}")` });
+  }
+}
+
+/** The analytics' conversion and end steps (rules/analytics.json) are steps: a typo would silently count nothing. */
+function checkAnalyticsSteps(defs: Definitions, problems: Problem[]) {
+  const located = defs.ruleSets.get("analytics");
+  if (!located) return;
+  const params = (located.def.params ?? {}) as { conversionStep?: unknown; endSteps?: unknown };
+  const named: [string, unknown][] = [["/params/conversionStep", params.conversionStep], ...(Array.isArray(params.endSteps) ? params.endSteps.map((s, i): [string, unknown] => [`/params/endSteps/${i}`, s]) : [])];
+  for (const [pointer, id] of named)
+    if (id !== undefined && !defs.steps.has(String(id)))
+      problems.push({ file: located.file, pointer, message: `unknown step "${String(id)}"${suggest(String(id), defs.steps.keys())}` });
+}
+
+/**
+ * The status a cancelled line takes (rules/disbursement.json params.rescission.cancelledStatus)
+ * must have a page: every applicant on the application is sent there to read the cancellation.
+ */
+function checkCancelledStatus(defs: Definitions, problems: Problem[]) {
+  const located = defs.ruleSets.get("disbursement");
+  const status = ((defs.params.disbursement ?? {}) as { rescission?: { cancelledStatus?: unknown } }).rescission?.cancelledStatus;
+  if (!located || status === undefined) return;
+  const pointer = "/params/rescission/cancelledStatus";
+  if (typeof status !== "string" || !(status in defs.funnel.ranks))
+    problems.push({ file: located.file, pointer, message: `"${String(status)}" is not a status (a step, or one of rules/funnel.json params.statuses)${suggest(String(status), Object.keys(defs.funnel.ranks))}` });
+  else if (!defs.funnel.routes[status]) problems.push({ file: located.file, pointer, message: `status "${status}" has no page (a route in rules/funnel.json params.statuses): a cancelled applicant would have nowhere to go` });
+}
+
+/**
+ * The statuses that release money (rules/disbursement.json params.rescission.releasedStatuses) are
+ * the ones the draw hold guards: a name that is no status would never be reached, so a typo would
+ * silently let money out while an owner may still cancel.
+ */
+function checkReleasedStatuses(defs: Definitions, problems: Problem[]) {
+  const located = defs.ruleSets.get("disbursement");
+  const released = ((defs.params.disbursement ?? {}) as { rescission?: { releasedStatuses?: unknown } }).rescission?.releasedStatuses;
+  if (!located || released === undefined) return;
+  if (!Array.isArray(released) || !released.length) return void problems.push({ file: located.file, pointer: "/params/rescission/releasedStatuses", message: "must list the statuses that release money (at least one): without them nothing holds the draw back" });
+  released.forEach((status, i) => {
+    if (typeof status !== "string" || !(status in defs.funnel.ranks))
+      problems.push({ file: located.file, pointer: `/params/rescission/releasedStatuses/${i}`, message: `"${String(status)}" is not a status (a step, or one of rules/funnel.json params.statuses): the draw hold would never see it${suggest(String(status), Object.keys(defs.funnel.ranks))}` });
+  });
+}
+
+export function lint(defs: Definitions): Problem[] {
+  const problems: Problem[] = [];
+  for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
+  for (const { file, def } of defs.steps.values()) checkStepEffects(defs, file, def, problems);
+  checkFunnelTables(defs, problems);
+  checkParamPointers(defs, problems);
+  checkFlowsAndReachability(defs, problems);
+  checkPhases(defs, problems);
+  checkAnalyticsSteps(defs, problems);
+  checkCancelledStatus(defs, problems);
+  checkReleasedStatuses(defs, problems);
+  const ruleIds = new Map<string, string>();
+  for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
+  for (const { file, def } of defs.cases)
+    if (!defs.ruleSets.has(def.ruleSet))
+      problems.push({ file, pointer: "/ruleSet", message: `unknown rule set "${def.ruleSet}"${suggest(def.ruleSet, defs.ruleSets.keys())}` });
+  // Every worked case, run: a failing one is a problem like any other.
+  problems.push(...checkCases(defs));
+  for (const { file, def } of defs.steps.values()) checkNeverShown(defs, file, def, problems);
+  // What logic reads, followed into lists, facts and items: fields and enumeration values.
+  for (const { file, def } of defs.steps.values()) checkStepLogic(defs, file, def, problems);
+  for (const { file, def } of defs.ruleSets.values()) checkRuleSetLogic(defs, file, def, problems);
+  return problems;
+}
+
+/** A problem as check prints it: `steps/x.json:12:7 #/visibleWhen/…: message` (editors open file:line:column). */
+export function formatProblem(p: Problem): string {
+  // A place in a text file (a Markdown page) has no JSON pointer: file:line:column alone.
+  return p.line === undefined ? problemText(p) : `${p.file}:${p.line}:${p.column ?? 1}${p.pointer ? ` #${p.pointer}` : ""}: ${p.message}`;
+}
+
+/** A problem without its line and column: what it says, wherever the file has it. */
+export function problemText(p: Problem): string {
+  return `${p.file}#${p.pointer}: ${p.message}`;
+}
+

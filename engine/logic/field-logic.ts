@@ -1,0 +1,100 @@
+// Which fields a step shows and requires right now, from its `visibleWhen` / `requiredWhen`
+// JSON-logic, and which of its notices hold. The one evaluation of both: the step validator (validate.ts) builds on it, and the
+// renderer runs it on every change. Scope: the saved application with these answers merged in,
+// `today`, `params`, and `item`/`index` for `*` pointers; a hidden answer is dropped before later
+// logic reads the document.
+import { todayIso } from "../base/dates";
+import { stepById, type Definitions } from "../definitions/definitions";
+import { evaluate, holds, type Data, type Logic } from "./logic";
+import { expand, getAt, isWithinAny, mergeDocs, removeAll, type Match } from "../base/pointer";
+import { stepLogicData } from "./step-data";
+
+export interface FieldLogicState {
+  /** Concrete pointers of the fields hidden now (their answers are dropped on submit). */
+  hidden: string[];
+  /** Concrete pointers of the visible fields whose `requiredWhen` logic holds now. */
+  required: string[];
+  /** The answers without the hidden ones (unchanged parts shared, not copied). */
+  answers: unknown;
+  /** The step's notices that hold now, at visible fields (information or a warning; they never block). */
+  notices: { pointer: string; message: string; id: string; intent: "info" | "warning" }[];
+}
+
+/** A message with each {name} replaced by the value of `details[name]` on `data` (a list joined with "; "). */
+export function quoteDetails(message: string, details: Record<string, unknown> | undefined, data: Data): string {
+  return message.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) => {
+    const logic = details?.[name];
+    if (logic === undefined) return whole;
+    try {
+      const value = evaluate(logic as Logic, data);
+      return Array.isArray(value) ? value.map(String).join("; ") : value === null || value === undefined ? "" : String(value);
+    } catch {
+      return "";
+    }
+  });
+}
+
+export interface FieldLogicContext {
+  application?: unknown;
+  today?: string;
+}
+
+export type FieldLogic = (answers: unknown, context?: FieldLogicContext) => FieldLogicState;
+
+const none = (answers: unknown): FieldLogicState => ({ hidden: [], required: [], answers, notices: [] });
+/** The concrete pointers a field pattern names in `doc` (a pattern without `*` names itself). */
+export const matchesOf = (doc: unknown, pattern: string): Match[] => (pattern.includes("*") ? expand(doc, pattern) : [{ pointer: pattern }]);
+
+export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic {
+  const step = stepById(defs, stepId);
+  const visibleWhen = Object.entries(step.visibleWhen ?? {});
+  const requiredWhen = Object.entries(step.requiredWhen ?? {});
+  const notices = step.notices ?? [];
+  if (visibleWhen.length === 0 && requiredWhen.length === 0 && notices.length === 0) return none;
+
+  return (answers, context = {}) => {
+    if (answers === null || typeof answers !== "object") return none(answers);
+    // Copy-on-write: a hidden answer is removed by copying only the path to it.
+    let cleaned = answers as Data;
+    const today = context.today ?? todayIso();
+    let doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+    let base = stepLogicData(defs, doc, today);
+    const test = (logic: Logic, m: Match) => {
+      try {
+        return holds(logic, m.index === undefined ? base : { ...base, item: m.item, index: m.index });
+      } catch {
+        return false;
+      }
+    };
+    // Every step below is linear in the answers: each pattern's hidden answers are removed in one
+    // pass (a list is copied once, not once per item), and "is this inside a hidden field" is a
+    // set look-up per level of the pointer, not a scan of every hidden field.
+    const hidden: string[] = [];
+    for (const [pattern, logic] of visibleWhen) {
+      const dropped: string[] = [];
+      for (const m of matchesOf(cleaned, pattern))
+        if (!test(logic, m)) {
+          hidden.push(m.pointer);
+          if (getAt(cleaned, m.pointer) !== undefined) dropped.push(m.pointer);
+        }
+      if (dropped.length) {
+        cleaned = removeAll(cleaned, dropped) as Data;
+        doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+        base = stepLogicData(defs, doc, today);
+      }
+    }
+    const hiddenSet = new Set(hidden);
+    const required: string[] = [];
+    for (const [pattern, logic] of requiredWhen)
+      for (const m of matchesOf(cleaned, pattern))
+        if (!isWithinAny(m.pointer, hiddenSet) && test(logic, m)) required.push(m.pointer);
+    const shown: FieldLogicState["notices"] = [];
+    for (const notice of notices)
+      for (const m of matchesOf(cleaned, notice.field))
+        if (!isWithinAny(m.pointer, hiddenSet) && test(notice.when, m)) {
+          const message = notice.details ? quoteDetails(notice.message, notice.details, m.index === undefined ? base : { ...base, item: m.item, index: m.index }) : notice.message;
+          shown.push({ pointer: m.pointer, message, id: notice.id, intent: notice.intent ?? "info" });
+        }
+    return { hidden, required, answers: cleaned, notices: shown };
+  };
+}

@@ -1,0 +1,132 @@
+// A rule set as its evaluation reads it, worked out once per definitions set instead of on every
+// evaluation: the input's validator and the inputs already found valid, each rule's kind, a
+// requirement rule's fields (the template's, with the rule's `set`) and its list of subjects, and
+// the paths each decision quotes as its `because`. Everything here comes from the rule set's JSON;
+// the logic itself is compiled once by engine/logic/logic.ts.
+import { compileRuleInput, ruleSetById, type Definitions } from "../definitions/definitions";
+import { iteratingOperators, operatorOf, type Logic } from "./logic";
+import type { RuleSet } from "../generated/schema-types";
+
+export type Rule = NonNullable<RuleSet["rules"]>[number];
+export type Fact = NonNullable<RuleSet["facts"]>[number];
+export type RequirementTemplate = NonNullable<RuleSet["requirement"]>;
+type Subject = RequirementTemplate["for"][string];
+
+export interface PlannedFact {
+  fact: Fact;
+  /** An emitted object's fields, in order (each reads the ones before it by name). */
+  fields: [string, Logic][] | null;
+}
+
+export type PlannedRule = {
+  rule: Rule;
+  /** The paths of the input the rule's condition reads: what its decisions quote as why it held. */
+  because: string[];
+} & (
+  | { kind: "requirement"; output: string; subject: Subject | undefined; fields: [string, Logic][]; skipWhen: Logic | undefined }
+  | { kind: "each" }
+  | { kind: "scalar" }
+);
+
+export interface RuleSetPlan {
+  def: RuleSet;
+  /** The input's schema check (null: the rule set takes any object). */
+  validate: ReturnType<typeof compileRuleInput>;
+  /** Inputs already found valid against that schema, shared by the rule sets that take the same one. */
+  valid: WeakSet<object>;
+  facts: PlannedFact[];
+  rules: PlannedRule[];
+}
+
+const varPathsOf = new WeakMap<object, string[]>();
+
+/** The data paths a piece of logic reads with `var` (outside list iterations, whose vars read items). */
+export function varPaths(logic: Logic): string[] {
+  if (logic === null || typeof logic !== "object") return [];
+  let paths = varPathsOf.get(logic);
+  if (!paths) varPathsOf.set(logic, (paths = findVarPaths(logic)));
+  return [...paths];
+}
+
+function findVarPaths(logic: Logic): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    const op = operatorOf(node);
+    if (!op) return;
+    const args = (node as Record<string, unknown>)[op];
+    const list = Array.isArray(args) ? args : [args];
+    if (op === "var") {
+      if (typeof list[0] === "string" && list[0] !== "") out.push(list[0]);
+      return;
+    }
+    if (iteratingOperators.has(op)) return walk(list[0]);
+    list.forEach(walk);
+  };
+  walk(logic);
+  return [...new Set(out)];
+}
+
+/** What a decision quotes: the paths its logic reads, but not the rule sets' params (the same for every input). */
+const becausePaths = (logic: Logic): string[] => varPaths(logic).filter((path) => !path.startsWith("params."));
+
+/**
+ * The logic of each field of a requirement rule's value: the template's (rule set `requirement.emit`),
+ * in its order, with the rule's own `set` in place of the fields it names.
+ */
+export function requirementFields(template: RequirementTemplate, rule: Rule): [string, Logic][] {
+  const fields = { ...template.emit, ...rule.set };
+  return Object.keys(fields).map((key) => [key, fields[key]]);
+}
+
+function planRule(def: RuleSet, rule: Rule): PlannedRule {
+  const template = def.requirement;
+  if (rule.require !== undefined && template)
+    return {
+      rule,
+      because: becausePaths(rule.when ?? null),
+      kind: "requirement",
+      output: template.output,
+      subject: Object.hasOwn(template.for, rule.for ?? "") ? template.for[rule.for!] : undefined,
+      fields: requirementFields(template, rule),
+      skipWhen: template.skipWhen,
+    };
+  return { rule, because: becausePaths(rule.when ?? rule.value ?? null), kind: rule.forEach !== undefined ? "each" : "scalar" };
+}
+
+// Inputs found valid, per definitions set and input schema. Several rule sets take the same one (a
+// bare $ref to schemas/application.json): a caller evaluating them on one input object has it
+// validated once. An input is not to be changed once evaluated.
+const validInputs = new WeakMap<Definitions, Map<string, WeakSet<object>>>();
+
+function validSet(defs: Definitions, def: RuleSet): WeakSet<object> {
+  const input = def.input as Record<string, unknown> | undefined;
+  const ref = input && Object.keys(input).length === 1 && typeof input.$ref === "string" ? input.$ref.replace(/^(\.\.\/)+/, "") : null;
+  const key = ref ? `$ref ${ref}` : `rule set ${def.id}`;
+  let perSchema = validInputs.get(defs);
+  if (!perSchema) validInputs.set(defs, (perSchema = new Map()));
+  let valid = perSchema.get(key);
+  if (!valid) perSchema.set(key, (valid = new WeakSet()));
+  return valid;
+}
+
+const plans = new WeakMap<Definitions, Map<string, RuleSetPlan>>();
+
+/** A rule set's plan, made on its first evaluation and kept with the definitions set. */
+export function planOf(defs: Definitions, ruleSetId: string): RuleSetPlan {
+  let perSet = plans.get(defs);
+  if (!perSet) plans.set(defs, (perSet = new Map()));
+  const { def } = ruleSetById(defs, ruleSetId);
+  let plan = perSet.get(ruleSetId);
+  if (plan?.def !== def) {
+    plan = {
+      def,
+      validate: compileRuleInput(defs, ruleSetId),
+      valid: validSet(defs, def),
+      facts: (def.facts ?? []).map((fact) => ({ fact, fields: fact.emit ? Object.entries(fact.emit) : null })),
+      rules: (def.rules ?? []).map((rule) => planRule(def, rule)),
+    };
+    perSet.set(ruleSetId, plan);
+  }
+  return plan;
+}

@@ -1,0 +1,150 @@
+// Declines are credit decisions (Regulation B, 12 CFR 1002.9): when the pricing rules
+// (rules/pricing.json) decline an application with principal reasons, the server records the
+// decision on the application (/decisions: reasons, date) with the adverse action notice it gives
+// (content/disclosures/adverse-action-notice.md, filled from the decision and the lender profile),
+// by version and SHA-256 like a signature, so the notice shown, mailed and kept is one text.
+import type { Definitions } from "@engine/definitions/definitions";
+import { lenderTokens, type LenderProfile } from "@engine/lending/lender";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { frontMatterOf, readDisclosure, recordedText, sha256Hex, signedDocument } from "../esign/documents";
+import { renderNoticePdf } from "../esign/pdf";
+import { longDate } from "../esign/values";
+import type { Mailer } from "@server/platform/mail/mailer";
+import type { FileStorage } from "@server/persistence/storage";
+
+export const NOTICE_DOCUMENT = "adverse-action-notice";
+
+export interface Reason {
+  code: string;
+  text: string;
+}
+
+export interface Decision {
+  outcome: "declined";
+  ruleId: string;
+  reasons: Reason[];
+  decidedAt: string;
+  notice: { id: string; version: string; sha256: string; sourceSha256: string; title: string; values: Record<string, string>; pdfSha256?: string };
+}
+
+/** The link to the PDF of decision `index`'s notice (server/features/notices/routes.ts); portal staff add ?application=<id>. */
+export const adverseActionPdfUrl = (index: number | "latest", applicationId?: string) =>
+  `/api/notices/adverse-action/${index}.pdf${applicationId ? `?application=${applicationId}` : ""}`;
+
+/** The file name a notice downloads as. */
+export const NOTICE_PDF_NAME = "notice-of-action-taken.pdf";
+
+/** The decline the pricing rules make on this application, with the wording of each reason; null when they do not decline. */
+export function declineOf(defs: Definitions, doc: unknown): { ruleId: string; reasons: Reason[] } | null {
+  const result = presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>));
+  const quote = result.quote as { eligible?: boolean; reasons?: unknown } | undefined;
+  if (quote?.eligible !== false || !Array.isArray(quote.reasons) || quote.reasons.length === 0) return null;
+  const wording = ((defs.params.pricing ?? {}) as { adverseActionReasons?: Record<string, string> }).adverseActionReasons ?? {};
+  const reasons = quote.reasons.map((code) => {
+    const text = wording[String(code)];
+    // A reason without wording would send a notice that does not say why: refuse (rule files are checked by tests).
+    if (!text) throw new Error(`rules/pricing.json: reason "${String(code)}" of ${String(result.ruleId)} has no wording in params.pricing.adverseActionReasons`);
+    return { code: String(code), text };
+  });
+  return { ruleId: String(result.ruleId), reasons };
+}
+
+/** The values the notice's tokens take for a decision. */
+export function noticeValues(decline: { reasons: Reason[] }, decidedAt: string, lender: LenderProfile = readLenderProfile()): Record<string, string> {
+  return { ...lenderTokens(lender), decisionDate: longDate(decidedAt.slice(0, 10)), reasons: decline.reasons.map((r) => r.text).join("; ") };
+}
+
+/** The notice's record and its filled text for a decline decided at `decidedAt`. */
+export function noticeFor(decline: { reasons: Reason[] }, decidedAt: string, lender?: LenderProfile) {
+  const doc = readDisclosure(NOTICE_DOCUMENT);
+  if (!doc) throw new Error(`content/disclosures/${NOTICE_DOCUMENT}.md is missing: no decline can be recorded without its notice`);
+  return signedDocument(doc, noticeValues(decline, decidedAt, lender));
+}
+
+const sameReasons = (a: Reason[], b: Reason[]) => a.length === b.length && a.every((r, i) => r.code === b[i]!.code);
+
+/**
+ * Records the decline the rules make on `doc` (mutating doc.decisions), unless the latest
+ * recorded decision is this same decline; returns the new decision and its notice text, or null.
+ */
+export function recordDecline(defs: Definitions, doc: Record<string, unknown>, now: Date): { decision: Decision; text: string } | null {
+  const decline = declineOf(defs, doc);
+  if (!decline) return null;
+  const decisions = decisionsOf(doc);
+  const latest = decisions.at(-1);
+  if (latest && latest.ruleId === decline.ruleId && sameReasons(latest.reasons, decline.reasons)) return null;
+  const decidedAt = now.toISOString();
+  const { text, ...notice } = noticeFor(decline, decidedAt);
+  const decision: Decision = { outcome: "declined", ...decline, decidedAt, notice };
+  doc.decisions = [...decisions, decision];
+  return { decision, text };
+}
+
+/** The decisions recorded on an application document, oldest first. */
+export const decisionsOf = (doc: Record<string, unknown>): Decision[] => (Array.isArray(doc.decisions) ? (doc.decisions as Decision[]) : []);
+
+/**
+ * The notice of a recorded decision as a PDF: its text as recorded (the file at the recorded
+ * version, filled with the recorded values), dated the day of the decision, so the same decision
+ * always gives the same bytes. Refused when the file is no longer the text recorded.
+ */
+export async function renderNotice(applicationId: string, decision: Decision, lenderName = readLenderProfile().legalName): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
+  const made = recordedText({ ...decision.notice, title: decision.notice.title ?? NOTICE_DOCUMENT });
+  if (!made.ok) return { ok: false, message: made.reason };
+  const bytes = await renderNoticePdf({
+    meta: {
+      title: made.doc.title,
+      subject: `Application ${applicationId}: ${decision.ruleId}, decided ${decision.decidedAt}`,
+      keywords: ["adverse action", applicationId, decision.notice.sha256],
+      author: lenderName,
+      creator: "HELOC funnel notices",
+      date: new Date(decision.decidedAt),
+    },
+    footer: `${made.doc.title} - application ${applicationId}`,
+    documents: [{ ...decision.notice, title: made.doc.title, body: frontMatterOf(made.text).body }],
+  });
+  return { ok: true, bytes };
+}
+
+/**
+ * The PDF of the notice of decision `index` (0 = the oldest) of an application: the copy stored
+ * when it was given (by its SHA-256, recorded on the decision), else made again from the record.
+ */
+export async function noticePdf(storage: FileStorage, applicationId: string, doc: Record<string, unknown>, index: number): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; status: 404 | 409; message: string }> {
+  const decision = decisionsOf(doc)[index];
+  if (!decision) return { ok: false, status: 404, message: "There is no such notice" };
+  const key = decision.notice.pdfSha256;
+  const stored = key ? await storage.get(key) : null;
+  if (stored && sha256Hex(stored) === key) return { ok: true, bytes: stored };
+  const made = await renderNotice(applicationId, decision);
+  return made.ok ? made : { ok: false, status: 409, message: `We cannot make this notice again: ${made.message}. Contact us and we will send it to you.` };
+}
+
+/**
+ * The notice's PDF for a decline just recorded: made inside the save (its SHA-256 goes on the
+ * decision) and stored after the commit with the mail that carries it.
+ */
+export async function attachNoticePdf(applicationId: string, decision: Decision): Promise<Uint8Array> {
+  const made = await renderNotice(applicationId, decision);
+  // The notice was filled from today's file a moment ago: it cannot have changed since.
+  if (!made.ok) throw new Error(`adverse action notice: ${made.message}`);
+  decision.notice.pdfSha256 = sha256Hex(made.bytes);
+  return made.bytes;
+}
+
+/**
+ * Delivers the notice: the PDF stored (the copy kept, 12 CFR 1002.12(b)), then mailed to the
+ * applicant with its text in the body and the PDF attached, as well as shown on the page.
+ */
+export async function deliverNotice(services: { mailer: Pick<Mailer, "send">; storage: Pick<FileStorage, "put"> }, to: string | null, text: string, pdf: Uint8Array) {
+  await services.storage.put(pdf);
+  if (!to) return;
+  const doc = readDisclosure(NOTICE_DOCUMENT);
+  await services.mailer.send({
+    to,
+    subject: doc?.title ?? "Notice of action taken",
+    text: frontMatterOf(text).body,
+    attachments: [{ filename: NOTICE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" }],
+  });
+}

@@ -1,0 +1,41 @@
+// "Email me this offer": the prequalified estimate of quote.current, mailed to the account's own
+// address (never one the request names), in the words of content/mail/offer.md filled from the
+// offer and the lender profile. A few per hour per application, so the button cannot be used to
+// send mail at someone.
+import { join } from "node:path";
+import { accountEmail, accountName } from "@engine/lending/borrowers";
+import { formatCurrency } from "@engine/base/format";
+import { lenderTokens } from "@engine/lending/lender";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import { REPO_ROOT } from "@engine/base/paths";
+import { SIGN_IN_PAGE } from "../auth/routes";
+import { fillTokens, readDisclosure } from "../esign/documents";
+import type { Services } from "@server/services";
+
+const MAIL_DIR = join(REPO_ROOT, "content/mail");
+
+export interface MailedOffer {
+  lineAmount?: number;
+  apr?: number;
+  drawPeriodYears?: number;
+  repaymentPeriodYears?: number;
+}
+
+/** The offer mail's subject and text for this application. */
+export function offerMail(services: Pick<Services, "defs">, doc: unknown, offer: MailedOffer, base: string): { subject: string; text: string } {
+  const source = readDisclosure("offer", MAIL_DIR);
+  if (!source) throw new Error("content/mail/offer.md is missing");
+  const values: Record<string, string> = {
+    ...lenderTokens(readLenderProfile()),
+    name: accountName(services.defs, doc) ?? "there",
+    lineAmount: formatCurrency(offer.lineAmount),
+    apr: offer.apr === undefined ? "" : `${offer.apr.toFixed(2)}%`,
+    drawPeriodYears: String(offer.drawPeriodYears ?? ""),
+    repaymentPeriodYears: String(offer.repaymentPeriodYears ?? ""),
+    continueLink: `${base}${SIGN_IN_PAGE.applicant}`,
+  };
+  return { subject: source.title, text: fillTokens(source.body, values).trim() };
+}
+
+/** The address the offer goes to: the account's own. */
+export const offerRecipient = (services: Pick<Services, "defs">, doc: unknown) => accountEmail(services.defs, doc);

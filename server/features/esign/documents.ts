@@ -1,0 +1,111 @@
+// The disclosure texts an applicant signs, read by the server from the data files the web app
+// shows (content/disclosures/<id>.md; the server reads them as files and imports no web code).
+//
+// What is hashed, and why it proves the text: a disclosure file writes some figures as {{name}}
+// tokens (the APR, the line amount, the lender's name...). The sign page shows the file's Markdown
+// rendered at build time with those tokens replaced by values that come from this server
+// (esign.documents), and the signature records the SHA-256 of the UTF-8 bytes of the whole file —
+// front matter (with its version) included — with every token replaced by the same values, or by
+// "[not available yet]" where there is none, exactly as the page shows it. The record keeps the
+// values too, so anyone can take the file at that version, fill it in and get the same hash.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO_ROOT } from "@engine/base/paths";
+
+export const DISCLOSURES_DIR = join(REPO_ROOT, "content/disclosures");
+
+/** A document id: the file name without .md (also the step format's pattern). */
+export const DOCUMENT_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+
+/** What the page shows for a token without a value (the browser marks it). */
+export const MISSING_VALUE = "[not available yet]";
+
+export const sha256Hex = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
+
+export interface DisclosureSource {
+  id: string;
+  title: string;
+  version: string;
+  /** The file's exact text. */
+  source: string;
+  /** The Markdown after the front matter. */
+  body: string;
+  /**
+   * "<rule set>.<output>": the document is given only to an application for which that rule
+   * output is true (front matter appliesWhen; e.g. the ECOA valuation notice for a first lien).
+   */
+  appliesWhen?: string;
+}
+
+const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
+
+/** The front matter's `key: value` lines (plain or quoted strings), as the web build reads them. */
+export function frontMatterOf(source: string): { attributes: Record<string, string>; body: string } {
+  const match = FENCE.exec(source);
+  if (!match) return { attributes: {}, body: source };
+  const attributes: Record<string, string> = {};
+  for (const line of match[1]!.split(/\r?\n/)) {
+    const pair = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
+    if (!pair) continue;
+    const raw = pair[2]!.trim();
+    attributes[pair[1]!] = /^"(.*)"$/.test(raw) ? (JSON.parse(raw) as string) : /^'(.*)'$/.test(raw) ? raw.slice(1, -1).replace(/''/g, "'") : raw;
+  }
+  return { attributes, body: source.slice(match[0].length) };
+}
+
+/** The disclosure file with this id, or null when there is none (or the id is not a document id). */
+export function readDisclosure(id: string, dir = DISCLOSURES_DIR): DisclosureSource | null {
+  if (!DOCUMENT_ID.test(id)) return null;
+  let source: string;
+  try {
+    source = readFileSync(join(dir, `${id}.md`), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  const { attributes, body } = frontMatterOf(source);
+  return { id, title: attributes.title || id, version: attributes.version || "", source, body, ...(attributes.appliesWhen ? { appliesWhen: attributes.appliesWhen } : {}) };
+}
+
+/** The names of the tokens a text writes, each once, sorted. */
+export const tokensOf = (text: string) => [...new Set([...text.matchAll(TOKEN)].map((m) => m[1]!))].sort();
+
+/** The text with every {{name}} replaced by its value, or by the missing-value mark. */
+export const fillTokens = (text: string, values: Record<string, string>) =>
+  text.replace(TOKEN, (_, name: string) => (Object.hasOwn(values, name) ? values[name]! : MISSING_VALUE));
+
+/** What a signature records of one document. */
+export interface SignedDocumentRecord {
+  id: string;
+  version: string;
+  /** SHA-256 (hex) of the UTF-8 file text with its tokens filled in: the text the signer was shown. */
+  sha256: string;
+  title: string;
+  /** SHA-256 of the file as it is on disk (tokens not filled): which file version was used. */
+  sourceSha256: string;
+  /** The value of each token the text writes (tokens without a value are absent: they read "[not available yet]"). */
+  values: Record<string, string>;
+}
+
+/** The record of a document as shown with these values, and the filled text it hashes. */
+export function signedDocument(doc: DisclosureSource, values: Record<string, string>): SignedDocumentRecord & { text: string } {
+  const used: Record<string, string> = {};
+  for (const name of tokensOf(doc.source)) if (Object.hasOwn(values, name)) used[name] = values[name]!;
+  const text = fillTokens(doc.source, used);
+  return { id: doc.id, version: doc.version, sha256: sha256Hex(text), title: doc.title, sourceSha256: sha256Hex(doc.source), values: used, text };
+}
+
+/**
+ * The filled text of a recorded document, re-made from the file on disk and the recorded values,
+ * or why it cannot be: the file is gone, or its text is no longer the version that was signed.
+ */
+export function recordedText(record: SignedDocumentRecord, dir = DISCLOSURES_DIR): { ok: true; doc: DisclosureSource; text: string } | { ok: false; reason: string } {
+  const doc = readDisclosure(record.id, dir);
+  if (!doc) return { ok: false, reason: `the document "${record.id}" is no longer on this server` };
+  const text = fillTokens(doc.source, record.values ?? {});
+  if (sha256Hex(text) !== record.sha256) return { ok: false, reason: `the document "${record.id}" has changed since version ${record.version} was signed` };
+  return { ok: true, doc, text };
+}

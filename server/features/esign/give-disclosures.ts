@@ -1,0 +1,61 @@
+// The `giveDisclosures` step effect: the step shows the documents it lists and this records that
+// they were given, as shown to this application: each text's version, the SHA-256 of the filled
+// text and of the file, its figures, the server time and the borrower it went to. Which texts a
+// step gives, and where the record goes, is the step file's (effects: documents, recordAt); the
+// account-setup consent step gives the Regulation Z 1026.40(d) important terms, the CFPB booklet
+// (1026.40(b), (e): when the application is provided) and the ECOA valuation notice where it
+// applies (Regulation B 1002.14(a)(1)). Recorded before the save, with the step's answers.
+import { TRPCError } from "@trpc/server";
+import { getAt } from "@engine/base/pointer";
+import type { EffectHandler } from "../steps/effects";
+import { applicationStore } from "@server/persistence/store/applications";
+import { MISSING_VALUE } from "./documents";
+import { documentsFor } from "./signatures";
+
+/** One text given (schemas/disclosures-given.json). */
+export interface GivenDisclosure {
+  document: string;
+  title: string;
+  version: string;
+  sha256: string;
+  sourceSha256: string;
+  values: Record<string, string>;
+  givenAt: string;
+  givenTo: string;
+  /** The step that showed it; absent for a notice sent from the portal. */
+  step?: string;
+  /** Portal staff who sent it (the FCRA 609(g) notice once they record the score). */
+  sentBy?: { kind: "portal"; id: string; name: string };
+}
+
+/** The texts given on this application so far (at the effect's recordAt). */
+export const givenDisclosures = (doc: unknown, pointer: string): GivenDisclosure[] => {
+  const list = getAt(doc, pointer);
+  return Array.isArray(list) ? (list as GivenDisclosure[]) : [];
+};
+
+export const giveDisclosures: EffectHandler = {
+  async check({ effect, step, services, stored, now, role }) {
+    const pointer = effect.recordAt!;
+    const shown = documentsFor(services, stored, effect.documents ?? [], { now, role });
+    // A live lender never gives these with a figure missing: the applicant would not have the terms.
+    const incomplete = shown.filter((d) => d.text.includes(MISSING_VALUE));
+    if (services.config.production && incomplete.length)
+      throw new TRPCError({
+        code: "PRECONDITION_FAILED",
+        message: `These disclosures are not complete yet, so we cannot take your application: ${incomplete.map((d) => d.title).join(", ")}. Contact us and we will complete them.`,
+      });
+    const before = givenDisclosures(stored, pointer);
+    const known = new Set(before.map((g) => g.sha256));
+    const given = shown
+      .filter((d) => !known.has(d.sha256))
+      .map(({ id, title, version, sha256, sourceSha256, values }): GivenDisclosure => ({ document: id, title, version, sha256, sourceSha256, values, givenAt: now.toISOString(), givenTo: role, step: step.id }));
+    return given.length ? { [pointer]: [...before, ...given] } : {};
+  },
+  async record({ effect, tx, services, application, doc, actorId, now }) {
+    // In the audit trail as well: what was given this time (the check stamped it with this save's time).
+    const given = givenDisclosures(doc, effect.recordAt!).filter((g) => g.givenAt === now.toISOString());
+    if (given.length)
+      await applicationStore(services).audit(tx, { actorKind: "applicant", actorId: actorId ?? application.ownerId, action: `disclosures.given:${given.map((g) => g.document).join(",")}`, applicationId: application.id, changed: [effect.recordAt!] });
+  },
+};

@@ -1,0 +1,67 @@
+// The right to cancel (rescission) as the applicant sees it on the loan-disbursement page:
+// whether it applies (rules/disbursement.json, output rescissionApplies), and the dates it gives
+// with the calendar of params.disbursement (engine/lending/business-days.ts).
+//
+// When the period starts: legally, at the latest of the account opening, the delivery of the
+// material disclosures and the delivery of the notice of the right to cancel (12 CFR
+// 1026.15(a)(3)). The line is not open yet when the applicant picks their draw, and cannot open
+// before today, so the dates shown are the earliest possible: counted from the day the applicant
+// signed the disclosures when that is today, otherwise from today ("if your line opened today").
+// Dates are calendar days in the lender's time zone (params.disbursement.rescission.timeZone).
+import { calendarOf, rescissionPeriod, type SkippedDay } from "@engine/lending/business-days";
+import type { Definitions } from "@engine/definitions/definitions";
+import { evaluateRuleSet } from "@engine/logic/rules";
+
+export interface Rescission {
+  applies: boolean;
+  /** The business days of the period (3). */
+  businessDays: number;
+  /** What the period is counted from: the day the disclosures were signed, or today. */
+  countedFrom: "signing" | "today";
+  startDate: string;
+  endDate: string;
+  earliestDisbursementDate: string;
+  /** Days in the period that do not count (Sundays, holidays), with the reason. */
+  skipped: SkippedDay[];
+  timeZone: string;
+}
+
+interface RescissionParams {
+  businessDays: number;
+  timeZone: string;
+}
+
+function paramsOf(defs: Definitions): { rescission: RescissionParams; calendar: ReturnType<typeof calendarOf> } {
+  const params = (defs.params.disbursement ?? {}) as Record<string, unknown>;
+  const rescission = (params.rescission ?? {}) as Record<string, unknown>;
+  const businessDays = rescission.businessDays;
+  if (!Number.isInteger(businessDays) || (businessDays as number) < 1) throw new TypeError("rules/disbursement.json params.rescission.businessDays must be a whole number of days");
+  const timeZone = typeof rescission.timeZone === "string" ? rescission.timeZone : "UTC";
+  return { rescission: { businessDays: businessDays as number, timeZone }, calendar: calendarOf(params.calendar) };
+}
+
+/** The calendar date (yyyy-MM-dd) of an instant in a time zone. */
+export function dateIn(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** Whether the right to cancel applies to this application, by rules/disbursement.json. */
+export function rescissionApplies(defs: Definitions, doc: unknown, today: string): boolean {
+  try {
+    return evaluateRuleSet(defs, "disbursement", { ...(doc as Record<string, unknown>), today }).outputs.rescissionApplies === true;
+  } catch {
+    return false; // answers the rule set cannot read yet decide nothing
+  }
+}
+
+export function rescissionFor(defs: Definitions, doc: unknown, { now, signedAt }: { now: Date; signedAt?: Date | null }): Rescission {
+  const { rescission, calendar } = paramsOf(defs);
+  const today = dateIn(now, rescission.timeZone);
+  const signedOn = signedAt ? dateIn(signedAt, rescission.timeZone) : null;
+  const countedFrom = signedOn !== null && signedOn >= today ? "signing" : "today";
+  const start = countedFrom === "signing" ? signedOn! : today;
+  const period = rescissionPeriod(start, rescission.businessDays, calendar);
+  return { applies: rescissionApplies(defs, doc, today), businessDays: rescission.businessDays, countedFrom, ...period, timeZone: rescission.timeZone };
+}

@@ -1,0 +1,168 @@
+// The values of the {{name}} tokens a disclosure text writes, computed by the server for one
+// application: its offer (rules/pricing.json, as quote.current gives it), the pricing params, the
+// lender's details (content/lender.json through engine/lending/lender.ts) and the right-to-cancel dates. The sign
+// page shows exactly these values (esign.documents), and the signature hashes the text with them,
+// so what was shown and what was signed cannot differ. A token without a value reads
+// "[not available yet]": never an invented number.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { answersPointer } from "@engine/lending/borrowers";
+import type { Definitions } from "@engine/definitions/definitions";
+import { formatCurrency } from "@engine/base/format";
+import { historicalExample, interestOnlyMonthlyPayment, levelMonthlyPayment } from "@engine/lending/payments";
+import { lenderTokens, type LenderProfile } from "@engine/lending/lender";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import { REPO_ROOT } from "@engine/base/paths";
+import { getAt } from "@engine/base/pointer";
+import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import type { CreditScoreUsed } from "@engine/generated/schema-types";
+import type { Rescission } from "./rescission";
+
+export const SITE_FILE = join(REPO_ROOT, "content/site.json");
+/** The sentences of the FCRA 609(g) credit score disclosure (data: its texts are not code). */
+export const CREDIT_SCORE_TEXT_FILE = join(REPO_ROOT, "content/credit-score-disclosure.json");
+
+/** The balance of the minimum payment example of 12 CFR 1026.40(d)(5)(iii). */
+export const EXAMPLE_BALANCE = 10000;
+
+interface Quote {
+  eligible?: boolean;
+  lineAmount?: number;
+  apr?: number;
+  originationFee?: number;
+  drawPeriodYears?: number;
+  repaymentPeriodYears?: number;
+  indexRate?: number;
+  margin?: number;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const isText = (v: unknown): v is string => typeof v === "string" && v.trim() !== "";
+const percent = (rate: number) => `${rate.toFixed(2)}%`;
+
+/** Interest only while the line is open for draws (one month's interest), then level payments over the repayment period. */
+export function examplePayments(apr: number, repaymentPeriodYears: number, balance = EXAMPLE_BALANCE) {
+  return { draw: interestOnlyMonthlyPayment(balance, apr), repayment: levelMonthlyPayment(balance, apr, repaymentPeriodYears) };
+}
+
+/** The offer on this application, when it has one. */
+export function offerOf(defs: Definitions, doc: unknown): Quote | null {
+  try {
+    const quote = presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>)).quote as Quote | undefined;
+    return quote?.eligible ? quote : null;
+  } catch {
+    return null;
+  }
+}
+
+let siteCache: { at: string; site: Record<string, unknown> } | null = null;
+/** The site's brand (content/site.json); re-read when the file changes. */
+export function siteDetails(file = SITE_FILE): Record<string, unknown> {
+  const text = readFileSync(file, "utf8");
+  if (siteCache?.at !== text) siteCache = { at: text, site: JSON.parse(text) as Record<string, unknown> };
+  return siteCache.site;
+}
+
+/** "Wednesday, October 14, 2026" for a yyyy-MM-dd date. */
+export const longDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(`${iso}T00:00:00Z`));
+
+/**
+ * The figures of the variable-rate disclosures that come from the offer and the profile together:
+ * the maximum-rate payment example (1026.40(d)(12)(x)) and the 15-year historical example
+ * (1026.40(d)(12)(xi), under the annual cap and the maximum), worked by engine/lending/payments.ts. Without an offer there are none: the page
+ * marks them "[not available yet]".
+ */
+export function variableRateValues(
+  lender: LenderProfile,
+  { apr, margin, maximumApr, drawYears, repaymentYears }: { apr?: unknown; margin?: unknown; maximumApr?: unknown; drawYears?: number; repaymentYears?: number },
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (!isNumber(maximumApr) || drawYears === undefined || repaymentYears === undefined) return values;
+  const atMaximum = examplePayments(maximumApr, repaymentYears);
+  values.maximumRateDrawPayment = formatCurrency(atMaximum.draw, { cents: true });
+  values.maximumRateRepaymentPayment = formatCurrency(atMaximum.repayment, { cents: true });
+  const cap = lender.heloc.rateChanges.annualCap;
+  if (isNumber(apr))
+    values.maximumRateWhen =
+      cap === "none" || apr >= maximumApr ? "at the first rate change after the line opens" : `in year ${1 + Math.ceil((maximumApr - apr) / cap - 1e-9)} of the line, at the earliest (the rate can rise at most ${cap} percentage points a year)`;
+  if (!isNumber(margin)) return values;
+  const rows = historicalExample({ values: lender.heloc.historicalIndex.values, margin, maximumApr, annualCap: cap, drawPeriodYears: drawYears, repaymentPeriodYears: repaymentYears, balance: EXAMPLE_BALANCE });
+  rows.forEach((row, i) => {
+    values[`histYear${i + 1}`] = String(row.year);
+    values[`histIndex${i + 1}`] = percent(row.indexRate);
+    values[`histApr${i + 1}`] = percent(row.apr);
+    values[`histPayment${i + 1}`] = formatCurrency(row.payment, { cents: true });
+  });
+  return values;
+}
+
+export function disclosureValues(
+  defs: Definitions,
+  doc: unknown,
+  {
+    rescission,
+    role,
+    site = siteDetails(),
+    lender = readLenderProfile(),
+  }: { rescission?: Rescission | null; role?: string; site?: Record<string, unknown>; lender?: LenderProfile } = {},
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  const q = offerOf(defs, doc) ?? {};
+  const pricing = (defs.params.pricing ?? {}) as Record<string, unknown>;
+  if (isNumber(q.lineAmount)) values.lineAmount = formatCurrency(q.lineAmount);
+  if (isNumber(q.apr)) values.apr = percent(q.apr);
+  if (isNumber(q.originationFee)) values.originationFee = formatCurrency(q.originationFee);
+  const drawYears = isNumber(q.drawPeriodYears) ? q.drawPeriodYears : isNumber(pricing.drawPeriodYears) ? pricing.drawPeriodYears : undefined;
+  const repaymentYears = isNumber(q.repaymentPeriodYears) ? q.repaymentPeriodYears : isNumber(pricing.repaymentPeriodYears) ? pricing.repaymentPeriodYears : undefined;
+  if (drawYears !== undefined) values.drawPeriodYears = String(drawYears);
+  if (repaymentYears !== undefined) values.repaymentPeriodYears = String(repaymentYears);
+  if (drawYears !== undefined && repaymentYears !== undefined) values.termYears = String(drawYears + repaymentYears);
+  if (isNumber(pricing.originationFeeRate)) values.originationFeeRate = percent(pricing.originationFeeRate * 100);
+  if (isNumber(pricing.minimumOriginationFee)) values.minimumOriginationFee = formatCurrency(pricing.minimumOriginationFee);
+  if (isNumber(pricing.minimumLine)) values.minimumLine = formatCurrency(pricing.minimumLine);
+  if (isNumber(pricing.maximumLine)) values.maximumLine = formatCurrency(pricing.maximumLine);
+  if (isNumber(pricing.maximumApr)) values.maximumApr = percent(pricing.maximumApr);
+  if (isNumber(pricing.minimumDraw)) values.minimumDraw = formatCurrency(pricing.minimumDraw);
+  if (isNumber(q.indexRate)) values.indexRate = percent(q.indexRate);
+  if (isNumber(q.margin)) values.margin = percent(q.margin);
+  values.exampleBalance = formatCurrency(EXAMPLE_BALANCE);
+  if (isNumber(q.apr) && repaymentYears !== undefined) {
+    const payments = examplePayments(q.apr, repaymentYears);
+    values.exampleDrawPayment = formatCurrency(payments.draw, { cents: true });
+    values.exampleRepaymentPayment = formatCurrency(payments.repayment, { cents: true });
+    values.monthlyPeriodicRate = `${(q.apr / 12).toFixed(4)}%`;
+  }
+  Object.assign(values, variableRateValues(lender, { apr: q.apr, margin: q.margin, maximumApr: pricing.maximumApr, drawYears, repaymentYears }));
+  if (isText(site.name)) values.name = site.name;
+  Object.assign(values, lenderTokens(lender));
+  if (role) values.creditScoreDisclosure = creditScoreDisclosure(getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined);
+  if (rescission?.applies) {
+    values.rescissionStartDate = longDate(rescission.startDate);
+    values.rescissionEndDate = longDate(rescission.endDate);
+    values.earliestDisbursementDate = longDate(rescission.earliestDisbursementDate);
+  }
+  return values;
+}
+
+/**
+ * The credit score part of the FCRA 609(g) notice for one borrower: the score an agency gave and
+ * we used, with its range, date, agency and key factors, or, while none has been used, the
+ * sentence that says so (content/credit-score-disclosure.json).
+ */
+export function creditScoreDisclosure(used: CreditScoreUsed | undefined | null, file = CREDIT_SCORE_TEXT_FILE): string {
+  const text = JSON.parse(readFileSync(file, "utf8")) as { used: string; notUsed: string; noKeyFactors: string };
+  if (!used) return text.notUsed;
+  const values: Record<string, string> = {
+    creditScore: String(used.score),
+    creditScoreModel: used.model,
+    creditScoreLow: String(used.rangeLow),
+    creditScoreHigh: String(used.rangeHigh),
+    creditScoreDate: longDate(used.createdOn).replace(/^\w+, /, ""),
+    creditScoreAgency: used.agency.name,
+    creditScoreAgencyAddress: used.agency.address,
+    creditScoreAgencyPhone: used.agency.phone,
+    creditScoreKeyFactors: used.keyFactors.length ? used.keyFactors.join("; ") : text.noKeyFactors,
+  };
+  return text.used.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+}

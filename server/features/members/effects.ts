@@ -1,0 +1,68 @@
+// The inviteMember step effect. rules/members.json says what each member role does on this
+// application now: answer their whole part (the coborrowerInvite step invites them to), or only
+// consent and sign (the sign step invites them to, once the borrower has signed). While the role
+// has the effect's access, mail its address a link to join; when the role is no member any more,
+// withdraw the invite, which ends a joined member's access. The link's token never reaches a log.
+import { accessOf, memberRole, type Access } from "@engine/lending/members";
+import { getAt } from "@engine/base/pointer";
+import { linkBase } from "../portal/users";
+import { accountName } from "@engine/lending/borrowers";
+import { badRequest } from "@server/transport/trpc/init";
+import type { EffectHandler } from "../steps/effects";
+import { memberStore } from "./store";
+
+/** The path of the page an invite link opens. */
+export const JOIN_PATH = "/app/join";
+
+/** What the invite says, by what the member is asked to do. */
+function inviteMail(access: Access, inviter: string, label: string, link: string, days: number) {
+  if (access === "signs")
+    return {
+      subject: `${inviter} asks you to sign your home equity line of credit application`,
+      text: [
+        `${inviter} is applying for a home equity line of credit with you as ${label.toLowerCase()}, and has answered the application's questions for both of you.`,
+        "",
+        `Each borrower gives their own consent and signs the disclosures themselves. Open this link to do so with your own account (it works for ${days} days):`,
+        link,
+        "",
+        "The application is submitted once you have signed. If you did not expect this, ignore this email.",
+      ].join("\n"),
+    };
+  return {
+    subject: `${inviter} invited you to apply for a home equity line of credit together`,
+    text: [
+      `${inviter} is applying for a home equity line of credit and named you as ${label.toLowerCase()}.`,
+      "",
+      `Open this link to answer your part of the application with your own account (it works for ${days} days):`,
+      link,
+      "",
+      `Only you see your answers; ${inviter} sees how far you have got. If you did not expect this, ignore this email.`,
+    ].join("\n"),
+  };
+}
+
+export const inviteMember: EffectHandler = {
+  async record({ effect, services, tx, application, doc, now, request }) {
+    const role = effect.role!;
+    const members = memberStore(services);
+    const access = accessOf(services.defs, doc)[role];
+    if (!access) {
+      await members.withdraw(tx, application.id, role);
+      return;
+    }
+    if (access !== (effect.access ?? "answers")) return; // the step that invites for their access does
+    const { inviteEmail, inviteValidDays, label } = memberRole(services.defs, role);
+    const pointer = inviteEmail[access];
+    const email = getAt(doc, pointer);
+    if (typeof email !== "string") throw badRequest([{ pointer, message: `Enter your ${label.toLowerCase()}'s email address, so we can send them a link` }]);
+    const base = linkBase(services, request.origin);
+    // To answer: a new link on every save of the invite step. To sign: one link, sent again only once it expired.
+    const token = await members.invite(tx, application.id, role, email, now, { resend: access === "answers" });
+    if (!token) return; // that address has joined already, or holds a live link
+    const over = await services.limits.invitesPerApplicant.hit(application.id);
+    if (!over.ok) throw badRequest([{ pointer, message: "We have sent several invites in the last hour. Please wait before sending another." }]);
+    const inviter = accountName(services.defs, doc) ?? "A borrower";
+    const mail = inviteMail(access, inviter, label, `${base}${JOIN_PATH}?token=${token}`, inviteValidDays);
+    return () => services.mailer.send({ to: email, ...mail });
+  },
+};

@@ -1,0 +1,128 @@
+// The members of applications (rules/members.json): invites, their acceptance, and who reads an
+// application as which role. An invite link's token is random, mailed once, and kept only as its
+// SHA-256; a new invite retires the older link.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { activeRoles, memberRole, OWNER_ROLE, partOf, type Part } from "@engine/lending/members";
+import type { Db } from "@server/persistence/db/client";
+import { preparedQuery } from "@server/persistence/db/prepared";
+import { applicationMembers } from "@server/persistence/db/schema";
+import type { Services } from "@server/services";
+import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
+
+export type MemberRow = typeof applicationMembers.$inferSelect;
+
+/** Who is reading an application: its owner, or a member answering their part. */
+export interface Reader {
+  app: StoredApplication;
+  role: string;
+  part: Part;
+  /** The member's row; null for the owner. */
+  member: MemberRow | null;
+}
+
+/** Read on every step.get and step.submit of someone who owns no application: prepared once. */
+const memberOfUser = preparedQuery("memberOfUser", (db) => db.select().from(applicationMembers).where(eq(applicationMembers.userId, sql.placeholder("userId"))));
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+const DAY_MS = 86_400_000;
+
+export const completedOf = (member: MemberRow): string[] => JSON.parse(member.completed) as string[];
+
+/** One store per services object, made on first use (it reads services.defs at each call: a reload swaps them). */
+const stores = new WeakMap<Services, ReturnType<typeof createMemberStore>>();
+
+export function memberStore(services: Services) {
+  let store = stores.get(services);
+  if (!store) stores.set(services, (store = createMemberStore(services)));
+  return store;
+}
+
+function createMemberStore(services: Services) {
+  const store = applicationStore(services);
+
+  return {
+    /**
+     * The application `userId` reads and as whom: the one they own, else the one they joined while
+     * their role still answers its own part (when the owner takes the part back, access ends).
+     */
+    async readerOf(db: Db, userId: string): Promise<Reader | null> {
+      const owned = await store.ofOwner(db, userId);
+      if (owned) return { app: owned, role: OWNER_ROLE, part: partOf(services.defs, OWNER_ROLE, owned.doc), member: null };
+      const [member] = await memberOfUser(db, { userId });
+      const app = member ? await this.applicationOf(db, member) : null;
+      return member && app ? { app, role: member.role, part: partOf(services.defs, member.role, app.doc), member } : null;
+    },
+
+    /** The application a member (or an invite) is for, while the member's role answers its own part; else null. */
+    async applicationOf(db: Db, member: MemberRow): Promise<StoredApplication | null> {
+      const app = await store.byId(db, member.applicationId);
+      return app && activeRoles(services.defs, app.doc).includes(member.role) ? app : null;
+    },
+
+    async ofApplication(db: Db, applicationId: string): Promise<MemberRow[]> {
+      return db.select().from(applicationMembers).where(eq(applicationMembers.applicationId, applicationId)).orderBy(applicationMembers.role);
+    },
+
+    /**
+     * Invites `email` to answer `role`'s part, in the caller's transaction: a fresh link token, or
+     * null when that address has already joined (nothing to send). Another address replaces the
+     * member: whoever had joined loses access and the new person starts afresh.
+     */
+    async invite(tx: Db, applicationId: string, role: string, email: string, now: Date, { resend = true } = {}): Promise<string | null> {
+      const address = email.toLowerCase();
+      const [row] = await tx.select().from(applicationMembers).where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role)));
+      if (row?.userId && row.email === address) return null;
+      // Without resend, a live link to the same address stands (a second signing does not mail again).
+      if (!resend && row && row.email === address && row.expiresAt.getTime() > now.getTime()) return null;
+      const token = randomBytes(32).toString("base64url");
+      const invite = { email: address, tokenHash: hashOf(token), invitedAt: now, expiresAt: new Date(now.getTime() + memberRole(services.defs, role).inviteValidDays * DAY_MS) };
+      if (row) await tx.update(applicationMembers).set({ ...invite, userId: null, acceptedAt: null, completed: "[]", revision: 0 }).where(eq(applicationMembers.id, row.id));
+      else await tx.insert(applicationMembers).values({ id: randomUUID(), applicationId, role, ...invite });
+      return token;
+    },
+
+    /** Ends an invite and a joined member's access (the owner answers the part again). */
+    async withdraw(tx: Db, applicationId: string, role: string): Promise<boolean> {
+      const gone = await tx.delete(applicationMembers).where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role))).returning({ id: applicationMembers.id });
+      return gone.length > 0;
+    },
+
+    /** The invite a link's token opens, while it is unused and unexpired; else null. */
+    async openInvite(db: Db, token: string, now: Date): Promise<MemberRow | null> {
+      const [row] = await db.select().from(applicationMembers).where(eq(applicationMembers.tokenHash, hashOf(token)));
+      return row && !row.userId && row.expiresAt.getTime() > now.getTime() ? row : null;
+    },
+
+    /** Spends the invite for `userId`; false when another request spent it first. */
+    async accept(tx: Db, member: MemberRow, userId: string, now: Date): Promise<boolean> {
+      const spent = await tx
+        .update(applicationMembers)
+        .set({ userId, acceptedAt: now, tokenHash: null })
+        .where(and(eq(applicationMembers.id, member.id), isNull(applicationMembers.userId)))
+        .returning({ id: applicationMembers.id });
+      return spent.length === 1;
+    },
+
+    /** Takes a step off a member's saved list (their signature was voided): they are due there again. */
+    async reopen(tx: Db, applicationId: string, role: string, stepId: string): Promise<void> {
+      const [row] = await tx.select().from(applicationMembers).where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role)));
+      if (!row || !completedOf(row).includes(stepId)) return;
+      await tx
+        .update(applicationMembers)
+        .set({ completed: JSON.stringify(completedOf(row).filter((id) => id !== stepId)), revision: row.revision + 1 })
+        .where(eq(applicationMembers.id, row.id));
+    },
+
+    /** Records a step the member saved; false when their page was stale (another of their saves came first). */
+    async saved(tx: Db, member: MemberRow, stepId: string): Promise<boolean> {
+      const completed = [...new Set([...completedOf(member), stepId])];
+      const done = await tx
+        .update(applicationMembers)
+        .set({ completed: JSON.stringify(completed), revision: member.revision + 1 })
+        .where(and(eq(applicationMembers.id, member.id), eq(applicationMembers.revision, member.revision)))
+        .returning({ id: applicationMembers.id });
+      return done.length === 1;
+    },
+  };
+}

@@ -1,0 +1,154 @@
+// Managing a partner's portal users: invite, change role, deactivate, reactivate, reset password.
+// The guard rails: only users of one's own partner; nobody changes their own role or account
+// state; the partner keeps at least one active administrator. Every change is audited (ids and
+// roles only, never an email or a name).
+import { randomUUID } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { transaction, type Db } from "@server/persistence/db/client";
+import { portalUsers } from "@server/persistence/db/schema";
+import type { Services } from "@server/services";
+import { applicationStore } from "@server/persistence/store/applications";
+import { badRequest } from "@server/transport/trpc/init";
+import type { Staff } from "./staff";
+import { issueToken, type TokenPurpose } from "./tokens";
+
+type UserRow = typeof portalUsers.$inferSelect;
+
+export type UserStatus = "active" | "invited" | "deactivated";
+const statusOf = (u: UserRow): UserStatus => (u.disabledAt ? "deactivated" : u.passwordHash ? "active" : "invited");
+
+const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such user in your organisation." });
+const refused = (message: string) => new TRPCError({ code: "FORBIDDEN", message });
+
+/**
+ * Where mailed links point: PUBLIC_URL (development sets it at start to the server's own address,
+ * never a request's Host, which anyone can name); the request's origin only for a server built
+ * without starting (unit tests).
+ */
+export function linkBase(services: Services, requestOrigin: string | null): string {
+  const base = services.config.publicUrl ?? (services.config.dev ? requestOrigin : null);
+  if (!base) throw new TRPCError({ code: "PRECONDITION_FAILED", message: "This server has no PUBLIC_URL, so it cannot mail links. Ask your operations team to set it." });
+  return base.replace(/\/$/, "");
+}
+
+export function portalUsersOf(services: Services) {
+  const { db, portal: policy } = services;
+  const store = applicationStore(services);
+
+  const inPartner = async (tx: Db, staff: Staff, userId: string) => {
+    const [row] = await tx.select().from(portalUsers).where(and(eq(portalUsers.id, userId), eq(portalUsers.partnerId, staff.partnerId)));
+    if (!row) throw notFound();
+    return row;
+  };
+  const notSelf = (staff: Staff, userId: string, what: string) => {
+    if (staff.id === userId) throw refused(`You cannot ${what} yourself. Ask another administrator.`);
+  };
+  const otherActiveAdmins = async (tx: Db, staff: Staff, userId: string) =>
+    (
+      await tx
+        .select({ id: portalUsers.id })
+        .from(portalUsers)
+        .where(and(eq(portalUsers.partnerId, staff.partnerId), eq(portalUsers.role, policy.adminRole), isNull(portalUsers.disabledAt), ne(portalUsers.id, userId)))
+    ).length;
+  const keepsAnAdmin = async (tx: Db, staff: Staff, target: UserRow) => {
+    if (target.role === policy.adminRole && !target.disabledAt && (await otherActiveAdmins(tx, staff, target.id)) === 0)
+      throw refused("This is the last active administrator of your organisation. Make someone else an administrator first.");
+  };
+  const unknownRole = () => badRequest([{ pointer: "/role", message: `Choose one of the roles: ${[...policy.roles.values()].map((r) => r.label).join(", ")}.` }]);
+  const audit = (tx: Db, staff: Staff, action: string, userId: string) =>
+    store.audit(tx, { actorKind: "portal", actorId: staff.id, action, applicationId: null, changed: [`/portalUsers/${userId}`] });
+
+  /** Mails a set-password link; the link's token is never logged. */
+  const mailLink = async (to: string, purpose: TokenPurpose, token: string, base: string, partnerName: string) => {
+    const link = `${base}/portal/set-password?token=${token}`;
+    const hours = Math.round((purpose === "invite" ? policy.inviteMs : policy.resetMs) / 3_600_000);
+    const subject = purpose === "invite" ? `You are invited to the ${partnerName} partner portal` : "Reset your partner portal password";
+    const intro = purpose === "invite" ? `You have been invited to the ${partnerName} partner portal.` : "An administrator has reset your partner portal password.";
+    await services.mailer.send({ to, subject, text: `${intro}\n\nSet your password here (the link works once, for ${hours} hours):\n${link}\n\nYou will then sign in with your email, your password and a code we email you.` });
+  };
+  const sendLink = async (user: UserRow, purpose: TokenPurpose, base: string, partnerName: string) => {
+    const token = await issueToken(db, user.id, purpose, purpose === "invite" ? policy.inviteMs : policy.resetMs, services.now());
+    try {
+      await mailLink(user.email, purpose, token, base, partnerName);
+      return true;
+    } catch {
+      console.error(`portal: the ${purpose} mail could not be sent`);
+      return false;
+    }
+  };
+
+  return {
+    async list(staff: Staff) {
+      const rows = await db.select().from(portalUsers).where(eq(portalUsers.partnerId, staff.partnerId)).orderBy(asc(portalUsers.name), asc(portalUsers.id));
+      return rows.map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, roleLabel: policy.roles.get(u.role)?.label ?? u.role, status: statusOf(u), createdAt: u.createdAt.toISOString(), isYou: u.id === staff.id }));
+    },
+
+    async invite(staff: Staff, input: { email: string; name: string; role: string }, base: string, partnerName: string) {
+      if (!policy.roles.has(input.role)) throw unknownRole();
+      const email = input.email.trim().toLowerCase();
+      const user = await transaction(db, async (tx) => {
+        if ((await tx.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.email, email))).length)
+          throw badRequest([{ pointer: "/email", message: "A portal user with this email already exists." }]);
+        const row = { id: randomUUID(), email, name: input.name, role: input.role, partnerId: staff.partnerId, invitedBy: staff.id, passwordHash: null, disabledAt: null, createdAt: services.now() };
+        await tx.insert(portalUsers).values(row);
+        await audit(tx, staff, `portal.user.invited:${input.role}`, row.id);
+        return row;
+      });
+      return { id: user.id, mailed: await sendLink(user, "invite", base, partnerName) };
+    },
+
+    async setRole(staff: Staff, userId: string, role: string) {
+      if (!policy.roles.has(role)) throw unknownRole();
+      notSelf(staff, userId, "change the role of");
+      return transaction(db, async (tx) => {
+        const target = await inPartner(tx, staff, userId);
+        if (target.role === role) return { id: userId, role };
+        if (role !== policy.adminRole) await keepsAnAdmin(tx, staff, target);
+        await tx.update(portalUsers).set({ role }).where(eq(portalUsers.id, userId));
+        await audit(tx, staff, `portal.user.role:${target.role}->${role}`, userId);
+        return { id: userId, role };
+      });
+    },
+
+    async deactivate(staff: Staff, userId: string) {
+      notSelf(staff, userId, "deactivate");
+      await transaction(db, async (tx) => {
+        const target = await inPartner(tx, staff, userId);
+        if (target.disabledAt) return;
+        await keepsAnAdmin(tx, staff, target);
+        await tx.update(portalUsers).set({ disabledAt: services.now() }).where(eq(portalUsers.id, userId));
+        await audit(tx, staff, "portal.user.deactivated", userId);
+      });
+      // Their sessions end now, not at expiry.
+      await services.auth.portal.sessions.invalidateAllOf(userId);
+      return { id: userId, status: "deactivated" as const };
+    },
+
+    async reactivate(staff: Staff, userId: string) {
+      return transaction(db, async (tx) => {
+        const target = await inPartner(tx, staff, userId);
+        if (target.disabledAt) {
+          await tx.update(portalUsers).set({ disabledAt: null }).where(eq(portalUsers.id, userId));
+          await audit(tx, staff, "portal.user.reactivated", userId);
+        }
+        return { id: userId, status: statusOf({ ...target, disabledAt: null }) };
+      });
+    },
+
+    /** Clears the password, ends the user's sessions and mails a link to set a new one (an invite again if they never set one). */
+    async resetPassword(staff: Staff, userId: string, base: string, partnerName: string) {
+      notSelf(staff, userId, "reset the password of");
+      const target = await transaction(db, async (tx) => {
+        const row = await inPartner(tx, staff, userId);
+        if (row.disabledAt) throw refused("Reactivate this user before resetting their password.");
+        await tx.update(portalUsers).set({ passwordHash: null }).where(eq(portalUsers.id, userId));
+        await audit(tx, staff, "portal.user.passwordReset", userId);
+        return row;
+      });
+      await services.auth.portal.sessions.invalidateAllOf(userId);
+      const purpose: TokenPurpose = target.passwordHash ? "reset" : "invite";
+      return { id: userId, mailed: await sendLink(target, purpose, base, partnerName) };
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Whether a reader may open or save a step now, from their path (engine/funnel/journey.ts): the steps
+// reached on it and the next one, plus pages open whatever the path; after submission, nothing on
+// the applicant side changes. A refusal says where to go instead, and the page goes there.
+import { TRPCError } from "@trpc/server";
+import type { Step } from "@engine/definitions/definitions";
+import { routeForStatus, signOutTargetFor } from "@engine/funnel/funnel";
+import { accessTo, type Journey } from "@engine/funnel/journey";
+import { flowOfPart } from "@engine/lending/members";
+import type { Reader } from "../members/store";
+import type { Services } from "@server/services";
+import { refuseWithRoute, type Context } from "@server/transport/trpc/init";
+import { ownerJourney } from "./journey";
+
+/** Refuses a visitor without a session on the pages the session guard protects. */
+export function requireSessionFor(ctx: Context, route: string) {
+  const { target } = signOutTargetFor(ctx.services.defs, route, ctx.applicant !== null);
+  if (target) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue your application" });
+}
+
+/** Refuses a step that is not open to this reader now (null: a visitor), naming the page to go to. */
+export function refuseClosedStep(services: Services, reader: Reader | null, journey: Journey | null, step: Step) {
+  const { defs } = services;
+  const access = accessTo(defs, journey, step.id, reader ? flowOfPart(defs, reader.part) : null);
+  if (access.open) return;
+  const route = access.stepId ? (defs.steps.get(access.stepId)?.def.route ?? routeForStatus(defs, access.stepId)) : routeForStatus(defs, null);
+  throw refuseWithRoute("PRECONDITION_FAILED", route, access.reason);
+}
+
+/** The owner's path when the application is submitted (due at the flow's final step); else null. */
+export function submittedJourney(services: Services, reader: Reader): Journey | null {
+  const journey = ownerJourney(services, reader.app, reader.app.doc);
+  return journey.submitted ? journey : null;
+}
+
+/** The refusal of any change on the applicant side once the application is submitted: to the submitted page. */
+export const submittedRefusal = (services: Services, journey: Journey) =>
+  refuseWithRoute("FORBIDDEN", routeForStatus(services.defs, journey.due), "Your application is submitted, so its answers can no longer be changed. If something is wrong, contact us.");
+
+/** The refusal of any change on the applicant side once the line is cancelled: to the page that shows the cancellation. */
+export const cancelledRefusal = (services: Services, app: { status: string }) =>
+  refuseWithRoute("FORBIDDEN", routeForStatus(services.defs, app.status), "This line of credit was cancelled under the right to cancel, so the application can no longer be changed.");

@@ -1,0 +1,49 @@
+// Phases 2 and 3 of step.submit as pure functions, so the development preview judges answers by
+// the very code a save runs: the reader's part of the request checked by the step's validator (the
+// one the browser runs), then merged into the stored application with what the server set, hidden
+// answers and one-time codes dropped, and the whole application checked against its schema.
+import type { Definitions, Step } from "@engine/definitions/definitions";
+import { compileSchemaFile } from "@engine/definitions/definitions";
+import { keepToPart, writes, type Part } from "@engine/lending/members";
+import { describeAjvErrors } from "@engine/validation/messages";
+import { deleteAt, escapeSegment, getAt, mergeDocs, setAt } from "@engine/base/pointer";
+import { cachedStepValidator } from "@engine/funnel/recheck";
+import { restoreMasked } from "@engine/validation/sensitive";
+import type { Services } from "@server/services";
+import { badRequest } from "@server/transport/trpc/init";
+
+/** The values of `doc` at the given top-level pointers (a step's answers as stored). */
+const pickAt = (doc: unknown, pointers: string[]) => pointers.reduce<unknown>((out, p) => (getAt(doc, p) === undefined ? out : setAt(out, p, getAt(doc, p))), {});
+
+export interface Judged {
+  answers: unknown;
+  /** Answers the step hides given the others: dropped from the application. */
+  hidden: string[];
+}
+
+export interface Judge {
+  defs: Definitions;
+  sensitive: Services["sensitive"];
+  step: Step;
+  today: string;
+}
+
+/** Phase 2: only the reader's part of the request is taken and judged; a refusal (400) names the fields. */
+export function judgedAnswers({ defs, sensitive, step, today }: Judge, stored: Record<string, unknown>, part: Part, raw: unknown): Judged {
+  const stepKeys = Object.keys((step.schema as { properties?: object }).properties ?? {}).map((key) => `/${escapeSegment(key)}`);
+  const answers = keepToPart(part, pickAt(stored, stepKeys), restoreMasked(raw, stored, sensitive));
+  const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today, role: part.role });
+  const errors = result.errors.filter((e) => e.pointer === "" || writes(part, e.pointer));
+  if (errors.length) throw badRequest(errors.map((e) => ({ pointer: e.pointer, message: e.message })));
+  return { answers: result.answers, hidden: result.hidden.filter((pointer) => writes(part, pointer)) };
+}
+
+/** Phase 3: the judged answers merged into the stored application, which must then pass application.json (400 naming the fields). */
+export function mergedApplication({ defs, step }: Judge, stored: Record<string, unknown>, judged: Judged, serverSet: Record<string, unknown> = {}): Record<string, unknown> {
+  const merged = Object.entries(serverSet).reduce((d, [pointer, value]) => setAt(d, pointer, value), mergeDocs(stored, judged.answers)) as Record<string, unknown>;
+  for (const pointer of judged.hidden) deleteAt(merged, pointer);
+  for (const pointer of (step.effects ?? []).flatMap((effect) => effect.forget ?? [])) deleteAt(merged, pointer);
+  const validateApplication = compileSchemaFile(defs, "application.json");
+  if (!validateApplication(merged)) throw badRequest(describeAjvErrors(validateApplication.errors));
+  return merged;
+}

@@ -1,0 +1,68 @@
+// step.get: a step's saved answers as this reader may see them, with where they are on their
+// path. A step not open to them now (a later one, another borrower's) is refused with the page to
+// go to instead.
+import { TRPCError } from "@trpc/server";
+import type { APIInputs } from "@engine/generated/schema-types";
+import { doneSteps } from "@engine/funnel/journey";
+import { viewFor, writes } from "@engine/lending/members";
+import { prefillValues } from "@engine/logic/prefill";
+import { memberStore } from "../members/store";
+import { applicationStore } from "@server/persistence/store/applications";
+import { recheckDue, recheckOnVisit } from "@server/persistence/store/recheck";
+import { badRequest, type Context } from "@server/transport/trpc/init";
+import { refuseClosedStep, requireSessionFor } from "./access";
+import { journeyFor, ownerJourney, readerFacts } from "./journey";
+
+type StepRef = NonNullable<APIInputs["stepRef"]>;
+
+export async function getStep(ctx: Context, input: StepRef) {
+  const { services } = ctx;
+  const step = services.defs.steps.get(input.stepId)?.def;
+  if (!step) throw badRequest([{ pointer: "/stepId", message: `Step "${input.stepId}" does not exist` }]);
+  requireSessionFor(ctx, step.route);
+  const members = memberStore(services);
+  let reader = ctx.applicant ? await members.readerOf(services.db, ctx.applicant.userId) : null;
+  // A change of definitions since the owner's last visit: the answers are checked first.
+  if (ctx.applicant && reader && !reader.member && recheckDue(services, reader.app)) {
+    await recheckOnVisit(services, ctx.applicant.userId);
+    reader = await members.readerOf(services.db, ctx.applicant.userId);
+  }
+  if (ctx.applicant && !reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+  const journey = reader ? journeyFor(services, reader) : null;
+  refuseClosedStep(services, reader, journey, step);
+  if (!reader) {
+    return { stepId: step.id, definitionsVersion: services.definitionsVersion, application: {}, applicationStatus: null, revision: null, variant: null, role: null, part: null, flow: null, recheck: false, done: [] as string[], due: null, locked: false, prefill: {} as Record<string, unknown> };
+  }
+  const facts = readerFacts(services, reader);
+  const { app } = reader;
+  // Masked as the reader receives it: a prefill never carries more than the application shows.
+  const view = applicationStore(services).view(viewFor(services.defs, reader.part, app.doc));
+  const locked = (reader.member ? ownerJourney(services, app, app.doc) : journey!).submitted; // the owner's own path is the one just walked
+  // Never ask twice: unanswered fields of this reader's part start from answers they gave (or may read) earlier.
+  const prefill = locked ? {} : Object.fromEntries(Object.entries(prefillValues(services.defs, step, view)).filter(([field]) => writes(reader.part, field)));
+  return {
+    /** Which step was read: its definition the browser already has, in the definitions bundle. */
+    stepId: step.id,
+    /** The definitions the server runs: a browser that loaded another version fetches them again. */
+    definitionsVersion: services.definitionsVersion,
+    application: view,
+    applicationStatus: facts.applicationStatus,
+    /** The reader's own revision: a member's saves never make the owner's page stale, nor the reverse. */
+    revision: reader.member?.revision ?? app.revision,
+    /** The early-funnel variant the applicant walks (progress and Back follow it). */
+    variant: app.variant,
+    /** Who reads (owner or member role), which part of each step is theirs, and a member's flow. */
+    role: facts.role,
+    part: facts.part,
+    flow: facts.flow,
+    /** The definitions changed since this step was answered and its answers no longer pass. */
+    recheck: app.recheck?.steps.includes(step.id) ?? false,
+    /** The steps of the reader's path they have saved, and the one due: the progress bar marks only these done. */
+    done: doneSteps(journey!),
+    due: journey!.due,
+    /** The application is submitted: nothing on the applicant side changes any more. */
+    locked,
+    /** Field pointer → the value an unanswered field starts from (the step's prefill): shown filled, editable, judged on save. */
+    prefill,
+  };
+}

@@ -1,0 +1,276 @@
+// The one place that knows which database is underneath (with ./dialect.ts): opens SQLite
+// (better-sqlite3, the embedded default) or PostgreSQL (node-postgres, DATABASE_URL=postgres://…),
+// applies that dialect's committed drizzle-kit migrations, and runs transactions and raw SQL.
+// Everything else speaks drizzle through `Db` and awaits every query.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
+import { is, sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzleSqlite, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { PgDatabase } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { REPO_ROOT } from "@engine/base/paths";
+import { dialect, dialectOf, type Dialect } from "./dialect";
+import * as schema from "./schema";
+
+/** The handle every query is written against (typed as SQLite's; see ./dialect.ts). */
+export type Db = BetterSQLite3Database<typeof schema>;
+export { schema };
+
+export interface OpenDb {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DbTarget {
+  /** postgres://… for PostgreSQL; otherwise SQLite at `path`. */
+  url?: string;
+  /** The SQLite file, or ":memory:" for throwaway tests. */
+  path: string;
+}
+
+const MIGRATIONS: Record<Dialect, string> = {
+  sqlite: join(REPO_ROOT, "server/persistence/db/migrations"),
+  postgresql: join(REPO_ROOT, "server/persistence/db/migrations-pg"),
+};
+
+/** Opens (creating and migrating) the database. */
+export async function openDb(target: DbTarget): Promise<OpenDb> {
+  const wanted = dialectOf(target.url);
+  // The tables were made for one dialect when the schema loaded; a mismatch would write SQL for the wrong database.
+  if (wanted !== dialect) throw new Error(`DATABASE_URL must name the ${wanted} database before the server starts (the schema was loaded for ${dialect})`);
+  return wanted === "postgresql" ? openPostgres(target.url!) : openSqlite(target.path);
+}
+
+function openSqlite(path: string): OpenDb {
+  if (path !== ":memory:") {
+    // Readable by this server's user only: the file, and the -wal and -shm files SQLite makes
+    // beside it (SQLite gives those the database file's permissions).
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    closeSync(openSync(path, "a", 0o600));
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+  }
+  const sqlite = new Database(path);
+  // WAL lets readers run beside the writer; synchronous=FULL makes an acknowledged commit
+  // survive a power cut, which an applicant's saved answers deserve.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  // Deleted and overwritten content is zeroed, not left in free pages: a value sealed since (or
+  // a row removed) does not linger in the file in the clear.
+  sqlite.pragma("secure_delete = ON");
+  const db = drizzleSqlite({ client: sqlite, schema });
+  migrateSqlite(db, { migrationsFolder: MIGRATIONS.sqlite });
+  return {
+    db,
+    dialect: "sqlite",
+    close: async () => {
+      await drained(db);
+      sqlite.close();
+    },
+  };
+}
+
+/** Any number: servers started together take turns at migrating. */
+const MIGRATION_LOCK = 7_421_001;
+
+async function openPostgres(url: string): Promise<OpenDb> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const db = drizzlePg({ client: pool, schema });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(db, { migrationsFolder: MIGRATIONS.postgresql });
+  } finally {
+    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    lockClient.release();
+  }
+  return { db: db as unknown as Db, dialect: "postgresql", close: () => pool.end() };
+}
+
+const isPg = (db: Db) => is(db, PgDatabase);
+
+/**
+ * Runs `work` in one transaction: all of it commits or none of it does, and concurrent writers
+ * act as if one after the other (SQLite: BEGIN IMMEDIATE; PostgreSQL: SERIALIZABLE, retried on a
+ * serialization failure). `work` may be run again, so it does database work only: no mail, no
+ * files, nothing that waits on anything but the database.
+ */
+export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return isPg(db) ? pgTransaction(db, work) : sqliteTransaction(db, work);
+}
+
+/** Concurrent writers kept colliding on the same rows: the caller tells the person to try again (tRPC: 409). */
+export class WriteConflict extends Error {
+  constructor() {
+    super("the data changed under this transaction too often: try again");
+    this.name = "WriteConflict";
+  }
+}
+
+const SERIALIZATION_FAILURE = "40001";
+const DEADLOCK = "40P01";
+const ATTEMPTS = 8;
+
+async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const pgDb = db as unknown as NodePgDatabase<typeof schema>;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pgDb.transaction((tx) => work(tx as unknown as Db), { isolationLevel: "serializable" });
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK) throw error;
+      if (attempt >= ATTEMPTS) throw new WriteConflict();
+      // A random, growing pause, so colliding writers do not collide again in step.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+// better-sqlite3 is synchronous and one connection serves every request, so transactions take
+// turns here, and the turns are grouped: with synchronous=FULL every COMMIT waits for an fsync of
+// the write-ahead log, the larger part of a save's time, so the transactions that queued while
+// one ran are run together inside one BEGIN IMMEDIATE … COMMIT (group commit), each in its own
+// SAVEPOINT: one that fails rolls back only itself. Every caller is answered only once the shared
+// COMMIT has returned, so an answer never goes out before its data is on disk. Each query inside
+// resolves at once, so no other request's query runs between them.
+interface Turn {
+  work: (tx: Db) => Promise<unknown>;
+  settle: (outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) => void;
+}
+/** The transactions waiting for the next group, per database handle. */
+const sqliteQueues = new WeakMap<Db, Turn[]>();
+const sqliteDrains = new WeakMap<Db, Promise<void>>();
+/** Enough to share an fsync among every connection of a busy server, few enough to bound the wait of the first in line. */
+const GROUP_LIMIT = 32;
+// A transaction started inside another would wait for it for ever: the tests (NODE_ENV=test) say
+// so at once instead. Only they: the check needs an AsyncLocalStorage, and on Node 20 a used one
+// turns on promise hooks for every promise of the process, which cost a fifth of a trivial API
+// call (npm run bench: 64 -> 77 µs of CPU), so a running server goes without it.
+const inTransaction = process.env.NODE_ENV === "test" ? new AsyncLocalStorage<Db>() : null;
+
+async function sqliteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (inTransaction?.getStore() === db) throw new Error("a transaction was started inside another: pass the caller's tx instead");
+  return new Promise<T>((resolve, reject) => {
+    const turn: Turn = { work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) };
+    const queue = sqliteQueues.get(db);
+    if (queue) return void queue.push(turn);
+    // The first in line waits for the requests already read to queue theirs (setImmediate runs
+    // after this turn of the event loop's I/O), then the queue is drained group by group.
+    sqliteQueues.set(db, [turn]);
+    sqliteDrains.set(db, new Promise<void>((done) => setImmediate(() => void drain(db).finally(done))));
+  });
+}
+
+/** Once the transactions queued now are answered (closing waits for them). */
+const drained = (db: Db): Promise<void> => sqliteDrains.get(db) ?? Promise.resolve();
+
+async function drain(db: Db): Promise<void> {
+  const queue = sqliteQueues.get(db)!;
+  try {
+    while (queue.length) await (inTransaction ? inTransaction.run(db, () => runGroup(db, queue)) : runGroup(db, queue));
+  } finally {
+    sqliteQueues.delete(db);
+  }
+}
+
+type Outcome = Parameters<Turn["settle"]>[0];
+
+const sqliteOf = (db: Db) => (db as unknown as { $client: Database.Database }).$client;
+
+/** Whether better-sqlite3 (under drizzle's handle) still has a transaction open: SQLite ends one itself on some errors. */
+const inSqliteTransaction = (db: Db) => sqliteOf(db).inTransaction;
+
+/** The statements a group runs, prepared once per database (drizzle prepared each anew: four per group). */
+const groupStatements = new WeakMap<Db, Record<"begin" | "savepoint" | "release" | "rollbackTo" | "commit" | "rollback", Database.Statement>>();
+function groupStatementsOf(db: Db) {
+  let statements = groupStatements.get(db);
+  if (!statements) {
+    const sqlite = sqliteOf(db);
+    statements = {
+      begin: sqlite.prepare("BEGIN IMMEDIATE"),
+      savepoint: sqlite.prepare("SAVEPOINT grouped"),
+      release: sqlite.prepare("RELEASE grouped"),
+      rollbackTo: sqlite.prepare("ROLLBACK TO grouped"),
+      commit: sqlite.prepare("COMMIT"),
+      rollback: sqlite.prepare("ROLLBACK"),
+    };
+    groupStatements.set(db, statements);
+  }
+  return statements;
+}
+
+/** Runs up to GROUP_LIMIT queued transactions in one commit, and answers them after it. */
+async function runGroup(db: Db, queue: Turn[]): Promise<void> {
+  const group = queue.splice(0, GROUP_LIMIT);
+  const outcomes: { turn: Turn; outcome: Outcome }[] = [];
+  const run = groupStatementsOf(db);
+  let next = 0;
+  try {
+    run.begin.run();
+    for (; next < group.length; next++) {
+      const turn = group[next]!;
+      run.savepoint.run();
+      try {
+        const value = await turn.work(db);
+        run.release.run();
+        outcomes.push({ turn, outcome: { ok: true, value } });
+      } catch (error) {
+        if (!inSqliteTransaction(db)) {
+          // SQLite ended the whole transaction itself (a full disk, an I/O error): this one fails,
+          // and the ones before it, undone with it, go back to the head of the queue to run again.
+          turn.settle({ ok: false, error });
+          queue.unshift(...outcomes.map((o) => o.turn), ...group.slice(next + 1));
+          return;
+        }
+        run.rollbackTo.run();
+        run.release.run();
+        outcomes.push({ turn, outcome: { ok: false, error } });
+      }
+    }
+    run.commit.run();
+  } catch (error) {
+    // BEGIN, a savepoint or COMMIT failed (or the connection closed): nothing of the group is
+    // kept, and everyone in it hears so (a save that failed on its own keeps its own reason).
+    try {
+      if (inSqliteTransaction(db)) run.rollback.run();
+    } catch {}
+    for (const { turn, outcome } of outcomes) turn.settle(outcome.ok ? { ok: false, error } : outcome);
+    for (const turn of group.slice(next)) turn.settle({ ok: false, error });
+    return;
+  }
+  // Only now, with the group durable, does any caller hear back (a failed one too: what its
+  // handler does next sees the database as committed, never another's save in flight).
+  for (const { turn, outcome } of outcomes) turn.settle(outcome);
+}
+
+/**
+ * After rewriting stored rows (sealing them on start): SQLite folds its write-ahead log into the
+ * database file and empties it, so the old versions of the rows it held are gone from the disk.
+ * PostgreSQL manages its own log; nothing to do.
+ */
+export async function compactDatabase(db: Db): Promise<void> {
+  if (!isPg(db)) db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
+}
+
+/** Rows of a raw SQL query (portable SQL only: it runs on both databases). */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  if (isPg(db)) return (await (db as unknown as NodePgDatabase).execute(query)).rows as T[];
+  return db.all<T>(query);
+}
+
+/** Where a database URL points, for the start banner: host, port and database, never the password. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || "localhost"}${u.port ? `:${u.port}` : ""}${u.pathname}`;
+  } catch {
+    return "(an unreadable DATABASE_URL)";
+  }
+}

@@ -1,0 +1,235 @@
+// Reads and writes the application document: personal identifiers (the fields the schemas mark
+// sealed or writeOnly) are sealed with AES-256-GCM on the way in and opened on the way out; what
+// leaves the server has the writeOnly ones masked.
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Recheck } from "@engine/funnel/recheck";
+import { readLegacyScalars } from "@engine/definitions/legacy-answers";
+import { mapSensitive, maskSensitive } from "@engine/validation/sensitive";
+import type { Db } from "../db/client";
+import { preparedQuery, written } from "../db/prepared";
+import { applications, auditEvents, users } from "../db/schema";
+import type { Services } from "@server/services";
+import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
+
+export interface StoredApplication {
+  id: string;
+  ownerId: string;
+  status: string;
+  variant: string | null;
+  revision: number;
+  /** The document with identifiers in the clear: for validation and rules, never for responses. */
+  doc: Record<string, unknown>;
+  /**
+   * The definitions version the whole document was last checked against (null: before versions
+   * were kept). A save carries it over; only a new application or a re-check moves it on
+   * (server/persistence/store/recheck.ts), so an answer saved without a re-check never hides a needed one.
+   */
+  definitionsVersion: string | null;
+  /** Open while the applicant answers again the steps a definitions change made invalid. */
+  recheck: Recheck | null;
+  /**
+   * The steps the owner has saved, in the order first saved (engine/funnel/journey.ts walks them); null
+   * for an application older than the list (server/features/steps/journey.ts takes it from the status).
+   */
+  completed: string[] | null;
+}
+
+/** Read on every step.get and step.submit: prepared once. */
+// The columns an application is read with: every request reads one, and each timestamp column
+// more is a Date made per row (the row mapping was a third of a read under load).
+const storedColumns = {
+  id: applications.id,
+  ownerId: applications.ownerId,
+  status: applications.status,
+  variant: applications.variant,
+  revision: applications.revision,
+  document: applications.document,
+  definitionsVersion: applications.definitionsVersion,
+  recheck: applications.recheck,
+  completed: applications.completed,
+};
+const byOwner = preparedQuery("applicationByOwner", (db) => db.select(storedColumns).from(applications).where(eq(applications.ownerId, sql.placeholder("ownerId"))));
+const byId = preparedQuery("applicationById", (db) => db.select(storedColumns).from(applications).where(eq(applications.id, sql.placeholder("id"))));
+/** Written on every step.submit: prepared once too (building each statement anew was a tenth of a submission's CPU). */
+const saveRevision = preparedQuery("applicationSave", (db) =>
+  db
+    .update(applications)
+    .set({
+      document: written<string>("document"),
+      status: written<string>("status"),
+      revision: written<number>("revision"),
+      definitionsVersion: written<string | null>("definitionsVersion"),
+      recheck: written<string | null>("recheck"),
+      completed: written<string | null>("completed"),
+      updatedAt: written<Date>("updatedAt"),
+    })
+    .where(and(eq(applications.id, sql.placeholder("id")), eq(applications.revision, sql.placeholder("was"))))
+    .returning({ id: applications.id }),
+);
+const auditInsert = preparedQuery("auditInsert", (db) =>
+  db.insert(auditEvents).values({
+    actorKind: written<"applicant" | "portal" | "system">("actorKind"),
+    actorId: written<string | null>("actorId"),
+    action: written<string>("action"),
+    applicationId: written<string | null>("applicationId"),
+    changed: written<string>("changed"),
+    at: written<Date>("at"),
+    definitionsVersion: written<string>("definitionsVersion"),
+  }),
+);
+
+/** One store per services object, made on first use: every request used to build its functions anew. */
+const stores = new WeakMap<Services, ReturnType<typeof createApplicationStore>>();
+
+export function applicationStore(services: Services) {
+  let store = stores.get(services);
+  if (!store) stores.set(services, (store = createApplicationStore(services)));
+  return store;
+}
+
+/**
+ * What each opened document's identifiers were read from, by pointer. A save seals again only the
+ * identifiers that changed: the others keep their stored sealed text (an AES-GCM encryption and a
+ * random IV each, 14 of them on a whole two-borrower application, on every save before).
+ */
+const sealedWhenRead = new WeakMap<object, Map<string, { plain: string; sealed: string }>>();
+
+// The fields sealed and read leniently are read from `services` at each call: a definitions reload swaps them.
+function createApplicationStore(services: Services) {
+  const { cipher } = services;
+  // A tolerant reader: answers saved in an older shape are read in today's (engine/definitions/legacy-answers.ts).
+  const open = (text: string) => {
+    const sealed = new Map<string, { plain: string; sealed: string }>();
+    const doc = mapSensitive(JSON.parse(text), services.sensitive, (v, _field, pointer) => {
+      if (!cipher.isSealed(v)) return v;
+      const plain = cipher.decrypt(v);
+      sealed.set(pointer, { plain, sealed: v });
+      return plain;
+    });
+    const read = readLegacyScalars(doc, services.legacyScalars) as Record<string, unknown>;
+    if (sealed.size) sealedWhenRead.set(read, sealed);
+    return read;
+  };
+  /** `doc` as stored: each identifier sealed, the one read from `was` keeping its sealed text while its value is the same. */
+  const seal = (doc: unknown, was?: object) => {
+    const before = was && sealedWhenRead.get(was);
+    return JSON.stringify(
+      mapSensitive(doc, services.sensitive, (v, _field, pointer) => {
+        if (typeof v !== "string" || cipher.isSealed(v)) return v;
+        const kept = before?.get(pointer);
+        return kept && kept.plain === v ? kept.sealed : cipher.encrypt(v);
+      }),
+    );
+  };
+  const toStored = (row: Pick<typeof applications.$inferSelect, keyof typeof storedColumns>): StoredApplication => ({
+    id: row.id,
+    ownerId: row.ownerId,
+    status: row.status,
+    variant: row.variant,
+    revision: row.revision,
+    doc: open(row.document),
+    definitionsVersion: row.definitionsVersion,
+    recheck: row.recheck ? (JSON.parse(row.recheck) as Recheck) : null,
+    completed: row.completed ? (JSON.parse(row.completed) as string[]) : null,
+  });
+
+  return {
+    /** A row already read (the portal lists many at once). */
+    fromRow: toStored,
+    async ofOwner(db: Db, ownerId: string): Promise<StoredApplication | null> {
+      const [row] = await byOwner(db, { ownerId });
+      return row ? toStored(row) : null;
+    },
+    async byId(db: Db, id: string): Promise<StoredApplication | null> {
+      const [row] = await byId(db, { id });
+      return row ? toStored(row) : null;
+    },
+    /** A new visitor's account and empty application, in the caller's transaction. */
+    async createGuest(tx: Db, status: string, variant: string | null): Promise<StoredApplication> {
+      const at = services.now();
+      const ownerId = randomUUID();
+      await tx.insert(users).values({ id: ownerId, createdAt: at });
+      const { definitionsVersion } = services;
+      const app = { id: randomUUID(), ownerId, status, variant, revision: 0, doc: {}, definitionsVersion, recheck: null, completed: [] };
+      await tx.insert(applications).values({ id: app.id, ownerId, status, variant, document: "{}", revision: 0, definitionsVersion, completed: "[]", createdAt: at, updatedAt: at });
+      return app;
+    },
+    /**
+     * Saves a new revision, stamped with the definitions version `app` carries; an open re-check
+     * stays unless `recheck` says otherwise. False when someone saved in between (the caller
+     * refuses the write). A member's save (bumpRevision false) leaves the owner's revision, so it
+     * never makes the owner's open page stale: the two change different parts.
+     */
+    async save(
+      tx: Db,
+      app: StoredApplication,
+      doc: unknown,
+      status: string,
+      recheck: Recheck | null = app.recheck,
+      { bumpRevision = true, completed = app.completed }: { bumpRevision?: boolean; completed?: string[] | null } = {},
+    ): Promise<boolean> {
+      // No money out while an owner may still cancel (server/features/esign/draw-release.ts).
+      await assertDrawMayBeReleased(tx, services, app, doc, status, services.now());
+      const changed = await saveRevision(tx, {
+        document: seal(doc, app.doc),
+        status,
+        revision: bumpRevision ? app.revision + 1 : app.revision,
+        definitionsVersion: app.definitionsVersion,
+        recheck: recheck ? JSON.stringify(recheck) : null,
+        completed: completed ? JSON.stringify(completed) : null,
+        updatedAt: services.now(),
+        id: app.id,
+        was: app.revision,
+      });
+      return changed.length === 1;
+    },
+    /** Records that the document, unchanged, passed a check against the running definitions. */
+    async stamp(tx: Db, app: StoredApplication): Promise<boolean> {
+      const changed = await tx
+        .update(applications)
+        .set({ definitionsVersion: services.definitionsVersion })
+        .where(and(eq(applications.id, app.id), eq(applications.revision, app.revision)))
+        .returning({ id: applications.id });
+      return changed.length === 1;
+    },
+    async audit(tx: Db, event: { actorKind: "applicant" | "portal" | "system"; actorId: string | null; action: string; applicationId: string | null; changed?: string[] }) {
+      await auditInsert(tx, { ...event, changed: JSON.stringify(event.changed ?? []), at: services.now(), definitionsVersion: services.definitionsVersion });
+    },
+    /**
+     * Whether the account may claim the email the application now holds (rules/account.json says
+     * which answer that is): false only when another account has proven that address, so that
+     * person must sign in instead. A claim writes nothing here: the account's sign-in address
+     * (users.email) is set once the address is proven by a code (server/features/auth/email-proof.ts), so a
+     * guest's claim of someone else's address never blocks nor captures them.
+     */
+    async claimEmail(tx: Db, ownerId: string, email: string): Promise<boolean> {
+      const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return !holder || holder.id === ownerId;
+    },
+    /**
+     * Seals, in every stored document, the identifiers written before their field was marked
+     * (run on start). A document saved meanwhile is left for the next start. Returns how many
+     * documents changed.
+     */
+    async sealStored(db: Db): Promise<number> {
+      let changed = 0;
+      for (const row of await db.select({ id: applications.id, document: applications.document }).from(applications)) {
+        let clear = false;
+        const doc = mapSensitive(JSON.parse(row.document), services.sensitive, (v) => {
+          if (typeof v !== "string" || cipher.isSealed(v)) return v;
+          clear = true;
+          return cipher.encrypt(v);
+        });
+        if (!clear) continue;
+        const done = await db.update(applications).set({ document: JSON.stringify(doc) }).where(and(eq(applications.id, row.id), eq(applications.document, row.document))).returning({ id: applications.id });
+        changed += done.length;
+      }
+      return changed;
+    },
+    /** What a response may show: writeOnly identifiers masked. */
+    view: (doc: unknown) => maskSensitive(doc, services.sensitive),
+  };
+}
+
+export type ApplicationStore = ReturnType<typeof applicationStore>;

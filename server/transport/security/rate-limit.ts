@@ -1,0 +1,86 @@
+// Fixed-window rate limits per key (an email, an IP). Two implementations of one interface: the
+// database one the server uses, so several servers on one database count together and a restart
+// forgets nothing; and an in-memory one for code that needs no sharing (unit tests).
+import { createHmac } from "node:crypto";
+import { eq, lt, sql } from "drizzle-orm";
+import type { Db } from "@server/persistence/db/client";
+import { rateLimitWindows } from "@server/persistence/db/schema";
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export type RateLimitHit = { ok: true } | { ok: false; retryAfterMs: number };
+
+export interface RateLimiter {
+  /** Counts `weight` attempts (default 1); `ok` false once the key is over its limit in the current window. */
+  hit(key: string, weight?: number): Promise<RateLimitHit>;
+  /** The attempts counted for the key in its current window (0 when none), without counting one. */
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+const verdict = (count: number, start: number, at: number, { limit, windowMs }: RateLimit): RateLimitHit =>
+  count <= limit ? { ok: true } : { ok: false, retryAfterMs: start + windowMs - at };
+
+/** In this process only. Old windows are dropped as new hits arrive, so the map stays small. */
+export function createRateLimiter(rule: RateLimit, now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  const prune = (at: number) => {
+    for (const [key, w] of windows) if (at - w.start >= rule.windowMs) windows.delete(key);
+  };
+  return {
+    async hit(key, weight = 1) {
+      const at = now();
+      if (windows.size > 10_000) prune(at);
+      let w = windows.get(key);
+      if (!w || at - w.start >= rule.windowMs) windows.set(key, (w = { start: at, count: 0 }));
+      w.count += weight;
+      return verdict(w.count, w.start, at, rule);
+    },
+    async count(key) {
+      const w = windows.get(key);
+      return w && now() - w.start < rule.windowMs ? w.count : 0;
+    },
+    reset: async (key) => void windows.delete(key),
+  };
+}
+
+/**
+ * In the database, named so limiters do not share counts. Keys are stored as an HMAC (`keyMac`):
+ * the table never holds an email or an IP address. One upsert per hit, in SQLite's own atomic
+ * statement (an upsert both databases run atomically), so concurrent servers cannot both pass the
+ * last allowed hit.
+ */
+export function dbRateLimiter(db: Db, name: string, rule: RateLimit, keyMac: (key: string) => string, now: () => number = Date.now): RateLimiter {
+  const bucketOf = (key: string) => `${name}:${keyMac(key)}`;
+  let hits = 0;
+  return {
+    async hit(key, weight = 1) {
+      const at = now();
+      // Now and then, drop windows long over (every limiter's windows are far shorter than a day).
+      if (++hits % 1000 === 0) await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, at - 86_400_000));
+      const [row] = await db
+        .insert(rateLimitWindows)
+        .values({ bucket: bucketOf(key), windowStart: at, count: weight })
+        .onConflictDoUpdate({
+          target: rateLimitWindows.bucket,
+          set: {
+            count: sql`CASE WHEN ${at} - ${rateLimitWindows.windowStart} >= ${rule.windowMs} THEN ${weight} ELSE ${rateLimitWindows.count} + ${weight} END`,
+            windowStart: sql`CASE WHEN ${at} - ${rateLimitWindows.windowStart} >= ${rule.windowMs} THEN ${at} ELSE ${rateLimitWindows.windowStart} END`,
+          },
+        })
+        .returning({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart });
+      return verdict(row!.count, row!.start, at, rule);
+    },
+    async count(key) {
+      const [row] = await db.select({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart }).from(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key)));
+      return row && now() - row.start < rule.windowMs ? row.count : 0;
+    },
+    reset: async (key) => void (await db.delete(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key)))),
+  };
+}
+
+/** The HMAC that stands for a rate-limit key in the database. */
+export const rateLimitKeyMac = (secret: Buffer) => (key: string) => createHmac("sha256", secret).update(key).digest("base64url").slice(0, 32);

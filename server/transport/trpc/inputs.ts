@@ -1,0 +1,32 @@
+// Input parsers for the procedures, from schemas/api.json: one ajv validator per input shape,
+// compiled once. A bad input throws BAD_REQUEST with each field's pointer and message.
+import { readDefinitionFiles } from "@engine/definitions/load";
+import { createAjv, uriOf } from "@engine/definitions/ajv";
+import { describeAjvErrors } from "@engine/validation/messages";
+import type { APIInputs } from "@engine/generated/schema-types";
+import { badRequest } from "./init";
+
+const ajv = createAjv(readDefinitionFiles().files.schemas);
+
+/** The validator of a schema of schemas/ by path and fragment, e.g. "api.json#/properties/stepRef". */
+export function validatorOf(ref: string) {
+  const validate = ajv.getSchema(uriOf("schemas", ref));
+  if (!validate) throw new Error(`schemas/${ref} does not exist`);
+  return validate;
+}
+
+function parserOf<K extends keyof APIInputs & string>(name: K) {
+  const validate = validatorOf(`api.json#/properties/${name}`);
+  return (raw: unknown) => {
+    if (validate(raw)) return raw as NonNullable<APIInputs[K]>;
+    throw badRequest(describeAjvErrors(validate.errors));
+  };
+}
+
+export const inputOf = <K extends keyof APIInputs & string>(name: K): ((raw: unknown) => NonNullable<APIInputs[K]>) => parserOf(name);
+
+/** For inputs a caller may leave out (their schema allows null): the procedure sees undefined. */
+export function optionalInputOf<K extends keyof APIInputs & string>(name: K): (raw: unknown) => NonNullable<APIInputs[K]> | undefined {
+  const parse = parserOf(name);
+  return (raw) => (raw === undefined || raw === null ? undefined : parse(raw));
+}

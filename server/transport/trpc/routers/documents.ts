@@ -1,0 +1,26 @@
+// documents.required: what the applicant has to upload, from rules/documents.json on their saved
+// application: each requirement with its label, sides and subtypes, how many are needed and
+// uploaded, the rule that asks for it and why (the rule's description).
+import { todayIso } from "@engine/base/dates";
+import { requirementsOf } from "@engine/lending/documents";
+import { RuleInputError } from "@engine/logic/rules";
+import { applicantProcedure, badRequest, router } from "../init";
+import { documentsFor } from "@engine/lending/members";
+import { readApplication } from "../own-application";
+import { optionalInputOf } from "../inputs";
+
+export const documentsRouter = router({
+  required: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {
+    const { app, part } = await readApplication(ctx, input?.applicationId);
+    const mine = documentsFor(ctx.services.defs, part, app.doc);
+    try {
+      // One requirement per decision: its reason is the rule's description.
+      const requirements = requirementsOf(ctx.services.defs, app.doc, todayIso(ctx.services.now())).filter((r) => mine(r.borrower));
+      return { requirements };
+    } catch (error) {
+      // A saved document the rules cannot read names the field instead of failing with a 500.
+      if (error instanceof RuleInputError) throw badRequest(error.errors);
+      throw error;
+    }
+  }),
+});

@@ -1,0 +1,67 @@
+// esign.*: the disclosure texts as this applicant is shown them (the values of their figures, and
+// the version and SHA-256 a signature would record), the latest signing with its PDF link, and the
+// right-to-cancel dates of the loan-disbursement page. Each borrower reads them in their own
+// session, and sees their own signature.
+import { TRPCError } from "@trpc/server";
+import { DOCUMENT_ID } from "@server/features/esign/documents";
+import { rescissionFor } from "@server/features/esign/rescission";
+import { documentsFor, latestSigning } from "@server/features/esign/signatures";
+import { applicantProcedure, badRequest, router } from "../init";
+import { readApplication } from "../own-application";
+
+const MAX_DOCUMENTS = 10;
+
+/** {ids: [document id, ...]}: the documents a display shows (content/disclosures/<id>.md). */
+function documentsInput(raw: unknown): { ids: string[] } {
+  const ids = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>).ids : undefined;
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw) || Object.keys(raw).some((k) => k !== "ids"))
+    throw badRequest([{ pointer: "", message: "The input must be an object with ids" }]);
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_DOCUMENTS) throw badRequest([{ pointer: "/ids", message: `Documents must be a list of 1 to ${MAX_DOCUMENTS} document names` }]);
+  ids.forEach((id, i) => {
+    if (typeof id !== "string" || !DOCUMENT_ID.test(id)) throw badRequest([{ pointer: `/ids/${i}`, message: "A document name is lower-case letters, digits and dashes" }]);
+  });
+  return { ids: ids as string[] };
+}
+
+const emptyInput = (raw: unknown) => {
+  if (raw !== undefined && raw !== null && (typeof raw !== "object" || Array.isArray(raw) || Object.keys(raw).length > 0))
+    throw badRequest([{ pointer: "", message: "This call takes no input" }]);
+};
+
+export const esignRouter = router({
+  /** Each document with its title, version, the values of its figures and the SHA-256 of the text shown. */
+  documents: applicantProcedure.input(documentsInput).query(async ({ ctx, input }) => {
+    const { app, role } = await readApplication(ctx);
+    const signing = await latestSigning(ctx.services.db, app.id, role);
+    let documents;
+    try {
+      documents = documentsFor(ctx.services, app.doc, input.ids, { now: ctx.services.now(), signedAt: signing?.signedAt ?? null, role });
+    } catch (error) {
+      if (error instanceof TRPCError && error.code === "INTERNAL_SERVER_ERROR") throw new TRPCError({ code: "NOT_FOUND", message: "One of these documents does not exist. Please contact us before you sign." });
+      throw error;
+    }
+    return { documents: documents.map(({ id, title, version, sha256, values }) => ({ id, title, version, sha256, values })) };
+  }),
+
+  /** The reader's latest standing signature: when, which document versions, and where its signed PDF is. */
+  status: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {
+    const { app, role } = await readApplication(ctx);
+    const signing = await latestSigning(ctx.services.db, app.id, role);
+    if (!signing) return { signing: null };
+    return {
+      signing: {
+        signedAt: signing.signedAt.toISOString(),
+        signers: signing.rows.map((r) => ({ signatureId: r.id, signer: r.signer, typedName: r.typedName })),
+        documents: signing.documents.map(({ id, title, version, sha256 }) => ({ id, title, version, sha256 })),
+        pdfUrl: `/api/esign/${signing.rows[0]!.id}.pdf`,
+      },
+    };
+  }),
+
+  /** Whether the right to cancel applies, and the earliest dates it gives (rules/disbursement.json). */
+  rescission: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {
+    const { app } = await readApplication(ctx);
+    const signing = await latestSigning(ctx.services.db, app.id);
+    return rescissionFor(ctx.services.defs, app.doc, { now: ctx.services.now(), signedAt: signing?.signedAt ?? null });
+  }),
+});

@@ -1,0 +1,129 @@
+// members.*: the co-borrower's side of an invite, and the progress page both borrowers see.
+// - invitation: what an invite link is (for the join page), without spending it;
+// - accept: spends it for the person who opened it, with their own account (made when the address
+//   has none: the link, mailed to it, proves they hold it) and session;
+// - progress: each borrower's part of the application and how far it is answered.
+import { TRPCError } from "@trpc/server";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { applicantLabelOf } from "@engine/funnel/funnel";
+import { doneSteps, isFinalStatus, plannedSteps } from "@engine/funnel/journey";
+import { accessOf, flowOfPart, memberRole, OWNER_ROLE, partOf, roleLabel, viewFor } from "@engine/lending/members";
+import { getAt } from "@engine/base/pointer";
+import { transaction } from "@server/persistence/db/client";
+import { users } from "@server/persistence/db/schema";
+import { memberStore, type Reader } from "@server/features/members/store";
+import type { Services } from "@server/services";
+import { journeyFor, ownerJourney, readerCompleted, readerFacts } from "@server/features/steps/journey";
+import { accountName } from "@engine/lending/borrowers";
+import { applicationStore } from "@server/persistence/store/applications";
+import { applicantProcedure, router, visitorProcedure } from "../init";
+import { inputOf } from "../inputs";
+
+const linkGone = () =>
+  new TRPCError({ code: "NOT_FOUND", message: "This invite link has expired, was replaced by a newer one, or was already used. Ask the borrower to send you a new invite, or sign in if you have joined already." });
+
+/** "s•••@example.com": enough for the invitee to recognise their address, not to learn someone's. */
+const hintOf = (email: string) => email.replace(/^(.)[^@]*/, "$1•••");
+
+/**
+ * One borrower's steps of the application, as their own path walks them (engine/funnel/journey.ts): done
+ * once they saved it on that path. Only the flow the path ends in (the application, or a member's
+ * own), without the owner's account setup (rank 0) or the pages that ask nothing.
+ */
+function stepsOf(services: Services, reader: Reader) {
+  const { defs } = services;
+  const journey = journeyFor(services, reader);
+  const done = new Set(doneSteps(journey));
+  const input = { application: reader.app.doc, completed: readerCompleted(services, reader), variant: reader.app.variant, flow: flowOfPart(defs, reader.part), part: reader.part };
+  const planned = plannedSteps(defs, input, journey);
+  const inFlow = (id: string) => [...defs.flows.values()].find(({ def }) => def.variants.some((v) => v.steps.includes(id)) && def.variants.some((v) => v.steps.includes(planned.at(-1)!)));
+  return planned
+    .filter((id) => (input.flow ? true : inFlow(id) !== undefined))
+    .map((id) => defs.steps.get(id)!.def)
+    .filter((step) => step.rank > 0 && !isFinalStatus(defs, step.id) && Object.keys(step.schema.properties ?? {}).length + (step.effects?.length ?? 0) > 0)
+    .map((step) => ({ id: step.id, label: applicantLabelOf(defs, step.id) ?? step.label, route: step.route, done: done.has(step.id) }));
+}
+
+export const membersRouter = router({
+  invitation: visitorProcedure.input(inputOf("inviteRef")).query(async ({ ctx, input }) => {
+    const { db, defs } = ctx.services;
+    const members = memberStore(ctx.services);
+    const member = await members.openInvite(db, input.token, ctx.services.now());
+    const app = member && (await members.applicationOf(db, member));
+    if (!member || !app) throw linkGone();
+    return {
+      inviter: accountName(defs, app.doc) ?? "A borrower",
+      role: member.role,
+      roleLabel: memberRole(defs, member.role).label,
+      /** What they are asked to do: answer their part, or only consent and sign (rules/members.json). */
+      access: accessOf(defs, app.doc)[member.role] ?? "answers",
+      emailHint: hintOf(member.email),
+      expiresAt: member.expiresAt.toISOString(),
+    };
+  }),
+
+  accept: visitorProcedure.input(inputOf("inviteRef")).mutation(async ({ ctx, input }) => {
+    const { db, defs, auth } = ctx.services;
+    const members = memberStore(ctx.services);
+    const store = applicationStore(ctx.services);
+    const now = ctx.services.now();
+    let fresh: { token: string; expiresAt: Date } | null = null;
+    const result = await transaction(db, async (tx) => {
+      const member = await members.openInvite(tx, input.token, now);
+      const app = member && (await members.applicationOf(tx, member));
+      if (!member || !app) throw linkGone();
+      const [holder] = await tx.select().from(users).where(eq(users.email, member.email));
+      if (ctx.applicant && ctx.applicant.userId !== holder?.id)
+        throw new TRPCError({ code: "FORBIDDEN", message: `This invite is for ${hintOf(member.email)}, and you are signed in with another account. Sign out, then open the link again.` });
+      // One application per account: an address that already has its own (or has joined another) cannot join this one.
+      if (holder && (await members.readerOf(tx, holder.id)))
+        throw new TRPCError({ code: "CONFLICT", message: "This email address already has an application with us. Ask the borrower to invite another address of yours, or contact us." });
+      const userId = holder?.id ?? randomUUID();
+      if (!holder) await tx.insert(users).values({ id: userId, email: member.email, emailVerifiedAt: now, createdAt: now });
+      else if (!holder.emailVerifiedAt) await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
+      if (!(await members.accept(tx, member, userId, now))) throw linkGone();
+      await store.audit(tx, { actorKind: "applicant", actorId: userId, action: `members.accept:${member.role}`, applicationId: app.id });
+      if (!ctx.applicant) {
+        const { token, session } = await auth.applicant.sessions.create(userId, tx);
+        fresh = { token, expiresAt: session.expiresAt };
+      }
+      const joined = { ...member, userId, acceptedAt: now, tokenHash: null };
+      return readerFacts(ctx.services, { app, role: member.role, part: partOf(defs, member.role, app.doc), member: joined });
+    });
+    const started = fresh as { token: string; expiresAt: Date } | null;
+    if (started) auth.applicant.jar.set(ctx.cookies, "session", started.token, started.expiresAt);
+    return { route: result.applicationRoute, role: result.role };
+  }),
+
+  progress: applicantProcedure.query(async ({ ctx }) => {
+    const { db, defs } = ctx.services;
+    const members = memberStore(ctx.services);
+    const reader = await members.readerOf(db, ctx.applicant.userId);
+    if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+    const { app } = reader;
+    const rows = await members.ofApplication(db, app.id);
+    const owner: Reader = { app, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, app.doc), member: null };
+    const submitted = ownerJourney(ctx.services, app, app.doc).submitted;
+    const access = accessOf(defs, app.doc);
+    const parts = [
+      { role: OWNER_ROLE, label: roleLabel(defs, OWNER_ROLE), name: accountName(defs, app.doc), you: reader.role === OWNER_ROLE, access: null, state: "answering" as const, steps: stepsOf(ctx.services, owner) },
+      ...Object.keys(access).map((role) => {
+        const row = rows.find((r) => r.role === role) ?? null;
+        const spec = memberRole(defs, role);
+        const part = partOf(defs, role, app.doc);
+        return {
+          role,
+          label: spec.label,
+          name: accountName(defs, app.doc, spec.namePointers),
+          you: reader.role === role,
+          access: access[role] ?? null,
+          state: row?.userId ? ("joined" as const) : row ? ("invited" as const) : ("notInvited" as const),
+          steps: row ? stepsOf(ctx.services, { app, role, part, member: row }) : [],
+        };
+      }),
+    ];
+    const view = viewFor(defs, reader.part, app.doc);
+    return { you: reader.role, submitted, parts, property: getAt(view, "/property") ?? null };
+  }),
+});

@@ -1,0 +1,70 @@
+// quote.current (spec §7): the offer preview, computed by rules/pricing.json from the applicant's
+// own answers. The spec's input carries the email; we take the applicant from the session and
+// only check a given email against it, so no address needs to travel in a URL.
+import { TRPCError } from "@trpc/server";
+import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { accountEmail } from "@engine/lending/borrowers";
+import { applicantProcedure, router, type Context } from "../init";
+import { offerMail, offerRecipient } from "@server/features/decisions/offer-mail";
+import { linkBase } from "@server/features/portal/users";
+import { ownApplication } from "../own-application";
+import { inputOf, optionalInputOf } from "../inputs";
+
+/** What the rules of rules/pricing.json emit as `quote`. */
+interface Quote {
+  eligible: boolean;
+  /** For an ineligible outcome, the page that explains it. */
+  route: string | null;
+  lineAmount?: number;
+  apr?: number;
+  originationFee?: number;
+  drawPeriodYears?: number;
+  repaymentPeriodYears?: number;
+  equityRoom?: number;
+  /** The smallest draw the offer page offers. */
+  minimumDraw?: number;
+  /** How the line was worked out: home value × maxCltv − owed (the equity room), capped at maximumLine. */
+  homeValue?: number;
+  maxCltv?: number;
+  owed?: number;
+  maximumLine?: number;
+  /** The answer still needed before there is anything to price. */
+  missing?: string;
+}
+
+/** The offer of rules/pricing.json for the application, as quote.current gives it. */
+function quoteOf(ctx: Context, doc: unknown) {
+  const result = presentResult(ctx.services.defs, "pricing", evaluateRuleSet(ctx.services.defs, "pricing", doc));
+  return { quote: result.quote as Quote, ruleId: result.ruleId as string, reason: result.reason as string };
+}
+
+export const quoteRouter = router({
+  current: applicantProcedure.input(inputOf("quoteRequest")).query(async ({ ctx, input }) => {
+    const app = await ownApplication(ctx);
+    const email = accountEmail(ctx.services.defs, app.doc);
+    if (input.email !== undefined && input.email.toLowerCase() !== email?.toLowerCase())
+      throw new TRPCError({ code: "FORBIDDEN", message: "That email does not belong to this application" });
+    const { quote: { originationFee, ...quote }, ruleId, reason } = quoteOf(ctx, app.doc);
+    return {
+      ...quote,
+      ...(input.fetchOriginationFee && originationFee !== undefined ? { originationFee } : {}),
+      ruleId,
+      reason,
+    };
+  }),
+  /** "Email me this offer": the estimate goes to the account's own address, a few times an hour at most. */
+  email: applicantProcedure.input(optionalInputOf("empty")).mutation(async ({ ctx }) => {
+    const app = await ownApplication(ctx);
+    const { quote } = quoteOf(ctx, app.doc);
+    if (!quote.eligible) throw new TRPCError({ code: "PRECONDITION_FAILED", message: "There is no offer to email yet." });
+    const to = offerRecipient(ctx.services, app.doc);
+    if (!to) throw new TRPCError({ code: "PRECONDITION_FAILED", message: "Your application has no email address to send the offer to." });
+    const limit = await ctx.services.limits.offerMailsPerApplicant.hit(app.id);
+    if (!limit.ok) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "We have emailed this offer several times in the last hour. Please check your inbox, or try again later." });
+    await ctx.services.mailer.send({ to, ...offerMail(ctx.services, app.doc, quote, linkBase(ctx.services, ctx.origin ?? null)) });
+    return { sentTo: maskedEmail(to) };
+  }),
+});
+
+/** "d***@example.com": enough for the applicant to know which inbox, without echoing the address. */
+const maskedEmail = (email: string) => email.replace(/^(.)[^@]*/, "$1***");

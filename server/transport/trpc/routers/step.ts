@@ -1,0 +1,12 @@
+// step.get and step.submit: the server side of every funnel screen (server/features/steps/ does the work).
+import { getStep } from "@server/features/steps/get";
+import { submitStep } from "@server/features/steps/submit";
+import { router, visitorProcedure } from "../init";
+import { inputOf } from "../inputs";
+
+export { registeredEffectKinds } from "@server/features/steps/effect-table";
+
+export const stepRouter = router({
+  get: visitorProcedure.input(inputOf("stepRef")).query(({ ctx, input }) => getStep(ctx, input)),
+  submit: visitorProcedure.input(inputOf("stepSubmit")).mutation(({ ctx, input }) => submitStep(ctx, input)),
+});
