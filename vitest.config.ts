@@ -23,7 +23,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "api", include: ["tests/api/**/*.test.ts", "tests/hardening/**/*.test.ts"], maxWorkers: 2 },
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts", "tests/hardening/**/*.test.ts"],
+          maxWorkers: 2,
+        },
       },
       {
         extends: true,

@@ -27,16 +27,39 @@ const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-
 export const A11Y_TARGET = 95;
 
 /** The demo application with a co-borrower (answered for by the borrower), for applicants made at each page's status. */
-const TWO_BORROWERS = { ...(JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>), coborrowerInvite: { answeredBy: "borrower" } };
+const TWO_BORROWERS = {
+  ...(JSON.parse(
+    readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+  ) as Record<string, unknown>),
+  coborrowerInvite: { answeredBy: "borrower" },
+};
 
 /** The applicant pages measured: each its applicant's status page; `lastPart` also measures its last section. */
 const APPLICANT_PAGES: { name: string; status: string; path: string; lastPart?: string }[] = [
-  { name: "one question: will anyone apply with you?", status: "creditScore", path: "/app/initial-setup/credit-score" },
+  {
+    name: "one question: will anyone apply with you?",
+    status: "creditScore",
+    path: "/app/initial-setup/credit-score",
+  },
   { name: "offer with draw slider", status: "previewOffer", path: "/app/initial-setup/preview-offer" },
-  { name: "personal info in sections", status: "application", path: "/app/application/1", lastPart: "where you live, applying together" },
-  { name: "co-borrower details in sections", status: "application2", path: "/app/application/coborrower", lastPart: "home address, same-as choices" },
+  {
+    name: "personal info in sections",
+    status: "application",
+    path: "/app/application/1",
+    lastPart: "where you live, applying together",
+  },
+  {
+    name: "co-borrower details in sections",
+    status: "application2",
+    path: "/app/application/coborrower",
+    lastPart: "home address, same-as choices",
+  },
   { name: "property info, same-as choice", status: "application3", path: "/app/application/2" },
-  { name: "other income, same-property choice", status: "manualIncomeVerification", path: "/app/application/other-income" },
+  {
+    name: "other income, same-property choice",
+    status: "manualIncomeVerification",
+    path: "/app/application/other-income",
+  },
   { name: "document checklist", status: "incomeDocs", path: "/app/application/upload" },
 ];
 
@@ -48,7 +71,10 @@ export interface A11yRun {
   failed: string[];
 }
 
-const MOBILE: Flags = { formFactor: "mobile", screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 2, disabled: false } };
+const MOBILE: Flags = {
+  formFactor: "mobile",
+  screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 2, disabled: false },
+};
 
 async function applicantSignIn(page: Page, base: string, dataDir: string, email: string) {
   await page.goto(`${base}/app/login`);
@@ -69,21 +95,38 @@ async function portalSignIn(page: Page, base: string, dataDir: string) {
   await page.waitForURL((url) => url.pathname === "/portal");
 }
 
-export async function runA11yBench(log: (line: string) => void): Promise<{ runs: A11yRun[]; targets: TargetCheck[] }> {
+export async function runA11yBench(
+  log: (line: string) => void,
+): Promise<{ runs: A11yRun[]; targets: TargetCheck[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-a11y-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, webDir: WEB_DIR, quiet: true, demo: true });
+  const server = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    webDir: WEB_DIR,
+    quiet: true,
+    demo: true,
+  });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  const driver = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  const driver = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${chrome.port}`,
+    defaultViewport: null,
+  });
   const runs: A11yRun[] = [];
   const { dataDir: serverData } = server.services.config;
   const at = (path: string) => `${server.url}${path}`;
   const record = (name: string, path: string, result: RunnerResult | undefined) => {
-    if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${path}: ${result?.lhr.runtimeError?.message ?? "no result"}`);
+    if (!result || result.lhr.runtimeError)
+      throw new Error(
+        `Lighthouse could not measure ${path}: ${result?.lhr.runtimeError?.message ?? "no result"}`,
+      );
     const { lhr } = result;
     const shown = new URL(lhr.finalDisplayedUrl).pathname;
     if (shown !== path.split("?")[0]) throw new Error(`${name}: Lighthouse measured ${shown}, not ${path}`);
-    const failed = Object.values(lhr.audits).filter((a) => a.score === 0 && a.scoreDisplayMode === "binary").map((a) => a.id);
+    const failed = Object.values(lhr.audits)
+      .filter((a) => a.score === 0 && a.scoreDisplayMode === "binary")
+      .map((a) => a.id);
     runs.push({ name, path, score: Math.round((lhr.categories.accessibility?.score ?? 0) * 100), failed });
     log(`  ${name}: ${runs.at(-1)!.score}${failed.length ? ` (failed: ${failed.join(", ")})` : ""}`);
   };
@@ -93,15 +136,32 @@ export async function runA11yBench(log: (line: string) => void): Promise<{ runs:
     page.setDefaultTimeout(30_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const measure = async (name: string, path: string) =>
-      record(name, path, await lighthouse(at(path), { port: chrome.port, onlyCategories: ["accessibility"], output: "json", logLevel: "error", disableStorageReset: true, ...MOBILE }));
+      record(
+        name,
+        path,
+        await lighthouse(at(path), {
+          port: chrome.port,
+          onlyCategories: ["accessibility"],
+          output: "json",
+          logLevel: "error",
+          disableStorageReset: true,
+          ...MOBILE,
+        }),
+      );
     /** The page Playwright has on screen, measured as it is now. */
     const measureAsShown = async (name: string, path: string) => {
       const shown = (await driver.pages()).find((p) => p.url() === page.url());
       if (!shown) throw new Error(`${name}: the page on screen is not among Chromium's pages`);
-      record(name, path, await snapshot(shown, { flags: { onlyCategories: ["accessibility"], logLevel: "error", ...MOBILE } }));
+      record(
+        name,
+        path,
+        await snapshot(shown, { flags: { onlyCategories: ["accessibility"], logLevel: "error", ...MOBILE } }),
+      );
     };
 
-    log("Lighthouse accessibility (mobile, 390 px), signed in as demo applicants and the demo administrator...");
+    log(
+      "Lighthouse accessibility (mobile, 390 px), signed in as demo applicants and the demo administrator...",
+    );
     await measure("home", "/");
     await measure("sign in", "/app/login");
     for (const { name, status, path, lastPart } of APPLICANT_PAGES) {
@@ -117,7 +177,9 @@ export async function runA11yBench(log: (line: string) => void): Promise<{ runs:
         const before = await page.locator("h2[data-section]").getAttribute("data-section");
         await next.click();
         // Browser code as a string: bench/ is type-checked without the DOM library.
-        await page.waitForFunction(`document.querySelector("h2[data-section]")?.getAttribute("data-section") !== ${JSON.stringify(before)}`);
+        await page.waitForFunction(
+          `document.querySelector("h2[data-section]")?.getAttribute("data-section") !== ${JSON.stringify(before)}`,
+        );
       }
       await measureAsShown(`${name}, last part: ${lastPart}`, path);
     }
@@ -134,7 +196,12 @@ export async function runA11yBench(log: (line: string) => void): Promise<{ runs:
     await server.close();
   }
   log(table([["page", "path", "accessibility"], ...runs.map((r) => [r.name, r.path, String(r.score)])]));
-  const targets: TargetCheck[] = runs.map((r) => ({ name: `Lighthouse accessibility, ${r.name}`, figure: r.score, target: `≥ ${A11Y_TARGET}`, holds: r.score >= A11Y_TARGET }));
+  const targets: TargetCheck[] = runs.map((r) => ({
+    name: `Lighthouse accessibility, ${r.name}`,
+    figure: r.score,
+    target: `≥ ${A11Y_TARGET}`,
+    holds: r.score >= A11Y_TARGET,
+  }));
   log(targetTable(targets));
   return { runs, targets };
 }

@@ -20,7 +20,12 @@ import { createApp } from "@server/app";
 import { eq } from "drizzle-orm";
 import { transaction } from "@server/persistence/db/client";
 import { applications } from "@server/persistence/db/schema";
-import { publicProcedure, router as appRouterOf, visitorProcedure, type Context } from "@server/transport/trpc/init";
+import {
+  publicProcedure,
+  router as appRouterOf,
+  visitorProcedure,
+  type Context,
+} from "@server/transport/trpc/init";
 import { inputOf } from "@server/transport/trpc/inputs";
 import { trpcHandler } from "@server/transport/trpc/http";
 import { makeApplicant } from "../tests/helpers/accounts";
@@ -93,7 +98,12 @@ function floorProcedures(answer: unknown) {
     readFloor: visitorProcedure.input(inputOf("stepRef")).query(({ ctx }) => (signedIn(ctx), answer)),
     saveFloor: visitorProcedure.input(inputOf("stepSubmit")).mutation(async ({ ctx }) => {
       const { userId } = signedIn(ctx);
-      await transaction(ctx.services.db, (tx) => tx.update(applications).set({ updatedAt: ctx.services.now() }).where(eq(applications.ownerId, userId)));
+      await transaction(ctx.services.db, (tx) =>
+        tx
+          .update(applications)
+          .set({ updatedAt: ctx.services.now() })
+          .where(eq(applications.ownerId, userId)),
+      );
       return answer;
     }),
   };
@@ -113,9 +123,17 @@ async function wholeApplicant(server: TestServer) {
   doc.user.email = email;
   const who = await makeApplicant(server.services, { email, status: WHOLE.stepId, doc, walked: true });
   const b = browser(server.url);
-  const signedIn = await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
-  if (signedIn.status !== 200) throw new Error(`the whole application's applicant could not sign in (${signedIn.status})`);
-  const headers = { cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; "), "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" };
+  const signedIn = await b.auth("Applicant", "callback/credentials", {
+    email: who.email,
+    password: who.password,
+  });
+  if (signedIn.status !== 200)
+    throw new Error(`the whole application's applicant could not sign in (${signedIn.status})`);
+  const headers = {
+    cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    "x-same-origin": "1",
+    "accept-encoding": "gzip, deflate, br",
+  };
   const submit = { stepId: WHOLE.stepId, answers: answersFor(server, WHOLE.stepId, doc) };
   await b.trpc.step.submit.mutate(submit); // accepted, as each save under load must be
   return { headers, submitBody: JSON.stringify(submit) };
@@ -135,22 +153,29 @@ export function threadCpuUs(): number | null {
   }
 }
 
-const fire = (target: Target, duration: number) => autocannon({ ...target.options, duration, connections: CONNECTIONS, workers: 1 });
+const fire = (target: Target, duration: number) =>
+  autocannon({ ...target.options, duration, connections: CONNECTIONS, workers: 1 });
 
 export async function measure(targets: Target[], rounds = ROUNDS, roundS = ROUND_S): Promise<Load[]> {
   // A first short run of each: connections open, handlers and the JIT warm.
   for (const target of targets) await fire(target, 1);
-  const runs = new Map<string, { result: autocannon.Result; cpuUs: number | null }[]>(targets.map((t) => [t.name, []]));
+  const runs = new Map<string, { result: autocannon.Result; cpuUs: number | null }[]>(
+    targets.map((t) => [t.name, []]),
+  );
   for (let round = 0; round < rounds; round++)
     for (const target of targets) {
       const before = threadCpuUs();
       const result = await fire(target, roundS);
       const after = threadCpuUs();
-      runs.get(target.name)!.push({ result, cpuUs: before === null || after === null ? null : after - before });
+      runs
+        .get(target.name)!
+        .push({ result, cpuUs: before === null || after === null ? null : after - before });
     }
   return targets.map(({ name }) => {
     const results = runs.get(name)!;
-    const cpu = results.map((r) => (r.cpuUs === null ? null : r.cpuUs / Math.max(1, r.result.requests.total)));
+    const cpu = results.map((r) =>
+      r.cpuUs === null ? null : r.cpuUs / Math.max(1, r.result.requests.total),
+    );
     return {
       name,
       reqPerSec: median(results.map((r) => r.result.requests.average)),
@@ -168,7 +193,10 @@ async function listen(fetch: Parameters<typeof serve>[0]["fetch"]) {
     const s = serve({ fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The ceiling: the same server library and framework, a trivial query mounted each way there is. */
@@ -178,9 +206,16 @@ async function startCeiling() {
   const app = new Hono<{ Bindings: { incoming: IncomingMessage; outgoing: ServerResponse } }>();
   app.get("/bare", (c) => c.json({ ok: true }));
   app.use("/hono-trpc-server/*", trpcServer({ router, endpoint: "/hono-trpc-server" }));
-  app.use("/fetch-adapter/*", (c) => fetchRequestHandler({ router, endpoint: "/fetch-adapter", req: c.req.raw }));
+  app.use("/fetch-adapter/*", (c) =>
+    fetchRequestHandler({ router, endpoint: "/fetch-adapter", req: c.req.raw }),
+  );
   app.use("/node-adapter/*", async (c) => {
-    await nodeHTTPRequestHandler({ router, req: c.env.incoming, res: c.env.outgoing, path: c.req.path.slice("/node-adapter/".length) });
+    await nodeHTTPRequestHandler({
+      router,
+      req: c.env.incoming,
+      res: c.env.outgoing,
+      path: c.req.path.slice("/node-adapter/".length),
+    });
     return RESPONSE_ALREADY_SENT;
   });
   app.use("/ours/*", trpcHandler({ router, endpoint: "/ours", createContext: async () => ({}) }));
@@ -190,22 +225,36 @@ async function startCeiling() {
 /** The API figures, each beside its target. */
 export async function runApiBench(log: (line: string) => void = console.log): Promise<ApiSummary> {
   const database = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite (synchronous=FULL)";
-  log(`API on ${database}: ${CONNECTIONS} connections on loopback, ${ROUNDS} rounds of ${ROUND_S} s per target taken in turn (medians)...`);
+  log(
+    `API on ${database}: ${CONNECTIONS} connections on loopback, ${ROUNDS} rounds of ${ROUND_S} s per target taken in turn (medians)...`,
+  );
   const ceiling = await startCeiling();
   const server = await testServer();
   // An applicant: the first answer starts a guest account and its session cookie.
   const visitor = browser(server.url);
-  await visitor.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Bench", lastName: "Mark" } } });
+  await visitor.trpc.step.submit.mutate({
+    stepId: "name",
+    answers: { user: { firstName: "Bench", lastName: "Mark" } },
+  });
   const cookie = [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   const headers = { cookie, "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" };
   const stepRef = `?input=${encodeURIComponent(JSON.stringify({ stepId: "name" }))}`;
   const whole = await wholeApplicant(server);
-  const answer = ((await (await fetch(`${server.url}/api/trpc/step.get${stepRef}`, { headers })).json()) as { result: { data: unknown } }).result.data;
+  const answer = (
+    (await (await fetch(`${server.url}/api/trpc/step.get${stepRef}`, { headers })).json()) as {
+      result: { data: unknown };
+    }
+  ).result.data;
   // The same services behind a second copy of our app whose router has the trivial query, and
   // the floors: the least a step.get or step.submit could do (see floorProcedures).
-  const stack = await listen(createApp(server.services, server.services.botCheck, appRouterOf({ ping: publicProcedure.query(() => "pong"), ...floorProcedures(answer) })).fetch);
+  const stack = await listen(
+    createApp(
+      server.services,
+      server.services.botCheck,
+      appRouterOf({ ping: publicProcedure.query(() => "pong"), ...floorProcedures(answer) }),
+    ).fetch,
+  );
   try {
-
     // Every POST needs a fresh solved bot-check token (~120 ms of proof of work each), so a load
     // test cannot bring real ones. Measure what verifying real tokens costs the server, then let
     // the load through with the verifier answering yes: submit's figure is the handler's, and
@@ -222,11 +271,22 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
     server.services.botCheck.verify = async () => ({ ok: true });
 
     // The step the visitor is on: the path opens a page only once the pages before it are saved.
-    const submitBody = JSON.stringify({ stepId: "name", answers: { user: { firstName: "Bench", lastName: "Mark" } } });
-    const check = await fetch(`${server.url}/api/trpc/step.submit`, { method: "POST", headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" }, body: submitBody });
+    const submitBody = JSON.stringify({
+      stepId: "name",
+      answers: { user: { firstName: "Bench", lastName: "Mark" } },
+    });
+    const check = await fetch(`${server.url}/api/trpc/step.submit`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" },
+      body: submitBody,
+    });
     if (check.status !== 200) throw new Error(`step.submit answered ${check.status}: ${await check.text()}`);
     const stepGet = `${server.url}/api/trpc/step.get${stepRef}`;
-    const post = { method: "POST" as const, headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" }, body: submitBody };
+    const post = {
+      method: "POST" as const,
+      headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" },
+      body: submitBody,
+    };
 
     const loads = await measure([
       { name: "bare Hono handler", options: { url: `${ceiling.url}/bare` } },
@@ -234,13 +294,39 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
       { name: "trivial tRPC: fetch adapter", options: { url: `${ceiling.url}/fetch-adapter/ping` } },
       { name: "trivial tRPC: node adapter", options: { url: `${ceiling.url}/node-adapter/ping` } },
       { name: "trivial tRPC: our handler", options: { url: `${ceiling.url}/ours/ping` } },
-      { name: "trivial tRPC through our stack", options: { url: `${stack.url}/api/trpc/ping`, headers: { "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" } } },
-      { name: "floor of a read: session, input, answer", options: { url: `${stack.url}/api/trpc/readFloor${stepRef}`, headers } },
+      {
+        name: "trivial tRPC through our stack",
+        options: {
+          url: `${stack.url}/api/trpc/ping`,
+          headers: { "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" },
+        },
+      },
+      {
+        name: "floor of a read: session, input, answer",
+        options: { url: `${stack.url}/api/trpc/readFloor${stepRef}`, headers },
+      },
       { name: "step.get", options: { url: stepGet, headers } },
-      { name: "floor of a save: session, input, one durable UPDATE", options: { url: `${stack.url}/api/trpc/saveFloor`, ...post } },
+      {
+        name: "floor of a save: session, input, one durable UPDATE",
+        options: { url: `${stack.url}/api/trpc/saveFloor`, ...post },
+      },
       { name: "step.submit", options: { url: `${server.url}/api/trpc/step.submit`, ...post } },
-      { name: `step.get, ${WHOLE.label}`, options: { url: `${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: WHOLE.stepId }))}`, headers: whole.headers } },
-      { name: `step.submit, ${WHOLE.label}`, options: { url: `${server.url}/api/trpc/step.submit`, ...post, headers: { ...post.headers, cookie: whole.headers.cookie }, body: whole.submitBody } },
+      {
+        name: `step.get, ${WHOLE.label}`,
+        options: {
+          url: `${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: WHOLE.stepId }))}`,
+          headers: whole.headers,
+        },
+      },
+      {
+        name: `step.submit, ${WHOLE.label}`,
+        options: {
+          url: `${server.url}/api/trpc/step.submit`,
+          ...post,
+          headers: { ...post.headers, cookie: whole.headers.cookie },
+          body: whole.submitBody,
+        },
+      },
     ]);
     const rate = (name: string) => loads.find((l) => l.name === name)!.reqPerSec;
     const bare = rate("bare Hono handler");
@@ -249,16 +335,56 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
     const ratiosToTrivial = Object.fromEntries(loads.map((l) => [l.name, l.reqPerSec / trivial]));
     log(
       table([
-        ["target", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "requests", "failures", "÷ bare Hono", "÷ trivial via stack"],
-        ...loads.map((l) => [l.name, fmt(l.reqPerSec), fmt(l.p50, 1), fmt(l.p99, 1), l.cpuUsPerReq === null ? "-" : fmt(l.cpuUsPerReq, 0), String(l.requests), String(l.failures), fmt(l.reqPerSec / bare, 3), fmt(l.reqPerSec / trivial, 3)]),
+        [
+          "target",
+          "req/s",
+          "p50 ms",
+          "p99 ms",
+          "CPU µs/req",
+          "requests",
+          "failures",
+          "÷ bare Hono",
+          "÷ trivial via stack",
+        ],
+        ...loads.map((l) => [
+          l.name,
+          fmt(l.reqPerSec),
+          fmt(l.p50, 1),
+          fmt(l.p99, 1),
+          l.cpuUsPerReq === null ? "-" : fmt(l.cpuUsPerReq, 0),
+          String(l.requests),
+          String(l.failures),
+          fmt(l.reqPerSec / bare, 3),
+          fmt(l.reqPerSec / trivial, 3),
+        ]),
       ]),
     );
     const submit = loads.find((l) => l.name === "step.submit")!;
     const targets: TargetCheck[] = [
-      { name: "trivial tRPC through our stack ÷ bare Hono", figure: trivial / bare, target: "≥ 0.3", holds: trivial / bare >= 0.3 },
-      { name: "step.get ÷ trivial tRPC", figure: rate("step.get") / trivial, target: "≥ 0.6", holds: rate("step.get") / trivial >= 0.6 },
-      { name: "step.submit ÷ trivial tRPC", figure: submit.reqPerSec / trivial, target: "≥ 0.3", holds: submit.reqPerSec / trivial >= 0.3 },
-      { name: "step.submit p99 ÷ p50", figure: submit.p99 / Math.max(submit.p50, 1), target: "≤ 4", holds: submit.p99 / Math.max(submit.p50, 1) <= 4 },
+      {
+        name: "trivial tRPC through our stack ÷ bare Hono",
+        figure: trivial / bare,
+        target: "≥ 0.3",
+        holds: trivial / bare >= 0.3,
+      },
+      {
+        name: "step.get ÷ trivial tRPC",
+        figure: rate("step.get") / trivial,
+        target: "≥ 0.6",
+        holds: rate("step.get") / trivial >= 0.6,
+      },
+      {
+        name: "step.submit ÷ trivial tRPC",
+        figure: submit.reqPerSec / trivial,
+        target: "≥ 0.3",
+        holds: submit.reqPerSec / trivial >= 0.3,
+      },
+      {
+        name: "step.submit p99 ÷ p50",
+        figure: submit.p99 / Math.max(submit.p50, 1),
+        target: "≤ 4",
+        holds: submit.p99 / Math.max(submit.p50, 1) <= 4,
+      },
     ];
     log(targetTable(targets));
     // How far each handler is above the least its kind of call must do, and how near the target
@@ -266,7 +392,12 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
     const floors: FloorCheck[] = [
       { name: "step.get", floor: "floor of a read: session, input, answer", wanted: 0.6 },
       { name: "step.submit", floor: "floor of a save: session, input, one durable UPDATE", wanted: 0.3 },
-    ].map(({ name, floor, wanted }) => ({ name, floorToTrivial: rate(floor) / trivial, toFloor: rate(name) / rate(floor), wanted }));
+    ].map(({ name, floor, wanted }) => ({
+      name,
+      floorToTrivial: rate(floor) / trivial,
+      toFloor: rate(name) / rate(floor),
+      wanted,
+    }));
     log(
       table([
         ["call", "its floor ÷ trivial tRPC", "wanted of the call", "the call ÷ its floor"],
@@ -275,11 +406,18 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
     );
     const wholeGet = loads.find((l) => l.name === `step.get, ${WHOLE.label}`)!;
     const wholeSubmit = loads.find((l) => l.name === `step.submit, ${WHOLE.label}`)!;
-    log(`With ${WHOLE.label}: step.get ${fmt(wholeGet.reqPerSec / trivial, 3)} of the trivial query, step.submit ${fmt(wholeSubmit.reqPerSec / trivial, 3)} (the bench's small application: ${fmt(rate("step.get") / trivial, 3)} and ${fmt(submit.reqPerSec / trivial, 3)}).`);
+    log(
+      `With ${WHOLE.label}: step.get ${fmt(wholeGet.reqPerSec / trivial, 3)} of the trivial query, step.submit ${fmt(wholeSubmit.reqPerSec / trivial, 3)} (the bench's small application: ${fmt(rate("step.get") / trivial, 3)} and ${fmt(submit.reqPerSec / trivial, 3)}).`,
+    );
     const botCheckVerifyMs = median(verifyTimes);
-    log(`Bot-check verification of a real token: ${fmt(botCheckVerifyMs, 2)} ms (median of ${verifyTimes.length}), on top of step.submit.`);
+    log(
+      `Bot-check verification of a real token: ${fmt(botCheckVerifyMs, 2)} ms (median of ${verifyTimes.length}), on top of step.submit.`,
+    );
     const failed = loads.filter((l) => l.failures > 0);
-    if (failed.length) log(`WARNING: failed requests in ${failed.map((l) => l.name).join(", ")}: those figures do not measure the handler.`);
+    if (failed.length)
+      log(
+        `WARNING: failed requests in ${failed.map((l) => l.name).join(", ")}: those figures do not measure the handler.`,
+      );
     return { loads, ratios, ratiosToTrivial, targets, floors, botCheckVerifyMs, database };
   } finally {
     await stack.close();
@@ -289,4 +427,7 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
 }
 
 export const targetTable = (targets: TargetCheck[]) =>
-  table([["target", "figure", "wanted", "holds"], ...targets.map((t) => [t.name, fmt(t.figure, t.figure >= 100 ? 0 : 2), t.target, t.holds ? "yes" : "NO"])]);
+  table([
+    ["target", "figure", "wanted", "holds"],
+    ...targets.map((t) => [t.name, fmt(t.figure, t.figure >= 100 ? 0 : 2), t.target, t.holds ? "yes" : "NO"]),
+  ]);

@@ -12,7 +12,7 @@ export interface Throughput {
 
 export function throughput(op: () => void, { warmupMs = 500, roundMs = 1000, rounds = 5 } = {}): Throughput {
   const until = (ms: number) => performance.now() + ms;
-  for (const end = until(warmupMs); performance.now() < end; ) op();
+  for (const end = until(warmupMs); performance.now() < end;) op();
   const rates: number[] = [];
   const cpuPerOp: number[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -46,6 +46,7 @@ export const fmt = (n: number, digits = n >= 100 ? 0 : n >= 10 ? 1 : 2): string 
 /** A plain text table: the first row is the header, columns are padded to their widest cell. */
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
-  const line = (r: string[]) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ");
+  const line = (r: string[]) =>
+    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ");
   return [line(rows[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
 }

@@ -31,6 +31,8 @@ const out = join(REPO_ROOT, "dist/bench");
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, "rules.cpuprofile"), JSON.stringify(profile));
 const { busyUs, text } = summarize(profile, result.count, "eval", { self: 40, total: 60 });
-console.log(`rules workload (${part}): ${result.count} evaluations, ${fmt(result.cpuUs)} µs of CPU each, ${fmt(busyUs / result.count)} µs busy in the profile (profiler on).\n`);
+console.log(
+  `rules workload (${part}): ${result.count} evaluations, ${fmt(result.cpuUs)} µs of CPU each, ${fmt(busyUs / result.count)} µs busy in the profile (profiler on).\n`,
+);
 console.log(text);
 console.log(`\nProfile: ${relative(process.cwd(), join(out, "rules.cpuprofile"))}`);

@@ -8,11 +8,16 @@ import { REPO_ROOT } from "@engine/base/paths";
 import { fmt, table } from "./measure";
 
 /** Runs `run` under the V8 CPU profiler (sampling every 200 µs) and gives its result and the profile. */
-export async function profiled<T>(run: () => Promise<T> | T): Promise<{ result: T; profile: Profiler.Profile }> {
+export async function profiled<T>(
+  run: () => Promise<T> | T,
+): Promise<{ result: T; profile: Profiler.Profile }> {
   const { Session } = await import("node:inspector");
   const session = new Session();
   session.connect();
-  const post = <R>(method: string, params?: object) => new Promise<R>((resolve, reject) => session.post(method, params ?? {}, (error, out) => (error ? reject(error) : resolve(out as R))));
+  const post = <R>(method: string, params?: object) =>
+    new Promise<R>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, out) => (error ? reject(error) : resolve(out as R))),
+    );
   await post("Profiler.enable");
   await post("Profiler.setSamplingInterval", { interval: 200 });
   await post("Profiler.start");
@@ -27,12 +32,19 @@ export async function profiled<T>(run: () => Promise<T> | T): Promise<{ result: 
  * positions are the compiled code's: its source map (tsx registers it) gives the source's.
  */
 function sourceLine({ url, lineNumber, columnNumber }: Profiler.ProfileNode["callFrame"]): number {
-  const entry = url ? (findSourceMap(url)?.findEntry(lineNumber, columnNumber) as { originalLine?: number } | undefined) : undefined;
+  const entry = url
+    ? (findSourceMap(url)?.findEntry(lineNumber, columnNumber) as { originalLine?: number } | undefined)
+    : undefined;
   return typeof entry?.originalLine === "number" ? entry.originalLine + 1 : lineNumber + 1;
 }
 
 /** The busy time of a profile (idle left out), and the tables by self and total time, per operation. */
-export function summarize(profile: Profiler.Profile, operations: number, unit = "req", rows = { self: 30, total: 60 }): { busyUs: number; text: string } {
+export function summarize(
+  profile: Profiler.Profile,
+  operations: number,
+  unit = "req",
+  rows = { self: 30, total: 60 },
+): { busyUs: number; text: string } {
   const parent = new Map<number, number>();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -50,11 +62,27 @@ export function summarize(profile: Profiler.Profile, operations: number, unit = 
     const leaf = byId.get(id)!;
     self.set(keyOf(leaf), (self.get(keyOf(leaf)) ?? 0) + dt);
     const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(keyOf(byId.get(at)!));
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+      seen.add(keyOf(byId.get(at)!));
     for (const key of seen) total.set(key, (total.get(key) ?? 0) + dt);
   });
   const busy = all - (self.get("(idle) ") ?? self.get("(idle)") ?? 0);
   const top = (m: Map<string, number>, n: number) =>
-    table([["function", "ms", "% busy", `µs/${unit}`], ...[...m].filter(([k]) => !k.startsWith("(idle)") && !k.startsWith("(root)") && !k.startsWith("(program)")).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => [k.slice(0, 110), fmt(us / 1000, 0), fmt((100 * us) / busy, 1), fmt(us / operations, 1)])]);
-  return { busyUs: busy, text: `By self time:\n${top(self, rows.self)}\n\nBy total time:\n${top(total, rows.total)}` };
+    table([
+      ["function", "ms", "% busy", `µs/${unit}`],
+      ...[...m]
+        .filter(([k]) => !k.startsWith("(idle)") && !k.startsWith("(root)") && !k.startsWith("(program)"))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([k, us]) => [
+          k.slice(0, 110),
+          fmt(us / 1000, 0),
+          fmt((100 * us) / busy, 1),
+          fmt(us / operations, 1),
+        ]),
+    ]);
+  return {
+    busyUs: busy,
+    text: `By self time:\n${top(self, rows.self)}\n\nBy total time:\n${top(total, rows.total)}`,
+  };
 }

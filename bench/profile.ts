@@ -21,42 +21,85 @@ import { profiled, summarize } from "./profile-summary";
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const direct = args.includes("--direct");
 const [target = "step.get", seconds = "8"] = args.filter((a) => !a.startsWith("--"));
-if (target !== "step.get" && target !== "step.submit" && target !== "ping") throw new Error(`profile step.get, step.submit or ping, not ${target}`);
+if (target !== "step.get" && target !== "step.submit" && target !== "ping")
+  throw new Error(`profile step.get, step.submit or ping, not ${target}`);
 
 const server = await testServer();
 // ping: the bench's trivial query, through a second copy of our app (headers, guards, sessions).
-const stack = createApp(server.services, server.services.botCheck, appRouterOf({ ping: publicProcedure.query(() => "pong") }));
+const stack = createApp(
+  server.services,
+  server.services.botCheck,
+  appRouterOf({ ping: publicProcedure.query(() => "pong") }),
+);
 const stackServer = await new Promise<ReturnType<typeof serve>>((resolve) => {
   const s = serve({ fetch: stack.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
 });
 const visitor = browser(server.url);
-const submitBody = JSON.stringify({ stepId: "name", answers: { user: { firstName: "Bench", lastName: "Mark" } } });
+const submitBody = JSON.stringify({
+  stepId: "name",
+  answers: { user: { firstName: "Bench", lastName: "Mark" } },
+});
 await visitor.trpc.step.submit.mutate(JSON.parse(submitBody));
 server.services.botCheck.verify = async () => ({ ok: true }); // as in bench/api.ts: the handler's own cost
-const headers = { cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join("; "), "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" };
+const headers = {
+  cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+  "x-same-origin": "1",
+  "accept-encoding": "gzip, deflate, br",
+};
 const options: autocannon.Options =
   target === "ping"
-    ? { url: `http://127.0.0.1:${(stackServer.address() as AddressInfo).port}/api/trpc/ping`, headers: { "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" } } // no cookie, as in bench/api.ts
+    ? {
+        url: `http://127.0.0.1:${(stackServer.address() as AddressInfo).port}/api/trpc/ping`,
+        headers: { "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" },
+      } // no cookie, as in bench/api.ts
     : target === "step.get"
-    ? { url: `${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "name" }))}`, headers }
-    : { url: `${server.url}/api/trpc/step.submit`, method: "POST", headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" }, body: submitBody };
+      ? {
+          url: `${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "name" }))}`,
+          headers,
+        }
+      : {
+          url: `${server.url}/api/trpc/step.submit`,
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" },
+          body: submitBody,
+        };
 const fire = (duration: number) => autocannon({ ...options, duration, connections: 10, workers: 1 });
 
 /** The procedure called directly for `duration` seconds, one call at a time; the CPU time per call. */
 async function loop(duration: number) {
   const token = visitor.cookies.get([...visitor.cookies.keys()].find((k) => k.includes("session"))!)!;
-  const applicant = (await server.services.auth.applicant.sessions.validate(decodeURIComponent(token)))!.session;
-  const ctx = { services: server.services, cookies: { get: () => undefined, set: () => {}, delete: () => {} }, resHeaders: new Headers(), ip: "127.0.0.1", origin: server.url, userAgent: "bench", applicant, portal: null };
+  const applicant = (await server.services.auth.applicant.sessions.validate(decodeURIComponent(token)))!
+    .session;
+  const ctx = {
+    services: server.services,
+    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
+    resHeaders: new Headers(),
+    ip: "127.0.0.1",
+    origin: server.url,
+    userAgent: "bench",
+    applicant,
+    portal: null,
+  };
   const caller = appRouter.createCaller(ctx as never);
   const input = JSON.parse(submitBody);
   const cpu = process.cpuUsage();
   let calls = 0;
   for (const end = performance.now() + duration * 1000; performance.now() < end; calls++)
-    await (target === "ping" ? Promise.resolve() : target === "step.get" ? caller.step.get({ stepId: "name" }) : caller.step.submit(input));
+    await (target === "ping"
+      ? Promise.resolve()
+      : target === "step.get"
+        ? caller.step.get({ stepId: "name" })
+        : caller.step.submit(input));
   const spent = process.cpuUsage(cpu);
-  return { requests: { total: calls, average: calls / duration }, cpuUs: (spent.user + spent.system) / calls };
+  return {
+    requests: { total: calls, average: calls / duration },
+    cpuUs: (spent.user + spent.system) / calls,
+  };
 }
-const run = (duration: number): Promise<Awaited<ReturnType<typeof fire>> | Awaited<ReturnType<typeof loop>>> => (direct ? loop(duration) : fire(duration));
+const run = (
+  duration: number,
+): Promise<Awaited<ReturnType<typeof fire>> | Awaited<ReturnType<typeof loop>>> =>
+  direct ? loop(duration) : fire(duration);
 
 await run(2); // warm
 const { result, profile } = await profiled(() => run(Number(seconds)));
@@ -69,7 +112,10 @@ writeFileSync(join(out, `${target}.cpuprofile`), JSON.stringify(profile));
 
 const requests = result.requests.total;
 const { busyUs, text } = summarize(profile, requests);
-if ("cpuUs" in result) console.log(`${target} called directly: ${fmt(result.cpuUs, 0)} µs of CPU per call (profiler on).`);
-console.log(`${target}: ${requests} requests in ${seconds} s (${fmt(result.requests.average)} req/s), ${fmt(busyUs / requests, 0)} µs busy per request (profiler on).`);
+if ("cpuUs" in result)
+  console.log(`${target} called directly: ${fmt(result.cpuUs, 0)} µs of CPU per call (profiler on).`);
+console.log(
+  `${target}: ${requests} requests in ${seconds} s (${fmt(result.requests.average)} req/s), ${fmt(busyUs / requests, 0)} µs busy per request (profiler on).`,
+);
 console.log(`\n${text}`);
 console.log(`\nProfile: ${relative(process.cwd(), join(out, `${target}.cpuprofile`))}`);

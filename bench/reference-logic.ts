@@ -18,7 +18,10 @@ const roots: unknown[] = [];
 jsonLogic.rm_operation("method");
 jsonLogic.rm_operation("log");
 for (const [name, op] of Object.entries(customOperators))
-  jsonLogic.add_operation(name, name === "root" ? (path: unknown) => getPath(roots[roots.length - 1], path) : op.fn);
+  jsonLogic.add_operation(
+    name,
+    name === "root" ? (path: unknown) => getPath(roots[roots.length - 1], path) : op.fn,
+  );
 
 export function evaluate(logic: Logic, data: Data = {}): unknown {
   roots.push(data);

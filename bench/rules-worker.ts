@@ -29,9 +29,18 @@ export interface WorkerReport {
 
 /** vitest's toMatchObject, as tests/unit/rule-cases.test.ts applies it: objects partially, arrays item by item. */
 function matches(actual: unknown, expected: unknown): boolean {
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matches(actual[i], e));
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((e, i) => matches(actual[i], e))
+    );
   if (expected !== null && typeof expected === "object")
-    return actual !== null && typeof actual === "object" && Object.entries(expected).every(([k, e]) => matches((actual as Record<string, unknown>)[k], e));
+    return (
+      actual !== null &&
+      typeof actual === "object" &&
+      Object.entries(expected).every(([k, e]) => matches((actual as Record<string, unknown>)[k], e))
+    );
   return Object.is(actual, expected);
 }
 
@@ -57,7 +66,9 @@ const cases: WorkerReport["cases"] = { total: 0, failed: [] };
 for (const { file, def } of defs.cases)
   for (const c of def.cases) {
     cases.total++;
-    const result = attempt(() => presentResult(defs, def.ruleSet, evaluateRuleSet(defs, def.ruleSet, c.input)));
+    const result = attempt(() =>
+      presentResult(defs, def.ruleSet, evaluateRuleSet(defs, def.ruleSet, c.input)),
+    );
     outputs[`${file}: ${c.description}`] = result;
     if (!matches(result, c.expect)) cases.failed.push(`${file}: ${c.description}`);
   }
@@ -69,21 +80,34 @@ for (const entry of JSON.parse(readFileSync(suiteFile, "utf8")) as unknown[]) {
   const [rule, data, expected] = entry as [unknown, logic.Data, unknown];
   suite.total++;
   const result = attempt(() => logic.evaluate(rule, data));
-  if (!isDeepStrictEqual(result, expected)) suite.failed.push(`${JSON.stringify(rule)} on ${JSON.stringify(data)}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(result)}`);
+  if (!isDeepStrictEqual(result, expected))
+    suite.failed.push(
+      `${JSON.stringify(rule)} on ${JSON.stringify(data)}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(result)}`,
+    );
 }
 
 const examples: WorkerReport["examples"] = { total: 0, failed: [] };
 for (const [name, op] of Object.entries(logic.customOperators)) {
   examples.total++;
-  if (!isDeepStrictEqual(attempt(() => logic.evaluate(op.example.logic, op.example.data ?? {})), op.example.result)) examples.failed.push(name);
+  if (
+    !isDeepStrictEqual(
+      attempt(() => logic.evaluate(op.example.logic, op.example.data ?? {})),
+      op.example.result,
+    )
+  )
+    examples.failed.push(name);
 }
 
 // Every step's logic on the same application (branches, visibility, requirements, checks): not
 // judged against expectations, only compared between the two evaluators.
 const doc = benchApplication();
 for (const stepId of defs.steps.keys()) {
-  outputs[`step ${stepId}: next`] = attempt(() => nextStep(defs, stepId, doc, { variant: "standard", today: TODAY }));
-  outputs[`step ${stepId}: validator`] = attempt(() => createStepValidator(defs, stepId)(doc, { application: doc, today: TODAY }));
+  outputs[`step ${stepId}: next`] = attempt(() =>
+    nextStep(defs, stepId, doc, { variant: "standard", today: TODAY }),
+  );
+  outputs[`step ${stepId}: validator`] = attempt(() =>
+    createStepValidator(defs, stepId)(doc, { application: doc, today: TODAY }),
+  );
 }
 
 const timings: Record<string, Throughput> = {};

@@ -14,12 +14,26 @@ import { evaluateRuleSet, ruleData } from "@engine/logic/rules";
 export const TODAY = "2026-11-22";
 
 export function benchApplication(): Record<string, any> {
-  const doc = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"));
+  const doc = JSON.parse(
+    readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+  );
   const [current] = doc.user.employments;
   doc.user.employments = [
     { ...current, startDate: "2025-02-03" },
-    { ...current, id: "emp1b", employerName: "St. Joseph's Hospital", startDate: "2022-06-13", endDate: "2024-12-13" },
-    { ...current, id: "emp1c", employerName: "AdventHealth Tampa", startDate: "2019-01-07", endDate: "2022-05-27" },
+    {
+      ...current,
+      id: "emp1b",
+      employerName: "St. Joseph's Hospital",
+      startDate: "2022-06-13",
+      endDate: "2024-12-13",
+    },
+    {
+      ...current,
+      id: "emp1c",
+      employerName: "AdventHealth Tampa",
+      startDate: "2019-01-07",
+      endDate: "2022-05-27",
+    },
   ];
   return doc;
 }
@@ -30,7 +44,9 @@ export const APPLICATION_CHECK = "the application's schema check (ajv)";
 export function rulesWorkload(defs: Definitions, doc = benchApplication()) {
   const documents = () => evaluateRuleSet(defs, "documents", doc, { today: TODAY });
   const coverage = () =>
-    [doc.user, doc.coborrower].map((person) => evaluateRuleSet(defs, "coverage", { employments: person.employments, today: TODAY }));
+    [doc.user, doc.coborrower].map((person) =>
+      evaluateRuleSet(defs, "coverage", { employments: person.employments, today: TODAY }),
+    );
   const next = () => nextStep(defs, "application5", doc, { variant: "standard", today: TODAY });
   return {
     parts: { documents, coverage, "next step": next },
@@ -43,7 +59,10 @@ export function rulesWorkload(defs: Definitions, doc = benchApplication()) {
  * with the data it reads (facts already worked out): timing these alone measures the evaluator
  * without the rules engine around it.
  */
-export function logicAlone(defs: Definitions, doc = benchApplication()): (() => void) & { evaluations: number } {
+export function logicAlone(
+  defs: Definitions,
+  doc = benchApplication(),
+): (() => void) & { evaluations: number } {
   const pairs: [Logic, Data][] = [];
   const collect = (ruleSetId: string, input: Data) => {
     const { def } = ruleSetById(defs, ruleSetId);
@@ -51,10 +70,18 @@ export function logicAlone(defs: Definitions, doc = benchApplication()): (() => 
     for (const fact of def.facts ?? []) data[fact.name] = evaluate(fact.value, data);
     for (const fact of def.facts ?? []) pairs.push([fact.value, data]);
     for (const rule of def.rules ?? []) {
-      const scopes = rule.forEach === undefined ? [data] : (evaluate(rule.forEach, data) as unknown[] ?? []).map((item, index) => ({ ...data, [rule.as!]: item, index }));
+      const scopes =
+        rule.forEach === undefined
+          ? [data]
+          : ((evaluate(rule.forEach, data) as unknown[]) ?? []).map((item, index) => ({
+              ...data,
+              [rule.as!]: item,
+              index,
+            }));
       if (rule.forEach !== undefined) pairs.push([rule.forEach, data]);
       for (const scope of scopes)
-        for (const logic of [rule.when, rule.value, ...Object.values(rule.emit ?? {})]) if (logic !== undefined) pairs.push([logic, scope]);
+        for (const logic of [rule.when, rule.value, ...Object.values(rule.emit ?? {})])
+          if (logic !== undefined) pairs.push([logic, scope]);
     }
   };
   collect("documents", doc);

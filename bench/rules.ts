@@ -17,9 +17,21 @@ import { APPLICATION_CHECK } from "./rules-workload";
 
 /** One side of the bench; `swap` runs the engine on json-logic-js. */
 function runWorker(swap: boolean): WorkerReport {
-  const args = ["--import", "tsx", ...(swap ? ["--import", pathToFileURL(join(REPO_ROOT, "bench/swap-logic.mjs")).href] : []), join(REPO_ROOT, "bench/rules-worker.ts")];
-  const child = spawnSync(process.execPath, args, { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  if (child.status !== 0) throw new Error(`rules worker (${swap ? "json-logic-js" : "json-logic-engine"}) failed:\n${child.stderr}`);
+  const args = [
+    "--import",
+    "tsx",
+    ...(swap ? ["--import", pathToFileURL(join(REPO_ROOT, "bench/swap-logic.mjs")).href] : []),
+    join(REPO_ROOT, "bench/rules-worker.ts"),
+  ];
+  const child = spawnSync(process.execPath, args, {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (child.status !== 0)
+    throw new Error(
+      `rules worker (${swap ? "json-logic-js" : "json-logic-engine"}) failed:\n${child.stderr}`,
+    );
   return JSON.parse(child.stdout) as WorkerReport;
 }
 
@@ -34,38 +46,69 @@ export interface RulesSummary {
 }
 
 export function runRulesBench(log: (line: string) => void = console.log): RulesSummary {
-  log("Rules: documents + coverage + next step, two borrowers (the product's json-logic-engine, compiled, and the reference json-logic-js; two runs each, taking turns; the better run of each)...");
+  log(
+    "Rules: documents + coverage + next step, two borrowers (the product's json-logic-engine, compiled, and the reference json-logic-js; two runs each, taking turns; the better run of each)...",
+  );
   const runs = [true, false, true, false].map(runWorker);
   const best = (a: WorkerReport, b: WorkerReport): WorkerReport => ({
     ...a,
-    timings: Object.fromEntries(Object.entries(a.timings).map(([name, t]) => [name, b.timings[name]!.cpuUsPerOp < t.cpuUsPerOp ? b.timings[name]! : t])),
+    timings: Object.fromEntries(
+      Object.entries(a.timings).map(([name, t]) => [
+        name,
+        b.timings[name]!.cpuUsPerOp < t.cpuUsPerOp ? b.timings[name]! : t,
+      ]),
+    ),
     coldMs: Math.min(a.coldMs, b.coldMs),
   });
   const reference = best(runs[0]!, runs[2]!);
   const candidate = best(runs[1]!, runs[3]!);
-  const differences = Object.keys(reference.outputs).filter((key) => !isDeepStrictEqual(reference.outputs[key], candidate.outputs[key]));
-  const checks = (r: WorkerReport) => r.cases.failed.length + r.suite.failed.length + r.examples.failed.length;
+  const differences = Object.keys(reference.outputs).filter(
+    (key) => !isDeepStrictEqual(reference.outputs[key], candidate.outputs[key]),
+  );
+  const checks = (r: WorkerReport) =>
+    r.cases.failed.length + r.suite.failed.length + r.examples.failed.length;
   const passes = checks(reference) === 0 && checks(candidate) === 0 && differences.length === 0;
 
   const speedups: Record<string, number> = {};
-  const rows = [["workload", "json-logic-js µs/op", "(CPU µs)", "product µs/op", "(CPU µs)", "product speed ÷ js"]];
+  const rows = [
+    ["workload", "json-logic-js µs/op", "(CPU µs)", "product µs/op", "(CPU µs)", "product speed ÷ js"],
+  ];
   for (const [name, ref] of Object.entries(reference.timings)) {
     const cand = candidate.timings[name]!;
     speedups[name] = ref.cpuUsPerOp / cand.cpuUsPerOp;
-    rows.push([name, fmt(ref.usPerOp), fmt(ref.cpuUsPerOp), fmt(cand.usPerOp), fmt(cand.cpuUsPerOp), `${fmt(speedups[name]!, 2)}×`]);
+    rows.push([
+      name,
+      fmt(ref.usPerOp),
+      fmt(ref.cpuUsPerOp),
+      fmt(cand.usPerOp),
+      fmt(cand.cpuUsPerOp),
+      `${fmt(speedups[name]!, 2)}×`,
+    ]);
   }
   log(table(rows));
-  log(`First run, cold: json-logic-js ${fmt(reference.coldMs)} ms, product ${fmt(candidate.coldMs)} ms (${candidate.compilations} pieces of logic compiled).`);
+  log(
+    `First run, cold: json-logic-js ${fmt(reference.coldMs)} ms, product ${fmt(candidate.coldMs)} ms (${candidate.compilations} pieces of logic compiled).`,
+  );
   for (const r of [reference, candidate])
     log(
       `${r.evaluator}: worked cases ${r.cases.total - r.cases.failed.length}/${r.cases.total}, shared json-logic suite ${r.suite.total - r.suite.failed.length}/${r.suite.total}, operator examples ${r.examples.total - r.examples.failed.length}/${r.examples.total}` +
         [...r.cases.failed, ...r.suite.failed, ...r.examples.failed].map((f) => `\n  FAILED ${f}`).join(""),
     );
-  log(`Same decisions on ${Object.keys(reference.outputs).length - differences.length}/${Object.keys(reference.outputs).length} outputs (worked cases, the workload, every step's branches and validator)${differences.map((d) => `\n  DIFFERS ${d}`).join("")}`);
+  log(
+    `Same decisions on ${Object.keys(reference.outputs).length - differences.length}/${Object.keys(reference.outputs).length} outputs (worked cases, the workload, every step's branches and validator)${differences.map((d) => `\n  DIFFERS ${d}`).join("")}`,
+  );
   const whole = candidate.timings["documents + coverage + next step"]!;
-  log(`The whole workload: ${fmt(whole.cpuUsPerOp)} µs of CPU per evaluation (${fmt(whole.usPerOp)} µs of wall clock; target ≤ 300 µs; load average ${loadavg()[0]!.toFixed(1)}).`);
+  log(
+    `The whole workload: ${fmt(whole.cpuUsPerOp)} µs of CPU per evaluation (${fmt(whole.usPerOp)} µs of wall clock; target ≤ 300 µs; load average ${loadavg()[0]!.toFixed(1)}).`,
+  );
   const check = candidate.timings[APPLICATION_CHECK]!;
-  log(`Its application is validated once for every run (one object); a request validates its own once: ${fmt(check.cpuUsPerOp)} µs of CPU more, ${fmt(whole.cpuUsPerOp + check.cpuUsPerOp)} µs per request.`);
-  log(passes ? "The product's evaluator passes every check and decides as json-logic-js does." : "The product's evaluator does NOT pass: see FAILED and DIFFERS above.");
+  log(
+    `Its application is validated once for every run (one object); a request validates its own once: ${fmt(check.cpuUsPerOp)} µs of CPU more, ${fmt(whole.cpuUsPerOp + check.cpuUsPerOp)} µs per request.`,
+  );
+  log(
+    passes
+      ? "The product's evaluator passes every check and decides as json-logic-js does."
+      : "The product's evaluator does NOT pass: see FAILED and DIFFERS above.",
+  );
   return { reference, candidate, differences, passes, speedups };
 }

@@ -11,7 +11,13 @@ import { runRulesBench } from "./rules";
 import { runScaleBench } from "./scale";
 import { runWebBench } from "./web";
 
-const parts = { rules: runRulesBench, api: runApiBench, scale: runScaleBench, web: runWebBench, a11y: runA11yBench } as const;
+const parts = {
+  rules: runRulesBench,
+  api: runApiBench,
+  scale: runScaleBench,
+  web: runWebBench,
+  a11y: runA11yBench,
+} as const;
 type Part = keyof typeof parts;
 
 const asked = process.argv.slice(2).filter((a) => a !== "--");
@@ -35,7 +41,10 @@ for (const part of chosen) {
 
 const out = join(REPO_ROOT, "dist/bench");
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, "results.json"), JSON.stringify(results, (key, value) => (key === "outputs" ? undefined : value), 2));
+writeFileSync(
+  join(out, "results.json"),
+  JSON.stringify(results, (key, value) => (key === "outputs" ? undefined : value), 2),
+);
 console.log(`Figures written to dist/bench/results.json.`);
 
 const web = results.web as { homeWithinBudget: boolean } | undefined;

@@ -47,18 +47,43 @@ export interface ScaleSummary {
  * leaves it, with its list of saved steps (worked out once per kind of document, status and variant).
  */
 function documents(services: Services) {
-  const whole = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>;
-  const early = (i: number) => ({ funnelVariant: "variantOne", user: { firstName: `Seed${i}`, lastName: "Applicant", email: `seed${i}@example.com` }, setup: { propertyUsage: "primaryResidence", zip: "33609", propertyValue: 300_000 + (i % 500) * 1000, mortgageEstimate: 150_000 } });
-  const wholeText = JSON.stringify(mapSensitive(whole, services.sensitive, (v) => (typeof v === "string" ? services.cipher.encrypt(v) : v)));
+  const whole = JSON.parse(
+    readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+  ) as Record<string, unknown>;
+  const early = (i: number) => ({
+    funnelVariant: "variantOne",
+    user: { firstName: `Seed${i}`, lastName: "Applicant", email: `seed${i}@example.com` },
+    setup: {
+      propertyUsage: "primaryResidence",
+      zip: "33609",
+      propertyValue: 300_000 + (i % 500) * 1000,
+      mortgageEstimate: 150_000,
+    },
+  });
+  const wholeText = JSON.stringify(
+    mapSensitive(whole, services.sensitive, (v) => (typeof v === "string" ? services.cipher.encrypt(v) : v)),
+  );
   const completedLists = new Map<string, string>();
   const completed = (doc: Record<string, unknown>, kind: string, status: string, variant: string) => {
     const key = `${kind} ${status} ${variant}`;
     let list = completedLists.get(key);
-    if (list === undefined) completedLists.set(key, (list = JSON.stringify(completedUpTo(services.defs, status, { application: doc, variant, part: partOf(services.defs, OWNER_ROLE, doc) }))));
+    if (list === undefined)
+      completedLists.set(
+        key,
+        (list = JSON.stringify(
+          completedUpTo(services.defs, status, {
+            application: doc,
+            variant,
+            part: partOf(services.defs, OWNER_ROLE, doc),
+          }),
+        )),
+      );
     return list;
   };
   return (i: number, status: string, variant: string) =>
-    i % 20 === 0 ? { document: wholeText, completed: completed(whole, "whole", status, variant) } : { document: JSON.stringify(early(i)), completed: completed(early(i), "early", status, variant) };
+    i % 20 === 0
+      ? { document: wholeText, completed: completed(whole, "whole", status, variant) }
+      : { document: JSON.stringify(early(i)), completed: completed(early(i), "early", status, variant) };
 }
 
 // Each document's status is one its answers reach: the server opens a step only on the path its
@@ -69,7 +94,10 @@ const WHOLE_STEP = "application3";
 /** The seeded applicant timed: a whole application (every 20th), in the middle of the table. */
 const MIDDLE = Math.floor(SEEDED / 40) * 20;
 
-async function seed(server: Awaited<ReturnType<typeof testServer>>, log: (line: string) => void): Promise<{ seconds: number; middleUser: string }> {
+async function seed(
+  server: Awaited<ReturnType<typeof testServer>>,
+  log: (line: string) => void,
+): Promise<{ seconds: number; middleUser: string }> {
   const { db, definitionsVersion } = server.services;
   const docOf = documents(server.services);
   const started = performance.now();
@@ -85,8 +113,24 @@ async function seed(server: Awaited<ReturnType<typeof testServer>>, log: (line: 
       const variant = i % 2 ? "variantTwo" : "variantOne";
       return {
         user: { id: userId, createdAt: at },
-        app: { id: randomUUID(), ownerId: userId, status, variant, ...docOf(i, status, variant), revision: 1 + (i % 7), definitionsVersion, createdAt: at, updatedAt: at },
-        session: { id: randomUUID().replace(/-/g, ""), userId, secretHash: "0".repeat(64), expiresAt: expires, createdAt: at },
+        app: {
+          id: randomUUID(),
+          ownerId: userId,
+          status,
+          variant,
+          ...docOf(i, status, variant),
+          revision: 1 + (i % 7),
+          definitionsVersion,
+          createdAt: at,
+          updatedAt: at,
+        },
+        session: {
+          id: randomUUID().replace(/-/g, ""),
+          userId,
+          secretHash: "0".repeat(64),
+          expiresAt: expires,
+          createdAt: at,
+        },
       };
     });
     await transaction(db, async (tx) => {
@@ -94,7 +138,10 @@ async function seed(server: Awaited<ReturnType<typeof testServer>>, log: (line: 
       await tx.insert(applications).values(rows.map((r) => r.app));
       await tx.insert(applicantSessions).values(rows.map((r) => r.session));
     });
-    if ((from / BATCH) % 50 === 49) log(`  ${(from + BATCH).toLocaleString("en-US")} applications in ${Math.round((performance.now() - started) / 1000)} s`);
+    if ((from / BATCH) % 50 === 49)
+      log(
+        `  ${(from + BATCH).toLocaleString("en-US")} applications in ${Math.round((performance.now() - started) / 1000)} s`,
+      );
   }
   return { seconds: (performance.now() - started) / 1000, middleUser };
 }
@@ -104,12 +151,22 @@ async function cookieFor(server: Awaited<ReturnType<typeof testServer>>, userId:
   const { token, session } = await server.services.auth.applicant.sessions.create(userId);
   const jar = server.services.auth.applicant.jar;
   let cookie = "";
-  jar.set({ get: () => undefined, set: (serialized) => void (cookie = serialized.split(";")[0]!) }, "session", token, session.expiresAt);
+  jar.set(
+    { get: () => undefined, set: (serialized) => void (cookie = serialized.split(";")[0]!) },
+    "session",
+    token,
+    session.expiresAt,
+  );
   return cookie;
 }
 
 async function timeStepGet(name: string, url: string, cookie: string, stepId: string): Promise<LatencyRun> {
-  const options = { url: `${url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId }))}`, headers: { cookie, "x-same-origin": "1" }, connections: 1, workers: 1 };
+  const options = {
+    url: `${url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId }))}`,
+    headers: { cookie, "x-same-origin": "1" },
+    connections: 1,
+    workers: 1,
+  };
   await autocannon({ ...options, duration: 1 });
   const rounds: autocannon.Result[] = [];
   for (let r = 0; r < 3; r++) rounds.push(await autocannon({ ...options, duration: 3 }));
@@ -125,26 +182,67 @@ async function timeStepGet(name: string, url: string, cookie: string, stepId: st
 
 export async function runScaleBench(log: (line: string) => void = console.log): Promise<ScaleSummary> {
   const database = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite (synchronous=FULL)";
-  log(`Scale on ${database}: step.get one request at a time, on a nearly empty database and with ${SEEDED.toLocaleString("en-US")} applications...`);
+  log(
+    `Scale on ${database}: step.get one request at a time, on a nearly empty database and with ${SEEDED.toLocaleString("en-US")} applications...`,
+  );
   const server = await testServer();
   try {
     const visitor = browser(server.url);
-    await visitor.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Bench", lastName: "Scale" } } });
+    await visitor.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Bench", lastName: "Scale" } },
+    });
     const cookie = [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     const runs: LatencyRun[] = [await timeStepGet("step.get, empty database", server.url, cookie, "name")];
 
     const cpuBefore = threadCpuUs();
     const { seconds, middleUser } = await seed(server, log);
     const cpuAfter = threadCpuUs();
-    log(`Seeded ${SEEDED.toLocaleString("en-US")} applications, accounts and sessions in ${fmt(seconds, 0)} s${cpuBefore !== null && cpuAfter !== null ? ` (${fmt((cpuAfter - cpuBefore) / 1e6, 0)} s of CPU here)` : ""}.`);
-    runs.push(await timeStepGet(`step.get, ${SEEDED.toLocaleString("en-US")} applications`, server.url, cookie, "name"));
-    runs.push(await timeStepGet(`step.get of a seeded applicant (row ${MIDDLE.toLocaleString("en-US")})`, server.url, await cookieFor(server, middleUser), WHOLE_STEP));
+    log(
+      `Seeded ${SEEDED.toLocaleString("en-US")} applications, accounts and sessions in ${fmt(seconds, 0)} s${cpuBefore !== null && cpuAfter !== null ? ` (${fmt((cpuAfter - cpuBefore) / 1e6, 0)} s of CPU here)` : ""}.`,
+    );
+    runs.push(
+      await timeStepGet(
+        `step.get, ${SEEDED.toLocaleString("en-US")} applications`,
+        server.url,
+        cookie,
+        "name",
+      ),
+    );
+    runs.push(
+      await timeStepGet(
+        `step.get of a seeded applicant (row ${MIDDLE.toLocaleString("en-US")})`,
+        server.url,
+        await cookieFor(server, middleUser),
+        WHOLE_STEP,
+      ),
+    );
 
-    log(table([["run", "p50 ms", "p99 ms", "max ms", "requests", "failures"], ...runs.map((r) => [r.name, fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.max, 1), String(r.requests), String(r.failures)])]));
+    log(
+      table([
+        ["run", "p50 ms", "p99 ms", "max ms", "requests", "failures"],
+        ...runs.map((r) => [
+          r.name,
+          fmt(r.p50, 1),
+          fmt(r.p99, 1),
+          fmt(r.max, 1),
+          String(r.requests),
+          String(r.failures),
+        ]),
+      ]),
+    );
     const worst = Math.max(...runs.slice(1).map((r) => r.p99));
-    const targets: TargetCheck[] = [{ name: `step.get p99 with ${SEEDED.toLocaleString("en-US")} applications (ms)`, figure: worst, target: `≤ ${P99_TARGET_MS}`, holds: worst <= P99_TARGET_MS && runs.every((r) => r.failures === 0) }];
+    const targets: TargetCheck[] = [
+      {
+        name: `step.get p99 with ${SEEDED.toLocaleString("en-US")} applications (ms)`,
+        figure: worst,
+        target: `≤ ${P99_TARGET_MS}`,
+        holds: worst <= P99_TARGET_MS && runs.every((r) => r.failures === 0),
+      },
+    ];
     log(targetTable(targets));
-    if (runs.some((r) => r.failures > 0)) log("WARNING: failed requests: those figures do not measure step.get.");
+    if (runs.some((r) => r.failures > 0))
+      log("WARNING: failed requests: those figures do not measure step.get.");
     return { database, seeded: SEEDED, seedSeconds: seconds, runs, targets };
   } finally {
     await server.close();

@@ -5,6 +5,7 @@ const candidate = new URL("./reference-logic.ts", import.meta.url).href;
 export async function resolve(specifier, context, nextResolve) {
   const resolved = await nextResolve(specifier, context);
   const url = resolved.url.split("?")[0];
-  if (url === original && context.parentURL?.split("?")[0] !== candidate) return { ...resolved, url: candidate };
+  if (url === original && context.parentURL?.split("?")[0] !== candidate)
+    return { ...resolved, url: candidate };
   return resolved;
 }

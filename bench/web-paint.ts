@@ -11,25 +11,62 @@ type Answer = string | number | boolean;
 
 /** The early funnel: each page's answers by field pointer, and the field that shows the next page is there. */
 const WALK: { path: string; answers: Record<string, Answer>; next: string[] }[] = [
-  { path: "/app/initial-setup/name", answers: { "/user/firstName": "Dana", "/user/lastName": "Rivera" }, next: ["/user/email"] },
+  {
+    path: "/app/initial-setup/name",
+    answers: { "/user/firstName": "Dana", "/user/lastName": "Rivera" },
+    next: ["/user/email"],
+  },
   { path: "/app/initial-setup/email", answers: { "/user/email": "" }, next: ["/setup/propertyValue"] },
-  { path: "/app/initial-setup/property-value", answers: { "/setup/propertyValue": 585000 }, next: ["/setup/mortgageEstimate"] },
-  { path: "/app/initial-setup/mortgage-estimate", answers: { "/setup/mortgageEstimate": 245000 }, next: ["/setup/hasFbm"] },
-  { path: "/app/initial-setup/has-fbm", answers: { "/setup/hasFbm": false }, next: ["/setup/isSelfEmployed"] },
-  { path: "/app/initial-setup/is-self-employed", answers: { "/setup/isSelfEmployed": false }, next: ["/setup/creditRange"] },
-  { path: "/app/initial-setup/credit-range", answers: { "/setup/creditRange": "Excellent (760+)" }, next: ["/setup/zip"] },
+  {
+    path: "/app/initial-setup/property-value",
+    answers: { "/setup/propertyValue": 585000 },
+    next: ["/setup/mortgageEstimate"],
+  },
+  {
+    path: "/app/initial-setup/mortgage-estimate",
+    answers: { "/setup/mortgageEstimate": 245000 },
+    next: ["/setup/hasFbm"],
+  },
+  {
+    path: "/app/initial-setup/has-fbm",
+    answers: { "/setup/hasFbm": false },
+    next: ["/setup/isSelfEmployed"],
+  },
+  {
+    path: "/app/initial-setup/is-self-employed",
+    answers: { "/setup/isSelfEmployed": false },
+    next: ["/setup/creditRange"],
+  },
+  {
+    path: "/app/initial-setup/credit-range",
+    answers: { "/setup/creditRange": "Excellent (760+)" },
+    next: ["/setup/zip"],
+  },
   // The variants part here: one asks how the home is used, the other goes on to the co-borrower question.
-  { path: "/app/initial-setup/zip", answers: { "/setup/zip": "80205" }, next: ["/setup/propertyUsage", "/setup/hasCoborrower"] },
+  {
+    path: "/app/initial-setup/zip",
+    answers: { "/setup/zip": "80205" },
+    next: ["/setup/propertyUsage", "/setup/hasCoborrower"],
+  },
 ];
 
 /** Answers one field as a person does (as tests/e2e/answer.ts): types, or picks the option by its label. */
 async function answer(page: Page, pointer: string, value: Answer): Promise<void> {
   const box = page.locator(`[data-pointer="${pointer}"]`).first();
   await box.waitFor();
-  if ((await box.locator("select").count()) > 0) return void (await box.locator("select").first().selectOption({ label: String(value) }));
+  if ((await box.locator("select").count()) > 0)
+    return void (await box
+      .locator("select")
+      .first()
+      .selectOption({ label: String(value) }));
   if ((await box.locator('input[type="radio"]').count()) > 0) {
-    const radio = box.getByLabel(value === true ? "Yes" : value === false ? "No" : String(value), { exact: true });
-    await box.locator(`label[for="${await radio.getAttribute("id")}"]`).first().click();
+    const radio = box.getByLabel(value === true ? "Yes" : value === false ? "No" : String(value), {
+      exact: true,
+    });
+    await box
+      .locator(`label[for="${await radio.getAttribute("id")}"]`)
+      .first()
+      .click();
     return;
   }
   const input = box.locator("input:not([type=hidden]), textarea").first();
@@ -73,7 +110,12 @@ export async function measureNextPaint(browser: Browser, baseURL: string, walks 
     await page.evaluate(LISTEN);
     for (const step of WALK) {
       await page.waitForURL((url) => url.pathname === step.path, { timeout: 20_000 });
-      for (const [pointer, value] of Object.entries(step.answers)) await answer(page, pointer, pointer === "/user/email" ? `bench.${Date.now()}.${w}@example.com` : value);
+      for (const [pointer, value] of Object.entries(step.answers))
+        await answer(
+          page,
+          pointer,
+          pointer === "/user/email" ? `bench.${Date.now()}.${w}@example.com` : value,
+        );
       // Wait for the field to be in the page before the click, then time click → painted.
       const painted = page.evaluate(`(${PAINTED})(${JSON.stringify(step.next)})`) as Promise<number>;
       await page.getByRole("button", { name: "Next" }).click();

@@ -84,7 +84,9 @@ export interface WebSummary {
 const newest = (path: string): number => {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
-  return stat.isDirectory() ? Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name)))) : stat.mtimeMs;
+  return stat.isDirectory()
+    ? Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))))
+    : stat.mtimeMs;
 };
 
 /**
@@ -99,11 +101,16 @@ function snapshotBuild(log: (line: string) => void): string {
   }
   const builtAt = statSync(index).mtimeMs;
   if (Math.max(newest(join(REPO_ROOT, "web")), newest(join(REPO_ROOT, "engine"))) > builtAt)
-    log(`NOTE: web/ or engine/ changed after dist/web was built (${new Date(builtAt).toISOString()}): run "npm run build" for current figures.`);
+    log(
+      `NOTE: web/ or engine/ changed after dist/web was built (${new Date(builtAt).toISOString()}): run "npm run build" for current figures.`,
+    );
   const copy = mkdtempSync(join(tmpdir(), "heloc-bench-web-"));
   cpSync(WEB_DIR, copy, { recursive: true });
-  const scripts = [...readFileSync(join(copy, "index.html"), "utf8").matchAll(/\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  if (!scripts.every((file) => existsSync(join(copy, file)))) throw new Error("dist/web changed while it was being copied (a build in progress?): run the bench again");
+  const scripts = [...readFileSync(join(copy, "index.html"), "utf8").matchAll(/\/(assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
+  if (!scripts.every((file) => existsSync(join(copy, file))))
+    throw new Error("dist/web changed while it was being copied (a build in progress?): run the bench again");
   return copy;
 }
 
@@ -111,17 +118,26 @@ const kb = (bytes: number) => bytes / 1000;
 
 export async function runWebBench(log: (line: string) => void = console.log): Promise<WebSummary> {
   const loadStart = loadavg()[0]!;
-  log(`Load average at the start: ${loadavg().map((n) => n.toFixed(2)).join(", ")} (${cpus().length} cores).`);
+  log(
+    `Load average at the start: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")} (${cpus().length} cores).`,
+  );
   const webDir = snapshotBuild(log);
   const gzipSize = (file: string) => gzipSync(readFileSync(join(webDir, file))).length;
-  log("Web: JavaScript per route (headless Chromium, every script until the network is idle; gzip of the built files and of the validators the server sends)...");
+  log(
+    "Web: JavaScript per route (headless Chromium, every script until the network is idle; gzip of the built files and of the validators the server sends)...",
+  );
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-bench-data-"));
   const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, webDir, quiet: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   try {
     const routes: RouteWeight[] = [];
     for (const [name, path] of ROUTES) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        baseURL: server.url,
+      });
       const page = await context.newPage();
       const scripts = new Set<string>();
       // Scripts the server makes (the step validators it compiled, /api/validators): their bodies as sent, gzipped.
@@ -132,75 +148,151 @@ export async function runWebBench(log: (line: string) => void = console.log): Pr
       });
       page.on("response", (r) => {
         const file = new URL(r.url()).pathname.replace(/^\//, "");
-        if (r.request().resourceType() === "script" && !file.startsWith("assets/")) served.set(file, r.body().then((body) => gzipSync(body).length));
+        if (r.request().resourceType() === "script" && !file.startsWith("assets/"))
+          served.set(
+            file,
+            r.body().then((body) => gzipSync(body).length),
+          );
         // Every answer carrying definitions (the page's, the files of the steps fetched ahead, or the whole bundle);
         // one may come batched with a small query (step.get): counted whole, a few hundred bytes over.
-        if (r.url().includes("/api/trpc/") && /definitions\.(bundle|page)/.test(r.url())) definitions.push(r.body().then((body) => gzipSync(body).length));
+        if (r.url().includes("/api/trpc/") && /definitions\.(bundle|page)/.test(r.url()))
+          definitions.push(r.body().then((body) => gzipSync(body).length));
       });
       await page.goto(path);
       // The route's own chunk loads after the shell runs: wait for its heading, then for quiet.
       await page.locator("h1").first().waitFor({ timeout: 20_000 });
       await page.waitForLoadState("networkidle");
       await context.close();
-      const files = await Promise.all([...scripts].sort().map(async (file) => ({ file, gzip: served.has(file) ? await served.get(file)! : gzipSize(file) })));
+      const files = await Promise.all(
+        [...scripts]
+          .sort()
+          .map(async (file) => ({ file, gzip: served.has(file) ? await served.get(file)! : gzipSize(file) })),
+      );
       const definitionsGzip = (await Promise.all(definitions)).reduce((n, b) => n + b, 0);
       routes.push({ name, path, files, gzip: files.reduce((n, f) => n + f.gzip, 0), definitionsGzip });
     }
     // What every page loads (React, the router, the shell), and what each route adds to it.
-    const shared = routes.map((r) => new Set(r.files.map((f) => f.file))).reduce((a, b) => new Set([...a].filter((f) => b.has(f))));
+    const shared = routes
+      .map((r) => new Set(r.files.map((f) => f.file)))
+      .reduce((a, b) => new Set([...a].filter((f) => b.has(f))));
     const sharedGzip = routes[0]!.files.filter((f) => shared.has(f.file)).reduce((n, f) => n + f.gzip, 0);
     log(
       table([
         ["route", "page", "scripts", "gzip kB", "beyond the shared", "definitions kB"],
-        ...routes.map((r) => [r.name, r.path, String(r.files.length), fmt(kb(r.gzip), 1), fmt(kb(r.gzip - sharedGzip), 1), r.definitionsGzip ? fmt(kb(r.definitionsGzip), 1) : "-"]),
+        ...routes.map((r) => [
+          r.name,
+          r.path,
+          String(r.files.length),
+          fmt(kb(r.gzip), 1),
+          fmt(kb(r.gzip - sharedGzip), 1),
+          r.definitionsGzip ? fmt(kb(r.definitionsGzip), 1) : "-",
+        ]),
       ]),
     );
     log(`Shared by every page: ${shared.size} scripts, ${fmt(kb(sharedGzip), 1)} kB gzip.`);
     const home = routes[0]!;
     const homeKb = kb(home.gzip);
     const homeWithinBudget = homeKb <= HOME_BUDGET_KB;
-    log(`Home page JavaScript: ${fmt(homeKb, 1)} kB gzip (${home.gzip} bytes), budget ${HOME_BUDGET_KB} kB: ${homeWithinBudget ? "within" : "OVER"}.`);
+    log(
+      `Home page JavaScript: ${fmt(homeKb, 1)} kB gzip (${home.gzip} bytes), budget ${HOME_BUDGET_KB} kB: ${homeWithinBudget ? "within" : "OVER"}.`,
+    );
     if (!homeWithinBudget)
-      log(`  largest on home: ${[...home.files].sort((a, b) => b.gzip - a.gzip).slice(0, 5).map((f) => `${f.file} ${fmt(kb(f.gzip), 1)} kB`).join(", ")}`);
+      log(
+        `  largest on home: ${[...home.files]
+          .sort((a, b) => b.gzip - a.gzip)
+          .slice(0, 5)
+          .map((f) => `${f.file} ${fmt(kb(f.gzip), 1)} kB`)
+          .join(", ")}`,
+      );
 
     const first = routes.find((r) => r.name === "first funnel page")!;
     const firstFunnelPageKb = kb(first.gzip + first.definitionsGzip);
-    log(`First funnel page on a cold load: ${fmt(kb(first.gzip), 1)} kB of JavaScript + ${fmt(kb(first.definitionsGzip), 1)} kB of definitions = ${fmt(firstFunnelPageKb, 1)} kB gzip (target ${FIRST_FUNNEL_PAGE_BUDGET_KB} kB).`);
+    log(
+      `First funnel page on a cold load: ${fmt(kb(first.gzip), 1)} kB of JavaScript + ${fmt(kb(first.definitionsGzip), 1)} kB of definitions = ${fmt(firstFunnelPageKb, 1)} kB gzip (target ${FIRST_FUNNEL_PAGE_BUDGET_KB} kB).`,
+    );
 
     log("Next → next step painted, over the early funnel (3 walks)...");
     const paint = await measureNextPaint(browser, server.url);
     log(`  ${paint.steps.map((s) => `${s.from.split("/").pop()} ${fmt(s.ms, 0)}`).join(", ")} ms`);
-    log(`  median ${fmt(paint.medianMs, 0)} ms over ${paint.steps.length} steps (target ${PAINT_TARGET_MS} ms).`);
+    log(
+      `  median ${fmt(paint.medianMs, 0)} ms over ${paint.steps.length} steps (target ${PAINT_TARGET_MS} ms).`,
+    );
 
-    log(`Lighthouse (performance category, its default mobile profile with simulated throttling), ${LIGHTHOUSE_RUNS} runs a page, the median kept (CLS: the worst run)...`);
+    log(
+      `Lighthouse (performance category, its default mobile profile with simulated throttling), ${LIGHTHOUSE_RUNS} runs a page, the median kept (CLS: the worst run)...`,
+    );
     const runs: LighthouseRun[] = [];
     for (const [name, path] of LIGHTHOUSE_PAGES) {
       const tries: LighthouseRun[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) tries.push(await lighthouseRun(name, path, server.url, log));
       tries.sort((a, b) => a.score - b.score);
-      log(`  ${name}: scores ${tries.map((t) => t.score).join(", ")}; CLS ${tries.map((t) => fmt(t.cls, 3)).join(", ")}`);
+      log(
+        `  ${name}: scores ${tries.map((t) => t.score).join(", ")}; CLS ${tries.map((t) => fmt(t.cls, 3)).join(", ")}`,
+      );
       const kept = tries[Math.floor(tries.length / 2)]!;
       runs.push({ ...kept, scores: tries.map((t) => t.score), cls: Math.max(...tries.map((t) => t.cls)) });
     }
     log(
       table([
         ["page", "path", "score", "FCP", "LCP", "TBT", "CLS", "Speed Index"],
-        ...runs.map((r) => [r.name, r.path, String(r.score), r.metrics.fcp!, r.metrics.lcp!, r.metrics.tbt!, r.metrics.cls!, r.metrics.si!]),
+        ...runs.map((r) => [
+          r.name,
+          r.path,
+          String(r.score),
+          r.metrics.fcp!,
+          r.metrics.lcp!,
+          r.metrics.tbt!,
+          r.metrics.cls!,
+          r.metrics.si!,
+        ]),
       ]),
     );
     const targets: TargetCheck[] = [
-      { name: "home page JavaScript (kB gzip)", figure: homeKb, target: `≤ ${HOME_BUDGET_KB}`, holds: homeWithinBudget },
-      { name: "first funnel page JavaScript + definitions (kB gzip)", figure: firstFunnelPageKb, target: `≤ ${FIRST_FUNNEL_PAGE_BUDGET_KB}`, holds: firstFunnelPageKb <= FIRST_FUNNEL_PAGE_BUDGET_KB },
+      {
+        name: "home page JavaScript (kB gzip)",
+        figure: homeKb,
+        target: `≤ ${HOME_BUDGET_KB}`,
+        holds: homeWithinBudget,
+      },
+      {
+        name: "first funnel page JavaScript + definitions (kB gzip)",
+        figure: firstFunnelPageKb,
+        target: `≤ ${FIRST_FUNNEL_PAGE_BUDGET_KB}`,
+        holds: firstFunnelPageKb <= FIRST_FUNNEL_PAGE_BUDGET_KB,
+      },
       ...runs.flatMap((r) => [
-        { name: `Lighthouse mobile, ${r.name}`, figure: r.score, target: `≥ ${LIGHTHOUSE_TARGET}`, holds: r.score >= LIGHTHOUSE_TARGET },
+        {
+          name: `Lighthouse mobile, ${r.name}`,
+          figure: r.score,
+          target: `≥ ${LIGHTHOUSE_TARGET}`,
+          holds: r.score >= LIGHTHOUSE_TARGET,
+        },
         { name: `CLS, ${r.name}`, figure: r.cls, target: `≤ ${CLS_TARGET}`, holds: r.cls <= CLS_TARGET },
       ]),
-      { name: "Next → next step painted, median (ms)", figure: paint.medianMs, target: `≤ ${PAINT_TARGET_MS}`, holds: paint.medianMs <= PAINT_TARGET_MS },
+      {
+        name: "Next → next step painted, median (ms)",
+        figure: paint.medianMs,
+        target: `≤ ${PAINT_TARGET_MS}`,
+        holds: paint.medianMs <= PAINT_TARGET_MS,
+      },
     ];
     log(targetTable(targets));
     const loadEnd = loadavg()[0]!;
-    log(`Load average at the end: ${loadavg().map((n) => n.toFixed(2)).join(", ")}.`);
-    return { loadAverage: { start: loadStart, end: loadEnd }, routes, homeKb, homeWithinBudget, firstFunnelPageKb, lighthouse: runs, paint, targets };
+    log(
+      `Load average at the end: ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(", ")}.`,
+    );
+    return {
+      loadAverage: { start: loadStart, end: loadEnd },
+      routes,
+      homeKb,
+      homeWithinBudget,
+      firstFunnelPageKb,
+      lighthouse: runs,
+      paint,
+      targets,
+    };
   } finally {
     await browser.close();
     await server.close();
@@ -210,10 +302,20 @@ export async function runWebBench(log: (line: string) => void = console.log): Pr
 
 /** Lighthouse on a fresh Chromium. Its trace recording sometimes fails on a busy machine (it says
  *  to run it again), so a run that reports a runtime error is tried up to three times. */
-async function lighthouseRun(name: string, path: string, base: string, log: (line: string) => void): Promise<LighthouseRun> {
+async function lighthouseRun(
+  name: string,
+  path: string,
+  base: string,
+  log: (line: string) => void,
+): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-    const result = await lighthouse(`${base}${path}`, { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" }).finally(() => chrome.kill());
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      onlyCategories: ["performance"],
+      output: "json",
+      logLevel: "error",
+    }).finally(() => chrome.kill());
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { lhr } = result;
     if (lhr.runtimeError) {
@@ -226,7 +328,13 @@ async function lighthouseRun(name: string, path: string, base: string, log: (lin
       name,
       path,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      metrics: { fcp: shown("first-contentful-paint"), lcp: shown("largest-contentful-paint"), tbt: shown("total-blocking-time"), cls: shown("cumulative-layout-shift"), si: shown("speed-index") },
+      metrics: {
+        fcp: shown("first-contentful-paint"),
+        lcp: shown("largest-contentful-paint"),
+        tbt: shown("total-blocking-time"),
+        cls: shown("cumulative-layout-shift"),
+        si: shown("speed-index"),
+      },
       cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     };
   }

@@ -8,7 +8,9 @@ import { join, resolve } from "node:path";
 
 const built = "dist/web/index.html";
 const stamp = "dist/web-lender-profile.txt"; // written by the build (web/build/markdown-plugin.ts)
-const lender = process.env.LENDER_PROFILE ? resolve(process.env.LENDER_PROFILE) : resolve("content/lender.json");
+const lender = process.env.LENDER_PROFILE
+  ? resolve(process.env.LENDER_PROFILE)
+  : resolve("content/lender.json");
 const newest = (path) => {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);

@@ -8,9 +8,13 @@ if (!existsSync(CHROMIUM)) {
   const root = process.getuid?.() === 0;
   const apt = existsSync("/usr/bin/apt-get");
   if (!root || !apt) {
-    console.error(`The e2e tests need Chromium at ${CHROMIUM}: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+    console.error(
+      `The e2e tests need Chromium at ${CHROMIUM}: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
   console.log("Installing Debian's chromium for the e2e tests (apt-get)...");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+    stdio: "inherit",
+  });
 }

@@ -21,7 +21,9 @@ function run(script) {
     child.on("close", (code) => {
       const text = Buffer.concat(output).toString();
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      process.stdout.write(`${text}${text && !text.endsWith("\n") ? "\n" : ""}[${script}] ${code === 0 ? "done" : `FAILED (exit ${code})`} in ${seconds} s\n`);
+      process.stdout.write(
+        `${text}${text && !text.endsWith("\n") ? "\n" : ""}[${script}] ${code === 0 ? "done" : `FAILED (exit ${code})`} in ${seconds} s\n`,
+      );
       if (code !== 0) failed++;
       resolve();
     });

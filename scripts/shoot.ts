@@ -19,10 +19,22 @@ import { applicationStore } from "../server/persistence/store/applications";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { doc: { type: "string" }, status: { type: "string" }, out: { type: "string", default: "/tmp/shots" }, width: { type: "string", default: "1280" } },
+  options: {
+    doc: { type: "string" },
+    status: { type: "string" },
+    out: { type: "string", default: "/tmp/shots" },
+    width: { type: "string", default: "1280" },
+  },
 });
 
-const server = await startServer({ port: 0, host: "127.0.0.1", dataDir: mkdtempSync(join(tmpdir(), "heloc-shoot-")), webDir: join(REPO_ROOT, "dist/web"), quiet: true, demo: true });
+const server = await startServer({
+  port: 0,
+  host: "127.0.0.1",
+  dataDir: mkdtempSync(join(tmpdir(), "heloc-shoot-")),
+  webDir: join(REPO_ROOT, "dist/web"),
+  quiet: true,
+  demo: true,
+});
 const { db } = server.services;
 const [owner] = await db.select().from(users).where(eq(users.email, DEMO.applicant.email));
 if (values.doc || values.status) {
@@ -31,10 +43,21 @@ if (values.doc || values.status) {
   const doc = values.doc ? JSON.parse(readFileSync(values.doc, "utf8")) : app.doc;
   await transaction(db, (tx) => store.save(tx, app, doc, values.status ?? app.status));
 }
-const status = (await db.select({ status: applications.status }).from(applications).where(eq(applications.ownerId, owner!.id)))[0]!.status;
+const status = (
+  await db
+    .select({ status: applications.status })
+    .from(applications)
+    .where(eq(applications.ownerId, owner!.id))
+)[0]!.status;
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
-const page = await browser.newPage({ viewport: { width: Number(values.width), height: 900 }, baseURL: server.url });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+});
+const page = await browser.newPage({
+  viewport: { width: Number(values.width), height: 900 },
+  baseURL: server.url,
+});
 page.on("pageerror", (e) => console.error(`[page error] ${e.message}`));
 page.on("console", (m) => m.type() === "error" && console.error(`[console] ${m.text()}`));
 mkdirSync(values.out!, { recursive: true });
@@ -48,8 +71,14 @@ try {
   console.log(`signed in; status ${status}, landed on ${new URL(page.url()).pathname}`);
   for (const route of positionals) {
     // A string, as tests do: scripts/ is type-checked without the DOM library.
-    await page.evaluate(`window.history.pushState({}, "", ${JSON.stringify(route)}); window.dispatchEvent(new PopStateEvent("popstate"));`);
-    await page.locator("h1").first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await page.evaluate(
+      `window.history.pushState({}, "", ${JSON.stringify(route)}); window.dispatchEvent(new PopStateEvent("popstate"));`,
+    );
+    await page
+      .locator("h1")
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(400);
     const file = join(values.out!, `${route.replace(/^\//, "").replace(/[/?=&]+/g, "_") || "home"}.png`);
     await page.screenshot({ path: file, fullPage: true });

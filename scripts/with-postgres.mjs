@@ -20,18 +20,26 @@ if (!command) {
 function binDir() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = "/usr/lib/postgresql";
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, "bin/initdb"))) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root).filter((v) => existsSync(join(root, v, "bin/initdb")))
+    : [];
   return versions.length ? join(root, versions.sort((a, b) => Number(b) - Number(a))[0], "bin") : null;
 }
 
 function ensureInstalled() {
   if (binDir()) return;
   if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) {
-    console.error("Running against PostgreSQL needs Debian's postgresql: run `sudo apt-get install -y postgresql` (or set DATABASE_URL=postgres://… to a server of your own).");
+    console.error(
+      "Running against PostgreSQL needs Debian's postgresql: run `sudo apt-get install -y postgresql` (or set DATABASE_URL=postgres://… to a server of your own).",
+    );
     process.exit(1);
   }
   console.log("Installing Debian's postgresql for the API tests (apt-get)...");
-  execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql"], { stdio: "inherit" });
+  execFileSync(
+    "sh",
+    ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql"],
+    { stdio: "inherit" },
+  );
 }
 
 const freePort = () =>
@@ -45,7 +53,9 @@ const freePort = () =>
 /** PostgreSQL refuses to run as root; as root we run it as the package's own postgres user. */
 function asOwner(command, args) {
   const root = process.getuid?.() === 0;
-  const result = root ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { stdio: "inherit" }) : spawnSync(command, args, { stdio: "inherit" });
+  const result = root
+    ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { stdio: "inherit" })
+    : spawnSync(command, args, { stdio: "inherit" });
   if (result.status !== 0) throw new Error(`${command} failed (exit ${result.status})`);
 }
 
@@ -53,12 +63,36 @@ async function startCluster() {
   ensureInstalled();
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), "heloc-pg-"));
-  if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
+  if (process.getuid?.() === 0)
+    chownSync(
+      dir,
+      Number(execFileSync("id", ["-u", "postgres"]).toString()),
+      Number(execFileSync("id", ["-g", "postgres"]).toString()),
+    );
   const data = join(dir, "data");
   const port = await freePort();
   // C collation sorts as SQLite does; fsync off because this cluster is thrown away.
-  asOwner(join(bin, "initdb"), ["-D", data, "-U", "heloc", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync"]);
-  asOwner(join(bin, "pg_ctl"), ["-D", data, "-l", join(dir, "server.log"), "-w", "-o", `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`, "start"]);
+  asOwner(join(bin, "initdb"), [
+    "-D",
+    data,
+    "-U",
+    "heloc",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--no-locale",
+    "--no-sync",
+  ]);
+  asOwner(join(bin, "pg_ctl"), [
+    "-D",
+    data,
+    "-l",
+    join(dir, "server.log"),
+    "-w",
+    "-o",
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    "start",
+  ]);
   return {
     url: `postgres://heloc@127.0.0.1:${port}/postgres`,
     stop() {
@@ -77,7 +111,8 @@ const url = own ? process.env.DATABASE_URL : cluster.url;
 console.log(`\nOn PostgreSQL (${url.replace(/\/\/[^@]*@/, "//")}): ${[command, ...args].join(" ")}`);
 let status = 1;
 try {
-  status = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DATABASE_URL: url } }).status ?? 1;
+  status =
+    spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DATABASE_URL: url } }).status ?? 1;
 } finally {
   cluster?.stop();
 }

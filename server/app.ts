@@ -14,7 +14,13 @@ import { createBotCheckRoutes } from "./platform/botcheck/routes";
 import type { BotCheckVerifier } from "./platform/botcheck/types";
 import { definitionsPage } from "./features/definitions/page";
 import { createDevRoutes } from "./features/dev/routes";
-import { botToken, crossSiteRefusal, guarded, sameOriginHeader, trpcRefusal } from "./transport/security/guards";
+import {
+  botToken,
+  crossSiteRefusal,
+  guarded,
+  sameOriginHeader,
+  trpcRefusal,
+} from "./transport/security/guards";
 import { securityHeaderList, securityHeaders, withSecurityHeaders } from "./transport/security/headers";
 import { procedureKinds, trpcRequestShape } from "./transport/security/request-shape";
 import type { Services } from "./services";
@@ -41,11 +47,15 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
       const started = performance.now();
       await next();
       // The path only: query strings may carry procedure input.
-      console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+      console.log(
+        `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
+      );
     });
   // Pages never compile code: the funnel runs validators the server compiled (/api/validators) and
   // interprets JSON-logic. Only development's live preview (/dev/...) compiles the files being edited.
-  const recaptcha = config.recaptchaSecret ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"] : [];
+  const recaptcha = config.recaptchaSecret
+    ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]
+    : [];
   const policy = (scriptSrc: string[]) => ({
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptSrc, ...recaptcha],
@@ -60,7 +70,9 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
     baseUri: ["'self'"],
     objectSrc: ["'none'"],
   });
-  const strictTransportSecurity: string | false = config.secureCookies ? "max-age=63072000; includeSubDomains" : false;
+  const strictTransportSecurity: string | false = config.secureCookies
+    ? "max-age=63072000; includeSubDomains"
+    : false;
   const security = { contentSecurityPolicy: policy([]), strictTransportSecurity };
   const securityList = securityHeaderList(security);
   const securityHeaderRecord = Object.fromEntries(securityList);
@@ -81,10 +93,20 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
       } catch {}
       // scheme://host[:port] of node-server's absolute URL, without parsing it again.
       const origin = req.url.slice(0, req.url.indexOf("/", req.url.indexOf("//") + 2));
-      return { services, cookies, resHeaders, ip, origin, userAgent: req.headers.get("user-agent"), applicant: await services.auth.applicant.current(cookies), portal: await services.auth.portal.current(cookies) };
+      return {
+        services,
+        cookies,
+        resHeaders,
+        ip,
+        origin,
+        userAgent: req.headers.get("user-agent"),
+        applicant: await services.auth.applicant.current(cookies),
+        portal: await services.auth.portal.current(cookies),
+      };
     },
     onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);
+      if (error.code === "INTERNAL_SERVER_ERROR")
+        console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);
     },
   });
   // The largest real input (a whole two-borrower application) is 13 KB; every byte over is parse time.
@@ -95,7 +117,10 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
     trpcRequestShape(procedureKinds(router), trpcRefusal),
     botToken(botCheck, trpcRefusal),
   ];
-  app.use("/api/trpc/*", guarded(admit, api, (refusal) => withSecurityHeaders(refusal, securityList)));
+  app.use(
+    "/api/trpc/*",
+    guarded(admit, api, (refusal) => withSecurityHeaders(refusal, securityList)),
+  );
 
   app.use("*", securityHeaders(security));
   // An error no handler caught is answered without its details, which may quote personal data,
@@ -104,16 +129,28 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
     if (error instanceof HTTPException) return error.getResponse();
     console.error(`${c.req.method} ${c.req.path} failed: ${error.name}`);
     // The headers given as it is made: node-server's light Response drops headers set on it after.
-    return c.json({ error: { code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side. Please try again." } }, 500, securityHeaderRecord);
+    return c.json(
+      {
+        error: {
+          code: "INTERNAL_SERVER_ERROR",
+          message: "Something went wrong on our side. Please try again.",
+        },
+      },
+      500,
+      securityHeaderRecord,
+    );
   });
-  const previewPolicy = config.dev ? securityHeaderList({ contentSecurityPolicy: policy(["'unsafe-eval'"]), strictTransportSecurity })[0]![1] : null;
+  const previewPolicy = config.dev
+    ? securityHeaderList({ contentSecurityPolicy: policy(["'unsafe-eval'"]), strictTransportSecurity })[0]![1]
+    : null;
 
   // The definitions bundle is ~110 KB of JSON; gzip takes it to a tenth. (The tRPC endpoint, above,
   // gzips its own large answers: its small ones never have their headers read.)
   app.use("*", compressLarge());
 
   // No form or procedure input comes near these sizes; a larger body is refused before it is read.
-  const tooLarge = (c: HonoContext) => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large." } }, 413);
+  const tooLarge = (c: HonoContext) =>
+    c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large." } }, 413);
   // Hono's bodyLimit, which reads forms as they are; a GET (the session check) never asks for a body.
   app.use("/api/authApplicant/*", withBodyOnly(bodyLimit({ maxSize: 64 * 1024, onError: tooLarge })));
   app.use("/api/authPortal/*", withBodyOnly(bodyLimit({ maxSize: 64 * 1024, onError: tooLarge })));
@@ -136,8 +173,17 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
     const { defs } = services;
     return c.json({
       flows: [...defs.flows.values()].map(({ def }) => def),
-      steps: [...defs.steps.values()].map(({ def }) => ({ id: def.id, route: def.route, label: def.label, rank: def.rank })),
-      ruleSets: [...defs.ruleSets.values()].map(({ def }) => ({ id: def.id, title: def.title, rules: (def.rules ?? []).map((r) => ({ id: r.id, description: r.description })) })),
+      steps: [...defs.steps.values()].map(({ def }) => ({
+        id: def.id,
+        route: def.route,
+        label: def.label,
+        rank: def.rank,
+      })),
+      ruleSets: [...defs.ruleSets.values()].map(({ def }) => ({
+        id: def.id,
+        title: def.title,
+        rules: (def.rules ?? []).map((r) => ({ id: r.id, description: r.description })),
+      })),
     });
   });
 
@@ -153,7 +199,8 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
     app.get("/assets/*", (c) => c.text("Not found", 404)); // a missing asset is not the app page
     app.get("*", (c) => {
       c.header("Cache-Control", "no-cache");
-      if (previewPolicy && (c.req.path === "/dev" || c.req.path.startsWith("/dev/"))) c.header("Content-Security-Policy", previewPolicy);
+      if (previewPolicy && (c.req.path === "/dev" || c.req.path.startsWith("/dev/")))
+        c.header("Content-Security-Policy", previewPolicy);
       const { defs } = services;
       const stepId = stepIdForRoute(defs, c.req.path);
       const step = stepId ? defs.steps.get(stepId)!.def : null;
@@ -164,7 +211,9 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
         const to = visitorTargetFor(defs, step);
         if (to && to !== c.req.path) return c.redirect(`${to}${new URL(c.req.url).search}`, 302);
       }
-      return c.html(pageShellFor(cached ?? readFileSync(join(webDir, "index.html"), "utf8"), c.req.path, step));
+      return c.html(
+        pageShellFor(cached ?? readFileSync(join(webDir, "index.html"), "utf8"), c.req.path, step),
+      );
     });
   } else {
     app.get("/", (c) => c.redirect("/definitions"));

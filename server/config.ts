@@ -59,7 +59,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error("PORT must be a port number");
   const uploadMaxBytes = Number(env.UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES);
-  if (!Number.isInteger(uploadMaxBytes) || uploadMaxBytes < 1) throw new Error("UPLOAD_MAX_BYTES must be a whole number of bytes");
+  if (!Number.isInteger(uploadMaxBytes) || uploadMaxBytes < 1)
+    throw new Error("UPLOAD_MAX_BYTES must be a whole number of bytes");
   return {
     port,
     host: env.HOST ?? "127.0.0.1",
@@ -79,9 +80,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL,
     webDir: env.WEB_DIR ?? join(REPO_ROOT, "dist/web"),
     quiet: env.QUIET === "1",
-    funnelVariant: env.NODE_ENV !== "production" && env.SECURE_COOKIES !== "1" ? env.FUNNEL_VARIANT || undefined : undefined,
+    funnelVariant:
+      env.NODE_ENV !== "production" && env.SECURE_COOKIES !== "1"
+        ? env.FUNNEL_VARIANT || undefined
+        : undefined,
     uploadMaxBytes,
     uploadDir: env.UPLOAD_DIR || undefined,
-    twilio: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM } : undefined,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
+        : undefined,
   };
 }

@@ -105,14 +105,26 @@ export function createServices(deps: ServiceDeps) {
     cipher: createCipher(deriveKey(deps.masterKey, "fields")),
     auth: { applicant: authOf("applicant", deps, now), portal: authOf("portal", deps, now) },
     // A code's tries are counted per guesser (the IP) in the database, so every server counts together.
-    codes: createCodes(deps.db, deriveKey(deps.masterKey, "sign-in-codes"), now, rateLimiter("codeTries", { limit: CODE_MAX_ATTEMPTS - 1, windowMs: CODE_TTL_MS })),
+    codes: createCodes(
+      deps.db,
+      deriveKey(deps.masterKey, "sign-in-codes"),
+      now,
+      rateLimiter("codeTries", { limit: CODE_MAX_ATTEMPTS - 1, windowMs: CODE_TTL_MS }),
+    ),
     /** Work after an answer is sent (a sign-in code's mail); settled() waits for it. */
     later: background.later,
     settled: background.settled,
     pause: deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
-    storage: deps.storage ?? localDiskStorage(deps.config.uploadDir ?? join(deps.config.dataDir, "uploads"), deriveKey(deps.masterKey, "files")),
+    storage:
+      deps.storage ??
+      localDiskStorage(
+        deps.config.uploadDir ?? join(deps.config.dataDir, "uploads"),
+        deriveKey(deps.masterKey, "files"),
+      ),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
-    sms: deps.sms ?? createSmsSender({ outboxDir: join(deps.config.dataDir, "sms-outbox"), twilio: deps.config.twilio }),
+    sms:
+      deps.sms ??
+      createSmsSender({ outboxDir: join(deps.config.dataDir, "sms-outbox"), twilio: deps.config.twilio }),
     rateLimiter,
     limits: {
       // Sign-in attempts and code requests are limited per attacker (server/features/auth/attempts.ts): per
@@ -121,7 +133,10 @@ export function createServices(deps: ServiceDeps) {
       signInPerIp: rateLimiter("signInPerIp", { limit: 50, windowMs: 15 * MINUTE }),
       codePerEmailIp: rateLimiter("codePerEmailIp", { limit: 3, windowMs: 15 * MINUTE }),
       /** Failed sign-ins on an account from anywhere: they slow its next attempts down. */
-      accountFailures: rateLimiter("accountFailures", { limit: Number.MAX_SAFE_INTEGER, windowMs: 15 * MINUTE }),
+      accountFailures: rateLimiter("accountFailures", {
+        limit: Number.MAX_SAFE_INTEGER,
+        windowMs: 15 * MINUTE,
+      }),
       /** Verification texts per applicant: each costs money and reaches a person's phone. */
       textsPerApplicant: rateLimiter("textsPerApplicant", { limit: 5, windowMs: 15 * MINUTE }),
       /** Co-borrower invite mails per application: each reaches another person's inbox. */

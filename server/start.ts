@@ -22,7 +22,12 @@ import { sealAtRest } from "./platform/crypto/at-rest";
 import { seedDemoData } from "./features/demo/seed";
 import { createServices, type Services } from "./services";
 import { dbSpentTokens } from "./persistence/store/spent-tokens";
-import { describeReload, reloadDefinitions, watchDefinitions, type Reload } from "./features/definitions/live";
+import {
+  describeReload,
+  reloadDefinitions,
+  watchDefinitions,
+  type Reload,
+} from "./features/definitions/live";
 
 /** How long a stop waits for the requests in flight (a save mid-way) before cutting them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -64,7 +69,10 @@ export async function openServices(options: StartOptions = {}) {
   const base = readConfig();
   const dataDir = options.dataDir ?? base.dataDir;
   // DATABASE_PATH when set; else the file in the data folder this server was given.
-  const databasePath = base.databasePath === join(base.dataDir, "heloc.sqlite") ? join(dataDir, "heloc.sqlite") : base.databasePath;
+  const databasePath =
+    base.databasePath === join(base.dataDir, "heloc.sqlite")
+      ? join(dataDir, "heloc.sqlite")
+      : base.databasePath;
   const config: Config = { ...base, databasePath, ...options, dataDir } as Config;
 
   // The profile checked here is the one every notice, disclosure and mail reads.
@@ -73,30 +81,53 @@ export async function openServices(options: StartOptions = {}) {
   if (config.production) {
     const profile = readLenderProfile();
     const gaps = [...productionGaps(profile), ...bookletGaps(profile)];
-    if (gaps.length) throw new Error(`the lender profile (${relative(REPO_ROOT, lenderFile())}) is not ready for production: ${gaps.join("; ")}`);
+    if (gaps.length)
+      throw new Error(
+        `the lender profile (${relative(REPO_ROOT, lenderFile())}) is not ready for production: ${gaps.join("; ")}`,
+      );
   }
   const { defs, problems } = loadDefinitions(config.definitions);
-  if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`);
+  if (problems.length)
+    throw new Error(
+      `${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`,
+    );
   // The disclosures state the pricing figures too: a live site refuses to start without them.
   if (config.production) {
     const pricing = defs.params.pricing as Record<string, unknown> | undefined;
     const gaps = pricingGaps(pricing);
-    if (gaps.length) throw new Error(`the pricing rules (rules/pricing.json) are not ready for production: ${gaps.join("; ")}`);
+    if (gaps.length)
+      throw new Error(
+        `the pricing rules (rules/pricing.json) are not ready for production: ${gaps.join("; ")}`,
+      );
     // Each figure has one home (the profile or the pricing rules); they must still fit together.
     const profileName = relative(REPO_ROOT, lenderFile());
     const conflicts = pricingConflicts(readLenderProfile(), pricing);
     if (conflicts.length)
-      throw new Error(`the lender profile (${profileName}) and the pricing rules (rules/pricing.json) disagree: ${conflicts.map((c) => `${c.in === "profile" ? profileName : "rules/pricing.json"}#${c.pointer} ${c.message}`).join("; ")}`);
+      throw new Error(
+        `the lender profile (${profileName}) and the pricing rules (rules/pricing.json) disagree: ${conflicts.map((c) => `${c.in === "profile" ? profileName : "rules/pricing.json"}#${c.pointer} ${c.message}`).join("; ")}`,
+      );
   }
   const variants = [...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id));
   if (config.funnelVariant !== undefined && !variants.includes(config.funnelVariant))
-    throw new Error(`FUNNEL_VARIANT "${config.funnelVariant}" is not a variant of any flow (${[...new Set(variants)].join(", ")})`);
+    throw new Error(
+      `FUNNEL_VARIANT "${config.funnelVariant}" is not a variant of any flow (${[...new Set(variants)].join(", ")})`,
+    );
 
   // Before anything is created: outside development the key must come from APP_ENCRYPTION_KEY.
-  const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir, { required: !config.dev });
+  const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir, {
+    required: !config.dev,
+  });
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const { db, dialect, close: closeDb } = await openDb({ url: config.databaseUrl, path: config.databasePath });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(dataDir, "outbox"), from: config.mailFrom });
+  const {
+    db,
+    dialect,
+    close: closeDb,
+  } = await openDb({ url: config.databaseUrl, path: config.databasePath });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: join(dataDir, "outbox"),
+    from: config.mailFrom,
+  });
   const botCheck = createBotCheck({
     RECAPTCHA_SECRET: config.recaptchaSecret,
     RECAPTCHA_SITE_KEY: config.recaptchaSiteKey,
@@ -105,20 +136,42 @@ export async function openServices(options: StartOptions = {}) {
     spent: dbSpentTokens(db, options.now),
     altchaCost: options.botCheckCost,
   });
-  const services = createServices({ config, defs, db, masterKey, mailer, botCheck, ...(options.now ? { now: options.now } : {}), ...(options.pause ? { pause: options.pause } : {}) });
+  const services = createServices({
+    config,
+    defs,
+    db,
+    masterKey,
+    mailer,
+    botCheck,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.pause ? { pause: options.pause } : {}),
+  });
   return { config, services, botCheck, mailer, dialect, keySource, closeDb };
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const { config, services, botCheck, mailer, dialect, keySource, closeDb } = await openServices(options);
-  const notes = [`Database: ${dialect === "postgresql" ? `PostgreSQL at ${describeUrl(config.databaseUrl!)}` : `SQLite file ${config.databasePath}`}`, `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`, `Encryption key: ${keySource}`, `Bot check: ${botCheck.kind}`];
+  const notes = [
+    `Database: ${dialect === "postgresql" ? `PostgreSQL at ${describeUrl(config.databaseUrl!)}` : `SQLite file ${config.databasePath}`}`,
+    `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`,
+    `Encryption key: ${keySource}`,
+    `Bot check: ${botCheck.kind}`,
+  ];
   notes.push(...(await sealAtRest(services)));
   const released = await releaseUnprovenAddresses(services);
-  if (released) notes.push(`Sign-in addresses never proven by a code: ${released} taken back (each stays a claim in its application)`);
+  if (released)
+    notes.push(
+      `Sign-in addresses never proven by a code: ${released} taken back (each stays a claim in its application)`,
+    );
   if (options.demo) notes.push(...(await seedDemoData(services)));
   if (options.firstAdmin) notes.push(...(await ensureFirstAdmin(services)));
-  notes.push(`Texts: ${services.sms.kind === "twilio" ? services.sms.location : `development outbox ${services.sms.location} (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send)`}`);
-  if (mailer.kind === "outbox") notes.push(`Sign-in codes and portal invites are mailed to the outbox: open the newest .eml in ${mailer.location}`);
+  notes.push(
+    `Texts: ${services.sms.kind === "twilio" ? services.sms.location : `development outbox ${services.sms.location} (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send)`}`,
+  );
+  if (mailer.kind === "outbox")
+    notes.push(
+      `Sign-in codes and portal invites are mailed to the outbox: open the newest .eml in ${mailer.location}`,
+    );
 
   const app = createApp(services, botCheck);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -131,8 +184,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (said && !config.quiet) (last.problems.length ? console.error : console.log)(said);
     return last;
   };
-  const unwatch = options.watchDefinitions && config.dev ? watchDefinitions(config.definitions ?? {}, reload) : () => {};
-  if (options.watchDefinitions && config.dev) notes.push("Definitions: reloaded when steps/, rules/ or schemas/ change (a set that fails check is refused)");
+  const unwatch =
+    options.watchDefinitions && config.dev ? watchDefinitions(config.definitions ?? {}, reload) : () => {};
+  if (options.watchDefinitions && config.dev)
+    notes.push(
+      "Definitions: reloaded when steps/, rules/ or schemas/ change (a set that fails check is refused)",
+    );
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
   // Mailed links point at PUBLIC_URL; in development, at this server's own address, never at the

@@ -34,15 +34,41 @@ const fastUriFor: Plugin = {
  * so if it is ever rendered; the rest of the form engine loses 5 kB (gzip) it never ran.
  */
 const RJSF_UNUSED = new Set([
-  "fields/LayoutGridField", "fields/LayoutHeaderField", "fields/LayoutMultiSchemaField",
-  "widgets/AltDateTimeWidget", "widgets/AltDateWidget", "widgets/ColorWidget", "widgets/DateTimeWidget", "widgets/FileWidget",
-  "widgets/RatingWidget", "widgets/TimeWidget",
-  "widgets/CheckboxesWidget", "widgets/CheckboxWidget", "widgets/DateWidget", "widgets/EmailWidget", "widgets/HiddenWidget",
-  "widgets/PasswordWidget", "widgets/RadioWidget", "widgets/RangeWidget", "widgets/SelectWidget", "widgets/TextareaWidget",
-  "widgets/TextWidget", "widgets/UpDownWidget", "widgets/URLWidget",
-  "templates/ArrayFieldItemTemplate", "templates/ArrayFieldTemplate", "templates/DescriptionField", "templates/ErrorList",
-  "templates/FieldErrorTemplate", "templates/FieldHelpTemplate", "templates/FieldTemplate", "templates/ObjectFieldTemplate",
-  "templates/TitleField", "templates/UnsupportedField", "ButtonTemplates/AddButton", "ButtonTemplates/SubmitButton",
+  "fields/LayoutGridField",
+  "fields/LayoutHeaderField",
+  "fields/LayoutMultiSchemaField",
+  "widgets/AltDateTimeWidget",
+  "widgets/AltDateWidget",
+  "widgets/ColorWidget",
+  "widgets/DateTimeWidget",
+  "widgets/FileWidget",
+  "widgets/RatingWidget",
+  "widgets/TimeWidget",
+  "widgets/CheckboxesWidget",
+  "widgets/CheckboxWidget",
+  "widgets/DateWidget",
+  "widgets/EmailWidget",
+  "widgets/HiddenWidget",
+  "widgets/PasswordWidget",
+  "widgets/RadioWidget",
+  "widgets/RangeWidget",
+  "widgets/SelectWidget",
+  "widgets/TextareaWidget",
+  "widgets/TextWidget",
+  "widgets/UpDownWidget",
+  "widgets/URLWidget",
+  "templates/ArrayFieldItemTemplate",
+  "templates/ArrayFieldTemplate",
+  "templates/DescriptionField",
+  "templates/ErrorList",
+  "templates/FieldErrorTemplate",
+  "templates/FieldHelpTemplate",
+  "templates/FieldTemplate",
+  "templates/ObjectFieldTemplate",
+  "templates/TitleField",
+  "templates/UnsupportedField",
+  "ButtonTemplates/AddButton",
+  "ButtonTemplates/SubmitButton",
 ]);
 const UNUSED_PREFIX = "\0rjsf-unused:";
 const rjsfUnused: Plugin = {
@@ -50,7 +76,11 @@ const rjsfUnused: Plugin = {
   enforce: "pre",
   apply: "build",
   resolveId(source, importer) {
-    const from = importer?.replace(/\\/g, "/").match(/\/@rjsf\/core\/lib\/components\/(?:templates\/)?(fields|widgets|templates|ButtonTemplates)\/index\.js$/)?.[1];
+    const from = importer
+      ?.replace(/\\/g, "/")
+      .match(
+        /\/@rjsf\/core\/lib\/components\/(?:templates\/)?(fields|widgets|templates|ButtonTemplates)\/index\.js$/,
+      )?.[1];
     const name = from && /^\.\/(\w+)(?:\/index)?\.js$/.exec(source)?.[1];
     return name && RJSF_UNUSED.has(`${from}/${name}`) ? `${UNUSED_PREFIX}${from}/${name}` : null;
   },
@@ -72,12 +102,20 @@ const fluentTokens: Plugin = {
   enforce: "pre",
   apply: "build",
   resolveId(source, importer) {
-    return source === "./tokens.js" && importer && /[\\/]@fluentui[\\/]tokens[\\/]lib[\\/]index\.js$/.test(importer) ? FLUENT_TOKENS : null;
+    return source === "./tokens.js" &&
+      importer &&
+      /[\\/]@fluentui[\\/]tokens[\\/]lib[\\/]index\.js$/.test(importer)
+      ? FLUENT_TOKENS
+      : null;
   },
   async load(id) {
     if (id !== FLUENT_TOKENS) return null;
-    const { tokens } = (await import("@fluentui/react-components")) as unknown as { tokens: Record<string, string> };
-    const odd = Object.fromEntries(Object.entries(tokens).filter(([name, value]) => value !== `var(--${name})`));
+    const { tokens } = (await import("@fluentui/react-components")) as unknown as {
+      tokens: Record<string, string>;
+    };
+    const odd = Object.fromEntries(
+      Object.entries(tokens).filter(([name, value]) => value !== `var(--${name})`),
+    );
     return `const odd = ${JSON.stringify(odd)};
 export const tokens = new Proxy(odd, { get: (_, name) => (typeof name !== "string" ? undefined : Object.hasOwn(odd, name) ? odd[name] : \`var(--\${name})\`) });`;
   },
@@ -91,8 +129,11 @@ const routerProduction: Plugin = {
   enforce: "pre",
   apply: "build",
   resolveId(source) {
-    const file = source === "react-router" ? "index.mjs" : source === "react-router/dom" ? "dom-export.mjs" : null;
-    return file && fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+    const file =
+      source === "react-router" ? "index.mjs" : source === "react-router/dom" ? "dom-export.mjs" : null;
+    return (
+      file && fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url))
+    );
   },
 };
 const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
@@ -101,19 +142,38 @@ export default defineConfig({
   root: webRoot,
   publicDir: "public",
   plugins: [
-    fastUriFor, rjsfUnused, fluentTokens, routerProduction, markdownContent(), siteMeta(), staticShell(), react(),
+    fastUriFor,
+    rjsfUnused,
+    fluentTokens,
+    routerProduction,
+    markdownContent(),
+    siteMeta(),
+    staticShell(),
+    react(),
     // Our makeStyles calls resolved to CSS at build time (as Fluent ships its own), so the browser
     // runs none of Griffel's style compiler (stylis, rtl-css-js): the dev server keeps the runtime.
-    { ...griffel({ include: [/[\\/](web[\\/]src|engine[\\/]react)[\\/].*\.tsx?$/], babelOptions: { presets: ["@babel/preset-typescript"] } }), apply: "build" },
+    {
+      ...griffel({
+        include: [/[\\/](web[\\/]src|engine[\\/]react)[\\/].*\.tsx?$/],
+        babelOptions: { presets: ["@babel/preset-typescript"] },
+      }),
+      apply: "build",
+    },
     precompress(),
   ],
   resolve: {
     alias: [
       ...pathAliases(),
-      { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL("./build/plain-markdown.tsx", import.meta.url)) },
+      {
+        find: /^markdown-to-jsx(\/react)?$/,
+        replacement: fileURLToPath(new URL("./build/plain-markdown.tsx", import.meta.url)),
+      },
       // One copy of each: RJSF nests its own versions (fast-uri 4, ajv-formats 2) beside ajv's,
       // and uses the same few calls of them (URI resolve/equal for $ref; addFormats(ajv)).
-      { find: /^ajv-formats$/, replacement: fileURLToPath(new URL("../node_modules/ajv-formats/dist/index.js", import.meta.url)) },
+      {
+        find: /^ajv-formats$/,
+        replacement: fileURLToPath(new URL("../node_modules/ajv-formats/dist/index.js", import.meta.url)),
+      },
     ],
   },
   build: {
@@ -130,10 +190,16 @@ export default defineConfig({
         // load only with the funnel; the home page gets the react chunk and the shell.
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
             // Not ajv: the funnel runs the server's precompiled validators (engine/validation/precompiled.ts) with two
             // of ajv's runtime helpers; the compiler itself is only in development's live preview chunk.
-            { name: "form-engine", test: /node_modules[\\/](@rjsf[\\/](core|utils)|json-logic-engine|markdown-to-jsx|fast-deep-equal|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]|node_modules[\\/]ajv[\\/]dist[\\/]runtime[\\/](equal|ucs2length)\.js$/ },
+            {
+              name: "form-engine",
+              test: /node_modules[\\/](@rjsf[\\/](core|utils)|json-logic-engine|markdown-to-jsx|fast-deep-equal|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]|node_modules[\\/]ajv[\\/]dist[\\/]runtime[\\/](equal|ucs2length)\.js$/,
+            },
           ],
         },
       },

@@ -166,7 +166,10 @@ export interface DateInputOptions {
   now?: Date;
 }
 
-function expandYear(text: string, { twoDigitYear = "future", now = new Date() }: DateInputOptions = {}): number {
+function expandYear(
+  text: string,
+  { twoDigitYear = "future", now = new Date() }: DateInputOptions = {},
+): number {
   if (text.length !== 2) return Number(text);
   if (twoDigitYear !== "past") return 2000 + Number(text);
   const thisYear = now.getUTCFullYear();

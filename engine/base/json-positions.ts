@@ -130,5 +130,8 @@ export function syntaxErrorPosition(text: string, message: string): Position | n
 
 /** The parser's message without its own account of where (the problem says line and column). */
 export function syntaxErrorMessage(message: string): string {
-  return message.replace(/\s*(in JSON )?at position \d+.*$/, "").replace(/\s*\(line \d+ column \d+\)/, "").replace(/^Unexpected end of JSON input$/, "the file ends before the JSON does");
+  return message
+    .replace(/\s*(in JSON )?at position \d+.*$/, "")
+    .replace(/\s*\(line \d+ column \d+\)/, "")
+    .replace(/^Unexpected end of JSON input$/, "the file ends before the JSON does");
 }

@@ -9,7 +9,11 @@ export interface Match {
 
 /** One pointer segment, escaped as RFC 6901 says (~ → ~0, / → ~1). */
 export const escapeSegment = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
-export const splitPointer = (pointer: string) => pointer.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+export const splitPointer = (pointer: string) =>
+  pointer
+    .split("/")
+    .slice(1)
+    .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
 const join = (keys: (string | number)[]) => keys.map((k) => `/${escapeSegment(k)}`).join("");
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object";
@@ -38,7 +42,8 @@ export function expand(doc: unknown, pattern: string): Match[] {
     if (i === keys.length) return void out.push({ pointer: join(path), ...match });
     const key = keys[i]!;
     if (key === "*") {
-      if (Array.isArray(node)) node.forEach((item, index) => walk(item, i + 1, [...path, index], { item, index }));
+      if (Array.isArray(node))
+        node.forEach((item, index) => walk(item, i + 1, [...path, index], { item, index }));
       return;
     }
     walk(isObject(node) ? node[key] : undefined, i + 1, [...path, key], match);
@@ -67,12 +72,19 @@ export function isWithinAny(pointer: string, ancestors: ReadonlySet<string>): bo
 
 /** Deep merge of answers into a document: objects merge, lists and values replace. */
 export function mergeDocs(base: unknown, patch: unknown): unknown {
-  if (!isObject(base) || Array.isArray(base) || !isObject(patch) || Array.isArray(patch)) return patch === undefined ? base : patch;
+  if (!isObject(base) || Array.isArray(base) || !isObject(patch) || Array.isArray(patch))
+    return patch === undefined ? base : patch;
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) {
     const merged = mergeDocs(Object.hasOwn(base, key) ? base[key] : undefined, value);
     // A "__proto__" key from the network must stay a plain key: defined, since assigning it sets the prototype.
-    if (key === "__proto__") Object.defineProperty(out, key, { value: merged, enumerable: true, writable: true, configurable: true });
+    if (key === "__proto__")
+      Object.defineProperty(out, key, {
+        value: merged,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else out[key] = merged;
   }
   return out;
@@ -125,7 +137,13 @@ export function removeAll(doc: unknown, pointers: Iterable<string>): unknown {
       if (child === null) {
         if (Array.isArray(copy)) target[key] = undefined;
         else delete target[key];
-      } else Object.defineProperty(copy, key, { value: prune((value as Record<string, unknown>)[key], child), enumerable: true, writable: true, configurable: true });
+      } else
+        Object.defineProperty(copy, key, {
+          value: prune((value as Record<string, unknown>)[key], child),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return copy;
   };
@@ -147,7 +165,12 @@ export function setAt(doc: unknown, pointer: string, value: unknown): unknown {
       copy[index] = put(node[index], i + 1);
       return copy;
     }
-    const base = node !== null && typeof node === "object" && !Array.isArray(node) ? (node as Record<string, unknown>) : index !== null && node === undefined ? null : {};
+    const base =
+      node !== null && typeof node === "object" && !Array.isArray(node)
+        ? (node as Record<string, unknown>)
+        : index !== null && node === undefined
+          ? null
+          : {};
     if (base === null) {
       const list: unknown[] = [];
       list[index!] = put(undefined, i + 1);
@@ -156,7 +179,8 @@ export function setAt(doc: unknown, pointer: string, value: unknown): unknown {
     const next = put(base[key], i + 1);
     const copy: Record<string, unknown> = { ...base };
     if (next === undefined) delete copy[key];
-    else Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+    else
+      Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
     return copy;
   };
   return put(doc, 0);

@@ -6,7 +6,9 @@ import { formatProblem } from "../lint/lint";
 
 // --steps and --rules check another copy of the definitions (the schemas stay the repository's);
 // --content, another copy of the texts, for the placeholders left in them.
-const { values } = parseArgs({ options: { steps: { type: "string" }, rules: { type: "string" }, content: { type: "string" } } });
+const { values } = parseArgs({
+  options: { steps: { type: "string" }, rules: { type: "string" }, content: { type: "string" } },
+});
 const { defs, problems } = loadDefinitions({ steps: values.steps, rules: values.rules });
 problems.push(...unformattedFiles({ steps: values.steps, rules: values.rules }));
 if (problems.length === 0) problems.push(...uncompilableSchemas(defs));
@@ -14,10 +16,16 @@ if (problems.length === 0) problems.push(...uncompilableSchemas(defs));
 // The lender profile and placeholders: refused when the profile is marked production (or cannot
 // be read), listed as notes while it is sample data.
 // With the pricing rules: a disclosed figure they lack, or one that contradicts the profile.
-const lender = lenderReport(undefined, { steps: values.steps, rules: values.rules, content: values.content }, (defs.params.pricing ?? {}) as Record<string, unknown>);
+const lender = lenderReport(
+  undefined,
+  { steps: values.steps, rules: values.rules, content: values.content },
+  (defs.params.pricing ?? {}) as Record<string, unknown>,
+);
 if (!lender.profile || lender.profile.status === "production") problems.push(...lender.findings);
 else if (lender.findings.length) {
-  console.log(`check: the lender profile is sample data; before it is marked production, fix (${lender.findings.length}):`);
+  console.log(
+    `check: the lender profile is sample data; before it is marked production, fix (${lender.findings.length}):`,
+  );
   for (const p of lender.findings) console.log(`  ${formatProblem(p)}`);
 }
 

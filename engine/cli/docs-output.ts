@@ -9,7 +9,9 @@ import { loadDefinitions, REPO_ROOT } from "../definitions/load";
 
 /** The definitions the command reads; exits 1 with the problems when there are any. */
 export function definitionsFor(command: string): { defs: Definitions; out: string } {
-  const { values } = parseArgs({ options: { out: { type: "string" }, steps: { type: "string" }, rules: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { out: { type: "string" }, steps: { type: "string" }, rules: { type: "string" } },
+  });
   const { defs, problems } = loadDefinitions({ steps: values.steps, rules: values.rules });
   if (problems.length) {
     for (const p of problems) console.error(formatProblem(p));
@@ -25,6 +27,8 @@ export function writeDocs(out: string, files: readonly (readonly [string, string
   for (const [name, text] of files) {
     const path = join(out, name);
     writeFileSync(path, text);
-    console.log(`${relative(process.cwd(), path) || path} (${(Buffer.byteLength(text) / 1024).toFixed(1)} KB)`);
+    console.log(
+      `${relative(process.cwd(), path) || path} (${(Buffer.byteLength(text) / 1024).toFixed(1)} KB)`,
+    );
   }
 }

@@ -25,4 +25,8 @@ if (values.check && changed) {
   console.error(`format: ${changed} file${changed === 1 ? "" : "s"} to format: run npm run format`);
   process.exit(1);
 }
-console.log(values.check ? "format: every definition file is in the canonical layout" : `format: ${changed} file${changed === 1 ? "" : "s"} rewritten`);
+console.log(
+  values.check
+    ? "format: every definition file is in the canonical layout"
+    : `format: ${changed} file${changed === 1 ? "" : "s"} rewritten`,
+);

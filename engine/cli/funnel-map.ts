@@ -6,6 +6,9 @@ import { definitionsFor, writeDocs } from "./docs-output";
 
 const { defs, out } = definitionsFor("funnel:map");
 const map = buildFunnelMap(defs);
-writeDocs(out, [["funnel-map.mmd", renderMermaid(map)], ["funnel-map.svg", renderSvg(map)]]);
+writeDocs(out, [
+  ["funnel-map.mmd", renderMermaid(map)],
+  ["funnel-map.svg", renderSvg(map)],
+]);
 const steps = map.nodes.filter((n) => n.kind === "step").length;
 console.log(`funnel:map: ${steps} steps in ${map.groups.length} groups, ${map.edges.length} edges`);

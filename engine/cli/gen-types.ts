@@ -27,7 +27,11 @@ function internalize(node: unknown, file: string, keepTitle = true): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (key === "title" && !keepTitle) continue;
     // Maps from names to schemas: the names are fields, not keywords, and are kept as they are.
-    if ((key === "$defs" || key === "properties" || key === "patternProperties") && value && typeof value === "object") {
+    if (
+      (key === "$defs" || key === "properties" || key === "patternProperties") &&
+      value &&
+      typeof value === "object"
+    ) {
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, internalize(v, file, false)]));
       continue;
     }
@@ -57,7 +61,8 @@ export async function generateTypes(): Promise<string> {
   const root = { title: "SchemaTypes", type: "object", $defs, additionalProperties: false };
   const ts = await compile(root as never, "SchemaTypes", {
     cwd: SCHEMAS,
-    bannerComment: "/* Generated from schemas/*.json and the fields steps declare, by engine/cli/gen-types.ts (npm run typecheck runs it). Not committed; do not edit. */",
+    bannerComment:
+      "/* Generated from schemas/*.json and the fields steps declare, by engine/cli/gen-types.ts (npm run typecheck runs it). Not committed; do not edit. */",
     unreachableDefinitions: true,
     additionalProperties: false,
     strictIndexSignatures: true,

@@ -6,10 +6,17 @@ import { definitionsFor, writeDocs } from "./docs-output";
 
 const { defs, out } = definitionsFor("rules:book");
 const book = buildRuleBook(defs);
-writeDocs(out, [["rule-book.md", renderMarkdown(book)], ["rule-book.html", renderHtml(book)]]);
+writeDocs(out, [
+  ["rule-book.md", renderMarkdown(book)],
+  ["rule-book.html", renderHtml(book)],
+]);
 const { ruleSets, rules, cases, passed, steps } = book.figures;
-console.log(`rules:book: ${ruleSets} rule sets, ${rules} rules, ${cases} worked cases (${passed} pass), ${steps} steps`);
+console.log(
+  `rules:book: ${ruleSets} rule sets, ${rules} rules, ${cases} worked cases (${passed} pass), ${steps} steps`,
+);
 if (passed !== cases) {
-  console.error(`rules:book: ${cases - passed} worked case${cases - passed === 1 ? "" : "s"} FAIL: see the book`);
+  console.error(
+    `rules:book: ${cases - passed} worked case${cases - passed === 1 ? "" : "s"} FAIL: see the book`,
+  );
   process.exit(1);
 }

@@ -21,8 +21,18 @@ export type JsonSchema = Record<string, unknown>;
 
 /** Keywords whose value is one subschema. */
 const SCHEMA_KEYWORDS = new Set([
-  "items", "additionalItems", "additionalProperties", "unevaluatedItems", "unevaluatedProperties",
-  "not", "if", "then", "else", "contains", "propertyNames", "contentSchema",
+  "items",
+  "additionalItems",
+  "additionalProperties",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "contentSchema",
 ]);
 /** Keywords whose value is a list of subschemas. */
 const SCHEMA_LIST_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
@@ -32,7 +42,17 @@ const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "depende
 const DROPPED_KEYWORDS = new Set(["$schema", "$id", "$defs", "definitions"]);
 /** Keywords that describe rather than constrain: a sibling of `$ref` may override these. */
 const ANNOTATIONS = new Set([
-  "title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "sealed", "legacyScalar", "tsType",
+  "title",
+  "description",
+  "$comment",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "sealed",
+  "legacyScalar",
+  "tsType",
 ]);
 
 interface At {
@@ -41,7 +61,8 @@ interface At {
   doc: unknown;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -49,13 +70,21 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a as object);
   const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
-
 
 /** A readable `$defs` name for a recursive target, e.g. `schemas/address.json#/properties/x` → `address.json~properties~x`. */
 function defName(uri: string): string {
-  return uri.replace(BASE_URI, "").replace(/^schemas\//, "").replace(/#\/?/, "~").replace(/\//g, "~") || "root";
+  return (
+    uri
+      .replace(BASE_URI, "")
+      .replace(/^schemas\//, "")
+      .replace(/#\/?/, "~")
+      .replace(/\//g, "~") || "root"
+  );
 }
 
 /**
@@ -73,7 +102,8 @@ export function bundleSchema(files: DefinitionFiles, schema: JsonSchema, base: s
     const uri = url.toString();
     let doc: unknown;
     if (uri === at.base) doc = at.doc;
-    else if (uri.startsWith(`${BASE_URI}schemas/`)) doc = files.schemas[uri.slice(`${BASE_URI}schemas/`.length)];
+    else if (uri.startsWith(`${BASE_URI}schemas/`))
+      doc = files.schemas[uri.slice(`${BASE_URI}schemas/`.length)];
     const target = doc === undefined ? undefined : fragment ? walkPointer(doc, fragment) : doc;
     if (target === undefined || (typeof target !== "boolean" && !isObject(target)))
       throw new Error(`cannot resolve $ref "${ref}" from ${at.base}`);
@@ -97,19 +127,27 @@ export function bundleSchema(files: DefinitionFiles, schema: JsonSchema, base: s
     }
     if (Object.keys(siblings).length === 0) return resolved;
     if (!isObject(resolved) || "$ref" in resolved) return { ...siblings, allOf: [resolved] };
-    const conflicts = Object.keys(siblings).filter((k) => !ANNOTATIONS.has(k) && k in resolved && !sameJson(resolved[k], siblings[k]));
+    const conflicts = Object.keys(siblings).filter(
+      (k) => !ANNOTATIONS.has(k) && k in resolved && !sameJson(resolved[k], siblings[k]),
+    );
     if (conflicts.length === 0) return { ...resolved, ...siblings };
     const annotations = Object.fromEntries(Object.entries(siblings).filter(([k]) => ANNOTATIONS.has(k)));
     const constraints = Object.fromEntries(Object.entries(siblings).filter(([k]) => !ANNOTATIONS.has(k)));
     return { ...annotations, allOf: [resolved, constraints] };
   };
 
-  const inlineKeywords = (node: Record<string, unknown>, at: At, stack: string[]): Record<string, unknown> => {
+  const inlineKeywords = (
+    node: Record<string, unknown>,
+    at: At,
+    stack: string[],
+  ): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       if (DROPPED_KEYWORDS.has(key)) continue;
-      if (SCHEMA_KEYWORDS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => inline(v, at, stack)) : inline(value, at, stack);
-      else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(value)) out[key] = value.map((v) => inline(v, at, stack));
+      if (SCHEMA_KEYWORDS.has(key))
+        out[key] = Array.isArray(value) ? value.map((v) => inline(v, at, stack)) : inline(value, at, stack);
+      else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(value))
+        out[key] = value.map((v) => inline(v, at, stack));
       else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value))
         out[key] = Object.fromEntries(Object.entries(value).map(([name, v]) => [name, inline(v, at, stack)]));
       else out[key] = value; // data (const, enum, default...) and plain keywords are copied as they are

@@ -6,26 +6,57 @@ import { evaluateRuleSet, presentResult } from "../logic/rules";
 
 /** Does `actual` contain `expected` (objects: the keys named; arrays: same length, item by item)? */
 export function matches(actual: unknown, expected: unknown): boolean {
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matches(actual[i], e));
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((e, i) => matches(actual[i], e))
+    );
   if (expected !== null && typeof expected === "object")
-    return actual !== null && typeof actual === "object" && !Array.isArray(actual)
-      && Object.entries(expected).every(([k, e]) => Object.hasOwn(actual, k) && matches((actual as Record<string, unknown>)[k], e));
+    return (
+      actual !== null &&
+      typeof actual === "object" &&
+      !Array.isArray(actual) &&
+      Object.entries(expected).every(
+        ([k, e]) => Object.hasOwn(actual, k) && matches((actual as Record<string, unknown>)[k], e),
+      )
+    );
   return Object.is(actual, expected);
 }
 
 /** The part of `actual` that `expected` looks at. */
 export function projection(actual: unknown, expected: unknown): unknown {
-  if (Array.isArray(expected) && Array.isArray(actual)) return actual.map((a, i) => (i < expected.length ? projection(a, expected[i]) : a));
-  if (expected !== null && typeof expected === "object" && !Array.isArray(expected) && actual !== null && typeof actual === "object" && !Array.isArray(actual))
-    return Object.fromEntries(Object.keys(expected).map((k) => [k, Object.hasOwn(actual, k) ? projection((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k]) : undefined]));
+  if (Array.isArray(expected) && Array.isArray(actual))
+    return actual.map((a, i) => (i < expected.length ? projection(a, expected[i]) : a));
+  if (
+    expected !== null &&
+    typeof expected === "object" &&
+    !Array.isArray(expected) &&
+    actual !== null &&
+    typeof actual === "object" &&
+    !Array.isArray(actual)
+  )
+    return Object.fromEntries(
+      Object.keys(expected).map((k) => [
+        k,
+        Object.hasOwn(actual, k)
+          ? projection((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k])
+          : undefined,
+      ]),
+    );
   return actual;
 }
 
 /** Where a result first differs from what a case expects: the path (a JSON pointer), what it is and what was expected. */
-export function firstDifference(actual: unknown, expected: unknown, path = ""): { path: string; actual: unknown; expected: unknown } | null {
+export function firstDifference(
+  actual: unknown,
+  expected: unknown,
+  path = "",
+): { path: string; actual: unknown; expected: unknown } | null {
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return { path, actual, expected };
-    if (actual.length !== expected.length) return { path: `${path}/length`, actual: actual.length, expected: expected.length };
+    if (actual.length !== expected.length)
+      return { path: `${path}/length`, actual: actual.length, expected: expected.length };
     for (const [i, e] of expected.entries()) {
       const found = firstDifference(actual[i], e, `${path}/${i}`);
       if (found) return found;
@@ -33,7 +64,8 @@ export function firstDifference(actual: unknown, expected: unknown, path = ""): 
     return null;
   }
   if (expected !== null && typeof expected === "object") {
-    if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return { path, actual, expected };
+    if (actual === null || typeof actual !== "object" || Array.isArray(actual))
+      return { path, actual, expected };
     for (const [k, e] of Object.entries(expected)) {
       if (!Object.hasOwn(actual, k)) return { path: `${path}/${k}`, actual: undefined, expected: e };
       const found = firstDifference((actual as Record<string, unknown>)[k], e, `${path}/${k}`);
@@ -56,9 +88,18 @@ export function checkCases(defs: Definitions): Problem[] {
       try {
         const result = presentResult(defs, def.ruleSet, evaluateRuleSet(defs, def.ruleSet, c.input));
         const found = firstDifference(result, c.expect);
-        if (found) problems.push({ file, pointer: `${at}/expect${found.path}`, message: `worked case "${c.description}" fails: ${found.path.slice(1).replace(/\//g, ".") || "the result"} is ${shown(found.actual)}, not ${shown(found.expected)}` });
+        if (found)
+          problems.push({
+            file,
+            pointer: `${at}/expect${found.path}`,
+            message: `worked case "${c.description}" fails: ${found.path.slice(1).replace(/\//g, ".") || "the result"} is ${shown(found.actual)}, not ${shown(found.expected)}`,
+          });
       } catch (error) {
-        problems.push({ file, pointer: `${at}/input`, message: `worked case "${c.description}" fails: ${(error as Error).message}` });
+        problems.push({
+          file,
+          pointer: `${at}/input`,
+          message: `worked case "${c.description}" fails: ${(error as Error).message}`,
+        });
       }
     });
   }

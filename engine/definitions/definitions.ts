@@ -51,19 +51,33 @@ export interface Definitions {
   funnel: FunnelTables;
 }
 
-const META = { step: "step.schema.json", flow: "flow.schema.json", rule: "rule.schema.json", cases: "cases.schema.json" } as const;
+const META = {
+  step: "step.schema.json",
+  flow: "flow.schema.json",
+  rule: "rule.schema.json",
+  cases: "cases.schema.json",
+} as const;
 
 export function pointerOf(error: ErrorObject): string {
-  const extra = error.keyword === "required" ? `/${(error.params as { missingProperty: string }).missingProperty}`
-    : error.keyword === "additionalProperties" ? `/${(error.params as { additionalProperty: string }).additionalProperty}`
-    : "";
+  const extra =
+    error.keyword === "required"
+      ? `/${(error.params as { missingProperty: string }).missingProperty}`
+      : error.keyword === "additionalProperties"
+        ? `/${(error.params as { additionalProperty: string }).additionalProperty}`
+        : "";
   return `${error.instancePath}${extra}`;
 }
 
 /** Meta-schemas that do not compile or are missing: said once, not once per file they check. */
 const brokenMetas = new WeakMap<SchemaCompiler, Set<string>>();
 
-function metaCheck(ajv: SchemaCompiler, meta: string, file: string, json: unknown, problems: Problem[]): boolean {
+function metaCheck(
+  ajv: SchemaCompiler,
+  meta: string,
+  file: string,
+  json: unknown,
+  problems: Problem[],
+): boolean {
   const broken = brokenMetas.get(ajv) ?? new Set<string>();
   brokenMetas.set(ajv, broken);
   if (broken.has(meta)) return false;
@@ -72,7 +86,11 @@ function metaCheck(ajv: SchemaCompiler, meta: string, file: string, json: unknow
     validate = ajv.getSchema(uriOf("schemas", meta));
   } catch (error) {
     broken.add(meta);
-    problems.push({ file: `schemas/${meta}`, pointer: "", message: `does not compile, so no file it describes can be checked: ${(error as Error).message}` });
+    problems.push({
+      file: `schemas/${meta}`,
+      pointer: "",
+      message: `does not compile, so no file it describes can be checked: ${(error as Error).message}`,
+    });
     return false;
   }
   if (!validate) {
@@ -83,27 +101,56 @@ function metaCheck(ajv: SchemaCompiler, meta: string, file: string, json: unknow
   if (validate(json)) return true;
   for (const error of validate.errors ?? []) {
     if (error.keyword === "if") continue;
-    const detail = error.keyword === "enum" ? ` (one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(", ")})` : "";
+    const detail =
+      error.keyword === "enum"
+        ? ` (one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(", ")})`
+        : "";
     problems.push({ file, pointer: pointerOf(error), message: `${error.message ?? "is invalid"}${detail}` });
   }
   return false;
 }
 
-function indexById<T extends { id: string }>(map: Map<string, Located<T>>, file: string, def: T, sources: Source[] | undefined, what: string, problems: Problem[]) {
+function indexById<T extends { id: string }>(
+  map: Map<string, Located<T>>,
+  file: string,
+  def: T,
+  sources: Source[] | undefined,
+  what: string,
+  problems: Problem[],
+) {
   const seen = map.get(def.id);
-  if (seen) problems.push({ file, pointer: "/id", message: `${what} id "${def.id}" is already used by ${seen.file}` });
+  if (seen)
+    problems.push({
+      file,
+      pointer: "/id",
+      message: `${what} id "${def.id}" is already used by ${seen.file}`,
+    });
   else map.set(def.id, { file, def, ...(sources?.length ? { sources } : {}) });
 }
 
 /** A step with its eachBorrower part made into one part per borrower (each-borrower.ts). */
-function expandStep(file: string, step: Step, roles: Record<string, BorrowerRole> | undefined, problems: Problem[]): [Step, Source[] | undefined] {
+function expandStep(
+  file: string,
+  step: Step,
+  roles: Record<string, BorrowerRole> | undefined,
+  problems: Problem[],
+): [Step, Source[] | undefined] {
   if (!step.eachBorrower) return [step, undefined];
   if (!roles || Object.keys(roles).length === 0) {
-    problems.push({ file, pointer: "/eachBorrower", message: "eachBorrower needs the borrowers of rules/members.json (params.borrowers)" });
+    problems.push({
+      file,
+      pointer: "/eachBorrower",
+      message: "eachBorrower needs the borrowers of rules/members.json (params.borrowers)",
+    });
     return [step, undefined];
   }
   for (const role of Object.keys(step.eachBorrower.as ?? {}))
-    if (!Object.hasOwn(roles, role)) problems.push({ file, pointer: `/eachBorrower/as/${role}`, message: `"${role}" is not a borrower of rules/members.json params.borrowers (${Object.keys(roles).join(", ")})${suggest(role, Object.keys(roles))}` });
+    if (!Object.hasOwn(roles, role))
+      problems.push({
+        file,
+        pointer: `/eachBorrower/as/${role}`,
+        message: `"${role}" is not a borrower of rules/members.json params.borrowers (${Object.keys(roles).join(", ")})${suggest(role, Object.keys(roles))}`,
+      });
   const { step: expanded, sources } = expandEachBorrower(step, roles);
   return [expanded, sources];
 }
@@ -131,7 +178,10 @@ function locateInFiles(defs: Definitions, problems: Problem[]): Problem[] {
   return out.map((p) => {
     const found = roles.get(`${p.file}#${p.pointer}: ${p.message}`);
     if (!found) return p;
-    return { ...p, message: `${p.message} (${found.length > 1 ? "in every borrower's copy" : `in the ${found[0]}'s copy`} of eachBorrower)` };
+    return {
+      ...p,
+      message: `${p.message} (${found.length > 1 ? "in every borrower's copy" : `in the ${found[0]}'s copy`} of eachBorrower)`,
+    };
   });
 }
 
@@ -142,9 +192,14 @@ function locateInFiles(defs: Definitions, problems: Problem[]): Problem[] {
  * passed in so the browser's bundle carries neither). Either way the schema compiler is given too: ajv (engine/definitions/ajv.ts createAjv) on the server and in the
  * development preview, the server's precompiled validators (engine/validation/precompiled.ts) in the funnel.
  */
-export type BuildOptions = { compiler: (schemas: Record<string, unknown>) => SchemaCompiler } & ({ trusted: true } | { lint: (defs: Definitions) => Problem[]; mergeFields: typeof mergeStepFields });
+export type BuildOptions = { compiler: (schemas: Record<string, unknown>) => SchemaCompiler } & (
+  { trusted: true } | { lint: (defs: Definitions) => Problem[]; mergeFields: typeof mergeStepFields }
+);
 
-export function buildDefinitions(files: DefinitionFiles, options: BuildOptions): { defs: Definitions; problems: Problem[] } {
+export function buildDefinitions(
+  files: DefinitionFiles,
+  options: BuildOptions,
+): { defs: Definitions; problems: Problem[] } {
   const trusted = "trusted" in options;
   const problems: Problem[] = [];
   let ajv: SchemaCompiler;
@@ -155,12 +210,22 @@ export function buildDefinitions(files: DefinitionFiles, options: BuildOptions):
     problems.push({ file: "schemas/", pointer: "", message: (error as Error).message });
     ajv = options.compiler({});
   }
-  const defs: Definitions = { files, ajv, steps: new Map(), flows: new Map(), ruleSets: new Map(), cases: [], params: {}, funnel: { ranks: {}, labels: {}, routes: {}, pages: [], statuses: {}, phases: [] } };
+  const defs: Definitions = {
+    files,
+    ajv,
+    steps: new Map(),
+    flows: new Map(),
+    ruleSets: new Map(),
+    cases: [],
+    params: {},
+    funnel: { ranks: {}, labels: {}, routes: {}, pages: [], statuses: {}, phases: [] },
+  };
 
   for (const [path, json] of Object.entries(files.rules)) {
     const file = `rules/${path}`;
     if (path.endsWith(".cases.json")) {
-      if (trusted || metaCheck(ajv, META.cases, file, json, problems)) defs.cases.push({ file, def: json as RuleCases });
+      if (trusted || metaCheck(ajv, META.cases, file, json, problems))
+        defs.cases.push({ file, def: json as RuleCases });
     } else if (trusted || metaCheck(ajv, META.rule, file, json, problems)) {
       const ruleSet = json as RuleSet;
       indexById(defs.ruleSets, file, ruleSet, undefined, "rule set", problems);
@@ -190,7 +255,7 @@ export function buildDefinitions(files: DefinitionFiles, options: BuildOptions):
   }
   defs.funnel = deriveFunnelTables(defs);
   // With a meta-schema broken, the files it describes are missing: what the linter would say of them would mislead.
-  if (!trusted && !(brokenMetas.get(ajv)?.size)) problems.push(...options.lint(defs));
+  if (!trusted && !brokenMetas.get(ajv)?.size) problems.push(...options.lint(defs));
   return { defs, problems: locateInFiles(defs, problems) };
 }
 
@@ -239,7 +304,10 @@ export function compileSchemaFile(defs: Definitions, path: string) {
 
 // ajv's getSchema normalizes and resolves the id on every call, and every rule set evaluation
 // asks for its input's validator: each found validator is kept per ajv instance (a set's own).
-const validatorsFound = new WeakMap<SchemaCompiler, Map<string, NonNullable<ReturnType<SchemaCompiler["getSchema"]>>>>();
+const validatorsFound = new WeakMap<
+  SchemaCompiler,
+  Map<string, NonNullable<ReturnType<SchemaCompiler["getSchema"]>>>
+>();
 
 function validatorAt(defs: Definitions, uri: string) {
   let found = validatorsFound.get(defs.ajv);

@@ -24,7 +24,8 @@ export interface Source {
   role: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The name template logic reads a borrower's answers by: {"var": "borrower.isSelfEmployed"}. */
 export const TEMPLATE_NAME = "borrower";
@@ -35,9 +36,20 @@ export function logicFor(logic: unknown, answers: string): unknown {
   if (!isObject(logic)) return logic;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(logic)) {
-    if ((key === "var" || key === "root") && (typeof value === "string" || (Array.isArray(value) && typeof value[0] === "string"))) {
-      const rename = (path: string) => (path === TEMPLATE_NAME ? answers : path.startsWith(`${TEMPLATE_NAME}.`) ? `${answers}${path.slice(TEMPLATE_NAME.length)}` : path);
-      out[key] = typeof value === "string" ? rename(value) : [rename(value[0] as string), ...value.slice(1).map((v) => logicFor(v, answers))];
+    if (
+      (key === "var" || key === "root") &&
+      (typeof value === "string" || (Array.isArray(value) && typeof value[0] === "string"))
+    ) {
+      const rename = (path: string) =>
+        path === TEMPLATE_NAME
+          ? answers
+          : path.startsWith(`${TEMPLATE_NAME}.`)
+            ? `${answers}${path.slice(TEMPLATE_NAME.length)}`
+            : path;
+      out[key] =
+        typeof value === "string"
+          ? rename(value)
+          : [rename(value[0] as string), ...value.slice(1).map((v) => logicFor(v, answers))];
     } else out[key] = logicFor(value, answers);
   }
   return out;
@@ -45,7 +57,8 @@ export function logicFor(logic: unknown, answers: string): unknown {
 
 /** `over` laid on `base`: objects merged key by key, anything else replaced. */
 export function overlay(base: unknown, over: unknown): unknown {
-  if (!isObject(base) || !isObject(over)) return over === undefined ? structuredClone(base) : structuredClone(over);
+  if (!isObject(base) || !isObject(over))
+    return over === undefined ? structuredClone(base) : structuredClone(over);
   const out: Record<string, unknown> = structuredClone(base);
   for (const [key, value] of Object.entries(over)) out[key] = overlay(base[key], value);
   return out;
@@ -59,7 +72,8 @@ function selfWords(self: Record<string, unknown>, other: Record<string, unknown>
   const out: Record<string, unknown> = structuredClone(self);
   for (const [key, value] of Object.entries(other)) {
     if (key in self) {
-      if (isObject(value) && isObject(self[key])) out[key] = selfWords(self[key] as Record<string, unknown>, value);
+      if (isObject(value) && isObject(self[key]))
+        out[key] = selfWords(self[key] as Record<string, unknown>, value);
     } else if (typeof value === "string" && (key === "ui:description" || key === "ui:help")) out[key] = "";
     else if (isObject(value)) out[key] = selfWords({}, value);
   }
@@ -80,7 +94,10 @@ const esc = escapeSegment;
  * The step with its `eachBorrower` part made into one part per borrower. A step without one is
  * returned as it is. Unknown roles in `as` are left to the linter.
  */
-export function expandEachBorrower(step: Step, roles: Record<string, BorrowerRole>): { step: Step; sources: Source[] } {
+export function expandEachBorrower(
+  step: Step,
+  roles: Record<string, BorrowerRole>,
+): { step: Step; sources: Source[] } {
   const template = step.eachBorrower;
   if (!template) return { step, sources: [] };
   const { eachBorrower: _, ...rest } = step;
@@ -103,19 +120,34 @@ export function expandEachBorrower(step: Step, roles: Record<string, BorrowerRol
     // A member answering their own part reads it in the first borrower's words ("you", not "your
     // co-borrower"): textFor.<role>, unless the file words it itself.
     if (!first && (own.uiSchema || own.messages)) {
-      const messages = Object.fromEntries((template.checks ?? []).filter((c) => own.messages?.[c.id]).map((c) => [checkIdFor(c.id, role, false), firstOwn.messages?.[c.id] ?? c.message]));
-      const generated = { uiSchema: { [answers]: own.uiSchema ? selfWords(selfUi, own.uiSchema) : selfUi }, ...(Object.keys(messages).length ? { messages } : {}) };
-      out.textFor = { ...out.textFor, [role]: overlay(generated, out.textFor?.[role] ?? {}) as NonNullable<Step["textFor"]>[string] };
+      const messages = Object.fromEntries(
+        (template.checks ?? [])
+          .filter((c) => own.messages?.[c.id])
+          .map((c) => [checkIdFor(c.id, role, false), firstOwn.messages?.[c.id] ?? c.message]),
+      );
+      const generated = {
+        uiSchema: { [answers]: own.uiSchema ? selfWords(selfUi, own.uiSchema) : selfUi },
+        ...(Object.keys(messages).length ? { messages } : {}),
+      };
+      out.textFor = {
+        ...out.textFor,
+        [role]: overlay(generated, out.textFor?.[role] ?? {}) as NonNullable<Step["textFor"]>[string],
+      };
     }
     order.push(answers);
     // The schema: the template's object; a part asked only sometimes requires its fields only then.
     const roleSchema = structuredClone(template.schema) as Record<string, unknown>;
     if (askedWhen !== undefined) delete roleSchema.required;
-    else if ((templateSchema.required ?? []).length && !(schema.required ?? []).includes(answers)) schema.required = [...(schema.required ?? []), answers];
+    else if ((templateSchema.required ?? []).length && !(schema.required ?? []).includes(answers))
+      schema.required = [...(schema.required ?? []), answers];
     schema.properties[answers] = roleSchema;
     sources.push({ expanded: `/schema/properties/${esc(answers)}`, file: "/eachBorrower/schema", role });
     ui[answers] = overlay(template.uiSchema ?? {}, own.uiSchema);
-    sources.push({ expanded: `/uiSchema/${esc(answers)}`, file: own.uiSchema ? `/eachBorrower/as/${esc(role)}/uiSchema` : "/eachBorrower/uiSchema", role });
+    sources.push({
+      expanded: `/uiSchema/${esc(answers)}`,
+      file: own.uiSchema ? `/eachBorrower/as/${esc(role)}/uiSchema` : "/eachBorrower/uiSchema",
+      role,
+    });
 
     // A part asked only sometimes is hidden as a whole otherwise: never judged, and dropped on save
     // (an application without a co-borrower may hold coborrower: null).
@@ -125,38 +157,81 @@ export function expandEachBorrower(step: Step, roles: Record<string, BorrowerRol
     }
     for (const [pointer, logic] of Object.entries(template.visibleWhen ?? {})) {
       out.visibleWhen = { ...out.visibleWhen, [pointerFor(answers, pointer)]: logicFor(logic, answers) };
-      sources.push({ expanded: `/visibleWhen/${esc(pointerFor(answers, pointer))}`, file: `/eachBorrower/visibleWhen/${esc(pointer)}`, role });
+      sources.push({
+        expanded: `/visibleWhen/${esc(pointerFor(answers, pointer))}`,
+        file: `/eachBorrower/visibleWhen/${esc(pointer)}`,
+        role,
+      });
     }
     const required: Record<string, unknown> = {};
-    if (askedWhen !== undefined) for (const field of templateSchema.required ?? []) required[`/${esc(field)}`] = true;
-    for (const [pointer, logic] of Object.entries(template.requiredWhen ?? {})) required[pointer] = logicFor(logic, answers);
+    if (askedWhen !== undefined)
+      for (const field of templateSchema.required ?? []) required[`/${esc(field)}`] = true;
+    for (const [pointer, logic] of Object.entries(template.requiredWhen ?? {}))
+      required[pointer] = logicFor(logic, answers);
     for (const [pointer, logic] of Object.entries(required)) {
       out.requiredWhen = { ...out.requiredWhen, [pointerFor(answers, pointer)]: logic };
-      sources.push({ expanded: `/requiredWhen/${esc(pointerFor(answers, pointer))}`, file: template.requiredWhen?.[pointer] === undefined ? "/eachBorrower/schema/required" : `/eachBorrower/requiredWhen/${esc(pointer)}`, role });
+      sources.push({
+        expanded: `/requiredWhen/${esc(pointerFor(answers, pointer))}`,
+        file:
+          template.requiredWhen?.[pointer] === undefined
+            ? "/eachBorrower/schema/required"
+            : `/eachBorrower/requiredWhen/${esc(pointer)}`,
+        role,
+      });
     }
     template.checks?.forEach((check, i) => {
       const message = own.messages?.[check.id] ?? check.message;
-      out.checks = [...(out.checks ?? []), {
-        ...check,
-        id: checkIdFor(check.id, role, first),
-        field: pointerFor(answers, check.field),
-        logic: logicFor(check.logic, answers),
-        message,
-        ...(check.details ? { details: Object.fromEntries(Object.entries(check.details).map(([k, l]) => [k, logicFor(l, answers)])) } : {}),
-      }];
+      out.checks = [
+        ...(out.checks ?? []),
+        {
+          ...check,
+          id: checkIdFor(check.id, role, first),
+          field: pointerFor(answers, check.field),
+          logic: logicFor(check.logic, answers),
+          message,
+          ...(check.details
+            ? {
+                details: Object.fromEntries(
+                  Object.entries(check.details).map(([k, l]) => [k, logicFor(l, answers)]),
+                ),
+              }
+            : {}),
+        },
+      ];
       sources.push({ expanded: `/checks/${out.checks.length - 1}`, file: `/eachBorrower/checks/${i}`, role });
     });
     template.sections?.forEach((section, i) => {
-      out.sections = [...(out.sections ?? []), { ...section, id: first ? section.id : `${section.id}.${role}`, fields: section.fields.map((f) => pointerFor(answers, f)) }];
-      sources.push({ expanded: `/sections/${out.sections.length - 1}`, file: `/eachBorrower/sections/${i}`, role });
+      out.sections = [
+        ...(out.sections ?? []),
+        {
+          ...section,
+          id: first ? section.id : `${section.id}.${role}`,
+          fields: section.fields.map((f) => pointerFor(answers, f)),
+        },
+      ];
+      sources.push({
+        expanded: `/sections/${out.sections.length - 1}`,
+        file: `/eachBorrower/sections/${i}`,
+        role,
+      });
     });
     for (const [list, values] of Object.entries(template.newItems ?? {})) {
-      out.newItems = { ...out.newItems, [pointerFor(answers, list)]: Object.fromEntries(Object.entries(values ?? {}).map(([k, l]) => [k, logicFor(l, answers)])) };
-      sources.push({ expanded: `/newItems/${esc(pointerFor(answers, list))}`, file: `/eachBorrower/newItems/${esc(list)}`, role });
+      out.newItems = {
+        ...out.newItems,
+        [pointerFor(answers, list)]: Object.fromEntries(
+          Object.entries(values ?? {}).map(([k, l]) => [k, logicFor(l, answers)]),
+        ),
+      };
+      sources.push({
+        expanded: `/newItems/${esc(pointerFor(answers, list))}`,
+        file: `/eachBorrower/newItems/${esc(list)}`,
+        role,
+      });
     }
   });
   // The borrowers' parts in order, unless the step orders its fields itself.
-  if (!Array.isArray(ui["ui:order"])) ui["ui:order"] = [...Object.keys(schema.properties).filter((k) => !order.includes(k)), ...order];
+  if (!Array.isArray(ui["ui:order"]))
+    ui["ui:order"] = [...Object.keys(schema.properties).filter((k) => !order.includes(k)), ...order];
   return { step: out, sources };
 }
 
@@ -164,6 +239,10 @@ export function expandEachBorrower(step: Step, roles: Record<string, BorrowerRol
 export function sourceOf(sources: Source[], pointer: string): { pointer: string; role: string } | null {
   let best: Source | null = null;
   for (const s of sources)
-    if ((pointer === s.expanded || pointer.startsWith(`${s.expanded}/`)) && (!best || s.expanded.length > best.expanded.length)) best = s;
+    if (
+      (pointer === s.expanded || pointer.startsWith(`${s.expanded}/`)) &&
+      (!best || s.expanded.length > best.expanded.length)
+    )
+      best = s;
   return best ? { pointer: `${best.file}${pointer.slice(best.expanded.length)}`, role: best.role } : null;
 }

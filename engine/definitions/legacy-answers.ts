@@ -17,15 +17,21 @@ export function legacyScalarFields(files: DefinitionFiles, path = "application.j
     if (variants.some((s) => s.schema.legacyScalar === true)) return void found.add(pointer);
     for (const s of variants) {
       for (const [key, child] of Object.entries((s.schema.properties as Record<string, object>) ?? {}))
-        walk({ ...s, schema: child as Record<string, unknown> }, `${pointer}/${escapeSegment(key)}`, depth + 1);
-      if (s.schema.items && typeof s.schema.items === "object") walk({ ...s, schema: s.schema.items as Record<string, unknown> }, `${pointer}/*`, depth + 1);
+        walk(
+          { ...s, schema: child as Record<string, unknown> },
+          `${pointer}/${escapeSegment(key)}`,
+          depth + 1,
+        );
+      if (s.schema.items && typeof s.schema.items === "object")
+        walk({ ...s, schema: s.schema.items as Record<string, unknown> }, `${pointer}/*`, depth + 1);
     }
   };
   walk(root, "", 0);
   return [...found];
 }
 
-const isScalar = (value: unknown) => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+const isScalar = (value: unknown) =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 
 /**
  * `doc` with every single value of a legacyScalar field read as a list of one (a new document;

@@ -3,7 +3,13 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { createAjv } from "./ajv";
-import { buildDefinitions, compileSchemaFile, type DefinitionFiles, type Definitions, type Problem } from "./definitions";
+import {
+  buildDefinitions,
+  compileSchemaFile,
+  type DefinitionFiles,
+  type Definitions,
+  type Problem,
+} from "./definitions";
 import { formatDefinition } from "../base/json-format";
 import { positionOf, syntaxErrorMessage, syntaxErrorPosition } from "../base/json-positions";
 import { lint } from "../lint/lint";
@@ -35,11 +41,19 @@ const FOLDERS = ["schemas", "steps", "rules"] as const;
 export function definitionFiles(dirs: DefinitionDirs = {}): { path: string; file: string }[] {
   return FOLDERS.flatMap((folder) => {
     const dir = dirs[folder] ?? join(REPO_ROOT, folder);
-    return jsonFiles(dir).map((path) => ({ path, file: `${folder}/${relative(dir, path).split(sep).join("/")}` }));
+    return jsonFiles(dir).map((path) => ({
+      path,
+      file: `${folder}/${relative(dir, path).split(sep).join("/")}`,
+    }));
   });
 }
 
-function readFolder(dir: string, folder: string, problems: Problem[], texts: Map<string, string>): Record<string, unknown> {
+function readFolder(
+  dir: string,
+  folder: string,
+  problems: Problem[],
+  texts: Map<string, string>,
+): Record<string, unknown> {
   const files: Record<string, unknown> = {};
   for (const full of jsonFiles(dir)) {
     const rel = relative(dir, full).split(sep).join("/");
@@ -49,7 +63,11 @@ function readFolder(dir: string, folder: string, problems: Problem[], texts: Map
       text = readFileSync(full, "utf8");
     } catch (error) {
       // Removed between the listing and the read (an editor saving): the next load sees the folder as it is.
-      problems.push({ file, pointer: "", message: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? "error"}` });
+      problems.push({
+        file,
+        pointer: "",
+        message: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? "error"}`,
+      });
       continue;
     }
     texts.set(file, text);
@@ -57,7 +75,12 @@ function readFolder(dir: string, folder: string, problems: Problem[], texts: Map
       files[rel] = JSON.parse(text);
     } catch (error) {
       const message = (error as Error).message;
-      problems.push({ file, pointer: "", message: `is not valid JSON: ${syntaxErrorMessage(message)}`, ...(syntaxErrorPosition(text, message) ?? { line: 1, column: 1 }) });
+      problems.push({
+        file,
+        pointer: "",
+        message: `is not valid JSON: ${syntaxErrorMessage(message)}`,
+        ...(syntaxErrorPosition(text, message) ?? { line: 1, column: 1 }),
+      });
     }
   }
   return files;
@@ -101,7 +124,9 @@ export function unformattedFiles(dirs: DefinitionDirs = {}): Problem[] {
     } catch {
       return []; // reported by the reader
     }
-    return formatDefinition(value) === text ? [] : [{ file, pointer: "", message: "is not in the canonical layout: run npm run format" }];
+    return formatDefinition(value) === text
+      ? []
+      : [{ file, pointer: "", message: "is not in the canonical layout: run npm run format" }];
   });
 }
 

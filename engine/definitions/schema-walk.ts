@@ -33,7 +33,9 @@ function resolveRef(files: DefinitionFiles, at: SchemaAt, ref: string): SchemaAt
     doc = files.schemas[uri.slice(`${BASE_URI}schemas/`.length)];
   }
   const schema = fragment ? walkPointer(doc, fragment) : doc;
-  return schema && typeof schema === "object" ? { schema: schema as Record<string, unknown>, base: uri, doc } : null;
+  return schema && typeof schema === "object"
+    ? { schema: schema as Record<string, unknown>, base: uri, doc }
+    : null;
 }
 
 /** The schema itself and every schema it stands for through $ref and combinators. */
@@ -48,7 +50,9 @@ export function expand(files: DefinitionFiles, at: SchemaAt, depth = 0): SchemaA
   for (const key of ["anyOf", "oneOf", "allOf"] as const) {
     const branches = schema[key];
     if (Array.isArray(branches))
-      for (const b of branches) if (b && typeof b === "object") out.push(...expand(files, { ...at, schema: b as Record<string, unknown> }, depth + 1));
+      for (const b of branches)
+        if (b && typeof b === "object")
+          out.push(...expand(files, { ...at, schema: b as Record<string, unknown> }, depth + 1));
   }
   return out;
 }
@@ -80,11 +84,14 @@ export function schemasAt(files: DefinitionFiles, root: SchemaAt, segments: stri
 export function propertyNamesAt(files: DefinitionFiles, root: SchemaAt, segments: string[]): string[] {
   const names = new Set<string>();
   for (const at of schemasAt(files, root, segments))
-    for (const s of expand(files, at)) for (const name of Object.keys((s.schema.properties as object) ?? {})) names.add(name);
+    for (const s of expand(files, at))
+      for (const name of Object.keys((s.schema.properties as object) ?? {})) names.add(name);
   return [...names];
 }
 
 export function schemaFile(files: DefinitionFiles, path: string): SchemaAt | null {
   const doc = files.schemas[path];
-  return doc && typeof doc === "object" ? { schema: doc as Record<string, unknown>, base: `${BASE_URI}schemas/${path}`, doc } : null;
+  return doc && typeof doc === "object"
+    ? { schema: doc as Record<string, unknown>, base: `${BASE_URI}schemas/${path}`, doc }
+    : null;
 }

@@ -9,7 +9,8 @@ import type { DefinitionFiles, Located, Problem, Step } from "./definitions";
 import { escapeSegment } from "../base/pointer";
 import { expand, schemaFile, schemasAt, walkPointer, type SchemaAt } from "./schema-walk";
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 const SCHEMAS = `${BASE_URI}schemas/`;
 
@@ -31,13 +32,17 @@ function relocate(node: unknown, from: string, problems: string[]): unknown {
       continue;
     }
     // const, enum, default and examples are data, not schemas: copied as they are.
-    out[key] = key === "const" || key === "enum" || key === "default" || key === "examples" ? value : relocate(value, from, problems);
+    out[key] =
+      key === "const" || key === "enum" || key === "default" || key === "examples"
+        ? value
+        : relocate(value, from, problems);
   }
   return out;
 }
 
 /** Answers an effect reads and drops before the save (step.schema.json `forget`): not the application's. */
-const forgotten = (step: Step, field: string) => (step.effects ?? []).some((effect) => effect.forget?.includes(field));
+const forgotten = (step: Step, field: string) =>
+  (step.effects ?? []).some((effect) => effect.forget?.includes(field));
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -67,15 +72,26 @@ export function mergeStepFields(files: DefinitionFiles, steps: Iterable<Located<
     const url = new URL(ref, stepUri);
     const fragment = url.hash.slice(1);
     url.hash = "";
-    const doc = url.toString().startsWith(SCHEMAS) ? schemas[url.toString().slice(SCHEMAS.length)] : undefined;
+    const doc = url.toString().startsWith(SCHEMAS)
+      ? schemas[url.toString().slice(SCHEMAS.length)]
+      : undefined;
     return doc !== undefined && (fragment ? walkPointer(doc, fragment) : doc) !== undefined;
   };
 
   /** `app`: the application's schemas for `segments` (walked down with the step's, not from the top each time). */
-  const visit = (located: Located<Step>, node: unknown, segments: string[], app: SchemaAt[], at: string, stepUri: string, deferred = false) => {
+  const visit = (
+    located: Located<Step>,
+    node: unknown,
+    segments: string[],
+    app: SchemaAt[],
+    at: string,
+    stepUri: string,
+    deferred = false,
+  ) => {
     if (!isObject(node) || typeof node.$ref === "string") return; // a reference: the field is the schema file's
     const below = (key: string) => app.flatMap((candidate) => schemasAt(current(), candidate, [key]));
-    if (isObject(node.items) && typeof node.items.$ref !== "string") visit(located, node.items, [...segments, "*"], below("*"), `${at}/items`, stepUri);
+    if (isObject(node.items) && typeof node.items.$ref !== "string")
+      visit(located, node.items, [...segments, "*"], below("*"), `${at}/items`, stepUri);
     if (!isObject(node.properties)) return;
     for (const [key, child] of Object.entries(node.properties)) {
       const fieldSegments = [...segments, key];
@@ -98,22 +114,36 @@ export function mergeStepFields(files: DefinitionFiles, steps: Iterable<Located<
       }
       const named = ref === undefined ? undefined : /#\/properties\/([^/]+)$/.exec(ref)?.[1];
       if (named !== undefined && named !== key) {
-        problems.push({ file: located.file, pointer: fieldAt, message: `field "${field}" is not in the application, and it refers to the field "${named}" (${ref}): did you mean \`${named}\`?` });
+        problems.push({
+          file: located.file,
+          pointer: fieldAt,
+          message: `field "${field}" is not in the application, and it refers to the field "${named}" (${ref}): did you mean \`${named}\`?`,
+        });
         continue;
       }
       const reasons: string[] = [];
       const schema = relocate(child, stepUri, reasons);
       if (reasons.length) {
-        problems.push({ file: located.file, pointer: fieldAt, message: `field "${field}" is declared here for the application, but ${reasons.join("; ")}` });
+        problems.push({
+          file: located.file,
+          pointer: fieldAt,
+          message: `field "${field}" is declared here for the application, but ${reasons.join("; ")}`,
+        });
         continue;
       }
       if (earlier) {
         if (!same(earlier.schema, schema))
-          problems.push({ file: located.file, pointer: fieldAt, message: `field "${field}" is declared differently by ${earlier.file}#${earlier.pointer}: declare a question once (in one step, or in schemas/), and refer to it elsewhere with $ref` });
+          problems.push({
+            file: located.file,
+            pointer: fieldAt,
+            message: `field "${field}" is declared differently by ${earlier.file}#${earlier.pointer}: declare a question once (in one step, or in schemas/), and refer to it elsewhere with $ref`,
+          });
         continue;
       }
       changed = true;
-      const parents = (segments.length ? schemasAt(current(), appRoot()!, segments) : [appRoot()!]).flatMap((p) => expand(current(), p));
+      const parents = (segments.length ? schemasAt(current(), appRoot()!, segments) : [appRoot()!]).flatMap(
+        (p) => expand(current(), p),
+      );
       const objects = parents.filter((p: SchemaAt) => isObject(p.schema.properties));
       const closed = objects.filter((p) => p.schema.additionalProperties === false);
       const targets = closed.length ? closed : objects.slice(0, 1);
@@ -129,14 +159,20 @@ export function mergeStepFields(files: DefinitionFiles, steps: Iterable<Located<
       for (const target of targets) {
         const into = target.base.startsWith(SCHEMAS) ? target.base.slice(SCHEMAS.length) : null;
         // The relocated $refs are relative to schemas/: right for every file of that flat folder.
-        if (into?.includes("/")) problems.push({ file: located.file, pointer: fieldAt, message: `field "${field}" would be added to ${into}, which is not directly in schemas/` });
+        if (into?.includes("/"))
+          problems.push({
+            file: located.file,
+            pointer: fieldAt,
+            message: `field "${field}" would be added to ${into}, which is not directly in schemas/`,
+          });
         (target.schema.properties as Record<string, unknown>)[key] = schema;
       }
       declared.set(field, { file: located.file, pointer: fieldAt, schema });
     }
   };
 
-  for (const located of steps) visit(located, located.def.schema, [], [appRoot()!], "/schema", `${BASE_URI}${located.file}`);
+  for (const located of steps)
+    visit(located, located.def.schema, [], [appRoot()!], "/schema", `${BASE_URI}${located.file}`);
   for (const run of later) run();
   return {
     schemas: changed ? schemas : files.schemas,

@@ -3,12 +3,34 @@
 
 /** Widgets of single answers. */
 export const LEAF_WIDGETS = [
-  "text", "textarea", "email", "password", "select", "radio", "checkbox", "checkboxes", "hidden",
-  "currency", "percent", "phone", "ssn", "date", "monthYear", "yesNo", "choiceCards", "imageChoice",
+  "text",
+  "textarea",
+  "email",
+  "password",
+  "select",
+  "radio",
+  "checkbox",
+  "checkboxes",
+  "hidden",
+  "currency",
+  "percent",
+  "phone",
+  "ssn",
+  "date",
+  "monthYear",
+  "yesNo",
+  "choiceCards",
+  "imageChoice",
 ] as const;
 
 /** Widgets laid out as a group of options (labelled as a group, not by a <label for>). */
-export const GROUP_WIDGETS: ReadonlySet<string> = new Set(["yesNo", "choiceCards", "imageChoice", "radio", "checkboxes"]);
+export const GROUP_WIDGETS: ReadonlySet<string> = new Set([
+  "yesNo",
+  "choiceCards",
+  "imageChoice",
+  "radio",
+  "checkboxes",
+]);
 
 /**
  * Layouts an object may name in `ui:widget` (RJSF itself gives objects no widget): `address`
@@ -22,8 +44,16 @@ export const GROUP_WIDGETS: ReadonlySet<string> = new Set(["yesNo", "choiceCards
  * reads its `ui:options`.
  */
 export const OBJECT_LAYOUTS = [
-  "address", "offerPreview", "disclosureDocuments", "contentPage", "idDocumentSides", "documentChecklist",
-  "lineAmount", "nextSteps", "applicationSummary", "applicationProgress",
+  "address",
+  "offerPreview",
+  "disclosureDocuments",
+  "contentPage",
+  "idDocumentSides",
+  "documentChecklist",
+  "lineAmount",
+  "nextSteps",
+  "applicationSummary",
+  "applicationProgress",
 ] as const;
 
 export type LeafWidgetName = (typeof LEAF_WIDGETS)[number];

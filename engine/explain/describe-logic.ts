@@ -45,14 +45,28 @@ interface Scope {
 }
 
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"];
-const UNITS: Record<string, [string, string]> = { days: ["day", "days"], months: ["month", "months"], years: ["year", "years"] };
-const FORMATS: Record<string, string> = { date: "a date", monthYear: "a month and year", currency: "dollars", percent: "a percentage", phone: "a phone number" };
+const UNITS: Record<string, [string, string]> = {
+  days: ["day", "days"],
+  months: ["month", "months"],
+  years: ["year", "years"],
+};
+const FORMATS: Record<string, string> = {
+  date: "a date",
+  monthYear: "a month and year",
+  currency: "dollars",
+  percent: "a percentage",
+  phone: "a phone number",
+};
 
 /** camelCase and dotted paths as words: `percentageOwned` → "percentage owned". */
 export function humanize(path: string): string {
   return path
     .split(".")
-    .map((key) => (/^\d+$/.test(key) ? `${ORDINALS[Number(key)] ?? `#${Number(key) + 1}`} value` : key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase()))
+    .map((key) =>
+      /^\d+$/.test(key)
+        ? `${ORDINALS[Number(key)] ?? `#${Number(key) + 1}`} value`
+        : key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase(),
+    )
     .join(" ");
 }
 
@@ -79,7 +93,11 @@ function literal(value: unknown): Text {
   if (value === "") return atom("“” (no text)");
   if (typeof value === "number" || typeof value === "string") return atom(String(value));
   if (Array.isArray(value)) return atom(`[${value.map((v) => literal(v).text).join(", ")}]`);
-  return atom(`{${Object.entries(value as object).map(([k, v]) => `${k}: ${literal(v).text}`).join(", ")}}`);
+  return atom(
+    `{${Object.entries(value as object)
+      .map(([k, v]) => `${k}: ${literal(v).text}`)
+      .join(", ")}}`,
+  );
 }
 
 /** A field read by `var` (or `root`, which always reads from the top). */
@@ -88,15 +106,19 @@ function field(path: string, scope: Scope, fromRoot = false): Text {
   if (path === "") return atom(scope.inItem && !fromRoot ? "the item" : "the data");
   if (scope.inItem && !fromRoot) return atom(`the item's ${humanize(path)}`);
   const [head = "", ...rest] = path.split(".");
-  if (scope.items.has(head)) return atom(rest.length ? `the ${head}'s ${humanize(rest.join("."))}` : `the ${head}`);
+  if (scope.items.has(head))
+    return atom(rest.length ? `the ${head}'s ${humanize(rest.join("."))}` : `the ${head}`);
   const declared = [...(words.itemNames ?? [])];
   if (path === "index" && declared.length) return atom(`the ${declared.at(-1)}'s position in the list`);
   if (path === "today") return atom("today");
   if (head === "params") {
     const value = words.paramOf?.(path);
-    return atom(value !== undefined && isLiteral(value) && value !== null ? `${path} (${literal(value).text})` : path);
+    return atom(
+      value !== undefined && isLiteral(value) && value !== null ? `${path} (${literal(value).text})` : path,
+    );
   }
-  if (head === "rules" && rest.length >= 2) return atom(`the ${rest[0]} rules' ${humanize(rest.slice(1).join("."))} (${path})`);
+  if (head === "rules" && rest.length >= 2)
+    return atom(`the ${rest[0]} rules' ${humanize(rest.slice(1).join("."))} (${path})`);
   const title = words.titleOf?.(path);
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
   return atom(title && !(rest.length === 0 && norm(title) === norm(head)) ? `${title} (${path})` : path);
@@ -124,16 +146,33 @@ function typeOf(node: unknown, scope: Scope): string | undefined {
 }
 
 /** Verbs a yes/no field's name may start with, and their negation: "the borrower owns business" / "does not own business". */
-const VERBS: Record<string, string> = { is: "is not", has: "does not have", owns: "does not own", waives: "does not waive", needs: "does not need" };
+const VERBS: Record<string, string> = {
+  is: "is not",
+  has: "does not have",
+  owns: "does not own",
+  waives: "does not waive",
+  needs: "does not need",
+};
 
 /** A yes/no field of a list item read as a clause about the item: "the borrower is salaried", "the property has mortgage". */
 function itemClause(node: unknown, scope: Scope, negated: boolean): Text | null {
   const ref = varOf(node);
   const [head = "", field, ...more] = ref?.path.split(".") ?? [];
-  if (!ref || ref.fromRoot && !scope.items.has(head) || !field || more.length || !scope.items.has(head) || scope.inItem && !ref.fromRoot) return null;
+  if (
+    !ref ||
+    (ref.fromRoot && !scope.items.has(head)) ||
+    !field ||
+    more.length ||
+    !scope.items.has(head) ||
+    (scope.inItem && !ref.fromRoot)
+  )
+    return null;
   const words = humanize(field).split(" ");
   const verb = words[0]!;
-  if (Object.hasOwn(VERBS, verb)) return sentence(`the ${head} ${negated ? `${VERBS[verb]} ${words.slice(1).join(" ")}` : words.join(" ")}`.trimEnd());
+  if (Object.hasOwn(VERBS, verb))
+    return sentence(
+      `the ${head} ${negated ? `${VERBS[verb]} ${words.slice(1).join(" ")}` : words.join(" ")}`.trimEnd(),
+    );
   return sentence(`the ${head} ${negated ? "is not" : "is"} ${words.join(" ")}`);
 }
 
@@ -172,7 +211,9 @@ function comparison(op: string, args: unknown[], scope: Scope): Text {
   const parts = args.map((a) => wrap(describe(a, scope), PHRASE));
   if (args.length === 3 && (op === "<" || op === "<=")) {
     const [low, value, high] = parts;
-    return sentence(op === "<" ? `${value} is strictly between ${low} and ${high}` : `${value} is from ${low} to ${high}`);
+    return sentence(
+      op === "<" ? `${value} is strictly between ${low} and ${high}` : `${value} is from ${low} to ${high}`,
+    );
   }
   return sentence(`${parts[0]} ${COMPARE_WORDS[op]![dates ? 1 : 0]} ${parts[1]}`);
 }
@@ -189,7 +230,8 @@ function membership(args: unknown[], scope: Scope, negated: boolean): Text {
   }
   const item = wrap(describe(a, scope), PHRASE);
   const container = wrap(describe(b, scope), ADD);
-  if (isLiteral(a) && !isLiteral(b)) return sentence(`${container} ${negated ? "does not include" : "includes"} ${item}`);
+  if (isLiteral(a) && !isLiteral(b))
+    return sentence(`${container} ${negated ? "does not include" : "includes"} ${item}`);
   return sentence(`${item} ${negated ? "is not in" : "is in"} ${container}`);
 }
 
@@ -204,24 +246,47 @@ function junction(op: "and" | "or", args: unknown[], scope: Scope): Text {
   // "x includes a or x includes b" → "x includes a or b".
   const ins = args.map((a) => (operatorOf(a) === "in" ? argsOf(a, "in") : null));
   if (op === "or" && ins.every((a) => a && isLiteral(a[0]) && !isLiteral(a[1]) && same(a[1], ins[0]![1])))
-    return sentence(`${wrap(describe(ins[0]![1], scope), ADD)} includes ${list(ins.map((a) => literal(a![0]).text), "or")}`);
+    return sentence(
+      `${wrap(describe(ins[0]![1], scope), ADD)} includes ${list(
+        ins.map((a) => literal(a![0]).text),
+        "or",
+      )}`,
+    );
   return sentence(args.map((a) => part(a, scope, op)).join(` ${op} `), op);
 }
 
 function negation(node: unknown, scope: Scope): Text {
   const op = operatorOf(node);
-  if (!op || op === "var" || op === "root") return isLiteral(node) ? literal(!node) : truthy(node, scope, true);
+  if (!op || op === "var" || op === "root")
+    return isLiteral(node) ? literal(!node) : truthy(node, scope, true);
   const args = argsOf(node, op);
   switch (op) {
-    case "!": return condition(args[0], scope);
-    case "!!": return truthy(args[0], scope, true);
-    case "==": case "===": return equality(args, scope, true);
-    case "!=": case "!==": return equality(args, scope, false);
-    case "in": return membership(args, scope, true);
-    case "or": if (args.length === 2) return sentence(`neither ${part(args[0], scope)} nor ${part(args[1], scope)}`); break;
-    case "and": if (args.length === 2) return sentence(`not both ${part(args[0], scope)} and ${part(args[1], scope)}`); break;
-    case "text_matches_any": return sentence(`${wrap(describe(args[0], scope), PHRASE)} names none of ${wrap(describe(args[1], scope), PHRASE)}`);
-    case "starts_with_any": return sentence(`${wrap(describe(args[0], scope), PHRASE)} starts with none of ${wrap(describe(args[1], scope), PHRASE)}`);
+    case "!":
+      return condition(args[0], scope);
+    case "!!":
+      return truthy(args[0], scope, true);
+    case "==":
+    case "===":
+      return equality(args, scope, true);
+    case "!=":
+    case "!==":
+      return equality(args, scope, false);
+    case "in":
+      return membership(args, scope, true);
+    case "or":
+      if (args.length === 2) return sentence(`neither ${part(args[0], scope)} nor ${part(args[1], scope)}`);
+      break;
+    case "and":
+      if (args.length === 2) return sentence(`not both ${part(args[0], scope)} and ${part(args[1], scope)}`);
+      break;
+    case "text_matches_any":
+      return sentence(
+        `${wrap(describe(args[0], scope), PHRASE)} names none of ${wrap(describe(args[1], scope), PHRASE)}`,
+      );
+    case "starts_with_any":
+      return sentence(
+        `${wrap(describe(args[0], scope), PHRASE)} starts with none of ${wrap(describe(args[1], scope), PHRASE)}`,
+      );
   }
   return sentence(`not (${condition(node, scope).text})`);
 }
@@ -237,7 +302,9 @@ function condition(node: unknown, scope: Scope): Text {
     const [object, path] = argsOf(node, op);
     if (typeof path === "string" && /^[A-Za-z]+$/.test(path)) {
       const words = humanize(path);
-      return sentence(`${wrap(describe(object, scope), PHRASE)} ${/^(is|has) /.test(words) ? words : `is ${words}`}`);
+      return sentence(
+        `${wrap(describe(object, scope), PHRASE)} ${/^(is|has) /.test(words) ? words : `is ${words}`}`,
+      );
     }
   }
   return describe(node, scope);
@@ -246,17 +313,24 @@ function condition(node: unknown, scope: Scope): Text {
 function arithmetic(op: string, args: unknown[], scope: Scope): Text {
   const symbol = { "+": "+", "-": "−", "*": "×", "/": "÷" }[op]!;
   const prec = op === "+" || op === "-" ? ADD : MUL;
-  if (args.length === 1) return op === "-" ? atom(`−${wrap(describe(args[0], scope), ATOM)}`) : describe(args[0], scope);
+  if (args.length === 1)
+    return op === "-" ? atom(`−${wrap(describe(args[0], scope), ATOM)}`) : describe(args[0], scope);
   // x − (x % n): the JSON-logic way of rounding down.
   if (op === "-" && args.length === 2) {
     const rest = args[1];
     if (operatorOf(rest) === "%" && same(argsOf(rest, "%")[0], args[0])) {
       const step = argsOf(rest, "%")[1];
       const subject = wrap(describe(args[0], scope), ATOM);
-      return phrase(step === 1 ? `${subject} rounded down to a whole number` : `${subject} rounded down to a multiple of ${wrap(describe(step, scope), ATOM)}`);
+      return phrase(
+        step === 1
+          ? `${subject} rounded down to a whole number`
+          : `${subject} rounded down to a multiple of ${wrap(describe(step, scope), ATOM)}`,
+      );
     }
   }
-  const parts = args.map((a, i) => wrap(describe(a, scope), i > 0 && (op === "-" || op === "/") ? prec + 1 : prec));
+  const parts = args.map((a, i) =>
+    wrap(describe(a, scope), i > 0 && (op === "-" || op === "/") ? prec + 1 : prec),
+  );
   return { text: parts.join(` ${symbol} `), prec };
 }
 
@@ -265,12 +339,20 @@ function iteration(op: string, args: unknown[], scope: Scope): Text {
   const source = wrap(describe(items, scope), PHRASE);
   const inner: Scope = { ...scope, inItem: true };
   switch (op) {
-    case "filter": return phrase(`each item of ${source} where ${condition(body, inner).text}`);
-    case "map": return phrase(`for each item of ${source}: ${describe(body, inner).text}`);
-    case "some": return sentence(`${source} has an item where ${condition(body, inner).text}`);
-    case "none": return sentence(`${source} has no item where ${condition(body, inner).text}`);
-    case "all": return sentence(`every item of ${source} is such that ${condition(body, inner).text}`);
-    default: return phrase(`${describe(body, inner).text} over each item of ${source} (the item as current, the result so far as accumulator), starting from ${describe(initial, scope).text}`);
+    case "filter":
+      return phrase(`each item of ${source} where ${condition(body, inner).text}`);
+    case "map":
+      return phrase(`for each item of ${source}: ${describe(body, inner).text}`);
+    case "some":
+      return sentence(`${source} has an item where ${condition(body, inner).text}`);
+    case "none":
+      return sentence(`${source} has no item where ${condition(body, inner).text}`);
+    case "all":
+      return sentence(`every item of ${source} is such that ${condition(body, inner).text}`);
+    default:
+      return phrase(
+        `${describe(body, inner).text} over each item of ${source} (the item as current, the result so far as accumulator), starting from ${describe(initial, scope).text}`,
+      );
   }
 }
 
@@ -279,30 +361,55 @@ function choice(args: unknown[], scope: Scope): Text {
   if (args.length === 1) return describe(args[0], scope);
   const parts: string[] = [];
   let i = 0;
-  for (; i + 1 < args.length; i += 2) parts.push(`${i === 0 ? "if" : "else if"} ${condition(args[i], scope).text} then ${describe(args[i + 1], scope).text}`);
-  return sentence(`${parts.join(", ")}, otherwise ${i < args.length ? describe(args[i], scope).text : "nothing"}`, "if");
+  for (; i + 1 < args.length; i += 2)
+    parts.push(
+      `${i === 0 ? "if" : "else if"} ${condition(args[i], scope).text} then ${describe(args[i + 1], scope).text}`,
+    );
+  return sentence(
+    `${parts.join(", ")}, otherwise ${i < args.length ? describe(args[i], scope).text : "nothing"}`,
+    "if",
+  );
 }
 
 function custom(op: string, args: unknown[], scope: Scope): Text | null {
   const d = (i: number, min = PHRASE) => wrap(describe(args[i], scope), min);
   // A list argument: a phrase inside it is parenthesised, except "each item of … where …".
-  const listArg = (i: number) => (operatorOf(args[i]) === "filter" ? describe(args[i], scope).text : d(i, ADD));
+  const listArg = (i: number) =>
+    operatorOf(args[i]) === "filter" ? describe(args[i], scope).text : d(i, ADD);
   switch (op) {
-    case "get": return phrase(`the ${typeof args[1] === "string" ? humanize(args[1]) : d(1)} of ${d(0)}`);
-    case "lookup": return phrase(`the entry for ${d(1)} in ${d(0)}${args.length > 2 ? `, or ${d(2)} when it has none` : ""}`);
+    case "get":
+      return phrase(`the ${typeof args[1] === "string" ? humanize(args[1]) : d(1)} of ${d(0)}`);
+    case "lookup":
+      return phrase(
+        `the entry for ${d(1)} in ${d(0)}${args.length > 2 ? `, or ${d(2)} when it has none` : ""}`,
+      );
     case "count": {
       if (operatorOf(args[0]) === "filter") {
         const [items, body] = argsOf(args[0], "filter");
-        return phrase(`the number of items of ${wrap(describe(items, scope), PHRASE)} where ${condition(body, { ...scope, inItem: true }).text}`);
+        return phrase(
+          `the number of items of ${wrap(describe(items, scope), PHRASE)} where ${condition(body, { ...scope, inItem: true }).text}`,
+        );
       }
       return phrase(`the number of items in ${listArg(0)}`);
     }
-    case "sum": return phrase(args.length > 1 && typeof args[1] === "string" ? `the total ${humanize(args[1])} of ${listArg(0)}` : `the sum of ${listArg(0)}`);
-    case "pluck": return phrase(`the ${typeof args[1] === "string" ? humanize(args[1]) : d(1)} of each item of ${listArg(0)}`);
-    case "flatten": return phrase(`${d(0)} as one list`);
-    case "lower": return phrase(`${d(0)} (ignoring case)`);
-    case "starts_with_any": return sentence(`${d(0)} starts with any of ${d(1)}`);
-    case "text_matches_any": return sentence(`${d(0)} names any of ${d(1)} (ignoring case, spaces and punctuation)`);
+    case "sum":
+      return phrase(
+        args.length > 1 && typeof args[1] === "string"
+          ? `the total ${humanize(args[1])} of ${listArg(0)}`
+          : `the sum of ${listArg(0)}`,
+      );
+    case "pluck":
+      return phrase(
+        `the ${typeof args[1] === "string" ? humanize(args[1]) : d(1)} of each item of ${listArg(0)}`,
+      );
+    case "flatten":
+      return phrase(`${d(0)} as one list`);
+    case "lower":
+      return phrase(`${d(0)} (ignoring case)`);
+    case "starts_with_any":
+      return sentence(`${d(0)} starts with any of ${d(1)}`);
+    case "text_matches_any":
+      return sentence(`${d(0)} names any of ${d(1)} (ignoring case, spaces and punctuation)`);
     case "date_add": {
       const [, amount, unit = "days"] = args;
       const [one, many] = UNITS[String(unit)] ?? [String(unit), String(unit)];
@@ -312,14 +419,26 @@ function custom(op: string, args: unknown[], scope: Scope): Text | null {
       }
       return phrase(`${d(0)} plus ${d(1)} ${many}`);
     }
-    case "date_diff_days": return phrase(`the number of days from ${d(0)} to ${d(1)}`);
-    case "first_of_month": return phrase(`the first day of the month of ${d(0)}`);
-    case "add_business_days": return phrase(`the business day ${d(1)} business days after ${d(0)} (days that do not count: ${d(2)})`);
-    case "is_current": return sentence(`${d(0)} is on or after the first day of the month of ${d(1)}`);
-    case "employment_coverage": return phrase(`the employment coverage of ${d(0)} as of ${d(1)}${args.length > 2 ? ` (window and gaps: ${d(2)})` : ""}`);
-    case "format": return phrase(`${d(1)} written as ${typeof args[0] === "string" ? (FORMATS[args[0]] ?? args[0]) : d(0)}`);
-    case "join": return phrase(`the items of ${d(0)} joined by “${typeof args[1] === "string" ? args[1] : ", "}”`);
-    case "aba_checksum": return sentence(`${d(0)} passes the ABA routing-number checksum`);
+    case "date_diff_days":
+      return phrase(`the number of days from ${d(0)} to ${d(1)}`);
+    case "first_of_month":
+      return phrase(`the first day of the month of ${d(0)}`);
+    case "add_business_days":
+      return phrase(`the business day ${d(1)} business days after ${d(0)} (days that do not count: ${d(2)})`);
+    case "is_current":
+      return sentence(`${d(0)} is on or after the first day of the month of ${d(1)}`);
+    case "employment_coverage":
+      return phrase(
+        `the employment coverage of ${d(0)} as of ${d(1)}${args.length > 2 ? ` (window and gaps: ${d(2)})` : ""}`,
+      );
+    case "format":
+      return phrase(
+        `${d(1)} written as ${typeof args[0] === "string" ? (FORMATS[args[0]] ?? args[0]) : d(0)}`,
+      );
+    case "join":
+      return phrase(`the items of ${d(0)} joined by “${typeof args[1] === "string" ? args[1] : ", "}”`);
+    case "aba_checksum":
+      return sentence(`${d(0)} passes the ABA routing-number checksum`);
   }
   return null;
 }
@@ -327,26 +446,61 @@ function custom(op: string, args: unknown[], scope: Scope): Text | null {
 function builtIn(op: string, args: unknown[], scope: Scope): Text | null {
   const d = (i: number, min = PHRASE) => wrap(describe(args[i], scope), min);
   switch (op) {
-    case "==": case "===": return equality(args, scope, false);
-    case "!=": case "!==": return equality(args, scope, true);
-    case ">": case ">=": case "<": case "<=": return comparison(op, args, scope);
-    case "!": return negation(args[0], scope);
-    case "!!": return truthy(args[0], scope, false);
-    case "and": case "or": return junction(op, args, scope);
-    case "if": case "?:": return choice(args, scope);
-    case "in": return membership(args, scope, false);
-    case "+": case "-": case "*": case "/": return arithmetic(op, args, scope);
-    case "%": return phrase(`the remainder of ${d(0, ADD)} ÷ ${d(1, ATOM)}`);
-    case "min": case "max": {
-      const which = op === "min" ? (args.length > 2 ? "smallest" : "smaller") : args.length > 2 ? "largest" : "larger";
+    case "==":
+    case "===":
+      return equality(args, scope, false);
+    case "!=":
+    case "!==":
+      return equality(args, scope, true);
+    case ">":
+    case ">=":
+    case "<":
+    case "<=":
+      return comparison(op, args, scope);
+    case "!":
+      return negation(args[0], scope);
+    case "!!":
+      return truthy(args[0], scope, false);
+    case "and":
+    case "or":
+      return junction(op, args, scope);
+    case "if":
+    case "?:":
+      return choice(args, scope);
+    case "in":
+      return membership(args, scope, false);
+    case "+":
+    case "-":
+    case "*":
+    case "/":
+      return arithmetic(op, args, scope);
+    case "%":
+      return phrase(`the remainder of ${d(0, ADD)} ÷ ${d(1, ATOM)}`);
+    case "min":
+    case "max": {
+      const which =
+        op === "min" ? (args.length > 2 ? "smallest" : "smaller") : args.length > 2 ? "largest" : "larger";
       return phrase(`the ${which} of ${list(args.map((_, i) => d(i)))}`);
     }
-    case "cat": return phrase(`the text made of ${list(args.map((a) => (typeof a === "string" ? `“${a}”` : wrap(describe(a, scope), PHRASE))))}`);
-    case "substr": return phrase(`the part of ${d(0)} from character ${d(1)}${args.length > 2 ? `, ${d(2)} long` : ""}`);
-    case "merge": return phrase(`the list of ${list(args.map((_, i) => d(i)))}`);
-    case "missing": return phrase(`those of ${list(args.flat().map((a) => describe(a, scope).text))} that are not given`);
-    case "missing_some": return phrase(`those of ${d(1)} that are not given, when fewer than ${d(0)} are given`);
-    case "filter": case "map": case "reduce": case "all": case "none": case "some": return iteration(op, args, scope);
+    case "cat":
+      return phrase(
+        `the text made of ${list(args.map((a) => (typeof a === "string" ? `“${a}”` : wrap(describe(a, scope), PHRASE))))}`,
+      );
+    case "substr":
+      return phrase(`the part of ${d(0)} from character ${d(1)}${args.length > 2 ? `, ${d(2)} long` : ""}`);
+    case "merge":
+      return phrase(`the list of ${list(args.map((_, i) => d(i)))}`);
+    case "missing":
+      return phrase(`those of ${list(args.flat().map((a) => describe(a, scope).text))} that are not given`);
+    case "missing_some":
+      return phrase(`those of ${d(1)} that are not given, when fewer than ${d(0)} are given`);
+    case "filter":
+    case "map":
+    case "reduce":
+    case "all":
+    case "none":
+    case "some":
+      return iteration(op, args, scope);
   }
   return null;
 }
@@ -360,9 +514,15 @@ function describe(node: unknown, scope: Scope): Text {
     const ref = varOf(node);
     if (!ref) return atom(`${op}(${args.map((a) => describe(a, scope).text).join(", ")})`);
     const read = field(ref.path, scope, ref.fromRoot);
-    return args.length > 1 ? phrase(`${read.text} (or ${describe(args[1], scope).text} when not given)`) : read;
+    return args.length > 1
+      ? phrase(`${read.text} (or ${describe(args[1], scope).text} when not given)`)
+      : read;
   }
-  return builtIn(op, args, scope) ?? custom(op, args, scope) ?? atom(`${op}(${args.map((a) => describe(a, scope).text).join(", ")})`);
+  return (
+    builtIn(op, args, scope) ??
+    custom(op, args, scope) ??
+    atom(`${op}(${args.map((a) => describe(a, scope).text).join(", ")})`)
+  );
 }
 
 /** JSON-logic in plain English: `{"in": [{"var": "item.type"}, ["pension", "annuity"]]}` → "the item's type is pension or annuity". */
@@ -389,7 +549,11 @@ function schemaType(files: Definitions["files"], schemas: SchemaAt[]): string | 
  * rule set's input): schema titles and types by dotted path, and the definitions' params. `items`
  * names list items by the list they come from: `{item: "user.employments.*"}`, `{mortgage: "mortgages.*"}`.
  */
-export function definitionWords(defs: Definitions, roots: SchemaAt[], items: Record<string, string> = {}): LogicWords {
+export function definitionWords(
+  defs: Definitions,
+  roots: SchemaAt[],
+  items: Record<string, string> = {},
+): LogicWords {
   const schemasFor = (path: string) => {
     const [head = "", ...rest] = path.split(".");
     const segments = Object.hasOwn(items, head) ? [...items[head]!.split("."), ...rest] : [head, ...rest];
@@ -402,7 +566,8 @@ export function definitionWords(defs: Definitions, roots: SchemaAt[], items: Rec
   return {
     itemNames: Object.keys(items),
     titleOf: (path) => {
-      for (const at of schemasFor(path)) for (const s of expand(defs.files, at)) if (typeof s.schema.title === "string") return s.schema.title;
+      for (const at of schemasFor(path))
+        for (const s of expand(defs.files, at)) if (typeof s.schema.title === "string") return s.schema.title;
       return undefined;
     },
     typeOf: (path) => schemaType(defs.files, schemasFor(path)),
@@ -421,13 +586,39 @@ export function stepWords(defs: Definitions, stepId: string, field?: string): Lo
   const located = defs.steps.get(stepId);
   const app = schemaFile(defs.files, "application.json");
   const roots: SchemaAt[] = [];
-  if (located) roots.push({ schema: located.def.schema as Record<string, unknown>, base: uriOf("steps", located.file.replace(/^steps\//, "")), doc: located.def });
+  if (located)
+    roots.push({
+      schema: located.def.schema as Record<string, unknown>,
+      base: uriOf("steps", located.file.replace(/^steps\//, "")),
+      doc: located.def,
+    });
   if (app) roots.push(app);
   return definitionWords(defs, roots, itemOfPointer(field));
 }
 
 /** Words for a rule set's logic: its input schema (else the application); a rule's `as` item. */
-const BOOLEAN_OPS = new Set(["and", "or", "!", "!!", "==", "!=", "===", "!==", "<", "<=", ">", ">=", "some", "none", "all", "in", "starts_with_any", "text_matches_any", "is_current", "aba_checksum"]);
+const BOOLEAN_OPS = new Set([
+  "and",
+  "or",
+  "!",
+  "!!",
+  "==",
+  "!=",
+  "===",
+  "!==",
+  "<",
+  "<=",
+  ">",
+  ">=",
+  "some",
+  "none",
+  "all",
+  "in",
+  "starts_with_any",
+  "text_matches_any",
+  "is_current",
+  "aba_checksum",
+]);
 const NUMBER_OPS = new Set(["count", "sum", "+", "-", "*", "/", "%", "min", "max", "date_diff_days"]);
 const ARRAY_OPS = new Set(["filter", "map", "pluck", "merge", "flatten"]);
 
@@ -442,14 +633,24 @@ function listFact(logic: unknown, facts: Map<string, Fact>): Fact | undefined {
 }
 
 /** What kind of value logic gives, as far as its operator tells: "boolean" for a comparison, "number" for a count. */
-function inferType(logic: unknown, facts: Map<string, Fact>, depth = 0, siblings: Record<string, unknown> = {}): string | undefined {
+function inferType(
+  logic: unknown,
+  facts: Map<string, Fact>,
+  depth = 0,
+  siblings: Record<string, unknown> = {},
+): string | undefined {
   if (depth > 10) return undefined;
-  if (typeof logic === "boolean" || typeof logic === "number" || typeof logic === "string") return typeof logic;
+  if (typeof logic === "boolean" || typeof logic === "number" || typeof logic === "string")
+    return typeof logic;
   const op = operatorOf(logic);
   if (!op) return Array.isArray(logic) ? "array" : undefined;
   if (op === "and" || op === "or") {
     const types = argsOf(logic, op).map((a) => inferType(a, facts, depth + 1, siblings));
-    return types.every((t) => t === "boolean") ? "boolean" : types.every((t) => t === "number" || typeof t === "undefined") && types.some((t) => t === "number") ? "number" : undefined;
+    return types.every((t) => t === "boolean")
+      ? "boolean"
+      : types.every((t) => t === "number" || typeof t === "undefined") && types.some((t) => t === "number")
+        ? "number"
+        : undefined;
   }
   if (BOOLEAN_OPS.has(op)) return "boolean";
   if (NUMBER_OPS.has(op) || op === "reduce") return "number";
@@ -460,18 +661,30 @@ function inferType(logic: unknown, facts: Map<string, Fact>, depth = 0, siblings
     // A field of an emitted object reads the ones before it by name.
     if (Object.hasOwn(siblings, name)) return inferType(siblings[name], facts, depth + 1, siblings);
     const fact = facts.get(name);
-    return fact && fact.forEach === undefined && fact.value !== undefined ? inferType(fact.value, facts, depth + 1) : undefined;
+    return fact && fact.forEach === undefined && fact.value !== undefined
+      ? inferType(fact.value, facts, depth + 1)
+      : undefined;
   }
   return undefined;
 }
 
-export function ruleWords(defs: Definitions, ruleSetId: string, rule?: { forEach?: unknown; as?: string; itemNames?: string[] }): LogicWords {
+export function ruleWords(
+  defs: Definitions,
+  ruleSetId: string,
+  rule?: { forEach?: unknown; as?: string; itemNames?: string[] },
+): LogicWords {
   const located = defs.ruleSets.get(ruleSetId);
   const root = located?.def.input
-    ? { schema: located.def.input as Record<string, unknown>, base: uriOf("rules", located.file.replace(/^rules\//, "")), doc: located.def }
+    ? {
+        schema: located.def.input as Record<string, unknown>,
+        base: uriOf("rules", located.file.replace(/^rules\//, "")),
+        doc: located.def,
+      }
     : schemaFile(defs.files, "application.json");
   const list = operatorOf(rule?.forEach) === "var" ? argsOf(rule!.forEach, "var")[0] : undefined;
-  const items: Record<string, string> = rule?.as ? { [rule.as]: typeof list === "string" ? `${list}.*` : "" } : {};
+  const items: Record<string, string> = rule?.as
+    ? { [rule.as]: typeof list === "string" ? `${list}.*` : "" }
+    : {};
   for (const name of rule?.itemNames ?? []) items[name] ??= "";
   const words = definitionWords(defs, root ? [root] : [], items);
   // Facts have no schema: what they are is read from their logic (a field of an item of a fact list too).

@@ -1,7 +1,8 @@
 // The step's part of the application document, in and out of the form. Pure: unit-tested in node.
 import type { JsonSchema } from "../definitions/bundle";
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 const isSchema = (v: unknown): v is JsonSchema => isObject(v);
 
 /**
@@ -61,10 +62,12 @@ export function cleanAnswers(schema: unknown, value: unknown): unknown {
   for (const [key, v] of Object.entries(value)) {
     const cleaned = cleanAnswers(props[key], v);
     if (cleaned === undefined) continue;
-    if (isObject(cleaned) && Object.keys(cleaned).length === 0 && isObject(v) && !required.includes(key)) continue;
+    if (isObject(cleaned) && Object.keys(cleaned).length === 0 && isObject(v) && !required.includes(key))
+      continue;
     out[key] = cleaned;
   }
   for (const key of required)
-    if (typeof key === "string" && out[key] === undefined && isObjectSchema(props[key])) out[key] = cleanAnswers(props[key], {});
+    if (typeof key === "string" && out[key] === undefined && isObjectSchema(props[key]))
+      out[key] = cleanAnswers(props[key], {});
   return out;
 }

@@ -25,7 +25,8 @@ import {
   type TwoDigitYear,
 } from "../base/format";
 
-export type CodecName = "text" | "number" | "currency" | "percent" | "phone" | "ssn" | "date" | "pastDate" | "monthYear";
+export type CodecName =
+  "text" | "number" | "currency" | "percent" | "phone" | "ssn" | "date" | "pastDate" | "monthYear";
 
 export interface Codec {
   /** The text shown while the field does not have focus. */
@@ -83,7 +84,12 @@ const currency: Codec = {
 
 /** A schema whose values stop at 1 holds fractions (0.25 = 25%); any other holds percent units. */
 export function isFractionSchema(schema: JsonSchema): boolean {
-  const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum : undefined;
+  const max =
+    typeof schema.maximum === "number"
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === "number"
+        ? schema.exclusiveMaximum
+        : undefined;
   return max !== undefined && max <= 1;
 }
 
@@ -108,7 +114,12 @@ const digits = (t: string) => t.replace(/\D/g, "");
 
 /** Shows (XXX) XXX-XXXX, stores the 10 digits. */
 const phone: Codec = {
-  display: (v) => (typeof v === "string" && /^\d+$/.test(v) ? (v.length === 10 ? formatPhone(v) : formatPhoneTyping(v)) : str(v)),
+  display: (v) =>
+    typeof v === "string" && /^\d+$/.test(v)
+      ? v.length === 10
+        ? formatPhone(v)
+        : formatPhoneTyping(v)
+      : str(v),
   edit: (v) => phone.display(v, {}),
   typing: formatPhoneTyping,
   parse: (t) => {
@@ -195,7 +206,17 @@ const monthYear: Codec = {
   inputMode: "numeric",
 };
 
-export const codecs: Record<CodecName, Codec> = { text, number, currency, percent, phone, ssn, date, pastDate, monthYear };
+export const codecs: Record<CodecName, Codec> = {
+  text,
+  number,
+  currency,
+  percent,
+  phone,
+  ssn,
+  date,
+  pastDate,
+  monthYear,
+};
 
 /**
  * Where the caret goes after typed text was reshaped: after as many digits as preceded it before.
@@ -203,7 +224,8 @@ export const codecs: Record<CodecName, Codec> = { text, number, currency, percen
  */
 export function caretAfterReshape(before: string, caret: number, after: string): number {
   const wanted = digits(before.slice(0, caret)).length;
-  if (wanted === 0) return after.search(/\d/) === -1 ? after.length : Math.min(after.search(/\d/), after.length);
+  if (wanted === 0)
+    return after.search(/\d/) === -1 ? after.length : Math.min(after.search(/\d/), after.length);
   let seen = 0;
   for (let i = 0; i < after.length; i++) {
     if (/\d/.test(after[i]!)) seen++;

@@ -18,14 +18,19 @@ const PREFIX = "heloc.draft.";
 /** The key of one reader's draft of one step. */
 export const draftKey = (reader: string, stepId: string) => `${PREFIX}${reader}.${stepId}`;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The answers without any value the schema marks writeOnly (followed through properties and items). */
 export function withoutSecrets(schema: JsonSchema, answers: unknown): unknown {
   if (schema.writeOnly === true) return undefined;
   for (const branch of ["allOf", "anyOf", "oneOf"] as const)
-    for (const s of Array.isArray(schema[branch]) ? (schema[branch] as unknown[]) : []) if (isObject(s) && s.writeOnly === true) return undefined;
-  if (Array.isArray(answers)) return isObject(schema.items) ? answers.map((a) => withoutSecrets(schema.items as JsonSchema, a) ?? null) : answers;
+    for (const s of Array.isArray(schema[branch]) ? (schema[branch] as unknown[]) : [])
+      if (isObject(s) && s.writeOnly === true) return undefined;
+  if (Array.isArray(answers))
+    return isObject(schema.items)
+      ? answers.map((a) => withoutSecrets(schema.items as JsonSchema, a) ?? null)
+      : answers;
   if (!isObject(answers)) return answers;
   const properties = isObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
   const out: Record<string, unknown> = {};

@@ -24,12 +24,23 @@ export interface FunnelPosition {
  * The flow variant that lists `stepId` (the applicant's variant when it lists it) as this
  * application walks it, and the step's place in it; null when no flow lists the step.
  */
-export function funnelPosition(defs: Definitions, stepId: string, options: { variant?: string | null; flow?: string | null; part?: Part | null; application?: unknown } = {}): FunnelPosition | null {
-  const walk = flowStepsFor(defs, stepId, options.application ?? {}, { variant: options.variant, flow: options.flow });
+export function funnelPosition(
+  defs: Definitions,
+  stepId: string,
+  options: { variant?: string | null; flow?: string | null; part?: Part | null; application?: unknown } = {},
+): FunnelPosition | null {
+  const walk = flowStepsFor(defs, stepId, options.application ?? {}, {
+    variant: options.variant,
+    flow: options.flow,
+  });
   if (!walk) return null;
   // Steps wholly another borrower's (the co-borrower's details, once invited) are not the reader's to walk.
   const { part } = options;
-  const ids = part ? walk.steps.filter((id) => id === stepId || stepHasPart((defs.steps.get(id)?.def.schema ?? {}) as JsonSchema, part)) : walk.steps;
+  const ids = part
+    ? walk.steps.filter(
+        (id) => id === stepId || stepHasPart((defs.steps.get(id)?.def.schema ?? {}) as JsonSchema, part),
+      )
+    : walk.steps;
   const steps = ids.map((id) => {
     const step = defs.steps.get(id)?.def;
     return { id, label: applicantLabelOf(defs, id) ?? id, route: step?.route ?? "", rank: step?.rank ?? 0 };
@@ -55,7 +66,10 @@ export interface JourneyProgress {
 }
 
 /** Each step of a flow variant with the phase it falls in (the flow's `phases`: a phase runs from its step to the next entry). */
-export function phaseOfSteps(phases: readonly { phase: string; from: string }[] | undefined, steps: readonly string[]): Map<string, string> {
+export function phaseOfSteps(
+  phases: readonly { phase: string; from: string }[] | undefined,
+  steps: readonly string[],
+): Map<string, string> {
   const starts = new Map((phases ?? []).map((p) => [p.from, p.phase]));
   const out = new Map<string, string>();
   let phase: string | undefined;
@@ -72,7 +86,11 @@ export function phaseOfSteps(phases: readonly { phase: string; from: string }[] 
  * of their own flow), which of them are behind, and the step's place within its phase. Null when
  * no flow lists the step or its flow places no phases (the progress then counts the flow's steps).
  */
-export function journeyProgress(defs: Definitions, stepId: string, options: Parameters<typeof funnelPosition>[2] = {}): JourneyProgress | null {
+export function journeyProgress(
+  defs: Definitions,
+  stepId: string,
+  options: Parameters<typeof funnelPosition>[2] = {},
+): JourneyProgress | null {
   const position = funnelPosition(defs, stepId, options);
   if (!position) return null;
   const flow = defs.flows.get(position.flowId)?.def;
@@ -86,7 +104,10 @@ export function journeyProgress(defs: Definitions, stepId: string, options: Para
   if (current < 0) return null;
   const inPhase = position.steps.filter((s) => phaseOf.get(s.id) === here);
   return {
-    phases: shown.map((p, i) => ({ ...p, state: i < current ? "done" : i === current ? "current" : "upcoming" })),
+    phases: shown.map((p, i) => ({
+      ...p,
+      state: i < current ? "done" : i === current ? "current" : "upcoming",
+    })),
     current,
     stepInPhase: inPhase.findIndex((s) => s.id === stepId),
     stepsInPhase: inPhase.length,

@@ -12,7 +12,8 @@
 import type { JsonSchema } from "../definitions/bundle";
 import { escapeSegment } from "../base/pointer";
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 const isNullSchema = (s: unknown) => isObject(s) && s.type === "null";
 
 function withNull(type: unknown): unknown {
@@ -48,15 +49,21 @@ function simplify(node: unknown): unknown {
   const labelled = asLabelledEnum(schema.oneOf) ?? asLabelledEnum(schema.anyOf);
   if (labelled) {
     const { oneOf: _o, anyOf: _a, ...rest } = schema;
-    const offered = labelled.values.map((v, i) => [v, labelled.titles[i]] as const).filter(([v]) => withinBounds(v, rest));
+    const offered = labelled.values
+      .map((v, i) => [v, labelled.titles[i]] as const)
+      .filter(([v]) => withinBounds(v, rest));
     schema = { ...rest, enum: offered.map(([v]) => v), enumTitles: offered.map(([, t]) => t) };
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if ((key === "properties" || key === "patternProperties") && isObject(value))
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, simplify(v)]));
-    else if ((key === "items" || key === "additionalProperties" || key === "not") && isObject(value)) out[key] = simplify(value);
-    else if ((key === "allOf" || key === "anyOf" || key === "oneOf" || key === "prefixItems") && Array.isArray(value))
+    else if ((key === "items" || key === "additionalProperties" || key === "not") && isObject(value))
+      out[key] = simplify(value);
+    else if (
+      (key === "allOf" || key === "anyOf" || key === "oneOf" || key === "prefixItems") &&
+      Array.isArray(value)
+    )
       out[key] = value.map(simplify);
     else out[key] = value;
   }
@@ -71,11 +78,20 @@ function simplify(node: unknown): unknown {
 function withinBounds(value: unknown, schema: Record<string, unknown>): boolean {
   // An option the field excludes by name ({"not": {"const": "connect"}}) is not offered either.
   const not = schema.not;
-  if (isObject(not) && (("const" in not && not.const === value) || (Array.isArray(not.enum) && not.enum.includes(value)))) return false;
+  if (
+    isObject(not) &&
+    (("const" in not && not.const === value) || (Array.isArray(not.enum) && not.enum.includes(value)))
+  )
+    return false;
   if (typeof value !== "number") return true;
   const n = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
   const [min, max, xmin, xmax] = [n("minimum"), n("maximum"), n("exclusiveMinimum"), n("exclusiveMaximum")];
-  return !((min !== undefined && value < min) || (max !== undefined && value > max) || (xmin !== undefined && value <= xmin) || (xmax !== undefined && value >= xmax));
+  return !(
+    (min !== undefined && value < min) ||
+    (max !== undefined && value > max) ||
+    (xmin !== undefined && value <= xmin) ||
+    (xmax !== undefined && value >= xmax)
+  );
 }
 
 /** `[{const: "AL", title: "Alabama"}, ...]` as values and titles; null when a branch is more than a labelled constant. */
@@ -85,7 +101,12 @@ function asLabelledEnum(branches: unknown): { values: unknown[]; titles: string[
   const titles: string[] = [];
   for (const b of branches) {
     if (!isObject(b) || !("const" in b)) return null;
-    if (Object.keys(b).some((k) => k !== "const" && k !== "title" && k !== "description" && k !== "type" && k !== "readOnly")) return null;
+    if (
+      Object.keys(b).some(
+        (k) => k !== "const" && k !== "title" && k !== "description" && k !== "type" && k !== "readOnly",
+      )
+    )
+      return null;
     // A value only our own systems set (readOnly, JSON Schema's "managed by the owning authority")
     // stays valid in stored answers and is never offered to an applicant.
     if (b.readOnly === true) continue;
@@ -129,7 +150,8 @@ export function widgetsUsed(uiSchema: unknown, at = ""): WidgetUse[] {
   const out: WidgetUse[] = [];
   for (const [key, value] of Object.entries(uiSchema)) {
     if (key === "ui:widget" && typeof value === "string") out.push({ at, widget: value });
-    else if (key === "ui:options" && isObject(value) && typeof value.widget === "string") out.push({ at, widget: value.widget });
+    else if (key === "ui:options" && isObject(value) && typeof value.widget === "string")
+      out.push({ at, widget: value.widget });
     else if (!key.startsWith("ui:")) out.push(...widgetsUsed(value, `${at}/${escapeSegment(key)}`));
   }
   return out;

@@ -32,7 +32,12 @@ export interface StoreOptions {
 }
 
 const VISIBLE: FieldView = Object.freeze({ hidden: false, required: false });
-const sameView = (a: FieldView, b: FieldView) => a.hidden === b.hidden && a.required === b.required && a.error === b.error && a.notice === b.notice && a.warning === b.warning;
+const sameView = (a: FieldView, b: FieldView) =>
+  a.hidden === b.hidden &&
+  a.required === b.required &&
+  a.error === b.error &&
+  a.notice === b.notice &&
+  a.warning === b.warning;
 
 export class StepFormStore {
   private formData: unknown;
@@ -53,11 +58,17 @@ export class StepFormStore {
   /** Values typed but not yet handed to RJSF (see liveChange), by pointer. */
   private pending = new Map<string, unknown>();
   private flushers = new Set<() => void>();
-  private summaryCache: { count: number; unclaimed: { pointer: string; message: string }[] } = { count: 0, unclaimed: [] };
+  private summaryCache: { count: number; unclaimed: { pointer: string; message: string }[] } = {
+    count: 0,
+    unclaimed: [],
+  };
   /** The fields of the section on screen (a step in sections); null shows every field. */
   private section: readonly string[] | null = null;
 
-  constructor(private options: StoreOptions, formData: unknown) {
+  constructor(
+    private options: StoreOptions,
+    formData: unknown,
+  ) {
     this.formData = formData;
     this.runLogic();
   }
@@ -81,15 +92,29 @@ export class StepFormStore {
 
   /** The state of one field; the same object while nothing about the field changed. */
   view(pointer: string): FieldView {
-    const hidden = this.logicState.hidden.some((h) => isWithin(pointer, h)) || (this.section !== null && !shownIn(pointer, this.section));
+    const hidden =
+      this.logicState.hidden.some((h) => isWithin(pointer, h)) ||
+      (this.section !== null && !shownIn(pointer, this.section));
     const required = this.required.has(pointer);
     const error = hidden ? undefined : this.shown.get(pointer);
-    const said = (intent: "info" | "warning") => (hidden ? undefined : this.logicState.notices.filter((n) => n.pointer === pointer && n.intent === intent).map((n) => n.message).join(" ") || undefined);
+    const said = (intent: "info" | "warning") =>
+      hidden
+        ? undefined
+        : this.logicState.notices
+            .filter((n) => n.pointer === pointer && n.intent === intent)
+            .map((n) => n.message)
+            .join(" ") || undefined;
     const notice = said("info");
     const warning = said("warning");
     const next: FieldView =
       hidden || required || error !== undefined || notice !== undefined || warning !== undefined
-        ? { hidden, required, ...(error === undefined ? {} : { error }), ...(notice === undefined ? {} : { notice }), ...(warning === undefined ? {} : { warning }) }
+        ? {
+            hidden,
+            required,
+            ...(error === undefined ? {} : { error }),
+            ...(notice === undefined ? {} : { notice }),
+            ...(warning === undefined ? {} : { warning }),
+          }
         : VISIBLE;
     const previous = this.views.get(pointer);
     if (previous && sameView(previous, next)) return previous;
@@ -138,7 +163,11 @@ export class StepFormStore {
   /** Before a list grows by one item: proposes the step's starting values for it. */
   proposeNewItem(listPointer: string, index: number) {
     const values = this.options.newItem?.(listPointer, this.formData) ?? {};
-    this.propose(Object.fromEntries(Object.entries(values).map(([field, value]) => [`${listPointer}/${index}/${field}`, value])));
+    this.propose(
+      Object.fromEntries(
+        Object.entries(values).map(([field, value]) => [`${listPointer}/${index}/${field}`, value]),
+      ),
+    );
   }
 
   isMounted(pointer: string): boolean {
@@ -207,7 +236,8 @@ export class StepFormStore {
   }
 
   private dropServerErrors(changed: string) {
-    for (const pointer of [...this.serverErrors.keys()]) if (isWithin(pointer, changed)) this.serverErrors.delete(pointer);
+    for (const pointer of [...this.serverErrors.keys()])
+      if (isWithin(pointer, changed)) this.serverErrors.delete(pointer);
   }
 
   private runLogic() {
@@ -276,11 +306,15 @@ export class StepFormStore {
         shown.set(error.pointer, error.message);
     for (const [pointer, message] of this.serverErrors) if (!shown.has(pointer)) shown.set(pointer, message);
     this.shown = shown;
-    const unclaimed = this.shownErrors().filter((e) => !this.isMounted(e.pointer) && !this.logicState.hidden.some((h) => isWithin(e.pointer, h)));
+    const unclaimed = this.shownErrors().filter(
+      (e) => !this.isMounted(e.pointer) && !this.logicState.hidden.some((h) => isWithin(e.pointer, h)),
+    );
     const same =
       this.summaryCache.count === shown.size &&
       this.summaryCache.unclaimed.length === unclaimed.length &&
-      this.summaryCache.unclaimed.every((e, i) => e.pointer === unclaimed[i]!.pointer && e.message === unclaimed[i]!.message);
+      this.summaryCache.unclaimed.every(
+        (e, i) => e.pointer === unclaimed[i]!.pointer && e.message === unclaimed[i]!.message,
+      );
     if (!same) this.summaryCache = { count: shown.size, unclaimed };
   }
 
@@ -291,7 +325,6 @@ export class StepFormStore {
   shownErrors(): { pointer: string; message: string }[] {
     return [...this.shown].map(([pointer, message]) => ({ pointer, message }));
   }
-
 
   hasSubmitted(): boolean {
     return this.submitted;

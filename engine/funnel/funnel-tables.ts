@@ -31,14 +31,16 @@ export interface JourneyPhase {
   label: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The statuses rules/funnel.json lists (well-formed entries only: the linter names the others). */
 export function declaredStatuses(params: Record<string, unknown> | undefined): Record<string, StatusEntry> {
   const raw = params?.statuses;
   if (!isObject(raw)) return {};
   const out: Record<string, StatusEntry> = {};
-  for (const [id, entry] of Object.entries(raw)) if (isObject(entry) && typeof entry.rank === "number") out[id] = entry as unknown as StatusEntry;
+  for (const [id, entry] of Object.entries(raw))
+    if (isObject(entry) && typeof entry.rank === "number") out[id] = entry as unknown as StatusEntry;
   return out;
 }
 
@@ -46,7 +48,12 @@ export function declaredStatuses(params: Record<string, unknown> | undefined): R
 export function declaredPhases(params: Record<string, unknown> | undefined): JourneyPhase[] {
   const raw = params?.phases;
   if (!Array.isArray(raw)) return [];
-  return raw.filter((p): p is JourneyPhase => isObject(p) && typeof p.id === "string" && typeof p.label === "string" && p.label !== "").map(({ id, label }) => ({ id, label }));
+  return raw
+    .filter(
+      (p): p is JourneyPhase =>
+        isObject(p) && typeof p.id === "string" && typeof p.label === "string" && p.label !== "",
+    )
+    .map(({ id, label }) => ({ id, label }));
 }
 
 /**

@@ -50,7 +50,11 @@ export interface Redirect {
 /** The redirect guard of rules/redirect.json: where to send a user who opens `path`, or null to stay. */
 export function redirectFor(defs: Definitions, input: RedirectInput): Redirect {
   const result = presentResult(defs, "redirect", evaluateRuleSet(defs, "redirect", input));
-  return { target: (result.target as string | null) ?? null, ruleId: String(result.ruleId), reason: String(result.reason) };
+  return {
+    target: (result.target as string | null) ?? null,
+    ruleId: String(result.ruleId),
+    reason: String(result.reason),
+  };
 }
 
 export interface NextStep {
@@ -78,15 +82,23 @@ function positionsOf(defs: Definitions): Map<string, Position[]> {
     byStep = new Map();
     for (const { def: flow } of defs.flows.values())
       for (const variant of flow.variants)
-        for (const stepId of new Set(variant.steps)) byStep.set(stepId, [...(byStep.get(stepId) ?? []), { flow, variant }]);
+        for (const stepId of new Set(variant.steps))
+          byStep.set(stepId, [...(byStep.get(stepId) ?? []), { flow, variant }]);
     positions.set(defs, byStep);
   }
   return byStep;
 }
 
 /** The flow variant an applicant walks: theirs if it lists the step, else the first that does. */
-function flowPosition(defs: Definitions, stepId: string, variantId?: string | null, flowId?: string | null): Position | undefined {
-  const holding = (positionsOf(defs).get(stepId) ?? []).filter(({ flow }) => (flowId ? flow.id === flowId : flow.answeredBy === undefined));
+function flowPosition(
+  defs: Definitions,
+  stepId: string,
+  variantId?: string | null,
+  flowId?: string | null,
+): Position | undefined {
+  const holding = (positionsOf(defs).get(stepId) ?? []).filter(({ flow }) =>
+    flowId ? flow.id === flowId : flow.answeredBy === undefined,
+  );
   return holding.find((c) => c.variant.id === variantId) ?? holding[0];
 }
 
@@ -104,7 +116,9 @@ function nextInFlow(defs: Definitions, stepId: string, options: WalkOptions, dat
   const position = flowPosition(defs, stepId, options.variant, options.flow);
   if (!position) return null;
   const { steps } = position.variant;
-  const nextId = steps.slice(steps.indexOf(stepId) + 1).find((id) => id === stepId || !skipped(defs, id, data));
+  const nextId = steps
+    .slice(steps.indexOf(stepId) + 1)
+    .find((id) => id === stepId || !skipped(defs, id, data));
   return { flowId: position.flow.id, variantId: position.variant.id, nextId };
 }
 
@@ -112,7 +126,13 @@ function nextInFlow(defs: Definitions, stepId: string, options: WalkOptions, dat
  * The steps of the applicant's flow around `stepId`, without those whose skipWhen holds on the
  * application (the step itself always stays): for progress lists and Back.
  */
-export function flowStepsFor(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}, logicData?: Data) {
+export function flowStepsFor(
+  defs: Definitions,
+  stepId: string,
+  application: unknown,
+  options: WalkOptions = {},
+  logicData?: Data,
+) {
   const position = flowPosition(defs, stepId, options.variant, options.flow);
   if (!position) return null;
   const data = logicData ?? stepLogicData(defs, application, options.today);
@@ -124,10 +144,16 @@ export function flowStepsFor(defs: Definitions, stepId: string, application: unk
  * The step before `stepId` in the applicant's flow (skipped steps passed over); for a step no flow
  * lists (one reached by a branch), the step whose branch leads to it; else null.
  */
-export function previousStep(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}): string | null {
+export function previousStep(
+  defs: Definitions,
+  stepId: string,
+  application: unknown,
+  options: WalkOptions = {},
+): string | null {
   const walk = flowStepsFor(defs, stepId, application, options);
   if (walk) return walk.index > 0 ? walk.steps[walk.index - 1]! : null;
-  for (const { def } of defs.steps.values()) if (def.id !== stepId && def.next?.some((b) => b.goto === stepId)) return def.id;
+  for (const { def } of defs.steps.values())
+    if (def.id !== stepId && def.next?.some((b) => b.goto === stepId)) return def.id;
   return null;
 }
 
@@ -136,7 +162,13 @@ export function previousStep(defs: Definitions, stepId: string, application: unk
  * flow. `logicData`: the application's stepLogicData when the caller has it (a walk over many
  * steps of one application works each rule set out once, not once per step).
  */
-export function nextStep(defs: Definitions, stepId: string, application: unknown, options: WalkOptions = {}, logicData?: Data): NextStep {
+export function nextStep(
+  defs: Definitions,
+  stepId: string,
+  application: unknown,
+  options: WalkOptions = {},
+  logicData?: Data,
+): NextStep {
   const step = stepById(defs, stepId);
   const data = logicData ?? stepLogicData(defs, application, options.today);
   for (const branch of step.next ?? []) {
@@ -153,11 +185,23 @@ export function nextStep(defs: Definitions, stepId: string, application: unknown
   }
   // The same data as the branches read: each rule set is worked out once per call.
   const walk = nextInFlow(defs, stepId, options, data);
-  if (!walk) return { stepId: null, route: null, ruleId: "flow.none", reason: `no flow lists step "${stepId}"` };
+  if (!walk)
+    return { stepId: null, route: null, ruleId: "flow.none", reason: `no flow lists step "${stepId}"` };
   const { nextId } = walk;
   const ruleId = `flow.${walk.flowId}.${walk.variantId}`;
-  if (!nextId) return { stepId: null, route: null, ruleId, reason: `"${stepId}" is the last step of ${walk.flowId} (${walk.variantId})` };
-  return { stepId: nextId, route: stepById(defs, nextId).route, ruleId, reason: `the step after "${stepId}" in ${walk.flowId} (${walk.variantId})` };
+  if (!nextId)
+    return {
+      stepId: null,
+      route: null,
+      ruleId,
+      reason: `"${stepId}" is the last step of ${walk.flowId} (${walk.variantId})`,
+    };
+  return {
+    stepId: nextId,
+    route: stepById(defs, nextId).route,
+    ruleId,
+    reason: `the step after "${stepId}" in ${walk.flowId} (${walk.variantId})`,
+  };
 }
 
 /**
@@ -189,8 +233,16 @@ export function signOutTargetFor(defs: Definitions, path: string, hasSession: bo
   const key = `${hasSession ? "session" : "none"} ${path}`;
   const known = decided.get(key);
   if (known) return { ...known };
-  const result = presentResult(defs, "session-guard", evaluateRuleSet(defs, "session-guard", { path, hasSession }));
-  const redirect: Redirect = { target: (result.signOutTo as string | null) ?? null, ruleId: String(result.ruleId), reason: String(result.reason) };
+  const result = presentResult(
+    defs,
+    "session-guard",
+    evaluateRuleSet(defs, "session-guard", { path, hasSession }),
+  );
+  const redirect: Redirect = {
+    target: (result.signOutTo as string | null) ?? null,
+    ruleId: String(result.ruleId),
+    reason: String(result.reason),
+  };
   if (decided.size >= 1000) decided.clear(); // paths any visitor may type: the memory stays bounded
   decided.set(key, redirect);
   return { ...redirect };
@@ -198,6 +250,7 @@ export function signOutTargetFor(defs: Definitions, path: string, hasSession: bo
 
 /** The id of the flow whose variants list `stepId`, or null for a step no flow lists. */
 export function flowOf(defs: Definitions, stepId: string): string | null {
-  for (const { def } of defs.flows.values()) if (def.answeredBy === undefined && def.variants.some((v) => v.steps.includes(stepId))) return def.id;
+  for (const { def } of defs.flows.values())
+    if (def.answeredBy === undefined && def.variants.some((v) => v.steps.includes(stepId))) return def.id;
   return null;
 }

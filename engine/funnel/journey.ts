@@ -37,7 +37,9 @@ export interface Journey {
 
 /** The flows a reader walks: a member's own flow, or every flow no member answers. */
 const readerFlows = (defs: Definitions, flow: string | null | undefined) =>
-  [...defs.flows.values()].map(({ def }) => def).filter((def) => (flow ? def.id === flow : def.answeredBy === undefined));
+  [...defs.flows.values()]
+    .map(({ def }) => def)
+    .filter((def) => (flow ? def.id === flow : def.answeredBy === undefined));
 
 /**
  * What depends on the definitions alone, worked out once per loaded set (a reload brings a new
@@ -51,8 +53,14 @@ function once<T>(compute: (defs: Definitions) => T): (defs: Definitions) => T {
   };
 }
 
-const branchTargets = once((defs): ReadonlySet<string> =>
-  new Set([...defs.steps.values()].flatMap(({ def }) => (def.next ?? []).map((b) => b.goto).filter((g): g is string => typeof g === "string"))));
+const branchTargets = once(
+  (defs): ReadonlySet<string> =>
+    new Set(
+      [...defs.steps.values()].flatMap(({ def }) =>
+        (def.next ?? []).map((b) => b.goto).filter((g): g is string => typeof g === "string"),
+      ),
+    ),
+);
 
 /**
  * Where an owner's path can begin: the first step of every flow variant that no branch leads into
@@ -76,7 +84,13 @@ const entryStepsOf = once((defs): readonly string[] => {
  */
 export function isFreePage(defs: Definitions, stepId: string, flow?: string | null): boolean {
   const step = defs.steps.get(stepId)?.def;
-  if (!step || Object.keys(step.schema.properties ?? {}).length > 0 || (step.effects ?? []).length > 0 || branchTargets(defs).has(stepId)) return false;
+  if (
+    !step ||
+    Object.keys(step.schema.properties ?? {}).length > 0 ||
+    (step.effects ?? []).length > 0 ||
+    branchTargets(defs).has(stepId)
+  )
+    return false;
   const listing = flow ? [...readerFlows(defs, flow), ...readerFlows(defs, null)] : readerFlows(defs, null);
   return !listing.some((def) => def.variants.some((v) => v.steps.includes(stepId)));
 }
@@ -88,7 +102,9 @@ export function isFreePage(defs: Definitions, stepId: string, flow?: string | nu
 export const isFinalStatus = (defs: Definitions, stepId: string) => {
   const step = defs.steps.get(stepId)?.def;
   if (!step || (step.next ?? []).length > 0) return false;
-  const listing = [...defs.flows.values()].flatMap(({ def }) => def.variants).filter((v) => v.steps.includes(stepId));
+  const listing = [...defs.flows.values()]
+    .flatMap(({ def }) => def.variants)
+    .filter((v) => v.steps.includes(stepId));
   return listing.length > 0 && listing.every((v) => v.steps.at(-1) === stepId);
 };
 
@@ -105,7 +121,11 @@ function startOf(defs: Definitions, input: JourneyInput): string | null {
   const flows = readerFlows(defs, null);
   for (const id of input.completed) {
     if (entries.includes(id)) return id;
-    const own = flows.find((def) => def.variants.some((v) => v.steps[0] !== undefined && entries.includes(v.steps[0]) && v.steps.includes(id)));
+    const own = flows.find((def) =>
+      def.variants.some(
+        (v) => v.steps[0] !== undefined && entries.includes(v.steps[0]) && v.steps.includes(id),
+      ),
+    );
     const variant = own?.variants.find((v) => v.id === input.variant) ?? own?.variants[0];
     if (variant?.steps[0]) return variant.steps[0];
   }
@@ -122,7 +142,8 @@ function stepAfter(defs: Definitions, stepId: string, input: JourneyInput, data:
 }
 
 /** What every step's logic reads on this application: one per walk, so each rule set is worked out once for all its steps. */
-const walkData = (defs: Definitions, input: Pick<JourneyInput, "application" | "today">): Data => stepLogicData(defs, input.application, input.today);
+const walkData = (defs: Definitions, input: Pick<JourneyInput, "application" | "today">): Data =>
+  stepLogicData(defs, input.application, input.today);
 
 /** Walks the reader's path from its start through the steps they saved, to the first one they have not. */
 export function journeyOf(defs: Definitions, input: JourneyInput): Journey {
@@ -152,13 +173,21 @@ export type Access = { open: true } | { open: false; stepId: string | null; reas
  * step (or, off the funnel, the last step reached), or for a visitor the start of the funnel the
  * step belongs to.
  */
-export function accessTo(defs: Definitions, journey: Journey | null, stepId: string, flow?: string | null): Access {
+export function accessTo(
+  defs: Definitions,
+  journey: Journey | null,
+  stepId: string,
+  flow?: string | null,
+): Access {
   if (isFreePage(defs, stepId, flow)) return { open: true };
   if (journey === null) {
     const entries = entryStepsOf(defs);
     if (entries.includes(stepId)) return { open: true };
     const own = readerFlows(defs, null).find((def) => def.variants.some((v) => v.steps.includes(stepId)));
-    const start = own?.variants.map((v) => v.steps[0]).find((id) => id !== undefined && entries.includes(id)) ?? entries[0] ?? null;
+    const start =
+      own?.variants.map((v) => v.steps[0]).find((id) => id !== undefined && entries.includes(id)) ??
+      entries[0] ??
+      null;
     return { open: false, stepId: start, reason: "Start your application from its first question." };
   }
   if (journey.path.includes(stepId)) return { open: true };
@@ -171,15 +200,26 @@ export function accessTo(defs: Definitions, journey: Journey | null, stepId: str
  * walk from where they could have started to their status. When no walk reaches it (the
  * definitions moved it), the walk from their flow up to the status's rank, never beyond it.
  */
-export function completedUpTo(defs: Definitions, status: string, input: Omit<JourneyInput, "completed">): string[] {
+export function completedUpTo(
+  defs: Definitions,
+  status: string,
+  input: Omit<JourneyInput, "completed">,
+): string[] {
   const limit = rankOf(defs, status);
   if (limit === null) return []; // a status these definitions do not rank: nothing can be assumed
   const data = walkData(defs, input);
-  const starts = input.flow ? [defs.flows.get(input.flow)?.def.variants[0]?.steps[0]].filter((s): s is string => !!s) : entryStepsOf(defs);
+  const starts = input.flow
+    ? [defs.flows.get(input.flow)?.def.variants[0]?.steps[0]].filter((s): s is string => !!s)
+    : entryStepsOf(defs);
   const walkFrom = (start: string, withinRank: boolean) => {
     const walked: string[] = [];
     let at: string | null = start;
-    while (at !== null && at !== status && !walked.includes(at) && (!withinRank || (rankOf(defs, at) ?? Infinity) <= limit)) {
+    while (
+      at !== null &&
+      at !== status &&
+      !walked.includes(at) &&
+      (!withinRank || (rankOf(defs, at) ?? Infinity) <= limit)
+    ) {
       walked.push(at);
       at = stepAfter(defs, at, { ...input, completed: [] }, data).stepId;
     }
@@ -190,7 +230,9 @@ export function completedUpTo(defs: Definitions, status: string, input: Omit<Jou
     if (reached) return walked;
   }
   // The status only ever moved forward by rank: nothing past its rank was passed.
-  return starts.map((start) => walkFrom(start, true).walked).reduce((a, b) => (b.length > a.length ? b : a), []);
+  return starts
+    .map((start) => walkFrom(start, true).walked)
+    .reduce((a, b) => (b.length > a.length ? b : a), []);
 }
 
 /**
@@ -198,7 +240,11 @@ export function completedUpTo(defs: Definitions, status: string, input: Omit<Jou
  * them through after the due one on the same answers (for a progress list). Stops where the path
  * leaves the funnel.
  */
-export function plannedSteps(defs: Definitions, input: JourneyInput, journey: Journey = journeyOf(defs, input)): string[] {
+export function plannedSteps(
+  defs: Definitions,
+  input: JourneyInput,
+  journey: Journey = journeyOf(defs, input),
+): string[] {
   const out = [...journey.path];
   const data = walkData(defs, input);
   let at = journey.due;

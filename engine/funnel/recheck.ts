@@ -48,24 +48,39 @@ export function cachedStepValidator(defs: Definitions, stepId: string): StepVali
 
 /** The steps saved on the way to `status`, walked from the start of the applicant's flow (engine/funnel/journey.ts). */
 export const pathTo = (defs: Definitions, input: RecheckInput): string[] =>
-  input.status ? completedUpTo(defs, input.status, { application: input.application, variant: input.variant, today: input.today }) : [];
+  input.status
+    ? completedUpTo(defs, input.status, {
+        application: input.application,
+        variant: input.variant,
+        today: input.today,
+      })
+    : [];
 
-const asksSomething = (defs: Definitions, stepId: string) => Object.keys(defs.steps.get(stepId)?.def.schema.properties ?? {}).length > 0;
+const asksSomething = (defs: Definitions, stepId: string) =>
+  Object.keys(defs.steps.get(stepId)?.def.schema.properties ?? {}).length > 0;
 
 /**
  * The steps on the applicant's path whose saved answers the step's validator now refuses, in
  * path order. Each step is judged on its own slice of the document (its schema refuses other
  * fields), with the whole document for its logic; display-only steps never fail.
  */
-export function invalidSteps(defs: Definitions, input: RecheckInput, validatorOf = cachedStepValidator): InvalidStep[] {
+export function invalidSteps(
+  defs: Definitions,
+  input: RecheckInput,
+  validatorOf = cachedStepValidator,
+): InvalidStep[] {
   const out: InvalidStep[] = [];
   for (const stepId of input.steps ?? pathTo(defs, input)) {
     if (!asksSomething(defs, stepId)) continue;
     const answers = sliceAnswers(bundleStepSchema(defs, stepId), input.application ?? {}) ?? {};
     const result = validatorOf(defs, stepId)(answers, { application: input.application, today: input.today });
     // An answer the step's effects only check (a one-time code) is never saved: nothing to re-check.
-    const forgotten = new Set((defs.steps.get(stepId)?.def.effects ?? []).flatMap((effect) => effect.forget ?? []));
-    const failing = [...new Set(result.errors.map((e) => e.pointer))].filter((pointer) => !forgotten.has(pointer));
+    const forgotten = new Set(
+      (defs.steps.get(stepId)?.def.effects ?? []).flatMap((effect) => effect.forget ?? []),
+    );
+    const failing = [...new Set(result.errors.map((e) => e.pointer))].filter(
+      (pointer) => !forgotten.has(pointer),
+    );
     if (failing.length) out.push({ stepId, pointers: failing });
   }
   return out;

@@ -31,13 +31,16 @@ export function borrowerRoles(defs: Definitions): BorrowerRole[] {
 }
 
 /** Whether a value is one of the borrowers' roles. */
-export const isBorrowerRole = (defs: Definitions, value: unknown): value is BorrowerRole => typeof value === "string" && (borrowerRoles(defs) as string[]).includes(value);
+export const isBorrowerRole = (defs: Definitions, value: unknown): value is BorrowerRole =>
+  typeof value === "string" && (borrowerRoles(defs) as string[]).includes(value);
 
 /** The owner's role (the borrower who started the application). */
-export const ownerRole = (defs: Definitions): BorrowerRole => (membersParams(defs).owner?.role ?? OWNER_ROLE) as BorrowerRole;
+export const ownerRole = (defs: Definitions): BorrowerRole =>
+  (membersParams(defs).owner?.role ?? OWNER_ROLE) as BorrowerRole;
 
 /** Whose walk a flow is: the member role it is answeredBy, else the owner's. */
-export const roleOfFlow = (defs: Definitions, flow: { answeredBy?: string }): string => flow.answeredBy ?? ownerRole(defs);
+export const roleOfFlow = (defs: Definitions, flow: { answeredBy?: string }): string =>
+  flow.answeredBy ?? ownerRole(defs);
 
 /** The pointer of a borrower's own answers ("/user", "/coborrower"). */
 export function answersPointer(defs: Definitions, role: string): string {
@@ -48,16 +51,21 @@ export function answersPointer(defs: Definitions, role: string): string {
 
 /** The answers that make a borrower's name, joined. */
 export function namePointersOf(defs: Definitions, role: string): string[] {
-  if (role === ownerRole(defs)) return membersParams(defs).owner?.namePointers ?? accountParams(defs).namePointers ?? [];
+  if (role === ownerRole(defs))
+    return membersParams(defs).owner?.namePointers ?? accountParams(defs).namePointers ?? [];
   return memberRoles(defs)[role]?.namePointers ?? [];
 }
 
 /** A borrower's name as the application holds it ("Sam Lee"), or null before they gave one. */
-export const borrowerName = (defs: Definitions, doc: unknown, role: string): string | null => joinedName(doc, namePointersOf(defs, role));
+export const borrowerName = (defs: Definitions, doc: unknown, role: string): string | null =>
+  joinedName(doc, namePointersOf(defs, role));
 
 /** How the applicant's pages speak of a borrower (rules/members.json `words` of the owner and of each member role). */
 export function roleWords(defs: Definitions, role: string | null | undefined): RoleWords {
-  const words = role && role !== ownerRole(defs) ? (memberRoles(defs)[role] as { words?: RoleWords } | undefined)?.words : membersParams(defs).owner?.words;
+  const words =
+    role && role !== ownerRole(defs)
+      ? (memberRoles(defs)[role] as { words?: RoleWords } | undefined)?.words
+      : membersParams(defs).owner?.words;
   if (!words) throw new Error(`no words for the borrower role "${role ?? ""}" (rules/members.json)`);
   return words;
 }
@@ -66,12 +74,17 @@ export function roleWords(defs: Definitions, role: string | null | undefined): R
  * How a reader's page speaks of the borrower of `role`: to a member about their own part, in the
  * words the owner reads of theirs ("your documents", not "your co-borrower's documents").
  */
-export function wordsFor(defs: Definitions, role: string | null | undefined, reader: string | null | undefined): RoleWords {
+export function wordsFor(
+  defs: Definitions,
+  role: string | null | undefined,
+  reader: string | null | undefined,
+): RoleWords {
   return reader && role === reader ? roleWords(defs, ownerRole(defs)) : roleWords(defs, role);
 }
 
 /** Whether an upload (schemas/upload.json, which flags a co-borrower's with isCoborrower) is the borrower's of `role`. */
-export const isUploadOf = (defs: Definitions, upload: { isCoborrower?: boolean | null }, role: string) => !!upload.isCoborrower === (role !== ownerRole(defs));
+export const isUploadOf = (defs: Definitions, upload: { isCoborrower?: boolean | null }, role: string) =>
+  !!upload.isCoborrower === (role !== ownerRole(defs));
 
 // The answers that identify the applicant's account (rules/account.json).
 
@@ -90,21 +103,32 @@ export function accountEmail(defs: Definitions, doc: unknown): string | null {
 }
 
 function joinedName(doc: unknown, pointers: readonly string[]): string | null {
-  const parts = pointers.map((p) => getAt(doc, p)).filter((v): v is string => typeof v === "string" && v !== "");
+  const parts = pointers
+    .map((p) => getAt(doc, p))
+    .filter((v): v is string => typeof v === "string" && v !== "");
   return parts.length ? parts.join(" ") : null;
 }
 
 /** The account's name: the owner's by rules/account.json, or a member's by their role's namePointers. */
-export const accountName = (defs: Definitions, doc: unknown, namePointers: readonly string[] = accountParams(defs).namePointers ?? []): string | null =>
-  joinedName(doc, namePointers);
+export const accountName = (
+  defs: Definitions,
+  doc: unknown,
+  namePointers: readonly string[] = accountParams(defs).namePointers ?? [],
+): string | null => joinedName(doc, namePointers);
 
 /**
  * `doc` without the verification stamps of the answers this save changed (rules/account.json
  * verifiedAnswers), unless the save itself proved them (a stamp it sets).
  */
-export function dropStaleVerifications(defs: Definitions, stored: unknown, doc: Record<string, unknown>, setNow: Record<string, unknown>): void {
+export function dropStaleVerifications(
+  defs: Definitions,
+  stored: unknown,
+  doc: Record<string, unknown>,
+  setNow: Record<string, unknown>,
+): void {
   for (const [answer, stamp] of Object.entries(accountParams(defs).verifiedAnswers ?? {}))
-    if (!(stamp in setNow) && JSON.stringify(getAt(doc, answer)) !== JSON.stringify(getAt(stored, answer))) deleteAt(doc, stamp);
+    if (!(stamp in setNow) && JSON.stringify(getAt(doc, answer)) !== JSON.stringify(getAt(stored, answer)))
+      deleteAt(doc, stamp);
 }
 
 /** The postal parts of an address (schemas/address.json) that its one line is made of, and its county, which the line leaves out. */
@@ -116,8 +140,11 @@ export const ADDRESS_PARTS: readonly string[] = ["line1", "line2", "city", "stat
  */
 export function addressLine(address: unknown): string | null {
   const p = (address ?? {}) as Record<string, unknown>;
-  const text = (key: string) => (typeof p[key] === "string" && (p[key] as string).trim() ? (p[key] as string).trim() : null);
-  const cityLine = [text("city"), [text("state"), text("zip")].filter(Boolean).join(" ") || null].filter(Boolean).join(", ");
+  const text = (key: string) =>
+    typeof p[key] === "string" && (p[key] as string).trim() ? (p[key] as string).trim() : null;
+  const cityLine = [text("city"), [text("state"), text("zip")].filter(Boolean).join(" ") || null]
+    .filter(Boolean)
+    .join(", ");
   const parts = [text("line1"), text("line2"), cityLine || null].filter(Boolean);
   return parts.length ? parts.join(", ") : null;
 }

@@ -6,7 +6,15 @@
 // params.disbursement.calendar); this module only counts. Pure: dates are yyyy-MM-dd strings (UTC).
 import { addDays, isIsoDate, parseIsoDate, type IsoDate } from "../base/dates";
 
-export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+export const WEEKDAYS = [
+  "sunday",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /**
@@ -53,7 +61,8 @@ export function holidayDate(rule: HolidayRule, year: number): IsoDate | null {
   if (target < 0) return null;
   const daysInMonth = new Date(Date.UTC(year, rule.month, 0)).getUTCDate();
   const matches: number[] = [];
-  for (let day = 1; day <= daysInMonth; day++) if (new Date(Date.UTC(year, rule.month - 1, day)).getUTCDay() === target) matches.push(day);
+  for (let day = 1; day <= daysInMonth; day++)
+    if (new Date(Date.UTC(year, rule.month - 1, day)).getUTCDay() === target) matches.push(day);
   const day = rule.nth > 0 ? matches[rule.nth - 1] : matches[matches.length + rule.nth];
   return day === undefined ? null : `${String(year).padStart(4, "0")}-${mm}-${String(day).padStart(2, "0")}`;
 }
@@ -76,16 +85,22 @@ export function nonBusinessReason(date: IsoDate, calendar: BusinessDayCalendar):
   return holiday ? holiday.reason : null;
 }
 
-export const isBusinessDay = (date: IsoDate, calendar: BusinessDayCalendar) => nonBusinessReason(date, calendar) === null;
+export const isBusinessDay = (date: IsoDate, calendar: BusinessDayCalendar) =>
+  nonBusinessReason(date, calendar) === null;
 
 /**
  * The `count`th business day after `date` (the date itself is not counted: a period "within three
  * business days after" an event starts the next day), and the days passed over on the way.
  */
-export function addBusinessDays(date: IsoDate, count: number, calendar: BusinessDayCalendar): { date: IsoDate; skipped: SkippedDay[] } {
+export function addBusinessDays(
+  date: IsoDate,
+  count: number,
+  calendar: BusinessDayCalendar,
+): { date: IsoDate; skipped: SkippedDay[] } {
   if (!isIsoDate(date)) throw new RangeError(`not a yyyy-MM-dd date: ${JSON.stringify(date)}`);
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`not a whole number of days: ${count}`);
-  if (calendar.nonBusinessWeekdays.length >= 7) throw new RangeError("a calendar needs at least one business weekday");
+  if (calendar.nonBusinessWeekdays.length >= 7)
+    throw new RangeError("a calendar needs at least one business weekday");
   const skipped: SkippedDay[] = [];
   let current = date;
   let counted = 0;
@@ -113,7 +128,11 @@ export interface RescissionPeriod {
  * The right to cancel of 12 CFR 1026.15(a)(3): until midnight of the `businessDays`th business day
  * after `startDate`; money may go out from the next calendar day (1026.15(c)).
  */
-export function rescissionPeriod(startDate: IsoDate, businessDays: number, calendar: BusinessDayCalendar): RescissionPeriod {
+export function rescissionPeriod(
+  startDate: IsoDate,
+  businessDays: number,
+  calendar: BusinessDayCalendar,
+): RescissionPeriod {
   const { date: endDate, skipped } = addBusinessDays(startDate, businessDays, calendar);
   return { startDate, endDate, earliestDisbursementDate: addDays(endDate, 1), skipped };
 }
@@ -127,16 +146,33 @@ export function calendarOf(value: unknown): BusinessDayCalendar {
   const fail = (what: string): never => {
     throw new TypeError(`business-day calendar: ${what}`);
   };
-  if (value === null || typeof value !== "object") fail("must be an object with nonBusinessWeekdays and holidays");
+  if (value === null || typeof value !== "object")
+    fail("must be an object with nonBusinessWeekdays and holidays");
   const { nonBusinessWeekdays, holidays } = value as Record<string, unknown>;
-  if (!Array.isArray(nonBusinessWeekdays) || !nonBusinessWeekdays.every((d) => WEEKDAYS.includes(d as Weekday))) fail(`nonBusinessWeekdays must list weekday names (${WEEKDAYS.join(", ")})`);
+  if (
+    !Array.isArray(nonBusinessWeekdays) ||
+    !nonBusinessWeekdays.every((d) => WEEKDAYS.includes(d as Weekday))
+  )
+    fail(`nonBusinessWeekdays must list weekday names (${WEEKDAYS.join(", ")})`);
   if (!Array.isArray(holidays)) fail("holidays must be a list");
   (holidays as unknown[]).forEach((h, i) => {
     const rule = h as Record<string, unknown>;
     const ok =
-      rule !== null && typeof rule === "object" && typeof rule.name === "string" && Number.isInteger(rule.month) && (rule.month as number) >= 1 && (rule.month as number) <= 12 &&
-      ((Number.isInteger(rule.day) && (rule.day as number) >= 1 && (rule.day as number) <= 31 && rule.weekday === undefined) ||
-        (rule.day === undefined && WEEKDAYS.includes(rule.weekday as Weekday) && Number.isInteger(rule.nth) && rule.nth !== 0 && Math.abs(rule.nth as number) <= 5));
+      rule !== null &&
+      typeof rule === "object" &&
+      typeof rule.name === "string" &&
+      Number.isInteger(rule.month) &&
+      (rule.month as number) >= 1 &&
+      (rule.month as number) <= 12 &&
+      ((Number.isInteger(rule.day) &&
+        (rule.day as number) >= 1 &&
+        (rule.day as number) <= 31 &&
+        rule.weekday === undefined) ||
+        (rule.day === undefined &&
+          WEEKDAYS.includes(rule.weekday as Weekday) &&
+          Number.isInteger(rule.nth) &&
+          rule.nth !== 0 &&
+          Math.abs(rule.nth as number) <= 5));
     if (!ok) fail(`holidays/${i} must be {name, month, day} or {name, month, weekday, nth}`);
   });
   return { nonBusinessWeekdays: nonBusinessWeekdays as Weekday[], holidays: holidays as HolidayRule[] };

@@ -60,7 +60,10 @@ export function employmentCoverage(employments: unknown, today: unknown, options
 
   // Each job clipped to the window; an open-ended or current job runs to the window's end.
   const spans = jobs
-    .map((job) => ({ start: later(job.startDate, windowStart), end: earlier(job.endDate ?? windowEnd, windowEnd) }))
+    .map((job) => ({
+      start: later(job.startDate, windowStart),
+      end: earlier(job.endDate ?? windowEnd, windowEnd),
+    }))
     .filter((span) => span.start <= span.end)
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 
@@ -77,7 +80,13 @@ export function employmentCoverage(employments: unknown, today: unknown, options
   });
   if (cursor < windowEnd) report(cursor, windowEnd, spans.length === 0 ? "noEmployment" : "afterLastJob");
 
-  return { complete: missingPeriods.length === 0, missingPeriods, nextStartDate: nextStartDate(jobs, windowStart, windowEnd), windowStart, windowEnd };
+  return {
+    complete: missingPeriods.length === 0,
+    missingPeriods,
+    nextStartDate: nextStartDate(jobs, windowStart, windowEnd),
+    windowStart,
+    windowEnd,
+  };
 }
 
 /** Spec §4: the latest entry's end date; the first of the previous month if that entry is open-ended; two years back with no entries. */

@@ -55,7 +55,11 @@ export function idDocumentType(defs: Definitions): string {
 }
 
 /** The requirements of an application, evaluated as documents.required does. */
-export function requirementsOf(defs: Definitions, doc: Record<string, unknown>, today: string): Requirement[] {
+export function requirementsOf(
+  defs: Definitions,
+  doc: Record<string, unknown>,
+  today: string,
+): Requirement[] {
   const { decisions } = evaluateRuleSet(defs, "documents", doc, { today });
   return decisions
     .filter((d) => d.output === "requirements" && d.value && typeof d.value === "object")
@@ -67,9 +71,11 @@ export function requirementsOf(defs: Definitions, doc: Record<string, unknown>, 
 }
 
 /** The ID sides rule's table: each ID type and the sides it needs. */
-export const sidesByIdType = (defs: Definitions): Record<string, string[]> => idParams(defs).sidesByIdType ?? {};
+export const sidesByIdType = (defs: Definitions): Record<string, string[]> =>
+  idParams(defs).sidesByIdType ?? {};
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 /**
  * The sides of an ID type: rules/identity-documents.json's table (its unknown-type default when the
@@ -77,14 +83,18 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
  */
 export function idSides(defs: Definitions, idType: string): string[] {
   const table = sidesByIdType(defs);
-  return strings(Object.hasOwn(table, idType) ? table[idType] : (idParams(defs).sidesWhenTypeUnknown ?? ["front", "back"]));
+  return strings(
+    Object.hasOwn(table, idType) ? table[idType] : (idParams(defs).sidesWhenTypeUnknown ?? ["front", "back"]),
+  );
 }
 
 /** Who on the application shows a photo ID, as rules/identity-documents.json decides (the co-borrower only while one applies). */
 export function idHolders(defs: Definitions, doc: Record<string, unknown>): BorrowerRole[] {
   try {
     const { outputs } = evaluateRuleSet(defs, RULE_SET, doc);
-    return ((outputs.sides as { borrower?: unknown }[] | undefined) ?? []).map((s) => s.borrower).filter((b): b is BorrowerRole => typeof b === "string");
+    return ((outputs.sides as { borrower?: unknown }[] | undefined) ?? [])
+      .map((s) => s.borrower)
+      .filter((b): b is BorrowerRole => typeof b === "string");
   } catch {
     return [ownerRole(defs)]; // answers the rule set cannot read yet: the borrower alone
   }
@@ -96,10 +106,15 @@ export function chosenIdType(doc: unknown, borrower: BorrowerRole): string | nul
   return typeof idType === "string" ? idType : null;
 }
 
-export const uploadsOf = (doc: Record<string, unknown>): UploadEntry[] => (Array.isArray(doc.uploads) ? (doc.uploads as UploadEntry[]) : []);
+export const uploadsOf = (doc: Record<string, unknown>): UploadEntry[] =>
+  Array.isArray(doc.uploads) ? (doc.uploads as UploadEntry[]) : [];
 
 /** A borrower's own photo ID uploads. */
-export const idUploadsOf = (defs: Definitions, doc: Record<string, unknown>, borrower: BorrowerRole): UploadEntry[] =>
+export const idUploadsOf = (
+  defs: Definitions,
+  doc: Record<string, unknown>,
+  borrower: BorrowerRole,
+): UploadEntry[] =>
   uploadsOf(doc).filter((u) => u.type === idDocumentType(defs) && isUploadOf(defs, u, borrower));
 
 const norm = (id: string | null | undefined) => id ?? null;
@@ -129,8 +144,14 @@ export function uploadsFor(
   },
   subjectId?: string,
 ): UploadEntry[] {
-  const propertyOf = (u: UploadEntry) => norm(u.propertyId) ?? (target.propertyId !== null && subjectId ? subjectId : null);
-  return uploadsOf(doc).filter((u) => u.type === target.documentType && isUploadOf(defs, u, target.borrower) && propertyOf(u) === norm(target.propertyId));
+  const propertyOf = (u: UploadEntry) =>
+    norm(u.propertyId) ?? (target.propertyId !== null && subjectId ? subjectId : null);
+  return uploadsOf(doc).filter(
+    (u) =>
+      u.type === target.documentType &&
+      isUploadOf(defs, u, target.borrower) &&
+      propertyOf(u) === norm(target.propertyId),
+  );
 }
 
 type EnumDefs = {
@@ -143,10 +164,12 @@ export function enumTitles(defs: Definitions, enumName: string): Map<string, str
   return new Map((enums?.$defs?.[enumName]?.oneOf ?? []).map((o) => [o.const, o.title]));
 }
 
-export const enumTitle = (defs: Definitions, enumName: string, value: string): string | undefined => enumTitles(defs, enumName).get(value);
+export const enumTitle = (defs: Definitions, enumName: string, value: string): string | undefined =>
+  enumTitles(defs, enumName).get(value);
 
 /** "W-2 forms" stays, "Pay stubs" becomes "pay stubs" inside a sentence. */
-export const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
+export const inSentence = (label: string) =>
+  /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 
 /**
  * Why a document is asked for, in the applicant's words (rules/documents.json
@@ -154,7 +177,8 @@ export const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.
  * for compliance review and are not shown to the applicant.
  */
 export function applicantText(defs: Definitions, documentType: string): string | null {
-  const texts = (defs.params.documents as { applicantTexts?: Record<string, unknown> } | undefined)?.applicantTexts;
+  const texts = (defs.params.documents as { applicantTexts?: Record<string, unknown> } | undefined)
+    ?.applicantTexts;
   const text = texts && Object.hasOwn(texts, documentType) ? texts[documentType] : undefined;
   return typeof text === "string" && text.trim() ? text : null;
 }

@@ -29,9 +29,11 @@ export interface HmdaTable {
 
 export const HMDA_TABLE_FILE = join(REPO_ROOT, "content/hmda-codes.json");
 
-export const readHmdaTable = (file = HMDA_TABLE_FILE): HmdaTable => JSON.parse(readFileSync(file, "utf8")) as HmdaTable;
+export const readHmdaTable = (file = HMDA_TABLE_FILE): HmdaTable =>
+  JSON.parse(readFileSync(file, "utf8")) as HmdaTable;
 
-const sameSet = (a: unknown, b: string[]) => Array.isArray(a) && a.length === b.length && b.every((v) => a.includes(v));
+const sameSet = (a: unknown, b: string[]) =>
+  Array.isArray(a) && a.length === b.length && b.every((v) => a.includes(v));
 
 /** Whether the stored answers give this code. */
 export function givesCode(entry: HmdaCode, answers: Record<string, unknown>): boolean {
@@ -41,7 +43,10 @@ export function givesCode(entry: HmdaCode, answers: Record<string, unknown>): bo
 }
 
 /** Each group's codes for one applicant's demographics (a blank group gets its whenNothingGiven code). */
-export function hmdaCodes(demographics: Record<string, unknown> | undefined, table: HmdaTable): Record<string, string[]> {
+export function hmdaCodes(
+  demographics: Record<string, unknown> | undefined,
+  table: HmdaTable,
+): Record<string, string[]> {
   const answers = demographics ?? {};
   const out: Record<string, string[]> = {};
   for (const [name, group] of Object.entries(table.groups)) {

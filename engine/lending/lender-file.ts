@@ -7,7 +7,14 @@ import { createAjv, uriOf } from "../definitions/ajv";
 import type { Problem } from "../definitions/definitions";
 import type { ErrorObject } from "ajv";
 import { positionAt, positionOf } from "../base/json-positions";
-import { placeholdersIn, PRICING_HOMES, pricingConflicts, pricingGaps, productionGaps, type LenderProfile } from "./lender";
+import {
+  placeholdersIn,
+  PRICING_HOMES,
+  pricingConflicts,
+  pricingGaps,
+  productionGaps,
+  type LenderProfile,
+} from "./lender";
 import { describeAjvErrors } from "../validation/messages";
 import { REPO_ROOT } from "../base/paths";
 
@@ -18,7 +25,9 @@ export const SAMPLE_LENDER_FILE = join(REPO_ROOT, "content/lender.json");
  * setting for the build (public pages), the server (notices, disclosures, mail) and npm run
  * check, so the profile production checks is the one applicants read.
  */
-export const LENDER_FILE = process.env.LENDER_PROFILE ? resolve(process.env.LENDER_PROFILE) : SAMPLE_LENDER_FILE;
+export const LENDER_FILE = process.env.LENDER_PROFILE
+  ? resolve(process.env.LENDER_PROFILE)
+  : SAMPLE_LENDER_FILE;
 const SCHEMA_FILE = join(REPO_ROOT, "schemas/lender.json");
 
 let cache: { file: string; text: string; profile: LenderProfile } | null = null;
@@ -37,7 +46,9 @@ export function readLenderProfile(file = current): LenderProfile {
   const text = readFileSync(file, "utf8");
   if (cache?.file === file && cache.text === text) return cache.profile;
   const profile = JSON.parse(text) as unknown;
-  const validate = createAjv({ "lender.json": JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) }).getSchema(uriOf("schemas", "lender.json"))!;
+  const validate = createAjv({ "lender.json": JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) }).getSchema(
+    uriOf("schemas", "lender.json"),
+  )!;
   if (!validate(profile)) throw new Error(`${file}: ${profileErrors(validate.errors).join("; ")}`);
   cache = { file, text, profile: profile as LenderProfile };
   return cache.profile;
@@ -54,9 +65,13 @@ function profileErrors(errors: ErrorObject[] | null | undefined): string[] {
     const name = (e.params as { additionalProperty: string }).additionalProperty;
     const at = `${e.instancePath}/${name}`;
     const home = PRICING_HOMES[name];
-    return home ? `${at} is a pricing figure: its one home is rules/pricing.json params.pricing.${home}, not the lender profile` : `${at} is not a field of the lender profile (schemas/lender.json)`;
+    return home
+      ? `${at} is a pricing figure: its one home is rules/pricing.json params.pricing.${home}, not the lender profile`
+      : `${at} is not a field of the lender profile (schemas/lender.json)`;
   });
-  const others = describeAjvErrors((errors ?? []).filter((e) => e.keyword !== "additionalProperties")).map((e) => `${e.pointer || "/"} ${e.message}`);
+  const others = describeAjvErrors((errors ?? []).filter((e) => e.keyword !== "additionalProperties")).map(
+    (e) => `${e.pointer || "/"} ${e.message}`,
+  );
   return [...lines, ...others];
 }
 
@@ -127,11 +142,13 @@ function applicantTexts(folders: TextFolders): { file: string; raw: string; text
         if (full === SAMPLE_LENDER_FILE || full === current) continue; // the profile: its gaps are reported field by field
         const raw = readFileSync(full, "utf8");
         if (name !== "schemas") out.push({ file, raw, texts: [raw] });
-        else if (!entry.endsWith(".schema.json")) out.push({ file, raw, texts: schemaTexts(JSON.parse(raw)) });
+        else if (!entry.endsWith(".schema.json"))
+          out.push({ file, raw, texts: schemaTexts(JSON.parse(raw)) });
       }
     }
   };
-  for (const name of ["content", "steps", "rules", "schemas"] as const) walk(folders[name] ?? join(REPO_ROOT, name), name);
+  for (const name of ["content", "steps", "rules", "schemas"] as const)
+    walk(folders[name] ?? join(REPO_ROOT, name), name);
   return out;
 }
 
@@ -161,7 +178,11 @@ function located(full: string, pointer: string): { line?: number; column?: numbe
  * JSON pointer in a JSON file). npm run check refuses them when the profile says production, and
  * lists them otherwise.
  */
-export function lenderReport(file = current, folders: TextFolders = {}, pricing?: Record<string, unknown>): LenderReport {
+export function lenderReport(
+  file = current,
+  folders: TextFolders = {},
+  pricing?: Record<string, unknown>,
+): LenderReport {
   const findings: Problem[] = [];
   const name = relative(REPO_ROOT, file).split(sep).join("/");
   let profile: LenderProfile | null = null;
@@ -180,19 +201,34 @@ export function lenderReport(file = current, folders: TextFolders = {}, pricing?
     for (const gap of pricingGaps(pricing)) {
       const [path, ...rest] = gap.split(" ");
       const pointer = `/params/${path!.replace(/^params\.pricing\./, "")}`;
-      findings.push({ file: pricingName, pointer, message: rest.join(" "), ...located(pricingFile, pointer) });
+      findings.push({
+        file: pricingName,
+        pointer,
+        message: rest.join(" "),
+        ...located(pricingFile, pointer),
+      });
     }
     if (profile)
       for (const conflict of pricingConflicts(profile, pricing)) {
         const [at, where] = conflict.in === "profile" ? [file, name] : [pricingFile, pricingName];
-        findings.push({ file: where, pointer: conflict.pointer, message: conflict.message, ...located(at, conflict.pointer) });
+        findings.push({
+          file: where,
+          pointer: conflict.pointer,
+          message: conflict.message,
+          ...located(at, conflict.pointer),
+        });
       }
   }
   for (const { file: rel, raw, texts } of applicantTexts(folders))
     for (const found of texts.flatMap(placeholdersIn)) {
       const at = raw.indexOf(found.text);
       const position = at < 0 ? {} : positionAt(raw, at);
-      findings.push({ file: rel, pointer: "", message: `${found.what} "${found.text}" would reach applicants`, ...position });
+      findings.push({
+        file: rel,
+        pointer: "",
+        message: `${found.what} "${found.text}" would reach applicants`,
+        ...position,
+      });
     }
   return { profile, findings };
 }

@@ -11,7 +11,8 @@ export type { LenderProfile };
 const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 
 /** "100 Main Street, Suite 1, Springfield, IL 62701". */
-export const oneLineAddress = (a: LenderProfile["address"]) => [a.line1, a.line2, a.city, `${a.state} ${a.zip}`].filter((part) => part && part.trim() !== "").join(", ");
+export const oneLineAddress = (a: LenderProfile["address"]) =>
+  [a.line1, a.line2, a.city, `${a.state} ${a.zip}`].filter((part) => part && part.trim() !== "").join(", ");
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
@@ -35,8 +36,15 @@ export function lenderTokens(profile: LenderProfile): Record<string, string> {
     ecoaAgencyName: profile.ecoaAgency.name,
     ecoaAgencyAddress: profile.ecoaAgency.address,
     // Markdown blocks, for the licensing page.
-    licenseTable: ["| State | License type | License number |", "|---|---|---|", ...profile.licenses.map((l) => `| ${cell(l.state)} | ${cell(l.type)} | ${cell(l.number)} |`)].join("\n"),
-    stateNotices: profile.licenses.filter((l) => l.notice).map((l) => `- **${l.state}:** ${l.notice} License ${l.number}.`).join("\n"),
+    licenseTable: [
+      "| State | License type | License number |",
+      "|---|---|---|",
+      ...profile.licenses.map((l) => `| ${cell(l.state)} | ${cell(l.type)} | ${cell(l.number)} |`),
+    ].join("\n"),
+    stateNotices: profile.licenses
+      .filter((l) => l.notice)
+      .map((l) => `- **${l.state}:** ${l.notice} License ${l.number}.`)
+      .join("\n"),
     // The HELOC terms the Regulation Z disclosures state (1026.40(d)).
     rateIndex: profile.heloc.index.name,
     indexSource: profile.heloc.index.source,
@@ -62,12 +70,18 @@ const percentPoints = (points: number) => `${points} percentage point${points ==
  * is an error naming it (a typo must not reach an applicant), unless `keepOthers` leaves it for a
  * later fill (disclosures: the server fills the offer's figures).
  */
-export function fillLenderText(text: string, profile: LenderProfile, { keepOthers = false, file = "text" } = {}): string {
+export function fillLenderText(
+  text: string,
+  profile: LenderProfile,
+  { keepOthers = false, file = "text" } = {},
+): string {
   const values = lenderTokens(profile);
   return text.replace(TOKEN, (whole, name: string) => {
     if (Object.hasOwn(values, name)) return values[name]!;
     if (keepOthers) return whole;
-    throw new Error(`${file}: {{${name}}} is not a field of the lender profile (content/lender.json); known: ${Object.keys(values).join(", ")}`);
+    throw new Error(
+      `${file}: {{${name}}} is not a field of the lender profile (content/lender.json); known: ${Object.keys(values).join(", ")}`,
+    );
   });
 }
 
@@ -85,7 +99,9 @@ const PLACEHOLDERS: { pattern: RegExp; what: string }[] = [
 
 /** Each placeholder in a text: what it is and the text it matched. */
 export function placeholdersIn(text: string): { what: string; text: string }[] {
-  return PLACEHOLDERS.flatMap(({ pattern, what }) => [...text.matchAll(pattern)].map((m) => ({ what, text: m[0] })));
+  return PLACEHOLDERS.flatMap(({ pattern, what }) =>
+    [...text.matchAll(pattern)].map((m) => ({ what, text: m[0] })),
+  );
 }
 
 /** A value that cannot be a real lender's: empty, sample-marked, a reserved domain or a fictional number. */
@@ -106,27 +122,49 @@ export function productionGaps(profile: LenderProfile): string[] {
     } else if (Array.isArray(value)) {
       if (!value.length) gaps.push(`${pointer} is empty`);
       value.forEach((v, i) => walk(v, `${pointer}/${i}`));
-    } else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${k}`);
+    } else if (value && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${k}`);
   };
   walk(profile, "");
   const { thirdPartyFees, historicalIndex } = profile.heloc ?? {};
-  if (thirdPartyFees && thirdPartyFees.high < thirdPartyFees.low) gaps.push("/heloc/thirdPartyFees/high is below low");
-  const years = [...(historicalIndex?.values ?? [])].map((v) => v.year).sort((a, b) => a - b).slice(-15);
-  if (years.some((year, i) => i > 0 && year !== years[i - 1]! + 1)) gaps.push("/heloc/historicalIndex/values does not give 15 consecutive years");
+  if (thirdPartyFees && thirdPartyFees.high < thirdPartyFees.low)
+    gaps.push("/heloc/thirdPartyFees/high is below low");
+  const years = [...(historicalIndex?.values ?? [])]
+    .map((v) => v.year)
+    .sort((a, b) => a - b)
+    .slice(-15);
+  if (years.some((year, i) => i > 0 && year !== years[i - 1]! + 1))
+    gaps.push("/heloc/historicalIndex/values does not give 15 consecutive years");
   return gaps;
 }
 
 /** The pricing figures the HELOC disclosures state (rules/pricing.json params.pricing), each a number. */
-export const DISCLOSED_PRICING = ["indexRate", "maximumApr", "minimumDraw", "drawPeriodYears", "repaymentPeriodYears", "originationFeeRate", "minimumOriginationFee"] as const;
+export const DISCLOSED_PRICING = [
+  "indexRate",
+  "maximumApr",
+  "minimumDraw",
+  "drawPeriodYears",
+  "repaymentPeriodYears",
+  "originationFeeRate",
+  "minimumOriginationFee",
+] as const;
 
 /**
  * Why the pricing rules cannot back the disclosures (a figure they state is missing, or there is no
  * margin for a credit range), as "params.pricing.<name> ..." lines; empty when complete.
  */
 export function pricingGaps(pricing: Record<string, unknown> | undefined): string[] {
-  const gaps = DISCLOSED_PRICING.filter((name) => typeof pricing?.[name] !== "number").map((name) => `params.pricing.${name} is empty`);
+  const gaps = DISCLOSED_PRICING.filter((name) => typeof pricing?.[name] !== "number").map(
+    (name) => `params.pricing.${name} is empty`,
+  );
   const margins = pricing?.marginByCreditRange;
-  if (!margins || typeof margins !== "object" || !Object.values(margins).length || Object.values(margins).some((m) => typeof m !== "number")) gaps.push("params.pricing.marginByCreditRange is empty");
+  if (
+    !margins ||
+    typeof margins !== "object" ||
+    !Object.values(margins).length ||
+    Object.values(margins).some((m) => typeof m !== "number")
+  )
+    gaps.push("params.pricing.marginByCreditRange is empty");
   return gaps;
 }
 
@@ -167,23 +205,41 @@ const pct = (n: number) => `${Math.round(n * 1000) / 1000}%`;
  * margin may start above the maximum), the annual cap is in percentage points below the maximum
  * (a larger one is a slip of units), and the first draw fits in the smallest line.
  */
-export function pricingConflicts(profile: LenderProfile, pricing: Record<string, unknown> | undefined): PricingConflict[] {
+export function pricingConflicts(
+  profile: LenderProfile,
+  pricing: Record<string, unknown> | undefined,
+): PricingConflict[] {
   const out: PricingConflict[] = [];
   const num = (name: string) => (typeof pricing?.[name] === "number" ? (pricing[name] as number) : null);
   const indexRate = num("indexRate");
   const maximumApr = num("maximumApr");
-  const margins = pricing?.marginByCreditRange && typeof pricing.marginByCreditRange === "object" ? (pricing.marginByCreditRange as Record<string, unknown>) : {};
+  const margins =
+    pricing?.marginByCreditRange && typeof pricing.marginByCreditRange === "object"
+      ? (pricing.marginByCreditRange as Record<string, unknown>)
+      : {};
   if (indexRate !== null && maximumApr !== null)
     for (const [range, margin] of Object.entries(margins))
       if (typeof margin === "number" && indexRate + margin > maximumApr)
-        out.push({ in: "pricing", pointer: "/params/maximumApr", message: `${pct(maximumApr)} is below the index value (${pct(indexRate)}) plus the "${range}" margin (${pct(margin)}): the offer would be capped, yet the important terms say the rate is the index plus the margin` });
+        out.push({
+          in: "pricing",
+          pointer: "/params/maximumApr",
+          message: `${pct(maximumApr)} is below the index value (${pct(indexRate)}) plus the "${range}" margin (${pct(margin)}): the offer would be capped, yet the important terms say the rate is the index plus the margin`,
+        });
   const cap = profile.heloc?.rateChanges?.annualCap;
   if (typeof cap === "number" && maximumApr !== null && cap >= maximumApr)
-    out.push({ in: "profile", pointer: "/heloc/rateChanges/annualCap", message: `${cap} percentage points a year is not below the maximum APR (rules/pricing.json params.pricing.maximumApr, ${pct(maximumApr)}): the yearly limit is in percentage points` });
+    out.push({
+      in: "profile",
+      pointer: "/heloc/rateChanges/annualCap",
+      message: `${cap} percentage points a year is not below the maximum APR (rules/pricing.json params.pricing.maximumApr, ${pct(maximumApr)}): the yearly limit is in percentage points`,
+    });
   const minimumDraw = num("minimumDraw");
   const minimumLine = num("minimumLine");
   if (minimumDraw !== null && minimumLine !== null && minimumDraw > minimumLine)
-    out.push({ in: "pricing", pointer: "/params/minimumDraw", message: `${formatCurrency(minimumDraw)} is above the smallest line (params.pricing.minimumLine, ${formatCurrency(minimumLine)}): its first draw could not be made` });
+    out.push({
+      in: "pricing",
+      pointer: "/params/minimumDraw",
+      message: `${formatCurrency(minimumDraw)} is above the smallest line (params.pricing.minimumLine, ${formatCurrency(minimumLine)}): its first draw could not be made`,
+    });
   return out;
 }
 

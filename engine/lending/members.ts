@@ -73,19 +73,24 @@ export function accessOf(defs: Definitions, application: unknown): Record<string
   if (!defs.ruleSets.has("members")) return {};
   const { outputs } = evaluateRuleSet(defs, "members", application ?? {});
   const out: Record<string, Access> = {};
-  for (const role of Object.keys(memberRoles(defs))) if (outputs[role] === "answers" || outputs[role] === "signs") out[role] = outputs[role];
+  for (const role of Object.keys(memberRoles(defs)))
+    if (outputs[role] === "answers" || outputs[role] === "signs") out[role] = outputs[role];
   return out;
 }
 
 /** The member roles that act with their own account on this application now (answering their part, or signing). */
-export const activeRoles = (defs: Definitions, application: unknown): string[] => Object.keys(accessOf(defs, application));
+export const activeRoles = (defs: Definitions, application: unknown): string[] =>
+  Object.keys(accessOf(defs, application));
 
 /** The member roles that answer their whole part themselves now (not only sign). */
 export const answeringRoles = (defs: Definitions, application: unknown): string[] =>
-  Object.entries(accessOf(defs, application)).filter(([, access]) => access === "answers").map(([role]) => role);
+  Object.entries(accessOf(defs, application))
+    .filter(([, access]) => access === "answers")
+    .map(([role]) => role);
 
 /** The pointers a member holds alone with this access. */
-const heldBy = (spec: MemberRole, access: Access) => (access === "answers" ? [...spec.owns, ...spec.signs] : spec.signs);
+const heldBy = (spec: MemberRole, access: Access) =>
+  access === "answers" ? [...spec.owns, ...spec.signs] : spec.signs;
 
 /** The part of `role`: for the owner, it depends on which members act on their own now; for a member, on their access. */
 export function partOf(defs: Definitions, role: string, application: unknown): Part {
@@ -94,7 +99,12 @@ export function partOf(defs: Definitions, role: string, application: unknown): P
     const mine = access[role] ?? "signs";
     return { role, only: heldBy(memberRole(defs, role), mine), except: [], access: mine };
   }
-  return { role, only: null, except: Object.entries(access).flatMap(([r, a]) => heldBy(memberRole(defs, r), a)), access: null };
+  return {
+    role,
+    only: null,
+    except: Object.entries(access).flatMap(([r, a]) => heldBy(memberRole(defs, r), a)),
+    access: null,
+  };
 }
 
 /** How much of the subtree at `pointer` is the part's: all of it, some of it below, or none. */
@@ -120,7 +130,8 @@ export const WHOLE: Part = { role: OWNER_ROLE, only: null, except: [], access: n
  * answers of one borrower never overwrite the other's, whatever a request sends.
  */
 export function keepToPart(part: Part, stored: unknown, next: unknown): Record<string, unknown> {
-  const put = (doc: unknown, pointer: string, value: unknown) => (value === undefined && getAt(doc, pointer) === undefined ? doc : setAt(doc, pointer, value));
+  const put = (doc: unknown, pointer: string, value: unknown) =>
+    value === undefined && getAt(doc, pointer) === undefined ? doc : setAt(doc, pointer, value);
   const out = part.only
     ? part.only.reduce<unknown>((doc, p) => put(doc, p, getAt(next, p)), stored ?? {})
     : part.except.reduce<unknown>((doc, p) => put(doc, p, getAt(stored, p)), next ?? {});
@@ -129,10 +140,13 @@ export function keepToPart(part: Part, stored: unknown, next: unknown): Record<s
 
 /** A copy of `doc` with only the values at `pointers` (and below). */
 function pick(doc: unknown, pointers: readonly string[]): Record<string, unknown> {
-  return pointers.reduce((out, p) => {
-    const value = getAt(doc, p);
-    return (value === undefined ? out : setAt(out, p, structuredClone(value))) as Record<string, unknown>;
-  }, {} as Record<string, unknown>);
+  return pointers.reduce(
+    (out, p) => {
+      const value = getAt(doc, p);
+      return (value === undefined ? out : setAt(out, p, structuredClone(value))) as Record<string, unknown>;
+    },
+    {} as Record<string, unknown>,
+  );
 }
 
 /** What a reader is shown of an application: their part, and the shared answers their role reads. */
@@ -140,14 +154,18 @@ export function viewFor(defs: Definitions, part: Part, doc: unknown): Record<str
   if (part.only) return pick(doc, [...part.only, ...memberRole(defs, part.role).sees]);
   if (part.except.length === 0) return (doc ?? {}) as Record<string, unknown>;
   const shown = answeringRoles(defs, doc).flatMap((r) => memberRole(defs, r).ownerSees);
-  const without = part.except.reduce<unknown>((d, p) => (getAt(d, p) === undefined ? d : setAt(d, p, undefined)), doc ?? {});
+  const without = part.except.reduce<unknown>(
+    (d, p) => (getAt(d, p) === undefined ? d : setAt(d, p, undefined)),
+    doc ?? {},
+  );
   return shown.reduce<unknown>((d, p) => {
     const value = getAt(doc, p);
     return value === undefined ? d : setAt(d, p, value);
   }, without) as Record<string, unknown>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
  * A step's answer schema limited to the part: properties outside it are left out (and no longer
@@ -160,22 +178,32 @@ export function schemaForPart(schema: JsonSchema, part: Part, at = ""): JsonSche
     const pointer = `${at}/${escapeSegment(key)}`;
     const r = reach(part, pointer);
     if (r === "all") properties[key] = value;
-    else if (r === "some") properties[key] = isObject(value) ? schemaForPart(value as JsonSchema, part, pointer) : value;
+    else if (r === "some")
+      properties[key] = isObject(value) ? schemaForPart(value as JsonSchema, part, pointer) : value;
   }
   const out: JsonSchema = { ...schema, properties };
-  if (Array.isArray(schema.required)) out.required = (schema.required as string[]).filter((k) => k in properties);
+  if (Array.isArray(schema.required))
+    out.required = (schema.required as string[]).filter((k) => k in properties);
   return out;
 }
 
 /** A step's UI schema limited to the part, the same way (ui:order keeps only what is left). */
-export function uiSchemaForPart(uiSchema: Record<string, unknown>, part: Part, at = ""): Record<string, unknown> {
+export function uiSchemaForPart(
+  uiSchema: Record<string, unknown>,
+  part: Part,
+  at = "",
+): Record<string, unknown> {
   if (isWhole(part)) return uiSchema;
   const left = (key: string) => key === "*" || reach(part, `${at}/${escapeSegment(key)}`) !== "none";
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(uiSchema)) {
     if (key === "ui:order" && Array.isArray(value)) out[key] = value.filter((k) => left(String(k)));
     else if (key.startsWith("ui:")) out[key] = value;
-    else if (left(key)) out[key] = isObject(value) && reach(part, `${at}/${escapeSegment(key)}`) === "some" ? uiSchemaForPart(value, part, `${at}/${escapeSegment(key)}`) : value;
+    else if (left(key))
+      out[key] =
+        isObject(value) && reach(part, `${at}/${escapeSegment(key)}`) === "some"
+          ? uiSchemaForPart(value, part, `${at}/${escapeSegment(key)}`)
+          : value;
   }
   return out;
 }
@@ -183,7 +211,9 @@ export function uiSchemaForPart(uiSchema: Record<string, unknown>, part: Part, a
 /** Whether a step asks anything of the part (a step with no answers, a display, always does). */
 export function stepHasPart(schema: JsonSchema, part: Part): boolean {
   const properties = isObject(schema.properties) ? Object.keys(schema.properties) : [];
-  return properties.length === 0 || properties.some((key) => reach(part, `/${escapeSegment(key)}`) !== "none");
+  return (
+    properties.length === 0 || properties.some((key) => reach(part, `/${escapeSegment(key)}`) !== "none")
+  );
 }
 
 /**
@@ -192,19 +222,25 @@ export function stepHasPart(schema: JsonSchema, part: Part): boolean {
  */
 export function flowOfRole(defs: Definitions, role: string, access: Access = "answers"): string | null {
   if (role === OWNER_ROLE) return null;
-  for (const { def } of defs.flows.values()) if (def.answeredBy === role && (def.access ?? "answers") === access) return def.id;
+  for (const { def } of defs.flows.values())
+    if (def.answeredBy === role && (def.access ?? "answers") === access) return def.id;
   return null;
 }
 
 /** The flow a reader walks: a member's with their access, null for the owner. */
-export const flowOfPart = (defs: Definitions, part: Part): string | null => flowOfRole(defs, part.role, part.access ?? "answers");
+export const flowOfPart = (defs: Definitions, part: Part): string | null =>
+  flowOfRole(defs, part.role, part.access ?? "answers");
 
 /**
  * Which document requirements (rules/documents.json, by their `borrower`) are the reader's to
  * upload and see: a member's own while they answer their part; for the owner, all but those of
  * members answering their part (a member who only signs leaves their documents to the owner).
  */
-export function documentsFor(defs: Definitions, part: Part, application: unknown): (borrower: string | null) => boolean {
+export function documentsFor(
+  defs: Definitions,
+  part: Part,
+  application: unknown,
+): (borrower: string | null) => boolean {
   if (part.only) {
     if (part.access !== "answers") return () => false;
     const own = memberRole(defs, part.role).documents;

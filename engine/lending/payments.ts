@@ -28,7 +28,8 @@ export function balanceAfter(balance: number, aprPercent: number, payment: numbe
 }
 
 /** The APR for an index value: index + margin, never above the maximum (rules/pricing.json works the offer the same way). */
-export const variableApr = (indexRate: number, margin: number, maximumApr: number) => Math.min(maximumApr, Math.round((indexRate + margin) * 1000) / 1000);
+export const variableApr = (indexRate: number, margin: number, maximumApr: number) =>
+  Math.min(maximumApr, Math.round((indexRate + margin) * 1000) / 1000);
 
 export interface HistoricalRow {
   year: number;
@@ -73,9 +74,20 @@ export function historicalExample({
   let previous: number | null = null;
   return recent.map(({ year, rate }, i) => {
     const uncapped = variableApr(rate, margin, maximumApr);
-    const apr: number = previous === null || annualCap === "none" ? uncapped : Math.min(uncapped, Math.round((previous + annualCap) * 1000) / 1000);
+    const apr: number =
+      previous === null || annualCap === "none"
+        ? uncapped
+        : Math.min(uncapped, Math.round((previous + annualCap) * 1000) / 1000);
     previous = apr;
-    if (i < drawPeriodYears) return { year, indexRate: rate, margin, apr, payment: interestOnlyMonthlyPayment(balance, apr), period: "draw" as const };
+    if (i < drawPeriodYears)
+      return {
+        year,
+        indexRate: rate,
+        margin,
+        apr,
+        payment: interestOnlyMonthlyPayment(balance, apr),
+        period: "draw" as const,
+      };
     const yearsLeft = repaymentPeriodYears - (i - drawPeriodYears);
     const payment = yearsLeft > 0 ? levelMonthlyPayment(owed, apr, yearsLeft) : 0;
     owed = balanceAfter(owed, apr, payment, 12);

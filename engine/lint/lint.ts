@@ -43,16 +43,27 @@ function scanLogic(logic: unknown, pointer: string, file: string, problems: Prob
     if (node === null || typeof node !== "object") return;
     const op = operatorOf(node);
     if (!op) {
-      problems.push({ file, pointer: at, message: `a logic object must have exactly one operator, found ${Object.keys(node).length} keys (${Object.keys(node).join(", ") || "none"})` });
+      problems.push({
+        file,
+        pointer: at,
+        message: `a logic object must have exactly one operator, found ${Object.keys(node).length} keys (${Object.keys(node).join(", ") || "none"})`,
+      });
       return;
     }
     const opAt = `${at}/${esc(op)}`;
-    if (FORBIDDEN[op]) problems.push({ file, pointer: opAt, message: `operator "${op}" is not allowed: it ${FORBIDDEN[op]}` });
-    else if (!knownOperators.has(op)) problems.push({ file, pointer: opAt, message: `unknown operator "${op}"${suggest(op, knownOperators)}` });
+    if (FORBIDDEN[op])
+      problems.push({ file, pointer: opAt, message: `operator "${op}" is not allowed: it ${FORBIDDEN[op]}` });
+    else if (!knownOperators.has(op))
+      problems.push({
+        file,
+        pointer: opAt,
+        message: `unknown operator "${op}"${suggest(op, knownOperators)}`,
+      });
     const args = (node as Record<string, unknown>)[op];
     const list = Array.isArray(args) ? args : [args];
     if (op === "var" || op === "root") {
-      if (typeof list[0] === "string" && list[0] !== "") refs.push({ kind: op, path: list[0], pointer: opAt, inIteration });
+      if (typeof list[0] === "string" && list[0] !== "")
+        refs.push({ kind: op, path: list[0], pointer: opAt, inIteration });
       else list.forEach((n, i) => walk(n, Array.isArray(args) ? `${opAt}/${i}` : opAt, inIteration));
       return;
     }
@@ -65,17 +76,31 @@ function scanLogic(logic: unknown, pointer: string, file: string, problems: Prob
   return refs;
 }
 
-function checkParamsPath(defs: Definitions, path: string[], file: string, pointer: string, problems: Problem[]) {
+function checkParamsPath(
+  defs: Definitions,
+  path: string[],
+  file: string,
+  pointer: string,
+  problems: Problem[],
+) {
   const [setId, ...rest] = path;
   if (!setId || !Object.hasOwn(defs.params, setId)) {
-    problems.push({ file, pointer, message: `unknown rule set "${setId ?? ""}" in params path "params.${path.join(".")}"${suggest(setId ?? "", Object.keys(defs.params))}` });
+    problems.push({
+      file,
+      pointer,
+      message: `unknown rule set "${setId ?? ""}" in params path "params.${path.join(".")}"${suggest(setId ?? "", Object.keys(defs.params))}`,
+    });
     return;
   }
   let node: unknown = defs.params[setId];
   for (const [i, key] of rest.entries()) {
     if (node === null || typeof node !== "object" || Array.isArray(node)) return; // inside a list or a value: the path reads data
     if (!Object.hasOwn(node, key)) {
-      problems.push({ file, pointer, message: `rule set "${setId}" has no param "${rest.slice(0, i + 1).join(".")}"${suggest(key, Object.keys(node))}` });
+      problems.push({
+        file,
+        pointer,
+        message: `rule set "${setId}" has no param "${rest.slice(0, i + 1).join(".")}"${suggest(key, Object.keys(node))}`,
+      });
       return;
     }
     node = (node as Record<string, unknown>)[key];
@@ -83,13 +108,28 @@ function checkParamsPath(defs: Definitions, path: string[], file: string, pointe
 }
 
 /** `rules.<set>.<output>…` in step logic reads a rule set's outputs (engine/funnel/funnel.ts ruleOutputs). */
-function checkRulesPath(defs: Definitions, path: string[], file: string, pointer: string, problems: Problem[]) {
+function checkRulesPath(
+  defs: Definitions,
+  path: string[],
+  file: string,
+  pointer: string,
+  problems: Problem[],
+) {
   const [setId = "", output] = path;
   const set = defs.ruleSets.get(setId)?.def;
-  if (!set) return problems.push({ file, pointer, message: `unknown rule set "${setId}" in "rules.${path.join(".")}"${suggest(setId, [...defs.ruleSets.keys()])}` });
+  if (!set)
+    return problems.push({
+      file,
+      pointer,
+      message: `unknown rule set "${setId}" in "rules.${path.join(".")}"${suggest(setId, [...defs.ruleSets.keys()])}`,
+    });
   const outputs = [...new Set((set.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])))];
   if (output === undefined || !outputs.includes(output))
-    problems.push({ file, pointer, message: `rule set "${setId}" has no output "${output ?? ""}"${suggest(output ?? "", outputs)}` });
+    problems.push({
+      file,
+      pointer,
+      message: `rule set "${setId}" has no output "${output ?? ""}"${suggest(output ?? "", outputs)}`,
+    });
 }
 
 // ---------------------------------------------------------------- steps
@@ -106,7 +146,8 @@ function checkAutoAdvance(file: string, step: Step, problems: Problem[]) {
   const options = ui["ui:options"] as Record<string, unknown> | undefined;
   if (options?.autoAdvance === undefined) return;
   const at = "/uiSchema/ui:options/autoAdvance";
-  if (typeof options.autoAdvance !== "boolean") return void problems.push({ file, pointer: at, message: "autoAdvance is true or false" });
+  if (typeof options.autoAdvance !== "boolean")
+    return void problems.push({ file, pointer: at, message: "autoAdvance is true or false" });
   if (!options.autoAdvance) return;
   const fields: string[] = [];
   const walk = (schema: unknown, path: string[]) => {
@@ -115,15 +156,27 @@ function checkAutoAdvance(file: string, step: Step, problems: Problem[]) {
     for (const [key, value] of Object.entries(props)) walk(value, [...path, key]);
   };
   walk(step.schema, []);
-  const widgetOf = (path: string) => path.split("/").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], ui) as Record<string, unknown> | undefined;
+  const widgetOf = (path: string) =>
+    path
+      .split("/")
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], ui) as
+      Record<string, unknown> | undefined;
   const widget = fields.length === 1 ? widgetOf(fields[0]!)?.["ui:widget"] : undefined;
   if (fields.length !== 1 || typeof widget !== "string" || !SINGLE_CHOICE_WIDGETS.has(widget))
-    problems.push({ file, pointer: at, message: `a step advances on a choice only when it asks one single-choice question (${[...SINGLE_CHOICE_WIDGETS].join(", ")}); this one asks ${fields.length === 1 ? `/${fields[0]} with ${widget ? `the ${String(widget)} widget` : "no choice widget"}` : `${fields.length} fields`}` });
+    problems.push({
+      file,
+      pointer: at,
+      message: `a step advances on a choice only when it asks one single-choice question (${[...SINGLE_CHOICE_WIDGETS].join(", ")}); this one asks ${fields.length === 1 ? `/${fields[0]} with ${widget ? `the ${String(widget)} widget` : "no choice widget"}` : `${fields.length} fields`}`,
+    });
 }
 
 function checkStep(defs: Definitions, file: string, step: Step, problems: Problem[]) {
   const files = defs.files;
-  const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
+  const stepRoot: SchemaAt = {
+    schema: step.schema as Record<string, unknown>,
+    base: uriOf("steps", file.replace(/^steps\//, "")),
+    doc: step,
+  };
   const appRoot = schemaFile(files, "application.json");
   const fieldExists = (segments: string[]) => schemasAt(files, stepRoot, segments).length > 0;
 
@@ -131,7 +184,11 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     // Compiled once here under the step's URI; the validator finds it there (compileStepSchema).
     defs.ajv.compile({ ...step.schema, $id: stepRoot.base });
   } catch (error) {
-    problems.push({ file, pointer: "/schema", message: `the answer schema does not compile: ${(error as Error).message}` });
+    problems.push({
+      file,
+      pointer: "/schema",
+      message: `the answer schema does not compile: ${(error as Error).message}`,
+    });
     return;
   }
 
@@ -142,8 +199,13 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     if (Array.isArray(node)) return node.forEach((n, i) => checkClosed(n, `${at}/${i}`));
     const schema = node as Record<string, unknown>;
     if (schema.properties && schema.additionalProperties !== false)
-      problems.push({ file, pointer: at, message: "an object in a step's answer schema must set \"additionalProperties\": false" });
-    for (const [key, value] of Object.entries(schema)) if (key !== "const" && key !== "enum" && key !== "default") checkClosed(value, `${at}/${esc(key)}`);
+      problems.push({
+        file,
+        pointer: at,
+        message: 'an object in a step\'s answer schema must set "additionalProperties": false',
+      });
+    for (const [key, value] of Object.entries(schema))
+      if (key !== "const" && key !== "enum" && key !== "default") checkClosed(value, `${at}/${esc(key)}`);
   };
   checkClosed(step.schema, "/schema");
 
@@ -152,7 +214,11 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
       if (key === "ui:widget" && (typeof value !== "string" || !WIDGET_NAMES.includes(value)))
-        problems.push({ file, pointer: `${at}/${esc(key)}`, message: `unknown widget "${String(value)}"${suggest(String(value), WIDGET_NAMES)}` });
+        problems.push({
+          file,
+          pointer: `${at}/${esc(key)}`,
+          message: `unknown widget "${String(value)}"${suggest(String(value), WIDGET_NAMES)}`,
+        });
       else checkWidgets(value, `${at}/${esc(key)}`);
     }
   };
@@ -163,7 +229,11 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     const segments = field.split("/").slice(1);
     if (fieldExists(segments)) return;
     const parent = segments.slice(0, -1);
-    problems.push({ file, pointer, message: `field "${field}" is not in this step's answers${suggest(segments.at(-1) ?? "", propertyNamesAt(files, stepRoot, parent))}` });
+    problems.push({
+      file,
+      pointer,
+      message: `field "${field}" is not in this step's answers${suggest(segments.at(-1) ?? "", propertyNamesAt(files, stepRoot, parent))}`,
+    });
   };
 
   checkSections(files, stepRoot, file, step, problems, checkPointer);
@@ -173,7 +243,11 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   const checkQuotes = (entry: { message: string; details?: Record<string, unknown> }, at: string) => {
     for (const [, name] of entry.message.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g))
       if (!entry.details || !Object.hasOwn(entry.details, name!))
-        problems.push({ file, pointer: `${at}/message`, message: `the message quotes {${name}} but details has no "${name}"` });
+        problems.push({
+          file,
+          pointer: `${at}/message`,
+          message: `the message quotes {${name}} but details has no "${name}"`,
+        });
   };
 
   const checkLogic = (logic: unknown, pointer: string, field?: string) => {
@@ -182,21 +256,46 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
       const segments = ref.path.split(".");
       const [head, ...rest] = segments;
       if (head === "today" && rest.length === 0) continue;
-      if (head === "params") { checkParamsPath(defs, rest, file, ref.pointer, problems); continue; }
-      if (head === "rules") { checkRulesPath(defs, rest, file, ref.pointer, problems); continue; }
+      if (head === "params") {
+        checkParamsPath(defs, rest, file, ref.pointer, problems);
+        continue;
+      }
+      if (head === "rules") {
+        checkRulesPath(defs, rest, file, ref.pointer, problems);
+        continue;
+      }
       if (head === "item" || head === "index") {
-        if (!field?.includes("/*")) problems.push({ file, pointer: ref.pointer, message: `"${head}" is only defined for a field pointer with * (a list item)` });
+        if (!field?.includes("/*"))
+          problems.push({
+            file,
+            pointer: ref.pointer,
+            message: `"${head}" is only defined for a field pointer with * (a list item)`,
+          });
         else if (head === "item" && rest.length > 0) {
-          const itemSegments = field.slice(1, field.lastIndexOf("/*")).split("/").concat("*", ...rest);
+          const itemSegments = field
+            .slice(1, field.lastIndexOf("/*"))
+            .split("/")
+            .concat("*", ...rest);
           if (!fieldExists(itemSegments) && !(appRoot && schemasAt(files, appRoot, itemSegments).length))
-            problems.push({ file, pointer: ref.pointer, message: `list item has no field "${rest.join(".")}"` });
+            problems.push({
+              file,
+              pointer: ref.pointer,
+              message: `list item has no field "${rest.join(".")}"`,
+            });
         }
         continue;
       }
       if (fieldExists(segments) || (appRoot && schemasAt(files, appRoot, segments).length)) continue;
       const parent = segments.slice(0, -1);
-      const candidates = [...propertyNamesAt(files, stepRoot, parent), ...(appRoot ? propertyNamesAt(files, appRoot, parent) : [])];
-      problems.push({ file, pointer: ref.pointer, message: `unknown field "${ref.path}": not in this step's answers nor in the application${suggest(segments.at(-1)!, candidates)}` });
+      const candidates = [
+        ...propertyNamesAt(files, stepRoot, parent),
+        ...(appRoot ? propertyNamesAt(files, appRoot, parent) : []),
+      ];
+      problems.push({
+        file,
+        pointer: ref.pointer,
+        message: `unknown field "${ref.path}": not in this step's answers nor in the application${suggest(segments.at(-1)!, candidates)}`,
+      });
     }
   };
 
@@ -208,7 +307,8 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   step.checks?.forEach((check, i) => {
     checkPointer(check.field, `/checks/${i}/field`);
     checkLogic(check.logic, `/checks/${i}/logic`, check.field);
-    for (const [name, logic] of Object.entries(check.details ?? {})) checkLogic(logic, `/checks/${i}/details/${esc(name)}`, check.field);
+    for (const [name, logic] of Object.entries(check.details ?? {}))
+      checkLogic(logic, `/checks/${i}/details/${esc(name)}`, check.field);
     checkQuotes(check, `/checks/${i}`);
   });
   step.next?.forEach((branch, i) => {
@@ -218,7 +318,8 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   step.notices?.forEach((notice, i) => {
     checkPointer(notice.field, `/notices/${i}/field`);
     checkLogic(notice.when, `/notices/${i}/when`, notice.field);
-    for (const [name, logic] of Object.entries(notice.details ?? {})) checkLogic(logic, `/notices/${i}/details/${esc(name)}`, notice.field);
+    for (const [name, logic] of Object.entries(notice.details ?? {}))
+      checkLogic(logic, `/notices/${i}/details/${esc(name)}`, notice.field);
     checkQuotes(notice, `/notices/${i}`);
   });
   if (step.skipWhen !== undefined) checkLogic(step.skipWhen, "/skipWhen");
@@ -227,7 +328,11 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     const { from, value, when } = prefillSource(source);
     const fromAt = typeof source === "string" ? at : `${at}/from`;
     if (field.includes("/*")) {
-      problems.push({ file, pointer: at, message: `a prefilled field is one answer, not every item of a list ("${field}")` });
+      problems.push({
+        file,
+        pointer: at,
+        message: `a prefilled field is one answer, not every item of a list ("${field}")`,
+      });
       continue;
     }
     checkPointer(field, at);
@@ -241,18 +346,31 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
     const fromSegments = from.split("/").slice(1);
     const sources = schemasAt(files, appRoot, fromSegments);
     if (sources.length === 0) {
-      problems.push({ file, pointer: fromAt, message: `prefill source "${from}" is not in the application${suggest(fromSegments.at(-1) ?? "", propertyNamesAt(files, appRoot, fromSegments.slice(0, -1)))}` });
+      problems.push({
+        file,
+        pointer: fromAt,
+        message: `prefill source "${from}" is not in the application${suggest(fromSegments.at(-1) ?? "", propertyNamesAt(files, appRoot, fromSegments.slice(0, -1)))}`,
+      });
       continue;
     }
     const targets = schemasAt(files, stepRoot, field.split("/").slice(1));
     const misfit = targets.length ? prefillMisfit(files, sources, targets) : null;
-    if (misfit) problems.push({ file, pointer: fromAt, message: `prefill source "${from}" does not fit "${field}": ${misfit}` });
+    if (misfit)
+      problems.push({
+        file,
+        pointer: fromAt,
+        message: `prefill source "${from}" does not fit "${field}": ${misfit}`,
+      });
   }
   for (const [list, fields] of Object.entries(step.newItems ?? {})) {
     checkPointer(list, `/newItems/${esc(list)}`);
     for (const [field, logic] of Object.entries(fields ?? {})) {
       if (!fieldExists([...list.split("/").slice(1), "*", field]))
-        problems.push({ file, pointer: `/newItems/${esc(list)}/${esc(field)}`, message: `an item of "${list}" has no field "${field}"` });
+        problems.push({
+          file,
+          pointer: `/newItems/${esc(list)}/${esc(field)}`,
+          message: `an item of "${list}" has no field "${field}"`,
+        });
       checkLogic(logic, `/newItems/${esc(list)}/${esc(field)}`);
     }
   }
@@ -267,7 +385,12 @@ function checkFunnelTables(defs: Definitions, problems: Problem[]) {
   const seenRoutes = new Map<string, string>();
   for (const { file, def: step } of defs.steps.values()) {
     const other = seenRoutes.get(step.route);
-    if (other) problems.push({ file, pointer: "/route", message: `route "${step.route}" is already used by ${other}` });
+    if (other)
+      problems.push({
+        file,
+        pointer: "/route",
+        message: `route "${step.route}" is already used by ${other}`,
+      });
     else seenRoutes.set(step.route, file);
   }
   const located = defs.ruleSets.get(FUNNEL_RULE_SET);
@@ -275,8 +398,15 @@ function checkFunnelTables(defs: Definitions, problems: Problem[]) {
   const { file } = located;
   const own = defs.params[FUNNEL_RULE_SET] ?? {};
   if (typeof own.defaultRoute !== "string" || !own.defaultRoute.startsWith("/"))
-    problems.push({ file, pointer: "/params/defaultRoute", message: "the default route (the page for a status without one) must be a page, starting with /" });
-  const statuses = ((located.def.params as { statuses?: unknown } | undefined)?.statuses ?? {}) as Record<string, unknown>;
+    problems.push({
+      file,
+      pointer: "/params/defaultRoute",
+      message: "the default route (the page for a status without one) must be a page, starting with /",
+    });
+  const statuses = ((located.def.params as { statuses?: unknown } | undefined)?.statuses ?? {}) as Record<
+    string,
+    unknown
+  >;
   for (const [id, entry] of Object.entries(statuses)) {
     const at = `/params/statuses/${esc(id)}`;
     const e = (entry ?? {}) as Record<string, unknown>;
@@ -284,11 +414,24 @@ function checkFunnelTables(defs: Definitions, problems: Problem[]) {
     const step = defs.steps.get(id);
     for (const key of ["rank", "label", "route"] as const)
       if (step && e[key] !== undefined && e[key] !== step.def[key])
-        problems.push({ file, pointer: `${at}/${key}`, message: `status "${id}" is a step (${step.file}) whose ${key} is ${JSON.stringify(step.def[key])}, not ${JSON.stringify(e[key])}: the step's own ${key} is the one used; remove the status here` });
-    if (typeof e.rank !== "number" || e.rank < 0) problems.push({ file, pointer: `${at}/rank`, message: "a status needs a rank: a number, 0 or more" });
-    if (e.label !== undefined && (typeof e.label !== "string" || e.label === "")) problems.push({ file, pointer: `${at}/label`, message: "a label is a non-empty text" });
-    if (e.route !== undefined && (typeof e.route !== "string" || !e.route.startsWith("/"))) problems.push({ file, pointer: `${at}/route`, message: "a route is a page, starting with /" });
-    for (const key of Object.keys(e)) if (!["rank", "label", "route"].includes(key)) problems.push({ file, pointer: `${at}/${esc(key)}`, message: `a status has rank, label and route only, not "${key}"${suggest(key, ["rank", "label", "route"])}` });
+        problems.push({
+          file,
+          pointer: `${at}/${key}`,
+          message: `status "${id}" is a step (${step.file}) whose ${key} is ${JSON.stringify(step.def[key])}, not ${JSON.stringify(e[key])}: the step's own ${key} is the one used; remove the status here`,
+        });
+    if (typeof e.rank !== "number" || e.rank < 0)
+      problems.push({ file, pointer: `${at}/rank`, message: "a status needs a rank: a number, 0 or more" });
+    if (e.label !== undefined && (typeof e.label !== "string" || e.label === ""))
+      problems.push({ file, pointer: `${at}/label`, message: "a label is a non-empty text" });
+    if (e.route !== undefined && (typeof e.route !== "string" || !e.route.startsWith("/")))
+      problems.push({ file, pointer: `${at}/route`, message: "a route is a page, starting with /" });
+    for (const key of Object.keys(e))
+      if (!["rank", "label", "route"].includes(key))
+        problems.push({
+          file,
+          pointer: `${at}/${esc(key)}`,
+          message: `a status has rank, label and route only, not "${key}"${suggest(key, ["rank", "label", "route"])}`,
+        });
   }
 }
 
@@ -303,10 +446,16 @@ function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
       variant.steps.forEach((id, i) => {
         const pointer = `/variants/${v}/steps/${i}`;
         const step = defs.steps.get(id)?.def;
-        if (!step) return problems.push({ file, pointer, message: `unknown step \`${id}\`${suggest(id, stepIds)}` });
-        if (seen.has(id)) problems.push({ file, pointer, message: `step "${id}" appears twice in variant "${variant.id}"` });
+        if (!step)
+          return problems.push({ file, pointer, message: `unknown step \`${id}\`${suggest(id, stepIds)}` });
+        if (seen.has(id))
+          problems.push({ file, pointer, message: `step "${id}" appears twice in variant "${variant.id}"` });
         if (previous && step.rank < previous.rank)
-          problems.push({ file, pointer, message: `step "${id}" (rank ${step.rank}) comes after "${previous.id}" (rank ${previous.rank}) in variant "${variant.id}"` });
+          problems.push({
+            file,
+            pointer,
+            message: `step "${id}" (rank ${step.rank}) comes after "${previous.id}" (rank ${previous.rank}) in variant "${variant.id}"`,
+          });
         seen.add(id);
         reached.add(id);
         previous = step;
@@ -322,8 +471,17 @@ function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
       if (branch.goto.startsWith("/")) {
         target = byRoute.get(branch.goto);
         if (!pages.has(branch.goto) && !target)
-          problems.push({ file, pointer, message: `page "${branch.goto}" is neither a step's route nor listed in rules/funnel.json params.pages${suggest(branch.goto, [...pages, ...byRoute.keys()])}` });
-      } else if (!defs.steps.has(branch.goto)) problems.push({ file, pointer, message: `unknown step \`${branch.goto}\`${suggest(branch.goto, stepIds)}` });
+          problems.push({
+            file,
+            pointer,
+            message: `page "${branch.goto}" is neither a step's route nor listed in rules/funnel.json params.pages${suggest(branch.goto, [...pages, ...byRoute.keys()])}`,
+          });
+      } else if (!defs.steps.has(branch.goto))
+        problems.push({
+          file,
+          pointer,
+          message: `unknown step \`${branch.goto}\`${suggest(branch.goto, stepIds)}`,
+        });
       else target = branch.goto;
       if (target && target !== step.id) leadsTo.set(step.id, [...(leadsTo.get(step.id) ?? []), target]);
     });
@@ -332,11 +490,17 @@ function checkFlowsAndReachability(defs: Definitions, problems: Problem[]) {
   for (const { def } of defs.steps.values()) if (linked.has(def.route)) reached.add(def.id);
   // A branch reaches its target only from a step that is itself reached.
   const queue = [...reached];
-  while (queue.length) for (const next of leadsTo.get(queue.shift()!) ?? []) if (!reached.has(next)) queue.push(next), reached.add(next);
+  while (queue.length)
+    for (const next of leadsTo.get(queue.shift()!) ?? [])
+      if (!reached.has(next)) (queue.push(next), reached.add(next));
   for (const { file, def: step } of defs.steps.values()) {
     if (reached.has(step.id)) continue;
     const from = [...leadsTo].filter(([, targets]) => targets.includes(step.id)).map(([id]) => id);
-    problems.push({ file, pointer: "/id", message: `step "${step.id}" is unreachable: no flow lists it and ${from.length ? `only unreachable steps lead to it (${from.join(", ")})` : "no step's next leads to it"}` });
+    problems.push({
+      file,
+      pointer: "/id",
+      message: `step "${step.id}" is unreachable: no flow lists it and ${from.length ? `only unreachable steps lead to it (${from.join(", ")})` : "no step's next leads to it"}`,
+    });
   }
 }
 
@@ -354,12 +518,22 @@ function checkParamPointers(defs: Definitions, problems: Problem[]) {
   for (const { file, def } of defs.ruleSets.values()) {
     const walk = (node: unknown, at: string) => {
       if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
-      if (node !== null && typeof node === "object") return Object.entries(node).forEach(([k, v]) => walk(v, `${at}/${esc(k)}`));
+      if (node !== null && typeof node === "object")
+        return Object.entries(node).forEach(([k, v]) => walk(v, `${at}/${esc(k)}`));
       if (typeof node !== "string" || !/^(\/[^/\s]+)+$/.test(node)) return;
-      const segments = node.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+      const segments = node
+        .split("/")
+        .slice(1)
+        .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
       if (!fields.has(segments[0]!) || schemasAt(defs.files, app, segments).length) return;
-      const known = segments.findLastIndex((_, i) => schemasAt(defs.files, app, segments.slice(0, i)).length > 0);
-      problems.push({ file, pointer: at, message: `field pointer "${node}" is not in the application${suggest(segments[known] ?? "", propertyNamesAt(defs.files, app, segments.slice(0, known)))}` });
+      const known = segments.findLastIndex(
+        (_, i) => schemasAt(defs.files, app, segments.slice(0, i)).length > 0,
+      );
+      problems.push({
+        file,
+        pointer: at,
+        message: `field pointer "${node}" is not in the application${suggest(segments[known] ?? "", propertyNamesAt(defs.files, app, segments.slice(0, known)))}`,
+      });
     };
     walk(def.params ?? {}, "/params");
   }
@@ -367,11 +541,21 @@ function checkParamPointers(defs: Definitions, problems: Problem[]) {
 
 function inputNames(defs: Definitions, file: string, ruleSet: RuleSet): string[] | null {
   if (!ruleSet.input) return null;
-  const root: SchemaAt = { schema: ruleSet.input as Record<string, unknown>, base: uriOf("rules", file.replace(/^rules\//, "")), doc: ruleSet };
+  const root: SchemaAt = {
+    schema: ruleSet.input as Record<string, unknown>,
+    base: uriOf("rules", file.replace(/^rules\//, "")),
+    doc: ruleSet,
+  };
   return propertyNamesAt(defs.files, root, []);
 }
 
-function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds: Map<string, string>, problems: Problem[]) {
+function checkRuleSet(
+  defs: Definitions,
+  file: string,
+  ruleSet: RuleSet,
+  ruleIds: Map<string, string>,
+  problems: Problem[],
+) {
   const inputs = inputNames(defs, file, ruleSet);
   const known = new Set(["today", "params"]);
   const outputs = new Set((ruleSet.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])));
@@ -381,7 +565,11 @@ function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds
       const [head = "", ...rest] = ref.path.split(".");
       if (head === "params") checkParamsPath(defs, rest, file, ref.pointer, problems);
       else if (!scope.has(head) && !outputs.has(head) && !(inputs ? inputs.includes(head) : true))
-        problems.push({ file, pointer: ref.pointer, message: `unknown name "${head}": not an input field, fact, output or item${suggest(head, [...scope, ...outputs, ...(inputs ?? [])])}` });
+        problems.push({
+          file,
+          pointer: ref.pointer,
+          message: `unknown name "${head}": not an input field, fact, output or item${suggest(head, [...scope, ...outputs, ...(inputs ?? [])])}`,
+        });
     }
   };
   ruleSet.facts?.forEach((fact, i) => {
@@ -400,26 +588,47 @@ function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds
   const templateNames = ["subject", "document", "requirement", "index"];
   if (template) {
     outputs.add(template.output);
-    for (const [name, list] of Object.entries(template.for)) checkLogic(list?.forEach, `/requirement/for/${esc(name)}/forEach`, known);
+    for (const [name, list] of Object.entries(template.for))
+      checkLogic(list?.forEach, `/requirement/for/${esc(name)}/forEach`, known);
     const scope = new Set([...known, ...templateNames]);
     if (template.skipWhen !== undefined) checkLogic(template.skipWhen, "/requirement/skipWhen", scope);
-    for (const [key, logic] of Object.entries(template.emit)) checkLogic(logic, `/requirement/emit/${esc(key)}`, scope);
+    for (const [key, logic] of Object.entries(template.emit))
+      checkLogic(logic, `/requirement/emit/${esc(key)}`, scope);
   }
   ruleSet.rules?.forEach((rule, i) => {
     const at = `/rules/${i}`;
     const other = ruleIds.get(rule.id);
-    if (other) problems.push({ file, pointer: `${at}/id`, message: `rule id "${rule.id}" is already used in ${other}` });
+    if (other)
+      problems.push({
+        file,
+        pointer: `${at}/id`,
+        message: `rule id "${rule.id}" is already used in ${other}`,
+      });
     ruleIds.set(rule.id, file);
     if (rule.require !== undefined) {
-      if (!template) return problems.push({ file, pointer: `${at}/require`, message: "a rule with require needs the rule set's requirement (what such a rule decides)" });
+      if (!template)
+        return problems.push({
+          file,
+          pointer: `${at}/require`,
+          message: "a rule with require needs the rule set's requirement (what such a rule decides)",
+        });
       const list = template.for[rule.for ?? ""];
-      if (!list) return problems.push({ file, pointer: `${at}/for`, message: `"${rule.for ?? ""}" is not one of requirement.for (${Object.keys(template.for).join(", ")})${suggest(rule.for ?? "", Object.keys(template.for))}` });
+      if (!list)
+        return problems.push({
+          file,
+          pointer: `${at}/for`,
+          message: `"${rule.for ?? ""}" is not one of requirement.for (${Object.keys(template.for).join(", ")})${suggest(rule.for ?? "", Object.keys(template.for))}`,
+        });
       const scope = new Set([...known, list.as, ...templateNames]);
       if (typeof rule.require !== "string") checkLogic(rule.require, `${at}/require`, scope);
       if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, scope);
       for (const [key, logic] of Object.entries(rule.set ?? {})) {
         if (!Object.hasOwn(template.emit, key))
-          problems.push({ file, pointer: `${at}/set/${esc(key)}`, message: `a requirement has no field "${key}" (requirement.emit: ${Object.keys(template.emit).join(", ")})${suggest(key, Object.keys(template.emit))}` });
+          problems.push({
+            file,
+            pointer: `${at}/set/${esc(key)}`,
+            message: `a requirement has no field "${key}" (requirement.emit: ${Object.keys(template.emit).join(", ")})${suggest(key, Object.keys(template.emit))}`,
+          });
         checkLogic(logic, `${at}/set/${esc(key)}`, scope);
       }
       return;
@@ -428,10 +637,15 @@ function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds
     const scope = rule.as ? new Set([...known, rule.as, "index"]) : known;
     if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, scope);
     if (rule.value !== undefined) checkLogic(rule.value, `${at}/value`, scope);
-    for (const [key, logic] of Object.entries(rule.emit ?? {})) checkLogic(logic, `${at}/emit/${esc(key)}`, scope);
+    for (const [key, logic] of Object.entries(rule.emit ?? {}))
+      checkLogic(logic, `${at}/emit/${esc(key)}`, scope);
   });
   if (ruleSet.rules?.length && !defs.cases.some((c) => c.def.ruleSet === ruleSet.id))
-    problems.push({ file, pointer: "/rules", message: `rule set "${ruleSet.id}" has rules but no worked examples: add ${file.replace(/\.json$/, ".cases.json")}` });
+    problems.push({
+      file,
+      pointer: "/rules",
+      message: `rule set "${ruleSet.id}" has rules but no worked examples: add ${file.replace(/\.json$/, ".cases.json")}`,
+    });
 }
 
 // ---------------------------------------------------------------- step effects
@@ -443,7 +657,11 @@ function checkRuleSet(defs: Definitions, file: string, ruleSet: RuleSet, ruleIds
  */
 function checkStepEffects(defs: Definitions, file: string, step: Step, problems: Problem[]) {
   if (!step.effects?.length) return;
-  const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
+  const stepRoot: SchemaAt = {
+    schema: step.schema as Record<string, unknown>,
+    base: uriOf("steps", file.replace(/^steps\//, "")),
+    doc: step,
+  };
   const shown = new Set<string>();
   const collect = (node: unknown) => {
     if (node === null || typeof node !== "object") return;
@@ -457,30 +675,56 @@ function checkStepEffects(defs: Definitions, file: string, step: Step, problems:
   const ids = new Set<string>();
   step.effects.forEach((effect, i) => {
     const at = `/effects/${i}`;
-    if (ids.has(effect.id)) problems.push({ file, pointer: `${at}/id`, message: `effect id "${effect.id}" is used twice in this step` });
+    if (ids.has(effect.id))
+      problems.push({
+        file,
+        pointer: `${at}/id`,
+        message: `effect id "${effect.id}" is used twice in this step`,
+      });
     ids.add(effect.id);
     for (const [signer, field] of Object.entries(effect.signers ?? {}) as [string, string][]) {
       const roles = [OWNER_ROLE, ...Object.keys(memberRoles(defs))];
-      if (!roles.includes(signer)) problems.push({ file, pointer: `${at}/signers/${esc(signer)}`, message: `"${signer}" is not a borrower role (one of ${roles.join(", ")})${suggest(signer, roles)}` });
+      if (!roles.includes(signer))
+        problems.push({
+          file,
+          pointer: `${at}/signers/${esc(signer)}`,
+          message: `"${signer}" is not a borrower role (one of ${roles.join(", ")})${suggest(signer, roles)}`,
+        });
       const segments = field.split("/").slice(1);
       if (!schemasAt(defs.files, stepRoot, segments).length)
-        problems.push({ file, pointer: `${at}/signers/${esc(signer)}`, message: `field "${field}" is not in this step's answers${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, stepRoot, segments.slice(0, -1)))}` });
+        problems.push({
+          file,
+          pointer: `${at}/signers/${esc(signer)}`,
+          message: `field "${field}" is not in this step's answers${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, stepRoot, segments.slice(0, -1)))}`,
+        });
     }
     const appRoot = schemaFile(defs.files, "application.json");
     effect.covers?.forEach((pointer, j) => {
       const segments = pointer.split("/").slice(1);
       if (appRoot && !schemasAt(defs.files, appRoot, segments).length)
-        problems.push({ file, pointer: `${at}/covers/${j}`, message: `"${pointer}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}` });
+        problems.push({
+          file,
+          pointer: `${at}/covers/${j}`,
+          message: `"${pointer}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}`,
+        });
     });
     effect.documents?.forEach((name, j) => {
       if (!shown.has(name))
-        problems.push({ file, pointer: `${at}/documents/${j}`, message: `document "${name}" is ${effect.kind === "giveDisclosures" ? "given" : "signed"} but the step does not show it (no disclosureDocuments display names it)${suggest(name, shown)}` });
+        problems.push({
+          file,
+          pointer: `${at}/documents/${j}`,
+          message: `document "${name}" is ${effect.kind === "giveDisclosures" ? "given" : "signed"} but the step does not show it (no disclosureDocuments display names it)${suggest(name, shown)}`,
+        });
     });
     // Where the texts given are recorded must be a place of the application, or the record would be refused on every save.
     if (effect.recordAt !== undefined) {
       const segments = effect.recordAt.split("/").slice(1);
       if (appRoot && !schemasAt(defs.files, appRoot, segments).length)
-        problems.push({ file, pointer: `${at}/recordAt`, message: `"${effect.recordAt}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}` });
+        problems.push({
+          file,
+          pointer: `${at}/recordAt`,
+          message: `"${effect.recordAt}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}`,
+        });
     }
   });
 }
@@ -494,23 +738,46 @@ function checkPhases(defs: Definitions, problems: Problem[]) {
   const declared = defs.funnel.phases.map((p) => p.id);
   const funnelFile = defs.ruleSets.get(FUNNEL_RULE_SET)?.file ?? "rules/funnel.json";
   declared.forEach((id, i) => {
-    if (declared.indexOf(id) !== i) problems.push({ file: funnelFile, pointer: `/params/phases/${i}/id`, message: `phase "${id}" is listed twice` });
+    if (declared.indexOf(id) !== i)
+      problems.push({
+        file: funnelFile,
+        pointer: `/params/phases/${i}/id`,
+        message: `phase "${id}" is listed twice`,
+      });
   });
   for (const { file, def: flow } of defs.flows.values()) {
     let last = -1;
     flow.phases?.forEach((entry, i) => {
       const order = declared.indexOf(entry.phase);
-      if (order < 0) problems.push({ file, pointer: `/phases/${i}/phase`, message: `unknown phase "${entry.phase}" (rules/funnel.json params.phases)${suggest(entry.phase, declared)}` });
-      else if (order <= last) problems.push({ file, pointer: `/phases/${i}/phase`, message: `phase "${entry.phase}" comes before an earlier entry's phase in rules/funnel.json params.phases` });
+      if (order < 0)
+        problems.push({
+          file,
+          pointer: `/phases/${i}/phase`,
+          message: `unknown phase "${entry.phase}" (rules/funnel.json params.phases)${suggest(entry.phase, declared)}`,
+        });
+      else if (order <= last)
+        problems.push({
+          file,
+          pointer: `/phases/${i}/phase`,
+          message: `phase "${entry.phase}" comes before an earlier entry's phase in rules/funnel.json params.phases`,
+        });
       last = Math.max(last, order);
       for (const variant of flow.variants)
         if (!variant.steps.includes(entry.from))
-          problems.push({ file, pointer: `/phases/${i}/from`, message: `phase "${entry.phase}" starts at "${entry.from}", which variant "${variant.id}" does not list` });
+          problems.push({
+            file,
+            pointer: `/phases/${i}/from`,
+            message: `phase "${entry.phase}" starts at "${entry.from}", which variant "${variant.id}" does not list`,
+          });
     });
     if (flow.phases)
       for (const variant of flow.variants)
         if (variant.steps[0] !== flow.phases[0]?.from)
-          problems.push({ file, pointer: "/phases/0/from", message: `the first phase must start at the first step of variant "${variant.id}" ("${variant.steps[0]}")` });
+          problems.push({
+            file,
+            pointer: "/phases/0/from",
+            message: `the first phase must start at the first step of variant "${variant.id}" ("${variant.steps[0]}")`,
+          });
   }
 }
 
@@ -519,10 +786,19 @@ function checkAnalyticsSteps(defs: Definitions, problems: Problem[]) {
   const located = defs.ruleSets.get("analytics");
   if (!located) return;
   const params = (located.def.params ?? {}) as { conversionStep?: unknown; endSteps?: unknown };
-  const named: [string, unknown][] = [["/params/conversionStep", params.conversionStep], ...(Array.isArray(params.endSteps) ? params.endSteps.map((s, i): [string, unknown] => [`/params/endSteps/${i}`, s]) : [])];
+  const named: [string, unknown][] = [
+    ["/params/conversionStep", params.conversionStep],
+    ...(Array.isArray(params.endSteps)
+      ? params.endSteps.map((s, i): [string, unknown] => [`/params/endSteps/${i}`, s])
+      : []),
+  ];
   for (const [pointer, id] of named)
     if (id !== undefined && !defs.steps.has(String(id)))
-      problems.push({ file: located.file, pointer, message: `unknown step "${String(id)}"${suggest(String(id), defs.steps.keys())}` });
+      problems.push({
+        file: located.file,
+        pointer,
+        message: `unknown step "${String(id)}"${suggest(String(id), defs.steps.keys())}`,
+      });
 }
 
 /**
@@ -531,12 +807,22 @@ function checkAnalyticsSteps(defs: Definitions, problems: Problem[]) {
  */
 function checkCancelledStatus(defs: Definitions, problems: Problem[]) {
   const located = defs.ruleSets.get("disbursement");
-  const status = ((defs.params.disbursement ?? {}) as { rescission?: { cancelledStatus?: unknown } }).rescission?.cancelledStatus;
+  const status = ((defs.params.disbursement ?? {}) as { rescission?: { cancelledStatus?: unknown } })
+    .rescission?.cancelledStatus;
   if (!located || status === undefined) return;
   const pointer = "/params/rescission/cancelledStatus";
   if (typeof status !== "string" || !(status in defs.funnel.ranks))
-    problems.push({ file: located.file, pointer, message: `"${String(status)}" is not a status (a step, or one of rules/funnel.json params.statuses)${suggest(String(status), Object.keys(defs.funnel.ranks))}` });
-  else if (!defs.funnel.routes[status]) problems.push({ file: located.file, pointer, message: `status "${status}" has no page (a route in rules/funnel.json params.statuses): a cancelled applicant would have nowhere to go` });
+    problems.push({
+      file: located.file,
+      pointer,
+      message: `"${String(status)}" is not a status (a step, or one of rules/funnel.json params.statuses)${suggest(String(status), Object.keys(defs.funnel.ranks))}`,
+    });
+  else if (!defs.funnel.routes[status])
+    problems.push({
+      file: located.file,
+      pointer,
+      message: `status "${status}" has no page (a route in rules/funnel.json params.statuses): a cancelled applicant would have nowhere to go`,
+    });
 }
 
 /**
@@ -546,12 +832,23 @@ function checkCancelledStatus(defs: Definitions, problems: Problem[]) {
  */
 function checkReleasedStatuses(defs: Definitions, problems: Problem[]) {
   const located = defs.ruleSets.get("disbursement");
-  const released = ((defs.params.disbursement ?? {}) as { rescission?: { releasedStatuses?: unknown } }).rescission?.releasedStatuses;
+  const released = ((defs.params.disbursement ?? {}) as { rescission?: { releasedStatuses?: unknown } })
+    .rescission?.releasedStatuses;
   if (!located || released === undefined) return;
-  if (!Array.isArray(released) || !released.length) return void problems.push({ file: located.file, pointer: "/params/rescission/releasedStatuses", message: "must list the statuses that release money (at least one): without them nothing holds the draw back" });
+  if (!Array.isArray(released) || !released.length)
+    return void problems.push({
+      file: located.file,
+      pointer: "/params/rescission/releasedStatuses",
+      message:
+        "must list the statuses that release money (at least one): without them nothing holds the draw back",
+    });
   released.forEach((status, i) => {
     if (typeof status !== "string" || !(status in defs.funnel.ranks))
-      problems.push({ file: located.file, pointer: `/params/rescission/releasedStatuses/${i}`, message: `"${String(status)}" is not a status (a step, or one of rules/funnel.json params.statuses): the draw hold would never see it${suggest(String(status), Object.keys(defs.funnel.ranks))}` });
+      problems.push({
+        file: located.file,
+        pointer: `/params/rescission/releasedStatuses/${i}`,
+        message: `"${String(status)}" is not a status (a step, or one of rules/funnel.json params.statuses): the draw hold would never see it${suggest(String(status), Object.keys(defs.funnel.ranks))}`,
+      });
   });
 }
 
@@ -570,7 +867,11 @@ export function lint(defs: Definitions): Problem[] {
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)
     if (!defs.ruleSets.has(def.ruleSet))
-      problems.push({ file, pointer: "/ruleSet", message: `unknown rule set "${def.ruleSet}"${suggest(def.ruleSet, defs.ruleSets.keys())}` });
+      problems.push({
+        file,
+        pointer: "/ruleSet",
+        message: `unknown rule set "${def.ruleSet}"${suggest(def.ruleSet, defs.ruleSets.keys())}`,
+      });
   // Every worked case, run: a failing one is a problem like any other.
   problems.push(...checkCases(defs));
   for (const { file, def } of defs.steps.values()) checkNeverShown(defs, file, def, problems);
@@ -583,11 +884,12 @@ export function lint(defs: Definitions): Problem[] {
 /** A problem as check prints it: `steps/x.json:12:7 #/visibleWhen/…: message` (editors open file:line:column). */
 export function formatProblem(p: Problem): string {
   // A place in a text file (a Markdown page) has no JSON pointer: file:line:column alone.
-  return p.line === undefined ? problemText(p) : `${p.file}:${p.line}:${p.column ?? 1}${p.pointer ? ` #${p.pointer}` : ""}: ${p.message}`;
+  return p.line === undefined
+    ? problemText(p)
+    : `${p.file}:${p.line}:${p.column ?? 1}${p.pointer ? ` #${p.pointer}` : ""}: ${p.message}`;
 }
 
 /** A problem without its line and column: what it says, wherever the file has it. */
 export function problemText(p: Problem): string {
   return `${p.file}#${p.pointer}: ${p.message}`;
 }
-

@@ -23,7 +23,8 @@ export type Shape =
 const MISSING = Symbol("missing");
 type Child = Shape | typeof MISSING;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 const esc = escapeSegment;
 
 function distance(a: string, b: string): number {
@@ -33,7 +34,11 @@ function distance(a: string, b: string): number {
     row[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+      row[j] = Math.min(
+        row[j]! + 1,
+        row[j - 1]! + 1,
+        previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
+      );
       previous = current;
     }
   }
@@ -48,7 +53,9 @@ export function suggest(name: string, candidates: Iterable<string>): string {
     const d = distance(name, c);
     if (d < bestDistance) [best, bestDistance] = [c, d];
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? `, did you mean \`${best}\`?` : "";
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3))
+    ? `, did you mean \`${best}\`?`
+    : "";
 }
 
 /**
@@ -62,14 +69,25 @@ export function enumerationOf(files: Definitions["files"], at: SchemaAt, depth =
   if (Array.isArray(schema.enum)) return schema.enum;
   if (schema.type === "null") return [null];
   if (schema.type === "boolean") return [true, false];
-  if (Array.isArray(schema.type) && schema.type.every((t) => t === "boolean" || t === "null")) return [true, false, null];
+  if (Array.isArray(schema.type) && schema.type.every((t) => t === "boolean" || t === "null"))
+    return [true, false, null];
   for (const key of ["allOf", "$ref", "oneOf", "anyOf"] as const) {
     if (schema[key] === undefined) continue;
     // expand() gives the schema itself first, then what $ref and the combinators stand for.
-    const branches = key === "$ref" ? expand(files, { ...at, schema: { $ref: schema.$ref } }).slice(1, 2)
-      : Array.isArray(schema[key]) ? (schema[key] as unknown[]).map((b) => ({ ...at, schema: b as Record<string, unknown> })) : [];
-    const values = branches.map((b) => (b.schema && typeof b.schema === "object" ? enumerationOf(files, b, depth + 1) : null));
-    if (key === "allOf") { const some = values.find((v) => v !== null); if (some) return some; continue; }
+    const branches =
+      key === "$ref"
+        ? expand(files, { ...at, schema: { $ref: schema.$ref } }).slice(1, 2)
+        : Array.isArray(schema[key])
+          ? (schema[key] as unknown[]).map((b) => ({ ...at, schema: b as Record<string, unknown> }))
+          : [];
+    const values = branches.map((b) =>
+      b.schema && typeof b.schema === "object" ? enumerationOf(files, b, depth + 1) : null,
+    );
+    if (key === "allOf") {
+      const some = values.find((v) => v !== null);
+      if (some) return some;
+      continue;
+    }
     if (values.length > 0 && values.every((v) => v !== null)) return values.flat();
     if (key === "$ref") continue; // the target allows anything: siblings may still narrow it
     return null;
@@ -173,7 +191,11 @@ interface Value {
 }
 
 export class LogicChecker {
-  constructor(private readonly defs: Definitions, private readonly file: string, private readonly problems: Problem[]) {}
+  constructor(
+    private readonly defs: Definitions,
+    private readonly file: string,
+    private readonly problems: Problem[],
+  ) {}
 
   private get files() {
     return this.defs.files;
@@ -191,7 +213,10 @@ export class LogicChecker {
       if (child === MISSING) {
         if (report) {
           const where = i === 0 ? "" : ` ("${parts.slice(0, i).join(".")}" has no "${key}")`;
-          this.report(pointer, `unknown field "${written}"${where}${suggest(key, namesOf(this.files, shape))}`);
+          this.report(
+            pointer,
+            `unknown field "${written}"${where}${suggest(key, namesOf(this.files, shape))}`,
+          );
         }
         return null;
       }
@@ -204,15 +229,26 @@ export class LogicChecker {
   private read(path: string, fromRoot: boolean, scope: Scope, pointer: string): Value {
     if (!fromRoot && scope.item) {
       if (path === "") return { shape: scope.item.shape, name: scope.item.name };
-      return { shape: this.follow(scope.item.shape, path.split("."), path, pointer, true), name: `${scope.item.name}.${path}` };
+      return {
+        shape: this.follow(scope.item.shape, path.split("."), path, pointer, true),
+        name: `${scope.item.name}.${path}`,
+      };
     }
     if (path === "") return { shape: null };
     const [head = "", ...rest] = path.split(".");
     if (scope.opaque.has(head)) return { shape: null };
-    if (scope.names.has(head)) return { shape: this.follow(scope.names.get(head)!, rest, path, pointer, scope.reportPaths), name: path };
+    if (scope.names.has(head))
+      return {
+        shape: this.follow(scope.names.get(head)!, rest, path, pointer, scope.reportPaths),
+        name: path,
+      };
     const field = childOf(this.files, scope.input, head);
     if (field === MISSING) {
-      if (scope.reportHeads) this.report(pointer, `unknown field "${path}"${suggest(head, [...scope.names.keys(), ...namesOf(this.files, scope.input)])}`);
+      if (scope.reportHeads)
+        this.report(
+          pointer,
+          `unknown field "${path}"${suggest(head, [...scope.names.keys(), ...namesOf(this.files, scope.input)])}`,
+        );
       return { shape: null };
     }
     return { shape: this.follow(field, rest, path, pointer, scope.reportPaths), name: path };
@@ -222,7 +258,12 @@ export class LogicChecker {
   walk(node: unknown, at: string, scope: Scope): Value {
     if (Array.isArray(node)) {
       const values = node.map((n, i) => this.walk(n, `${at}/${i}`, scope));
-      return { shape: values.length && values.every((v) => v.shape !== null) ? { kind: "list", item: union(values.map((v) => v.shape)) } : null };
+      return {
+        shape:
+          values.length && values.every((v) => v.shape !== null)
+            ? { kind: "list", item: union(values.map((v) => v.shape)) }
+            : null,
+      };
     }
     const op = operatorOf(node);
     if (!op) return { shape: null };
@@ -244,33 +285,69 @@ export class LogicChecker {
       const list = this.walk(args[0], argAt(0), scope);
       const items = itemsOf(this.files, list.shape);
       const itemName = `${list.name ?? "the list"}.*`;
-      const inner: Scope = op === "reduce"
-        ? { ...scope, item: { shape: { kind: "object", fields: new Map([["current", items], ["accumulator", null]]) }, name: itemName } }
-        : { ...scope, item: { shape: items, name: itemName } };
+      const inner: Scope =
+        op === "reduce"
+          ? {
+              ...scope,
+              item: {
+                shape: {
+                  kind: "object",
+                  fields: new Map([
+                    ["current", items],
+                    ["accumulator", null],
+                  ]),
+                },
+                name: itemName,
+              },
+            }
+          : { ...scope, item: { shape: items, name: itemName } };
       const body = this.walk(args[1], argAt(1), inner);
       args.slice(2).forEach((a, i) => this.walk(a, argAt(i + 2), scope));
-      if (op === "filter") return { shape: list.shape === null ? null : { kind: "list", item: items }, name: list.name };
-      if (op === "map") return { shape: body.shape === null ? null : { kind: "list", item: body.shape }, name: list.name };
+      if (op === "filter")
+        return { shape: list.shape === null ? null : { kind: "list", item: items }, name: list.name };
+      if (op === "map")
+        return { shape: body.shape === null ? null : { kind: "list", item: body.shape }, name: list.name };
       return { shape: null };
     }
 
     const values = args.map((a, i) => this.walk(a, argAt(i), scope));
     switch (op) {
-      case "==": case "===": case "!=": case "!==":
-        for (const [i, j] of [[0, 1], [1, 0]] as const) this.compare(values[i], args[j], argAt(j));
+      case "==":
+      case "===":
+      case "!=":
+      case "!==":
+        for (const [i, j] of [
+          [0, 1],
+          [1, 0],
+        ] as const)
+          this.compare(values[i], args[j], argAt(j));
         return { shape: null };
       case "in": {
         const [item, list] = args;
         if (Array.isArray(list)) list.forEach((v, k) => this.compare(values[0], v, `${argAt(1)}/${k}`));
-        else if (isLiteral(item)) this.compare({ shape: itemsOf(this.files, values[1]?.shape ?? null), name: values[1]?.name }, item, argAt(0));
+        else if (isLiteral(item))
+          this.compare(
+            { shape: itemsOf(this.files, values[1]?.shape ?? null), name: values[1]?.name },
+            item,
+            argAt(0),
+          );
         return { shape: null };
       }
       case "pluck": {
         const field = args[1];
         const items = itemsOf(this.files, values[0]?.shape ?? null);
         if (typeof field !== "string" || items === null) return { shape: null };
-        const child = this.follow(items, field.split("."), `${values[0]?.name ?? "the list"}.*.${field}`, argAt(1), true);
-        return { shape: child === null ? null : { kind: "list", item: child }, name: `${values[0]?.name ?? "the list"}.*.${field}` };
+        const child = this.follow(
+          items,
+          field.split("."),
+          `${values[0]?.name ?? "the list"}.*.${field}`,
+          argAt(1),
+          true,
+        );
+        return {
+          shape: child === null ? null : { kind: "list", item: child },
+          name: `${values[0]?.name ?? "the list"}.*.${field}`,
+        };
       }
       case "get": {
         const field = args[1];
@@ -278,8 +355,13 @@ export class LogicChecker {
         return { shape: this.follow(values[0]!.shape, field.split("."), field, argAt(1), true) };
       }
       case "merge":
-        return { shape: values.every((v) => v.shape !== null) ? { kind: "list", item: union(values.map((v) => itemsOf(this.files, v.shape) ?? v.shape)) } : null };
-      case "if": case "?:": {
+        return {
+          shape: values.every((v) => v.shape !== null)
+            ? { kind: "list", item: union(values.map((v) => itemsOf(this.files, v.shape) ?? v.shape)) }
+            : null,
+        };
+      case "if":
+      case "?:": {
         const branches = values.filter((_, i) => i % 2 === 1 || i === values.length - 1);
         return { shape: union(branches.map((v) => v.shape)) };
       }
@@ -296,7 +378,10 @@ export class LogicChecker {
     const values = enumerationOfShape(this.files, value.shape);
     if (!values || values.some((v) => v === literal)) return;
     const strings = values.filter((v): v is string => typeof v === "string");
-    this.report(pointer, `unknown value ${JSON.stringify(literal)} for ${value.name ?? "the value"}${typeof literal === "string" ? suggest(literal, strings) : ""}`);
+    this.report(
+      pointer,
+      `unknown value ${JSON.stringify(literal)} for ${value.name ?? "the value"}${typeof literal === "string" ? suggest(literal, strings) : ""}`,
+    );
   }
 
   /** The shape of a fact, given the names before it. */
@@ -322,7 +407,8 @@ export class LogicChecker {
   }
 }
 
-const isLiteral = (v: unknown) => v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+const isLiteral = (v: unknown) =>
+  v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
 // ---------------------------------------------------------------- rule sets and steps
 
@@ -330,12 +416,27 @@ const isLiteral = (v: unknown) => v === null || typeof v === "string" || typeof 
 export function checkRuleSetLogic(defs: Definitions, file: string, ruleSet: RuleSet, problems: Problem[]) {
   const checker = new LogicChecker(defs, file, problems);
   const input: Shape = ruleSet.input
-    ? { kind: "schema", at: [{ schema: ruleSet.input as Record<string, unknown>, base: uriOf("rules", file.replace(/^rules\//, "")), doc: ruleSet }] }
+    ? {
+        kind: "schema",
+        at: [
+          {
+            schema: ruleSet.input as Record<string, unknown>,
+            base: uriOf("rules", file.replace(/^rules\//, "")),
+            doc: ruleSet,
+          },
+        ],
+      }
     : schemaAppShape(defs);
   const outputs = (ruleSet.rules ?? []).flatMap((r) => (r.output ? [r.output] : []));
   if (ruleSet.requirement) outputs.push(ruleSet.requirement.output);
   const names = new Map<string, Shape>();
-  const scope: Scope = { names, input, opaque: new Set(["today", "params", ...outputs]), reportHeads: false, reportPaths: true };
+  const scope: Scope = {
+    names,
+    input,
+    opaque: new Set(["today", "params", ...outputs]),
+    reportHeads: false,
+    reportPaths: true,
+  };
   ruleSet.facts?.forEach((fact, i) => names.set(fact.name, checker.factShape(fact, `/facts/${i}`, scope)));
   const template = ruleSet.requirement;
   const listItems = new Map<string, { as: string; shape: Shape }>();
@@ -346,25 +447,42 @@ export function checkRuleSetLogic(defs: Definitions, file: string, ruleSet: Rule
   }
   const withNames = (extra: [string, Shape][]): Scope => ({ ...scope, names: new Map([...names, ...extra]) });
   if (template) {
-    const inner = withNames([["subject", null], ["document", null], ["requirement", null], ["index", null]]);
+    const inner = withNames([
+      ["subject", null],
+      ["document", null],
+      ["requirement", null],
+      ["index", null],
+    ]);
     if (template.skipWhen !== undefined) checker.walk(template.skipWhen, "/requirement/skipWhen", inner);
-    for (const [key, logic] of Object.entries(template.emit)) checker.walk(logic, `/requirement/emit/${esc(key)}`, inner);
+    for (const [key, logic] of Object.entries(template.emit))
+      checker.walk(logic, `/requirement/emit/${esc(key)}`, inner);
   }
   ruleSet.rules?.forEach((rule, i) => {
     const at = `/rules/${i}`;
     let inner = scope;
     if (rule.require !== undefined) {
       const list = listItems.get(rule.for ?? "");
-      inner = withNames([[list?.as ?? "item", list?.shape ?? null], ["subject", list?.shape ?? null], ["document", null], ["requirement", null], ["index", null]]);
+      inner = withNames([
+        [list?.as ?? "item", list?.shape ?? null],
+        ["subject", list?.shape ?? null],
+        ["document", null],
+        ["requirement", null],
+        ["index", null],
+      ]);
       if (typeof rule.require !== "string") checker.walk(rule.require, `${at}/require`, inner);
     } else if (rule.forEach !== undefined && rule.as) {
       const list = checker.walk(rule.forEach, `${at}/forEach`, scope);
-      inner = withNames([[rule.as, itemsOf(defs.files, list.shape)], ["index", null]]);
+      inner = withNames([
+        [rule.as, itemsOf(defs.files, list.shape)],
+        ["index", null],
+      ]);
     }
     if (rule.when !== undefined) checker.walk(rule.when, `${at}/when`, inner);
     if (rule.value !== undefined) checker.walk(rule.value, `${at}/value`, inner);
-    for (const [key, logic] of Object.entries(rule.emit ?? {})) checker.walk(logic, `${at}/emit/${esc(key)}`, inner);
-    for (const [key, logic] of Object.entries(rule.set ?? {})) checker.walk(logic, `${at}/set/${esc(key)}`, inner);
+    for (const [key, logic] of Object.entries(rule.emit ?? {}))
+      checker.walk(logic, `${at}/emit/${esc(key)}`, inner);
+    for (const [key, logic] of Object.entries(rule.set ?? {}))
+      checker.walk(logic, `${at}/set/${esc(key)}`, inner);
   });
 }
 
@@ -379,10 +497,20 @@ function schemaAppShape(defs: Definitions): Shape {
  */
 export function checkStepLogic(defs: Definitions, file: string, step: Step, problems: Problem[]) {
   const checker = new LogicChecker(defs, file, problems);
-  const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
+  const stepRoot: SchemaAt = {
+    schema: step.schema as Record<string, unknown>,
+    base: uriOf("steps", file.replace(/^steps\//, "")),
+    doc: step,
+  };
   const app = schemaFile(defs.files, "application.json");
   const input: Shape = { kind: "schema", at: [stepRoot, ...(app ? [app] : [])] };
-  const base: Scope = { names: new Map(), input, opaque: new Set(["today", "params", "rules", "index"]), reportHeads: false, reportPaths: false };
+  const base: Scope = {
+    names: new Map(),
+    input,
+    opaque: new Set(["today", "params", "rules", "index"]),
+    reportHeads: false,
+    reportPaths: false,
+  };
   /** `item` of a field pointer with * is that list's item. */
   const forField = (field?: string): Scope => {
     if (!field?.includes("/*")) return { ...base, opaque: new Set([...base.opaque, "item"]) };
@@ -395,14 +523,17 @@ export function checkStepLogic(defs: Definitions, file: string, step: Step, prob
     return { ...base, names: new Map([["item", itemsOf(defs.files, shape)]]) };
   };
   for (const key of ["visibleWhen", "requiredWhen"] as const)
-    for (const [field, logic] of Object.entries(step[key] ?? {})) checker.walk(logic, `/${key}/${esc(field)}`, forField(field));
+    for (const [field, logic] of Object.entries(step[key] ?? {}))
+      checker.walk(logic, `/${key}/${esc(field)}`, forField(field));
   step.checks?.forEach((check, i) => {
     checker.walk(check.logic, `/checks/${i}/logic`, forField(check.field));
-    for (const [name, logic] of Object.entries(check.details ?? {})) checker.walk(logic, `/checks/${i}/details/${esc(name)}`, forField(check.field));
+    for (const [name, logic] of Object.entries(check.details ?? {}))
+      checker.walk(logic, `/checks/${i}/details/${esc(name)}`, forField(check.field));
   });
   step.notices?.forEach((notice, i) => {
     checker.walk(notice.when, `/notices/${i}/when`, forField(notice.field));
-    for (const [name, logic] of Object.entries(notice.details ?? {})) checker.walk(logic, `/notices/${i}/details/${esc(name)}`, forField(notice.field));
+    for (const [name, logic] of Object.entries(notice.details ?? {}))
+      checker.walk(logic, `/notices/${i}/details/${esc(name)}`, forField(notice.field));
   });
   step.next?.forEach((branch, i) => {
     if (branch.when !== undefined) checker.walk(branch.when, `/next/${i}/when`, forField());
@@ -415,5 +546,6 @@ export function checkStepLogic(defs: Definitions, file: string, step: Step, prob
     if (value !== undefined) checker.walk(value, `/prefill/${esc(field)}/value`, forField(field));
   }
   for (const [list, fields] of Object.entries(step.newItems ?? {}))
-    for (const [field, logic] of Object.entries(fields ?? {})) checker.walk(logic, `/newItems/${esc(list)}/${esc(field)}`, forField());
+    for (const [field, logic] of Object.entries(fields ?? {}))
+      checker.walk(logic, `/newItems/${esc(list)}/${esc(field)}`, forField());
 }

@@ -23,7 +23,12 @@ export function checkSameAs(
     if (targets.length === 0) continue;
     const properties = shapeOf(files, targets).properties;
     entry?.fields?.forEach((name, i) => {
-      if (!properties.has(name)) problems.push({ file, pointer: `${at}/fields/${i}`, message: `"${field}" has no property "${name}"${suggest(name, [...properties.keys()])}` });
+      if (!properties.has(name))
+        problems.push({
+          file,
+          pointer: `${at}/fields/${i}`,
+          message: `"${field}" has no property "${name}"${suggest(name, [...properties.keys()])}`,
+        });
     });
     if (!roots.application) continue;
     entry?.choices.forEach((choice, i) => {
@@ -31,14 +36,28 @@ export function checkSameAs(
       const segments = choice.from.split("/").slice(1);
       const sources = schemasAt(files, roots.application!, segments);
       if (sources.length === 0) {
-        problems.push({ file, pointer: fromAt, message: `"same as" source "${choice.from}" is not in the application${suggest(segments.at(-1) ?? "", propertyNamesAt(files, roots.application!, segments.slice(0, -1)))}` });
+        problems.push({
+          file,
+          pointer: fromAt,
+          message: `"same as" source "${choice.from}" is not in the application${suggest(segments.at(-1) ?? "", propertyNamesAt(files, roots.application!, segments.slice(0, -1)))}`,
+        });
         return;
       }
       const misfit = copyMisfit(files, sources, targets, entry.fields);
-      if (misfit) problems.push({ file, pointer: fromAt, message: `"same as" source "${choice.from}" cannot be copied into "${field}": ${misfit}` });
+      if (misfit)
+        problems.push({
+          file,
+          pointer: fromAt,
+          message: `"same as" source "${choice.from}" cannot be copied into "${field}": ${misfit}`,
+        });
       const names = shapeOf(files, sources).properties;
       for (const [, name] of choice.label.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g))
-        if (!names.has(name!)) problems.push({ file, pointer: `${at}/choices/${i}/label`, message: `the label quotes {${name}} but "${choice.from}" has no "${name}"${suggest(name!, [...names.keys()])}` });
+        if (!names.has(name!))
+          problems.push({
+            file,
+            pointer: `${at}/choices/${i}/label`,
+            message: `the label quotes {${name}} but "${choice.from}" has no "${name}"${suggest(name!, [...names.keys()])}`,
+          });
     });
   }
 }

@@ -5,7 +5,8 @@ import type { Step } from "../generated/schema-types";
 import { escapeSegment, isWithin } from "../base/pointer";
 import { propertyNamesAt, type SchemaAt } from "../definitions/schema-walk";
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** True when the step's uiSchema hides the field (`ui:widget: hidden`): it needs no section. */
 function hiddenByLayout(uiSchema: unknown, segments: string[]): boolean {
@@ -30,14 +31,23 @@ export function checkSections(
   const ids = new Set<string>();
   const owner = new Map<string, number>();
   sections.forEach((section, i) => {
-    if (ids.has(section.id)) problems.push({ file, pointer: `/sections/${i}/id`, message: `section id "${section.id}" is used twice` });
+    if (ids.has(section.id))
+      problems.push({
+        file,
+        pointer: `/sections/${i}/id`,
+        message: `section id "${section.id}" is used twice`,
+      });
     ids.add(section.id);
     section.fields.forEach((field, j) => {
       const at = `/sections/${i}/fields/${j}`;
       checkPointer(field, at);
       for (const [other, k] of owner)
         if (isWithin(field, other) || isWithin(other, field))
-          problems.push({ file, pointer: at, message: `field "${field}" is also in section "${sections[k]!.id}" ("${other}"): a field is asked in one section` });
+          problems.push({
+            file,
+            pointer: at,
+            message: `field "${field}" is also in section "${sections[k]!.id}" ("${other}"): a field is asked in one section`,
+          });
       owner.set(field, i);
     });
   });
@@ -48,7 +58,11 @@ export function checkSections(
     if (hiddenByLayout(step.uiSchema, segments)) return;
     const names = depth < 8 ? propertyNamesAt(files, stepRoot, segments) : [];
     if (segments.length > 0 && names.length === 0) {
-      problems.push({ file, pointer: "/sections", message: `field "${pointer}" is in no section, so it would never be shown` });
+      problems.push({
+        file,
+        pointer: "/sections",
+        message: `field "${pointer}" is in no section, so it would never be shown`,
+      });
       return;
     }
     for (const name of names) walk([...segments, name], depth + 1);

@@ -14,15 +14,21 @@ import type { Step } from "../generated/schema-types";
 const MAX_TRIES = 4096;
 
 /** Does `pattern` (a field pointer, * for any item) lie at or inside `ancestor`? */
-const within = (pattern: string, ancestor: string) => pattern === ancestor || pattern.startsWith(`${ancestor}/`);
+const within = (pattern: string, ancestor: string) =>
+  pattern === ancestor || pattern.startsWith(`${ancestor}/`);
 
 /** The fields a step requires: requiredWhen, and the `required` lists of its answer schema. */
 function requiredFields(step: Step): Set<string> {
-  const out = new Set(Object.entries(step.requiredWhen ?? {}).filter(([, logic]) => logic !== false && logic !== null).map(([p]) => p));
+  const out = new Set(
+    Object.entries(step.requiredWhen ?? {})
+      .filter(([, logic]) => logic !== false && logic !== null)
+      .map(([p]) => p),
+  );
   const walk = (schema: unknown, at: string) => {
     if (!schema || typeof schema !== "object") return;
     const s = schema as Record<string, unknown>;
-    if (Array.isArray(s.required)) for (const key of s.required) out.add(`${at}/${escapeSegment(String(key))}`);
+    if (Array.isArray(s.required))
+      for (const key of s.required) out.add(`${at}/${escapeSegment(String(key))}`);
     if (s.properties && typeof s.properties === "object")
       for (const [key, child] of Object.entries(s.properties)) walk(child, `${at}/${escapeSegment(key)}`);
     if (s.items && typeof s.items === "object") walk(s.items, `${at}/*`);
@@ -34,7 +40,11 @@ function requiredFields(step: Step): Set<string> {
 export function checkNeverShown(defs: Definitions, file: string, step: Step, problems: Problem[]) {
   const visible = step.visibleWhen ?? {};
   if (!Object.keys(visible).length) return;
-  const stepRoot: SchemaAt = { schema: step.schema as Record<string, unknown>, base: uriOf("steps", file.replace(/^steps\//, "")), doc: step };
+  const stepRoot: SchemaAt = {
+    schema: step.schema as Record<string, unknown>,
+    base: uriOf("steps", file.replace(/^steps\//, "")),
+    doc: step,
+  };
   const app = schemaFile(defs.files, "application.json");
   const roots = [stepRoot, ...(app ? [app] : [])];
   const required = requiredFields(step);
@@ -51,11 +61,19 @@ export function checkNeverShown(defs: Definitions, file: string, step: Step, pro
     let bounded = true;
     for (const path of paths) {
       const [head = "", ...rest] = path.split(".");
-      if (head === "today" || head === "params" || head === "rules" || head === "index") { bounded = head === "params"; if (!bounded) break; continue; }
-      const segments = head === "item" && itemList ? [...splitPointer(itemList), "*", ...rest] : path.split(".");
+      if (head === "today" || head === "params" || head === "rules" || head === "index") {
+        bounded = head === "params";
+        if (!bounded) break;
+        continue;
+      }
+      const segments =
+        head === "item" && itemList ? [...splitPointer(itemList), "*", ...rest] : path.split(".");
       const schemas = roots.flatMap((root) => schemasAt(defs.files, root, segments));
       const values = schemas.length ? schemas.map((at) => enumerationOf(defs.files, at)) : [null];
-      if (values.some((v) => v === null)) { bounded = false; break; }
+      if (values.some((v) => v === null)) {
+        bounded = false;
+        break;
+      }
       domains.push([path, [...new Set([...(values.flat() as unknown[]), null])]]);
     }
     if (!bounded) continue;
@@ -68,7 +86,10 @@ export function checkNeverShown(defs: Definitions, file: string, step: Step, pro
       for (const [path, domain] of domains) {
         const value = domain[rest % domain.length];
         rest = Math.floor(rest / domain.length);
-        data = setAt(data, `/${path.split(".").map(escapeSegment).join("/")}`, value) as Record<string, unknown>;
+        data = setAt(data, `/${path.split(".").map(escapeSegment).join("/")}`, value) as Record<
+          string,
+          unknown
+        >;
       }
       try {
         shown = holds(logic, data);

@@ -21,13 +21,21 @@ export interface FieldLogicState {
 }
 
 /** A message with each {name} replaced by the value of `details[name]` on `data` (a list joined with "; "). */
-export function quoteDetails(message: string, details: Record<string, unknown> | undefined, data: Data): string {
+export function quoteDetails(
+  message: string,
+  details: Record<string, unknown> | undefined,
+  data: Data,
+): string {
   return message.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) => {
     const logic = details?.[name];
     if (logic === undefined) return whole;
     try {
       const value = evaluate(logic as Logic, data);
-      return Array.isArray(value) ? value.map(String).join("; ") : value === null || value === undefined ? "" : String(value);
+      return Array.isArray(value)
+        ? value.map(String).join("; ")
+        : value === null || value === undefined
+          ? ""
+          : String(value);
     } catch {
       return "";
     }
@@ -43,7 +51,8 @@ export type FieldLogic = (answers: unknown, context?: FieldLogicContext) => Fiel
 
 const none = (answers: unknown): FieldLogicState => ({ hidden: [], required: [], answers, notices: [] });
 /** The concrete pointers a field pattern names in `doc` (a pattern without `*` names itself). */
-export const matchesOf = (doc: unknown, pattern: string): Match[] => (pattern.includes("*") ? expand(doc, pattern) : [{ pointer: pattern }]);
+export const matchesOf = (doc: unknown, pattern: string): Match[] =>
+  pattern.includes("*") ? expand(doc, pattern) : [{ pointer: pattern }];
 
 export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic {
   const step = stepById(defs, stepId);
@@ -92,7 +101,13 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
     for (const notice of notices)
       for (const m of matchesOf(cleaned, notice.field))
         if (!isWithinAny(m.pointer, hiddenSet) && test(notice.when, m)) {
-          const message = notice.details ? quoteDetails(notice.message, notice.details, m.index === undefined ? base : { ...base, item: m.item, index: m.index }) : notice.message;
+          const message = notice.details
+            ? quoteDetails(
+                notice.message,
+                notice.details,
+                m.index === undefined ? base : { ...base, item: m.item, index: m.index },
+              )
+            : notice.message;
           shown.push({ pointer: m.pointer, message, id: notice.id, intent: notice.intent ?? "info" });
         }
     return { hidden, required, answers: cleaned, notices: shown };

@@ -68,7 +68,8 @@ const formatters: Record<string, (value: never) => string> = {
 };
 
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const asNumber = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+const asNumber = (value: unknown): number =>
+  typeof value === "number" && Number.isFinite(value) ? value : 0;
 const normalizeName = (value: unknown): string =>
   typeof value === "string" ? value.toLowerCase().replace(/[^a-z0-9]/g, "") : "";
 
@@ -76,18 +77,31 @@ const dateUnits = { days: addDays, months: addMonths, years: addYears } as const
 
 export const customOperators: Record<string, CustomOperator> = {
   root: {
-    description: "Reads a value by dotted path from the whole input, even inside some/all/filter/map where `var` only sees the current item.",
-    example: { logic: { some: [{ var: "jobs" }, { ">": [{ var: "base" }, { root: "threshold" }] }] }, data: { threshold: 100, jobs: [{ base: 50 }, { base: 150 }] }, result: true },
+    description:
+      "Reads a value by dotted path from the whole input, even inside some/all/filter/map where `var` only sees the current item.",
+    example: {
+      logic: { some: [{ var: "jobs" }, { ">": [{ var: "base" }, { root: "threshold" }] }] },
+      data: { threshold: 100, jobs: [{ base: 50 }, { base: 150 }] },
+      result: true,
+    },
     fn: (path: unknown) => getPath(roots[roots.length - 1], path),
   },
   get: {
     description: "Reads a value by dotted path from an object computed by another operator.",
-    example: { logic: { get: [{ var: "person" }, "address.state"] }, data: { person: { address: { state: "FL" } } }, result: "FL" },
+    example: {
+      logic: { get: [{ var: "person" }, "address.state"] },
+      data: { person: { address: { state: "FL" } } },
+      result: "FL",
+    },
     fn: (object: unknown, path: unknown) => getPath(object, path) ?? null,
   },
   lookup: {
     description: "Looks a key up in a table; gives the default when the table has no such key.",
-    example: { logic: { lookup: [{ var: "routes" }, "application5", "/fallback"] }, data: { routes: { application5: "/app/application/4" } }, result: "/app/application/4" },
+    example: {
+      logic: { lookup: [{ var: "routes" }, "application5", "/fallback"] },
+      data: { routes: { application5: "/app/application/4" } },
+      result: "/app/application/4",
+    },
     fn: (table: unknown, key: unknown, fallback: unknown = null) =>
       table !== null && typeof table === "object" && typeof key === "string" && Object.hasOwn(table, key)
         ? (table as Record<string, unknown>)[key]
@@ -99,16 +113,30 @@ export const customOperators: Record<string, CustomOperator> = {
     fn: (list: unknown) => asArray(list).length,
   },
   sum: {
-    description: "Adds up a list of numbers, or one numeric field of every item in a list; missing values count as 0.",
-    example: { logic: { sum: [{ var: "debts" }, "balance"] }, data: { debts: [{ balance: 100 }, { balance: 250 }, {}] }, result: 350 },
+    description:
+      "Adds up a list of numbers, or one numeric field of every item in a list; missing values count as 0.",
+    example: {
+      logic: { sum: [{ var: "debts" }, "balance"] },
+      data: { debts: [{ balance: 100 }, { balance: 250 }, {}] },
+      result: 350,
+    },
     fn: (list: unknown, field?: unknown) =>
-      asArray(list).reduce<number>((total, item) => total + asNumber(field === undefined ? item : getPath(item, field)), 0),
+      asArray(list).reduce<number>(
+        (total, item) => total + asNumber(field === undefined ? item : getPath(item, field)),
+        0,
+      ),
   },
   pluck: {
     description: "Takes one field from every item of a list, skipping items that do not have it.",
-    example: { logic: { pluck: [{ var: "mortgages" }, "id"] }, data: { mortgages: [{ id: "m1" }, {}, { id: "m2" }] }, result: ["m1", "m2"] },
+    example: {
+      logic: { pluck: [{ var: "mortgages" }, "id"] },
+      data: { mortgages: [{ id: "m1" }, {}, { id: "m2" }] },
+      result: ["m1", "m2"],
+    },
     fn: (list: unknown, field: unknown) =>
-      asArray(list).map((item) => getPath(item, field)).filter((value) => value !== undefined && value !== null),
+      asArray(list)
+        .map((item) => getPath(item, field))
+        .filter((value) => value !== undefined && value !== null),
   },
   flatten: {
     description: "Joins a list of lists into one list.",
@@ -116,7 +144,8 @@ export const customOperators: Record<string, CustomOperator> = {
     fn: (list: unknown) => asArray(list).flatMap((item) => (Array.isArray(item) ? item : [item])),
   },
   lower: {
-    description: "The text in lower case (a value that is not text stays as it is): compares email addresses, which ignore case.",
+    description:
+      "The text in lower case (a value that is not text stays as it is): compares email addresses, which ignore case.",
     example: { logic: { lower: ["Sam@Example.com"] }, result: "sam@example.com" },
     fn: (text: unknown) => (typeof text === "string" ? text.toLowerCase() : text),
   },
@@ -127,23 +156,31 @@ export const customOperators: Record<string, CustomOperator> = {
       typeof text === "string" && asArray(prefixes).some((p) => typeof p === "string" && text.startsWith(p)),
   },
   text_matches_any: {
-    description: "True when the text names any of the given names, ignoring case, spaces and punctuation (\"GoodLeap, LLC\" names \"goodleap\").",
+    description:
+      'True when the text names any of the given names, ignoring case, spaces and punctuation ("GoodLeap, LLC" names "goodleap").',
     example: { logic: { text_matches_any: ["GOODLEAP, LLC", ["GoodLeap", "Sunrun"]] }, result: true },
     fn: (text: unknown, names: unknown) => {
       const haystack = normalizeName(text);
-      return haystack !== "" && asArray(names).some((n) => normalizeName(n) !== "" && haystack.includes(normalizeName(n)));
+      return (
+        haystack !== "" &&
+        asArray(names).some((n) => normalizeName(n) !== "" && haystack.includes(normalizeName(n)))
+      );
     },
   },
   date_add: {
-    description: "Adds days, months or years to a yyyy-MM-dd date (month ends are clamped: 2024-01-31 + 1 month = 2024-02-29); null when the date is not valid.",
+    description:
+      "Adds days, months or years to a yyyy-MM-dd date (month ends are clamped: 2024-01-31 + 1 month = 2024-02-29); null when the date is not valid.",
     example: { logic: { date_add: ["2024-02-29", 1, "years"] }, result: "2025-02-28" },
     fn: (date: unknown, amount: unknown, unit: unknown = "days") => {
       const add = dateUnits[unit as keyof typeof dateUnits];
-      return isIsoDate(date) && typeof amount === "number" && Number.isInteger(amount) && add ? add(date, amount) : null;
+      return isIsoDate(date) && typeof amount === "number" && Number.isInteger(amount) && add
+        ? add(date, amount)
+        : null;
     },
   },
   date_diff_days: {
-    description: "Whole days from the first date to the second (negative when the second is earlier); null when either is not a valid date.",
+    description:
+      "Whole days from the first date to the second (negative when the second is earlier); null when either is not a valid date.",
     example: { logic: { date_diff_days: ["2024-02-28", "2024-03-01"] }, result: 2 },
     fn: (from: unknown, to: unknown) => (isIsoDate(from) && isIsoDate(to) ? diffDays(from, to) : null),
   },
@@ -153,7 +190,8 @@ export const customOperators: Record<string, CustomOperator> = {
     fn: (date: unknown) => (isIsoDate(date) ? firstOfMonth(date) : null),
   },
   is_current: {
-    description: "True when a date is on or after the first of the current month (spec §4: such a date counts as current).",
+    description:
+      "True when a date is on or after the first of the current month (spec §4: such a date counts as current).",
     example: { logic: { is_current: ["2026-11-01", "2026-11-22"] }, result: true },
     fn: (date: unknown, today: unknown) => isIsoDate(date) && isIsoDate(today) && date >= firstOfMonth(today),
   },
@@ -163,20 +201,38 @@ export const customOperators: Record<string, CustomOperator> = {
     example: {
       logic: { employment_coverage: [{ var: "jobs" }, "2026-11-22", { windowYears: 2, gapDays: 31 }] },
       data: { jobs: [{ startDate: "2020-01-15", endDate: null }] },
-      result: { complete: true, missingPeriods: [], nextStartDate: "2026-10-01", windowStart: "2024-11-01", windowEnd: "2026-11-01" },
+      result: {
+        complete: true,
+        missingPeriods: [],
+        nextStartDate: "2026-10-01",
+        windowStart: "2024-11-01",
+        windowEnd: "2026-11-01",
+      },
     },
-    fn: (employments: unknown, today: unknown, options: unknown) => employmentCoverage(employments, today, options),
+    fn: (employments: unknown, today: unknown, options: unknown) =>
+      employmentCoverage(employments, today, options),
   },
   add_business_days: {
     description:
       "The nth business day after a yyyy-MM-dd date (the date itself not counted) on a calendar of non-business weekdays and holidays (engine/lending/business-days.ts): the last day of the right to cancel (12 CFR 1026.15(a)(3)). Null for a date or calendar it cannot read.",
     example: {
-      logic: { add_business_days: ["2026-10-09", 3, { nonBusinessWeekdays: ["sunday"], holidays: [{ name: "Columbus Day", month: 10, weekday: "monday", nth: 2 }] }] },
+      logic: {
+        add_business_days: [
+          "2026-10-09",
+          3,
+          {
+            nonBusinessWeekdays: ["sunday"],
+            holidays: [{ name: "Columbus Day", month: 10, weekday: "monday", nth: 2 }],
+          },
+        ],
+      },
       result: "2026-10-14",
     },
     fn: (date: unknown, count: unknown, calendar: unknown) => {
       try {
-        return isIsoDate(date) && typeof count === "number" ? addBusinessDays(date, count, calendarOf(calendar)).date : null;
+        return isIsoDate(date) && typeof count === "number"
+          ? addBusinessDays(date, count, calendarOf(calendar)).date
+          : null;
       } catch {
         return null;
       }
@@ -192,9 +248,12 @@ export const customOperators: Record<string, CustomOperator> = {
     },
   },
   join: {
-    description: "The items of a list as one text, separated by the given separator (default \", \").",
+    description: 'The items of a list as one text, separated by the given separator (default ", ").',
     example: { logic: { join: [["a", "b"], " and "] }, result: "a and b" },
-    fn: (list: unknown, separator: unknown) => asArray(list).map(String).join(typeof separator === "string" ? separator : ", "),
+    fn: (list: unknown, separator: unknown) =>
+      asArray(list)
+        .map(String)
+        .join(typeof separator === "string" ? separator : ", "),
   },
   aba_checksum: {
     description:
@@ -212,9 +271,40 @@ export const customOperators: Record<string, CustomOperator> = {
 // Built-ins we allow. `method` (calls any JavaScript method) and `log` (writes data, which may
 // be personal, to the console) are refused by the linter and removed from the evaluator.
 export const builtInOperators = [
-  "==", "===", "!=", "!==", ">", ">=", "<", "<=", "!!", "!", "%", "in", "cat", "substr",
-  "+", "*", "-", "/", "min", "max", "merge", "var", "missing", "missing_some",
-  "if", "?:", "and", "or", "filter", "map", "reduce", "all", "none", "some",
+  "==",
+  "===",
+  "!=",
+  "!==",
+  ">",
+  ">=",
+  "<",
+  "<=",
+  "!!",
+  "!",
+  "%",
+  "in",
+  "cat",
+  "substr",
+  "+",
+  "*",
+  "-",
+  "/",
+  "min",
+  "max",
+  "merge",
+  "var",
+  "missing",
+  "missing_some",
+  "if",
+  "?:",
+  "and",
+  "or",
+  "filter",
+  "map",
+  "reduce",
+  "all",
+  "none",
+  "some",
 ] as const;
 
 /** Operators whose second argument is evaluated once per item, with the item as data. */
@@ -230,7 +320,10 @@ export function truthy(value: unknown): boolean {
 const infix = (op: string) => ["((", `) ${op} (`, "))"] as const;
 
 /** JSON-logic's value operators as json-logic-js defines them; `inline` compiles exactly two arguments. */
-const valueOperators: Record<string, { fn: (...args: any[]) => unknown; inline?: readonly [string, string, string] }> = {
+const valueOperators: Record<
+  string,
+  { fn: (...args: any[]) => unknown; inline?: readonly [string, string, string] }
+> = {
   "==": { fn: (a, b) => a == b, inline: infix("==") },
   "===": { fn: (a, b) => a === b, inline: infix("===") },
   "!=": { fn: (a, b) => a != b, inline: infix("!=") },
@@ -253,8 +346,14 @@ const valueOperators: Record<string, { fn: (...args: any[]) => unknown; inline?:
       return String(source).substr(start, end);
     },
   },
-  "+": { fn: (...args) => args.reduce((a, b) => parseFloat(a) + parseFloat(b), 0), inline: ["(parseFloat(", ") + parseFloat(", "))"] as const },
-  "*": { fn: (...args) => args.reduce((a, b) => parseFloat(a) * parseFloat(b)), inline: ["(parseFloat(", ") * parseFloat(", "))"] as const },
+  "+": {
+    fn: (...args) => args.reduce((a, b) => parseFloat(a) + parseFloat(b), 0),
+    inline: ["(parseFloat(", ") + parseFloat(", "))"] as const,
+  },
+  "*": {
+    fn: (...args) => args.reduce((a, b) => parseFloat(a) * parseFloat(b)),
+    inline: ["(parseFloat(", ") * parseFloat(", "))"] as const,
+  },
   "-": { fn: (a, b) => (b === undefined ? -a : a - b), inline: infix("-") },
   "/": { fn: (a, b) => a / b, inline: infix("/") },
   min: { fn: (...args) => Math.min(...args) },
@@ -277,7 +376,21 @@ const engine = new LogicEngine(undefined, {
 engine.truthy = truthy;
 // Of json-logic-engine's own operators, those that read data or steer evaluation stay; the rest
 // (its value operators, and extras the linter refuses such as `method`) go.
-const engineOperators = new Set(["var", "missing", "missing_some", "if", "?:", "and", "or", "filter", "map", "reduce", "all", "none", "some"]);
+const engineOperators = new Set([
+  "var",
+  "missing",
+  "missing_some",
+  "if",
+  "?:",
+  "and",
+  "or",
+  "filter",
+  "map",
+  "reduce",
+  "all",
+  "none",
+  "some",
+]);
 for (const name of Object.keys(engine.methods)) if (!engineOperators.has(name)) delete engine.methods[name];
 
 type BuildState = { compile: (strings: readonly string[], ...items: unknown[]) => unknown };
@@ -286,7 +399,12 @@ for (const [name, { fn, inline }] of Object.entries(valueOperators))
     name,
     {
       method: (args: unknown[]) => fn(...args),
-      ...(inline ? { compile: (args: unknown, state: BuildState) => (Array.isArray(args) && args.length === 2 ? state.compile(inline, args[0], args[1]) : false) } : {}),
+      ...(inline
+        ? {
+            compile: (args: unknown, state: BuildState) =>
+              Array.isArray(args) && args.length === 2 ? state.compile(inline, args[0], args[1]) : false,
+          }
+        : {}),
     } as never,
     { deterministic: true },
   );
@@ -295,7 +413,10 @@ for (const [name, op] of Object.entries(customOperators))
   // compiler may work it out once.
   engine.addMethod(name, (args: unknown[]) => op.fn(...args), { deterministic: name !== "root" });
 
-export const knownOperators: ReadonlySet<string> = new Set([...builtInOperators, ...Object.keys(customOperators)]);
+export const knownOperators: ReadonlySet<string> = new Set([
+  ...builtInOperators,
+  ...Object.keys(customOperators),
+]);
 
 // Two ways to run the same logic with the same engine and operators. On the server each piece of
 // logic is compiled once to a JavaScript function (`new Function`). The browser interprets it:
@@ -303,7 +424,9 @@ export const knownOperators: ReadonlySet<string> = new Set([...builtInOperators,
 // tests/unit/logic-modes.test.ts runs every worked case and the shared JSON-logic suite both ways.
 export type LogicMode = "compiled" | "interpreted";
 
-let mode: LogicMode = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node ? "compiled" : "interpreted";
+let mode: LogicMode = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node
+  ? "compiled"
+  : "interpreted";
 let prepared = new WeakMap<object, (data: unknown) => unknown>();
 let preparations = 0;
 

@@ -21,9 +21,15 @@ export function newItemValues(
   answers: unknown,
   context: { application?: unknown; today?: string } = {},
 ): Record<string, unknown> {
-  const entry = Object.entries(stepById(defs, stepId).newItems ?? {}).find(([pattern]) => matches(pattern, listPointer));
+  const entry = Object.entries(stepById(defs, stepId).newItems ?? {}).find(([pattern]) =>
+    matches(pattern, listPointer),
+  );
   if (!entry) return {};
-  const data: Data = stepLogicData(defs, mergeDocs(context.application ?? {}, answers ?? {}), context.today ?? todayIso());
+  const data: Data = stepLogicData(
+    defs,
+    mergeDocs(context.application ?? {}, answers ?? {}),
+    context.today ?? todayIso(),
+  );
   const values: Record<string, unknown> = {};
   for (const [field, logic] of Object.entries(entry[1] ?? {})) {
     try {

@@ -17,9 +17,11 @@ export type PrefillSource = NonNullable<Step["prefill"]>[string];
  * logic computed on the application (`value`: the same question asked earlier in another shape,
  * "will you live there?" from how the home is used); either with its condition.
  */
-export type PrefillFrom = { from: string; value?: undefined; when?: unknown } | { from?: undefined; value: unknown; when?: unknown };
+export type PrefillFrom =
+  { from: string; value?: undefined; when?: unknown } | { from?: undefined; value: unknown; when?: unknown };
 
-export const prefillSource = (source: PrefillSource): PrefillFrom => (typeof source === "string" ? { from: source } : (source ?? { from: "" })) as PrefillFrom;
+export const prefillSource = (source: PrefillSource): PrefillFrom =>
+  (typeof source === "string" ? { from: source } : (source ?? { from: "" })) as PrefillFrom;
 
 const empty = (value: unknown) => value === undefined || value === null || value === "";
 
@@ -27,7 +29,12 @@ const empty = (value: unknown) => value === undefined || value === null || value
  * Field pointer → value for each field of the step that `application` (the reader's view) leaves
  * unanswered and whose source is answered or whose `value` logic gives one (and whose `when` holds).
  */
-export function prefillValues(defs: Definitions, step: Step, application: unknown, today: string = todayIso()): Record<string, unknown> {
+export function prefillValues(
+  defs: Definitions,
+  step: Step,
+  application: unknown,
+  today: string = todayIso(),
+): Record<string, unknown> {
   const entries = Object.entries(step.prefill ?? {});
   if (entries.length === 0) return {};
   let data: ReturnType<typeof stepLogicData> | null = null;
@@ -52,8 +59,12 @@ export function prefillValues(defs: Definitions, step: Step, application: unknow
 }
 
 /** `application` with the prefilled values laid in (the form starts from it). */
-export function withPrefill(application: unknown, prefill: Record<string, unknown> | null | undefined): unknown {
+export function withPrefill(
+  application: unknown,
+  prefill: Record<string, unknown> | null | undefined,
+): unknown {
   let out: unknown = application ?? {};
-  for (const [field, value] of Object.entries(prefill ?? {})) if (empty(getAt(out, field))) out = setAt(out, field, value);
+  for (const [field, value] of Object.entries(prefill ?? {}))
+    if (empty(getAt(out, field))) out = setAt(out, field, value);
   return out;
 }

@@ -23,7 +23,13 @@ export type PlannedRule = {
   /** The paths of the input the rule's condition reads: what its decisions quote as why it held. */
   because: string[];
 } & (
-  | { kind: "requirement"; output: string; subject: Subject | undefined; fields: [string, Logic][]; skipWhen: Logic | undefined }
+  | {
+      kind: "requirement";
+      output: string;
+      subject: Subject | undefined;
+      fields: [string, Logic][];
+      skipWhen: Logic | undefined;
+    }
   | { kind: "each" }
   | { kind: "scalar" }
 );
@@ -68,7 +74,8 @@ function findVarPaths(logic: Logic): string[] {
 }
 
 /** What a decision quotes: the paths its logic reads, but not the rule sets' params (the same for every input). */
-const becausePaths = (logic: Logic): string[] => varPaths(logic).filter((path) => !path.startsWith("params."));
+const becausePaths = (logic: Logic): string[] =>
+  varPaths(logic).filter((path) => !path.startsWith("params."));
 
 /**
  * The logic of each field of a requirement rule's value: the template's (rule set `requirement.emit`),
@@ -91,7 +98,11 @@ function planRule(def: RuleSet, rule: Rule): PlannedRule {
       fields: requirementFields(template, rule),
       skipWhen: template.skipWhen,
     };
-  return { rule, because: becausePaths(rule.when ?? rule.value ?? null), kind: rule.forEach !== undefined ? "each" : "scalar" };
+  return {
+    rule,
+    because: becausePaths(rule.when ?? rule.value ?? null),
+    kind: rule.forEach !== undefined ? "each" : "scalar",
+  };
 }
 
 // Inputs found valid, per definitions set and input schema. Several rule sets take the same one (a
@@ -101,7 +112,10 @@ const validInputs = new WeakMap<Definitions, Map<string, WeakSet<object>>>();
 
 function validSet(defs: Definitions, def: RuleSet): WeakSet<object> {
   const input = def.input as Record<string, unknown> | undefined;
-  const ref = input && Object.keys(input).length === 1 && typeof input.$ref === "string" ? input.$ref.replace(/^(\.\.\/)+/, "") : null;
+  const ref =
+    input && Object.keys(input).length === 1 && typeof input.$ref === "string"
+      ? input.$ref.replace(/^(\.\.\/)+/, "")
+      : null;
   const key = ref ? `$ref ${ref}` : `rule set ${def.id}`;
   let perSchema = validInputs.get(defs);
   if (!perSchema) validInputs.set(defs, (perSchema = new Map()));
@@ -123,7 +137,10 @@ export function planOf(defs: Definitions, ruleSetId: string): RuleSetPlan {
       def,
       validate: compileRuleInput(defs, ruleSetId),
       valid: validSet(defs, def),
-      facts: (def.facts ?? []).map((fact) => ({ fact, fields: fact.emit ? Object.entries(fact.emit) : null })),
+      facts: (def.facts ?? []).map((fact) => ({
+        fact,
+        fields: fact.emit ? Object.entries(fact.emit) : null,
+      })),
       rules: (def.rules ?? []).map((rule) => planRule(def, rule)),
     };
     perSet.set(ruleSetId, plan);

@@ -26,8 +26,13 @@ export interface RuleSetResult {
 }
 
 export class RuleInputError extends Error {
-  constructor(readonly ruleSet: string, readonly errors: FieldError[]) {
-    super(`invalid input for rule set "${ruleSet}": ${errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`);
+  constructor(
+    readonly ruleSet: string,
+    readonly errors: FieldError[],
+  ) {
+    super(
+      `invalid input for rule set "${ruleSet}": ${errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`,
+    );
   }
 }
 
@@ -70,7 +75,8 @@ function factObject(fields: [string, Logic][], scope: Data): Record<string, unkn
 
 /** A fact's value: its value or emitted object, or with forEach the list of them, one per item. */
 function factValue({ fact, fields }: PlannedFact, data: Data): unknown {
-  if (fact.forEach === undefined) return fields ? factObject(fields, { ...data }) : evaluate(fact.value, data);
+  if (fact.forEach === undefined)
+    return fields ? factObject(fields, { ...data }) : evaluate(fact.value, data);
   const items = evaluate(fact.forEach, data);
   if (!Array.isArray(items)) return [];
   const values: unknown[] = [];
@@ -86,7 +92,11 @@ function factValue({ fact, fields }: PlannedFact, data: Data): unknown {
  * and the template's `skipWhen` does not, the requirement the template emits (fields in order,
  * each reading the ones before as requirement.<field>), stamped with the rule's id, and its decision.
  */
-function requirementsOf(planned: Extract<PlannedRule, { kind: "requirement" }>, data: Data, decisions: Decision[]): unknown[] {
+function requirementsOf(
+  planned: Extract<PlannedRule, { kind: "requirement" }>,
+  data: Data,
+  decisions: Decision[],
+): unknown[] {
   const { rule, subject } = planned;
   if (!subject) throw new Error(`"for": "${rule.for}" is not a list of the rule set's requirement.for`);
   const items = evaluate(subject.forEach, data);
@@ -110,11 +120,19 @@ function requirementsOf(planned: Extract<PlannedRule, { kind: "requirement" }>, 
 
 /** An object decided by a rule (or each object of a decided list) names the rule, so the output stays explainable. */
 const stamp = (value: unknown, ruleId: string): unknown =>
-  Array.isArray(value) ? value.map((v) => stamp(v, ruleId))
-  : value !== null && typeof value === "object" ? { ...value, ruleId }
-  : value;
+  Array.isArray(value)
+    ? value.map((v) => stamp(v, ruleId))
+    : value !== null && typeof value === "object"
+      ? { ...value, ruleId }
+      : value;
 
-function decision(rule: Rule, output: string | undefined, index: number | undefined, value: unknown, why: Record<string, unknown>): Decision {
+function decision(
+  rule: Rule,
+  output: string | undefined,
+  index: number | undefined,
+  value: unknown,
+  why: Record<string, unknown>,
+): Decision {
   // In the order a person reads it: rule, reason, output, index, value, because.
   const made = { ruleId: rule.id, reason: rule.description } as Decision;
   if (output) made.output = output;
@@ -143,7 +161,9 @@ function checkInput(plan: RuleSetPlan, input: unknown, givenToday?: string): { d
   const inputToday = hasToday ? (input as Data).today : undefined;
   const today = givenToday ?? inputToday;
   if (today !== undefined && !isIsoDate(today))
-    throw new RuleInputError(ruleSetId, [{ pointer: "/today", message: "Today must be a date in yyyy-MM-dd form" }]);
+    throw new RuleInputError(ruleSetId, [
+      { pointer: "/today", message: "Today must be a date in yyyy-MM-dd form" },
+    ]);
   let data = input as Data;
   if (hasToday) {
     data = { ...data };
@@ -161,7 +181,12 @@ function checkInput(plan: RuleSetPlan, input: unknown, givenToday?: string): { d
  * date now): given apart, the caller's document is the input itself, validated once however many
  * rule sets read it, instead of a copy with today in it validated each time.
  */
-export function evaluateRuleSet(defs: Definitions, ruleSetId: string, input: unknown, options: { today?: string } = {}): RuleSetResult {
+export function evaluateRuleSet(
+  defs: Definitions,
+  ruleSetId: string,
+  input: unknown,
+  options: { today?: string } = {},
+): RuleSetResult {
   const plan = planOf(defs, ruleSetId);
   const checked = checkInput(plan, input, options.today);
   const data = ruleData(defs, checked.data, checked.today);
@@ -188,12 +213,20 @@ export function evaluateRuleSet(defs: Definitions, ruleSetId: string, input: unk
 }
 
 /** One rule on the data: its decisions and outputs added; whether it decided anything. */
-function decide(planned: PlannedRule, data: Data, outputs: Record<string, unknown>, decisions: Decision[]): boolean {
+function decide(
+  planned: PlannedRule,
+  data: Data,
+  outputs: Record<string, unknown>,
+  decisions: Decision[],
+): boolean {
   const { rule } = planned;
   if (planned.kind === "requirement") {
     const values = requirementsOf(planned, data, decisions);
     // A new list, not the old one grown: a decision already made quotes the list as it was.
-    outputs[planned.output] = data[planned.output] = [...((outputs[planned.output] as unknown[] | undefined) ?? []), ...values];
+    outputs[planned.output] = data[planned.output] = [
+      ...((outputs[planned.output] as unknown[] | undefined) ?? []),
+      ...values,
+    ];
     return values.length > 0;
   }
   if (planned.kind === "each") {
@@ -207,7 +240,11 @@ function decide(planned: PlannedRule, data: Data, outputs: Record<string, unknow
         values.push(value);
         decisions.push(decision(rule, rule.output, index, value, because(planned.because, scope)));
       }
-    if (rule.output) outputs[rule.output] = data[rule.output] = [...((outputs[rule.output] as unknown[] | undefined) ?? []), ...values];
+    if (rule.output)
+      outputs[rule.output] = data[rule.output] = [
+        ...((outputs[rule.output] as unknown[] | undefined) ?? []),
+        ...values,
+      ];
     return values.length > 0;
   }
   // A scalar output is decided once: the first rule for it that holds wins.
@@ -226,7 +263,11 @@ function explained(what: string, error: unknown): Error {
 }
 
 /** The JSON a person reads: the outputs, then every decision (and for a first-match set, the deciding rule up front). */
-export function presentResult(defs: Definitions, ruleSetId: string, result: RuleSetResult): Record<string, unknown> {
+export function presentResult(
+  defs: Definitions,
+  ruleSetId: string,
+  result: RuleSetResult,
+): Record<string, unknown> {
   const { def } = ruleSetById(defs, ruleSetId);
   const deciding = def.mode === "first" ? result.decisions[0] : undefined;
   return {

@@ -14,7 +14,8 @@ export interface SameAsChoice {
   value: Record<string, unknown>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 const empty = (v: unknown) => v === undefined || v === null || v === "";
 
 /** True when the concrete `pointer` is the field `pattern` names (`*` standing for any list position). */
@@ -26,7 +27,8 @@ export function matchesPattern(pattern: string, pointer: string): boolean {
 
 /** The step's `sameAs` entry for a concrete field pointer, if any. */
 export function sameAsFor(step: Pick<Step, "sameAs">, pointer: string): SameAs | undefined {
-  for (const [pattern, entry] of Object.entries(step.sameAs ?? {})) if (matchesPattern(pattern, pointer)) return entry;
+  for (const [pattern, entry] of Object.entries(step.sameAs ?? {}))
+    if (matchesPattern(pattern, pointer)) return entry;
   return undefined;
 }
 
@@ -72,10 +74,15 @@ export function sameAsChoices(entry: SameAs, application: unknown, keys: readonl
 }
 
 /** The field's properties a choice fills: those the entry names, or all the field has. */
-export const copiedKeys = (entry: SameAs, fieldKeys: readonly string[]): string[] => (entry.fields ? fieldKeys.filter((k) => entry.fields!.includes(k)) : [...fieldKeys]);
+export const copiedKeys = (entry: SameAs, fieldKeys: readonly string[]): string[] =>
+  entry.fields ? fieldKeys.filter((k) => entry.fields!.includes(k)) : [...fieldKeys];
 
 /** The field's value with `keys` taken from `copy` (a choice's value, or {} to empty them), the rest kept. */
-export function applyChoice(current: unknown, copy: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+export function applyChoice(
+  current: unknown,
+  copy: Record<string, unknown>,
+  keys: readonly string[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = isObject(current) ? { ...current } : {};
   for (const key of keys) {
     if (empty(copy[key])) delete out[key];
@@ -85,7 +92,16 @@ export function applyChoice(current: unknown, copy: Record<string, unknown>, key
 }
 
 /** The index of the choice the field's value is now (empty answers equal missing ones), or -1. */
-export function chosenIndex(choices: readonly SameAsChoice[], current: unknown, keys: readonly string[]): number {
+export function chosenIndex(
+  choices: readonly SameAsChoice[],
+  current: unknown,
+  keys: readonly string[],
+): number {
   if (!isObject(current)) return -1;
-  return choices.findIndex((c) => keys.every((k) => (empty(c.value[k]) && empty(current[k])) || JSON.stringify(c.value[k]) === JSON.stringify(current[k])));
+  return choices.findIndex((c) =>
+    keys.every(
+      (k) =>
+        (empty(c.value[k]) && empty(current[k])) || JSON.stringify(c.value[k]) === JSON.stringify(current[k]),
+    ),
+  );
 }

@@ -43,11 +43,18 @@ function PhaseProgress({ progress }: { progress: JourneyProgress }): JSX.Element
         {phases.map((p) => (
           <li key={p.id} className={styles.phase} aria-current={p.state === "current" ? "step" : undefined}>
             <span className={styles.phaseBar} aria-hidden="true">
-              {p.state === "upcoming" ? null : <span className={styles.phaseFill} style={{ width: p.state === "done" ? "100%" : `${Math.round(fill * 100)}%` }} />}
+              {p.state === "upcoming" ? null : (
+                <span
+                  className={styles.phaseFill}
+                  style={{ width: p.state === "done" ? "100%" : `${Math.round(fill * 100)}%` }}
+                />
+              )}
             </span>
             <span className={mergeClasses(styles.phaseLabel, p.state === "current" && styles.phaseLabelHere)}>
               {p.label}
-              <span className={styles.visuallyHidden}>{p.state === "done" ? " (done)" : p.state === "current" ? ` (current: ${stepText})` : ""}</span>
+              <span className={styles.visuallyHidden}>
+                {p.state === "done" ? " (done)" : p.state === "current" ? ` (current: ${stepText})` : ""}
+              </span>
             </span>
           </li>
         ))}
@@ -56,10 +63,24 @@ function PhaseProgress({ progress }: { progress: JourneyProgress }): JSX.Element
   );
 }
 
-export function FunnelProgress({ defs, stepId, variant, flow, part, application, done }: FunnelProgressProps): JSX.Element {
+export function FunnelProgress({
+  defs,
+  stepId,
+  variant,
+  flow,
+  part,
+  application,
+  done,
+}: FunnelProgressProps): JSX.Element {
   const styles = useStyles();
-  const phased = useMemo(() => journeyProgress(defs, stepId, { variant, flow, part, application }), [defs, stepId, variant, flow, part, application]);
-  const position = useMemo(() => funnelPosition(defs, stepId, { variant, flow, part, application }), [defs, stepId, variant, flow, part, application]);
+  const phased = useMemo(
+    () => journeyProgress(defs, stepId, { variant, flow, part, application }),
+    [defs, stepId, variant, flow, part, application],
+  );
+  const position = useMemo(
+    () => funnelPosition(defs, stepId, { variant, flow, part, application }),
+    [defs, stepId, variant, flow, part, application],
+  );
   if (phased) return <PhaseProgress progress={phased} />;
   if (!position) return <></>;
   const { steps, index } = position;
@@ -75,7 +96,11 @@ export function FunnelProgress({ defs, stepId, variant, flow, part, application,
           <li
             key={s.id}
             aria-current={i === index ? "step" : undefined}
-            className={mergeClasses(styles.progressSegment, isDone(s.id, i) && styles.progressDone, i === index && styles.progressHere)}
+            className={mergeClasses(
+              styles.progressSegment,
+              isDone(s.id, i) && styles.progressDone,
+              i === index && styles.progressHere,
+            )}
           >
             <span className={styles.visuallyHidden}>
               {`Step ${i + 1} of ${steps.length}: ${s.label}${i === index ? " (current)" : isDone(s.id, i) ? " (done)" : ""}`}

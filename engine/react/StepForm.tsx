@@ -8,7 +8,19 @@
 import { Button, mergeClasses } from "@fluentui/react-components";
 import Form, { type IChangeEvent } from "@rjsf/core";
 import type { RegistryFieldsType, UiSchema } from "@rjsf/utils";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type FormEvent, type JSX, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type FormEvent,
+  type JSX,
+  type ReactNode,
+} from "react";
 import type { Definitions } from "../definitions/definitions";
 import { newItemValues } from "../logic/new-items";
 import { mergeDocs } from "../base/pointer";
@@ -90,7 +102,8 @@ interface SubmitOptions {
   norender?: unknown;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 interface DisplaySlot {
   Component: ComponentType<DisplayProps>;
@@ -107,13 +120,18 @@ function placeDisplays(uiSchema: UiSchema, displays: Record<string, Display> | u
   const walk = (node: unknown, segments: string[]): unknown => {
     if (!isObject(node)) return node;
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) out[key] = key.startsWith("ui:") ? value : walk(value, [...segments, key === "items" ? "*" : key]);
+    for (const [key, value] of Object.entries(node))
+      out[key] = key.startsWith("ui:") ? value : walk(value, [...segments, key === "items" ? "*" : key]);
     const name = node["ui:widget"];
     const display = typeof name === "string" ? displays?.[name] : undefined;
     if (typeof display === "function") {
       const pointer = segments.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
       const slotName = `${name as string}@${pointer}`;
-      slots.set(slotName, { Component: display as ComponentType<DisplayProps>, options: isObject(node["ui:options"]) ? node["ui:options"] : {}, pointer });
+      slots.set(slotName, {
+        Component: display as ComponentType<DisplayProps>,
+        options: isObject(node["ui:options"]) ? node["ui:options"] : {},
+        pointer,
+      });
       out["ui:widget"] = slotName;
     }
     return out;
@@ -122,15 +140,21 @@ function placeDisplays(uiSchema: UiSchema, displays: Record<string, Display> | u
 }
 
 /** A display component with the answers as they are now (it re-renders when they change). */
-function LiveDisplay({ slot, ...props }: Omit<DisplayProps, "answers" | "options" | "pointer"> & { slot: DisplaySlot }) {
+function LiveDisplay({
+  slot,
+  ...props
+}: Omit<DisplayProps, "answers" | "options" | "pointer"> & { slot: DisplaySlot }) {
   const store = useStore();
-  const answers = useSyncExternalStore(store.subscribe, () => store.getFormData(), () => store.getFormData());
+  const answers = useSyncExternalStore(
+    store.subscribe,
+    () => store.getFormData(),
+    () => store.getFormData(),
+  );
   const { Component } = slot;
   return <Component {...props} options={slot.options} pointer={slot.pointer} answers={answers} />;
 }
 
 const DEV = Boolean(import.meta.env?.DEV);
-
 
 const fields: RegistryFieldsType = { ObjectField: ObjectFieldWithSameAs };
 
@@ -155,8 +179,8 @@ function focusFirstError(root: HTMLElement | null) {
     const target =
       invalid.dataset.container === "true"
         ? invalid.querySelector<HTMLElement>("[data-error-message]")
-        : invalid.querySelector<HTMLElement>("input:checked") ??
-          invalid.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button");
+        : (invalid.querySelector<HTMLElement>("input:checked") ??
+          invalid.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button"));
     (target ?? invalid).focus();
     target?.scrollIntoView?.({ block: "center" });
     return;
@@ -199,9 +223,14 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   const text = props.part ? step.textFor?.[props.part.role] : undefined;
   const title = text?.title ?? step.title;
   const description = text?.description ?? step.description;
-  const submitOptions: SubmitOptions = isObject(prepared.uiSchema["ui:submitButtonOptions"]) ? prepared.uiSchema["ui:submitButtonOptions"] : {};
+  const submitOptions: SubmitOptions = isObject(prepared.uiSchema["ui:submitButtonOptions"])
+    ? prepared.uiSchema["ui:submitButtonOptions"]
+    : {};
   const [displaySubmitText, setDisplaySubmitText] = useState<string | null>(null);
-  const submitLabel = props.submitLabel ?? displaySubmitText ?? (typeof submitOptions.submitText === "string" ? submitOptions.submitText : "Next");
+  const submitLabel =
+    props.submitLabel ??
+    displaySubmitText ??
+    (typeof submitOptions.submitText === "string" ? submitOptions.submitText : "Next");
   const showActions = submitOptions.norender !== true;
   const styles = useStyles();
   const context = useRef({ application, today });
@@ -229,8 +258,10 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
       new StepFormStore(
         {
           logic: (answers) => prepared.logic(answers, context.current),
-          validate: (answers) => prepared.validate(cleanAnswers(prepared.bundled, answers) ?? {}, context.current),
-          newItem: (listPointer, answers) => newItemValues(props.defs, step.id, listPointer, answers, context.current),
+          validate: (answers) =>
+            prepared.validate(cleanAnswers(prepared.bundled, answers) ?? {}, context.current),
+          newItem: (listPointer, answers) =>
+            newItemValues(props.defs, step.id, listPointer, answers, context.current),
         },
         initialFormData,
       ),
@@ -242,14 +273,25 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   const allSections = useMemo(() => (readOnly ? [] : (step.sections ?? [])), [readOnly, step.sections]);
   const asks = useCallback((pointer: string) => !part || isWhole(part) || writes(part, pointer), [part]);
   // Only a change of which sections are open re-renders the form here, not every keystroke.
-  const openIds = useCallback(() => (allSections.length ? openSections(allSections, asks, store.hiddenPointers()).map((s) => s.id).join("\n") : ""), [allSections, asks, store]);
+  const openIds = useCallback(
+    () =>
+      allSections.length
+        ? openSections(allSections, asks, store.hiddenPointers())
+            .map((s) => s.id)
+            .join("\n")
+        : "",
+    [allSections, asks, store],
+  );
   const openKey = useSyncExternalStore(store.subscribe, openIds, openIds);
   const sections: Section[] = useMemo(() => {
     const open = new Set(openKey.split("\n"));
     return allSections.filter((s) => open.has(s.id));
   }, [allSections, openKey]);
   const [sectionId, setSectionId] = useState<string | null>(() => sections[0]?.id ?? null);
-  const sectionAt = Math.max(0, sections.findIndex((s) => s.id === sectionId));
+  const sectionAt = Math.max(
+    0,
+    sections.findIndex((s) => s.id === sectionId),
+  );
   const section = sections[sectionAt] ?? null;
   const isLastSection = sectionAt >= sections.length - 1;
   const sectionFields = section?.fields ?? null;
@@ -338,8 +380,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
         submittingRef.current = true;
         if (draftTimer.current) clearTimeout(draftTimer.current);
         onSubmitRef.current(result.answers);
-      }
-      else setFocusRequest((n) => n + 1);
+      } else setFocusRequest((n) => n + 1);
     },
     [store, section, isLastSection, sections, sectionAt, goToSection, showErrorSection],
   );
@@ -367,9 +408,20 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   const placed = useMemo(() => placeDisplays(prepared.uiSchema, displays), [prepared.uiSchema, displays]);
   const formContext: FormContext = useMemo(() => {
     const nodes: Record<string, unknown> = {};
-    for (const [name, display] of Object.entries(displays ?? {})) if (typeof display !== "function") nodes[name] = display;
+    for (const [name, display] of Object.entries(displays ?? {}))
+      if (typeof display !== "function") nodes[name] = display;
     for (const [name, slot] of placed.slots)
-      nodes[name] = <LiveDisplay slot={slot} defs={props.defs} stepId={props.stepId} application={application} today={today} reader={props.part?.role ?? null} setSubmitText={setDisplaySubmitText} />;
+      nodes[name] = (
+        <LiveDisplay
+          slot={slot}
+          defs={props.defs}
+          stepId={props.stepId}
+          application={application}
+          today={today}
+          reader={props.part?.role ?? null}
+          setSubmitText={setDisplaySubmitText}
+        />
+      );
     return { displays: nodes, ...(step.sameAs ? { sameAs: { step, application } } : {}) };
   }, [displays, placed, props.defs, props.stepId, application, today, step, props.part?.role]);
 
@@ -378,8 +430,15 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
       {title ? <h1 className={styles.title}>{title}</h1> : null}
       {description && sectionAt === 0 ? <p className={styles.lead}>{description}</p> : null}
       {section ? (
-        <h2 ref={sectionHeading} tabIndex={-1} className={styles.sectionTitle} data-section={section.id} data-fields={JSON.stringify(section.fields)}>
-          <span className={styles.sectionCount}>{`Part ${sectionAt + 1} of ${sections.length}`}</span> {section.title}
+        <h2
+          ref={sectionHeading}
+          tabIndex={-1}
+          className={styles.sectionTitle}
+          data-section={section.id}
+          data-fields={JSON.stringify(section.fields)}
+        >
+          <span className={styles.sectionCount}>{`Part ${sectionAt + 1} of ${sections.length}`}</span>{" "}
+          {section.title}
         </h2>
       ) : null}
       <StoreContext.Provider value={store}>
@@ -396,53 +455,58 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
           }}
           onChangeCapture={handleChoice}
         >
-        <Form
-          className={styles.form}
-          schema={prepared.schema}
-          uiSchema={placed.uiSchema}
-          validator={renderValidator}
-          widgets={widgets}
-          templates={templates}
-          fields={fields}
-          formContext={formContext}
-          initialFormData={initialFormData}
-          onChange={handleChange}
-          onBlur={handleBlur}
-          onSubmit={handleSubmit}
-          disabled={Boolean(readOnly)}
-          noValidate
-          noHtml5Validate
-          liveValidate={false}
-          showErrorList={false}
-          experimental_defaultFormStateBehavior={defaultFormState}
-        >
-          <ErrorSummary store={store} />
-          {showActions ? (
-          <div className={mergeClasses(styles.actions, !handleBack && styles.actionsEnd)}>
-            {handleBack ? (
-              <Button type="button" appearance="secondary" className={mergeClasses(styles.button, styles.secondaryButton)} onClick={() => handleBack()}>
-                Back
-              </Button>
+          <Form
+            className={styles.form}
+            schema={prepared.schema}
+            uiSchema={placed.uiSchema}
+            validator={renderValidator}
+            widgets={widgets}
+            templates={templates}
+            fields={fields}
+            formContext={formContext}
+            initialFormData={initialFormData}
+            onChange={handleChange}
+            onBlur={handleBlur}
+            onSubmit={handleSubmit}
+            disabled={Boolean(readOnly)}
+            noValidate
+            noHtml5Validate
+            liveValidate={false}
+            showErrorList={false}
+            experimental_defaultFormStateBehavior={defaultFormState}
+          >
+            <ErrorSummary store={store} />
+            {showActions ? (
+              <div className={mergeClasses(styles.actions, !handleBack && styles.actionsEnd)}>
+                {handleBack ? (
+                  <Button
+                    type="button"
+                    appearance="secondary"
+                    className={mergeClasses(styles.button, styles.secondaryButton)}
+                    onClick={() => handleBack()}
+                  >
+                    Back
+                  </Button>
+                ) : null}
+                {readOnly ? null : (
+                  <Button
+                    type="submit"
+                    appearance="primary"
+                    className={styles.button}
+                    disabledFocusable={Boolean(submitting)}
+                    icon={submitting ? <SavingSpinner /> : undefined}
+                    iconPosition="after"
+                    data-section-next={section && !isLastSection ? "true" : undefined}
+                    // A press must not blur the field being edited first: the blur's validation would
+                    // move the layout (an error appearing or leaving) and the click would miss the button.
+                    onMouseDown={(event) => event.preventDefault()}
+                  >
+                    {section && !isLastSection ? "Continue" : submitLabel}
+                  </Button>
+                )}
+              </div>
             ) : null}
-            {readOnly ? null : (
-            <Button
-              type="submit"
-              appearance="primary"
-              className={styles.button}
-              disabledFocusable={Boolean(submitting)}
-              icon={submitting ? <SavingSpinner /> : undefined}
-              iconPosition="after"
-              data-section-next={section && !isLastSection ? "true" : undefined}
-              // A press must not blur the field being edited first: the blur's validation would
-              // move the layout (an error appearing or leaving) and the click would miss the button.
-              onMouseDown={(event) => event.preventDefault()}
-            >
-              {section && !isLastSection ? "Continue" : submitLabel}
-            </Button>
-            )}
-          </div>
-          ) : null}
-        </Form>
+          </Form>
         </div>
       </StoreContext.Provider>
     </div>

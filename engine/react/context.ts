@@ -14,7 +14,11 @@ export function useStore(): StepFormStore {
 /** The field's hidden/required/error state; re-renders only when it changes. */
 export function useFieldView(pointer: string): FieldView {
   const store = useStore();
-  return useSyncExternalStore(store.subscribe, () => store.view(pointer), () => store.view(pointer));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.view(pointer),
+    () => store.view(pointer),
+  );
 }
 
 /** Tells the store the field at `pointer` is on screen (its errors are shown there, not in the summary). */

@@ -35,9 +35,11 @@ export function loadPart<K extends PartName>(name: K): Promise<Parts[K]> {
 }
 
 /** Whether every one of `names` is loaded already. */
-export const partsLoaded = (names: Iterable<PartName>): boolean => [...names].every((name) => loaded[name] !== undefined);
+export const partsLoaded = (names: Iterable<PartName>): boolean =>
+  [...names].every((name) => loaded[name] !== undefined);
 
-export const loadParts = (names: Iterable<PartName>): Promise<void> => Promise.all([...new Set(names)].map(loadPart)).then(() => undefined);
+export const loadParts = (names: Iterable<PartName>): Promise<void> =>
+  Promise.all([...new Set(names)].map(loadPart)).then(() => undefined);
 
 /** A loaded part's components; only inside a component made by withParts, which waits for it. */
 export function part<K extends PartName>(name: K): Parts[K] {
@@ -47,7 +49,10 @@ export function part<K extends PartName>(name: K): Parts[K] {
 }
 
 /** `Inner` once `names` are loaded: at once when they are (a step's page loaded them first), else after a moment showing nothing. */
-export function withParts<P extends object>(names: PartName[], Inner: ComponentType<P>): (props: P) => JSX.Element {
+export function withParts<P extends object>(
+  names: PartName[],
+  Inner: ComponentType<P>,
+): (props: P) => JSX.Element {
   function Waiting(props: P) {
     for (const name of names) if (!loaded[name]) use(loadPart(name));
     return <Inner {...props} />;

@@ -28,7 +28,12 @@ const cache = new WeakMap<Definitions, Map<string, PreparedStep>>();
  * development (`dev`), so a typo in a step file is seen at once; in production it is logged and the
  * field falls back to the default widget for its type.
  */
-export function prepareStep(defs: Definitions, stepId: string, knownWidgets: Iterable<string>, dev: boolean): PreparedStep {
+export function prepareStep(
+  defs: Definitions,
+  stepId: string,
+  knownWidgets: Iterable<string>,
+  dev: boolean,
+): PreparedStep {
   let perStep = cache.get(defs);
   if (!perStep) cache.set(defs, (perStep = new Map()));
   const hit = perStep.get(stepId);

@@ -9,7 +9,9 @@
 import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
 
 const unsupported = (what: string, schema: unknown): never => {
-  throw new Error(`the step renderer does not ${what} (schema ${JSON.stringify(schema).slice(0, 200)}): show and hide fields with visibleWhen instead of JSON Schema alternatives`);
+  throw new Error(
+    `the step renderer does not ${what} (schema ${JSON.stringify(schema).slice(0, 200)}): show and hide fields with visibleWhen instead of JSON Schema alternatives`,
+  );
 };
 
 export const renderValidator: ValidatorType = {

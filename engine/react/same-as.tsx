@@ -18,30 +18,60 @@ const BaseObjectField = getDefaultRegistry().fields.ObjectField as ComponentType
 /** The picker of the object field at `pointer`, which its object template draws under its legend. */
 export const SameAsSlot = createContext<{ pointer: string; node: ReactNode } | null>(null);
 
-const SameAsPicker = withParts(["radio"], function SameAsPicker({ title, other, labels, fields, chosen, disabled, onPick }: { title: string; other: string; labels: string[]; fields: string[]; chosen: number; disabled: boolean; onPick(index: number): void }) {
-  const { Radio, RadioGroup } = part("radio");
-  const styles = useStyles();
-  const id = useId();
-  return (
-    <div className={mergeClasses(styles.field, styles.sameAs)} data-same-as={fields.join(" ")}>
-      <div id={`${id}-label`} className={styles.groupLabel}>{title}</div>
-      <RadioGroup
-        aria-labelledby={`${id}-label`}
-        value={chosen === -2 ? "" : String(chosen)}
-        disabled={disabled}
-        onChange={(_, data) => onPick(Number(data.value))}
-      >
-        {labels.map((label, i) => (
-          <Radio key={`${i}-${label}`} id={`${id}-${i}`} value={String(i)} label={{ children: label, className: styles.choiceLabel }} />
-        ))}
-        <Radio id={`${id}-other`} value="-1" label={{ children: other, className: styles.choiceLabel }} />
-      </RadioGroup>
-    </div>
-  );
-});
+const SameAsPicker = withParts(
+  ["radio"],
+  function SameAsPicker({
+    title,
+    other,
+    labels,
+    fields,
+    chosen,
+    disabled,
+    onPick,
+  }: {
+    title: string;
+    other: string;
+    labels: string[];
+    fields: string[];
+    chosen: number;
+    disabled: boolean;
+    onPick(index: number): void;
+  }) {
+    const { Radio, RadioGroup } = part("radio");
+    const styles = useStyles();
+    const id = useId();
+    return (
+      <div className={mergeClasses(styles.field, styles.sameAs)} data-same-as={fields.join(" ")}>
+        <div id={`${id}-label`} className={styles.groupLabel}>
+          {title}
+        </div>
+        <RadioGroup
+          aria-labelledby={`${id}-label`}
+          value={chosen === -2 ? "" : String(chosen)}
+          disabled={disabled}
+          onChange={(_, data) => onPick(Number(data.value))}
+        >
+          {labels.map((label, i) => (
+            <Radio
+              key={`${i}-${label}`}
+              id={`${id}-${i}`}
+              value={String(i)}
+              label={{ children: label, className: styles.choiceLabel }}
+            />
+          ))}
+          <Radio id={`${id}-other`} value="-1" label={{ children: other, className: styles.choiceLabel }} />
+        </RadioGroup>
+      </div>
+    );
+  },
+);
 
 /** Nothing in the properties a choice fills has been typed yet. */
-const isEmptyObject = (v: unknown, keys: readonly string[]) => v === undefined || v === null || (typeof v === "object" && keys.every((k) => [undefined, null, ""].includes((v as Record<string, unknown>)[k] as never)));
+const isEmptyObject = (v: unknown, keys: readonly string[]) =>
+  v === undefined ||
+  v === null ||
+  (typeof v === "object" &&
+    keys.every((k) => [undefined, null, ""].includes((v as Record<string, unknown>)[k] as never)));
 
 /**
  * RJSF's object field, with the step's "same as" choices where the step offers them for this
@@ -51,8 +81,20 @@ export function ObjectFieldWithSameAs(props: FieldProps) {
   const context = props.registry.formContext as FormContext;
   const pointer = pointerOfPath(props.fieldPathId.path);
   const entry = context.sameAs ? sameAsFor(context.sameAs.step, pointer) : undefined;
-  const keys = useMemo(() => (entry ? copiedKeys(entry, Object.keys(((props.schema as JsonSchema).properties as object | undefined) ?? {})) : []), [entry, props.schema]);
-  const choices = useMemo(() => (entry && context.sameAs ? sameAsChoices(entry, context.sameAs.application, keys) : []), [entry, context.sameAs, keys]);
+  const keys = useMemo(
+    () =>
+      entry
+        ? copiedKeys(
+            entry,
+            Object.keys(((props.schema as JsonSchema).properties as object | undefined) ?? {}),
+          )
+        : [],
+    [entry, props.schema],
+  );
+  const choices = useMemo(
+    () => (entry && context.sameAs ? sameAsChoices(entry, context.sameAs.application, keys) : []),
+    [entry, context.sameAs, keys],
+  );
   // "Another address" empties the field: it stays chosen while the applicant types.
   const [otherPicked, setOtherPicked] = useState(false);
   const base = <BaseObjectField {...props} />;
@@ -62,10 +104,21 @@ export function ObjectFieldWithSameAs(props: FieldProps) {
   const chosen = index >= 0 ? index : otherPicked || !isEmptyObject(props.formData, keys) ? -1 : -2;
   const pick = (i: number) => {
     setOtherPicked(i < 0);
-    props.onChange(applyChoice(props.formData, i >= 0 ? choices[i]!.value : {}, keys) as typeof props.formData, props.fieldPathId.path);
+    props.onChange(
+      applyChoice(props.formData, i >= 0 ? choices[i]!.value : {}, keys) as typeof props.formData,
+      props.fieldPathId.path,
+    );
   };
   const node = (
-    <SameAsPicker title={entry.title} other={entry.other} labels={choices.map((c) => c.label)} fields={keys} chosen={chosen} disabled={Boolean(props.disabled || props.readonly)} onPick={pick} />
+    <SameAsPicker
+      title={entry.title}
+      other={entry.other}
+      labels={choices.map((c) => c.label)}
+      fields={keys}
+      chosen={chosen}
+      disabled={Boolean(props.disabled || props.readonly)}
+      onPick={pick}
+    />
   );
   return <SameAsSlot.Provider value={{ pointer, node }}>{base}</SameAsSlot.Provider>;
 }

@@ -5,10 +5,14 @@ import type { Step } from "../definitions/definitions";
 import { loadParts, partsForStep, partsLoaded } from "./fluent-parts";
 
 const partsOf = (step: Step, schema: JsonSchema) =>
-  partsForStep(schema, [step.uiSchema, ...Object.values(step.textFor ?? {}).map((text) => text?.uiSchema)], { sameAs: step.sameAs !== undefined });
+  partsForStep(schema, [step.uiSchema, ...Object.values(step.textFor ?? {}).map((text) => text?.uiSchema)], {
+    sameAs: step.sameAs !== undefined,
+  });
 
 /** Loads the parts of `step`, whose answer schema, with its `$ref`s inlined, is `schema` (engine/definitions/bundle.ts). */
-export const loadStepParts = (step: Step, schema: JsonSchema): Promise<void> => loadParts(partsOf(step, schema));
+export const loadStepParts = (step: Step, schema: JsonSchema): Promise<void> =>
+  loadParts(partsOf(step, schema));
 
 /** Whether the parts of `step` are all loaded (a page then shows it without waiting a turn). */
-export const stepPartsLoaded = (step: Step, schema: JsonSchema): boolean => partsLoaded(partsOf(step, schema));
+export const stepPartsLoaded = (step: Step, schema: JsonSchema): boolean =>
+  partsLoaded(partsOf(step, schema));

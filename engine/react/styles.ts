@@ -110,7 +110,12 @@ export const useStyles = makeStyles({
   },
   fieldError: { fontSize: "14px", lineHeight: "20px" },
   // A warning notice: Fluent's warning colour (#bc4b09, 4.6:1 on white), apart from an error's red; it never blocks.
-  warning: { color: tokens.colorStatusWarningForeground1, fontSize: "14px", lineHeight: "20px", marginTop: "4px" },
+  warning: {
+    color: tokens.colorStatusWarningForeground1,
+    fontSize: "14px",
+    lineHeight: "20px",
+    marginTop: "4px",
+  },
   fieldWarning: { fontSize: "14px", lineHeight: "20px", color: tokens.colorStatusWarningForeground1 },
   groupLabel: {
     display: "block",
@@ -141,7 +146,12 @@ export const useStyles = makeStyles({
     fontWeight: 600,
     textAlign: "center",
     color: tokens.colorNeutralForeground1,
-    ":hover": { borderTopColor: tokens.colorBrandStroke1, borderRightColor: tokens.colorBrandStroke1, borderBottomColor: tokens.colorBrandStroke1, borderLeftColor: tokens.colorBrandStroke1 },
+    ":hover": {
+      borderTopColor: tokens.colorBrandStroke1,
+      borderRightColor: tokens.colorBrandStroke1,
+      borderBottomColor: tokens.colorBrandStroke1,
+      borderLeftColor: tokens.colorBrandStroke1,
+    },
     ":has(input:focus-visible)": focusRing,
   },
   cardLeft: { alignItems: "flex-start", textAlign: "left" },
@@ -183,7 +193,13 @@ export const useStyles = makeStyles({
     gap: "16px",
     minWidth: 0,
   },
-  itemHeader: { display: "flex", alignItems: "center", justifyContent: "space-between", gap: "12px", flexWrap: "wrap" },
+  itemHeader: {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "space-between",
+    gap: "12px",
+    flexWrap: "wrap",
+  },
   itemTitle: { fontSize: "18px", fontWeight: 600, margin: 0 },
   itemButtons: { display: "flex", gap: "8px", flexWrap: "wrap" },
   // ---- buttons ----
@@ -235,14 +251,29 @@ export const useStyles = makeStyles({
   progressCaption: { margin: "0 0 8px", fontSize: "14px", color: helocTokens.secondary },
   progressCurrent: { fontWeight: 600, color: tokens.colorNeutralForeground1 },
   progressList: { display: "flex", gap: "4px", listStyleType: "none", margin: 0, padding: 0 },
-  progressSegment: { flexGrow: 1, flexBasis: 0, height: "6px", backgroundColor: tokens.colorNeutralBackground5 },
+  progressSegment: {
+    flexGrow: 1,
+    flexBasis: 0,
+    height: "6px",
+    backgroundColor: tokens.colorNeutralBackground5,
+  },
   progressDone: { backgroundColor: tokens.colorBrandBackground },
   progressHere: { backgroundColor: tokens.colorBrandBackground, opacity: 0.55 },
   // The journey's phases: one labelled bar each, the current one filled as far as its steps go.
   phaseList: { display: "flex", gap: "6px", listStyleType: "none", margin: 0, padding: 0 },
   phase: { flexGrow: 1, flexBasis: 0, minWidth: 0, display: "flex", flexDirection: "column", gap: "6px" },
-  phaseBar: { position: "relative", height: "6px", overflow: "hidden", backgroundColor: tokens.colorNeutralBackground5 },
+  phaseBar: {
+    position: "relative",
+    height: "6px",
+    overflow: "hidden",
+    backgroundColor: tokens.colorNeutralBackground5,
+  },
   phaseFill: { position: "absolute", inset: "0 auto 0 0", backgroundColor: tokens.colorBrandBackground },
-  phaseLabel: { fontSize: "13px", lineHeight: 1.2, color: helocTokens.secondary, "@media (max-width: 420px)": { fontSize: "12px" } },
+  phaseLabel: {
+    fontSize: "13px",
+    lineHeight: 1.2,
+    color: helocTokens.secondary,
+    "@media (max-width: 420px)": { fontSize: "12px" },
+  },
   phaseLabelHere: { fontWeight: 700, color: tokens.colorNeutralForeground1 },
 });

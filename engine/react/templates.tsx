@@ -17,7 +17,16 @@ import { getUiOptions } from "@rjsf/utils";
 import { createContext, useContext, useEffect, useId, useMemo, useRef, type ReactNode } from "react";
 import type { JsonSchema } from "../definitions/bundle";
 import { humanize } from "../validation/messages";
-import { GroupA11yContext, ListContext, useFieldView, useMounted, useStore, type FormContext, type GroupA11y, type ListInfo } from "./context";
+import {
+  GroupA11yContext,
+  ListContext,
+  useFieldView,
+  useMounted,
+  useStore,
+  type FormContext,
+  type GroupA11y,
+  type ListInfo,
+} from "./context";
 import { pointerOfPath, typesOf } from "../form/render-schema";
 import { useStyles } from "./styles";
 import { SameAsSlot } from "./same-as";
@@ -28,13 +37,23 @@ const LayoutContext = createContext<Layout>({ kind: "stack" });
 
 const isContainer = (schema: JsonSchema) => {
   const types = typesOf(schema);
-  return types.includes("object") || types.includes("array") || (types.length === 0 && (schema.properties !== undefined || schema.items !== undefined));
+  return (
+    types.includes("object") ||
+    types.includes("array") ||
+    (types.length === 0 && (schema.properties !== undefined || schema.items !== undefined))
+  );
 };
 
 function ErrorText({ id, message, focusable }: { id: string; message: string; focusable?: boolean }) {
   const styles = useStyles();
   return (
-    <div id={id} className={styles.error} role="alert" data-error-message="true" tabIndex={focusable ? -1 : undefined}>
+    <div
+      id={id}
+      className={styles.error}
+      role="alert"
+      data-error-message="true"
+      tabIndex={focusable ? -1 : undefined}
+    >
       {message}
     </div>
   );
@@ -70,17 +89,25 @@ function FieldTemplate(props: FieldTemplateProps) {
 
   const options = getUiOptions(uiSchema);
   const widget = typeof options.widget === "string" ? options.widget : undefined;
-  const label = rjsfLabel && (rjsfLabel !== name || typeof schema.title === "string") ? rjsfLabel : humanize(name);
+  const label =
+    rjsfLabel && (rjsfLabel !== name || typeof schema.title === "string") ? rjsfLabel : humanize(name);
   const isRequired = Boolean(required) || view.required;
   const error = view.error;
   const warning = error ? undefined : view.warning; // an error says more: one message at a time
-  const help = [options.description, options.help, view.notice].filter((t): t is string => typeof t === "string" && t !== "").join(" ");
+  const help = [options.description, options.help, view.notice]
+    .filter((t): t is string => typeof t === "string" && t !== "")
+    .join(" ");
   const isGroup = widget !== undefined && GROUP_WIDGETS.has(widget);
-  const isCheckbox = !isGroup && typesOf(schema).includes("boolean") && (widget === undefined || widget === "checkbox");
+  const isCheckbox =
+    !isGroup && typesOf(schema).includes("boolean") && (widget === undefined || widget === "checkbox");
   const place =
     layout.kind === "address"
-      ? layout.lines.has(name) ? styles.addressLine : styles.addressPart
-      : isGroup || widget === "textarea" ? styles.wide : undefined;
+      ? layout.lines.has(name)
+        ? styles.addressLine
+        : styles.addressPart
+      : isGroup || widget === "textarea"
+        ? styles.wide
+        : undefined;
 
   if (isGroup) {
     const labelId = `${groupIds}-label`;
@@ -94,12 +121,24 @@ function FieldTemplate(props: FieldTemplateProps) {
       required: isRequired,
     };
     return (
-      <div className={mergeClasses(styles.field, place)} data-pointer={pointer} data-invalid={error ? "true" : undefined}>
+      <div
+        className={mergeClasses(styles.field, place)}
+        data-pointer={pointer}
+        data-invalid={error ? "true" : undefined}
+      >
         <div id={labelId} className={styles.groupLabel}>
           {label}
-          {isRequired ? <span className={styles.required} aria-hidden="true">*</span> : null}
+          {isRequired ? (
+            <span className={styles.required} aria-hidden="true">
+              *
+            </span>
+          ) : null}
         </div>
-        {help ? <div id={hintId} className={mergeClasses(styles.hint)} style={{ marginBottom: 8 }}>{help}</div> : null}
+        {help ? (
+          <div id={hintId} className={mergeClasses(styles.hint)} style={{ marginBottom: 8 }}>
+            {help}
+          </div>
+        ) : null}
         <GroupA11yContext.Provider value={a11y}>{children}</GroupA11yContext.Provider>
         {error && errorId ? <ErrorText id={errorId} message={error} /> : null}
         {warning ? <WarningText id={warningId} message={warning} /> : null}
@@ -116,7 +155,13 @@ function FieldTemplate(props: FieldTemplateProps) {
       required={isRequired}
       size="large"
       validationState={error ? "error" : warning ? "warning" : "none"}
-      validationMessage={error ? { children: error, className: styles.fieldError } : warning ? { children: warning, className: styles.fieldWarning } : undefined}
+      validationMessage={
+        error
+          ? { children: error, className: styles.fieldError }
+          : warning
+            ? { children: warning, className: styles.fieldWarning }
+            : undefined
+      }
       hint={help ? { children: help, className: styles.hint } : undefined}
     >
       {children}
@@ -136,13 +181,24 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const visible = properties.filter((p) => !p.hidden);
   const isItem = typeof fieldPathId.path.at(-1) === "number";
   const isRoot = fieldPathId.path.length === 0;
-  const legend = !isItem && !isRoot && typeof schema.title === "string" ? (typeof options.title === "string" ? options.title : title) : undefined;
+  const legend =
+    !isItem && !isRoot && typeof schema.title === "string"
+      ? typeof options.title === "string"
+        ? options.title
+        : title
+      : undefined;
   const description = typeof options.description === "string" ? options.description : undefined;
   const layout: Layout = useMemo(
-    () => (widget === "address" ? { kind: "address", lines: new Set(visible.slice(0, 2).map((p) => p.name)) } : { kind: "stack" }),
+    () =>
+      widget === "address"
+        ? { kind: "address", lines: new Set(visible.slice(0, 2).map((p) => p.name)) }
+        : { kind: "stack" },
     [widget, visible.map((p) => p.name).join("\n")],
   );
-  const display = widget && widget !== "address" ? ((registry.formContext as FormContext).displays?.[widget] as ReactNode) : null;
+  const display =
+    widget && widget !== "address"
+      ? ((registry.formContext as FormContext).displays?.[widget] as ReactNode)
+      : null;
   // The step's "same as" choices for this field (same-as.tsx), under its legend.
   const slot = useContext(SameAsSlot);
   const sameAs = slot?.pointer === pointer ? slot.node : null;
@@ -153,7 +209,9 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         className={mergeClasses(
           styles.group,
           // Four fields or more sit in two columns unless the UI schema asks for one (a list of checkboxes with sub-options reads top to bottom).
-          widget === "address" ? styles.groupAddress : visible.length >= 4 && options.columns !== 1 && styles.groupTwo,
+          widget === "address"
+            ? styles.groupAddress
+            : visible.length >= 4 && options.columns !== 1 && styles.groupTwo,
         )}
       >
         {visible.map((p) => p.content)}
@@ -164,7 +222,13 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 
   if (legend) {
     return (
-      <fieldset className={styles.fieldset} data-pointer={pointer} data-invalid={view.error ? "true" : undefined} data-container="true" aria-describedby={view.error ? errorId : undefined}>
+      <fieldset
+        className={styles.fieldset}
+        data-pointer={pointer}
+        data-invalid={view.error ? "true" : undefined}
+        data-container="true"
+        aria-describedby={view.error ? errorId : undefined}
+      >
         <legend className={styles.legend}>{legend}</legend>
         {description ? <p className={styles.hint}>{description}</p> : null}
         {error}
@@ -175,7 +239,12 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     );
   }
   return (
-    <div className={styles.wide} data-pointer={pointer} data-invalid={view.error ? "true" : undefined} data-container="true">
+    <div
+      className={styles.wide}
+      data-pointer={pointer}
+      data-invalid={view.error ? "true" : undefined}
+      data-container="true"
+    >
       {description ? <p className={styles.hint}>{description}</p> : null}
       {error}
       {display}
@@ -195,9 +264,18 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const ids = useId();
   const options = getUiOptions(uiSchema);
   const itemsSchema = (schema.items && typeof schema.items === "object" ? schema.items : {}) as JsonSchema;
-  const heading = typeof options.title === "string" ? options.title : typeof schema.title === "string" ? schema.title : title;
+  const heading =
+    typeof options.title === "string"
+      ? options.title
+      : typeof schema.title === "string"
+        ? schema.title
+        : title;
   const itemLabel =
-    typeof options.itemLabel === "string" ? options.itemLabel : typeof itemsSchema.title === "string" ? itemsSchema.title : "Item";
+    typeof options.itemLabel === "string"
+      ? options.itemLabel
+      : typeof itemsSchema.title === "string"
+        ? itemsSchema.title
+        : "Item";
   const addLabel = typeof options.addLabel === "string" ? options.addLabel : `Add ${itemLabel.toLowerCase()}`;
   const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
   const listRef = useRef<HTMLElement>(null);
@@ -284,12 +362,24 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
         </h3>
         <div className={styles.itemButtons}>
           {buttonsProps.hasMoveUp ? (
-            <Button type="button" appearance="subtle" disabled={locked} onClick={buttonsProps.onMoveUpItem} aria-label={`Move ${label} up`}>
+            <Button
+              type="button"
+              appearance="subtle"
+              disabled={locked}
+              onClick={buttonsProps.onMoveUpItem}
+              aria-label={`Move ${label} up`}
+            >
               Move up
             </Button>
           ) : null}
           {buttonsProps.hasMoveDown ? (
-            <Button type="button" appearance="subtle" disabled={locked} onClick={buttonsProps.onMoveDownItem} aria-label={`Move ${label} down`}>
+            <Button
+              type="button"
+              appearance="subtle"
+              disabled={locked}
+              onClick={buttonsProps.onMoveDownItem}
+              aria-label={`Move ${label} down`}
+            >
               Move down
             </Button>
           ) : null}
@@ -344,7 +434,14 @@ function TextButton(props: IconButtonProps & { text: string }) {
   const styles = useStyles();
   const { onClick, disabled, id, text } = props;
   return (
-    <Button type="button" id={id} appearance="secondary" className={mergeClasses(styles.button, styles.secondaryButton)} onClick={onClick} disabled={disabled}>
+    <Button
+      type="button"
+      id={id}
+      appearance="secondary"
+      className={mergeClasses(styles.button, styles.secondaryButton)}
+      onClick={onClick}
+      disabled={disabled}
+    >
       {text}
     </Button>
   );
@@ -352,7 +449,9 @@ function TextButton(props: IconButtonProps & { text: string }) {
 
 const Nothing = () => null;
 
-export const templates: Partial<Omit<TemplatesType, "ButtonTemplates">> & { ButtonTemplates: Partial<TemplatesType["ButtonTemplates"]> } = {
+export const templates: Partial<Omit<TemplatesType, "ButtonTemplates">> & {
+  ButtonTemplates: Partial<TemplatesType["ButtonTemplates"]>;
+} = {
   FieldTemplate,
   ObjectFieldTemplate,
   ArrayFieldTemplate,

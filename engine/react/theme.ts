@@ -42,4 +42,5 @@ export const helocTheme: Theme = {
 };
 
 /** Media query for a breakpoint and up, for makeStyles: `[mediaUp("sm")]: {...}`. */
-export const mediaUp = (name: keyof typeof helocTokens.breakpoints) => `@media (min-width: ${helocTokens.breakpoints[name]}px)`;
+export const mediaUp = (name: keyof typeof helocTokens.breakpoints) =>
+  `@media (min-width: ${helocTokens.breakpoints[name]}px)`;

@@ -3,7 +3,15 @@
 import { mergeClasses } from "@fluentui/react-components";
 import type { EnumOptionsType, RegistryWidgetsType, Widget, WidgetProps } from "@rjsf/utils";
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from "@rjsf/utils";
-import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from "react";
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+} from "react";
 import type { JsonSchema } from "../definitions/bundle";
 import { caretAfterReshape, codecs, type Codec, type CodecName } from "../form/codecs";
 import { GroupA11yContext, useStore } from "./context";
@@ -91,93 +99,109 @@ function useDeferredChange(id: string, onChange: (value: unknown) => void) {
  * reshaped as it is typed, parsed into the stored value on every keystroke (so visibility logic
  * sees it at once). Validation waits for the blur.
  */
-const CodecInput = withParts(["input"], function CodecInput(props: Props & { codec: Codec; type?: "text" | "email" | "password" | "tel" }) {
-  const { Input } = part("input");
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, autofocus, placeholder, codec, type = "text" } = props;
-  const schema = schemaOf(props);
-  const styles = useStyles();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [focused, setFocused] = useState(false);
-  const [text, setText] = useState(() => codec.display(value, schema));
-  const emitted = useRef<unknown>(value);
-  const atFocus = useRef("");
-  const caret = useRef<number | null>(null);
-  const deferred = useDeferredChange(id, onChange);
-  const store = useStore();
+const CodecInput = withParts(
+  ["input"],
+  function CodecInput(props: Props & { codec: Codec; type?: "text" | "email" | "password" | "tel" }) {
+    const { Input } = part("input");
+    const {
+      id,
+      value,
+      onChange,
+      onBlur,
+      onFocus,
+      disabled,
+      readonly,
+      autofocus,
+      placeholder,
+      codec,
+      type = "text",
+    } = props;
+    const schema = schemaOf(props);
+    const styles = useStyles();
+    const inputRef = useRef<HTMLInputElement>(null);
+    const [focused, setFocused] = useState(false);
+    const [text, setText] = useState(() => codec.display(value, schema));
+    const emitted = useRef<unknown>(value);
+    const atFocus = useRef("");
+    const caret = useRef<number | null>(null);
+    const deferred = useDeferredChange(id, onChange);
+    const store = useStore();
 
-  // A field of a list item just added may have a proposed value (the step's newItems).
-  useEffect(() => {
-    const pointer = store.pointerOfId(id);
-    if (pointer === undefined || (value !== undefined && value !== null && value !== "")) return;
-    const proposed = store.takeProposal(pointer);
-    if (proposed !== undefined) onChange(proposed);
-    // Once, when the field appears: no dependencies, on purpose.
-  }, []);
+    // A field of a list item just added may have a proposed value (the step's newItems).
+    useEffect(() => {
+      const pointer = store.pointerOfId(id);
+      if (pointer === undefined || (value !== undefined && value !== null && value !== "")) return;
+      const proposed = store.takeProposal(pointer);
+      if (proposed !== undefined) onChange(proposed);
+      // Once, when the field appears: no dependencies, on purpose.
+    }, []);
 
-  // A value changed from outside (a reset, a list item moved) while the field is not being edited.
-  if (!focused && !sameValue(value, emitted.current)) {
-    emitted.current = value;
-    const shown = codec.display(value, schema);
-    if (shown !== text) setText(shown);
-  }
-
-  useLayoutEffect(() => {
-    if (caret.current !== null && inputRef.current && document.activeElement === inputRef.current) {
-      inputRef.current.setSelectionRange(caret.current, caret.current);
-      caret.current = null;
+    // A value changed from outside (a reset, a list item moved) while the field is not being edited.
+    if (!focused && !sameValue(value, emitted.current)) {
+      emitted.current = value;
+      const shown = codec.display(value, schema);
+      if (shown !== text) setText(shown);
     }
-  }, [text]);
 
-  const emit = (next: unknown) => {
-    const stored = next === undefined ? emptyValueOf(schema) : next;
-    if (sameValue(stored, emitted.current)) return;
-    emitted.current = stored;
-    deferred.change(stored);
-  };
+    useLayoutEffect(() => {
+      if (caret.current !== null && inputRef.current && document.activeElement === inputRef.current) {
+        inputRef.current.setSelectionRange(caret.current, caret.current);
+        caret.current = null;
+      }
+    }, [text]);
 
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const raw = event.target.value;
-    const next = codec.typing(raw);
-    if (codec.reshapes && next !== raw) caret.current = caretAfterReshape(raw, event.target.selectionStart ?? raw.length, next);
-    setText(next);
-    emit(codec.parse(next, schema));
-  };
+    const emit = (next: unknown) => {
+      const stored = next === undefined ? emptyValueOf(schema) : next;
+      if (sameValue(stored, emitted.current)) return;
+      emitted.current = stored;
+      deferred.change(stored);
+    };
 
-  return (
-    <Input
-      ref={inputRef}
-      id={id}
-      name={props.htmlName ?? id}
-      type={type}
-      size="large"
-      className={styles.input}
-      input={{ className: styles.inputText }}
-      value={text}
-      placeholder={placeholder || undefined}
-      disabled={disabled}
-      readOnly={readonly}
-      autoFocus={autofocus}
-      inputMode={(optionString(props, "inputmode") as Codec["inputMode"]) ?? codec.inputMode}
-      autoComplete={optionString(props, "autocomplete") ?? (codec === codecs.ssn ? "off" : undefined)}
-      spellCheck={codec === codecs.text && type === "text" ? undefined : false}
-      onChange={handleChange}
-      onFocus={() => {
-        const t = codec.edit(value, schema);
-        atFocus.current = t;
-        setFocused(true);
-        setText(t);
-        onFocus(id, value);
-      }}
-      onBlur={() => {
-        if (text !== atFocus.current) emit(codec.parse(text, schema));
-        deferred.flush();
-        setFocused(false);
-        setText(codec.display(emitted.current, schema));
-        onBlur(id, emitted.current);
-      }}
-    />
-  );
-});
+    const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+      const raw = event.target.value;
+      const next = codec.typing(raw);
+      if (codec.reshapes && next !== raw)
+        caret.current = caretAfterReshape(raw, event.target.selectionStart ?? raw.length, next);
+      setText(next);
+      emit(codec.parse(next, schema));
+    };
+
+    return (
+      <Input
+        ref={inputRef}
+        id={id}
+        name={props.htmlName ?? id}
+        type={type}
+        size="large"
+        className={styles.input}
+        input={{ className: styles.inputText }}
+        value={text}
+        placeholder={placeholder || undefined}
+        disabled={disabled}
+        readOnly={readonly}
+        autoFocus={autofocus}
+        inputMode={(optionString(props, "inputmode") as Codec["inputMode"]) ?? codec.inputMode}
+        autoComplete={optionString(props, "autocomplete") ?? (codec === codecs.ssn ? "off" : undefined)}
+        spellCheck={codec === codecs.text && type === "text" ? undefined : false}
+        onChange={handleChange}
+        onFocus={() => {
+          const t = codec.edit(value, schema);
+          atFocus.current = t;
+          setFocused(true);
+          setText(t);
+          onFocus(id, value);
+        }}
+        onBlur={() => {
+          if (text !== atFocus.current) emit(codec.parse(text, schema));
+          deferred.flush();
+          setFocused(false);
+          setText(codec.display(emitted.current, schema));
+          onBlur(id, emitted.current);
+        }}
+      />
+    );
+  },
+);
 
 const codecWidget = (name: CodecName, type?: "text" | "email" | "password" | "tel") =>
   function CodecWidget(props: Props) {
@@ -207,7 +231,8 @@ const TextareaWidget = withParts(["textarea"], function TextareaWidget(props: Pr
   const deferred = useDeferredChange(id, onChange);
   const [text, setText] = useState(typeof value === "string" ? value : "");
   const [focused, setFocused] = useState(false);
-  if (!focused && (typeof value === "string" ? value : "") !== text) setText(typeof value === "string" ? value : "");
+  if (!focused && (typeof value === "string" ? value : "") !== text)
+    setText(typeof value === "string" ? value : "");
   return (
     <Textarea
       id={id}
@@ -269,7 +294,11 @@ const SelectWidget = withParts(["select"], function SelectWidget(props: Props) {
     >
       <option value="">{placeholder || "Select…"}</option>
       {enumOptions.map((option, i) => (
-        <option key={String(option.value)} value={String(i)} disabled={options.enumDisabled?.includes(option.value)}>
+        <option
+          key={String(option.value)}
+          value={String(i)}
+          disabled={options.enumDisabled?.includes(option.value)}
+        >
           {option.label}
         </option>
       ))}
@@ -289,7 +318,11 @@ function ChoiceCards(props: Props & { variant: "yesNo" | "cards" | "images" }) {
   const enumOptions = optionsOf(props);
   const images = options.images as Record<string, string> | string[] | undefined;
   const imageOf = (optionValue: unknown, i: number) =>
-    Array.isArray(images) ? images[i] : images && typeof images === "object" ? images[String(optionValue)] : undefined;
+    Array.isArray(images)
+      ? images[i]
+      : images && typeof images === "object"
+        ? images[String(optionValue)]
+        : undefined;
   const locked = disabled || readonly;
   return (
     <div
@@ -298,7 +331,11 @@ function ChoiceCards(props: Props & { variant: "yesNo" | "cards" | "images" }) {
       aria-describedby={a11y.describedBy}
       aria-invalid={a11y.invalid || undefined}
       aria-required={a11y.required || undefined}
-      className={mergeClasses(styles.cards, variant === "yesNo" && styles.cardsTwo, variant === "images" && styles.cardsImages)}
+      className={mergeClasses(
+        styles.cards,
+        variant === "yesNo" && styles.cardsTwo,
+        variant === "images" && styles.cardsImages,
+      )}
     >
       {enumOptions.map((option, i) => {
         const checked = value !== undefined && value !== null && value === option.value;
@@ -371,7 +408,12 @@ const RadioWidget = withParts(["radio"], function RadioWidget(props: Props) {
       onBlur={() => onBlur(id, value)}
     >
       {enumOptions.map((option, i) => (
-        <Radio key={String(option.value)} id={`${id}-${i}`} value={String(i)} label={{ children: option.label, className: styles.choiceLabel }} />
+        <Radio
+          key={String(option.value)}
+          id={`${id}-${i}`}
+          value={String(i)}
+          label={{ children: option.label, className: styles.choiceLabel }}
+        />
       ))}
     </RadioGroup>
   );
@@ -416,7 +458,8 @@ const CheckboxesWidget = withParts(["checkbox"], function CheckboxesWidget(props
           checked={list.includes(option.value)}
           disabled={disabled || readonly}
           onChange={(_, data) => {
-            const next = data.checked === true ? [...list, option.value] : list.filter((v) => v !== option.value);
+            const next =
+              data.checked === true ? [...list, option.value] : list.filter((v) => v !== option.value);
             const ordered = enumOptions.map((o) => o.value).filter((v) => next.includes(v));
             onChange(ordered);
             onBlur(id, ordered);
@@ -447,7 +490,12 @@ const named = {
   phone: codecWidget("phone", "tel"),
   ssn: codecWidget("ssn"),
   date: function DateWidget(props: Props) {
-    return <CodecInput {...props} codec={optionString(props, "twoDigitYear") === "past" ? codecs.pastDate : codecs.date} />;
+    return (
+      <CodecInput
+        {...props}
+        codec={optionString(props, "twoDigitYear") === "past" ? codecs.pastDate : codecs.date}
+      />
+    );
   },
   monthYear: codecWidget("monthYear"),
   yesNo: cardsWidget("yesNo"),

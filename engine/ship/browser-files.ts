@@ -33,10 +33,24 @@ function reachedSchemas(files: DefinitionFiles, roots: [file: string, json: unkn
   return reached;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Keywords whose value is one subschema, a list of them, or a map of names to them. */
-const ONE = new Set(["items", "additionalItems", "additionalProperties", "unevaluatedItems", "unevaluatedProperties", "not", "if", "then", "else", "contains", "propertyNames", "contentSchema"]);
+const ONE = new Set([
+  "items",
+  "additionalItems",
+  "additionalProperties",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "contentSchema",
+]);
 const LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const MAP = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
 const NOTES = new Set(["description", "$comment", "examples"]);
@@ -49,7 +63,8 @@ function withoutNotes(schema: unknown): unknown {
     if (NOTES.has(key)) continue;
     if (ONE.has(key)) out[key] = withoutNotes(value);
     else if (LIST.has(key) && Array.isArray(value)) out[key] = value.map(withoutNotes);
-    else if (MAP.has(key) && isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, v]) => [name, withoutNotes(v)]));
+    else if (MAP.has(key) && isObject(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, v]) => [name, withoutNotes(v)]));
     else out[key] = value;
   }
   return out;
@@ -58,7 +73,10 @@ function withoutNotes(schema: unknown): unknown {
 /** A rule set without its reviewers' descriptions (its params, logic and outputs as they are). */
 function withoutDescriptions(ruleSet: unknown): unknown {
   if (!isObject(ruleSet)) return ruleSet;
-  const described = (items: unknown) => (Array.isArray(items) ? items.map((item) => (isObject(item) && "description" in item ? { ...item, description: "" } : item)) : items);
+  const described = (items: unknown) =>
+    Array.isArray(items)
+      ? items.map((item) => (isObject(item) && "description" in item ? { ...item, description: "" } : item))
+      : items;
   return {
     ...ruleSet,
     ...("description" in ruleSet ? { description: "" } : {}),
@@ -69,11 +87,23 @@ function withoutDescriptions(ruleSet: unknown): unknown {
 }
 
 export function browserFiles(files: DefinitionFiles): DefinitionFiles {
-  const rules = Object.fromEntries(Object.entries(files.rules).filter(([path]) => !isCases(path)).map(([path, json]) => [path, withoutDescriptions(json)]));
+  const rules = Object.fromEntries(
+    Object.entries(files.rules)
+      .filter(([path]) => !isCases(path))
+      .map(([path, json]) => [path, withoutDescriptions(json)]),
+  );
   const roots: [string, unknown][] = [
     ...Object.entries(files.steps).map(([path, json]): [string, unknown] => [`steps/${path}`, json]),
     ...Object.entries(rules).map(([path, json]): [string, unknown] => [`rules/${path}`, json]),
   ];
   const reached = reachedSchemas(files, roots);
-  return { schemas: Object.fromEntries(Object.entries(files.schemas).filter(([path]) => reached.has(path)).map(([path, json]) => [path, withoutNotes(json)])), steps: files.steps, rules };
+  return {
+    schemas: Object.fromEntries(
+      Object.entries(files.schemas)
+        .filter(([path]) => reached.has(path))
+        .map(([path, json]) => [path, withoutNotes(json)]),
+    ),
+    steps: files.steps,
+    rules,
+  };
 }

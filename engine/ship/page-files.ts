@@ -20,7 +20,13 @@
 // A step that places a display (an offer, a document checklist, the application's summary...) is
 // sent with every file: displays read the definitions freely.
 import { bundleSchema, type JsonSchema } from "../definitions/bundle";
-import { stepSchemaUri, type DefinitionFiles, type Definitions, type RuleSet, type Step } from "../definitions/definitions";
+import {
+  stepSchemaUri,
+  type DefinitionFiles,
+  type Definitions,
+  type RuleSet,
+  type Step,
+} from "../definitions/definitions";
 import { ruleSetsNamed } from "../validation/precompiled";
 import { OBJECT_LAYOUTS } from "../definitions/widget-names";
 
@@ -36,7 +42,8 @@ export const PAGE_RULE_SETS = ["redirect", "session-guard", "funnel", "members"]
 /** Layouts that the shell fills with a display component (all but the address layout, which the templates draw). */
 const DISPLAYS: ReadonlySet<string> = new Set(OBJECT_LAYOUTS.filter((name) => name !== "address"));
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Whether a step (any part of it: its UI schema, a member's words, an eachBorrower template) places a display. */
 export function placesDisplay(node: unknown): boolean {
@@ -51,7 +58,8 @@ export function placesDisplay(node: unknown): boolean {
 
 /** What a page reads of a step that is not its own (see the header). Made from the expanded step, so its properties are each borrower's. */
 export function stepOutline(step: Step): Step {
-  const properties = isObject(step.schema) && isObject(step.schema.properties) ? Object.keys(step.schema.properties) : [];
+  const properties =
+    isObject(step.schema) && isObject(step.schema.properties) ? Object.keys(step.schema.properties) : [];
   const next = (step.next ?? []).map((branch) => ({ goto: branch.goto }));
   return {
     id: step.id,
@@ -105,12 +113,14 @@ function paramKeysNamed(node: unknown, into: Map<string, Set<string> | "all">): 
   else if (isObject(node)) for (const value of Object.values(node)) paramKeysNamed(value, into);
 }
 
-const pick = (params: Record<string, unknown>, keys: Set<string>) => Object.fromEntries(Object.entries(params).filter(([key]) => keys.has(key)));
+const pick = (params: Record<string, unknown>, keys: Set<string>) =>
+  Object.fromEntries(Object.entries(params).filter(([key]) => keys.has(key)));
 
 /** The rule sets `nodes` name, and what those read in turn (with the ones every page reads, unless `own`). */
 function ruleSetsFor(defs: Definitions, nodes: unknown[], own = false): Set<string> {
   const read = new Set<string>();
-  if (!own) for (const id of PAGE_RULE_SETS) if (defs.ruleSets.has(id)) ruleSetsNamed(defs, `rules.${id}`, read);
+  if (!own)
+    for (const id of PAGE_RULE_SETS) if (defs.ruleSets.has(id)) ruleSetsNamed(defs, `rules.${id}`, read);
   for (const node of nodes) ruleSetsNamed(defs, node, read);
   return read;
 }
@@ -165,14 +175,23 @@ export function pageFiles(defs: Definitions, sent: DefinitionFiles, stepId: stri
   // Params: those any kept logic reads (a whole rule set's own, and params.<id>.<key> named
   // anywhere: only the keys named, so one flag a skipWhen reads does not bring a table of texts).
   const params = new Map<string, Set<string> | "all">();
-  paramKeysNamed([...flows, ...outlines, located?.def ?? null, ...[...whole].map((id) => defs.ruleSets.get(id)!.def)], params);
+  paramKeysNamed(
+    [...flows, ...outlines, located?.def ?? null, ...[...whole].map((id) => defs.ruleSets.get(id)!.def)],
+    params,
+  );
   const rules: Record<string, unknown> = {};
   for (const { file, def } of defs.ruleSets.values()) {
     const path = file.slice("rules/".length);
     if (!(path in sent.rules)) continue;
     const keys = params.get(def.id);
     if (whole.has(def.id)) rules[path] = sent.rules[path];
-    else rules[path] = { id: def.id, ...(keys && def.params !== undefined ? { params: keys === "all" ? def.params : pick(def.params, keys) } : {}) } satisfies Partial<RuleSet>;
+    else
+      rules[path] = {
+        id: def.id,
+        ...(keys && def.params !== undefined
+          ? { params: keys === "all" ? def.params : pick(def.params, keys) }
+          : {}),
+      } satisfies Partial<RuleSet>;
   }
   return { files: { schemas: {}, steps, rules }, whole: located ? [located.def.id] : [] };
 }

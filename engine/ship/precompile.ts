@@ -6,7 +6,13 @@
 import standaloneCode from "ajv/dist/standalone";
 import type { Ajv } from "../definitions/ajv";
 import { FORMATS_MODULE } from "../validation/precompiled";
-import { compileRuleInput, compileStepSchema, ruleInputUri, stepSchemaUri, type Definitions } from "../definitions/definitions";
+import {
+  compileRuleInput,
+  compileStepSchema,
+  ruleInputUri,
+  stepSchemaUri,
+  type Definitions,
+} from "../definitions/definitions";
 
 const made = new WeakMap<Definitions, Map<string, string | null>>();
 
@@ -33,7 +39,9 @@ function schemaOf(defs: Definitions, name: string): string | null {
 function formatNames(code: string): string[] | null {
   const required = `require(${JSON.stringify(FORMATS_MODULE)})`;
   const uses = code.split(required).length - 1;
-  const named = [...code.matchAll(new RegExp(`${required.replace(/[().]/g, "\\$&")}(?:\\.(\\w+)|\\["([\\w-]+)"\\])`, "g"))].map((m) => (m[1] ?? m[2])!);
+  const named = [
+    ...code.matchAll(new RegExp(`${required.replace(/[().]/g, "\\$&")}(?:\\.(\\w+)|\\["([\\w-]+)"\\])`, "g")),
+  ].map((m) => (m[1] ?? m[2])!);
   return named.length === uses ? [...new Set(named)] : null;
 }
 
@@ -50,9 +58,14 @@ export function precompiledModule(defs: Definitions, name: string): string | nul
   let source: string | null = null;
   if (uri) {
     const ajv = defs.ajv as Ajv;
-    if (!ajv.opts?.code?.source) throw new Error("precompiled validators need the definitions' ajv (engine/definitions/ajv.ts createAjv), which keeps their code");
+    if (!ajv.opts?.code?.source)
+      throw new Error(
+        "precompiled validators need the definitions' ajv (engine/definitions/ajv.ts createAjv), which keeps their code",
+      );
     const code = standaloneCode(ajv, { [uri]: uri });
-    const requires = [...new Set([...code.matchAll(/require\(("[^"\\]+")\)/g)].map((m) => JSON.parse(m[1]!) as string))];
+    const requires = [
+      ...new Set([...code.matchAll(/require\(("[^"\\]+")\)/g)].map((m) => JSON.parse(m[1]!) as string)),
+    ];
     const formats = requires.includes(FORMATS_MODULE) ? formatNames(code) : null;
     source = `export const requires = ${JSON.stringify(requires)};\n${formats ? `export const formats = ${JSON.stringify(formats)};\n` : ""}export default function (require) {\nconst exports = {};\n${code}\nreturn exports;\n}\n`;
   }

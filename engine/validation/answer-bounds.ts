@@ -53,7 +53,9 @@ function boundsOf(defs: Definitions, at: SchemaAt[]): Bounds | null {
       const found = variants.flatMap((v) => {
         const props = v.schema.properties as Record<string, unknown> | undefined;
         const schema = props && Object.hasOwn(props, key) ? props[key] : undefined;
-        return schema && typeof schema === "object" ? [{ ...v, schema: schema as Record<string, unknown> }] : [];
+        return schema && typeof schema === "object"
+          ? [{ ...v, schema: schema as Record<string, unknown> }]
+          : [];
       });
       if (found.length === 0) return null;
       const bounds = boundsOf(defs, found);
@@ -62,7 +64,11 @@ function boundsOf(defs: Definitions, at: SchemaAt[]): Bounds | null {
     },
     item() {
       if (items === undefined) {
-        const found = variants.flatMap((v) => (v.schema.items && typeof v.schema.items === "object" ? [{ ...v, schema: v.schema.items as Record<string, unknown> }] : []));
+        const found = variants.flatMap((v) =>
+          v.schema.items && typeof v.schema.items === "object"
+            ? [{ ...v, schema: v.schema.items as Record<string, unknown> }]
+            : [],
+        );
         items = found.length ? boundsOf(defs, found) : null;
       }
       return items;
@@ -85,7 +91,12 @@ function stepBounds(defs: Definitions, stepId: string): Bounds | null {
   if (!byStep.has(stepId)) {
     const step = stepById(defs, stepId);
     const file = defs.steps.get(stepId)!.file;
-    byStep.set(stepId, boundsOf(defs, [{ schema: step.schema as Record<string, unknown>, base: `${BASE_URI}${file}`, doc: step }]));
+    byStep.set(
+      stepId,
+      boundsOf(defs, [
+        { schema: step.schema as Record<string, unknown>, base: `${BASE_URI}${file}`, doc: step },
+      ]),
+    );
   }
   return byStep.get(stepId)!;
 }
@@ -95,7 +106,14 @@ function codePoints(text: string): number {
   let n = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0xdc00 && c <= 0xdfff && i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff) n--;
+    if (
+      c >= 0xdc00 &&
+      c <= 0xdfff &&
+      i > 0 &&
+      text.charCodeAt(i - 1) >= 0xd800 &&
+      text.charCodeAt(i - 1) <= 0xdbff
+    )
+      n--;
   }
   return n;
 }
@@ -107,33 +125,50 @@ function codePoints(text: string): number {
 export function answerBoundErrors(defs: Definitions, stepId: string, answers: unknown): FieldError[] {
   const errors: FieldError[] = [];
   let values = 0;
-  const labelOf = (bounds: Bounds | null, key: string) => bounds?.title ?? (/^\d+$/.test(key) ? "This item" : humanize(key));
+  const labelOf = (bounds: Bounds | null, key: string) =>
+    bounds?.title ?? (/^\d+$/.test(key) ? "This item" : humanize(key));
   const walk = (value: unknown, bounds: Bounds | null, pointer: string, key: string, depth: number): void => {
     if (errors.length >= ANSWER_LIMITS.errors) return;
     if (++values > ANSWER_LIMITS.values) {
-      if (values === ANSWER_LIMITS.values + 1) errors.push({ pointer: "", message: `The answers hold more than ${ANSWER_LIMITS.values.toLocaleString("en-US")} values` });
+      if (values === ANSWER_LIMITS.values + 1)
+        errors.push({
+          pointer: "",
+          message: `The answers hold more than ${ANSWER_LIMITS.values.toLocaleString("en-US")} values`,
+        });
       return;
     }
     if (typeof value === "string") {
       // A mask the server showed and the form sent back (*** - ** - 1234) stands for the stored value.
       const limit = bounds?.maxLength ?? ANSWER_LIMITS.maxLength;
-      if (value.length > beyond(limit) && !isMasked(value) && codePoints(value) > beyond(limit)) errors.push({ pointer, message: fieldMessage(labelOf(bounds, key), `must be at most ${limit} characters`) });
+      if (value.length > beyond(limit) && !isMasked(value) && codePoints(value) > beyond(limit))
+        errors.push({
+          pointer,
+          message: fieldMessage(labelOf(bounds, key), `must be at most ${limit} characters`),
+        });
       return;
     }
     if (value === null || typeof value !== "object") return;
     if (depth >= ANSWER_LIMITS.depth) {
-      errors.push({ pointer, message: fieldMessage(labelOf(bounds, key), `is nested more than ${ANSWER_LIMITS.depth} levels deep`) });
+      errors.push({
+        pointer,
+        message: fieldMessage(labelOf(bounds, key), `is nested more than ${ANSWER_LIMITS.depth} levels deep`),
+      });
       return;
     }
     if (Array.isArray(value)) {
       const limit = bounds?.maxItems ?? ANSWER_LIMITS.maxItems;
       // An oversized list is refused whole: its items are not looked at.
-      if (value.length > beyond(limit)) return void errors.push({ pointer, message: fieldMessage(labelOf(bounds, key), `allows at most ${limit} entries`) });
+      if (value.length > beyond(limit))
+        return void errors.push({
+          pointer,
+          message: fieldMessage(labelOf(bounds, key), `allows at most ${limit} entries`),
+        });
       const item = bounds?.item() ?? null;
       value.forEach((v, i) => walk(v, item, `${pointer}/${i}`, String(i), depth + 1));
       return;
     }
-    for (const [k, v] of Object.entries(value)) walk(v, bounds?.child(k) ?? null, `${pointer}/${escapeSegment(k)}`, k, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      walk(v, bounds?.child(k) ?? null, `${pointer}/${escapeSegment(k)}`, k, depth + 1);
   };
   walk(answers, stepBounds(defs, stepId), "", "", 0);
   return errors;

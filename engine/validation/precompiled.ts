@@ -13,9 +13,10 @@ import { formats } from "./validators";
 export const FORMATS_MODULE = "heloc:formats";
 
 /** Our formats as ajv registers them (engine/definitions/ajv.ts): the generated code calls `.validate` on these very objects. */
-export const formatDefinitions: Record<string, { type: "string"; validate: (value: string) => boolean }> = Object.fromEntries(
-  Object.entries(formats).map(([name, validate]) => [name, { type: "string" as const, validate }]),
-);
+export const formatDefinitions: Record<string, { type: "string"; validate: (value: string) => boolean }> =
+  Object.fromEntries(
+    Object.entries(formats).map(([name, validate]) => [name, { type: "string" as const, validate }]),
+  );
 
 /** What a precompiled module is: the helpers it requires, and a function that links it to them. */
 export interface PrecompiledModule {
@@ -26,7 +27,8 @@ export interface PrecompiledModule {
 }
 
 /** A CommonJS helper's function, however the bundler hands over its default export (the function, or the exports holding it). */
-const functionOf = (imported: unknown): unknown => (typeof imported === "function" ? imported : (imported as { default?: unknown }).default);
+const functionOf = (imported: unknown): unknown =>
+  typeof imported === "function" ? imported : (imported as { default?: unknown }).default;
 
 /**
  * The helpers generated code may require. ajv-formats' own formats (date-time, uri...) are loaded
@@ -39,7 +41,8 @@ async function helpers({ requires: names, formats }: PrecompiledModule): Promise
   };
   // Code that checks only our formats gets ours alone (the first page's next step, email): the very
   // functions it would run anyway, since ours override ajv-formats' names.
-  if (names.includes(FORMATS_MODULE) && formats?.every((name) => Object.hasOwn(formatDefinitions, name))) out[FORMATS_MODULE] = formatDefinitions;
+  if (names.includes(FORMATS_MODULE) && formats?.every((name) => Object.hasOwn(formatDefinitions, name)))
+    out[FORMATS_MODULE] = formatDefinitions;
   else if (names.includes(FORMATS_MODULE)) {
     const { fullFormats } = await import("ajv-formats/dist/formats");
     out[FORMATS_MODULE] = { ...fullFormats, ...formatDefinitions };
@@ -51,7 +54,10 @@ async function helpers({ requires: names, formats }: PrecompiledModule): Promise
 export async function linkPrecompiled(module: PrecompiledModule): Promise<Record<string, ValidateFunction>> {
   const known = await helpers(module);
   const unknown = module.requires.filter((name) => !(name in known));
-  if (unknown.length) throw new Error(`precompiled validators require ${unknown.join(", ")}, which engine/validation/precompiled.ts does not provide`);
+  if (unknown.length)
+    throw new Error(
+      `precompiled validators require ${unknown.join(", ")}, which engine/validation/precompiled.ts does not provide`,
+    );
   return module.default((name) => known[name]);
 }
 
@@ -79,7 +85,9 @@ export class PrecompiledValidators {
   }
 
   compile(schema: { $id?: unknown }): never {
-    throw new Error(`no precompiled validator for ${String(schema.$id ?? "a schema without $id")}: the browser does not compile schemas`);
+    throw new Error(
+      `no precompiled validator for ${String(schema.$id ?? "a schema without $id")}: the browser does not compile schemas`,
+    );
   }
 
   /** This as the engine's schema compiler (its compile, typed like ajv's, always throws). */
@@ -103,7 +111,8 @@ export function ruleSetsNamed(defs: Definitions, node: unknown, into: Set<string
       ruleSetsNamed(defs, defs.ruleSets.get(id)!.def, into); // what that rule set reads in turn
     }
   } else if (Array.isArray(node)) for (const item of node) ruleSetsNamed(defs, item, into);
-  else if (node !== null && typeof node === "object") for (const value of Object.values(node)) ruleSetsNamed(defs, value, into);
+  else if (node !== null && typeof node === "object")
+    for (const value of Object.values(node)) ruleSetsNamed(defs, value, into);
 }
 
 const withInput = (defs: Definitions, ids: Iterable<string>): ModuleName[] =>

@@ -31,7 +31,11 @@ export function sensitiveFields(files: DefinitionFiles, path = "application.json
     }
     for (const s of variants) {
       for (const [key, child] of Object.entries((s.schema.properties as Record<string, object>) ?? {}))
-        walk({ ...s, schema: child as Record<string, unknown> }, `${pointer}/${escapeSegment(key)}`, depth + 1);
+        walk(
+          { ...s, schema: child as Record<string, unknown> },
+          `${pointer}/${escapeSegment(key)}`,
+          depth + 1,
+        );
       if (s.schema.items && typeof s.schema.items === "object")
         walk({ ...s, schema: s.schema.items as Record<string, unknown> }, `${pointer}/*`, depth + 1);
     }
@@ -48,7 +52,8 @@ export function maskValue(value: unknown, format?: string): string {
 }
 
 /** Whether a value is a mask this module makes (never a real identifier: it holds no digits but the last 4). */
-export const isMasked = (value: unknown): value is string => typeof value === "string" && /^(\*\*\* - \*\* - |••••)\S{0,4}$/.test(value);
+export const isMasked = (value: unknown): value is string =>
+  typeof value === "string" && /^(\*\*\* - \*\* - |••••)\S{0,4}$/.test(value);
 
 /** The fields' patterns as one tree of keys (`*`: every item of a list), so a document is walked once for them all. */
 interface PatternNode {
@@ -82,18 +87,29 @@ function patternTree(fields: readonly SensitiveField[]): PatternNode {
  * once per list of fields (every request reads and writes the application through them: walking
  * each pattern's pointer anew was a quarter of a step.get).
  */
-export function mapSensitive(doc: unknown, fields: readonly SensitiveField[], fn: (value: unknown, field: SensitiveField, pointer: string) => unknown): unknown {
+export function mapSensitive(
+  doc: unknown,
+  fields: readonly SensitiveField[],
+  fn: (value: unknown, field: SensitiveField, pointer: string) => unknown,
+): unknown {
   return mapTree(doc, patternTree(fields), "", fn);
 }
 
 // Module functions, not closures made per call: every request runs these over the document.
-function mapTree(node: unknown, tree: PatternNode, pointer: string, fn: (value: unknown, field: SensitiveField, pointer: string) => unknown): unknown {
+function mapTree(
+  node: unknown,
+  tree: PatternNode,
+  pointer: string,
+  fn: (value: unknown, field: SensitiveField, pointer: string) => unknown,
+): unknown {
   if (node === null || typeof node !== "object") return node;
   const container = node as Record<string, unknown>;
   let copy: Record<string, unknown> | null = null;
   for (const [key, child] of tree.children) {
     if (key === "*") {
-      if (Array.isArray(node)) for (let index = 0; index < node.length; index++) copy = mapChild(container, copy, String(index), child, pointer, fn);
+      if (Array.isArray(node))
+        for (let index = 0; index < node.length; index++)
+          copy = mapChild(container, copy, String(index), child, pointer, fn);
     } else copy = mapChild(container, copy, key, child, pointer, fn);
   }
   return copy ?? node;
@@ -115,7 +131,8 @@ function mapChild(
   if (!tree.field) mapped = mapTree(value, tree, at, fn);
   else if (value !== null && value !== undefined) mapped = fn(value, tree.field, at);
   if (mapped === value) return copy;
-  const out = copy ?? ((Array.isArray(container) ? [...container] : { ...container }) as Record<string, unknown>);
+  const out =
+    copy ?? ((Array.isArray(container) ? [...container] : { ...container }) as Record<string, unknown>);
   // defineProperty, not assignment: a "__proto__" key must stay a plain key.
   Object.defineProperty(out, key, { value: mapped, enumerable: true, writable: true, configurable: true });
   return out;
@@ -131,7 +148,8 @@ function maskedOf(fields: readonly SensitiveField[]): SensitiveField[] {
 }
 
 /** The document as a response may show it: every writeOnly value masked. */
-export const maskSensitive = (doc: unknown, fields: readonly SensitiveField[]) => mapSensitive(doc, maskedOf(fields), (v, f) => maskValue(v, f.format));
+export const maskSensitive = (doc: unknown, fields: readonly SensitiveField[]) =>
+  mapSensitive(doc, maskedOf(fields), (v, f) => maskValue(v, f.format));
 
 /**
  * Answers sent back with a masked value the applicant did not retype (the form shows the mask)

@@ -19,9 +19,12 @@ function uiTitleAt(ui: unknown, pointer: string): string | undefined {
   let at: unknown = ui;
   for (const key of pointer.split("/").slice(1)) {
     if (at === null || typeof at !== "object") return undefined;
-    at = (at as Record<string, unknown>)[/^\d+$/.test(key) ? "items" : key.replace(/~1/g, "/").replace(/~0/g, "~")];
+    at = (at as Record<string, unknown>)[
+      /^\d+$/.test(key) ? "items" : key.replace(/~1/g, "/").replace(/~0/g, "~")
+    ];
   }
-  const title = at !== null && typeof at === "object" ? (at as Record<string, unknown>)["ui:title"] : undefined;
+  const title =
+    at !== null && typeof at === "object" ? (at as Record<string, unknown>)["ui:title"] : undefined;
   return typeof title === "string" && title.trim() ? title : undefined;
 }
 
@@ -46,7 +49,8 @@ export interface StepValidation {
   hidden: string[];
 }
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
 type Check = NonNullable<ReturnType<typeof stepById>["checks"]>[number];
 
@@ -62,22 +66,32 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
   // The UI schema in a role's words, laid once per role (it is only read: the questions' names).
   const uiByRole = new Map<string | undefined, unknown>();
   const uiFor = (role: string | undefined) => {
-    if (!uiByRole.has(role)) uiByRole.set(role, overlay(step.uiSchema ?? {}, (role && step.textFor?.[role]?.uiSchema) || {}));
+    if (!uiByRole.has(role))
+      uiByRole.set(role, overlay(step.uiSchema ?? {}, (role && step.textFor?.[role]?.uiSchema) || {}));
     return uiByRole.get(role);
   };
   /** A field's name in a message: the question as the reader reads it (the UI schema's ui:title), else the schema's title. */
   const labelOf = (pointer: string, ui: unknown = step.uiSchema): string => {
     const asked = uiTitleAt(ui, pointer);
     if (asked) return asked;
-    const segments = pointer.split("/").slice(1).map((k) => (/^\d+$/.test(k) ? "*" : k));
+    const segments = pointer
+      .split("/")
+      .slice(1)
+      .map((k) => (/^\d+$/.test(k) ? "*" : k));
     for (const at of schemasAt(defs.files, root, segments))
-      for (const s of expandSchema(defs.files, at)) if (typeof s.schema.title === "string") return s.schema.title;
+      for (const s of expandSchema(defs.files, at))
+        if (typeof s.schema.title === "string") return s.schema.title;
     return humanize(segments.at(-1) ?? "");
   };
 
   return (answers, context = {}) => {
     if (answers === null || typeof answers !== "object" || Array.isArray(answers))
-      return { valid: false, errors: [{ pointer: "", message: "The answers must be a JSON object" }], answers: {}, hidden: [] };
+      return {
+        valid: false,
+        errors: [{ pointer: "", message: "The answers must be a JSON object" }],
+        answers: {},
+        hidden: [],
+      };
     // 0. Size and shape (answer-bounds.ts), before any logic reads the answers.
     const outOfBounds = answerBoundErrors(defs, stepId, answers);
     if (outOfBounds.length) return { valid: false, errors: outOfBounds, answers: {}, hidden: [] };
@@ -92,7 +106,8 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     const { hidden } = logic;
     const doc = mergeDocs(context.application ?? {}, cleaned) as Data;
     const base = stepLogicData(defs, doc, today);
-    const dataFor = (m: Match): Data => (m.index === undefined ? base : { ...base, item: m.item, index: m.index });
+    const dataFor = (m: Match): Data =>
+      m.index === undefined ? base : { ...base, item: m.item, index: m.index };
     const test = (logicOf: Logic, m: Match) => {
       try {
         return holds(logicOf, dataFor(m));
@@ -111,7 +126,11 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
       const value = getAt(cleaned, pointer);
       return isMasked(value) && value === getAt(context.application, pointer);
     };
-    const errors = validateSchema(cleaned) ? [] : describeAjvErrors(validateSchema.errors, labelFor).filter((e) => !isHidden(e.pointer) && !unchangedMask(e.pointer));
+    const errors = validateSchema(cleaned)
+      ? []
+      : describeAjvErrors(validateSchema.errors, labelFor).filter(
+          (e) => !isHidden(e.pointer) && !unchangedMask(e.pointer),
+        );
     // A set beside the list: one look-up per field, however many items a list holds.
     const failed = new Set(errors.map((e) => e.pointer));
     const hasError = (pointer: string) => failed.has(pointer);
@@ -122,13 +141,18 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
 
     // 3. Conditional requirements.
     for (const pointer of logic.required)
-      if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer))) push({ pointer, message: fieldMessage(labelFor(pointer), "is required") });
+      if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer)))
+        push({ pointer, message: fieldMessage(labelFor(pointer), "is required") });
 
     // 4. Cross-field checks, with the message the step gives.
     for (const check of step.checks ?? [])
       for (const m of matchesOf(cleaned, check.field))
         if (!isHidden(m.pointer) && !hasError(m.pointer) && !test(check.logic, m))
-          push({ pointer: m.pointer, message: messageOf(ownWords[check.id] ? { ...check, message: ownWords[check.id]! } : check, m), ruleId: check.id });
+          push({
+            pointer: m.pointer,
+            message: messageOf(ownWords[check.id] ? { ...check, message: ownWords[check.id]! } : check, m),
+            ruleId: check.id,
+          });
 
     return { valid: errors.length === 0, errors, answers: cleaned, hidden };
   };

@@ -68,7 +68,12 @@ export function isPhoneDigits(value: unknown): value is string {
   const serviceCode = (nxx: string) => nxx[1] === "1" && nxx[2] === "1";
   const area = value.slice(0, 3);
   const exchange = value.slice(3, 6);
-  return /^[2-9][0-8]\d$/.test(area) && /^[2-9]\d\d$/.test(exchange) && !serviceCode(area) && !serviceCode(exchange);
+  return (
+    /^[2-9][0-8]\d$/.test(area) &&
+    /^[2-9]\d\d$/.test(exchange) &&
+    !serviceCode(area) &&
+    !serviceCode(exchange)
+  );
 }
 
 /**

@@ -10,11 +10,17 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { checkIdFor, expandEachBorrower, logicFor, TEMPLATE_NAME, type BorrowerRole } from "../../engine/definitions/each-borrower";
-import type { Step } from "../../engine/generated/schema-types";
-import { formatDefinition } from "../../engine/base/json-format";
-import { definitionFiles, REPO_ROOT } from "../../engine/definitions/load";
-import { escapeSegment } from "../../engine/base/pointer";
+import {
+  checkIdFor,
+  expandEachBorrower,
+  logicFor,
+  TEMPLATE_NAME,
+  type BorrowerRole,
+} from "@engine/definitions/each-borrower";
+import type { Step } from "@engine/generated/schema-types";
+import { formatDefinition } from "@engine/base/json-format";
+import { definitionFiles, REPO_ROOT } from "@engine/definitions/load";
+import { escapeSegment } from "@engine/base/pointer";
 
 type Json = Record<string, any>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -22,7 +28,11 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(sorted(a)) === 
 function sorted(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sorted);
   if (!isObject(v)) return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted(v[k])]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sorted(v[k])]),
+  );
 }
 
 const members = JSON.parse(readFileSync(join(REPO_ROOT, "rules/members.json"), "utf8")) as Json;
@@ -32,10 +42,18 @@ const [mainRole, ...otherRoles] = Object.entries(roles);
 /** The entries of a pointer map under /<field>, with that prefix taken off. */
 function under(map: Record<string, unknown> | undefined, field: string): Record<string, unknown> {
   const prefix = `/${escapeSegment(field)}/`;
-  return Object.fromEntries(Object.entries(map ?? {}).filter(([p]) => p.startsWith(prefix)).map(([p, v]) => [p.slice(prefix.length - 1), v]));
+  return Object.fromEntries(
+    Object.entries(map ?? {})
+      .filter(([p]) => p.startsWith(prefix))
+      .map(([p, v]) => [p.slice(prefix.length - 1), v]),
+  );
 }
 const outside = (map: Record<string, unknown> | undefined, fields: string[]) =>
-  Object.fromEntries(Object.entries(map ?? {}).filter(([p]) => !fields.some((f) => p === `/${escapeSegment(f)}` || p.startsWith(`/${escapeSegment(f)}/`))));
+  Object.fromEntries(
+    Object.entries(map ?? {}).filter(
+      ([p]) => !fields.some((f) => p === `/${escapeSegment(f)}` || p.startsWith(`/${escapeSegment(f)}/`)),
+    ),
+  );
 
 /** What both layouts share, and what is each one's own. */
 function split(a: unknown, b: unknown): { common: unknown; a: unknown; b: unknown } {
@@ -45,8 +63,14 @@ function split(a: unknown, b: unknown): { common: unknown; a: unknown; b: unknow
   const onlyA: Json = {};
   const onlyB: Json = {};
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (!(key in a)) { onlyB[key] = b[key]; continue; }
-    if (!(key in b)) { onlyA[key] = a[key]; continue; }
+    if (!(key in a)) {
+      onlyB[key] = b[key];
+      continue;
+    }
+    if (!(key in b)) {
+      onlyA[key] = a[key];
+      continue;
+    }
     const parts = split(a[key], b[key]);
     if (parts.common !== undefined) common[key] = parts.common;
     if (parts.a !== undefined) onlyA[key] = parts.a;
@@ -57,7 +81,13 @@ function split(a: unknown, b: unknown): { common: unknown; a: unknown; b: unknow
 }
 
 /** A borrower's logic in template form: `<answers>.x` read as borrower.x. */
-const templateLogic = (logic: unknown, answers: string) => JSON.parse(JSON.stringify(logic).replace(new RegExp(`"(var|root)":"${answers}(\\.|")`, "g"), `"$1":"${TEMPLATE_NAME}$2`));
+const templateLogic = (logic: unknown, answers: string) =>
+  JSON.parse(
+    JSON.stringify(logic).replace(
+      new RegExp(`"(var|root)":"${answers}(\\.|")`, "g"),
+      `"$1":"${TEMPLATE_NAME}$2`,
+    ),
+  );
 
 function convert(step: Json): { step?: Json; reasons: string[]; notes: string[] } {
   const reasons: string[] = [];
@@ -65,9 +95,16 @@ function convert(step: Json): { step?: Json; reasons: string[]; notes: string[] 
   const [main, mainDef] = mainRole!;
   const fields = [mainDef.answers, ...otherRoles.map(([, r]) => r.answers)];
   const props = step.schema?.properties ?? {};
-  if (step.eachBorrower || !fields.every((f) => isObject(props[f]))) return { reasons: ["no part under both borrowers"], notes };
+  if (step.eachBorrower || !fields.every((f) => isObject(props[f])))
+    return { reasons: ["no part under both borrowers"], notes };
   const answers = mainDef.answers;
-  if (!same(Object.keys(props[fields[0]!].properties ?? {}).sort(), Object.keys(props[fields[1]!].properties ?? {}).sort())) return { reasons: ["the borrowers are asked different fields"], notes };
+  if (
+    !same(
+      Object.keys(props[fields[0]!].properties ?? {}).sort(),
+      Object.keys(props[fields[1]!].properties ?? {}).sort(),
+    )
+  )
+    return { reasons: ["the borrowers are asked different fields"], notes };
 
   // Titles of objects that differ by borrower ("Co-borrower's declarations") become that borrower's ui:title.
   const titles: Json[] = fields.map(() => ({}));
@@ -90,12 +127,13 @@ function convert(step: Json): { step?: Json; reasons: string[]; notes: string[] 
     for (const [path, title] of Object.entries(found)) {
       const keys = path.split("/");
       let node = out;
-      for (const k of keys) node = (node[k] ??= {});
+      for (const k of keys) node = node[k] ??= {};
       node["ui:title"] ??= title;
     }
     return Object.keys(out).length ? out : uiPart;
   };
-  const checksOf = (field: string) => (step.checks ?? []).filter((c: Json) => c.field.startsWith(`/${escapeSegment(field)}/`));
+  const checksOf = (field: string) =>
+    (step.checks ?? []).filter((c: Json) => c.field.startsWith(`/${escapeSegment(field)}/`));
   const mainChecks = checksOf(answers);
   const baseId = (id: string) => id.replace(new RegExp(`\\.${escapeSegment(answers)}(?=[.-])`), "");
   const uiParts = fields.map((f, i) => withTitles(step.uiSchema?.[f], titles[i]!));
@@ -104,13 +142,20 @@ function convert(step: Json): { step?: Json; reasons: string[]; notes: string[] 
     schema: props[answers],
     ...(ui.common !== undefined ? { uiSchema: ui.common } : {}),
   };
-  const tv = Object.fromEntries(Object.entries(under(step.visibleWhen, answers)).map(([p, l]) => [p, templateLogic(l, answers)]));
-  const tr = Object.fromEntries(Object.entries(under(step.requiredWhen, answers)).map(([p, l]) => [p, templateLogic(l, answers)]));
+  const tv = Object.fromEntries(
+    Object.entries(under(step.visibleWhen, answers)).map(([p, l]) => [p, templateLogic(l, answers)]),
+  );
+  const tr = Object.fromEntries(
+    Object.entries(under(step.requiredWhen, answers)).map(([p, l]) => [p, templateLogic(l, answers)]),
+  );
   if (Object.keys(tv).length) template.visibleWhen = tv;
   if (Object.keys(tr).length) template.requiredWhen = tr;
   if (mainChecks.length)
     template.checks = mainChecks.map((c: Json) => ({
-      ...c, id: baseId(c.id), field: c.field.slice(answers.length + 1), logic: templateLogic(c.logic, answers),
+      ...c,
+      id: baseId(c.id),
+      field: c.field.slice(answers.length + 1),
+      logic: templateLogic(c.logic, answers),
       ...(c.details ? { details: templateLogic(c.details, answers) } : {}),
     }));
   const ni = under(step.newItems, answers);
@@ -121,8 +166,14 @@ function convert(step: Json): { step?: Json; reasons: string[]; notes: string[] 
   // Messages that differ for the other borrower.
   for (const [role, def] of otherRoles)
     for (const c of checksOf(def.answers)) {
-      const mine = template.checks?.find((t: Json) => checkIdFor(t.id, role, false) === c.id || t.field === c.field.slice(def.answers.length + 1) && same(logicFor(t.logic, def.answers), c.logic));
-      if (mine && mine.message !== c.message) (as[role] ??= {}).messages = { ...as[role]?.messages, [mine.id]: c.message };
+      const mine = template.checks?.find(
+        (t: Json) =>
+          checkIdFor(t.id, role, false) === c.id ||
+          (t.field === c.field.slice(def.answers.length + 1) &&
+            same(logicFor(t.logic, def.answers), c.logic)),
+      );
+      if (mine && mine.message !== c.message)
+        (as[role] ??= {}).messages = { ...as[role]?.messages, [mine.id]: c.message };
     }
   if (Object.keys(as).length) template.as = as;
 
@@ -139,9 +190,19 @@ function convert(step: Json): { step?: Json; reasons: string[]; notes: string[] 
     rest[key] = outside(rest[key], fields);
     if (!Object.keys(rest[key]).length) delete rest[key];
   }
-  rest.checks = (rest.checks ?? []).filter((c: Json) => !fields.some((f) => c.field.startsWith(`/${escapeSegment(f)}/`)));
+  rest.checks = (rest.checks ?? []).filter(
+    (c: Json) => !fields.some((f) => c.field.startsWith(`/${escapeSegment(f)}/`)),
+  );
   if (!rest.checks.length) delete rest.checks;
-  if (rest.uiSchema?.["ui:order"] && same(rest.uiSchema["ui:order"].filter((k: string) => !fields.includes(k)), []) && same(rest.uiSchema["ui:order"], fields)) delete rest.uiSchema["ui:order"];
+  if (
+    rest.uiSchema?.["ui:order"] &&
+    same(
+      rest.uiSchema["ui:order"].filter((k: string) => !fields.includes(k)),
+      [],
+    ) &&
+    same(rest.uiSchema["ui:order"], fields)
+  )
+    delete rest.uiSchema["ui:order"];
   // The file's keys in their usual order, eachBorrower after the uiSchema.
   const out: Json = {};
   for (const [key, value] of Object.entries(rest)) {
@@ -159,11 +220,18 @@ function convert(step: Json): { step?: Json; reasons: string[]; notes: string[] 
     for (const [, def] of otherRoles) {
       const whole = `/${escapeSegment(def.answers)}`;
       if (out[whole] !== undefined && same(out[whole], def.askedWhen)) delete out[whole];
-      else if (map === step.visibleWhen) notes.push(`the co-borrower's part is now hidden as a whole (${whole}), not field by field`);
+      else if (map === step.visibleWhen)
+        notes.push(`the co-borrower's part is now hidden as a whole (${whole}), not field by field`);
       for (const p of Object.keys(out)) {
         if (!p.startsWith(`${whole}/`)) continue;
         if (same(out[p], def.askedWhen)) delete out[p];
-        else if (isObject(out[p]) && Array.isArray(out[p].and) && out[p].and.length === 2 && same(out[p].and[0], def.askedWhen)) out[p] = out[p].and[1];
+        else if (
+          isObject(out[p]) &&
+          Array.isArray(out[p].and) &&
+          out[p].and.length === 2 &&
+          same(out[p].and[0], def.askedWhen)
+        )
+          out[p] = out[p].and[1];
       }
     }
     return out;
@@ -175,52 +243,77 @@ function convert(step: Json): { step?: Json; reasons: string[]; notes: string[] 
       if (same(before[p], after[p])) continue;
       // A part the step required as a whole (schema.required) now requires its fields: the same, said per field.
       const owner = fields.find((f) => p.startsWith(`/${escapeSegment(f)}/`));
-      if (key === "requiredWhen" && before[p] === undefined && after[p] === true && owner && (step.schema.required ?? []).includes(owner)) {
+      if (
+        key === "requiredWhen" &&
+        before[p] === undefined &&
+        after[p] === true &&
+        owner &&
+        (step.schema.required ?? []).includes(owner)
+      ) {
         notes.push(`${p} is required (the step required ${owner} as a whole)`);
         continue;
       }
-      reasons.push(`${key} ${p}: ${JSON.stringify(before[p]) ?? "absent"} would become ${JSON.stringify(after[p]) ?? "absent"}`);
+      reasons.push(
+        `${key} ${p}: ${JSON.stringify(before[p]) ?? "absent"} would become ${JSON.stringify(after[p]) ?? "absent"}`,
+      );
     }
   };
   compareMap("visibleWhen");
   compareMap("requiredWhen");
   compareMap("newItems");
-  if (titles[1] && Object.keys(titles[1]).length) notes.push(`titles that differ by borrower are now their ui:title (${Object.keys(titles[1]).join(", ")})`);
+  if (titles[1] && Object.keys(titles[1]).length)
+    notes.push(
+      `titles that differ by borrower are now their ui:title (${Object.keys(titles[1]).join(", ")})`,
+    );
   for (const f of fields) {
     const before = structuredClone(props[f]);
     const after = structuredClone(back.schema.properties[f]);
     delete before.required;
     delete after.required;
     if (!same(before, after)) reasons.push(`schema of /${f} differs`);
-    if (!same(withTitles(step.uiSchema?.[f], titles[fields.indexOf(f)]!), back.uiSchema?.[f])) reasons.push(`uiSchema of /${f} differs`);
+    if (!same(withTitles(step.uiSchema?.[f], titles[fields.indexOf(f)]!), back.uiSchema?.[f]))
+      reasons.push(`uiSchema of /${f} differs`);
   }
-  const byField = (checks: Json[]) => Object.fromEntries(checks.map((c) => [c.field + " " + JSON.stringify(sorted(c.logic)), c]));
+  const byField = (checks: Json[]) =>
+    Object.fromEntries(checks.map((c) => [c.field + " " + JSON.stringify(sorted(c.logic)), c]));
   const beforeChecks = byField(step.checks ?? []);
   const afterChecks = byField(back.checks ?? []);
   for (const key of new Set([...Object.keys(beforeChecks), ...Object.keys(afterChecks)])) {
     const [b, a] = [beforeChecks[key], afterChecks[key]];
-    if (!b || !a) { reasons.push(`check ${b?.id ?? a?.id} would ${b ? "go" : "appear"}`); continue; }
+    if (!b || !a) {
+      reasons.push(`check ${b?.id ?? a?.id} would ${b ? "go" : "appear"}`);
+      continue;
+    }
     if (b.id !== a.id) notes.push(`check id ${b.id} becomes ${a.id}`);
     if (b.description !== a.description) notes.push(`check ${a.id} is described as the main borrower's`);
     const { id: _b, description: _bd, ...bRest } = b;
     const { id: _a, description: _ad, ...aRest } = a;
-    if (!same(bRest, aRest)) reasons.push(`check ${b.id} differs: ${JSON.stringify(bRest)} would become ${JSON.stringify(aRest)}`);
+    if (!same(bRest, aRest))
+      reasons.push(`check ${b.id} differs: ${JSON.stringify(bRest)} would become ${JSON.stringify(aRest)}`);
   }
   return reasons.length ? { reasons, notes } : { step: out, reasons, notes };
 }
 
-const { values, positionals } = parseArgs({ options: { write: { type: "boolean", default: false } }, allowPositionals: true });
-const targets = positionals.length ? positionals.map((p) => ({ path: join(process.cwd(), p), file: p })) : definitionFiles().filter((f) => f.file.startsWith("steps/") && !f.file.startsWith("steps/flows/"));
+const { values, positionals } = parseArgs({
+  options: { write: { type: "boolean", default: false } },
+  allowPositionals: true,
+});
+const targets = positionals.length
+  ? positionals.map((p) => ({ path: join(process.cwd(), p), file: p }))
+  : definitionFiles().filter((f) => f.file.startsWith("steps/") && !f.file.startsWith("steps/flows/"));
 for (const { path, file } of targets) {
   const step = JSON.parse(readFileSync(path, "utf8")) as Json;
   const { step: converted, reasons, notes } = convert(step);
   const name = relative(REPO_ROOT, path) || file;
   if (!converted) {
-    if (reasons[0] !== "no part under both borrowers") console.log(`${name}: left as it is: ${reasons.join("; ")}`);
+    if (reasons[0] !== "no part under both borrowers")
+      console.log(`${name}: left as it is: ${reasons.join("; ")}`);
     continue;
   }
   const before = readFileSync(path, "utf8").split("\n").length;
   const text = formatDefinition(converted);
-  console.log(`${name}: ${values.write ? "rewritten" : "would be rewritten"} (${before} → ${text.split("\n").length} lines)${notes.length ? `; ${[...new Set(notes)].join("; ")}` : ""}`);
+  console.log(
+    `${name}: ${values.write ? "rewritten" : "would be rewritten"} (${before} → ${text.split("\n").length} lines)${notes.length ? `; ${[...new Set(notes)].join("; ")}` : ""}`,
+  );
   if (values.write) writeFileSync(path, text);
 }

@@ -29,7 +29,10 @@ const proveWithCode = async (b: Browser, email: string) => {
 };
 const addressOf = async (b: Browser) => {
   const id = (await b.session()).user?.id as string;
-  return (await server.services.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email ?? null;
+  return (
+    (await server.services.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email ??
+    null
+  );
 };
 let n = 0;
 const fresh = () => `owner-${++n}-${clock}@example.com`;
@@ -46,8 +49,13 @@ describe("an email typed by a guest is a claim until a code proves it", () => {
     const email = fresh();
     await guest("Mallory", email);
     const owner = browser(server.url);
-    await owner.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Olivia", lastName: "Owner" } } });
-    await expect(owner.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } })).resolves.toMatchObject({ applicationStatus: expect.any(String) });
+    await owner.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Olivia", lastName: "Owner" } },
+    });
+    await expect(
+      owner.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } }),
+    ).resolves.toMatchObject({ applicationStatus: expect.any(String) });
   });
 
   it("never captures the owner: signing in with the mailed code lands in their own application, and the stranger's session never reads it", async () => {
@@ -61,11 +69,16 @@ describe("an email typed by a guest is a claim until a code proves it", () => {
     const owner = await guest("Olivia", email);
     expect((await proveWithCode(owner, email)).status).toBe(200);
     expect((await owner.session()).user).toMatchObject({ email, name: "Olivia Tester" });
-    await owner.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 777000 } } });
+    await owner.trpc.step.submit.mutate({
+      stepId: "propertyValue",
+      answers: { setup: { propertyValue: 777000 } },
+    });
 
     // The stranger's session is still the stranger's own application, without the owner's answers.
     expect((await mallory.session()).user).toMatchObject({ email: null, name: "Mallory Tester" });
-    const seen = (await mallory.trpc.step.get.query({ stepId: "propertyValue" })).application as { setup?: { propertyValue?: number } };
+    const seen = (await mallory.trpc.step.get.query({ stepId: "propertyValue" })).application as {
+      setup?: { propertyValue?: number };
+    };
     expect(seen.setup?.propertyValue).toBeUndefined();
     // And the owner, signing in again from anywhere, reaches their own application.
     clock += 61_000;
@@ -114,8 +127,14 @@ describe("code requests answer alike for known and unknown addresses", () => {
       return send(message);
     };
     try {
-      const answers = await Promise.all([known.auth("Applicant", "signin/email", { email }), browser(server.url).auth("Applicant", "signin/email", { email: fresh() })]);
-      expect(answers.map((a) => a.body)).toEqual([{ url: "/app/login?step=code" }, { url: "/app/login?step=code" }]);
+      const answers = await Promise.all([
+        known.auth("Applicant", "signin/email", { email }),
+        browser(server.url).auth("Applicant", "signin/email", { email: fresh() }),
+      ]);
+      expect(answers.map((a) => a.body)).toEqual([
+        { url: "/app/login?step=code" },
+        { url: "/app/login?step=code" },
+      ]);
       expect(sent).toBe(0);
     } finally {
       release();
@@ -133,9 +152,19 @@ describe("addresses claimed before proof was needed", () => {
     const id = (await b.session()).user?.id as string;
     await server.services.db.update(users).set({ email }).where(eq(users.id, id)); // as the old claimEmail did
     const { dataDir, databaseUrl } = server.services.config;
-    const restarted = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, dataDir, databaseUrl });
+    const restarted = await startServer({
+      port: 0,
+      host: "127.0.0.1",
+      quiet: true,
+      webDir: undefined,
+      dataDir,
+      databaseUrl,
+    });
     try {
-      expect((await restarted.services.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email).toBeNull();
+      expect(
+        (await restarted.services.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]
+          ?.email,
+      ).toBeNull();
       expect(restarted.notes.some((note) => /taken back/.test(note))).toBe(true);
     } finally {
       await restarted.close();

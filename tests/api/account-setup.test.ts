@@ -18,7 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, unknown>;
+const FIXTURE = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as Record<string, unknown>;
 
 /** A signed-in applicant with the early funnel's answers, due at `status` (the offer preview, or a step of the account setup after it). */
 async function atTheOffer(status = "previewOffer") {
@@ -29,25 +31,43 @@ async function atTheOffer(status = "previewOffer") {
 }
 
 const storedDoc = async (applicationId: string) => {
-  const [row] = await server.services.db.select().from(applications).where(eq(applications.id, applicationId));
-  return { raw: row!.document, doc: applicationStore(server.services).fromRow(row!).doc as Record<string, any>, status: row!.status, revision: row!.revision };
+  const [row] = await server.services.db
+    .select()
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return {
+    raw: row!.document,
+    doc: applicationStore(server.services).fromRow(row!).doc as Record<string, any>,
+    status: row!.status,
+    revision: row!.revision,
+  };
 };
 
 const fieldErrorsOf = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (e: unknown) => (e instanceof TRPCClientError ? (e.data as { httpStatus: number; fieldErrors?: { pointer: string; message: string }[] }) : Promise.reject(e)),
+    (e: unknown) =>
+      e instanceof TRPCClientError
+        ? (e.data as { httpStatus: number; fieldErrors?: { pointer: string; message: string }[] })
+        : Promise.reject(e),
   );
 
 describe("account setup in the funnel", () => {
   it("goes from the offer preview to the phone step, and from the consents to the application", async () => {
     const { b } = await atTheOffer();
-    expect(await b.trpc.step.submit.mutate({ stepId: "previewOffer", answers: {} })).toMatchObject({ route: "/app/initial-setup/phone", stepId: "setupPhone", applicationStatus: "setupPhone" });
+    expect(await b.trpc.step.submit.mutate({ stepId: "previewOffer", answers: {} })).toMatchObject({
+      route: "/app/initial-setup/phone",
+      stepId: "setupPhone",
+      applicationStatus: "setupPhone",
+    });
   });
 
   it("texts a 6-digit code to the number saved on the phone step", async () => {
     const { b } = await atTheOffer("setupPhone");
-    const result = await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550142" } } });
+    const result = await b.trpc.step.submit.mutate({
+      stepId: "setupPhone",
+      answers: { user: { phone: "3035550142" } },
+    });
     expect(result).toMatchObject({ route: "/app/initial-setup/verify-phone", stepId: "setupVerify" });
     expect(newestTextCode(server.dataDir, "3035550142")).toMatch(/^\d{6}$/);
   });
@@ -82,12 +102,23 @@ describe("account setup in the funnel", () => {
     const code = newestTextCode(server.dataDir, "3035550144");
     const wrong = code === "000000" ? "111111" : "000000";
     const saved = await storedDoc(applicationId);
-    const first = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: wrong } }));
-    expect(first).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/otpCode", message: expect.stringMatching(/not the one we texted/) }] });
+    const first = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: wrong } }),
+    );
+    expect(first).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [{ pointer: "/otpCode", message: expect.stringMatching(/not the one we texted/) }],
+    });
     expect(await storedDoc(applicationId)).toEqual(saved);
-    for (let i = 0; i < 4; i++) await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: wrong } }));
-    const locked = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: code } }));
-    expect(locked?.fieldErrors?.[0]).toMatchObject({ pointer: "/otpCode", message: expect.stringMatching(/Too many wrong codes/) });
+    for (let i = 0; i < 4; i++)
+      await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: wrong } }));
+    const locked = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: code } }),
+    );
+    expect(locked?.fieldErrors?.[0]).toMatchObject({
+      pointer: "/otpCode",
+      message: expect.stringMatching(/Too many wrong codes/),
+    });
     expect((await storedDoc(applicationId)).doc.user.phoneVerifiedAt).toBeUndefined();
   });
 
@@ -98,35 +129,80 @@ describe("account setup in the funnel", () => {
     await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550146" } } });
     const otherCode = newestTextCode(server.dataDir, "3035550146");
     if (code !== otherCode) {
-      const refused = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: code } }));
+      const refused = await fieldErrorsOf(
+        b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: code } }),
+      );
       expect(refused?.fieldErrors?.[0]?.pointer).toBe("/otpCode");
     }
-    expect(await b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: otherCode } })).toMatchObject({ stepId: "setupConsent" });
+    expect(
+      await b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: otherCode } }),
+    ).toMatchObject({ stepId: "setupConsent" });
   });
 
   it("needs both consents, naming each missing box", async () => {
     const { b } = await atTheOffer("setupConsent");
-    const refused = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: false }, creditCheck: { accepted: false } } } }));
-    expect(refused?.fieldErrors?.map((e) => e.pointer).sort()).toEqual(["/consents/creditCheck/accepted", "/consents/electronicCommunications/accepted"]);
+    const refused = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({
+        stepId: "setupConsent",
+        answers: {
+          consents: { electronicCommunications: { accepted: false }, creditCheck: { accepted: false } },
+        },
+      }),
+    );
+    expect(refused?.fieldErrors?.map((e) => e.pointer).sort()).toEqual([
+      "/consents/creditCheck/accepted",
+      "/consents/electronicCommunications/accepted",
+    ]);
   });
 
   it("records each consent with the server's time and the version and SHA-256 of the text shown", async () => {
     const { b, applicationId } = await atTheOffer("setupConsent");
-    const shown = await b.trpc.esign.documents.query({ ids: ["e-sign-consent", "credit-check-authorization"] });
+    const shown = await b.trpc.esign.documents.query({
+      ids: ["e-sign-consent", "credit-check-authorization"],
+    });
     const before = Date.now();
-    const result = await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
-    expect(result).toMatchObject({ route: "/app/application/1", stepId: "application", applicationStatus: "application" });
+    const result = await b.trpc.step.submit.mutate({
+      stepId: "setupConsent",
+      answers: {
+        consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+      },
+    });
+    expect(result).toMatchObject({
+      route: "/app/application/1",
+      stepId: "application",
+      applicationStatus: "application",
+    });
     const { doc } = await storedDoc(applicationId);
-    const byId = Object.fromEntries(shown.documents.map((d: { id: string; version: string; sha256: string }) => [d.id, d])) as Record<string, { version: string; sha256: string }>;
-    expect(doc.consents.creditCheck).toEqual({ accepted: true, acceptedAt: expect.any(String), document: "credit-check-authorization", version: byId["credit-check-authorization"]!.version, sha256: byId["credit-check-authorization"]!.sha256 });
-    expect(doc.consents.electronicCommunications).toMatchObject({ document: "e-sign-consent", version: byId["e-sign-consent"]!.version, sha256: byId["e-sign-consent"]!.sha256 });
+    const byId = Object.fromEntries(
+      shown.documents.map((d: { id: string; version: string; sha256: string }) => [d.id, d]),
+    ) as Record<string, { version: string; sha256: string }>;
+    expect(doc.consents.creditCheck).toEqual({
+      accepted: true,
+      acceptedAt: expect.any(String),
+      document: "credit-check-authorization",
+      version: byId["credit-check-authorization"]!.version,
+      sha256: byId["credit-check-authorization"]!.sha256,
+    });
+    expect(doc.consents.electronicCommunications).toMatchObject({
+      document: "e-sign-consent",
+      version: byId["e-sign-consent"]!.version,
+      sha256: byId["e-sign-consent"]!.sha256,
+    });
     expect(Date.parse(doc.consents.creditCheck.acceptedAt)).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it("does not let the browser set the time or text of a consent", async () => {
     const { b } = await atTheOffer("setupConsent");
     const refused = await fieldErrorsOf(
-      b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: true, acceptedAt: "2020-01-01T00:00:00.000Z" }, creditCheck: { accepted: true } } } }),
+      b.trpc.step.submit.mutate({
+        stepId: "setupConsent",
+        answers: {
+          consents: {
+            electronicCommunications: { accepted: true, acceptedAt: "2020-01-01T00:00:00.000Z" },
+            creditCheck: { accepted: true },
+          },
+        },
+      }),
     );
     expect(refused?.httpStatus).toBe(400);
     expect(refused?.fieldErrors?.[0]?.pointer).toMatch(/^\/consents\/electronicCommunications/);
@@ -135,15 +211,49 @@ describe("account setup in the funnel", () => {
   it("keeps the verified phone through personal info, which does not ask the number again, and drops the mark when the number changes without a code", async () => {
     const { b, applicationId } = await atTheOffer("setupPhone");
     await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550151" } } });
-    await b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: newestTextCode(server.dataDir, "3035550151") } });
-    await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: { consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
-    const asked = ["firstName", "middleName", "lastName", "suffix", "dateOfBirth", "ssn", "citizenship", "maritalStatus", "militaryStatus", "address", "yearsAtAddress", "formerAddress"];
-    const user = Object.fromEntries(Object.entries(FIXTURE.user as Record<string, unknown>).filter(([key]) => asked.includes(key)));
+    await b.trpc.step.submit.mutate({
+      stepId: "setupVerify",
+      answers: { otpCode: newestTextCode(server.dataDir, "3035550151") },
+    });
+    await b.trpc.step.submit.mutate({
+      stepId: "setupConsent",
+      answers: {
+        consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+      },
+    });
+    const asked = [
+      "firstName",
+      "middleName",
+      "lastName",
+      "suffix",
+      "dateOfBirth",
+      "ssn",
+      "citizenship",
+      "maritalStatus",
+      "militaryStatus",
+      "address",
+      "yearsAtAddress",
+      "formerAddress",
+    ];
+    const user = Object.fromEntries(
+      Object.entries(FIXTURE.user as Record<string, unknown>).filter(([key]) => asked.includes(key)),
+    );
     // Never asked twice: the number verified a page ago is not a question of personal info.
-    const refused = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "application", answers: { user: { ...user, phone: "3035550152" }, setup: { hasCoborrower: false } } }));
+    const refused = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({
+        stepId: "application",
+        answers: { user: { ...user, phone: "3035550152" }, setup: { hasCoborrower: false } },
+      }),
+    );
     expect(refused?.httpStatus).toBe(400);
-    await b.trpc.step.submit.mutate({ stepId: "application", answers: { user, setup: { hasCoborrower: false } } });
-    expect((await storedDoc(applicationId)).doc.user).toMatchObject({ phone: "3035550151", phoneVerifiedAt: expect.any(String) });
+    await b.trpc.step.submit.mutate({
+      stepId: "application",
+      answers: { user, setup: { hasCoborrower: false } },
+    });
+    expect((await storedDoc(applicationId)).doc.user).toMatchObject({
+      phone: "3035550151",
+      phoneVerifiedAt: expect.any(String),
+    });
     // Back on the phone page, another number saved without its code is not shown as verified.
     await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550152" } } });
     const { doc } = await storedDoc(applicationId);

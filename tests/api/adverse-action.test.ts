@@ -15,7 +15,10 @@ import { singleBorrower, walk } from "../helpers/journeys";
 import { mailAttachment, pdfPages, pdfProse } from "../helpers/pdf";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
-const lender = JSON.parse(readFileSync(join(REPO_ROOT, "content/lender.json"), "utf8")) as Record<string, any>;
+const lender = JSON.parse(readFileSync(join(REPO_ROOT, "content/lender.json"), "utf8")) as Record<
+  string,
+  any
+>;
 const notice = readFileSync(join(REPO_ROOT, "content/disclosures/adverse-action-notice.md"), "utf8");
 const ECOA =
   "The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The Federal agency that administers compliance with this law concerning this creditor is";
@@ -44,10 +47,18 @@ describe("a decline (12 CFR 1002.9)", () => {
     expect(decision).toMatchObject({
       outcome: "declined",
       ruleId: "pricing.late-payment",
-      reasons: [{ code: "recentDerogatory", text: "Foreclosure, bankruptcy or a late mortgage payment within the last 12 months (as you reported it)" }],
+      reasons: [
+        {
+          code: "recentDerogatory",
+          text: "Foreclosure, bankruptcy or a late mortgage payment within the last 12 months (as you reported it)",
+        },
+      ],
     });
     expect(Date.parse(decision!.decidedAt)).toBeGreaterThan(Date.now() - 60_000);
-    const audits = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.action, "decision.declined:pricing.late-payment")));
+    const audits = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "decision.declined:pricing.late-payment")));
     expect(audits.length).toBeGreaterThan(0);
   });
 
@@ -55,7 +66,10 @@ describe("a decline (12 CFR 1002.9)", () => {
     const { b } = await declined();
     const { notice: record } = (await b.trpc.decision.latest.query())!;
     expect(record.version).toBe(/^version: "(.*)"$/m.exec(notice)![1]);
-    const filled = notice.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (_, name: string) => record.values[name] ?? "MISSING");
+    const filled = notice.replace(
+      /\{\{\s*([A-Za-z]+)\s*\}\}/g,
+      (_, name: string) => record.values[name] ?? "MISSING",
+    );
     expect(record.sha256).toBe(createHash("sha256").update(filled).digest("hex"));
     expect(filled).not.toContain("MISSING");
     expect(filled).toContain("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months");
@@ -74,8 +88,13 @@ describe("a decline (12 CFR 1002.9)", () => {
   it("states when the notice is given: the day of the decision, within the 30 days Regulation B allows", async () => {
     const { b } = await declined();
     const { notice: record } = (await b.trpc.decision.latest.query())!;
-    const filled = notice.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (_, name: string) => record.values[name] ?? "MISSING");
-    expect(filled).toContain(`We made our decision on your application on ${record.values.decisionDate} and give you this notice the same day.`);
+    const filled = notice.replace(
+      /\{\{\s*([A-Za-z]+)\s*\}\}/g,
+      (_, name: string) => record.values[name] ?? "MISSING",
+    );
+    expect(filled).toContain(
+      `We made our decision on your application on ${record.values.decisionDate} and give you this notice the same day.`,
+    );
     expect(filled).toContain("require us to notify you of our decision within 30 days");
   });
 
@@ -91,15 +110,26 @@ describe("a decline (12 CFR 1002.9)", () => {
     expect(await pdfPages(pdf)).toBeGreaterThanOrEqual(1);
     const text = pdfProse(pdf);
     expect(text).toContain("Notice of action taken");
-    expect(text).toContain("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months (as you reported it)");
+    expect(text).toContain(
+      "Foreclosure, bankruptcy or a late mortgage payment within the last 12 months (as you reported it)",
+    );
     expect(text).toContain(`${ECOA} ${lender.ecoaAgency.name}, ${lender.ecoaAgency.address}.`);
     expect(text).toContain("notify you of our decision within 30 days");
     expect(text).toContain(`${lender.legalName}, NMLS ID ${lender.nmlsId}`);
     // The latest decision's link gives the same file, and the file is the one recorded.
-    const again = new Uint8Array(await (await b.fetch(`${server.url}/api/notices/adverse-action/latest.pdf`)).arrayBuffer());
+    const again = new Uint8Array(
+      await (await b.fetch(`${server.url}/api/notices/adverse-action/latest.pdf`)).arrayBuffer(),
+    );
     expect(Buffer.from(again).equals(Buffer.from(pdf))).toBe(true);
-    const { applicationId } = (await server.services.db.select().from(auditEvents).where(eq(auditEvents.action, "decision.declined:pricing.late-payment")).orderBy(desc(auditEvents.id)))[0]!;
-    const stored = (await applicationStore(server.services).byId(server.services.db, applicationId!))!.doc as { decisions: { notice: { pdfSha256: string } }[] };
+    const { applicationId } = (
+      await server.services.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, "decision.declined:pricing.late-payment"))
+        .orderBy(desc(auditEvents.id))
+    )[0]!;
+    const stored = (await applicationStore(server.services).byId(server.services.db, applicationId!))!
+      .doc as { decisions: { notice: { pdfSha256: string } }[] };
     expect(stored.decisions[0]!.notice.pdfSha256).toBe(createHash("sha256").update(pdf).digest("hex"));
   });
 
@@ -107,7 +137,9 @@ describe("a decline (12 CFR 1002.9)", () => {
     const { b, email } = await declined();
     const mailed = mailAttachment(server.lastMail(email, { raw: true }), "notice-of-action-taken.pdf");
     expect(mailed).not.toBeNull();
-    const downloaded = Buffer.from(await (await b.fetch(`${server.url}/api/notices/adverse-action/0.pdf`)).arrayBuffer());
+    const downloaded = Buffer.from(
+      await (await b.fetch(`${server.url}/api/notices/adverse-action/0.pdf`)).arrayBuffer(),
+    );
     expect(mailed!.equals(downloaded)).toBe(true);
     expect(pdfProse(mailed!)).toContain("Principal reason(s) for our decision");
   });
@@ -125,7 +157,13 @@ describe("a decline (12 CFR 1002.9)", () => {
 
   it("lists the notices sent in the portal, per file and for the partner, to staff with notices.view", async () => {
     const { b } = await declined();
-    const { applicationId } = (await server.services.db.select().from(auditEvents).where(eq(auditEvents.action, "decision.declined:pricing.late-payment")).orderBy(desc(auditEvents.id)))[0]!;
+    const { applicationId } = (
+      await server.services.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, "decision.declined:pricing.late-payment"))
+        .orderBy(desc(auditEvents.id))
+    )[0]!;
     const sameDecision = (await b.trpc.decision.latest.query())!;
     const staffOf = async (options: Parameters<typeof makePortalUser>[1]) => {
       const person = await makePortalUser(server.services, options);
@@ -149,7 +187,11 @@ describe("a decline (12 CFR 1002.9)", () => {
     const pdf = await admin.fetch(`${server.url}${file.adverseAction[0]!.pdfUrl}`);
     expect(pdf.status).toBe(200);
     const { notices } = await admin.trpc.portal.notices.list.query();
-    expect(notices.find((n) => n.applicationId === applicationId)).toMatchObject({ borrowerName: "Maria Alvarez", ruleId: "pricing.late-payment", index: 0 });
+    expect(notices.find((n) => n.applicationId === applicationId)).toMatchObject({
+      borrowerName: "Maria Alvarez",
+      ruleId: "pricing.late-payment",
+      index: 0,
+    });
     expect(notices.map((n) => n.decidedAt)).toEqual([...notices.map((n) => n.decidedAt)].sort().reverse());
     // Another partner's staff see none of it; a loan officer sees only the files assigned to them.
     const elsewhere = await staffOf({ role: "admin", partnerId: await makePartner(server.services) });

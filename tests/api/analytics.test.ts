@@ -15,16 +15,36 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Event = { journeyId: string; kind: string; stepId: string; variant?: string; durationMs?: number } & Record<string, unknown>;
+type Event = {
+  journeyId: string;
+  kind: string;
+  stepId: string;
+  variant?: string;
+  durationMs?: number;
+} & Record<string, unknown>;
 
-async function post(on: TestServer, body: unknown, headers: Record<string, string> = { "X-Same-Origin": "1" }) {
-  const res = await fetch(`${on.url}/api/analytics`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+async function post(
+  on: TestServer,
+  body: unknown,
+  headers: Record<string, string> = { "X-Same-Origin": "1" },
+) {
+  const res = await fetch(`${on.url}/api/analytics`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as { error: { code: string; message: string; field: string | null } }) : null };
+  return {
+    status: res.status,
+    body: text
+      ? (JSON.parse(text) as { error: { code: string; message: string; field: string | null } })
+      : null,
+  };
 }
 
 /** In the order they were stored. */
-const rows = async (on: TestServer = server) => on.services.db.select().from(funnelEvents).orderBy(funnelEvents.id);
+const rows = async (on: TestServer = server) =>
+  on.services.db.select().from(funnelEvents).orderBy(funnelEvents.id);
 
 async function reportAsAdmin() {
   const admin = await makePortalUser(server.services, { role: "admin" });
@@ -37,7 +57,12 @@ describe("storing funnel events", () => {
   it("stores a batch and answers 204, without a bot-check token", async () => {
     const journeyId = randomUUID();
     const before = (await rows()).length;
-    const res = await post(server, { events: [{ journeyId, kind: "viewed", stepId: "name" }, { journeyId, kind: "completed", stepId: "name", durationMs: 1200 }] });
+    const res = await post(server, {
+      events: [
+        { journeyId, kind: "viewed", stepId: "name" },
+        { journeyId, kind: "completed", stepId: "name", durationMs: 1200 },
+      ],
+    });
     expect(res.status).toBe(204);
     const mine = (await rows()).filter((r) => r.journeyId === journeyId);
     expect((await rows()).length).toBe(before + 2);
@@ -50,10 +75,22 @@ describe("storing funnel events", () => {
   const journeyId = randomUUID();
   const good: Event = { journeyId, kind: "viewed", stepId: "email", variant: "variantOne" };
   it.each<[string, unknown, string]>([
-    ["a step the funnel does not have", { events: [good, { ...good, stepId: "favouriteColour" }] }, "/events/1/stepId"],
+    [
+      "a step the funnel does not have",
+      { events: [good, { ...good, stepId: "favouriteColour" }] },
+      "/events/1/stepId",
+    ],
     ["a variant no flow has", { events: [{ ...good, variant: "variantNine" }] }, "/events/0/variant"],
-    ["an extra property such as email", { events: [{ ...good, email: "dana@example.com" }] }, "/events/0/email"],
-    ["a journey id that is not a UUID", { events: [{ ...good, journeyId: "dana@example.com" }] }, "/events/0/journeyId"],
+    [
+      "an extra property such as email",
+      { events: [{ ...good, email: "dana@example.com" }] },
+      "/events/0/email",
+    ],
+    [
+      "a journey id that is not a UUID",
+      { events: [{ ...good, journeyId: "dana@example.com" }] },
+      "/events/0/journeyId",
+    ],
     ["an unknown kind", { events: [{ ...good, kind: "clicked" }] }, "/events/0/kind"],
     ["a role no borrower has", { events: [{ ...good, role: "admin" }] }, "/events/0/role"],
     ["a duration over a day", { events: [{ ...good, durationMs: 86_400_001 }] }, "/events/0/durationMs"],
@@ -73,7 +110,10 @@ describe("storing funnel events", () => {
   it("refuses a request without X-Same-Origin, and one the browser marks cross-site, with 403", async () => {
     const before = (await rows()).length;
     expect((await post(server, { events: [good] }, {})).status).toBe(403);
-    expect((await post(server, { events: [good] }, { "X-Same-Origin": "1", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect(
+      (await post(server, { events: [good] }, { "X-Same-Origin": "1", "Sec-Fetch-Site": "cross-site" }))
+        .status,
+    ).toBe(403);
     expect((await rows()).length).toBe(before);
   });
 
@@ -85,7 +125,13 @@ describe("storing funnel events", () => {
   it(`limits an address to ${EVENTS_PER_IP.limit} events per window: over it is 429 and nothing more is stored`, async () => {
     const own = await testServer();
     try {
-      const batch = () => ({ events: Array.from({ length: 20 }, () => ({ journeyId: randomUUID(), kind: "viewed", stepId: "name" })) });
+      const batch = () => ({
+        events: Array.from({ length: 20 }, () => ({
+          journeyId: randomUUID(),
+          kind: "viewed",
+          stepId: "name",
+        })),
+      });
       for (let i = 0; i < EVENTS_PER_IP.limit / 20; i++) expect((await post(own, batch())).status).toBe(204);
       const refused = await post(own, batch());
       expect(refused.status).toBe(429);
@@ -101,22 +147,51 @@ describe("the portal's funnel report", () => {
     // Earlier tests stored events too: the report is compared before and after this known set.
     const before = await reportAsAdmin();
     const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    const ev = (journeyId: string, kind: string, stepId: string, variant?: string, durationMs?: number) => ({ journeyId, kind, stepId, ...(variant ? { variant } : {}), ...(durationMs !== undefined ? { durationMs } : {}) });
+    const ev = (journeyId: string, kind: string, stepId: string, variant?: string, durationMs?: number) => ({
+      journeyId,
+      kind,
+      stepId,
+      ...(variant ? { variant } : {}),
+      ...(durationMs !== undefined ? { durationMs } : {}),
+    });
     // A (variant one) reaches the offer preview; B (variant one) leaves at email; C (variant two)
     // leaves at the property value; D leaves the first step before any variant is chosen.
     for (const events of [
-      [ev(a, "viewed", "name"), ev(a, "completed", "name", undefined, 1000), ev(a, "viewed", "email", "variantOne"), ev(a, "completed", "email", "variantOne", 4000), ev(a, "viewed", "previewOffer", "variantOne")],
-      [ev(b, "viewed", "name"), ev(b, "completed", "name", undefined, 3000), ev(b, "viewed", "email", "variantOne"), ev(b, "left", "email", "variantOne", 500)],
-      [ev(c, "viewed", "name"), ev(c, "completed", "name", undefined, 2000), ev(c, "viewed", "email", "variantTwo"), ev(c, "completed", "email", "variantTwo", 2000), ev(c, "viewed", "propertyValue", "variantTwo"), ev(c, "left", "propertyValue", "variantTwo", 9000)],
+      [
+        ev(a, "viewed", "name"),
+        ev(a, "completed", "name", undefined, 1000),
+        ev(a, "viewed", "email", "variantOne"),
+        ev(a, "completed", "email", "variantOne", 4000),
+        ev(a, "viewed", "previewOffer", "variantOne"),
+      ],
+      [
+        ev(b, "viewed", "name"),
+        ev(b, "completed", "name", undefined, 3000),
+        ev(b, "viewed", "email", "variantOne"),
+        ev(b, "left", "email", "variantOne", 500),
+      ],
+      [
+        ev(c, "viewed", "name"),
+        ev(c, "completed", "name", undefined, 2000),
+        ev(c, "viewed", "email", "variantTwo"),
+        ev(c, "completed", "email", "variantTwo", 2000),
+        ev(c, "viewed", "propertyValue", "variantTwo"),
+        ev(c, "left", "propertyValue", "variantTwo", 9000),
+      ],
       [ev(d, "viewed", "name"), ev(d, "left", "name", undefined, 100)],
     ])
       expect((await post(server, { events })).status).toBe(204);
 
     const after = await reportAsAdmin();
-    const step = (report: typeof after, id: string) => report.flows.find((f) => f.flowId === "earlyFunnel")!.steps.find((s) => s.stepId === id)!;
+    const step = (report: typeof after, id: string) =>
+      report.flows.find((f) => f.flowId === "earlyFunnel")!.steps.find((s) => s.stepId === id)!;
     const delta = (id: string) => {
       const [x, y] = [step(before, id), step(after, id)];
-      return { viewed: y.viewed - x.viewed, completed: y.completed - x.completed, droppedOff: y.droppedOff - x.droppedOff };
+      return {
+        viewed: y.viewed - x.viewed,
+        completed: y.completed - x.completed,
+        droppedOff: y.droppedOff - x.droppedOff,
+      };
     };
     expect(delta("name")).toEqual({ viewed: 4, completed: 3, droppedOff: 1 });
     expect(delta("email")).toEqual({ viewed: 3, completed: 2, droppedOff: 1 });
@@ -127,12 +202,29 @@ describe("the portal's funnel report", () => {
     expect(step(after, "name").medianMs).toBe(1600); // 1000, 1200, 2000, 3000: the middle two's mean
     expect(step(after, "propertyValue").medianMs).toBeNull();
     // Steps in flow order, variant one's property usage in its place.
-    expect(after.flows.find((f) => f.flowId === "earlyFunnel")!.steps.map((s) => s.stepId).slice(7, 10)).toEqual(["zip", "propertyUsage", "creditScore"]);
+    expect(
+      after.flows
+        .find((f) => f.flowId === "earlyFunnel")!
+        .steps.map((s) => s.stepId)
+        .slice(7, 10),
+    ).toEqual(["zip", "propertyUsage", "creditScore"]);
     expect(after.flows.map((f) => f.flowId)).toEqual(expect.arrayContaining(["earlyFunnel", "application"]));
     expect(after.conversionStep).toBe("previewOffer");
     expect(after.variants).toEqual([
-      expect.objectContaining({ flowId: "earlyFunnel", variantId: "variantOne", started: 2, converted: 1, rate: 0.5 }),
-      expect.objectContaining({ flowId: "earlyFunnel", variantId: "variantTwo", started: 1, converted: 0, rate: 0 }),
+      expect.objectContaining({
+        flowId: "earlyFunnel",
+        variantId: "variantOne",
+        started: 2,
+        converted: 1,
+        rate: 0.5,
+      }),
+      expect.objectContaining({
+        flowId: "earlyFunnel",
+        variantId: "variantTwo",
+        started: 1,
+        converted: 0,
+        rate: 0,
+      }),
     ]);
   });
 
@@ -149,12 +241,23 @@ describe("the portal's funnel report", () => {
       { journeyId: guest, kind: "viewed", stepId: "application2" },
     ];
     expect((await post(server, { events })).status).toBe(204);
-    expect((await rows()).filter((r) => r.journeyId === co).map((r) => r.role)).toEqual(["coborrower", "coborrower", "coborrower"]);
+    expect((await rows()).filter((r) => r.journeyId === co).map((r) => r.role)).toEqual([
+      "coborrower",
+      "coborrower",
+      "coborrower",
+    ]);
     const after = await reportAsAdmin();
     const table = (report: typeof after, flowId: string) => report.flows.find((f) => f.flowId === flowId)!;
     const delta = (flowId: string, id: string) => {
-      const [x, y] = [table(before, flowId).steps.find((s) => s.stepId === id)!, table(after, flowId).steps.find((s) => s.stepId === id)!];
-      return { viewed: y.viewed - x.viewed, completed: y.completed - x.completed, droppedOff: y.droppedOff - x.droppedOff };
+      const [x, y] = [
+        table(before, flowId).steps.find((s) => s.stepId === id)!,
+        table(after, flowId).steps.find((s) => s.stepId === id)!,
+      ];
+      return {
+        viewed: y.viewed - x.viewed,
+        completed: y.completed - x.completed,
+        droppedOff: y.droppedOff - x.droppedOff,
+      };
     };
     expect(table(after, "coborrower")).toMatchObject({ role: "coborrower", roleLabel: "Co-borrower" });
     expect(table(after, "application")).toMatchObject({ role: "borrower", roleLabel: "Borrower" });
@@ -176,7 +279,8 @@ describe("the portal's funnel report", () => {
     ];
     expect((await post(server, { events })).status).toBe(204);
     const after = await reportAsAdmin();
-    const step = (report: typeof after, id: string) => report.flows.find((f) => f.flowId === "application")!.steps.find((s) => s.stepId === id)!;
+    const step = (report: typeof after, id: string) =>
+      report.flows.find((f) => f.flowId === "application")!.steps.find((s) => s.stepId === id)!;
     expect(step(after, "applicationSubmitted").viewed - step(before, "applicationSubmitted").viewed).toBe(1);
     expect(step(after, "applicationSubmitted").droppedOff).toBe(0);
     expect(step(after, "loanDisbursement").droppedOff - step(before, "loanDisbursement").droppedOff).toBe(1);
@@ -186,7 +290,10 @@ describe("the portal's funnel report", () => {
     const processor = await makePortalUser(server.services, { role: "processor" });
     const b = browser(server.url);
     await signInPortal(server, b, processor);
-    const code = await b.trpc.portal.analytics.query().then(() => "OK", (e: unknown) => (e instanceof TRPCClientError ? (e.data as { code: string }).code : String(e)));
+    const code = await b.trpc.portal.analytics.query().then(
+      () => "OK",
+      (e: unknown) => (e instanceof TRPCClientError ? (e.data as { code: string }).code : String(e)),
+    );
     expect(code).toBe("FORBIDDEN");
   });
 });

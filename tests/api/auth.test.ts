@@ -18,16 +18,29 @@ describe("sessions and CSRF", () => {
 
   it("gives a CSRF token and lists the providers", async () => {
     const b = browser(server.url);
-    const { csrfToken } = (await (await b.fetch(`${server.url}/api/authApplicant/csrf`)).json()) as { csrfToken: string };
+    const { csrfToken } = (await (await b.fetch(`${server.url}/api/authApplicant/csrf`)).json()) as {
+      csrfToken: string;
+    };
     expect(csrfToken).toMatch(/^[\w-]{40,}$/);
     const providers = await (await b.fetch(`${server.url}/api/authApplicant/providers`)).json();
-    expect(providers).toMatchObject({ credentials: { id: "credentials", type: "credentials", callbackUrl: "/api/authApplicant/callback/credentials" }, email: { type: "email" } });
+    expect(providers).toMatchObject({
+      credentials: {
+        id: "credentials",
+        type: "credentials",
+        callbackUrl: "/api/authApplicant/callback/credentials",
+      },
+      email: { type: "email" },
+    });
   });
 
   it("signs in with email and password and answers {url} with the callback url", async () => {
     const who = await makeApplicant(server.services, { status: "application5" });
     const b = browser(server.url);
-    const res = await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password, callbackUrl: "/app/application/4" });
+    const res = await b.auth("Applicant", "callback/credentials", {
+      email: who.email,
+      password: who.password,
+      callbackUrl: "/app/application/4",
+    });
     expect(res).toMatchObject({ status: 200, body: { url: "/app/application/4" } });
     const cookie = [...b.cookies.keys()].find((k) => k.includes("applicant.session"));
     expect(cookie).toBeDefined();
@@ -38,12 +51,18 @@ describe("sessions and CSRF", () => {
     const b = browser(server.url);
     await b.auth("Applicant", "signin/credentials", { email: who.email, password: who.password });
     const session = await b.session();
-    expect(session).toMatchObject({ user: { email: who.email, name: null }, applicationStatus: "application5", applicationRoute: "/app/application/4" });
+    expect(session).toMatchObject({
+      user: { email: who.email, name: null },
+      applicationStatus: "application5",
+      applicationRoute: "/app/application/4",
+    });
     expect(Date.parse(session.expires)).toBeGreaterThan(clock);
   });
 
   it("shows the applicant's name from the answers rules/account.json names", async () => {
-    const who = await makeApplicant(server.services, { doc: { user: { firstName: "Dana", lastName: "Rivera" } } });
+    const who = await makeApplicant(server.services, {
+      doc: { user: { firstName: "Dana", lastName: "Rivera" } },
+    });
     const b = browser(server.url);
     await b.auth("Applicant", "signin/credentials", { email: who.email, password: who.password });
     expect((await b.session()).user.name).toBe("Dana Rivera");
@@ -53,7 +72,12 @@ describe("sessions and CSRF", () => {
     const who = await makeApplicant(server.services);
     const b = browser(server.url);
     await b.fetch(`${server.url}/api/authApplicant/csrf`);
-    const res = await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password }, { csrf: "x".repeat(43) });
+    const res = await b.auth(
+      "Applicant",
+      "callback/credentials",
+      { email: who.email, password: who.password },
+      { csrf: "x".repeat(43) },
+    );
     expect(res.status).toBe(403);
     expect(new URL(res.body.url, server.url).searchParams.get("error")).toBe("MissingCSRF");
     expect(await b.session()).toEqual({});
@@ -61,27 +85,44 @@ describe("sessions and CSRF", () => {
 
   it("refuses a wrong password with error=CredentialsSignin in the url", async () => {
     const who = await makeApplicant(server.services);
-    const res = await browser(server.url).auth("Applicant", "callback/credentials", { email: who.email, password: "not the password" });
+    const res = await browser(server.url).auth("Applicant", "callback/credentials", {
+      email: who.email,
+      password: "not the password",
+    });
     expect(res.status).toBe(401);
     expect(res.body.url).toBe("/app/login?error=CredentialsSignin");
   });
 
   it("sends an unknown provider to the sign-in page with its callbackUrl", async () => {
-    const res = await browser(server.url).auth("Applicant", "signin/github", { email: "a@example.com", callbackUrl: "/app/application/1" });
+    const res = await browser(server.url).auth("Applicant", "signin/github", {
+      email: "a@example.com",
+      callbackUrl: "/app/application/1",
+    });
     expect(res.body.url).toBe("/app/login?callbackUrl=%2Fapp%2Fapplication%2F1");
   });
 
   it("refuses a callbackUrl on another site", async () => {
     const who = await makeApplicant(server.services);
-    const res = await browser(server.url).auth("Applicant", "callback/credentials", { email: who.email, password: who.password, callbackUrl: "//evil.example/phish" });
+    const res = await browser(server.url).auth("Applicant", "callback/credentials", {
+      email: who.email,
+      password: who.password,
+      callbackUrl: "//evil.example/phish",
+    });
     expect(res.body.error).toBe("InvalidCallbackUrl");
   });
 
   it("needs the bot-check token to sign in", async () => {
     const who = await makeApplicant(server.services);
     const b = browser(server.url);
-    const { csrfToken } = (await (await b.fetch(`${server.url}/api/authApplicant/csrf`)).json()) as { csrfToken: string };
-    const res = await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password }, { csrf: csrfToken, bot: false });
+    const { csrfToken } = (await (await b.fetch(`${server.url}/api/authApplicant/csrf`)).json()) as {
+      csrfToken: string;
+    };
+    const res = await b.auth(
+      "Applicant",
+      "callback/credentials",
+      { email: who.email, password: who.password },
+      { csrf: csrfToken, bot: false },
+    );
     expect(res.status).toBe(403);
   });
 
@@ -94,7 +135,9 @@ describe("sessions and CSRF", () => {
     expect(res.body.url).toBe("/");
     expect(await b.session()).toEqual({});
     // The old cookie value no longer opens a session, even if a browser kept it.
-    const replay = await fetch(`${server.url}/api/authApplicant/session`, { headers: { cookie: `heloc.applicant.session=${token}` } });
+    const replay = await fetch(`${server.url}/api/authApplicant/session`, {
+      headers: { cookie: `heloc.applicant.session=${token}` },
+    });
     expect(await replay.json()).toEqual({});
   });
 });
@@ -115,7 +158,10 @@ describe("one-time email codes", () => {
     expect(code).toMatch(/^\d{6}$/);
     expect((await b.auth("Applicant", "callback/credentials", { email: who.email, code })).status).toBe(200);
     expect((await b.session()).user.email).toBe(who.email);
-    const again = await browser(server.url).auth("Applicant", "callback/credentials", { email: who.email, code });
+    const again = await browser(server.url).auth("Applicant", "callback/credentials", {
+      email: who.email,
+      code,
+    });
     expect(again.body.error).toBe("CredentialsSignin");
   });
 
@@ -145,9 +191,20 @@ describe("one-time email codes", () => {
     const code = server.lastCode();
     const wrong = code === "000000" ? "111111" : "000000";
     const errors = [];
-    for (let i = 0; i < 5; i++) errors.push((await b.auth("Applicant", "callback/credentials", { email: who.email, code: wrong })).body.error);
-    expect(errors).toEqual(["CredentialsSignin", "CredentialsSignin", "CredentialsSignin", "CredentialsSignin", "CodeLocked"]);
-    expect((await b.auth("Applicant", "callback/credentials", { email: who.email, code })).body.error).toBe("CodeLocked");
+    for (let i = 0; i < 5; i++)
+      errors.push(
+        (await b.auth("Applicant", "callback/credentials", { email: who.email, code: wrong })).body.error,
+      );
+    expect(errors).toEqual([
+      "CredentialsSignin",
+      "CredentialsSignin",
+      "CredentialsSignin",
+      "CredentialsSignin",
+      "CodeLocked",
+    ]);
+    expect((await b.auth("Applicant", "callback/credentials", { email: who.email, code })).body.error).toBe(
+      "CodeLocked",
+    );
   });
 
   it("rate-limits code requests per email with a clear error", async () => {
@@ -157,7 +214,10 @@ describe("one-time email codes", () => {
     for (let i = 0; i < 4; i++) statuses.push((await requestCode(b, who.email)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const res = await requestCode(b, who.email);
-    expect(res.body).toMatchObject({ error: "RateLimited", message: expect.stringContaining("Too many attempts") });
+    expect(res.body).toMatchObject({
+      error: "RateLimited",
+      message: expect.stringContaining("Too many attempts"),
+    });
   });
 
   it("rate-limits code requests per IP address, whatever the email", async () => {
@@ -165,7 +225,10 @@ describe("one-time email codes", () => {
     try {
       const b = browser(fresh.url);
       const statuses = [];
-      for (let i = 0; i < 21; i++) statuses.push((await b.auth("Applicant", "signin/email", { email: `visitor${i}@example.com` })).status);
+      for (let i = 0; i < 21; i++)
+        statuses.push(
+          (await b.auth("Applicant", "signin/email", { email: `visitor${i}@example.com` })).status,
+        );
       expect(statuses.filter((s) => s === 200)).toHaveLength(20);
       expect(statuses[20]).toBe(429);
     } finally {
@@ -177,7 +240,11 @@ describe("one-time email codes", () => {
     const who = await makeApplicant(server.services);
     const b = browser(server.url);
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await b.auth("Applicant", "callback/credentials", { email: who.email, password: "wrong password" })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await b.auth("Applicant", "callback/credentials", { email: who.email, password: "wrong password" }))
+          .status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -193,7 +260,11 @@ describe("the client log endpoint", () => {
       const res = await b.fetch(`${server.url}/api/authApplicant/_log`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", "X-Same-Origin": "1" },
-        body: new URLSearchParams({ level: "error", code: "CLIENT_FETCH_ERROR", message: "failed for jane.doe@example.com" }),
+        body: new URLSearchParams({
+          level: "error",
+          code: "CLIENT_FETCH_ERROR",
+          message: "failed for jane.doe@example.com",
+        }),
       });
       expect(res.status).toBe(204);
     } finally {
@@ -207,10 +278,22 @@ describe("portal sessions are separate", () => {
   it("signs portal staff in under /api/authPortal with their own cookie, after a password and a mailed code", async () => {
     const staff = await makePortalUser(server.services);
     const b = browser(server.url);
-    const first = await b.auth("Portal", "callback/credentials", { email: staff.email, password: staff.password, callbackUrl: "/portal" });
+    const first = await b.auth("Portal", "callback/credentials", {
+      email: staff.email,
+      password: staff.password,
+      callbackUrl: "/portal",
+    });
     expect(first.body.url).toBe("/portal/login?step=code&callbackUrl=%2Fportal");
     expect(await b.session("Portal")).toEqual({}); // the password alone opens nothing
-    expect((await b.auth("Portal", "callback/credentials", { email: staff.email, code: server.lastCode(), callbackUrl: "/portal" })).body.url).toBe("/portal");
+    expect(
+      (
+        await b.auth("Portal", "callback/credentials", {
+          email: staff.email,
+          code: server.lastCode(),
+          callbackUrl: "/portal",
+        })
+      ).body.url,
+    ).toBe("/portal");
     expect(await b.session("Portal")).toMatchObject({ user: { email: staff.email, role: "admin" } });
     expect(await b.session("Applicant")).toEqual({});
     expect([...b.cookies.keys()]).toContain("heloc.portal.session");
@@ -218,7 +301,10 @@ describe("portal sessions are separate", () => {
 
   it("does not let an applicant's password open the portal", async () => {
     const who = await makeApplicant(server.services);
-    const res = await browser(server.url).auth("Portal", "callback/credentials", { email: who.email, password: who.password });
+    const res = await browser(server.url).auth("Portal", "callback/credentials", {
+      email: who.email,
+      password: who.password,
+    });
     expect(res.body.url).toBe("/portal/login?error=CredentialsSignin");
   });
 });

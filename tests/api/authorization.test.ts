@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-
 async function signedIn(kind: "Applicant" | "Portal", who: { email: string; password: string }) {
   const b = browser(server.url);
   if (kind === "Portal") {
@@ -35,8 +34,12 @@ describe("an applicant's reach", () => {
     const ann = await makeApplicant(server.services);
     const bob = await makeApplicant(server.services, { doc: { setup: { propertyValue: 910000 } } });
     const b = await signedIn("Applicant", ann);
-    expect(await codeOf(b.trpc.application.get.query({ applicationId: bob.applicationId }))).toBe("FORBIDDEN");
-    expect(await codeOf(b.trpc.application.summary.query({ applicationId: bob.applicationId }))).toBe("FORBIDDEN");
+    expect(await codeOf(b.trpc.application.get.query({ applicationId: bob.applicationId }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await codeOf(b.trpc.application.summary.query({ applicationId: bob.applicationId }))).toBe(
+      "FORBIDDEN",
+    );
   });
 
   it("sees only their own answers in step.get", async () => {
@@ -48,19 +51,51 @@ describe("an applicant's reach", () => {
   });
 
   it("gets a quote only for their own email", async () => {
-    const ann = await makeApplicant(server.services, { doc: { setup: { propertyValue: 500000, mortgageBalance: 200000, propertyUsage: "primaryResidence", creditRange: "excellent" } } });
+    const ann = await makeApplicant(server.services, {
+      doc: {
+        setup: {
+          propertyValue: 500000,
+          mortgageBalance: 200000,
+          propertyUsage: "primaryResidence",
+          creditRange: "excellent",
+        },
+      },
+    });
     const b = await signedIn("Applicant", ann);
     const quote = await b.trpc.quote.current.query({ email: ann.email, fetchOriginationFee: true });
-    expect(quote).toMatchObject({ eligible: true, lineAmount: 225000, apr: 8.24, originationFee: 4477, ruleId: "pricing.offer" });
+    expect(quote).toMatchObject({
+      eligible: true,
+      lineAmount: 225000,
+      apr: 8.24,
+      originationFee: 4477,
+      ruleId: "pricing.offer",
+    });
     const withoutFee = await b.trpc.quote.current.query({ email: ann.email, fetchOriginationFee: false });
     expect(withoutFee.originationFee).toBeUndefined();
-    expect(await codeOf(b.trpc.quote.current.query({ email: "someone.else@example.com", fetchOriginationFee: false }))).toBe("FORBIDDEN");
+    expect(
+      await codeOf(
+        b.trpc.quote.current.query({ email: "someone.else@example.com", fetchOriginationFee: false }),
+      ),
+    ).toBe("FORBIDDEN");
   });
 
   it("is sent to the low-equity page by the pricing rules when the equity is too thin", async () => {
-    const ann = await makeApplicant(server.services, { doc: { setup: { propertyValue: 300000, mortgageBalance: 250000, propertyUsage: "primaryResidence", creditRange: "good" } } });
+    const ann = await makeApplicant(server.services, {
+      doc: {
+        setup: {
+          propertyValue: 300000,
+          mortgageBalance: 250000,
+          propertyUsage: "primaryResidence",
+          creditRange: "good",
+        },
+      },
+    });
     const b = await signedIn("Applicant", ann);
-    expect(await b.trpc.quote.current.query({})).toMatchObject({ eligible: false, route: "/app/ineligible/low-equity", ruleId: "pricing.low-equity" });
+    expect(await b.trpc.quote.current.query({})).toMatchObject({
+      eligible: false,
+      route: "/app/ineligible/low-equity",
+      ruleId: "pricing.low-equity",
+    });
   });
 
   it("cannot call portal procedures", async () => {
@@ -88,7 +123,9 @@ describe("a portal session's reach", () => {
 
 describe("documents.required", () => {
   it("lists the applicant's required documents with the rule that asks for each", async () => {
-    const ann = await makeApplicant(server.services, { doc: { setup: { hasCoborrower: true }, coborrower: { firstName: "Charles" } } });
+    const ann = await makeApplicant(server.services, {
+      doc: { setup: { hasCoborrower: true }, coborrower: { firstName: "Charles" } },
+    });
     const b = await signedIn("Applicant", ann);
     const { requirements } = await b.trpc.documents.required.query();
     expect(requirements.map((r) => `${r.documentType}:${r.borrower}:${r.count}`)).toEqual([
@@ -97,7 +134,11 @@ describe("documents.required", () => {
       "bank_statements:borrower:3",
       "bank_statements:coborrower:3",
     ]);
-    expect(requirements[0]).toMatchObject({ ruleId: "documents.id-document", reason: expect.stringContaining("identity document"), uploaded: 0 });
+    expect(requirements[0]).toMatchObject({
+      ruleId: "documents.id-document",
+      reason: expect.stringContaining("identity document"),
+      uploaded: 0,
+    });
   });
 
   it("is refused to a visitor without a session", async () => {

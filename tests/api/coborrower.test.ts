@@ -20,25 +20,52 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
-const { employments: _e, incomeSources: _i, declarations: _d, demographics: _m, ownsOtherRealEstate: _o, isSelfEmployed: _s, ...COBORROWER_DETAILS } = FIXTURE.coborrower;
+const FIXTURE = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as Record<string, any>;
+const {
+  employments: _e,
+  incomeSources: _i,
+  declarations: _d,
+  demographics: _m,
+  ownsOtherRealEstate: _o,
+  isSelfEmployed: _s,
+  ...COBORROWER_DETAILS
+} = FIXTURE.coborrower;
 
 const storedDoc = async (applicationId: string) => {
-  const [row] = await server.services.db.select().from(applications).where(eq(applications.id, applicationId));
-  return { doc: applicationStore(server.services).fromRow(row!).doc as Record<string, any>, status: row!.status, revision: row!.revision };
+  const [row] = await server.services.db
+    .select()
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return {
+    doc: applicationStore(server.services).fromRow(row!).doc as Record<string, any>,
+    status: row!.status,
+    revision: row!.revision,
+  };
 };
 
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (e: unknown) => (e instanceof TRPCClientError ? { message: e.message, ...(e.data as { httpStatus: number; fieldErrors?: { pointer: string; message: string }[] }) } : Promise.reject(e)),
+    (e: unknown) =>
+      e instanceof TRPCClientError
+        ? {
+            message: e.message,
+            ...(e.data as { httpStatus: number; fieldErrors?: { pointer: string; message: string }[] }),
+          }
+        : Promise.reject(e),
   );
 
 /** A signed-in borrower at the application's first step, applying with a co-borrower (the fixture's answers). */
 async function borrowerWithCoborrower() {
   const { coborrower: _c, ...rest } = FIXTURE;
   const email = `maria.${randomUUID()}@example.com`;
-  const who = await makeApplicant(server.services, { email, status: "coborrowerInvite", doc: { ...rest, user: { ...FIXTURE.user, email } } });
+  const who = await makeApplicant(server.services, {
+    email,
+    status: "coborrowerInvite",
+    doc: { ...rest, user: { ...FIXTURE.user, email } },
+  });
   const b = browser(server.url);
   await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
   return { ...who, b };
@@ -47,70 +74,144 @@ async function borrowerWithCoborrower() {
 const inviteTokenIn = (mail: string) => /\/app\/join\?token=([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
 
 /** The borrower invites `email`; a fresh browser opens the mailed link, accepts it and gives the co-borrower's own consents. */
-async function invitedAndJoined(email = `sam.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`) {
+async function invitedAndJoined(
+  email = `sam.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+) {
   const borrower = await borrowerWithCoborrower();
-  const sent = await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email } } });
+  const sent = await borrower.b.trpc.step.submit.mutate({
+    stepId: "coborrowerInvite",
+    answers: { coborrowerInvite: { answeredBy: "coborrower", email } },
+  });
   const token = inviteTokenIn(newestMail(server.dataDir, email));
   const c = browser(server.url);
   const joined = await c.trpc.members.accept.mutate({ token });
-  await c.trpc.step.submit.mutate({ stepId: "coborrowerConsent", answers: { coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
+  await c.trpc.step.submit.mutate({
+    stepId: "coborrowerConsent",
+    answers: {
+      coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+    },
+  });
   return { borrower, sent, token, c, joined, email };
 }
 
 /** The co-borrower's part: what only they write while they answer it (the photo ID they will use too), their consents and signature included. */
-const THEIR_PART = ["/coborrower", "/identityVerification/coborrower", "/coborrowerConsents", "/coborrowerEsign"];
+const THEIR_PART = [
+  "/coborrower",
+  "/identityVerification/coborrower",
+  "/coborrowerConsents",
+  "/coborrowerEsign",
+];
 
 describe("co-borrower invite", () => {
   it("mails the co-borrower a link and takes the borrower past the co-borrower's details, which are theirs to give", async () => {
     const email = `invitee.${Date.now()}@example.com`;
     const borrower = await borrowerWithCoborrower();
-    const sent = await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email } } });
+    const sent = await borrower.b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "coborrower", email } },
+    });
     expect(sent).toMatchObject({ stepId: "application3", route: "/app/application/2" });
     const mail = newestMail(server.dataDir, email);
     expect(mail).toMatch(/Maria Alvarez invited you/);
     const token = inviteTokenIn(mail);
-    expect(await browser(server.url).trpc.members.invitation.query({ token })).toMatchObject({ inviter: "Maria Alvarez", role: "coborrower", emailHint: "i•••@example.com" });
+    expect(await browser(server.url).trpc.members.invitation.query({ token })).toMatchObject({
+      inviter: "Maria Alvarez",
+      role: "coborrower",
+      emailHint: "i•••@example.com",
+    });
   });
 
   it("refuses an invite to the borrower's own address, naming the field", async () => {
     const borrower = await borrowerWithCoborrower();
-    const failure = await failureOf(borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email: borrower.email.toUpperCase() } } }));
-    expect(failure?.fieldErrors).toEqual([{ pointer: "/coborrowerInvite/email", message: "Enter your co-borrower's own email address, not yours", ruleId: "coborrower-invite.not-own-email" }].map(({ ruleId: _, ...e }) => expect.objectContaining(e)));
+    const failure = await failureOf(
+      borrower.b.trpc.step.submit.mutate({
+        stepId: "coborrowerInvite",
+        answers: { coborrowerInvite: { answeredBy: "coborrower", email: borrower.email.toUpperCase() } },
+      }),
+    );
+    expect(failure?.fieldErrors).toEqual(
+      [
+        {
+          pointer: "/coborrowerInvite/email",
+          message: "Enter your co-borrower's own email address, not yours",
+          ruleId: "coborrower-invite.not-own-email",
+        },
+      ].map(({ ruleId: _, ...e }) => expect.objectContaining(e)),
+    );
   });
 
   it("lets the co-borrower join with their own account and session, and sends them to their own consents first", async () => {
     const email = `sam.${Date.now()}@example.com`;
     const borrower = await borrowerWithCoborrower();
-    await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email } } });
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "coborrower", email } },
+    });
     const c = browser(server.url);
-    const joined = await c.trpc.members.accept.mutate({ token: inviteTokenIn(newestMail(server.dataDir, email)) });
+    const joined = await c.trpc.members.accept.mutate({
+      token: inviteTokenIn(newestMail(server.dataDir, email)),
+    });
     expect(joined).toEqual({ route: "/app/application/coborrower-consent", role: "coborrower" });
-    expect(await c.session()).toMatchObject({ user: { email }, role: "coborrower", applicationStatus: "coborrowerConsent", applicationRoute: "/app/application/coborrower-consent" });
-    await c.trpc.step.submit.mutate({ stepId: "coborrowerConsent", answers: { coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
-    expect(await c.session()).toMatchObject({ applicationStatus: "application2", applicationRoute: "/app/application/coborrower" });
+    expect(await c.session()).toMatchObject({
+      user: { email },
+      role: "coborrower",
+      applicationStatus: "coborrowerConsent",
+      applicationRoute: "/app/application/coborrower-consent",
+    });
+    await c.trpc.step.submit.mutate({
+      stepId: "coborrowerConsent",
+      answers: {
+        coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+      },
+    });
+    expect(await c.session()).toMatchObject({
+      applicationStatus: "application2",
+      applicationRoute: "/app/application/coborrower",
+    });
   });
 
   it("spends an invite link once", async () => {
     const { token } = await invitedAndJoined();
     const again = await failureOf(browser(server.url).trpc.members.accept.mutate({ token }));
-    expect(again).toMatchObject({ httpStatus: 404, message: expect.stringMatching(/expired, was replaced by a newer one, or was already used/) });
+    expect(again).toMatchObject({
+      httpStatus: 404,
+      message: expect.stringMatching(/expired, was replaced by a newer one, or was already used/),
+    });
   });
 
   it("refuses an invite opened while signed in as another applicant", async () => {
     const email = `other.${Date.now()}@example.com`;
     const borrower = await borrowerWithCoborrower();
-    await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email } } });
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "coborrower", email } },
+    });
     const someoneElse = await borrowerWithCoborrower();
-    const failure = await failureOf(someoneElse.b.trpc.members.accept.mutate({ token: inviteTokenIn(newestMail(server.dataDir, email)) }));
-    expect(failure).toMatchObject({ httpStatus: 403, message: expect.stringMatching(/signed in with another account/) });
+    const failure = await failureOf(
+      someoneElse.b.trpc.members.accept.mutate({ token: inviteTokenIn(newestMail(server.dataDir, email)) }),
+    );
+    expect(failure).toMatchObject({
+      httpStatus: 403,
+      message: expect.stringMatching(/signed in with another account/),
+    });
   });
 
   it("refuses to join an address that already has its own application", async () => {
     const other = await borrowerWithCoborrower();
     const borrower = await borrowerWithCoborrower();
-    await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email: other.email } } });
-    const failure = await failureOf(browser(server.url).trpc.members.accept.mutate({ token: inviteTokenIn(newestMail(server.dataDir, other.email)) }));
-    expect(failure).toMatchObject({ httpStatus: 409, message: expect.stringMatching(/already has an application/) });
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "coborrower", email: other.email } },
+    });
+    const failure = await failureOf(
+      browser(server.url).trpc.members.accept.mutate({
+        token: inviteTokenIn(newestMail(server.dataDir, other.email)),
+      }),
+    );
+    expect(failure).toMatchObject({
+      httpStatus: 409,
+      message: expect.stringMatching(/already has an application/),
+    });
   });
 
   it("shows the co-borrower only their part and the shared property facts", async () => {
@@ -127,8 +228,13 @@ describe("co-borrower invite", () => {
 
   it("keeps the co-borrower out of the borrower's steps and documents, and the borrower out of theirs", async () => {
     const { c, borrower } = await invitedAndJoined();
-    expect(await failureOf(c.trpc.step.get.query({ stepId: "application" }))).toMatchObject({ httpStatus: 412, route: "/app/application/coborrower" });
-    expect(await failureOf(c.trpc.step.submit.mutate({ stepId: "application3", answers: { isInTrust: true } }))).toMatchObject({ httpStatus: 412 });
+    expect(await failureOf(c.trpc.step.get.query({ stepId: "application" }))).toMatchObject({
+      httpStatus: 412,
+      route: "/app/application/coborrower",
+    });
+    expect(
+      await failureOf(c.trpc.step.submit.mutate({ stepId: "application3", answers: { isInTrust: true } })),
+    ).toMatchObject({ httpStatus: 412 });
     await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
     const { requirements } = await c.trpc.documents.required.query();
     expect(requirements.length).toBeGreaterThan(0);
@@ -142,10 +248,17 @@ describe("co-borrower invite", () => {
     const { borrower, c } = await invitedAndJoined();
     const answers = { coborrower: COBORROWER_DETAILS, user: { firstName: "Mallory" } };
     const saved = await c.trpc.step.submit.mutate({ stepId: "application2", answers });
-    expect(saved).toMatchObject({ stepId: "application4", route: "/app/application/3", applicationStatus: "application4" });
+    expect(saved).toMatchObject({
+      stepId: "application4",
+      route: "/app/application/3",
+      applicationStatus: "application4",
+    });
     const { doc, status } = await storedDoc(borrower.applicationId);
     expect(doc.user.firstName).toBe("Maria");
-    expect(doc.coborrower).toMatchObject({ firstName: COBORROWER_DETAILS.firstName, dateOfBirth: COBORROWER_DETAILS.dateOfBirth });
+    expect(doc.coborrower).toMatchObject({
+      firstName: COBORROWER_DETAILS.firstName,
+      dateOfBirth: COBORROWER_DETAILS.dateOfBirth,
+    });
     expect(status).toBe("application3"); // where the borrower's invite took them: the co-borrower's save does not move it
   });
 
@@ -153,33 +266,76 @@ describe("co-borrower invite", () => {
     const { borrower, c } = await invitedAndJoined();
     const theirs = [job({ employerName: "Coborrower Corp" })];
     await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
-    await c.trpc.step.submit.mutate({ stepId: "application4", answers: { coborrower: { ownsOtherRealEstate: false } } });
-    await c.trpc.step.submit.mutate({ stepId: "application5", answers: { coborrower: { isSelfEmployed: false, employments: theirs } } });
+    await c.trpc.step.submit.mutate({
+      stepId: "application4",
+      answers: { coborrower: { ownsOtherRealEstate: false } },
+    });
+    await c.trpc.step.submit.mutate({
+      stepId: "application5",
+      answers: { coborrower: { isSelfEmployed: false, employments: theirs } },
+    });
     // The borrower answers the pages before their employment page.
-    await borrower.b.trpc.step.submit.mutate({ stepId: "application3", answers: { property: FIXTURE.property, titleHolders: { borrowerOnTitle: true, coborrowerOnTitle: true }, isInTrust: false } });
-    await borrower.b.trpc.step.submit.mutate({ stepId: "application4", answers: { user: { ownsOtherRealEstate: false } } });
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "application3",
+      answers: {
+        property: FIXTURE.property,
+        titleHolders: { borrowerOnTitle: true, coborrowerOnTitle: true },
+        isInTrust: false,
+      },
+    });
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "application4",
+      answers: { user: { ownsOtherRealEstate: false } },
+    });
     const page = await borrower.b.trpc.step.get.query({ stepId: "application5" });
     expect(page.part).toMatchObject({ role: "borrower", except: THEIR_PART });
-    expect((page.application as Record<string, any>).coborrower).toEqual({ firstName: COBORROWER_DETAILS.firstName, lastName: COBORROWER_DETAILS.lastName, email: COBORROWER_DETAILS.email });
+    expect((page.application as Record<string, any>).coborrower).toEqual({
+      firstName: COBORROWER_DETAILS.firstName,
+      lastName: COBORROWER_DETAILS.lastName,
+      email: COBORROWER_DETAILS.email,
+    });
     await borrower.b.trpc.step.submit.mutate({
       stepId: "application5",
       revision: page.revision!,
-      answers: { user: { isSelfEmployed: false, employments: FIXTURE.user.employments }, coborrower: { isSelfEmployed: true, employments: [] } },
+      answers: {
+        user: { isSelfEmployed: false, employments: FIXTURE.user.employments },
+        coborrower: { isSelfEmployed: true, employments: [] },
+      },
     });
     const { doc } = await storedDoc(borrower.applicationId);
     expect(doc.coborrower.employments[0].employerName).toBe("Coborrower Corp");
     expect(doc.coborrower.isSelfEmployed).toBe(false);
-    expect(doc.user.employments.map((e: { employerName: string }) => e.employerName)).toEqual(FIXTURE.user.employments.map((e: { employerName: string }) => e.employerName));
+    expect(doc.user.employments.map((e: { employerName: string }) => e.employerName)).toEqual(
+      FIXTURE.user.employments.map((e: { employerName: string }) => e.employerName),
+    );
   });
 
   it("keeps each borrower's page fresh while the other saves", async () => {
     const { borrower, c } = await invitedAndJoined();
     const borrowersPage = await borrower.b.trpc.step.get.query({ stepId: "application3" });
     const coborrowersPage = await c.trpc.step.get.query({ stepId: "application2" });
-    await c.trpc.step.submit.mutate({ stepId: "application2", revision: coborrowersPage.revision!, answers: { coborrower: COBORROWER_DETAILS } });
-    await borrower.b.trpc.step.submit.mutate({ stepId: "application3", revision: borrowersPage.revision!, answers: { property: FIXTURE.property, titleHolders: { borrowerOnTitle: true, coborrowerOnTitle: true }, isInTrust: false } });
+    await c.trpc.step.submit.mutate({
+      stepId: "application2",
+      revision: coborrowersPage.revision!,
+      answers: { coborrower: COBORROWER_DETAILS },
+    });
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "application3",
+      revision: borrowersPage.revision!,
+      answers: {
+        property: FIXTURE.property,
+        titleHolders: { borrowerOnTitle: true, coborrowerOnTitle: true },
+        isInTrust: false,
+      },
+    });
     // The co-borrower's own stale page is still refused when it would change something (sent again unchanged, it is a double click).
-    const stale = await failureOf(c.trpc.step.submit.mutate({ stepId: "application2", revision: coborrowersPage.revision!, answers: { coborrower: { ...COBORROWER_DETAILS, middleName: "Changed" } } }));
+    const stale = await failureOf(
+      c.trpc.step.submit.mutate({
+        stepId: "application2",
+        revision: coborrowersPage.revision!,
+        answers: { coborrower: { ...COBORROWER_DETAILS, middleName: "Changed" } },
+      }),
+    );
     expect(stale).toMatchObject({ httpStatus: 409 });
   });
 
@@ -189,14 +345,30 @@ describe("co-borrower invite", () => {
     const post = async (who: typeof c, fields: Record<string, string>) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
-      form.append("file", new Blob([Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(2048)])], { type: "application/pdf" }), "statement.pdf");
-      const res = await who.fetch(`${server.url}/api/upload`, { method: "POST", headers: { "X-Same-Origin": "1", "X-Recaptcha-Token": await who.botToken() }, body: form });
-      return { status: res.status, body: (await res.json()) as { error?: { message: string; field: string | null } } };
+      form.append(
+        "file",
+        new Blob([Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(2048)])], {
+          type: "application/pdf",
+        }),
+        "statement.pdf",
+      );
+      const res = await who.fetch(`${server.url}/api/upload`, {
+        method: "POST",
+        headers: { "X-Same-Origin": "1", "X-Recaptcha-Token": await who.botToken() },
+        body: form,
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as { error?: { message: string; field: string | null } },
+      };
     };
     const own = await post(c, { documentType: "bank_statements", borrower: "coborrower" });
     expect(own.status).toBe(201);
     const theirs = await post(c, { documentType: "bank_statements", borrower: "borrower" });
-    expect(theirs).toMatchObject({ status: 403, body: { error: { field: "borrower", message: expect.stringMatching(/their own documents/) } } });
+    expect(theirs).toMatchObject({
+      status: 403,
+      body: { error: { field: "borrower", message: expect.stringMatching(/their own documents/) } },
+    });
     const byBorrower = await post(borrower.b, { documentType: "bank_statements", borrower: "coborrower" });
     expect(byBorrower.status).toBe(403);
     expect((await c.trpc.uploads.list.query()).uploads).toHaveLength(1);
@@ -206,7 +378,10 @@ describe("co-borrower invite", () => {
   it("shows both borrowers the progress of each part", async () => {
     const { borrower, c } = await invitedAndJoined();
     const before = await borrower.b.trpc.members.progress.query();
-    expect(before.parts.map((p) => [p.role, p.state, p.you])).toEqual([["borrower", "answering", true], ["coborrower", "joined", false]]);
+    expect(before.parts.map((p) => [p.role, p.state, p.you])).toEqual([
+      ["borrower", "answering", true],
+      ["coborrower", "joined", false],
+    ]);
     await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
     const theirs = await c.trpc.members.progress.query();
     const coborrowerPart = theirs.parts.find((p) => p.role === "coborrower")!;
@@ -223,18 +398,35 @@ describe("co-borrower invite", () => {
     for (const reader of [borrower.b, c]) {
       const [borrowers, coborrowers] = (await reader.trpc.members.progress.query()).parts;
       // The spec's "E-sign HECA" stays the portal's label; applicants read plain words.
-      expect(borrowers!.steps.find((s) => s.id === "disclosures")).toMatchObject({ label: "Sign the disclosures" });
-      expect(borrowers!.steps.find((s) => s.id === "coborrowerInvite")).toMatchObject({ label: "Invite the co-borrower" });
-      expect(coborrowers!.steps.find((s) => s.id === "application5")).toMatchObject({ label: "Employment History" });
+      expect(borrowers!.steps.find((s) => s.id === "disclosures")).toMatchObject({
+        label: "Sign the disclosures",
+      });
+      expect(borrowers!.steps.find((s) => s.id === "coborrowerInvite")).toMatchObject({
+        label: "Invite the co-borrower",
+      });
+      expect(coborrowers!.steps.find((s) => s.id === "application5")).toMatchObject({
+        label: "Employment History",
+      });
       // Each card is read by the other borrower too: no step of it says "your".
-      expect([...borrowers!.steps, ...coborrowers!.steps].map((s) => s.label).filter((label) => /\byour\b/i.test(label))).toEqual([]);
+      expect(
+        [...borrowers!.steps, ...coborrowers!.steps]
+          .map((s) => s.label)
+          .filter((label) => /\byour\b/i.test(label)),
+      ).toEqual([]);
     }
   });
 
   it("narrows the co-borrower to their own consents and signature when the borrower takes their part back", async () => {
     const { borrower, c } = await invitedAndJoined();
-    await borrower.b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "borrower" } } });
-    expect(await failureOf(c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } }))).toMatchObject({ httpStatus: 412, route: "/app/application/coborrower-sign" });
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "borrower" } },
+    });
+    expect(
+      await failureOf(
+        c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } }),
+      ),
+    ).toMatchObject({ httpStatus: 412, route: "/app/application/coborrower-sign" });
     expect(await c.session()).toMatchObject({ role: "coborrower", applicationStatus: "coborrowerSign" });
     const page = await borrower.b.trpc.step.get.query({ stepId: "application2" });
     expect(page.part).toMatchObject({ except: ["/coborrowerConsents", "/coborrowerEsign"] });
@@ -242,9 +434,26 @@ describe("co-borrower invite", () => {
 
   it("ends the co-borrower's access when the borrower no longer applies with a co-borrower", async () => {
     const { borrower, c } = await invitedAndJoined();
-    const { email: _email, employments: _jobs, incomeSources: _income, declarations: _declarations, demographics: _demographics, ownsOtherRealEstate: _other, isSelfEmployed: _self, phone: _phone, ...personal } = FIXTURE.user;
-    await borrower.b.trpc.step.submit.mutate({ stepId: "application", answers: { user: personal, setup: { hasCoborrower: false } } });
-    expect(await failureOf(c.trpc.step.get.query({ stepId: "coborrowerSign" }))).toMatchObject({ httpStatus: 404 });
-    expect((await borrower.b.trpc.step.get.query({ stepId: "application" })).part).toMatchObject({ except: [] });
+    const {
+      email: _email,
+      employments: _jobs,
+      incomeSources: _income,
+      declarations: _declarations,
+      demographics: _demographics,
+      ownsOtherRealEstate: _other,
+      isSelfEmployed: _self,
+      phone: _phone,
+      ...personal
+    } = FIXTURE.user;
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "application",
+      answers: { user: personal, setup: { hasCoborrower: false } },
+    });
+    expect(await failureOf(c.trpc.step.get.query({ stepId: "coborrowerSign" }))).toMatchObject({
+      httpStatus: 404,
+    });
+    expect((await borrower.b.trpc.step.get.query({ stepId: "application" })).part).toMatchObject({
+      except: [],
+    });
   });
 });

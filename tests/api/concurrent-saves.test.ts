@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A second connection to the server's SQLite file: it sees only what is committed (null on PostgreSQL). */
-const committedReader = () => (server.services.config.databaseUrl ? null : new Database(join(server.dataDir, "heloc.sqlite"), { readonly: true }));
+const committedReader = () =>
+  server.services.config.databaseUrl
+    ? null
+    : new Database(join(server.dataDir, "heloc.sqlite"), { readonly: true });
 
 /** A step.submit sent at once, its bot-check token solved beforehand, as the web app sends it. */
 async function submitter(b: Browser, stepId: string, answers: Record<string, unknown>, revision?: number) {
@@ -29,14 +32,21 @@ async function submitter(b: Browser, stepId: string, answers: Record<string, unk
 }
 
 const pageOf = (b: Browser) => b.trpc.step.get.query({ stepId: "email" });
-type Answer = { status: number; body: { result?: { data: { stepId: string; revision: number } }; error?: { data: { code: string } } } };
+type Answer = {
+  status: number;
+  body: { result?: { data: { stepId: string; revision: number } }; error?: { data: { code: string } } };
+};
 
 describe("step.submit calls that arrive at the same moment", () => {
   it("are all saved, each answered only once its save is committed, and a refused one saves nothing and spoils none of the others", async () => {
     // Five applicants on the email page; the last has it open in two windows and saves both at once.
     const onEmail = Array.from({ length: 5 }, () => browser(server.url));
     for (const b of onEmail) {
-      const first = (await (await (await submitter(b, "name", { user: { firstName: "Ada", lastName: "Lovelace" } }))()).json()) as Answer["body"];
+      const first = (await (
+        await (
+          await submitter(b, "name", { user: { firstName: "Ada", lastName: "Lovelace" } })
+        )()
+      ).json()) as Answer["body"];
       expect(first.result?.data.stepId).toBe("email");
     }
     const before = await Promise.all(onEmail.map(pageOf));
@@ -46,15 +56,24 @@ describe("step.submit calls that arrive at the same moment", () => {
     // And four visitors giving their first answer (each starts a guest account, application and session).
     const newcomers = Array.from({ length: 4 }, () => browser(server.url));
     const sends = [
-      ...(await Promise.all(onEmail.map((b, i) => submitter(b, "email", { user: { email: emails[i] } }, before[i]!.revision!)))),
+      ...(await Promise.all(
+        onEmail.map((b, i) => submitter(b, "email", { user: { email: emails[i] } }, before[i]!.revision!)),
+      )),
       await submitter(twoWindows, "email", { user: { email: otherWindowEmail } }, before[4]!.revision!),
-      ...(await Promise.all(newcomers.map((b) => submitter(b, "name", { user: { firstName: "Grace", lastName: "Hopper" } })))),
+      ...(await Promise.all(
+        newcomers.map((b) => submitter(b, "name", { user: { firstName: "Grace", lastName: "Hopper" } })),
+      )),
     ];
 
     // Every saved step leaves an audit row in its transaction: counted from another connection
     // the moment each answer arrives, the committed saves are never fewer than the saves answered.
     const reader = committedReader();
-    const savesCommitted = () => (reader!.prepare("SELECT count(*) AS n FROM audit_events WHERE action LIKE 'step.submit:%'").get() as { n: number }).n;
+    const savesCommitted = () =>
+      (
+        reader!.prepare("SELECT count(*) AS n FROM audit_events WHERE action LIKE 'step.submit:%'").get() as {
+          n: number;
+        }
+      ).n;
     const committedBefore = reader ? savesCommitted() : 0;
     let savesAnswered = 0;
     const committedAtAnswer: boolean[] = [];
@@ -83,9 +102,15 @@ describe("step.submit calls that arrive at the same moment", () => {
       expect(after[i]!.application).toMatchObject({ user: { email: i === 4 ? kept : emails[i] } });
       expect(after[i]!.due).not.toBe("email");
     });
-    for (const b of newcomers) expect((await b.trpc.step.get.query({ stepId: "name" })).application).toMatchObject({ user: { firstName: "Grace" } });
+    for (const b of newcomers)
+      expect((await b.trpc.step.get.query({ stepId: "name" })).application).toMatchObject({
+        user: { firstName: "Grace" },
+      });
     // Each kept save left its audit row; the refused one left none.
-    const audited = await server.services.db.select({ id: auditEvents.applicationId }).from(auditEvents).where(eq(auditEvents.action, "step.submit:email"));
+    const audited = await server.services.db
+      .select({ id: auditEvents.applicationId })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "step.submit:email"));
     expect(audited).toHaveLength(5);
     if (committedAtAnswer.length) expect(committedAtAnswer).toEqual(sends.map(() => true));
   });

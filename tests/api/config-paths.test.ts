@@ -14,7 +14,14 @@ const started: RunningServer[] = [];
 afterAll(() => Promise.all(started.map((s) => s.close())));
 const start = async (options: Parameters<typeof startServer>[0]) => {
   const databaseUrl = await freshDatabaseUrl(); // the PostgreSQL run: a database of its own
-  const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, ...(databaseUrl ? { databaseUrl } : {}), ...options });
+  const server = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    quiet: true,
+    webDir: undefined,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...options,
+  });
   started.push(server);
   return server;
 };
@@ -45,12 +52,20 @@ describe.skipIf(dialect !== "sqlite")("DATABASE_PATH", () => {
 
 describe("links in mail, in development", () => {
   it("point at the server's own address, not at the Host a request names", async () => {
-    const server = await start({ dataDir: mkdtempSync(join(tmpdir(), "heloc-data-")), dev: true, publicUrl: undefined });
+    const server = await start({
+      dataDir: mkdtempSync(join(tmpdir(), "heloc-data-")),
+      dev: true,
+      publicUrl: undefined,
+    });
     expect(linkBase(server.services, "http://attacker.example")).toBe(server.url);
   });
 
   it("point at PUBLIC_URL when it is set", async () => {
-    const server = await start({ dataDir: mkdtempSync(join(tmpdir(), "heloc-data-")), dev: true, publicUrl: "https://apply.example.com/" });
+    const server = await start({
+      dataDir: mkdtempSync(join(tmpdir(), "heloc-data-")),
+      dev: true,
+      publicUrl: "https://apply.example.com/",
+    });
     expect(linkBase(server.services, "http://attacker.example")).toBe("https://apply.example.com");
   });
 });

@@ -14,7 +14,9 @@ import { mailAttachment, pdfProse } from "../helpers/pdf";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as Record<string, any>;
 const PDF = "notice-to-the-home-loan-applicant.pdf";
 const SUBJECT = /^Subject: Your credit score: notice to the home loan applicant/m;
 
@@ -30,8 +32,15 @@ const used = {
   rangeLow: 300,
   rangeHigh: 850,
   createdOn: "2026-11-20",
-  agency: { name: "Equifax Information Services LLC", address: "P.O. Box 740241, Atlanta, GA 30374", phone: "(866) 349-5191" },
-  keyFactors: ["Proportion of balances to credit limits is too high", "Length of time accounts have been established"],
+  agency: {
+    name: "Equifax Information Services LLC",
+    address: "P.O. Box 740241, Atlanta, GA 30374",
+    phone: "(866) 349-5191",
+  },
+  keyFactors: [
+    "Proportion of balances to credit limits is too high",
+    "Length of time accounts have been established",
+  ],
 };
 
 /** A submitted two-borrower application, its borrower signed in. */
@@ -54,7 +63,8 @@ async function staff(role: string) {
   return { ...person, b };
 }
 
-const stored = async (id: string) => (await applicationStore(server.services).byId(server.services.db, id))!.doc as Record<string, any>;
+const stored = async (id: string) =>
+  (await applicationStore(server.services).byId(server.services.db, id))!.doc as Record<string, any>;
 
 describe("the credit score used (FCRA 609(g))", () => {
   it("tells the borrower no agency score has been used until staff record one, on the page's notice", async () => {
@@ -63,37 +73,69 @@ describe("the credit score used (FCRA 609(g))", () => {
     expect(res.status).toBe(200);
     const text = pdfProse(new Uint8Array(await res.arrayBuffer()));
     expect(text).toContain("Notice to the home loan applicant");
-    expect(text).toContain("We have not yet used a credit score from a consumer reporting agency on your application");
+    expect(text).toContain(
+      "We have not yet used a credit score from a consumer reporting agency on your application",
+    );
   });
 
   it("records the score staff used, audits it, records the notice given, and sends the borrower the filled notice by email and on their page", async () => {
     const who = await submitted();
     const processor = await staff("processor");
     const before = Date.now();
-    const done = await processor.b.trpc.portal.notices.recordCreditScore.mutate({ applicationId: who.applicationId, borrower: "borrower", creditScoreUsed: used });
+    const done = await processor.b.trpc.portal.notices.recordCreditScore.mutate({
+      applicationId: who.applicationId,
+      borrower: "borrower",
+      creditScoreUsed: used,
+    });
     expect(done).toEqual({ borrower: "borrower", name: "Maria Alvarez", emailed: true });
 
     const doc = await stored(who.applicationId);
     expect(doc.user.creditScoreUsed).toEqual(used);
     const given = (doc.disclosuresGiven.records as any[]).filter((g) => g.document === "credit-score-notice");
-    expect(given).toEqual([expect.objectContaining({ givenTo: "borrower", version: "FCRA-609G-2026.1", sentBy: { kind: "portal", id: processor.id, name: "Pat Portal" } })]);
+    expect(given).toEqual([
+      expect.objectContaining({
+        givenTo: "borrower",
+        version: "FCRA-609G-2026.1",
+        sentBy: { kind: "portal", id: processor.id, name: "Pat Portal" },
+      }),
+    ]);
     expect(Date.parse(given[0].givenAt)).toBeGreaterThanOrEqual(before - 1000);
-    expect(given[0].values.creditScoreDisclosure).toMatch(/^The credit score we used on your application is 742 \(FICO Score 8\)\. Scores of this model range from 300 to 850\./);
-    const audits = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.applicationId, who.applicationId), eq(auditEvents.action, "credit.scoreUsed:borrower")));
+    expect(given[0].values.creditScoreDisclosure).toMatch(
+      /^The credit score we used on your application is 742 \(FICO Score 8\)\. Scores of this model range from 300 to 850\./,
+    );
+    const audits = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.applicationId, who.applicationId),
+          eq(auditEvents.action, "credit.scoreUsed:borrower"),
+        ),
+      );
     expect(audits).toHaveLength(1);
 
     const mail = newestMail(server.dataDir, who.email, { containing: SUBJECT, raw: true });
     const mailed = pdfProse(mailAttachment(mail, PDF)!);
-    expect(mailed).toContain("The credit score we used on your application is 742 (FICO Score 8). Scores of this model range from 300 to 850. It was created on November 20, 2026 by Equifax Information Services LLC");
-    expect(mailed).toContain("Key factors that adversely affected your credit score: Proportion of balances to credit limits is too high; Length of time accounts have been established.");
+    expect(mailed).toContain(
+      "The credit score we used on your application is 742 (FICO Score 8). Scores of this model range from 300 to 850. It was created on November 20, 2026 by Equifax Information Services LLC",
+    );
+    expect(mailed).toContain(
+      "Key factors that adversely affected your credit score: Proportion of balances to credit limits is too high; Length of time accounts have been established.",
+    );
 
     // On their page: the submitted page links /api/notices/credit-score/mine.pdf, their own notice.
-    const page = pdfProse(new Uint8Array(await (await who.b.fetch(`${server.url}/api/notices/credit-score/mine.pdf`)).arrayBuffer()));
+    const page = pdfProse(
+      new Uint8Array(
+        await (await who.b.fetch(`${server.url}/api/notices/credit-score/mine.pdf`)).arrayBuffer(),
+      ),
+    );
     expect(page).toContain("The credit score we used on your application is 742 (FICO Score 8).");
     expect((await who.b.fetch(`${server.url}/api/notices/credit-score/coborrower.pdf`)).status).toBe(404);
 
     // And in the portal file, for staff.
-    const file = await processor.b.trpc.portal.notices.ofApplication.query({ applicationId: who.applicationId });
+    const file = await processor.b.trpc.portal.notices.ofApplication.query({
+      applicationId: who.applicationId,
+    });
     expect(file.creditScores.map((c) => [c.borrower, c.used?.score ?? null, c.notices.length])).toEqual([
       ["borrower", 742, 1],
       ["coborrower", null, 0],
@@ -105,11 +147,19 @@ describe("the credit score used (FCRA 609(g))", () => {
   it("sends a co-borrower's notice to the co-borrower, with their own score", async () => {
     const who = await submitted();
     const admin = await staff("admin");
-    await admin.b.trpc.portal.notices.recordCreditScore.mutate({ applicationId: who.applicationId, borrower: "coborrower", creditScoreUsed: { ...used, score: 701, keyFactors: [] } });
+    await admin.b.trpc.portal.notices.recordCreditScore.mutate({
+      applicationId: who.applicationId,
+      borrower: "coborrower",
+      creditScoreUsed: { ...used, score: 701, keyFactors: [] },
+    });
     expect((await stored(who.applicationId)).coborrower.creditScoreUsed.score).toBe(701);
-    const mailed = pdfProse(mailAttachment(newestMail(server.dataDir, who.coEmail, { containing: SUBJECT, raw: true }), PDF)!);
+    const mailed = pdfProse(
+      mailAttachment(newestMail(server.dataDir, who.coEmail, { containing: SUBJECT, raw: true }), PDF)!,
+    );
     expect(mailed).toContain("The credit score we used on your application is 701 (FICO Score 8).");
-    expect(mailed).toContain("Key factors that adversely affected your credit score: none were given by the agency.");
+    expect(mailed).toContain(
+      "Key factors that adversely affected your credit score: none were given by the agency.",
+    );
     expect(() => newestMail(server.dataDir, who.email, { containing: SUBJECT })).toThrow(/no mail/);
   });
 
@@ -117,15 +167,38 @@ describe("the credit score used (FCRA 609(g))", () => {
     const who = await submitted();
     const admin = await staff("admin");
     const record = (borrower: string, creditScoreUsed: unknown) =>
-      admin.b.trpc.portal.notices.recordCreditScore.mutate({ applicationId: who.applicationId, borrower, creditScoreUsed: creditScoreUsed as typeof used });
-    expect(await fieldErrorsOf(record("borrower", { ...used, score: 900 }))).toEqual([{ pointer: "/creditScoreUsed/score", message: "The score must be within the model's range, 300 to 850." }]);
-    expect(await fieldErrorsOf(record("borrower", { ...used, rangeLow: 850, rangeHigh: 300 }))).toEqual([{ pointer: "/creditScoreUsed/rangeHigh", message: "The highest possible score must be above the lowest." }]);
-    expect(await fieldErrorsOf(record("borrower", { ...used, createdOn: "2099-01-01" }))).toEqual([{ pointer: "/creditScoreUsed/createdOn", message: "The date the score was created cannot be after today." }]);
-    expect(await fieldErrorsOf(record("borrower", { ...used, keyFactors: ["a", "b", "c", "d", "e", "f"] }))).toEqual([expect.objectContaining({ pointer: "/creditScoreUsed/keyFactors" })]);
+      admin.b.trpc.portal.notices.recordCreditScore.mutate({
+        applicationId: who.applicationId,
+        borrower,
+        creditScoreUsed: creditScoreUsed as typeof used,
+      });
+    expect(await fieldErrorsOf(record("borrower", { ...used, score: 900 }))).toEqual([
+      {
+        pointer: "/creditScoreUsed/score",
+        message: "The score must be within the model's range, 300 to 850.",
+      },
+    ]);
+    expect(await fieldErrorsOf(record("borrower", { ...used, rangeLow: 850, rangeHigh: 300 }))).toEqual([
+      {
+        pointer: "/creditScoreUsed/rangeHigh",
+        message: "The highest possible score must be above the lowest.",
+      },
+    ]);
+    expect(await fieldErrorsOf(record("borrower", { ...used, createdOn: "2099-01-01" }))).toEqual([
+      {
+        pointer: "/creditScoreUsed/createdOn",
+        message: "The date the score was created cannot be after today.",
+      },
+    ]);
+    expect(
+      await fieldErrorsOf(record("borrower", { ...used, keyFactors: ["a", "b", "c", "d", "e", "f"] })),
+    ).toEqual([expect.objectContaining({ pointer: "/creditScoreUsed/keyFactors" })]);
     const agency = await fieldErrorsOf(record("borrower", { ...used, agency: { name: "Equifax" } }));
     expect(agency.length).toBeGreaterThan(0);
     for (const e of agency) expect(e.pointer).toMatch(/^\/creditScoreUsed\/agency/);
-    expect(await fieldErrorsOf(record("cosigner", used))).toEqual([{ pointer: "/borrower", message: "There is no such borrower on this application." }]);
+    expect(await fieldErrorsOf(record("cosigner", used))).toEqual([
+      { pointer: "/borrower", message: "There is no such borrower on this application." },
+    ]);
     const doc = await stored(who.applicationId);
     expect(doc.user.creditScoreUsed).toBeUndefined();
     expect(doc.disclosuresGiven).toBeUndefined();
@@ -134,7 +207,15 @@ describe("the credit score used (FCRA 609(g))", () => {
   it("is refused to a role without credit.recordScore (a loan officer)", async () => {
     const who = await submitted();
     const officer = await staff("loanOfficer");
-    expect(await codeOf(officer.b.trpc.portal.notices.recordCreditScore.mutate({ applicationId: who.applicationId, borrower: "borrower", creditScoreUsed: used }))).toBe("FORBIDDEN");
+    expect(
+      await codeOf(
+        officer.b.trpc.portal.notices.recordCreditScore.mutate({
+          applicationId: who.applicationId,
+          borrower: "borrower",
+          creditScoreUsed: used,
+        }),
+      ),
+    ).toBe("FORBIDDEN");
     expect((await stored(who.applicationId)).user.creditScoreUsed).toBeUndefined();
   });
 });

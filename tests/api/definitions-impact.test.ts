@@ -14,8 +14,14 @@ import { browser, testServer, type TestServer } from "../helpers/server";
 
 async function applyWith(server: TestServer, propertyValue: number) {
   const b = browser(server.url);
-  await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Maria", lastName: "Alvarez" } } });
-  await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: `${crypto.randomUUID()}@example.com` } } });
+  await b.trpc.step.submit.mutate({
+    stepId: "name",
+    answers: { user: { firstName: "Maria", lastName: "Alvarez" } },
+  });
+  await b.trpc.step.submit.mutate({
+    stepId: "email",
+    answers: { user: { email: `${crypto.randomUUID()}@example.com` } },
+  });
   await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue } } });
 }
 
@@ -34,22 +40,57 @@ describe("the impact of a definitions change on applications in flight", () => {
     const { defs, problems } = loadCopy(copy);
     expect(problems).toEqual([]);
     const impact = await definitionsImpact(server.services, defs);
-    expect(impact).toMatchObject({ checked: 2, sentBack: 1, byStep: [{ stepId: "propertyValue", route: "/app/initial-setup/property-value", count: 1, fields: ["/setup/propertyValue"] }] });
+    expect(impact).toMatchObject({
+      checked: 2,
+      sentBack: 1,
+      byStep: [
+        {
+          stepId: "propertyValue",
+          route: "/app/initial-setup/property-value",
+          count: 1,
+          fields: ["/setup/propertyValue"],
+        },
+      ],
+    });
     // Nothing was saved: the same question again gives the same answer.
     expect(await definitionsImpact(server.services, defs)).toEqual(impact);
   });
 
   it("sends nobody back when the definitions are the ones the answers were saved under", async () => {
-    expect(await definitionsImpact(server.services, server.services.defs)).toMatchObject({ checked: 0, sentBack: 0, byStep: [] });
+    expect(await definitionsImpact(server.services, server.services.defs)).toMatchObject({
+      checked: 0,
+      sentBack: 0,
+      byStep: [],
+    });
   });
 
   // A process of its own that loads and checks the definitions: slow on a busy machine.
-  it("is npm run definitions:impact, reading the server's database against a working copy", { timeout: 180_000 }, () => {
-    const env = { ...process.env, DATA_DIR: server.dataDir, ...(server.services.config.databaseUrl ? { DATABASE_URL: server.services.config.databaseUrl } : {}) };
-    const out = spawnSync(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "server/features/definitions/impact-cli.ts"), "--steps", copy.steps, "--rules", copy.rules], { cwd: REPO_ROOT, encoding: "utf8", env });
-    expect(out.stderr).toBe("");
-    expect(out.stdout).toMatch(/: 2 application\(s\) in flight saved under other definitions; 1 would be sent back\.\n\s+1 to [^\n]+ \(propertyValue, \/app\/initial-setup\/property-value\): \/setup\/propertyValue\n$/);
-  });
+  it(
+    "is npm run definitions:impact, reading the server's database against a working copy",
+    { timeout: 180_000 },
+    () => {
+      const env = {
+        ...process.env,
+        DATA_DIR: server.dataDir,
+        ...(server.services.config.databaseUrl ? { DATABASE_URL: server.services.config.databaseUrl } : {}),
+      };
+      const out = spawnSync(
+        join(REPO_ROOT, "node_modules/.bin/tsx"),
+        [
+          join(REPO_ROOT, "server/features/definitions/impact-cli.ts"),
+          "--steps",
+          copy.steps,
+          "--rules",
+          copy.rules,
+        ],
+        { cwd: REPO_ROOT, encoding: "utf8", env },
+      );
+      expect(out.stderr).toBe("");
+      expect(out.stdout).toMatch(
+        /: 2 application\(s\) in flight saved under other definitions; 1 would be sent back\.\n\s+1 to [^\n]+ \(propertyValue, \/app\/initial-setup\/property-value\): \/setup\/propertyValue\n$/,
+      );
+    },
+  );
 });
 
 // Checking the files on disk takes seconds of CPU on a busy machine.
@@ -70,18 +111,30 @@ describe("the admin's definition changes page (portal.definitionsImpact)", { tim
 
   it("says no change is waiting while the files on disk are the ones running", async () => {
     const admin = await staff("admin");
-    expect(await admin.trpc.portal.definitionsImpact.query()).toEqual({ running: server.services.definitionsVersion, onDisk: server.services.definitionsVersion, problems: [], impact: null });
+    expect(await admin.trpc.portal.definitionsImpact.query()).toEqual({
+      running: server.services.definitionsVersion,
+      onDisk: server.services.definitionsVersion,
+      problems: [],
+      impact: null,
+    });
   });
 
   it("reports what an edit on disk would send back, counting only the partner's own applications", async () => {
     capPropertyValue(copy);
     const report = await (await staff("admin")).trpc.portal.definitionsImpact.query();
     expect(report.onDisk).not.toBe(report.running);
-    expect(report.impact).toMatchObject({ checked: 2, sentBack: 1, byStep: [{ stepId: "propertyValue", count: 1, fields: ["/setup/propertyValue"] }] });
+    expect(report.impact).toMatchObject({
+      checked: 2,
+      sentBack: 1,
+      byStep: [{ stepId: "propertyValue", count: 1, fields: ["/setup/propertyValue"] }],
+    });
     // The running definitions are untouched: the edit goes live only with a reload.
     expect(server.services.definitionsVersion).toBe(report.running);
     const broker = await staff("admin", await makePartner(server.services));
-    expect((await broker.trpc.portal.definitionsImpact.query()).impact).toMatchObject({ checked: 0, sentBack: 0 });
+    expect((await broker.trpc.portal.definitionsImpact.query()).impact).toMatchObject({
+      checked: 0,
+      sentBack: 0,
+    });
   });
 
   it("lists the check's problems of a broken edit, with file and line", async () => {

@@ -17,7 +17,11 @@ describe("definitions.page", () => {
     expect(page.whole).toEqual(["name"]);
     expect(page.modules).toEqual(["step/name"]);
     expect(page.files.schemas).toEqual({});
-    expect(page.files.steps["initial-setup/name.json"]).toMatchObject({ id: "name", title: expect.any(String), uiSchema: {} });
+    expect(page.files.steps["initial-setup/name.json"]).toMatchObject({
+      id: "name",
+      title: expect.any(String),
+      uiSchema: {},
+    });
     expect(page.files.steps["initial-setup/email.json"]).not.toHaveProperty("uiSchema");
     // A page with no step gets the outlines only.
     expect((await b.trpc.definitions.page.query({ route: "/app/bank-statement" })).whole).toEqual([]);
@@ -28,7 +32,11 @@ describe("definitions.page", () => {
     const part = await b.trpc.definitions.page.query({ stepId: "email" });
     expect(part.whole).toEqual(["email"]);
     expect(Object.keys(part.files.steps)).toEqual(["initial-setup/email.json"]);
-    await expect(b.trpc.definitions.page.query({ stepId: "noSuchStep" })).rejects.toSatisfy((e) => (e as { data?: { httpStatus?: number } }).data?.httpStatus === 400);
-    await expect(b.trpc.definitions.page.query({ stepId: "email", route: "/app/initial-setup/email" } as never)).rejects.toSatisfy((e) => (e as { data?: { httpStatus?: number } }).data?.httpStatus === 400);
+    await expect(b.trpc.definitions.page.query({ stepId: "noSuchStep" })).rejects.toSatisfy(
+      (e) => (e as { data?: { httpStatus?: number } }).data?.httpStatus === 400,
+    );
+    await expect(
+      b.trpc.definitions.page.query({ stepId: "email", route: "/app/initial-setup/email" } as never),
+    ).rejects.toSatisfy((e) => (e as { data?: { httpStatus?: number } }).data?.httpStatus === 400);
   });
 });

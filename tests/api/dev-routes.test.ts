@@ -18,13 +18,20 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "heloc-dev-defs-"));
   steps = join(dir, "steps");
   cpSync(join(REPO_ROOT, "steps"), steps, { recursive: true });
-  [dev, prod] = await Promise.all([testServer({ dev: true, definitions: { steps } }), testServer({ dev: false, encryptionKey: randomBytes(32).toString("hex") })]);
+  [dev, prod] = await Promise.all([
+    testServer({ dev: true, definitions: { steps } }),
+    testServer({ dev: false, encryptionKey: randomBytes(32).toString("hex") }),
+  ]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([dev?.close(), prod?.close()]);
 });
 
-type Body = { version: string; files: { steps: Record<string, { title?: string }> }; problems: { file: string; message: string }[] };
+type Body = {
+  version: string;
+  files: { steps: Record<string, { title?: string }> };
+  problems: { file: string; message: string }[];
+};
 
 describe("the development API", { timeout: 30_000 }, () => {
   it("is on unless NODE_ENV=production or SECURE_COOKIES=1", () => {
@@ -46,57 +53,98 @@ describe("the development API", { timeout: 30_000 }, () => {
     const original = readFileSync(file, "utf8");
     try {
       writeFileSync(file, original.replace("Let's get started. What's your name?", "Edited on disk"));
-      const edited = (await (await fetch(`${dev.url}/api/dev/definitions`, { headers: same })).json()) as Body;
+      const edited = (await (
+        await fetch(`${dev.url}/api/dev/definitions`, { headers: same })
+      ).json()) as Body;
       expect(edited.version).not.toBe(first.version);
       expect(edited.files.steps["initial-setup/name.json"]?.title).toBe("Edited on disk");
 
       writeFileSync(file, "{ not json");
-      const broken = (await (await fetch(`${dev.url}/api/dev/definitions`, { headers: same })).json()) as Body;
+      const broken = (await (
+        await fetch(`${dev.url}/api/dev/definitions`, { headers: same })
+      ).json()) as Body;
       expect(broken.problems.map((p) => p.file)).toContain("steps/initial-setup/name.json");
     } finally {
       writeFileSync(file, original);
     }
-    const restored = (await (await fetch(`${dev.url}/api/dev/definitions`, { headers: same })).json()) as Body;
+    const restored = (await (
+      await fetch(`${dev.url}/api/dev/definitions`, { headers: same })
+    ).json()) as Body;
     expect(restored.version).toBe(first.version);
     expect(restored.problems).toEqual([]);
   });
 
   it("answers 304 with no body while the version the page has is still current", async () => {
-    const { version } = (await (await fetch(`${dev.url}/api/dev/definitions`, { headers: same })).json()) as Body;
-    const byHeader = await fetch(`${dev.url}/api/dev/definitions`, { headers: { ...same, "If-None-Match": `"${version}"` } });
+    const { version } = (await (
+      await fetch(`${dev.url}/api/dev/definitions`, { headers: same })
+    ).json()) as Body;
+    const byHeader = await fetch(`${dev.url}/api/dev/definitions`, {
+      headers: { ...same, "If-None-Match": `"${version}"` },
+    });
     expect(byHeader.status).toBe(304);
     expect(await byHeader.text()).toBe("");
-    expect((await fetch(`${dev.url}/api/dev/definitions?since=${version}`, { headers: same })).status).toBe(304);
+    expect((await fetch(`${dev.url}/api/dev/definitions?since=${version}`, { headers: same })).status).toBe(
+      304,
+    );
     expect((await fetch(`${dev.url}/api/dev/definitions?since=old`, { headers: same })).status).toBe(200);
   });
 
   it("serves the two-borrower sample, or the borrower alone with ?who=single", async () => {
-    const two = (await (await fetch(`${dev.url}/api/dev/sample`, { headers: same })).json()) as { setup: { hasCoborrower: boolean }; coborrower?: unknown };
+    const two = (await (await fetch(`${dev.url}/api/dev/sample`, { headers: same })).json()) as {
+      setup: { hasCoborrower: boolean };
+      coborrower?: unknown;
+    };
     expect(two.setup.hasCoborrower).toBe(true);
     expect(two.coborrower).toBeDefined();
-    const single = (await (await fetch(`${dev.url}/api/dev/sample?who=single`, { headers: same })).json()) as typeof two;
+    const single = (await (
+      await fetch(`${dev.url}/api/dev/sample?who=single`, { headers: same })
+    ).json()) as typeof two;
     expect(single.setup.hasCoborrower).toBe(false);
     expect(single.coborrower).toBeUndefined();
   });
 
   it("validates the preview's answers by the save's own checks, and saves nothing", async () => {
-    const validate = async (body: unknown) => (await fetch(`${dev.url}/api/dev/validate`, { method: "POST", headers: { ...same, "content-type": "application/json" }, body: JSON.stringify(body) })).json();
-    expect(await validate({ stepId: "name", answers: { user: { firstName: "Dana", lastName: "Rivera" } } })).toEqual({ valid: true, answers: { user: { firstName: "Dana", lastName: "Rivera" } }, notRun: [] });
-    expect(await validate({ stepId: "name", answers: { user: { firstName: "Dana" } } })).toMatchObject({ valid: false, errors: [{ pointer: "/user/lastName" }] });
+    const validate = async (body: unknown) =>
+      (
+        await fetch(`${dev.url}/api/dev/validate`, {
+          method: "POST",
+          headers: { ...same, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    expect(
+      await validate({ stepId: "name", answers: { user: { firstName: "Dana", lastName: "Rivera" } } }),
+    ).toEqual({ valid: true, answers: { user: { firstName: "Dana", lastName: "Rivera" } }, notRun: [] });
+    expect(await validate({ stepId: "name", answers: { user: { firstName: "Dana" } } })).toMatchObject({
+      valid: false,
+      errors: [{ pointer: "/user/lastName" }],
+    });
     // A step that asks more loosely than the application keeps: the step's own check passes, the save's whole-application check does not.
     const file = join(steps, "initial-setup/name.json");
     const original = readFileSync(file, "utf8");
     try {
       const step = JSON.parse(original);
-      step.schema.properties.user.properties.firstName = { type: "string", title: "First name", maxLength: 100 };
+      step.schema.properties.user.properties.firstName = {
+        type: "string",
+        title: "First name",
+        maxLength: 100,
+      };
       writeFileSync(file, JSON.stringify(step));
-      expect(await validate({ stepId: "name", answers: { user: { firstName: "Da\nna", lastName: "Rivera" } } })).toMatchObject({ valid: false, errors: [{ pointer: "/user/firstName" }] });
+      expect(
+        await validate({ stepId: "name", answers: { user: { firstName: "Da\nna", lastName: "Rivera" } } }),
+      ).toMatchObject({ valid: false, errors: [{ pointer: "/user/firstName" }] });
     } finally {
       writeFileSync(file, original);
     }
     // A step whose effect checks stored records says it did not run it.
-    expect(await validate({ stepId: "setupVerify", answers: { otpCode: "123456" } })).toMatchObject({ valid: true, notRun: [expect.any(String)] });
-    expect(await validate({ stepId: "nope", answers: {} })).toMatchObject({ valid: false, errors: [{ pointer: "/stepId" }] });
+    expect(await validate({ stepId: "setupVerify", answers: { otpCode: "123456" } })).toMatchObject({
+      valid: true,
+      notRun: [expect.any(String)],
+    });
+    expect(await validate({ stepId: "nope", answers: {} })).toMatchObject({
+      valid: false,
+      errors: [{ pointer: "/stepId" }],
+    });
   });
 
   it("needs X-Same-Origin: 1, refuses cross-site, and takes no other POST", async () => {
@@ -105,7 +153,15 @@ describe("the development API", { timeout: 30_000 }, () => {
     expect(await bare.json()).toMatchObject({ error: { reason: "missing-same-origin" } });
     expect((await fetch(`${dev.url}/api/dev/sample`)).status).toBe(403);
     expect((await fetch(`${dev.url}/api/dev/sample`, { method: "POST", headers: same })).status).toBe(405);
-    expect((await fetch(`${dev.url}/api/dev/validate`, { method: "POST", headers: { ...same, "Sec-Fetch-Site": "cross-site" }, body: "{}" })).status).toBe(403);
+    expect(
+      (
+        await fetch(`${dev.url}/api/dev/validate`, {
+          method: "POST",
+          headers: { ...same, "Sec-Fetch-Site": "cross-site" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("does not exist in production", async () => {

@@ -17,7 +17,11 @@ import { browser, testServer, type Browser, type TestServer } from "../helpers/s
 
 const GIVEN = ["heloc-important-terms", "heloc-booklet", "appraisal-notice"];
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (_, name: string) => values[name] ?? "[not available yet]");
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(
+    /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g,
+    (_, name: string) => values[name] ?? "[not available yet]",
+  );
 
 let server: TestServer;
 beforeAll(async () => {
@@ -46,12 +50,17 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     expect((await applicationOf(b)).doc.disclosuresGiven).toBeUndefined();
 
     const before = Date.now();
-    const next = await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: answersFor(server, "setupConsent", doc) });
+    const next = await b.trpc.step.submit.mutate({
+      stepId: "setupConsent",
+      answers: answersFor(server, "setupConsent", doc),
+    });
     // Given before the first question of the application itself.
     expect(next.stepId).toBe("application");
     const app = await applicationOf(b);
     const given = (app.doc.disclosuresGiven as { records: Given[] }).records;
-    expect(given.map((g) => [g.document, g.version, g.sha256])).toEqual(shown.map((d) => [d.id, d.version, d.sha256]));
+    expect(given.map((g) => [g.document, g.version, g.sha256])).toEqual(
+      shown.map((d) => [d.id, d.version, d.sha256]),
+    );
     for (const g of given) {
       const source = readFileSync(join(REPO_ROOT, "content/disclosures", `${g.document}.md`), "utf8");
       expect(g.sourceSha256).toBe(sha256(source));
@@ -61,8 +70,16 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     }
     // The terms carry the offer the applicant saw: $585,000 × 85% with nothing owed, capped at the $400,000 maximum, at 7.50% + 1.24%.
     expect(given[0]!.values).toMatchObject({ lineAmount: "$400,000", apr: "8.74%", margin: "1.24%" });
-    expect(fill(readFileSync(join(REPO_ROOT, "content/disclosures/heloc-important-terms.md"), "utf8"), given[0]!.values)).not.toContain("[not available yet]");
-    const [audit] = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
+    expect(
+      fill(
+        readFileSync(join(REPO_ROOT, "content/disclosures/heloc-important-terms.md"), "utf8"),
+        given[0]!.values,
+      ),
+    ).not.toContain("[not available yet]");
+    const [audit] = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
     expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet,appraisal-notice");
   });
 
@@ -74,7 +91,10 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     expect(given.map((g) => g.document)).toEqual(["heloc-important-terms", "heloc-booklet"]);
     // The terms carry the offer the applicant saw: $585,000 × 85% − $241,300 = $255,900 at 7.50% + 1.24%.
     expect(given[0]!.values).toMatchObject({ lineAmount: "$255,900", apr: "8.74%" });
-    const [audit] = await server.services.db.select().from(auditEvents).where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
+    const [audit] = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
     expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet");
   });
 
@@ -83,7 +103,10 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     const doc = singleBorrower();
     await walk(server, b, { until: "application", doc });
     const first = ((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records;
-    await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: answersFor(server, "setupConsent", doc) });
+    await b.trpc.step.submit.mutate({
+      stepId: "setupConsent",
+      answers: answersFor(server, "setupConsent", doc),
+    });
     expect(((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records).toEqual(first);
   });
 
@@ -99,7 +122,12 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     const doc = singleBorrower();
     await walk(server, b, { until: "setupConsent", doc });
     const forged = { ...answersFor(server, "setupConsent", doc), disclosuresGiven: { records: [] } };
-    const refused = await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: forged }).catch((e: { data: unknown }) => e.data);
-    expect(refused).toMatchObject({ httpStatus: 400, fieldErrors: [expect.objectContaining({ pointer: expect.stringContaining("/disclosuresGiven") })] });
+    const refused = await b.trpc.step.submit
+      .mutate({ stepId: "setupConsent", answers: forged })
+      .catch((e: { data: unknown }) => e.data);
+    expect(refused).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [expect.objectContaining({ pointer: expect.stringContaining("/disclosuresGiven") })],
+    });
   });
 });

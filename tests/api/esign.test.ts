@@ -25,10 +25,19 @@ import { browser, testServer, type TestServer } from "../helpers/server";
 
 const DISCLOSURES = join(REPO_ROOT, "content/disclosures");
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) EsignTest/1.0";
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
-const lender = JSON.parse(readFileSync(join(REPO_ROOT, "content/lender.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as Record<string, any>;
+const lender = JSON.parse(readFileSync(join(REPO_ROOT, "content/lender.json"), "utf8")) as Record<
+  string,
+  any
+>;
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (_, name: string) => values[name] ?? "[not available yet]");
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(
+    /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g,
+    (_, name: string) => values[name] ?? "[not available yet]",
+  );
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,7 +46,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A signed-in applicant at the sign step; `together` gives them the fixture's co-borrower. */
-async function applicantAtSign({ together = true, status = "disclosures", change = (_doc: Record<string, any>) => {} } = {}) {
+async function applicantAtSign({
+  together = true,
+  status = "disclosures",
+  change = (_doc: Record<string, any>) => {},
+} = {}) {
   const email = `${crypto.randomUUID()}@example.com`;
   const doc = structuredClone(fixture);
   change(doc);
@@ -53,16 +66,27 @@ async function applicantAtSign({ together = true, status = "disclosures", change
       httpLink({
         url: `${server.url}/api/trpc`,
         fetch: b.fetch as typeof fetch,
-        headers: async ({ op }) => ({ "X-Same-Origin": "1", "User-Agent": USER_AGENT, ...(op.type === "mutation" ? { "X-Recaptcha-Token": await b.botToken() } : {}) }),
+        headers: async ({ op }) => ({
+          "X-Same-Origin": "1",
+          "User-Agent": USER_AGENT,
+          ...(op.type === "mutation" ? { "X-Recaptcha-Token": await b.botToken() } : {}),
+        }),
       }),
     ],
   });
   return { ...who, b, trpc };
 }
 
-const signAnswers = (signature: Record<string, string>) => ({ esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature } });
+const signAnswers = (signature: Record<string, string>) => ({
+  esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature },
+});
 /** Oldest signing first; within one, the borrower before the co-borrower. */
-const rowsOf = (applicationId: string) => server.services.db.select().from(signatures).where(eq(signatures.applicationId, applicationId)).orderBy(signatures.signedAt, signatures.signer);
+const rowsOf = (applicationId: string) =>
+  server.services.db
+    .select()
+    .from(signatures)
+    .where(eq(signatures.applicationId, applicationId))
+    .orderBy(signatures.signedAt, signatures.signer);
 
 interface RecordedDocument {
   id: string;
@@ -76,7 +100,10 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
   it("records the borrower's own signature: typed name, server time, IP address, user agent, and the SHA-256 and version of each document's exact text", async () => {
     const who = await applicantAtSign();
     const before = Date.now();
-    const result = await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
+    const result = await who.trpc.step.submit.mutate({
+      stepId: "disclosures",
+      answers: signAnswers({ borrowerName: "Maria Alvarez" }),
+    });
     expect(result.applicationStatus).toBe("identityVerification");
     const rows = await rowsOf(who.applicationId);
     expect(rows.map((r) => [r.signer, r.typedName])).toEqual([["borrower", "Maria Alvarez"]]);
@@ -89,7 +116,12 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
 
     const documents = JSON.parse(rows[0]!.documents) as RecordedDocument[];
     // The E-SIGN consent first, then the Regulation Z important terms, the CFPB booklet summary and the FCRA 609(g) notice.
-    expect(documents.map((d) => d.id)).toEqual(["e-sign-consent", "heloc-important-terms", "heloc-booklet", "credit-score-notice"]);
+    expect(documents.map((d) => d.id)).toEqual([
+      "e-sign-consent",
+      "heloc-important-terms",
+      "heloc-booklet",
+      "credit-score-notice",
+    ]);
     for (const d of documents) {
       const source = readFileSync(join(DISCLOSURES, `${d.id}.md`), "utf8");
       expect(d.version).toBe(/^version: "(.*)"$/m.exec(source)![1]);
@@ -101,51 +133,104 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     const a = lender.address;
     const lenderAddress = `${a.line1}, ${a.line2}, ${a.city}, ${a.state} ${a.zip}`;
     expect(documents[0]!.sha256).toBe(
-      sha256(fill(consent, { legalName: lender.legalName, supportEmail: lender.supportEmail, supportPhone: lender.supportPhone, paperCopyYears: String(lender.paperCopyYears), lenderAddress })),
+      sha256(
+        fill(consent, {
+          legalName: lender.legalName,
+          supportEmail: lender.supportEmail,
+          supportPhone: lender.supportPhone,
+          paperCopyYears: String(lender.paperCopyYears),
+          lenderAddress,
+        }),
+      ),
     );
     // The terms carry this applicant's offer: $585,000 × 85% − $241,300 = $255,900 at the very-good-credit APR.
-    expect(documents[1]!.values).toMatchObject({ lineAmount: "$255,900", apr: "8.74%", drawPeriodYears: "10", repaymentPeriodYears: "20" });
+    expect(documents[1]!.values).toMatchObject({
+      lineAmount: "$255,900",
+      apr: "8.74%",
+      drawPeriodYears: "10",
+      repaymentPeriodYears: "20",
+    });
   });
 
   it("gives the borrower the Notice to the Home Loan Applicant with the credit score we used, and records it with the signature", async () => {
     const who = await applicantAtSign({ together: false });
     const before = (await who.trpc.esign.documents.query({ ids: ["credit-score-notice"] })).documents[0]!;
-    expect(before.values.creditScoreDisclosure).toMatch(/^We have not yet used a credit score from a consumer reporting agency/);
+    expect(before.values.creditScoreDisclosure).toMatch(
+      /^We have not yet used a credit score from a consumer reporting agency/,
+    );
 
     const used = {
-      score: 742, model: "FICO Score 8", rangeLow: 300, rangeHigh: 850, createdOn: "2026-11-20",
-      agency: { name: "Equifax Information Services LLC", address: "P.O. Box 740241, Atlanta, GA 30374", phone: "(866) 349-5191" },
-      keyFactors: ["Proportion of balances to credit limits is too high", "Length of time accounts have been established"],
+      score: 742,
+      model: "FICO Score 8",
+      rangeLow: 300,
+      rangeHigh: 850,
+      createdOn: "2026-11-20",
+      agency: {
+        name: "Equifax Information Services LLC",
+        address: "P.O. Box 740241, Atlanta, GA 30374",
+        phone: "(866) 349-5191",
+      },
+      keyFactors: [
+        "Proportion of balances to credit limits is too high",
+        "Length of time accounts have been established",
+      ],
     };
-    const scored = await applicantAtSign({ together: false, change: (doc) => void (doc.user.creditScoreUsed = used) });
+    const scored = await applicantAtSign({
+      together: false,
+      change: (doc) => void (doc.user.creditScoreUsed = used),
+    });
     const notice = (await scored.trpc.esign.documents.query({ ids: ["credit-score-notice"] })).documents[0]!;
     expect(notice.title).toBe("Notice to the home loan applicant");
     expect(notice.values.creditScoreDisclosure).toBe(
       "The credit score we used on your application is 742 (FICO Score 8). Scores of this model range from 300 to 850. It was created on November 20, 2026 by Equifax Information Services LLC, P.O. Box 740241, Atlanta, GA 30374, telephone (866) 349-5191. Key factors that adversely affected your credit score: Proportion of balances to credit limits is too high; Length of time accounts have been established.",
     );
-    await scored.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
-    const recorded = (JSON.parse((await rowsOf(scored.applicationId))[0]!.documents) as RecordedDocument[]).find((d) => d.id === "credit-score-notice")!;
+    await scored.trpc.step.submit.mutate({
+      stepId: "disclosures",
+      answers: signAnswers({ borrowerName: "Maria Alvarez" }),
+    });
+    const recorded = (
+      JSON.parse((await rowsOf(scored.applicationId))[0]!.documents) as RecordedDocument[]
+    ).find((d) => d.id === "credit-score-notice")!;
     expect(recorded.values.creditScoreDisclosure).toBe(notice.values.creditScoreDisclosure);
   });
 
   it("gives the ECOA copy-of-appraisal notice only when the line would take first lien on the home", async () => {
     const ids = ["heloc-important-terms", "credit-score-notice", "appraisal-notice"];
     const behindAMortgage = await applicantAtSign({ together: false });
-    expect((await behindAMortgage.trpc.esign.documents.query({ ids })).documents.map((d) => d.id)).toEqual(["heloc-important-terms", "credit-score-notice"]);
+    expect((await behindAMortgage.trpc.esign.documents.query({ ids })).documents.map((d) => d.id)).toEqual([
+      "heloc-important-terms",
+      "credit-score-notice",
+    ]);
 
-    const freeAndClear = await applicantAtSign({ together: false, change: (doc) => void (doc.mortgages = []) });
+    const freeAndClear = await applicantAtSign({
+      together: false,
+      change: (doc) => void (doc.mortgages = []),
+    });
     const shown = (await freeAndClear.trpc.esign.documents.query({ ids })).documents;
     expect(shown.map((d) => d.id)).toEqual(ids);
     expect(shown[2]!.title).toBe("Your right to a copy of the appraisal");
-    await freeAndClear.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
-    const recorded = JSON.parse((await rowsOf(freeAndClear.applicationId))[0]!.documents) as RecordedDocument[];
+    await freeAndClear.trpc.step.submit.mutate({
+      stepId: "disclosures",
+      answers: signAnswers({ borrowerName: "Maria Alvarez" }),
+    });
+    const recorded = JSON.parse(
+      (await rowsOf(freeAndClear.applicationId))[0]!.documents,
+    ) as RecordedDocument[];
     expect(recorded.map((d) => d.id)).toContain("appraisal-notice");
   });
 
   it("takes no co-borrower's name on the borrower's sign page: each borrower signs for themselves", async () => {
     const who = await applicantAtSign();
-    const error = await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez", coborrowerName: "James Alvarez" }) }).catch((e: unknown) => e);
-    expect((error as TRPCClientError<never>).data).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/esign/signature/coborrowerName" }] });
+    const error = await who.trpc.step.submit
+      .mutate({
+        stepId: "disclosures",
+        answers: signAnswers({ borrowerName: "Maria Alvarez", coborrowerName: "James Alvarez" }),
+      })
+      .catch((e: unknown) => e);
+    expect((error as TRPCClientError<never>).data).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [{ pointer: "/esign/signature/coborrowerName" }],
+    });
     expect(await rowsOf(who.applicationId)).toEqual([]);
   });
 
@@ -153,29 +238,47 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     const who = await applicantAtSign();
     const ids = ["e-sign-consent", "heloc-important-terms", "heloc-booklet", "credit-score-notice"];
     const shown = await who.trpc.esign.documents.query({ ids });
-    await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
+    await who.trpc.step.submit.mutate({
+      stepId: "disclosures",
+      answers: signAnswers({ borrowerName: "Maria Alvarez" }),
+    });
     const recorded = JSON.parse((await rowsOf(who.applicationId))[0]!.documents) as RecordedDocument[];
-    expect(shown.documents.map(({ id, version, sha256, values }) => ({ id, version, sha256, values }))).toEqual(recorded.map(({ id, version, sha256, values }) => ({ id, version, sha256, values })));
+    expect(
+      shown.documents.map(({ id, version, sha256, values }) => ({ id, version, sha256, values })),
+    ).toEqual(recorded.map(({ id, version, sha256, values }) => ({ id, version, sha256, values })));
   });
 
   it("records nothing when the submit is refused", async () => {
     const who = await applicantAtSign();
-    const error = await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Somebody Else" }) }).catch((e: unknown) => e);
+    const error = await who.trpc.step.submit
+      .mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Somebody Else" }) })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
-    expect((error as TRPCClientError<never>).data).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/esign/signature/borrowerName" }] });
+    expect((error as TRPCClientError<never>).data).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [{ pointer: "/esign/signature/borrowerName" }],
+    });
     expect(await rowsOf(who.applicationId)).toEqual([]);
   });
 
   it("records a new signature when the step is signed again; the latest counts", async () => {
     const who = await applicantAtSign({ together: false });
-    await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
+    await who.trpc.step.submit.mutate({
+      stepId: "disclosures",
+      answers: signAnswers({ borrowerName: "Maria Alvarez" }),
+    });
     const first = (await who.trpc.esign.status.query()).signing!;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "maria alvarez" }) });
+    await who.trpc.step.submit.mutate({
+      stepId: "disclosures",
+      answers: signAnswers({ borrowerName: "maria alvarez" }),
+    });
     expect(await rowsOf(who.applicationId)).toHaveLength(2);
     const latest = (await who.trpc.esign.status.query()).signing!;
     expect(latest.signedAt > first.signedAt).toBe(true);
-    expect(latest.signers).toEqual([{ signatureId: expect.any(String), signer: "borrower", typedName: "maria alvarez" }]);
+    expect(latest.signers).toEqual([
+      { signatureId: expect.any(String), signer: "borrower", typedName: "maria alvarez" },
+    ]);
     expect(latest.pdfUrl).toBe(`/api/esign/${latest.signers[0]!.signatureId}.pdf`);
   });
 
@@ -185,13 +288,22 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     const values = { supportEmail: "help@example.com", supportPhone: "(555) 010-0000" };
     const original = signedDocument(readDisclosure("heloc-booklet", dir)!, values);
     const text = readFileSync(join(dir, "heloc-booklet.md"), "utf8");
-    writeFileSync(join(dir, "heloc-booklet.md"), text.replace("you could lose your home", "you might lose your home"));
+    writeFileSync(
+      join(dir, "heloc-booklet.md"),
+      text.replace("you could lose your home", "you might lose your home"),
+    );
     const changed = signedDocument(readDisclosure("heloc-booklet", dir)!, values);
     expect(changed.version).toBe(original.version); // same version string...
     expect(changed.sha256).not.toBe(original.sha256); // ...but not the same text
-    expect(recordedText(original, dir)).toEqual({ ok: false, reason: expect.stringContaining("has changed since version") });
+    expect(recordedText(original, dir)).toEqual({
+      ok: false,
+      reason: expect.stringContaining("has changed since version"),
+    });
     // And another figure is another text, too.
-    expect(signedDocument(readDisclosure("heloc-booklet", dir)!, { ...values, supportPhone: "(555) 010-0001" }).sha256).not.toBe(changed.sha256);
+    expect(
+      signedDocument(readDisclosure("heloc-booklet", dir)!, { ...values, supportPhone: "(555) 010-0001" })
+        .sha256,
+    ).not.toBe(changed.sha256);
   });
 });
 
@@ -202,12 +314,17 @@ describe("the signed PDF", () => {
 
   beforeAll(async () => {
     owner = await applicantAtSign();
-    await owner.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
+    await owner.trpc.step.submit.mutate({
+      stepId: "disclosures",
+      answers: signAnswers({ borrowerName: "Maria Alvarez" }),
+    });
     signatureId = (await rowsOf(owner.applicationId))[0]!.id;
     const res = await owner.b.fetch(`${server.url}/api/esign/${signatureId}.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="heloc-disclosures-signed.pdf"');
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="heloc-disclosures-signed.pdf"',
+    );
     expect(res.headers.get("cache-control")).toBe("no-store");
     pdf = new Uint8Array(await res.arrayBuffer());
   });
@@ -256,36 +373,73 @@ describe("the signed PDF", () => {
   });
 
   it("refuses a download another site starts", async () => {
-    const res = await owner.b.fetch(`${server.url}/api/esign/${signatureId}.pdf`, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    const res = await owner.b.fetch(`${server.url}/api/esign/${signatureId}.pdf`, {
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
     expect(res.status).toBe(403);
   });
 });
 
 describe("the loan-disbursement step", () => {
   const disbursement = (drawAmount: number) => ({
-    disbursement: { drawAmount, bankAccount: { holderName: "Maria Alvarez", accountType: "checking", routingNumber: "021000021", accountNumber: "000987654321" }, rescission: { acknowledged: true } },
+    disbursement: {
+      drawAmount,
+      bankAccount: {
+        holderName: "Maria Alvarez",
+        accountType: "checking",
+        routingNumber: "021000021",
+        accountNumber: "000987654321",
+      },
+      rescission: { acknowledged: true },
+    },
   });
 
   it("stores the account number encrypted and answers it masked", async () => {
     const who = await applicantAtSign({ status: "loanDisbursement" });
-    const result = await who.trpc.step.submit.mutate({ stepId: "loanDisbursement", answers: disbursement(50000) });
+    const result = await who.trpc.step.submit.mutate({
+      stepId: "loanDisbursement",
+      answers: disbursement(50000),
+    });
     // Submitted once the co-borrower has signed too: until then the borrower waits for them.
     expect(result.applicationStatus).toBe("awaitingSignatures");
-    const row = (await server.services.db.select({ document: applications.document }).from(applications).where(eq(applications.id, who.applicationId)))[0]!;
+    const row = (
+      await server.services.db
+        .select({ document: applications.document })
+        .from(applications)
+        .where(eq(applications.id, who.applicationId))
+    )[0]!;
     expect(row.document).not.toContain("000987654321");
     expect(row.document).not.toContain("987654321");
     const sealed = JSON.parse(row.document).disbursement.bankAccount.accountNumber as string;
     expect(server.services.cipher.decrypt(sealed)).toBe("000987654321");
     const { application } = await who.trpc.step.get.query({ stepId: "loanDisbursement" });
-    expect((application as any).disbursement.bankAccount).toMatchObject({ accountNumber: "••••4321", routingNumber: "021000021" });
+    expect((application as any).disbursement.bankAccount).toMatchObject({
+      accountNumber: "••••4321",
+      routingNumber: "021000021",
+    });
     expect(JSON.stringify(application)).not.toContain("987654321");
   });
 
   it("refuses a draw above the approved line, naming the field, and saves nothing", async () => {
     const who = await applicantAtSign({ status: "loanDisbursement" });
-    const error = await who.trpc.step.submit.mutate({ stepId: "loanDisbursement", answers: disbursement(255901) }).catch((e: unknown) => e);
-    expect((error as TRPCClientError<never>).data).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/disbursement/drawAmount", message: "Your first draw cannot be more than your line amount" }] });
-    const row = (await server.services.db.select({ document: applications.document }).from(applications).where(eq(applications.id, who.applicationId)))[0]!;
+    const error = await who.trpc.step.submit
+      .mutate({ stepId: "loanDisbursement", answers: disbursement(255901) })
+      .catch((e: unknown) => e);
+    expect((error as TRPCClientError<never>).data).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [
+        {
+          pointer: "/disbursement/drawAmount",
+          message: "Your first draw cannot be more than your line amount",
+        },
+      ],
+    });
+    const row = (
+      await server.services.db
+        .select({ document: applications.document })
+        .from(applications)
+        .where(eq(applications.id, who.applicationId))
+    )[0]!;
     expect(JSON.parse(row.document).disbursement).toBeUndefined();
   });
 
@@ -295,54 +449,86 @@ describe("the loan-disbursement step", () => {
     expect(r).toMatchObject({ applies: true, businessDays: 3, countedFrom: "today" });
     expect(r.earliestDisbursementDate > r.endDate && r.endDate > r.startDate).toBe(true);
     const { documents } = await who.trpc.esign.documents.query({ ids: ["right-to-cancel"] });
-    expect(documents[0]!.values).toMatchObject({ rescissionEndDate: expect.stringMatching(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/) });
+    expect(documents[0]!.values).toMatchObject({
+      rescissionEndDate: expect.stringMatching(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/),
+    });
   });
 });
 
 describe("no draw before the right to cancel ends (1026.15(c))", () => {
   it("refuses to move a primary-residence line to funded before the period ends, and allows it the day after", async () => {
     const who = await applicantAtSign({ together: false });
-    await who.trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) });
+    await who.trpc.step.submit.mutate({
+      stepId: "disclosures",
+      answers: signAnswers({ borrowerName: "Maria Alvarez" }),
+    });
     const { services } = server;
     const store = applicationStore(services);
     const app = (await store.byId(services.db, who.applicationId))!;
     // Signed just now: the server's own status change is refused, and nothing is written.
     const refused = await store.save(services.db, app, app.doc, "funded").catch((e: unknown) => e);
-    expect((refused as Error).message).toMatch(/^The line cannot move to "funded": Maria Alvarez's right to cancel runs until midnight on [A-Z][a-z]+day, .*: no draw can be released before every owner's period has ended\.$/);
+    expect((refused as Error).message).toMatch(
+      /^The line cannot move to "funded": Maria Alvarez's right to cancel runs until midnight on [A-Z][a-z]+day, .*: no draw can be released before every owner's period has ended\.$/,
+    );
     expect((await store.byId(services.db, who.applicationId))!.status).toBe(app.status);
     // Ten days on, the period is over.
     const later = new Date(Date.now() + 10 * 86400000);
-    await expect(assertDrawMayBeReleased(services.db, services, app, app.doc, "disbursed", later)).resolves.toBeUndefined();
+    await expect(
+      assertDrawMayBeReleased(services.db, services, app, app.doc, "disbursed", later),
+    ).resolves.toBeUndefined();
     // A status that releases no money is never held back.
-    await expect(assertDrawMayBeReleased(services.db, services, app, app.doc, "application6", new Date())).resolves.toBeUndefined();
+    await expect(
+      assertDrawMayBeReleased(services.db, services, app, app.doc, "application6", new Date()),
+    ).resolves.toBeUndefined();
   });
 
   it("refuses funding a primary-residence line whose disclosures are not signed: the period has not started", async () => {
     const who = await applicantAtSign({ together: false });
     const app = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;
-    const refused = await assertDrawMayBeReleased(server.services.db, server.services, app, app.doc, "funded", new Date(Date.now() + 30 * 86400000)).catch((e: unknown) => e);
-    expect((refused as Error).message).toBe('The line cannot move to "funded": the right to cancel has not started: the disclosures are not signed yet.');
+    const refused = await assertDrawMayBeReleased(
+      server.services.db,
+      server.services,
+      app,
+      app.doc,
+      "funded",
+      new Date(Date.now() + 30 * 86400000),
+    ).catch((e: unknown) => e);
+    expect((refused as Error).message).toBe(
+      'The line cannot move to "funded": the right to cancel has not started: the disclosures are not signed yet.',
+    );
   });
 });
 
 describe("esign inputs", () => {
   it("names a bad document name, and refuses a visitor", async () => {
     const who = await applicantAtSign();
-    const error = await who.trpc.esign.documents.query({ ids: ["../../server/app"] }).catch((e: unknown) => e);
-    expect((error as TRPCClientError<never>).data).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/ids/0" }] });
-    const missing = await who.trpc.esign.documents.query({ ids: ["no-such-document"] }).catch((e: unknown) => e);
+    const error = await who.trpc.esign.documents
+      .query({ ids: ["../../server/app"] })
+      .catch((e: unknown) => e);
+    expect((error as TRPCClientError<never>).data).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [{ pointer: "/ids/0" }],
+    });
+    const missing = await who.trpc.esign.documents
+      .query({ ids: ["no-such-document"] })
+      .catch((e: unknown) => e);
     expect((missing as TRPCClientError<never>).data).toMatchObject({ httpStatus: 404 });
-    const visitor = await browser(server.url).trpc.esign.status.query().catch((e: unknown) => e);
+    const visitor = await browser(server.url)
+      .trpc.esign.status.query()
+      .catch((e: unknown) => e);
     expect((visitor as TRPCClientError<never>).data).toMatchObject({ httpStatus: 401 });
   });
 });
 
 describe("step effects in the step format", () => {
   it("has a server handler for every kind the format allows, and every signed document on disk", async () => {
-    const kinds = (repo.defs.files.schemas["step.schema.json"] as any).properties.effects.items.properties.kind.enum as string[];
+    const kinds = (repo.defs.files.schemas["step.schema.json"] as any).properties.effects.items.properties
+      .kind.enum as string[];
     expect(registeredEffectKinds().sort()).toEqual([...kinds].sort());
     for (const { def } of repo.defs.steps.values())
-      for (const effect of def.effects ?? []) for (const id of effect.documents ?? []) expect(readDisclosure(id), `${def.id}: ${id}`).not.toBeNull();
+      for (const effect of def.effects ?? [])
+        for (const id of effect.documents ?? [])
+          expect(readDisclosure(id), `${def.id}: ${id}`).not.toBeNull();
   });
 
   it("refuses a step that signs a document it does not show, or reads a signature from a field it does not ask", () => {
@@ -352,8 +538,12 @@ describe("step effects in the step format", () => {
       step.effects[0].signers.borrower = "/esign/signature/borrowerNmae";
     });
     const messages = loadCopy(copy).problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`);
-    expect(messages).toContain('steps/application/sign.json#/effects/0/documents/5: document "right-to-cancel" is signed but the step does not show it (no disclosureDocuments display names it)');
-    expect(messages).toContain('steps/application/sign.json#/effects/0/signers/borrower: field "/esign/signature/borrowerNmae" is not in this step\'s answers, did you mean `borrowerName`?');
+    expect(messages).toContain(
+      'steps/application/sign.json#/effects/0/documents/5: document "right-to-cancel" is signed but the step does not show it (no disclosureDocuments display names it)',
+    );
+    expect(messages).toContain(
+      'steps/application/sign.json#/effects/0/signers/borrower: field "/esign/signature/borrowerNmae" is not in this step\'s answers, did you mean `borrowerName`?',
+    );
   });
 
   it("refuses an effect kind the server does not know", () => {
@@ -362,7 +552,9 @@ describe("step effects in the step format", () => {
       step.effects[0].kind = "recordSignature";
     });
     const { problems } = loadCopy(copy);
-    expect(problems.some((p) => p.file === "steps/application/sign.json" && p.pointer === "/effects/0/kind")).toBe(true);
+    expect(
+      problems.some((p) => p.file === "steps/application/sign.json" && p.pointer === "/effects/0/kind"),
+    ).toBe(true);
   });
 });
 
@@ -397,11 +589,26 @@ describe("signing with a figure missing, on a live (production) server", () => {
     const b = browser(live.url);
     await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
     const trpc = createTRPCClient<AppRouter>({
-      links: [httpLink({ url: `${live.url}/api/trpc`, fetch: b.fetch as typeof fetch, headers: async ({ op }) => ({ "X-Same-Origin": "1", ...(op.type === "mutation" ? { "X-Recaptcha-Token": await b.botToken() } : {}) }) })],
+      links: [
+        httpLink({
+          url: `${live.url}/api/trpc`,
+          fetch: b.fetch as typeof fetch,
+          headers: async ({ op }) => ({
+            "X-Same-Origin": "1",
+            ...(op.type === "mutation" ? { "X-Recaptcha-Token": await b.botToken() } : {}),
+          }),
+        }),
+      ],
     });
-    const error = await trpc.step.submit.mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) }).catch((e: unknown) => e);
+    const error = await trpc.step.submit
+      .mutate({ stepId: "disclosures", answers: signAnswers({ borrowerName: "Maria Alvarez" }) })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
-    expect((error as TRPCClientError<never>).message).toMatch(/^These disclosures are not complete yet, so they cannot be signed: Important terms of our home equity line of credit/);
-    expect(await live.services.db.select().from(signatures).where(eq(signatures.applicationId, who.applicationId))).toEqual([]);
+    expect((error as TRPCClientError<never>).message).toMatch(
+      /^These disclosures are not complete yet, so they cannot be signed: Important terms of our home equity line of credit/,
+    );
+    expect(
+      await live.services.db.select().from(signatures).where(eq(signatures.applicationId, who.applicationId)),
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@ describe("stopping the server", () => {
   it("answers a save in flight, then closes", async () => {
     const server = await testServer();
     const b = browser(server.url);
-    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Ada", lastName: "Lovelace" } } });
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Ada", lastName: "Lovelace" } },
+    });
     // The save is held at its bot check while the stop begins.
     let held!: () => void;
     const reached = new Promise<void>((resolve) => (held = resolve));
@@ -17,7 +20,10 @@ describe("stopping the server", () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       return verify(...args);
     };
-    const saving = b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Ada", lastName: "King" } } });
+    const saving = b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Ada", lastName: "King" } },
+    });
     await reached;
     const stopped = server.close();
     await expect(saving).resolves.toMatchObject({ stepId: "email" });

@@ -21,26 +21,53 @@ function profileFile(profile: unknown) {
 
 describe("a production server and the lender profile", () => {
   it("refuses an incomplete profile, naming the empty field", async () => {
-    const refusal = startServer({ production: true, lenderFile: profileFile({ ...complete, legalName: "" }), dataDir: join(tmpdir(), "never-opened") });
-    await expect(refusal).rejects.toThrow(/^the lender profile \(.*lender\.json\) is not ready for production: \/legalName is empty$/);
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile({ ...complete, legalName: "" }),
+      dataDir: join(tmpdir(), "never-opened"),
+    });
+    await expect(refusal).rejects.toThrow(
+      /^the lender profile \(.*lender\.json\) is not ready for production: \/legalName is empty$/,
+    );
   });
 
   it("refuses a profile without a term the HELOC disclosures state, naming it", async () => {
-    const noIndex = { ...complete, heloc: { ...complete.heloc, index: { ...complete.heloc.index, source: " " } } };
-    const refusal = startServer({ production: true, lenderFile: profileFile(noIndex), dataDir: join(tmpdir(), "never-opened") });
+    const noIndex = {
+      ...complete,
+      heloc: { ...complete.heloc, index: { ...complete.heloc.index, source: " " } },
+    };
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile(noIndex),
+      dataDir: join(tmpdir(), "never-opened"),
+    });
     await expect(refusal).rejects.toThrow(/is not ready for production: \/heloc\/index\/source is empty$/);
   });
 
   it("refuses pricing rules whose minimum draw, which the disclosures state, is empty", async () => {
     const copy = copyDefinitions();
     copy.edit("rules/pricing.json", (rules) => (rules.params.minimumDraw = null));
-    const refusal = startServer({ production: true, lenderFile: profileFile(complete), definitions: { steps: copy.steps, rules: copy.rules }, dataDir: join(tmpdir(), "never-opened") });
-    await expect(refusal).rejects.toThrow(/^the pricing rules \(rules\/pricing\.json\) are not ready for production: params\.pricing\.minimumDraw is empty$/);
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile(complete),
+      definitions: { steps: copy.steps, rules: copy.rules },
+      dataDir: join(tmpdir(), "never-opened"),
+    });
+    await expect(refusal).rejects.toThrow(
+      /^the pricing rules \(rules\/pricing\.json\) are not ready for production: params\.pricing\.minimumDraw is empty$/,
+    );
   });
 
   it("refuses a profile that states a pricing figure, naming its one home in the pricing rules", async () => {
-    const withMargins = { ...complete, heloc: { ...complete.heloc, maximumApr: 18, margins: { excellent: 0.74 } } };
-    const refusal = startServer({ production: true, lenderFile: profileFile(withMargins), dataDir: join(tmpdir(), "never-opened") });
+    const withMargins = {
+      ...complete,
+      heloc: { ...complete.heloc, maximumApr: 18, margins: { excellent: 0.74 } },
+    };
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile(withMargins),
+      dataDir: join(tmpdir(), "never-opened"),
+    });
     await expect(refusal).rejects.toThrow(
       "/heloc/maximumApr is a pricing figure: its one home is rules/pricing.json params.pricing.maximumApr, not the lender profile; /heloc/margins is a pricing figure: its one home is rules/pricing.json params.pricing.marginByCreditRange, not the lender profile",
     );
@@ -48,8 +75,15 @@ describe("a production server and the lender profile", () => {
 
   it("refuses a profile and pricing rules that disagree on what the disclosures state, naming the file and the field", async () => {
     // An annual cap of 20 points with a maximum APR of 18% (rules/pricing.json): a slip of units.
-    const percentCap = { ...complete, heloc: { ...complete.heloc, rateChanges: { ...complete.heloc.rateChanges, annualCap: 20 } } };
-    const refusal = startServer({ production: true, lenderFile: profileFile(percentCap), dataDir: join(tmpdir(), "never-opened") });
+    const percentCap = {
+      ...complete,
+      heloc: { ...complete.heloc, rateChanges: { ...complete.heloc.rateChanges, annualCap: 20 } },
+    };
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile(percentCap),
+      dataDir: join(tmpdir(), "never-opened"),
+    });
     await expect(refusal).rejects.toThrow(
       /^the lender profile \(.*lender\.json\) and the pricing rules \(rules\/pricing\.json\) disagree: .*lender\.json#\/heloc\/rateChanges\/annualCap 20 percentage points a year is not below the maximum APR \(rules\/pricing\.json params\.pricing\.maximumApr, 18%\): the yearly limit is in percentage points$/,
     );
@@ -57,22 +91,49 @@ describe("a production server and the lender profile", () => {
 
   it("refuses a profile without the CFPB booklet (1026.40(e)), naming it", async () => {
     const { booklet: _booklet, ...heloc } = complete.heloc;
-    const refusal = startServer({ production: true, lenderFile: profileFile({ ...complete, heloc }), dataDir: join(tmpdir(), "never-opened") });
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile({ ...complete, heloc }),
+      dataDir: join(tmpdir(), "never-opened"),
+    });
     await expect(refusal).rejects.toThrow(/lender\.json: \/heloc\/booklet Booklet is required$/);
     const noUrl = { ...complete, heloc: { ...complete.heloc, booklet: { url: "", pdfPath: null } } };
-    await expect(startServer({ production: true, lenderFile: profileFile(noUrl), dataDir: join(tmpdir(), "never-opened") })).rejects.toThrow(/\/heloc\/booklet\/url /);
+    await expect(
+      startServer({
+        production: true,
+        lenderFile: profileFile(noUrl),
+        dataDir: join(tmpdir(), "never-opened"),
+      }),
+    ).rejects.toThrow(/\/heloc\/booklet\/url /);
   });
 
   it("refuses a booklet PDF the profile names but the server does not have", async () => {
-    const missing = { ...complete, heloc: { ...complete.heloc, booklet: { ...complete.heloc.booklet, pdfPath: "/no/such/heloc-booklet.pdf" } } };
-    const refusal = startServer({ production: true, lenderFile: profileFile(missing), dataDir: join(tmpdir(), "never-opened") });
-    await expect(refusal).rejects.toThrow(/is not ready for production: \/heloc\/booklet\/pdfPath names no readable file \(\/no\/such\/heloc-booklet\.pdf\)$/);
+    const missing = {
+      ...complete,
+      heloc: {
+        ...complete.heloc,
+        booklet: { ...complete.heloc.booklet, pdfPath: "/no/such/heloc-booklet.pdf" },
+      },
+    };
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile(missing),
+      dataDir: join(tmpdir(), "never-opened"),
+    });
+    await expect(refusal).rejects.toThrow(
+      /is not ready for production: \/heloc\/booklet\/pdfPath names no readable file \(\/no\/such\/heloc-booklet\.pdf\)$/,
+    );
   });
 
   it("serves the booklet PDF the lender supplies, and says there is none when it supplies none", async () => {
     const pdf = join(mkdtempSync(join(tmpdir(), "booklet-")), "heloc-booklet.pdf");
     writeFileSync(pdf, "%PDF-1.7\n% the lender's copy of the CFPB booklet\n");
-    const withPdf = await testServer({ lenderFile: profileFile({ ...complete, heloc: { ...complete.heloc, booklet: { ...complete.heloc.booklet, pdfPath: pdf } } }) });
+    const withPdf = await testServer({
+      lenderFile: profileFile({
+        ...complete,
+        heloc: { ...complete.heloc, booklet: { ...complete.heloc.booklet, pdfPath: pdf } },
+      }),
+    });
     try {
       const res = await fetch(`${withPdf.url}/api/notices/heloc-booklet.pdf`);
       expect(res.status).toBe(200);
@@ -92,7 +153,12 @@ describe("a production server and the lender profile", () => {
   it("npm start with NODE_ENV=production and the sample profile prints one line and exits 1", async () => {
     const run = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
       cwd: REPO_ROOT,
-      env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: mkdtempSync(join(tmpdir(), "heloc-prod-")) },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: "0",
+        DATA_DIR: mkdtempSync(join(tmpdir(), "heloc-prod-")),
+      },
     });
     let stderr = "";
     run.stderr.on("data", (chunk) => (stderr += chunk));
@@ -100,6 +166,8 @@ describe("a production server and the lender profile", () => {
     expect(code).toBe(1);
     const lines = stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Not starting: the lender profile \(content\/lender\.json\) is not ready for production: \/status is "sample", not "production"; \/legalName is a sample value;/);
+    expect(lines[0]).toMatch(
+      /^Not starting: the lender profile \(content\/lender\.json\) is not ready for production: \/status is "sample", not "production"; \/legalName is a sample value;/,
+    );
   });
 });

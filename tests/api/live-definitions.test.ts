@@ -13,17 +13,31 @@ import { browser, testServer, type TestServer } from "../helpers/server";
 /** A new applicant's early funnel up to the home value; the home value's save refused or not. */
 async function applyWith(server: TestServer, propertyValue: number) {
   const b = browser(server.url);
-  await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Maria", lastName: "Alvarez" } } });
-  await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: `${crypto.randomUUID()}@example.com` } } });
-  const refused = await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue } } }).then(
-    () => null,
-    (e: unknown) => (e instanceof TRPCClientError ? ((e.data as { fieldErrors?: { pointer: string }[] }).fieldErrors ?? []).map((f) => f.pointer) : Promise.reject(e)),
-  );
+  await b.trpc.step.submit.mutate({
+    stepId: "name",
+    answers: { user: { firstName: "Maria", lastName: "Alvarez" } },
+  });
+  await b.trpc.step.submit.mutate({
+    stepId: "email",
+    answers: { user: { email: `${crypto.randomUUID()}@example.com` } },
+  });
+  const refused = await b.trpc.step.submit
+    .mutate({ stepId: "propertyValue", answers: { setup: { propertyValue } } })
+    .then(
+      () => null,
+      (e: unknown) =>
+        e instanceof TRPCClientError
+          ? ((e.data as { fieldErrors?: { pointer: string }[] }).fieldErrors ?? []).map((f) => f.pointer)
+          : Promise.reject(e),
+    );
   return { b, refused };
 }
 
 /** Waits (up to 60 s: a reload checks every file and case, slow on a busy machine) until the server's last reload says what `done` looks for. */
-async function reloaded(server: TestServer, done: (r: NonNullable<ReturnType<TestServer["lastReload"]>>) => boolean) {
+async function reloaded(
+  server: TestServer,
+  done: (r: NonNullable<ReturnType<TestServer["lastReload"]>>) => boolean,
+) {
   for (let waited = 0; waited < 60_000; waited += 50) {
     const last = server.lastReload();
     if (last && done(last)) return last;
@@ -37,7 +51,10 @@ describe("a development server watching its definition files", { timeout: 180_00
   let server: TestServer;
   const copy = copyDefinitions();
   beforeAll(async () => {
-    server = await testServer({ definitions: { steps: copy.steps, rules: copy.rules }, watchDefinitions: true });
+    server = await testServer({
+      definitions: { steps: copy.steps, rules: copy.rules },
+      watchDefinitions: true,
+    });
   });
   afterAll(() => server?.close());
 
@@ -60,7 +77,9 @@ describe("a development server watching its definition files", { timeout: 180_00
     writeFileSync(file, `${good.trimEnd().slice(0, -1)},\n}\n`); // a trailing comma
 
     const refused = await reloaded(server, (r) => r.problems.length > 0);
-    expect(refused.problems.map(formatProblem)).toEqual([expect.stringMatching(/^rules\/pricing\.json:\d+:1: is not valid JSON: /)]);
+    expect(refused.problems.map(formatProblem)).toEqual([
+      expect.stringMatching(/^rules\/pricing\.json:\d+:1: is not valid JSON: /),
+    ]);
     expect(server.services.definitionsVersion).toBe(serving);
     expect((await applyWith(server, 585000)).refused).toEqual(["/setup/propertyValue"]);
     expect((await applyWith(server, 450000)).refused).toBeNull();

@@ -22,15 +22,35 @@ describe("wrong passwords from elsewhere", () => {
     const staff = await makePortalUser(server.services);
     const attacker = browser(server.url, { from: ELSEWHERE });
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await attacker.auth("Portal", "callback/credentials", { email: staff.email, password: `guess ${i}` })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (
+          await attacker.auth("Portal", "callback/credentials", {
+            email: staff.email,
+            password: `guess ${i}`,
+          })
+        ).status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429); // the attacker is stopped
 
     const owner = browser(server.url);
-    const first = await owner.auth("Portal", "callback/credentials", { email: staff.email, password: staff.password, callbackUrl: "/portal" });
+    const first = await owner.auth("Portal", "callback/credentials", {
+      email: staff.email,
+      password: staff.password,
+      callbackUrl: "/portal",
+    });
     expect(first.status).toBe(200);
     expect(first.body.url).toContain("step=code");
-    expect((await owner.auth("Portal", "callback/credentials", { email: staff.email, code: server.lastCode(), callbackUrl: "/portal" })).status).toBe(200);
+    expect(
+      (
+        await owner.auth("Portal", "callback/credentials", {
+          email: staff.email,
+          code: server.lastCode(),
+          callbackUrl: "/portal",
+        })
+      ).status,
+    ).toBe(200);
     expect(await owner.session("Portal")).toMatchObject({ user: { email: staff.email } });
   });
 
@@ -38,15 +58,22 @@ describe("wrong passwords from elsewhere", () => {
     const who = await makeApplicant(server.services);
     const attacker = browser(server.url, { from: ELSEWHERE });
     server.pauses.length = 0;
-    for (let i = 0; i < FREE_FAILURES + 3; i++) await attacker.auth("Applicant", "callback/credentials", { email: who.email, password: `guess ${i}` });
+    for (let i = 0; i < FREE_FAILURES + 3; i++)
+      await attacker.auth("Applicant", "callback/credentials", { email: who.email, password: `guess ${i}` });
     expect(server.pauses).toEqual([500, 1000, 2000]);
     server.pauses.length = 0;
     const owner = browser(server.url);
-    expect((await owner.auth("Applicant", "callback/credentials", { email: who.email, password: who.password })).status).toBe(200);
+    expect(
+      (await owner.auth("Applicant", "callback/credentials", { email: who.email, password: who.password }))
+        .status,
+    ).toBe(200);
     expect(server.pauses).toEqual([delayAfter(FREE_FAILURES + 3)]);
     // A success clears the account's failures: the next attempt waits no more.
     server.pauses.length = 0;
-    await browser(server.url).auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    await browser(server.url).auth("Applicant", "callback/credentials", {
+      email: who.email,
+      password: who.password,
+    });
     expect(server.pauses).toEqual([]);
   });
 });
@@ -68,7 +95,10 @@ describe("code requests and wrong codes from elsewhere", () => {
     const owner = browser(server.url);
     expect(await requestCode(owner, who.email)).toBe(200);
     // At most one mail a minute reaches the inbox; the newest code in it signs the owner in.
-    expect((await owner.auth("Applicant", "callback/credentials", { email: who.email, code: server.lastCode() })).status).toBe(200);
+    expect(
+      (await owner.auth("Applicant", "callback/credentials", { email: who.email, code: server.lastCode() }))
+        .status,
+    ).toBe(200);
   });
 
   it("do not lock the owner's code: a stranger's 5 wrong codes lock only the stranger", async () => {
@@ -80,11 +110,26 @@ describe("code requests and wrong codes from elsewhere", () => {
     const wrong = code === "000000" ? "111111" : "000000";
     const attacker = browser(server.url, { from: ELSEWHERE });
     const errors = [];
-    for (let i = 0; i < 6; i++) errors.push((await attacker.auth("Applicant", "callback/credentials", { email: who.email, code: wrong })).body.error);
-    expect(errors).toEqual(["CredentialsSignin", "CredentialsSignin", "CredentialsSignin", "CredentialsSignin", "CodeLocked", "CodeLocked"]);
-    expect((await attacker.auth("Applicant", "callback/credentials", { email: who.email, code })).body.error).toBe("CodeLocked");
+    for (let i = 0; i < 6; i++)
+      errors.push(
+        (await attacker.auth("Applicant", "callback/credentials", { email: who.email, code: wrong })).body
+          .error,
+      );
+    expect(errors).toEqual([
+      "CredentialsSignin",
+      "CredentialsSignin",
+      "CredentialsSignin",
+      "CredentialsSignin",
+      "CodeLocked",
+      "CodeLocked",
+    ]);
+    expect(
+      (await attacker.auth("Applicant", "callback/credentials", { email: who.email, code })).body.error,
+    ).toBe("CodeLocked");
 
-    expect((await owner.auth("Applicant", "callback/credentials", { email: who.email, code })).status).toBe(200);
+    expect((await owner.auth("Applicant", "callback/credentials", { email: who.email, code })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -93,24 +138,56 @@ describe("the portal's second factor", () => {
     clock += 61_000;
     const staff = await makePortalUser(server.services);
     const owner = browser(server.url);
-    expect((await owner.auth("Portal", "callback/credentials", { email: staff.email, password: staff.password, callbackUrl: "/portal" })).status).toBe(200);
+    expect(
+      (
+        await owner.auth("Portal", "callback/credentials", {
+          email: staff.email,
+          password: staff.password,
+          callbackUrl: "/portal",
+        })
+      ).status,
+    ).toBe(200);
     const code = server.lastCode();
 
     const elsewhere = browser(server.url);
-    const refused = await elsewhere.auth("Portal", "callback/credentials", { email: staff.email, code, callbackUrl: "/portal" });
+    const refused = await elsewhere.auth("Portal", "callback/credentials", {
+      email: staff.email,
+      code,
+      callbackUrl: "/portal",
+    });
     expect(refused.body.error).toBe("Verification");
     expect(await elsewhere.session("Portal")).toEqual({});
 
-    expect((await owner.auth("Portal", "callback/credentials", { email: staff.email, code, callbackUrl: "/portal" })).status).toBe(200);
+    expect(
+      (
+        await owner.auth("Portal", "callback/credentials", {
+          email: staff.email,
+          code,
+          callbackUrl: "/portal",
+        })
+      ).status,
+    ).toBe(200);
     expect(await owner.session("Portal")).toMatchObject({ user: { email: staff.email } });
   });
 
   it("forgets the password step after the code's ten minutes", async () => {
     const staff = await makePortalUser(server.services);
     const owner = browser(server.url);
-    await owner.auth("Portal", "callback/credentials", { email: staff.email, password: staff.password, callbackUrl: "/portal" });
+    await owner.auth("Portal", "callback/credentials", {
+      email: staff.email,
+      password: staff.password,
+      callbackUrl: "/portal",
+    });
     const code = server.lastCode();
     clock += 10 * 60_000 + 1000;
-    expect((await owner.auth("Portal", "callback/credentials", { email: staff.email, code, callbackUrl: "/portal" })).body.error).toBe("Verification");
+    expect(
+      (
+        await owner.auth("Portal", "callback/credentials", {
+          email: staff.email,
+          code,
+          callbackUrl: "/portal",
+        })
+      ).body.error,
+    ).toBe("Verification");
   });
 });

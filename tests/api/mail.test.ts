@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer, type Mail } from "@server/platform/mail/mailer";
 
 const FROM = "HELOC <no-reply@heloc.test>";
-const mail: Mail = { to: "applicant@example.com", subject: "Your sign-in code", text: "Your sign-in code is 482913.\nIt expires in 10 minutes." };
+const mail: Mail = {
+  to: "applicant@example.com",
+  subject: "Your sign-in code",
+  text: "Your sign-in code is 482913.\nIt expires in 10 minutes.",
+};
 
 type Received = { from?: string; to: string[]; user?: string; raw: string };
 
@@ -32,7 +36,12 @@ describe("mail over SMTP", () => {
         stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
         stream.on("end", () => {
           const { mailFrom, rcptTo } = session.envelope;
-          received.push({ from: mailFrom ? mailFrom.address : undefined, to: rcptTo.map((r) => r.address), user: session.user as string | undefined, raw });
+          received.push({
+            from: mailFrom ? mailFrom.address : undefined,
+            to: rcptTo.map((r) => r.address),
+            user: session.user as string | undefined,
+            raw,
+          });
           callback();
         });
       },
@@ -47,13 +56,21 @@ describe("mail over SMTP", () => {
   });
 
   it("delivers the message with its sender, recipient, subject and body", async () => {
-    const mailer = createMailer({ smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${port}`, outboxDir: "/unused", from: FROM });
+    const mailer = createMailer({
+      smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${port}`,
+      outboxDir: "/unused",
+      from: FROM,
+    });
     expect(mailer.kind).toBe("smtp");
     expect(mailer.location).toBe(`127.0.0.1:${port}`);
     await mailer.send(mail);
 
     const [message] = received;
-    expect(message).toMatchObject({ from: "no-reply@heloc.test", to: ["applicant@example.com"], user: "mailer" });
+    expect(message).toMatchObject({
+      from: "no-reply@heloc.test",
+      to: ["applicant@example.com"],
+      user: "mailer",
+    });
     expect(message!.raw).toMatch(/^From: HELOC <no-reply@heloc\.test>\r?$/m);
     expect(message!.raw).toMatch(/^To: applicant@example\.com\r?$/m);
     expect(message!.raw).toMatch(/^Subject: Your sign-in code\r?$/m);
@@ -62,8 +79,15 @@ describe("mail over SMTP", () => {
 
   it("rejects with an error naming the transport but not the recipient when the server is unreachable", async () => {
     const closedPort = await freePort();
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${closedPort}`, outboxDir: "/unused", from: FROM });
-    const error = await mailer.send(mail).then(() => null, (err: unknown) => err as Error);
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${closedPort}`,
+      outboxDir: "/unused",
+      from: FROM,
+    });
+    const error = await mailer.send(mail).then(
+      () => null,
+      (err: unknown) => err as Error,
+    );
     expect(error).toBeInstanceOf(Error);
     expect(error!.message).toContain(`SMTP via 127.0.0.1:${closedPort}`);
     expect(error!.message).not.toContain("applicant@example.com");
@@ -72,7 +96,9 @@ describe("mail over SMTP", () => {
   });
 
   it("refuses an SMTP_URL that is not smtp:// or smtps:// without echoing it", () => {
-    expect(() => createMailer({ smtpUrl: "https://user:pw-123@mail.test", outboxDir: "/unused", from: FROM })).toThrow(/^SMTP_URL must start with smtp:\/\/ or smtps:\/\/$/);
+    expect(() =>
+      createMailer({ smtpUrl: "https://user:pw-123@mail.test", outboxDir: "/unused", from: FROM }),
+    ).toThrow(/^SMTP_URL must start with smtp:\/\/ or smtps:\/\/$/);
   });
 });
 
@@ -98,7 +124,9 @@ describe("mail into the development outbox", () => {
       expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-\d{6}-[0-9a-f]{6}\.eml$/);
       expect(name).not.toContain("applicant");
     }
-    const [first, second] = await Promise.all([...files].sort().map((f) => readFile(join(outboxDir, f), "utf8")));
+    const [first, second] = await Promise.all(
+      [...files].sort().map((f) => readFile(join(outboxDir, f), "utf8")),
+    );
     expect(first).toMatch(/^Subject: Your sign-in code\r?$/m);
     expect(first).toMatch(/^To: applicant@example\.com\r?$/m);
     expect(first).toContain("Your sign-in code is 482913.");
@@ -109,7 +137,12 @@ describe("mail into the development outbox", () => {
   it("rejects with an error naming the outbox but not the recipient when the folder cannot be written", async () => {
     const notADir = join(dir, "a-file");
     await writeFile(notADir, "");
-    const error = await createMailer({ outboxDir: notADir, from: FROM }).send(mail).then(() => null, (err: unknown) => err as Error);
+    const error = await createMailer({ outboxDir: notADir, from: FROM })
+      .send(mail)
+      .then(
+        () => null,
+        (err: unknown) => err as Error,
+      );
     expect(error!.message).toContain(`the outbox ${notADir}`);
     expect(error!.message).not.toContain("applicant@example.com");
   });

@@ -27,7 +27,11 @@ beforeAll(async () => {
           additionalProperties: false,
           required: ["loanReason"],
           properties: {
-            loanReason: { title: "Loan reason", type: "string", enum: ["homeImprovement", "debtConsolidation", "other"] },
+            loanReason: {
+              title: "Loan reason",
+              type: "string",
+              enum: ["homeImprovement", "debtConsolidation", "other"],
+            },
           },
         },
       },
@@ -36,7 +40,8 @@ beforeAll(async () => {
   });
   // Plus its line in the flow.
   copy.edit("steps/flows/early-funnel.json", (flow) => {
-    for (const variant of flow.variants) variant.steps.splice(variant.steps.indexOf("email") + 1, 0, "loanReason");
+    for (const variant of flow.variants)
+      variant.steps.splice(variant.steps.indexOf("email") + 1, 0, "loanReason");
   });
   server = await testServer({ definitions: { steps: copy.steps, rules: copy.rules } });
 });
@@ -45,27 +50,59 @@ afterAll(() => server.close());
 describe("a step added as one file and a flow line", () => {
   it("is walked to, saved with its new question, and is where a returning applicant is sent", async () => {
     const b = browser(server.url);
-    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Ada", lastName: "Lovelace" } } });
-    const email = await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: `ada.${Date.now()}@example.com` } } });
-    expect(email).toMatchObject({ stepId: "loanReason", route: "/app/initial-setup/loan-reason", applicationStatus: "loanReason" });
-    expect(await b.session()).toMatchObject({ applicationStatus: "loanReason", applicationRoute: "/app/initial-setup/loan-reason" });
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Ada", lastName: "Lovelace" } },
+    });
+    const email = await b.trpc.step.submit.mutate({
+      stepId: "email",
+      answers: { user: { email: `ada.${Date.now()}@example.com` } },
+    });
+    expect(email).toMatchObject({
+      stepId: "loanReason",
+      route: "/app/initial-setup/loan-reason",
+      applicationStatus: "loanReason",
+    });
+    expect(await b.session()).toMatchObject({
+      applicationStatus: "loanReason",
+      applicationRoute: "/app/initial-setup/loan-reason",
+    });
 
-    const saved = await b.trpc.step.submit.mutate({ stepId: "loanReason", answers: { setup: { loanReason: "debtConsolidation" } } });
+    const saved = await b.trpc.step.submit.mutate({
+      stepId: "loanReason",
+      answers: { setup: { loanReason: "debtConsolidation" } },
+    });
     expect(saved).toMatchObject({ stepId: "propertyValue", route: "/app/initial-setup/property-value" });
     const again = await b.trpc.step.get.query({ stepId: "loanReason" });
     expect(again.stepId).toBe("loanReason");
-    const listed = (await (await fetch(`${server.url}/definitions.json`)).json()) as { steps: { id: string }[] };
+    const listed = (await (await fetch(`${server.url}/definitions.json`)).json()) as {
+      steps: { id: string }[];
+    };
     expect(listed.steps.find((s) => s.id === "loanReason")).toMatchObject({ label: "Loan Reason", rank: 0 });
     expect(again.application).toMatchObject({ setup: { loanReason: "debtConsolidation" } });
   });
 
   it("refuses an answer outside the new question's options, naming the field", async () => {
     const b = browser(server.url);
-    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Grace", lastName: "Hopper" } } });
-    await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: `grace.${Date.now()}@example.com` } } });
-    const error = await b.trpc.step.submit.mutate({ stepId: "loanReason", answers: { setup: { loanReason: "vacation" } } }).then(() => null, (e: unknown) => e);
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Grace", lastName: "Hopper" } },
+    });
+    await b.trpc.step.submit.mutate({
+      stepId: "email",
+      answers: { user: { email: `grace.${Date.now()}@example.com` } },
+    });
+    const error = await b.trpc.step.submit
+      .mutate({ stepId: "loanReason", answers: { setup: { loanReason: "vacation" } } })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(TRPCClientError);
-    const data = (error as TRPCClientError<never>).data as unknown as { httpStatus: number; fieldErrors: { pointer: string }[] };
+    const data = (error as TRPCClientError<never>).data as unknown as {
+      httpStatus: number;
+      fieldErrors: { pointer: string }[];
+    };
     expect(data.httpStatus).toBe(400);
     expect(data.fieldErrors.map((e) => e.pointer)).toEqual(["/setup/loanReason"]);
   });

@@ -13,16 +13,25 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-
 async function applicant(setup: Record<string, unknown>) {
   const email = `${randomUUID()}@example.com`;
-  const who = await makeApplicant(server.services, { email, doc: { user: { email, firstName: "Dana", lastName: "Rivera" }, setup } });
+  const who = await makeApplicant(server.services, {
+    email,
+    doc: { user: { email, firstName: "Dana", lastName: "Rivera" }, setup },
+  });
   const b = browser(server.url);
-  expect((await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password })).status).toBe(200);
+  expect(
+    (await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password })).status,
+  ).toBe(200);
   return { who, b };
 }
 
-const priced = { propertyValue: 500000, mortgageBalance: 200000, propertyUsage: "primaryResidence", creditRange: "excellent" };
+const priced = {
+  propertyValue: 500000,
+  mortgageBalance: 200000,
+  propertyUsage: "primaryResidence",
+  creditRange: "excellent",
+};
 
 describe("email me this offer", () => {
   it("mails the offer's line amount and APR to the account's own address", async () => {
@@ -40,7 +49,12 @@ describe("email me this offer", () => {
   });
 
   it("refuses when the answers give no offer (thin equity), and sends nothing", async () => {
-    const { who, b } = await applicant({ propertyValue: 300000, mortgageBalance: 250000, propertyUsage: "primaryResidence", creditRange: "good" });
+    const { who, b } = await applicant({
+      propertyValue: 300000,
+      mortgageBalance: 250000,
+      propertyUsage: "primaryResidence",
+      creditRange: "good",
+    });
     expect(await codeOf(b.trpc.quote.email.mutate({}))).toBe("PRECONDITION_FAILED");
     expect(() => newestMail(server.services.config.dataDir, who.email)).toThrow();
   });
@@ -53,7 +67,9 @@ describe("email me this offer", () => {
 
   it("takes no address from the request and needs a session", async () => {
     const { b } = await applicant(priced);
-    expect(await codeOf(b.trpc.quote.email.mutate({ to: "someone.else@example.com" } as never))).toBe("BAD_REQUEST");
+    expect(await codeOf(b.trpc.quote.email.mutate({ to: "someone.else@example.com" } as never))).toBe(
+      "BAD_REQUEST",
+    );
     expect(await codeOf(browser(server.url).trpc.quote.email.mutate({}))).toBe("UNAUTHORIZED");
   });
 });

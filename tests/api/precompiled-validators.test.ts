@@ -13,16 +13,24 @@ let prod: TestServer;
 beforeAll(async () => {
   const webDir = mkdtempSync(join(tmpdir(), "heloc-web-"));
   writeFileSync(join(webDir, "index.html"), "<!doctype html><title>app</title>");
-  [dev, prod] = await Promise.all([testServer({ dev: true, webDir }), testServer({ dev: false, webDir, encryptionKey: randomBytes(32).toString("hex") })]);
+  [dev, prod] = await Promise.all([
+    testServer({ dev: true, webDir }),
+    testServer({ dev: false, webDir, encryptionKey: randomBytes(32).toString("hex") }),
+  ]);
 });
 afterAll(() => Promise.all([dev.close(), prod.close()]));
 
-const scriptSrc = async (url: string) => (await fetch(url)).headers.get("content-security-policy")?.split("; ").find((d) => d.startsWith("script-src"));
+const scriptSrc = async (url: string) =>
+  (await fetch(url)).headers
+    .get("content-security-policy")
+    ?.split("; ")
+    .find((d) => d.startsWith("script-src"));
 
 describe("validators compiled by the server", () => {
   it("serves a funnel page and the API with no 'unsafe-eval', in production and development", async () => {
     for (const server of [prod, dev])
-      for (const path of ["/app/initial-setup/name", "/", "/definitions"]) expect(await scriptSrc(`${server.url}${path}`), path).toBe("script-src 'self'");
+      for (const path of ["/app/initial-setup/name", "/", "/definitions"])
+        expect(await scriptSrc(`${server.url}${path}`), path).toBe("script-src 'self'");
   });
 
   it("lets only development's live preview compile", async () => {
@@ -41,7 +49,9 @@ describe("validators compiled by the server", () => {
   });
 
   it("sends a rule set's input validator", async () => {
-    const res = await fetch(`${prod.url}/api/validators/${prod.services.definitionsVersion}/rules/redirect.js`);
+    const res = await fetch(
+      `${prod.url}/api/validators/${prod.services.definitionsVersion}/rules/redirect.js`,
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("https://heloc.local/rules/redirect.json");
   });

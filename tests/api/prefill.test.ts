@@ -24,9 +24,13 @@ describe("step.get prefills a question answered earlier", () => {
     await walk(server, b, { until: "application3", doc });
     const page = await b.trpc.step.get.query({ stepId: "application3" });
     expect(page.application).not.toHaveProperty("property");
-    expect(page.prefill).toMatchObject({ "/property/value": doc.setup.propertyValue, "/property/zip": doc.setup.zip });
+    expect(page.prefill).toMatchObject({
+      "/property/value": doc.setup.propertyValue,
+      "/property/zip": doc.setup.zip,
+    });
     // Variant two of the early funnel does not ask the property use: then there is nothing to start from.
-    if (page.variant === "variantOne") expect(page.prefill).toMatchObject({ "/property/propertyUsage": doc.setup.propertyUsage });
+    if (page.variant === "variantOne")
+      expect(page.prefill).toMatchObject({ "/property/propertyUsage": doc.setup.propertyUsage });
     else expect(page.prefill).not.toHaveProperty(["/property/propertyUsage"]);
   });
 
@@ -36,13 +40,29 @@ describe("step.get prefills a question answered earlier", () => {
     await walk(server, b, { until: "mortgageBalance", doc });
     const page = await b.trpc.step.get.query({ stepId: "mortgageBalance" });
     expect(page.prefill).toEqual({ "/setup/mortgageBalance": doc.setup.mortgageEstimate });
-    const error = await b.trpc.step.submit.mutate({ stepId: "mortgageBalance", answers: { setup: { mortgageBalance: -5 } }, revision: page.revision! }).then(() => null, (e: unknown) => e);
+    const error = await b.trpc.step.submit
+      .mutate({
+        stepId: "mortgageBalance",
+        answers: { setup: { mortgageBalance: -5 } },
+        revision: page.revision!,
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(TRPCClientError);
-    const data = (error as TRPCClientError<never>).data as unknown as { httpStatus: number; fieldErrors: { pointer: string }[] };
+    const data = (error as TRPCClientError<never>).data as unknown as {
+      httpStatus: number;
+      fieldErrors: { pointer: string }[];
+    };
     expect(data.httpStatus).toBe(400);
     expect(data.fieldErrors.map((e) => e.pointer)).toEqual(["/setup/mortgageBalance"]);
     // The prefilled value, accepted as it is, is saved as the applicant's answer and prefills no more.
-    await b.trpc.step.submit.mutate({ stepId: "mortgageBalance", answers: { setup: { mortgageBalance: page.prefill["/setup/mortgageBalance"] as number } }, revision: page.revision! });
+    await b.trpc.step.submit.mutate({
+      stepId: "mortgageBalance",
+      answers: { setup: { mortgageBalance: page.prefill["/setup/mortgageBalance"] as number } },
+      revision: page.revision!,
+    });
     const after = await b.trpc.step.get.query({ stepId: "mortgageBalance" });
     expect(after.application).toMatchObject({ setup: { mortgageBalance: doc.setup.mortgageEstimate } });
     expect(after.prefill).toEqual({});
@@ -56,7 +76,11 @@ describe("step.get prefills a question answered earlier", () => {
     expect(page.application).toMatchObject({ property: { propertyUsage: "primaryResidence" } });
     expect(page.prefill).toEqual({ "/user/declarations/hasIntentToOccupy": true });
     // Changed on the page, the applicant's own answer is what is saved.
-    await b.trpc.step.submit.mutate({ stepId: "application8", answers: { user: { declarations: { ...doc.user.declarations, hasIntentToOccupy: false } } }, revision: page.revision! });
+    await b.trpc.step.submit.mutate({
+      stepId: "application8",
+      answers: { user: { declarations: { ...doc.user.declarations, hasIntentToOccupy: false } } },
+      revision: page.revision!,
+    });
     const after = await b.trpc.step.get.query({ stepId: "application8" });
     expect(after.application).toMatchObject({ user: { declarations: { hasIntentToOccupy: false } } });
     expect(after.prefill).toEqual({});
@@ -65,7 +89,11 @@ describe("step.get prefills a question answered earlier", () => {
   it("prefills whether the borrower is self-employed on the employment history", async () => {
     const doc = singleBorrower();
     const b = browser(server.url);
-    await walk(server, b, { until: "application5", doc, answers: { isSelfEmployed: { setup: { isSelfEmployed: true } } } });
+    await walk(server, b, {
+      until: "application5",
+      doc,
+      answers: { isSelfEmployed: { setup: { isSelfEmployed: true } } },
+    });
     const page = await b.trpc.step.get.query({ stepId: "application5" });
     expect(page.prefill).toEqual({ "/user/isSelfEmployed": true });
   });
@@ -87,17 +115,31 @@ describe("step.get prefills a question answered earlier", () => {
   });
 
   it("never prefills an invited co-borrower's page from what only the borrower may read (their home address)", async () => {
-    const { coborrower: _c, ...fixture } = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+    const { coborrower: _c, ...fixture } = JSON.parse(
+      readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+    ) as Record<string, any>;
     const email = `maria.${randomUUID()}@example.com`;
-    const who = await makeApplicant(server.services, { email, status: "coborrowerInvite", doc: { ...fixture, user: { ...fixture.user, email } } });
+    const who = await makeApplicant(server.services, {
+      email,
+      status: "coborrowerInvite",
+      doc: { ...fixture, user: { ...fixture.user, email } },
+    });
     const b = browser(server.url);
     await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
     const samEmail = `sam.${randomUUID()}@example.com`;
-    await b.trpc.step.submit.mutate({ stepId: "coborrowerInvite", answers: { coborrowerInvite: { answeredBy: "coborrower", email: samEmail } } });
+    await b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "coborrower", email: samEmail } },
+    });
     const token = /\/app\/join\?token=([A-Za-z0-9_-]{43})/.exec(newestMail(server.dataDir, samEmail))![1]!;
     const c = browser(server.url);
     await c.trpc.members.accept.mutate({ token });
-    await c.trpc.step.submit.mutate({ stepId: "coborrowerConsent", answers: { coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } } });
+    await c.trpc.step.submit.mutate({
+      stepId: "coborrowerConsent",
+      answers: {
+        coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+      },
+    });
     const page = await c.trpc.step.get.query({ stepId: "application2" });
     expect(page.application).not.toHaveProperty(["user", "address"]);
     expect(page.prefill).toEqual({});

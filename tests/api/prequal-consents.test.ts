@@ -15,31 +15,67 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-
 describe("consents on the prequalification path", () => {
   it("records the credit check authorization on the credit screen, with the text's version and hash, as the main funnel does", async () => {
     const b = browser(server.url);
     await walk(server, b, { from: "prequalBuildingType", until: "prequalCredit" });
     const shown = (await b.trpc.esign.documents.query({ ids: ["credit-check-authorization"] })).documents[0]!;
     const before = Date.now();
-    const refused = await b.trpc.step.submit.mutate({ stepId: "prequalCredit", answers: { setup: { creditRange: "veryGood" }, consents: { creditCheck: { accepted: false } } } }).catch((e: { data: unknown }) => e.data);
-    expect(refused).toMatchObject({ httpStatus: 400, fieldErrors: [{ pointer: "/consents/creditCheck/accepted" }] });
-    await b.trpc.step.submit.mutate({ stepId: "prequalCredit", answers: { setup: { creditRange: "veryGood" }, consents: { creditCheck: { accepted: true } } } });
-    const [audit] = await server.services.db.select().from(auditEvents).where(eq(auditEvents.action, "step.submit:prequalCredit"));
-    const { doc } = (await applicationStore(server.services).byId(server.services.db, audit!.applicationId!))!;
+    const refused = await b.trpc.step.submit
+      .mutate({
+        stepId: "prequalCredit",
+        answers: { setup: { creditRange: "veryGood" }, consents: { creditCheck: { accepted: false } } },
+      })
+      .catch((e: { data: unknown }) => e.data);
+    expect(refused).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [{ pointer: "/consents/creditCheck/accepted" }],
+    });
+    await b.trpc.step.submit.mutate({
+      stepId: "prequalCredit",
+      answers: { setup: { creditRange: "veryGood" }, consents: { creditCheck: { accepted: true } } },
+    });
+    const [audit] = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "step.submit:prequalCredit"));
+    const { doc } = (await applicationStore(server.services).byId(
+      server.services.db,
+      audit!.applicationId!,
+    ))!;
     const recorded = (doc as any).consents.creditCheck;
-    expect(recorded).toEqual({ accepted: true, acceptedAt: expect.any(String), document: "credit-check-authorization", version: shown.version, sha256: shown.sha256 });
+    expect(recorded).toEqual({
+      accepted: true,
+      acceptedAt: expect.any(String),
+      document: "credit-check-authorization",
+      version: shown.version,
+      sha256: shown.sha256,
+    });
     expect(Date.parse(recorded.acceptedAt)).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it("records both consents again at the account setup after the offer, as for an early-funnel applicant", async () => {
     const b = browser(server.url);
     await walk(server, b, { from: "prequalBuildingType", until: "application" });
-    const audits = await server.services.db.select().from(auditEvents).where(eq(auditEvents.action, "step.submit:setupConsent"));
-    const { doc } = (await applicationStore(server.services).byId(server.services.db, audits.at(-1)!.applicationId!))!;
+    const audits = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "step.submit:setupConsent"));
+    const { doc } = (await applicationStore(server.services).byId(
+      server.services.db,
+      audits.at(-1)!.applicationId!,
+    ))!;
     expect((doc as any).consents).toMatchObject({
-      electronicCommunications: { accepted: true, document: "e-sign-consent", sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
-      creditCheck: { accepted: true, document: "credit-check-authorization", sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      electronicCommunications: {
+        accepted: true,
+        document: "e-sign-consent",
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+      creditCheck: {
+        accepted: true,
+        document: "credit-check-authorization",
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     });
   });
 });

@@ -12,8 +12,13 @@ let server: ReturnType<typeof serve>;
 let port: number;
 beforeAll(async () => {
   const app = new Hono();
-  app.use("/echo", limitedBody(LIMIT, (c) => c.json({ refused: "too-large" }, 413)));
-  app.post("/echo", async (c) => c.json({ text: await c.req.text(), json: await c.req.json().catch(() => null) }));
+  app.use(
+    "/echo",
+    limitedBody(LIMIT, (c) => c.json({ refused: "too-large" }, 413)),
+  );
+  app.post("/echo", async (c) =>
+    c.json({ text: await c.req.text(), json: await c.req.json().catch(() => null) }),
+  );
   app.get("/echo", (c) => c.json({ get: true }));
   server = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
@@ -25,10 +30,26 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** A POST whose body goes in the given pieces, chunked (no Content-Length) unless `length` is set. */
 function post(pieces: Buffer[], length?: number, method = "POST"): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: "/echo", method, headers: { "content-type": "application/json", ...(length === undefined ? {} : { "content-length": length }) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk)).on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/echo",
+        method,
+        headers: {
+          "content-type": "application/json",
+          ...(length === undefined ? {} : { "content-length": length }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res
+          .on("data", (chunk: Buffer) => chunks.push(chunk))
+          .on("end", () =>
+            resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+          );
+      },
+    );
     req.on("error", reject);
     for (const piece of pieces) req.write(piece);
     req.end();
@@ -56,7 +77,10 @@ describe("a request body read from node's request", () => {
 
   it("of exactly the limit is read whole", async () => {
     const text = `"${"a".repeat(LIMIT - 2)}"`;
-    expect(await post([Buffer.from(text)])).toEqual({ status: 200, body: { text, json: "a".repeat(LIMIT - 2) } });
+    expect(await post([Buffer.from(text)])).toEqual({
+      status: 200,
+      body: { text, json: "a".repeat(LIMIT - 2) },
+    });
   });
 
   it("is not asked of a GET", async () => {

@@ -17,7 +17,10 @@ interface Running {
 }
 
 function startProcess(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/hardening/server-process.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/hardening/server-process.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the server process ended (exit ${code})`)));
     createInterface({ input: child.stdout! }).once("line", (url) => resolve({ url, process: child }));
@@ -31,7 +34,11 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "heloc-two-servers-"));
   const databaseUrl = await freshDatabaseUrl();
-  const env = { DATA_DIR: dataDir, APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env = {
+    DATA_DIR: dataDir,
+    APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   a = await startProcess(env); // first alone: it makes and migrates the database
   b = await startProcess(env);
 }, 60_000);
@@ -51,7 +58,10 @@ function sameBrowserOn(url: string, from: Browser): Browser {
 describe("two servers on one database", () => {
   it("honours on one server a session made on the other, and signing out on one ends it on both", async () => {
     const onA = browser(a.url);
-    await onA.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Ada", lastName: "Two-Servers" } } });
+    await onA.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Ada", lastName: "Two-Servers" } },
+    });
     const onB = sameBrowserOn(b.url, onA);
     const step = await onB.trpc.step.get.query({ stepId: "name" });
     expect(step.application).toMatchObject({ user: { firstName: "Ada", lastName: "Two-Servers" } });
@@ -66,25 +76,46 @@ describe("two servers on one database", () => {
     const onA = browser(a.url);
     const onB = browser(b.url);
     // signInPerEmailIp allows 10 attempts per address from one IP per 15 minutes (server/services.ts).
-    for (let i = 0; i < 10; i++) expect((await (i % 2 ? onB : onA).auth("Applicant", "callback/credentials", { email, password: "wrong password" })).status).toBe(401);
-    for (const on of [onA, onB]) expect((await on.auth("Applicant", "callback/credentials", { email, password: "wrong password" })).body.error).toBe("RateLimited");
+    for (let i = 0; i < 10; i++)
+      expect(
+        (
+          await (i % 2 ? onB : onA).auth("Applicant", "callback/credentials", {
+            email,
+            password: "wrong password",
+          })
+        ).status,
+      ).toBe(401);
+    for (const on of [onA, onB])
+      expect(
+        (await on.auth("Applicant", "callback/credentials", { email, password: "wrong password" })).body
+          .error,
+      ).toBe("RateLimited");
   }, 120_000); // 12 password checks and bot-check tokens: CPU-bound, slow on a loaded machine
 
   it("accepts on one server a sign-in code mailed by the other", async () => {
     const onA = browser(a.url);
-    await onA.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Cody", lastName: "Mailed" } } });
+    await onA.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Cody", lastName: "Mailed" } },
+    });
     const email = `code-${randomBytes(4).toString("hex")}@example.com`;
     await onA.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } });
     const onB = sameBrowserOn(b.url, onA); // the code proves the address in the session that claims it
     expect((await onA.auth("Applicant", "signin/email", { email })).status).toBe(200);
-    const signedIn = await onB.auth("Applicant", "callback/email", { email, code: await mailedCode(dataDir, email) });
+    const signedIn = await onB.auth("Applicant", "callback/email", {
+      email,
+      code: await mailedCode(dataDir, email),
+    });
     expect(signedIn.body.error).toBeUndefined();
     expect((await onB.session()).user?.email).toBe(email);
   });
 
   it("signs out everywhere: every device's session ends, whichever server it talks to", async () => {
     const first = browser(a.url);
-    await first.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Eve", lastName: "Everywhere" } } });
+    await first.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Eve", lastName: "Everywhere" } },
+    });
     const email = `everywhere-${randomBytes(4).toString("hex")}@example.com`;
     await first.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } });
     await first.auth("Applicant", "signin/email", { email }); // proves the address in this session
@@ -104,7 +135,11 @@ describe("two servers on one database", () => {
     const onA = browser(a.url);
     const token = await onA.botToken();
     const post = (url: string) =>
-      fetch(`${url}/api/trpc/identity.deleteSession`, { method: "POST", headers: { "content-type": "application/json", "X-Same-Origin": "1", "X-Recaptcha-Token": token }, body: "{}" });
+      fetch(`${url}/api/trpc/identity.deleteSession`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "X-Same-Origin": "1", "X-Recaptcha-Token": token },
+        body: "{}",
+      });
     expect((await post(a.url)).status).toBe(200);
     expect((await post(b.url)).status).toBe(403);
   });

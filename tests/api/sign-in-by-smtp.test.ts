@@ -44,6 +44,9 @@ describe("sign-in codes by SMTP", () => {
     expect(mail.to).toEqual([who.email]);
     const code = /code is (\d{6})/.exec(mail.raw)![1]!;
     expect((await b.auth("Applicant", "callback/credentials", { email: who.email, code })).status).toBe(200);
-    expect(await b.session()).toMatchObject({ applicationStatus: "application3", applicationRoute: "/app/application/2" });
+    expect(await b.session()).toMatchObject({
+      applicationStatus: "application3",
+      applicationRoute: "/app/application/2",
+    });
   });
 });

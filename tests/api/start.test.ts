@@ -19,7 +19,15 @@ const onPostgres = dialect === "postgresql";
 
 beforeAll(async () => {
   const databaseUrl = await freshDatabaseUrl();
-  server = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], { cwd: REPO_ROOT, env: { ...process.env, PORT: "0", DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+  server = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+  });
   base = await new Promise<string>((resolve, reject) => {
     server.stdout!.on("data", (chunk) => {
       output += chunk;
@@ -37,7 +45,11 @@ afterAll(() => {
 describe("npm start", () => {
   it("prints its URL, its database, where mail goes and the demo accounts", () => {
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(output).toContain(onPostgres ? "Database: PostgreSQL at 127.0.0.1:" : `Database: SQLite file ${join(dataDir, "heloc.sqlite")}`);
+    expect(output).toContain(
+      onPostgres
+        ? "Database: PostgreSQL at 127.0.0.1:"
+        : `Database: SQLite file ${join(dataDir, "heloc.sqlite")}`,
+    );
     expect(output).toContain(`development outbox ${join(dataDir, "outbox")}`);
     expect(output).toMatch(/Demo applicant: \S+@example\.com/);
   });
@@ -46,8 +58,22 @@ describe("npm start", () => {
     const file = join(dataDir, "heloc.sqlite");
     expect(existsSync(file)).toBe(true);
     const db = new Database(file, { readonly: true });
-    const tables = db.prepare("select name from sqlite_master where type = 'table'").all().map((r) => (r as { name: string }).name);
-    expect(tables).toEqual(expect.arrayContaining(["users", "applicant_sessions", "portal_sessions", "applications", "uploads", "audit_events", "portal_users", "__drizzle_migrations"]));
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table'")
+      .all()
+      .map((r) => (r as { name: string }).name);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        "users",
+        "applicant_sessions",
+        "portal_sessions",
+        "applications",
+        "uploads",
+        "audit_events",
+        "portal_users",
+        "__drizzle_migrations",
+      ]),
+    );
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
   });

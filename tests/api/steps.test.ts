@@ -18,26 +18,50 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const fieldErrorsOf = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TRPCClientError);
-  return (error as TRPCClientError<never>).data as unknown as { httpStatus: number; code: string; fieldErrors?: { pointer: string; message: string }[] };
+  return (error as TRPCClientError<never>).data as unknown as {
+    httpStatus: number;
+    code: string;
+    fieldErrors?: { pointer: string; message: string }[];
+  };
 };
 const auditCount = async () => (await server.services.db.select({ n: count() }).from(auditEvents))[0]!.n;
 
 describe("a visitor's first answers", () => {
   it("starts a guest session on the first saved answer and returns the next route", async () => {
     const b = browser(server.url);
-    const result = await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Ada", lastName: "Lovelace" } } });
-    expect(result).toMatchObject({ route: "/app/initial-setup/email", stepId: "email", applicationStatus: "email", revision: 1 });
-    expect(await b.session()).toMatchObject({ applicationStatus: "email", applicationRoute: expect.any(String) });
+    const result = await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Ada", lastName: "Lovelace" } },
+    });
+    expect(result).toMatchObject({
+      route: "/app/initial-setup/email",
+      stepId: "email",
+      applicationStatus: "email",
+      revision: 1,
+    });
+    expect(await b.session()).toMatchObject({
+      applicationStatus: "email",
+      applicationRoute: expect.any(String),
+    });
     const again = await b.trpc.step.get.query({ stepId: "name" });
     expect(again.application).toMatchObject({ user: { firstName: "Ada", lastName: "Lovelace" } });
   });
 
   it("keeps the answers across a reload: step.get returns what was saved", async () => {
     const b = browser(server.url);
-    await walk(server, b, { until: "propertyValue", answers: { name: { user: { firstName: "Grace", lastName: "Hopper" } } } });
-    await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 615000 } } });
+    await walk(server, b, {
+      until: "propertyValue",
+      answers: { name: { user: { firstName: "Grace", lastName: "Hopper" } } },
+    });
+    await b.trpc.step.submit.mutate({
+      stepId: "propertyValue",
+      answers: { setup: { propertyValue: 615000 } },
+    });
     const { application, applicationStatus } = await b.trpc.step.get.query({ stepId: "propertyValue" });
     expect(application).toMatchObject({ user: { firstName: "Grace" }, setup: { propertyValue: 615000 } });
     expect(applicationStatus).toBe("mortgageEstimate");
@@ -45,7 +69,10 @@ describe("a visitor's first answers", () => {
 
   it("answers step.get with the answers and no step definition: the browser has the step in the definitions bundle", async () => {
     const b = browser(server.url);
-    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Grace", lastName: "Hopper" } } });
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Grace", lastName: "Hopper" } },
+    });
     const page = await b.trpc.step.get.query({ stepId: "name" });
     expect(page.stepId).toBe("name");
     expect(page).not.toHaveProperty("step");
@@ -55,8 +82,15 @@ describe("a visitor's first answers", () => {
   it("follows the step's next rule: a recent foreclosure goes to the late-payment page", async () => {
     const b = browser(server.url);
     await walk(server, b, { until: "hasFbm" });
-    const result = await b.trpc.step.submit.mutate({ stepId: "hasFbm", answers: { setup: { hasFbm: true } } });
-    expect(result).toMatchObject({ route: "/app/ineligible/late-payment", stepId: null, ruleId: "hasFbm.ineligible" });
+    const result = await b.trpc.step.submit.mutate({
+      stepId: "hasFbm",
+      answers: { setup: { hasFbm: true } },
+    });
+    expect(result).toMatchObject({
+      route: "/app/ineligible/late-payment",
+      stepId: null,
+      ruleId: "hasFbm.ineligible",
+    });
   });
 });
 
@@ -64,11 +98,18 @@ describe("bad input", () => {
   it("answers 400 naming the field, and changes nothing", async () => {
     const b = browser(server.url);
     await walk(server, b, { until: "propertyValue" });
-    const first = await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 450000 } } });
+    const first = await b.trpc.step.submit.mutate({
+      stepId: "propertyValue",
+      answers: { setup: { propertyValue: 450000 } },
+    });
     const audits = await auditCount();
-    const data = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: -5 } } }));
+    const data = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: -5 } } }),
+    );
     expect(data.httpStatus).toBe(400);
-    expect(data.fieldErrors).toEqual([{ pointer: "/setup/propertyValue", message: expect.stringMatching(/.+/) }]);
+    expect(data.fieldErrors).toEqual([
+      { pointer: "/setup/propertyValue", message: expect.stringMatching(/.+/) },
+    ]);
     const after = await b.trpc.step.get.query({ stepId: "propertyValue" });
     expect(after.application).toMatchObject({ setup: { propertyValue: 450000 } });
     expect(after.revision).toBe(first.revision);
@@ -78,29 +119,51 @@ describe("bad input", () => {
   it("refuses a field the step does not ask for, by pointer", async () => {
     const b = browser(server.url);
     await walk(server, b, { until: "propertyValue" });
-    const data = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 300000 }, isInTrust: true } }));
+    const data = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({
+        stepId: "propertyValue",
+        answers: { setup: { propertyValue: 300000 }, isInTrust: true },
+      }),
+    );
     expect(data.fieldErrors?.[0]?.pointer).toBe("/isInTrust");
   });
 
   it("does not create a guest account for a visitor whose first answer is invalid", async () => {
     const users = (await server.services.db.select({ n: count() }).from(applications))[0]!.n;
     const b = browser(server.url);
-    await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: "not an email" } } }));
+    await fieldErrorsOf(
+      b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: "not an email" } } }),
+    );
     expect((await server.services.db.select({ n: count() }).from(applications))[0]!.n).toBe(users);
     expect(await b.session()).toEqual({});
   });
 
   it("names an unknown step", async () => {
-    const data = await fieldErrorsOf(browser(server.url).trpc.step.submit.mutate({ stepId: "noSuchStep", answers: {} }));
+    const data = await fieldErrorsOf(
+      browser(server.url).trpc.step.submit.mutate({ stepId: "noSuchStep", answers: {} }),
+    );
     expect(data.fieldErrors).toEqual([{ pointer: "/stepId", message: 'Step "noSuchStep" does not exist' }]);
   });
 
   it("refuses answers made against an older revision (another tab saved first)", async () => {
     const b = browser(server.url);
     await walk(server, b, { until: "propertyValue" });
-    const first = await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 350000 } } });
-    await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 360000 } }, revision: first.revision });
-    const data = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 370000 } }, revision: first.revision }));
+    const first = await b.trpc.step.submit.mutate({
+      stepId: "propertyValue",
+      answers: { setup: { propertyValue: 350000 } },
+    });
+    await b.trpc.step.submit.mutate({
+      stepId: "propertyValue",
+      answers: { setup: { propertyValue: 360000 } },
+      revision: first.revision,
+    });
+    const data = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({
+        stepId: "propertyValue",
+        answers: { setup: { propertyValue: 370000 } },
+        revision: first.revision,
+      }),
+    );
     expect(data.httpStatus).toBe(409);
   });
 });
@@ -122,7 +185,10 @@ describe("sessions on protected pages (spec §6)", () => {
 
   it("signs out with identity.deleteSession", async () => {
     const b = browser(server.url);
-    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Alan", lastName: "Turing" } } });
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Alan", lastName: "Turing" } },
+    });
     expect(await b.session()).not.toEqual({});
     expect(await b.trpc.identity.deleteSession.mutate()).toEqual({ signedOut: true });
     expect(await b.session()).toEqual({});
@@ -171,8 +237,17 @@ describe("identifiers at rest", () => {
     const b = browser(server.url);
     await b.trpc.step.submit.mutate({ stepId: "ssnCheck", answers: { user: { ssn: "219099999" } } });
     const { id } = await b.trpc.application.get.query();
-    const events = await server.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, id)).orderBy(auditEvents.id);
-    expect(events.at(-1)).toMatchObject({ action: "step.submit:ssnCheck", actorKind: "applicant", changed: '["/user/ssn"]', definitionsVersion: server.services.definitionsVersion });
+    const events = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.applicationId, id))
+      .orderBy(auditEvents.id);
+    expect(events.at(-1)).toMatchObject({
+      action: "step.submit:ssnCheck",
+      actorKind: "applicant",
+      changed: '["/user/ssn"]',
+      definitionsVersion: server.services.definitionsVersion,
+    });
     expect(JSON.stringify(events)).not.toContain("219099999");
   });
 });
@@ -180,15 +255,31 @@ describe("identifiers at rest", () => {
 describe("the account's email (rules/account.json)", () => {
   it("gives a guest's account the email they answer once a code proves it in their session, so a code can sign them back in anywhere", async () => {
     const b = browser(server.url);
-    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Mary", lastName: "Jackson" } } });
-    await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: "Mary.Jackson@Example.com" } } });
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Mary", lastName: "Jackson" } },
+    });
+    await b.trpc.step.submit.mutate({
+      stepId: "email",
+      answers: { user: { email: "Mary.Jackson@Example.com" } },
+    });
     await b.auth("Applicant", "signin/email", { email: "mary.jackson@example.com" });
     await server.services.settled();
-    expect((await b.auth("Applicant", "callback/credentials", { email: "mary.jackson@example.com", code: server.lastCode() })).status).toBe(200);
+    expect(
+      (
+        await b.auth("Applicant", "callback/credentials", {
+          email: "mary.jackson@example.com",
+          code: server.lastCode(),
+        })
+      ).status,
+    ).toBe(200);
     const other = browser(server.url);
     await other.auth("Applicant", "signin/email", { email: "mary.jackson@example.com" });
     await server.services.settled();
-    const res = await other.auth("Applicant", "callback/credentials", { email: "mary.jackson@example.com", code: server.lastCode() });
+    const res = await other.auth("Applicant", "callback/credentials", {
+      email: "mary.jackson@example.com",
+      code: server.lastCode(),
+    });
     expect(res.status).toBe(200);
     expect(await other.session()).toMatchObject({ applicationStatus: "propertyValue" });
   });
@@ -196,9 +287,16 @@ describe("the account's email (rules/account.json)", () => {
   it("asks a guest to sign in when the email already has an application, and saves nothing", async () => {
     const who = await makeApplicant(server.services);
     const b = browser(server.url);
-    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: "Kat", lastName: "Johnson" } } });
-    const data = await fieldErrorsOf(b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: who.email } } }));
-    expect(data.fieldErrors).toEqual([{ pointer: "/user/email", message: expect.stringContaining("Sign in") }]);
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Kat", lastName: "Johnson" } },
+    });
+    const data = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: who.email } } }),
+    );
+    expect(data.fieldErrors).toEqual([
+      { pointer: "/user/email", message: expect.stringContaining("Sign in") },
+    ]);
     expect((await b.trpc.step.get.query({ stepId: "email" })).application).not.toHaveProperty("user.email");
   });
 });

@@ -44,24 +44,39 @@ const withTail = (head: number[] | string, size = 2048) => {
 };
 const pdf = (size?: number) => withTail("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", size);
 const jpeg = () => withTail([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-const png = () => withTail([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
-const heic = () => withTail([0x00, 0x00, 0x00, 0x18, ...Buffer.from("ftypheic"), 0, 0, 0, 0, ...Buffer.from("mif1heic")]);
-
+const png = () =>
+  withTail([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+const heic = () =>
+  withTail([0x00, 0x00, 0x00, 0x18, ...Buffer.from("ftypheic"), 0, 0, 0, 0, ...Buffer.from("mif1heic")]);
 
 async function signedInApplicant(doc: Record<string, unknown> = {}) {
-  const who = await makeApplicant(server.services, { status: "incomeDocs", doc: { user: { firstName: "Dana", lastName: "Rivera" }, ...doc } });
+  const who = await makeApplicant(server.services, {
+    status: "incomeDocs",
+    doc: { user: { firstName: "Dana", lastName: "Rivera" }, ...doc },
+  });
   const b = browser(server.url);
-  expect((await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password })).status).toBe(200);
+  expect(
+    (await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password })).status,
+  ).toBe(200);
   return { ...who, b };
 }
 
 type Browser = ReturnType<typeof browser>;
 interface Sent {
   status: number;
-  body: { error?: { code: string; message: string; field: string | null }; upload?: Record<string, any>; identityReview?: string | null };
+  body: {
+    error?: { code: string; message: string; field: string | null };
+    upload?: Record<string, any>;
+    identityReview?: string | null;
+  };
 }
 
-async function upload(b: Browser, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type?: string }, { sameOrigin = true, bot = true } = {}): Promise<Sent> {
+async function upload(
+  b: Browser,
+  fields: Record<string, string>,
+  file?: { bytes: Uint8Array; name: string; type?: string },
+  { sameOrigin = true, bot = true } = {},
+): Promise<Sent> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append("file", new Blob([file.bytes], { type: file.type ?? "application/pdf" }), file.name);
@@ -94,7 +109,13 @@ async function stateOf(applicationId: string) {
 }
 
 /** Sends something that must be refused, and checks the refusal and that nothing was stored. */
-async function expectRefused(applicationId: string, send: () => Promise<Sent>, status: number, field: string | null | undefined, message: RegExp) {
+async function expectRefused(
+  applicationId: string,
+  send: () => Promise<Sent>,
+  status: number,
+  field: string | null | undefined,
+  message: RegExp,
+) {
   const before = await stateOf(applicationId);
   const sent = await send();
   expect(sent.status).toBe(status);
@@ -108,14 +129,40 @@ describe("uploading a document the application needs", () => {
   it("accepts a PDF, a JPEG, a PNG and a HEIC photo, and lists them", async () => {
     const ann = await signedInApplicant({ identityVerification: { borrower: { idType: "passport" } } });
     const sent = [
-      await upload(ann.b, { documentType: "bank_statements", borrower: "borrower" }, { bytes: pdf(), name: "January.pdf" }),
-      await upload(ann.b, { documentType: "bank_statements", borrower: "borrower" }, { bytes: jpeg(), name: "February.jpg", type: "image/jpeg" }),
-      await upload(ann.b, { documentType: "bank_statements", borrower: "borrower" }, { bytes: png(), name: "March.png", type: "image/png" }),
-      await upload(ann.b, { documentType: "id_document", borrower: "borrower", side: "front" }, { bytes: heic(), name: "IMG_0001.HEIC", type: "image/heic" }),
+      await upload(
+        ann.b,
+        { documentType: "bank_statements", borrower: "borrower" },
+        { bytes: pdf(), name: "January.pdf" },
+      ),
+      await upload(
+        ann.b,
+        { documentType: "bank_statements", borrower: "borrower" },
+        { bytes: jpeg(), name: "February.jpg", type: "image/jpeg" },
+      ),
+      await upload(
+        ann.b,
+        { documentType: "bank_statements", borrower: "borrower" },
+        { bytes: png(), name: "March.png", type: "image/png" },
+      ),
+      await upload(
+        ann.b,
+        { documentType: "id_document", borrower: "borrower", side: "front" },
+        { bytes: heic(), name: "IMG_0001.HEIC", type: "image/heic" },
+      ),
     ];
     expect(sent.map((s) => s.status)).toEqual([201, 201, 201, 201]);
-    expect(sent.map((s) => s.body.upload!.contentType)).toEqual(["application/pdf", "image/jpeg", "image/png", "image/heic"]);
-    expect(sent[3]!.body.upload).toMatchObject({ documentType: "id_document", subtype: "passport", side: "front", borrower: "borrower" });
+    expect(sent.map((s) => s.body.upload!.contentType)).toEqual([
+      "application/pdf",
+      "image/jpeg",
+      "image/png",
+      "image/heic",
+    ]);
+    expect(sent[3]!.body.upload).toMatchObject({
+      documentType: "id_document",
+      subtype: "passport",
+      side: "front",
+      borrower: "borrower",
+    });
 
     const listed = await ann.b.trpc.uploads.list.query();
     expect(listed.uploads.map((u) => [u.documentType, u.fileName])).toEqual([
@@ -129,18 +176,38 @@ describe("uploading a document the application needs", () => {
     const { application, revision } = await ann.b.trpc.application.get.query();
     expect(revision).toBeGreaterThanOrEqual(5);
     expect((application as { uploads: unknown[] }).uploads).toHaveLength(4);
-    expect((application as { uploads: unknown[] }).uploads[0]).toMatchObject({ id: sent[0]!.body.upload!.id, type: "bank_statements", isCoborrower: false, fileName: "January.pdf", contentType: "application/pdf", sha256: sent[0]!.body.upload!.sha256 });
+    expect((application as { uploads: unknown[] }).uploads[0]).toMatchObject({
+      id: sent[0]!.body.upload!.id,
+      type: "bank_statements",
+      isCoborrower: false,
+      fileName: "January.pdf",
+      contentType: "application/pdf",
+      sha256: sent[0]!.body.upload!.sha256,
+    });
     const { requirements } = await ann.b.trpc.documents.required.query();
-    expect(requirements.find((r) => r.documentType === "bank_statements" && r.borrower === "borrower")).toMatchObject({ count: 3, uploaded: 3 });
+    expect(
+      requirements.find((r) => r.documentType === "bank_statements" && r.borrower === "borrower"),
+    ).toMatchObject({ count: 3, uploaded: 3 });
   });
 
   it("records an audit event without the file's name", async () => {
     const ann = await signedInApplicant();
-    const sent = await upload(ann.b, { documentType: "bank_statements", borrower: "borrower" }, { bytes: pdf(), name: "Dana Rivera SSN 518274961.pdf" });
+    const sent = await upload(
+      ann.b,
+      { documentType: "bank_statements", borrower: "borrower" },
+      { bytes: pdf(), name: "Dana Rivera SSN 518274961.pdf" },
+    );
     expect(sent.status).toBe(201);
-    const events = await server.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, ann.applicationId));
+    const events = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.applicationId, ann.applicationId));
     const event = events.find((e) => e.action.startsWith("upload.add"));
-    expect(event).toMatchObject({ actorKind: "applicant", action: "upload.add:bank_statements", changed: '["/uploads/0"]' });
+    expect(event).toMatchObject({
+      actorKind: "applicant",
+      action: "upload.add:bank_statements",
+      changed: '["/uploads/0"]',
+    });
     expect(JSON.stringify(events)).not.toMatch(/Rivera|518274961|\.pdf/);
   });
 
@@ -149,7 +216,11 @@ describe("uploading a document the application needs", () => {
     const bytes = pdf();
     const before = filesOnDisk().length;
     const first = await upload(ann.b, { documentType: "bank_statements" }, { bytes, name: "statement.pdf" });
-    const second = await upload(ann.b, { documentType: "bank_statements" }, { bytes, name: "statement again.pdf" });
+    const second = await upload(
+      ann.b,
+      { documentType: "bank_statements" },
+      { bytes, name: "statement again.pdf" },
+    );
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body.upload!.sha256).toBe(first.body.upload!.sha256);
     expect(second.body.upload!.id).not.toBe(first.body.upload!.id);
@@ -159,19 +230,36 @@ describe("uploading a document the application needs", () => {
 
   it("takes the file's kind from its bytes: a JPEG named .pdf is kept as a JPEG", async () => {
     const ann = await signedInApplicant();
-    const sent = await upload(ann.b, { documentType: "bank_statements" }, { bytes: jpeg(), name: "scan.pdf", type: "application/pdf" });
+    const sent = await upload(
+      ann.b,
+      { documentType: "bank_statements" },
+      { bytes: jpeg(), name: "scan.pdf", type: "application/pdf" },
+    );
     expect(sent.status).toBe(201);
     expect(sent.body.upload).toMatchObject({ contentType: "image/jpeg", fileName: "scan.jpg" });
   });
 
   it("files a property document under the subject property, with or without its id", async () => {
-    const ann = await signedInApplicant({ property: { id: "ann-home", line1: "2417 W Swann Ave", city: "Tampa", state: "FL", zip: "33609" } });
+    const ann = await signedInApplicant({
+      property: { id: "ann-home", line1: "2417 W Swann Ave", city: "Tampa", state: "FL", zip: "33609" },
+    });
     const { requirements } = await ann.b.trpc.documents.required.query();
-    expect(requirements.find((r) => r.documentType === "flood_insurance")).toMatchObject({ borrower: null, propertyId: "ann-home" });
-    const named = await upload(ann.b, { documentType: "flood_insurance", propertyId: "ann-home" }, { bytes: pdf(), name: "flood.pdf" });
+    expect(requirements.find((r) => r.documentType === "flood_insurance")).toMatchObject({
+      borrower: null,
+      propertyId: "ann-home",
+    });
+    const named = await upload(
+      ann.b,
+      { documentType: "flood_insurance", propertyId: "ann-home" },
+      { bytes: pdf(), name: "flood.pdf" },
+    );
     expect(named.status).toBe(201);
     expect(named.body.upload).toMatchObject({ propertyId: "ann-home", borrower: "borrower" });
-    const unnamed = await upload(ann.b, { documentType: "property_tax_bill" }, { bytes: pdf(), name: "tax.pdf" });
+    const unnamed = await upload(
+      ann.b,
+      { documentType: "property_tax_bill" },
+      { bytes: pdf(), name: "tax.pdf" },
+    );
     expect(unnamed.status).toBe(201);
     expect(unnamed.body.upload).toMatchObject({ propertyId: "ann-home" });
   });
@@ -180,87 +268,275 @@ describe("uploading a document the application needs", () => {
 describe("uploads refused, with nothing stored", () => {
   it("refuses a file named .pdf that is really text", async () => {
     const ann = await signedInApplicant();
-    const sent = await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: new TextEncoder().encode("This is not a PDF at all, just text."), name: "statement.pdf" }), 415, "file", /not a PDF, JPEG, PNG or HEIC file/);
+    const sent = await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(
+          ann.b,
+          { documentType: "bank_statements" },
+          { bytes: new TextEncoder().encode("This is not a PDF at all, just text."), name: "statement.pdf" },
+        ),
+      415,
+      "file",
+      /not a PDF, JPEG, PNG or HEIC file/,
+    );
     expect(sent.body.error?.code).toBe("UNSUPPORTED_MEDIA_TYPE");
   });
 
   it("refuses a GIF, whatever type the browser declares", async () => {
     const ann = await signedInApplicant();
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: withTail("GIF89a"), name: "statement.png", type: "image/png" }), 415, "file", /not a PDF, JPEG, PNG or HEIC file/);
+    await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(
+          ann.b,
+          { documentType: "bank_statements" },
+          { bytes: withTail("GIF89a"), name: "statement.png", type: "image/png" },
+        ),
+      415,
+      "file",
+      /not a PDF, JPEG, PNG or HEIC file/,
+    );
   });
 
   it("refuses a file over 15 MB, whether the request says so up front or not", async () => {
     const ann = await signedInApplicant();
-    const justOver = await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(LIMIT + 1), name: "big.pdf" }), 413, "file", /too large: the limit is 15 MB/);
+    const justOver = await expectRefused(
+      ann.applicationId,
+      () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(LIMIT + 1), name: "big.pdf" }),
+      413,
+      "file",
+      /too large: the limit is 15 MB/,
+    );
     expect(justOver.body.error?.code).toBe("PAYLOAD_TOO_LARGE");
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(LIMIT + 2 * MB), name: "bigger.pdf" }), 413, "file", /too large/);
+    await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(
+          ann.b,
+          { documentType: "bank_statements" },
+          { bytes: pdf(LIMIT + 2 * MB), name: "bigger.pdf" },
+        ),
+      413,
+      "file",
+      /too large/,
+    );
     // Exactly at the limit is fine.
-    expect((await upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(LIMIT), name: "at-limit.pdf" })).status).toBe(201);
+    expect(
+      (await upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(LIMIT), name: "at-limit.pdf" }))
+        .status,
+    ).toBe(201);
   });
 
   it("refuses an empty file", async () => {
     const ann = await signedInApplicant();
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: new Uint8Array(0), name: "empty.pdf" }), 400, "file", /empty/);
+    await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(ann.b, { documentType: "bank_statements" }, { bytes: new Uint8Array(0), name: "empty.pdf" }),
+      400,
+      "file",
+      /empty/,
+    );
   });
 
   it("refuses a form without the file field", async () => {
     const ann = await signedInApplicant();
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }), 400, "file", /"file" is missing/);
+    await expectRefused(
+      ann.applicationId,
+      () => upload(ann.b, { documentType: "bank_statements" }),
+      400,
+      "file",
+      /"file" is missing/,
+    );
   });
 
   it("refuses a form without a document type, or with a bad borrower or side", async () => {
     const ann = await signedInApplicant();
-    await expectRefused(ann.applicationId, () => upload(ann.b, {}, { bytes: pdf(), name: "a.pdf" }), 400, "documentType", /which document/);
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements", borrower: "spouse" }, { bytes: pdf(), name: "a.pdf" }), 400, "borrower", /"borrower" or "coborrower"/);
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "id_document", side: "left" }, { bytes: pdf(), name: "a.pdf" }), 400, "side", /"front" or "back"/);
+    await expectRefused(
+      ann.applicationId,
+      () => upload(ann.b, {}, { bytes: pdf(), name: "a.pdf" }),
+      400,
+      "documentType",
+      /which document/,
+    );
+    await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(
+          ann.b,
+          { documentType: "bank_statements", borrower: "spouse" },
+          { bytes: pdf(), name: "a.pdf" },
+        ),
+      400,
+      "borrower",
+      /"borrower" or "coborrower"/,
+    );
+    await expectRefused(
+      ann.applicationId,
+      () => upload(ann.b, { documentType: "id_document", side: "left" }, { bytes: pdf(), name: "a.pdf" }),
+      400,
+      "side",
+      /"front" or "back"/,
+    );
   });
 
   it("refuses a document type the application does not need", async () => {
     const ann = await signedInApplicant();
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "trust_document" }, { bytes: pdf(), name: "trust.pdf" }), 400, "documentType", /does not need/);
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "credit_report" }, { bytes: pdf(), name: "report.pdf" }), 400, "documentType", /does not need/);
+    await expectRefused(
+      ann.applicationId,
+      () => upload(ann.b, { documentType: "trust_document" }, { bytes: pdf(), name: "trust.pdf" }),
+      400,
+      "documentType",
+      /does not need/,
+    );
+    await expectRefused(
+      ann.applicationId,
+      () => upload(ann.b, { documentType: "credit_report" }, { bytes: pdf(), name: "report.pdf" }),
+      400,
+      "documentType",
+      /does not need/,
+    );
   });
 
   it("refuses a co-borrower's document when no co-borrower applies", async () => {
     const ann = await signedInApplicant();
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements", borrower: "coborrower" }, { bytes: pdf(), name: "a.pdf" }), 400, "borrower", /co-borrower's/);
+    await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(
+          ann.b,
+          { documentType: "bank_statements", borrower: "coborrower" },
+          { bytes: pdf(), name: "a.pdf" },
+        ),
+      400,
+      "borrower",
+      /co-borrower's/,
+    );
   });
 
   it("refuses more files than a requirement needs", async () => {
     const ann = await signedInApplicant();
-    for (let i = 0; i < 3; i++) expect((await upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: `m${i}.pdf` })).status).toBe(201);
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "m4.pdf" }), 400, "documentType", /already uploaded all 3/);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: `m${i}.pdf` }))
+          .status,
+      ).toBe(201);
+    await expectRefused(
+      ann.applicationId,
+      () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "m4.pdf" }),
+      400,
+      "documentType",
+      /already uploaded all 3/,
+    );
   });
 
   it("refuses a side the ID does not have, and a second copy of a side", async () => {
     const ann = await signedInApplicant({ identityVerification: { borrower: { idType: "passport" } } });
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "id_document", side: "back" }, { bytes: jpeg(), name: "back.jpg" }), 400, "side", /Only the front/);
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "id_document", subtype: "driver_license", side: "front" }, { bytes: jpeg(), name: "dl.jpg" }), 400, "subtype", /You chose passport/);
-    expect((await upload(ann.b, { documentType: "id_document" }, { bytes: jpeg(), name: "front.jpg" })).status).toBe(201);
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "id_document", side: "front" }, { bytes: jpeg(), name: "front2.jpg" }), 400, "side", /already uploaded/);
+    await expectRefused(
+      ann.applicationId,
+      () => upload(ann.b, { documentType: "id_document", side: "back" }, { bytes: jpeg(), name: "back.jpg" }),
+      400,
+      "side",
+      /Only the front/,
+    );
+    await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(
+          ann.b,
+          { documentType: "id_document", subtype: "driver_license", side: "front" },
+          { bytes: jpeg(), name: "dl.jpg" },
+        ),
+      400,
+      "subtype",
+      /You chose passport/,
+    );
+    expect(
+      (await upload(ann.b, { documentType: "id_document" }, { bytes: jpeg(), name: "front.jpg" })).status,
+    ).toBe(201);
+    await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(ann.b, { documentType: "id_document", side: "front" }, { bytes: jpeg(), name: "front2.jpg" }),
+      400,
+      "side",
+      /already uploaded/,
+    );
   });
 
   it("refuses an upload to another applicant's application or property", async () => {
-    const ann = await signedInApplicant({ property: { id: "ann-home2", line1: "1 Main St", city: "Tampa", state: "FL", zip: "33609" } });
-    const bob = await signedInApplicant({ property: { id: "bob-home", line1: "2 Main St", city: "Miami", state: "FL", zip: "33101" } });
+    const ann = await signedInApplicant({
+      property: { id: "ann-home2", line1: "1 Main St", city: "Tampa", state: "FL", zip: "33609" },
+    });
+    const bob = await signedInApplicant({
+      property: { id: "bob-home", line1: "2 Main St", city: "Miami", state: "FL", zip: "33101" },
+    });
     const bobBefore = await stateOf(bob.applicationId);
-    const sent = await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements", applicationId: bob.applicationId }, { bytes: pdf(), name: "a.pdf" }), 403, "applicationId", /not yours/);
+    const sent = await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(
+          ann.b,
+          { documentType: "bank_statements", applicationId: bob.applicationId },
+          { bytes: pdf(), name: "a.pdf" },
+        ),
+      403,
+      "applicationId",
+      /not yours/,
+    );
     expect(sent.body.error?.code).toBe("FORBIDDEN");
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "flood_insurance", propertyId: "bob-home" }, { bytes: pdf(), name: "flood.pdf" }), 400, "propertyId", /for that property/);
+    await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(
+          ann.b,
+          { documentType: "flood_insurance", propertyId: "bob-home" },
+          { bytes: pdf(), name: "flood.pdf" },
+        ),
+      400,
+      "propertyId",
+      /for that property/,
+    );
     expect(await stateOf(bob.applicationId)).toEqual(bobBefore);
   });
 
   it("refuses an upload without a session", async () => {
     const ann = await signedInApplicant();
     const stranger = browser(server.url);
-    const sent = await expectRefused(ann.applicationId, () => upload(stranger, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }), 401, null, /Sign in/);
+    const sent = await expectRefused(
+      ann.applicationId,
+      () => upload(stranger, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }),
+      401,
+      null,
+      /Sign in/,
+    );
     expect(sent.body.error?.code).toBe("UNAUTHORIZED");
   });
 
   it("refuses an upload without X-Same-Origin or without a bot-check token", async () => {
     const ann = await signedInApplicant();
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }, { sameOrigin: false }), 403, undefined, /X-Same-Origin: 1/);
-    await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }, { bot: false }), 403, undefined, /bot-check token/);
+    await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(
+          ann.b,
+          { documentType: "bank_statements" },
+          { bytes: pdf(), name: "a.pdf" },
+          { sameOrigin: false },
+        ),
+      403,
+      undefined,
+      /X-Same-Origin: 1/,
+    );
+    await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }, { bot: false }),
+      403,
+      undefined,
+      /bot-check token/,
+    );
   });
 
   it("refuses a body that is not multipart/form-data", async () => {
@@ -268,7 +544,15 @@ describe("uploads refused, with nothing stored", () => {
     await expectRefused(
       ann.applicationId,
       async () => {
-        const res = await ann.b.fetch(`${server.url}/api/upload`, { method: "POST", headers: { "X-Same-Origin": "1", "X-Recaptcha-Token": await ann.b.botToken(), "content-type": "application/json" }, body: JSON.stringify({ documentType: "bank_statements" }) });
+        const res = await ann.b.fetch(`${server.url}/api/upload`, {
+          method: "POST",
+          headers: {
+            "X-Same-Origin": "1",
+            "X-Recaptcha-Token": await ann.b.botToken(),
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({ documentType: "bank_statements" }),
+        });
         return { status: res.status, body: (await res.json()) as Sent["body"] };
       },
       400,
@@ -280,7 +564,13 @@ describe("uploads refused, with nothing stored", () => {
   it("limits how many uploads an applicant may try in a short time", async () => {
     const ann = await signedInApplicant();
     for (let i = 0; i < 60; i++) await server.services.limits.uploadsPerApplicant.hit(ann.userId);
-    const sent = await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }), 429, null, /Too many uploads/);
+    const sent = await expectRefused(
+      ann.applicationId,
+      () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }),
+      429,
+      null,
+      /Too many uploads/,
+    );
     expect(sent.body.error?.code).toBe("TOO_MANY_REQUESTS");
     await server.services.limits.uploadsPerApplicant.reset(ann.userId);
   });
@@ -292,7 +582,13 @@ describe("uploads refused, with nothing stored", () => {
     const log = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
     try {
-      const sent = await expectRefused(ann.applicationId, () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }), 500, null, /Nothing was stored/);
+      const sent = await expectRefused(
+        ann.applicationId,
+        () => upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" }),
+        500,
+        null,
+        /Nothing was stored/,
+      );
       expect(JSON.stringify(sent.body)).not.toMatch(/SQLITE|disk is full/);
     } finally {
       failNextCommit.with = null;
@@ -304,7 +600,14 @@ describe("uploads refused, with nothing stored", () => {
   it("does not let the applicant set the lender's document requests (shouldSkip)", async () => {
     const ann = await signedInApplicant();
     const before = await stateOf(ann.applicationId);
-    expect(await codeOf(ann.b.trpc.step.submit.mutate({ stepId: "incomeDocs", answers: { uploadRequests: [{ documentType: "id_document", shouldSkip: true }] } }))).toBe("BAD_REQUEST");
+    expect(
+      await codeOf(
+        ann.b.trpc.step.submit.mutate({
+          stepId: "incomeDocs",
+          answers: { uploadRequests: [{ documentType: "id_document", shouldSkip: true }] },
+        }),
+      ),
+    ).toBe("BAD_REQUEST");
     expect(await stateOf(ann.applicationId)).toEqual(before);
   });
 });
@@ -313,11 +616,19 @@ describe("downloading an upload", () => {
   it("gives the owner the file as an attachment, with its stored type and no sniffing", async () => {
     const ann = await signedInApplicant();
     const bytes = pdf();
-    const { body } = await upload(ann.b, { documentType: "bank_statements" }, { bytes, name: "März statement.pdf" });
-    const res = await ann.b.fetch(`${server.url}/api/upload/${body.upload!.id}`, { headers: { "X-Same-Origin": "1" } });
+    const { body } = await upload(
+      ann.b,
+      { documentType: "bank_statements" },
+      { bytes, name: "März statement.pdf" },
+    );
+    const res = await ann.b.fetch(`${server.url}/api/upload/${body.upload!.id}`, {
+      headers: { "X-Same-Origin": "1" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="M_rz statement.pdf"; filename*=UTF-8''M%C3%A4rz%20statement.pdf`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="M_rz statement.pdf"; filename*=UTF-8''M%C3%A4rz%20statement.pdf`,
+    );
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox"); // not the site-wide policy
@@ -327,7 +638,11 @@ describe("downloading an upload", () => {
   it("lets a portal user download it, and nobody else", async () => {
     const ann = await signedInApplicant();
     const bob = await signedInApplicant();
-    const { body } = await upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" });
+    const { body } = await upload(
+      ann.b,
+      { documentType: "bank_statements" },
+      { bytes: pdf(), name: "a.pdf" },
+    );
     const url = `${server.url}/api/upload/${body.upload!.id}`;
     const same = { headers: { "X-Same-Origin": "1" } };
     expect((await bob.b.fetch(url, same)).status).toBe(404);
@@ -344,9 +659,15 @@ describe("removing an own upload", () => {
   it("removes the row, the document's entry and the file when nothing else uses it", async () => {
     const ann = await signedInApplicant();
     const before = await stateOf(ann.applicationId);
-    const { body } = await upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "a.pdf" });
+    const { body } = await upload(
+      ann.b,
+      { documentType: "bank_statements" },
+      { bytes: pdf(), name: "a.pdf" },
+    );
     expect(filesOnDisk()).toContain(body.upload!.sha256);
-    expect(await ann.b.trpc.uploads.remove.mutate({ uploadId: body.upload!.id })).toEqual({ removed: body.upload!.id });
+    expect(await ann.b.trpc.uploads.remove.mutate({ uploadId: body.upload!.id })).toEqual({
+      removed: body.upload!.id,
+    });
     const after = await stateOf(ann.applicationId);
     expect(after.rows).toBe(0);
     expect(after.files).toEqual(before.files);
@@ -367,9 +688,16 @@ describe("removing an own upload", () => {
   it("cannot remove another applicant's upload, or one after submission", async () => {
     const ann = await signedInApplicant();
     const bob = await signedInApplicant();
-    const { body } = await upload(bob.b, { documentType: "bank_statements" }, { bytes: pdf(), name: "b.pdf" });
+    const { body } = await upload(
+      bob.b,
+      { documentType: "bank_statements" },
+      { bytes: pdf(), name: "b.pdf" },
+    );
     expect(await codeOf(ann.b.trpc.uploads.remove.mutate({ uploadId: body.upload!.id }))).toBe("NOT_FOUND");
-    await server.services.db.update(applications).set({ status: "applicationSubmitted" }).where(eq(applications.id, bob.applicationId));
+    await server.services.db
+      .update(applications)
+      .set({ status: "applicationSubmitted" })
+      .where(eq(applications.id, bob.applicationId));
     expect(await codeOf(bob.b.trpc.uploads.remove.mutate({ uploadId: body.upload!.id }))).toBe("FORBIDDEN");
     expect((await stateOf(bob.applicationId)).rows).toBe(1);
   });

@@ -20,16 +20,26 @@ describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, 
     await toDerogatoryQuestion(page, { value: 500000, owed: 200000 });
     await choose(page, "/setup/hasFbm", true, "/app/ineligible/late-payment");
     const notice = page.getByRole("region", { name: "Notice of action taken" });
-    await notice.getByText("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months", { exact: false }).waitFor();
+    await notice
+      .getByText("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months", {
+        exact: false,
+      })
+      .waitFor();
     const text = await notice.innerText();
-    expect(text).toContain("The Federal Equal Credit Opportunity Act prohibits creditors from discriminating");
+    expect(text).toContain(
+      "The Federal Equal Credit Opportunity Act prohibits creditors from discriminating",
+    );
     expect(text).toContain("Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580");
     expect(text).toContain("Sample Lender, LLC (sample data), NMLS ID");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "adverse-action-notice");
 
     // The notice downloads as a PDF whose text has the reasons and the ECOA notice (read offline: tests/helpers/pdf.ts).
-    const pdf = await downloaded(page, notice.getByRole("link", { name: "Download this notice (PDF)" }), "notice-of-action-taken.pdf");
+    const pdf = await downloaded(
+      page,
+      notice.getByRole("link", { name: "Download this notice (PDF)" }),
+      "notice-of-action-taken.pdf",
+    );
     expect(await pdfPages(pdf)).toBeGreaterThanOrEqual(1);
     const pdfText = pdfProse(pdf);
     expect(pdfText).toContain("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months");
@@ -43,7 +53,12 @@ describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, 
     await page.goto("/portal/notices");
     await page.getByRole("heading", { level: 1, name: "Notices sent" }).waitFor();
     const table = page.getByRole("region", { name: "Adverse action notices sent table" });
-    await table.getByText("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months", { exact: false }).first().waitFor();
+    await table
+      .getByText("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months", {
+        exact: false,
+      })
+      .first()
+      .waitFor();
     expect(await table.getByRole("link", { name: /^PDF of the notice to / }).count()).toBeGreaterThan(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "portal-notices-sent");
@@ -60,7 +75,9 @@ describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, 
     await screenshot(page, "license-from-lender-profile");
     await page.goto("/e-consent");
     await page.getByRole("heading", { name: "Consent to electronic records and signatures" }).waitFor();
-    expect(await page.locator("main").innerText()).toContain("for up to 7 years after we gave it. Email support@sample-lender.invalid");
+    expect(await page.locator("main").innerText()).toContain(
+      "for up to 7 years after we gave it. Email support@sample-lender.invalid",
+    );
     await screenshot(page, "e-consent-one-text");
   });
 });

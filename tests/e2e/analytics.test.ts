@@ -20,9 +20,18 @@ const who = {
 };
 
 async function toTheApplication(page: Page) {
-  await earlyFunnel(page, { value: 640000, owed: 250000, firstName: who.firstName, lastName: who.lastName, email: who.email });
+  await earlyFunnel(page, {
+    value: 640000,
+    owed: 250000,
+    firstName: who.firstName,
+    lastName: who.lastName,
+    email: who.email,
+  });
   await next(page, "/app/initial-setup/preview-offer");
-  await page.getByText(/Line amount/).first().waitFor();
+  await page
+    .getByText(/Line amount/)
+    .first()
+    .waitFor();
   await next(page, "/app/initial-setup/phone", "Continue to application");
   await accountSetup(page, e2e.server.services.config.dataDir, { phone: who.phone });
   await answerAll(page, {
@@ -50,7 +59,11 @@ describe("funnel analytics in the browser (e2e)", { timeout: 180_000 }, () => {
     await page.goto("about:blank");
 
     const rows = async () => e2e.server.services.db.select().from(funnelEvents).orderBy(funnelEvents.id);
-    await expect.poll(async () => (await rows()).some((r) => r.kind === "left" && r.stepId === "application3"), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await rows()).some((r) => r.kind === "left" && r.stepId === "application3"), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const all = await rows();
     const has = (kind: string, stepId: string) => all.some((r) => r.kind === kind && r.stepId === stepId);
     for (const stepId of ["name", "email", "propertyValue", "previewOffer", "application"]) {
@@ -61,14 +74,31 @@ describe("funnel analytics in the browser (e2e)", { timeout: 180_000 }, () => {
     // One journey, with the variant the server chose once the first answer was saved.
     expect(new Set(all.map((r) => r.journeyId)).size).toBe(1);
     expect(all.find((r) => r.stepId === "email")?.variant).toMatch(/^variant(One|Two)$/);
-    expect(all.filter((r) => r.kind === "completed").every((r) => typeof r.durationMs === "number" && r.durationMs >= 0)).toBe(true);
+    expect(
+      all
+        .filter((r) => r.kind === "completed")
+        .every((r) => typeof r.durationMs === "number" && r.durationMs >= 0),
+    ).toBe(true);
     // Whose steps: the borrower's (step.get names the reader's role once their first answer is saved).
-    expect(all.filter((r) => r.stepId === "application").map((r) => r.role)).toEqual(["borrower", "borrower"]);
+    expect(all.filter((r) => r.stepId === "application").map((r) => r.role)).toEqual([
+      "borrower",
+      "borrower",
+    ]);
 
     // No personal data anywhere: every column of every row, as text.
     const text = JSON.stringify(all).toLowerCase();
     const ssnDigits = who.ssn.replace(/\D/g, "");
-    for (const value of [who.email, who.firstName, who.lastName, ssnDigits, `${ssnDigits.slice(0, 3)}-${ssnDigits.slice(3, 5)}-${ssnDigits.slice(5)}`, ssnDigits.slice(-4), who.phone, "555-0142", "5550142"])
+    for (const value of [
+      who.email,
+      who.firstName,
+      who.lastName,
+      ssnDigits,
+      `${ssnDigits.slice(0, 3)}-${ssnDigits.slice(3, 5)}-${ssnDigits.slice(5)}`,
+      ssnDigits.slice(-4),
+      who.phone,
+      "555-0142",
+      "5550142",
+    ])
       expect(text, `funnel_events must not contain "${value}"`).not.toContain(value.toLowerCase());
   });
 });

@@ -18,7 +18,10 @@ export async function answer(page: Page, pointer: string, value: Answer): Promis
   await reveal(page, pointer);
   await box.waitFor();
   if ((await box.locator("select").count()) > 0) {
-    await box.locator("select").first().selectOption({ label: String(value) });
+    await box
+      .locator("select")
+      .first()
+      .selectOption({ label: String(value) });
     return;
   }
   if ((await box.locator('input[type="radio"]').count()) > 0) {
@@ -37,7 +40,13 @@ export async function answer(page: Page, pointer: string, value: Answer): Promis
     if ((await checkbox.isChecked()) !== Boolean(value)) await checkbox.click();
     // A click that lands while the page is still drawing can be lost (seen once in a few hundred
     // runs, not yet explained): it is made once more before the test gives up.
-    const settled = await expect.poll(() => checkbox.isChecked(), { timeout: 5_000 }).toBe(Boolean(value)).then(() => true, () => false);
+    const settled = await expect
+      .poll(() => checkbox.isChecked(), { timeout: 5_000 })
+      .toBe(Boolean(value))
+      .then(
+        () => true,
+        () => false,
+      );
     if (!settled) {
       if ((await checkbox.isChecked()) !== Boolean(value)) await checkbox.click();
       await expect.poll(() => checkbox.isChecked(), { timeout: 10_000 }).toBe(Boolean(value));
@@ -56,7 +65,10 @@ const sectionNext = (page: Page) => page.locator('[data-section-next="true"]');
 async function sectionOnScreen(page: Page): Promise<{ id: string; fields: string[] } | null> {
   const heading = page.locator("h2[data-section]");
   if ((await heading.count()) === 0) return null;
-  return { id: (await heading.getAttribute("data-section"))!, fields: JSON.parse((await heading.getAttribute("data-fields")) ?? "[]") as string[] };
+  return {
+    id: (await heading.getAttribute("data-section"))!,
+    fields: JSON.parse((await heading.getAttribute("data-fields")) ?? "[]") as string[],
+  };
 }
 
 /** Presses Continue on a step in sections and waits for the next section. */
@@ -88,7 +100,10 @@ export async function sameAs(page: Page, pointer: string, label: string): Promis
   await reveal(page, pointer);
   const radio = fieldBox(page, pointer).locator("[data-same-as]").getByLabel(label, { exact: true });
   await radio.waitFor({ state: "attached" });
-  if (!(await radio.isChecked())) await fieldBox(page, pointer).locator(`label[for="${await radio.getAttribute("id")}"]`).click();
+  if (!(await radio.isChecked()))
+    await fieldBox(page, pointer)
+      .locator(`label[for="${await radio.getAttribute("id")}"]`)
+      .click();
   await expect.poll(() => radio.isChecked(), { timeout: 10_000 }).toBe(true);
 }
 
@@ -102,7 +117,12 @@ export async function answerAll(page: Page, answers: Record<string, Answer>): Pr
  * Picks a choice on a step that advances when a choice is made (ui:options.autoAdvance): presses
  * the option's card or label, as a person does, and waits for the page it leads to.
  */
-export async function choose(page: Page, pointer: string, value: Answer, expectedPath: string): Promise<void> {
+export async function choose(
+  page: Page,
+  pointer: string,
+  value: Answer,
+  expectedPath: string,
+): Promise<void> {
   const box = fieldBox(page, pointer);
   await box.waitFor();
   const label = value === true ? "Yes" : value === false ? "No" : String(value);
@@ -111,9 +131,14 @@ export async function choose(page: Page, pointer: string, value: Answer, expecte
   await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 20_000 });
 }
 
-export async function next(page: Page, expectedPath: string, button: string | RegExp = "Next"): Promise<void> {
+export async function next(
+  page: Page,
+  expectedPath: string,
+  button: string | RegExp = "Next",
+): Promise<void> {
   // A step in sections: the sections left are passed with Continue (each judged as a person's would be).
-  for (let i = 0; i < 12 && (await sectionNext(page).count()) > 0; i++) await continueSection(page, (await sectionOnScreen(page))!.id);
+  for (let i = 0; i < 12 && (await sectionNext(page).count()) > 0; i++)
+    await continueSection(page, (await sectionOnScreen(page))!.id);
   await page.getByRole("button", { name: button }).click();
   await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 20_000 });
 }

@@ -58,7 +58,9 @@ export async function noteQuestions(page: Page): Promise<void> {
 
 /** The questions noted so far, in the order they showed. */
 export async function questionsAsked(page: Page): Promise<Asked[]> {
-  return JSON.parse((await page.evaluate(`sessionStorage.getItem("e2e:asked") || "[]"`)) as string) as Asked[];
+  return JSON.parse(
+    (await page.evaluate(`sessionStorage.getItem("e2e:asked") || "[]"`)) as string,
+  ) as Asked[];
 }
 
 /**
@@ -66,8 +68,11 @@ export async function questionsAsked(page: Page): Promise<Asked[]> {
  * (early funnel, property info) answers declaration A, "will you occupy it as your primary
  * residence?". Written here, not read from the steps' prefill, so a lost prefill is caught.
  */
-const SAME_QUESTION: readonly (readonly string[])[] = [["/setup/propertyUsage", "/property/propertyUsage", "/user/declarations/hasIntentToOccupy"]];
-const sameField = (a: string, b: string) => a === b || SAME_QUESTION.some((group) => group.includes(a) && group.includes(b));
+const SAME_QUESTION: readonly (readonly string[])[] = [
+  ["/setup/propertyUsage", "/property/propertyUsage", "/user/declarations/hasIntentToOccupy"],
+];
+const sameField = (a: string, b: string) =>
+  a === b || SAME_QUESTION.some((group) => group.includes(a) && group.includes(b));
 
 /**
  * Questions shown empty although the same question (the same field, one that asks the same thing,
@@ -80,8 +85,17 @@ export function askedTwice(asked: readonly Asked[]): string[] {
   asked.forEach((a, i) => {
     if (!a.empty || a.offered) return;
     const samePage = (b: Asked) => b.route === a.route || b.title === a.title;
-    const before = asked.slice(0, i).find((b) => !samePage(b) && (sameField(b.pointer, a.pointer) || (a.question !== "" && key(b.question) === key(a.question))));
-    if (before) out.push(`"${a.question}" (${a.pointer}) on ${a.route}, asked before on ${before.route} (${before.pointer})`);
+    const before = asked
+      .slice(0, i)
+      .find(
+        (b) =>
+          !samePage(b) &&
+          (sameField(b.pointer, a.pointer) || (a.question !== "" && key(b.question) === key(a.question))),
+      );
+    if (before)
+      out.push(
+        `"${a.question}" (${a.pointer}) on ${a.route}, asked before on ${before.route} (${before.pointer})`,
+      );
   });
   return out;
 }
@@ -115,5 +129,7 @@ export async function noteWords(page: Page, pattern: RegExp): Promise<void> {
 
 /** The text noted so far ("<path>: <text>"). */
 export async function wordsNoted(page: Page): Promise<string[]> {
-  return JSON.parse((await page.evaluate(`sessionStorage.getItem("e2e:words") || "[]"`)) as string) as string[];
+  return JSON.parse(
+    (await page.evaluate(`sessionStorage.getItem("e2e:words") || "[]"`)) as string,
+  ) as string[];
 }

@@ -20,12 +20,20 @@ export const WEB_DIR = join(REPO_ROOT, "dist/web");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_OPTIONS: LaunchOptions = {
   executablePath: CHROMIUM,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 /** Fails early, in one clear line, when the build or the browser is missing. */
 function checkPrerequisites(): void {
-  if (!existsSync(join(WEB_DIR, "index.html"))) throw new Error(`${WEB_DIR}/index.html is missing: run "npm run build" before the e2e tests`);
+  if (!existsSync(join(WEB_DIR, "index.html")))
+    throw new Error(`${WEB_DIR}/index.html is missing: run "npm run build" before the e2e tests`);
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
 }
 
@@ -50,7 +58,15 @@ const sharedBrowser = () => (browserOfWorker ??= chromium.launch(CHROMIUM_OPTION
 
 const startOwnServer = (options: { demo?: boolean; definitions?: DefinitionDirs }) => {
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-e2e-"));
-  return startServer({ port: 0, host: "127.0.0.1", dataDir, webDir: WEB_DIR, quiet: true, demo: options.demo ?? false, ...(options.definitions ? { definitions: options.definitions } : {}) });
+  return startServer({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    webDir: WEB_DIR,
+    quiet: true,
+    demo: options.demo ?? false,
+    ...(options.definitions ? { definitions: options.definitions } : {}),
+  });
 };
 let serverOfWorker: Promise<RunningServer> | undefined;
 
@@ -70,7 +86,8 @@ export function useE2E(options: E2EOptions = {}): E2E {
   });
   return new Proxy({} as E2E, {
     get(_, key) {
-      if (!started) throw new Error("useE2E: the server is started before the file's tests, not while it is being read");
+      if (!started)
+        throw new Error("useE2E: the server is started before the file's tests, not while it is being read");
       const value = (started as unknown as Record<PropertyKey, unknown>)[key];
       return typeof value === "function" ? value.bind(started) : value;
     },
@@ -84,7 +101,8 @@ export function useE2E(options: E2EOptions = {}): E2E {
 export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   checkPrerequisites();
   mkdirSync(ARTIFACTS, { recursive: true });
-  if (options.shared && (options.demo || options.definitions)) throw new Error("startE2E: only a server with the repository's definitions and no demo data is shared");
+  if (options.shared && (options.demo || options.definitions))
+    throw new Error("startE2E: only a server with the repository's definitions and no demo data is shared");
   const server = await (options.shared ? (serverOfWorker ??= startOwnServer({})) : startOwnServer(options));
   const browser = await sharedBrowser();
   const contexts: BrowserContext[] = [];
@@ -92,7 +110,11 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     server,
     browser,
     async page(width = 1280, { bypassCSP = false } = {}) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url, bypassCSP });
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        baseURL: server.url,
+        bypassCSP,
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
@@ -111,7 +133,9 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const violations = (await page.evaluate(
     `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) })))`,
   )) as { id: string; impact: string | null; help: string; targets: string[] }[];
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(", ")}`);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(", ")}`);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

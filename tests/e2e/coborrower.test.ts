@@ -13,7 +13,16 @@ import { newestMail } from "../helpers/server";
 import { answer, answerAll, fieldBox, next, sameAs } from "./answer";
 import { noteWords, wordsNoted } from "./asked";
 import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
-import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, person, unique } from "./early-funnel";
+import {
+  accountSetup,
+  coborrowerConsents,
+  coborrowerSigns,
+  declarationsNo,
+  earlyFunnel,
+  job,
+  person,
+  unique,
+} from "./early-funnel";
 
 const e2e = useE2E({ shared: true });
 
@@ -26,7 +35,10 @@ async function shots(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
     // Browser code as a string: tests/ has no DOM types.
-    await expect(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"), `${name} runs off a ${width} px screen`).resolves.toBe(false);
+    await expect(
+      page.evaluate("document.documentElement.scrollWidth > window.innerWidth"),
+      `${name} runs off a ${width} px screen`,
+    ).resolves.toBe(false);
   }
 }
 
@@ -45,7 +57,13 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     // axe is injected as a script tag: these pages let it past the Content Security Policy.
     const borrower = (await e2e.page(1280, { bypassCSP: true })).page;
     const samEmail = unique("sam.lee");
-    await earlyFunnel(borrower, { value: 640000, owed: 250000, firstName: "Alex", lastName: "Doe", coborrower: { firstName: "Sam", lastName: "Lee", email: samEmail } });
+    await earlyFunnel(borrower, {
+      value: 640000,
+      owed: 250000,
+      firstName: "Alex",
+      lastName: "Doe",
+      coborrower: { firstName: "Sam", lastName: "Lee", email: samEmail },
+    });
     await next(borrower, "/app/initial-setup/preview-offer");
     await next(borrower, "/app/initial-setup/phone", "Continue to application");
     await accountSetup(borrower, e2e.server.services.config.dataDir, { phone: "3035550142" });
@@ -55,13 +73,24 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     // The borrower chooses to invite Sam by email and carries on with their own part.
     await answer(borrower, "/coborrowerInvite/answeredBy", "Invite them by email to answer their own part");
     // The email given for Sam in the early funnel is the invite's already.
-    await expect(fieldBox(borrower, "/coborrowerInvite/email").locator("input").inputValue()).resolves.toBe(samEmail);
+    await expect(fieldBox(borrower, "/coborrowerInvite/email").locator("input").inputValue()).resolves.toBe(
+      samEmail,
+    );
     await borrower.getByRole("button", { name: "Next" }).click();
     // Sam's details are his to give now: the borrower's pages go past them, to the property.
     await borrower.waitForURL((url) => url.pathname === "/app/application/2", { timeout: 20_000 });
     await answerAll(borrower, {
-      "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
-      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 640000, "/property/fees": 0, "/titleHolders/borrowerOnTitle": true, "/titleHolders/coborrowerOnTitle": true, "/isInTrust": false,
+      "/property/line1": "1200 Larimer Street",
+      "/property/city": "Denver",
+      "/property/state": "Colorado",
+      "/property/zip": "80205",
+      "/property/propertyType": "Single Family",
+      "/property/propertyUsage": "Primary Residence",
+      "/property/value": 640000,
+      "/property/fees": 0,
+      "/titleHolders/borrowerOnTitle": true,
+      "/titleHolders/coborrowerOnTitle": true,
+      "/isInTrust": false,
     });
     await next(borrower, "/app/application/3");
 
@@ -70,7 +99,9 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     // Every page of his is noted for words that speak of him in the third person.
     await noteWords(sam, /your co-?borrower|co-?borrower's|their co-?borrower/);
     await sam.goto(inviteLink(samEmail));
-    await sam.getByRole("heading", { level: 1, name: "Alex Doe invited you to apply together as co-borrower" }).waitFor();
+    await sam
+      .getByRole("heading", { level: 1, name: "Alex Doe invited you to apply together as co-borrower" })
+      .waitFor();
     await sam.getByText(`s•••${samEmail.slice(samEmail.indexOf("@"))}`).waitFor();
     await expect(seriousA11yViolations(sam)).resolves.toEqual([]);
     await shots(sam, "join");
@@ -93,10 +124,27 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await fieldBox(sam, "/coborrower/firstName").waitFor();
     await expect(fieldBox(sam, "/coborrower/firstName").locator("input").inputValue()).resolves.toBe("Sam");
     expect(await sam.locator('[data-pointer^="/user/"]').count()).toBe(0);
-    await answerAll(sam, { "/coborrower/email": samEmail, ...person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199", sameAddress: true }) });
+    await answerAll(sam, {
+      "/coborrower/email": samEmail,
+      ...person("coborrower", {
+        dob: "07/02/1986",
+        ssn: "623457890",
+        phone: "7205550199",
+        sameAddress: true,
+      }),
+    });
     // He lives in the home the line is for: its address is a choice (he cannot read where Alex lives).
-    await expect(fieldBox(sam, "/coborrower/address").locator("[data-same-as]").getByText(/where you live/).count()).resolves.toBe(0);
-    await sameAs(sam, "/coborrower/address", "1200 Larimer Street, Denver: the home this line of credit is for");
+    await expect(
+      fieldBox(sam, "/coborrower/address")
+        .locator("[data-same-as]")
+        .getByText(/where you live/)
+        .count(),
+    ).resolves.toBe(0);
+    await sameAs(
+      sam,
+      "/coborrower/address",
+      "1200 Larimer Street, Denver: the home this line of credit is for",
+    );
     await answer(sam, "/coborrower/yearsAtAddress", 6);
     await shots(sam, "details-home");
     await sam.setViewportSize({ width: 1280, height: 900 });
@@ -107,12 +155,27 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await answer(sam, "/coborrower/ownsOtherRealEstate", false);
     await next(sam, "/app/application/4");
     await answer(sam, "/coborrower/isSelfEmployed", false);
-    await answerAll(sam, job("/coborrower/employments", 0, { employer: "Front Range Schools", start: "08/15/2016", base: 71000 }));
+    await answerAll(
+      sam,
+      job("/coborrower/employments", 0, {
+        employer: "Front Range Schools",
+        start: "08/15/2016",
+        base: 71000,
+      }),
+    );
     await next(sam, "/app/application/other-income");
     await next(sam, "/app/application/6");
-    await answerAll(sam, { "/coborrower/demographics/wontInformEthinicity": true, "/coborrower/demographics/wontInformRace": true, "/coborrower/demographics/wontInformGender": true });
+    await answerAll(sam, {
+      "/coborrower/demographics/wontInformEthinicity": true,
+      "/coborrower/demographics/wontInformRace": true,
+      "/coborrower/demographics/wontInformGender": true,
+    });
     await next(sam, "/app/application/7");
-    await answerAll(sam, { "/coborrower/declarations/hasIntentToOccupy": true, "/coborrower/declarations/onwershipInterest": false, ...declarationsNo("coborrower") });
+    await answerAll(sam, {
+      "/coborrower/declarations/hasIntentToOccupy": true,
+      "/coborrower/declarations/onwershipInterest": false,
+      ...declarationsNo("coborrower"),
+    });
     // He signs the disclosures himself, in his own session (the borrower's sign page has no place for his name).
     await sam.getByRole("button", { name: "Next" }).click();
     await coborrowerSigns(sam, "Sam Lee", "/app/application/identity-verification", {
@@ -130,7 +193,10 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await sam.setViewportSize({ width: 1280, height: 900 });
     await next(sam, "/app/application/upload");
     await sam.getByRole("heading", { level: 2, name: "Your documents" }).waitFor();
-    await sam.getByText(/Front of your passport/).first().waitFor();
+    await sam
+      .getByText(/Front of your passport/)
+      .first()
+      .waitFor();
     await expect(seriousA11yViolations(sam)).resolves.toEqual([]);
     await shots(sam, "upload");
     await sam.setViewportSize({ width: 1280, height: 900 });
@@ -148,12 +214,15 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     const samCard = borrower.locator('[data-role="coborrower"]');
     await samCard.getByRole("heading", { level: 2, name: "Your co-borrower, Sam Lee" }).waitFor();
     await samCard.getByText(/Joined/).waitFor();
-    for (const step of ["coborrowerConsent", "application2", "coborrowerSign"]) await expect(samCard.locator(`[data-step="${step}"]`).innerText(), step).resolves.toMatch(/Done/);
+    for (const step of ["coborrowerConsent", "application2", "coborrowerSign"])
+      await expect(samCard.locator(`[data-step="${step}"]`).innerText(), step).resolves.toMatch(/Done/);
     const signed = await e2e.server.services.db.select().from(signatures);
     expect(signed.filter((r) => r.signer === "coborrower" && r.typedName === "Sam Lee")).toHaveLength(1);
     // His steps are his: the borrower has no link into them.
     expect(await samCard.getByRole("link").count()).toBe(0);
-    await expect(borrower.locator('[data-role="borrower"]').getByRole("heading", { level: 2, name: "You" }).count()).resolves.toBe(1);
+    await expect(
+      borrower.locator('[data-role="borrower"]').getByRole("heading", { level: 2, name: "You" }).count(),
+    ).resolves.toBe(1);
     // The property both share heads the page.
     await borrower.getByText("1200 Larimer Street, Denver, CO 80205").waitFor();
     await expect(seriousA11yViolations(borrower)).resolves.toEqual([]);
@@ -163,7 +232,12 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     const later = (await e2e.page()).page;
     await later.goto(inviteLink(samEmail));
     await later.getByRole("heading", { level: 1, name: "This invite link does not work" }).waitFor();
-    await later.getByRole("alert").getByText(/already used/).waitFor();
-    await expect(later.getByRole("alert").getByRole("link", { name: "Go to sign in" }).getAttribute("href")).resolves.toBe("/app/login");
+    await later
+      .getByRole("alert")
+      .getByText(/already used/)
+      .waitFor();
+    await expect(
+      later.getByRole("alert").getByRole("link", { name: "Go to sign in" }).getAttribute("href"),
+    ).resolves.toBe("/app/login");
   });
 });

@@ -12,7 +12,9 @@ beforeAll(async () => {
   // A question added to a step: the middle name on the name step, under a new title.
   copy.edit("steps/initial-setup/name.json", (step) => {
     step.title = "Hello! What should we call you?";
-    step.schema.properties.user.properties.middleName = { $ref: "../../schemas/user.json#/properties/middleName" };
+    step.schema.properties.user.properties.middleName = {
+      $ref: "../../schemas/user.json#/properties/middleName",
+    };
   });
   // A new step between email and property value, in both early-funnel variants: the phone number
   // (the spec ranks a `phone` status at 0 already; the step file states its own rank, label and route).
@@ -26,7 +28,14 @@ beforeAll(async () => {
       type: "object",
       additionalProperties: false,
       required: ["user"],
-      properties: { user: { type: "object", additionalProperties: false, required: ["phone"], properties: { phone: { $ref: "../../schemas/user.json#/properties/phone" } } } },
+      properties: {
+        user: {
+          type: "object",
+          additionalProperties: false,
+          required: ["phone"],
+          properties: { phone: { $ref: "../../schemas/user.json#/properties/phone" } },
+        },
+      },
     },
     uiSchema: { user: { phone: { "ui:widget": "phone" } } },
   });
@@ -98,7 +107,10 @@ describe("web app follows the definitions (e2e)", { timeout: 60_000 }, () => {
     copy.edit("steps/initial-setup/email.json", (step) => {
       step.title = "Which email should your offer go to?";
     });
-    expect(reloadDefinitions(e2e.server.services, { steps: copy.steps, rules: copy.rules })).toMatchObject({ swapped: true, problems: [] });
+    expect(reloadDefinitions(e2e.server.services, { steps: copy.steps, rules: copy.rules })).toMatchObject({
+      swapped: true,
+      problems: [],
+    });
     reloaded();
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL("**/app/initial-setup/email");

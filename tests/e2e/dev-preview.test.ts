@@ -44,13 +44,17 @@ describe("development tools (e2e)", { timeout: 60_000 }, () => {
     // An edited title shows without a reload of the page.
     let started = Date.now();
     writeFileSync(nameFile, withTitle("Edited live: who are you?"));
-    await page.getByRole("heading", { level: 1, name: "Edited live: who are you?" }).waitFor({ timeout: SHOWN_WITHIN });
+    await page
+      .getByRole("heading", { level: 1, name: "Edited live: who are you?" })
+      .waitFor({ timeout: SHOWN_WITHIN });
     console.log(`[dev-preview] title edit shown after ${Date.now() - started} ms`);
 
     // A broken file: its problem is listed instead of the form.
     started = Date.now();
-    writeFileSync(nameFile, "{ \"id\": \"name\", ");
-    await page.getByRole("heading", { name: /problems? in the definition files/ }).waitFor({ timeout: SHOWN_WITHIN });
+    writeFileSync(nameFile, '{ "id": "name", ');
+    await page
+      .getByRole("heading", { name: /problems? in the definition files/ })
+      .waitFor({ timeout: SHOWN_WITHIN });
     console.log(`[dev-preview] broken file listed after ${Date.now() - started} ms`);
     expect(await page.getByRole("alert").textContent()).toContain("steps/initial-setup/name.json");
     expect(await page.getByRole("heading", { level: 1, name: "Edited live: who are you?" }).count()).toBe(0);
@@ -64,7 +68,9 @@ describe("development tools (e2e)", { timeout: 60_000 }, () => {
     // Fixed: the form is back.
     started = Date.now();
     writeFileSync(nameFile, withTitle("Fixed: what's your name?"));
-    await page.getByRole("heading", { level: 1, name: "Fixed: what's your name?" }).waitFor({ timeout: SHOWN_WITHIN });
+    await page
+      .getByRole("heading", { level: 1, name: "Fixed: what's your name?" })
+      .waitFor({ timeout: SHOWN_WITHIN });
     console.log(`[dev-preview] fixed file shown after ${Date.now() - started} ms`);
   });
 
@@ -73,7 +79,10 @@ describe("development tools (e2e)", { timeout: 60_000 }, () => {
     const { page } = await e2e.page();
     const saves: string[] = [];
     // The only POST is the server's judgement of the answers (/api/dev/validate), which saves nothing.
-    page.on("request", (r) => void (r.method() !== "GET" && !r.url().endsWith("/api/dev/validate") && saves.push(r.url())));
+    page.on(
+      "request",
+      (r) => void (r.method() !== "GET" && !r.url().endsWith("/api/dev/validate") && saves.push(r.url())),
+    );
     await page.goto("/dev/steps/name");
     await page.getByRole("heading", { level: 1, name: "Let's get started. What's your name?" }).waitFor();
     await page.getByLabel("First name").fill("");
@@ -96,7 +105,9 @@ describe("development tools (e2e)", { timeout: 60_000 }, () => {
     await balance.fill("600000");
     await balance.blur();
     const payoff = page.locator('[data-pointer="/liabilities/0/toBePaidOff"]');
-    await payoff.getByText(/add up to \$600,000, more than your line of credit of \$[\d,]+\. You can go on/).waitFor();
+    await payoff
+      .getByText(/add up to \$600,000, more than your line of credit of \$[\d,]+\. You can go on/)
+      .waitFor();
     // Read out with the checkbox (its description), and not an error.
     const described = (await page.evaluate(`(() => {
       const box = document.querySelector('[data-pointer="/liabilities/0/toBePaidOff"] input[type=checkbox]');

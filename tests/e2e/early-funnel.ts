@@ -8,11 +8,17 @@ import { answer, answerAll, choose, fieldBox, next } from "./answer";
 export const unique = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** From the home page through name, email, home value and mortgage, to the foreclosure/bankruptcy question (has-fbm). */
-export async function toDerogatoryQuestion(page: Page, o: { value: number; owed: number; firstName?: string; lastName?: string; email?: string }) {
+export async function toDerogatoryQuestion(
+  page: Page,
+  o: { value: number; owed: number; firstName?: string; lastName?: string; email?: string },
+) {
   await page.goto("/");
   await page.getByRole("link", { name: /Primary Home/ }).click();
   await page.waitForURL("**/app/initial-setup/name");
-  await answerAll(page, { "/user/firstName": o.firstName ?? "Dana", "/user/lastName": o.lastName ?? "Rivera" });
+  await answerAll(page, {
+    "/user/firstName": o.firstName ?? "Dana",
+    "/user/lastName": o.lastName ?? "Rivera",
+  });
   await next(page, "/app/initial-setup/email");
   await answer(page, "/user/email", o.email ?? unique((o.firstName ?? "dana").toLowerCase()));
   await next(page, "/app/initial-setup/property-value");
@@ -25,7 +31,14 @@ export async function toDerogatoryQuestion(page: Page, o: { value: number; owed:
 /** The early funnel from the home page to the offer preview; either variant (one asks how the home is used). */
 export async function earlyFunnel(
   page: Page,
-  o: { value: number; owed: number; firstName?: string; lastName?: string; email?: string; coborrower?: { firstName: string; lastName: string; email?: string } },
+  o: {
+    value: number;
+    owed: number;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    coborrower?: { firstName: string; lastName: string; email?: string };
+  },
 ) {
   await toDerogatoryQuestion(page, o);
   // These questions move on when a choice is made (ui:options.autoAdvance).
@@ -37,17 +50,32 @@ export async function earlyFunnel(
   await page.waitForURL(/\/app\/initial-setup\/(property-usage|credit-score)$/);
   if (page.url().endsWith("/property-usage")) {
     // Variant one: the home page's choice is already picked.
-    await expect(fieldBox(page, "/setup/propertyUsage").getByLabel(/Primary/).isChecked()).resolves.toBe(true);
+    await expect(
+      fieldBox(page, "/setup/propertyUsage")
+        .getByLabel(/Primary/)
+        .isChecked(),
+    ).resolves.toBe(true);
     await next(page, "/app/initial-setup/credit-score");
   }
   // One question on its page, which moves on when a choice is pressed.
-  await choose(page, "/setup/hasCoborrower", Boolean(o.coborrower), o.coborrower ? "/app/initial-setup/coborrower" : "/app/initial-setup/mortgage-balance");
+  await choose(
+    page,
+    "/setup/hasCoborrower",
+    Boolean(o.coborrower),
+    o.coborrower ? "/app/initial-setup/coborrower" : "/app/initial-setup/mortgage-balance",
+  );
   if (o.coborrower) {
-    await answerAll(page, { "/coborrower/firstName": o.coborrower.firstName, "/coborrower/lastName": o.coborrower.lastName, "/coborrower/email": o.coborrower.email ?? unique("sam") });
+    await answerAll(page, {
+      "/coborrower/firstName": o.coborrower.firstName,
+      "/coborrower/lastName": o.coborrower.lastName,
+      "/coborrower/email": o.coborrower.email ?? unique("sam"),
+    });
     await next(page, "/app/initial-setup/mortgage-balance");
   }
   // Asked before as an estimate: the balance starts from it (prefill), to correct from the statement.
-  await expect(fieldBox(page, "/setup/mortgageBalance").locator("input").inputValue()).resolves.toBe(`$${o.owed.toLocaleString("en-US")}`);
+  await expect(fieldBox(page, "/setup/mortgageBalance").locator("input").inputValue()).resolves.toBe(
+    `$${o.owed.toLocaleString("en-US")}`,
+  );
 }
 
 /**
@@ -55,7 +83,11 @@ export async function earlyFunnel(
  * mobile number, the code texted to it (read from the development SMS outbox), both consents.
  * Ends on the application's first page.
  */
-export async function accountSetup(page: Page, dataDir: string, { phone = "3035550199", onEachPage }: { phone?: string; onEachPage?: () => Promise<void> } = {}) {
+export async function accountSetup(
+  page: Page,
+  dataDir: string,
+  { phone = "3035550199", onEachPage }: { phone?: string; onEachPage?: () => Promise<void> } = {},
+) {
   await page.waitForURL("**/app/initial-setup/phone");
   await answer(page, "/user/phone", phone);
   await onEachPage?.();
@@ -73,7 +105,10 @@ export async function accountSetup(page: Page, dataDir: string, { phone = "30355
  * The personal-info answers of a borrower ("user") or co-borrower, by field pointer, for answerAll.
  * The borrower's phone is not among them: it was given and verified on the account setup's phone page.
  */
-export const person = (who: "user" | "coborrower", o: { dob: string; ssn: string; phone?: string; sameAddress?: boolean }) => ({
+export const person = (
+  who: "user" | "coborrower",
+  o: { dob: string; ssn: string; phone?: string; sameAddress?: boolean },
+) => ({
   // In the page's order: the co-borrower's details ask the phone with the email, before the birth date.
   ...(who === "coborrower" && o.phone ? { [`/${who}/phone`]: o.phone } : {}),
   [`/${who}/dateOfBirth`]: o.dob,
@@ -94,7 +129,11 @@ export const person = (who: "user" | "coborrower", o: { dob: string; ssn: string
 });
 
 /** One job of an employment history list, by field pointer, for answerAll. */
-export const job = (list: string, i: number, o: { employer: string; start: string; end?: string; base?: number; owned?: number }) => ({
+export const job = (
+  list: string,
+  i: number,
+  o: { employer: string; start: string; end?: string; base?: number; owned?: number },
+) => ({
   [`${list}/${i}/employerName`]: o.employer,
   [`${list}/${i}/position`]: "Engineer",
   [`${list}/${i}/employerAddress`]: "100 Main Street, Denver, CO 80202",
@@ -109,21 +148,36 @@ export const job = (list: string, i: number, o: { employer: string; start: strin
 export const declarationsNo = (who: "user" | "coborrower") =>
   Object.fromEntries(
     [
-      "hasSpecialBorrowerSellerRelationship", "hasBorrowedThirdPartyMoney", "wantsAnotherMortgage", "wantsAnotherLoan",
-      "isPropertySubjectToLien", "isGuarantorOrCosigor", "hasOustandingJudgements", "hasFederalDebt", "isPartyToLawsuit",
-      "hasConveyedForeclosure", "doneShortSale", "hasForeclosure", "hasBankruptcy",
+      "hasSpecialBorrowerSellerRelationship",
+      "hasBorrowedThirdPartyMoney",
+      "wantsAnotherMortgage",
+      "wantsAnotherLoan",
+      "isPropertySubjectToLien",
+      "isGuarantorOrCosigor",
+      "hasOustandingJudgements",
+      "hasFederalDebt",
+      "isPartyToLawsuit",
+      "hasConveyedForeclosure",
+      "doneShortSale",
+      "hasForeclosure",
+      "hasBankruptcy",
     ].map((q) => [`/${who}/declarations/${q}`, false]),
   );
 
 /** The join link of the newest invite mailed to `email`, as a path on the test server. */
 export function joinLink(dataDir: string, email: string): string {
-  const link = /https?:\/\/\S+?(\/app\/join\?token=[A-Za-z0-9_-]{43})/.exec(newestMail(dataDir, email, { containing: /\/app\/join\?token=/ }))?.[1];
+  const link = /https?:\/\/\S+?(\/app\/join\?token=[A-Za-z0-9_-]{43})/.exec(
+    newestMail(dataDir, email, { containing: /\/app\/join\?token=/ }),
+  )?.[1];
   if (!link) throw new Error("the invite mail holds no join link");
   return link;
 }
 
 /** A co-borrower's own consents, in their own browser: both, on their consent page; then on to their next page. */
-export async function coborrowerConsents(page: Page, { onEachPage }: { onEachPage?: () => Promise<void> } = {}) {
+export async function coborrowerConsents(
+  page: Page,
+  { onEachPage }: { onEachPage?: () => Promise<void> } = {},
+) {
   await page.waitForURL((url) => url.pathname === "/app/application/coborrower-consent", { timeout: 20_000 });
   await answer(page, "/coborrowerConsents/electronicCommunications/accepted", true);
   await answer(page, "/coborrowerConsents/creditCheck/accepted", true);
@@ -132,7 +186,12 @@ export async function coborrowerConsents(page: Page, { onEachPage }: { onEachPag
 }
 
 /** The co-borrower's sign page: consent, acknowledgement and their typed name; then on to `after`. */
-export async function coborrowerSigns(page: Page, signature: string, after: string, { onEachPage }: { onEachPage?: () => Promise<void> } = {}) {
+export async function coborrowerSigns(
+  page: Page,
+  signature: string,
+  after: string,
+  { onEachPage }: { onEachPage?: () => Promise<void> } = {},
+) {
   await page.waitForURL((url) => url.pathname === "/app/application/coborrower-sign", { timeout: 20_000 });
   await answer(page, "/coborrowerEsign/consent/accepted", true);
   await answer(page, "/coborrowerEsign/disclosures/acknowledged", true);

@@ -9,7 +9,18 @@ import { describe, expect, it } from "vitest";
 import { addItem, answer, answerAll, reveal, choose, fieldBox, next, sameAs } from "./answer";
 import { askedTwice, noteQuestions, questionsAsked } from "./asked";
 import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
-import { accountSetup, coborrowerConsents, coborrowerSigns, declarationsNo, earlyFunnel, job, joinLink, person, toDerogatoryQuestion, unique } from "./early-funnel";
+import {
+  accountSetup,
+  coborrowerConsents,
+  coborrowerSigns,
+  declarationsNo,
+  earlyFunnel,
+  job,
+  joinLink,
+  person,
+  toDerogatoryQuestion,
+  unique,
+} from "./early-funnel";
 
 const e2e = useE2E({ shared: true });
 
@@ -32,14 +43,27 @@ async function singleHomeOwner(page: Page) {
   await fieldBox(page, "/property/value").waitFor();
   await expect(fieldBox(page, "/property/value").locator("input").inputValue()).resolves.toBe("$640,000");
   await expect(fieldBox(page, "/property/zip").locator("input").inputValue()).resolves.toBe("80205");
-  await expect(fieldBox(page, "/property/propertyUsage").getByLabel("Primary Residence", { exact: true }).isChecked()).resolves.toBe(true);
+  await expect(
+    fieldBox(page, "/property/propertyUsage").getByLabel("Primary Residence", { exact: true }).isChecked(),
+  ).resolves.toBe(true);
   // Variant one asked how the home is used: the borrower lives there, so its street address is
   // theirs already; variant two did not, and the address where they live is a choice.
   const line1 = await fieldBox(page, "/property/line1").locator("input").inputValue();
   if (line1 === "") await sameAs(page, "/property", "1200 Larimer Street, Denver: where you live");
-  await expect(fieldBox(page, "/property/line1").locator("input").inputValue()).resolves.toBe("1200 Larimer Street");
-  await expect(fieldBox(page, "/property").locator("[data-same-as]").getByLabel("1200 Larimer Street, Denver: where you live").isChecked()).resolves.toBe(true);
-  await answerAll(page, { "/property/propertyType": "Single Family", "/property/fees": 0, "/isInTrust": false });
+  await expect(fieldBox(page, "/property/line1").locator("input").inputValue()).resolves.toBe(
+    "1200 Larimer Street",
+  );
+  await expect(
+    fieldBox(page, "/property")
+      .locator("[data-same-as]")
+      .getByLabel("1200 Larimer Street, Denver: where you live")
+      .isChecked(),
+  ).resolves.toBe(true);
+  await answerAll(page, {
+    "/property/propertyType": "Single Family",
+    "/property/fees": 0,
+    "/isInTrust": false,
+  });
   await next(page, "/app/application/3");
   await answer(page, "/user/ownsOtherRealEstate", false);
   await next(page, "/app/application/4");
@@ -67,11 +91,24 @@ async function afterTheApplication(page: Page, journey: string, signers: string[
   await answer(page, "/identityVerification/borrower/idType", "Driver's license");
   if (signers[1]) await answer(page, "/identityVerification/coborrower/idType", "Passport");
   await next(page, "/app/application/upload");
-  await page.getByText(/bank statements/i).first().waitFor();
+  await page
+    .getByText(/bank statements/i)
+    .first()
+    .waitFor();
   await expect(seriousA11yViolations(page)).resolves.toEqual([]);
   // One bank statement, uploaded as a person picks a file: the checklist counts it.
-  const statements = page.getByText(/bank statements, all pages/i).first().locator("xpath=ancestor::*[.//input[@type='file']][1]");
-  await statements.locator('input[type="file"]').first().setInputFiles({ name: "statement-october.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n") });
+  const statements = page
+    .getByText(/bank statements, all pages/i)
+    .first()
+    .locator("xpath=ancestor::*[.//input[@type='file']][1]");
+  await statements
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({
+      name: "statement-october.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+    });
   await statements.getByText("1 of 3 uploaded").waitFor();
   await shot(page, journey);
   await next(page, "/app/application/loan-disbursement", "I'll upload later");
@@ -92,7 +129,9 @@ async function afterTheApplication(page: Page, journey: string, signers: string[
     await shot(page, journey);
     const { page: coborrower } = await e2e.page(390, { bypassCSP: true });
     await coborrower.goto(joinLink(e2e.server.services.config.dataDir, coborrowerEmail));
-    await coborrower.getByText(/answered the home equity line of credit application for both of you/).waitFor();
+    await coborrower
+      .getByText(/answered the home equity line of credit application for both of you/)
+      .waitFor();
     await coborrower.getByRole("button", { name: "Accept and continue" }).click();
     await coborrowerConsents(coborrower);
     await expect(seriousA11yViolations(coborrower)).resolves.toEqual([]);
@@ -140,7 +179,10 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await noteQuestions(page);
     await earlyFunnel(page, { value: 640000, owed: 250000 });
     await next(page, "/app/initial-setup/preview-offer");
-    await page.getByText(/Line amount/).first().waitFor();
+    await page
+      .getByText(/Line amount/)
+      .first()
+      .waitFor();
     await offerSliderChangesThePayment(page);
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await shot(page, journey);
@@ -154,14 +196,22 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
       },
     });
 
-    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789" }), "/setup/hasCoborrower": false });
+    await answerAll(page, {
+      ...person("user", { dob: "03/14/1984", ssn: "512346789" }),
+      "/setup/hasCoborrower": false,
+    });
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await shot(page, journey);
     await next(page, "/app/application/2");
     await singleHomeOwner(page);
     // Self-employed was asked in the early funnel: the answer is there already.
-    await expect(fieldBox(page, "/user/isSelfEmployed").getByLabel("No", { exact: true }).isChecked()).resolves.toBe(true);
-    await answerAll(page, job("/user/employments", 0, { employer: "Acme Health", start: "01/15/2019", base: 98000 }));
+    await expect(
+      fieldBox(page, "/user/isSelfEmployed").getByLabel("No", { exact: true }).isChecked(),
+    ).resolves.toBe(true);
+    await answerAll(
+      page,
+      job("/user/employments", 0, { employer: "Acme Health", start: "01/15/2019", base: 98000 }),
+    );
     await shot(page, journey);
     // Not self-employed: business information is skipped.
     await next(page, "/app/application/other-income");
@@ -170,7 +220,9 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await next(page, "/app/application/7");
     // Declaration A (will you live in the home?) comes answered from the home's use: a primary residence.
-    await expect(fieldBox(page, "/user/declarations/hasIntentToOccupy").getByLabel("Yes", { exact: true }).isChecked()).resolves.toBe(true);
+    await expect(
+      fieldBox(page, "/user/declarations/hasIntentToOccupy").getByLabel("Yes", { exact: true }).isChecked(),
+    ).resolves.toBe(true);
     await answerAll(page, { "/user/declarations/onwershipInterest": false, ...declarationsNo("user") });
     await shot(page, journey);
     await afterTheApplication(page, journey, ["Dana Rivera"]);
@@ -182,7 +234,9 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     // The check knows the home's use and declaration A for one question: shown empty, A would be reported.
     const declarationA = asked.find((a) => a.pointer === "/user/declarations/hasIntentToOccupy")!;
     expect(declarationA.empty).toBe(false);
-    expect(askedTwice(asked.map((a) => (a === declarationA ? { ...a, empty: true } : a)))).toEqual([expect.stringContaining("/user/declarations/hasIntentToOccupy")]);
+    expect(askedTwice(asked.map((a) => (a === declarationA ? { ...a, empty: true } : a)))).toEqual([
+      expect.stringContaining("/user/declarations/hasIntentToOccupy"),
+    ]);
 
     // The signed disclosures download as a PDF from the submitted page.
     const downloading = page.waitForEvent("download");
@@ -208,29 +262,49 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     const { page } = await e2e.page(1280, { bypassCSP: true });
     const journey = "co-borrower";
     const samEmail = unique("sam.okafor");
-    await earlyFunnel(page, { value: 820000, owed: 310000, coborrower: { firstName: "Sam", lastName: "Okafor", email: samEmail } });
+    await earlyFunnel(page, {
+      value: 820000,
+      owed: 310000,
+      coborrower: { firstName: "Sam", lastName: "Okafor", email: samEmail },
+    });
     await next(page, "/app/initial-setup/preview-offer");
     await next(page, "/app/initial-setup/phone", "Continue to application");
     await accountSetup(page, e2e.server.services.config.dataDir, { phone: "3035550142" });
 
     await answerAll(page, person("user", { dob: "03/14/1984", ssn: "512346789" }));
     await reveal(page, "/setup/hasCoborrower");
-    await expect(fieldBox(page, "/setup/hasCoborrower").getByLabel("Yes", { exact: true }).isChecked()).resolves.toBe(true);
+    await expect(
+      fieldBox(page, "/setup/hasCoborrower").getByLabel("Yes", { exact: true }).isChecked(),
+    ).resolves.toBe(true);
     await next(page, "/app/application/invite-coborrower");
     // The borrower answers for the co-borrower here (the invite is tests/e2e/coborrower.test.ts).
     await answer(page, "/coborrowerInvite/answeredBy", "I'll answer for them, with them beside me");
     await next(page, "/app/application/coborrower");
     await expect(fieldBox(page, "/coborrower/firstName").locator("input").inputValue()).resolves.toBe("Sam");
     // Sam lives with Dana: their address is a choice, not typed again.
-    await answerAll(page, person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199", sameAddress: true }));
+    await answerAll(
+      page,
+      person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199", sameAddress: true }),
+    );
     await sameAs(page, "/coborrower/address", "1200 Larimer Street, Denver: where you live");
-    await expect(fieldBox(page, "/coborrower/address/line1").locator("input").inputValue()).resolves.toBe("1200 Larimer Street");
+    await expect(fieldBox(page, "/coborrower/address/line1").locator("input").inputValue()).resolves.toBe(
+      "1200 Larimer Street",
+    );
     await answer(page, "/coborrower/yearsAtAddress", 6);
     await shot(page, journey);
     await next(page, "/app/application/2");
     await answerAll(page, {
-      "/property/line1": "1200 Larimer Street", "/property/city": "Denver", "/property/state": "Colorado", "/property/zip": "80205",
-      "/property/propertyType": "Single Family", "/property/propertyUsage": "Primary Residence", "/property/value": 820000, "/property/fees": 85, "/titleHolders/borrowerOnTitle": true, "/titleHolders/coborrowerOnTitle": true, "/isInTrust": false,
+      "/property/line1": "1200 Larimer Street",
+      "/property/city": "Denver",
+      "/property/state": "Colorado",
+      "/property/zip": "80205",
+      "/property/propertyType": "Single Family",
+      "/property/propertyUsage": "Primary Residence",
+      "/property/value": 820000,
+      "/property/fees": 85,
+      "/titleHolders/borrowerOnTitle": true,
+      "/titleHolders/coborrowerOnTitle": true,
+      "/isInTrust": false,
     });
     await next(page, "/app/application/3");
 
@@ -238,14 +312,23 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await answerAll(page, { "/user/ownsOtherRealEstate": true, "/coborrower/ownsOtherRealEstate": false });
     await addItem(page, "/propertyOwnership");
     await answerAll(page, {
-      "/propertyOwnership/0/address/line1": "44 Pearl Street", "/propertyOwnership/0/address/city": "Boulder",
-      "/propertyOwnership/0/address/state": "Colorado", "/propertyOwnership/0/address/zip": "80302",
-      "/propertyOwnership/0/propertyType": "Multi Unit", "/propertyOwnership/0/propertyUsage": "Investment",
-      "/propertyOwnership/0/status": "Retained", "/propertyOwnership/0/value": 910000,
-      "/propertyOwnership/0/annualRentalIncome": 64800, "/propertyOwnership/0/monthlyTaxInsuranceAndDues": 780,
+      "/propertyOwnership/0/address/line1": "44 Pearl Street",
+      "/propertyOwnership/0/address/city": "Boulder",
+      "/propertyOwnership/0/address/state": "Colorado",
+      "/propertyOwnership/0/address/zip": "80302",
+      "/propertyOwnership/0/propertyType": "Multi Unit",
+      "/propertyOwnership/0/propertyUsage": "Investment",
+      "/propertyOwnership/0/status": "Retained",
+      "/propertyOwnership/0/value": 910000,
+      "/propertyOwnership/0/annualRentalIncome": 64800,
+      "/propertyOwnership/0/monthlyTaxInsuranceAndDues": 780,
     });
     await addItem(page, "/propertyOwnership/0/mortgages");
-    await answerAll(page, { "/propertyOwnership/0/mortgages/0/creditor": "Summit Bank", "/propertyOwnership/0/mortgages/0/balance": 402000, "/propertyOwnership/0/mortgages/0/monthlyPayment": 2650 });
+    await answerAll(page, {
+      "/propertyOwnership/0/mortgages/0/creditor": "Summit Bank",
+      "/propertyOwnership/0/mortgages/0/balance": 402000,
+      "/propertyOwnership/0/mortgages/0/monthlyPayment": 2650,
+    });
     await shot(page, journey);
     await next(page, "/app/application/4");
 
@@ -255,21 +338,40 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     expect(new URL(page.url()).pathname).toBe("/app/application/4");
     await page.getByRole("button", { name: "Back" }).click();
     await page.waitForURL("**/app/application/3");
-    await expect(fieldBox(page, "/propertyOwnership/0/annualRentalIncome").locator("input").inputValue()).resolves.toBe("$64,800");
-    await expect(fieldBox(page, "/propertyOwnership/0/mortgages/0/creditor").locator("input").inputValue()).resolves.toBe("Summit Bank");
+    await expect(
+      fieldBox(page, "/propertyOwnership/0/annualRentalIncome").locator("input").inputValue(),
+    ).resolves.toBe("$64,800");
+    await expect(
+      fieldBox(page, "/propertyOwnership/0/mortgages/0/creditor").locator("input").inputValue(),
+    ).resolves.toBe("Summit Bank");
     await next(page, "/app/application/4");
 
     // The borrower owns 60% of their business; the co-borrower is salaried.
     await answer(page, "/user/isSelfEmployed", true);
-    await answerAll(page, job("/user/employments", 0, { employer: "Rivera Design LLC", start: "04/01/2018", owned: 60 }));
+    await answerAll(
+      page,
+      job("/user/employments", 0, { employer: "Rivera Design LLC", start: "04/01/2018", owned: 60 }),
+    );
     await answer(page, "/coborrower/isSelfEmployed", false);
-    await answerAll(page, job("/coborrower/employments", 0, { employer: "Denver Public Schools", start: "08/15/2016", base: 71000 }));
+    await answerAll(
+      page,
+      job("/coborrower/employments", 0, {
+        employer: "Denver Public Schools",
+        start: "08/15/2016",
+        base: 71000,
+      }),
+    );
     await shot(page, journey);
     await next(page, "/app/application/business-information");
     await answerAll(page, {
-      "/user/business/businessName": "Rivera Design LLC", "/user/business/legalStructure": "Limited liability company (LLC)",
-      "/user/business/phone": "3035550177", "/user/business/address/line1": "1550 Wewatta Street", "/user/business/address/city": "Denver",
-      "/user/business/address/state": "Colorado", "/user/business/address/zip": "80202", "/user/business/startDate": "04/01/2018",
+      "/user/business/businessName": "Rivera Design LLC",
+      "/user/business/legalStructure": "Limited liability company (LLC)",
+      "/user/business/phone": "3035550177",
+      "/user/business/address/line1": "1550 Wewatta Street",
+      "/user/business/address/city": "Denver",
+      "/user/business/address/state": "Colorado",
+      "/user/business/address/zip": "80202",
+      "/user/business/startDate": "04/01/2018",
       "/user/business/description": "Interior design for restaurants and offices",
     });
     await shot(page, journey);
@@ -281,7 +383,9 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await answer(page, "/user/incomeSources/0/otherValue", 64800);
     // The rental listed on the other-real-estate page is a choice: its address is not typed again.
     await sameAs(page, "/user/incomeSources/0/address", "44 Pearl Street, Boulder");
-    await expect(fieldBox(page, "/user/incomeSources/0/address/zip").locator("input").inputValue()).resolves.toBe("80302");
+    await expect(
+      fieldBox(page, "/user/incomeSources/0/address/zip").locator("input").inputValue(),
+    ).resolves.toBe("80302");
     await answer(page, "/user/incomeSources/0/rentalUnits", 3);
     await shot(page, journey);
     await next(page, "/app/application/debt-consolidation");
@@ -289,20 +393,31 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     // A joint car loan to pay off.
     await addItem(page, "/liabilities");
     await answerAll(page, {
-      "/liabilities/0/type": "Auto loan", "/liabilities/0/creditor": "Front Range Credit Union", "/liabilities/0/debtor": "Joint (both of you)",
-      "/liabilities/0/balance": 18400, "/liabilities/0/monthlyPayment": 455, "/liabilities/0/toBePaidOff": true,
+      "/liabilities/0/type": "Auto loan",
+      "/liabilities/0/creditor": "Front Range Credit Union",
+      "/liabilities/0/debtor": "Joint (both of you)",
+      "/liabilities/0/balance": 18400,
+      "/liabilities/0/monthlyPayment": 455,
+      "/liabilities/0/toBePaidOff": true,
     });
     await shot(page, journey);
     await next(page, "/app/application/6");
-    await answerAll(page, { "/user/demographics/isAsian": true, "/user/demographics/isKorean": true, "/coborrower/demographics/wontInformRace": true });
+    await answerAll(page, {
+      "/user/demographics/isAsian": true,
+      "/user/demographics/isKorean": true,
+      "/coborrower/demographics/wontInformRace": true,
+    });
     await shot(page, journey);
     await next(page, "/app/application/7");
     await answerAll(page, {
-      "/user/declarations/hasIntentToOccupy": true, "/user/declarations/onwershipInterest": true,
+      "/user/declarations/hasIntentToOccupy": true,
+      "/user/declarations/onwershipInterest": true,
       // Owning another property in the last 3 years asks its type and how title was held.
-      "/user/declarations/otherPropertyType": "Investment property", "/user/declarations/otherPropertyTitle": "By yourself",
+      "/user/declarations/otherPropertyType": "Investment property",
+      "/user/declarations/otherPropertyTitle": "By yourself",
       ...declarationsNo("user"),
-      "/coborrower/declarations/hasIntentToOccupy": true, "/coborrower/declarations/onwershipInterest": false,
+      "/coborrower/declarations/hasIntentToOccupy": true,
+      "/coborrower/declarations/onwershipInterest": false,
       ...declarationsNo("coborrower"),
     });
     await shot(page, journey);
@@ -313,7 +428,10 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     const { page } = await e2e.page(390, { bypassCSP: true });
     await earlyFunnel(page, { value: 640000, owed: 250000 });
     await next(page, "/app/initial-setup/preview-offer");
-    await page.getByText(/Line amount/).first().waitFor();
+    await page
+      .getByText(/Line amount/)
+      .first()
+      .waitFor();
     await offerSliderChangesThePayment(page);
     // A tap on the track's middle moves the draw there, and the payment with it.
     const slider = page.getByRole("slider", { name: /Draw amount/ });
@@ -344,7 +462,10 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await next(page, "/app/initial-setup/preview-offer");
     await next(page, "/app/initial-setup/phone", "Continue to application");
     await accountSetup(page, e2e.server.services.config.dataDir, { phone: "3035550142" });
-    await answerAll(page, { ...person("user", { dob: "03/14/1984", ssn: "512346789" }), "/setup/hasCoborrower": false });
+    await answerAll(page, {
+      ...person("user", { dob: "03/14/1984", ssn: "512346789" }),
+      "/setup/hasCoborrower": false,
+    });
     await next(page, "/app/application/2");
     await singleHomeOwner(page);
 
@@ -353,9 +474,20 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     const currentStart = `09/01/${thisYear - 1}`;
     const previousEnd = `06/01/${thisYear - 1}`;
     await answer(page, "/user/isSelfEmployed", false);
-    await answerAll(page, job("/user/employments", 0, { employer: "Acme Health", start: currentStart, base: 98000 }));
+    await answerAll(
+      page,
+      job("/user/employments", 0, { employer: "Acme Health", start: currentStart, base: 98000 }),
+    );
     await addItem(page, "/user/employments");
-    await answerAll(page, job("/user/employments", 1, { employer: "Globex", start: `01/01/${thisYear - 4}`, end: previousEnd, base: 91000 }));
+    await answerAll(
+      page,
+      job("/user/employments", 1, {
+        employer: "Globex",
+        start: `01/01/${thisYear - 4}`,
+        end: previousEnd,
+        base: 91000,
+      }),
+    );
     await page.getByRole("button", { name: "Next" }).click();
     const refusal = fieldBox(page, "/user/employments").getByText(/missing period/);
     await refusal.waitFor();
@@ -365,8 +497,18 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
 
     // A third entry for the gap: its start date is proposed, the applicant completes it.
     await addItem(page, "/user/employments");
-    await expect(fieldBox(page, "/user/employments/2/startDate").locator("input").inputValue()).resolves.toMatch(/^\d\d\/\d\d\/\d{4}$/);
-    await answerAll(page, job("/user/employments", 2, { employer: "Between jobs: studies", start: previousEnd, end: currentStart, base: 0 }));
+    await expect(
+      fieldBox(page, "/user/employments/2/startDate").locator("input").inputValue(),
+    ).resolves.toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    await answerAll(
+      page,
+      job("/user/employments", 2, {
+        employer: "Between jobs: studies",
+        start: previousEnd,
+        end: currentStart,
+        base: 0,
+      }),
+    );
     await next(page, "/app/application/other-income");
   });
 

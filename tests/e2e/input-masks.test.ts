@@ -45,7 +45,11 @@ describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 
 
     it(`types a date of birth as digits on the live personal-info page, as an applicant (${width} px)`, async () => {
       const doc = singleBorrower();
-      const who = await makeApplicant(e2e.server.services, { email: doc.user.email, status: "application", doc });
+      const who = await makeApplicant(e2e.server.services, {
+        email: doc.user.email,
+        status: "application",
+        doc,
+      });
       const api = apiBrowser(e2e.server.url);
       await api.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
       const page = await pageWithSession(e2e, api, width);
@@ -75,7 +79,9 @@ describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 
       await page.getByRole("button", { name: "Next" }).waitFor();
       await page.getByRole("banner").getByRole("link", { name: "My application" }).waitFor();
       expect(await page.getByRole("button", { name: /sign out/i }).count()).toBe(0);
-      const tops = (await page.evaluate(`[...document.querySelectorAll("header nav li")].map((li) => Math.round(li.getBoundingClientRect().top))`)) as number[];
+      const tops = (await page.evaluate(
+        `[...document.querySelectorAll("header nav li")].map((li) => Math.round(li.getBoundingClientRect().top))`,
+      )) as number[];
       expect(new Set(tops).size).toBeLessThanOrEqual(1);
 
       const value = page.getByLabel(/home value|worth/i);

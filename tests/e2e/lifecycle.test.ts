@@ -11,7 +11,12 @@ import { describe, expect, it } from "vitest";
 import { applications, identityReviews } from "@server/persistence/db/schema";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { walk } from "../helpers/journeys";
-import { browser as apiBrowser, newestCode, type Browser as ApiBrowser, type TestServer } from "../helpers/server";
+import {
+  browser as apiBrowser,
+  newestCode,
+  type Browser as ApiBrowser,
+  type TestServer,
+} from "../helpers/server";
 import { answer, answerAll, next } from "./answer";
 import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
 
@@ -19,7 +24,8 @@ const e2e = useE2E();
 
 const SHOTS = join(ARTIFACTS, "lifecycle");
 mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
 /** The test server as the API helpers know it (the e2e server, with its data folder). */
 const server = () => {
@@ -34,7 +40,10 @@ async function carryCookies(from: ApiBrowser, to: BrowserContext) {
 
 /** What the progress bar says to a screen reader: a step marked done that was not answered would show here. */
 const progressText = (page: Page) => page.getByRole("navigation", { name: "Progress" }).innerText();
-const doneMarks = async (page: Page) => (await page.getByRole("navigation", { name: "Progress" }).locator("li").allTextContents()).filter((t) => t.includes("(done)"));
+const doneMarks = async (page: Page) =>
+  (await page.getByRole("navigation", { name: "Progress" }).locator("li").allTextContents()).filter((t) =>
+    t.includes("(done)"),
+  );
 
 describe("the path is the server's (e2e)", { timeout: 240_000 }, () => {
   it("sends a deep link in a fresh browser to the funnel's first question, with nothing marked done", async () => {
@@ -86,17 +95,28 @@ describe("the path is the server's (e2e)", { timeout: 240_000 }, () => {
 });
 
 describe("a portal rejection reopens the work (e2e)", { timeout: 240_000 }, () => {
-  const photo = (name: string) => ({ name, mimeType: "image/jpeg", buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2048)]) });
+  const photo = (name: string) => ({
+    name,
+    mimeType: "image/jpeg",
+    buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2048)]),
+  });
 
   it("shows a rejected ID on the applicant's checklist with its reason, and sends a new upload back to review", async () => {
     const email = `rejected.${randomUUID()}@example.com`;
     const who = await makeApplicant(e2e.server.services, {
       email,
       status: "applicationSubmitted",
-      doc: { user: { email, firstName: "Rae", lastName: "Jensen" }, setup: { hasCoborrower: false }, identityVerification: { borrower: { idType: "driver_license" } } },
+      doc: {
+        user: { email, firstName: "Rae", lastName: "Jensen" },
+        setup: { hasCoborrower: false },
+        identityVerification: { borrower: { idType: "driver_license" } },
+      },
     });
     const api = apiBrowser(e2e.server.url);
-    expect((await api.auth("Applicant", "callback/credentials", { email: who.email, password: who.password })).status).toBe(200);
+    expect(
+      (await api.auth("Applicant", "callback/credentials", { email: who.email, password: who.password }))
+        .status,
+    ).toBe(200);
     const { context, page } = await e2e.page(390, { bypassCSP: true });
     await carryCookies(api, context);
 
@@ -104,10 +124,14 @@ describe("a portal rejection reopens the work (e2e)", { timeout: 240_000 }, () =
     await page.goto("/app/upload");
     // The requirement confirms each upload (the side's file input goes away once it is in).
     // A failure leaves a screenshot of the page as it was.
-    const uploaded = (text: string) => page.getByText(text).waitFor().catch(async (error: unknown) => {
-      await shot(page, "upload-failed");
-      throw error;
-    });
+    const uploaded = (text: string) =>
+      page
+        .getByText(text)
+        .waitFor()
+        .catch(async (error: unknown) => {
+          await shot(page, "upload-failed");
+          throw error;
+        });
     await page.getByLabel(/Front of your driver/i).setInputFiles(photo("front.jpg"));
     await uploaded("Uploaded front.jpg.");
     await page.getByLabel(/Back of your driver/i).setInputFiles(photo("back.jpg"));
@@ -123,11 +147,19 @@ describe("a portal rejection reopens the work (e2e)", { timeout: 240_000 }, () =
     await portal.page.getByRole("button", { name: "Reject the ID of Rae Jensen" }).click();
     await portal.page.getByRole("textbox").fill("The photo is too blurry to read the license number");
     await portal.page.getByRole("button", { name: "Reject the ID" }).click();
-    await portal.page.getByText("Nothing to review").or(portal.page.getByText("Identity rejected")).first().waitFor();
+    await portal.page
+      .getByText("Nothing to review")
+      .or(portal.page.getByText("Identity rejected"))
+      .first()
+      .waitFor();
 
     // The applicant's checklist says so, with the reason, and asks for new photos.
     await page.reload();
-    await page.getByText("We could not verify this ID: The photo is too blurry to read the license number. Upload new photos below.").waitFor();
+    await page
+      .getByText(
+        "We could not verify this ID: The photo is too blurry to read the license number. Upload new photos below.",
+      )
+      .waitFor();
     await expect(page.getByText(/Rejected: The photo is too blurry/).count()).resolves.toBe(2);
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await shot(page, "id-rejected-390");
@@ -135,7 +167,10 @@ describe("a portal rejection reopens the work (e2e)", { timeout: 240_000 }, () =
     await uploaded("Uploaded front-again.jpg.");
     await page.getByLabel(/Back of your driver/i).setInputFiles(photo("back-again.jpg"));
     await uploaded("We are checking this ID. You do not need to do anything.");
-    const pending = await e2e.server.services.db.select().from(identityReviews).where(eq(identityReviews.applicationId, who.applicationId));
+    const pending = await e2e.server.services.db
+      .select()
+      .from(identityReviews)
+      .where(eq(identityReviews.applicationId, who.applicationId));
     expect(pending.map((r) => r.status).sort()).toEqual(["pending", "rejected"]);
 
     // The portal's queue has the new photos.

@@ -23,12 +23,18 @@ const e2e = useE2E({ shared: true });
 
 const SHOTS = join(ARTIFACTS, "login");
 mkdirSync(SHOTS, { recursive: true });
-const FIXTURE = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as { user: Record<string, unknown> };
+const FIXTURE = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as { user: Record<string, unknown> };
 
 /** A returning applicant: the two-borrower fixture's application at the given status, under a fresh email. */
 function returningApplicant(status: string) {
   const email = unique("maria");
-  return makeApplicant(e2e.server.services, { email, status, doc: { ...FIXTURE, user: { ...FIXTURE.user, email } } });
+  return makeApplicant(e2e.server.services, {
+    email,
+    status,
+    doc: { ...FIXTURE, user: { ...FIXTURE.user, email } },
+  });
 }
 
 /** Asks for a code at the sign-in page now open and enters the one mailed to the outbox. */
@@ -44,7 +50,8 @@ async function signInWithMailedCode(page: Page, email: string, previous?: string
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** Whether the page is wider than the window (a message running off a phone's screen). Browser code as a string: tests/ has no DOM types. */
-const overflows = (page: Page) => page.evaluate("document.documentElement.scrollWidth > window.innerWidth") as Promise<boolean>;
+const overflows = (page: Page) =>
+  page.evaluate("document.documentElement.scrollWidth > window.innerWidth") as Promise<boolean>;
 const queryOf = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_000 }, () => {
@@ -56,19 +63,26 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
     await page.getByRole("heading", { name: "Sign in to your application" }).waitFor();
     await page.getByLabel("Email address").fill(who.email);
     await page.getByRole("button", { name: "Email me a code" }).click();
-    await page.getByText(`If ${who.email} has an account, we sent a 6-digit code to it.`, { exact: false }).waitFor();
+    await page
+      .getByText(`If ${who.email} has an account, we sent a 6-digit code to it.`, { exact: false })
+      .waitFor();
     expect(queryOf(page).step).toBe("code");
 
     const code = await mailedCode(e2e.server.services.config.dataDir, who.email);
     await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.getByRole("alert").filter({ hasText: credentialError("code", "CredentialsSignin") }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: credentialError("code", "CredentialsSignin") })
+      .waitFor();
 
     await page.getByLabel("6-digit code").fill(code);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     const route = routeForStatus(e2e.server.services.defs, status);
     await page.waitForURL((url) => url.pathname === route);
-    await page.getByRole("heading", { level: 1, name: e2e.server.services.defs.steps.get(status)!.def.title! }).waitFor();
+    await page
+      .getByRole("heading", { level: 1, name: e2e.server.services.defs.steps.get(status)!.def.title! })
+      .waitFor();
   });
 
   it("lets a new applicant start on the home page without a password, leave, and come back where they left off", async () => {
@@ -85,12 +99,19 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
     await page.goto("/");
     await page.getByRole("link", { name: "My application" }).click();
     await page.waitForURL((url) => url.pathname === "/app/initial-setup/mortgage-balance");
-    await page.getByRole("heading", { level: 1, name: e2e.server.services.defs.steps.get("mortgageBalance")!.def.title! }).waitFor();
+    await page
+      .getByRole("heading", {
+        level: 1,
+        name: e2e.server.services.defs.steps.get("mortgageBalance")!.def.title!,
+      })
+      .waitFor();
   });
 
   it("sends a visitor from a page that needs a session to sign in with error=SessionRequired, and back after", async () => {
     // The session guard's own data says this page sends a visitor to sign in.
-    expect(signOutTargetFor(e2e.server.services.defs, NEEDS_SESSION, false).target).toMatch(/^\/app\/login\?/);
+    expect(signOutTargetFor(e2e.server.services.defs, NEEDS_SESSION, false).target).toMatch(
+      /^\/app\/login\?/,
+    );
     const who = await returningApplicant("incomeDocs");
     const { page } = await e2e.page();
     await page.goto(NEEDS_SESSION);
@@ -134,7 +155,9 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
     await empty.getByText(AUTH_ERRORS.Configuration).waitFor();
 
     const { page } = await e2e.page();
-    await page.route("**/api/authApplicant/providers", (route) => route.fulfill({ status: 500, json: { message: "down" } }));
+    await page.route("**/api/authApplicant/providers", (route) =>
+      route.fulfill({ status: 500, json: { message: "down" } }),
+    );
     await page.goto(`/app/login?callbackUrl=${encodeURIComponent(NEEDS_SESSION)}`);
     await page.waitForURL((url) => url.pathname === "/app/error");
     expect(queryOf(page)).toEqual({ error: "Configuration", callbackUrl: NEEDS_SESSION });
@@ -151,11 +174,15 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
 
   it("goes to the portal's own error page when the portal's providers do not load", async () => {
     const { page } = await e2e.page();
-    await page.route("**/api/authPortal/providers", (route) => route.fulfill({ status: 503, json: { message: "down" } }));
+    await page.route("**/api/authPortal/providers", (route) =>
+      route.fulfill({ status: 503, json: { message: "down" } }),
+    );
     await page.goto("/portal/login");
     await page.waitForURL((url) => url.pathname === "/portal/error");
     await page.getByText(AUTH_ERRORS.Configuration).waitFor();
-    await expect(page.getByRole("link", { name: "go to the partner portal" }).getAttribute("href")).resolves.toBe("/portal");
+    await expect(
+      page.getByRole("link", { name: "go to the partner portal" }).getAttribute("href"),
+    ).resolves.toBe("/portal");
   });
 
   it("turns a sign-in asked for an unknown provider to the sign-in page, keeping callbackUrl", async () => {
@@ -196,7 +223,10 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
       await page.getByRole("button", { name: "Email me a code" }).click();
       await page.getByLabel("6-digit code").fill("123456");
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      await page.getByRole("alert").filter({ hasText: credentialError("code", "CredentialsSignin") }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: credentialError("code", "CredentialsSignin") })
+        .waitFor();
       await page.getByText("If nobody@example.com has an account", { exact: false }).waitFor();
       await page.screenshot({ path: join(SHOTS, `wrong-code-${width}.png`), fullPage: true });
       await expect(seriousA11yViolations(page)).resolves.toEqual([]);

@@ -23,7 +23,8 @@ const e2e = useE2E({ demo: true });
 
 const SHOTS = join(ARTIFACTS, "portal");
 mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
 const [processor, officer] = DEMO.staff as [(typeof DEMO.staff)[number], (typeof DEMO.staff)[number]];
 const admin = DEMO.portal;
@@ -65,7 +66,8 @@ async function signedInAdmin(width = 1280, options: { bypassCSP?: boolean } = {}
 }
 
 /** A toast (its title; the live region repeats it for screen readers). */
-const toast = (page: Page, text: string) => page.locator(".fui-Toast").filter({ hasText: text }).first().waitFor();
+const toast = (page: Page, text: string) =>
+  page.locator(".fui-Toast").filter({ hasText: text }).first().waitFor();
 /** The texts of a table row's cells, once the row is there. */
 const cellsOf = async (row: ReturnType<Page["getByRole"]>) => {
   await row.waitFor();
@@ -75,18 +77,36 @@ const cellsOf = async (row: ReturnType<Page["getByRole"]>) => {
 const portalNav = (page: Page) => page.getByRole("navigation", { name: "Portal" });
 
 /** An applicant whose passport is uploaded through the real API: a pending identity check. */
-async function applicantWithPendingId(firstName: string, lastName: string, extra: Record<string, unknown> = {}) {
+async function applicantWithPendingId(
+  firstName: string,
+  lastName: string,
+  extra: Record<string, unknown> = {},
+) {
   const who = await makeApplicant(e2e.server.services, {
     status: "incomeDocs",
-    doc: { user: { firstName, lastName, ssn: "518274961" }, identityVerification: { borrower: { idType: "passport" } }, ...extra },
+    doc: {
+      user: { firstName, lastName, ssn: "518274961" },
+      identityVerification: { borrower: { idType: "passport" } },
+      ...extra,
+    },
   });
   const b = browser(e2e.server.url);
-  expect((await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password })).status).toBe(200);
+  expect(
+    (await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password })).status,
+  ).toBe(200);
   const form = new FormData();
   form.append("documentType", "id_document");
   form.append("side", "front");
-  form.append("file", new Blob([readFileSync(join(REPO_ROOT, "web/public/og-image.jpg"))], { type: "image/jpeg" }), "passport.jpg");
-  const res = await b.fetch(`${e2e.server.url}/api/upload`, { method: "POST", headers: { "X-Same-Origin": "1", "X-Recaptcha-Token": await b.botToken() }, body: form });
+  form.append(
+    "file",
+    new Blob([readFileSync(join(REPO_ROOT, "web/public/og-image.jpg"))], { type: "image/jpeg" }),
+    "passport.jpg",
+  );
+  const res = await b.fetch(`${e2e.server.url}/api/upload`, {
+    method: "POST",
+    headers: { "X-Same-Origin": "1", "X-Recaptcha-Token": await b.botToken() },
+    body: form,
+  });
   expect(res.status).toBe(201);
   expect(((await res.json()) as { identityReview: string | null }).identityReview).toBe("pending");
   return who;
@@ -100,7 +120,15 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await visitor.waitForURL(/\/portal\/login\?error=SessionRequired/);
     await visitor.getByText("Please sign in to continue.").waitFor();
     const adminPage = await signedInAdmin();
-    await expect(portalNav(adminPage).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Identity reviews", "Manage users", "Funnel map", "Definition changes", "Funnel analytics", "Notices sent"]);
+    await expect(portalNav(adminPage).getByRole("link").allInnerTexts()).resolves.toEqual([
+      "Applications",
+      "Identity reviews",
+      "Manage users",
+      "Funnel map",
+      "Definition changes",
+      "Funnel analytics",
+      "Notices sent",
+    ]);
     // Both demo applications, with masked SSNs only.
     const pipeline = adminPage.getByRole("table");
     await pipeline.getByRole("link", { name: "Maria Alvarez and James Alvarez" }).waitFor();
@@ -121,13 +149,26 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await adminPage.getByRole("button", { name: "Send invitation" }).click();
     await adminPage.getByText(`We emailed an invitation to ${email}`).waitFor();
     const invited = adminPage.getByRole("row", { name: /Olivia Officer/ });
-    await expect(cellsOf(invited)).resolves.toEqual(["Olivia Officer", email, "Loan officer", "Invited", expect.stringContaining("Change role")]);
+    await expect(cellsOf(invited)).resolves.toEqual([
+      "Olivia Officer",
+      email,
+      "Loan officer",
+      "Invited",
+      expect.stringContaining("Change role"),
+    ]);
     // The administrator's own row offers nothing to change, and the server's rule shows when broken.
-    await expect(adminPage.getByRole("row", { name: /Demo Administrator/ }).getByRole("button").count()).resolves.toBe(0);
+    await expect(
+      adminPage
+        .getByRole("row", { name: /Demo Administrator/ })
+        .getByRole("button")
+        .count(),
+    ).resolves.toBe(0);
     await shot(adminPage, "manage-users-1280");
 
     // The invitee opens the mailed link and sets a password (too short first).
-    const link = /(https?:\/\/\S+\/portal\/set-password\?token=[A-Za-z0-9_-]{43})/.exec(newestMailTo(email))![1]!;
+    const link = /(https?:\/\/\S+\/portal\/set-password\?token=[A-Za-z0-9_-]{43})/.exec(
+      newestMailTo(email),
+    )![1]!;
     const { page: officerPage } = await e2e.page();
     await officerPage.goto(link);
     await officerPage.getByRole("heading", { level: 1, name: "Set your password" }).waitFor();
@@ -150,7 +191,10 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     // Signed in, with nothing assigned yet, and no page their role does not allow.
     await signIn(officerPage, { email, password });
     await officerPage.getByRole("heading", { name: "No applications are assigned to you yet" }).waitFor();
-    await expect(portalNav(officerPage).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Notices sent"]);
+    await expect(portalNav(officerPage).getByRole("link").allInnerTexts()).resolves.toEqual([
+      "Applications",
+      "Notices sent",
+    ]);
     await shot(officerPage, "pipeline-empty-officer-1280");
 
     // The administrator assigns the second application to the new loan officer.
@@ -197,10 +241,16 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await expect.poll(async () => (await cellsOf(row))[3]).toBe("Active");
     // Someone else deactivates her meanwhile: resetting her password is refused, in the server's words.
     const { db } = e2e.server.services;
-    await db.update(portalUsers).set({ disabledAt: new Date() }).where(eq(portalUsers.email, processor.email));
+    await db
+      .update(portalUsers)
+      .set({ disabledAt: new Date() })
+      .where(eq(portalUsers.email, processor.email));
     await row.getByRole("button", { name: "Reset password Priya Processor" }).click();
     await dialog.getByRole("button", { name: "Reset password" }).click();
-    await page.getByRole("alert").filter({ hasText: "Reactivate this user before resetting their password." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Reactivate this user before resetting their password." })
+      .waitFor();
     await expect.poll(async () => (await cellsOf(row))[3]).toBe("Deactivated");
     await shot(page, "manage-users-refusal-1280");
     await row.getByRole("button", { name: "Reactivate Priya Processor" }).click();
@@ -213,7 +263,11 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     const applicant = await applicantWithPendingId("Jordan", "Lee");
     const { page } = await e2e.page();
     await signIn(page, processor);
-    await expect(portalNav(page).getByRole("link").allInnerTexts()).resolves.toEqual(["Applications", "Identity reviews", "Notices sent"]);
+    await expect(portalNav(page).getByRole("link").allInnerTexts()).resolves.toEqual([
+      "Applications",
+      "Identity reviews",
+      "Notices sent",
+    ]);
     await portalNav(page).getByRole("link", { name: "Identity reviews" }).click();
     const card = page.getByRole("article", { name: "Jordan Lee" });
     await card.waitFor();
@@ -221,7 +275,9 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     // The ID itself, inline, from its blob.
     const photo = card.getByRole("img", { name: "Front of the ID" });
     await photo.waitFor();
-    await expect.poll(() => photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
     // A rejection needs a reason.
     await card.getByRole("button", { name: "Reject the ID of Jordan Lee" }).click();
     await card.getByRole("button", { name: "Reject the ID" }).click();
@@ -234,10 +290,14 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
 
     await page.goto(`/portal/applications/${applicant.applicationId}`);
     await page.getByRole("heading", { level: 1, name: "Jordan Lee" }).waitFor();
-    const approval = page.getByRole("region", { name: "Audit trail table" }).getByRole("row", { name: /Identity check approved \(borrower\)/ });
+    const approval = page
+      .getByRole("region", { name: "Audit trail table" })
+      .getByRole("row", { name: /Identity check approved \(borrower\)/ });
     await expect(approval.innerText()).resolves.toContain("Priya Processor");
     await expect(approval.innerText()).resolves.toContain(e2e.server.services.definitionsVersion);
-    await expect(page.getByRole("region", { name: "Identity checks table" }).innerText()).resolves.toMatch(/approved/);
+    await expect(page.getByRole("region", { name: "Identity checks table" }).innerText()).resolves.toMatch(
+      /approved/,
+    );
     // The uploaded passport, opened from the application.
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download passport.jpg" }).click();
@@ -246,7 +306,14 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
   });
 
   it("a loan officer's workbench: searches and filters the pipeline (kept in the URL), reads the line, APR and CLTV, accepts and rejects documents and writes a note", async () => {
-    const setup = (value: number, owed: number) => ({ setup: { propertyValue: value, mortgageBalance: owed, propertyUsage: "primaryResidence", creditRange: "excellent" } });
+    const setup = (value: number, owed: number) => ({
+      setup: {
+        propertyValue: value,
+        mortgageBalance: owed,
+        propertyUsage: "primaryResidence",
+        creditRange: "excellent",
+      },
+    });
     const quinn = await applicantWithPendingId("Quinn", "Workbench", setup(500000, 200000));
     const rory = await applicantWithPendingId("Rory", "Workbench", setup(800000, 100000));
     const page = await signedInAdmin(1280, { bypassCSP: true });
@@ -260,9 +327,13 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await page.getByLabel("Sort by").selectOption({ label: "Line amount" });
     await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL((url) => url.searchParams.get("sort") === "lineAmount");
-    await expect.poll(async () => (await pipeline.getByRole("link").allInnerTexts()).join(" | "), { timeout: 15_000 }).toBe("Rory Workbench | Quinn Workbench");
+    await expect
+      .poll(async () => (await pipeline.getByRole("link").allInnerTexts()).join(" | "), { timeout: 15_000 })
+      .toBe("Rory Workbench | Quinn Workbench");
     await page.reload();
-    await expect.poll(async () => (await pipeline.getByRole("link").allInnerTexts()).join(" | "), { timeout: 15_000 }).toBe("Rory Workbench | Quinn Workbench");
+    await expect
+      .poll(async () => (await pipeline.getByRole("link").allInnerTexts()).join(" | "), { timeout: 15_000 })
+      .toBe("Rory Workbench | Quinn Workbench");
     await expect(page.getByRole("searchbox", { name: "Search" }).inputValue()).resolves.toBe("workbench");
     // $500,000 at 85% less $200,000: a $225,000 line at 8.24%, CLTV (200,000 + 225,000) ÷ 500,000.
     const quinnRow = pipeline.getByRole("row", { name: /Quinn Workbench/ });
@@ -283,7 +354,9 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     // Quinn's file: the offer, the passport accepted.
     await page.goto(`/portal/applications/${quinn.applicationId}`);
     await page.getByRole("heading", { level: 1, name: "Quinn Workbench" }).waitFor();
-    await expect(page.locator(".portal-facts").innerText()).resolves.toMatch(/Line amount\s+\$225,000[\s\S]*APR\s+8\.24%[\s\S]*CLTV \(line fully drawn\)\s+85%/);
+    await expect(page.locator(".portal-facts").innerText()).resolves.toMatch(
+      /Line amount\s+\$225,000[\s\S]*APR\s+8\.24%[\s\S]*CLTV \(line fully drawn\)\s+85%/,
+    );
     await page.getByRole("button", { name: "Accept passport.jpg" }).click();
     await page.getByRole("region", { name: "Files received table" }).getByText("accepted").waitFor();
     // A note, refused empty, then saved with its author.
@@ -294,7 +367,10 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     const notes = page.getByRole("list", { name: "Notes" });
     await notes.getByText("Appraisal ordered; the borrower prefers mornings.").waitFor();
     await expect(notes.innerText()).resolves.toContain("Demo Administrator");
-    await page.getByRole("region", { name: "Audit trail table" }).getByRole("row", { name: /Added a note/ }).waitFor();
+    await page
+      .getByRole("region", { name: "Audit trail table" })
+      .getByRole("row", { name: /Added a note/ })
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, "workbench-application-1280");
 
@@ -302,7 +378,9 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await page.goto(`/portal/applications/${rory.applicationId}`);
     await page.getByRole("heading", { level: 1, name: "Rory Workbench" }).waitFor();
     await page.getByRole("button", { name: "Reject passport.jpg" }).click();
-    await page.getByLabel(/Why \(the applicant reads this\)/).fill("The photo is cut off at the bottom; please upload the whole page.");
+    await page
+      .getByLabel(/Why \(the applicant reads this\)/)
+      .fill("The photo is cut off at the bottom; please upload the whole page.");
     await page.getByRole("button", { name: "Reject passport.jpg" }).click();
     const files = page.getByRole("region", { name: "Files received table" });
     await files.getByText("rejected").waitFor();

@@ -14,7 +14,11 @@ describe("the prequalification's credit check authorization (e2e)", { timeout: 9
   it("shows the authorization's text, refuses to go on without it, and goes on with it", async () => {
     const api = apiBrowser(e2e.server.url);
     const dataDir = e2e.server.services.config.dataDir;
-    await walk({ ...e2e.server, dataDir, lastCode: () => newestCode(dataDir) } as unknown as TestServer, api, { from: "prequalBuildingType", until: "prequalCredit" });
+    await walk(
+      { ...e2e.server, dataDir, lastCode: () => newestCode(dataDir) } as unknown as TestServer,
+      api,
+      { from: "prequalBuildingType", until: "prequalCredit" },
+    );
     const page = await pageWithSession(e2e, api, 390);
     await page.goto("/prequal/credit");
     // The same text, by version, the consent step shows and records.

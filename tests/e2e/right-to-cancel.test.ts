@@ -14,7 +14,9 @@ import { browser as apiBrowser } from "../helpers/server";
 import { ARTIFACTS, screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { downloaded, pageWithSession, staffPage } from "./sessions";
 
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as Record<string, any>;
 
 const e2e = useE2E({ shared: true });
 
@@ -24,11 +26,24 @@ async function signedOwner(width: number) {
   const doc = structuredClone(fixture);
   doc.user.email = email;
   doc.coborrower.email = `${crypto.randomUUID()}@example.com`;
-  doc.titleHolders = { borrowerOnTitle: true, coborrowerOnTitle: true, otherOwners: [{ name: "Rosa Alvarez", livesInHome: true }] };
+  doc.titleHolders = {
+    borrowerOnTitle: true,
+    coborrowerOnTitle: true,
+    otherOwners: [{ name: "Rosa Alvarez", livesInHome: true }],
+  };
   const who = await makeApplicant(e2e.server.services, { email, status: "disclosures", doc });
   const api = apiBrowser(e2e.server.url);
   await api.auth("Applicant", "callback/credentials", { email, password: who.password });
-  await api.trpc.step.submit.mutate({ stepId: "disclosures", answers: { esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { borrowerName: "Maria Alvarez" } } } });
+  await api.trpc.step.submit.mutate({
+    stepId: "disclosures",
+    answers: {
+      esign: {
+        consent: { accepted: true },
+        disclosures: { acknowledged: true },
+        signature: { borrowerName: "Maria Alvarez" },
+      },
+    },
+  });
   return { ...who, api, page: await pageWithSession(e2e, api, width) };
 }
 
@@ -41,7 +56,13 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "right-to-cancel");
 
-    const text = pdfProse(await downloaded(page, page.getByRole("link", { name: "Download your notice of the right to cancel (PDF, two copies)" }), "notice-of-right-to-cancel.pdf"));
+    const text = pdfProse(
+      await downloaded(
+        page,
+        page.getByRole("link", { name: "Download your notice of the right to cancel (PDF, two copies)" }),
+        "notice-of-right-to-cancel.pdf",
+      ),
+    );
     expect(text).toContain("Copy 1 of 2 for Maria Alvarez: keep this copy");
     expect(text).toContain("Copy 2 of 2 for Maria Alvarez");
     expect(text).toMatch(/you must send the notice no later than midnight of [A-Z][a-z]+day, /);
@@ -52,7 +73,11 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     await page.getByLabel("Type your full name to sign this cancellation").fill("Maria Alvarez");
     await page.getByRole("checkbox", { name: "I wish to cancel this line of credit" }).check();
     await page.getByRole("button", { name: "Cancel my line of credit" }).click();
-    await page.getByText(/^This line of credit was cancelled by Maria Alvarez on [A-Z][a-z]+day, .* under the right to cancel\. No money will be sent from it\.$/).waitFor();
+    await page
+      .getByText(
+        /^This line of credit was cancelled by Maria Alvarez on [A-Z][a-z]+day, .* under the right to cancel\. No money will be sent from it\.$/,
+      )
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "right-to-cancel-cancelled");
 
@@ -69,7 +94,9 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     await portal.getByText(/^Cancelled by Maria Alvarez \(online\)/).waitFor();
     expect(await seriousA11yViolations(portal)).toEqual([]);
     // The file is long: the picture is of its Notices section.
-    await portal.locator('section[aria-labelledby="notices"]').screenshot({ path: join(ARTIFACTS, "portal-file-notices.png") });
+    await portal
+      .locator('section[aria-labelledby="notices"]')
+      .screenshot({ path: join(ARTIFACTS, "portal-file-notices.png") });
   });
 
   it("lets staff record the day the notice mailed to an owner who is not applying reached them, which starts that owner's period", async () => {
@@ -78,9 +105,13 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     const portal = await staffPage(e2e, "processor");
     await portal.goto(`/portal/applications/${applicationId}`);
     const notices = portal.getByRole("region", { name: "Notices of the right to cancel table" });
-    await notices.getByText("To be mailed by us (not applying, no email); delivery not recorded yet").waitFor();
+    await notices
+      .getByText("To be mailed by us (not applying, no email); delivery not recorded yet")
+      .waitFor();
     await notices.getByText("Not started: no delivery recorded (the draw stays held)").waitFor();
-    await portal.getByText("The draw is held until every owner's period below has ended.", { exact: false }).waitFor();
+    await portal
+      .getByText("The draw is held until every owner's period below has ended.", { exact: false })
+      .waitFor();
 
     const form = portal.getByRole("form", { name: "Record a mailed notice's delivery" });
     await form.getByLabel("Delivered on (the day the owner received it)").fill(opened);
@@ -88,7 +119,9 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     await notices.getByText(/^Mailed by us; received [A-Z][a-z]{2} \d{1,2}, \d{4} \(recorded by /).waitFor();
     expect(await notices.getByText(/^To midnight on [A-Z][a-z]{2} \d{1,2}, \d{4}$/).count()).toBe(3);
     expect(await seriousA11yViolations(portal)).toEqual([]);
-    await portal.locator('section[aria-labelledby="notices"]').screenshot({ path: join(ARTIFACTS, "portal-file-notice-delivery.png") });
+    await portal
+      .locator('section[aria-labelledby="notices"]')
+      .screenshot({ path: join(ARTIFACTS, "portal-file-notice-delivery.png") });
   });
 
   it("fits a phone's width", async () => {

@@ -19,7 +19,11 @@ export async function pageWithSession(e2e: E2E, api: Browser, width = 1280) {
 export async function staffPage(e2e: E2E, role: string, width = 1280) {
   const staff = await makePortalUser(e2e.server.services, { role, name: "Priya Processor" });
   const api = apiBrowser(e2e.server.url);
-  await signInPortal({ lastCode: () => newestCode(e2e.server.services.config.dataDir) } as unknown as TestServer, api, staff);
+  await signInPortal(
+    { lastCode: () => newestCode(e2e.server.services.config.dataDir) } as unknown as TestServer,
+    api,
+    staff,
+  );
   return pageWithSession(e2e, api, width);
 }
 

@@ -47,7 +47,11 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /form-engine|FunnelPage|LoginForm|Portal/.test(s))).toEqual([]);
     // Issue 9's budget: the home page's JavaScript, gzipped, at most 120 KB (npm run bench prints the figure).
-    const gzipKb = scripts.reduce((sum, path) => sum + gzipSync(readFileSync(join(REPO_ROOT, "dist/web", path))).length, 0) / 1024;
+    const gzipKb =
+      scripts.reduce(
+        (sum, path) => sum + gzipSync(readFileSync(join(REPO_ROOT, "dist/web", path))).length,
+        0,
+      ) / 1024;
     expect(gzipKb).toBeLessThanOrEqual(120);
   });
 
@@ -65,7 +69,13 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
       await page.evaluate("document.fonts.ready");
       const heading = page.getByRole("heading", { level: 1 });
       const found = (await heading.boundingBox())!;
-      return { text: await heading.innerText(), x: Math.round(found.x), y: Math.round(found.y), width: Math.round(found.width), height: Math.round(found.height) };
+      return {
+        text: await heading.innerText(),
+        x: Math.round(found.x),
+        y: Math.round(found.y),
+        width: Math.round(found.width),
+        height: Math.round(found.height),
+      };
     };
     for (const width of [390, 1280]) {
       // Before any of the app's code: the server's HTML alone.
@@ -87,13 +97,17 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
   });
 
   it("sends a visitor without a session from a step not open to them to the one that is, before anything loads", async () => {
-    const res = await fetch(`${e2e.server.url}/app/initial-setup/property-value?from=ad`, { redirect: "manual" });
+    const res = await fetch(`${e2e.server.url}/app/initial-setup/property-value?from=ad`, {
+      redirect: "manual",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/app/initial-setup/name?from=ad");
     // The first step is theirs: its page, with its heading.
     const page = await fetch(`${e2e.server.url}/app/initial-setup/name`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toMatch(/<h1 class="step-skeleton__title">Let&#x27;s get started|<h1 class="step-skeleton__title">Let's get started/);
+    expect(await page.text()).toMatch(
+      /<h1 class="step-skeleton__title">Let&#x27;s get started|<h1 class="step-skeleton__title">Let's get started/,
+    );
   });
 
   it("a step with a bad answer shows the message at the field and does not advance", async () => {
@@ -103,7 +117,10 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     const email = page.getByLabel(/email/i);
     await email.fill("not-an-email");
     await page.getByRole("button", { name: "Next" }).click();
-    await page.getByText(/valid email/i).first().waitFor();
+    await page
+      .getByText(/valid email/i)
+      .first()
+      .waitFor();
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe("/app/initial-setup/email");
   });
@@ -131,7 +148,15 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
       route.fulfill({
         status: 500,
         contentType: "application/json",
-        body: JSON.stringify([{ error: { message: "Something went wrong on our side.", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }]),
+        body: JSON.stringify([
+          {
+            error: {
+              message: "Something went wrong on our side.",
+              code: -32603,
+              data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 },
+            },
+          },
+        ]),
       }),
     );
     await page.getByLabel("First name").fill("Dana");
@@ -169,11 +194,17 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     await page.getByLabel("Email address").fill("demo.applicant@example.com");
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("alert").filter({ hasText: /did not match/ }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /did not match/ })
+      .waitFor();
     await page.getByLabel("Password").fill("demo-applicant-2026");
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL("**/app/initial-setup/preview-offer");
-    await page.getByText(/Line amount/).first().waitFor();
+    await page
+      .getByText(/Line amount/)
+      .first()
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe("/app/initial-setup/preview-offer");
     // The other tab heard of the sign-in through localStorage and shows the way back to the application.
     await otherTab.getByRole("link", { name: "My application" }).waitFor();
@@ -189,7 +220,9 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     // The second factor: the code mailed to the development outbox.
     await page.getByLabel("6-digit code").waitFor();
-    await page.getByLabel("6-digit code").fill(await mailedCode(e2e.server.services.config.dataDir, "demo.admin@example.com"));
+    await page
+      .getByLabel("6-digit code")
+      .fill(await mailedCode(e2e.server.services.config.dataDir, "demo.admin@example.com"));
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/portal");
     await page.getByText("Demo Administrator").first().waitFor();

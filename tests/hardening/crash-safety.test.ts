@@ -8,21 +8,26 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
-import { solveBotToken } from "../../web/src/api/bot-token";
+import { solveBotToken } from "@web/src/api/bot-token";
 
 const children: ChildProcess[] = [];
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
 /** Starts tests/hardening/server-process.ts on `dataDir`; resolves with its URL once it listens. */
 function startChild(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "tests/hardening/server-process.ts")], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(REPO_ROOT, "tests/hardening/server-process.ts")],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -33,14 +38,18 @@ function startChild(dataDir: string): Promise<{ url: string; child: ChildProcess
       if (out.includes("\n") && line?.startsWith("http")) resolve({ url: line.trim(), child });
     });
     child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.on("exit", (code, signal) => reject(new Error(`the server process ended (${code ?? signal}) before listening:\n${err}`)));
+    child.on("exit", (code, signal) =>
+      reject(new Error(`the server process ended (${code ?? signal}) before listening:\n${err}`)),
+    );
   });
 }
 
 async function botTokens(url: string, count: number): Promise<string[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const config = (await (await fetch(`${url}/api/botcheck/config?action=api_update`)).json()) as { challenge: never };
+      const config = (await (await fetch(`${url}/api/botcheck/config?action=api_update`)).json()) as {
+        challenge: never;
+      };
       return solveBotToken(config.challenge);
     }),
   );
@@ -61,7 +70,10 @@ async function submitName(url: string, token: string, firstName: string): Promis
     });
     if (res.status !== 200) throw new Error(`step.submit answered ${res.status}: ${await res.text()}`);
     await res.json();
-    const cookie = res.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const cookie = res.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     return { firstName, cookie };
   } catch (error) {
     // Cut off by the kill: not acknowledged, so it may or may not have been saved.
@@ -105,9 +117,14 @@ describe("crash safety", () => {
     // Restarted on the same folder: each acknowledged visitor's session and answer are there.
     const second = await startChild(dataDir);
     for (const { firstName, cookie } of acknowledged) {
-      const res = await fetch(`${second.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "name" }))}`, { headers: { cookie, "x-same-origin": "1" } });
+      const res = await fetch(
+        `${second.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "name" }))}`,
+        { headers: { cookie, "x-same-origin": "1" } },
+      );
       expect(res.status, firstName).toBe(200);
-      const { result } = (await res.json()) as { result: { data: { application: { user?: { firstName?: string } }; applicationStatus: string } } };
+      const { result } = (await res.json()) as {
+        result: { data: { application: { user?: { firstName?: string } }; applicationStatus: string } };
+      };
       expect(result.data.application.user?.firstName, firstName).toBe(firstName);
       expect(result.data.applicationStatus, firstName).toBe("email");
     }
@@ -119,7 +136,11 @@ describe("crash safety", () => {
       expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
       expect(db.pragma("foreign_key_check")).toEqual([]);
       // Whatever was saved was saved whole: every application has its owner, its session and a readable document.
-      const rows = db.prepare("select a.document, (select count(*) from applicant_sessions s where s.user_id = a.owner_id) as sessions from applications a").all() as { document: string; sessions: number }[];
+      const rows = db
+        .prepare(
+          "select a.document, (select count(*) from applicant_sessions s where s.user_id = a.owner_id) as sessions from applications a",
+        )
+        .all() as { document: string; sessions: number }[];
       expect(rows.length).toBeGreaterThanOrEqual(acknowledged.length);
       for (const row of rows) {
         expect(JSON.parse(row.document)).toMatchObject({ user: { lastName: "Crash" } });

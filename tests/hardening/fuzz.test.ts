@@ -43,16 +43,22 @@ beforeAll(async () => {
   const b = browser(server.url);
   const applicant = await makeApplicant(server.services, { doc: { setup: { propertyValue: 500000 } } });
   applicantId = applicant.userId;
-  const signedIn = await b.auth("Applicant", "callback/credentials", { email: applicant.email, password: applicant.password });
+  const signedIn = await b.auth("Applicant", "callback/credentials", {
+    email: applicant.email,
+    password: applicant.password,
+  });
   if (signedIn.status !== 200) throw new Error(`applicant sign-in failed: ${signedIn.status}`);
   await signInPortal(server, b, await makePortalUser(server.services));
   for (const kind of ["Applicant", "Portal"] as const)
-    csrf[kind] = ((await (await b.fetch(`${server.url}/api/auth${kind}/csrf`)).json()) as { csrfToken: string }).csrfToken;
+    csrf[kind] = (
+      (await (await b.fetch(`${server.url}/api/auth${kind}/csrf`)).json()) as { csrfToken: string }
+    ).csrfToken;
   cookie = [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 
   const { botCheck } = server.services;
   const verify = botCheck.verify.bind(botCheck);
-  botCheck.verify = (token, action) => (token === PASS ? Promise.resolve({ ok: true }) : verify(token, action));
+  botCheck.verify = (token, action) =>
+    token === PASS ? Promise.resolve({ ok: true }) : verify(token, action);
 }, 60_000);
 
 afterAll(async () => {
@@ -65,12 +71,18 @@ async function storedCounts(): Promise<Record<string, number>> {
   for (const table of Object.values(schema))
     // Rate-limit windows are meant to grow with hostile attempts: counting them is the point.
     if (is(table, Table) && table !== schema.rateLimitWindows) {
-      const [row] = await rows<{ n: number | string }>(server.services.db, sql`select count(*) as n from ${table}`);
+      const [row] = await rows<{ n: number | string }>(
+        server.services.db,
+        sql`select count(*) as n from ${table}`,
+      );
       counts[getTableName(table)] = Number(row!.n); // PostgreSQL answers a count as text
     }
   const files = (dir: string): number => {
     try {
-      return readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? files(join(dir, e.name)) : 1), 0);
+      return readdirSync(dir, { withFileTypes: true }).reduce(
+        (n, e) => n + (e.isDirectory() ? files(join(dir, e.name)) : 1),
+        0,
+      );
     } catch {
       return 0;
     }
@@ -81,7 +93,12 @@ async function storedCounts(): Promise<Record<string, number>> {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-const apiHeaders = (extra: Record<string, string> = {}) => ({ cookie, "x-same-origin": "1", "x-recaptcha-token": PASS, ...extra });
+const apiHeaders = (extra: Record<string, string> = {}) => ({
+  cookie,
+  "x-same-origin": "1",
+  "x-recaptcha-token": PASS,
+  ...extra,
+});
 
 /** The same hostile value, placed where each kind of procedure input carries its fields. */
 const wrappers: ((v: unknown) => unknown)[] = [
@@ -102,39 +119,104 @@ const MAILS_OWN_ACCOUNT = new Set(["quote.email"]);
 
 function trpcProbes(): Probe[] {
   const probes: Probe[] = [];
-  const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures);
+  const procedures = Object.entries(
+    (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def
+      .procedures,
+  );
   expect(procedures.length).toBeGreaterThan(10);
   for (const [path, procedure] of procedures) {
     const mutation = procedure._def.type === "mutation";
     // Signing out would end the session the other probes need: those get their hostile inputs without one.
-    const headers = SIGN_OUT.has(path) || MAILS_OWN_ACCOUNT.has(path) ? { "x-same-origin": "1", "x-recaptcha-token": PASS } : apiHeaders();
+    const headers =
+      SIGN_OUT.has(path) || MAILS_OWN_ACCOUNT.has(path)
+        ? { "x-same-origin": "1", "x-recaptcha-token": PASS }
+        : apiHeaders();
     const send = (label: string, input: unknown): Probe =>
       mutation
-        ? { label, method: "POST", path: `/api/trpc/${path}`, body: json(input), headers: { ...headers, "content-type": "application/json" } }
+        ? {
+            label,
+            method: "POST",
+            path: `/api/trpc/${path}`,
+            body: json(input),
+            headers: { ...headers, "content-type": "application/json" },
+          }
         : { label, method: "GET", path: `/api/trpc/${path}?input=${uri(json(input), Infinity)}`, headers };
     hostileValues.forEach(([label, value], i) => {
       probes.push(send(`${path} ← ${label}`, value));
       probes.push(send(`${path} ← ${label} (in a field)`, wrappers[i % wrappers.length]!(value)));
     });
-    for (const raw of rawBodies) probes.push({ label: `${path} ← ${raw.label}`, method: "POST", path: `/api/trpc/${path}`, body: raw.body, headers: { ...headers, "content-type": raw.contentType } });
-    probes.push({ label: `${path} ← batch of the same procedure 500 times`, method: "GET", path: `/api/trpc/${Array(500).fill(path).join(",")}?batch=1&input=${encodeURIComponent(json({ 0: {}, 499: null }))}`, headers });
+    for (const raw of rawBodies)
+      probes.push({
+        label: `${path} ← ${raw.label}`,
+        method: "POST",
+        path: `/api/trpc/${path}`,
+        body: raw.body,
+        headers: { ...headers, "content-type": raw.contentType },
+      });
+    probes.push({
+      label: `${path} ← batch of the same procedure 500 times`,
+      method: "GET",
+      path: `/api/trpc/${Array(500).fill(path).join(",")}?batch=1&input=${encodeURIComponent(json({ 0: {}, 499: null }))}`,
+      headers,
+    });
     probes.push({ label: `${path} ← PUT`, method: "PUT", path: `/api/trpc/${path}`, body: "{}", headers });
   }
-  probes.push({ label: "unknown procedure", method: "GET", path: "/api/trpc/nope.nope", headers: apiHeaders() });
-  probes.push({ label: "procedure named __proto__", method: "GET", path: "/api/trpc/__proto__.constructor", headers: apiHeaders() });
-  probes.push({ label: "invalid percent-encoding in the path", method: "GET", path: "/api/trpc/step%E0%A4%A.get", headers: apiHeaders() });
-  probes.push({ label: "invalid UTF-8 in the query", method: "GET", path: "/api/trpc/step.get?input=%7B%22stepId%22%3A%22%FF%FE%22%7D", headers: apiHeaders() });
-  probes.push({ label: "batch input not an object", method: "GET", path: `/api/trpc/step.get,step.get?batch=1&input=${encodeURIComponent("[1,2]")}`, headers: apiHeaders() });
-  probes.push({ label: "oversized body", method: "POST", path: "/api/trpc/step.submit", ...bodyOf(oversizedBody(), apiHeaders()) });
+  probes.push({
+    label: "unknown procedure",
+    method: "GET",
+    path: "/api/trpc/nope.nope",
+    headers: apiHeaders(),
+  });
+  probes.push({
+    label: "procedure named __proto__",
+    method: "GET",
+    path: "/api/trpc/__proto__.constructor",
+    headers: apiHeaders(),
+  });
+  probes.push({
+    label: "invalid percent-encoding in the path",
+    method: "GET",
+    path: "/api/trpc/step%E0%A4%A.get",
+    headers: apiHeaders(),
+  });
+  probes.push({
+    label: "invalid UTF-8 in the query",
+    method: "GET",
+    path: "/api/trpc/step.get?input=%7B%22stepId%22%3A%22%FF%FE%22%7D",
+    headers: apiHeaders(),
+  });
+  probes.push({
+    label: "batch input not an object",
+    method: "GET",
+    path: `/api/trpc/step.get,step.get?batch=1&input=${encodeURIComponent("[1,2]")}`,
+    headers: apiHeaders(),
+  });
+  probes.push({
+    label: "oversized body",
+    method: "POST",
+    path: "/api/trpc/step.submit",
+    ...bodyOf(oversizedBody(), apiHeaders()),
+  });
   return probes;
 }
 
-const bodyOf = (raw: RawBody, headers: Record<string, string>) => ({ body: raw.body, headers: { ...headers, "content-type": raw.contentType } });
+const bodyOf = (raw: RawBody, headers: Record<string, string>) => ({
+  body: raw.body,
+  headers: { ...headers, "content-type": raw.contentType },
+});
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 /** What an HTTP client can put in a header: the value's UTF-8 bytes as Latin-1, control characters dropped. */
-const headerSafe = (value: string, max = 8000) => Buffer.from(value.slice(0, max), "utf8").toString("latin1").replace(/[\x00-\x08\x0a-\x1f\x7f]/g, "");
+const headerSafe = (value: string, max = 8000) =>
+  Buffer.from(value.slice(0, max), "utf8")
+    .toString("latin1")
+    .replace(/[\x00-\x08\x0a-\x1f\x7f]/g, "");
 /** encodeURIComponent, for any string: a lone surrogate (or half a pair cut by slicing) becomes U+FFFD instead of throwing. */
-const uri = (value: string, max = 2000) => encodeURIComponent(value.slice(0, max).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
+const uri = (value: string, max = 2000) =>
+  encodeURIComponent(
+    value
+      .slice(0, max)
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"),
+  );
 const text = (value: unknown) => (typeof value === "string" ? value : json(value));
 
 function authProbes(): Probe[] {
@@ -152,35 +234,79 @@ function authProbes(): Probe[] {
       const v = text(value);
       // A hostile email, code, CSRF token or callback, with the right CSRF token so each reaches its own check.
       probes.push(post(label, "signin/email", { csrfToken: csrf[kind], callbackUrl: "/app", email: v }));
-      probes.push(post(label, "callback/credentials", { csrfToken: csrf[kind], callbackUrl: v, email: v, password: v }));
-      probes.push(post(label, "callback/credentials", { csrfToken: csrf[kind], callbackUrl: "/app", email: "nobody@example.com", code: v }));
-      probes.push(post(`${label} as the CSRF token`, "signin/credentials", { csrfToken: v, email: "nobody@example.com", password: "x" }));
+      probes.push(
+        post(label, "callback/credentials", { csrfToken: csrf[kind], callbackUrl: v, email: v, password: v }),
+      );
+      probes.push(
+        post(label, "callback/credentials", {
+          csrfToken: csrf[kind],
+          callbackUrl: "/app",
+          email: "nobody@example.com",
+          code: v,
+        }),
+      );
+      probes.push(
+        post(`${label} as the CSRF token`, "signin/credentials", {
+          csrfToken: v,
+          email: "nobody@example.com",
+          password: "x",
+        }),
+      );
       probes.push(post(label, `signin/${uri(v, 200)}`, { csrfToken: csrf[kind], email: v }));
       probes.push(post(label, "signout", { csrfToken: v, callbackUrl: v }));
       probes.push(post(label, "_log", { level: v, code: v, message: v }));
       probes.push(post(label, "set-password", { csrfToken: csrf[kind], token: v, password: v }));
-      probes.push({ label: `auth${kind}/set-password?token ← ${label}`, method: "GET", path: `${base}/set-password?token=${uri(v)}`, headers: apiHeaders() });
-      probes.push({ label: `auth${kind}/session with a hostile cookie ← ${label}`, method: "GET", path: `${base}/session`, headers: { cookie: `__session=${uri(v)}; session=${uri(v)}` } });
+      probes.push({
+        label: `auth${kind}/set-password?token ← ${label}`,
+        method: "GET",
+        path: `${base}/set-password?token=${uri(v)}`,
+        headers: apiHeaders(),
+      });
+      probes.push({
+        label: `auth${kind}/session with a hostile cookie ← ${label}`,
+        method: "GET",
+        path: `${base}/session`,
+        headers: { cookie: `__session=${uri(v)}; session=${uri(v)}` },
+      });
     }
     for (const raw of [...rawBodies, oversizedBody()])
       for (const path of ["signin/email", "callback/credentials", "signout", "_log", "set-password"])
-        probes.push({ label: `auth${kind}/${path} ← ${raw.label}`, method: "POST", path: `${base}/${path}`, ...bodyOf(raw, apiHeaders()) });
-    for (const path of ["session", "csrf", "providers", "nope", "..%2f..%2fpackage.json"]) probes.push({ label: `auth${kind}/${path} (GET)`, method: "GET", path: `${base}/${path}`, headers: apiHeaders() });
+        probes.push({
+          label: `auth${kind}/${path} ← ${raw.label}`,
+          method: "POST",
+          path: `${base}/${path}`,
+          ...bodyOf(raw, apiHeaders()),
+        });
+    for (const path of ["session", "csrf", "providers", "nope", "..%2f..%2fpackage.json"])
+      probes.push({
+        label: `auth${kind}/${path} (GET)`,
+        method: "GET",
+        path: `${base}/${path}`,
+        headers: apiHeaders(),
+      });
   }
   return probes;
 }
 
 /** A multipart body built by hand, so field names, file names and bytes can be anything. */
-function multipart(fields: [name: string, value: string, filename?: string][]): { body: Uint8Array; contentType: string } {
+function multipart(fields: [name: string, value: string, filename?: string][]): {
+  body: Uint8Array;
+  contentType: string;
+} {
   const boundary = "----fuzz7d3b";
   const parts = fields.map(([name, value, filename]) =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}\r\n${filename === undefined ? "" : "Content-Type: application/pdf\r\n"}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}\r\n${filename === undefined ? "" : "Content-Type: application/pdf\r\n"}\r\n`,
+      ),
       Buffer.from(value),
       Buffer.from("\r\n"),
     ]),
   );
-  return { body: new Uint8Array(Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)])), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: new Uint8Array(Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)])),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 function otherEndpointProbes(): Probe[] {
@@ -191,29 +317,118 @@ function otherEndpointProbes(): Probe[] {
     const v = text(value);
     const short = uri(v);
     // Uploads: hostile fields beside a file that is not a document, a document beside hostile fields, hostile names.
-    const bad = multipart([["documentType", v], ["borrower", v], ["propertyId", v], ["subtype", v], ["side", v], ["applicationId", v], ["file", v, "x.pdf"]]);
-    probes.push({ label: `upload ← ${label} in every field`, method: "POST", path: "/api/upload", body: bad.body, headers: apiHeaders({ "content-type": bad.contentType }), before: fresh });
+    const bad = multipart([
+      ["documentType", v],
+      ["borrower", v],
+      ["propertyId", v],
+      ["subtype", v],
+      ["side", v],
+      ["applicationId", v],
+      ["file", v, "x.pdf"],
+    ]);
+    probes.push({
+      label: `upload ← ${label} in every field`,
+      method: "POST",
+      path: "/api/upload",
+      body: bad.body,
+      headers: apiHeaders({ "content-type": bad.contentType }),
+      before: fresh,
+    });
     // A hostile file name on bytes that are no document: the multipart parser reads the name, the sniffer refuses the file.
-    const named = multipart([["documentType", "bank_statements"], ["file", "GIF89a not a document", v.slice(0, 5000)]]);
-    probes.push({ label: `upload ← ${label} as the file name`, method: "POST", path: "/api/upload", body: named.body, headers: apiHeaders({ "content-type": named.contentType }), before: fresh });
-    probes.push({ label: `upload/:id ← ${label}`, method: "GET", path: `/api/upload/${short}`, headers: apiHeaders() });
-    probes.push({ label: `botcheck/config?action ← ${label}`, method: "GET", path: `/api/botcheck/config?action=${short}` });
-    probes.push({ label: `esign/:file ← ${label}`, method: "GET", path: `/api/esign/${short}`, headers: apiHeaders() });
-    probes.push({ label: `esign/latest.pdf?application ← ${label}`, method: "GET", path: `/api/esign/latest.pdf?application=${short}`, headers: apiHeaders() });
+    const named = multipart([
+      ["documentType", "bank_statements"],
+      ["file", "GIF89a not a document", v.slice(0, 5000)],
+    ]);
+    probes.push({
+      label: `upload ← ${label} as the file name`,
+      method: "POST",
+      path: "/api/upload",
+      body: named.body,
+      headers: apiHeaders({ "content-type": named.contentType }),
+      before: fresh,
+    });
+    probes.push({
+      label: `upload/:id ← ${label}`,
+      method: "GET",
+      path: `/api/upload/${short}`,
+      headers: apiHeaders(),
+    });
+    probes.push({
+      label: `botcheck/config?action ← ${label}`,
+      method: "GET",
+      path: `/api/botcheck/config?action=${short}`,
+    });
+    probes.push({
+      label: `esign/:file ← ${label}`,
+      method: "GET",
+      path: `/api/esign/${short}`,
+      headers: apiHeaders(),
+    });
+    probes.push({
+      label: `esign/latest.pdf?application ← ${label}`,
+      method: "GET",
+      path: `/api/esign/latest.pdf?application=${short}`,
+      headers: apiHeaders(),
+    });
     // The development tools (outside production only, as here).
-    probes.push({ label: `dev/sample?who ← ${label}`, method: "GET", path: `/api/dev/sample?who=${short}`, headers: apiHeaders() });
-    probes.push({ label: `dev/definitions?since ← ${label}`, method: "GET", path: `/api/dev/definitions?since=${short}`, headers: apiHeaders() });
+    probes.push({
+      label: `dev/sample?who ← ${label}`,
+      method: "GET",
+      path: `/api/dev/sample?who=${short}`,
+      headers: apiHeaders(),
+    });
+    probes.push({
+      label: `dev/definitions?since ← ${label}`,
+      method: "GET",
+      path: `/api/dev/definitions?since=${short}`,
+      headers: apiHeaders(),
+    });
     // The guards themselves: a hostile bot-check token (to the real verifier) and hostile session cookies.
-    probes.push({ label: `bot-check token ← ${label}`, method: "POST", path: "/api/trpc/step.submit", body: json({ stepId: "name", answers: {} }), headers: { cookie, "x-same-origin": "1", "x-recaptcha-token": headerSafe(v), "content-type": "application/json" } });
-    probes.push({ label: `session cookie ← ${label}`, method: "GET", path: `/api/trpc/application.get`, headers: { "x-same-origin": "1", cookie: `session=${short}; __Host-session=${short}; portal_session=${short}` } });
+    probes.push({
+      label: `bot-check token ← ${label}`,
+      method: "POST",
+      path: "/api/trpc/step.submit",
+      body: json({ stepId: "name", answers: {} }),
+      headers: {
+        cookie,
+        "x-same-origin": "1",
+        "x-recaptcha-token": headerSafe(v),
+        "content-type": "application/json",
+      },
+    });
+    probes.push({
+      label: `session cookie ← ${label}`,
+      method: "GET",
+      path: `/api/trpc/application.get`,
+      headers: {
+        "x-same-origin": "1",
+        cookie: `session=${short}; __Host-session=${short}; portal_session=${short}`,
+      },
+    });
   }
   for (const raw of [...rawBodies, oversizedBody()]) {
-    probes.push({ label: `upload ← ${raw.label}`, method: "POST", path: "/api/upload", ...bodyOf(raw, apiHeaders()), before: fresh });
-    probes.push({ label: `dev/definitions ← ${raw.label}`, method: "POST", path: "/api/dev/definitions", ...bodyOf(raw, apiHeaders()) });
+    probes.push({
+      label: `upload ← ${raw.label}`,
+      method: "POST",
+      path: "/api/upload",
+      ...bodyOf(raw, apiHeaders()),
+      before: fresh,
+    });
+    probes.push({
+      label: `dev/definitions ← ${raw.label}`,
+      method: "POST",
+      path: "/api/dev/definitions",
+      ...bodyOf(raw, apiHeaders()),
+    });
   }
   probes.push({ label: "botcheck POST", method: "POST", path: "/api/botcheck/config", body: "{}" });
   probes.push({ label: "unknown API", method: "GET", path: "/api/../../etc/passwd" });
-  probes.push({ label: "headers 15 KB long", method: "GET", path: "/api/trpc/step.get", headers: { ...apiHeaders(), "x-filler": "a".repeat(15_000) } });
+  probes.push({
+    label: "headers 15 KB long",
+    method: "GET",
+    path: "/api/trpc/step.get",
+    headers: { ...apiHeaders(), "x-filler": "a".repeat(15_000) },
+  });
   return probes;
 }
 
@@ -227,18 +442,25 @@ async function send(probe: Probe): Promise<number | string> {
     let status: number | undefined;
     // A connection of its own: a refused body may make the server close the socket, which must not
     // cut short the next probe sent on it.
-    const req = request(`${server.url}${probe.path}`, { method: probe.method, headers: probe.headers, agent: false }, (res) => {
-      status = res.statusCode;
-      res.resume();
-      res.on("end", () => resolve(status!));
-      res.on("error", () => resolve(status!));
-    });
+    const req = request(
+      `${server.url}${probe.path}`,
+      { method: probe.method, headers: probe.headers, agent: false },
+      (res) => {
+        status = res.statusCode;
+        res.resume();
+        res.on("end", () => resolve(status!));
+        res.on("error", () => resolve(status!));
+      },
+    );
     req.on("error", (error) => resolve(status ?? `no answer (${error.message})`));
     req.end(probe.body === undefined ? undefined : Buffer.from(probe.body));
   });
 }
 
-async function sendAll(probes: Probe[], concurrency = 6): Promise<{ probe: Probe; outcome: number | string }[]> {
+async function sendAll(
+  probes: Probe[],
+  concurrency = 6,
+): Promise<{ probe: Probe; outcome: number | string }[]> {
   const results: { probe: Probe; outcome: number | string }[] = [];
   let next = 0;
   await Promise.all(
@@ -270,22 +492,52 @@ describe("hostile input (fuzz)", () => {
       ["application4", ["propertyOwnership"]],
       ["application5", ["user", "employments"]],
     ];
-    const nest = (keys: string[], value: unknown): unknown => keys.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+    const nest = (keys: string[], value: unknown): unknown =>
+      keys.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
     const bombs: Probe[] = [];
     for (const [stepId, keys] of lists)
       for (const n of [1_000, 2_000, 10_000, 15_000]) {
         const items = Array.from({ length: n }, () => ({ debtor: "x" }));
-        bombs.push({ label: `${stepId} ← ${n} junk items`, method: "POST", path: "/api/trpc/step.submit", body: json({ stepId, answers: nest(keys, items) }), headers: apiHeaders({ "content-type": "application/json" }) });
+        bombs.push({
+          label: `${stepId} ← ${n} junk items`,
+          method: "POST",
+          path: "/api/trpc/step.submit",
+          body: json({ stepId, answers: nest(keys, items) }),
+          headers: apiHeaders({ "content-type": "application/json" }),
+        });
       }
     for (const depth of [2_000, 20_000, 50_000]) {
       const deep = `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
-      bombs.push({ label: `step.submit ← answers ${depth} deep`, method: "POST", path: "/api/trpc/step.submit", body: `{"stepId":"name","answers":{"user":${deep}}}`, headers: apiHeaders({ "content-type": "application/json" }) });
-      bombs.push({ label: `batched step.submit ← ${depth} deep`, method: "POST", path: "/api/trpc/step.submit?batch=1", body: `{"0":{"stepId":"name","answers":${deep}}}`, headers: apiHeaders({ "content-type": "application/json" }) });
+      bombs.push({
+        label: `step.submit ← answers ${depth} deep`,
+        method: "POST",
+        path: "/api/trpc/step.submit",
+        body: `{"stepId":"name","answers":{"user":${deep}}}`,
+        headers: apiHeaders({ "content-type": "application/json" }),
+      });
+      bombs.push({
+        label: `batched step.submit ← ${depth} deep`,
+        method: "POST",
+        path: "/api/trpc/step.submit?batch=1",
+        body: `{"0":{"stepId":"name","answers":${deep}}}`,
+        headers: apiHeaders({ "content-type": "application/json" }),
+      });
     }
-    for (const depth of [500, 1_500]) bombs.push({ label: `step.get ← input ${depth} deep`, method: "GET", path: `/api/trpc/step.get?input=${uri(`${"[".repeat(depth)}${"]".repeat(depth)}`, Infinity)}`, headers: apiHeaders() });
+    for (const depth of [500, 1_500])
+      bombs.push({
+        label: `step.get ← input ${depth} deep`,
+        method: "GET",
+        path: `/api/trpc/step.get?input=${uri(`${"[".repeat(depth)}${"]".repeat(depth)}`, Infinity)}`,
+        headers: apiHeaders(),
+      });
     const rounds = Array.from({ length: 8 }, () => bombs).flat();
 
-    const plain = { method: "GET", path: `/api/trpc/step.get?input=${encodeURIComponent(json({ stepId: "propertyValue" }))}`, headers: apiHeaders(), label: "plain step.get" };
+    const plain = {
+      method: "GET",
+      path: `/api/trpc/step.get?input=${encodeURIComponent(json({ stepId: "propertyValue" }))}`,
+      headers: apiHeaders(),
+      label: "plain step.get",
+    };
     // Warm: every bomb's code path once, and the plain request; then measured on a settled heap
     // (this test runs first: the big fuzz pass below leaves gigabytes for the collector).
     await sendAll(bombs, 2);
@@ -335,7 +587,11 @@ describe("hostile input (fuzz)", () => {
       );
       expect(fivexx.map(({ probe, outcome }) => `${outcome} ← ${probe.label}`)).toEqual([]);
       // Refused, each: 400 naming the limit met, or 413 for a body over the size limit.
-      expect(r.results.filter(({ outcome }) => outcome !== 400 && outcome !== 413).map(({ probe, outcome }) => `${outcome} ← ${probe.label}`)).toEqual([]);
+      expect(
+        r.results
+          .filter(({ outcome }) => outcome !== 400 && outcome !== 413)
+          .map(({ probe, outcome }) => `${outcome} ← ${probe.label}`),
+      ).toEqual([]);
       expect(r.statuses.every((status) => status === 200)).toBe(true);
       expect(r.latencies.length).toBeGreaterThan(5);
     }
@@ -365,23 +621,43 @@ describe("hostile input (fuzz)", () => {
 
     // Whatever the server logs meanwhile is kept, not printed: it must not echo what it was sent.
     const logged: string[] = [];
-    const spies = (["log", "warn", "error"] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" "))));
+    const spies = (["log", "warn", "error"] as const).map((level) =>
+      vi
+        .spyOn(console, level)
+        .mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" "))),
+    );
     // Bodies over 1 MB go one at a time: the peak then reflects one such request, not six at once.
     const large = (p: Probe) => (p.body?.length ?? 0) > 1_000_000;
     let results: Awaited<ReturnType<typeof sendAll>>;
     try {
-      results = [...(await sendAll(probes.filter((p) => !large(p)))), ...(await sendAll(probes.filter(large), 1))];
+      results = [
+        ...(await sendAll(probes.filter((p) => !large(p)))),
+        ...(await sendAll(probes.filter(large), 1)),
+      ];
     } finally {
       clearInterval(sampler);
       for (const spy of spies) spy.mockRestore();
     }
-    const failures = results.filter(({ outcome }) => typeof outcome === "string" || outcome >= 500).map(({ probe, outcome }) => `${outcome} ← ${probe.label}`);
+    const failures = results
+      .filter(({ outcome }) => typeof outcome === "string" || outcome >= 500)
+      .map(({ probe, outcome }) => `${outcome} ← ${probe.label}`);
     expect(failures).toEqual([]);
     // Most probes meet a refusal (a client error): the hostile part was seen, not waved through.
-    expect(results.filter(({ outcome }) => typeof outcome === "number" && outcome >= 400).length).toBeGreaterThan(results.length * 0.8);
+    expect(
+      results.filter(({ outcome }) => typeof outcome === "number" && outcome >= 400).length,
+    ).toBeGreaterThan(results.length * 0.8);
 
     expect(await storedCounts()).toEqual(before);
-    const echoed = ["DROP TABLE", "UNION SELECT", "etc/passwd", "Bcc:", "<script>", "javascript:", "polluted", "gnp.exe"];
+    const echoed = [
+      "DROP TABLE",
+      "UNION SELECT",
+      "etc/passwd",
+      "Bcc:",
+      "<script>",
+      "javascript:",
+      "polluted",
+      "gnp.exe",
+    ];
     expect(logged.filter((line) => echoed.some((marker) => line.includes(marker)))).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
@@ -394,24 +670,51 @@ describe("hostile input (fuzz)", () => {
     expect(mb(kept() - keptBefore)).toBeLessThan(256);
 
     // Still up, and the applicant's session and answers are intact.
-    const after = await fetch(`${server.url}/api/trpc/step.get?input=${encodeURIComponent(json({ stepId: "propertyValue" }))}`, { headers: apiHeaders() });
+    const after = await fetch(
+      `${server.url}/api/trpc/step.get?input=${encodeURIComponent(json({ stepId: "propertyValue" }))}`,
+      { headers: apiHeaders() },
+    );
     expect(after.status).toBe(200);
-    expect(((await after.json()) as { result: { data: { application: unknown } } }).result.data.application).toMatchObject({ setup: { propertyValue: 500000 } });
+    expect(
+      ((await after.json()) as { result: { data: { application: unknown } } }).result.data.application,
+    ).toMatchObject({ setup: { propertyValue: 500000 } });
   }, 240_000);
 
   it("refuses a body far larger than any form with 413 before reading it", async () => {
     // A 24 MB JSON answer costs the server ~180 MB to read, parse and judge; a hundred at once would
     // exhaust it. The largest real step submission is a few kilobytes.
-    const huge = JSON.stringify({ stepId: "name", answers: { user: { firstName: "A".repeat(24 * 2 ** 20) } } });
-    expect(await send({ label: "24 MB answer", method: "POST", path: "/api/trpc/step.submit", body: huge, headers: apiHeaders({ "content-type": "application/json" }) })).toBe(413);
+    const huge = JSON.stringify({
+      stepId: "name",
+      answers: { user: { firstName: "A".repeat(24 * 2 ** 20) } },
+    });
+    expect(
+      await send({
+        label: "24 MB answer",
+        method: "POST",
+        path: "/api/trpc/step.submit",
+        body: huge,
+        headers: apiHeaders({ "content-type": "application/json" }),
+      }),
+    ).toBe(413);
     const signInForm = `csrfToken=${csrf.Applicant}&email=${"a".repeat(24 * 2 ** 20)}`;
-    expect(await send({ label: "24 MB sign-in form", method: "POST", path: "/api/authApplicant/signin/email", body: signInForm, headers: apiHeaders({ "content-type": "application/x-www-form-urlencoded" }) })).toBe(413);
+    expect(
+      await send({
+        label: "24 MB sign-in form",
+        method: "POST",
+        path: "/api/authApplicant/signin/email",
+        body: signInForm,
+        headers: apiHeaders({ "content-type": "application/x-www-form-urlencoded" }),
+      }),
+    ).toBe(413);
   }, 60_000);
 
   it("stores a SQL-looking answer as plain text and leaves every table in place", async () => {
     const b = browser(server.url);
     const name = "Robert'); DROP TABLE users; --";
-    await b.trpc.step.submit.mutate({ stepId: "name", answers: { user: { firstName: name, lastName: "' OR '1'='1" } } });
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: name, lastName: "' OR '1'='1" } },
+    });
     const { application } = await b.trpc.step.get.query({ stepId: "name" });
     expect(application).toMatchObject({ user: { firstName: name, lastName: "' OR '1'='1" } });
     const counts = await storedCounts();

@@ -4,7 +4,8 @@
 // Deterministic: the same list on every run, so a failure can be replayed.
 
 /** JSON text nested `depth` levels deep, built as text (JSON.stringify would recurse). */
-export const deepJsonText = (depth: number, open = "[", close = "]") => open.repeat(depth) + close.repeat(depth);
+export const deepJsonText = (depth: number, open = "[", close = "]") =>
+  open.repeat(depth) + close.repeat(depth);
 const deepObjectText = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
 
 /** Values with prototype keys must be parsed from text: an object literal would set the prototype instead. */
@@ -30,7 +31,12 @@ export const hostileValues: [label: string, value: unknown][] = [
   ["object 2,000 deep", parsed(deepObjectText(2_000))],
   ["__proto__ key", parsed('{"__proto__":{"polluted":true,"isAdmin":true}}')],
   ["constructor.prototype keys", parsed('{"constructor":{"prototype":{"polluted":true}}}')],
-  ["__proto__ inside answers", parsed('{"user":{"__proto__":{"polluted":true},"firstName":"A"},"setup":{"constructor":{"prototype":{"polluted":true}}}}')],
+  [
+    "__proto__ inside answers",
+    parsed(
+      '{"user":{"__proto__":{"polluted":true},"firstName":"A"},"setup":{"constructor":{"prototype":{"polluted":true}}}}',
+    ),
+  ],
   ["Object method names as keys", { toString: "x", valueOf: 1, hasOwnProperty: "y", then: "z" }],
   ["SQL: always true", "' OR '1'='1"],
   ["SQL: drop table", "'); DROP TABLE users; --"],
@@ -65,19 +71,47 @@ const bytes = (...values: number[]) => new Uint8Array(values);
 
 /** Bodies that are not a JSON value at all. Sent to every POST endpoint. */
 export const rawBodies: RawBody[] = [
-  { label: "invalid UTF-8", body: bytes(0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d), contentType: "application/json" },
+  {
+    label: "invalid UTF-8",
+    body: bytes(0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d),
+    contentType: "application/json",
+  },
   { label: "overlong UTF-8 slash", body: bytes(0x22, 0xc0, 0xaf, 0x22), contentType: "application/json" },
   { label: "truncated JSON", body: '{"stepId": "name", "answers": {', contentType: "application/json" },
   { label: "JSON with a trailing comma", body: '{"stepId": "name",}', contentType: "application/json" },
   { label: "array 200,000 deep", body: deepJsonText(200_000), contentType: "application/json" },
   { label: "object 100,000 deep", body: deepObjectText(100_000), contentType: "application/json" },
   { label: "empty body", body: "", contentType: "application/json" },
-  { label: "form body where JSON is due", body: "stepId=name&answers=1", contentType: "application/x-www-form-urlencoded" },
-  { label: "multipart with no boundary", body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--", contentType: "multipart/form-data" },
-  { label: "multipart never closed", body: "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.pdf\"\r\n\r\n%PDF-1.4", contentType: "multipart/form-data; boundary=b" },
-  { label: "XML", body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', contentType: "application/xml" },
-  { label: "8 MB of JSON", body: JSON.stringify({ stepId: "name", answers: { user: { firstName: "A".repeat(8 * 1024 * 1024) } } }), contentType: "application/json" },
+  {
+    label: "form body where JSON is due",
+    body: "stepId=name&answers=1",
+    contentType: "application/x-www-form-urlencoded",
+  },
+  {
+    label: "multipart with no boundary",
+    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+    contentType: "multipart/form-data",
+  },
+  {
+    label: "multipart never closed",
+    body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4',
+    contentType: "multipart/form-data; boundary=b",
+  },
+  {
+    label: "XML",
+    body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+    contentType: "application/xml",
+  },
+  {
+    label: "8 MB of JSON",
+    body: JSON.stringify({ stepId: "name", answers: { user: { firstName: "A".repeat(8 * 1024 * 1024) } } }),
+    contentType: "application/json",
+  },
 ];
 
 /** Far over any limit: sent once to each family of endpoints. */
-export const oversizedBody = (): RawBody => ({ label: "24 MB body", body: new Uint8Array(24 * 1024 * 1024).fill(0x41), contentType: "application/octet-stream" });
+export const oversizedBody = (): RawBody => ({
+  label: "24 MB body",
+  body: new Uint8Array(24 * 1024 * 1024).fill(0x41),
+  contentType: "application/octet-stream",
+});

@@ -5,5 +5,11 @@ import { startServer } from "@server/start";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must name the data folder");
-const server = await startServer({ port: Number(process.env.PORT ?? 0), host: "127.0.0.1", dataDir, quiet: true, webDir: undefined });
+const server = await startServer({
+  port: Number(process.env.PORT ?? 0),
+  host: "127.0.0.1",
+  dataDir,
+  quiet: true,
+  webDir: undefined,
+});
 process.stdout.write(`${server.url}\n`);

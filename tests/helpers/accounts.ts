@@ -17,14 +17,29 @@ import { browser, type Browser, type TestServer } from "./server";
  * (server/features/steps/journey.ts); with `walked`, with that list saved, as the funnel and the demo seed
  * leave it. Tests of the path itself walk the API instead (helpers/journeys.ts).
  */
-export async function makeApplicant(services: Services, { email = `${randomUUID()}@example.com`, password = "correct horse battery", status = "previewOffer", doc = {} as Record<string, unknown>, walked = false } = {}) {
+export async function makeApplicant(
+  services: Services,
+  {
+    email = `${randomUUID()}@example.com`,
+    password = "correct horse battery",
+    status = "previewOffer",
+    doc = {} as Record<string, unknown>,
+    walked = false,
+  } = {},
+) {
   const passwordHash = await hashPassword(password);
   const store = applicationStore(services);
   const app = await transaction(services.db, async (tx) => {
     const created = await store.createGuest(tx, status, "variantOne");
     await tx.update(users).set({ email, passwordHash }).where(eq(users.id, created.ownerId));
     const saved = { user: { email }, ...doc };
-    const completed = walked ? completedUpTo(services.defs, status, { application: saved, variant: created.variant, part: partOf(services.defs, OWNER_ROLE, saved) }) : null;
+    const completed = walked
+      ? completedUpTo(services.defs, status, {
+          application: saved,
+          variant: created.variant,
+          part: partOf(services.defs, OWNER_ROLE, saved),
+        })
+      : null;
     await store.save(tx, created, saved, status, null, { completed });
     return created;
   });
@@ -33,10 +48,24 @@ export async function makeApplicant(services: Services, { email = `${randomUUID(
 
 export async function makePortalUser(
   services: Services,
-  { email = `${randomUUID()}@lender.example`, password = "portal password 1", role = "admin", partnerId = "house", name = "Pat Portal" } = {},
+  {
+    email = `${randomUUID()}@lender.example`,
+    password = "portal password 1",
+    role = "admin",
+    partnerId = "house",
+    name = "Pat Portal",
+  } = {},
 ) {
   const id = randomUUID();
-  await services.db.insert(portalUsers).values({ id, email, name, role, partnerId, passwordHash: await hashPassword(password), createdAt: new Date() });
+  await services.db.insert(portalUsers).values({
+    id,
+    email,
+    name,
+    role,
+    partnerId,
+    passwordHash: await hashPassword(password),
+    createdAt: new Date(),
+  });
   return { id, email, password, role, partnerId };
 }
 
@@ -49,10 +78,20 @@ export async function makePartner(services: Services, name = "Broker Partners LL
 
 /** Signs a portal user in with both factors: the password, then the code mailed to them. */
 export async function signInPortal(server: TestServer, b: Browser, who: { email: string; password: string }) {
-  const first = await b.auth("Portal", "callback/credentials", { email: who.email, password: who.password, callbackUrl: "/portal" });
-  if (first.status !== 200 || !first.body.url.includes("step=code")) throw new Error(`the password step failed: ${first.status} ${first.body.error ?? ""}`);
-  const second = await b.auth("Portal", "callback/credentials", { email: who.email, code: server.lastCode(), callbackUrl: "/portal" });
-  if (second.status !== 200) throw new Error(`the code step failed: ${second.status} ${second.body.error ?? ""}`);
+  const first = await b.auth("Portal", "callback/credentials", {
+    email: who.email,
+    password: who.password,
+    callbackUrl: "/portal",
+  });
+  if (first.status !== 200 || !first.body.url.includes("step=code"))
+    throw new Error(`the password step failed: ${first.status} ${first.body.error ?? ""}`);
+  const second = await b.auth("Portal", "callback/credentials", {
+    email: who.email,
+    code: server.lastCode(),
+    callbackUrl: "/portal",
+  });
+  if (second.status !== 200)
+    throw new Error(`the code step failed: ${second.status} ${second.body.error ?? ""}`);
   return second;
 }
 

@@ -8,7 +8,12 @@ import { loadDefinitions, REPO_ROOT } from "@engine/definitions/load";
 export const repo = loadDefinitions();
 
 /** A copy of steps/ and rules/ in a temporary folder, for tests that edit definitions. */
-export function copyDefinitions(): { steps: string; rules: string; edit: (file: string, change: (json: any) => void) => void; write: (file: string, json: unknown) => void } {
+export function copyDefinitions(): {
+  steps: string;
+  rules: string;
+  edit: (file: string, change: (json: any) => void) => void;
+  write: (file: string, json: unknown) => void;
+} {
   const dir = mkdtempSync(join(tmpdir(), "heloc-defs-"));
   const steps = join(dir, "steps");
   const rules = join(dir, "rules");
@@ -38,10 +43,21 @@ export function addSsnStep(copy: ReturnType<typeof copyDefinitions>) {
       type: "object",
       additionalProperties: false,
       required: ["user"],
-      properties: { user: { type: "object", additionalProperties: false, required: ["ssn"], properties: { ssn: { $ref: "../../schemas/user.json#/properties/ssn" } } } },
+      properties: {
+        user: {
+          type: "object",
+          additionalProperties: false,
+          required: ["ssn"],
+          properties: { ssn: { $ref: "../../schemas/user.json#/properties/ssn" } },
+        },
+      },
     },
   });
-  copy.write("steps/flows/ssn-check.json", { id: "ssnCheckFlow", description: "A one-step flow for tests.", variants: [{ id: "only", steps: ["ssnCheck"] }] });
+  copy.write("steps/flows/ssn-check.json", {
+    id: "ssnCheckFlow",
+    description: "A one-step flow for tests.",
+    variants: [{ id: "only", steps: ["ssnCheck"] }],
+  });
   return copy;
 }
 

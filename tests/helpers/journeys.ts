@@ -11,7 +11,9 @@ import { REPO_ROOT } from "@engine/base/paths";
 import { setAt } from "@engine/base/pointer";
 import { newestTextCode, type Browser, type TestServer } from "./server";
 
-const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const demo = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as Record<string, any>;
 
 /** One account per address: each applicant a test makes has addresses of their own. */
 function withOwnEmail(doc: Record<string, any>) {
@@ -27,12 +29,21 @@ function withOwnEmail(doc: Record<string, any>) {
 /** What the steps after the offer ask that the demo application does not hold. */
 const finishing = (name: string) => ({
   consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
-  esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { borrowerName: name } },
+  esign: {
+    consent: { accepted: true },
+    disclosures: { acknowledged: true },
+    signature: { borrowerName: name },
+  },
   incomeVerification: { method: "manual" },
   identityVerification: { borrower: { idType: "driver_license" } },
   disbursement: {
     drawAmount: 20000,
-    bankAccount: { holderName: name, accountType: "checking", routingNumber: "021000021", accountNumber: "000123456789" },
+    bankAccount: {
+      holderName: name,
+      accountType: "checking",
+      routingNumber: "021000021",
+      accountNumber: "000123456789",
+    },
     rescission: { acknowledged: true },
   },
 });
@@ -42,7 +53,9 @@ export function singleBorrower(): Record<string, any> {
   const doc = withOwnEmail(structuredClone(demo));
   doc.setup.hasCoborrower = false;
   delete doc.coborrower;
-  doc.liabilities = (doc.liabilities ?? []).filter((l: { debtor?: string }) => l.debtor !== "coborrower" && l.debtor !== "joint");
+  doc.liabilities = (doc.liabilities ?? []).filter(
+    (l: { debtor?: string }) => l.debtor !== "coborrower" && l.debtor !== "joint",
+  );
   delete doc.uploads;
   return { ...doc, ...finishing(`${doc.user.firstName} ${doc.user.lastName}`) };
 }
@@ -51,7 +64,12 @@ export function singleBorrower(): Record<string, any> {
 export function twoBorrowers(): Record<string, any> {
   const doc = withOwnEmail(structuredClone(demo));
   delete doc.uploads;
-  return { ...doc, coborrowerInvite: { answeredBy: "borrower" }, ...finishing(`${doc.user.firstName} ${doc.user.lastName}`), identityVerification: { borrower: { idType: "driver_license" }, coborrower: { idType: "passport" } } };
+  return {
+    ...doc,
+    coborrowerInvite: { answeredBy: "borrower" },
+    ...finishing(`${doc.user.firstName} ${doc.user.lastName}`),
+    identityVerification: { borrower: { idType: "driver_license" }, coborrower: { idType: "passport" } },
+  };
 }
 
 export interface Walk {
@@ -66,21 +84,36 @@ export interface Walk {
 }
 
 /** The answers a step is sent on a walk: its slice of the document, or the test's own, with the texted code where a step checks one. */
-export function answersFor(server: TestServer, stepId: string, doc: Record<string, any>, given?: Record<string, unknown>): Record<string, unknown> {
+export function answersFor(
+  server: TestServer,
+  stepId: string,
+  doc: Record<string, any>,
+  given?: Record<string, unknown>,
+): Record<string, unknown> {
   const defs = server.services.defs;
-  let answers = given ?? ((sliceAnswers(bundleStepSchema(defs, stepId), doc) ?? {}) as Record<string, unknown>);
+  let answers =
+    given ?? ((sliceAnswers(bundleStepSchema(defs, stepId), doc) ?? {}) as Record<string, unknown>);
   for (const effect of defs.steps.get(stepId)?.def.effects ?? [])
-    if (effect.kind === "verifyPhoneCode" && effect.code) answers = setAt(answers, effect.code, newestTextCode(server.dataDir)) as Record<string, unknown>;
+    if (effect.kind === "verifyPhoneCode" && effect.code)
+      answers = setAt(answers, effect.code, newestTextCode(server.dataDir)) as Record<string, unknown>;
   return answers;
 }
 
 /** Answers every step from the start of the path up to `until` (left due); returns the last answer's result. */
-export async function walk(server: TestServer, b: Browser, { until, from = "name", doc = singleBorrower(), answers = {} }: Walk) {
+export async function walk(
+  server: TestServer,
+  b: Browser,
+  { until, from = "name", doc = singleBorrower(), answers = {} }: Walk,
+) {
   let at: string | null = from;
   let last: Awaited<ReturnType<Browser["trpc"]["step"]["submit"]["mutate"]>> | null = null;
   for (let hops = 0; at !== null && at !== until; hops++) {
     if (hops > 60) throw new Error(`the walk to ${until} did not get there`);
-    last = await b.trpc.step.submit.mutate({ stepId: at, answers: answersFor(server, at, doc, answers[at]), ...(last ? { revision: last.revision } : {}) });
+    last = await b.trpc.step.submit.mutate({
+      stepId: at,
+      answers: answersFor(server, at, doc, answers[at]),
+      ...(last ? { revision: last.revision } : {}),
+    });
     at = last.stepId;
   }
   if (at !== until) throw new Error(`the walk to ${until} stopped at ${last?.route ?? from}`);

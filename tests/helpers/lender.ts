@@ -17,14 +17,19 @@ export const productionLender: LenderProfile = {
   licenses: [{ state: "California", type: "California Financing Law license", number: "60DBO-123456" }],
   ecoaAgency: { name: "Federal Trade Commission, Equal Credit Opportunity", address: "Washington, DC 20580" },
   heloc: {
-    index: { name: "the Prime Rate published in the Money Rates table of The Wall Street Journal", source: "The Wall Street Journal, Money Rates table" },
+    index: {
+      name: "the Prime Rate published in the Money Rates table of The Wall Street Journal",
+      source: "The Wall Street Journal, Money Rates table",
+    },
     rateChanges: { frequency: "monthly, on the first day of a billing cycle", annualCap: 2 },
     thirdPartyFees: { low: 300, high: 1200 },
     booklet: { url: "https://files.consumerfinance.gov/f/documents/cfpb_heloc-brochure.pdf", pdfPath: null },
     historicalIndex: {
       asOf: "the first business day of January",
       source: "The Wall Street Journal Prime Rate",
-      values: [3.25, 3.25, 3.25, 3.25, 3.25, 3.5, 3.75, 4.5, 5.5, 4.75, 3.25, 3.25, 7.5, 8.5, 7.5].map((rate, i) => ({ year: 2011 + i, rate })),
+      values: [3.25, 3.25, 3.25, 3.25, 3.25, 3.5, 3.75, 4.5, 5.5, 4.75, 3.25, 3.25, 7.5, 8.5, 7.5].map(
+        (rate, i) => ({ year: 2011 + i, rate }),
+      ),
     },
   },
 };

@@ -22,7 +22,8 @@ export function pdfText(bytes: Uint8Array): string {
     } catch {
       content = data;
     }
-    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(t[1]!, "hex").toString("latin1"));
+    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+      parts.push(Buffer.from(t[1]!, "hex").toString("latin1"));
     for (const t of content.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) parts.push(t[1]!);
   }
   return parts.join("\n");
@@ -38,7 +39,10 @@ export async function pdfPages(bytes: Uint8Array): Promise<number> {
 
 /** The bytes of a mail's attachment (a .eml from the outbox, as nodemailer writes it: base64 parts); null when absent. */
 export function mailAttachment(eml: string, filename: string): Buffer | null {
-  const at = eml.indexOf(`filename=${filename}`) >= 0 ? eml.indexOf(`filename=${filename}`) : eml.indexOf(`filename="${filename}"`);
+  const at =
+    eml.indexOf(`filename=${filename}`) >= 0
+      ? eml.indexOf(`filename=${filename}`)
+      : eml.indexOf(`filename="${filename}"`);
   if (at < 0) return null;
   const start = eml.indexOf("\r\n\r\n", at) + 4;
   const end = eml.indexOf("\r\n--", start);

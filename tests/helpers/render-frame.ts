@@ -15,12 +15,23 @@ const server = await createServer({
 });
 try {
   const { MemoryRouter } = await import("react-router-dom");
-  const { SessionProvider } = (await server.ssrLoadModule("/src/session/session.tsx")) as { SessionProvider: (props: { children: unknown }) => unknown };
-  const frames = { site: ["/src/shell/Layout.tsx", "Layout", "/"], portal: ["/src/pages/portal/PortalLayout.tsx", "default", "/portal"] } as const;
+  const { SessionProvider } = (await server.ssrLoadModule("/src/session/session.tsx")) as {
+    SessionProvider: (props: { children: unknown }) => unknown;
+  };
+  const frames = {
+    site: ["/src/shell/Layout.tsx", "Layout", "/"],
+    portal: ["/src/pages/portal/PortalLayout.tsx", "default", "/portal"],
+  } as const;
   const out: Record<string, string> = {};
   for (const [name, [file, exported, path]] of Object.entries(frames)) {
     const frame = (await server.ssrLoadModule(file))[exported] as () => unknown;
-    out[name] = renderToString(createElement(MemoryRouter, { initialEntries: [path] }, createElement(SessionProvider as never, null, createElement(frame as never))));
+    out[name] = renderToString(
+      createElement(
+        MemoryRouter,
+        { initialEntries: [path] },
+        createElement(SessionProvider as never, null, createElement(frame as never)),
+      ),
+    );
   }
   console.log(JSON.stringify(out));
 } finally {

@@ -11,17 +11,26 @@ import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } f
 import { startServer, type StartOptions } from "@server/start";
 import { outboxPhone } from "@server/platform/sms/sender";
 import type { AppRouter } from "@server/transport/trpc/router";
-import { solveBotToken } from "../../web/src/api/bot-token";
+import { solveBotToken } from "@web/src/api/bot-token";
 
 /**
  * The newest mail in a data folder's development outbox (to `email` when given; with `containing`,
  * the newest whose text matches it), its quoted-printable soft breaks and =XX escapes decoded, unless
  * `raw` (an attachment's base64 must be read undecoded).
  */
-export function newestMail(dataDir: string, email?: string, { containing, raw = false }: { containing?: RegExp; raw?: boolean } = {}): string {
+export function newestMail(
+  dataDir: string,
+  email?: string,
+  { containing, raw = false }: { containing?: RegExp; raw?: boolean } = {},
+): string {
   const outbox = join(dataDir, "outbox");
   const to = email && new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}\\r?$`, "mi");
-  const decoded = (text: string) => (raw ? text : text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  const decoded = (text: string) =>
+    raw
+      ? text
+      : text
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const mail = readdirSync(outbox)
     .filter((f) => f.endsWith(".eml"))
     .sort()
@@ -47,7 +56,8 @@ export function newestTextCode(dataDir: string, phone?: string): string {
 }
 
 /** The 6-digit sign-in code of the newest mail (to `email` when given). */
-export const newestCode = (dataDir: string, email?: string) => /code is (\d{6})/.exec(newestMail(dataDir, email))![1]!;
+export const newestCode = (dataDir: string, email?: string) =>
+  /code is (\d{6})/.exec(newestMail(dataDir, email))![1]!;
 
 /**
  * The sign-in code mailed to `email`, waiting for it (codes are mailed after the server answers):
@@ -102,7 +112,17 @@ export async function testServer(options: StartOptions = {}) {
   // A slowed sign-in (server/features/auth/attempts.ts) is recorded here rather than waited for.
   const pauses: number[] = [];
   const pause = async (ms: number) => void pauses.push(ms);
-  const server = await startServer({ port: 0, host: "127.0.0.1", quiet: true, webDir: undefined, botCheckCost: TEST_BOT_CHECK_COST, pause, ...options, ...(databaseUrl ? { databaseUrl } : {}), dataDir });
+  const server = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    quiet: true,
+    webDir: undefined,
+    botCheckCost: TEST_BOT_CHECK_COST,
+    pause,
+    ...options,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    dataDir,
+  });
   return {
     ...server,
     dataDir,
@@ -110,7 +130,8 @@ export async function testServer(options: StartOptions = {}) {
     pauses,
     /** The 6-digit code of the newest mail in the development outbox. */
     lastCode: () => newestCode(dataDir),
-    lastMail: (email?: string, options?: Parameters<typeof newestMail>[2]) => newestMail(dataDir, email, options),
+    lastMail: (email?: string, options?: Parameters<typeof newestMail>[2]) =>
+      newestMail(dataDir, email, options),
   };
 }
 
@@ -124,22 +145,40 @@ function fetchFrom(localAddress: string): typeof fetch {
   return ((input: string | URL | Request, init: RequestInit = {}) =>
     new Promise<Response>((resolve, reject) => {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-      const req = httpRequest(url, { method: init.method ?? "GET", headers: Object.fromEntries(new Headers(init.headers)), localAddress }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) for (const v of ([] as (string | undefined)[]).concat(value)) if (v !== undefined) headers.append(name, v);
-          const status = res.statusCode ?? 500;
-          resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers }));
-        });
-      });
+      const req = httpRequest(
+        url,
+        {
+          method: init.method ?? "GET",
+          headers: Object.fromEntries(new Headers(init.headers)),
+          localAddress,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(res.headers))
+              for (const v of ([] as (string | undefined)[]).concat(value))
+                if (v !== undefined) headers.append(name, v);
+            const status = res.statusCode ?? 500;
+            resolve(
+              new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), {
+                status,
+                headers,
+              }),
+            );
+          });
+        },
+      );
       req.on("error", reject);
       req.end(init.body === undefined || init.body === null ? undefined : String(init.body));
     })) as typeof fetch;
 }
 
-export function browser(base: string, { batch = true, from, userAgent }: { batch?: boolean; from?: string; userAgent?: string } = {}) {
+export function browser(
+  base: string,
+  { batch = true, from, userAgent }: { batch?: boolean; from?: string; userAgent?: string } = {},
+) {
   const cookies = new Map<string, string>();
   const requests: { method: string; url: string }[] = [];
   const fetch = from ? fetchFrom(from) : globalThis.fetch;
@@ -163,7 +202,9 @@ export function browser(base: string, { batch = true, from, userAgent }: { batch
   };
 
   const botToken = async () => {
-    const config = (await (await fetch(`${base}/api/botcheck/config?action=api_update`)).json()) as { challenge: never };
+    const config = (await (await fetch(`${base}/api/botcheck/config?action=api_update`)).json()) as {
+      challenge: never;
+    };
     return solveBotToken(config.challenge);
   };
 
@@ -177,21 +218,41 @@ export function browser(base: string, { batch = true, from, userAgent }: { batch
   };
   // As the web app does: queries batched, each mutation alone (a batch of one) with its own bot-check token.
   const link: TRPCLink<AppRouter> = batch
-    ? splitLink({ condition: (op) => op.type === "mutation", true: httpBatchLink({ ...linkOptions, maxItems: 1 }), false: httpBatchLink(linkOptions) })
+    ? splitLink({
+        condition: (op) => op.type === "mutation",
+        true: httpBatchLink({ ...linkOptions, maxItems: 1 }),
+        false: httpBatchLink(linkOptions),
+      })
     : httpLink({ ...linkOptions, headers: ({ op }) => linkOptions.headers({ opList: [op] }) });
   const trpc = createTRPCClient<AppRouter>({ links: [link] });
 
   /** NextAuth-style form POST to an auth endpoint, with a fresh CSRF token unless one is given. */
-  const auth = async (kind: "Applicant" | "Portal", path: string, form: Record<string, string>, { csrf, bot = true }: { csrf?: string; bot?: boolean } = {}) => {
-    const csrfToken = csrf ?? ((await (await fetchWithCookies(`${base}/api/auth${kind}/csrf`)).json()) as { csrfToken: string }).csrfToken;
+  const auth = async (
+    kind: "Applicant" | "Portal",
+    path: string,
+    form: Record<string, string>,
+    { csrf, bot = true }: { csrf?: string; bot?: boolean } = {},
+  ) => {
+    const csrfToken =
+      csrf ??
+      ((await (await fetchWithCookies(`${base}/api/auth${kind}/csrf`)).json()) as { csrfToken: string })
+        .csrfToken;
     const res = await fetchWithCookies(`${base}/api/auth${kind}/${path}`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "X-Same-Origin": "1", ...(bot ? { "X-Recaptcha-Token": await botToken() } : {}) },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "X-Same-Origin": "1",
+        ...(bot ? { "X-Recaptcha-Token": await botToken() } : {}),
+      },
       body: new URLSearchParams({ csrfToken, callbackUrl: "/app", json: "true", ...form }),
     });
-    return { status: res.status, body: (await res.json()) as { url: string; error?: string; message?: string } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { url: string; error?: string; message?: string },
+    };
   };
-  const session = async (kind: "Applicant" | "Portal" = "Applicant") => (await (await fetchWithCookies(`${base}/api/auth${kind}/session`)).json()) as Record<string, any>;
+  const session = async (kind: "Applicant" | "Portal" = "Applicant") =>
+    (await (await fetchWithCookies(`${base}/api/auth${kind}/session`)).json()) as Record<string, any>;
 
   return { trpc, fetch: fetchWithCookies, cookies, requests, botToken, auth, session };
 }

@@ -15,5 +15,6 @@ export const codeOf = (promise: Promise<unknown>): Promise<string> =>
 export const fieldErrorsOf = (promise: Promise<unknown>): Promise<FieldError[]> =>
   promise.then(
     () => [],
-    (e: unknown) => ((e as TRPCClientError<never>).data as unknown as { fieldErrors?: FieldError[] }).fieldErrors ?? [],
+    (e: unknown) =>
+      ((e as TRPCClientError<never>).data as unknown as { fieldErrors?: FieldError[] }).fieldErrors ?? [],
   );

@@ -10,16 +10,32 @@ const pricing = JSON.parse(readFileSync(join(REPO_ROOT, "rules/pricing.json"), "
   rules: { id: string; emit: { eligible?: boolean; route?: unknown; reasons?: unknown } }[];
 };
 const declines = pricing.rules.filter((r) => r.emit.eligible === false && typeof r.emit.route === "string");
-const codesOf = (logic: unknown): string[] => (Array.isArray(logic) ? logic.flatMap(codesOf) : logic && typeof logic === "object" ? Object.values(logic).flatMap(codesOf) : typeof logic === "string" && /^[a-z][A-Za-z]+$/.test(logic) ? [logic] : []);
+const codesOf = (logic: unknown): string[] =>
+  Array.isArray(logic)
+    ? logic.flatMap(codesOf)
+    : logic && typeof logic === "object"
+      ? Object.values(logic).flatMap(codesOf)
+      : typeof logic === "string" && /^[a-z][A-Za-z]+$/.test(logic)
+        ? [logic]
+        : [];
 
 describe("the principal reasons of each decline", () => {
-  it.each(declines.map((r) => [r.id, r] as const))("%s names at least one reason, each with the notice's wording", (_, rule) => {
-    const codes = codesOf(rule.emit.reasons).filter((c) => !c.startsWith("setup"));
-    expect(codes.length).toBeGreaterThan(0);
-    for (const code of codes) expect(pricing.params.adverseActionReasons[code], code).toMatch(/\w{3,}/);
-  });
+  it.each(declines.map((r) => [r.id, r] as const))(
+    "%s names at least one reason, each with the notice's wording",
+    (_, rule) => {
+      const codes = codesOf(rule.emit.reasons).filter((c) => !c.startsWith("setup"));
+      expect(codes.length).toBeGreaterThan(0);
+      for (const code of codes) expect(pricing.params.adverseActionReasons[code], code).toMatch(/\w{3,}/);
+    },
+  );
 
   it("covers the five declines the issue lists: late payment, listed for sale, credit below 640, high DTI, low equity", () => {
-    expect(declines.map((r) => r.id).sort()).toEqual(["pricing.credit-boost", "pricing.high-debt-to-income", "pricing.late-payment", "pricing.listed-for-sale", "pricing.low-equity"]);
+    expect(declines.map((r) => r.id).sort()).toEqual([
+      "pricing.credit-boost",
+      "pricing.high-debt-to-income",
+      "pricing.late-payment",
+      "pricing.listed-for-sale",
+      "pricing.low-equity",
+    ]);
   });
 });

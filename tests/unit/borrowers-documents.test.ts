@@ -2,8 +2,23 @@
 // roles, names, the words that address each borrower and the photo ID's sides all come from the
 // rule files, so a change there reaches server and web alike.
 import { describe, expect, it } from "vitest";
-import { addressLine, borrowerName, borrowerRoles, isBorrowerRole, isUploadOf, ownerRole, roleWords } from "@engine/lending/borrowers";
-import { chosenIdType, idDocumentType, idHolders, idSides, idUploadsOf, requirementsOf } from "@engine/lending/documents";
+import {
+  addressLine,
+  borrowerName,
+  borrowerRoles,
+  isBorrowerRole,
+  isUploadOf,
+  ownerRole,
+  roleWords,
+} from "@engine/lending/borrowers";
+import {
+  chosenIdType,
+  idDocumentType,
+  idHolders,
+  idSides,
+  idUploadsOf,
+  requirementsOf,
+} from "@engine/lending/documents";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -17,7 +32,10 @@ describe("borrowers", () => {
   });
 
   it("are named by their own first and last name", () => {
-    const doc = { user: { firstName: "Dana", lastName: "Rivera" }, coborrower: { firstName: "Sam", lastName: "" } };
+    const doc = {
+      user: { firstName: "Dana", lastName: "Rivera" },
+      coborrower: { firstName: "Sam", lastName: "" },
+    };
     expect(borrowerName(defs, doc, "borrower")).toBe("Dana Rivera");
     expect(borrowerName(defs, doc, "coborrower")).toBe("Sam");
     expect(borrowerName(defs, {}, "coborrower")).toBeNull();
@@ -25,7 +43,11 @@ describe("borrowers", () => {
 
   it("are spoken of to the applicant as you and your co-borrower", () => {
     expect(roleWords(defs, "borrower")).toEqual({ who: "you", whose: "your", own: "your" });
-    expect(roleWords(defs, "coborrower")).toEqual({ who: "your co-borrower", whose: "your co-borrower's", own: "their" });
+    expect(roleWords(defs, "coborrower")).toEqual({
+      who: "your co-borrower",
+      whose: "your co-borrower's",
+      own: "their",
+    });
   });
 
   it("take their words from rules/members.json", () => {
@@ -45,7 +67,16 @@ describe("borrowers", () => {
 
 describe("an address in one line", () => {
   it("reads street, unit, city, state and zip from the parts present", () => {
-    expect(addressLine({ line1: "1200 Larimer Street", line2: "Unit 4", city: "Denver", state: "CO", zip: "80205", county: "Denver" })).toBe("1200 Larimer Street, Unit 4, Denver, CO 80205");
+    expect(
+      addressLine({
+        line1: "1200 Larimer Street",
+        line2: "Unit 4",
+        city: "Denver",
+        state: "CO",
+        zip: "80205",
+        county: "Denver",
+      }),
+    ).toBe("1200 Larimer Street, Unit 4, Denver, CO 80205");
     expect(addressLine({ city: " Denver ", zip: "80205" })).toBe("Denver, 80205");
     expect(addressLine({})).toBeNull();
   });
@@ -63,7 +94,10 @@ describe("photo IDs", () => {
   });
 
   it("are the type each borrower chose on the identity-verification step", () => {
-    const doc = { setup: { hasCoborrower: true }, identityVerification: { borrower: { idType: "passport" }, coborrower: { idType: "visa" } } };
+    const doc = {
+      setup: { hasCoborrower: true },
+      identityVerification: { borrower: { idType: "passport" }, coborrower: { idType: "visa" } },
+    };
     expect(chosenIdType(doc, "borrower")).toBe("passport");
     expect(chosenIdType(doc, "coborrower")).toBe("visa");
     expect(chosenIdType({}, "borrower")).toBeNull();
@@ -72,12 +106,24 @@ describe("photo IDs", () => {
   });
 
   it("are counted per borrower among the uploads", () => {
-    const doc = { uploads: [{ type: "id_document", side: "front" }, { type: "id_document", side: "front", isCoborrower: true }, { type: "w2" }] };
-    expect(idUploadsOf(defs, doc, "coborrower")).toEqual([{ type: "id_document", side: "front", isCoborrower: true }]);
+    const doc = {
+      uploads: [
+        { type: "id_document", side: "front" },
+        { type: "id_document", side: "front", isCoborrower: true },
+        { type: "w2" },
+      ],
+    };
+    expect(idUploadsOf(defs, doc, "coborrower")).toEqual([
+      { type: "id_document", side: "front", isCoborrower: true },
+    ]);
   });
 
   it("are asked of every borrower, with the rule that asks and why", () => {
-    const required = requirementsOf(defs, { setup: { hasCoborrower: false }, user: { firstName: "Dana" } }, "2026-01-15");
+    const required = requirementsOf(
+      defs,
+      { setup: { hasCoborrower: false }, user: { firstName: "Dana" } },
+      "2026-01-15",
+    );
     const photo = required.find((r) => r.documentType === "id_document");
     expect(photo).toMatchObject({ borrower: "borrower", propertyId: null, count: 1, uploaded: 0 });
     expect(photo?.ruleId).toMatch(/^documents\./);

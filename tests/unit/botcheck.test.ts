@@ -3,17 +3,28 @@
 // documented siteverify answers through an injected fetch.
 import type { Challenge } from "altcha-lib";
 import { describe, expect, it, vi } from "vitest";
-import { createAltchaVerifier, createBotCheck, createMemorySpentTokens, createRecaptchaVerifier, type BotCheckVerifier } from "@server/platform/botcheck";
+import {
+  createAltchaVerifier,
+  createBotCheck,
+  createMemorySpentTokens,
+  createRecaptchaVerifier,
+  type BotCheckVerifier,
+} from "@server/platform/botcheck";
 import { SITEVERIFY_URL } from "@server/platform/botcheck/recaptcha";
 import { createBotCheckRoutes } from "@server/platform/botcheck/routes";
-import { solveBotToken } from "../../web/src/api/bot-token";
+import { solveBotToken } from "@web/src/api/bot-token";
 
 const SECRET = "test-hmac-secret-for-the-bot-check";
 const ACTION = "api_update";
 
 function altcha({ hmacSecret = SECRET, ttlSeconds = 600 } = {}) {
   let clock = Date.now();
-  const verifier = createAltchaVerifier({ hmacSecret, spent: createMemorySpentTokens(), ttlSeconds, now: () => clock });
+  const verifier = createAltchaVerifier({
+    hmacSecret,
+    spent: createMemorySpentTokens(),
+    ttlSeconds,
+    now: () => clock,
+  });
   return { verifier, advance: (ms: number) => (clock += ms) };
 }
 
@@ -23,7 +34,10 @@ async function tokenFor(verifier: BotCheckVerifier, action = ACTION): Promise<st
   return solveBotToken(config.challenge as Challenge);
 }
 
-type Payload = { challenge: { parameters: Record<string, unknown> & { data: Record<string, unknown> }; signature: string }; solution: { counter: number; derivedKey: string } };
+type Payload = {
+  challenge: { parameters: Record<string, unknown> & { data: Record<string, unknown> }; signature: string };
+  solution: { counter: number; derivedKey: string };
+};
 const decode = (token: string) => JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as Payload;
 const encode = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString("base64url");
 const flipLastHex = (hex: string) => hex.slice(0, -1) + (hex.endsWith("0") ? "1" : "0");
@@ -42,7 +56,13 @@ describe("self-hosted bot check (altcha)", () => {
 
   it("refuses a token that is not base64url JSON of a challenge and a solution", async () => {
     const { verifier } = altcha();
-    for (const token of ["not a token!", Buffer.from("{oops").toString("base64url"), encode([]), encode({ challenge: {} }), "A".repeat(5000)]) {
+    for (const token of [
+      "not a token!",
+      Buffer.from("{oops").toString("base64url"),
+      encode([]),
+      encode({ challenge: {} }),
+      "A".repeat(5000),
+    ]) {
       expect(await verifier.verify(token, ACTION)).toEqual({ ok: false, reason: "malformed" });
     }
   });
@@ -57,8 +77,14 @@ describe("self-hosted bot check (altcha)", () => {
   it("refuses a solution that does not solve the challenge", async () => {
     const { verifier } = altcha();
     const payload = decode(await tokenFor(verifier));
-    const wrongKey = { ...payload, solution: { ...payload.solution, derivedKey: flipLastHex(payload.solution.derivedKey) } };
-    const wrongCounter = { ...payload, solution: { ...payload.solution, counter: payload.solution.counter + 1 } };
+    const wrongKey = {
+      ...payload,
+      solution: { ...payload.solution, derivedKey: flipLastHex(payload.solution.derivedKey) },
+    };
+    const wrongCounter = {
+      ...payload,
+      solution: { ...payload.solution, counter: payload.solution.counter + 1 },
+    };
     expect(await verifier.verify(encode(wrongKey), ACTION)).toEqual({ ok: false, reason: "forged" });
     expect(await verifier.verify(encode(wrongCounter), ACTION)).toEqual({ ok: false, reason: "forged" });
   });
@@ -136,14 +162,34 @@ describe("spent tokens in memory", () => {
 });
 
 describe("reCAPTCHA v3 verifier", () => {
-  const verdict = { success: true, score: 0.9, action: ACTION, challenge_ts: "2026-11-22T10:00:00Z", hostname: "localhost" };
+  const verdict = {
+    success: true,
+    score: 0.9,
+    action: ACTION,
+    challenge_ts: "2026-11-22T10:00:00Z",
+    hostname: "localhost",
+  };
 
-  function recaptcha(answer: unknown | Error, { minScore, status = 200 }: { minScore?: number; status?: number } = {}) {
+  function recaptcha(
+    answer: unknown | Error,
+    { minScore, status = 200 }: { minScore?: number; status?: number } = {},
+  ) {
     const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => {
       if (answer instanceof Error) throw answer;
-      return new Response(JSON.stringify(answer), { status, headers: { "content-type": "application/json" } });
+      return new Response(JSON.stringify(answer), {
+        status,
+        headers: { "content-type": "application/json" },
+      });
     });
-    return { fetch, verifier: createRecaptchaVerifier({ secret: "server-secret", siteKey: "site-key", minScore, fetch: fetch as typeof globalThis.fetch }) };
+    return {
+      fetch,
+      verifier: createRecaptchaVerifier({
+        secret: "server-secret",
+        siteKey: "site-key",
+        minScore,
+        fetch: fetch as typeof globalThis.fetch,
+      }),
+    };
   }
 
   it("asks Google's siteverify with the secret and the token, and accepts a good score for the action", async () => {
@@ -152,20 +198,32 @@ describe("reCAPTCHA v3 verifier", () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(SITEVERIFY_URL);
     expect(init?.method).toBe("POST");
-    expect(Object.fromEntries(init?.body as URLSearchParams)).toEqual({ secret: "server-secret", response: "google-token" });
+    expect(Object.fromEntries(init?.body as URLSearchParams)).toEqual({
+      secret: "server-secret",
+      response: "google-token",
+    });
   });
 
   it("refuses a score below the minimum", async () => {
-    expect(await recaptcha({ ...verdict, score: 0.3 }).verifier.verify("t", ACTION)).toEqual({ ok: false, reason: "low-score" });
-    expect(await recaptcha({ ...verdict, score: 0.7 }, { minScore: 0.8 }).verifier.verify("t", ACTION)).toEqual({ ok: false, reason: "low-score" });
+    expect(await recaptcha({ ...verdict, score: 0.3 }).verifier.verify("t", ACTION)).toEqual({
+      ok: false,
+      reason: "low-score",
+    });
+    expect(
+      await recaptcha({ ...verdict, score: 0.7 }, { minScore: 0.8 }).verifier.verify("t", ACTION),
+    ).toEqual({ ok: false, reason: "low-score" });
   });
 
   it("refuses a token Google issued for another action", async () => {
-    expect(await recaptcha({ ...verdict, action: "sign_in" }).verifier.verify("t", ACTION)).toEqual({ ok: false, reason: "wrong-action" });
+    expect(await recaptcha({ ...verdict, action: "sign_in" }).verifier.verify("t", ACTION)).toEqual({
+      ok: false,
+      reason: "wrong-action",
+    });
   });
 
   it("refuses when Google says success false, with the reason Google gives", async () => {
-    const refused = (codes: string[]) => recaptcha({ success: false, "error-codes": codes }).verifier.verify("t", ACTION);
+    const refused = (codes: string[]) =>
+      recaptcha({ success: false, "error-codes": codes }).verifier.verify("t", ACTION);
     expect(await refused(["invalid-input-response"])).toEqual({ ok: false, reason: "forged" });
     expect(await refused(["timeout-or-duplicate"])).toEqual({ ok: false, reason: "expired" });
     expect(await refused(["invalid-input-secret"])).toEqual({ ok: false, reason: "unavailable" });
@@ -173,8 +231,14 @@ describe("reCAPTCHA v3 verifier", () => {
   });
 
   it("refuses as unavailable, never accepts, when Google cannot be reached or answers badly", async () => {
-    expect(await recaptcha(new TypeError("fetch failed")).verifier.verify("t", ACTION)).toEqual({ ok: false, reason: "unavailable" });
-    expect(await recaptcha(verdict, { status: 503 }).verifier.verify("t", ACTION)).toEqual({ ok: false, reason: "unavailable" });
+    expect(await recaptcha(new TypeError("fetch failed")).verifier.verify("t", ACTION)).toEqual({
+      ok: false,
+      reason: "unavailable",
+    });
+    expect(await recaptcha(verdict, { status: 503 }).verifier.verify("t", ACTION)).toEqual({
+      ok: false,
+      reason: "unavailable",
+    });
   });
 
   it("refuses a missing token without asking Google", async () => {
@@ -184,7 +248,10 @@ describe("reCAPTCHA v3 verifier", () => {
   });
 
   it("gives the browser the site key", async () => {
-    expect(await recaptcha(verdict).verifier.clientConfig(ACTION)).toEqual({ kind: "recaptcha", siteKey: "site-key" });
+    expect(await recaptcha(verdict).verifier.clientConfig(ACTION)).toEqual({
+      kind: "recaptcha",
+      siteKey: "site-key",
+    });
   });
 });
 
@@ -197,7 +264,9 @@ describe("choosing the bot check", () => {
   });
 
   it("uses reCAPTCHA when a secret and a site key are configured", () => {
-    expect(createBotCheck({ ...base, RECAPTCHA_SECRET: "s", RECAPTCHA_SITE_KEY: "k" }).kind).toBe("recaptcha");
+    expect(createBotCheck({ ...base, RECAPTCHA_SECRET: "s", RECAPTCHA_SITE_KEY: "k" }).kind).toBe(
+      "recaptcha",
+    );
   });
 
   it("refuses to start with a reCAPTCHA secret but no site key, naming RECAPTCHA_SITE_KEY", () => {
@@ -205,8 +274,17 @@ describe("choosing the bot check", () => {
   });
 
   it("refuses a minimum score outside 0 to 1, naming RECAPTCHA_MIN_SCORE", () => {
-    expect(() => createBotCheck({ ...base, RECAPTCHA_SECRET: "s", RECAPTCHA_SITE_KEY: "k", RECAPTCHA_MIN_SCORE: "high" })).toThrow(/RECAPTCHA_MIN_SCORE/);
-    expect(() => createBotCheck({ ...base, RECAPTCHA_SECRET: "s", RECAPTCHA_SITE_KEY: "k", RECAPTCHA_MIN_SCORE: "1.5" })).toThrow(/RECAPTCHA_MIN_SCORE/);
+    expect(() =>
+      createBotCheck({
+        ...base,
+        RECAPTCHA_SECRET: "s",
+        RECAPTCHA_SITE_KEY: "k",
+        RECAPTCHA_MIN_SCORE: "high",
+      }),
+    ).toThrow(/RECAPTCHA_MIN_SCORE/);
+    expect(() =>
+      createBotCheck({ ...base, RECAPTCHA_SECRET: "s", RECAPTCHA_SITE_KEY: "k", RECAPTCHA_MIN_SCORE: "1.5" }),
+    ).toThrow(/RECAPTCHA_MIN_SCORE/);
   });
 });
 

@@ -19,12 +19,18 @@ describe("the definitions bundle for the browser", () => {
     expect(Object.keys(sent.schemas)).not.toContain("step.schema.json");
     expect(Object.keys(sent.schemas)).not.toContain("rule.schema.json");
     expect(Object.keys(sent.schemas)).not.toContain("api.json");
-    expect(Object.keys(sent.schemas)).toEqual(expect.arrayContaining(["enums.json", "common.json", "application.json", "address.json"]));
+    expect(Object.keys(sent.schemas)).toEqual(
+      expect.arrayContaining(["enums.json", "common.json", "application.json", "address.json"]),
+    );
   });
 
   it("keeps every step, flow and rule set", () => {
     expect(sent.steps).toEqual(defs.files.steps);
-    expect(Object.keys(sent.rules).sort()).toEqual(Object.keys(defs.files.rules).filter((p) => !p.endsWith(".cases.json")).sort());
+    expect(Object.keys(sent.rules).sort()).toEqual(
+      Object.keys(defs.files.rules)
+        .filter((p) => !p.endsWith(".cases.json"))
+        .sort(),
+    );
   });
 
   it("builds in the browser into every step's validator, judging as the server's does", () => {
@@ -38,7 +44,11 @@ describe("the definitions bundle for the browser", () => {
   });
 
   it("leaves out the words written for reviewers: rule, fact and rule set descriptions", () => {
-    const documents = sent.rules["documents.json"] as { description: string; rules: { id: string; description: string }[]; params: unknown };
+    const documents = sent.rules["documents.json"] as {
+      description: string;
+      rules: { id: string; description: string }[];
+      params: unknown;
+    };
     expect(documents.description).toBe("");
     expect(documents.rules.every((r) => r.description === "")).toBe(true);
     expect(documents.params).toEqual((defs.files.rules["documents.json"] as { params: unknown }).params); // data stays whole
@@ -46,11 +56,21 @@ describe("the definitions bundle for the browser", () => {
 
   it("leaves out a schema's description, $comment and examples, not a property named description", () => {
     const files = {
-      schemas: { "x.json": { description: "For developers", $comment: "note", properties: { description: { type: "string", description: "A field called description", examples: ["a"] } } } },
+      schemas: {
+        "x.json": {
+          description: "For developers",
+          $comment: "note",
+          properties: {
+            description: { type: "string", description: "A field called description", examples: ["a"] },
+          },
+        },
+      },
       steps: { "s.json": { id: "s", schema: { $ref: "../schemas/x.json" } } },
       rules: {},
     };
-    expect(browserFiles(files).schemas["x.json"]).toEqual({ properties: { description: { type: "string" } } });
+    expect(browserFiles(files).schemas["x.json"]).toEqual({
+      properties: { description: { type: "string" } },
+    });
   });
 
   it("is smaller by a fifth or more", () => {

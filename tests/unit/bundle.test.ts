@@ -11,16 +11,18 @@ import { job } from "../helpers/jobs";
 const { defs } = repo;
 
 const hasRef = (node: unknown): boolean =>
-  node !== null && typeof node === "object" && (Object.hasOwn(node, "$ref") || Object.values(node).some(hasRef));
+  node !== null &&
+  typeof node === "object" &&
+  (Object.hasOwn(node, "$ref") || Object.values(node).some(hasRef));
 
 /** A plain Ajv with our formats and nothing else loaded: a $ref it cannot resolve fails to compile. */
 function isolatedAjv() {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
-  for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type: "string", validate: check });
+  for (const [name, check] of Object.entries(formats))
+    ajv.addFormat(name, { type: "string", validate: check });
   return ajv;
 }
-
 
 describe("bundling a step's answer schema (engine/definitions/bundle.ts)", () => {
   it("leaves no $ref in any step of the repository", () => {
@@ -34,10 +36,18 @@ describe("bundling a step's answer schema (engine/definitions/bundle.ts)", () =>
   });
 
   it("lays a step's own constraints over the referenced list (employments: at least one job)", () => {
-    const employments = (bundleStepSchema(defs, "application5") as any).properties.user.properties.employments;
+    const employments = (bundleStepSchema(defs, "application5") as any).properties.user.properties
+      .employments;
     expect(employments.minItems).toBe(1);
-    expect(employments.items.properties.startDate).toMatchObject({ title: "Start date", type: "string", format: "date" });
-    expect(employments.items.properties.employerFullAddress.anyOf[0].properties.state.oneOf).toContainEqual({ const: "FL", title: "Florida" });
+    expect(employments.items.properties.startDate).toMatchObject({
+      title: "Start date",
+      type: "string",
+      format: "date",
+    });
+    expect(employments.items.properties.employerFullAddress.anyOf[0].properties.state.oneOf).toContainEqual({
+      const: "FL",
+      title: "Florida",
+    });
   });
 
   it("judges answers exactly as the step's compiled schema does, with no other schema loaded", () => {
@@ -46,7 +56,14 @@ describe("bundling a step's answer schema (engine/definitions/bundle.ts)", () =>
       { user: { isSelfEmployed: false, employments: [] } },
       { user: { isSelfEmployed: "no", employments: [job({ startDate: "2019-02-30" })] } },
       { user: { isSelfEmployed: true, employments: [job({ percentageOwned: 1.5, employerPhone: "555" })] } },
-      { user: { isSelfEmployed: true, employments: [job({ employerFullAddress: { line1: "1 Main St", city: "Tampa", state: "ZZ", zip: "33606" } })] } },
+      {
+        user: {
+          isSelfEmployed: true,
+          employments: [
+            job({ employerFullAddress: { line1: "1 Main St", city: "Tampa", state: "ZZ", zip: "33606" } }),
+          ],
+        },
+      },
       { user: { isSelfEmployed: true, employments: [job({ extra: 1 })] } },
     ];
     const standalone = isolatedAjv().compile(bundleStepSchema(defs, "application5"));
@@ -59,18 +76,38 @@ describe("bundling a step's answer schema (engine/definitions/bundle.ts)", () =>
   });
 
   it("keeps a constraint that conflicts with the referenced one, as allOf", () => {
-    const files = { schemas: { "common.json": { $defs: { text: { type: "string", maxLength: 512, title: "Text" } } } }, steps: {}, rules: {} };
-    const bundled = bundleSchema(files, { properties: { code: { $ref: "../schemas/common.json#/$defs/text", maxLength: 5, title: "Code" } } }, `${BASE_URI}steps/x.json`);
-    expect((bundled as any).properties.code).toEqual({ title: "Code", allOf: [{ type: "string", maxLength: 512, title: "Text" }, { maxLength: 5 }] });
+    const files = {
+      schemas: { "common.json": { $defs: { text: { type: "string", maxLength: 512, title: "Text" } } } },
+      steps: {},
+      rules: {},
+    };
+    const bundled = bundleSchema(
+      files,
+      { properties: { code: { $ref: "../schemas/common.json#/$defs/text", maxLength: 5, title: "Code" } } },
+      `${BASE_URI}steps/x.json`,
+    );
+    expect((bundled as any).properties.code).toEqual({
+      title: "Code",
+      allOf: [{ type: "string", maxLength: 512, title: "Text" }, { maxLength: 5 }],
+    });
   });
 
   it("keeps a recursive schema once under $defs instead of inlining it forever", () => {
     const files = {
-      schemas: { "node.json": { type: "object", properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "node.json" } } } } },
+      schemas: {
+        "node.json": {
+          type: "object",
+          properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "node.json" } } },
+        },
+      },
       steps: {},
       rules: {},
     };
-    const bundled = bundleSchema(files, { properties: { tree: { $ref: "../schemas/node.json" } } }, `${BASE_URI}steps/x.json`) as any;
+    const bundled = bundleSchema(
+      files,
+      { properties: { tree: { $ref: "../schemas/node.json" } } },
+      `${BASE_URI}steps/x.json`,
+    ) as any;
     expect(bundled.properties.tree.properties.children.items).toEqual({ $ref: "#/$defs/node.json~" });
     expect(bundled.$defs["node.json~"].properties.children.items).toEqual({ $ref: "#/$defs/node.json~" });
     const validate = isolatedAjv().compile(bundled);
@@ -80,6 +117,8 @@ describe("bundling a step's answer schema (engine/definitions/bundle.ts)", () =>
 
   it("names the $ref it cannot resolve", () => {
     const files = { schemas: {}, steps: {}, rules: {} };
-    expect(() => bundleSchema(files, { $ref: "../schemas/missing.json" }, `${BASE_URI}steps/x.json`)).toThrow(/missing\.json/);
+    expect(() => bundleSchema(files, { $ref: "../schemas/missing.json" }, `${BASE_URI}steps/x.json`)).toThrow(
+      /missing\.json/,
+    );
   });
 });

@@ -9,7 +9,8 @@ import { REPO_ROOT } from "@engine/definitions/load";
 import { copyDefinitions } from "../helpers/definitions";
 
 const tsx = join(REPO_ROOT, "node_modules/.bin/tsx");
-const run = (script: string, args: string[]) => spawnSync(tsx, [join(REPO_ROOT, script), ...args], { cwd: REPO_ROOT, encoding: "utf8" });
+const run = (script: string, args: string[]) =>
+  spawnSync(tsx, [join(REPO_ROOT, script), ...args], { cwd: REPO_ROOT, encoding: "utf8" });
 const inputFile = (json: unknown) => {
   const file = join(mkdtempSync(join(tmpdir(), "heloc-input-")), "input.json");
   writeFileSync(file, typeof json === "string" ? json : JSON.stringify(json));
@@ -20,13 +21,30 @@ const rules = (...args: string[]) => run("engine/cli/rules.ts", args);
 // Each case starts a process (tsx); on a busy 2-core machine that alone can take tens of seconds.
 describe("npm run -s rules", { timeout: 90_000 }, () => {
   it("redirect: prints the target and the reason", () => {
-    const out = rules("redirect", "--input", inputFile({ applicationStatus: "application3", path: "/app/application/5", previousPath: null, hasLoan: true }));
+    const out = rules(
+      "redirect",
+      "--input",
+      inputFile({
+        applicationStatus: "application3",
+        path: "/app/application/5",
+        previousPath: null,
+        hasLoan: true,
+      }),
+    );
     expect(out.status).toBe(0);
-    expect(JSON.parse(out.stdout)).toMatchObject({ target: "/app/application/2", ruleId: "redirect.fresh-load", reason: expect.any(String) });
+    expect(JSON.parse(out.stdout)).toMatchObject({
+      target: "/app/application/2",
+      ruleId: "redirect.fresh-load",
+      reason: expect.any(String),
+    });
   });
 
   it("coverage: prints complete, the missing periods with their rule, and the next start date", () => {
-    const out = rules("coverage", "--input", inputFile({ today: "2026-11-22", employments: [{ startDate: "2025-02-01", endDate: "2026-05-31" }] }));
+    const out = rules(
+      "coverage",
+      "--input",
+      inputFile({ today: "2026-11-22", employments: [{ startDate: "2025-02-01", endDate: "2026-05-31" }] }),
+    );
     expect(out.status).toBe(0);
     expect(JSON.parse(out.stdout)).toMatchObject({
       complete: false,
@@ -40,15 +58,23 @@ describe("npm run -s rules", { timeout: 90_000 }, () => {
 
   it("--today makes a result reproducible", () => {
     const input = inputFile({ employments: [] });
-    expect(JSON.parse(rules("coverage", "--input", input, "--today", "2026-03-15").stdout).nextStartDate).toBe("2024-03-01");
+    expect(
+      JSON.parse(rules("coverage", "--input", input, "--today", "2026-03-15").stdout).nextStartDate,
+    ).toBe("2024-03-01");
   });
 
   it("payoff: reads an application document and prints the counted mortgages, the sum, the solar loans and the helper", () => {
-    const out = rules("payoff", "--input", join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"));
+    const out = rules(
+      "payoff",
+      "--input",
+      join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"),
+    );
     expect(out.status).toBe(0);
     const result = JSON.parse(out.stdout);
     expect(result.counted.map((m: { id: string }) => m.id)).toEqual(["m1"]);
-    expect(result.solarLoans).toMatchObject([{ id: "m2", requiresSolarStatement: true, ruleId: "payoff.solar-loan" }]);
+    expect(result.solarLoans).toMatchObject([
+      { id: "m2", requiresSolarStatement: true, ruleId: "payoff.solar-loan" },
+    ]);
     expect(result.total).toBe(result.counted[0].balance);
     expect([1, 2]).toContain(result.confirmedHelper);
   });
@@ -56,7 +82,9 @@ describe("npm run -s rules", { timeout: 90_000 }, () => {
   it("names the field of a bad input and exits 2", () => {
     const out = rules("payoff", "--input", inputFile({ mortgages: [{ balance: "a lot" }] }));
     expect(out.status).toBe(2);
-    expect(JSON.parse(out.stdout).errors).toEqual([{ pointer: "/mortgages/0/balance", message: expect.stringMatching(/must be a whole number/) }]);
+    expect(JSON.parse(out.stdout).errors).toEqual([
+      { pointer: "/mortgages/0/balance", message: expect.stringMatching(/must be a whole number/) },
+    ]);
   });
 
   it("says so when the input file is not JSON, and when the rule set is unknown", () => {
@@ -77,10 +105,15 @@ describe("npm run check", () => {
 
   it("fails with the file, pointer and problem on a broken step file", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/initial-setup/zip.json", (s) => (s.visibleWhen = { "/setup/zip": { isBlank: [{ var: "setup.zip" }] } }));
+    copy.edit(
+      "steps/initial-setup/zip.json",
+      (s) => (s.visibleWhen = { "/setup/zip": { isBlank: [{ var: "setup.zip" }] } }),
+    );
     const out = run("engine/cli/check.ts", ["--steps", copy.steps, "--rules", copy.rules]);
     expect(out.status).toBe(1);
-    expect(out.stderr).toMatch(/steps\/initial-setup\/zip\.json:\d+:\d+ #\/visibleWhen\/~1setup~1zip\/isBlank: unknown operator "isBlank"/);
+    expect(out.stderr).toMatch(
+      /steps\/initial-setup\/zip\.json:\d+:\d+ #\/visibleWhen\/~1setup~1zip\/isBlank: unknown operator "isBlank"/,
+    );
     expect(out.stderr).toMatch(/check: 1 problem in/);
   });
 
@@ -90,7 +123,11 @@ describe("npm run check", () => {
     writeFileSync(file, JSON.stringify(JSON.parse(readFileSync(file, "utf8")), null, 2));
     const out = run("engine/cli/check.ts", ["--steps", copy.steps, "--rules", copy.rules]);
     expect(out.status).toBe(1);
-    expect(out.stderr).toContain("steps/initial-setup/zip.json#: is not in the canonical layout: run npm run format");
-    expect(formatDefinition(JSON.parse(readFileSync(file, "utf8")))).toBe(readFileSync(join(REPO_ROOT, "steps/initial-setup/zip.json"), "utf8"));
+    expect(out.stderr).toContain(
+      "steps/initial-setup/zip.json#: is not in the canonical layout: run npm run format",
+    );
+    expect(formatDefinition(JSON.parse(readFileSync(file, "utf8")))).toBe(
+      readFileSync(join(REPO_ROOT, "steps/initial-setup/zip.json"), "utf8"),
+    );
   });
 });

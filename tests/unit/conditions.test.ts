@@ -14,7 +14,9 @@ const validate = compileSchemaFile(defs, "condition-request.json");
 
 describe("the condition catalogue (spec §9)", () => {
   it("covers exactly the codes 100-110, 303-310, 405-420 and 600-609", () => {
-    const codes = Object.keys(catalogue).map(Number).sort((a, b) => a - b);
+    const codes = Object.keys(catalogue)
+      .map(Number)
+      .sort((a, b) => a - b);
     expect(codes).toEqual([...range(100, 110), ...range(303, 310), ...range(405, 420), ...range(600, 609)]);
   });
 
@@ -39,19 +41,41 @@ describe("the condition catalogue (spec §9)", () => {
 
   it("asks for ID, addresses, emails and debt in 100-110", () => {
     expect(entry(100)).toMatchObject({ type: "document", documentType: "id_document", requiredCount: 1 });
-    expect(entry(100).subtypes).toEqual(["driver_license", "passport", "state_id", "military_id", "green_card", "visa"]);
-    expect(range(100, 110).map((c) => entry(c).informationType).filter((t) => t === "address").length).toBeGreaterThanOrEqual(2);
+    expect(entry(100).subtypes).toEqual([
+      "driver_license",
+      "passport",
+      "state_id",
+      "military_id",
+      "green_card",
+      "visa",
+    ]);
+    expect(
+      range(100, 110)
+        .map((c) => entry(c).informationType)
+        .filter((t) => t === "address").length,
+    ).toBeGreaterThanOrEqual(2);
     expect(range(100, 110).some((c) => entry(c).type === "email")).toBe(true);
   });
 
   it("asks in 110 for an unexpired employment authorization document or an H, L, E-1 or TN visa", () => {
-    expect(entry(110)).toMatchObject({ type: "document", subtypes: ["employment_authorization", "visa"], requiredCount: 1 });
-    expect(entry(110).description).toMatch(/unexpired employment authorization document.*H, L, E-1 or TN visa/);
+    expect(entry(110)).toMatchObject({
+      type: "document",
+      subtypes: ["employment_authorization", "visa"],
+      requiredCount: 1,
+    });
+    expect(entry(110).description).toMatch(
+      /unexpired employment authorization document.*H, L, E-1 or TN visa/,
+    );
   });
 
   it("asks in 303-310 for the mortgage statement, supporting documents, fee payment, bankruptcy, student loan and debt payment documents", () => {
     expect([303, 304, 305, 306, 307, 308].map((c) => entry(c).label)).toEqual([
-      "Mortgage statement", "Supporting documents", "Fee payment confirmation", "Bankruptcy documents", "Student loan payments", "Debt payment statement",
+      "Mortgage statement",
+      "Supporting documents",
+      "Fee payment confirmation",
+      "Bankruptcy documents",
+      "Student loan payments",
+      "Debt payment statement",
     ]);
     expect(entry(303).documentType).toBe("mortgage_statement");
     expect(entry(307).documentType).toBe("educational_loan_statement");
@@ -67,30 +91,51 @@ describe("the condition catalogue (spec §9)", () => {
       expect(entry(code)).toMatchObject({ documentType: "paystub", requiredCount: 2 });
       expect(entry(code).description).toMatch(/2 years of end-of-year pay stubs \(2 documents\)/);
     }
-    expect([407, 408, 409].map((c) => entry(c).label)).toEqual(["Overtime income", "Bonus income", "Commission income"]);
+    expect([407, 408, 409].map((c) => entry(c).label)).toEqual([
+      "Overtime income",
+      "Bonus income",
+      "Commission income",
+    ]);
   });
 
   it("asks for employment details as information (406)", () => {
-    expect(entry(406)).toMatchObject({ type: "information", informationType: "employment", documentType: null });
+    expect(entry(406)).toMatchObject({
+      type: "information",
+      informationType: "employment",
+      documentType: null,
+    });
   });
 
   it("asks for 2 years of tax returns (412), and names the years by today", () => {
     expect(entry(412)).toMatchObject({ documentType: "1040_tax_returns", requiredCount: 2 });
     expect(entry(412).description).toMatch(/2 most recent years/);
-    expect(evaluateRuleSet(defs, "conditions", { today: "2026-11-22" }).outputs.taxYears).toEqual([2024, 2025]);
-    expect(evaluateRuleSet(defs, "conditions", { today: "2023-05-01" }).outputs.taxYears).toEqual([2021, 2022]);
+    expect(evaluateRuleSet(defs, "conditions", { today: "2026-11-22" }).outputs.taxYears).toEqual([
+      2024, 2025,
+    ]);
+    expect(evaluateRuleSet(defs, "conditions", { today: "2023-05-01" }).outputs.taxYears).toEqual([
+      2021, 2022,
+    ]);
   });
 
   it("asks for the K-1, Schedule E, annuity, pension and child support documents in 414-418", () => {
     expect([414, 415, 416, 417, 418].map((c) => entry(c).label)).toEqual([
-      "Schedule K-1", "Schedule E", "Annuity letter", "Pension documents", "Child support documents",
+      "Schedule K-1",
+      "Schedule E",
+      "Annuity letter",
+      "Pension documents",
+      "Child support documents",
     ]);
-    expect(entry(410)).toMatchObject({ label: "Social Security award letter", documentType: "social_security" });
+    expect(entry(410)).toMatchObject({
+      label: "Social Security award letter",
+      documentType: "social_security",
+    });
     expect(entry(411)).toMatchObject({ documentType: "bank_statements", requiredCount: 3 });
   });
 
   it("asks for condo insurance of at least $1,000,000 general liability per occurrence (602)", () => {
-    expect(entry(602).description).toContain("at least $1,000,000 of general liability coverage per occurrence");
+    expect(entry(602).description).toContain(
+      "at least $1,000,000 of general liability coverage per occurrence",
+    );
   });
 
   it("asks for flood, homeowners and condo insurance, the HOA statement, a disaster letter and solar panel documents in 600-609", () => {
@@ -102,29 +147,50 @@ describe("the condition catalogue (spec §9)", () => {
   });
 
   it("leaves the loan origination system's codes unset, since the spec gives none", () => {
-    for (const condition of Object.values(catalogue)) expect([condition.documentCategoryCode, condition.documentTypeCode]).toEqual([null, null]);
+    for (const condition of Object.values(catalogue))
+      expect([condition.documentCategoryCode, condition.documentTypeCode]).toEqual([null, null]);
   });
 
   it("says so in the description of each entry the spec leaves open", () => {
-    const designed = Object.values(catalogue).filter((c) => c.description.includes("Designed entry")).map((c) => c.code);
+    const designed = Object.values(catalogue)
+      .filter((c) => c.description.includes("Designed entry"))
+      .map((c) => c.code);
     expect(designed).toEqual(expect.arrayContaining([102, 309, 310, 419, 420]));
     expect(designed).not.toContain(405);
   });
 });
 
 describe("schemas/condition-request.json", () => {
-  const base = { code: 999, label: "Something", description: "Something we need from you.", borrowers: "all", isRequired: true };
+  const base = {
+    code: 999,
+    label: "Something",
+    description: "Something we need from you.",
+    borrowers: "all",
+    isRequired: true,
+  };
 
   it("refuses a document condition without a document count, and an information condition without its kind", () => {
     expect(validate({ ...base, type: "document", documentType: "paystub", subtypes: [] })).toBe(false);
-    expect(validate({ ...base, type: "document", documentType: "paystub", subtypes: [], requiredCount: 1 })).toBe(true);
+    expect(
+      validate({ ...base, type: "document", documentType: "paystub", subtypes: [], requiredCount: 1 }),
+    ).toBe(true);
     expect(validate({ ...base, type: "information", informationType: null })).toBe(false);
     expect(validate({ ...base, type: "information", informationType: "long_text" })).toBe(true);
     expect(validate({ ...base, type: "email" })).toBe(false);
   });
 
   it("refuses a document type or subtype that does not exist", () => {
-    expect(validate({ ...base, type: "document", documentType: "payslip", subtypes: [], requiredCount: 1 })).toBe(false);
-    expect(validate({ ...base, type: "document", documentType: "id_document", subtypes: ["library_card"], requiredCount: 1 })).toBe(false);
+    expect(
+      validate({ ...base, type: "document", documentType: "payslip", subtypes: [], requiredCount: 1 }),
+    ).toBe(false);
+    expect(
+      validate({
+        ...base,
+        type: "document",
+        documentType: "id_document",
+        subtypes: ["library_card"],
+        requiredCount: 1,
+      }),
+    ).toBe(false);
   });
 });

@@ -12,11 +12,16 @@ describe("employment history coverage (spec §4)", () => {
   });
 
   it("proposes the first of the previous month after an open-ended latest entry", () => {
-    expect(employmentCoverage([{ startDate: "2025-01-01", endDate: null }], today, options).nextStartDate).toBe("2026-10-01");
+    expect(
+      employmentCoverage([{ startDate: "2025-01-01", endDate: null }], today, options).nextStartDate,
+    ).toBe("2026-10-01");
   });
 
   it("proposes the latest entry's end date after an ended latest entry, whatever order they were entered in", () => {
-    const jobs = [{ startDate: "2025-06-01", endDate: "2026-02-28" }, { startDate: "2023-01-01", endDate: "2025-05-31" }];
+    const jobs = [
+      { startDate: "2025-06-01", endDate: "2026-02-28" },
+      { startDate: "2023-01-01", endDate: "2025-05-31" },
+    ];
     expect(employmentCoverage(jobs, today, options).nextStartDate).toBe("2026-02-28");
   });
 
@@ -25,8 +30,14 @@ describe("employment history coverage (spec §4)", () => {
   });
 
   it("ignores entries without a valid start or ending before they start (the validator reports them)", () => {
-    const c = employmentCoverage([{ startDate: "2026-02-30" }, { startDate: "2020-01-01", endDate: "2019-01-01" }, null], today, options);
-    expect(c.missingPeriods).toEqual([{ start: "2024-11-01", end: "2026-11-01", days: 730, kind: "noEmployment" }]);
+    const c = employmentCoverage(
+      [{ startDate: "2026-02-30" }, { startDate: "2020-01-01", endDate: "2019-01-01" }, null],
+      today,
+      options,
+    );
+    expect(c.missingPeriods).toEqual([
+      { start: "2024-11-01", end: "2026-11-01", days: 730, kind: "noEmployment" },
+    ]);
   });
 
   it("reports each gap over the limit separately", () => {
@@ -35,8 +46,13 @@ describe("employment history coverage (spec §4)", () => {
       { startDate: "2025-08-01", endDate: null },
     ];
     // 44 days before the first job, 93 days between the two.
-    expect(employmentCoverage(jobs, today, options).missingPeriods.map((p) => [p.kind, p.days])).toEqual([["beforeFirstJob", 44], ["betweenJobs", 93]]);
-    expect(employmentCoverage(jobs, today, { windowYears: 2, gapDays: 50 }).missingPeriods.map((p) => p.kind)).toEqual(["betweenJobs"]);
+    expect(employmentCoverage(jobs, today, options).missingPeriods.map((p) => [p.kind, p.days])).toEqual([
+      ["beforeFirstJob", 44],
+      ["betweenJobs", 93],
+    ]);
+    expect(
+      employmentCoverage(jobs, today, { windowYears: 2, gapDays: 50 }).missingPeriods.map((p) => p.kind),
+    ).toEqual(["betweenJobs"]);
   });
 
   it("follows the window and gap of its options (which come from rules/coverage.json)", () => {

@@ -9,9 +9,24 @@ import { repo } from "../helpers/definitions";
 const { defs } = repo;
 const logic = createFieldLogic(defs, "debtConsolidation");
 const creditReport = /credit report/i;
-const noticesAt = (answers: unknown, pointer: string) => logic(answers).notices.filter((n) => n.pointer === pointer).map((n) => n.message);
-const reported = { creditor: "Chase Card Services", type: "revolving", balance: 4200, monthlyPayment: 120, addedByUser: false };
-const mine = { creditor: "Dr. Lee", type: "installment", balance: 900, monthlyPayment: 90, addedByUser: true };
+const noticesAt = (answers: unknown, pointer: string) =>
+  logic(answers)
+    .notices.filter((n) => n.pointer === pointer)
+    .map((n) => n.message);
+const reported = {
+  creditor: "Chase Card Services",
+  type: "revolving",
+  balance: 4200,
+  monthlyPayment: 120,
+  addedByUser: false,
+};
+const mine = {
+  creditor: "Dr. Lee",
+  type: "installment",
+  balance: 900,
+  monthlyPayment: 90,
+  addedByUser: true,
+};
 
 describe("debt consolidation's words about the credit report", () => {
   it("does not speak of the credit report in the step's own words, which an empty list also reads", () => {
@@ -19,7 +34,9 @@ describe("debt consolidation's words about the credit report", () => {
   });
 
   it("says the debts listed are from the credit report when some came from it", () => {
-    expect(noticesAt({ liabilities: [reported, mine] }, "/liabilities")).toEqual([expect.stringMatching(creditReport)]);
+    expect(noticesAt({ liabilities: [reported, mine] }, "/liabilities")).toEqual([
+      expect.stringMatching(creditReport),
+    ]);
   });
 
   it("says nothing of the credit report over an empty list", () => {
@@ -32,11 +49,15 @@ describe("debt consolidation's words about the credit report", () => {
   });
 
   it("marks a debt the applicant adds as theirs", () => {
-    expect(newItemValues(defs, "debtConsolidation", "/liabilities", { liabilities: [] })).toEqual({ addedByUser: true });
+    expect(newItemValues(defs, "debtConsolidation", "/liabilities", { liabilities: [] })).toEqual({
+      addedByUser: true,
+    });
   });
 
   it("hides the credit report's mortgages when it found none", () => {
     expect(logic({ mortgages: [] }).hidden).toContain("/mortgages");
-    expect(logic({ mortgages: [{ creditor: "Rocket Mortgage", type: "mortgage", balance: 210000 }] }).hidden).not.toContain("/mortgages");
+    expect(
+      logic({ mortgages: [{ creditor: "Rocket Mortgage", type: "mortgage", balance: 210000 }] }).hidden,
+    ).not.toContain("/mortgages");
   });
 });

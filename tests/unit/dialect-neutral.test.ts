@@ -10,12 +10,15 @@ import { transaction, openDb } from "@server/persistence/db/client";
 import { users } from "@server/persistence/db/schema";
 
 const serverFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? serverFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? serverFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
 
 describe("server code that runs on both databases", () => {
   it("uses no synchronous SQLite call (.get(), .all(), .run(), db.transaction, prepare) outside server/persistence/db/", () => {
     // A query builder's .get()/.all()/.run() and better-sqlite3's own calls exist only on SQLite.
-    const sqliteOnly = /\)\s*\.(get|all|run|values)\(\s*\)|\.all<|\bdb\.(all|get|run|prepare|transaction)\(|\btx\.transaction\(/;
+    const sqliteOnly =
+      /\)\s*\.(get|all|run|values)\(\s*\)|\.all<|\bdb\.(all|get|run|prepare|transaction)\(|\btx\.transaction\(/;
     const offenders = serverFiles(join(REPO_ROOT, "server"))
       .filter((file) => !file.includes(`${join("server", "persistence", "db")}/`))
       .flatMap((file) =>
@@ -31,12 +34,26 @@ describe("server code that runs on both databases", () => {
 
 describe("the committed migrations", () => {
   const tables = Object.values(schema as Record<string, unknown>).filter((t): t is Table => is(t, Table));
-  const expected = Object.fromEntries(tables.map((t) => [getTableName(t), Object.values(getTableColumns(t)).map((c) => c.name).sort()]));
+  const expected = Object.fromEntries(
+    tables.map((t) => [
+      getTableName(t),
+      Object.values(getTableColumns(t))
+        .map((c) => c.name)
+        .sort(),
+    ]),
+  );
   const latestSnapshot = (folder: string) => {
     const meta = join(REPO_ROOT, "server/persistence/db", folder, "meta");
-    const newest = readdirSync(meta).filter((f) => f.endsWith("_snapshot.json")).sort().at(-1)!;
-    const snapshot = JSON.parse(readFileSync(join(meta, newest), "utf8")) as { tables: Record<string, { name: string; columns: Record<string, unknown> }> };
-    return Object.fromEntries(Object.values(snapshot.tables).map((t) => [t.name, Object.keys(t.columns).sort()]));
+    const newest = readdirSync(meta)
+      .filter((f) => f.endsWith("_snapshot.json"))
+      .sort()
+      .at(-1)!;
+    const snapshot = JSON.parse(readFileSync(join(meta, newest), "utf8")) as {
+      tables: Record<string, { name: string; columns: Record<string, unknown> }>;
+    };
+    return Object.fromEntries(
+      Object.values(snapshot.tables).map((t) => [t.name, Object.keys(t.columns).sort()]),
+    );
   };
 
   it("of SQLite hold every table and column of server/persistence/db/schema.ts (npm run db:generate)", () => {

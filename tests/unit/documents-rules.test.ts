@@ -24,49 +24,99 @@ const required = (input: Doc, definitions: Definitions = defs): Requirement[] =>
 
 /** "type" for a borrower's own document, "type@property" for a property document, "type:coborrower" for the co-borrower's. */
 const names = (input: Doc) =>
-  required(input).map((r) => (r.borrower === null ? `${r.documentType}@${r.propertyId}` : r.borrower === "coborrower" ? `${r.documentType}:coborrower` : r.documentType));
+  required(input).map((r) =>
+    r.borrower === null
+      ? `${r.documentType}@${r.propertyId}`
+      : r.borrower === "coborrower"
+        ? `${r.documentType}:coborrower`
+        : r.documentType,
+  );
 const find = (input: Doc, documentType: string, borrower: string | null = "borrower") =>
   required(input).find((r) => r.documentType === documentType && r.borrower === borrower);
 
-const job = (extra: Doc = {}) => ({ employerName: "Acme Corp", startDate: "2019-04-01", endDate: null, dataSource: "Manual", ...extra });
+const job = (extra: Doc = {}) => ({
+  employerName: "Acme Corp",
+  startDate: "2019-04-01",
+  endDate: null,
+  dataSource: "Manual",
+  ...extra,
+});
 const income = (type: string, extra: Doc = {}) => ({ type, otherValue: 12000, ...extra });
 const alone = (user: Doc = {}, extra: Doc = {}) => ({ user: { firstName: "Ada", ...user }, ...extra });
-const home = (extra: Doc = {}) => ({ id: "home1", line1: "12 Elm St", city: "Austin", state: "TX", zip: "78701", fees: 0, ...extra });
+const home = (extra: Doc = {}) => ({
+  id: "home1",
+  line1: "12 Elm St",
+  city: "Austin",
+  state: "TX",
+  zip: "78701",
+  fees: 0,
+  ...extra,
+});
 const mortgage = { id: "m1", creditor: "Rocket Mortgage", balance: 200000 };
-const withCoborrower = (coborrower: Doc = {}, user: Doc = {}, extra: Doc = {}) =>
-  ({ setup: { hasCoborrower: true }, user: { firstName: "Ada", ...user }, coborrower: { firstName: "Charles", ...coborrower }, ...extra });
+const withCoborrower = (coborrower: Doc = {}, user: Doc = {}, extra: Doc = {}) => ({
+  setup: { hasCoborrower: true },
+  user: { firstName: "Ada", ...user },
+  coborrower: { firstName: "Charles", ...coborrower },
+  ...extra,
+});
 
 describe("documents every borrower provides", () => {
   it("asks each borrower for one photo ID and 3 bank statements", () => {
-    expect(names(withCoborrower())).toEqual(["id_document", "id_document:coborrower", "bank_statements", "bank_statements:coborrower"]);
+    expect(names(withCoborrower())).toEqual([
+      "id_document",
+      "id_document:coborrower",
+      "bank_statements",
+      "bank_statements:coborrower",
+    ]);
     expect(find(alone(), "bank_statements")).toMatchObject({ count: 3, uploaded: 0 });
   });
 
   it("ignores a co-borrower left in the document once the applicant applies alone", () => {
-    const stale = { setup: { hasCoborrower: false }, user: { firstName: "Ada" }, coborrower: { firstName: "Charles", incomeSources: [income("pension")] } };
+    const stale = {
+      setup: { hasCoborrower: false },
+      user: { firstName: "Ada" },
+      coborrower: { firstName: "Charles", incomeSources: [income("pension")] },
+    };
     expect(names(stale)).toEqual(["id_document", "bank_statements"]);
   });
 
   it("counts an upload toward the borrower it belongs to", () => {
-    const uploads = [{ type: "bank_statements" }, { type: "bank_statements", isCoborrower: true }, { type: "bank_statements", isCoborrower: true }];
+    const uploads = [
+      { type: "bank_statements" },
+      { type: "bank_statements", isCoborrower: true },
+      { type: "bank_statements", isCoborrower: true },
+    ];
     expect(find(withCoborrower({}, {}, { uploads }), "bank_statements")?.uploaded).toBe(1);
     expect(find(withCoborrower({}, {}, { uploads }), "bank_statements", "coborrower")?.uploaded).toBe(2);
   });
 });
 
 describe("identity document sides", () => {
-  const withId = (idType: string, uploads: Doc[] = []) => alone({}, { identityVerification: { borrower: { idType } }, uploads });
+  const withId = (idType: string, uploads: Doc[] = []) =>
+    alone({}, { identityVerification: { borrower: { idType } }, uploads });
 
   it("asks the passport's front only, and counts it uploaded with the front alone", () => {
-    expect(find(withId("passport"), "id_document")).toMatchObject({ sides: ["front"], label: "Passport, photo page (front) only", uploaded: 0 });
-    expect(find(withId("passport", [{ type: "id_document", subtype: "passport", side: "front" }]), "id_document")?.uploaded).toBe(1);
+    expect(find(withId("passport"), "id_document")).toMatchObject({
+      sides: ["front"],
+      label: "Passport, photo page (front) only",
+      uploaded: 0,
+    });
+    expect(
+      find(withId("passport", [{ type: "id_document", subtype: "passport", side: "front" }]), "id_document")
+        ?.uploaded,
+    ).toBe(1);
   });
 
   it("asks a driver's license front and back, and counts it uploaded only with both", () => {
     const front = { type: "id_document", subtype: "driver_license", side: "front" };
-    expect(find(withId("driver_license"), "id_document")).toMatchObject({ sides: ["front", "back"], label: "Driver's license, front and back" });
+    expect(find(withId("driver_license"), "id_document")).toMatchObject({
+      sides: ["front", "back"],
+      label: "Driver's license, front and back",
+    });
     expect(find(withId("driver_license", [front]), "id_document")?.uploaded).toBe(0);
-    expect(find(withId("driver_license", [front, { ...front, side: "back" }]), "id_document")?.uploaded).toBe(1);
+    expect(find(withId("driver_license", [front, { ...front, side: "back" }]), "id_document")?.uploaded).toBe(
+      1,
+    );
   });
 
   it.each(["state_id", "military_id", "green_card", "visa"])("asks a %s front and back", (idType) => {
@@ -74,7 +124,14 @@ describe("identity document sides", () => {
   });
 
   it("accepts every ID type of spec §5", () => {
-    expect(find(alone(), "id_document")?.subtypes).toEqual(["driver_license", "passport", "state_id", "military_id", "green_card", "visa"]);
+    expect(find(alone(), "id_document")?.subtypes).toEqual([
+      "driver_license",
+      "passport",
+      "state_id",
+      "military_id",
+      "green_card",
+      "visa",
+    ]);
   });
 
   it("does not count the sides of a different ID than the one chosen", () => {
@@ -87,7 +144,9 @@ describe("identity document sides", () => {
     copy.edit("rules/identity-documents.json", (r) => (r.params.sidesByIdType.visa = ["front"]));
     const { defs: changed, problems } = loadCopy(copy);
     expect(problems).toEqual([]);
-    expect(required(withId("visa"), changed).find((r) => r.documentType === "id_document")?.sides).toEqual(["front"]);
+    expect(required(withId("visa"), changed).find((r) => r.documentType === "id_document")?.sides).toEqual([
+      "front",
+    ]);
   });
 });
 
@@ -100,16 +159,27 @@ describe("employment documents", () => {
 
   it("names the previous two calendar years on the W-2 label", () => {
     expect(find(alone({ employments: [job()] }), "w2")?.label).toBe("W-2 forms for 2024 and 2025");
-    expect(find({ ...alone({ employments: [job()] }), today: "2027-01-05" }, "w2")?.label).toBe("W-2 forms for 2025 and 2026");
+    expect(find({ ...alone({ employments: [job()] }), today: "2027-01-05" }, "w2")?.label).toBe(
+      "W-2 forms for 2025 and 2026",
+    );
   });
 
   it("asks a 30% owner for no paystubs, but business tax returns, K-1s and personal tax returns", () => {
-    expect(names(alone({ employments: [job({ percentageOwned: 0.3 })] }))).toEqual(["id_document", "bank_statements", "business_tax_returns", "k1", "1040_tax_returns"]);
+    expect(names(alone({ employments: [job({ percentageOwned: 0.3 })] }))).toEqual([
+      "id_document",
+      "bank_statements",
+      "business_tax_returns",
+      "k1",
+      "1040_tax_returns",
+    ]);
     expect(find(alone({ employments: [job({ percentageOwned: 0.3 })] }), "k1")?.count).toBe(2);
   });
 
   it("asks no paystubs or W-2s when the job was synced automatically", () => {
-    expect(names(alone({ employments: [job({ dataSource: "Synced" })] }))).toEqual(["id_document", "bank_statements"]);
+    expect(names(alone({ employments: [job({ dataSource: "Synced" })] }))).toEqual([
+      "id_document",
+      "bank_statements",
+    ]);
   });
 
   it("asks no paystubs for a job that ended before this month", () => {
@@ -118,14 +188,27 @@ describe("employment documents", () => {
   });
 
   it("asks a borrower who says they are self-employed for business tax returns, K-1s and personal tax returns", () => {
-    expect(names(alone({ isSelfEmployed: true }))).toEqual(["id_document", "bank_statements", "business_tax_returns", "k1", "1040_tax_returns"]);
+    expect(names(alone({ isSelfEmployed: true }))).toEqual([
+      "id_document",
+      "bank_statements",
+      "business_tax_returns",
+      "k1",
+      "1040_tax_returns",
+    ]);
   });
 
   it("decides each borrower's documents from their own jobs", () => {
     const input = withCoborrower({ employments: [job()] }, { employments: [job({ percentageOwned: 0.5 })] });
     expect(names(input)).toEqual([
-      "id_document", "id_document:coborrower", "bank_statements", "bank_statements:coborrower",
-      "paystub:coborrower", "w2:coborrower", "business_tax_returns", "k1", "1040_tax_returns",
+      "id_document",
+      "id_document:coborrower",
+      "bank_statements",
+      "bank_statements:coborrower",
+      "paystub:coborrower",
+      "w2:coborrower",
+      "business_tax_returns",
+      "k1",
+      "1040_tax_returns",
     ]);
   });
 });
@@ -155,29 +238,49 @@ describe("documents for each income type", () => {
   });
 
   it("accepts an alimony order, divorce decree, separation agreement or state law as proof of alimony", () => {
-    expect(find(alone({ incomeSources: [income("alimony")] }), "alimony_proof")?.subtypes).toEqual(["alimony_order", "divorce_decree", "separation_agreement", "state_law"]);
+    expect(find(alone({ incomeSources: [income("alimony")] }), "alimony_proof")?.subtypes).toEqual([
+      "alimony_order",
+      "divorce_decree",
+      "separation_agreement",
+      "state_law",
+    ]);
   });
 });
 
 describe("rental income", () => {
   it("asks 3 rental agreements for a rental with 3 units", () => {
-    expect(find(alone({ incomeSources: [income("rental", { rentalUnits: 3 })] }), "rental_agreement")?.count).toBe(3);
+    expect(
+      find(alone({ incomeSources: [income("rental", { rentalUnits: 3 })] }), "rental_agreement")?.count,
+    ).toBe(3);
   });
 
   it("asks at least one rental agreement for each rental, even without a unit count", () => {
-    const sources = [income("rental", { rentalUnits: 2 }), income("rental", { rentalUnits: null }), income("rental", { rentalUnits: 0 })];
+    const sources = [
+      income("rental", { rentalUnits: 2 }),
+      income("rental", { rentalUnits: null }),
+      income("rental", { rentalUnits: 0 }),
+    ];
     expect(find(alone({ incomeSources: sources }), "rental_agreement")?.count).toBe(4);
   });
 
   it("asks the current personal tax return of the main borrower only, and only with rental income above $0", () => {
     const rental = [income("rental", { otherValue: 24000, rentalUnits: 1 })];
-    expect(find(alone({ incomeSources: rental }), "current_personal_tax_returns")).toMatchObject({ count: 1 });
-    expect(find(withCoborrower({ incomeSources: rental }), "current_personal_tax_returns", "coborrower")).toBeUndefined();
-    expect(find(alone({ incomeSources: [income("rental", { otherValue: 0 })] }), "current_personal_tax_returns")).toBeUndefined();
+    expect(find(alone({ incomeSources: rental }), "current_personal_tax_returns")).toMatchObject({
+      count: 1,
+    });
+    expect(
+      find(withCoborrower({ incomeSources: rental }), "current_personal_tax_returns", "coborrower"),
+    ).toBeUndefined();
+    expect(
+      find(alone({ incomeSources: [income("rental", { otherValue: 0 })] }), "current_personal_tax_returns"),
+    ).toBeUndefined();
   });
 
   it("does not ask the current personal tax return of a main borrower owning 25% or more of their business", () => {
-    const input = alone({ employments: [job({ percentageOwned: 0.25 })], incomeSources: [income("rental", { otherValue: 24000 })] });
+    const input = alone({
+      employments: [job({ percentageOwned: 0.25 })],
+      incomeSources: [income("rental", { otherValue: 24000 })],
+    });
     expect(find(input, "current_personal_tax_returns")).toBeUndefined();
     expect(find(input, "1040_tax_returns")?.count).toBe(2);
   });
@@ -194,7 +297,12 @@ describe("omitted debts", () => {
     const input = withCoborrower({}, {}, { liabilities });
     expect(find(input, "educational_loan_statement")?.count).toBe(2);
     expect(find(input, "educational_loan_statement", "coborrower")?.count).toBe(1);
-    expect(find(alone({}, { liabilities: [{ debtor: "borrower", balance: 900, omitted: false }] }), "educational_loan_statement")).toBeUndefined();
+    expect(
+      find(
+        alone({}, { liabilities: [{ debtor: "borrower", balance: 900, omitted: false }] }),
+        "educational_loan_statement",
+      ),
+    ).toBeUndefined();
   });
 });
 
@@ -209,44 +317,82 @@ describe("per-property documents (main borrower)", () => {
   it("counts the mortgage statement as uploaded once the data connection is established", () => {
     const input = alone({}, { property: home(), mortgages: [mortgage] });
     expect(find(input, "mortgage_statement", null)?.uploaded).toBe(0);
-    expect(find({ ...input, canopyConnected: true }, "mortgage_statement", null)).toMatchObject({ count: 1, uploaded: 1 });
+    expect(find({ ...input, canopyConnected: true }, "mortgage_statement", null)).toMatchObject({
+      count: 1,
+      uploaded: 1,
+    });
   });
 
   it("asks flood insurance for a property in Florida only", () => {
-    expect(property({ property: home({ state: "FL" }), mortgages: [mortgage] })).toEqual(["mortgage_statement@home1", "flood_insurance@home1"]);
-    expect(property({ property: home({ state: "GA" }), mortgages: [mortgage] })).toEqual(["mortgage_statement@home1"]);
+    expect(property({ property: home({ state: "FL" }), mortgages: [mortgage] })).toEqual([
+      "mortgage_statement@home1",
+      "flood_insurance@home1",
+    ]);
+    expect(property({ property: home({ state: "GA" }), mortgages: [mortgage] })).toEqual([
+      "mortgage_statement@home1",
+    ]);
   });
 
   it("asks the trust document when the property is held in a trust", () => {
-    expect(property({ property: home(), mortgages: [mortgage], isInTrust: true })).toContain("trust_document@home1");
-    expect(property({ property: home(), mortgages: [mortgage], isInTrust: false })).not.toContain("trust_document@home1");
+    expect(property({ property: home(), mortgages: [mortgage], isInTrust: true })).toContain(
+      "trust_document@home1",
+    );
+    expect(property({ property: home(), mortgages: [mortgage], isInTrust: false })).not.toContain(
+      "trust_document@home1",
+    );
   });
 
   it("asks the HOA or condo invoice when the property's fees are above $0", () => {
-    expect(property({ property: home({ fees: 120 }), mortgages: [mortgage] })).toContain("HOA_or_condo_invoice@home1");
-    expect(property({ property: home({ fees: 0 }), mortgages: [mortgage] })).not.toContain("HOA_or_condo_invoice@home1");
+    expect(property({ property: home({ fees: 120 }), mortgages: [mortgage] })).toContain(
+      "HOA_or_condo_invoice@home1",
+    );
+    expect(property({ property: home({ fees: 0 }), mortgages: [mortgage] })).not.toContain(
+      "HOA_or_condo_invoice@home1",
+    );
   });
 
   it("never asks for homeowners insurance", () => {
     const everything = { property: home({ state: "FL", fees: 300 }), mortgages: [mortgage], isInTrust: true };
-    expect(property(everything)).toEqual(["mortgage_statement@home1", "flood_insurance@home1", "trust_document@home1", "HOA_or_condo_invoice@home1"]);
+    expect(property(everything)).toEqual([
+      "mortgage_statement@home1",
+      "flood_insurance@home1",
+      "trust_document@home1",
+      "HOA_or_condo_invoice@home1",
+    ]);
   });
 
   it("asks a solar panel statement for each debt owed to a solar lender, which is not a mortgage", () => {
-    expect(property({ property: home(), mortgages: [{ id: "s1", creditor: "Sunrun Inc.", balance: 21000 }] })).toEqual(["solar_panel_statement@home1", "property_tax_bill@home1"]);
+    expect(
+      property({ property: home(), mortgages: [{ id: "s1", creditor: "Sunrun Inc.", balance: 21000 }] }),
+    ).toEqual(["solar_panel_statement@home1", "property_tax_bill@home1"]);
   });
 
   it("takes the solar lenders from rules/payoff.json", () => {
     const copy = copyDefinitions();
     copy.edit("rules/payoff.json", (r) => r.params.solarLenders.push("Bright Sky Solar"));
     const { defs: changed } = loadCopy(copy);
-    const input = { ...alone({}, { property: home(), mortgages: [mortgage, { id: "s1", creditor: "Bright Sky Solar", balance: 9000 }] }), today: TODAY };
+    const input = {
+      ...alone(
+        {},
+        {
+          property: home(),
+          mortgages: [mortgage, { id: "s1", creditor: "Bright Sky Solar", balance: 9000 }],
+        },
+      ),
+      today: TODAY,
+    };
     expect(required(input).map((r) => r.documentType)).not.toContain("solar_panel_statement");
-    expect(required(input, changed).find((r) => r.documentType === "solar_panel_statement")).toMatchObject({ count: 1, propertyId: "home1" });
+    expect(required(input, changed).find((r) => r.documentType === "solar_panel_statement")).toMatchObject({
+      count: 1,
+      propertyId: "home1",
+    });
   });
 
-  it("knows the subject property as \"subject\" until it has an id", () => {
-    expect(property({ property: { state: "FL" } })).toEqual(["flood_insurance@subject", "property_tax_bill@subject"]);
+  it('knows the subject property as "subject" until it has an id', () => {
+    expect(property({ property: { state: "FL" } })).toEqual([
+      "flood_insurance@subject",
+      "property_tax_bill@subject",
+    ]);
   });
 
   it("asks no property document before the application has the property", () => {
@@ -255,14 +401,36 @@ describe("per-property documents (main borrower)", () => {
 
   it("asks for the borrowers' other properties only a mortgage statement or a property tax bill, and nothing for a sold one", () => {
     const propertyOwnership = [
-      { propertyId: "p2", address: { line1: "8 Bay Rd", city: "Tampa", state: "FL", zip: "33601" }, status: "retained", mortgages: [{ id: "m2", creditor: "Chase", balance: 150000 }] },
-      { propertyId: "p3", address: { line1: "3 Hill Ct", city: "Austin", state: "TX", zip: "78702" }, status: "pendingSale" },
+      {
+        propertyId: "p2",
+        address: { line1: "8 Bay Rd", city: "Tampa", state: "FL", zip: "33601" },
+        status: "retained",
+        mortgages: [{ id: "m2", creditor: "Chase", balance: 150000 }],
+      },
+      {
+        propertyId: "p3",
+        address: { line1: "3 Hill Ct", city: "Austin", state: "TX", zip: "78702" },
+        status: "pendingSale",
+      },
       { propertyId: "p4", status: "sold" },
     ];
-    const input = alone({}, { property: home(), mortgages: [mortgage, { id: "m2", creditor: "Chase", balance: 150000 }], propertyOwnership });
-    expect(property(input)).toEqual(["mortgage_statement@home1", "mortgage_statement@p2", "property_tax_bill@p3"]);
+    const input = alone(
+      {},
+      {
+        property: home(),
+        mortgages: [mortgage, { id: "m2", creditor: "Chase", balance: 150000 }],
+        propertyOwnership,
+      },
+    );
+    expect(property(input)).toEqual([
+      "mortgage_statement@home1",
+      "mortgage_statement@p2",
+      "property_tax_bill@p3",
+    ]);
     expect(find(input, "mortgage_statement", null)?.propertyId).toBe("home1");
-    expect(required({ ...input, today: TODAY }).find((r) => r.propertyId === "p2")?.label).toBe("Most recent mortgage statement for 8 Bay Rd");
+    expect(required({ ...input, today: TODAY }).find((r) => r.propertyId === "p2")?.label).toBe(
+      "Most recent mortgage statement for 8 Bay Rd",
+    );
   });
 });
 
@@ -272,44 +440,97 @@ describe("the lender's document requests", () => {
       { documentType: "id_document", isCoborrower: true, shouldSkip: true },
       { documentType: "flood_insurance", shouldSkip: true },
     ];
-    const input = withCoborrower({}, {}, { property: home({ state: "FL" }), mortgages: [mortgage], uploadRequests });
-    expect(names(input)).toEqual(["id_document", "bank_statements", "bank_statements:coborrower", "mortgage_statement@home1"]);
+    const input = withCoborrower(
+      {},
+      {},
+      { property: home({ state: "FL" }), mortgages: [mortgage], uploadRequests },
+    );
+    expect(names(input)).toEqual([
+      "id_document",
+      "bank_statements",
+      "bank_statements:coborrower",
+      "mortgage_statement@home1",
+    ]);
   });
 
   it("add a requirement without shouldSkip, once, counting its uploads", () => {
-    const uploadRequests = [{ documentType: "homeowners_insurance", propertyId: "home1" }, { documentType: "bank_statements" }];
-    const input = alone({}, { property: home(), mortgages: [mortgage], uploadRequests, uploads: [{ type: "homeowners_insurance", propertyId: "home1" }] });
-    expect(names(input)).toEqual(["id_document", "bank_statements", "mortgage_statement@home1", "homeowners_insurance@home1"]);
-    expect(find(input, "homeowners_insurance", null)).toMatchObject({ count: 1, uploaded: 1, ruleId: "documents.requested-by-lender", label: "Homeowners insurance declarations page" });
+    const uploadRequests = [
+      { documentType: "homeowners_insurance", propertyId: "home1" },
+      { documentType: "bank_statements" },
+    ];
+    const input = alone(
+      {},
+      {
+        property: home(),
+        mortgages: [mortgage],
+        uploadRequests,
+        uploads: [{ type: "homeowners_insurance", propertyId: "home1" }],
+      },
+    );
+    expect(names(input)).toEqual([
+      "id_document",
+      "bank_statements",
+      "mortgage_statement@home1",
+      "homeowners_insurance@home1",
+    ]);
+    expect(find(input, "homeowners_insurance", null)).toMatchObject({
+      count: 1,
+      uploaded: 1,
+      ruleId: "documents.requested-by-lender",
+      label: "Homeowners insurance declarations page",
+    });
   });
 
   it("add nothing for a co-borrower who does not apply", () => {
-    expect(names(alone({}, { uploadRequests: [{ documentType: "w2", isCoborrower: true }] }))).toEqual(["id_document", "bank_statements"]);
+    expect(names(alone({}, { uploadRequests: [{ documentType: "w2", isCoborrower: true }] }))).toEqual([
+      "id_document",
+      "bank_statements",
+    ]);
   });
 });
 
 describe("what each requirement says", () => {
-  const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Doc;
+  const fixture = JSON.parse(
+    readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+  ) as Doc;
 
   it("reads a whole two-borrower application", () => {
     expect(names(fixture)).toEqual([
       "id_document", // the co-borrower's ID was waived by the lender
-      "bank_statements", "bank_statements:coborrower",
-      "paystub", "w2",
-      "1099_form:coborrower", "pension_award_letter:coborrower",
-      "business_tax_returns:coborrower", "k1:coborrower",
+      "bank_statements",
+      "bank_statements:coborrower",
+      "paystub",
+      "w2",
+      "1099_form:coborrower",
+      "pension_award_letter:coborrower",
+      "business_tax_returns:coborrower",
+      "k1:coborrower",
       "educational_loan_statement:coborrower",
       "1040_tax_returns:coborrower",
       "current_personal_tax_returns",
       "rental_agreement",
-      "mortgage_statement@prop1", "mortgage_statement@prop2",
-      "solar_panel_statement@prop1", "flood_insurance@prop1", "trust_document@prop1", "HOA_or_condo_invoice@prop1",
+      "mortgage_statement@prop1",
+      "mortgage_statement@prop2",
+      "solar_panel_statement@prop1",
+      "flood_insurance@prop1",
+      "trust_document@prop1",
+      "HOA_or_condo_invoice@prop1",
     ]);
   });
 
   it("gives every requirement the fields the checklist and the upload service read", () => {
     for (const r of required(fixture)) {
-      expect(Object.keys(r).sort()).toEqual(["borrower", "count", "documentType", "label", "propertyId", "ruleId", "sides", "subtypes", "uploaded"]);
+      expect(Object.keys(r).sort()).toEqual([
+        "borrower",
+        "count",
+        "documentType",
+        "label",
+        "propertyId",
+        "ruleId",
+        "sides",
+        "subtypes",
+        "uploaded",
+      ]);
       expect(r.count).toBeGreaterThan(0);
       expect(r.label).toMatch(/^[A-Z0-9]/);
     }
@@ -327,7 +548,8 @@ describe("what each requirement says", () => {
 
   it("states in the descriptions the counts the params set", () => {
     const { counts } = defs.params.documents as { counts: Record<string, number> };
-    const description = (id: string) => defs.ruleSets.get("documents")!.def.rules!.find((r) => r.id === id)!.description;
+    const description = (id: string) =>
+      defs.ruleSets.get("documents")!.def.rules!.find((r) => r.id === id)!.description;
     expect(description("documents.paystubs")).toContain(`${counts.paystub} most recent pay stubs`);
     expect(description("documents.bank-statements")).toContain(`${counts.bank_statements} most recent`);
     expect(description("documents.w2")).toContain(`last ${counts.w2} calendar years`);
@@ -339,20 +561,33 @@ describe("npm run -s rules -- documents", () => {
   it("prints {requirements} with each requirement's label, sides and reason for an application file with today in it", () => {
     const file = join(mkdtempSync(join(tmpdir(), "heloc-documents-")), "app.json");
     writeFileSync(file, JSON.stringify({ ...fixture(), today: "2027-03-01" }));
-    const out = spawnSync(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "engine/cli/rules.ts"), "documents", "--input", file], { cwd: REPO_ROOT, encoding: "utf8" });
+    const out = spawnSync(
+      join(REPO_ROOT, "node_modules/.bin/tsx"),
+      [join(REPO_ROOT, "engine/cli/rules.ts"), "documents", "--input", file],
+      { cwd: REPO_ROOT, encoding: "utf8" },
+    );
     expect(out.status).toBe(0);
     const { requirements } = JSON.parse(out.stdout) as { requirements: (Requirement & { reason: string })[] };
     expect(requirements[0]).toEqual({
-      documentType: "id_document", borrower: "borrower", propertyId: null, count: 1, uploaded: 0,
-      subtypes: ["driver_license", "passport", "state_id", "military_id", "green_card", "visa"], sides: ["front", "back"],
-      label: "Driver's license, front and back", ruleId: "documents.id-document", reason: expect.stringMatching(/^Every borrower uploads one identity document/),
+      documentType: "id_document",
+      borrower: "borrower",
+      propertyId: null,
+      count: 1,
+      uploaded: 0,
+      subtypes: ["driver_license", "passport", "state_id", "military_id", "green_card", "visa"],
+      sides: ["front", "back"],
+      label: "Driver's license, front and back",
+      ruleId: "documents.id-document",
+      reason: expect.stringMatching(/^Every borrower uploads one identity document/),
     });
     expect(requirements.find((r) => r.documentType === "w2")?.label).toBe("W-2 forms for 2025 and 2026");
     expect(requirements.every((r) => typeof r.reason === "string" && r.reason.length > 0)).toBe(true);
   });
 
   function fixture(): Doc {
-    return JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Doc;
+    return JSON.parse(
+      readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+    ) as Doc;
   }
 });
 
@@ -362,7 +597,10 @@ describe("rules/documents.json says only what each rule decides", () => {
     expect(text.split("\n").length).toBeLessThanOrEqual(800);
     for (const rule of defs.ruleSets.get("documents")!.def.rules ?? []) {
       expect(rule.require, rule.id).toBeDefined();
-      expect(Object.keys(rule).filter((k) => !["id", "description", "require", "for", "when", "set"].includes(k)), rule.id).toEqual([]);
+      expect(
+        Object.keys(rule).filter((k) => !["id", "description", "require", "for", "when", "set"].includes(k)),
+        rule.id,
+      ).toEqual([]);
     }
   });
 });

@@ -2,7 +2,15 @@
 // per reader and step, never a secret, and cleared on save and sign-out.
 import { describe, expect, it } from "vitest";
 import { bundleStepSchema } from "@engine/definitions/bundle";
-import { clearAllDrafts, clearDraft, draftKey, readDraft, saveDraft, withoutSecrets, type DraftStorage } from "@engine/form/drafts";
+import {
+  clearAllDrafts,
+  clearDraft,
+  draftKey,
+  readDraft,
+  saveDraft,
+  withoutSecrets,
+  type DraftStorage,
+} from "@engine/form/drafts";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -23,13 +31,19 @@ function memoryStorage(): DraftStorage & { map: Map<string, string> } {
 }
 
 const personalInfo = bundleStepSchema(defs, "application");
-const typed = { user: { firstName: "Dana", lastName: "Rivera", ssn: "123456789", phone: "3035550142" }, setup: { hasCoborrower: false } };
+const typed = {
+  user: { firstName: "Dana", lastName: "Rivera", ssn: "123456789", phone: "3035550142" },
+  setup: { hasCoborrower: false },
+};
 
 describe("draft answers", () => {
   it("keeps what was typed on a page, per reader and step, for the reload", () => {
     const storage = memoryStorage();
     saveDraft(storage, draftKey("u1", "application"), personalInfo, typed);
-    expect(readDraft(storage, draftKey("u1", "application"))).toMatchObject({ user: { firstName: "Dana", phone: "3035550142" }, setup: { hasCoborrower: false } });
+    expect(readDraft(storage, draftKey("u1", "application"))).toMatchObject({
+      user: { firstName: "Dana", phone: "3035550142" },
+      setup: { hasCoborrower: false },
+    });
     expect(readDraft(storage, draftKey("u2", "application"))).toBeUndefined();
     expect(readDraft(storage, draftKey("u1", "application3"))).toBeUndefined();
   });
@@ -39,7 +53,9 @@ describe("draft answers", () => {
     saveDraft(storage, draftKey("u1", "application"), personalInfo, typed);
     expect(readDraft(storage, draftKey("u1", "application"))!.user).not.toHaveProperty("ssn");
     expect([...storage.map.values()].join("")).not.toContain("123456789");
-    const coborrower = withoutSecrets(bundleStepSchema(defs, "application2"), { coborrower: { firstName: "Sam", ssn: "521456789" } });
+    const coborrower = withoutSecrets(bundleStepSchema(defs, "application2"), {
+      coborrower: { firstName: "Sam", ssn: "521456789" },
+    });
     expect(coborrower).toEqual({ coborrower: { firstName: "Sam" } });
   });
 

@@ -23,28 +23,55 @@ describe("a step's part for each borrower", () => {
   it("requires the main borrower's answers always, the co-borrower's only while one applies", () => {
     const employment = step("application5");
     expect((employment.schema as { required?: string[] }).required).toEqual(["user"]);
-    expect(employment.requiredWhen).toMatchObject({ "/coborrower/isSelfEmployed": true, "/coborrower/employments": true });
+    expect(employment.requiredWhen).toMatchObject({
+      "/coborrower/isSelfEmployed": true,
+      "/coborrower/employments": true,
+    });
   });
 
   it("gives the co-borrower's copy of a check its own id and, where the step says so, its own message", () => {
     const checks = step("application5").checks!.map((c) => [c.id, c.field, c.message.slice(0, 30)]);
-    expect(checks).toContainEqual(["employment.two-year-coverage", "/user/employments", "Your employment history must c"]);
-    expect(checks).toContainEqual(["employment.coborrower.two-year-coverage", "/coborrower/employments", "Your co-borrower's employment "]);
+    expect(checks).toContainEqual([
+      "employment.two-year-coverage",
+      "/user/employments",
+      "Your employment history must c",
+    ]);
+    expect(checks).toContainEqual([
+      "employment.coborrower.two-year-coverage",
+      "/coborrower/employments",
+      "Your co-borrower's employment ",
+    ]);
   });
 
   it("validates each borrower's copy on their own answers", () => {
     const validate = createStepValidator(defs, "manualIncomeVerification");
     const together = { setup: { hasCoborrower: true }, coborrower: { firstName: "Sam" } };
-    const rental = { type: "rental", otherValue: 12000, address: { line1: "1 Main St", city: "Tampa", state: "FL", zip: "33602" }, rentalUnits: 0 };
-    const result = validate({ user: { incomeSources: [] }, coborrower: { incomeSources: [rental] } }, { application: together, today: "2026-11-22" });
-    expect(result.errors).toEqual([expect.objectContaining({ pointer: "/coborrower/incomeSources/0/rentalUnits", ruleId: "other-income.coborrower.rented-units" })]);
+    const rental = {
+      type: "rental",
+      otherValue: 12000,
+      address: { line1: "1 Main St", city: "Tampa", state: "FL", zip: "33602" },
+      rentalUnits: 0,
+    };
+    const result = validate(
+      { user: { incomeSources: [] }, coborrower: { incomeSources: [rental] } },
+      { application: together, today: "2026-11-22" },
+    );
+    expect(result.errors).toEqual([
+      expect.objectContaining({
+        pointer: "/coborrower/incomeSources/0/rentalUnits",
+        ruleId: "other-income.coborrower.rented-units",
+      }),
+    ]);
   });
 
   it("refuses words for a borrower rules/members.json does not have", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/application/other-income.json", (s) => (s.eachBorrower.as = { coborower: { uiSchema: {} } }));
+    copy.edit(
+      "steps/application/other-income.json",
+      (s) => (s.eachBorrower.as = { coborower: { uiSchema: {} } }),
+    );
     expect(loadCopy(copy).problems.map(problemText)).toContain(
-      "steps/application/other-income.json#/eachBorrower/as/coborower: \"coborower\" is not a borrower of rules/members.json params.borrowers (borrower, coborrower), did you mean `coborrower`?",
+      'steps/application/other-income.json#/eachBorrower/as/coborower: "coborower" is not a borrower of rules/members.json params.borrowers (borrower, coborrower), did you mean `coborrower`?',
     );
   });
 });

@@ -72,7 +72,24 @@ describe("parseCurrency", () => {
   });
 
   it("refuses anything that is not an amount", () => {
-    for (const text of ["", "  ", "$", "-", ".", "abc", "12a", "1,23", "12,34,567", "1234,567", "1.234", "--1", "-$-1", "$$1", "1 234", "1e3"]) {
+    for (const text of [
+      "",
+      "  ",
+      "$",
+      "-",
+      ".",
+      "abc",
+      "12a",
+      "1,23",
+      "12,34,567",
+      "1234,567",
+      "1.234",
+      "--1",
+      "-$-1",
+      "$$1",
+      "1 234",
+      "1e3",
+    ]) {
       expect(parseCurrency(text), text).toBeNull();
     }
     expect(parseCurrency(null)).toBeNull();
@@ -239,7 +256,22 @@ describe("dates", () => {
   });
 
   it("refuses impossible dates and other shapes", () => {
-    for (const text of ["02/30/2024", "04/31/2024", "13/01/2024", "00/10/2024", "01/00/2024", "01/32/2024", "1/1/024", "1/1/20245", "001/1/2024", "1-1-2024", "2024/01/01", "", "today", "01/01/0000"]) {
+    for (const text of [
+      "02/30/2024",
+      "04/31/2024",
+      "13/01/2024",
+      "00/10/2024",
+      "01/00/2024",
+      "01/32/2024",
+      "1/1/024",
+      "1/1/20245",
+      "001/1/2024",
+      "1-1-2024",
+      "2024/01/01",
+      "",
+      "today",
+      "01/01/0000",
+    ]) {
       expect(parseDateInput(text), text).toBeNull();
     }
     expect(parseDateInput(null)).toBeNull();
@@ -252,7 +284,8 @@ describe("dates", () => {
   });
 
   it("round-trips what formatDate shows", () => {
-    for (const iso of ["2024-01-01", "2024-02-29", "1970-12-31"]) expect(parseDateInput(formatDate(iso))).toBe(iso);
+    for (const iso of ["2024-01-01", "2024-02-29", "1970-12-31"])
+      expect(parseDateInput(formatDate(iso))).toBe(iso);
   });
 
   it("shows the month of a date as MM/YYYY", () => {
@@ -271,7 +304,16 @@ describe("dates", () => {
   });
 
   it("refuses a month-year that is not one", () => {
-    for (const text of ["13/2024", "00/2024", "03/024", "03/20245", "2024-03", "03/15/2024", "", "March 2024"]) {
+    for (const text of [
+      "13/2024",
+      "00/2024",
+      "03/024",
+      "03/20245",
+      "2024-03",
+      "03/15/2024",
+      "",
+      "March 2024",
+    ]) {
       expect(parseMonthYearInput(text), text).toBeNull();
     }
     expect(parseMonthYearInput(null)).toBeNull();

@@ -34,9 +34,15 @@ function xmlProblems(text: string): string[] {
       if (stack.pop() !== close[1]) problems.push(`</${close[1]}> closes the wrong element`);
       continue;
     }
-    const open = /^<([A-Za-z][\w:.-]*)((?:\s+[A-Za-z_:][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>$/.exec(t);
-    if (!open) { problems.push(`malformed tag ${t.slice(0, 60)}`); continue; }
-    for (const [, value] of open[2]!.matchAll(/[\w:.-]+\s*=\s*("[^"]*"|'[^']*')/g)) if (badText(value!.slice(1, -1))) problems.push(`bad attribute value ${value}`);
+    const open = /^<([A-Za-z][\w:.-]*)((?:\s+[A-Za-z_:][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>$/.exec(
+      t,
+    );
+    if (!open) {
+      problems.push(`malformed tag ${t.slice(0, 60)}`);
+      continue;
+    }
+    for (const [, value] of open[2]!.matchAll(/[\w:.-]+\s*=\s*("[^"]*"|'[^']*')/g))
+      if (badText(value!.slice(1, -1))) problems.push(`bad attribute value ${value}`);
     if (stack.length === 0) roots++;
     if (!open[3]) stack.push(open[1]!);
   }
@@ -54,7 +60,10 @@ describe("the funnel map", () => {
       expect(group, flow.id).toBeDefined();
       for (const variant of flow.variants) {
         const positions = variant.steps.map((id) => group!.nodes.indexOf(id));
-        expect(positions.every((p) => p >= 0), `${flow.id}/${variant.id}`).toBe(true);
+        expect(
+          positions.every((p) => p >= 0),
+          `${flow.id}/${variant.id}`,
+        ).toBe(true);
         expect(positions, `${flow.id}/${variant.id} in order`).toEqual([...positions].sort((a, b) => a - b));
         for (const id of variant.steps) {
           const step = defs.steps.get(id)!.def;
@@ -67,40 +76,77 @@ describe("the funnel map", () => {
   });
 
   it("shows every step file somewhere, including those reached only by a branch or a link", () => {
-    const stepNodes = map.nodes.filter((n) => n.kind === "step").map((n) => n.id).sort();
+    const stepNodes = map.nodes
+      .filter((n) => n.kind === "step")
+      .map((n) => n.id)
+      .sort();
     expect(stepNodes).toEqual([...defs.steps.keys()].sort());
-    expect(map.nodes.find((n) => n.id === "creditIncome")).toMatchObject({ group: "flow_earlyFunnel", side: true });
+    expect(map.nodes.find((n) => n.id === "creditIncome")).toMatchObject({
+      group: "flow_earlyFunnel",
+      side: true,
+    });
   });
 
   it("links the steps of a flow in order, naming the variant where the variants differ", () => {
     expect(edge("name", "email")).toEqual([expect.objectContaining({ kind: "flow" })]);
     expect(edge("name", "email")[0]!.label).toBeUndefined();
-    expect(edge("zip", "propertyUsage")).toEqual([expect.objectContaining({ kind: "flow", label: "variantOne" })]);
-    expect(edge("zip", "creditScore")).toEqual([expect.objectContaining({ kind: "flow", label: "variantTwo" })]);
+    expect(edge("zip", "propertyUsage")).toEqual([
+      expect.objectContaining({ kind: "flow", label: "variantOne" }),
+    ]);
+    expect(edge("zip", "creditScore")).toEqual([
+      expect.objectContaining({ kind: "flow", label: "variantTwo" }),
+    ]);
     expect(mermaid).toContain('zip -->|"variantTwo"| creditScore');
   });
 
   it("draws the branches of has-fbm and credit-score as labelled edges, and the pages the pricing rules name", () => {
-    expect(edge("hasFbm", "goto_rules_pricing_quote_route")).toEqual([expect.objectContaining({ kind: "branch", label: "hasFbm.ineligible" })]);
-    expect(edge("creditScore", "goto_rules_pricing_quote_route")).toEqual([expect.objectContaining({ kind: "branch", label: "creditScore.ineligible" })]);
-    expect(edge("creditScore", "coborrower")).toEqual([expect.objectContaining({ kind: "branch", label: "creditScore.coborrower" })]);
-    expect(map.nodes.find((n) => n.id === "goto_rules_pricing_quote_route")).toMatchObject({ kind: "router", label: "Page named by rules.pricing.quote.route" });
-    expect(edge("goto_rules_pricing_quote_route", "page_app_ineligible_late_payment")).toEqual([expect.objectContaining({ kind: "rule", label: "pricing.late-payment" })]);
-    expect(edge("goto_rules_pricing_quote_route", "page_app_ineligible_boost")[0]!.label).toBe("pricing.credit-boost, pricing.high-debt-to-income");
+    expect(edge("hasFbm", "goto_rules_pricing_quote_route")).toEqual([
+      expect.objectContaining({ kind: "branch", label: "hasFbm.ineligible" }),
+    ]);
+    expect(edge("creditScore", "goto_rules_pricing_quote_route")).toEqual([
+      expect.objectContaining({ kind: "branch", label: "creditScore.ineligible" }),
+    ]);
+    expect(edge("creditScore", "coborrower")).toEqual([
+      expect.objectContaining({ kind: "branch", label: "creditScore.coborrower" }),
+    ]);
+    expect(map.nodes.find((n) => n.id === "goto_rules_pricing_quote_route")).toMatchObject({
+      kind: "router",
+      label: "Page named by rules.pricing.quote.route",
+    });
+    expect(edge("goto_rules_pricing_quote_route", "page_app_ineligible_late_payment")).toEqual([
+      expect.objectContaining({ kind: "rule", label: "pricing.late-payment" }),
+    ]);
+    expect(edge("goto_rules_pricing_quote_route", "page_app_ineligible_boost")[0]!.label).toBe(
+      "pricing.credit-boost, pricing.high-debt-to-income",
+    );
     expect(mermaid).toContain('hasFbm ==>|"hasFbm.ineligible"| goto_rules_pricing_quote_route');
     expect(mermaid).toContain('creditScore ==>|"creditScore.coborrower"| coborrower');
   });
 
   it("ends at the ineligible pages", () => {
-    const pages = map.nodes.filter((n) => n.kind === "page").map((n) => n.label).sort();
-    expect(pages).toEqual(["/app/ineligible/boost", "/app/ineligible/late-payment", "/app/ineligible/listed-for-sale", "/app/ineligible/low-equity"]);
+    const pages = map.nodes
+      .filter((n) => n.kind === "page")
+      .map((n) => n.label)
+      .sort();
+    expect(pages).toEqual([
+      "/app/ineligible/boost",
+      "/app/ineligible/late-payment",
+      "/app/ineligible/listed-for-sale",
+      "/app/ineligible/low-equity",
+    ]);
     expect(mermaid).toContain('page_app_ineligible_low_equity(["/app/ineligible/low-equity"])');
   });
 
   it("shows a skipWhen as a dashed edge around the step", () => {
-    expect(edge("application", "application2")).toContainEqual(expect.objectContaining({ kind: "skip", label: "skips Invite Co-borrower" }));
-    expect(edge("coborrowerInvite", "application3")).toContainEqual(expect.objectContaining({ kind: "skip", label: "skips Co-borrower Details" }));
-    expect(edge("application5", "manualIncomeVerification")).toContainEqual(expect.objectContaining({ kind: "skip" }));
+    expect(edge("application", "application2")).toContainEqual(
+      expect.objectContaining({ kind: "skip", label: "skips Invite Co-borrower" }),
+    );
+    expect(edge("coborrowerInvite", "application3")).toContainEqual(
+      expect.objectContaining({ kind: "skip", label: "skips Co-borrower Details" }),
+    );
+    expect(edge("application5", "manualIncomeVerification")).toContainEqual(
+      expect.objectContaining({ kind: "skip" }),
+    );
     expect(mermaid).toContain('coborrowerInvite -.->|"skips Co-borrower Details"| application3');
   });
 
@@ -124,7 +170,9 @@ describe("the funnel map as SVG", () => {
 
   it("has a node per step, with its label as text", () => {
     for (const { def: step } of defs.steps.values()) {
-      expect(svg.match(new RegExp(`<g class="node step" data-id="${step.id}">`, "g")), step.id).toHaveLength(1);
+      expect(svg.match(new RegExp(`<g class="node step" data-id="${step.id}">`, "g")), step.id).toHaveLength(
+        1,
+      );
       const text = [...svg.matchAll(new RegExp(`data-id="${step.id}">[\\s\\S]*?</g>`, "g"))][0]![0];
       const shown = [...text.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]).join(" ");
       expect(shown).toBe(wrapText(`${step.label} · ${step.rank}`).join(" "));
@@ -133,14 +181,23 @@ describe("the funnel map as SVG", () => {
 
   it("draws an edge for every edge of the model, with dashes for skips", () => {
     expect(svg.match(/<g class="edge /g)).toHaveLength(map.edges.length);
-    expect(svg).toMatch(/<g class="edge skip" data-from="coborrowerInvite" data-to="application3">.*stroke-dasharray/);
+    expect(svg).toMatch(
+      /<g class="edge skip" data-from="coborrowerInvite" data-to="application3">.*stroke-dasharray/,
+    );
   });
 
   it("frames every label: the viewBox reaches left of the first lane, where the skip labels end", () => {
-    const [vx, vy, vw, vh] = /viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"/.exec(svg)!.slice(1).map(Number) as [number, number, number, number];
+    const [vx, vy, vw, vh] = /viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"/
+      .exec(svg)!
+      .slice(1)
+      .map(Number) as [number, number, number, number];
     expect(svg).toContain(`width="${vw}" height="${vh}"`);
     // Each label at a generous half an em per character on the side its anchor grows to.
-    const texts = [...svg.matchAll(/<text x="([-\d.]+)" y="([-\d.]+)"( text-anchor="(end|middle)")? font-size="(\d+)"[^>]*>([^<]+)<\/text>/g)];
+    const texts = [
+      ...svg.matchAll(
+        /<text x="([-\d.]+)" y="([-\d.]+)"( text-anchor="(end|middle)")? font-size="(\d+)"[^>]*>([^<]+)<\/text>/g,
+      ),
+    ];
     expect(texts.length).toBeGreaterThan(map.edges.filter((e) => e.label).length); // the edge labels, the titles, the legend
     for (const m of texts) {
       const [x, y, anchor, size, text] = [Number(m[1]), Number(m[2]), m[4] ?? "start", Number(m[5]), m[6]!];
@@ -157,15 +214,25 @@ describe("the funnel map as SVG", () => {
   });
 
   it("wraps long labels at word boundaries, and long words after a / or -", () => {
-    expect(wrapText("Foreclosure, Bankruptcy or Missed Payments · 3", 32)).toEqual(["Foreclosure, Bankruptcy or", "Missed Payments · 3"]);
-    expect(wrapText("/app/ineligible/listed-for-sale-somewhere", 32)).toEqual(["/app/ineligible/listed-for-sale-", "somewhere"]);
+    expect(wrapText("Foreclosure, Bankruptcy or Missed Payments · 3", 32)).toEqual([
+      "Foreclosure, Bankruptcy or",
+      "Missed Payments · 3",
+    ]);
+    expect(wrapText("/app/ineligible/listed-for-sale-somewhere", 32)).toEqual([
+      "/app/ineligible/listed-for-sale-",
+      "somewhere",
+    ]);
   });
 });
 
 describe("npm run funnel:map", () => {
   it("writes funnel-map.mmd and funnel-map.svg to --out and prints their paths", () => {
     const out = join(mkdtempSync(join(tmpdir(), "heloc-map-")), "docs");
-    const run = spawnSync(join(REPO_ROOT, "node_modules/.bin/tsx"), [join(REPO_ROOT, "engine/cli/funnel-map.ts"), "--out", out], { cwd: REPO_ROOT, encoding: "utf8" });
+    const run = spawnSync(
+      join(REPO_ROOT, "node_modules/.bin/tsx"),
+      [join(REPO_ROOT, "engine/cli/funnel-map.ts"), "--out", out],
+      { cwd: REPO_ROOT, encoding: "utf8" },
+    );
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     for (const name of ["funnel-map.mmd", "funnel-map.svg"]) {

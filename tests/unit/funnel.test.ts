@@ -3,7 +3,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { readConfig } from "@server/config";
-import { applicantLabelOf, chooseVariant, flowStepsFor, labelOf, nextStep, rankOf, redirectFor, routeForStatus } from "@engine/funnel/funnel";
+import {
+  applicantLabelOf,
+  chooseVariant,
+  flowStepsFor,
+  labelOf,
+  nextStep,
+  rankOf,
+  redirectFor,
+  routeForStatus,
+} from "@engine/funnel/funnel";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -70,8 +79,18 @@ describe("where a returning user is sent", () => {
   });
 
   it("explains a redirect by its rule", () => {
-    expect(redirectFor(defs, { applicationStatus: "applicationSubmitted", path: "/app/application/1", previousPath: "/app/application/7", hasLoan: true }))
-      .toEqual({ target: "/app/application/submitted", ruleId: "redirect.submitted", reason: expect.stringMatching(/submitted/) });
+    expect(
+      redirectFor(defs, {
+        applicationStatus: "applicationSubmitted",
+        path: "/app/application/1",
+        previousPath: "/app/application/7",
+        hasLoan: true,
+      }),
+    ).toEqual({
+      target: "/app/application/submitted",
+      ruleId: "redirect.submitted",
+      reason: expect.stringMatching(/submitted/),
+    });
   });
 });
 
@@ -83,19 +102,35 @@ describe("the next step", () => {
 
   it("gives the route of the next step and the flow that decided it", () => {
     expect(nextStep(defs, "name", {}, { variant: "variantOne" })).toEqual({
-      stepId: "email", route: "/app/initial-setup/email", ruleId: "flow.earlyFunnel.variantOne", reason: expect.any(String),
+      stepId: "email",
+      route: "/app/initial-setup/email",
+      ruleId: "flow.earlyFunnel.variantOne",
+      reason: expect.any(String),
     });
   });
 
   it("takes a step's branch when its condition holds", () => {
     const next = nextStep(defs, "hasFbm", { setup: { hasFbm: true } }, { variant: "variantOne" });
-    expect(next).toMatchObject({ stepId: null, route: "/app/ineligible/late-payment", ruleId: "hasFbm.ineligible" });
-    expect(nextStep(defs, "hasFbm", { setup: { hasFbm: false } }, { variant: "variantOne" }).stepId).toBe("isSelfEmployed");
+    expect(next).toMatchObject({
+      stepId: null,
+      route: "/app/ineligible/late-payment",
+      ruleId: "hasFbm.ineligible",
+    });
+    expect(nextStep(defs, "hasFbm", { setup: { hasFbm: false } }, { variant: "variantOne" }).stepId).toBe(
+      "isSelfEmployed",
+    );
   });
 
   it("ends after the last step of a flow, and goes on to the account setup after the early funnel's", () => {
     expect(nextStep(defs, "applicationSubmitted", {})).toMatchObject({ stepId: null, route: null });
-    expect(nextStep(defs, "previewOffer", { setup: { propertyValue: 600000, mortgageBalance: 200000 } }, { variant: "variantTwo" })).toMatchObject({ stepId: "setupPhone", route: "/app/initial-setup/phone" });
+    expect(
+      nextStep(
+        defs,
+        "previewOffer",
+        { setup: { propertyValue: 600000, mortgageBalance: 200000 } },
+        { variant: "variantTwo" },
+      ),
+    ).toMatchObject({ stepId: "setupPhone", route: "/app/initial-setup/phone" });
   });
 });
 
@@ -105,7 +140,20 @@ describe("early funnel variants (spec §2)", () => {
 
   it("variant one has the spec's 12 steps in order", () => {
     const routes = one!.steps.map((id) => defs.steps.get(id)!.def.route.split("/").pop());
-    expect(routes).toEqual(["name", "email", "property-value", "mortgage-estimate", "has-fbm", "is-self-employed", "credit-range", "zip", "property-usage", "credit-score", "mortgage-balance", "preview-offer"]);
+    expect(routes).toEqual([
+      "name",
+      "email",
+      "property-value",
+      "mortgage-estimate",
+      "has-fbm",
+      "is-self-employed",
+      "credit-range",
+      "zip",
+      "property-usage",
+      "credit-score",
+      "mortgage-balance",
+      "preview-offer",
+    ]);
   });
 
   it("variant two is variant one without property-usage (11 steps)", () => {
@@ -121,9 +169,15 @@ describe("early funnel variants (spec §2)", () => {
   });
 
   it("gives every new applicant the variant pinned in development (FUNNEL_VARIANT), never in production", () => {
-    expect(chooseVariant(defs, "earlyFunnel", 0, readConfig({ FUNNEL_VARIANT: "variantTwo" }).funnelVariant)).toBe("variantTwo");
-    expect(chooseVariant(defs, "earlyFunnel", 0.999, readConfig({ FUNNEL_VARIANT: "variantOne" }).funnelVariant)).toBe("variantOne");
-    expect(readConfig({ FUNNEL_VARIANT: "variantTwo", NODE_ENV: "production" }).funnelVariant).toBeUndefined();
+    expect(
+      chooseVariant(defs, "earlyFunnel", 0, readConfig({ FUNNEL_VARIANT: "variantTwo" }).funnelVariant),
+    ).toBe("variantTwo");
+    expect(
+      chooseVariant(defs, "earlyFunnel", 0.999, readConfig({ FUNNEL_VARIANT: "variantOne" }).funnelVariant),
+    ).toBe("variantOne");
+    expect(
+      readConfig({ FUNNEL_VARIANT: "variantTwo", NODE_ENV: "production" }).funnelVariant,
+    ).toBeUndefined();
     // A pin that another flow has is no pin for this one.
     expect(chooseVariant(defs, "earlyFunnel", 0, "only")).toBe("variantOne");
   });
@@ -132,11 +186,20 @@ describe("early funnel variants (spec §2)", () => {
 describe("rank, label and route are stated once, in the step file", () => {
   it("are read from the step: a changed label or route is the status's label and page", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/application/employment-history.json", (s) => Object.assign(s, { label: "Jobs", route: "/app/application/jobs" }));
+    copy.edit("steps/application/employment-history.json", (s) =>
+      Object.assign(s, { label: "Jobs", route: "/app/application/jobs" }),
+    );
     const { defs: changed } = loadCopy(copy);
     expect(labelOf(changed, "application5")).toBe("Jobs");
     expect(routeForStatus(changed, "application5")).toBe("/app/application/jobs");
-    expect(redirectFor(changed, { applicationStatus: "application5", path: "/app/application/1", previousPath: null, hasLoan: true }).target).toBe("/app/application/jobs");
+    expect(
+      redirectFor(changed, {
+        applicationStatus: "application5",
+        path: "/app/application/1",
+        previousPath: null,
+        hasLoan: true,
+      }).target,
+    ).toBe("/app/application/jobs");
   });
 
   it("give statuses that are not steps the rank rules/funnel.json states, and no page of their own", () => {
@@ -147,33 +210,57 @@ describe("rank, label and route are stated once, in the step file", () => {
 });
 
 describe("the step after a step in its flow", () => {
-  const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+  const demo = JSON.parse(
+    readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+  ) as Record<string, any>;
   const alone: Record<string, any> = { ...demo, setup: { ...demo.setup, hasCoborrower: false } };
   delete alone.coborrower;
   const applications = {
     "no answers": {},
     "a borrower applying alone": alone,
-    "two borrowers, the borrower answering for both": { ...demo, coborrowerInvite: { answeredBy: "borrower" } },
-    "two borrowers, the co-borrower invited": { ...demo, coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" } },
+    "two borrowers, the borrower answering for both": {
+      ...demo,
+      coborrowerInvite: { answeredBy: "borrower" },
+    },
+    "two borrowers, the co-borrower invited": {
+      ...demo,
+      coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" },
+    },
   };
 
-  it.each(Object.entries(applications))("is the next step of its flow's list, skipped steps passed over, for every step of every flow (%s)", (_name, application) => {
-    let compared = 0;
-    for (const { def: flow } of defs.flows.values())
-      for (const variant of flow.variants)
-        for (const stepId of variant.steps) {
-          const options = { variant: variant.id, flow: flow.answeredBy === undefined ? undefined : flow.id };
-          const next = nextStep(defs, stepId, application, options);
-          if (!next.ruleId.startsWith("flow.")) continue; // a branch of the step's own was taken
-          const list = flowStepsFor(defs, stepId, application, options)!;
-          expect({ stepId, next: next.stepId }).toEqual({ stepId, next: list.steps[list.index + 1] ?? null });
-          compared++;
-        }
-    expect(compared).toBeGreaterThan(40);
-  });
+  it.each(Object.entries(applications))(
+    "is the next step of its flow's list, skipped steps passed over, for every step of every flow (%s)",
+    (_name, application) => {
+      let compared = 0;
+      for (const { def: flow } of defs.flows.values())
+        for (const variant of flow.variants)
+          for (const stepId of variant.steps) {
+            const options = {
+              variant: variant.id,
+              flow: flow.answeredBy === undefined ? undefined : flow.id,
+            };
+            const next = nextStep(defs, stepId, application, options);
+            if (!next.ruleId.startsWith("flow.")) continue; // a branch of the step's own was taken
+            const list = flowStepsFor(defs, stepId, application, options)!;
+            expect({ stepId, next: next.stepId }).toEqual({
+              stepId,
+              next: list.steps[list.index + 1] ?? null,
+            });
+            compared++;
+          }
+      expect(compared).toBeGreaterThan(40);
+    },
+  );
 
   it("passes over the steps whose skipWhen holds: a borrower applying alone goes from their details past the co-borrower's pages", () => {
-    expect(nextStep(defs, "application", applications["a borrower applying alone"], { variant: "standard" }).stepId).toBe("application3");
-    expect(nextStep(defs, "application", applications["two borrowers, the borrower answering for both"], { variant: "standard" }).stepId).toBe("coborrowerInvite");
+    expect(
+      nextStep(defs, "application", applications["a borrower applying alone"], { variant: "standard" })
+        .stepId,
+    ).toBe("application3");
+    expect(
+      nextStep(defs, "application", applications["two borrowers, the borrower answering for both"], {
+        variant: "standard",
+      }).stepId,
+    ).toBe("coborrowerInvite");
   });
 });

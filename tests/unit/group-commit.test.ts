@@ -12,8 +12,13 @@ let dir: string;
 let opened: OpenDb;
 /** A second connection to the same file: it sees only what is committed. */
 let outside: Database.Database;
-const committedIds = () => (outside.prepare("SELECT id FROM users ORDER BY id").all() as { id: string }[]).map((r) => r.id);
-const insert = (id: string) => (tx: OpenDb["db"]) => tx.insert(users).values({ id, createdAt: new Date() }).then(() => id);
+const committedIds = () =>
+  (outside.prepare("SELECT id FROM users ORDER BY id").all() as { id: string }[]).map((r) => r.id);
+const insert = (id: string) => (tx: OpenDb["db"]) =>
+  tx
+    .insert(users)
+    .values({ id, createdAt: new Date() })
+    .then(() => id);
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "group-commit-"));
@@ -30,7 +35,11 @@ describe("transactions started together on SQLite", () => {
   it("are all kept, and each caller hears back only once its data is committed", async () => {
     const ids = Array.from({ length: 12 }, (_, i) => `user-${String(i).padStart(2, "0")}`);
     const seenAtAnswer: Record<string, boolean> = {};
-    await Promise.all(ids.map((id) => transaction(opened.db, insert(id)).then(() => void (seenAtAnswer[id] = committedIds().includes(id)))));
+    await Promise.all(
+      ids.map((id) =>
+        transaction(opened.db, insert(id)).then(() => void (seenAtAnswer[id] = committedIds().includes(id))),
+      ),
+    );
     expect(committedIds()).toEqual(ids);
     expect(Object.values(seenAtAnswer)).toEqual(ids.map(() => true));
   });
@@ -82,7 +91,9 @@ describe("transactions started together on SQLite", () => {
   });
 
   it("refuse a transaction started inside another", async () => {
-    await expect(transaction(opened.db, () => transaction(opened.db, insert("nested")))).rejects.toThrow("a transaction was started inside another");
+    await expect(transaction(opened.db, () => transaction(opened.db, insert("nested")))).rejects.toThrow(
+      "a transaction was started inside another",
+    );
     expect(committedIds()).toEqual([]);
   });
 });

@@ -10,13 +10,16 @@ import { BOOKLET_PDF_ROUTE, lenderTokens } from "@engine/lending/lender";
 import { bookletGaps, bookletPdfFile, readLenderProfile } from "@engine/lending/lender-file";
 import { fillTokens, readDisclosure } from "@server/features/esign/documents";
 import { disclosureValues } from "@server/features/esign/values";
-import { fillValues } from "../../web/src/pages/funnel/displays/disclosure-values";
+import { fillValues } from "@web/src/pages/funnel/displays/disclosure-values";
 import { repo } from "../helpers/definitions";
 import { productionLender } from "../helpers/lender";
 
 const CFPB = "https://files.consumerfinance.gov/f/documents/cfpb_heloc-brochure.pdf";
 const booklet = readDisclosure("heloc-booklet")!;
-const withPdf = (pdfPath: string | null) => ({ ...productionLender, heloc: { ...productionLender.heloc, booklet: { url: CFPB, pdfPath } } });
+const withPdf = (pdfPath: string | null) => ({
+  ...productionLender,
+  heloc: { ...productionLender.heloc, booklet: { url: CFPB, pdfPath } },
+});
 
 describe("the CFPB booklet in the lender profile", () => {
   it("is the CFPB's own booklet in the sample profile", () => {
@@ -25,16 +28,23 @@ describe("the CFPB booklet in the lender profile", () => {
 
   it("links the CFPB's address, or the lender's PDF on this site when one is supplied", () => {
     expect(lenderTokens(withPdf(null))).toMatchObject({ bookletUrl: CFPB, bookletHref: CFPB });
-    expect(lenderTokens(withPdf("content/booklet/heloc.pdf"))).toMatchObject({ bookletUrl: CFPB, bookletHref: BOOKLET_PDF_ROUTE });
+    expect(lenderTokens(withPdf("content/booklet/heloc.pdf"))).toMatchObject({
+      bookletUrl: CFPB,
+      bookletHref: BOOKLET_PDF_ROUTE,
+    });
   });
 
   it("refuses a booklet PDF that is not there or is not a PDF, naming the field", () => {
     expect(bookletGaps(withPdf(null))).toEqual([]);
-    expect(bookletGaps(withPdf("/no/such/booklet.pdf"))).toEqual(["/heloc/booklet/pdfPath names no readable file (/no/such/booklet.pdf)"]);
+    expect(bookletGaps(withPdf("/no/such/booklet.pdf"))).toEqual([
+      "/heloc/booklet/pdfPath names no readable file (/no/such/booklet.pdf)",
+    ]);
     const dir = mkdtempSync(join(tmpdir(), "booklet-"));
     writeFileSync(join(dir, "text.pdf"), "not a pdf");
     writeFileSync(join(dir, "real.pdf"), "%PDF-1.7\n");
-    expect(bookletGaps(withPdf(join(dir, "text.pdf")))).toEqual([`/heloc/booklet/pdfPath is not a PDF (${join(dir, "text.pdf")})`]);
+    expect(bookletGaps(withPdf(join(dir, "text.pdf")))).toEqual([
+      `/heloc/booklet/pdfPath is not a PDF (${join(dir, "text.pdf")})`,
+    ]);
     expect(bookletGaps(withPdf(join(dir, "real.pdf")))).toEqual([]);
     expect(bookletPdfFile(withPdf("content/x.pdf"))).toMatch(/\/content\/x\.pdf$/);
   });
@@ -44,21 +54,31 @@ describe("the booklet disclosure (content/disclosures/heloc-booklet.md)", () => 
   it("links to the booklet, as the applicant reads it and as the signature hashes it", () => {
     const values = disclosureValues(repo.defs, {}, { site: {}, lender: productionLender });
     const signed = fillTokens(booklet.source, values);
-    expect(signed).toContain(`**[Read or download the booklet: What You Should Know About Home Equity Lines of Credit](${CFPB})**`);
+    expect(signed).toContain(
+      `**[Read or download the booklet: What You Should Know About Home Equity Lines of Credit](${CFPB})**`,
+    );
     expect(signed).toContain(`The CFPB publishes it at ${CFPB}`);
     // The page: the build's Markdown (its link target URL-encoded), filled with the same values.
     const page = fillValues(marked.parse(booklet.body, { async: false, gfm: true }), values);
-    expect(page).toContain(`<a href="${CFPB}" target="_blank" rel="noopener noreferrer">Read or download the booklet: What You Should Know About Home Equity Lines of Credit</a>`);
+    expect(page).toContain(
+      `<a href="${CFPB}" target="_blank" rel="noopener noreferrer">Read or download the booklet: What You Should Know About Home Equity Lines of Credit</a>`,
+    );
   });
 
   it("links the lender's PDF on this site when the profile supplies one", () => {
-    const values = disclosureValues(repo.defs, {}, { site: {}, lender: withPdf("content/booklet/heloc.pdf") });
+    const values = disclosureValues(
+      repo.defs,
+      {},
+      { site: {}, lender: withPdf("content/booklet/heloc.pdf") },
+    );
     const page = fillValues(marked.parse(booklet.body, { async: false, gfm: true }), values);
     expect(page).toContain(`<a href="${BOOKLET_PDF_ROUTE}">Read or download the booklet`);
   });
 
   it("never turns a value that is not an address into a link", () => {
-    expect(fillValues('<a href="%7B%7Bx%7D%7D">go</a>', { x: "javascript:alert(1)" })).toBe('<a href="#">go</a>');
+    expect(fillValues('<a href="%7B%7Bx%7D%7D">go</a>', { x: "javascript:alert(1)" })).toBe(
+      '<a href="#">go</a>',
+    );
     expect(fillValues('<a href="%7B%7Bx%7D%7D">go</a>', {})).toBe('<a href="#">go</a>');
   });
 

@@ -11,7 +11,9 @@ const table = readHmdaTable();
 const readSchema = (file: string) => JSON.parse(readFileSync(join(REPO_ROOT, "schemas", file), "utf8"));
 const properties = readSchema("demographics.json").properties as Record<string, Record<string, any>>;
 const enums = readSchema("enums.json").$defs as Record<string, { oneOf: { const: string }[] }>;
-const entries = Object.entries(table.groups).flatMap(([group, g]) => g.codes.map((entry) => ({ group, ...entry })));
+const entries = Object.entries(table.groups).flatMap(([group, g]) =>
+  g.codes.map((entry) => ({ group, ...entry })),
+);
 
 /** Every answer a person can store in a coded field: a flag checked, or a non-empty set of a list's values. */
 function storableAnswers(): { field: string; value: unknown }[] {
@@ -20,7 +22,8 @@ function storableAnswers(): { field: string; value: unknown }[] {
     if (schema.type === "boolean") out.push({ field, value: true });
     if (schema.type === "array") {
       const values = enums[String(schema.items.$ref).split("/").pop()!]!.oneOf.map((o) => o.const);
-      for (let mask = 1; mask < 1 << values.length; mask++) out.push({ field, value: values.filter((_, i) => mask & (1 << i)) });
+      for (let mask = 1; mask < 1 << values.length; mask++)
+        out.push({ field, value: values.filter((_, i) => mask & (1 << i)) });
     }
   }
   return out;
@@ -30,14 +33,38 @@ describe("the HMDA code table (content/hmda-codes.json)", () => {
   it("lists exactly the CFPB codes of ethnicity, race and sex", () => {
     const codes = (group: string) => table.groups[group]!.codes.map((c) => c.code).sort();
     expect(codes("ethnicity")).toEqual(["1", "11", "12", "13", "14", "2", "3", "4"].sort());
-    expect(codes("race")).toEqual(["1", "2", "21", "22", "23", "24", "25", "26", "27", "3", "4", "41", "42", "43", "44", "5", "6", "7"].sort());
+    expect(codes("race")).toEqual(
+      [
+        "1",
+        "2",
+        "21",
+        "22",
+        "23",
+        "24",
+        "25",
+        "26",
+        "27",
+        "3",
+        "4",
+        "41",
+        "42",
+        "43",
+        "44",
+        "5",
+        "6",
+        "7",
+      ].sort(),
+    );
     expect(codes("sex")).toEqual(["1", "2", "3", "4", "6"]);
   });
 
   it("gives every answer of the demographics fields exactly one HMDA code", () => {
     for (const { field, value } of storableAnswers()) {
       const matches = entries.filter((entry) => givesCode(entry, { [field]: value }));
-      expect(matches.map((m) => `${m.group} ${m.code}`), `${field} = ${JSON.stringify(value)}`).toHaveLength(1);
+      expect(
+        matches.map((m) => `${m.group} ${m.code}`),
+        `${field} = ${JSON.stringify(value)}`,
+      ).toHaveLength(1);
     }
   });
 
@@ -56,7 +83,9 @@ describe("the HMDA code table (content/hmda-codes.json)", () => {
 
   it("names every free-text origin field, and only fields that exist", () => {
     const texts = Object.values(table.groups).flatMap((g) => (g.texts ?? []).map((t) => t.field));
-    const freeText = Object.entries(properties).filter(([, s]) => s.type !== "boolean" && s.type !== "array").map(([f]) => f);
+    const freeText = Object.entries(properties)
+      .filter(([, s]) => s.type !== "boolean" && s.type !== "array")
+      .map(([f]) => f);
     expect(texts.sort()).toEqual(freeText.sort());
   });
 });
@@ -80,12 +109,19 @@ describe("the HMDA codes of an applicant's answers", () => {
   });
 
   it("reports 'information not provided' for a group left blank or declined", () => {
-    expect(hmdaCodes({ wontInformRace: true, wontInformGender: true }, table)).toEqual({ ethnicity: ["3"], race: ["6"], sex: ["3"] });
+    expect(hmdaCodes({ wontInformRace: true, wontInformGender: true }, table)).toEqual({
+      ethnicity: ["3"],
+      race: ["6"],
+      sex: ["3"],
+    });
     expect(hmdaCodes({ gender: [] }, table).sex).toEqual(["3"]);
   });
 
   it("refuses 'Not Hispanic or Latino' together with 'I do not wish to provide'", () => {
-    const result = demographics({ user: { demographics: { isNotHispanicOrLatino: true, wontInformEthinicity: true } } }, alone);
+    const result = demographics(
+      { user: { demographics: { isNotHispanicOrLatino: true, wontInformEthinicity: true } } },
+      alone,
+    );
     expect(result.errors.map((e) => e.pointer)).toEqual(["/user/demographics/wontInformEthinicity"]);
   });
 
@@ -96,9 +132,17 @@ describe("the HMDA codes of an applicant's answers", () => {
 
   it("reads a sex saved as one value, before sex was a list, as a list of one", () => {
     const fields = legacyScalarFields(repo.defs.files);
-    expect(fields).toEqual(expect.arrayContaining(["/user/demographics/gender", "/coborrower/demographics/gender"]));
-    const stored = { user: { demographics: { gender: "female" } }, coborrower: { demographics: { gender: ["male"] } } };
-    expect(readLegacyScalars(stored, fields)).toEqual({ user: { demographics: { gender: ["female"] } }, coborrower: { demographics: { gender: ["male"] } } });
+    expect(fields).toEqual(
+      expect.arrayContaining(["/user/demographics/gender", "/coborrower/demographics/gender"]),
+    );
+    const stored = {
+      user: { demographics: { gender: "female" } },
+      coborrower: { demographics: { gender: ["male"] } },
+    };
+    expect(readLegacyScalars(stored, fields)).toEqual({
+      user: { demographics: { gender: ["female"] } },
+      coborrower: { demographics: { gender: ["male"] } },
+    });
     expect(stored.user.demographics.gender).toBe("female");
   });
 });

@@ -15,16 +15,29 @@ const big = JSON.stringify({ words: Array.from({ length: 400 }, (_, i) => `word$
 function compressingApp() {
   const app = new Hono();
   app.use("*", compressLarge());
-  app.get("/small", (c) => c.body('{"ok":true}', 200, { "content-type": "application/json", "content-length": "11" }));
-  app.get("/big", (c) => c.body(big, 200, { "content-type": "application/json", "content-length": String(big.length) }));
+  app.get("/small", (c) =>
+    c.body('{"ok":true}', 200, { "content-type": "application/json", "content-length": "11" }),
+  );
+  app.get("/big", (c) =>
+    c.body(big, 200, { "content-type": "application/json", "content-length": String(big.length) }),
+  );
   app.get("/big-unsized", (c) => c.body(big, 200, { "content-type": "application/json" }));
-  app.get("/big-image", (c) => c.body(big, 200, { "content-type": "image/png", "content-length": String(big.length) }));
-  app.get("/big-no-transform", (c) => c.body(big, 200, { "content-type": "application/json", "content-length": String(big.length), "cache-control": "no-transform" }));
+  app.get("/big-image", (c) =>
+    c.body(big, 200, { "content-type": "image/png", "content-length": String(big.length) }),
+  );
+  app.get("/big-no-transform", (c) =>
+    c.body(big, 200, {
+      "content-type": "application/json",
+      "content-length": String(big.length),
+      "cache-control": "no-transform",
+    }),
+  );
   return app;
 }
 
 describe("compression", () => {
-  const get = (path: string, encoding = "gzip, deflate, br") => compressingApp().request(path, { headers: { "accept-encoding": encoding } });
+  const get = (path: string, encoding = "gzip, deflate, br") =>
+    compressingApp().request(path, { headers: { "accept-encoding": encoding } });
 
   it("gzips a JSON answer of a kilobyte or more, and says so", async () => {
     const res = await get("/big");
@@ -60,11 +73,16 @@ describe("compression", () => {
 });
 
 describe("security headers", () => {
-  const options = { contentSecurityPolicy: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] }, strictTransportSecurity: "max-age=63072000; includeSubDomains" as const };
+  const options = {
+    contentSecurityPolicy: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] },
+    strictTransportSecurity: "max-age=63072000; includeSubDomains" as const,
+  };
   const app = new Hono();
   app.use("*", securityHeaders(options));
   app.get("/page", (c) => c.html("<p>hi</p>"));
-  app.get("/sandboxed", (c) => c.body("file", 200, { "content-security-policy": "default-src 'none'; sandbox" }));
+  app.get("/sandboxed", (c) =>
+    c.body("file", 200, { "content-security-policy": "default-src 'none'; sandbox" }),
+  );
   let url = "";
   let server: ReturnType<typeof serve>;
   beforeAll(async () => {
@@ -79,7 +97,11 @@ describe("security headers", () => {
     const list = new Map(securityHeaderList(options));
     expect(list.get("content-security-policy")).toBe("default-src 'self'; frame-ancestors 'none'");
     expect(list.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
-    expect(new Map(securityHeaderList({ ...options, strictTransportSecurity: false })).has("strict-transport-security")).toBe(false);
+    expect(
+      new Map(securityHeaderList({ ...options, strictTransportSecurity: false })).has(
+        "strict-transport-security",
+      ),
+    ).toBe(false);
   });
 
   it("sends every header on a response served by node-server", async () => {

@@ -92,17 +92,31 @@ describe("two-digit years", () => {
 
 describe("phone numbers", () => {
   it("accepts numbers of the North American Numbering Plan", () => {
-    for (const phone of ["3035550142", "8138447000", "2125550100"]) expect(isPhoneDigits(phone), phone).toBe(true);
+    for (const phone of ["3035550142", "8138447000", "2125550100"])
+      expect(isPhoneDigits(phone), phone).toBe(true);
   });
 
   it("refuses (000) 000-0000, area codes and exchanges starting with 0 or 1, and N11 service codes", () => {
-    for (const phone of ["0000000000", "1235550142", "3030550142", "3031550142", "9115550142", "3034115555", "3939550142"])
+    for (const phone of [
+      "0000000000",
+      "1235550142",
+      "3030550142",
+      "3031550142",
+      "9115550142",
+      "3034115555",
+      "3939550142",
+    ])
       expect(isPhoneDigits(phone), phone).toBe(false);
   });
 
   it("names the field when it refuses one", () => {
     const result = createStepValidator(defs, "setupPhone")({ user: { phone: "0000000000" } }, { today });
-    expect(result.errors).toEqual([{ pointer: "/user/phone", message: "Mobile number must be a valid U.S. phone number: 10 digits, area code first" }]);
+    expect(result.errors).toEqual([
+      {
+        pointer: "/user/phone",
+        message: "Mobile number must be a valid U.S. phone number: 10 digits, area code first",
+      },
+    ]);
   });
 });
 
@@ -124,13 +138,23 @@ describe("ZIP codes", () => {
 describe("a home worth $0", () => {
   it("is refused on the early funnel's home value", () => {
     const result = createStepValidator(defs, "propertyValue")({ setup: { propertyValue: 0 } }, { today });
-    expect(result.errors).toEqual([{ pointer: "/setup/propertyValue", message: "Enter your home's estimated value; it must be more than $0", ruleId: "propertyValue.value-above-zero" }]);
-    expect(createStepValidator(defs, "propertyValue")({ setup: { propertyValue: 1 } }, { today }).valid).toBe(true);
+    expect(result.errors).toEqual([
+      {
+        pointer: "/setup/propertyValue",
+        message: "Enter your home's estimated value; it must be more than $0",
+        ruleId: "propertyValue.value-above-zero",
+      },
+    ]);
+    expect(createStepValidator(defs, "propertyValue")({ setup: { propertyValue: 1 } }, { today }).valid).toBe(
+      true,
+    );
   });
 
   it("is refused on the prequalification address", () => {
     const result = createStepValidator(defs, "prequalAddress")({ property: { value: 0 } }, { today });
-    expect(result.errors).toContainEqual(expect.objectContaining({ pointer: "/property/value", ruleId: "prequalAddress.value-above-zero" }));
+    expect(result.errors).toContainEqual(
+      expect.objectContaining({ pointer: "/property/value", ruleId: "prequalAddress.value-above-zero" }),
+    );
   });
 });
 
@@ -138,7 +162,10 @@ describe("a co-borrower's Social Security number", () => {
   const user = { ssn: "123456789" };
 
   it("cannot be the borrower's", () => {
-    const result = createStepValidator(defs, "application2")({ coborrower: { ssn: "123456789" } }, { application: { user, setup: { hasCoborrower: true } }, today });
+    const result = createStepValidator(defs, "application2")(
+      { coborrower: { ssn: "123456789" } },
+      { application: { user, setup: { hasCoborrower: true } }, today },
+    );
     expect(result.errors).toContainEqual({
       pointer: "/coborrower/ssn",
       message: "This Social Security number is the same as the borrower's. Each borrower enters their own",
@@ -151,32 +178,62 @@ describe("a co-borrower's Social Security number", () => {
       { user: { ssn: "521456789" }, setup: { hasCoborrower: true } },
       { application: { coborrower: { ssn: "521456789" } }, today },
     );
-    expect(result.errors).toContainEqual(expect.objectContaining({ pointer: "/user/ssn", ruleId: "personal-info.ssn-not-coborrowers" }));
+    expect(result.errors).toContainEqual(
+      expect.objectContaining({ pointer: "/user/ssn", ruleId: "personal-info.ssn-not-coborrowers" }),
+    );
   });
 
   it("passes when the numbers differ", () => {
-    const result = createStepValidator(defs, "application2")({ coborrower: { ssn: "521456789" } }, { application: { user, setup: { hasCoborrower: true } }, today });
+    const result = createStepValidator(defs, "application2")(
+      { coborrower: { ssn: "521456789" } },
+      { application: { user, setup: { hasCoborrower: true } }, today },
+    );
     expect(result.errors.map((e) => e.pointer)).not.toContain("/coborrower/ssn");
   });
 });
 
 describe("a payoff larger than the line offered", () => {
   // $400,000 × 85% − $27,500 owed: a $312,500 line.
-  const application = { setup: { propertyValue: 400000, propertyUsage: "primaryResidence", mortgageBalance: 27500, creditRange: "good", hasCoborrower: false } };
+  const application = {
+    setup: {
+      propertyValue: 400000,
+      propertyUsage: "primaryResidence",
+      mortgageBalance: 27500,
+      creditRange: "good",
+      hasCoborrower: false,
+    },
+  };
   const debts = createStepValidator(defs, "debtConsolidation");
   const logic = createFieldLogic(defs, "debtConsolidation");
-  const debt = (balance: number, toBePaidOff: boolean) => ({ creditor: "Chase Card Services", type: "revolving", balance, monthlyPayment: 187, toBePaidOff });
+  const debt = (balance: number, toBePaidOff: boolean) => ({
+    creditor: "Chase Card Services",
+    type: "revolving",
+    balance,
+    monthlyPayment: 187,
+    toBePaidOff,
+  });
   const beyond = { liabilities: [debt(300000, true), debt(200000, true), debt(90000, false)] };
-  const warning = "The debts you chose to pay off add up to $500,000, more than your line of credit of $312,500. You can go on: your line pays off at most $312,500, so you may want to uncheck a debt.";
+  const warning =
+    "The debts you chose to pay off add up to $500,000, more than your line of credit of $312,500. You can go on: your line pays off at most $312,500, so you may want to uncheck a debt.";
 
   it("is saved: the validator the server runs finds nothing to refuse", () => {
     expect(debts(beyond, { application, today }).errors).toEqual([]);
   });
 
   it("warns at each debt chosen for payoff, with the total and the line, and not at the others", () => {
-    expect(logic(beyond, { application, today }).notices.filter((n) => n.intent === "warning")).toEqual([0, 1].map((i) => ({ pointer: `/liabilities/${i}/toBePaidOff`, message: warning, id: "debts.payoff-beyond-line", intent: "warning" })));
+    expect(logic(beyond, { application, today }).notices.filter((n) => n.intent === "warning")).toEqual(
+      [0, 1].map((i) => ({
+        pointer: `/liabilities/${i}/toBePaidOff`,
+        message: warning,
+        id: "debts.payoff-beyond-line",
+        intent: "warning",
+      })),
+    );
     // The form shows it as a warning at the checkbox, not as an error, and Next is not held back.
-    const store = new StepFormStore({ logic: (a) => logic(a, { application, today }), validate: (a) => debts(a, { application, today }) }, beyond);
+    const store = new StepFormStore(
+      { logic: (a) => logic(a, { application, today }), validate: (a) => debts(a, { application, today }) },
+      beyond,
+    );
     expect(store.view("/liabilities/0/toBePaidOff")).toMatchObject({ warning });
     expect(store.view("/liabilities/0/toBePaidOff").error).toBeUndefined();
     expect(store.view("/liabilities/2/toBePaidOff").warning).toBeUndefined();
@@ -191,21 +248,30 @@ describe("a payoff larger than the line offered", () => {
   });
 
   it("still refuses a payoff of a debt with a $0 balance", () => {
-    expect(debts({ liabilities: [debt(0, true)] }, { application, today }).errors).toEqual([expect.objectContaining({ pointer: "/liabilities/0/toBePaidOff", ruleId: "debts.payoff-needs-balance" })]);
+    expect(debts({ liabilities: [debt(0, true)] }, { application, today }).errors).toEqual([
+      expect.objectContaining({
+        pointer: "/liabilities/0/toBePaidOff",
+        ruleId: "debts.payoff-needs-balance",
+      }),
+    ]);
   });
 });
 
 describe("a multi-unit building", () => {
   for (const stepId of ["prequalBuildingType", "application3"]) {
     it(`is not offered "1 unit" (${stepId})`, () => {
-      const units = (toRenderSchema(bundleStepSchema(defs, stepId)) as any).properties.property.properties.units;
+      const units = (toRenderSchema(bundleStepSchema(defs, stepId)) as any).properties.property.properties
+        .units;
       expect(units.enum).toEqual([2, 3, 4, 5]);
       expect(units.enumTitles[0]).toBe("2 units (duplex)");
     });
   }
 
   it("refuses 1 unit with a message naming the field", () => {
-    const result = createStepValidator(defs, "prequalBuildingType")({ property: { propertyType: "multiUnit", units: 1 } }, { today });
+    const result = createStepValidator(defs, "prequalBuildingType")(
+      { property: { propertyType: "multiUnit", units: 1 } },
+      { today },
+    );
     expect(pointers(result)).toEqual(["/property/units"]);
   });
 });

@@ -8,12 +8,22 @@ const { defs } = repo;
 const JOURNEY = ["Your home", "Your offer", "About you", "Sign", "Documents"];
 const where = (stepId: string, options: Parameters<typeof journeyProgress>[2] = {}) => {
   const p = journeyProgress(defs, stepId, options)!;
-  return { phases: p.phases.map((x) => x.label), at: p.phases[p.current]!.label, step: `${p.stepInPhase + 1} of ${p.stepsInPhase}`, states: p.phases.map((x) => x.state) };
+  return {
+    phases: p.phases.map((x) => x.label),
+    at: p.phases[p.current]!.label,
+    step: `${p.stepInPhase + 1} of ${p.stepsInPhase}`,
+    states: p.phases.map((x) => x.state),
+  };
 };
 
 describe("one progress across the whole journey", () => {
   it("shows the five phases from the first question, in plain words", () => {
-    expect(where("name", { variant: "variantOne" })).toMatchObject({ phases: JOURNEY, at: "Your home", step: "1 of 11", states: ["current", "upcoming", "upcoming", "upcoming", "upcoming"] });
+    expect(where("name", { variant: "variantOne" })).toMatchObject({
+      phases: JOURNEY,
+      at: "Your home",
+      step: "1 of 11",
+      states: ["current", "upcoming", "upcoming", "upcoming", "upcoming"],
+    });
   });
 
   it("counts the steps of the applicant's variant within the phase (variant two does not ask how the home is used)", () => {
@@ -22,7 +32,11 @@ describe("one progress across the whole journey", () => {
 
   it("does not restart when the application begins: the account setup is the third phase, after the home and the offer", () => {
     expect(where("previewOffer")).toMatchObject({ at: "Your offer", step: "1 of 1" });
-    expect(where("setupPhone")).toMatchObject({ phases: JOURNEY, at: "About you", states: ["done", "done", "current", "upcoming", "upcoming"] });
+    expect(where("setupPhone")).toMatchObject({
+      phases: JOURNEY,
+      at: "About you",
+      states: ["done", "done", "current", "upcoming", "upcoming"],
+    });
   });
 
   it("places the prequalification in the same phases as the early funnel", () => {
@@ -37,8 +51,15 @@ describe("one progress across the whole journey", () => {
   });
 
   it("shows an invited co-borrower only the phases of their own flow", () => {
-    expect(where("application4", { flow: "coborrower" })).toMatchObject({ phases: ["About you", "Sign", "Documents"], at: "About you" });
-    expect(where("coborrowerSign", { flow: "coborrowerSigning" })).toMatchObject({ phases: ["About you", "Sign", "Documents"], at: "Sign", step: "1 of 1" });
+    expect(where("application4", { flow: "coborrower" })).toMatchObject({
+      phases: ["About you", "Sign", "Documents"],
+      at: "About you",
+    });
+    expect(where("coborrowerSign", { flow: "coborrowerSigning" })).toMatchObject({
+      phases: ["About you", "Sign", "Documents"],
+      at: "Sign",
+      step: "1 of 1",
+    });
   });
 
   it("is null for a step no flow lists", () => {
@@ -59,12 +80,18 @@ describe("checking the phases", () => {
         { phase: "ofer", from: "propertyUsage" },
       ];
     });
-    const messages = loadCopy(copy).problems.filter((p) => p.file.endsWith("early-funnel.json")).map((p) => `${p.pointer}: ${p.message}`);
+    const messages = loadCopy(copy)
+      .problems.filter((p) => p.file.endsWith("early-funnel.json"))
+      .map((p) => `${p.pointer}: ${p.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^\/phases\/1\/phase: unknown phase "ofer".*offer/),
-        expect.stringMatching(/^\/phases\/1\/from: .*"propertyUsage", which variant "variantTwo" does not list/),
-        expect.stringMatching(/^\/phases\/0\/from: the first phase must start at the first step of variant "variantOne" \("name"\)/),
+        expect.stringMatching(
+          /^\/phases\/1\/from: .*"propertyUsage", which variant "variantTwo" does not list/,
+        ),
+        expect.stringMatching(
+          /^\/phases\/0\/from: the first phase must start at the first step of variant "variantOne" \("name"\)/,
+        ),
       ]),
     );
   });

@@ -3,28 +3,65 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { accessTo, completedUpTo, doneSteps, entrySteps, isFreePage, journeyOf } from "@engine/funnel/journey";
+import {
+  accessTo,
+  completedUpTo,
+  doneSteps,
+  entrySteps,
+  isFreePage,
+  journeyOf,
+} from "@engine/funnel/journey";
 import { partOf } from "@engine/lending/members";
 import { REPO_ROOT } from "@engine/base/paths";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const today = "2026-11-22";
-const demo = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const demo = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as Record<string, any>;
 
 const early = {
   user: { firstName: "Maria", lastName: "Alvarez", email: "maria.alvarez@example.com" },
-  setup: { propertyValue: 585000, mortgageEstimate: 245000, hasFbm: false, isSelfEmployed: false, creditRange: "veryGood", zip: "33609", propertyUsage: "secondHome", creditScore: 741, hasCoborrower: false, mortgageBalance: 241300 },
+  setup: {
+    propertyValue: 585000,
+    mortgageEstimate: 245000,
+    hasFbm: false,
+    isSelfEmployed: false,
+    creditRange: "veryGood",
+    zip: "33609",
+    propertyUsage: "secondHome",
+    creditScore: 741,
+    hasCoborrower: false,
+    mortgageBalance: 241300,
+  },
 };
-const variantOne = ["name", "email", "propertyValue", "mortgageEstimate", "hasFbm", "isSelfEmployed", "creditRange", "zip", "propertyUsage", "creditScore", "mortgageBalance", "previewOffer"];
-const journey = (completed: string[], application: unknown = early, variant = "variantOne") => journeyOf(defs, { application, completed, variant, today });
+const variantOne = [
+  "name",
+  "email",
+  "propertyValue",
+  "mortgageEstimate",
+  "hasFbm",
+  "isSelfEmployed",
+  "creditRange",
+  "zip",
+  "propertyUsage",
+  "creditScore",
+  "mortgageBalance",
+  "previewOffer",
+];
+const journey = (completed: string[], application: unknown = early, variant = "variantOne") =>
+  journeyOf(defs, { application, completed, variant, today });
 
 describe("the application's path", () => {
   it("opens only the first question of each funnel to a visitor, and sends a deep link there", () => {
     expect(entrySteps(defs).sort()).toEqual(["name", "prequalBuildingType"]);
     expect(accessTo(defs, null, "name")).toEqual({ open: true });
     expect(accessTo(defs, null, "propertyValue")).toMatchObject({ open: false, stepId: "name" });
-    expect(accessTo(defs, null, "prequalAddress")).toMatchObject({ open: false, stepId: "prequalBuildingType" });
+    expect(accessTo(defs, null, "prequalAddress")).toMatchObject({
+      open: false,
+      stepId: "prequalBuildingType",
+    });
     expect(accessTo(defs, null, "loanDisbursement")).toMatchObject({ open: false });
   });
 
@@ -32,8 +69,18 @@ describe("the application's path", () => {
     const j = journey(["name", "email"], { user: early.user });
     expect(j.path).toEqual(["name", "email", "propertyValue"]);
     expect(j.due).toBe("propertyValue");
-    for (const later of ["mortgageEstimate", "previewOffer", "disclosures", "loanDisbursement", "applicationSubmitted"])
-      expect(accessTo(defs, j, later)).toEqual({ open: false, stepId: "propertyValue", reason: expect.any(String) });
+    for (const later of [
+      "mortgageEstimate",
+      "previewOffer",
+      "disclosures",
+      "loanDisbursement",
+      "applicationSubmitted",
+    ])
+      expect(accessTo(defs, j, later)).toEqual({
+        open: false,
+        stepId: "propertyValue",
+        reason: expect.any(String),
+      });
     expect(accessTo(defs, j, "name")).toEqual({ open: true });
   });
 
@@ -45,13 +92,31 @@ describe("the application's path", () => {
   });
 
   it("leads prequalification through the account steps before the application", () => {
-    const j = journeyOf(defs, { application: { ...demo, coborrower: null, setup: { ...demo.setup, hasCoborrower: false } }, completed: ["prequalBuildingType", "prequalAddress", "prequalListedForSale", "prequalNewMortgage", "prequalDerogatory", "prequalCredit", "prequalCoborrower", "prequalMortgageSelect", "prequalDebts", "prequalOffer"], today });
+    const j = journeyOf(defs, {
+      application: { ...demo, coborrower: null, setup: { ...demo.setup, hasCoborrower: false } },
+      completed: [
+        "prequalBuildingType",
+        "prequalAddress",
+        "prequalListedForSale",
+        "prequalNewMortgage",
+        "prequalDerogatory",
+        "prequalCredit",
+        "prequalCoborrower",
+        "prequalMortgageSelect",
+        "prequalDebts",
+        "prequalOffer",
+      ],
+      today,
+    });
     expect(j.due).toBe("setupPhone");
     expect(j.path[0]).toBe("prequalBuildingType");
   });
 
   it("ends the path where a branch leaves the funnel, with nothing due", () => {
-    const j = journey(["name", "email", "propertyValue", "mortgageEstimate", "hasFbm"], { ...early, setup: { ...early.setup, hasFbm: true } });
+    const j = journey(["name", "email", "propertyValue", "mortgageEstimate", "hasFbm"], {
+      ...early,
+      setup: { ...early.setup, hasFbm: true },
+    });
     expect(j.due).toBeNull();
     expect(j.exit).toMatchObject({ route: "/app/ineligible/late-payment" });
     expect(j.path.at(-1)).toBe("hasFbm");
@@ -68,16 +133,24 @@ describe("the application's path", () => {
   });
 
   it("passes over the co-borrower's details in the borrower's walk once the co-borrower answers them", () => {
-    const application = { ...demo, coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" } };
+    const application = {
+      ...demo,
+      coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" },
+    };
     const part = partOf(defs, "borrower", application);
     const walked = completedUpTo(defs, "application3", { application, variant: "variantOne", part, today });
     expect(walked).toContain("coborrowerInvite");
     expect(walked).not.toContain("application2");
-    expect(journeyOf(defs, { application, completed: walked, variant: "variantOne", part, today }).due).toBe("application3");
+    expect(journeyOf(defs, { application, completed: walked, variant: "variantOne", part, today }).due).toBe(
+      "application3",
+    );
   });
 
   it("walks a member's own flow from its first step", () => {
-    const application = { ...demo, coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" } };
+    const application = {
+      ...demo,
+      coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" },
+    };
     const part = partOf(defs, "coborrower", application);
     const j = journeyOf(defs, { application, completed: [], flow: "coborrower", part, today });
     expect(j.path).toEqual([j.due]);
@@ -85,14 +158,19 @@ describe("the application's path", () => {
   });
 
   it("keeps the summary, FAQs and standalone upload page open whatever the path", () => {
-    for (const page of ["applicationSummary", "faqs", "documentsUpload"]) expect(isFreePage(defs, page)).toBe(true);
+    for (const page of ["applicationSummary", "faqs", "documentsUpload"])
+      expect(isFreePage(defs, page)).toBe(true);
     expect(isFreePage(defs, "applicationProgress")).toBe(true);
     expect(isFreePage(defs, "applicationProgress", "coborrower")).toBe(false);
     expect(isFreePage(defs, "creditIncome")).toBe(false); // reached by a branch
   });
 
   it("takes an application older than the list of saved steps as far as its status says", () => {
-    const walked = completedUpTo(defs, "mortgageBalance", { application: early, variant: "variantOne", today });
+    const walked = completedUpTo(defs, "mortgageBalance", {
+      application: early,
+      variant: "variantOne",
+      today,
+    });
     expect(walked).toEqual(variantOne.slice(0, variantOne.indexOf("mortgageBalance")));
     expect(completedUpTo(defs, "noSuchStatus", { application: early, today })).toEqual([]);
   });

@@ -18,14 +18,22 @@ function readTable(): Row[] {
   const lines = readFileSync(join(REPO_ROOT, "docs/architecture.md"), "utf8").split("\n");
   const header = lines.findIndex((l) => /^\|\s*Folder\s*\|/.test(l));
   if (header < 0) throw new Error("docs/architecture.md has no table whose first column is Folder");
-  const cells = (line: string) => line.split("|").slice(1, -1).map((c) => c.trim());
+  const cells = (line: string) =>
+    line
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
   const columns = cells(lines[header]!);
   const col = (name: RegExp) => {
     const i = columns.findIndex((c) => name.test(c));
     if (i < 0) throw new Error(`docs/architecture.md: the layering table has no column ${name}`);
     return i;
   };
-  const [folderCol, importCol, packageCol] = [col(/^Folder$/), col(/^May import$/), col(/^Packages it may not import$/)];
+  const [folderCol, importCol, packageCol] = [
+    col(/^Folder$/),
+    col(/^May import$/),
+    col(/^Packages it may not import$/),
+  ];
   const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`(\s*\(type only\))?/g)];
   const rows: Row[] = [];
   for (const line of lines.slice(header + 2)) {
@@ -34,8 +42,14 @@ function readTable(): Row[] {
     const mayImport = c[importCol]!;
     rows.push({
       folders: ticked(c[folderCol]!).map((m) => m[1]!),
-      mayImport: /^anything$/i.test(mayImport) ? "anything" : /^nothing$/i.test(mayImport) ? [] : ticked(mayImport).map((m) => ({ target: m[1]!, typeOnly: Boolean(m[2]) })),
-      forbiddenPackages: ticked(c[packageCol] ?? "").map((m) => new RegExp(`^${m[1]!.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`)),
+      mayImport: /^anything$/i.test(mayImport)
+        ? "anything"
+        : /^nothing$/i.test(mayImport)
+          ? []
+          : ticked(mayImport).map((m) => ({ target: m[1]!, typeOnly: Boolean(m[2]) })),
+      forbiddenPackages: ticked(c[packageCol] ?? "").map(
+        (m) => new RegExp(`^${m[1]!.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`),
+      ),
     });
   }
   return rows;
@@ -51,24 +65,53 @@ interface Import {
 /** Every import of a source file: static, re-export, dynamic, `import("x").T` in types, and Vite's import.meta.glob. */
 function importsOf(file: string): Import[] {
   const text = readFileSync(join(REPO_ROOT, file), "utf8");
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: Import[] = [];
   const add = (node: ts.Node, specifier: ts.Expression | undefined, typeOnly: boolean) => {
     if (specifier && ts.isStringLiteralLike(specifier))
-      found.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, specifier: specifier.text, typeOnly });
+      found.push({
+        file,
+        line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+        specifier: specifier.text,
+        typeOnly,
+      });
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node)) add(node, node.moduleSpecifier, Boolean(node.importClause?.isTypeOnly));
     else if (ts.isExportDeclaration(node)) add(node, node.moduleSpecifier, node.isTypeOnly);
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, node.moduleReference.expression, node.isTypeOnly);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, node.argument.literal, true);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+      add(node, node.moduleReference.expression, node.isTypeOnly);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+      add(node, node.argument.literal, true);
     else if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require")) add(node, node.arguments[0], false);
+      if (
+        callee.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(callee) && callee.text === "require")
+      )
+        add(node, node.arguments[0], false);
       else if (ts.isPropertyAccessExpression(callee) && callee.getText(source) === "import.meta.glob") {
         const [patterns] = node.arguments;
-        const all = patterns && ts.isArrayLiteralExpression(patterns) ? [...patterns.elements] : patterns ? [patterns] : [];
-        for (const p of all) if (ts.isStringLiteralLike(p)) found.push({ file, line: source.getLineAndCharacterOfPosition(p.getStart()).line + 1, specifier: p.text.replace(/^!/, "").replace(/\/?[^/]*\*.*$/, "/"), typeOnly: false });
+        const all =
+          patterns && ts.isArrayLiteralExpression(patterns)
+            ? [...patterns.elements]
+            : patterns
+              ? [patterns]
+              : [];
+        for (const p of all)
+          if (ts.isStringLiteralLike(p))
+            found.push({
+              file,
+              line: source.getLineAndCharacterOfPosition(p.getStart()).line + 1,
+              specifier: p.text.replace(/^!/, "").replace(/\/?[^/]*\*.*$/, "/"),
+              typeOnly: false,
+            });
       }
     }
     ts.forEachChild(node, visit);
@@ -89,14 +132,25 @@ const sourceFiles = (dir: string): string[] =>
 
 /** tsconfig.json's path aliases (`@engine/` → `engine/`), the one place they are written. */
 const ALIASES: [string, string][] = Object.entries(
-  (JSON.parse(readFileSync(join(REPO_ROOT, "tsconfig.json"), "utf8")) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths,
+  (
+    JSON.parse(readFileSync(join(REPO_ROOT, "tsconfig.json"), "utf8")) as {
+      compilerOptions: { paths: Record<string, string[]> };
+    }
+  ).compilerOptions.paths,
 ).map(([key, [target]]) => [key.replace(/\*$/, ""), target!.replace(/^\.\//, "").replace(/\*$/, "")]);
 
 /** The repository path an import names, without extension, `/index` for a folder; a package's name otherwise. */
 function targetOf(imp: Import): { path: string } | { pkg: string } {
   let spec = imp.specifier.replace(/\?.*$/, "");
   const alias = ALIASES.find(([key]) => spec.startsWith(key));
-  if (alias) spec = relative(dirname(join(REPO_ROOT, imp.file)), join(REPO_ROOT, alias[1], spec.slice(alias[0].length))).split("\\").join("/").replace(/^(?!\.)/, "./");
+  if (alias)
+    spec = relative(
+      dirname(join(REPO_ROOT, imp.file)),
+      join(REPO_ROOT, alias[1], spec.slice(alias[0].length)),
+    )
+      .split("\\")
+      .join("/")
+      .replace(/^(?!\.)/, "./");
   if (!spec.startsWith(".") && !spec.startsWith("/")) {
     const parts = spec.split("/");
     return { pkg: spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]! };
@@ -116,7 +170,18 @@ describe("the layering of docs/architecture.md", () => {
   const layerOf = (path: string) => folders.find((f) => path.startsWith(f));
 
   it("has a row for engine, its renderer, server, web and the data folders", () => {
-    for (const folder of ["engine/", "engine/react/", "server/", "web/", "schemas/", "steps/", "rules/", "content/", "tests/"]) expect(folders).toContain(folder);
+    for (const folder of [
+      "engine/",
+      "engine/react/",
+      "server/",
+      "web/",
+      "schemas/",
+      "steps/",
+      "rules/",
+      "content/",
+      "tests/",
+    ])
+      expect(folders).toContain(folder);
   });
 
   it("is kept by every import of every source file", () => {
@@ -131,14 +196,20 @@ describe("the layering of docs/architecture.md", () => {
         const target = targetOf(imp);
         const at = `${imp.file}:${imp.line} imports "${imp.specifier}"`;
         if ("pkg" in target) {
-          if (target.pkg.startsWith("node:") || !row.forbiddenPackages.some((p) => p.test(target.pkg))) continue;
+          if (target.pkg.startsWith("node:") || !row.forbiddenPackages.some((p) => p.test(target.pkg)))
+            continue;
           offences.push(`${at}: ${layer} may not import the package ${target.pkg}`);
           continue;
         }
         const targetLayer = layerOf(target.path);
-        const allowed = row.mayImport.find((m) => (m.target.endsWith("/") ? m.target === targetLayer : m.target === target.path || `${m.target}/index` === target.path));
+        const allowed = row.mayImport.find((m) =>
+          m.target.endsWith("/")
+            ? m.target === targetLayer
+            : m.target === target.path || `${m.target}/index` === target.path,
+        );
         if (!allowed) offences.push(`${at}: ${layer} may not import ${targetLayer ?? target.path}`);
-        else if (allowed.typeOnly && !imp.typeOnly) offences.push(`${at}: ${layer} may import ${allowed.target} with "import type" only`);
+        else if (allowed.typeOnly && !imp.typeOnly)
+          offences.push(`${at}: ${layer} may import ${allowed.target} with "import type" only`);
       }
     }
     expect(checked).toBeGreaterThan(500);

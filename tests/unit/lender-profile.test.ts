@@ -17,7 +17,10 @@ const sample = readLenderProfile();
 const live = productionLender;
 
 const publicText = ["pages", "ineligible", "insights"].flatMap((folder) =>
-  readdirSync(join(REPO_ROOT, "content", folder)).map((name) => ({ file: `content/${folder}/${name}`, text: readFileSync(join(REPO_ROOT, "content", folder, name), "utf8") })),
+  readdirSync(join(REPO_ROOT, "content", folder)).map((name) => ({
+    file: `content/${folder}/${name}`,
+    text: readFileSync(join(REPO_ROOT, "content", folder, name), "utf8"),
+  })),
 );
 
 describe("the lender profile", () => {
@@ -29,7 +32,9 @@ describe("the lender profile", () => {
 
   it("fills every public page: each {{token}} there is a field of the profile", () => {
     for (const { file, text } of publicText) expect(() => fillLenderText(text, live, { file })).not.toThrow();
-    expect(() => fillLenderText("Call {{supportFax}}", live)).toThrow(/\{\{supportFax\}\} is not a field of the lender profile/);
+    expect(() => fillLenderText("Call {{supportFax}}", live)).toThrow(
+      /\{\{supportFax\}\} is not a field of the lender profile/,
+    );
   });
 
   it("writes the creditor's name, address and licenses from the profile, not from the page", () => {
@@ -41,19 +46,30 @@ describe("the lender profile", () => {
   });
 
   it("leaves no placeholder, example address or note for the lender in a public page", () => {
-    for (const { file, text } of publicText) expect({ file, found: placeholdersIn(fillLenderText(text, sample)) }).toEqual({ file, found: [] });
+    for (const { file, text } of publicText)
+      expect({ file, found: placeholdersIn(fillLenderText(text, sample)) }).toEqual({ file, found: [] });
   });
 
   it("has one E-SIGN consent text: the public page is the disclosure the applicant signs", () => {
     expect(existsSync(join(REPO_ROOT, "content/pages/e-consent.md"))).toBe(false);
-    expect(readFileSync(join(REPO_ROOT, "web/src/pages/public/content.ts"), "utf8")).toContain('content/disclosures/e-sign-consent.md?lender"');
+    expect(readFileSync(join(REPO_ROOT, "web/src/pages/public/content.ts"), "utf8")).toContain(
+      'content/disclosures/e-sign-consent.md?lender"',
+    );
   });
 });
 
 describe("placeholders that must not reach applicants", () => {
   it("finds today's kinds: bracketed fields, example addresses, notes for the lender", () => {
-    const found = placeholdersIn("> **Note for the lender:** <mark>[LENDER LEGAL NAME]</mark>, NMLS ID [NMLS ID], support@example.com, [e.g. Consumer Loan License]");
-    expect(found.map((f) => f.text)).toEqual(["[LENDER LEGAL NAME]", "[NMLS ID]", "[e.g. Consumer Loan License]", "support@example.com", "Note for the lender"]);
+    const found = placeholdersIn(
+      "> **Note for the lender:** <mark>[LENDER LEGAL NAME]</mark>, NMLS ID [NMLS ID], support@example.com, [e.g. Consumer Loan License]",
+    );
+    expect(found.map((f) => f.text)).toEqual([
+      "[LENDER LEGAL NAME]",
+      "[NMLS ID]",
+      "[e.g. Consumer Loan License]",
+      "support@example.com",
+      "Note for the lender",
+    ]);
   });
 
   it("lets an input hint's illustration through", () => {
@@ -64,31 +80,74 @@ describe("placeholders that must not reach applicants", () => {
     const report = lenderReport();
     expect(report.findings.filter((f) => f.file.startsWith("content/pages/"))).toEqual([]);
     // The profile's line of the field, as an editor jumps to it (content/lender.json: "legalName" on line 4).
-    const line = readFileSync(join(REPO_ROOT, "content/lender.json"), "utf8").split("\n").findIndex((l) => l.includes('"legalName"')) + 1;
-    expect(report.findings).toContainEqual({ file: "content/lender.json", pointer: "/legalName", message: "is a sample value", line, column: 3 });
-    expect(formatProblem(report.findings.find((f) => f.pointer === "/legalName")!)).toBe(`content/lender.json:${line}:3 #/legalName: is a sample value`);
+    const line =
+      readFileSync(join(REPO_ROOT, "content/lender.json"), "utf8")
+        .split("\n")
+        .findIndex((l) => l.includes('"legalName"')) + 1;
+    expect(report.findings).toContainEqual({
+      file: "content/lender.json",
+      pointer: "/legalName",
+      message: "is a sample value",
+      line,
+      column: 3,
+    });
+    expect(formatProblem(report.findings.find((f) => f.pointer === "/legalName")!)).toBe(
+      `content/lender.json:${line}:3 #/legalName: is a sample value`,
+    );
   });
 
   it("gives each placeholder left in a text its file, line and column", () => {
     const content = mkdtempSync(join(tmpdir(), "content-"));
     cpSync(join(REPO_ROOT, "content"), content, { recursive: true });
-    writeFileSync(join(content, "pages/faq.md"), "---\ntitle: FAQ\n---\n# Questions\n\nCall us at [SUPPORT PHONE] any day.\n");
-    const found = lenderReport(undefined, { content }).findings.find((f) => f.file === "content/pages/faq.md")!;
-    expect(found).toEqual({ file: "content/pages/faq.md", pointer: "", line: 6, column: 12, message: 'a bracketed placeholder "[SUPPORT PHONE]" would reach applicants' });
-    expect(formatProblem(found)).toBe('content/pages/faq.md:6:12: a bracketed placeholder "[SUPPORT PHONE]" would reach applicants');
+    writeFileSync(
+      join(content, "pages/faq.md"),
+      "---\ntitle: FAQ\n---\n# Questions\n\nCall us at [SUPPORT PHONE] any day.\n",
+    );
+    const found = lenderReport(undefined, { content }).findings.find(
+      (f) => f.file === "content/pages/faq.md",
+    )!;
+    expect(found).toEqual({
+      file: "content/pages/faq.md",
+      pointer: "",
+      line: 6,
+      column: 12,
+      message: 'a bracketed placeholder "[SUPPORT PHONE]" would reach applicants',
+    });
+    expect(formatProblem(found)).toBe(
+      'content/pages/faq.md:6:12: a bracketed placeholder "[SUPPORT PHONE]" would reach applicants',
+    );
   });
 
   it("adds, with the pricing rules, a disclosed figure they lack and a contradiction with the profile, each at its line in its file", () => {
     const { defs } = repo;
     const pricing = { ...(defs.params.pricing as Record<string, unknown>), minimumDraw: null };
     const file = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
-    writeFileSync(file, JSON.stringify({ ...live, heloc: { ...live.heloc, rateChanges: { ...live.heloc.rateChanges, annualCap: 25 } } }, null, 2));
-    const findings = lenderReport(file, {}, pricing).findings.filter((f) => f.file === "rules/pricing.json" || f.pointer.startsWith("/heloc"));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { ...live, heloc: { ...live.heloc, rateChanges: { ...live.heloc.rateChanges, annualCap: 25 } } },
+        null,
+        2,
+      ),
+    );
+    const findings = lenderReport(file, {}, pricing).findings.filter(
+      (f) => f.file === "rules/pricing.json" || f.pointer.startsWith("/heloc"),
+    );
     const pricingText = readFileSync(join(REPO_ROOT, "rules/pricing.json"), "utf8").split("\n");
     const profileText = readFileSync(file, "utf8").split("\n");
     expect(findings).toEqual([
-      { file: "rules/pricing.json", pointer: "/params/minimumDraw", message: "is empty", line: pricingText.findIndex((l) => l.includes('"minimumDraw"')) + 1, column: expect.any(Number) },
-      expect.objectContaining({ pointer: "/heloc/rateChanges/annualCap", message: expect.stringMatching(/^25 percentage points a year is not below the maximum APR/), line: profileText.findIndex((l) => l.includes('"annualCap"')) + 1 }),
+      {
+        file: "rules/pricing.json",
+        pointer: "/params/minimumDraw",
+        message: "is empty",
+        line: pricingText.findIndex((l) => l.includes('"minimumDraw"')) + 1,
+        column: expect.any(Number),
+      },
+      expect.objectContaining({
+        pointer: "/heloc/rateChanges/annualCap",
+        message: expect.stringMatching(/^25 percentage points a year is not below the maximum APR/),
+        line: profileText.findIndex((l) => l.includes('"annualCap"')) + 1,
+      }),
     ]);
   });
 });
@@ -98,7 +157,14 @@ describe("LENDER_PROFILE", () => {
     const file = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
     writeFileSync(file, JSON.stringify(live));
     const read = (env: Record<string, string>) =>
-      execFileSync(join(REPO_ROOT, "node_modules/.bin/tsx"), ["-e", 'import("./engine/lending/lender-file.ts").then((m) => console.log(m.readLenderProfile().legalName))'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: "utf8" }).trim();
+      execFileSync(
+        join(REPO_ROOT, "node_modules/.bin/tsx"),
+        [
+          "-e",
+          'import("./engine/lending/lender-file.ts").then((m) => console.log(m.readLenderProfile().legalName))',
+        ],
+        { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: "utf8" },
+      ).trim();
     expect(read({ LENDER_PROFILE: file })).toBe(live.legalName);
     expect(read({ LENDER_PROFILE: "" })).toBe(sample.legalName);
   }, 30_000);
@@ -110,7 +176,10 @@ describe("production", () => {
   });
 
   it("names each field a sample or incomplete profile lacks", () => {
-    expect(productionGaps({ ...live, nmlsId: " ", supportEmail: "support@example.com" })).toEqual(["/nmlsId is empty", "/supportEmail is a sample value"]);
+    expect(productionGaps({ ...live, nmlsId: " ", supportEmail: "support@example.com" })).toEqual([
+      "/nmlsId is empty",
+      "/supportEmail is a sample value",
+    ]);
     expect(productionGaps(sample)).toContain('/status is "sample", not "production"');
   });
 });

@@ -4,7 +4,10 @@ import { problemText } from "@engine/lint/lint";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 // A typo that stops a rule firing also fails the worked cases that need it: those are checked in check-means-works.test.ts.
-const messages = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(problemText).filter((m) => !m.includes("worked case"));
+const messages = (copy: ReturnType<typeof copyDefinitions>) =>
+  loadCopy(copy)
+    .problems.map(problemText)
+    .filter((m) => !m.includes("worked case"));
 
 describe("enumeration values in logic", () => {
   it("every value the repository's logic compares with an enumerated field exists", () => {
@@ -16,24 +19,37 @@ describe("enumeration values in logic", () => {
     let at = -1;
     copy.edit("rules/pricing.json", (r) => {
       at = r.rules.findIndex((x: { id: string }) => x.id === "pricing.credit-boost");
-      r.rules[at].when = { or: [{ "==": [{ var: "setup.creditRange" }, "poorr"] }, { "<": [{ var: "setup.creditScore" }, 640] }] };
+      r.rules[at].when = {
+        or: [{ "==": [{ var: "setup.creditRange" }, "poorr"] }, { "<": [{ var: "setup.creditScore" }, 640] }],
+      };
     });
-    expect(messages(copy)).toEqual([`rules/pricing.json#/rules/${at}/when/or/0/==/1: unknown value "poorr" for setup.creditRange, did you mean \`poor\`?`]);
+    expect(messages(copy)).toEqual([
+      `rules/pricing.json#/rules/${at}/when/or/0/==/1: unknown value "poorr" for setup.creditRange, did you mean \`poor\`?`,
+    ]);
   });
 
   it("checks the literals of `in` against a list item's field (item.x of a field pointer with *)", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/application/other-income.json", (s) => (s.eachBorrower.visibleWhen["/incomeSources/*/base"] = { in: [{ var: "item.type" }, ["main", "salry"]] }));
+    copy.edit(
+      "steps/application/other-income.json",
+      (s) =>
+        (s.eachBorrower.visibleWhen["/incomeSources/*/base"] = {
+          in: [{ var: "item.type" }, ["main", "salry"]],
+        }),
+    );
     expect(messages(copy)).toEqual([
-      "steps/application/other-income.json#/eachBorrower/visibleWhen/~1incomeSources~1*~1base/in/1/1: unknown value \"salry\" for item.type, did you mean `salary`? (in every borrower's copy of eachBorrower)",
+      'steps/application/other-income.json#/eachBorrower/visibleWhen/~1incomeSources~1*~1base/in/1/1: unknown value "salry" for item.type, did you mean `salary`? (in every borrower\'s copy of eachBorrower)',
     ]);
   });
 
   it("checks != with the literal first, in a step's visibility", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/application/property-info.json", (s) => (s.visibleWhen["/property/units"] = { "!=": ["multiUnitt", { var: "property.propertyType" }] }));
+    copy.edit(
+      "steps/application/property-info.json",
+      (s) => (s.visibleWhen["/property/units"] = { "!=": ["multiUnitt", { var: "property.propertyType" }] }),
+    );
     expect(messages(copy)).toEqual([
-      "steps/application/property-info.json#/visibleWhen/~1property~1units/!=/0: unknown value \"multiUnitt\" for property.propertyType, did you mean `multiUnit`?",
+      'steps/application/property-info.json#/visibleWhen/~1property~1units/!=/0: unknown value "multiUnitt" for property.propertyType, did you mean `multiUnit`?',
     ]);
   });
 
@@ -44,9 +60,12 @@ describe("enumeration values in logic", () => {
       branch = s.next.findIndex((b: { id: string }) => b.id === "creditRange.fair-needs-income");
       s.next[branch].when = { "==": [{ var: "setup.creditRange" }, "fare"] };
     });
-    copy.edit("steps/application/business-information.json", (s) => (s.skipWhen = { "===": [{ var: "setup.propertyUsage" }, "investmnt"] }));
+    copy.edit(
+      "steps/application/business-information.json",
+      (s) => (s.skipWhen = { "===": [{ var: "setup.propertyUsage" }, "investmnt"] }),
+    );
     expect(messages(copy).sort()).toEqual([
-      "steps/application/business-information.json#/skipWhen/===/1: unknown value \"investmnt\" for setup.propertyUsage, did you mean `investment`?",
+      'steps/application/business-information.json#/skipWhen/===/1: unknown value "investmnt" for setup.propertyUsage, did you mean `investment`?',
       `steps/initial-setup/credit-range.json#/next/${branch}/when/==/1: unknown value "fare" for setup.creditRange, did you mean \`fair\`?`,
     ]);
   });
@@ -73,7 +92,9 @@ describe("enumeration values in logic", () => {
       solar = r.rules.findIndex((x: { id: string }) => x.id === "payoff.solar-loan");
       total = r.rules.findIndex((x: { id: string }) => x.id === "payoff.total");
       r.rules[solar].when = { "==": [{ var: "mortgage.type" }, "mortgagee"] };
-      r.rules[total].when = { ">": [{ count: [{ filter: [{ var: "uploads" }, { "==": [{ var: "type" }, "id_documnt"] }] }] }, 0] };
+      r.rules[total].when = {
+        ">": [{ count: [{ filter: [{ var: "uploads" }, { "==": [{ var: "type" }, "id_documnt"] }] }] }, 0],
+      };
     });
     expect(messages(copy).sort()).toEqual([
       `rules/payoff.json#/rules/${solar}/when/==/1: unknown value "mortgagee" for mortgage.type, did you mean \`mortgage\`?`,
@@ -83,9 +104,17 @@ describe("enumeration values in logic", () => {
 
   it("leaves fields without an enumeration, null, and computed values alone", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/application/property-info.json", (s) => (s.visibleWhen["/property/units"] = {
-      and: [{ "==": [{ var: "property.propertyType" }, null] }, { "==": [{ var: "user.firstName" }, "anything"] }, { "==": [{ cat: ["multi", "Unitt"] }, { var: "property.propertyType" }] }],
-    }));
+    copy.edit(
+      "steps/application/property-info.json",
+      (s) =>
+        (s.visibleWhen["/property/units"] = {
+          and: [
+            { "==": [{ var: "property.propertyType" }, null] },
+            { "==": [{ var: "user.firstName" }, "anything"] },
+            { "==": [{ cat: ["multi", "Unitt"] }, { var: "property.propertyType" }] },
+          ],
+        }),
+    );
     expect(messages(copy)).toEqual([]);
   });
 });

@@ -12,8 +12,12 @@ describe("custom operators", () => {
   it("root reads outside the item inside some, where var only sees the item", () => {
     const data = { limit: 0.25, jobs: [{ percentageOwned: 0.1 }, { percentageOwned: 0.3 }] };
     // Inside some, {var: "limit"} reads the job, which has no limit: nothing is under it.
-    expect(evaluate({ some: [{ var: "jobs" }, { "<": [{ var: "percentageOwned" }, { var: "limit" }] }] }, data)).toBe(false);
-    expect(evaluate({ some: [{ var: "jobs" }, { "<": [{ var: "percentageOwned" }, { root: "limit" }] }] }, data)).toBe(true);
+    expect(
+      evaluate({ some: [{ var: "jobs" }, { "<": [{ var: "percentageOwned" }, { var: "limit" }] }] }, data),
+    ).toBe(false);
+    expect(
+      evaluate({ some: [{ var: "jobs" }, { "<": [{ var: "percentageOwned" }, { root: "limit" }] }] }, data),
+    ).toBe(true);
   });
 
   it("root refers to the innermost evaluation's data when evaluations nest", () => {
@@ -22,7 +26,9 @@ describe("custom operators", () => {
   });
 
   it("sum ignores items without a number and non-lists", () => {
-    expect(evaluate({ sum: [{ var: "x" }, "balance"] }, { x: [{ balance: 5 }, { balance: "7" }, null] })).toBe(5);
+    expect(
+      evaluate({ sum: [{ var: "x" }, "balance"] }, { x: [{ balance: 5 }, { balance: "7" }, null] }),
+    ).toBe(5);
     expect(evaluate({ sum: [{ var: "missing" }] }, {})).toBe(0);
   });
 

@@ -4,12 +4,26 @@ import { bundleStepSchema } from "@engine/definitions/bundle";
 import { stepById } from "@engine/definitions/definitions";
 import { nextStep, previousStep } from "@engine/funnel/funnel";
 import { journeyOf } from "@engine/funnel/journey";
-import { activeRoles, documentsFor, keepToPart, partOf, schemaForPart, uiSchemaForPart, viewFor } from "@engine/lending/members";
+import {
+  activeRoles,
+  documentsFor,
+  keepToPart,
+  partOf,
+  schemaForPart,
+  uiSchemaForPart,
+  viewFor,
+} from "@engine/lending/members";
 import { funnelPosition } from "@engine/form/progress";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
-const invited = { setup: { hasCoborrower: true }, coborrowerInvite: { answeredBy: "coborrower", email: "sam@example.com" }, user: { firstName: "Maria", lastName: "Alvarez", ssn: "518274961" }, coborrower: { firstName: "Sam", lastName: "Lee", email: "sam@example.com", ssn: "123456789" }, property: { line1: "2417 W Swann Ave" } };
+const invited = {
+  setup: { hasCoborrower: true },
+  coborrowerInvite: { answeredBy: "coborrower", email: "sam@example.com" },
+  user: { firstName: "Maria", lastName: "Alvarez", ssn: "518274961" },
+  coborrower: { firstName: "Sam", lastName: "Lee", email: "sam@example.com", ssn: "123456789" },
+  property: { line1: "2417 W Swann Ave" },
+};
 const coborrower = partOf(defs, "coborrower", invited);
 const borrower = partOf(defs, "borrower", invited);
 
@@ -17,15 +31,30 @@ describe("members", () => {
   it("gives the co-borrower their own part once the borrower invites them, and takes it from the borrower", () => {
     expect(activeRoles(defs, invited)).toEqual(["coborrower"]);
     // Their answers and the photo ID they will use, their consents and signature.
-    const theirs = ["/coborrower", "/identityVerification/coborrower", "/coborrowerConsents", "/coborrowerEsign"];
+    const theirs = [
+      "/coborrower",
+      "/identityVerification/coborrower",
+      "/coborrowerConsents",
+      "/coborrowerEsign",
+    ];
     expect(coborrower).toEqual({ role: "coborrower", only: theirs, except: [], access: "answers" });
     expect(borrower).toEqual({ role: "borrower", only: null, except: theirs, access: null });
   });
 
   it("leaves the borrower the co-borrower's part when they answer for them, but never the co-borrower's own consents and signature", () => {
     const answered = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
-    expect(partOf(defs, "borrower", answered)).toEqual({ role: "borrower", only: null, except: ["/coborrowerConsents", "/coborrowerEsign"], access: null });
-    expect(partOf(defs, "coborrower", answered)).toEqual({ role: "coborrower", only: ["/coborrowerConsents", "/coborrowerEsign"], except: [], access: "signs" });
+    expect(partOf(defs, "borrower", answered)).toEqual({
+      role: "borrower",
+      only: null,
+      except: ["/coborrowerConsents", "/coborrowerEsign"],
+      access: null,
+    });
+    expect(partOf(defs, "coborrower", answered)).toEqual({
+      role: "coborrower",
+      only: ["/coborrowerConsents", "/coborrowerEsign"],
+      except: [],
+      access: "signs",
+    });
     expect(documentsFor(defs, partOf(defs, "coborrower", answered), answered)("coborrower")).toBe(false);
     expect(documentsFor(defs, partOf(defs, "borrower", answered), answered)("coborrower")).toBe(true);
   });
@@ -33,22 +62,44 @@ describe("members", () => {
   it("gives a borrower applying alone the whole application", () => {
     const alone = { ...invited, setup: { hasCoborrower: false } };
     expect(activeRoles(defs, alone)).toEqual([]);
-    expect(partOf(defs, "borrower", alone)).toEqual({ role: "borrower", only: null, except: [], access: null });
+    expect(partOf(defs, "borrower", alone)).toEqual({
+      role: "borrower",
+      only: null,
+      except: [],
+      access: null,
+    });
   });
 
   it("shows the co-borrower their part and the shared facts, never the borrower's identifiers", () => {
-    expect(viewFor(defs, coborrower, invited)).toEqual({ coborrower: invited.coborrower, user: { firstName: "Maria", lastName: "Alvarez" }, setup: { hasCoborrower: true }, property: invited.property });
+    expect(viewFor(defs, coborrower, invited)).toEqual({
+      coborrower: invited.coborrower,
+      user: { firstName: "Maria", lastName: "Alvarez" },
+      setup: { hasCoborrower: true },
+      property: invited.property,
+    });
     const signing = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
-    expect(viewFor(defs, partOf(defs, "coborrower", signing), signing)).toEqual({ coborrower: { firstName: "Sam", lastName: "Lee" }, user: { firstName: "Maria", lastName: "Alvarez" }, setup: { hasCoborrower: true }, property: invited.property });
+    expect(viewFor(defs, partOf(defs, "coborrower", signing), signing)).toEqual({
+      coborrower: { firstName: "Sam", lastName: "Lee" },
+      user: { firstName: "Maria", lastName: "Alvarez" },
+      setup: { hasCoborrower: true },
+      property: invited.property,
+    });
   });
 
   it("shows the borrower the co-borrower's name and email only", () => {
-    expect(viewFor(defs, borrower, invited).coborrower).toEqual({ firstName: "Sam", lastName: "Lee", email: "sam@example.com" });
+    expect(viewFor(defs, borrower, invited).coborrower).toEqual({
+      firstName: "Sam",
+      lastName: "Lee",
+      email: "sam@example.com",
+    });
   });
 
   it("keeps a save to the saver's part: the other borrower's answers stay as stored", () => {
     const sent = { ...invited, user: { firstName: "Mallory" }, coborrower: { firstName: "Samuel" } };
-    expect(keepToPart(coborrower, invited, sent)).toEqual({ ...invited, coborrower: { firstName: "Samuel" } });
+    expect(keepToPart(coborrower, invited, sent)).toEqual({
+      ...invited,
+      coborrower: { firstName: "Samuel" },
+    });
     expect(keepToPart(borrower, invited, sent)).toEqual({ ...sent, coborrower: invited.coborrower });
   });
 
@@ -56,7 +107,10 @@ describe("members", () => {
     const schema = schemaForPart(bundleStepSchema(defs, "application5"), coborrower);
     expect(Object.keys(schema.properties as object)).toEqual(["coborrower"]);
     expect(schema.required ?? []).not.toContain("user");
-    const ui = uiSchemaForPart(stepById(defs, "application5").uiSchema as Record<string, unknown>, coborrower);
+    const ui = uiSchemaForPart(
+      stepById(defs, "application5").uiSchema as Record<string, unknown>,
+      coborrower,
+    );
     expect(ui).not.toHaveProperty("user");
     expect(ui["ui:order"]).toEqual(["coborrower"]);
     const borrowers = schemaForPart(bundleStepSchema(defs, "application5"), borrower);
@@ -64,7 +118,8 @@ describe("members", () => {
   });
 
   it("leaves the co-borrower's details out of the borrower's progress once the co-borrower answers them", () => {
-    const ids = (part: typeof borrower | null) => funnelPosition(defs, "application3", { application: invited, part })!.steps.map((s) => s.id);
+    const ids = (part: typeof borrower | null) =>
+      funnelPosition(defs, "application3", { application: invited, part })!.steps.map((s) => s.id);
     expect(ids(null)).toContain("application2");
     expect(ids(borrower)).not.toContain("application2");
     expect(ids(borrower)).toContain("application5");
@@ -81,13 +136,45 @@ describe("members", () => {
     expect(nextStep(defs, "application2", invited, { flow: "coborrower" }).stepId).toBe("application4");
     expect(previousStep(defs, "application5", invited, { flow: "coborrower" })).toBe("application4");
     expect(nextStep(defs, "application", invited).stepId).toBe("coborrowerInvite");
-    const due = (completed: string[]) => journeyOf(defs, { application: invited, completed, flow: "coborrower", part: coborrower }).due;
+    const due = (completed: string[]) =>
+      journeyOf(defs, { application: invited, completed, flow: "coborrower", part: coborrower }).due;
     expect(due([])).toBe("coborrowerConsent");
     expect(due(["coborrowerConsent"])).toBe("application2");
     // After signing, they choose their own photo ID, then upload their documents.
-    expect(due(["coborrowerConsent", "application2", "application4", "application5", "manualIncomeVerification", "application7", "application8", "coborrowerSign"])).toBe("identityVerification");
-    expect(due(["coborrowerConsent", "application2", "application4", "application5", "manualIncomeVerification", "application7", "application8", "coborrowerSign", "identityVerification", "incomeDocs"])).toBe("applicationProgress");
+    expect(
+      due([
+        "coborrowerConsent",
+        "application2",
+        "application4",
+        "application5",
+        "manualIncomeVerification",
+        "application7",
+        "application8",
+        "coborrowerSign",
+      ]),
+    ).toBe("identityVerification");
+    expect(
+      due([
+        "coborrowerConsent",
+        "application2",
+        "application4",
+        "application5",
+        "manualIncomeVerification",
+        "application7",
+        "application8",
+        "coborrowerSign",
+        "identityVerification",
+        "incomeDocs",
+      ]),
+    ).toBe("applicationProgress");
     const signing = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
-    expect(journeyOf(defs, { application: signing, completed: ["coborrowerConsent"], flow: "coborrowerSigning", part: partOf(defs, "coborrower", signing) }).due).toBe("coborrowerSign");
+    expect(
+      journeyOf(defs, {
+        application: signing,
+        completed: ["coborrowerConsent"],
+        flow: "coborrowerSigning",
+        part: partOf(defs, "coborrower", signing),
+      }).due,
+    ).toBe("coborrowerSign");
   });
 });

@@ -6,7 +6,9 @@ import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
-const quoteOf = (doc: unknown) => presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>)).quote as Record<string, unknown>;
+const quoteOf = (doc: unknown) =>
+  presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>))
+    .quote as Record<string, unknown>;
 
 describe("the estimated monthly payment on a draw", () => {
   it("estimates $625 a month interest-only for a $100,000 draw at 7.5% APR", () => {
@@ -29,17 +31,41 @@ describe("the estimated monthly payment on a draw", () => {
 
 describe("how the offer's line was worked out", () => {
   it("gives the home value, the maximum CLTV for its use, what is owed and the equity room behind a $225,000 line", () => {
-    const quote = quoteOf({ setup: { propertyValue: 400000, mortgageBalance: 115000, creditRange: "excellent", propertyUsage: "primaryResidence" } });
-    expect(quote).toMatchObject({ eligible: true, lineAmount: 225000, homeValue: 400000, maxCltv: 0.85, owed: 115000, equityRoom: 225000, maximumLine: 400000 });
+    const quote = quoteOf({
+      setup: {
+        propertyValue: 400000,
+        mortgageBalance: 115000,
+        creditRange: "excellent",
+        propertyUsage: "primaryResidence",
+      },
+    });
+    expect(quote).toMatchObject({
+      eligible: true,
+      lineAmount: 225000,
+      homeValue: 400000,
+      maxCltv: 0.85,
+      owed: 115000,
+      equityRoom: 225000,
+      maximumLine: 400000,
+    });
   });
 
   it("shows the cap when the equity room is over the largest line", () => {
-    const quote = quoteOf({ setup: { propertyValue: 1000000, mortgageBalance: 0, creditRange: "good", propertyUsage: "primaryResidence" } });
+    const quote = quoteOf({
+      setup: {
+        propertyValue: 1000000,
+        mortgageBalance: 0,
+        creditRange: "good",
+        propertyUsage: "primaryResidence",
+      },
+    });
     expect(quote).toMatchObject({ lineAmount: 400000, equityRoom: 850000, maximumLine: 400000 });
   });
 
   it("starts the draw slider at the smallest draw of the pricing params", () => {
-    const quote = quoteOf({ setup: { propertyValue: 400000, mortgageBalance: 115000, creditRange: "excellent" } });
+    const quote = quoteOf({
+      setup: { propertyValue: 400000, mortgageBalance: 115000, creditRange: "excellent" },
+    });
     expect(quote.minimumDraw).toBe((defs.params.pricing as Record<string, unknown>).minimumDraw);
     expect(quote.minimumDraw).toBeGreaterThan(0);
   });

@@ -18,7 +18,13 @@ import { redirectFor, signOutTargetFor } from "@engine/funnel/funnel";
 import { activeRoles, partOf, WHOLE } from "@engine/lending/members";
 import { pageFiles, placesDisplay, stepIdForRoute, stepPart } from "@engine/ship/page-files";
 import { precompiledModule } from "@engine/ship/precompile";
-import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type PrecompiledModule } from "@engine/validation/precompiled";
+import {
+  guardModules,
+  linkPrecompiled,
+  modulesForStep,
+  PrecompiledValidators,
+  type PrecompiledModule,
+} from "@engine/validation/precompiled";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import { singleBorrower, twoBorrowers } from "../helpers/journeys";
@@ -64,7 +70,17 @@ const joined = (page: DefinitionFiles, part: DefinitionFiles): DefinitionFiles =
 function answerSets(stepId: string, doc: Record<string, unknown>): unknown[] {
   const slice = (sliceAnswers(bundleStepSchema(defs, stepId), doc) ?? {}) as Record<string, unknown>;
   const broken = (value: unknown): unknown =>
-    typeof value === "string" ? 12 : typeof value === "number" ? "twelve" : typeof value === "boolean" ? "yes" : Array.isArray(value) ? value.map(broken) : value && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, broken(v)])) : value;
+    typeof value === "string"
+      ? 12
+      : typeof value === "number"
+        ? "twelve"
+        : typeof value === "boolean"
+          ? "yes"
+          : Array.isArray(value)
+            ? value.map(broken)
+            : value && typeof value === "object"
+              ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, broken(v)]))
+              : value;
   return [slice, {}, broken(slice), { ...slice, notAQuestion: true }];
 }
 
@@ -80,8 +96,10 @@ function whatAPageDoes(page: Definitions, stepId: string) {
   ];
   for (const doc of DOCS) {
     const validate = createStepValidator(page, stepId);
-    for (const answers of answerSets(stepId, doc)) out.push(validate(answers, { application: doc, today: TODAY }));
-    for (const variant of ["variantOne", "variantTwo", null]) out.push(journeyProgress(page, stepId, { application: doc, variant }));
+    for (const answers of answerSets(stepId, doc))
+      out.push(validate(answers, { application: doc, today: TODAY }));
+    for (const variant of ["variantOne", "variantTwo", null])
+      out.push(journeyProgress(page, stepId, { application: doc, variant }));
     // The reader's part comes from the server (step.get): worked out here on the whole set.
     for (const role of activeRoles(defs, doc)) {
       const part = partOf(defs, role, doc);
@@ -92,7 +110,16 @@ function whatAPageDoes(page: Definitions, stepId: string) {
   const decided = ({ target, ruleId }: { target: string | null; ruleId: string }) => ({ target, ruleId });
   for (const hasSession of [true, false]) {
     out.push(decided(signOutTargetFor(page, step.route, hasSession)));
-    out.push(decided(redirectFor(page, { applicationStatus: hasSession ? "application1" : null, path: step.route, previousPath: null, hasLoan: hasSession })));
+    out.push(
+      decided(
+        redirectFor(page, {
+          applicationStatus: hasSession ? "application1" : null,
+          path: step.route,
+          previousPath: null,
+          hasLoan: hasSession,
+        }),
+      ),
+    );
   }
   return out;
 }
@@ -105,10 +132,16 @@ describe("a funnel page's definitions (engine/ship/page-files.ts)", () => {
       // The reference: the whole bundle as the browser built it before (definitions.bundle).
       const whole = whatAPageDoes(await pageDefinitions(sent, names), stepId);
       const own = pageFiles(defs, sent, stepId);
-      expect(whatAPageDoes(await pageDefinitions(own.files, names), stepId), `${stepId}, opened first`).toEqual(whole);
+      expect(
+        whatAPageDoes(await pageDefinitions(own.files, names), stepId),
+        `${stepId}, opened first`,
+      ).toEqual(whole);
       const part = stepPart(defs, sent, stepId)!;
       const later = part.whole === "all" ? part.files : joined(first.files, part.files);
-      expect(whatAPageDoes(await pageDefinitions(later, names), stepId), `${stepId}, after the name page`).toEqual(whole);
+      expect(
+        whatAPageDoes(await pageDefinitions(later, names), stepId),
+        `${stepId}, after the name page`,
+      ).toEqual(whole);
     }
   }, 180_000);
 
@@ -118,12 +151,19 @@ describe("a funnel page's definitions (engine/ship/page-files.ts)", () => {
     expect(name.files.schemas).toEqual({});
     expect(Object.keys(name.files.steps).sort()).toEqual(Object.keys(sent.steps).sort()); // every step, most outlined
     expect(name.files.steps["initial-setup/email.json"]).toEqual({
-      id: "email", route: "/app/initial-setup/email", label: expect.any(String), rank: expect.any(Number), schema: { type: "object", properties: { user: {} } },
+      id: "email",
+      route: "/app/initial-setup/email",
+      label: expect.any(String),
+      rank: expect.any(Number),
+      schema: { type: "object", properties: { user: {} } },
     });
     // The documents' rule set is read by no early page: its id, and only the one param a later
     // step's skipWhen reads (income verification: params.documents.dataConnectionOffered), not
     // its tables (the applicant texts, the labels).
-    expect(name.files.rules["documents.json"]).toEqual({ id: "documents", params: { dataConnectionOffered: false } });
+    expect(name.files.rules["documents.json"]).toEqual({
+      id: "documents",
+      params: { dataConnectionOffered: false },
+    });
     expect(JSON.stringify(name.files).length).toBeLessThan(JSON.stringify(sent).length / 4);
 
     const withDisplay = [...defs.steps.values()].find(({ def }) => placesDisplay(def))!.def.id;

@@ -6,28 +6,44 @@ import { pageShellFor, stepSkeleton, visitorTargetFor } from "@server/transport/
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
-const LOADING = '<div class="page center-state"><div class="spinner" role="progressbar" aria-label="Loading"><span class="spinner__ring" aria-hidden="true"></span><span class="spinner__label" aria-hidden="true">Loading</span></div></div>';
+const LOADING =
+  '<div class="page center-state"><div class="spinner" role="progressbar" aria-label="Loading"><span class="spinner__ring" aria-hidden="true"></span><span class="spinner__label" aria-hidden="true">Loading</span></div></div>';
 /** Elements opened and closed, by tag: a page whose markup does not balance is parsed into another tree (a footer outside the root). */
-const balance = (html: string) => Object.fromEntries(["div", "p", "h1", "main", "span"].map((tag) => [tag, (html.match(new RegExp(`<${tag}[\\s>]`, "g")) ?? []).length - (html.match(new RegExp(`</${tag}>`, "g")) ?? []).length]));
+const balance = (html: string) =>
+  Object.fromEntries(
+    ["div", "p", "h1", "main", "span"].map((tag) => [
+      tag,
+      (html.match(new RegExp(`<${tag}[\\s>]`, "g")) ?? []).length -
+        (html.match(new RegExp(`</${tag}>`, "g")) ?? []).length,
+    ]),
+  );
 const HTML = `<html><head></head><body><div id="root"><!--shell--><header>h</header><main id="main"><!--page-->${LOADING}<!--/page--></main><footer>f</footer><!--/shell--></div></body></html>`;
 
 describe("the app page for a path", () => {
   it("puts a funnel step's heading and lead where its loading state was, escaped, the spinner under them", () => {
     const step = { route: "/app/x", title: 'Is it "yours" & <new>?', description: "A lead." };
     const html = pageShellFor(HTML, "/app/x", step);
-    expect(html).toContain('<h1 class="step-skeleton__title">Is it &quot;yours&quot; &amp; &lt;new&gt;?</h1><p class="step-skeleton__lead">A lead.</p>');
+    expect(html).toContain(
+      '<h1 class="step-skeleton__title">Is it &quot;yours&quot; &amp; &lt;new&gt;?</h1><p class="step-skeleton__lead">A lead.</p>',
+    );
     expect(html).toContain('data-boot-path="/app/x"');
     expect(html).toContain('<div class="spinner" role="progressbar" aria-label="Loading">');
     expect(html).not.toContain("center-state");
     expect(balance(html)).toEqual({ div: 0, p: 0, h1: 0, main: 0, span: 0 });
-    expect(html).toMatch(/<header>h<\/header><main id="main"><!--page--><div class="page funnel step-skeleton"[\s\S]*<!--\/page--><\/main><footer>f<\/footer>/);
+    expect(html).toMatch(
+      /<header>h<\/header><main id="main"><!--page--><div class="page funnel step-skeleton"[\s\S]*<!--\/page--><\/main><footer>f<\/footer>/,
+    );
     expect(stepSkeleton({ route: "/a", title: "T" }, "")).not.toContain("step-skeleton__lead");
   });
 
   it("leaves other pages as built, and gives the portal's pages no consumer frame", () => {
     expect(pageShellFor(HTML, "/faq", null)).toBe(HTML);
-    expect(pageShellFor(HTML, "/portal/login", null)).toBe('<html><head></head><body><div id="root"></div></body></html>');
-    expect(pageShellFor("<html>old build</html>", "/app/x", { route: "/app/x", title: "T" })).toBe("<html>old build</html>");
+    expect(pageShellFor(HTML, "/portal/login", null)).toBe(
+      '<html><head></head><body><div id="root"></div></body></html>',
+    );
+    expect(pageShellFor("<html>old build</html>", "/app/x", { route: "/app/x", title: "T" })).toBe(
+      "<html>old build</html>",
+    );
   });
 
   it("sends a visitor where the page would: the first step from a later one; nowhere from the first, or from a page the session guard protects", () => {
@@ -35,7 +51,9 @@ describe("the app page for a path", () => {
     expect(visitorTargetFor(defs, step("/app/initial-setup/property-value"))).toBe("/app/initial-setup/name");
     expect(visitorTargetFor(defs, step("/app/initial-setup/name"))).toBeNull();
     // A protected page signs the tab out on its way to the guard's page: left to the page.
-    const protectedStep = [...defs.steps.values()].find(({ def }) => def.route.startsWith("/app/application/"))!.def;
+    const protectedStep = [...defs.steps.values()].find(({ def }) =>
+      def.route.startsWith("/app/application/"),
+    )!.def;
     expect(visitorTargetFor(defs, protectedStep)).toBeNull();
   });
 });

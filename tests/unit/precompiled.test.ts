@@ -11,7 +11,13 @@ import { bundleStepSchema } from "@engine/definitions/bundle";
 import { buildDefinitions, type Definitions } from "@engine/definitions/definitions";
 import { sliceAnswers } from "@engine/form/answers";
 import { precompiledModule } from "@engine/ship/precompile";
-import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type PrecompiledModule } from "@engine/validation/precompiled";
+import {
+  guardModules,
+  linkPrecompiled,
+  modulesForStep,
+  PrecompiledValidators,
+  type PrecompiledModule,
+} from "@engine/validation/precompiled";
 import { createStepValidator } from "@engine/validation/validate";
 import { redirectFor, signOutTargetFor } from "@engine/funnel/funnel";
 import { repo } from "../helpers/definitions";
@@ -46,14 +52,27 @@ class Recording extends PrecompiledValidators {
 async function browserDefinitions(names: string[]): Promise<Definitions> {
   const validators = new Recording();
   for (const name of names) validators.add(await linkPrecompiled(await importModule(name)));
-  return buildDefinitions(browserFiles(defs.files), { trusted: true, compiler: () => validators.asCompiler() }).defs;
+  return buildDefinitions(browserFiles(defs.files), {
+    trusted: true,
+    compiler: () => validators.asCompiler(),
+  }).defs;
 }
 
 /** The answers of a step, then the same broken: each text a number, each number a text, each flag a text, an answer too many. */
 function answerSets(stepId: string, doc: Record<string, unknown>): unknown[] {
   const slice = (sliceAnswers(bundleStepSchema(defs, stepId), doc) ?? {}) as Record<string, unknown>;
   const broken = (value: unknown): unknown =>
-    typeof value === "string" ? 12 : typeof value === "number" ? "twelve" : typeof value === "boolean" ? "yes" : Array.isArray(value) ? value.map(broken) : value && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, broken(v)])) : value;
+    typeof value === "string"
+      ? 12
+      : typeof value === "number"
+        ? "twelve"
+        : typeof value === "boolean"
+          ? "yes"
+          : Array.isArray(value)
+            ? value.map(broken)
+            : value && typeof value === "object"
+              ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, broken(v)]))
+              : value;
   return [slice, {}, broken(slice), { ...slice, notAQuestion: true }];
 }
 
@@ -66,7 +85,9 @@ describe("the browser's precompiled validators", () => {
       for (const doc of [singleBorrower(), twoBorrowers()])
         for (const answers of answerSets(stepId, doc)) {
           const context = { application: doc, today: TODAY };
-          expect(mine(answers, context), `${stepId}: ${JSON.stringify(answers).slice(0, 120)}`).toEqual(server(answers, context));
+          expect(mine(answers, context), `${stepId}: ${JSON.stringify(answers).slice(0, 120)}`).toEqual(
+            server(answers, context),
+          );
         }
     }
     expect(missing).toEqual([]); // no rule set a step reads went without its input's validator
@@ -77,9 +98,19 @@ describe("the browser's precompiled validators", () => {
     for (const { def } of defs.steps.values())
       for (const hasSession of [true, false]) {
         // The same target by the same rule (the rule's reviewer description is not sent to browsers).
-        const decided = ({ target, ruleId }: { target: string | null; ruleId: string }) => ({ target, ruleId });
-        expect(decided(signOutTargetFor(browser, def.route, hasSession))).toEqual(decided(signOutTargetFor(defs, def.route, hasSession)));
-        const input = { applicationStatus: hasSession ? "application1" : null, path: def.route, previousPath: null, hasLoan: hasSession };
+        const decided = ({ target, ruleId }: { target: string | null; ruleId: string }) => ({
+          target,
+          ruleId,
+        });
+        expect(decided(signOutTargetFor(browser, def.route, hasSession))).toEqual(
+          decided(signOutTargetFor(defs, def.route, hasSession)),
+        );
+        const input = {
+          applicationStatus: hasSession ? "application1" : null,
+          path: def.route,
+          previousPath: null,
+          hasLoan: hasSession,
+        };
         expect(decided(redirectFor(browser, input))).toEqual(decided(redirectFor(defs, input)));
       }
     expect(missing).toEqual([]);
@@ -87,7 +118,9 @@ describe("the browser's precompiled validators", () => {
 
   it("refuse to guess for a schema they were not given, naming it", async () => {
     const browser = await browserDefinitions([]);
-    expect(() => createStepValidator(browser, "name")).toThrow(/no precompiled validator for https:\/\/heloc\.local\/steps\/initial-setup\/name\.json/);
+    expect(() => createStepValidator(browser, "name")).toThrow(
+      /no precompiled validator for https:\/\/heloc\.local\/steps\/initial-setup\/name\.json/,
+    );
     missing.length = 0;
   });
 
@@ -96,17 +129,27 @@ describe("the browser's precompiled validators", () => {
     expect(email.formats).toEqual(["email"]);
     const validators = await linkPrecompiled(email);
     const unnamed = await linkPrecompiled({ requires: email.requires, default: email.default });
-    const judge = (v: Record<string, (data: unknown) => boolean>, address: string) => Object.values(v)[0]!({ user: { email: address } });
-    for (const address of ["ada@example.com", "not an address", "ada@", ""]) expect(judge(validators, address), address).toBe(judge(unnamed, address));
-    const names = [...defs.steps.keys()].map((id) => `step/${id}`).concat([...defs.ruleSets.keys()].map((id) => `rules/${id}`));
+    const judge = (v: Record<string, (data: unknown) => boolean>, address: string) =>
+      Object.values(v)[0]!({ user: { email: address } });
+    for (const address of ["ada@example.com", "not an address", "ada@", ""])
+      expect(judge(validators, address), address).toBe(judge(unnamed, address));
+    const names = [...defs.steps.keys()]
+      .map((id) => `step/${id}`)
+      .concat([...defs.ruleSets.keys()].map((id) => `rules/${id}`));
     const listed = new Set<string>();
-    for (const name of names) if (precompiledModule(defs, name)?.includes('"heloc:formats"')) for (const format of (await importModule(name)).formats ?? ["(unnamed)"]) listed.add(format);
-    expect([...listed].sort()).toEqual(["date", "date-time", "email", "phone", "ssn", "uri", "zip"].filter((f) => listed.has(f)));
+    for (const name of names)
+      if (precompiledModule(defs, name)?.includes('"heloc:formats"'))
+        for (const format of (await importModule(name)).formats ?? ["(unnamed)"]) listed.add(format);
+    expect([...listed].sort()).toEqual(
+      ["date", "date-time", "email", "phone", "ssn", "uri", "zip"].filter((f) => listed.has(f)),
+    );
     expect(listed.has("(unnamed)")).toBe(false);
   });
 
   it("need no helper the browser does not provide", async () => {
-    const names = [...defs.steps.keys()].map((id) => `step/${id}`).concat([...defs.ruleSets.keys()].map((id) => `rules/${id}`));
+    const names = [...defs.steps.keys()]
+      .map((id) => `step/${id}`)
+      .concat([...defs.ruleSets.keys()].map((id) => `rules/${id}`));
     for (const name of names) {
       const module = precompiledModule(defs, name);
       if (module === null) continue;

@@ -7,9 +7,19 @@ import { buildRuleBook, renderMarkdown } from "@engine/explain/rule-book";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const defs = repo.defs;
-const early = { user: { firstName: "Ada", lastName: "Byron", email: "ada@example.com" }, setup: { propertyValue: 640000, mortgageEstimate: 210000, isSelfEmployed: true, zip: "80202", propertyUsage: "primaryResidence" } };
+const early = {
+  user: { firstName: "Ada", lastName: "Byron", email: "ada@example.com" },
+  setup: {
+    propertyValue: 640000,
+    mortgageEstimate: 210000,
+    isSelfEmployed: true,
+    zip: "80202",
+    propertyUsage: "primaryResidence",
+  },
+};
 const address = { line1: "12 Elm St", city: "Denver", state: "CO", zip: "80202" };
-const prefill = (stepId: string, application: unknown) => prefillValues(defs, stepById(defs, stepId), application);
+const prefill = (stepId: string, application: unknown) =>
+  prefillValues(defs, stepById(defs, stepId), application);
 
 describe("prefilling a step from answers given earlier", () => {
   it("prefills the property use from the early funnel on the property info step", () => {
@@ -17,16 +27,27 @@ describe("prefilling a step from answers given earlier", () => {
   });
 
   it("prefills the home value and the ZIP code from the early funnel on the property info step", () => {
-    expect(prefill("application3", early)).toMatchObject({ "/property/value": 640000, "/property/zip": "80202" });
+    expect(prefill("application3", early)).toMatchObject({
+      "/property/value": 640000,
+      "/property/zip": "80202",
+    });
   });
 
   it("prefills the property's street address from the borrower's home address when the borrower lives there", () => {
     const values = prefill("application3", { ...early, user: { ...early.user, address } });
-    expect(values).toMatchObject({ "/property/line1": "12 Elm St", "/property/city": "Denver", "/property/state": "CO" });
+    expect(values).toMatchObject({
+      "/property/line1": "12 Elm St",
+      "/property/city": "Denver",
+      "/property/state": "CO",
+    });
   });
 
   it("does not prefill the property's street address from the borrower's home for a second home or an investment", () => {
-    const values = prefill("application3", { ...early, setup: { ...early.setup, propertyUsage: "investment" }, user: { ...early.user, address } });
+    const values = prefill("application3", {
+      ...early,
+      setup: { ...early.setup, propertyUsage: "investment" },
+      user: { ...early.user, address },
+    });
     expect(values).not.toHaveProperty("/property/line1");
     expect(values).toMatchObject({ "/property/propertyUsage": "investment" });
   });
@@ -40,16 +61,25 @@ describe("prefilling a step from answers given earlier", () => {
   });
 
   it("prefills the invite with the co-borrower's email given in the early funnel", () => {
-    expect(prefill("coborrowerInvite", { ...early, coborrower: { firstName: "Bo", lastName: "Byron", email: "bo@example.com" } })).toEqual({ "/coborrowerInvite/email": "bo@example.com" });
+    expect(
+      prefill("coborrowerInvite", {
+        ...early,
+        coborrower: { firstName: "Bo", lastName: "Byron", email: "bo@example.com" },
+      }),
+    ).toEqual({ "/coborrowerInvite/email": "bo@example.com" });
   });
 
   it("starts the co-borrower's address as the borrower's, to change if they live elsewhere", () => {
-    expect(prefill("application2", { ...early, user: { ...early.user, address } })).toEqual({ "/coborrower/address": address });
+    expect(prefill("application2", { ...early, user: { ...early.user, address } })).toEqual({
+      "/coborrower/address": address,
+    });
   });
 
   it("prefills the borrower's ZIP code on personal info when they live in the home", () => {
     expect(prefill("application", early)).toEqual({ "/user/address/zip": "80202" });
-    expect(prefill("application", { ...early, setup: { ...early.setup, propertyUsage: "secondHome" } })).toEqual({});
+    expect(
+      prefill("application", { ...early, setup: { ...early.setup, propertyUsage: "secondHome" } }),
+    ).toEqual({});
   });
 
   it("never replaces an answer the applicant gave on the step itself", () => {
@@ -61,7 +91,8 @@ describe("prefilling a step from answers given earlier", () => {
   });
 
   it("answers declaration A (will you live in the home?) from the property's use given earlier, editable", () => {
-    const use = (propertyUsage?: string) => prefill("application8", { ...early, property: propertyUsage ? { propertyUsage } : {} });
+    const use = (propertyUsage?: string) =>
+      prefill("application8", { ...early, property: propertyUsage ? { propertyUsage } : {} });
     expect(use("primaryResidence")).toEqual({ "/user/declarations/hasIntentToOccupy": true });
     expect(use("secondHome")).toEqual({ "/user/declarations/hasIntentToOccupy": false });
     expect(use("investment")).toEqual({ "/user/declarations/hasIntentToOccupy": false });
@@ -69,7 +100,13 @@ describe("prefilling a step from answers given earlier", () => {
     // The co-borrower's own intent is theirs to state: the home's use is the borrower's answer.
     expect(use("primaryResidence")).not.toHaveProperty("/coborrower/declarations/hasIntentToOccupy");
     // Once answered on the page, the answer stands.
-    expect(prefill("application8", { ...early, property: { propertyUsage: "primaryResidence" }, user: { ...early.user, declarations: { hasIntentToOccupy: false } } })).toEqual({});
+    expect(
+      prefill("application8", {
+        ...early,
+        property: { propertyUsage: "primaryResidence" },
+        user: { ...early.user, declarations: { hasIntentToOccupy: false } },
+      }),
+    ).toEqual({});
   });
 
   it("prefills nothing from an answer not given", () => {
@@ -77,16 +114,24 @@ describe("prefilling a step from answers given earlier", () => {
   });
 
   it("lays the prefilled values into the answers the form starts from", () => {
-    expect(withPrefill({ setup: { zip: "80202" } }, { "/property/zip": "80202", "/property/value": 5 })).toEqual({ setup: { zip: "80202" }, property: { zip: "80202", value: 5 } });
+    expect(
+      withPrefill({ setup: { zip: "80202" } }, { "/property/zip": "80202", "/property/value": 5 }),
+    ).toEqual({ setup: { zip: "80202" }, property: { zip: "80202", value: 5 } });
   });
 });
 
 describe("the rule book", () => {
   it("lists the answers a step's fields start from, and when", () => {
     const book = renderMarkdown(buildRuleBook(defs));
-    expect(book).toContain("| Property value `/property/value` | Estimated home value `/setup/propertyValue` | always |");
-    expect(book).toMatch(/\| Street address `\/property\/line1` \| [^|]*`\/user\/address\/line1` \| How do you use this property\? \(setup\.propertyUsage\) is primaryResidence \|/);
-    expect(book).toMatch(/\| [^|]*`\/user\/declarations\/hasIntentToOccupy` \| [^|]*property\.propertyUsage[^|]* \| [^|]*property\.propertyUsage[^|]* \|/);
+    expect(book).toContain(
+      "| Property value `/property/value` | Estimated home value `/setup/propertyValue` | always |",
+    );
+    expect(book).toMatch(
+      /\| Street address `\/property\/line1` \| [^|]*`\/user\/address\/line1` \| How do you use this property\? \(setup\.propertyUsage\) is primaryResidence \|/,
+    );
+    expect(book).toMatch(
+      /\| [^|]*`\/user\/declarations\/hasIntentToOccupy` \| [^|]*property\.propertyUsage[^|]* \| [^|]*property\.propertyUsage[^|]* \|/,
+    );
   });
 });
 
@@ -99,31 +144,64 @@ describe("npm run check on prefill", () => {
 
   it("names a prefill source the application does not have, with file, line and column", () => {
     const found = problems((s) => (s.prefill["/property/propertyUsage"] = "/setup/propertyUsge"));
-    expect(found).toEqual([expect.stringMatching(/^steps\/application\/property-info\.json:\d+:\d+ #\/prefill\/~1property~1propertyUsage: prefill source "\/setup\/propertyUsge" is not in the application, did you mean `propertyUsage`\?$/)]);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^steps\/application\/property-info\.json:\d+:\d+ #\/prefill\/~1property~1propertyUsage: prefill source "\/setup\/propertyUsge" is not in the application, did you mean `propertyUsage`\?$/,
+      ),
+    ]);
   });
 
   it("refuses a prefill source of another type than the field", () => {
     const found = problems((s) => (s.prefill["/property/value"] = "/setup/isSelfEmployed"));
-    expect(found).toEqual([expect.stringMatching(/#\/prefill\/~1property~1value: prefill source "\/setup\/isSelfEmployed" does not fit "\/property\/value": its type boolean is not the field's integer$/)]);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /#\/prefill\/~1property~1value: prefill source "\/setup\/isSelfEmployed" does not fit "\/property\/value": its type boolean is not the field's integer$/,
+      ),
+    ]);
   });
 
   it("refuses a prefill source whose values the field does not allow", () => {
     const found = problems((s) => (s.prefill["/property/propertyUsage"] = "/setup/creditRange"));
-    expect(found).toEqual([expect.stringMatching(/#\/prefill\/~1property~1propertyUsage: prefill source "\/setup\/creditRange" does not fit "\/property\/propertyUsage": the values .* are not the field's$/)]);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /#\/prefill\/~1property~1propertyUsage: prefill source "\/setup\/creditRange" does not fit "\/property\/propertyUsage": the values .* are not the field's$/,
+      ),
+    ]);
   });
 
   it("names a prefilled field the step does not ask", () => {
     const found = problems((s) => (s.prefill["/property/valeu"] = "/setup/propertyValue"));
-    expect(found).toEqual([expect.stringMatching(/#\/prefill\/~1property~1valeu: field "\/property\/valeu" is not in this step's answers, did you mean `value`\?$/)]);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /#\/prefill\/~1property~1valeu: field "\/property\/valeu" is not in this step's answers, did you mean `value`\?$/,
+      ),
+    ]);
   });
 
   it("names an unknown field in a computed prefill's logic", () => {
-    const found = problems((s) => (s.prefill["/user/declarations/hasIntentToOccupy"].value = { "==": [{ var: "property.propertyUsag" }, "primaryResidence"] }), "steps/application/declarations.json");
-    expect(found).toEqual([expect.stringMatching(/#\/prefill\/~1user~1declarations~1hasIntentToOccupy\/value\/==\/0\/var: unknown field "property.propertyUsag"/)]);
+    const found = problems(
+      (s) =>
+        (s.prefill["/user/declarations/hasIntentToOccupy"].value = {
+          "==": [{ var: "property.propertyUsag" }, "primaryResidence"],
+        }),
+      "steps/application/declarations.json",
+    );
+    expect(found).toEqual([
+      expect.stringMatching(
+        /#\/prefill\/~1user~1declarations~1hasIntentToOccupy\/value\/==\/0\/var: unknown field "property.propertyUsag"/,
+      ),
+    ]);
   });
 
   it("names an unknown field in a prefill's condition", () => {
-    const found = problems((s) => (s.prefill["/property/line1"].when = { "==": [{ var: "setup.propertyUsag" }, "primaryResidence"] }));
-    expect(found).toEqual([expect.stringMatching(/#\/prefill\/~1property~1line1\/when\/==\/0\/var: unknown field "setup.propertyUsag"/)]);
+    const found = problems(
+      (s) =>
+        (s.prefill["/property/line1"].when = { "==": [{ var: "setup.propertyUsag" }, "primaryResidence"] }),
+    );
+    expect(found).toEqual([
+      expect.stringMatching(
+        /#\/prefill\/~1property~1line1\/when\/==\/0\/var: unknown field "setup.propertyUsag"/,
+      ),
+    ]);
   });
 });

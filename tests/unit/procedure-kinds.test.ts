@@ -4,7 +4,13 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { WriteConflict } from "@server/persistence/db/client";
 import { HeaderRecord } from "@server/transport/http/response-headers";
-import { applicantProcedure, portalProcedure, router, visitorProcedure, type Context } from "@server/transport/trpc/init";
+import {
+  applicantProcedure,
+  portalProcedure,
+  router,
+  visitorProcedure,
+  type Context,
+} from "@server/transport/trpc/init";
 
 const session = { id: "s1", userId: "u1", expiresAt: new Date("2030-01-01") };
 const api = router({
@@ -14,8 +20,21 @@ const api = router({
     throw new WriteConflict();
   }),
 });
-const contextOf = (over: Partial<Context> = {}) => ({ services: {} as never, cookies: { get: () => undefined, set: () => {} }, resHeaders: new HeaderRecord(), ip: "203.0.113.9", applicant: null, portal: null, ...over }) satisfies Context;
-const codeOf = (p: Promise<unknown>) => p.then(() => "ok", (e: TRPCError) => e.code);
+const contextOf = (over: Partial<Context> = {}) =>
+  ({
+    services: {} as never,
+    cookies: { get: () => undefined, set: () => {} },
+    resHeaders: new HeaderRecord(),
+    ip: "203.0.113.9",
+    applicant: null,
+    portal: null,
+    ...over,
+  }) satisfies Context;
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e: TRPCError) => e.code,
+  );
 
 describe("procedure kinds", () => {
   it("gives an applicant procedure the session and the rest of the context, and marks its answer no-store", async () => {
@@ -31,7 +50,9 @@ describe("procedure kinds", () => {
   });
 
   it("refuses a portal procedure to an applicant session", async () => {
-    expect(await codeOf(api.createCaller(contextOf({ applicant: session })).staffOnly())).toBe("UNAUTHORIZED");
+    expect(await codeOf(api.createCaller(contextOf({ applicant: session })).staffOnly())).toBe(
+      "UNAUTHORIZED",
+    );
     expect(await api.createCaller(contextOf({ portal: session })).staffOnly()).toBe("u1");
   });
 

@@ -10,12 +10,22 @@ const { defs } = repo;
 const today = "2026-11-22";
 const logic = createFieldLogic(defs, "application5");
 const validate = createStepValidator(defs, "application5");
-const job = (over: Record<string, unknown> = {}) => ({ employerName: "Acme", position: "Nurse", startDate: "2019-03-01", endDate: null, base: 78000, ...over });
+const job = (over: Record<string, unknown> = {}) => ({
+  employerName: "Acme",
+  position: "Nurse",
+  startDate: "2019-03-01",
+  endDate: null,
+  base: 78000,
+  ...over,
+});
 
 describe("visibility and requirement while typing", () => {
   it("hides the ownership share of every job while the borrower is not self-employed", () => {
     const state = logic({ user: { isSelfEmployed: false, employments: [job(), job()] } }, { today });
-    expect(state.hidden.filter((p) => p.startsWith("/user/"))).toEqual(["/user/employments/0/percentageOwned", "/user/employments/1/percentageOwned"]);
+    expect(state.hidden.filter((p) => p.startsWith("/user/"))).toEqual([
+      "/user/employments/0/percentageOwned",
+      "/user/employments/1/percentageOwned",
+    ]);
     expect(state.required).toContain("/user/employments/1/base");
     expect(state.required).not.toContain("/user/employments/0/percentageOwned");
   });
@@ -24,7 +34,9 @@ describe("visibility and requirement while typing", () => {
     const state = logic({ user: { isSelfEmployed: true, employments: [job()] } }, { today });
     // The co-borrower's section stays hidden: nobody applies with this borrower.
     expect(state.hidden).toEqual(["/coborrower"]);
-    expect(state.required).toEqual(expect.arrayContaining(["/user/employments/0/percentageOwned", "/user/employments/0/position"]));
+    expect(state.required).toEqual(
+      expect.arrayContaining(["/user/employments/0/percentageOwned", "/user/employments/0/position"]),
+    );
     expect(state.required).not.toContain("/user/employments/0/base");
   });
 
@@ -38,7 +50,10 @@ describe("visibility and requirement while typing", () => {
   });
 
   it("reads answers saved by earlier steps (the application) where the step does not ask", () => {
-    const state = logic({ user: { employments: [job()] } }, { today, application: { user: { isSelfEmployed: true }, setup: { hasCoborrower: true } } });
+    const state = logic(
+      { user: { employments: [job()] } },
+      { today, application: { user: { isSelfEmployed: true }, setup: { hasCoborrower: true } } },
+    );
     expect(state.hidden).toEqual([]);
   });
 
@@ -58,7 +73,9 @@ function storeFor(answers: unknown) {
 }
 
 describe("which errors the form shows", () => {
-  const bad = { user: { isSelfEmployed: false, employments: [job({ employerName: undefined, position: undefined })] } };
+  const bad = {
+    user: { isSelfEmployed: false, employments: [job({ employerName: undefined, position: undefined })] },
+  };
 
   it("shows no error on an untouched page", () => {
     const store = storeFor(bad);
@@ -97,7 +114,11 @@ describe("which errors the form shows", () => {
   it("hides a field and its error the moment the logic hides it", () => {
     const store = storeFor({ user: { isSelfEmployed: true, employments: [job()] } });
     store.submit({ user: { isSelfEmployed: true, employments: [job()] } });
-    expect(store.view("/user/employments/0/percentageOwned")).toMatchObject({ hidden: false, required: true, error: "Ownership share is required" });
+    expect(store.view("/user/employments/0/percentageOwned")).toMatchObject({
+      hidden: false,
+      required: true,
+      error: "Ownership share is required",
+    });
     store.liveChange("/user/isSelfEmployed", false);
     expect(store.view("/user/employments/0/percentageOwned")).toEqual({ hidden: true, required: false });
   });

@@ -9,7 +9,9 @@ import { repo } from "../helpers/definitions";
 const { defs } = repo;
 const partsOf = (stepId: string): PartName[] => {
   const step = defs.steps.get(stepId)!.def;
-  return [...partsForStep(bundleStepSchema(defs, stepId), [step.uiSchema], { sameAs: step.sameAs !== undefined })].sort();
+  return [
+    ...partsForStep(bundleStepSchema(defs, stepId), [step.uiSchema], { sameAs: step.sameAs !== undefined }),
+  ].sort();
 };
 
 /** Every `ui:widget` a UI schema names, anywhere in it. */
@@ -23,7 +25,19 @@ function widgetsIn(node: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-const NEEDS: Record<string, PartName> = { text: "input", email: "input", currency: "input", phone: "input", date: "input", ssn: "input", select: "select", textarea: "textarea", radio: "radio", checkbox: "checkbox", checkboxes: "checkbox" };
+const NEEDS: Record<string, PartName> = {
+  text: "input",
+  email: "input",
+  currency: "input",
+  phone: "input",
+  date: "input",
+  ssn: "input",
+  select: "select",
+  textarea: "textarea",
+  radio: "radio",
+  checkbox: "checkbox",
+  checkboxes: "checkbox",
+};
 
 describe("Fluent parts per step", () => {
   it("loads Input only for the name page, and nothing for a page of choice cards", () => {
@@ -35,14 +49,32 @@ describe("Fluent parts per step", () => {
   it("covers the widgets every step names, and a step's same-as choices", () => {
     for (const { def } of defs.steps.values()) {
       const parts = partsOf(def.id);
-      for (const widget of widgetsIn(def.uiSchema)) if (NEEDS[widget]) expect(parts, `${def.id}: ${widget}`).toContain(NEEDS[widget]);
+      for (const widget of widgetsIn(def.uiSchema))
+        if (NEEDS[widget]) expect(parts, `${def.id}: ${widget}`).toContain(NEEDS[widget]);
       if (def.sameAs) expect(parts, def.id).toContain("radio");
     }
   });
 
   it("takes RJSF's default for a field without a widget: a text box, a select for a choice, a checkbox or radios for a yes/no", () => {
-    const schema = { type: "object", properties: { a: { type: "string" }, b: { type: "string", enum: ["x", "y"] }, c: { type: "boolean" }, d: { type: "object", properties: { e: { type: "integer" } } } } };
+    const schema = {
+      type: "object",
+      properties: {
+        a: { type: "string" },
+        b: { type: "string", enum: ["x", "y"] },
+        c: { type: "boolean" },
+        d: { type: "object", properties: { e: { type: "integer" } } },
+      },
+    };
     expect([...partsForStep(schema, [{}])].sort()).toEqual(["checkbox", "input", "radio", "select"]);
-    expect([...partsForStep(schema, [{ a: { "ui:widget": "hidden" }, b: { "ui:widget": "choiceCards" }, c: { "ui:widget": "yesNo" }, d: { e: { "ui:widget": "currency" } } }])]).toEqual(["input"]);
+    expect([
+      ...partsForStep(schema, [
+        {
+          a: { "ui:widget": "hidden" },
+          b: { "ui:widget": "choiceCards" },
+          c: { "ui:widget": "yesNo" },
+          d: { e: { "ui:widget": "currency" } },
+        },
+      ]),
+    ]).toEqual(["input"]);
   });
 });

@@ -35,7 +35,9 @@ describe("funnel progress", () => {
     const labels = funnelPosition(defs, "disclosures")!.steps.map((s) => s.label);
     expect(labels).toContain("Sign the disclosures");
     expect(labels).not.toContain("E-sign HECA");
-    expect(funnelPosition(defs, "prequalDerogatory")!.steps.map((s) => s.label)).toEqual(expect.arrayContaining(["Credit check", "A few quick questions"]));
+    expect(funnelPosition(defs, "prequalDerogatory")!.steps.map((s) => s.label)).toEqual(
+      expect.arrayContaining(["Credit check", "A few quick questions"]),
+    );
   });
 
   it("is null for a step no flow lists", () => {

@@ -3,14 +3,23 @@
 import { describe, expect, it } from "vitest";
 import { bundleStepSchema } from "@engine/definitions/bundle";
 import { cleanAnswers, sliceAnswers } from "@engine/form/answers";
-import { emptyValueOf, pointerOfPath, toRenderSchema, unknownWidgets, widgetsUsed, withoutWidgets } from "@engine/form/render-schema";
+import {
+  emptyValueOf,
+  pointerOfPath,
+  toRenderSchema,
+  unknownWidgets,
+  widgetsUsed,
+  withoutWidgets,
+} from "@engine/form/render-schema";
 import { WIDGET_NAMES } from "@engine/definitions/widget-names";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import fixture from "@server/features/demo/application.two-borrowers.json";
 
 const { defs } = repo;
-const employmentItem = () => (toRenderSchema(bundleStepSchema(defs, "application5")) as any).properties.user.properties.employments.items;
+const employmentItem = () =>
+  (toRenderSchema(bundleStepSchema(defs, "application5")) as any).properties.user.properties.employments
+    .items;
 
 describe("the render schema", () => {
   it("shows a nullable union (an address, or nothing) as an optional address", () => {
@@ -31,7 +40,8 @@ describe("the render schema", () => {
   });
 
   it("does not offer applicants the income types only our systems record, which stored answers may still hold", () => {
-    const type = (toRenderSchema(bundleStepSchema(defs, "manualIncomeVerification")) as any).properties.user.properties.incomeSources.items.properties.type;
+    const type = (toRenderSchema(bundleStepSchema(defs, "manualIncomeVerification")) as any).properties.user
+      .properties.incomeSources.items.properties.type;
     expect(type.enumTitles).not.toContain("Transfer from application");
     expect(type.enumTitles).not.toContain("Main employment income");
     expect(type.enum).not.toEqual(expect.arrayContaining(["main"]));
@@ -60,18 +70,24 @@ describe("the render schema", () => {
 
 describe("widget names", () => {
   it("every ui:widget a step of the repository uses is registered", () => {
-    for (const [id, { def }] of defs.steps) expect(unknownWidgets(def.uiSchema, WIDGET_NAMES), id).toEqual([]);
+    for (const [id, { def }] of defs.steps)
+      expect(unknownWidgets(def.uiSchema, WIDGET_NAMES), id).toEqual([]);
   });
 
   it("finds an unknown widget name and where it is, so a typo fails loudly", () => {
     const ui = { user: { employments: { items: { startDate: { "ui:widget": "dat" } } } } };
-    expect(unknownWidgets(ui, WIDGET_NAMES)).toEqual([{ at: "/user/employments/items/startDate", widget: "dat" }]);
+    expect(unknownWidgets(ui, WIDGET_NAMES)).toEqual([
+      { at: "/user/employments/items/startDate", widget: "dat" },
+    ]);
     expect(widgetsUsed({ "ui:widget": "offerPreview" })).toEqual([{ at: "", widget: "offerPreview" }]);
   });
 
   it("can drop the unknown names so production falls back to the default widget", () => {
     const ui = { a: { "ui:widget": "dat", "ui:help": "h" }, b: { "ui:widget": "date" } };
-    expect(withoutWidgets(ui, unknownWidgets(ui, WIDGET_NAMES))).toEqual({ a: { "ui:help": "h" }, b: { "ui:widget": "date" } });
+    expect(withoutWidgets(ui, unknownWidgets(ui, WIDGET_NAMES))).toEqual({
+      a: { "ui:help": "h" },
+      b: { "ui:widget": "date" },
+    });
   });
 });
 
@@ -91,7 +107,12 @@ describe("the step's part of the application", () => {
 describe("answers handed to the validator", () => {
   const schema = toRenderSchema(bundleStepSchema(defs, "application5"));
   it("drops an optional group the applicant emptied, but keeps an empty list item", () => {
-    const cleaned = cleanAnswers(schema, { user: { isSelfEmployed: false, employments: [{ employerName: "A", employerFullAddress: { line1: undefined } }, {}] } });
+    const cleaned = cleanAnswers(schema, {
+      user: {
+        isSelfEmployed: false,
+        employments: [{ employerName: "A", employerFullAddress: { line1: undefined } }, {}],
+      },
+    });
     expect(cleaned).toEqual({ user: { isSelfEmployed: false, employments: [{ employerName: "A" }, {}] } });
   });
 

@@ -9,7 +9,13 @@ import {
   formatSsnTyping,
   parsePercentInput,
 } from "@engine/base/format";
-import { caretAfterReshape, codecs, isFractionSchema, isMaskedSsn, storesYearMonth } from "@engine/form/codecs";
+import {
+  caretAfterReshape,
+  codecs,
+  isFractionSchema,
+  isMaskedSsn,
+  storesYearMonth,
+} from "@engine/form/codecs";
 
 const money = { type: "integer", minimum: 0 };
 const fraction = { type: ["number", "null"], minimum: 0, maximum: 1 };
@@ -24,8 +30,10 @@ describe("currency widget", () => {
     expect(parse(" 1,234.00 ", money)).toBe(1234);
   });
   it("stores nothing for an emptied field", () => expect(parse("", money)).toBeUndefined());
-  it("keeps text it cannot read as typed, so the validator names the problem", () => expect(parse("12a", money)).toBe("12a"));
-  it("stores cents as typed (12.5), which the validator refuses as not a whole number", () => expect(parse("12.50", money)).toBe(12.5));
+  it("keeps text it cannot read as typed, so the validator names the problem", () =>
+    expect(parse("12a", money)).toBe("12a"));
+  it("stores cents as typed (12.5), which the validator refuses as not a whole number", () =>
+    expect(parse("12.50", money)).toBe(12.5));
 });
 
 describe("percent widget", () => {
@@ -62,7 +70,8 @@ describe("phone widget", () => {
     expect(typing("813555014")).toBe("(813) 555-014");
     expect(typing("(813) 555-01423")).toBe("(813) 555-0142");
   });
-  it("stores the digits typed so far, which the validator refuses as not 10 digits", () => expect(parse("(813) 55", {})).toBe("81355"));
+  it("stores the digits typed so far, which the validator refuses as not 10 digits", () =>
+    expect(parse("(813) 55", {})).toBe("81355"));
 });
 
 describe("SSN widget", () => {
@@ -72,7 +81,8 @@ describe("SSN widget", () => {
     expect(typing("12345")).toBe("123-45");
     expect(edit("123456789", {})).toBe("123-45-6789");
   });
-  it("masks an SSN as *** - ** - 1234 once the field loses focus", () => expect(display("987651234", {})).toBe("*** - ** - 1234"));
+  it("masks an SSN as *** - ** - 1234 once the field loses focus", () =>
+    expect(display("987651234", {})).toBe("*** - ** - 1234"));
   it("stores the 9 digits", () => expect(parse("123-45-6789", {})).toBe("123456789"));
   it("shows a masked SSN from the server as it is, and empties the input to retype it", () => {
     expect(isMaskedSsn("*** - ** - 1234")).toBe(true);
@@ -91,7 +101,8 @@ describe("date widget", () => {
     expect(typing("02292024")).toBe("02/29/2024");
     expect(typing("1/5/24")).toBe("1/5/24");
   });
-  it("keeps a date that does not exist as typed, for the validator to refuse", () => expect(parse("02/30/2023", date)).toBe("02/30/2023"));
+  it("keeps a date that does not exist as typed, for the validator to refuse", () =>
+    expect(parse("02/30/2023", date)).toBe("02/30/2023"));
 });
 
 describe("month-year widget", () => {

@@ -23,7 +23,9 @@ const early = ({ coborrower = false, propertyValue = 585000 } = {}) => ({
     hasCoborrower: coborrower,
     mortgageBalance: 241300,
   },
-  ...(coborrower ? { coborrower: { firstName: "Luis", lastName: "Alvarez", email: "luis.alvarez@example.com" } } : {}),
+  ...(coborrower
+    ? { coborrower: { firstName: "Luis", lastName: "Alvarez", email: "luis.alvarez@example.com" } }
+    : {}),
 });
 
 /**
@@ -35,7 +37,9 @@ function changed() {
   const copy = copyDefinitions();
   capPropertyValue(copy);
   const requireMiddleName = (who: string) => (step: any) => {
-    step.schema.properties[who].properties.middleName = { $ref: "../../schemas/user.json#/properties/middleName" };
+    step.schema.properties[who].properties.middleName = {
+      $ref: "../../schemas/user.json#/properties/middleName",
+    };
     step.schema.properties[who].required.push("middleName");
   };
   copy.edit("steps/initial-setup/name.json", requireMiddleName("user"));
@@ -57,7 +61,8 @@ function changed() {
 }
 
 const defs = changed();
-const listed = (d: typeof defs, application: unknown, status: string, variant = "variantOne") => invalidSteps(d, { application, status, variant, today }).map((s) => s.stepId);
+const listed = (d: typeof defs, application: unknown, status: string, variant = "variantOne") =>
+  invalidSteps(d, { application, status, variant, today }).map((s) => s.stepId);
 
 describe("re-checking saved answers after the definitions change", () => {
   it("finds nothing to answer again while the definitions accept every saved answer", () => {
@@ -65,7 +70,9 @@ describe("re-checking saved answers after the definitions change", () => {
   });
 
   it("lists the steps whose saved answers the changed definitions refuse, in path order, with the failing fields", () => {
-    expect(invalidSteps(defs, { application: early(), status: "previewOffer", variant: "variantOne", today })).toEqual([
+    expect(
+      invalidSteps(defs, { application: early(), status: "previewOffer", variant: "variantOne", today }),
+    ).toEqual([
       { stepId: "name", pointers: ["/user/middleName"] },
       { stepId: "propertyValue", pointers: ["/setup/propertyValue"] },
       { stepId: "propertyUsage", pointers: ["/setup/propertyUsage"] },
@@ -85,26 +92,50 @@ describe("re-checking saved answers after the definitions change", () => {
   });
 
   it("never lists a step off the applicant's path: the co-borrower's only with a co-borrower, property use only in variant one", () => {
-    expect(pathTo(defs, { application: early(), status: "previewOffer", variant: "variantOne", today })).not.toContain("coborrower");
-    expect(listed(defs, early({ coborrower: true }), "previewOffer")).toEqual(["name", "propertyValue", "propertyUsage", "coborrower"]);
+    expect(
+      pathTo(defs, { application: early(), status: "previewOffer", variant: "variantOne", today }),
+    ).not.toContain("coborrower");
+    expect(listed(defs, early({ coborrower: true }), "previewOffer")).toEqual([
+      "name",
+      "propertyValue",
+      "propertyUsage",
+      "coborrower",
+    ]);
     expect(listed(defs, early(), "previewOffer", "variantTwo")).toEqual(["name", "propertyValue"]);
   });
 
   it("never lists a display-only step", () => {
-    expect(pathTo(defs, { application: early(), status: "application", variant: "variantOne", today })).toContain("previewOffer");
+    expect(
+      pathTo(defs, { application: early(), status: "application", variant: "variantOne", today }),
+    ).toContain("previewOffer");
     expect(listed(defs, early(), "application")).not.toContain("previewOffer");
   });
 
   it("does not ask again for a one-time code the step only checked (setupVerify's otpCode is never saved)", () => {
-    const setUp = { ...early(), user: { ...early().user, phone: "3035550142", phoneVerifiedAt: "2026-11-20T10:00:00.000Z" }, consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } };
-    expect(pathTo(repo.defs, { application: setUp, status: "application", variant: "variantOne", today })).toContain("setupVerify");
+    const setUp = {
+      ...early(),
+      user: { ...early().user, phone: "3035550142", phoneVerifiedAt: "2026-11-20T10:00:00.000Z" },
+      consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+    };
+    expect(
+      pathTo(repo.defs, { application: setUp, status: "application", variant: "variantOne", today }),
+    ).toContain("setupVerify");
     expect(listed(repo.defs, setUp, "application")).toEqual([]);
   });
 
   it("sends an applicant already past the offer back to consents the definitions now ask for", () => {
     const before = { ...early(), user: { ...early().user, phone: "3035550142" } };
-    expect(invalidSteps(repo.defs, { application: before, status: "application", variant: "variantOne", today })).toEqual([
-      { stepId: "setupConsent", pointers: ["/consents", "/consents/electronicCommunications/accepted", "/consents/creditCheck/accepted"] },
+    expect(
+      invalidSteps(repo.defs, { application: before, status: "application", variant: "variantOne", today }),
+    ).toEqual([
+      {
+        stepId: "setupConsent",
+        pointers: [
+          "/consents",
+          "/consents/electronicCommunications/accepted",
+          "/consents/creditCheck/accepted",
+        ],
+      },
     ]);
   });
 
@@ -117,9 +148,23 @@ describe("re-checking saved answers after the definitions change", () => {
 
 describe("answering again", () => {
   // The saved steps once the re-check took off the two whose answers fail: the path leads back through them, and only them.
-  const upToOffer = ["name", "email", "propertyValue", "mortgageEstimate", "hasFbm", "isSelfEmployed", "creditRange", "zip", "propertyUsage", "creditScore", "mortgageBalance", "previewOffer"];
+  const upToOffer = [
+    "name",
+    "email",
+    "propertyValue",
+    "mortgageEstimate",
+    "hasFbm",
+    "isSelfEmployed",
+    "creditRange",
+    "zip",
+    "propertyUsage",
+    "creditScore",
+    "mortgageBalance",
+    "previewOffer",
+  ];
   const kept = upToOffer.filter((id) => id !== "name" && id !== "propertyValue");
-  const due = (completed: string[], application: unknown) => journeyOf(defs, { application, completed, variant: "variantOne", today }).due;
+  const due = (completed: string[], application: unknown) =>
+    journeyOf(defs, { application, completed, variant: "variantOne", today }).due;
   const fixed = (propertyValue: number) => {
     const application = early({ propertyValue });
     application.user = { ...application.user, middleName: "Luisa" } as typeof application.user;

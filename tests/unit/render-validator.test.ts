@@ -23,6 +23,8 @@ describe("the step renderer's validator", () => {
   });
 
   it("says so, naming the schema, when asked to choose", () => {
-    expect(() => renderValidator.isValid({ if: { properties: { a: { const: 1 } } } }, {}, {})).toThrow(/visibleWhen/);
+    expect(() => renderValidator.isValid({ if: { properties: { a: { const: 1 } } } }, {}, {})).toThrow(
+      /visibleWhen/,
+    );
   });
 });

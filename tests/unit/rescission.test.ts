@@ -5,7 +5,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, calendarOf, holidaysOf, isBusinessDay, rescissionPeriod } from "@engine/lending/business-days";
+import {
+  addBusinessDays,
+  calendarOf,
+  holidaysOf,
+  isBusinessDay,
+  rescissionPeriod,
+} from "@engine/lending/business-days";
 import { REPO_ROOT } from "@engine/base/paths";
 import { evaluateRuleSet } from "@engine/logic/rules";
 import { maskSensitive, sensitiveFields } from "@engine/validation/sensitive";
@@ -16,7 +22,9 @@ import { repo } from "../helpers/definitions";
 const { defs } = repo;
 const calendar = calendarOf((defs.params.disbursement as Record<string, unknown>).calendar);
 const threeDays = (date: string) => rescissionPeriod(date, 3, calendar);
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8")) as Record<string, any>;
+const fixture = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as Record<string, any>;
 
 describe("business days for rescission", () => {
   it("ends the period on the Wednesday when the disclosures are signed on the Friday before Columbus Day", () => {
@@ -37,14 +45,21 @@ describe("business days for rescission", () => {
 
   it("counts Saturdays and skips Sundays", () => {
     // Thursday 2026-11-19: Friday 20 (1), Saturday 21 (2), Sunday 22 skipped, Monday 23 (3).
-    expect(threeDays("2026-11-19")).toMatchObject({ endDate: "2026-11-23", skipped: [{ date: "2026-11-22", reason: "Sunday" }] });
+    expect(threeDays("2026-11-19")).toMatchObject({
+      endDate: "2026-11-23",
+      skipped: [{ date: "2026-11-22", reason: "Sunday" }],
+    });
     expect(isBusinessDay("2026-11-21", calendar)).toBe(true);
     expect(isBusinessDay("2026-11-22", calendar)).toBe(false);
   });
 
   it("skips Thanksgiving, the fourth Thursday of November", () => {
     // Tuesday 2026-11-24: Wednesday 25 (1), Thursday 26 Thanksgiving skipped, Friday 27 (2), Saturday 28 (3).
-    expect(threeDays("2026-11-24")).toMatchObject({ endDate: "2026-11-28", earliestDisbursementDate: "2026-11-29", skipped: [{ date: "2026-11-26", reason: "Thanksgiving Day" }] });
+    expect(threeDays("2026-11-24")).toMatchObject({
+      endDate: "2026-11-28",
+      earliestDisbursementDate: "2026-11-29",
+      skipped: [{ date: "2026-11-26", reason: "Thanksgiving Day" }],
+    });
   });
 
   it("counts the Friday on which offices observe a Saturday holiday: only the statutory date is a holiday", () => {
@@ -91,8 +106,15 @@ describe("business days for rescission", () => {
   });
 
   it("refuses a calendar whose holiday list has a typo, rather than counting the holiday as a business day", () => {
-    expect(() => calendarOf({ nonBusinessWeekdays: ["sunday"], holidays: [{ name: "Labor Day", month: 9, weekday: "mondy", nth: 1 }] })).toThrow(/holidays\/0/);
-    expect(() => calendarOf({ nonBusinessWeekdays: ["sundays"], holidays: [] })).toThrow(/nonBusinessWeekdays/);
+    expect(() =>
+      calendarOf({
+        nonBusinessWeekdays: ["sunday"],
+        holidays: [{ name: "Labor Day", month: 9, weekday: "mondy", nth: 1 }],
+      }),
+    ).toThrow(/holidays\/0/);
+    expect(() => calendarOf({ nonBusinessWeekdays: ["sundays"], holidays: [] })).toThrow(
+      /nonBusinessWeekdays/,
+    );
   });
 });
 
@@ -101,7 +123,10 @@ describe("the right to cancel of an application", () => {
 
   it("applies to a primary residence only (rules/disbursement.json)", () => {
     expect(evaluateRuleSet(defs, "disbursement", primary).outputs.rescissionApplies).toBe(true);
-    expect(evaluateRuleSet(defs, "disbursement", { property: { propertyUsage: "secondHome" } }).outputs.rescissionApplies).toBe(false);
+    expect(
+      evaluateRuleSet(defs, "disbursement", { property: { propertyUsage: "secondHome" } }).outputs
+        .rescissionApplies,
+    ).toBe(false);
   });
 
   it("counts from the signing of the disclosures on the same day, in the lender's time zone", () => {
@@ -109,17 +134,37 @@ describe("the right to cancel of an application", () => {
     const signedAt = new Date("2026-10-10T01:30:00Z");
     expect(dateIn(signedAt, "America/New_York")).toBe("2026-10-09");
     const r = rescissionFor(defs, primary, { now: signedAt, signedAt });
-    expect(r).toMatchObject({ applies: true, businessDays: 3, countedFrom: "signing", startDate: "2026-10-09", endDate: "2026-10-14", earliestDisbursementDate: "2026-10-15" });
+    expect(r).toMatchObject({
+      applies: true,
+      businessDays: 3,
+      countedFrom: "signing",
+      startDate: "2026-10-09",
+      endDate: "2026-10-14",
+      earliestDisbursementDate: "2026-10-15",
+    });
   });
 
   it("counts from today when the disclosures were signed on an earlier day, or not yet: the line cannot open before today", () => {
     const now = new Date("2026-11-19T15:00:00Z"); // Thursday
-    expect(rescissionFor(defs, primary, { now, signedAt: new Date("2026-11-02T15:00:00Z") })).toMatchObject({ countedFrom: "today", startDate: "2026-11-19", endDate: "2026-11-23" });
-    expect(rescissionFor(defs, primary, { now, signedAt: null })).toMatchObject({ countedFrom: "today", endDate: "2026-11-23" });
+    expect(rescissionFor(defs, primary, { now, signedAt: new Date("2026-11-02T15:00:00Z") })).toMatchObject({
+      countedFrom: "today",
+      startDate: "2026-11-19",
+      endDate: "2026-11-23",
+    });
+    expect(rescissionFor(defs, primary, { now, signedAt: null })).toMatchObject({
+      countedFrom: "today",
+      endDate: "2026-11-23",
+    });
   });
 
   it("does not apply to an investment property", () => {
-    expect(rescissionFor(defs, { setup: { propertyUsage: "investment" } }, { now: new Date("2026-11-19T15:00:00Z") }).applies).toBe(false);
+    expect(
+      rescissionFor(
+        defs,
+        { setup: { propertyUsage: "investment" } },
+        { now: new Date("2026-11-19T15:00:00Z") },
+      ).applies,
+    ).toBe(false);
   });
 });
 
@@ -131,39 +176,62 @@ describe("the loan-disbursement step", () => {
   const answers = (drawAmount: number, routingNumber = "021000021") => ({
     disbursement: {
       drawAmount,
-      bankAccount: { holderName: "Maria Alvarez", accountType: "checking", routingNumber, accountNumber: "000123456789" },
+      bankAccount: {
+        holderName: "Maria Alvarez",
+        accountType: "checking",
+        routingNumber,
+        accountNumber: "000123456789",
+      },
       rescission: { acknowledged: true },
     },
   });
 
   it("reads the approved line from the pricing rules", () => {
-    expect((evaluateRuleSet(defs, "pricing", fixture).outputs.quote as { lineAmount: number }).lineAmount).toBe(line);
+    expect(
+      (evaluateRuleSet(defs, "pricing", fixture).outputs.quote as { lineAmount: number }).lineAmount,
+    ).toBe(line);
   });
 
   it("refuses a draw above the line and accepts one at the line", () => {
     const above = disburse(answers(line + 1), { application: fixture, today });
-    expect(above.errors).toEqual([{ pointer: "/disbursement/drawAmount", message: "Your first draw cannot be more than your line amount", ruleId: "disbursement.draw-within-line" }]);
+    expect(above.errors).toEqual([
+      {
+        pointer: "/disbursement/drawAmount",
+        message: "Your first draw cannot be more than your line amount",
+        ruleId: "disbursement.draw-within-line",
+      },
+    ]);
     expect(disburse(answers(line), { application: fixture, today }).valid).toBe(true);
   });
 
   it("refuses a routing number whose check digit is wrong", () => {
     const result = disburse(answers(50000, "021000022"), { application: fixture, today });
-    expect(result.errors.map((e) => [e.pointer, e.ruleId])).toEqual([["/disbursement/bankAccount/routingNumber", "disbursement.routing-number-checksum"]]);
+    expect(result.errors.map((e) => [e.pointer, e.ruleId])).toEqual([
+      ["/disbursement/bankAccount/routingNumber", "disbursement.routing-number-checksum"],
+    ]);
   });
 
   it("shows the right to cancel on the application as the browser has it, identifiers masked", () => {
     // The browser evaluates visibleWhen on the saved answers as step.get sends them: SSNs masked.
     const masked = maskSensitive(fixture, sensitiveFields(defs.files)) as Record<string, any>;
     expect(masked.user.ssn).toMatch(/^\*\*\* - \*\* - \d{4}$/);
-    expect(disburse(answers(20000), { application: masked, today }).hidden).not.toContain("/disbursement/rescission");
+    expect(disburse(answers(20000), { application: masked, today }).hidden).not.toContain(
+      "/disbursement/rescission",
+    );
   });
 
   it("asks to acknowledge the right to cancel only for a primary residence", () => {
-    const investment = { ...fixture, setup: { ...fixture.setup, propertyUsage: "investment" }, property: { ...fixture.property, propertyUsage: "investment" } };
+    const investment = {
+      ...fixture,
+      setup: { ...fixture.setup, propertyUsage: "investment" },
+      property: { ...fixture.property, propertyUsage: "investment" },
+    };
     const result = disburse(answers(20000), { application: investment, today });
     expect(result.hidden).toContain("/disbursement/rescission");
     const withoutAck = answers(20000);
     delete (withoutAck.disbursement as Record<string, unknown>).rescission;
-    expect(disburse(withoutAck, { application: fixture, today }).errors.map((e) => e.pointer)).toEqual(["/disbursement/rescission/acknowledged"]);
+    expect(disburse(withoutAck, { application: fixture, today }).errors.map((e) => e.pointer)).toEqual([
+      "/disbursement/rescission/acknowledged",
+    ]);
   });
 });

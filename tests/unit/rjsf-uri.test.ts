@@ -2,7 +2,7 @@
 // parser): the same answers as fast-uri's on the URIs JSON Schema $ids and $refs use.
 import fastUri from "fast-uri";
 import { describe, expect, it } from "vitest";
-import rjsfUri from "../../web/build/rjsf-uri";
+import rjsfUri from "@web/build/rjsf-uri";
 
 describe("the web build's URI calls for RJSF", () => {
   it("resolve a $ref against a base as fast-uri does", () => {
@@ -13,7 +13,8 @@ describe("the web build's URI calls for RJSF", () => {
       ["https://heloc.local/a/b/", "./c.json#x"],
       ["https://heloc.local/a/b", "https://other.example/s.json"],
     ];
-    for (const [base, ref] of cases) expect(rjsfUri.resolve(base, ref), `${base} + ${ref}`).toBe(fastUri.resolve(base, ref));
+    for (const [base, ref] of cases)
+      expect(rjsfUri.resolve(base, ref), `${base} + ${ref}`).toBe(fastUri.resolve(base, ref));
   });
 
   it("compare $ids as fast-uri does", () => {

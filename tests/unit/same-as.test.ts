@@ -5,31 +5,62 @@
 import { describe, expect, it } from "vitest";
 import { stepById } from "@engine/definitions/definitions";
 import { problemText } from "@engine/lint/lint";
-import { applyChoice, chosenIndex, copiedKeys, matchesPattern, sameAsChoices, sameAsFor } from "@engine/logic/same-as";
+import {
+  applyChoice,
+  chosenIndex,
+  copiedKeys,
+  matchesPattern,
+  sameAsChoices,
+  sameAsFor,
+} from "@engine/logic/same-as";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const ADDRESS = ["line1", "line2", "city", "state", "zip", "county"];
-const home = { line1: "1200 Larimer Street", line2: null, city: "Denver", state: "CO", zip: "80205", county: "Denver" };
+const home = {
+  line1: "1200 Larimer Street",
+  line2: null,
+  city: "Denver",
+  state: "CO",
+  zip: "80205",
+  county: "Denver",
+};
 const rental = { line1: "44 Pearl Street", city: "Boulder", state: "CO", zip: "80302" };
 
 describe("the co-borrower's address: the same as one given before", () => {
   const entry = sameAsFor(stepById(defs, "application2"), "/coborrower/address")!;
 
   it("offers where the borrower lives and the home the line is for, once when they are the same", () => {
-    const property = { line1: "1200 Larimer Street", city: "Denver", state: "CO", zip: "80205", county: "Denver", propertyType: "singleFamily", value: 640000 };
+    const property = {
+      line1: "1200 Larimer Street",
+      city: "Denver",
+      state: "CO",
+      zip: "80205",
+      county: "Denver",
+      propertyType: "singleFamily",
+      value: 640000,
+    };
     expect(sameAsChoices(entry, { user: { address: home }, property }, ADDRESS)).toEqual([
-      { label: "1200 Larimer Street, Denver: where you live", value: { line1: "1200 Larimer Street", city: "Denver", state: "CO", zip: "80205", county: "Denver" } },
+      {
+        label: "1200 Larimer Street, Denver: where you live",
+        value: { line1: "1200 Larimer Street", city: "Denver", state: "CO", zip: "80205", county: "Denver" },
+      },
     ]);
     const second = { ...property, line1: "9 Aspen Way", city: "Vail", zip: "81657" };
-    expect(sameAsChoices(entry, { user: { address: home }, property: second }, ADDRESS).map((c) => c.label)).toEqual([
+    expect(
+      sameAsChoices(entry, { user: { address: home }, property: second }, ADDRESS).map((c) => c.label),
+    ).toEqual([
       "1200 Larimer Street, Denver: where you live",
       "9 Aspen Way, Vail: the home this line of credit is for",
     ]);
   });
 
   it("copies only the address's own fields from the property (not its type or value)", () => {
-    const [choice] = sameAsChoices(entry, { property: { line1: "9 Aspen Way", city: "Vail", state: "CO", zip: "81657", value: 910000 } }, ADDRESS);
+    const [choice] = sameAsChoices(
+      entry,
+      { property: { line1: "9 Aspen Way", city: "Vail", state: "CO", zip: "81657", value: 910000 } },
+      ADDRESS,
+    );
     expect(choice!.value).toEqual({ line1: "9 Aspen Way", city: "Vail", state: "CO", zip: "81657" });
   });
 
@@ -52,8 +83,13 @@ describe("a rental income's property: one of the properties listed before", () =
     expect(matchesPattern("/user/incomeSources/*/address", "/user/incomeSources/3/address")).toBe(true);
     expect(matchesPattern("/user/incomeSources/*/address", "/user/incomeSources/x/address")).toBe(false);
     const entry = sameAsFor(step, "/coborrower/incomeSources/0/address")!;
-    const application = { propertyOwnership: [{ address: rental }, { address: { ...rental, line1: "12 Spruce Street" } }] };
-    expect(sameAsChoices(entry, application, ADDRESS).map((c) => c.label)).toEqual(["44 Pearl Street, Boulder", "12 Spruce Street, Boulder"]);
+    const application = {
+      propertyOwnership: [{ address: rental }, { address: { ...rental, line1: "12 Spruce Street" } }],
+    };
+    expect(sameAsChoices(entry, application, ADDRESS).map((c) => c.label)).toEqual([
+      "44 Pearl Street, Boulder",
+      "12 Spruce Street, Boulder",
+    ]);
     expect(entry.other).toBe("Another property");
   });
 });
@@ -66,7 +102,15 @@ describe("the home the line is for: the same address as where the borrower lives
     expect(keys).toEqual(ADDRESS);
     const [choice] = sameAsChoices(entry, { user: { address: home } }, keys);
     const current = { propertyType: "singleFamily", value: 640000, line1: "old", line2: "Unit 4" };
-    expect(applyChoice(current, choice!.value, keys)).toEqual({ propertyType: "singleFamily", value: 640000, line1: "1200 Larimer Street", city: "Denver", state: "CO", zip: "80205", county: "Denver" });
+    expect(applyChoice(current, choice!.value, keys)).toEqual({
+      propertyType: "singleFamily",
+      value: 640000,
+      line1: "1200 Larimer Street",
+      city: "Denver",
+      state: "CO",
+      zip: "80205",
+      county: "Denver",
+    });
     expect(applyChoice(current, {}, keys)).toEqual({ propertyType: "singleFamily", value: 640000 });
   });
 });
@@ -85,22 +129,37 @@ describe("npm run check on sameAs", () => {
   });
 
   it("names a source that cannot be copied into the field", () => {
-    expect(messages((s) => (s.sameAs["/coborrower/address"].choices[0].from = "/user/employments/*/employerAddress"))).toContain(
+    expect(
+      messages(
+        (s) => (s.sameAs["/coborrower/address"].choices[0].from = "/user/employments/*/employerAddress"),
+      ),
+    ).toContain(
       'steps/application/coborrower-details.json#/sameAs/~1coborrower~1address/choices/0/from: "same as" source "/user/employments/*/employerAddress" cannot be copied into "/coborrower/address": it is not an object with fields to copy',
     );
     expect(messages((s) => (s.sameAs["/coborrower/address"].choices[0].from = "/user/declarations"))).toEqual(
-      expect.arrayContaining([expect.stringContaining('cannot be copied into "/coborrower/address": it has no "line1", "city", "state", "zip", which the field requires')]),
+      expect.arrayContaining([
+        expect.stringContaining(
+          'cannot be copied into "/coborrower/address": it has no "line1", "city", "state", "zip", which the field requires',
+        ),
+      ]),
     );
   });
 
   it("names a property to fill that the field does not have", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/application/property-info.json", (s) => (s.sameAs["/property"].fields = ["line1", "street"]));
-    expect(loadCopy(copy).problems.map(problemText)).toContain('steps/application/property-info.json#/sameAs/~1property/fields/1: "/property" has no property "street"');
+    copy.edit(
+      "steps/application/property-info.json",
+      (s) => (s.sameAs["/property"].fields = ["line1", "street"]),
+    );
+    expect(loadCopy(copy).problems.map(problemText)).toContain(
+      'steps/application/property-info.json#/sameAs/~1property/fields/1: "/property" has no property "street"',
+    );
   });
 
   it("names a label quoting a field the source does not have, and a field the step does not ask", () => {
-    expect(messages((s) => (s.sameAs["/coborrower/address"].choices[0].label = "{street}, {city}"))).toContain(
+    expect(
+      messages((s) => (s.sameAs["/coborrower/address"].choices[0].label = "{street}, {city}")),
+    ).toContain(
       'steps/application/coborrower-details.json#/sameAs/~1coborrower~1address/choices/0/label: the label quotes {street} but "/user/address" has no "street"',
     );
     expect(messages((s) => (s.sameAs["/coborrower/adress"] = s.sameAs["/coborrower/address"]))).toContain(

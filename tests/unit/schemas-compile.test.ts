@@ -19,6 +19,12 @@ describe("npm run check compiles every schema", () => {
     api.properties.uploadReview.then = { required: ["reason"] };
     writeFileSync(join(dir, "api.json"), JSON.stringify(api));
     const problems = uncompilableSchemas(loadDefinitions({ schemas: dir }).defs, { schemas: dir });
-    expect(problems).toEqual([{ file: "schemas/api.json", pointer: "", message: expect.stringContaining('required property "reason" is not defined') }]);
+    expect(problems).toEqual([
+      {
+        file: "schemas/api.json",
+        pointer: "",
+        message: expect.stringContaining('required property "reason" is not defined'),
+      },
+    ]);
   });
 });

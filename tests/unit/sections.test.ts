@@ -53,13 +53,22 @@ describe("declarations grouped as the URLA groups them", () => {
   });
 
   it("passes over the co-borrower's sections when nobody applies with the borrower", () => {
-    const hidden = createFieldLogic(defs, "application8")({}, { today, application: { setup: { hasCoborrower: false } } }).hidden;
-    expect(openSections(step.sections!, () => true, hidden).map((s) => s.id)).toEqual(["declarations.property-and-money", "declarations.finances"]);
+    const hidden = createFieldLogic(defs, "application8")(
+      {},
+      { today, application: { setup: { hasCoborrower: false } } },
+    ).hidden;
+    expect(openSections(step.sections!, () => true, hidden).map((s) => s.id)).toEqual([
+      "declarations.property-and-money",
+      "declarations.finances",
+    ]);
   });
 
   it("gives an invited co-borrower only their own sections", () => {
     const own = (pointer: string) => pointer.startsWith("/coborrower/");
-    expect(openSections(step.sections!, own, []).map((s) => s.id)).toEqual(["declarations.property-and-money.coborrower", "declarations.finances.coborrower"]);
+    expect(openSections(step.sections!, own, []).map((s) => s.id)).toEqual([
+      "declarations.property-and-money.coborrower",
+      "declarations.finances.coborrower",
+    ]);
   });
 });
 
@@ -67,24 +76,31 @@ describe("npm run check on sections", () => {
   it("names a field that is in no section, so it would never be shown", () => {
     const copy = copyDefinitions();
     copy.edit("steps/application/personal-info.json", (s) => (s.sections[2].fields = ["/user/firstName"]));
-    expect(messages(copy)).toEqual(expect.arrayContaining([
-      "steps/application/personal-info.json#/sections: field \"/user/citizenship\" is in no section, so it would never be shown",
-      "steps/application/personal-info.json#/sections/2/fields/0: field \"/user/firstName\" is also in section \"personal-info.name\" (\"/user/firstName\"): a field is asked in one section",
-    ]));
+    expect(messages(copy)).toEqual(
+      expect.arrayContaining([
+        'steps/application/personal-info.json#/sections: field "/user/citizenship" is in no section, so it would never be shown',
+        'steps/application/personal-info.json#/sections/2/fields/0: field "/user/firstName" is also in section "personal-info.name" ("/user/firstName"): a field is asked in one section',
+      ]),
+    );
   });
 
   it("names a section field the step does not ask, and suggests the close one", () => {
     const copy = copyDefinitions();
-    copy.edit("steps/application/personal-info.json", (s) => (s.sections[2].fields = ["/user/citizenshp", "/user/maritalStatus", "/user/militaryStatus"]));
-    expect(messages(copy)).toContain("steps/application/personal-info.json#/sections/2/fields/0: field \"/user/citizenshp\" is not in this step's answers, did you mean `citizenship`?");
+    copy.edit(
+      "steps/application/personal-info.json",
+      (s) => (s.sections[2].fields = ["/user/citizenshp", "/user/maritalStatus", "/user/militaryStatus"]),
+    );
+    expect(messages(copy)).toContain(
+      'steps/application/personal-info.json#/sections/2/fields/0: field "/user/citizenshp" is not in this step\'s answers, did you mean `citizenship`?',
+    );
   });
 
   it("names a declaration left out of the template's sections where the file has it", () => {
     const copy = copyDefinitions();
     copy.edit("steps/application/declarations.json", (s) => s.eachBorrower.sections[1].fields.pop());
     expect(messages(copy).filter((m) => m.includes("bankruptcyChapter"))).toEqual([
-      "steps/application/declarations.json#/sections: field \"/user/declarations/bankruptcyChapter\" is in no section, so it would never be shown",
-      "steps/application/declarations.json#/sections: field \"/coborrower/declarations/bankruptcyChapter\" is in no section, so it would never be shown",
+      'steps/application/declarations.json#/sections: field "/user/declarations/bankruptcyChapter" is in no section, so it would never be shown',
+      'steps/application/declarations.json#/sections: field "/coborrower/declarations/bankruptcyChapter" is in no section, so it would never be shown',
     ]);
   });
 });
@@ -93,7 +109,10 @@ describe("Continue judges the section on screen", () => {
   const stepId = "application";
   const store = () =>
     new StepFormStore(
-      { logic: (a) => createFieldLogic(defs, stepId)(a, { today }), validate: (a) => createStepValidator(defs, stepId)(a, { today }) },
+      {
+        logic: (a) => createFieldLogic(defs, stepId)(a, { today }),
+        validate: (a) => createStepValidator(defs, stepId)(a, { today }),
+      },
       {},
     );
   const [name, identity] = stepById(defs, stepId).sections!;

@@ -111,7 +111,11 @@ describe("rate limits", () => {
   it("allows the limit in a window, refuses the next with the wait, and opens again", async () => {
     let now = 0;
     const limiter = createRateLimiter({ limit: 3, windowMs: 60_000 }, () => now);
-    expect([(await limiter.hit("a")).ok, (await limiter.hit("a")).ok, (await limiter.hit("a")).ok]).toEqual([true, true, true]);
+    expect([(await limiter.hit("a")).ok, (await limiter.hit("a")).ok, (await limiter.hit("a")).ok]).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(await limiter.hit("a")).toEqual({ ok: false, retryAfterMs: 60_000 });
     expect((await limiter.hit("b")).ok).toBe(true);
     now = 60_000;
@@ -126,7 +130,11 @@ describe("rate limits", () => {
       const serverA = dbRateLimiter(db, "signIn", { limit: 3, windowMs: 60_000 }, mac, () => now);
       const serverB = dbRateLimiter(db, "signIn", { limit: 3, windowMs: 60_000 }, mac, () => now);
       const other = dbRateLimiter(db, "upload", { limit: 3, windowMs: 60_000 }, mac, () => now);
-      expect([(await serverA.hit("ann@example.com")).ok, (await serverB.hit("ann@example.com")).ok, (await serverA.hit("ann@example.com", 1)).ok]).toEqual([true, true, true]);
+      expect([
+        (await serverA.hit("ann@example.com")).ok,
+        (await serverB.hit("ann@example.com")).ok,
+        (await serverA.hit("ann@example.com", 1)).ok,
+      ]).toEqual([true, true, true]);
       now = 10_000;
       expect(await serverB.hit("ann@example.com")).toEqual({ ok: false, retryAfterMs: 50_000 });
       expect((await other.hit("ann@example.com")).ok).toBe(true); // limiters are named apart
@@ -164,25 +172,42 @@ describe("sensitive fields come from the schemas", () => {
 
   it("masks only the writeOnly ones: the owner reads back their date of birth and phone", () => {
     const doc = { user: { ssn: "123456789", dateOfBirth: "1980-01-31", phone: "3035550100" } };
-    expect(maskSensitive(doc, fields)).toEqual({ user: { ssn: "*** - ** - 6789", dateOfBirth: "1980-01-31", phone: "3035550100" } });
+    expect(maskSensitive(doc, fields)).toEqual({
+      user: { ssn: "*** - ** - 6789", dateOfBirth: "1980-01-31", phone: "3035550100" },
+    });
   });
 
   it("masks an SSN as *** - ** - last4", () => {
-    expect(maskSensitive({ user: { ssn: "123456789", firstName: "Ada" } }, fields)).toEqual({ user: { ssn: "*** - ** - 6789", firstName: "Ada" } });
+    expect(maskSensitive({ user: { ssn: "123456789", firstName: "Ada" } }, fields)).toEqual({
+      user: { ssn: "*** - ** - 6789", firstName: "Ada" },
+    });
   });
 
   it("restores the stored SSN when its mask comes back, but not a different value", () => {
     const stored = { user: { ssn: "123456789" } };
     expect(restoreMasked({ user: { ssn: "*** - ** - 6789" } }, stored, fields)).toEqual(stored);
-    expect(restoreMasked({ user: { ssn: "*** - ** - 0000" } }, stored, fields)).toEqual({ user: { ssn: "*** - ** - 0000" } });
+    expect(restoreMasked({ user: { ssn: "*** - ** - 0000" } }, stored, fields)).toEqual({
+      user: { ssn: "*** - ** - 0000" },
+    });
   });
 
   it("lists changed fields by their leaves", () => {
-    expect(changedPointers({ setup: { zip: "10001" } }, { setup: { zip: "10002" }, user: { ssn: "x", name: { first: "A" } } })).toEqual(["/setup/zip", "/user/ssn", "/user/name/first"]);
+    expect(
+      changedPointers(
+        { setup: { zip: "10001" } },
+        { setup: { zip: "10002" }, user: { ssn: "x", name: { first: "A" } } },
+      ),
+    ).toEqual(["/setup/zip", "/user/ssn", "/user/name/first"]);
   });
 
   it("lists a list as one value, a value of another type or removed as a change, and nothing for an equal copy", () => {
-    const doc = { debts: [{ balance: 1 }, { balance: 2 }], zip: "10001", count: 0, gone: null, user: { name: { first: "A" } } };
+    const doc = {
+      debts: [{ balance: 1 }, { balance: 2 }],
+      zip: "10001",
+      count: 0,
+      gone: null,
+      user: { name: { first: "A" } },
+    };
     expect(changedPointers(doc, structuredClone(doc))).toEqual([]);
     expect(changedPointers(doc, { ...doc, debts: [{ balance: 1 }, { balance: 3 }] })).toEqual(["/debts"]);
     expect(changedPointers(doc, { ...doc, count: false, zip: 10001 })).toEqual(["/zip", "/count"]);
@@ -211,7 +236,9 @@ describe("a masked identifier in the browser's validation", () => {
     const validate = createStepValidator(loadCopy(copy).defs, "ssnCheck");
     const shown = { user: { ssn: "*** - ** - 6789" } };
     expect(validate({ user: { ssn: "*** - ** - 6789" } }, { application: shown }).valid).toBe(true);
-    expect(validate({ user: { ssn: "*** - ** - 1111" } }, { application: shown }).errors.map((e) => e.pointer)).toEqual(["/user/ssn"]);
+    expect(
+      validate({ user: { ssn: "*** - ** - 1111" } }, { application: shown }).errors.map((e) => e.pointer),
+    ).toEqual(["/user/ssn"]);
     expect(validate({ user: { ssn: "*** - ** - 6789" } }, { application: {} }).valid).toBe(false);
   });
 });

@@ -6,13 +6,23 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith(".tsx") ? [join(dir, entry.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sources(join(dir, entry.name))
+      : entry.name.endsWith(".tsx")
+        ? [join(dir, entry.name)]
+        : [],
+  );
 
 describe("spinners", () => {
   it("each have a name: a label or an aria-label", () => {
     const unnamed = [join(REPO_ROOT, "web/src"), join(REPO_ROOT, "engine/react")]
       .flatMap(sources)
-      .flatMap((file) => [...readFileSync(file, "utf8").matchAll(/<Spinner\b[^>]*>/g)].filter((m) => !/\b(aria-)?label=/.test(m[0])).map((m) => `${relative(REPO_ROOT, file)}: ${m[0]}`));
+      .flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/<Spinner\b[^>]*>/g)]
+          .filter((m) => !/\b(aria-)?label=/.test(m[0]))
+          .map((m) => `${relative(REPO_ROOT, file)}: ${m[0]}`),
+      );
     expect(unnamed).toEqual([]);
   });
 });

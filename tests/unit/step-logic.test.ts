@@ -18,14 +18,24 @@ const step = (id: string, route: string, extra: Record<string, unknown> = {}) =>
   schema: {
     type: "object",
     additionalProperties: false,
-    properties: { setup: { type: "object", additionalProperties: false, properties: { hasCoborrower: field("setup.json#/properties/hasCoborrower") } } },
+    properties: {
+      setup: {
+        type: "object",
+        additionalProperties: false,
+        properties: { hasCoborrower: field("setup.json#/properties/hasCoborrower") },
+      },
+    },
   },
   ...extra,
 });
 
 function trio(skipWhen?: unknown, next?: unknown[]) {
   const copy = copyDefinitions();
-  copy.write("steps/flows/try.json", { id: "tryFlow", description: "a test flow", variants: [{ id: "only", steps: ["tryA", "tryB", "tryC"] }] });
+  copy.write("steps/flows/try.json", {
+    id: "tryFlow",
+    description: "a test flow",
+    variants: [{ id: "only", steps: ["tryA", "tryB", "tryC"] }],
+  });
   copy.write("steps/try-a.json", step("tryA", "/app/try/a", next ? { next } : {}));
   copy.write("steps/try-b.json", step("tryB", "/app/try/b", skipWhen === undefined ? {} : { skipWhen }));
   copy.write("steps/try-c.json", step("tryC", "/app/try/c"));
@@ -33,7 +43,8 @@ function trio(skipWhen?: unknown, next?: unknown[]) {
 }
 
 /** Problems in this test's own files (the rest of the copy is the repository's, checked elsewhere). */
-const ours = (problems: ReturnType<typeof loadCopy>["problems"]) => problems.map(problemText).filter((p) => p.includes("try"));
+const ours = (problems: ReturnType<typeof loadCopy>["problems"]) =>
+  problems.map(problemText).filter((p) => p.includes("try"));
 
 const soloSkip = { "!": { var: "setup.hasCoborrower" } };
 
@@ -72,7 +83,11 @@ describe("next branches that read rule outputs", () => {
     const { defs, problems } = loadCopy(trio(undefined, [toPricingPage]));
     expect(ours(problems)).toEqual([]);
     const lowEquity = { setup: { propertyValue: 300000, mortgageBalance: 260000, creditRange: "good" } };
-    expect(nextStep(defs, "tryA", lowEquity)).toMatchObject({ stepId: null, route: "/app/ineligible/low-equity", ruleId: "try.ineligible" });
+    expect(nextStep(defs, "tryA", lowEquity)).toMatchObject({
+      stepId: null,
+      route: "/app/ineligible/low-equity",
+      ruleId: "try.ineligible",
+    });
   });
 
   it("follows the flow when the rules name no page", () => {
@@ -82,10 +97,20 @@ describe("next branches that read rule outputs", () => {
   });
 
   it("reports an unknown rule set or output in the linter", () => {
-    const copy = trio(undefined, [{ ...toPricingPage, when: { "!!": { var: "rules.pricng.quote" } }, goto: { var: "rules.pricing.qoute.route" } }]);
+    const copy = trio(undefined, [
+      {
+        ...toPricingPage,
+        when: { "!!": { var: "rules.pricng.quote" } },
+        goto: { var: "rules.pricing.qoute.route" },
+      },
+    ]);
     const problems = loadCopy(copy).problems.map(problemText);
-    expect(problems).toContain('steps/try-a.json#/next/0/when/!!/var: unknown rule set "pricng" in "rules.pricng.quote", did you mean `pricing`?');
-    expect(problems).toContain('steps/try-a.json#/next/0/goto/var: rule set "pricing" has no output "qoute", did you mean `quote`?');
+    expect(problems).toContain(
+      'steps/try-a.json#/next/0/when/!!/var: unknown rule set "pricng" in "rules.pricng.quote", did you mean `pricing`?',
+    );
+    expect(problems).toContain(
+      'steps/try-a.json#/next/0/goto/var: rule set "pricing" has no output "qoute", did you mean `quote`?',
+    );
   });
 });
 
@@ -95,23 +120,63 @@ describe("check messages that quote computed values", () => {
       schema: {
         type: "object",
         additionalProperties: false,
-        properties: { user: { type: "object", additionalProperties: false, properties: { employments: field("user.json#/properties/employments") } } },
+        properties: {
+          user: {
+            type: "object",
+            additionalProperties: false,
+            properties: { employments: field("user.json#/properties/employments") },
+          },
+        },
       },
       checks: [
         {
           id: "try.coverage",
           field: "/user/employments",
-          logic: { get: [{ employment_coverage: [{ var: "user.employments" }, { var: "today" }, { var: "params.coverage" }] }, "complete"] },
+          logic: {
+            get: [
+              {
+                employment_coverage: [
+                  { var: "user.employments" },
+                  { var: "today" },
+                  { var: "params.coverage" },
+                ],
+              },
+              "complete",
+            ],
+          },
           message,
           ...(details ? { details } : {}),
         },
       ],
       newItems: {
-        "/user/employments": { startDate: { get: [{ employment_coverage: [{ var: "user.employments" }, { var: "today" }, { var: "params.coverage" }] }, "nextStartDate"] } },
+        "/user/employments": {
+          startDate: {
+            get: [
+              {
+                employment_coverage: [
+                  { var: "user.employments" },
+                  { var: "today" },
+                  { var: "params.coverage" },
+                ],
+              },
+              "nextStartDate",
+            ],
+          },
+        },
       },
     });
   const missing = {
-    map: [{ get: [{ employment_coverage: [{ var: "user.employments" }, { var: "today" }, { var: "params.coverage" }] }, "missingPeriods"] }, { cat: [{ format: ["date", { var: "start" }] }, " to ", { format: ["date", { var: "end" }] }] }],
+    map: [
+      {
+        get: [
+          {
+            employment_coverage: [{ var: "user.employments" }, { var: "today" }, { var: "params.coverage" }],
+          },
+          "missingPeriods",
+        ],
+      },
+      { cat: [{ format: ["date", { var: "start" }] }, " to ", { format: ["date", { var: "end" }] }] },
+    ],
   };
   const gapOfThreeMonths = {
     user: {
@@ -128,7 +193,13 @@ describe("check messages that quote computed values", () => {
     const { defs, problems } = loadCopy(copy);
     expect(ours(problems)).toEqual([]);
     const result = createStepValidator(defs, "tryA")(gapOfThreeMonths, { today: "2026-11-22" });
-    expect(result.errors).toEqual([{ pointer: "/user/employments", message: "Add a job for: 06/01/2025 to 09/01/2025", ruleId: "try.coverage" }]);
+    expect(result.errors).toEqual([
+      {
+        pointer: "/user/employments",
+        message: "Add a job for: 06/01/2025 to 09/01/2025",
+        ruleId: "try.coverage",
+      },
+    ]);
   });
 
   it("proposes the start date of the next job from the history so far", () => {
@@ -136,15 +207,23 @@ describe("check messages that quote computed values", () => {
     copy.write("steps/try-a.json", jobsStep("Add a job"));
     const { defs } = loadCopy(copy);
     const openEnded = { user: { employments: [{ startDate: "2025-09-01", endDate: null }] } };
-    expect(newItemValues(defs, "tryA", "/user/employments", openEnded, { today: "2026-11-22" })).toEqual({ startDate: "2026-10-01" });
-    expect(newItemValues(defs, "tryA", "/user/employments", {}, { today: "2026-11-22" })).toEqual({ startDate: "2024-11-01" });
-    expect(newItemValues(defs, "tryA", "/coborrower/employments", openEnded, { today: "2026-11-22" })).toEqual({});
+    expect(newItemValues(defs, "tryA", "/user/employments", openEnded, { today: "2026-11-22" })).toEqual({
+      startDate: "2026-10-01",
+    });
+    expect(newItemValues(defs, "tryA", "/user/employments", {}, { today: "2026-11-22" })).toEqual({
+      startDate: "2024-11-01",
+    });
+    expect(
+      newItemValues(defs, "tryA", "/coborrower/employments", openEnded, { today: "2026-11-22" }),
+    ).toEqual({});
   });
 
   it("refuses a message quoting a value the check does not compute", () => {
     const copy = trio();
     copy.write("steps/try-a.json", jobsStep("Add a job for: {periods}", { missing }));
-    expect(loadCopy(copy).problems.map(problemText)).toContain('steps/try-a.json#/checks/0/message: the message quotes {periods} but details has no "periods"');
+    expect(loadCopy(copy).problems.map(problemText)).toContain(
+      'steps/try-a.json#/checks/0/message: the message quotes {periods} but details has no "periods"',
+    );
   });
 });
 
@@ -154,7 +233,11 @@ describe("notices", () => {
     copy.write(
       "steps/try-a.json",
       step("tryA", "/app/try/a", {
-        schema: { type: "object", additionalProperties: false, properties: { mortgages: { $ref: "../../schemas/application.json#/properties/mortgages" } } },
+        schema: {
+          type: "object",
+          additionalProperties: false,
+          properties: { mortgages: { $ref: "../../schemas/application.json#/properties/mortgages" } },
+        },
         notices: [
           {
             id: "try.solar",
@@ -167,29 +250,68 @@ describe("notices", () => {
     );
     const { defs, problems } = loadCopy(copy);
     expect(ours(problems)).toEqual([]);
-    const answers = { mortgages: [{ creditor: "First Bank", balance: 1000 }, { creditor: "GoodLeap", balance: 20000 }] };
+    const answers = {
+      mortgages: [
+        { creditor: "First Bank", balance: 1000 },
+        { creditor: "GoodLeap", balance: 20000 },
+      ],
+    };
     const state = createFieldLogic(defs, "tryA")(answers, { today: "2026-11-22" });
-    expect(state.notices).toEqual([{ pointer: "/mortgages/1/creditor", message: "A solar loan is not paid off with your line; we will ask for its statement.", id: "try.solar", intent: "info" }]);
+    expect(state.notices).toEqual([
+      {
+        pointer: "/mortgages/1/creditor",
+        message: "A solar loan is not paid off with your line; we will ask for its statement.",
+        id: "try.solar",
+        intent: "info",
+      },
+    ]);
     expect(createStepValidator(defs, "tryA")(answers, { today: "2026-11-22" }).valid).toBe(true);
   });
 
   it("quotes values its details compute, as a warning when it says so, and refuses a quote it does not compute", () => {
     const warning = (details?: Record<string, unknown>) =>
       step("tryA", "/app/try/a", {
-        schema: { type: "object", additionalProperties: false, properties: { mortgages: { $ref: "../../schemas/application.json#/properties/mortgages" } } },
-        notices: [{ id: "try.large", field: "/mortgages/*/balance", intent: "warning", when: { ">": [{ var: "item.balance" }, 5000] }, message: "{owed} is a lot to owe.", ...(details ? { details } : {}) }],
+        schema: {
+          type: "object",
+          additionalProperties: false,
+          properties: { mortgages: { $ref: "../../schemas/application.json#/properties/mortgages" } },
+        },
+        notices: [
+          {
+            id: "try.large",
+            field: "/mortgages/*/balance",
+            intent: "warning",
+            when: { ">": [{ var: "item.balance" }, 5000] },
+            message: "{owed} is a lot to owe.",
+            ...(details ? { details } : {}),
+          },
+        ],
       });
     const copy = trio();
     copy.write("steps/try-a.json", warning({ owed: { format: ["currency", { var: "item.balance" }] } }));
     const { defs, problems } = loadCopy(copy);
     expect(ours(problems)).toEqual([]);
-    const answers = { mortgages: [{ creditor: "First Bank", balance: 1000 }, { creditor: "GoodLeap", balance: 20000 }] };
-    expect(createFieldLogic(defs, "tryA")(answers, { today: "2026-11-22" }).notices).toEqual([{ pointer: "/mortgages/1/balance", message: "$20,000 is a lot to owe.", id: "try.large", intent: "warning" }]);
+    const answers = {
+      mortgages: [
+        { creditor: "First Bank", balance: 1000 },
+        { creditor: "GoodLeap", balance: 20000 },
+      ],
+    };
+    expect(createFieldLogic(defs, "tryA")(answers, { today: "2026-11-22" }).notices).toEqual([
+      {
+        pointer: "/mortgages/1/balance",
+        message: "$20,000 is a lot to owe.",
+        id: "try.large",
+        intent: "warning",
+      },
+    ]);
     expect(createStepValidator(defs, "tryA")(answers, { today: "2026-11-22" }).valid).toBe(true);
 
     const unquoted = trio();
     unquoted.write("steps/try-a.json", warning());
-    expect(loadCopy(unquoted).problems.map(problemText)).toContain('steps/try-a.json#/notices/0/message: the message quotes {owed} but details has no "owed"');
+    expect(loadCopy(unquoted).problems.map(problemText)).toContain(
+      'steps/try-a.json#/notices/0/message: the message quotes {owed} but details has no "owed"',
+    );
   });
 });
 
@@ -197,7 +319,12 @@ describe("Back from a step no flow lists", () => {
   it("goes back to the step whose branch led to it", () => {
     const copy = trio();
     copy.write("steps/try-d.json", step("tryD", "/app/try/d", { next: [{ id: "try.back", goto: "tryC" }] }));
-    copy.write("steps/try-a.json", step("tryA", "/app/try/a", { next: [{ id: "try.detour", when: { var: "setup.hasCoborrower" }, goto: "tryD" }] }));
+    copy.write(
+      "steps/try-a.json",
+      step("tryA", "/app/try/a", {
+        next: [{ id: "try.detour", when: { var: "setup.hasCoborrower" }, goto: "tryD" }],
+      }),
+    );
     const { defs, problems } = loadCopy(copy);
     expect(ours(problems)).toEqual([]);
     expect(previousStep(defs, "tryD", {})).toBe("tryA");

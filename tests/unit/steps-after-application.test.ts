@@ -7,8 +7,8 @@ import { evaluateRuleSet } from "@engine/logic/rules";
 import { sensitiveFields, maskSensitive } from "@engine/validation/sensitive";
 import { createStepValidator } from "@engine/validation/validate";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
-import { buildSummary } from "../../web/src/pages/funnel/displays/summary-model";
-import { fillValues } from "../../web/src/pages/funnel/displays/disclosure-values";
+import { buildSummary } from "@web/src/pages/funnel/displays/summary-model";
+import { fillValues } from "@web/src/pages/funnel/displays/disclosure-values";
 import { disclosureValues } from "@server/features/esign/values";
 
 const { defs } = repo;
@@ -37,33 +37,69 @@ describe("the sign step (disclosures)", () => {
     for (const typed of ["Mario Alvarez", "Maria", "Alvarez Maria Lopez", "Daniel Alvarez"]) {
       const result = sign(signed({ borrowerName: typed }), { application: alone, today });
       expect(result.errors, typed).toEqual([
-        { pointer: "/esign/signature/borrowerName", message: "Type your first and last name exactly as they appear in your application", ruleId: "esign.borrower-signature-matches" },
+        {
+          pointer: "/esign/signature/borrowerName",
+          message: "Type your first and last name exactly as they appear in your application",
+          ruleId: "esign.borrower-signature-matches",
+        },
       ]);
     }
   });
 
   it("requires the E-SIGN consent and the acknowledgement of the disclosures, checked", () => {
-    const unchecked = sign({ esign: { consent: { accepted: false }, signature: { borrowerName: "Maria Alvarez" } } }, { application: alone, today });
+    const unchecked = sign(
+      { esign: { consent: { accepted: false }, signature: { borrowerName: "Maria Alvarez" } } },
+      { application: alone, today },
+    );
     expect(pointers(unchecked)).toEqual(["/esign/consent/accepted", "/esign/disclosures/acknowledged"]);
     expect(unchecked.errors[0]!.message).toMatch(/agree to electronic documents/);
   });
 
   it("asks the borrower for their own signature only: a co-borrower signs on their own page, with their own account", () => {
-    expect(sign(signed({ borrowerName: "Maria Alvarez" }), { application: together, today }).valid).toBe(true);
-    const result = sign(signed({ borrowerName: "Maria Alvarez", coborrowerName: "Daniel Alvarez" }), { application: together, today });
-    expect(result.errors[0]).toMatchObject({ pointer: "/esign/signature/coborrowerName", message: expect.stringMatching(/not a question of this step/) });
+    expect(sign(signed({ borrowerName: "Maria Alvarez" }), { application: together, today }).valid).toBe(
+      true,
+    );
+    const result = sign(signed({ borrowerName: "Maria Alvarez", coborrowerName: "Daniel Alvarez" }), {
+      application: together,
+      today,
+    });
+    expect(result.errors[0]).toMatchObject({
+      pointer: "/esign/signature/coborrowerName",
+      message: expect.stringMatching(/not a question of this step/),
+    });
   });
 
   it("has the co-borrower sign with their own name on their own sign page", () => {
     const cosign = createStepValidator(defs, "coborrowerSign");
-    const theirs = (name: string) => ({ coborrowerEsign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature: { name } } });
+    const theirs = (name: string) => ({
+      coborrowerEsign: {
+        consent: { accepted: true },
+        disclosures: { acknowledged: true },
+        signature: { name },
+      },
+    });
     expect(cosign(theirs("daniel alvarez"), { application: together, today }).valid).toBe(true);
-    expect(pointers(cosign(theirs("Maria Alvarez"), { application: together, today }))).toEqual(["/coborrowerEsign/signature/name"]);
-    expect(pointers(cosign({ coborrowerEsign: { signature: { name: "Daniel Alvarez" } } }, { application: together, today }))).toEqual(["/coborrowerEsign/consent/accepted", "/coborrowerEsign/disclosures/acknowledged"]);
+    expect(pointers(cosign(theirs("Maria Alvarez"), { application: together, today }))).toEqual([
+      "/coborrowerEsign/signature/name",
+    ]);
+    expect(
+      pointers(
+        cosign(
+          { coborrowerEsign: { signature: { name: "Daniel Alvarez" } } },
+          { application: together, today },
+        ),
+      ),
+    ).toEqual(["/coborrowerEsign/consent/accepted", "/coborrowerEsign/disclosures/acknowledged"]);
   });
 
   it("stores only what the applicant gives: no time, address or hash fields to fill in", () => {
-    const result = sign({ ...signed({ borrowerName: "Maria Alvarez" }), esign: { ...signed({ borrowerName: "Maria Alvarez" }).esign, signedAt: "2026-11-22T10:00:00Z" } }, { application: alone, today });
+    const result = sign(
+      {
+        ...signed({ borrowerName: "Maria Alvarez" }),
+        esign: { ...signed({ borrowerName: "Maria Alvarez" }).esign, signedAt: "2026-11-22T10:00:00Z" },
+      },
+      { application: alone, today },
+    );
     expect(result.valid).toBe(false);
     expect(result.errors[0]!.message).toMatch(/not a question of this step/);
   });
@@ -72,17 +108,32 @@ describe("the sign step (disclosures)", () => {
     const ui = defs.steps.get("disclosures")!.def.uiSchema as any;
     expect(ui.esign["ui:order"]).toEqual(["consent", "disclosures", "signature"]);
     expect(ui.esign.consent["ui:options"].documents).toEqual(["e-sign-consent"]);
-    expect(ui.esign.disclosures["ui:options"].documents).toEqual(["heloc-important-terms", "heloc-booklet", "credit-score-notice", "appraisal-notice"]);
+    expect(ui.esign.disclosures["ui:options"].documents).toEqual([
+      "heloc-important-terms",
+      "heloc-booklet",
+      "credit-score-notice",
+      "appraisal-notice",
+    ]);
   });
 });
 
 describe("the disclosure texts take their numbers from the offer and the pricing params", () => {
   // An offer of $225,000 at 8.24%: $400,000 × 85% − $115,000 owed, excellent credit.
-  const offered = { setup: { propertyValue: 400000, mortgageBalance: 115000, creditRange: "excellent", propertyUsage: "primaryResidence" } };
+  const offered = {
+    setup: {
+      propertyValue: 400000,
+      mortgageBalance: 115000,
+      creditRange: "excellent",
+      propertyUsage: "primaryResidence",
+    },
+  };
   const values = disclosureValues(defs, offered, { site: {} });
 
   it("fills the draw and repayment periods, the APR and the fee of the offer", () => {
-    const html = fillValues("<p>{{drawPeriodYears}} years, then {{repaymentPeriodYears}} years at {{apr}}; fee {{originationFee}}; line {{lineAmount}}</p>", values);
+    const html = fillValues(
+      "<p>{{drawPeriodYears}} years, then {{repaymentPeriodYears}} years at {{apr}}; fee {{originationFee}}; line {{lineAmount}}</p>",
+      values,
+    );
     expect(html).toBe("<p>10 years, then 20 years at 8.24%; fee $4,477; line $225,000</p>");
   });
 
@@ -93,7 +144,9 @@ describe("the disclosure texts take their numbers from the offer and the pricing
   });
 
   it("marks a number it does not have instead of inventing one", () => {
-    expect(fillValues("<p>{{histYear1}}</p>", disclosureValues(defs, {}, { site: {} }))).toBe('<p><mark>[not available yet]</mark></p>');
+    expect(fillValues("<p>{{histYear1}}</p>", disclosureValues(defs, {}, { site: {} }))).toBe(
+      "<p><mark>[not available yet]</mark></p>",
+    );
   });
 });
 
@@ -101,7 +154,9 @@ describe("the income verification step (application6)", () => {
   const income = createStepValidator(defs, "application6");
 
   it("accepts documents uploaded by hand", () => {
-    expect(income({ incomeVerification: { method: "manual" } }, { application: alone, today }).valid).toBe(true);
+    expect(income({ incomeVerification: { method: "manual" } }, { application: alone, today }).valid).toBe(
+      true,
+    );
   });
 
   it("refuses connecting an account, which this deployment cannot do, and never sets canopyConnected", () => {
@@ -129,7 +184,10 @@ describe("the income verification step (application6)", () => {
     copy.edit("rules/documents.json", (r) => (r.params.dataConnectionOffered = true));
     const offered = loadCopy(copy).defs;
     expect(nextStep(offered, "disclosures", together, { today }).stepId).toBe("application6");
-    expect(nextStep(offered, "application6", { ...together, incomeVerification: { method: "manual" } }, { today }).stepId).toBe("identityVerification");
+    expect(
+      nextStep(offered, "application6", { ...together, incomeVerification: { method: "manual" } }, { today })
+        .stepId,
+    ).toBe("identityVerification");
   });
 });
 
@@ -137,21 +195,41 @@ describe("the identity verification step", () => {
   const identity = createStepValidator(defs, "identityVerification");
 
   it("asks the ID type of the borrower, and of the co-borrower only when one applies", () => {
-    expect(pointers(identity({}, { application: alone, today }))).toEqual(["/identityVerification/borrower/idType"]);
-    expect(pointers(identity({}, { application: together, today }))).toEqual(["/identityVerification/borrower/idType", "/identityVerification/coborrower/idType"]);
-    const answers = { identityVerification: { borrower: { idType: "passport" }, coborrower: { idType: "visa" } } };
-    expect(identity(answers, { application: alone, today }).answers).toEqual({ identityVerification: { borrower: { idType: "passport" } } });
+    expect(pointers(identity({}, { application: alone, today }))).toEqual([
+      "/identityVerification/borrower/idType",
+    ]);
+    expect(pointers(identity({}, { application: together, today }))).toEqual([
+      "/identityVerification/borrower/idType",
+      "/identityVerification/coborrower/idType",
+    ]);
+    const answers = {
+      identityVerification: { borrower: { idType: "passport" }, coborrower: { idType: "visa" } },
+    };
+    expect(identity(answers, { application: alone, today }).answers).toEqual({
+      identityVerification: { borrower: { idType: "passport" } },
+    });
   });
 
   it("offers exactly the spec's ID types", () => {
-    expect(identity({ identityVerification: { borrower: { idType: "library_card" } } }, { application: alone, today }).valid).toBe(false);
+    expect(
+      identity(
+        { identityVerification: { borrower: { idType: "library_card" } } },
+        { application: alone, today },
+      ).valid,
+    ).toBe(false);
     for (const idType of ["driver_license", "passport", "state_id", "military_id", "green_card", "visa"])
-      expect(identity({ identityVerification: { borrower: { idType } } }, { application: alone, today }).valid, idType).toBe(true);
+      expect(
+        identity({ identityVerification: { borrower: { idType } } }, { application: alone, today }).valid,
+        idType,
+      ).toBe(true);
   });
 
   it("asks for the ID back only for documents other than a passport", () => {
     const sidesOf = (idType: string) =>
-      (evaluateRuleSet(defs, "identity-documents", { identityVerification: { borrower: { idType } } }).outputs.sides as { sides: string[]; needsBack: boolean }[])[0]!;
+      (
+        evaluateRuleSet(defs, "identity-documents", { identityVerification: { borrower: { idType } } })
+          .outputs.sides as { sides: string[]; needsBack: boolean }[]
+      )[0]!;
     expect(sidesOf("passport")).toMatchObject({ sides: ["front"], needsBack: false });
     for (const idType of ["driver_license", "state_id", "military_id", "green_card", "visa"])
       expect(sidesOf(idType), idType).toMatchObject({ sides: ["front", "back"], needsBack: true });
@@ -168,7 +246,12 @@ describe("the income documents step (upload)", () => {
   });
 
   it("refuses answers it does not ask, such as an upload", () => {
-    expect(createStepValidator(defs, "incomeDocs")({ uploads: [{ type: "paystub" }] }, { application: together, today }).valid).toBe(false);
+    expect(
+      createStepValidator(defs, "incomeDocs")(
+        { uploads: [{ type: "paystub" }] },
+        { application: together, today },
+      ).valid,
+    ).toBe(false);
   });
 });
 
@@ -176,10 +259,22 @@ describe("the loan disbursement step", () => {
   const disbursement = createStepValidator(defs, "loanDisbursement");
   const primary = { ...together, setup: { ...together.setup, propertyUsage: "primaryResidence" } };
   const rental = { ...together, setup: { ...together.setup, propertyUsage: "investment" } };
-  const answers = (change: { drawAmount?: number; routingNumber?: string; accountNumber?: string; rescission?: unknown } = {}) => ({
+  const answers = (
+    change: {
+      drawAmount?: number;
+      routingNumber?: string;
+      accountNumber?: string;
+      rescission?: unknown;
+    } = {},
+  ) => ({
     disbursement: {
       drawAmount: change.drawAmount ?? 25000,
-      bankAccount: { holderName: "Maria Alvarez", accountType: "checking", routingNumber: change.routingNumber ?? "021000021", accountNumber: change.accountNumber ?? "123456789" },
+      bankAccount: {
+        holderName: "Maria Alvarez",
+        accountType: "checking",
+        routingNumber: change.routingNumber ?? "021000021",
+        accountNumber: change.accountNumber ?? "123456789",
+      },
       ...(change.rescission === undefined ? {} : { rescission: change.rescission }),
     },
   });
@@ -189,33 +284,59 @@ describe("the loan disbursement step", () => {
   });
 
   it("refuses a routing number that fails the ABA checksum", () => {
-    expect(disbursement(answers({ routingNumber: "021000021" }), { application: rental, today }).valid).toBe(true);
-    expect(disbursement(answers({ routingNumber: "021000022" }), { application: rental, today }).errors).toEqual([
-      { pointer: "/disbursement/bankAccount/routingNumber", message: expect.stringMatching(/not a valid routing number/), ruleId: "disbursement.routing-number-checksum" },
+    expect(disbursement(answers({ routingNumber: "021000021" }), { application: rental, today }).valid).toBe(
+      true,
+    );
+    expect(
+      disbursement(answers({ routingNumber: "021000022" }), { application: rental, today }).errors,
+    ).toEqual([
+      {
+        pointer: "/disbursement/bankAccount/routingNumber",
+        message: expect.stringMatching(/not a valid routing number/),
+        ruleId: "disbursement.routing-number-checksum",
+      },
     ]);
-    expect(disbursement(answers({ routingNumber: "011000015" }), { application: rental, today }).valid).toBe(true); // another real one
+    expect(disbursement(answers({ routingNumber: "011000015" }), { application: rental, today }).valid).toBe(
+      true,
+    ); // another real one
   });
 
   it("refuses a routing number that is not 9 digits, with its own message", () => {
-    expect(disbursement(answers({ routingNumber: "02100002" }), { application: rental, today }).errors).toEqual([
+    expect(
+      disbursement(answers({ routingNumber: "02100002" }), { application: rental, today }).errors,
+    ).toEqual([
       { pointer: "/disbursement/bankAccount/routingNumber", message: "Routing number must be 9 digits" },
     ]);
   });
 
   it("takes an account number of 4 to 17 digits, and keeps it write-only so the server encrypts and masks it", () => {
     expect(disbursement(answers({ accountNumber: "123" }), { application: rental, today }).valid).toBe(false);
-    expect(disbursement(answers({ accountNumber: "123456789012345678" }), { application: rental, today }).valid).toBe(false);
-    expect(disbursement(answers({ accountNumber: "12345678901234567" }), { application: rental, today }).valid).toBe(true);
+    expect(
+      disbursement(answers({ accountNumber: "123456789012345678" }), { application: rental, today }).valid,
+    ).toBe(false);
+    expect(
+      disbursement(answers({ accountNumber: "12345678901234567" }), { application: rental, today }).valid,
+    ).toBe(true);
     const fields = sensitiveFields(defs.files);
     expect(fields.map((f) => f.pattern)).toContain("/disbursement/bankAccount/accountNumber");
-    expect(maskSensitive(answers(), fields)).toMatchObject({ disbursement: { bankAccount: { accountNumber: "••••6789", routingNumber: "021000021" } } });
+    expect(maskSensitive(answers(), fields)).toMatchObject({
+      disbursement: { bankAccount: { accountNumber: "••••6789", routingNumber: "021000021" } },
+    });
   });
 
   it("refuses a draw above the line", () => {
     const maximumLine = (defs.params.pricing as { maximumLine: number }).maximumLine;
-    expect(disbursement(answers({ drawAmount: maximumLine }), { application: rental, today }).valid).toBe(true);
-    expect(disbursement(answers({ drawAmount: maximumLine + 1 }), { application: rental, today }).errors).toEqual([
-      { pointer: "/disbursement/drawAmount", message: "Your first draw cannot be more than your line amount", ruleId: "disbursement.draw-within-line" },
+    expect(disbursement(answers({ drawAmount: maximumLine }), { application: rental, today }).valid).toBe(
+      true,
+    );
+    expect(
+      disbursement(answers({ drawAmount: maximumLine + 1 }), { application: rental, today }).errors,
+    ).toEqual([
+      {
+        pointer: "/disbursement/drawAmount",
+        message: "Your first draw cannot be more than your line amount",
+        ruleId: "disbursement.draw-within-line",
+      },
     ]);
   });
 
@@ -227,10 +348,20 @@ describe("the loan disbursement step", () => {
 
   it("shows the right of rescission only for a primary residence", () => {
     const withNotice = answers({ rescission: { acknowledged: true } });
-    expect(disbursement(withNotice, { application: primary, today })).toMatchObject({ valid: true, hidden: [] });
-    expect(disbursement(withNotice, { application: rental, today })).toMatchObject({ valid: true, hidden: ["/disbursement/rescission"] });
+    expect(disbursement(withNotice, { application: primary, today })).toMatchObject({
+      valid: true,
+      hidden: [],
+    });
+    expect(disbursement(withNotice, { application: rental, today })).toMatchObject({
+      valid: true,
+      hidden: ["/disbursement/rescission"],
+    });
     expect(disbursement(answers(), { application: primary, today }).errors).toEqual([
-      { pointer: "/disbursement/rescission/acknowledged", message: expect.stringMatching(/right to cancel/), ruleId: "disbursement.right-to-cancel-read" },
+      {
+        pointer: "/disbursement/rescission/acknowledged",
+        message: expect.stringMatching(/right to cancel/),
+        ruleId: "disbursement.right-to-cancel-read",
+      },
     ]);
     // The property's own usage, once known, decides over the early-funnel answer.
     const nowPrimary = { ...rental, property: { propertyUsage: "primaryResidence" } };
@@ -239,7 +370,14 @@ describe("the loan disbursement step", () => {
 
   it("submits the application once every borrower has signed: the submitted page follows", () => {
     expect(nextStep(defs, "loanDisbursement", alone, { today }).stepId).toBe("applicationSubmitted");
-    expect(nextStep(defs, "loanDisbursement", { ...together, coborrowerEsign: { signature: { name: "Daniel Alvarez" } } }, { today }).stepId).toBe("applicationSubmitted");
+    expect(
+      nextStep(
+        defs,
+        "loanDisbursement",
+        { ...together, coborrowerEsign: { signature: { name: "Daniel Alvarez" } } },
+        { today },
+      ).stepId,
+    ).toBe("applicationSubmitted");
   });
 
   it("waits for a co-borrower who has not signed yet", () => {
@@ -250,7 +388,10 @@ describe("the loan disbursement step", () => {
 describe("the submitted, summary and FAQ pages", () => {
   it("ends the flow at the submitted page, which asks nothing and links to the summary, the uploads, the signed PDF, the right to cancel, the credit score notice, each borrower's progress and the FAQs", () => {
     const step = defs.steps.get("applicationSubmitted")!.def;
-    expect(nextStep(defs, "applicationSubmitted", together, { today })).toMatchObject({ stepId: null, route: null });
+    expect(nextStep(defs, "applicationSubmitted", together, { today })).toMatchObject({
+      stepId: null,
+      route: null,
+    });
     expect(step.schema.properties).toEqual({});
     const links = (step.uiSchema as any)["ui:options"].links.map((l: { to: string }) => l.to);
     expect(links).toEqual([
@@ -267,24 +408,50 @@ describe("the submitted, summary and FAQ pages", () => {
   it("asks nothing on the summary and the FAQs", () => {
     for (const id of ["applicationSummary", "faqs"]) {
       expect(defs.steps.get(id)!.def.schema.properties, id).toEqual({});
-      expect(createStepValidator(defs, id)({ user: { firstName: "X" } }, { application: together, today }).valid, id).toBe(false);
+      expect(
+        createStepValidator(defs, id)({ user: { firstName: "X" } }, { application: together, today }).valid,
+        id,
+      ).toBe(false);
     }
   });
 
   it("summarizes the saved answers in sections labelled by the schemas' titles, with enumeration labels", () => {
-    const sections = buildSummary(defs, {
-      user: { ...borrower, citizenship: "usCitizen", ssn: "*** - ** - 4961", employments: [{ id: "emp1", employerName: "Tampa General Hospital", base: 92000, startDate: "2017-03-06" }] },
-      setup: { hasCoborrower: false, propertyUsage: "primaryResidence" },
-      coborrower: { firstName: "Left", lastName: "Over" },
-      disbursement: { drawAmount: 25000, bankAccount: { accountType: "checking", accountNumber: "••••6789" } },
-    }, { sections: ["user", { field: "coborrower", visibleWhen: { "==": [{ var: "setup.hasCoborrower" }, true] } }, "disbursement", "setup"] });
+    const sections = buildSummary(
+      defs,
+      {
+        user: {
+          ...borrower,
+          citizenship: "usCitizen",
+          ssn: "*** - ** - 4961",
+          employments: [
+            { id: "emp1", employerName: "Tampa General Hospital", base: 92000, startDate: "2017-03-06" },
+          ],
+        },
+        setup: { hasCoborrower: false, propertyUsage: "primaryResidence" },
+        coborrower: { firstName: "Left", lastName: "Over" },
+        disbursement: {
+          drawAmount: 25000,
+          bankAccount: { accountType: "checking", accountNumber: "••••6789" },
+        },
+      },
+      {
+        sections: [
+          "user",
+          { field: "coborrower", visibleWhen: { "==": [{ var: "setup.hasCoborrower" }, true] } },
+          "disbursement",
+          "setup",
+        ],
+      },
+    );
     expect(sections.map((s) => s.title)).toEqual(["Borrower", "Loan disbursement", "Initial setup answers"]);
     const user = sections[0]!;
-    expect(user.rows).toEqual(expect.arrayContaining([
-      { label: "First name", value: "Maria" },
-      { label: "Citizenship", value: "U.S. citizen" },
-      { label: "Social Security number", value: "*** - ** - 4961" },
-    ]));
+    expect(user.rows).toEqual(
+      expect.arrayContaining([
+        { label: "First name", value: "Maria" },
+        { label: "Citizenship", value: "U.S. citizen" },
+        { label: "Social Security number", value: "*** - ** - 4961" },
+      ]),
+    );
     const job = user.groups.find((g) => g.title === "Employment history")!.groups[0]!;
     expect(job.title).toBe("Employment 1");
     // The job's id is a field no step shows: it is not summarized. Money and dates read as the step shows them.
@@ -295,7 +462,10 @@ describe("the submitted, summary and FAQ pages", () => {
     ]);
     const disbursement = sections[1]!;
     expect(disbursement.rows).toContainEqual({ label: "Amount of your first draw", value: "$25,000" });
-    expect(disbursement.groups[0]!.rows).toEqual([{ label: "Account type", value: "Checking" }, { label: "Account number", value: "••••6789" }]);
+    expect(disbursement.groups[0]!.rows).toEqual([
+      { label: "Account type", value: "Checking" },
+      { label: "Account number", value: "••••6789" },
+    ]);
   });
 });
 
@@ -316,10 +486,16 @@ describe("the business information step", () => {
   };
 
   it("skips business information unless someone is self-employed", () => {
-    expect(nextStep(defs, "application5", employed(false), { today }).stepId).toBe("manualIncomeVerification");
+    expect(nextStep(defs, "application5", employed(false), { today }).stepId).toBe(
+      "manualIncomeVerification",
+    );
     expect(nextStep(defs, "application5", employed(true), { today }).stepId).toBe("businessInformation");
-    expect(nextStep(defs, "application5", employed(false, true), { today }).stepId).toBe("businessInformation");
-    expect(nextStep(defs, "application5", employed(false, false), { today }).stepId).toBe("manualIncomeVerification");
+    expect(nextStep(defs, "application5", employed(false, true), { today }).stepId).toBe(
+      "businessInformation",
+    );
+    expect(nextStep(defs, "application5", employed(false, false), { today }).stepId).toBe(
+      "manualIncomeVerification",
+    );
     expect(previousStep(defs, "manualIncomeVerification", employed(false), { today })).toBe("application5");
   });
 
@@ -330,13 +506,27 @@ describe("the business information step", () => {
 
   it("asks the business of each self-employed person only", () => {
     const both = { user: { business: aBusiness }, coborrower: { business: aBusiness } };
-    expect(business(both, { application: employed(true, false), today })).toMatchObject({ valid: true, hidden: ["/coborrower/business"] });
-    expect(business(both, { application: employed(false, true), today })).toMatchObject({ valid: true, hidden: ["/user/business"] });
+    expect(business(both, { application: employed(true, false), today })).toMatchObject({
+      valid: true,
+      hidden: ["/coborrower/business"],
+    });
+    expect(business(both, { application: employed(false, true), today })).toMatchObject({
+      valid: true,
+      hidden: ["/user/business"],
+    });
     expect(pointers(business({}, { application: employed(true, true), today }))).toEqual([
-      "/user/business/businessName", "/user/business/legalStructure", "/user/business/phone", "/user/business/address",
-      "/user/business/startDate", "/user/business/description",
-      "/coborrower/business/businessName", "/coborrower/business/legalStructure", "/coborrower/business/phone", "/coborrower/business/address",
-      "/coborrower/business/startDate", "/coborrower/business/description",
+      "/user/business/businessName",
+      "/user/business/legalStructure",
+      "/user/business/phone",
+      "/user/business/address",
+      "/user/business/startDate",
+      "/user/business/description",
+      "/coborrower/business/businessName",
+      "/coborrower/business/legalStructure",
+      "/coborrower/business/phone",
+      "/coborrower/business/address",
+      "/coborrower/business/startDate",
+      "/coborrower/business/description",
     ]);
   });
 
@@ -348,16 +538,28 @@ describe("the business information step", () => {
   });
 
   it("takes an optional 9-digit EIN and the spec's legal structures", () => {
-    const withEin = (ein: unknown) => business({ user: { business: { ...aBusiness, ein } } }, { application: employed(true), today });
+    const withEin = (ein: unknown) =>
+      business({ user: { business: { ...aBusiness, ein } } }, { application: employed(true), today });
     expect(withEin("123456789").valid).toBe(true);
     expect(withEin(null).valid).toBe(true);
-    expect(withEin("12-3456789").errors).toEqual([{ pointer: "/user/business/ein", message: expect.stringMatching(/9 digits/) }]);
+    expect(withEin("12-3456789").errors).toEqual([
+      { pointer: "/user/business/ein", message: expect.stringMatching(/9 digits/) },
+    ]);
     for (const legalStructure of ["soleProprietorship", "partnership", "llc", "sCorporation", "cCorporation"])
-      expect(business({ user: { business: { ...aBusiness, legalStructure } } }, { application: employed(true), today }).valid, legalStructure).toBe(true);
+      expect(
+        business(
+          { user: { business: { ...aBusiness, legalStructure } } },
+          { application: employed(true), today },
+        ).valid,
+        legalStructure,
+      ).toBe(true);
   });
 
   it("refuses a business that starts in the future", () => {
-    const result = business({ user: { business: { ...aBusiness, startDate: "2027-01-01" } } }, { application: employed(true), today });
+    const result = business(
+      { user: { business: { ...aBusiness, startDate: "2027-01-01" } } },
+      { application: employed(true), today },
+    );
     expect(pointers(result)).toEqual(["/user/business/startDate"]);
   });
 });

@@ -10,20 +10,39 @@ import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const today = "2026-11-22";
-const fixture = JSON.parse(readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"));
+const fixture = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+);
 const alone = { application: { setup: { hasCoborrower: false } }, today };
-const together = { application: { setup: { hasCoborrower: true }, coborrower: { firstName: "James", lastName: "Alvarez" } }, today };
+const together = {
+  application: { setup: { hasCoborrower: true }, coborrower: { firstName: "James", lastName: "Alvarez" } },
+  today,
+};
 const pointers = (result: { errors: { pointer: string }[] }) => result.errors.map((e) => e.pointer);
 const step = (id: string) => defs.steps.get(id)!.def as any;
 
 // ---------------------------------------------------------------- debt consolidation
 
 const debts = createStepValidator(defs, "debtConsolidation");
-const debt = (overrides: Record<string, unknown> = {}) => ({ creditor: "Chase Card Services", type: "revolving", balance: 6240, monthlyPayment: 187, ...overrides });
+const debt = (overrides: Record<string, unknown> = {}) => ({
+  creditor: "Chase Card Services",
+  type: "revolving",
+  balance: 6240,
+  monthlyPayment: 187,
+  ...overrides,
+});
 
 describe("the debt consolidation step (debtConsolidation)", () => {
   it("accepts the debts of the credit report with the ones to pay off checked", () => {
-    const result = debts({ liabilities: [debt({ toBePaidOff: true }), debt({ creditor: "Toyota Motor Credit", type: "auto", toBePaidOff: false })] }, alone);
+    const result = debts(
+      {
+        liabilities: [
+          debt({ toBePaidOff: true }),
+          debt({ creditor: "Toyota Motor Credit", type: "auto", toBePaidOff: false }),
+        ],
+      },
+      alone,
+    );
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);
   });
@@ -36,39 +55,67 @@ describe("the debt consolidation step (debtConsolidation)", () => {
 
     const missing = debts({ liabilities: [debt()] }, together);
     expect(missing.hidden).not.toContain("/liabilities/0/debtor");
-    expect(missing.errors).toEqual([{ pointer: "/liabilities/0/debtor", message: "Please answer “Whose debt is it?”" }]);
+    expect(missing.errors).toEqual([
+      { pointer: "/liabilities/0/debtor", message: "Please answer “Whose debt is it?”" },
+    ]);
 
     expect(debts({ liabilities: [debt({ debtor: "joint" })] }, together).valid).toBe(true);
-    expect(pointers(debts({ liabilities: [debt({ debtor: "neighbour" })] }, together))).toEqual(["/liabilities/0/debtor"]);
+    expect(pointers(debts({ liabilities: [debt({ debtor: "neighbour" })] }, together))).toEqual([
+      "/liabilities/0/debtor",
+    ]);
   });
 
   it("requires the creditor, type, balance and monthly payment of every debt", () => {
     const result = debts({ liabilities: [{ toBePaidOff: true }] }, alone);
     expect(pointers(result).sort()).toEqual(
-      ["/liabilities/0/balance", "/liabilities/0/creditor", "/liabilities/0/monthlyPayment", "/liabilities/0/type"].sort(),
+      [
+        "/liabilities/0/balance",
+        "/liabilities/0/creditor",
+        "/liabilities/0/monthlyPayment",
+        "/liabilities/0/type",
+      ].sort(),
     );
   });
 
   it("takes a balance only as a whole, non-negative number of dollars", () => {
-    expect(pointers(debts({ liabilities: [debt({ balance: -1 })] }, alone))).toEqual(["/liabilities/0/balance"]);
-    expect(pointers(debts({ liabilities: [debt({ balance: 10.5 })] }, alone))).toEqual(["/liabilities/0/balance"]);
+    expect(pointers(debts({ liabilities: [debt({ balance: -1 })] }, alone))).toEqual([
+      "/liabilities/0/balance",
+    ]);
+    expect(pointers(debts({ liabilities: [debt({ balance: 10.5 })] }, alone))).toEqual([
+      "/liabilities/0/balance",
+    ]);
     expect(debts({ liabilities: [debt({ balance: 0 })] }, alone).valid).toBe(true);
   });
 
   it("refuses to pay off a debt with a $0 balance", () => {
     const result = debts({ liabilities: [debt({ balance: 0, toBePaidOff: true })] }, alone);
     expect(result.errors).toEqual([
-      expect.objectContaining({ pointer: "/liabilities/0/toBePaidOff", ruleId: "debts.payoff-needs-balance" }),
+      expect.objectContaining({
+        pointer: "/liabilities/0/toBePaidOff",
+        ruleId: "debts.payoff-needs-balance",
+      }),
     ]);
   });
 
   it("keeps the system fields of a reported debt, which the applicant never sees, when the page is saved", () => {
-    const result = debts({ liabilities: fixture.liabilities, mortgages: fixture.mortgages }, { application: fixture, today });
+    const result = debts(
+      { liabilities: fixture.liabilities, mortgages: fixture.mortgages },
+      { application: fixture, today },
+    );
     expect(result.errors).toEqual([]);
     expect(result.answers).toEqual({ liabilities: fixture.liabilities, mortgages: fixture.mortgages });
     const ui = step("debtConsolidation").uiSchema;
     for (const list of ["liabilities", "mortgages"])
-      for (const field of ["id", "confirmed", "createdAt", "omitted", "addedByUser", "monthlyTaxAndInsurance", "monthlyTaxPayment", "monthlyInsurancePayment"])
+      for (const field of [
+        "id",
+        "confirmed",
+        "createdAt",
+        "omitted",
+        "addedByUser",
+        "monthlyTaxAndInsurance",
+        "monthlyTaxPayment",
+        "monthlyInsurancePayment",
+      ])
         expect(ui[list].items[field], `${list}.${field}`).toEqual({ "ui:widget": "hidden" });
     for (const field of ["creditor", "type", "balance", "monthlyPayment", "toBePaidOff", "debtor"])
       expect(ui.liabilities.items[field]?.["ui:widget"], field).not.toBe("hidden");
@@ -81,17 +128,25 @@ describe("the debt consolidation step (debtConsolidation)", () => {
   });
 
   it("tells the applicant at a solar lender's loan that it is not paid off and needs its statement", () => {
-    const { notices } = createFieldLogic(defs, "debtConsolidation")({ mortgages: fixture.mortgages }, { today: "2026-11-22" });
+    const { notices } = createFieldLogic(defs, "debtConsolidation")(
+      { mortgages: fixture.mortgages },
+      { today: "2026-11-22" },
+    );
     const solarIndex = fixture.mortgages.findIndex((m: { creditor: string }) => m.creditor === "GoodLeap");
     expect(notices.map((n) => n.pointer)).toEqual([`/mortgages/${solarIndex}/creditor`]);
     expect(notices[0]?.message).toMatch(/solar loan.*not paid off.*statement/);
   });
 
   it("counts the mortgage of the subject property toward payoff, and neither the solar loan nor the rental's mortgage (spec §4)", () => {
-    const { outputs } = evaluateRuleSet(defs, "payoff", { mortgages: fixture.mortgages, propertyOwnership: fixture.propertyOwnership });
+    const { outputs } = evaluateRuleSet(defs, "payoff", {
+      mortgages: fixture.mortgages,
+      propertyOwnership: fixture.propertyOwnership,
+    });
     expect((outputs.counted as { id: string }[]).map((m) => m.id)).toEqual(["m1"]);
     expect(outputs.total).toBe(241300);
-    expect(outputs.solarLoans).toEqual([expect.objectContaining({ id: "m2", creditor: "GoodLeap", requiresSolarStatement: true })]);
+    expect(outputs.solarLoans).toEqual([
+      expect.objectContaining({ id: "m2", creditor: "GoodLeap", requiresSolarStatement: true }),
+    ]);
   });
 });
 
@@ -103,7 +158,9 @@ describe("the demographics step (application7)", () => {
   it("accepts the demographics page left empty, alone or with a co-borrower", () => {
     for (const context of [alone, together]) {
       expect(demographics({}, context).errors).toEqual([]);
-      expect(demographics({ user: { demographics: {} }, coborrower: { demographics: {} } }, context).valid).toBe(true);
+      expect(
+        demographics({ user: { demographics: {} }, coborrower: { demographics: {} } }, context).valid,
+      ).toBe(true);
     }
     expect(step("application7").requiredWhen).toBeUndefined();
   });
@@ -112,8 +169,16 @@ describe("the demographics step (application7)", () => {
     const answers = {
       user: {
         demographics: {
-          isHispanicOrLatino: true, isMexican: true, isOtherHispanicOrLatino: true, hispanicOrLatinoOrigin: "Colombian",
-          isAsian: true, isKorean: true, isWhite: true, isNativeAmerican: true, nativeAmericanOrigin: "Navajo Nation", gender: ["female"],
+          isHispanicOrLatino: true,
+          isMexican: true,
+          isOtherHispanicOrLatino: true,
+          hispanicOrLatinoOrigin: "Colombian",
+          isAsian: true,
+          isKorean: true,
+          isWhite: true,
+          isNativeAmerican: true,
+          nativeAmericanOrigin: "Navajo Nation",
+          gender: ["female"],
         },
       },
     };
@@ -123,26 +188,46 @@ describe("the demographics step (application7)", () => {
   });
 
   it("accepts 'I do not wish to provide' on its own in every group", () => {
-    const result = demographics({ user: { demographics: { wontInformEthinicity: true, wontInformRace: true, wontInformGender: true } } }, alone);
+    const result = demographics(
+      {
+        user: { demographics: { wontInformEthinicity: true, wontInformRace: true, wontInformGender: true } },
+      },
+      alone,
+    );
     expect(result.valid).toBe(true);
   });
 
   it("refuses 'I do not wish to provide' together with a race", () => {
     const result = demographics({ user: { demographics: { isWhite: true, wontInformRace: true } } }, alone);
     expect(result.errors).toEqual([
-      { pointer: "/user/demographics/wontInformRace", message: expect.stringMatching(/race/), ruleId: "demographics.race-or-decline" },
+      {
+        pointer: "/user/demographics/wontInformRace",
+        message: expect.stringMatching(/race/),
+        ruleId: "demographics.race-or-decline",
+      },
     ]);
   });
 
   it("refuses 'I do not wish to provide' together with an ethnicity or a sex", () => {
-    const ethnicity = demographics({ user: { demographics: { isHispanicOrLatino: true, wontInformEthinicity: true } } }, alone);
+    const ethnicity = demographics(
+      { user: { demographics: { isHispanicOrLatino: true, wontInformEthinicity: true } } },
+      alone,
+    );
     expect(pointers(ethnicity)).toEqual(["/user/demographics/wontInformEthinicity"]);
     const sex = demographics({ user: { demographics: { gender: ["male"], wontInformGender: true } } }, alone);
     expect(pointers(sex)).toEqual(["/user/demographics/wontInformGender"]);
   });
 
   it("shows the Asian sub-options only when Asian is checked", () => {
-    const subs = ["isAsianIndian", "isChinese", "isFilipino", "isJapanese", "isKorean", "isVietnamese", "isOtherAsian"].map((f) => `/user/demographics/${f}`);
+    const subs = [
+      "isAsianIndian",
+      "isChinese",
+      "isFilipino",
+      "isJapanese",
+      "isKorean",
+      "isVietnamese",
+      "isOtherAsian",
+    ].map((f) => `/user/demographics/${f}`);
     const unchecked = demographics({ user: { demographics: { isKorean: true } } }, alone);
     expect(unchecked.hidden).toEqual(expect.arrayContaining(subs));
     expect(unchecked.answers).toEqual({ user: { demographics: {} } }); // an answer under an unchecked box is not kept
@@ -154,17 +239,30 @@ describe("the demographics step (application7)", () => {
   it("asks for the origin in words only after 'Other' is checked under its group", () => {
     const origin = "/user/demographics/asianOrigin";
     expect(demographics({ user: { demographics: { isAsian: true } } }, alone).hidden).toContain(origin);
-    expect(demographics({ user: { demographics: { isAsian: true, isOtherAsian: true } } }, alone).hidden).not.toContain(origin);
-    expect(demographics({ user: { demographics: { isHispanicOrLatino: true, isOtherHispanicOrLatino: true } } }, alone).hidden).not.toContain("/user/demographics/hispanicOrLatinoOrigin");
+    expect(
+      demographics({ user: { demographics: { isAsian: true, isOtherAsian: true } } }, alone).hidden,
+    ).not.toContain(origin);
+    expect(
+      demographics(
+        { user: { demographics: { isHispanicOrLatino: true, isOtherHispanicOrLatino: true } } },
+        alone,
+      ).hidden,
+    ).not.toContain("/user/demographics/hispanicOrLatinoOrigin");
     expect(demographics({ user: { demographics: { isPacificIslander: true } } }, alone).hidden).toEqual(
       expect.arrayContaining(["/user/demographics/pacificIslanderOrigin"]),
     );
-    expect(demographics({ user: { demographics: {} } }, alone).hidden).toContain("/user/demographics/nativeAmericanOrigin");
-    expect(demographics({ user: { demographics: { isNativeAmerican: true } } }, alone).hidden).not.toContain("/user/demographics/nativeAmericanOrigin");
+    expect(demographics({ user: { demographics: {} } }, alone).hidden).toContain(
+      "/user/demographics/nativeAmericanOrigin",
+    );
+    expect(demographics({ user: { demographics: { isNativeAmerican: true } } }, alone).hidden).not.toContain(
+      "/user/demographics/nativeAmericanOrigin",
+    );
   });
 
   it("shows the Hispanic or Latino origins only when Hispanic or Latino is checked", () => {
-    const subs = ["isMexican", "isPuertoRican", "isCuban", "isOtherHispanicOrLatino"].map((f) => `/user/demographics/${f}`);
+    const subs = ["isMexican", "isPuertoRican", "isCuban", "isOtherHispanicOrLatino"].map(
+      (f) => `/user/demographics/${f}`,
+    );
     expect(demographics({}, alone).hidden).toEqual(expect.arrayContaining(subs));
     const checked = demographics({ user: { demographics: { isHispanicOrLatino: true } } }, alone);
     for (const sub of subs) expect(checked.hidden).not.toContain(sub);
@@ -181,19 +279,30 @@ describe("the demographics step (application7)", () => {
 
   it("gives the full collection notice: federal law requires asking, encouraged but not required, no effect on the decision, observation or surname in person", () => {
     const { description } = step("application7");
-    expect(description).toMatch(/Federal law requires that we ask applicants for their demographic information/);
-    expect(description).toMatch(/You are not required to provide this information, but are encouraged to do so/);
+    expect(description).toMatch(
+      /Federal law requires that we ask applicants for their demographic information/,
+    );
+    expect(description).toMatch(
+      /You are not required to provide this information, but are encouraged to do so/,
+    );
     expect(description).toMatch(/will not affect our decision on your application/);
-    expect(description).toMatch(/made this application in person, Federal regulations require us to note your ethnicity, sex, and race on the basis of visual observation or surname/);
+    expect(description).toMatch(
+      /made this application in person, Federal regulations require us to note your ethnicity, sex, and race on the basis of visual observation or surname/,
+    );
   });
 
   it("offers 'Not Hispanic or Latino' as its own choice, and sex as a choice of one or both", () => {
     const ui = step("application7").uiSchema.user.demographics;
     expect(ui["ui:order"]).toContain("isNotHispanicOrLatino");
     expect(ui.gender["ui:widget"]).toBe("checkboxes");
-    const both = demographics({ user: { demographics: { isNotHispanicOrLatino: true, gender: ["female", "male"] } } }, alone);
+    const both = demographics(
+      { user: { demographics: { isNotHispanicOrLatino: true, gender: ["female", "male"] } } },
+      alone,
+    );
     expect(both.errors).toEqual([]);
-    expect(both.answers).toEqual({ user: { demographics: { isNotHispanicOrLatino: true, gender: ["female", "male"] } } });
+    expect(both.answers).toEqual({
+      user: { demographics: { isNotHispanicOrLatino: true, gender: ["female", "male"] } },
+    });
   });
 });
 
@@ -201,11 +310,25 @@ describe("the demographics step (application7)", () => {
 
 const declarations = createStepValidator(defs, "application8");
 const questions = [
-  "hasIntentToOccupy", "hasSpecialBorrowerSellerRelationship", "hasBorrowedThirdPartyMoney", "wantsAnotherMortgage", "wantsAnotherLoan",
-  "isPropertySubjectToLien", "isGuarantorOrCosigor", "hasOustandingJudgements", "hasFederalDebt", "isPartyToLawsuit",
-  "hasConveyedForeclosure", "doneShortSale", "hasForeclosure", "hasBankruptcy",
+  "hasIntentToOccupy",
+  "hasSpecialBorrowerSellerRelationship",
+  "hasBorrowedThirdPartyMoney",
+  "wantsAnotherMortgage",
+  "wantsAnotherLoan",
+  "isPropertySubjectToLien",
+  "isGuarantorOrCosigor",
+  "hasOustandingJudgements",
+  "hasFederalDebt",
+  "isPartyToLawsuit",
+  "hasConveyedForeclosure",
+  "doneShortSale",
+  "hasForeclosure",
+  "hasBankruptcy",
 ];
-const allNo = (overrides: Record<string, unknown> = {}) => ({ ...Object.fromEntries(questions.map((q) => [q, false])), ...overrides });
+const allNo = (overrides: Record<string, unknown> = {}) => ({
+  ...Object.fromEntries(questions.map((q) => [q, false])),
+  ...overrides,
+});
 
 describe("the declarations step (application8)", () => {
   it("accepts a No to every question", () => {
@@ -225,25 +348,59 @@ describe("the declarations step (application8)", () => {
     expect(no.valid).toBe(true);
     expect(no.hidden).toContain(chapter);
     expect(no.answers).toEqual({ user: { declarations: allNo() } });
-    expect(pointers(declarations({ user: { declarations: allNo({ hasBankruptcy: true }) } }, alone))).toEqual([chapter]);
-    expect(declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter13"] }) } }, alone).valid).toBe(true);
-    expect(pointers(declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter9"] }) } }, alone))).toEqual([`${chapter}/0`]);
+    expect(pointers(declarations({ user: { declarations: allNo({ hasBankruptcy: true }) } }, alone))).toEqual(
+      [chapter],
+    );
+    expect(
+      declarations(
+        { user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter13"] }) } },
+        alone,
+      ).valid,
+    ).toBe(true);
+    expect(
+      pointers(
+        declarations(
+          { user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter9"] }) } },
+          alone,
+        ),
+      ),
+    ).toEqual([`${chapter}/0`]);
   });
 
   it("asks the type(s) of bankruptcy as one or more of Chapters 7, 11, 12 and 13, as the URLA does", () => {
     const chapter = "/user/declarations/bankruptcyChapter";
-    const both = declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter7", "chapter13"] }) } }, alone);
+    const both = declarations(
+      {
+        user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter7", "chapter13"] }) },
+      },
+      alone,
+    );
     expect(both.errors).toEqual([]);
-    expect(both.answers).toEqual({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter7", "chapter13"] }) } });
-    expect(declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: [] }) } }, alone).errors).toEqual([
-      { pointer: chapter, message: "Check at least one type of bankruptcy" },
-    ]);
+    expect(both.answers).toEqual({
+      user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: ["chapter7", "chapter13"] }) },
+    });
+    expect(
+      declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: [] }) } }, alone)
+        .errors,
+    ).toEqual([{ pointer: chapter, message: "Check at least one type of bankruptcy" }]);
     for (const dropped of ["chapter15", "other"])
-      expect(pointers(declarations({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: [dropped] }) } }, alone))).toEqual([`${chapter}/0`]);
+      expect(
+        pointers(
+          declarations(
+            { user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: [dropped] }) } },
+            alone,
+          ),
+        ),
+      ).toEqual([`${chapter}/0`]);
     const ui = step("application8").uiSchema.user.declarations;
     expect(ui.bankruptcyChapter["ui:widget"]).toBe("checkboxes");
     const schema = JSON.parse(readFileSync(join(REPO_ROOT, "schemas/enums.json"), "utf8"));
-    expect(schema.$defs.bankruptcyChapter.oneOf.map((o: { title: string }) => o.title)).toEqual(["Chapter 7", "Chapter 11", "Chapter 12", "Chapter 13"]);
+    expect(schema.$defs.bankruptcyChapter.oneOf.map((o: { title: string }) => o.title)).toEqual([
+      "Chapter 7",
+      "Chapter 11",
+      "Chapter 12",
+      "Chapter 13",
+    ]);
   });
 
   it("shows each declaration in the Uniform Residential Loan Application's own words, plain words after", () => {
@@ -252,50 +409,108 @@ describe("the declarations step (application8)", () => {
     for (const field of Object.keys(form)) expect(ui[field]["ui:title"], field).toBe(form[field].title);
     expect(form.hasBankruptcy.title).toBe("M. Have you declared bankruptcy within the past 7 years?");
     expect(form.bankruptcyChapter.title).toBe("M. If YES, identify the type(s) of bankruptcy");
-    expect(form.hasFederalDebt.title).toBe("H. Are you currently delinquent or in default on a Federal debt?");
+    expect(form.hasFederalDebt.title).toBe(
+      "H. Are you currently delinquent or in default on a Federal debt?",
+    );
     expect(ui.hasFederalDebt["ui:description"]).toMatch(/^In plain words: /);
   });
 
   it("reads a bankruptcy chapter saved as one value, before it was a list, as a list of one", () => {
     const fields = legacyScalarFields(repo.defs.files);
-    expect(fields).toEqual(expect.arrayContaining(["/user/declarations/bankruptcyChapter", "/coborrower/declarations/bankruptcyChapter"]));
-    const read = readLegacyScalars({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: "chapter13" }) } }, fields) as any;
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        "/user/declarations/bankruptcyChapter",
+        "/coborrower/declarations/bankruptcyChapter",
+      ]),
+    );
+    const read = readLegacyScalars(
+      { user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: "chapter13" }) } },
+      fields,
+    ) as any;
     expect(read.user.declarations.bankruptcyChapter).toEqual(["chapter13"]);
     expect(declarations(read, alone).valid).toBe(true);
     // Chapter 15 and "Other" have no URLA type: such an answer is asked again (the re-check sends the applicant back to this step).
-    const old = readLegacyScalars({ user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: "chapter15" }) } }, fields);
+    const old = readLegacyScalars(
+      { user: { declarations: allNo({ hasBankruptcy: true, bankruptcyChapter: "chapter15" }) } },
+      fields,
+    );
     expect(pointers(declarations(old, alone))).toEqual(["/user/declarations/bankruptcyChapter/0"]);
   });
 
   it("requires the borrowed amount when money is borrowed from another party", () => {
     const amount = "/user/declarations/borrowedThirdPartyMoneyAmount";
-    expect(pointers(declarations({ user: { declarations: allNo({ hasBorrowedThirdPartyMoney: true }) } }, alone))).toEqual([amount]);
-    const zero = declarations({ user: { declarations: allNo({ hasBorrowedThirdPartyMoney: true, borrowedThirdPartyMoneyAmount: 0 }) } }, alone);
-    expect(zero.errors).toEqual([expect.objectContaining({ pointer: amount, ruleId: "declarations.borrowed-amount-positive" })]);
-    expect(declarations({ user: { declarations: allNo({ hasBorrowedThirdPartyMoney: true, borrowedThirdPartyMoneyAmount: 5000 }) } }, alone).valid).toBe(true);
-    expect(declarations({ user: { declarations: allNo({ borrowedThirdPartyMoneyAmount: 5000 }) } }, alone).hidden).toContain(amount);
+    expect(
+      pointers(declarations({ user: { declarations: allNo({ hasBorrowedThirdPartyMoney: true }) } }, alone)),
+    ).toEqual([amount]);
+    const zero = declarations(
+      {
+        user: { declarations: allNo({ hasBorrowedThirdPartyMoney: true, borrowedThirdPartyMoneyAmount: 0 }) },
+      },
+      alone,
+    );
+    expect(zero.errors).toEqual([
+      expect.objectContaining({ pointer: amount, ruleId: "declarations.borrowed-amount-positive" }),
+    ]);
+    expect(
+      declarations(
+        {
+          user: {
+            declarations: allNo({ hasBorrowedThirdPartyMoney: true, borrowedThirdPartyMoneyAmount: 5000 }),
+          },
+        },
+        alone,
+      ).valid,
+    ).toBe(true);
+    expect(
+      declarations({ user: { declarations: allNo({ borrowedThirdPartyMoneyAmount: 5000 }) } }, alone).hidden,
+    ).toContain(amount);
   });
 
   it("asks about other property owned only after a yes to A, and its type and title only after a yes to that", () => {
     const at = (f: string) => `/user/declarations/${f}`;
     const notOccupying = declarations({ user: { declarations: allNo({ onwershipInterest: true }) } }, alone);
-    expect(notOccupying.hidden).toEqual(expect.arrayContaining([at("onwershipInterest"), at("otherPropertyType"), at("otherPropertyTitle")]));
+    expect(notOccupying.hidden).toEqual(
+      expect.arrayContaining([at("onwershipInterest"), at("otherPropertyType"), at("otherPropertyTitle")]),
+    );
     expect(notOccupying.valid).toBe(true);
 
-    expect(pointers(declarations({ user: { declarations: allNo({ hasIntentToOccupy: true }) } }, alone))).toEqual([at("onwershipInterest")]);
-    expect(declarations({ user: { declarations: allNo({ hasIntentToOccupy: true, onwershipInterest: false }) } }, alone).valid).toBe(true);
-    expect(pointers(declarations({ user: { declarations: allNo({ hasIntentToOccupy: true, onwershipInterest: true }) } }, alone)).sort()).toEqual(
-      [at("otherPropertyTitle"), at("otherPropertyType")],
-    );
-    const owned = allNo({ hasIntentToOccupy: true, onwershipInterest: true, otherPropertyType: "IP", otherPropertyTitle: "SP" });
+    expect(
+      pointers(declarations({ user: { declarations: allNo({ hasIntentToOccupy: true }) } }, alone)),
+    ).toEqual([at("onwershipInterest")]);
+    expect(
+      declarations(
+        { user: { declarations: allNo({ hasIntentToOccupy: true, onwershipInterest: false }) } },
+        alone,
+      ).valid,
+    ).toBe(true);
+    expect(
+      pointers(
+        declarations(
+          { user: { declarations: allNo({ hasIntentToOccupy: true, onwershipInterest: true }) } },
+          alone,
+        ),
+      ).sort(),
+    ).toEqual([at("otherPropertyTitle"), at("otherPropertyType")]);
+    const owned = allNo({
+      hasIntentToOccupy: true,
+      onwershipInterest: true,
+      otherPropertyType: "IP",
+      otherPropertyTitle: "SP",
+    });
     expect(declarations({ user: { declarations: owned } }, alone).valid).toBe(true);
   });
 
   it("takes the property type and title only as the URLA codes, labelled in plain English", () => {
-    const answers = allNo({ hasIntentToOccupy: true, onwershipInterest: true, otherPropertyType: "Rental", otherPropertyTitle: "Alone" });
-    expect(pointers(declarations({ user: { declarations: answers } }, alone)).sort()).toEqual(
-      ["/user/declarations/otherPropertyTitle", "/user/declarations/otherPropertyType"],
-    );
+    const answers = allNo({
+      hasIntentToOccupy: true,
+      onwershipInterest: true,
+      otherPropertyType: "Rental",
+      otherPropertyTitle: "Alone",
+    });
+    expect(pointers(declarations({ user: { declarations: answers } }, alone)).sort()).toEqual([
+      "/user/declarations/otherPropertyTitle",
+      "/user/declarations/otherPropertyType",
+    ]);
     const schema = JSON.parse(readFileSync(join(REPO_ROOT, "schemas/declarations.json"), "utf8"));
     expect(schema.$defs.otherPropertyType.oneOf).toEqual([
       { const: "PR", title: "Primary residence" },
@@ -303,7 +518,11 @@ describe("the declarations step (application8)", () => {
       { const: "SH", title: "Second home" },
       { const: "IP", title: "Investment property" },
     ]);
-    expect(schema.$defs.otherPropertyTitle.oneOf.map((o: { title: string }) => o.title)).toEqual(["By yourself", "Jointly with your spouse", "Jointly with another person"]);
+    expect(schema.$defs.otherPropertyTitle.oneOf.map((o: { title: string }) => o.title)).toEqual([
+      "By yourself",
+      "Jointly with your spouse",
+      "Jointly with another person",
+    ]);
   });
 
   it("asks the co-borrower's declarations only when a co-borrower applies, and then requires every one", () => {
@@ -311,11 +530,20 @@ describe("the declarations step (application8)", () => {
     expect(single.valid).toBe(true);
     expect(single.hidden).toContain("/coborrower");
 
-    const missing = declarations({ user: { declarations: allNo() }, coborrower: { declarations: {} } }, together);
+    const missing = declarations(
+      { user: { declarations: allNo() }, coborrower: { declarations: {} } },
+      together,
+    );
     expect(pointers(missing).sort()).toEqual(questions.map((q) => `/coborrower/declarations/${q}`).sort());
-    const bankrupt = declarations({ user: { declarations: allNo() }, coborrower: { declarations: allNo({ hasBankruptcy: true }) } }, together);
+    const bankrupt = declarations(
+      { user: { declarations: allNo() }, coborrower: { declarations: allNo({ hasBankruptcy: true }) } },
+      together,
+    );
     expect(pointers(bankrupt)).toEqual(["/coborrower/declarations/bankruptcyChapter"]);
-    expect(declarations({ user: { declarations: allNo() }, coborrower: { declarations: allNo() } }, together).valid).toBe(true);
+    expect(
+      declarations({ user: { declarations: allNo() }, coborrower: { declarations: allNo() } }, together)
+        .valid,
+    ).toBe(true);
   });
 
   it("shows every question as a yes/no, follow-ups included, with its letter", () => {

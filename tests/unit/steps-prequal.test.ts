@@ -12,7 +12,12 @@ const { defs } = repo;
 const today = "2026-11-22";
 
 /** Validates a step's answers as the server does, saves them onto the application and walks on. */
-function submit(application: Record<string, unknown>, stepId: string, answers: Record<string, unknown>, variant = "variantOne") {
+function submit(
+  application: Record<string, unknown>,
+  stepId: string,
+  answers: Record<string, unknown>,
+  variant = "variantOne",
+) {
   const result = createStepValidator(defs, stepId)(answers, { application, today });
   expect(result.errors, `answers of ${stepId}`).toEqual([]);
   const doc = mergeDocs(application, result.answers) as Record<string, unknown>;
@@ -22,18 +27,30 @@ function submit(application: Record<string, unknown>, stepId: string, answers: R
 const errorsOf = (stepId: string, answers: unknown, application: unknown = {}) =>
   createStepValidator(defs, stepId)(answers, { application, today }).errors;
 
-const quoteOf = (input: unknown) => presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", { ...(input as object), today }));
+const quoteOf = (input: unknown) =>
+  presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", { ...(input as object), today }));
 
 /** An early-funnel applicant up to the credit score, with a thin estimate but no ruling answer yet. */
 const earlyApplicant = {
   user: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
-  setup: { propertyValue: 300000, mortgageEstimate: 200000, hasFbm: false, isSelfEmployed: false, creditRange: "good", zip: "94110" },
+  setup: {
+    propertyValue: 300000,
+    mortgageEstimate: 200000,
+    hasFbm: false,
+    isSelfEmployed: false,
+    creditRange: "good",
+    zip: "94110",
+  },
 };
 
 describe("early funnel: ineligibility decided by the pricing rules", () => {
   it("sends a low-equity applicant to /app/ineligible/low-equity after the mortgage balance", () => {
     const { next } = submit(earlyApplicant, "mortgageBalance", { setup: { mortgageBalance: 260000 } });
-    expect(next).toMatchObject({ stepId: null, route: "/app/ineligible/low-equity", ruleId: "mortgageBalance.ineligible" });
+    expect(next).toMatchObject({
+      stepId: null,
+      route: "/app/ineligible/low-equity",
+      ruleId: "mortgageBalance.ineligible",
+    });
   });
 
   it("goes on to the offer preview when the balance leaves enough equity", () => {
@@ -47,23 +64,37 @@ describe("early funnel: ineligibility decided by the pricing rules", () => {
   });
 
   it("sends a recent foreclosure to the late-payment page", () => {
-    const { next } = submit({ setup: { propertyValue: 500000, mortgageEstimate: 100000 } }, "hasFbm", { setup: { hasFbm: true } });
-    expect(next).toMatchObject({ stepId: null, route: "/app/ineligible/late-payment", ruleId: "hasFbm.ineligible" });
+    const { next } = submit({ setup: { propertyValue: 500000, mortgageEstimate: 100000 } }, "hasFbm", {
+      setup: { hasFbm: true },
+    });
+    expect(next).toMatchObject({
+      stepId: null,
+      route: "/app/ineligible/late-payment",
+      ruleId: "hasFbm.ineligible",
+    });
   });
 
   it("sends a credit range below 640 to the boost page", () => {
-    const { next } = submit({ setup: { propertyValue: 500000, hasFbm: false } }, "creditRange", { setup: { creditRange: "poor" } });
+    const { next } = submit({ setup: { propertyValue: 500000, hasFbm: false } }, "creditRange", {
+      setup: { creditRange: "poor" },
+    });
     expect(next).toMatchObject({ route: "/app/ineligible/boost", ruleId: "creditRange.ineligible" });
   });
 
   it("sends a credit score under 640 saved before to the boost page, even with a better range", () => {
-    const { next } = submit({ ...earlyApplicant, setup: { ...earlyApplicant.setup, creditScore: 610 } }, "creditScore", { setup: { hasCoborrower: false } });
+    const { next } = submit(
+      { ...earlyApplicant, setup: { ...earlyApplicant.setup, creditScore: 610 } },
+      "creditScore",
+      { setup: { hasCoborrower: false } },
+    );
     expect(next).toMatchObject({ route: "/app/ineligible/boost", ruleId: "creditScore.ineligible" });
   });
 });
 
 describe("early funnel: income and debts for a fair credit range", () => {
-  const fair = { setup: { propertyValue: 500000, mortgageEstimate: 200000, hasFbm: false, isSelfEmployed: false } };
+  const fair = {
+    setup: { propertyValue: 500000, mortgageEstimate: 200000, hasFbm: false, isSelfEmployed: false },
+  };
 
   it("asks income and debts after a fair credit range, then the ZIP code", () => {
     const range = submit(fair, "creditRange", { setup: { creditRange: "fair" } });
@@ -77,23 +108,33 @@ describe("early funnel: income and debts for a fair credit range", () => {
   });
 
   it("sends fair credit with debt payments over 45% of income to the boost page", () => {
-    const { next } = submit({ setup: { ...fair.setup, creditRange: "fair" } }, "creditIncome", { setup: { annualIncome: 60000, monthlyDebts: 2500 } });
+    const { next } = submit({ setup: { ...fair.setup, creditRange: "fair" } }, "creditIncome", {
+      setup: { annualIncome: 60000, monthlyDebts: 2500 },
+    });
     expect(next).toMatchObject({ route: "/app/ineligible/boost", ruleId: "creditIncome.ineligible" });
   });
 
   it("requires both the yearly income and the monthly debts", () => {
-    expect(errorsOf("creditIncome", { setup: { annualIncome: 80000 } }).map((e) => e.pointer)).toEqual(["/setup/monthlyDebts"]);
+    expect(errorsOf("creditIncome", { setup: { annualIncome: 80000 } }).map((e) => e.pointer)).toEqual([
+      "/setup/monthlyDebts",
+    ]);
   });
 });
 
 describe("early funnel: the co-borrower", () => {
   it("asks the co-borrower's name after the question whether anyone applies, when someone applies with the borrower", () => {
     const { next } = submit(earlyApplicant, "creditScore", { setup: { hasCoborrower: true } });
-    expect(next).toMatchObject({ stepId: "coborrower", route: "/app/initial-setup/coborrower", ruleId: "creditScore.coborrower" });
+    expect(next).toMatchObject({
+      stepId: "coborrower",
+      route: "/app/initial-setup/coborrower",
+      ruleId: "creditScore.coborrower",
+    });
   });
 
   it("goes on to the mortgage balance when the borrower applies alone", () => {
-    expect(submit(earlyApplicant, "creditScore", { setup: { hasCoborrower: false } }, "variantTwo").next.stepId).toBe("mortgageBalance");
+    expect(
+      submit(earlyApplicant, "creditScore", { setup: { hasCoborrower: false } }, "variantTwo").next.stepId,
+    ).toBe("mortgageBalance");
   });
 
   it("requires an answer to whether anyone applies with the borrower", () => {
@@ -101,23 +142,36 @@ describe("early funnel: the co-borrower", () => {
   });
 
   it("asks only that: the credit range was the one credit question (never asked twice)", () => {
-    expect(errorsOf("creditScore", { setup: { creditScore: 720, hasCoborrower: false } }).map((e) => e.pointer)).toEqual(["/setup/creditScore"]);
+    expect(
+      errorsOf("creditScore", { setup: { creditScore: 720, hasCoborrower: false } }).map((e) => e.pointer),
+    ).toEqual(["/setup/creditScore"]);
   });
 
   it("continues from the co-borrower's name to the mortgage balance", () => {
     const withCo = { ...earlyApplicant, setup: { ...earlyApplicant.setup, hasCoborrower: true } };
-    const { next } = submit(withCo, "coborrower", { coborrower: { firstName: "Charles", lastName: "Babbage", email: "charles@example.com" } });
+    const { next } = submit(withCo, "coborrower", {
+      coborrower: { firstName: "Charles", lastName: "Babbage", email: "charles@example.com" },
+    });
     expect(next).toMatchObject({ stepId: "mortgageBalance", route: "/app/initial-setup/mortgage-balance" });
   });
 
   it("refuses the borrower's own email for the co-borrower, whatever its case", () => {
-    const errors = errorsOf("coborrower", { coborrower: { firstName: "Charles", lastName: "Babbage", email: "ADA@example.com" } }, earlyApplicant);
-    expect(errors).toEqual([expect.objectContaining({ pointer: "/coborrower/email", ruleId: "coborrower.own-email" })]);
+    const errors = errorsOf(
+      "coborrower",
+      { coborrower: { firstName: "Charles", lastName: "Babbage", email: "ADA@example.com" } },
+      earlyApplicant,
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({ pointer: "/coborrower/email", ruleId: "coborrower.own-email" }),
+    ]);
   });
 
   it("requires the co-borrower's first name, last name and email", () => {
-    expect(errorsOf("coborrower", { coborrower: {} }, earlyApplicant).map((e) => e.pointer).sort())
-      .toEqual(["/coborrower/email", "/coborrower/firstName", "/coborrower/lastName"]);
+    expect(
+      errorsOf("coborrower", { coborrower: {} }, earlyApplicant)
+        .map((e) => e.pointer)
+        .sort(),
+    ).toEqual(["/coborrower/email", "/coborrower/firstName", "/coborrower/lastName"]);
   });
 });
 
@@ -125,14 +179,30 @@ describe("the offer preview", () => {
   const eligible = { setup: { ...earlyApplicant.setup, mortgageBalance: 100000 } };
 
   it("goes from the offer preview to the account setup, and from its consents to the application", () => {
-    expect(submit(eligible, "previewOffer", {}).next).toMatchObject({ stepId: "setupPhone", route: "/app/initial-setup/phone" });
-    expect(submit(eligible, "setupPhone", { user: { phone: "3035550142" } }).next).toMatchObject({ stepId: "setupVerify", route: "/app/initial-setup/verify-phone" });
-    expect(submit(eligible, "setupConsent", { consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } } }).next).toMatchObject({ stepId: "application", route: "/app/application/1" });
+    expect(submit(eligible, "previewOffer", {}).next).toMatchObject({
+      stepId: "setupPhone",
+      route: "/app/initial-setup/phone",
+    });
+    expect(submit(eligible, "setupPhone", { user: { phone: "3035550142" } }).next).toMatchObject({
+      stepId: "setupVerify",
+      route: "/app/initial-setup/verify-phone",
+    });
+    expect(
+      submit(eligible, "setupConsent", {
+        consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+      }).next,
+    ).toMatchObject({ stepId: "application", route: "/app/application/1" });
   });
 
   it("goes from the prequalification offer preview to the account setup, as from the early funnel", () => {
-    const prequal = { property: { value: 500000, propertyUsage: "primaryResidence" }, setup: { hasMortgage: false, creditRange: "good" } };
-    expect(submit(prequal, "prequalOffer", {}).next).toMatchObject({ stepId: "setupPhone", route: "/app/initial-setup/phone" });
+    const prequal = {
+      property: { value: 500000, propertyUsage: "primaryResidence" },
+      setup: { hasMortgage: false, creditRange: "good" },
+    };
+    expect(submit(prequal, "prequalOffer", {}).next).toMatchObject({
+      stepId: "setupPhone",
+      route: "/app/initial-setup/phone",
+    });
   });
 
   it("sends an applicant who is no longer eligible to the page that explains why, not to the application", () => {
@@ -142,21 +212,48 @@ describe("the offer preview", () => {
 
   it("names its button for the application", () => {
     for (const id of ["previewOffer", "prequalOffer"])
-      expect((defs.steps.get(id)!.def.uiSchema as Record<string, unknown> | undefined)?.["ui:submitButtonOptions"]).toEqual({ submitText: "Continue to application" });
+      expect(
+        (defs.steps.get(id)!.def.uiSchema as Record<string, unknown> | undefined)?.["ui:submitButtonOptions"],
+      ).toEqual({ submitText: "Continue to application" });
   });
 });
 
 /** Answers of a prequalification applicant who qualifies, screen by screen. */
 const prequalAnswers: [string, Record<string, unknown>][] = [
   ["prequalBuildingType", { property: { propertyType: "singleFamily" } }],
-  ["prequalAddress", { property: { line1: "12 Elm Street", city: "Springfield", state: "IL", zip: "62704", propertyUsage: "primaryResidence", value: 500000 } }],
+  [
+    "prequalAddress",
+    {
+      property: {
+        line1: "12 Elm Street",
+        city: "Springfield",
+        state: "IL",
+        zip: "62704",
+        propertyUsage: "primaryResidence",
+        value: 500000,
+      },
+    },
+  ],
   ["prequalListedForSale", { setup: { isListedForSale: false } }],
   ["prequalNewMortgage", { setup: { hasNewMortgage: false } }],
   ["prequalDerogatory", { setup: { hasDerogatory: false } }],
   ["prequalCredit", { setup: { creditRange: "veryGood" }, consents: { creditCheck: { accepted: true } } }],
   ["prequalCoborrower", { setup: { hasCoborrower: false } }],
-  ["prequalMortgageSelect", { setup: { hasMortgage: true }, mortgages: [{ creditor: "Rocket Mortgage", balance: 200000, monthlyPayment: 1400 }] }],
-  ["prequalDebts", { liabilities: [{ type: "revolving", creditor: "Capital One", balance: 8000, monthlyPayment: 240, toBePaidOff: true }] }],
+  [
+    "prequalMortgageSelect",
+    {
+      setup: { hasMortgage: true },
+      mortgages: [{ creditor: "Rocket Mortgage", balance: 200000, monthlyPayment: 1400 }],
+    },
+  ],
+  [
+    "prequalDebts",
+    {
+      liabilities: [
+        { type: "revolving", creditor: "Capital One", balance: 8000, monthlyPayment: 240, toBePaidOff: true },
+      ],
+    },
+  ],
   ["prequalOffer", {}],
 ];
 
@@ -191,7 +288,10 @@ describe("prequalification (spec §2 Prequal routes)", () => {
   });
 
   it("prices the walked-through applicant from the property's value and their listed mortgage", () => {
-    expect(quoteOf(walkPrequal().doc)).toMatchObject({ ruleId: "pricing.offer", quote: { eligible: true, lineAmount: 225000, apr: 8.74 } });
+    expect(quoteOf(walkPrequal().doc)).toMatchObject({
+      ruleId: "pricing.offer",
+      quote: { eligible: true, lineAmount: 225000, apr: 8.74 },
+    });
   });
 
   it("goes back from the offer to the debts, and has no Back on its first screen", () => {
@@ -200,91 +300,196 @@ describe("prequalification (spec §2 Prequal routes)", () => {
   });
 
   it("asks the number of units only for a multi-unit building, and at least 2", () => {
-    expect(createStepValidator(defs, "prequalBuildingType")({ property: { propertyType: "condo", units: 3 } }, { today }).hidden).toEqual(["/property/units"]);
-    expect(errorsOf("prequalBuildingType", { property: { propertyType: "multiUnit" } }).map((e) => e.pointer)).toEqual(["/property/units"]);
+    expect(
+      createStepValidator(defs, "prequalBuildingType")(
+        { property: { propertyType: "condo", units: 3 } },
+        { today },
+      ).hidden,
+    ).toEqual(["/property/units"]);
+    expect(
+      errorsOf("prequalBuildingType", { property: { propertyType: "multiUnit" } }).map((e) => e.pointer),
+    ).toEqual(["/property/units"]);
     expect(errorsOf("prequalBuildingType", { property: { propertyType: "multiUnit", units: 1 } })).toEqual([
-      { pointer: "/property/units", message: "A multi-unit building has 2 or more units; for a single home, choose another type" },
+      {
+        pointer: "/property/units",
+        message: "A multi-unit building has 2 or more units; for a single home, choose another type",
+      },
     ]);
-    expect(errorsOf("prequalBuildingType", { property: { propertyType: "multiUnit", units: 2 } })).toEqual([]);
-  });
-
-  it("requires the property's street, city, state, ZIP code, usage and value", () => {
-    expect(errorsOf("prequalAddress", { property: {} }).map((e) => e.pointer).sort()).toEqual(
-      ["/property/city", "/property/line1", "/property/propertyUsage", "/property/state", "/property/value", "/property/zip"],
+    expect(errorsOf("prequalBuildingType", { property: { propertyType: "multiUnit", units: 2 } })).toEqual(
+      [],
     );
   });
 
+  it("requires the property's street, city, state, ZIP code, usage and value", () => {
+    expect(
+      errorsOf("prequalAddress", { property: {} })
+        .map((e) => e.pointer)
+        .sort(),
+    ).toEqual([
+      "/property/city",
+      "/property/line1",
+      "/property/propertyUsage",
+      "/property/state",
+      "/property/value",
+      "/property/zip",
+    ]);
+  });
+
   it("sends a listed property to the listed-for-sale page", () => {
-    const { routes } = walkPrequal(prequalAnswers.map(([id, a]) => [id, id === "prequalListedForSale" ? { setup: { isListedForSale: true } } : a]));
+    const { routes } = walkPrequal(
+      prequalAnswers.map(([id, a]) => [
+        id,
+        id === "prequalListedForSale" ? { setup: { isListedForSale: true } } : a,
+      ]),
+    );
     expect(routes.at(-1)).toBe("/app/ineligible/listed-for-sale");
     expect(routes).toHaveLength(4);
   });
 
   it("sends a recent foreclosure to the late-payment page", () => {
-    const { routes } = walkPrequal(prequalAnswers.map(([id, a]) => [id, id === "prequalDerogatory" ? { setup: { hasDerogatory: true } } : a]));
+    const { routes } = walkPrequal(
+      prequalAnswers.map(([id, a]) => [
+        id,
+        id === "prequalDerogatory" ? { setup: { hasDerogatory: true } } : a,
+      ]),
+    );
     expect(routes.at(-1)).toBe("/app/ineligible/late-payment");
   });
 
   it("sends a credit range below 640 to the boost page after the credit screen", () => {
-    const { routes } = walkPrequal(prequalAnswers.map(([id, a]) => [id, id === "prequalCredit" ? { setup: { creditRange: "poor" }, consents: { creditCheck: { accepted: true } } } : a]));
+    const { routes } = walkPrequal(
+      prequalAnswers.map(([id, a]) => [
+        id,
+        id === "prequalCredit"
+          ? { setup: { creditRange: "poor" }, consents: { creditCheck: { accepted: true } } }
+          : a,
+      ]),
+    );
     expect(routes.at(-1)).toBe("/app/ineligible/boost");
     expect(routes).toHaveLength(7);
   });
 
   it("sends a low-equity applicant to the low-equity page after the mortgages", () => {
-    const thin = { setup: { hasMortgage: true }, mortgages: [{ creditor: "Chase", balance: 420000, monthlyPayment: 2600 }] };
-    const { routes } = walkPrequal(prequalAnswers.map(([id, a]) => [id, id === "prequalMortgageSelect" ? thin : a]));
+    const thin = {
+      setup: { hasMortgage: true },
+      mortgages: [{ creditor: "Chase", balance: 420000, monthlyPayment: 2600 }],
+    };
+    const { routes } = walkPrequal(
+      prequalAnswers.map(([id, a]) => [id, id === "prequalMortgageSelect" ? thin : a]),
+    );
     expect(routes.slice(-2)).toEqual(["/prequal/mortgage-select", "/app/ineligible/low-equity"]);
   });
 
   it("keeps going after a new mortgage, and then asks for it in the list of loans", () => {
-    const { routes } = walkPrequal(prequalAnswers.map(([id, a]) => [id, id === "prequalNewMortgage" ? { setup: { hasNewMortgage: true } } : a]));
+    const { routes } = walkPrequal(
+      prequalAnswers.map(([id, a]) => [
+        id,
+        id === "prequalNewMortgage" ? { setup: { hasNewMortgage: true } } : a,
+      ]),
+    );
     expect(routes.at(-1)).toBe("/app/initial-setup/phone");
-    expect(errorsOf("prequalMortgageSelect", { setup: { hasMortgage: false } }, { setup: { hasNewMortgage: true } })).toEqual([
-      expect.objectContaining({ pointer: "/setup/hasMortgage", ruleId: "prequalMortgageSelect.new-mortgage-listed" }),
+    expect(
+      errorsOf(
+        "prequalMortgageSelect",
+        { setup: { hasMortgage: false } },
+        { setup: { hasNewMortgage: true } },
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        pointer: "/setup/hasMortgage",
+        ruleId: "prequalMortgageSelect.new-mortgage-listed",
+      }),
     ]);
   });
 
   it("asks the credit check authorization as the main funnel's consent step does: the box must be checked, nothing the server stamps is asked", () => {
-    expect(errorsOf("prequalCredit", { setup: { creditRange: "good" }, consents: { creditCheck: { accepted: false } } })).toEqual([
-      expect.objectContaining({ pointer: "/consents/creditCheck/accepted", ruleId: "prequalCredit.consent-given" }),
+    expect(
+      errorsOf("prequalCredit", {
+        setup: { creditRange: "good" },
+        consents: { creditCheck: { accepted: false } },
+      }),
+    ).toEqual([
+      expect.objectContaining({
+        pointer: "/consents/creditCheck/accepted",
+        ruleId: "prequalCredit.consent-given",
+      }),
     ]);
-    expect(errorsOf("prequalCredit", { setup: { creditRange: "good" }, consents: { creditCheck: { accepted: true, acceptedAt: "2026-11-22T10:00:00Z" } } })).not.toEqual([]);
+    expect(
+      errorsOf("prequalCredit", {
+        setup: { creditRange: "good" },
+        consents: { creditCheck: { accepted: true, acceptedAt: "2026-11-22T10:00:00Z" } },
+      }),
+    ).not.toEqual([]);
   });
 
   it("records the authorization with the same effect, pointer and text as the main funnel's consent step", () => {
-    const recorded = (id: string) => defs.steps.get(id)!.def.effects!.find((e) => e.kind === "recordConsent")!.consents!.creditCheck;
+    const recorded = (id: string) =>
+      defs.steps.get(id)!.def.effects!.find((e) => e.kind === "recordConsent")!.consents!.creditCheck;
     expect(recorded("prequalCredit")).toEqual(recorded("setupConsent"));
-    expect((defs.steps.get("prequalCredit")!.def.uiSchema as any).consents.creditCheck["ui:options"].documents).toEqual([recorded("setupConsent")!.document]);
+    expect(
+      (defs.steps.get("prequalCredit")!.def.uiSchema as any).consents.creditCheck["ui:options"].documents,
+    ).toEqual([recorded("setupConsent")!.document]);
   });
 
   it("asks the co-borrower's name and email only when someone applies with the borrower", () => {
-    const alone = createStepValidator(defs, "prequalCoborrower")({ setup: { hasCoborrower: false }, coborrower: { firstName: "Old" } }, { today });
-    expect(alone).toMatchObject({ valid: true, hidden: ["/coborrower"], answers: { setup: { hasCoborrower: false } } });
-    expect(errorsOf("prequalCoborrower", { setup: { hasCoborrower: true }, coborrower: {} }).map((e) => e.pointer).sort())
-      .toEqual(["/coborrower/email", "/coborrower/firstName", "/coborrower/lastName"]);
-    expect(errorsOf("prequalCoborrower", { setup: { hasCoborrower: true }, coborrower: { firstName: "Bo", lastName: "Li", email: "Me@Example.com" } }, { user: { email: "me@example.com" } }))
-      .toEqual([expect.objectContaining({ pointer: "/coborrower/email" })]);
+    const alone = createStepValidator(defs, "prequalCoborrower")(
+      { setup: { hasCoborrower: false }, coborrower: { firstName: "Old" } },
+      { today },
+    );
+    expect(alone).toMatchObject({
+      valid: true,
+      hidden: ["/coborrower"],
+      answers: { setup: { hasCoborrower: false } },
+    });
+    expect(
+      errorsOf("prequalCoborrower", { setup: { hasCoborrower: true }, coborrower: {} })
+        .map((e) => e.pointer)
+        .sort(),
+    ).toEqual(["/coborrower/email", "/coborrower/firstName", "/coborrower/lastName"]);
+    expect(
+      errorsOf(
+        "prequalCoborrower",
+        {
+          setup: { hasCoborrower: true },
+          coborrower: { firstName: "Bo", lastName: "Li", email: "Me@Example.com" },
+        },
+        { user: { email: "me@example.com" } },
+      ),
+    ).toEqual([expect.objectContaining({ pointer: "/coborrower/email" })]);
   });
 
   it("lets an owner without a mortgage say so, and asks lender, balance and payment of each loan otherwise", () => {
     expect(errorsOf("prequalMortgageSelect", { setup: { hasMortgage: false } })).toEqual([]);
-    expect(errorsOf("prequalMortgageSelect", { setup: { hasMortgage: true } }).map((e) => e.pointer)).toEqual(["/mortgages"]);
-    expect(errorsOf("prequalMortgageSelect", { setup: { hasMortgage: true }, mortgages: [{}] }).map((e) => e.pointer).sort())
-      .toEqual(["/mortgages/0/balance", "/mortgages/0/creditor", "/mortgages/0/monthlyPayment"]);
+    expect(errorsOf("prequalMortgageSelect", { setup: { hasMortgage: true } }).map((e) => e.pointer)).toEqual(
+      ["/mortgages"],
+    );
+    expect(
+      errorsOf("prequalMortgageSelect", { setup: { hasMortgage: true }, mortgages: [{}] })
+        .map((e) => e.pointer)
+        .sort(),
+    ).toEqual(["/mortgages/0/balance", "/mortgages/0/creditor", "/mortgages/0/monthlyPayment"]);
   });
 
   it("allows no other debts, and asks for each listed debt whether to pay it off with the line", () => {
     expect(errorsOf("prequalDebts", {})).toEqual([]);
     const debt = { type: "auto", creditor: "Ally", balance: 12000, monthlyPayment: 350 };
-    expect(errorsOf("prequalDebts", { liabilities: [debt] }).map((e) => e.pointer)).toEqual(["/liabilities/0/toBePaidOff"]);
+    expect(errorsOf("prequalDebts", { liabilities: [debt] }).map((e) => e.pointer)).toEqual([
+      "/liabilities/0/toBePaidOff",
+    ]);
     expect(errorsOf("prequalDebts", { liabilities: [{ ...debt, toBePaidOff: false }] })).toEqual([]);
   });
 
   it("asks whose debt it is only when a co-borrower applies", () => {
     const debt = { type: "auto", creditor: "Ally", balance: 12000, monthlyPayment: 350, toBePaidOff: true };
-    expect(errorsOf("prequalDebts", { liabilities: [debt] }, { setup: { hasCoborrower: true } }).map((e) => e.pointer)).toEqual(["/liabilities/0/debtor"]);
-    expect(createStepValidator(defs, "prequalDebts")({ liabilities: [{ ...debt, debtor: "joint" }] }, { today }).hidden).toEqual(["/liabilities/0/debtor"]);
+    expect(
+      errorsOf("prequalDebts", { liabilities: [debt] }, { setup: { hasCoborrower: true } }).map(
+        (e) => e.pointer,
+      ),
+    ).toEqual(["/liabilities/0/debtor"]);
+    expect(
+      createStepValidator(defs, "prequalDebts")({ liabilities: [{ ...debt, debtor: "joint" }] }, { today })
+        .hidden,
+    ).toEqual(["/liabilities/0/debtor"]);
   });
 });
 
@@ -292,38 +497,71 @@ describe("pricing for the prequalification path", () => {
   const home = { value: 500000, propertyUsage: "primaryResidence" };
 
   it("reads the property's value and the listed mortgages where the early funnel has setup answers", () => {
-    const quote = quoteOf({ property: home, setup: { hasMortgage: true, creditRange: "excellent" }, mortgages: [{ balance: 150000 }, { balance: 50000 }] });
-    expect(quote).toMatchObject({ ruleId: "pricing.offer", quote: { eligible: true, lineAmount: 225000, apr: 8.24, originationFee: 4477 } });
+    const quote = quoteOf({
+      property: home,
+      setup: { hasMortgage: true, creditRange: "excellent" },
+      mortgages: [{ balance: 150000 }, { balance: 50000 }],
+    });
+    expect(quote).toMatchObject({
+      ruleId: "pricing.offer",
+      quote: { eligible: true, lineAmount: 225000, apr: 8.24, originationFee: 4477 },
+    });
   });
 
   it("prices a home owned free and clear on its whole value", () => {
-    expect(quoteOf({ property: { value: 400000, propertyUsage: "investment" }, setup: { hasMortgage: false, creditRange: "good" } }))
-      .toMatchObject({ quote: { eligible: true, lineAmount: 280000 } });
+    expect(
+      quoteOf({
+        property: { value: 400000, propertyUsage: "investment" },
+        setup: { hasMortgage: false, creditRange: "good" },
+      }),
+    ).toMatchObject({ quote: { eligible: true, lineAmount: 280000 } });
   });
 
   it("judges equity only once the applicant has said whether the home has mortgages", () => {
-    expect(quoteOf({ property: { value: 300000 }, setup: { creditRange: "good" } }).ruleId).toBe("pricing.offer");
-    expect(quoteOf({ property: { value: 300000 }, setup: { creditRange: "good", hasMortgage: true }, mortgages: [{ balance: 260000 }] }))
-      .toMatchObject({ ruleId: "pricing.low-equity", quote: { route: "/app/ineligible/low-equity", equityRoom: -20000 } });
+    expect(quoteOf({ property: { value: 300000 }, setup: { creditRange: "good" } }).ruleId).toBe(
+      "pricing.offer",
+    );
+    expect(
+      quoteOf({
+        property: { value: 300000 },
+        setup: { creditRange: "good", hasMortgage: true },
+        mortgages: [{ balance: 260000 }],
+      }),
+    ).toMatchObject({
+      ruleId: "pricing.low-equity",
+      quote: { route: "/app/ineligible/low-equity", equityRoom: -20000 },
+    });
   });
 
   it("leaves out a mortgage that belongs to another owned property", () => {
     const input = {
       property: home,
       setup: { hasMortgage: true, creditRange: "excellent" },
-      mortgages: [{ id: "m1", balance: 100000 }, { id: "m2", balance: 300000 }],
+      mortgages: [
+        { id: "m1", balance: 100000 },
+        { id: "m2", balance: 300000 },
+      ],
       propertyOwnership: [{ propertyId: "p2", mortgages: [{ id: "m2", balance: 300000 }] }],
     };
     expect(quoteOf(input)).toMatchObject({ quote: { lineAmount: 325000 } });
   });
 
   it("names the missing home value by the field the prequalification asks", () => {
-    expect(quoteOf({ property: { propertyType: "condo" } })).toMatchObject({ ruleId: "pricing.incomplete", quote: { missing: "property.value", route: null } });
+    expect(quoteOf({ property: { propertyType: "condo" } })).toMatchObject({
+      ruleId: "pricing.incomplete",
+      quote: { missing: "property.value", route: null },
+    });
   });
 
   it("sends a listed home, a recent derogatory event and low credit to their pages before any value is known", () => {
-    expect(quoteOf({ setup: { isListedForSale: true } }).quote).toMatchObject({ route: "/app/ineligible/listed-for-sale" });
-    expect(quoteOf({ setup: { hasDerogatory: true } }).quote).toMatchObject({ route: "/app/ineligible/late-payment" });
-    expect(quoteOf({ setup: { creditRange: "poor" } }).quote).toMatchObject({ route: "/app/ineligible/boost" });
+    expect(quoteOf({ setup: { isListedForSale: true } }).quote).toMatchObject({
+      route: "/app/ineligible/listed-for-sale",
+    });
+    expect(quoteOf({ setup: { hasDerogatory: true } }).quote).toMatchObject({
+      route: "/app/ineligible/late-payment",
+    });
+    expect(quoteOf({ setup: { creditRange: "poor" } }).quote).toMatchObject({
+      route: "/app/ineligible/boost",
+    });
   });
 });

@@ -1,7 +1,15 @@
 // File storage (server/storage): content-addressed local disk, written through a temporary file
 // and renamed, each content stored once; and the magic-byte sniffing that decides what a file is.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -29,7 +37,7 @@ describe("local-disk storage", () => {
     const stored = await storage.put(bytes);
     expect(stored).toEqual({ key: sha(bytes), sha256: sha(bytes), size: bytes.length, created: true });
     expect(isStorageKey(stored.key)).toBe(true);
-    expect(Buffer.compare(await storage.get(stored.key) as Buffer, Buffer.from(bytes))).toBe(0);
+    expect(Buffer.compare((await storage.get(stored.key)) as Buffer, Buffer.from(bytes))).toBe(0);
     expect(existsSync(join(root, stored.key.slice(0, 2), stored.key))).toBe(true);
   });
 
@@ -38,10 +46,15 @@ describe("local-disk storage", () => {
     const storage = localDiskStorage(root, KEY);
     const first = await storage.put(bytesOf("same bytes"));
     const second = await storage.put(bytesOf("same bytes"));
-    const [third, fourth] = await Promise.all([storage.put(bytesOf("same bytes")), storage.put(bytesOf("other bytes"))]);
+    const [third, fourth] = await Promise.all([
+      storage.put(bytesOf("same bytes")),
+      storage.put(bytesOf("other bytes")),
+    ]);
     expect(second).toEqual({ ...first, created: false });
     expect(third.key).toBe(first.key);
-    expect(storedFiles(root).sort()).toEqual([join(first.key.slice(0, 2), first.key), join(fourth.key.slice(0, 2), fourth.key)].sort());
+    expect(storedFiles(root).sort()).toEqual(
+      [join(first.key.slice(0, 2), first.key), join(fourth.key.slice(0, 2), fourth.key)].sort(),
+    );
   });
 
   it("leaves no temporary file behind and keeps files private to the server's user", async () => {
@@ -89,7 +102,9 @@ describe("files encrypted at rest (envelope encryption)", () => {
     const [a, b] = [freshRoot(), freshRoot()];
     const { key } = await localDiskStorage(a, KEY).put(statement);
     await localDiskStorage(b, KEY).put(statement);
-    expect(readFileSync(join(a, key.slice(0, 2), key)).equals(readFileSync(join(b, key.slice(0, 2), key)))).toBe(false);
+    expect(
+      readFileSync(join(a, key.slice(0, 2), key)).equals(readFileSync(join(b, key.slice(0, 2), key))),
+    ).toBe(false);
   });
 
   it("refuses a file changed on disk or moved under another file's key", async () => {
@@ -121,13 +136,32 @@ describe("files encrypted at rest (envelope encryption)", () => {
 });
 
 describe("what a file is, from its first bytes", () => {
-  const ftyp = (brand: string) => new Uint8Array([0, 0, 0, 24, ...bytesOf("ftyp"), ...bytesOf(brand), 0, 0, 0, 0, ...bytesOf("mif1"), ...bytesOf("heic"), 0, 0]);
+  const ftyp = (brand: string) =>
+    new Uint8Array([
+      0,
+      0,
+      0,
+      24,
+      ...bytesOf("ftyp"),
+      ...bytesOf(brand),
+      0,
+      0,
+      0,
+      0,
+      ...bytesOf("mif1"),
+      ...bytesOf("heic"),
+      0,
+      0,
+    ]);
 
   it("recognises PDF, JPEG, PNG and HEIC", () => {
     expect(sniffType(bytesOf("%PDF-1.4\n..."))?.contentType).toBe("application/pdf");
     expect(sniffType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))?.contentType).toBe("image/jpeg");
-    expect(sniffType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))?.contentType).toBe("image/png");
-    for (const brand of ["heic", "heix", "hevc", "mif1", "msf1"]) expect(sniffType(ftyp(brand))?.contentType).toBe("image/heic");
+    expect(
+      sniffType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))?.contentType,
+    ).toBe("image/png");
+    for (const brand of ["heic", "heix", "hevc", "mif1", "msf1"])
+      expect(sniffType(ftyp(brand))?.contentType).toBe("image/heic");
   });
 
   it("refuses everything else, whatever it is called", () => {
@@ -145,19 +179,25 @@ describe("the file name kept with an upload", () => {
   const jpeg = sniffType(new Uint8Array([0xff, 0xd8, 0xff]))!;
 
   it("keeps only the last path segment, on one line, with the extension of what the file is", () => {
-    expect(cleanFileName("C:\\Users\\dana\\March statement.pdf", pdf, "bank_statements")).toBe("March statement.pdf");
+    expect(cleanFileName("C:\\Users\\dana\\March statement.pdf", pdf, "bank_statements")).toBe(
+      "March statement.pdf",
+    );
     expect(cleanFileName("../../etc/passwd", pdf, "bank_statements")).toBe("passwd.pdf");
     expect(cleanFileName("scan.PDF", jpeg, "id_document")).toBe("scan.jpg");
     expect(cleanFileName("IMG_0001.JPEG", jpeg, "id_document")).toBe("IMG_0001.JPEG");
-    expect(cleanFileName("line\nbreak\t\"quoted\".jpeg", jpeg, "id_document")).toBe("linebreakquoted.jpeg");
+    expect(cleanFileName('line\nbreak\t"quoted".jpeg', jpeg, "id_document")).toBe("linebreakquoted.jpeg");
     expect(cleanFileName("", pdf, "w2")).toBe("w2.pdf");
     expect(cleanFileName("x".repeat(400) + ".pdf", pdf, "w2")).toHaveLength(200);
   });
 
   it("strips right-to-left overrides and the other bidi, zero-width and control characters, so a name reads as what it is", () => {
     expect(cleanFileName("invoice\u202Efdp.exe.pdf", pdf, "w2")).toBe("invoicefdp.exe.pdf");
-    expect(cleanFileName("\u2066pay\u2069stub\u200F\u200E\u061C\u200B\uFEFF\u00AD.pdf", pdf, "w2")).toBe("paystub.pdf");
+    expect(cleanFileName("\u2066pay\u2069stub\u200F\u200E\u061C\u200B\uFEFF\u00AD.pdf", pdf, "w2")).toBe(
+      "paystub.pdf",
+    );
     expect(cleanFileName("bell\u0007and\u0085next\u2028line.pdf", pdf, "w2")).toBe("bellandnextline.pdf");
-    expect(cleanFileName("Extrait de compte – März ☕.pdf", pdf, "w2")).toBe("Extrait de compte – März ☕.pdf");
+    expect(cleanFileName("Extrait de compte – März ☕.pdf", pdf, "w2")).toBe(
+      "Extrait de compte – März ☕.pdf",
+    );
   });
 });

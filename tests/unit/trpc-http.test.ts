@@ -13,7 +13,8 @@ import { badRequest, publicProcedure, router, type Context } from "@server/trans
 import { trpcHandler } from "@server/transport/trpc/http";
 
 const echoInput = (raw: unknown) => {
-  if (typeof raw === "object" && raw !== null && typeof (raw as { word?: unknown }).word === "string") return raw as { word: string };
+  if (typeof raw === "object" && raw !== null && typeof (raw as { word?: unknown }).word === "string")
+    return raw as { word: string };
   throw badRequest([{ pointer: "/word", message: "must be a string" }]);
 };
 
@@ -58,14 +59,31 @@ const testRouter = router({
   }),
 });
 
-const createContext = async ({ req, resHeaders }: { req: Request; resHeaders: Headers }) => ({ resHeaders, ip: new URL(req.url).hostname }) as unknown as Context;
+const createContext = async ({ req, resHeaders }: { req: Request; resHeaders: Headers }) =>
+  ({ resHeaders, ip: new URL(req.url).hostname }) as unknown as Context;
 
 function apps() {
   const errors: { ours: string[]; theirs: string[] } = { ours: [], theirs: [] };
   const theirs = new Hono();
-  theirs.use("/api/trpc/*", trpcServer({ router: testRouter, endpoint: "/api/trpc", createContext: (opts) => createContext(opts) as never, onError: ({ error, path }) => void errors.theirs.push(`${path}:${error.code}`) }));
+  theirs.use(
+    "/api/trpc/*",
+    trpcServer({
+      router: testRouter,
+      endpoint: "/api/trpc",
+      createContext: (opts) => createContext(opts) as never,
+      onError: ({ error, path }) => void errors.theirs.push(`${path}:${error.code}`),
+    }),
+  );
   const ours = new Hono();
-  ours.use("/api/trpc/*", trpcHandler({ router: testRouter, endpoint: "/api/trpc", createContext, onError: ({ error, path }) => void errors.ours.push(`${path}:${error.code}`) }));
+  ours.use(
+    "/api/trpc/*",
+    trpcHandler({
+      router: testRouter,
+      endpoint: "/api/trpc",
+      createContext,
+      onError: ({ error, path }) => void errors.ours.push(`${path}:${error.code}`),
+    }),
+  );
   return { ours, theirs, errors };
 }
 
@@ -85,19 +103,42 @@ const requests: [name: string, path: string, init?: RequestInit][] = [
   ["an unknown procedure", "/api/trpc/nope"],
   ["input that is not JSON", "/api/trpc/echo?input=%7Bnot"],
   ["a mutation", "/api/trpc/change", { method: "POST", headers: json, body: JSON.stringify({ word: "x" }) }],
-  ["a batched mutation", "/api/trpc/change?batch=1", { method: "POST", headers: json, body: JSON.stringify({ 0: { word: "x" } }) }],
+  [
+    "a batched mutation",
+    "/api/trpc/change?batch=1",
+    { method: "POST", headers: json, body: JSON.stringify({ 0: { word: "x" } }) },
+  ],
   ["a mutation by GET", `/api/trpc/change?${q({ word: "x" })}`],
-  ["a query by POST", "/api/trpc/echo", { method: "POST", headers: json, body: JSON.stringify({ word: "x" }) }],
-  ["a mutation with a body that is not JSON", "/api/trpc/change", { method: "POST", headers: json, body: "{not json" }],
-  ["a mutation with another content type", "/api/trpc/change", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" }],
-  ["a mixed batch of a query and a mutation", "/api/trpc/echo,change?batch=1", { method: "POST", headers: json, body: JSON.stringify({ 0: { word: "a" }, 1: { word: "b" } }) }],
+  [
+    "a query by POST",
+    "/api/trpc/echo",
+    { method: "POST", headers: json, body: JSON.stringify({ word: "x" }) },
+  ],
+  [
+    "a mutation with a body that is not JSON",
+    "/api/trpc/change",
+    { method: "POST", headers: json, body: "{not json" },
+  ],
+  [
+    "a mutation with another content type",
+    "/api/trpc/change",
+    { method: "POST", headers: { "content-type": "text/plain" }, body: "x" },
+  ],
+  [
+    "a mixed batch of a query and a mutation",
+    "/api/trpc/echo,change?batch=1",
+    { method: "POST", headers: json, body: JSON.stringify({ 0: { word: "a" }, 1: { word: "b" } }) },
+  ],
   ["a path with broken URL-encoding", "/api/trpc/ec%E0%A4%Aho"],
   ["a HEAD request", "/api/trpc/echo", { method: "HEAD" }],
   ["a query through middlewares that narrow the context", `/api/trpc/layered?${q({ word: "hi" })}`],
   ["a query through middlewares with a bad input", `/api/trpc/layered?${q({ word: 1 })}`],
   ["a query a middleware refuses", "/api/trpc/refusedByLayer"],
   ["a failure a middleware answers as a conflict", "/api/trpc/brokenLayer"],
-  ["a batch through middlewares", `/api/trpc/layered,refusedByLayer,echo?batch=1&${q({ 0: { word: "a" }, 2: { word: "b" } })}`],
+  [
+    "a batch through middlewares",
+    `/api/trpc/layered,refusedByLayer,echo?batch=1&${q({ 0: { word: "a" }, 2: { word: "b" } })}`,
+  ],
 ];
 
 const answerOf = async (res: Response) => ({
@@ -116,13 +157,17 @@ describe("our tRPC endpoint", () => {
 
   it("runs a procedure's middlewares in turn, each context they narrow merged for the next", async () => {
     const res = await apps().ours.request(`/api/trpc/layered?${q({ word: "hi" })}`);
-    expect(await res.json()).toEqual({ result: { data: { who: "guest", heard: "guest said hi", ip: "localhost", said: "hi" } } });
+    expect(await res.json()).toEqual({
+      result: { data: { who: "guest", heard: "guest said hi", ip: "localhost", said: "hi" } },
+    });
   });
 
   it("names the field of a bad input by its pointer", async () => {
     const res = await apps().ours.request(`/api/trpc/echo?${q({ word: 5 })}`);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { data: { fieldErrors: unknown } } }).error.data.fieldErrors).toEqual([{ pointer: "/word", message: "must be a string" }]);
+    expect(
+      ((await res.json()) as { error: { data: { fieldErrors: unknown } } }).error.data.fieldErrors,
+    ).toEqual([{ pointer: "/word", message: "must be a string" }]);
   });
 
   it("reports each failed call to onError with its path, as the fetch adapter does", async () => {
@@ -148,7 +193,11 @@ describe("our tRPC endpoint", () => {
 
   it("sends a small answer, or any answer to a client without gzip, as it is", async () => {
     const { ours } = apps();
-    for (const [path, encoding] of [[`/api/trpc/echo?${q({ word: "hi" })}`, "gzip"], ["/api/trpc/big", "br"], ["/api/trpc/big", "gzip;q=0"]] as const) {
+    for (const [path, encoding] of [
+      [`/api/trpc/echo?${q({ word: "hi" })}`, "gzip"],
+      ["/api/trpc/big", "br"],
+      ["/api/trpc/big", "gzip;q=0"],
+    ] as const) {
       const res = await ours.request(path, { headers: { "accept-encoding": encoding } });
       expect(res.headers.get("content-encoding")).toBeNull();
       expect(JSON.parse(await res.text())).toHaveProperty("result");
@@ -162,7 +211,10 @@ describe("our tRPC endpoint", () => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
     });
     try {
-      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/trpc/twoCookies`, { method: "POST", headers: json, body: "{}" });
+      const res = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/trpc/twoCookies`,
+        { method: "POST", headers: json, body: "{}" },
+      );
       expect(res.status).toBe(200);
       expect(res.headers.getSetCookie()).toEqual(["first=1; Path=/", "second=2; Path=/"]);
       expect(res.headers.get("content-type")).toBe("application/json");

@@ -18,7 +18,13 @@ import {
 
 describe("email", () => {
   it("accepts a standard email address", () => {
-    for (const email of ["ann@example.com", "ann.lee+heloc@mail.example.co.uk", "a_b-c@sub-domain.example.org", "o'neil@example.com", "A@B.CO"]) {
+    for (const email of [
+      "ann@example.com",
+      "ann.lee+heloc@mail.example.co.uk",
+      "a_b-c@sub-domain.example.org",
+      "o'neil@example.com",
+      "A@B.CO",
+    ]) {
       expect(isEmail(email), email).toBe(true);
     }
   });
@@ -29,7 +35,20 @@ describe("email", () => {
   });
 
   it("refuses what is not an email address", () => {
-    for (const email of ["", "ann", "ann@", "@example.com", "ann@@example.com", "ann lee@example.com", " ann@example.com", "ann@example.com ", "ann@-example.com", "ann@example-.com", "ann@exa_mple.com", "ann@example..com"]) {
+    for (const email of [
+      "",
+      "ann",
+      "ann@",
+      "@example.com",
+      "ann@@example.com",
+      "ann lee@example.com",
+      " ann@example.com",
+      "ann@example.com ",
+      "ann@-example.com",
+      "ann@example-.com",
+      "ann@exa_mple.com",
+      "ann@example..com",
+    ]) {
       expect(isEmail(email), email).toBe(false);
     }
     expect(isEmail(null)).toBe(false);
@@ -104,7 +123,8 @@ describe("generic text", () => {
   });
 
   it("refuses untrimmed text", () => {
-    for (const text of [" a", "a ", "\ta", "a\n", "\u00a0a", "   "]) expect(isText(text), JSON.stringify(text)).toBe(false);
+    for (const text of [" a", "a ", "\ta", "a\n", "\u00a0a", "   "])
+      expect(isText(text), JSON.stringify(text)).toBe(false);
     expect(isText("a b")).toBe(true);
   });
 
@@ -152,11 +172,13 @@ describe("phone digits", () => {
 
 describe("SSN digits", () => {
   it("accepts 9 digits the SSA could issue", () => {
-    for (const ssn of ["123456789", "001010001", "665999999", "667010001", "899999999"]) expect(isSsnDigits(ssn), ssn).toBe(true);
+    for (const ssn of ["123456789", "001010001", "665999999", "667010001", "899999999"])
+      expect(isSsnDigits(ssn), ssn).toBe(true);
   });
 
   it("refuses area numbers 000, 666 and 900 to 999", () => {
-    for (const ssn of ["000123456", "666123456", "900123456", "987654321", "999999999"]) expect(isSsnDigits(ssn), ssn).toBe(false);
+    for (const ssn of ["000123456", "666123456", "900123456", "987654321", "999999999"])
+      expect(isSsnDigits(ssn), ssn).toBe(false);
   });
 
   it("refuses group 00 and serial 0000", () => {
@@ -166,7 +188,8 @@ describe("SSN digits", () => {
   });
 
   it("refuses anything but 9 digits", () => {
-    for (const ssn of ["12345678", "1234567890", "123-45-6789", "*** - ** - 6789", ""]) expect(isSsnDigits(ssn), ssn).toBe(false);
+    for (const ssn of ["12345678", "1234567890", "123-45-6789", "*** - ** - 6789", ""])
+      expect(isSsnDigits(ssn), ssn).toBe(false);
     expect(isSsnDigits(123456789)).toBe(false);
   });
 });
@@ -178,7 +201,17 @@ describe("ZIP code", () => {
   });
 
   it("refuses other shapes", () => {
-    for (const zip of ["2134", "021345", "02134-123", "02134-12345", "021341234", "02134 1234", "0213a", " 02134", ""]) {
+    for (const zip of [
+      "2134",
+      "021345",
+      "02134-123",
+      "02134-12345",
+      "021341234",
+      "02134 1234",
+      "0213a",
+      " 02134",
+      "",
+    ]) {
       expect(isZip(zip), zip).toBe(false);
     }
     expect(isZip(2134)).toBe(false);
@@ -200,11 +233,29 @@ describe("formats table for ajv", () => {
 
   it("applies the same rules as the predicates", () => {
     const cases: Record<string, [string, boolean][]> = {
-      email: [["ann@example.com", true], ["ann@localhost", false]],
-      date: [["2024-02-29", true], ["2023-02-29", false], ["2024-2-29", false]],
-      phone: [["3035550142", true], ["(303) 555-0142", false], ["0000000000", false]],
-      ssn: [["123456789", true], ["666123456", false], ["123-45-6789", false]],
-      zip: [["02134-1234", true], ["2134", false]],
+      email: [
+        ["ann@example.com", true],
+        ["ann@localhost", false],
+      ],
+      date: [
+        ["2024-02-29", true],
+        ["2023-02-29", false],
+        ["2024-2-29", false],
+      ],
+      phone: [
+        ["3035550142", true],
+        ["(303) 555-0142", false],
+        ["0000000000", false],
+      ],
+      ssn: [
+        ["123456789", true],
+        ["666123456", false],
+        ["123-45-6789", false],
+      ],
+      zip: [
+        ["02134-1234", true],
+        ["2134", false],
+      ],
     };
     for (const [name, examples] of Object.entries(cases)) {
       const validate = formats[name];

@@ -6,11 +6,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppRouter } from "@server/transport/trpc/router";
 
 let tokens = 0;
-vi.mock("../../web/src/api/bot-check", () => ({ botToken: async () => `token-${++tokens}`, prefetchBotToken: () => undefined }));
+vi.mock("@web/src/api/bot-check", () => ({
+  botToken: async () => `token-${++tokens}`,
+  prefetchBotToken: () => undefined,
+}));
 
 // Imported by a computed name: the web modules are type-checked with the browser's library (tsconfig.web.json), not here.
 const web = (path: string) => import(/* @vite-ignore */ `../../web/src/api/${path}`);
-const { apiFetch } = (await web("api-fetch")) as { apiFetch: (input: string, init?: RequestInit, options?: { botCheck?: boolean }) => Promise<Response> };
+const { apiFetch } = (await web("api-fetch")) as {
+  apiFetch: (input: string, init?: RequestInit, options?: { botCheck?: boolean }) => Promise<Response>;
+};
 const { trpcClient } = (await web("trpc")) as { trpcClient: TRPCClient<AppRouter> };
 
 interface Sent {
@@ -23,8 +28,17 @@ let sent: Sent[] = [];
 let answers: (() => Response)[] = [];
 
 const refusal = (reason: string) =>
-  new Response(JSON.stringify({ error: { message: "refused", code: -32003, data: { code: "FORBIDDEN", httpStatus: 403, reason } } }), { status: 403, headers: { "content-type": "application/json" } });
-const ok = (data: unknown) => new Response(JSON.stringify({ result: { data } }), { status: 200, headers: { "content-type": "application/json" } });
+  new Response(
+    JSON.stringify({
+      error: { message: "refused", code: -32003, data: { code: "FORBIDDEN", httpStatus: 403, reason } },
+    }),
+    { status: 403, headers: { "content-type": "application/json" } },
+  );
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ result: { data } }), {
+    status: 200,
+    headers: { "content-type": "application/json" },
+  });
 
 beforeEach(() => {
   tokens = 0;
@@ -32,7 +46,12 @@ beforeEach(() => {
   answers = [];
   vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
-    sent.push({ url: String(input), method: init.method ?? "GET", token: headers.get("x-recaptcha-token"), body: init.body });
+    sent.push({
+      url: String(input),
+      method: init.method ?? "GET",
+      token: headers.get("x-recaptcha-token"),
+      body: init.body,
+    });
     return (answers.shift() ?? (() => ok({ done: true })))();
   });
 });
@@ -58,14 +77,19 @@ describe("apiFetch", () => {
     answers = [() => refusal("cross-site")];
     expect((await apiFetch("/api/trpc/step.submit", { method: "POST", body: "{}" })).status).toBe(403);
     answers = [() => refusal("bot-check-replayed")];
-    expect((await apiFetch("/api/analytics", { method: "POST", body: "{}" }, { botCheck: false })).status).toBe(403);
+    expect(
+      (await apiFetch("/api/analytics", { method: "POST", body: "{}" }, { botCheck: false })).status,
+    ).toBe(403);
     expect(sent).toHaveLength(2);
   });
 });
 
 describe("the tRPC client", () => {
   it("sends two mutations fired together as two requests, each with its own token", async () => {
-    await Promise.all([trpcClient.step.submit.mutate({ stepId: "name", answers: {} }), trpcClient.step.submit.mutate({ stepId: "email", answers: {} })]);
+    await Promise.all([
+      trpcClient.step.submit.mutate({ stepId: "name", answers: {} }),
+      trpcClient.step.submit.mutate({ stepId: "email", answers: {} }),
+    ]);
     const posts = sent.filter((s) => s.method === "POST");
     expect(posts).toHaveLength(2);
     expect(posts.every((p) => !decodeURIComponent(p.url).includes(","))).toBe(true);
@@ -73,8 +97,17 @@ describe("the tRPC client", () => {
   });
 
   it("still batches queries into one GET", async () => {
-    answers = [() => new Response(JSON.stringify([{ result: { data: 1 } }, { result: { data: 2 } }]), { status: 200, headers: { "content-type": "application/json" } })];
-    await Promise.all([trpcClient.step.get.query({ stepId: "name" }), trpcClient.step.get.query({ stepId: "email" })]);
+    answers = [
+      () =>
+        new Response(JSON.stringify([{ result: { data: 1 } }, { result: { data: 2 } }]), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        }),
+    ];
+    await Promise.all([
+      trpcClient.step.get.query({ stepId: "name" }),
+      trpcClient.step.get.query({ stepId: "email" }),
+    ]);
     expect(sent).toHaveLength(1);
     expect(decodeURIComponent(sent[0]!.url)).toContain("step.get,step.get");
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_ERRORS } from "@server/features/auth/errors";
-import { authBaseFor, errorFromUrl, errorPagePath, sameOriginPath, signInPath } from "../../web/src/session/auth-paths";
-import { authErrorMessage } from "../../web/src/session/auth-messages";
+import {
+  authBaseFor,
+  errorFromUrl,
+  errorPagePath,
+  sameOriginPath,
+  signInPath,
+} from "@web/src/session/auth-paths";
+import { authErrorMessage } from "@web/src/session/auth-messages";
 
 describe("auth paths (spec §2 session separation, §8 errors)", () => {
   it("uses the portal session on any path containing /portal, the applicant's elsewhere", () => {
@@ -29,21 +35,53 @@ describe("auth paths (spec §2 session separation, §8 errors)", () => {
   });
 
   it("builds the sign-in page of a session with the error and the way back, each when given", () => {
-    expect(signInPath("/api/authPortal", "/portal/manage-users", "SessionRequired")).toBe("/portal/login?error=SessionRequired&callbackUrl=%2Fportal%2Fmanage-users");
-    expect(signInPath("/api/authApplicant", "/app/application/1")).toBe("/app/login?callbackUrl=%2Fapp%2Fapplication%2F1");
+    expect(signInPath("/api/authPortal", "/portal/manage-users", "SessionRequired")).toBe(
+      "/portal/login?error=SessionRequired&callbackUrl=%2Fportal%2Fmanage-users",
+    );
+    expect(signInPath("/api/authApplicant", "/app/application/1")).toBe(
+      "/app/login?callbackUrl=%2Fapp%2Fapplication%2F1",
+    );
     expect(signInPath("/api/authApplicant", null)).toBe("/app/login");
   });
 
   it("sends a sign-in that cannot go on to its session's error page, naming the error and keeping the way back", () => {
     expect(errorPagePath("/api/authApplicant", "Configuration")).toBe("/app/error?error=Configuration");
     expect(errorPagePath("/api/authPortal", "Configuration")).toBe("/portal/error?error=Configuration");
-    expect(errorPagePath("/api/authApplicant", "Configuration", "/app/upload")).toBe("/app/error?error=Configuration&callbackUrl=%2Fapp%2Fupload");
+    expect(errorPagePath("/api/authApplicant", "Configuration", "/app/upload")).toBe(
+      "/app/error?error=Configuration&callbackUrl=%2Fapp%2Fupload",
+    );
   });
 });
 
 describe("sign-in messages (rules/auth-errors.json)", () => {
-  const SPEC_NAMES = ["UnknownError", "OAuthCallbackError", "AccountNotLinkedError", "MissingAPIRoute", "MissingSecret", "MissingAuthorize", "MissingAdapter", "MissingAdapterMethods", "UnsupportedStrategy", "InvalidCallbackUrl"];
-  const OURS = ["CredentialsSignin", "CodeExpired", "CodeLocked", "RateLimited", "MissingCSRF", "InvalidEmail", "CodeSent", "InvalidLink", "WeakPassword", "SessionRequired", "AccessDenied", "Verification", "EmailSignin", "Configuration"];
+  const SPEC_NAMES = [
+    "UnknownError",
+    "OAuthCallbackError",
+    "AccountNotLinkedError",
+    "MissingAPIRoute",
+    "MissingSecret",
+    "MissingAuthorize",
+    "MissingAdapter",
+    "MissingAdapterMethods",
+    "UnsupportedStrategy",
+    "InvalidCallbackUrl",
+  ];
+  const OURS = [
+    "CredentialsSignin",
+    "CodeExpired",
+    "CodeLocked",
+    "RateLimited",
+    "MissingCSRF",
+    "InvalidEmail",
+    "CodeSent",
+    "InvalidLink",
+    "WeakPassword",
+    "SessionRequired",
+    "AccessDenied",
+    "Verification",
+    "EmailSignin",
+    "Configuration",
+  ];
 
   it("has its own words for every error name of spec §8 and every name we use", () => {
     const generic = authErrorMessage("UnknownError");

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { parseFrontMatter } from "../../web/build/front-matter";
+import { parseFrontMatter } from "@web/build/front-matter";
 
 describe("content front matter", () => {
   it("reads key: value lines, quoted strings, numbers and booleans", () => {
-    const file = parseFrontMatter('---\ntitle: HELOC or loan: which fits?\nquoted: "a \\"b\\""\nsingle: \'it\'\'s\'\nminutes: 4\ndraft: false\n---\n# Body\n');
-    expect(file.attributes).toEqual({ title: "HELOC or loan: which fits?", quoted: 'a "b"', single: "it's", minutes: 4, draft: false });
+    const file = parseFrontMatter(
+      "---\ntitle: HELOC or loan: which fits?\nquoted: \"a \\\"b\\\"\"\nsingle: 'it''s'\nminutes: 4\ndraft: false\n---\n# Body\n",
+    );
+    expect(file.attributes).toEqual({
+      title: "HELOC or loan: which fits?",
+      quoted: 'a "b"',
+      single: "it's",
+      minutes: 4,
+      draft: false,
+    });
     expect(file.body).toBe("# Body\n");
   });
 

@@ -2,9 +2,9 @@
 // file is a new page), prefill hints and API error handling.
 import { describe, expect, it } from "vitest";
 import { loadDefinitions } from "@engine/definitions/load";
-import { classifyApiError } from "../../web/src/pages/funnel/api-errors";
-import { withHints } from "../../web/src/pages/funnel/hints";
-import { stepForRoute } from "../../web/src/pages/funnel/step-routes";
+import { classifyApiError } from "@web/src/pages/funnel/api-errors";
+import { withHints } from "@web/src/pages/funnel/hints";
+import { stepForRoute } from "@web/src/pages/funnel/step-routes";
 
 const { defs } = loadDefinitions();
 
@@ -18,17 +18,34 @@ describe("funnel page helpers", () => {
   it("prefills a hint only where the application has no answer", () => {
     const read = (key: string) => (key === "propertyUsageHint" ? "secondHome" : null);
     // The home page's choice answers the early funnel's question and, where that was not asked (variant two), the property page's.
-    expect(withHints({ user: { firstName: "Dana" } }, read)).toEqual({ user: { firstName: "Dana" }, setup: { propertyUsage: "secondHome" }, property: { propertyUsage: "secondHome" } });
-    const answered = { setup: { propertyUsage: "investment", zip: "80205" }, property: { propertyUsage: "investment" } };
+    expect(withHints({ user: { firstName: "Dana" } }, read)).toEqual({
+      user: { firstName: "Dana" },
+      setup: { propertyUsage: "secondHome" },
+      property: { propertyUsage: "secondHome" },
+    });
+    const answered = {
+      setup: { propertyUsage: "investment", zip: "80205" },
+      property: { propertyUsage: "investment" },
+    };
     expect(withHints(answered, read)).toBe(answered);
     expect(withHints({}, () => null)).toEqual({});
   });
 
   it("tells field errors, a lost session and other failures apart", () => {
     const fieldErrors = [{ pointer: "/user/firstName", message: "First name is required" }];
-    expect(classifyApiError({ message: "x", data: { code: "BAD_REQUEST", fieldErrors } })).toEqual({ kind: "fields", fieldErrors, message: "x" });
-    expect(classifyApiError({ message: "Sign in", data: { code: "UNAUTHORIZED" } }).kind).toBe("unauthorized");
-    expect(classifyApiError({ message: "Changed elsewhere", data: { code: "CONFLICT" } })).toEqual({ kind: "other", code: "CONFLICT", message: "Changed elsewhere" });
+    expect(classifyApiError({ message: "x", data: { code: "BAD_REQUEST", fieldErrors } })).toEqual({
+      kind: "fields",
+      fieldErrors,
+      message: "x",
+    });
+    expect(classifyApiError({ message: "Sign in", data: { code: "UNAUTHORIZED" } }).kind).toBe(
+      "unauthorized",
+    );
+    expect(classifyApiError({ message: "Changed elsewhere", data: { code: "CONFLICT" } })).toEqual({
+      kind: "other",
+      code: "CONFLICT",
+      message: "Changed elsewhere",
+    });
     expect(classifyApiError(new TypeError("Failed to fetch")).message).toMatch(/connection/);
   });
 });

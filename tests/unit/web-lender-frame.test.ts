@@ -11,7 +11,11 @@ import { productionLender } from "../helpers/lender";
 
 /** The HTML of the site's and the portal's frame, rendered through the web build's config with this environment. */
 function frames(env: Record<string, string>): { site: string; portal: string } {
-  const out = execFileSync(join(REPO_ROOT, "node_modules/.bin/tsx"), ["tests/helpers/render-frame.ts"], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: "utf8" });
+  const out = execFileSync(join(REPO_ROOT, "node_modules/.bin/tsx"), ["tests/helpers/render-frame.ts"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
   return JSON.parse(out) as { site: string; portal: string };
 }
 
@@ -43,7 +47,9 @@ describe("the lender named on every page", () => {
   }, 60_000);
 
   it("reaches the web app only through the build's lender module, never by importing the sample file", () => {
-    const importing = sourceFiles(join(REPO_ROOT, "web/src")).filter((f) => /content\/lender\.json/.test(readFileSync(f, "utf8")));
+    const importing = sourceFiles(join(REPO_ROOT, "web/src")).filter((f) =>
+      /content\/lender\.json/.test(readFileSync(f, "utf8")),
+    );
     expect(importing).toEqual([]);
   });
 });

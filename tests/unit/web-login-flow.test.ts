@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { asksForCode, checkCode, checkEmail, checkNewPassword, checkPassword, initialStage, loginStart, methodsOf, restartStage } from "../../web/src/pages/auth/login-flow";
+import {
+  asksForCode,
+  checkCode,
+  checkEmail,
+  checkNewPassword,
+  checkPassword,
+  initialStage,
+  loginStart,
+  methodsOf,
+  restartStage,
+} from "@web/src/pages/auth/login-flow";
 
 describe("sign-in form stages", () => {
   const both = methodsOf({ email: { type: "email" }, credentials: { type: "credentials" } });
@@ -33,12 +43,20 @@ describe("how the sign-in page opens (spec §8 behaviours)", () => {
 
   it("goes to the error page when no providers loaded, or none offers a way in", () => {
     expect(loginStart(null, at(""))).toEqual({ kind: "errorPage", error: "Configuration" });
-    expect(loginStart({}, at("callbackUrl=%2Fapp%2Fupload"))).toEqual({ kind: "errorPage", error: "Configuration" });
-    expect(loginStart({ github: { type: "oauth" } }, at(""))).toEqual({ kind: "errorPage", error: "Configuration" });
+    expect(loginStart({}, at("callbackUrl=%2Fapp%2Fupload"))).toEqual({
+      kind: "errorPage",
+      error: "Configuration",
+    });
+    expect(loginStart({ github: { type: "oauth" } }, at(""))).toEqual({
+      kind: "errorPage",
+      error: "Configuration",
+    });
   });
 
   it("goes to the plain sign-in page when asked for a provider this session does not offer", () => {
-    expect(loginStart(applicant, at("provider=github&callbackUrl=%2Fapp%2Fupload"))).toEqual({ kind: "signInPage" });
+    expect(loginStart(applicant, at("provider=github&callbackUrl=%2Fapp%2Fupload"))).toEqual({
+      kind: "signInPage",
+    });
     expect(loginStart(portal, at("provider=email"))).toEqual({ kind: "signInPage" });
     expect(loginStart(applicant, at("provider=toString"))).toEqual({ kind: "signInPage" });
   });
@@ -47,7 +65,10 @@ describe("how the sign-in page opens (spec §8 behaviours)", () => {
     expect(loginStart(applicant, at("provider=credentials"))).toEqual({ kind: "form", stage: "password" });
     expect(loginStart(applicant, at("provider=email"))).toEqual({ kind: "form", stage: "email" });
     expect(loginStart(applicant, at("provider=email&step=code"))).toEqual({ kind: "form", stage: "code" });
-    expect(loginStart(applicant, at("error=SessionRequired&callbackUrl=%2Fapp%2Fupload"))).toEqual({ kind: "form", stage: "email" });
+    expect(loginStart(applicant, at("error=SessionRequired&callbackUrl=%2Fapp%2Fupload"))).toEqual({
+      kind: "form",
+      stage: "email",
+    });
     expect(loginStart(portal, at(""), true)).toEqual({ kind: "form", stage: "password" });
   });
 });
@@ -57,7 +78,9 @@ describe("sign-in form for staff", () => {
     const both = methodsOf({ email: { type: "email" }, credentials: { type: "credentials" } });
     expect(initialStage(new URLSearchParams(""), both, true)).toBe("password");
     expect(initialStage(new URLSearchParams("step=code"), both, true)).toBe("code");
-    expect(initialStage(new URLSearchParams(""), methodsOf({ email: { type: "email" } }), true)).toBe("email");
+    expect(initialStage(new URLSearchParams(""), methodsOf({ email: { type: "email" } }), true)).toBe(
+      "email",
+    );
   });
 });
 
@@ -82,19 +105,28 @@ describe("sign-in with a second factor (the portal)", () => {
   });
 
   it("asks for a new code by mail where codes are mailed, and by the password again where they follow it", () => {
-    expect(restartStage(methodsOf({ email: { type: "email" }, credentials: { type: "credentials" } }))).toBe("email");
+    expect(restartStage(methodsOf({ email: { type: "email" }, credentials: { type: "credentials" } }))).toBe(
+      "email",
+    );
     expect(restartStage(passwordOnly)).toBe("password");
   });
 });
 
 describe("setting a portal password from an invite or reset link", () => {
   it("asks for the server's minimum length and says how far off the password is", () => {
-    expect(checkNewPassword("short", "short", 12)).toEqual({ password: "Use at least 12 characters (you have 5)." });
-    expect(checkNewPassword("", "", 12)).toEqual({ password: "Enter a new password.", confirm: "Enter the password again." });
+    expect(checkNewPassword("short", "short", 12)).toEqual({
+      password: "Use at least 12 characters (you have 5).",
+    });
+    expect(checkNewPassword("", "", 12)).toEqual({
+      password: "Enter a new password.",
+      confirm: "Enter the password again.",
+    });
   });
 
   it("refuses a confirmation that differs, and accepts two equal long passwords", () => {
-    expect(checkNewPassword("a long enough password", "a long enough passw0rd", 12)).toEqual({ confirm: "The two passwords are not the same." });
+    expect(checkNewPassword("a long enough password", "a long enough passw0rd", 12)).toEqual({
+      confirm: "The two passwords are not the same.",
+    });
     expect(checkNewPassword("a long enough password", "a long enough password", 12)).toEqual({});
     expect(checkNewPassword("x".repeat(257), "x".repeat(257), 12).password).toMatch(/at most 256/);
   });

@@ -16,7 +16,10 @@ import { parseFrontMatter } from "./front-matter";
 
 /** Opens links to other sites in a new tab, marked so, and leaves our own links alone. */
 function externalLinks(html: string): string {
-  return html.replace(/<a href="(https?:\/\/[^"]+)"/g, '<a href="$1" target="_blank" rel="noopener noreferrer"');
+  return html.replace(
+    /<a href="(https?:\/\/[^"]+)"/g,
+    '<a href="$1" target="_blank" rel="noopener noreferrer"',
+  );
 }
 
 const LENDER_FILLED = /[\\/]content[\\/](pages|ineligible|insights)[\\/][^\\/]+\.md$/;
@@ -64,7 +67,10 @@ export function markdownContent(): Plugin {
       }
       const html = externalLinks(marked.parse(text, { async: false, gfm: true }));
       // Two named exports, so a page that lists titles does not carry every body.
-      return { code: `export const attributes = ${JSON.stringify(attributes)};\nexport const html = ${JSON.stringify(html)};\n`, map: null };
+      return {
+        code: `export const attributes = ${JSON.stringify(attributes)};\nexport const html = ${JSON.stringify(html)};\n`,
+        map: null,
+      };
     },
   };
 }

@@ -30,7 +30,12 @@ export function precompress(): Plugin {
         const body = readFileSync(file);
         if (body.length < MIN_BYTES) continue;
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
       }
     },
   };

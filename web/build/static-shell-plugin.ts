@@ -27,14 +27,26 @@ export function staticShell(): Plugin {
           plugins: [markdownContent()],
           resolve: { alias: pathAliases() },
         });
-        const fonts = Object.keys(ctx.bundle ?? {}).filter((file) => PRELOADED_FONTS.test(file)).sort();
-        if (fonts.length !== 2) throw new Error(`index.html: expected the two Poppins files to preload, found ${fonts.join(", ") || "none"}`);
+        const fonts = Object.keys(ctx.bundle ?? {})
+          .filter((file) => PRELOADED_FONTS.test(file))
+          .sort();
+        if (fonts.length !== 2)
+          throw new Error(
+            `index.html: expected the two Poppins files to preload, found ${fonts.join(", ") || "none"}`,
+          );
         // No modulepreload of the app's code: fetched before the first paint, it shares the first
         // round trips with the page and its styles (on a slow line the page then paints later); the
         // entry script asks for it once the page has painted (web/src/main.tsx).
         const withoutPreloads = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
-        const preloads = fonts.map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`).join("\n    ");
-        return withoutPreloads.replace("</head>", `  ${preloads}\n  </head>`).replace(ROOT, `<div id="root">${module.SHELL_START}${module.renderStaticShell()}${module.SHELL_END}</div>`);
+        const preloads = fonts
+          .map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`)
+          .join("\n    ");
+        return withoutPreloads
+          .replace("</head>", `  ${preloads}\n  </head>`)
+          .replace(
+            ROOT,
+            `<div id="root">${module.SHELL_START}${module.renderStaticShell()}${module.SHELL_END}</div>`,
+          );
       },
     },
   };

@@ -11,7 +11,13 @@ export const recordConsent: EffectHandler = {
     for (const { pointer, document } of Object.values(effect.consents ?? {}).filter((c) => c !== undefined)) {
       if (getAt(answers, `${pointer}/accepted`) !== true) continue;
       const [shown] = documentsFor(services, stored, [document], { now });
-      stamps[pointer] = { accepted: true, acceptedAt: now.toISOString(), document, version: shown!.version, sha256: shown!.sha256 };
+      stamps[pointer] = {
+        accepted: true,
+        acceptedAt: now.toISOString(),
+        document,
+        version: shown!.version,
+        sha256: shown!.sha256,
+      };
     }
     return stamps;
   },

@@ -9,14 +9,22 @@ import type { EffectHandler } from "../steps/effects";
 const keyOf = (ownerId: string, phone: string) => `${ownerId}:${phone}`;
 
 /** The code's text: short, says what it is for, and never asks for it to be shared. */
-const textOf = (code: string) => `${code} is your verification code for your home equity line of credit application. It expires in 10 minutes. Do not share it.`;
+const textOf = (code: string) =>
+  `${code} is your verification code for your home equity line of credit application. It expires in 10 minutes. Do not share it.`;
 
 export const sendPhoneCode: EffectHandler = {
   async record({ effect, services, application, doc, tx }) {
     const phone = getAt(doc, effect.phone!);
     if (typeof phone !== "string") return;
     const over = await services.limits.textsPerApplicant.hit(application.ownerId);
-    if (!over.ok) throw badRequest([{ pointer: effect.phone!, message: "We have sent several codes in the last few minutes. Please wait a few minutes before asking for another." }]);
+    if (!over.ok)
+      throw badRequest([
+        {
+          pointer: effect.phone!,
+          message:
+            "We have sent several codes in the last few minutes. Please wait a few minutes before asking for another.",
+        },
+      ]);
     const code = await services.codes.issue("phone", keyOf(application.ownerId, phone), tx);
     // Sent once the phone is saved; a failed text is logged (without the number) and the next step offers to go back and send again.
     return () => services.sms.send({ to: phone, text: textOf(code) });
@@ -27,8 +35,15 @@ export const verifyPhoneCode: EffectHandler = {
   async check({ effect, services, ownerId, answers, stored, now }) {
     const phone = getAt(stored, effect.phone!);
     const code = getAt(answers, effect.code!);
-    if (!ownerId || typeof phone !== "string") throw badRequest([{ pointer: effect.phone!, message: "Enter your mobile number first, so we can text you a code." }]);
-    const result = await services.codes.check("phone", keyOf(ownerId, phone), typeof code === "string" ? code : "");
+    if (!ownerId || typeof phone !== "string")
+      throw badRequest([
+        { pointer: effect.phone!, message: "Enter your mobile number first, so we can text you a code." },
+      ]);
+    const result = await services.codes.check(
+      "phone",
+      keyOf(ownerId, phone),
+      typeof code === "string" ? code : "",
+    );
     if (result === "ok") return { [effect.verifiedAt!]: now.toISOString() };
     const message = {
       expired: "That code has expired. Go back and we will text you a new one.",

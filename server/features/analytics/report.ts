@@ -66,10 +66,12 @@ export async function funnelReport(db: Db, defs: Definitions): Promise<FunnelRep
   // Events before sign-in carry no role: they are the owner's, who starts the application.
   const events = sql`(SELECT id, at, journey_id, kind, step_id, duration_ms, COALESCE(role, ${ownerRole(defs)}) AS role FROM funnel_events)`;
   const counts = new Map(
-    (await rows<{ step: string; kind: string; role: string; n: number | string }>(db, sql`SELECT step_id AS step, kind, role, count(DISTINCT journey_id) AS n FROM ${events} e GROUP BY step_id, kind, role`)).map((r) => [
-      keyOf(r.step, r.role, r.kind),
-      Number(r.n),
-    ]),
+    (
+      await rows<{ step: string; kind: string; role: string; n: number | string }>(
+        db,
+        sql`SELECT step_id AS step, kind, role, count(DISTINCT journey_id) AS n FROM ${events} e GROUP BY step_id, kind, role`,
+      )
+    ).map((r) => [keyOf(r.step, r.role, r.kind), Number(r.n)]),
   );
   // A journey's walk per role: a tab where one borrower signs out and the other signs in holds two.
   const drops = new Map(
@@ -115,9 +117,19 @@ export async function funnelReport(db: Db, defs: Definitions): Promise<FunnelRep
   });
 
   // A journey's variant is the one its events name (the server picks it when the first answer is saved).
-  const variantOf = new Map((await rows<{ journey: string; variant: string }>(db, sql`SELECT journey_id AS journey, max(variant) AS variant FROM funnel_events WHERE variant IS NOT NULL GROUP BY journey_id`)).map((r) => [r.journey, r.variant]));
+  const variantOf = new Map(
+    (
+      await rows<{ journey: string; variant: string }>(
+        db,
+        sql`SELECT journey_id AS journey, max(variant) AS variant FROM funnel_events WHERE variant IS NOT NULL GROUP BY journey_id`,
+      )
+    ).map((r) => [r.journey, r.variant]),
+  );
   const viewed = new Map<string, Set<string>>();
-  for (const r of await rows<{ step: string; journey: string }>(db, sql`SELECT DISTINCT step_id AS step, journey_id AS journey FROM funnel_events WHERE kind = 'viewed'`))
+  for (const r of await rows<{ step: string; journey: string }>(
+    db,
+    sql`SELECT DISTINCT step_id AS step, journey_id AS journey FROM funnel_events WHERE kind = 'viewed'`,
+  ))
     viewed.set(r.step, (viewed.get(r.step) ?? new Set()).add(r.journey));
   const viewers = (stepId: string) => viewed.get(stepId) ?? new Set<string>();
   const converted = viewers(conversionStep);
@@ -127,7 +139,14 @@ export async function funnelReport(db: Db, defs: Definitions): Promise<FunnelRep
       flow.variants.map((variant) => {
         const started = [...viewers(variant.steps[0] ?? "")].filter((j) => variantOf.get(j) === variant.id);
         const reached = started.filter((j) => converted.has(j)).length;
-        return { flowId: flow.id, variantId: variant.id, description: variant.description ?? null, started: started.length, converted: reached, rate: started.length ? reached / started.length : null };
+        return {
+          flowId: flow.id,
+          variantId: variant.id,
+          description: variant.description ?? null,
+          started: started.length,
+          converted: reached,
+          rate: started.length ? reached / started.length : null,
+        };
       }),
     );
 

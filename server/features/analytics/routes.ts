@@ -15,19 +15,39 @@ import { firstPartySink, type AnalyticsSink, type FunnelEvent } from "./sink";
 
 const MAX_BODY_BYTES = 16 * 1024;
 
-const fail = (c: Context, status: 400 | 413 | 429 | 500, code: string, message: string, field: string | null = null) => c.json({ error: { code, message, field } }, status);
+const fail = (
+  c: Context,
+  status: 400 | 413 | 429 | 500,
+  code: string,
+  message: string,
+  field: string | null = null,
+) => c.json({ error: { code, message, field } }, status);
 
-export function createAnalyticsRoutes(services: Services, sink: AnalyticsSink = firstPartySink(services.db, services.now)) {
+export function createAnalyticsRoutes(
+  services: Services,
+  sink: AnalyticsSink = firstPartySink(services.db, services.now),
+) {
   const app = new Hono();
   const validate = validatorOf("analytics-event.json");
   const limiter = services.limits.analyticsEventsPerIp;
   /** What the schema cannot know: the steps, variants and borrower roles of the definitions this server runs (now: they reload). */
   const unknownIn = (events: FunnelEvent[]) => {
-    const variants = new Set([...services.defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id)));
+    const variants = new Set(
+      [...services.defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id)),
+    );
     for (const [i, e] of events.entries()) {
-      if (!services.defs.steps.has(e.stepId)) return { field: `/events/${i}/stepId`, message: `Step "${e.stepId}" is not a step of this funnel.` };
-      if (e.variant !== undefined && !variants.has(e.variant)) return { field: `/events/${i}/variant`, message: `Variant "${e.variant}" is not a variant of this funnel.` };
-      if (e.role !== undefined && !isBorrowerRole(services.defs, e.role)) return { field: `/events/${i}/role`, message: `Role "${e.role}" is not a borrower role of this funnel.` };
+      if (!services.defs.steps.has(e.stepId))
+        return { field: `/events/${i}/stepId`, message: `Step "${e.stepId}" is not a step of this funnel.` };
+      if (e.variant !== undefined && !variants.has(e.variant))
+        return {
+          field: `/events/${i}/variant`,
+          message: `Variant "${e.variant}" is not a variant of this funnel.`,
+        };
+      if (e.role !== undefined && !isBorrowerRole(services.defs, e.role))
+        return {
+          field: `/events/${i}/role`,
+          message: `Role "${e.role}" is not a borrower role of this funnel.`,
+        };
     }
     return null;
   };
@@ -35,7 +55,11 @@ export function createAnalyticsRoutes(services: Services, sink: AnalyticsSink = 
   app.use("*", requireSameOriginHeader, refuseCrossSite);
   app.post(
     "/",
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, "PAYLOAD_TOO_LARGE", `Send at most ${MAX_BODY_BYTES / 1024} KB of events at a time.`) }),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        fail(c, 413, "PAYLOAD_TOO_LARGE", `Send at most ${MAX_BODY_BYTES / 1024} KB of events at a time.`),
+    }),
     async (c) => {
       let ip = "unknown";
       try {
@@ -53,12 +77,23 @@ export function createAnalyticsRoutes(services: Services, sink: AnalyticsSink = 
       const hit = await limiter.hit(ip, Math.max(1, events.length));
       if (!hit.ok) {
         c.header("Retry-After", String(Math.ceil(hit.retryAfterMs / 1000)));
-        return fail(c, 429, "TOO_MANY_REQUESTS", "Too many analytics events from this address; try again later.");
+        return fail(
+          c,
+          429,
+          "TOO_MANY_REQUESTS",
+          "Too many analytics events from this address; try again later.",
+        );
       }
       if (body === undefined) return fail(c, 400, "BAD_REQUEST", 'Send a JSON body {"events": [...]}.', "/");
       if (!valid) {
         const [first] = describeAjvErrors(validate.errors);
-        return fail(c, 400, "BAD_REQUEST", first ? `${first.pointer || "/"}: ${first.message}` : "The events are not valid.", first?.pointer || "/");
+        return fail(
+          c,
+          400,
+          "BAD_REQUEST",
+          first ? `${first.pointer || "/"}: ${first.message}` : "The events are not valid.",
+          first?.pointer || "/",
+        );
       }
       const unknown = unknownIn(events);
       if (unknown) return fail(c, 400, "BAD_REQUEST", `${unknown.field}: ${unknown.message}`, unknown.field);
@@ -69,7 +104,12 @@ export function createAnalyticsRoutes(services: Services, sink: AnalyticsSink = 
 
   app.onError((error, c) => {
     console.error(`analytics route failed: ${error.name}`);
-    return fail(c, 500, "INTERNAL_SERVER_ERROR", "Something went wrong on our side; the events were not stored.");
+    return fail(
+      c,
+      500,
+      "INTERNAL_SERVER_ERROR",
+      "Something went wrong on our side; the events were not stored.",
+    );
   });
   return app;
 }

@@ -25,7 +25,15 @@ export function firstPartySink(db: Db, now: () => Date): AnalyticsSink {
   return {
     async track(events) {
       const at = now();
-      const rows = events.map((e) => ({ at, journeyId: e.journeyId, kind: e.kind, stepId: e.stepId, variant: e.variant ?? null, role: e.role ?? null, durationMs: e.durationMs ?? null }));
+      const rows = events.map((e) => ({
+        at,
+        journeyId: e.journeyId,
+        kind: e.kind,
+        stepId: e.stepId,
+        variant: e.variant ?? null,
+        role: e.role ?? null,
+        durationMs: e.durationMs ?? null,
+      }));
       // One statement: a batch is stored whole or not at all.
       if (rows.length) await db.insert(funnelEvents).values(rows);
     },

@@ -28,7 +28,13 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
   if (kind === "portal")
     return {
       // A deactivated user cannot sign in at all.
-      byEmail: async (email) => (await db.select().from(portalUsers).where(and(eq(portalUsers.email, email), isNull(portalUsers.disabledAt))))[0] ?? null,
+      byEmail: async (email) =>
+        (
+          await db
+            .select()
+            .from(portalUsers)
+            .where(and(eq(portalUsers.email, email), isNull(portalUsers.disabledAt)))
+        )[0] ?? null,
       verified: async () => {},
       async sessionView(id) {
         const [u] = await db.select().from(portalUsers).where(eq(portalUsers.id, id));
@@ -37,14 +43,21 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
     };
   return {
     byEmail: async (email) => (await db.select().from(users).where(eq(users.email, email)))[0] ?? null,
-    verified: async (id) => void (await db.update(users).set({ emailVerifiedAt: services.now() }).where(eq(users.id, id))),
+    verified: async (id) =>
+      void (await db.update(users).set({ emailVerifiedAt: services.now() }).where(eq(users.id, id))),
     async sessionView(id) {
       const [u] = await db.select().from(users).where(eq(users.id, id));
       if (!u) return null;
       await recheckOnVisit(services, id); // before the status below sends them anywhere
       const reader = await memberStore(services).readerOf(db, id);
       const facts = reader ? readerFacts(services, reader) : null;
-      const name = reader ? accountName(defs, reader.app.doc, reader.member ? memberRole(defs, reader.role).namePointers : undefined) : null;
+      const name = reader
+        ? accountName(
+            defs,
+            reader.app.doc,
+            reader.member ? memberRole(defs, reader.role).namePointers : undefined,
+          )
+        : null;
       // A returning applicant's session says where to go: the page for their status (a member's:
       // their next step), and as whom they read the application.
       return {

@@ -7,7 +7,11 @@ export function afterResponse(label: string) {
     later(work: () => Promise<void>): void {
       const done: Promise<void> = Promise.resolve()
         .then(work)
-        .catch((error: unknown) => console.error(`${label}: work after the answer failed (${error instanceof Error ? error.name : "error"})`))
+        .catch((error: unknown) =>
+          console.error(
+            `${label}: work after the answer failed (${error instanceof Error ? error.name : "error"})`,
+          ),
+        )
         .finally(() => running.delete(done));
       running.add(done);
     },

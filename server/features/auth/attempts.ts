@@ -13,7 +13,8 @@ export const FREE_FAILURES = 5;
 export const MAX_DELAY_MS = 8_000;
 
 /** How long an attempt on an account waits after `failures` recent failures: 0, then 0.5 s doubling, at most 8 s. */
-export const delayAfter = (failures: number) => (failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, 500 * 2 ** (failures - FREE_FAILURES)));
+export const delayAfter = (failures: number) =>
+  failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, 500 * 2 ** (failures - FREE_FAILURES));
 
 export function signInAttempts(services: Services, kind: SessionKind) {
   const { limits } = services;

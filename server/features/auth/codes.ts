@@ -26,12 +26,27 @@ export type CodeKind = SessionKind | "phone";
 /** How a stored address starts: an HMAC, never the address. */
 const MAC_PREFIX = "mac:";
 
-export function createCodes(db: Db, key: Buffer, now: () => Date = () => new Date(), tries: RateLimiter = createRateLimiter({ limit: CODE_MAX_ATTEMPTS - 1, windowMs: CODE_TTL_MS })) {
+export function createCodes(
+  db: Db,
+  key: Buffer,
+  now: () => Date = () => new Date(),
+  tries: RateLimiter = createRateLimiter({ limit: CODE_MAX_ATTEMPTS - 1, windowMs: CODE_TTL_MS }),
+) {
   const mac = (id: string, code: string) => createHmac("sha256", key).update(`${id}:${code}`).digest("hex");
   /** What the table holds for an address: a keyed hash, so equal addresses still find each other. */
-  const addressOf = (kind: CodeKind, address: string) => `${MAC_PREFIX}${createHmac("sha256", key).update(`address:${kind}:${address}`).digest("base64url")}`;
+  const addressOf = (kind: CodeKind, address: string) =>
+    `${MAC_PREFIX}${createHmac("sha256", key).update(`address:${kind}:${address}`).digest("base64url")}`;
   const live = (kind: CodeKind, email: string) =>
-    db.select().from(signInCodes).where(and(eq(signInCodes.kind, kind), eq(signInCodes.email, addressOf(kind, email)), isNull(signInCodes.consumedAt)))
+    db
+      .select()
+      .from(signInCodes)
+      .where(
+        and(
+          eq(signInCodes.kind, kind),
+          eq(signInCodes.email, addressOf(kind, email)),
+          isNull(signInCodes.consumedAt),
+        ),
+      )
       .orderBy(asc(signInCodes.createdAt));
 
   return {
@@ -42,8 +57,20 @@ export function createCodes(db: Db, key: Buffer, now: () => Date = () => new Dat
       const at = now();
       const address = addressOf(kind, email);
       const write = async (on: Db) => {
-        await on.update(signInCodes).set({ consumedAt: at }).where(and(eq(signInCodes.kind, kind), eq(signInCodes.email, address), isNull(signInCodes.consumedAt)));
-        await on.insert(signInCodes).values({ id, kind, email: address, codeHash: mac(id, code), expiresAt: new Date(at.getTime() + CODE_TTL_MS), createdAt: at });
+        await on
+          .update(signInCodes)
+          .set({ consumedAt: at })
+          .where(
+            and(eq(signInCodes.kind, kind), eq(signInCodes.email, address), isNull(signInCodes.consumedAt)),
+          );
+        await on.insert(signInCodes).values({
+          id,
+          kind,
+          email: address,
+          codeHash: mac(id, code),
+          expiresAt: new Date(at.getTime() + CODE_TTL_MS),
+          createdAt: at,
+        });
       };
       await (tx ? write(tx) : transaction(db, write));
       return code;
@@ -51,7 +78,9 @@ export function createCodes(db: Db, key: Buffer, now: () => Date = () => new Dat
     /** Whether a code for the address was issued within the last `ms` and is still unused. */
     async issuedWithin(kind: CodeKind, email: string, ms: number): Promise<boolean> {
       const row = (await live(kind, email)).at(-1);
-      return !!row && now().getTime() - row.createdAt.getTime() < ms && row.expiresAt.getTime() > now().getTime();
+      return (
+        !!row && now().getTime() - row.createdAt.getTime() < ms && row.expiresAt.getTime() > now().getTime()
+      );
     },
     /** Checks a code; a right code is spent, a wrong one uses up one of the tries (of `guesser`, when named). */
     async check(kind: CodeKind, email: string, code: string, guesser?: string): Promise<CodeCheck> {
@@ -60,14 +89,18 @@ export function createCodes(db: Db, key: Buffer, now: () => Date = () => new Dat
       if (row.expiresAt.getTime() <= now().getTime()) return "expired";
       const inAll = guesser === undefined ? CODE_MAX_ATTEMPTS : CODE_MAX_ATTEMPTS_IN_ALL;
       const triesKey = `${row.id}:${guesser}`;
-      if (row.attempts >= inAll || (guesser !== undefined && !(await tries.hit(triesKey, 0)).ok)) return "locked";
+      if (row.attempts >= inAll || (guesser !== undefined && !(await tries.hit(triesKey, 0)).ok))
+        return "locked";
       const expected = Buffer.from(row.codeHash, "hex");
       const given = Buffer.from(mac(row.id, code), "hex");
       if (/^\d{6}$/.test(code) && timingSafeEqual(expected, given)) {
         await db.update(signInCodes).set({ consumedAt: now() }).where(eq(signInCodes.id, row.id));
         return "ok";
       }
-      await db.update(signInCodes).set({ attempts: row.attempts + 1 }).where(eq(signInCodes.id, row.id));
+      await db
+        .update(signInCodes)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(signInCodes.id, row.id));
       const mine = guesser === undefined || (await tries.hit(triesKey)).ok;
       return row.attempts + 1 >= inAll || !mine ? "locked" : "invalid";
     },
@@ -76,8 +109,15 @@ export function createCodes(db: Db, key: Buffer, now: () => Date = () => new Dat
      * then holds no email or phone number. Returns how many it changed.
      */
     async sealStoredAddresses(): Promise<number> {
-      const rows = await db.select({ id: signInCodes.id, kind: signInCodes.kind, email: signInCodes.email }).from(signInCodes).where(not(like(signInCodes.email, `${MAC_PREFIX}%`)));
-      for (const row of rows) await db.update(signInCodes).set({ email: addressOf(row.kind, row.email) }).where(eq(signInCodes.id, row.id));
+      const rows = await db
+        .select({ id: signInCodes.id, kind: signInCodes.kind, email: signInCodes.email })
+        .from(signInCodes)
+        .where(not(like(signInCodes.email, `${MAC_PREFIX}%`)));
+      for (const row of rows)
+        await db
+          .update(signInCodes)
+          .set({ email: addressOf(row.kind, row.email) })
+          .where(eq(signInCodes.id, row.id));
       return rows.length;
     },
   };

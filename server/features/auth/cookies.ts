@@ -16,7 +16,10 @@ export const honoCookies = (c: Context): CookieIO => ({
   set: (serialized) => c.header("set-cookie", serialized, { append: true }),
 });
 
-export const fetchCookies = (req: { headers: Pick<Headers, "get"> }, resHeaders: Pick<Headers, "append">): CookieIO => ({
+export const fetchCookies = (
+  req: { headers: Pick<Headers, "get"> },
+  resHeaders: Pick<Headers, "append">,
+): CookieIO => ({
   get: (name) => parse(req.headers.get("cookie") ?? "", name)[name],
   set: (serialized) => resHeaders.append("set-cookie", serialized),
 });
@@ -30,8 +33,10 @@ export function cookieJar(kind: SessionKind, secure: boolean) {
   return {
     nameOf,
     get: (io: CookieIO, which: Which) => io.get(nameOf(which)),
-    set: (io: CookieIO, which: Which, value: string, expires?: Date) => io.set(serialize(nameOf(which), value, { ...base, ...(expires ? { expires } : {}) })),
-    clear: (io: CookieIO, which: Which) => io.set(serialize(nameOf(which), "", { ...base, maxAge: 0, expires: new Date(0) })),
+    set: (io: CookieIO, which: Which, value: string, expires?: Date) =>
+      io.set(serialize(nameOf(which), value, { ...base, ...(expires ? { expires } : {}) })),
+    clear: (io: CookieIO, which: Which) =>
+      io.set(serialize(nameOf(which), "", { ...base, maxAge: 0, expires: new Date(0) })),
   };
 }
 

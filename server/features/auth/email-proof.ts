@@ -18,7 +18,11 @@ const same = (a: string | null, b: string) => a !== null && a.trim().toLowerCase
  * The account of the session `sessionUserId`, when its own application claims `email` (in the
  * answer rules/account.json names) and the address is not proven by that account yet.
  */
-export async function claimingAccount(services: Services, email: string, sessionUserId: string | null): Promise<string | null> {
+export async function claimingAccount(
+  services: Services,
+  email: string,
+  sessionUserId: string | null,
+): Promise<string | null> {
   if (!sessionUserId) return null;
   const reader = await memberStore(services).readerOf(services.db, sessionUserId);
   if (!reader || reader.member) return null; // a co-borrower's address came with their invite, proven
@@ -26,7 +30,11 @@ export async function claimingAccount(services: Services, email: string, session
 }
 
 /** Whether a sign-in code for `email` is worth sending: an account has proven it, or this session's account claims it. */
-export async function codeWanted(services: Services, email: string, sessionUserId: string | null): Promise<boolean> {
+export async function codeWanted(
+  services: Services,
+  email: string,
+  sessionUserId: string | null,
+): Promise<boolean> {
   const [holder] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return !!holder || (await claimingAccount(services, email, sessionUserId)) !== null;
 }
@@ -36,7 +44,11 @@ export async function codeWanted(services: Services, email: string, sessionUserI
  * else the account of this session, which claims it and now proves it (its users.email is set);
  * else none (a code never starts an account, nor opens a stranger's claim).
  */
-export async function accountProvenBy(services: Services, email: string, sessionUserId: string | null): Promise<string | null> {
+export async function accountProvenBy(
+  services: Services,
+  email: string,
+  sessionUserId: string | null,
+): Promise<string | null> {
   const claimant = await claimingAccount(services, email, sessionUserId);
   return transaction(services.db, async (tx) => {
     const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));

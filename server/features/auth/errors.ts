@@ -7,5 +7,8 @@ export const AUTH_ERRORS = authErrors.params.messages;
 
 /** The words for an error about a typed code or password, where the file words it by credential. */
 export function credentialError(credential: "code" | "password", error: keyof typeof AUTH_ERRORS): string {
-  return (authErrors.params.byCredential[credential] as Partial<Record<string, string>>)[error] ?? AUTH_ERRORS[error];
+  return (
+    (authErrors.params.byCredential[credential] as Partial<Record<string, string>>)[error] ??
+    AUTH_ERRORS[error]
+  );
 }

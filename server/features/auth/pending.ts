@@ -7,7 +7,8 @@ import type { CookieIO, CookieJar } from "./cookies";
 import { CODE_TTL_MS } from "./codes";
 
 export function createPendingSignIn(key: Buffer, jar: CookieJar, now: () => Date) {
-  const sign = (email: string, nonce: string, until: number) => createHmac("sha256", key).update(`${email}|${nonce}|${until}`).digest("base64url");
+  const sign = (email: string, nonce: string, until: number) =>
+    createHmac("sha256", key).update(`${email}|${nonce}|${until}`).digest("base64url");
   return {
     /** After the first factor: this browser may now give the code for `email`, for as long as the code lives. */
     issue(io: CookieIO, email: string): void {

@@ -20,7 +20,10 @@ import { accountProvenBy, codeWanted } from "./email-proof";
 import type { SessionKind } from "./sessions";
 
 export const SIGN_IN_PAGE: Record<SessionKind, string> = { applicant: "/app/login", portal: "/portal/login" };
-const CODE_PAGE: Record<SessionKind, string> = { applicant: "/app/login?step=code", portal: "/portal/login?step=code" };
+const CODE_PAGE: Record<SessionKind, string> = {
+  applicant: "/app/login?step=code",
+  portal: "/portal/login?step=code",
+};
 
 // What each sign-in error means to a person: rules/auth-errors.json, shared with the web pages.
 import { AUTH_ERRORS, credentialError } from "./errors";
@@ -35,13 +38,16 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Only paths of this site: "/app/x", never "//evil.example" or "https://…". */
 function safeCallback(value: unknown, fallback: string): string | null {
   if (value === undefined || value === "") return fallback;
-  return typeof value === "string" && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 2048 ? value : null;
+  return typeof value === "string" && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 2048
+    ? value
+    : null;
 }
 
 /** The posted form; a body that does not parse is an empty form (the CSRF check then refuses it), never a 500. */
 const formOf = (c: Context) => c.req.parseBody().catch(() => ({}) as Record<string, string | File>);
 
-const withError = (page: string, error: AuthError) => `${page}${page.includes("?") ? "&" : "?"}error=${error}`;
+const withError = (page: string, error: AuthError) =>
+  `${page}${page.includes("?") ? "&" : "?"}error=${error}`;
 
 export function createAuthRoutes(services: Services, kind: SessionKind, botCheck: BotCheckVerifier) {
   const { sessions, jar, csrf } = services.auth[kind];
@@ -64,13 +70,32 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       const result = await limiter.hit(key);
       if (!result.ok) {
         c.header("Retry-After", String(Math.ceil(result.retryAfterMs / 1000)));
-        return c.json({ url: withError(signInPage, "RateLimited"), error: "RateLimited", message: AUTH_ERRORS.RateLimited }, 429);
+        return c.json(
+          {
+            url: withError(signInPage, "RateLimited"),
+            error: "RateLimited",
+            message: AUTH_ERRORS.RateLimited,
+          },
+          429,
+        );
       }
     }
     return null;
   };
-  const fail = (c: Context, error: AuthError, status: 400 | 401 | 403 = 401, credential?: "code" | "password") =>
-    c.json({ url: withError(signInPage, error), error, message: credential ? credentialError(credential, error) : AUTH_ERRORS[error] }, status);
+  const fail = (
+    c: Context,
+    error: AuthError,
+    status: 400 | 401 | 403 = 401,
+    credential?: "code" | "password",
+  ) =>
+    c.json(
+      {
+        url: withError(signInPage, error),
+        error,
+        message: credential ? credentialError(credential, error) : AUTH_ERRORS[error],
+      },
+      status,
+    );
 
   app.use("*", async (c, next) => {
     c.header("Cache-Control", "no-store");
@@ -96,9 +121,24 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
 
   app.get("/providers", (c) => {
     const base = new URL(c.req.url).pathname.replace(/\/providers$/, "");
-    const credentials = { id: "credentials", name: twoFactor ? "Email, password and code" : "Email and password or code", type: "credentials", signinUrl: `${base}/signin/credentials`, callbackUrl: `${base}/callback/credentials` };
+    const credentials = {
+      id: "credentials",
+      name: twoFactor ? "Email, password and code" : "Email and password or code",
+      type: "credentials",
+      signinUrl: `${base}/signin/credentials`,
+      callbackUrl: `${base}/callback/credentials`,
+    };
     if (twoFactor) return c.json({ credentials });
-    return c.json({ email: { id: "email", name: "Email code", type: "email", signinUrl: `${base}/signin/email`, callbackUrl: `${base}/callback/email` }, credentials });
+    return c.json({
+      email: {
+        id: "email",
+        name: "Email code",
+        type: "email",
+        signinUrl: `${base}/signin/email`,
+        callbackUrl: `${base}/callback/email`,
+      },
+      credentials,
+    });
   });
 
   const attempts = signInAttempts(services, kind);
@@ -106,8 +146,16 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
   const mailCode = (email: string, code: string) =>
     services.mailer.send(
       twoFactor
-        ? { to: email, subject: `Your partner portal sign-in code: ${code}`, text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not just enter your password, tell your administrator.` }
-        : { to: email, subject: `Your sign-in code: ${code}`, text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.` },
+        ? {
+            to: email,
+            subject: `Your partner portal sign-in code: ${code}`,
+            text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not just enter your password, tell your administrator.`,
+          }
+        : {
+            to: email,
+            subject: `Your sign-in code: ${code}`,
+            text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.`,
+          },
     );
 
   // Both paths of spec §7 sign in; the email provider's signin sends a code instead.
@@ -133,7 +181,11 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       // so requests from elsewhere cannot flood an inbox (the newest code mailed stays good).
       const sessionUser = (await sessions.validate(jar.get(io, "session")))?.session.userId ?? null;
       services.later(async () => {
-        if (!(await codeWanted(services, email, sessionUser)) || (await services.codes.issuedWithin(kind, email, CODE_RESEND_MS))) return;
+        if (
+          !(await codeWanted(services, email, sessionUser)) ||
+          (await services.codes.issuedWithin(kind, email, CODE_RESEND_MS))
+        )
+          return;
         await mailCode(email, await services.codes.issue(kind, email));
       });
       return c.json({ url: CODE_PAGE[kind] });
@@ -162,7 +214,11 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
         return fail(c, "UnknownError", 400);
       }
       pending.issue(io, email);
-      return c.json({ url: `${CODE_PAGE[kind]}&callbackUrl=${encodeURIComponent(callbackUrl)}`, secondFactor: "code", message: AUTH_ERRORS.CodeSent });
+      return c.json({
+        url: `${CODE_PAGE[kind]}&callbackUrl=${encodeURIComponent(callbackUrl)}`,
+        secondFactor: "code",
+        message: AUTH_ERRORS.CodeSent,
+      });
     }
     if (code !== null) {
       if (twoFactor && !pending.holds(io, email)) return fail(c, "Verification");
@@ -170,7 +226,12 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       if (checked === "expired") return fail(c, "CodeExpired");
       if (checked === "locked") return fail(c, "CodeLocked");
       const sessionUser = (await sessions.validate(jar.get(io, "session")))?.session.userId ?? null;
-      accountId = checked !== "ok" ? null : twoFactor ? ((await accounts.byEmail(email))?.id ?? null) : await accountProvenBy(services, email, sessionUser);
+      accountId =
+        checked !== "ok"
+          ? null
+          : twoFactor
+            ? ((await accounts.byEmail(email))?.id ?? null)
+            : await accountProvenBy(services, email, sessionUser);
       if (!accountId) {
         await attempts.failed(email);
         return fail(c, "CredentialsSignin", 401, "code");
@@ -204,7 +265,11 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     app.get("/set-password", async (c) => {
       const token = c.req.query("token") ?? "";
       const purpose = TOKEN.test(token) ? await peekToken(services.db, token, services.now()) : null;
-      return c.json({ valid: purpose !== null, purpose, passwordMinLength: services.portal.passwordMinLength });
+      return c.json({
+        valid: purpose !== null,
+        purpose,
+        passwordMinLength: services.portal.passwordMinLength,
+      });
     });
     app.post("/set-password", async (c) => {
       const form = await formOf(c);
@@ -214,12 +279,20 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       const token = typeof form.token === "string" ? form.token : "";
       const password = typeof form.password === "string" ? form.password : "";
       if (password.length < services.portal.passwordMinLength || password.length > 256)
-        return c.json({ error: "WeakPassword", field: "password", message: `Choose a password of ${services.portal.passwordMinLength} to 256 characters.` }, 400);
+        return c.json(
+          {
+            error: "WeakPassword",
+            field: "password",
+            message: `Choose a password of ${services.portal.passwordMinLength} to 256 characters.`,
+          },
+          400,
+        );
       const passwordHash = await hashPassword(password);
       const userId = TOKEN.test(token)
         ? await transaction(services.db, async (tx) => {
             const spent = await consumeToken(tx, token, services.now());
-            if (spent) await tx.update(portalUsers).set({ passwordHash }).where(eq(portalUsers.id, spent.userId));
+            if (spent)
+              await tx.update(portalUsers).set({ passwordHash }).where(eq(portalUsers.id, spent.userId));
             return spent?.userId ?? null;
           })
         : null;

@@ -25,11 +25,26 @@ export const SESSION_TTL_MS: Record<SessionKind, number> = {
 
 const tables = { applicant: applicantSessions, portal: portalSessions } as const;
 /** What validation reads of a session's row (each timestamp column more is a Date made per read). */
-const validationColumns = (t: (typeof tables)[SessionKind]) => ({ id: t.id, userId: t.userId, secretHash: t.secretHash, expiresAt: t.expiresAt });
+const validationColumns = (t: (typeof tables)[SessionKind]) => ({
+  id: t.id,
+  userId: t.userId,
+  secretHash: t.secretHash,
+  expiresAt: t.expiresAt,
+});
 /** Every request with a session cookie reads its row: prepared once. */
 const byId = {
-  applicant: preparedQuery("applicantSessionById", (db) => db.select(validationColumns(applicantSessions)).from(applicantSessions).where(eq(applicantSessions.id, sql.placeholder("id")))),
-  portal: preparedQuery("portalSessionById", (db) => db.select(validationColumns(portalSessions)).from(portalSessions).where(eq(portalSessions.id, sql.placeholder("id")))),
+  applicant: preparedQuery("applicantSessionById", (db) =>
+    db
+      .select(validationColumns(applicantSessions))
+      .from(applicantSessions)
+      .where(eq(applicantSessions.id, sql.placeholder("id"))),
+  ),
+  portal: preparedQuery("portalSessionById", (db) =>
+    db
+      .select(validationColumns(portalSessions))
+      .from(portalSessions)
+      .where(eq(portalSessions.id, sql.placeholder("id"))),
+  ),
 };
 
 const randomString = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
@@ -50,7 +65,9 @@ export function createSessions(db: Db, kind: SessionKind, now: () => Date = () =
       const secret = randomString();
       const at = now();
       const session = { id, userId, expiresAt: new Date(at.getTime() + ttl) };
-      await tx.insert(table).values({ ...session, secretHash: hashSecret(secret).toString("hex"), createdAt: at });
+      await tx
+        .insert(table)
+        .values({ ...session, secretHash: hashSecret(secret).toString("hex"), createdAt: at });
       return { token: `${id}.${secret}`, session };
     },
     /** The session a cookie token stands for, renewed when due (`renewed` tells to reset the cookie). */

@@ -25,7 +25,15 @@ export interface Decision {
   ruleId: string;
   reasons: Reason[];
   decidedAt: string;
-  notice: { id: string; version: string; sha256: string; sourceSha256: string; title: string; values: Record<string, string>; pdfSha256?: string };
+  notice: {
+    id: string;
+    version: string;
+    sha256: string;
+    sourceSha256: string;
+    title: string;
+    values: Record<string, string>;
+    pdfSha256?: string;
+  };
 }
 
 /** The link to the PDF of decision `index`'s notice (server/features/notices/routes.ts); portal staff add ?application=<id>. */
@@ -37,38 +45,63 @@ export const NOTICE_PDF_NAME = "notice-of-action-taken.pdf";
 
 /** The decline the pricing rules make on this application, with the wording of each reason; null when they do not decline. */
 export function declineOf(defs: Definitions, doc: unknown): { ruleId: string; reasons: Reason[] } | null {
-  const result = presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>));
+  const result = presentResult(
+    defs,
+    "pricing",
+    evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>),
+  );
   const quote = result.quote as { eligible?: boolean; reasons?: unknown } | undefined;
   if (quote?.eligible !== false || !Array.isArray(quote.reasons) || quote.reasons.length === 0) return null;
-  const wording = ((defs.params.pricing ?? {}) as { adverseActionReasons?: Record<string, string> }).adverseActionReasons ?? {};
+  const wording =
+    ((defs.params.pricing ?? {}) as { adverseActionReasons?: Record<string, string> }).adverseActionReasons ??
+    {};
   const reasons = quote.reasons.map((code) => {
     const text = wording[String(code)];
     // A reason without wording would send a notice that does not say why: refuse (rule files are checked by tests).
-    if (!text) throw new Error(`rules/pricing.json: reason "${String(code)}" of ${String(result.ruleId)} has no wording in params.pricing.adverseActionReasons`);
+    if (!text)
+      throw new Error(
+        `rules/pricing.json: reason "${String(code)}" of ${String(result.ruleId)} has no wording in params.pricing.adverseActionReasons`,
+      );
     return { code: String(code), text };
   });
   return { ruleId: String(result.ruleId), reasons };
 }
 
 /** The values the notice's tokens take for a decision. */
-export function noticeValues(decline: { reasons: Reason[] }, decidedAt: string, lender: LenderProfile = readLenderProfile()): Record<string, string> {
-  return { ...lenderTokens(lender), decisionDate: longDate(decidedAt.slice(0, 10)), reasons: decline.reasons.map((r) => r.text).join("; ") };
+export function noticeValues(
+  decline: { reasons: Reason[] },
+  decidedAt: string,
+  lender: LenderProfile = readLenderProfile(),
+): Record<string, string> {
+  return {
+    ...lenderTokens(lender),
+    decisionDate: longDate(decidedAt.slice(0, 10)),
+    reasons: decline.reasons.map((r) => r.text).join("; "),
+  };
 }
 
 /** The notice's record and its filled text for a decline decided at `decidedAt`. */
 export function noticeFor(decline: { reasons: Reason[] }, decidedAt: string, lender?: LenderProfile) {
   const doc = readDisclosure(NOTICE_DOCUMENT);
-  if (!doc) throw new Error(`content/disclosures/${NOTICE_DOCUMENT}.md is missing: no decline can be recorded without its notice`);
+  if (!doc)
+    throw new Error(
+      `content/disclosures/${NOTICE_DOCUMENT}.md is missing: no decline can be recorded without its notice`,
+    );
   return signedDocument(doc, noticeValues(decline, decidedAt, lender));
 }
 
-const sameReasons = (a: Reason[], b: Reason[]) => a.length === b.length && a.every((r, i) => r.code === b[i]!.code);
+const sameReasons = (a: Reason[], b: Reason[]) =>
+  a.length === b.length && a.every((r, i) => r.code === b[i]!.code);
 
 /**
  * Records the decline the rules make on `doc` (mutating doc.decisions), unless the latest
  * recorded decision is this same decline; returns the new decision and its notice text, or null.
  */
-export function recordDecline(defs: Definitions, doc: Record<string, unknown>, now: Date): { decision: Decision; text: string } | null {
+export function recordDecline(
+  defs: Definitions,
+  doc: Record<string, unknown>,
+  now: Date,
+): { decision: Decision; text: string } | null {
   const decline = declineOf(defs, doc);
   if (!decline) return null;
   const decisions = decisionsOf(doc);
@@ -82,14 +115,19 @@ export function recordDecline(defs: Definitions, doc: Record<string, unknown>, n
 }
 
 /** The decisions recorded on an application document, oldest first. */
-export const decisionsOf = (doc: Record<string, unknown>): Decision[] => (Array.isArray(doc.decisions) ? (doc.decisions as Decision[]) : []);
+export const decisionsOf = (doc: Record<string, unknown>): Decision[] =>
+  Array.isArray(doc.decisions) ? (doc.decisions as Decision[]) : [];
 
 /**
  * The notice of a recorded decision as a PDF: its text as recorded (the file at the recorded
  * version, filled with the recorded values), dated the day of the decision, so the same decision
  * always gives the same bytes. Refused when the file is no longer the text recorded.
  */
-export async function renderNotice(applicationId: string, decision: Decision, lenderName = readLenderProfile().legalName): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
+export async function renderNotice(
+  applicationId: string,
+  decision: Decision,
+  lenderName = readLenderProfile().legalName,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
   const made = recordedText({ ...decision.notice, title: decision.notice.title ?? NOTICE_DOCUMENT });
   if (!made.ok) return { ok: false, message: made.reason };
   const bytes = await renderNoticePdf({
@@ -111,14 +149,25 @@ export async function renderNotice(applicationId: string, decision: Decision, le
  * The PDF of the notice of decision `index` (0 = the oldest) of an application: the copy stored
  * when it was given (by its SHA-256, recorded on the decision), else made again from the record.
  */
-export async function noticePdf(storage: FileStorage, applicationId: string, doc: Record<string, unknown>, index: number): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; status: 404 | 409; message: string }> {
+export async function noticePdf(
+  storage: FileStorage,
+  applicationId: string,
+  doc: Record<string, unknown>,
+  index: number,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; status: 404 | 409; message: string }> {
   const decision = decisionsOf(doc)[index];
   if (!decision) return { ok: false, status: 404, message: "There is no such notice" };
   const key = decision.notice.pdfSha256;
   const stored = key ? await storage.get(key) : null;
   if (stored && sha256Hex(stored) === key) return { ok: true, bytes: stored };
   const made = await renderNotice(applicationId, decision);
-  return made.ok ? made : { ok: false, status: 409, message: `We cannot make this notice again: ${made.message}. Contact us and we will send it to you.` };
+  return made.ok
+    ? made
+    : {
+        ok: false,
+        status: 409,
+        message: `We cannot make this notice again: ${made.message}. Contact us and we will send it to you.`,
+      };
 }
 
 /**
@@ -137,7 +186,12 @@ export async function attachNoticePdf(applicationId: string, decision: Decision)
  * Delivers the notice: the PDF stored (the copy kept, 12 CFR 1002.12(b)), then mailed to the
  * applicant with its text in the body and the PDF attached, as well as shown on the page.
  */
-export async function deliverNotice(services: { mailer: Pick<Mailer, "send">; storage: Pick<FileStorage, "put"> }, to: string | null, text: string, pdf: Uint8Array) {
+export async function deliverNotice(
+  services: { mailer: Pick<Mailer, "send">; storage: Pick<FileStorage, "put"> },
+  to: string | null,
+  text: string,
+  pdf: Uint8Array,
+) {
   await services.storage.put(pdf);
   if (!to) return;
   const doc = readDisclosure(NOTICE_DOCUMENT);

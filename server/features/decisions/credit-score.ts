@@ -26,7 +26,8 @@ import { badRequest } from "@server/transport/trpc/init";
 export const CREDIT_SCORE_NOTICE = "credit-score-notice";
 export const CREDIT_SCORE_PDF_NAME = "notice-to-the-home-loan-applicant.pdf";
 /** The link to a borrower's notice PDF (server/features/notices/routes.ts): `mine` for the signed-in borrower; staff name the role and add ?application=<id>. */
-export const creditScorePdfUrl = (role: string | "mine", applicationId?: string) => `/api/notices/credit-score/${role}.pdf${applicationId ? `?application=${applicationId}` : ""}`;
+export const creditScorePdfUrl = (role: string | "mine", applicationId?: string) =>
+  `/api/notices/credit-score/${role}.pdf${applicationId ? `?application=${applicationId}` : ""}`;
 
 /** Where the texts given are recorded (as the account-setup step records its disclosures). */
 const GIVEN = "/disclosuresGiven/records";
@@ -48,9 +49,21 @@ export const scoredBorrowers = (services: Services, doc: unknown): string[] =>
 /** What the schema cannot say of a score: it lies in its model's range, and it was not made in the future. */
 function scoreErrors(used: CreditScoreUsed, today: string) {
   const errors: { pointer: string; message: string }[] = [];
-  if (used.rangeLow >= used.rangeHigh) errors.push({ pointer: "/creditScoreUsed/rangeHigh", message: "The highest possible score must be above the lowest." });
-  else if (used.score < used.rangeLow || used.score > used.rangeHigh) errors.push({ pointer: "/creditScoreUsed/score", message: `The score must be within the model's range, ${used.rangeLow} to ${used.rangeHigh}.` });
-  if (used.createdOn > today) errors.push({ pointer: "/creditScoreUsed/createdOn", message: "The date the score was created cannot be after today." });
+  if (used.rangeLow >= used.rangeHigh)
+    errors.push({
+      pointer: "/creditScoreUsed/rangeHigh",
+      message: "The highest possible score must be above the lowest.",
+    });
+  else if (used.score < used.rangeLow || used.score > used.rangeHigh)
+    errors.push({
+      pointer: "/creditScoreUsed/score",
+      message: `The score must be within the model's range, ${used.rangeLow} to ${used.rangeHigh}.`,
+    });
+  if (used.createdOn > today)
+    errors.push({
+      pointer: "/creditScoreUsed/createdOn",
+      message: "The date the score was created cannot be after today.",
+    });
   return errors;
 }
 
@@ -60,18 +73,34 @@ export function creditScoreNotice(services: Services, doc: unknown, role: string
 }
 
 /** The notice as a PDF (one copy), for the borrower with this role. */
-export async function creditScoreNoticePdf(services: Services, applicationId: string, doc: unknown, role: string, now: Date = services.now()): Promise<Uint8Array> {
+export async function creditScoreNoticePdf(
+  services: Services,
+  applicationId: string,
+  doc: unknown,
+  role: string,
+  now: Date = services.now(),
+): Promise<Uint8Array> {
   const { text, ...record } = creditScoreNotice(services, doc, role, now);
   const name = borrowerName(services.defs, doc, role) ?? role;
   return renderNoticePdf({
-    meta: { title: record.title, subject: `Application ${applicationId}: FCRA 609(g) notice for ${name}`, keywords: ["credit score", applicationId, record.sha256], author: readLenderProfile().legalName, creator: "HELOC funnel notices", date: now },
+    meta: {
+      title: record.title,
+      subject: `Application ${applicationId}: FCRA 609(g) notice for ${name}`,
+      keywords: ["credit score", applicationId, record.sha256],
+      author: readLenderProfile().legalName,
+      creator: "HELOC funnel notices",
+      date: now,
+    },
     footer: `${record.title} - ${name} - application ${applicationId}`,
     documents: [{ ...record, body: frontMatterOf(text).body }],
   });
 }
 
 /** Records the score used and gives the borrower their notice (recorded, audited, mailed after the commit); refuses naming the field. */
-export async function recordCreditScoreUsed(services: Services, request: ScoreRequest): Promise<{ borrower: string; name: string; emailed: boolean }> {
+export async function recordCreditScoreUsed(
+  services: Services,
+  request: ScoreRequest,
+): Promise<{ borrower: string; name: string; emailed: boolean }> {
   const store = applicationStore(services);
   const now = services.now();
   const today = dateIn(now, rescissionParams(services.defs).timeZone ?? "UTC");
@@ -80,24 +109,73 @@ export async function recordCreditScoreUsed(services: Services, request: ScoreRe
   const done = await transaction(services.db, async (tx) => {
     const app = await store.byId(tx, request.applicationId);
     if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such application." });
-    if (!scoredBorrowers(services, app.doc).includes(request.borrower)) throw badRequest([{ pointer: "/borrower", message: "There is no such borrower on this application." }]);
+    if (!scoredBorrowers(services, app.doc).includes(request.borrower))
+      throw badRequest([{ pointer: "/borrower", message: "There is no such borrower on this application." }]);
     const role = request.borrower;
-    const doc = setAt(app.doc, `${answersPointer(services.defs, role)}/creditScoreUsed`, request.used) as Record<string, unknown>;
-    const { text, id, title, version, sha256, sourceSha256, values } = creditScoreNotice(services, doc, role, now);
-    const given: GivenDisclosure = { document: id, title, version, sha256, sourceSha256, values, givenAt: now.toISOString(), givenTo: role, sentBy: request.recordedBy };
+    const doc = setAt(
+      app.doc,
+      `${answersPointer(services.defs, role)}/creditScoreUsed`,
+      request.used,
+    ) as Record<string, unknown>;
+    const { text, id, title, version, sha256, sourceSha256, values } = creditScoreNotice(
+      services,
+      doc,
+      role,
+      now,
+    );
+    const given: GivenDisclosure = {
+      document: id,
+      title,
+      version,
+      sha256,
+      sourceSha256,
+      values,
+      givenAt: now.toISOString(),
+      givenTo: role,
+      sentBy: request.recordedBy,
+    };
     const before = getAt(doc, GIVEN);
-    const withNotice = setAt(doc, GIVEN, [...(Array.isArray(before) ? before : []), given]) as Record<string, unknown>;
-    if (!(await store.save(tx, app, withNotice, app.status))) throw new TRPCError({ code: "CONFLICT", message: "The application changed meanwhile. Please try again." });
+    const withNotice = setAt(doc, GIVEN, [...(Array.isArray(before) ? before : []), given]) as Record<
+      string,
+      unknown
+    >;
+    if (!(await store.save(tx, app, withNotice, app.status)))
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: "The application changed meanwhile. Please try again.",
+      });
     const pointer = `${answersPointer(services.defs, role)}/creditScoreUsed`;
-    await store.audit(tx, { actorKind: "portal", actorId: request.recordedBy.id, action: `credit.scoreUsed:${role}`, applicationId: app.id, changed: [pointer, GIVEN] });
-    return { app, doc: withNotice, role, text, name: borrowerName(services.defs, withNotice, role) ?? role, email: emailOf(services.defs, withNotice, role) };
+    await store.audit(tx, {
+      actorKind: "portal",
+      actorId: request.recordedBy.id,
+      action: `credit.scoreUsed:${role}`,
+      applicationId: app.id,
+      changed: [pointer, GIVEN],
+    });
+    return {
+      app,
+      doc: withNotice,
+      role,
+      text,
+      name: borrowerName(services.defs, withNotice, role) ?? role,
+      email: emailOf(services.defs, withNotice, role),
+    };
   });
   // After the commit: the notice by email, as a PDF (the same text the record hashes).
   if (done.email) {
-    const mail = (JSON.parse(readFileSync(CREDIT_SCORE_TEXT_FILE, "utf8")) as { mail: { subject: string; body: string } }).mail;
+    const mail = (
+      JSON.parse(readFileSync(CREDIT_SCORE_TEXT_FILE, "utf8")) as { mail: { subject: string; body: string } }
+    ).mail;
     try {
       const pdf = await creditScoreNoticePdf(services, done.app.id, done.doc, done.role, now);
-      await services.mailer.send({ to: done.email, subject: mail.subject, text: mail.body.replace(/\{\{name\}\}/g, done.name), attachments: [{ filename: CREDIT_SCORE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" }] });
+      await services.mailer.send({
+        to: done.email,
+        subject: mail.subject,
+        text: mail.body.replace(/\{\{name\}\}/g, done.name),
+        attachments: [
+          { filename: CREDIT_SCORE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
+        ],
+      });
     } catch (error) {
       console.error(`credit score notice: the mail failed (${(error as Error).name})`);
     }

@@ -22,7 +22,12 @@ export interface MailedOffer {
 }
 
 /** The offer mail's subject and text for this application. */
-export function offerMail(services: Pick<Services, "defs">, doc: unknown, offer: MailedOffer, base: string): { subject: string; text: string } {
+export function offerMail(
+  services: Pick<Services, "defs">,
+  doc: unknown,
+  offer: MailedOffer,
+  base: string,
+): { subject: string; text: string } {
   const source = readDisclosure("offer", MAIL_DIR);
   if (!source) throw new Error("content/mail/offer.md is missing");
   const values: Record<string, string> = {
@@ -38,4 +43,5 @@ export function offerMail(services: Pick<Services, "defs">, doc: unknown, offer:
 }
 
 /** The address the offer goes to: the account's own. */
-export const offerRecipient = (services: Pick<Services, "defs">, doc: unknown) => accountEmail(services.defs, doc);
+export const offerRecipient = (services: Pick<Services, "defs">, doc: unknown) =>
+  accountEmail(services.defs, doc);

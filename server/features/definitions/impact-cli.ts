@@ -7,16 +7,26 @@ import { parseArgs } from "node:util";
 import { definitionsImpact } from "@server/persistence/store/impact";
 import { openServices } from "@server/start";
 
-const { values } = parseArgs({ options: { steps: { type: "string" }, rules: { type: "string" }, json: { type: "boolean" } } });
+const { values } = parseArgs({
+  options: { steps: { type: "string" }, rules: { type: "string" }, json: { type: "boolean" } },
+});
 
 try {
-  const { services, closeDb } = await openServices({ quiet: true, definitions: { steps: values.steps, rules: values.rules } });
+  const { services, closeDb } = await openServices({
+    quiet: true,
+    definitions: { steps: values.steps, rules: values.rules },
+  });
   const impact = await definitionsImpact(services, services.defs);
   await closeDb();
   if (values.json) console.log(JSON.stringify(impact, null, 2));
   else {
-    console.log(`Definitions ${impact.version}: ${impact.checked} application(s) in flight saved under other definitions; ${impact.sentBack} would be sent back.`);
-    for (const s of impact.byStep) console.log(`  ${String(s.count).padStart(5)} to ${s.label} (${s.stepId}, ${s.route}): ${s.fields.join(", ")}`);
+    console.log(
+      `Definitions ${impact.version}: ${impact.checked} application(s) in flight saved under other definitions; ${impact.sentBack} would be sent back.`,
+    );
+    for (const s of impact.byStep)
+      console.log(
+        `  ${String(s.count).padStart(5)} to ${s.label} (${s.stepId}, ${s.route}): ${s.fields.join(", ")}`,
+      );
   }
 } catch (error) {
   console.error(`definitions:impact: ${(error as Error).message}`);

@@ -8,7 +8,12 @@ import { watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import type { Problem } from "@engine/definitions/definitions";
 import { formatProblem } from "@engine/lint/lint";
-import { loadDefinitions, REPO_ROOT, uncompilableSchemas, type DefinitionDirs } from "@engine/definitions/load";
+import {
+  loadDefinitions,
+  REPO_ROOT,
+  uncompilableSchemas,
+  type DefinitionDirs,
+} from "@engine/definitions/load";
 import { swapDefinitions, type Services } from "@server/services";
 
 export interface Reload {
@@ -35,9 +40,17 @@ export function reloadDefinitions(services: Services, dirs: DefinitionDirs): Rel
   try {
     swapDefinitions(services, defs);
   } catch (error) {
-    return { swapped: false, version: before, problems: [{ file: "rules/portal-roles.json", pointer: "", message: (error as Error).message }] };
+    return {
+      swapped: false,
+      version: before,
+      problems: [{ file: "rules/portal-roles.json", pointer: "", message: (error as Error).message }],
+    };
   }
-  return { swapped: services.definitionsVersion !== before, version: services.definitionsVersion, problems: [] };
+  return {
+    swapped: services.definitionsVersion !== before,
+    version: services.definitionsVersion,
+    problems: [],
+  };
 }
 
 /** What a reload says in the server's log: one line when it swapped, the problems when it refused. */
@@ -52,7 +65,11 @@ export function describeReload(reload: Reload): string | null {
  * events: the reload waits until they stop for `quietMs`). Returns the function that stops watching.
  */
 export function watchDefinitions(dirs: DefinitionDirs, onChange: () => void, quietMs = 150): () => void {
-  const folders = [dirs.schemas ?? join(REPO_ROOT, "schemas"), dirs.steps ?? join(REPO_ROOT, "steps"), dirs.rules ?? join(REPO_ROOT, "rules")];
+  const folders = [
+    dirs.schemas ?? join(REPO_ROOT, "schemas"),
+    dirs.steps ?? join(REPO_ROOT, "steps"),
+    dirs.rules ?? join(REPO_ROOT, "rules"),
+  ];
   let timer: NodeJS.Timeout | undefined;
   const changed = () => {
     clearTimeout(timer);

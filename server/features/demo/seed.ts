@@ -17,11 +17,26 @@ import { applicationStore } from "@server/persistence/store/applications";
 
 export const DEMO = {
   applicant: { email: "demo.applicant@example.com", password: "demo-applicant-2026" },
-  portal: { email: "demo.admin@example.com", password: "demo-admin-2026", name: "Demo Administrator", role: "admin" },
+  portal: {
+    email: "demo.admin@example.com",
+    password: "demo-admin-2026",
+    name: "Demo Administrator",
+    role: "admin",
+  },
   /** More staff, so each role can be tried; the demo applicant is assigned to the loan officer. */
   staff: [
-    { email: "demo.processor@example.com", password: "demo-processor-2026", name: "Priya Processor", role: "processor" },
-    { email: "demo.officer@example.com", password: "demo-officer-2026", name: "Omar Officer", role: "loanOfficer" },
+    {
+      email: "demo.processor@example.com",
+      password: "demo-processor-2026",
+      name: "Priya Processor",
+      role: "processor",
+    },
+    {
+      email: "demo.officer@example.com",
+      password: "demo-officer-2026",
+      name: "Omar Officer",
+      role: "loanOfficer",
+    },
   ],
 };
 
@@ -30,7 +45,17 @@ const SECOND_APPLICATION = join(REPO_ROOT, "server/features/demo/application.two
 
 const demoApplication = {
   user: { firstName: "Dana", lastName: "Rivera", email: DEMO.applicant.email },
-  setup: { propertyValue: 540000, mortgageEstimate: 210000, hasFbm: false, isSelfEmployed: false, creditRange: "veryGood", zip: "80205", propertyUsage: "primaryResidence", creditScore: 742, mortgageBalance: 208500 },
+  setup: {
+    propertyValue: 540000,
+    mortgageEstimate: 210000,
+    hasFbm: false,
+    isSelfEmployed: false,
+    creditRange: "veryGood",
+    zip: "80205",
+    propertyUsage: "primaryResidence",
+    creditScore: 742,
+    mortgageBalance: 208500,
+  },
 };
 
 export async function seedDemoData(services: Services): Promise<string[]> {
@@ -39,32 +64,63 @@ export async function seedDemoData(services: Services): Promise<string[]> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0) return [];
   const validate = compileSchemaFile(services.defs, "application.json");
-  if (!validate(demoApplication)) throw new Error(`the demo application does not fit schemas/application.json: ${JSON.stringify(validate.errors)}`);
+  if (!validate(demoApplication))
+    throw new Error(
+      `the demo application does not fit schemas/application.json: ${JSON.stringify(validate.errors)}`,
+    );
 
   const second = JSON.parse(readFileSync(SECOND_APPLICATION, "utf8")) as Record<string, unknown>;
   if (!validate(second)) throw new Error(`${SECOND_APPLICATION} does not fit schemas/application.json`);
   const staff = [DEMO.portal, ...DEMO.staff];
-  const [applicantHash, ...staffHashes] = await Promise.all([hashPassword(DEMO.applicant.password), ...staff.map((s) => hashPassword(s.password))]);
+  const [applicantHash, ...staffHashes] = await Promise.all([
+    hashPassword(DEMO.applicant.password),
+    ...staff.map((s) => hashPassword(s.password)),
+  ]);
   const staffIds = staff.map(() => randomUUID());
   const store = applicationStore(services);
   await transaction(db, async (tx) => {
-    await tx.insert(portalUsers).values(staff.map((s, i) => ({ id: staffIds[i]!, email: s.email, name: s.name, role: s.role, partnerId: "house", passwordHash: staffHashes[i]!, createdAt: services.now() })));
+    await tx.insert(portalUsers).values(
+      staff.map((s, i) => ({
+        id: staffIds[i]!,
+        email: s.email,
+        name: s.name,
+        role: s.role,
+        partnerId: "house",
+        passwordHash: staffHashes[i]!,
+        createdAt: services.now(),
+      })),
+    );
     const app = await store.createGuest(tx, "previewOffer", "variantOne");
-    await tx.update(users).set({ email: DEMO.applicant.email, passwordHash: applicantHash, emailVerifiedAt: services.now() }).where(eq(users.id, app.ownerId));
+    await tx
+      .update(users)
+      .set({ email: DEMO.applicant.email, passwordHash: applicantHash, emailVerifiedAt: services.now() })
+      .where(eq(users.id, app.ownerId));
     // Its path counts every step before its status as answered (engine/funnel/journey.ts).
-    const walked = (doc: Record<string, unknown>, status: string) => completedUpTo(services.defs, status, { application: doc, variant: "variantOne", part: partOf(services.defs, OWNER_ROLE, doc) });
-    await store.save(tx, app, demoApplication, "previewOffer", null, { completed: walked(demoApplication, "previewOffer") });
+    const walked = (doc: Record<string, unknown>, status: string) =>
+      completedUpTo(services.defs, status, {
+        application: doc,
+        variant: "variantOne",
+        part: partOf(services.defs, OWNER_ROLE, doc),
+      });
+    await store.save(tx, app, demoApplication, "previewOffer", null, {
+      completed: walked(demoApplication, "previewOffer"),
+    });
     await tx.update(applications).set({ loanOfficerId: staffIds[2]! }).where(eq(applications.id, app.id));
     await store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: app.id });
     const other = await store.createGuest(tx, "incomeDocs", "variantOne");
     await store.save(tx, other, second, "incomeDocs", null, { completed: walked(second, "incomeDocs") });
-    await store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: other.id });
+    await store.audit(tx, {
+      actorKind: "system",
+      actorId: null,
+      action: "seed.demo",
+      applicationId: other.id,
+    });
   });
   return [
     `Demo applicant: ${DEMO.applicant.email} / ${DEMO.applicant.password} (at the offer preview)`,
-    ...staff.map((s) => `Demo portal ${services.portal.roles.get(s.role)?.label.toLowerCase() ?? s.role}: ${s.email} / ${s.password}`),
+    ...staff.map(
+      (s) =>
+        `Demo portal ${services.portal.roles.get(s.role)?.label.toLowerCase() ?? s.role}: ${s.email} / ${s.password}`,
+    ),
   ];
 }
-
-
-

@@ -30,7 +30,11 @@ export interface DevDefinitions {
 }
 
 function folders(dirs: DefinitionDirs): string[] {
-  return [dirs.schemas ?? join(REPO_ROOT, "schemas"), dirs.steps ?? join(REPO_ROOT, "steps"), dirs.rules ?? join(REPO_ROOT, "rules")];
+  return [
+    dirs.schemas ?? join(REPO_ROOT, "schemas"),
+    dirs.steps ?? join(REPO_ROOT, "steps"),
+    dirs.rules ?? join(REPO_ROOT, "rules"),
+  ];
 }
 
 /** A hash of every .json file's path and bytes in the folders: cheap (no parsing), changes with any edit. */
@@ -73,7 +77,8 @@ export function createDevRoutes(services: Services, dirs: DefinitionDirs = defin
   // ?since=<version> or If-None-Match: "<version>" → 304 while nothing changed (polled every 500 ms).
   routes.get("/definitions", (c) => {
     const version = contentVersion(dirs);
-    const known = c.req.query("since") ?? c.req.header("if-none-match")?.replace(/^W\//, "").replace(/"/g, "");
+    const known =
+      c.req.query("since") ?? c.req.header("if-none-match")?.replace(/^W\//, "").replace(/"/g, "");
     c.header("Cache-Control", "no-store");
     c.header("ETag", `"${version}"`);
     if (known === version) return c.body(null, 304);
@@ -92,11 +97,25 @@ export function createDevRoutes(services: Services, dirs: DefinitionDirs = defin
   // "Valid" means a save would pass them. Effects that check stored records (a texted code) need a
   // real applicant: they are named, not run. Nothing is saved.
   routes.post("/validate", refuseCrossSite, async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { stepId?: unknown; answers?: unknown; who?: unknown } | null;
+    const body = (await c.req.json().catch(() => null)) as {
+      stepId?: unknown;
+      answers?: unknown;
+      who?: unknown;
+    } | null;
     const { defs, problems } = current();
-    if (problems.length) return c.json({ valid: false, errors: [{ pointer: "", message: `The definitions on disk have ${problems.length} problem(s): npm run check` }] });
+    if (problems.length)
+      return c.json({
+        valid: false,
+        errors: [
+          {
+            pointer: "",
+            message: `The definitions on disk have ${problems.length} problem(s): npm run check`,
+          },
+        ],
+      });
     const step = typeof body?.stepId === "string" ? defs.steps.get(body.stepId)?.def : undefined;
-    if (!step) return c.json({ valid: false, errors: [{ pointer: "/stepId", message: "No step has this id" }] }, 400);
+    if (!step)
+      return c.json({ valid: false, errors: [{ pointer: "/stepId", message: "No step has this id" }] }, 400);
     const outOfBounds = answerBoundErrors(defs, step.id, body!.answers);
     if (outOfBounds.length) return c.json({ valid: false, errors: outOfBounds });
     const stored = sampleApplication(body!.who);
@@ -104,15 +123,20 @@ export function createDevRoutes(services: Services, dirs: DefinitionDirs = defin
     try {
       const judged = judgedAnswers(judge, stored, WHOLE, body!.answers);
       mergedApplication(judge, stored, judged);
-      const notRun = (step.effects ?? []).filter((effect) => handlerOf(effect).check).map((effect) => effect.id);
+      const notRun = (step.effects ?? [])
+        .filter((effect) => handlerOf(effect).check)
+        .map((effect) => effect.id);
       return c.json({ valid: true, answers: judged.answers, notRun });
     } catch (error) {
-      if (error instanceof TRPCError && error.cause instanceof FieldErrors) return c.json({ valid: false, errors: error.cause.errors });
+      if (error instanceof TRPCError && error.cause instanceof FieldErrors)
+        return c.json({ valid: false, errors: error.cause.errors });
       throw error;
     }
   });
 
-  routes.on(["POST", "PUT", "PATCH", "DELETE"], "*", (c) => c.json({ error: { code: "METHOD_NOT_SUPPORTED", message: "The development API answers GET only" } }, 405));
+  routes.on(["POST", "PUT", "PATCH", "DELETE"], "*", (c) =>
+    c.json({ error: { code: "METHOD_NOT_SUPPORTED", message: "The development API answers GET only" } }, 405),
+  );
   return routes;
 }
 
@@ -121,7 +145,8 @@ function sampleApplication(who: unknown): Record<string, unknown> {
   const application = JSON.parse(readFileSync(SAMPLE_APPLICATION, "utf8")) as Record<string, unknown>;
   if (who === "single") {
     delete application.coborrower;
-    if (application.setup && typeof application.setup === "object") (application.setup as Record<string, unknown>).hasCoborrower = false;
+    if (application.setup && typeof application.setup === "object")
+      (application.setup as Record<string, unknown>).hasCoborrower = false;
   }
   return application;
 }

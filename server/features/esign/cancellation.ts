@@ -34,31 +34,62 @@ interface CancelRequest {
 
 const refuse = (message: string) => new TRPCError({ code: "PRECONDITION_FAILED", message });
 
-export const fillText = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+export const fillText = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 
 /** Records the cancellation, or refuses it (naming why); mails every borrower after the commit. */
 export async function cancelLine(services: Services, request: CancelRequest): Promise<Cancellation> {
   const { defs, db } = services;
   const store = applicationStore(services);
   const status = cancelledStatus(defs);
-  if (!status) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "rules/disbursement.json names no cancelled status (params.rescission.cancelledStatus)" });
+  if (!status)
+    throw new TRPCError({
+      code: "INTERNAL_SERVER_ERROR",
+      message: "rules/disbursement.json names no cancelled status (params.rescission.cancelledStatus)",
+    });
   const now = services.now();
   const { cancellation, emails } = await transaction(db, async (tx) => {
     const app = await store.byId(tx, request.applicationId);
     if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such application." });
     const right = await rightToCancel(tx, services, app, now);
-    if (!right.applies) throw refuse("No right to cancel applies to this line: it is not secured by a home an owner lives in as their principal dwelling.");
-    if (right.cancellation) throw new TRPCError({ code: "CONFLICT", message: `This line was already cancelled by ${right.cancellation.name} on ${longDate(right.cancellation.sentOn)}.` });
-    if (!right.period) throw refuse("The right to cancel starts when the disclosures are signed: there is nothing to cancel yet.");
+    if (!right.applies)
+      throw refuse(
+        "No right to cancel applies to this line: it is not secured by a home an owner lives in as their principal dwelling.",
+      );
+    if (right.cancellation)
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: `This line was already cancelled by ${right.cancellation.name} on ${longDate(right.cancellation.sentOn)}.`,
+      });
+    if (!right.period)
+      throw refuse(
+        "The right to cancel starts when the disclosures are signed: there is nothing to cancel yet.",
+      );
     const holder = right.holders.find((h) => h.key === request.holder);
-    if (!holder) throw badRequest([{ pointer: "/holder", message: "Only an owner with the right to cancel may cancel (one named on the notice)." }]);
+    if (!holder)
+      throw badRequest([
+        {
+          pointer: "/holder",
+          message: "Only an owner with the right to cancel may cancel (one named on the notice).",
+        },
+      ]);
     const today = dateIn(now, right.period.timeZone);
     const sentOn = request.via === "online" ? today : request.sentOn!;
-    if (sentOn > today) throw badRequest([{ pointer: "/sentOn", message: "The day the cancellation was sent cannot be after today." }]);
-    if (sentOn < right.period.startDate) throw badRequest([{ pointer: "/sentOn", message: `The right to cancel started on ${longDate(right.period.startDate)}: a cancellation sent before it is not one.` }]);
+    if (sentOn > today)
+      throw badRequest([
+        { pointer: "/sentOn", message: "The day the cancellation was sent cannot be after today." },
+      ]);
+    if (sentOn < right.period.startDate)
+      throw badRequest([
+        {
+          pointer: "/sentOn",
+          message: `The right to cancel started on ${longDate(right.period.startDate)}: a cancellation sent before it is not one.`,
+        },
+      ]);
     // Mailed in time counts even when it arrives later (the notice: "send the notice no later than midnight of").
     // Each owner's own period counts: a mailed notice delivered later runs later, one not delivered yet has not started to run out.
-    if (holder.period && sentOn > holder.period.endDate) throw refuse(`The period to cancel ended at midnight on ${longDate(holder.period.endDate)}.`);
+    if (holder.period && sentOn > holder.period.endDate)
+      throw refuse(`The period to cancel ended at midnight on ${longDate(holder.period.endDate)}.`);
     const cancellation: Cancellation = {
       holder: holder.key,
       name: holder.name,
@@ -68,15 +99,37 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
       cancelledAt: now.toISOString(),
       recordedBy: request.recordedBy,
     };
-    const doc = { ...app.doc, rescission: { ...((app.doc.rescission ?? {}) as Record<string, unknown>), cancellation } };
-    if (!(await store.save(tx, app, doc, status))) throw new TRPCError({ code: "CONFLICT", message: "The application changed meanwhile. Please try again." });
-    await store.audit(tx, { actorKind: request.recordedBy.kind, actorId: request.recordedBy.id, action: `rescission.cancelled:${holder.key}`, applicationId: app.id, changed: ["/rescission/cancellation"] });
+    const doc = {
+      ...app.doc,
+      rescission: { ...((app.doc.rescission ?? {}) as Record<string, unknown>), cancellation },
+    };
+    if (!(await store.save(tx, app, doc, status)))
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: "The application changed meanwhile. Please try again.",
+      });
+    await store.audit(tx, {
+      actorKind: request.recordedBy.kind,
+      actorId: request.recordedBy.id,
+      action: `rescission.cancelled:${holder.key}`,
+      applicationId: app.id,
+      changed: ["/rescission/cancellation"],
+    });
     const owner = accountEmail(defs, app.doc);
-    return { cancellation, emails: [owner, ...right.holders.map((h) => h.email)].filter((e): e is string => e !== null) };
+    return {
+      cancellation,
+      emails: [owner, ...right.holders.map((h) => h.email)].filter((e): e is string => e !== null),
+    };
   });
-  const mail = (JSON.parse(readFileSync(RIGHT_TO_CANCEL_TEXT_FILE, "utf8")) as { mail: { subject: string; body: string } }).mail;
+  const mail = (
+    JSON.parse(readFileSync(RIGHT_TO_CANCEL_TEXT_FILE, "utf8")) as { mail: { subject: string; body: string } }
+  ).mail;
   const text = fillText(mail.body, { name: cancellation.name, date: longDate(cancellation.sentOn) });
   for (const to of new Set(emails))
-    await services.mailer.send({ to, subject: mail.subject, text }).catch((error: unknown) => console.error(`rescission: the cancellation mail failed (${(error as Error).name})`));
+    await services.mailer
+      .send({ to, subject: mail.subject, text })
+      .catch((error: unknown) =>
+        console.error(`rescission: the cancellation mail failed (${(error as Error).name})`),
+      );
   return cancellation;
 }

@@ -14,13 +14,21 @@ import { deriveKey } from "@server/platform/crypto/keys";
 
 /** JSON with object keys in order, so equal answers fingerprint alike. */
 const canonical = (value: unknown): string =>
-  Array.isArray(value) ? `[${value.map(canonical).join(",")}]`
-  : value !== null && typeof value === "object" ? `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`
-  : JSON.stringify(value);
+  Array.isArray(value)
+    ? `[${value.map(canonical).join(",")}]`
+    : value !== null && typeof value === "object"
+      ? `{${Object.keys(value)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+          .join(",")}}`
+      : JSON.stringify(value);
 
 export function coverageOf(services: Services) {
   const key = deriveKey(services.masterKey, "signature-covers");
-  const fingerprint = (pointer: string, value: unknown) => createHmac("sha256", key).update(`${pointer}\u0000${canonical(value)}`).digest("hex");
+  const fingerprint = (pointer: string, value: unknown) =>
+    createHmac("sha256", key)
+      .update(`${pointer}\u0000${canonical(value)}`)
+      .digest("hex");
   return {
     /** The fingerprints of the covered answers the document holds (an answer not given yet is not covered). */
     fingerprints(covers: readonly string[], doc: unknown): Record<string, string> {
@@ -36,11 +44,16 @@ export function coverageOf(services: Services) {
      * answer of which `doc` changes; returns each with the covered pointers that changed.
      */
     async voidChanged(tx: Db, applicationId: string, doc: unknown, now: Date) {
-      const standing = await tx.select().from(signatures).where(and(eq(signatures.applicationId, applicationId), isNull(signatures.voidedAt)));
+      const standing = await tx
+        .select()
+        .from(signatures)
+        .where(and(eq(signatures.applicationId, applicationId), isNull(signatures.voidedAt)));
       const voided: { signer: string; changed: string[] }[] = [];
       for (const row of standing) {
         const covered = row.covered ? (JSON.parse(row.covered) as Record<string, string>) : {};
-        const changed = Object.entries(covered).filter(([pointer, print]) => fingerprint(pointer, getAt(doc, pointer) ?? null) !== print).map(([pointer]) => pointer);
+        const changed = Object.entries(covered)
+          .filter(([pointer, print]) => fingerprint(pointer, getAt(doc, pointer) ?? null) !== print)
+          .map(([pointer]) => pointer);
         if (!changed.length) continue;
         await tx.update(signatures).set({ voidedAt: now }).where(eq(signatures.id, row.id));
         voided.push({ signer: row.signer, changed });

@@ -51,7 +51,11 @@ export function frontMatterOf(source: string): { attributes: Record<string, stri
     const pair = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
     if (!pair) continue;
     const raw = pair[2]!.trim();
-    attributes[pair[1]!] = /^"(.*)"$/.test(raw) ? (JSON.parse(raw) as string) : /^'(.*)'$/.test(raw) ? raw.slice(1, -1).replace(/''/g, "'") : raw;
+    attributes[pair[1]!] = /^"(.*)"$/.test(raw)
+      ? (JSON.parse(raw) as string)
+      : /^'(.*)'$/.test(raw)
+        ? raw.slice(1, -1).replace(/''/g, "'")
+        : raw;
   }
   return { attributes, body: source.slice(match[0].length) };
 }
@@ -67,7 +71,14 @@ export function readDisclosure(id: string, dir = DISCLOSURES_DIR): DisclosureSou
     throw error;
   }
   const { attributes, body } = frontMatterOf(source);
-  return { id, title: attributes.title || id, version: attributes.version || "", source, body, ...(attributes.appliesWhen ? { appliesWhen: attributes.appliesWhen } : {}) };
+  return {
+    id,
+    title: attributes.title || id,
+    version: attributes.version || "",
+    source,
+    body,
+    ...(attributes.appliesWhen ? { appliesWhen: attributes.appliesWhen } : {}),
+  };
 }
 
 /** The names of the tokens a text writes, each once, sorted. */
@@ -91,21 +102,39 @@ export interface SignedDocumentRecord {
 }
 
 /** The record of a document as shown with these values, and the filled text it hashes. */
-export function signedDocument(doc: DisclosureSource, values: Record<string, string>): SignedDocumentRecord & { text: string } {
+export function signedDocument(
+  doc: DisclosureSource,
+  values: Record<string, string>,
+): SignedDocumentRecord & { text: string } {
   const used: Record<string, string> = {};
   for (const name of tokensOf(doc.source)) if (Object.hasOwn(values, name)) used[name] = values[name]!;
   const text = fillTokens(doc.source, used);
-  return { id: doc.id, version: doc.version, sha256: sha256Hex(text), title: doc.title, sourceSha256: sha256Hex(doc.source), values: used, text };
+  return {
+    id: doc.id,
+    version: doc.version,
+    sha256: sha256Hex(text),
+    title: doc.title,
+    sourceSha256: sha256Hex(doc.source),
+    values: used,
+    text,
+  };
 }
 
 /**
  * The filled text of a recorded document, re-made from the file on disk and the recorded values,
  * or why it cannot be: the file is gone, or its text is no longer the version that was signed.
  */
-export function recordedText(record: SignedDocumentRecord, dir = DISCLOSURES_DIR): { ok: true; doc: DisclosureSource; text: string } | { ok: false; reason: string } {
+export function recordedText(
+  record: SignedDocumentRecord,
+  dir = DISCLOSURES_DIR,
+): { ok: true; doc: DisclosureSource; text: string } | { ok: false; reason: string } {
   const doc = readDisclosure(record.id, dir);
   if (!doc) return { ok: false, reason: `the document "${record.id}" is no longer on this server` };
   const text = fillTokens(doc.source, record.values ?? {});
-  if (sha256Hex(text) !== record.sha256) return { ok: false, reason: `the document "${record.id}" has changed since version ${record.version} was signed` };
+  if (sha256Hex(text) !== record.sha256)
+    return {
+      ok: false,
+      reason: `the document "${record.id}" has changed since version ${record.version} was signed`,
+    };
   return { ok: true, doc, text };
 }

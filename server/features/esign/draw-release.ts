@@ -20,25 +20,54 @@ export function releasedStatuses(defs: Services["defs"]): string[] {
 }
 
 /** Why the draw cannot be released at `now`, or null when it can. */
-export async function drawHeldBack(db: Db, services: Services, applicationId: string, doc: unknown, now: Date): Promise<string | null> {
-  const right = await rightToCancel(db, services, { id: applicationId, doc: doc as Record<string, unknown> }, now);
+export async function drawHeldBack(
+  db: Db,
+  services: Services,
+  applicationId: string,
+  doc: unknown,
+  now: Date,
+): Promise<string | null> {
+  const right = await rightToCancel(
+    db,
+    services,
+    { id: applicationId, doc: doc as Record<string, unknown> },
+    now,
+  );
   // A cancellation stands whatever the home's use says now: the line is cancelled for good.
-  if (right.cancellation) return `${right.cancellation.name} cancelled the line under the right to cancel on ${longDate(right.cancellation.sentOn)}: no draw can ever be released`;
+  if (right.cancellation)
+    return `${right.cancellation.name} cancelled the line under the right to cancel on ${longDate(right.cancellation.sentOn)}: no draw can ever be released`;
   if (!right.applies) return null;
   if (!right.period) return "the right to cancel has not started: the disclosures are not signed yet";
   if (right.drawReleasable) return null;
   const today = dateIn(now, right.period.timeZone);
   const waiting = right.holders.flatMap((h) =>
-    h.period === null ? [`the notice of the right to cancel mailed to ${h.name} has no delivery recorded, so their three business days have not started`]
-    : today < h.period.earliestDisbursementDate ? [`${h.name}'s right to cancel runs until midnight on ${longDate(h.period.endDate)}`]
-    : [],
+    h.period === null
+      ? [
+          `the notice of the right to cancel mailed to ${h.name} has no delivery recorded, so their three business days have not started`,
+        ]
+      : today < h.period.earliestDisbursementDate
+        ? [`${h.name}'s right to cancel runs until midnight on ${longDate(h.period.endDate)}`]
+        : [],
   );
-  return waiting.length ? `${waiting.join("; ")}: no draw can be released before every owner's period has ended` : "the right to cancel holds the draw back";
+  return waiting.length
+    ? `${waiting.join("; ")}: no draw can be released before every owner's period has ended`
+    : "the right to cancel holds the draw back";
 }
 
 /** Throws (412) when moving this application to `status` would release money too early, or after a cancellation. */
-export async function assertDrawMayBeReleased(db: Db, services: Services, app: { id: string; status: string }, doc: unknown, status: string, now: Date) {
+export async function assertDrawMayBeReleased(
+  db: Db,
+  services: Services,
+  app: { id: string; status: string },
+  doc: unknown,
+  status: string,
+  now: Date,
+) {
   if (status === app.status || !releasedStatuses(services.defs).includes(status)) return;
   const reason = await drawHeldBack(db, services, app.id, doc, now);
-  if (reason) throw new TRPCError({ code: "PRECONDITION_FAILED", message: `The line cannot move to "${status}": ${reason}.` });
+  if (reason)
+    throw new TRPCError({
+      code: "PRECONDITION_FAILED",
+      message: `The line cannot move to "${status}": ${reason}.`,
+    });
 }

@@ -49,13 +49,29 @@ export const giveDisclosures: EffectHandler = {
     const known = new Set(before.map((g) => g.sha256));
     const given = shown
       .filter((d) => !known.has(d.sha256))
-      .map(({ id, title, version, sha256, sourceSha256, values }): GivenDisclosure => ({ document: id, title, version, sha256, sourceSha256, values, givenAt: now.toISOString(), givenTo: role, step: step.id }));
+      .map(({ id, title, version, sha256, sourceSha256, values }): GivenDisclosure => ({
+        document: id,
+        title,
+        version,
+        sha256,
+        sourceSha256,
+        values,
+        givenAt: now.toISOString(),
+        givenTo: role,
+        step: step.id,
+      }));
     return given.length ? { [pointer]: [...before, ...given] } : {};
   },
   async record({ effect, tx, services, application, doc, actorId, now }) {
     // In the audit trail as well: what was given this time (the check stamped it with this save's time).
     const given = givenDisclosures(doc, effect.recordAt!).filter((g) => g.givenAt === now.toISOString());
     if (given.length)
-      await applicationStore(services).audit(tx, { actorKind: "applicant", actorId: actorId ?? application.ownerId, action: `disclosures.given:${given.map((g) => g.document).join(",")}`, applicationId: application.id, changed: [effect.recordAt!] });
+      await applicationStore(services).audit(tx, {
+        actorKind: "applicant",
+        actorId: actorId ?? application.ownerId,
+        action: `disclosures.given:${given.map((g) => g.document).join(",")}`,
+        applicationId: application.id,
+        changed: [effect.recordAt!],
+      });
   },
 };

@@ -16,10 +16,18 @@ export const giveRescissionNotices: EffectHandler = {
     const period = right.period;
     const store = applicationStore(services);
     for (const holder of right.holders)
-      await store.audit(tx, { actorKind: "system", actorId: actorId ?? null, action: `rescission.notice:${holder.key}`, applicationId: application.id, changed: [holder.email ? "email" : "mail"] });
+      await store.audit(tx, {
+        actorKind: "system",
+        actorId: actorId ?? null,
+        action: `rescission.notice:${holder.key}`,
+        applicationId: application.id,
+        changed: [holder.email ? "email" : "mail"],
+      });
     const emailed = right.holders.filter((h) => h.email !== null);
     return async () => {
-      const body = (JSON.parse(readFileSync(RIGHT_TO_CANCEL_TEXT_FILE, "utf8")) as { noticeMail: { body: string } }).noticeMail.body;
+      const body = (
+        JSON.parse(readFileSync(RIGHT_TO_CANCEL_TEXT_FILE, "utf8")) as { noticeMail: { body: string } }
+      ).noticeMail.body;
       for (const holder of emailed) {
         const { title, values } = holderNotice(doc, holder, period);
         const pdf = await holderNoticePdf(application.id, doc, holder, period);
@@ -27,7 +35,9 @@ export const giveRescissionNotices: EffectHandler = {
           to: holder.email!,
           subject: title,
           text: fillText(body, { name: holder.name, endDate: values.rescissionEndDate! }),
-          attachments: [{ filename: RESCISSION_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" }],
+          attachments: [
+            { filename: RESCISSION_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
+          ],
         });
       }
     };

@@ -23,28 +23,77 @@ interface DeliveryRequest {
 const refuse = (message: string) => new TRPCError({ code: "PRECONDITION_FAILED", message });
 
 /** Records the day a mailed notice reached its owner, or refuses (naming the field); a later record replaces an earlier one. */
-export async function recordNoticeDelivery(services: Services, request: DeliveryRequest): Promise<Delivery & { holder: string; name: string }> {
+export async function recordNoticeDelivery(
+  services: Services,
+  request: DeliveryRequest,
+): Promise<Delivery & { holder: string; name: string }> {
   const store = applicationStore(services);
   const now = services.now();
   return transaction(services.db, async (tx) => {
     const app = await store.byId(tx, request.applicationId);
     if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such application." });
     const right = await rightToCancel(tx, services, app, now);
-    if (!right.applies) throw refuse("No right to cancel applies to this line: there is no notice to deliver.");
-    if (right.cancellation) throw new TRPCError({ code: "CONFLICT", message: `This line was already cancelled by ${right.cancellation.name} on ${longDate(right.cancellation.sentOn)}.` });
-    if (!right.period) throw refuse("The notices of the right to cancel are given when the disclosures are signed: there is none to deliver yet.");
+    if (!right.applies)
+      throw refuse("No right to cancel applies to this line: there is no notice to deliver.");
+    if (right.cancellation)
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: `This line was already cancelled by ${right.cancellation.name} on ${longDate(right.cancellation.sentOn)}.`,
+      });
+    if (!right.period)
+      throw refuse(
+        "The notices of the right to cancel are given when the disclosures are signed: there is none to deliver yet.",
+      );
     const holder = right.holders.find((h) => h.key === request.holder);
-    if (!holder) throw badRequest([{ pointer: "/holder", message: "Only an owner with the right to cancel has a notice (one named on the notices)." }]);
-    if (holder.delivery.via === "email") throw badRequest([{ pointer: "/holder", message: `${holder.name}'s notice is emailed when the account opens: only a mailed notice's delivery is recorded.` }]);
+    if (!holder)
+      throw badRequest([
+        {
+          pointer: "/holder",
+          message: "Only an owner with the right to cancel has a notice (one named on the notices).",
+        },
+      ]);
+    if (holder.delivery.via === "email")
+      throw badRequest([
+        {
+          pointer: "/holder",
+          message: `${holder.name}'s notice is emailed when the account opens: only a mailed notice's delivery is recorded.`,
+        },
+      ]);
     const today = dateIn(now, right.period.timeZone);
-    if (request.deliveredOn > today) throw badRequest([{ pointer: "/deliveredOn", message: "The day the notice was delivered cannot be after today." }]);
+    if (request.deliveredOn > today)
+      throw badRequest([
+        { pointer: "/deliveredOn", message: "The day the notice was delivered cannot be after today." },
+      ]);
     if (request.deliveredOn < right.period.startDate)
-      throw badRequest([{ pointer: "/deliveredOn", message: `The notice was made when the account opened on ${longDate(right.period.startDate)}: it cannot have been delivered before.` }]);
-    const delivery: Delivery = { deliveredOn: request.deliveredOn, via: request.via, recordedAt: now.toISOString(), recordedBy: request.recordedBy };
+      throw badRequest([
+        {
+          pointer: "/deliveredOn",
+          message: `The notice was made when the account opened on ${longDate(right.period.startDate)}: it cannot have been delivered before.`,
+        },
+      ]);
+    const delivery: Delivery = {
+      deliveredOn: request.deliveredOn,
+      via: request.via,
+      recordedAt: now.toISOString(),
+      recordedBy: request.recordedBy,
+    };
     const rescission = (app.doc.rescission ?? {}) as Record<string, unknown>;
-    const doc = { ...app.doc, rescission: { ...rescission, deliveries: { ...deliveriesOf(app.doc), [holder.key]: delivery } } };
-    if (!(await store.save(tx, app, doc, app.status))) throw new TRPCError({ code: "CONFLICT", message: "The application changed meanwhile. Please try again." });
-    await store.audit(tx, { actorKind: "portal", actorId: request.recordedBy.id, action: `rescission.delivered:${holder.key}`, applicationId: app.id, changed: [`/rescission/deliveries/${holder.key}`] });
+    const doc = {
+      ...app.doc,
+      rescission: { ...rescission, deliveries: { ...deliveriesOf(app.doc), [holder.key]: delivery } },
+    };
+    if (!(await store.save(tx, app, doc, app.status)))
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: "The application changed meanwhile. Please try again.",
+      });
+    await store.audit(tx, {
+      actorKind: "portal",
+      actorId: request.recordedBy.id,
+      action: `rescission.delivered:${holder.key}`,
+      applicationId: app.id,
+      changed: [`/rescission/deliveries/${holder.key}`],
+    });
     return { ...delivery, holder: holder.key, name: holder.name };
   });
 }

@@ -52,13 +52,18 @@ const encodable = (ch: string) => {
 /** Text the standard fonts can draw: other characters become <U+XXXX>. */
 export function pdfSafe(text: string): string {
   let out = "";
-  for (const ch of text.replace(/[\t\r\n]+/g, " ")) out += encodable(ch) ? ch : `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`;
+  for (const ch of text.replace(/[\t\r\n]+/g, " "))
+    out += encodable(ch) ? ch : `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`;
   return out;
 }
 
 export const SIGNER_LABELS = { borrower: "Borrower", coborrower: "Co-borrower" } as const;
 
-export const utcTime = (date: Date) => `${date.toISOString().replace("T", " ").replace(/\.\d{3}Z$/, "")} UTC`;
+export const utcTime = (date: Date) =>
+  `${date
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d{3}Z$/, "")} UTC`;
 
 interface Fonts {
   regular: PDFFont;
@@ -121,12 +126,36 @@ class Writer {
     if (this.y - points < MARGIN) this.newPage();
   }
 
-  text(text: string, { font = this.fonts.regular, size = 10, indent = 0, color = BLACK, gap = 4, hanging }: { font?: PDFFont; size?: number; indent?: number; color?: ReturnType<typeof rgb>; gap?: number; hanging?: string } = {}) {
+  text(
+    text: string,
+    {
+      font = this.fonts.regular,
+      size = 10,
+      indent = 0,
+      color = BLACK,
+      gap = 4,
+      hanging,
+    }: {
+      font?: PDFFont;
+      size?: number;
+      indent?: number;
+      color?: ReturnType<typeof rgb>;
+      gap?: number;
+      hanging?: string;
+    } = {},
+  ) {
     const leading = size * 1.35;
     const lines = wrap(text, font, size, WIDTH - indent);
     lines.forEach((line, i) => {
       this.need(leading);
-      if (i === 0 && hanging) this.page.drawText(pdfSafe(hanging), { x: MARGIN + indent - 14, y: this.y - size, size, font, color });
+      if (i === 0 && hanging)
+        this.page.drawText(pdfSafe(hanging), {
+          x: MARGIN + indent - 14,
+          y: this.y - size,
+          size,
+          font,
+          color,
+        });
       this.page.drawText(line, { x: MARGIN + indent, y: this.y - size, size, font, color });
       this.y -= leading;
     });
@@ -189,7 +218,13 @@ function writeDocument(w: Writer, doc: PdfDocumentInput & { banner?: string }) {
 function finish(w: Writer, label: string): Promise<Uint8Array> {
   const pages = w.pdf.getPages();
   pages.forEach((page, i) => {
-    page.drawText(pdfSafe(`${label} - page ${i + 1} of ${pages.length}`), { x: MARGIN, y: MARGIN - 24, size: 8, font: w.fonts.regular, color: GRAY });
+    page.drawText(pdfSafe(`${label} - page ${i + 1} of ${pages.length}`), {
+      x: MARGIN,
+      y: MARGIN - 24,
+      size: 8,
+      font: w.fonts.regular,
+      color: GRAY,
+    });
   });
   return w.pdf.save({ useObjectStreams: false });
 }
@@ -199,14 +234,21 @@ function finish(w: Writer, label: string): Promise<Uint8Array> {
  * recorded, from its own page, with no signature certificate. Its text is drawn with the standard
  * fonts, so any PDF reader (and a test) can extract it.
  */
-export async function renderNoticePdf(input: { meta: PdfMeta; footer: string; documents: (PdfDocumentInput & { banner?: string })[] }): Promise<Uint8Array> {
+export async function renderNoticePdf(input: {
+  meta: PdfMeta;
+  footer: string;
+  documents: (PdfDocumentInput & { banner?: string })[];
+}): Promise<Uint8Array> {
   const w = await openPdf(input.meta);
   for (const doc of input.documents) writeDocument(w, doc);
   return finish(w, input.footer);
 }
 
 export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array> {
-  const signedAt = input.signers.reduce((latest, s) => (s.signedAt > latest ? s.signedAt : latest), input.signers[0]?.signedAt ?? new Date(0));
+  const signedAt = input.signers.reduce(
+    (latest, s) => (s.signedAt > latest ? s.signedAt : latest),
+    input.signers[0]?.signedAt ?? new Date(0),
+  );
   const w = await openPdf({
     title: "Signed disclosures: home equity line of credit",
     subject: `Application ${input.applicationId}: ${input.documents.map((d) => `${d.id} ${d.version}`).join(", ")}`,
@@ -243,9 +285,18 @@ export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array
     w.text(`${i + 1}. ${doc.title}`, { font: fonts.bold, gap: 2 });
     w.text(`Document id: ${doc.id}    Version: ${doc.version}`, { indent: 12, gap: 2 });
     w.text(`SHA-256 of the text signed: ${doc.sha256}`, { indent: 12, font: fonts.mono, size: 8, gap: 2 });
-    w.text(`SHA-256 of the source file: ${doc.sourceSha256}`, { indent: 12, font: fonts.mono, size: 8, gap: 2 });
+    w.text(`SHA-256 of the source file: ${doc.sourceSha256}`, {
+      indent: 12,
+      font: fonts.mono,
+      size: 8,
+      gap: 2,
+    });
     const values = Object.entries(doc.values).map(([k, v]) => `${k} = ${v}`);
-    w.text(`Values filled in: ${values.length ? values.join("; ") : "none"}`, { indent: 12, size: 9, gap: 8 });
+    w.text(`Values filled in: ${values.length ? values.join("; ") : "none"}`, {
+      indent: 12,
+      size: 9,
+      gap: 8,
+    });
   });
   w.space(4);
   w.text(

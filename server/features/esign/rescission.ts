@@ -31,18 +31,32 @@ interface RescissionParams {
   timeZone: string;
 }
 
-function paramsOf(defs: Definitions): { rescission: RescissionParams; calendar: ReturnType<typeof calendarOf> } {
+function paramsOf(defs: Definitions): {
+  rescission: RescissionParams;
+  calendar: ReturnType<typeof calendarOf>;
+} {
   const params = (defs.params.disbursement ?? {}) as Record<string, unknown>;
   const rescission = (params.rescission ?? {}) as Record<string, unknown>;
   const businessDays = rescission.businessDays;
-  if (!Number.isInteger(businessDays) || (businessDays as number) < 1) throw new TypeError("rules/disbursement.json params.rescission.businessDays must be a whole number of days");
+  if (!Number.isInteger(businessDays) || (businessDays as number) < 1)
+    throw new TypeError(
+      "rules/disbursement.json params.rescission.businessDays must be a whole number of days",
+    );
   const timeZone = typeof rescission.timeZone === "string" ? rescission.timeZone : "UTC";
-  return { rescission: { businessDays: businessDays as number, timeZone }, calendar: calendarOf(params.calendar) };
+  return {
+    rescission: { businessDays: businessDays as number, timeZone },
+    calendar: calendarOf(params.calendar),
+  };
 }
 
 /** The calendar date (yyyy-MM-dd) of an instant in a time zone. */
 export function dateIn(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
@@ -50,18 +64,31 @@ export function dateIn(instant: Date, timeZone: string): string {
 /** Whether the right to cancel applies to this application, by rules/disbursement.json. */
 export function rescissionApplies(defs: Definitions, doc: unknown, today: string): boolean {
   try {
-    return evaluateRuleSet(defs, "disbursement", { ...(doc as Record<string, unknown>), today }).outputs.rescissionApplies === true;
+    return (
+      evaluateRuleSet(defs, "disbursement", { ...(doc as Record<string, unknown>), today }).outputs
+        .rescissionApplies === true
+    );
   } catch {
     return false; // answers the rule set cannot read yet decide nothing
   }
 }
 
-export function rescissionFor(defs: Definitions, doc: unknown, { now, signedAt }: { now: Date; signedAt?: Date | null }): Rescission {
+export function rescissionFor(
+  defs: Definitions,
+  doc: unknown,
+  { now, signedAt }: { now: Date; signedAt?: Date | null },
+): Rescission {
   const { rescission, calendar } = paramsOf(defs);
   const today = dateIn(now, rescission.timeZone);
   const signedOn = signedAt ? dateIn(signedAt, rescission.timeZone) : null;
   const countedFrom = signedOn !== null && signedOn >= today ? "signing" : "today";
   const start = countedFrom === "signing" ? signedOn! : today;
   const period = rescissionPeriod(start, rescission.businessDays, calendar);
-  return { applies: rescissionApplies(defs, doc, today), businessDays: rescission.businessDays, countedFrom, ...period, timeZone: rescission.timeZone };
+  return {
+    applies: rescissionApplies(defs, doc, today),
+    businessDays: rescission.businessDays,
+    countedFrom,
+    ...period,
+    timeZone: rescission.timeZone,
+  };
 }

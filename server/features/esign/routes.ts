@@ -13,7 +13,11 @@ const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|lat
 
 export function createEsignRoutes(services: Services) {
   const app = new Hono();
-  const downloads = pdfDownloads(services, { permission: "documents.view", signIn: "Sign in to download your signed disclosures", notFound: "There is no such signed copy" });
+  const downloads = pdfDownloads(services, {
+    permission: "documents.view",
+    signIn: "Sign in to download your signed disclosures",
+    notFound: "There is no such signed copy",
+  });
 
   app.get("/:file", async (c) => {
     const match = FILE.exec(c.req.param("file"));

@@ -15,7 +15,14 @@ import { sha256Hex } from "@server/persistence/storage";
 import { applicationStore } from "@server/persistence/store/applications";
 import { badRequest } from "@server/transport/trpc/init";
 import type { EffectRun } from "../steps/effects";
-import { frontMatterOf, MISSING_VALUE, readDisclosure, recordedText, signedDocument, type SignedDocumentRecord } from "./documents";
+import {
+  frontMatterOf,
+  MISSING_VALUE,
+  readDisclosure,
+  recordedText,
+  signedDocument,
+  type SignedDocumentRecord,
+} from "./documents";
 import { renderSignedPdf } from "./pdf";
 import { coverageOf } from "./coverage";
 import { rescissionFor } from "./rescission";
@@ -40,12 +47,21 @@ const MAX_USER_AGENT = 512;
  * its tokens and the SHA-256 of its filled text. Throws when a document file is missing (a
  * deployment fault: `npm test` checks every effect's documents exist).
  */
-export function documentsFor(services: Services, doc: unknown, ids: readonly string[], { now, signedAt = null, role }: { now: Date; signedAt?: Date | null; role?: string }) {
+export function documentsFor(
+  services: Services,
+  doc: unknown,
+  ids: readonly string[],
+  { now, signedAt = null, role }: { now: Date; signedAt?: Date | null; role?: string },
+) {
   // role: the borrower reading or signing (their own credit score in the FCRA 609(g) notice).
-  const values = disclosureValues(services.defs, doc, { rescission: rescissionFor(services.defs, doc, { now, signedAt }), role });
+  const values = disclosureValues(services.defs, doc, {
+    rescission: rescissionFor(services.defs, doc, { now, signedAt }),
+    role,
+  });
   return ids.flatMap((id) => {
     const source = readDisclosure(id);
-    if (!source) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `disclosure "${id}" is missing` });
+    if (!source)
+      throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `disclosure "${id}" is missing` });
     return applies(services.defs, source.appliesWhen, doc) ? [signedDocument(source, values)] : [];
   });
 }
@@ -58,7 +74,11 @@ export function documentsFor(services: Services, doc: unknown, ids: readonly str
 function applies(defs: Services["defs"], appliesWhen: string | undefined, doc: unknown): boolean {
   if (!appliesWhen) return true;
   const [ruleSet, output] = appliesWhen.split(".") as [string, string | undefined];
-  if (!defs.ruleSets.has(ruleSet) || !output) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `appliesWhen "${appliesWhen}" names no rule output` });
+  if (!defs.ruleSets.has(ruleSet) || !output)
+    throw new TRPCError({
+      code: "INTERNAL_SERVER_ERROR",
+      message: `appliesWhen "${appliesWhen}" names no rule output`,
+    });
   try {
     return Boolean(evaluateRuleSet(defs, ruleSet, doc as Record<string, unknown>).outputs[output]);
   } catch {
@@ -71,7 +91,17 @@ function applies(defs: Services["defs"], appliesWhen: string | undefined, doc: u
  * session (each borrower signs for themselves): their typed name, the server's time, their
  * connection's IP and browser, the exact texts signed, and fingerprints of the answers it covers.
  */
-export async function recordSignatures({ effect, tx, services, application, doc, request, now, role, actorId }: EffectRun) {
+export async function recordSignatures({
+  effect,
+  tx,
+  services,
+  application,
+  doc,
+  request,
+  now,
+  role,
+  actorId,
+}: EffectRun) {
   const pointer = effect.signers?.[role];
   const typed = pointer ? getAt(doc, pointer) : undefined;
   if (!pointer || typeof typed !== "string" || typed.trim() === "")
@@ -100,18 +130,40 @@ export async function recordSignatures({ effect, tx, services, application, doc,
     definitionsVersion: services.definitionsVersion,
     covered: JSON.stringify(coverageOf(services).fingerprints(effect.covers ?? [], doc)),
   });
-  await applicationStore(services).audit(tx, { actorKind: "applicant", actorId: actorId ?? application.ownerId, action: `esign.signed:${role}`, applicationId: application.id, changed: [pointer] });
+  await applicationStore(services).audit(tx, {
+    actorKind: "applicant",
+    actorId: actorId ?? application.ownerId,
+    action: `esign.signed:${role}`,
+    applicationId: application.id,
+    changed: [pointer],
+  });
   // Once committed: the signed PDF, made from the texts as they are at this moment.
   return async () => {
     await signedPdf(services, application.id, id);
   };
 }
 
-async function signingAt(db: Db, applicationId: string, signedAt: Date, signer?: string): Promise<Signing | null> {
-  const where = and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signedAt), signer ? eq(signatures.signer, signer as Signer) : undefined);
-  const rows = (await db.select().from(signatures).where(where)).sort((a, b) => a.signer.localeCompare(b.signer) || a.id.localeCompare(b.id));
+async function signingAt(
+  db: Db,
+  applicationId: string,
+  signedAt: Date,
+  signer?: string,
+): Promise<Signing | null> {
+  const where = and(
+    eq(signatures.applicationId, applicationId),
+    eq(signatures.signedAt, signedAt),
+    signer ? eq(signatures.signer, signer as Signer) : undefined,
+  );
+  const rows = (await db.select().from(signatures).where(where)).sort(
+    (a, b) => a.signer.localeCompare(b.signer) || a.id.localeCompare(b.id),
+  );
   if (!rows.length) return null;
-  return { applicationId, signedAt, rows, documents: JSON.parse(rows[0]!.documents) as SignedDocumentRecord[] };
+  return {
+    applicationId,
+    signedAt,
+    rows,
+    documents: JSON.parse(rows[0]!.documents) as SignedDocumentRecord[],
+  };
 }
 
 /**
@@ -119,22 +171,42 @@ async function signingAt(db: Db, applicationId: string, signedAt: Date, signer?:
  * a voided one no longer stands), of one signer when given.
  */
 export async function latestSigning(db: Db, applicationId: string, signer?: string): Promise<Signing | null> {
-  const where = and(eq(signatures.applicationId, applicationId), isNull(signatures.voidedAt), signer ? eq(signatures.signer, signer as Signer) : undefined);
-  const [row] = await db.select({ signedAt: signatures.signedAt }).from(signatures).where(where).orderBy(desc(signatures.signedAt)).limit(1);
+  const where = and(
+    eq(signatures.applicationId, applicationId),
+    isNull(signatures.voidedAt),
+    signer ? eq(signatures.signer, signer as Signer) : undefined,
+  );
+  const [row] = await db
+    .select({ signedAt: signatures.signedAt })
+    .from(signatures)
+    .where(where)
+    .orderBy(desc(signatures.signedAt))
+    .limit(1);
   return row ? signingAt(db, applicationId, row.signedAt, signer) : null;
 }
 
 /** The signing a signature belongs to, when it is one of this application's (and the signer's, when given). */
-export async function signingOf(db: Db, applicationId: string, signatureId: string, signer?: string): Promise<Signing | null> {
-  const [row] = await db.select({ signedAt: signatures.signedAt, signer: signatures.signer }).from(signatures).where(and(eq(signatures.id, signatureId), eq(signatures.applicationId, applicationId)));
+export async function signingOf(
+  db: Db,
+  applicationId: string,
+  signatureId: string,
+  signer?: string,
+): Promise<Signing | null> {
+  const [row] = await db
+    .select({ signedAt: signatures.signedAt, signer: signatures.signer })
+    .from(signatures)
+    .where(and(eq(signatures.id, signatureId), eq(signatures.applicationId, applicationId)));
   if (!row || (signer !== undefined && row.signer !== signer)) return null;
   return signingAt(db, applicationId, row.signedAt, row.signer);
 }
 
-export type PdfResult = { ok: true; bytes: Uint8Array; signing: Signing } | { ok: false; status: 404 | 409; message: string };
+export type PdfResult =
+  { ok: true; bytes: Uint8Array; signing: Signing } | { ok: false; status: 404 | 409; message: string };
 
 /** Makes the PDF of a signing from its record; refuses when a document is no longer the text signed. */
-export async function renderSigning(signing: Signing): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
+export async function renderSigning(
+  signing: Signing,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
   const documents = [];
   for (const record of signing.documents) {
     const made = recordedText(record);
@@ -145,7 +217,14 @@ export async function renderSigning(signing: Signing): Promise<{ ok: true; bytes
     applicationId: signing.applicationId,
     lenderName: readLenderProfile().legalName,
     documents,
-    signers: signing.rows.map((r) => ({ signatureId: r.id, signer: r.signer, typedName: r.typedName, signedAt: r.signedAt, ip: r.ip, userAgent: r.userAgent })),
+    signers: signing.rows.map((r) => ({
+      signatureId: r.id,
+      signer: r.signer,
+      typedName: r.typedName,
+      signedAt: r.signedAt,
+      ip: r.ip,
+      userAgent: r.userAgent,
+    })),
   });
   return { ok: true, bytes };
 }
@@ -154,9 +233,17 @@ export async function renderSigning(signing: Signing): Promise<{ ok: true; bytes
  * The signed PDF of a signing (`latest`, or the one a signature id belongs to) of this
  * application; with `signer`, only that borrower's own (each borrower reads their own signature).
  */
-export async function signedPdf(services: Services, applicationId: string, signatureId: string | "latest", signer?: string): Promise<PdfResult> {
+export async function signedPdf(
+  services: Services,
+  applicationId: string,
+  signatureId: string | "latest",
+  signer?: string,
+): Promise<PdfResult> {
   const { db, storage } = services;
-  const signing = signatureId === "latest" ? await latestSigning(db, applicationId, signer) : await signingOf(db, applicationId, signatureId, signer);
+  const signing =
+    signatureId === "latest"
+      ? await latestSigning(db, applicationId, signer)
+      : await signingOf(db, applicationId, signatureId, signer);
   if (!signing) return { ok: false, status: 404, message: "There is no signed copy of your disclosures yet" };
   const key = signing.rows.find((r) => r.pdfKey)?.pdfKey;
   if (key) {
@@ -164,7 +251,12 @@ export async function signedPdf(services: Services, applicationId: string, signa
     if (stored && sha256Hex(stored) === key) return { ok: true, bytes: stored, signing };
   }
   const made = await renderSigning(signing);
-  if (!made.ok) return { ok: false, status: 409, message: `We cannot rebuild your signed copy: ${made.message}. Contact us and we will send it to you.` };
+  if (!made.ok)
+    return {
+      ok: false,
+      status: 409,
+      message: `We cannot rebuild your signed copy: ${made.message}. Contact us and we will send it to you.`,
+    };
   try {
     const { key: storedKey } = await storage.put(made.bytes);
     await db

@@ -10,7 +10,11 @@ export type Block =
 /** Inline markup to plain text: **bold**, _emphasis_, `code`, [text](url) → "text (url)", <tags> and entities. */
 export function inlineText(text: string): string {
   return text
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => (label === url || url.replace(/^https?:\/\//, "").replace(/\/$/, "") === label ? label : `${label} (${url})`))
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) =>
+      label === url || url.replace(/^https?:\/\//, "").replace(/\/$/, "") === label
+        ? label
+        : `${label} (${url})`,
+    )
     .replace(/\*\*([^*]+)\*\*/g, "$1")
     .replace(/__([^_]+)__/g, "$1")
     .replace(/(^|[^\w*])\*([^*\s][^*]*)\*(?!\w)/g, "$1$2")
@@ -47,7 +51,14 @@ export function markdownBlocks(markdown: string): Block[] {
     else if (row) {
       // A table row reads as one line of its cells; the |---| line under the header is markup.
       flush();
-      if (!/^[\s|:-]*$/.test(row[1]!)) blocks.push({ kind: "paragraph", text: row[1]!.split("|").map((cell) => inlineText(cell)).join("   ") });
+      if (!/^[\s|:-]*$/.test(row[1]!))
+        blocks.push({
+          kind: "paragraph",
+          text: row[1]!
+            .split("|")
+            .map((cell) => inlineText(cell))
+            .join("   "),
+        });
     } else if (heading) {
       flush();
       blocks.push({ kind: "heading", level: heading[1]!.length, text: inlineText(heading[2]!) });

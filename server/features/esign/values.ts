@@ -42,13 +42,20 @@ const percent = (rate: number) => `${rate.toFixed(2)}%`;
 
 /** Interest only while the line is open for draws (one month's interest), then level payments over the repayment period. */
 export function examplePayments(apr: number, repaymentPeriodYears: number, balance = EXAMPLE_BALANCE) {
-  return { draw: interestOnlyMonthlyPayment(balance, apr), repayment: levelMonthlyPayment(balance, apr, repaymentPeriodYears) };
+  return {
+    draw: interestOnlyMonthlyPayment(balance, apr),
+    repayment: levelMonthlyPayment(balance, apr, repaymentPeriodYears),
+  };
 }
 
 /** The offer on this application, when it has one. */
 export function offerOf(defs: Definitions, doc: unknown): Quote | null {
   try {
-    const quote = presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>)).quote as Quote | undefined;
+    const quote = presentResult(
+      defs,
+      "pricing",
+      evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>),
+    ).quote as Quote | undefined;
     return quote?.eligible ? quote : null;
   } catch {
     return null;
@@ -65,7 +72,13 @@ export function siteDetails(file = SITE_FILE): Record<string, unknown> {
 
 /** "Wednesday, October 14, 2026" for a yyyy-MM-dd date. */
 export const longDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  }).format(new Date(`${iso}T00:00:00Z`));
 
 /**
  * The figures of the variable-rate disclosures that come from the offer and the profile together:
@@ -75,7 +88,13 @@ export const longDate = (iso: string) =>
  */
 export function variableRateValues(
   lender: LenderProfile,
-  { apr, margin, maximumApr, drawYears, repaymentYears }: { apr?: unknown; margin?: unknown; maximumApr?: unknown; drawYears?: number; repaymentYears?: number },
+  {
+    apr,
+    margin,
+    maximumApr,
+    drawYears,
+    repaymentYears,
+  }: { apr?: unknown; margin?: unknown; maximumApr?: unknown; drawYears?: number; repaymentYears?: number },
 ): Record<string, string> {
   const values: Record<string, string> = {};
   if (!isNumber(maximumApr) || drawYears === undefined || repaymentYears === undefined) return values;
@@ -85,9 +104,19 @@ export function variableRateValues(
   const cap = lender.heloc.rateChanges.annualCap;
   if (isNumber(apr))
     values.maximumRateWhen =
-      cap === "none" || apr >= maximumApr ? "at the first rate change after the line opens" : `in year ${1 + Math.ceil((maximumApr - apr) / cap - 1e-9)} of the line, at the earliest (the rate can rise at most ${cap} percentage points a year)`;
+      cap === "none" || apr >= maximumApr
+        ? "at the first rate change after the line opens"
+        : `in year ${1 + Math.ceil((maximumApr - apr) / cap - 1e-9)} of the line, at the earliest (the rate can rise at most ${cap} percentage points a year)`;
   if (!isNumber(margin)) return values;
-  const rows = historicalExample({ values: lender.heloc.historicalIndex.values, margin, maximumApr, annualCap: cap, drawPeriodYears: drawYears, repaymentPeriodYears: repaymentYears, balance: EXAMPLE_BALANCE });
+  const rows = historicalExample({
+    values: lender.heloc.historicalIndex.values,
+    margin,
+    maximumApr,
+    annualCap: cap,
+    drawPeriodYears: drawYears,
+    repaymentPeriodYears: repaymentYears,
+    balance: EXAMPLE_BALANCE,
+  });
   rows.forEach((row, i) => {
     values[`histYear${i + 1}`] = String(row.year);
     values[`histIndex${i + 1}`] = percent(row.indexRate);
@@ -105,7 +134,12 @@ export function disclosureValues(
     role,
     site = siteDetails(),
     lender = readLenderProfile(),
-  }: { rescission?: Rescission | null; role?: string; site?: Record<string, unknown>; lender?: LenderProfile } = {},
+  }: {
+    rescission?: Rescission | null;
+    role?: string;
+    site?: Record<string, unknown>;
+    lender?: LenderProfile;
+  } = {},
 ): Record<string, string> {
   const values: Record<string, string> = {};
   const q = offerOf(defs, doc) ?? {};
@@ -113,13 +147,24 @@ export function disclosureValues(
   if (isNumber(q.lineAmount)) values.lineAmount = formatCurrency(q.lineAmount);
   if (isNumber(q.apr)) values.apr = percent(q.apr);
   if (isNumber(q.originationFee)) values.originationFee = formatCurrency(q.originationFee);
-  const drawYears = isNumber(q.drawPeriodYears) ? q.drawPeriodYears : isNumber(pricing.drawPeriodYears) ? pricing.drawPeriodYears : undefined;
-  const repaymentYears = isNumber(q.repaymentPeriodYears) ? q.repaymentPeriodYears : isNumber(pricing.repaymentPeriodYears) ? pricing.repaymentPeriodYears : undefined;
+  const drawYears = isNumber(q.drawPeriodYears)
+    ? q.drawPeriodYears
+    : isNumber(pricing.drawPeriodYears)
+      ? pricing.drawPeriodYears
+      : undefined;
+  const repaymentYears = isNumber(q.repaymentPeriodYears)
+    ? q.repaymentPeriodYears
+    : isNumber(pricing.repaymentPeriodYears)
+      ? pricing.repaymentPeriodYears
+      : undefined;
   if (drawYears !== undefined) values.drawPeriodYears = String(drawYears);
   if (repaymentYears !== undefined) values.repaymentPeriodYears = String(repaymentYears);
-  if (drawYears !== undefined && repaymentYears !== undefined) values.termYears = String(drawYears + repaymentYears);
-  if (isNumber(pricing.originationFeeRate)) values.originationFeeRate = percent(pricing.originationFeeRate * 100);
-  if (isNumber(pricing.minimumOriginationFee)) values.minimumOriginationFee = formatCurrency(pricing.minimumOriginationFee);
+  if (drawYears !== undefined && repaymentYears !== undefined)
+    values.termYears = String(drawYears + repaymentYears);
+  if (isNumber(pricing.originationFeeRate))
+    values.originationFeeRate = percent(pricing.originationFeeRate * 100);
+  if (isNumber(pricing.minimumOriginationFee))
+    values.minimumOriginationFee = formatCurrency(pricing.minimumOriginationFee);
   if (isNumber(pricing.minimumLine)) values.minimumLine = formatCurrency(pricing.minimumLine);
   if (isNumber(pricing.maximumLine)) values.maximumLine = formatCurrency(pricing.maximumLine);
   if (isNumber(pricing.maximumApr)) values.maximumApr = percent(pricing.maximumApr);
@@ -133,10 +178,22 @@ export function disclosureValues(
     values.exampleRepaymentPayment = formatCurrency(payments.repayment, { cents: true });
     values.monthlyPeriodicRate = `${(q.apr / 12).toFixed(4)}%`;
   }
-  Object.assign(values, variableRateValues(lender, { apr: q.apr, margin: q.margin, maximumApr: pricing.maximumApr, drawYears, repaymentYears }));
+  Object.assign(
+    values,
+    variableRateValues(lender, {
+      apr: q.apr,
+      margin: q.margin,
+      maximumApr: pricing.maximumApr,
+      drawYears,
+      repaymentYears,
+    }),
+  );
   if (isText(site.name)) values.name = site.name;
   Object.assign(values, lenderTokens(lender));
-  if (role) values.creditScoreDisclosure = creditScoreDisclosure(getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined);
+  if (role)
+    values.creditScoreDisclosure = creditScoreDisclosure(
+      getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined,
+    );
   if (rescission?.applies) {
     values.rescissionStartDate = longDate(rescission.startDate);
     values.rescissionEndDate = longDate(rescission.endDate);
@@ -150,8 +207,15 @@ export function disclosureValues(
  * we used, with its range, date, agency and key factors, or, while none has been used, the
  * sentence that says so (content/credit-score-disclosure.json).
  */
-export function creditScoreDisclosure(used: CreditScoreUsed | undefined | null, file = CREDIT_SCORE_TEXT_FILE): string {
-  const text = JSON.parse(readFileSync(file, "utf8")) as { used: string; notUsed: string; noKeyFactors: string };
+export function creditScoreDisclosure(
+  used: CreditScoreUsed | undefined | null,
+  file = CREDIT_SCORE_TEXT_FILE,
+): string {
+  const text = JSON.parse(readFileSync(file, "utf8")) as {
+    used: string;
+    notUsed: string;
+    noKeyFactors: string;
+  };
   if (!used) return text.notUsed;
   const values: Record<string, string> = {
     creditScore: String(used.score),
@@ -164,5 +228,8 @@ export function creditScoreDisclosure(used: CreditScoreUsed | undefined | null, 
     creditScoreAgencyPhone: used.agency.phone,
     creditScoreKeyFactors: used.keyFactors.length ? used.keyFactors.join("; ") : text.noKeyFactors,
   };
-  return text.used.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+  return text.used.replace(
+    /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g,
+    (whole, name: string) => values[name] ?? whole,
+  );
 }

@@ -21,14 +21,20 @@ export interface IdSidesState {
 }
 
 /** Which sides of a borrower's photo ID are uploaded, per the sides rule. */
-export function idSidesState(defs: Definitions, doc: Record<string, unknown>, borrower: BorrowerRole): IdSidesState {
+export function idSidesState(
+  defs: Definitions,
+  doc: Record<string, unknown>,
+  borrower: BorrowerRole,
+): IdSidesState {
   const own = idUploadsOf(defs, doc, borrower);
   // As rules/documents.json reads it: the type chosen on the identity step, else the kind of the first ID uploaded.
-  const idType = chosenIdType(doc, borrower) ?? own.find((u) => typeof u.subtype === "string")?.subtype ?? null;
+  const idType =
+    chosenIdType(doc, borrower) ?? own.find((u) => typeof u.subtype === "string")?.subtype ?? null;
   if (!idType) return { borrower, idType: null, sides: [], complete: false };
   const sides = idSides(defs, idType).map((side) => ({
     side,
-    uploadId: own.findLast((u) => u.subtype === idType && u.side === side && typeof u.id === "string")?.id ?? null,
+    uploadId:
+      own.findLast((u) => u.subtype === idType && u.side === side && typeof u.id === "string")?.id ?? null,
   }));
   return { borrower, idType, sides, complete: sides.length > 0 && sides.every((s) => s.uploadId !== null) };
 }
@@ -40,7 +46,11 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
  * these uploads. Returns the case's status, or null when no case started. A provider failure is
  * logged (without personal data) and leaves the uploads as they are.
  */
-export async function startIdentityCaseIfComplete(services: Services, applicationId: string, borrower: BorrowerRole): Promise<IdentityStatus | null> {
+export async function startIdentityCaseIfComplete(
+  services: Services,
+  applicationId: string,
+  borrower: BorrowerRole,
+): Promise<IdentityStatus | null> {
   const { db, defs } = services;
   const [row] = await db.select().from(applications).where(eq(applications.id, applicationId));
   if (!row) return null;
@@ -50,10 +60,16 @@ export async function startIdentityCaseIfComplete(services: Services, applicatio
   if (!state.complete || !state.idType) return null;
   const uploadIds = state.sides.map((s) => s.uploadId!);
 
-  const existing = await db.select().from(identityReviews).where(and(eq(identityReviews.applicationId, applicationId), eq(identityReviews.borrower, borrower)));
+  const existing = await db
+    .select()
+    .from(identityReviews)
+    .where(and(eq(identityReviews.applicationId, applicationId), eq(identityReviews.borrower, borrower)));
   if (existing.some((r) => sameSet(JSON.parse(r.uploadIds) as string[], uploadIds))) return null;
 
-  const files = await db.select().from(uploads).where(and(eq(uploads.applicationId, applicationId), inArray(uploads.id, uploadIds)));
+  const files = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.applicationId, applicationId), inArray(uploads.id, uploadIds)));
   const byId = new Map(files.map((f) => [f.id, f]));
   if (uploadIds.some((id) => !byId.has(id))) return null;
   const identityCase: IdentityCase = {
@@ -68,17 +84,28 @@ export async function startIdentityCaseIfComplete(services: Services, applicatio
   const provider = services.identityProvider;
   try {
     const result = await provider.start(identityCase);
-    await store.audit(db, { actorKind: "system", actorId: provider.name, action: `identity.started:${borrower}:${result.status}`, applicationId });
+    await store.audit(db, {
+      actorKind: "system",
+      actorId: provider.name,
+      action: `identity.started:${borrower}:${result.status}`,
+      applicationId,
+    });
     return result.status;
   } catch (error) {
-    console.error(`identity provider ${provider.name} could not start a case: ${(error as Error).name}: ${(error as Error).message}`);
+    console.error(
+      `identity provider ${provider.name} could not start a case: ${(error as Error).name}: ${(error as Error).message}`,
+    );
     return null;
   }
 }
 
 /** The latest review of each borrower of an application, for the applicant's own view. */
 export async function reviewsOf(db: Db, applicationId: string) {
-  const rows = await db.select().from(identityReviews).where(eq(identityReviews.applicationId, applicationId)).orderBy(asc(identityReviews.createdAt), asc(identityReviews.id));
+  const rows = await db
+    .select()
+    .from(identityReviews)
+    .where(eq(identityReviews.applicationId, applicationId))
+    .orderBy(asc(identityReviews.createdAt), asc(identityReviews.id));
   const latest = new Map<string, (typeof rows)[number]>();
   for (const r of rows) latest.set(r.borrower, r);
   return latest;
@@ -87,7 +114,11 @@ export async function reviewsOf(db: Db, applicationId: string) {
 /** The cases waiting for a person in the portal, oldest first. No SSN or other identifiers: the borrower's name only, to compare with the ID. */
 export async function pendingReviews(services: Services) {
   const { db, defs } = services;
-  const rows = await db.select().from(identityReviews).where(eq(identityReviews.status, "pending")).orderBy(asc(identityReviews.createdAt), asc(identityReviews.id));
+  const rows = await db
+    .select()
+    .from(identityReviews)
+    .where(eq(identityReviews.status, "pending"))
+    .orderBy(asc(identityReviews.createdAt), asc(identityReviews.id));
   const store = applicationStore(services);
   const ids = [...new Set(rows.map((r) => r.applicationId))];
   const apps = ids.length ? await db.select().from(applications).where(inArray(applications.id, ids)) : [];
@@ -109,14 +140,19 @@ export async function pendingReviews(services: Services) {
   });
 }
 
-export type DecideResult = { ok: true; applicationId: string } | { ok: false; reason: "not-found" | "decided" };
+export type DecideResult =
+  { ok: true; applicationId: string } | { ok: false; reason: "not-found" | "decided" };
 
 /**
  * A person's decision on a pending case; a case already decided stays as it is. Its photos are
  * decided with it: a rejection takes them off the application, so the ID is asked for again
  * (server/features/uploads/review.ts), and the borrower is emailed the reason.
  */
-export async function decideReview(services: Services, reviewId: string, decision: { status: "approved" | "rejected"; reason: string | null; reviewedBy: string }): Promise<DecideResult> {
+export async function decideReview(
+  services: Services,
+  reviewId: string,
+  decision: { status: "approved" | "rejected"; reason: string | null; reviewedBy: string },
+): Promise<DecideResult> {
   const { db } = services;
   const store = applicationStore(services);
   const outcome = await transaction(db, async (tx) => {
@@ -125,16 +161,40 @@ export async function decideReview(services: Services, reviewId: string, decisio
     if (row.status !== "pending") return { ok: false, reason: "decided" } as const;
     await tx
       .update(identityReviews)
-      .set({ status: decision.status, reason: decision.reason, reviewedBy: decision.reviewedBy, reviewedAt: services.now(), definitionsVersion: services.definitionsVersion })
+      .set({
+        status: decision.status,
+        reason: decision.reason,
+        reviewedBy: decision.reviewedBy,
+        reviewedAt: services.now(),
+        definitionsVersion: services.definitionsVersion,
+      })
       .where(and(eq(identityReviews.id, reviewId), eq(identityReviews.status, "pending")));
-    await store.audit(tx, { actorKind: "portal", actorId: decision.reviewedBy, action: `identity.${decision.status}:${row.borrower}`, applicationId: row.applicationId });
+    await store.audit(tx, {
+      actorKind: "portal",
+      actorId: decision.reviewedBy,
+      action: `identity.${decision.status}:${row.borrower}`,
+      applicationId: row.applicationId,
+    });
     const [appRow] = await tx.select().from(applications).where(eq(applications.id, row.applicationId));
     const app = appRow ? store.fromRow(appRow) : null;
-    const rejected = app ? await decideUploads(tx, services, app, JSON.parse(row.uploadIds) as string[], { status: decision.status === "approved" ? "accepted" : "rejected", reason: decision.reason, reviewedBy: decision.reviewedBy }) : [];
+    const rejected = app
+      ? await decideUploads(tx, services, app, JSON.parse(row.uploadIds) as string[], {
+          status: decision.status === "approved" ? "accepted" : "rejected",
+          reason: decision.reason,
+          reviewedBy: decision.reviewedBy,
+        })
+      : [];
     return { ok: true, applicationId: row.applicationId, app, rejected } as const;
   });
   if (!outcome.ok) return outcome;
   if (outcome.app && outcome.rejected.length)
-    await mailRejections(services, outcome.app, outcome.rejected, decision.reason ?? "the photo of your ID could not be verified").catch((error: unknown) => console.error(`identity review: the rejection mail failed (${(error as Error).name})`));
+    await mailRejections(
+      services,
+      outcome.app,
+      outcome.rejected,
+      decision.reason ?? "the photo of your ID could not be verified",
+    ).catch((error: unknown) =>
+      console.error(`identity review: the rejection mail failed (${(error as Error).name})`),
+    );
   return { ok: true, applicationId: outcome.applicationId };
 }

@@ -14,18 +14,16 @@ export class ManualReviewProvider implements IdentityProvider {
   ) {}
 
   async start(identityCase: IdentityCase) {
-    await this.db
-      .insert(identityReviews)
-      .values({
-        id: randomUUID(),
-        applicationId: identityCase.applicationId,
-        borrower: identityCase.borrower,
-        idType: identityCase.idType,
-        uploadIds: JSON.stringify(identityCase.uploads.map((u) => u.id)),
-        provider: this.name,
-        status: "pending",
-        createdAt: this.now(),
-      });
+    await this.db.insert(identityReviews).values({
+      id: randomUUID(),
+      applicationId: identityCase.applicationId,
+      borrower: identityCase.borrower,
+      idType: identityCase.idType,
+      uploadIds: JSON.stringify(identityCase.uploads.map((u) => u.id)),
+      provider: this.name,
+      status: "pending",
+      createdAt: this.now(),
+    });
     return { status: "pending" as const };
   }
 }

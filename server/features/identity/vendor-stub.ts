@@ -12,7 +12,9 @@ export interface VendorIdentityConfig {
 
 export class IdentityVendorNotConfigured extends Error {
   constructor() {
-    super("The identity-verification vendor is not configured: no vendor adapter has been built, so cases go to manual review in the portal.");
+    super(
+      "The identity-verification vendor is not configured: no vendor adapter has been built, so cases go to manual review in the portal.",
+    );
     this.name = "IdentityVendorNotConfigured";
   }
 }

@@ -54,13 +54,24 @@ export const inviteMember: EffectHandler = {
     const { inviteEmail, inviteValidDays, label } = memberRole(services.defs, role);
     const pointer = inviteEmail[access];
     const email = getAt(doc, pointer);
-    if (typeof email !== "string") throw badRequest([{ pointer, message: `Enter your ${label.toLowerCase()}'s email address, so we can send them a link` }]);
+    if (typeof email !== "string")
+      throw badRequest([
+        { pointer, message: `Enter your ${label.toLowerCase()}'s email address, so we can send them a link` },
+      ]);
     const base = linkBase(services, request.origin);
     // To answer: a new link on every save of the invite step. To sign: one link, sent again only once it expired.
-    const token = await members.invite(tx, application.id, role, email, now, { resend: access === "answers" });
+    const token = await members.invite(tx, application.id, role, email, now, {
+      resend: access === "answers",
+    });
     if (!token) return; // that address has joined already, or holds a live link
     const over = await services.limits.invitesPerApplicant.hit(application.id);
-    if (!over.ok) throw badRequest([{ pointer, message: "We have sent several invites in the last hour. Please wait before sending another." }]);
+    if (!over.ok)
+      throw badRequest([
+        {
+          pointer,
+          message: "We have sent several invites in the last hour. Please wait before sending another.",
+        },
+      ]);
     const inviter = accountName(services.defs, doc) ?? "A borrower";
     const mail = inviteMail(access, inviter, label, `${base}${JOIN_PATH}?token=${token}`, inviteValidDays);
     return () => services.mailer.send({ to: email, ...mail });

@@ -22,7 +22,12 @@ export interface Reader {
 }
 
 /** Read on every step.get and step.submit of someone who owns no application: prepared once. */
-const memberOfUser = preparedQuery("memberOfUser", (db) => db.select().from(applicationMembers).where(eq(applicationMembers.userId, sql.placeholder("userId"))));
+const memberOfUser = preparedQuery("memberOfUser", (db) =>
+  db
+    .select()
+    .from(applicationMembers)
+    .where(eq(applicationMembers.userId, sql.placeholder("userId"))),
+);
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 const DAY_MS = 86_400_000;
@@ -48,10 +53,18 @@ function createMemberStore(services: Services) {
      */
     async readerOf(db: Db, userId: string): Promise<Reader | null> {
       const owned = await store.ofOwner(db, userId);
-      if (owned) return { app: owned, role: OWNER_ROLE, part: partOf(services.defs, OWNER_ROLE, owned.doc), member: null };
+      if (owned)
+        return {
+          app: owned,
+          role: OWNER_ROLE,
+          part: partOf(services.defs, OWNER_ROLE, owned.doc),
+          member: null,
+        };
       const [member] = await memberOfUser(db, { userId });
       const app = member ? await this.applicationOf(db, member) : null;
-      return member && app ? { app, role: member.role, part: partOf(services.defs, member.role, app.doc), member } : null;
+      return member && app
+        ? { app, role: member.role, part: partOf(services.defs, member.role, app.doc), member }
+        : null;
     },
 
     /** The application a member (or an invite) is for, while the member's role answers its own part; else null. */
@@ -61,7 +74,11 @@ function createMemberStore(services: Services) {
     },
 
     async ofApplication(db: Db, applicationId: string): Promise<MemberRow[]> {
-      return db.select().from(applicationMembers).where(eq(applicationMembers.applicationId, applicationId)).orderBy(applicationMembers.role);
+      return db
+        .select()
+        .from(applicationMembers)
+        .where(eq(applicationMembers.applicationId, applicationId))
+        .orderBy(applicationMembers.role);
     },
 
     /**
@@ -69,28 +86,53 @@ function createMemberStore(services: Services) {
      * null when that address has already joined (nothing to send). Another address replaces the
      * member: whoever had joined loses access and the new person starts afresh.
      */
-    async invite(tx: Db, applicationId: string, role: string, email: string, now: Date, { resend = true } = {}): Promise<string | null> {
+    async invite(
+      tx: Db,
+      applicationId: string,
+      role: string,
+      email: string,
+      now: Date,
+      { resend = true } = {},
+    ): Promise<string | null> {
       const address = email.toLowerCase();
-      const [row] = await tx.select().from(applicationMembers).where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role)));
+      const [row] = await tx
+        .select()
+        .from(applicationMembers)
+        .where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role)));
       if (row?.userId && row.email === address) return null;
       // Without resend, a live link to the same address stands (a second signing does not mail again).
       if (!resend && row && row.email === address && row.expiresAt.getTime() > now.getTime()) return null;
       const token = randomBytes(32).toString("base64url");
-      const invite = { email: address, tokenHash: hashOf(token), invitedAt: now, expiresAt: new Date(now.getTime() + memberRole(services.defs, role).inviteValidDays * DAY_MS) };
-      if (row) await tx.update(applicationMembers).set({ ...invite, userId: null, acceptedAt: null, completed: "[]", revision: 0 }).where(eq(applicationMembers.id, row.id));
+      const invite = {
+        email: address,
+        tokenHash: hashOf(token),
+        invitedAt: now,
+        expiresAt: new Date(now.getTime() + memberRole(services.defs, role).inviteValidDays * DAY_MS),
+      };
+      if (row)
+        await tx
+          .update(applicationMembers)
+          .set({ ...invite, userId: null, acceptedAt: null, completed: "[]", revision: 0 })
+          .where(eq(applicationMembers.id, row.id));
       else await tx.insert(applicationMembers).values({ id: randomUUID(), applicationId, role, ...invite });
       return token;
     },
 
     /** Ends an invite and a joined member's access (the owner answers the part again). */
     async withdraw(tx: Db, applicationId: string, role: string): Promise<boolean> {
-      const gone = await tx.delete(applicationMembers).where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role))).returning({ id: applicationMembers.id });
+      const gone = await tx
+        .delete(applicationMembers)
+        .where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role)))
+        .returning({ id: applicationMembers.id });
       return gone.length > 0;
     },
 
     /** The invite a link's token opens, while it is unused and unexpired; else null. */
     async openInvite(db: Db, token: string, now: Date): Promise<MemberRow | null> {
-      const [row] = await db.select().from(applicationMembers).where(eq(applicationMembers.tokenHash, hashOf(token)));
+      const [row] = await db
+        .select()
+        .from(applicationMembers)
+        .where(eq(applicationMembers.tokenHash, hashOf(token)));
       return row && !row.userId && row.expiresAt.getTime() > now.getTime() ? row : null;
     },
 
@@ -106,11 +148,17 @@ function createMemberStore(services: Services) {
 
     /** Takes a step off a member's saved list (their signature was voided): they are due there again. */
     async reopen(tx: Db, applicationId: string, role: string, stepId: string): Promise<void> {
-      const [row] = await tx.select().from(applicationMembers).where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role)));
+      const [row] = await tx
+        .select()
+        .from(applicationMembers)
+        .where(and(eq(applicationMembers.applicationId, applicationId), eq(applicationMembers.role, role)));
       if (!row || !completedOf(row).includes(stepId)) return;
       await tx
         .update(applicationMembers)
-        .set({ completed: JSON.stringify(completedOf(row).filter((id) => id !== stepId)), revision: row.revision + 1 })
+        .set({
+          completed: JSON.stringify(completedOf(row).filter((id) => id !== stepId)),
+          revision: row.revision + 1,
+        })
         .where(eq(applicationMembers.id, row.id));
     },
 

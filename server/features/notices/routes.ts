@@ -23,13 +23,23 @@ const HOLDER_FILE = /^([a-z][A-Za-z0-9]{0,30}(?:-\d{1,2})?)\.pdf$/;
 
 export function createNoticeRoutes(services: Services) {
   const app = new Hono();
-  const downloads = pdfDownloads(services, { permission: "notices.view", signIn: "Sign in to download your notice", notFound: "There is no such notice" });
+  const downloads = pdfDownloads(services, {
+    permission: "notices.view",
+    signIn: "Sign in to download your notice",
+    notFound: "There is no such notice",
+  });
   const store = applicationStore(services);
 
   app.get("/heloc-booklet.pdf", async (c) => {
     const file = bookletPdfFile(readLenderProfile());
     const bytes = file ? await readFile(file).catch(() => null) : null;
-    if (!bytes) return downloads.fail(c, 404, "NOT_FOUND", "This lender supplies no booklet file: the CFPB publishes it on its website.");
+    if (!bytes)
+      return downloads.fail(
+        c,
+        404,
+        "NOT_FOUND",
+        "This lender supplies no booklet file: the CFPB publishes it on its website.",
+      );
     return downloads.send(c, bytes, "heloc-booklet.pdf");
   });
 
@@ -58,7 +68,11 @@ export function createNoticeRoutes(services: Services) {
     const right = await rightToCancel(services.db, services, application);
     const holder = right.holders.find((h) => h.key === key);
     if (!holder || !right.period) return downloads.notFound(c);
-    return downloads.send(c, await holderNoticePdf(application.id, application.doc, holder, right.period), RESCISSION_PDF_NAME);
+    return downloads.send(
+      c,
+      await holderNoticePdf(application.id, application.doc, holder, right.period),
+      RESCISSION_PDF_NAME,
+    );
   });
   app.get("/credit-score/:file", async (c) => {
     const match = HOLDER_FILE.exec(c.req.param("file"));
@@ -69,8 +83,13 @@ export function createNoticeRoutes(services: Services) {
     if (who.reader && asked !== "mine" && asked !== who.reader.role) return downloads.notFound(c);
     const role = who.reader ? who.reader.role : asked;
     const application = who.reader?.app ?? (await store.byId(services.db, who.applicationId));
-    if (!application || !scoredBorrowers(services, application.doc).includes(role)) return downloads.notFound(c);
-    return downloads.send(c, await creditScoreNoticePdf(services, application.id, application.doc, role), CREDIT_SCORE_PDF_NAME);
+    if (!application || !scoredBorrowers(services, application.doc).includes(role))
+      return downloads.notFound(c);
+    return downloads.send(
+      c,
+      await creditScoreNoticePdf(services, application.id, application.doc, role),
+      CREDIT_SCORE_PDF_NAME,
+    );
   });
   return app;
 }

@@ -16,20 +16,38 @@ export interface FirstAdminEnv {
 }
 
 /** Creates the first administrator when there is no portal user; returns the lines to print. */
-export async function ensureFirstAdmin(services: Services, env: FirstAdminEnv = process.env): Promise<string[]> {
+export async function ensureFirstAdmin(
+  services: Services,
+  env: FirstAdminEnv = process.env,
+): Promise<string[]> {
   const { db, portal: policy } = services;
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(portalUsers);
   if (n > 0) return [];
   const email = (env.PORTAL_ADMIN_EMAIL ?? "admin@heloc.local").trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error("PORTAL_ADMIN_EMAIL is not an email address");
   const given = env.PORTAL_ADMIN_PASSWORD;
-  if (given !== undefined && given.length < policy.passwordMinLength) throw new Error(`PORTAL_ADMIN_PASSWORD must be at least ${policy.passwordMinLength} characters`);
+  if (given !== undefined && given.length < policy.passwordMinLength)
+    throw new Error(`PORTAL_ADMIN_PASSWORD must be at least ${policy.passwordMinLength} characters`);
   const password = given ?? randomBytes(18).toString("base64url");
   const id = randomUUID();
   const passwordHash = await hashPassword(password);
   await transaction(db, async (tx) => {
-    await tx.insert(portalUsers).values({ id, email, name: env.PORTAL_ADMIN_NAME ?? "Administrator", role: policy.adminRole, partnerId: "house", passwordHash, createdAt: services.now() });
-    await applicationStore(services).audit(tx, { actorKind: "system", actorId: null, action: "portal.user.firstAdmin", applicationId: null, changed: [`/portalUsers/${id}`] });
+    await tx.insert(portalUsers).values({
+      id,
+      email,
+      name: env.PORTAL_ADMIN_NAME ?? "Administrator",
+      role: policy.adminRole,
+      partnerId: "house",
+      passwordHash,
+      createdAt: services.now(),
+    });
+    await applicationStore(services).audit(tx, {
+      actorKind: "system",
+      actorId: null,
+      action: "portal.user.firstAdmin",
+      applicationId: null,
+      changed: [`/portalUsers/${id}`],
+    });
   });
   return [
     given === undefined

@@ -12,20 +12,46 @@ export function notesOf(services: Services) {
   return {
     /** The notes of one application, oldest first, with their authors' names. */
     async list(applicationId: string) {
-      const rows = await db.select().from(applicationNotes).where(eq(applicationNotes.applicationId, applicationId)).orderBy(asc(applicationNotes.createdAt), asc(applicationNotes.id));
+      const rows = await db
+        .select()
+        .from(applicationNotes)
+        .where(eq(applicationNotes.applicationId, applicationId))
+        .orderBy(asc(applicationNotes.createdAt), asc(applicationNotes.id));
       const authorIds = [...new Set(rows.map((r) => r.authorId))];
-      const authors = authorIds.length ? await db.select({ id: portalUsers.id, name: portalUsers.name }).from(portalUsers).where(inArray(portalUsers.id, authorIds)) : [];
+      const authors = authorIds.length
+        ? await db
+            .select({ id: portalUsers.id, name: portalUsers.name })
+            .from(portalUsers)
+            .where(inArray(portalUsers.id, authorIds))
+        : [];
       const nameOf = new Map(authors.map((a) => [a.id, a.name]));
-      return rows.map((r) => ({ id: r.id, text: cipher.decrypt(r.text), author: nameOf.get(r.authorId) ?? "A former portal user", createdAt: r.createdAt.toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        text: cipher.decrypt(r.text),
+        author: nameOf.get(r.authorId) ?? "A former portal user",
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
 
     /** Adds a note by `staff` to an application they can see (the caller has checked that). */
     async add(staff: Staff, applicationId: string, text: string) {
-      const note = { id: crypto.randomUUID(), applicationId, authorId: staff.id, text: text.trim(), createdAt: services.now() };
+      const note = {
+        id: crypto.randomUUID(),
+        applicationId,
+        authorId: staff.id,
+        text: text.trim(),
+        createdAt: services.now(),
+      };
       const store = applicationStore(services);
       await transaction(db, async (tx) => {
         await tx.insert(applicationNotes).values({ ...note, text: cipher.encrypt(note.text) });
-        await store.audit(tx, { actorKind: "portal", actorId: staff.id, action: "portal.note.added", applicationId, changed: [`/notes/${note.id}`] });
+        await store.audit(tx, {
+          actorKind: "portal",
+          actorId: staff.id,
+          action: "portal.note.added",
+          applicationId,
+          changed: [`/notes/${note.id}`],
+        });
       });
       return { id: note.id, text: note.text, createdAt: note.createdAt.toISOString() };
     },

@@ -48,8 +48,17 @@ export function portalNotices(services: Services) {
         creditScores: scoredBorrowers(services, app.doc).map((role) => ({
           borrower: role,
           name: borrowerName(services.defs, app.doc, role) ?? role,
-          used: (getAt(app.doc, `${answersPointer(services.defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined) ?? null,
-          notices: given.filter((g) => g.document === "credit-score-notice" && g.givenTo === role && g.sentBy).map((g) => ({ givenAt: g.givenAt, version: g.version, sha256: g.sha256, sentBy: g.sentBy!.name })),
+          used:
+            (getAt(app.doc, `${answersPointer(services.defs, role)}/creditScoreUsed`) as
+              CreditScoreUsed | undefined) ?? null,
+          notices: given
+            .filter((g) => g.document === "credit-score-notice" && g.givenTo === role && g.sentBy)
+            .map((g) => ({
+              givenAt: g.givenAt,
+              version: g.version,
+              sha256: g.sha256,
+              sentBy: g.sentBy!.name,
+            })),
           pdfUrl: creditScorePdfUrl(role, app.id),
         })),
         rightToCancel: {
@@ -65,7 +74,14 @@ export function portalNotices(services: Services) {
             delivery: h.delivery.via,
             // The day it reached them: the account opening for an emailed notice; for a mailed one, what staff recorded.
             deliveredOn: h.delivery.deliveredOn,
-            deliveryRecorded: h.delivery.via === "mail" && h.delivery.recorded ? { via: h.delivery.recorded.via, recordedAt: h.delivery.recorded.recordedAt, recordedBy: h.delivery.recorded.recordedBy.name } : null,
+            deliveryRecorded:
+              h.delivery.via === "mail" && h.delivery.recorded
+                ? {
+                    via: h.delivery.recorded.via,
+                    recordedAt: h.delivery.recorded.recordedAt,
+                    recordedBy: h.delivery.recorded.recordedBy.name,
+                  }
+                : null,
             period: h.period,
             open: h.open,
             pdfUrl: right.period ? rescissionPdfUrl(h.key, app.id) : null,
@@ -76,7 +92,10 @@ export function portalNotices(services: Services) {
 
     /** The adverse action notices sent on the applications this user can see, newest first. */
     async list(staff: Staff) {
-      const declined = services.db.select({ id: auditEvents.applicationId }).from(auditEvents).where(like(auditEvents.action, "decision.declined:%"));
+      const declined = services.db
+        .select({ id: auditEvents.applicationId })
+        .from(auditEvents)
+        .where(like(auditEvents.action, "decision.declined:%"));
       const rows = await services.db
         .select()
         .from(applications)
@@ -86,7 +105,11 @@ export function portalNotices(services: Services) {
       const notices = rows.flatMap((row) => {
         const app = store.fromRow(row);
         const name = borrowerName(services.defs, app.doc, ownerRole(services.defs));
-        return adverseActionNotices(app.id, app.doc).map((n) => ({ applicationId: app.id, borrowerName: name, ...n }));
+        return adverseActionNotices(app.id, app.doc).map((n) => ({
+          applicationId: app.id,
+          borrowerName: name,
+          ...n,
+        }));
       });
       return { notices: notices.sort((a, b) => b.decidedAt.localeCompare(a.decidedAt)), limit: LIST_LIMIT };
     },

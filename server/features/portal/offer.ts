@@ -17,7 +17,10 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : n
 export function offerFigures(defs: Definitions, doc: unknown): OfferFigures | null {
   let quote: Record<string, unknown>;
   try {
-    quote = (presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc)).quote ?? {}) as Record<string, unknown>;
+    quote = (presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc)).quote ?? {}) as Record<
+      string,
+      unknown
+    >;
   } catch {
     return null; // answers too incomplete for the pricing rules
   }
@@ -25,6 +28,7 @@ export function offerFigures(defs: Definitions, doc: unknown): OfferFigures | nu
   if (quote.eligible !== true || lineAmount === null) return null;
   const homeValue = num(quote.homeValue);
   const owed = num(quote.owed) ?? 0;
-  const cltv = homeValue && homeValue > 0 ? Math.round(((owed + lineAmount) / homeValue) * 10000) / 10000 : null;
+  const cltv =
+    homeValue && homeValue > 0 ? Math.round(((owed + lineAmount) / homeValue) * 10000) / 10000 : null;
   return { lineAmount, apr: num(quote.apr), cltv };
 }

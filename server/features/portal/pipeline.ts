@@ -10,7 +10,14 @@ import { requirementsOf } from "@engine/lending/documents";
 import { OWNER_ROLE, roleLabel } from "@engine/lending/members";
 import { getAt } from "@engine/base/pointer";
 import { maskValue } from "@engine/validation/sensitive";
-import { applications, auditEvents, identityReviews, portalUsers, signatures, uploads } from "@server/persistence/db/schema";
+import {
+  applications,
+  auditEvents,
+  identityReviews,
+  portalUsers,
+  signatures,
+  uploads,
+} from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { memberStore } from "../members/store";
 import { applicationStore } from "@server/persistence/store/applications";
@@ -50,7 +57,11 @@ function outstandingOf(services: Services, doc: Record<string, unknown>) {
   try {
     return requirementsOf(services.defs, doc, todayIso(services.now()))
       .filter((r) => r.uploaded < r.count)
-      .map((r) => ({ label: typeof r.label === "string" ? r.label : r.documentType, borrower: r.borrower, missing: r.count - r.uploaded }));
+      .map((r) => ({
+        label: typeof r.label === "string" ? r.label : r.documentType,
+        borrower: r.borrower,
+        missing: r.count - r.uploaded,
+      }));
   } catch {
     return []; // an application too incomplete for the document rules has nothing to ask for yet
   }
@@ -62,7 +73,10 @@ export function pipelineOf(services: Services) {
   const names = async (ids: (string | null)[]) => {
     const wanted = [...new Set(ids.filter((i): i is string => !!i))];
     if (!wanted.length) return new Map<string, string>();
-    const rows = await db.select({ id: portalUsers.id, name: portalUsers.name }).from(portalUsers).where(inArray(portalUsers.id, wanted));
+    const rows = await db
+      .select({ id: portalUsers.id, name: portalUsers.name })
+      .from(portalUsers)
+      .where(inArray(portalUsers.id, wanted));
     return new Map(rows.map((u) => [u.id, u.name]));
   };
   const summary = (row: Row, doc: Record<string, unknown>, officers: Map<string, string>) => ({
@@ -73,7 +87,9 @@ export function pipelineOf(services: Services) {
     borrowers: borrowersOf(services, doc),
     outstanding: outstandingOf(services, doc),
     offer: offerFigures(defs, doc),
-    loanOfficer: row.loanOfficerId ? { id: row.loanOfficerId, name: officers.get(row.loanOfficerId) ?? null } : null,
+    loanOfficer: row.loanOfficerId
+      ? { id: row.loanOfficerId, name: officers.get(row.loanOfficerId) ?? null }
+      : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });
@@ -90,27 +106,51 @@ export function pipelineOf(services: Services) {
       const where = and(
         visibleTo(staff),
         query.status ? eq(applications.status, query.status) : undefined,
-        query.loanOfficerId === "none" ? isNull(applications.loanOfficerId) : query.loanOfficerId ? eq(applications.loanOfficerId, query.loanOfficerId) : undefined,
+        query.loanOfficerId === "none"
+          ? isNull(applications.loanOfficerId)
+          : query.loanOfficerId
+            ? eq(applications.loanOfficerId, query.loanOfficerId)
+            : undefined,
         query.from ? gte(dateColumn, new Date(`${query.from}T00:00:00Z`)) : undefined,
         // "to" is a whole day: everything before the next midnight (UTC).
         query.to ? lt(dateColumn, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)) : undefined,
       ) as SQL;
       const column = sort === "created" ? applications.createdAt : applications.updatedAt;
-      const byDate = [order === "asc" ? asc(column) : desc(column), order === "asc" ? asc(applications.id) : desc(applications.id)];
+      const byDate = [
+        order === "asc" ? asc(column) : desc(column),
+        order === "asc" ? asc(applications.id) : desc(applications.id),
+      ];
       const search = query.search?.trim().toLowerCase() ?? "";
       let total: number;
       let pageRows: { row: Row; doc: Record<string, unknown> }[];
       if (!search && sort !== "lineAmount") {
         const [counted] = await db.select({ n: count() }).from(applications).where(where);
         total = Number(counted?.n ?? 0);
-        const rows = await db.select().from(applications).where(where).orderBy(...byDate).limit(pageSize).offset((page - 1) * pageSize);
+        const rows = await db
+          .select()
+          .from(applications)
+          .where(where)
+          .orderBy(...byDate)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
         pageRows = rows.map((row) => ({ row, doc: store.fromRow(row).doc }));
       } else {
-        const rows = await db.select().from(applications).where(where).orderBy(...byDate).limit(SEARCH_SCAN_LIMIT);
+        const rows = await db
+          .select()
+          .from(applications)
+          .where(where)
+          .orderBy(...byDate)
+          .limit(SEARCH_SCAN_LIMIT);
         let found = rows.map((row) => ({ row, doc: store.fromRow(row).doc }));
-        if (search) found = found.filter(({ row, doc }) => row.id.toLowerCase().startsWith(search) || searchableText(services, doc).includes(search));
+        if (search)
+          found = found.filter(
+            ({ row, doc }) =>
+              row.id.toLowerCase().startsWith(search) || searchableText(services, doc).includes(search),
+          );
         if (sort === "lineAmount") {
-          const line = new Map(found.map(({ row, doc }) => [row.id, offerFigures(defs, doc)?.lineAmount ?? null]));
+          const line = new Map(
+            found.map(({ row, doc }) => [row.id, offerFigures(defs, doc)?.lineAmount ?? null]),
+          );
           // Unpriced applications last in either order; the date order breaks ties.
           const sign = order === "asc" ? 1 : -1;
           found = found
@@ -130,14 +170,22 @@ export function pipelineOf(services: Services) {
       }
       const officers = await names(pageRows.map(({ row }) => row.loanOfficerId));
       // The steps the user's applications are at, for the step filter (a cheap grouped count).
-      const steps = await db.select({ status: applications.status, n: count() }).from(applications).where(visibleTo(staff)).groupBy(applications.status);
+      const steps = await db
+        .select({ status: applications.status, n: count() })
+        .from(applications)
+        .where(visibleTo(staff))
+        .groupBy(applications.status);
       return {
         applications: pageRows.map(({ row, doc }) => summary(row, doc, officers)),
         total,
         page,
         pageSize,
         steps: steps
-          .map((s) => ({ id: s.status, label: labelOf(defs, s.status) ?? defs.steps.get(s.status)?.def.label ?? s.status, count: Number(s.n) }))
+          .map((s) => ({
+            id: s.status,
+            label: labelOf(defs, s.status) ?? defs.steps.get(s.status)?.def.label ?? s.status,
+            count: Number(s.n),
+          }))
           .sort((a, b) => a.label.localeCompare(b.label)),
       };
     },
@@ -146,15 +194,40 @@ export function pipelineOf(services: Services) {
     async detail(staff: Staff, row: Row) {
       const { doc } = store.fromRow(row);
       const [files, signed, reviews, events, joined] = await Promise.all([
-        db.select().from(uploads).where(eq(uploads.applicationId, row.id)).orderBy(asc(uploads.createdAt), asc(uploads.id)),
-        db.select().from(signatures).where(eq(signatures.applicationId, row.id)).orderBy(asc(signatures.signedAt), asc(signatures.id)),
-        db.select().from(identityReviews).where(eq(identityReviews.applicationId, row.id)).orderBy(asc(identityReviews.createdAt), asc(identityReviews.id)),
-        db.select().from(auditEvents).where(eq(auditEvents.applicationId, row.id)).orderBy(asc(auditEvents.at), asc(auditEvents.id)),
+        db
+          .select()
+          .from(uploads)
+          .where(eq(uploads.applicationId, row.id))
+          .orderBy(asc(uploads.createdAt), asc(uploads.id)),
+        db
+          .select()
+          .from(signatures)
+          .where(eq(signatures.applicationId, row.id))
+          .orderBy(asc(signatures.signedAt), asc(signatures.id)),
+        db
+          .select()
+          .from(identityReviews)
+          .where(eq(identityReviews.applicationId, row.id))
+          .orderBy(asc(identityReviews.createdAt), asc(identityReviews.id)),
+        db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.applicationId, row.id))
+          .orderBy(asc(auditEvents.at), asc(auditEvents.id)),
         memberStore(services).ofApplication(db, row.id),
       ]);
       // Each borrower acts with their own account: the trail names which one acted.
-      const applicantActor = (id: string | null) => roleLabel(defs, id === row.ownerId ? OWNER_ROLE : (joined.find((m) => m.userId === id)?.role ?? OWNER_ROLE));
-      const people = await names([row.loanOfficerId, ...events.filter((e) => e.actorKind === "portal").map((e) => e.actorId), ...reviews.map((r) => r.reviewedBy), ...files.map((f) => f.reviewedBy)]);
+      const applicantActor = (id: string | null) =>
+        roleLabel(
+          defs,
+          id === row.ownerId ? OWNER_ROLE : (joined.find((m) => m.userId === id)?.role ?? OWNER_ROLE),
+        );
+      const people = await names([
+        row.loanOfficerId,
+        ...events.filter((e) => e.actorKind === "portal").map((e) => e.actorId),
+        ...reviews.map((r) => r.reviewedBy),
+        ...files.map((f) => f.reviewedBy),
+      ]);
       let requirements: ReturnType<typeof requirementsOf> = [];
       try {
         requirements = requirementsOf(defs, doc, todayIso(services.now()));
@@ -164,7 +237,16 @@ export function pipelineOf(services: Services) {
         definitionsVersion: row.definitionsVersion,
         currentDefinitionsVersion: services.definitionsVersion,
         answers: store.view(doc) as Record<string, unknown>,
-        requirements: requirements.map((r) => ({ documentType: r.documentType, borrower: r.borrower, propertyId: r.propertyId, label: typeof r.label === "string" ? r.label : r.documentType, count: r.count, uploaded: r.uploaded, reason: r.reason, ruleId: r.ruleId })),
+        requirements: requirements.map((r) => ({
+          documentType: r.documentType,
+          borrower: r.borrower,
+          propertyId: r.propertyId,
+          label: typeof r.label === "string" ? r.label : r.documentType,
+          count: r.count,
+          uploaded: r.uploaded,
+          reason: r.reason,
+          ruleId: r.ruleId,
+        })),
         uploads: staff.can("documents.view")
           ? files.map((f) => ({
               id: f.id,
@@ -177,7 +259,14 @@ export function pipelineOf(services: Services) {
               contentType: f.contentType,
               size: f.size,
               createdAt: f.createdAt.toISOString(),
-              review: f.reviewStatus ? { status: f.reviewStatus, reason: f.reviewReason, reviewedBy: f.reviewedBy ? (people.get(f.reviewedBy) ?? f.reviewedBy) : null, reviewedAt: f.reviewedAt?.toISOString() ?? null } : null,
+              review: f.reviewStatus
+                ? {
+                    status: f.reviewStatus,
+                    reason: f.reviewReason,
+                    reviewedBy: f.reviewedBy ? (people.get(f.reviewedBy) ?? f.reviewedBy) : null,
+                    reviewedAt: f.reviewedAt?.toISOString() ?? null,
+                  }
+                : null,
             }))
           : [],
         // Who signed, when and from where, per borrower, each in their own session; a voided signature says when a change voided it.
@@ -193,10 +282,25 @@ export function pipelineOf(services: Services) {
           documents: JSON.parse(s.documents) as { id: string; version: string }[],
           definitionsVersion: s.definitionsVersion,
         })),
-        identityReviews: reviews.map((r) => ({ id: r.id, borrower: r.borrower, idType: r.idType, status: r.status, reason: r.reason, reviewedBy: r.reviewedBy ? (people.get(r.reviewedBy) ?? r.reviewedBy) : null, reviewedAt: r.reviewedAt?.toISOString() ?? null, definitionsVersion: r.definitionsVersion, createdAt: r.createdAt.toISOString() })),
+        identityReviews: reviews.map((r) => ({
+          id: r.id,
+          borrower: r.borrower,
+          idType: r.idType,
+          status: r.status,
+          reason: r.reason,
+          reviewedBy: r.reviewedBy ? (people.get(r.reviewedBy) ?? r.reviewedBy) : null,
+          reviewedAt: r.reviewedAt?.toISOString() ?? null,
+          definitionsVersion: r.definitionsVersion,
+          createdAt: r.createdAt.toISOString(),
+        })),
         audit: events.map((e) => ({
           at: e.at.toISOString(),
-          actor: e.actorKind === "portal" ? (people.get(e.actorId ?? "") ?? "Portal user") : e.actorKind === "applicant" ? applicantActor(e.actorId) : `System${e.actorId ? ` (${e.actorId})` : ""}`,
+          actor:
+            e.actorKind === "portal"
+              ? (people.get(e.actorId ?? "") ?? "Portal user")
+              : e.actorKind === "applicant"
+                ? applicantActor(e.actorId)
+                : `System${e.actorId ? ` (${e.actorId})` : ""}`,
           actorKind: e.actorKind,
           action: e.action,
           changed: JSON.parse(e.changed) as string[],

@@ -54,15 +54,25 @@ const HOUR = 3_600_000;
 export function portalPolicy(defs: Definitions): PortalPolicy {
   const p = (defs.params["portal-roles"] ?? {}) as Params;
   const problems: string[] = [];
-  for (const name of Object.keys(p.permissions ?? {})) if (!PERMISSIONS.includes(name as Permission)) problems.push(`permission "${name}" is not one the server checks`);
+  for (const name of Object.keys(p.permissions ?? {}))
+    if (!PERMISSIONS.includes(name as Permission))
+      problems.push(`permission "${name}" is not one the server checks`);
   const roles = new Map<string, Role>();
   for (const [id, r] of Object.entries(p.roles ?? {})) {
-    for (const perm of r.permissions ?? []) if (!(perm in (p.permissions ?? {}))) problems.push(`role "${id}" names the unknown permission "${perm}"`);
-    roles.set(id, { id, label: r.label ?? id, description: r.description ?? "", permissions: (r.permissions ?? []) as Permission[] });
+    for (const perm of r.permissions ?? [])
+      if (!(perm in (p.permissions ?? {})))
+        problems.push(`role "${id}" names the unknown permission "${perm}"`);
+    roles.set(id, {
+      id,
+      label: r.label ?? id,
+      description: r.description ?? "",
+      permissions: (r.permissions ?? []) as Permission[],
+    });
   }
   const adminRole = p.adminRole ?? "";
   const assigneeRole = p.assigneeRole ?? "";
-  if (!roles.get(adminRole)?.permissions.includes("users.manage")) problems.push(`adminRole "${adminRole}" must be a role with users.manage`);
+  if (!roles.get(adminRole)?.permissions.includes("users.manage"))
+    problems.push(`adminRole "${adminRole}" must be a role with users.manage`);
   if (!roles.has(assigneeRole)) problems.push(`assigneeRole "${assigneeRole}" is not a role`);
   if (problems.length) throw new Error(`rules/portal-roles.json: ${problems.join("; ")}`);
   return {
@@ -75,4 +85,5 @@ export function portalPolicy(defs: Definitions): PortalPolicy {
   };
 }
 
-export const can = (policy: PortalPolicy, role: string, permission: Permission) => policy.roles.get(role)?.permissions.includes(permission) ?? false;
+export const can = (policy: PortalPolicy, role: string, permission: Permission) =>
+  policy.roles.get(role)?.permissions.includes(permission) ?? false;

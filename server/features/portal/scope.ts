@@ -14,6 +14,9 @@ export function visibleTo(staff: Staff): SQL {
 
 /** The application's row when the user may see it; null for "not found" (another partner's ids are not confirmed). */
 export async function visibleApplication(services: Services, staff: Staff, applicationId: string) {
-  const [row] = await services.db.select().from(applications).where(and(eq(applications.id, applicationId), visibleTo(staff)));
+  const [row] = await services.db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), visibleTo(staff)));
   return row ?? null;
 }

@@ -20,13 +20,23 @@ export interface Staff {
 export async function activeStaff(services: Services, userId: string): Promise<Staff | null> {
   const [row] = await services.db.select().from(portalUsers).where(eq(portalUsers.id, userId));
   if (!row || row.disabledAt) return null;
-  return { id: row.id, email: row.email, name: row.name, role: row.role, partnerId: row.partnerId, can: (p) => can(services.portal, row.role, p) };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    partnerId: row.partnerId,
+    can: (p) => can(services.portal, row.role, p),
+  };
 }
 
 /** What the portal shows of its user: who they are, their role and what it allows, and the borrowers' role names (rules/members.json). */
 export async function staffView(services: Services, staff: Staff) {
   const role = services.portal.roles.get(staff.role);
-  const [partner] = await services.db.select({ name: partners.name }).from(partners).where(eq(partners.id, staff.partnerId));
+  const [partner] = await services.db
+    .select({ name: partners.name })
+    .from(partners)
+    .where(eq(partners.id, staff.partnerId));
   return {
     id: staff.id,
     email: staff.email,
@@ -35,6 +45,8 @@ export async function staffView(services: Services, staff: Staff) {
     roleLabel: role?.label ?? staff.role,
     permissions: role?.permissions ?? [],
     partner: { id: staff.partnerId, name: partner?.name ?? staff.partnerId },
-    borrowerLabels: Object.fromEntries(borrowerRoles(services.defs).map((r) => [r, roleLabel(services.defs, r)])) as Record<string, string>,
+    borrowerLabels: Object.fromEntries(
+      borrowerRoles(services.defs).map((r) => [r, roleLabel(services.defs, r)]),
+    ) as Record<string, string>,
   };
 }

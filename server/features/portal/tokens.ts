@@ -10,16 +10,39 @@ export type TokenPurpose = "invite" | "reset";
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A fresh link token for the user, in the caller's transaction. */
-export async function issueToken(tx: Db, userId: string, purpose: TokenPurpose, ttlMs: number, now: Date): Promise<string> {
+export async function issueToken(
+  tx: Db,
+  userId: string,
+  purpose: TokenPurpose,
+  ttlMs: number,
+  now: Date,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await tx.update(portalTokens).set({ consumedAt: now }).where(and(eq(portalTokens.userId, userId), isNull(portalTokens.consumedAt)));
-  await tx.insert(portalTokens).values({ id: randomUUID(), userId, purpose, tokenHash: hashOf(token), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now });
+  await tx
+    .update(portalTokens)
+    .set({ consumedAt: now })
+    .where(and(eq(portalTokens.userId, userId), isNull(portalTokens.consumedAt)));
+  await tx.insert(portalTokens).values({
+    id: randomUUID(),
+    userId,
+    purpose,
+    tokenHash: hashOf(token),
+    expiresAt: new Date(now.getTime() + ttlMs),
+    createdAt: now,
+  });
   return token;
 }
 
 /** Spends a link token: the user it was for, or null when it is unknown, used or expired. */
-export async function consumeToken(tx: Db, token: string, now: Date): Promise<{ userId: string; purpose: TokenPurpose } | null> {
-  const [row] = await tx.select().from(portalTokens).where(eq(portalTokens.tokenHash, hashOf(token)));
+export async function consumeToken(
+  tx: Db,
+  token: string,
+  now: Date,
+): Promise<{ userId: string; purpose: TokenPurpose } | null> {
+  const [row] = await tx
+    .select()
+    .from(portalTokens)
+    .where(eq(portalTokens.tokenHash, hashOf(token)));
   if (!row || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) return null;
   // Only the request that spends it gets the user: a second one at the same moment changes no row.
   const spent = await tx
@@ -32,6 +55,9 @@ export async function consumeToken(tx: Db, token: string, now: Date): Promise<{ 
 
 /** Whether a token would be accepted now, without spending it (the set-password page asks first). */
 export async function peekToken(db: Db, token: string, now: Date): Promise<TokenPurpose | null> {
-  const [row] = await db.select().from(portalTokens).where(eq(portalTokens.tokenHash, hashOf(token)));
+  const [row] = await db
+    .select()
+    .from(portalTokens)
+    .where(eq(portalTokens.tokenHash, hashOf(token)));
   return row && !row.consumedAt && row.expiresAt.getTime() > now.getTime() ? row.purpose : null;
 }

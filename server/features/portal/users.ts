@@ -16,9 +16,11 @@ import { issueToken, type TokenPurpose } from "./tokens";
 type UserRow = typeof portalUsers.$inferSelect;
 
 export type UserStatus = "active" | "invited" | "deactivated";
-const statusOf = (u: UserRow): UserStatus => (u.disabledAt ? "deactivated" : u.passwordHash ? "active" : "invited");
+const statusOf = (u: UserRow): UserStatus =>
+  u.disabledAt ? "deactivated" : u.passwordHash ? "active" : "invited";
 
-const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such user in your organisation." });
+const notFound = () =>
+  new TRPCError({ code: "NOT_FOUND", message: "There is no such user in your organisation." });
 const refused = (message: string) => new TRPCError({ code: "FORBIDDEN", message });
 
 /**
@@ -28,7 +30,11 @@ const refused = (message: string) => new TRPCError({ code: "FORBIDDEN", message 
  */
 export function linkBase(services: Services, requestOrigin: string | null): string {
   const base = services.config.publicUrl ?? (services.config.dev ? requestOrigin : null);
-  if (!base) throw new TRPCError({ code: "PRECONDITION_FAILED", message: "This server has no PUBLIC_URL, so it cannot mail links. Ask your operations team to set it." });
+  if (!base)
+    throw new TRPCError({
+      code: "PRECONDITION_FAILED",
+      message: "This server has no PUBLIC_URL, so it cannot mail links. Ask your operations team to set it.",
+    });
   return base.replace(/\/$/, "");
 }
 
@@ -37,7 +43,10 @@ export function portalUsersOf(services: Services) {
   const store = applicationStore(services);
 
   const inPartner = async (tx: Db, staff: Staff, userId: string) => {
-    const [row] = await tx.select().from(portalUsers).where(and(eq(portalUsers.id, userId), eq(portalUsers.partnerId, staff.partnerId)));
+    const [row] = await tx
+      .select()
+      .from(portalUsers)
+      .where(and(eq(portalUsers.id, userId), eq(portalUsers.partnerId, staff.partnerId)));
     if (!row) throw notFound();
     return row;
   };
@@ -49,26 +58,73 @@ export function portalUsersOf(services: Services) {
       await tx
         .select({ id: portalUsers.id })
         .from(portalUsers)
-        .where(and(eq(portalUsers.partnerId, staff.partnerId), eq(portalUsers.role, policy.adminRole), isNull(portalUsers.disabledAt), ne(portalUsers.id, userId)))
+        .where(
+          and(
+            eq(portalUsers.partnerId, staff.partnerId),
+            eq(portalUsers.role, policy.adminRole),
+            isNull(portalUsers.disabledAt),
+            ne(portalUsers.id, userId),
+          ),
+        )
     ).length;
   const keepsAnAdmin = async (tx: Db, staff: Staff, target: UserRow) => {
-    if (target.role === policy.adminRole && !target.disabledAt && (await otherActiveAdmins(tx, staff, target.id)) === 0)
-      throw refused("This is the last active administrator of your organisation. Make someone else an administrator first.");
+    if (
+      target.role === policy.adminRole &&
+      !target.disabledAt &&
+      (await otherActiveAdmins(tx, staff, target.id)) === 0
+    )
+      throw refused(
+        "This is the last active administrator of your organisation. Make someone else an administrator first.",
+      );
   };
-  const unknownRole = () => badRequest([{ pointer: "/role", message: `Choose one of the roles: ${[...policy.roles.values()].map((r) => r.label).join(", ")}.` }]);
+  const unknownRole = () =>
+    badRequest([
+      {
+        pointer: "/role",
+        message: `Choose one of the roles: ${[...policy.roles.values()].map((r) => r.label).join(", ")}.`,
+      },
+    ]);
   const audit = (tx: Db, staff: Staff, action: string, userId: string) =>
-    store.audit(tx, { actorKind: "portal", actorId: staff.id, action, applicationId: null, changed: [`/portalUsers/${userId}`] });
+    store.audit(tx, {
+      actorKind: "portal",
+      actorId: staff.id,
+      action,
+      applicationId: null,
+      changed: [`/portalUsers/${userId}`],
+    });
 
   /** Mails a set-password link; the link's token is never logged. */
-  const mailLink = async (to: string, purpose: TokenPurpose, token: string, base: string, partnerName: string) => {
+  const mailLink = async (
+    to: string,
+    purpose: TokenPurpose,
+    token: string,
+    base: string,
+    partnerName: string,
+  ) => {
     const link = `${base}/portal/set-password?token=${token}`;
     const hours = Math.round((purpose === "invite" ? policy.inviteMs : policy.resetMs) / 3_600_000);
-    const subject = purpose === "invite" ? `You are invited to the ${partnerName} partner portal` : "Reset your partner portal password";
-    const intro = purpose === "invite" ? `You have been invited to the ${partnerName} partner portal.` : "An administrator has reset your partner portal password.";
-    await services.mailer.send({ to, subject, text: `${intro}\n\nSet your password here (the link works once, for ${hours} hours):\n${link}\n\nYou will then sign in with your email, your password and a code we email you.` });
+    const subject =
+      purpose === "invite"
+        ? `You are invited to the ${partnerName} partner portal`
+        : "Reset your partner portal password";
+    const intro =
+      purpose === "invite"
+        ? `You have been invited to the ${partnerName} partner portal.`
+        : "An administrator has reset your partner portal password.";
+    await services.mailer.send({
+      to,
+      subject,
+      text: `${intro}\n\nSet your password here (the link works once, for ${hours} hours):\n${link}\n\nYou will then sign in with your email, your password and a code we email you.`,
+    });
   };
   const sendLink = async (user: UserRow, purpose: TokenPurpose, base: string, partnerName: string) => {
-    const token = await issueToken(db, user.id, purpose, purpose === "invite" ? policy.inviteMs : policy.resetMs, services.now());
+    const token = await issueToken(
+      db,
+      user.id,
+      purpose,
+      purpose === "invite" ? policy.inviteMs : policy.resetMs,
+      services.now(),
+    );
     try {
       await mailLink(user.email, purpose, token, base, partnerName);
       return true;
@@ -80,17 +136,48 @@ export function portalUsersOf(services: Services) {
 
   return {
     async list(staff: Staff) {
-      const rows = await db.select().from(portalUsers).where(eq(portalUsers.partnerId, staff.partnerId)).orderBy(asc(portalUsers.name), asc(portalUsers.id));
-      return rows.map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, roleLabel: policy.roles.get(u.role)?.label ?? u.role, status: statusOf(u), createdAt: u.createdAt.toISOString(), isYou: u.id === staff.id }));
+      const rows = await db
+        .select()
+        .from(portalUsers)
+        .where(eq(portalUsers.partnerId, staff.partnerId))
+        .orderBy(asc(portalUsers.name), asc(portalUsers.id));
+      return rows.map((u) => ({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        role: u.role,
+        roleLabel: policy.roles.get(u.role)?.label ?? u.role,
+        status: statusOf(u),
+        createdAt: u.createdAt.toISOString(),
+        isYou: u.id === staff.id,
+      }));
     },
 
-    async invite(staff: Staff, input: { email: string; name: string; role: string }, base: string, partnerName: string) {
+    async invite(
+      staff: Staff,
+      input: { email: string; name: string; role: string },
+      base: string,
+      partnerName: string,
+    ) {
       if (!policy.roles.has(input.role)) throw unknownRole();
       const email = input.email.trim().toLowerCase();
       const user = await transaction(db, async (tx) => {
-        if ((await tx.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.email, email))).length)
+        if (
+          (await tx.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.email, email)))
+            .length
+        )
           throw badRequest([{ pointer: "/email", message: "A portal user with this email already exists." }]);
-        const row = { id: randomUUID(), email, name: input.name, role: input.role, partnerId: staff.partnerId, invitedBy: staff.id, passwordHash: null, disabledAt: null, createdAt: services.now() };
+        const row = {
+          id: randomUUID(),
+          email,
+          name: input.name,
+          role: input.role,
+          partnerId: staff.partnerId,
+          invitedBy: staff.id,
+          passwordHash: null,
+          disabledAt: null,
+          createdAt: services.now(),
+        };
         await tx.insert(portalUsers).values(row);
         await audit(tx, staff, `portal.user.invited:${input.role}`, row.id);
         return row;

@@ -18,11 +18,18 @@ export function requireSessionFor(ctx: Context, route: string) {
 }
 
 /** Refuses a step that is not open to this reader now (null: a visitor), naming the page to go to. */
-export function refuseClosedStep(services: Services, reader: Reader | null, journey: Journey | null, step: Step) {
+export function refuseClosedStep(
+  services: Services,
+  reader: Reader | null,
+  journey: Journey | null,
+  step: Step,
+) {
   const { defs } = services;
   const access = accessTo(defs, journey, step.id, reader ? flowOfPart(defs, reader.part) : null);
   if (access.open) return;
-  const route = access.stepId ? (defs.steps.get(access.stepId)?.def.route ?? routeForStatus(defs, access.stepId)) : routeForStatus(defs, null);
+  const route = access.stepId
+    ? (defs.steps.get(access.stepId)?.def.route ?? routeForStatus(defs, access.stepId))
+    : routeForStatus(defs, null);
   throw refuseWithRoute("PRECONDITION_FAILED", route, access.reason);
 }
 
@@ -34,8 +41,16 @@ export function submittedJourney(services: Services, reader: Reader): Journey | 
 
 /** The refusal of any change on the applicant side once the application is submitted: to the submitted page. */
 export const submittedRefusal = (services: Services, journey: Journey) =>
-  refuseWithRoute("FORBIDDEN", routeForStatus(services.defs, journey.due), "Your application is submitted, so its answers can no longer be changed. If something is wrong, contact us.");
+  refuseWithRoute(
+    "FORBIDDEN",
+    routeForStatus(services.defs, journey.due),
+    "Your application is submitted, so its answers can no longer be changed. If something is wrong, contact us.",
+  );
 
 /** The refusal of any change on the applicant side once the line is cancelled: to the page that shows the cancellation. */
 export const cancelledRefusal = (services: Services, app: { status: string }) =>
-  refuseWithRoute("FORBIDDEN", routeForStatus(services.defs, app.status), "This line of credit was cancelled under the right to cancel, so the application can no longer be changed.");
+  refuseWithRoute(
+    "FORBIDDEN",
+    routeForStatus(services.defs, app.status),
+    "This line of credit was cancelled under the right to cancel, so the application can no longer be changed.",
+  );

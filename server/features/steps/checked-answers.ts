@@ -13,7 +13,11 @@ import type { Services } from "@server/services";
 import { badRequest } from "@server/transport/trpc/init";
 
 /** The values of `doc` at the given top-level pointers (a step's answers as stored). */
-const pickAt = (doc: unknown, pointers: string[]) => pointers.reduce<unknown>((out, p) => (getAt(doc, p) === undefined ? out : setAt(out, p, getAt(doc, p))), {});
+const pickAt = (doc: unknown, pointers: string[]) =>
+  pointers.reduce<unknown>(
+    (out, p) => (getAt(doc, p) === undefined ? out : setAt(out, p, getAt(doc, p))),
+    {},
+  );
 
 export interface Judged {
   answers: unknown;
@@ -29,8 +33,15 @@ export interface Judge {
 }
 
 /** Phase 2: only the reader's part of the request is taken and judged; a refusal (400) names the fields. */
-export function judgedAnswers({ defs, sensitive, step, today }: Judge, stored: Record<string, unknown>, part: Part, raw: unknown): Judged {
-  const stepKeys = Object.keys((step.schema as { properties?: object }).properties ?? {}).map((key) => `/${escapeSegment(key)}`);
+export function judgedAnswers(
+  { defs, sensitive, step, today }: Judge,
+  stored: Record<string, unknown>,
+  part: Part,
+  raw: unknown,
+): Judged {
+  const stepKeys = Object.keys((step.schema as { properties?: object }).properties ?? {}).map(
+    (key) => `/${escapeSegment(key)}`,
+  );
   const answers = keepToPart(part, pickAt(stored, stepKeys), restoreMasked(raw, stored, sensitive));
   const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today, role: part.role });
   const errors = result.errors.filter((e) => e.pointer === "" || writes(part, e.pointer));
@@ -39,10 +50,19 @@ export function judgedAnswers({ defs, sensitive, step, today }: Judge, stored: R
 }
 
 /** Phase 3: the judged answers merged into the stored application, which must then pass application.json (400 naming the fields). */
-export function mergedApplication({ defs, step }: Judge, stored: Record<string, unknown>, judged: Judged, serverSet: Record<string, unknown> = {}): Record<string, unknown> {
-  const merged = Object.entries(serverSet).reduce((d, [pointer, value]) => setAt(d, pointer, value), mergeDocs(stored, judged.answers)) as Record<string, unknown>;
+export function mergedApplication(
+  { defs, step }: Judge,
+  stored: Record<string, unknown>,
+  judged: Judged,
+  serverSet: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const merged = Object.entries(serverSet).reduce(
+    (d, [pointer, value]) => setAt(d, pointer, value),
+    mergeDocs(stored, judged.answers),
+  ) as Record<string, unknown>;
   for (const pointer of judged.hidden) deleteAt(merged, pointer);
-  for (const pointer of (step.effects ?? []).flatMap((effect) => effect.forget ?? [])) deleteAt(merged, pointer);
+  for (const pointer of (step.effects ?? []).flatMap((effect) => effect.forget ?? []))
+    deleteAt(merged, pointer);
   const validateApplication = compileSchemaFile(defs, "application.json");
   if (!validateApplication(merged)) throw badRequest(describeAjvErrors(validateApplication.errors));
   return merged;

@@ -23,6 +23,10 @@ export const registeredEffectKinds = (): string[] => Object.keys(handlers);
 
 export function handlerOf(effect: StepEffect): EffectHandler {
   const handler = (handlers as Record<string, EffectHandler | undefined>)[effect.kind];
-  if (!handler) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `no handler is registered for the effect kind "${effect.kind}"` });
+  if (!handler)
+    throw new TRPCError({
+      code: "INTERNAL_SERVER_ERROR",
+      message: `no handler is registered for the effect kind "${effect.kind}"`,
+    });
   return handler;
 }

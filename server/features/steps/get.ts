@@ -27,11 +27,27 @@ export async function getStep(ctx: Context, input: StepRef) {
     await recheckOnVisit(services, ctx.applicant.userId);
     reader = await members.readerOf(services.db, ctx.applicant.userId);
   }
-  if (ctx.applicant && !reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+  if (ctx.applicant && !reader)
+    throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
   const journey = reader ? journeyFor(services, reader) : null;
   refuseClosedStep(services, reader, journey, step);
   if (!reader) {
-    return { stepId: step.id, definitionsVersion: services.definitionsVersion, application: {}, applicationStatus: null, revision: null, variant: null, role: null, part: null, flow: null, recheck: false, done: [] as string[], due: null, locked: false, prefill: {} as Record<string, unknown> };
+    return {
+      stepId: step.id,
+      definitionsVersion: services.definitionsVersion,
+      application: {},
+      applicationStatus: null,
+      revision: null,
+      variant: null,
+      role: null,
+      part: null,
+      flow: null,
+      recheck: false,
+      done: [] as string[],
+      due: null,
+      locked: false,
+      prefill: {} as Record<string, unknown>,
+    };
   }
   const facts = readerFacts(services, reader);
   const { app } = reader;
@@ -39,7 +55,13 @@ export async function getStep(ctx: Context, input: StepRef) {
   const view = applicationStore(services).view(viewFor(services.defs, reader.part, app.doc));
   const locked = (reader.member ? ownerJourney(services, app, app.doc) : journey!).submitted; // the owner's own path is the one just walked
   // Never ask twice: unanswered fields of this reader's part start from answers they gave (or may read) earlier.
-  const prefill = locked ? {} : Object.fromEntries(Object.entries(prefillValues(services.defs, step, view)).filter(([field]) => writes(reader.part, field)));
+  const prefill = locked
+    ? {}
+    : Object.fromEntries(
+        Object.entries(prefillValues(services.defs, step, view)).filter(([field]) =>
+          writes(reader.part, field),
+        ),
+      );
   return {
     /** Which step was read: its definition the browser already has, in the definitions bundle. */
     stepId: step.id,

@@ -14,35 +14,66 @@ import { isCancelled } from "../esign/right-to-cancel";
 export function ownerCompleted(services: Services, app: StoredApplication): string[] {
   if (app.completed) return app.completed;
   const part = partOf(services.defs, OWNER_ROLE, app.doc);
-  return completedUpTo(services.defs, app.status, { application: app.doc, variant: app.variant, part, today: todayIso(services.now()) });
+  return completedUpTo(services.defs, app.status, {
+    application: app.doc,
+    variant: app.variant,
+    part,
+    today: todayIso(services.now()),
+  });
 }
 
 /** The steps a reader has saved: the owner's, or the member's own. */
-export const readerCompleted = (services: Services, reader: Reader): string[] => (reader.member ? completedOf(reader.member) : ownerCompleted(services, reader.app));
+export const readerCompleted = (services: Services, reader: Reader): string[] =>
+  reader.member ? completedOf(reader.member) : ownerCompleted(services, reader.app);
 
 /** The reader's path on `doc` (the stored document, or the one about to be saved) with `completed` saved steps. */
-export function journeyFor(services: Services, reader: Reader, doc: Record<string, unknown> = reader.app.doc, completed: readonly string[] = readerCompleted(services, reader)): Journey {
+export function journeyFor(
+  services: Services,
+  reader: Reader,
+  doc: Record<string, unknown> = reader.app.doc,
+  completed: readonly string[] = readerCompleted(services, reader),
+): Journey {
   // The reader's part was worked out on their stored document when they were read: on that same
   // document it is not worked out again (the members rule set, on every request).
   const part = doc === reader.app.doc ? reader.part : partOf(services.defs, reader.role, doc);
   return walk(services, reader.app, part, doc, completed);
 }
 
-function walk(services: Services, app: StoredApplication, part: Part, doc: Record<string, unknown>, completed: readonly string[]): Journey {
+function walk(
+  services: Services,
+  app: StoredApplication,
+  part: Part,
+  doc: Record<string, unknown>,
+  completed: readonly string[],
+): Journey {
   const { defs } = services;
-  return journeyOf(defs, { application: doc, completed, variant: app.variant, flow: flowOfPart(defs, part), part, today: todayIso(services.now()) });
+  return journeyOf(defs, {
+    application: doc,
+    completed,
+    variant: app.variant,
+    flow: flowOfPart(defs, part),
+    part,
+    today: todayIso(services.now()),
+  });
 }
 
 /** The owner's path on `doc`, whoever is saving (a member's signature can complete the owner's submission). */
-export function ownerJourney(services: Services, app: StoredApplication, doc: Record<string, unknown>, completed: readonly string[] = ownerCompleted(services, app)): Journey {
+export function ownerJourney(
+  services: Services,
+  app: StoredApplication,
+  doc: Record<string, unknown>,
+  completed: readonly string[] = ownerCompleted(services, app),
+): Journey {
   return walk(services, app, partOf(services.defs, OWNER_ROLE, doc), doc, completed);
 }
 
 /** The status a journey gives: the step due, or where the path stopped (the step whose branch left the funnel). */
-export const statusOf = (journey: Journey, fallback: string): string => journey.due ?? journey.path.at(-1) ?? fallback;
+export const statusOf = (journey: Journey, fallback: string): string =>
+  journey.due ?? journey.path.at(-1) ?? fallback;
 
 /** `completed` with `stepId` added at its end when it is new (the order first saved). */
-export const withStep = (completed: readonly string[], stepId: string): string[] => (completed.includes(stepId) ? [...completed] : [...completed, stepId]);
+export const withStep = (completed: readonly string[], stepId: string): string[] =>
+  completed.includes(stepId) ? [...completed] : [...completed, stepId];
 
 /**
  * What a reader's pages are told about them: their role, the part of each step that is theirs, a
@@ -53,6 +84,15 @@ export function readerFacts(services: Services, reader: Reader) {
   const { defs } = services;
   const flow = flowOfPart(defs, reader.part);
   // A cancelled line's status is everyone's: its page shows the cancellation.
-  const status = reader.member && !isCancelled(services.defs, reader.app) ? statusOf(journeyFor(services, reader), reader.app.status) : reader.app.status;
-  return { role: reader.role, part: reader.part, flow, applicationStatus: status, applicationRoute: routeForStatus(defs, status) };
+  const status =
+    reader.member && !isCancelled(services.defs, reader.app)
+      ? statusOf(journeyFor(services, reader), reader.app.status)
+      : reader.app.status;
+  return {
+    role: reader.role,
+    part: reader.part,
+    flow,
+    applicationStatus: status,
+    applicationRoute: routeForStatus(defs, status),
+  };
 }

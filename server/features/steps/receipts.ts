@@ -27,16 +27,30 @@ export function receiptsOf(services: Services) {
      */
     async find<T>(db: Db, mac: string, userId: string | null): Promise<T | null> {
       const since = new Date(services.now().getTime() - RECEIPT_MS);
-      const [row] = await db.select().from(submitReceipts).where(and(eq(submitReceipts.key, mac), gt(submitReceipts.createdAt, since)));
+      const [row] = await db
+        .select()
+        .from(submitReceipts)
+        .where(and(eq(submitReceipts.key, mac), gt(submitReceipts.createdAt, since)));
       if (!row || (row.userId !== null && row.userId !== userId)) return null;
       return JSON.parse(row.response) as T;
     },
     /** Keeps the answer (in the save's transaction) and forgets receipts past their time. */
-    async record(tx: Db, mac: string, applicationId: string, userId: string | null, response: unknown): Promise<void> {
+    async record(
+      tx: Db,
+      mac: string,
+      applicationId: string,
+      userId: string | null,
+      response: unknown,
+    ): Promise<void> {
       const now = services.now();
-      await tx.delete(submitReceipts).where(lt(submitReceipts.createdAt, new Date(now.getTime() - RECEIPT_MS)));
+      await tx
+        .delete(submitReceipts)
+        .where(lt(submitReceipts.createdAt, new Date(now.getTime() - RECEIPT_MS)));
       // Another account that happened to send the same key keeps no receipt: it never gets this one's answer.
-      await tx.insert(submitReceipts).values({ key: mac, applicationId, userId, response: JSON.stringify(response), createdAt: now }).onConflictDoNothing();
+      await tx
+        .insert(submitReceipts)
+        .values({ key: mac, applicationId, userId, response: JSON.stringify(response), createdAt: now })
+        .onConflictDoNothing();
     },
   };
 }

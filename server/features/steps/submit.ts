@@ -24,7 +24,15 @@ import { badRequest, type Context } from "@server/transport/trpc/init";
 import { cancelledRefusal, refuseClosedStep, requireSessionFor, submittedRefusal } from "./access";
 import { handlerOf } from "./effect-table";
 import type { EffectCheck } from "./effects";
-import { journeyFor, ownerCompleted, ownerJourney, readerCompleted, readerFacts, statusOf, withStep } from "./journey";
+import {
+  journeyFor,
+  ownerCompleted,
+  ownerJourney,
+  readerCompleted,
+  readerFacts,
+  statusOf,
+  withStep,
+} from "./journey";
 import { receiptsOf } from "./receipts";
 import { notifyVoidedSigners, type Voided } from "./voided";
 import { judgedAnswers, mergedApplication } from "./checked-answers";
@@ -41,7 +49,11 @@ export interface SubmitResult {
   voided?: string[];
 }
 
-const staleRevision = () => new TRPCError({ code: "CONFLICT", message: "Your application was changed in another window. Reload to see the latest answers." });
+const staleRevision = () =>
+  new TRPCError({
+    code: "CONFLICT",
+    message: "Your application was changed in another window. Reload to see the latest answers.",
+  });
 
 function stepOf(ctx: Context, stepId: string): Step {
   const step = ctx.services.defs.steps.get(stepId)?.def;
@@ -50,7 +62,11 @@ function stepOf(ctx: Context, stepId: string): Step {
 }
 
 /** The request facts an effect may record. */
-const requestOf = (ctx: Context): EffectCheck["request"] => ({ ip: ctx.ip, userAgent: typeof ctx.userAgent === "string" && ctx.userAgent !== "" ? ctx.userAgent : null, origin: ctx.origin ?? null });
+const requestOf = (ctx: Context): EffectCheck["request"] => ({
+  ip: ctx.ip,
+  userAgent: typeof ctx.userAgent === "string" && ctx.userAgent !== "" ? ctx.userAgent : null,
+  origin: ctx.origin ?? null,
+});
 
 export async function submitStep(ctx: Context, input: StepSubmit): Promise<SubmitResult> {
   const { services } = ctx;
@@ -76,7 +92,8 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
 
   /** The reader's path now; a refusal when the step is not open to them or the application is submitted. */
   const admit = (reader: Reader | null): Journey | null => {
-    if (userId && !reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+    if (userId && !reader)
+      throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
     const journey = reader ? journeyFor(services, reader) : null;
     refuseClosedStep(services, reader, journey, step);
     if (reader && isCancelled(defs, reader.app)) throw cancelledRefusal(services, reader.app);
@@ -90,7 +107,8 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
   // 2. Check: only the reader's part of the request is taken and judged (the rest of the step is
   // what the other borrower saved); a refusal names the fields (./checked-answers.ts).
   const judge = { defs, sensitive: services.sensitive, step, today };
-  const validated = (stored: Record<string, unknown>, part: Part) => judgedAnswers(judge, stored, part, input.answers);
+  const validated = (stored: Record<string, unknown>, part: Part) =>
+    judgedAnswers(judge, stored, part, input.answers);
 
   // Effects that check before the save (a texted code) see valid answers; what they set is saved with them.
   // Without such an effect, nothing is read before the transaction: it reads and admits the reader itself.
@@ -102,7 +120,17 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     const stored = before?.app.doc ?? {};
     const { answers } = validated(stored, before?.part ?? WHOLE);
     for (const effect of checking)
-      Object.assign(serverSet, await handlerOf(effect).check!({ ...context, effect, role: before?.role ?? OWNER_ROLE, ownerId: userId, answers: answers as Record<string, unknown>, stored }));
+      Object.assign(
+        serverSet,
+        await handlerOf(effect).check!({
+          ...context,
+          effect,
+          role: before?.role ?? OWNER_ROLE,
+          ownerId: userId,
+          answers: answers as Record<string, unknown>,
+          stored,
+        }),
+      );
   }
 
   let started: { token: string; expiresAt: Date } | null = null;
@@ -120,7 +148,8 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     admit(reader);
     // Answers are never saved unchecked against the running definitions: a change since the
     // last visit opens its owner's re-check first.
-    if (reader && !reader.member) reader = { ...reader, app: await recheckApplication(tx, services, reader.app) };
+    if (reader && !reader.member)
+      reader = { ...reader, app: await recheckApplication(tx, services, reader.app) };
     const stored = reader?.app.doc ?? {};
     const part = reader?.part ?? WHOLE;
 
@@ -134,19 +163,36 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
 
     // A page sent again from a stale view is refused, unless it changes nothing (a double click).
     const revision = reader ? (reader.member?.revision ?? reader.app.revision) : null;
-    if (reader && input.revision !== undefined && input.revision !== revision && (changed.length > 0 || (step.effects ?? []).length > 0)) throw staleRevision();
+    if (
+      reader &&
+      input.revision !== undefined &&
+      input.revision !== revision &&
+      (changed.length > 0 || (step.effects ?? []).length > 0)
+    )
+      throw staleRevision();
 
     // A change to an answer a signature covers voids that signature: its signer signs again.
     const voided: Voided[] = [];
     let ownerDone = reader ? ownerCompleted(services, reader.app) : [];
     if (reader && changed.length) {
-      for (const { signer, changed: pointers } of await coverageOf(services).voidChanged(tx, reader.app.id, doc, now)) {
+      for (const { signer, changed: pointers } of await coverageOf(services).voidChanged(
+        tx,
+        reader.app.id,
+        doc,
+        now,
+      )) {
         const signing = signingStepOf(defs, signer);
         if (signing) deleteAt(doc, signing.pointer);
         if (signer === OWNER_ROLE) ownerDone = ownerDone.filter((id) => id !== signing?.stepId);
         else if (signing) await members.reopen(tx, reader.app.id, signer, signing.stepId);
         voided.push({ signer, pointers });
-        await store.audit(tx, { actorKind: "system", actorId: null, action: `esign.voided:${signer}`, applicationId: reader.app.id, changed: pointers });
+        await store.audit(tx, {
+          actorKind: "system",
+          actorId: null,
+          action: `esign.voided:${signer}`,
+          applicationId: reader.app.id,
+          changed: pointers,
+        });
       }
     }
 
@@ -162,21 +208,47 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
       const completed = withStep(readerCompleted(services, reader), step.id);
       journey = journeyFor(services, reader, doc, completed);
       const owner = ownerJourney(services, app, doc, ownerDone);
-      if (!(await store.save(tx, app, doc, statusOf(owner, app.status), app.recheck, { bumpRevision: false, completed: ownerDone }))) throw staleRevision();
+      if (
+        !(await store.save(tx, app, doc, statusOf(owner, app.status), app.recheck, {
+          bumpRevision: false,
+          completed: ownerDone,
+        }))
+      )
+        throw staleRevision();
       if (!(await members.saved(tx, member, step.id))) throw staleRevision();
-      saved = { ...routeAfter(journey, null, ruleOf(doc, app, reader.part)), revision: member.revision + 1, applicationStatus: readerFacts(services, { ...reader, member: { ...member, completed: JSON.stringify(completed) } }).applicationStatus };
+      saved = {
+        ...routeAfter(journey, null, ruleOf(doc, app, reader.part)),
+        revision: member.revision + 1,
+        applicationStatus: readerFacts(services, {
+          ...reader,
+          member: { ...member, completed: JSON.stringify(completed) },
+        }).applicationStatus,
+      };
     } else {
       if (reader) app = reader.app;
       else {
         const flowId = flowOf(defs, step.id);
-        app = await store.createGuest(tx, step.id, flowId ? chooseVariant(defs, flowId, Math.random(), services.config.funnelVariant) : null);
+        app = await store.createGuest(
+          tx,
+          step.id,
+          flowId ? chooseVariant(defs, flowId, Math.random(), services.config.funnelVariant) : null,
+        );
         const { token, session } = await auth.applicant.sessions.create(app.ownerId, tx);
         started = { token, expiresAt: session.expiresAt };
         ownerDone = [];
       }
       const email = accountEmail(defs, doc);
-      if (email !== null && email !== accountEmail(defs, stored) && !(await store.claimEmail(tx, app.ownerId, email.toLowerCase())))
-        throw badRequest([{ pointer: emailPointerOf(defs), message: "An application with this email already exists. Sign in to continue it." }]);
+      if (
+        email !== null &&
+        email !== accountEmail(defs, stored) &&
+        !(await store.claimEmail(tx, app.ownerId, email.toLowerCase()))
+      )
+        throw badRequest([
+          {
+            pointer: emailPointerOf(defs),
+            message: "An application with this email already exists. Sign in to continue it.",
+          },
+        ]);
       const completed = withStep(ownerDone, step.id);
       journey = ownerJourney(services, app, doc, completed);
       // While a re-check is open, the steps still listed are those not answered again yet.
@@ -189,14 +261,38 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
       const noticePdf = declined ? await attachNoticePdf(app.id, declined.decision) : null;
       if (!(await store.save(tx, app, doc, status, recheck, { completed }))) throw staleRevision();
       if (declined) {
-        await store.audit(tx, { actorKind: "system", actorId: null, action: `decision.declined:${declined.decision.ruleId}`, applicationId: app.id, changed: ["/decisions"] });
+        await store.audit(tx, {
+          actorKind: "system",
+          actorId: null,
+          action: `decision.declined:${declined.decision.ruleId}`,
+          applicationId: app.id,
+          changed: ["/decisions"],
+        });
         afterCommit.push(() => deliverNotice(services, email, declined.text, noticePdf!));
       }
-      saved = { ...routeAfter(journey, app.recheck ? journey.due : null, ruleOf(doc, app, part)), revision: app.revision + 1, applicationStatus: status };
+      saved = {
+        ...routeAfter(journey, app.recheck ? journey.due : null, ruleOf(doc, app, part)),
+        revision: app.revision + 1,
+        applicationStatus: status,
+      };
     }
-    await store.audit(tx, { actorKind: "applicant", actorId: userId ?? app.ownerId, action: `step.submit:${step.id}`, applicationId: app.id, changed });
+    await store.audit(tx, {
+      actorKind: "applicant",
+      actorId: userId ?? app.ownerId,
+      action: `step.submit:${step.id}`,
+      applicationId: app.id,
+      changed,
+    });
     for (const effect of step.effects ?? []) {
-      const later = await handlerOf(effect).record?.({ ...context, effect, tx, role: reader?.role ?? OWNER_ROLE, actorId: userId ?? app.ownerId, application: app, doc });
+      const later = await handlerOf(effect).record?.({
+        ...context,
+        effect,
+        tx,
+        role: reader?.role ?? OWNER_ROLE,
+        actorId: userId ?? app.ownerId,
+        application: app,
+        doc,
+      });
       if (later) afterCommit.push(later);
     }
     if (voided.length) afterCommit.push(() => notifyVoidedSigners(services, app, voided));
@@ -209,12 +305,20 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
   const fresh = started as { token: string; expiresAt: Date } | null;
   if (fresh) auth.applicant.jar.set(ctx.cookies, "session", fresh.token, fresh.expiresAt);
   for (const work of afterCommit)
-    await work().catch((error: unknown) => console.error(`step.submit ${step.id}: work after the save failed (${error instanceof Error ? error.name : "error"})`));
+    await work().catch((error: unknown) =>
+      console.error(
+        `step.submit ${step.id}: work after the save failed (${error instanceof Error ? error.name : "error"})`,
+      ),
+    );
   return response;
 
   /** The rule that names the step after this one (a branch of `next`, or the flow's order): why they go there. */
   function ruleOf(doc: Record<string, unknown>, app: StoredApplication, part: Part): string {
-    return nextStep(defs, step.id, doc, { variant: app.variant ?? undefined, flow: flowOfPart(defs, part) ?? undefined, today }).ruleId;
+    return nextStep(defs, step.id, doc, {
+      variant: app.variant ?? undefined,
+      flow: flowOfPart(defs, part) ?? undefined,
+      today,
+    }).ruleId;
   }
 
   /**
@@ -222,9 +326,15 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
    * pages already answered, like any wizard), or straight to `jump` (the step still due while a
    * re-check is open); off the funnel, the page the branch names.
    */
-  function routeAfter(journey: Journey, jump: string | null, ruleId: string): Pick<SubmitResult, "route" | "stepId" | "ruleId"> {
+  function routeAfter(
+    journey: Journey,
+    jump: string | null,
+    ruleId: string,
+  ): Pick<SubmitResult, "route" | "stepId" | "ruleId"> {
     const at = journey.path.indexOf(step.id);
-    const to = jump ?? (at >= 0 && at + 1 < journey.path.length ? journey.path[at + 1]! : journey.exit ? null : journey.due);
+    const to =
+      jump ??
+      (at >= 0 && at + 1 < journey.path.length ? journey.path[at + 1]! : journey.exit ? null : journey.due);
     if (to) return { route: defs.steps.get(to)!.def.route, stepId: to, ruleId };
     if (journey.exit) return { route: journey.exit.route, stepId: null, ruleId: journey.exit.ruleId };
     return { route: routeForStatus(defs, statusOf(journey, step.id)), stepId: null, ruleId };

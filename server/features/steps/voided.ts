@@ -12,10 +12,18 @@ export interface Voided {
   pointers: string[];
 }
 
-export async function notifyVoidedSigners(services: Services, app: { id: string; ownerId: string }, voided: Voided[]) {
+export async function notifyVoidedSigners(
+  services: Services,
+  app: { id: string; ownerId: string },
+  voided: Voided[],
+) {
   const rows = await memberStore(services).ofApplication(services.db, app.id);
   for (const { signer } of voided) {
-    const email = signer === OWNER_ROLE ? (await services.db.select({ email: users.email }).from(users).where(eq(users.id, app.ownerId)))[0]?.email : rows.find((r) => r.role === signer && r.userId)?.email;
+    const email =
+      signer === OWNER_ROLE
+        ? (await services.db.select({ email: users.email }).from(users).where(eq(users.id, app.ownerId)))[0]
+            ?.email
+        : rows.find((r) => r.role === signer && r.userId)?.email;
     if (!email) continue;
     await services.mailer.send({
       to: email,

@@ -4,7 +4,17 @@
 // side the sides rule (rules/identity-documents.json) asks for.
 import { ownerRole, roleWords, type BorrowerRole } from "@engine/lending/borrowers";
 import type { Definitions } from "@engine/definitions/definitions";
-import { chosenIdType, enumTitle, idDocumentType, idSides, inSentence, requirementsOf, subjectPropertyId, uploadsFor, type Requirement } from "@engine/lending/documents";
+import {
+  chosenIdType,
+  enumTitle,
+  idDocumentType,
+  idSides,
+  inSentence,
+  requirementsOf,
+  subjectPropertyId,
+  uploadsFor,
+  type Requirement,
+} from "@engine/lending/documents";
 
 export interface UploadTarget {
   documentType: string;
@@ -18,11 +28,20 @@ export type Resolved =
   | { ok: true; requirement: Requirement; target: UploadTarget; label: string }
   | { ok: false; field: "documentType" | "borrower" | "propertyId" | "subtype" | "side"; message: string };
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 /** Sides named by a requirement, whether listed as strings or as {side} objects. */
 const sidesListed = (value: unknown): string[] =>
-  Array.isArray(value) ? value.flatMap((v) => (typeof v === "string" ? [v] : v && typeof v === "object" && typeof (v as { side?: unknown }).side === "string" ? [(v as { side: string }).side] : [])) : [];
+  Array.isArray(value)
+    ? value.flatMap((v) =>
+        typeof v === "string"
+          ? [v]
+          : v && typeof v === "object" && typeof (v as { side?: unknown }).side === "string"
+            ? [(v as { side: string }).side]
+            : [],
+      )
+    : [];
 
 const norm = (id: string | null | undefined) => id ?? null;
 
@@ -39,13 +58,23 @@ export interface UploadAsk {
  * not a document the application needs, the wrong borrower or property, a subtype or side the
  * requirement does not have, or a requirement that already has all its files.
  */
-export function resolveUpload(defs: Definitions, doc: Record<string, unknown>, ask: UploadAsk, today: string): Resolved {
+export function resolveUpload(
+  defs: Definitions,
+  doc: Record<string, unknown>,
+  ask: UploadAsk,
+  today: string,
+): Resolved {
   const requirements = requirementsOf(defs, doc, today);
   const whose = (borrower: BorrowerRole) => roleWords(defs, borrower).whose;
   const photoId = idDocumentType(defs);
   const typeLabel = enumTitle(defs, "documentType", ask.documentType) ?? ask.documentType;
   const ofType = requirements.filter((r) => r.documentType === ask.documentType);
-  if (ofType.length === 0) return { ok: false, field: "documentType", message: `Your application does not need ${inSentence(typeLabel)}, so it cannot be uploaded.` };
+  if (ofType.length === 0)
+    return {
+      ok: false,
+      field: "documentType",
+      message: `Your application does not need ${inSentence(typeLabel)}, so it cannot be uploaded.`,
+    };
 
   const subjectId = subjectPropertyId(defs, doc);
   const forBorrower = (r: Requirement) => (r.borrower ?? ownerRole(defs)) === ask.borrower;
@@ -58,9 +87,23 @@ export function resolveUpload(defs: Definitions, doc: Record<string, unknown>, a
   }
   if (matches.length === 0) {
     const forProperties = ofType.some((r) => r.propertyId !== null && r.propertyId !== undefined);
-    if (forProperties && propertyId === null) return { ok: false, field: "propertyId", message: `Say which property the ${inSentence(typeLabel)} is for.` };
-    if (forProperties || propertyId !== null) return { ok: false, field: "propertyId", message: `Your application does not need ${inSentence(typeLabel)} for that property.` };
-    return { ok: false, field: "borrower", message: `Your application does not need ${whose(ask.borrower)} ${inSentence(typeLabel)}.` };
+    if (forProperties && propertyId === null)
+      return {
+        ok: false,
+        field: "propertyId",
+        message: `Say which property the ${inSentence(typeLabel)} is for.`,
+      };
+    if (forProperties || propertyId !== null)
+      return {
+        ok: false,
+        field: "propertyId",
+        message: `Your application does not need ${inSentence(typeLabel)} for that property.`,
+      };
+    return {
+      ok: false,
+      field: "borrower",
+      message: `Your application does not need ${whose(ask.borrower)} ${inSentence(typeLabel)}.`,
+    };
   }
   const requirement = matches[0]!;
   const label = typeof requirement.label === "string" && requirement.label ? requirement.label : typeLabel;
@@ -72,18 +115,33 @@ export function resolveUpload(defs: Definitions, doc: Record<string, unknown>, a
   if (ask.documentType === photoId) {
     const chosen = chosenIdType(doc, ask.borrower);
     subtype ??= chosen;
-    if (!subtype) return { ok: false, field: "subtype", message: "Say which kind of photo ID this is (for example driver_license or passport)." };
+    if (!subtype)
+      return {
+        ok: false,
+        field: "subtype",
+        message: "Say which kind of photo ID this is (for example driver_license or passport).",
+      };
     if (allowedSubtypes.length > 0 && !allowedSubtypes.includes(subtype))
-      return { ok: false, field: "subtype", message: `"${subtype}" is not a photo ID we accept. Use one of: ${allowedSubtypes.join(", ")}.` };
+      return {
+        ok: false,
+        field: "subtype",
+        message: `"${subtype}" is not a photo ID we accept. Use one of: ${allowedSubtypes.join(", ")}.`,
+      };
     if (chosen && subtype !== chosen) {
       const chosenLabel = enumTitle(defs, "idDocumentSubtype", chosen) ?? chosen;
-      return { ok: false, field: "subtype", message: `You chose ${inSentence(chosenLabel)} as ${whose(ask.borrower)} ID. Upload that, or change the choice on the identity verification step first.` };
+      return {
+        ok: false,
+        field: "subtype",
+        message: `You chose ${inSentence(chosenLabel)} as ${whose(ask.borrower)} ID. Upload that, or change the choice on the identity verification step first.`,
+      };
     }
   } else if (subtype !== null && !allowedSubtypes.includes(subtype)) {
     return {
       ok: false,
       field: "subtype",
-      message: allowedSubtypes.length ? `"${subtype}" is not a kind of ${inSentence(label)} we accept. Use one of: ${allowedSubtypes.join(", ")}.` : `${label} has no kinds to choose from: leave the subtype out.`,
+      message: allowedSubtypes.length
+        ? `"${subtype}" is not a kind of ${inSentence(label)} we accept. Use one of: ${allowedSubtypes.join(", ")}.`
+        : `${label} has no kinds to choose from: leave the subtype out.`,
     };
   }
 
@@ -91,22 +149,44 @@ export function resolveUpload(defs: Definitions, doc: Record<string, unknown>, a
   const sides = ask.documentType === photoId ? idSides(defs, subtype!) : sidesListed(requirement.sides);
   let side = ask.side ?? null;
   if (sides.length === 0) {
-    if (side !== null) return { ok: false, field: "side", message: `${label} has no front and back: leave the side out.` };
+    if (side !== null)
+      return { ok: false, field: "side", message: `${label} has no front and back: leave the side out.` };
   } else {
     side ??= sides.length === 1 ? sides[0]! : null;
-    if (side === null) return { ok: false, field: "side", message: `Say which side of the ${inSentence(label)} this is: ${sides.join(" or ")}.` };
-    if (!sides.includes(side)) return { ok: false, field: "side", message: `Only the ${sides.join(" and ")} ${sides.length === 1 ? "is" : "are"} needed for this document, not the ${side}.` };
+    if (side === null)
+      return {
+        ok: false,
+        field: "side",
+        message: `Say which side of the ${inSentence(label)} this is: ${sides.join(" or ")}.`,
+      };
+    if (!sides.includes(side))
+      return {
+        ok: false,
+        field: "side",
+        message: `Only the ${sides.join(" and ")} ${sides.length === 1 ? "is" : "are"} needed for this document, not the ${side}.`,
+      };
   }
 
-  const target: UploadTarget = { documentType: ask.documentType, borrower: ask.borrower, propertyId, subtype, side };
+  const target: UploadTarget = {
+    documentType: ask.documentType,
+    borrower: ask.borrower,
+    propertyId,
+    subtype,
+    side,
+  };
   const already = uploadsFor(defs, doc, target, subjectId);
   if (side !== null) {
     if (already.some((u) => u.side === side && (u.subtype ?? null) === subtype))
-      return { ok: false, field: "side", message: `The ${side} of ${whose(ask.borrower)} ${inSentence(label)} is already uploaded. Remove it first to upload a new one.` };
+      return {
+        ok: false,
+        field: "side",
+        message: `The ${side} of ${whose(ask.borrower)} ${inSentence(label)} is already uploaded. Remove it first to upload a new one.`,
+      };
   } else if (needed > 0 && already.length >= needed) {
-    const message = needed === 1
-      ? `You have already uploaded ${whose(ask.borrower)} ${inSentence(label)}. Remove it first to upload a new one.`
-      : `You have already uploaded all ${needed} ${inSentence(label)} needed. Remove one first to upload a new one.`;
+    const message =
+      needed === 1
+        ? `You have already uploaded ${whose(ask.borrower)} ${inSentence(label)}. Remove it first to upload a new one.`
+        : `You have already uploaded all ${needed} ${inSentence(label)} needed. Remove one first to upload a new one.`;
     return { ok: false, field: "documentType", message };
   }
   return { ok: true, requirement, target, label };

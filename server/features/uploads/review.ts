@@ -20,12 +20,26 @@ export interface Decision {
 }
 
 /** Records a decision on uploads of one application, in the caller's transaction; returns the rejected rows. */
-export async function decideUploads(tx: Db, services: Services, app: StoredApplication, uploadIds: string[], decision: Decision) {
+export async function decideUploads(
+  tx: Db,
+  services: Services,
+  app: StoredApplication,
+  uploadIds: string[],
+  decision: Decision,
+) {
   if (!uploadIds.length) return [];
-  const rows = await tx.select().from(uploads).where(and(eq(uploads.applicationId, app.id), inArray(uploads.id, uploadIds)));
+  const rows = await tx
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.applicationId, app.id), inArray(uploads.id, uploadIds)));
   await tx
     .update(uploads)
-    .set({ reviewStatus: decision.status, reviewReason: decision.reason, reviewedBy: decision.reviewedBy, reviewedAt: services.now() })
+    .set({
+      reviewStatus: decision.status,
+      reviewReason: decision.reason,
+      reviewedBy: decision.reviewedBy,
+      reviewedAt: services.now(),
+    })
     .where(and(eq(uploads.applicationId, app.id), inArray(uploads.id, uploadIds)));
   const store = applicationStore(services);
   if (decision.status === "rejected") {
@@ -33,10 +47,17 @@ export async function decideUploads(tx: Db, services: Services, app: StoredAppli
     const gone = new Set(uploadIds);
     const doc = { ...app.doc, uploads: before.filter((u) => !gone.has(u.id as string)) };
     // The applicant's answers are not touched: their open page stays current (no new revision).
-    if (!(await store.save(tx, app, doc, app.status, app.recheck, { bumpRevision: false }))) throw new Error("the application changed while the decision was recorded");
+    if (!(await store.save(tx, app, doc, app.status, app.recheck, { bumpRevision: false })))
+      throw new Error("the application changed while the decision was recorded");
   }
   for (const row of rows)
-    await store.audit(tx, { actorKind: "portal", actorId: decision.reviewedBy, action: `portal.upload.${decision.status}:${row.documentType}`, applicationId: app.id, changed: [`/uploads/${row.id}`] });
+    await store.audit(tx, {
+      actorKind: "portal",
+      actorId: decision.reviewedBy,
+      action: `portal.upload.${decision.status}:${row.documentType}`,
+      applicationId: app.id,
+      changed: [`/uploads/${row.id}`],
+    });
   return decision.status === "rejected" ? rows : [];
 }
 
@@ -44,14 +65,22 @@ export async function decideUploads(tx: Db, services: Services, app: StoredAppli
  * Mails the borrower a rejected document is theirs: a member who answers their own part at the
  * address they joined with, otherwise the application's owner (who uploads for a member who only signs).
  */
-export async function mailRejections(services: Services, app: StoredApplication, rejected: (typeof uploads.$inferSelect)[], reason: string) {
+export async function mailRejections(
+  services: Services,
+  app: StoredApplication,
+  rejected: (typeof uploads.$inferSelect)[],
+  reason: string,
+) {
   const { db, defs } = services;
   const access = accessOf(defs, app.doc);
   const joined = await memberStore(services).ofApplication(db, app.id);
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, app.ownerId));
   const byAddress = new Map<string, string[]>();
   for (const row of rejected) {
-    const member = row.borrower !== OWNER_ROLE && access[row.borrower] === "answers" ? joined.find((m) => m.role === row.borrower && m.userId) : undefined;
+    const member =
+      row.borrower !== OWNER_ROLE && access[row.borrower] === "answers"
+        ? joined.find((m) => m.role === row.borrower && m.userId)
+        : undefined;
     const to = member?.email ?? owner?.email;
     if (!to) continue;
     const label = enumTitle(defs, "documentType", row.documentType) ?? row.documentType;

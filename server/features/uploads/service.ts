@@ -113,20 +113,29 @@ export function uploadService(services: Services) {
 
   /** True when no upload row or signed PDF refers to the stored file any more. */
   const unreferenced = async (key: string) =>
-    (await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storageKey, key)).limit(1)).length === 0 &&
-    (await db.select({ id: signatures.id }).from(signatures).where(eq(signatures.pdfKey, key)).limit(1)).length === 0;
+    (await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storageKey, key)).limit(1)).length ===
+      0 &&
+    (await db.select({ id: signatures.id }).from(signatures).where(eq(signatures.pdfKey, key)).limit(1))
+      .length === 0;
 
   const members = memberStore(services);
   /** The application the account reads (its own, or the one it joined as co-borrower). */
   const ownApp = async (userId: string, applicationId?: string | null): Promise<Reader> => {
     const reader = await members.readerOf(db, userId);
-    if (applicationId && applicationId !== reader?.app.id) throw new UploadError(403, "FORBIDDEN", "That application is not yours.", "applicationId");
+    if (applicationId && applicationId !== reader?.app.id)
+      throw new UploadError(403, "FORBIDDEN", "That application is not yours.", "applicationId");
     if (!reader) throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
     return reader;
   };
   /** Each borrower uploads and sees their own documents (rules/members.json). */
   const mine = (reader: Reader) => documentsFor(defs, reader.part, reader.app.doc);
-  const notYours = () => new UploadError(403, "FORBIDDEN", "Each borrower uploads their own documents, with their own account.", "borrower");
+  const notYours = () =>
+    new UploadError(
+      403,
+      "FORBIDDEN",
+      "Each borrower uploads their own documents, with their own account.",
+      "borrower",
+    );
 
   const refuseUnresolved = (app: StoredApplication, ask: UploadAsk) => {
     const resolved = resolveUpload(defs, app.doc, ask, today());
@@ -136,7 +145,14 @@ export function uploadService(services: Services) {
 
   return {
     /** Checks, stores and records one upload; then starts an identity case when it completes a photo ID. */
-    async accept(input: { ownerId: string; applicationId?: string | null; ask: UploadAsk; fileName: string; bytes: Uint8Array; type: SniffedType }) {
+    async accept(input: {
+      ownerId: string;
+      applicationId?: string | null;
+      ask: UploadAsk;
+      fileName: string;
+      bytes: Uint8Array;
+      type: SniffedType;
+    }) {
       const reader = await ownApp(input.ownerId, input.applicationId);
       const { app } = reader;
       const first = refuseUnresolved(app, input.ask); // before any byte is written
@@ -150,7 +166,12 @@ export function uploadService(services: Services) {
           return await transaction(db, async (tx) => {
             // The application as it is now, inside the transaction: it may have changed since the check above.
             const fresh = (await members.readerOf(tx, input.ownerId))?.app;
-            if (!fresh || fresh.id !== app.id) throw new UploadError(409, "CONFLICT", "Your application changed while the file was uploading. Please try again.");
+            if (!fresh || fresh.id !== app.id)
+              throw new UploadError(
+                409,
+                "CONFLICT",
+                "Your application changed while the file was uploading. Please try again.",
+              );
             const { target } = refuseUnresolved(fresh, input.ask);
             const at = services.now();
             const row = {
@@ -192,13 +213,32 @@ export function uploadService(services: Services) {
             const validate = compileSchemaFile(defs, "application.json");
             if (!validate(doc)) {
               const [problem] = describeAjvErrors(validate.errors);
-              throw new UploadError(400, "BAD_REQUEST", `The upload could not be recorded: ${problem?.message ?? "it does not fit the application"}.`, /fileName/.test(problem?.pointer ?? "") ? "file" : null);
+              throw new UploadError(
+                400,
+                "BAD_REQUEST",
+                `The upload could not be recorded: ${problem?.message ?? "it does not fit the application"}.`,
+                /fileName/.test(problem?.pointer ?? "") ? "file" : null,
+              );
             }
             // A member's upload leaves the owner's revision: it never makes the owner's open page stale.
-            if (!(await store.save(tx, fresh, doc, fresh.status, fresh.recheck, { bumpRevision: !reader.member })))
-              throw new UploadError(409, "CONFLICT", "Your application changed while the file was uploading. Please try again.");
+            if (
+              !(await store.save(tx, fresh, doc, fresh.status, fresh.recheck, {
+                bumpRevision: !reader.member,
+              }))
+            )
+              throw new UploadError(
+                409,
+                "CONFLICT",
+                "Your application changed while the file was uploading. Please try again.",
+              );
             // Pointers only: no file name, no content.
-            await store.audit(tx, { actorKind: "applicant", actorId: input.ownerId, action: `upload.add:${target.documentType}`, applicationId: fresh.id, changed: [`/uploads/${before.length}`] });
+            await store.audit(tx, {
+              actorKind: "applicant",
+              actorId: input.ownerId,
+              action: `upload.add:${target.documentType}`,
+              applicationId: fresh.id,
+              changed: [`/uploads/${before.length}`],
+            });
             return viewOf(row);
           });
         } catch (error) {
@@ -208,7 +248,8 @@ export function uploadService(services: Services) {
       });
 
       let identityReview: IdentityStatus | null = null;
-      if (view.documentType === idDocumentType(defs)) identityReview = await startIdentityCaseIfComplete(services, app.id, view.borrower);
+      if (view.documentType === idDocumentType(defs))
+        identityReview = await startIdentityCaseIfComplete(services, app.id, view.borrower);
       return { upload: view, identityReview };
     },
 
@@ -216,7 +257,13 @@ export function uploadService(services: Services) {
     async list(reader: Reader) {
       const { app } = reader;
       const isMine = mine(reader);
-      const rows = (await db.select().from(uploads).where(eq(uploads.applicationId, app.id)).orderBy(asc(uploads.createdAt), asc(uploads.id))).filter((row) => isMine(row.borrower));
+      const rows = (
+        await db
+          .select()
+          .from(uploads)
+          .where(eq(uploads.applicationId, app.id))
+          .orderBy(asc(uploads.createdAt), asc(uploads.id))
+      ).filter((row) => isMine(row.borrower));
       const reviews = await reviewsOf(db, app.id);
       const borrowers = idHolders(defs, app.doc).filter(isMine);
       return {
@@ -225,7 +272,12 @@ export function uploadService(services: Services) {
           const review = reviews.get(borrower);
           return {
             ...idSidesState(defs, app.doc, borrower),
-            review: review ? { status: review.status, ...(review.status === "rejected" && review.reason ? { reason: review.reason } : {}) } : null,
+            review: review
+              ? {
+                  status: review.status,
+                  ...(review.status === "rejected" && review.reason ? { reason: review.reason } : {}),
+                }
+              : null,
           };
         }),
         // Once submitted, files stay (they are part of what was submitted); missing ones can still be sent.
@@ -239,31 +291,68 @@ export function uploadService(services: Services) {
     async remove(reader: Reader, uploadId: string, actorId: string) {
       const { app } = reader;
       if (isFinalStatus(defs, app.status))
-        throw new UploadError(403, "FORBIDDEN", "Your application is submitted, so its documents can no longer be removed.", "uploadId");
-      const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.applicationId, app.id)));
-      if (!row || !mine(reader)(row.borrower)) throw new UploadError(404, "NOT_FOUND", "There is no such upload on your application.", "uploadId");
-      const reviews = await db.select().from(identityReviews).where(eq(identityReviews.applicationId, app.id));
+        throw new UploadError(
+          403,
+          "FORBIDDEN",
+          "Your application is submitted, so its documents can no longer be removed.",
+          "uploadId",
+        );
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, uploadId), eq(uploads.applicationId, app.id)));
+      if (!row || !mine(reader)(row.borrower))
+        throw new UploadError(404, "NOT_FOUND", "There is no such upload on your application.", "uploadId");
+      const reviews = await db
+        .select()
+        .from(identityReviews)
+        .where(eq(identityReviews.applicationId, app.id));
       const covering = reviews.filter((r) => (JSON.parse(r.uploadIds) as string[]).includes(uploadId));
       if (covering.some((r) => r.status === "approved"))
-        throw new UploadError(403, "FORBIDDEN", "This photo ID has been verified, so it cannot be removed.", "uploadId");
+        throw new UploadError(
+          403,
+          "FORBIDDEN",
+          "This photo ID has been verified, so it cannot be removed.",
+          "uploadId",
+        );
 
       await withKeyLock(row.storageKey, async () => {
         await transaction(db, async (tx) => {
           const fresh = (await members.readerOf(tx, actorId))?.app;
-          if (!fresh || fresh.id !== app.id) throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
+          if (!fresh || fresh.id !== app.id)
+            throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
           await tx.delete(uploads).where(eq(uploads.id, uploadId));
           const before = Array.isArray(fresh.doc.uploads) ? (fresh.doc.uploads as { id?: unknown }[]) : [];
           const index = before.findIndex((u) => u.id === uploadId);
           const doc = { ...fresh.doc, uploads: before.filter((u) => u.id !== uploadId) };
-          if (!(await store.save(tx, fresh, doc, fresh.status, fresh.recheck, { bumpRevision: !reader.member })))
+          if (
+            !(await store.save(tx, fresh, doc, fresh.status, fresh.recheck, { bumpRevision: !reader.member }))
+          )
             throw new UploadError(409, "CONFLICT", "Your application changed meanwhile. Please try again.");
-          await store.audit(tx, { actorKind: "applicant", actorId, action: `upload.remove:${row.documentType}`, applicationId: fresh.id, changed: index >= 0 ? [`/uploads/${index}`] : [] });
+          await store.audit(tx, {
+            actorKind: "applicant",
+            actorId,
+            action: `upload.remove:${row.documentType}`,
+            applicationId: fresh.id,
+            changed: index >= 0 ? [`/uploads/${index}`] : [],
+          });
           for (const review of covering.filter((r) => r.status === "pending")) {
             await tx
               .update(identityReviews)
-              .set({ status: "rejected", reason: "Withdrawn: the applicant removed a photo of this ID.", reviewedBy: "system", reviewedAt: services.now(), definitionsVersion: services.definitionsVersion })
+              .set({
+                status: "rejected",
+                reason: "Withdrawn: the applicant removed a photo of this ID.",
+                reviewedBy: "system",
+                reviewedAt: services.now(),
+                definitionsVersion: services.definitionsVersion,
+              })
               .where(and(eq(identityReviews.id, review.id), eq(identityReviews.status, "pending")));
-            await store.audit(tx, { actorKind: "system", actorId: null, action: `identity.withdrawn:${review.borrower}`, applicationId: fresh.id });
+            await store.audit(tx, {
+              actorKind: "system",
+              actorId: null,
+              action: `identity.withdrawn:${review.borrower}`,
+              applicationId: fresh.id,
+            });
           }
         });
         if (await unreferenced(row.storageKey)) await storage.delete(row.storageKey);
@@ -272,15 +361,26 @@ export function uploadService(services: Services) {
     },
 
     /** The stored bytes of an upload, for its owner or for a portal user who can see its application; anyone else is told it does not exist. */
-    async download(uploadId: string, who: { ownerId: string } | { canSee: (applicationId: string) => Promise<boolean> }) {
+    async download(
+      uploadId: string,
+      who: { ownerId: string } | { canSee: (applicationId: string) => Promise<boolean> },
+    ) {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
       const reader = row && "ownerId" in who ? await members.readerOf(db, who.ownerId) : null;
-      const allowed = row && ("ownerId" in who ? reader?.app.id === row.applicationId && mine(reader)(row.borrower) : await who.canSee(row.applicationId));
+      const allowed =
+        row &&
+        ("ownerId" in who
+          ? reader?.app.id === row.applicationId && mine(reader)(row.borrower)
+          : await who.canSee(row.applicationId));
       if (!row || !allowed) throw new UploadError(404, "NOT_FOUND", "There is no such upload.");
       const bytes = await storage.get(row.storageKey);
       if (!bytes || sha256Hex(bytes) !== row.sha256) {
         console.error(`upload ${row.id}: stored file missing or damaged`);
-        throw new UploadError(500, "INTERNAL_SERVER_ERROR", "This file cannot be read right now. Please try again later.");
+        throw new UploadError(
+          500,
+          "INTERNAL_SERVER_ERROR",
+          "This file cannot be read right now. Please try again later.",
+        );
       }
       return { row, bytes };
     },

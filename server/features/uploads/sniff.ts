@@ -9,10 +9,25 @@ export interface SniffedType {
   label: string;
 }
 
-const PDF: SniffedType = { contentType: "application/pdf", extension: "pdf", extensions: ["pdf"], label: "PDF" };
-const JPEG: SniffedType = { contentType: "image/jpeg", extension: "jpg", extensions: ["jpg", "jpeg"], label: "JPEG" };
+const PDF: SniffedType = {
+  contentType: "application/pdf",
+  extension: "pdf",
+  extensions: ["pdf"],
+  label: "PDF",
+};
+const JPEG: SniffedType = {
+  contentType: "image/jpeg",
+  extension: "jpg",
+  extensions: ["jpg", "jpeg"],
+  label: "JPEG",
+};
 const PNG: SniffedType = { contentType: "image/png", extension: "png", extensions: ["png"], label: "PNG" };
-const HEIC: SniffedType = { contentType: "image/heic", extension: "heic", extensions: ["heic", "heif"], label: "HEIC" };
+const HEIC: SniffedType = {
+  contentType: "image/heic",
+  extension: "heic",
+  extensions: ["heic", "heif"],
+  label: "HEIC",
+};
 
 /** The kinds accepted, as the applicant reads them. */
 export const ACCEPTED_KINDS = "PDF, JPEG, PNG or HEIC";
@@ -20,8 +35,10 @@ export const ACCEPTED_KINDS = "PDF, JPEG, PNG or HEIC";
 /** Major brands of an ISO BMFF `ftyp` box that mark a HEIC/HEIF still image. */
 const HEIC_BRANDS = new Set(["heic", "heix", "hevc", "mif1", "msf1"]);
 
-const startsWith = (bytes: Uint8Array, magic: number[], at = 0) => bytes.length >= at + magic.length && magic.every((b, i) => bytes[at + i] === b);
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+const startsWith = (bytes: Uint8Array, magic: number[], at = 0) =>
+  bytes.length >= at + magic.length && magic.every((b, i) => bytes[at + i] === b);
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to));
 
 export function sniffType(bytes: Uint8Array): SniffedType | null {
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return PDF; // %PDF-

@@ -43,7 +43,10 @@ const MIGRATIONS: Record<Dialect, string> = {
 export async function openDb(target: DbTarget): Promise<OpenDb> {
   const wanted = dialectOf(target.url);
   // The tables were made for one dialect when the schema loaded; a mismatch would write SQL for the wrong database.
-  if (wanted !== dialect) throw new Error(`DATABASE_URL must name the ${wanted} database before the server starts (the schema was loaded for ${dialect})`);
+  if (wanted !== dialect)
+    throw new Error(
+      `DATABASE_URL must name the ${wanted} database before the server starts (the schema was loaded for ${dialect})`,
+    );
   return wanted === "postgresql" ? openPostgres(target.url!) : openSqlite(target.path);
 }
 
@@ -124,7 +127,9 @@ async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T
     try {
       return await pgDb.transaction((tx) => work(tx as unknown as Db), { isolationLevel: "serializable" });
     } catch (error) {
-      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+        (error as { code?: string }).code;
       if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK) throw error;
       if (attempt >= ATTEMPTS) throw new WriteConflict();
       // A random, growing pause, so colliding writers do not collide again in step.
@@ -156,9 +161,13 @@ const GROUP_LIMIT = 32;
 const inTransaction = process.env.NODE_ENV === "test" ? new AsyncLocalStorage<Db>() : null;
 
 async function sqliteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  if (inTransaction?.getStore() === db) throw new Error("a transaction was started inside another: pass the caller's tx instead");
+  if (inTransaction?.getStore() === db)
+    throw new Error("a transaction was started inside another: pass the caller's tx instead");
   return new Promise<T>((resolve, reject) => {
-    const turn: Turn = { work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) };
+    const turn: Turn = {
+      work,
+      settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)),
+    };
     const queue = sqliteQueues.get(db);
     if (queue) return void queue.push(turn);
     // The first in line waits for the requests already read to queue theirs (setImmediate runs
@@ -174,7 +183,8 @@ const drained = (db: Db): Promise<void> => sqliteDrains.get(db) ?? Promise.resol
 async function drain(db: Db): Promise<void> {
   const queue = sqliteQueues.get(db)!;
   try {
-    while (queue.length) await (inTransaction ? inTransaction.run(db, () => runGroup(db, queue)) : runGroup(db, queue));
+    while (queue.length)
+      await (inTransaction ? inTransaction.run(db, () => runGroup(db, queue)) : runGroup(db, queue));
   } finally {
     sqliteQueues.delete(db);
   }
@@ -188,7 +198,10 @@ const sqliteOf = (db: Db) => (db as unknown as { $client: Database.Database }).$
 const inSqliteTransaction = (db: Db) => sqliteOf(db).inTransaction;
 
 /** The statements a group runs, prepared once per database (drizzle prepared each anew: four per group). */
-const groupStatements = new WeakMap<Db, Record<"begin" | "savepoint" | "release" | "rollbackTo" | "commit" | "rollback", Database.Statement>>();
+const groupStatements = new WeakMap<
+  Db,
+  Record<"begin" | "savepoint" | "release" | "rollbackTo" | "commit" | "rollback", Database.Statement>
+>();
 function groupStatementsOf(db: Db) {
   let statements = groupStatements.get(db);
   if (!statements) {

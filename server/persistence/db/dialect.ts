@@ -11,7 +11,8 @@ import * as sqlite from "drizzle-orm/sqlite-core";
 
 export type Dialect = "sqlite" | "postgresql";
 
-export const dialectOf = (databaseUrl: string | undefined): Dialect => (/^postgres(ql)?:\/\//.test(databaseUrl ?? "") ? "postgresql" : "sqlite");
+export const dialectOf = (databaseUrl: string | undefined): Dialect =>
+  /^postgres(ql)?:\/\//.test(databaseUrl ?? "") ? "postgresql" : "sqlite";
 
 /** Read from the environment once: drizzle tables are made when this module loads. */
 export const dialect: Dialect = dialectOf(process.env.DATABASE_URL);
@@ -24,10 +25,20 @@ const sqliteAutoId = <N extends string>(name: N) => sqlite.integer(name).primary
 export const table = (isPg ? pg.pgTable : sqlite.sqliteTable) as typeof sqlite.sqliteTable;
 export const text = (isPg ? pg.text : sqlite.text) as typeof sqlite.text;
 /** A whole number; 64-bit on both, so epoch milliseconds fit. */
-export const integer = (isPg ? (name: string) => pg.bigint(name, { mode: "number" }) : sqliteInteger) as typeof sqliteInteger;
+export const integer = (
+  isPg ? (name: string) => pg.bigint(name, { mode: "number" }) : sqliteInteger
+) as typeof sqliteInteger;
 /** A moment, read and written as a Date (milliseconds precision on both). */
-export const timestamp = (isPg ? (name: string) => pg.timestamp(name, { mode: "date", precision: 3, withTimezone: true }) : sqliteTimestamp) as typeof sqliteTimestamp;
+export const timestamp = (
+  isPg
+    ? (name: string) => pg.timestamp(name, { mode: "date", precision: 3, withTimezone: true })
+    : sqliteTimestamp
+) as typeof sqliteTimestamp;
 /** An increasing integer key the database assigns. */
-export const autoId = (isPg ? (name: string) => pg.bigint(name, { mode: "number" }).primaryKey().generatedAlwaysAsIdentity() : sqliteAutoId) as typeof sqliteAutoId;
+export const autoId = (
+  isPg
+    ? (name: string) => pg.bigint(name, { mode: "number" }).primaryKey().generatedAlwaysAsIdentity()
+    : sqliteAutoId
+) as typeof sqliteAutoId;
 export const index = (isPg ? pg.index : sqlite.index) as typeof sqlite.index;
 export const uniqueIndex = (isPg ? pg.uniqueIndex : sqlite.uniqueIndex) as typeof sqlite.uniqueIndex;

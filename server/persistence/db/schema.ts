@@ -49,7 +49,9 @@ export const portalTokens = table(
   "portal_tokens",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => portalUsers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: ["invite", "reset"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at").notNull(),
@@ -68,12 +70,22 @@ const sessionColumns = {
 };
 export const applicantSessions = table(
   "applicant_sessions",
-  { ...sessionColumns, userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }) },
+  {
+    ...sessionColumns,
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
   (t) => [index("applicant_sessions_user").on(t.userId)],
 );
 export const portalSessions = table(
   "portal_sessions",
-  { ...sessionColumns, userId: text("user_id").notNull().references(() => portalUsers.id, { onDelete: "cascade" }) },
+  {
+    ...sessionColumns,
+    userId: text("user_id")
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: "cascade" }),
+  },
   (t) => [index("portal_sessions_user").on(t.userId)],
 );
 
@@ -98,7 +110,9 @@ export const applications = table(
   "applications",
   {
     id: text("id").primaryKey(),
-    ownerId: text("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** applicationStatus: the funnel step the applicant is due at (spec §4). */
     status: text("status").notNull(),
     /** Early-funnel variant the applicant was assigned. */
@@ -140,7 +154,9 @@ export const applicationMembers = table(
   "application_members",
   {
     id: text("id").primaryKey(),
-    applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     /** Lower-cased: the address the invite went to; only an account with it may accept. */
     email: text("email").notNull(),
@@ -168,7 +184,9 @@ export const uploads = table(
   "uploads",
   {
     id: text("id").primaryKey(),
-    applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
     borrower: text("borrower").$type<BorrowerRole>().notNull(),
     documentType: text("document_type").notNull(),
     documentSubtype: text("document_subtype"),
@@ -199,7 +217,9 @@ export const signatures = table(
   "signatures",
   {
     id: text("id").primaryKey(),
-    applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
     signer: text("signer").$type<BorrowerRole>().notNull(),
     typedName: text("typed_name").notNull(),
     /** JSON array of {id, version, sha256} of the documents signed. */
@@ -225,7 +245,9 @@ export const identityReviews = table(
   "identity_reviews",
   {
     id: text("id").primaryKey(),
-    applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
     borrower: text("borrower").$type<BorrowerRole>().notNull(),
     /** The ID document subtype (driver_license, passport, ...). */
     idType: text("id_type").notNull(),
@@ -239,7 +261,10 @@ export const identityReviews = table(
     definitionsVersion: text("definitions_version"),
     createdAt: createdAt(),
   },
-  (t) => [index("identity_reviews_application").on(t.applicationId), index("identity_reviews_status").on(t.status)],
+  (t) => [
+    index("identity_reviews_application").on(t.applicationId),
+    index("identity_reviews_status").on(t.status),
+  ],
 );
 
 /**
@@ -250,7 +275,9 @@ export const applicationNotes = table(
   "application_notes",
   {
     id: text("id").primaryKey(),
-    applicationId: text("application_id").notNull().references(() => applications.id, { onDelete: "cascade" }),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
     /** The portal user who wrote it. */
     authorId: text("author_id").notNull(),
     text: text("text").notNull(),
@@ -321,7 +348,10 @@ export const funnelEvents = table(
     /** Time on the step before it was completed or left. */
     durationMs: integer("duration_ms"),
   },
-  (t) => [index("funnel_events_step").on(t.stepId, t.kind), index("funnel_events_journey").on(t.journeyId, t.at)],
+  (t) => [
+    index("funnel_events_step").on(t.stepId, t.kind),
+    index("funnel_events_journey").on(t.journeyId, t.at),
+  ],
 );
 
 /**

@@ -14,7 +14,8 @@ const TAG = 16;
 /** Bytes an envelope adds to its file. */
 export const ENVELOPE_OVERHEAD = MAGIC.length + IV + KEY + TAG + IV + TAG;
 
-export const isEnvelope = (bytes: Uint8Array) => bytes.length >= ENVELOPE_OVERHEAD && Buffer.from(bytes.subarray(0, MAGIC.length)).equals(MAGIC);
+export const isEnvelope = (bytes: Uint8Array) =>
+  bytes.length >= ENVELOPE_OVERHEAD && Buffer.from(bytes.subarray(0, MAGIC.length)).equals(MAGIC);
 
 function gcm(key: Buffer, iv: Buffer, plain: Uint8Array, aad: string): [Buffer, Buffer] {
   const cipher = createCipheriv("aes-256-gcm", key, iv);

@@ -77,7 +77,8 @@ export function localDiskStorage(root: string, kek: Buffer): FileStorage {
     async put(bytes) {
       const key = sha256Hex(bytes);
       const path = pathOf(key);
-      if ((await sizeAt(path)) === bytes.length + ENVELOPE_OVERHEAD) return { key, sha256: key, size: bytes.length, created: false };
+      if ((await sizeAt(path)) === bytes.length + ENVELOPE_OVERHEAD)
+        return { key, sha256: key, size: bytes.length, created: false };
       await mkdir(join(root, key.slice(0, 2)), { recursive: true, mode: 0o700 });
       await writeWhole(path, key, sealFile(kek, bytes, key));
       return { key, sha256: key, size: bytes.length, created: true };

@@ -49,8 +49,18 @@ const storedColumns = {
   recheck: applications.recheck,
   completed: applications.completed,
 };
-const byOwner = preparedQuery("applicationByOwner", (db) => db.select(storedColumns).from(applications).where(eq(applications.ownerId, sql.placeholder("ownerId"))));
-const byId = preparedQuery("applicationById", (db) => db.select(storedColumns).from(applications).where(eq(applications.id, sql.placeholder("id"))));
+const byOwner = preparedQuery("applicationByOwner", (db) =>
+  db
+    .select(storedColumns)
+    .from(applications)
+    .where(eq(applications.ownerId, sql.placeholder("ownerId"))),
+);
+const byId = preparedQuery("applicationById", (db) =>
+  db
+    .select(storedColumns)
+    .from(applications)
+    .where(eq(applications.id, sql.placeholder("id"))),
+);
 /** Written on every step.submit: prepared once too (building each statement anew was a tenth of a submission's CPU). */
 const saveRevision = preparedQuery("applicationSave", (db) =>
   db
@@ -122,7 +132,9 @@ function createApplicationStore(services: Services) {
       }),
     );
   };
-  const toStored = (row: Pick<typeof applications.$inferSelect, keyof typeof storedColumns>): StoredApplication => ({
+  const toStored = (
+    row: Pick<typeof applications.$inferSelect, keyof typeof storedColumns>,
+  ): StoredApplication => ({
     id: row.id,
     ownerId: row.ownerId,
     status: row.status,
@@ -151,8 +163,29 @@ function createApplicationStore(services: Services) {
       const ownerId = randomUUID();
       await tx.insert(users).values({ id: ownerId, createdAt: at });
       const { definitionsVersion } = services;
-      const app = { id: randomUUID(), ownerId, status, variant, revision: 0, doc: {}, definitionsVersion, recheck: null, completed: [] };
-      await tx.insert(applications).values({ id: app.id, ownerId, status, variant, document: "{}", revision: 0, definitionsVersion, completed: "[]", createdAt: at, updatedAt: at });
+      const app = {
+        id: randomUUID(),
+        ownerId,
+        status,
+        variant,
+        revision: 0,
+        doc: {},
+        definitionsVersion,
+        recheck: null,
+        completed: [],
+      };
+      await tx.insert(applications).values({
+        id: app.id,
+        ownerId,
+        status,
+        variant,
+        document: "{}",
+        revision: 0,
+        definitionsVersion,
+        completed: "[]",
+        createdAt: at,
+        updatedAt: at,
+      });
       return app;
     },
     /**
@@ -167,7 +200,10 @@ function createApplicationStore(services: Services) {
       doc: unknown,
       status: string,
       recheck: Recheck | null = app.recheck,
-      { bumpRevision = true, completed = app.completed }: { bumpRevision?: boolean; completed?: string[] | null } = {},
+      {
+        bumpRevision = true,
+        completed = app.completed,
+      }: { bumpRevision?: boolean; completed?: string[] | null } = {},
     ): Promise<boolean> {
       // No money out while an owner may still cancel (server/features/esign/draw-release.ts).
       await assertDrawMayBeReleased(tx, services, app, doc, status, services.now());
@@ -193,8 +229,22 @@ function createApplicationStore(services: Services) {
         .returning({ id: applications.id });
       return changed.length === 1;
     },
-    async audit(tx: Db, event: { actorKind: "applicant" | "portal" | "system"; actorId: string | null; action: string; applicationId: string | null; changed?: string[] }) {
-      await auditInsert(tx, { ...event, changed: JSON.stringify(event.changed ?? []), at: services.now(), definitionsVersion: services.definitionsVersion });
+    async audit(
+      tx: Db,
+      event: {
+        actorKind: "applicant" | "portal" | "system";
+        actorId: string | null;
+        action: string;
+        applicationId: string | null;
+        changed?: string[];
+      },
+    ) {
+      await auditInsert(tx, {
+        ...event,
+        changed: JSON.stringify(event.changed ?? []),
+        at: services.now(),
+        definitionsVersion: services.definitionsVersion,
+      });
     },
     /**
      * Whether the account may claim the email the application now holds (rules/account.json says
@@ -214,7 +264,9 @@ function createApplicationStore(services: Services) {
      */
     async sealStored(db: Db): Promise<number> {
       let changed = 0;
-      for (const row of await db.select({ id: applications.id, document: applications.document }).from(applications)) {
+      for (const row of await db
+        .select({ id: applications.id, document: applications.document })
+        .from(applications)) {
         let clear = false;
         const doc = mapSensitive(JSON.parse(row.document), services.sensitive, (v) => {
           if (typeof v !== "string" || cipher.isSealed(v)) return v;
@@ -222,7 +274,11 @@ function createApplicationStore(services: Services) {
           return cipher.encrypt(v);
         });
         if (!clear) continue;
-        const done = await db.update(applications).set({ document: JSON.stringify(doc) }).where(and(eq(applications.id, row.id), eq(applications.document, row.document))).returning({ id: applications.id });
+        const done = await db
+          .update(applications)
+          .set({ document: JSON.stringify(doc) })
+          .where(and(eq(applications.id, row.id), eq(applications.document, row.document)))
+          .returning({ id: applications.id });
         changed += done.length;
       }
       return changed;

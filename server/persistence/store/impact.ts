@@ -26,7 +26,9 @@ export async function definitionsImpact(services: Services, defs: Definitions, w
   const byStep = new Map<string, { count: number; fields: Set<string> }>();
   let checked = 0;
   let sentBack = 0;
-  const rows = where ? await services.db.select().from(applications).where(where) : await services.db.select().from(applications);
+  const rows = where
+    ? await services.db.select().from(applications).where(where)
+    : await services.db.select().from(applications);
   for (const row of rows) {
     const invalid = recheckFindings(judged, store.fromRow(row));
     if (!invalid) continue;

@@ -15,11 +15,17 @@ import { ownerCompleted, ownerJourney, statusOf } from "@server/features/steps/j
 import { applicationStore, type StoredApplication } from "./applications";
 
 /** Whether an application's answers are due a check against the running definitions. */
-export const recheckDue = (services: Services, app: { definitionsVersion: string | null; status: string }): boolean =>
+export const recheckDue = (
+  services: Services,
+  app: { definitionsVersion: string | null; status: string },
+): boolean =>
   app.definitionsVersion !== services.definitionsVersion && !isFinalStatus(services.defs, app.status);
 
 const versionOfOwners = preparedQuery("applicationVersionByOwner", (db) =>
-  db.select({ definitionsVersion: applications.definitionsVersion, status: applications.status }).from(applications).where(eq(applications.ownerId, sql.placeholder("ownerId"))),
+  db
+    .select({ definitionsVersion: applications.definitionsVersion, status: applications.status })
+    .from(applications)
+    .where(eq(applications.ownerId, sql.placeholder("ownerId"))),
 );
 
 /**
@@ -31,7 +37,11 @@ export function recheckFindings(services: Services, app: StoredApplication): Inv
   if (!recheckDue(services, app)) return null;
   const journey = ownerJourney(services, app, app.doc, ownerCompleted(services, app));
   if (journey.submitted) return null;
-  return invalidSteps(services.defs, { application: app.doc, steps: doneSteps(journey), today: todayIso(services.now()) });
+  return invalidSteps(services.defs, {
+    application: app.doc,
+    steps: doneSteps(journey),
+    today: todayIso(services.now()),
+  });
 }
 
 /**
@@ -40,7 +50,11 @@ export function recheckFindings(services: Services, app: StoredApplication): Inv
  * version they were submitted under. Returns the application unchanged when someone saved in
  * between (the next visit tries again).
  */
-export async function recheckApplication(tx: Db, services: Services, app: StoredApplication): Promise<StoredApplication> {
+export async function recheckApplication(
+  tx: Db,
+  services: Services,
+  app: StoredApplication,
+): Promise<StoredApplication> {
   const { definitionsVersion } = services;
   const invalid = recheckFindings(services, app);
   if (!invalid) return app;

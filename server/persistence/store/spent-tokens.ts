@@ -9,7 +9,11 @@ export function dbSpentTokens(db: Db, now: () => Date = () => new Date()): Spent
   return {
     async spend(id, expiresAt) {
       if (++writes % 500 === 0) await db.delete(spentBotTokens).where(lt(spentBotTokens.expiresAt, now()));
-      const inserted = await db.insert(spentBotTokens).values({ id, expiresAt }).onConflictDoNothing().returning({ id: spentBotTokens.id });
+      const inserted = await db
+        .insert(spentBotTokens)
+        .values({ id, expiresAt })
+        .onConflictDoNothing()
+        .returning({ id: spentBotTokens.id });
       return inserted.length === 1;
     },
   };

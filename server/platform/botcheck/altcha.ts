@@ -26,7 +26,13 @@ export interface AltchaVerifierOptions {
   now?: () => number;
 }
 
-export function createAltchaVerifier({ hmacSecret, spent, ttlSeconds = 600, cost = ALTCHA_DEFAULT_COST, now = Date.now }: AltchaVerifierOptions): BotCheckVerifier {
+export function createAltchaVerifier({
+  hmacSecret,
+  spent,
+  ttlSeconds = 600,
+  cost = ALTCHA_DEFAULT_COST,
+  now = Date.now,
+}: AltchaVerifierOptions): BotCheckVerifier {
   if (!hmacSecret) throw new Error("bot check: the altcha verifier needs a non-empty hmacSecret");
   // A key of its own, so the app secret can be shared with other features without their MACs
   // ever being interchangeable with a challenge signature.

@@ -4,7 +4,13 @@ import { createAltchaVerifier } from "./altcha";
 import { createRecaptchaVerifier } from "./recaptcha";
 import type { BotCheckVerifier, SpentTokens } from "./types";
 
-export type { BotCheckClientConfig, BotCheckFailure, BotCheckResult, BotCheckVerifier, SpentTokens } from "./types";
+export type {
+  BotCheckClientConfig,
+  BotCheckFailure,
+  BotCheckResult,
+  BotCheckVerifier,
+  SpentTokens,
+} from "./types";
 export { createAltchaVerifier } from "./altcha";
 export { createRecaptchaVerifier } from "./recaptcha";
 export { createMemorySpentTokens } from "./memory-spent";
@@ -23,11 +29,22 @@ export interface BotCheckEnv {
 
 /** An empty variable counts as unset, as in most .env files. */
 export function createBotCheck(env: BotCheckEnv): BotCheckVerifier {
-  if (!env.RECAPTCHA_SECRET) return createAltchaVerifier({ hmacSecret: env.hmacSecret, spent: env.spent, ...(env.altchaCost ? { cost: env.altchaCost } : {}) });
+  if (!env.RECAPTCHA_SECRET)
+    return createAltchaVerifier({
+      hmacSecret: env.hmacSecret,
+      spent: env.spent,
+      ...(env.altchaCost ? { cost: env.altchaCost } : {}),
+    });
   if (!env.RECAPTCHA_SITE_KEY) {
-    throw new Error("RECAPTCHA_SITE_KEY is required when RECAPTCHA_SECRET is set: the browser needs the site key to get tokens.");
+    throw new Error(
+      "RECAPTCHA_SITE_KEY is required when RECAPTCHA_SECRET is set: the browser needs the site key to get tokens.",
+    );
   }
-  return createRecaptchaVerifier({ secret: env.RECAPTCHA_SECRET, siteKey: env.RECAPTCHA_SITE_KEY, minScore: parseMinScore(env.RECAPTCHA_MIN_SCORE) });
+  return createRecaptchaVerifier({
+    secret: env.RECAPTCHA_SECRET,
+    siteKey: env.RECAPTCHA_SITE_KEY,
+    minScore: parseMinScore(env.RECAPTCHA_MIN_SCORE),
+  });
 }
 
 function parseMinScore(value: string | undefined): number | undefined {

@@ -9,7 +9,10 @@ export interface MemorySpentTokens extends SpentTokens {
 
 const SWEEP_EVERY_MS = 60_000;
 
-export function createMemorySpentTokens({ maxEntries = 100_000, now = Date.now }: { maxEntries?: number; now?: () => number } = {}): MemorySpentTokens {
+export function createMemorySpentTokens({
+  maxEntries = 100_000,
+  now = Date.now,
+}: { maxEntries?: number; now?: () => number } = {}): MemorySpentTokens {
   const spent = new Map<string, number>(); // id → expiry in ms, oldest insertion first
   let nextSweep = now() + SWEEP_EVERY_MS;
 

@@ -34,7 +34,13 @@ const GOOGLE_ERRORS: Record<string, BotCheckFailure> = {
   "bad-request": "unavailable",
 };
 
-export function createRecaptchaVerifier({ secret, siteKey, minScore = 0.5, fetch = globalThis.fetch, timeoutMs = 5000 }: RecaptchaVerifierOptions): BotCheckVerifier {
+export function createRecaptchaVerifier({
+  secret,
+  siteKey,
+  minScore = 0.5,
+  fetch = globalThis.fetch,
+  timeoutMs = 5000,
+}: RecaptchaVerifierOptions): BotCheckVerifier {
   return {
     kind: "recaptcha",
 

@@ -11,7 +11,14 @@ export function createBotCheckRoutes(verifier: BotCheckVerifier) {
     c.header("Cache-Control", "no-store");
     const action = c.req.query("action");
     if (!action || !ACTION.test(action)) {
-      return c.json({ error: "invalid_action", field: "action", message: "action must be 1 to 64 letters or underscores" }, 400);
+      return c.json(
+        {
+          error: "invalid_action",
+          field: "action",
+          message: "action must be 1 to 64 letters or underscores",
+        },
+        400,
+      );
     }
     return c.json(await verifier.clientConfig(action));
   });

@@ -1,7 +1,8 @@
 // The bot-check contract (DESIGN.md "Security stance"): every POST/PUT/PATCH carries a token in
 // X-Recaptcha-Token for the action api_update, checked by whichever verifier is configured.
 
-export type BotCheckFailure = "missing" | "malformed" | "forged" | "expired" | "replayed" | "wrong-action" | "low-score" | "unavailable";
+export type BotCheckFailure =
+  "missing" | "malformed" | "forged" | "expired" | "replayed" | "wrong-action" | "low-score" | "unavailable";
 
 export type BotCheckResult = { ok: true } | { ok: false; reason: BotCheckFailure };
 

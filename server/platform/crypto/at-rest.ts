@@ -13,5 +13,7 @@ export async function sealAtRest(services: Services): Promise<string[]> {
   const files = (await services.storage.sealStored?.()) ?? 0;
   if (documents + codes + files === 0) return [];
   await compactDatabase(services.db);
-  return [`Sealed at rest on start: ${documents} application(s), ${codes} sign-in code address(es), ${files} file(s)`];
+  return [
+    `Sealed at rest on start: ${documents} application(s), ${codes} sign-in code address(es), ${files} file(s)`,
+  ];
 }

@@ -16,7 +16,8 @@ export interface Cipher {
 function parseKey(text: string): Buffer {
   const trimmed = text.trim();
   const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64");
-  if (key.length !== 32) throw new Error("APP_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64");
+  if (key.length !== 32)
+    throw new Error("APP_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64");
   return key;
 }
 
@@ -25,9 +26,16 @@ function parseKey(text: string): Buffer {
  * first start. `required`: outside development a missing key stops the start with one clear line,
  * rather than a key written beside the data it protects.
  */
-export function loadKey(envKey: string | undefined, dataDir: string, { required = false } = {}): { key: Buffer; source: string } {
+export function loadKey(
+  envKey: string | undefined,
+  dataDir: string,
+  { required = false } = {},
+): { key: Buffer; source: string } {
   if (envKey) return { key: parseKey(envKey), source: "APP_ENCRYPTION_KEY" };
-  if (required) throw new Error("APP_ENCRYPTION_KEY is not set: production needs the 32-byte master key; make one with openssl rand -hex 32, set APP_ENCRYPTION_KEY to it, and keep it (sealed data cannot be read without it)");
+  if (required)
+    throw new Error(
+      "APP_ENCRYPTION_KEY is not set: production needs the 32-byte master key; make one with openssl rand -hex 32, set APP_ENCRYPTION_KEY to it, and keep it (sealed data cannot be read without it)",
+    );
   const file = join(dataDir, "dev-encryption.key");
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -45,7 +53,10 @@ export function createCipher(key: Buffer): Cipher {
       return PREFIX + [iv, body, cipher.getAuthTag()].map((b) => b.toString("base64url")).join(".");
     },
     decrypt(sealed) {
-      const [iv, body, tag] = sealed.slice(PREFIX.length).split(".").map((p) => Buffer.from(p, "base64url"));
+      const [iv, body, tag] = sealed
+        .slice(PREFIX.length)
+        .split(".")
+        .map((p) => Buffer.from(p, "base64url"));
       if (!sealed.startsWith(PREFIX) || !iv || !body || !tag) throw new Error("not an encrypted value");
       const decipher = createDecipheriv("aes-256-gcm", key, iv);
       decipher.setAuthTag(tag);

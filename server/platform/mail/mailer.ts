@@ -36,7 +36,14 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   const location = smtpLocation(smtpUrl);
   const transport = createTransport(
     // Timeouts well below nodemailer's minutes-long defaults: a sign-in should fail, not hang.
-    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, logger: false, debug: false },
+    {
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+      logger: false,
+      debug: false,
+    },
     { from },
   );
   return {
@@ -62,7 +69,10 @@ function outboxMailer(outboxDir: string, from: string): Mailer {
       try {
         const { message } = await transport.sendMail(mail);
         await mkdir(outboxDir, { recursive: true, mode: 0o700 });
-        await writeFile(join(outboxDir, outboxFileName(++sequence)), message as Buffer, { flag: "wx", mode: 0o600 });
+        await writeFile(join(outboxDir, outboxFileName(++sequence)), message as Buffer, {
+          flag: "wx",
+          mode: 0o600,
+        });
       } catch (err) {
         throw sendFailure(`the outbox ${outboxDir}`, err);
       }
@@ -84,7 +94,8 @@ function smtpLocation(smtpUrl: string): string {
   } catch {
     throw new Error("SMTP_URL is not a valid URL (expected smtp://user:pass@host:port or smtps://...)");
   }
-  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") throw new Error("SMTP_URL must start with smtp:// or smtps://");
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:")
+    throw new Error("SMTP_URL must start with smtp:// or smtps://");
   return `${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`;
 }
 
@@ -92,6 +103,8 @@ function smtpLocation(smtpUrl: string): string {
 // reply to it. Only the error code (ECONNREFUSED, EAUTH, ...) and SMTP status are kept.
 function sendFailure(transport: string, err: unknown): Error {
   const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };
-  const detail = [code, responseCode].filter((part) => typeof part === "string" || typeof part === "number").join(" ");
+  const detail = [code, responseCode]
+    .filter((part) => typeof part === "string" || typeof part === "number")
+    .join(" ");
   return new Error(`mail: sending through ${transport} failed${detail ? ` (${detail})` : ""}`);
 }

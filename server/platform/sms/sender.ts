@@ -19,7 +19,13 @@ export interface SmsSender {
   send(message: TextMessage): Promise<void>;
 }
 
-export function createSmsSender({ outboxDir, twilio }: { outboxDir: string; twilio?: TwilioSettings }): SmsSender {
+export function createSmsSender({
+  outboxDir,
+  twilio,
+}: {
+  outboxDir: string;
+  twilio?: TwilioSettings;
+}): SmsSender {
   return twilio ? twilioSender(twilio) : outboxSender(outboxDir);
 }
 
@@ -38,7 +44,10 @@ function outboxSender(outboxDir: string): SmsSender {
     async send({ to, text }) {
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(++sequence).padStart(6, "0")}-${randomBytes(3).toString("hex")}.txt`;
-      await writeFile(join(outboxDir, name), `To: ${outboxPhone(to)}\n\n${text}\n`, { flag: "wx", mode: 0o600 });
+      await writeFile(join(outboxDir, name), `To: ${outboxPhone(to)}\n\n${text}\n`, {
+        flag: "wx",
+        mode: 0o600,
+      });
     },
   };
 }

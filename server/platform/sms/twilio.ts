@@ -12,16 +12,26 @@ export interface TwilioSettings {
   apiBase?: string;
 }
 
-export function twilioSender({ accountSid, authToken, from, apiBase = "https://api.twilio.com" }: TwilioSettings): SmsSender {
+export function twilioSender({
+  accountSid,
+  authToken,
+  from,
+  apiBase = "https://api.twilio.com",
+}: TwilioSettings): SmsSender {
   const url = `${apiBase}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
-  const sender: Record<string, string> = from.startsWith("MG") ? { MessagingServiceSid: from } : { From: from };
+  const sender: Record<string, string> = from.startsWith("MG")
+    ? { MessagingServiceSid: from }
+    : { From: from };
   return {
     kind: "twilio",
     location: `Twilio account ${accountSid.slice(0, 6)}…`,
     async send({ to, text }) {
       const res = await fetch(url, {
         method: "POST",
-        headers: { authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ To: `+1${to}`, Body: text, ...sender }),
         signal: AbortSignal.timeout(10_000),
       });

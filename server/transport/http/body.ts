@@ -51,7 +51,8 @@ export const bodyWithin =
   async (c) => {
     if (!carriesBody(c) || "text" in c.req.bodyCache) return null;
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    if (!incoming || typeof incoming.on !== "function" || incoming.readableEnded) return Buffer.byteLength(await c.req.text()) > maxSize ? onTooLarge(c) : null;
+    if (!incoming || typeof incoming.on !== "function" || incoming.readableEnded)
+      return Buffer.byteLength(await c.req.text()) > maxSize ? onTooLarge(c) : null;
     if (Number(c.req.header("content-length") ?? 0) > maxSize) return onTooLarge(c);
     const body = await readIncoming(incoming, maxSize);
     if (body === "too large") return onTooLarge(c);
@@ -63,4 +64,5 @@ export const bodyWithin =
   };
 
 /** The same as a middleware of its own. */
-export const limitedBody = (maxSize: number, onTooLarge: (c: Context) => Response): MiddlewareHandler => guards(bodyWithin(maxSize, onTooLarge));
+export const limitedBody = (maxSize: number, onTooLarge: (c: Context) => Response): MiddlewareHandler =>
+  guards(bodyWithin(maxSize, onTooLarge));

@@ -30,13 +30,21 @@ export function acceptsGzip(header: string | undefined): boolean {
  * work runs on libuv's pool, off the event loop); null when it goes as it is. For handlers that
  * make their own answer (the tRPC endpoint) instead of passing through compressLarge.
  */
-export async function gzipIfLarge(text: string, bytes: number, acceptEncoding: string | undefined, threshold = 1024): Promise<Buffer | null> {
+export async function gzipIfLarge(
+  text: string,
+  bytes: number,
+  acceptEncoding: string | undefined,
+  threshold = 1024,
+): Promise<Buffer | null> {
   if (bytes < threshold || !acceptsGzip(acceptEncoding)) return null;
   return gzipAsync(text);
 }
 
 /** `passBy`: a path prefix whose handlers compress their own answers (their headers are never read here). */
-export function compressLarge({ threshold = 1024, passBy }: { threshold?: number; passBy?: string } = {}): MiddlewareHandler {
+export function compressLarge({
+  threshold = 1024,
+  passBy,
+}: { threshold?: number; passBy?: string } = {}): MiddlewareHandler {
   return async (c, next) => {
     if (passBy !== undefined && c.req.path.startsWith(passBy)) return next();
     await next();
@@ -44,10 +52,21 @@ export function compressLarge({ threshold = 1024, passBy }: { threshold?: number
     const res = c.res;
     const headers = res.headers;
     const length = Number(headers.get("content-length") ?? NaN);
-    if (!(length >= threshold) || res.status === 206 || headers.has("content-encoding") || headers.has("transfer-encoding")) return;
-    if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get("content-type") ?? "") || NO_TRANSFORM.test(headers.get("cache-control") ?? "")) return;
+    if (
+      !(length >= threshold) ||
+      res.status === 206 ||
+      headers.has("content-encoding") ||
+      headers.has("transfer-encoding")
+    )
+      return;
+    if (
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get("content-type") ?? "") ||
+      NO_TRANSFORM.test(headers.get("cache-control") ?? "")
+    )
+      return;
     const vary = headers.get("vary");
-    if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? ""))
+      headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     if (!acceptsGzip(c.req.header("accept-encoding")) || !res.body) return;
     c.res = new Response(res.body.pipeThrough(new CompressionStream("gzip")), res);
     c.res.headers.delete("content-length");

@@ -14,7 +14,8 @@ const PAGE = /<!--page-->[\s\S]*?<!--\/page-->/;
 /** The loading state inside the page marks (the frame's main content). */
 const LOADING = /<!--page-->([\s\S]*?)<!--\/page-->/;
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A funnel step's page before its code: a place for the progress, the heading, the lead, and the loading state where the form will be. */
 export function stepSkeleton(step: Pick<Step, "route" | "title" | "description">, loading: string): string {
@@ -29,13 +30,18 @@ export function stepSkeleton(step: Pick<Step, "route" | "title" | "description">
 }
 
 /** The spinner of the loading state, without the page around it (none when the loading state is not the one expected). */
-const spinnerOf = (loading: string) => /^<div class="page center-state">(<div class="spinner"[\s\S]*<\/div>)<\/div>$/.exec(loading)?.[1] ?? "";
+const spinnerOf = (loading: string) =>
+  /^<div class="page center-state">(<div class="spinner"[\s\S]*<\/div>)<\/div>$/.exec(loading)?.[1] ?? "";
 
 /**
  * The app page for `path`: `step` is the funnel step whose page it is (null: none). A page built
  * without the frame (an older build) is sent as it is.
  */
-export function pageShellFor(html: string, path: string, step: Pick<Step, "route" | "title" | "description"> | null): string {
+export function pageShellFor(
+  html: string,
+  path: string,
+  step: Pick<Step, "route" | "title" | "description"> | null,
+): string {
   if (path === "/portal" || path.startsWith("/portal/")) return html.replace(SHELL, "");
   if (!step) return html;
   const loading = LOADING.exec(html)?.[1];
@@ -51,9 +57,16 @@ export function pageShellFor(html: string, path: string, step: Pick<Step, "route
  */
 export function visitorTargetFor(defs: Definitions, step: Step): string | null {
   if (signOutTargetFor(defs, step.route, false).target) return null;
-  const redirected = redirectFor(defs, { applicationStatus: null, path: step.route, previousPath: null, hasLoan: false }).target;
+  const redirected = redirectFor(defs, {
+    applicationStatus: null,
+    path: step.route,
+    previousPath: null,
+    hasLoan: false,
+  }).target;
   if (redirected && redirected !== step.route) return redirected;
   const access = accessTo(defs, null, step.id, null);
   if (access.open) return null;
-  return access.stepId ? (defs.steps.get(access.stepId)?.def.route ?? routeForStatus(defs, access.stepId)) : routeForStatus(defs, null);
+  return access.stepId
+    ? (defs.steps.get(access.stepId)?.def.route ?? routeForStatus(defs, access.stepId))
+    : routeForStatus(defs, null);
 }

@@ -15,11 +15,16 @@ import { validatorOf } from "../trpc/inputs";
 /** An application id, the shape common.json#/$defs/id gives every id; anything else names no application. */
 const isId = validatorOf("common.json#/$defs/id") as (value: unknown) => value is string;
 
-export type Downloader = { staff: Staff; reader: null; applicationId: string } | { staff: null; reader: Reader; applicationId: string };
+export type Downloader =
+  | { staff: Staff; reader: null; applicationId: string }
+  | { staff: null; reader: Reader; applicationId: string };
 
 type Status = 401 | 403 | 404 | 409 | 429;
 
-export function pdfDownloads(services: Services, words: { permission: Permission; signIn: string; notFound: string }) {
+export function pdfDownloads(
+  services: Services,
+  words: { permission: Permission; signIn: string; notFound: string },
+) {
   const perPerson = services.limits.pdfDownloads;
 
   const fail = (c: Context, status: Status, code: string, message: string) => {
@@ -32,25 +37,34 @@ export function pdfDownloads(services: Services, words: { permission: Permission
     notFound: (c: Context) => fail(c, 404, "NOT_FOUND", words.notFound),
     /** The failure for a PDF that cannot be given (404: none; 409: its text changed since). */
     refused: (c: Context, result: { status: 404 | 409; message: string }) =>
-      result.status === 404 ? fail(c, 404, "NOT_FOUND", words.notFound) : fail(c, 409, "CONFLICT", result.message),
+      result.status === 404
+        ? fail(c, 404, "NOT_FOUND", words.notFound)
+        : fail(c, 409, "CONFLICT", result.message),
 
     /** Who downloads, and which application; a Response when they may not (`named`: the file name asked for is one this route gives). */
     async downloader(c: Context, named: boolean): Promise<Downloader | Response> {
-      if (c.req.header("sec-fetch-site") === "cross-site") return fail(c, 403, "FORBIDDEN", "Open your documents from your application");
+      if (c.req.header("sec-fetch-site") === "cross-site")
+        return fail(c, 403, "FORBIDDEN", "Open your documents from your application");
       const forApplication = c.req.query("application");
       const kind = forApplication !== undefined ? "portal" : "applicant";
       const session = await services.auth[kind].current(honoCookies(c));
       const staff = kind === "portal" && session ? await activeStaff(services, session.userId) : null;
       if (!session || (kind === "portal" && !staff)) return fail(c, 401, "UNAUTHORIZED", words.signIn);
-      if (staff && !staff.can(words.permission)) return fail(c, 403, "FORBIDDEN", "Your role does not allow opening this document.");
+      if (staff && !staff.can(words.permission))
+        return fail(c, 403, "FORBIDDEN", "Your role does not allow opening this document.");
       if (!named) return fail(c, 404, "NOT_FOUND", words.notFound);
-      if (!(await perPerson.hit(session.userId)).ok) return fail(c, 429, "TOO_MANY_REQUESTS", "Too many downloads. Please try again in a few minutes.");
+      if (!(await perPerson.hit(session.userId)).ok)
+        return fail(c, 429, "TOO_MANY_REQUESTS", "Too many downloads. Please try again in a few minutes.");
       if (staff) {
         const row = isId(forApplication) ? await visibleApplication(services, staff, forApplication) : null;
-        return row ? { staff, reader: null, applicationId: row.id } : fail(c, 404, "NOT_FOUND", words.notFound);
+        return row
+          ? { staff, reader: null, applicationId: row.id }
+          : fail(c, 404, "NOT_FOUND", words.notFound);
       }
       const reader = await memberStore(services).readerOf(services.db, session.userId);
-      return reader ? { staff: null, reader, applicationId: reader.app.id } : fail(c, 404, "NOT_FOUND", words.notFound);
+      return reader
+        ? { staff: null, reader, applicationId: reader.app.id }
+        : fail(c, 404, "NOT_FOUND", words.notFound);
     },
 
     /** The PDF as an attachment. */

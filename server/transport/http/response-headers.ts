@@ -16,8 +16,10 @@ export class HeaderRecord implements ResponseHeaders {
   append(name: string, value: string) {
     const key = name.toLowerCase();
     const had = this.record[key];
-    if (key === "set-cookie") this.record[key] = [...(had === undefined ? [] : Array.isArray(had) ? had : [had]), value];
-    else this.record[key] = had === undefined ? value : `${Array.isArray(had) ? had.join(", ") : had}, ${value}`;
+    if (key === "set-cookie")
+      this.record[key] = [...(had === undefined ? [] : Array.isArray(had) ? had : [had]), value];
+    else
+      this.record[key] = had === undefined ? value : `${Array.isArray(had) ? had.join(", ") : had}, ${value}`;
   }
   get(name: string) {
     const value = this.record[name.toLowerCase()];
@@ -32,7 +34,8 @@ export class HeaderRecord implements ResponseHeaders {
   /** A fetch Headers of the same, for a Response that is not node-server's (app.request in a test). */
   toHeaders(): Headers {
     const headers = new Headers();
-    for (const [name, value] of Object.entries(this.record)) for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+    for (const [name, value] of Object.entries(this.record))
+      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
     return headers;
   }
 }

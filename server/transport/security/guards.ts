@@ -13,7 +13,12 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const NEEDS_BOT_TOKEN = new Set(["POST", "PUT", "PATCH"]);
 
 export type RefusalStatus = 400 | 403 | 413 | 503;
-const CODES: Record<RefusalStatus, string> = { 400: "BAD_REQUEST", 403: "FORBIDDEN", 413: "PAYLOAD_TOO_LARGE", 503: "SERVICE_UNAVAILABLE" };
+const CODES: Record<RefusalStatus, string> = {
+  400: "BAD_REQUEST",
+  403: "FORBIDDEN",
+  413: "PAYLOAD_TOO_LARGE",
+  503: "SERVICE_UNAVAILABLE",
+};
 
 /** How a guard answers a refusal on a family of routes. */
 export type Refuse = (c: Context, status: RefusalStatus, reason: string, message: string) => Response;
@@ -22,7 +27,8 @@ export type Refuse = (c: Context, status: RefusalStatus, reason: string, message
 export type Check = (c: Context) => Response | null | Promise<Response | null>;
 
 /** The shape of the routes outside tRPC (sign-in, upload). */
-export const plainRefusal: Refuse = (c, status, reason, message) => c.json({ error: { code: CODES[status], reason, message } }, status);
+export const plainRefusal: Refuse = (c, status, reason, message) =>
+  c.json({ error: { code: CODES[status], reason, message } }, status);
 export { trpcRefusal };
 
 /** The first refusal of the checks, run in order, or null. */
@@ -46,7 +52,11 @@ export const guards =
  * (npm run bench: ~5 µs each on a trivial call). `finish` completes a refusal (its headers).
  */
 export const guarded =
-  (checks: Check[], handler: (c: Context) => Promise<Response>, finish: (refusal: Response) => Response = (r) => r): MiddlewareHandler =>
+  (
+    checks: Check[],
+    handler: (c: Context) => Promise<Response>,
+    finish: (refusal: Response) => Response = (r) => r,
+  ): MiddlewareHandler =>
   async (c) => {
     const refusal = await firstRefusal(c, checks);
     return refusal ? finish(refusal) : handler(c);
@@ -56,13 +66,17 @@ export const guarded =
 export const sameOriginHeader =
   (refuse: Refuse): Check =>
   (c) =>
-    requestHeader(c, "x-same-origin") === "1" ? null : refuse(c, 403, "missing-same-origin", "Requests to this API must carry the header X-Same-Origin: 1");
+    requestHeader(c, "x-same-origin") === "1"
+      ? null
+      : refuse(c, 403, "missing-same-origin", "Requests to this API must carry the header X-Same-Origin: 1");
 
 /** Browsers say where a request comes from; a state change from another site is refused outright. */
 export const crossSiteRefusal =
   (refuse: Refuse): Check =>
   (c) =>
-    STATE_CHANGING.has(c.req.method) && requestHeader(c, "sec-fetch-site") === "cross-site" ? refuse(c, 403, "cross-site", "Cross-site requests cannot change anything here") : null;
+    STATE_CHANGING.has(c.req.method) && requestHeader(c, "sec-fetch-site") === "cross-site"
+      ? refuse(c, 403, "cross-site", "Cross-site requests cannot change anything here")
+      : null;
 
 export const botToken =
   (verifier: BotCheckVerifier, refuse: Refuse, action = "api_update"): Check =>
@@ -70,11 +84,15 @@ export const botToken =
     if (!NEEDS_BOT_TOKEN.has(c.req.method)) return null;
     const result = await verifier.verify(requestHeader(c, "x-recaptcha-token"), action);
     if (result.ok) return null;
-    const message = result.reason === "missing" ? "This request needs a bot-check token in X-Recaptcha-Token" : `The bot-check token was refused (${result.reason}); please try again`;
+    const message =
+      result.reason === "missing"
+        ? "This request needs a bot-check token in X-Recaptcha-Token"
+        : `The bot-check token was refused (${result.reason}); please try again`;
     return refuse(c, result.reason === "unavailable" ? 503 : 403, `bot-check-${result.reason}`, message);
   };
 
 // The routes outside tRPC (sign-in, upload) answer in their own shape.
 export const requireSameOriginHeader = guards(sameOriginHeader(plainRefusal));
 export const refuseCrossSite = guards(crossSiteRefusal(plainRefusal));
-export const requireBotToken = (verifier: BotCheckVerifier, action = "api_update") => guards(botToken(verifier, plainRefusal, action));
+export const requireBotToken = (verifier: BotCheckVerifier, action = "api_update") =>
+  guards(botToken(verifier, plainRefusal, action));

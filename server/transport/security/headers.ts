@@ -15,7 +15,10 @@ export interface SecurityHeaderOptions {
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** Every header and its value, in the order they are sent. */
-export function securityHeaderList({ contentSecurityPolicy, strictTransportSecurity }: SecurityHeaderOptions): [string, string][] {
+export function securityHeaderList({
+  contentSecurityPolicy,
+  strictTransportSecurity,
+}: SecurityHeaderOptions): [string, string][] {
   const csp = Object.entries(contentSecurityPolicy)
     .map(([directive, sources]) => [kebab(directive), ...sources].join(" "))
     .join("; ");
@@ -25,7 +28,9 @@ export function securityHeaderList({ contentSecurityPolicy, strictTransportSecur
     ["cross-origin-resource-policy", "same-origin"],
     ["origin-agent-cluster", "?1"],
     ["referrer-policy", "no-referrer"],
-    ...(strictTransportSecurity ? [["strict-transport-security", strictTransportSecurity] as [string, string]] : []),
+    ...(strictTransportSecurity
+      ? [["strict-transport-security", strictTransportSecurity] as [string, string]]
+      : []),
     ["x-content-type-options", "nosniff"],
     ["x-dns-prefetch-control", "off"],
     ["x-download-options", "noopen"],

@@ -53,14 +53,21 @@ export function createRateLimiter(rule: RateLimit, now: () => number = Date.now)
  * statement (an upsert both databases run atomically), so concurrent servers cannot both pass the
  * last allowed hit.
  */
-export function dbRateLimiter(db: Db, name: string, rule: RateLimit, keyMac: (key: string) => string, now: () => number = Date.now): RateLimiter {
+export function dbRateLimiter(
+  db: Db,
+  name: string,
+  rule: RateLimit,
+  keyMac: (key: string) => string,
+  now: () => number = Date.now,
+): RateLimiter {
   const bucketOf = (key: string) => `${name}:${keyMac(key)}`;
   let hits = 0;
   return {
     async hit(key, weight = 1) {
       const at = now();
       // Now and then, drop windows long over (every limiter's windows are far shorter than a day).
-      if (++hits % 1000 === 0) await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, at - 86_400_000));
+      if (++hits % 1000 === 0)
+        await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, at - 86_400_000));
       const [row] = await db
         .insert(rateLimitWindows)
         .values({ bucket: bucketOf(key), windowStart: at, count: weight })
@@ -75,12 +82,17 @@ export function dbRateLimiter(db: Db, name: string, rule: RateLimit, keyMac: (ke
       return verdict(row!.count, row!.start, at, rule);
     },
     async count(key) {
-      const [row] = await db.select({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart }).from(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key)));
+      const [row] = await db
+        .select({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart })
+        .from(rateLimitWindows)
+        .where(eq(rateLimitWindows.bucket, bucketOf(key)));
       return row && now() - row.start < rule.windowMs ? row.count : 0;
     },
-    reset: async (key) => void (await db.delete(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key)))),
+    reset: async (key) =>
+      void (await db.delete(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key)))),
   };
 }
 
 /** The HMAC that stands for a rate-limit key in the database. */
-export const rateLimitKeyMac = (secret: Buffer) => (key: string) => createHmac("sha256", secret).update(key).digest("base64url").slice(0, 32);
+export const rateLimitKeyMac = (secret: Buffer) => (key: string) =>
+  createHmac("sha256", secret).update(key).digest("base64url").slice(0, 32);

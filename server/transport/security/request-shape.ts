@@ -18,35 +18,56 @@ export const MAX_LIST = 1_000;
  * arrays or objects inside each other, or an array of more than `items` entries (text in strings
  * does not count). Null when neither; text that is not JSON is left to the parser.
  */
-export function jsonShapeProblem(text: string, { depth: maxDepth, items: maxItems }: { depth: number; items: number }): "too-deep" | "list-too-long" | null {
+export function jsonShapeProblem(
+  text: string,
+  { depth: maxDepth, items: maxItems }: { depth: number; items: number },
+): "too-deep" | "list-too-long" | null {
   const commas = new Int32Array(maxDepth + 1); // per open container: commas so far (-1: an object)
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > maxDepth) return "too-deep";
       commas[depth] = c === 0x5b ? 0 : -1;
     } else if (c === 0x5d || c === 0x7d) depth = Math.max(0, depth - 1);
-    else if (c === 0x2c && depth > 0 && commas[depth]! >= 0 && ++commas[depth]! >= maxItems) return "list-too-long";
+    else if (c === 0x2c && depth > 0 && commas[depth]! >= 0 && ++commas[depth]! >= maxItems)
+      return "list-too-long";
   }
   return null;
 }
 
 /** Each procedure's path and kind (query, mutation), read from a tRPC router. */
 export const procedureKinds = (router: { _def: { procedures: object } }): ReadonlyMap<string, string> =>
-  new Map(Object.entries(router._def.procedures as Record<string, { _def: { type: string } }>).map(([path, p]) => [path, p._def.type]));
+  new Map(
+    Object.entries(router._def.procedures as Record<string, { _def: { type: string } }>).map(([path, p]) => [
+      path,
+      p._def.type,
+    ]),
+  );
 
 /** `procedures`: each procedure path's kind (query, mutation), from the router. */
-export function trpcRequestShape(procedures: ReadonlyMap<string, string>, refuse: Refuse, endpoint = "/api/trpc"): Check {
+export function trpcRequestShape(
+  procedures: ReadonlyMap<string, string>,
+  refuse: Refuse,
+  endpoint = "/api/trpc",
+): Check {
   const inputProblem = (c: Context, input: string) => {
     const problem = jsonShapeProblem(input, { depth: MAX_DEPTH, items: MAX_LIST });
-    if (problem === "too-deep") return refuse(c, 400, problem, `The request's input is nested more than ${MAX_DEPTH} levels deep.`);
-    if (problem === "list-too-long") return refuse(c, 400, problem, `The request's input holds a list of more than ${MAX_LIST.toLocaleString("en-US")} entries.`);
+    if (problem === "too-deep")
+      return refuse(c, 400, problem, `The request's input is nested more than ${MAX_DEPTH} levels deep.`);
+    if (problem === "list-too-long")
+      return refuse(
+        c,
+        400,
+        problem,
+        `The request's input holds a list of more than ${MAX_LIST.toLocaleString("en-US")} entries.`,
+      );
     return null;
   };
   return (c) => {
@@ -56,10 +77,25 @@ export function trpcRequestShape(procedures: ReadonlyMap<string, string>, refuse
       decoded = decodeURIComponent(raw);
     } catch {}
     const paths = decoded.split(",");
-    if (paths.length > MAX_BATCH) return refuse(c, 400, "batch-too-large", `A request may batch at most ${MAX_BATCH} calls; this one has ${paths.length}.`);
+    if (paths.length > MAX_BATCH)
+      return refuse(
+        c,
+        400,
+        "batch-too-large",
+        `A request may batch at most ${MAX_BATCH} calls; this one has ${paths.length}.`,
+      );
     const writes = paths.filter((path) => procedures.get(path) === "mutation").length;
-    if (writes > 1) return refuse(c, 400, "one-write-per-request", `A request may carry one change at most (each needs its own bot-check token); this one has ${writes}.`);
+    if (writes > 1)
+      return refuse(
+        c,
+        400,
+        "one-write-per-request",
+        `A request may carry one change at most (each needs its own bot-check token); this one has ${writes}.`,
+      );
     if (c.req.method === "GET") return inputProblem(c, c.req.query("input") ?? "");
-    return c.req.text().then((text) => inputProblem(c, text), () => inputProblem(c, ""));
+    return c.req.text().then(
+      (text) => inputProblem(c, text),
+      () => inputProblem(c, ""),
+    );
   };
 }

@@ -6,9 +6,24 @@
 import type { Context } from "hono";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 
-const KEYS = { 400: "BAD_REQUEST", 403: "FORBIDDEN", 413: "PAYLOAD_TOO_LARGE", 503: "SERVICE_UNAVAILABLE" } as const;
+const KEYS = {
+  400: "BAD_REQUEST",
+  403: "FORBIDDEN",
+  413: "PAYLOAD_TOO_LARGE",
+  503: "SERVICE_UNAVAILABLE",
+} as const;
 
-export function trpcRefusal(c: Context, status: keyof typeof KEYS, reason: string, message: string): Response {
+export function trpcRefusal(
+  c: Context,
+  status: keyof typeof KEYS,
+  reason: string,
+  message: string,
+): Response {
   const key = KEYS[status];
-  return c.json({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[key], data: { code: key, httpStatus: status, reason } } }, status);
+  return c.json(
+    {
+      error: { message, code: TRPC_ERROR_CODES_BY_KEY[key], data: { code: key, httpStatus: status, reason } },
+    },
+    status,
+  );
 }

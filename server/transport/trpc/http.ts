@@ -29,7 +29,10 @@ export interface TrpcHandlerOptions<R extends AnyRouter> {
   router: R;
   /** Where the router is mounted: "/api/trpc". */
   endpoint: string;
-  createContext(opts: { req: Request; resHeaders: ResponseHeaders }, c: HonoContext): Promise<inferRouterContext<R>>;
+  createContext(
+    opts: { req: Request; resHeaders: ResponseHeaders },
+    c: HonoContext,
+  ): Promise<inferRouterContext<R>>;
   onError?(opts: { error: TRPCError; path: string | undefined }): void;
   /** The most calls one batch may carry (tRPC's own option). */
   maxBatchSize?: number;
@@ -74,13 +77,20 @@ class TrpcRequest {
     return this.c.req.formData();
   }
 }
-const requestOf = (c: HonoContext, signalOf: (c: HonoContext) => AbortSignal, headers?: Pick<Headers, "get" | "has">) => new TrpcRequest(c, signalOf, headers) as unknown as Request;
+const requestOf = (
+  c: HonoContext,
+  signalOf: (c: HonoContext) => AbortSignal,
+  headers?: Pick<Headers, "get" | "has">,
+) => new TrpcRequest(c, signalOf, headers) as unknown as Request;
 const neverAborted = () => NEVER_ABORTED;
 
 /** A signal that aborts when the client leaves before the answer is sent (node-server's connection). */
 function leavingSignal(c: HonoContext): AbortSignal {
   const controller = new AbortController();
-  const outgoing = (c.env as { outgoing?: { once(event: string, f: () => void): void; writableFinished: boolean } } | undefined)?.outgoing;
+  const outgoing = (
+    c.env as
+      { outgoing?: { once(event: string, f: () => void): void; writableFinished: boolean } } | undefined
+  )?.outgoing;
   outgoing?.once("close", () => {
     if (!outgoing.writableFinished) controller.abort();
   });
@@ -98,7 +108,9 @@ interface LayerOptions {
 }
 type LayerResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
 interface Layers {
-  middlewares: ((opts: LayerOptions & { meta: unknown; next: (nextOpts?: Partial<LayerOptions>) => Promise<LayerResult> }) => Promise<LayerResult>)[];
+  middlewares: ((
+    opts: LayerOptions & { meta: unknown; next: (nextOpts?: Partial<LayerOptions>) => Promise<LayerResult> },
+  ) => Promise<LayerResult>)[];
   meta: unknown;
 }
 
@@ -114,12 +126,16 @@ async function callLayers(layers: Layers, opts: LayerOptions, index = 0): Promis
       ...opts,
       meta: layers.meta,
       next: (nextOpts) =>
-        callLayers(layers, {
-          ...opts,
-          ctx: nextOpts?.ctx ? { ...opts.ctx, ...nextOpts.ctx } : opts.ctx,
-          input: nextOpts && "input" in nextOpts ? nextOpts.input : opts.input,
-          getRawInput: nextOpts?.getRawInput ?? opts.getRawInput,
-        }, index + 1),
+        callLayers(
+          layers,
+          {
+            ...opts,
+            ctx: nextOpts?.ctx ? { ...opts.ctx, ...nextOpts.ctx } : opts.ctx,
+            input: nextOpts && "input" in nextOpts ? nextOpts.input : opts.input,
+            getRawInput: nextOpts?.getRawInput ?? opts.getRawInput,
+          },
+          index + 1,
+        ),
     });
   } catch (cause) {
     return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: "middlewareMarker" } as LayerResult;
@@ -129,7 +145,11 @@ async function callLayers(layers: Layers, opts: LayerOptions, index = 0): Promis
 /** A procedure's answer, or its failure thrown (as calling the procedure itself does). */
 async function callProcedure(procedure: { _def: object }, opts: LayerOptions): Promise<unknown> {
   const result = await callLayers(procedure._def as Layers, opts);
-  if (!result) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "No result from middlewares - did you forget to `return next()`?" });
+  if (!result)
+    throw new TRPCError({
+      code: "INTERNAL_SERVER_ERROR",
+      message: "No result from middlewares - did you forget to `return next()`?",
+    });
   if (!result.ok) throw result.error;
   return result.data;
 }
@@ -154,20 +174,45 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
 
   type Call = TRPCRequestInfo["calls"][number];
   /** A failure in tRPC's error shape (reported to onError with its call's path). */
-  const shapeOf = (cause: unknown, ctx: inferRouterContext<R> | undefined, type: TRPCRequestInfo["type"], call?: Call) => {
+  const shapeOf = (
+    cause: unknown,
+    ctx: inferRouterContext<R> | undefined,
+    type: TRPCRequestInfo["type"],
+    call?: Call,
+  ) => {
     const error = getTRPCErrorFromUnknown(cause);
     onError?.({ error, path: call?.path });
-    return { error: getErrorShape({ config, ctx, error, input: call?.result(), path: call?.path, type: call?.procedure?._def.type ?? type }) };
+    return {
+      error: getErrorShape({
+        config,
+        ctx,
+        error,
+        input: call?.result(),
+        path: call?.path,
+        type: call?.procedure?._def.type ?? type,
+      }),
+    };
   };
   /** One call of the request, answered or refused in tRPC's shape. */
   const answerCall = async (call: Call, method: string, ctx: inferRouterContext<R>) => {
     try {
       const procedure = call.procedure;
-      if (!procedure) throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${call.path}"` });
+      if (!procedure)
+        throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${call.path}"` });
       const type = procedure._def.type;
       if (method !== (type === "mutation" ? "POST" : "GET"))
-        throw new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `Unsupported ${method}-request to ${type} procedure at path "${call.path}"` });
-      const data = await callProcedure(procedure, { path: call.path, getRawInput: call.getRawInput, ctx: ctx as object, type, signal: undefined, batchIndex: call.batchIndex });
+        throw new TRPCError({
+          code: "METHOD_NOT_SUPPORTED",
+          message: `Unsupported ${method}-request to ${type} procedure at path "${call.path}"`,
+        });
+      const data = await callProcedure(procedure, {
+        path: call.path,
+        getRawInput: call.getRawInput,
+        ctx: ctx as object,
+        type,
+        signal: undefined,
+        batchIndex: call.batchIndex,
+      });
       return { result: { data } };
     } catch (cause) {
       return shapeOf(cause, ctx, "unknown", call);
@@ -196,10 +241,22 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
       try {
         path = decodeURIComponent(encoded);
       } catch (cause) {
-        throw new TRPCError({ code: "BAD_REQUEST", message: `Invalid URL-encoding in path "${encoded}"`, cause });
+        throw new TRPCError({
+          code: "BAD_REQUEST",
+          message: `Invalid URL-encoding in path "${encoded}"`,
+          cause,
+        });
       }
       // No URL object: nothing after the parser reads one (the fetch adapter's path, which may, makes its own).
-      info = await getRequestInfo({ req, path, router, searchParams, headers: req.headers as Headers, url: null, maxBatchSize });
+      info = await getRequestInfo({
+        req,
+        path,
+        router,
+        searchParams,
+        headers: req.headers as Headers,
+        url: null,
+        maxBatchSize,
+      });
       if (info.type === "subscription") return viaFetchAdapter(c);
       ctx = await opts.createContext({ req, resHeaders: headers }, c);
       const calls = info.calls;
@@ -210,7 +267,11 @@ export function trpcHandler<R extends AnyRouter>(opts: TrpcHandlerOptions<R>) {
     }
     const status = getHTTPStatusCode(body as Parameters<typeof getHTTPStatusCode>[0]);
     // The default transformer serializes as it is: its shallow copies of every answer change nothing.
-    const text = JSON.stringify(identityTransform ? body : transformTRPCResponse(config, body as Parameters<typeof transformTRPCResponse>[1]));
+    const text = JSON.stringify(
+      identityTransform
+        ? body
+        : transformTRPCResponse(config, body as Parameters<typeof transformTRPCResponse>[1]),
+    );
     const bytes = Buffer.byteLength(text);
     const gzipped = await gzipIfLarge(text, bytes, requestHeader(c, "accept-encoding"));
     if (gzipped) {

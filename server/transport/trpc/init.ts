@@ -33,27 +33,49 @@ export class FieldErrors extends Error {
 
 /** A TRPCError cause that tells the client which page to go to instead (a step not open to them). */
 export class GoTo extends Error {
-  constructor(readonly route: string, message: string) {
+  constructor(
+    readonly route: string,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 /** A refusal that says where to go instead: a step not open to this reader, an application that is submitted. */
-export const refuseWithRoute = (code: "FORBIDDEN" | "PRECONDITION_FAILED", route: string, message: string) => new TRPCError({ code, message, cause: new GoTo(route, message) });
+export const refuseWithRoute = (code: "FORBIDDEN" | "PRECONDITION_FAILED", route: string, message: string) =>
+  new TRPCError({ code, message, cause: new GoTo(route, message) });
 
 export const badRequest = (errors: FieldError[]) =>
-  new TRPCError({ code: "BAD_REQUEST", message: errors[0] ? `${errors[0].pointer || "/"}: ${errors[0].message}` : "Bad request", cause: new FieldErrors(errors) });
+  new TRPCError({
+    code: "BAD_REQUEST",
+    message: errors[0] ? `${errors[0].pointer || "/"}: ${errors[0].message}` : "Bad request",
+    cause: new FieldErrors(errors),
+  });
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     // Input parser errors arrive wrapped once more by tRPC: look down the cause chain.
     let cause: unknown = error.cause;
-    while (cause instanceof Error && !(cause instanceof FieldErrors) && !(cause instanceof GoTo)) cause = cause.cause;
+    while (cause instanceof Error && !(cause instanceof FieldErrors) && !(cause instanceof GoTo))
+      cause = cause.cause;
     const fieldErrors = cause instanceof FieldErrors ? cause.errors : undefined;
     const route = cause instanceof GoTo ? cause.route : undefined;
     // Never echo internals: an unexpected error says only that it happened.
-    const message = error.code === "INTERNAL_SERVER_ERROR" ? "Something went wrong on our side. Your answers are safe; please try again." : shape.message;
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...(fieldErrors ? { fieldErrors } : {}), ...(route ? { route } : {}) } };
+    const message =
+      error.code === "INTERNAL_SERVER_ERROR"
+        ? "Something went wrong on our side. Your answers are safe; please try again."
+        : shape.message;
+    return {
+      ...shape,
+      message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        ...(fieldErrors ? { fieldErrors } : {}),
+        ...(route ? { route } : {}),
+      },
+    };
   },
 });
 
@@ -72,7 +94,12 @@ async function noStore<R extends { ok: boolean }>(ctx: Context, call: () => Prom
   ctx.resHeaders.set("Cache-Control", "no-store");
   const result = await call();
   const cause = result.ok ? undefined : (result as unknown as { error: TRPCError }).error.cause;
-  if (cause instanceof WriteConflict) throw new TRPCError({ code: "CONFLICT", message: "Your application was being saved from somewhere else at the same moment. Please try again.", cause });
+  if (cause instanceof WriteConflict)
+    throw new TRPCError({
+      code: "CONFLICT",
+      message: "Your application was being saved from somewhere else at the same moment. Please try again.",
+      cause,
+    });
   return result;
 }
 
@@ -87,11 +114,14 @@ export const applicantProcedure = t.procedure.use(({ ctx, next }) =>
 export type ApplicantContext = Context & { applicant: Session };
 
 const portalSession = (ctx: Context): Session => {
-  if (!ctx.portal) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to the portal to continue" });
+  if (!ctx.portal)
+    throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to the portal to continue" });
   return ctx.portal;
 };
 
-export const portalProcedure = t.procedure.use(({ ctx, next }) => noStore(ctx, () => next({ ctx: { portal: portalSession(ctx) } })));
+export const portalProcedure = t.procedure.use(({ ctx, next }) =>
+  noStore(ctx, () => next({ ctx: { portal: portalSession(ctx) } })),
+);
 
 /** For procedures that work with or without a session (the early funnel). */
 export const visitorProcedure = t.procedure.use(({ ctx, next }) => noStore(ctx, () => next()));
@@ -108,9 +138,13 @@ export const staffProcedure = (...anyOf: Permission[]) =>
       const staff = await activeStaff(ctx.services, portal.userId);
       if (!staff) {
         await ctx.services.auth.portal.sessions.invalidate(portal.id);
-        throw new TRPCError({ code: "UNAUTHORIZED", message: "Your portal account is not active. Ask an administrator." });
+        throw new TRPCError({
+          code: "UNAUTHORIZED",
+          message: "Your portal account is not active. Ask an administrator.",
+        });
       }
-      if (anyOf.length && !anyOf.some((p) => staff.can(p))) throw new TRPCError({ code: "FORBIDDEN", message: "Your role does not allow this." });
+      if (anyOf.length && !anyOf.some((p) => staff.can(p)))
+        throw new TRPCError({ code: "FORBIDDEN", message: "Your role does not allow this." });
       return next({ ctx: { portal, staff } });
     }),
   );

@@ -23,10 +23,14 @@ function parserOf<K extends keyof APIInputs & string>(name: K) {
   };
 }
 
-export const inputOf = <K extends keyof APIInputs & string>(name: K): ((raw: unknown) => NonNullable<APIInputs[K]>) => parserOf(name);
+export const inputOf = <K extends keyof APIInputs & string>(
+  name: K,
+): ((raw: unknown) => NonNullable<APIInputs[K]>) => parserOf(name);
 
 /** For inputs a caller may leave out (their schema allows null): the procedure sees undefined. */
-export function optionalInputOf<K extends keyof APIInputs & string>(name: K): (raw: unknown) => NonNullable<APIInputs[K]> | undefined {
+export function optionalInputOf<K extends keyof APIInputs & string>(
+  name: K,
+): (raw: unknown) => NonNullable<APIInputs[K]> | undefined {
   const parse = parserOf(name);
   return (raw) => (raw === undefined || raw === null ? undefined : parse(raw));
 }

@@ -7,7 +7,8 @@ import type { ApplicantContext } from "./init";
 
 export async function ownApplication(ctx: ApplicantContext, applicationId?: string) {
   const app = await applicationStore(ctx.services).ofOwner(ctx.services.db, ctx.applicant.userId);
-  if (applicationId !== undefined && applicationId !== app?.id) throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
+  if (applicationId !== undefined && applicationId !== app?.id)
+    throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
   if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
   return app;
 }
@@ -15,7 +16,9 @@ export async function ownApplication(ctx: ApplicantContext, applicationId?: stri
 /** The application the account reads, as its owner or as a member answering their part (rules/members.json). */
 export async function readApplication(ctx: ApplicantContext, applicationId?: string): Promise<Reader> {
   const reader = await memberStore(ctx.services).readerOf(ctx.services.db, ctx.applicant.userId);
-  if (applicationId !== undefined && applicationId !== reader?.app.id) throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
-  if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+  if (applicationId !== undefined && applicationId !== reader?.app.id)
+    throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
+  if (!reader)
+    throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
   return reader;
 }

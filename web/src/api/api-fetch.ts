@@ -25,9 +25,17 @@ export async function refusalReason(res: Response): Promise<string | null> {
 }
 
 /** A refused token worth replacing: not one that was never sent, nor a check that is down. */
-export const isRetryableBotRefusal = (reason: string | null) => reason !== null && reason.startsWith("bot-check-") && reason !== "bot-check-missing" && reason !== "bot-check-unavailable";
+export const isRetryableBotRefusal = (reason: string | null) =>
+  reason !== null &&
+  reason.startsWith("bot-check-") &&
+  reason !== "bot-check-missing" &&
+  reason !== "bot-check-unavailable";
 
-export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}, options: ApiFetchOptions = {}): Promise<Response> {
+export async function apiFetch(
+  input: RequestInfo | URL,
+  init: RequestInit = {},
+  options: ApiFetchOptions = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set("X-Same-Origin", "1");
   const method = (init.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();

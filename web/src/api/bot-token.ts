@@ -10,7 +10,8 @@ const SOLVE_TIMEOUT_MS = 30_000;
 /** `challenge` is the one in the altcha config from GET /api/botcheck/config?action=... */
 export async function solveBotToken(challenge: Challenge): Promise<string> {
   // WebCrypto's subtle API exists only in secure contexts: https, or http on localhost/127.0.0.1.
-  if (!globalThis.crypto?.subtle) throw new Error("bot check: needs a secure context (https or localhost) for WebCrypto");
+  if (!globalThis.crypto?.subtle)
+    throw new Error("bot check: needs a secure context (https or localhost) for WebCrypto");
   const solution = await solveChallenge({ challenge, deriveKey, timeout: SOLVE_TIMEOUT_MS });
   if (!solution) throw new Error("bot check: the challenge was not solved in time");
   const { counter, derivedKey } = solution;

@@ -31,9 +31,14 @@ export class UploadFailed extends Error {
 
 const NETWORK = "The upload did not reach us. Check your connection and try again.";
 
-export async function uploadDocument(fields: UploadFields, file: File, onProgress?: (fraction: number) => void): Promise<{ upload: UploadedFile; identityReview: string | null }> {
+export async function uploadDocument(
+  fields: UploadFields,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<{ upload: UploadedFile; identityReview: string | null }> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== null) form.append(name, value);
+  for (const [name, value] of Object.entries(fields))
+    if (value !== undefined && value !== null) form.append(name, value);
   form.append("file", file, file.name);
   const token = await botToken();
   return new Promise((resolve, reject) => {
@@ -47,9 +52,16 @@ export async function uploadDocument(fields: UploadFields, file: File, onProgres
     };
     xhr.onerror = () => reject(new UploadFailed(NETWORK, 0, null));
     xhr.onload = () => {
-      const body = xhr.response as { error?: { message?: string; field?: string | null }; upload?: UploadedFile; identityReview?: string | null } | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.upload) return resolve({ upload: body.upload, identityReview: body.identityReview ?? null });
-      const message = body?.error?.message ?? (xhr.status === 413 ? "The file is too large." : "We could not take this file. Please try again.");
+      const body = xhr.response as {
+        error?: { message?: string; field?: string | null };
+        upload?: UploadedFile;
+        identityReview?: string | null;
+      } | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.upload)
+        return resolve({ upload: body.upload, identityReview: body.identityReview ?? null });
+      const message =
+        body?.error?.message ??
+        (xhr.status === 413 ? "The file is too large." : "We could not take this file. Please try again.");
       reject(new UploadFailed(message, xhr.status, body?.error?.field ?? null));
     };
     xhr.send(form);

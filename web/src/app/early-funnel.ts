@@ -6,10 +6,12 @@
 import { loadFunnelPage } from "./chunks";
 
 /** The routes FunnelPage renders (routes.tsx). */
-const FUNNEL_PATH = /^\/(?:app\/(?:initial-setup|application)\/[^/]+|app\/upload|app\/bank-statement|prequal\/[^/]+)\/?$/;
+const FUNNEL_PATH =
+  /^\/(?:app\/(?:initial-setup|application)\/[^/]+|app\/upload|app\/bank-statement|prequal\/[^/]+)\/?$/;
 
 /** The page's definitions (definitions.page) as the tRPC client asks for them alone (GET, batch of one). */
-const pageUrl = (route: string) => `/api/trpc/definitions.page?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { route } }))}`;
+const pageUrl = (route: string) =>
+  `/api/trpc/definitions.page?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { route } }))}`;
 
 let bundle: Promise<unknown> | null = null;
 

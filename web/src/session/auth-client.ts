@@ -36,7 +36,9 @@ export class AuthRequestError extends Error {}
 async function json<T>(res: Response): Promise<T> {
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new AuthRequestError(body?.message ?? `The sign-in service answered ${res.status}. Please try again.`);
+    throw new AuthRequestError(
+      body?.message ?? `The sign-in service answered ${res.status}. Please try again.`,
+    );
   }
   return (await res.json()) as T;
 }
@@ -51,11 +53,18 @@ export async function getProviders(base: AuthBase): Promise<Providers> {
 }
 
 async function csrfToken(base: AuthBase): Promise<string> {
-  const { csrfToken } = await json<{ csrfToken: string }>(await apiFetch(`${base}/csrf`, { cache: "no-store" }));
+  const { csrfToken } = await json<{ csrfToken: string }>(
+    await apiFetch(`${base}/csrf`, { cache: "no-store" }),
+  );
   return csrfToken;
 }
 
-async function postForm(base: AuthBase, path: string, fields: Record<string, string>, botCheck: boolean): Promise<AuthResult> {
+async function postForm(
+  base: AuthBase,
+  path: string,
+  fields: Record<string, string>,
+  botCheck: boolean,
+): Promise<AuthResult> {
   const body = new URLSearchParams({ ...fields, csrfToken: await csrfToken(base), json: "true" });
   const res = await apiFetch(
     `${base}/${path}`,
@@ -63,9 +72,17 @@ async function postForm(base: AuthBase, path: string, fields: Record<string, str
     { botCheck },
   );
   // A refused sign-in is still answered {url} with error= in it (and a 4xx status).
-  const answer = (await res.json().catch(() => null)) as { url?: string; error?: string; message?: string } | null;
-  if (!answer?.url) throw new AuthRequestError(answer?.message ?? `The sign-in service answered ${res.status}. Please try again.`);
-  const error = errorFromUrl(answer.url, window.location.origin) ?? (res.ok ? null : (answer.error ?? "UnknownError"));
+  const answer = (await res.json().catch(() => null)) as {
+    url?: string;
+    error?: string;
+    message?: string;
+  } | null;
+  if (!answer?.url)
+    throw new AuthRequestError(
+      answer?.message ?? `The sign-in service answered ${res.status}. Please try again.`,
+    );
+  const error =
+    errorFromUrl(answer.url, window.location.origin) ?? (res.ok ? null : (answer.error ?? "UnknownError"));
   return { url: answer.url, error, message: error ? (answer.message ?? null) : null };
 }
 
@@ -76,7 +93,11 @@ export function requestEmailCode(base: AuthBase, email: string, callbackUrl: str
 
 export type Credentials = { email: string; password: string } | { email: string; code: string };
 
-export function signInWithCredentials(base: AuthBase, credentials: Credentials, callbackUrl: string): Promise<AuthResult> {
+export function signInWithCredentials(
+  base: AuthBase,
+  credentials: Credentials,
+  callbackUrl: string,
+): Promise<AuthResult> {
   return postForm(base, "callback/credentials", { ...credentials, callbackUrl }, true);
 }
 
@@ -88,7 +109,11 @@ export function signOut(base: AuthBase, callbackUrl: string): Promise<AuthResult
 export function logClientError(base: AuthBase, code: string): void {
   void apiFetch(
     `${base}/_log`,
-    { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ level: "error", code }) },
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ level: "error", code }),
+    },
     { botCheck: false },
   ).catch(() => undefined);
 }

@@ -28,7 +28,8 @@ export function sameOriginPath(url: string | null | undefined, origin: string): 
   if (!url) return null;
   try {
     const parsed = new URL(url, origin);
-    if (parsed.origin !== origin || !parsed.pathname.startsWith("/") || parsed.pathname.startsWith("//")) return null;
+    if (parsed.origin !== origin || !parsed.pathname.startsWith("/") || parsed.pathname.startsWith("//"))
+      return null;
     return `${parsed.pathname}${parsed.search}${parsed.hash}`;
   } catch {
     return null;
@@ -38,7 +39,10 @@ export function sameOriginPath(url: string | null | undefined, origin: string): 
 /** The sign-in page for a base, with the error and the page to come back to (spec §8), each when given. */
 export function signInPath(base: AuthBase, callbackUrl: string | null, error?: string): string {
   const page = base === PORTAL_AUTH_BASE ? "/portal/login" : "/app/login";
-  const query = new URLSearchParams({ ...(error ? { error } : {}), ...(callbackUrl ? { callbackUrl } : {}) }).toString();
+  const query = new URLSearchParams({
+    ...(error ? { error } : {}),
+    ...(callbackUrl ? { callbackUrl } : {}),
+  }).toString();
   return query ? `${page}?${query}` : page;
 }
 

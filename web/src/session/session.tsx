@@ -2,7 +2,16 @@
 // session of the current page's kind (applicant or portal). It refetches when the window regains
 // focus, on an optional poll interval, and when another tab signs in or out (a localStorage write
 // that fires a storage event there).
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { useLocation } from "react-router-dom";
 import { getSession, type SessionData } from "./auth-client";
 import { authBaseFor, type AuthBase } from "./auth-paths";
@@ -23,9 +32,19 @@ const SYNC_KEY = "heloc.session-sync";
 
 const SessionContext = createContext<SessionState | null>(null);
 
-export function SessionProvider({ children, pollSeconds = 0 }: { children: ReactNode; pollSeconds?: number }) {
+export function SessionProvider({
+  children,
+  pollSeconds = 0,
+}: {
+  children: ReactNode;
+  pollSeconds?: number;
+}) {
   const base = authBaseFor(useLocation().pathname);
-  const [state, setState] = useState<{ base: AuthBase; status: SessionStatus; data: SessionData | null }>({ base, status: "loading", data: null });
+  const [state, setState] = useState<{ base: AuthBase; status: SessionStatus; data: SessionData | null }>({
+    base,
+    status: "loading",
+    data: null,
+  });
   const latest = useRef(0);
 
   const refresh = useCallback(async () => {
@@ -33,7 +52,8 @@ export function SessionProvider({ children, pollSeconds = 0 }: { children: React
     try {
       const data = await getSession(base);
       // Only the newest answer counts: a slow older fetch must not overwrite a newer one.
-      if (call === latest.current) setState({ base, status: data ? "authenticated" : "unauthenticated", data });
+      if (call === latest.current)
+        setState({ base, status: data ? "authenticated" : "unauthenticated", data });
       return data;
     } catch {
       if (call === latest.current) setState({ base, status: "unauthenticated", data: null });
@@ -75,7 +95,10 @@ export function SessionProvider({ children, pollSeconds = 0 }: { children: React
   }, [base, refresh, pollSeconds]);
 
   const value = useMemo<SessionState>(
-    () => (state.base === base ? { ...state, refresh, broadcast } : { base, status: "loading", data: null, refresh, broadcast }),
+    () =>
+      state.base === base
+        ? { ...state, refresh, broadcast }
+        : { base, status: "loading", data: null, refresh, broadcast },
     [state, base, refresh, broadcast],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

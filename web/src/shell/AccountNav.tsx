@@ -71,7 +71,12 @@ function SignOutButton({ everywhere = false }: { everywhere?: boolean }) {
     }
   };
   return (
-    <button type="button" className="nav-button" title={everywhere ? site.account.signOutEverywhereHint : undefined} onClick={() => void onSignOut()}>
+    <button
+      type="button"
+      className="nav-button"
+      title={everywhere ? site.account.signOutEverywhereHint : undefined}
+      onClick={() => void onSignOut()}
+    >
       {everywhere ? site.account.signOutEverywhere : site.account.signOut}
     </button>
   );

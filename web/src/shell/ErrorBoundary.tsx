@@ -18,7 +18,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: Error) {
     // A code only: the error's message could quote the page's data.
-    const code = /dynamically imported module|Importing a module script failed/i.test(error.message) ? "ChunkLoadError" : "RenderError";
+    const code = /dynamically imported module|Importing a module script failed/i.test(error.message)
+      ? "ChunkLoadError"
+      : "RenderError";
     logClientError(authBaseFor(window.location.pathname), code);
   }
 

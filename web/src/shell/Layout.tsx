@@ -30,7 +30,9 @@ export function Layout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <>
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       {/* Development data never passes for a lender's: a sample profile says so on every page. */}
       {lender.status === "production" ? null : (
         <p className="sample-lender" role="note">

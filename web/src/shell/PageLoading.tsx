@@ -7,7 +7,9 @@ function Spinner({ label }: { label: string }) {
   return (
     <div className="spinner" role="progressbar" aria-label={label}>
       <span className="spinner__ring" aria-hidden="true" />
-      <span className="spinner__label" aria-hidden="true">{label}</span>
+      <span className="spinner__label" aria-hidden="true">
+        {label}
+      </span>
     </div>
   );
 }

@@ -13,7 +13,11 @@ let boot: BootSkeleton | null = null;
 export function readBootSkeleton(): void {
   const page = document.querySelector<HTMLElement>("[data-boot-path]");
   if (!page?.dataset.bootPath) return;
-  boot = { path: page.dataset.bootPath, title: page.querySelector("h1")?.textContent ?? null, description: page.querySelector(".step-skeleton__lead")?.textContent ?? null };
+  boot = {
+    path: page.dataset.bootPath,
+    title: page.querySelector("h1")?.textContent ?? null,
+    description: page.querySelector(".step-skeleton__lead")?.textContent ?? null,
+  };
 }
 
 export const bootSkeleton = (): BootSkeleton | null => boot;

@@ -2,7 +2,16 @@
 // one way pages show a transient message. Fluent's toaster is heavy and most visits never see a
 // toast, so it loads on the first notice (pages that can toast fetch its code at the visitor's
 // first keypress or tap on them: after the page's first paint, before any notice can follow).
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from "react";
 import type { ToastIntent } from "@fluentui/react-components";
 
 export const TOAST_LIMIT = 3;
@@ -59,7 +68,8 @@ export function useNotify(): (notice: Notice) => void {
       void loadToaster().catch(() => undefined);
       for (const event of INTENT_EVENTS) window.removeEventListener(event, fetchToaster, true);
     };
-    for (const event of INTENT_EVENTS) window.addEventListener(event, fetchToaster, { capture: true, passive: true });
+    for (const event of INTENT_EVENTS)
+      window.addEventListener(event, fetchToaster, { capture: true, passive: true });
     return () => {
       for (const event of INTENT_EVENTS) window.removeEventListener(event, fetchToaster, true);
     };

@@ -14,7 +14,9 @@ export function PreviousPathProvider({ children }: { children: ReactNode }) {
     const previous = seen.current ? seen.current.path : null;
     seen.current = { key: location.key, path: location.pathname, previous };
   }
-  return <PreviousPathContext.Provider value={seen.current.previous}>{children}</PreviousPathContext.Provider>;
+  return (
+    <PreviousPathContext.Provider value={seen.current.previous}>{children}</PreviousPathContext.Provider>
+  );
 }
 
 export function usePreviousPath(): string | null {

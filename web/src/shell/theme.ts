@@ -5,9 +5,22 @@ import { createLightTheme, type BrandVariants, type Theme } from "@fluentui/reac
 
 /** A deep green ramp (brand 80 is the primary colour; white on it is 5.6:1). */
 const brand: BrandVariants = {
-  10: "#020F0B", 20: "#07201A", 30: "#0A2E25", 40: "#0C3B30", 50: "#0E493B", 60: "#105746",
-  70: "#126652", 80: "#14755E", 90: "#25836C", 100: "#3A917B", 110: "#509F8A", 120: "#67AD9A",
-  130: "#7FBBAA", 140: "#98C9BB", 150: "#B2D7CC", 160: "#CCE5DD",
+  10: "#020F0B",
+  20: "#07201A",
+  30: "#0A2E25",
+  40: "#0C3B30",
+  50: "#0E493B",
+  60: "#105746",
+  70: "#126652",
+  80: "#14755E",
+  90: "#25836C",
+  100: "#3A917B",
+  110: "#509F8A",
+  120: "#67AD9A",
+  130: "#7FBBAA",
+  140: "#98C9BB",
+  150: "#B2D7CC",
+  160: "#CCE5DD",
 };
 
 export const colors = {

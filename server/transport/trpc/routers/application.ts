@@ -11,11 +11,22 @@ import { optionalInputOf } from "../inputs";
 /** The steps of the applicant's variant of every flow, in funnel order, each marked done or not. */
 function stepsOf(defs: Definitions, variant: string | null, status: string) {
   const statusRank = rankOf(defs, status) ?? -1;
-  const ids = [...defs.flows.values()].filter(({ def }) => def.answeredBy === undefined).flatMap(({ def }) => (def.variants.find((v) => v.id === variant) ?? def.variants[0])?.steps ?? []);
+  const ids = [...defs.flows.values()]
+    .filter(({ def }) => def.answeredBy === undefined)
+    .flatMap(({ def }) => (def.variants.find((v) => v.id === variant) ?? def.variants[0])?.steps ?? []);
   return ids.flatMap((id) => {
     const step = defs.steps.get(id)?.def;
     if (!step) return [];
-    return [{ id, label: applicantLabelOf(defs, id) ?? step.label, route: step.route, rank: step.rank, done: step.rank < statusRank, current: id === status }];
+    return [
+      {
+        id,
+        label: applicantLabelOf(defs, id) ?? step.label,
+        route: step.route,
+        rank: step.rank,
+        done: step.rank < statusRank,
+        current: id === status,
+      },
+    ];
   });
 }
 
@@ -24,7 +35,13 @@ export const applicationRouter = router({
     const store = applicationStore(ctx.services);
     const { app, part } = await readApplication(ctx, input?.applicationId);
     // A co-borrower who joined reads their part and the shared facts only (rules/members.json).
-    return { id: app.id, applicationStatus: app.status, route: routeForStatus(ctx.services.defs, app.status), revision: app.revision, application: store.view(viewFor(ctx.services.defs, part, app.doc)) };
+    return {
+      id: app.id,
+      applicationStatus: app.status,
+      route: routeForStatus(ctx.services.defs, app.status),
+      revision: app.revision,
+      application: store.view(viewFor(ctx.services.defs, part, app.doc)),
+    };
   }),
 
   summary: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {

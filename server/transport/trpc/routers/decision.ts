@@ -12,6 +12,13 @@ export const decisionRouter = router({
     const latest = decisions.at(-1);
     if (!latest) return null;
     const { pdfSha256: _pdf, ...notice } = latest.notice;
-    return { outcome: latest.outcome, ruleId: latest.ruleId, reasons: latest.reasons, decidedAt: latest.decidedAt, notice, pdfUrl: adverseActionPdfUrl(decisions.length - 1) };
+    return {
+      outcome: latest.outcome,
+      ruleId: latest.ruleId,
+      reasons: latest.reasons,
+      decidedAt: latest.decidedAt,
+      notice,
+      pdfUrl: adverseActionPdfUrl(decisions.length - 1),
+    };
   }),
 });

@@ -10,7 +10,8 @@ import { inputOf, optionalInputOf } from "../inputs";
 
 const sent = new WeakMap<DefinitionFiles, DefinitionFiles>();
 /** Worked out once per definitions set. */
-const filesFor = (files: DefinitionFiles) => sent.get(files) ?? sent.set(files, browserFiles(files)).get(files)!;
+const filesFor = (files: DefinitionFiles) =>
+  sent.get(files) ?? sent.set(files, browserFiles(files)).get(files)!;
 
 /** A page's or a step's files, with the validator modules of its whole steps (the browser fetches a step's ahead with its files). */
 type Cut = ReturnType<typeof pageFiles> & { modules: string[] };
@@ -27,7 +28,10 @@ const withModules = (defs: Definitions, cut: ReturnType<typeof pageFiles> | null
   cut && { ...cut, modules: cut.whole === "all" ? [] : cut.whole.flatMap((id) => modulesForStep(defs, id)) };
 
 export const definitionsRouter = router({
-  bundle: publicProcedure.input(optionalInputOf("empty")).query(({ ctx }) => ({ version: ctx.services.definitionsVersion, files: filesFor(ctx.services.defs.files) })),
+  bundle: publicProcedure.input(optionalInputOf("empty")).query(({ ctx }) => ({
+    version: ctx.services.definitionsVersion,
+    files: filesFor(ctx.services.defs.files),
+  })),
   /**
    * What a funnel page needs of them (engine/ship/page-files.ts, issue 24): the page's files by its
    * route, or one more step's own files by its id. `whole` lists the steps sent whole ("all":
@@ -38,10 +42,17 @@ export const definitionsRouter = router({
     const sent = filesFor(defs.files);
     if (input.route !== undefined) {
       const stepId = stepIdForRoute(defs, input.route);
-      return { version, ...cutOnce(defs.files, `page ${stepId ?? ""}`, () => withModules(defs, pageFiles(defs, sent, stepId)))! };
+      return {
+        version,
+        ...cutOnce(defs.files, `page ${stepId ?? ""}`, () =>
+          withModules(defs, pageFiles(defs, sent, stepId)),
+        )!,
+      };
     }
     const stepId = input.stepId!;
-    const part = defs.steps.has(stepId) ? cutOnce(defs.files, `step ${stepId}`, () => withModules(defs, stepPart(defs, sent, stepId))) : null;
+    const part = defs.steps.has(stepId)
+      ? cutOnce(defs.files, `step ${stepId}`, () => withModules(defs, stepPart(defs, sent, stepId)))
+      : null;
     if (!part) throw badRequest([{ pointer: "/stepId", message: `Step "${input.stepId}" does not exist` }]);
     return { version, ...part };
   }),

@@ -15,7 +15,9 @@ export const documentsRouter = router({
     const mine = documentsFor(ctx.services.defs, part, app.doc);
     try {
       // One requirement per decision: its reason is the rule's description.
-      const requirements = requirementsOf(ctx.services.defs, app.doc, todayIso(ctx.services.now())).filter((r) => mine(r.borrower));
+      const requirements = requirementsOf(ctx.services.defs, app.doc, todayIso(ctx.services.now())).filter(
+        (r) => mine(r.borrower),
+      );
       return { requirements };
     } catch (error) {
       // A saved document the rules cannot read names the field instead of failing with a 500.

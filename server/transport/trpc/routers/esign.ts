@@ -13,18 +13,36 @@ const MAX_DOCUMENTS = 10;
 
 /** {ids: [document id, ...]}: the documents a display shows (content/disclosures/<id>.md). */
 function documentsInput(raw: unknown): { ids: string[] } {
-  const ids = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>).ids : undefined;
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw) || Object.keys(raw).some((k) => k !== "ids"))
+  const ids =
+    raw !== null && typeof raw === "object" && !Array.isArray(raw)
+      ? (raw as Record<string, unknown>).ids
+      : undefined;
+  if (
+    raw === null ||
+    typeof raw !== "object" ||
+    Array.isArray(raw) ||
+    Object.keys(raw).some((k) => k !== "ids")
+  )
     throw badRequest([{ pointer: "", message: "The input must be an object with ids" }]);
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_DOCUMENTS) throw badRequest([{ pointer: "/ids", message: `Documents must be a list of 1 to ${MAX_DOCUMENTS} document names` }]);
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_DOCUMENTS)
+    throw badRequest([
+      { pointer: "/ids", message: `Documents must be a list of 1 to ${MAX_DOCUMENTS} document names` },
+    ]);
   ids.forEach((id, i) => {
-    if (typeof id !== "string" || !DOCUMENT_ID.test(id)) throw badRequest([{ pointer: `/ids/${i}`, message: "A document name is lower-case letters, digits and dashes" }]);
+    if (typeof id !== "string" || !DOCUMENT_ID.test(id))
+      throw badRequest([
+        { pointer: `/ids/${i}`, message: "A document name is lower-case letters, digits and dashes" },
+      ]);
   });
   return { ids: ids as string[] };
 }
 
 const emptyInput = (raw: unknown) => {
-  if (raw !== undefined && raw !== null && (typeof raw !== "object" || Array.isArray(raw) || Object.keys(raw).length > 0))
+  if (
+    raw !== undefined &&
+    raw !== null &&
+    (typeof raw !== "object" || Array.isArray(raw) || Object.keys(raw).length > 0)
+  )
     throw badRequest([{ pointer: "", message: "This call takes no input" }]);
 };
 
@@ -35,12 +53,28 @@ export const esignRouter = router({
     const signing = await latestSigning(ctx.services.db, app.id, role);
     let documents;
     try {
-      documents = documentsFor(ctx.services, app.doc, input.ids, { now: ctx.services.now(), signedAt: signing?.signedAt ?? null, role });
+      documents = documentsFor(ctx.services, app.doc, input.ids, {
+        now: ctx.services.now(),
+        signedAt: signing?.signedAt ?? null,
+        role,
+      });
     } catch (error) {
-      if (error instanceof TRPCError && error.code === "INTERNAL_SERVER_ERROR") throw new TRPCError({ code: "NOT_FOUND", message: "One of these documents does not exist. Please contact us before you sign." });
+      if (error instanceof TRPCError && error.code === "INTERNAL_SERVER_ERROR")
+        throw new TRPCError({
+          code: "NOT_FOUND",
+          message: "One of these documents does not exist. Please contact us before you sign.",
+        });
       throw error;
     }
-    return { documents: documents.map(({ id, title, version, sha256, values }) => ({ id, title, version, sha256, values })) };
+    return {
+      documents: documents.map(({ id, title, version, sha256, values }) => ({
+        id,
+        title,
+        version,
+        sha256,
+        values,
+      })),
+    };
   }),
 
   /** The reader's latest standing signature: when, which document versions, and where its signed PDF is. */
@@ -52,7 +86,12 @@ export const esignRouter = router({
       signing: {
         signedAt: signing.signedAt.toISOString(),
         signers: signing.rows.map((r) => ({ signatureId: r.id, signer: r.signer, typedName: r.typedName })),
-        documents: signing.documents.map(({ id, title, version, sha256 }) => ({ id, title, version, sha256 })),
+        documents: signing.documents.map(({ id, title, version, sha256 }) => ({
+          id,
+          title,
+          version,
+          sha256,
+        })),
         pdfUrl: `/api/esign/${signing.rows[0]!.id}.pdf`,
       },
     };
@@ -62,6 +101,9 @@ export const esignRouter = router({
   rescission: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {
     const { app } = await readApplication(ctx);
     const signing = await latestSigning(ctx.services.db, app.id);
-    return rescissionFor(ctx.services.defs, app.doc, { now: ctx.services.now(), signedAt: signing?.signedAt ?? null });
+    return rescissionFor(ctx.services.defs, app.doc, {
+      now: ctx.services.now(),
+      signedAt: signing?.signedAt ?? null,
+    });
   }),
 });

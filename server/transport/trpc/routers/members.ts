@@ -8,7 +8,15 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { applicantLabelOf } from "@engine/funnel/funnel";
 import { doneSteps, isFinalStatus, plannedSteps } from "@engine/funnel/journey";
-import { accessOf, flowOfPart, memberRole, OWNER_ROLE, partOf, roleLabel, viewFor } from "@engine/lending/members";
+import {
+  accessOf,
+  flowOfPart,
+  memberRole,
+  OWNER_ROLE,
+  partOf,
+  roleLabel,
+  viewFor,
+} from "@engine/lending/members";
 import { getAt } from "@engine/base/pointer";
 import { transaction } from "@server/persistence/db/client";
 import { users } from "@server/persistence/db/schema";
@@ -21,7 +29,11 @@ import { applicantProcedure, router, visitorProcedure } from "../init";
 import { inputOf } from "../inputs";
 
 const linkGone = () =>
-  new TRPCError({ code: "NOT_FOUND", message: "This invite link has expired, was replaced by a newer one, or was already used. Ask the borrower to send you a new invite, or sign in if you have joined already." });
+  new TRPCError({
+    code: "NOT_FOUND",
+    message:
+      "This invite link has expired, was replaced by a newer one, or was already used. Ask the borrower to send you a new invite, or sign in if you have joined already.",
+  });
 
 /** "s•••@example.com": enough for the invitee to recognise their address, not to learn someone's. */
 const hintOf = (email: string) => email.replace(/^(.)[^@]*/, "$1•••");
@@ -35,14 +47,35 @@ function stepsOf(services: Services, reader: Reader) {
   const { defs } = services;
   const journey = journeyFor(services, reader);
   const done = new Set(doneSteps(journey));
-  const input = { application: reader.app.doc, completed: readerCompleted(services, reader), variant: reader.app.variant, flow: flowOfPart(defs, reader.part), part: reader.part };
+  const input = {
+    application: reader.app.doc,
+    completed: readerCompleted(services, reader),
+    variant: reader.app.variant,
+    flow: flowOfPart(defs, reader.part),
+    part: reader.part,
+  };
   const planned = plannedSteps(defs, input, journey);
-  const inFlow = (id: string) => [...defs.flows.values()].find(({ def }) => def.variants.some((v) => v.steps.includes(id)) && def.variants.some((v) => v.steps.includes(planned.at(-1)!)));
+  const inFlow = (id: string) =>
+    [...defs.flows.values()].find(
+      ({ def }) =>
+        def.variants.some((v) => v.steps.includes(id)) &&
+        def.variants.some((v) => v.steps.includes(planned.at(-1)!)),
+    );
   return planned
     .filter((id) => (input.flow ? true : inFlow(id) !== undefined))
     .map((id) => defs.steps.get(id)!.def)
-    .filter((step) => step.rank > 0 && !isFinalStatus(defs, step.id) && Object.keys(step.schema.properties ?? {}).length + (step.effects?.length ?? 0) > 0)
-    .map((step) => ({ id: step.id, label: applicantLabelOf(defs, step.id) ?? step.label, route: step.route, done: done.has(step.id) }));
+    .filter(
+      (step) =>
+        step.rank > 0 &&
+        !isFinalStatus(defs, step.id) &&
+        Object.keys(step.schema.properties ?? {}).length + (step.effects?.length ?? 0) > 0,
+    )
+    .map((step) => ({
+      id: step.id,
+      label: applicantLabelOf(defs, step.id) ?? step.label,
+      route: step.route,
+      done: done.has(step.id),
+    }));
 }
 
 export const membersRouter = router({
@@ -75,21 +108,42 @@ export const membersRouter = router({
       if (!member || !app) throw linkGone();
       const [holder] = await tx.select().from(users).where(eq(users.email, member.email));
       if (ctx.applicant && ctx.applicant.userId !== holder?.id)
-        throw new TRPCError({ code: "FORBIDDEN", message: `This invite is for ${hintOf(member.email)}, and you are signed in with another account. Sign out, then open the link again.` });
+        throw new TRPCError({
+          code: "FORBIDDEN",
+          message: `This invite is for ${hintOf(member.email)}, and you are signed in with another account. Sign out, then open the link again.`,
+        });
       // One application per account: an address that already has its own (or has joined another) cannot join this one.
       if (holder && (await members.readerOf(tx, holder.id)))
-        throw new TRPCError({ code: "CONFLICT", message: "This email address already has an application with us. Ask the borrower to invite another address of yours, or contact us." });
+        throw new TRPCError({
+          code: "CONFLICT",
+          message:
+            "This email address already has an application with us. Ask the borrower to invite another address of yours, or contact us.",
+        });
       const userId = holder?.id ?? randomUUID();
-      if (!holder) await tx.insert(users).values({ id: userId, email: member.email, emailVerifiedAt: now, createdAt: now });
-      else if (!holder.emailVerifiedAt) await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
+      if (!holder)
+        await tx
+          .insert(users)
+          .values({ id: userId, email: member.email, emailVerifiedAt: now, createdAt: now });
+      else if (!holder.emailVerifiedAt)
+        await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
       if (!(await members.accept(tx, member, userId, now))) throw linkGone();
-      await store.audit(tx, { actorKind: "applicant", actorId: userId, action: `members.accept:${member.role}`, applicationId: app.id });
+      await store.audit(tx, {
+        actorKind: "applicant",
+        actorId: userId,
+        action: `members.accept:${member.role}`,
+        applicationId: app.id,
+      });
       if (!ctx.applicant) {
         const { token, session } = await auth.applicant.sessions.create(userId, tx);
         fresh = { token, expiresAt: session.expiresAt };
       }
       const joined = { ...member, userId, acceptedAt: now, tokenHash: null };
-      return readerFacts(ctx.services, { app, role: member.role, part: partOf(defs, member.role, app.doc), member: joined });
+      return readerFacts(ctx.services, {
+        app,
+        role: member.role,
+        part: partOf(defs, member.role, app.doc),
+        member: joined,
+      });
     });
     const started = fresh as { token: string; expiresAt: Date } | null;
     if (started) auth.applicant.jar.set(ctx.cookies, "session", started.token, started.expiresAt);
@@ -100,14 +154,23 @@ export const membersRouter = router({
     const { db, defs } = ctx.services;
     const members = memberStore(ctx.services);
     const reader = await members.readerOf(db, ctx.applicant.userId);
-    if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+    if (!reader)
+      throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
     const { app } = reader;
     const rows = await members.ofApplication(db, app.id);
     const owner: Reader = { app, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, app.doc), member: null };
     const submitted = ownerJourney(ctx.services, app, app.doc).submitted;
     const access = accessOf(defs, app.doc);
     const parts = [
-      { role: OWNER_ROLE, label: roleLabel(defs, OWNER_ROLE), name: accountName(defs, app.doc), you: reader.role === OWNER_ROLE, access: null, state: "answering" as const, steps: stepsOf(ctx.services, owner) },
+      {
+        role: OWNER_ROLE,
+        label: roleLabel(defs, OWNER_ROLE),
+        name: accountName(defs, app.doc),
+        you: reader.role === OWNER_ROLE,
+        access: null,
+        state: "answering" as const,
+        steps: stepsOf(ctx.services, owner),
+      },
       ...Object.keys(access).map((role) => {
         const row = rows.find((r) => r.role === role) ?? null;
         const spec = memberRole(defs, role);

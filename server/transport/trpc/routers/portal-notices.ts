@@ -11,7 +11,8 @@ import { visibleApplication } from "@server/features/portal/scope";
 import { router, staffProcedure } from "../init";
 import { inputOf, optionalInputOf } from "../inputs";
 
-const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
+const notFound = () =>
+  new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
 
 export const portalNoticesRouter = router({
   /** The adverse action notices sent on the applications this user can see, newest first. */
@@ -54,7 +55,12 @@ export const portalNoticesRouter = router({
         via: input.via,
         recordedBy: { kind: "portal", id: ctx.staff.id, name: ctx.staff.name },
       });
-      return { holder: delivery.holder, name: delivery.name, deliveredOn: delivery.deliveredOn, via: delivery.via };
+      return {
+        holder: delivery.holder,
+        name: delivery.name,
+        deliveredOn: delivery.deliveredOn,
+        via: delivery.via,
+      };
     }),
   /** Records the credit score used on a borrower's application (from a report pulled elsewhere) and sends them their FCRA 609(g) notice. */
   recordCreditScore: staffProcedure("credit.recordScore")
@@ -62,6 +68,11 @@ export const portalNoticesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const row = await visibleApplication(ctx.services, ctx.staff, input.applicationId);
       if (!row) throw notFound();
-      return recordCreditScoreUsed(ctx.services, { applicationId: row.id, borrower: input.borrower, used: input.creditScoreUsed, recordedBy: { kind: "portal", id: ctx.staff.id, name: ctx.staff.name } });
+      return recordCreditScoreUsed(ctx.services, {
+        applicationId: row.id,
+        borrower: input.borrower,
+        used: input.creditScoreUsed,
+        recordedBy: { kind: "portal", id: ctx.staff.id, name: ctx.staff.name },
+      });
     }),
 });

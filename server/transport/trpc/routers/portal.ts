@@ -23,7 +23,8 @@ import { badRequest, router, staffProcedure, type Context } from "../init";
 import { portalNoticesRouter } from "./portal-notices";
 import { inputOf, optionalInputOf } from "../inputs";
 
-const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
+const notFound = () =>
+  new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
 
 const partnerName = async (ctx: Context, staff: Staff) => (await staffView(ctx.services, staff)).partner.name;
 
@@ -33,27 +34,60 @@ async function applicationOf(ctx: Context, staff: Staff, applicationId: string) 
   return row;
 }
 
-async function decide(ctx: Context & { staff: Staff }, reviewId: string, status: "approved" | "rejected", reason: string | null) {
+async function decide(
+  ctx: Context & { staff: Staff },
+  reviewId: string,
+  status: "approved" | "rejected",
+  reason: string | null,
+) {
   // Only reviews of applications this user can see; others are "not found".
-  const [review] = await ctx.services.db.select({ applicationId: identityReviews.applicationId }).from(identityReviews).where(eq(identityReviews.id, reviewId));
-  if (!review || !(await visibleApplication(ctx.services, ctx.staff, review.applicationId))) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such identity review." });
+  const [review] = await ctx.services.db
+    .select({ applicationId: identityReviews.applicationId })
+    .from(identityReviews)
+    .where(eq(identityReviews.id, reviewId));
+  if (!review || !(await visibleApplication(ctx.services, ctx.staff, review.applicationId)))
+    throw new TRPCError({ code: "NOT_FOUND", message: "There is no such identity review." });
   const result = await decideReview(ctx.services, reviewId, { status, reason, reviewedBy: ctx.staff.id });
-  if (!result.ok && result.reason === "not-found") throw new TRPCError({ code: "NOT_FOUND", message: "There is no such identity review." });
-  if (!result.ok) throw new TRPCError({ code: "CONFLICT", message: "This identity review has already been decided." });
+  if (!result.ok && result.reason === "not-found")
+    throw new TRPCError({ code: "NOT_FOUND", message: "There is no such identity review." });
+  if (!result.ok)
+    throw new TRPCError({ code: "CONFLICT", message: "This identity review has already been decided." });
   return { reviewId, status };
 }
 
 const usersRouter = router({
-  list: staffProcedure("users.manage").input(optionalInputOf("empty")).query(async ({ ctx }) => ({ users: await portalUsersOf(ctx.services).list(ctx.staff) })),
+  list: staffProcedure("users.manage")
+    .input(optionalInputOf("empty"))
+    .query(async ({ ctx }) => ({ users: await portalUsersOf(ctx.services).list(ctx.staff) })),
   invite: staffProcedure("users.manage")
     .input(inputOf("portalInvite"))
-    .mutation(async ({ ctx, input }) => portalUsersOf(ctx.services).invite(ctx.staff, input, linkBase(ctx.services, ctx.origin ?? null), await partnerName(ctx, ctx.staff))),
-  setRole: staffProcedure("users.manage").input(inputOf("portalRoleChange")).mutation(({ ctx, input }) => portalUsersOf(ctx.services).setRole(ctx.staff, input.userId, input.role)),
-  deactivate: staffProcedure("users.manage").input(inputOf("portalUserRef")).mutation(({ ctx, input }) => portalUsersOf(ctx.services).deactivate(ctx.staff, input.userId)),
-  reactivate: staffProcedure("users.manage").input(inputOf("portalUserRef")).mutation(({ ctx, input }) => portalUsersOf(ctx.services).reactivate(ctx.staff, input.userId)),
+    .mutation(async ({ ctx, input }) =>
+      portalUsersOf(ctx.services).invite(
+        ctx.staff,
+        input,
+        linkBase(ctx.services, ctx.origin ?? null),
+        await partnerName(ctx, ctx.staff),
+      ),
+    ),
+  setRole: staffProcedure("users.manage")
+    .input(inputOf("portalRoleChange"))
+    .mutation(({ ctx, input }) => portalUsersOf(ctx.services).setRole(ctx.staff, input.userId, input.role)),
+  deactivate: staffProcedure("users.manage")
+    .input(inputOf("portalUserRef"))
+    .mutation(({ ctx, input }) => portalUsersOf(ctx.services).deactivate(ctx.staff, input.userId)),
+  reactivate: staffProcedure("users.manage")
+    .input(inputOf("portalUserRef"))
+    .mutation(({ ctx, input }) => portalUsersOf(ctx.services).reactivate(ctx.staff, input.userId)),
   resetPassword: staffProcedure("users.manage")
     .input(inputOf("portalUserRef"))
-    .mutation(async ({ ctx, input }) => portalUsersOf(ctx.services).resetPassword(ctx.staff, input.userId, linkBase(ctx.services, ctx.origin ?? null), await partnerName(ctx, ctx.staff))),
+    .mutation(async ({ ctx, input }) =>
+      portalUsersOf(ctx.services).resetPassword(
+        ctx.staff,
+        input.userId,
+        linkBase(ctx.services, ctx.origin ?? null),
+        await partnerName(ctx, ctx.staff),
+      ),
+    ),
 });
 
 const applicationsRouter = router({
@@ -62,7 +96,9 @@ const applicationsRouter = router({
     .query(({ ctx, input }) => pipelineOf(ctx.services).list(ctx.staff, input)),
   get: staffProcedure("applications.all", "applications.assigned")
     .input(inputOf("portalApplicationRef"))
-    .query(async ({ ctx, input }) => pipelineOf(ctx.services).detail(ctx.staff, await applicationOf(ctx, ctx.staff, input.applicationId))),
+    .query(async ({ ctx, input }) =>
+      pipelineOf(ctx.services).detail(ctx.staff, await applicationOf(ctx, ctx.staff, input.applicationId)),
+    ),
   /** The loan officers an application can be assigned to. */
   assignees: staffProcedure("applications.assign")
     .input(optionalInputOf("empty"))
@@ -70,7 +106,13 @@ const applicationsRouter = router({
       loanOfficers: await ctx.services.db
         .select({ id: portalUsers.id, name: portalUsers.name })
         .from(portalUsers)
-        .where(and(eq(portalUsers.partnerId, ctx.staff.partnerId), eq(portalUsers.role, ctx.services.portal.assigneeRole), isNull(portalUsers.disabledAt)))
+        .where(
+          and(
+            eq(portalUsers.partnerId, ctx.staff.partnerId),
+            eq(portalUsers.role, ctx.services.portal.assigneeRole),
+            isNull(portalUsers.disabledAt),
+          ),
+        )
         .orderBy(asc(portalUsers.name), asc(portalUsers.id)),
     })),
   assign: staffProcedure("applications.assign")
@@ -80,14 +122,25 @@ const applicationsRouter = router({
       const row = await applicationOf(ctx, ctx.staff, input.applicationId);
       const officerId = input.loanOfficerId ?? null;
       if (officerId !== null) {
-        const [officer] = await db.select().from(portalUsers).where(and(eq(portalUsers.id, officerId), eq(portalUsers.partnerId, ctx.staff.partnerId)));
+        const [officer] = await db
+          .select()
+          .from(portalUsers)
+          .where(and(eq(portalUsers.id, officerId), eq(portalUsers.partnerId, ctx.staff.partnerId)));
         if (!officer || officer.disabledAt || officer.role !== policy.assigneeRole)
-          throw badRequest([{ pointer: "/loanOfficerId", message: "Choose an active loan officer of your organisation." }]);
+          throw badRequest([
+            { pointer: "/loanOfficerId", message: "Choose an active loan officer of your organisation." },
+          ]);
       }
       const store = applicationStore(ctx.services);
       await transaction(db, async (tx) => {
         await tx.update(applications).set({ loanOfficerId: officerId }).where(eq(applications.id, row.id));
-        await store.audit(tx, { actorKind: "portal", actorId: ctx.staff.id, action: officerId ? "portal.application.assigned" : "portal.application.unassigned", applicationId: row.id, changed: ["/loanOfficerId"] });
+        await store.audit(tx, {
+          actorKind: "portal",
+          actorId: ctx.staff.id,
+          action: officerId ? "portal.application.assigned" : "portal.application.unassigned",
+          applicationId: row.id,
+          changed: ["/loanOfficerId"],
+        });
       });
       return { applicationId: row.id, loanOfficerId: officerId };
     }),
@@ -100,16 +153,30 @@ const uploadsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { db } = ctx.services;
       const row = await applicationOf(ctx, ctx.staff, input.applicationId);
-      const [file] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, input.uploadId), eq(uploads.applicationId, row.id)));
-      if (!file) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such file on this application." });
+      const [file] = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.id, input.uploadId), eq(uploads.applicationId, row.id)));
+      if (!file)
+        throw new TRPCError({ code: "NOT_FOUND", message: "There is no such file on this application." });
       const store = applicationStore(ctx.services);
       const reason = input.decision === "rejected" ? input.reason!.trim() : null;
       const { app, rejected } = await transaction(db, async (tx) => {
         const [fresh] = await tx.select().from(applications).where(eq(applications.id, row.id));
         const app = store.fromRow(fresh!);
-        return { app, rejected: await decideUploads(tx, ctx.services, app, [file.id], { status: input.decision, reason, reviewedBy: ctx.staff.id }) };
+        return {
+          app,
+          rejected: await decideUploads(tx, ctx.services, app, [file.id], {
+            status: input.decision,
+            reason,
+            reviewedBy: ctx.staff.id,
+          }),
+        };
       });
-      if (rejected.length) await mailRejections(ctx.services, app, rejected, reason!).catch((error: unknown) => console.error(`upload review: the rejection mail failed (${(error as Error).name})`));
+      if (rejected.length)
+        await mailRejections(ctx.services, app, rejected, reason!).catch((error: unknown) =>
+          console.error(`upload review: the rejection mail failed (${(error as Error).name})`),
+        );
       return { uploadId: file.id, status: input.decision };
     }),
 });
@@ -118,10 +185,18 @@ const notesRouter = router({
   /** The notes on one application's file, oldest first. */
   list: staffProcedure("notes.write")
     .input(inputOf("portalApplicationRef"))
-    .query(async ({ ctx, input }) => ({ notes: await notesOf(ctx.services).list((await applicationOf(ctx, ctx.staff, input.applicationId)).id) })),
+    .query(async ({ ctx, input }) => ({
+      notes: await notesOf(ctx.services).list((await applicationOf(ctx, ctx.staff, input.applicationId)).id),
+    })),
   add: staffProcedure("notes.write")
     .input(inputOf("portalNoteAdd"))
-    .mutation(async ({ ctx, input }) => notesOf(ctx.services).add(ctx.staff, (await applicationOf(ctx, ctx.staff, input.applicationId)).id, input.text)),
+    .mutation(async ({ ctx, input }) =>
+      notesOf(ctx.services).add(
+        ctx.staff,
+        (await applicationOf(ctx, ctx.staff, input.applicationId)).id,
+        input.text,
+      ),
+    ),
 });
 
 const identityRouter = router({
@@ -131,20 +206,38 @@ const identityRouter = router({
     .query(async ({ ctx }) => {
       const reviews = await pendingReviews(ctx.services);
       const ids = [...new Set(reviews.map((r) => r.applicationId))];
-      const rows = ids.length ? await ctx.services.db.select({ id: applications.id }).from(applications).where(and(inArray(applications.id, ids), visibleTo(ctx.staff))) : [];
+      const rows = ids.length
+        ? await ctx.services.db
+            .select({ id: applications.id })
+            .from(applications)
+            .where(and(inArray(applications.id, ids), visibleTo(ctx.staff)))
+        : [];
       const visible = new Set(rows.map((r) => r.id));
       return { reviews: reviews.filter((r) => visible.has(r.applicationId)) };
     }),
-  approve: staffProcedure("identity.review").input(inputOf("identityReviewApproval")).mutation(({ ctx, input }) => decide(ctx, input.reviewId, "approved", input.reason ?? null)),
-  reject: staffProcedure("identity.review").input(inputOf("identityReviewRejection")).mutation(({ ctx, input }) => decide(ctx, input.reviewId, "rejected", input.reason)),
+  approve: staffProcedure("identity.review")
+    .input(inputOf("identityReviewApproval"))
+    .mutation(({ ctx, input }) => decide(ctx, input.reviewId, "approved", input.reason ?? null)),
+  reject: staffProcedure("identity.review")
+    .input(inputOf("identityReviewRejection"))
+    .mutation(({ ctx, input }) => decide(ctx, input.reviewId, "rejected", input.reason)),
 });
 
 export const portalRouter = router({
-  me: staffProcedure().input(optionalInputOf("empty")).query(({ ctx }) => staffView(ctx.services, ctx.staff)),
+  me: staffProcedure()
+    .input(optionalInputOf("empty"))
+    .query(({ ctx }) => staffView(ctx.services, ctx.staff)),
   /** The roles a user can be given, with what each allows. */
-  roles: staffProcedure().input(optionalInputOf("empty")).query(({ ctx }) => ({
-    roles: [...ctx.services.portal.roles.values()].map((r) => ({ id: r.id, label: r.label, description: r.description, permissions: r.permissions })),
-  })),
+  roles: staffProcedure()
+    .input(optionalInputOf("empty"))
+    .query(({ ctx }) => ({
+      roles: [...ctx.services.portal.roles.values()].map((r) => ({
+        id: r.id,
+        label: r.label,
+        description: r.description,
+        permissions: r.permissions,
+      })),
+    })),
   users: usersRouter,
   applications: applicationsRouter,
   uploads: uploadsRouter,
@@ -168,10 +261,16 @@ export const portalRouter = router({
     .query(async ({ ctx }) => {
       const running = ctx.services.definitionsVersion;
       const { defs, problems } = checkedDefinitions(ctx.services.config.definitions ?? {});
-      if (problems.length) return { running, onDisk: null, problems: problems.map(formatProblem), impact: null };
+      if (problems.length)
+        return { running, onDisk: null, problems: problems.map(formatProblem), impact: null };
       const onDisk = definitionFacts(defs).definitionsVersion;
       if (onDisk === running) return { running, onDisk, problems: [], impact: null };
-      return { running, onDisk, problems: [], impact: await definitionsImpact(ctx.services, defs, visibleTo(ctx.staff)) };
+      return {
+        running,
+        onDisk,
+        problems: [],
+        impact: await definitionsImpact(ctx.services, defs, visibleTo(ctx.staff)),
+      };
     }),
   /** Funnel drop-off, time per step and conversion per variant, from the first-party events. */
   analytics: staffProcedure("analytics.view")

@@ -34,7 +34,11 @@ interface Quote {
 
 /** The offer of rules/pricing.json for the application, as quote.current gives it. */
 function quoteOf(ctx: Context, doc: unknown) {
-  const result = presentResult(ctx.services.defs, "pricing", evaluateRuleSet(ctx.services.defs, "pricing", doc));
+  const result = presentResult(
+    ctx.services.defs,
+    "pricing",
+    evaluateRuleSet(ctx.services.defs, "pricing", doc),
+  );
   return { quote: result.quote as Quote, ruleId: result.ruleId as string, reason: result.reason as string };
 }
 
@@ -44,7 +48,11 @@ export const quoteRouter = router({
     const email = accountEmail(ctx.services.defs, app.doc);
     if (input.email !== undefined && input.email.toLowerCase() !== email?.toLowerCase())
       throw new TRPCError({ code: "FORBIDDEN", message: "That email does not belong to this application" });
-    const { quote: { originationFee, ...quote }, ruleId, reason } = quoteOf(ctx, app.doc);
+    const {
+      quote: { originationFee, ...quote },
+      ruleId,
+      reason,
+    } = quoteOf(ctx, app.doc);
     return {
       ...quote,
       ...(input.fetchOriginationFee && originationFee !== undefined ? { originationFee } : {}),
@@ -56,12 +64,25 @@ export const quoteRouter = router({
   email: applicantProcedure.input(optionalInputOf("empty")).mutation(async ({ ctx }) => {
     const app = await ownApplication(ctx);
     const { quote } = quoteOf(ctx, app.doc);
-    if (!quote.eligible) throw new TRPCError({ code: "PRECONDITION_FAILED", message: "There is no offer to email yet." });
+    if (!quote.eligible)
+      throw new TRPCError({ code: "PRECONDITION_FAILED", message: "There is no offer to email yet." });
     const to = offerRecipient(ctx.services, app.doc);
-    if (!to) throw new TRPCError({ code: "PRECONDITION_FAILED", message: "Your application has no email address to send the offer to." });
+    if (!to)
+      throw new TRPCError({
+        code: "PRECONDITION_FAILED",
+        message: "Your application has no email address to send the offer to.",
+      });
     const limit = await ctx.services.limits.offerMailsPerApplicant.hit(app.id);
-    if (!limit.ok) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "We have emailed this offer several times in the last hour. Please check your inbox, or try again later." });
-    await ctx.services.mailer.send({ to, ...offerMail(ctx.services, app.doc, quote, linkBase(ctx.services, ctx.origin ?? null)) });
+    if (!limit.ok)
+      throw new TRPCError({
+        code: "TOO_MANY_REQUESTS",
+        message:
+          "We have emailed this offer several times in the last hour. Please check your inbox, or try again later.",
+      });
+    await ctx.services.mailer.send({
+      to,
+      ...offerMail(ctx.services, app.doc, quote, linkBase(ctx.services, ctx.origin ?? null)),
+    });
     return { sentTo: maskedEmail(to) };
   }),
 });

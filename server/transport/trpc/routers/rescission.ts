@@ -18,10 +18,13 @@ export const rescissionRouter = router({
       applies: right.applies,
       holder: holder ? { key: holder.key, name: holder.name } : null,
       // Their own period (a borrower's notice is emailed when the account opens, so it is the account's).
-      period: holder?.period && right.period ? { ...holder.period, timeZone: right.period.timeZone } : right.period,
+      period:
+        holder?.period && right.period ? { ...holder.period, timeZone: right.period.timeZone } : right.period,
       open: holder?.open ?? false,
       pdfUrl: holder && right.period ? rescissionPdfUrl(holder.key) : null,
-      cancellation: right.cancellation ? { name: right.cancellation.name, sentOn: right.cancellation.sentOn, via: right.cancellation.via } : null,
+      cancellation: right.cancellation
+        ? { name: right.cancellation.name, sentOn: right.cancellation.sentOn, via: right.cancellation.via }
+        : null,
     };
   }),
 
@@ -29,7 +32,11 @@ export const rescissionRouter = router({
     const { app, role } = await readApplication(ctx);
     const right = await rightToCancel(ctx.services.db, ctx.services, app);
     const holder = right.holders.find((h) => h.key === role);
-    if (!holder) throw new TRPCError({ code: "FORBIDDEN", message: "Only an owner with the right to cancel may cancel, in their own session." });
+    if (!holder)
+      throw new TRPCError({
+        code: "FORBIDDEN",
+        message: "Only an owner with the right to cancel may cancel, in their own session.",
+      });
     const cancellation = await cancelLine(ctx.services, {
       applicationId: app.id,
       holder: holder.key,

@@ -8,8 +8,16 @@ import { readApplication } from "../own-application";
 
 function asTrpcError(error: unknown): unknown {
   if (!(error instanceof UploadError)) return error;
-  if (error.status === 400) return badRequest([{ pointer: error.field ? `/${error.field}` : "", message: error.message }]);
-  const code = error.status === 403 ? "FORBIDDEN" : error.status === 404 ? "NOT_FOUND" : error.status === 409 ? "CONFLICT" : "INTERNAL_SERVER_ERROR";
+  if (error.status === 400)
+    return badRequest([{ pointer: error.field ? `/${error.field}` : "", message: error.message }]);
+  const code =
+    error.status === 403
+      ? "FORBIDDEN"
+      : error.status === 404
+        ? "NOT_FOUND"
+        : error.status === 409
+          ? "CONFLICT"
+          : "INTERNAL_SERVER_ERROR";
   return new TRPCError({ code, message: error.message });
 }
 

@@ -1,6 +1,6 @@
 // /app/login: a returning applicant signs in and goes back to the page for their application status.
-import { APPLICANT_AUTH_BASE } from "../../session/auth-paths";
-import { useDocumentTitle } from "../../shell/document-title";
+import { APPLICANT_AUTH_BASE } from "@web/src/session/auth-paths";
+import { useDocumentTitle } from "@web/src/shell/document-title";
 import { LoginForm } from "./LoginForm";
 
 export default function ApplicantLoginPage() {

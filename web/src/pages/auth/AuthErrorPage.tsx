@@ -2,9 +2,9 @@
 // providers goes to). It names the problem in the words of rules/auth-errors.json for the URL's
 // `error=`, and offers the ways on: sign in again (back to callbackUrl, when one came), or home.
 import { Link, useLocation, useSearchParams } from "react-router-dom";
-import { authErrorMessage } from "../../session/auth-messages";
-import { authBaseFor, PORTAL_AUTH_BASE, sameOriginPath, signInPath } from "../../session/auth-paths";
-import { useDocumentTitle } from "../../shell/document-title";
+import { authErrorMessage } from "@web/src/session/auth-messages";
+import { authBaseFor, PORTAL_AUTH_BASE, sameOriginPath, signInPath } from "@web/src/session/auth-paths";
+import { useDocumentTitle } from "@web/src/shell/document-title";
 
 export default function AuthErrorPage() {
   useDocumentTitle("Sign-in problem");
@@ -17,7 +17,12 @@ export default function AuthErrorPage() {
       <p>{authErrorMessage(search.get("error"))}</p>
       <p>
         <Link to={signInPath(base, callbackUrl)}>Try signing in again</Link> or{" "}
-        {base === PORTAL_AUTH_BASE ? <Link to="/portal">go to the partner portal</Link> : <Link to="/">go to the home page</Link>}.
+        {base === PORTAL_AUTH_BASE ? (
+          <Link to="/portal">go to the partner portal</Link>
+        ) : (
+          <Link to="/">go to the home page</Link>
+        )}
+        .
       </p>
     </div>
   );

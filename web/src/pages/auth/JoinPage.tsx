@@ -8,19 +8,26 @@ import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from "@fluent
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { prefetchBotToken } from "../../api/bot-check";
-import { trpc } from "../../api/trpc";
-import { useSession } from "../../session/session";
-import { useCtaStyles } from "../../shell/button-styles";
-import { useDocumentTitle } from "../../shell/document-title";
-import { PageLoading } from "../../shell/PageLoading";
+import { prefetchBotToken } from "@web/src/api/bot-check";
+import { trpc } from "@web/src/api/trpc";
+import { useSession } from "@web/src/session/session";
+import { useCtaStyles } from "@web/src/shell/button-styles";
+import { useDocumentTitle } from "@web/src/shell/document-title";
+import { PageLoading } from "@web/src/shell/PageLoading";
 import { classifyApiError } from "../funnel/api-errors";
 import { LINK_TOKEN } from "./set-password";
 
 const SIGN_IN = "/app/login";
 
 const useStyles = makeStyles({
-  facts: { margin: "0 0 24px", paddingLeft: "20px", color: "var(--secondary)", display: "grid", gap: "4px", overflowWrap: "anywhere" },
+  facts: {
+    margin: "0 0 24px",
+    paddingLeft: "20px",
+    color: "var(--secondary)",
+    display: "grid",
+    gap: "4px",
+    overflowWrap: "anywhere",
+  },
 });
 
 /** The server's words for a refusal, and the way on: signing in. */
@@ -43,7 +50,8 @@ function LinkProblem({ title, message }: { title: string; message: string }) {
   );
 }
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
 
 export default function JoinPage() {
   useDocumentTitle("Join an application");
@@ -69,9 +77,21 @@ export default function JoinPage() {
     if (wellFormed) prefetchBotToken();
   }, [wellFormed]);
 
-  if (!wellFormed) return <LinkProblem title="This link is not complete" message="Open the link from your email again, or copy the whole link into the address bar." />;
+  if (!wellFormed)
+    return (
+      <LinkProblem
+        title="This link is not complete"
+        message="Open the link from your email again, or copy the whole link into the address bar."
+      />
+    );
   if (invitation.isPending) return <PageLoading label="Checking your invite" />;
-  if (invitation.error) return <LinkProblem title="This invite link does not work" message={classifyApiError(invitation.error).message} />;
+  if (invitation.error)
+    return (
+      <LinkProblem
+        title="This invite link does not work"
+        message={classifyApiError(invitation.error).message}
+      />
+    );
 
   const { inviter, roleLabel, emailHint, expiresAt, access } = invitation.data;
   const busy = accept.isPending || accept.isSuccess;
@@ -82,13 +102,15 @@ export default function JoinPage() {
       </h1>
       {access === "signs" ? (
         <p className="page-intro">
-          {inviter} has answered the home equity line of credit application for both of you. Each borrower gives their own consent and signs the disclosures
-          themselves: you do that here, with your own account. The application is submitted once you have signed.
+          {inviter} has answered the home equity line of credit application for both of you. Each borrower
+          gives their own consent and signs the disclosures themselves: you do that here, with your own
+          account. The application is submitted once you have signed.
         </p>
       ) : (
         <p className="page-intro">
-          You answer your own part of the home equity line of credit application (your details, work, income and documents) with your own account. Only you see
-          your answers; {inviter} sees how far you have got.
+          You answer your own part of the home equity line of credit application (your details, work, income
+          and documents) with your own account. Only you see your answers; {inviter} sees how far you have
+          got.
         </p>
       )}
       <ul className={styles.facts}>

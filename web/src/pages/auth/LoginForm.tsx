@@ -4,17 +4,39 @@
 // at their field or, for the form as a whole, in an alert above the button. Spec §8: with no
 // providers the page goes to the error page; asked for a provider it does not offer, to the plain
 // sign-in page with callbackUrl.
-import { Button, Field, Input, Link as FluentLink, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
+import {
+  Button,
+  Field,
+  Input,
+  Link as FluentLink,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+} from "@fluentui/react-components";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { prefetchBotToken } from "../../api/bot-check";
-import { getProviders, requestEmailCode, signInWithCredentials, type Providers } from "../../session/auth-client";
-import { authErrorMessage } from "../../session/auth-messages";
-import { errorPagePath, sameOriginPath, signInPath, type AuthBase } from "../../session/auth-paths";
-import { useSession } from "../../session/session";
-import { useCtaStyles } from "../../shell/button-styles";
-import { PageLoading } from "../../shell/PageLoading";
-import { asksForCode, checkCode, checkEmail, checkPassword, loginStart, methodsOf, restartStage, type LoginStage } from "./login-flow";
+import { prefetchBotToken } from "@web/src/api/bot-check";
+import {
+  getProviders,
+  requestEmailCode,
+  signInWithCredentials,
+  type Providers,
+} from "@web/src/session/auth-client";
+import { authErrorMessage } from "@web/src/session/auth-messages";
+import { errorPagePath, sameOriginPath, signInPath, type AuthBase } from "@web/src/session/auth-paths";
+import { useSession } from "@web/src/session/session";
+import { useCtaStyles } from "@web/src/shell/button-styles";
+import { PageLoading } from "@web/src/shell/PageLoading";
+import {
+  asksForCode,
+  checkCode,
+  checkEmail,
+  checkPassword,
+  loginStart,
+  methodsOf,
+  restartStage,
+  type LoginStage,
+} from "./login-flow";
 
 export interface LoginFormProps {
   base: AuthBase;
@@ -30,7 +52,14 @@ export interface LoginFormProps {
 
 type FieldErrors = Partial<Record<"email" | "code" | "password", string>>;
 
-export function LoginForm({ base, title, intro, preferPassword = false, notice: openingNotice = null, afterSignIn }: LoginFormProps) {
+export function LoginForm({
+  base,
+  title,
+  intro,
+  preferPassword = false,
+  notice: openingNotice = null,
+  afterSignIn,
+}: LoginFormProps) {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
@@ -45,7 +74,9 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
     const error = search.get("error");
     return error && error !== "SessionRequired" ? authErrorMessage(error) : null;
   });
-  const [notice, setNotice] = useState<string | null>(() => (search.get("error") === "SessionRequired" ? authErrorMessage("SessionRequired") : openingNotice));
+  const [notice, setNotice] = useState<string | null>(() =>
+    search.get("error") === "SessionRequired" ? authErrorMessage("SessionRequired") : openingNotice,
+  );
   const [busy, setBusy] = useState(false);
   const callbackUrl = sameOriginPath(search.get("callbackUrl"), window.location.origin);
 
@@ -59,7 +90,8 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
   useEffect(() => {
     if (providers === null || stage !== null) return;
     const start = loginStart(loaded, search, preferPassword);
-    if (start.kind === "errorPage") void navigate(errorPagePath(base, start.error, callbackUrl), { replace: true });
+    if (start.kind === "errorPage")
+      void navigate(errorPagePath(base, start.error, callbackUrl), { replace: true });
     else if (start.kind === "signInPage") void navigate(signInPath(base, callbackUrl), { replace: true });
     else setStage(start.stage);
   }, [providers, loaded, stage, search, preferPassword, navigate, base, callbackUrl]);
@@ -104,21 +136,31 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
         if (result.error) setFormError(result.message ?? authErrorMessage(result.error));
         else {
           moveTo("code");
-          setNotice(`If ${cleanEmail} has an account, we sent a 6-digit code to it. It works once, for 10 minutes.`);
-          setSearch((s) => {
-            s.set("step", "code");
-            s.delete("error");
-            s.delete("provider");
-            return s;
-          }, { replace: true });
+          setNotice(
+            `If ${cleanEmail} has an account, we sent a 6-digit code to it. It works once, for 10 minutes.`,
+          );
+          setSearch(
+            (s) => {
+              s.set("step", "code");
+              s.delete("error");
+              s.delete("provider");
+              return s;
+            },
+            { replace: true },
+          );
         }
       } else {
-        const credentials = stage === "code" ? { email: cleanEmail, code: secret.trim() } : { email: cleanEmail, password: secret };
+        const credentials =
+          stage === "code"
+            ? { email: cleanEmail, code: secret.trim() }
+            : { email: cleanEmail, password: secret };
         const result = await signInWithCredentials(base, credentials, callbackUrl ?? "");
         if (result.error) setFormError(result.message ?? authErrorMessage(result.error));
         else if (stage === "password" && asksForCode(result.url, window.location.origin)) {
           moveTo("code");
-          setNotice(`We emailed a 6-digit code to ${cleanEmail}. Enter it to finish signing in; it works once, for 10 minutes.`);
+          setNotice(
+            `We emailed a 6-digit code to ${cleanEmail}. Enter it to finish signing in; it works once, for 10 minutes.`,
+          );
         } else await finish();
       }
     } catch (error) {
@@ -141,17 +183,54 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
             <MessageBarBody>{notice}</MessageBarBody>
           </MessageBar>
         ) : null}
-        <Field label="Email address" required validationMessage={errors.email} validationState={errors.email ? "error" : "none"}>
-          <Input type="email" autoComplete="email" inputMode="email" value={email} onChange={(_, d) => setEmail(d.value)} size="large" />
+        <Field
+          label="Email address"
+          required
+          validationMessage={errors.email}
+          validationState={errors.email ? "error" : "none"}
+        >
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(_, d) => setEmail(d.value)}
+            size="large"
+          />
         </Field>
         {stage === "code" ? (
-          <Field label="6-digit code" required hint="From the email we just sent." validationMessage={errors.code} validationState={errors.code ? "error" : "none"}>
-            <Input autoFocus autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={secret} onChange={(_, d) => setSecret(d.value.replace(/\D/g, ""))} size="large" />
+          <Field
+            label="6-digit code"
+            required
+            hint="From the email we just sent."
+            validationMessage={errors.code}
+            validationState={errors.code ? "error" : "none"}
+          >
+            <Input
+              autoFocus
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              value={secret}
+              onChange={(_, d) => setSecret(d.value.replace(/\D/g, ""))}
+              size="large"
+            />
           </Field>
         ) : null}
         {stage === "password" ? (
-          <Field label="Password" required validationMessage={errors.password} validationState={errors.password ? "error" : "none"}>
-            <Input type="password" autoComplete="current-password" value={secret} onChange={(_, d) => setSecret(d.value)} size="large" />
+          <Field
+            label="Password"
+            required
+            validationMessage={errors.password}
+            validationState={errors.password ? "error" : "none"}
+          >
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={secret}
+              onChange={(_, d) => setSecret(d.value)}
+              size="large"
+            />
           </Field>
         ) : null}
         {formError ? (
@@ -160,7 +239,14 @@ export function LoginForm({ base, title, intro, preferPassword = false, notice: 
           </MessageBar>
         ) : null}
         <div className="actions">
-          <Button type="submit" appearance="primary" className={cta.root} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" aria-label="Working" /> : undefined} iconPosition="after">
+          <Button
+            type="submit"
+            appearance="primary"
+            className={cta.root}
+            disabledFocusable={busy}
+            icon={busy ? <Spinner size="tiny" aria-label="Working" /> : undefined}
+            iconPosition="after"
+          >
             {submitLabel}
           </Button>
         </div>

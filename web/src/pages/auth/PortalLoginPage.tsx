@@ -1,8 +1,8 @@
 // /portal/login: partner staff sign in to the portal session (separate from any applicant session)
 // with two factors: their password, then a 6-digit code mailed to them.
 import { useSearchParams } from "react-router-dom";
-import { PORTAL_AUTH_BASE } from "../../session/auth-paths";
-import { useDocumentTitle } from "../../shell/document-title";
+import { PORTAL_AUTH_BASE } from "@web/src/session/auth-paths";
+import { useDocumentTitle } from "@web/src/shell/document-title";
 import { LoginForm } from "./LoginForm";
 
 export default function PortalLoginPage() {

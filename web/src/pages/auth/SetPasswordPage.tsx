@@ -4,11 +4,11 @@
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { prefetchBotToken } from "../../api/bot-check";
-import { sameOriginPath } from "../../session/auth-paths";
-import { useCtaStyles } from "../../shell/button-styles";
-import { useDocumentTitle } from "../../shell/document-title";
-import { PageLoading } from "../../shell/PageLoading";
+import { prefetchBotToken } from "@web/src/api/bot-check";
+import { sameOriginPath } from "@web/src/session/auth-paths";
+import { useCtaStyles } from "@web/src/shell/button-styles";
+import { useDocumentTitle } from "@web/src/shell/document-title";
+import { PageLoading } from "@web/src/shell/PageLoading";
 import { checkNewPassword, type NewPasswordErrors } from "./login-flow";
 import { checkLink, LINK_TOKEN, setPassword, type SetPasswordLink } from "./set-password";
 
@@ -36,7 +36,9 @@ export default function SetPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const wellFormed = LINK_TOKEN.test(token);
-  useDocumentTitle(link && link !== "failed" && link.purpose === "reset" ? "Choose a new password" : "Set your password");
+  useDocumentTitle(
+    link && link !== "failed" && link.purpose === "reset" ? "Choose a new password" : "Set your password",
+  );
 
   useEffect(() => {
     if (!wellFormed) return;
@@ -44,7 +46,12 @@ export default function SetPasswordPage() {
     checkLink(token).then(setLink, () => setLink("failed"));
   }, [token, wellFormed]);
 
-  if (!wellFormed) return <LinkProblem title="This link is not complete">Open the link from your email again, or copy the whole link into the address bar.</LinkProblem>;
+  if (!wellFormed)
+    return (
+      <LinkProblem title="This link is not complete">
+        Open the link from your email again, or copy the whole link into the address bar.
+      </LinkProblem>
+    );
   if (link === null) return <PageLoading label="Checking your link" />;
   if (link === "failed")
     return (
@@ -53,7 +60,12 @@ export default function SetPasswordPage() {
         <p className="page-intro">We could not reach our server. Reload the page to try again.</p>
       </div>
     );
-  if (!link.valid) return <LinkProblem title="This link no longer works">It has expired or was already used. Ask your administrator for a new one.</LinkProblem>;
+  if (!link.valid)
+    return (
+      <LinkProblem title="This link no longer works">
+        It has expired or was already used. Ask your administrator for a new one.
+      </LinkProblem>
+    );
 
   const min = link.passwordMinLength;
   const onSubmit = async (event: FormEvent) => {
@@ -65,7 +77,10 @@ export default function SetPasswordPage() {
     setBusy(true);
     try {
       const result = await setPassword(token, password);
-      if (result.ok) void navigate(sameOriginPath(result.url, window.location.origin) ?? "/portal/login?passwordSet=1", { replace: true });
+      if (result.ok)
+        void navigate(sameOriginPath(result.url, window.location.origin) ?? "/portal/login?passwordSet=1", {
+          replace: true,
+        });
       else if (result.error === "WeakPassword") setErrors({ password: result.message });
       else setFormError(result.message);
     } catch (error) {
@@ -80,15 +95,38 @@ export default function SetPasswordPage() {
     <div className="page page--narrow">
       <h1 className="page-title">{reset ? "Choose a new password" : "Set your password"}</h1>
       <p className="page-intro">
-        {reset ? "Your administrator reset your partner portal password." : "Welcome to the partner portal."} Choose a password of at least {min} characters;
-        you will then sign in with it and a code we email you.
+        {reset ? "Your administrator reset your partner portal password." : "Welcome to the partner portal."}{" "}
+        Choose a password of at least {min} characters; you will then sign in with it and a code we email you.
       </p>
       <form className="form-stack" onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <Field label="New password" required hint={`At least ${min} characters.`} validationMessage={errors.password} validationState={errors.password ? "error" : "none"}>
-          <Input type="password" autoComplete="new-password" value={password} onChange={(_, d) => setPasswordValue(d.value)} size="large" />
+        <Field
+          label="New password"
+          required
+          hint={`At least ${min} characters.`}
+          validationMessage={errors.password}
+          validationState={errors.password ? "error" : "none"}
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(_, d) => setPasswordValue(d.value)}
+            size="large"
+          />
         </Field>
-        <Field label="Confirm the new password" required validationMessage={errors.confirm} validationState={errors.confirm ? "error" : "none"}>
-          <Input type="password" autoComplete="new-password" value={confirm} onChange={(_, d) => setConfirm(d.value)} size="large" />
+        <Field
+          label="Confirm the new password"
+          required
+          validationMessage={errors.confirm}
+          validationState={errors.confirm ? "error" : "none"}
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(_, d) => setConfirm(d.value)}
+            size="large"
+          />
         </Field>
         {formError ? (
           <MessageBar intent="error" role="alert">
@@ -96,7 +134,14 @@ export default function SetPasswordPage() {
           </MessageBar>
         ) : null}
         <div className="actions">
-          <Button type="submit" appearance="primary" className={cta.root} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" aria-label="Working" /> : undefined} iconPosition="after">
+          <Button
+            type="submit"
+            appearance="primary"
+            className={cta.root}
+            disabledFocusable={busy}
+            icon={busy ? <Spinner size="tiny" aria-label="Working" /> : undefined}
+            iconPosition="after"
+          >
             Set password
           </Button>
         </div>

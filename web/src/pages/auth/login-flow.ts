@@ -16,7 +16,11 @@ export function methodsOf(providers: Record<string, { type?: string }> | null): 
 }
 
 /** The stage to start in: the code form when the URL says a code was sent (?step=code). */
-export function initialStage(search: URLSearchParams, methods: LoginMethods, preferPassword = false): LoginStage {
+export function initialStage(
+  search: URLSearchParams,
+  methods: LoginMethods,
+  preferPassword = false,
+): LoginStage {
   if (search.get("step") === "code" && methods.code) return "code";
   if (preferPassword && methods.password) return "password";
   return methods.code ? "email" : "password";
@@ -35,7 +39,11 @@ export type LoginStart =
  * signIn(provider)): a provider of this session picks its form (email: the code, credentials: the
  * password); any other id leads to the sign-in page with every way this session offers.
  */
-export function loginStart(providers: Record<string, { type?: string }> | null, search: URLSearchParams, preferPassword = false): LoginStart {
+export function loginStart(
+  providers: Record<string, { type?: string }> | null,
+  search: URLSearchParams,
+  preferPassword = false,
+): LoginStart {
   const methods = methodsOf(providers);
   if (!methods.code && !methods.password) return { kind: "errorPage", error: "Configuration" };
   const provider = search.get("provider");
@@ -53,7 +61,11 @@ export function asksForCode(url: string | null, origin = "http://localhost"): bo
   if (!url) return false;
   try {
     const parsed = new URL(url, origin);
-    return parsed.origin === new URL(origin).origin && parsed.pathname.endsWith("/login") && parsed.searchParams.get("step") === "code";
+    return (
+      parsed.origin === new URL(origin).origin &&
+      parsed.pathname.endsWith("/login") &&
+      parsed.searchParams.get("step") === "code"
+    );
   } catch {
     return false;
   }
@@ -89,7 +101,8 @@ export interface NewPasswordErrors {
 export function checkNewPassword(password: string, confirm: string, minLength: number): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
   if (!password) errors.password = "Enter a new password.";
-  else if (password.length < minLength) errors.password = `Use at least ${minLength} characters (you have ${password.length}).`;
+  else if (password.length < minLength)
+    errors.password = `Use at least ${minLength} characters (you have ${password.length}).`;
   else if (password.length > 256) errors.password = "Use at most 256 characters.";
   if (!confirm) errors.confirm = "Enter the password again.";
   else if (!errors.password && confirm !== password) errors.confirm = "The two passwords are not the same.";

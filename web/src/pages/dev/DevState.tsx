@@ -1,7 +1,7 @@
 // What the development tools show while the live definitions are not usable: loading, the
 // development API missing (production), a failure, or the lint problems of the files on disk.
 import type { Problem } from "@engine/definitions/definitions";
-import { PageLoading } from "../../shell/PageLoading";
+import { PageLoading } from "@web/src/shell/PageLoading";
 import type { LiveDefinitions } from "./use-live-definitions";
 
 /** The problems of `firstFile` (the previewed step's file) come first. */
@@ -17,7 +17,13 @@ export function ProblemList({ problems, firstFile }: { problems: Problem[]; firs
         {sorted.map((p, i) => (
           <li key={i}>
             <code>{p.file}</code>
-            {p.pointer ? <> at <code>{p.pointer}</code></> : null}: {p.message}
+            {p.pointer ? (
+              <>
+                {" "}
+                at <code>{p.pointer}</code>
+              </>
+            ) : null}
+            : {p.message}
           </li>
         ))}
       </ul>

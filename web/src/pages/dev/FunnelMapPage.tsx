@@ -2,7 +2,7 @@
 // draws it) computed in the browser from the definitions on disk, redrawn when a file changes.
 import { useMemo } from "react";
 import { buildFunnelMap, renderSvg } from "@engine/explain/funnel-map";
-import { useDocumentTitle } from "../../shell/document-title";
+import { useDocumentTitle } from "@web/src/shell/document-title";
 import { DevState } from "./DevState";
 import { useLiveDefinitions } from "./use-live-definitions";
 
@@ -18,10 +18,14 @@ export default function FunnelMapPage() {
       {live.status === "ready" ? (
         <>
           <p className="page-intro">
-            Every flow's steps with label and rank, every branch, every skip, and the pages the rules name; from the files on
-            disk, version <code>{live.version}</code>. Hover a box or an edge for details.
+            Every flow's steps with label and rank, every branch, every skip, and the pages the rules name;
+            from the files on disk, version <code>{live.version}</code>. Hover a box or an edge for details.
           </p>
-          <div className="dev-funnel-map" style={{ overflowX: "auto" }} dangerouslySetInnerHTML={{ __html: svg }} />
+          <div
+            className="dev-funnel-map"
+            style={{ overflowX: "auto" }}
+            dangerouslySetInnerHTML={{ __html: svg }}
+          />
         </>
       ) : (
         <DevState live={live} />

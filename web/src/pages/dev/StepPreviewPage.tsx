@@ -9,25 +9,41 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { DefinitionFiles, Definitions } from "@engine/definitions/definitions";
 import { helocTheme, StepForm } from "@engine/react";
-import { apiFetch } from "../../api/api-fetch";
-import { useDocumentTitle } from "../../shell/document-title";
-import { brandTokens } from "../../shell/theme";
+import { apiFetch } from "@web/src/api/api-fetch";
+import { useDocumentTitle } from "@web/src/shell/document-title";
+import { brandTokens } from "@web/src/shell/theme";
 import { DevState } from "./DevState";
 import { useLiveDefinitions } from "./use-live-definitions";
 
 const previewTheme = { ...helocTheme, ...brandTokens };
 type Who = "two" | "single";
-type Verdict = { valid: true; answers: unknown; notRun: string[] } | { valid: false; errors: { pointer: string; message: string }[] };
+type Verdict =
+  | { valid: true; answers: unknown; notRun: string[] }
+  | { valid: false; errors: { pointer: string; message: string }[] };
 
 async function serverVerdict(stepId: string, answers: unknown, who: Who): Promise<Verdict> {
-  const res = await apiFetch("/api/dev/validate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stepId, answers, who }) }, { botCheck: false });
+  const res = await apiFetch(
+    "/api/dev/validate",
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stepId, answers, who }),
+    },
+    { botCheck: false },
+  );
   return (await res.json()) as Verdict;
 }
 
 /** The file (as problems name it, "steps/…") that defines the step, read from the raw files. */
 function fileOfStep(files: DefinitionFiles | undefined, id: string): string | undefined {
   for (const [path, json] of Object.entries(files?.steps ?? {}))
-    if (json && typeof json === "object" && (json as { id?: unknown }).id === id && !path.startsWith("flows/")) return `steps/${path}`;
+    if (
+      json &&
+      typeof json === "object" &&
+      (json as { id?: unknown }).id === id &&
+      !path.startsWith("flows/")
+    )
+      return `steps/${path}`;
   return undefined;
 }
 
@@ -45,15 +61,20 @@ function useSample(who: Who): unknown {
 }
 
 function StepIndex({ defs }: { defs: Definitions }) {
-  const steps = [...defs.steps.values()].map(({ def, file }) => ({ ...def, file })).sort((a, b) => a.rank - b.rank || a.id.localeCompare(b.id));
+  const steps = [...defs.steps.values()]
+    .map(({ def, file }) => ({ ...def, file }))
+    .sort((a, b) => a.rank - b.rank || a.id.localeCompare(b.id));
   return (
     <>
       <h1 className="page-title">Step preview</h1>
-      <p className="page-intro">Every step of the definitions on disk. A preview follows edits to its file within a second.</p>
+      <p className="page-intro">
+        Every step of the definitions on disk. A preview follows edits to its file within a second.
+      </p>
       <ul className="dev-step-index">
         {steps.map((s) => (
           <li key={s.id}>
-            <Link to={`/dev/steps/${encodeURIComponent(s.id)}`}>{s.id}</Link> · {s.label} · rank {s.rank} · <code>{s.file}</code>
+            <Link to={`/dev/steps/${encodeURIComponent(s.id)}`}>{s.id}</Link> · {s.label} · rank {s.rank} ·{" "}
+            <code>{s.file}</code>
           </li>
         ))}
       </ul>
@@ -61,7 +82,17 @@ function StepIndex({ defs }: { defs: Definitions }) {
   );
 }
 
-function Preview({ defs, version, stepId, buildMs }: { defs: Definitions; version: string; stepId: string; buildMs: number }) {
+function Preview({
+  defs,
+  version,
+  stepId,
+  buildMs,
+}: {
+  defs: Definitions;
+  version: string;
+  stepId: string;
+  buildMs: number;
+}) {
   const [who, setWho] = useState<Who>("two");
   const application = useSample(who);
   const [result, setResult] = useState<Verdict | undefined>(undefined);
@@ -76,7 +107,8 @@ function Preview({ defs, version, stepId, buildMs }: { defs: Definitions; versio
   return (
     <>
       <p className="dev-meta">
-        <code>{located.file}</code> · version <code>{version}</code> · built in {buildMs} ms · no lint problems ·{" "}
+        <code>{located.file}</code> · version <code>{version}</code> · built in {buildMs} ms · no lint
+        problems ·{" "}
         <label>
           sample{" "}
           <select value={who} onChange={(e) => setWho(e.target.value as Who)}>
@@ -100,7 +132,9 @@ function Preview({ defs, version, stepId, buildMs }: { defs: Definitions; versio
           <h2 id="dev-valid">Valid</h2>
           <p>The save's own checks pass. These cleaned answers would be saved (the preview saves nothing):</p>
           <pre>{JSON.stringify(result.answers, null, 2)}</pre>
-          {result.notRun.length ? <p>Not run here, as they check a real applicant's stored records: {result.notRun.join(", ")}.</p> : null}
+          {result.notRun.length ? (
+            <p>Not run here, as they check a real applicant's stored records: {result.notRun.join(", ")}.</p>
+          ) : null}
         </section>
       ) : (
         <section aria-labelledby="dev-refused" className="dev-result" role="alert">

@@ -4,8 +4,13 @@
 // no Definitions are built: the problems are shown instead.
 import { useEffect, useState } from "react";
 import { createAjv } from "@engine/definitions/ajv";
-import { buildDefinitions, type DefinitionFiles, type Definitions, type Problem } from "@engine/definitions/definitions";
-import { apiFetch } from "../../api/api-fetch";
+import {
+  buildDefinitions,
+  type DefinitionFiles,
+  type Definitions,
+  type Problem,
+} from "@engine/definitions/definitions";
+import { apiFetch } from "@web/src/api/api-fetch";
 
 export const POLL_MS = 500;
 
@@ -24,12 +29,19 @@ interface Body {
 }
 
 function build(body: Body): LiveDefinitions {
-  if (body.problems.length) return { status: "problems", version: body.version, files: body.files, problems: body.problems };
+  if (body.problems.length)
+    return { status: "problems", version: body.version, files: body.files, problems: body.problems };
   const started = performance.now();
   // The server has linted these very files: no need to do it again here. Edited files have no
   // precompiled validators: the preview compiles them (development only, whose CSP allows it).
   const { defs } = buildDefinitions(body.files, { trusted: true, compiler: createAjv });
-  return { status: "ready", version: body.version, files: body.files, defs, buildMs: Math.round(performance.now() - started) };
+  return {
+    status: "ready",
+    version: body.version,
+    files: body.files,
+    defs,
+    buildMs: Math.round(performance.now() - started),
+  };
 }
 
 export function useLiveDefinitions(): LiveDefinitions {
@@ -41,7 +53,10 @@ export function useLiveDefinitions(): LiveDefinitions {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const res = await apiFetch(`/api/dev/definitions${version ? `?since=${encodeURIComponent(version)}` : ""}`, { cache: "no-store" });
+        const res = await apiFetch(
+          `/api/dev/definitions${version ? `?since=${encodeURIComponent(version)}` : ""}`,
+          { cache: "no-store" },
+        );
         if (stopped) return;
         if (res.status === 404) return setState({ status: "off" }); // no more polling
         if (res.status === 200) {

@@ -4,9 +4,9 @@
 import { FluentProvider } from "@fluentui/react-components";
 import { useLocation } from "react-router-dom";
 import { helocTheme } from "@engine/react";
-import { AppIndexRedirect } from "../../shell/AppIndexRedirect";
-import { PageLoading } from "../../shell/PageLoading";
-import { brandTokens } from "../../shell/theme";
+import { AppIndexRedirect } from "@web/src/shell/AppIndexRedirect";
+import { PageLoading } from "@web/src/shell/PageLoading";
+import { brandTokens } from "@web/src/shell/theme";
 import { classifyApiError } from "./api-errors";
 import { usePageDefinitions } from "./definitions";
 import { LoadFailed } from "./LoadFailed";

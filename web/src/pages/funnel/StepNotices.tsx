@@ -6,10 +6,12 @@ import { Link } from "react-router-dom";
 import site from "@content/site.json";
 
 /** Shown on a page of a submitted application: it can be read, not changed. */
-const LOCKED_NOTICE = "Your application is submitted, so these answers can no longer be changed. If something is wrong, contact us.";
+const LOCKED_NOTICE =
+  "Your application is submitted, so these answers can no longer be changed. If something is wrong, contact us.";
 
 /** Shown on a step the server sends a returning applicant back to after the definitions changed. */
-const RECHECK_NOTICE = "We have updated our application since you answered this page. Please check your answers here.";
+const RECHECK_NOTICE =
+  "We have updated our application since you answered this page. Please check your answers here.";
 
 const useStyles = makeStyles({ notice: { marginBottom: "24px" } });
 

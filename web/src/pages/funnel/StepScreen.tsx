@@ -11,14 +11,14 @@ import { prefetchStepFiles, useServedDefinitions } from "./definitions";
 import { reach, type Part } from "@engine/lending/members";
 import { bundleStepSchema } from "@engine/definitions/bundle";
 import { FunnelProgress, loadStepParts, StepForm, stepPartsLoaded } from "@engine/react";
-import { prefetchBotToken } from "../../api/bot-check";
-import { trpc } from "../../api/trpc";
-import { signInPath, APPLICANT_AUTH_BASE } from "../../session/auth-paths";
-import { useSession } from "../../session/session";
-import { useDocumentTitle } from "../../shell/document-title";
-import { readHint } from "../../shell/hints";
-import { useNotify } from "../../shell/notify";
-import { PageLoading } from "../../shell/PageLoading";
+import { prefetchBotToken } from "@web/src/api/bot-check";
+import { trpc } from "@web/src/api/trpc";
+import { signInPath, APPLICANT_AUTH_BASE } from "@web/src/session/auth-paths";
+import { useSession } from "@web/src/session/session";
+import { useDocumentTitle } from "@web/src/shell/document-title";
+import { readHint } from "@web/src/shell/hints";
+import { useNotify } from "@web/src/shell/notify";
+import { PageLoading } from "@web/src/shell/PageLoading";
 import { useStepAnalytics } from "./analytics";
 import { classifyApiError, type FieldError } from "./api-errors";
 import { displays, prefetchDisplaysOnIntent } from "./displays";
@@ -31,11 +31,14 @@ import { loadStepValidators, prefetchFollowingValidators, useStepValidators } fr
 /** Whether the owner's step leaves out a part another borrower answers themselves (rules/members.json). */
 function sharesStep(step: Step, part: Part | null | undefined): boolean {
   if (!part || part.only) return false;
-  return Object.keys((step.schema as { properties?: object }).properties ?? {}).some((key) => reach(part, `/${key}`) !== "all");
+  return Object.keys((step.schema as { properties?: object }).properties ?? {}).some(
+    (key) => reach(part, `/${key}`) !== "all",
+  );
 }
 
 /** A random key for one submission of this page's answers (kept when the same answers are sent again). */
-const idempotencyKey = () => Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, "0")).join("");
+const idempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The notices' chunk, once in: the page waits for it before it shows a notice (a lazy component would show it a moment late). */
 let noticesChunk: typeof import("./StepNotices") | null = null;
@@ -48,10 +51,16 @@ const loadNotices = () => import("./StepNotices").then((chunk) => (noticesChunk 
  */
 function useStepParts(defs: Definitions, step: Step, notices: boolean): boolean {
   // Usually all in already (the first page loaded Input; a step of cards needs none): no turn to wait.
-  const loadedNow = useMemo(() => stepPartsLoaded(step, bundleStepSchema(defs, step.id)), [defs, step]) && (!notices || noticesChunk !== null);
+  const loadedNow =
+    useMemo(() => stepPartsLoaded(step, bundleStepSchema(defs, step.id)), [defs, step]) &&
+    (!notices || noticesChunk !== null);
   const parts = useQuery({
     queryKey: ["fluent-parts", step.id, notices],
-    queryFn: () => Promise.all([loadStepParts(step, bundleStepSchema(defs, step.id)), notices ? loadNotices() : null]).then(() => true),
+    queryFn: () =>
+      Promise.all([
+        loadStepParts(step, bundleStepSchema(defs, step.id)),
+        notices ? loadNotices() : null,
+      ]).then(() => true),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -75,10 +84,16 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const pending = useRef<{ answers: string; key: string } | null>(null);
 
   // The first fetch may be the one the previous step started as its save returned.
-  const saved = useQuery({ ...trpc.step.get.queryOptions({ stepId: step.id }), queryFn: () => takeOrFetch(step.id) });
+  const saved = useQuery({
+    ...trpc.step.get.queryOptions({ stepId: step.id }),
+    queryFn: () => takeOrFetch(step.id),
+  });
   const submit = useMutation(trpc.step.submit.mutationOptions());
   const validators = useStepValidators(defs, step.id);
-  useEffect(() => (validators.ready ? prefetchFollowingValidators(defs, step.id) : undefined), [validators.ready, defs, step.id]);
+  useEffect(
+    () => (validators.ready ? prefetchFollowingValidators(defs, step.id) : undefined),
+    [validators.ready, defs, step.id],
+  );
   useServedDefinitions(saved.data?.definitionsVersion);
   useEffect(prefetchBotToken, []);
   useEffect(prefetchDisplaysOnIntent, []);
@@ -86,7 +101,10 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const leave = useCallback(async () => {
     // The server refused the session on a protected page: sign out, then where the guard sends.
     await endApplicantSession(session);
-    void navigate(signOutTargetFor(defs, pathname, false).target ?? signInPath(APPLICANT_AUTH_BASE, pathname), { replace: true });
+    void navigate(
+      signOutTargetFor(defs, pathname, false).target ?? signInPath(APPLICANT_AUTH_BASE, pathname),
+      { replace: true },
+    );
   }, [session, navigate, defs, pathname]);
 
   const loadFailure = saved.error ? classifyApiError(saved.error) : null;
@@ -102,7 +120,10 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const data = saved.data;
   const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined, data?.role);
   // The server's prefill (answers given earlier, engine/logic/prefill.ts) first, then the home page's hints.
-  const application = useMemo(() => withHints(withPrefill(data?.application ?? {}, data?.prefill), readHint), [data?.application, data?.prefill]);
+  const application = useMemo(
+    () => withHints(withPrefill(data?.application ?? {}, data?.prefill), readHint),
+    [data?.application, data?.prefill],
+  );
 
   // Typed but unsaved answers survive a reload of this page (engine/form/drafts.ts), per reader and step.
   const reader = session.data?.user.id;
@@ -120,7 +141,12 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
       const text = JSON.stringify(answers);
       if (pending.current?.answers !== text) pending.current = { answers: text, key: idempotencyKey() };
       submit.mutate(
-        { stepId: step.id, answers: answers as Record<string, unknown>, idempotencyKey: pending.current.key, ...(revision !== undefined ? { revision } : {}) },
+        {
+          stepId: step.id,
+          answers: answers as Record<string, unknown>,
+          idempotencyKey: pending.current.key,
+          ...(revision !== undefined ? { revision } : {}),
+        },
         {
           onSettled: () => {
             inFlight.current = false;
@@ -129,20 +155,27 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
             pending.current = null;
             if (draft) clearDraft(draft.storage, draft.key);
             stepCompleted();
-            if (result.voided?.length) notify({ intent: "warning", title: "Please sign again", body: "You changed an answer your signed disclosures rest on, so your signature no longer counts. We will take you back to sign the disclosures as they are now." });
+            if (result.voided?.length)
+              notify({
+                intent: "warning",
+                title: "Please sign again",
+                body: "You changed an answer your signed disclosures rest on, so your signature no longer counts. We will take you back to sign the disclosures as they are now.",
+              });
             setLeaving(true);
             const leavingPage = result.route !== pathname;
             if (leavingPage && result.stepId) {
               fetchAhead(result.stepId);
               prefetchStepFiles(result.stepId); // and its validators, which the server lists with them
-              if (defs.steps.has(result.stepId)) void loadStepValidators(defs, result.stepId).catch(() => undefined); // the next page reports a failure
+              if (defs.steps.has(result.stepId))
+                void loadStepValidators(defs, result.stepId).catch(() => undefined); // the next page reports a failure
             }
             // The first answer of a visitor starts a guest session: learn of it before moving on.
             // A new status only updates what the session shows: the next page need not wait for it.
             if (session.status !== "authenticated") {
               await session.refresh();
               session.broadcast();
-            } else if (session.data?.applicationStatus !== result.applicationStatus) void session.refresh().then(session.broadcast);
+            } else if (session.data?.applicationStatus !== result.applicationStatus)
+              void session.refresh().then(session.broadcast);
             if (leavingPage) return navigate(result.route);
             // The same page again (the flow's last step so far): stay, with the new revision.
             setLeaving(false);
@@ -161,7 +194,19 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         },
       );
     },
-    [data?.revision, step.id, submit, session, navigate, pathname, saved, leave, notify, stepCompleted, draft],
+    [
+      data?.revision,
+      step.id,
+      submit,
+      session,
+      navigate,
+      pathname,
+      saved,
+      leave,
+      notify,
+      stepCompleted,
+      draft,
+    ],
   );
 
   // Back is the step before this one on the reader's own path (the server walks it: skipped steps
@@ -174,20 +219,36 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const backTo = previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
 
-  const notices = { shared: sharesStep(step, data?.part), locked: data?.locked ?? false, recheck: data?.recheck ?? false };
+  const notices = {
+    shared: sharesStep(step, data?.part),
+    locked: data?.locked ?? false,
+    recheck: data?.recheck ?? false,
+  };
   const partsReady = useStepParts(defs, step, notices.shared || notices.locked || notices.recheck);
 
   if (loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
-  if (validators.error) return <LoadFailed message="This page could not be loaded." onRetry={validators.retry} />;
-  if (saved.isPending || !validators.ready || !partsReady) return <PageLoading label="Loading your answers" />;
+  if (validators.error)
+    return <LoadFailed message="This page could not be loaded." onRetry={validators.retry} />;
+  if (saved.isPending || !validators.ready || !partsReady)
+    return <PageLoading label="Loading your answers" />;
 
   return (
     <div className="page funnel">
       <div className="funnel__progress">
-        <FunnelProgress defs={defs} stepId={step.id} variant={data?.variant ?? undefined} flow={flow} part={part} application={application} done={data?.done ?? []} />
+        <FunnelProgress
+          defs={defs}
+          stepId={step.id}
+          variant={data?.variant ?? undefined}
+          flow={flow}
+          part={part}
+          application={application}
+          done={data?.done ?? []}
+        />
       </div>
-      {noticesChunk && (notices.shared || notices.locked || notices.recheck) ? <noticesChunk.default {...notices} /> : null}
+      {noticesChunk && (notices.shared || notices.locked || notices.recheck) ? (
+        <noticesChunk.default {...notices} />
+      ) : null}
       <StepForm
         defs={defs}
         stepId={step.id}

@@ -5,7 +5,7 @@
 // survive the page closing; every failure is swallowed: analytics must never disturb the applicant.
 import { useCallback, useEffect, useRef } from "react";
 import type { FunnelEvent } from "@engine/generated/schema-types";
-import { apiFetch } from "../../api/api-fetch";
+import { apiFetch } from "@web/src/api/api-fetch";
 
 const JOURNEY_KEY = "heloc.journey";
 const MAX_BATCH = 20; // the server's limit per request
@@ -45,7 +45,16 @@ export function flush(): void {
     const events = queue.slice(0, MAX_BATCH);
     queue = queue.slice(MAX_BATCH);
     try {
-      void apiFetch("/api/analytics", { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ events }) }, { botCheck: false }).catch(() => undefined);
+      void apiFetch(
+        "/api/analytics",
+        {
+          method: "POST",
+          keepalive: true,
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ events }),
+        },
+        { botCheck: false },
+      ).catch(() => undefined);
     } catch {
       // never surfaces
     }
@@ -70,7 +79,8 @@ function track(kind: FunnelEvent["kind"], stepId: string, walk: Walk, durationMs
     const event: FunnelEvent = { journeyId: journeyId(), kind, stepId };
     if (walk.variant) event.variant = walk.variant;
     if (walk.role) event.role = walk.role;
-    if (durationMs !== undefined) event.durationMs = Math.min(MAX_DURATION_MS, Math.max(0, Math.round(durationMs)));
+    if (durationMs !== undefined)
+      event.durationMs = Math.min(MAX_DURATION_MS, Math.max(0, Math.round(durationMs)));
     queue.push(event);
     timer ??= setTimeout(flush, FLUSH_AFTER_MS);
   } catch {
@@ -83,7 +93,11 @@ function track(kind: FunnelEvent["kind"], stepId: string, walk: Walk, durationMs
  * load), then the journey's variant or null; `role` is the reader's borrower role as step.get
  * says it (null for a visitor, who is the owner). Returns what to call once the step's answers are saved.
  */
-export function useStepAnalytics(stepId: string, variant: string | null | undefined, role: string | null | undefined): () => void {
+export function useStepAnalytics(
+  stepId: string,
+  variant: string | null | undefined,
+  role: string | null | undefined,
+): () => void {
   const shown = variant !== undefined;
   const state = useRef({ since: 0, done: true, walk: { variant: null, role: null } as Walk });
   state.current.walk = { variant: variant ?? null, role: role ?? null };

@@ -15,12 +15,21 @@ export type ApiFailure =
 const FALLBACK = "We could not reach our server. Check your connection and try again.";
 
 export function classifyApiError(error: unknown): ApiFailure {
-  const e = error as { message?: unknown; data?: { code?: unknown; fieldErrors?: unknown; route?: unknown } | null } | null;
-  const message = typeof e?.message === "string" && e.message && !/^Failed to fetch|NetworkError|Load failed/i.test(e.message) ? e.message : FALLBACK;
+  const e = error as {
+    message?: unknown;
+    data?: { code?: unknown; fieldErrors?: unknown; route?: unknown } | null;
+  } | null;
+  const message =
+    typeof e?.message === "string" &&
+    e.message &&
+    !/^Failed to fetch|NetworkError|Load failed/i.test(e.message)
+      ? e.message
+      : FALLBACK;
   const code = typeof e?.data?.code === "string" ? e.data.code : "NETWORK";
   const fieldErrors = Array.isArray(e?.data?.fieldErrors) ? (e.data.fieldErrors as FieldError[]) : [];
   if (code === "BAD_REQUEST" && fieldErrors.length > 0) return { kind: "fields", fieldErrors, message };
   if (code === "UNAUTHORIZED") return { kind: "unauthorized", message };
-  if (typeof e?.data?.route === "string" && e.data.route.startsWith("/")) return { kind: "redirect", route: e.data.route, message };
+  if (typeof e?.data?.route === "string" && e.data.route.startsWith("/"))
+    return { kind: "redirect", route: e.data.route, message };
   return { kind: "other", code, message };
 }

@@ -12,8 +12,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { buildDefinitions, type DefinitionFiles, type Definitions } from "@engine/definitions/definitions";
 import type { ModuleName } from "@engine/validation/precompiled";
-import { trpc, trpcClient } from "../../api/trpc";
-import { takeEarlyDefinitions } from "../../app/early-funnel";
+import { trpc, trpcClient } from "@web/src/api/trpc";
+import { takeEarlyDefinitions } from "@web/src/app/early-funnel";
 import { stepForRoute } from "./step-routes";
 import { DEFINITIONS_KEY, loadGuardValidators, loadModulesOf, precompiledFor } from "./validators";
 
@@ -25,10 +25,16 @@ function definitionsFor(version: string, files: DefinitionFiles, cached = true):
   if (!defs) {
     const started = performance.now();
     const precompiled = precompiledFor(version);
-    const result = buildDefinitions(files, { trusted: true, compiler: () => precompiled.validators.asCompiler() });
-    (window as unknown as { __helocDefsBuildMs?: number }).__helocDefsBuildMs = Math.round(performance.now() - started);
+    const result = buildDefinitions(files, {
+      trusted: true,
+      compiler: () => precompiled.validators.asCompiler(),
+    });
+    (window as unknown as { __helocDefsBuildMs?: number }).__helocDefsBuildMs = Math.round(
+      performance.now() - started,
+    );
     // The server refuses to start with problems, so any here mean a version mix-up: say so, go on.
-    if (result.problems.length) console.warn(`definitions ${version}: ${result.problems.length} problem(s)`, result.problems);
+    if (result.problems.length)
+      console.warn(`definitions ${version}: ${result.problems.length} problem(s)`, result.problems);
     defs = result.defs;
     precompiled.attach(defs);
     if (cached) {
@@ -61,8 +67,16 @@ export function useDefinitions(): { defs: Definitions | null; error: unknown; re
     const early = takeEarlyDefinitions() as Promise<Bundle> | null;
     return early ? early.catch(() => options.queryFn!(context)) : options.queryFn!(context);
   };
-  const query = useQuery({ ...options, queryFn, staleTime: Infinity, gcTime: Infinity, refetchOnMount: false });
-  const defs = query.data ? definitionsFor(String(query.data.version), query.data.files as DefinitionFiles) : null;
+  const query = useQuery({
+    ...options,
+    queryFn,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnMount: false,
+  });
+  const defs = query.data
+    ? definitionsFor(String(query.data.version), query.data.files as DefinitionFiles)
+    : null;
   const guards = useGuardValidators(query.data?.version, defs);
   return {
     defs: guards.isSuccess ? defs : null,
@@ -85,8 +99,15 @@ class PageFiles {
   /** Steps whose files are on the way or in, by id. */
   private readonly parts = new Map<string, Promise<void>>();
 
-  constructor(readonly version: string, first: PageCut) {
-    this.files = { schemas: { ...first.files.schemas }, steps: { ...first.files.steps }, rules: { ...first.files.rules } };
+  constructor(
+    readonly version: string,
+    first: PageCut,
+  ) {
+    this.files = {
+      schemas: { ...first.files.schemas },
+      steps: { ...first.files.steps },
+      rules: { ...first.files.rules },
+    };
     this.whole = first.whole === "all" ? "all" : new Set(first.whole);
   }
 
@@ -95,9 +116,14 @@ class PageFiles {
   }
 
   private add(cut: PageCut): void {
-    if (String(cut.version) !== this.version) throw new VersionChanged(`definitions ${String(cut.version)} came for a page of ${this.version}`);
+    if (String(cut.version) !== this.version)
+      throw new VersionChanged(`definitions ${String(cut.version)} came for a page of ${this.version}`);
     if (cut.whole === "all") {
-      Object.assign(this.files, { schemas: cut.files.schemas, steps: cut.files.steps, rules: cut.files.rules });
+      Object.assign(this.files, {
+        schemas: cut.files.schemas,
+        steps: cut.files.steps,
+        rules: cut.files.rules,
+      });
       this.whole = "all";
       return;
     }
@@ -127,7 +153,11 @@ class PageFiles {
     const built = this.built;
     if (built && (stepId === null || built.whole === "all" || built.whole.has(stepId))) return built.defs;
     const whole = this.whole === "all" ? "all" : new Set(this.whole);
-    const files = { schemas: { ...this.files.schemas }, steps: { ...this.files.steps }, rules: { ...this.files.rules } };
+    const files = {
+      schemas: { ...this.files.schemas },
+      steps: { ...this.files.steps },
+      rules: { ...this.files.rules },
+    };
     this.built = { defs: definitionsFor(this.version, files, false), whole };
     return this.built.defs;
   }
@@ -149,7 +179,11 @@ export function prefetchStepFiles(stepId: string): void {
  * The definitions of a funnel page at `path`: its step whole (its files fetched when the page does
  * not have them yet), with the guards' validators loaded. Null while they load.
  */
-export function usePageDefinitions(path: string): { defs: Definitions | null; error: unknown; retry(): void } {
+export function usePageDefinitions(path: string): {
+  defs: Definitions | null;
+  error: unknown;
+  retry(): void;
+} {
   // The first fetch may be the one the entry script started for this page (app/early-funnel.ts);
   // a later one (another version serves) asks for the page on screen then.
   const options = trpc.definitions.page.queryOptions({ route: "" });
@@ -204,6 +238,7 @@ export function useServedDefinitions(served: string | undefined): void {
   const queryClient = useQueryClient();
   const loaded = queryClient.getQueryData(trpc.definitions.page.queryKey({ route: "" }))?.version;
   useEffect(() => {
-    if (served && loaded !== undefined && String(loaded) !== served) void queryClient.invalidateQueries({ queryKey: DEFINITIONS_KEY });
+    if (served && loaded !== undefined && String(loaded) !== served)
+      void queryClient.invalidateQueries({ queryKey: DEFINITIONS_KEY });
   }, [served, loaded, queryClient]);
 }

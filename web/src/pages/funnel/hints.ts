@@ -9,14 +9,18 @@ function setAt(doc: Record<string, unknown>, pointer: string, value: unknown) {
   let node = doc;
   keys.slice(0, -1).forEach((key) => {
     const next = node[key];
-    node = node[key] = next && typeof next === "object" && !Array.isArray(next) ? { ...(next as Record<string, unknown>) } : {};
+    node = node[key] =
+      next && typeof next === "object" && !Array.isArray(next)
+        ? { ...(next as Record<string, unknown>) }
+        : {};
   });
   node[keys.at(-1)!] = value;
 }
 
 /** `read` gives the stored hint of a key (the shell reads sessionStorage); pure otherwise. */
 export function withHints(application: unknown, read: (key: string) => string | null): unknown {
-  const base = application && typeof application === "object" && !Array.isArray(application) ? application : {};
+  const base =
+    application && typeof application === "object" && !Array.isArray(application) ? application : {};
   let out: Record<string, unknown> | null = null;
   for (const { storageKey, pointer } of hintsFile.hints) {
     const value = read(storageKey);

@@ -2,7 +2,7 @@
 // the change of page, instead of after them. The next step's screen takes the answer in flight
 // as its first fetch (spec §7's fresh fetch on mount: it was asked for after the save, so it is
 // as fresh); nothing is kept beyond that one handover.
-import { trpcClient } from "../../api/trpc";
+import { trpcClient } from "@web/src/api/trpc";
 
 type StepPage = Awaited<ReturnType<typeof trpcClient.step.get.query>>;
 

@@ -1,8 +1,8 @@
 // Signs the applicant out from a funnel page (spec §6): the server deletes the session, the other
 // tabs hear of it, and the caller moves on to where the session guard sends signed-out visitors.
 import { browserDrafts, clearAllDrafts } from "@engine/form/drafts";
-import { trpcClient } from "../../api/trpc";
-import type { SessionState } from "../../session/session";
+import { trpcClient } from "@web/src/api/trpc";
+import type { SessionState } from "@web/src/session/session";
 
 export async function endApplicantSession(session: SessionState): Promise<void> {
   const drafts = browserDrafts();

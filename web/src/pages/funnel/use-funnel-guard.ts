@@ -7,8 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { Definitions } from "@engine/definitions/definitions";
 import { redirectFor, signOutTargetFor } from "@engine/funnel/funnel";
-import { useSession } from "../../session/session";
-import { usePreviousPath } from "../../shell/previous-path";
+import { useSession } from "@web/src/session/session";
+import { usePreviousPath } from "@web/src/shell/previous-path";
 import { endApplicantSession } from "./sign-out";
 
 export type GuardState = "checking" | "pass";
@@ -33,7 +33,12 @@ export function useFunnelGuard(defs: Definitions | null): GuardState {
       return;
     }
     const applicationStatus = session.data?.applicationStatus ?? null;
-    const { target } = redirectFor(defs, { applicationStatus, path, previousPath, hasLoan: applicationStatus !== null });
+    const { target } = redirectFor(defs, {
+      applicationStatus,
+      path,
+      previousPath,
+      hasLoan: applicationStatus !== null,
+    });
     if (target && target !== path) {
       void navigate(target, { replace: true });
       return;

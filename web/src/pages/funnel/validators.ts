@@ -5,7 +5,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Definitions } from "@engine/definitions/definitions";
 import { prefetchStepFiles } from "./definitions";
-import { guardModules, linkPrecompiled, modulesForStep, PrecompiledValidators, type ModuleName, type PrecompiledModule } from "@engine/validation/precompiled";
+import {
+  guardModules,
+  linkPrecompiled,
+  modulesForStep,
+  PrecompiledValidators,
+  type ModuleName,
+  type PrecompiledModule,
+} from "@engine/validation/precompiled";
 
 /** Every query of definitions (the bundle, a page's files, a step's): invalidated together when another version serves. */
 export const DEFINITIONS_KEY = [["definitions"]];
@@ -21,8 +28,12 @@ const byDefs = new WeakMap<Definitions, Loaded>();
 let current: Loaded | null = null;
 
 /** The precompiled validators of the definitions of `version`: the compiler to build them with. */
-export function precompiledFor(version: string): { validators: PrecompiledValidators; attach(defs: Definitions): void } {
-  if (current?.version !== version) current = { version, validators: new PrecompiledValidators(), modules: new Map() };
+export function precompiledFor(version: string): {
+  validators: PrecompiledValidators;
+  attach(defs: Definitions): void;
+} {
+  if (current?.version !== version)
+    current = { version, validators: new PrecompiledValidators(), modules: new Map() };
   const loaded = current;
   return { validators: loaded.validators, attach: (defs) => byDefs.set(defs, loaded) };
 }
@@ -35,7 +46,8 @@ export function loadModulesOf(version: string, names: ModuleName[]): Promise<voi
 /** Loads `names` (each once per definitions version; a failed one is tried again next time). */
 function load(defs: Definitions, names: ModuleName[]): Promise<void> {
   const loaded = byDefs.get(defs);
-  if (!loaded) return Promise.reject(new Error("these definitions were not built with precompiled validators"));
+  if (!loaded)
+    return Promise.reject(new Error("these definitions were not built with precompiled validators"));
   return loadInto(loaded, names);
 }
 
@@ -45,7 +57,9 @@ function loadInto(loaded: Loaded, names: ModuleName[]): Promise<void> {
       let done = loaded.modules.get(name);
       if (!done) {
         const url = `/api/validators/${encodeURIComponent(loaded.version)}/${name}.js`;
-        done = (import(/* @vite-ignore */ url) as Promise<PrecompiledModule>).then(linkPrecompiled).then((v) => loaded.validators.add(v));
+        done = (import(/* @vite-ignore */ url) as Promise<PrecompiledModule>)
+          .then(linkPrecompiled)
+          .then((v) => loaded.validators.add(v));
         done.catch(() => loaded.modules.delete(name));
         loaded.modules.set(name, done);
       }
@@ -58,7 +72,8 @@ function loadInto(loaded: Loaded, names: ModuleName[]): Promise<void> {
 export const loadGuardValidators = (defs: Definitions) => load(defs, guardModules(defs));
 
 /** A step's validators, fetched ahead: the next step's as the save returns, beside its data. */
-export const loadStepValidators = (defs: Definitions, stepId: string) => load(defs, modulesForStep(defs, stepId));
+export const loadStepValidators = (defs: Definitions, stepId: string) =>
+  load(defs, modulesForStep(defs, stepId));
 
 /** The steps that may follow `stepId`: the next in every flow variant listing it, and its branches' targets. */
 function followingSteps(defs: Definitions, stepId: string): string[] {
@@ -68,13 +83,16 @@ function followingSteps(defs: Definitions, stepId: string): string[] {
       const at = steps.indexOf(stepId);
       if (at !== -1 && at + 1 < steps.length) next.add(steps[at + 1]!);
     }
-  for (const branch of defs.steps.get(stepId)?.def.next ?? []) if (typeof branch.goto === "string" && defs.steps.has(branch.goto)) next.add(branch.goto);
+  for (const branch of defs.steps.get(stepId)?.def.next ?? [])
+    if (typeof branch.goto === "string" && defs.steps.has(branch.goto)) next.add(branch.goto);
   return [...next];
 }
 
 /** Fetches, when the page is idle, the validators of the steps that may come next: Next then finds them here. */
 export function prefetchFollowingValidators(defs: Definitions, stepId: string): () => void {
-  const idle = (globalThis as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
+  const idle =
+    (globalThis as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ??
+    ((f: () => void) => setTimeout(f, 200));
   let cancelled = false;
   idle(() => {
     if (cancelled) return;
@@ -87,7 +105,10 @@ export function prefetchFollowingValidators(defs: Definitions, stepId: string): 
 }
 
 /** Whether the step's validators are loaded; a failure fetches the definitions again (another version serves now). */
-export function useStepValidators(defs: Definitions, stepId: string): { ready: boolean; error: unknown; retry(): void } {
+export function useStepValidators(
+  defs: Definitions,
+  stepId: string,
+): { ready: boolean; error: unknown; retry(): void } {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ["validators", byDefs.get(defs)?.version, stepId],
@@ -99,6 +120,7 @@ export function useStepValidators(defs: Definitions, stepId: string): { ready: b
   return {
     ready: query.isSuccess,
     error: query.error,
-    retry: () => void queryClient.invalidateQueries({ queryKey: DEFINITIONS_KEY }).then(() => query.refetch()),
+    retry: () =>
+      void queryClient.invalidateQueries({ queryKey: DEFINITIONS_KEY }).then(() => query.refetch()),
   };
 }

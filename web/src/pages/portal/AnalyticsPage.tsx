@@ -4,7 +4,7 @@
 // variant of the early funnel.
 import { useQuery } from "@tanstack/react-query";
 import type { FunnelReport } from "./portal-types";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { PortalFrame } from "./PortalFrame";
 import { Failure, Loading } from "./PortalStates";
 import { TableRegion } from "./TableRegion";
@@ -63,14 +63,16 @@ function FlowTable({ flow }: { flow: FunnelReport["flows"][number] }) {
 function Analytics() {
   const report = useQuery(trpc.portal.analytics.queryOptions({}));
   if (report.isPending) return <Loading label="Counting the funnel's events" />;
-  if (report.error) return <Failure error={report.error} retry={() => void report.refetch()} what="the funnel analytics" />;
+  if (report.error)
+    return <Failure error={report.error} retry={() => void report.refetch()} what="the funnel analytics" />;
   const { flows, variants, conversionStep } = report.data;
   const empty = flows.every((f) => f.steps.every((s) => s.viewed === 0));
   return (
     <>
       <p className="page-intro">
-        Anonymous journeys through the funnel: a journey is one browser tab's visit, and the events hold no answers and no personal data. Dropped off counts
-        journeys whose last event is on the step without completing it; the median time is of completed steps.
+        Anonymous journeys through the funnel: a journey is one browser tab's visit, and the events hold no
+        answers and no personal data. Dropped off counts journeys whose last event is on the step without
+        completing it; the median time is of completed steps.
       </p>
       {empty ? (
         <div className="portal-empty">
@@ -82,7 +84,8 @@ function Analytics() {
           <section>
             <h2>Conversion per variant</h2>
             <p className="meta">
-              A journey converts when it reaches the step <code>{conversionStep}</code> (rules/analytics.json).
+              A journey converts when it reaches the step <code>{conversionStep}</code>{" "}
+              (rules/analytics.json).
             </p>
             <TableRegion label="Conversion per variant" stack>
               <thead>
@@ -102,7 +105,9 @@ function Analytics() {
                     </td>
                     <td data-label="Started">{v.started}</td>
                     <td data-label="Converted">{v.converted}</td>
-                    <td data-label="Conversion">{v.rate === null ? "—" : `${Math.round(v.rate * 1000) / 10}%`}</td>
+                    <td data-label="Conversion">
+                      {v.rate === null ? "—" : `${Math.round(v.rate * 1000) / 10}%`}
+                    </td>
                   </tr>
                 ))}
               </tbody>

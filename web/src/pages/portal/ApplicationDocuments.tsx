@@ -5,7 +5,7 @@
 import { Badge, Button, Field, Textarea } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
 import { FileButton } from "./FileButton";
 import { dateTime, enumLabel, fileSize } from "./portal-format";
@@ -18,9 +18,12 @@ const plainReason = (reason: string) => reason.replace(/\s*\((?:see )?params\.[^
 
 export function RequiredDocuments({ requirements }: { requirements: ApplicationDetail["requirements"] }) {
   const me = usePortalMe();
-  if (!requirements.length) return <p className="meta">The document rules ask for nothing on this application yet.</p>;
+  if (!requirements.length)
+    return <p className="meta">The document rules ask for nothing on this application yet.</p>;
   // Outstanding first, in the rules' order.
-  const sorted = [...requirements].sort((a, b) => Number(a.uploaded >= a.count) - Number(b.uploaded >= b.count));
+  const sorted = [...requirements].sort(
+    (a, b) => Number(a.uploaded >= a.count) - Number(b.uploaded >= b.count),
+  );
   return (
     <ul className="portal-checklist">
       {sorted.map((r, i) => {
@@ -40,57 +43,87 @@ export function RequiredDocuments({ requirements }: { requirements: ApplicationD
   );
 }
 
-export function UploadedFiles({ detail, enums, canOpen, canReview, onReviewed }: { detail: ApplicationDetail; enums: unknown; canOpen: boolean; canReview: boolean; onReviewed(): void }) {
+export function UploadedFiles({
+  detail,
+  enums,
+  canOpen,
+  canReview,
+  onReviewed,
+}: {
+  detail: ApplicationDetail;
+  enums: unknown;
+  canOpen: boolean;
+  canReview: boolean;
+  onReviewed(): void;
+}) {
   const me = usePortalMe();
   if (!canOpen) return <p className="meta">Your role does not allow opening documents.</p>;
   if (!detail.uploads.length) return <p className="meta">No files uploaded yet.</p>;
-  const labelOf = (type: string) => detail.requirements.find((r) => r.documentType === type)?.label ?? enumLabel(enums, "documentType", type);
+  const labelOf = (type: string) =>
+    detail.requirements.find((r) => r.documentType === type)?.label ?? enumLabel(enums, "documentType", type);
   return (
     <TableRegion label="Files received">
-        <thead>
-          <tr>
-            <th scope="col">Document</th>
-            <th scope="col">Borrower</th>
-            <th scope="col">File</th>
-            <th scope="col">Uploaded</th>
-            <th scope="col">Review</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+      <thead>
+        <tr>
+          <th scope="col">Document</th>
+          <th scope="col">Borrower</th>
+          <th scope="col">File</th>
+          <th scope="col">Uploaded</th>
+          <th scope="col">Review</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {detail.uploads.map((u) => (
+          <tr key={u.id}>
+            <td>
+              {labelOf(u.documentType)}
+              {u.subtype || u.side ? (
+                <div className="meta">
+                  {[
+                    u.subtype ? enumLabel(enums, "documentSubtype", u.subtype) : null,
+                    u.side ? `${u.side} side` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(", ")}
+                </div>
+              ) : null}
+            </td>
+            <td>{me.borrower(u.borrower)}</td>
+            <td className="portal-break">
+              {u.fileName}
+              <div className="meta">{fileSize(u.size)}</div>
+            </td>
+            <td className="portal-nowrap">{dateTime(u.createdAt)}</td>
+            <td>
+              <FileReview applicationId={detail.id} file={u} canReview={canReview} onReviewed={onReviewed} />
+            </td>
+            <td>
+              <FileButton uploadId={u.id} fileName={u.fileName} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {detail.uploads.map((u) => (
-            <tr key={u.id}>
-              <td>
-                {labelOf(u.documentType)}
-                {u.subtype || u.side ? (
-                  <div className="meta">{[u.subtype ? enumLabel(enums, "documentSubtype", u.subtype) : null, u.side ? `${u.side} side` : null].filter(Boolean).join(", ")}</div>
-                ) : null}
-              </td>
-              <td>{me.borrower(u.borrower)}</td>
-              <td className="portal-break">
-                {u.fileName}
-                <div className="meta">{fileSize(u.size)}</div>
-              </td>
-              <td className="portal-nowrap">{dateTime(u.createdAt)}</td>
-              <td>
-                <FileReview applicationId={detail.id} file={u} canReview={canReview} onReviewed={onReviewed} />
-              </td>
-              <td>
-                <FileButton uploadId={u.id} fileName={u.fileName} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </TableRegion>
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }
 
 type Upload = ApplicationDetail["uploads"][number];
 
 /** A file's review: its decision, or for staff who review, Accept and Reject (with the reason the applicant will read). */
-function FileReview({ applicationId, file, canReview, onReviewed }: { applicationId: string; file: Upload; canReview: boolean; onReviewed(): void }) {
+function FileReview({
+  applicationId,
+  file,
+  canReview,
+  onReviewed,
+}: {
+  applicationId: string;
+  file: Upload;
+  canReview: boolean;
+  onReviewed(): void;
+}) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const reasonId = useId();
@@ -116,10 +149,19 @@ function FileReview({ applicationId, file, canReview, onReviewed }: { applicatio
             review.mutate({ applicationId, uploadId: file.id, decision: "rejected", reason });
           }}
         >
-          <Field label="Why (the applicant reads this)" required validationMessage={review.error ? classifyApiError(review.error).message : undefined}>
+          <Field
+            label="Why (the applicant reads this)"
+            required
+            validationMessage={review.error ? classifyApiError(review.error).message : undefined}
+          >
             <Textarea id={reasonId} value={reason} onChange={(_, d) => setReason(d.value)} maxLength={500} />
           </Field>
-          <Button type="submit" appearance="primary" size="small" disabled={review.isPending || reason.trim().length < 3}>
+          <Button
+            type="submit"
+            appearance="primary"
+            size="small"
+            disabled={review.isPending || reason.trim().length < 3}
+          >
             Reject<span className="visually-hidden"> {label}</span>
           </Button>{" "}
           <Button type="button" size="small" onClick={() => setRejecting(false)}>
@@ -128,7 +170,11 @@ function FileReview({ applicationId, file, canReview, onReviewed }: { applicatio
         </form>
       ) : (
         <>
-          <Button size="small" disabled={review.isPending} onClick={() => review.mutate({ applicationId, uploadId: file.id, decision: "accepted" })}>
+          <Button
+            size="small"
+            disabled={review.isPending}
+            onClick={() => review.mutate({ applicationId, uploadId: file.id, decision: "accepted" })}
+          >
             Accept<span className="visually-hidden"> {label}</span>
           </Button>{" "}
           <Button size="small" onClick={() => setRejecting(true)}>
@@ -144,48 +190,53 @@ export function Signatures({ detail, canOpen }: { detail: ApplicationDetail; can
   if (!detail.signatures.length) return <p className="meta">Nothing signed yet.</p>;
   return (
     <TableRegion label="Signatures">
-        <thead>
-          <tr>
-            <th scope="col">Signer</th>
-            <th scope="col">Typed name</th>
-            <th scope="col">Signed</th>
-            <th scope="col">From</th>
-            <th scope="col">Documents</th>
-            <th scope="col">Signed copy</th>
+      <thead>
+        <tr>
+          <th scope="col">Signer</th>
+          <th scope="col">Typed name</th>
+          <th scope="col">Signed</th>
+          <th scope="col">From</th>
+          <th scope="col">Documents</th>
+          <th scope="col">Signed copy</th>
+        </tr>
+      </thead>
+      <tbody>
+        {detail.signatures.map((s) => (
+          <tr key={s.id}>
+            <td>{s.signerLabel}</td>
+            <td>{s.typedName}</td>
+            <td className="portal-nowrap">
+              {dateTime(s.signedAt)}
+              {s.voidedAt ? (
+                <div className="meta">Voided {dateTime(s.voidedAt)}: an answer it covers changed</div>
+              ) : null}
+            </td>
+            <td className="portal-break">
+              {s.ip ?? "—"}
+              {s.userAgent ? <div className="meta">{s.userAgent}</div> : null}
+            </td>
+            <td className="portal-codes">
+              {s.documents.map((d) => (
+                <code key={d.id}>
+                  {d.id} v{d.version}
+                </code>
+              ))}
+            </td>
+            <td>
+              {canOpen ? (
+                <a
+                  href={`/api/esign/${encodeURIComponent(s.id)}.pdf?application=${encodeURIComponent(detail.id)}`}
+                  download
+                >
+                  PDF<span className="visually-hidden"> signed by {s.typedName}</span>
+                </a>
+              ) : (
+                <span className="meta">—</span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {detail.signatures.map((s) => (
-            <tr key={s.id}>
-              <td>{s.signerLabel}</td>
-              <td>{s.typedName}</td>
-              <td className="portal-nowrap">
-                {dateTime(s.signedAt)}
-                {s.voidedAt ? <div className="meta">Voided {dateTime(s.voidedAt)}: an answer it covers changed</div> : null}
-              </td>
-              <td className="portal-break">
-                {s.ip ?? "—"}
-                {s.userAgent ? <div className="meta">{s.userAgent}</div> : null}
-              </td>
-              <td className="portal-codes">
-                {s.documents.map((d) => (
-                  <code key={d.id}>
-                    {d.id} v{d.version}
-                  </code>
-                ))}
-              </td>
-              <td>
-                {canOpen ? (
-                  <a href={`/api/esign/${encodeURIComponent(s.id)}.pdf?application=${encodeURIComponent(detail.id)}`} download>
-                    PDF<span className="visually-hidden"> signed by {s.typedName}</span>
-                  </a>
-                ) : (
-                  <span className="meta">—</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </TableRegion>
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }

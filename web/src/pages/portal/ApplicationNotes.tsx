@@ -3,7 +3,7 @@
 import { Button, Field, Spinner, Textarea } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
 import { dateTime } from "./portal-format";
 import { Failure, Loading } from "./PortalStates";
@@ -56,7 +56,12 @@ export function ApplicationNotes({ applicationId, onAdded }: { applicationId: st
           onSave();
         }}
       >
-        <Field label="Add a note" hint={`For your colleagues; the applicant does not see it (${text.length}/${MAX}).`} validationMessage={error} validationState={error ? "error" : "none"}>
+        <Field
+          label="Add a note"
+          hint={`For your colleagues; the applicant does not see it (${text.length}/${MAX}).`}
+          validationMessage={error}
+          validationState={error ? "error" : "none"}
+        >
           <Textarea
             value={text}
             maxLength={MAX}
@@ -67,7 +72,11 @@ export function ApplicationNotes({ applicationId, onAdded }: { applicationId: st
             }}
           />
         </Field>
-        <Button type="submit" disabledFocusable={add.isPending} icon={add.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}>
+        <Button
+          type="submit"
+          disabledFocusable={add.isPending}
+          icon={add.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}
+        >
           Save note
         </Button>
       </form>

@@ -5,10 +5,18 @@
 // cancellation an owner mailed; each borrower's FCRA 609(g) notice, and, with credit.recordScore,
 // the form that records the credit score used from a report pulled elsewhere (the borrower is then
 // sent the notice with it).
-import { Button, Field, Input, MessageBar, MessageBarBody, Select, Textarea } from "@fluentui/react-components";
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Textarea,
+} from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
 import { dateTime } from "./portal-format";
 import type { ApplicationNoticesDetail } from "./portal-types";
@@ -21,7 +29,8 @@ const DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "U
 const day = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
 
 function AdverseActionNotices({ notices }: { notices: ApplicationNoticesDetail["adverseAction"] }) {
-  if (!notices.length) return <p className="meta">No adverse action notice: the application was not declined.</p>;
+  if (!notices.length)
+    return <p className="meta">No adverse action notice: the application was not declined.</p>;
   return (
     <TableRegion label="Adverse action notices" stack>
       <thead>
@@ -49,7 +58,15 @@ function AdverseActionNotices({ notices }: { notices: ApplicationNoticesDetail["
   );
 }
 
-function RecordCancellation({ applicationId, holders, onRecorded }: { applicationId: string; holders: ApplicationNoticesDetail["rightToCancel"]["holders"]; onRecorded(): void }) {
+function RecordCancellation({
+  applicationId,
+  holders,
+  onRecorded,
+}: {
+  applicationId: string;
+  holders: ApplicationNoticesDetail["rightToCancel"]["holders"];
+  onRecorded(): void;
+}) {
   const record = useMutation(trpc.portal.notices.recordCancellation.mutationOptions());
   const [holder, setHolder] = useState(holders[0]?.key ?? "");
   const [sentOn, setSentOn] = useState("");
@@ -64,7 +81,12 @@ function RecordCancellation({ applicationId, holders, onRecorded }: { applicatio
         Record a mailed cancellation
       </h4>
       <OwnerField label="Owner who cancelled" holders={holders} value={holder} onChange={setHolder} />
-      <Field label="Sent on (the postmark or delivery date)" required validationMessage={error} validationState={error ? "error" : "none"}>
+      <Field
+        label="Sent on (the postmark or delivery date)"
+        required
+        validationMessage={error}
+        validationState={error ? "error" : "none"}
+      >
         <Input type="date" value={sentOn} required onChange={(_, d) => setSentOn(d.value)} />
       </Field>
       <Button type="submit" appearance="primary" disabled={record.isPending || !sentOn}>
@@ -75,7 +97,17 @@ function RecordCancellation({ applicationId, holders, onRecorded }: { applicatio
 }
 
 /** A choice among the owners who hold the right to cancel. */
-function OwnerField({ label, holders, value, onChange }: { label: string; holders: ApplicationNoticesDetail["rightToCancel"]["holders"]; value: string; onChange(key: string): void }) {
+function OwnerField({
+  label,
+  holders,
+  value,
+  onChange,
+}: {
+  label: string;
+  holders: ApplicationNoticesDetail["rightToCancel"]["holders"];
+  value: string;
+  onChange(key: string): void;
+}) {
   return (
     <Field label={label}>
       <Select value={value} onChange={(_, d) => onChange(d.value)}>
@@ -89,7 +121,15 @@ function OwnerField({ label, holders, value, onChange }: { label: string; holder
   );
 }
 
-function RecordDelivery({ applicationId, holders, onRecorded }: { applicationId: string; holders: ApplicationNoticesDetail["rightToCancel"]["holders"]; onRecorded(): void }) {
+function RecordDelivery({
+  applicationId,
+  holders,
+  onRecorded,
+}: {
+  applicationId: string;
+  holders: ApplicationNoticesDetail["rightToCancel"]["holders"];
+  onRecorded(): void;
+}) {
   const record = useMutation(trpc.portal.notices.recordDelivery.mutationOptions());
   const [holder, setHolder] = useState(holders[0]?.key ?? "");
   const [deliveredOn, setDeliveredOn] = useState("");
@@ -104,15 +144,28 @@ function RecordDelivery({ applicationId, holders, onRecorded }: { applicationId:
       <h4 id="record-delivery" className="portal-subtitle">
         Record a mailed notice's delivery
       </h4>
-      <p className="meta">That owner's three business days run from the day the notice reached them (or from the account opening, if later). No draw is released before they end.</p>
-      <OwnerField label="Owner the notice was mailed to" holders={holders} value={holder} onChange={setHolder} />
+      <p className="meta">
+        That owner's three business days run from the day the notice reached them (or from the account
+        opening, if later). No draw is released before they end.
+      </p>
+      <OwnerField
+        label="Owner the notice was mailed to"
+        holders={holders}
+        value={holder}
+        onChange={setHolder}
+      />
       <Field label="How it reached them">
         <Select value={via} onChange={(_, d) => setVia(d.value as "mail" | "in person")}>
           <option value="mail">By mail</option>
           <option value="in person">Handed to them</option>
         </Select>
       </Field>
-      <Field label="Delivered on (the day the owner received it)" required validationMessage={error} validationState={error ? "error" : "none"}>
+      <Field
+        label="Delivered on (the day the owner received it)"
+        required
+        validationMessage={error}
+        validationState={error ? "error" : "none"}
+      >
         <Input type="date" value={deliveredOn} required onChange={(_, d) => setDeliveredOn(d.value)} />
       </Field>
       <Button type="submit" appearance="primary" disabled={record.isPending || !deliveredOn}>
@@ -131,23 +184,39 @@ function deliveryText(h: HolderNotice): string {
   return `Mailed by us; ${h.deliveryRecorded?.via === "in person" ? "handed over" : "received"} ${day(h.deliveredOn)}${h.deliveryRecorded ? ` (recorded by ${h.deliveryRecorded.recordedBy})` : ""}`;
 }
 
-function RightToCancelNotices({ applicationId, right, onRecorded }: { applicationId: string; right: ApplicationNoticesDetail["rightToCancel"]; onRecorded(): void }) {
+function RightToCancelNotices({
+  applicationId,
+  right,
+  onRecorded,
+}: {
+  applicationId: string;
+  right: ApplicationNoticesDetail["rightToCancel"];
+  onRecorded(): void;
+}) {
   const me = usePortalMe();
-  if (!right.applies) return <p className="meta">No right to cancel: the home is not an owner's principal dwelling.</p>;
+  if (!right.applies)
+    return <p className="meta">No right to cancel: the home is not an owner's principal dwelling.</p>;
   return (
     <>
       {right.period ? (
         <p>
-          Account opened {day(right.period.startDate)}; the borrowers' period runs to midnight on {day(right.period.endDate)} ({right.period.timeZone}).{" "}
-          {right.drawReleasable ? "Every owner's period has ended: the draw may be released." : "The draw is held until every owner's period below has ended."}
+          Account opened {day(right.period.startDate)}; the borrowers' period runs to midnight on{" "}
+          {day(right.period.endDate)} ({right.period.timeZone}).{" "}
+          {right.drawReleasable
+            ? "Every owner's period has ended: the draw may be released."
+            : "The draw is held until every owner's period below has ended."}
         </p>
       ) : (
-        <p className="meta">The period starts when the disclosures are signed; each owner's notice is given then.</p>
+        <p className="meta">
+          The period starts when the disclosures are signed; each owner's notice is given then.
+        </p>
       )}
       {right.cancellation ? (
         <MessageBar intent="warning" className="portal-message">
           <MessageBarBody>
-            Cancelled by {right.cancellation.name} ({right.cancellation.via === "mail" ? "by mail" : "online"}), sent on {day(right.cancellation.sentOn)}; recorded {dateTime(right.cancellation.cancelledAt)} by {right.cancellation.recordedBy.name}. No draw can be released.
+            Cancelled by {right.cancellation.name} ({right.cancellation.via === "mail" ? "by mail" : "online"}
+            ), sent on {day(right.cancellation.sentOn)}; recorded {dateTime(right.cancellation.cancelledAt)}{" "}
+            by {right.cancellation.recordedBy.name}. No draw can be released.
           </MessageBarBody>
         </MessageBar>
       ) : null}
@@ -165,7 +234,13 @@ function RightToCancelNotices({ applicationId, right, onRecorded }: { applicatio
             <tr key={h.key}>
               <td data-label="Owner">{h.name}</td>
               <td data-label="Delivery">{deliveryText(h)}</td>
-              <td data-label="Their period">{h.period ? `To midnight on ${day(h.period.endDate)}` : right.period ? "Not started: no delivery recorded (the draw stays held)" : "Not started"}</td>
+              <td data-label="Their period">
+                {h.period
+                  ? `To midnight on ${day(h.period.endDate)}`
+                  : right.period
+                    ? "Not started: no delivery recorded (the draw stays held)"
+                    : "Not started"}
+              </td>
               <td data-label="Notice">
                 {h.pdfUrl ? (
                   <a href={h.pdfUrl} download>
@@ -179,54 +254,120 @@ function RightToCancelNotices({ applicationId, right, onRecorded }: { applicatio
           ))}
         </tbody>
       </TableRegion>
-      {right.period && !right.cancellation && me.can("rescission.record") && right.holders.some((h) => h.delivery === "mail") ? (
-        <RecordDelivery applicationId={applicationId} holders={right.holders.filter((h) => h.delivery === "mail")} onRecorded={onRecorded} />
+      {right.period &&
+      !right.cancellation &&
+      me.can("rescission.record") &&
+      right.holders.some((h) => h.delivery === "mail") ? (
+        <RecordDelivery
+          applicationId={applicationId}
+          holders={right.holders.filter((h) => h.delivery === "mail")}
+          onRecorded={onRecorded}
+        />
       ) : null}
-      {right.open && me.can("rescission.record") ? <RecordCancellation applicationId={applicationId} holders={right.holders.filter((h) => h.open)} onRecorded={onRecorded} /> : null}
+      {right.open && me.can("rescission.record") ? (
+        <RecordCancellation
+          applicationId={applicationId}
+          holders={right.holders.filter((h) => h.open)}
+          onRecorded={onRecorded}
+        />
+      ) : null}
     </>
   );
 }
 
 type CreditScores = ApplicationNoticesDetail["creditScores"];
 
-const EMPTY_SCORE = { score: "", model: "", rangeLow: "", rangeHigh: "", createdOn: "", agencyName: "", agencyAddress: "", agencyPhone: "", keyFactors: "" };
+const EMPTY_SCORE = {
+  score: "",
+  model: "",
+  rangeLow: "",
+  rangeHigh: "",
+  createdOn: "",
+  agencyName: "",
+  agencyAddress: "",
+  agencyPhone: "",
+  keyFactors: "",
+};
 
-function RecordCreditScore({ applicationId, borrowers, onRecorded }: { applicationId: string; borrowers: CreditScores; onRecorded(): void }) {
+function RecordCreditScore({
+  applicationId,
+  borrowers,
+  onRecorded,
+}: {
+  applicationId: string;
+  borrowers: CreditScores;
+  onRecorded(): void;
+}) {
   const record = useMutation(trpc.portal.notices.recordCreditScore.mutationOptions());
   const [borrower, setBorrower] = useState(borrowers[0]?.borrower ?? "");
   const [form, setForm] = useState(EMPTY_SCORE);
-  const set = (key: keyof typeof EMPTY_SCORE) => (_: unknown, d: { value: string }) => setForm((f) => ({ ...f, [key]: d.value }));
+  const set = (key: keyof typeof EMPTY_SCORE) => (_: unknown, d: { value: string }) =>
+    setForm((f) => ({ ...f, [key]: d.value }));
   const failure = record.error ? classifyApiError(record.error) : null;
   // A refusal names the field (/creditScoreUsed/score...): shown under it; anything else under the form.
   const fieldErrors = failure?.kind === "fields" ? failure.fieldErrors : [];
-  const errorAt = (pointer: string) => fieldErrors.find((e) => e.pointer === pointer || e.pointer.startsWith(`${pointer}/`))?.message;
-  const shownAt = ["/borrower", ...["score", "model", "rangeLow", "rangeHigh", "createdOn", "agency/name", "agency/address", "agency/phone", "keyFactors"].map((k) => `/creditScoreUsed/${k}`)];
-  const unplaced = fieldErrors.filter((e) => !shownAt.some((p) => e.pointer === p || e.pointer.startsWith(`${p}/`)));
-  const general = failure && failure.kind !== "fields" ? failure.message : unplaced.length ? unplaced.map((e) => e.message).join(" ") : undefined;
+  const errorAt = (pointer: string) =>
+    fieldErrors.find((e) => e.pointer === pointer || e.pointer.startsWith(`${pointer}/`))?.message;
+  const shownAt = [
+    "/borrower",
+    ...[
+      "score",
+      "model",
+      "rangeLow",
+      "rangeHigh",
+      "createdOn",
+      "agency/name",
+      "agency/address",
+      "agency/phone",
+      "keyFactors",
+    ].map((k) => `/creditScoreUsed/${k}`),
+  ];
+  const unplaced = fieldErrors.filter(
+    (e) => !shownAt.some((p) => e.pointer === p || e.pointer.startsWith(`${p}/`)),
+  );
+  const general =
+    failure && failure.kind !== "fields"
+      ? failure.message
+      : unplaced.length
+        ? unplaced.map((e) => e.message).join(" ")
+        : undefined;
   const field = (pointer: string) => {
     const message = errorAt(pointer);
     return { validationMessage: message, validationState: message ? ("error" as const) : ("none" as const) };
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const keyFactors = form.keyFactors.split("\n").map((line) => line.trim()).filter(Boolean);
+    const keyFactors = form.keyFactors
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
     const creditScoreUsed = {
       score: Number(form.score),
       model: form.model.trim(),
       rangeLow: Number(form.rangeLow),
       rangeHigh: Number(form.rangeHigh),
       createdOn: form.createdOn,
-      agency: { name: form.agencyName.trim(), address: form.agencyAddress.trim(), phone: form.agencyPhone.trim() },
+      agency: {
+        name: form.agencyName.trim(),
+        address: form.agencyAddress.trim(),
+        phone: form.agencyPhone.trim(),
+      },
       keyFactors,
     };
-    record.mutate({ applicationId, borrower, creditScoreUsed }, { onSuccess: () => (setForm(EMPTY_SCORE), onRecorded()) });
+    record.mutate(
+      { applicationId, borrower, creditScoreUsed },
+      { onSuccess: () => (setForm(EMPTY_SCORE), onRecorded()) },
+    );
   };
   return (
     <form className="portal-note-form" onSubmit={onSubmit} aria-labelledby="record-credit-score">
       <h4 id="record-credit-score" className="portal-subtitle">
         Record the credit score used
       </h4>
-      <p className="meta">From the credit report you pulled. The borrower is sent the Notice to the Home Loan Applicant with it, by email and on their application's page.</p>
+      <p className="meta">
+        From the credit report you pulled. The borrower is sent the Notice to the Home Loan Applicant with it,
+        by email and on their application's page.
+      </p>
       <Field label="Borrower" {...field("/borrower")}>
         <Select value={borrower} onChange={(_, d) => setBorrower(d.value)}>
           {borrowers.map((b) => (
@@ -251,7 +392,11 @@ function RecordCreditScore({ applicationId, borrowers, onRecorded }: { applicati
       <Field label="Date the score was created" required {...field("/creditScoreUsed/createdOn")}>
         <Input type="date" value={form.createdOn} required onChange={set("createdOn")} />
       </Field>
-      <Field label="Consumer reporting agency that provided it" required {...field("/creditScoreUsed/agency/name")}>
+      <Field
+        label="Consumer reporting agency that provided it"
+        required
+        {...field("/creditScoreUsed/agency/name")}
+      >
         <Input value={form.agencyName} required onChange={set("agencyName")} />
       </Field>
       <Field label="Agency's address" required {...field("/creditScoreUsed/agency/address")}>
@@ -260,7 +405,10 @@ function RecordCreditScore({ applicationId, borrowers, onRecorded }: { applicati
       <Field label="Agency's telephone" required {...field("/creditScoreUsed/agency/phone")}>
         <Input value={form.agencyPhone} required onChange={set("agencyPhone")} />
       </Field>
-      <Field label="Key factors that adversely affected the score, one a line, most important first (at most 4, or 5 with inquiries)" {...field("/creditScoreUsed/keyFactors")}>
+      <Field
+        label="Key factors that adversely affected the score, one a line, most important first (at most 4, or 5 with inquiries)"
+        {...field("/creditScoreUsed/keyFactors")}
+      >
         <Textarea value={form.keyFactors} resize="vertical" onChange={set("keyFactors")} />
       </Field>
       {general ? (
@@ -275,7 +423,15 @@ function RecordCreditScore({ applicationId, borrowers, onRecorded }: { applicati
   );
 }
 
-function CreditScoreNotices({ applicationId, scores, onRecorded }: { applicationId: string; scores: CreditScores; onRecorded(): void }) {
+function CreditScoreNotices({
+  applicationId,
+  scores,
+  onRecorded,
+}: {
+  applicationId: string;
+  scores: CreditScores;
+  onRecorded(): void;
+}) {
   const me = usePortalMe();
   return (
     <>
@@ -292,8 +448,16 @@ function CreditScoreNotices({ applicationId, scores, onRecorded }: { application
           {scores.map((b) => (
             <tr key={b.borrower}>
               <td data-label="Borrower">{b.name}</td>
-              <td data-label="Score used">{b.used ? `${b.used.score} (${b.used.model}, ${b.used.rangeLow} to ${b.used.rangeHigh}), created ${day(b.used.createdOn)} by ${b.used.agency.name}` : "None recorded yet: the notice says no agency score has been used"}</td>
-              <td data-label="Notice sent">{b.notices.length ? b.notices.map((n) => `${dateTime(n.givenAt)} by ${n.sentBy}`).join("; ") : "Only with the disclosures they sign"}</td>
+              <td data-label="Score used">
+                {b.used
+                  ? `${b.used.score} (${b.used.model}, ${b.used.rangeLow} to ${b.used.rangeHigh}), created ${day(b.used.createdOn)} by ${b.used.agency.name}`
+                  : "None recorded yet: the notice says no agency score has been used"}
+              </td>
+              <td data-label="Notice sent">
+                {b.notices.length
+                  ? b.notices.map((n) => `${dateTime(n.givenAt)} by ${n.sentBy}`).join("; ")
+                  : "Only with the disclosures they sign"}
+              </td>
               <td data-label="Notice">
                 <a href={b.pdfUrl} download>
                   PDF<span className="visually-hidden"> of the credit score notice for {b.name}</span>
@@ -303,15 +467,24 @@ function CreditScoreNotices({ applicationId, scores, onRecorded }: { application
           ))}
         </tbody>
       </TableRegion>
-      {me.can("credit.recordScore") && scores.length ? <RecordCreditScore applicationId={applicationId} borrowers={scores} onRecorded={onRecorded} /> : null}
+      {me.can("credit.recordScore") && scores.length ? (
+        <RecordCreditScore applicationId={applicationId} borrowers={scores} onRecorded={onRecorded} />
+      ) : null}
     </>
   );
 }
 
-export function ApplicationNotices({ applicationId, onChanged }: { applicationId: string; onChanged(): void }) {
+export function ApplicationNotices({
+  applicationId,
+  onChanged,
+}: {
+  applicationId: string;
+  onChanged(): void;
+}) {
   const notices = useQuery(trpc.portal.notices.ofApplication.queryOptions({ applicationId }));
   if (notices.isPending) return <Loading label="Loading the notices" />;
-  if (notices.error) return <Failure error={notices.error} retry={() => void notices.refetch()} what="the notices" />;
+  if (notices.error)
+    return <Failure error={notices.error} retry={() => void notices.refetch()} what="the notices" />;
   return (
     <>
       <h3 className="portal-subtitle">Adverse action</h3>

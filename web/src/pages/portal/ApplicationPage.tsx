@@ -4,8 +4,8 @@
 import { Badge } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
-import { trpc } from "../../api/trpc";
-import { useSession } from "../../session/session";
+import { trpc } from "@web/src/api/trpc";
+import { useSession } from "@web/src/session/session";
 import { useDefinitions } from "../funnel/definitions";
 import { AnswersSummary } from "./AnswersSummary";
 import { ApplicationNotes } from "./ApplicationNotes";
@@ -13,7 +13,15 @@ import { ApplicationNotices } from "./ApplicationNotices";
 import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
 import { AssignOfficer } from "./AssignOfficer";
 import { AuditTrail } from "./AuditTrail";
-import { aprText, borrowerNames, dateTime, enumLabel, money, ratioText, type ActionWords } from "./portal-format";
+import {
+  aprText,
+  borrowerNames,
+  dateTime,
+  enumLabel,
+  money,
+  ratioText,
+  type ActionWords,
+} from "./portal-format";
 import { PIPELINE } from "./portal-pages";
 import type { ApplicationDetail } from "./portal-types";
 import { PortalFrame, usePortalMe } from "./PortalFrame";
@@ -24,40 +32,54 @@ const REVIEW_COLORS = { pending: "warning", approved: "success", rejected: "dang
 
 function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: unknown }) {
   const me = usePortalMe();
-  if (!detail.identityReviews.length) return <p className="meta">No identity check has started: it starts when a borrower's photo ID is complete.</p>;
+  if (!detail.identityReviews.length)
+    return (
+      <p className="meta">No identity check has started: it starts when a borrower's photo ID is complete.</p>
+    );
   return (
     <TableRegion label="Identity checks">
-        <thead>
-          <tr>
-            <th scope="col">Borrower</th>
-            <th scope="col">ID type</th>
-            <th scope="col">Status</th>
-            <th scope="col">Decided</th>
-            <th scope="col">Definitions version</th>
+      <thead>
+        <tr>
+          <th scope="col">Borrower</th>
+          <th scope="col">ID type</th>
+          <th scope="col">Status</th>
+          <th scope="col">Decided</th>
+          <th scope="col">Definitions version</th>
+        </tr>
+      </thead>
+      <tbody>
+        {detail.identityReviews.map((r) => (
+          <tr key={r.id}>
+            <td>{me.borrower(r.borrower)}</td>
+            <td>{enumLabel(enums, "idDocumentSubtype", r.idType)}</td>
+            <td>
+              <Badge
+                appearance="tint"
+                color={REVIEW_COLORS[r.status as keyof typeof REVIEW_COLORS] ?? "informative"}
+              >
+                {r.status}
+              </Badge>
+              {r.reason ? <div className="meta">{r.reason}</div> : null}
+              {r.status === "pending" && me.can("identity.review") ? (
+                <div>
+                  <Link to="/portal/identity-reviews">Review it in the queue</Link>
+                </div>
+              ) : null}
+            </td>
+            <td>
+              {r.reviewedAt ? (
+                `${dateTime(r.reviewedAt)}${r.reviewedBy ? `, ${r.reviewedBy}` : ""}`
+              ) : (
+                <span className="meta">—</span>
+              )}
+            </td>
+            <td>
+              {r.definitionsVersion ? <code>{r.definitionsVersion}</code> : <span className="meta">—</span>}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {detail.identityReviews.map((r) => (
-            <tr key={r.id}>
-              <td>{me.borrower(r.borrower)}</td>
-              <td>{enumLabel(enums, "idDocumentSubtype", r.idType)}</td>
-              <td>
-                <Badge appearance="tint" color={REVIEW_COLORS[r.status as keyof typeof REVIEW_COLORS] ?? "informative"}>
-                  {r.status}
-                </Badge>
-                {r.reason ? <div className="meta">{r.reason}</div> : null}
-                {r.status === "pending" && me.can("identity.review") ? (
-                  <div>
-                    <Link to="/portal/identity-reviews">Review it in the queue</Link>
-                  </div>
-                ) : null}
-              </td>
-              <td>{r.reviewedAt ? `${dateTime(r.reviewedAt)}${r.reviewedBy ? `, ${r.reviewedBy}` : ""}` : <span className="meta">—</span>}</td>
-              <td>{r.definitionsVersion ? <code>{r.definitionsVersion}</code> : <span className="meta">—</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </TableRegion>
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }
 
@@ -110,7 +132,9 @@ function Overview({ detail, onAssigned }: { detail: ApplicationDetail; onAssigne
           <dt>Definitions version</dt>
           <dd>
             <code>{detail.definitionsVersion ?? "—"}</code>
-            {detail.definitionsVersion && detail.definitionsVersion !== detail.currentDefinitionsVersion ? <div className="meta">The server now runs {detail.currentDefinitionsVersion}.</div> : null}
+            {detail.definitionsVersion && detail.definitionsVersion !== detail.currentDefinitionsVersion ? (
+              <div className="meta">The server now runs {detail.currentDefinitionsVersion}.</div>
+            ) : null}
           </dd>
         </div>
         {!me.can("applications.assign") ? (
@@ -120,7 +144,9 @@ function Overview({ detail, onAssigned }: { detail: ApplicationDetail; onAssigne
           </div>
         ) : null}
       </dl>
-      {me.can("applications.assign") ? <AssignOfficer key={detail.loanOfficer?.id ?? ""} detail={detail} onSaved={onAssigned} /> : null}
+      {me.can("applications.assign") ? (
+        <AssignOfficer key={detail.loanOfficer?.id ?? ""} detail={detail} onSaved={onAssigned} />
+      ) : null}
     </section>
   );
 }
@@ -132,7 +158,9 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
   const words: ActionWords = {
     step: (id) => (defs ? (defs.steps.get(id)?.def.label ?? undefined) : undefined),
     borrower: (role) => me.borrower(role),
-    document: (type) => detail.requirements.find((r) => r.documentType === type)?.label ?? (enums ? enumLabel(enums, "documentType", type) : undefined),
+    document: (type) =>
+      detail.requirements.find((r) => r.documentType === type)?.label ??
+      (enums ? enumLabel(enums, "documentType", type) : undefined),
   };
   return (
     <>
@@ -147,7 +175,13 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
         <h3 className="portal-subtitle">Asked for</h3>
         <RequiredDocuments requirements={detail.requirements} />
         <h3 className="portal-subtitle">Files received</h3>
-        <UploadedFiles detail={detail} enums={enums} canOpen={me.can("documents.view")} canReview={me.can("documents.review")} onReviewed={refetch} />
+        <UploadedFiles
+          detail={detail}
+          enums={enums}
+          canOpen={me.can("documents.view")}
+          canReview={me.can("documents.review")}
+          onReviewed={refetch}
+        />
         <h3 className="portal-subtitle">Signatures</h3>
         <Signatures detail={detail} canOpen={me.can("documents.view")} />
       </section>
@@ -177,7 +211,13 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
         <h2 id="answers" className="section-title">
           Answers
         </h2>
-        {defs ? <AnswersSummary defs={defs} answers={detail.answers} /> : defsError ? <Failure error={defsError} retry={retry} what="the question labels" /> : <Loading label="Loading the answers" />}
+        {defs ? (
+          <AnswersSummary defs={defs} answers={detail.answers} />
+        ) : defsError ? (
+          <Failure error={defsError} retry={retry} what="the question labels" />
+        ) : (
+          <Loading label="Loading the answers" />
+        )}
       </section>
       <section aria-labelledby="audit" className="portal-section">
         <h2 id="audit" className="section-title">
@@ -192,7 +232,10 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
 export default function ApplicationPage() {
   const { id = "" } = useParams();
   const session = useSession();
-  const app = useQuery({ ...trpc.portal.applications.get.queryOptions({ applicationId: id }), enabled: session.status === "authenticated" });
+  const app = useQuery({
+    ...trpc.portal.applications.get.queryOptions({ applicationId: id }),
+    enabled: session.status === "authenticated",
+  });
   return (
     <PortalFrame title={app.data ? borrowerNames(app.data.borrowers) : "Application"} requires={PIPELINE}>
       {app.data ? (

@@ -4,8 +4,8 @@
 import { Button, Field, MessageBar, MessageBarBody, Select, Spinner } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { trpc } from "../../api/trpc";
-import { useNotify } from "../../shell/notify";
+import { trpc } from "@web/src/api/trpc";
+import { useNotify } from "@web/src/shell/notify";
 import type { ApplicationDetail } from "./portal-types";
 import { errorMessage } from "./PortalStates";
 
@@ -17,14 +17,22 @@ export function AssignOfficer({ detail, onSaved }: { detail: ApplicationDetail; 
   const [chosen, setChosen] = useState(current);
   const options = officers.data?.loanOfficers ?? [];
   // An officer since deactivated stays visible as the current choice.
-  const all = detail.loanOfficer && !options.some((o) => o.id === detail.loanOfficer!.id) ? [...options, { id: detail.loanOfficer.id, name: detail.loanOfficer.name ?? "A former loan officer" }] : options;
+  const all =
+    detail.loanOfficer && !options.some((o) => o.id === detail.loanOfficer!.id)
+      ? [...options, { id: detail.loanOfficer.id, name: detail.loanOfficer.name ?? "A former loan officer" }]
+      : options;
 
   const onSave = () =>
     assign.mutate(
       { applicationId: detail.id, loanOfficerId: chosen || null },
       {
         onSuccess: () => {
-          notify({ intent: "success", title: chosen ? `Assigned to ${all.find((o) => o.id === chosen)?.name ?? "the loan officer"}` : "The assignment is removed" });
+          notify({
+            intent: "success",
+            title: chosen
+              ? `Assigned to ${all.find((o) => o.id === chosen)?.name ?? "the loan officer"}`
+              : "The assignment is removed",
+          });
           onSaved();
         },
       },
@@ -32,7 +40,16 @@ export function AssignOfficer({ detail, onSaved }: { detail: ApplicationDetail; 
 
   return (
     <div className="portal-assign">
-      <Field label="Loan officer" hint={officers.isPending ? "Loading the loan officers…" : officers.error ? "The loan officers could not be loaded." : undefined}>
+      <Field
+        label="Loan officer"
+        hint={
+          officers.isPending
+            ? "Loading the loan officers…"
+            : officers.error
+              ? "The loan officers could not be loaded."
+              : undefined
+        }
+      >
         <Select value={chosen} onChange={(_, d) => setChosen(d.value)} disabled={officers.isPending}>
           <option value="">Not assigned</option>
           {all.map((o) => (
@@ -42,7 +59,11 @@ export function AssignOfficer({ detail, onSaved }: { detail: ApplicationDetail; 
           ))}
         </Select>
       </Field>
-      <Button onClick={onSave} disabledFocusable={assign.isPending || chosen === current} icon={assign.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}>
+      <Button
+        onClick={onSave}
+        disabledFocusable={assign.isPending || chosen === current}
+        icon={assign.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}
+      >
         Save assignment
       </Button>
       {assign.error ? (

@@ -20,56 +20,70 @@ function Changed({ fields }: { fields: string[] }) {
   );
 }
 
-export function AuditTrail({ audit, current, words }: { audit: ApplicationDetail["audit"]; current: string; words: ActionWords }) {
+export function AuditTrail({
+  audit,
+  current,
+  words,
+}: {
+  audit: ApplicationDetail["audit"];
+  current: string;
+  words: ActionWords;
+}) {
   if (!audit.length) return <p className="meta">Nothing has been recorded for this application yet.</p>;
   const older = audit.filter((e) => e.definitionsVersion && e.definitionsVersion !== current).length;
   return (
     <>
       <p className="meta">
         The server runs definitions version <code>{current}</code>.{" "}
-        {older ? `${older} ${older === 1 ? "event was" : "events were"} recorded under another version and ${older === 1 ? "is" : "are"} marked.` : "Every event was recorded under it."}
+        {older
+          ? `${older} ${older === 1 ? "event was" : "events were"} recorded under another version and ${older === 1 ? "is" : "are"} marked.`
+          : "Every event was recorded under it."}
       </p>
       <TableRegion label="Audit trail">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Changed fields</th>
-              <th scope="col">Definitions version</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...audit].reverse().map((event, i) => {
-              const other = !!event.definitionsVersion && event.definitionsVersion !== current;
-              return (
-                <tr key={i} className={other ? "portal-row--other-version" : undefined}>
-                  <td className="portal-nowrap">{dateTime(event.at)}</td>
-                  <td>{event.actor}</td>
-                  <td>
-                    {describeAction(event.action, words)}
-                    <div className="meta">
-                      <code>{event.action}</code>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Who</th>
+            <th scope="col">Action</th>
+            <th scope="col">Changed fields</th>
+            <th scope="col">Definitions version</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...audit].reverse().map((event, i) => {
+            const other = !!event.definitionsVersion && event.definitionsVersion !== current;
+            return (
+              <tr key={i} className={other ? "portal-row--other-version" : undefined}>
+                <td className="portal-nowrap">{dateTime(event.at)}</td>
+                <td>{event.actor}</td>
+                <td>
+                  {describeAction(event.action, words)}
+                  <div className="meta">
+                    <code>{event.action}</code>
+                  </div>
+                </td>
+                <td>
+                  <Changed fields={event.changed} />
+                </td>
+                <td>
+                  {event.definitionsVersion ? (
+                    <code>{event.definitionsVersion}</code>
+                  ) : (
+                    <span className="meta">not recorded</span>
+                  )}
+                  {other ? (
+                    <div>
+                      <Badge appearance="tint" color="warning">
+                        other version
+                      </Badge>
                     </div>
-                  </td>
-                  <td>
-                    <Changed fields={event.changed} />
-                  </td>
-                  <td>
-                    {event.definitionsVersion ? <code>{event.definitionsVersion}</code> : <span className="meta">not recorded</span>}
-                    {other ? (
-                      <div>
-                        <Badge appearance="tint" color="warning">
-                          other version
-                        </Badge>
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </TableRegion>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </TableRegion>
     </>
   );
 }

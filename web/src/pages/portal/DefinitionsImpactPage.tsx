@@ -4,7 +4,7 @@
 // definitions:impact reports the same for the whole database). For roles with definitions.impact.
 import { Button } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { PortalFrame } from "./PortalFrame";
 import { Failure, Loading } from "./PortalStates";
 import { TableRegion } from "./TableRegion";
@@ -14,7 +14,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 function Impact() {
   const report = useQuery({ ...trpc.portal.definitionsImpact.queryOptions({}), refetchOnWindowFocus: false });
   if (report.isPending) return <Loading label="Checking the definition files" />;
-  if (report.error) return <Failure error={report.error} retry={() => void report.refetch()} what="the comparison" />;
+  if (report.error)
+    return <Failure error={report.error} retry={() => void report.refetch()} what="the comparison" />;
   const { running, onDisk, problems, impact } = report.data;
   const again = (
     <Button appearance="secondary" disabled={report.isFetching} onClick={() => void report.refetch()}>
@@ -25,7 +26,8 @@ function Impact() {
     return (
       <>
         <p className="page-intro" role="status">
-          The definition files on the server fail check: a reload would refuse them, and version <code>{running}</code> keeps serving. {plural(problems.length, "problem", "problems")}:
+          The definition files on the server fail check: a reload would refuse them, and version{" "}
+          <code>{running}</code> keeps serving. {plural(problems.length, "problem", "problems")}:
         </p>
         <pre className="portal-pre">{problems.join("\n")}</pre>
         {again}
@@ -35,7 +37,8 @@ function Impact() {
     return (
       <>
         <p className="page-intro" role="status">
-          The definition files on the server are the definitions running (version <code>{running}</code>): no change is waiting.
+          The definition files on the server are the definitions running (version <code>{running}</code>): no
+          change is waiting.
         </p>
         {again}
       </>
@@ -43,8 +46,9 @@ function Impact() {
   return (
     <>
       <p className="page-intro" role="status">
-        The definition files on the server (version <code>{onDisk}</code>) differ from the definitions running (version <code>{running}</code>). Of{" "}
-        {plural(impact.checked, "application", "applications")} in flight saved under other definitions, {impact.sentBack} would be sent back when they next visit.
+        The definition files on the server (version <code>{onDisk}</code>) differ from the definitions running
+        (version <code>{running}</code>). Of {plural(impact.checked, "application", "applications")} in flight
+        saved under other definitions, {impact.sentBack} would be sent back when they next visit.
       </p>
       {impact.byStep.length ? (
         <TableRegion label="Applications sent back" stack>
@@ -70,7 +74,10 @@ function Impact() {
           </tbody>
         </TableRegion>
       ) : null}
-      <p className="meta">The change goes live when the server reloads its definitions: on save in development, on SIGHUP in production.</p>
+      <p className="meta">
+        The change goes live when the server reloads its definitions: on save in development, on SIGHUP in
+        production.
+      </p>
       {again}
     </>
   );

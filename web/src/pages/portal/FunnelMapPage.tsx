@@ -1,7 +1,7 @@
 // /portal/funnel-map: the funnel map of the definitions the server runs (portal.funnelMap, the
 // drawing `npm run funnel:map` makes), for roles with definitions.view.
 import { useQuery } from "@tanstack/react-query";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { PortalFrame } from "./PortalFrame";
 import { Failure, Loading } from "./PortalStates";
 
@@ -12,11 +12,18 @@ function FunnelMap() {
   return (
     <>
       <p className="page-intro">
-        Every flow's steps with label and rank, every branch, every skip, and the pages the rules name, as this server runs them (definitions version{" "}
-        <code>{map.data.version}</code>). Hover a box or an edge for details.
+        Every flow's steps with label and rank, every branch, every skip, and the pages the rules name, as
+        this server runs them (definitions version <code>{map.data.version}</code>). Hover a box or an edge
+        for details.
       </p>
       {/* Our own renderer's SVG of our own definitions; every text in it is XML-escaped. */}
-      <div className="portal-map" role="region" aria-label="Funnel map" tabIndex={0} dangerouslySetInnerHTML={{ __html: map.data.svg }} />
+      <div
+        className="portal-map"
+        role="region"
+        aria-label="Funnel map"
+        tabIndex={0}
+        dangerouslySetInnerHTML={{ __html: map.data.svg }}
+      />
       <details className="portal-details">
         <summary>Mermaid source</summary>
         <pre className="portal-pre">{map.data.mermaid}</pre>

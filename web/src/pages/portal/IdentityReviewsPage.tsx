@@ -5,8 +5,8 @@ import { Button, Field, MessageBar, MessageBarBody, Spinner, Textarea } from "@f
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { trpc } from "../../api/trpc";
-import { useNotify } from "../../shell/notify";
+import { trpc } from "@web/src/api/trpc";
+import { useNotify } from "@web/src/shell/notify";
 import { useDefinitions } from "../funnel/definitions";
 import { IdPhoto } from "./IdPhoto";
 import { dateTime, enumLabel } from "./portal-format";
@@ -23,10 +23,22 @@ type SidesParams = { sidesByIdType?: Record<string, string[]>; sidesWhenTypeUnkn
 function sideLabels(params: unknown, idType: string, count: number): string[] {
   const p = (params ?? {}) as SidesParams;
   const sides = p.sidesByIdType?.[idType] ?? p.sidesWhenTypeUnknown ?? [];
-  return Array.from({ length: count }, (_, i) => (sides[i] ? `${sides[i]![0]!.toUpperCase()}${sides[i]!.slice(1)} of the ID` : `ID image ${i + 1}`));
+  return Array.from({ length: count }, (_, i) =>
+    sides[i] ? `${sides[i]![0]!.toUpperCase()}${sides[i]!.slice(1)} of the ID` : `ID image ${i + 1}`,
+  );
 }
 
-function ReviewCard({ review, enums, sidesParams, onDecided }: { review: PendingReview; enums: unknown; sidesParams: unknown; onDecided(): void }) {
+function ReviewCard({
+  review,
+  enums,
+  sidesParams,
+  onDecided,
+}: {
+  review: PendingReview;
+  enums: unknown;
+  sidesParams: unknown;
+  onDecided(): void;
+}) {
   const me = usePortalMe();
   const notify = useNotify();
   const approve = useMutation(trpc.portal.identityReviews.approve.mutationOptions());
@@ -50,7 +62,8 @@ function ReviewCard({ review, enums, sidesParams, onDecided }: { review: Pending
     notify({ intent: "warning", title: errorMessage(error) });
     onDecided();
   };
-  const onApprove = () => approve.mutate({ reviewId: review.id }, { onSuccess: () => done("Identity approved"), onError });
+  const onApprove = () =>
+    approve.mutate({ reviewId: review.id }, { onSuccess: () => done("Identity approved"), onError });
   const onReject = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) {
@@ -58,7 +71,10 @@ function ReviewCard({ review, enums, sidesParams, onDecided }: { review: Pending
       return;
     }
     setReasonError(null);
-    reject.mutate({ reviewId: review.id, reason: reason.trim() }, { onSuccess: () => done("Identity rejected"), onError });
+    reject.mutate(
+      { reviewId: review.id, reason: reason.trim() },
+      { onSuccess: () => done("Identity rejected"), onError },
+    );
   };
 
   return (
@@ -67,7 +83,10 @@ function ReviewCard({ review, enums, sidesParams, onDecided }: { review: Pending
         {name}
       </h2>
       <p className="meta">
-        {me.borrower(review.borrower)} · {idType} · waiting since {dateTime(review.createdAt)} · <Link to={`/portal/applications/${review.applicationId}`}>Open the application<span className="visually-hidden"> of {name}</span></Link>
+        {me.borrower(review.borrower)} · {idType} · waiting since {dateTime(review.createdAt)} ·{" "}
+        <Link to={`/portal/applications/${review.applicationId}`}>
+          Open the application<span className="visually-hidden"> of {name}</span>
+        </Link>
       </p>
       <div className="portal-photos">
         {sideLabels(sidesParams, review.idType, review.uploadIds.length).map((label, i) => (
@@ -81,11 +100,27 @@ function ReviewCard({ review, enums, sidesParams, onDecided }: { review: Pending
       ) : null}
       {rejecting ? (
         <form className="form-stack" onSubmit={onReject} noValidate>
-          <Field label="Reason for rejecting" required hint="The applicant reads this, so say what to fix (e.g. the photo is blurry)." validationMessage={reasonError} validationState={reasonError ? "error" : "none"}>
-            <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" maxLength={500} />
+          <Field
+            label="Reason for rejecting"
+            required
+            hint="The applicant reads this, so say what to fix (e.g. the photo is blurry)."
+            validationMessage={reasonError}
+            validationState={reasonError ? "error" : "none"}
+          >
+            <Textarea
+              value={reason}
+              onChange={(_, d) => setReason(d.value)}
+              resize="vertical"
+              maxLength={500}
+            />
           </Field>
           <div className="actions">
-            <Button type="submit" appearance="primary" disabledFocusable={busy} icon={reject.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}>
+            <Button
+              type="submit"
+              appearance="primary"
+              disabledFocusable={busy}
+              icon={reject.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}
+            >
               Reject the ID
             </Button>
             <Button onClick={() => setRejecting(false)} disabled={busy}>
@@ -95,7 +130,12 @@ function ReviewCard({ review, enums, sidesParams, onDecided }: { review: Pending
         </form>
       ) : (
         <div className="actions">
-          <Button appearance="primary" onClick={onApprove} disabledFocusable={busy} icon={approve.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}>
+          <Button
+            appearance="primary"
+            onClick={onApprove}
+            disabledFocusable={busy}
+            icon={approve.isPending ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}
+          >
             Approve<span className="visually-hidden"> the ID of {name}</span>
           </Button>
           <Button onClick={() => setRejecting(true)} disabled={busy}>
@@ -111,11 +151,15 @@ function Queue() {
   const pending = useQuery(trpc.portal.identityReviews.pending.queryOptions({}));
   const { defs } = useDefinitions();
   if (pending.isPending) return <Loading label="Loading the queue" />;
-  if (pending.error) return <Failure error={pending.error} retry={() => void pending.refetch()} what="the review queue" />;
+  if (pending.error)
+    return <Failure error={pending.error} retry={() => void pending.refetch()} what="the review queue" />;
   const reviews = pending.data.reviews;
   return (
     <>
-      <p className="page-intro">Photo IDs waiting for a person, oldest first. Compare the name with the ID, then approve it or reject it with a reason.</p>
+      <p className="page-intro">
+        Photo IDs waiting for a person, oldest first. Compare the name with the ID, then approve it or reject
+        it with a reason.
+      </p>
       {reviews.length === 0 ? (
         <div className="portal-empty">
           <h2>Nothing to review</h2>
@@ -124,7 +168,13 @@ function Queue() {
       ) : (
         <div className="portal-cards">
           {reviews.map((review) => (
-            <ReviewCard key={review.id} review={review} enums={defs?.files.schemas["enums.json"]} sidesParams={defs?.params["identity-documents"]} onDecided={() => void pending.refetch()} />
+            <ReviewCard
+              key={review.id}
+              review={review}
+              enums={defs?.files.schemas["enums.json"]}
+              sidesParams={defs?.params["identity-documents"]}
+              onDecided={() => void pending.refetch()}
+            />
           ))}
         </div>
       )}

@@ -3,7 +3,7 @@
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { checkEmail } from "../auth/login-flow";
 import { classifyApiError } from "../funnel/api-errors";
 import type { PortalRole } from "./portal-types";
@@ -17,7 +17,9 @@ export function InviteForm({ roles, onInvited }: { roles: PortalRole[]; onInvite
   const [email, setEmail] = useState("");
   const [role, setRole] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const [outcome, setOutcome] = useState<{ intent: "success" | "warning" | "error"; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ intent: "success" | "warning" | "error"; text: string } | null>(
+    null,
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,8 +38,14 @@ export function InviteForm({ roles, onInvited }: { roles: PortalRole[]; onInvite
         onSuccess: (result) => {
           setOutcome(
             result.mailed
-              ? { intent: "success", text: `We emailed an invitation to ${sentTo}. They set a password with its link, then sign in.` }
-              : { intent: "warning", text: `${name.trim()} is added, but the invitation email could not be sent. Use "Reset password" on their row to send a new link.` },
+              ? {
+                  intent: "success",
+                  text: `We emailed an invitation to ${sentTo}. They set a password with its link, then sign in.`,
+                }
+              : {
+                  intent: "warning",
+                  text: `${name.trim()} is added, but the invitation email could not be sent. Use "Reset password" on their row to send a new link.`,
+                },
           );
           setName("");
           setEmail("");
@@ -61,14 +69,30 @@ export function InviteForm({ roles, onInvited }: { roles: PortalRole[]; onInvite
   };
 
   return (
-    <form className="form-stack portal-invite" onSubmit={onSubmit} noValidate aria-busy={invite.isPending} aria-labelledby="invite-title">
+    <form
+      className="form-stack portal-invite"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={invite.isPending}
+      aria-labelledby="invite-title"
+    >
       <h2 id="invite-title" className="section-title">
         Invite a colleague
       </h2>
-      <Field label="Full name" required validationMessage={errors.name} validationState={errors.name ? "error" : "none"}>
+      <Field
+        label="Full name"
+        required
+        validationMessage={errors.name}
+        validationState={errors.name ? "error" : "none"}
+      >
         <Input autoComplete="off" value={name} onChange={(_, d) => setName(d.value)} />
       </Field>
-      <Field label="Work email" required validationMessage={errors.email} validationState={errors.email ? "error" : "none"}>
+      <Field
+        label="Work email"
+        required
+        validationMessage={errors.email}
+        validationState={errors.email ? "error" : "none"}
+      >
         <Input type="email" autoComplete="off" value={email} onChange={(_, d) => setEmail(d.value)} />
       </Field>
       <RoleChoice roles={roles} value={role} onChange={setRole} error={errors.role} />
@@ -78,7 +102,13 @@ export function InviteForm({ roles, onInvited }: { roles: PortalRole[]; onInvite
         </MessageBar>
       ) : null}
       <div className="actions">
-        <Button type="submit" appearance="primary" disabledFocusable={invite.isPending} icon={invite.isPending ? <Spinner size="tiny" aria-label="Sending" /> : undefined} iconPosition="after">
+        <Button
+          type="submit"
+          appearance="primary"
+          disabledFocusable={invite.isPending}
+          icon={invite.isPending ? <Spinner size="tiny" aria-label="Sending" /> : undefined}
+          iconPosition="after"
+        >
           Send invitation
         </Button>
       </div>

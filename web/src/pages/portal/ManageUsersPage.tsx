@@ -5,7 +5,7 @@
 import { Badge, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { InviteForm } from "./InviteForm";
 import type { PortalRole, PortalUser } from "./portal-types";
 import { PortalFrame } from "./PortalFrame";
@@ -19,7 +19,13 @@ const STATUS = {
   deactivated: { label: "Deactivated", color: "subtle" },
 } as const;
 
-function UserRow({ user, onAction }: { user: PortalUser; onAction(action: UserAction, user: PortalUser): void }) {
+function UserRow({
+  user,
+  onAction,
+}: {
+  user: PortalUser;
+  onAction(action: UserAction, user: PortalUser): void;
+}) {
   const status = STATUS[user.status];
   const who = <span className="visually-hidden"> {user.name}</span>;
   return (
@@ -88,39 +94,52 @@ function Users({ roles }: { roles: PortalRole[] }) {
           Users
         </h2>
         {outcome ? (
-          <MessageBar intent={outcome.intent} role={outcome.intent === "success" ? "status" : "alert"} className="portal-message">
+          <MessageBar
+            intent={outcome.intent}
+            role={outcome.intent === "success" ? "status" : "alert"}
+            className="portal-message"
+          >
             <MessageBarBody>{outcome.text}</MessageBarBody>
           </MessageBar>
         ) : null}
         <TableRegion label="Users">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.users.map((user) => (
-                <UserRow
-                  key={user.id}
-                  user={user}
-                  onAction={(action, u) => {
-                    setOutcome(null);
-                    setPending({ action, user: u });
-                    setDialogOpen(true);
-                  }}
-                />
-              ))}
-            </tbody>
-          </TableRegion>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.users.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                onAction={(action, u) => {
+                  setOutcome(null);
+                  setPending({ action, user: u });
+                  setDialogOpen(true);
+                }}
+              />
+            ))}
+          </tbody>
+        </TableRegion>
       </section>
       <section className="portal-section">
         <InviteForm roles={roles} onInvited={() => void users.refetch()} />
       </section>
-      {pending ? <UserActionDialog key={`${pending.action}-${pending.user.id}-${pending.user.role}-${pending.user.status}`} open={dialogOpen} action={pending.action} user={pending.user} roles={roles} onClose={onClose} /> : null}
+      {pending ? (
+        <UserActionDialog
+          key={`${pending.action}-${pending.user.id}-${pending.user.role}-${pending.user.status}`}
+          open={dialogOpen}
+          action={pending.action}
+          user={pending.user}
+          roles={roles}
+          onClose={onClose}
+        />
+      ) : null}
     </>
   );
 }
@@ -131,7 +150,9 @@ function ManageUsers() {
   if (roles.error) return <Failure error={roles.error} retry={() => void roles.refetch()} what="the roles" />;
   return (
     <>
-      <p className="page-intro">Invite colleagues, set what their role allows, and deactivate accounts that should no longer sign in.</p>
+      <p className="page-intro">
+        Invite colleagues, set what their role allows, and deactivate accounts that should no longer sign in.
+      </p>
       <Users roles={roles.data.roles} />
     </>
   );

@@ -2,7 +2,7 @@
 // (notices.view), newest first: when, to whom, the principal reasons and the notice's PDF.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { dateTime } from "./portal-format";
 import { PortalFrame } from "./PortalFrame";
 import { Failure, Loading } from "./PortalStates";
@@ -13,11 +13,14 @@ function NoticeList() {
   if (list.isPending) return <Loading label="Loading the notices" />;
   if (list.error) return <Failure error={list.error} retry={() => void list.refetch()} what="the notices" />;
   const { notices, limit } = list.data;
-  if (!notices.length) return <p className="meta">No adverse action notice has been sent on your applications.</p>;
+  if (!notices.length)
+    return <p className="meta">No adverse action notice has been sent on your applications.</p>;
   return (
     <>
       <p className="page-intro">
-        Each decline gives the applicant a notice of action taken (Regulation B, 12 CFR 1002.9) the day it is decided: shown on their page, emailed with its PDF and kept. The newest decisions of up to {limit} applications are listed.
+        Each decline gives the applicant a notice of action taken (Regulation B, 12 CFR 1002.9) the day it is
+        decided: shown on their page, emailed with its PDF and kept. The newest decisions of up to {limit}{" "}
+        applications are listed.
       </p>
       <TableRegion label="Adverse action notices sent" stack>
         <thead>
@@ -40,7 +43,11 @@ function NoticeList() {
                 <td data-label="Principal reasons">{n.reasons.map((r) => r.text).join("; ")}</td>
                 <td data-label="Notice">
                   <a href={n.pdfUrl} download>
-                    PDF<span className="visually-hidden"> of the notice to {name}, {dateTime(n.decidedAt)}</span>
+                    PDF
+                    <span className="visually-hidden">
+                      {" "}
+                      of the notice to {name}, {dateTime(n.decidedAt)}
+                    </span>
                   </a>
                 </td>
               </tr>

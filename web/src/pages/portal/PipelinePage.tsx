@@ -6,7 +6,7 @@ import { Button, Field, Input, Select } from "@fluentui/react-components";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { aprText, borrowerNames, dateTime, money, ratioText } from "./portal-format";
 import { PIPELINE } from "./portal-pages";
 import type { PipelineRow } from "./portal-types";
@@ -20,7 +20,8 @@ function Outstanding({ items }: { items: PipelineRow["outstanding"] }) {
   const me = usePortalMe();
   if (!items.length) return <span className="meta">None</span>;
   const total = items.length;
-  const line = (item: PipelineRow["outstanding"][number]) => `${item.label}${item.borrower ? ` (${me.borrower(item.borrower).toLowerCase()})` : ""}${item.missing > 1 ? `, ${item.missing} files` : ""}`;
+  const line = (item: PipelineRow["outstanding"][number]) =>
+    `${item.label}${item.borrower ? ` (${me.borrower(item.borrower).toLowerCase()})` : ""}${item.missing > 1 ? `, ${item.missing} files` : ""}`;
   return (
     <details className="portal-details">
       <summary title={items.map(line).join("\n")}>
@@ -50,10 +51,21 @@ function Offer({ offer }: { offer: PipelineRow["offer"] }) {
 const SORT_LABELS = { updated: "Last update", created: "Started", lineAmount: "Line amount" } as const;
 
 /** The search and filter form: its choices go into the URL when applied (Enter or Apply). */
-function Filters({ query, steps, onApply }: { query: PipelineQuery; steps: { id: string; label: string; count: number }[]; onApply(q: PipelineQuery): void }) {
+function Filters({
+  query,
+  steps,
+  onApply,
+}: {
+  query: PipelineQuery;
+  steps: { id: string; label: string; count: number }[];
+  onApply(q: PipelineQuery): void;
+}) {
   const me = usePortalMe();
   const [draft, setDraft] = useState<PipelineQuery>(query);
-  const officers = useQuery({ ...trpc.portal.applications.assignees.queryOptions({}), enabled: me.can("applications.assign") });
+  const officers = useQuery({
+    ...trpc.portal.applications.assignees.queryOptions({}),
+    enabled: me.can("applications.assign"),
+  });
   const set = (patch: Partial<PipelineQuery>) => setDraft((d) => ({ ...d, ...patch }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -62,7 +74,12 @@ function Filters({ query, steps, onApply }: { query: PipelineQuery; steps: { id:
   return (
     <form role="search" aria-label="Applications" className="portal-filters" onSubmit={submit}>
       <Field label="Search" hint="Name, email or application id" className="portal-filters__search">
-        <Input type="search" value={draft.search ?? ""} maxLength={100} onChange={(_, d) => set({ search: d.value || undefined })} />
+        <Input
+          type="search"
+          value={draft.search ?? ""}
+          maxLength={100}
+          onChange={(_, d) => set({ search: d.value || undefined })}
+        />
       </Field>
       <Field label="Step">
         <Select value={draft.status ?? ""} onChange={(_, d) => set({ status: d.value || undefined })}>
@@ -76,7 +93,10 @@ function Filters({ query, steps, onApply }: { query: PipelineQuery; steps: { id:
       </Field>
       {me.can("applications.assign") ? (
         <Field label="Loan officer">
-          <Select value={draft.loanOfficerId ?? ""} onChange={(_, d) => set({ loanOfficerId: d.value || undefined })}>
+          <Select
+            value={draft.loanOfficerId ?? ""}
+            onChange={(_, d) => set({ loanOfficerId: d.value || undefined })}
+          >
             <option value="">Anyone</option>
             <option value="none">Not assigned</option>
             {(officers.data?.loanOfficers ?? []).map((o) => (
@@ -88,19 +108,29 @@ function Filters({ query, steps, onApply }: { query: PipelineQuery; steps: { id:
         </Field>
       ) : null}
       <Field label="Dates of">
-        <Select value={draft.dateOf ?? "updated"} onChange={(_, d) => set({ dateOf: d.value === "created" ? "created" : undefined })}>
+        <Select
+          value={draft.dateOf ?? "updated"}
+          onChange={(_, d) => set({ dateOf: d.value === "created" ? "created" : undefined })}
+        >
           <option value="updated">Last update</option>
           <option value="created">Start</option>
         </Select>
       </Field>
       <Field label="From">
-        <Input type="date" value={draft.from ?? ""} onChange={(_, d) => set({ from: d.value || undefined })} />
+        <Input
+          type="date"
+          value={draft.from ?? ""}
+          onChange={(_, d) => set({ from: d.value || undefined })}
+        />
       </Field>
       <Field label="To">
         <Input type="date" value={draft.to ?? ""} onChange={(_, d) => set({ to: d.value || undefined })} />
       </Field>
       <Field label="Sort by">
-        <Select value={draft.sort ?? "updated"} onChange={(_, d) => set({ sort: d.value as PipelineQuery["sort"] })}>
+        <Select
+          value={draft.sort ?? "updated"}
+          onChange={(_, d) => set({ sort: d.value as PipelineQuery["sort"] })}
+        >
           {Object.entries(SORT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -109,7 +139,10 @@ function Filters({ query, steps, onApply }: { query: PipelineQuery; steps: { id:
         </Select>
       </Field>
       <Field label="Order">
-        <Select value={draft.order ?? "desc"} onChange={(_, d) => set({ order: d.value === "asc" ? "asc" : undefined })}>
+        <Select
+          value={draft.order ?? "desc"}
+          onChange={(_, d) => set({ order: d.value === "asc" ? "asc" : undefined })}
+        >
           <option value="desc">{draft.sort === "lineAmount" ? "Largest first" : "Newest first"}</option>
           <option value="asc">{draft.sort === "lineAmount" ? "Smallest first" : "Oldest first"}</option>
         </Select>
@@ -136,19 +169,23 @@ function Pipeline() {
   const me = usePortalMe();
   const [params, setParams] = useSearchParams();
   const query = queryFromParams(params);
-  const list = useQuery({ ...trpc.portal.applications.list.queryOptions(query), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.portal.applications.list.queryOptions(query),
+    placeholderData: keepPreviousData,
+  });
   const assignedOnly = !me.can("applications.all");
   const apply = (next: PipelineQuery) => setParams(paramsFromQuery(next));
   if (list.isPending) return <Loading label="Loading applications" />;
-  if (list.error) return <Failure error={list.error} retry={() => void list.refetch()} what="the applications" />;
+  if (list.error)
+    return <Failure error={list.error} retry={() => void list.refetch()} what="the applications" />;
   const { applications: rows, total, page, pageSize, steps } = list.data;
   const filtered = params.toString() !== "";
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <>
       <p className="page-intro">
-        {assignedOnly ? "The applications assigned to you" : `Every application of ${me.partner.name}`}. Open one for its offer, answers, documents, notes and
-        audit trail.
+        {assignedOnly ? "The applications assigned to you" : `Every application of ${me.partner.name}`}. Open
+        one for its offer, answers, documents, notes and audit trail.
       </p>
       <Filters key={params.toString()} query={query} steps={steps} onApply={apply} />
       <p className="meta" role="status">
@@ -158,7 +195,13 @@ function Pipeline() {
       </p>
       {rows.length === 0 ? (
         <div className="portal-empty">
-          <h2>{filtered ? "No application matches" : assignedOnly ? "No applications are assigned to you yet" : "No applications yet"}</h2>
+          <h2>
+            {filtered
+              ? "No application matches"
+              : assignedOnly
+                ? "No applications are assigned to you yet"
+                : "No applications yet"}
+          </h2>
           <p>
             {filtered
               ? "Try fewer filters or another search."
@@ -200,7 +243,13 @@ function Pipeline() {
                 <td data-label="Outstanding">
                   <Outstanding items={row.outstanding} />
                 </td>
-                <td data-label="Loan officer">{row.loanOfficer ? (row.loanOfficer.name ?? "A former loan officer") : <span className="meta">Not assigned</span>}</td>
+                <td data-label="Loan officer">
+                  {row.loanOfficer ? (
+                    (row.loanOfficer.name ?? "A former loan officer")
+                  ) : (
+                    <span className="meta">Not assigned</span>
+                  )}
+                </td>
                 <td data-label="Last update">{dateTime(row.updatedAt)}</td>
               </tr>
             ))}

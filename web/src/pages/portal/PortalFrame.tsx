@@ -6,19 +6,21 @@ import { Button } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { trpc } from "../../api/trpc";
-import { signOut } from "../../session/auth-client";
-import { PORTAL_AUTH_BASE, sameOriginPath } from "../../session/auth-paths";
-import { useDocumentTitle } from "../../shell/document-title";
-import { PageLoading } from "../../shell/PageLoading";
-import { useNotify } from "../../shell/notify";
+import { trpc } from "@web/src/api/trpc";
+import { signOut } from "@web/src/session/auth-client";
+import { PORTAL_AUTH_BASE, sameOriginPath } from "@web/src/session/auth-paths";
+import { useDocumentTitle } from "@web/src/shell/document-title";
+import { PageLoading } from "@web/src/shell/PageLoading";
+import { useNotify } from "@web/src/shell/notify";
 import { borrowerLabel } from "./portal-format";
 import { allows, isCurrent, pagesFor } from "./portal-pages";
 import type { Permission, PortalMe } from "./portal-types";
 import { Failure, Forbidden } from "./PortalStates";
 import { useRequiredPortalSession } from "./use-portal-session";
 
-const MeContext = createContext<(PortalMe & { can(p: Permission): boolean; borrower(role: string | null | undefined): string }) | null>(null);
+const MeContext = createContext<
+  (PortalMe & { can(p: Permission): boolean; borrower(role: string | null | undefined): string }) | null
+>(null);
 
 /** The signed-in portal user, inside a PortalFrame. */
 export function usePortalMe() {
@@ -27,7 +29,15 @@ export function usePortalMe() {
   return me;
 }
 
-export function PortalFrame({ title, requires = [], children }: { title: string; requires?: Permission[]; children: ReactNode }) {
+export function PortalFrame({
+  title,
+  requires = [],
+  children,
+}: {
+  title: string;
+  requires?: Permission[];
+  children: ReactNode;
+}) {
   useDocumentTitle(title);
   const session = useRequiredPortalSession();
   const navigate = useNavigate();
@@ -48,7 +58,11 @@ export function PortalFrame({ title, requires = [], children }: { title: string;
   };
 
   const user = me.data
-    ? { ...me.data, can: (p: Permission) => allows(me.data.permissions, [p]), borrower: (role: string | null | undefined) => borrowerLabel(me.data.borrowerLabels, role) }
+    ? {
+        ...me.data,
+        can: (p: Permission) => allows(me.data.permissions, [p]),
+        borrower: (role: string | null | undefined) => borrowerLabel(me.data.borrowerLabels, role),
+      }
     : null;
   return (
     <div className="page portal">
@@ -79,7 +93,13 @@ export function PortalFrame({ title, requires = [], children }: { title: string;
         </nav>
       ) : null}
       <h1 className="page-title">{title}</h1>
-      {!user ? <Failure error={me.error} retry={() => void me.refetch()} what="your account" /> : !allows(user.permissions, requires) ? <Forbidden /> : <MeContext.Provider value={user}>{children}</MeContext.Provider>}
+      {!user ? (
+        <Failure error={me.error} retry={() => void me.refetch()} what="your account" />
+      ) : !allows(user.permissions, requires) ? (
+        <Forbidden />
+      ) : (
+        <MeContext.Provider value={user}>{children}</MeContext.Provider>
+      )}
     </div>
   );
 }

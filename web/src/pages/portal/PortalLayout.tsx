@@ -5,10 +5,10 @@ import { Suspense, useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import lender from "virtual:lender-profile";
 import site from "@content/site.json";
-import { ErrorBoundary } from "../../shell/ErrorBoundary";
-import { useFocusMainOnNavigation } from "../../shell/Layout";
-import { Logo } from "../../shell/Logo";
-import { PageLoading } from "../../shell/PageLoading";
+import { ErrorBoundary } from "@web/src/shell/ErrorBoundary";
+import { useFocusMainOnNavigation } from "@web/src/shell/Layout";
+import { Logo } from "@web/src/shell/Logo";
+import { PageLoading } from "@web/src/shell/PageLoading";
 
 export default function PortalLayout() {
   const main = useRef<HTMLElement>(null);
@@ -42,7 +42,8 @@ export default function PortalLayout() {
       </main>
       <footer className="portal-footer">
         <p>
-          {lender.legalName}, NMLS ID {lender.nmlsId}. For the lender's staff and partners; applicants apply at <Link to="/">{site.name}</Link>.
+          {lender.legalName}, NMLS ID {lender.nmlsId}. For the lender's staff and partners; applicants apply
+          at <Link to="/">{site.name}</Link>.
         </p>
       </footer>
     </>

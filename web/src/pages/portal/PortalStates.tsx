@@ -4,7 +4,7 @@
 import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner } from "@fluentui/react-components";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
-import { useSession } from "../../session/session";
+import { useSession } from "@web/src/session/session";
 import { classifyApiError } from "../funnel/api-errors";
 
 export function Loading({ label }: { label: string }) {
@@ -19,7 +19,8 @@ export function Forbidden() {
   return (
     <MessageBar intent="warning" layout="multiline" className="portal-message">
       <MessageBarBody>
-        <MessageBarTitle>Your role does not allow this page.</MessageBarTitle> Ask an administrator if you need it. <Link to="/portal">Go to the portal home</Link>
+        <MessageBarTitle>Your role does not allow this page.</MessageBarTitle> Ask an administrator if you
+        need it. <Link to="/portal">Go to the portal home</Link>
       </MessageBarBody>
     </MessageBar>
   );
@@ -33,7 +34,11 @@ export function errorMessage(error: unknown): string {
 /** The tRPC error code of a failed call (FORBIDDEN, CONFLICT, …; NETWORK when it never arrived). */
 export function errorCode(error: unknown): string {
   const failure = classifyApiError(error);
-  return failure.kind === "other" ? failure.code : failure.kind === "unauthorized" ? "UNAUTHORIZED" : "BAD_REQUEST";
+  return failure.kind === "other"
+    ? failure.code
+    : failure.kind === "unauthorized"
+      ? "UNAUTHORIZED"
+      : "BAD_REQUEST";
 }
 
 export function Failure({ error, retry, what }: { error: unknown; retry?: () => void; what: string }) {
@@ -49,7 +54,8 @@ export function Failure({ error, retry, what }: { error: unknown; retry?: () => 
   return (
     <MessageBar intent="error" layout="multiline" role="alert" className="portal-message">
       <MessageBarBody>
-        <MessageBarTitle>We could not load {what}.</MessageBarTitle> {failure.kind === "fields" ? failure.fieldErrors[0]!.message : failure.message}{" "}
+        <MessageBarTitle>We could not load {what}.</MessageBarTitle>{" "}
+        {failure.kind === "fields" ? failure.fieldErrors[0]!.message : failure.message}{" "}
         {retry && !unauthorized && code !== "NOT_FOUND" ? (
           <Button size="small" onClick={retry}>
             Try again

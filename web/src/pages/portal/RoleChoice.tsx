@@ -3,7 +3,19 @@
 import { Field, Radio, RadioGroup } from "@fluentui/react-components";
 import type { PortalRole } from "./portal-types";
 
-export function RoleChoice({ roles, value, onChange, error, label = "Role" }: { roles: PortalRole[]; value: string; onChange(role: string): void; error?: string | undefined; label?: string }) {
+export function RoleChoice({
+  roles,
+  value,
+  onChange,
+  error,
+  label = "Role",
+}: {
+  roles: PortalRole[];
+  value: string;
+  onChange(role: string): void;
+  error?: string | undefined;
+  label?: string;
+}) {
   return (
     <Field label={label} required validationMessage={error} validationState={error ? "error" : "none"}>
       <RadioGroup value={value} onChange={(_, d) => onChange(d.value)}>

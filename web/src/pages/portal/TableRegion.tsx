@@ -3,7 +3,15 @@
 // row as a block on a phone, every cell under the name its data-label gives.
 import type { ReactNode } from "react";
 
-export function TableRegion({ label, stack = false, children }: { label: string; stack?: boolean; children: ReactNode }) {
+export function TableRegion({
+  label,
+  stack = false,
+  children,
+}: {
+  label: string;
+  stack?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="portal-table-wrap" role="region" aria-label={`${label} table`} tabIndex={0}>
       <table className={stack ? "portal-table portal-table--stack" : "portal-table"}>{children}</table>

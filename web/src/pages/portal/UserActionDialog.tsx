@@ -1,10 +1,19 @@
 // The confirmation before changing a colleague's account: change role, deactivate, reactivate or
 // reset password. The dialog stays open while the server answers; its refusal (the last active
 // administrator, one's own account) is handed to the page to show.
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from "@fluentui/react-components";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+} from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import type { PortalRole, PortalUser } from "./portal-types";
 import { errorMessage } from "./PortalStates";
 import { RoleChoice } from "./RoleChoice";
@@ -24,14 +33,33 @@ const TITLES: Record<UserAction, (name: string) => string> = {
 };
 
 const EXPLAIN: Record<Exclude<UserAction, "role">, string> = {
-  deactivate: "They are signed out at once and cannot sign in until an administrator reactivates them. Their applications stay as they are.",
+  deactivate:
+    "They are signed out at once and cannot sign in until an administrator reactivates them. Their applications stay as they are.",
   reactivate: "They can sign in again with their password and a code.",
-  reset: "Their password stops working now and they are signed out. We email them a link to choose a new one.",
+  reset:
+    "Their password stops working now and they are signed out. We email them a link to choose a new one.",
 };
 
-const CONFIRM: Record<UserAction, string> = { role: "Save role", deactivate: "Deactivate", reactivate: "Reactivate", reset: "Reset password" };
+const CONFIRM: Record<UserAction, string> = {
+  role: "Save role",
+  deactivate: "Deactivate",
+  reactivate: "Reactivate",
+  reset: "Reset password",
+};
 
-export function UserActionDialog({ open, action, user, roles, onClose }: { open: boolean; action: UserAction; user: PortalUser; roles: PortalRole[]; onClose(outcome: ActionOutcome | null): void }) {
+export function UserActionDialog({
+  open,
+  action,
+  user,
+  roles,
+  onClose,
+}: {
+  open: boolean;
+  action: UserAction;
+  user: PortalUser;
+  roles: PortalRole[];
+  onClose(outcome: ActionOutcome | null): void;
+}) {
   const [role, setRole] = useState(user.role);
   const setRoleM = useMutation(trpc.portal.users.setRole.mutationOptions());
   const deactivate = useMutation(trpc.portal.users.deactivate.mutationOptions());
@@ -45,16 +73,27 @@ export function UserActionDialog({ open, action, user, roles, onClose }: { open:
     const ref = { userId: user.id };
     if (action === "role") {
       const label = roles.find((r) => r.id === role)?.label ?? role;
-      setRoleM.mutate({ ...ref, role }, { onSuccess: () => done(`${user.name} is now ${label}.`), onError: refused });
-    } else if (action === "deactivate") deactivate.mutate(ref, { onSuccess: () => done(`${user.name} is deactivated and signed out.`), onError: refused });
-    else if (action === "reactivate") reactivate.mutate(ref, { onSuccess: () => done(`${user.name} can sign in again.`), onError: refused });
+      setRoleM.mutate(
+        { ...ref, role },
+        { onSuccess: () => done(`${user.name} is now ${label}.`), onError: refused },
+      );
+    } else if (action === "deactivate")
+      deactivate.mutate(ref, {
+        onSuccess: () => done(`${user.name} is deactivated and signed out.`),
+        onError: refused,
+      });
+    else if (action === "reactivate")
+      reactivate.mutate(ref, { onSuccess: () => done(`${user.name} can sign in again.`), onError: refused });
     else
       reset.mutate(ref, {
         onSuccess: (result) =>
           onClose(
             result.mailed
               ? { intent: "success", text: `We emailed ${user.name} a link to choose a new password.` }
-              : { intent: "warning", text: `The password of ${user.name} is reset, but the email could not be sent. Try again later.` },
+              : {
+                  intent: "warning",
+                  text: `The password of ${user.name} is reset, but the email could not be sent. Try again later.`,
+                },
           ),
         onError: refused,
       });
@@ -66,10 +105,19 @@ export function UserActionDialog({ open, action, user, roles, onClose }: { open:
         <DialogBody>
           <DialogTitle>{TITLES[action](user.name)}</DialogTitle>
           <DialogContent>
-            {action === "role" ? <RoleChoice roles={roles} value={role} onChange={setRole} label="New role" /> : <p>{EXPLAIN[action]}</p>}
+            {action === "role" ? (
+              <RoleChoice roles={roles} value={role} onChange={setRole} label="New role" />
+            ) : (
+              <p>{EXPLAIN[action]}</p>
+            )}
           </DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={onConfirm} disabledFocusable={busy || (action === "role" && role === user.role)} icon={busy ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}>
+            <Button
+              appearance="primary"
+              onClick={onConfirm}
+              disabledFocusable={busy || (action === "role" && role === user.role)}
+              icon={busy ? <Spinner size="extra-tiny" aria-label="Working" /> : undefined}
+            >
               {CONFIRM[action]}
             </Button>
             <Button onClick={() => onClose(null)} disabled={busy}>

@@ -4,7 +4,10 @@
 import type { inferRouterInputs } from "@trpc/server";
 import type { AppRouter } from "@server/transport/trpc/router";
 
-export type PipelineQuery = Exclude<inferRouterInputs<AppRouter>["portal"]["applications"]["list"], void | undefined>;
+export type PipelineQuery = Exclude<
+  inferRouterInputs<AppRouter>["portal"]["applications"]["list"],
+  void | undefined
+>;
 
 const SORTS = ["updated", "created", "lineAmount"] as const;
 const ORDERS = ["desc", "asc"] as const;
@@ -12,7 +15,8 @@ const DATE_OF = ["created", "updated"] as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => (list as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
+  (list as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
 
 export function queryFromParams(params: URLSearchParams): PipelineQuery {
   const page = Number(params.get("page"));

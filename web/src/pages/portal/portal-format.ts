@@ -3,7 +3,11 @@
 
 /** "driver_license" → "Driver license": engine/validation/messages' humanize, without loading the engine here. */
 function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim().toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
   return words ? words[0]!.toUpperCase() + words.slice(1) : key;
 }
 
@@ -29,7 +33,8 @@ export function fileSize(bytes: number): string {
 }
 
 /** A borrower role as the portal names it (the names come from rules/members.json through portal.me); a document without one is the property's. */
-export const borrowerLabel = (labels: Readonly<Record<string, string>>, role: string | null | undefined) => (role ? (labels[role] ?? role) : "Property");
+export const borrowerLabel = (labels: Readonly<Record<string, string>>, role: string | null | undefined) =>
+  role ? (labels[role] ?? role) : "Property";
 
 export interface Borrower {
   role: string;
@@ -104,7 +109,11 @@ export function describeAction(action: string, words: ActionWords): string {
   }
 }
 
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const MONEY = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
 
 /** 225000 → "$225,000". */
 export const money = (amount: number) => MONEY.format(amount);
@@ -113,4 +122,5 @@ export const money = (amount: number) => MONEY.format(amount);
 export const aprText = (apr: number | null) => (apr === null ? "—" : `${apr.toFixed(2)}%`);
 
 /** A fraction as a percentage: 0.85 → "85%", 0.8512 → "85.1%". */
-export const ratioText = (ratio: number | null) => (ratio === null ? "—" : `${Number((ratio * 100).toFixed(1))}%`);
+export const ratioText = (ratio: number | null) =>
+  ratio === null ? "—" : `${Number((ratio * 100).toFixed(1))}%`;

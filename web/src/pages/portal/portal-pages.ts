@@ -35,5 +35,9 @@ export function pagesFor(permissions: readonly string[]): PortalPage[] {
 /** Whether the navigation marks this page as the current one. */
 export function isCurrent(page: PortalPage, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, "") || "/";
-  return path === page.to || (page.to !== "/portal" && path.startsWith(`${page.to}/`)) || (!!page.also && path.startsWith(page.also));
+  return (
+    path === page.to ||
+    (page.to !== "/portal" && path.startsWith(`${page.to}/`)) ||
+    (!!page.also && path.startsWith(page.also))
+  );
 }

@@ -1,7 +1,7 @@
 // Opening an applicant's file from the portal: GET /api/upload/<id> with our API headers (a plain
 // link cannot send X-Same-Origin), then either saved under its own name or, for an ID photo shown
 // inline, read as a data: URL (the CSP allows data: images, not blob: ones).
-import { apiFetch } from "../../api/api-fetch";
+import { apiFetch } from "@web/src/api/api-fetch";
 
 /** Content types a browser shows in an <img>; anything else (PDF, HEIC) is offered as a download. */
 export const INLINE_IMAGES = new Set(["image/jpeg", "image/png"]);
@@ -10,7 +10,9 @@ export async function fetchUpload(uploadId: string): Promise<Blob> {
   const res = await apiFetch(`/api/upload/${encodeURIComponent(uploadId)}`, { cache: "no-store" });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new Error(body?.error?.message ?? `The file could not be opened (the server answered ${res.status}).`);
+    throw new Error(
+      body?.error?.message ?? `The file could not be opened (the server answered ${res.status}).`,
+    );
   }
   return res.blob();
 }

@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { use } from "react";
 import site from "@content/site.json";
-import { trpc } from "../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { fillValues } from "../funnel/displays/disclosure-values";
 import { loadContent, textOf, withoutTitle } from "../funnel/displays/markdown";
 import { Prose } from "./Prose";
@@ -19,7 +19,8 @@ interface Notice {
 
 function NoticeText({ notice }: { notice: Notice }) {
   const doc = use(loadContent("disclosures", notice.id));
-  if (!doc || textOf(doc.attributes.version) !== notice.version) return <p role="alert">{site.adverseAction.reload}</p>;
+  if (!doc || textOf(doc.attributes.version) !== notice.version)
+    return <p role="alert">{site.adverseAction.reload}</p>;
   // The page has its own h1: the notice's title is a section heading here.
   return (
     <>
@@ -34,7 +35,12 @@ export function AdverseActionNotice() {
   const latest = decision.data;
   if (!latest) return null;
   return (
-    <section className="notice" aria-label={site.adverseAction.label} data-notice={latest.notice.id} data-version={latest.notice.version}>
+    <section
+      className="notice"
+      aria-label={site.adverseAction.label}
+      data-notice={latest.notice.id}
+      data-version={latest.notice.version}
+    >
       <NoticeText notice={latest.notice} />
       <p>
         <a href={latest.pdfUrl} download>

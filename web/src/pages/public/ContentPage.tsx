@@ -1,6 +1,6 @@
 // A public content page (FAQ, privacy, licensing, e-consent, terms) from content/pages/<name>.md.
-import { useDocumentTitle } from "../../shell/document-title";
-import { NotFoundPage } from "../../shell/NotFoundPage";
+import { useDocumentTitle } from "@web/src/shell/document-title";
+import { NotFoundPage } from "@web/src/shell/NotFoundPage";
 import { text, useContent } from "./content";
 import { Prose } from "./Prose";
 
@@ -11,7 +11,9 @@ export default function ContentPage({ name }: { name: string }) {
   return (
     <article className="page page--narrow">
       <Prose html={content.html} />
-      {content.attributes.updated ? <p className="meta">Last updated {text(content.attributes.updated)}</p> : null}
+      {content.attributes.updated ? (
+        <p className="meta">Last updated {text(content.attributes.updated)}</p>
+      ) : null}
     </article>
   );
 }

@@ -3,9 +3,9 @@
 // property-usage step shows too (web/public/images/property-usage/).
 import { Link, useNavigate } from "react-router-dom";
 import home from "@content/home.json";
-import { loadFunnelPage } from "../../app/chunks";
-import { useDocumentTitle } from "../../shell/document-title";
-import { rememberHint } from "../../shell/hints";
+import { loadFunnelPage } from "@web/src/app/chunks";
+import { useDocumentTitle } from "@web/src/shell/document-title";
+import { rememberHint } from "@web/src/shell/hints";
 
 const warmFunnel = () => void loadFunnelPage().catch(() => undefined);
 
@@ -45,11 +45,15 @@ export default function HomePage() {
               </li>
             ))}
           </ul>
-          <p className="meta" style={{ marginTop: 16 }}>{home.choicesNote}</p>
+          <p className="meta" style={{ marginTop: 16 }}>
+            {home.choicesNote}
+          </p>
         </div>
       </section>
       <section className="page" aria-labelledby="benefits-title">
-        <h2 className="section-title" id="benefits-title">{home.benefitsHeading}</h2>
+        <h2 className="section-title" id="benefits-title">
+          {home.benefitsHeading}
+        </h2>
         <ul className="benefits">
           {home.benefits.map((b) => (
             <li key={b.title}>
@@ -60,7 +64,9 @@ export default function HomePage() {
         </ul>
       </section>
       <section className="page" aria-labelledby="how-title" style={{ paddingTop: 0 }}>
-        <h2 className="section-title" id="how-title">{home.howHeading}</h2>
+        <h2 className="section-title" id="how-title">
+          {home.howHeading}
+        </h2>
         <ol className="benefits">
           {home.how.map((step) => (
             <li key={step.title}>

@@ -3,9 +3,9 @@
 // action notice the server recorded for the decline (principal reasons, ECOA notice, creditor).
 import { Button } from "@fluentui/react-components";
 import { useNavigate, useParams } from "react-router-dom";
-import { useCtaStyles } from "../../shell/button-styles";
-import { useDocumentTitle } from "../../shell/document-title";
-import { NotFoundPage } from "../../shell/NotFoundPage";
+import { useCtaStyles } from "@web/src/shell/button-styles";
+import { useDocumentTitle } from "@web/src/shell/document-title";
+import { NotFoundPage } from "@web/src/shell/NotFoundPage";
 import { AdverseActionNotice } from "./AdverseActionNotice";
 import { text, useContent } from "./content";
 import { Prose } from "./Prose";
@@ -18,8 +18,16 @@ export default function IneligiblePage() {
   useDocumentTitle(content ? text(content.attributes.title) : "Page not found");
   if (!content) return <NotFoundPage />;
   const actions = [
-    { label: text(content.attributes.primaryLabel), to: text(content.attributes.primaryTo), appearance: "primary" as const },
-    { label: text(content.attributes.secondaryLabel), to: text(content.attributes.secondaryTo), appearance: "secondary" as const },
+    {
+      label: text(content.attributes.primaryLabel),
+      to: text(content.attributes.primaryTo),
+      appearance: "primary" as const,
+    },
+    {
+      label: text(content.attributes.secondaryLabel),
+      to: text(content.attributes.secondaryTo),
+      appearance: "secondary" as const,
+    },
   ].filter((a) => a.label && a.to);
   return (
     <article className="page page--narrow">

@@ -1,7 +1,7 @@
 // /insight-blog?slug=<name>: one article of content/insights/.
 import { Link, useSearchParams } from "react-router-dom";
-import { useDocumentTitle } from "../../shell/document-title";
-import { NotFoundPage } from "../../shell/NotFoundPage";
+import { useDocumentTitle } from "@web/src/shell/document-title";
+import { NotFoundPage } from "@web/src/shell/NotFoundPage";
 import { text, useContent } from "./content";
 import { formatPublished } from "./dates";
 import { Prose } from "./Prose";
@@ -16,12 +16,16 @@ export default function InsightPostPage() {
   return (
     <article className="page page--narrow">
       <p className="meta">
-        <Link to="/insights">Insights</Link> · <time dateTime={text(post.attributes.date)}>{formatPublished(text(post.attributes.date))}</time> ·{" "}
+        <Link to="/insights">Insights</Link> ·{" "}
+        <time dateTime={text(post.attributes.date)}>{formatPublished(text(post.attributes.date))}</time> ·{" "}
         {text(post.attributes.readingMinutes)} min read
       </p>
       <Prose html={post.html} />
       <hr />
-      <p className="meta">This article is general information, not financial, tax or legal advice. Talk to a qualified adviser about your situation.</p>
+      <p className="meta">
+        This article is general information, not financial, tax or legal advice. Talk to a qualified adviser
+        about your situation.
+      </p>
     </article>
   );
 }

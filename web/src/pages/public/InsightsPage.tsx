@@ -1,12 +1,14 @@
 // /insights: the articles of content/insights/, newest first.
 import { Link } from "react-router-dom";
-import { useDocumentTitle } from "../../shell/document-title";
+import { useDocumentTitle } from "@web/src/shell/document-title";
 import { text, useContentFolder } from "./content";
 import { formatPublished } from "./dates";
 
 export default function InsightsPage() {
   useDocumentTitle("Insights");
-  const posts = [...useContentFolder("insights")].sort((a, b) => text(b.attributes.date).localeCompare(text(a.attributes.date)));
+  const posts = [...useContentFolder("insights")].sort((a, b) =>
+    text(b.attributes.date).localeCompare(text(a.attributes.date)),
+  );
   return (
     <div className="page">
       <div className="prose">
@@ -18,12 +20,16 @@ export default function InsightsPage() {
           <li key={post.name}>
             <article className="card">
               <h2>
-                <Link to={`/insight-blog?slug=${encodeURIComponent(post.name)}`}>{text(post.attributes.title)}</Link>
+                <Link to={`/insight-blog?slug=${encodeURIComponent(post.name)}`}>
+                  {text(post.attributes.title)}
+                </Link>
               </h2>
               <p>{text(post.attributes.summary)}</p>
               <p className="meta">
-                <time dateTime={text(post.attributes.date)}>{formatPublished(text(post.attributes.date))}</time> ·{" "}
-                {text(post.attributes.readingMinutes)} min read
+                <time dateTime={text(post.attributes.date)}>
+                  {formatPublished(text(post.attributes.date))}
+                </time>{" "}
+                · {text(post.attributes.readingMinutes)} min read
               </p>
             </article>
           </li>

@@ -8,14 +8,15 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import texts from "@content/right-to-cancel.json";
-import { trpc } from "../../api/trpc";
-import { useDocumentTitle } from "../../shell/document-title";
-import { PageLoading } from "../../shell/PageLoading";
+import { trpc } from "@web/src/api/trpc";
+import { useDocumentTitle } from "@web/src/shell/document-title";
+import { PageLoading } from "@web/src/shell/PageLoading";
 import { classifyApiError } from "../funnel/api-errors";
 import { longDate } from "./dates";
 
 const t = texts.page;
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 
 function CancelForm({ onCancelled }: { onCancelled(): void }) {
   const cancel = useMutation(trpc.rescission.cancel.mutationOptions());
@@ -23,7 +24,12 @@ function CancelForm({ onCancelled }: { onCancelled(): void }) {
   const [confirmed, setConfirmed] = useState(false);
   const [tried, setTried] = useState(false);
   const failure = cancel.error ? classifyApiError(cancel.error) : null;
-  const nameError = tried && !typedName.trim() ? t.typedNameLabel : failure?.kind === "fields" ? failure.fieldErrors.find((f) => f.pointer === "/typedName")?.message : undefined;
+  const nameError =
+    tried && !typedName.trim()
+      ? t.typedNameLabel
+      : failure?.kind === "fields"
+        ? failure.fieldErrors.find((f) => f.pointer === "/typedName")?.message
+        : undefined;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -34,11 +40,24 @@ function CancelForm({ onCancelled }: { onCancelled(): void }) {
     <form className="form" onSubmit={onSubmit} aria-labelledby="cancel-heading" noValidate>
       <h2 id="cancel-heading">{t.cancelHeading}</h2>
       <p>{t.cancelIntro}</p>
-      <Field label={t.typedNameLabel} required validationMessage={nameError} validationState={nameError ? "error" : "none"}>
+      <Field
+        label={t.typedNameLabel}
+        required
+        validationMessage={nameError}
+        validationState={nameError ? "error" : "none"}
+      >
         <Input value={typedName} autoComplete="name" onChange={(_, d) => setTypedName(d.value)} />
       </Field>
-      <Field required validationMessage={tried && !confirmed ? t.confirmLabel : undefined} validationState={tried && !confirmed ? "error" : "none"}>
-        <Checkbox checked={confirmed} label={t.confirmLabel} onChange={(_, d) => setConfirmed(d.checked === true)} />
+      <Field
+        required
+        validationMessage={tried && !confirmed ? t.confirmLabel : undefined}
+        validationState={tried && !confirmed ? "error" : "none"}
+      >
+        <Checkbox
+          checked={confirmed}
+          label={t.confirmLabel}
+          onChange={(_, d) => setConfirmed(d.checked === true)}
+        />
       </Field>
       {failure && failure.kind !== "fields" ? (
         <MessageBar intent="error" role="alert">
@@ -72,7 +91,9 @@ export default function RightToCancelPage() {
   else if (r!.cancellation)
     body = (
       <MessageBar intent="warning">
-        <MessageBarBody>{fill(t.cancelled, { name: r!.cancellation.name, date: longDate(r!.cancellation.sentOn) })}</MessageBarBody>
+        <MessageBarBody>
+          {fill(t.cancelled, { name: r!.cancellation.name, date: longDate(r!.cancellation.sentOn) })}
+        </MessageBarBody>
       </MessageBar>
     );
   else if (!r!.applies) body = <p>{t.notApplies}</p>;
@@ -81,7 +102,12 @@ export default function RightToCancelPage() {
   else
     body = (
       <>
-        <p>{fill(r!.open ? t.period : t.ended, { endDate: longDate(r!.period.endDate), earliestDisbursementDate: longDate(r!.period.earliestDisbursementDate) })}</p>
+        <p>
+          {fill(r!.open ? t.period : t.ended, {
+            endDate: longDate(r!.period.endDate),
+            earliestDisbursementDate: longDate(r!.period.earliestDisbursementDate),
+          })}
+        </p>
         {r!.pdfUrl ? (
           <p>
             <a href={r!.pdfUrl} download>

@@ -49,11 +49,15 @@ export function useContentFolder(folder: ContentFolder): Array<{ name: string } 
   let promise = folderCache.get(folder);
   if (!promise) {
     promise = Promise.all(
-      Object.entries(loaders[folder]).map(async ([path, load]) => ({ name: path.replace(/^.*\/([^/]+)\.md$/, "$1"), ...(await load()) })),
+      Object.entries(loaders[folder]).map(async ([path, load]) => ({
+        name: path.replace(/^.*\/([^/]+)\.md$/, "$1"),
+        ...(await load()),
+      })),
     );
     folderCache.set(folder, promise);
   }
   return use(promise);
 }
 
-export const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined ? "" : String(value));
+export const text = (value: unknown): string =>
+  typeof value === "string" ? value : value === undefined ? "" : String(value);

@@ -11,7 +11,7 @@ import { addressLine } from "@engine/lending/borrowers";
 import { formatCurrency } from "@engine/base/format";
 import { OWNER_ROLE } from "@engine/lending/members";
 import type { AppRouter } from "@server/transport/trpc/router";
-import { trpc } from "../../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../api-errors";
 import { useDisplayStyles } from "./styles";
 
@@ -32,9 +32,22 @@ function stateText(part: PartProgress, done: number, total: number, submitted: b
   const finished = total > 0 && done === total;
   if (submitted) return "Submitted";
   const signsOnly = part.access === "signs";
-  if (part.state === "notInvited") return signsOnly ? "Signs for themselves — we email them a link once you have signed" : "Not invited yet";
-  if (part.state === "invited") return signsOnly ? "Invited to consent and sign — waiting for them" : "Invited — waiting for them to join";
-  if (part.state === "joined") return part.you ? "Joined" : finished ? (signsOnly ? "Joined — signed" : "Joined — all their answers are in") : signsOnly ? "Joined — signing" : "Joined — answering their part";
+  if (part.state === "notInvited")
+    return signsOnly ? "Signs for themselves — we email them a link once you have signed" : "Not invited yet";
+  if (part.state === "invited")
+    return signsOnly
+      ? "Invited to consent and sign — waiting for them"
+      : "Invited — waiting for them to join";
+  if (part.state === "joined")
+    return part.you
+      ? "Joined"
+      : finished
+        ? signsOnly
+          ? "Joined — signed"
+          : "Joined — all their answers are in"
+        : signsOnly
+          ? "Joined — signing"
+          : "Joined — answering their part";
   return finished ? "All answers in" : "Answering";
 }
 
@@ -44,16 +57,51 @@ const useStyles = makeStyles({
   propertyLine: { margin: 0, color: "var(--ink)", overflowWrap: "anywhere" },
   propertyValue: { margin: "2px 0 0", fontSize: "14px", color: "var(--secondary)" },
   parts: { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "16px" },
-  card: { border: "1px solid var(--line)", background: "#fff", padding: "16px", display: "grid", gap: "8px", minWidth: 0 },
-  header: { display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", columnGap: "12px", rowGap: "6px" },
-  title: { margin: 0, fontSize: "18px", lineHeight: 1.3, color: "var(--brand-dark)", overflowWrap: "anywhere" },
-  chip: { display: "inline-flex", alignItems: "center", gap: "6px", padding: "2px 10px", fontSize: "14px", fontWeight: 600, lineHeight: 1.6 },
+  card: {
+    border: "1px solid var(--line)",
+    background: "#fff",
+    padding: "16px",
+    display: "grid",
+    gap: "8px",
+    minWidth: 0,
+  },
+  header: {
+    display: "flex",
+    flexWrap: "wrap",
+    alignItems: "center",
+    justifyContent: "space-between",
+    columnGap: "12px",
+    rowGap: "6px",
+  },
+  title: {
+    margin: 0,
+    fontSize: "18px",
+    lineHeight: 1.3,
+    color: "var(--brand-dark)",
+    overflowWrap: "anywhere",
+  },
+  chip: {
+    display: "inline-flex",
+    alignItems: "center",
+    gap: "6px",
+    padding: "2px 10px",
+    fontSize: "14px",
+    fontWeight: 600,
+    lineHeight: 1.6,
+  },
   chipInvited: { color: "#5c4400", background: "#fff3c4", border: "1px solid #d4af37" },
   chipJoined: { color: "#0e493b", background: "#e6f4ee", border: "1px solid #14755e" },
   chipAnswering: { color: "var(--ink)", background: "var(--tint)", border: "1px solid var(--line)" },
   count: { margin: 0, fontSize: "14px", color: "var(--secondary)" },
   steps: { listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px" },
-  step: { display: "grid", gridTemplateColumns: "20px minmax(0, 1fr) auto", alignItems: "baseline", columnGap: "8px", padding: "6px 0", borderTop: "1px solid #eef2f0" },
+  step: {
+    display: "grid",
+    gridTemplateColumns: "20px minmax(0, 1fr) auto",
+    alignItems: "baseline",
+    columnGap: "8px",
+    padding: "6px 0",
+    borderTop: "1px solid #eef2f0",
+  },
   mark: { fontWeight: 700, textAlign: "center" },
   markDone: { color: "#0e700e" },
   markToDo: { color: "var(--secondary)" },
@@ -85,17 +133,25 @@ export function ApplicationProgress() {
             The property
           </h2>
           {address ? <p className={own.propertyLine}>{address}</p> : null}
-          {value !== null ? <p className={own.propertyValue}>Estimated value {formatCurrency(value)}</p> : null}
+          {value !== null ? (
+            <p className={own.propertyValue}>Estimated value {formatCurrency(value)}</p>
+          ) : null}
         </section>
       ) : null}
       {submitted ? (
         <p className={styles.callout} role="status">
-          Your application is submitted: our team is reviewing it. If a document is still on your checklist, <Link to="/app/upload">upload it here</Link>.
+          Your application is submitted: our team is reviewing it. If a document is still on your checklist,{" "}
+          <Link to="/app/upload">upload it here</Link>.
         </p>
       ) : null}
       <ul className={own.parts} aria-label="Each borrower's part">
         {parts.map((part) => (
-          <PartCard key={part.role} part={part} title={whoseTitle(part, readerIsOwner)} submitted={submitted} />
+          <PartCard
+            key={part.role}
+            part={part}
+            title={whoseTitle(part, readerIsOwner)}
+            submitted={submitted}
+          />
         ))}
       </ul>
     </div>
@@ -108,13 +164,27 @@ function PartCard({ part, title, submitted }: { part: PartProgress; title: strin
   const total = part.steps.length;
   // The reader opens what they answered and the next step; the ones after come in order.
   const next = part.steps.find((s) => !s.done);
-  const chip = submitted ? own.chipJoined : part.state === "invited" || part.state === "notInvited" ? own.chipInvited : part.state === "joined" ? own.chipJoined : own.chipAnswering;
+  const chip = submitted
+    ? own.chipJoined
+    : part.state === "invited" || part.state === "notInvited"
+      ? own.chipInvited
+      : part.state === "joined"
+        ? own.chipJoined
+        : own.chipAnswering;
   return (
     <li className={own.card} data-role={part.role}>
       <div className={own.header}>
         <h2 className={own.title}>{title}</h2>
         <span className={`${own.chip} ${chip}`}>
-          <span aria-hidden="true">{submitted ? "✓" : part.state === "invited" || part.state === "notInvited" ? "✉" : part.state === "joined" ? "✓" : "✎"}</span>
+          <span aria-hidden="true">
+            {submitted
+              ? "✓"
+              : part.state === "invited" || part.state === "notInvited"
+                ? "✉"
+                : part.state === "joined"
+                  ? "✓"
+                  : "✎"}
+          </span>
           {stateText(part, done, total, submitted)}
         </span>
       </div>
@@ -139,7 +209,9 @@ function PartCard({ part, title, submitted }: { part: PartProgress; title: strin
                     step.label
                   )}
                 </span>
-                <span className={`${own.status} ${step.done ? own.statusDone : ""}`}>{step.done ? "Done" : step === next && part.you && !submitted ? "Next" : "To do"}</span>
+                <span className={`${own.status} ${step.done ? own.statusDone : ""}`}>
+                  {step.done ? "Done" : step === next && part.you && !submitted ? "Next" : "To do"}
+                </span>
               </li>
             );
           })}

@@ -9,7 +9,10 @@ import { useDisplayStyles } from "./styles";
 
 export function ApplicationSummary({ defs, application, options }: DisplayProps) {
   const styles = useDisplayStyles();
-  const sections = useMemo(() => buildSummary(defs, application, options as SummaryOptions), [defs, application, options]);
+  const sections = useMemo(
+    () => buildSummary(defs, application, options as SummaryOptions),
+    [defs, application, options],
+  );
   return (
     <div className={styles.stack}>
       {sections.length === 0 ? <p className={styles.note}>You have not answered any questions yet.</p> : null}

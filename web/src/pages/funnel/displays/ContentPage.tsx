@@ -5,7 +5,7 @@ import { Spinner } from "@fluentui/react-components";
 import { Suspense, use } from "react";
 import { BackLink } from "./BackLink";
 import type { DisplayProps } from "@engine/react/StepForm";
-import { Prose } from "../../public/Prose";
+import { Prose } from "@web/src/pages/public/Prose";
 import { loadContent, textOf, withoutTitle } from "./markdown";
 import { useDisplayStyles } from "./styles";
 

@@ -10,8 +10,8 @@ import { Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, memo, use, useId } from "react";
 import type { DisplayProps } from "@engine/react/StepForm";
-import { trpc } from "../../../api/trpc";
-import { Prose } from "../../public/Prose";
+import { trpc } from "@web/src/api/trpc";
+import { Prose } from "@web/src/pages/public/Prose";
 import { fillValues } from "./disclosure-values";
 import { loadContent, stringList, textOf, withoutTitle } from "./markdown";
 import { useDisplayStyles } from "./styles";
@@ -28,21 +28,37 @@ interface ServerDocument {
 }
 
 // Memoized: the display re-renders as the applicant types on the same page; the text does not change.
-const DisclosureDocument = memo(function DisclosureDocument({ name, server, showTitle }: { name: string; server: ServerDocument | undefined; showTitle: boolean }) {
+const DisclosureDocument = memo(function DisclosureDocument({
+  name,
+  server,
+  showTitle,
+}: {
+  name: string;
+  server: ServerDocument | undefined;
+  showTitle: boolean;
+}) {
   const styles = useDisplayStyles();
   const titleId = useId();
   const doc = use(loadContent("disclosures", name));
-  if (!doc || !server) return <p role="alert">The document “{name}” could not be found. Please contact us before you sign.</p>;
+  if (!doc || !server)
+    return <p role="alert">The document “{name}” could not be found. Please contact us before you sign.</p>;
   const title = textOf(doc.attributes.title) || name;
   const version = textOf(doc.attributes.version);
   if (version !== server.version)
     return (
       <p role="alert" className={styles.callout}>
-        “{title}” has been updated to version {server.version}. Reload this page to read the current version before you sign.
+        “{title}” has been updated to version {server.version}. Reload this page to read the current version
+        before you sign.
       </p>
     );
   return (
-    <section className={styles.document} aria-labelledby={showTitle ? titleId : undefined} aria-label={showTitle ? undefined : title} data-document={name} data-version={version}>
+    <section
+      className={styles.document}
+      aria-labelledby={showTitle ? titleId : undefined}
+      aria-label={showTitle ? undefined : title}
+      data-document={name}
+      data-version={version}
+    >
       <div className={styles.documentHeader}>
         {showTitle ? (
           <h3 id={titleId} className={styles.documentTitle}>
@@ -59,7 +75,14 @@ const DisclosureDocument = memo(function DisclosureDocument({ name, server, show
 });
 
 const signedTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
+  new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(iso));
 
 /** The latest signing, with the link to its signed PDF; nothing before the first signing. */
 function SignedCopy() {
@@ -85,7 +108,10 @@ function SignedCopy() {
 export function DisclosureDocuments({ options }: DisplayProps) {
   const styles = useDisplayStyles();
   const names = stringList(options.documents);
-  const documents = useQuery({ ...trpc.esign.documents.queryOptions({ ids: names }), enabled: names.length > 0 });
+  const documents = useQuery({
+    ...trpc.esign.documents.queryOptions({ ids: names }),
+    enabled: names.length > 0,
+  });
   const signedCopy = options.signedCopy === true ? <SignedCopy /> : null;
   if (names.length === 0) return signedCopy;
   if (documents.isPending) return <Spinner label="Preparing your disclosures" />;

@@ -12,8 +12,8 @@ import { useEffect } from "react";
 import { borrowerName, borrowerRoles, ownerRole, wordsFor } from "@engine/lending/borrowers";
 import { applicantText, enumTitles, idDocumentType } from "@engine/lending/documents";
 import type { DisplayProps } from "@engine/react/StepForm";
-import { queryClient } from "../../../api/query-client";
-import { trpc } from "../../../api/trpc";
+import { queryClient } from "@web/src/api/query-client";
+import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../api-errors";
 import { RequirementItem } from "./checklist/RequirementItem";
 import { megabytes, upperFirst } from "./checklist/styles";
@@ -24,7 +24,8 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
   const required = useQuery(trpc.documents.required.queryOptions(undefined));
   const mine = useQuery(trpc.uploads.list.queryOptions(undefined));
   const complete = required.data ? required.data.requirements.every((r) => r.uploaded >= r.count) : false;
-  const whenComplete = typeof options.submitTextWhenComplete === "string" ? options.submitTextWhenComplete : null;
+  const whenComplete =
+    typeof options.submitTextWhenComplete === "string" ? options.submitTextWhenComplete : null;
   useEffect(() => {
     if (!setSubmitText) return;
     setSubmitText(complete ? whenComplete : null);
@@ -66,8 +67,9 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
   return (
     <div className={styles.stack}>
       <p className={styles.callout}>
-        Upload each document below as a PDF or a photo (JPEG, PNG or HEIC), up to {megabytes(maxBytes)} per file: drag the files onto their box, choose them, or on a phone take a
-        photo. If you do not have them at hand, you can continue now and upload them later.
+        Upload each document below as a PDF or a photo (JPEG, PNG or HEIC), up to {megabytes(maxBytes)} per
+        file: drag the files onto their box, choose them, or on a phone take a photo. If you do not have them
+        at hand, you can continue now and upload them later.
       </p>
       <p className={styles.note} role="status">
         {requirements.length === 0
@@ -95,9 +97,19 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
                     words={wordsFor(defs, role, reader)}
                     isId={isId}
                     label={label}
-                    forWhom={r.borrower ? (borrowerName(defs, application, r.borrower) ?? wordsFor(defs, r.borrower, reader).who) : null}
+                    forWhom={
+                      r.borrower
+                        ? (borrowerName(defs, application, r.borrower) ??
+                          wordsFor(defs, r.borrower, reader).who)
+                        : null
+                    }
                     applicantText={applicantText(defs, r.documentType)}
-                    files={uploads.filter((u) => u.documentType === r.documentType && u.borrower === role && (r.propertyId === null || u.propertyId === r.propertyId))}
+                    files={uploads.filter(
+                      (u) =>
+                        u.documentType === r.documentType &&
+                        u.borrower === role &&
+                        (r.propertyId === null || u.propertyId === r.propertyId),
+                    )}
                     identity={isId ? identity.find((i) => i.borrower === r.borrower) : undefined}
                     idTypeLabel={(t) => labels.idType.get(t) ?? t}
                     subtypeLabel={(t) => labels.subtype.get(t) ?? t}

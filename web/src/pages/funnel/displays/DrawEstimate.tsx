@@ -17,7 +17,12 @@ const STEP = 100;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-export function DrawEstimate({ lineAmount, minimumDraw, apr, drawPeriodYears }: DrawEstimateProps): JSX.Element {
+export function DrawEstimate({
+  lineAmount,
+  minimumDraw,
+  apr,
+  drawPeriodYears,
+}: DrawEstimateProps): JSX.Element {
   const id = useId();
   const min = Math.min(minimumDraw, lineAmount);
   const [draw, setDraw] = useState(lineAmount);
@@ -67,7 +72,8 @@ export function DrawEstimate({ lineAmount, minimumDraw, apr, drawPeriodYears }: 
         onChange={(event) => {
           setTyped(event.target.value);
           const value = Number(event.target.value);
-          if (event.target.value !== "" && Number.isFinite(value) && value >= min && value <= lineAmount) setDraw(Math.round(value));
+          if (event.target.value !== "" && Number.isFinite(value) && value >= min && value <= lineAmount)
+            setDraw(Math.round(value));
         }}
         onBlur={() => choose(Number(typed) || min)}
       />
@@ -77,8 +83,10 @@ export function DrawEstimate({ lineAmount, minimumDraw, apr, drawPeriodYears }: 
           {formatCurrency(payment, { cents: true })}
         </p>
         <p className="draw__note">
-          Interest only on a {formatCurrency(draw)} draw at {apr.toFixed(2)}% APR ({formatCurrency(draw)} × {apr.toFixed(2)}% ÷ 12)
-          {drawPeriodYears !== undefined ? `, during the ${drawPeriodYears}-year draw period` : ""}. Your rate is variable, so this payment can change.
+          Interest only on a {formatCurrency(draw)} draw at {apr.toFixed(2)}% APR ({formatCurrency(draw)} ×{" "}
+          {apr.toFixed(2)}% ÷ 12)
+          {drawPeriodYears !== undefined ? `, during the ${drawPeriodYears}-year draw period` : ""}. Your rate
+          is variable, so this payment can change.
         </p>
       </div>
     </section>

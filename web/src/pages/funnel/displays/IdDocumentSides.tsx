@@ -8,7 +8,8 @@ import type { DisplayProps } from "@engine/react/StepForm";
 import { useDisplayStyles } from "./styles";
 
 /** "a, b and c" */
-const listOf = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+const listOf = (items: string[]) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const sidesText = (sides: string[]) => (sides.length === 1 ? `the ${sides[0]} only` : `the ${listOf(sides)}`);
@@ -25,15 +26,17 @@ export function IdDocumentSides({ defs, options, answers, reader }: DisplayProps
     const words = wordsFor(defs, role, reader);
     return (
       <p className={styles.callout} aria-live="polite">
-        {upperFirst(words.who)} will upload {sides.length === 1 ? "one photo" : `${sides.length} photos`} of {words.own} {lowerFirst(labelOf(idType))}: {sidesText(sides)}. Make
-        sure every corner is visible and the text is readable.
+        {upperFirst(words.who)} will upload {sides.length === 1 ? "one photo" : `${sides.length} photos`} of{" "}
+        {words.own} {lowerFirst(labelOf(idType))}: {sidesText(sides)}. Make sure every corner is visible and
+        the text is readable.
       </p>
     );
   }
 
   // The table of rules/identity-documents.json, grouped by the sides each ID type needs.
   const groups = new Map<string, string[]>();
-  for (const [type, sides] of Object.entries(sidesByIdType(defs))) groups.set(sides.join(","), [...(groups.get(sides.join(",")) ?? []), labelOf(type)]);
+  for (const [type, sides] of Object.entries(sidesByIdType(defs)))
+    groups.set(sides.join(","), [...(groups.get(sides.join(",")) ?? []), labelOf(type)]);
   const byFewestSides = [...groups].sort(([a], [b]) => a.split(",").length - b.split(",").length);
   return (
     <p className={styles.note} aria-live="polite">

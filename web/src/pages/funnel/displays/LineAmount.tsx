@@ -5,12 +5,18 @@ import { Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { formatCurrency } from "@engine/base/format";
 import type { DisplayProps } from "@engine/react/StepForm";
-import { trpc } from "../../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { useDisplayStyles } from "./styles";
 
 /** "Thursday, October 15, 2026" for a yyyy-MM-dd date. */
 const longDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  }).format(new Date(`${iso}T00:00:00Z`));
 
 function EarliestDraw() {
   const styles = useDisplayStyles();
@@ -19,8 +25,9 @@ function EarliestDraw() {
   if (!r?.applies) return null;
   return (
     <p className={styles.note} data-rescission-end={r.endDate}>
-      Because this is your primary residence, your first draw waits until your {r.businessDays} business days to cancel have passed. If your line opened today, the
-      earliest we could send it is <strong>{longDate(r.earliestDisbursementDate)}</strong>.
+      Because this is your primary residence, your first draw waits until your {r.businessDays} business days
+      to cancel have passed. If your line opened today, the earliest we could send it is{" "}
+      <strong>{longDate(r.earliestDisbursementDate)}</strong>.
     </p>
   );
 }
@@ -33,7 +40,10 @@ export function LineAmount(_: DisplayProps) {
   if (!offer?.eligible || offer.lineAmount === undefined)
     return (
       <>
-        <p className={styles.callout}>We cannot confirm your line amount right now. Your draw is checked against it when we review your application.</p>
+        <p className={styles.callout}>
+          We cannot confirm your line amount right now. Your draw is checked against it when we review your
+          application.
+        </p>
         <EarliestDraw />
       </>
     );

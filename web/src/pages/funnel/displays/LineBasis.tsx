@@ -13,8 +13,16 @@ export interface LineBasisProps {
   maximumLine?: number;
 }
 
-export function LineBasis({ lineAmount, homeValue, maxCltv, owed, equityRoom, maximumLine }: LineBasisProps): JSX.Element | null {
-  if (homeValue === undefined || maxCltv === undefined || owed === undefined || equityRoom === undefined) return null;
+export function LineBasis({
+  lineAmount,
+  homeValue,
+  maxCltv,
+  owed,
+  equityRoom,
+  maximumLine,
+}: LineBasisProps): JSX.Element | null {
+  if (homeValue === undefined || maxCltv === undefined || owed === undefined || equityRoom === undefined)
+    return null;
   const capped = maximumLine !== undefined && equityRoom > maximumLine;
   return (
     <details className="basis">
@@ -24,13 +32,15 @@ export function LineBasis({ lineAmount, homeValue, maxCltv, owed, equityRoom, ma
           <span>Your home's value, as you told us</span> <strong>{formatCurrency(homeValue)}</strong>
         </li>
         <li>
-          <span>The share of it we can lend against, for how you use the home</span> <strong>{formatFractionPercent(maxCltv)}</strong>
+          <span>The share of it we can lend against, for how you use the home</span>{" "}
+          <strong>{formatFractionPercent(maxCltv)}</strong>
         </li>
         <li>
           <span>Less what you owe on the home</span> <strong>− {formatCurrency(owed)}</strong>
         </li>
         <li>
-          <span>Your equity we can lend against, rounded down to $100</span> <strong>{formatCurrency(equityRoom)}</strong>
+          <span>Your equity we can lend against, rounded down to $100</span>{" "}
+          <strong>{formatCurrency(equityRoom)}</strong>
         </li>
         {capped ? (
           <li>
@@ -38,7 +48,8 @@ export function LineBasis({ lineAmount, homeValue, maxCltv, owed, equityRoom, ma
           </li>
         ) : null}
         <li className="basis__total">
-          <span>Your line amount{capped ? ", at our largest line" : ""}</span> <strong>{formatCurrency(lineAmount)}</strong>
+          <span>Your line amount{capped ? ", at our largest line" : ""}</span>{" "}
+          <strong>{formatCurrency(lineAmount)}</strong>
         </li>
       </ol>
     </details>

@@ -10,7 +10,8 @@ export function NextSteps({ options }: DisplayProps) {
   const styles = useDisplayStyles();
   const items = stringList(options.items);
   const links = (Array.isArray(options.links) ? options.links : []).filter(
-    (l): l is { label: string; to: string } => typeof l === "object" && l !== null && typeof l.label === "string" && typeof l.to === "string",
+    (l): l is { label: string; to: string } =>
+      typeof l === "object" && l !== null && typeof l.label === "string" && typeof l.to === "string",
   );
   const heading = textOf(options.heading);
   return (

@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { formatCurrency } from "@engine/base/format";
 import { SuccessChip } from "@engine/react";
-import { trpc } from "../../../api/trpc";
+import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../api-errors";
 import { DrawEstimate } from "./DrawEstimate";
 import { LineBasis } from "./LineBasis";
@@ -20,7 +20,11 @@ function EmailOffer() {
         Email me this offer
       </Button>
       <p role="status" className="offer__email-status">
-        {send.isSuccess ? `We emailed this estimate to ${send.data.sentTo}.` : send.error ? classifyApiError(send.error).message : ""}
+        {send.isSuccess
+          ? `We emailed this estimate to ${send.data.sentTo}.`
+          : send.error
+            ? classifyApiError(send.error).message
+            : ""}
       </p>
     </div>
   );
@@ -73,7 +77,12 @@ export function OfferPreview() {
       </dl>
       {offer.lineAmount !== undefined ? <LineBasis {...offer} lineAmount={offer.lineAmount} /> : null}
       {offer.lineAmount !== undefined && offer.apr !== undefined && offer.minimumDraw !== undefined ? (
-        <DrawEstimate lineAmount={offer.lineAmount} minimumDraw={offer.minimumDraw} apr={offer.apr} drawPeriodYears={offer.drawPeriodYears} />
+        <DrawEstimate
+          lineAmount={offer.lineAmount}
+          minimumDraw={offer.minimumDraw}
+          apr={offer.apr}
+          drawPeriodYears={offer.drawPeriodYears}
+        />
       ) : null}
       <EmailOffer />
     </div>

@@ -7,11 +7,22 @@ import { useDisplayStyles } from "./styles";
 type Level = 2 | 3 | 4;
 
 /** A top-level section at heading `level` (2 on the applicant's page, 3 inside the portal's); its groups one level below. */
-export function SummarySection({ group, level, top = true }: { group: SummaryGroup; level: Level; top?: boolean }) {
+export function SummarySection({
+  group,
+  level,
+  top = true,
+}: {
+  group: SummaryGroup;
+  level: Level;
+  top?: boolean;
+}) {
   const styles = useDisplayStyles();
   const Heading = `h${level}` as const;
   return (
-    <section className={top ? styles.section : group.rows.length ? styles.nested : undefined} aria-label={group.title}>
+    <section
+      className={top ? styles.section : group.rows.length ? styles.nested : undefined}
+      aria-label={group.title}
+    >
       <Heading className={top ? styles.sectionTitle : styles.subTitle}>{group.title}</Heading>
       {group.rows.length ? (
         <dl className={styles.rows}>
@@ -24,7 +35,12 @@ export function SummarySection({ group, level, top = true }: { group: SummaryGro
         </dl>
       ) : null}
       {group.groups.map((child, i) => (
-        <SummarySection key={`${child.title}-${i}`} group={child} level={Math.min(level + 1, 4) as Level} top={false} />
+        <SummarySection
+          key={`${child.title}-${i}`}
+          group={child}
+          level={Math.min(level + 1, 4) as Level}
+          top={false}
+        />
       ))}
     </section>
   );

@@ -5,7 +5,8 @@
 // ([the booklet]({{bookletHref}}), which the Markdown build writes URL-encoded) becomes that
 // address when it is one (https, or a path on this site); otherwise the link goes nowhere. Pure:
 // unit-tested in node.
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const LINK_TARGET = /^(https:\/\/[^\s"<>]+|\/[^\s"<>]*)$/;
 
@@ -16,5 +17,7 @@ export function fillValues(html: string, values: Record<string, string>): string
       const target = Object.hasOwn(values, name) && LINK_TARGET.test(values[name]!) ? values[name]! : "#";
       return `<a href="${escapeHtml(target)}"${target.startsWith("https://") ? ' target="_blank" rel="noopener noreferrer"' : ""}`;
     })
-    .replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (_, name: string) => (Object.hasOwn(values, name) ? escapeHtml(values[name]!) : "<mark>[not available yet]</mark>"));
+    .replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (_, name: string) =>
+      Object.hasOwn(values, name) ? escapeHtml(values[name]!) : "<mark>[not available yet]</mark>",
+    );
 }

@@ -32,7 +32,9 @@ function lazyDisplay(name: DisplayName): ComponentType<DisplayProps> {
   return Shown;
 }
 
-export const displays: Record<string, Display> = Object.fromEntries(DISPLAY_NAMES.map((name) => [name, lazyDisplay(name)]));
+export const displays: Record<string, Display> = Object.fromEntries(
+  DISPLAY_NAMES.map((name) => [name, lazyDisplay(name)]),
+);
 
 const INTENT_EVENTS = ["pointerdown", "keydown"] as const;
 
@@ -45,6 +47,7 @@ export function prefetchDisplaysOnIntent(): () => void {
   const stop = () => {
     for (const event of INTENT_EVENTS) window.removeEventListener(event, fetchNow, true);
   };
-  for (const event of INTENT_EVENTS) window.addEventListener(event, fetchNow, { capture: true, passive: true });
+  for (const event of INTENT_EVENTS)
+    window.addEventListener(event, fetchNow, { capture: true, passive: true });
   return stop;
 }

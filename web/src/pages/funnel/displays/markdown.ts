@@ -1,7 +1,7 @@
 // Content files the displays show (rendered to HTML at build time by web/build/markdown-plugin.ts),
 // each its own small chunk, loaded when a display first needs it: the disclosure texts of
 // content/disclosures/ and the content pages of content/pages/.
-import type { ContentModule } from "../../public/content";
+import type { ContentModule } from "@web/src/pages/public/content";
 
 const loaders = {
   disclosures: import.meta.glob<ContentModule>("../../../../../content/disclosures/*.md"),
@@ -29,6 +29,8 @@ export function loadContent(folder: DisplayFolder, name: string): Promise<Conten
 /** The HTML without its first heading: the display shows the title itself (or the step does). */
 export const withoutTitle = (html: string) => html.replace(/^\s*<h1[^>]*>[\s\S]*?<\/h1>\s*/, "");
 
-export const textOf = (value: unknown): string => (typeof value === "string" ? value : value === undefined ? "" : String(value));
+export const textOf = (value: unknown): string =>
+  typeof value === "string" ? value : value === undefined ? "" : String(value);
 
-export const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+export const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];

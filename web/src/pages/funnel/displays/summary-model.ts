@@ -3,7 +3,14 @@
 // currency, percent, phone, date, address...). Generic: nothing here knows a particular field.
 // Identifiers arrive masked by the server and are shown as they are. Pure: unit-tested in node.
 import type { Definitions } from "@engine/definitions/definitions";
-import { formatCurrency, formatDate, formatFractionPercent, formatMonthYear, formatPercent, formatPhone } from "@engine/base/format";
+import {
+  formatCurrency,
+  formatDate,
+  formatFractionPercent,
+  formatMonthYear,
+  formatPercent,
+  formatPhone,
+} from "@engine/base/format";
 import { holds } from "@engine/logic/logic";
 import { bundleStepSchema } from "@engine/definitions/bundle";
 import { expand, schemaFile, type SchemaAt } from "@engine/definitions/schema-walk";
@@ -34,7 +41,8 @@ export interface SummaryOptions {
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
 const ADDRESS_LABEL = "Address";
-const isBlank = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
 /** How the steps treat one field (a pattern such as /user/employments/x/base, x being *). */
 interface FieldUse {
@@ -57,7 +65,10 @@ function fieldUses(defs: Definitions): Map<string, FieldUse> {
   const uses = new Map<string, FieldUse>();
   map = uses;
   const uiAt = (ui: unknown, segments: string[]) =>
-    segments.reduce<unknown>((node, key) => (isObject(node) ? node[key === "*" ? "items" : key] : undefined), ui);
+    segments.reduce<unknown>(
+      (node, key) => (isObject(node) ? node[key === "*" ? "items" : key] : undefined),
+      ui,
+    );
   for (const stepId of defs.steps.keys()) {
     const step = defs.steps.get(stepId)!.def;
     let bundled: Json;
@@ -69,8 +80,11 @@ function fieldUses(defs: Definitions): Map<string, FieldUse> {
     const local = (isObject(bundled.$defs) ? bundled.$defs : {}) as Json;
     const walk = (schema: unknown, segments: string[], depth: number) => {
       if (!isObject(schema) || depth > 12) return;
-      if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/$defs/")) walk(local[schema.$ref.slice(8)], segments, depth + 1);
-      for (const key of ["anyOf", "oneOf", "allOf"]) if (Array.isArray(schema[key])) for (const b of schema[key] as unknown[]) walk(b, segments, depth + 1);
+      if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/$defs/"))
+        walk(local[schema.$ref.slice(8)], segments, depth + 1);
+      for (const key of ["anyOf", "oneOf", "allOf"])
+        if (Array.isArray(schema[key]))
+          for (const b of schema[key] as unknown[]) walk(b, segments, depth + 1);
       if (isObject(schema.items)) walk(schema.items, [...segments, "*"], depth + 1);
       if (!isObject(schema.properties)) return;
       for (const [name, child] of Object.entries(schema.properties)) {
@@ -93,13 +107,19 @@ function fieldUses(defs: Definitions): Map<string, FieldUse> {
   return map;
 }
 
-export function buildSummary(defs: Definitions, application: unknown, options: SummaryOptions = {}): SummaryGroup[] {
+export function buildSummary(
+  defs: Definitions,
+  application: unknown,
+  options: SummaryOptions = {},
+): SummaryGroup[] {
   const files = defs.files;
   const root = schemaFile(files, "application.json");
   if (!root || !isObject(application)) return [];
   const uses = fieldUses(defs);
   const common = (files.schemas["common.json"] as { $defs?: Json } | undefined)?.$defs ?? {};
-  const moneyShapes = new Set([common.money, common.nullableMoney, common.balance, common.moneyCents].filter(Boolean));
+  const moneyShapes = new Set(
+    [common.money, common.nullableMoney, common.balance, common.moneyCents].filter(Boolean),
+  );
 
   const expanded = (ats: SchemaAt[]) => ats.flatMap((at) => expand(files, at));
   const childAts = (ats: SchemaAt[], key: string): SchemaAt[] =>
@@ -123,7 +143,10 @@ export function buildSummary(defs: Definitions, application: unknown, options: S
     const format = all.map((s) => s.schema.format).find((f): f is string => typeof f === "string");
     if (typeof value === "number") {
       if (widget === "currency" || all.some((s) => moneyShapes.has(s.schema))) return formatCurrency(value);
-      if (widget === "percent") return all.some((s) => s.schema.maximum === 1 || s.schema.exclusiveMaximum === 1) ? formatFractionPercent(value) : formatPercent(value);
+      if (widget === "percent")
+        return all.some((s) => s.schema.maximum === 1 || s.schema.exclusiveMaximum === 1)
+          ? formatFractionPercent(value)
+          : formatPercent(value);
       return value.toLocaleString("en-US");
     }
     if (typeof value === "string") {
@@ -132,7 +155,10 @@ export function buildSummary(defs: Definitions, application: unknown, options: S
       if (widget === "date" || format === "date") return formatDate(value);
       if (format === "date-time") {
         const when = new Date(value);
-        return Number.isNaN(when.getTime()) ? value : when.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+        return Number.isNaN(when.getTime())
+          ? value
+          : when.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) +
+              " UTC";
       }
       return value;
     }
@@ -140,11 +166,22 @@ export function buildSummary(defs: Definitions, application: unknown, options: S
   };
 
   /** The rows and sub-groups of an object's answers. */
-  const describe = (value: Json, ats: SchemaAt[], segments: string[]): { rows: SummaryRow[]; groups: SummaryGroup[] } => {
+  const describe = (
+    value: Json,
+    ats: SchemaAt[],
+    segments: string[],
+  ): { rows: SummaryRow[]; groups: SummaryGroup[] } => {
     const rows: SummaryRow[] = [];
     const groups: SummaryGroup[] = [];
     // The schema's order of fields, then any the schema does not name.
-    const order = [...new Set([...expanded(ats).flatMap((s) => (isObject(s.schema.properties) ? Object.keys(s.schema.properties) : [])), ...Object.keys(value)])];
+    const order = [
+      ...new Set([
+        ...expanded(ats).flatMap((s) =>
+          isObject(s.schema.properties) ? Object.keys(s.schema.properties) : [],
+        ),
+        ...Object.keys(value),
+      ]),
+    ];
     for (const key of order) {
       const entry = entryOf(value[key], childAts(ats, key), [...segments, key], key);
       if (!entry) continue;
@@ -154,7 +191,12 @@ export function buildSummary(defs: Definitions, application: unknown, options: S
     return { rows, groups };
   };
 
-  const entryOf = (value: unknown, ats: SchemaAt[], segments: string[], key: string): SummaryRow | SummaryGroup | null => {
+  const entryOf = (
+    value: unknown,
+    ats: SchemaAt[],
+    segments: string[],
+    key: string,
+  ): SummaryRow | SummaryGroup | null => {
     if (isBlank(value)) return null;
     const use = useAt(segments);
     if (!use?.asked) return null;
@@ -180,7 +222,11 @@ export function buildSummary(defs: Definitions, application: unknown, options: S
         const rest = Object.fromEntries(Object.entries(value).filter(([k]) => !ADDRESS_PARTS.includes(k)));
         const body = describe(rest, ats, segments);
         if (body.rows.length === 0 && body.groups.length === 0) return line ? { label, value: line } : null;
-        return { title: label, rows: [...(line ? [{ label: ADDRESS_LABEL, value: line }] : []), ...body.rows], groups: body.groups };
+        return {
+          title: label,
+          rows: [...(line ? [{ label: ADDRESS_LABEL, value: line }] : []), ...body.rows],
+          groups: body.groups,
+        };
       }
       const body = describe(value, ats, segments);
       return body.rows.length || body.groups.length ? { title: label, ...body } : null;
@@ -189,11 +235,13 @@ export function buildSummary(defs: Definitions, application: unknown, options: S
   };
 
   const data = { ...application, params: defs.params };
-  const sections: SectionOption[] = options.sections ?? Object.keys((root.schema.properties as Json | undefined) ?? {});
+  const sections: SectionOption[] =
+    options.sections ?? Object.keys((root.schema.properties as Json | undefined) ?? {});
   const out: SummaryGroup[] = [];
   const other: SummaryRow[] = [];
   for (const section of sections) {
-    const { field, title, visibleWhen } = typeof section === "string" ? { field: section, title: undefined, visibleWhen: undefined } : section;
+    const { field, title, visibleWhen } =
+      typeof section === "string" ? { field: section, title: undefined, visibleWhen: undefined } : section;
     if (visibleWhen !== undefined && !holds(visibleWhen, data)) continue;
     const entry = entryOf(application[field], childAts([root], field), [field], field);
     if (!entry) continue;

@@ -3,7 +3,7 @@
 // photo" input that opens the back camera. Each file is uploaded at once, one after another, with
 // progress; then the checklist refreshes.
 import { useId, useRef, useState, type DragEvent } from "react";
-import { uploadDocument, UploadFailed, type UploadFields } from "../../../../api/upload";
+import { uploadDocument, UploadFailed, type UploadFields } from "@web/src/api/upload";
 import { megabytes, useChecklistStyles } from "./styles";
 import { rememberChosen } from "./Thumbnail";
 import { mergeClasses } from "@fluentui/react-components";
@@ -11,10 +11,12 @@ import { mergeClasses } from "@fluentui/react-components";
 /** What the file inputs accept; the server checks the bytes themselves. */
 const ACCEPT = ".pdf,.jpg,.jpeg,.png,.heic";
 
-type SlotState = { kind: "idle" } | { kind: "uploading"; name: string; progress: number; position: number; of: number };
+type SlotState =
+  { kind: "idle" } | { kind: "uploading"; name: string; progress: number; position: number; of: number };
 
 /** "a, b and c" */
-const listOf = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+const listOf = (items: string[]) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 export function FileSlot({
   name,
@@ -58,7 +60,9 @@ export function FileSlot({
     const files = chosen.slice(0, Math.max(room, 1));
     if (chosen.length > files.length) {
       const left = chosen.slice(files.length).map((f) => f.name);
-      found.push(`Only ${files.length} more ${files.length === 1 ? "file is" : "files are"} needed here, so ${listOf(left)} ${left.length === 1 ? "was" : "were"} not sent.`);
+      found.push(
+        `Only ${files.length} more ${files.length === 1 ? "file is" : "files are"} needed here, so ${listOf(left)} ${left.length === 1 ? "was" : "were"} not sent.`,
+      );
     }
     for (const [index, file] of files.entries()) {
       // Said before sending: the server refuses these too, but a too-large file would first travel in full.
@@ -73,11 +77,17 @@ export function FileSlot({
       const step = { name: file.name, position: index + 1, of: files.length };
       setState({ kind: "uploading", progress: 0, ...step });
       try {
-        const { upload } = await uploadDocument(fields, file, (progress) => setState({ kind: "uploading", progress, ...step }));
+        const { upload } = await uploadDocument(fields, file, (progress) =>
+          setState({ kind: "uploading", progress, ...step }),
+        );
         rememberChosen(upload.id, file);
         sent.push(file.name);
       } catch (error) {
-        found.push(error instanceof UploadFailed ? `${file.name}: ${error.message}` : `We could not upload ${file.name}. Please try again.`);
+        found.push(
+          error instanceof UploadFailed
+            ? `${file.name}: ${error.message}`
+            : `We could not upload ${file.name}. Please try again.`,
+        );
       }
     }
     setState({ kind: "idle" });
@@ -97,7 +107,14 @@ export function FileSlot({
 
   return (
     <div className={own.slot}>
-      <div className={mergeClasses(own.zone, dragging && own.zoneActive)} data-dropzone="true" onDragEnter={dragOver} onDragOver={dragOver} onDragLeave={() => setDragging(false)} onDrop={drop}>
+      <div
+        className={mergeClasses(own.zone, dragging && own.zoneActive)}
+        data-dropzone="true"
+        onDragEnter={dragOver}
+        onDragOver={dragOver}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+      >
         <input
           ref={input}
           id={inputId}
@@ -137,7 +154,12 @@ export function FileSlot({
       <div id={helpId} aria-live="polite">
         {state.kind === "uploading" && (
           <>
-            <progress className={own.progress} max={1} value={state.progress} aria-label={`Uploading ${state.name}`} />
+            <progress
+              className={own.progress}
+              max={1}
+              value={state.progress}
+              aria-label={`Uploading ${state.name}`}
+            />
             <p className={own.hint}>
               Uploading {state.name}
               {state.of > 1 ? ` (${state.position} of ${state.of})` : ""}: {Math.round(state.progress * 100)}%

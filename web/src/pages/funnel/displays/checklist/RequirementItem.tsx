@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import type { BorrowerRole, RoleWords } from "@engine/lending/borrowers";
 import { inSentence } from "@engine/lending/documents";
-import type { UploadFields } from "../../../../api/upload";
+import type { UploadFields } from "@web/src/api/upload";
 import { useDisplayStyles } from "../styles";
 import { FileSlot } from "./FileSlot";
 import { mergeClasses } from "@fluentui/react-components";
@@ -14,7 +14,8 @@ import type { IdentityState, Requirement, UploadRow } from "./types";
 import { UploadedFileRow } from "./UploadedFileRow";
 
 /** "a, b and c" */
-const listOf = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+const listOf = (items: string[]) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 interface ItemProps {
   requirement: Requirement;
@@ -37,7 +38,22 @@ interface ItemProps {
   onChanged: () => Promise<unknown>;
 }
 
-export function RequirementItem({ requirement: r, role, words, isId, label, forWhom, applicantText, files, identity, idTypeLabel, subtypeLabel, canRemove, maxBytes, onChanged }: ItemProps) {
+export function RequirementItem({
+  requirement: r,
+  role,
+  words,
+  isId,
+  label,
+  forWhom,
+  applicantText,
+  files,
+  identity,
+  idTypeLabel,
+  subtypeLabel,
+  canRemove,
+  maxBytes,
+  onChanged,
+}: ItemProps) {
   const styles = useDisplayStyles();
   const own = useChecklistStyles();
   const [subtype, setSubtype] = useState("");
@@ -55,20 +71,30 @@ export function RequirementItem({ requirement: r, role, words, isId, label, forW
   // What is still to upload: for a photo ID each missing side, otherwise one more file while the count is not reached.
   const idType = identity?.idType ?? null;
   const idFiles = isId ? files.filter((f) => f.subtype === idType) : files;
-  const missingSides = isId && identity ? identity.sides.filter((s) => s.uploadId === null).map((s) => s.side) : [];
+  const missingSides =
+    isId && identity ? identity.sides.filter((s) => s.uploadId === null).map((s) => s.side) : [];
   const needed = isId ? idType !== null && missingSides.length > 0 : r.uploaded < r.count;
   const sidesTotal = identity?.sides.length || (r.sides?.length ?? 1);
   const status = requirementStatus(
     isId
       ? {
           needed: sidesTotal,
-          uploaded: identity?.complete === true || r.uploaded >= r.count ? sidesTotal : (identity?.sides.length ?? 0) - missingSides.length,
+          uploaded:
+            identity?.complete === true || r.uploaded >= r.count
+              ? sidesTotal
+              : (identity?.sides.length ?? 0) - missingSides.length,
           unit: "side",
           decisions: idFiles.map((f) => f.review),
           idReview: identity?.review ?? null,
           submitted: !canRemove,
         }
-      : { needed: r.count, uploaded: r.uploaded, unit: "file", decisions: files.map((f) => f.review), submitted: !canRemove },
+      : {
+          needed: r.count,
+          uploaded: r.uploaded,
+          unit: "file",
+          decisions: files.map((f) => f.review),
+          submitted: !canRemove,
+        },
   );
   const whole = `${inSentence(label)}${forWhom ? ` for ${forWhom}` : ""}`;
   const subtypes = !isId ? (r.subtypes ?? []) : [];
@@ -120,11 +146,16 @@ export function RequirementItem({ requirement: r, role, words, isId, label, forW
         <p className={own.review} role="status">
           {identity.review.status === "pending" && "We are checking this ID. You do not need to do anything."}
           {identity.review.status === "approved" && "This ID is verified."}
-          {identity.review.status === "rejected" && `We could not verify this ID${identity.review.reason ? `: ${sentence(identity.review.reason)}` : "."} Upload new photos below.`}
+          {identity.review.status === "rejected" &&
+            `We could not verify this ID${identity.review.reason ? `: ${sentence(identity.review.reason)}` : "."} Upload new photos below.`}
         </p>
       )}
 
-      {isId && idType === null && <p className={own.hint}>Choose which photo ID {words.who} will use on the Identity Verification step, then upload it here.</p>}
+      {isId && idType === null && (
+        <p className={own.hint}>
+          Choose which photo ID {words.who} will use on the Identity Verification step, then upload it here.
+        </p>
+      )}
 
       {needed && (
         <div className={own.slots}>
@@ -133,7 +164,12 @@ export function RequirementItem({ requirement: r, role, words, isId, label, forW
               <label className={own.slotLabel} htmlFor={subtypeId}>
                 Which document is it? (optional)
               </label>
-              <select id={subtypeId} className={own.select} value={subtype} onChange={(e) => setSubtype(e.target.value)}>
+              <select
+                id={subtypeId}
+                className={own.select}
+                value={subtype}
+                onChange={(e) => setSubtype(e.target.value)}
+              >
                 <option value="">Not sure / other</option>
                 {subtypes.map((t) => (
                   <option key={t} value={t}>

@@ -13,7 +13,10 @@ export const rememberChosen = (uploadId: string, file: Blob) => void chosenHere.
 async function bytesOf(uploadId: string, signal: AbortSignal): Promise<Blob | null> {
   const local = chosenHere.get(uploadId);
   if (local) return local;
-  const res = await fetch(`/api/upload/${encodeURIComponent(uploadId)}`, { headers: { "X-Same-Origin": "1" }, signal });
+  const res = await fetch(`/api/upload/${encodeURIComponent(uploadId)}`, {
+    headers: { "X-Same-Origin": "1" },
+    signal,
+  });
   return res.ok ? res.blob() : null;
 }
 
@@ -37,7 +40,16 @@ export function Thumbnail({ uploadId, contentType }: { uploadId: string; content
       if (made) URL.revokeObjectURL(made);
     };
   }, [uploadId, drawable]);
-  if (!drawable) return <span className={own.fileIcon} aria-hidden="true">{contentType === "application/pdf" ? "PDF" : "IMG"}</span>;
+  if (!drawable)
+    return (
+      <span className={own.fileIcon} aria-hidden="true">
+        {contentType === "application/pdf" ? "PDF" : "IMG"}
+      </span>
+    );
   // Decorative: the file's name follows it.
-  return url ? <img className={own.thumb} src={url} alt="" /> : <span className={own.fileIcon} aria-hidden="true" />;
+  return url ? (
+    <img className={own.thumb} src={url} alt="" />
+  ) : (
+    <span className={own.fileIcon} aria-hidden="true" />
+  );
 }

@@ -2,14 +2,24 @@
 // decision on it and a button to remove it (before the application is submitted).
 import { Button } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
-import { trpc } from "../../../../api/trpc";
-import { classifyApiError } from "../../api-errors";
+import { trpc } from "@web/src/api/trpc";
+import { classifyApiError } from "@web/src/pages/funnel/api-errors";
 import { sentence, useChecklistStyles } from "./styles";
 import { Thumbnail } from "./Thumbnail";
 import type { UploadRow } from "./types";
 
 /** A file already sent, with a button to remove it (before the application is submitted). */
-export function UploadedFileRow({ file, prefix, canRemove, onRemoved }: { file: UploadRow; prefix: string; canRemove: boolean; onRemoved: () => Promise<unknown> }) {
+export function UploadedFileRow({
+  file,
+  prefix,
+  canRemove,
+  onRemoved,
+}: {
+  file: UploadRow;
+  prefix: string;
+  canRemove: boolean;
+  onRemoved: () => Promise<unknown>;
+}) {
   const own = useChecklistStyles();
   const remove = useMutation(trpc.uploads.remove.mutationOptions({ onSuccess: () => onRemoved() }));
   const rejected = file.review?.status === "rejected";
@@ -22,7 +32,10 @@ export function UploadedFileRow({ file, prefix, canRemove, onRemoved }: { file: 
           {file.fileName}
         </span>
         {rejected ? (
-          <span className={own.error}>{file.review?.reason ? `Rejected: ${sentence(file.review.reason)}` : "Rejected."} Please upload a new one.</span>
+          <span className={own.error}>
+            {file.review?.reason ? `Rejected: ${sentence(file.review.reason)}` : "Rejected."} Please upload a
+            new one.
+          </span>
         ) : file.review?.status === "accepted" ? (
           <span className={own.done}>Accepted</span>
         ) : null}
@@ -33,7 +46,13 @@ export function UploadedFileRow({ file, prefix, canRemove, onRemoved }: { file: 
         )}
       </span>
       {canRemove && !rejected && (
-        <Button size="small" appearance="subtle" disabled={remove.isPending} aria-label={`Remove ${file.fileName}`} onClick={() => remove.mutate({ uploadId: file.id })}>
+        <Button
+          size="small"
+          appearance="subtle"
+          disabled={remove.isPending}
+          aria-label={`Remove ${file.fileName}`}
+          onClick={() => remove.mutate({ uploadId: file.id })}
+        >
           Remove
         </Button>
       )}

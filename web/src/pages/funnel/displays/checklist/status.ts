@@ -25,18 +25,28 @@ export interface StatusInput {
   submitted: boolean;
 }
 
-const of = (done: number, needed: number, unit: "file" | "side") => `${Math.min(done, needed)} of ${needed}${unit === "side" ? (needed === 1 ? " side" : " sides") : ""} uploaded`;
+const of = (done: number, needed: number, unit: "file" | "side") =>
+  `${Math.min(done, needed)} of ${needed}${unit === "side" ? (needed === 1 ? " side" : " sides") : ""} uploaded`;
 
-export function requirementStatus({ needed, uploaded, unit, decisions, idReview, submitted }: StatusInput): RequirementStatus {
+export function requirementStatus({
+  needed,
+  uploaded,
+  unit,
+  decisions,
+  idReview,
+  submitted,
+}: StatusInput): RequirementStatus {
   const complete = uploaded >= needed;
   if (!complete) {
     // A rejected file no longer counts: the document is wanted again, and the reason is on the file.
-    if (idReview?.status === "rejected" || decisions.some((d) => d?.status === "rejected")) return { kind: "rejected", words: "Rejected: please upload a new one" };
+    if (idReview?.status === "rejected" || decisions.some((d) => d?.status === "rejected"))
+      return { kind: "rejected", words: "Rejected: please upload a new one" };
     return { kind: "needed", words: uploaded > 0 ? `Needed: ${of(uploaded, needed, unit)}` : "Needed" };
   }
   if (idReview?.status === "approved") return { kind: "accepted", words: "Verified" };
   if (idReview?.status === "pending") return { kind: "inReview", words: "In review" };
   const counted = decisions.filter((d) => d?.status !== "rejected");
-  if (unit === "file" && counted.length > 0 && counted.every((d) => d?.status === "accepted")) return { kind: "accepted", words: "Accepted" };
+  if (unit === "file" && counted.length > 0 && counted.every((d) => d?.status === "accepted"))
+    return { kind: "accepted", words: "Accepted" };
   return submitted ? { kind: "inReview", words: "In review" } : { kind: "uploaded", words: "Uploaded" };
 }
