@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { completedUpTo } from "@engine/funnel/journey";
-import { OWNER_ROLE, partOf } from "@engine/lending/members";
+import { OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { REPO_ROOT } from "@engine/base/paths";
 import { mapSensitive } from "@engine/validation/sensitive";
 import { transaction } from "@server/persistence/db/client";

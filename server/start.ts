@@ -18,7 +18,7 @@ import { loadKey } from "./platform/crypto/encryption";
 import { deriveKey } from "./platform/crypto/keys";
 import { ensureFirstAdmin } from "./features/portal/first-admin";
 import { releaseUnprovenAddresses } from "./features/auth/email-proof";
-import { sealAtRest } from "./platform/crypto/at-rest";
+import { sealAtRest } from "./persistence/store/at-rest";
 import { seedDemoData } from "./features/demo/seed";
 import { createServices, type Services } from "./services";
 import { dbSpentTokens } from "./persistence/store/spent-tokens";

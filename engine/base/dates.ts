@@ -4,7 +4,8 @@
 export type IsoDate = string;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
+/** Milliseconds in a calendar day (UTC has no daylight saving). */
+export const DAY_MS = 86_400_000;
 
 /** UTC midnight of a `yyyy-MM-dd` string, or null when it is not a real calendar date (2023-02-29). */
 export function parseIsoDate(value: unknown): Date | null {
@@ -104,4 +105,18 @@ export function todayIso(now: Date = new Date()): IsoDate {
 
 export function compareIsoDates(a: IsoDate, b: IsoDate): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const LONG_DATE = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+
+/** "2026-10-14" → "Wednesday, October 14, 2026", as notices and pages write a day; other text as given. */
+export function longDate(iso: string): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? iso : LONG_DATE.format(date);
 }

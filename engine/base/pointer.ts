@@ -16,12 +16,12 @@ export const splitPointer = (pointer: string) =>
     .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
 const join = (keys: (string | number)[]) => keys.map((k) => `/${escapeSegment(k)}`).join("");
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object";
+const isContainer = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object";
 
 export function getAt(doc: unknown, pointer: string): unknown {
   let node = doc;
   for (const key of splitPointer(pointer)) {
-    if (!isObject(node) || !Object.hasOwn(node, key)) return undefined;
+    if (!isContainer(node) || !Object.hasOwn(node, key)) return undefined;
     node = node[key];
   }
   return node;
@@ -31,7 +31,7 @@ export function deleteAt(doc: unknown, pointer: string): void {
   const keys = splitPointer(pointer);
   const last = keys.pop();
   const parent = getAt(doc, join(keys));
-  if (last !== undefined && isObject(parent) && !Array.isArray(parent)) delete parent[last];
+  if (last !== undefined && isContainer(parent) && !Array.isArray(parent)) delete parent[last];
 }
 
 /** Every concrete pointer a pattern names in `doc`; a pattern without `*` names itself. */
@@ -46,7 +46,7 @@ export function expand(doc: unknown, pattern: string): Match[] {
         node.forEach((item, index) => walk(item, i + 1, [...path, index], { item, index }));
       return;
     }
-    walk(isObject(node) ? node[key] : undefined, i + 1, [...path, key], match);
+    walk(isContainer(node) ? node[key] : undefined, i + 1, [...path, key], match);
   };
   walk(doc, 0, [], {});
   return out;
@@ -72,7 +72,7 @@ export function isWithinAny(pointer: string, ancestors: ReadonlySet<string>): bo
 
 /** Deep merge of answers into a document: objects merge, lists and values replace. */
 export function mergeDocs(base: unknown, patch: unknown): unknown {
-  if (!isObject(base) || Array.isArray(base) || !isObject(patch) || Array.isArray(patch))
+  if (!isContainer(base) || Array.isArray(base) || !isContainer(patch) || Array.isArray(patch))
     return patch === undefined ? base : patch;
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) {
@@ -94,7 +94,7 @@ export function mergeDocs(base: unknown, patch: unknown): unknown {
 export function changedPointers(before: unknown, after: unknown, at = ""): string[] {
   // The same value, or a subtree the new document shares with the old (a merge shares what it does not change).
   if (before === after) return [];
-  const plain = (v: unknown): v is Record<string, unknown> => isObject(v) && !Array.isArray(v);
+  const plain = (v: unknown): v is Record<string, unknown> => isContainer(v) && !Array.isArray(v);
   // A subtree that appears or disappears counts by its leaves: "/user/ssn", not "/user".
   if ((plain(before) || before === undefined) && (plain(after) || after === undefined)) {
     const [b, a] = [(before ?? {}) as Record<string, unknown>, (after ?? {}) as Record<string, unknown>];
@@ -102,7 +102,7 @@ export function changedPointers(before: unknown, after: unknown, at = ""): strin
     return [...keys].flatMap((k) => changedPointers(b[k], a[k], `${at}/${escapeSegment(k)}`));
   }
   // Two values neither of which is a list or an object differ, since they are not the same value.
-  if (!isObject(before) && !isObject(after)) return [at];
+  if (!isContainer(before) && !isContainer(after)) return [at];
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [at];
 }
 
@@ -129,7 +129,7 @@ export function removeAll(doc: unknown, pointers: Iterable<string>): unknown {
     }
   }
   const prune = (value: unknown, node: Trie): unknown => {
-    if (!isObject(value)) return value;
+    if (!isContainer(value)) return value;
     const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...value };
     const target = copy as Record<string, unknown>;
     for (const [key, child] of node) {

@@ -16,6 +16,7 @@
 import { BASE_URI } from "../base/uris";
 import { stepSchemaUri, type DefinitionFiles, type Definitions } from "./definitions";
 import { walkPointer } from "./schema-walk";
+import { isObject } from "../base/objects";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -60,9 +61,6 @@ interface At {
   base: string;
   doc: unknown;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;

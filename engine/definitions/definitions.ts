@@ -6,7 +6,7 @@ import { uriOf } from "../base/uris";
 import type { Flow, RuleCases, RuleSet, Step } from "../generated/schema-types";
 import { deriveFunnelTables, type FunnelTables } from "../funnel/funnel-tables";
 import { expandEachBorrower, sourceOf, type BorrowerRole, type Source } from "./each-borrower";
-import { suggest } from "../lint/logic";
+import { suggest } from "../base/text";
 import type { mergeStepFields } from "./step-fields";
 
 export type { Flow, RuleCases, RuleSet, Step };

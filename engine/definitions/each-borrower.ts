@@ -6,6 +6,7 @@
 // of the engine reads; `sources` maps its pointers back to the file's, for problems.
 import type { Step } from "../generated/schema-types";
 import { escapeSegment } from "../base/pointer";
+import { isObject } from "../base/objects";
 
 export type StepTemplate = NonNullable<Step["eachBorrower"]>;
 
@@ -23,9 +24,6 @@ export interface Source {
   file: string;
   role: string;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The name template logic reads a borrower's answers by: {"var": "borrower.isSelfEmployed"}. */
 export const TEMPLATE_NAME = "borrower";

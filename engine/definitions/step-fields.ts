@@ -8,9 +8,7 @@ import { BASE_URI } from "../base/uris";
 import type { DefinitionFiles, Located, Problem, Step } from "./definitions";
 import { escapeSegment } from "../base/pointer";
 import { expand, schemaFile, schemasAt, walkPointer, type SchemaAt } from "./schema-walk";
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
+import { isObject } from "../base/objects";
 
 const SCHEMAS = `${BASE_URI}schemas/`;
 

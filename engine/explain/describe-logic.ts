@@ -59,7 +59,7 @@ const FORMATS: Record<string, string> = {
 };
 
 /** camelCase and dotted paths as words: `percentageOwned` → "percentage owned". */
-export function humanize(path: string): string {
+export function pathInWords(path: string): string {
   return path
     .split(".")
     .map((key) =>
@@ -104,10 +104,10 @@ function literal(value: unknown): Text {
 function field(path: string, scope: Scope, fromRoot = false): Text {
   const { words } = scope;
   if (path === "") return atom(scope.inItem && !fromRoot ? "the item" : "the data");
-  if (scope.inItem && !fromRoot) return atom(`the item's ${humanize(path)}`);
+  if (scope.inItem && !fromRoot) return atom(`the item's ${pathInWords(path)}`);
   const [head = "", ...rest] = path.split(".");
   if (scope.items.has(head))
-    return atom(rest.length ? `the ${head}'s ${humanize(rest.join("."))}` : `the ${head}`);
+    return atom(rest.length ? `the ${head}'s ${pathInWords(rest.join("."))}` : `the ${head}`);
   const declared = [...(words.itemNames ?? [])];
   if (path === "index" && declared.length) return atom(`the ${declared.at(-1)}'s position in the list`);
   if (path === "today") return atom("today");
@@ -118,7 +118,7 @@ function field(path: string, scope: Scope, fromRoot = false): Text {
     );
   }
   if (head === "rules" && rest.length >= 2)
-    return atom(`the ${rest[0]} rules' ${humanize(rest.slice(1).join("."))} (${path})`);
+    return atom(`the ${rest[0]} rules' ${pathInWords(rest.slice(1).join("."))} (${path})`);
   const title = words.titleOf?.(path);
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
   return atom(title && !(rest.length === 0 && norm(title) === norm(head)) ? `${title} (${path})` : path);
@@ -167,7 +167,7 @@ function itemClause(node: unknown, scope: Scope, negated: boolean): Text | null 
     (scope.inItem && !ref.fromRoot)
   )
     return null;
-  const words = humanize(field).split(" ");
+  const words = pathInWords(field).split(" ");
   const verb = words[0]!;
   if (Object.hasOwn(VERBS, verb))
     return sentence(
@@ -301,7 +301,7 @@ function condition(node: unknown, scope: Scope): Text {
   if (op === "get") {
     const [object, path] = argsOf(node, op);
     if (typeof path === "string" && /^[A-Za-z]+$/.test(path)) {
-      const words = humanize(path);
+      const words = pathInWords(path);
       return sentence(
         `${wrap(describe(object, scope), PHRASE)} ${/^(is|has) /.test(words) ? words : `is ${words}`}`,
       );
@@ -378,7 +378,7 @@ function custom(op: string, args: unknown[], scope: Scope): Text | null {
     operatorOf(args[i]) === "filter" ? describe(args[i], scope).text : d(i, ADD);
   switch (op) {
     case "get":
-      return phrase(`the ${typeof args[1] === "string" ? humanize(args[1]) : d(1)} of ${d(0)}`);
+      return phrase(`the ${typeof args[1] === "string" ? pathInWords(args[1]) : d(1)} of ${d(0)}`);
     case "lookup":
       return phrase(
         `the entry for ${d(1)} in ${d(0)}${args.length > 2 ? `, or ${d(2)} when it has none` : ""}`,
@@ -395,12 +395,12 @@ function custom(op: string, args: unknown[], scope: Scope): Text | null {
     case "sum":
       return phrase(
         args.length > 1 && typeof args[1] === "string"
-          ? `the total ${humanize(args[1])} of ${listArg(0)}`
+          ? `the total ${pathInWords(args[1])} of ${listArg(0)}`
           : `the sum of ${listArg(0)}`,
       );
     case "pluck":
       return phrase(
-        `the ${typeof args[1] === "string" ? humanize(args[1]) : d(1)} of each item of ${listArg(0)}`,
+        `the ${typeof args[1] === "string" ? pathInWords(args[1]) : d(1)} of each item of ${listArg(0)}`,
       );
     case "flatten":
       return phrase(`${d(0)} as one list`);

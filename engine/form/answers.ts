@@ -1,8 +1,7 @@
 // The step's part of the application document, in and out of the form. Pure: unit-tested in node.
 import type { JsonSchema } from "../definitions/bundle";
+import { isObject } from "../base/objects";
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 const isSchema = (v: unknown): v is JsonSchema => isObject(v);
 
 /**

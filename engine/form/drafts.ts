@@ -3,6 +3,7 @@
 // secret: a field the schema marks writeOnly (an SSN, sealed at rest) is left out of every draft.
 // A save, or signing out, clears drafts. Pure apart from the Storage given to it.
 import type { JsonSchema } from "../definitions/bundle";
+import { isObject } from "../base/objects";
 
 /** The part of the Web Storage API drafts use (sessionStorage in the browser, a Map in tests). */
 export interface DraftStorage {
@@ -17,9 +18,6 @@ const PREFIX = "heloc.draft.";
 
 /** The key of one reader's draft of one step. */
 export const draftKey = (reader: string, stepId: string) => `${PREFIX}${reader}.${stepId}`;
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The answers without any value the schema marks writeOnly (followed through properties and items). */
 export function withoutSecrets(schema: JsonSchema, answers: unknown): unknown {

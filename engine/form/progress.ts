@@ -3,7 +3,7 @@
 import type { Definitions } from "../definitions/definitions";
 import type { JsonSchema } from "../definitions/bundle";
 import { applicantLabelOf, flowStepsFor } from "../funnel/funnel";
-import { stepHasPart, type Part } from "../lending/members";
+import { stepHasPart, type Part } from "../funnel/members";
 
 export interface FunnelStep {
   id: string;

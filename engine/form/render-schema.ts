@@ -11,9 +11,8 @@
 //   own systems, such as "Transfer from application") is left out of the options.
 import type { JsonSchema } from "../definitions/bundle";
 import { escapeSegment } from "../base/pointer";
+import { isObject } from "../base/objects";
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 const isNullSchema = (s: unknown) => isObject(s) && s.type === "null";
 
 function withNull(type: unknown): unknown {

@@ -3,6 +3,7 @@
 // default route, the pages without a step and the journey's phases. Nothing else repeats them: engine/funnel/funnel.ts and any
 // logic (params.funnel.ranks, .labels, .routes) read what this module derives.
 import type { Definitions } from "../definitions/definitions";
+import { isObject } from "../base/objects";
 
 export const FUNNEL_RULE_SET = "funnel";
 
@@ -30,9 +31,6 @@ export interface JourneyPhase {
   id: string;
   label: string;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The statuses rules/funnel.json lists (well-formed entries only: the linter names the others). */
 export function declaredStatuses(params: Record<string, unknown> | undefined): Record<string, StatusEntry> {

@@ -8,7 +8,7 @@ import type { JsonSchema } from "../definitions/bundle";
 import type { Definitions } from "../definitions/definitions";
 import { nextStep, rankOf, stepLogicData } from "./funnel";
 import type { Data } from "../logic/logic";
-import { stepHasPart, type Part } from "../lending/members";
+import { stepHasPart, type Part } from "./members";
 
 export interface JourneyInput {
   /** The application document (identifiers in the clear); {} for a visitor. */

@@ -1,6 +1,6 @@
 // When the definitions change under an application in flight: which of the steps the applicant
 // has already saved no longer accept their saved answers. Pure; the server decides when to ask
-// (server/persistence/store/recheck.ts) and takes those steps off the applicant's saved list, so the path
+// (server/features/steps/recheck.ts) and takes those steps off the applicant's saved list, so the path
 // (engine/funnel/journey.ts) leads them back through those steps, and only those.
 import { bundleStepSchema } from "../definitions/bundle";
 import type { Definitions } from "../definitions/definitions";

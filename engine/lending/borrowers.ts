@@ -6,7 +6,7 @@
 import type { Definitions } from "../definitions/definitions";
 import type { BorrowerRole as BorrowerSpec } from "../definitions/each-borrower";
 import type { IdentityVerification } from "../generated/schema-types";
-import { OWNER_ROLE, memberRoles } from "./members";
+import { OWNER_ROLE, memberRoles } from "../funnel/members";
 import { deleteAt, getAt } from "../base/pointer";
 
 /** A borrower of an application: the schemas name them (each has their own photo ID choice). */

@@ -7,7 +7,7 @@ import { iteratingOperators, knownOperators, operatorOf } from "../logic/logic";
 import { escapeSegment } from "../base/pointer";
 import { propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "../definitions/schema-walk";
 import type { RuleSet, Step } from "../generated/schema-types";
-import { memberRoles, OWNER_ROLE } from "../lending/members";
+import { memberRoles, OWNER_ROLE } from "../funnel/members";
 import { WIDGET_NAMES } from "../definitions/widget-names";
 import { FUNNEL_RULE_SET } from "../funnel/funnel-tables";
 import { checkRuleSetLogic, checkStepLogic, suggest } from "./logic";

@@ -11,6 +11,10 @@ import { escapeSegment } from "../base/pointer";
 import { prefillSource } from "../logic/prefill";
 import { expand, propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "../definitions/schema-walk";
 import type { RuleSet, Step } from "../generated/schema-types";
+import { isObject } from "../base/objects";
+import { suggest } from "../base/text";
+
+export { suggest };
 
 /** What a value is known to be; null: nothing is known (a computed number, a param, an output). */
 export type Shape =
@@ -23,40 +27,7 @@ export type Shape =
 const MISSING = Symbol("missing");
 type Child = Shape | typeof MISSING;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 const esc = escapeSegment;
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(
-        row[j]! + 1,
-        row[j - 1]! + 1,
-        previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
-      );
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** ", did you mean `x`?" when a candidate is close enough to be the intended name. */
-export function suggest(name: string, candidates: Iterable<string>): string {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = distance(name, c);
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3))
-    ? `, did you mean \`${best}\`?`
-    : "";
-}
 
 /**
  * The values a schema allows when it is an enumeration (enum, const, oneOf/anyOf of consts,

@@ -4,9 +4,7 @@ import type { DefinitionFiles, Problem } from "../definitions/definitions";
 import type { Step } from "../generated/schema-types";
 import { escapeSegment, isWithin } from "../base/pointer";
 import { propertyNamesAt, type SchemaAt } from "../definitions/schema-walk";
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
+import { isObject } from "../base/objects";
 
 /** True when the step's uiSchema hides the field (`ui:widget: hidden`): it needs no section. */
 function hiddenByLayout(uiSchema: unknown, segments: string[]): boolean {

@@ -11,8 +11,7 @@
 // iterators. The bench checks every decision against json-logic-js (bench/reference-logic.ts).
 import { LogicEngine } from "json-logic-engine";
 import { addDays, addMonths, addYears, diffDays, firstOfMonth, isIsoDate } from "../base/dates";
-import { addBusinessDays, calendarOf } from "../lending/business-days";
-import { employmentCoverage } from "../lending/coverage";
+import { lendingOperators } from "../lending/operators";
 import { formatCurrency, formatDate, formatMonthYear, formatPercent, formatPhone } from "../base/format";
 
 export type Logic = unknown;
@@ -24,7 +23,7 @@ export interface OperatorDoc {
   example: { logic: Logic; data?: Data; result: unknown };
 }
 
-interface CustomOperator extends OperatorDoc {
+export interface CustomOperator extends OperatorDoc {
   fn: (...args: any[]) => unknown;
 }
 
@@ -76,6 +75,8 @@ const normalizeName = (value: unknown): string =>
 const dateUnits = { days: addDays, months: addMonths, years: addYears } as const;
 
 export const customOperators: Record<string, CustomOperator> = {
+  // The lending domain's operators (employment coverage, business days, routing numbers).
+  ...lendingOperators,
   root: {
     description:
       "Reads a value by dotted path from the whole input, even inside some/all/filter/map where `var` only sees the current item.",
@@ -195,49 +196,6 @@ export const customOperators: Record<string, CustomOperator> = {
     example: { logic: { is_current: ["2026-11-01", "2026-11-22"] }, result: true },
     fn: (date: unknown, today: unknown) => isIsoDate(date) && isIsoDate(today) && date >= firstOfMonth(today),
   },
-  employment_coverage: {
-    description:
-      "Measures an employment history against the coverage window: gives {complete, missingPeriods: [{start, end, days, kind}], nextStartDate}. Options: windowYears (years back from the first of the current month) and gapDays (longest gap allowed).",
-    example: {
-      logic: { employment_coverage: [{ var: "jobs" }, "2026-11-22", { windowYears: 2, gapDays: 31 }] },
-      data: { jobs: [{ startDate: "2020-01-15", endDate: null }] },
-      result: {
-        complete: true,
-        missingPeriods: [],
-        nextStartDate: "2026-10-01",
-        windowStart: "2024-11-01",
-        windowEnd: "2026-11-01",
-      },
-    },
-    fn: (employments: unknown, today: unknown, options: unknown) =>
-      employmentCoverage(employments, today, options),
-  },
-  add_business_days: {
-    description:
-      "The nth business day after a yyyy-MM-dd date (the date itself not counted) on a calendar of non-business weekdays and holidays (engine/lending/business-days.ts): the last day of the right to cancel (12 CFR 1026.15(a)(3)). Null for a date or calendar it cannot read.",
-    example: {
-      logic: {
-        add_business_days: [
-          "2026-10-09",
-          3,
-          {
-            nonBusinessWeekdays: ["sunday"],
-            holidays: [{ name: "Columbus Day", month: 10, weekday: "monday", nth: 2 }],
-          },
-        ],
-      },
-      result: "2026-10-14",
-    },
-    fn: (date: unknown, count: unknown, calendar: unknown) => {
-      try {
-        return isIsoDate(date) && typeof count === "number"
-          ? addBusinessDays(date, count, calendarOf(calendar)).date
-          : null;
-      } catch {
-        return null;
-      }
-    },
-  },
   format: {
     description:
       "A value as the applicant reads it: date (MM/DD/YYYY), monthYear (MM/YYYY), currency ($1,234), percent, phone ((XXX) XXX-XXXX). For messages that quote answers or computed dates.",
@@ -254,17 +212,6 @@ export const customOperators: Record<string, CustomOperator> = {
       asArray(list)
         .map(String)
         .join(typeof separator === "string" ? separator : ", "),
-  },
-  aba_checksum: {
-    description:
-      "True when a 9-digit ABA routing number passes its checksum: 3×(d1+d4+d7) + 7×(d2+d5+d8) + (d3+d6+d9) is a multiple of 10.",
-    example: { logic: { aba_checksum: ["021000021"] }, result: true },
-    fn: (routing: unknown) => {
-      if (typeof routing !== "string" || !/^\d{9}$/.test(routing)) return false;
-      const d = [...routing].map(Number);
-      const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
-      return sum % 10 === 0;
-    },
   },
 };
 

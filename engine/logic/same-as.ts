@@ -5,6 +5,7 @@
 // stays editable and judged as any answer. Pure: the same in the browser and in tests.
 import type { Step } from "../generated/schema-types";
 import { expand, getAt, splitPointer } from "../base/pointer";
+import { isObject } from "../base/objects";
 
 export type SameAs = NonNullable<NonNullable<Step["sameAs"]>[string]>;
 
@@ -14,8 +15,6 @@ export interface SameAsChoice {
   value: Record<string, unknown>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 const empty = (v: unknown) => v === undefined || v === null || v === "";
 
 /** True when the concrete `pointer` is the field `pattern` names (`*` standing for any list position). */

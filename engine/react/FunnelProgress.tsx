@@ -5,7 +5,7 @@
 import { mergeClasses } from "@fluentui/react-components";
 import { useMemo, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions/definitions";
-import type { Part } from "../lending/members";
+import type { Part } from "../funnel/members";
 import { funnelPosition, journeyProgress, type JourneyProgress } from "../form/progress";
 import { useStyles } from "./styles";
 

@@ -29,7 +29,7 @@ import { StoreContext, useStore, type FormContext } from "./context";
 import { ObjectFieldWithSameAs } from "./same-as";
 import { prepareForPart, prepareStep, type PreparedStep } from "./prepare";
 import { renderValidator } from "./render-validator";
-import { isWhole, writes, type Part } from "../lending/members";
+import { isWhole, writes, type Part } from "../funnel/members";
 import { openSections, sectionOf, type Section } from "../logic/sections";
 import { browserDrafts, readDraft, saveDraft } from "../form/drafts";
 import { StepFormStore } from "../form/store";
@@ -38,6 +38,7 @@ import { useStyles } from "./styles";
 import { templates } from "./templates";
 import { WIDGET_NAMES } from "../definitions/widget-names";
 import { widgets } from "./widgets";
+import { isObject } from "../base/objects";
 
 export interface StepFormProps {
   /** engine/definitions/definitions.ts, built once in the browser from the server's definition files. */
@@ -101,9 +102,6 @@ interface SubmitOptions {
   submitText?: unknown;
   norender?: unknown;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 interface DisplaySlot {
   Component: ComponentType<DisplayProps>;

@@ -2,6 +2,7 @@
 // from its answer and UI schemas. Pure: no React, so node's tests read it.
 import type { JsonSchema } from "../definitions/bundle";
 import { GROUP_WIDGETS } from "../definitions/widget-names";
+import { isObject } from "../base/objects";
 
 /** Fluent's inputs, each in a chunk of its own. */
 export type PartName = "input" | "textarea" | "select" | "checkbox" | "radio" | "spinner";
@@ -27,9 +28,6 @@ const PARTS_OF_WIDGET: Record<string, PartName[]> = {
   choiceCards: [],
   imageChoice: [],
 };
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** What RJSF draws a field of `schema` with when its UI schema names no widget (its StringField, BooleanField, ArrayField defaults). */
 function defaultParts(schema: Record<string, unknown>): PartName[] {

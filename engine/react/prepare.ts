@@ -8,7 +8,7 @@ import { createStepValidator, type StepValidator } from "../validation/validate"
 import { createFieldLogic, type FieldLogic } from "../logic/field-logic";
 import { toRenderSchema, unknownWidgets, withoutWidgets } from "../form/render-schema";
 import { overlay } from "../definitions/each-borrower";
-import { isWhole, schemaForPart, uiSchemaForPart, writes, type Part } from "../lending/members";
+import { isWhole, schemaForPart, uiSchemaForPart, writes, type Part } from "../funnel/members";
 
 export interface PreparedStep {
   step: Step;

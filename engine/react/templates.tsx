@@ -16,7 +16,7 @@ import type {
 import { getUiOptions } from "@rjsf/utils";
 import { createContext, useContext, useEffect, useId, useMemo, useRef, type ReactNode } from "react";
 import type { JsonSchema } from "../definitions/bundle";
-import { humanize } from "../validation/messages";
+import { keyLabel } from "../validation/messages";
 import {
   GroupA11yContext,
   ListContext,
@@ -90,7 +90,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const options = getUiOptions(uiSchema);
   const widget = typeof options.widget === "string" ? options.widget : undefined;
   const label =
-    rjsfLabel && (rjsfLabel !== name || typeof schema.title === "string") ? rjsfLabel : humanize(name);
+    rjsfLabel && (rjsfLabel !== name || typeof schema.title === "string") ? rjsfLabel : keyLabel(name);
   const isRequired = Boolean(required) || view.required;
   const error = view.error;
   const warning = error ? undefined : view.warning; // an error says more: one message at a time

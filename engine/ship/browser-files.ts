@@ -6,6 +6,7 @@
 // fact's and rule's description (the rule book's; the browser's decisions carry an empty reason)
 // and a schema's description, $comment and examples (engine/react/README.md: never shown). Pure: no I/O.
 import type { DefinitionFiles } from "../definitions/definitions";
+import { isObject } from "../base/objects";
 
 const isCases = (path: string) => path.endsWith(".cases.json");
 
@@ -32,9 +33,6 @@ function reachedSchemas(files: DefinitionFiles, roots: [file: string, json: unkn
   for (const [file, json] of roots) visit(json, file);
   return reached;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Keywords whose value is one subschema, a list of them, or a map of names to them. */
 const ONE = new Set([

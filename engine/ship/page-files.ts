@@ -11,7 +11,7 @@
 //   file need come with it;
 // - every other step as an outline: its id, route, labels, rank, skipWhen (the progress passes
 //   over skipped steps), the targets of its branches (no conditions), and the names of its
-//   schema's top-level properties (which borrower's part it holds: engine/lending/members.ts stepHasPart);
+//   schema's top-level properties (which borrower's part it holds: engine/funnel/members.ts stepHasPart);
 // - whole, the rule sets every funnel page evaluates (the guards, the funnel's tables, the
 //   members), those the kept logic names as `rules.<id>` (and what those read in turn); every
 //   other rule set only as its id, and its params where kept logic reads them as `params.<id>`.
@@ -29,6 +29,7 @@ import {
 } from "../definitions/definitions";
 import { ruleSetsNamed } from "../validation/precompiled";
 import { OBJECT_LAYOUTS } from "../definitions/widget-names";
+import { isObject } from "../base/objects";
 
 /** Files for one page, and which steps they hold whole ("all": every file is whole). */
 export interface PageFiles {
@@ -41,9 +42,6 @@ export const PAGE_RULE_SETS = ["redirect", "session-guard", "funnel", "members"]
 
 /** Layouts that the shell fills with a display component (all but the address layout, which the templates draw). */
 const DISPLAYS: ReadonlySet<string> = new Set(OBJECT_LAYOUTS.filter((name) => name !== "address"));
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Whether a step (any part of it: its UI schema, a member's words, an eachBorrower template) places a display. */
 export function placesDisplay(node: unknown): boolean {

@@ -6,7 +6,7 @@
 // Linear in the size of the answers, and never recursing deeper than the depth limit.
 import { BASE_URI } from "../base/uris";
 import { stepById, type Definitions } from "../definitions/definitions";
-import { fieldMessage, humanize, type FieldError } from "./messages";
+import { fieldMessage, keyLabel, type FieldError } from "./messages";
 import { escapeSegment } from "../base/pointer";
 import { expand, type SchemaAt } from "../definitions/schema-walk";
 import { isMasked } from "./sensitive";
@@ -126,7 +126,7 @@ export function answerBoundErrors(defs: Definitions, stepId: string, answers: un
   const errors: FieldError[] = [];
   let values = 0;
   const labelOf = (bounds: Bounds | null, key: string) =>
-    bounds?.title ?? (/^\d+$/.test(key) ? "This item" : humanize(key));
+    bounds?.title ?? (/^\d+$/.test(key) ? "This item" : keyLabel(key));
   const walk = (value: unknown, bounds: Bounds | null, pointer: string, key: string, depth: number): void => {
     if (errors.length >= ANSWER_LIMITS.errors) return;
     if (++values > ANSWER_LIMITS.values) {

@@ -1,4 +1,5 @@
 // Turns Ajv's errors into one clear message per field, named by the field's title.
+import { humanize } from "../base/text";
 import type { ErrorObject } from "../definitions/ajv";
 import { pointerOf } from "../definitions/definitions";
 
@@ -11,26 +12,19 @@ export interface FieldError {
 }
 
 /** "percentageOwned" → "Percentage owned": the label of a field whose schema has no title. */
-export function humanize(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .trim()
-    .toLowerCase();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : "This field";
-}
+export const keyLabel = (key: string) => humanize(key) || "This field";
 
 function labelOf(error: ErrorObject, pointer: string): string {
   if (error.keyword === "required") {
     const property = (error.params as { missingProperty: string }).missingProperty;
     const sub = (error.parentSchema as { properties?: Record<string, { title?: string }> } | undefined)
       ?.properties?.[property];
-    return sub?.title ?? humanize(property);
+    return sub?.title ?? keyLabel(property);
   }
   const title = (error.parentSchema as { title?: unknown } | undefined)?.title;
   if (typeof title === "string") return title;
   const last = pointer.split("/").filter(Boolean).pop() ?? "";
-  return /^\d+$/.test(last) ? "This item" : humanize(last);
+  return /^\d+$/.test(last) ? "This item" : keyLabel(last);
 }
 
 const FORMAT_MESSAGES: Record<string, string> = {

@@ -7,7 +7,7 @@ import { createFieldLogic, matchesOf, quoteDetails } from "../logic/field-logic"
 import { todayIso } from "../base/dates";
 import { compileStepSchema, stepById, type Definitions } from "../definitions/definitions";
 import { holds, type Data, type Logic } from "../logic/logic";
-import { describeAjvErrors, fieldMessage, humanize, type FieldError } from "./messages";
+import { describeAjvErrors, fieldMessage, keyLabel, type FieldError } from "./messages";
 import { getAt, isWithinAny, mergeDocs, type Match } from "../base/pointer";
 import { expand as expandSchema, schemasAt } from "../definitions/schema-walk";
 import { isMasked } from "./sensitive";
@@ -81,7 +81,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     for (const at of schemasAt(defs.files, root, segments))
       for (const s of expandSchema(defs.files, at))
         if (typeof s.schema.title === "string") return s.schema.title;
-    return humanize(segments.at(-1) ?? "");
+    return keyLabel(segments.at(-1) ?? "");
   };
 
   return (answers, context = {}) => {

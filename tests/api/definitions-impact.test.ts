@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
-import { definitionsImpact } from "@server/persistence/store/impact";
+import { definitionsImpact } from "@server/features/definitions/impact";
 import { makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
 import { capPropertyValue, copyDefinitions, loadCopy } from "../helpers/definitions";
 import { browser, testServer, type TestServer } from "../helpers/server";

@@ -465,8 +465,16 @@ describe("no draw before the right to cancel ends (1026.15(c))", () => {
     const { services } = server;
     const store = applicationStore(services);
     const app = (await store.byId(services.db, who.applicationId))!;
-    // Signed just now: the server's own status change is refused, and nothing is written.
-    const refused = await store.save(services.db, app, app.doc, "funded").catch((e: unknown) => e);
+    // Signed just now: the move to a status that releases money is refused (step.submit, the one
+    // path that moves the status forward, asks this before it saves).
+    const refused = await assertDrawMayBeReleased(
+      services.db,
+      services,
+      app,
+      app.doc,
+      "funded",
+      new Date(),
+    ).catch((e: unknown) => e);
     expect((refused as Error).message).toMatch(
       /^The line cannot move to "funded": Maria Alvarez's right to cancel runs until midnight on [A-Z][a-z]+day, .*: no draw can be released before every owner's period has ended\.$/,
     );

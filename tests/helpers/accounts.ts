@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { completedUpTo } from "@engine/funnel/journey";
-import { OWNER_ROLE, partOf } from "@engine/lending/members";
+import { OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { hashPassword } from "@server/features/auth/passwords";
 import { transaction } from "@server/persistence/db/client";
 import { partners, portalUsers, users } from "@server/persistence/db/schema";

@@ -11,7 +11,7 @@ import {
   isFreePage,
   journeyOf,
 } from "@engine/funnel/journey";
-import { partOf } from "@engine/lending/members";
+import { partOf } from "@engine/funnel/members";
 import { REPO_ROOT } from "@engine/base/paths";
 import { repo } from "../helpers/definitions";
 

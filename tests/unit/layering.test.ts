@@ -60,6 +60,8 @@ interface Import {
   line: number;
   specifier: string;
   typeOnly: boolean;
+  /** `import()` or a glob: loaded later, so it cannot make a cycle at load time. */
+  lazy?: boolean;
 }
 
 /** Every import of a source file: static, re-export, dynamic, `import("x").T` in types, and Vite's import.meta.glob. */
@@ -73,13 +75,14 @@ function importsOf(file: string): Import[] {
     file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
   const found: Import[] = [];
-  const add = (node: ts.Node, specifier: ts.Expression | undefined, typeOnly: boolean) => {
+  const add = (node: ts.Node, specifier: ts.Expression | undefined, typeOnly: boolean, lazy = false) => {
     if (specifier && ts.isStringLiteralLike(specifier))
       found.push({
         file,
         line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
         specifier: specifier.text,
         typeOnly,
+        lazy,
       });
   };
   const visit = (node: ts.Node) => {
@@ -95,7 +98,7 @@ function importsOf(file: string): Import[] {
         callee.kind === ts.SyntaxKind.ImportKeyword ||
         (ts.isIdentifier(callee) && callee.text === "require")
       )
-        add(node, node.arguments[0], false);
+        add(node, node.arguments[0], false, callee.kind === ts.SyntaxKind.ImportKeyword);
       else if (ts.isPropertyAccessExpression(callee) && callee.getText(source) === "import.meta.glob") {
         const [patterns] = node.arguments;
         const all =
@@ -111,6 +114,7 @@ function importsOf(file: string): Import[] {
               line: source.getLineAndCharacterOfPosition(p.getStart()).line + 1,
               specifier: p.text.replace(/^!/, "").replace(/\/?[^/]*\*.*$/, "/"),
               typeOnly: false,
+              lazy: true,
             });
       }
     }
@@ -214,5 +218,45 @@ describe("the layering of docs/architecture.md", () => {
     }
     expect(checked).toBeGreaterThan(500);
     expect(offences).toEqual([]);
+  });
+
+  it("has no import cycle among the modules of engine/, server/ and web/ (type-only and lazy imports aside)", () => {
+    const files = ["engine/", "server/", "web/"].flatMap(sourceFiles);
+    const known = new Set(files.map((f) => f.replace(SOURCE, "")));
+    const graph = new Map<string, string[]>();
+    for (const file of files) {
+      const from = file.replace(SOURCE, "");
+      const to = importsOf(file).flatMap((imp) => {
+        const target = targetOf(imp);
+        if (imp.typeOnly || imp.lazy || !("path" in target)) return [];
+        return known.has(target.path) ? [target.path] : [];
+      });
+      graph.set(from, to);
+    }
+    // Tarjan's strongly connected components: a component of two modules or more is a cycle.
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const cycles: string[] = [];
+    const visit = (v: string) => {
+      index.set(v, index.size);
+      low.set(v, index.get(v)!);
+      stack.push(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!index.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+      if (low.get(v) !== index.get(v)) return;
+      const component: string[] = [];
+      let w: string;
+      do component.push((w = stack.pop()!));
+      while (w !== v);
+      if (component.length > 1) cycles.push(component.sort().join(" → "));
+    };
+    for (const v of graph.keys()) if (!index.has(v)) visit(v);
+    expect(graph.size).toBeGreaterThan(300);
+    expect(cycles).toEqual([]);
   });
 });

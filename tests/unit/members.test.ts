@@ -1,4 +1,4 @@
-// engine/lending/members.ts: which part of an application each borrower sees and changes (rules/members.json).
+// engine/funnel/members.ts: which part of an application each borrower sees and changes (rules/members.json).
 import { describe, expect, it } from "vitest";
 import { bundleStepSchema } from "@engine/definitions/bundle";
 import { stepById } from "@engine/definitions/definitions";
@@ -12,7 +12,7 @@ import {
   schemaForPart,
   uiSchemaForPart,
   viewFor,
-} from "@engine/lending/members";
+} from "@engine/funnel/members";
 import { funnelPosition } from "@engine/form/progress";
 import { repo } from "../helpers/definitions";
 

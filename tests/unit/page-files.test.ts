@@ -15,7 +15,7 @@ import { buildDefinitions, type DefinitionFiles, type Definitions } from "@engin
 import { sliceAnswers } from "@engine/form/answers";
 import { journeyProgress } from "@engine/form/progress";
 import { redirectFor, signOutTargetFor } from "@engine/funnel/funnel";
-import { activeRoles, partOf, WHOLE } from "@engine/lending/members";
+import { activeRoles, partOf, WHOLE } from "@engine/funnel/members";
 import { pageFiles, placesDisplay, stepIdForRoute, stepPart } from "@engine/ship/page-files";
 import { precompiledModule } from "@engine/ship/precompile";
 import {

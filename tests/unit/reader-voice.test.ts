@@ -2,7 +2,7 @@
 // reads "you", in questions and in messages, on the browser (the prepared step) and on the server
 // (the one validator, given the reader's role); messages name a question as it is asked.
 import { describe, expect, it } from "vitest";
-import { partOf } from "@engine/lending/members";
+import { partOf } from "@engine/funnel/members";
 import { prepareForPart, prepareStep } from "@engine/react/prepare";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";

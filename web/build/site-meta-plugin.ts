@@ -1,10 +1,8 @@
 // Fills index.html's title, description and Open Graph tags from content/site.json, so the
 // metadata a crawler reads and the titles the app sets come from one file.
 import type { Plugin } from "vite";
+import { escapeHtml } from "../../engine/base/text";
 import site from "../../content/site.json" with { type: "json" };
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function siteMeta(): Plugin {
   const values: Record<string, string> = {

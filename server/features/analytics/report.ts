@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { ownerRole, roleOfFlow } from "@engine/lending/borrowers";
 import type { Definitions } from "@engine/definitions/definitions";
-import { roleLabel } from "@engine/lending/members";
+import { roleLabel } from "@engine/funnel/members";
 import { rows, type Db } from "@server/persistence/db/client";
 
 export interface StepFigures {

@@ -1,12 +1,12 @@
 // The two kinds of account behind the sign-in endpoints: applicants (users) and partner staff
 // (portal_users). Each says how to find an account by email and what its session shows.
 import { and, eq, isNull } from "drizzle-orm";
-import { memberRole } from "@engine/lending/members";
+import { memberRole } from "@engine/funnel/members";
 import { memberStore } from "../members/store";
 import { readerFacts } from "../steps/journey";
 import { portalUsers, users } from "@server/persistence/db/schema";
 import { accountName } from "@engine/lending/borrowers";
-import { recheckOnVisit } from "@server/persistence/store/recheck";
+import { recheckOnVisit } from "@server/features/steps/recheck";
 import type { Services } from "@server/services";
 import type { SessionKind } from "./sessions";
 

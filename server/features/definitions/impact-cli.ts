@@ -4,7 +4,7 @@
 // (refused, with the check's messages, when they fail check) and saves nothing.
 // --steps and --rules judge another copy of the definitions; --json prints the figures as JSON.
 import { parseArgs } from "node:util";
-import { definitionsImpact } from "@server/persistence/store/impact";
+import { definitionsImpact } from "@server/features/definitions/impact";
 import { openServices } from "@server/start";
 
 const { values } = parseArgs({

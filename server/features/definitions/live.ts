@@ -2,7 +2,7 @@
 // definition folders exactly as the start does; a set with any problem is refused and the running
 // one keeps serving (the problems are logged and kept for whoever asks), a clean one is swapped in
 // whole for the next request. Applicants in flight meet it on their next visit: their saved
-// answers carry the old version, so the server re-checks them (server/persistence/store/recheck.ts).
+// answers carry the old version, so the server re-checks them (server/features/steps/recheck.ts).
 // Development watches the folders; production reloads when told (SIGHUP, server/main.ts).
 import { watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";

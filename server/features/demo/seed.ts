@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { completedUpTo } from "@engine/funnel/journey";
-import { OWNER_ROLE, partOf } from "@engine/lending/members";
+import { OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { REPO_ROOT } from "@engine/base/paths";
 import { hashPassword } from "../auth/passwords";
 import { transaction } from "@server/persistence/db/client";

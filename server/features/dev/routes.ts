@@ -12,7 +12,7 @@ import { answerBoundErrors } from "@engine/validation/answer-bounds";
 import { todayIso } from "@engine/base/dates";
 import type { Definitions, Problem } from "@engine/definitions/definitions";
 import { loadDefinitions, REPO_ROOT, type DefinitionDirs } from "@engine/definitions/load";
-import { WHOLE } from "@engine/lending/members";
+import { WHOLE } from "@engine/funnel/members";
 import { sensitiveFields } from "@engine/validation/sensitive";
 import { refuseCrossSite, requireSameOriginHeader } from "@server/transport/security/guards";
 import type { Services } from "@server/services";

@@ -4,8 +4,8 @@
 // owner may still cancel, or after a cancellation. Each owner's period runs from the later of the
 // account opening (the latest standing signing of the disclosures) and the delivery of their
 // notice: a mailed notice with no delivery recorded keeps the money held (rules/disbursement.json
-// drawReleasable decides). The application store calls this on every status change to a released
-// status, so no path can skip it.
+// drawReleasable decides). step.submit, the one path that moves an application's status forward,
+// calls this before it saves.
 import { TRPCError } from "@trpc/server";
 import type { Db } from "@server/persistence/db/client";
 import type { Services } from "@server/services";

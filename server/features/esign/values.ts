@@ -4,6 +4,7 @@
 // page shows exactly these values (esign.documents), and the signature hashes the text with them,
 // so what was shown and what was signed cannot differ. A token without a value reads
 // "[not available yet]": never an invented number.
+import { longDate } from "@engine/base/dates";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { answersPointer } from "@engine/lending/borrowers";
@@ -70,15 +71,7 @@ export function siteDetails(file = SITE_FILE): Record<string, unknown> {
   return siteCache.site;
 }
 
-/** "Wednesday, October 14, 2026" for a yyyy-MM-dd date. */
-export const longDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  }).format(new Date(`${iso}T00:00:00Z`));
+export { longDate };
 
 /**
  * The figures of the variable-rate disclosures that come from the offer and the profile together:

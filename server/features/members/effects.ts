@@ -3,7 +3,7 @@
 // consent and sign (the sign step invites them to, once the borrower has signed). While the role
 // has the effect's access, mail its address a link to join; when the role is no member any more,
 // withdraw the invite, which ends a joined member's access. The link's token never reaches a log.
-import { accessOf, memberRole, type Access } from "@engine/lending/members";
+import { accessOf, memberRole, type Access } from "@engine/funnel/members";
 import { getAt } from "@engine/base/pointer";
 import { linkBase } from "../portal/users";
 import { accountName } from "@engine/lending/borrowers";

@@ -1,9 +1,10 @@
 // The members of applications (rules/members.json): invites, their acceptance, and who reads an
 // application as which role. An invite link's token is random, mailed once, and kept only as its
 // SHA-256; a new invite retires the older link.
+import { DAY_MS } from "@engine/base/dates";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { activeRoles, memberRole, OWNER_ROLE, partOf, type Part } from "@engine/lending/members";
+import { activeRoles, memberRole, OWNER_ROLE, partOf, type Part } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { preparedQuery } from "@server/persistence/db/prepared";
 import { applicationMembers } from "@server/persistence/db/schema";
@@ -30,7 +31,6 @@ const memberOfUser = preparedQuery("memberOfUser", (db) =>
 );
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
-const DAY_MS = 86_400_000;
 
 export const completedOf = (member: MemberRow): string[] => JSON.parse(member.completed) as string[];
 

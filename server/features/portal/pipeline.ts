@@ -1,13 +1,14 @@
 // What the portal shows of applications: the pipeline rows (status, step label, borrowers with
 // masked SSNs, outstanding documents, assignment) and one application's file: answers (masked),
 // documents with their uploads, signatures, identity checks and the audit trail.
+import { DAY_MS } from "@engine/base/dates";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import { todayIso } from "@engine/base/dates";
 import { labelOf } from "@engine/funnel/funnel";
 import { accountEmail, answersPointer, borrowerName, borrowerRoles } from "@engine/lending/borrowers";
 import type { APIInputs } from "@engine/generated/schema-types";
 import { requirementsOf } from "@engine/lending/documents";
-import { OWNER_ROLE, roleLabel } from "@engine/lending/members";
+import { OWNER_ROLE, roleLabel } from "@engine/funnel/members";
 import { getAt } from "@engine/base/pointer";
 import { maskValue } from "@engine/validation/sensitive";
 import {
@@ -30,7 +31,6 @@ export type PipelineQuery = NonNullable<APIInputs["portalPipelineQuery"]>;
 
 /** A search or a sort by line amount reads the documents: at most this many, newest first, are read. */
 export const SEARCH_SCAN_LIMIT = 5000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The borrowers whose answers the application holds (rules/members.json), with their name and masked SSN. */
 function borrowersOf(services: Services, doc: Record<string, unknown>) {

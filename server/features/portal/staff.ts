@@ -2,7 +2,7 @@
 // deactivation or a role change takes effect at once.
 import { eq } from "drizzle-orm";
 import { borrowerRoles } from "@engine/lending/borrowers";
-import { roleLabel } from "@engine/lending/members";
+import { roleLabel } from "@engine/funnel/members";
 import { partners, portalUsers } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { can, type Permission } from "./roles";

@@ -5,7 +5,7 @@ import { TRPCError } from "@trpc/server";
 import type { Step } from "@engine/definitions/definitions";
 import { routeForStatus, signOutTargetFor } from "@engine/funnel/funnel";
 import { accessTo, type Journey } from "@engine/funnel/journey";
-import { flowOfPart } from "@engine/lending/members";
+import { flowOfPart } from "@engine/funnel/members";
 import type { Reader } from "../members/store";
 import type { Services } from "@server/services";
 import { refuseWithRoute, type Context } from "@server/transport/trpc/init";

@@ -4,7 +4,7 @@
 // answers and one-time codes dropped, and the whole application checked against its schema.
 import type { Definitions, Step } from "@engine/definitions/definitions";
 import { compileSchemaFile } from "@engine/definitions/definitions";
-import { keepToPart, writes, type Part } from "@engine/lending/members";
+import { keepToPart, writes, type Part } from "@engine/funnel/members";
 import { describeAjvErrors } from "@engine/validation/messages";
 import { deleteAt, escapeSegment, getAt, mergeDocs, setAt } from "@engine/base/pointer";
 import { cachedStepValidator } from "@engine/funnel/recheck";

@@ -4,11 +4,11 @@
 import { TRPCError } from "@trpc/server";
 import type { APIInputs } from "@engine/generated/schema-types";
 import { doneSteps } from "@engine/funnel/journey";
-import { viewFor, writes } from "@engine/lending/members";
+import { viewFor, writes } from "@engine/funnel/members";
 import { prefillValues } from "@engine/logic/prefill";
 import { memberStore } from "../members/store";
 import { applicationStore } from "@server/persistence/store/applications";
-import { recheckDue, recheckOnVisit } from "@server/persistence/store/recheck";
+import { recheckDue, recheckOnVisit } from "@server/features/steps/recheck";
 import { badRequest, type Context } from "@server/transport/trpc/init";
 import { refuseClosedStep, requireSessionFor } from "./access";
 import { journeyFor, ownerJourney, readerFacts } from "./journey";

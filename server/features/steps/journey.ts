@@ -4,7 +4,7 @@
 import { todayIso } from "@engine/base/dates";
 import { routeForStatus } from "@engine/funnel/funnel";
 import { completedUpTo, journeyOf, type Journey } from "@engine/funnel/journey";
-import { flowOfPart, OWNER_ROLE, partOf, type Part } from "@engine/lending/members";
+import { flowOfPart, OWNER_ROLE, partOf, type Part } from "@engine/funnel/members";
 import { completedOf, type Reader } from "../members/store";
 import type { Services } from "@server/services";
 import type { StoredApplication } from "@server/persistence/store/applications";

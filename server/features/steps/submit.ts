@@ -8,18 +8,19 @@ import { todayIso } from "@engine/base/dates";
 import type { Step } from "@engine/definitions/definitions";
 import { chooseVariant, flowOf, nextStep, routeForStatus } from "@engine/funnel/funnel";
 import { doneSteps, type Journey } from "@engine/funnel/journey";
-import { flowOfPart, keepToPart, OWNER_ROLE, partOf, WHOLE, type Part } from "@engine/lending/members";
+import { flowOfPart, keepToPart, OWNER_ROLE, partOf, WHOLE, type Part } from "@engine/funnel/members";
 import { answerBoundErrors } from "@engine/validation/answer-bounds";
 import { changedPointers, deleteAt } from "@engine/base/pointer";
 import type { APIInputs } from "@engine/generated/schema-types";
 import { transaction, type Db } from "@server/persistence/db/client";
 import { attachNoticePdf, deliverNotice, recordDecline } from "../decisions/adverse-action";
 import { coverageOf, signingStepOf } from "../esign/coverage";
+import { assertDrawMayBeReleased } from "../esign/draw-release";
 import { isCancelled } from "../esign/right-to-cancel";
 import { memberStore, type Reader } from "../members/store";
 import { accountEmail, dropStaleVerifications, emailPointerOf } from "@engine/lending/borrowers";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
-import { recheckApplication } from "@server/persistence/store/recheck";
+import { recheckApplication } from "@server/features/steps/recheck";
 import { badRequest, type Context } from "@server/transport/trpc/init";
 import { cancelledRefusal, refuseClosedStep, requireSessionFor, submittedRefusal } from "./access";
 import { handlerOf } from "./effect-table";
@@ -259,6 +260,8 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
       // A decline the pricing rules make is a credit decision: recorded with its notice, which is mailed after the commit.
       const declined = recordDecline(defs, doc, now);
       const noticePdf = declined ? await attachNoticePdf(app.id, declined.decision) : null;
+      // No money out while an owner may still cancel: the one step that moves the status checks it.
+      await assertDrawMayBeReleased(tx, services, app, doc, status, now);
       if (!(await store.save(tx, app, doc, status, recheck, { completed }))) throw staleRevision();
       if (declined) {
         await store.audit(tx, {

@@ -1,7 +1,7 @@
 // When a save voids signatures (a covered answer changed), each signer is told by mail that they
 // need to sign again: the borrower at their account's address, a member at the address they joined with.
 import { eq } from "drizzle-orm";
-import { OWNER_ROLE } from "@engine/lending/members";
+import { OWNER_ROLE } from "@engine/funnel/members";
 import { users } from "@server/persistence/db/schema";
 import { memberStore } from "../members/store";
 import type { Services } from "@server/services";

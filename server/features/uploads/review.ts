@@ -4,7 +4,7 @@
 // checklist shows "Rejected: <reason>" with a way to upload a new one, even after submission. The
 // borrower whose document it is is emailed. The file and its row stay, for the record.
 import { and, eq, inArray } from "drizzle-orm";
-import { accessOf, OWNER_ROLE } from "@engine/lending/members";
+import { accessOf, OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { uploads, users } from "@server/persistence/db/schema";
 import { memberStore } from "../members/store";

@@ -16,7 +16,7 @@ import { idSidesState, reviewsOf, startIdentityCaseIfComplete } from "../identit
 import type { IdentityStatus } from "../identity/provider";
 import type { Services } from "@server/services";
 import { sha256Hex } from "@server/persistence/storage";
-import { documentsFor } from "@engine/lending/members";
+import { documentsFor } from "@engine/funnel/members";
 import { memberStore, type Reader } from "../members/store";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
 import { resolveUpload, type UploadAsk } from "./requirements";

@@ -10,7 +10,6 @@ import type { Db } from "../db/client";
 import { preparedQuery, written } from "../db/prepared";
 import { applications, auditEvents, users } from "../db/schema";
 import type { Services } from "@server/services";
-import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
 
 export interface StoredApplication {
   id: string;
@@ -23,7 +22,7 @@ export interface StoredApplication {
   /**
    * The definitions version the whole document was last checked against (null: before versions
    * were kept). A save carries it over; only a new application or a re-check moves it on
-   * (server/persistence/store/recheck.ts), so an answer saved without a re-check never hides a needed one.
+   * (server/features/steps/recheck.ts), so an answer saved without a re-check never hides a needed one.
    */
   definitionsVersion: string | null;
   /** Open while the applicant answers again the steps a definitions change made invalid. */
@@ -205,8 +204,6 @@ function createApplicationStore(services: Services) {
         completed = app.completed,
       }: { bumpRevision?: boolean; completed?: string[] | null } = {},
     ): Promise<boolean> {
-      // No money out while an owner may still cancel (server/features/esign/draw-release.ts).
-      await assertDrawMayBeReleased(tx, services, app, doc, status, services.now());
       const changed = await saveRevision(tx, {
         document: seal(doc, app.doc),
         status,

@@ -7,15 +7,13 @@
 import type { Definitions, Step } from "@engine/definitions/definitions";
 import { redirectFor, routeForStatus, signOutTargetFor } from "@engine/funnel/funnel";
 import { accessTo } from "@engine/funnel/journey";
+import { escapeHtml } from "@engine/base/text";
 
 const SHELL = /<!--shell-->[\s\S]*<!--\/shell-->/;
 
 const PAGE = /<!--page-->[\s\S]*?<!--\/page-->/;
 /** The loading state inside the page marks (the frame's main content). */
 const LOADING = /<!--page-->([\s\S]*?)<!--\/page-->/;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A funnel step's page before its code: a place for the progress, the heading, the lead, and the loading state where the form will be. */
 export function stepSkeleton(step: Pick<Step, "route" | "title" | "description">, loading: string): string {

@@ -4,7 +4,7 @@
 // account, on every device). A guest who has not proven one gets neither: they could not sign
 // back in to the application they started.
 import { NavLink, useNavigate } from "react-router-dom";
-import { OWNER_ROLE } from "@engine/lending/owner";
+import { OWNER_ROLE } from "@engine/funnel/owner";
 import site from "@content/site.json";
 import { browserDrafts, clearAllDrafts } from "@engine/form/drafts";
 import { signOut } from "../session/auth-client";

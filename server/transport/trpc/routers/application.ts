@@ -4,7 +4,7 @@ import type { Definitions } from "@engine/definitions/definitions";
 import { applicantLabelOf, labelOf, rankOf, routeForStatus } from "@engine/funnel/funnel";
 import { applicationStore } from "@server/persistence/store/applications";
 import { applicantProcedure, router } from "../init";
-import { viewFor } from "@engine/lending/members";
+import { viewFor } from "@engine/funnel/members";
 import { ownApplication, readApplication } from "../own-application";
 import { optionalInputOf } from "../inputs";
 

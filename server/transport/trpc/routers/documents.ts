@@ -5,7 +5,7 @@ import { todayIso } from "@engine/base/dates";
 import { requirementsOf } from "@engine/lending/documents";
 import { RuleInputError } from "@engine/logic/rules";
 import { applicantProcedure, badRequest, router } from "../init";
-import { documentsFor } from "@engine/lending/members";
+import { documentsFor } from "@engine/funnel/members";
 import { readApplication } from "../own-application";
 import { optionalInputOf } from "../inputs";
 

@@ -16,7 +16,7 @@ import {
   partOf,
   roleLabel,
   viewFor,
-} from "@engine/lending/members";
+} from "@engine/funnel/members";
 import { getAt } from "@engine/base/pointer";
 import { transaction } from "@server/persistence/db/client";
 import { users } from "@server/persistence/db/schema";

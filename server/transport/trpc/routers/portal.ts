@@ -17,7 +17,7 @@ import { staffView, type Staff } from "@server/features/portal/staff";
 import { linkBase, portalUsersOf } from "@server/features/portal/users";
 import { definitionFacts } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
-import { definitionsImpact } from "@server/persistence/store/impact";
+import { definitionsImpact } from "@server/features/definitions/impact";
 import { decideUploads, mailRejections } from "@server/features/uploads/review";
 import { badRequest, router, staffProcedure, type Context } from "../init";
 import { portalNoticesRouter } from "./portal-notices";

@@ -7,8 +7,8 @@ import { browserDrafts, clearDraft, draftKey } from "@engine/form/drafts";
 import { applicantLabelOf, signOutTargetFor } from "@engine/funnel/funnel";
 import { withPrefill } from "@engine/logic/prefill";
 import type { Definitions, Step } from "@engine/definitions/definitions";
-import { prefetchStepFiles, useServedDefinitions } from "./definitions";
-import { reach, type Part } from "@engine/lending/members";
+import { prefetchFollowingValidators, prefetchStepFiles, useServedDefinitions } from "./definitions";
+import { reach, type Part } from "@engine/funnel/members";
 import { bundleStepSchema } from "@engine/definitions/bundle";
 import { FunnelProgress, loadStepParts, StepForm, stepPartsLoaded } from "@engine/react";
 import { prefetchBotToken } from "@web/src/api/bot-check";
@@ -26,7 +26,7 @@ import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
 import { fetchAhead, takeOrFetch } from "./next-step-data";
-import { loadStepValidators, prefetchFollowingValidators, useStepValidators } from "./validators";
+import { loadStepValidators, useStepValidators } from "./validators";
 
 /** Whether the owner's step leaves out a part another borrower answers themselves (rules/members.json). */
 function sharesStep(step: Step, part: Part | null | undefined): boolean {

@@ -15,7 +15,13 @@ import type { ModuleName } from "@engine/validation/precompiled";
 import { trpc, trpcClient } from "@web/src/api/trpc";
 import { takeEarlyDefinitions } from "@web/src/app/early-funnel";
 import { stepForRoute } from "./step-routes";
-import { DEFINITIONS_KEY, loadGuardValidators, loadModulesOf, precompiledFor } from "./validators";
+import {
+  DEFINITIONS_KEY,
+  loadGuardValidators,
+  loadModulesOf,
+  loadStepValidators,
+  precompiledFor,
+} from "./validators";
 
 const built = new Map<string, Definitions>();
 
@@ -241,4 +247,33 @@ export function useServedDefinitions(served: string | undefined): void {
     if (served && loaded !== undefined && String(loaded) !== served)
       void queryClient.invalidateQueries({ queryKey: DEFINITIONS_KEY });
   }, [served, loaded, queryClient]);
+}
+
+/** The steps that may follow `stepId`: the next in every flow variant listing it, and its branches' targets. */
+function followingSteps(defs: Definitions, stepId: string): string[] {
+  const next = new Set<string>();
+  for (const { def: flow } of defs.flows.values())
+    for (const { steps } of flow.variants) {
+      const at = steps.indexOf(stepId);
+      if (at !== -1 && at + 1 < steps.length) next.add(steps[at + 1]!);
+    }
+  for (const branch of defs.steps.get(stepId)?.def.next ?? [])
+    if (typeof branch.goto === "string" && defs.steps.has(branch.goto)) next.add(branch.goto);
+  return [...next];
+}
+
+/** Fetches, when the page is idle, the validators of the steps that may come next: Next then finds them here. */
+export function prefetchFollowingValidators(defs: Definitions, stepId: string): () => void {
+  const idle =
+    (globalThis as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ??
+    ((f: () => void) => setTimeout(f, 200));
+  let cancelled = false;
+  idle(() => {
+    if (cancelled) return;
+    for (const id of followingSteps(defs, stepId)) {
+      prefetchStepFiles(id); // a page's definitions hold the other steps outlined: their files, and the validators they list
+      void loadStepValidators(defs, id).catch(() => undefined);
+    }
+  });
+  return () => void (cancelled = true);
 }

@@ -4,7 +4,6 @@
 // (the definitions were reloaded since) fails to load: the page then fetches the new definitions.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Definitions } from "@engine/definitions/definitions";
-import { prefetchStepFiles } from "./definitions";
 import {
   guardModules,
   linkPrecompiled,
@@ -74,35 +73,6 @@ export const loadGuardValidators = (defs: Definitions) => load(defs, guardModule
 /** A step's validators, fetched ahead: the next step's as the save returns, beside its data. */
 export const loadStepValidators = (defs: Definitions, stepId: string) =>
   load(defs, modulesForStep(defs, stepId));
-
-/** The steps that may follow `stepId`: the next in every flow variant listing it, and its branches' targets. */
-function followingSteps(defs: Definitions, stepId: string): string[] {
-  const next = new Set<string>();
-  for (const { def: flow } of defs.flows.values())
-    for (const { steps } of flow.variants) {
-      const at = steps.indexOf(stepId);
-      if (at !== -1 && at + 1 < steps.length) next.add(steps[at + 1]!);
-    }
-  for (const branch of defs.steps.get(stepId)?.def.next ?? [])
-    if (typeof branch.goto === "string" && defs.steps.has(branch.goto)) next.add(branch.goto);
-  return [...next];
-}
-
-/** Fetches, when the page is idle, the validators of the steps that may come next: Next then finds them here. */
-export function prefetchFollowingValidators(defs: Definitions, stepId: string): () => void {
-  const idle =
-    (globalThis as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ??
-    ((f: () => void) => setTimeout(f, 200));
-  let cancelled = false;
-  idle(() => {
-    if (cancelled) return;
-    for (const id of followingSteps(defs, stepId)) {
-      prefetchStepFiles(id); // a page's definitions hold the other steps outlined: their files, and the validators they list
-      void loadStepValidators(defs, id).catch(() => undefined);
-    }
-  });
-  return () => void (cancelled = true);
-}
 
 /** Whether the step's validators are loaded; a failure fetches the definitions again (another version serves now). */
 export function useStepValidators(

@@ -1,15 +1,9 @@
 // How the portal words and formats what the server sends: times, sizes, borrowers, enumeration
 // labels from the definitions (schemas/enums.json) and audit actions. Pure.
+import { humanize } from "@engine/base/text";
 
-/** "driver_license" → "Driver license": engine/validation/messages' humanize, without loading the engine here. */
-function humanize(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .trim()
-    .toLowerCase();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
-}
+/** "driver_license" → "Driver license". */
+const humanizeKey = (key: string) => humanize(key) || key;
 
 const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
@@ -54,7 +48,7 @@ type EnumFile = { $defs?: Record<string, { oneOf?: { const?: unknown; title?: st
 export function enumLabel(enums: unknown, name: string, value: string | null | undefined): string {
   if (!value) return "—";
   const option = (enums as EnumFile | undefined)?.$defs?.[name]?.oneOf?.find((o) => o.const === value);
-  return option?.title ?? humanize(value);
+  return option?.title ?? humanizeKey(value);
 }
 
 export interface ActionWords {
@@ -69,11 +63,11 @@ export interface ActionWords {
 /** An audit event's action in words: "identity.approved:borrower" → "Identity check approved (borrower)". */
 export function describeAction(action: string, words: ActionWords): string {
   const [kind = "", arg = "", extra = ""] = action.split(":");
-  const doc = (type: string) => words.document(type) ?? humanize(type);
+  const doc = (type: string) => words.document(type) ?? humanizeKey(type);
   const who = (role: string) => words.borrower(role).toLowerCase();
   switch (kind) {
     case "step.submit":
-      return `Answered ${words.step(arg) ?? humanize(arg)}`;
+      return `Answered ${words.step(arg) ?? humanizeKey(arg)}`;
     case "upload.add":
       return `Uploaded ${doc(arg)}`;
     case "upload.remove":

@@ -12,7 +12,7 @@ import { trpc } from "@web/src/api/trpc";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { PageLoading } from "@web/src/shell/PageLoading";
 import { classifyApiError } from "../funnel/api-errors";
-import { longDate } from "./dates";
+import { longDate } from "@engine/base/dates";
 
 const t = texts.page;
 const fill = (text: string, values: Record<string, string>) =>

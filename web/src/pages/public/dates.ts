@@ -9,16 +9,3 @@ export function formatPublished(iso: string): string {
     timeZone: "UTC",
   });
 }
-
-/** "2026-10-14" → "Wednesday, October 14, 2026", as the notices write a day. */
-export function longDate(iso: string): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}

@@ -9,7 +9,7 @@ import { Link } from "react-router-dom";
 import type { inferRouterOutputs } from "@trpc/server";
 import { addressLine } from "@engine/lending/borrowers";
 import { formatCurrency } from "@engine/base/format";
-import { OWNER_ROLE } from "@engine/lending/members";
+import { OWNER_ROLE } from "@engine/funnel/members";
 import type { AppRouter } from "@server/transport/trpc/router";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../api-errors";

@@ -1,22 +1,13 @@
 // The line the first draw may use: the offer's line amount and draw period (quote.current), and,
 // when the home is the applicant's primary residence, the earliest day the draw can go out after
 // the three business days of the right to cancel (esign.rescission, from rules/disbursement.json).
+import { longDate } from "@engine/base/dates";
 import { Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { formatCurrency } from "@engine/base/format";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { trpc } from "@web/src/api/trpc";
 import { useDisplayStyles } from "./styles";
-
-/** "Thursday, October 15, 2026" for a yyyy-MM-dd date. */
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  }).format(new Date(`${iso}T00:00:00Z`));
 
 function EarliestDraw() {
   const styles = useDisplayStyles();

@@ -5,8 +5,7 @@
 // ([the booklet]({{bookletHref}}), which the Markdown build writes URL-encoded) becomes that
 // address when it is one (https, or a path on this site); otherwise the link goes nowhere. Pure:
 // unit-tested in node.
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+import { escapeHtml } from "@engine/base/text";
 
 const LINK_TARGET = /^(https:\/\/[^\s"<>]+|\/[^\s"<>]*)$/;
 

@@ -14,7 +14,7 @@ import {
 import { holds } from "@engine/logic/logic";
 import { bundleStepSchema } from "@engine/definitions/bundle";
 import { expand, schemaFile, type SchemaAt } from "@engine/definitions/schema-walk";
-import { humanize } from "@engine/validation/messages";
+import { keyLabel } from "@engine/validation/messages";
 import { ADDRESS_PARTS, addressLine } from "@engine/lending/borrowers";
 
 export interface SummaryRow {
@@ -130,7 +130,7 @@ export function buildSummary(
     });
   const titleOf = (ats: SchemaAt[], key: string) => {
     for (const s of expanded(ats)) if (typeof s.schema.title === "string") return s.schema.title;
-    return humanize(key);
+    return keyLabel(key);
   };
   const useAt = (segments: string[]) => uses.get(`/${segments.join("/")}`);
 

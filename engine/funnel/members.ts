@@ -7,6 +7,7 @@ import type { JsonSchema } from "../definitions/bundle";
 import { escapeSegment, getAt, isWithin, setAt } from "../base/pointer";
 import { OWNER_ROLE } from "./owner";
 import { evaluateRuleSet } from "../logic/rules";
+import { isObject } from "../base/objects";
 
 export { OWNER_ROLE };
 
@@ -163,9 +164,6 @@ export function viewFor(defs: Definitions, part: Part, doc: unknown): Record<str
     return value === undefined ? d : setAt(d, p, value);
   }, without) as Record<string, unknown>;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
  * A step's answer schema limited to the part: properties outside it are left out (and no longer

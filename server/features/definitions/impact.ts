@@ -1,12 +1,12 @@
 // Before a definitions change goes live: how many applications in flight it would send back, and
 // to which step. Each stored application is re-checked as its owner's next visit would re-check it
-// (server/persistence/store/recheck.ts), against the definitions given, and nothing is saved.
+// (server/features/steps/recheck.ts), against the definitions given, and nothing is saved.
 import type { SQL } from "drizzle-orm";
 import type { Definitions } from "@engine/definitions/definitions";
-import { applications } from "../db/schema";
+import { applications } from "@server/persistence/db/schema";
 import { definitionFacts, type Services } from "@server/services";
-import { applicationStore } from "./applications";
-import { recheckFindings } from "./recheck";
+import { applicationStore } from "@server/persistence/store/applications";
+import { recheckFindings } from "../steps/recheck";
 
 export interface Impact {
   /** The version of the definitions judged. */

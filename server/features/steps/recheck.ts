@@ -7,12 +7,12 @@ import { eq, sql } from "drizzle-orm";
 import { todayIso } from "@engine/base/dates";
 import { doneSteps, isFinalStatus } from "@engine/funnel/journey";
 import { invalidSteps, type InvalidStep } from "@engine/funnel/recheck";
-import { transaction, type Db } from "../db/client";
-import { preparedQuery } from "../db/prepared";
-import { applications } from "../db/schema";
+import { transaction, type Db } from "@server/persistence/db/client";
+import { preparedQuery } from "@server/persistence/db/prepared";
+import { applications } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { ownerCompleted, ownerJourney, statusOf } from "@server/features/steps/journey";
-import { applicationStore, type StoredApplication } from "./applications";
+import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
 
 /** Whether an application's answers are due a check against the running definitions. */
 export const recheckDue = (

@@ -1,0 +1,65 @@
+// The JSON-logic operators of the lending domain, registered in the one evaluator
+// (engine/logic/logic.ts) beside the generic ones: employment history coverage (spec §4), business
+// days for the right to cancel, and the ABA routing-number checksum. Each has a description and a
+// worked example that the tests run, like every operator.
+import { isIsoDate } from "../base/dates";
+import type { CustomOperator } from "../logic/logic";
+import { addBusinessDays, calendarOf } from "./business-days";
+import { employmentCoverage } from "./coverage";
+
+export const lendingOperators: Record<string, CustomOperator> = {
+  employment_coverage: {
+    description:
+      "Measures an employment history against the coverage window: gives {complete, missingPeriods: [{start, end, days, kind}], nextStartDate}. Options: windowYears (years back from the first of the current month) and gapDays (longest gap allowed).",
+    example: {
+      logic: { employment_coverage: [{ var: "jobs" }, "2026-11-22", { windowYears: 2, gapDays: 31 }] },
+      data: { jobs: [{ startDate: "2020-01-15", endDate: null }] },
+      result: {
+        complete: true,
+        missingPeriods: [],
+        nextStartDate: "2026-10-01",
+        windowStart: "2024-11-01",
+        windowEnd: "2026-11-01",
+      },
+    },
+    fn: (employments: unknown, today: unknown, options: unknown) =>
+      employmentCoverage(employments, today, options),
+  },
+  add_business_days: {
+    description:
+      "The nth business day after a yyyy-MM-dd date (the date itself not counted) on a calendar of non-business weekdays and holidays (engine/lending/business-days.ts): the last day of the right to cancel (12 CFR 1026.15(a)(3)). Null for a date or calendar it cannot read.",
+    example: {
+      logic: {
+        add_business_days: [
+          "2026-10-09",
+          3,
+          {
+            nonBusinessWeekdays: ["sunday"],
+            holidays: [{ name: "Columbus Day", month: 10, weekday: "monday", nth: 2 }],
+          },
+        ],
+      },
+      result: "2026-10-14",
+    },
+    fn: (date: unknown, count: unknown, calendar: unknown) => {
+      try {
+        return isIsoDate(date) && typeof count === "number"
+          ? addBusinessDays(date, count, calendarOf(calendar)).date
+          : null;
+      } catch {
+        return null;
+      }
+    },
+  },
+  aba_checksum: {
+    description:
+      "True when a 9-digit ABA routing number passes its checksum: 3×(d1+d4+d7) + 7×(d2+d5+d8) + (d3+d6+d9) is a multiple of 10.",
+    example: { logic: { aba_checksum: ["021000021"] }, result: true },
+    fn: (routing: unknown) => {
+      if (typeof routing !== "string" || !/^\d{9}$/.test(routing)) return false;
+      const d = [...routing].map(Number);
+      const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+      return sum % 10 === 0;
+    },
+  },
+};
