@@ -1,4 +1,7 @@
-// The role of the applicant who started (owns) the application, in a module that imports
-// nothing: the web's shell reads it on every page, and engine/funnel/members.ts would bring the rules
-// engine (and the form-engine chunk) into the home page's first load.
-export const OWNER_ROLE = "borrower";
+// The role of the applicant who started (owns) the application. Its one home is rules/members.json
+// (params.owner.role); code that needs it before a definitions set is built reads it here. The
+// role is the name stored answers are kept under, so a live definitions change cannot rename it
+// (npm run check compares a candidate set's owner role with this one).
+import members from "@rules/members.json";
+
+export const OWNER_ROLE: string = members.params.owner.role;

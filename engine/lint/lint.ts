@@ -852,6 +852,18 @@ function checkReleasedStatuses(defs: Definitions, problems: Problem[]) {
   });
 }
 
+/** The owner's role names stored answers and sessions: a definitions change may not rename it. */
+function checkOwnerRole(defs: Definitions, problems: Problem[]): void {
+  const members = defs.ruleSets.get("members");
+  const role = (members?.def.params as { owner?: { role?: unknown } } | undefined)?.owner?.role;
+  if (members && role !== OWNER_ROLE)
+    problems.push({
+      file: members.file,
+      pointer: "/params/owner/role",
+      message: `the owner's role is "${OWNER_ROLE}" in the running product and in stored applications; it cannot change to ${JSON.stringify(role)}`,
+    });
+}
+
 export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
@@ -863,6 +875,7 @@ export function lint(defs: Definitions): Problem[] {
   checkAnalyticsSteps(defs, problems);
   checkCancelledStatus(defs, problems);
   checkReleasedStatuses(defs, problems);
+  checkOwnerRole(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)

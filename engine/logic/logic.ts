@@ -152,7 +152,7 @@ export const customOperators: Record<string, CustomOperator> = {
   },
   starts_with_any: {
     description: "True when the text starts with any of the given prefixes.",
-    example: { logic: { starts_with_any: ["/portal/login", ["/portal", "/insights"]] }, result: true },
+    example: { logic: { starts_with_any: ["/insights/rates", ["/portal", "/insights"]] }, result: true },
     fn: (text: unknown, prefixes: unknown) =>
       typeof text === "string" && asArray(prefixes).some((p) => typeof p === "string" && text.startsWith(p)),
   },

@@ -1,5 +1,6 @@
 // The two kinds of account behind the sign-in endpoints: applicants (users) and partner staff
 // (portal_users). Each says how to find an account by email and what its session shows.
+import { OWNER_ROLE } from "@engine/funnel/owner";
 import { and, eq, isNull } from "drizzle-orm";
 import { memberRole } from "@engine/funnel/members";
 import { memberStore } from "../members/store";
@@ -67,6 +68,7 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
         applicationStatus: facts?.applicationStatus ?? null,
         applicationRoute: facts?.applicationRoute ?? null,
         role: facts?.role ?? null,
+        owner: facts ? facts.role === OWNER_ROLE : false,
       };
     },
   };

@@ -1,6 +1,7 @@
 // The sign-in endpoints of spec §7 under /api/authApplicant and /api/authPortal, with the wire
 // behaviour a NextAuth-style client expects: JSON for GETs, form-encoded POSTs answered with
 // {url}, and failures told by an `error=` parameter in that url.
+import { ROUTES } from "@engine/base/routes";
 import { Hono, type Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { validatorOf } from "@server/transport/trpc/inputs";
@@ -19,10 +20,13 @@ import { signInAttempts } from "./attempts";
 import { accountProvenBy, codeWanted } from "./email-proof";
 import type { SessionKind } from "./sessions";
 
-export const SIGN_IN_PAGE: Record<SessionKind, string> = { applicant: "/app/login", portal: "/portal/login" };
+export const SIGN_IN_PAGE: Record<SessionKind, string> = {
+  applicant: ROUTES.applicantSignIn,
+  portal: ROUTES.portalSignIn,
+};
 const CODE_PAGE: Record<SessionKind, string> = {
-  applicant: "/app/login?step=code",
-  portal: "/portal/login?step=code",
+  applicant: `${ROUTES.applicantSignIn}?step=code`,
+  portal: `${ROUTES.portalSignIn}?step=code`,
 };
 
 // What each sign-in error means to a person: rules/auth-errors.json, shared with the web pages.
@@ -298,7 +302,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
         : null;
       if (!userId) return fail(c, "InvalidLink", 400);
       await sessions.invalidateAllOf(userId); // a new password ends every older session
-      return c.json({ url: "/portal/login?passwordSet=1" });
+      return c.json({ url: `${ROUTES.portalSignIn}?passwordSet=1` });
     });
   }
 

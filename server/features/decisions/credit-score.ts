@@ -5,6 +5,7 @@
 // sign page reads too), audited, recorded as given (disclosuresGiven, with its version and
 // SHA-256), and the borrower gets the filled Notice to the Home Loan Applicant as a PDF: by email,
 // and from their application's page (GET /api/notices/credit-score/mine.pdf).
+import { auditAction } from "@engine/lending/audit-actions";
 import { readFileSync } from "node:fs";
 import { TRPCError } from "@trpc/server";
 import { answersPointer, borrowerName, borrowerRoles } from "@engine/lending/borrowers";
@@ -148,7 +149,7 @@ export async function recordCreditScoreUsed(
     await store.audit(tx, {
       actorKind: "portal",
       actorId: request.recordedBy.id,
-      action: `credit.scoreUsed:${role}`,
+      action: auditAction("credit.scoreUsed", role),
       applicationId: app.id,
       changed: [pointer, GIVEN],
     });

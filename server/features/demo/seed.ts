@@ -1,6 +1,7 @@
 // Demo data for a fresh `npm start`: an applicant part-way through the funnel and a portal
 // administrator, so every screen has something to show. Only into an empty database, never in
 // production.
+import { auditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -106,13 +107,18 @@ export async function seedDemoData(services: Services): Promise<string[]> {
       completed: walked(demoApplication, "previewOffer"),
     });
     await tx.update(applications).set({ loanOfficerId: staffIds[2]! }).where(eq(applications.id, app.id));
-    await store.audit(tx, { actorKind: "system", actorId: null, action: "seed.demo", applicationId: app.id });
+    await store.audit(tx, {
+      actorKind: "system",
+      actorId: null,
+      action: auditAction("seed.demo"),
+      applicationId: app.id,
+    });
     const other = await store.createGuest(tx, "incomeDocs", "variantOne");
     await store.save(tx, other, second, "incomeDocs", null, { completed: walked(second, "incomeDocs") });
     await store.audit(tx, {
       actorKind: "system",
       actorId: null,
-      action: "seed.demo",
+      action: auditAction("seed.demo"),
       applicationId: other.id,
     });
   });

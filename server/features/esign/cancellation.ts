@@ -5,6 +5,7 @@
 // (rules/disbursement.json params.rescission.cancelledStatus, whose page is in rules/funnel.json),
 // and from then on no draw can be released (./draw-release.ts). The applicant and every holder
 // with an email are told by mail.
+import { auditAction } from "@engine/lending/audit-actions";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TRPCError } from "@trpc/server";
@@ -111,7 +112,7 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
     await store.audit(tx, {
       actorKind: request.recordedBy.kind,
       actorId: request.recordedBy.id,
-      action: `rescission.cancelled:${holder.key}`,
+      action: auditAction("rescission.cancelled", holder.key),
       applicationId: app.id,
       changed: ["/rescission/cancellation"],
     });

@@ -5,6 +5,7 @@
 // account-setup consent step gives the Regulation Z 1026.40(d) important terms, the CFPB booklet
 // (1026.40(b), (e): when the application is provided) and the ECOA valuation notice where it
 // applies (Regulation B 1002.14(a)(1)). Recorded before the save, with the step's answers.
+import { auditAction } from "@engine/lending/audit-actions";
 import { TRPCError } from "@trpc/server";
 import { getAt } from "@engine/base/pointer";
 import type { EffectHandler } from "../steps/effects";
@@ -69,7 +70,7 @@ export const giveDisclosures: EffectHandler = {
       await applicationStore(services).audit(tx, {
         actorKind: "applicant",
         actorId: actorId ?? application.ownerId,
-        action: `disclosures.given:${given.map((g) => g.document).join(",")}`,
+        action: auditAction("disclosures.given", given.map((g) => g.document).join(",")),
         applicationId: application.id,
         changed: [effect.recordAt!],
       });

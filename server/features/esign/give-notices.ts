@@ -3,6 +3,7 @@
 // notice (12 CFR 1026.15(b)) with the last day counted from this signing: emailed, as a PDF with
 // two copies, to each borrower who has it; an owner who is not applying has no email with us, so
 // the portal lists their notice for staff to mail. Each notice given is in the audit trail.
+import { auditAction } from "@engine/lending/audit-actions";
 import { readFileSync } from "node:fs";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { EffectHandler } from "../steps/effects";
@@ -19,7 +20,7 @@ export const giveRescissionNotices: EffectHandler = {
       await store.audit(tx, {
         actorKind: "system",
         actorId: actorId ?? null,
-        action: `rescission.notice:${holder.key}`,
+        action: auditAction("rescission.notice", holder.key),
         applicationId: application.id,
         changed: [holder.email ? "email" : "mail"],
       });

@@ -3,6 +3,7 @@
 // rescission.record record the day it reached them. That owner's three business days run from the
 // later of the account opening and that day (rules/disbursement.json holderPeriods), and the draw
 // stays held until they end (./draw-release.ts); with no delivery recorded it stays held.
+import { auditAction } from "@engine/lending/audit-actions";
 import { TRPCError } from "@trpc/server";
 import { transaction } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
@@ -90,7 +91,7 @@ export async function recordNoticeDelivery(
     await store.audit(tx, {
       actorKind: "portal",
       actorId: request.recordedBy.id,
-      action: `rescission.delivered:${holder.key}`,
+      action: auditAction("rescission.delivered", holder.key),
       applicationId: app.id,
       changed: [`/rescission/deliveries/${holder.key}`],
     });

@@ -3,6 +3,7 @@
 // once right after the signing commits and kept in file storage (content-addressed, pdfKey on the
 // rows). Should the stored file be missing, the PDF is made again from the record and the document
 // files, and only if every document's text still has the SHA-256 that was signed.
+import { auditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { TRPCError } from "@trpc/server";
@@ -133,7 +134,7 @@ export async function recordSignatures({
   await applicationStore(services).audit(tx, {
     actorKind: "applicant",
     actorId: actorId ?? application.ownerId,
-    action: `esign.signed:${role}`,
+    action: auditAction("esign.signed", role),
     applicationId: application.id,
     changed: [pointer],
   });

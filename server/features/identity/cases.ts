@@ -1,6 +1,7 @@
 // When a borrower's photo ID is complete (every side the sides rule asks for is uploaded), a case
 // starts with the identity provider; the portal lists the cases waiting for a person and records
 // their decision. Audit events name the case, never the person's data.
+import { auditAction } from "@engine/lending/audit-actions";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { borrowerName, type BorrowerRole } from "@engine/lending/borrowers";
 import type { Definitions } from "@engine/definitions/definitions";
@@ -87,7 +88,7 @@ export async function startIdentityCaseIfComplete(
     await store.audit(db, {
       actorKind: "system",
       actorId: provider.name,
-      action: `identity.started:${borrower}:${result.status}`,
+      action: auditAction("identity.started", borrower, result.status),
       applicationId,
     });
     return result.status;
@@ -172,7 +173,7 @@ export async function decideReview(
     await store.audit(tx, {
       actorKind: "portal",
       actorId: decision.reviewedBy,
-      action: `identity.${decision.status}:${row.borrower}`,
+      action: auditAction(`identity.${decision.status}`, row.borrower),
       applicationId: row.applicationId,
     });
     const [appRow] = await tx.select().from(applications).where(eq(applications.id, row.applicationId));

@@ -3,6 +3,7 @@
 // consent and sign (the sign step invites them to, once the borrower has signed). While the role
 // has the effect's access, mail its address a link to join; when the role is no member any more,
 // withdraw the invite, which ends a joined member's access. The link's token never reaches a log.
+import { ROUTES } from "@engine/base/routes";
 import { accessOf, memberRole, type Access } from "@engine/funnel/members";
 import { getAt } from "@engine/base/pointer";
 import { linkBase } from "../portal/users";
@@ -12,7 +13,7 @@ import type { EffectHandler } from "../steps/effects";
 import { memberStore } from "./store";
 
 /** The path of the page an invite link opens. */
-export const JOIN_PATH = "/app/join";
+export const JOIN_PATH = ROUTES.join;
 
 /** What the invite says, by what the member is asked to do. */
 function inviteMail(access: Access, inviter: string, label: string, link: string, days: number) {

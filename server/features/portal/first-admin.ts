@@ -1,6 +1,7 @@
 // The first portal administrator: on a database without portal users, `npm start` makes one for
 // the lender's own partner ("house") and prints the credentials once. PORTAL_ADMIN_EMAIL,
 // PORTAL_ADMIN_NAME and PORTAL_ADMIN_PASSWORD choose them instead of the defaults.
+import { auditAction } from "@engine/lending/audit-actions";
 import { randomBytes, randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords";
@@ -44,7 +45,7 @@ export async function ensureFirstAdmin(
     await applicationStore(services).audit(tx, {
       actorKind: "system",
       actorId: null,
-      action: "portal.user.firstAdmin",
+      action: auditAction("portal.user.firstAdmin"),
       applicationId: null,
       changed: [`/portalUsers/${id}`],
     });

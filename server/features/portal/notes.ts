@@ -1,5 +1,6 @@
 // Notes on an application's file: staff write them for each other (never the applicant). Each is
 // sealed at rest, carries its author and time, and is recorded in the audit trail (without its text).
+import { auditAction } from "@engine/lending/audit-actions";
 import { asc, eq, inArray } from "drizzle-orm";
 import { transaction } from "@server/persistence/db/client";
 import { applicationNotes, portalUsers } from "@server/persistence/db/schema";
@@ -48,7 +49,7 @@ export function notesOf(services: Services) {
         await store.audit(tx, {
           actorKind: "portal",
           actorId: staff.id,
-          action: "portal.note.added",
+          action: auditAction("portal.note.added"),
           applicationId,
           changed: [`/notes/${note.id}`],
         });

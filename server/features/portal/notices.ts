@@ -3,6 +3,7 @@
 // with how it was delivered and its PDF, and each borrower's FCRA 609(g) notice with the score used
 // (once staff record it) and its PDF; and, for the partner, the list of adverse action notices
 // sent (every declined application they can see, newest decision first).
+import { auditAction } from "@engine/lending/audit-actions";
 import { and, desc, inArray, like } from "drizzle-orm";
 import { answersPointer, borrowerName, ownerRole } from "@engine/lending/borrowers";
 import type { CreditScoreUsed } from "@engine/generated/schema-types";
@@ -95,7 +96,7 @@ export function portalNotices(services: Services) {
       const declined = services.db
         .select({ id: auditEvents.applicationId })
         .from(auditEvents)
-        .where(like(auditEvents.action, "decision.declined:%"));
+        .where(like(auditEvents.action, `${auditAction("decision.declined")}:%`));
       const rows = await services.db
         .select()
         .from(applications)

@@ -2,6 +2,7 @@
 // The guard rails: only users of one's own partner; nobody changes their own role or account
 // state; the partner keeps at least one active administrator. Every change is audited (ids and
 // roles only, never an email or a name).
+import { auditAction, type AuditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
@@ -84,7 +85,7 @@ export function portalUsersOf(services: Services) {
         message: `Choose one of the roles: ${[...policy.roles.values()].map((r) => r.label).join(", ")}.`,
       },
     ]);
-  const audit = (tx: Db, staff: Staff, action: string, userId: string) =>
+  const audit = (tx: Db, staff: Staff, action: AuditAction, userId: string) =>
     store.audit(tx, {
       actorKind: "portal",
       actorId: staff.id,
@@ -179,7 +180,7 @@ export function portalUsersOf(services: Services) {
           createdAt: services.now(),
         };
         await tx.insert(portalUsers).values(row);
-        await audit(tx, staff, `portal.user.invited:${input.role}`, row.id);
+        await audit(tx, staff, auditAction("portal.user.invited", input.role), row.id);
         return row;
       });
       return { id: user.id, mailed: await sendLink(user, "invite", base, partnerName) };
@@ -193,7 +194,7 @@ export function portalUsersOf(services: Services) {
         if (target.role === role) return { id: userId, role };
         if (role !== policy.adminRole) await keepsAnAdmin(tx, staff, target);
         await tx.update(portalUsers).set({ role }).where(eq(portalUsers.id, userId));
-        await audit(tx, staff, `portal.user.role:${target.role}->${role}`, userId);
+        await audit(tx, staff, auditAction("portal.user.role", `${target.role}->${role}`), userId);
         return { id: userId, role };
       });
     },
@@ -205,7 +206,7 @@ export function portalUsersOf(services: Services) {
         if (target.disabledAt) return;
         await keepsAnAdmin(tx, staff, target);
         await tx.update(portalUsers).set({ disabledAt: services.now() }).where(eq(portalUsers.id, userId));
-        await audit(tx, staff, "portal.user.deactivated", userId);
+        await audit(tx, staff, auditAction("portal.user.deactivated"), userId);
       });
       // Their sessions end now, not at expiry.
       await services.auth.portal.sessions.invalidateAllOf(userId);
@@ -217,7 +218,7 @@ export function portalUsersOf(services: Services) {
         const target = await inPartner(tx, staff, userId);
         if (target.disabledAt) {
           await tx.update(portalUsers).set({ disabledAt: null }).where(eq(portalUsers.id, userId));
-          await audit(tx, staff, "portal.user.reactivated", userId);
+          await audit(tx, staff, auditAction("portal.user.reactivated"), userId);
         }
         return { id: userId, status: statusOf({ ...target, disabledAt: null }) };
       });
@@ -230,7 +231,7 @@ export function portalUsersOf(services: Services) {
         const row = await inPartner(tx, staff, userId);
         if (row.disabledAt) throw refused("Reactivate this user before resetting their password.");
         await tx.update(portalUsers).set({ passwordHash: null }).where(eq(portalUsers.id, userId));
-        await audit(tx, staff, "portal.user.passwordReset", userId);
+        await audit(tx, staff, auditAction("portal.user.passwordReset"), userId);
         return row;
       });
       await services.auth.portal.sessions.invalidateAllOf(userId);

@@ -3,6 +3,7 @@
 // steps they have saved are checked against the running definitions once; the steps whose answers
 // no longer pass are taken off their saved list, so their path (engine/funnel/journey.ts) leads back
 // through those steps, and only those, then on to where they were.
+import { auditAction } from "@engine/lending/audit-actions";
 import { eq, sql } from "drizzle-orm";
 import { todayIso } from "@engine/base/dates";
 import { doneSteps, isFinalStatus } from "@engine/funnel/journey";
@@ -72,7 +73,7 @@ export async function recheckApplication(
   await store.audit(tx, {
     actorKind: "system",
     actorId: null,
-    action: `definitions.recheck:${app.definitionsVersion ?? "none"}`,
+    action: auditAction("definitions.recheck", app.definitionsVersion ?? "none"),
     applicationId: app.id,
     changed: invalid.flatMap((s) => s.pointers),
   });

@@ -3,6 +3,7 @@
 // the one the browser runs; the server is the authority); merge into the stored application;
 // decide where they go next along their own path; save it all in one transaction with the step's
 // effects; then the work after the commit. Nothing is saved unless everything passes.
+import { auditAction } from "@engine/lending/audit-actions";
 import { TRPCError } from "@trpc/server";
 import { todayIso } from "@engine/base/dates";
 import type { Step } from "@engine/definitions/definitions";
@@ -190,7 +191,7 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
         await store.audit(tx, {
           actorKind: "system",
           actorId: null,
-          action: `esign.voided:${signer}`,
+          action: auditAction("esign.voided", signer),
           applicationId: reader.app.id,
           changed: pointers,
         });
@@ -267,7 +268,7 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
         await store.audit(tx, {
           actorKind: "system",
           actorId: null,
-          action: `decision.declined:${declined.decision.ruleId}`,
+          action: auditAction("decision.declined", declined.decision.ruleId),
           applicationId: app.id,
           changed: ["/decisions"],
         });
@@ -282,7 +283,7 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     await store.audit(tx, {
       actorKind: "applicant",
       actorId: userId ?? app.ownerId,
-      action: `step.submit:${step.id}`,
+      action: auditAction("step.submit", step.id),
       applicationId: app.id,
       changed,
     });

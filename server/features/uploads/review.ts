@@ -3,6 +3,7 @@
 // leaves the application's `uploads`, so the document rules ask for it again and the applicant's
 // checklist shows "Rejected: <reason>" with a way to upload a new one, even after submission. The
 // borrower whose document it is is emailed. The file and its row stay, for the record.
+import { auditAction } from "@engine/lending/audit-actions";
 import { and, eq, inArray } from "drizzle-orm";
 import { accessOf, OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
@@ -54,7 +55,7 @@ export async function decideUploads(
     await store.audit(tx, {
       actorKind: "portal",
       actorId: decision.reviewedBy,
-      action: `portal.upload.${decision.status}:${row.documentType}`,
+      action: auditAction(`portal.upload.${decision.status}`, row.documentType),
       applicationId: app.id,
       changed: [`/uploads/${row.id}`],
     });

@@ -1,6 +1,7 @@
 // Reads and writes the application document: personal identifiers (the fields the schemas mark
 // sealed or writeOnly) are sealed with AES-256-GCM on the way in and opened on the way out; what
 // leaves the server has the writeOnly ones masked.
+import type { AuditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Recheck } from "@engine/funnel/recheck";
@@ -231,7 +232,7 @@ function createApplicationStore(services: Services) {
       event: {
         actorKind: "applicant" | "portal" | "system";
         actorId: string | null;
-        action: string;
+        action: AuditAction;
         applicationId: string | null;
         changed?: string[];
       },

@@ -1,5 +1,6 @@
 // Every route of spec §2, each group in its own lazily loaded chunk: the home page never loads the
 // form engine, RJSF, ajv, the login forms or the portal.
+import { childPath, ROUTES } from "@engine/base/routes";
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router-dom";
 import { AppIndexRedirect } from "../shell/AppIndexRedirect";
@@ -45,7 +46,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route
-        path="portal"
+        path={ROUTES.portal}
         element={
           <Suspense fallback={<PageLoading />}>
             <PortalLayout />
@@ -54,16 +55,25 @@ export function AppRoutes() {
       >
         <Route element={<PageProviders />}>
           <Route index element={<PipelinePage />} />
-          <Route path="login" element={<PortalLoginPage />} />
-          <Route path="error" element={<AuthErrorPage />} />
-          <Route path="set-password" element={<SetPasswordPage />} />
-          <Route path="applications/:id" element={<ApplicationPage />} />
-          <Route path="identity-reviews" element={<IdentityReviewsPage />} />
-          <Route path="manage-users" element={<ManageUsersPage />} />
-          <Route path="funnel-map" element={<PortalFunnelMapPage />} />
-          <Route path="definitions-impact" element={<DefinitionsImpactPage />} />
-          <Route path="analytics" element={<AnalyticsPage />} />
-          <Route path="notices" element={<NoticesPage />} />
+          <Route path={childPath(ROUTES.portalSignIn, ROUTES.portal)} element={<PortalLoginPage />} />
+          <Route path={childPath(ROUTES.portalSignInError, ROUTES.portal)} element={<AuthErrorPage />} />
+          <Route path={childPath(ROUTES.portalSetPassword, ROUTES.portal)} element={<SetPasswordPage />} />
+          <Route
+            path={`${childPath(ROUTES.portalApplications, ROUTES.portal)}/:id`}
+            element={<ApplicationPage />}
+          />
+          <Route
+            path={childPath(ROUTES.portalIdentityReviews, ROUTES.portal)}
+            element={<IdentityReviewsPage />}
+          />
+          <Route path={childPath(ROUTES.portalManageUsers, ROUTES.portal)} element={<ManageUsersPage />} />
+          <Route path={childPath(ROUTES.portalFunnelMap, ROUTES.portal)} element={<PortalFunnelMapPage />} />
+          <Route
+            path={childPath(ROUTES.portalDefinitionsImpact, ROUTES.portal)}
+            element={<DefinitionsImpactPage />}
+          />
+          <Route path={childPath(ROUTES.portalAnalytics, ROUTES.portal)} element={<AnalyticsPage />} />
+          <Route path={childPath(ROUTES.portalNotices, ROUTES.portal)} element={<NoticesPage />} />
         </Route>
       </Route>
       <Route element={<Layout />}>
@@ -78,14 +88,14 @@ export function AppRoutes() {
 
           <Route path="app">
             <Route index element={<AppIndexRedirect />} />
-            <Route path="login" element={<ApplicantLoginPage />} />
-            <Route path="error" element={<AuthErrorPage />} />
-            <Route path="join" element={<JoinPage />} />
+            <Route path={childPath(ROUTES.applicantSignIn, "/app")} element={<ApplicantLoginPage />} />
+            <Route path={childPath(ROUTES.applicantSignInError, "/app")} element={<AuthErrorPage />} />
+            <Route path={childPath(ROUTES.join, "/app")} element={<JoinPage />} />
             <Route path="ineligible/:reason" element={<IneligiblePage />} />
-            <Route path="right-to-cancel" element={<RightToCancelPage />} />
+            <Route path={childPath(ROUTES.rightToCancel, "/app")} element={<RightToCancelPage />} />
             <Route path="initial-setup/:slug" element={<FunnelPage />} />
             <Route path="application/:slug" element={<FunnelPage />} />
-            <Route path="upload" element={<FunnelPage />} />
+            <Route path={childPath(ROUTES.upload, "/app")} element={<FunnelPage />} />
             <Route path="bank-statement" element={<FunnelPage />} />
           </Route>
           <Route path="prequal/:slug" element={<FunnelPage />} />

@@ -19,6 +19,8 @@ export interface SessionData {
   applicationRoute?: string | null;
   /** "borrower" for the applicant who owns the application, or a member's role (rules/members.json). */
   role?: string | null;
+  /** Whether the reader owns the application (a member, such as a co-borrower, does not). */
+  owner?: boolean;
 }
 
 export type Providers = Record<string, { id: string; name: string; type: string }>;

@@ -1,5 +1,6 @@
 // Which session a page uses (spec §2 "Session separation") and how to read the URLs the auth
 // endpoints answer with. Pure: unit-tested in node (tests/unit/web-auth-paths.test.ts).
+import { ROUTES } from "@engine/base/routes";
 export const APPLICANT_AUTH_BASE = "/api/authApplicant";
 export const PORTAL_AUTH_BASE = "/api/authPortal";
 
@@ -38,7 +39,7 @@ export function sameOriginPath(url: string | null | undefined, origin: string): 
 
 /** The sign-in page for a base, with the error and the page to come back to (spec §8), each when given. */
 export function signInPath(base: AuthBase, callbackUrl: string | null, error?: string): string {
-  const page = base === PORTAL_AUTH_BASE ? "/portal/login" : "/app/login";
+  const page = base === PORTAL_AUTH_BASE ? ROUTES.portalSignIn : ROUTES.applicantSignIn;
   const query = new URLSearchParams({
     ...(error ? { error } : {}),
     ...(callbackUrl ? { callbackUrl } : {}),
@@ -52,5 +53,5 @@ export function signInPath(base: AuthBase, callbackUrl: string | null, error?: s
  */
 export function errorPagePath(base: AuthBase, error: string, callbackUrl: string | null = null): string {
   const query = new URLSearchParams({ error, ...(callbackUrl ? { callbackUrl } : {}) });
-  return `${base === PORTAL_AUTH_BASE ? "/portal/error" : "/app/error"}?${query.toString()}`;
+  return `${base === PORTAL_AUTH_BASE ? ROUTES.portalSignInError : ROUTES.applicantSignInError}?${query.toString()}`;
 }

@@ -4,7 +4,6 @@
 // account, on every device). A guest who has not proven one gets neither: they could not sign
 // back in to the application they started.
 import { NavLink, useNavigate } from "react-router-dom";
-import { OWNER_ROLE } from "@engine/funnel/owner";
 import site from "@content/site.json";
 import { browserDrafts, clearAllDrafts } from "@engine/form/drafts";
 import { signOut } from "../session/auth-client";
@@ -32,7 +31,7 @@ export function AccountNav() {
         </li>
       ) : null}
       {/* A member's (the co-borrower's) own answers end on the progress page; it is their way back to it. */}
-      {session.data?.role && session.data.role !== OWNER_ROLE ? (
+      {session.data?.role && !session.data.owner ? (
         <li>
           <NavLink to={site.members.progressTo}>{site.account.progress}</NavLink>
         </li>

@@ -3,6 +3,7 @@
 // - accept: spends it for the person who opened it, with their own account (made when the address
 //   has none: the link, mailed to it, proves they hold it) and session;
 // - progress: each borrower's part of the application and how far it is answered.
+import { auditAction } from "@engine/lending/audit-actions";
 import { TRPCError } from "@trpc/server";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -130,7 +131,7 @@ export const membersRouter = router({
       await store.audit(tx, {
         actorKind: "applicant",
         actorId: userId,
-        action: `members.accept:${member.role}`,
+        action: auditAction("members.accept", member.role),
         applicationId: app.id,
       });
       if (!ctx.applicant) {
@@ -167,6 +168,7 @@ export const membersRouter = router({
         label: roleLabel(defs, OWNER_ROLE),
         name: accountName(defs, app.doc),
         you: reader.role === OWNER_ROLE,
+        owner: true,
         access: null,
         state: "answering" as const,
         steps: stepsOf(ctx.services, owner),
@@ -180,6 +182,7 @@ export const membersRouter = router({
           label: spec.label,
           name: accountName(defs, app.doc, spec.namePointers),
           you: reader.role === role,
+          owner: false,
           access: access[role] ?? null,
           state: row?.userId ? ("joined" as const) : row ? ("invited" as const) : ("notInvited" as const),
           steps: row ? stepsOf(ctx.services, { app, role, part, member: row }) : [],

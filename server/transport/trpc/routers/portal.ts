@@ -1,6 +1,7 @@
 // Portal procedures, on the portal session. Each names the permission it needs (staffProcedure);
 // rules/portal-roles.json says which roles hold it, and server/features/portal/scope.ts keeps every query
 // to the user's own partner (and, for loan officers, to their assigned applications).
+import { auditAction } from "@engine/lending/audit-actions";
 import { TRPCError } from "@trpc/server";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { buildFunnelMap, renderMermaid, renderSvg } from "@engine/explain/funnel-map";
@@ -137,7 +138,7 @@ const applicationsRouter = router({
         await store.audit(tx, {
           actorKind: "portal",
           actorId: ctx.staff.id,
-          action: officerId ? "portal.application.assigned" : "portal.application.unassigned",
+          action: auditAction(officerId ? "portal.application.assigned" : "portal.application.unassigned"),
           applicationId: row.id,
           changed: ["/loanOfficerId"],
         });

@@ -4,6 +4,7 @@
 // again, the other tabs told, and the co-borrower taken to their first step. Works without a
 // session. A link that no longer works, another account signed in, or an address that has its own
 // application are said in the server's words, with the way to sign in.
+import { ROUTES } from "@engine/base/routes";
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -17,7 +18,7 @@ import { PageLoading } from "@web/src/shell/PageLoading";
 import { classifyApiError } from "../funnel/api-errors";
 import { LINK_TOKEN } from "./set-password";
 
-const SIGN_IN = "/app/login";
+const SIGN_IN = ROUTES.applicantSignIn;
 
 const useStyles = makeStyles({
   facts: {

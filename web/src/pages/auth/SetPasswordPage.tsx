@@ -1,6 +1,7 @@
 // /portal/set-password?token=…: where an invite or a password-reset mail lands. Asks the server
 // whether the link still works and how long a password must be, then sets the password and
 // sends the user to sign in.
+import { ROUTES } from "@engine/base/routes";
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
@@ -18,7 +19,7 @@ function LinkProblem({ title, children }: { title: string; children: string }) {
       <h1 className="page-title">{title}</h1>
       <p className="page-intro">{children}</p>
       <p>
-        <Link to="/portal/login">Go to the partner portal sign-in</Link>
+        <Link to={ROUTES.portalSignIn}>Go to the partner portal sign-in</Link>
       </p>
     </div>
   );
@@ -78,9 +79,12 @@ export default function SetPasswordPage() {
     try {
       const result = await setPassword(token, password);
       if (result.ok)
-        void navigate(sameOriginPath(result.url, window.location.origin) ?? "/portal/login?passwordSet=1", {
-          replace: true,
-        });
+        void navigate(
+          sameOriginPath(result.url, window.location.origin) ?? `${ROUTES.portalSignIn}?passwordSet=1`,
+          {
+            replace: true,
+          },
+        );
       else if (result.error === "WeakPassword") setErrors({ password: result.message });
       else setFormError(result.message);
     } catch (error) {

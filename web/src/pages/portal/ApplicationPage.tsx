@@ -1,6 +1,8 @@
 // /portal/applications/:id: one application's file for staff: where it stands, its priced line
 // (APR, CLTV) and who works it, the documents asked for and received, signatures, notes, identity
 // checks, the answers (masked) and the audit trail.
+import { ROUTES } from "@engine/base/routes";
+import type { AuditWords } from "@engine/lending/audit-actions";
 import { Badge } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
@@ -13,15 +15,7 @@ import { ApplicationNotices } from "./ApplicationNotices";
 import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
 import { AssignOfficer } from "./AssignOfficer";
 import { AuditTrail } from "./AuditTrail";
-import {
-  aprText,
-  borrowerNames,
-  dateTime,
-  enumLabel,
-  money,
-  ratioText,
-  type ActionWords,
-} from "./portal-format";
+import { aprText, borrowerNames, dateTime, enumLabel, money, ratioText } from "./portal-format";
 import { PIPELINE } from "./portal-pages";
 import type { ApplicationDetail } from "./portal-types";
 import { PortalFrame, usePortalMe } from "./PortalFrame";
@@ -62,7 +56,7 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
               {r.reason ? <div className="meta">{r.reason}</div> : null}
               {r.status === "pending" && me.can("identity.review") ? (
                 <div>
-                  <Link to="/portal/identity-reviews">Review it in the queue</Link>
+                  <Link to={ROUTES.portalIdentityReviews}>Review it in the queue</Link>
                 </div>
               ) : null}
             </td>
@@ -155,7 +149,7 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
   const me = usePortalMe();
   const { defs, error: defsError, retry } = useDefinitions();
   const enums = defs?.files.schemas["enums.json"];
-  const words: ActionWords = {
+  const words: AuditWords = {
     step: (id) => (defs ? (defs.steps.get(id)?.def.label ?? undefined) : undefined),
     borrower: (role) => me.borrower(role),
     document: (type) =>

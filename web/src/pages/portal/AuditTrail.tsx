@@ -2,7 +2,8 @@
 // definitions version the event happened under; events under a version other than the one the
 // server runs now are marked, so a reviewer knows which rules applied then.
 import { Badge } from "@fluentui/react-components";
-import { dateTime, describeAction, type ActionWords } from "./portal-format";
+import { describeAuditAction, type AuditWords } from "@engine/lending/audit-actions";
+import { dateTime } from "./portal-format";
 import type { ApplicationDetail } from "./portal-types";
 import { TableRegion } from "./TableRegion";
 
@@ -27,7 +28,7 @@ export function AuditTrail({
 }: {
   audit: ApplicationDetail["audit"];
   current: string;
-  words: ActionWords;
+  words: AuditWords;
 }) {
   if (!audit.length) return <p className="meta">Nothing has been recorded for this application yet.</p>;
   const older = audit.filter((e) => e.definitionsVersion && e.definitionsVersion !== current).length;
@@ -57,7 +58,7 @@ export function AuditTrail({
                 <td className="portal-nowrap">{dateTime(event.at)}</td>
                 <td>{event.actor}</td>
                 <td>
-                  {describeAction(event.action, words)}
+                  {describeAuditAction(event.action, words)}
                   <div className="meta">
                     <code>{event.action}</code>
                   </div>

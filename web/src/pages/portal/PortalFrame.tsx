@@ -2,6 +2,7 @@
 // to the pages their role allows, sign-out, and the page's h1. A page names the permissions it
 // needs; without them the frame says the role does not allow the page and renders nothing else.
 // The pages inside read the signed-in user with usePortalMe().
+import { ROUTES } from "@engine/base/routes";
 import { Button } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
@@ -48,10 +49,12 @@ export function PortalFrame({
 
   const onSignOut = async () => {
     try {
-      const result = await signOut(PORTAL_AUTH_BASE, "/portal/login");
+      const result = await signOut(PORTAL_AUTH_BASE, ROUTES.portalSignIn);
       await session.refresh();
       session.broadcast();
-      void navigate(sameOriginPath(result.url, window.location.origin) ?? "/portal/login", { replace: true });
+      void navigate(sameOriginPath(result.url, window.location.origin) ?? ROUTES.portalSignIn, {
+        replace: true,
+      });
     } catch {
       notify({ intent: "error", title: "Sign-out did not complete", body: "Please try again." });
     }

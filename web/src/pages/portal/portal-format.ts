@@ -1,5 +1,6 @@
 // How the portal words and formats what the server sends: times, sizes, borrowers, enumeration
-// labels from the definitions (schemas/enums.json) and audit actions. Pure.
+// labels from the definitions (schemas/enums.json). Audit actions are worded by their table,
+// engine/lending/audit-actions.ts. Pure.
 import { humanize } from "@engine/base/text";
 
 /** "driver_license" → "Driver license". */
@@ -49,58 +50,6 @@ export function enumLabel(enums: unknown, name: string, value: string | null | u
   if (!value) return "—";
   const option = (enums as EnumFile | undefined)?.$defs?.[name]?.oneOf?.find((o) => o.const === value);
   return option?.title ?? humanizeKey(value);
-}
-
-export interface ActionWords {
-  /** A step's label by its id. */
-  step(id: string): string | undefined;
-  /** A document type's label by its id. */
-  document(type: string): string | undefined;
-  /** A borrower role's name ("Co-borrower"). */
-  borrower(role: string): string;
-}
-
-/** An audit event's action in words: "identity.approved:borrower" → "Identity check approved (borrower)". */
-export function describeAction(action: string, words: ActionWords): string {
-  const [kind = "", arg = "", extra = ""] = action.split(":");
-  const doc = (type: string) => words.document(type) ?? humanizeKey(type);
-  const who = (role: string) => words.borrower(role).toLowerCase();
-  switch (kind) {
-    case "step.submit":
-      return `Answered ${words.step(arg) ?? humanizeKey(arg)}`;
-    case "upload.add":
-      return `Uploaded ${doc(arg)}`;
-    case "upload.remove":
-      return `Removed ${doc(arg)}`;
-    case "esign.signed":
-      return "Signed the disclosures";
-    case "identity.started":
-      return `Identity check started (${who(arg)}${extra ? `, ${extra}` : ""})`;
-    case "identity.approved":
-      return `Identity check approved (${who(arg)})`;
-    case "identity.rejected":
-      return `Identity check rejected (${who(arg)})`;
-    case "identity.withdrawn":
-      return `Identity check withdrawn (${who(arg)})`;
-    case "portal.application.assigned":
-      return "Assigned to a loan officer";
-    case "portal.application.unassigned":
-      return "Loan officer assignment removed";
-    case "portal.note.added":
-      return "Added a note";
-    case "definitions.recheck":
-      return `Re-checked under new definitions (was ${arg || "none"})`;
-    case "decision.declined":
-      return `Declined (${arg}): adverse action notice given`;
-    case "rescission.notice":
-      return `Notice of the right to cancel given (${arg})`;
-    case "rescission.cancelled":
-      return `Cancelled under the right to cancel (${arg})`;
-    case "seed.demo":
-      return "Demo data created";
-    default:
-      return action;
-  }
 }
 
 const MONEY = new Intl.NumberFormat("en-US", {

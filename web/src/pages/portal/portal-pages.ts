@@ -1,6 +1,7 @@
 // The portal's pages and the permission each needs (any one of them), as rules/portal-roles.json
 // grants them: the navigation shows only what the signed-in user's role allows, and a page the
 // role does not allow says so instead of asking the server. Pure.
+import { ROUTES } from "@engine/base/routes";
 import type { Permission } from "./portal-types";
 
 export interface PortalPage {
@@ -14,13 +15,13 @@ export interface PortalPage {
 export const PIPELINE: Permission[] = ["applications.all", "applications.assigned"];
 
 export const PORTAL_PAGES: PortalPage[] = [
-  { to: "/portal", label: "Applications", anyOf: PIPELINE, also: "/portal/applications/" },
-  { to: "/portal/identity-reviews", label: "Identity reviews", anyOf: ["identity.review"] },
-  { to: "/portal/manage-users", label: "Manage users", anyOf: ["users.manage"] },
-  { to: "/portal/funnel-map", label: "Funnel map", anyOf: ["definitions.view"] },
-  { to: "/portal/definitions-impact", label: "Definition changes", anyOf: ["definitions.impact"] },
-  { to: "/portal/analytics", label: "Funnel analytics", anyOf: ["analytics.view"] },
-  { to: "/portal/notices", label: "Notices sent", anyOf: ["notices.view"] },
+  { to: ROUTES.portal, label: "Applications", anyOf: PIPELINE, also: `${ROUTES.portalApplications}/` },
+  { to: ROUTES.portalIdentityReviews, label: "Identity reviews", anyOf: ["identity.review"] },
+  { to: ROUTES.portalManageUsers, label: "Manage users", anyOf: ["users.manage"] },
+  { to: ROUTES.portalFunnelMap, label: "Funnel map", anyOf: ["definitions.view"] },
+  { to: ROUTES.portalDefinitionsImpact, label: "Definition changes", anyOf: ["definitions.impact"] },
+  { to: ROUTES.portalAnalytics, label: "Funnel analytics", anyOf: ["analytics.view"] },
+  { to: ROUTES.portalNotices, label: "Notices sent", anyOf: ["notices.view"] },
 ];
 
 /** Whether permissions hold any of the needed ones; nothing needed is always allowed. */

@@ -3,6 +3,7 @@
 // their typed name. Once any owner cancels, this is the page of the cancelled status (the rules'
 // status-to-route map sends everyone on the application here), and it says who cancelled and when.
 // Texts: content/right-to-cancel.json.
+import { ROUTES } from "@engine/base/routes";
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -83,7 +84,7 @@ export default function RightToCancelPage() {
     body =
       classifyApiError(mine.error).kind === "unauthorized" ? (
         <p>
-          <Link to="/app/login">Sign in</Link> to see your right to cancel.
+          <Link to={ROUTES.applicantSignIn}>Sign in</Link> to see your right to cancel.
         </p>
       ) : (
         <p role="alert">{classifyApiError(mine.error).message}</p>

@@ -2,6 +2,7 @@
 // per part saying whose it is, whether they have joined, and its steps as a checklist. Only the
 // reader's own steps are links, and only those they can open now (answered, or the next one): the
 // other borrower's answers are theirs alone. The property, a fact both share, heads the page.
+import { ROUTES } from "@engine/base/routes";
 import { makeStyles, Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
@@ -9,7 +10,6 @@ import { Link } from "react-router-dom";
 import type { inferRouterOutputs } from "@trpc/server";
 import { addressLine } from "@engine/lending/borrowers";
 import { formatCurrency } from "@engine/base/format";
-import { OWNER_ROLE } from "@engine/funnel/members";
 import type { AppRouter } from "@server/transport/trpc/router";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../api-errors";
@@ -124,7 +124,7 @@ export function ApplicationProgress() {
   const property = (progress.data.property ?? {}) as Record<string, unknown>;
   const address = addressLine(property);
   const value = typeof property.value === "number" ? property.value : null;
-  const readerIsOwner = parts.some((p) => p.you && p.role === OWNER_ROLE);
+  const readerIsOwner = parts.some((p) => p.you && p.owner);
   return (
     <div className={styles.stack}>
       {address || value !== null ? (
@@ -141,7 +141,7 @@ export function ApplicationProgress() {
       {submitted ? (
         <p className={styles.callout} role="status">
           Your application is submitted: our team is reviewing it. If a document is still on your checklist,{" "}
-          <Link to="/app/upload">upload it here</Link>.
+          <Link to={ROUTES.upload}>upload it here</Link>.
         </p>
       ) : null}
       <ul className={own.parts} aria-label="Each borrower's part">

@@ -1,0 +1,29 @@
+// The site's own pages that are not funnel steps, in one table (a step's route is in its step file).
+// The web's router, the server's links and mails, and every page that links to one read it here;
+// a data file that names one (content/site.json, rules/session-guard.json) is checked against it.
+
+export const ROUTES = {
+  home: "/",
+  applicantSignIn: "/app/login",
+  applicantSignInError: "/app/error",
+  join: "/app/join",
+  rightToCancel: "/app/right-to-cancel",
+  upload: "/app/upload",
+  portal: "/portal",
+  portalSignIn: "/portal/login",
+  portalSignInError: "/portal/error",
+  portalSetPassword: "/portal/set-password",
+  portalApplications: "/portal/applications",
+  portalIdentityReviews: "/portal/identity-reviews",
+  portalManageUsers: "/portal/manage-users",
+  portalFunnelMap: "/portal/funnel-map",
+  portalDefinitionsImpact: "/portal/definitions-impact",
+  portalAnalytics: "/portal/analytics",
+  portalNotices: "/portal/notices",
+} as const;
+
+/** A route as its parent route's child path: childPath(ROUTES.applicantSignIn, "/app") → "login". */
+export function childPath(route: string, parent: string): string {
+  if (!route.startsWith(`${parent}/`)) throw new Error(`${route} is not under ${parent}`);
+  return route.slice(parent.length + 1);
+}

@@ -1,0 +1,91 @@
+// Every action the audit trail records, in one table: its name, what its arguments are, and its
+// words for staff. The server's writers build an entry's action with `auditAction` (the type allows
+// no other name), and the portal words it with `describeAuditAction`: a new action is a row here.
+// An action is stored as its name and its arguments joined by ":" ("upload.add:paystub").
+import { humanize } from "../base/text";
+
+/** How an action's words name the things its arguments are. */
+export interface AuditWords {
+  /** A step's label by its id. */
+  step(id: string): string | undefined;
+  /** A document type's label by its id. */
+  document(type: string): string | undefined;
+  /** A borrower role's name ("Co-borrower"). */
+  borrower(role: string): string;
+}
+
+interface Said {
+  /** The document type's label, or its id in words. */
+  doc(type: string): string;
+  /** The borrower role's name in lower case. */
+  who(role: string): string;
+  /** The step's label, or its id in words. */
+  step(id: string): string;
+}
+
+type Describe = (args: string[], say: Said) => string;
+
+const AUDIT_ACTIONS = {
+  // The applicant's answers and documents
+  "step.submit": (a, say) => `Answered ${say.step(a[0] ?? "")}`,
+  "upload.add": (a, say) => `Uploaded ${say.doc(a[0] ?? "")}`,
+  "upload.remove": (a, say) => `Removed ${say.doc(a[0] ?? "")}`,
+  "members.accept": (a, say) => `Joined the application (${say.who(a[0] ?? "")})`,
+  // Signatures and disclosures
+  "esign.signed": (a, say) => `Signed the disclosures${a[0] ? ` (${say.who(a[0])})` : ""}`,
+  "esign.voided": (a, say) => `Signature voided by a changed answer (${say.who(a[0] ?? "")})`,
+  "disclosures.given": (a) => `Disclosures given: ${(a[0] ?? "").split(",").filter(Boolean).join(", ")}`,
+  "rescission.notice": (a) => `Notice of the right to cancel given (${a[0] ?? ""})`,
+  "rescission.delivered": (a) => `Delivery of the notice of the right to cancel recorded (${a[0] ?? ""})`,
+  "rescission.cancelled": (a) => `Cancelled under the right to cancel (${a[0] ?? ""})`,
+  // Identity
+  "identity.started": (a, say) => `Identity check started (${say.who(a[0] ?? "")}${a[1] ? `, ${a[1]}` : ""})`,
+  "identity.approved": (a, say) => `Identity check approved (${say.who(a[0] ?? "")})`,
+  "identity.rejected": (a, say) => `Identity check rejected (${say.who(a[0] ?? "")})`,
+  "identity.withdrawn": (a, say) => `Identity check withdrawn (${say.who(a[0] ?? "")})`,
+  // Decisions
+  "decision.declined": (a) => `Declined (${a[0] ?? ""}): adverse action notice given`,
+  "credit.scoreUsed": (a, say) => `Credit score used (${say.who(a[0] ?? "")}): credit score notice given`,
+  // Staff
+  "portal.upload.accepted": (a, say) => `Accepted ${say.doc(a[0] ?? "")}`,
+  "portal.upload.rejected": (a, say) => `Rejected ${say.doc(a[0] ?? "")}`,
+  "portal.application.assigned": () => "Assigned to a loan officer",
+  "portal.application.unassigned": () => "Loan officer assignment removed",
+  "portal.note.added": () => "Added a note",
+  "portal.user.firstAdmin": () => "First administrator created",
+  "portal.user.invited": (a) => `Invited a portal user (${a[0] ?? ""})`,
+  "portal.user.role": (a) => `Changed a portal user's role (${(a[0] ?? "").replace("->", " → ")})`,
+  "portal.user.deactivated": () => "Deactivated a portal user",
+  "portal.user.reactivated": () => "Reactivated a portal user",
+  "portal.user.passwordReset": () => "Sent a portal user a password reset",
+  // The system
+  "definitions.recheck": (a) => `Re-checked under new definitions (was ${a[0] || "none"})`,
+  "seed.demo": () => "Demo data created",
+} satisfies Record<string, Describe>;
+
+export type AuditActionName = keyof typeof AUDIT_ACTIONS;
+/** A stored action: a name of the table, maybe with its arguments. */
+export type AuditAction = AuditActionName | `${AuditActionName}:${string}`;
+
+/** The stored form of an action with its arguments: auditAction("upload.add", "paystub") → "upload.add:paystub". */
+export function auditAction(name: AuditActionName, ...args: string[]): AuditAction {
+  return (args.length ? `${name}:${args.join(":")}` : name) as AuditAction;
+}
+
+/** Every action name of the table (for tests and the portal's filters). */
+export const auditActionNames = Object.keys(AUDIT_ACTIONS) as AuditActionName[];
+
+const words = (key: string) => humanize(key) || key;
+
+/** A stored action in words for staff; one the table does not know (an older version's) as stored. */
+export function describeAuditAction(action: string, w: AuditWords): string {
+  const [name = "", ...args] = action.split(":");
+  const describe = (AUDIT_ACTIONS as Record<string, Describe>)[name];
+  if (!describe) return action;
+  const say: Said = {
+    doc: (type) => w.document(type) ?? words(type),
+    who: (role) => w.borrower(role).toLowerCase(),
+    step: (id) => w.step(id) ?? words(id),
+  };
+  return describe(args, say);
+}
