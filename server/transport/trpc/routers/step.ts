@@ -1,6 +1,6 @@
 // step.get and step.submit: the server side of every funnel screen (server/features/steps/ does the work).
 import { getStep } from "@server/features/steps/get";
-import { submitStep } from "@server/features/steps/submit";
+import { submitStep } from "@server/features/steps/submit/index";
 import { router, visitorProcedure } from "../init";
 import { inputOf } from "../inputs";
 

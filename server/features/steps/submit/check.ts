@@ -1,0 +1,48 @@
+// Phase 3 of step.submit, check: only the reader's part of the request is taken and judged (the
+// rest of the step is what the other borrower saved); a refusal names the fields. Effects that
+// check before the save (a texted code) see valid answers; what they set is saved with them.
+import { OWNER_ROLE, WHOLE, type Part } from "@engine/funnel/members";
+import { memberStore } from "@server/features/members/store";
+import { judgedAnswers } from "../checked-answers";
+import { handlerOf } from "../effect-table";
+import { admit } from "./admit";
+import type { Submission } from "./submission";
+
+/** The facts the step validator judges with. */
+export const judgeOf = ({ services, step, today }: Submission) => ({
+  defs: services.defs,
+  sensitive: services.sensitive,
+  step,
+  today,
+});
+
+/** The request's answers for the reader's part, judged against what is stored. */
+export const validated = (s: Submission, stored: Record<string, unknown>, part: Part) =>
+  judgedAnswers(judgeOf(s), stored, part, s.input.answers);
+
+/**
+ * What the step's checking effects set, run before the transaction. Without such an effect nothing
+ * is read here: the transaction reads and admits the reader itself.
+ */
+export async function checkBeforeSave(s: Submission): Promise<Record<string, unknown>> {
+  const serverSet: Record<string, unknown> = {};
+  const checking = (s.step.effects ?? []).filter((effect) => handlerOf(effect).check);
+  if (!checking.length) return serverSet;
+  const before = s.userId ? await memberStore(s.services).readerOf(s.services.db, s.userId) : null;
+  admit(s, before);
+  const stored = before?.app.doc ?? {};
+  const { answers } = validated(s, stored, before?.part ?? WHOLE);
+  for (const effect of checking)
+    Object.assign(
+      serverSet,
+      await handlerOf(effect).check!({
+        ...s.effectContext,
+        effect,
+        role: before?.role ?? OWNER_ROLE,
+        ownerId: s.userId,
+        answers: answers as Record<string, unknown>,
+        stored,
+      }),
+    );
+  return serverSet;
+}

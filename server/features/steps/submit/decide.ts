@@ -1,0 +1,103 @@
+// Phase 5 of step.submit, decide and save: where the reader goes next along their own path and the
+// application's status, saved in the transaction. A visitor's first saved answer starts a guest
+// account, application and session.
+import { doneSteps } from "@engine/funnel/journey";
+import { chooseVariant, flowOf } from "@engine/funnel/funnel";
+import type { Db } from "@server/persistence/db/client";
+import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
+import { memberStore, type Reader } from "@server/features/members/store";
+import { journeyFor, ownerJourney, readerCompleted, readerFacts, statusOf, withStep } from "../journey";
+import type { AfterCommit } from "./after-commit";
+import type { Merged } from "./merge";
+import { OWNER_SAVE_STEPS } from "./owner-save-steps";
+import { routeAfter, ruleOf } from "./route";
+import { staleRevision, type Submission, type SubmitResult } from "./submission";
+
+export interface Decided {
+  app: StoredApplication;
+  saved: Omit<SubmitResult, "voided">;
+}
+
+/**
+ * A member's save changes their part and their own path; the owner's revision stays (their open
+ * page is not stale), and the owner's status follows what the member's answers decide.
+ */
+export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: string[]): Promise<Decided> {
+  const { services } = s;
+  const reader = m.reader as Reader & { member: NonNullable<Reader["member"]> };
+  const { app, member } = reader;
+  const completed = withStep(readerCompleted(services, reader), s.step.id);
+  const journey = journeyFor(services, reader, m.doc, completed);
+  const owner = ownerJourney(services, app, m.doc, ownerDone);
+  const options = { bumpRevision: false, completed: ownerDone };
+  if (
+    !(await applicationStore(services).save(
+      tx,
+      app,
+      m.doc,
+      statusOf(owner, app.status),
+      app.recheck,
+      options,
+    ))
+  )
+    throw staleRevision();
+  if (!(await memberStore(services).saved(tx, member, s.step.id))) throw staleRevision();
+  const facts = readerFacts(services, {
+    ...reader,
+    member: { ...member, completed: JSON.stringify(completed) },
+  });
+  return {
+    app,
+    saved: {
+      ...routeAfter(s, journey, null, ruleOf(s, m.doc, app, reader.part)),
+      revision: member.revision + 1,
+      applicationStatus: facts.applicationStatus,
+    },
+  };
+}
+
+/** A visitor's first answer: a guest account, its application in a chosen flow variant, and a session. */
+async function startGuest(s: Submission, tx: Db, after: AfterCommit): Promise<StoredApplication> {
+  const { defs, auth, config } = s.services;
+  const flowId = flowOf(defs, s.step.id);
+  const variant = flowId ? chooseVariant(defs, flowId, Math.random(), config.funnelVariant) : null;
+  const app = await applicationStore(s.services).createGuest(tx, s.step.id, variant);
+  const { token, session } = await auth.applicant.sessions.create(app.ownerId, tx);
+  after.session = { token, expiresAt: session.expiresAt };
+  return app;
+}
+
+/** The owner's save (or a visitor's first): their path, the status, the re-check still open, and the domain's save steps. */
+export async function saveOwner(
+  s: Submission,
+  tx: Db,
+  m: Merged,
+  ownerDone: string[],
+  after: AfterCommit,
+): Promise<Decided> {
+  const app = m.reader ? m.reader.app : await startGuest(s, tx, after);
+  const completed = withStep(m.reader ? ownerDone : [], s.step.id);
+  const journey = ownerJourney(s.services, app, m.doc, completed);
+  // While a re-check is open, the steps still listed are those not answered again yet.
+  const listed = app.recheck?.steps.filter((id) => !completed.includes(id) || id === s.step.id) ?? [];
+  const left = listed.filter((id) => id !== s.step.id && !doneSteps(journey).includes(id));
+  const status = statusOf(journey, app.status);
+  const save = { s, tx, app, stored: m.stored, doc: m.doc, status };
+  const onceSaved = [];
+  for (const step of OWNER_SAVE_STEPS) onceSaved.push(await step.beforeSave(save));
+  const recheck = left.length ? { steps: left } : null;
+  if (!(await applicationStore(s.services).save(tx, app, m.doc, status, recheck, { completed })))
+    throw staleRevision();
+  for (const then of onceSaved) {
+    const later = then ? await then() : undefined;
+    if (later) after.work.push(later);
+  }
+  return {
+    app,
+    saved: {
+      ...routeAfter(s, journey, app.recheck ? journey.due : null, ruleOf(s, m.doc, app, m.part)),
+      revision: app.revision + 1,
+      applicationStatus: status,
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// step.submit, the server side of every funnel screen, as named phases (each in its own module):
+// read who is saving and where they are (./submission.ts); admit them to the step (./admit.ts);
+// check the answers with the engine's step validator, the one the browser runs, the server being
+// the authority (./check.ts); merge into the stored application (./merge.ts); decide where they go
+// next along their own path, and save it all in one transaction with the step's effects and the
+// domain's save steps (./decide.ts, ./owner-save-steps.ts, ./record.ts); then the work after the
+// commit (./after-commit.ts). Nothing is saved unless everything passes.
+import { transaction } from "@server/persistence/db/client";
+import type { Context } from "@server/transport/trpc/init";
+import { receiptsOf } from "../receipts";
+import { afterCommit, runAfterCommit } from "./after-commit";
+import { checkBeforeSave } from "./check";
+import { saveMember, saveOwner } from "./decide";
+import { merge, voidCoveredSignatures } from "./merge";
+import { record } from "./record";
+import { readSubmission, type StepSubmit, type SubmitResult } from "./submission";
+
+export type { SubmitResult } from "./submission";
+
+export async function submitStep(ctx: Context, input: StepSubmit): Promise<SubmitResult> {
+  const s = readSubmission(ctx, input);
+  const receipts = receiptsOf(s.services);
+  // A submission answered already (the same idempotency key) gets the same answer.
+  const replay = s.receipt ? await receipts.find<SubmitResult>(s.services.db, s.receipt, s.userId) : null;
+  if (replay) return replay;
+  const serverSet = await checkBeforeSave(s);
+  let after = afterCommit();
+  const response = await transaction(s.services.db, async (tx): Promise<SubmitResult> => {
+    // The work may run again (PostgreSQL retries a serialization failure): what an earlier try
+    // started was rolled back with it, so its session cookie and its mail must not go out.
+    after = afterCommit();
+    const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId) : null;
+    if (again) return again;
+    const merged = await merge(s, tx, serverSet);
+    const { voided, ownerDone } = await voidCoveredSignatures(s, tx, merged);
+    const decided = merged.reader?.member
+      ? await saveMember(s, tx, merged, ownerDone)
+      : await saveOwner(s, tx, merged, ownerDone, after);
+    return record(s, tx, merged, decided, voided, after);
+  });
+  await runAfterCommit(s, after);
+  return response;
+}

@@ -1,0 +1,90 @@
+// Phase 4 of step.submit, merge: the reader's answers and what the server set go into the stored
+// application, keeping to the reader's part; a page sent from a stale view is refused; a change to
+// an answer a signature covers voids that signature, and its signer signs again.
+import { auditAction } from "@engine/lending/audit-actions";
+import { changedPointers, deleteAt } from "@engine/base/pointer";
+import { keepToPart, OWNER_ROLE, partOf, WHOLE, type Part } from "@engine/funnel/members";
+import { dropStaleVerifications } from "@engine/lending/borrowers";
+import type { Db } from "@server/persistence/db/client";
+import { applicationStore } from "@server/persistence/store/applications";
+import { coverageOf, signingStepOf } from "@server/features/esign/coverage";
+import { memberStore, type Reader } from "@server/features/members/store";
+import { mergedApplication } from "../checked-answers";
+import { ownerCompleted } from "../journey";
+import { recheckApplication } from "../recheck";
+import type { Voided } from "../voided";
+import { admit } from "./admit";
+import { judgeOf, validated } from "./check";
+import { staleRevision, type Submission } from "./submission";
+
+export interface Merged {
+  reader: Reader | null;
+  stored: Record<string, unknown>;
+  part: Part;
+  doc: Record<string, unknown>;
+  /** The pointers this save changes (the audit trail lists them, never their values). */
+  changed: string[];
+}
+
+/** Reads and admits the reader in the transaction, and merges their answers. */
+export async function merge(s: Submission, tx: Db, serverSet: Record<string, unknown>): Promise<Merged> {
+  const { services, userId, step, input } = s;
+  const { defs } = services;
+  let reader = userId ? await memberStore(services).readerOf(tx, userId) : null;
+  admit(s, reader);
+  // Answers are never saved unchecked against the running definitions: a change since the last
+  // visit opens its owner's re-check first.
+  if (reader && !reader.member)
+    reader = { ...reader, app: await recheckApplication(tx, services, reader.app) };
+  const stored = reader?.app.doc ?? {};
+  const part = reader?.part ?? WHOLE;
+  // The step's answers and what the server set, without hidden answers and one-time codes.
+  const merged = mergedApplication(judgeOf(s), stored, validated(s, stored, part), serverSet);
+  // The last word on who changes what: only the reader's part moves. The owner's part is taken on
+  // the new answers, so that stopping to apply with a co-borrower takes their part back.
+  const doc = keepToPart(partOf(defs, reader?.role ?? OWNER_ROLE, merged), stored, merged);
+  dropStaleVerifications(defs, stored, doc, serverSet);
+  const changed = changedPointers(stored, doc);
+  // A page sent again from a stale view is refused, unless it changes nothing (a double click).
+  const revision = reader ? (reader.member?.revision ?? reader.app.revision) : null;
+  const effects = (step.effects ?? []).length > 0;
+  if (
+    reader &&
+    input.revision !== undefined &&
+    input.revision !== revision &&
+    (changed.length > 0 || effects)
+  )
+    throw staleRevision();
+  return { reader, stored, part, doc, changed };
+}
+
+/**
+ * Voids the signatures a changed answer covers: the signer's signing step is reopened (for the
+ * owner, taken off `ownerDone`). Returns the voided signers and the owner's completed steps.
+ */
+export async function voidCoveredSignatures(
+  s: Submission,
+  tx: Db,
+  { reader, doc, changed }: Merged,
+): Promise<{ voided: Voided[]; ownerDone: string[] }> {
+  const { services, now } = s;
+  const voided: Voided[] = [];
+  let ownerDone = reader ? ownerCompleted(services, reader.app) : [];
+  if (!reader || !changed.length) return { voided, ownerDone };
+  const coverage = await coverageOf(services).voidChanged(tx, reader.app.id, doc, now);
+  for (const { signer, changed: pointers } of coverage) {
+    const signing = signingStepOf(services.defs, signer);
+    if (signing) deleteAt(doc, signing.pointer);
+    if (signer === OWNER_ROLE) ownerDone = ownerDone.filter((id) => id !== signing?.stepId);
+    else if (signing) await memberStore(services).reopen(tx, reader.app.id, signer, signing.stepId);
+    voided.push({ signer, pointers });
+    await applicationStore(services).audit(tx, {
+      actorKind: "system",
+      actorId: null,
+      action: auditAction("esign.voided", signer),
+      applicationId: reader.app.id,
+      changed: pointers,
+    });
+  }
+  return { voided, ownerDone };
+}

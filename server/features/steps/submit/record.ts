@@ -1,0 +1,43 @@
+// Phase 6 of step.submit, record: in the same transaction, the audit row of the save, the step's
+// effects (codes, consents, signatures, invites: ../effect-table.ts), and the receipt a repeated
+// submission is answered from.
+import { auditAction } from "@engine/lending/audit-actions";
+import { OWNER_ROLE } from "@engine/funnel/members";
+import type { Db } from "@server/persistence/db/client";
+import { applicationStore } from "@server/persistence/store/applications";
+import { handlerOf } from "../effect-table";
+import { receiptsOf } from "../receipts";
+import { notifyVoidedSigners, type Voided } from "../voided";
+import type { AfterCommit } from "./after-commit";
+import type { Decided } from "./decide";
+import type { Merged } from "./merge";
+import type { Submission, SubmitResult } from "./submission";
+
+export async function record(
+  s: Submission,
+  tx: Db,
+  { reader, doc, changed }: Merged,
+  { app, saved }: Decided,
+  voided: Voided[],
+  after: AfterCommit,
+): Promise<SubmitResult> {
+  const { services, step, userId } = s;
+  const actorId = userId ?? app.ownerId;
+  await applicationStore(services).audit(tx, {
+    actorKind: "applicant",
+    actorId,
+    action: auditAction("step.submit", step.id),
+    applicationId: app.id,
+    changed,
+  });
+  for (const effect of step.effects ?? []) {
+    const role = reader?.role ?? OWNER_ROLE;
+    const context = { ...s.effectContext, effect, tx, role, actorId, application: app, doc };
+    const later = await handlerOf(effect).record?.(context);
+    if (later) after.work.push(later);
+  }
+  if (voided.length) after.work.push(() => notifyVoidedSigners(services, app, voided));
+  const out: SubmitResult = { ...saved, ...(voided.length ? { voided: voided.map((v) => v.signer) } : {}) };
+  if (s.receipt) await receiptsOf(services).record(tx, s.receipt, app.id, userId, out);
+  return out;
+}

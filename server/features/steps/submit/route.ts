@@ -1,0 +1,42 @@
+// Where a reader goes after a save: the next step of their path, and the rule that sends them.
+import { nextStep, routeForStatus } from "@engine/funnel/funnel";
+import type { Journey } from "@engine/funnel/journey";
+import { flowOfPart, type Part } from "@engine/funnel/members";
+import type { StoredApplication } from "@server/persistence/store/applications";
+import { statusOf } from "../journey";
+import type { Submission, SubmitResult } from "./submission";
+
+/** The rule that names the step after this one (a branch of `next`, or the flow's order): why they go there. */
+export function ruleOf(
+  s: Submission,
+  doc: Record<string, unknown>,
+  app: StoredApplication,
+  part: Part,
+): string {
+  const { defs } = s.services;
+  return nextStep(defs, s.step.id, doc, {
+    variant: app.variant ?? undefined,
+    flow: flowOfPart(defs, part) ?? undefined,
+    today: s.today,
+  }).ruleId;
+}
+
+/**
+ * Where the reader goes after saving: the next step of their path (walking forward through pages
+ * already answered, like any wizard), or straight to `jump` (the step still due while a re-check is
+ * open); off the funnel, the page the branch names.
+ */
+export function routeAfter(
+  s: Submission,
+  journey: Journey,
+  jump: string | null,
+  ruleId: string,
+): Pick<SubmitResult, "route" | "stepId" | "ruleId"> {
+  const { defs } = s.services;
+  const at = journey.path.indexOf(s.step.id);
+  const next = at >= 0 && at + 1 < journey.path.length ? journey.path[at + 1]! : null;
+  const to = jump ?? next ?? (journey.exit ? null : journey.due);
+  if (to) return { route: defs.steps.get(to)!.def.route, stepId: to, ruleId };
+  if (journey.exit) return { route: journey.exit.route, stepId: null, ruleId: journey.exit.ruleId };
+  return { route: routeForStatus(defs, statusOf(journey, s.step.id)), stepId: null, ruleId };
+}

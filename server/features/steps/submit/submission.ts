@@ -1,0 +1,72 @@
+// Phase 1 of step.submit, read: the step, who saves it, when, and the facts every later phase uses.
+import { TRPCError } from "@trpc/server";
+import { todayIso } from "@engine/base/dates";
+import type { Step } from "@engine/definitions/definitions";
+import type { APIInputs } from "@engine/generated/schema-types";
+import { answerBoundErrors } from "@engine/validation/answer-bounds";
+import { badRequest, type Context } from "@server/transport/trpc/init";
+import { requireSessionFor } from "../access";
+import type { EffectCheck } from "../effects";
+import { receiptsOf } from "../receipts";
+
+export type StepSubmit = NonNullable<APIInputs["stepSubmit"]>;
+
+export interface SubmitResult {
+  route: string;
+  stepId: string | null;
+  applicationStatus: string;
+  revision: number;
+  ruleId: string;
+  /** The borrowers whose signature this save voided (a covered answer changed): they sign again. */
+  voided?: string[];
+}
+
+/** One submission, as read before anything is judged. */
+export interface Submission {
+  ctx: Context;
+  input: StepSubmit;
+  services: Context["services"];
+  step: Step;
+  /** The signed-in applicant, or null for a visitor's first answer. */
+  userId: string | null;
+  /** The idempotency key's receipt id, when the request carries one. */
+  receipt: string | null;
+  now: Date;
+  today: string;
+  /** What an effect sees of the request. */
+  effectContext: Pick<EffectCheck, "step" | "services" | "request" | "now" | "today" | "actorId">;
+}
+
+export const staleRevision = () =>
+  new TRPCError({
+    code: "CONFLICT",
+    message: "Your application was changed in another window. Reload to see the latest answers.",
+  });
+
+function stepOf(ctx: Context, stepId: string): Step {
+  const step = ctx.services.defs.steps.get(stepId)?.def;
+  if (!step) throw badRequest([{ pointer: "/stepId", message: `Step "${stepId}" does not exist` }]);
+  return step;
+}
+
+/** The request facts an effect may record. */
+const requestOf = (ctx: Context): EffectCheck["request"] => ({
+  ip: ctx.ip,
+  userAgent: typeof ctx.userAgent === "string" && ctx.userAgent !== "" ? ctx.userAgent : null,
+  origin: ctx.origin ?? null,
+});
+
+/** Reads a submission: the step exists, its answers fit their bounds (nothing reads an oversized answer), the session may save it. */
+export function readSubmission(ctx: Context, input: StepSubmit): Submission {
+  const { services } = ctx;
+  const step = stepOf(ctx, input.stepId);
+  const outOfBounds = answerBoundErrors(services.defs, step.id, input.answers);
+  if (outOfBounds.length) throw badRequest(outOfBounds);
+  requireSessionFor(ctx, step.route);
+  const userId = ctx.applicant?.userId ?? null;
+  const receipt = input.idempotencyKey ? receiptsOf(services).macOf(input.idempotencyKey) : null;
+  const now = services.now();
+  const today = todayIso(now);
+  const effectContext = { step, services, request: requestOf(ctx), now, today, actorId: userId };
+  return { ctx, input, services, step, userId, receipt, now, today, effectContext };
+}
