@@ -1,4 +1,5 @@
-// Three projects, each its own npm script (test:unit, test:api, test:e2e); `vitest run` runs all.
+// Four projects, each its own npm script (test:unit, test:definitions, test:api, test:e2e); `vitest run`
+// runs all.
 // The machine the tests are measured on has 2 cores: each project runs 2 files at a time
 // (vitest's default would be cores - 1 = 1). Unit files share one module graph per worker
 // (isolate: false): they import the engine, not a server, and none keeps state between files.
@@ -20,6 +21,17 @@ export default defineConfig({
       {
         extends: true,
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], maxWorkers: 2, isolate: false },
+      },
+      {
+        // Whole definition sets copied, edited and checked, and the command lines run as processes:
+        // the slow half of what was the unit project, kept out of the everyday loop (npm run test:unit).
+        extends: true,
+        test: {
+          name: "definitions",
+          include: ["tests/definitions/**/*.test.ts"],
+          maxWorkers: 2,
+          isolate: false,
+        },
       },
       {
         extends: true,

@@ -1,7 +1,7 @@
 // Renders the site's frame and the portal's (web/src/shell/Layout.tsx, PortalLayout.tsx) through
 // the web build's own Vite config and plugins, and prints their HTML as JSON: what a page of the
 // built site shows around its content, for the lender profile this process was started with
-// (LENDER_PROFILE). Run in a child process by tests/unit/web-lender-frame.test.ts.
+// (LENDER_PROFILE). Run in a child process by tests/definitions/web-lender-frame.test.ts.
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createServer } from "vite";
