@@ -1,9 +1,9 @@
 // npm run format: rewrites every definition file (steps/, rules/, schemas/) in the canonical
-// layout (engine/base/json-format.ts). `--check` only lists the files that are not, and exits 1.
+// layout (engine/base/json-layout.ts). `--check` only lists the files that are not, and exits 1.
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { definitionFiles } from "../definitions/load";
-import { formatDefinition } from "../base/json-format";
+import { layoutDefinition } from "../base/json-layout";
 
 const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });
 let changed = 0;
@@ -11,7 +11,7 @@ for (const { path } of definitionFiles()) {
   const text = readFileSync(path, "utf8");
   let formatted: string;
   try {
-    formatted = formatDefinition(JSON.parse(text));
+    formatted = layoutDefinition(JSON.parse(text));
   } catch {
     console.error(`${path}: is not valid JSON (npm run check says where); left as it is`);
     continue;

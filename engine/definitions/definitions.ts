@@ -5,7 +5,7 @@ import type { SchemaCompiler } from "../validation/precompiled";
 import { uriOf } from "../base/uris";
 import type { Flow, RuleCases, RuleSet, Step } from "../generated/schema-types";
 import { deriveFunnelTables, type FunnelTables } from "../funnel/funnel-tables";
-import { expandEachBorrower, sourceOf, type BorrowerRole, type Source } from "./each-borrower";
+import { expandEachBorrower, sourceOf, type EachBorrowerRole, type Source } from "./each-borrower";
 import { suggest } from "../base/text";
 import type { mergeStepFields } from "./step-fields";
 
@@ -132,7 +132,7 @@ function indexById<T extends { id: string }>(
 function expandStep(
   file: string,
   step: Step,
-  roles: Record<string, BorrowerRole> | undefined,
+  roles: Record<string, EachBorrowerRole> | undefined,
   problems: Problem[],
 ): [Step, Source[] | undefined] {
   if (!step.eachBorrower) return [step, undefined];
@@ -233,7 +233,7 @@ export function buildDefinitions(
     }
   }
   // Steps after the rules: a step's part for each borrower is made from the borrowers of rules/members.json.
-  const roles = defs.params.members?.borrowers as Record<string, BorrowerRole> | undefined;
+  const roles = defs.params.members?.borrowers as Record<string, EachBorrowerRole> | undefined;
   for (const [path, json] of Object.entries(files.steps)) {
     const file = `steps/${path}`;
     const isFlow = path.startsWith("flows/");

@@ -11,7 +11,7 @@ import { isObject } from "../base/objects";
 export type StepTemplate = NonNullable<Step["eachBorrower"]>;
 
 /** A borrower of rules/members.json params.borrowers: where their answers are and when their part is asked. */
-export interface BorrowerRole {
+export interface EachBorrowerRole {
   /** The application's field holding their answers (`user`, `coborrower`). */
   answers: string;
   /** Logic: their part is asked (and kept) only while it holds; absent, always. */
@@ -94,7 +94,7 @@ const esc = escapeSegment;
  */
 export function expandEachBorrower(
   step: Step,
-  roles: Record<string, BorrowerRole>,
+  roles: Record<string, EachBorrowerRole>,
 ): { step: Step; sources: Source[] } {
   const template = step.eachBorrower;
   if (!template) return { step, sources: [] };

@@ -10,7 +10,7 @@ import {
   type Definitions,
   type Problem,
 } from "./definitions";
-import { formatDefinition } from "../base/json-format";
+import { layoutDefinition } from "../base/json-layout";
 import { positionOf, syntaxErrorMessage, syntaxErrorPosition } from "../base/json-positions";
 import { lint } from "../lint/lint";
 import { mergeStepFields } from "./step-fields";
@@ -124,7 +124,7 @@ export function unformattedFiles(dirs: DefinitionDirs = {}): Problem[] {
     } catch {
       return []; // reported by the reader
     }
-    return formatDefinition(value) === text
+    return layoutDefinition(value) === text
       ? []
       : [{ file, pointer: "", message: "is not in the canonical layout: run npm run format" }];
   });

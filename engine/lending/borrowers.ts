@@ -4,7 +4,7 @@
 // address them ("your", "your co-borrower's": members.json `words`), and an address in one line.
 // Server and web read borrowers only through here, so no role name is spelled in their code.
 import type { Definitions } from "../definitions/definitions";
-import type { BorrowerRole as BorrowerSpec } from "../definitions/each-borrower";
+import type { EachBorrowerRole as BorrowerSpec } from "../definitions/each-borrower";
 import type { IdentityVerification } from "../generated/schema-types";
 import { OWNER_ROLE, memberRoles } from "../funnel/members";
 import { deleteAt, getAt } from "../base/pointer";

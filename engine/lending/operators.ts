@@ -5,7 +5,7 @@
 import { isIsoDate } from "../base/dates";
 import type { CustomOperator } from "../logic/logic";
 import { addBusinessDays, calendarOf } from "./business-days";
-import { employmentCoverage } from "./coverage";
+import { employmentCoverage } from "./employment-coverage";
 
 export const lendingOperators: Record<string, CustomOperator> = {
   employment_coverage: {

@@ -33,7 +33,7 @@ import { isWhole, writes, type Part } from "../funnel/members";
 import { openSections, sectionOf, type Section } from "../logic/sections";
 import { browserDrafts, readDraft, saveDraft } from "../form/drafts";
 import { StepFormStore } from "../form/store";
-import { loadPart, part, withParts } from "./fluent-parts";
+import { loadChunk, chunk, withChunks } from "./fluent-chunks";
 import { useStyles } from "./styles";
 import { templates } from "./templates";
 import { WIDGET_NAMES } from "../definitions/widget-names";
@@ -186,12 +186,12 @@ function focusFirstError(root: HTMLElement | null) {
   root.querySelector<HTMLElement>("[data-error-summary]")?.focus();
 }
 
-/** The Next button's sign of a save under way (its part is fetched at the first touch of the form, engine/react/fluent-parts.tsx). */
-const SavingSpinner = withParts(["spinner"], function SavingSpinner() {
-  const { Spinner } = part("spinner");
+/** The Next button's sign of a save under way (its part is fetched at the first touch of the form, engine/react/fluent-chunks.tsx). */
+const SavingSpinner = withChunks(["spinner"], function SavingSpinner() {
+  const { Spinner } = chunk("spinner");
   return <Spinner size="tiny" aria-label="Saving" />;
 });
-const loadSpinner = () => void loadPart("spinner").catch(() => undefined);
+const loadSpinner = () => void loadChunk("spinner").catch(() => undefined);
 
 /** Shown errors that no field on screen displays, and after a failed submit a short notice. */
 function ErrorSummary({ store }: { store: StepFormStore }) {

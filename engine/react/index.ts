@@ -4,4 +4,4 @@ export { StepForm, type StepFormProps } from "./StepForm";
 export { FunnelProgress, SuccessChip, type FunnelProgressProps } from "./FunnelProgress";
 export { helocTheme, helocTokens, mediaUp } from "./theme";
 export { WIDGET_NAMES } from "../definitions/widget-names";
-export { loadStepParts, stepPartsLoaded } from "./step-parts";
+export { loadStepChunks, stepChunksLoaded } from "./step-chunks";

@@ -10,7 +10,7 @@ import type { JsonSchema } from "../definitions/bundle";
 import { pointerOfPath } from "../form/render-schema";
 import { applyChoice, chosenIndex, copiedKeys, sameAsChoices, sameAsFor } from "../logic/same-as";
 import type { FormContext } from "./context";
-import { part, withParts } from "./fluent-parts";
+import { chunk, withChunks } from "./fluent-chunks";
 import { useStyles } from "./styles";
 
 const BaseObjectField = getDefaultRegistry().fields.ObjectField as ComponentType<FieldProps>;
@@ -18,7 +18,7 @@ const BaseObjectField = getDefaultRegistry().fields.ObjectField as ComponentType
 /** The picker of the object field at `pointer`, which its object template draws under its legend. */
 export const SameAsSlot = createContext<{ pointer: string; node: ReactNode } | null>(null);
 
-const SameAsPicker = withParts(
+const SameAsPicker = withChunks(
   ["radio"],
   function SameAsPicker({
     title,
@@ -37,7 +37,7 @@ const SameAsPicker = withParts(
     disabled: boolean;
     onPick(index: number): void;
   }) {
-    const { Radio, RadioGroup } = part("radio");
+    const { Radio, RadioGroup } = chunk("radio");
     const styles = useStyles();
     const id = useId();
     return (

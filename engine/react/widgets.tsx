@@ -15,7 +15,7 @@ import {
 import type { JsonSchema } from "../definitions/bundle";
 import { caretAfterReshape, codecs, type Codec, type CodecName } from "../form/codecs";
 import { GroupA11yContext, useStore } from "./context";
-import { part, withParts } from "./fluent-parts";
+import { chunk, withChunks } from "./fluent-chunks";
 import { emptyValueOf, typesOf } from "../form/render-schema";
 import type { LeafWidgetName } from "../definitions/widget-names";
 import { useStyles } from "./styles";
@@ -99,10 +99,10 @@ function useDeferredChange(id: string, onChange: (value: unknown) => void) {
  * reshaped as it is typed, parsed into the stored value on every keystroke (so visibility logic
  * sees it at once). Validation waits for the blur.
  */
-const CodecInput = withParts(
+const CodecInput = withChunks(
   ["input"],
   function CodecInput(props: Props & { codec: Codec; type?: "text" | "email" | "password" | "tel" }) {
-    const { Input } = part("input");
+    const { Input } = chunk("input");
     const {
       id,
       value,
@@ -222,8 +222,8 @@ function PasswordWidget(props: Props) {
   return <CodecInput {...props} codec={codecs.text} type="password" />;
 }
 
-const TextareaWidget = withParts(["textarea"], function TextareaWidget(props: Props) {
-  const { Textarea } = part("textarea");
+const TextareaWidget = withChunks(["textarea"], function TextareaWidget(props: Props) {
+  const { Textarea } = chunk("textarea");
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, autofocus, placeholder } = props;
   const schema = schemaOf(props);
   const styles = useStyles();
@@ -267,8 +267,8 @@ const TextareaWidget = withParts(["textarea"], function TextareaWidget(props: Pr
   );
 });
 
-const SelectWidget = withParts(["select"], function SelectWidget(props: Props) {
-  const { Select } = part("select");
+const SelectWidget = withChunks(["select"], function SelectWidget(props: Props) {
+  const { Select } = chunk("select");
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, autofocus, options, placeholder } = props;
   const schema = schemaOf(props);
   const styles = useStyles();
@@ -382,8 +382,8 @@ const cardsWidget = (variant: "yesNo" | "cards" | "images") =>
     return <ChoiceCards {...props} variant={variant} />;
   };
 
-const RadioWidget = withParts(["radio"], function RadioWidget(props: Props) {
-  const { Radio, RadioGroup } = part("radio");
+const RadioWidget = withChunks(["radio"], function RadioWidget(props: Props) {
+  const { Radio, RadioGroup } = chunk("radio");
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, options } = props;
   const styles = useStyles();
   const a11y = useContext(GroupA11yContext);
@@ -419,8 +419,8 @@ const RadioWidget = withParts(["radio"], function RadioWidget(props: Props) {
   );
 });
 
-const CheckboxWidget = withParts(["checkbox"], function CheckboxWidget(props: Props) {
-  const { Checkbox } = part("checkbox");
+const CheckboxWidget = withChunks(["checkbox"], function CheckboxWidget(props: Props) {
+  const { Checkbox } = chunk("checkbox");
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, label } = props;
   const styles = useStyles();
   return (
@@ -440,8 +440,8 @@ const CheckboxWidget = withParts(["checkbox"], function CheckboxWidget(props: Pr
   );
 });
 
-const CheckboxesWidget = withParts(["checkbox"], function CheckboxesWidget(props: Props) {
-  const { Checkbox } = part("checkbox");
+const CheckboxesWidget = withChunks(["checkbox"], function CheckboxesWidget(props: Props) {
+  const { Checkbox } = chunk("checkbox");
   const { id, value, onChange, onBlur, disabled, readonly, options } = props;
   const styles = useStyles();
   const a11y = useContext(GroupA11yContext);

@@ -134,7 +134,7 @@ function wholeStep(defs: Definitions, sent: DefinitionFiles, stepId: string): St
  * (whole). What a page that already has a page's files needs to show that step too; null for an
  * unknown step.
  */
-export function stepPart(defs: Definitions, sent: DefinitionFiles, stepId: string): PageFiles | null {
+export function stepCut(defs: Definitions, sent: DefinitionFiles, stepId: string): PageFiles | null {
   const located = defs.steps.get(stepId);
   if (!located) return null;
   if (placesDisplay(located.def)) return { files: sent, whole: "all" };

@@ -15,10 +15,10 @@ import {
   expandEachBorrower,
   logicFor,
   TEMPLATE_NAME,
-  type BorrowerRole,
+  type EachBorrowerRole,
 } from "@engine/definitions/each-borrower";
 import type { Step } from "@engine/generated/schema-types";
-import { formatDefinition } from "@engine/base/json-format";
+import { layoutDefinition } from "@engine/base/json-layout";
 import { definitionFiles, REPO_ROOT } from "@engine/definitions/load";
 import { escapeSegment } from "@engine/base/pointer";
 
@@ -36,7 +36,7 @@ function sorted(v: unknown): unknown {
 }
 
 const members = JSON.parse(readFileSync(join(REPO_ROOT, "rules/members.json"), "utf8")) as Json;
-const roles = members.params.borrowers as Record<string, BorrowerRole>;
+const roles = members.params.borrowers as Record<string, EachBorrowerRole>;
 const [mainRole, ...otherRoles] = Object.entries(roles);
 
 /** The entries of a pointer map under /<field>, with that prefix taken off. */
@@ -311,7 +311,7 @@ for (const { path, file } of targets) {
     continue;
   }
   const before = readFileSync(path, "utf8").split("\n").length;
-  const text = formatDefinition(converted);
+  const text = layoutDefinition(converted);
   console.log(
     `${name}: ${values.write ? "rewritten" : "would be rewritten"} (${before} → ${text.split("\n").length} lines)${notes.length ? `; ${[...new Set(notes)].join("; ")}` : ""}`,
   );

@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { applications, auditEvents, identityReviews, signatures } from "@server/persistence/db/schema";
-import { decideReview } from "@server/features/identity/cases";
+import { decideReview } from "@server/features/identity/checks";
 import { startServer, type RunningServer, type StartOptions } from "@server/start";
 import { makeApplicant } from "../helpers/accounts";
 import { capPropertyValue, copyDefinitions } from "../helpers/definitions";

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatDefinition } from "@engine/base/json-format";
+import { layoutDefinition } from "@engine/base/json-layout";
 import { REPO_ROOT } from "@engine/definitions/load";
 import { copyDefinitions } from "../helpers/definitions";
 
@@ -126,7 +126,7 @@ describe("npm run check", () => {
     expect(out.stderr).toContain(
       "steps/initial-setup/zip.json#: is not in the canonical layout: run npm run format",
     );
-    expect(formatDefinition(JSON.parse(readFileSync(file, "utf8")))).toBe(
+    expect(layoutDefinition(JSON.parse(readFileSync(file, "utf8")))).toBe(
       readFileSync(join(REPO_ROOT, "steps/initial-setup/zip.json"), "utf8"),
     );
   });

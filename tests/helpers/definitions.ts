@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formatDefinition } from "@engine/base/json-format";
+import { layoutDefinition } from "@engine/base/json-layout";
 import { loadDefinitions, REPO_ROOT } from "@engine/definitions/load";
 
 /** The repository's definitions, loaded once per test file. */
@@ -19,7 +19,7 @@ export function copyDefinitions(): {
   const rules = join(dir, "rules");
   cpSync(join(REPO_ROOT, "steps"), steps, { recursive: true });
   cpSync(join(REPO_ROOT, "rules"), rules, { recursive: true });
-  const write = (file: string, json: unknown) => writeFileSync(join(dir, file), formatDefinition(json));
+  const write = (file: string, json: unknown) => writeFileSync(join(dir, file), layoutDefinition(json));
   const edit = (file: string, change: (json: any) => void) => {
     const json = JSON.parse(readFileSync(join(dir, file), "utf8"));
     change(json);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BASE_URI } from "@engine/definitions/ajv";
 import { bundleSchema, bundleStepSchema } from "@engine/definitions/bundle";
 import { compileStepSchema } from "@engine/definitions/definitions";
-import { formats } from "@engine/validation/validators";
+import { formats } from "@engine/validation/field-predicates";
 import { repo } from "../helpers/definitions";
 import { job } from "../helpers/jobs";
 

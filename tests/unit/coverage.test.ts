@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { employmentCoverage } from "@engine/lending/coverage";
+import { employmentCoverage } from "@engine/lending/employment-coverage";
 import { addMonths, addYears, diffDays, parseIsoDate } from "@engine/base/dates";
 
 const options = { windowYears: 2, gapDays: 31 };

@@ -10,7 +10,7 @@ import { formatDateTyping, formatMonthYearTyping, parseDateInput } from "@engine
 import { createFieldLogic } from "@engine/logic/field-logic";
 import { StepFormStore } from "@engine/form/store";
 import { createStepValidator } from "@engine/validation/validate";
-import { isPhoneDigits, isZip } from "@engine/validation/validators";
+import { isPhoneDigits, isZip } from "@engine/validation/field-predicates";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

@@ -3,7 +3,7 @@
 // compiled, those files must decide and show everything a page does as the whole bundle
 // (definitions.bundle, what every page was sent before) does: the
 // step's answers, the guards, the progress bar, Back, the validators fetched ahead; and a step
-// joined later (stepPart) as if it had come first.
+// joined later (stepCut) as if it had come first.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +16,7 @@ import { sliceAnswers } from "@engine/form/answers";
 import { journeyProgress } from "@engine/form/progress";
 import { redirectFor, signOutTargetFor } from "@engine/funnel/funnel";
 import { activeRoles, partOf, WHOLE } from "@engine/funnel/members";
-import { pageFiles, placesDisplay, stepIdForRoute, stepPart } from "@engine/ship/page-files";
+import { pageFiles, placesDisplay, stepIdForRoute, stepCut } from "@engine/ship/page-files";
 import { precompiledModule } from "@engine/ship/precompile";
 import {
   guardModules,
@@ -136,7 +136,7 @@ describe("a funnel page's definitions (engine/ship/page-files.ts)", () => {
         whatAPageDoes(await pageDefinitions(own.files, names), stepId),
         `${stepId}, opened first`,
       ).toEqual(whole);
-      const part = stepPart(defs, sent, stepId)!;
+      const part = stepCut(defs, sent, stepId)!;
       const later = part.whole === "all" ? part.files : joined(first.files, part.files);
       expect(
         whatAPageDoes(await pageDefinitions(later, names), stepId),

@@ -14,7 +14,7 @@ import {
   isText,
   isZip,
   normalizeText,
-} from "@engine/validation/validators";
+} from "@engine/validation/field-predicates";
 
 describe("email", () => {
   it("accepts a standard email address", () => {

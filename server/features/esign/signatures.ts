@@ -25,7 +25,7 @@ import {
   type SignedDocumentRecord,
 } from "./documents";
 import { renderSignedPdf } from "./pdf";
-import { coverageOf } from "./coverage";
+import { signedAnswersOf } from "./signed-answers";
 import { rescissionFor } from "./rescission";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { disclosureValues } from "./values";
@@ -129,7 +129,7 @@ export async function recordSignatures({
     pdfKey: null,
     // The definitions the signed answers were checked against (the audit trail traces it).
     definitionsVersion: services.definitionsVersion,
-    covered: JSON.stringify(coverageOf(services).fingerprints(effect.covers ?? [], doc)),
+    covered: JSON.stringify(signedAnswersOf(services).fingerprints(effect.covers ?? [], doc)),
   });
   await applicationStore(services).audit(tx, {
     actorKind: "applicant",

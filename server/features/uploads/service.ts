@@ -13,7 +13,7 @@ import { isFinalStatus } from "@engine/funnel/journey";
 import { describeAjvErrors } from "@engine/validation/messages";
 import { transaction } from "@server/persistence/db/client";
 import { identityReviews, signatures, uploads } from "@server/persistence/db/schema";
-import { idSidesState, reviewsOf, startIdentityCaseIfComplete } from "../identity/cases";
+import { idSidesState, reviewsOf, startIdentityCaseIfComplete } from "../identity/checks";
 import type { IdentityStatus } from "../identity/provider";
 import type { Services } from "@server/services";
 import { sha256Hex } from "@server/persistence/storage";

@@ -7,7 +7,7 @@ import { keepToPart, OWNER_ROLE, partOf, WHOLE, type Part } from "@engine/funnel
 import { dropStaleVerifications } from "@engine/lending/borrowers";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
-import { coverageOf, signingStepOf } from "@server/features/esign/coverage";
+import { signedAnswersOf, signingStepOf } from "@server/features/esign/signed-answers";
 import { memberStore, type Reader } from "@server/features/members/store";
 import { mergedApplication } from "../checked-answers";
 import { ownerCompleted } from "../journey";
@@ -71,7 +71,7 @@ export async function voidCoveredSignatures(
   const voided: Voided[] = [];
   let ownerDone = reader ? ownerCompleted(services, reader.app) : [];
   if (!reader || !changed.length) return { voided, ownerDone };
-  const coverage = await coverageOf(services).voidChanged(tx, reader.app.id, doc, now);
+  const coverage = await signedAnswersOf(services).voidChanged(tx, reader.app.id, doc, now);
   for (const { signer, changed: pointers } of coverage) {
     const signing = signingStepOf(services.defs, signer);
     if (signing) deleteAt(doc, signing.pointer);

@@ -3,7 +3,7 @@
 // browser reads is sent (engine/ship/browser-files.ts): no worked cases, no meta-schemas.
 import { browserFiles } from "@engine/ship/browser-files";
 import type { DefinitionFiles, Definitions } from "@engine/definitions/definitions";
-import { pageFiles, stepIdForRoute, stepPart } from "@engine/ship/page-files";
+import { pageFiles, stepIdForRoute, stepCut } from "@engine/ship/page-files";
 import { modulesForStep } from "@engine/validation/precompiled";
 import { badRequest, publicProcedure, router } from "../init";
 import { inputOf, optionalInputOf } from "../inputs";
@@ -51,7 +51,7 @@ export const definitionsRouter = router({
     }
     const stepId = input.stepId!;
     const part = defs.steps.has(stepId)
-      ? cutOnce(defs.files, `step ${stepId}`, () => withModules(defs, stepPart(defs, sent, stepId)))
+      ? cutOnce(defs.files, `step ${stepId}`, () => withModules(defs, stepCut(defs, sent, stepId)))
       : null;
     if (!part) throw badRequest([{ pointer: "/stepId", message: `Step "${input.stepId}" does not exist` }]);
     return { version, ...part };

@@ -10,7 +10,7 @@ import { funnelReport } from "@server/features/analytics/report";
 import { transaction } from "@server/persistence/db/client";
 import { checkedDefinitions } from "@server/features/definitions/live";
 import { applications, identityReviews, portalUsers, uploads } from "@server/persistence/db/schema";
-import { decideReview, pendingReviews } from "@server/features/identity/cases";
+import { decideReview, pendingReviews } from "@server/features/identity/checks";
 import { notesOf } from "@server/features/portal/notes";
 import { pipelineOf } from "@server/features/portal/pipeline";
 import { visibleApplication, visibleTo } from "@server/features/portal/scope";

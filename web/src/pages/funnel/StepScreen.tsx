@@ -10,7 +10,7 @@ import type { Definitions, Step } from "@engine/definitions/definitions";
 import { prefetchFollowingValidators, prefetchStepFiles, useServedDefinitions } from "./definitions";
 import { reach, type Part } from "@engine/funnel/members";
 import { bundleStepSchema } from "@engine/definitions/bundle";
-import { FunnelProgress, loadStepParts, StepForm, stepPartsLoaded } from "@engine/react";
+import { FunnelProgress, loadStepChunks, StepForm, stepChunksLoaded } from "@engine/react";
 import { prefetchBotToken } from "@web/src/api/bot-check";
 import { trpc } from "@web/src/api/trpc";
 import { signInPath, APPLICANT_AUTH_BASE } from "@web/src/session/auth-paths";
@@ -46,19 +46,19 @@ const loadNotices = () => import("./StepNotices").then((chunk) => (noticesChunk 
 
 /**
  * What the page waits for besides the answers and the validators: the Fluent components of the
- * step's fields (engine/react/fluent-parts.tsx), and the notices' when one shows. A failed load
+ * step's fields (engine/react/fluent-chunks.tsx), and the notices' when one shows. A failed load
  * does not hold the page: a field whose part is missing shows a moment later.
  */
 function useStepParts(defs: Definitions, step: Step, notices: boolean): boolean {
   // Usually all in already (the first page loaded Input; a step of cards needs none): no turn to wait.
   const loadedNow =
-    useMemo(() => stepPartsLoaded(step, bundleStepSchema(defs, step.id)), [defs, step]) &&
+    useMemo(() => stepChunksLoaded(step, bundleStepSchema(defs, step.id)), [defs, step]) &&
     (!notices || noticesChunk !== null);
   const parts = useQuery({
-    queryKey: ["fluent-parts", step.id, notices],
+    queryKey: ["fluent-chunks", step.id, notices],
     queryFn: () =>
       Promise.all([
-        loadStepParts(step, bundleStepSchema(defs, step.id)),
+        loadStepChunks(step, bundleStepSchema(defs, step.id)),
         notices ? loadNotices() : null,
       ]).then(() => true),
     staleTime: Infinity,

@@ -1,14 +1,14 @@
-// Which of Fluent UI's input components (engine/react/fluent-parts.tsx) a step's form draws with,
+// Which of Fluent UI's input components (engine/react/fluent-chunks.tsx) a step's form draws with,
 // from its answer and UI schemas. Pure: no React, so node's tests read it.
 import type { JsonSchema } from "../definitions/bundle";
 import { GROUP_WIDGETS } from "../definitions/widget-names";
 import { isObject } from "../base/objects";
 
 /** Fluent's inputs, each in a chunk of its own. */
-export type PartName = "input" | "textarea" | "select" | "checkbox" | "radio" | "spinner";
+export type ChunkName = "input" | "textarea" | "select" | "checkbox" | "radio" | "spinner";
 
 /** The parts each widget name draws with (engine/definitions/widget-names.ts, and RJSF's default names). */
-const PARTS_OF_WIDGET: Record<string, PartName[]> = {
+const PARTS_OF_WIDGET: Record<string, ChunkName[]> = {
   text: ["input"],
   email: ["input"],
   password: ["input"],
@@ -30,7 +30,7 @@ const PARTS_OF_WIDGET: Record<string, PartName[]> = {
 };
 
 /** What RJSF draws a field of `schema` with when its UI schema names no widget (its StringField, BooleanField, ArrayField defaults). */
-function defaultParts(schema: Record<string, unknown>): PartName[] {
+function defaultParts(schema: Record<string, unknown>): ChunkName[] {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const choices =
     Array.isArray(schema.enum) ||
@@ -51,12 +51,12 @@ function defaultParts(schema: Record<string, unknown>): PartName[] {
  * its type (a yes/no without a widget may be a checkbox or radios: both). Every branch of a
  * combinator counts, so an answer that shows a field later finds its part in.
  */
-export function partsForStep(
+export function chunksForStep(
   schema: JsonSchema,
   uiSchemas: unknown[],
   options: { sameAs?: boolean } = {},
-): Set<PartName> {
-  const found = new Set<PartName>(options.sameAs ? ["radio"] : []);
+): Set<ChunkName> {
+  const found = new Set<ChunkName>(options.sameAs ? ["radio"] : []);
   const visit = (node: unknown, uis: unknown[]) => {
     if (!isObject(node)) return;
     const widget = uis

@@ -4,8 +4,8 @@
 // is not in it, so a diff never mixes layout with meaning.
 import stringify from "json-stringify-pretty-compact";
 
-export const FORMAT_WIDTH = 120;
+export const LAYOUT_WIDTH = 120;
 
-export function formatDefinition(value: unknown): string {
-  return `${stringify(value, { maxLength: FORMAT_WIDTH, indent: 2 })}\n`;
+export function layoutDefinition(value: unknown): string {
+  return `${stringify(value, { maxLength: LAYOUT_WIDTH, indent: 2 })}\n`;
 }

@@ -1,16 +1,16 @@
-// Which of Fluent's inputs a step's page loads before it shows (engine/react/fluent-parts.tsx): the
+// Which of Fluent's inputs a step's page loads before it shows (engine/react/fluent-chunks.tsx): the
 // parts of the widgets its fields use, and for a field without a widget RJSF's default's; no more,
 // so the first page (two text fields) loads Input only.
 import { describe, expect, it } from "vitest";
 import { bundleStepSchema } from "@engine/definitions/bundle";
-import { partsForStep, type PartName } from "@engine/react/part-names";
+import { chunksForStep, type ChunkName } from "@engine/react/chunk-names";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
-const partsOf = (stepId: string): PartName[] => {
+const partsOf = (stepId: string): ChunkName[] => {
   const step = defs.steps.get(stepId)!.def;
   return [
-    ...partsForStep(bundleStepSchema(defs, stepId), [step.uiSchema], { sameAs: step.sameAs !== undefined }),
+    ...chunksForStep(bundleStepSchema(defs, stepId), [step.uiSchema], { sameAs: step.sameAs !== undefined }),
   ].sort();
 };
 
@@ -25,7 +25,7 @@ function widgetsIn(node: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-const NEEDS: Record<string, PartName> = {
+const NEEDS: Record<string, ChunkName> = {
   text: "input",
   email: "input",
   currency: "input",
@@ -65,9 +65,9 @@ describe("Fluent parts per step", () => {
         d: { type: "object", properties: { e: { type: "integer" } } },
       },
     };
-    expect([...partsForStep(schema, [{}])].sort()).toEqual(["checkbox", "input", "radio", "select"]);
+    expect([...chunksForStep(schema, [{}])].sort()).toEqual(["checkbox", "input", "radio", "select"]);
     expect([
-      ...partsForStep(schema, [
+      ...chunksForStep(schema, [
         {
           a: { "ui:widget": "hidden" },
           b: { "ui:widget": "choiceCards" },

@@ -23,7 +23,7 @@ const canonical = (value: unknown): string =>
           .join(",")}}`
       : JSON.stringify(value);
 
-export function coverageOf(services: Services) {
+export function signedAnswersOf(services: Services) {
   const key = deriveKey(services.masterKey, "signature-covers");
   const fingerprint = (pointer: string, value: unknown) =>
     createHmac("sha256", key)

@@ -1,0 +1,2 @@
+// One of Fluent UI's inputs, in its own chunk (engine/react/fluent-chunks.tsx).
+export { Checkbox } from "@fluentui/react-components";

@@ -1,2 +1,0 @@
-// One of Fluent UI's inputs, in its own chunk (engine/react/fluent-parts.tsx).
-export { Checkbox } from "@fluentui/react-components";
