@@ -1,8 +1,8 @@
 // API bench: step.get and step.submit under load on loopback, beside the ceiling measured in the
 // same run: a bare Hono handler, a trivial tRPC query through each way of mounting tRPC on Hono
-// (@hono/trpc-server, tRPC's fetch adapter called from a Hono route, its node adapter, and our
-// handler, server/transport/trpc/http.ts), and the same trivial query through our whole HTTP stack
-// (createApp: headers, compression, guards, sessions). The servers run in this process;
+// (@hono/trpc-server, the adapter the app uses; tRPC's fetch adapter called from a Hono route; its
+// node adapter), and the same trivial query through our whole HTTP stack (createApp: Hono's
+// security headers and compression, the guards, @hono/trpc-server, sessions). The servers run in this process;
 // autocannon fires from a worker thread so the load generator does not share their event loop.
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -27,7 +27,6 @@ import {
   type Context,
 } from "@server/transport/trpc/init";
 import { inputOf } from "@server/transport/trpc/inputs";
-import { trpcHandler } from "@server/transport/trpc/http";
 import { makeApplicant } from "../tests/helpers/accounts";
 import { answersFor, twoBorrowers } from "../tests/helpers/journeys";
 import { browser, testServer, type TestServer } from "../tests/helpers/server";
@@ -218,7 +217,6 @@ async function startCeiling() {
     });
     return RESPONSE_ALREADY_SENT;
   });
-  app.use("/ours/*", trpcHandler({ router, endpoint: "/ours", createContext: async () => ({}) }));
   return listen(app.fetch);
 }
 
@@ -293,7 +291,6 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
       { name: "trivial tRPC: @hono/trpc-server", options: { url: `${ceiling.url}/hono-trpc-server/ping` } },
       { name: "trivial tRPC: fetch adapter", options: { url: `${ceiling.url}/fetch-adapter/ping` } },
       { name: "trivial tRPC: node adapter", options: { url: `${ceiling.url}/node-adapter/ping` } },
-      { name: "trivial tRPC: our handler", options: { url: `${ceiling.url}/ours/ping` } },
       {
         name: "trivial tRPC through our stack",
         options: {
