@@ -4,7 +4,7 @@
 // dist/bench/<target>.cpuprofile (open it in Chrome's DevTools), and prints the functions that
 // take the most time, by self time and by total time (each function counted once per sample).
 // With `--direct`, the procedure is called in a loop through tRPC's server-side caller instead (no
-// HTTP, no middleware): our handler alone, and its CPU time per call, steady even on a busy machine.
+// HTTP, no middleware): the procedure alone, and its CPU time per call, steady even on a busy machine.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import autocannon from "autocannon";

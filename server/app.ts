@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Hono, type Context as HonoContext } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -17,21 +18,20 @@ import { createDevRoutes } from "./features/dev/routes";
 import {
   botToken,
   crossSiteRefusal,
-  guarded,
+  guards,
   sameOriginHeader,
   trpcRefusal,
 } from "./transport/security/guards";
-import { securityHeaderList, securityHeaders, withSecurityHeaders } from "./transport/security/headers";
+import { securityHeaders } from "./transport/security/headers";
 import { procedureKinds, trpcRequestShape } from "./transport/security/request-shape";
 import type { Services } from "./services";
 import type { Context } from "./transport/trpc/init";
 import { appRouter } from "./transport/trpc/router";
-import { trpcHandler } from "./transport/trpc/http";
+import { trpcEndpoint } from "./transport/trpc/endpoint";
 import { createUploadRoutes } from "./features/uploads/routes";
 import { createEsignRoutes } from "./features/esign/routes";
 import { createNoticeRoutes } from "./features/notices/routes";
 import { createAnalyticsRoutes } from "./features/analytics/routes";
-import { compressLarge } from "./transport/http/compression";
 import { bodyWithin, withBodyOnly } from "./transport/http/body";
 import { createValidatorRoutes } from "./transport/http/validators";
 import { pageShellFor, visitorTargetFor } from "./transport/http/page-shell";
@@ -74,61 +74,16 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
     ? "max-age=63072000; includeSubDomains"
     : false;
   const security = { contentSecurityPolicy: policy([]), strictTransportSecurity };
-  const securityList = securityHeaderList(security);
-  const securityHeaderRecord = Object.fromEntries(securityList);
-
-  // The API first, as one layer, so no other middleware runs for its calls: the body's size, the
-  // guards in tRPC's error shape (the request's shape, batch size, one write, depth, before its
-  // bot-check token is spent), then tRPC. Its answers carry the security headers in their own
-  // head (a dozen setHeader calls cost a trivial call a seventh of its time), its refusals after.
-  const api = trpcHandler({
-    router,
-    endpoint: "/api/trpc",
-    headers: securityHeaderRecord,
-    createContext: async ({ req, resHeaders }, c): Promise<Context & Record<string, unknown>> => {
-      const cookies = fetchCookies(req, resHeaders);
-      let ip = "unknown";
-      try {
-        ip = getConnInfo(c).remote.address ?? ip;
-      } catch {}
-      // scheme://host[:port] of node-server's absolute URL, without parsing it again.
-      const origin = req.url.slice(0, req.url.indexOf("/", req.url.indexOf("//") + 2));
-      return {
-        services,
-        cookies,
-        resHeaders,
-        ip,
-        origin,
-        userAgent: req.headers.get("user-agent"),
-        applicant: await services.auth.applicant.current(cookies),
-        portal: await services.auth.portal.current(cookies),
-      };
-    },
-    onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR")
-        console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);
-    },
-  });
-  // The largest real input (a whole two-borrower application) is 13 KB; every byte over is parse time.
-  const admit = [
-    bodyWithin(256 * 1024, (c) => trpcRefusal(c, 413, "too-large", "The request is too large.")),
-    sameOriginHeader(trpcRefusal),
-    crossSiteRefusal(trpcRefusal),
-    trpcRequestShape(procedureKinds(router), trpcRefusal),
-    botToken(botCheck, trpcRefusal),
-  ];
-  app.use(
-    "/api/trpc/*",
-    guarded(admit, api, (refusal) => withSecurityHeaders(refusal, securityList)),
-  );
-
   app.use("*", securityHeaders(security));
+  // Development's live preview compiles the definitions being edited (its policy, set first, is kept).
+  if (config.dev)
+    for (const path of ["/dev", "/dev/*"])
+      app.use(path, securityHeaders({ ...security, contentSecurityPolicy: policy(["'unsafe-eval'"]) }));
   // An error no handler caught is answered without its details, which may quote personal data,
   // and logged by its kind only (Hono's default prints the whole error).
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     console.error(`${c.req.method} ${c.req.path} failed: ${error.name}`);
-    // The headers given as it is made: node-server's light Response drops headers set on it after.
     return c.json(
       {
         error: {
@@ -137,16 +92,49 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
         },
       },
       500,
-      securityHeaderRecord,
     );
   });
-  const previewPolicy = config.dev
-    ? securityHeaderList({ contentSecurityPolicy: policy(["'unsafe-eval'"]), strictTransportSecurity })[0]![1]
-    : null;
+  // Gzip from a kilobyte up (the definitions bundle is ~110 KB of JSON; gzip takes it to a tenth).
+  app.use("*", compress());
 
-  // The definitions bundle is ~110 KB of JSON; gzip takes it to a tenth. (The tRPC endpoint, above,
-  // gzips its own large answers: its small ones never have their headers read.)
-  app.use("*", compressLarge());
+  // The API: the body's size, then the guards in tRPC's error shape (the request's shape, batch
+  // size, one write, depth, before its bot-check token is spent), as one middleware; then tRPC.
+  // The largest real input (a whole two-borrower application) is 13 KB; every byte over is parse time.
+  app.use(
+    "/api/trpc/*",
+    guards(
+      bodyWithin(256 * 1024, (c) => trpcRefusal(c, 413, "too-large", "The request is too large.")),
+      sameOriginHeader(trpcRefusal),
+      crossSiteRefusal(trpcRefusal),
+      trpcRequestShape(procedureKinds(router), trpcRefusal),
+      botToken(botCheck, trpcRefusal),
+    ),
+    trpcEndpoint({
+      router,
+      endpoint: "/api/trpc",
+      createContext: async ({ req, resHeaders }, c): Promise<Context & Record<string, unknown>> => {
+        const cookies = fetchCookies(req, resHeaders);
+        let ip = "unknown";
+        try {
+          ip = getConnInfo(c).remote.address ?? ip;
+        } catch {}
+        return {
+          services,
+          cookies,
+          resHeaders,
+          ip,
+          origin: new URL(req.url).origin,
+          userAgent: req.headers.get("user-agent"),
+          applicant: await services.auth.applicant.current(cookies),
+          portal: await services.auth.portal.current(cookies),
+        };
+      },
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR")
+          console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);
+      },
+    }),
+  );
 
   // No form or procedure input comes near these sizes; a larger body is refused before it is read.
   const tooLarge = (c: HonoContext) =>
@@ -199,8 +187,6 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
     app.get("/assets/*", (c) => c.text("Not found", 404)); // a missing asset is not the app page
     app.get("*", (c) => {
       c.header("Cache-Control", "no-cache");
-      if (previewPolicy && (c.req.path === "/dev" || c.req.path.startsWith("/dev/")))
-        c.header("Content-Security-Policy", previewPolicy);
       const { defs } = services;
       const stepId = stepIdForRoute(defs, c.req.path);
       const step = stepId ? defs.steps.get(stepId)!.def : null;

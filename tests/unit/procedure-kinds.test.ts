@@ -3,7 +3,6 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { WriteConflict } from "@server/persistence/db/client";
-import { HeaderRecord } from "@server/transport/http/response-headers";
 import {
   applicantProcedure,
   portalProcedure,
@@ -24,7 +23,7 @@ const contextOf = (over: Partial<Context> = {}) =>
   ({
     services: {} as never,
     cookies: { get: () => undefined, set: () => {} },
-    resHeaders: new HeaderRecord(),
+    resHeaders: new Headers(),
     ip: "203.0.113.9",
     applicant: null,
     portal: null,

@@ -17,15 +17,3 @@ export function requestHeader(c: Context, name: string): string | undefined {
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
 }
-
-/** The request's headers as tRPC's request parser reads them (get and has), without a copy. */
-class RequestHeaders implements Pick<Headers, "get" | "has"> {
-  constructor(private readonly c: Context) {}
-  get(name: string) {
-    return requestHeader(this.c, name.toLowerCase()) ?? null;
-  }
-  has(name: string) {
-    return requestHeader(this.c, name.toLowerCase()) !== undefined;
-  }
-}
-export const requestHeaders = (c: Context): Pick<Headers, "get" | "has"> => new RequestHeaders(c);

@@ -22,7 +22,7 @@ export function createValidatorRoutes(services: Services) {
     const etag = `"${createHash("sha256").update(code).digest("base64url").slice(0, 16)}"`;
     c.header("Cache-Control", "no-cache");
     c.header("ETag", etag);
-    // Compressed, the ETag goes out weak (http/compression.ts) and comes back so.
+    // Compressed, the ETag goes out weak (hono/compress) and comes back so.
     const known = (c.req.header("if-none-match") ?? "")
       .split(",")
       .map((tag) => tag.trim().replace(/^W\//, ""));

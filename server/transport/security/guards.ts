@@ -47,21 +47,6 @@ export const guards =
   async (c, next) =>
     (await firstRefusal(c, checks)) ?? next();
 
-/**
- * The checks and then the handler, as one layer: the API's every call passed five of Hono's
- * (npm run bench: ~5 µs each on a trivial call). `finish` completes a refusal (its headers).
- */
-export const guarded =
-  (
-    checks: Check[],
-    handler: (c: Context) => Promise<Response>,
-    finish: (refusal: Response) => Response = (r) => r,
-  ): MiddlewareHandler =>
-  async (c) => {
-    const refusal = await firstRefusal(c, checks);
-    return refusal ? finish(refusal) : handler(c);
-  };
-
 /** A cross-origin page cannot add a custom header without a CORS preflight, which we never grant. */
 export const sameOriginHeader =
   (refuse: Refuse): Check =>

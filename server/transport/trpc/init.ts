@@ -3,7 +3,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { FieldError } from "@engine/validation/messages";
 import type { CookieIO } from "@server/features/auth/cookies";
-import type { ResponseHeaders } from "../http/response-headers";
 import type { Session } from "@server/features/auth/sessions";
 import type { Permission } from "@server/features/portal/roles";
 import { activeStaff } from "@server/features/portal/staff";
@@ -14,7 +13,7 @@ export interface Context {
   services: Services;
   cookies: CookieIO;
   /** Response headers of this call (Cache-Control for personal data). */
-  resHeaders: ResponseHeaders;
+  resHeaders: Headers;
   ip: string;
   /** The origin the request came to (scheme://host:port); mailed links use PUBLIC_URL when it is set. */
   origin?: string;
