@@ -2,8 +2,8 @@
 // with a plain-English description and a worked example that the tests run.
 //
 // json-logic-engine evaluates: on the server each piece of logic is compiled once to a JavaScript
-// function; the browser, whose CSP forbids compiling, interprets it (see LogicMode). About 5x json-logic-js's
-// speed on our rules (npm run bench). Its own value operators differ from JSON-logic's reference
+// function; the browser, whose CSP forbids compiling, interprets it (see LogicMode). Several times json-logic-js's
+// speed on our rules (docs/performance.md). Its own value operators differ from JSON-logic's reference
 // (json-logic-js) in ways our rules notice: null counts as 0 in comparisons and arithmetic (an
 // unanswered yes/no read as "no"), and text that is not a number throws. So the operators that
 // compute on values are the reference's, word for word, with their two-argument forms inlined into

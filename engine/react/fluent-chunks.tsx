@@ -1,5 +1,5 @@
 // Fluent UI's input components, each in its own chunk, loaded per kind of field a step shows
-// (issue 24: the first funnel page asks two text fields, and loaded every widget's component).
+// (a first funnel page asks two text fields and should not load every widget's component).
 // Before a step shows, its page loads what it asks (loadStepChunks, from its answer schema and UI
 // schema); a widget whose chunk is not in yet renders nothing for the moment it takes to arrive
 // (a step the reckoning below misjudged), never an error.

@@ -1,4 +1,4 @@
-// What of the definitions one funnel page is sent (issue 24: the first page's weight), instead of
+// What of the definitions one funnel page is sent (the first page's weight: docs/performance.md), instead of
 // every step's files: a page needs its own step whole, but of the other steps only what the
 // progress bar, the guards and Back read. Pure: the server cuts the files (server/transport/trpc/routers/
 // definitions.ts), the browser joins the parts it was sent (web/src/pages/funnel/definitions.ts).

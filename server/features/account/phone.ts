@@ -2,8 +2,8 @@
 // (through services.sms), verifyPhoneCode checks the code typed and stamps when the phone was
 // verified. Codes are the sign-in codes' store (10 minutes, 5 tries, only an HMAC kept), keyed by
 // the account and the number, so a code proves this person holds this phone.
+import { invalidAnswers } from "@server/features/refusal";
 import { getAt } from "@engine/base/pointer";
-import { badRequest } from "@server/transport/trpc/init";
 import type { EffectHandler } from "../steps/effects";
 
 const keyOf = (ownerId: string, phone: string) => `${ownerId}:${phone}`;
@@ -18,7 +18,7 @@ export const sendPhoneCode: EffectHandler = {
     if (typeof phone !== "string") return;
     const over = await services.limits.textsPerApplicant.hit(application.ownerId);
     if (!over.ok)
-      throw badRequest([
+      throw invalidAnswers([
         {
           pointer: effect.phone!,
           message:
@@ -36,7 +36,7 @@ export const verifyPhoneCode: EffectHandler = {
     const phone = getAt(stored, effect.phone!);
     const code = getAt(answers, effect.code!);
     if (!ownerId || typeof phone !== "string")
-      throw badRequest([
+      throw invalidAnswers([
         { pointer: effect.phone!, message: "Enter your mobile number first, so we can text you a code." },
       ]);
     const result = await services.codes.check(
@@ -51,6 +51,6 @@ export const verifyPhoneCode: EffectHandler = {
       none: "We have no code for this number. Go back and we will text you one.",
       invalid: "That code is not the one we texted. Check it and try again.",
     }[result];
-    throw badRequest([{ pointer: effect.code!, message }]);
+    throw invalidAnswers([{ pointer: effect.code!, message }]);
   },
 };

@@ -5,9 +5,9 @@
 // sign page reads too), audited, recorded as given (disclosuresGiven, with its version and
 // SHA-256), and the borrower gets the filled Notice to the Home Loan Applicant as a PDF: by email,
 // and from their application's page (GET /api/notices/credit-score/mine.pdf).
+import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import { readFileSync } from "node:fs";
-import { TRPCError } from "@trpc/server";
 import { answersPointer, borrowerName, borrowerRoles } from "@engine/lending/borrowers";
 import type { CreditScoreUsed } from "@engine/generated/schema-types";
 import { readLenderProfile } from "@engine/lending/lender-file";
@@ -22,7 +22,6 @@ import { documentsFor } from "../esign/signatures";
 import { CREDIT_SCORE_TEXT_FILE } from "../esign/values";
 import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
-import { badRequest } from "@server/transport/trpc/init";
 
 export const CREDIT_SCORE_NOTICE = "credit-score-notice";
 export const CREDIT_SCORE_PDF_NAME = "notice-to-the-home-loan-applicant.pdf";
@@ -106,12 +105,14 @@ export async function recordCreditScoreUsed(
   const now = services.now();
   const today = dateIn(now, rescissionParams(services.defs).timeZone ?? "UTC");
   const errors = scoreErrors(request.used, today);
-  if (errors.length) throw badRequest(errors);
+  if (errors.length) throw invalidAnswers(errors);
   const done = await transaction(services.db, async (tx) => {
     const app = await store.byId(tx, request.applicationId);
-    if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such application." });
+    if (!app) throw refuse("notFound", "There is no such application.");
     if (!scoredBorrowers(services, app.doc).includes(request.borrower))
-      throw badRequest([{ pointer: "/borrower", message: "There is no such borrower on this application." }]);
+      throw invalidAnswers([
+        { pointer: "/borrower", message: "There is no such borrower on this application." },
+      ]);
     const role = request.borrower;
     const doc = setAt(
       app.doc,
@@ -141,10 +142,7 @@ export async function recordCreditScoreUsed(
       unknown
     >;
     if (!(await store.save(tx, app, withNotice, app.status)))
-      throw new TRPCError({
-        code: "CONFLICT",
-        message: "The application changed meanwhile. Please try again.",
-      });
+      throw refuse("conflict", "The application changed meanwhile. Please try again.");
     const pointer = `${answersPointer(services.defs, role)}/creditScoreUsed`;
     await store.audit(tx, {
       actorKind: "portal",

@@ -1,4 +1,4 @@
-// Definitions that change while the server runs (issue 21 item 4). A reload reads and checks the
+// Definitions that change while the server runs. A reload reads and checks the
 // definition folders exactly as the start does; a set with any problem is refused and the running
 // one keeps serving (the problems are logged and kept for whoever asks), a clean one is swapped in
 // whole for the next request. Applicants in flight meet it on their next visit: their saved

@@ -7,7 +7,6 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Hono } from "hono";
-import { TRPCError } from "@trpc/server";
 import { answerBoundErrors } from "@engine/validation/answer-bounds";
 import { todayIso } from "@engine/base/dates";
 import type { Definitions, Problem } from "@engine/definitions/definitions";
@@ -18,7 +17,7 @@ import { refuseCrossSite, requireSameOriginHeader } from "@server/transport/secu
 import type { Services } from "@server/services";
 import { judgedAnswers, mergedApplication } from "../steps/checked-answers";
 import { handlerOf } from "../steps/effect-table";
-import { FieldErrors } from "@server/transport/trpc/init";
+import { Refusal } from "@server/features/refusal";
 
 export const SAMPLE_APPLICATION = join(REPO_ROOT, "server/features/demo/application.two-borrowers.json");
 
@@ -128,8 +127,8 @@ export function createDevRoutes(services: Services, dirs: DefinitionDirs = defin
         .map((effect) => effect.id);
       return c.json({ valid: true, answers: judged.answers, notRun });
     } catch (error) {
-      if (error instanceof TRPCError && error.cause instanceof FieldErrors)
-        return c.json({ valid: false, errors: error.cause.errors });
+      if (error instanceof Refusal && error.fieldErrors)
+        return c.json({ valid: false, errors: error.fieldErrors });
       throw error;
     }
   });

@@ -5,16 +5,15 @@
 // (rules/disbursement.json params.rescission.cancelledStatus, whose page is in rules/funnel.json),
 // and from then on no draw can be released (./draw-release.ts). The applicant and every holder
 // with an email are told by mail.
+import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { TRPCError } from "@trpc/server";
 import { accountEmail } from "@engine/lending/borrowers";
 import { REPO_ROOT } from "@engine/base/paths";
 import { transaction } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
-import { badRequest } from "@server/transport/trpc/init";
 import { dateIn } from "./rescission";
 import { cancelledStatus, rightToCancel, type Cancellation } from "./right-to-cancel";
 import { longDate } from "./values";
@@ -33,7 +32,7 @@ interface CancelRequest {
   recordedBy: Cancellation["recordedBy"];
 }
 
-const refuse = (message: string) => new TRPCError({ code: "PRECONDITION_FAILED", message });
+const notNow = (message: string) => refuse("notNow", message);
 
 export const fillText = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
@@ -44,31 +43,31 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
   const store = applicationStore(services);
   const status = cancelledStatus(defs);
   if (!status)
-    throw new TRPCError({
-      code: "INTERNAL_SERVER_ERROR",
-      message: "rules/disbursement.json names no cancelled status (params.rescission.cancelledStatus)",
-    });
+    throw refuse(
+      "misconfigured",
+      "rules/disbursement.json names no cancelled status (params.rescission.cancelledStatus)",
+    );
   const now = services.now();
   const { cancellation, emails } = await transaction(db, async (tx) => {
     const app = await store.byId(tx, request.applicationId);
-    if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such application." });
+    if (!app) throw refuse("notFound", "There is no such application.");
     const right = await rightToCancel(tx, services, app, now);
     if (!right.applies)
-      throw refuse(
+      throw notNow(
         "No right to cancel applies to this line: it is not secured by a home an owner lives in as their principal dwelling.",
       );
     if (right.cancellation)
-      throw new TRPCError({
-        code: "CONFLICT",
-        message: `This line was already cancelled by ${right.cancellation.name} on ${longDate(right.cancellation.sentOn)}.`,
-      });
-    if (!right.period)
       throw refuse(
+        "conflict",
+        `This line was already cancelled by ${right.cancellation.name} on ${longDate(right.cancellation.sentOn)}.`,
+      );
+    if (!right.period)
+      throw notNow(
         "The right to cancel starts when the disclosures are signed: there is nothing to cancel yet.",
       );
     const holder = right.holders.find((h) => h.key === request.holder);
     if (!holder)
-      throw badRequest([
+      throw invalidAnswers([
         {
           pointer: "/holder",
           message: "Only an owner with the right to cancel may cancel (one named on the notice).",
@@ -77,11 +76,11 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
     const today = dateIn(now, right.period.timeZone);
     const sentOn = request.via === "online" ? today : request.sentOn!;
     if (sentOn > today)
-      throw badRequest([
+      throw invalidAnswers([
         { pointer: "/sentOn", message: "The day the cancellation was sent cannot be after today." },
       ]);
     if (sentOn < right.period.startDate)
-      throw badRequest([
+      throw invalidAnswers([
         {
           pointer: "/sentOn",
           message: `The right to cancel started on ${longDate(right.period.startDate)}: a cancellation sent before it is not one.`,
@@ -90,7 +89,7 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
     // Mailed in time counts even when it arrives later (the notice: "send the notice no later than midnight of").
     // Each owner's own period counts: a mailed notice delivered later runs later, one not delivered yet has not started to run out.
     if (holder.period && sentOn > holder.period.endDate)
-      throw refuse(`The period to cancel ended at midnight on ${longDate(holder.period.endDate)}.`);
+      throw notNow(`The period to cancel ended at midnight on ${longDate(holder.period.endDate)}.`);
     const cancellation: Cancellation = {
       holder: holder.key,
       name: holder.name,
@@ -105,10 +104,7 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
       rescission: { ...((app.doc.rescission ?? {}) as Record<string, unknown>), cancellation },
     };
     if (!(await store.save(tx, app, doc, status)))
-      throw new TRPCError({
-        code: "CONFLICT",
-        message: "The application changed meanwhile. Please try again.",
-      });
+      throw refuse("conflict", "The application changed meanwhile. Please try again.");
     await store.audit(tx, {
       actorKind: request.recordedBy.kind,
       actorId: request.recordedBy.id,

@@ -6,7 +6,7 @@
 // notice: a mailed notice with no delivery recorded keeps the money held (rules/disbursement.json
 // drawReleasable decides). step.submit, the one path that moves an application's status forward,
 // calls this before it saves.
-import { TRPCError } from "@trpc/server";
+import { refuse } from "@server/features/refusal";
 import type { Db } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
 import { dateIn } from "./rescission";
@@ -65,9 +65,5 @@ export async function assertDrawMayBeReleased(
 ) {
   if (status === app.status || !releasedStatuses(services.defs).includes(status)) return;
   const reason = await drawHeldBack(db, services, app.id, doc, now);
-  if (reason)
-    throw new TRPCError({
-      code: "PRECONDITION_FAILED",
-      message: `The line cannot move to "${status}": ${reason}.`,
-    });
+  if (reason) throw refuse("notNow", `The line cannot move to "${status}": ${reason}.`);
 }

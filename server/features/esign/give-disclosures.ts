@@ -5,8 +5,8 @@
 // account-setup consent step gives the Regulation Z 1026.40(d) important terms, the CFPB booklet
 // (1026.40(b), (e): when the application is provided) and the ECOA valuation notice where it
 // applies (Regulation B 1002.14(a)(1)). Recorded before the save, with the step's answers.
+import { refuse } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
-import { TRPCError } from "@trpc/server";
 import { getAt } from "@engine/base/pointer";
 import type { EffectHandler } from "../steps/effects";
 import { applicationStore } from "@server/persistence/store/applications";
@@ -42,10 +42,10 @@ export const giveDisclosures: EffectHandler = {
     // A live lender never gives these with a figure missing: the applicant would not have the terms.
     const incomplete = shown.filter((d) => d.text.includes(MISSING_VALUE));
     if (services.config.production && incomplete.length)
-      throw new TRPCError({
-        code: "PRECONDITION_FAILED",
-        message: `These disclosures are not complete yet, so we cannot take your application: ${incomplete.map((d) => d.title).join(", ")}. Contact us and we will complete them.`,
-      });
+      throw refuse(
+        "notNow",
+        `These disclosures are not complete yet, so we cannot take your application: ${incomplete.map((d) => d.title).join(", ")}. Contact us and we will complete them.`,
+      );
     const before = givenDisclosures(stored, pointer);
     const known = new Set(before.map((g) => g.sha256));
     const given = shown

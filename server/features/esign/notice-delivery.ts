@@ -3,12 +3,11 @@
 // rescission.record record the day it reached them. That owner's three business days run from the
 // later of the account opening and that day (rules/disbursement.json holderPeriods), and the draw
 // stays held until they end (./draw-release.ts); with no delivery recorded it stays held.
+import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
-import { TRPCError } from "@trpc/server";
 import { transaction } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
-import { badRequest } from "@server/transport/trpc/init";
 import { dateIn } from "./rescission";
 import { deliveriesOf, rightToCancel, type Delivery } from "./right-to-cancel";
 import { longDate } from "./values";
@@ -21,7 +20,7 @@ interface DeliveryRequest {
   recordedBy: Delivery["recordedBy"];
 }
 
-const refuse = (message: string) => new TRPCError({ code: "PRECONDITION_FAILED", message });
+const notNow = (message: string) => refuse("notNow", message);
 
 /** Records the day a mailed notice reached its owner, or refuses (naming the field); a later record replaces an earlier one. */
 export async function recordNoticeDelivery(
@@ -32,29 +31,29 @@ export async function recordNoticeDelivery(
   const now = services.now();
   return transaction(services.db, async (tx) => {
     const app = await store.byId(tx, request.applicationId);
-    if (!app) throw new TRPCError({ code: "NOT_FOUND", message: "There is no such application." });
+    if (!app) throw refuse("notFound", "There is no such application.");
     const right = await rightToCancel(tx, services, app, now);
     if (!right.applies)
-      throw refuse("No right to cancel applies to this line: there is no notice to deliver.");
+      throw notNow("No right to cancel applies to this line: there is no notice to deliver.");
     if (right.cancellation)
-      throw new TRPCError({
-        code: "CONFLICT",
-        message: `This line was already cancelled by ${right.cancellation.name} on ${longDate(right.cancellation.sentOn)}.`,
-      });
-    if (!right.period)
       throw refuse(
+        "conflict",
+        `This line was already cancelled by ${right.cancellation.name} on ${longDate(right.cancellation.sentOn)}.`,
+      );
+    if (!right.period)
+      throw notNow(
         "The notices of the right to cancel are given when the disclosures are signed: there is none to deliver yet.",
       );
     const holder = right.holders.find((h) => h.key === request.holder);
     if (!holder)
-      throw badRequest([
+      throw invalidAnswers([
         {
           pointer: "/holder",
           message: "Only an owner with the right to cancel has a notice (one named on the notices).",
         },
       ]);
     if (holder.delivery.via === "email")
-      throw badRequest([
+      throw invalidAnswers([
         {
           pointer: "/holder",
           message: `${holder.name}'s notice is emailed when the account opens: only a mailed notice's delivery is recorded.`,
@@ -62,11 +61,11 @@ export async function recordNoticeDelivery(
       ]);
     const today = dateIn(now, right.period.timeZone);
     if (request.deliveredOn > today)
-      throw badRequest([
+      throw invalidAnswers([
         { pointer: "/deliveredOn", message: "The day the notice was delivered cannot be after today." },
       ]);
     if (request.deliveredOn < right.period.startDate)
-      throw badRequest([
+      throw invalidAnswers([
         {
           pointer: "/deliveredOn",
           message: `The notice was made when the account opened on ${longDate(right.period.startDate)}: it cannot have been delivered before.`,
@@ -84,10 +83,7 @@ export async function recordNoticeDelivery(
       rescission: { ...rescission, deliveries: { ...deliveriesOf(app.doc), [holder.key]: delivery } },
     };
     if (!(await store.save(tx, app, doc, app.status)))
-      throw new TRPCError({
-        code: "CONFLICT",
-        message: "The application changed meanwhile. Please try again.",
-      });
+      throw refuse("conflict", "The application changed meanwhile. Please try again.");
     await store.audit(tx, {
       actorKind: "portal",
       actorId: request.recordedBy.id,

@@ -3,10 +3,10 @@
 // once right after the signing commits and kept in file storage (content-addressed, pdfKey on the
 // rows). Should the stored file be missing, the PDF is made again from the record and the document
 // files, and only if every document's text still has the SHA-256 that was signed.
+import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { TRPCError } from "@trpc/server";
 import { getAt } from "@engine/base/pointer";
 import { evaluateRuleSet } from "@engine/logic/rules";
 import type { Db } from "@server/persistence/db/client";
@@ -14,7 +14,6 @@ import { signatures } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { sha256Hex } from "@server/persistence/storage";
 import { applicationStore } from "@server/persistence/store/applications";
-import { badRequest } from "@server/transport/trpc/init";
 import type { EffectRun } from "../steps/effects";
 import {
   frontMatterOf,
@@ -61,8 +60,7 @@ export function documentsFor(
   });
   return ids.flatMap((id) => {
     const source = readDisclosure(id);
-    if (!source)
-      throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `disclosure "${id}" is missing` });
+    if (!source) throw refuse("misconfigured", `disclosure "${id}" is missing`);
     return applies(services.defs, source.appliesWhen, doc) ? [signedDocument(source, values)] : [];
   });
 }
@@ -76,10 +74,7 @@ function applies(defs: Services["defs"], appliesWhen: string | undefined, doc: u
   if (!appliesWhen) return true;
   const [ruleSet, output] = appliesWhen.split(".") as [string, string | undefined];
   if (!defs.ruleSets.has(ruleSet) || !output)
-    throw new TRPCError({
-      code: "INTERNAL_SERVER_ERROR",
-      message: `appliesWhen "${appliesWhen}" names no rule output`,
-    });
+    throw refuse("misconfigured", `appliesWhen "${appliesWhen}" names no rule output`);
   try {
     return Boolean(evaluateRuleSet(defs, ruleSet, doc as Record<string, unknown>).outputs[output]);
   } catch {
@@ -106,15 +101,15 @@ export async function recordSignatures({
   const pointer = effect.signers?.[role];
   const typed = pointer ? getAt(doc, pointer) : undefined;
   if (!pointer || typeof typed !== "string" || typed.trim() === "")
-    throw badRequest([{ pointer: pointer ?? "", message: "Type your name to sign" }]);
+    throw invalidAnswers([{ pointer: pointer ?? "", message: "Type your name to sign" }]);
   const shown = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now, role });
   // A live lender never has a disclosure signed with a figure missing ("[not available yet]").
   const incomplete = shown.filter((d) => d.text.includes(MISSING_VALUE));
   if (services.config.production && incomplete.length)
-    throw new TRPCError({
-      code: "PRECONDITION_FAILED",
-      message: `These disclosures are not complete yet, so they cannot be signed: ${incomplete.map((d) => d.title).join(", ")}. Contact us and we will complete them.`,
-    });
+    throw refuse(
+      "notNow",
+      `These disclosures are not complete yet, so they cannot be signed: ${incomplete.map((d) => d.title).join(", ")}. Contact us and we will complete them.`,
+    );
   const documents = shown.map(({ text: _text, ...record }) => record);
   const id = randomUUID();
   await tx.insert(signatures).values({

@@ -3,12 +3,12 @@
 // consent and sign (the sign step invites them to, once the borrower has signed). While the role
 // has the effect's access, mail its address a link to join; when the role is no member any more,
 // withdraw the invite, which ends a joined member's access. The link's token never reaches a log.
+import { invalidAnswers } from "@server/features/refusal";
 import { ROUTES } from "@engine/base/routes";
 import { accessOf, memberRole, type Access } from "@engine/funnel/members";
 import { getAt } from "@engine/base/pointer";
 import { linkBase } from "../portal/users";
 import { accountName } from "@engine/lending/borrowers";
-import { badRequest } from "@server/transport/trpc/init";
 import type { EffectHandler } from "../steps/effects";
 import { memberStore } from "./store";
 
@@ -56,7 +56,7 @@ export const inviteMember: EffectHandler = {
     const pointer = inviteEmail[access];
     const email = getAt(doc, pointer);
     if (typeof email !== "string")
-      throw badRequest([
+      throw invalidAnswers([
         { pointer, message: `Enter your ${label.toLowerCase()}'s email address, so we can send them a link` },
       ]);
     const base = linkBase(services, request.origin);
@@ -67,7 +67,7 @@ export const inviteMember: EffectHandler = {
     if (!token) return; // that address has joined already, or holds a live link
     const over = await services.limits.invitesPerApplicant.hit(application.id);
     if (!over.ok)
-      throw badRequest([
+      throw invalidAnswers([
         {
           pointer,
           message: "We have sent several invites in the last hour. Please wait before sending another.",

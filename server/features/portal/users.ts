@@ -2,15 +2,14 @@
 // The guard rails: only users of one's own partner; nobody changes their own role or account
 // state; the partner keeps at least one active administrator. Every change is audited (ids and
 // roles only, never an email or a name).
+import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction, type AuditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
-import { TRPCError } from "@trpc/server";
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { transaction, type Db } from "@server/persistence/db/client";
 import { portalUsers } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
-import { badRequest } from "@server/transport/trpc/init";
 import type { Staff } from "./staff";
 import { issueToken, type TokenPurpose } from "./tokens";
 
@@ -20,9 +19,8 @@ export type UserStatus = "active" | "invited" | "deactivated";
 const statusOf = (u: UserRow): UserStatus =>
   u.disabledAt ? "deactivated" : u.passwordHash ? "active" : "invited";
 
-const notFound = () =>
-  new TRPCError({ code: "NOT_FOUND", message: "There is no such user in your organisation." });
-const refused = (message: string) => new TRPCError({ code: "FORBIDDEN", message });
+const notFound = () => refuse("notFound", "There is no such user in your organisation.");
+const refused = (message: string) => refuse("forbidden", message);
 
 /**
  * Where mailed links point: PUBLIC_URL (development sets it at start to the server's own address,
@@ -32,10 +30,10 @@ const refused = (message: string) => new TRPCError({ code: "FORBIDDEN", message 
 export function linkBase(services: Services, requestOrigin: string | null): string {
   const base = services.config.publicUrl ?? (services.config.dev ? requestOrigin : null);
   if (!base)
-    throw new TRPCError({
-      code: "PRECONDITION_FAILED",
-      message: "This server has no PUBLIC_URL, so it cannot mail links. Ask your operations team to set it.",
-    });
+    throw refuse(
+      "notNow",
+      "This server has no PUBLIC_URL, so it cannot mail links. Ask your operations team to set it.",
+    );
   return base.replace(/\/$/, "");
 }
 
@@ -79,7 +77,7 @@ export function portalUsersOf(services: Services) {
       );
   };
   const unknownRole = () =>
-    badRequest([
+    invalidAnswers([
       {
         pointer: "/role",
         message: `Choose one of the roles: ${[...policy.roles.values()].map((r) => r.label).join(", ")}.`,
@@ -167,7 +165,9 @@ export function portalUsersOf(services: Services) {
           (await tx.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.email, email)))
             .length
         )
-          throw badRequest([{ pointer: "/email", message: "A portal user with this email already exists." }]);
+          throw invalidAnswers([
+            { pointer: "/email", message: "A portal user with this email already exists." },
+          ]);
         const row = {
           id: randomUUID(),
           email,

@@ -1,20 +1,20 @@
 // Whether a reader may open or save a step now, from their path (engine/funnel/journey.ts): the steps
 // reached on it and the next one, plus pages open whatever the path; after submission, nothing on
 // the applicant side changes. A refusal says where to go instead, and the page goes there.
-import { TRPCError } from "@trpc/server";
+import { refuse, refuseWithRoute } from "@server/features/refusal";
 import type { Step } from "@engine/definitions/definitions";
 import { routeForStatus, signOutTargetFor } from "@engine/funnel/funnel";
 import { accessTo, type Journey } from "@engine/funnel/journey";
 import { flowOfPart } from "@engine/funnel/members";
 import type { Reader } from "../members/store";
 import type { Services } from "@server/services";
-import { refuseWithRoute, type Context } from "@server/transport/trpc/init";
+import { type Context } from "@server/transport/trpc/init";
 import { ownerJourney } from "./journey";
 
 /** Refuses a visitor without a session on the pages the session guard protects. */
 export function requireSessionFor(ctx: Context, route: string) {
   const { target } = signOutTargetFor(ctx.services.defs, route, ctx.applicant !== null);
-  if (target) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue your application" });
+  if (target) throw refuse("signInRequired", "Sign in to continue your application");
 }
 
 /** Refuses a step that is not open to this reader now (null: a visitor), naming the page to go to. */
@@ -30,7 +30,7 @@ export function refuseClosedStep(
   const route = access.stepId
     ? (defs.steps.get(access.stepId)?.def.route ?? routeForStatus(defs, access.stepId))
     : routeForStatus(defs, null);
-  throw refuseWithRoute("PRECONDITION_FAILED", route, access.reason);
+  throw refuseWithRoute("notNow", route, access.reason);
 }
 
 /** The owner's path when the application is submitted (due at the flow's final step); else null. */
@@ -42,7 +42,7 @@ export function submittedJourney(services: Services, reader: Reader): Journey | 
 /** The refusal of any change on the applicant side once the application is submitted: to the submitted page. */
 export const submittedRefusal = (services: Services, journey: Journey) =>
   refuseWithRoute(
-    "FORBIDDEN",
+    "forbidden",
     routeForStatus(services.defs, journey.due),
     "Your application is submitted, so its answers can no longer be changed. If something is wrong, contact us.",
   );
@@ -50,7 +50,7 @@ export const submittedRefusal = (services: Services, journey: Journey) =>
 /** The refusal of any change on the applicant side once the line is cancelled: to the page that shows the cancellation. */
 export const cancelledRefusal = (services: Services, app: { status: string }) =>
   refuseWithRoute(
-    "FORBIDDEN",
+    "forbidden",
     routeForStatus(services.defs, app.status),
     "This line of credit was cancelled under the right to cancel, so the application can no longer be changed.",
   );

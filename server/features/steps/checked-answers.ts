@@ -2,6 +2,7 @@
 // the very code a save runs: the reader's part of the request checked by the step's validator (the
 // one the browser runs), then merged into the stored application with what the server set, hidden
 // answers and one-time codes dropped, and the whole application checked against its schema.
+import { invalidAnswers } from "@server/features/refusal";
 import type { Definitions, Step } from "@engine/definitions/definitions";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { keepToPart, writes, type Part } from "@engine/funnel/members";
@@ -10,7 +11,6 @@ import { deleteAt, escapeSegment, getAt, mergeDocs, setAt } from "@engine/base/p
 import { cachedStepValidator } from "@engine/funnel/recheck";
 import { restoreMasked } from "@engine/validation/sensitive";
 import type { Services } from "@server/services";
-import { badRequest } from "@server/transport/trpc/init";
 
 /** The values of `doc` at the given top-level pointers (a step's answers as stored). */
 const pickAt = (doc: unknown, pointers: string[]) =>
@@ -45,7 +45,7 @@ export function judgedAnswers(
   const answers = keepToPart(part, pickAt(stored, stepKeys), restoreMasked(raw, stored, sensitive));
   const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today, role: part.role });
   const errors = result.errors.filter((e) => e.pointer === "" || writes(part, e.pointer));
-  if (errors.length) throw badRequest(errors.map((e) => ({ pointer: e.pointer, message: e.message })));
+  if (errors.length) throw invalidAnswers(errors.map((e) => ({ pointer: e.pointer, message: e.message })));
   return { answers: result.answers, hidden: result.hidden.filter((pointer) => writes(part, pointer)) };
 }
 
@@ -64,6 +64,6 @@ export function mergedApplication(
   for (const pointer of (step.effects ?? []).flatMap((effect) => effect.forget ?? []))
     deleteAt(merged, pointer);
   const validateApplication = compileSchemaFile(defs, "application.json");
-  if (!validateApplication(merged)) throw badRequest(describeAjvErrors(validateApplication.errors));
+  if (!validateApplication(merged)) throw invalidAnswers(describeAjvErrors(validateApplication.errors));
   return merged;
 }

@@ -1,6 +1,6 @@
 // Which handler does each effect kind a step file may name (schemas/step.schema.json's enum):
 // one explicit table, so what runs on a save is read here, not pieced together from imports.
-import { TRPCError } from "@trpc/server";
+import { refuse } from "@server/features/refusal";
 import { recordConsent } from "../account/consent";
 import { sendPhoneCode, verifyPhoneCode } from "../account/phone";
 import { giveDisclosures } from "../esign/give-disclosures";
@@ -24,9 +24,6 @@ export const registeredEffectKinds = (): string[] => Object.keys(handlers);
 export function handlerOf(effect: StepEffect): EffectHandler {
   const handler = (handlers as Record<string, EffectHandler | undefined>)[effect.kind];
   if (!handler)
-    throw new TRPCError({
-      code: "INTERNAL_SERVER_ERROR",
-      message: `no handler is registered for the effect kind "${effect.kind}"`,
-    });
+    throw refuse("misconfigured", `no handler is registered for the effect kind "${effect.kind}"`);
   return handler;
 }

@@ -1,7 +1,7 @@
 // step.get: a step's saved answers as this reader may see them, with where they are on their
 // path. A step not open to them now (a later one, another borrower's) is refused with the page to
 // go to instead.
-import { TRPCError } from "@trpc/server";
+import { refuse, invalidAnswers } from "@server/features/refusal";
 import type { APIInputs } from "@engine/generated/schema-types";
 import { doneSteps } from "@engine/funnel/journey";
 import { viewFor, writes } from "@engine/funnel/members";
@@ -9,7 +9,7 @@ import { prefillValues } from "@engine/logic/prefill";
 import { memberStore } from "../members/store";
 import { applicationStore } from "@server/persistence/store/applications";
 import { recheckDue, recheckOnVisit } from "@server/features/steps/recheck";
-import { badRequest, type Context } from "@server/transport/trpc/init";
+import { type Context } from "@server/transport/trpc/init";
 import { refuseClosedStep, requireSessionFor } from "./access";
 import { journeyFor, ownerJourney, readerFacts } from "./journey";
 
@@ -18,7 +18,7 @@ type StepRef = NonNullable<APIInputs["stepRef"]>;
 export async function getStep(ctx: Context, input: StepRef) {
   const { services } = ctx;
   const step = services.defs.steps.get(input.stepId)?.def;
-  if (!step) throw badRequest([{ pointer: "/stepId", message: `Step "${input.stepId}" does not exist` }]);
+  if (!step) throw invalidAnswers([{ pointer: "/stepId", message: `Step "${input.stepId}" does not exist` }]);
   requireSessionFor(ctx, step.route);
   const members = memberStore(services);
   let reader = ctx.applicant ? await members.readerOf(services.db, ctx.applicant.userId) : null;
@@ -27,8 +27,7 @@ export async function getStep(ctx: Context, input: StepRef) {
     await recheckOnVisit(services, ctx.applicant.userId);
     reader = await members.readerOf(services.db, ctx.applicant.userId);
   }
-  if (ctx.applicant && !reader)
-    throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+  if (ctx.applicant && !reader) throw refuse("notFound", "There is no application for this account");
   const journey = reader ? journeyFor(services, reader) : null;
   refuseClosedStep(services, reader, journey, step);
   if (!reader) {

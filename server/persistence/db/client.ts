@@ -156,8 +156,8 @@ const sqliteDrains = new WeakMap<Db, Promise<void>>();
 const GROUP_LIMIT = 32;
 // A transaction started inside another would wait for it for ever: the tests (NODE_ENV=test) say
 // so at once instead. Only they: the check needs an AsyncLocalStorage, and on Node 20 a used one
-// turns on promise hooks for every promise of the process, which cost a fifth of a trivial API
-// call (npm run bench: 64 -> 77 µs of CPU), so a running server goes without it.
+// turns on promise hooks for every promise of the process, a fifth of a trivial API call's CPU
+// (docs/performance.md), so a running server goes without it.
 const inTransaction = process.env.NODE_ENV === "test" ? new AsyncLocalStorage<Db>() : null;
 
 async function sqliteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
-// The app page (dist/web/index.html) as a request's path wants it (issue 24: the first paint of a
-// funnel page). The build wrote the frame of every page into it (web/build/static-shell-plugin.ts);
+// The app page (dist/web/index.html) as a request's path wants it (the first paint of a funnel
+// page). The build wrote the frame of every page into it (web/build/static-shell-plugin.ts);
 // here a funnel step's page gets its heading and lead in place of the loading state, as the step
 // will show them (the web app's PageLoading keeps them on screen until the step is ready:
 // web/src/shell/boot-skeleton.ts), and the portal's pages, which have a frame of their own, get

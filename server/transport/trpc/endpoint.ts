@@ -2,8 +2,8 @@
 // with its own options. The guards before it (app.ts) have read the body into Hono's cache, where
 // the middleware's request reads it. Two things are added to its answer, neither a change to it:
 // - Its length. tRPC answers with a string of unknown length, and Hono's compress gzips whatever
-//   has no length, so every small answer paid for a compressor (npm run bench: ~250 µs of CPU a
-//   call, several times the call) to save nothing. Stated, compress's 1 KB threshold applies.
+//   has no length, so every small answer paid for a compressor (several times the call's CPU:
+//   docs/performance.md) to save nothing. Stated, compress's 1 KB threshold applies.
 // - Its type. The adapter labels an answer refused before any call (a body that is not JSON, a
 //   broken batch) text/plain, a string Response's default; it is JSON in tRPC's error shape.
 // A streamed answer (batch streaming, subscriptions; we have none) goes as the adapter made it.

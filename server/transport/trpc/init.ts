@@ -2,6 +2,10 @@
 // pointer), and the procedure kinds: public, applicant (own session) and portal (staff session).
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { FieldError } from "@engine/validation/messages";
+import { FieldErrors, GoTo } from "./causes";
+import { refusalOf, toTRPCError } from "./refusals";
+
+export { FieldErrors, GoTo };
 import type { CookieIO } from "@server/features/auth/cookies";
 import type { Session } from "@server/features/auth/sessions";
 import type { Permission } from "@server/features/portal/roles";
@@ -21,23 +25,6 @@ export interface Context {
   userAgent?: string | null;
   applicant: Session | null;
   portal: Session | null;
-}
-
-/** A TRPCError cause that carries field errors to the client. */
-export class FieldErrors extends Error {
-  constructor(readonly errors: FieldError[]) {
-    super(errors.map((e) => `${e.pointer || "/"}: ${e.message}`).join("; "));
-  }
-}
-
-/** A TRPCError cause that tells the client which page to go to instead (a step not open to them). */
-export class GoTo extends Error {
-  constructor(
-    readonly route: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** A refusal that says where to go instead: a step not open to this reader, an application that is submitted. */
@@ -79,20 +66,30 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure;
+/** For procedures open to anyone (sign-in pages, the site's facts): a feature's refusal maps like any other. */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  const refusal = result.ok ? null : refusalOf((result as unknown as { error: TRPCError }).error.cause);
+  if (refusal) throw toTRPCError(refusal);
+  return result;
+});
 
 /**
  * Personal data must not be cached by the browser or anything between. And a write that kept
  * colliding with others on the database (PostgreSQL) is a conflict to retry, not a server fault.
  * Each procedure kind below is one middleware that does this and its own admission: tRPC copies a
- * call's options twice at every layer (npm run bench: two layers cost a read ~25 µs), and its next
+ * call's options twice at every layer (docs/performance.md), and its next
  * is given only the context keys it narrows.
  */
 async function noStore<R extends { ok: boolean }>(ctx: Context, call: () => Promise<R>): Promise<R> {
   // Set first: a refusal of the admission inside `call` carries it too.
   ctx.resHeaders.set("Cache-Control", "no-store");
   const result = await call();
-  const cause = result.ok ? undefined : (result as unknown as { error: TRPCError }).error.cause;
+  if (result.ok) return result;
+  const error = (result as unknown as { error: TRPCError }).error;
+  const refusal = refusalOf(error.cause);
+  if (refusal) throw toTRPCError(refusal);
+  const cause = error.cause;
   if (cause instanceof WriteConflict)
     throw new TRPCError({
       code: "CONFLICT",

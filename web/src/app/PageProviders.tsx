@@ -1,6 +1,6 @@
 // What every page but the home page renders inside, loaded with the first such page: the Fluent
 // theme of the shell and the query client. The home page is plain HTML and CSS, so its first
-// paint needs neither (issue 9: its JavaScript budget).
+// paint needs neither (its JavaScript budget: README).
 import { FluentProvider } from "@fluentui/react-components";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "react-router-dom";

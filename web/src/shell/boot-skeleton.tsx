@@ -1,4 +1,4 @@
-// A funnel page's heading before its code (issue 24): the server writes the step's heading and
+// A funnel page's heading before its code: the server writes the step's heading and
 // lead into the page (server/transport/http/page-shell.ts), so they are its first paint; until the step is
 // ready, every loading state of that page shows them in the same place (PageLoading), so the
 // heading never leaves the screen and the form appears under it.

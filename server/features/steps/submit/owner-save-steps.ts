@@ -2,11 +2,11 @@
 // written into step.submit: each runs in the transaction before the save, may refuse it or change
 // the document, and may return what to do once the application is saved (in the same transaction),
 // which may in turn leave work for after the commit. They run in this order on every owner save.
+import { invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import { accountEmail, emailPointerOf } from "@engine/lending/borrowers";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
-import { badRequest } from "@server/transport/trpc/init";
 import { attachNoticePdf, deliverNotice, recordDecline } from "@server/features/decisions/adverse-action";
 import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
 import type { Later } from "./after-commit";
@@ -37,7 +37,7 @@ const accountEmailClaim: OwnerSaveStep = {
     const email = accountEmail(defs, doc);
     if (email === null || email === accountEmail(defs, stored)) return;
     if (await applicationStore(s.services).claimEmail(tx, app.ownerId, email.toLowerCase())) return;
-    throw badRequest([
+    throw invalidAnswers([
       {
         pointer: emailPointerOf(defs),
         message: "An application with this email already exists. Sign in to continue it.",

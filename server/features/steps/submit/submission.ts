@@ -1,10 +1,10 @@
 // Phase 1 of step.submit, read: the step, who saves it, when, and the facts every later phase uses.
-import { TRPCError } from "@trpc/server";
+import { refuse, invalidAnswers } from "@server/features/refusal";
 import { todayIso } from "@engine/base/dates";
 import type { Step } from "@engine/definitions/definitions";
 import type { APIInputs } from "@engine/generated/schema-types";
 import { answerBoundErrors } from "@engine/validation/answer-bounds";
-import { badRequest, type Context } from "@server/transport/trpc/init";
+import { type Context } from "@server/transport/trpc/init";
 import { requireSessionFor } from "../access";
 import type { EffectCheck } from "../effects";
 import { receiptsOf } from "../receipts";
@@ -38,14 +38,11 @@ export interface Submission {
 }
 
 export const staleRevision = () =>
-  new TRPCError({
-    code: "CONFLICT",
-    message: "Your application was changed in another window. Reload to see the latest answers.",
-  });
+  refuse("conflict", "Your application was changed in another window. Reload to see the latest answers.");
 
 function stepOf(ctx: Context, stepId: string): Step {
   const step = ctx.services.defs.steps.get(stepId)?.def;
-  if (!step) throw badRequest([{ pointer: "/stepId", message: `Step "${stepId}" does not exist` }]);
+  if (!step) throw invalidAnswers([{ pointer: "/stepId", message: `Step "${stepId}" does not exist` }]);
   return step;
 }
 
@@ -61,7 +58,7 @@ export function readSubmission(ctx: Context, input: StepSubmit): Submission {
   const { services } = ctx;
   const step = stepOf(ctx, input.stepId);
   const outOfBounds = answerBoundErrors(services.defs, step.id, input.answers);
-  if (outOfBounds.length) throw badRequest(outOfBounds);
+  if (outOfBounds.length) throw invalidAnswers(outOfBounds);
   requireSessionFor(ctx, step.route);
   const userId = ctx.applicant?.userId ?? null;
   const receipt = input.idempotencyKey ? receiptsOf(services).macOf(input.idempotencyKey) : null;

@@ -33,7 +33,7 @@ export const definitionsRouter = router({
     files: filesFor(ctx.services.defs.files),
   })),
   /**
-   * What a funnel page needs of them (engine/ship/page-files.ts, issue 24): the page's files by its
+   * What a funnel page needs of them (engine/ship/page-files.ts): the page's files by its
    * route, or one more step's own files by its id. `whole` lists the steps sent whole ("all":
    * every file is, as the bundle).
    */

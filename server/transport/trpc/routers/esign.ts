@@ -8,6 +8,7 @@ import { rescissionFor } from "@server/features/esign/rescission";
 import { documentsFor, latestSigning } from "@server/features/esign/signatures";
 import { applicantProcedure, badRequest, router } from "../init";
 import { readApplication } from "../own-application";
+import { Refusal } from "@server/features/refusal";
 
 const MAX_DOCUMENTS = 10;
 
@@ -59,7 +60,7 @@ export const esignRouter = router({
         role,
       });
     } catch (error) {
-      if (error instanceof TRPCError && error.code === "INTERNAL_SERVER_ERROR")
+      if (error instanceof Refusal && error.kind === "misconfigured")
         throw new TRPCError({
           code: "NOT_FOUND",
           message: "One of these documents does not exist. Please contact us before you sign.",
