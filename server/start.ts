@@ -9,6 +9,7 @@ import { pricingConflicts, pricingGaps, productionGaps } from "@engine/lending/l
 import { REPO_ROOT } from "@engine/base/paths";
 import { bookletGaps, lenderFile, readLenderProfile, useLenderFile } from "@engine/lending/lender-file";
 import { loadDefinitions, type DefinitionDirs } from "@engine/definitions/load";
+import type { MessagingBudgets } from "@engine/generated/schema-types";
 import { createApp } from "./app";
 import { createBotCheck } from "./platform/botcheck";
 import { readConfig, type Config } from "./config";
@@ -44,6 +45,8 @@ export interface StartOptions extends Partial<Config> {
   botCheckCost?: number;
   /** How a slowed sign-in waits (tests record the waits instead of sitting through them). */
   pause?: (ms: number) => Promise<void>;
+  /** The messaging budgets as applied (tests widen them; services.ts). */
+  budgetsFor?: (budgets: MessagingBudgets) => MessagingBudgets;
   /** In development (config.dev), reload the definitions when their files change (npm start does). */
   watchDefinitions?: boolean;
 }
@@ -145,6 +148,7 @@ export async function openServices(options: StartOptions = {}) {
     botCheck,
     ...(options.now ? { now: options.now } : {}),
     ...(options.pause ? { pause: options.pause } : {}),
+    ...(options.budgetsFor ? { budgetsFor: options.budgetsFor } : {}),
   });
   return { config, services, botCheck, mailer, dialect, keySource, closeDb };
 }

@@ -15,6 +15,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { DefinitionDirs } from "@engine/definitions/load";
 import { REPO_ROOT } from "@engine/base/paths";
 import { startServer, type RunningServer } from "@server/start";
+import { widenedBudgets } from "../helpers/budgets";
 
 export const WEB_DIR = join(REPO_ROOT, "dist/web");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -65,6 +66,7 @@ const startOwnServer = (options: { demo?: boolean; definitions?: DefinitionDirs 
     webDir: WEB_DIR,
     quiet: true,
     demo: options.demo ?? false,
+    budgetsFor: widenedBudgets, // every journey of the worker starts from one loopback address
     ...(options.definitions ? { definitions: options.definitions } : {}),
   });
 };
