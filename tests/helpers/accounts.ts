@@ -31,7 +31,11 @@ export async function makeApplicant(
   const store = applicationStore(services);
   const app = await transaction(services.db, async (tx) => {
     const created = await store.createGuest(tx, status, "variantOne");
-    await tx.update(users).set({ email, passwordHash }).where(eq(users.id, created.ownerId));
+    // An applicant with an account address has proven it (a code came back, or they set a password by one).
+    await tx
+      .update(users)
+      .set({ email, emailVerifiedAt: services.now(), passwordHash })
+      .where(eq(users.id, created.ownerId));
     const saved = { user: { email }, ...doc };
     const completed = walked
       ? completedUpTo(services.defs, status, {

@@ -6,6 +6,7 @@
 // SHA-256), and the borrower gets the filled Notice to the Home Loan Applicant as a PDF: by email,
 // and from their application's page (GET /api/notices/credit-score/mine.pdf).
 import { auditAction } from "@engine/lending/audit-actions";
+import { mailGate } from "../messaging/mail";
 import { readFileSync } from "node:fs";
 import { TRPCError } from "@trpc/server";
 import { answersPointer, borrowerName, borrowerRoles } from "@engine/lending/borrowers";
@@ -169,14 +170,17 @@ export async function recordCreditScoreUsed(
     ).mail;
     try {
       const pdf = await creditScoreNoticePdf(services, done.app.id, done.doc, done.role, now);
-      await services.mailer.send({
-        to: done.email,
-        subject: mail.subject,
-        text: mail.body.replace(/\{\{name\}\}/g, done.name),
-        attachments: [
-          { filename: CREDIT_SCORE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
-        ],
-      });
+      await mailGate(services).send(
+        done.email,
+        {
+          subject: mail.subject,
+          text: mail.body.replace(/\{\{name\}\}/g, done.name),
+          attachments: [
+            { filename: CREDIT_SCORE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
+          ],
+        },
+        { kind: "credit-score-notice", applicationId: done.app.id },
+      );
     } catch (error) {
       console.error(`credit score notice: the mail failed (${(error as Error).name})`);
     }

@@ -13,6 +13,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { badRequest } from "@server/transport/trpc/init";
 import type { Staff } from "./staff";
 import { issueToken, type TokenPurpose } from "./tokens";
+import { mailGate } from "../messaging/mail";
 
 type UserRow = typeof portalUsers.$inferSelect;
 
@@ -112,11 +113,16 @@ export function portalUsersOf(services: Services) {
       purpose === "invite"
         ? `You have been invited to the ${partnerName} partner portal.`
         : "An administrator has reset your partner portal password.";
-    await services.mailer.send({
+    // The link proves the address (as a code does): sent as its proof, within the code budget.
+    const outcome = await mailGate(services).send(
       to,
-      subject,
-      text: `${intro}\n\nSet your password here (the link works once, for ${hours} hours):\n${link}\n\nYou will then sign in with your email, your password and a code we email you.`,
-    });
+      {
+        subject,
+        text: `${intro}\n\nSet your password here (the link works once, for ${hours} hours):\n${link}\n\nYou will then sign in with your email, your password and a code we email you.`,
+      },
+      { kind: `portal-${purpose}`, applicationId: null, proof: true },
+    );
+    if (outcome === "refused") throw new Error("the mail budget refused it");
   };
   const sendLink = async (user: UserRow, purpose: TokenPurpose, base: string, partnerName: string) => {
     const token = await issueToken(

@@ -7,6 +7,7 @@
 // commit (./after-commit.ts). Nothing is saved unless everything passes.
 import { transaction } from "@server/persistence/db/client";
 import type { Context } from "@server/transport/trpc/init";
+import { signInToProvenAccount } from "@server/features/auth/email-proof";
 import { receiptsOf } from "../receipts";
 import { afterCommit, runAfterCommit } from "./after-commit";
 import { checkBeforeSave } from "./check";
@@ -23,7 +24,12 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
   // A submission answered already (the same idempotency key) gets the same answer.
   const replay = s.receipt ? await receipts.find<SubmitResult>(s.services.db, s.receipt, s.userId) : null;
   if (replay) return replay;
-  const serverSet = await checkBeforeSave(s);
+  const { serverSet, signInAs } = await checkBeforeSave(s);
+  // A right email code for an address another account proved: this browser is now that account's.
+  if (signInAs && s.userId) {
+    const owner = await signInToProvenAccount(s.services, ctx.cookies, s.userId, signInAs);
+    return { ...owner, stepId: null, revision: 0, ruleId: "emailVerify.known-address" };
+  }
   let after = afterCommit();
   const response = await transaction(s.services.db, async (tx): Promise<SubmitResult> => {
     // The work may run again (PostgreSQL retries a serialization failure): what an earlier try
