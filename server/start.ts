@@ -116,6 +116,11 @@ export async function openServices(options: StartOptions = {}) {
       `FUNNEL_VARIANT "${config.funnelVariant}" is not a variant of any flow (${[...new Set(variants)].join(", ")})`,
     );
 
+  // Codes and invite links must reach people: production sends mail, unless told to keep an outbox.
+  if (config.production && !config.smtpUrl && !config.mailOutbox)
+    throw new Error(
+      "SMTP_URL is not set: production mails sign-in codes and invite links through it (smtps://user:pass@host:465). To keep mail in the outbox folder instead (a staging site), set MAIL_OUTBOX=1",
+    );
   // Before anything is created: outside development the key must come from APP_ENCRYPTION_KEY.
   const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir, {
     required: !config.dev,

@@ -121,6 +121,7 @@ export async function testServer(options: StartOptions = {}) {
     botCheckCost: TEST_BOT_CHECK_COST,
     pause,
     budgetsFor: widenedBudgets,
+    mailOutbox: true, // mail to the outbox even on a production-mode test server
     ...options,
     ...(databaseUrl ? { databaseUrl } : {}),
     dataDir,

@@ -73,11 +73,12 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
   const app = new Hono();
 
   /**
-   * A path of this site as the absolute URL a NextAuth client reads: on PUBLIC_URL when set, else
-   * on the address the request came to (the answer goes back to that same client).
+   * A path of this site as the absolute URL a NextAuth client reads: on PUBLIC_URL outside
+   * development, else on the address the request came to (the answer goes back to that same
+   * client, which compares the URL with its own page's origin).
    */
   const absolute = (c: Context, path: string) =>
-    new URL(path, services.config.publicUrl ?? new URL(c.req.url).origin).href;
+    new URL(path, (!services.config.dev && services.config.publicUrl) || new URL(c.req.url).origin).href;
   const authBase = kind === "portal" ? "/api/authPortal" : "/api/authApplicant";
   /** A request refused before it was read: this base's /error?error=<name>, as NextAuth answers. */
   const refused = (

@@ -169,11 +169,18 @@ export function portalUsersOf(services: Services) {
       if (!policy.roles.has(input.role)) throw unknownRole();
       const email = input.email.trim().toLowerCase();
       const user = await transaction(db, async (tx) => {
-        if (
-          (await tx.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.email, email)))
-            .length
-        )
-          throw badRequest([{ pointer: "/email", message: "A portal user with this email already exists." }]);
+        const [holder] = await tx
+          .select({ partnerId: portalUsers.partnerId })
+          .from(portalUsers)
+          .where(eq(portalUsers.email, email));
+        // One of this partner's own users: the administrator sees them in their list anyway.
+        if (holder?.partnerId === staff.partnerId)
+          throw badRequest([
+            { pointer: "/email", message: "This person is already a user of your organisation." },
+          ]);
+        // Another partner's user: answered as any invite is, so the answer never tells whose
+        // address it is; nothing is made and nothing is mailed.
+        if (holder) return null;
         const row = {
           id: randomUUID(),
           email,
@@ -189,7 +196,9 @@ export function portalUsersOf(services: Services) {
         await audit(tx, staff, auditAction("portal.user.invited", input.role), row.id);
         return row;
       });
-      return { id: user.id, mailed: await sendLink(user, "invite", base, partnerName) };
+      // The invite mail goes after the answer for every address, so its time says nothing either.
+      if (user) services.later(async () => void (await sendLink(user, "invite", base, partnerName)));
+      return { id: user?.id ?? randomUUID(), mailed: true };
     },
 
     async setRole(staff: Staff, userId: string, role: string) {

@@ -228,6 +228,15 @@ export const portalRouter = router({
   me: staffProcedure()
     .input(optionalInputOf("empty"))
     .query(({ ctx }) => staffView(ctx.services, ctx.staff)),
+  /** Ends every session of the signed-in staff member, on every device and server (this one too). */
+  signOutEverywhere: staffProcedure()
+    .input(optionalInputOf("empty"))
+    .mutation(async ({ ctx }) => {
+      const { sessions, jar } = ctx.services.auth.portal;
+      await sessions.invalidateAllOf(ctx.staff.id);
+      jar.clear(ctx.cookies, "session");
+      return { signedOut: true };
+    }),
   /** The roles a user can be given, with what each allows. */
   roles: staffProcedure()
     .input(optionalInputOf("empty"))
@@ -276,5 +285,5 @@ export const portalRouter = router({
   /** Funnel drop-off, time per step and conversion per variant, from the first-party events. */
   analytics: staffProcedure("analytics.view")
     .input(optionalInputOf("empty"))
-    .query(({ ctx }) => funnelReport(ctx.services.db, ctx.services.defs)),
+    .query(({ ctx }) => funnelReport(ctx.services.db, ctx.services.defs, ctx.staff.partnerId)),
 });
