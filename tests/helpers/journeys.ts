@@ -126,3 +126,12 @@ export async function walk(
   if (at !== until) throw new Error(`the walk to ${until} stopped at ${last?.route ?? from}`);
   return last;
 }
+
+/** Enters, on the email's code step, the code mailed to `email` after the email step's answer. */
+export async function proveEmail(server: TestServer, b: Browser, email: string) {
+  await server.services.settled();
+  return b.trpc.step.submit.mutate({
+    stepId: "emailVerify",
+    answers: { otpCode: newestCode(server.dataDir, email) },
+  });
+}

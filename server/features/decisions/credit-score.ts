@@ -18,7 +18,8 @@ import type { GivenDisclosure } from "../esign/give-disclosures";
 import { frontMatterOf } from "../esign/documents";
 import { renderNoticePdf } from "../esign/pdf";
 import { dateIn } from "../esign/rescission";
-import { emailOf, rescissionParams } from "../esign/right-to-cancel";
+import { rescissionParams } from "../esign/right-to-cancel";
+import { deliverableAddress } from "../messaging/mail";
 import { documentsFor } from "../esign/signatures";
 import { CREDIT_SCORE_TEXT_FILE } from "../esign/values";
 import type { Services } from "@server/services";
@@ -160,7 +161,8 @@ export async function recordCreditScoreUsed(
       role,
       text,
       name: borrowerName(services.defs, withNotice, role) ?? role,
-      email: emailOf(services.defs, withNotice, role),
+      // Only to the address that borrower proved: otherwise the notice is on their page and in the file.
+      email: await deliverableAddress(services, app, role, tx),
     };
   });
   // After the commit: the notice by email, as a PDF (the same text the record hashes).

@@ -8,7 +8,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { OWNER_ROLE } from "@engine/lending/members";
 import type { Db } from "@server/persistence/db/client";
-import { applicationMembers, portalUsers, users } from "@server/persistence/db/schema";
+import { applicationMembers, applications, portalUsers, users } from "@server/persistence/db/schema";
 import type { Mail } from "@server/platform/mail/mailer";
 import type { Services } from "@server/services";
 import { budgetsOf, spend } from "./budgets";
@@ -60,6 +60,20 @@ export async function deliverableAddress(
       ),
     );
   return member?.email ?? null;
+}
+
+/** deliverableAddress for an application known by its id. */
+export async function deliverableAddressById(
+  services: Pick<Services, "db">,
+  applicationId: string,
+  borrower: string,
+  db: Db = services.db,
+): Promise<string | null> {
+  const [app] = await db
+    .select({ id: applications.id, ownerId: applications.ownerId })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return app ? deliverableAddress(services, app, borrower, db) : null;
 }
 
 /** Whether someone proved `address` is theirs: an applicant account, a joined member, a portal user. */
