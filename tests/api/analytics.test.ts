@@ -33,7 +33,7 @@ async function post(
   headers: Record<string, string> = { "X-Same-Origin": "1" },
   { bot = true }: { bot?: boolean } = {},
 ) {
-  const token = bot ? { "X-Recaptcha-Token": await browser(on.url).botToken() } : {};
+  const token: Record<string, string> = bot ? { "X-Recaptcha-Token": await browser(on.url).botToken() } : {};
   const res = await fetch(`${on.url}/api/analytics`, {
     method: "POST",
     headers: { "content-type": "application/json", ...token, ...headers },

@@ -13,7 +13,16 @@ import { makeApplicant, makePortalUser } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 const CLIENT_DIR = join(REPO_ROOT, "tests/nextauth-client");
-type NextAuthReact = typeof import("../nextauth-client/node_modules/next-auth/react");
+/** What the test calls of next-auth/react (typed here: its own types augment the global ProcessEnv). */
+interface NextAuthReact {
+  getProviders(): Promise<Record<string, { id: string; type: string }> | null>;
+  getSession(): Promise<{ user?: { email?: string } } | null>;
+  signIn(
+    provider: string,
+    options: Record<string, unknown>,
+  ): Promise<{ error: string | null; status: number; ok: boolean; url: string | null } | undefined>;
+  signOut(options: { redirect: boolean; callbackUrl: string }): Promise<unknown>;
+}
 
 let server: TestServer;
 beforeAll(async () => {
