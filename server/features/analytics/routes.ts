@@ -119,6 +119,7 @@ export function createAnalyticsRoutes(
       if (unknown) return fail(c, 400, "BAD_REQUEST", `${unknown.field}: ${unknown.message}`, unknown.field);
       const journeys = [...new Set(events.map((e) => e.journeyId))];
       const token = c.req.header("x-recaptcha-token");
+      let opening: { partnerId: string | null } | null = null;
       if (token !== undefined) {
         const verdict = await services.botCheck.verify(token, "api_update");
         if (!verdict.ok)
@@ -133,11 +134,7 @@ export function createAnalyticsRoutes(
             },
             403,
           );
-        const partnerId = await partnerOfSession(c);
-        await services.db
-          .insert(analyticsJourneys)
-          .values(journeys.map((journeyId) => ({ journeyId, partnerId, openedAt: services.now() })))
-          .onConflictDoNothing();
+        opening = { partnerId: await partnerOfSession(c) };
       }
       const open = new Map(
         (
@@ -147,6 +144,8 @@ export function createAnalyticsRoutes(
             .where(inArray(analyticsJourneys.journeyId, journeys))
         ).map((j) => [j.journeyId, j.partnerId]),
       );
+      const opened = opening ? journeys.filter((id) => !open.has(id)) : [];
+      for (const id of opened) open.set(id, opening!.partnerId);
       if (open.size < journeys.length)
         return c.json(
           {
@@ -163,6 +162,18 @@ export function createAnalyticsRoutes(
       for (const id of journeys)
         if (!(await perJourney.hit(id, events.filter((e) => e.journeyId === id).length)).ok)
           return fail(c, 429, "TOO_MANY_REQUESTS", "Too many events for this journey.");
+      // Opened only with the batch that is stored: a refused batch leaves nothing behind.
+      if (opened.length)
+        await services.db
+          .insert(analyticsJourneys)
+          .values(
+            opened.map((journeyId) => ({
+              journeyId,
+              partnerId: opening!.partnerId,
+              openedAt: services.now(),
+            })),
+          )
+          .onConflictDoNothing();
       await sink.track(events, open);
       return c.body(null, 204);
     },

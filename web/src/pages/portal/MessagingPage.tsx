@@ -8,7 +8,8 @@ import { PortalFrame } from "./PortalFrame";
 import { Failure, Loading } from "./PortalStates";
 import { TableRegion } from "./TableRegion";
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const dollars = (cents: number) =>
+  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
 
 /** What each refusal reason means, in a line staff read. */
 const REASONS: Record<string, string> = {
