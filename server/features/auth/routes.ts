@@ -394,6 +394,9 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
           },
           400,
         );
+      // A link that does not work costs no password hash (scrypt's 32 MiB and ~100 ms are for real ones).
+      if (!TOKEN.test(token) || !(await peekToken(services.db, token, services.now())))
+        return fail(c, "InvalidLink", 400);
       const passwordHash = await hashPassword(password);
       const userId = TOKEN.test(token)
         ? await transaction(services.db, async (tx) => {
