@@ -9,7 +9,8 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { transaction } from "@server/persistence/db/client";
 import { applicantSessions, users } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
-import { recheckOnVisit } from "@server/persistence/store/recheck";
+import { recheckOnVisit } from "@server/features/steps/recheck";
+import { auditAction } from "@engine/lending/audit-actions";
 import { memberStore } from "../members/store";
 import { mailGate } from "../messaging/mail";
 import { readerFacts } from "../steps/journey";
@@ -147,7 +148,7 @@ export async function signInToProvenAccount(
     await applicationStore(services).audit(tx, {
       actorKind: "applicant",
       actorId: accountId,
-      action: "account.signedInByEmailStep",
+      action: auditAction("account.signedInByEmailStep"),
       applicationId: null,
       changed: [],
     });

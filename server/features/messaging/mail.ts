@@ -6,7 +6,7 @@
 // rules/messaging.json, per recipient and per application; one over them is not sent. Each is
 // recorded in message_events (no address, no text).
 import { and, eq, isNotNull } from "drizzle-orm";
-import { OWNER_ROLE } from "@engine/lending/members";
+import { OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { applicationMembers, applications, portalUsers, users } from "@server/persistence/db/schema";
 import type { Mail } from "@server/platform/mail/mailer";

@@ -7,7 +7,7 @@ import { accountEmail } from "@engine/lending/borrowers";
 import { applicantProcedure, router, type Context } from "../init";
 import { offerMail } from "@server/features/decisions/offer-mail";
 import { deliverableAddress, mailGate } from "@server/features/messaging/mail";
-import { OWNER_ROLE } from "@engine/lending/members";
+import { OWNER_ROLE } from "@engine/funnel/members";
 import { linkBase } from "@server/features/portal/users";
 import { ownApplication } from "../own-application";
 import { inputOf, optionalInputOf } from "../inputs";
