@@ -437,6 +437,7 @@ describe("co-borrower invite", () => {
     const { borrower, c } = await invitedAndJoined();
     const {
       email: _email,
+      emailVerifiedAt: _proven,
       employments: _jobs,
       incomeSources: _income,
       declarations: _declarations,
