@@ -84,7 +84,8 @@ describe("texts are budgeted, not just limited (40.1)", () => {
     } finally {
       sms.send = send;
     }
-    expect(Date.now() - started).toBeLessThan(60_000);
+    // All within the budgets' first window (the attacker's minute; a loaded test machine takes longer).
+    expect(Date.now() - started).toBeLessThan(budgets().texts.perIp[0]!.minutes * 60_000);
     const allowed = Math.min(
       budgets().texts.perIp[0]!.limit,
       budgets().texts.perSession[0]!.limit,
@@ -106,7 +107,7 @@ describe("texts are budgeted, not just limited (40.1)", () => {
       ),
     );
     expect(events.filter((e) => e.reason === "region" || e.reason === "numberType").length).toBe(400);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("one answer for known and unknown emails (40.3)", () => {
