@@ -113,7 +113,11 @@ const wrappers: ((v: unknown) => unknown)[] = [
   (v) => ({ ids: v, fetchOriginationFee: v }),
 ];
 
-const SIGN_OUT = new Set(["identity.deleteSession", "identity.signOutEverywhere"]);
+const SIGN_OUT = new Set([
+  "identity.deleteSession",
+  "identity.signOutEverywhere",
+  "portal.signOutEverywhere",
+]);
 /** A call without input that mails the session's own account (its offer): those get their hostile inputs without one, so the outbox stays as it was. */
 const MAILS_OWN_ACCOUNT = new Set(["quote.email"]);
 
@@ -479,7 +483,8 @@ function stepAnswerProbes(): Probe[] {
       method: "POST",
       path: "/api/analytics",
       body: json({ events: [{ journeyId: value, kind: "viewed", stepId: "name" }] }),
-      headers: { ...apiHeaders(), "content-type": "application/json" },
+      // No bot-check token: a hostile value that is a well-formed id meets the closed journey, and nothing is stored.
+      headers: { cookie, "x-same-origin": "1", "content-type": "application/json" },
     });
     probes.push({
       label: `authPortal error ← ${label}`,
