@@ -23,7 +23,7 @@ import { signInAttempts } from "./attempts";
 import { accountProvenBy, CODE_RESEND_MS, codeWanted } from "./email-proof";
 import { accountByPhone, signInAddress, textSignInCode } from "./phone-sign-in";
 import { mailGate } from "../messaging/mail";
-import { isPhoneDigits } from "@engine/validation/validators";
+import { isPhoneDigits } from "@engine/validation/field-predicates";
 import type { SessionKind } from "./sessions";
 
 export const SIGN_IN_PAGE: Record<SessionKind, string> = {
