@@ -89,7 +89,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   // and logged by its kind only (Hono's default prints the whole error).
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    console.error(`${c.req.method} ${c.req.path} failed: ${error.name}`);
+    console.error(logLine({ method: c.req.method, path: c.req.path, failed: error.name }));
     return c.json(
       {
         error: {
