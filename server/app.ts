@@ -36,6 +36,7 @@ import { bodyWithin, withBodyOnly } from "./transport/http/body";
 import { createValidatorRoutes } from "./transport/http/validators";
 import { pageShellFor, visitorTargetFor } from "./transport/http/page-shell";
 import { stepIdForRoute } from "@engine/ship/page-files";
+import { logLine } from "./transport/http/log-line";
 
 /** `router` is the API's own; the bench mounts a trivial one to measure this stack's ceiling. */
 export function createApp(services: Services, botCheck: BotCheckVerifier, router: AnyRouter = appRouter) {
@@ -46,9 +47,14 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
     app.use("*", async (c, next) => {
       const started = performance.now();
       await next();
-      // The path only: query strings may carry procedure input.
+      // The path only: query strings may carry procedure input. One JSON line, escaped (./transport/http/log-line.ts).
       console.log(
-        `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
+        logLine({
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        }),
       );
     });
   // Pages never compile code: the funnel runs validators the server compiled (/api/validators) and
@@ -83,7 +89,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   // and logged by its kind only (Hono's default prints the whole error).
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    console.error(`${c.req.method} ${c.req.path} failed: ${error.name}`);
+    console.error(logLine({ method: c.req.method, path: c.req.path, failed: error.name }));
     return c.json(
       {
         error: {
@@ -131,7 +137,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
       },
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR")
-          console.error(`tRPC ${path ?? "?"} failed: ${error.cause?.name ?? error.name}`);
+          console.error(logLine({ trpc: path ?? "?", failed: error.cause?.name ?? error.name }));
       },
     }),
   );

@@ -30,6 +30,11 @@ export interface Config {
   recaptchaSiteKey?: string;
   recaptchaMinScore?: string;
   smtpUrl?: string;
+  /**
+   * MAIL_OUTBOX=1: write mail to the outbox folder even outside development. Without it (and without
+   * SMTP_URL) production refuses to start: codes and invite links would otherwise sit in a folder.
+   */
+  mailOutbox?: boolean;
   mailFrom: string;
   /** The site's public address (PUBLIC_URL), for links in mail; development sets it at start to the server's own address. */
   publicUrl?: string;
@@ -76,6 +81,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
     recaptchaMinScore: env.RECAPTCHA_MIN_SCORE,
     smtpUrl: env.SMTP_URL,
+    mailOutbox: env.MAIL_OUTBOX === "1",
     mailFrom: env.MAIL_FROM ?? "HELOC <no-reply@heloc.local>",
     publicUrl: env.PUBLIC_URL,
     webDir: env.WEB_DIR ?? join(REPO_ROOT, "dist/web"),

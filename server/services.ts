@@ -3,9 +3,10 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Definitions } from "@engine/definitions/definitions";
+import type { MessagingBudgets } from "@engine/generated/schema-types";
 import { legacyScalarFields } from "@engine/definitions/legacy-answers";
 import { sensitiveFields } from "@engine/validation/sensitive";
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, createCodes } from "./features/auth/codes";
+import { createCodes, GUESS_WINDOW_MS, GUESSES_PER_IP } from "./features/auth/codes";
 import { cookieJar, type CookieIO } from "./features/auth/cookies";
 import { createCsrf } from "./features/auth/csrf";
 import { createPendingSignIn } from "./features/auth/pending";
@@ -40,6 +41,11 @@ export interface ServiceDeps {
   sms?: SmsSender;
   /** Waits (a slowed sign-in); tests may watch the waits instead of sitting through them. */
   pause?: (ms: number) => Promise<void>;
+  /**
+   * The budgets of rules/messaging.json as the server applies them; by default as written. Tests
+   * that are not about budgets widen them (many applicants from one loopback address).
+   */
+  budgetsFor?: (budgets: MessagingBudgets) => MessagingBudgets;
 }
 
 const MINUTE = 60_000;
@@ -104,17 +110,18 @@ export function createServices(deps: ServiceDeps) {
     ...definitionFacts(deps.defs),
     cipher: createCipher(deriveKey(deps.masterKey, "fields")),
     auth: { applicant: authOf("applicant", deps, now), portal: authOf("portal", deps, now) },
-    // A code's tries are counted per guesser (the IP) in the database, so every server counts together.
+    // Wrong tries are counted per guesser (the IP) and address in the database, so every server counts together.
     codes: createCodes(
       deps.db,
       deriveKey(deps.masterKey, "sign-in-codes"),
       now,
-      rateLimiter("codeTries", { limit: CODE_MAX_ATTEMPTS - 1, windowMs: CODE_TTL_MS }),
+      rateLimiter("codeGuesses", { limit: GUESSES_PER_IP - 1, windowMs: GUESS_WINDOW_MS }),
     ),
     /** Work after an answer is sent (a sign-in code's mail); settled() waits for it. */
     later: background.later,
     settled: background.settled,
     pause: deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    budgetsFor: deps.budgetsFor ?? ((budgets: MessagingBudgets) => budgets),
     storage:
       deps.storage ??
       localDiskStorage(

@@ -9,6 +9,7 @@ import { pricingConflicts, pricingGaps, productionGaps } from "@engine/lending/l
 import { REPO_ROOT } from "@engine/base/paths";
 import { bookletGaps, lenderFile, readLenderProfile, useLenderFile } from "@engine/lending/lender-file";
 import { loadDefinitions, type DefinitionDirs } from "@engine/definitions/load";
+import type { MessagingBudgets } from "@engine/generated/schema-types";
 import { createApp } from "./app";
 import { createBotCheck } from "./platform/botcheck";
 import { readConfig, type Config } from "./config";
@@ -44,6 +45,8 @@ export interface StartOptions extends Partial<Config> {
   botCheckCost?: number;
   /** How a slowed sign-in waits (tests record the waits instead of sitting through them). */
   pause?: (ms: number) => Promise<void>;
+  /** The messaging budgets as applied (tests widen them; services.ts). */
+  budgetsFor?: (budgets: MessagingBudgets) => MessagingBudgets;
   /** In development (config.dev), reload the definitions when their files change (npm start does). */
   watchDefinitions?: boolean;
 }
@@ -113,6 +116,11 @@ export async function openServices(options: StartOptions = {}) {
       `FUNNEL_VARIANT "${config.funnelVariant}" is not a variant of any flow (${[...new Set(variants)].join(", ")})`,
     );
 
+  // Codes and invite links must reach people: production sends mail, unless told to keep an outbox.
+  if (config.production && !config.smtpUrl && !config.mailOutbox)
+    throw new Error(
+      "SMTP_URL is not set: production mails sign-in codes and invite links through it (smtps://user:pass@host:465). To keep mail in the outbox folder instead (a staging site), set MAIL_OUTBOX=1",
+    );
   // Before anything is created: outside development the key must come from APP_ENCRYPTION_KEY.
   const { key: masterKey, source: keySource } = loadKey(config.encryptionKey, dataDir, {
     required: !config.dev,
@@ -145,6 +153,7 @@ export async function openServices(options: StartOptions = {}) {
     botCheck,
     ...(options.now ? { now: options.now } : {}),
     ...(options.pause ? { pause: options.pause } : {}),
+    ...(options.budgetsFor ? { budgetsFor: options.budgetsFor } : {}),
   });
   return { config, services, botCheck, mailer, dialect, keySource, closeDb };
 }

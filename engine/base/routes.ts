@@ -20,6 +20,7 @@ export const ROUTES = {
   portalDefinitionsImpact: "/portal/definitions-impact",
   portalAnalytics: "/portal/analytics",
   portalNotices: "/portal/notices",
+  portalMessaging: "/portal/messaging",
 } as const;
 
 /** A route as its parent route's child path: childPath(ROUTES.applicantSignIn, "/app") → "login". */

@@ -68,6 +68,19 @@ export function pointerOf(error: ErrorObject): string {
   return `${error.instancePath}${extra}`;
 }
 
+/** A rule file's params against the schema it names (paramsSchema): each misfit named under /params. */
+function paramsCheck(
+  ajv: SchemaCompiler,
+  schema: string,
+  file: string,
+  params: unknown,
+  problems: Problem[],
+) {
+  const found: Problem[] = [];
+  metaCheck(ajv, schema, file, params, found);
+  problems.push(...found.map((p) => (p.file === file ? { ...p, pointer: `/params${p.pointer}` } : p)));
+}
+
 /** Meta-schemas that do not compile or are missing: said once, not once per file they check. */
 const brokenMetas = new WeakMap<SchemaCompiler, Set<string>>();
 
@@ -228,6 +241,8 @@ export function buildDefinitions(
         defs.cases.push({ file, def: json as RuleCases });
     } else if (trusted || metaCheck(ajv, META.rule, file, json, problems)) {
       const ruleSet = json as RuleSet;
+      if (!trusted && ruleSet.paramsSchema)
+        paramsCheck(ajv, ruleSet.paramsSchema, file, ruleSet.params ?? {}, problems);
       indexById(defs.ruleSets, file, ruleSet, undefined, "rule set", problems);
       defs.params[ruleSet.id] = (ruleSet.params ?? {}) as Record<string, unknown>;
     }

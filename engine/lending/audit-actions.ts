@@ -31,6 +31,7 @@ const AUDIT_ACTIONS = {
   "upload.add": (a, say) => `Uploaded ${say.doc(a[0] ?? "")}`,
   "upload.remove": (a, say) => `Removed ${say.doc(a[0] ?? "")}`,
   "members.accept": (a, say) => `Joined the application (${say.who(a[0] ?? "")})`,
+  "account.signedInByEmailStep": () => "Signed in with the code mailed to an address already theirs",
   // Signatures and disclosures
   "esign.signed": (a, say) => `Signed the disclosures${a[0] ? ` (${say.who(a[0])})` : ""}`,
   "esign.voided": (a, say) => `Signature voided by a changed answer (${say.who(a[0] ?? "")})`,

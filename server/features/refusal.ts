@@ -15,6 +15,10 @@ export type RefusalKind =
   | "conflict"
   /** Not now: something must happen first (or can no longer happen). */
   | "notNow"
+  /** Too many of these from this person, device or network for now: a budget is spent. */
+  | "tooMany"
+  /** The request contradicts an earlier one it claims to repeat (an idempotency key reused). */
+  | "contradicts"
   /** The product is set up wrong for this (a missing text, a rule set without an output). */
   | "misconfigured";
 

@@ -23,21 +23,29 @@ type Event = {
   durationMs?: number;
 } & Record<string, unknown>;
 
+/**
+ * POSTs events as the browser does: a journey's first batch carries a bot-check token (the server
+ * opens the journey), so every post here carries one unless `bot` is false.
+ */
 async function post(
   on: TestServer,
   body: unknown,
   headers: Record<string, string> = { "X-Same-Origin": "1" },
+  { bot = true }: { bot?: boolean } = {},
 ) {
+  const token: Record<string, string> = bot ? { "X-Recaptcha-Token": await browser(on.url).botToken() } : {};
   const res = await fetch(`${on.url}/api/analytics`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...headers },
+    headers: { "content-type": "application/json", ...token, ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await res.text();
   return {
     status: res.status,
     body: text
-      ? (JSON.parse(text) as { error: { code: string; message: string; field: string | null } })
+      ? (JSON.parse(text) as {
+          error: { code: string; message: string; field: string | null; reason?: string };
+        })
       : null,
   };
 }
@@ -54,16 +62,24 @@ async function reportAsAdmin() {
 }
 
 describe("storing funnel events", () => {
-  it("stores a batch and answers 204, without a bot-check token", async () => {
+  it("stores a batch and answers 204: a journey's first with a bot-check token, later ones without (a page being left)", async () => {
     const journeyId = randomUUID();
     const before = (await rows()).length;
-    const res = await post(server, {
-      events: [
-        { journeyId, kind: "viewed", stepId: "name" },
-        { journeyId, kind: "completed", stepId: "name", durationMs: 1200 },
-      ],
+    const withoutToken = { events: [{ journeyId, kind: "viewed", stepId: "name" }] };
+    expect(await post(server, withoutToken, undefined, { bot: false })).toMatchObject({
+      status: 403,
+      body: { error: { reason: "bot-check-missing" } },
     });
+    expect((await rows()).length).toBe(before);
+    const res = await post(server, { events: [{ journeyId, kind: "viewed", stepId: "name" }] });
     expect(res.status).toBe(204);
+    const later = await post(
+      server,
+      { events: [{ journeyId, kind: "completed", stepId: "name", durationMs: 1200 }] },
+      undefined,
+      { bot: false },
+    );
+    expect(later.status).toBe(204);
     const mine = (await rows()).filter((r) => r.journeyId === journeyId);
     expect((await rows()).length).toBe(before + 2);
     expect(mine.map((r) => [r.kind, r.stepId, r.variant, r.durationMs])).toEqual([
@@ -206,7 +222,7 @@ describe("the portal's funnel report", () => {
       after.flows
         .find((f) => f.flowId === "earlyFunnel")!
         .steps.map((s) => s.stepId)
-        .slice(7, 10),
+        .slice(8, 11),
     ).toEqual(["zip", "propertyUsage", "creditScore"]);
     expect(after.flows.map((f) => f.flowId)).toEqual(expect.arrayContaining(["earlyFunnel", "application"]));
     expect(after.conversionStep).toBe("previewOffer");

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { auditEvents } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
-import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { joinedMember, makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { mailAttachment, pdfProse } from "../helpers/pdf";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
@@ -144,8 +144,9 @@ describe("the credit score used (FCRA 609(g))", () => {
     expect(pdfProse(new Uint8Array(await staffPdf.arrayBuffer()))).toContain("is 742 (FICO Score 8)");
   });
 
-  it("sends a co-borrower's notice to the co-borrower, with their own score", async () => {
+  it("sends a co-borrower's notice to the co-borrower, with their own score, at the address they joined with", async () => {
     const who = await submitted();
+    await joinedMember(server.services, who.applicationId, "coborrower", who.coEmail);
     const admin = await staff("admin");
     await admin.b.trpc.portal.notices.recordCreditScore.mutate({
       applicationId: who.applicationId,

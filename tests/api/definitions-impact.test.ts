@@ -10,6 +10,7 @@ import { REPO_ROOT } from "@engine/base/paths";
 import { definitionsImpact } from "@server/features/definitions/impact";
 import { makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
 import { capPropertyValue, copyDefinitions, loadCopy } from "../helpers/definitions";
+import { proveEmail } from "../helpers/journeys";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 async function applyWith(server: TestServer, propertyValue: number) {
@@ -18,10 +19,9 @@ async function applyWith(server: TestServer, propertyValue: number) {
     stepId: "name",
     answers: { user: { firstName: "Maria", lastName: "Alvarez" } },
   });
-  await b.trpc.step.submit.mutate({
-    stepId: "email",
-    answers: { user: { email: `${crypto.randomUUID()}@example.com` } },
-  });
+  const email = `${crypto.randomUUID()}@example.com`;
+  await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } });
+  await proveEmail(server, b, email);
   await b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue } } });
 }
 

@@ -226,9 +226,10 @@ describe("an error no handler caught", () => {
     } finally {
       console.error = log;
     }
-    expect(logged.map((args) => args.join(" "))).toEqual([
-      "GET /definitions failed: TypeError",
-      "GET /definitions.json failed: TypeError",
+    // One escaped JSON line each (server/transport/http/log-line.ts), the error by its kind only.
+    expect(logged.map((args) => JSON.parse(args.join(" ")) as unknown)).toEqual([
+      { method: "GET", path: "/definitions", failed: "TypeError" },
+      { method: "GET", path: "/definitions.json", failed: "TypeError" },
     ]);
   });
 });

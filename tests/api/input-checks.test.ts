@@ -149,9 +149,12 @@ describe("sign-in words and the guest's header (issue 23, items 5 and 7)", () =>
     expect(res.body.message).not.toMatch(/password/i);
   });
 
-  it("a guest's session says the account has not signed in with a code yet (no sign-out everywhere)", async () => {
+  it("a guest's session says the account has not proven its email yet (no sign-out everywhere), and does once the code is in", async () => {
     const b = browser(server.url);
-    await walk(server, b, { until: "propertyValue" });
+    const doc = singleBorrower();
+    await walk(server, b, { until: "emailVerify", doc });
     expect((await b.session()).user).toMatchObject({ verified: false });
+    await walk(server, b, { from: "emailVerify", until: "propertyValue", doc });
+    expect((await b.session()).user).toMatchObject({ verified: true });
   });
 });

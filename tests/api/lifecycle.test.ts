@@ -125,6 +125,7 @@ describe("the path is the server's", () => {
     expect((await auditsOf(applicationId)).map((e) => e.action)).toEqual([
       "step.submit:name",
       "step.submit:email",
+      "step.submit:emailVerify",
     ]);
   });
 
@@ -349,7 +350,7 @@ describe("each borrower signs for themselves", () => {
     expect(JSON.parse((await rowOf(who.applicationId)).document)).not.toHaveProperty("coborrowerEsign");
     expect((await signaturesOf(who.applicationId)).map((r) => r.signer)).toEqual(["borrower"]);
     const mail = newestMail(server.dataDir, doc.coborrower.email);
-    expect(mail).toMatch(/asks you to sign/);
+    expect(mail).toMatch(/Please sign your home equity line of credit application/);
 
     await answerUntil(who.b, doc, "awaitingSignatures");
     expect((await who.b.session()).applicationStatus).toBe("awaitingSignatures");

@@ -8,6 +8,7 @@ import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatProblem } from "@engine/lint/lint";
 import { capPropertyValue, copyDefinitions } from "../helpers/definitions";
+import { proveEmail } from "../helpers/journeys";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 /** A new applicant's early funnel up to the home value; the home value's save refused or not. */
@@ -17,10 +18,9 @@ async function applyWith(server: TestServer, propertyValue: number) {
     stepId: "name",
     answers: { user: { firstName: "Maria", lastName: "Alvarez" } },
   });
-  await b.trpc.step.submit.mutate({
-    stepId: "email",
-    answers: { user: { email: `${crypto.randomUUID()}@example.com` } },
-  });
+  const email = `${crypto.randomUUID()}@example.com`;
+  await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } });
+  await proveEmail(server, b, email);
   const refused = await b.trpc.step.submit
     .mutate({ stepId: "propertyValue", answers: { setup: { propertyValue } } })
     .then(

@@ -4,6 +4,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyDefinitions } from "../helpers/definitions";
+import { proveEmail } from "../helpers/journeys";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   // Plus its line in the flow.
   copy.edit("steps/flows/early-funnel.json", (flow) => {
     for (const variant of flow.variants)
-      variant.steps.splice(variant.steps.indexOf("email") + 1, 0, "loanReason");
+      variant.steps.splice(variant.steps.indexOf("emailVerify") + 1, 0, "loanReason");
   });
   server = await testServer({ definitions: { steps: copy.steps, rules: copy.rules } });
 });
@@ -54,10 +55,9 @@ describe("a step added as one file and a flow line", () => {
       stepId: "name",
       answers: { user: { firstName: "Ada", lastName: "Lovelace" } },
     });
-    const email = await b.trpc.step.submit.mutate({
-      stepId: "email",
-      answers: { user: { email: `ada.${Date.now()}@example.com` } },
-    });
+    const address = `ada.${Date.now()}@example.com`;
+    await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: address } } });
+    const email = await proveEmail(server, b, address);
     expect(email).toMatchObject({
       stepId: "loanReason",
       route: "/app/initial-setup/loan-reason",
@@ -88,10 +88,9 @@ describe("a step added as one file and a flow line", () => {
       stepId: "name",
       answers: { user: { firstName: "Grace", lastName: "Hopper" } },
     });
-    await b.trpc.step.submit.mutate({
-      stepId: "email",
-      answers: { user: { email: `grace.${Date.now()}@example.com` } },
-    });
+    const address = `grace.${Date.now()}@example.com`;
+    await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: address } } });
+    await proveEmail(server, b, address);
     const error = await b.trpc.step.submit
       .mutate({ stepId: "loanReason", answers: { setup: { loanReason: "vacation" } } })
       .then(

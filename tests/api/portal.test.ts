@@ -158,6 +158,9 @@ const PROCEDURES: Record<string, Call> = {
         keyFactors: [],
       },
     }),
+  "portal.messaging": (b) => b.trpc.portal.messaging.query(),
+  // Last: it ends the session the calls before it use.
+  "portal.signOutEverywhere": (b) => b.trpc.portal.signOutEverywhere.mutate({}),
 };
 
 const Y = "allowed";
@@ -190,6 +193,8 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.notices.recordCancellation": [Y, Y, N],
   "portal.notices.recordDelivery": [Y, Y, N],
   "portal.notices.recordCreditScore": [Y, Y, N],
+  "portal.messaging": [Y, N, N],
+  "portal.signOutEverywhere": [Y, Y, Y],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 
@@ -394,7 +399,7 @@ describe("managing users", () => {
       await fieldErrorsOf(
         admin.b.trpc.portal.users.invite.mutate({ email: admin.email, name: "A B", role: "processor" }),
       ),
-    ).toEqual([{ pointer: "/email", message: "A portal user with this email already exists." }]);
+    ).toEqual([{ pointer: "/email", message: "This person is already a user of your organisation." }]);
     expect(await server.services.db.select().from(portalUsers)).toHaveLength(before);
   });
 });
@@ -409,6 +414,7 @@ describe("invites and password resets", () => {
       role: "loanOfficer",
     });
     expect(mailed).toBe(true);
+    await server.services.settled(); // the invite mail goes after the answer
     const mail = lastMail();
     expect(mail).toContain(`To: ${email}`);
     const token = /set-password\?token=([A-Za-z0-9_-]{43})/.exec(mail)![1]!;

@@ -14,6 +14,7 @@ import { decideReview } from "@server/features/identity/checks";
 import { startServer, type RunningServer, type StartOptions } from "@server/start";
 import { makeApplicant } from "../helpers/accounts";
 import { capPropertyValue, copyDefinitions } from "../helpers/definitions";
+import { proveEmail } from "../helpers/journeys";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
 
 const fixture = JSON.parse(
@@ -26,6 +27,10 @@ async function answerUpToSelfEmployed(b: Browser, propertyValue: number): Promis
   for (const [stepId, answers] of [
     ["name", { user: { firstName: "Maria", lastName: "Alvarez" } }],
     ["email", { user: { email } }],
+  ] as const)
+    await b.trpc.step.submit.mutate({ stepId, answers });
+  await proveEmail(first, b, email);
+  for (const [stepId, answers] of [
     ["propertyValue", { setup: { propertyValue } }],
     ["mortgageEstimate", { setup: { mortgageEstimate: 245000 } }],
     ["hasFbm", { setup: { hasFbm: false } }],
@@ -156,7 +161,7 @@ describe("when the definitions change under an application in flight", () => {
       restarted.services.definitionsVersion,
     ];
     expect(events).toEqual([
-      ...["name", "email", "propertyValue", "mortgageEstimate", "hasFbm"].map((id) => ({
+      ...["name", "email", "emailVerify", "propertyValue", "mortgageEstimate", "hasFbm"].map((id) => ({
         action: `step.submit:${id}`,
         changed: expect.any(String),
         version: oldVersion,

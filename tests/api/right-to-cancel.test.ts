@@ -14,7 +14,7 @@ import { cancelLine } from "@server/features/esign/cancellation";
 import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
 import { longDate } from "@server/features/esign/values";
 import { applicationStore } from "@server/persistence/store/applications";
-import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { joinedMember, makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { mailAttachment, pdfPages, pdfProse } from "../helpers/pdf";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
@@ -49,6 +49,8 @@ async function atSign({ holders = titleHolders as unknown, usage = "primaryResid
   doc.property.propertyUsage = usage;
   doc.setup.propertyUsage = usage;
   const who = await makeApplicant(server.services, { email, status: "disclosures", doc });
+  // The co-borrower joined with their own address (proven): their notice may be e-delivered.
+  await joinedMember(server.services, who.applicationId, "coborrower", coEmail);
   const b = browser(server.url);
   await b.auth("Applicant", "callback/credentials", { email, password: who.password });
   return { ...who, coEmail, b };

@@ -263,16 +263,8 @@ describe("the account's email (rules/account.json)", () => {
       stepId: "email",
       answers: { user: { email: "Mary.Jackson@Example.com" } },
     });
-    await b.auth("Applicant", "signin/email", { email: "mary.jackson@example.com" });
     await server.services.settled();
-    expect(
-      (
-        await b.auth("Applicant", "callback/credentials", {
-          email: "mary.jackson@example.com",
-          code: server.lastCode(),
-        })
-      ).status,
-    ).toBe(200);
+    await b.trpc.step.submit.mutate({ stepId: "emailVerify", answers: { otpCode: server.lastCode() } });
     const other = browser(server.url);
     await other.auth("Applicant", "signin/email", { email: "mary.jackson@example.com" });
     await server.services.settled();
@@ -284,19 +276,21 @@ describe("the account's email (rules/account.json)", () => {
     expect(await other.session()).toMatchObject({ applicationStatus: "propertyValue" });
   });
 
-  it("asks a guest to sign in when the email already has an application, and saves nothing", async () => {
+  it("answers an email that already has an application as any other, and mails its owner a sign-in code instead", async () => {
     const who = await makeApplicant(server.services);
     const b = browser(server.url);
     await b.trpc.step.submit.mutate({
       stepId: "name",
       answers: { user: { firstName: "Kat", lastName: "Johnson" } },
     });
-    const data = await fieldErrorsOf(
-      b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: who.email } } }),
-    );
-    expect(data.fieldErrors).toEqual([
-      { pointer: "/user/email", message: expect.stringContaining("Sign in") },
-    ]);
-    expect((await b.trpc.step.get.query({ stepId: "email" })).application).not.toHaveProperty("user.email");
+    const answer = await b.trpc.step.submit.mutate({
+      stepId: "email",
+      answers: { user: { email: who.email } },
+    });
+    expect(answer).toMatchObject({ stepId: "emailVerify" });
+    await server.services.settled();
+    expect(server.lastMail(who.email)).toMatch(/You already have an application with us/);
+    // Only a claim on the guest's side: the owner's account keeps the address.
+    expect((await b.session()).user).toMatchObject({ email: null, verified: false });
   });
 });

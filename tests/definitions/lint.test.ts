@@ -134,7 +134,7 @@ describe("a broken step file", () => {
     const copy = copyDefinitions();
     copy.edit("steps/initial-setup/zip.json", (s) => (s.rank = 4.5));
     expect(messages(copy)).toContain(
-      'steps/flows/early-funnel.json#/variants/0/steps/7: step "zip" (rank 4.5) comes after "creditRange" (rank 5) in variant "variantOne"',
+      'steps/flows/early-funnel.json#/variants/0/steps/8: step "zip" (rank 4.5) comes after "creditRange" (rank 5) in variant "variantOne"',
     );
   });
 
@@ -248,14 +248,14 @@ describe("the funnel is data", () => {
         },
       },
     });
-    copy.edit("steps/flows/early-funnel.json", (f) => f.variants[0].steps.splice(2, 0, "annualIncome"));
+    copy.edit("steps/flows/early-funnel.json", (f) => f.variants[0].steps.splice(3, 0, "annualIncome"));
     copy.edit("steps/initial-setup/email.json", (s) => {
       s.schema.properties.user.properties.phone = { $ref: "../../schemas/user.json#/properties/phone" };
       s.schema.properties.user.required.push("phone");
     });
     const { defs, problems } = loadCopy(copy);
     expect(problems.map(problemText)).toEqual([]);
-    expect(nextStep(defs, "email", {}, { variant: "variantOne" }).stepId).toBe("annualIncome");
+    expect(nextStep(defs, "emailVerify", {}, { variant: "variantOne" }).stepId).toBe("annualIncome");
     expect(nextStep(defs, "annualIncome", {}, { variant: "variantOne" }).stepId).toBe("propertyValue");
     expect(createStepValidator(defs, "email")({ user: { email: "jane@example.com" } }).errors).toEqual([
       { pointer: "/user/phone", message: "Phone number is required" },

@@ -15,6 +15,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { DefinitionDirs } from "@engine/definitions/load";
 import { REPO_ROOT } from "@engine/base/paths";
 import { startServer, type RunningServer } from "@server/start";
+import { widenedBudgets } from "../helpers/budgets";
 
 export const WEB_DIR = join(REPO_ROOT, "dist/web");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -56,17 +57,28 @@ let browserOfWorker: Promise<Browser> | undefined;
  */
 const sharedBrowser = () => (browserOfWorker ??= chromium.launch(CHROMIUM_OPTIONS));
 
-const startOwnServer = (options: { demo?: boolean; definitions?: DefinitionDirs }) => {
+/** Each e2e server's data folder by its origin: a page reads the codes its server mailed from there. */
+const dataDirs = new Map<string, string>();
+export const dataDirOf = (pageUrl: string): string => {
+  const dir = dataDirs.get(new URL(pageUrl).origin);
+  if (!dir) throw new Error(`no e2e server at ${pageUrl}`);
+  return dir;
+};
+
+const startOwnServer = async (options: { demo?: boolean; definitions?: DefinitionDirs }) => {
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-e2e-"));
-  return startServer({
+  const server = await startServer({
     port: 0,
     host: "127.0.0.1",
     dataDir,
     webDir: WEB_DIR,
     quiet: true,
     demo: options.demo ?? false,
+    budgetsFor: widenedBudgets, // every journey of the worker starts from one loopback address
     ...(options.definitions ? { definitions: options.definitions } : {}),
   });
+  dataDirs.set(new URL(server.url).origin, dataDir);
+  return server;
 };
 let serverOfWorker: Promise<RunningServer> | undefined;
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadDefinitions } from "@server/features/definitions/live";
 import { copyDefinitions } from "../helpers/definitions";
 import { startE2E, type E2E } from "./browser";
+import { confirmEmail } from "./early-funnel";
 
 let e2e: E2E;
 const copy = copyDefinitions();
@@ -40,7 +41,8 @@ beforeAll(async () => {
     uiSchema: { user: { phone: { "ui:widget": "phone" } } },
   });
   copy.edit("steps/flows/early-funnel.json", (flow) => {
-    for (const variant of flow.variants) variant.steps.splice(variant.steps.indexOf("email") + 1, 0, "phone");
+    for (const variant of flow.variants)
+      variant.steps.splice(variant.steps.indexOf("emailVerify") + 1, 0, "phone");
   });
   e2e = await startE2E({ definitions: { steps: copy.steps, rules: copy.rules } });
 }, 60_000);
@@ -59,10 +61,11 @@ describe("web app follows the definitions (e2e)", { timeout: 60_000 }, () => {
     await page.getByLabel("Last name").fill("Rivera");
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL("**/app/initial-setup/email");
-    await page.getByLabel(/email/i).fill(`dana.${Date.now()}@example.com`);
-    await page.getByRole("button", { name: "Next" }).click();
+    const email = `dana.${Date.now()}@example.com`;
+    await page.getByLabel(/email/i).fill(email);
+    await confirmEmail(page, email, "/app/initial-setup/contact-phone");
 
-    // The new step follows email, and property value follows it.
+    // The new step follows the email and its code, and property value follows it.
     await page.waitForURL("**/app/initial-setup/contact-phone");
     await page.getByRole("heading", { level: 1, name: "What number can we reach you at?" }).waitFor();
     await page.getByLabel(/phone/i).fill("3035550142");

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { newestMail, newestTextCode } from "../helpers/server";
 import { answer, answerAll, choose, fieldBox, next } from "./answer";
+import { dataDirOf } from "./browser";
 
 export const unique = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -20,12 +21,34 @@ export async function toDerogatoryQuestion(
     "/user/lastName": o.lastName ?? "Rivera",
   });
   await next(page, "/app/initial-setup/email");
-  await answer(page, "/user/email", o.email ?? unique((o.firstName ?? "dana").toLowerCase()));
-  await next(page, "/app/initial-setup/property-value");
+  const email = o.email ?? unique((o.firstName ?? "dana").toLowerCase());
+  await answer(page, "/user/email", email);
+  await confirmEmail(page, email);
   await answer(page, "/setup/propertyValue", o.value);
   await next(page, "/app/initial-setup/mortgage-estimate");
   await answer(page, "/setup/mortgageEstimate", o.owed);
   await next(page, "/app/initial-setup/has-fbm");
+}
+
+/**
+ * From the email step: "Email me a code", then the code mailed to `email` on the code page, on to
+ * the home value (`to`), as an applicant reads it from their inbox.
+ */
+export async function confirmEmail(page: Page, email: string, to = "/app/initial-setup/property-value") {
+  await page.getByRole("button", { name: "Email me a code" }).click();
+  await page.waitForURL("**/app/initial-setup/verify-email");
+  let code: string | null = null;
+  for (let waited = 0; !code && waited < 10_000; waited += 100) {
+    try {
+      code = /code is (\d{6})/.exec(newestMail(dataDirOf(page.url()), email))?.[1] ?? null;
+    } catch {
+      await page.waitForTimeout(100);
+    }
+  }
+  if (!code) throw new Error(`no code was mailed to ${email}`);
+  await answer(page, "/otpCode", code);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await page.waitForURL(`**${to}`);
 }
 
 /** The early funnel from the home page to the offer preview; either variant (one asks how the home is used). */

@@ -85,8 +85,13 @@ describe("the path is the server's (e2e)", { timeout: 240_000 }, () => {
     await answerAll(page, { "/user/firstName": "Ada", "/user/lastName": last });
     await page.getByRole("button", { name: "Next" }).dblclick();
     await page.waitForURL("**/app/initial-setup/email");
-    await answer(page, "/user/email", `ada.${randomUUID()}@example.com`);
-    await page.getByRole("button", { name: "Next" }).dblclick();
+    const email = `ada.${randomUUID()}@example.com`;
+    await answer(page, "/user/email", email);
+    await page.getByRole("button", { name: "Email me a code" }).dblclick();
+    await page.waitForURL("**/app/initial-setup/verify-email");
+    await e2e.server.services.settled();
+    await answer(page, "/otpCode", newestCode(e2e.server.services.config.dataDir, email));
+    await page.getByRole("button", { name: "Confirm" }).dblclick();
     await page.waitForURL("**/app/initial-setup/property-value");
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByText(/changed in another window/).count()).toBe(0);

@@ -165,7 +165,8 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     ).resolves.toBe(0);
     await shot(adminPage, "manage-users-1280");
 
-    // The invitee opens the mailed link and sets a password (too short first).
+    // The invitee opens the mailed link and sets a password (too short first). It is mailed after the answer.
+    await e2e.server.services.settled();
     const link = /(https?:\/\/\S+\/portal\/set-password\?token=[A-Za-z0-9_-]{43})/.exec(
       newestMailTo(email),
     )![1]!;

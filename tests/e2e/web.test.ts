@@ -9,6 +9,7 @@ import { REPO_ROOT } from "@engine/base/paths";
 import type { Page, Request } from "playwright-core";
 import { mailedCode } from "../helpers/server";
 import { screenshot, seriousA11yViolations, useE2E } from "./browser";
+import { confirmEmail, unique } from "./early-funnel";
 
 const e2e = useE2E({ demo: true });
 
@@ -116,7 +117,7 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     await answerName(page);
     const email = page.getByLabel(/email/i);
     await email.fill("not-an-email");
-    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Email me a code" }).click();
     await page
       .getByText(/valid email/i)
       .first()
@@ -129,15 +130,15 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     const { page } = await e2e.page();
     await startFunnel(page);
     await answerName(page);
-    await page.getByLabel(/email/i).fill("dana.rivera@example.com");
-    await page.getByRole("button", { name: "Next" }).click();
-    await page.waitForURL("**/app/initial-setup/property-value");
+    const address = unique("dana.rivera");
+    await page.getByLabel(/email/i).fill(address);
+    await confirmEmail(page, address);
     await page.reload();
     await page.getByRole("button", { name: "Next" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/app/initial-setup/property-value");
     await page.getByRole("button", { name: "Back" }).click();
     await page.waitForURL("**/app/initial-setup/email");
-    await expect(page.getByLabel(/email/i).inputValue()).resolves.toBe("dana.rivera@example.com");
+    await expect(page.getByLabel(/email/i).inputValue()).resolves.toBe(address);
   });
 
   it("shows at most 3 toasts at a time", async () => {

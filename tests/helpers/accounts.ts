@@ -6,7 +6,7 @@ import { completedUpTo } from "@engine/funnel/journey";
 import { OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { hashPassword } from "@server/features/auth/passwords";
 import { transaction } from "@server/persistence/db/client";
-import { partners, portalUsers, users } from "@server/persistence/db/schema";
+import { applicationMembers, partners, portalUsers, users } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
 import { browser, type Browser, type TestServer } from "./server";
@@ -31,7 +31,11 @@ export async function makeApplicant(
   const store = applicationStore(services);
   const app = await transaction(services.db, async (tx) => {
     const created = await store.createGuest(tx, status, "variantOne");
-    await tx.update(users).set({ email, passwordHash }).where(eq(users.id, created.ownerId));
+    // An applicant with an account address has proven it (a code came back, or they set a password by one).
+    await tx
+      .update(users)
+      .set({ email, emailVerifiedAt: services.now(), passwordHash })
+      .where(eq(users.id, created.ownerId));
     const saved = { user: { email }, ...doc };
     const completed = walked
       ? completedUpTo(services.defs, status, {
@@ -101,4 +105,25 @@ export async function signedInStaff(server: TestServer, role: string, options: {
   const b = browser(server.url);
   await signInPortal(server, b, who);
   return { ...who, b };
+}
+
+/**
+ * A borrower of `role` who joined the application by their invite link at `email` (their own
+ * account), so that address is proven: mail about the application may go to it.
+ */
+export async function joinedMember(services: Services, applicationId: string, role: string, email: string) {
+  const userId = randomUUID();
+  const now = services.now();
+  await services.db.insert(users).values({ id: userId, email, emailVerifiedAt: now, createdAt: now });
+  await services.db.insert(applicationMembers).values({
+    id: randomUUID(),
+    applicationId,
+    role,
+    email,
+    userId,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    invitedAt: now,
+    acceptedAt: now,
+  });
+  return userId;
 }

@@ -9,7 +9,7 @@ import { bundleStepSchema } from "@engine/definitions/bundle";
 import { sliceAnswers } from "@engine/form/answers";
 import { REPO_ROOT } from "@engine/base/paths";
 import { setAt } from "@engine/base/pointer";
-import { newestTextCode, type Browser, type TestServer } from "./server";
+import { newestCode, newestTextCode, type Browser, type TestServer } from "./server";
 
 const demo = JSON.parse(
   readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
@@ -96,6 +96,12 @@ export function answersFor(
   for (const effect of defs.steps.get(stepId)?.def.effects ?? [])
     if (effect.kind === "verifyPhoneCode" && effect.code)
       answers = setAt(answers, effect.code, newestTextCode(server.dataDir)) as Record<string, unknown>;
+    else if (effect.kind === "verifyEmailCode" && effect.code)
+      // Mailed after the email step's answer: the caller waits for it (services.settled()).
+      answers = setAt(answers, effect.code, newestCode(server.dataDir, doc.user?.email)) as Record<
+        string,
+        unknown
+      >;
   return answers;
 }
 
@@ -109,6 +115,7 @@ export async function walk(
   let last: Awaited<ReturnType<Browser["trpc"]["step"]["submit"]["mutate"]>> | null = null;
   for (let hops = 0; at !== null && at !== until; hops++) {
     if (hops > 60) throw new Error(`the walk to ${until} did not get there`);
+    await server.services.settled(); // a code mailed after the last answer
     last = await b.trpc.step.submit.mutate({
       stepId: at,
       answers: answersFor(server, at, doc, answers[at]),
@@ -118,4 +125,13 @@ export async function walk(
   }
   if (at !== until) throw new Error(`the walk to ${until} stopped at ${last?.route ?? from}`);
   return last;
+}
+
+/** Enters, on the email's code step, the code mailed to `email` after the email step's answer. */
+export async function proveEmail(server: TestServer, b: Browser, email: string) {
+  await server.services.settled();
+  return b.trpc.step.submit.mutate({
+    stepId: "emailVerify",
+    answers: { otpCode: newestCode(server.dataDir, email) },
+  });
 }

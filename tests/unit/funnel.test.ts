@@ -138,11 +138,12 @@ describe("early funnel variants (spec §2)", () => {
   const flow = defs.flows.get("earlyFunnel")!.def;
   const [one, two] = flow.variants;
 
-  it("variant one has the spec's 12 steps in order", () => {
+  it("variant one has the spec's 12 steps in order, and the email's code step after the email", () => {
     const routes = one!.steps.map((id) => defs.steps.get(id)!.def.route.split("/").pop());
     expect(routes).toEqual([
       "name",
       "email",
+      "verify-email",
       "property-value",
       "mortgage-estimate",
       "has-fbm",
@@ -156,9 +157,9 @@ describe("early funnel variants (spec §2)", () => {
     ]);
   });
 
-  it("variant two is variant one without property-usage (11 steps)", () => {
+  it("variant two is variant one without property-usage (11 steps of the spec, and the email's code)", () => {
     expect(two!.steps).toEqual(one!.steps.filter((id) => id !== "propertyUsage"));
-    expect(two!.steps).toHaveLength(11);
+    expect(two!.steps).toHaveLength(12);
   });
 
   it("splits new applicants by weight", () => {

@@ -22,7 +22,12 @@ const demo = JSON.parse(
 ) as Record<string, any>;
 
 const early = {
-  user: { firstName: "Maria", lastName: "Alvarez", email: "maria.alvarez@example.com" },
+  user: {
+    firstName: "Maria",
+    lastName: "Alvarez",
+    email: "maria.alvarez@example.com",
+    emailVerifiedAt: "2026-10-01T12:00:00.000Z",
+  },
   setup: {
     propertyValue: 585000,
     mortgageEstimate: 245000,

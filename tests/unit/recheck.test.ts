@@ -10,7 +10,12 @@ const today = "2026-11-22";
 
 /** An applicant's early-funnel answers up to the offer preview. */
 const early = ({ coborrower = false, propertyValue = 585000 } = {}) => ({
-  user: { firstName: "Maria", lastName: "Alvarez", email: "maria.alvarez@example.com" },
+  user: {
+    firstName: "Maria",
+    lastName: "Alvarez",
+    email: "maria.alvarez@example.com",
+    emailVerifiedAt: "2026-10-01T12:00:00.000Z",
+  },
   setup: {
     propertyValue,
     mortgageEstimate: 245000,

@@ -566,12 +566,12 @@ describe("validation rules (spec §5): a refused value is reported at the field'
       /at most 512 characters/,
     ],
     [
-      "text with a leading space",
+      "a name with a leading space",
       (a) => {
         a.user.firstName = " Maria";
       },
       "/user/firstName",
-      /format/,
+      /without leading or trailing spaces/,
     ],
     [
       "text with a trailing space",

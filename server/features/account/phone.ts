@@ -1,33 +1,44 @@
 // Phone verification as two step effects: sendPhoneCode texts a 6-digit code to the phone answer
-// (through services.sms), verifyPhoneCode checks the code typed and stamps when the phone was
+// (through the text gate, server/features/messaging/texts.ts: only numbers of the lender's market,
+// within every budget), verifyPhoneCode checks the code typed and stamps when the phone was
 // verified. Codes are the sign-in codes' store (10 minutes, 5 tries, only an HMAC kept), keyed by
-// the account and the number, so a code proves this person holds this phone.
-import { invalidAnswers } from "@server/features/refusal";
+// the account and the number, so a code proves this person holds this phone; a verified phone
+// then signs its account in by a texted code (server/features/auth/phone-sign-in.ts).
 import { getAt } from "@engine/base/pointer";
+import { invalidAnswers } from "@server/features/refusal";
+import { TEXT_REFUSALS, textGate } from "../messaging/texts";
+import { holdPhone } from "../auth/phone-sign-in";
 import type { EffectHandler } from "../steps/effects";
 
 const keyOf = (ownerId: string, phone: string) => `${ownerId}:${phone}`;
 
 /** The code's text: short, says what it is for, and never asks for it to be shared. */
-const textOf = (code: string) =>
+export const codeText = (code: string) =>
   `${code} is your verification code for your home equity line of credit application. It expires in 10 minutes. Do not share it.`;
 
 export const sendPhoneCode: EffectHandler = {
-  async record({ effect, services, application, doc, tx }) {
+  // Before the save: a number the lender may not text, or a budget spent, refuses the step.
+  async check({ effect, services, answers, request, actorId }) {
+    const phone = getAt(answers, effect.phone!);
+    if (typeof phone !== "string") return;
+    const verdict = await textGate(services).admit({
+      to: phone,
+      ip: request.ip,
+      device: actorId ?? `ip:${request.ip}`,
+      kind: "phone-verification",
+    });
+    if (!verdict.ok) throw invalidAnswers([{ pointer: effect.phone!, message: TEXT_REFUSALS[verdict.reason] }]);
+  },
+  async record({ effect, services, application, doc, tx, request, actorId }) {
     const phone = getAt(doc, effect.phone!);
     if (typeof phone !== "string") return;
-    const over = await services.limits.textsPerApplicant.hit(application.ownerId);
-    if (!over.ok)
-      throw invalidAnswers([
-        {
-          pointer: effect.phone!,
-          message:
-            "We have sent several codes in the last few minutes. Please wait a few minutes before asking for another.",
-        },
-      ]);
     const code = await services.codes.issue("phone", keyOf(application.ownerId, phone), tx);
     // Sent once the phone is saved; a failed text is logged (without the number) and the next step offers to go back and send again.
-    return () => services.sms.send({ to: phone, text: textOf(code) });
+    return () =>
+      textGate(services).deliver(
+        { to: phone, ip: request.ip, device: actorId ?? application.ownerId, kind: "phone-verification" },
+        codeText(code),
+      );
   },
 };
 
@@ -44,7 +55,10 @@ export const verifyPhoneCode: EffectHandler = {
       keyOf(ownerId, phone),
       typeof code === "string" ? code : "",
     );
-    if (result === "ok") return { [effect.verifiedAt!]: now.toISOString() };
+    if (result === "ok") {
+      await holdPhone(services, ownerId, phone); // this account now signs in by a code texted here
+      return { [effect.verifiedAt!]: now.toISOString() };
+    }
     const message = {
       expired: "That code has expired. Go back and we will text you a new one.",
       locked: "Too many wrong codes. Go back and we will text you a new one.",

@@ -58,13 +58,18 @@ function flowSteps(variants: readonly { steps: string[] }[]): string[] {
 const keyOf = (...parts: string[]) => parts.join("\u0000");
 
 // Raw rows come back as the driver reads them (PostgreSQL's counts and bigints as strings): numbers are made here.
-export async function funnelReport(db: Db, defs: Definitions): Promise<FunnelReport> {
+/** The partner a visitor's journey counts for: the lender's own ("house"), until an application says otherwise. */
+export const HOUSE_PARTNER = "house";
+
+/** The funnel of one partner's applicants: a broker's staff never read the house's journeys, nor another broker's. */
+export async function funnelReport(db: Db, defs: Definitions, partnerId: string): Promise<FunnelReport> {
+  const scoped = sql`(SELECT * FROM funnel_events WHERE COALESCE(partner_id, ${HOUSE_PARTNER}) = ${partnerId})`;
   const conversionStep = String(defs.params.analytics?.conversionStep ?? "");
   // Where a journey ends by design (rules/analytics.json endSteps): finishing there is no drop-off.
   const endSteps = new Set(((defs.params.analytics?.endSteps as unknown[] | undefined) ?? []).map(String));
 
   // Events before sign-in carry no role: they are the owner's, who starts the application.
-  const events = sql`(SELECT id, at, journey_id, kind, step_id, duration_ms, COALESCE(role, ${ownerRole(defs)}) AS role FROM funnel_events)`;
+  const events = sql`(SELECT id, at, journey_id, kind, step_id, duration_ms, COALESCE(role, ${ownerRole(defs)}) AS role FROM ${scoped} f)`;
   const counts = new Map(
     (
       await rows<{ step: string; kind: string; role: string; n: number | string }>(
@@ -121,14 +126,14 @@ export async function funnelReport(db: Db, defs: Definitions): Promise<FunnelRep
     (
       await rows<{ journey: string; variant: string }>(
         db,
-        sql`SELECT journey_id AS journey, max(variant) AS variant FROM funnel_events WHERE variant IS NOT NULL GROUP BY journey_id`,
+        sql`SELECT journey_id AS journey, max(variant) AS variant FROM ${scoped} f WHERE variant IS NOT NULL GROUP BY journey_id`,
       )
     ).map((r) => [r.journey, r.variant]),
   );
   const viewed = new Map<string, Set<string>>();
   for (const r of await rows<{ step: string; journey: string }>(
     db,
-    sql`SELECT DISTINCT step_id AS step, journey_id AS journey FROM funnel_events WHERE kind = 'viewed'`,
+    sql`SELECT DISTINCT step_id AS step, journey_id AS journey FROM ${scoped} f WHERE kind = 'viewed'`,
   ))
     viewed.set(r.step, (viewed.get(r.step) ?? new Set()).add(r.journey));
   const viewers = (stepId: string) => viewed.get(stepId) ?? new Set<string>();

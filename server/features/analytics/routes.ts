@@ -1,8 +1,11 @@
 // POST /api/analytics: funnel events from the browser ({events: [...]}, 1 to 20). The tRPC API's
-// header and cross-site guards, but no bot-check token: the browser sends the last events with
-// fetch(…, {keepalive: true}) as a page is left, when no proof of work can run. A per-IP limit and
-// a small body limit stand in for it. A bad batch is refused whole (400 naming the field); a good
-// one is stored whole and answered 204. The body is never logged.
+// header and cross-site guards, and a bot check per journey: a batch with a bot-check token opens
+// its journeys (analytics_journeys, with the partner of the applicant's application, if signed in),
+// and events are stored only for open journeys, so a page being left can send its last events with
+// fetch(…, {keepalive: true}) without a proof of work. A per-IP and a per-journey limit and a small
+// body limit hold the rest. A bad batch is refused whole (400 naming the field; 403 with reason
+// bot-check-missing for a journey not opened); a good one is stored whole and answered 204. The
+// body is never logged.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -12,6 +15,12 @@ import { refuseCrossSite, requireSameOriginHeader } from "@server/transport/secu
 import type { Services } from "@server/services";
 import { validatorOf } from "@server/transport/trpc/inputs";
 import { firstPartySink, type AnalyticsSink, type FunnelEvent } from "./sink";
+import { eq, inArray } from "drizzle-orm";
+import { honoCookies } from "@server/features/auth/cookies";
+import { analyticsJourneys, applications } from "@server/persistence/db/schema";
+
+/** Events one journey may record in a day: a long application walked several times over, not a flood. */
+const EVENTS_PER_JOURNEY = { limit: 500, windowMs: 86_400_000 };
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -50,6 +59,17 @@ export function createAnalyticsRoutes(
         };
     }
     return null;
+  };
+
+  /** The partner of the signed-in applicant's application (null: a visitor, or none yet). */
+  const partnerOfSession = async (c: Context): Promise<string | null> => {
+    const session = await services.auth.applicant.current(honoCookies(c));
+    if (!session) return null;
+    const [row] = await services.db
+      .select({ partnerId: applications.partnerId })
+      .from(applications)
+      .where(eq(applications.ownerId, session.userId));
+    return row?.partnerId ?? null;
   };
 
   app.use("*", requireSameOriginHeader, refuseCrossSite);
@@ -97,7 +117,64 @@ export function createAnalyticsRoutes(
       }
       const unknown = unknownIn(events);
       if (unknown) return fail(c, 400, "BAD_REQUEST", `${unknown.field}: ${unknown.message}`, unknown.field);
-      await sink.track(events);
+      const journeys = [...new Set(events.map((e) => e.journeyId))];
+      const token = c.req.header("x-recaptcha-token");
+      let opening: { partnerId: string | null } | null = null;
+      if (token !== undefined) {
+        const verdict = await services.botCheck.verify(token, "api_update");
+        if (!verdict.ok)
+          return c.json(
+            {
+              error: {
+                code: "FORBIDDEN",
+                reason: `bot-check-${verdict.reason}`,
+                message: "The bot-check token was refused; please try again.",
+                field: null,
+              },
+            },
+            403,
+          );
+        opening = { partnerId: await partnerOfSession(c) };
+      }
+      const open = new Map(
+        (
+          await services.db
+            .select({ journeyId: analyticsJourneys.journeyId, partnerId: analyticsJourneys.partnerId })
+            .from(analyticsJourneys)
+            .where(inArray(analyticsJourneys.journeyId, journeys))
+        ).map((j) => [j.journeyId, j.partnerId]),
+      );
+      const opened = opening ? journeys.filter((id) => !open.has(id)) : [];
+      for (const id of opened) open.set(id, opening!.partnerId);
+      if (open.size < journeys.length)
+        return c.json(
+          {
+            error: {
+              code: "FORBIDDEN",
+              reason: "bot-check-missing",
+              message: "A journey's first events need a bot-check token in X-Recaptcha-Token.",
+              field: null,
+            },
+          },
+          403,
+        );
+      const perJourney = services.rateLimiter("analyticsEventsPerJourney", EVENTS_PER_JOURNEY);
+      for (const id of journeys)
+        if (!(await perJourney.hit(id, events.filter((e) => e.journeyId === id).length)).ok)
+          return fail(c, 429, "TOO_MANY_REQUESTS", "Too many events for this journey.");
+      // Opened only with the batch that is stored: a refused batch leaves nothing behind.
+      if (opened.length)
+        await services.db
+          .insert(analyticsJourneys)
+          .values(
+            opened.map((journeyId) => ({
+              journeyId,
+              partnerId: opening!.partnerId,
+              openedAt: services.now(),
+            })),
+          )
+          .onConflictDoNothing();
+      await sink.track(events, open);
       return c.body(null, 204);
     },
   );

@@ -7,8 +7,11 @@ import { funnelEvents } from "@server/persistence/db/schema";
 export type { FunnelEvent };
 
 export interface AnalyticsSink {
-  /** Records a batch of events: all of them or, on failure, none. */
-  track(events: readonly FunnelEvent[]): Promise<void>;
+  /**
+   * Records a batch of events: all of them or, on failure, none. `partners`: the partner each
+   * journey counts for (null: the house's), so each partner's staff read only their own funnel.
+   */
+  track(events: readonly FunnelEvent[], partners?: ReadonlyMap<string, string | null>): Promise<void>;
   /**
    * Links an anonymous journey to a signed-in account, for a tool that keeps profiles (a
    * support desk, a vendor's analytics). Optional: a sink that keeps no identity leaves it out.
@@ -23,7 +26,7 @@ export interface AnalyticsSink {
  */
 export function firstPartySink(db: Db, now: () => Date): AnalyticsSink {
   return {
-    async track(events) {
+    async track(events, partners) {
       const at = now();
       const rows = events.map((e) => ({
         at,
@@ -33,6 +36,7 @@ export function firstPartySink(db: Db, now: () => Date): AnalyticsSink {
         variant: e.variant ?? null,
         role: e.role ?? null,
         durationMs: e.durationMs ?? null,
+        partnerId: partners?.get(e.journeyId) ?? null,
       }));
       // One statement: a batch is stored whole or not at all.
       if (rows.length) await db.insert(funnelEvents).values(rows);

@@ -62,9 +62,15 @@ export function accountsOf(kind: SessionKind, services: Services): Accounts {
       // A returning applicant's session says where to go: the page for their status (a member's:
       // their next step), and as whom they read the application.
       return {
-        // verified: the account has signed in with a code mailed to it; before that it is a guest's
-        // on this browser, with no other session to sign out of.
-        user: { id: u.id, email: u.email, name, verified: u.emailVerifiedAt !== null },
+        // verified: the account proved its email (a code mailed to it came back); phoneVerified: it
+        // holds a verified mobile number. Without either it is a guest's, on this browser only.
+        user: {
+          id: u.id,
+          email: u.email,
+          name,
+          verified: u.emailVerifiedAt !== null,
+          phoneVerified: u.phoneMac !== null,
+        },
         applicationStatus: facts?.applicationStatus ?? null,
         applicationRoute: facts?.applicationRoute ?? null,
         role: facts?.role ?? null,

@@ -3,10 +3,14 @@
 // plain hash to hide them from someone reading the database), and the address only as an HMAC
 // too: the table never holds an email or a phone number.
 //
-// Tries are counted per guesser where the caller names one (the IP of a sign-in): each may try a
-// code 5 times, so a stranger's guesses never lock the owner out of their own code; and 20 wrong
-// tries in all retire it (a guess then has a 1 in 50,000 chance). Without a guesser (a phone code,
-// entered only in its owner's session), 5 tries in all.
+// Wrong tries are counted per guesser where the caller names one (the IP of a sign-in), per
+// address rather than per code (docs/security.md, "Code lockout"): each IP may try wrong
+// GUESSES_PER_IP times an address in 15 minutes, whichever codes it tried. Wrong tries never
+// retire a code, so no stranger can lock the owner out of a code, and a new code owes nothing to
+// the failures on an older one. Once a code has taken UNDER_ATTACK wrong tries from everyone, only
+// an IP that has not yet tried wrong at this address may try it: the owner, typing the code they
+// received, still gets in; a crowd of guessers gets one try per address each. Without a guesser (a
+// phone code, entered only in its owner's session), 5 wrong tries in all retire the code.
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, isNull, not, like } from "drizzle-orm";
 import { transaction, type Db } from "@server/persistence/db/client";
@@ -16,8 +20,11 @@ import type { SessionKind } from "./sessions";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
-/** Wrong tries of one code from everyone together, when tries are counted per guesser. */
-export const CODE_MAX_ATTEMPTS_IN_ALL = 20;
+/** Wrong tries one guesser (an IP) may make at one address in GUESS_WINDOW_MS, across its codes. */
+export const GUESSES_PER_IP = 5;
+export const GUESS_WINDOW_MS = 15 * 60_000;
+/** Wrong tries of one code from everyone after which only an IP with no wrong try at the address may try it. */
+export const UNDER_ATTACK = 20;
 
 export type CodeCheck = "ok" | "invalid" | "expired" | "locked" | "none";
 /** Sign-in codes by session kind, mailed to an email; phone codes texted to verify a phone (the address is "<user id>:<phone>"). */
@@ -30,7 +37,7 @@ export function createCodes(
   db: Db,
   key: Buffer,
   now: () => Date = () => new Date(),
-  tries: RateLimiter = createRateLimiter({ limit: CODE_MAX_ATTEMPTS - 1, windowMs: CODE_TTL_MS }),
+  guesses: RateLimiter = createRateLimiter({ limit: GUESSES_PER_IP - 1, windowMs: GUESS_WINDOW_MS }),
 ) {
   const mac = (id: string, code: string) => createHmac("sha256", key).update(`${id}:${code}`).digest("hex");
   /** What the table holds for an address: a keyed hash, so equal addresses still find each other. */
@@ -82,15 +89,22 @@ export function createCodes(
         !!row && now().getTime() - row.createdAt.getTime() < ms && row.expiresAt.getTime() > now().getTime()
       );
     },
-    /** Checks a code; a right code is spent, a wrong one uses up one of the tries (of `guesser`, when named). */
+    /**
+     * Checks a code; a right code is spent, a wrong one counts against the code and, when
+     * `guesser` is named, against that guesser's tries at this address.
+     */
     async check(kind: CodeKind, email: string, code: string, guesser?: string): Promise<CodeCheck> {
       const row = (await live(kind, email)).at(-1);
       if (!row) return "none";
       if (row.expiresAt.getTime() <= now().getTime()) return "expired";
-      const inAll = guesser === undefined ? CODE_MAX_ATTEMPTS : CODE_MAX_ATTEMPTS_IN_ALL;
-      const triesKey = `${row.id}:${guesser}`;
-      if (row.attempts >= inAll || (guesser !== undefined && !(await tries.hit(triesKey, 0)).ok))
-        return "locked";
+      const guesserKey = `${addressOf(kind, email)}:${guesser}`;
+      if (guesser === undefined) {
+        if (row.attempts >= CODE_MAX_ATTEMPTS) return "locked";
+      } else {
+        const wrongBefore = await guesses.count(guesserKey);
+        if (wrongBefore >= GUESSES_PER_IP || (row.attempts >= UNDER_ATTACK && wrongBefore > 0))
+          return "locked";
+      }
       const expected = Buffer.from(row.codeHash, "hex");
       const given = Buffer.from(mac(row.id, code), "hex");
       if (/^\d{6}$/.test(code) && timingSafeEqual(expected, given)) {
@@ -101,8 +115,8 @@ export function createCodes(
         .update(signInCodes)
         .set({ attempts: row.attempts + 1 })
         .where(eq(signInCodes.id, row.id));
-      const mine = guesser === undefined || (await tries.hit(triesKey)).ok;
-      return row.attempts + 1 >= inAll || !mine ? "locked" : "invalid";
+      if (guesser === undefined) return row.attempts + 1 >= CODE_MAX_ATTEMPTS ? "locked" : "invalid";
+      return (await guesses.hit(guesserKey)).ok ? "invalid" : "locked";
     },
     /**
      * Rows written before addresses were hashed get their address hashed (on start): the table

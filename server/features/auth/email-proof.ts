@@ -7,8 +7,14 @@
 // never reads the owner's answers.
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { transaction } from "@server/persistence/db/client";
-import { users } from "@server/persistence/db/schema";
+import { applicantSessions, users } from "@server/persistence/db/schema";
+import { applicationStore } from "@server/persistence/store/applications";
+import { recheckOnVisit } from "@server/features/steps/recheck";
+import { auditAction } from "@engine/lending/audit-actions";
 import { memberStore } from "../members/store";
+import { mailGate } from "../messaging/mail";
+import { readerFacts } from "../steps/journey";
+import type { CookieIO } from "./cookies";
 import { accountEmail } from "@engine/lending/borrowers";
 import type { Services } from "@server/services";
 
@@ -70,4 +76,89 @@ export async function releaseUnprovenAddresses(services: Services): Promise<numb
   const rows = await services.db.select({ id: users.id }).from(users).where(unproven);
   if (rows.length) await services.db.update(users).set({ email: null }).where(unproven);
   return rows.length;
+}
+
+/** At most one code mail per address in this time; a request meanwhile mails nothing (the newest code mailed stays good). */
+export const CODE_RESEND_MS = 60_000;
+
+/**
+ * The code the email step mails (after its answer, so the answer is the same, in the same time,
+ * for any address): to a new address, the code that proves it; to an address an account has
+ * proven, a code that signs its owner in to that account instead of starting a second one. Both
+ * carry no text anyone typed. Mailed through the gate as the address's proof, within its budgets.
+ */
+export async function mailEmailCode(
+  services: Services,
+  email: string,
+  request: { sessionUserId: string; applicationId: string },
+): Promise<void> {
+  const [holder] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (holder?.id === request.sessionUserId) return; // already theirs
+  if (await services.codes.issuedWithin("applicant", email, CODE_RESEND_MS)) return;
+  await mailGate(services).send(
+    email,
+    async () => {
+      const code = await services.codes.issue("applicant", email);
+      return holder ? knownAddressMail(code) : newAddressMail(code);
+    },
+    { kind: holder ? "sign-in-code" : "email-proof-code", applicationId: request.applicationId, proof: true },
+  );
+}
+
+const newAddressMail = (code: string) => ({
+  subject: "Confirm your email address",
+  text: [
+    `Your code is ${code}. It confirms that this email address is yours.`,
+    "",
+    "Enter it on the page that asked for it. It works once, for 10 minutes. Once your address is confirmed, you can sign back in to your application from any device.",
+    "",
+    "If you did not start a home equity line of credit application with us, you can ignore this email: nothing happens without the code.",
+  ].join("\n"),
+});
+
+const knownAddressMail = (code: string) => ({
+  subject: "Sign in to continue your application",
+  text: [
+    "Someone, hopefully you, started a new home equity line of credit application with this email address. You already have an application with us, so we have not started a second one.",
+    "",
+    `Your sign-in code is ${code}. Enter it on the page that asked for it (it works once, for 10 minutes) and you will be back in your application, where you left it.`,
+    "",
+    "If this was not you, you can ignore this email: nobody can open your application without the code.",
+  ].join("\n"),
+});
+
+/**
+ * A right code from the email step for an address another account proved: this browser signs in
+ * to that account (a fresh session) and leaves the guest's. The guest's own application, a name
+ * and the address, is discarded when nothing else can reach it (no proven address, no password).
+ * Returns where the owner goes: the page of their application's status.
+ */
+export async function signInToProvenAccount(
+  services: Services,
+  cookies: CookieIO,
+  guestId: string,
+  accountId: string,
+): Promise<{ route: string; applicationStatus: string }> {
+  const { sessions, jar } = services.auth.applicant;
+  const { token, session } = await transaction(services.db, async (tx) => {
+    const [guest] = await tx
+      .select({ email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, guestId));
+    await applicationStore(services).audit(tx, {
+      actorKind: "applicant",
+      actorId: accountId,
+      action: auditAction("account.signedInByEmailStep"),
+      applicationId: null,
+      changed: [],
+    });
+    if (guest && !guest.email && !guest.passwordHash) await tx.delete(users).where(eq(users.id, guestId));
+    else await tx.delete(applicantSessions).where(eq(applicantSessions.userId, guestId));
+    return sessions.create(accountId, tx);
+  });
+  jar.set(cookies, "session", token, session.expiresAt);
+  await recheckOnVisit(services, accountId);
+  const reader = await memberStore(services).readerOf(services.db, accountId);
+  const facts = reader ? readerFacts(services, reader) : null;
+  return { route: facts?.applicationRoute ?? "/app", applicationStatus: facts?.applicationStatus ?? "" };
 }

@@ -1,13 +1,16 @@
 // The sign-in endpoints of spec §7 under /api/authApplicant and /api/authPortal, with the wire
-// behaviour a NextAuth-style client expects: JSON for GETs, form-encoded POSTs answered with
-// {url}, and failures told by an `error=` parameter in that url.
+// behaviour a stock NextAuth (next-auth/react v4) client expects: JSON for GETs, form-encoded
+// POSTs answered with {url} (an absolute URL: the client reads it with `new URL`), and every
+// failure told by an `error=` parameter in that url, a name of rules/auth-errors.json: a wrong
+// code or password at the sign-in page's URL, a request refused before it is read (no CSRF token
+// of this browser, no bot-check token) at this base's /error, as NextAuth answers.
 import { ROUTES } from "@engine/base/routes";
 import { Hono, type Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { validatorOf } from "@server/transport/trpc/inputs";
 import type { Services } from "@server/services";
 import type { BotCheckVerifier } from "@server/platform/botcheck/types";
-import { refuseCrossSite, requireBotToken } from "@server/transport/security/guards";
+import { refuseCrossSite } from "@server/transport/security/guards";
 import type { RateLimiter } from "@server/transport/security/rate-limit";
 import { accountsOf } from "./accounts";
 import { honoCookies } from "./cookies";
@@ -17,7 +20,10 @@ import { portalUsers } from "@server/persistence/db/schema";
 import { consumeToken, peekToken } from "../portal/tokens";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords";
 import { signInAttempts } from "./attempts";
-import { accountProvenBy, codeWanted } from "./email-proof";
+import { accountProvenBy, CODE_RESEND_MS, codeWanted } from "./email-proof";
+import { accountByPhone, signInAddress, textSignInCode } from "./phone-sign-in";
+import { mailGate } from "../messaging/mail";
+import { isPhoneDigits } from "@engine/validation/field-predicates";
 import type { SessionKind } from "./sessions";
 
 export const SIGN_IN_PAGE: Record<SessionKind, string> = {
@@ -34,8 +40,6 @@ import { AUTH_ERRORS, credentialError } from "./errors";
 type AuthError = keyof typeof AUTH_ERRORS;
 
 const emailShape = validatorOf("account-input.json#/properties/email");
-/** At most one sign-in code mail per address in this time; a request meanwhile is answered alike. */
-const CODE_RESEND_MS = 60_000;
 /** The shape of a mailed link's token (32 random bytes, base64url). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -53,6 +57,12 @@ const formOf = (c: Context) => c.req.parseBody().catch(() => ({}) as Record<stri
 const withError = (page: string, error: AuthError) =>
   `${page}${page.includes("?") ? "&" : "?"}error=${error}`;
 
+/** The error page each base's GET /error sends a browser to, as NextAuth's /api/auth/error does. */
+const ERROR_PAGE: Record<SessionKind, string> = {
+  applicant: ROUTES.applicantSignInError,
+  portal: ROUTES.portalSignInError,
+};
+
 export function createAuthRoutes(services: Services, kind: SessionKind, botCheck: BotCheckVerifier) {
   const { sessions, jar, csrf } = services.auth[kind];
   const accounts = accountsOf(kind, services);
@@ -62,6 +72,25 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
   const twoFactor = kind === "portal";
   const app = new Hono();
 
+  /**
+   * A path of this site as the absolute URL a NextAuth client reads: on PUBLIC_URL outside
+   * development, else on the address the request came to (the answer goes back to that same
+   * client, which compares the URL with its own page's origin).
+   */
+  const absolute = (c: Context, path: string) =>
+    new URL(path, (!services.config.dev && services.config.publicUrl) || new URL(c.req.url).origin).href;
+  const authBase = kind === "portal" ? "/api/authPortal" : "/api/authApplicant";
+  /** A request refused before it was read: this base's /error?error=<name>, as NextAuth answers. */
+  const refused = (
+    c: Context,
+    error: AuthError,
+    status: 400 | 403 | 503,
+    extra: Record<string, string> = {},
+  ) =>
+    c.json(
+      { url: absolute(c, `${authBase}/error?error=${error}`), error, message: AUTH_ERRORS[error], ...extra },
+      status,
+    );
   const ipOf = (c: Context) => {
     try {
       return getConnInfo(c).remote.address ?? "unknown";
@@ -76,7 +105,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
         c.header("Retry-After", String(Math.ceil(result.retryAfterMs / 1000)));
         return c.json(
           {
-            url: withError(signInPage, "RateLimited"),
+            url: absolute(c, withError(signInPage, "RateLimited")),
             error: "RateLimited",
             message: AUTH_ERRORS.RateLimited,
           },
@@ -94,7 +123,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
   ) =>
     c.json(
       {
-        url: withError(signInPage, error),
+        url: absolute(c, withError(signInPage, error)),
         error,
         message: credential ? credentialError(credential, error) : AUTH_ERRORS[error],
       },
@@ -123,6 +152,15 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
 
   app.get("/csrf", (c) => c.json({ csrfToken: csrf.issue(honoCookies(c)) }));
 
+  // NextAuth's GET error: the browser is sent on to the error page, with the error's name.
+  app.get("/error", (c) => {
+    const error = c.req.query("error") ?? "";
+    return c.redirect(
+      `${ERROR_PAGE[kind]}?error=${/^[A-Za-z]{1,64}$/.test(error) ? error : "UnknownError"}`,
+      302,
+    );
+  });
+
   app.get("/providers", (c) => {
     const base = new URL(c.req.url).pathname.replace(/\/providers$/, "");
     const credentials = {
@@ -141,25 +179,39 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
         signinUrl: `${base}/signin/email`,
         callbackUrl: `${base}/callback/email`,
       },
+      // A code texted to the mobile number the account verified (./phone-sign-in.ts).
+      sms: {
+        id: "sms",
+        name: "Text message code",
+        type: "email",
+        signinUrl: `${base}/signin/sms`,
+        callbackUrl: `${base}/callback/sms`,
+      },
       credentials,
     });
   });
 
   const attempts = signInAttempts(services, kind);
   const { pending } = services.auth[kind];
-  const mailCode = (email: string, code: string) =>
-    services.mailer.send(
-      twoFactor
-        ? {
-            to: email,
-            subject: `Your partner portal sign-in code: ${code}`,
-            text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not just enter your password, tell your administrator.`,
-          }
-        : {
-            to: email,
-            subject: `Your sign-in code: ${code}`,
-            text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.`,
-          },
+  // Through the mail gate, as the proof of the address (server/features/messaging/mail.ts): the
+  // code is issued only once the mail may go, so a refused mail never retires a code mailed before.
+  // No code in the subject: a subject shows on a locked phone's screen.
+  const mailCode = (email: string) =>
+    mailGate(services).send(
+      email,
+      async () => {
+        const code = await services.codes.issue(kind, email);
+        return twoFactor
+          ? {
+              subject: "Your partner portal sign-in code",
+              text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not just enter your password, tell your administrator.`,
+            }
+          : {
+              subject: "Your sign-in code",
+              text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.`,
+            };
+      },
+      { kind: twoFactor ? "portal-sign-in-code" : "sign-in-code", applicationId: null, proof: true },
     );
 
   // Both paths of spec §7 sign in; the email provider's signin sends a code instead.
@@ -167,10 +219,11 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     const provider = c.req.param("provider");
     const form = await formOf(c);
     const callbackUrl = safeCallback(form.callbackUrl, kind === "portal" ? "/portal" : "/app");
-    if (!csrf.verify(honoCookies(c), form.csrfToken)) return fail(c, "MissingCSRF", 403);
+    if (!csrf.verify(honoCookies(c), form.csrfToken)) return refused(c, "MissingCSRF", 403);
     if (callbackUrl === null) return fail(c, "InvalidCallbackUrl", 400);
+    if (provider === "sms" && !twoFactor) return phoneSignIn(c, form, callbackUrl);
     if ((provider !== "email" || twoFactor) && provider !== "credentials")
-      return c.json({ url: `${signInPage}?callbackUrl=${encodeURIComponent(callbackUrl)}` }); // spec §8: unknown provider → sign-in page
+      return c.json({ url: absolute(c, `${signInPage}?callbackUrl=${encodeURIComponent(callbackUrl)}`) }); // spec §8: unknown provider → sign-in page
     const email = typeof form.email === "string" ? form.email.trim().toLowerCase() : "";
     if (!emailShape(email)) return fail(c, "InvalidEmail", 400);
     const io = honoCookies(c);
@@ -190,9 +243,9 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
           (await services.codes.issuedWithin(kind, email, CODE_RESEND_MS))
         )
           return;
-        await mailCode(email, await services.codes.issue(kind, email));
+        await mailCode(email);
       });
-      return c.json({ url: CODE_PAGE[kind] });
+      return c.json({ url: absolute(c, CODE_PAGE[kind]) });
     }
 
     const over = await limited(c, attempts.limits(email, ip));
@@ -213,13 +266,13 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       const overCodes = await limited(c, attempts.codeLimits(email, ip));
       if (overCodes) return overCodes;
       try {
-        await mailCode(email, await services.codes.issue(kind, email));
+        if ((await mailCode(email)) === "refused") return fail(c, "RateLimited", 400);
       } catch {
         return fail(c, "UnknownError", 400);
       }
       pending.issue(io, email);
       return c.json({
-        url: `${CODE_PAGE[kind]}&callbackUrl=${encodeURIComponent(callbackUrl)}`,
+        url: absolute(c, `${CODE_PAGE[kind]}&callbackUrl=${encodeURIComponent(callbackUrl)}`),
         secondFactor: "code",
         message: AUTH_ERRORS.CodeSent,
       });
@@ -258,10 +311,60 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     const { token, session } = await sessions.create(accountId);
     jar.set(io, "session", token, session.expiresAt);
     await attempts.succeeded(email, ip);
-    return c.json({ url: callbackUrl });
+    return c.json({ url: absolute(c, callbackUrl) });
   };
-  app.post("/signin/:provider", requireBotToken(botCheck), signIn);
-  app.post("/callback/:provider", requireBotToken(botCheck), signIn);
+
+  /**
+   * Sign-in by the verified phone: signin/sms texts a code (answered alike for any number, the
+   * text sent after the answer); callback/sms with the code signs in to the account holding it.
+   */
+  const phoneSignIn = async (c: Context, form: Record<string, unknown>, callbackUrl: string) => {
+    const phone = typeof form.phone === "string" ? form.phone.replace(/\D/g, "") : "";
+    if (!isPhoneDigits(phone)) return fail(c, "InvalidPhone", 400);
+    const ip = ipOf(c);
+    const io = honoCookies(c);
+    if (c.req.path.includes("/signin/")) {
+      const over = await limited(c, attempts.codeLimits(`phone:${phone}`, ip));
+      if (over) return over;
+      const device = jar.get(io, "csrf") ?? `ip:${ip}`; // the browser's own random cookie
+      services.later(async () => {
+        if (await services.codes.issuedWithin("phone", signInAddress(phone), CODE_RESEND_MS)) return;
+        await textSignInCode(services, phone, { ip, device });
+      });
+      return c.json({ url: absolute(c, `${CODE_PAGE[kind]}&via=phone`) });
+    }
+    const over = await limited(c, attempts.limits(`phone:${phone}`, ip));
+    if (over) return over;
+    await attempts.slowDown(`phone:${phone}`);
+    const code = typeof form.code === "string" ? form.code.trim() : "";
+    const checked = await services.codes.check("phone", signInAddress(phone), code, ip);
+    if (checked === "expired") return fail(c, "CodeExpired");
+    if (checked === "locked") return fail(c, "CodeLocked");
+    const accountId = checked === "ok" ? await accountByPhone(services, phone) : null;
+    if (!accountId) {
+      await attempts.failed(`phone:${phone}`);
+      return fail(c, "CredentialsSignin", 401, "code");
+    }
+    const previous = await sessions.validate(jar.get(io, "session"));
+    if (previous) await sessions.invalidate(previous.session.id);
+    const { token, session } = await sessions.create(accountId);
+    jar.set(io, "session", token, session.expiresAt);
+    await attempts.succeeded(`phone:${phone}`, ip);
+    return c.json({ url: absolute(c, callbackUrl) });
+  };
+
+  // The bot check, refused as NextAuth refuses: {url: …/error?error=BotCheck}, so a stock client
+  // reads the error instead of failing on an answer without a URL. `reason` lets our own client
+  // solve a new token and send again (a spent one).
+  const botChecked = async (c: Context, next: () => Promise<void>) => {
+    const result = await botCheck.verify(c.req.header("x-recaptcha-token"), "api_update");
+    if (result.ok) return next();
+    return refused(c, "BotCheck", result.reason === "unavailable" ? 503 : 403, {
+      reason: `bot-check-${result.reason}`,
+    });
+  };
+  app.post("/signin/:provider", botChecked, signIn);
+  app.post("/callback/:provider", botChecked, signIn);
 
   if (twoFactor) {
     // Invite and password-reset links (server/features/portal/tokens.ts) land on /portal/set-password,
@@ -277,7 +380,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     });
     app.post("/set-password", async (c) => {
       const form = await formOf(c);
-      if (!csrf.verify(honoCookies(c), form.csrfToken)) return fail(c, "MissingCSRF", 403);
+      if (!csrf.verify(honoCookies(c), form.csrfToken)) return refused(c, "MissingCSRF", 403);
       const over = await limited(c, [[services.limits.portalTokenPerIp, ipOf(c)]]);
       if (over) return over;
       const token = typeof form.token === "string" ? form.token : "";
@@ -291,6 +394,9 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
           },
           400,
         );
+      // A link that does not work costs no password hash (scrypt's 32 MiB and ~100 ms are for real ones).
+      if (!TOKEN.test(token) || !(await peekToken(services.db, token, services.now())))
+        return fail(c, "InvalidLink", 400);
       const passwordHash = await hashPassword(password);
       const userId = TOKEN.test(token)
         ? await transaction(services.db, async (tx) => {
@@ -302,18 +408,18 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
         : null;
       if (!userId) return fail(c, "InvalidLink", 400);
       await sessions.invalidateAllOf(userId); // a new password ends every older session
-      return c.json({ url: `${ROUTES.portalSignIn}?passwordSet=1` });
+      return c.json({ url: absolute(c, `${ROUTES.portalSignIn}?passwordSet=1`) });
     });
   }
 
   app.post("/signout", async (c) => {
     const form = await formOf(c);
     const io = honoCookies(c);
-    if (!csrf.verify(io, form.csrfToken)) return fail(c, "MissingCSRF", 403);
+    if (!csrf.verify(io, form.csrfToken)) return refused(c, "MissingCSRF", 403);
     const found = await sessions.validate(jar.get(io, "session"));
     if (found) await sessions.invalidate(found.session.id);
     jar.clear(io, "session");
-    return c.json({ url: safeCallback(form.callbackUrl, "/") ?? "/" });
+    return c.json({ url: absolute(c, safeCallback(form.callbackUrl, "/") ?? "/") });
   });
 
   // Client-side auth errors. Only the level and error code are kept: messages may hold PII.

@@ -10,8 +10,10 @@ import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { frontMatterOf, readDisclosure, recordedText, sha256Hex, signedDocument } from "../esign/documents";
 import { renderNoticePdf } from "../esign/pdf";
 import { longDate } from "../esign/values";
-import type { Mailer } from "@server/platform/mail/mailer";
 import type { FileStorage } from "@server/persistence/storage";
+import type { Services } from "@server/services";
+import { recordMessage } from "../messaging/events";
+import { mailGate } from "../messaging/mail";
 
 export const NOTICE_DOCUMENT = "adverse-action-notice";
 
@@ -25,6 +27,8 @@ export interface Decision {
   ruleId: string;
   reasons: Reason[];
   decidedAt: string;
+  /** email: mailed to the address the applicant proved; mail: queued for paper (no proven address). */
+  delivery?: "email" | "mail";
   notice: {
     id: string;
     version: string;
@@ -183,22 +187,36 @@ export async function attachNoticePdf(applicationId: string, decision: Decision)
 }
 
 /**
- * Delivers the notice: the PDF stored (the copy kept, 12 CFR 1002.12(b)), then mailed to the
- * applicant with its text in the body and the PDF attached, as well as shown on the page.
+ * Delivers the notice: the PDF stored (the copy kept, 12 CFR 1002.12(b)), then mailed with its
+ * text in the body and the PDF attached to `to`, the address the applicant proved
+ * (deliverableAddress), as well as shown on the page. Without one (`to` null) the decision says
+ * "mail": the notice waits in the portal's print-and-mail queue.
  */
 export async function deliverNotice(
-  services: { mailer: Pick<Mailer, "send">; storage: Pick<FileStorage, "put"> },
+  services: Services,
+  application: { id: string },
   to: string | null,
   text: string,
   pdf: Uint8Array,
 ) {
   await services.storage.put(pdf);
-  if (!to) return;
+  if (!to) {
+    await recordMessage(services, {
+      channel: "mail",
+      outcome: "queued",
+      kind: NOTICE_DOCUMENT,
+      reason: "unproven",
+    });
+    return;
+  }
   const doc = readDisclosure(NOTICE_DOCUMENT);
-  await services.mailer.send({
+  await mailGate(services).send(
     to,
-    subject: doc?.title ?? "Notice of action taken",
-    text: frontMatterOf(text).body,
-    attachments: [{ filename: NOTICE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" }],
-  });
+    {
+      subject: doc?.title ?? "Notice of action taken",
+      text: frontMatterOf(text).body,
+      attachments: [{ filename: NOTICE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" }],
+    },
+    { kind: NOTICE_DOCUMENT, applicationId: application.id },
+  );
 }

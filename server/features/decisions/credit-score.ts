@@ -7,6 +7,7 @@
 // and from their application's page (GET /api/notices/credit-score/mine.pdf).
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
+import { mailGate } from "../messaging/mail";
 import { readFileSync } from "node:fs";
 import { answersPointer, borrowerName, borrowerRoles } from "@engine/lending/borrowers";
 import type { CreditScoreUsed } from "@engine/generated/schema-types";
@@ -17,7 +18,8 @@ import type { GivenDisclosure } from "../esign/give-disclosures";
 import { frontMatterOf } from "../esign/documents";
 import { renderNoticePdf } from "../esign/pdf";
 import { dateIn } from "../esign/rescission";
-import { emailOf, rescissionParams } from "../esign/right-to-cancel";
+import { rescissionParams } from "../esign/right-to-cancel";
+import { deliverableAddress } from "../messaging/mail";
 import { documentsFor } from "../esign/signatures";
 import { CREDIT_SCORE_TEXT_FILE } from "../esign/values";
 import type { Services } from "@server/services";
@@ -157,7 +159,8 @@ export async function recordCreditScoreUsed(
       role,
       text,
       name: borrowerName(services.defs, withNotice, role) ?? role,
-      email: emailOf(services.defs, withNotice, role),
+      // Only to the address that borrower proved: otherwise the notice is on their page and in the file.
+      email: await deliverableAddress(services, app, role, tx),
     };
   });
   // After the commit: the notice by email, as a PDF (the same text the record hashes).
@@ -167,14 +170,17 @@ export async function recordCreditScoreUsed(
     ).mail;
     try {
       const pdf = await creditScoreNoticePdf(services, done.app.id, done.doc, done.role, now);
-      await services.mailer.send({
-        to: done.email,
-        subject: mail.subject,
-        text: mail.body.replace(/\{\{name\}\}/g, done.name),
-        attachments: [
-          { filename: CREDIT_SCORE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
-        ],
-      });
+      await mailGate(services).send(
+        done.email,
+        {
+          subject: mail.subject,
+          text: mail.body.replace(/\{\{name\}\}/g, done.name),
+          attachments: [
+            { filename: CREDIT_SCORE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
+          ],
+        },
+        { kind: "credit-score-notice", applicationId: done.app.id },
+      );
     } catch (error) {
       console.error(`credit score notice: the mail failed (${(error as Error).name})`);
     }

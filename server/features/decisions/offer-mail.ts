@@ -1,9 +1,9 @@
-// "Email me this offer": the prequalified estimate of quote.current, mailed to the account's own
-// address (never one the request names), in the words of content/mail/offer.md filled from the
+// "Email me this offer": the prequalified estimate of quote.current, mailed to the address the
+// applicant proved (never one the request names, never one only typed), in the words of content/mail/offer.md filled from the
 // offer and the lender profile. A few per hour per application, so the button cannot be used to
 // send mail at someone.
 import { join } from "node:path";
-import { accountEmail, accountName } from "@engine/lending/borrowers";
+import { accountName } from "@engine/lending/borrowers";
 import { formatCurrency } from "@engine/base/format";
 import { lenderTokens } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
@@ -41,7 +41,3 @@ export function offerMail(
   };
   return { subject: source.title, text: fillTokens(source.body, values).trim() };
 }
-
-/** The address the offer goes to: the account's own. */
-export const offerRecipient = (services: Pick<Services, "defs">, doc: unknown) =>
-  accountEmail(services.defs, doc);

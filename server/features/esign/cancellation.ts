@@ -10,6 +10,7 @@ import { auditAction } from "@engine/lending/audit-actions";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { accountEmail } from "@engine/lending/borrowers";
+import { mailGate } from "../messaging/mail";
 import { REPO_ROOT } from "@engine/base/paths";
 import { transaction } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
@@ -123,8 +124,12 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
   ).mail;
   const text = fillText(mail.body, { name: cancellation.name, date: longDate(cancellation.sentOn) });
   for (const to of new Set(emails))
-    await services.mailer
-      .send({ to, subject: mail.subject, text })
+    await mailGate(services)
+      .send(
+        to,
+        { subject: mail.subject, text },
+        { kind: "rescission-cancelled", applicationId: request.applicationId },
+      )
       .catch((error: unknown) =>
         console.error(`rescission: the cancellation mail failed (${(error as Error).name})`),
       );

@@ -6,6 +6,7 @@
 import { auditAction } from "@engine/lending/audit-actions";
 import { readFileSync } from "node:fs";
 import { applicationStore } from "@server/persistence/store/applications";
+import { mailGate } from "../messaging/mail";
 import type { EffectHandler } from "../steps/effects";
 import { fillText, RIGHT_TO_CANCEL_TEXT_FILE } from "./cancellation";
 import { holderNotice, holderNoticePdf, RESCISSION_PDF_NAME, rightToCancel } from "./right-to-cancel";
@@ -32,14 +33,17 @@ export const giveRescissionNotices: EffectHandler = {
       for (const holder of emailed) {
         const { title, values } = holderNotice(doc, holder, period);
         const pdf = await holderNoticePdf(application.id, doc, holder, period);
-        await services.mailer.send({
-          to: holder.email!,
-          subject: title,
-          text: fillText(body, { name: holder.name, endDate: values.rescissionEndDate! }),
-          attachments: [
-            { filename: RESCISSION_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
-          ],
-        });
+        await mailGate(services).send(
+          holder.email!,
+          {
+            subject: title,
+            text: fillText(body, { name: holder.name, endDate: values.rescissionEndDate! }),
+            attachments: [
+              { filename: RESCISSION_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
+            ],
+          },
+          { kind: "rescission-notice", applicationId: application.id },
+        );
       }
     };
   },

@@ -29,6 +29,7 @@ import { renderNoticePdf } from "./pdf";
 import { dateIn, rescissionFor } from "./rescission";
 import { latestSigning } from "./signatures";
 import { longDate } from "./values";
+import { deliverableAddressById } from "../messaging/mail";
 
 export const RESCISSION_NOTICE = "rescission-notice";
 export const RESCISSION_PDF_NAME = "notice-of-right-to-cancel.pdf";
@@ -166,7 +167,13 @@ export async function rightToCancel(
     signedAt: signing?.signedAt ?? null,
   });
   const today = dateIn(now, counted.timeZone);
-  const holders = counted.applies ? holdersOf(defs, app.doc, today) : [];
+  // A notice is e-delivered only to the address that borrower proved; anyone else's goes by mail.
+  const holders = await Promise.all(
+    (counted.applies ? holdersOf(defs, app.doc, today) : []).map(async (h) => ({
+      ...h,
+      email: h.role && h.email ? await deliverableAddressById(services, app.id, h.role, db) : null,
+    })),
+  );
   const period =
     counted.applies && signing
       ? {

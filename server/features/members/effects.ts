@@ -9,35 +9,42 @@ import { accessOf, memberRole, type Access } from "@engine/funnel/members";
 import { getAt } from "@engine/base/pointer";
 import { linkBase } from "../portal/users";
 import { accountName } from "@engine/lending/borrowers";
+import { readLenderProfile } from "@engine/lending/lender-file";
 import type { EffectHandler } from "../steps/effects";
 import { memberStore } from "./store";
+import { mailGate } from "../messaging/mail";
 
 /** The path of the page an invite link opens. */
 export const JOIN_PATH = ROUTES.join;
 
-/** What the invite says, by what the member is asked to do. */
-function inviteMail(access: Access, inviter: string, label: string, link: string, days: number) {
+/**
+ * What the invite says, by what the member is asked to do. It goes to an address nobody has proven
+ * yet, so it carries no text an applicant typed (not even the inviter's name: a name field could
+ * hold anything): the lender's name, the role and the link.
+ */
+function inviteMail(access: Access, lender: string, label: string, link: string, days: number) {
+  const role = label.toLowerCase();
   if (access === "signs")
     return {
-      subject: `${inviter} asks you to sign your home equity line of credit application`,
+      subject: "Please sign your home equity line of credit application",
       text: [
-        `${inviter} is applying for a home equity line of credit with you as ${label.toLowerCase()}, and has answered the application's questions for both of you.`,
+        `You are named as ${role} on a home equity line of credit application with ${lender}. The borrower has answered the application's questions for both of you.`,
         "",
         `Each borrower gives their own consent and signs the disclosures themselves. Open this link to do so with your own account (it works for ${days} days):`,
         link,
         "",
-        "The application is submitted once you have signed. If you did not expect this, ignore this email.",
+        "The application is submitted once you have signed. If you did not expect this, ignore this email: nothing happens without you.",
       ].join("\n"),
     };
   return {
-    subject: `${inviter} invited you to apply for a home equity line of credit together`,
+    subject: "You are invited to apply for a home equity line of credit together",
     text: [
-      `${inviter} is applying for a home equity line of credit and named you as ${label.toLowerCase()}.`,
+      `You are named as ${role} on a home equity line of credit application with ${lender}.`,
       "",
       `Open this link to answer your part of the application with your own account (it works for ${days} days):`,
       link,
       "",
-      `Only you see your answers; ${inviter} sees how far you have got. If you did not expect this, ignore this email.`,
+      "Only you see your answers; the borrower sees how far you have got. If you did not expect this, ignore this email: nothing happens without you.",
     ].join("\n"),
   };
 }
@@ -73,8 +80,14 @@ export const inviteMember: EffectHandler = {
           message: "We have sent several invites in the last hour. Please wait before sending another.",
         },
       ]);
-    const inviter = accountName(services.defs, doc) ?? "A borrower";
-    const mail = inviteMail(access, inviter, label, `${base}${JOIN_PATH}?token=${token}`, inviteValidDays);
-    return () => services.mailer.send({ to: email, ...mail });
+    const lender = readLenderProfile().legalName;
+    const mail = inviteMail(access, lender, label, `${base}${JOIN_PATH}?token=${token}`, inviteValidDays);
+    // The link proves the address (as a code does): sent as its proof, carrying no text anyone typed.
+    return async () =>
+      void (await mailGate(services).send(email, mail, {
+        kind: `invite-${access}`,
+        applicationId: application.id,
+        proof: true,
+      }));
   },
 };

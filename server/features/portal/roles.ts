@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   "notices.view",
   "rescission.record",
   "credit.recordScore",
+  "messaging.view",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -12,6 +12,7 @@ import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Staff } from "./staff";
 import { issueToken, type TokenPurpose } from "./tokens";
+import { mailGate } from "../messaging/mail";
 
 type UserRow = typeof portalUsers.$inferSelect;
 
@@ -110,11 +111,16 @@ export function portalUsersOf(services: Services) {
       purpose === "invite"
         ? `You have been invited to the ${partnerName} partner portal.`
         : "An administrator has reset your partner portal password.";
-    await services.mailer.send({
+    // The link proves the address (as a code does): sent as its proof, within the code budget.
+    const outcome = await mailGate(services).send(
       to,
-      subject,
-      text: `${intro}\n\nSet your password here (the link works once, for ${hours} hours):\n${link}\n\nYou will then sign in with your email, your password and a code we email you.`,
-    });
+      {
+        subject,
+        text: `${intro}\n\nSet your password here (the link works once, for ${hours} hours):\n${link}\n\nYou will then sign in with your email, your password and a code we email you.`,
+      },
+      { kind: `portal-${purpose}`, applicationId: null, proof: true },
+    );
+    if (outcome === "refused") throw new Error("the mail budget refused it");
   };
   const sendLink = async (user: UserRow, purpose: TokenPurpose, base: string, partnerName: string) => {
     const token = await issueToken(
@@ -161,13 +167,18 @@ export function portalUsersOf(services: Services) {
       if (!policy.roles.has(input.role)) throw unknownRole();
       const email = input.email.trim().toLowerCase();
       const user = await transaction(db, async (tx) => {
-        if (
-          (await tx.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.email, email)))
-            .length
-        )
+        const [holder] = await tx
+          .select({ partnerId: portalUsers.partnerId })
+          .from(portalUsers)
+          .where(eq(portalUsers.email, email));
+        // One of this partner's own users: the administrator sees them in their list anyway.
+        if (holder?.partnerId === staff.partnerId)
           throw invalidAnswers([
-            { pointer: "/email", message: "A portal user with this email already exists." },
+            { pointer: "/email", message: "This person is already a user of your organisation." },
           ]);
+        // Another partner's user: answered as any invite is, so the answer never tells whose
+        // address it is; nothing is made and nothing is mailed.
+        if (holder) return null;
         const row = {
           id: randomUUID(),
           email,
@@ -183,7 +194,9 @@ export function portalUsersOf(services: Services) {
         await audit(tx, staff, auditAction("portal.user.invited", input.role), row.id);
         return row;
       });
-      return { id: user.id, mailed: await sendLink(user, "invite", base, partnerName) };
+      // The invite mail goes after the answer for every address, so its time says nothing either.
+      if (user) services.later(async () => void (await sendLink(user, "invite", base, partnerName)));
+      return { id: user?.id ?? randomUUID(), mailed: true };
     },
 
     async setRole(staff: Staff, userId: string, role: string) {

@@ -2,6 +2,7 @@
 // one explicit table, so what runs on a save is read here, not pieced together from imports.
 import { refuse } from "@server/features/refusal";
 import { recordConsent } from "../account/consent";
+import { sendEmailCode, verifyEmailCode } from "../account/email";
 import { sendPhoneCode, verifyPhoneCode } from "../account/phone";
 import { giveDisclosures } from "../esign/give-disclosures";
 import { giveRescissionNotices } from "../esign/give-notices";
@@ -13,6 +14,8 @@ const handlers: Record<StepEffect["kind"], EffectHandler> = {
   recordSignatures: { record: recordSignatures },
   sendPhoneCode,
   verifyPhoneCode,
+  sendEmailCode,
+  verifyEmailCode,
   recordConsent,
   inviteMember,
   giveRescissionNotices,

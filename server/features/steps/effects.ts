@@ -37,6 +37,12 @@ export interface EffectCheck extends EffectContext {
   answers: Record<string, unknown>;
   /** The application as stored before this step. */
   stored: Record<string, unknown>;
+  /**
+   * Ends the submission by signing this browser in to another account (a right email code for an
+   * address that account proved): nothing of the step is saved, and the reader goes to that
+   * account's application.
+   */
+  signInAs(accountId: string): void;
 }
 
 export interface EffectRun extends EffectContext {

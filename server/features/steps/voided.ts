@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { OWNER_ROLE } from "@engine/funnel/members";
 import { users } from "@server/persistence/db/schema";
 import { memberStore } from "../members/store";
+import { mailGate } from "../messaging/mail";
 import type { Services } from "@server/services";
 
 export interface Voided {
@@ -25,14 +26,17 @@ export async function notifyVoidedSigners(
             ?.email
         : rows.find((r) => r.role === signer && r.userId)?.email;
     if (!email) continue;
-    await services.mailer.send({
-      to: email,
-      subject: "Please sign your home equity line of credit disclosures again",
-      text: [
-        "An answer your signed disclosures rest on has changed (for example the home's value, a mortgage, or a borrower's details), so the figures you signed may no longer be the ones that apply.",
-        "",
-        "Your earlier signature no longer counts. Sign in to review the disclosures as they are now and sign them again. Your application cannot be submitted until every borrower has signed the current terms.",
-      ].join("\n"),
-    });
+    await mailGate(services).send(
+      email,
+      {
+        subject: "Please sign your home equity line of credit disclosures again",
+        text: [
+          "An answer your signed disclosures rest on has changed (for example the home's value, a mortgage, or a borrower's details), so the figures you signed may no longer be the ones that apply.",
+          "",
+          "Your earlier signature no longer counts. Sign in to review the disclosures as they are now and sign them again. Your application cannot be submitted until every borrower has signed the current terms.",
+        ].join("\n"),
+      },
+      { kind: "signature-voided", applicationId: app.id },
+    );
   }
 }

@@ -4,6 +4,7 @@
 // checklist shows "Rejected: <reason>" with a way to upload a new one, even after submission. The
 // borrower whose document it is is emailed. The file and its row stay, for the record.
 import { auditAction } from "@engine/lending/audit-actions";
+import { mailGate } from "../messaging/mail";
 import { and, eq, inArray } from "drizzle-orm";
 import { accessOf, OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
@@ -88,15 +89,18 @@ export async function mailRejections(
     byAddress.set(to, [...new Set([...(byAddress.get(to) ?? []), label])]);
   }
   for (const [to, labels] of byAddress)
-    await services.mailer.send({
+    await mailGate(services).send(
       to,
-      subject: "We need a new copy of a document for your home equity line of credit",
-      text: [
-        `We could not accept ${labels.join(", ")} you uploaded.`,
-        "",
-        `The reason: ${reason}`,
-        "",
-        "Sign in and open your document checklist to upload a new one. Your application stays with our team meanwhile.",
-      ].join("\n"),
-    });
+      {
+        subject: "We need a new copy of a document for your home equity line of credit",
+        text: [
+          `We could not accept ${labels.join(", ")} you uploaded.`,
+          "",
+          `The reason: ${reason}`,
+          "",
+          "Sign in and open your document checklist to upload a new one. Your application stays with our team meanwhile.",
+        ].join("\n"),
+      },
+      { kind: "document-rejected", applicationId: app.id },
+    );
 }

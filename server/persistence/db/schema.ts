@@ -13,6 +13,11 @@ export const users = table("users", {
   email: text("email").unique(),
   emailVerifiedAt: timestamp("email_verified_at"),
   passwordHash: text("password_hash"),
+  /**
+   * An HMAC of the mobile number this account verified with a texted code (never the number):
+   * it signs in by a code texted there. Unique: the latest account to verify a number holds it.
+   */
+  phoneMac: text("phone_mac").unique(),
   createdAt: createdAt(),
 });
 
@@ -347,6 +352,8 @@ export const funnelEvents = table(
     role: text("role"),
     /** Time on the step before it was completed or left. */
     durationMs: integer("duration_ms"),
+    /** The partner whose applicant sent it (the session's application's); null for a visitor without one, who is the house's. */
+    partnerId: text("partner_id"),
   },
   (t) => [
     index("funnel_events_step").on(t.stepId, t.kind),
@@ -366,4 +373,37 @@ export const rateLimitWindows = table(
     count: integer("count").notNull(),
   },
   (t) => [index("rate_limit_windows_start").on(t.windowStart)],
+);
+
+/**
+ * Funnel journeys a bot-checked request opened: events are stored only for these (a page that is
+ * being left can send its last events without a proof of work, on a journey opened earlier).
+ */
+export const analyticsJourneys = table("analytics_journeys", {
+  journeyId: text("journey_id").primaryKey(),
+  /** The partner of the applicant who opened it; null for a visitor, who is the house's. */
+  partnerId: text("partner_id"),
+  openedAt: timestamp("opened_at").notNull(),
+});
+
+/**
+ * Every text and mail the server sent, refused or queued, for the portal's messaging page and
+ * the spend cap: the channel, what happened and why, and for a text the area code only (never a
+ * number, an address or a text).
+ */
+export const messageEvents = table(
+  "message_events",
+  {
+    id: autoId("id"),
+    at: timestamp("at").notNull(),
+    channel: text("channel", { enum: ["text", "mail"] }).notNull(),
+    outcome: text("outcome", { enum: ["sent", "refused", "queued", "failed"] }).notNull(),
+    /** What the message was (a code, a notice...) and, for a refusal, which rule refused it. */
+    kind: text("kind").notNull(),
+    reason: text("reason"),
+    areaCode: text("area_code"),
+    /** What it cost, in cents (a text sent), to count the day's spend. */
+    costCents: integer("cost_cents").notNull().default(0),
+  },
+  (t) => [index("message_events_at").on(t.at, t.channel)],
 );

@@ -18,7 +18,27 @@ function parseKey(text: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64");
   if (key.length !== 32)
     throw new Error("APP_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64");
+  const weak = weakness(key);
+  if (weak)
+    throw new Error(
+      `APP_ENCRYPTION_KEY is not random (${weak}): make one with openssl rand -hex 32 and set APP_ENCRYPTION_KEY to it`,
+    );
   return key;
+}
+
+/**
+ * Why a 32-byte key is plainly not random, or null. 32 random bytes hold about 30 distinct values
+ * (fewer than 20 has a chance far below one in 10^15); a key made by hand (all zeros, one byte
+ * repeated, a counting sequence, a short pattern) is refused rather than trusted with every secret.
+ */
+export function weakness(key: Buffer): string | null {
+  const distinct = new Set(key).size;
+  if (distinct === 1) return "every byte is the same";
+  const step = (key[1]! - key[0]! + 256) % 256;
+  if (key.every((b, i) => i === 0 || (b - key[i - 1]! + 256) % 256 === step))
+    return "its bytes count up or down";
+  if (distinct < 20) return `only ${distinct} different byte values`;
+  return null;
 }
 
 /**

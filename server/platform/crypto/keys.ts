@@ -11,7 +11,8 @@ export type KeyPurpose =
   | "bot-check"
   | "rate-limit-keys"
   | "signature-covers"
-  | "submit-receipts";
+  | "submit-receipts"
+  | "phone-index";
 
 export function deriveKey(master: Buffer, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), `heloc:${purpose}`, 32));

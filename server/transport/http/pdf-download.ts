@@ -75,6 +75,8 @@ export function pdfDownloads(
         "Content-Length": String(bytes.byteLength),
         "Cache-Control": "no-store",
         "X-Content-Type-Options": "nosniff",
+        // As an upload is served: a PDF runs nothing of ours, whatever opens it.
+        "Content-Security-Policy": "default-src 'none'; sandbox",
       }),
   };
 }

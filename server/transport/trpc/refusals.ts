@@ -11,6 +11,8 @@ const CODES: Record<RefusalKind, TRPC_ERROR_CODE_KEY> = {
   notFound: "NOT_FOUND",
   conflict: "CONFLICT",
   notNow: "PRECONDITION_FAILED",
+  tooMany: "TOO_MANY_REQUESTS",
+  contradicts: "UNPROCESSABLE_CONTENT",
   misconfigured: "INTERNAL_SERVER_ERROR",
 };
 

@@ -16,8 +16,13 @@ export interface ApiFetchOptions {
 export async function refusalReason(res: Response): Promise<string | null> {
   if (res.status !== 403) return null;
   try {
-    const body = (await res.clone().json()) as { error?: { reason?: unknown; data?: { reason?: unknown } } };
-    const reason = body.error?.data?.reason ?? body.error?.reason;
+    const body = (await res.clone().json()) as {
+      error?: { reason?: unknown; data?: { reason?: unknown } } | string;
+      reason?: unknown;
+    };
+    // tRPC's shape (error.data.reason), the plain one (error.reason), the sign-in endpoints' NextAuth one (reason).
+    const error = typeof body.error === "object" ? body.error : undefined;
+    const reason = error?.data?.reason ?? error?.reason ?? body.reason;
     return typeof reason === "string" ? reason : null;
   } catch {
     return null;

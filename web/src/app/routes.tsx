@@ -34,6 +34,7 @@ const ManageUsersPage = lazy(() => import("../pages/portal/ManageUsersPage"));
 const PortalFunnelMapPage = lazy(() => import("../pages/portal/FunnelMapPage"));
 const DefinitionsImpactPage = lazy(() => import("../pages/portal/DefinitionsImpactPage"));
 const AnalyticsPage = lazy(() => import("../pages/portal/AnalyticsPage"));
+const MessagingPage = lazy(() => import("../pages/portal/MessagingPage"));
 const NoticesPage = lazy(() => import("../pages/portal/NoticesPage"));
 // Development tools (their API exists only outside production): live step preview, funnel map.
 const StepPreviewPage = lazy(() => import("../pages/dev/StepPreviewPage"));
@@ -73,6 +74,7 @@ export function AppRoutes() {
             element={<DefinitionsImpactPage />}
           />
           <Route path={childPath(ROUTES.portalAnalytics, ROUTES.portal)} element={<AnalyticsPage />} />
+          <Route path={childPath(ROUTES.portalMessaging, ROUTES.portal)} element={<MessagingPage />} />
           <Route path={childPath(ROUTES.portalNotices, ROUTES.portal)} element={<NoticesPage />} />
         </Route>
       </Route>

@@ -8,8 +8,10 @@ export interface SessionUser {
   id: string;
   email: string | null;
   name: string | null;
-  /** An applicant who signed in with a mailed code at least once; a guest has not (absent for portal users). */
+  /** An applicant who proved their email with a mailed code; a guest has not (absent for portal users). */
   verified?: boolean;
+  /** An applicant whose mobile number is verified: they sign in by a texted code too. */
+  phoneVerified?: boolean;
 }
 
 export interface SessionData {
@@ -86,6 +88,21 @@ async function postForm(
   const error =
     errorFromUrl(answer.url, window.location.origin) ?? (res.ok ? null : (answer.error ?? "UnknownError"));
   return { url: answer.url, error, message: error ? (answer.message ?? null) : null };
+}
+
+/** Texts a 6-digit sign-in code to the mobile number an account verified. */
+export function requestPhoneCode(base: AuthBase, phone: string, callbackUrl: string): Promise<AuthResult> {
+  return postForm(base, "signin/sms", { phone, callbackUrl }, true);
+}
+
+/** Signs in with the code texted to a verified mobile number. */
+export function signInWithPhoneCode(
+  base: AuthBase,
+  phone: string,
+  code: string,
+  callbackUrl: string,
+): Promise<AuthResult> {
+  return postForm(base, "callback/sms", { phone, code, callbackUrl }, true);
 }
 
 /** Sends a 6-digit sign-in code to the email address. */

@@ -1,6 +1,7 @@
 // Phase 3 of step.submit, check: only the reader's part of the request is taken and judged (the
 // rest of the step is what the other borrower saved); a refusal names the fields. Effects that
-// check before the save (a texted code) see valid answers; what they set is saved with them.
+// check before the save (a texted code) see valid answers; what they set is saved with them; a
+// right email code for an address another account proved ends the submission in that account.
 import { OWNER_ROLE, WHOLE, type Part } from "@engine/funnel/members";
 import { memberStore } from "@server/features/members/store";
 import { judgedAnswers } from "../checked-answers";
@@ -24,10 +25,13 @@ export const validated = (s: Submission, stored: Record<string, unknown>, part: 
  * What the step's checking effects set, run before the transaction. Without such an effect nothing
  * is read here: the transaction reads and admits the reader itself.
  */
-export async function checkBeforeSave(s: Submission): Promise<Record<string, unknown>> {
+export async function checkBeforeSave(
+  s: Submission,
+): Promise<{ serverSet: Record<string, unknown>; signInAs: string | null }> {
   const serverSet: Record<string, unknown> = {};
+  let signInAs: string | null = null;
   const checking = (s.step.effects ?? []).filter((effect) => handlerOf(effect).check);
-  if (!checking.length) return serverSet;
+  if (!checking.length) return { serverSet, signInAs };
   const before = s.userId ? await memberStore(s.services).readerOf(s.services.db, s.userId) : null;
   admit(s, before);
   const stored = before?.app.doc ?? {};
@@ -42,7 +46,8 @@ export async function checkBeforeSave(s: Submission): Promise<Record<string, unk
         ownerId: s.userId,
         answers: answers as Record<string, unknown>,
         stored,
+        signInAs: (accountId) => void (signInAs = accountId),
       }),
     );
-  return serverSet;
+  return { serverSet, signInAs };
 }

@@ -1,6 +1,7 @@
 // Phase 5 of step.submit, decide and save: where the reader goes next along their own path and the
 // application's status, saved in the transaction. A visitor's first saved answer starts a guest
 // account, application and session.
+import { admitGuest } from "@server/features/messaging/guests";
 import { doneSteps } from "@engine/funnel/journey";
 import { chooseVariant, flowOf } from "@engine/funnel/funnel";
 import type { Db } from "@server/persistence/db/client";
@@ -61,6 +62,7 @@ async function startGuest(s: Submission, tx: Db, after: AfterCommit): Promise<St
   const { defs, auth, config } = s.services;
   const flowId = flowOf(defs, s.step.id);
   const variant = flowId ? chooseVariant(defs, flowId, Math.random(), config.funnelVariant) : null;
+  await admitGuest(s.services, s.ctx.ip); // an IP address and its network start only so many
   const app = await applicationStore(s.services).createGuest(tx, s.step.id, variant);
   const { token, session } = await auth.applicant.sessions.create(app.ownerId, tx);
   after.session = { token, expiresAt: session.expiresAt };

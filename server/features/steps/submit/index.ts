@@ -7,7 +7,8 @@
 // commit (./after-commit.ts). Nothing is saved unless everything passes.
 import { transaction } from "@server/persistence/db/client";
 import type { Context } from "@server/transport/trpc/init";
-import { receiptsOf } from "../receipts";
+import { signInToProvenAccount } from "@server/features/auth/email-proof";
+import { receiptsOf, requestHash } from "../receipts";
 import { afterCommit, runAfterCommit } from "./after-commit";
 import { checkBeforeSave } from "./check";
 import { saveMember, saveOwner } from "./decide";
@@ -21,15 +22,24 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
   const s = readSubmission(ctx, input);
   const receipts = receiptsOf(s.services);
   // A submission answered already (the same idempotency key) gets the same answer.
-  const replay = s.receipt ? await receipts.find<SubmitResult>(s.services.db, s.receipt, s.userId) : null;
+  // Bound to the step and its answers: the same key with other answers is refused (422).
+  const submitted = s.receipt ? requestHash(s.step.id, s.input.answers) : "";
+  const replay = s.receipt
+    ? await receipts.find<SubmitResult>(s.services.db, s.receipt, s.userId, submitted)
+    : null;
   if (replay) return replay;
-  const serverSet = await checkBeforeSave(s);
+  const { serverSet, signInAs } = await checkBeforeSave(s);
+  // A right email code for an address another account proved: this browser is now that account's.
+  if (signInAs && s.userId) {
+    const owner = await signInToProvenAccount(s.services, ctx.cookies, s.userId, signInAs);
+    return { ...owner, stepId: null, revision: 0, ruleId: "emailVerify.known-address" };
+  }
   let after = afterCommit();
   const response = await transaction(s.services.db, async (tx): Promise<SubmitResult> => {
     // The work may run again (PostgreSQL retries a serialization failure): what an earlier try
     // started was rolled back with it, so its session cookie and its mail must not go out.
     after = afterCommit();
-    const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId) : null;
+    const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId, submitted) : null;
     if (again) return again;
     const merged = await merge(s, tx, serverSet);
     const { voided, ownerDone } = await voidCoveredSignatures(s, tx, merged);

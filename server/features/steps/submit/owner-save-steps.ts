@@ -4,9 +4,10 @@
 // which may in turn leave work for after the commit. They run in this order on every owner save.
 import { invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
-import { accountEmail, emailPointerOf } from "@engine/lending/borrowers";
+import { OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
+import { deliverableAddress } from "@server/features/messaging/mail";
 import { attachNoticePdf, deliverNotice, recordDecline } from "@server/features/decisions/adverse-action";
 import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
 import type { Later } from "./after-commit";
@@ -29,29 +30,15 @@ export interface OwnerSaveStep {
   beforeSave(save: OwnerSave): Promise<OnceSaved | void>;
 }
 
-/** An email proven by another account is theirs: that person signs in instead (rules/account.json says which answer). */
-const accountEmailClaim: OwnerSaveStep = {
-  name: "account email",
-  async beforeSave({ s, tx, app, stored, doc }) {
-    const { defs } = s.services;
-    const email = accountEmail(defs, doc);
-    if (email === null || email === accountEmail(defs, stored)) return;
-    if (await applicationStore(s.services).claimEmail(tx, app.ownerId, email.toLowerCase())) return;
-    throw invalidAnswers([
-      {
-        pointer: emailPointerOf(defs),
-        message: "An application with this email already exists. Sign in to continue it.",
-      },
-    ]);
-  },
-};
-
 /** A decline the pricing rules make is a credit decision: recorded with its notice, mailed after the commit. */
 const pricingDecline: OwnerSaveStep = {
   name: "pricing decline",
   async beforeSave({ s, tx, app, doc }) {
     const declined = recordDecline(s.services.defs, doc, s.now);
     if (!declined) return;
+    // E-delivered only to an address the applicant proved; otherwise it waits for paper.
+    const noticeTo = await deliverableAddress(s.services, app, OWNER_ROLE, tx);
+    declined.decision.delivery = noticeTo ? "email" : "mail";
     const noticePdf = await attachNoticePdf(app.id, declined.decision);
     return async () => {
       await applicationStore(s.services).audit(tx, {
@@ -61,8 +48,7 @@ const pricingDecline: OwnerSaveStep = {
         applicationId: app.id,
         changed: ["/decisions"],
       });
-      const email = accountEmail(s.services.defs, doc);
-      return () => deliverNotice(s.services, email, declined.text, noticePdf);
+      return () => deliverNotice(s.services, app, noticeTo, declined.text, noticePdf);
     };
   },
 };
@@ -75,4 +61,6 @@ const drawRelease: OwnerSaveStep = {
   },
 };
 
-export const OWNER_SAVE_STEPS: OwnerSaveStep[] = [accountEmailClaim, pricingDecline, drawRelease];
+// An email typed is only a claim: no step refuses one another account proved (the email step's
+// code signs its owner in instead, ../../account/email.ts).
+export const OWNER_SAVE_STEPS: OwnerSaveStep[] = [pricingDecline, drawRelease];

@@ -6,7 +6,7 @@ import { OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
 import { handlerOf } from "../effect-table";
-import { receiptsOf } from "../receipts";
+import { receiptsOf, requestHash } from "../receipts";
 import { notifyVoidedSigners, type Voided } from "../voided";
 import type { AfterCommit } from "./after-commit";
 import type { Decided } from "./decide";
@@ -38,6 +38,14 @@ export async function record(
   }
   if (voided.length) after.work.push(() => notifyVoidedSigners(services, app, voided));
   const out: SubmitResult = { ...saved, ...(voided.length ? { voided: voided.map((v) => v.signer) } : {}) };
-  if (s.receipt) await receiptsOf(services).record(tx, s.receipt, app.id, userId, out);
+  if (s.receipt)
+    await receiptsOf(services).record(
+      tx,
+      s.receipt,
+      app.id,
+      userId,
+      requestHash(s.step.id, s.input.answers),
+      out,
+    );
   return out;
 }

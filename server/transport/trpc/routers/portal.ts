@@ -6,7 +6,8 @@ import { TRPCError } from "@trpc/server";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { buildFunnelMap, renderMermaid, renderSvg } from "@engine/explain/funnel-map";
 import { formatProblem } from "@engine/lint/lint";
-import { funnelReport } from "@server/features/analytics/report";
+import { funnelReport, HOUSE_PARTNER } from "@server/features/analytics/report";
+import { messagingReport } from "@server/features/messaging/report";
 import { transaction } from "@server/persistence/db/client";
 import { checkedDefinitions } from "@server/features/definitions/live";
 import { applications, identityReviews, portalUsers, uploads } from "@server/persistence/db/schema";
@@ -228,6 +229,26 @@ export const portalRouter = router({
   me: staffProcedure()
     .input(optionalInputOf("empty"))
     .query(({ ctx }) => staffView(ctx.services, ctx.staff)),
+  /** Texts and mails sent and refused, the day's spend and the budgets: the lender's own staff only. */
+  messaging: staffProcedure("messaging.view")
+    .input(optionalInputOf("empty"))
+    .query(({ ctx }) => {
+      if (ctx.staff.partnerId !== HOUSE_PARTNER)
+        throw new TRPCError({
+          code: "FORBIDDEN",
+          message: "The site's messaging figures are for the lender's own staff.",
+        });
+      return messagingReport(ctx.services);
+    }),
+  /** Ends every session of the signed-in staff member, on every device and server (this one too). */
+  signOutEverywhere: staffProcedure()
+    .input(optionalInputOf("empty"))
+    .mutation(async ({ ctx }) => {
+      const { sessions, jar } = ctx.services.auth.portal;
+      await sessions.invalidateAllOf(ctx.staff.id);
+      jar.clear(ctx.cookies, "session");
+      return { signedOut: true };
+    }),
   /** The roles a user can be given, with what each allows. */
   roles: staffProcedure()
     .input(optionalInputOf("empty"))
@@ -276,5 +297,5 @@ export const portalRouter = router({
   /** Funnel drop-off, time per step and conversion per variant, from the first-party events. */
   analytics: staffProcedure("analytics.view")
     .input(optionalInputOf("empty"))
-    .query(({ ctx }) => funnelReport(ctx.services.db, ctx.services.defs)),
+    .query(({ ctx }) => funnelReport(ctx.services.db, ctx.services.defs, ctx.staff.partnerId)),
 });

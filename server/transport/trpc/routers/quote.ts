@@ -5,7 +5,9 @@ import { TRPCError } from "@trpc/server";
 import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { accountEmail } from "@engine/lending/borrowers";
 import { applicantProcedure, router, type Context } from "../init";
-import { offerMail, offerRecipient } from "@server/features/decisions/offer-mail";
+import { offerMail } from "@server/features/decisions/offer-mail";
+import { deliverableAddress, mailGate } from "@server/features/messaging/mail";
+import { OWNER_ROLE } from "@engine/funnel/members";
 import { linkBase } from "@server/features/portal/users";
 import { ownApplication } from "../own-application";
 import { inputOf, optionalInputOf } from "../inputs";
@@ -66,23 +68,28 @@ export const quoteRouter = router({
     const { quote } = quoteOf(ctx, app.doc);
     if (!quote.eligible)
       throw new TRPCError({ code: "PRECONDITION_FAILED", message: "There is no offer to email yet." });
-    const to = offerRecipient(ctx.services, app.doc);
+    // Only to the address the applicant proved with a code (an email typed is only a claim).
+    const to = await deliverableAddress(ctx.services, app, OWNER_ROLE);
     if (!to)
       throw new TRPCError({
         code: "PRECONDITION_FAILED",
-        message: "Your application has no email address to send the offer to.",
+        message:
+          "Confirm your email address first: we send your offer only to an address you have confirmed.",
       });
     const limit = await ctx.services.limits.offerMailsPerApplicant.hit(app.id);
-    if (!limit.ok)
+    const outcome = limit.ok
+      ? await mailGate(ctx.services).send(
+          to,
+          offerMail(ctx.services, app.doc, quote, linkBase(ctx.services, ctx.origin ?? null)),
+          { kind: "offer", applicationId: app.id },
+        )
+      : "refused";
+    if (outcome === "refused")
       throw new TRPCError({
         code: "TOO_MANY_REQUESTS",
         message:
           "We have emailed this offer several times in the last hour. Please check your inbox, or try again later.",
       });
-    await ctx.services.mailer.send({
-      to,
-      ...offerMail(ctx.services, app.doc, quote, linkBase(ctx.services, ctx.origin ?? null)),
-    });
     return { sentTo: maskedEmail(to) };
   }),
 });

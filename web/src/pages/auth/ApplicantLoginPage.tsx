@@ -1,15 +1,20 @@
-// /app/login: a returning applicant signs in and goes back to the page for their application status.
+// /app/login: a returning applicant signs in, by a code mailed to their proven email or texted to
+// their verified phone (or a password), and goes back to the page for their application status.
+import { useSearchParams } from "react-router-dom";
+import site from "@content/site.json";
 import { APPLICANT_AUTH_BASE } from "@web/src/session/auth-paths";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { LoginForm } from "./LoginForm";
 
 export default function ApplicantLoginPage() {
   useDocumentTitle("Sign in");
+  const [search] = useSearchParams();
   return (
     <LoginForm
       base={APPLICANT_AUTH_BASE}
       title="Sign in to your application"
-      intro="Use the email address you applied with. We will email you a 6-digit code, or you can use your password."
+      intro="Use the email address you applied with, or the mobile number you verified. We will send you a 6-digit code, or you can use your password."
+      notice={search.get("saved") === "1" ? site.account.savedNotice : null}
       afterSignIn={(session) => session?.applicationRoute ?? "/"}
     />
   );

@@ -19,7 +19,9 @@ import { prefetchBotToken } from "@web/src/api/bot-check";
 import {
   getProviders,
   requestEmailCode,
+  requestPhoneCode,
   signInWithCredentials,
+  signInWithPhoneCode,
   type Providers,
 } from "@web/src/session/auth-client";
 import { authErrorMessage } from "@web/src/session/auth-messages";
@@ -32,6 +34,8 @@ import {
   checkCode,
   checkEmail,
   checkPassword,
+  checkPhone,
+  phoneDigits,
   loginStart,
   methodsOf,
   restartStage,
@@ -50,7 +54,9 @@ export interface LoginFormProps {
   afterSignIn(session: { applicationRoute?: string | null } | null): string;
 }
 
-type FieldErrors = Partial<Record<"email" | "code" | "password", string>>;
+type FieldErrors = Partial<Record<"email" | "phone" | "code" | "password", string>>;
+/** Where the code goes: the email address, or the mobile number the account verified (applicants). */
+type Via = "email" | "phone";
 
 export function LoginForm({
   base,
@@ -67,6 +73,8 @@ export function LoginForm({
   const [providers, setProviders] = useState<Providers | null | "failed">(null);
   const [stage, setStage] = useState<LoginStage | null>(null);
   const [email, setEmail] = useState("");
+  const [phone, setPhone] = useState("");
+  const [via, setVia] = useState<Via>(() => (search.get("via") === "phone" ? "phone" : "email"));
   const [secret, setSecret] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   // An error in the URL: SessionRequired is a plain request to sign in, anything else went wrong.
@@ -87,6 +95,8 @@ export function LoginForm({
 
   const loaded = providers === "failed" ? null : providers;
   const methods = methodsOf(loaded);
+  const phoneOffered = !!loaded && Object.hasOwn(loaded, "sms");
+  const byPhone = via === "phone" && phoneOffered;
   useEffect(() => {
     if (providers === null || stage !== null) return;
     const start = loginStart(loaded, search, preferPassword);
@@ -115,8 +125,8 @@ export function LoginForm({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found: FieldErrors = {};
-    const emailError = checkEmail(email);
-    if (emailError) found.email = emailError;
+    const idError = byPhone ? checkPhone(phone) : checkEmail(email);
+    if (idError) found[byPhone ? "phone" : "email"] = idError;
     if (stage === "code") {
       const e = checkCode(secret);
       if (e) found.code = e;
@@ -132,12 +142,16 @@ export function LoginForm({
     try {
       const cleanEmail = email.trim();
       if (stage === "email") {
-        const result = await requestEmailCode(base, cleanEmail, callbackUrl ?? "");
+        const result = byPhone
+          ? await requestPhoneCode(base, phoneDigits(phone), callbackUrl ?? "")
+          : await requestEmailCode(base, cleanEmail, callbackUrl ?? "");
         if (result.error) setFormError(result.message ?? authErrorMessage(result.error));
         else {
           moveTo("code");
           setNotice(
-            `If ${cleanEmail} has an account, we sent a 6-digit code to it. It works once, for 10 minutes.`,
+            byPhone
+              ? `If ${phone.trim()} is the verified mobile number of an application, we texted a 6-digit code to it. It works once, for 10 minutes.`
+              : `If ${cleanEmail} has an account, we sent a 6-digit code to it. It works once, for 10 minutes.`,
           );
           setSearch(
             (s) => {
@@ -154,7 +168,10 @@ export function LoginForm({
           stage === "code"
             ? { email: cleanEmail, code: secret.trim() }
             : { email: cleanEmail, password: secret };
-        const result = await signInWithCredentials(base, credentials, callbackUrl ?? "");
+        const result =
+          byPhone && stage === "code"
+            ? await signInWithPhoneCode(base, phoneDigits(phone), secret.trim(), callbackUrl ?? "")
+            : await signInWithCredentials(base, credentials, callbackUrl ?? "");
         if (result.error) setFormError(result.message ?? authErrorMessage(result.error));
         else if (stage === "password" && asksForCode(result.url, window.location.origin)) {
           moveTo("code");
@@ -170,7 +187,7 @@ export function LoginForm({
     }
   };
 
-  const submitLabel = stage === "email" ? "Email me a code" : "Sign in";
+  const submitLabel = stage === "email" ? (byPhone ? "Text me a code" : "Email me a code") : "Sign in";
   return (
     <div className="page page--narrow">
       <h1 className="page-title">{title}</h1>
@@ -183,26 +200,45 @@ export function LoginForm({
             <MessageBarBody>{notice}</MessageBarBody>
           </MessageBar>
         ) : null}
-        <Field
-          label="Email address"
-          required
-          validationMessage={errors.email}
-          validationState={errors.email ? "error" : "none"}
-        >
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(_, d) => setEmail(d.value)}
-            size="large"
-          />
-        </Field>
+        {byPhone ? (
+          <Field
+            label="Mobile number"
+            required
+            hint="The number you verified on your application."
+            validationMessage={errors.phone}
+            validationState={errors.phone ? "error" : "none"}
+          >
+            <Input
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="tel"
+              value={phone}
+              onChange={(_, d) => setPhone(d.value)}
+              size="large"
+            />
+          </Field>
+        ) : (
+          <Field
+            label="Email address"
+            required
+            validationMessage={errors.email}
+            validationState={errors.email ? "error" : "none"}
+          >
+            <Input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onChange={(_, d) => setEmail(d.value)}
+              size="large"
+            />
+          </Field>
+        )}
         {stage === "code" ? (
           <Field
             label="6-digit code"
             required
-            hint="From the email we just sent."
+            hint={byPhone ? "From the text we just sent." : "From the email we just sent."}
             validationMessage={errors.code}
             validationState={errors.code ? "error" : "none"}
           >
@@ -259,6 +295,11 @@ export function LoginForm({
           {stage === "password" && methods.code ? (
             <FluentLink as="button" type="button" onClick={() => moveTo("email")}>
               Email me a code instead
+            </FluentLink>
+          ) : null}
+          {stage === "email" && phoneOffered ? (
+            <FluentLink as="button" type="button" onClick={() => setVia(byPhone ? "email" : "phone")}>
+              {byPhone ? "Email me a code instead" : "Text me a code instead"}
             </FluentLink>
           ) : null}
           {stage === "code" ? (

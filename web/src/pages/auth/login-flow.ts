@@ -83,6 +83,16 @@ export function checkEmail(email: string): string | null {
   return EMAIL.test(email.trim()) ? null : "Enter a valid email address, like name@example.com.";
 }
 
+/** A US mobile number as typed: its 10 digits (a leading 1 and any punctuation dropped). */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+
+export function checkPhone(phone: string): string | null {
+  if (!phone.trim()) return "Enter your mobile number.";
+  return /^[2-9]\d{9}$/.test(phoneDigits(phone))
+    ? null
+    : "Enter your 10-digit US mobile number, like (303) 555-0142.";
+}
+
 export function checkCode(code: string): string | null {
   if (!code.trim()) return "Enter the 6-digit code from the email.";
   return /^\d{6}$/.test(code.trim()) ? null : "The code is 6 digits.";

@@ -2,7 +2,8 @@
 // time when its answers are saved, "left" with its time when the page goes away unsaved. Events
 // carry a random journey id (one per tab, in sessionStorage), the step and the reader's borrower
 // role (so the portal counts a co-borrower's steps apart), never an answer or who the applicant is. They are queued and sent in small batches with keepalive, so the last ones
-// survive the page closing; every failure is swallowed: analytics must never disturb the applicant.
+// survive the page closing; a journey's first batch carries a bot-check token (the server stores
+// events only of journeys opened so); every failure is swallowed: analytics must never disturb the applicant.
 import { useCallback, useEffect, useRef } from "react";
 import type { FunnelEvent } from "@engine/generated/schema-types";
 import { apiFetch } from "@web/src/api/api-fetch";
@@ -38,12 +39,35 @@ function journeyId(): string {
 let queue: FunnelEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 
+/** The journey the server has opened (a batch with a bot-check token did): later batches need no token. */
+const OPENED_KEY = "heloc.journey.opened";
+let memoryOpened: string | null = null;
+function opened(): string | null {
+  try {
+    return sessionStorage.getItem(OPENED_KEY);
+  } catch {
+    return memoryOpened;
+  }
+}
+function markOpened(id: string | null): void {
+  memoryOpened = id;
+  try {
+    if (id) sessionStorage.setItem(OPENED_KEY, id);
+    else sessionStorage.removeItem(OPENED_KEY);
+  } catch {
+    // storage blocked: kept in memory for this page
+  }
+}
+
 export function flush(): void {
   if (timer) clearTimeout(timer);
   timer = null;
   while (queue.length) {
     const events = queue.slice(0, MAX_BATCH);
     queue = queue.slice(MAX_BATCH);
+    // A journey's first batch carries a bot-check token, which opens it on the server.
+    const id = events[0]!.journeyId;
+    const first = opened() !== id;
     try {
       void apiFetch(
         "/api/analytics",
@@ -53,8 +77,13 @@ export function flush(): void {
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ events }),
         },
-        { botCheck: false },
-      ).catch(() => undefined);
+        { botCheck: first },
+      )
+        .then((res) => {
+          if (res.ok && first) markOpened(id);
+          else if (res.status === 403 && !first) markOpened(null); // forgotten by the server: open it again next time
+        })
+        .catch(() => undefined);
     } catch {
       // never surfaces
     }

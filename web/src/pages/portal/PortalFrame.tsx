@@ -7,7 +7,7 @@ import { Button } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { trpc } from "@web/src/api/trpc";
+import { trpc, trpcClient } from "@web/src/api/trpc";
 import { signOut } from "@web/src/session/auth-client";
 import { PORTAL_AUTH_BASE, sameOriginPath } from "@web/src/session/auth-paths";
 import { useDocumentTitle } from "@web/src/shell/document-title";
@@ -47,9 +47,11 @@ export function PortalFrame({
   const me = useQuery({ ...trpc.portal.me.queryOptions({}), enabled: session.status === "authenticated" });
   if (session.status !== "authenticated" || me.isPending) return <PageLoading />;
 
-  const onSignOut = async () => {
+  const onSignOut = async (everywhere = false) => {
     try {
-      const result = await signOut(PORTAL_AUTH_BASE, ROUTES.portalSignIn);
+      const result = everywhere
+        ? (await trpcClient.portal.signOutEverywhere.mutate({}), { url: ROUTES.portalSignIn })
+        : await signOut(PORTAL_AUTH_BASE, ROUTES.portalSignIn);
       await session.refresh();
       session.broadcast();
       void navigate(sameOriginPath(result.url, window.location.origin) ?? ROUTES.portalSignIn, {
@@ -78,9 +80,18 @@ export function PortalFrame({
             </span>
           ) : null}
         </div>
-        <Button appearance="secondary" onClick={() => void onSignOut()}>
-          Sign out
-        </Button>
+        <div className="portal-bar__actions">
+          <Button appearance="secondary" onClick={() => void onSignOut()}>
+            Sign out
+          </Button>
+          <Button
+            appearance="subtle"
+            title="Ends your portal sessions on every device"
+            onClick={() => void onSignOut(true)}
+          >
+            Sign out everywhere
+          </Button>
+        </div>
       </div>
       {user ? (
         <nav aria-label="Portal" className="portal-nav">

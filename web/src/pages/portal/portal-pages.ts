@@ -22,6 +22,7 @@ export const PORTAL_PAGES: PortalPage[] = [
   { to: ROUTES.portalDefinitionsImpact, label: "Definition changes", anyOf: ["definitions.impact"] },
   { to: ROUTES.portalAnalytics, label: "Funnel analytics", anyOf: ["analytics.view"] },
   { to: ROUTES.portalNotices, label: "Notices sent", anyOf: ["notices.view"] },
+  { to: ROUTES.portalMessaging, label: "Texts and mail", anyOf: ["messaging.view"] },
 ];
 
 /** Whether permissions hold any of the needed ones; nothing needed is always allowed. */

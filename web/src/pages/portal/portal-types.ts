@@ -13,6 +13,7 @@ export type PortalRole = Portal["roles"]["roles"][number];
 export type Permission = PortalRole["permissions"][number];
 /** The funnel report of the analytics page. */
 export type FunnelReport = Portal["analytics"];
+export type MessagingReport = Portal["messaging"];
 export type PendingReview = Portal["identityReviews"]["pending"]["reviews"][number];
 /** The notices given on one file (adverse action, the right to cancel). */
 export type ApplicationNoticesDetail = Portal["notices"]["ofApplication"];

@@ -1,0 +1,75 @@
+// The email proven inside the funnel (issue 38 "An account that lasts", issue 40 "One answer for
+// known and unknown emails"), as two step effects. sendEmailCode, on the email step: after the
+// answer, a code goes to the address typed (server/features/auth/email-proof.ts mailEmailCode): for
+// a new address the code that proves it, for an address an account has proven a code that signs
+// its owner in. The step's answer and its time are the same for either: the page after it says
+// to check the mail. verifyEmailCode, on the next step: the code typed either proves the address
+// for this account (users.email is set, and the answer stamped) or, for a known address, signs
+// this browser in to the account that owns it.
+import { getAt } from "@engine/base/pointer";
+import { invalidAnswers } from "@server/features/refusal";
+import { signInAttempts } from "../auth/attempts";
+import { accountProvenBy, mailEmailCode } from "../auth/email-proof";
+import type { EffectHandler } from "../steps/effects";
+
+const addressAt = (doc: unknown, pointer: string) => {
+  const email = getAt(doc, pointer);
+  return typeof email === "string" ? email.trim().toLowerCase() : null;
+};
+
+export const sendEmailCode: EffectHandler = {
+  // The code requests of one IP, and of one address from one IP, are limited as on the sign-in
+  // page (the same counters): the refusal says nothing about the address.
+  async check({ effect, services, answers, request }) {
+    const email = addressAt(answers, effect.email!);
+    if (!email) return;
+    for (const [limiter, key] of signInAttempts(services, "applicant").codeLimits(email, request.ip))
+      if (!(await limiter.hit(key)).ok)
+        throw invalidAnswers([
+          {
+            pointer: effect.email!,
+            message:
+              "We have sent several codes from here in the last few minutes. Please wait a few minutes and try again.",
+          },
+        ]);
+  },
+  async record({ effect, services, application, doc }) {
+    const email = addressAt(doc, effect.email!);
+    // Unchanged and proven already (the stamp survived the save): nothing to send.
+    if (!email || getAt(doc, effect.verifiedAt!) !== undefined) return;
+    return async () =>
+      services.later(() =>
+        mailEmailCode(services, email, { sessionUserId: application.ownerId, applicationId: application.id }),
+      );
+  },
+};
+
+const WRONG: Record<"expired" | "locked" | "none" | "invalid", string> = {
+  expired: "That code has expired. Go back and we will email you a new one.",
+  locked: "Too many wrong codes from here. Go back and we will email you a new one, or try again later.",
+  none: "We have no code for this address. Go back and we will email you one.",
+  invalid: "That code is not the one we emailed. Check it and try again.",
+};
+
+export const verifyEmailCode: EffectHandler = {
+  async check({ effect, services, ownerId, answers, stored, now, request, signInAs }) {
+    const email = addressAt(stored, effect.email!);
+    const code = getAt(answers, effect.code!);
+    if (!ownerId || !email)
+      throw invalidAnswers([
+        { pointer: effect.code!, message: "Enter your email address first, so we can send you a code." },
+      ]);
+    const result = await services.codes.check(
+      "applicant",
+      email,
+      typeof code === "string" ? code : "",
+      request.ip,
+    );
+    if (result !== "ok") throw invalidAnswers([{ pointer: effect.code!, message: WRONG[result] }]);
+    await signInAttempts(services, "applicant").succeeded(email, request.ip);
+    const account = await accountProvenBy(services, email, ownerId);
+    if (account === ownerId) return { [effect.verifiedAt!]: now.toISOString() };
+    if (account) return void signInAs(account);
+    throw invalidAnswers([{ pointer: effect.code!, message: WRONG.none }]);
+  },
+};

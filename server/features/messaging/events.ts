@@ -1,0 +1,28 @@
+// The record of each text and mail sent, refused, queued or failed (message_events): what the
+// portal's messaging page counts, with no number, address or text in it.
+import { messageEvents } from "@server/persistence/db/schema";
+import type { Services } from "@server/services";
+
+export interface MessageEvent {
+  channel: "text" | "mail";
+  outcome: "sent" | "refused" | "queued" | "failed";
+  kind: string;
+  reason?: string;
+  areaCode?: string;
+  costCents?: number;
+}
+
+export async function recordMessage(
+  services: Pick<Services, "db" | "now">,
+  event: MessageEvent,
+): Promise<void> {
+  await services.db.insert(messageEvents).values({
+    at: services.now(),
+    channel: event.channel,
+    outcome: event.outcome,
+    kind: event.kind,
+    reason: event.reason ?? null,
+    areaCode: event.areaCode ?? null,
+    costCents: event.costCents ?? 0,
+  });
+}
