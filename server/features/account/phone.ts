@@ -27,7 +27,8 @@ export const sendPhoneCode: EffectHandler = {
       device: actorId ?? `ip:${request.ip}`,
       kind: "phone-verification",
     });
-    if (!verdict.ok) throw invalidAnswers([{ pointer: effect.phone!, message: TEXT_REFUSALS[verdict.reason] }]);
+    if (!verdict.ok)
+      throw invalidAnswers([{ pointer: effect.phone!, message: TEXT_REFUSALS[verdict.reason] }]);
   },
   async record({ effect, services, application, doc, tx, request, actorId }) {
     const phone = getAt(doc, effect.phone!);

@@ -13,5 +13,8 @@ export async function admitGuest(services: Services, ip: string): Promise<void> 
     ? await spend(services, "guests.network", guests.perNetwork, networkOf(ip))
     : byIp;
   if (!byNetwork.ok)
-    throw refuse("tooMany", "Too many new applications have been started from your network. If you have started one already, sign in to continue it, or try again later.");
+    throw refuse(
+      "tooMany",
+      "Too many new applications have been started from your network. If you have started one already, sign in to continue it, or try again later.",
+    );
 }

@@ -45,7 +45,10 @@ export function receiptsOf(services: Services) {
       // Receipts kept before requests were hashed hold the bare response.
       if (kept.request === undefined || kept.response === undefined) return kept as T;
       if (kept.request !== request)
-        throw refuse("contradicts", "This submission's key was already used for other answers. Reload the page and send your answers again.");
+        throw refuse(
+          "contradicts",
+          "This submission's key was already used for other answers. Reload the page and send your answers again.",
+        );
       return kept.response;
     },
     /** Keeps the answer (in the save's transaction) and forgets receipts past their time. */
