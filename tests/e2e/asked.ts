@@ -14,6 +14,8 @@ export interface Asked {
   empty: boolean;
   /** A "same as" choice above it fills it with an earlier answer (the step's sameAs). */
   offered: boolean;
+  /** A one-time code (autocomplete one-time-code): a new one is asked for each time by design. */
+  oneTime: boolean;
 }
 
 // Each question the first time it shows on a page (route + field), kept in the tab's sessionStorage.
@@ -38,7 +40,8 @@ const RECORDER = `(() => {
       // A field a "same as" choice fills (sameAs) is one press away, not typed again.
       const name = pointer.split("/").pop();
       const offered = [...document.querySelectorAll("[data-same-as]")].some((p) => p.parentElement.contains(el) && p.getAttribute("data-same-as").split(" ").includes(name));
-      list.push({ route, title, pointer, question, empty, offered });
+      const oneTime = inputs.some((i) => i.autocomplete === "one-time-code");
+      list.push({ route, title, pointer, question, empty, offered, oneTime });
       have.add(route + " " + pointer);
       have.add(title + " " + pointer);
     }
@@ -83,7 +86,7 @@ export function askedTwice(asked: readonly Asked[]): string[] {
   const out: string[] = [];
   const key = (q: string) => q.toLowerCase();
   asked.forEach((a, i) => {
-    if (!a.empty || a.offered) return;
+    if (!a.empty || a.offered || a.oneTime) return;
     const samePage = (b: Asked) => b.route === a.route || b.title === a.title;
     const before = asked
       .slice(0, i)

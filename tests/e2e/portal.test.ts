@@ -128,6 +128,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
       "Definition changes",
       "Funnel analytics",
       "Notices sent",
+      "Texts and mail",
     ]);
     // Both demo applications, with masked SSNs only.
     const pipeline = adminPage.getByRole("table");

@@ -180,7 +180,7 @@ type HolderNotice = ApplicationNoticesDetail["rightToCancel"]["holders"][number]
 /** How a holder's notice went, and when it reached them. */
 function deliveryText(h: HolderNotice): string {
   if (h.delivery === "email") return "Emailed when the disclosures are signed";
-  if (!h.deliveredOn) return "To be mailed by us (not applying, no email); delivery not recorded yet";
+  if (!h.deliveredOn) return "To be mailed by us (no proven email address); delivery not recorded yet";
   return `Mailed by us; ${h.deliveryRecorded?.via === "in person" ? "handed over" : "received"} ${day(h.deliveredOn)}${h.deliveryRecorded ? ` (recorded by ${h.deliveryRecorded.recordedBy})` : ""}`;
 }
 
