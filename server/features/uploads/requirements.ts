@@ -4,9 +4,9 @@
 // side the sides rule (rules/identity-documents.json) asks for.
 import { ownerRole, roleWords, type BorrowerRole } from "@engine/lending/borrowers";
 import type { Definitions } from "@engine/definitions/definitions";
+import { documentTitle, idTypes, idTypeTitle } from "@engine/lending/catalogue";
 import {
   chosenIdType,
-  enumTitle,
   idDocumentType,
   idSides,
   inSentence,
@@ -67,7 +67,7 @@ export function resolveUpload(
   const requirements = requirementsOf(defs, doc, today);
   const whose = (borrower: BorrowerRole) => roleWords(defs, borrower).whose;
   const photoId = idDocumentType(defs);
-  const typeLabel = enumTitle(defs, "documentType", ask.documentType) ?? ask.documentType;
+  const typeLabel = documentTitle(defs, ask.documentType);
   const ofType = requirements.filter((r) => r.documentType === ask.documentType);
   if (ofType.length === 0)
     return {
@@ -119,7 +119,7 @@ export function resolveUpload(
       return {
         ok: false,
         field: "subtype",
-        message: "Say which kind of photo ID this is (for example driver_license or passport).",
+        message: `Say which kind of photo ID this is: one of ${idTypes(defs).join(", ")}.`,
       };
     if (allowedSubtypes.length > 0 && !allowedSubtypes.includes(subtype))
       return {
@@ -128,7 +128,7 @@ export function resolveUpload(
         message: `"${subtype}" is not a photo ID we accept. Use one of: ${allowedSubtypes.join(", ")}.`,
       };
     if (chosen && subtype !== chosen) {
-      const chosenLabel = enumTitle(defs, "idDocumentSubtype", chosen) ?? chosen;
+      const chosenLabel = idTypeTitle(defs, chosen) ?? chosen;
       return {
         ok: false,
         field: "subtype",
