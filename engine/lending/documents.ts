@@ -1,8 +1,9 @@
 // The documents an application needs (rules/documents.json) and the sides of each borrower's photo
-// ID (rules/identity-documents.json), read the one way server and web share: one Requirement,
-// the photo ID's document type from the catalogue (catalogue.ts), the ID type a borrower chose, the sides it needs, and
-// the uploads that count toward a requirement. Read tolerantly: a requirement's optional parts
-// (subtypes, sides, label) may or may not be there.
+// ID (rules/identity-documents.json), read the one way server and web share: one Requirement (its
+// uploaded count is the rules' answer, the only count of the files toward it), the photo ID's
+// document type from the catalogue (catalogue.ts), the ID type a borrower chose and the sides it
+// needs. Read tolerantly: a requirement's optional parts (subtypes, sides, label) may or may not be
+// there.
 import { isUploadOf, ownerRole, type BorrowerRole } from "./borrowers";
 import type { Definitions } from "../definitions/definitions";
 import { getAt } from "../base/pointer";
@@ -100,8 +101,6 @@ export const idUploadsOf = (
 ): UploadEntry[] =>
   uploadsOf(doc).filter((u) => u.type === idDocumentType(defs) && isUploadOf(defs, u, borrower));
 
-const norm = (id: string | null | undefined) => id ?? null;
-
 /**
  * The id the document rules give the subject property: its own id, else the rules' fixed one
  * (params.documents.subjectPropertyId). An upload without a property id counts toward it.
@@ -111,30 +110,6 @@ export function subjectPropertyId(defs: Definitions, doc: Record<string, unknown
   if (typeof own === "string" && own) return own;
   const fixed = (defs.params.documents as { subjectPropertyId?: unknown } | undefined)?.subjectPropertyId;
   return typeof fixed === "string" && fixed ? fixed : "subject";
-}
-
-/**
- * The uploads of the document that count toward a target's requirement (same type, borrower and
- * property). For a property document, an upload without a property id is the subject property's.
- */
-export function uploadsFor(
-  defs: Definitions,
-  doc: Record<string, unknown>,
-  target: {
-    documentType: string;
-    borrower: BorrowerRole;
-    propertyId: string | null;
-  },
-  subjectId?: string,
-): UploadEntry[] {
-  const propertyOf = (u: UploadEntry) =>
-    norm(u.propertyId) ?? (target.propertyId !== null && subjectId ? subjectId : null);
-  return uploadsOf(doc).filter(
-    (u) =>
-      u.type === target.documentType &&
-      isUploadOf(defs, u, target.borrower) &&
-      propertyOf(u) === norm(target.propertyId),
-  );
 }
 
 type EnumDefs = {

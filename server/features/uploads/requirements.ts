@@ -2,9 +2,9 @@
 // shows the applicant (rules/documents.json on the stored application, engine/lending/documents.ts); an
 // upload must name one of them by document type, borrower and property, and, for a photo ID, a
 // side the sides rule (rules/identity-documents.json) asks for.
-import { ownerRole, roleWords, type BorrowerRole } from "@engine/lending/borrowers";
+import { isUploadOf, ownerRole, roleWords, type BorrowerRole } from "@engine/lending/borrowers";
 import type { Definitions } from "@engine/definitions/definitions";
-import { documentTitle, idTypes, idTypeTitle } from "@engine/lending/catalogue";
+import { documentTitle, idTypes, idTypeTitle, isSatisfied } from "@engine/lending/catalogue";
 import {
   chosenIdType,
   idDocumentType,
@@ -12,7 +12,7 @@ import {
   inSentence,
   requirementsOf,
   subjectPropertyId,
-  uploadsFor,
+  uploadsOf,
   type Requirement,
 } from "@engine/lending/documents";
 
@@ -174,15 +174,19 @@ export function resolveUpload(
     subtype,
     side,
   };
-  const already = uploadsFor(defs, doc, target, subjectId);
+  // How many count is the rules' answer (the requirement's uploaded, every match counting the same
+  // files); only a side already in is looked up among the borrower's own files of the type.
   if (side !== null) {
-    if (already.some((u) => u.side === side && (u.subtype ?? null) === subtype))
+    const own = uploadsOf(doc).filter(
+      (u) => u.type === ask.documentType && isUploadOf(defs, u, ask.borrower),
+    );
+    if (own.some((u) => u.side === side && (u.subtype ?? null) === subtype))
       return {
         ok: false,
         field: "side",
         message: `The ${side} of ${whose(ask.borrower)} ${inSentence(label)} is already uploaded. Remove it first to upload a new one.`,
       };
-  } else if (needed > 0 && already.length >= needed) {
+  } else if (needed > 0 && isSatisfied({ count: needed, uploaded: requirement.uploaded })) {
     const message =
       needed === 1
         ? `You have already uploaded ${whose(ask.borrower)} ${inSentence(label)}. Remove it first to upload a new one.`
