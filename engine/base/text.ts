@@ -1,6 +1,6 @@
 // Words for keys and names, and text made safe for HTML: the helpers every layer shares.
 
-/** "percentageOwned", "driver_license" → "Percentage owned", "Driver license"; "" for no words. */
+/** "percentageOwned", "divorce_decree" → "Percentage owned", "Divorce decree"; "" for no words. */
 export function humanize(key: string): string {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")

@@ -12,6 +12,7 @@ import { matches, projection } from "../definitions/cases";
 export { matches };
 import { schemaFile, schemasAt, expand, type SchemaAt } from "../definitions/schema-walk";
 import { uriOf } from "../base/uris";
+import { CATALOGUE } from "../lint/catalogue";
 
 // ---------------------------------------------------------------- worked cases
 
@@ -191,14 +192,14 @@ export function requirementSentence(defs: Definitions, set: RuleSet, rule: Rule)
     as: list?.as ?? "item",
     itemNames: ["requirement"],
   });
-  const params = (defs.params[set.id] ?? {}) as {
-    labels?: Record<string, unknown>;
-    counts?: Record<string, unknown>;
-  };
   let what: string;
   if (typeof rule.require === "string") {
-    const label = params.labels?.[rule.require];
-    const count = rule.set?.count === undefined ? (params.counts?.[rule.require] ?? 1) : null;
+    // The document's label and count are the catalogue's (rules/document-types.json).
+    const types = (defs.params[CATALOGUE] as { types?: Record<string, { label?: unknown; count?: unknown }> })
+      ?.types;
+    const kind = types && Object.hasOwn(types, rule.require) ? types[rule.require] : undefined;
+    const label = kind?.label;
+    const count = rule.set?.count === undefined ? (kind?.count ?? 1) : null;
     what = `${typeof label === "string" ? `“${label}” ` : ""}(${rule.require}${count === null ? "" : `, ${String(count)}`})`;
   } else what = `the document named by ${describeLogic(rule.require, words, { as: "value" })}`;
   const whom = list ? list.description : `each of ${rule.for ?? "?"}`;

@@ -1,12 +1,14 @@
 // The documents an application needs (rules/documents.json) and the sides of each borrower's photo
-// ID (rules/identity-documents.json), read the one way server and web share: one Requirement,
-// the photo ID's document type from data, the ID type a borrower chose, the sides it needs, and
-// the uploads that count toward a requirement. Read tolerantly: a requirement's optional parts
-// (subtypes, sides, label) may or may not be there.
+// ID (rules/identity-documents.json), read the one way server and web share: one Requirement (its
+// uploaded count is the rules' answer, the only count of the files toward it), the photo ID's
+// document type from the catalogue (catalogue.ts), the ID type a borrower chose and the sides it
+// needs. Read tolerantly: a requirement's optional parts (subtypes, sides, label) may or may not be
+// there.
 import { isUploadOf, ownerRole, type BorrowerRole } from "./borrowers";
 import type { Definitions } from "../definitions/definitions";
 import { getAt } from "../base/pointer";
 import { evaluateRuleSet } from "../logic/rules";
+import { documentKind, idTypes, idTypeSides, photoIdType } from "./catalogue";
 
 /** One requirement as rules/documents.json emits it, with the rule that asks for it and why. */
 export interface Requirement {
@@ -40,19 +42,9 @@ export interface UploadEntry {
 }
 
 const RULE_SET = "identity-documents";
-const idParams = (defs: Definitions) =>
-  (defs.params[RULE_SET] ?? {}) as {
-    documentType?: string;
-    sidesByIdType?: Record<string, string[]>;
-    sidesWhenTypeUnknown?: unknown;
-  };
 
-/** The document type of a photo ID (rules/identity-documents.json params.documentType). */
-export function idDocumentType(defs: Definitions): string {
-  const type = idParams(defs).documentType;
-  if (!type) throw new Error(`rules/${RULE_SET}.json has no params.documentType`);
-  return type;
-}
+/** The document type of a photo ID (the catalogue's params.photoId). */
+export const idDocumentType = photoIdType;
 
 /** The requirements of an application, evaluated as documents.required does. */
 export function requirementsOf(
@@ -70,23 +62,15 @@ export function requirementsOf(
     }));
 }
 
-/** The ID sides rule's table: each ID type and the sides it needs. */
+/** Each photo ID type and the sides it needs (the catalogue's idTypes). */
 export const sidesByIdType = (defs: Definitions): Record<string, string[]> =>
-  idParams(defs).sidesByIdType ?? {};
-
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  Object.fromEntries(idTypes(defs).map((type) => [type, idTypeSides(defs, type)]));
 
 /**
- * The sides of an ID type: rules/identity-documents.json's table (its unknown-type default when the
- * type is not in it), the lookup its sides rule makes for each borrower who chose that type.
+ * The sides of an ID type: the catalogue's (the photo ID's sides when the type is not in it), the
+ * lookup the sides rule (rules/identity-documents.json) makes for each borrower who chose that type.
  */
-export function idSides(defs: Definitions, idType: string): string[] {
-  const table = sidesByIdType(defs);
-  return strings(
-    Object.hasOwn(table, idType) ? table[idType] : (idParams(defs).sidesWhenTypeUnknown ?? ["front", "back"]),
-  );
-}
+export const idSides = (defs: Definitions, idType: string): string[] => idTypeSides(defs, idType);
 
 /** Who on the application shows a photo ID, as rules/identity-documents.json decides (the co-borrower only while one applies). */
 export function idHolders(defs: Definitions, doc: Record<string, unknown>): BorrowerRole[] {
@@ -117,8 +101,6 @@ export const idUploadsOf = (
 ): UploadEntry[] =>
   uploadsOf(doc).filter((u) => u.type === idDocumentType(defs) && isUploadOf(defs, u, borrower));
 
-const norm = (id: string | null | undefined) => id ?? null;
-
 /**
  * The id the document rules give the subject property: its own id, else the rules' fixed one
  * (params.documents.subjectPropertyId). An upload without a property id counts toward it.
@@ -130,35 +112,11 @@ export function subjectPropertyId(defs: Definitions, doc: Record<string, unknown
   return typeof fixed === "string" && fixed ? fixed : "subject";
 }
 
-/**
- * The uploads of the document that count toward a target's requirement (same type, borrower and
- * property). For a property document, an upload without a property id is the subject property's.
- */
-export function uploadsFor(
-  defs: Definitions,
-  doc: Record<string, unknown>,
-  target: {
-    documentType: string;
-    borrower: BorrowerRole;
-    propertyId: string | null;
-  },
-  subjectId?: string,
-): UploadEntry[] {
-  const propertyOf = (u: UploadEntry) =>
-    norm(u.propertyId) ?? (target.propertyId !== null && subjectId ? subjectId : null);
-  return uploadsOf(doc).filter(
-    (u) =>
-      u.type === target.documentType &&
-      isUploadOf(defs, u, target.borrower) &&
-      propertyOf(u) === norm(target.propertyId),
-  );
-}
-
 type EnumDefs = {
   $defs?: Record<string, { oneOf?: { const: string; title: string }[] }>;
 };
 
-/** The titles of an enumeration of schemas/enums.json ("idDocumentSubtype": driver_license → "Driver's license"). */
+/** The titles of an enumeration of schemas/enums.json ("alimonyProofSubtype": divorce_decree → "Divorce decree"). */
 export function enumTitles(defs: Definitions, enumName: string): Map<string, string> {
   const enums = defs.files.schemas["enums.json"] as EnumDefs | undefined;
   return new Map((enums?.$defs?.[enumName]?.oneOf ?? []).map((o) => [o.const, o.title]));
@@ -167,18 +125,16 @@ export function enumTitles(defs: Definitions, enumName: string): Map<string, str
 export const enumTitle = (defs: Definitions, enumName: string, value: string): string | undefined =>
   enumTitles(defs, enumName).get(value);
 
-/** "W-2 forms" stays, "Pay stubs" becomes "pay stubs" inside a sentence. */
+/** A label inside a sentence: an initial capital before a lower-case letter is lowered (Pay stubs → pay stubs), W-2 stays. */
 export const inSentence = (label: string) =>
   /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 
 /**
- * Why a document is asked for, in the applicant's words (rules/documents.json
- * params.documents.applicantTexts), or null when the data has none. The rules' descriptions are
- * for compliance review and are not shown to the applicant.
+ * Why a document is asked for, in the applicant's words (the catalogue's applicantText), or null
+ * when the data has none. The rules' descriptions are for compliance review and are not shown to
+ * the applicant.
  */
 export function applicantText(defs: Definitions, documentType: string): string | null {
-  const texts = (defs.params.documents as { applicantTexts?: Record<string, unknown> } | undefined)
-    ?.applicantTexts;
-  const text = texts && Object.hasOwn(texts, documentType) ? texts[documentType] : undefined;
-  return typeof text === "string" && text.trim() ? text : null;
+  const text = documentKind(defs, documentType)?.applicantText;
+  return text?.trim() ? text : null;
 }

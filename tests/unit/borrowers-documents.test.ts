@@ -83,7 +83,7 @@ describe("an address in one line", () => {
 });
 
 describe("photo IDs", () => {
-  it("are the document type rules/identity-documents.json names", () => {
+  it("are the document type the document catalogue (rules/document-types.json) names", () => {
     expect(idDocumentType(defs)).toBe("id_document");
   });
 

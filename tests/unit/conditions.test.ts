@@ -4,11 +4,14 @@ import { describe, expect, it } from "vitest";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { evaluateRuleSet } from "@engine/logic/rules";
 import type { ConditionRequest } from "@engine/generated/schema-types";
+import { acceptedSubtypes, conditionLabel, idTypes } from "@engine/lending/catalogue";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const catalogue = (defs.params.conditions as { conditions: Record<string, ConditionRequest> }).conditions;
 const entry = (code: number) => catalogue[String(code)]!;
+/** A condition's label, its document type's title when it has none of its own. */
+const labelOf = (code: number) => conditionLabel(defs, entry(code));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const validate = compileSchemaFile(defs, "condition-request.json");
 
@@ -31,17 +34,20 @@ describe("the condition catalogue (spec §9)", () => {
     }
   });
 
-  it("applies every condition to all borrowers, with a label and a description", () => {
+  it("applies every condition to all borrowers, with a label (its own or its document's) and a description", () => {
     for (const condition of Object.values(catalogue)) {
       expect(condition.borrowers).toBe("all");
-      expect(condition.label.length).toBeGreaterThan(3);
+      expect(conditionLabel(defs, condition).length).toBeGreaterThan(3);
       expect(condition.description.length).toBeGreaterThan(30);
     }
   });
 
   it("asks for ID, addresses, emails and debt in 100-110", () => {
     expect(entry(100)).toMatchObject({ type: "document", documentType: "id_document", requiredCount: 1 });
-    expect(entry(100).subtypes).toEqual([
+    // Condition 100 lists no subtypes of its own: it accepts every ID type of the document catalogue.
+    expect(entry(100).subtypes).toEqual([]);
+    expect(acceptedSubtypes(defs, "id_document", entry(100).subtypes)).toEqual(idTypes(defs));
+    expect(idTypes(defs)).toEqual([
       "driver_license",
       "passport",
       "state_id",
@@ -69,7 +75,7 @@ describe("the condition catalogue (spec §9)", () => {
   });
 
   it("asks in 303-310 for the mortgage statement, supporting documents, fee payment, bankruptcy, student loan and debt payment documents", () => {
-    expect([303, 304, 305, 306, 307, 308].map((c) => entry(c).label)).toEqual([
+    expect([303, 304, 305, 306, 307, 308].map(labelOf)).toEqual([
       "Mortgage statement",
       "Supporting documents",
       "Fee payment confirmation",
@@ -91,11 +97,7 @@ describe("the condition catalogue (spec §9)", () => {
       expect(entry(code)).toMatchObject({ documentType: "paystub", requiredCount: 2 });
       expect(entry(code).description).toMatch(/2 years of end-of-year pay stubs \(2 documents\)/);
     }
-    expect([407, 408, 409].map((c) => entry(c).label)).toEqual([
-      "Overtime income",
-      "Bonus income",
-      "Commission income",
-    ]);
+    expect([407, 408, 409].map(labelOf)).toEqual(["Overtime income", "Bonus income", "Commission income"]);
   });
 
   it("asks for employment details as information (406)", () => {
@@ -118,17 +120,15 @@ describe("the condition catalogue (spec §9)", () => {
   });
 
   it("asks for the K-1, Schedule E, annuity, pension and child support documents in 414-418", () => {
-    expect([414, 415, 416, 417, 418].map((c) => entry(c).label)).toEqual([
+    expect([414, 415, 416, 417, 418].map(labelOf)).toEqual([
       "Schedule K-1",
       "Schedule E",
       "Annuity letter",
       "Pension documents",
       "Child support documents",
     ]);
-    expect(entry(410)).toMatchObject({
-      label: "Social Security award letter",
-      documentType: "social_security",
-    });
+    expect(entry(410)).toMatchObject({ documentType: "social_security" });
+    expect(labelOf(410)).toBe("Social Security award letter");
     expect(entry(411)).toMatchObject({ documentType: "bank_statements", requiredCount: 3 });
   });
 
@@ -142,7 +142,7 @@ describe("the condition catalogue (spec §9)", () => {
     expect(entry(600).documentType).toBe("flood_insurance");
     expect(entry(601).documentType).toBe("homeowners_insurance");
     expect(entry(603).documentType).toBe("HOA_or_condo_invoice");
-    expect(entry(604).label).toBe("Disaster letter");
+    expect(labelOf(604)).toBe("Disaster letter");
     expect(entry(605).documentType).toBe("solar_panel_statement");
   });
 
@@ -177,6 +177,13 @@ describe("schemas/condition-request.json", () => {
     expect(validate({ ...base, type: "information", informationType: null })).toBe(false);
     expect(validate({ ...base, type: "information", informationType: "long_text" })).toBe(true);
     expect(validate({ ...base, type: "email" })).toBe(false);
+  });
+
+  it("lets a document condition leave its label to the catalogue, and no other", () => {
+    const { label: _label, ...unnamed } = base;
+    const document = { type: "document", documentType: "paystub", subtypes: [], requiredCount: 1 };
+    expect(validate({ ...unnamed, ...document })).toBe(true);
+    expect(validate({ ...unnamed, type: "information", informationType: "long_text" })).toBe(false);
   });
 
   it("refuses a document type or subtype that does not exist", () => {

@@ -1,17 +1,17 @@
 // The document checklist says why each document is asked for in the applicant's words
-// (rules/documents.json params.documents.applicantTexts, read through engine/lending/documents.ts), not in
+// (the document catalogue rules/document-types.json, read through engine/lending/documents.ts), not in
 // the rules' descriptions, which are written for compliance review.
 import { describe, expect, it } from "vitest";
+import { documentTypes } from "@engine/lending/catalogue";
 import { applicantText } from "@engine/lending/documents";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
-const params = defs.params.documents as { labels: Record<string, string> };
 const descriptions = (defs.ruleSets.get("documents")?.def.rules ?? []).map((r) => r.description);
 
 describe("the applicant's text for a document", () => {
   it("exists for every document type the checklist can show, and is one short sentence or two", () => {
-    for (const type of Object.keys(params.labels)) {
+    for (const type of documentTypes(defs)) {
       const text = applicantText(defs, type);
       expect(text, type).toBeTypeOf("string");
       expect(text!.length, type).toBeLessThanOrEqual(120);
@@ -20,15 +20,15 @@ describe("the applicant's text for a document", () => {
   });
 
   it("is not the underwriting rule's description", () => {
-    const texts = Object.keys(params.labels).map((type) => applicantText(defs, type));
+    const texts = documentTypes(defs).map((type) => applicantText(defs, type));
     for (const text of texts) expect(descriptions).not.toContain(text);
     expect(applicantText(defs, "paystub")).not.toMatch(/25%|borrower|params\./);
   });
 
-  it("is read from rules/documents.json", () => {
+  it("is read from the document catalogue", () => {
     const copy = copyDefinitions();
-    copy.edit("rules/documents.json", (documents) => {
-      documents.params.applicantTexts.paystub = "Your last four pay stubs.";
+    copy.edit("rules/document-types.json", (catalogue) => {
+      catalogue.params.types.paystub.applicantText = "Your last four pay stubs.";
     });
     expect(applicantText(loadCopy(copy).defs, "paystub")).toBe("Your last four pay stubs.");
   });

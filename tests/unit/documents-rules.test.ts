@@ -139,9 +139,9 @@ describe("identity document sides", () => {
     expect(find(withId("driver_license", [passportFront]), "id_document")?.uploaded).toBe(0);
   });
 
-  it("takes the sides from rules/identity-documents.json, not a copy of its table", () => {
+  it("takes the sides from the document catalogue, not a copy of its table", () => {
     const copy = copyDefinitions();
-    copy.edit("rules/identity-documents.json", (r) => (r.params.sidesByIdType.visa = ["front"]));
+    copy.edit("rules/document-types.json", (r) => (r.params.idTypes.visa.sides = ["front"]));
     const { defs: changed, problems } = loadCopy(copy);
     expect(problems).toEqual([]);
     expect(required(withId("visa"), changed).find((r) => r.documentType === "id_document")?.sides).toEqual([
@@ -546,8 +546,9 @@ describe("what each requirement says", () => {
     }
   });
 
-  it("states in the descriptions the counts the params set", () => {
-    const { counts } = defs.params.documents as { counts: Record<string, number> };
+  it("states in the descriptions the counts the catalogue sets", () => {
+    const { types } = defs.params["document-types"] as { types: Record<string, { count: number }> };
+    const counts = Object.fromEntries(Object.entries(types).map(([type, { count }]) => [type, count]));
     const description = (id: string) =>
       defs.ruleSets.get("documents")!.def.rules!.find((r) => r.id === id)!.description;
     expect(description("documents.paystubs")).toContain(`${counts.paystub} most recent pay stubs`);

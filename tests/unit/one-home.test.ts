@@ -8,7 +8,8 @@ import { ROUTES } from "@engine/base/routes";
 import { auditAction, auditActionNames, describeAuditAction } from "@engine/lending/audit-actions";
 import { OWNER_ROLE } from "@engine/funnel/owner";
 import { problemText } from "@engine/lint/lint";
-import { copyDefinitions, loadCopy } from "../helpers/definitions";
+import { documentKind, documentTypes, idTypes } from "@engine/lending/catalogue";
+import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const sources = (dir: string): string[] =>
   readdirSync(join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -100,5 +101,59 @@ describe("the owner's role", () => {
     expect(
       messages.some((m) => m.includes("/params/owner/role") && m.includes('cannot change to "primary"')),
     ).toBe(true);
+  });
+});
+
+/** Every string value of the definition files (worked cases aside: they spell outputs), with its place. */
+const definitionStrings = (): { file: string; pointer: string; value: string }[] => {
+  const out: { file: string; pointer: string; value: string }[] = [];
+  const walk = (file: string, value: unknown, pointer: string) => {
+    if (typeof value === "string") out.push({ file, pointer, value });
+    else if (value && typeof value === "object")
+      for (const [key, v] of Object.entries(value)) walk(file, v, `${pointer}/${key}`);
+  };
+  for (const folder of ["rules", "steps", "schemas", "content"])
+    for (const path of readdirSync(join(REPO_ROOT, folder), { recursive: true, encoding: "utf8" }))
+      if (path.endsWith(".json") && !path.endsWith(".cases.json"))
+        walk(`${folder}/${path}`, JSON.parse(readFileSync(join(REPO_ROOT, folder, path), "utf8")), "");
+  return out;
+};
+
+describe("the document catalogue (rules/document-types.json)", () => {
+  const HOME = "rules/document-types.json";
+  // schemas/enums.json validates uploads with the same types and titles; npm run check holds it equal to the catalogue.
+  const MIRROR = "schemas/enums.json";
+  const strings = definitionStrings().filter(({ file }) => file !== HOME && file !== MIRROR);
+
+  it("is the only place a photo ID type is spelled, but where a condition narrows the ID types it accepts", () => {
+    for (const idType of idTypes(repo.defs)) {
+      expect(spelled(idType, "", HOME), idType).toEqual([]);
+      const places = strings
+        .filter(({ value }) => value === idType)
+        .map(({ file, pointer }) => `${file}#${pointer}`)
+        .filter((place) => !/^rules\/conditions\.json#\/params\/conditions\/\d+\/subtypes\/\d+$/.test(place));
+      expect(places, idType).toEqual([]);
+    }
+  });
+
+  it("is the only place a document's label or title is spelled", () => {
+    for (const type of documentTypes(repo.defs)) {
+      const { label, title } = documentKind(repo.defs, type)!;
+      for (const words of new Set([label, title])) {
+        expect(spelled(words, "", HOME), words).toEqual([]);
+        const places = strings
+          .filter(({ value }) => value === words)
+          .map(({ file, pointer }) => `${file}#${pointer}`);
+        expect(places, words).toEqual([]);
+      }
+    }
+  });
+
+  it("names the photo ID's sides in one place: the identity rules read them from it", () => {
+    for (const file of ["rules/documents.json", "rules/identity-documents.json"]) {
+      const text = readFileSync(join(REPO_ROOT, file), "utf8");
+      expect(text, file).toContain("params.document-types.idTypes");
+      expect(text, file).not.toMatch(/sidesByIdType|idTypeNames|"labels"|"counts"|applicantTexts/);
+    }
   });
 });

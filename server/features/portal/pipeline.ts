@@ -25,6 +25,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { offerFigures } from "./offer";
 import { visibleTo } from "./scope";
 import type { Staff } from "./staff";
+import { isSatisfied, stillNeeded } from "@engine/lending/catalogue";
 
 type Row = typeof applications.$inferSelect;
 export type PipelineQuery = NonNullable<APIInputs["portalPipelineQuery"]>;
@@ -56,11 +57,11 @@ function searchableText(services: Services, doc: Record<string, unknown>): strin
 function outstandingOf(services: Services, doc: Record<string, unknown>) {
   try {
     return requirementsOf(services.defs, doc, todayIso(services.now()))
-      .filter((r) => r.uploaded < r.count)
+      .filter((r) => !isSatisfied(r))
       .map((r) => ({
         label: typeof r.label === "string" ? r.label : r.documentType,
         borrower: r.borrower,
-        missing: r.count - r.uploaded,
+        missing: stillNeeded(r),
       }));
   } catch {
     return []; // an application too incomplete for the document rules has nothing to ask for yet

@@ -2,17 +2,17 @@
 // shows the applicant (rules/documents.json on the stored application, engine/lending/documents.ts); an
 // upload must name one of them by document type, borrower and property, and, for a photo ID, a
 // side the sides rule (rules/identity-documents.json) asks for.
-import { ownerRole, roleWords, type BorrowerRole } from "@engine/lending/borrowers";
+import { isUploadOf, ownerRole, roleWords, type BorrowerRole } from "@engine/lending/borrowers";
 import type { Definitions } from "@engine/definitions/definitions";
+import { documentTitle, idTypes, idTypeTitle, isSatisfied } from "@engine/lending/catalogue";
 import {
   chosenIdType,
-  enumTitle,
   idDocumentType,
   idSides,
   inSentence,
   requirementsOf,
   subjectPropertyId,
-  uploadsFor,
+  uploadsOf,
   type Requirement,
 } from "@engine/lending/documents";
 
@@ -67,7 +67,7 @@ export function resolveUpload(
   const requirements = requirementsOf(defs, doc, today);
   const whose = (borrower: BorrowerRole) => roleWords(defs, borrower).whose;
   const photoId = idDocumentType(defs);
-  const typeLabel = enumTitle(defs, "documentType", ask.documentType) ?? ask.documentType;
+  const typeLabel = documentTitle(defs, ask.documentType);
   const ofType = requirements.filter((r) => r.documentType === ask.documentType);
   if (ofType.length === 0)
     return {
@@ -119,7 +119,7 @@ export function resolveUpload(
       return {
         ok: false,
         field: "subtype",
-        message: "Say which kind of photo ID this is (for example driver_license or passport).",
+        message: `Say which kind of photo ID this is: one of ${idTypes(defs).join(", ")}.`,
       };
     if (allowedSubtypes.length > 0 && !allowedSubtypes.includes(subtype))
       return {
@@ -128,7 +128,7 @@ export function resolveUpload(
         message: `"${subtype}" is not a photo ID we accept. Use one of: ${allowedSubtypes.join(", ")}.`,
       };
     if (chosen && subtype !== chosen) {
-      const chosenLabel = enumTitle(defs, "idDocumentSubtype", chosen) ?? chosen;
+      const chosenLabel = idTypeTitle(defs, chosen) ?? chosen;
       return {
         ok: false,
         field: "subtype",
@@ -174,15 +174,19 @@ export function resolveUpload(
     subtype,
     side,
   };
-  const already = uploadsFor(defs, doc, target, subjectId);
+  // How many count is the rules' answer (the requirement's uploaded, every match counting the same
+  // files); only a side already in is looked up among the borrower's own files of the type.
   if (side !== null) {
-    if (already.some((u) => u.side === side && (u.subtype ?? null) === subtype))
+    const own = uploadsOf(doc).filter(
+      (u) => u.type === ask.documentType && isUploadOf(defs, u, ask.borrower),
+    );
+    if (own.some((u) => u.side === side && (u.subtype ?? null) === subtype))
       return {
         ok: false,
         field: "side",
         message: `The ${side} of ${whose(ask.borrower)} ${inSentence(label)} is already uploaded. Remove it first to upload a new one.`,
       };
-  } else if (needed > 0 && already.length >= needed) {
+  } else if (needed > 0 && isSatisfied({ count: needed, uploaded: requirement.uploaded })) {
     const message =
       needed === 1
         ? `You have already uploaded ${whose(ask.borrower)} ${inSentence(label)}. Remove it first to upload a new one.`

@@ -12,7 +12,7 @@ import { uploads, users } from "@server/persistence/db/schema";
 import { memberStore } from "../members/store";
 import type { Services } from "@server/services";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
-import { enumTitle } from "@engine/lending/documents";
+import { documentTitle } from "@engine/lending/catalogue";
 
 export interface Decision {
   status: "accepted" | "rejected";
@@ -85,7 +85,7 @@ export async function mailRejections(
         : undefined;
     const to = member?.email ?? owner?.email;
     if (!to) continue;
-    const label = enumTitle(defs, "documentType", row.documentType) ?? row.documentType;
+    const label = documentTitle(defs, row.documentType);
     byAddress.set(to, [...new Set([...(byAddress.get(to) ?? []), label])]);
   }
   for (const [to, labels] of byAddress)

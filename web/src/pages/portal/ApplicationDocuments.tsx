@@ -12,6 +12,7 @@ import { dateTime, enumLabel, fileSize } from "./portal-format";
 import { usePortalMe } from "./PortalFrame";
 import type { ApplicationDetail } from "./portal-types";
 import { TableRegion } from "./TableRegion";
+import { isSatisfied } from "@engine/lending/catalogue";
 
 /** A rule's reason as staff read it: without the params it cites for compliance. */
 const plainReason = (reason: string) => reason.replace(/\s*\((?:see )?params\.[^)]*\)/g, "");
@@ -21,13 +22,11 @@ export function RequiredDocuments({ requirements }: { requirements: ApplicationD
   if (!requirements.length)
     return <p className="meta">The document rules ask for nothing on this application yet.</p>;
   // Outstanding first, in the rules' order.
-  const sorted = [...requirements].sort(
-    (a, b) => Number(a.uploaded >= a.count) - Number(b.uploaded >= b.count),
-  );
+  const sorted = [...requirements].sort((a, b) => Number(isSatisfied(a)) - Number(isSatisfied(b)));
   return (
     <ul className="portal-checklist">
       {sorted.map((r, i) => {
-        const done = r.uploaded >= r.count;
+        const done = isSatisfied(r);
         return (
           <li key={`${r.ruleId}-${r.borrower}-${r.propertyId}-${i}`}>
             <span className="portal-strong">{r.label}</span>

@@ -15,6 +15,7 @@ import { ApplicationNotices } from "./ApplicationNotices";
 import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
 import { AssignOfficer } from "./AssignOfficer";
 import { AuditTrail } from "./AuditTrail";
+import { documentTitle } from "@engine/lending/catalogue";
 import { aprText, borrowerNames, dateTime, enumLabel, money, ratioText } from "./portal-format";
 import { PIPELINE } from "./portal-pages";
 import type { ApplicationDetail } from "./portal-types";
@@ -154,7 +155,7 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
     borrower: (role) => me.borrower(role),
     document: (type) =>
       detail.requirements.find((r) => r.documentType === type)?.label ??
-      (enums ? enumLabel(enums, "documentType", type) : undefined),
+      (defs ? documentTitle(defs, type) : undefined),
   };
   return (
     <>

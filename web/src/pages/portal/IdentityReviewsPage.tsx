@@ -7,6 +7,8 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { trpc } from "@web/src/api/trpc";
 import { useNotify } from "@web/src/shell/notify";
+import type { Definitions } from "@engine/definitions/definitions";
+import { idTypeSides, idTypeTitle } from "@engine/lending/catalogue";
 import { useDefinitions } from "../funnel/definitions";
 import { IdPhoto } from "./IdPhoto";
 import { dateTime, enumLabel } from "./portal-format";
@@ -14,15 +16,12 @@ import type { PendingReview } from "./portal-types";
 import { PortalFrame, usePortalMe } from "./PortalFrame";
 import { errorCode, errorMessage, Failure, Loading } from "./PortalStates";
 
-type SidesParams = { sidesByIdType?: Record<string, string[]>; sidesWhenTypeUnknown?: string[] };
-
 /**
- * The side each upload of a case shows: the server lists a case's uploads in the order
- * rules/identity-documents.json names the ID type's sides (front, then back).
+ * The side each upload of a case shows: the server lists a case's uploads in the order the
+ * document catalogue (rules/document-types.json) names the ID type's sides (front, then back).
  */
-function sideLabels(params: unknown, idType: string, count: number): string[] {
-  const p = (params ?? {}) as SidesParams;
-  const sides = p.sidesByIdType?.[idType] ?? p.sidesWhenTypeUnknown ?? [];
+function sideLabels(defs: Definitions | undefined, idType: string, count: number): string[] {
+  const sides = defs ? idTypeSides(defs, idType) : [];
   return Array.from({ length: count }, (_, i) =>
     sides[i] ? `${sides[i]![0]!.toUpperCase()}${sides[i]!.slice(1)} of the ID` : `ID image ${i + 1}`,
   );
@@ -31,12 +30,12 @@ function sideLabels(params: unknown, idType: string, count: number): string[] {
 function ReviewCard({
   review,
   enums,
-  sidesParams,
+  defs,
   onDecided,
 }: {
   review: PendingReview;
   enums: unknown;
-  sidesParams: unknown;
+  defs: Definitions | undefined;
   onDecided(): void;
 }) {
   const me = usePortalMe();
@@ -47,7 +46,8 @@ function ReviewCard({
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
   const name = review.name ?? "Unnamed applicant";
-  const idType = enumLabel(enums, "idDocumentSubtype", review.idType);
+  const idType =
+    (defs && idTypeTitle(defs, review.idType)) ?? enumLabel(enums, "idDocumentSubtype", review.idType);
   const busy = approve.isPending || reject.isPending;
   const failed = approve.error ?? reject.error;
   const headingId = `review-${review.id}`;
@@ -89,7 +89,7 @@ function ReviewCard({
         </Link>
       </p>
       <div className="portal-photos">
-        {sideLabels(sidesParams, review.idType, review.uploadIds.length).map((label, i) => (
+        {sideLabels(defs, review.idType, review.uploadIds.length).map((label, i) => (
           <IdPhoto key={review.uploadIds[i]} uploadId={review.uploadIds[i]!} label={label} />
         ))}
       </div>
@@ -172,7 +172,7 @@ function Queue() {
               key={review.id}
               review={review}
               enums={defs?.files.schemas["enums.json"]}
-              sidesParams={defs?.params["identity-documents"]}
+              defs={defs ?? undefined}
               onDecided={() => void pending.refetch()}
             />
           ))}

@@ -3,7 +3,7 @@
 // engine/lending/audit-actions.ts. Pure.
 import { humanize } from "@engine/base/text";
 
-/** "driver_license" → "Driver license". */
+/** "divorce_decree" → "Divorce decree". */
 const humanizeKey = (key: string) => humanize(key) || key;
 
 const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });

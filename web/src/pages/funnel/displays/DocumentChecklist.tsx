@@ -18,12 +18,13 @@ import { classifyApiError } from "../api-errors";
 import { RequirementItem } from "./checklist/RequirementItem";
 import { megabytes, upperFirst } from "./checklist/styles";
 import { useDisplayStyles } from "./styles";
+import { documentTitle, documentTypes, idTypes, idTypeTitle, isSatisfied } from "@engine/lending/catalogue";
 
 export function DocumentChecklist({ defs, application, options, setSubmitText, reader }: DisplayProps) {
   const styles = useDisplayStyles();
   const required = useQuery(trpc.documents.required.queryOptions(undefined));
   const mine = useQuery(trpc.uploads.list.queryOptions(undefined));
-  const complete = required.data ? required.data.requirements.every((r) => r.uploaded >= r.count) : false;
+  const complete = required.data ? required.data.requirements.every(isSatisfied) : false;
   const whenComplete =
     typeof options.submitTextWhenComplete === "string" ? options.submitTextWhenComplete : null;
   useEffect(() => {
@@ -35,11 +36,11 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
   if (required.error) return <p role="alert">{classifyApiError(required.error).message}</p>;
   if (mine.error) return <p role="alert">{classifyApiError(mine.error).message}</p>;
 
-  const titles = (name: string) => enumTitles(defs, name);
+  const idTitles = new Map(idTypes(defs).map((type) => [type, idTypeTitle(defs, type) ?? type]));
   const labels = {
-    documentType: titles("documentType"),
-    idType: titles("idDocumentSubtype"),
-    subtype: new Map([...titles("idDocumentSubtype"), ...titles("alimonyProofSubtype")]),
+    documentType: new Map(documentTypes(defs).map((type) => [type, documentTitle(defs, type)])),
+    idType: idTitles,
+    subtype: new Map([...idTitles, ...enumTitles(defs, "alimonyProofSubtype")]),
   };
   const { requirements } = required.data;
   const { uploads, identity, canRemove, maxBytes } = mine.data;
@@ -53,7 +54,7 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
     })),
     { key: "property", title: "Property documents" },
   ];
-  const outstanding = requirements.filter((r) => r.uploaded < r.count).length;
+  const outstanding = requirements.filter((r) => !isSatisfied(r)).length;
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({

@@ -1,9 +1,10 @@
 // Which sides of the chosen photo ID the borrower (or co-borrower: `ui:options.borrower`) will
-// upload, from rules/identity-documents.json read on the answers as they are now
-// (engine/lending/documents.ts). Before a choice, the rule's table in words: which IDs need only the
-// front, which the front and back.
+// upload, from the document catalogue (rules/document-types.json, read through
+// engine/lending/catalogue.ts) and the answers as they are now. Before a choice, its table in
+// words: which IDs need only the front, which the front and back.
 import { isBorrowerRole, ownerRole, wordsFor } from "@engine/lending/borrowers";
-import { chosenIdType, enumTitles, idSides, sidesByIdType } from "@engine/lending/documents";
+import { idTypes, idTypeTitle } from "@engine/lending/catalogue";
+import { chosenIdType, idSides, sidesByIdType } from "@engine/lending/documents";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { useDisplayStyles } from "./styles";
 
@@ -17,11 +18,10 @@ const sidesText = (sides: string[]) => (sides.length === 1 ? `the ${sides[0]} on
 export function IdDocumentSides({ defs, options, answers, reader }: DisplayProps) {
   const styles = useDisplayStyles();
   const role = isBorrowerRole(defs, options.borrower) ? options.borrower : ownerRole(defs);
-  const labels = enumTitles(defs, "idDocumentSubtype");
-  const labelOf = (type: string) => labels.get(type) ?? type;
+  const labelOf = (type: string) => idTypeTitle(defs, type) ?? type;
 
   const idType = chosenIdType(answers, role);
-  if (idType !== null && labels.has(idType)) {
+  if (idType !== null && idTypes(defs).includes(idType)) {
     const sides = idSides(defs, idType);
     const words = wordsFor(defs, role, reader);
     return (
@@ -33,7 +33,7 @@ export function IdDocumentSides({ defs, options, answers, reader }: DisplayProps
     );
   }
 
-  // The table of rules/identity-documents.json, grouped by the sides each ID type needs.
+  // The catalogue's ID types, grouped by the sides each ID type needs.
   const groups = new Map<string, string[]>();
   for (const [type, sides] of Object.entries(sidesByIdType(defs)))
     groups.set(sides.join(","), [...(groups.get(sides.join(",")) ?? []), labelOf(type)]);

@@ -12,6 +12,7 @@ import { requirementStatus } from "./status";
 import { upperFirst, sentence, useChecklistStyles } from "./styles";
 import type { IdentityState, Requirement, UploadRow } from "./types";
 import { UploadedFileRow } from "./UploadedFileRow";
+import { isSatisfied, stillNeeded } from "@engine/lending/catalogue";
 
 /** "a, b and c" */
 const listOf = (items: string[]) =>
@@ -73,14 +74,14 @@ export function RequirementItem({
   const idFiles = isId ? files.filter((f) => f.subtype === idType) : files;
   const missingSides =
     isId && identity ? identity.sides.filter((s) => s.uploadId === null).map((s) => s.side) : [];
-  const needed = isId ? idType !== null && missingSides.length > 0 : r.uploaded < r.count;
+  const needed = isId ? idType !== null && missingSides.length > 0 : !isSatisfied(r);
   const sidesTotal = identity?.sides.length || (r.sides?.length ?? 1);
   const status = requirementStatus(
     isId
       ? {
           needed: sidesTotal,
           uploaded:
-            identity?.complete === true || r.uploaded >= r.count
+            identity?.complete === true || isSatisfied(r)
               ? sidesTotal
               : (identity?.sides.length ?? 0) - missingSides.length,
           unit: "side",
@@ -202,7 +203,7 @@ export function RequirementItem({
                   cameraName={`Take a photo of ${whole}`}
                   fields={fields(null)}
                   maxBytes={maxBytes}
-                  room={r.count - r.uploaded}
+                  room={stillNeeded(r)}
                   onDone={uploaded}
                 />,
               ]}

@@ -3,6 +3,8 @@
 // photo ID's review (uploads.list). Before the application is submitted a complete document is
 // "Uploaded"; after, it waits for the lender ("In review") until every file is accepted.
 
+import { isSatisfied } from "@engine/lending/catalogue";
+
 export type StatusKind = "needed" | "rejected" | "uploaded" | "inReview" | "accepted";
 
 export interface RequirementStatus {
@@ -36,7 +38,7 @@ export function requirementStatus({
   idReview,
   submitted,
 }: StatusInput): RequirementStatus {
-  const complete = uploaded >= needed;
+  const complete = isSatisfied({ count: needed, uploaded });
   if (!complete) {
     // A rejected file no longer counts: the document is wanted again, and the reason is on the file.
     if (idReview?.status === "rejected" || decisions.some((d) => d?.status === "rejected"))
