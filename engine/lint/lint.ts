@@ -17,6 +17,7 @@ import { prefillSource } from "../logic/prefill";
 import { checkSections } from "./sections";
 import { prefillMisfit } from "./fit";
 import { checkSameAs } from "./same-as";
+import { checkXmlMapping } from "./xml-map";
 
 export { suggest };
 
@@ -891,6 +892,8 @@ export function lint(defs: Definitions): Problem[] {
   // What logic reads, followed into lists, facts and items: fields and enumeration values.
   for (const { file, def } of defs.steps.values()) checkStepLogic(defs, file, def, problems);
   for (const { file, def } of defs.ruleSets.values()) checkRuleSetLogic(defs, file, def, problems);
+  // The export mappings: their pointers into the export input and their enumeration tables.
+  problems.push(...checkXmlMapping(defs, "mismo", "export-file.json"));
   return problems;
 }
 
