@@ -15,6 +15,8 @@ export interface StoredFile {
   doc: Record<string, unknown>;
   /** When the application was taken (submitted), if it was. */
   submittedAt?: string | null;
+  /** When the file was first recorded (the request for credit): the HMDA application date. */
+  createdAt?: string | null;
 }
 
 export interface ExportContext {
@@ -49,6 +51,15 @@ export function hmdaOf(demographics: Record<string, unknown> | undefined, table:
     raceCodes,
     sex: sexCodes[0] ?? table.groups.sex?.whenNothingGiven,
   };
+}
+
+/** Whole years from a birth date to a day (both YYYY-MM-DD). */
+export function ageOn(birth: unknown, day: string | null): number | null {
+  if (typeof birth !== "string" || !day) return null;
+  const [by, bm, bd] = birth.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const age = y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  return Number.isFinite(age) && age >= 0 ? age : null;
 }
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -88,6 +99,7 @@ function lienPriority(doc: Application): ExportFile["file"]["lienPriority"] {
 export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
   const doc = file.doc as Application;
   const table = ctx.hmdaTable ?? readHmdaTable();
+  const applicationDate = file.createdAt ? file.createdAt.slice(0, 10) : null;
   const borrowers = borrowerRoles(ctx.defs).flatMap((role) => {
     const person = getAt(doc, answersPointer(ctx.defs, role)) as Record<string, unknown> | null | undefined;
     if (!person || typeof person !== "object") return [];
@@ -96,6 +108,7 @@ export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
         role: role as "borrower" | "coborrower",
         person: person as ExportFile["borrowers"][number]["person"],
         hmda: hmdaOf(person.demographics as Record<string, unknown> | undefined, table),
+        age: ageOn(person.dateOfBirth, applicationDate),
       },
     ];
   });
@@ -108,6 +121,7 @@ export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
       exporter: ctx.exporter,
       exportedAt: ctx.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
       submittedAt: file.submittedAt ?? null,
+      applicationDate,
       borrowerCount: Math.max(1, borrowers.length),
       lienPriority: lienPriority(doc),
     },

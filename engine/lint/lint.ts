@@ -17,7 +17,7 @@ import { prefillSource } from "../logic/prefill";
 import { checkSections } from "./sections";
 import { prefillMisfit } from "./fit";
 import { checkSameAs } from "./same-as";
-import { checkXmlMapping } from "./xml-map";
+import { checkFieldMapping, checkXmlMapping } from "./xml-map";
 
 export { suggest };
 
@@ -894,6 +894,7 @@ export function lint(defs: Definitions): Problem[] {
   for (const { file, def } of defs.ruleSets.values()) checkRuleSetLogic(defs, file, def, problems);
   // The export mappings: their pointers into the export input and their enumeration tables.
   problems.push(...checkXmlMapping(defs, "mismo", "export-file.json"));
+  problems.push(...checkFieldMapping(defs, "hmda-lar", "export-file.json"));
   return problems;
 }
 

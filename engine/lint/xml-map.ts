@@ -210,3 +210,26 @@ export function checkXmlMappingAgainstXsd(defs: Definitions, ruleSetId: string, 
       : p,
   );
 }
+
+interface FieldRow {
+  name: string;
+  fromInput?: string;
+  enum?: string;
+}
+
+/** What a flat field list (rules/hmda-lar.json) gets wrong about the export input: pointers and enumeration tables. */
+export function checkFieldMapping(defs: Definitions, ruleSetId: string, inputSchema: string): Problem[] {
+  const ruleSet = defs.ruleSets.get(ruleSetId);
+  const params = defs.params[ruleSetId] as { fields?: FieldRow[]; enums?: XmlMapping["enums"] } | undefined;
+  const root = schemaFile(defs.files, inputSchema);
+  if (!ruleSet || !params?.fields || !root) return [];
+  const mapping = { enums: params.enums ?? {} } as XmlMapping;
+  const ctx: Ctx = { defs, file: ruleSet.file, root, mapping, problems: [] };
+  params.fields.forEach((field, i) => {
+    const at = `/params/fields/${i}`;
+    const found =
+      field.fromInput !== undefined ? checkPointer(ctx, at, "fromInput", splitPointer(field.fromInput)) : [];
+    if (field.enum !== undefined) checkEnum(ctx, at, field.enum, found);
+  });
+  return ctx.problems;
+}

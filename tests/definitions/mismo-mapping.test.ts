@@ -64,6 +64,24 @@ describe("npm run check on rules/mismo.json", () => {
     );
   });
 
+  it("refuses a LAR field (rules/hmda-lar.json) whose pointer or enumeration is wrong", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/hmda-lar.json", (json) => {
+      json.params.fields.find((f: { name: string }) => f.name === "income").fromInput =
+        "/application/setup/income";
+      delete json.params.enums.occupancyType;
+      delete json.params.enums.loanPurpose.education;
+    });
+    const problems = loadCopy(copy).problems.map(formatProblem);
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /rules\/hmda-lar\.json:\d+:\d+ .*fromInput: the pointer names no field .*\/application\/setup\/income/,
+      ),
+    );
+    expect(problems).toContainEqual(expect.stringMatching(/unknown enumeration table "occupancyType"/));
+    expect(problems).toContainEqual(expect.stringMatching(/the value "education" .* table "loanPurpose"/));
+  });
+
   describe.skipIf(!mismoSchemaDir(REPO_ROOT))("against the MISMO 3.4 schemas", () => {
     const schemaLint = (change: (json: any) => void) => {
       const { defs, rules, problems } = lintOf(change);
