@@ -75,3 +75,59 @@ describe("GET /api/exports/mismo.xml", () => {
     expect(audit.filter((e) => e.action.startsWith("export."))).toEqual([]);
   });
 });
+
+describe("GET /api/exports/hmda-lar.txt", () => {
+  const larUrl = (year: number | string) => `${server.url}/api/exports/hmda-lar.txt?year=${year}`;
+
+  it("gives an administrator the year's LAR: the transmittal sheet, then a row per application with an action taken", async () => {
+    const email = `${crypto.randomUUID()}@example.com`;
+    const doc = structuredClone(fixture);
+    doc.user.email = email;
+    doc.coborrower.email = `${crypto.randomUUID()}@example.com`;
+    const year = server.services.now().getUTCFullYear();
+    doc.decisions = [
+      {
+        outcome: "declined",
+        ruleId: "pricing.excessive-obligations",
+        reasons: [{ code: "excessiveObligations", text: "Excessive obligations in relation to income" }],
+        decidedAt: server.services.now().toISOString(),
+        notice: {
+          id: "adverse-action",
+          version: "1",
+          sha256: "a",
+          sourceSha256: "b",
+          title: "Notice",
+          values: {},
+        },
+        mailedTo: true,
+      },
+    ];
+    await makeApplicant(server.services, { email, status: "offer", doc });
+    const admin = await signedInStaff(server, "admin");
+    const res = await admin.b.fetch(larUrl(year));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="hmda-lar-${year}.txt"`);
+    const lines = (await res.text()).trimEnd().split("\n");
+    expect(lines[0]!.split("|").slice(0, 4)).toEqual(["1", expect.any(String), String(year), "4"]);
+    const rows = lines.slice(1).map((l) => l.split("|"));
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    for (const r of rows) {
+      expect(r).toHaveLength(110);
+      expect(r[10]).toBe("3"); // action taken: denied
+    }
+    const audit = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.actorId, admin.id));
+    expect(audit.map((e) => e.action)).toEqual([`export.hmdaLar:${year}:${rows.length}`]);
+  });
+
+  it("refuses a processor (no exports.hmda) and a year that is not a filing year", async () => {
+    const processor = await signedInStaff(server, "processor");
+    expect((await processor.b.fetch(larUrl(2026))).status).toBe(403);
+    const admin = await signedInStaff(server, "admin");
+    const bad = await admin.b.fetch(larUrl("20x6"));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/^year:/);
+  });
+});

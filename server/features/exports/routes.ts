@@ -8,6 +8,9 @@ import { auditAction } from "@engine/lending/audit-actions";
 import { pdfDownloads } from "@server/transport/http/pdf-download";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
+import { honoCookies } from "@server/features/auth/cookies";
+import { activeStaff } from "@server/features/portal/staff";
+import { hmdaLarOf, NoHmdaProfile } from "./hmda";
 import { mismoFileName, mismoFileOf } from "./mismo";
 
 export function createExportRoutes(services: Services) {
@@ -52,6 +55,63 @@ export function createExportRoutes(services: Services) {
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
       "X-Schema-Checked": file.schemaChecked ? "MISMO 3.4 B324" : "no",
+    });
+  });
+  app.get("/hmda-lar.txt", async (c) => {
+    if (c.req.header("sec-fetch-site") === "cross-site")
+      return downloads.fail(c, 403, "FORBIDDEN", "Open the export from the portal");
+    const session = await services.auth.portal.current(honoCookies(c));
+    const staff = session ? await activeStaff(services, session.userId) : null;
+    if (!session || !staff)
+      return downloads.fail(c, 401, "UNAUTHORIZED", "Sign in to the portal to export the LAR");
+    if (!staff.can("exports.hmda"))
+      return downloads.fail(c, 403, "FORBIDDEN", "Your role does not allow exporting the HMDA LAR.");
+    const year = Number(c.req.query("year"));
+    if (!Number.isInteger(year) || year < 2018 || year > services.now().getUTCFullYear())
+      return c.json(
+        { error: { code: "BAD_REQUEST", message: "year: give a filing year, 2018 to this year" } },
+        400,
+      );
+    if (!(await services.limits.pdfDownloads.hit(session.userId)).ok)
+      return downloads.fail(
+        c,
+        429,
+        "TOO_MANY_REQUESTS",
+        "Too many downloads. Please try again in a few minutes.",
+      );
+    let lar;
+    try {
+      lar = await hmdaLarOf(services, year, staff.partnerId);
+    } catch (error) {
+      if (error instanceof NoHmdaProfile) return downloads.fail(c, 409, "CONFLICT", error.message);
+      throw error;
+    }
+    // A LAR the CFPB's platform would refuse is not handed out: the edits and lines say what to fix.
+    if (lar.failures.length)
+      return c.json(
+        {
+          error: {
+            code: "UNPROCESSABLE_CONTENT",
+            message: `The LAR of ${year} fails CFPB edits`,
+            failures: lar.failures,
+          },
+        },
+        422,
+        { "Cache-Control": "no-store" },
+      );
+    await applicationStore(services).audit(services.db, {
+      actorKind: "portal",
+      actorId: staff.id,
+      action: auditAction("export.hmdaLar", String(year), String(lar.rows)),
+      applicationId: null,
+    });
+    const bytes = new TextEncoder().encode(lar.text);
+    return c.body(bytes, 200, {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Disposition": `attachment; filename="hmda-lar-${year}.txt"`,
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
     });
   });
   return app;
