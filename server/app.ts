@@ -30,6 +30,7 @@ import { appRouter } from "./transport/trpc/router";
 import { trpcEndpoint } from "./transport/trpc/endpoint";
 import { createUploadRoutes } from "./features/uploads/routes";
 import { createEsignRoutes } from "./features/esign/routes";
+import { createExportRoutes } from "./features/exports/routes";
 import { createNoticeRoutes } from "./features/notices/routes";
 import { createAnalyticsRoutes } from "./features/analytics/routes";
 import { bodyWithin, withBodyOnly } from "./transport/http/body";
@@ -155,6 +156,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.route("/api/upload", createUploadRoutes(services, botCheck));
   app.route("/api/esign", createEsignRoutes(services));
   app.route("/api/notices", createNoticeRoutes(services));
+  app.route("/api/exports", createExportRoutes(services));
   app.route("/api/analytics", createAnalyticsRoutes(services));
   app.route("/api/validators", createValidatorRoutes(services));
   if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production

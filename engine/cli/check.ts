@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { loadDefinitions, uncompilableSchemas, unformattedFiles } from "../definitions/load";
 import { lenderReport } from "../lending/lender-file";
 import { formatProblem } from "../lint/lint";
+import { mismoSchemaProblems } from "../lint/mismo-schema";
 
 // --steps and --rules check another copy of the definitions (the schemas stay the repository's);
 // --content, another copy of the texts, for the placeholders left in them.
@@ -27,6 +28,17 @@ else if (lender.findings.length) {
     `check: the lender profile is sample data; before it is marked production, fix (${lender.findings.length}):`,
   );
   for (const p of lender.findings) console.log(`  ${formatProblem(p)}`);
+}
+
+// The MISMO mapping against the MISMO schemas, when a copy is at hand (MISMO_SCHEMA_DIR, or the
+// workplace's beside the repository): they are MISMO's and never part of the product.
+if (problems.length === 0) {
+  const mismo = mismoSchemaProblems(defs, values.rules);
+  if (mismo.dir === null)
+    console.log(
+      "check: no MISMO 3.4 schemas found (MISMO_SCHEMA_DIR): rules/mismo.json not checked against them",
+    );
+  problems.push(...mismo.problems);
 }
 
 for (const p of problems) console.error(formatProblem(p));

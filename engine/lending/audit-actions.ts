@@ -59,6 +59,10 @@ const AUDIT_ACTIONS = {
   "portal.user.deactivated": () => "Deactivated a portal user",
   "portal.user.reactivated": () => "Reactivated a portal user",
   "portal.user.passwordReset": () => "Sent a portal user a password reset",
+  // Exports
+  "export.mismo": (a) =>
+    `Exported as a MISMO 3.4 file (${a[0] === "schema-checked" ? "checked against the MISMO schema" : "not checked against the MISMO schema"})`,
+  "export.hmdaLar": (a) => `Exported the HMDA LAR of ${a[0] ?? ""} (${a[1] ?? "0"} rows)`,
   // The system
   "definitions.recheck": (a) => `Re-checked under new definitions (was ${a[0] || "none"})`,
   "seed.demo": () => "Demo data created",

@@ -18,6 +18,7 @@ import { checkSections } from "./sections";
 import { prefillMisfit } from "./fit";
 import { checkSameAs } from "./same-as";
 import { checkCatalogue } from "./catalogue";
+import { checkFieldMapping, checkXmlMapping } from "./xml-map";
 
 export { suggest };
 
@@ -893,6 +894,9 @@ export function lint(defs: Definitions): Problem[] {
   // What logic reads, followed into lists, facts and items: fields and enumeration values.
   for (const { file, def } of defs.steps.values()) checkStepLogic(defs, file, def, problems);
   for (const { file, def } of defs.ruleSets.values()) checkRuleSetLogic(defs, file, def, problems);
+  // The export mappings: their pointers into the export input and their enumeration tables.
+  problems.push(...checkXmlMapping(defs, "mismo", "export-file.json"));
+  problems.push(...checkFieldMapping(defs, "hmda-lar", "export-file.json"));
   return problems;
 }
 

@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   "rescission.record",
   "credit.recordScore",
   "messaging.view",
+  "exports.mismo",
+  "exports.hmda",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

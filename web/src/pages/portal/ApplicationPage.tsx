@@ -163,6 +163,22 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
         <Link to="/portal">All applications</Link>
       </p>
       <Overview detail={detail} onAssigned={refetch} />
+      {me.can("exports.mismo") ? (
+        <section aria-labelledby="export" className="portal-section">
+          <h2 id="export" className="section-title">
+            Export
+          </h2>
+          <p>
+            <a href={`/api/exports/mismo.xml?application=${encodeURIComponent(detail.id)}`} download>
+              Export MISMO 3.4
+            </a>{" "}
+            <span className="meta">
+              The application as a MISMO 3.4 file for your loan origination system. It holds the
+              borrowers&apos; full Social Security numbers; each export is recorded in the audit trail.
+            </span>
+          </p>
+        </section>
+      ) : null}
       <section aria-labelledby="documents" className="portal-section">
         <h2 id="documents" className="section-title">
           Documents

@@ -165,6 +165,29 @@ function Filters({
   );
 }
 
+/** The partner's HMDA LAR of a year, for filing with the CFPB (exports.hmda). */
+function LarDownload() {
+  const thisYear = new Date().getFullYear();
+  const [year, setYear] = useState(String(thisYear - 1));
+  const years = Array.from({ length: 4 }, (_, i) => String(thisYear - i));
+  return (
+    <p className="meta">
+      <label htmlFor="lar-year">HMDA LAR of </label>
+      <select id="lar-year" value={year} onChange={(e) => setYear(e.target.value)}>
+        {years.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>{" "}
+      <a href={`/api/exports/hmda-lar.txt?year=${year}`} download>
+        Download the LAR
+      </a>{" "}
+      (pipe-delimited, checked against the CFPB&apos;s edits; every download is audited)
+    </p>
+  );
+}
+
 function Pipeline() {
   const me = usePortalMe();
   const [params, setParams] = useSearchParams();
@@ -187,6 +210,7 @@ function Pipeline() {
         {assignedOnly ? "The applications assigned to you" : `Every application of ${me.partner.name}`}. Open
         one for its offer, answers, documents, notes and audit trail.
       </p>
+      {me.can("exports.hmda") ? <LarDownload /> : null}
       <Filters key={params.toString()} query={query} steps={steps} onApply={apply} />
       <p className="meta" role="status">
         {total === 0 ? "No applications" : total === 1 ? "1 application" : `${total} applications`}

@@ -1,0 +1,132 @@
+// What the export mappings read for one application (schemas/export-file.json): the stored answers,
+// the lender profile, the priced line, the borrowers with the HMDA codes of their demographic
+// answers (content/hmda-codes.json: the one table the LAR, the MISMO file and the portal read) and
+// the action taken. The mappings (rules/mismo.json, rules/hmda-lar.json) say where each goes.
+import type { Definitions } from "../definitions/definitions";
+import { getAt } from "../base/pointer";
+import { evaluateRuleSet, presentResult } from "../logic/rules";
+import type { Application, ExportFile, LenderProfile } from "../generated/schema-types";
+import { actionTaken, type ActionTaken } from "./action-taken";
+import { answersPointer, borrowerRoles } from "./borrowers";
+import { hmdaCodes, readHmdaTable, type HmdaTable } from "./hmda";
+
+export interface StoredFile {
+  id: string;
+  doc: Record<string, unknown>;
+  /** When the application was taken (submitted), if it was. */
+  submittedAt?: string | null;
+  /** When the file was first recorded (the request for credit): the HMDA application date. */
+  createdAt?: string | null;
+}
+
+export interface ExportContext {
+  defs: Definitions;
+  lender: LenderProfile;
+  /** "heloc-funnel 0.1.0": the origination system the file names. */
+  exporter: string;
+  now: Date;
+  hmdaTable?: HmdaTable;
+  /** The action taken; by default what the stored application shows (engine/lending/action-taken.ts). */
+  action?: (file: StoredFile) => ActionTaken;
+}
+
+type Hmda = ExportFile["borrowers"][number]["hmda"];
+
+/** A borrower's HMDA codes, grouped the way MISMO nests them: origins under ethnicity, designations under race. */
+export function hmdaOf(demographics: Record<string, unknown> | undefined, table: HmdaTable): Hmda {
+  const codes = hmdaCodes(demographics, table);
+  const ethnicityCodes = codes.ethnicity ?? [];
+  const raceCodes = codes.race ?? [];
+  const sexCodes = codes.sex ?? [];
+  // The CFPB's codes: a level-2 code is its level-1 code followed by one digit (2 → 21 ... 27).
+  const top = (list: string[]) => list.filter((c) => c.length === 1);
+  return {
+    ethnicity: top(ethnicityCodes)[0] ?? table.groups.ethnicity?.whenNothingGiven,
+    ethnicityCodes,
+    ethnicityOrigins: ethnicityCodes.filter((c) => c.length === 2),
+    races: top(raceCodes).map((code) => ({
+      code,
+      designations: raceCodes.filter((c) => c.length === 2 && c.startsWith(code)),
+    })),
+    raceCodes,
+    sex: sexCodes[0] ?? table.groups.sex?.whenNothingGiven,
+  };
+}
+
+/** Whole years from a birth date to a day (both YYYY-MM-DD). */
+export function ageOn(birth: unknown, day: string | null): number | null {
+  if (typeof birth !== "string" || !day) return null;
+  const [by, bm, bd] = birth.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const age = y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  return Number.isFinite(age) && age >= 0 ? age : null;
+}
+
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+function offerOf(defs: Definitions, doc: unknown): ExportFile["offer"] {
+  const pricing = (defs.params.pricing ?? {}) as Record<string, unknown>;
+  let quote: Record<string, unknown> = {};
+  try {
+    quote = (presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc)).quote ?? {}) as Record<
+      string,
+      unknown
+    >;
+  } catch {
+    // answers too incomplete to price: the line's figures stay null
+  }
+  const eligible = quote.eligible === true;
+  const drawYears = num(pricing.drawPeriodYears);
+  const repayYears = num(pricing.repaymentPeriodYears);
+  return {
+    lineAmount: eligible ? num(quote.lineAmount) : null,
+    apr: eligible ? num(quote.apr) : null,
+    maximumApr: num(pricing.maximumApr),
+    minimumDraw: num(pricing.minimumDraw),
+    repaymentMonths: repayYears === null ? null : repayYears * 12,
+    termMonths: drawYears === null || repayYears === null ? null : (drawYears + repayYears) * 12,
+  };
+}
+
+/** First lien when nothing is owed on the home, else second (the line comes after the mortgage). */
+function lienPriority(doc: Application): ExportFile["file"]["lienPriority"] {
+  const owed =
+    (doc.setup?.mortgageBalance ?? 0) > 0 || (doc.mortgages ?? []).some((m) => (m.balance ?? 0) > 0);
+  return owed ? "second" : "first";
+}
+
+/** The export input of one stored application. */
+export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
+  const doc = file.doc as Application;
+  const table = ctx.hmdaTable ?? readHmdaTable();
+  const applicationDate = file.createdAt ? file.createdAt.slice(0, 10) : null;
+  const borrowers = borrowerRoles(ctx.defs).flatMap((role) => {
+    const person = getAt(doc, answersPointer(ctx.defs, role)) as Record<string, unknown> | null | undefined;
+    if (!person || typeof person !== "object") return [];
+    return [
+      {
+        role: role as "borrower" | "coborrower",
+        person: person as ExportFile["borrowers"][number]["person"],
+        hmda: hmdaOf(person.demographics as Record<string, unknown> | undefined, table),
+        age: ageOn(person.dateOfBirth, applicationDate),
+      },
+    ];
+  });
+  const action = (ctx.action ?? ((f: StoredFile) => actionTaken(f.doc)))(file);
+  return {
+    application: doc,
+    lender: ctx.lender,
+    file: {
+      id: file.id,
+      exporter: ctx.exporter,
+      exportedAt: ctx.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
+      submittedAt: file.submittedAt ?? null,
+      applicationDate,
+      borrowerCount: Math.max(1, borrowers.length),
+      lienPriority: lienPriority(doc),
+    },
+    offer: offerOf(ctx.defs, doc),
+    borrowers: borrowers as ExportFile["borrowers"],
+    action: { code: action.code, date: action.date, denialReasons: action.reasonCodes },
+  };
+}

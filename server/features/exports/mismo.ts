@@ -1,0 +1,24 @@
+// One application's MISMO 3.4 file, from what the database stores: the export input
+// (engine/lending/export-file.ts) through rules/mismo.json, validated against the lender's copy of
+// the MISMO schemas when one is named (MISMO_SCHEMA_DIR).
+import { REPO_ROOT } from "@engine/base/paths";
+import { exportFileOf } from "@engine/lending/export-file";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import { exportMismo, type MismoExport } from "@engine/lending/mismo";
+import { mismoSchemaDir } from "@engine/export/xsd-index";
+import type { StoredApplication } from "@server/persistence/store/applications";
+import type { Services } from "@server/services";
+
+export const EXPORTER = "heloc-funnel 0.1.0";
+
+/** The MISMO file of a stored application. */
+export function mismoFileOf(services: Services, app: Pick<StoredApplication, "id" | "doc">): MismoExport {
+  const input = exportFileOf(
+    { id: app.id, doc: app.doc },
+    { defs: services.defs, lender: readLenderProfile(), exporter: EXPORTER, now: services.now() },
+  );
+  return exportMismo(services.defs, input, mismoSchemaDir(REPO_ROOT));
+}
+
+/** The download's name: the application's id, never a borrower's name. */
+export const mismoFileName = (id: string) => `mismo-3.4-${id}.xml`;
