@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Definitions } from "@engine/definitions/definitions";
 import type { MessagingBudgets } from "@engine/generated/schema-types";
+import { versionOfTexts } from "@engine/definitions/load";
 import { legacyScalarFields } from "@engine/definitions/legacy-answers";
 import { sensitiveFields } from "@engine/validation/sensitive";
 import { createCodes, GUESS_WINDOW_MS, GUESSES_PER_IP } from "./features/auth/codes";
@@ -78,8 +79,10 @@ function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
 export function definitionFacts(defs: Definitions) {
   return {
     defs,
-    /** Recorded with every audit event: which definitions an answer was checked against. */
-    definitionsVersion: createHash("sha256").update(JSON.stringify(defs.files)).digest("hex").slice(0, 12),
+    /** Recorded with every audit event: which definitions (and texts) an answer was checked against. */
+    definitionsVersion: defs.texts
+      ? versionOfTexts(defs.texts)
+      : createHash("sha256").update(JSON.stringify(defs.files)).digest("hex").slice(0, 12),
     sensitive: sensitiveFields(defs.files),
     /** Lists that once held a single value: a stored single value is read as a list of one. */
     legacyScalars: legacyScalarFields(defs.files),

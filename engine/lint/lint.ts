@@ -17,6 +17,8 @@ import { prefillSource } from "../logic/prefill";
 import { checkSections } from "./sections";
 import { prefillMisfit } from "./fit";
 import { checkSameAs } from "./same-as";
+import { checkSchemaSense } from "./schema-sense";
+import { checkWalks } from "./walks";
 
 export { suggest };
 
@@ -868,9 +870,11 @@ export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
   for (const { file, def } of defs.steps.values()) checkStepEffects(defs, file, def, problems);
+  checkSchemaSense(defs, problems);
   checkFunnelTables(defs, problems);
   checkParamPointers(defs, problems);
   checkFlowsAndReachability(defs, problems);
+  checkWalks(defs, problems);
   checkPhases(defs, problems);
   checkAnalyticsSteps(defs, problems);
   checkCancelledStatus(defs, problems);
@@ -891,7 +895,12 @@ export function lint(defs: Definitions): Problem[] {
   // What logic reads, followed into lists, facts and items: fields and enumeration values.
   for (const { file, def } of defs.steps.values()) checkStepLogic(defs, file, def, problems);
   for (const { file, def } of defs.ruleSets.values()) checkRuleSetLogic(defs, file, def, problems);
-  return problems;
+  // One mistake read by several pieces of logic (a params table every lookup reads) is said once.
+  const said = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.file}#${p.pointer}: ${p.message}`;
+    return !said.has(key) && said.add(key);
+  });
 }
 
 /** A problem as check prints it: `steps/x.json:12:7 #/visibleWhen/…: message` (editors open file:line:column). */
