@@ -25,6 +25,7 @@ import { dbRateLimiter, rateLimitKeyMac, type RateLimit } from "./transport/secu
 import { portalPolicy } from "./features/portal/roles";
 import { createSmsSender, type SmsSender } from "./platform/sms/sender";
 import { localDiskStorage, type FileStorage } from "./persistence/storage";
+import { createDefinitionsGate } from "./features/definitions/gate";
 
 export interface ServiceDeps {
   config: Config;
@@ -132,6 +133,8 @@ export function createServices(deps: ServiceDeps) {
         deriveKey(deps.masterKey, "files"),
       ),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
+    /** Checks sets and judges their impact on a thread of its own (features/definitions/gate.ts). */
+    definitionsGate: createDefinitionsGate(deps.masterKey),
     sms:
       deps.sms ??
       createSmsSender({ outboxDir: join(deps.config.dataDir, "sms-outbox"), twilio: deps.config.twilio }),
@@ -160,6 +163,8 @@ export function createServices(deps: ServiceDeps) {
       portalTokenPerIp: rateLimiter("portalTokenPerIp", { limit: 20, windowMs: 15 * MINUTE }),
       /** Signed-PDF downloads per applicant or staff member: each may render a PDF. */
       pdfDownloads: rateLimiter("pdfDownloads", { limit: 30, windowMs: 15 * MINUTE }),
+      /** The impact report per portal user: each is kept once computed, but not asked for without end. */
+      definitionsImpactPerUser: rateLimiter("definitionsImpactPerUser", { limit: 60, windowMs: 15 * MINUTE }),
       /** Analytics events per IP: a long journey (about 40 steps, 3 events each) several times over, not a flood. */
       analyticsEventsPerIp: rateLimiter("analyticsEventsPerIp", EVENTS_PER_IP),
     },

@@ -10,7 +10,8 @@ import type { RuleSet, Step } from "../generated/schema-types";
 import { memberRoles, OWNER_ROLE } from "../funnel/members";
 import { WIDGET_NAMES } from "../definitions/widget-names";
 import { FUNNEL_RULE_SET } from "../funnel/funnel-tables";
-import { checkRuleSetLogic, checkStepLogic, suggest } from "./logic";
+import { checkRuleSetLogic, checkStepLogic, enumerationOf, suggest } from "./logic";
+import { RETIRED_RULE_SET } from "../definitions/retired";
 import { checkCases } from "../definitions/cases";
 import { checkNeverShown } from "./visibility";
 import { prefillSource } from "../logic/prefill";
@@ -880,6 +881,7 @@ export function lint(defs: Definitions): Problem[] {
   checkCancelledStatus(defs, problems);
   checkReleasedStatuses(defs, problems);
   checkOwnerRole(defs, problems);
+  checkRetired(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)
@@ -914,4 +916,99 @@ export function formatProblem(p: Problem): string {
 /** A problem without its line and column: what it says, wherever the file has it. */
 export function problemText(p: Problem): string {
   return `${p.file}#${p.pointer}: ${p.message}`;
+}
+
+/**
+ * rules/retired.json (engine/definitions/retired.ts): each declaration retires something this set
+ * no longer has, and sends it somewhere it has: a step alias to a step, a value to a value of the
+ * field, a field's answers to a field (or null).
+ */
+function checkRetired(defs: Definitions, problems: Problem[]) {
+  const located = defs.ruleSets.get(RETIRED_RULE_SET);
+  if (!located) return;
+  const { file } = located;
+  const params = (located.def.params ?? {}) as Record<string, unknown>;
+  const app = schemaFile(defs.files, "application.json");
+  const stepIds = [...defs.steps.keys()];
+  const object = (v: unknown): v is Record<string, unknown> =>
+    v !== null && typeof v === "object" && !Array.isArray(v);
+  for (const key of Object.keys(params))
+    if (!["steps", "values", "fields"].includes(key))
+      problems.push({
+        file,
+        pointer: `/params/${esc(key)}`,
+        message: `retired.json declares steps, values and fields only, not "${key}"${suggest(key, ["steps", "values", "fields"])}`,
+      });
+  for (const [from, to] of Object.entries(object(params.steps) ? params.steps : {})) {
+    const at = `/params/steps/${esc(from)}`;
+    if (defs.steps.has(from))
+      problems.push({
+        file,
+        pointer: at,
+        message: `"${from}" is still a step: only a step this set no longer has can be retired`,
+      });
+    if (typeof to !== "string" || !defs.steps.has(to))
+      problems.push({
+        file,
+        pointer: at,
+        message: `its applicants would go to "${String(to)}", which is not a step${suggest(String(to), stepIds)}`,
+      });
+  }
+  const fieldAt = (pointer: string) => (app ? schemasAt(defs.files, app, pointer.split("/").slice(1)) : []);
+  for (const [pointer, map] of Object.entries(object(params.values) ? params.values : {})) {
+    const at = `/params/values/${esc(pointer)}`;
+    const schemas = fieldAt(pointer);
+    const allowed = schemas.length
+      ? schemas.flatMap((s) => {
+          const found =
+            enumerationOf(defs.files, s) ??
+            enumerationOf(defs.files, { ...s, schema: (s.schema.items as Record<string, unknown>) ?? {} });
+          return found ?? [];
+        })
+      : [];
+    if (!schemas.length || !allowed.length) {
+      problems.push({
+        file,
+        pointer: at,
+        message: `"${pointer}" is not a field of the application with a list of values`,
+      });
+      continue;
+    }
+    for (const [old, now] of Object.entries(object(map) ? map : {})) {
+      if (allowed.includes(old))
+        problems.push({
+          file,
+          pointer: `${at}/${esc(old)}`,
+          message: `"${old}" is still a value of ${pointer}: only a value this set no longer has can be retired`,
+        });
+      if (!allowed.includes(now as never))
+        problems.push({
+          file,
+          pointer: `${at}/${esc(old)}`,
+          message: `saved "${old}" would be read as ${JSON.stringify(now)}, which is not a value of ${pointer} (${allowed.map((v) => JSON.stringify(v)).join(", ")})${
+            typeof now === "string"
+              ? suggest(
+                  now,
+                  allowed.filter((v): v is string => typeof v === "string"),
+                )
+              : ""
+          }`,
+        });
+    }
+  }
+  for (const [from, to] of Object.entries(object(params.fields) ? params.fields : {})) {
+    const at = `/params/fields/${esc(from)}`;
+    if (fieldAt(from).length)
+      problems.push({
+        file,
+        pointer: at,
+        message: `"${from}" is still a field of the application: only a field this set no longer has can be retired`,
+      });
+    if (to !== null && (typeof to !== "string" || !fieldAt(to).length))
+      problems.push({
+        file,
+        pointer: at,
+        message: `its saved answers would move to ${JSON.stringify(to)}, which is not a field of the application (null lets them go)`,
+      });
+  }
 }

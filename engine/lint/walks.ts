@@ -180,6 +180,7 @@ function walkGraph(defs: Definitions) {
     const { steps } = position.variant;
     for (let k = steps.indexOf(stepId) + 1; k < steps.length; k++) {
       const to = steps[k]!;
+      if (!defs.steps.has(to)) continue; // an unknown step: the flow checks say so
       out.push({ to, file: position.file, pointer: `/variants/${position.vi}/steps/${k}`, kind: "flow" });
       if (defs.steps.get(to)?.def.skipWhen === undefined) break;
     }
@@ -189,7 +190,7 @@ function walkGraph(defs: Definitions) {
   const entries = new Set(entrySteps(defs));
   for (const { def } of ownerFlows)
     for (const v of def.variants)
-      if (v.steps[0] && entries.has(v.steps[0]))
+      if (v.steps[0] && entries.has(v.steps[0]) && defs.steps.has(v.steps[0]))
         walkers.push({ origin: `${def.id}/${v.id}`, variant: v.id, entry: v.steps[0] });
   return { walkers, edgesOf };
 }

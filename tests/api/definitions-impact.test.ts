@@ -103,7 +103,7 @@ describe("the admin's definition changes page (portal.definitionsImpact)", { tim
     return b;
   };
   beforeAll(async () => {
-    server = await testServer({ definitions: { steps: copy.steps, rules: copy.rules } });
+    server = await testServer({ definitions: copy.dirs });
     await applyWith(server, 585000);
     await applyWith(server, 450000);
   });

@@ -44,7 +44,7 @@ beforeAll(async () => {
     for (const variant of flow.variants)
       variant.steps.splice(variant.steps.indexOf("emailVerify") + 1, 0, "loanReason");
   });
-  server = await testServer({ definitions: { steps: copy.steps, rules: copy.rules } });
+  server = await testServer({ definitions: copy.dirs });
 });
 afterAll(() => server.close());
 

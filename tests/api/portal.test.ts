@@ -352,7 +352,7 @@ describe("managing users", () => {
     copy.edit("rules/portal-roles.json", (json) =>
       json.params.roles.processor.permissions.push("users.manage"),
     );
-    const other = await testServer({ definitions: { steps: copy.steps, rules: copy.rules } });
+    const other = await testServer({ definitions: copy.dirs });
     try {
       const admin = await makePortalUser(other.services, { role: "admin" });
       const manager = await makePortalUser(other.services, { role: "processor" });
