@@ -60,7 +60,7 @@ export function checkSet(dirs: DefinitionDirs = {}): SetCheck {
   const content = checkContent(defs);
   const broken = content.filter((p) => p.message.startsWith("is not valid JSON"));
   if (broken.length) return { defs, problems: broken, notes: [], version };
-  problems.push(...content, ...unformattedFiles(dirs));
+  problems.push(...withPositions(content, defs.texts as Map<string, string>), ...unformattedFiles(dirs));
   if (problems.length === 0) problems.push(...uncompilableSchemas(defs, dirs));
   // Journeys are walked on whatever loaded: a set with a mistake the linter names may still break a
   // journey in a way that says what an applicant would meet (a variant without its credit range

@@ -173,6 +173,48 @@ function checkAutoAdvance(file: string, step: Step, problems: Problem[]) {
     });
 }
 
+/**
+ * An image per choice (`ui:options.images` of an imageChoice field) is keyed by the field's values:
+ * a key no value has is never shown, and a value renamed in schemas/ loses its picture.
+ */
+function checkChoiceImages(
+  defs: Definitions,
+  stepRoot: SchemaAt,
+  file: string,
+  step: Step,
+  problems: Problem[],
+) {
+  const walk = (ui: unknown, path: string[]) => {
+    if (!ui || typeof ui !== "object") return;
+    const node = ui as Record<string, unknown>;
+    const images = (node["ui:options"] as Record<string, unknown> | undefined)?.images;
+    if (node["ui:widget"] === "imageChoice" && images && typeof images === "object") {
+      const at = `/uiSchema/${[...path, "ui:options", "images"].map(esc).join("/")}`;
+      const fields = schemasAt(defs.files, stepRoot, path);
+      const values = fields.length ? enumerationOf(defs.files, fields[0]!) : null;
+      if (values) {
+        const offered = values.filter((v): v is string => typeof v === "string");
+        for (const key of Object.keys(images))
+          if (!offered.includes(key))
+            problems.push({
+              file,
+              pointer: `${at}/${esc(key)}`,
+              message: `an image for "${key}", which is not a value of /${path.join("/")} (${offered.join(", ")}): it is never shown${suggest(key, offered)}`,
+            });
+        for (const value of offered)
+          if (!Object.hasOwn(images, value))
+            problems.push({
+              file,
+              pointer: at,
+              message: `the choice "${value}" of /${path.join("/")} has no image: its card would show none`,
+            });
+      }
+    }
+    for (const [key, value] of Object.entries(node)) if (!key.startsWith("ui:")) walk(value, [...path, key]);
+  };
+  walk(step.uiSchema, []);
+}
+
 function checkStep(defs: Definitions, file: string, step: Step, problems: Problem[]) {
   const files = defs.files;
   const stepRoot: SchemaAt = {
@@ -227,6 +269,7 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   };
   checkWidgets(step.uiSchema, "/uiSchema");
   checkAutoAdvance(file, step, problems);
+  checkChoiceImages(defs, stepRoot, file, step, problems);
 
   const checkPointer = (field: string, pointer: string) => {
     const segments = field.split("/").slice(1);

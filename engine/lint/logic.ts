@@ -604,7 +604,7 @@ export class LogicChecker {
     const values = enumerationOfShape(this.files, key.shape);
     if (!values) return;
     const located = this.defs.ruleSets.get(setId);
-    const strings = values.filter((v): v is string => typeof v === "string");
+    const strings = [...new Set(values.filter((v): v is string => typeof v === "string"))];
     for (const name of Object.keys(node)) {
       if (values.includes(name)) continue;
       const message = `the table params.${[setId, ...rest].join(".")} has the key "${name}", which is not a value of ${key.name ?? "the value looked up"} (${strings.join(", ")}): it is never found${suggest(name, strings)}`;

@@ -18,7 +18,8 @@ type Browser = ReturnType<typeof browser>;
 /** A new applicant's early funnel through the given steps' answers, in order; returns their browser. */
 async function answer(server: TestServer, steps: [string, unknown][]): Promise<Browser> {
   const b = browser(server.url);
-  for (const [stepId, answers] of steps) await b.trpc.step.submit.mutate({ stepId, answers });
+  for (const [stepId, answers] of steps)
+    await b.trpc.step.submit.mutate({ stepId, answers: answers as Record<string, unknown> });
   return b;
 }
 

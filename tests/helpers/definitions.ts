@@ -8,34 +8,49 @@ import { loadDefinitions, REPO_ROOT } from "@engine/definitions/load";
 export const repo = loadDefinitions();
 
 /**
- * A copy of steps/, rules/ and journeys/ in a temporary folder, for tests that edit definitions
- * (`dirs` names all three: a server or a check given them reads the copy's worked journeys too).
+ * A copy of steps/, rules/ and journeys/ (and, when asked, schemas/ and content/) in a temporary
+ * folder, for tests that edit definitions: `dirs` names the copied folders, so a server or a check
+ * given them reads the copy's worked journeys (and schemas, texts) too.
  */
-export function copyDefinitions(): {
-  steps: string;
-  rules: string;
-  journeys: string;
-  dir: string;
-  dirs: { steps: string; rules: string; journeys: string };
-  edit: (file: string, change: (json: any) => void) => void;
-  write: (file: string, json: unknown) => void;
-  remove: (file: string) => void;
-} {
+export function copyDefinitions({ schemas = false, content = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "heloc-defs-"));
-  const steps = join(dir, "steps");
-  const rules = join(dir, "rules");
-  const journeys = join(dir, "journeys");
-  cpSync(join(REPO_ROOT, "steps"), steps, { recursive: true });
-  cpSync(join(REPO_ROOT, "rules"), rules, { recursive: true });
-  cpSync(join(REPO_ROOT, "journeys"), journeys, { recursive: true });
+  const at = (folder: string) => join(dir, folder);
+  const folders = [
+    "steps",
+    "rules",
+    "journeys",
+    ...(schemas ? ["schemas"] : []),
+    ...(content ? ["content"] : []),
+  ];
+  for (const folder of folders) cpSync(join(REPO_ROOT, folder), at(folder), { recursive: true });
   const write = (file: string, json: unknown) => writeFileSync(join(dir, file), layoutDefinition(json));
   const edit = (file: string, change: (json: any) => void) => {
     const json = JSON.parse(readFileSync(join(dir, file), "utf8"));
     change(json);
     write(file, json);
   };
+  /** A file's text changed as it is (a text of content/, or a JSON file left out of its layout). */
+  const editText = (file: string, change: (text: string) => string) =>
+    writeFileSync(join(dir, file), change(readFileSync(join(dir, file), "utf8")));
   const remove = (file: string) => rmSync(join(dir, file), { force: true });
-  return { steps, rules, journeys, dir, dirs: { steps, rules, journeys }, edit, write, remove };
+  const dirs: { steps: string; rules: string; journeys: string; schemas?: string; content?: string } = {
+    steps: at("steps"),
+    rules: at("rules"),
+    journeys: at("journeys"),
+    ...(schemas ? { schemas: at("schemas") } : {}),
+    ...(content ? { content: at("content") } : {}),
+  };
+  return {
+    steps: dirs.steps,
+    rules: dirs.rules,
+    journeys: dirs.journeys,
+    dir,
+    dirs,
+    edit,
+    editText,
+    write,
+    remove,
+  };
 }
 
 export function loadCopy(copy: { steps: string; rules: string; journeys?: string }) {

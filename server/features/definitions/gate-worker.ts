@@ -5,15 +5,12 @@
 // thread links it instead of compiling: one step's validator takes ajv most of a second). Asked
 // for the impact of a set, it reads the applications from the database itself and judges them.
 import { parentPort, workerData } from "node:worker_threads";
-import { buildDefinitions, type Definitions } from "@engine/definitions/definitions";
-import { createAjv } from "@engine/definitions/ajv";
+import type { Definitions } from "@engine/definitions/definitions";
 import { checkSet } from "@engine/lint/check-set";
 import type { DefinitionDirs } from "@engine/definitions/load";
 import { moduleNames, standaloneParts, type StandaloneParts } from "@engine/ship/precompile";
 import { openDb, type Db } from "@server/persistence/db/client";
-import { createCipher } from "@server/platform/crypto/encryption";
-import { deriveKey } from "@server/platform/crypto/keys";
-import { definitionFacts, type Services } from "@server/services";
+import { judgingServices, setFromTexts } from "./judge";
 import { definitionsImpact } from "@server/features/definitions/impact";
 import type { GateRequest, GateReply, CheckedSet, SetTexts } from "./gate";
 
@@ -38,18 +35,11 @@ function check(dirs: DefinitionDirs): CheckedSet {
   return { version, files: defs.files, texts: [...(defs.texts ?? [])], problems, notes, parts };
 }
 
-/** The set whose texts are given, built (trusted: it was checked when it was published). */
+/** The set whose texts are given (the running one), kept by version. */
 function setOf(texts: SetTexts): Definitions {
   const known = sets.get(texts.version);
   if (known) return known;
-  const files = { schemas: {}, steps: {}, rules: {} } as Definitions["files"];
-  for (const [name, text] of texts.texts) {
-    const [folder, ...rest] = name.split("/");
-    if (folder === "schemas" || folder === "steps" || folder === "rules")
-      (files[folder] as Record<string, unknown>)[rest.join("/")] = JSON.parse(text);
-  }
-  const { defs } = buildDefinitions(texts.files ?? files, { trusted: true, compiler: createAjv });
-  defs.texts = new Map(texts.texts);
+  const defs = setFromTexts(new Map(texts.texts), texts.files);
   keep(texts.version, defs);
   return defs;
 }
@@ -72,12 +62,7 @@ port.on("message", async (request: GateRequest) => {
       const running = setOf(request.running);
       const db = await dbOf(request.db);
       const now = request.now ? () => new Date(request.now!) : () => new Date();
-      const services = {
-        db,
-        now,
-        cipher: createCipher(deriveKey(Buffer.from(masterKey), "fields")),
-        ...definitionFacts(running),
-      } as unknown as Services;
+      const services = judgingServices(db, masterKey, running, now);
       const scope = request.scope;
       const impact = await definitionsImpact(services, candidate, {
         running,

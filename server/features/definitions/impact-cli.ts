@@ -7,12 +7,10 @@
 // exits 1 when the gate would refuse the change. --steps, --rules, --schemas, --content, --journeys
 // judge another copy; --json prints the report as JSON.
 import { parseArgs } from "node:util";
-import { buildDefinitions } from "@engine/definitions/definitions";
-import { createAjv } from "@engine/definitions/ajv";
 import { formatProblem } from "@engine/lint/lint";
 import { definitionsImpact } from "@server/features/definitions/impact";
 import { openServices } from "@server/start";
-import { latestPublished, publishedTexts } from "./published";
+import { publishedSet } from "./judge";
 
 const { values } = parseArgs({
   options: {
@@ -25,23 +23,6 @@ const { values } = parseArgs({
   },
 });
 
-/** The set the servers publish now (the latest recorded), for the offers' figures before the change. */
-async function runningSet(db: Parameters<typeof publishedTexts>[0]) {
-  const latest = await latestPublished(db);
-  const texts = latest && (await publishedTexts(db, latest.version));
-  if (!texts) return undefined;
-  const files = { schemas: {}, steps: {}, rules: {} } as Record<
-    "schemas" | "steps" | "rules",
-    Record<string, unknown>
-  >;
-  for (const [name, text] of texts) {
-    const [folder, ...rest] = name.split("/");
-    if (folder === "schemas" || folder === "steps" || folder === "rules")
-      files[folder][rest.join("/")] = JSON.parse(text);
-  }
-  return buildDefinitions(files, { trusted: true, compiler: createAjv }).defs;
-}
-
 try {
   const { services, closeDb } = await openServices({
     quiet: true,
@@ -53,7 +34,7 @@ try {
       journeys: values.journeys,
     },
   });
-  const running = await runningSet(services.db);
+  const running = (await publishedSet(services.db)) ?? undefined;
   const impact = await definitionsImpact(services, services.defs, running ? { running } : {});
   await closeDb();
   if (values.json) console.log(JSON.stringify(impact, null, 2));

@@ -10,6 +10,7 @@
 import {
   mkdtempSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -103,7 +104,7 @@ export async function reloadDefinitions(
   await recordPublished(services.db, {
     version: services.definitionsVersion,
     texts: defs.texts!,
-    publishedBy,
+    publishedBy: announcedPublisher(services.config.dataDir, services.definitionsVersion) ?? publishedBy,
     at: services.now(),
   });
   return {
@@ -113,6 +114,22 @@ export async function reloadDefinitions(
     problems: [],
     impact: { checked: impact.checked, sentBack: impact.sentBack, counts: impact.counts },
   };
+}
+
+/** Where a command that writes a set for the servers to reload (npm run definitions:rollback) says who it was. */
+export const PUBLISHER_NOTE = "definitions-publisher.json";
+
+/** Who a command said publishes `version` (once: the note is used up), or null. */
+function announcedPublisher(dataDir: string, version: string): string | null {
+  const file = join(dataDir, PUBLISHER_NOTE);
+  try {
+    const note = JSON.parse(readFileSync(file, "utf8")) as { version?: unknown; publishedBy?: unknown };
+    if (note.version !== version || typeof note.publishedBy !== "string") return null;
+    rmSync(file, { force: true });
+    return note.publishedBy;
+  } catch {
+    return null;
+  }
 }
 
 /** What a reload says in the server's log: one line when it swapped, the problems when it refused. */
@@ -210,7 +227,7 @@ export function writeSet(dirs: DefinitionDirs, texts: ReadonlyMap<string, string
 }
 
 /** A published version's files in a folder of their own, to be checked before they replace anything. */
-function stagedCopy(texts: ReadonlyMap<string, string>): DefinitionDirs {
+export function stagedCopy(texts: ReadonlyMap<string, string>): DefinitionDirs {
   const root = mkdtempSync(join(tmpdir(), "heloc-rollback-"));
   const dirs = Object.fromEntries(SET_FOLDERS.map((f) => [f, join(root, f)])) as DefinitionDirs;
   for (const folder of SET_FOLDERS) mkdirSync(join(root, folder), { recursive: true });
