@@ -81,9 +81,11 @@ export function definitionFacts(defs: Definitions) {
   return {
     defs,
     /** Recorded with every audit event: which definitions (and texts) an answer was checked against. */
-    definitionsVersion: defs.texts
-      ? versionOfTexts(defs.texts)
-      : createHash("sha256").update(JSON.stringify(defs.files)).digest("hex").slice(0, 12),
+    definitionsVersion: defs.version
+      ? defs.version
+      : defs.texts
+        ? versionOfTexts(defs.texts)
+        : createHash("sha256").update(JSON.stringify(defs.files)).digest("hex").slice(0, 12),
     sensitive: sensitiveFields(defs.files),
     /** Lists that once held a single value: a stored single value is read as a list of one. */
     legacyScalars: legacyScalarFields(defs.files),

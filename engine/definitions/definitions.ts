@@ -54,6 +54,8 @@ export interface Definitions {
    * the texts the server serves and mails, and what the version hashes. Absent in the browser.
    */
   texts?: ReadonlyMap<string, string>;
+  /** The hash of `texts` (load.ts versionOfTexts), when the one who read them worked it out already. */
+  version?: string;
 }
 
 const META = {

@@ -101,10 +101,11 @@ export function moduleNames(defs: Definitions): string[] {
  * this set's: the browser is sent their code, and nothing here compiles them again.
  */
 export function adoptPrecompiled(defs: Definitions, parts: Record<string, StandaloneParts | null>): void {
-  const perName = new Map<string, string | null>();
-  for (const [name, p] of Object.entries(parts)) perName.set(name, p ? moduleText(p) : null);
-  made.set(defs, perName);
+  adopted.set(defs, parts);
 }
+
+/** Modules made elsewhere, by set: each one's text is made when first asked for. */
+const adopted = new WeakMap<Definitions, Record<string, StandaloneParts | null>>();
 
 /**
  * The ES module of one validator: `requires` names the helpers its code calls, and its default
@@ -115,7 +116,14 @@ export function precompiledModule(defs: Definitions, name: string): string | nul
   let perName = made.get(defs);
   if (!perName) made.set(defs, (perName = new Map()));
   if (perName.has(name)) return perName.get(name)!;
-  const parts = /^(step|rules)\//.test(name) ? standaloneParts(defs, name) : null;
+  const given = adopted.get(defs);
+  const parts = !/^(step|rules)\//.test(name)
+    ? null
+    : given
+      ? Object.hasOwn(given, name)
+        ? given[name]!
+        : null
+      : standaloneParts(defs, name);
   const source = parts ? moduleText(parts) : null;
   perName.set(name, source);
   return source;

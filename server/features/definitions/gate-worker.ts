@@ -4,6 +4,7 @@
 // check's own function and, for a clean set, the standalone code of every validator (the server
 // thread links it instead of compiling: one step's validator takes ajv most of a second). Asked
 // for the impact of a set, it reads the applications from the database itself and judges them.
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Definitions } from "@engine/definitions/definitions";
 import { checkSet } from "@engine/lint/check-set";
@@ -12,9 +13,17 @@ import { moduleNames, standaloneParts, type StandaloneParts } from "@engine/ship
 import { openDb, type Db } from "@server/persistence/db/client";
 import { judgingServices, setFromTexts } from "./judge";
 import { definitionsImpact } from "@server/features/definitions/impact";
-import type { GateRequest, GateReply, CheckedSet, SetTexts } from "./gate";
+import { UNKNOWN_RUNNING, type GateRequest, type GateReply, type PackedSet, type SetTexts } from "./gate";
 
 const port = parentPort!;
+
+// Background work: this thread gives way to the one answering requests when both want a core (on
+// Linux the niceness of the calling thread alone; elsewhere, where it would be the process's, it
+// is left as it is).
+if (process.platform === "linux")
+  try {
+    setPriority(19);
+  } catch {}
 const { masterKey } = workerData as { masterKey: Uint8Array; entry: string };
 
 /** Sets checked here, by version (the last few): an impact asked after a check reuses it. */
@@ -25,20 +34,43 @@ const keep = (version: string, defs: Definitions) => {
   while (sets.size > 4) sets.delete(sets.keys().next().value!);
 };
 
-function check(dirs: DefinitionDirs): CheckedSet {
+const encoder = new TextEncoder();
+
+function check(dirs: DefinitionDirs): PackedSet {
   const { defs, problems, notes, version } = checkSet(dirs);
-  const parts: Record<string, StandaloneParts | null> = {};
+  const pieces: Uint8Array[] = [];
+  let length = 0;
+  const piece = (text: string): [number, number] => {
+    const bytes = encoder.encode(text);
+    pieces.push(bytes);
+    length += bytes.length;
+    return [length - bytes.length, bytes.length];
+  };
+  const files = piece(JSON.stringify(defs.files));
+  const texts = piece(JSON.stringify([...(defs.texts ?? [])]));
+  const parts: PackedSet["parts"] = {};
   if (!problems.length) {
     keep(version, defs);
-    for (const name of moduleNames(defs)) parts[name] = standaloneParts(defs, name);
+    for (const name of moduleNames(defs)) {
+      const p: StandaloneParts | null = standaloneParts(defs, name);
+      parts[name] = p && { uri: p.uri, requires: p.requires, formats: p.formats, code: piece(p.code) };
+    }
   }
-  return { version, files: defs.files, texts: [...(defs.texts ?? [])], problems, notes, parts };
+  const buffer = new ArrayBuffer(length);
+  const all = new Uint8Array(buffer);
+  let at = 0;
+  for (const bytes of pieces) {
+    all.set(bytes, at);
+    at += bytes.length;
+  }
+  return { version, problems, notes, buffer, files, texts, parts };
 }
 
 /** The set whose texts are given (the running one), kept by version. */
 function setOf(texts: SetTexts): Definitions {
   const known = sets.get(texts.version);
   if (known) return known;
+  if (!texts.texts) throw new Error(UNKNOWN_RUNNING);
   const defs = setFromTexts(new Map(texts.texts), texts.files);
   keep(texts.version, defs);
   return defs;
@@ -55,8 +87,13 @@ function dbOf(target: { url?: string; path: string }): Promise<Db> {
 port.on("message", async (request: GateRequest) => {
   let reply: GateReply;
   try {
-    if (request.kind === "check") reply = { id: request.id, ok: true, value: check(request.dirs) };
-    else {
+    if (request.kind === "check") {
+      const packed = check(request.dirs);
+      // The buffer is handed over, not copied.
+      return port.postMessage({ id: request.id, ok: true, value: packed } satisfies GateReply, [
+        packed.buffer,
+      ]);
+    } else {
       const candidate = sets.get(request.version) ?? (check(request.dirs), sets.get(request.version));
       if (!candidate) throw new Error(`the set ${request.version} on disk has changed or fails check`);
       const running = setOf(request.running);

@@ -19,6 +19,55 @@ import { PrecompiledValidators, type SchemaCompiler } from "@engine/validation/p
 import { linkStandalone } from "./linked-validators";
 import type { Impact } from "@server/features/definitions/impact";
 
+/**
+ * A checked set as it crosses from the worker: its texts (the files, the set's texts, each
+ * validator's code: megabytes) in one buffer handed over without a copy, and where each piece is.
+ * Copying them as a message took this thread ~100 ms; the buffer is read a piece at a time, when
+ * that piece is needed.
+ */
+export interface PackedSet {
+  version: string;
+  problems: Problem[];
+  notes: Problem[];
+  buffer: ArrayBuffer;
+  files: [number, number];
+  texts: [number, number];
+  parts: Record<string, (Omit<StandaloneParts, "code"> & { code: [number, number] }) | null>;
+}
+
+const decoder = new TextDecoder();
+
+/** The set a packed message stands for: each piece decoded (and parsed) when first read. */
+export function unpack(packed: PackedSet): CheckedSet {
+  const bytes = new Uint8Array(packed.buffer);
+  const text = ([offset, length]: [number, number]) =>
+    decoder.decode(bytes.subarray(offset, offset + length));
+  let files: DefinitionFiles | undefined;
+  let texts: [string, string][] | undefined;
+  const parts: Record<string, StandaloneParts | null> = {};
+  for (const [name, part] of Object.entries(packed.parts))
+    parts[name] = part && {
+      uri: part.uri,
+      requires: part.requires,
+      formats: part.formats,
+      get code() {
+        return text(part.code);
+      },
+    };
+  return {
+    version: packed.version,
+    problems: packed.problems,
+    notes: packed.notes,
+    get files() {
+      return (files ??= JSON.parse(text(packed.files)) as DefinitionFiles);
+    },
+    get texts() {
+      return (texts ??= JSON.parse(text(packed.texts)) as [string, string][]);
+    },
+    parts,
+  };
+}
+
 /** A set as the worker checked it: everything the server thread needs to serve it. */
 export interface CheckedSet {
   version: string;
@@ -33,9 +82,13 @@ export interface CheckedSet {
 /** A set the worker is told about by its texts (the running one, for the offers' figures before a change). */
 export interface SetTexts {
   version: string;
-  texts: [string, string][];
+  /** Absent when the worker was told of this version before (it keeps the last few). */
+  texts?: [string, string][];
   files?: DefinitionFiles;
 }
+
+/** The worker's answer when it does not know the running set a request names without its texts. */
+export const UNKNOWN_RUNNING = "the definitions worker does not know the running set";
 
 export interface ImpactRequest {
   dirs: DefinitionDirs;
@@ -48,9 +101,8 @@ export interface ImpactRequest {
   now?: string;
 }
 
-export type GateRequest = { id: number } & (
-  { kind: "check"; dirs: DefinitionDirs } | ({ kind: "impact" } & ImpactRequest)
-);
+type Question = { kind: "check"; dirs: DefinitionDirs } | ({ kind: "impact" } & ImpactRequest);
+export type GateRequest = { id: number } & Question;
 export type GateReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: string });
 
 export interface DefinitionsGate {
@@ -62,10 +114,13 @@ export interface DefinitionsGate {
 export function createDefinitionsGate(masterKey: Buffer): DefinitionsGate {
   let worker: Worker | null = null;
   let next = 1;
+  /** Running sets the worker has been sent (it may have let one go since: it then says so). */
+  const told = new Set<string>();
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const failAll = (error: Error) => {
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
+    told.clear();
     worker = null;
   };
   const started = () => {
@@ -89,7 +144,7 @@ export function createDefinitionsGate(masterKey: Buffer): DefinitionsGate {
     worker = w;
     return w;
   };
-  const ask = <T>(request: Omit<GateRequest, "id">): Promise<T> =>
+  const ask = <T>(request: Question): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const id = next++;
       const w = started();
@@ -103,8 +158,24 @@ export function createDefinitionsGate(masterKey: Buffer): DefinitionsGate {
       w.postMessage({ ...request, id });
     });
   return {
-    check: (dirs) => ask<CheckedSet>({ kind: "check", dirs }),
-    impact: (request) => ask<Impact>({ kind: "impact", ...request }),
+    check: async (dirs) => unpack(await ask<PackedSet>({ kind: "check", dirs })),
+    // The running set's texts (a megabyte) cross once per version, not with every request.
+    impact: async (request) => {
+      const { version } = request.running;
+      if (told.has(version))
+        try {
+          return await ask<Impact>({
+            kind: "impact",
+            ...request,
+            running: { version },
+          });
+        } catch (error) {
+          if ((error as Error).message !== UNKNOWN_RUNNING) throw error;
+        }
+      const impact = await ask<Impact>({ kind: "impact", ...request });
+      told.add(version);
+      return impact;
+    },
     async close() {
       const w = worker;
       worker = null;
@@ -119,19 +190,43 @@ export function createDefinitionsGate(masterKey: Buffer): DefinitionsGate {
  * a schema the worker did not compile (none the server reads) is compiled on first use.
  */
 export function servedDefinitions(checked: CheckedSet): Definitions {
+  // Each module is linked when its validator is first asked for (a millisecond or so each), not
+  // all at once: a swap costs the set's build alone.
+  const waiting = new Map<string, StandaloneParts>();
+  for (const parts of Object.values(checked.parts)) if (parts) waiting.set(parts.uri, parts);
   const linked = new PrecompiledValidators();
-  for (const parts of Object.values(checked.parts)) if (parts) linked.add(linkStandalone(parts));
+  const validator = (uri: string) => {
+    const parts = waiting.get(uri);
+    if (parts) {
+      waiting.delete(uri);
+      linked.add(linkStandalone(parts));
+    }
+    return linked.getSchema(uri);
+  };
   let ajv: SchemaCompiler | null = null;
   const fallback = () => (ajv ??= createAjv(checked.files.schemas, { trusted: true }));
   const compiler: SchemaCompiler = {
-    getSchema: ((uri: string) =>
-      linked.getSchema(uri) ?? fallback().getSchema(uri)) as SchemaCompiler["getSchema"],
+    getSchema: ((uri: string) => validator(uri) ?? fallback().getSchema(uri)) as SchemaCompiler["getSchema"],
     compile: ((schema: { $id?: string }) =>
-      (schema.$id && linked.getSchema(schema.$id)) ||
-      fallback().compile(schema)) as SchemaCompiler["compile"],
+      (schema.$id && validator(schema.$id)) || fallback().compile(schema)) as SchemaCompiler["compile"],
   };
   const { defs } = buildDefinitions(checked.files, { trusted: true, compiler: () => compiler });
   defs.texts = new Map(checked.texts);
+  defs.version = checked.version;
   adoptPrecompiled(defs, checked.parts);
+  return defs;
+}
+
+/** Lets every request waiting run: between the parts of a reload, none of which may hold this thread long. */
+export const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** servedDefinitions, a part at a time (the files, the texts, the build each read between requests). */
+export async function servedSet(checked: CheckedSet): Promise<Definitions> {
+  void checked.files;
+  await tick();
+  void checked.texts;
+  await tick();
+  const defs = servedDefinitions(checked);
+  await tick();
   return defs;
 }

@@ -18,14 +18,25 @@ import { publishedSets } from "./published";
 
 export const ENTRIES_PER_PAGE = 50;
 
-/** The version of the files on disk now: their texts hashed as a set's version is (milliseconds; nothing parsed). */
-export function diskVersion(dirs: DefinitionDirs): string {
+const lastRead = new Map<string, { at: number; version: string }>();
+
+/**
+ * The version of the files on disk now: their texts hashed as a set's version is (a few
+ * milliseconds: every file read, nothing parsed). Read at most once a second per folder set, so
+ * many callers at once (a page polling, calls in a burst) read the disk once.
+ */
+export function diskVersion(dirs: DefinitionDirs, now = Date.now()): string {
+  const key = JSON.stringify(dirs);
+  const known = lastRead.get(key);
+  if (known && now - known.at < 1000) return known.version;
   const texts = new Map<string, string>();
   for (const { path, file } of setFiles(dirs))
     try {
       texts.set(file, readFileSync(path, "utf8"));
     } catch {}
-  return versionOfTexts(texts);
+  const version = versionOfTexts(texts);
+  lastRead.set(key, { at: now, version });
+  return version;
 }
 
 interface Kept<T> {

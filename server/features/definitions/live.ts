@@ -30,9 +30,9 @@ import {
   withPositions,
   type DefinitionDirs,
 } from "@engine/definitions/load";
-import { swapDefinitions, type Services } from "@server/services";
+import { definitionFacts, type Services } from "@server/services";
 import type { Impact } from "@server/features/definitions/impact";
-import { servedDefinitions, type CheckedSet } from "./gate";
+import { servedSet, tick, type CheckedSet } from "./gate";
 import { publishedTexts, recordPublished } from "./published";
 
 export interface Reload {
@@ -90,9 +90,12 @@ export async function reloadDefinitions(
       problems: placed(impact.refusals, checked),
       impact,
     };
-  const defs = servedDefinitions(checked);
+  const defs = await servedSet(checked);
   try {
-    swapDefinitions(services, defs);
+    // The set's facts first (sealed fields, the portal's policy), then swapped in at once.
+    const facts = definitionFacts(defs);
+    await tick();
+    Object.assign(services, facts);
   } catch (error) {
     return {
       swapped: false,

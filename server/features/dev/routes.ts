@@ -34,7 +34,10 @@ export const contentVersion = (dirs: DefinitionDirs): string => diskVersion(dirs
 
 export function createDevRoutes(services: Services, dirs: DefinitionDirs = definitionDirsOf(services)) {
   const routes = new Hono();
-  let last: { version: string; result: Promise<DevDefinitions & { defs: Definitions | null }> } | null = null;
+  let last: {
+    version: string;
+    result: Promise<DevDefinitions & { readonly defs: Definitions | null }>;
+  } | null = null;
   /**
    * The definitions on disk now, checked in the definitions worker (seconds of its time, none of
    * this thread's: the first read after an edit used to stall every request for seconds), once per
@@ -44,12 +47,18 @@ export function createDevRoutes(services: Services, dirs: DefinitionDirs = defin
     if (last?.version !== version)
       last = {
         version,
-        result: services.definitionsGate.check(dirs).then((checked) => ({
-          version: checked.version,
-          files: checked.files,
-          problems: checked.problems,
-          defs: checked.problems.length ? null : servedDefinitions(checked),
-        })),
+        result: services.definitionsGate.check(dirs).then((checked) => {
+          let built: Definitions | undefined;
+          return {
+            version: checked.version,
+            files: checked.files,
+            problems: checked.problems,
+            // Built only when the preview's Validate asks for it: a GET sends the files alone.
+            get defs() {
+              return checked.problems.length ? null : (built ??= servedDefinitions(checked));
+            },
+          };
+        }),
       };
     const asked = last;
     // A worker that failed (it stopped, say) is asked again next time.

@@ -8,10 +8,16 @@ import type { AppRouter } from "@server/transport/trpc/router";
 import { apiFetch } from "./api-fetch";
 import { queryClient } from "./query-client";
 
+/**
+ * Calls the server takes only alone in their request (their procedures' meta `alone`: each costs
+ * seconds of the definitions worker; tests/unit/web-api-client.test.ts holds this list to the router).
+ */
+export const ALONE_PROCEDURES: readonly string[] = ["portal.definitionsImpact", "portal.definitionsRollback"];
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     splitLink({
-      condition: (op) => op.type === "mutation",
+      condition: (op) => op.type === "mutation" || ALONE_PROCEDURES.includes(op.path),
       // A batch of one: alone, yet in the batch wire format (which carries a mutation without input).
       true: httpBatchLink({ url: "/api/trpc", fetch: apiFetch, maxItems: 1 }),
       // The server's cap on calls per request (MAX_BATCH in server/transport/security/request-shape.ts).
