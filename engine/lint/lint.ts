@@ -925,6 +925,7 @@ export function lint(defs: Definitions): Problem[] {
   checkReleasedStatuses(defs, problems);
   checkOwnerRole(defs, problems);
   checkRetired(defs, problems);
+  checkExplains(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)
@@ -959,6 +960,46 @@ export function formatProblem(p: Problem): string {
 /** A problem without its line and column: what it says, wherever the file has it. */
 export function problemText(p: Problem): string {
   return `${p.file}#${p.pointer}: ${p.message}`;
+}
+
+/**
+ * A rule set's `explains` (engine/explain/output-explanation.ts): the output is one of its own, and
+ * every field a row shows or its condition reads is one its rules emit for that output, or the
+ * row would never show (a renamed figure vanishes from "How we got this number").
+ */
+function checkExplains(defs: Definitions, problems: Problem[]) {
+  for (const { file, def } of defs.ruleSets.values()) {
+    const explains = def.explains;
+    if (!explains) continue;
+    const rules = (def.rules ?? []).filter((r) => r.output === explains.output);
+    if (!rules.length) {
+      problems.push({
+        file,
+        pointer: "/explains/output",
+        message: `no rule of this set decides "${explains.output}"${suggest(explains.output, (def.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])))}`,
+      });
+      continue;
+    }
+    const fields = [...new Set(rules.flatMap((r) => Object.keys(r.emit ?? {})))];
+    explains.rows.forEach((row, i) => {
+      if (!fields.includes(row.field))
+        problems.push({
+          file,
+          pointer: `/explains/rows/${i}/field`,
+          message: `"${row.field}" is not a field the rules emit for ${explains.output} (${fields.join(", ")}): the row would never show${suggest(row.field, fields)}`,
+        });
+      if (row.when !== undefined)
+        for (const ref of scanLogic(row.when, `/explains/rows/${i}/when`, file, problems)) {
+          const head = ref.path.split(".")[0]!;
+          if (!fields.includes(head))
+            problems.push({
+              file,
+              pointer: ref.pointer,
+              message: `"${ref.path}" is not a field the rules emit for ${explains.output}${suggest(head, fields)}`,
+            });
+        }
+    });
+  }
 }
 
 /**
