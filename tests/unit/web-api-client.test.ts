@@ -112,12 +112,3 @@ describe("the tRPC client", () => {
     expect(decodeURIComponent(sent[0]!.url)).toContain("step.get,step.get");
   });
 });
-
-describe("calls the server takes only alone", () => {
-  it("are the router's procedures marked alone, and each goes in a request of its own", async () => {
-    const { appRouter } = await import("@server/transport/trpc/router");
-    const { aloneProcedures } = await import("@server/transport/security/request-shape");
-    const { ALONE_PROCEDURES } = (await web("trpc")) as { ALONE_PROCEDURES: string[] };
-    expect([...ALONE_PROCEDURES].sort()).toEqual([...aloneProcedures(appRouter)].sort());
-  });
-});

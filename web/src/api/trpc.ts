@@ -5,14 +5,9 @@
 import { createTRPCClient, httpBatchLink, splitLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@server/transport/trpc/router";
+import { ALONE_PROCEDURES } from "./alone";
 import { apiFetch } from "./api-fetch";
 import { queryClient } from "./query-client";
-
-/**
- * Calls the server takes only alone in their request (their procedures' meta `alone`: each costs
- * seconds of the definitions worker; tests/unit/web-api-client.test.ts holds this list to the router).
- */
-export const ALONE_PROCEDURES: readonly string[] = ["portal.definitionsImpact", "portal.definitionsRollback"];
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
