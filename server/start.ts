@@ -10,7 +10,7 @@ import { REPO_ROOT } from "@engine/base/paths";
 import { bookletGaps, lenderFile, readLenderProfile, useLenderFile } from "@engine/lending/lender-file";
 import type { DefinitionDirs } from "@engine/definitions/load";
 import type { MessagingBudgets } from "@engine/generated/schema-types";
-import { checkSet } from "@engine/lint/check-set";
+import { checkLendingSet as checkSet } from "@engine/lending/set-check";
 import { createApp } from "./app";
 import { createBotCheck } from "./platform/botcheck";
 import { readConfig, type Config } from "./config";
@@ -95,7 +95,7 @@ export async function openServices(options: StartOptions = {}) {
         `the lender profile (${relative(REPO_ROOT, lenderFile())}) is not ready for production: ${gaps.join("; ")}`,
       );
   }
-  // The start checks what npm run check checks (and the live gate: engine/lint/check-set.ts).
+  // The start checks what npm run check checks (and the live gate: engine/lending/set-check.ts).
   const { defs, problems } = checkSet(config.definitions);
   if (problems.length)
     throw new Error(

@@ -1,8 +1,8 @@
-// npm run check: everything a set of definitions must pass before it is served (engine/lint/check-set.ts,
+// npm run check: everything a set of definitions must pass before it is served (engine/lending/set-check.ts,
 // the function the running server's live gate calls), printed as file:line:column, pointer and a
 // plain sentence. --steps, --rules, --schemas, --content and --journeys check another copy.
 import { parseArgs } from "node:util";
-import { checkSet } from "../lint/check-set";
+import { checkLendingSet as checkSet } from "../lending/set-check";
 import { formatProblem } from "../lint/lint";
 
 const { values } = parseArgs({

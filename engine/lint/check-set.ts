@@ -17,9 +17,8 @@ import {
 } from "../definitions/load";
 import { metaChecked } from "../definitions/definitions";
 import { checkJourneys, type JourneyFile } from "../funnel/worked-journeys";
-import { lenderReport } from "../lending/lender-file";
 import type { Journey } from "../generated/schema-types";
-import { checkContent } from "./content";
+import { checkContent, type TokenPolicy } from "./content";
 
 export interface SetCheck {
   defs: Definitions;
@@ -51,13 +50,22 @@ function journeysOf(defs: Definitions, problems: Problem[]): JourneyFile[] {
   return out;
 }
 
-export function checkSet(dirs: DefinitionDirs = {}): SetCheck {
+/**
+ * What the domain adds to a set's check (engine/lending/set-check.ts): which tokens each text may
+ * write, and the lender profile's findings (refused when it is marked production, notes otherwise).
+ */
+export interface DomainChecks {
+  tokens?: TokenPolicy;
+  lender?: (dirs: DefinitionDirs, defs: Definitions) => { refused: Problem[]; notes: Problem[] };
+}
+
+export function checkSet(dirs: DefinitionDirs = {}, domain: DomainChecks = {}): SetCheck {
   const { defs, problems } = loadDefinitions(dirs);
   const version = versionOfTexts(defs.texts ?? new Map());
   const unreadable = problems.filter((p) => /^(is not valid JSON|cannot be read)/.test(p.message));
   if (unreadable.length) return { defs, problems: unreadable, notes: [], version };
   // Texts too: a JSON text of content/ that is not JSON is likewise the one thing to say.
-  const content = checkContent(defs);
+  const content = checkContent(defs, domain.tokens);
   const broken = content.filter((p) => p.message.startsWith("is not valid JSON"));
   if (broken.length) return { defs, problems: broken, notes: [], version };
   problems.push(...withPositions(content, defs.texts as Map<string, string>), ...unformattedFiles(dirs));
@@ -70,19 +78,9 @@ export function checkSet(dirs: DefinitionDirs = {}): SetCheck {
   journeyProblems.push(...checkJourneys(defs, journeys));
   problems.push(...withPositions(journeyProblems, defs.texts as Map<string, string>));
 
-  const lender = lenderReport(
-    undefined,
-    { steps: dirs.steps, rules: dirs.rules, content: dirs.content, schemas: dirs.schemas },
-    (defs.params.pricing ?? {}) as Record<string, unknown>,
-  );
-  const production = !lender.profile || lender.profile.status === "production";
-  if (production) problems.push(...lender.findings);
-  return {
-    defs,
-    problems: unique(problems),
-    notes: production ? [] : lender.findings,
-    version,
-  };
+  const lender = domain.lender?.(dirs, defs) ?? { refused: [], notes: [] };
+  problems.push(...lender.refused);
+  return { defs, problems: unique(problems), notes: lender.notes, version };
 }
 
 export { folderOf };

@@ -1,11 +1,11 @@
 // The texts of content/, checked as the definitions are: every {{token}} must be one the code that
-// fills the text provides (engine/lending/text-tokens.ts), or the reader gets "[not available
-// yet]" in a disclosure or a mail; a JSON text must be JSON; a disclosure a step shows must exist
-// and say its title and version (what a signature records).
+// fills the text provides (the domain says which: engine/lending/text-tokens.ts, given as
+// `tokens`), or the reader gets "[not available yet]" in a disclosure or a mail; a JSON text must
+// be JSON; a disclosure a step shows must exist and say its title and version (what a signature
+// records).
 import type { Definitions, Problem } from "../definitions/definitions";
 import { positionAt } from "../base/json-positions";
 import { syntaxErrorMessage, syntaxErrorPosition } from "../base/json-positions";
-import { tokenAllowed, tokensFor } from "../lending/text-tokens";
 import { suggest } from "./logic";
 
 const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
@@ -31,7 +31,13 @@ function shownDocuments(defs: Definitions): { name: string; file: string; pointe
   return out;
 }
 
-export function checkContent(defs: Definitions): Problem[] {
+/** Which tokens a text of content/ may write: null when nothing fills that file's tokens. */
+export interface TokenPolicy {
+  allowed(file: string, token: string): boolean | null;
+  names(file: string): string[];
+}
+
+export function checkContent(defs: Definitions, tokens?: TokenPolicy): Problem[] {
   const problems: Problem[] = [];
   const texts = defs.texts ?? new Map<string, string>();
   for (const [file, text] of texts) {
@@ -50,9 +56,9 @@ export function checkContent(defs: Definitions): Problem[] {
         continue;
       }
     }
-    for (const match of text.matchAll(TOKEN)) {
+    for (const match of tokens ? text.matchAll(TOKEN) : []) {
       const name = match[1]!;
-      const allowed = tokenAllowed(file, name);
+      const allowed = tokens!.allowed(file, name);
       if (allowed) continue;
       problems.push({
         file,
@@ -60,7 +66,7 @@ export function checkContent(defs: Definitions): Problem[] {
         message:
           allowed === null
             ? `{{${name}}}: nothing fills the tokens of this file, so the reader would see "{{${name}}}"`
-            : `{{${name}}} is not a value this text is filled with, so the reader would see "[not available yet]"${suggest(name, tokensFor(file))}`,
+            : `{{${name}}} is not a value this text is filled with, so the reader would see "[not available yet]"${suggest(name, tokens!.names(file))}`,
         ...positionAt(text, match.index),
       });
     }

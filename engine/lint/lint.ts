@@ -976,7 +976,10 @@ function checkExplains(defs: Definitions, problems: Problem[]) {
       problems.push({
         file,
         pointer: "/explains/output",
-        message: `no rule of this set decides "${explains.output}"${suggest(explains.output, (def.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])))}`,
+        message: `no rule of this set decides "${explains.output}"${suggest(
+          explains.output,
+          (def.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])),
+        )}`,
       });
       continue;
     }

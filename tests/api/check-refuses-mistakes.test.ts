@@ -1,6 +1,6 @@
 // Issue 39, "check is clean means it works": each of the 15 mistakes product ops made that passed
 // check (or the live reload) and silently broke the funnel for applicants, and four more, is now
-// refused by npm run check's own function (engine/lint/check-set.ts) with the file, line, column,
+// refused by npm run check's own function (engine/lending/set-check.ts) with the file, line, column,
 // pointer and a plain sentence, and a running server refuses the set and keeps serving the last
 // good one. Each mistake is made in a copy of the definitions the server runs, reloaded, then
 // undone. One server with the demo applications, whose saved answers some mistakes would strand.

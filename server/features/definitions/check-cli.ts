@@ -1,5 +1,5 @@
 // npm run check: everything a set must pass before a server serves it. First what the files say
-// on their own (engine/lint/check-set.ts, as engine/cli/check.ts prints it: meta-schemas, the
+// on their own (engine/lending/set-check.ts, as engine/cli/check.ts prints it: meta-schemas, the
 // linter's semantic checks, layout, content tokens, worked journeys); then, when this machine has
 // the server's database (DATABASE_URL, or the SQLite file of DATA_DIR that npm start uses), what
 // the live gate would refuse against the applications stored there: a step removed while
@@ -10,7 +10,7 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { withPositions } from "@engine/definitions/load";
-import { checkSet } from "@engine/lint/check-set";
+import { checkLendingSet as checkSet } from "@engine/lending/set-check";
 import { formatProblem } from "@engine/lint/lint";
 import { readConfig } from "@server/config";
 import { openDb } from "@server/persistence/db/client";

@@ -7,7 +7,7 @@
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Definitions } from "@engine/definitions/definitions";
-import { checkSet } from "@engine/lint/check-set";
+import { checkLendingSet as checkSet } from "@engine/lending/set-check";
 import type { DefinitionDirs } from "@engine/definitions/load";
 import { moduleNames, standaloneParts, type StandaloneParts } from "@engine/ship/precompile";
 import { openDb, type Db } from "@server/persistence/db/client";

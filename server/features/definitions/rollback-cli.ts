@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { userInfo } from "node:os";
 import { writeFileSync } from "node:fs";
-import { checkSet } from "@engine/lint/check-set";
+import { checkLendingSet as checkSet } from "@engine/lending/set-check";
 import { formatProblem } from "@engine/lint/lint";
 import { withPositions } from "@engine/definitions/load";
 import { readConfig } from "@server/config";
