@@ -157,7 +157,8 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.route("/api/notices", createNoticeRoutes(services));
   app.route("/api/analytics", createAnalyticsRoutes(services));
   app.route("/api/validators", createValidatorRoutes(services));
-  // For load balancers and monitors: the server answers, and which definitions it serves.
+  // For load balancers and monitors: the server answers, and which definitions it serves (the
+  // event-loop hardening test reads `definitions`; a fuller health check keeps that field).
   app.get("/api/health", (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ ok: true, definitions: services.definitionsVersion });

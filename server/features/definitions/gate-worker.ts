@@ -24,7 +24,7 @@ if (process.platform === "linux")
   try {
     setPriority(19);
   } catch {}
-const { masterKey } = workerData as { masterKey: Uint8Array; entry: string };
+const { masterKey } = workerData as { masterKey: Uint8Array; entry?: string };
 
 /** Sets checked here, by version (the last few): an impact asked after a check reuses it. */
 const sets = new Map<string, Definitions>();

@@ -5,6 +5,8 @@
 // no development preview stalls an applicant's request (issue 40: one staff call held every request
 // for 15 s). The worker starts on first use, is shared by every caller of one server, and never
 // keeps the process alive.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import {
   buildDefinitions,
@@ -111,7 +113,31 @@ export interface DefinitionsGate {
   close(): Promise<void>;
 }
 
+/** The file name of the worker's own bundle, beside the server's bundle (see workerEntry). */
+export const WORKER_BUNDLE = "definitions-worker.js";
+
+/**
+ * Where the worker's code is, in each way the server runs. From source (npm start under tsx, the
+ * tests under vitest: this module's own URL ends in .ts), a worker thread does not inherit the
+ * TypeScript loader (Node 20), so gate-boot.mjs registers tsx and then imports gate-worker.ts.
+ * Built (the server bundled to plain JavaScript), gate-worker.ts is bundled as an entry of its
+ * own, WORKER_BUNDLE, in the folder of the bundle that holds this module, and runs with no loader:
+ * tsx is then needed by nothing.
+ */
+export function workerEntry(here: string = import.meta.url): { url: URL; entry?: string } {
+  if (new URL(here).pathname.endsWith(".ts"))
+    return { url: new URL("./gate-boot.mjs", here), entry: new URL("./gate-worker.ts", here).href };
+  const url = new URL(`./${WORKER_BUNDLE}`, here);
+  if (!existsSync(url))
+    throw new Error(
+      `the definitions worker is not built: bundle server/features/definitions/gate-worker.ts as ${fileURLToPath(url)}`,
+    );
+  return { url };
+}
+
 export function createDefinitionsGate(masterKey: Buffer): DefinitionsGate {
+  // Known at once, so a built server whose worker was not bundled refuses to start, not to reload.
+  const { url, entry } = workerEntry();
   let worker: Worker | null = null;
   let next = 1;
   /** Running sets the worker has been sent (it may have let one go since: it then says so). */
@@ -125,12 +151,7 @@ export function createDefinitionsGate(masterKey: Buffer): DefinitionsGate {
   };
   const started = () => {
     if (worker) return worker;
-    const w = new Worker(new URL("./gate-boot.mjs", import.meta.url), {
-      workerData: {
-        entry: new URL("./gate-worker.ts", import.meta.url).href,
-        masterKey: new Uint8Array(masterKey),
-      },
-    });
+    const w = new Worker(url, { workerData: { entry, masterKey: new Uint8Array(masterKey) } });
     w.unref();
     w.on("message", (reply: GateReply) => {
       const waiting = pending.get(reply.id);
