@@ -97,13 +97,11 @@ export async function openServices(options: StartOptions = {}) {
   }
   // The start checks what npm run check checks (and the live gate: engine/lending/set-check.ts).
   const { defs, problems } = checkSet(config.definitions);
-  if (problems.length)
-    throw new Error(
-      `${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`,
-    );
-  // The disclosures state the pricing figures too: a live site refuses to start without them.
-  if (config.production) {
-    const pricing = defs.params.pricing as Record<string, unknown> | undefined;
+  // The disclosures state the pricing figures too: a live site refuses to start without them. Said
+  // first, in production's own words (the check lists the same findings by file and line), when
+  // the pricing rules were read at all.
+  const pricing = defs.params.pricing as Record<string, unknown> | undefined;
+  if (config.production && pricing) {
     const gaps = pricingGaps(pricing);
     if (gaps.length)
       throw new Error(
@@ -117,6 +115,10 @@ export async function openServices(options: StartOptions = {}) {
         `the lender profile (${profileName}) and the pricing rules (rules/pricing.json) disagree: ${conflicts.map((c) => `${c.in === "profile" ? profileName : "rules/pricing.json"}#${c.pointer} ${c.message}`).join("; ")}`,
       );
   }
+  if (problems.length)
+    throw new Error(
+      `${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`,
+    );
   const variants = [...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id));
   if (config.funnelVariant !== undefined && !variants.includes(config.funnelVariant))
     throw new Error(
