@@ -25,9 +25,6 @@ import { badRequest, router, staffProcedure, type Context } from "../init";
 import { portalNoticesRouter } from "./portal-notices";
 import { inputOf, optionalInputOf } from "../inputs";
 
-/** The lender's own partner: its administrators alone change what every partner's applicants walk. */
-const HOUSE_PARTNER = "house";
-
 const notFound = () =>
   new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
 
