@@ -11,6 +11,7 @@ import { rollbackDefinitions } from "@server/features/definitions/live";
 import { publishedSets } from "@server/features/definitions/published";
 import { makePortalUser, signInPortal } from "../helpers/accounts";
 import { capPropertyValue, copyDefinitions } from "../helpers/definitions";
+import { proveEmail } from "../helpers/journeys";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 type Browser = ReturnType<typeof browser>;
@@ -18,8 +19,11 @@ type Browser = ReturnType<typeof browser>;
 /** A new applicant's early funnel through the given steps' answers, in order; returns their browser. */
 async function answer(server: TestServer, steps: [string, unknown][]): Promise<Browser> {
   const b = browser(server.url);
-  for (const [stepId, answers] of steps)
+  for (const [stepId, answers] of steps) {
     await b.trpc.step.submit.mutate({ stepId, answers: answers as Record<string, unknown> });
+    // The email's code step, with the code mailed to it.
+    if (stepId === "email") await proveEmail(server, b, (answers as { user: { email: string } }).user.email);
+  }
   return b;
 }
 
