@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { REPO_ROOT } from "@engine/base/paths";
 import { runA11yBench } from "./a11y";
 import { runApiBench } from "./api";
+import { runGateBench } from "./gate";
 import { runRulesBench } from "./rules";
 import { runScaleBench } from "./scale";
 import { runWebBench } from "./web";
@@ -15,6 +16,7 @@ const parts = {
   rules: runRulesBench,
   api: runApiBench,
   scale: runScaleBench,
+  gate: runGateBench,
   web: runWebBench,
   a11y: runA11yBench,
 } as const;

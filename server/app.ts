@@ -23,7 +23,7 @@ import {
   trpcRefusal,
 } from "./transport/security/guards";
 import { securityHeaders } from "./transport/security/headers";
-import { procedureKinds, trpcRequestShape } from "./transport/security/request-shape";
+import { aloneProcedures, procedureKinds, trpcRequestShape } from "./transport/security/request-shape";
 import type { Services } from "./services";
 import type { Context } from "./transport/trpc/init";
 import { appRouter } from "./transport/trpc/router";
@@ -113,7 +113,7 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
       bodyWithin(256 * 1024, (c) => trpcRefusal(c, 413, "too-large", "The request is too large.")),
       sameOriginHeader(trpcRefusal),
       crossSiteRefusal(trpcRefusal),
-      trpcRequestShape(procedureKinds(router), trpcRefusal),
+      trpcRequestShape(procedureKinds(router), trpcRefusal, "/api/trpc", aloneProcedures(router)),
       botToken(botCheck, trpcRefusal),
     ),
     trpcEndpoint({
@@ -159,6 +159,12 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.route("/api/exports", createExportRoutes(services));
   app.route("/api/analytics", createAnalyticsRoutes(services));
   app.route("/api/validators", createValidatorRoutes(services));
+  // For load balancers and monitors: the server answers, and which definitions it serves (the
+  // event-loop hardening test reads `definitions`; a fuller health check keeps that field).
+  app.get("/api/health", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ ok: true, definitions: services.definitionsVersion });
+  });
   if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production
 
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: `No API at ${c.req.path}` } }, 404));

@@ -9,7 +9,7 @@ try {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   // Production reloads the definitions when told: kill -HUP <pid> (a set that fails check is refused).
-  process.on("SIGHUP", () => void running.reloadDefinitions());
+  process.on("SIGHUP", () => void running.reloadDefinitions("SIGHUP"));
 } catch (error) {
   console.error(`Not starting: ${(error as Error).message}`);
   process.exit(1);

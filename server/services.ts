@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Definitions } from "@engine/definitions/definitions";
 import type { MessagingBudgets } from "@engine/generated/schema-types";
+import { versionOfTexts } from "@engine/definitions/load";
 import { legacyScalarFields } from "@engine/definitions/legacy-answers";
 import { sensitiveFields } from "@engine/validation/sensitive";
 import { createCodes, GUESS_WINDOW_MS, GUESSES_PER_IP } from "./features/auth/codes";
@@ -24,6 +25,7 @@ import { dbRateLimiter, rateLimitKeyMac, type RateLimit } from "./transport/secu
 import { portalPolicy } from "./features/portal/roles";
 import { createSmsSender, type SmsSender } from "./platform/sms/sender";
 import { localDiskStorage, type FileStorage } from "./persistence/storage";
+import { createDefinitionsGate } from "./features/definitions/gate";
 
 export interface ServiceDeps {
   config: Config;
@@ -78,8 +80,12 @@ function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
 export function definitionFacts(defs: Definitions) {
   return {
     defs,
-    /** Recorded with every audit event: which definitions an answer was checked against. */
-    definitionsVersion: createHash("sha256").update(JSON.stringify(defs.files)).digest("hex").slice(0, 12),
+    /** Recorded with every audit event: which definitions (and texts) an answer was checked against. */
+    definitionsVersion: defs.version
+      ? defs.version
+      : defs.texts
+        ? versionOfTexts(defs.texts)
+        : createHash("sha256").update(JSON.stringify(defs.files)).digest("hex").slice(0, 12),
     sensitive: sensitiveFields(defs.files),
     /** Lists that once held a single value: a stored single value is read as a list of one. */
     legacyScalars: legacyScalarFields(defs.files),
@@ -129,6 +135,8 @@ export function createServices(deps: ServiceDeps) {
         deriveKey(deps.masterKey, "files"),
       ),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
+    /** Checks sets and judges their impact on a thread of its own (features/definitions/gate.ts). */
+    definitionsGate: createDefinitionsGate(deps.masterKey),
     sms:
       deps.sms ??
       createSmsSender({ outboxDir: join(deps.config.dataDir, "sms-outbox"), twilio: deps.config.twilio }),
@@ -157,6 +165,8 @@ export function createServices(deps: ServiceDeps) {
       portalTokenPerIp: rateLimiter("portalTokenPerIp", { limit: 20, windowMs: 15 * MINUTE }),
       /** Signed-PDF downloads per applicant or staff member: each may render a PDF. */
       pdfDownloads: rateLimiter("pdfDownloads", { limit: 30, windowMs: 15 * MINUTE }),
+      /** The impact report per portal user: each is kept once computed, but not asked for without end. */
+      definitionsImpactPerUser: rateLimiter("definitionsImpactPerUser", { limit: 60, windowMs: 15 * MINUTE }),
       /** Analytics events per IP: a long journey (about 40 steps, 3 events each) several times over, not a flood. */
       analyticsEventsPerIp: rateLimiter("analyticsEventsPerIp", EVENTS_PER_IP),
     },

@@ -8,8 +8,9 @@ import { formatProblem } from "@engine/lint/lint";
 import { pricingConflicts, pricingGaps, productionGaps } from "@engine/lending/lender";
 import { REPO_ROOT } from "@engine/base/paths";
 import { bookletGaps, lenderFile, readLenderProfile, useLenderFile } from "@engine/lending/lender-file";
-import { loadDefinitions, type DefinitionDirs } from "@engine/definitions/load";
+import type { DefinitionDirs } from "@engine/definitions/load";
 import type { MessagingBudgets } from "@engine/generated/schema-types";
+import { checkLendingSet as checkSet } from "@engine/lending/set-check";
 import { createApp } from "./app";
 import { createBotCheck } from "./platform/botcheck";
 import { readConfig, type Config } from "./config";
@@ -25,10 +26,12 @@ import { createServices, type Services } from "./services";
 import { dbSpentTokens } from "./persistence/store/spent-tokens";
 import {
   describeReload,
+  oneAtATime,
   reloadDefinitions,
   watchDefinitions,
   type Reload,
 } from "./features/definitions/live";
+import { recordPublished } from "./features/definitions/published";
 
 /** How long a stop waits for the requests in flight (a save mid-way) before cutting them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -56,8 +59,11 @@ export interface RunningServer {
   services: Services;
   /** Where mail goes and where the key came from, for the start banner. */
   notes: string[];
-  /** Reads and checks the definitions again: a clean set serves from the next request, a broken one is refused. */
-  reloadDefinitions(): Reload;
+  /**
+   * Reads, checks and judges the definitions again: a clean set serves from the next request, one
+   * that fails check or would strand applicants is refused. `publishedBy` is recorded with the set.
+   */
+  reloadDefinitions(publishedBy?: string): Promise<Reload>;
   /** The last reload, whatever started it (the watcher, a signal, a call). */
   lastReload(): Reload | null;
   close(): Promise<void>;
@@ -89,14 +95,13 @@ export async function openServices(options: StartOptions = {}) {
         `the lender profile (${relative(REPO_ROOT, lenderFile())}) is not ready for production: ${gaps.join("; ")}`,
       );
   }
-  const { defs, problems } = loadDefinitions(config.definitions);
-  if (problems.length)
-    throw new Error(
-      `${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`,
-    );
-  // The disclosures state the pricing figures too: a live site refuses to start without them.
-  if (config.production) {
-    const pricing = defs.params.pricing as Record<string, unknown> | undefined;
+  // The start checks what npm run check checks (and the live gate: engine/lending/set-check.ts).
+  const { defs, problems } = checkSet(config.definitions);
+  // The disclosures state the pricing figures too: a live site refuses to start without them. Said
+  // first, in production's own words (the check lists the same findings by file and line), when
+  // the pricing rules were read at all.
+  const pricing = defs.params.pricing as Record<string, unknown> | undefined;
+  if (config.production && pricing) {
     const gaps = pricingGaps(pricing);
     if (gaps.length)
       throw new Error(
@@ -110,6 +115,10 @@ export async function openServices(options: StartOptions = {}) {
         `the lender profile (${profileName}) and the pricing rules (rules/pricing.json) disagree: ${conflicts.map((c) => `${c.in === "profile" ? profileName : "rules/pricing.json"}#${c.pointer} ${c.message}`).join("; ")}`,
       );
   }
+  if (problems.length)
+    throw new Error(
+      `${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`,
+    );
   const variants = [...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id));
   if (config.funnelVariant !== undefined && !variants.includes(config.funnelVariant))
     throw new Error(
@@ -186,18 +195,38 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
+  // The set this server starts with is the one published from now (unless it already is).
+  await recordPublished(services.db, {
+    version: services.definitionsVersion,
+    texts: services.defs.texts!,
+    publishedBy: "start",
+    at: services.now(),
+  });
+  notes.push(`Definitions: serving ${services.definitionsVersion}`);
   let last: Reload | null = null;
-  const reload = () => {
-    last = reloadDefinitions(services, config.definitions ?? {});
-    const said = describeReload(last);
-    if (said && !config.quiet) (last.problems.length ? console.error : console.log)(said);
-    return last;
-  };
+  const reload = (publishedBy = "reload") =>
+    oneAtATime(services, async () => {
+      try {
+        last = await reloadDefinitions(services, config.definitions ?? {}, publishedBy);
+      } catch (error) {
+        last = {
+          swapped: false,
+          version: services.definitionsVersion,
+          onDisk: null,
+          problems: [{ file: "", pointer: "", message: `the reload failed: ${(error as Error).message}` }],
+        };
+      }
+      const said = describeReload(last);
+      if (said && !config.quiet) (last.problems.length ? console.error : console.log)(said);
+      return last;
+    });
   const unwatch =
-    options.watchDefinitions && config.dev ? watchDefinitions(config.definitions ?? {}, reload) : () => {};
+    options.watchDefinitions && config.dev
+      ? watchDefinitions(config.definitions ?? {}, () => void reload("file change"))
+      : () => {};
   if (options.watchDefinitions && config.dev)
     notes.push(
-      "Definitions: reloaded when steps/, rules/ or schemas/ change (a set that fails check is refused)",
+      "Definitions: reloaded when steps/, rules/, schemas/, content/ or journeys/ change (a set that fails check, or would strand applicants, is refused)",
     );
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
@@ -216,6 +245,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close: () =>
       new Promise<void>((resolve) => {
         unwatch();
+        void services.definitionsGate.close();
         const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
         const idle = setInterval(() => http.closeIdleConnections(), 50);
         const cut = setTimeout(() => http.closeAllConnections(), config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);

@@ -50,7 +50,7 @@ describe("a production server and the lender profile", () => {
     const refusal = startServer({
       production: true,
       lenderFile: profileFile(complete),
-      definitions: { steps: copy.steps, rules: copy.rules },
+      definitions: copy.dirs,
       dataDir: join(tmpdir(), "never-opened"),
     });
     await expect(refusal).rejects.toThrow(

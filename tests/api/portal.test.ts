@@ -128,6 +128,8 @@ const PROCEDURES: Record<string, Call> = {
   "portal.funnelMap": (b) => b.trpc.portal.funnelMap.query(),
   "portal.analytics": (b) => b.trpc.portal.analytics.query(),
   "portal.definitionsImpact": (b) => b.trpc.portal.definitionsImpact.query(),
+  // A version never published: an administrator is answered (nothing served changes), others refused.
+  "portal.definitionsRollback": (b) => b.trpc.portal.definitionsRollback.mutate({ version: "000000000000" }),
   "portal.notices.list": (b) => b.trpc.portal.notices.list.query(),
   "portal.notices.ofApplication": (b, { applicationId }) =>
     b.trpc.portal.notices.ofApplication.query({ applicationId }),
@@ -188,6 +190,7 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.funnelMap": [Y, N, N],
   "portal.analytics": [Y, N, N],
   "portal.definitionsImpact": [Y, N, N],
+  "portal.definitionsRollback": [Y, N, N],
   "portal.notices.list": [Y, Y, Y],
   "portal.notices.ofApplication": [Y, Y, Y],
   "portal.notices.recordCancellation": [Y, Y, N],
@@ -352,7 +355,7 @@ describe("managing users", () => {
     copy.edit("rules/portal-roles.json", (json) =>
       json.params.roles.processor.permissions.push("users.manage"),
     );
-    const other = await testServer({ definitions: { steps: copy.steps, rules: copy.rules } });
+    const other = await testServer({ definitions: copy.dirs });
     try {
       const admin = await makePortalUser(other.services, { role: "admin" });
       const manager = await makePortalUser(other.services, { role: "processor" });

@@ -44,7 +44,7 @@ beforeAll(async () => {
     for (const variant of flow.variants)
       variant.steps.splice(variant.steps.indexOf("emailVerify") + 1, 0, "phone");
   });
-  e2e = await startE2E({ definitions: { steps: copy.steps, rules: copy.rules } });
+  e2e = await startE2E({ definitions: copy.dirs });
 }, 60_000);
 afterAll(async () => {
   await e2e?.close();
@@ -87,7 +87,7 @@ describe("web app follows the definitions (e2e)", { timeout: 60_000 }, () => {
     copy.edit("steps/initial-setup/email.json", (step) => {
       step.title = "Where should we send your offer?";
     });
-    const reload = reloadDefinitions(e2e.server.services, { steps: copy.steps, rules: copy.rules });
+    const reload = await reloadDefinitions(e2e.server.services, copy.dirs, "test");
     expect(reload).toMatchObject({ swapped: true, problems: [] });
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL("**/app/initial-setup/email");
@@ -110,7 +110,7 @@ describe("web app follows the definitions (e2e)", { timeout: 60_000 }, () => {
     copy.edit("steps/initial-setup/email.json", (step) => {
       step.title = "Which email should your offer go to?";
     });
-    expect(reloadDefinitions(e2e.server.services, { steps: copy.steps, rules: copy.rules })).toMatchObject({
+    expect(await reloadDefinitions(e2e.server.services, copy.dirs, "test")).toMatchObject({
       swapped: true,
       problems: [],
     });

@@ -7,7 +7,7 @@
 // with an email are told by mail.
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
-import { readFileSync } from "node:fs";
+import { contentJson } from "./documents";
 import { join } from "node:path";
 import { accountEmail } from "@engine/lending/borrowers";
 import { mailGate } from "../messaging/mail";
@@ -119,9 +119,10 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
       emails: [owner, ...right.holders.map((h) => h.email)].filter((e): e is string => e !== null),
     };
   });
-  const mail = (
-    JSON.parse(readFileSync(RIGHT_TO_CANCEL_TEXT_FILE, "utf8")) as { mail: { subject: string; body: string } }
-  ).mail;
+  const { mail } = contentJson<{ mail: { subject: string; body: string } }>(
+    services.defs.texts,
+    "right-to-cancel.json",
+  );
   const text = fillText(mail.body, { name: cancellation.name, date: longDate(cancellation.sentOn) });
   for (const to of new Set(emails))
     await mailGate(services)

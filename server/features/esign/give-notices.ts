@@ -4,11 +4,11 @@
 // two copies, to each borrower who has it; an owner who is not applying has no email with us, so
 // the portal lists their notice for staff to mail. Each notice given is in the audit trail.
 import { auditAction } from "@engine/lending/audit-actions";
-import { readFileSync } from "node:fs";
+import { contentJson } from "./documents";
 import { applicationStore } from "@server/persistence/store/applications";
 import { mailGate } from "../messaging/mail";
 import type { EffectHandler } from "../steps/effects";
-import { fillText, RIGHT_TO_CANCEL_TEXT_FILE } from "./cancellation";
+import { fillText } from "./cancellation";
 import { holderNotice, holderNoticePdf, RESCISSION_PDF_NAME, rightToCancel } from "./right-to-cancel";
 
 export const giveRescissionNotices: EffectHandler = {
@@ -27,12 +27,11 @@ export const giveRescissionNotices: EffectHandler = {
       });
     const emailed = right.holders.filter((h) => h.email !== null);
     return async () => {
-      const body = (
-        JSON.parse(readFileSync(RIGHT_TO_CANCEL_TEXT_FILE, "utf8")) as { noticeMail: { body: string } }
-      ).noticeMail.body;
+      const body = contentJson<{ noticeMail: { body: string } }>(services.defs.texts, "right-to-cancel.json")
+        .noticeMail.body;
       for (const holder of emailed) {
-        const { title, values } = holderNotice(doc, holder, period);
-        const pdf = await holderNoticePdf(application.id, doc, holder, period);
+        const { title, values } = holderNotice(doc, holder, period, undefined, services.defs.texts);
+        const pdf = await holderNoticePdf(application.id, doc, holder, period, services.defs.texts);
         await mailGate(services).send(
           holder.email!,
           {

@@ -276,8 +276,9 @@ export function holderNotice(
   holder: Holder,
   period: NonNullable<RightToCancel["period"]>,
   lender?: LenderProfile,
+  texts?: ReadonlyMap<string, string>,
 ) {
-  const source = readDisclosure(RESCISSION_NOTICE);
+  const source = readDisclosure(RESCISSION_NOTICE, texts);
   if (!source)
     throw new Error(
       `content/disclosures/${RESCISSION_NOTICE}.md is missing: the notice of the right to cancel cannot be given`,
@@ -295,9 +296,10 @@ export async function holderNoticePdf(
   doc: Record<string, unknown>,
   holder: Holder,
   period: NonNullable<RightToCancel["period"]>,
+  texts?: ReadonlyMap<string, string>,
 ): Promise<Uint8Array> {
   const lender = readLenderProfile();
-  const { text, ...record } = holderNotice(doc, holder, period, lender);
+  const { text, ...record } = holderNotice(doc, holder, period, lender, texts);
   const body = frontMatterOf(text).body;
   const copy = (n: number, use: string) => ({
     ...record,

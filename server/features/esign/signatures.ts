@@ -59,7 +59,7 @@ export function documentsFor(
     role,
   });
   return ids.flatMap((id) => {
-    const source = readDisclosure(id);
+    const source = readDisclosure(id, services.defs.texts);
     if (!source) throw refuse("misconfigured", `disclosure "${id}" is missing`);
     return applies(services.defs, source.appliesWhen, doc) ? [signedDocument(source, values)] : [];
   });
@@ -202,10 +202,11 @@ export type PdfResult =
 /** Makes the PDF of a signing from its record; refuses when a document is no longer the text signed. */
 export async function renderSigning(
   signing: Signing,
+  texts?: ReadonlyMap<string, string>,
 ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
   const documents = [];
   for (const record of signing.documents) {
-    const made = recordedText(record);
+    const made = recordedText(record, texts);
     if (!made.ok) return { ok: false, message: made.reason };
     documents.push({ ...record, body: frontMatterOf(made.text).body });
   }
@@ -246,7 +247,7 @@ export async function signedPdf(
     const stored = await storage.get(key);
     if (stored && sha256Hex(stored) === key) return { ok: true, bytes: stored, signing };
   }
-  const made = await renderSigning(signing);
+  const made = await renderSigning(signing, services.defs.texts);
   if (!made.ok)
     return {
       ok: false,

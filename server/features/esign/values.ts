@@ -186,6 +186,7 @@ export function disclosureValues(
   if (role)
     values.creditScoreDisclosure = creditScoreDisclosure(
       getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined,
+      defs.texts ?? CREDIT_SCORE_TEXT_FILE,
     );
   if (rescission?.applies) {
     values.rescissionStartDate = longDate(rescission.startDate);
@@ -202,9 +203,14 @@ export function disclosureValues(
  */
 export function creditScoreDisclosure(
   used: CreditScoreUsed | undefined | null,
-  file = CREDIT_SCORE_TEXT_FILE,
+  from: string | ReadonlyMap<string, string> = CREDIT_SCORE_TEXT_FILE,
 ): string {
-  const text = JSON.parse(readFileSync(file, "utf8")) as {
+  // From the served set's texts when given (the live gate), else the file.
+  const text = JSON.parse(
+    typeof from === "string"
+      ? readFileSync(from, "utf8")
+      : (from.get("content/credit-score-disclosure.json") ?? readFileSync(CREDIT_SCORE_TEXT_FILE, "utf8")),
+  ) as {
     used: string;
     notUsed: string;
     noKeyFactors: string;

@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   "identity.review",
   "definitions.view",
   "definitions.impact",
+  "definitions.rollback",
   "analytics.view",
   "notices.view",
   "rescission.record",

@@ -407,3 +407,33 @@ export const messageEvents = table(
   },
   (t) => [index("message_events_at").on(t.at, t.channel)],
 );
+
+/**
+ * Every definitions set this server (or another on the database) has served: its version, when
+ * and by whom it was published (the server's start, a file change, a signal, a rollback and the
+ * person who asked), and its files by name and SHA-256 of their text, so any version can be
+ * written back and served again (npm run definitions:rollback, the portal's rollback).
+ */
+export const definitionSets = table(
+  "definition_sets",
+  {
+    /** Its own key: a set published again (a rollback) gets a new row with the same version. */
+    id: text("id").primaryKey(),
+    version: text("version").notNull(),
+    publishedAt: timestamp("published_at").notNull(),
+    /** Who or what published it: "start", "file change", "SIGHUP", "rollback by admin@…". */
+    publishedBy: text("published_by").notNull(),
+    /** JSON {"steps/zip.json": "<sha256 of its text>", …}: every file of the set. */
+    manifest: text("manifest").notNull(),
+  },
+  (t) => [
+    index("definition_sets_published").on(t.publishedAt),
+    index("definition_sets_version").on(t.version),
+  ],
+);
+
+/** The texts of published definition files, once each by SHA-256 (most files are the same from one set to the next). */
+export const definitionTexts = table("definition_texts", {
+  sha256: text("sha256").primaryKey(),
+  text: text("text").notNull(),
+});

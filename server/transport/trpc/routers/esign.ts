@@ -3,7 +3,7 @@
 // right-to-cancel dates of the loan-disbursement page. Each borrower reads them in their own
 // session, and sees their own signature.
 import { TRPCError } from "@trpc/server";
-import { DOCUMENT_ID } from "@server/features/esign/documents";
+import { disclosureHtml, DOCUMENT_ID, readDisclosure } from "@server/features/esign/documents";
 import { rescissionFor } from "@server/features/esign/rescission";
 import { documentsFor, latestSigning } from "@server/features/esign/signatures";
 import { applicantProcedure, badRequest, router } from "../init";
@@ -67,14 +67,13 @@ export const esignRouter = router({
         });
       throw error;
     }
+    // Each text as the served set has it, rendered here (the same live gate as the steps: an edit
+    // that passes check reaches the page at its next load, with no rebuild of the web app).
     return {
-      documents: documents.map(({ id, title, version, sha256, values }) => ({
-        id,
-        title,
-        version,
-        sha256,
-        values,
-      })),
+      documents: documents.map(({ id, title, version, sha256, values }) => {
+        const source = readDisclosure(id, ctx.services.defs.texts);
+        return { id, title, version, sha256, values, html: source ? disclosureHtml(source) : "" };
+      }),
     };
   }),
 

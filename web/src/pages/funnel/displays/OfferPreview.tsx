@@ -75,7 +75,7 @@ export function OfferPreview() {
           </div>
         ) : null}
       </dl>
-      {offer.lineAmount !== undefined ? <LineBasis {...offer} lineAmount={offer.lineAmount} /> : null}
+      <LineBasis basis={offer.basis} />
       {offer.lineAmount !== undefined && offer.apr !== undefined && offer.minimumDraw !== undefined ? (
         <DrawEstimate
           lineAmount={offer.lineAmount}
