@@ -9,6 +9,15 @@ export interface Config {
   host: string;
   /** How long a stop waits for the requests in flight before cutting their connections (ms; default 10 s). */
   shutdownGraceMs?: number;
+  /**
+   * How long a stop keeps serving after /readyz turns false, before it closes the listener
+   * (SHUTDOWN_DRAIN_MS; 0): time for a load balancer polling /readyz to stop sending requests.
+   */
+  shutdownDrainMs: number;
+  /** The bearer token /metrics asks for (METRICS_TOKEN); unset, there is no /metrics. */
+  metricsToken?: string;
+  /** The least level the log writes (LOG_LEVEL: fatal, error, warn, info, debug, trace; info). */
+  logLevel: string;
   /** The SQLite file (when there is no DATABASE_URL); its folder also holds the development key and outbox. */
   databasePath: string;
   /** postgres://… (DATABASE_URL): PostgreSQL instead of the SQLite file, for several servers on one database. */
@@ -40,7 +49,7 @@ export interface Config {
   publicUrl?: string;
   /** Built web app served at /; absent in API-only tests. */
   webDir?: string;
-  /** No request log lines (tests). */
+  /** Nothing logged to stdout (tests): a test that reads the log gives the server a destination. */
   quiet: boolean;
   /** The folder of uploaded files and signed PDFs (UPLOAD_DIR; <dataDir>/uploads): a shared mount when several servers run. */
   uploadDir?: string;
@@ -66,8 +75,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const uploadMaxBytes = Number(env.UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES);
   if (!Number.isInteger(uploadMaxBytes) || uploadMaxBytes < 1)
     throw new Error("UPLOAD_MAX_BYTES must be a whole number of bytes");
+  const shutdownDrainMs = Number(env.SHUTDOWN_DRAIN_MS ?? 0);
+  if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0)
+    throw new Error("SHUTDOWN_DRAIN_MS must be a whole number of milliseconds");
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  // What a bearer token may hold (RFC 6750), and long enough not to be guessed.
+  if (metricsToken && !/^[A-Za-z0-9._~+/-]{16,}=*$/.test(metricsToken))
+    throw new Error(
+      "METRICS_TOKEN must be at least 16 characters of letters, digits and ._~+/- (openssl rand -hex 32)",
+    );
+  const logLevel = env.LOG_LEVEL || "info";
+  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel))
+    throw new Error("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
   return {
     port,
+    shutdownDrainMs,
+    metricsToken,
+    logLevel,
     host: env.HOST ?? "127.0.0.1",
     dataDir,
     databasePath: env.DATABASE_PATH ?? join(dataDir, "heloc.sqlite"),
@@ -98,3 +122,4 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
   };
 }
+
