@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { DefinitionDirs } from "@engine/definitions/load";
 import { LENDER_FILE } from "@engine/lending/lender-file";
 import { REPO_ROOT } from "@engine/base/paths";
+import type { S3StorageOptions } from "./persistence/storage/s3";
 
 export interface Config {
   port: number;
@@ -51,6 +52,11 @@ export interface Config {
   webDir?: string;
   /** Nothing logged to stdout (tests): a test that reads the log gives the server a destination. */
   quiet: boolean;
+  /**
+   * Uploaded files and signed PDFs in an S3 bucket instead of the folder (S3_BUCKET, with
+   * S3_ENDPOINT, S3_REGION, S3_PREFIX, S3_FORCE_PATH_STYLE; credentials from the AWS SDK's chain).
+   */
+  s3?: S3StorageOptions;
   /** The folder of uploaded files and signed PDFs (UPLOAD_DIR; <dataDir>/uploads): a shared mount when several servers run. */
   uploadDir?: string;
   /** Twilio for text messages (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM); absent, texts go to <dataDir>/sms-outbox. */
@@ -87,8 +93,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || "info";
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel))
     throw new Error("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
+  const s3 = env.S3_BUCKET ? readS3(env) : undefined;
   return {
     port,
+    s3,
     shutdownDrainMs,
     metricsToken,
     logLevel,
@@ -123,3 +131,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+function readS3(env: NodeJS.ProcessEnv): S3StorageOptions {
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/\s]+\/?$/.test(endpoint))
+    throw new Error(
+      "S3_ENDPOINT must be an http(s) address without a path, e.g. https://minio.internal:9000",
+    );
+  const prefix = env.S3_PREFIX ?? "uploads/";
+  if (!/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/.test(prefix))
+    throw new Error("S3_PREFIX must be folder names each ending in /, e.g. uploads/ (or empty)");
+  return {
+    bucket: env.S3_BUCKET!,
+    endpoint,
+    region: env.S3_REGION || env.AWS_REGION || undefined,
+    prefix,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "1",
+  };
+}

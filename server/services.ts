@@ -24,6 +24,7 @@ import { dbRateLimiter, rateLimitKeyMac, type RateLimit } from "./transport/secu
 import { portalPolicy } from "./features/portal/roles";
 import { createSmsSender, type SmsSender } from "./platform/sms/sender";
 import { localDiskStorage, type FileStorage } from "./persistence/storage";
+import { s3Storage } from "./persistence/storage/s3";
 import { createLog, type Log } from "./platform/observability/log";
 import { createMetrics, type Metrics } from "./platform/observability/metrics";
 
@@ -135,10 +136,12 @@ export function createServices(deps: ServiceDeps) {
     budgetsFor: deps.budgetsFor ?? ((budgets: MessagingBudgets) => budgets),
     storage:
       deps.storage ??
-      localDiskStorage(
-        deps.config.uploadDir ?? join(deps.config.dataDir, "uploads"),
-        deriveKey(deps.masterKey, "files"),
-      ),
+      (deps.config.s3
+        ? s3Storage(deps.config.s3, deriveKey(deps.masterKey, "files"))
+        : localDiskStorage(
+            deps.config.uploadDir ?? join(deps.config.dataDir, "uploads"),
+            deriveKey(deps.masterKey, "files"),
+          )),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
     sms:
       deps.sms ??
