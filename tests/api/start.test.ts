@@ -1,5 +1,6 @@
-// npm start, as a person runs it: a real process on a loopback port, its SQLite file created
-// and migrated, demo data in, and the URL printed. On the PostgreSQL run of the API tests
+// npm start, as a person runs it (node scripts/start.mjs: the built server, dist/server/main.js,
+// run with node after building what is stale): a real process on a loopback port, its SQLite file
+// created and migrated, demo data in, and the URL printed. On the PostgreSQL run of the API tests
 // (scripts/with-postgres.mjs) it gets a database of its own there instead of the file.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
@@ -19,7 +20,7 @@ const onPostgres = dialect === "postgresql";
 
 beforeAll(async () => {
   const databaseUrl = await freshDatabaseUrl();
-  server = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
+  server = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -36,7 +37,7 @@ beforeAll(async () => {
     });
     server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
-}, 60_000);
+}, 180_000); // a build first, when the sources are newer than dist/
 
 afterAll(() => {
   server?.kill("SIGTERM");
