@@ -342,7 +342,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     if (checked === "locked") return fail(c, "CodeLocked");
     const accountId = checked === "ok" ? await accountByPhone(services, phone) : null;
     if (!accountId) {
-      await attempts.failed(`phone:${phone}`);
+      await attempts.failed(`phone:${phone}`, "code");
       return fail(c, "CredentialsSignin", 401, "code");
     }
     const previous = await sessions.validate(jar.get(io, "session"));
