@@ -8,6 +8,7 @@ import { REPO_ROOT } from "@engine/base/paths";
 import { runA11yBench } from "./a11y";
 import { runApiBench } from "./api";
 import { runGateBench } from "./gate";
+import { runCapacityBench } from "./capacity";
 import { runRulesBench } from "./rules";
 import { runScaleBench } from "./scale";
 import { runWebBench } from "./web";
@@ -15,6 +16,7 @@ import { runWebBench } from "./web";
 const parts = {
   rules: runRulesBench,
   api: runApiBench,
+  capacity: runCapacityBench,
   scale: runScaleBench,
   gate: runGateBench,
   web: runWebBench,

@@ -6,6 +6,7 @@ import { Hono, type Context as HonoContext } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AnyRouter } from "@trpc/server";
@@ -37,27 +38,23 @@ import { bodyWithin, withBodyOnly } from "./transport/http/body";
 import { createValidatorRoutes } from "./transport/http/validators";
 import { pageShellFor, visitorTargetFor } from "./transport/http/page-shell";
 import { stepIdForRoute } from "@engine/ship/page-files";
-import { logLine } from "./transport/http/log-line";
+import { noteUser, requestLog } from "./transport/http/request-log";
+import { createOpsRoutes } from "./transport/http/ops";
 
 /** `router` is the API's own; the bench mounts a trivial one to measure this stack's ceiling. */
 export function createApp(services: Services, botCheck: BotCheckVerifier, router: AnyRouter = appRouter) {
   const { config } = services;
   const app = new Hono();
 
-  if (!config.quiet)
-    app.use("*", async (c, next) => {
-      const started = performance.now();
-      await next();
-      // The path only: query strings may carry procedure input. One JSON line, escaped (./transport/http/log-line.ts).
-      console.log(
-        logLine({
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        }),
-      );
-    });
+  // A request id and one log line per request (no input, no personal data), timed for /metrics.
+  app.use(
+    "*",
+    ...requestLog({
+      log: services.log,
+      metrics: services.metrics,
+      procedures: new Set(procedureKinds(router).keys()),
+    }),
+  );
   // Pages never compile code: the funnel runs validators the server compiled (/api/validators) and
   // interprets JSON-logic. Only development's live preview (/dev/...) compiles the files being edited.
   const recaptcha = config.recaptchaSecret
@@ -90,7 +87,10 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   // and logged by its kind only (Hono's default prints the whole error).
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    console.error(logLine({ method: c.req.method, path: c.req.path, failed: error.name }));
+    services.log.error(
+      { reqId: c.get("requestId"), err: error.name },
+      `${c.req.method} ${routePath(c, c.req.routeIndex)} failed: ${error.name}`,
+    );
     return c.json(
       {
         error: {
@@ -125,6 +125,11 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
         try {
           ip = getConnInfo(c).remote.address ?? ip;
         } catch {}
+        const session = {
+          applicant: await services.auth.applicant.current(cookies),
+          portal: await services.auth.portal.current(cookies),
+        };
+        noteUser(c, session);
         return {
           services,
           cookies,
@@ -132,13 +137,14 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
           ip,
           origin: new URL(req.url).origin,
           userAgent: req.headers.get("user-agent"),
-          applicant: await services.auth.applicant.current(cookies),
-          portal: await services.auth.portal.current(cookies),
+          ...session,
         };
       },
       onError: ({ error, path }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR")
-          console.error(logLine({ trpc: path ?? "?", failed: error.cause?.name ?? error.name }));
+        if (error.code === "INTERNAL_SERVER_ERROR") {
+          const err = error.cause?.name ?? error.name;
+          services.log.error({ procedure: path ?? "?", err }, `tRPC ${path ?? "?"} failed: ${err}`);
+        }
       },
     }),
   );
@@ -166,6 +172,9 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
     return c.json({ ok: true, definitions: services.definitionsVersion });
   });
   if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production
+
+  // Health, readiness and metrics, for load balancers and monitoring (never the web app's fallback).
+  app.route("/", createOpsRoutes(services));
 
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: `No API at ${c.req.path}` } }, 404));
 

@@ -2,7 +2,12 @@
 import { startServer } from "./start";
 
 try {
-  const running = await startServer({ demo: true, firstAdmin: true, watchDefinitions: true });
+  const running = await startServer({
+    demo: true,
+    firstAdmin: true,
+    watchDefinitions: true,
+    processMetrics: true,
+  });
   for (const note of running.notes) console.log(note);
   console.log(`\nHELOC funnel running at ${running.url}/\n`);
   const stop = () => void running.close().then(() => process.exit(0));

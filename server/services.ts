@@ -26,6 +26,9 @@ import { portalPolicy } from "./features/portal/roles";
 import { createSmsSender, type SmsSender } from "./platform/sms/sender";
 import { localDiskStorage, type FileStorage } from "./persistence/storage";
 import { createDefinitionsGate } from "./features/definitions/gate";
+import { s3Storage } from "./persistence/storage/s3";
+import { createLog, type Log } from "./platform/observability/log";
+import { createMetrics, type Metrics } from "./platform/observability/metrics";
 
 export interface ServiceDeps {
   config: Config;
@@ -48,6 +51,10 @@ export interface ServiceDeps {
    * that are not about budgets widen them (many applicants from one loopback address).
    */
   budgetsFor?: (budgets: MessagingBudgets) => MessagingBudgets;
+  /** The server's log (server/platform/observability/log.ts); by default none. */
+  log?: Log;
+  /** The server's Prometheus series; by default a registry of their own. */
+  metrics?: Metrics;
 }
 
 const MINUTE = 60_000;
@@ -109,10 +116,15 @@ export function createServices(deps: ServiceDeps) {
   const keyMac = rateLimitKeyMac(deriveKey(deps.masterKey, "rate-limit-keys"));
   /** A limiter counted in the database, so every server on it counts together. */
   const rateLimiter = (name: string, rule: RateLimit) => dbRateLimiter(deps.db, name, rule, keyMac, clock);
-  const background = afterResponse("sign-in");
+  const log = deps.log ?? createLog({ dev: false, quiet: true });
+  const background = afterResponse("sign-in", log);
   return {
     ...deps,
     now,
+    log,
+    metrics: deps.metrics ?? createMetrics(),
+    /** A stop has begun: /readyz says not ready (server/start.ts sets it). */
+    lifecycle: { stopping: false },
     ...definitionFacts(deps.defs),
     cipher: createCipher(deriveKey(deps.masterKey, "fields")),
     auth: { applicant: authOf("applicant", deps, now), portal: authOf("portal", deps, now) },
@@ -130,10 +142,12 @@ export function createServices(deps: ServiceDeps) {
     budgetsFor: deps.budgetsFor ?? ((budgets: MessagingBudgets) => budgets),
     storage:
       deps.storage ??
-      localDiskStorage(
-        deps.config.uploadDir ?? join(deps.config.dataDir, "uploads"),
-        deriveKey(deps.masterKey, "files"),
-      ),
+      (deps.config.s3
+        ? s3Storage(deps.config.s3, deriveKey(deps.masterKey, "files"))
+        : localDiskStorage(
+            deps.config.uploadDir ?? join(deps.config.dataDir, "uploads"),
+            deriveKey(deps.masterKey, "files"),
+          )),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
     /** Checks sets and judges their impact on a thread of its own (features/definitions/gate.ts). */
     definitionsGate: createDefinitionsGate(deps.masterKey),

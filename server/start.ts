@@ -12,10 +12,13 @@ import type { DefinitionDirs } from "@engine/definitions/load";
 import type { MessagingBudgets } from "@engine/generated/schema-types";
 import { checkLendingSet as checkSet } from "@engine/lending/set-check";
 import { createApp } from "./app";
-import { createBotCheck } from "./platform/botcheck";
+import type { DestinationStream } from "pino";
+import { countedBotCheck, createBotCheck } from "./platform/botcheck";
 import { readConfig, type Config } from "./config";
-import { describeUrl, openDb } from "./persistence/db/client";
-import { createMailer } from "./platform/mail/mailer";
+import { describeUrl, observeTransactions, openDb } from "./persistence/db/client";
+import { countedMailer, createMailer } from "./platform/mail/mailer";
+import { createLog } from "./platform/observability/log";
+import { createMetrics } from "./platform/observability/metrics";
 import { loadKey } from "./platform/crypto/encryption";
 import { deriveKey } from "./platform/crypto/keys";
 import { ensureFirstAdmin } from "./features/portal/first-admin";
@@ -52,6 +55,10 @@ export interface StartOptions extends Partial<Config> {
   budgetsFor?: (budgets: MessagingBudgets) => MessagingBudgets;
   /** In development (config.dev), reload the definitions when their files change (npm start does). */
   watchDefinitions?: boolean;
+  /** Where the log goes instead of stdout (a test that reads the log of a journey). */
+  logDestination?: DestinationStream;
+  /** The process's own series (CPU, memory, event loop) in /metrics: the server a process runs for (server/main.ts). */
+  processMetrics?: boolean;
 }
 
 export interface RunningServer {
@@ -140,12 +147,23 @@ export async function openServices(options: StartOptions = {}) {
     dialect,
     close: closeDb,
   } = await openDb({ url: config.databaseUrl, path: config.databasePath });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    outboxDir: join(dataDir, "outbox"),
-    from: config.mailFrom,
+  const log = createLog({
+    dev: config.dev,
+    quiet: config.quiet,
+    destination: options.logDestination,
+    level: config.logLevel,
   });
-  const botCheck = createBotCheck({
+  const metrics = createMetrics({ process: options.processMetrics });
+  observeTransactions(db, (seconds, outcome) => metrics.transactionDuration.observe({ outcome }, seconds));
+  const mailer = countedMailer(
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: join(dataDir, "outbox"),
+      from: config.mailFrom,
+    }),
+    metrics,
+  );
+  const rawBotCheck = createBotCheck({
     RECAPTCHA_SECRET: config.recaptchaSecret,
     RECAPTCHA_SITE_KEY: config.recaptchaSiteKey,
     RECAPTCHA_MIN_SCORE: config.recaptchaMinScore,
@@ -153,7 +171,10 @@ export async function openServices(options: StartOptions = {}) {
     spent: dbSpentTokens(db, options.now),
     altchaCost: options.botCheckCost,
   });
+  const botCheck = countedBotCheck(rawBotCheck, metrics);
   const services = createServices({
+    log,
+    metrics,
     config,
     defs,
     db,
@@ -174,6 +195,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`,
     `Encryption key: ${keySource}`,
     `Bot check: ${botCheck.kind}`,
+    `Files: ${services.storage.describe()}`,
   ];
   notes.push(...(await sealAtRest(services)));
   const released = await releaseUnprovenAddresses(services);
@@ -217,7 +239,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         };
       }
       const said = describeReload(last);
-      if (said && !config.quiet) (last.problems.length ? console.error : console.log)(said);
+      if (said && !config.quiet) last.problems.length ? services.log.error(said) : services.log.info(said);
       return last;
     });
   const unwatch =
@@ -239,22 +261,32 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     notes,
     reloadDefinitions: reload,
     lastReload: () => last,
-    // A graceful stop (SIGTERM at a deploy): no new connections, idle ones closed as they go idle,
-    // requests in flight answered (a save cut off mid-way used to find the database closed and
-    // answer 500) for up to SHUTDOWN_GRACE_MS, then everything cut; the database closes last.
-    close: () =>
-      new Promise<void>((resolve) => {
-        unwatch();
-        void services.definitionsGate.close();
-        const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
-        const idle = setInterval(() => http.closeIdleConnections(), 50);
-        const cut = setTimeout(() => http.closeAllConnections(), config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
-        server.close(() => {
-          clearInterval(idle);
-          clearTimeout(cut);
-          void closeDb().then(resolve, resolve);
-        });
-        http.closeIdleConnections();
-      }),
+    close: async () => {
+      // Readiness first (/readyz answers 503 from now on), then, after SHUTDOWN_DRAIN_MS of still
+      // serving (a load balancer polling /readyz takes this server out meanwhile), the stop proper.
+      services.lifecycle.stopping = true;
+      if (config.shutdownDrainMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      await stopServing();
+    },
   };
+
+  // A graceful stop (SIGTERM at a deploy): no new connections, idle ones closed as they go idle,
+  // requests in flight answered (a save cut off mid-way used to find the database closed and
+  // answer 500) for up to SHUTDOWN_GRACE_MS, then everything cut; the database closes last.
+  function stopServing() {
+    return new Promise<void>((resolve) => {
+      unwatch();
+      void services.definitionsGate.close();
+      const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
+      const idle = setInterval(() => http.closeIdleConnections(), 50);
+      const cut = setTimeout(() => http.closeAllConnections(), config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+      server.close(() => {
+        clearInterval(idle);
+        clearTimeout(cut);
+        void closeDb().then(resolve, resolve);
+      });
+      http.closeIdleConnections();
+    });
+  }
 }

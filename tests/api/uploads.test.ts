@@ -579,8 +579,9 @@ describe("uploads refused, with nothing stored", () => {
     const ann = await signedInApplicant();
     failNextCommit.with = new Error("SQLITE_FULL: database or disk is full");
     const errors: unknown[] = [];
-    const log = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args);
+    const log = server.services.log;
+    const original = log.error;
+    log.error = ((...args: unknown[]) => void errors.push(args)) as typeof log.error;
     try {
       const sent = await expectRefused(
         ann.applicationId,
@@ -592,8 +593,9 @@ describe("uploads refused, with nothing stored", () => {
       expect(JSON.stringify(sent.body)).not.toMatch(/SQLITE|disk is full/);
     } finally {
       failNextCommit.with = null;
-      console.error = log;
+      log.error = original;
     }
+    expect(errors.length).toBeGreaterThan(0);
     expect(JSON.stringify(errors)).not.toMatch(/a\.pdf/);
   });
 

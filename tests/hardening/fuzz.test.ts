@@ -15,6 +15,7 @@ import { rows } from "@server/persistence/db/client";
 import * as schema from "@server/persistence/db/schema";
 import { appRouter } from "@server/transport/trpc/router";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { Writable } from "node:stream";
 import { browser, testServer, type TestServer } from "../helpers/server";
 import { hostileValues, oversizedBody, rawBodies, type RawBody } from "./hostile";
 
@@ -38,8 +39,19 @@ let cookie = "";
 let applicantId = "";
 const csrf: Record<"Applicant" | "Portal", string> = { Applicant: "", Portal: "" };
 
+/** Every line the server logs (one a request, at least): checked for echoes of what it was sent. */
+const serverLog: string[] = [];
+
 beforeAll(async () => {
-  server = await testServer();
+  server = await testServer({
+    quiet: false,
+    logDestination: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        serverLog.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+        done();
+      },
+    }),
+  });
   const b = browser(server.url);
   const applicant = await makeApplicant(server.services, { doc: { setup: { propertyValue: 500000 } } });
   applicantId = applicant.userId;
@@ -735,6 +747,8 @@ describe("hostile input (fuzz)", () => {
       "polluted",
       "gnp.exe",
     ];
+    expect(serverLog.length).toBeGreaterThan(probes.length);
+    logged.push(...serverLog);
     expect(logged.filter((line) => echoed.some((marker) => line.includes(marker)))).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();

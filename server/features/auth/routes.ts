@@ -260,7 +260,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       const password = typeof form.password === "string" ? form.password : "";
       const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
       if (!ok || !account?.passwordHash) {
-        await attempts.failed(email);
+        await attempts.failed(email, "password");
         return fail(c, "CredentialsSignin", 401, "password");
       }
       const overCodes = await limited(c, attempts.codeLimits(email, ip));
@@ -290,7 +290,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
             ? ((await accounts.byEmail(email))?.id ?? null)
             : await accountProvenBy(services, email, sessionUser);
       if (!accountId) {
-        await attempts.failed(email);
+        await attempts.failed(email, "code");
         return fail(c, "CredentialsSignin", 401, "code");
       }
       await accounts.verified(accountId);
@@ -301,7 +301,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
       // Unknown accounts cost the same hash as known ones, so timing does not tell them apart.
       const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
       if (!ok || !account?.passwordHash) {
-        await attempts.failed(email);
+        await attempts.failed(email, "password");
         return fail(c, "CredentialsSignin", 401, "password");
       }
       accountId = account.id;
@@ -342,7 +342,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     if (checked === "locked") return fail(c, "CodeLocked");
     const accountId = checked === "ok" ? await accountByPhone(services, phone) : null;
     if (!accountId) {
-      await attempts.failed(`phone:${phone}`);
+      await attempts.failed(`phone:${phone}`, "code");
       return fail(c, "CredentialsSignin", 401, "code");
     }
     const previous = await sessions.validate(jar.get(io, "session"));
@@ -427,7 +427,7 @@ export function createAuthRoutes(services: Services, kind: SessionKind, botCheck
     const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
     const code = typeof body.code === "string" && /^[A-Za-z_]{1,64}$/.test(body.code) ? body.code : "unknown";
     const level = body.level === "warn" || body.level === "debug" ? body.level : "error";
-    console.warn(`[auth:${kind}] client ${level}: ${code}`);
+    services.log.warn({ kind, level, clientCode: code }, `[auth:${kind}] client ${level}: ${code}`);
     return c.body(null, 204);
   });
 

@@ -22,6 +22,7 @@ import { deliverableAddress } from "../messaging/mail";
 import { documentsFor } from "../esign/signatures";
 import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
+import { errorKind } from "@server/platform/observability/log";
 
 export const CREDIT_SCORE_NOTICE = "credit-score-notice";
 export const CREDIT_SCORE_PDF_NAME = "notice-to-the-home-loan-applicant.pdf";
@@ -181,7 +182,7 @@ export async function recordCreditScoreUsed(
         { kind: "credit-score-notice", applicationId: done.app.id },
       );
     } catch (error) {
-      console.error(`credit score notice: the mail failed (${(error as Error).name})`);
+      services.log.error({ err: errorKind(error) }, "credit score notice: the mail failed");
     }
   }
   return { borrower: done.role, name: done.name, emailed: done.email !== null };

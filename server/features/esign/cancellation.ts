@@ -18,6 +18,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { dateIn } from "./rescission";
 import { cancelledStatus, rightToCancel, type Cancellation } from "./right-to-cancel";
 import { longDate } from "./values";
+import { errorKind } from "@server/platform/observability/log";
 
 export const RIGHT_TO_CANCEL_TEXT_FILE = join(REPO_ROOT, "content/right-to-cancel.json");
 
@@ -132,7 +133,7 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
         { kind: "rescission-cancelled", applicationId: request.applicationId },
       )
       .catch((error: unknown) =>
-        console.error(`rescission: the cancellation mail failed (${(error as Error).name})`),
+        services.log.error({ err: errorKind(error) }, "rescission: the cancellation mail failed"),
       );
   return cancellation;
 }

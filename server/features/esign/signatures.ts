@@ -28,6 +28,7 @@ import { signedAnswersOf } from "./signed-answers";
 import { rescissionFor } from "./rescission";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { disclosureValues } from "./values";
+import { errorKind } from "@server/platform/observability/log";
 
 export type SignatureRow = typeof signatures.$inferSelect;
 export type Signer = SignatureRow["signer"];
@@ -261,7 +262,7 @@ export async function signedPdf(
       .set({ pdfKey: storedKey })
       .where(and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signing.signedAt)));
   } catch (error) {
-    console.error(`esign: the signed PDF could not be stored (${(error as Error).name})`);
+    services.log.error({ err: errorKind(error) }, "esign: the signed PDF could not be stored");
   }
   return { ok: true, bytes: made.bytes, signing };
 }

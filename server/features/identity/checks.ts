@@ -12,6 +12,7 @@ import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
 import { decideUploads, mailRejections } from "../uploads/review";
 import type { IdentityCase, IdentityStatus } from "./provider";
+import { errorKind } from "@server/platform/observability/log";
 
 export interface IdSidesState {
   borrower: BorrowerRole;
@@ -93,8 +94,10 @@ export async function startIdentityCaseIfComplete(
     });
     return result.status;
   } catch (error) {
-    console.error(
-      `identity provider ${provider.name} could not start a case: ${(error as Error).name}: ${(error as Error).message}`,
+    // Its kind only: a provider's message may quote the applicant.
+    services.log.error(
+      { provider: provider.name, err: errorKind(error) },
+      `identity provider ${provider.name} could not start a case`,
     );
     return null;
   }
@@ -195,7 +198,7 @@ export async function decideReview(
       outcome.rejected,
       decision.reason ?? "the photo of your ID could not be verified",
     ).catch((error: unknown) =>
-      console.error(`identity review: the rejection mail failed (${(error as Error).name})`),
+      services.log.error({ err: errorKind(error) }, "identity review: the rejection mail failed"),
     );
   return { ok: true, applicationId: outcome.applicationId };
 }

@@ -134,7 +134,7 @@ export function portalUsersOf(services: Services) {
       await mailLink(user.email, purpose, token, base, partnerName);
       return true;
     } catch {
-      console.error(`portal: the ${purpose} mail could not be sent`);
+      services.log.error({ purpose }, `portal: the ${purpose} mail could not be sent`);
       return false;
     }
   };

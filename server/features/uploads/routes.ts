@@ -247,7 +247,7 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
   });
 
   app.onError((error, c) => {
-    console.error(`upload route failed: ${error.name}`);
+    services.log.error({ reqId: c.get("requestId"), err: error.name }, `upload route failed: ${error.name}`);
     const what = c.req.method === "POST" ? "Nothing was stored; please try again." : "Please try again.";
     return fail(c, 500, "INTERNAL_SERVER_ERROR", `Something went wrong on our side. ${what}`);
   });

@@ -376,7 +376,7 @@ export function uploadService(services: Services) {
       if (!row || !allowed) throw new UploadError(404, "NOT_FOUND", "There is no such upload.");
       const bytes = await storage.get(row.storageKey);
       if (!bytes || sha256Hex(bytes) !== row.sha256) {
-        console.error(`upload ${row.id}: stored file missing or damaged`);
+        services.log.error({ upload: row.id }, `upload ${row.id}: stored file missing or damaged`);
         throw new UploadError(
           500,
           "INTERNAL_SERVER_ERROR",

@@ -35,6 +35,7 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     return { ...owner, stepId: null, revision: 0, ruleId: "emailVerify.known-address" };
   }
   let after = afterCommit();
+  let saved = false;
   const response = await transaction(s.services.db, async (tx): Promise<SubmitResult> => {
     // The work may run again (PostgreSQL retries a serialization failure): what an earlier try
     // started was rolled back with it, so its session cookie and its mail must not go out.
@@ -46,8 +47,10 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     const decided = merged.reader?.member
       ? await saveMember(s, tx, merged, ownerDone)
       : await saveOwner(s, tx, merged, ownerDone, after);
+    saved = true;
     return record(s, tx, merged, decided, voided, after);
   });
+  if (saved) s.services.metrics.stepSaves.inc({ step: s.step.id });
   await runAfterCommit(s, after);
   return response;
 }

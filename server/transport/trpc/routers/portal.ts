@@ -24,6 +24,7 @@ import { decideUploads, mailRejections } from "@server/features/uploads/review";
 import { badRequest, router, staffProcedure, type Context } from "../init";
 import { portalNoticesRouter } from "./portal-notices";
 import { inputOf, optionalInputOf } from "../inputs";
+import { errorKind } from "@server/platform/observability/log";
 
 const notFound = () =>
   new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
@@ -177,7 +178,7 @@ const uploadsRouter = router({
       });
       if (rejected.length)
         await mailRejections(ctx.services, app, rejected, reason!).catch((error: unknown) =>
-          console.error(`upload review: the rejection mail failed (${(error as Error).name})`),
+          ctx.services.log.error({ err: errorKind(error) }, "upload review: the rejection mail failed"),
         );
       return { uploadId: file.id, status: input.decision };
     }),
