@@ -22,6 +22,8 @@ import { pathAliases } from "./path-aliases.mjs";
  */
 export const SERVER_ENTRIES = {
   main: "server/main.ts",
+  // The live gate's worker thread (server/features/definitions/gate.ts WORKER_BUNDLE).
+  "definitions-worker": "server/features/definitions/gate-worker.ts",
 };
 
 const require = createRequire(join(process.cwd(), "package.json"));
