@@ -28,10 +28,15 @@ type Describe = (args: string[], say: Said) => string;
 const AUDIT_ACTIONS = {
   // The applicant's answers and documents
   "step.submit": (a, say) => `Answered ${say.step(a[0] ?? "")}`,
+  "step.part": (a, say) =>
+    `Saved a part of ${say.step(a[0] ?? "")} (${humanize((a[1] ?? "").split(".").pop() ?? "")})`,
+  "application.submitted": () => "Application submitted: the last act it needed is in",
   "upload.add": (a, say) => `Uploaded ${say.doc(a[0] ?? "")}`,
   "upload.remove": (a, say) => `Removed ${say.doc(a[0] ?? "")}`,
   "members.accept": (a, say) => `Joined the application (${say.who(a[0] ?? "")})`,
   "account.signedInByEmailStep": () => "Signed in with the code mailed to an address already theirs",
+  "journey.reopened": (a, say) =>
+    `A page is due again for the ${say.who(a[0] ?? "")} after another borrower's answers: ${say.step(a[1] ?? "")}`,
   // Signatures and disclosures
   "esign.signed": (a, say) => `Signed the disclosures${a[0] ? ` (${say.who(a[0])})` : ""}`,
   "esign.voided": (a, say) => `Signature voided by a changed answer (${say.who(a[0] ?? "")})`,

@@ -12,6 +12,7 @@ import { recheckDue, recheckOnVisit } from "@server/features/steps/recheck";
 import { type Context } from "@server/transport/trpc/init";
 import { refuseClosedStep, requireSessionFor } from "./access";
 import { journeyFor, ownerJourney, readerFacts } from "./journey";
+import { becauseOf, type Because } from "./because";
 
 type StepRef = NonNullable<APIInputs["stepRef"]>;
 
@@ -46,6 +47,7 @@ export async function getStep(ctx: Context, input: StepRef) {
       due: null,
       locked: false,
       prefill: {} as Record<string, unknown>,
+      because: null as Because | null,
     };
   }
   const facts = readerFacts(services, reader);
@@ -61,6 +63,13 @@ export async function getStep(ctx: Context, input: StepRef) {
           writes(reader.part, field),
         ),
       );
+  // Due again because of another borrower's answers: the page says who changed what.
+  // Only an application someone else acts on can have one (no read for a borrower applying alone).
+  const shared = reader.member !== null || reader.part.except.length > 0;
+  const because =
+    shared && !locked && journey!.due === step.id
+      ? await becauseOf(services, reader, ctx.applicant!.userId, step.id)
+      : null;
   return {
     /** Which step was read: its definition the browser already has, in the definitions bundle. */
     stepId: step.id,
@@ -85,5 +94,7 @@ export async function getStep(ctx: Context, input: StepRef) {
     locked,
     /** Field pointer → the value an unanswered field starts from (the step's prefill): shown filled, editable, judged on save. */
     prefill,
+    /** This page is due again because another borrower changed their answers: who, what (by title) and when. */
+    because,
   };
 }

@@ -2,7 +2,7 @@
 // application's status, saved in the transaction. A visitor's first saved answer starts a guest
 // account, application and session.
 import { admitGuest } from "@server/features/messaging/guests";
-import { doneSteps } from "@engine/funnel/journey";
+import { doneSteps, type Journey } from "@engine/funnel/journey";
 import { chooseVariant, flowOf } from "@engine/funnel/funnel";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
@@ -17,6 +17,8 @@ import { staleRevision, type Submission, type SubmitResult } from "./submission"
 export interface Decided {
   app: StoredApplication;
   saved: Omit<SubmitResult, "voided">;
+  /** The owner's path after this save: submitted when the last act it asks is in. */
+  ownerAfter: Journey;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
   });
   return {
     app,
+    ownerAfter: owner,
     saved: {
       ...routeAfter(s, journey, null, ruleOf(s, m.doc, app, reader.part)),
       revision: member.revision + 1,
@@ -96,6 +99,7 @@ export async function saveOwner(
   }
   return {
     app,
+    ownerAfter: journey,
     saved: {
       ...routeAfter(s, journey, app.recheck ? journey.due : null, ruleOf(s, m.doc, app, m.part)),
       revision: app.revision + 1,

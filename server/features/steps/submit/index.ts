@@ -4,7 +4,8 @@
 // the authority (./check.ts); merge into the stored application (./merge.ts); decide where they go
 // next along their own path, and save it all in one transaction with the step's effects and the
 // domain's save steps (./decide.ts, ./owner-save-steps.ts, ./record.ts); then the work after the
-// commit (./after-commit.ts). Nothing is saved unless everything passes.
+// commit (./after-commit.ts); what the save means for the application's other readers, and its
+// submission, is ./tell-others.ts. Nothing is saved unless everything passes.
 import { transaction } from "@server/persistence/db/client";
 import type { Context } from "@server/transport/trpc/init";
 import { signInToProvenAccount } from "@server/features/auth/email-proof";
@@ -14,6 +15,7 @@ import { checkBeforeSave } from "./check";
 import { saveMember, saveOwner } from "./decide";
 import { merge, voidCoveredSignatures } from "./merge";
 import { record } from "./record";
+import { othersBefore, tellOthers } from "./tell-others";
 import { readSubmission, type StepSubmit, type SubmitResult } from "./submission";
 
 export type { SubmitResult } from "./submission";
@@ -42,11 +44,14 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId, submitted) : null;
     if (again) return again;
     const merged = await merge(s, tx, serverSet);
+    const before = await othersBefore(s, tx, merged);
     const { voided, ownerDone } = await voidCoveredSignatures(s, tx, merged);
     const decided = merged.reader?.member
       ? await saveMember(s, tx, merged, ownerDone)
       : await saveOwner(s, tx, merged, ownerDone, after);
-    return record(s, tx, merged, decided, voided, after);
+    const out = await record(s, tx, merged, decided, voided, after);
+    await tellOthers(s, tx, merged, decided, voided, ownerDone, before, after);
+    return out;
   });
   await runAfterCommit(s, after);
   return response;

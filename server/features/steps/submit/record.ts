@@ -36,7 +36,10 @@ export async function record(
     const later = await handlerOf(effect).record?.(context);
     if (later) after.work.push(later);
   }
-  if (voided.length) after.work.push(() => notifyVoidedSigners(services, app, voided));
+  if (voided.length)
+    after.work.push(() =>
+      notifyVoidedSigners(services, app, voided, { by: reader?.role ?? OWNER_ROLE, doc }),
+    );
   const out: SubmitResult = { ...saved, ...(voided.length ? { voided: voided.map((v) => v.signer) } : {}) };
   if (s.receipt)
     await receiptsOf(services).record(

@@ -223,8 +223,10 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
     shared: sharesStep(step, data?.part),
     locked: data?.locked ?? false,
     recheck: data?.recheck ?? false,
+    because: data?.because ?? null,
   };
-  const partsReady = useStepParts(defs, step, notices.shared || notices.locked || notices.recheck);
+  const anyNotice = notices.shared || notices.locked || notices.recheck || notices.because !== null;
+  const partsReady = useStepParts(defs, step, anyNotice);
 
   if (loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
@@ -246,9 +248,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
           done={data?.done ?? []}
         />
       </div>
-      {noticesChunk && (notices.shared || notices.locked || notices.recheck) ? (
-        <noticesChunk.default {...notices} />
-      ) : null}
+      {noticesChunk && anyNotice ? <noticesChunk.default {...notices} /> : null}
       <StepForm
         defs={defs}
         stepId={step.id}
