@@ -7,7 +7,7 @@
 // valid step, with the validator's cleaned answers (hidden answers dropped).
 import { Button, mergeClasses } from "@fluentui/react-components";
 import Form, { type IChangeEvent } from "@rjsf/core";
-import type { RegistryFieldsType, UiSchema } from "@rjsf/utils";
+import type { RegistryFieldsType, RegistryWidgetsType, UiSchema } from "@rjsf/utils";
 import {
   useCallback,
   useEffect,
@@ -66,6 +66,11 @@ export interface StepFormProps {
    * (DisplayProps), so one display serves several places with different options.
    */
   displays?: Record<string, Display>;
+  /**
+   * Widgets the shell fills in, by the names of engine/definitions/widget-names.ts that leave it to
+   * the shell (`drawAmount`: the offer's slider): laid over the renderer's own.
+   */
+  widgets?: RegistryWidgetsType;
   /**
    * Where typed but unsaved answers are kept (engine/form/drafts.ts, the tab's sessionStorage):
    * a reload shows them again. The caller clears the draft once the answers are saved.
@@ -404,6 +409,11 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   );
 
   const placed = useMemo(() => placeDisplays(prepared.uiSchema, displays), [prepared.uiSchema, displays]);
+  const extraWidgets = props.widgets;
+  const shellWidgets = useMemo(
+    () => (extraWidgets ? { ...widgets, ...extraWidgets } : widgets),
+    [extraWidgets],
+  );
   const formContext: FormContext = useMemo(() => {
     const nodes: Record<string, unknown> = {};
     for (const [name, display] of Object.entries(displays ?? {}))
@@ -458,7 +468,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
             schema={prepared.schema}
             uiSchema={placed.uiSchema}
             validator={renderValidator}
-            widgets={widgets}
+            widgets={shellWidgets}
             templates={templates}
             fields={fields}
             formContext={formContext}

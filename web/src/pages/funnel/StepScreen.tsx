@@ -21,7 +21,14 @@ import { useNotify } from "@web/src/shell/notify";
 import { PageLoading } from "@web/src/shell/PageLoading";
 import { useStepAnalytics } from "./analytics";
 import { classifyApiError, type FieldError } from "./api-errors";
-import { displays, prefetchDisplaysOnIntent } from "./displays";
+import {
+  displays,
+  displaysLoaded,
+  loadDisplays,
+  namesDisplay,
+  prefetchDisplaysOnIntent,
+  widgets as shellWidgets,
+} from "./displays";
 import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
@@ -50,16 +57,20 @@ const loadNotices = () => import("./StepNotices").then((chunk) => (noticesChunk 
  * does not hold the page: a field whose part is missing shows a moment later.
  */
 function useStepParts(defs: Definitions, step: Step, notices: boolean): boolean {
+  // A step showing a display (the offer) waits for the displays' chunk: it never shows empty first.
+  const shows = useMemo(() => namesDisplay(step.uiSchema), [step]);
   // Usually all in already (the first page loaded Input; a step of cards needs none): no turn to wait.
   const loadedNow =
     useMemo(() => stepChunksLoaded(step, bundleStepSchema(defs, step.id)), [defs, step]) &&
-    (!notices || noticesChunk !== null);
+    (!notices || noticesChunk !== null) &&
+    (!shows || displaysLoaded());
   const parts = useQuery({
-    queryKey: ["fluent-chunks", step.id, notices],
+    queryKey: ["fluent-chunks", step.id, notices, shows],
     queryFn: () =>
       Promise.all([
         loadStepChunks(step, bundleStepSchema(defs, step.id)),
         notices ? loadNotices() : null,
+        shows ? loadDisplays() : null,
       ]).then(() => true),
     staleTime: Infinity,
     gcTime: Infinity,
@@ -260,6 +271,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         onBack={onBack}
         part={part}
         displays={displays}
+        widgets={shellWidgets}
         draftKey={draft?.key}
       />
     </div>

@@ -13,6 +13,7 @@ import { IdDocumentSides } from "./IdDocumentSides";
 import { LineAmount } from "./LineAmount";
 import { NextSteps } from "./NextSteps";
 import { OfferPreview } from "./OfferPreview";
+import { DrawAmount } from "./DrawAmount";
 
 export const displayComponents: Record<DisplayName, ComponentType<DisplayProps>> = {
   offerPreview: () => <OfferPreview />,
@@ -25,3 +26,6 @@ export const displayComponents: Record<DisplayName, ComponentType<DisplayProps>>
   applicationSummary: ApplicationSummary,
   applicationProgress: ApplicationProgress,
 };
+
+/** Widgets the shell fills in (engine/definitions/widget-names.ts): the offer's draw slider. */
+export const shellWidgets = { drawAmount: DrawAmount };
