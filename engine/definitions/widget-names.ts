@@ -46,7 +46,9 @@ export const GROUP_WIDGETS: ReadonlySet<string> = new Set([
  * FAQ), `idDocumentSides` (which sides of the chosen ID to upload), `documentChecklist` (the
  * documents still needed), `lineAmount` (the line a draw may use), `nextSteps` (a list of what
  * happens next, with links), `applicationSummary` (the saved answers, read-only) and
- * `applicationProgress` (each borrower's part and how far it is answered). A display
+ * `applicationProgress` (each borrower's part and how far it is answered) and `sendAgain` (a
+ * button that saves an earlier step again as it is, so its effect runs again: "Text me a new
+ * code"). A display
  * reads its `ui:options`.
  */
 export const OBJECT_LAYOUTS = [
@@ -60,6 +62,7 @@ export const OBJECT_LAYOUTS = [
   "nextSteps",
   "applicationSummary",
   "applicationProgress",
+  "sendAgain",
 ] as const;
 
 export type LeafWidgetName = (typeof LEAF_WIDGETS)[number];

@@ -63,6 +63,8 @@ export interface JourneyProgress {
   /** The step's place among the steps of its phase on this walk (0-based), and how many those are. */
   stepInPhase: number;
   stepsInPhase: number;
+  /** The steps of the current phase on this walk, in order. */
+  phaseSteps: FunnelStep[];
   step: FunnelStep;
 }
 
@@ -112,6 +114,30 @@ export function journeyProgress(
     current,
     stepInPhase: inPhase.findIndex((s) => s.id === stepId),
     stepsInPhase: inPhase.length,
+    phaseSteps: inPhase,
     step: position.steps[position.index]!,
   };
+}
+
+/** What changed in a phase's pages between two pages of it: pages the answers added, and pages they no longer need. */
+export interface PhaseChange {
+  added: FunnelStep[];
+  removed: FunnelStep[];
+}
+
+/**
+ * The pages of the current phase that appeared or left since the previous page was shown (both in
+ * the same phase); null when none did. The count then changed for a reason the page can say.
+ */
+export function phaseChange(
+  before: { phase: string; steps: readonly FunnelStep[] } | null,
+  now: JourneyProgress,
+): PhaseChange | null {
+  const phase = now.phases[now.current]?.id;
+  if (!before || before.phase !== phase) return null;
+  const was = new Set(before.steps.map((s) => s.id));
+  const is = new Set(now.phaseSteps.map((s) => s.id));
+  const added = now.phaseSteps.filter((s) => !was.has(s.id));
+  const removed = before.steps.filter((s) => !is.has(s.id));
+  return added.length || removed.length ? { added, removed } : null;
 }

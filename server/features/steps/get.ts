@@ -13,6 +13,7 @@ import { type Context } from "@server/transport/trpc/init";
 import { refuseClosedStep, requireSessionFor } from "./access";
 import { journeyFor, ownerJourney, readerFacts } from "./journey";
 import { becauseOf, type Because } from "./because";
+import { lastSavedSection } from "./parts";
 
 type StepRef = NonNullable<APIInputs["stepRef"]>;
 
@@ -39,6 +40,8 @@ export async function getStep(ctx: Context, input: StepRef) {
       applicationStatus: null,
       revision: null,
       variant: null,
+      /** Development's FUNNEL_VARIANT: the variant every new applicant walks (the page counts its steps). */
+      pinnedVariant: services.config.funnelVariant ?? null,
       role: null,
       part: null,
       flow: null,
@@ -48,6 +51,7 @@ export async function getStep(ctx: Context, input: StepRef) {
       locked: false,
       prefill: {} as Record<string, unknown>,
       because: null as Because | null,
+      lastSection: null as string | null,
     };
   }
   const facts = readerFacts(services, reader);
@@ -70,6 +74,7 @@ export async function getStep(ctx: Context, input: StepRef) {
     shared && !locked && journey!.due === step.id
       ? await becauseOf(services, reader, ctx.applicant!.userId, step.id)
       : null;
+  const lastSection = locked ? null : await lastSavedSection(services, app.id, ctx.applicant!.userId, step);
   return {
     /** Which step was read: its definition the browser already has, in the definitions bundle. */
     stepId: step.id,
@@ -81,6 +86,7 @@ export async function getStep(ctx: Context, input: StepRef) {
     revision: reader.member?.revision ?? app.revision,
     /** The early-funnel variant the applicant walks (progress and Back follow it). */
     variant: app.variant,
+    pinnedVariant: null as string | null,
     /** Who reads (owner or member role), which part of each step is theirs, and a member's flow. */
     role: facts.role,
     part: facts.part,
@@ -96,5 +102,7 @@ export async function getStep(ctx: Context, input: StepRef) {
     prefill,
     /** This page is due again because another borrower changed their answers: who, what (by title) and when. */
     because,
+    /** The last section of this step the reader saved since they last saved it whole: the page resumes after it. */
+    lastSection,
   };
 }

@@ -11,7 +11,7 @@ import { journeyFor, ownerJourney, readerCompleted, readerFacts, statusOf, withS
 import type { AfterCommit } from "./after-commit";
 import type { Merged } from "./merge";
 import { OWNER_SAVE_STEPS } from "./owner-save-steps";
-import { routeAfter, ruleOf } from "./route";
+import { routeAfter, ruleOf, stayOn } from "./route";
 import { staleRevision, type Submission, type SubmitResult } from "./submission";
 
 export interface Decided {
@@ -29,7 +29,10 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
   const { services } = s;
   const reader = m.reader as Reader & { member: NonNullable<Reader["member"]> };
   const { app, member } = reader;
-  const completed = withStep(readerCompleted(services, reader), s.step.id);
+  // A part leaves the step due: nothing is added to what they have saved.
+  const completed = s.section
+    ? readerCompleted(services, reader)
+    : withStep(readerCompleted(services, reader), s.step.id);
   const journey = journeyFor(services, reader, m.doc, completed);
   const owner = ownerJourney(services, app, m.doc, ownerDone);
   const options = { bumpRevision: false, completed: ownerDone };
@@ -44,7 +47,9 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
     ))
   )
     throw staleRevision();
-  if (!(await memberStore(services).saved(tx, member, s.step.id))) throw staleRevision();
+  const members = memberStore(services);
+  if (!(await (s.section ? members.touched(tx, member) : members.saved(tx, member, s.step.id))))
+    throw staleRevision();
   const facts = readerFacts(services, {
     ...reader,
     member: { ...member, completed: JSON.stringify(completed) },
@@ -53,7 +58,9 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
     app,
     ownerAfter: owner,
     saved: {
-      ...routeAfter(s, journey, null, ruleOf(s, m.doc, app, reader.part)),
+      ...(s.section
+        ? stayOn(s)
+        : routeAfter(s, journey, m.wasDue ? journey.due : null, ruleOf(s, m.doc, app, reader.part))),
       revision: member.revision + 1,
       applicationStatus: facts.applicationStatus,
     },
@@ -64,7 +71,9 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
 async function startGuest(s: Submission, tx: Db, after: AfterCommit): Promise<StoredApplication> {
   const { defs, auth, config } = s.services;
   const flowId = flowOf(defs, s.step.id);
-  const variant = flowId ? chooseVariant(defs, flowId, Math.random(), config.funnelVariant) : null;
+  // The variant the visitor has been shown counted (their browser's draw), else a fresh draw.
+  const draw = ("variantDraw" in s.input ? s.input.variantDraw : undefined) ?? Math.random();
+  const variant = flowId ? chooseVariant(defs, flowId, draw, config.funnelVariant) : null;
   await admitGuest(s.services, s.ctx.ip); // an IP address and its network start only so many
   const app = await applicationStore(s.services).createGuest(tx, s.step.id, variant);
   const { token, session } = await auth.applicant.sessions.create(app.ownerId, tx);
@@ -81,11 +90,11 @@ export async function saveOwner(
   after: AfterCommit,
 ): Promise<Decided> {
   const app = m.reader ? m.reader.app : await startGuest(s, tx, after);
-  const completed = withStep(m.reader ? ownerDone : [], s.step.id);
+  const completed = s.section ? ownerDone : withStep(m.reader ? ownerDone : [], s.step.id);
   const journey = ownerJourney(s.services, app, m.doc, completed);
   // While a re-check is open, the steps still listed are those not answered again yet.
   const listed = app.recheck?.steps.filter((id) => !completed.includes(id) || id === s.step.id) ?? [];
-  const left = listed.filter((id) => id !== s.step.id && !doneSteps(journey).includes(id));
+  const left = listed.filter((id) => (s.section || id !== s.step.id) && !doneSteps(journey).includes(id));
   const status = statusOf(journey, app.status);
   const save = { s, tx, app, stored: m.stored, doc: m.doc, status };
   const onceSaved = [];
@@ -101,7 +110,14 @@ export async function saveOwner(
     app,
     ownerAfter: journey,
     saved: {
-      ...routeAfter(s, journey, app.recheck ? journey.due : null, ruleOf(s, m.doc, app, m.part)),
+      ...(s.section
+        ? stayOn(s)
+        : routeAfter(
+            s,
+            journey,
+            app.recheck || m.wasDue ? journey.due : null,
+            ruleOf(s, m.doc, app, m.part),
+          )),
       revision: app.revision + 1,
       applicationStatus: status,
     },

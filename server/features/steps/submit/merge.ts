@@ -14,7 +14,7 @@ import { ownerCompleted } from "../journey";
 import { recheckApplication } from "../recheck";
 import type { Voided } from "../voided";
 import { admit } from "./admit";
-import { judgeOf, validated } from "./check";
+import { effectsOf, judgeOf, validated } from "./check";
 import { staleRevision, type Submission } from "./submission";
 
 export interface Merged {
@@ -24,6 +24,8 @@ export interface Merged {
   doc: Record<string, unknown>;
   /** The pointers this save changes (the audit trail lists them, never their values). */
   changed: string[];
+  /** The step was the one due on the reader's path (then they go on to the next one still due). */
+  wasDue: boolean;
 }
 
 /** Reads and admits the reader in the transaction, and merges their answers. */
@@ -31,7 +33,7 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
   const { services, userId, step, input } = s;
   const { defs } = services;
   let reader = userId ? await memberStore(services).readerOf(tx, userId) : null;
-  admit(s, reader);
+  const wasDue = admit(s, reader)?.due === step.id;
   // Answers are never saved unchecked against the running definitions: a change since the last
   // visit opens its owner's re-check first.
   if (reader && !reader.member)
@@ -47,7 +49,7 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
   const changed = changedPointers(stored, doc);
   // A page sent again from a stale view is refused, unless it changes nothing (a double click).
   const revision = reader ? (reader.member?.revision ?? reader.app.revision) : null;
-  const effects = (step.effects ?? []).length > 0;
+  const effects = effectsOf(s).length > 0;
   if (
     reader &&
     input.revision !== undefined &&
@@ -55,7 +57,7 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
     (changed.length > 0 || effects)
   )
     throw staleRevision();
-  return { reader, stored, part, doc, changed };
+  return { reader, stored, part, doc, changed, wasDue };
 }
 
 /**

@@ -6,6 +6,8 @@ import { OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
 import { handlerOf } from "../effect-table";
+import { partAction } from "../parts";
+import { effectsOf } from "./check";
 import { receiptsOf, requestHash } from "../receipts";
 import { notifyVoidedSigners, type Voided } from "../voided";
 import type { AfterCommit } from "./after-commit";
@@ -26,11 +28,11 @@ export async function record(
   await applicationStore(services).audit(tx, {
     actorKind: "applicant",
     actorId,
-    action: auditAction("step.submit", step.id),
+    action: s.section ? partAction(step.id, s.section.id) : auditAction("step.submit", step.id),
     applicationId: app.id,
     changed,
   });
-  for (const effect of step.effects ?? []) {
+  for (const effect of effectsOf(s)) {
     const role = reader?.role ?? OWNER_ROLE;
     const context = { ...s.effectContext, effect, tx, role, actorId, application: app, doc };
     const later = await handlerOf(effect).record?.(context);

@@ -33,6 +33,9 @@ import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
 import { fetchAhead, takeOrFetch } from "./next-step-data";
+import { variantDraw, visitorVariant } from "./variant-draw";
+import { useProgressChange } from "./progress-change";
+import { journeyProgress } from "@engine/form/progress";
 import { loadStepValidators, useStepValidators } from "./validators";
 
 /** Whether the owner's step leaves out a part another borrower answers themselves (rules/members.json). */
@@ -100,6 +103,14 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
     queryFn: () => takeOrFetch(step.id),
   });
   const submit = useMutation(trpc.step.submit.mutationOptions());
+  const savePart = useMutation(trpc.step.savePart.mutationOptions());
+  // The revision the page's next save is made against: step.get's, then each part's save moves it on.
+  const revisionRef = useRef<number | null>(null);
+  useEffect(() => {
+    revisionRef.current = saved.data?.revision ?? null;
+  }, [saved.data?.revision]);
+  // Parts are saved one after another, and the whole step only after the last of them.
+  const partsSaved = useRef<Promise<unknown>>(Promise.resolve());
   const validators = useStepValidators(defs, step.id);
   useEffect(
     () => (validators.ready ? prefetchFollowingValidators(defs, step.id) : undefined),
@@ -143,12 +154,41 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
     return storage && reader ? { storage, key: draftKey(reader, step.id) } : null;
   }, [reader, step.id]);
 
+  // Each finished part of a step in sections is saved at once (its sensitive fields sealed by the
+  // server as any answer), so a reload or another device resumes there with the answers in.
+  const onSection = useCallback(
+    (section: string, answers: unknown) => {
+      partsSaved.current = partsSaved.current.then(() =>
+        savePart
+          .mutateAsync({
+            stepId: step.id,
+            section,
+            answers: answers as Record<string, unknown>,
+            idempotencyKey: idempotencyKey(),
+            ...(revisionRef.current !== null ? { revision: revisionRef.current } : {}),
+          })
+          .then((result) => {
+            revisionRef.current = result.revision;
+          })
+          .catch((error: unknown) => {
+            const failure = classifyApiError(error);
+            if (failure.kind === "fields") setServerErrors(failure.fieldErrors);
+            else if (failure.kind === "unauthorized") void leave();
+            else notify({ intent: "error", title: "This part was not saved", body: failure.message });
+          }),
+      );
+    },
+    [savePart, step.id, leave, notify],
+  );
+
+  const visitor = data !== undefined && data.revision === null;
   const onSubmit = useCallback(
-    (answers: unknown) => {
+    async (answers: unknown) => {
       if (inFlight.current) return;
       inFlight.current = true;
       setServerErrors(undefined);
-      const revision = data?.revision ?? undefined;
+      await partsSaved.current;
+      const revision = revisionRef.current ?? undefined;
       const text = JSON.stringify(answers);
       if (pending.current?.answers !== text) pending.current = { answers: text, key: idempotencyKey() };
       submit.mutate(
@@ -157,6 +197,8 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
           answers: answers as Record<string, unknown>,
           idempotencyKey: pending.current.key,
           ...(revision !== undefined ? { revision } : {}),
+          // A visitor's first answer: the variant they have been shown counted is the one they get.
+          ...(visitor ? { variantDraw: variantDraw() } : {}),
         },
         {
           onSettled: () => {
@@ -205,19 +247,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         },
       );
     },
-    [
-      data?.revision,
-      step.id,
-      submit,
-      session,
-      navigate,
-      pathname,
-      saved,
-      leave,
-      notify,
-      stepCompleted,
-      draft,
-    ],
+    [step.id, submit, session, navigate, pathname, saved, leave, notify, stepCompleted, draft, visitor],
   );
 
   // Back is the step before this one on the reader's own path (the server walks it: skipped steps
@@ -230,6 +260,8 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const backTo = previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
 
+  // A visitor has no application yet: the variant their first answer will get is counted already.
+  const variant = data?.variant ?? (data ? visitorVariant(defs, step.id, data.pinnedVariant) : undefined);
   const notices = {
     shared: sharesStep(step, data?.part),
     locked: data?.locked ?? false,
@@ -237,6 +269,11 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
     because: data?.because ?? null,
   };
   const anyNotice = notices.shared || notices.locked || notices.recheck || notices.because !== null;
+  const progress = useMemo(
+    () => (data ? journeyProgress(defs, step.id, { variant, flow, part, application }) : null),
+    [data, defs, step.id, variant, flow, part, application],
+  );
+  const progressChange = useProgressChange(step.id, progress, data !== undefined);
   const partsReady = useStepParts(defs, step, anyNotice);
 
   if (loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
@@ -252,11 +289,12 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         <FunnelProgress
           defs={defs}
           stepId={step.id}
-          variant={data?.variant ?? undefined}
+          variant={variant}
           flow={flow}
           part={part}
           application={application}
           done={data?.done ?? []}
+          change={progressChange}
         />
       </div>
       {noticesChunk && anyNotice ? <noticesChunk.default {...notices} /> : null}
@@ -267,7 +305,9 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         submitting={submit.isPending || leaving}
         readOnly={data?.locked ?? false}
         serverErrors={serverErrors}
-        onSubmit={onSubmit}
+        onSubmit={(answers) => void onSubmit(answers)}
+        onSection={onSection}
+        resumeAfter={data?.lastSection ?? null}
         onBack={onBack}
         part={part}
         displays={displays}

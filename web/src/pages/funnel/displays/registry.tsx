@@ -14,6 +14,7 @@ import { LineAmount } from "./LineAmount";
 import { NextSteps } from "./NextSteps";
 import { OfferPreview } from "./OfferPreview";
 import { DrawAmount } from "./DrawAmount";
+import { SendAgain } from "./SendAgain";
 
 export const displayComponents: Record<DisplayName, ComponentType<DisplayProps>> = {
   offerPreview: () => <OfferPreview />,
@@ -25,6 +26,7 @@ export const displayComponents: Record<DisplayName, ComponentType<DisplayProps>>
   nextSteps: NextSteps,
   applicationSummary: ApplicationSummary,
   applicationProgress: ApplicationProgress,
+  sendAgain: SendAgain,
 };
 
 /** Widgets the shell fills in (engine/definitions/widget-names.ts): the offer's draw slider. */
