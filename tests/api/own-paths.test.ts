@@ -149,4 +149,45 @@ describe("each borrower's own path (issue 38)", () => {
     await b.trpc.step.submit.mutate({ stepId: "disclosures", answers: { esign: doc.esign } });
     expect(await b.session()).not.toMatchObject({ applicationStatus: "disclosures" });
   });
+
+  it("reminds a co-borrower who has not finished: a new link before they join, a mail to sign in after", async () => {
+    const { doc, luis } = household();
+    const b = await borrowerAt("application3", doc);
+    const first = newestMail(server.dataDir, luis, { containing: /\/app\/join\?token=/ });
+    const sent = await b.trpc.members.remind.mutate({ role: "coborrower" });
+    expect(sent).toMatchObject({ joined: false, sentTo: expect.stringMatching(/^l•••@example\.com$/) });
+    const second = newestMail(server.dataDir, luis, { containing: /\/app\/join\?token=/ });
+    expect(inviteTokenIn(second)).not.toBe(inviteTokenIn(first));
+    // The older link no longer works; the new one does.
+    await expect(
+      browser(server.url).trpc.members.accept.mutate({ token: inviteTokenIn(first) }),
+    ).rejects.toMatchObject({ data: { httpStatus: 404 } });
+    const c = browser(server.url);
+    await c.trpc.members.accept.mutate({ token: inviteTokenIn(second) });
+    // Joined: his own email answer is the address he joined with, and his saves cannot change it.
+    await b.trpc.members.remind.mutate({ role: "coborrower" });
+    expect(newestMail(server.dataDir, luis)).toMatch(/is waiting for your part[\s\S]*\/app\/login/);
+    // Only the borrower who started the application reminds.
+    await expect(c.trpc.members.remind.mutate({ role: "coborrower" })).rejects.toMatchObject({
+      data: { httpStatus: 403 },
+    });
+  });
+
+  it("keeps the co-borrower's own email the address he joined with", async () => {
+    const { doc, luis } = household();
+    doc.coborrower.email = "typo@example.com"; // what the borrower typed before inviting the right address
+    await borrowerAt("application3", doc);
+    const c = await luisJoins(luis);
+    await walk(server, c, { from: "coborrowerConsent", until: "application2", doc });
+    const page = await c.trpc.step.get.query({ stepId: "application2" });
+    expect((page.application as { coborrower: { email: string } }).coborrower.email).toBe(luis);
+    const moved = structuredClone(doc);
+    moved.coborrower.email = "someone.else@example.com";
+    await c.trpc.step.submit.mutate({
+      stepId: "application2",
+      answers: answersFor(server, "application2", moved),
+    });
+    const after = await c.trpc.step.get.query({ stepId: "application2" });
+    expect((after.application as { coborrower: { email: string } }).coborrower.email).toBe(luis);
+  });
 });

@@ -152,6 +152,7 @@ describe("issue 38: an applicant who can always come back (e2e)", { timeout: 420
       "/disbursement/bankAccount/accountType": "Checking",
       "/disbursement/bankAccount/routingNumber": "021000021",
       "/disbursement/bankAccount/accountNumber": "123456789",
+      "/disbursement/accountNumberConfirm": "123456789",
       "/disbursement/rescission/acknowledged": true,
     });
     // Everything of his is done: he waits for Sam.
@@ -166,7 +167,6 @@ describe("issue 38: an applicant who can always come back (e2e)", { timeout: 420
     // His legal first name is Samuel: a name Alex's signature covered, so Alex signs again.
     await answerAll(sam, {
       "/coborrower/firstName": "Samuel",
-      "/coborrower/email": samEmail,
       ...person("coborrower", {
         dob: "07/02/1986",
         ssn: "623457890",

@@ -118,13 +118,14 @@ async function afterTheApplication(page: Page, journey: string, signers: string[
     "/disbursement/bankAccount/accountType": "Checking",
     "/disbursement/bankAccount/routingNumber": "021000021",
     "/disbursement/bankAccount/accountNumber": "123456789",
+    "/disbursement/accountNumberConfirm": "123456789",
     "/disbursement/rescission/acknowledged": true,
   });
   await shot(page, journey);
   if (coborrowerEmail) {
     // Not submitted yet: it waits for the co-borrower, who was mailed a link when the borrower signed.
     await next(page, "/app/application/awaiting-signatures", "Submit my application");
-    await page.getByRole("heading", { level: 1, name: "Waiting for your co-borrower's signature" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Waiting for your co-borrower" }).waitFor();
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await shot(page, journey);
     const { page: coborrower } = await e2e.page(390, { bypassCSP: true });

@@ -84,7 +84,10 @@ export function mergedApplication(
     mergeDocs(stored, judged.answers),
   ) as Record<string, unknown>;
   for (const pointer of judged.hidden) deleteAt(merged, pointer);
-  for (const pointer of (step.effects ?? []).flatMap((effect) => effect.forget ?? []))
+  for (const pointer of [
+    ...(step.effects ?? []).flatMap((effect) => effect.forget ?? []),
+    ...(step.transient ?? []),
+  ])
     deleteAt(merged, pointer);
   const validateApplication = compileSchemaFile(defs, "application.json");
   if (!validateApplication(merged)) throw invalidAnswers(describeAjvErrors(validateApplication.errors));

@@ -2,8 +2,8 @@
 // application, keeping to the reader's part; a page sent from a stale view is refused; a change to
 // an answer a signature covers voids that signature, and its signer signs again.
 import { auditAction } from "@engine/lending/audit-actions";
-import { changedPointers, deleteAt } from "@engine/base/pointer";
-import { keepToPart, OWNER_ROLE, partOf, WHOLE, type Part } from "@engine/funnel/members";
+import { changedPointers, deleteAt, getAt, setAt } from "@engine/base/pointer";
+import { keepToPart, memberRole, OWNER_ROLE, partOf, WHOLE, type Part } from "@engine/funnel/members";
 import { dropStaleVerifications } from "@engine/lending/borrowers";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
@@ -44,8 +44,12 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
   const merged = mergedApplication(judgeOf(s), stored, validated(s, stored, part), serverSet);
   // The last word on who changes what: only the reader's part moves. The owner's part is taken on
   // the new answers, so that stopping to apply with a co-borrower takes their part back.
-  const doc = keepToPart(partOf(defs, reader?.role ?? OWNER_ROLE, merged), stored, merged);
+  let doc = keepToPart(partOf(defs, reader?.role ?? OWNER_ROLE, merged), stored, merged);
   dropStaleVerifications(defs, stored, doc, serverSet);
+  // A member's own email answer stays the address they joined with, whatever a request sends.
+  const own = reader?.member ? memberRole(defs, reader.role).ownEmail : undefined;
+  if (own && reader?.member && getAt(stored, own) !== undefined)
+    doc = setAt(doc, own, getAt(stored, own)) as Record<string, unknown>;
   const changed = changedPointers(stored, doc);
   // A page sent again from a stale view is refused, unless it changes nothing (a double click).
   const revision = reader ? (reader.member?.revision ?? reader.app.revision) : null;
