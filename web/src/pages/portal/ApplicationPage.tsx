@@ -31,7 +31,7 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
       <p className="meta">No identity check has started: it starts when a borrower's photo ID is complete.</p>
     );
   return (
-    <TableRegion label="Identity checks">
+    <TableRegion label="Identity checks" stack>
       <thead>
         <tr>
           <th scope="col">Borrower</th>
@@ -44,9 +44,9 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
       <tbody>
         {detail.identityReviews.map((r) => (
           <tr key={r.id}>
-            <td>{me.borrower(r.borrower)}</td>
-            <td>{enumLabel(enums, "idDocumentSubtype", r.idType)}</td>
-            <td>
+            <td data-label="Borrower">{me.borrower(r.borrower)}</td>
+            <td data-label="ID type">{enumLabel(enums, "idDocumentSubtype", r.idType)}</td>
+            <td data-label="Status">
               <Badge
                 appearance="tint"
                 color={REVIEW_COLORS[r.status as keyof typeof REVIEW_COLORS] ?? "informative"}
@@ -60,14 +60,14 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
                 </div>
               ) : null}
             </td>
-            <td>
+            <td data-label="Decided">
               {r.reviewedAt ? (
                 `${dateTime(r.reviewedAt)}${r.reviewedBy ? `, ${r.reviewedBy}` : ""}`
               ) : (
                 <span className="meta">—</span>
               )}
             </td>
-            <td>
+            <td data-label="Definitions version">
               {r.definitionsVersion ? <code>{r.definitionsVersion}</code> : <span className="meta">—</span>}
             </td>
           </tr>
@@ -152,9 +152,11 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
   const words: AuditWords = {
     step: (id) => (defs ? (defs.steps.get(id)?.def.label ?? undefined) : undefined),
     borrower: (role) => me.borrower(role),
+    // The type's own name: a requirement's label names one borrower's choice ("Driver's license"), not every file's.
     document: (type) =>
-      detail.requirements.find((r) => r.documentType === type)?.label ??
-      (enums ? enumLabel(enums, "documentType", type) : undefined),
+      (enums ? enumLabel(enums, "documentType", type) : undefined) ??
+      detail.requirements.find((r) => r.documentType === type)?.label,
+    subtype: (id) => (enums ? enumLabel(enums, "documentSubtype", id) : undefined),
   };
   return (
     <>
