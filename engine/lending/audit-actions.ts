@@ -32,8 +32,8 @@ type Describe = (args: string[], say: Said) => string;
 const AUDIT_ACTIONS = {
   // The applicant's answers and documents
   "step.submit": (a, say) => `Answered ${say.step(a[0] ?? "")}`,
-  "step.part": (a, say) =>
-    `Saved a part of ${say.step(a[0] ?? "")} (${humanize((a[1] ?? "").split(".").pop() ?? "")})`,
+  "step.section": (a, say) =>
+    `Saved a section of ${say.step(a[0] ?? "")} (${humanize((a[1] ?? "").split(".").pop() ?? "")})`,
   "application.submitted": () => "Application submitted: the last act it needed is in",
   "upload.add": (a, say) => `Uploaded ${say.file(a)}`,
   "upload.remove": (a, say) => `Removed ${say.file(a)}`,

@@ -13,7 +13,7 @@ import { type Context } from "@server/transport/trpc/init";
 import { refuseClosedStep, requireSessionFor } from "./access";
 import { journeyFor, ownerJourney, readerFacts } from "./journey";
 import { becauseOf, type Because } from "./because";
-import { lastSavedSection } from "./parts";
+import { lastSavedSection } from "./sections";
 
 type StepRef = NonNullable<APIInputs["stepRef"]>;
 

@@ -16,19 +16,20 @@ import { saveMember, saveOwner } from "./decide";
 import { merge, voidCoveredSignatures } from "./merge";
 import { record } from "./record";
 import { othersBefore, tellOthers } from "./tell-others";
-import { readSubmission, type StepPart, type StepSubmit, type SubmitResult } from "./submission";
+import { readSubmission, type StepSection, type StepSubmit, type SubmitResult } from "./submission";
 
 export type { SubmitResult } from "./submission";
 
 /**
- * step.savePart: one section of a step in sections, saved as the reader finishes it. The same
+ * step.saveSection: one section of a step in sections, saved as the reader finishes it. The same
  * phases as a whole step's save (the step open to them, their part, the server's judgement of the
  * section's fields, signatures it voids, the audit), but the step is not saved as answered: their
  * place does not move, and no effect of the step runs. step.get then resumes after it (../parts.ts).
  */
-export const savePart = (ctx: Context, input: StepPart): Promise<SubmitResult> => submitStep(ctx, input);
+export const saveSection = (ctx: Context, input: StepSection): Promise<SubmitResult> =>
+  submitStep(ctx, input);
 
-export async function submitStep(ctx: Context, input: StepSubmit | StepPart): Promise<SubmitResult> {
+export async function submitStep(ctx: Context, input: StepSubmit | StepSection): Promise<SubmitResult> {
   const s = readSubmission(ctx, input);
   const receipts = receiptsOf(s.services);
   // A submission answered already (the same idempotency key) gets the same answer.

@@ -6,7 +6,7 @@ import { OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
 import { handlerOf } from "../effect-table";
-import { partAction } from "../parts";
+import { sectionAction } from "../sections";
 import { effectsOf } from "./check";
 import { receiptsOf, requestHash } from "../receipts";
 import { notifyVoidedSigners, type Voided } from "../voided";
@@ -28,7 +28,7 @@ export async function record(
   await applicationStore(services).audit(tx, {
     actorKind: "applicant",
     actorId,
-    action: s.section ? partAction(step.id, s.section.id) : auditAction("step.submit", step.id),
+    action: s.section ? sectionAction(step.id, s.section.id) : auditAction("step.submit", step.id),
     applicationId: app.id,
     changed,
   });

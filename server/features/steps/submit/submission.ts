@@ -10,8 +10,8 @@ import type { EffectCheck } from "../effects";
 import { receiptsOf } from "../receipts";
 
 export type StepSubmit = NonNullable<APIInputs["stepSubmit"]>;
-/** One section of a step in sections, saved as the reader finishes it (step.savePart). */
-export type StepPart = NonNullable<APIInputs["stepPart"]>;
+/** One section of a step in sections, saved as the reader finishes it (step.saveSection). */
+export type StepSection = NonNullable<APIInputs["stepSection"]>;
 export type Section = NonNullable<Step["sections"]>[number];
 
 export interface SubmitResult {
@@ -27,7 +27,7 @@ export interface SubmitResult {
 /** One submission, as read before anything is judged. */
 export interface Submission {
   ctx: Context;
-  input: StepSubmit | StepPart;
+  input: StepSubmit | StepSection;
   /** A part's save: the section saved (only its fields judged and taken; the step stays due). Null for a whole step. */
   section: Section | null;
   services: Context["services"];
@@ -67,7 +67,7 @@ const requestOf = (ctx: Context): EffectCheck["request"] => ({
 });
 
 /** Reads a submission: the step exists, its answers fit their bounds (nothing reads an oversized answer), the session may save it. */
-export function readSubmission(ctx: Context, input: StepSubmit | StepPart): Submission {
+export function readSubmission(ctx: Context, input: StepSubmit | StepSection): Submission {
   const { services } = ctx;
   const step = stepOf(ctx, input.stepId);
   const section = "section" in input ? sectionOf(step, input.section) : null;

@@ -59,7 +59,7 @@ const loadNotices = () => import("./StepNotices").then((chunk) => (noticesChunk 
  * step's fields (engine/react/fluent-chunks.tsx), and the notices' when one shows. A failed load
  * does not hold the page: a field whose part is missing shows a moment later.
  */
-function useStepParts(defs: Definitions, step: Step, notices: boolean): boolean {
+function useStepSections(defs: Definitions, step: Step, notices: boolean): boolean {
   // A step showing a display (the offer) waits for the displays' chunk: it never shows empty first.
   const shows = useMemo(() => namesDisplay(step.uiSchema), [step]);
   // Usually all in already (the first page loaded Input; a step of cards needs none): no turn to wait.
@@ -103,7 +103,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
     queryFn: () => takeOrFetch(step.id),
   });
   const submit = useMutation(trpc.step.submit.mutationOptions());
-  const savePart = useMutation(trpc.step.savePart.mutationOptions());
+  const saveSection = useMutation(trpc.step.saveSection.mutationOptions());
   // The revision the page's next save is made against: step.get's, then each part's save moves it on.
   const revisionRef = useRef<number | null>(null);
   useEffect(() => {
@@ -159,7 +159,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const onSection = useCallback(
     (section: string, answers: unknown) => {
       partsSaved.current = partsSaved.current.then(() =>
-        savePart
+        saveSection
           .mutateAsync({
             stepId: step.id,
             section,
@@ -178,7 +178,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
           }),
       );
     },
-    [savePart, step.id, leave, notify],
+    [saveSection, step.id, leave, notify],
   );
 
   const visitor = data !== undefined && data.revision === null;
@@ -274,7 +274,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
     [data, defs, step.id, variant, flow, part, application],
   );
   const progressChange = useProgressChange(step.id, progress, data !== undefined);
-  const partsReady = useStepParts(defs, step, anyNotice);
+  const partsReady = useStepSections(defs, step, anyNotice);
 
   if (loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;

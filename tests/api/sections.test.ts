@@ -1,7 +1,7 @@
-// Issue 38 item 4: each part of a step in sections is saved to the server as it is finished
-// (step.savePart): judged by the step's own validator on that part's fields only, sealed at rest
+// Issue 38 item 4: each section of a step in sections is saved to the server as it is finished
+// (step.saveSection): judged by the step's own validator on that section's fields only, sealed at rest
 // like any answer, without saving the step as answered; step.get then says where the reader left
-// off, so a reload or another device resumes at the next part with the answers there.
+// off, so a reload or another device resumes at the next section with the answers there.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications } from "@server/persistence/db/schema";
@@ -39,11 +39,11 @@ const rowOf = async (applicationId: string) =>
   (await server.services.db.select().from(applications).where(eq(applications.id, applicationId)))[0]!;
 
 describe("saving a step part by part (issue 38)", () => {
-  it("saves a finished part sealed, keeps the step due, and resumes after it", async () => {
+  it("saves a finished section sealed, keeps the step due, and resumes after it", async () => {
     const who = await atPersonalInfo();
     const page = await who.b.trpc.step.get.query({ stepId: "application" });
     expect(page.lastSection).toBeNull();
-    const saved = await who.b.trpc.step.savePart.mutate({
+    const saved = await who.b.trpc.step.saveSection.mutate({
       stepId: "application",
       section: "personal-info.identity",
       revision: page.revision!,
@@ -91,12 +91,12 @@ describe("saving a step part by part (issue 38)", () => {
     expect((await who.b.trpc.step.get.query({ stepId: "application" })).lastSection).toBeNull();
   });
 
-  it("judges only the part's fields, names a wrong one, and saves nothing then", async () => {
+  it("judges only the section's fields, names a wrong one, and saves nothing then", async () => {
     const who = await atPersonalInfo();
     const before = await rowOf(who.applicationId);
     // The later parts (citizenship, home) are not answered yet: not judged. A bad SSN is.
     const refused = await fieldErrorsOf(
-      who.b.trpc.step.savePart.mutate({
+      who.b.trpc.step.saveSection.mutate({
         stepId: "application",
         section: "personal-info.identity",
         answers: { user: { dateOfBirth: "1981-05-14", ssn: "12" } },
@@ -105,7 +105,7 @@ describe("saving a step part by part (issue 38)", () => {
     expect(refused.map((e) => e.pointer)).toEqual(["/user/ssn"]);
     expect((await rowOf(who.applicationId)).revision).toBe(before.revision);
     // Answers sent beyond the part are not taken.
-    await who.b.trpc.step.savePart.mutate({
+    await who.b.trpc.step.saveSection.mutate({
       stepId: "application",
       section: "personal-info.identity",
       answers: { user: { dateOfBirth: "1981-05-14", ssn: "512346789", citizenship: "usCitizen" } },
@@ -116,16 +116,16 @@ describe("saving a step part by part (issue 38)", () => {
     expect(view.user.citizenship).toBeUndefined();
     expect(
       await fieldErrorsOf(
-        who.b.trpc.step.savePart.mutate({ stepId: "application", section: "no-such-part", answers: {} }),
+        who.b.trpc.step.saveSection.mutate({ stepId: "application", section: "no-such-part", answers: {} }),
       ),
     ).toEqual([{ pointer: "/section", message: 'Step "application" has no section "no-such-part"' }]);
   });
 
-  it("refuses a part of a step that is not open to the reader yet", async () => {
+  it("refuses a section of a step that is not open to the reader yet", async () => {
     const who = await atPersonalInfo();
     expect(
       await codeOf(
-        who.b.trpc.step.savePart.mutate({
+        who.b.trpc.step.saveSection.mutate({
           stepId: "application8",
           section: "declarations.finances",
           answers: {},
