@@ -24,6 +24,7 @@ import { deriveKey } from "./platform/crypto/keys";
 import { dbRateLimiter, rateLimitKeyMac, type RateLimit } from "./transport/security/rate-limit";
 import { portalPolicy } from "./features/portal/roles";
 import { createSmsSender, type SmsSender } from "./platform/sms/sender";
+import { createEvents } from "./platform/events";
 import { localDiskStorage, type FileStorage } from "./persistence/storage";
 import { createDefinitionsGate } from "./features/definitions/gate";
 import { s3Storage } from "./persistence/storage/s3";
@@ -135,6 +136,8 @@ export function createServices(deps: ServiceDeps) {
       now,
       rateLimiter("codeGuesses", { limit: GUESSES_PER_IP - 1, windowMs: GUESS_WINDOW_MS }),
     ),
+    /** An application's events (submitted, ...), for the features that act on them after the commit. */
+    events: createEvents(),
     /** Work after an answer is sent (a sign-in code's mail); settled() waits for it. */
     later: background.later,
     settled: background.settled,

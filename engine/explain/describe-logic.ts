@@ -435,6 +435,10 @@ function custom(op: string, args: unknown[], scope: Scope): Text | null {
       return phrase(
         `${d(1)} written as ${typeof args[0] === "string" ? (FORMATS[args[0]] ?? args[0]) : d(0)}`,
       );
+    case "object":
+      return phrase(
+        `a record of ${Array.from({ length: Math.floor(args.length / 2) }, (_, i) => `${typeof args[2 * i] === "string" ? (args[2 * i] as string) : "?"} ${d(2 * i + 1)}`).join(", ")}`,
+      );
     case "join":
       return phrase(`the items of ${d(0)} joined by “${typeof args[1] === "string" ? args[1] : ", "}”`);
     case "aba_checksum":

@@ -7,7 +7,7 @@
 // valid step, with the validator's cleaned answers (hidden answers dropped).
 import { Button, mergeClasses } from "@fluentui/react-components";
 import Form, { type IChangeEvent } from "@rjsf/core";
-import type { RegistryFieldsType, UiSchema } from "@rjsf/utils";
+import type { RegistryFieldsType, RegistryWidgetsType, UiSchema } from "@rjsf/utils";
 import {
   useCallback,
   useEffect,
@@ -55,6 +55,13 @@ export interface StepFormProps {
   serverErrors?: { pointer: string; message: string }[];
   /** Called only when the step validator says the step is valid, with its cleaned answers. */
   onSubmit(answers: unknown): void;
+  /**
+   * A step in sections: called when the applicant finishes a section that is not the last (its
+   * fields valid), with the section's id and the step's cleaned answers, so the page saves it.
+   */
+  onSection?(sectionId: string, answers: unknown): void;
+  /** A step in sections: the last section already saved (step.get's lastSection): the form opens at the one after it. */
+  resumeAfter?: string | null;
   onBack?(): void;
   /** Default "Next". */
   submitLabel?: string;
@@ -66,6 +73,11 @@ export interface StepFormProps {
    * (DisplayProps), so one display serves several places with different options.
    */
   displays?: Record<string, Display>;
+  /**
+   * Widgets the shell fills in, by the names of engine/definitions/widget-names.ts that leave it to
+   * the shell (`drawAmount`: the offer's slider): laid over the renderer's own.
+   */
+  widgets?: RegistryWidgetsType;
   /**
    * Where typed but unsaved answers are kept (engine/form/drafts.ts, the tab's sessionStorage):
    * a reload shows them again. The caller clears the draft once the answers are saved.
@@ -235,6 +247,8 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   context.current = { application, today };
   const onSubmitRef = useRef(props.onSubmit);
   onSubmitRef.current = props.onSubmit;
+  const onSectionRef = useRef(props.onSection);
+  onSectionRef.current = props.onSection;
   const submittingRef = useRef(submitting);
   submittingRef.current = submitting;
   const rootRef = useRef<HTMLDivElement>(null);
@@ -285,7 +299,11 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
     const open = new Set(openKey.split("\n"));
     return allSections.filter((s) => open.has(s.id));
   }, [allSections, openKey]);
-  const [sectionId, setSectionId] = useState<string | null>(() => sections[0]?.id ?? null);
+  // Where the applicant left off: the section after the last one saved (the saved answers are in the form).
+  const [sectionId, setSectionId] = useState<string | null>(() => {
+    const saved = sections.findIndex((s) => s.id === props.resumeAfter);
+    return (saved >= 0 ? (sections[saved + 1] ?? sections[saved]) : sections[0])?.id ?? null;
+  });
   const sectionAt = Math.max(
     0,
     sections.findIndex((s) => s.id === sectionId),
@@ -367,8 +385,10 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
     (event: IChangeEvent) => {
       if (submittingRef.current) return;
       if (section && !isLastSection) {
-        if (store.submitSection(event.formData, section.fields)) goToSection(sections[sectionAt + 1]!.id);
-        else setFocusRequest((n) => n + 1);
+        if (store.submitSection(event.formData, section.fields)) {
+          onSectionRef.current?.(section.id, store.answersOfSection());
+          goToSection(sections[sectionAt + 1]!.id);
+        } else setFocusRequest((n) => n + 1);
         return;
       }
       const result = store.submit(event.formData);
@@ -383,6 +403,10 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
     [store, section, isLastSection, sections, sectionAt, goToSection, showErrorSection],
   );
   const handleBack = sectionAt > 0 ? () => goToSection(sections[sectionAt - 1]!.id) : onBack;
+  // RJSF's Form skips a re-render when its props differ only in functions (its deepEquals ignores
+  // them), so the button's handler must not close over this render's section: it reads it here.
+  const backRef = useRef(handleBack);
+  backRef.current = handleBack;
 
   // A step that opts in (root ui:options.autoAdvance: one single-choice question) moves on when a
   // choice is made with a pointer (a click or a tap). Keyboard users keep Next: arrow keys move
@@ -404,6 +428,11 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
   );
 
   const placed = useMemo(() => placeDisplays(prepared.uiSchema, displays), [prepared.uiSchema, displays]);
+  const extraWidgets = props.widgets;
+  const shellWidgets = useMemo(
+    () => (extraWidgets ? { ...widgets, ...extraWidgets } : widgets),
+    [extraWidgets],
+  );
   const formContext: FormContext = useMemo(() => {
     const nodes: Record<string, unknown> = {};
     for (const [name, display] of Object.entries(displays ?? {}))
@@ -458,7 +487,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
             schema={prepared.schema}
             uiSchema={placed.uiSchema}
             validator={renderValidator}
-            widgets={widgets}
+            widgets={shellWidgets}
             templates={templates}
             fields={fields}
             formContext={formContext}
@@ -481,7 +510,7 @@ function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
                     type="button"
                     appearance="secondary"
                     className={mergeClasses(styles.button, styles.secondaryButton)}
-                    onClick={() => handleBack()}
+                    onClick={() => backRef.current?.()}
                   >
                     Back
                   </Button>

@@ -390,6 +390,7 @@ describe("the loan-disbursement step", () => {
         routingNumber: "021000021",
         accountNumber: "000987654321",
       },
+      accountNumberConfirm: "000987654321",
       rescission: { acknowledged: true },
     },
   });

@@ -282,6 +282,7 @@ describe("after submission", () => {
           disbursement: {
             ...who.doc.disbursement,
             bankAccount: { ...who.doc.disbursement.bankAccount, accountNumber: "999999999" },
+            accountNumberConfirm: "999999999",
           },
         },
       ],

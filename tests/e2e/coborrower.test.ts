@@ -124,8 +124,11 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await fieldBox(sam, "/coborrower/firstName").waitFor();
     await expect(fieldBox(sam, "/coborrower/firstName").locator("input").inputValue()).resolves.toBe("Sam");
     expect(await sam.locator('[data-pointer^="/user/"]').count()).toBe(0);
+    // His email is the address he joined with, which he signs in with: shown, not to be changed here.
+    const email = fieldBox(sam, "/coborrower/email").locator("input");
+    await expect(email.inputValue()).resolves.toBe(samEmail);
+    await expect(email.getAttribute("readonly")).resolves.not.toBeNull();
     await answerAll(sam, {
-      "/coborrower/email": samEmail,
       ...person("coborrower", {
         dob: "07/02/1986",
         ssn: "623457890",

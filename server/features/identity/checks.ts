@@ -3,7 +3,8 @@
 // their decision. Audit events name the case, never the person's data.
 import { auditAction } from "@engine/lending/audit-actions";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { borrowerName, type BorrowerRole } from "@engine/lending/borrowers";
+import { addressLine, answersPointer, borrowerName, type BorrowerRole } from "@engine/lending/borrowers";
+import { getAt } from "@engine/base/pointer";
 import type { Definitions } from "@engine/definitions/definitions";
 import { chosenIdType, idSides, idUploadsOf } from "@engine/lending/documents";
 import { transaction, type Db } from "@server/persistence/db/client";
@@ -130,11 +131,16 @@ export async function pendingReviews(services: Services) {
   return rows.map((r) => {
     const doc = docs.get(r.applicationId) ?? {};
     const name = borrowerName(defs, doc, r.borrower);
+    // What the reviewer compares the ID with: the borrower's name, date of birth and home address as answered.
+    const answers = answersPointer(defs, r.borrower);
+    const dateOfBirth = getAt(doc, `${answers}/dateOfBirth`);
     return {
       id: r.id,
       applicationId: r.applicationId,
       borrower: r.borrower,
       name,
+      dateOfBirth: typeof dateOfBirth === "string" ? dateOfBirth : null,
+      address: addressLine(getAt(doc, `${answers}/address`)),
       idType: r.idType,
       uploadIds: JSON.parse(r.uploadIds) as string[],
       provider: r.provider,

@@ -2,7 +2,7 @@
 // upload is checked completely before anything is kept; then the file is stored, and the uploads
 // row and the entry in the application document's `uploads` are written in one transaction. When
 // that transaction fails, a file stored for it alone is removed again: nothing is left behind.
-import { auditAction } from "@engine/lending/audit-actions";
+import { auditAction, fileArgs } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { ownerRole, type BorrowerRole } from "@engine/lending/borrowers";
@@ -236,7 +236,7 @@ export function uploadService(services: Services) {
             await store.audit(tx, {
               actorKind: "applicant",
               actorId: input.ownerId,
-              action: auditAction("upload.add", target.documentType),
+              action: auditAction("upload.add", ...fileArgs(target)),
               applicationId: fresh.id,
               changed: [`/uploads/${before.length}`],
             });
@@ -333,7 +333,7 @@ export function uploadService(services: Services) {
           await store.audit(tx, {
             actorKind: "applicant",
             actorId,
-            action: auditAction("upload.remove", row.documentType),
+            action: auditAction("upload.remove", ...fileArgs({ ...row, subtype: row.documentSubtype })),
             applicationId: fresh.id,
             changed: index >= 0 ? [`/uploads/${index}`] : [],
           });

@@ -6,6 +6,8 @@ import { OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
 import { handlerOf } from "../effect-table";
+import { sectionAction } from "../sections";
+import { effectsOf } from "./check";
 import { receiptsOf, requestHash } from "../receipts";
 import { notifyVoidedSigners, type Voided } from "../voided";
 import type { AfterCommit } from "./after-commit";
@@ -26,17 +28,20 @@ export async function record(
   await applicationStore(services).audit(tx, {
     actorKind: "applicant",
     actorId,
-    action: auditAction("step.submit", step.id),
+    action: s.section ? sectionAction(step.id, s.section.id) : auditAction("step.submit", step.id),
     applicationId: app.id,
     changed,
   });
-  for (const effect of step.effects ?? []) {
+  for (const effect of effectsOf(s)) {
     const role = reader?.role ?? OWNER_ROLE;
     const context = { ...s.effectContext, effect, tx, role, actorId, application: app, doc };
     const later = await handlerOf(effect).record?.(context);
     if (later) after.work.push(later);
   }
-  if (voided.length) after.work.push(() => notifyVoidedSigners(services, app, voided));
+  if (voided.length)
+    after.work.push(() =>
+      notifyVoidedSigners(services, app, voided, { by: reader?.role ?? OWNER_ROLE, doc }),
+    );
   const out: SubmitResult = { ...saved, ...(voided.length ? { voided: voided.map((v) => v.signer) } : {}) };
   if (s.receipt)
     await receiptsOf(services).record(

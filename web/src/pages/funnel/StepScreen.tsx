@@ -21,11 +21,21 @@ import { useNotify } from "@web/src/shell/notify";
 import { PageLoading } from "@web/src/shell/PageLoading";
 import { useStepAnalytics } from "./analytics";
 import { classifyApiError, type FieldError } from "./api-errors";
-import { displays, prefetchDisplaysOnIntent } from "./displays";
+import {
+  displays,
+  displaysLoaded,
+  loadDisplays,
+  namesDisplay,
+  prefetchDisplaysOnIntent,
+  widgets as shellWidgets,
+} from "./displays";
 import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
 import { endApplicantSession } from "./sign-out";
 import { fetchAhead, takeOrFetch } from "./next-step-data";
+import { variantDraw, visitorVariant } from "./variant-draw";
+import { useProgressChange } from "./progress-change";
+import { journeyProgress } from "@engine/form/progress";
 import { loadStepValidators, useStepValidators } from "./validators";
 
 /** Whether the owner's step leaves out a part another borrower answers themselves (rules/members.json). */
@@ -49,17 +59,21 @@ const loadNotices = () => import("./StepNotices").then((chunk) => (noticesChunk 
  * step's fields (engine/react/fluent-chunks.tsx), and the notices' when one shows. A failed load
  * does not hold the page: a field whose part is missing shows a moment later.
  */
-function useStepParts(defs: Definitions, step: Step, notices: boolean): boolean {
+function useStepSections(defs: Definitions, step: Step, notices: boolean): boolean {
+  // A step showing a display (the offer) waits for the displays' chunk: it never shows empty first.
+  const shows = useMemo(() => namesDisplay(step.uiSchema), [step]);
   // Usually all in already (the first page loaded Input; a step of cards needs none): no turn to wait.
   const loadedNow =
     useMemo(() => stepChunksLoaded(step, bundleStepSchema(defs, step.id)), [defs, step]) &&
-    (!notices || noticesChunk !== null);
+    (!notices || noticesChunk !== null) &&
+    (!shows || displaysLoaded());
   const parts = useQuery({
-    queryKey: ["fluent-chunks", step.id, notices],
+    queryKey: ["fluent-chunks", step.id, notices, shows],
     queryFn: () =>
       Promise.all([
         loadStepChunks(step, bundleStepSchema(defs, step.id)),
         notices ? loadNotices() : null,
+        shows ? loadDisplays() : null,
       ]).then(() => true),
     staleTime: Infinity,
     gcTime: Infinity,
@@ -89,6 +103,14 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
     queryFn: () => takeOrFetch(step.id),
   });
   const submit = useMutation(trpc.step.submit.mutationOptions());
+  const saveSection = useMutation(trpc.step.saveSection.mutationOptions());
+  // The revision the page's next save is made against: step.get's, then each part's save moves it on.
+  const revisionRef = useRef<number | null>(null);
+  useEffect(() => {
+    revisionRef.current = saved.data?.revision ?? null;
+  }, [saved.data?.revision]);
+  // Parts are saved one after another, and the whole step only after the last of them.
+  const partsSaved = useRef<Promise<unknown>>(Promise.resolve());
   const validators = useStepValidators(defs, step.id);
   useEffect(
     () => (validators.ready ? prefetchFollowingValidators(defs, step.id) : undefined),
@@ -132,12 +154,41 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
     return storage && reader ? { storage, key: draftKey(reader, step.id) } : null;
   }, [reader, step.id]);
 
+  // Each finished part of a step in sections is saved at once (its sensitive fields sealed by the
+  // server as any answer), so a reload or another device resumes there with the answers in.
+  const onSection = useCallback(
+    (section: string, answers: unknown) => {
+      partsSaved.current = partsSaved.current.then(() =>
+        saveSection
+          .mutateAsync({
+            stepId: step.id,
+            section,
+            answers: answers as Record<string, unknown>,
+            idempotencyKey: idempotencyKey(),
+            ...(revisionRef.current !== null ? { revision: revisionRef.current } : {}),
+          })
+          .then((result) => {
+            revisionRef.current = result.revision;
+          })
+          .catch((error: unknown) => {
+            const failure = classifyApiError(error);
+            if (failure.kind === "fields") setServerErrors(failure.fieldErrors);
+            else if (failure.kind === "unauthorized") void leave();
+            else notify({ intent: "error", title: "This part was not saved", body: failure.message });
+          }),
+      );
+    },
+    [saveSection, step.id, leave, notify],
+  );
+
+  const visitor = data !== undefined && data.revision === null;
   const onSubmit = useCallback(
-    (answers: unknown) => {
+    async (answers: unknown) => {
       if (inFlight.current) return;
       inFlight.current = true;
       setServerErrors(undefined);
-      const revision = data?.revision ?? undefined;
+      await partsSaved.current;
+      const revision = revisionRef.current ?? undefined;
       const text = JSON.stringify(answers);
       if (pending.current?.answers !== text) pending.current = { answers: text, key: idempotencyKey() };
       submit.mutate(
@@ -146,6 +197,8 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
           answers: answers as Record<string, unknown>,
           idempotencyKey: pending.current.key,
           ...(revision !== undefined ? { revision } : {}),
+          // A visitor's first answer: the variant they have been shown counted is the one they get.
+          ...(visitor ? { variantDraw: variantDraw() } : {}),
         },
         {
           onSettled: () => {
@@ -194,19 +247,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         },
       );
     },
-    [
-      data?.revision,
-      step.id,
-      submit,
-      session,
-      navigate,
-      pathname,
-      saved,
-      leave,
-      notify,
-      stepCompleted,
-      draft,
-    ],
+    [step.id, submit, session, navigate, pathname, saved, leave, notify, stepCompleted, draft, visitor],
   );
 
   // Back is the step before this one on the reader's own path (the server walks it: skipped steps
@@ -219,12 +260,21 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const backTo = previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
 
+  // A visitor has no application yet: the variant their first answer will get is counted already.
+  const variant = data?.variant ?? (data ? visitorVariant(defs, step.id, data.pinnedVariant) : undefined);
   const notices = {
     shared: sharesStep(step, data?.part),
     locked: data?.locked ?? false,
     recheck: data?.recheck ?? false,
+    because: data?.because ?? null,
   };
-  const partsReady = useStepParts(defs, step, notices.shared || notices.locked || notices.recheck);
+  const anyNotice = notices.shared || notices.locked || notices.recheck || notices.because !== null;
+  const progress = useMemo(
+    () => (data ? journeyProgress(defs, step.id, { variant, flow, part, application }) : null),
+    [data, defs, step.id, variant, flow, part, application],
+  );
+  const progressChange = useProgressChange(step.id, progress, data !== undefined);
+  const partsReady = useStepSections(defs, step, anyNotice);
 
   if (loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
@@ -239,16 +289,15 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         <FunnelProgress
           defs={defs}
           stepId={step.id}
-          variant={data?.variant ?? undefined}
+          variant={variant}
           flow={flow}
           part={part}
           application={application}
           done={data?.done ?? []}
+          change={progressChange}
         />
       </div>
-      {noticesChunk && (notices.shared || notices.locked || notices.recheck) ? (
-        <noticesChunk.default {...notices} />
-      ) : null}
+      {noticesChunk && anyNotice ? <noticesChunk.default {...notices} /> : null}
       <StepForm
         defs={defs}
         stepId={step.id}
@@ -256,10 +305,13 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
         submitting={submit.isPending || leaving}
         readOnly={data?.locked ?? false}
         serverErrors={serverErrors}
-        onSubmit={onSubmit}
+        onSubmit={(answers) => void onSubmit(answers)}
+        onSection={onSection}
+        resumeAfter={data?.lastSection ?? null}
         onBack={onBack}
         part={part}
         displays={displays}
+        widgets={shellWidgets}
         draftKey={draft?.key}
       />
     </div>

@@ -32,7 +32,7 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
       <p className="meta">No identity check has started: it starts when a borrower's photo ID is complete.</p>
     );
   return (
-    <TableRegion label="Identity checks">
+    <TableRegion label="Identity checks" stack>
       <thead>
         <tr>
           <th scope="col">Borrower</th>
@@ -45,9 +45,9 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
       <tbody>
         {detail.identityReviews.map((r) => (
           <tr key={r.id}>
-            <td>{me.borrower(r.borrower)}</td>
-            <td>{enumLabel(enums, "idDocumentSubtype", r.idType)}</td>
-            <td>
+            <td data-label="Borrower">{me.borrower(r.borrower)}</td>
+            <td data-label="ID type">{enumLabel(enums, "idDocumentSubtype", r.idType)}</td>
+            <td data-label="Status">
               <Badge
                 appearance="tint"
                 color={REVIEW_COLORS[r.status as keyof typeof REVIEW_COLORS] ?? "informative"}
@@ -61,14 +61,14 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
                 </div>
               ) : null}
             </td>
-            <td>
+            <td data-label="Decided">
               {r.reviewedAt ? (
                 `${dateTime(r.reviewedAt)}${r.reviewedBy ? `, ${r.reviewedBy}` : ""}`
               ) : (
                 <span className="meta">—</span>
               )}
             </td>
-            <td>
+            <td data-label="Definitions version">
               {r.definitionsVersion ? <code>{r.definitionsVersion}</code> : <span className="meta">—</span>}
             </td>
           </tr>
@@ -153,9 +153,11 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
   const words: AuditWords = {
     step: (id) => (defs ? (defs.steps.get(id)?.def.label ?? undefined) : undefined),
     borrower: (role) => me.borrower(role),
+    // The type's own name: a requirement's label names one borrower's choice ("Driver's license"), not every file's.
     document: (type) =>
       detail.requirements.find((r) => r.documentType === type)?.label ??
       (defs ? documentTitle(defs, type) : undefined),
+    subtype: (id) => (enums ? enumLabel(enums, "documentSubtype", id) : undefined),
   };
   return (
     <>

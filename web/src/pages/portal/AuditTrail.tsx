@@ -40,7 +40,7 @@ export function AuditTrail({
           ? `${older} ${older === 1 ? "event was" : "events were"} recorded under another version and ${older === 1 ? "is" : "are"} marked.`
           : "Every event was recorded under it."}
       </p>
-      <TableRegion label="Audit trail">
+      <TableRegion label="Audit trail" stack>
         <thead>
           <tr>
             <th scope="col">Time</th>
@@ -55,18 +55,18 @@ export function AuditTrail({
             const other = !!event.definitionsVersion && event.definitionsVersion !== current;
             return (
               <tr key={i} className={other ? "portal-row--other-version" : undefined}>
-                <td className="portal-nowrap">{dateTime(event.at)}</td>
-                <td>{event.actor}</td>
-                <td>
-                  {describeAuditAction(event.action, words)}
-                  <div className="meta">
-                    <code>{event.action}</code>
-                  </div>
+                <td data-label="Time" className="portal-nowrap">
+                  {dateTime(event.at)}
                 </td>
-                <td>
+                <td data-label="Who">{event.actor}</td>
+                {/* The words of the one table of actions; the stored code stays in the record and its exports. */}
+                <td data-label="Action" data-action={event.action}>
+                  {describeAuditAction(event.action, words)}
+                </td>
+                <td data-label="Changed fields">
                   <Changed fields={event.changed} />
                 </td>
-                <td>
+                <td data-label="Definitions version">
                   {event.definitionsVersion ? (
                     <code>{event.definitionsVersion}</code>
                   ) : (

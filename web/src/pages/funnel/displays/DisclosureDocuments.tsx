@@ -7,10 +7,14 @@
 // placeholder.
 // With `ui:options.signedCopy`, the latest signing and its signed PDF are shown (after signing).
 // With one document, the place's own heading names it, so its title is not repeated.
+// With `ui:options.agreedAt` (a pointer to when the applicant agreed to these texts before, the
+// E-SIGN consent of the account setup), the texts are folded under "You agreed to this on …": the
+// same texts, not read twice.
 import { Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { memo, useId } from "react";
 import type { DisplayProps } from "@engine/react/StepForm";
+import { getAt } from "@engine/base/pointer";
 import { trpc } from "@web/src/api/trpc";
 import { Prose } from "@web/src/pages/public/Prose";
 import { fillValues } from "./disclosure-values";
@@ -100,7 +104,10 @@ function SignedCopy() {
   );
 }
 
-export function DisclosureDocuments({ options }: DisplayProps) {
+const agreedDay = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
+
+export function DisclosureDocuments({ options, application }: DisplayProps) {
   const styles = useDisplayStyles();
   const names = stringList(options.documents);
   const documents = useQuery({
@@ -117,15 +124,28 @@ export function DisclosureDocuments({ options }: DisplayProps) {
       </p>
     );
   const byId = new Map(documents.data.documents.map((d) => [d.id, d]));
-  return (
-    <div className={styles.stack}>
-      {signedCopy}
+  const texts = (
+    <Suspense fallback={<Spinner label="Loading the document" />}>
       {/* A document the server does not give this application (its appliesWhen is false) is not shown. */}
       {names
         .filter((name) => byId.has(name))
         .map((name) => (
           <DisclosureDocument key={name} name={name} server={byId.get(name)} showTitle={names.length > 1} />
         ))}
+    </Suspense>
+  );
+  const agreed = typeof options.agreedAt === "string" ? getAt(application, options.agreedAt) : undefined;
+  return (
+    <div className={styles.stack}>
+      {signedCopy}
+      {typeof agreed === "string" && agreed !== "" ? (
+        <details className={styles.callout} data-agreed-at={agreed}>
+          <summary>You agreed to this on {agreedDay(agreed)}. Read it again</summary>
+          {texts}
+        </details>
+      ) : (
+        texts
+      )}
     </div>
   );
 }
