@@ -10,6 +10,7 @@ import { REPO_ROOT } from "@engine/base/paths";
 import { bookletGaps, lenderFile, readLenderProfile, useLenderFile } from "@engine/lending/lender-file";
 import { loadDefinitions, type DefinitionDirs } from "@engine/definitions/load";
 import type { MessagingBudgets } from "@engine/generated/schema-types";
+import { missingTemplates } from "@engine/lending/templates";
 import { createApp } from "./app";
 import { createBotCheck } from "./platform/botcheck";
 import { readConfig, type Config } from "./config";
@@ -90,6 +91,7 @@ export async function openServices(options: StartOptions = {}) {
       );
   }
   const { defs, problems } = loadDefinitions(config.definitions);
+  problems.push(...missingTemplates(defs, { rules: config.definitions?.rules }));
   if (problems.length)
     throw new Error(
       `${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`,

@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { loadDefinitions, uncompilableSchemas, unformattedFiles } from "../definitions/load";
 import { lenderReport } from "../lending/lender-file";
+import { missingTemplates } from "../lending/templates";
 import { formatProblem } from "../lint/lint";
 
 // --steps and --rules check another copy of the definitions (the schemas stay the repository's);
@@ -12,6 +13,8 @@ const { values } = parseArgs({
 const { defs, problems } = loadDefinitions({ steps: values.steps, rules: values.rules });
 problems.push(...unformattedFiles({ steps: values.steps, rules: values.rules }));
 if (problems.length === 0) problems.push(...uncompilableSchemas(defs));
+// The notices, closing documents and mails the loan's rule files name must exist in content/.
+problems.push(...missingTemplates(defs, { rules: values.rules, content: values.content }));
 
 // The lender profile and placeholders: refused when the profile is marked production (or cannot
 // be read), listed as notes while it is sample data.

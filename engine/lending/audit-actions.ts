@@ -46,6 +46,8 @@ const AUDIT_ACTIONS = {
   "identity.withdrawn": (a, say) => `Identity check withdrawn (${say.who(a[0] ?? "")})`,
   // Decisions
   "decision.declined": (a) => `Declined (${a[0] ?? ""}): adverse action notice given`,
+  "loan.moved": (a) =>
+    `${words(a[0] ?? "")}: ${words(a[1] ?? "")} → ${words(a[2] ?? "")} (rules/milestones.json)`,
   "credit.scoreUsed": (a, say) => `Credit score used (${say.who(a[0] ?? "")}): credit score notice given`,
   // Staff
   "portal.upload.accepted": (a, say) => `Accepted ${say.doc(a[0] ?? "")}`,

@@ -17,6 +17,7 @@ import { prefillSource } from "../logic/prefill";
 import { checkSections } from "./sections";
 import { prefillMisfit } from "./fit";
 import { checkSameAs } from "./same-as";
+import { checkMilestones } from "./milestones";
 
 export { suggest };
 
@@ -876,6 +877,7 @@ export function lint(defs: Definitions): Problem[] {
   checkCancelledStatus(defs, problems);
   checkReleasedStatuses(defs, problems);
   checkOwnerRole(defs, problems);
+  checkMilestones(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)

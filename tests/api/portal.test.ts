@@ -94,6 +94,9 @@ type Call = (
   ids: { applicationId: string; reviewId: string; targetId: string },
 ) => Promise<unknown>;
 const PROCEDURES: Record<string, Call> = {
+  "portal.loan.get": (b, { applicationId }) => b.trpc.portal.loan.get.query({ applicationId }),
+  "portal.loan.move": (b, { applicationId }) =>
+    b.trpc.portal.loan.move.mutate({ applicationId, transition: "startReview" }),
   "portal.me": (b) => b.trpc.portal.me.query(),
   "portal.roles": (b) => b.trpc.portal.roles.query(),
   "portal.users.list": (b) => b.trpc.portal.users.list.query(),
@@ -195,6 +198,9 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.notices.recordCreditScore": [Y, Y, N],
   "portal.messaging": [Y, N, N],
   "portal.signOutEverywhere": [Y, Y, Y],
+  "portal.loan.get": [Y, Y, Y],
+  // Taking a file into review needs loan.review (rules/milestones.json startReview).
+  "portal.loan.move": [Y, Y, N],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 
@@ -448,6 +454,7 @@ describe("invites and password resets", () => {
         "documents.review",
         "notes.write",
         "notices.view",
+        "conditions.manage",
       ],
     });
     // The audit names the user by id and role, never by email or name.

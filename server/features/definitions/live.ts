@@ -14,6 +14,7 @@ import {
   uncompilableSchemas,
   type DefinitionDirs,
 } from "@engine/definitions/load";
+import { missingTemplates } from "@engine/lending/templates";
 import { swapDefinitions, type Services } from "@server/services";
 
 export interface Reload {
@@ -30,6 +31,8 @@ export function checkedDefinitions(dirs: DefinitionDirs) {
   const { defs, problems } = loadDefinitions(dirs);
   // What npm run check compiles too: a schema ajv refuses would fail every request that reads it.
   if (!problems.length) problems.push(...uncompilableSchemas(defs, dirs));
+  // A notice or mail the loan's rule files name must exist when the law needs it.
+  problems.push(...missingTemplates(defs, { rules: dirs.rules }));
   return { defs, problems };
 }
 

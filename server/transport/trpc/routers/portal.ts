@@ -23,6 +23,7 @@ import { definitionsImpact } from "@server/features/definitions/impact";
 import { decideUploads, mailRejections } from "@server/features/uploads/review";
 import { badRequest, router, staffProcedure, type Context } from "../init";
 import { portalNoticesRouter } from "./portal-notices";
+import { portalLoanRouter } from "./loan";
 import { inputOf, optionalInputOf } from "../inputs";
 
 const notFound = () =>
@@ -265,6 +266,7 @@ export const portalRouter = router({
   uploads: uploadsRouter,
   notes: notesRouter,
   notices: portalNoticesRouter,
+  loan: portalLoanRouter,
   identityReviews: identityRouter,
   /** The funnel map of the definitions this server runs (npm run funnel:map draws the same). */
   funnelMap: staffProcedure("definitions.view")
