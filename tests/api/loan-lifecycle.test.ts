@@ -394,3 +394,117 @@ describe("notice of incompleteness (1002.9(c)(2))", () => {
     expect(mine?.incomplete).toMatchObject({ deadline: isoDay(NOW + 15 * DAY) });
   });
 });
+
+describe("conditions", () => {
+  it("are asked from the catalogue, hold the approval until cleared, and the applicant answers an information condition in their session", async () => {
+    const who = await submitted();
+    await underwriter.b.trpc.portal.loan.move.mutate({
+      applicationId: who.applicationId,
+      transition: "startReview",
+    });
+    const due = isoDay(NOW + 10 * DAY);
+    await processor.b.trpc.portal.loan.addCondition.mutate({
+      applicationId: who.applicationId,
+      code: 405,
+      priorTo: "approval",
+      dueOn: due,
+      borrowers: ["borrower"],
+    });
+    const asked = await processor.b.trpc.portal.loan.addCondition.mutate({
+      applicationId: who.applicationId,
+      code: 107,
+      priorTo: "approval",
+      dueOn: due,
+      borrowers: ["borrower"],
+      note: "Two inquiries in October",
+    });
+    const [paystubs, inquiries] = asked.conditions;
+    expect(paystubs).toMatchObject({ code: 405, type: "document", status: "open", priorTo: "approval" });
+    expect(inquiries).toMatchObject({ code: 107, type: "information", informationType: "long_text" });
+    expect(newestMail(server.dataDir, who.email, { containing: /We need something from you/ })).toContain(
+      "Explanation of credit inquiries",
+    );
+
+    // Bad input names its field and saves nothing.
+    expect(
+      await fieldErrorsOf(
+        processor.b.trpc.portal.loan.addCondition.mutate({
+          applicationId: who.applicationId,
+          code: 999,
+          priorTo: "approval",
+          dueOn: due,
+          borrowers: ["borrower"],
+        }),
+      ),
+    ).toEqual([expect.objectContaining({ pointer: "/code" })]);
+    expect(
+      await fieldErrorsOf(
+        processor.b.trpc.portal.loan.addCondition.mutate({
+          applicationId: who.applicationId,
+          code: 405,
+          priorTo: "approval",
+          dueOn: due,
+          borrowers: ["cousin"],
+        }),
+      ),
+    ).toEqual([expect.objectContaining({ pointer: "/borrowers/0" })]);
+
+    // The approval waits for the conditions before approval.
+    const offered = asked.offer!;
+    const early = underwriter.b.trpc.portal.loan.move.mutate({
+      applicationId: who.applicationId,
+      transition: "approve",
+      action: { terms: { lineAmount: offered.lineAmount, apr: offered.apr } },
+    });
+    expect(await codeOf(early)).toBe("PRECONDITION_FAILED");
+    await expect(early).rejects.toThrow(/Every condition to be cleared before approval is cleared or waived/);
+
+    // The borrower sees what is asked of them and answers in their own session.
+    const mine = await who.b.trpc.loan.mine.query();
+    expect(mine?.conditions.map((c) => [c.label, c.status, c.dueOn])).toEqual([
+      ["Pay stubs", "open", due],
+      ["Explanation of credit inquiries", "open", due],
+    ]);
+    expect(
+      await codeOf(
+        who.b.trpc.loan.answerCondition.mutate({
+          conditionId: paystubs!.id,
+          answers: { text: "see upload" },
+        }),
+      ),
+    ).toBe("PRECONDITION_FAILED");
+    const answered = await who.b.trpc.loan.answerCondition.mutate({
+      conditionId: inquiries!.id,
+      answers: { text: "We shopped for a car loan and took the first offer." },
+    });
+    expect(answered.conditions.find((c) => c.id === inquiries!.id)).toMatchObject({ status: "answered" });
+
+    // Clearing needs conditions.clear: a closer may not.
+    expect(
+      await codeOf(
+        closer.b.trpc.portal.loan.decideCondition.mutate({
+          applicationId: who.applicationId,
+          conditionId: inquiries!.id,
+          outcome: "cleared",
+        }),
+      ),
+    ).toBe("FORBIDDEN");
+    await processor.b.trpc.portal.loan.decideCondition.mutate({
+      applicationId: who.applicationId,
+      conditionId: inquiries!.id,
+      outcome: "cleared",
+    });
+    const waived = await processor.b.trpc.portal.loan.decideCondition.mutate({
+      applicationId: who.applicationId,
+      conditionId: paystubs!.id,
+      outcome: "waived",
+    });
+    expect(waived.conditions.map((c) => c.status)).toEqual(["waived", "cleared"]);
+    const approved = await underwriter.b.trpc.portal.loan.move.mutate({
+      applicationId: who.applicationId,
+      transition: "approve",
+      action: { terms: { lineAmount: offered.lineAmount, apr: offered.apr } },
+    });
+    expect(approved.milestone).toBe("conditionallyApproved");
+  });
+});

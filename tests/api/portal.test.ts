@@ -95,6 +95,16 @@ type Call = (
 ) => Promise<unknown>;
 const PROCEDURES: Record<string, Call> = {
   "portal.loan.get": (b, { applicationId }) => b.trpc.portal.loan.get.query({ applicationId }),
+  "portal.loan.addCondition": (b, { applicationId }) =>
+    b.trpc.portal.loan.addCondition.mutate({
+      applicationId,
+      code: 405,
+      priorTo: "approval",
+      dueOn: "2099-01-01",
+      borrowers: ["borrower"],
+    }),
+  "portal.loan.decideCondition": (b, { applicationId }) =>
+    b.trpc.portal.loan.decideCondition.mutate({ applicationId, conditionId: "none", outcome: "cleared" }),
   "portal.loan.move": (b, { applicationId }) =>
     b.trpc.portal.loan.move.mutate({ applicationId, transition: "startReview" }),
   "portal.me": (b) => b.trpc.portal.me.query(),
@@ -201,6 +211,8 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.loan.get": [Y, Y, Y],
   // Taking a file into review needs loan.review (rules/milestones.json startReview).
   "portal.loan.move": [Y, Y, N],
+  "portal.loan.addCondition": [Y, Y, Y],
+  "portal.loan.decideCondition": [Y, Y, N],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 

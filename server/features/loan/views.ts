@@ -51,6 +51,7 @@ export async function staffLoanView(services: Services, staff: Staff, loan: Stor
       permission: t.permission ?? null,
       allowed: !t.permission || staff.can(t.permission as Permission),
     })),
+    conditions: loan.file.conditions,
     history: loan.file.history.map((h) => ({
       ...h,
       label: machine.transitions[h.transition]?.done ?? h.transition,
@@ -82,6 +83,21 @@ export function applicantLoanView(services: Services, role: string, loan: Stored
     label: state?.applicantLabel ?? loan.milestone,
     description: state?.description ?? "",
     moves: movesFrom(machine, loan.milestone, "applicant").map((t) => ({ id: t.id, label: t.label })),
+    // The conditions asked of this borrower, with their own answer only.
+    conditions: loan.file.conditions
+      .filter((c) => c.borrowers.includes(role))
+      .map((c) => ({
+        id: c.id,
+        type: c.type,
+        informationType: c.informationType ?? null,
+        documentType: c.documentType ?? null,
+        label: c.label,
+        description: c.description,
+        note: c.note ?? null,
+        dueOn: c.dueOn,
+        status: c.status,
+        answeredAt: c.answers?.[role]?.at ?? null,
+      })),
     history: loan.file.history.map((h) => ({
       at: h.at,
       label: machine.states[h.to]?.applicantLabel ?? h.to,

@@ -7,6 +7,7 @@ import { applications } from "@server/persistence/db/schema";
 import { eq } from "drizzle-orm";
 import { LoanRefusal } from "@server/features/loan/refusal";
 import { loanFileOf, moveLoan } from "@server/features/loan/moves";
+import { addCondition, answerCondition, decideCondition } from "@server/features/loan/conditions";
 import { applicantLoanView, staffLoanView } from "@server/features/loan/views";
 import { visibleApplication } from "@server/features/portal/scope";
 import { applicationStore } from "@server/persistence/store/applications";
@@ -67,6 +68,22 @@ export const portalLoanRouter = router({
       const loan = await answered(() => moveLoan(ctx.services, { kind: "portal", staff: ctx.staff }, input));
       return staffLoanView(ctx.services, ctx.staff, loan);
     }),
+  /** Ask a condition of the catalogue of one or more borrowers (each is mailed). */
+  addCondition: staffProcedure("conditions.manage")
+    .input(loanInputOf("conditionAdd"))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await visibleApplication(ctx.services, ctx.staff, input.applicationId))) throw notInPipeline();
+      const loan = await answered(() => addCondition(ctx.services, ctx.staff, input));
+      return staffLoanView(ctx.services, ctx.staff, loan);
+    }),
+  /** Clear, waive or reopen a condition. */
+  decideCondition: staffProcedure("conditions.clear")
+    .input(loanInputOf("conditionDecision"))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await visibleApplication(ctx.services, ctx.staff, input.applicationId))) throw notInPipeline();
+      const loan = await answered(() => decideCondition(ctx.services, ctx.staff, input));
+      return staffLoanView(ctx.services, ctx.staff, loan);
+    }),
 });
 
 export const loanRouter = router({
@@ -76,6 +93,16 @@ export const loanRouter = router({
     const loan = await fileOf(ctx.services, app.id);
     return loan ? applicantLoanView(ctx.services, role, loan) : null;
   }),
+  /** A borrower answers an information condition asked of them, in their own session. */
+  answerCondition: applicantProcedure
+    .input(loanInputOf("conditionAnswer"))
+    .mutation(async ({ ctx, input }) => {
+      const { app, role } = await readApplication(ctx);
+      const loan = await answered(() =>
+        answerCondition(ctx.services, { applicationId: app.id, userId: ctx.applicant.userId, role }, input),
+      );
+      return applicantLoanView(ctx.services, role, loan);
+    }),
   /** The applicant accepts or declines a counteroffer, in their own session. */
   answerCounteroffer: applicantProcedure
     .input(loanInputOf("counterofferAnswer"))
