@@ -508,3 +508,22 @@ describe("conditions", () => {
     expect(approved.milestone).toBe("conditionallyApproved");
   });
 });
+
+describe("withdrawal", () => {
+  it("is recorded by a processor with no notice of action (1002.9(e)), and the file is no longer active", async () => {
+    const who = await submitted();
+    const done = await processor.b.trpc.portal.loan.move.mutate({
+      applicationId: who.applicationId,
+      transition: "withdraw",
+    });
+    expect(done.milestone).toBe("withdrawn");
+    expect(done.notices).toEqual([]);
+    expect(done.decisionClock).toBeNull();
+    const list = await processor.b.trpc.portal.applications.list.query({
+      milestone: "withdrawn",
+      pageSize: 100,
+    });
+    expect(list.applications.find((a) => a.id === who.applicationId)?.active).toBe(false);
+    expect((await who.b.trpc.loan.mine.query())?.label).toBe("Withdrawn");
+  });
+});
