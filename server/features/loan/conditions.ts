@@ -22,7 +22,7 @@ import type { Staff } from "../portal/staff";
 import { borrowersOf, milestoneInput } from "./facts";
 import { loanFileOf } from "./moves";
 import { queueNotifications, sendDueNotifications, type NotifyContext } from "./notify";
-import { invalidAnswers, refuse } from "./refusal";
+import { invalidAnswers, refuse } from "../refusal";
 import { readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
 
 type Condition = LoanFile["conditions"][number];
@@ -61,7 +61,7 @@ async function changeConditions(
     if (!row) throw refuse("notFound", "There is no such application.");
     const app = applicationStore(services).fromRow(row);
     const loan = await loanFileOf(tx, services, app, row.updatedAt);
-    if (!loan) throw refuse("precondition", "This application is not submitted yet: it has no conditions.");
+    if (!loan) throw refuse("notNow", "This application is not submitted yet: it has no conditions.");
     if (machineOf(services.defs).states[loan.milestone]?.final)
       throw refuse("conflict", "This file is closed: its conditions can no longer change.");
     const borrowers = borrowersOf(services, app.doc);
@@ -193,7 +193,7 @@ export function answerCondition(
     if (!condition.borrowers.includes(applicant.role))
       throw refuse("forbidden", "This condition is not asked of you.");
     if (condition.type !== "information")
-      throw refuse("precondition", "This condition asks for a document: upload it on your documents page.");
+      throw refuse("notNow", "This condition asks for a document: upload it on your documents page.");
     if (condition.status !== "open")
       throw refuse("conflict", "This condition is no longer waiting for an answer.");
     const answers = { ...(condition.answers ?? {}), [applicant.role]: { at, answer: input.answers } };

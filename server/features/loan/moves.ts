@@ -22,7 +22,7 @@ import type { Staff } from "../portal/staff";
 import { borrowersOf, milestoneInput, outstandingDocuments } from "./facts";
 import { giveNotices, reasonCatalogue } from "./notices";
 import { queueNotifications, sendDueNotifications } from "./notify";
-import { invalidAnswers, refuse } from "./refusal";
+import { invalidAnswers, refuse } from "../refusal";
 import { createLoanFile, readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
 
 export type Mover =
@@ -202,7 +202,7 @@ export async function moveLoan(
     // An application submitted before loan files existed: its last save was its submission.
     const loan = await loanFileOf(tx, services, app, row.updatedAt);
     if (!loan)
-      throw refuse("precondition", "This application is not submitted yet: there is no loan file to move.");
+      throw refuse("notNow", "This application is not submitted yet: there is no loan file to move.");
     if (!t.from.includes(loan.milestone)) {
       const from = t.from.map((s) => machine.states[s]?.label ?? s).join(", ");
       throw refuse(
@@ -223,7 +223,7 @@ export async function moveLoan(
     const unmet = t.requires.filter((name) => outputs[name] !== true);
     if (unmet.length)
       throw refuse(
-        "precondition",
+        "notNow",
         `${named(t)} needs: ${unmet.map((name) => rules.find((r) => r.output === name)?.description ?? name).join(" ")}`,
       );
     const at = now.toISOString();
@@ -254,7 +254,7 @@ export async function moveLoan(
         );
       } else
         throw refuse(
-          "precondition",
+          "notNow",
           `${named(t)} triggers ${JSON.stringify(trigger)}, which this server does not carry out yet: the move is refused rather than done in part.`,
         );
     }

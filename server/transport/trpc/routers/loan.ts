@@ -1,38 +1,21 @@
 // The loan after submission (server/features/loan/): portal.loan.* for staff, on the files of
 // their partner they can see (each move needs the permission rules/milestones.json names), and
-// loan.* for the applicant in their own session (their file, their notices, their own moves).
-import { TRPCError } from "@trpc/server";
-import { transaction } from "@server/persistence/db/client";
-import { applications } from "@server/persistence/db/schema";
+// loan.* for the applicant in their own session (their file, their conditions, their own moves).
+// A feature's refusal maps to its tRPC error in the procedure kinds (./refusals.ts).
 import { eq } from "drizzle-orm";
-import { LoanRefusal } from "@server/features/loan/refusal";
-import { loanFileOf, moveLoan } from "@server/features/loan/moves";
 import { addCondition, answerCondition, decideCondition } from "@server/features/loan/conditions";
+import { loanFileOf, moveLoan } from "@server/features/loan/moves";
 import { applicantLoanView, staffLoanView } from "@server/features/loan/views";
 import { visibleApplication } from "@server/features/portal/scope";
+import { refuse } from "@server/features/refusal";
+import { transaction } from "@server/persistence/db/client";
+import { applications } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
-import { applicantProcedure, badRequest, router, staffProcedure } from "../init";
+import type { Staff } from "@server/features/portal/staff";
+import { applicantProcedure, router, staffProcedure } from "../init";
 import { loanInputOf } from "../inputs";
 import { readApplication } from "../own-application";
-
-const CODES = {
-  forbidden: "FORBIDDEN",
-  notFound: "NOT_FOUND",
-  conflict: "CONFLICT",
-  precondition: "PRECONDITION_FAILED",
-} as const;
-
-/** A refusal of the loan feature as the transport's error. */
-async function answered<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof LoanRefusal)) throw error;
-    if (error.kind === "badInput") throw badRequest(error.fieldErrors);
-    throw new TRPCError({ code: CODES[error.kind], message: error.message });
-  }
-}
 
 /** The file of an application (opened when a submitted application has none yet); null before submission. */
 async function fileOf(services: Services, applicationId: string) {
@@ -43,46 +26,43 @@ async function fileOf(services: Services, applicationId: string) {
   });
 }
 
-const notInPipeline = () =>
-  new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
+/** Another partner's file, or one a loan officer is not assigned, is "not found". */
+async function inPipeline(services: Services, staff: Staff, applicationId: string) {
+  if (!(await visibleApplication(services, staff, applicationId)))
+    throw refuse("notFound", "There is no such application in your pipeline.");
+}
 
 export const portalLoanRouter = router({
-  /** The file: milestone, decision clock, the moves open from here, decision, notices, history and mails. */
+  /** The file: milestone, decision clock, the moves open from here, decision, conditions, notices, history and mails. */
   get: staffProcedure("applications.all", "applications.assigned")
     .input(loanInputOf("loanFileRef"))
     .query(async ({ ctx, input }) => {
-      if (!(await visibleApplication(ctx.services, ctx.staff, input.applicationId))) throw notInPipeline();
+      await inPipeline(ctx.services, ctx.staff, input.applicationId);
       const loan = await fileOf(ctx.services, input.applicationId);
-      if (!loan)
-        throw new TRPCError({
-          code: "PRECONDITION_FAILED",
-          message: "This application is not submitted yet.",
-        });
+      if (!loan) throw refuse("notNow", "This application is not submitted yet.");
       return staffLoanView(ctx.services, ctx.staff, loan);
     }),
   /** One move along rules/milestones.json: refused without its permission, from another milestone, or with a requirement unmet. */
   move: staffProcedure("applications.all", "applications.assigned")
     .input(loanInputOf("loanTransition"))
     .mutation(async ({ ctx, input }) => {
-      if (!(await visibleApplication(ctx.services, ctx.staff, input.applicationId))) throw notInPipeline();
-      const loan = await answered(() => moveLoan(ctx.services, { kind: "portal", staff: ctx.staff }, input));
+      await inPipeline(ctx.services, ctx.staff, input.applicationId);
+      const loan = await moveLoan(ctx.services, { kind: "portal", staff: ctx.staff }, input);
       return staffLoanView(ctx.services, ctx.staff, loan);
     }),
   /** Ask a condition of the catalogue of one or more borrowers (each is mailed). */
   addCondition: staffProcedure("conditions.manage")
     .input(loanInputOf("conditionAdd"))
     .mutation(async ({ ctx, input }) => {
-      if (!(await visibleApplication(ctx.services, ctx.staff, input.applicationId))) throw notInPipeline();
-      const loan = await answered(() => addCondition(ctx.services, ctx.staff, input));
-      return staffLoanView(ctx.services, ctx.staff, loan);
+      await inPipeline(ctx.services, ctx.staff, input.applicationId);
+      return staffLoanView(ctx.services, ctx.staff, await addCondition(ctx.services, ctx.staff, input));
     }),
   /** Clear, waive or reopen a condition. */
   decideCondition: staffProcedure("conditions.clear")
     .input(loanInputOf("conditionDecision"))
     .mutation(async ({ ctx, input }) => {
-      if (!(await visibleApplication(ctx.services, ctx.staff, input.applicationId))) throw notInPipeline();
-      const loan = await answered(() => decideCondition(ctx.services, ctx.staff, input));
-      return staffLoanView(ctx.services, ctx.staff, loan);
+      await inPipeline(ctx.services, ctx.staff, input.applicationId);
+      return staffLoanView(ctx.services, ctx.staff, await decideCondition(ctx.services, ctx.staff, input));
     }),
 });
 
@@ -98,25 +78,21 @@ export const loanRouter = router({
     .input(loanInputOf("conditionAnswer"))
     .mutation(async ({ ctx, input }) => {
       const { app, role } = await readApplication(ctx);
-      const loan = await answered(() =>
-        answerCondition(ctx.services, { applicationId: app.id, userId: ctx.applicant.userId, role }, input),
-      );
-      return applicantLoanView(ctx.services, role, loan);
+      const applicant = { applicationId: app.id, userId: ctx.applicant.userId, role };
+      return applicantLoanView(ctx.services, role, await answerCondition(ctx.services, applicant, input));
     }),
   /** The applicant accepts or declines a counteroffer, in their own session. */
   answerCounteroffer: applicantProcedure
     .input(loanInputOf("counterofferAnswer"))
     .mutation(async ({ ctx, input }) => {
       const { app, role } = await readApplication(ctx);
-      const loan = await answered(() =>
-        moveLoan(
-          ctx.services,
-          { kind: "applicant", userId: ctx.applicant.userId, role },
-          {
-            applicationId: app.id,
-            transition: input.answer === "accept" ? "acceptCounteroffer" : "declineCounteroffer",
-          },
-        ),
+      const loan = await moveLoan(
+        ctx.services,
+        { kind: "applicant", userId: ctx.applicant.userId, role },
+        {
+          applicationId: app.id,
+          transition: input.answer === "accept" ? "acceptCounteroffer" : "declineCounteroffer",
+        },
       );
       return applicantLoanView(ctx.services, role, loan);
     }),
