@@ -9,6 +9,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { auditEvents, loanFiles, notificationOutbox } from "@server/persistence/db/schema";
+import { transaction } from "@server/persistence/db/client";
+import { applicationStore } from "@server/persistence/store/applications";
+import { receiveApplication } from "@server/features/loan/receive";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { mailAttachment, pdfProse } from "../helpers/pdf";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
@@ -81,6 +84,36 @@ beforeAll(async () => {
 });
 
 describe("the loan file of a submitted application", () => {
+  it("opens at the save that submits the application, received at that moment, and the borrowers and the processors are mailed", async () => {
+    const who = await submitted();
+    const at = new Date(NOW - 2 * DAY);
+    const { db } = server.services;
+    const app = (await applicationStore(server.services).byId(db, who.applicationId))!;
+    const later = await transaction(db, (tx) => receiveApplication(tx, server.services, app, at));
+    await later();
+    const file = await processor.b.trpc.portal.loan.get.query({ applicationId: who.applicationId });
+    expect(file.receivedAt).toBe(at.toISOString());
+    expect(file.decisionClock).toMatchObject({ event: "received", startedAt: at.toISOString() });
+    const mails = await db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.applicationId, who.applicationId));
+    const borrowers = mails.filter((m) => m.recipient.startsWith("role:"));
+    expect(borrowers.map((m) => [m.template, m.recipient, m.status]).sort()).toEqual([
+      ["submitted", "role:borrower", "sent"],
+      ["submitted", "role:coborrower", "skipped"],
+    ]);
+    expect(mails.find((m) => m.recipient === `staff:${processor.id}`)).toMatchObject({
+      template: "staff-submitted",
+      status: "sent",
+    });
+    // A closer holds no conditions.clear: not the processor queue.
+    expect(mails.find((m) => m.recipient === `staff:${closer.id}`)).toBeUndefined();
+    expect(newestMail(server.dataDir, who.email, { containing: /We received your application/ })).toContain(
+      "Within 30 days of receiving a complete application",
+    );
+  });
+
   it("opens at Submitted, and while documents are missing the 30 days run from the receipt (1002.9(c)(1)), shown in the pipeline", async () => {
     // Received 40 days ago, and still not complete.
     clock = new Date(NOW - 40 * DAY);
