@@ -55,6 +55,9 @@ const AUDIT_ACTIONS = {
   "identity.withdrawn": (a, say) => `Identity check withdrawn (${say.who(a[0] ?? "")})`,
   // Decisions
   "decision.declined": (a) => `Declined (${a[0] ?? ""}): adverse action notice given`,
+  "loan.moved": (a) =>
+    `${words(a[0] ?? "")}: ${words(a[1] ?? "")} → ${words(a[2] ?? "")} (rules/milestones.json)`,
+  "loan.condition": (a, say) => `Condition ${a[0] ?? ""} ${a[1] ?? ""}${a[2] ? ` (${say.who(a[2])})` : ""}`,
   "credit.scoreUsed": (a, say) => `Credit score used (${say.who(a[0] ?? "")}): credit score notice given`,
   // Staff
   "portal.upload.accepted": (a, say) => `Accepted ${say.file(a)}`,

@@ -6,10 +6,11 @@
 import type { DefinitionDirs } from "../definitions/load";
 import { checkSet, type SetCheck } from "../lint/check-set";
 import { lenderReport } from "./lender-file";
+import { missingTemplates } from "./templates";
 import { tokenAllowed, tokensFor } from "./text-tokens";
 
 export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
-  return checkSet(dirs, {
+  const checked = checkSet(dirs, {
     tokens: { allowed: tokenAllowed, names: tokensFor },
     lender: (folders, defs) => {
       const report = lenderReport(
@@ -21,4 +22,7 @@ export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
       return production ? { refused: report.findings, notes: [] } : { refused: [], notes: report.findings };
     },
   });
+  // The notices, closing documents and mails the loan's rule files name must exist in content/.
+  checked.problems.push(...missingTemplates(checked.defs, { rules: dirs.rules, content: dirs.content }));
+  return checked;
 }

@@ -22,6 +22,7 @@ import { checkCatalogue } from "./catalogue";
 import { checkFieldMapping, checkXmlMapping } from "./xml-map";
 import { checkSchemaSense } from "./schema-sense";
 import { checkWalks } from "./walks";
+import { checkMilestones } from "./milestones";
 
 export { suggest };
 
@@ -929,6 +930,7 @@ export function lint(defs: Definitions): Problem[] {
   checkCatalogue(defs, problems);
   checkRetired(defs, problems);
   checkExplains(defs, problems);
+  checkMilestones(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)

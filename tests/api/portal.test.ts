@@ -94,6 +94,19 @@ type Call = (
   ids: { applicationId: string; reviewId: string; targetId: string },
 ) => Promise<unknown>;
 const PROCEDURES: Record<string, Call> = {
+  "portal.loan.get": (b, { applicationId }) => b.trpc.portal.loan.get.query({ applicationId }),
+  "portal.loan.addCondition": (b, { applicationId }) =>
+    b.trpc.portal.loan.addCondition.mutate({
+      applicationId,
+      code: 405,
+      priorTo: "approval",
+      dueOn: "2099-01-01",
+      borrowers: ["borrower"],
+    }),
+  "portal.loan.decideCondition": (b, { applicationId }) =>
+    b.trpc.portal.loan.decideCondition.mutate({ applicationId, conditionId: "none", outcome: "cleared" }),
+  "portal.loan.move": (b, { applicationId }) =>
+    b.trpc.portal.loan.move.mutate({ applicationId, transition: "startReview" }),
   "portal.me": (b) => b.trpc.portal.me.query(),
   "portal.roles": (b) => b.trpc.portal.roles.query(),
   "portal.users.list": (b) => b.trpc.portal.users.list.query(),
@@ -198,6 +211,11 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.notices.recordCreditScore": [Y, Y, N],
   "portal.messaging": [Y, N, N],
   "portal.signOutEverywhere": [Y, Y, Y],
+  "portal.loan.get": [Y, Y, Y],
+  // Taking a file into review needs loan.review (rules/milestones.json startReview).
+  "portal.loan.move": [Y, Y, N],
+  "portal.loan.addCondition": [Y, Y, Y],
+  "portal.loan.decideCondition": [Y, Y, N],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 
@@ -451,6 +469,7 @@ describe("invites and password resets", () => {
         "documents.review",
         "notes.write",
         "notices.view",
+        "conditions.manage",
       ],
     });
     // The audit names the user by id and role, never by email or name.

@@ -7,6 +7,8 @@ import type { Definitions } from "@engine/definitions/definitions";
 import { lenderTokens, type LenderProfile } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { accountName, borrowerName, ownerRole } from "@engine/lending/borrowers";
+import { creditReportSection } from "../loan/notices";
 import { frontMatterOf, readDisclosure, recordedText, sha256Hex, signedDocument } from "../esign/documents";
 import { renderNoticePdf } from "../esign/pdf";
 import { longDate } from "../esign/values";
@@ -76,9 +78,11 @@ export function noticeValues(
   decline: { reasons: Reason[] },
   decidedAt: string,
   lender: LenderProfile = readLenderProfile(),
+  recipient: Record<string, string> = {},
 ): Record<string, string> {
   return {
     ...lenderTokens(lender),
+    ...recipient,
     decisionDate: longDate(decidedAt.slice(0, 10)),
     reasons: decline.reasons.map((r) => r.text).join("; "),
   };
@@ -90,13 +94,14 @@ export function noticeFor(
   decidedAt: string,
   lender?: LenderProfile,
   texts?: ReadonlyMap<string, string>,
+  recipient?: Record<string, string>,
 ) {
   const doc = readDisclosure(NOTICE_DOCUMENT, texts);
   if (!doc)
     throw new Error(
       `content/disclosures/${NOTICE_DOCUMENT}.md is missing: no decline can be recorded without its notice`,
     );
-  return signedDocument(doc, noticeValues(decline, decidedAt, lender));
+  return signedDocument(doc, noticeValues(decline, decidedAt, lender, recipient));
 }
 
 const sameReasons = (a: Reason[], b: Reason[]) =>
@@ -117,7 +122,12 @@ export function recordDecline(
   const latest = decisions.at(-1);
   if (latest && latest.ruleId === decline.ruleId && sameReasons(latest.reasons, decline.reasons)) return null;
   const decidedAt = now.toISOString();
-  const { text, ...notice } = noticeFor(decline, decidedAt, undefined, defs.texts);
+  // The notice names its recipient (the account's owner) and says whether a consumer report was used.
+  const owner = ownerRole(defs);
+  const { text, ...notice } = noticeFor(decline, decidedAt, undefined, defs.texts, {
+    recipientName: accountName(defs, doc) ?? borrowerName(defs, doc, owner) ?? "Applicant",
+    creditReportSection: creditReportSection({ defs }, doc, owner),
+  });
   const decision: Decision = { outcome: "declined", ...decline, decidedAt, notice };
   doc.decisions = [...decisions, decision];
   return { decision, text };

@@ -2,7 +2,9 @@
 // masked SSNs, outstanding documents, assignment) and one application's file: answers (masked),
 // documents with their uploads, signatures, identity checks and the audit trail.
 import { DAY_MS } from "@engine/base/dates";
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, type SQL } from "drizzle-orm";
+import { isActive, machineOf, movesFrom } from "@engine/lending/milestones";
+import type { Permission } from "./roles";
 import { todayIso } from "@engine/base/dates";
 import { labelOf } from "@engine/funnel/funnel";
 import { accountEmail, answersPointer, borrowerName, borrowerRoles } from "@engine/lending/borrowers";
@@ -15,6 +17,7 @@ import {
   applications,
   auditEvents,
   identityReviews,
+  loanFiles,
   portalUsers,
   signatures,
   uploads,
@@ -80,9 +83,19 @@ export function pipelineOf(services: Services) {
       .where(inArray(portalUsers.id, wanted));
     return new Map(rows.map((u) => [u.id, u.name]));
   };
-  const summary = (row: Row, doc: Record<string, unknown>, officers: Map<string, string>) => ({
+  const machine = machineOf(defs);
+  const today = () => todayIso(services.now());
+  const summary = (
+    row: Row,
+    doc: Record<string, unknown>,
+    officers: Map<string, string>,
+    loans: Map<string, typeof loanFiles.$inferSelect>,
+  ) => ({
     id: row.id,
     status: row.status,
+    // The loan after submission: its milestone and the 30-day decision clock (rules/milestones.json).
+    milestone: milestoneOf(loans.get(row.id)),
+    active: loans.has(row.id) ? isActive(machine, loans.get(row.id)!.milestone) : true,
     stepLabel: labelOf(defs, row.status) ?? defs.steps.get(row.status)?.def.label ?? row.status,
     variant: row.variant,
     borrowers: borrowersOf(services, doc),
@@ -94,6 +107,29 @@ export function pipelineOf(services: Services) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });
+
+  function milestoneOf(loan: typeof loanFiles.$inferSelect | undefined) {
+    if (!loan) return null;
+    const due = loan.decisionDueOn;
+    return {
+      id: loan.milestone,
+      label: machine.states[loan.milestone]?.label ?? loan.milestone,
+      waitingOn: loan.waitingOn.replace(/,/g, "") || null,
+      decisionDueOn: due,
+      overdue: due !== null && today() > due,
+    };
+  }
+  const loansOf = async (ids: string[]) =>
+    new Map(
+      (ids.length ? await db.select().from(loanFiles).where(inArray(loanFiles.applicationId, ids)) : []).map(
+        (l) => [l.applicationId, l],
+      ),
+    );
+  /** The milestones where the next move is staff's and one this user's role may take. */
+  const myMilestones = (staff: Staff) =>
+    Object.keys(machine.states).filter((state) =>
+      movesFrom(machine, state, "staff").some((t) => !t.permission || staff.can(t.permission as Permission)),
+    );
 
   return {
     /**
@@ -107,6 +143,27 @@ export function pipelineOf(services: Services) {
       const where = and(
         visibleTo(staff),
         query.status ? eq(applications.status, query.status) : undefined,
+        query.milestone || query.decision || query.waitingOnMe
+          ? inArray(
+              applications.id,
+              db
+                .select({ id: loanFiles.applicationId })
+                .from(loanFiles)
+                .where(
+                  and(
+                    query.milestone ? eq(loanFiles.milestone, query.milestone) : undefined,
+                    query.decision ? isNotNull(loanFiles.decisionDueOn) : undefined,
+                    query.decision === "overdue" ? lt(loanFiles.decisionDueOn, today()) : undefined,
+                    query.waitingOnMe
+                      ? and(
+                          like(loanFiles.waitingOn, "%,staff,%"),
+                          inArray(loanFiles.milestone, myMilestones(staff)),
+                        )
+                      : undefined,
+                  ),
+                ),
+            )
+          : undefined,
         query.loanOfficerId === "none"
           ? isNull(applications.loanOfficerId)
           : query.loanOfficerId
@@ -170,6 +227,7 @@ export function pipelineOf(services: Services) {
         pageRows = found.slice((page - 1) * pageSize, page * pageSize);
       }
       const officers = await names(pageRows.map(({ row }) => row.loanOfficerId));
+      const loans = await loansOf(pageRows.map(({ row }) => row.id));
       // The steps the user's applications are at, for the step filter (a cheap grouped count).
       const steps = await db
         .select({ status: applications.status, n: count() })
@@ -177,7 +235,7 @@ export function pipelineOf(services: Services) {
         .where(visibleTo(staff))
         .groupBy(applications.status);
       return {
-        applications: pageRows.map(({ row, doc }) => summary(row, doc, officers)),
+        applications: pageRows.map(({ row, doc }) => summary(row, doc, officers, loans)),
         total,
         page,
         pageSize,
@@ -234,7 +292,7 @@ export function pipelineOf(services: Services) {
         requirements = requirementsOf(defs, doc, todayIso(services.now()));
       } catch {}
       return {
-        ...summary(row, doc, people),
+        ...summary(row, doc, people, await loansOf([row.id])),
         definitionsVersion: row.definitionsVersion,
         currentDefinitionsVersion: services.definitionsVersion,
         answers: store.view(doc) as Record<string, unknown>,

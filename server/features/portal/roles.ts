@@ -21,6 +21,19 @@ export const PERMISSIONS = [
   "messaging.view",
   "exports.mismo",
   "exports.hmda",
+  // The loan after submission (rules/milestones.json names which move needs which).
+  "loan.review",
+  "conditions.manage",
+  "conditions.clear",
+  "decision.approve",
+  "decision.decline",
+  "decision.incomplete",
+  "decision.withdraw",
+  "closing.manage",
+  "closing.notarize",
+  "valuations.record",
+  "notices.mail",
+  "loan.fund",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

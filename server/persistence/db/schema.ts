@@ -437,3 +437,63 @@ export const definitionTexts = table("definition_texts", {
   sha256: text("sha256").primaryKey(),
   text: text("text").notNull(),
 });
+
+/**
+ * The lender's half of a loan, from submission to funding (schemas/loan-file.json): one per
+ * submitted application, kept apart from the applicant's document so staff's work and the
+ * applicant's uploads never race for one revision. The milestone moves along rules/milestones.json;
+ * the columns beside the document are what the pipeline filters and sorts on.
+ */
+export const loanFiles = table(
+  "loan_files",
+  {
+    applicationId: text("application_id")
+      .primaryKey()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    /** The state of rules/milestones.json the file is in. */
+    milestone: text("milestone").notNull(),
+    /** JSON of schemas/loan-file.json; sealed fields (none yet) would be sealed like the application's. */
+    document: text("document").notNull(),
+    /** Bumped on every save; a write with an older revision is refused. */
+    revision: integer("revision").notNull().default(0),
+    /** yyyy-MM-dd: while the 30-day decision clock runs (Regulation B 1002.9), the day it ends; else null. */
+    decisionDueOn: text("decision_due_on"),
+    /** ",permission,...,": who can move the file now (",applicant," when it waits on the borrowers), for "waiting on me". */
+    waitingOn: text("waiting_on").notNull().default(""),
+    receivedAt: timestamp("received_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [index("loan_files_milestone").on(t.milestone), index("loan_files_due").on(t.decisionDueOn)],
+);
+
+/**
+ * Mail a loan's events send (rules/notifications.json), sent after the commit that made the event
+ * and retried on failure: the row names its recipient by role or staff id, never by address (the
+ * address is read when it is sent, and only a proven one is used). The file's timeline lists them.
+ */
+export const notificationOutbox = table(
+  "notification_outbox",
+  {
+    id: text("id").primaryKey(),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    template: text("template").notNull(),
+    /** "role:<borrower role>" or "staff:<portal user id>". */
+    recipient: text("recipient").notNull(),
+    /** JSON of the template's values that are not personal (dates, labels, amounts, links). */
+    values: text("values").notNull().default("{}"),
+    status: text("status", { enum: ["pending", "sent", "failed", "skipped"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at"),
+    /** Why the last attempt failed or the mail was skipped (a kind of error, never its text). */
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at"),
+  },
+  (t) => [
+    index("notification_outbox_application").on(t.applicationId, t.createdAt),
+    index("notification_outbox_due").on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -5,6 +5,8 @@ import { auditAction } from "@engine/lending/audit-actions";
 import { OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
+import { isFinalStatus } from "@engine/funnel/journey";
+import { receiveApplication } from "@server/features/loan/receive";
 import { handlerOf } from "../effect-table";
 import { sectionAction } from "../sections";
 import { effectsOf } from "./check";
@@ -38,6 +40,13 @@ export async function record(
     const later = await handlerOf(effect).record?.(context);
     if (later) after.work.push(later);
   }
+  // The save whose last act submitted the application: the lender received it (its loan file opens).
+  if (
+    !reader?.member &&
+    app.status !== saved.applicationStatus &&
+    isFinalStatus(services.defs, saved.applicationStatus)
+  )
+    after.work.push(await receiveApplication(tx, services, { ...app, doc }, s.now));
   if (voided.length)
     after.work.push(() =>
       notifyVoidedSigners(services, app, voided, { by: reader?.role ?? OWNER_ROLE, doc }),

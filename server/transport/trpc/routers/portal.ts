@@ -23,6 +23,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { decideUploads, mailRejections } from "@server/features/uploads/review";
 import { badRequest, router, staffProcedure, type Context } from "../init";
 import { portalNoticesRouter } from "./portal-notices";
+import { portalLoanRouter } from "./loan";
 import { inputOf, optionalInputOf } from "../inputs";
 import { errorKind } from "@server/platform/observability/log";
 
@@ -266,6 +267,7 @@ export const portalRouter = router({
   uploads: uploadsRouter,
   notes: notesRouter,
   notices: portalNoticesRouter,
+  loan: portalLoanRouter,
   identityReviews: identityRouter,
   /** The funnel map of the definitions this server runs (npm run funnel:map draws the same). */
   funnelMap: staffProcedure("definitions.view")
