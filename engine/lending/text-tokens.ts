@@ -99,6 +99,34 @@ export const CREDIT_SCORE_TOKENS = [
 /** The right-to-cancel page's and mails' values (content/right-to-cancel.json). */
 export const RIGHT_TO_CANCEL_TOKENS = ["name", "date", "endDate", "earliestDisbursementDate"] as const;
 
+/** The loan's notices (server/features/loan/notices.ts valuesFor), beside the lender's facts. */
+export const LOAN_NOTICE_TOKENS = [
+  "recipientName",
+  "creditReportSection",
+  "decisionDate",
+  "reasons",
+  "offeredLine",
+  "offeredApr",
+  "noticeDate",
+  "missingItems",
+  "deadline",
+] as const;
+/** The loan's mails (server/features/loan/notify.ts): each row's own values and the links. */
+export const LOAN_MAIL_TOKENS = [
+  "name",
+  "date",
+  "statusLink",
+  "fileLink",
+  "milestone",
+  "conditionLabel",
+  "dueDate",
+  "documentLabel",
+  "reason",
+  "amount",
+] as const;
+/** A portal user's invite and reset mails (server/features/portal/users.ts mailLink). */
+export const PORTAL_LINK_TOKENS = ["partnerLine", "link", "hours"] as const;
+
 export interface TextTokens {
   /** The files of content/ (their names, `content/mail/offer.md`) these tokens may appear in. */
   files: RegExp;
@@ -125,6 +153,27 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
     files: /^content\/disclosures\/adverse-action-notice\.md$/,
     tokens: ADVERSE_ACTION_TOKENS,
     filledBy: "the decision (server/features/decisions/adverse-action.ts)",
+  },
+  {
+    files: /^content\/disclosures\/(adverse-action|counteroffer|incompleteness)-notice\.md$/,
+    tokens: [...LENDER_TOKENS, ...LOAN_NOTICE_TOKENS],
+    filledBy: "the loan's notices (server/features/loan/notices.ts)",
+  },
+  {
+    files: /^content\/decision-notices\.json$/,
+    tokens: CREDIT_SCORE_TOKENS,
+    filledBy: "the notice's consumer-report section (server/features/loan/notices.ts creditReportSection)",
+  },
+  {
+    files:
+      /^content\/mail\/(submitted|withdrawn|decision|condition-requested|document-rejected|funded|account-opened|closing-ready|staff-[a-z-]+)\.md$/,
+    tokens: [...LENDER_TOKENS, ...LOAN_MAIL_TOKENS],
+    filledBy: "the loan's notifications (server/features/loan/notify.ts)",
+  },
+  {
+    files: /^content\/mail\/portal-(invite|reset)\.md$/,
+    tokens: [...LENDER_TOKENS, ...PORTAL_LINK_TOKENS],
+    filledBy: "the portal's set-password mails (server/features/portal/users.ts)",
   },
   {
     files: /^content\/disclosures\/rescission-notice\.md$/,

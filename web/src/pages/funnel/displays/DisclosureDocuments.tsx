@@ -125,14 +125,14 @@ export function DisclosureDocuments({ options, application }: DisplayProps) {
     );
   const byId = new Map(documents.data.documents.map((d) => [d.id, d]));
   const texts = (
-    <Suspense fallback={<Spinner label="Loading the document" />}>
+    <>
       {/* A document the server does not give this application (its appliesWhen is false) is not shown. */}
       {names
         .filter((name) => byId.has(name))
         .map((name) => (
           <DisclosureDocument key={name} name={name} server={byId.get(name)} showTitle={names.length > 1} />
         ))}
-    </Suspense>
+    </>
   );
   const agreed = typeof options.agreedAt === "string" ? getAt(application, options.agreedAt) : undefined;
   return (
