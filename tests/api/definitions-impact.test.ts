@@ -103,6 +103,8 @@ describe("the impact of a definitions change on applications in flight", () => {
  * caller's 60 calls per 15 minutes.
  */
 async function ready(b: ReturnType<typeof browser>) {
+  // The server reads the version on disk at most once a second: an edit just made shows after it.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
   for (let waited = 0; waited < 110_000; waited += 2000) {
     const report = await b.trpc.portal.definitionsImpact.query();
     if (report.state !== "checking" && report.state !== "computing") return report;

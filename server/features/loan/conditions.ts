@@ -7,6 +7,7 @@
 // rules/milestones.json refuses a move past a stage with its conditions open. Clearing the last
 // condition before approval with every document in completes the application: the 30-day clock
 // of Regulation B 1002.9(a)(1)(i) starts at that moment.
+import { conditionLabel } from "@engine/lending/catalogue";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { todayIso } from "@engine/base/dates";
@@ -146,7 +147,7 @@ export function addCondition(
       informationType: entry.informationType ?? null,
       documentType: entry.documentType ?? null,
       ...(entry.requiredCount !== undefined ? { requiredCount: entry.requiredCount } : {}),
-      label: entry.label,
+      label: conditionLabel(services.defs, entry),
       description: entry.description,
       note: input.note ?? null,
       priorTo: input.priorTo,
@@ -166,7 +167,10 @@ export function addCondition(
       audit: [String(entry.code), "requested"],
       notify: {
         event: "conditionRequested",
-        context: { some: input.borrowers, values: { conditionLabel: entry.label, dueDate: input.dueOn } },
+        context: {
+          some: input.borrowers,
+          values: { conditionLabel: conditionLabel(services.defs, entry), dueDate: input.dueOn },
+        },
       },
     };
   });
