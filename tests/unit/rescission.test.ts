@@ -182,6 +182,7 @@ describe("the loan-disbursement step", () => {
         routingNumber,
         accountNumber: "000123456789",
       },
+      accountNumberConfirm: "000123456789",
       rescission: { acknowledged: true },
     },
   });
