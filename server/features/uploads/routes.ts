@@ -69,14 +69,18 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
     },
     bodyLimit({
       maxSize: maxBytes + MULTIPART_OVERHEAD,
-      onError: (c) =>
-        fail(
+      onError: (c) => {
+        // The rest of the body is never read: the connection closes with this answer, and says so,
+        // so that no client sends its next request down a socket about to close.
+        c.header("Connection", "close");
+        return fail(
           c,
           413,
           "PAYLOAD_TOO_LARGE",
           `The file is too large: the limit is ${megabytes(maxBytes)}.`,
           "file",
-        ),
+        );
+      },
     }),
     async (c) => {
       const ownerId = c.get("applicantId");
