@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signatures } from "@server/persistence/db/schema";
 import { newestMail } from "../helpers/server";
-import { answer, answerAll, fieldBox, next, sameAs } from "./answer";
+import { answer, answerAll, fieldBox, next, reveal, sameAs } from "./answer";
 import { noteWords, wordsNoted } from "./asked";
 import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
 import {
@@ -125,6 +125,7 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await expect(fieldBox(sam, "/coborrower/firstName").locator("input").inputValue()).resolves.toBe("Sam");
     expect(await sam.locator('[data-pointer^="/user/"]').count()).toBe(0);
     // His email is the address he joined with, which he signs in with: shown, not to be changed here.
+    await reveal(sam, "/coborrower/email");
     const email = fieldBox(sam, "/coborrower/email").locator("input");
     await expect(email.inputValue()).resolves.toBe(samEmail);
     await expect(email.getAttribute("readonly")).resolves.not.toBeNull();
