@@ -155,8 +155,8 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
     borrower: (role) => me.borrower(role),
     // The type's own name: a requirement's label names one borrower's choice ("Driver's license"), not every file's.
     document: (type) =>
-      detail.requirements.find((r) => r.documentType === type)?.label ??
-      (defs ? documentTitle(defs, type) : undefined),
+      (defs ? documentTitle(defs, type) : undefined) ??
+      detail.requirements.find((r) => r.documentType === type)?.label,
     subtype: (id) => (enums ? enumLabel(enums, "documentSubtype", id) : undefined),
   };
   return (
