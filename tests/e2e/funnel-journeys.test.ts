@@ -379,8 +379,12 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await shot(page, journey);
     await next(page, "/app/application/other-income");
 
-    // The rental income, with its three units.
-    await addItem(page, "/user/incomeSources");
+    // The rental income, with its three units: the property listed as other real estate is already
+    // here as rental income (the step's prefill), so nothing is added.
+    await expect(
+      fieldBox(page, "/user/incomeSources/0/type").locator("select").inputValue(),
+    ).resolves.not.toBe("");
+    expect(await page.locator('[data-pointer^="/user/incomeSources/1"]').count()).toBe(0);
     await answer(page, "/user/incomeSources/0/type", "Rental income");
     await answer(page, "/user/incomeSources/0/otherValue", 64800);
     // The rental listed on the other-real-estate page is a choice: its address is not typed again.
