@@ -504,12 +504,12 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     // A third entry for the gap: it ends where the missing period ends (the step's newItems), and
     // nothing is proposed for its start, which the applicant types.
     await addItem(page, "/user/employments");
-    await expect(
-      fieldBox(page, "/user/employments/2/endDate").locator("input").inputValue(),
-    ).resolves.toBe(currentStart);
-    await expect(
-      fieldBox(page, "/user/employments/2/startDate").locator("input").inputValue(),
-    ).resolves.toBe("");
+    await expect(fieldBox(page, "/user/employments/2/endDate").locator("input").inputValue()).resolves.toBe(
+      currentStart,
+    );
+    await expect(fieldBox(page, "/user/employments/2/startDate").locator("input").inputValue()).resolves.toBe(
+      "",
+    );
     await answerAll(
       page,
       job("/user/employments", 2, {
