@@ -23,6 +23,7 @@ import { createCipher } from "./platform/crypto/encryption";
 import { deriveKey } from "./platform/crypto/keys";
 import { dbRateLimiter, rateLimitKeyMac, type RateLimit } from "./transport/security/rate-limit";
 import { portalPolicy } from "./features/portal/roles";
+import { LOS_REFUSALS_PER_IP } from "./features/los/credentials";
 import { createSmsSender, type SmsSender } from "./platform/sms/sender";
 import { createEvents } from "./platform/events";
 import { localDiskStorage, type FileStorage } from "./persistence/storage";
@@ -182,6 +183,10 @@ export function createServices(deps: ServiceDeps) {
       portalTokenPerIp: rateLimiter("portalTokenPerIp", { limit: 20, windowMs: 15 * MINUTE }),
       /** Signed-PDF downloads per applicant or staff member: each may render a PDF. */
       pdfDownloads: rateLimiter("pdfDownloads", { limit: 30, windowMs: 15 * MINUTE }),
+      /** Refused LOS API tokens per IP: past it, that IP is refused before any token is looked at. */
+      losRefusedPerIp: rateLimiter("losRefusedPerIp", LOS_REFUSALS_PER_IP),
+      /** LOS API requests per service credential: a poll a minute and every file pulled, not a scrape loop. */
+      losPullsPerCredential: rateLimiter("losPullsPerCredential", { limit: 600, windowMs: 15 * MINUTE }),
       /** The impact report per portal user: each is kept once computed, but not asked for without end. */
       definitionsImpactPerUser: rateLimiter("definitionsImpactPerUser", { limit: 60, windowMs: 15 * MINUTE }),
       /** Analytics events per IP: a long journey (about 40 steps, 3 events each) several times over, not a flood. */

@@ -21,6 +21,7 @@ export const ROUTES = {
   portalAnalytics: "/portal/analytics",
   portalNotices: "/portal/notices",
   portalMessaging: "/portal/messaging",
+  portalLosCredentials: "/portal/los-credentials",
 } as const;
 
 /** A route as its parent route's child path: childPath(ROUTES.applicantSignIn, "/app") → "login". */

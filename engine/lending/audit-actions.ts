@@ -75,6 +75,16 @@ const AUDIT_ACTIONS = {
   "export.mismo": (a) =>
     `Exported as a MISMO 3.4 file (${a[0] === "schema-checked" ? "checked against the MISMO schema" : "not checked against the MISMO schema"})`,
   "export.hmdaLar": (a) => `Exported the HMDA LAR of ${a[0] ?? ""} (${a[1] ?? "0"} rows)`,
+  // The LOS API (server/features/los): the actor is the partner's service credential
+  "los.list": (a) => `The LOS listed the partner's exportable applications (${a[0] ?? "0"} given)`,
+  "los.mismo": (a) =>
+    `The LOS pulled the MISMO 3.4 file (${a[0] === "schema-checked" ? "checked against the MISMO schema" : "not checked against the MISMO schema"})`,
+  "los.refused": (a) =>
+    a[0] === "failed-checks"
+      ? "The LOS asked for the MISMO file; it failed its checks and was not given"
+      : "The LOS asked for an application it may not read; nothing was given",
+  "portal.losCredential.created": () => "Created an LOS service credential",
+  "portal.losCredential.revoked": () => "Revoked an LOS service credential",
   "portal.user.inviteResent": () => "Sent a portal user the invite again",
   // The system
   "definitions.recheck": (a) => `Re-checked under new definitions (was ${a[0] || "none"})`,

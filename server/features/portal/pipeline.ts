@@ -24,6 +24,7 @@ import {
 } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { memberStore } from "../members/store";
+import { losCredentialsOf } from "../los/credentials";
 import { applicationStore } from "@server/persistence/store/applications";
 import { offerFigures } from "./offer";
 import { visibleTo } from "./scope";
@@ -287,6 +288,9 @@ export function pipelineOf(services: Services) {
         ...reviews.map((r) => r.reviewedBy),
         ...files.map((f) => f.reviewedBy),
       ]);
+      const losLabels = await losCredentialsOf(services).labels(
+        events.filter((e) => e.actorKind === "los").map((e) => e.actorId ?? ""),
+      );
       let requirements: ReturnType<typeof requirementsOf> = [];
       try {
         requirements = requirementsOf(defs, doc, todayIso(services.now()));
@@ -359,7 +363,9 @@ export function pipelineOf(services: Services) {
               ? (people.get(e.actorId ?? "") ?? "Portal user")
               : e.actorKind === "applicant"
                 ? applicantActor(e.actorId)
-                : `System${e.actorId ? ` (${e.actorId})` : ""}`,
+                : e.actorKind === "los"
+                  ? `LOS credential "${losLabels.get(e.actorId ?? "") ?? e.actorId}"`
+                  : `System${e.actorId ? ` (${e.actorId})` : ""}`,
           actorKind: e.actorKind,
           action: e.action,
           changed: JSON.parse(e.changed) as string[],

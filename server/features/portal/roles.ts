@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   "messaging.view",
   "exports.mismo",
   "exports.hmda",
+  "los.credentials",
   // The loan after submission (rules/milestones.json names which move needs which).
   "loan.review",
   "conditions.manage",

@@ -297,7 +297,7 @@ export const auditEvents = table(
   {
     id: autoId("id"),
     at: timestamp("at").notNull(),
-    actorKind: text("actor_kind", { enum: ["applicant", "portal", "system"] }).notNull(),
+    actorKind: text("actor_kind", { enum: ["applicant", "portal", "system", "los"] }).notNull(),
     actorId: text("actor_id"),
     action: text("action").notNull(),
     applicationId: text("application_id"),
@@ -496,4 +496,28 @@ export const notificationOutbox = table(
     index("notification_outbox_application").on(t.applicationId, t.createdAt),
     index("notification_outbox_due").on(t.status, t.nextAttemptAt),
   ],
+);
+
+/**
+ * Service credentials a partner's loan origination system pulls its MISMO files with (the LOS API,
+ * /api/los/v1): the bearer token is "<id>.<secret>", and only the secret's SHA-256 is kept (a
+ * 256-bit random secret needs no slow hash). Scoped to one partner; revoked, never deleted, so
+ * the audit trail's pulls keep naming it.
+ */
+export const losCredentials = table(
+  "los_credentials",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id").notNull(),
+    /** Staff's name for it ("Encompass production"). */
+    label: text("label").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /** The portal user who created it. */
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at"),
+    revokedAt: timestamp("revoked_at"),
+    revokedBy: text("revoked_by"),
+  },
+  (t) => [index("los_credentials_partner").on(t.partnerId, t.createdAt)],
 );

@@ -80,7 +80,7 @@ const saveRevision = preparedQuery("applicationSave", (db) =>
 );
 const auditInsert = preparedQuery("auditInsert", (db) =>
   db.insert(auditEvents).values({
-    actorKind: written<"applicant" | "portal" | "system">("actorKind"),
+    actorKind: written<"applicant" | "portal" | "system" | "los">("actorKind"),
     actorId: written<string | null>("actorId"),
     action: written<string>("action"),
     applicationId: written<string | null>("applicationId"),
@@ -238,7 +238,7 @@ function createApplicationStore(services: Services) {
     async audit(
       tx: Db,
       event: {
-        actorKind: "applicant" | "portal" | "system";
+        actorKind: "applicant" | "portal" | "system" | "los";
         actorId: string | null;
         action: AuditAction;
         applicationId: string | null;

@@ -36,6 +36,7 @@ const DefinitionsImpactPage = lazy(() => import("../pages/portal/DefinitionsImpa
 const AnalyticsPage = lazy(() => import("../pages/portal/AnalyticsPage"));
 const MessagingPage = lazy(() => import("../pages/portal/MessagingPage"));
 const NoticesPage = lazy(() => import("../pages/portal/NoticesPage"));
+const LosCredentialsPage = lazy(() => import("../pages/portal/LosCredentialsPage"));
 // Development tools (their API exists only outside production): live step preview, funnel map.
 const StepPreviewPage = lazy(() => import("../pages/dev/StepPreviewPage"));
 const FunnelMapPage = lazy(() => import("../pages/dev/FunnelMapPage"));
@@ -76,6 +77,10 @@ export function AppRoutes() {
           <Route path={childPath(ROUTES.portalAnalytics, ROUTES.portal)} element={<AnalyticsPage />} />
           <Route path={childPath(ROUTES.portalMessaging, ROUTES.portal)} element={<MessagingPage />} />
           <Route path={childPath(ROUTES.portalNotices, ROUTES.portal)} element={<NoticesPage />} />
+          <Route
+            path={childPath(ROUTES.portalLosCredentials, ROUTES.portal)}
+            element={<LosCredentialsPage />}
+          />
         </Route>
       </Route>
       <Route element={<Layout />}>

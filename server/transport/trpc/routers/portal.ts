@@ -18,6 +18,7 @@ import { pipelineOf } from "@server/features/portal/pipeline";
 import { visibleApplication, visibleTo } from "@server/features/portal/scope";
 import { staffView, type Staff } from "@server/features/portal/staff";
 import { linkBase, portalUsersOf } from "@server/features/portal/users";
+import { losCredentialsOf } from "@server/features/los/credentials";
 import { definitionFacts } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
 import { decideUploads, mailRejections } from "@server/features/uploads/review";
@@ -92,6 +93,19 @@ const usersRouter = router({
         await partnerName(ctx, ctx.staff),
       ),
     ),
+});
+
+/** The service credentials the partner's LOS pulls its MISMO files with (the LOS API). */
+const losCredentialsRouter = router({
+  list: staffProcedure("los.credentials")
+    .input(optionalInputOf("empty"))
+    .query(async ({ ctx }) => ({ credentials: await losCredentialsOf(ctx.services).list(ctx.staff) })),
+  create: staffProcedure("los.credentials")
+    .input(inputOf("losCredentialCreate"))
+    .mutation(({ ctx, input }) => losCredentialsOf(ctx.services).create(ctx.staff, input.label)),
+  revoke: staffProcedure("los.credentials")
+    .input(inputOf("losCredentialRef"))
+    .mutation(({ ctx, input }) => losCredentialsOf(ctx.services).revoke(ctx.staff, input.credentialId)),
 });
 
 const applicationsRouter = router({
@@ -263,6 +277,7 @@ export const portalRouter = router({
       })),
     })),
   users: usersRouter,
+  losCredentials: losCredentialsRouter,
   applications: applicationsRouter,
   uploads: uploadsRouter,
   notes: notesRouter,
