@@ -75,6 +75,24 @@ describe("prefilling a step from answers given earlier", () => {
     });
   });
 
+  it("prefills the borrower's home address from the property when prequalification said they live there", () => {
+    const prequal = {
+      user: { firstName: "Ada", lastName: "Byron" },
+      property: { ...address, line2: "Unit 4", propertyUsage: "primaryResidence", value: 640000 },
+    };
+    expect(prefill("application", prequal)).toEqual({
+      "/user/address/line1": "12 Elm St",
+      "/user/address/line2": "Unit 4",
+      "/user/address/city": "Denver",
+      "/user/address/state": "CO",
+      "/user/address/zip": "80202",
+    });
+    // The property's own answer decides, over the home page's choice.
+    const rental = { ...prequal, property: { ...prequal.property, propertyUsage: "investment" } };
+    expect(prefill("application", rental)).toEqual({});
+    expect(prefill("application", { ...rental, setup: early.setup })).toEqual({});
+  });
+
   it("prefills the borrower's ZIP code on personal info when they live in the home", () => {
     expect(prefill("application", early)).toEqual({ "/user/address/zip": "80202" });
     expect(
