@@ -18,7 +18,7 @@ import {
   Spinner,
 } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
 import { dateTime } from "./portal-format";
@@ -169,6 +169,8 @@ function Credentials() {
   const [revoking, setRevoking] = useState<LosCredential | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A revoked row loses its button: focus goes to the list's heading, not lost to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
   if (list.isPending) return <Loading label="Loading the credentials" />;
   if (list.error)
     return <Failure error={list.error} retry={() => void list.refetch()} what="the credentials" />;
@@ -176,7 +178,7 @@ function Credentials() {
   return (
     <>
       <section aria-labelledby="los-list-title" className="portal-section">
-        <h2 id="los-list-title" className="section-title">
+        <h2 id="los-list-title" className="section-title" tabIndex={-1} ref={heading}>
           Credentials
         </h2>
         {made ? <NewToken {...made} onDone={() => setMade(null)} /> : null}
@@ -272,7 +274,7 @@ function Credentials() {
             setDialogOpen(false);
             if (!result) return;
             setOutcome(result);
-            void list.refetch();
+            void list.refetch().then(() => heading.current?.focus());
           }}
         />
       ) : null}
