@@ -138,6 +138,10 @@ describe("portal polish (issue 38 item 7, e2e)", { timeout: 240_000 }, () => {
     const trail = page.getByRole("region", { name: "Audit trail table" });
     await trail.getByText("Uploaded Photo ID (passport, front side)").waitFor();
     await expect(trail.getByText(/Driver's license/).count()).resolves.toBe(0);
+    // Which fields changed, by their labels: the stored pointer is only the item's hover title.
+    const changed = (await trail.locator('td[data-label="Changed fields"]').allInnerTexts()).join("\n");
+    expect(changed).toMatch(/Uploaded documents: Upload \(#\d+\)/);
+    expect(changed).not.toMatch(/(^|\s)\/[a-z]/m);
     await shots(page, "file");
     await expect(
       axeOn(`/portal/applications/${who.applicationId}`, (p) =>

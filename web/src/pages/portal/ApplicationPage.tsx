@@ -15,6 +15,7 @@ import { ApplicationNotices } from "./ApplicationNotices";
 import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
 import { AssignOfficer } from "./AssignOfficer";
 import { AuditTrail } from "./AuditTrail";
+import { changedFieldLabel } from "@engine/lending/audit-fields";
 import { documentTitle } from "@engine/lending/catalogue";
 import { aprText, borrowerNames, dateTime, enumLabel, money, ratioText } from "./portal-format";
 import { PIPELINE } from "./portal-pages";
@@ -236,7 +237,12 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
         <h2 id="audit" className="section-title">
           Audit trail
         </h2>
-        <AuditTrail audit={detail.audit} current={detail.currentDefinitionsVersion} words={words} />
+        <AuditTrail
+          audit={detail.audit}
+          current={detail.currentDefinitionsVersion}
+          words={words}
+          fieldLabel={(pointer) => (defs ? changedFieldLabel(defs, pointer, me.borrower) : pointer)}
+        />
       </section>
     </>
   );
