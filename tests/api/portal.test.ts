@@ -122,6 +122,9 @@ const PROCEDURES: Record<string, Call> = {
   "portal.users.reactivate": (b, { targetId }) => b.trpc.portal.users.reactivate.mutate({ userId: targetId }),
   "portal.users.resetPassword": (b, { targetId }) =>
     b.trpc.portal.users.resetPassword.mutate({ userId: targetId }),
+  "portal.losCredentials.list": (b) => b.trpc.portal.losCredentials.list.query(),
+  "portal.losCredentials.create": (b) => b.trpc.portal.losCredentials.create.mutate({ label: "Matrix LOS" }),
+  "portal.losCredentials.revoke": (b) => b.trpc.portal.losCredentials.revoke.mutate({ credentialId: "none" }),
   "portal.applications.list": (b) => b.trpc.portal.applications.list.query(),
   "portal.applications.get": (b, { applicationId }) =>
     b.trpc.portal.applications.get.query({ applicationId }),
@@ -190,6 +193,9 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.users.deactivate": [Y, N, N],
   "portal.users.reactivate": [Y, N, N],
   "portal.users.resetPassword": [Y, N, N],
+  "portal.losCredentials.list": [Y, N, N],
+  "portal.losCredentials.create": [Y, N, N],
+  "portal.losCredentials.revoke": [Y, N, N],
   "portal.applications.list": [Y, Y, Y],
   "portal.applications.get": [Y, Y, Y],
   "portal.applications.assignees": [Y, Y, N],
