@@ -12,7 +12,8 @@ import type { Services } from "@server/services";
 import { borrowerRoles, isBorrowerRole, ownerRole } from "@engine/lending/borrowers";
 import { visibleApplication } from "../portal/scope";
 import { activeStaff } from "../portal/staff";
-import { uploadService, UploadError, type UploadErrorStatus } from "./service";
+import { uploadService } from "./service";
+import { UploadError, type UploadErrorStatus } from "./upload-error";
 import { ACCEPTED_KINDS, sniffType } from "./sniff";
 
 /** Room for the form's other fields and the multipart boundaries around the file. */
