@@ -8,7 +8,7 @@ import { formatCurrency } from "@engine/base/format";
 import { lenderTokens } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { REPO_ROOT } from "@engine/base/paths";
-import { SIGN_IN_PAGE } from "../auth/routes";
+import { SIGN_IN_PAGE } from "../auth/nextauth/base";
 import { fillTokens, readDisclosure } from "../esign/documents";
 import type { Services } from "@server/services";
 
