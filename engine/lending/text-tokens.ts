@@ -124,6 +124,21 @@ export const LOAN_MAIL_TOKENS = [
   "reason",
   "amount",
 ] as const;
+/** The closing package's values (server/features/loan/package.ts packageValues), beside the lender's facts. */
+export const CLOSING_PACKAGE_TOKENS = [
+  "borrowerNames",
+  "propertyAddress",
+  "propertyState",
+  "lineAmount",
+  "apr",
+  "dailyRate",
+  "margin",
+  "originationFee",
+  "drawPeriodYears",
+  "repaymentPeriodYears",
+  "securityInstrument",
+] as const;
+export type ClosingPackageToken = (typeof CLOSING_PACKAGE_TOKENS)[number];
 /** A portal user's invite and reset mails (server/features/portal/users.ts mailLink). */
 export const PORTAL_LINK_TOKENS = ["partnerLine", "link", "hours"] as const;
 
@@ -179,6 +194,11 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
     files: /^content\/disclosures\/rescission-notice\.md$/,
     tokens: RESCISSION_NOTICE_TOKENS,
     filledBy: "the right to cancel (server/features/esign/right-to-cancel.ts)",
+  },
+  {
+    files: /^content\/closing\/.+\.md$/,
+    tokens: [...LENDER_TOKENS, ...CLOSING_PACKAGE_TOKENS],
+    filledBy: "the closing package (server/features/loan/package.ts)",
   },
   {
     files: /^content\/mail\/offer\.md$/,
