@@ -211,6 +211,11 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
     filledBy: "the credit score notice (server/features/esign/values.ts)",
   },
   {
+    files: /^content\/loan-status\.json$/,
+    tokens: ["answer", "date", "name", "endDate", "amount", "last4"],
+    filledBy: "the loan's status page (web/src/pages/public/LoanStatusPage.tsx)",
+  },
+  {
     files: /^content\/right-to-cancel\.json$/,
     tokens: RIGHT_TO_CANCEL_TOKENS,
     filledBy: "the right to cancel (server/features/esign/cancellation.ts)",

@@ -11,7 +11,7 @@ import type { Permission } from "../portal/roles";
 import type { Staff } from "../portal/staff";
 import { notificationsOf } from "./notify";
 import { applicationStore } from "@server/persistence/store/applications";
-import { rightToCancel } from "../esign/right-to-cancel";
+import { rightToCancel, titleOwnersOf } from "../esign/right-to-cancel";
 import { packageText } from "./package";
 import { reasonCatalogue } from "./notices";
 import type { StoredLoanFile } from "./store";
@@ -47,6 +47,14 @@ async function closingOf(services: Services, loan: StoredLoanFile) {
   const app = await applicationStore(services).byId(services.db, loan.applicationId);
   const right = app ? await rightToCancel(services.db, services, app) : null;
   return {
+    // Every owner on the title, each asked about the home (a borrower in their session, staff for the others).
+    titleOwners: app
+      ? titleOwnersOf(services.defs, app.doc, todayIso(services.now())).map((o) => ({
+          key: o.key,
+          name: o.name,
+          applying: o.role !== null,
+        }))
+      : [],
     occupancy: file.occupancy ?? {},
     closing: file.closing?.package
       ? {
