@@ -18,6 +18,7 @@ import type { Config } from "./config";
 import type { Db } from "./persistence/db/client";
 import { ManualReviewProvider } from "./features/identity/manual-review";
 import type { IdentityProvider } from "./features/identity/provider";
+import { InPersonNotarization, type NotarizationProvider } from "./features/loan/notarization";
 import type { Mailer } from "./platform/mail/mailer";
 import { createCipher } from "./platform/crypto/encryption";
 import { deriveKey } from "./platform/crypto/keys";
@@ -44,6 +45,8 @@ export interface ServiceDeps {
   storage?: FileStorage;
   /** Who verifies identity documents; by default the portal's manual review. */
   identityProvider?: IdentityProvider;
+  /** Who notarizes the security instrument; by default an in-person notarization staff record. */
+  notarization?: NotarizationProvider;
   /** Where text messages go; by default the development outbox, or Twilio when configured. */
   sms?: SmsSender;
   /** Waits (a slowed sign-in); tests may watch the waits instead of sitting through them. */
@@ -153,6 +156,7 @@ export function createServices(deps: ServiceDeps) {
             deriveKey(deps.masterKey, "files"),
           )),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
+    notarization: deps.notarization ?? new InPersonNotarization(),
     /** Checks sets and judges their impact on a thread of its own (features/definitions/gate.ts). */
     definitionsGate: createDefinitionsGate(deps.masterKey),
     sms:

@@ -8,6 +8,7 @@ export const ROUTES = {
   applicantSignInError: "/app/error",
   join: "/app/join",
   rightToCancel: "/app/right-to-cancel",
+  loanStatus: "/app/loan",
   upload: "/app/upload",
   portal: "/portal",
   portalSignIn: "/portal/login",

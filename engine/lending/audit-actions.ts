@@ -58,6 +58,12 @@ const AUDIT_ACTIONS = {
   "loan.moved": (a) =>
     `${words(a[0] ?? "")}: ${words(a[1] ?? "")} → ${words(a[2] ?? "")} (rules/milestones.json)`,
   "loan.condition": (a, say) => `Condition ${a[0] ?? ""} ${a[1] ?? ""}${a[2] ? ` (${say.who(a[2])})` : ""}`,
+  "loan.closing": (a, say) =>
+    a[0] === "occupancy"
+      ? `Principal dwelling answered (${say.who(a[1] ?? "")})`
+      : a[0] === "signed"
+        ? `Closing documents signed (${say.who(a[1] ?? "")})`
+        : "Notarization recorded",
   "credit.scoreUsed": (a, say) => `Credit score used (${say.who(a[0] ?? "")}): credit score notice given`,
   // Staff
   "portal.upload.accepted": (a, say) => `Accepted ${say.file(a)}`,

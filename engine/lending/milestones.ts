@@ -24,6 +24,7 @@ export interface Trigger {
   notify?: string;
   timer?: string;
   package?: string;
+  release?: string;
 }
 
 export interface Transition {
@@ -89,3 +90,7 @@ export const waitingOn = (machine: Machine, milestone: string): "staff" | "appli
 
 /** Whether a file in this milestone is still an application in flight (not declined, withdrawn, rescinded or funded). */
 export const isActive = (machine: Machine, milestone: string) => !machine.states[milestone]?.final;
+
+/** The IANA time zone of a home in `state` (params.milestones.timeZones), else the machine's default. */
+export const timeZoneOf = (machine: Machine, state: unknown): string =>
+  (typeof state === "string" ? machine.timeZones[state.toUpperCase()] : undefined) ?? machine.defaultTimeZone;

@@ -124,6 +124,21 @@ export const LOAN_MAIL_TOKENS = [
   "reason",
   "amount",
 ] as const;
+/** The closing package's values (server/features/loan/package.ts packageValues), beside the lender's facts. */
+export const CLOSING_PACKAGE_TOKENS = [
+  "borrowerNames",
+  "propertyAddress",
+  "propertyState",
+  "lineAmount",
+  "apr",
+  "dailyRate",
+  "margin",
+  "originationFee",
+  "drawPeriodYears",
+  "repaymentPeriodYears",
+  "securityInstrument",
+] as const;
+export type ClosingPackageToken = (typeof CLOSING_PACKAGE_TOKENS)[number];
 /** A portal user's invite and reset mails (server/features/portal/users.ts mailLink). */
 export const PORTAL_LINK_TOKENS = ["partnerLine", "link", "hours"] as const;
 
@@ -181,6 +196,11 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
     filledBy: "the right to cancel (server/features/esign/right-to-cancel.ts)",
   },
   {
+    files: /^content\/closing\/.+\.md$/,
+    tokens: [...LENDER_TOKENS, ...CLOSING_PACKAGE_TOKENS],
+    filledBy: "the closing package (server/features/loan/package.ts)",
+  },
+  {
     files: /^content\/mail\/offer\.md$/,
     tokens: [...LENDER_TOKENS, ...OFFER_MAIL_TOKENS],
     filledBy: "the offer mail (server/features/decisions/offer-mail.ts)",
@@ -189,6 +209,11 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
     files: /^content\/credit-score-disclosure\.json$/,
     tokens: CREDIT_SCORE_TOKENS,
     filledBy: "the credit score notice (server/features/esign/values.ts)",
+  },
+  {
+    files: /^content\/loan-status\.json$/,
+    tokens: ["answer", "date", "name", "endDate", "amount", "last4"],
+    filledBy: "the loan's status page (web/src/pages/public/LoanStatusPage.tsx)",
   },
   {
     files: /^content\/right-to-cancel\.json$/,

@@ -286,6 +286,7 @@ export const OPERATOR_ARITY: Record<string, [number, number]> = {
   format: [2, 2],
   join: [1, 2],
   aba_checksum: [1, 1],
+  local_date: [2, 2],
 };
 
 const COMPARISONS = new Set(["==", "===", "!=", "!==", "<", "<=", ">", ">="]);

@@ -52,11 +52,11 @@ export function documentsFor(
   services: Services,
   doc: unknown,
   ids: readonly string[],
-  { now, signedAt = null, role }: { now: Date; signedAt?: Date | null; role?: string },
+  { now, role }: { now: Date; role?: string },
 ) {
   // role: the borrower reading or signing (their own credit score in the FCRA 609(g) notice).
   const values = disclosureValues(services.defs, doc, {
-    rescission: rescissionFor(services.defs, doc, { now, signedAt }),
+    rescission: rescissionFor(services.defs, doc, { now }),
     role,
   });
   return ids.flatMap((id) => {
@@ -103,7 +103,7 @@ export async function recordSignatures({
   const typed = pointer ? getAt(doc, pointer) : undefined;
   if (!pointer || typeof typed !== "string" || typed.trim() === "")
     throw invalidAnswers([{ pointer: pointer ?? "", message: "Type your name to sign" }]);
-  const shown = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now, role });
+  const shown = documentsFor(services, doc, effect.documents ?? [], { now, role });
   // A live lender never has a disclosure signed with a figure missing ("[not available yet]").
   const incomplete = shown.filter((d) => d.text.includes(MISSING_VALUE));
   if (services.config.production && incomplete.length)

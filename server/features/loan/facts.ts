@@ -9,7 +9,8 @@ import { evaluateRuleSet } from "@engine/logic/rules";
 import type { Db } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
 import { drawHeldBack } from "../esign/draw-release";
-import { holdersOf } from "../esign/right-to-cancel";
+import { titleOwnersOf } from "../esign/right-to-cancel";
+import { firstDrawOf } from "./triggers";
 
 /** The borrowers applying: each role whose answers the application holds. */
 export const borrowersOf = (services: Pick<Services, "defs">, doc: Record<string, unknown>) =>
@@ -59,12 +60,7 @@ export async function milestoneInput(
 ) {
   const { defs } = services;
   const borrowers = borrowersOf(services, app.doc);
-  let owners: string[] = [];
-  try {
-    owners = holdersOf(defs, app.doc, today).map((h) => h.key);
-  } catch {
-    owners = [];
-  }
+  const owners = titleOwnersOf(defs, app.doc, today).map((o) => o.key);
   return {
     milestone: move.milestone,
     file: move.file,
@@ -77,5 +73,6 @@ export async function milestoneInput(
     outstandingDocuments: outstandingDocuments(services, app.doc, today),
     firstLien: firstLien(services, app.doc, today),
     drawReleasable: (await drawHeldBack(db, services, app.id, app.doc, now)) === null,
+    firstDraw: firstDrawOf(app.doc, move.file),
   };
 }

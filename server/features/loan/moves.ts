@@ -20,10 +20,11 @@ import { offerFigures } from "../portal/offer";
 import type { Permission } from "../portal/roles";
 import type { Staff } from "../portal/staff";
 import { borrowersOf, milestoneInput, outstandingDocuments } from "./facts";
-import { giveNotices, reasonCatalogue } from "./notices";
+import { reasonCatalogue } from "./notices";
 import { queueNotifications, sendDueNotifications } from "./notify";
 import { invalidAnswers, refuse } from "../refusal";
 import { createLoanFile, readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
+import { runTrigger } from "./triggers";
 
 export type Mover =
   { kind: "portal"; staff: Staff } | { kind: "applicant"; userId: string; role: string } | { kind: "system" };
@@ -235,27 +236,25 @@ export async function moveLoan(
       history: [...file.history, { transition: request.transition, from: loan.milestone, to: t.to, at, by }],
     };
     const borrowers = borrowersOf(services, app.doc);
+    let values: Record<string, string> = {};
     for (const trigger of t.triggers) {
-      if (trigger.notice) {
-        const given = await giveNotices(tx, services, app, file, trigger.notice, borrowers, now);
-        file = { ...file, notices: [...file.notices, ...given.notices] };
-        later.push(...given.later);
-      } else if (trigger.notify) {
+      const done = await runTrigger(tx, services, { app, file, trigger, borrowers, now, by });
+      if (!done)
+        throw refuse(
+          "notNow",
+          `${named(t)} triggers ${JSON.stringify(trigger)}, which this server does not carry out yet: the move is refused rather than done in part.`,
+        );
+      file = done.file;
+      later.push(...done.later);
+      values = { ...values, ...done.values };
+      if (trigger.notify)
         await queueNotifications(
           tx,
           services,
           app,
           trigger.notify,
-          {
-            borrowers,
-            values: { milestone: machine.states[t.to]?.applicantLabel ?? t.to },
-          },
+          { borrowers, values: { milestone: machine.states[t.to]?.applicantLabel ?? t.to, ...values } },
           now,
-        );
-      } else
-        throw refuse(
-          "notNow",
-          `${named(t)} triggers ${JSON.stringify(trigger)}, which this server does not carry out yet: the move is refused rather than done in part.`,
         );
     }
     if (!(await saveLoanFile(tx, services, loan, t.to, file, now)))

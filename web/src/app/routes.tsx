@@ -17,6 +17,7 @@ const InsightPostPage = lazy(() => import("../pages/public/InsightPostPage"));
 const ContentPage = lazy(() => import("../pages/public/ContentPage"));
 const IneligiblePage = lazy(() => import("../pages/public/IneligiblePage"));
 const RightToCancelPage = lazy(() => import("../pages/public/RightToCancelPage"));
+const LoanStatusPage = lazy(() => import("../pages/public/LoanStatusPage"));
 // The funnel: every /app and /prequal page a step definition can live on.
 const FunnelPage = lazy(loadFunnelPage);
 // Sign-in forms, applicant and portal.
@@ -100,6 +101,7 @@ export function AppRoutes() {
             <Route path={childPath(ROUTES.join, "/app")} element={<JoinPage />} />
             <Route path="ineligible/:reason" element={<IneligiblePage />} />
             <Route path={childPath(ROUTES.rightToCancel, "/app")} element={<RightToCancelPage />} />
+            <Route path={childPath(ROUTES.loanStatus, "/app")} element={<LoanStatusPage />} />
             <Route path="initial-setup/:slug" element={<FunnelPage />} />
             <Route path="application/:slug" element={<FunnelPage />} />
             <Route path={childPath(ROUTES.upload, "/app")} element={<FunnelPage />} />

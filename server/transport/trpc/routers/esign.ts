@@ -51,14 +51,9 @@ export const esignRouter = router({
   /** Each document with its title, version, the values of its figures and the SHA-256 of the text shown. */
   documents: applicantProcedure.input(documentsInput).query(async ({ ctx, input }) => {
     const { app, role } = await readApplication(ctx);
-    const signing = await latestSigning(ctx.services.db, app.id, role);
     let documents;
     try {
-      documents = documentsFor(ctx.services, app.doc, input.ids, {
-        now: ctx.services.now(),
-        signedAt: signing?.signedAt ?? null,
-        role,
-      });
+      documents = documentsFor(ctx.services, app.doc, input.ids, { now: ctx.services.now(), role });
     } catch (error) {
       if (error instanceof Refusal && error.kind === "misconfigured")
         throw new TRPCError({
@@ -100,10 +95,6 @@ export const esignRouter = router({
   /** Whether the right to cancel applies, and the earliest dates it gives (rules/disbursement.json). */
   rescission: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {
     const { app } = await readApplication(ctx);
-    const signing = await latestSigning(ctx.services.db, app.id);
-    return rescissionFor(ctx.services.defs, app.doc, {
-      now: ctx.services.now(),
-      signedAt: signing?.signedAt ?? null,
-    });
+    return rescissionFor(ctx.services.defs, app.doc, { now: ctx.services.now() });
   }),
 });

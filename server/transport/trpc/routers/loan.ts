@@ -5,6 +5,12 @@
 import { eq } from "drizzle-orm";
 import { addCondition, answerCondition, decideCondition } from "@server/features/loan/conditions";
 import { loanFileOf, moveLoan } from "@server/features/loan/moves";
+import {
+  answerOccupancy,
+  recordNotarization,
+  recordOwnerOccupancy,
+  signClosing,
+} from "@server/features/loan/closing";
 import { applicantLoanView, staffLoanView } from "@server/features/loan/views";
 import { visibleApplication } from "@server/features/portal/scope";
 import { refuse } from "@server/features/refusal";
@@ -57,6 +63,24 @@ export const portalLoanRouter = router({
       await inPipeline(ctx.services, ctx.staff, input.applicationId);
       return staffLoanView(ctx.services, ctx.staff, await addCondition(ctx.services, ctx.staff, input));
     }),
+  /** Record the principal-dwelling answer an owner who is not applying gave staff. */
+  recordOccupancy: staffProcedure("closing.manage")
+    .input(loanInputOf("occupancyRecord"))
+    .mutation(async ({ ctx, input }) => {
+      await inPipeline(ctx.services, ctx.staff, input.applicationId);
+      return staffLoanView(
+        ctx.services,
+        ctx.staff,
+        await recordOwnerOccupancy(ctx.services, ctx.staff, input),
+      );
+    }),
+  /** Record the in-person notarization of the security instrument (the account opens once every borrower signed). */
+  recordNotarization: staffProcedure("closing.notarize")
+    .input(loanInputOf("notarizationRecord"))
+    .mutation(async ({ ctx, input }) => {
+      await inPipeline(ctx.services, ctx.staff, input.applicationId);
+      return staffLoanView(ctx.services, ctx.staff, await recordNotarization(ctx.services, ctx.staff, input));
+    }),
   /** Clear, waive or reopen a condition. */
   decideCondition: staffProcedure("conditions.clear")
     .input(loanInputOf("conditionDecision"))
@@ -81,6 +105,25 @@ export const loanRouter = router({
       const applicant = { applicationId: app.id, userId: ctx.applicant.userId, role };
       return applicantLoanView(ctx.services, role, await answerCondition(ctx.services, applicant, input));
     }),
+  /** A borrower on the title says, for themselves, whether the home is their principal dwelling. */
+  answerOccupancy: applicantProcedure
+    .input(loanInputOf("occupancyAnswer"))
+    .mutation(async ({ ctx, input }) => {
+      const { app, role } = await readApplication(ctx);
+      const applicant = { applicationId: app.id, userId: ctx.applicant.userId, role };
+      return applicantLoanView(
+        ctx.services,
+        role,
+        await answerOccupancy(ctx.services, applicant, input.principalDwelling),
+      );
+    }),
+  /** A borrower signs the closing package in their own session (the account opens once all signed and it is notarized). */
+  signClosing: applicantProcedure.input(loanInputOf("closingSign")).mutation(async ({ ctx, input }) => {
+    const { app, role } = await readApplication(ctx);
+    const applicant = { applicationId: app.id, userId: ctx.applicant.userId, role };
+    const loan = await signClosing(ctx.services, applicant, input, { ip: ctx.ip, userAgent: ctx.userAgent });
+    return applicantLoanView(ctx.services, role, loan);
+  }),
   /** The applicant accepts or declines a counteroffer, in their own session. */
   answerCounteroffer: applicantProcedure
     .input(loanInputOf("counterofferAnswer"))

@@ -12,6 +12,7 @@ import { useDefinitions } from "../funnel/definitions";
 import { AnswersSummary } from "./AnswersSummary";
 import { ApplicationNotes } from "./ApplicationNotes";
 import { ApplicationNotices } from "./ApplicationNotices";
+import { ApplicationLoan } from "./ApplicationLoan";
 import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
 import { AssignOfficer } from "./AssignOfficer";
 import { AuditTrail } from "./AuditTrail";
@@ -198,6 +199,12 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
         />
         <h3 className="portal-subtitle">Signatures</h3>
         <Signatures detail={detail} canOpen={me.can("documents.view")} />
+      </section>
+      <section aria-labelledby="loan" className="portal-section">
+        <h2 id="loan" className="section-title">
+          Loan
+        </h2>
+        <ApplicationLoan applicationId={detail.id} onChanged={refetch} />
       </section>
       {me.can("notices.view") ? (
         <section aria-labelledby="notices" className="portal-section">

@@ -19,3 +19,5 @@ export type PendingReview = Portal["identityReviews"]["pending"]["reviews"][numb
 export type ApplicationNoticesDetail = Portal["notices"]["ofApplication"];
 export type SentNotice = Portal["notices"]["list"]["notices"][number];
 export type LosCredential = Portal["losCredentials"]["list"]["credentials"][number];
+/** The loan file after submission: milestone, moves, closing, right to cancel, funding. */
+export type LoanFileDetail = Portal["loan"]["get"];
