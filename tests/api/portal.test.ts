@@ -604,5 +604,5 @@ describe("the first administrator", () => {
     } finally {
       await weak.close();
     }
-  });
+  }, 120_000); // three servers of its own, each migrated: slow on a busy machine
 });
