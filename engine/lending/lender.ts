@@ -5,7 +5,9 @@
 // build, the server and the browser.
 import { diffDays, isIsoDate } from "../base/dates";
 import { formatCurrency } from "../base/format";
-import statements from "@content/statements.json";
+// Loaded with the Vite config too (web/build's markdown plugin), before its aliases exist: relative.
+// eslint-disable-next-line no-restricted-imports
+import statements from "../../content/statements.json" with { type: "json" };
 import type { LenderProfile } from "../generated/schema-types";
 
 export type { LenderProfile };
