@@ -55,7 +55,7 @@ function documents(services: Services) {
     user: { firstName: `Seed${i}`, lastName: "Applicant", email: `seed${i}@example.com` },
     setup: {
       propertyUsage: "primaryResidence",
-      zip: "33609",
+      zip: "92116",
       propertyValue: 300_000 + (i % 500) * 1000,
       mortgageEstimate: 150_000,
     },

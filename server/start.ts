@@ -5,7 +5,14 @@ import { join, relative } from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { formatProblem } from "@engine/lint/lint";
-import { pricingConflicts, pricingGaps, productionGaps } from "@engine/lending/lender";
+import {
+  licensingConflicts,
+  pricingConflicts,
+  pricingGaps,
+  productionGaps,
+  staleFigures,
+} from "@engine/lending/lender";
+import { todayIso } from "@engine/base/dates";
 import { REPO_ROOT } from "@engine/base/paths";
 import { bookletGaps, lenderFile, readLenderProfile, useLenderFile } from "@engine/lending/lender-file";
 import type { DefinitionDirs } from "@engine/definitions/load";
@@ -120,6 +127,27 @@ export async function openServices(options: StartOptions = {}) {
     if (conflicts.length)
       throw new Error(
         `the lender profile (${profileName}) and the pricing rules (rules/pricing.json) disagree: ${conflicts.map((c) => `${c.in === "profile" ? profileName : "rules/pricing.json"}#${c.pointer} ${c.message}`).join("; ")}`,
+      );
+  }
+  // The figures the disclosures state must be today's: a stale index or a table without the latest January is refused.
+  if (config.production && pricing) {
+    const profileName = relative(REPO_ROOT, lenderFile());
+    const stale = staleFigures(readLenderProfile(), pricing, todayIso());
+    if (stale.length)
+      throw new Error(
+        `the figures the disclosures state are out of date: ${stale.map((c) => `${c.in === "profile" ? profileName : "rules/pricing.json"}#${c.pointer} ${c.message}`).join("; ")}`,
+      );
+  }
+  // The states the funnel serves are the states the lender is licensed in, and no others.
+  if (config.production) {
+    const profileName = relative(REPO_ROOT, lenderFile());
+    const conflicts = licensingConflicts(
+      readLenderProfile(),
+      defs.params.licensing as Record<string, unknown> | undefined,
+    );
+    if (conflicts.length)
+      throw new Error(
+        `the lender profile (${profileName}) and the licensed states (rules/licensing.json) disagree: ${conflicts.map((c) => `${c.in === "profile" ? profileName : "rules/licensing.json"}#${c.pointer} ${c.message}`).join("; ")}`,
       );
   }
   if (problems.length)

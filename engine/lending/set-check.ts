@@ -17,9 +17,12 @@ export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
         undefined,
         { steps: folders.steps, rules: folders.rules, content: folders.content, schemas: folders.schemas },
         (defs.params.pricing ?? {}) as Record<string, unknown>,
+        (defs.params.licensing ?? {}) as Record<string, unknown>,
       );
       const production = !report.profile || report.profile.status === "production";
-      return production ? { refused: report.findings, notes: [] } : { refused: [], notes: report.findings };
+      return production
+        ? { refused: report.findings, notes: report.warnings }
+        : { refused: [], notes: [...report.findings, ...report.warnings] };
     },
   });
   // The notices, closing documents and mails the loan's rule files name must exist in content/.

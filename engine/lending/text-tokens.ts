@@ -32,6 +32,7 @@ export const LENDER_TOKENS = [
   "bookletHref",
   "historicalAsOf",
   "historicalSource",
+  "creditPullStatement",
 ] as const;
 export type LenderToken = (typeof LENDER_TOKENS)[number];
 
@@ -51,6 +52,7 @@ export const DISCLOSURE_TOKENS = [
   "maximumApr",
   "minimumDraw",
   "indexRate",
+  "indexRateAsOf",
   "margin",
   "exampleBalance",
   "exampleDrawPayment",

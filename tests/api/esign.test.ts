@@ -19,7 +19,7 @@ import { registeredEffectKinds } from "@server/transport/trpc/routers/step";
 import type { AppRouter } from "@server/transport/trpc/router";
 import { makeApplicant } from "../helpers/accounts";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
-import { productionLender } from "../helpers/lender";
+import { freshDefinitions, liveLender, productionLender } from "../helpers/lender";
 import { pdfText } from "../helpers/pdf";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
@@ -546,8 +546,8 @@ describe("signing with a figure missing, on a live (production) server", () => {
   let live: TestServer;
   beforeAll(async () => {
     const lenderFile = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
-    writeFileSync(lenderFile, JSON.stringify(productionLender));
-    live = await testServer({ production: true, lenderFile });
+    writeFileSync(lenderFile, JSON.stringify(liveLender));
+    live = await testServer({ production: true, lenderFile, definitions: freshDefinitions().dirs });
   });
   afterAll(() => live.close());
 

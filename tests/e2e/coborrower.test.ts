@@ -81,9 +81,9 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await borrower.waitForURL((url) => url.pathname === "/app/application/2", { timeout: 20_000 });
     await answerAll(borrower, {
       "/property/line1": "1200 Larimer Street",
-      "/property/city": "Denver",
-      "/property/state": "Colorado",
-      "/property/zip": "80205",
+      "/property/city": "Sacramento",
+      "/property/state": "California",
+      "/property/zip": "95814",
       "/property/propertyType": "Single Family",
       "/property/propertyUsage": "Primary Residence",
       "/property/value": 640000,
@@ -147,7 +147,7 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await sameAs(
       sam,
       "/coborrower/address",
-      "1200 Larimer Street, Denver: the home this line of credit is for",
+      "1200 Larimer Street, Sacramento: the home this line of credit is for",
     );
     await answer(sam, "/coborrower/yearsAtAddress", 6);
     await shots(sam, "details-home");
@@ -228,7 +228,7 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
       borrower.locator('[data-role="borrower"]').getByRole("heading", { level: 2, name: "You" }).count(),
     ).resolves.toBe(1);
     // The property both share heads the page.
-    await borrower.getByText("1200 Larimer Street, Denver, CO 80205").waitFor();
+    await borrower.getByText("1200 Larimer Street, Sacramento, CA 95814").waitFor();
     await expect(seriousA11yViolations(borrower)).resolves.toEqual([]);
     await shots(borrower, "progress-borrower");
 

@@ -70,7 +70,7 @@ export async function earlyFunnel(
   await choose(page, "/setup/hasFbm", false, routeOf("isSelfEmployed"));
   await choose(page, "/setup/isSelfEmployed", false, routeOf("creditRange"));
   await choose(page, "/setup/creditRange", "Excellent (760+)", routeOf("zip"));
-  await answer(page, "/setup/zip", "80205");
+  await answer(page, "/setup/zip", "95814");
   await page.getByRole("button", { name: "Next" }).click();
   // The page after the ZIP code: how the home is used (variant one), or the co-borrower question.
   await page.waitForURL((url) => [routeOf("propertyUsage"), routeOf("creditScore")].includes(url.pathname));
@@ -147,9 +147,9 @@ export const person = (
     ? {}
     : {
         [`/${who}/address/line1`]: "1200 Larimer Street",
-        [`/${who}/address/city`]: "Denver",
-        [`/${who}/address/state`]: "Colorado",
-        [`/${who}/address/zip`]: "80205",
+        [`/${who}/address/city`]: "Sacramento",
+        [`/${who}/address/state`]: "California",
+        [`/${who}/address/zip`]: "95814",
         [`/${who}/yearsAtAddress`]: 6,
       }),
 });

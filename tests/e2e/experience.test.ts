@@ -73,7 +73,7 @@ async function applicationOfOne(page: Page) {
   });
   await next(page, "/app/application/2");
   const line1 = await fieldBox(page, "/property/line1").locator("input").inputValue();
-  if (line1 === "") await sameAs(page, "/property", "1200 Larimer Street, Denver: where you live");
+  if (line1 === "") await sameAs(page, "/property", "1200 Larimer Street, Sacramento: where you live");
   await answerAll(page, {
     "/property/propertyType": "Single Family",
     "/property/fees": 0,
@@ -115,9 +115,9 @@ describe("issue 38: an applicant who can always come back (e2e)", { timeout: 420
     await borrower.waitForURL((url) => url.pathname === "/app/application/2", { timeout: 20_000 });
     await answerAll(borrower, {
       "/property/line1": "1200 Larimer Street",
-      "/property/city": "Denver",
-      "/property/state": "Colorado",
-      "/property/zip": "80205",
+      "/property/city": "Sacramento",
+      "/property/state": "California",
+      "/property/zip": "95814",
       "/property/propertyType": "Single Family",
       "/property/propertyUsage": "Primary Residence",
       "/property/value": 640000,
@@ -177,7 +177,7 @@ describe("issue 38: an applicant who can always come back (e2e)", { timeout: 420
     await sameAs(
       sam,
       "/coborrower/address",
-      "1200 Larimer Street, Denver: the home this line of credit is for",
+      "1200 Larimer Street, Sacramento: the home this line of credit is for",
     );
     await answer(sam, "/coborrower/yearsAtAddress", 6);
     await next(sam, "/app/application/3");
@@ -220,7 +220,7 @@ describe("issue 38: an applicant who can always come back (e2e)", { timeout: 420
       "/coborrower/business/phone": "7205550123",
       "/coborrower/business/description": "Photography for weddings and families",
     });
-    await sameAs(sam, "/coborrower/business/address", "1200 Larimer Street, Denver: the home address");
+    await sameAs(sam, "/coborrower/business/address", "1200 Larimer Street, Sacramento: the home address");
     await next(sam, "/app/application/other-income");
     await next(sam, "/app/application/6");
     await next(sam, "/app/application/7");

@@ -42,21 +42,21 @@ async function singleHomeOwner(page: Page) {
   // Never asked twice: the early funnel's home value and ZIP, and the home page's "Primary Home", come filled in.
   await fieldBox(page, "/property/value").waitFor();
   await expect(fieldBox(page, "/property/value").locator("input").inputValue()).resolves.toBe("$640,000");
-  await expect(fieldBox(page, "/property/zip").locator("input").inputValue()).resolves.toBe("80205");
+  await expect(fieldBox(page, "/property/zip").locator("input").inputValue()).resolves.toBe("95814");
   await expect(
     fieldBox(page, "/property/propertyUsage").getByLabel("Primary Residence", { exact: true }).isChecked(),
   ).resolves.toBe(true);
   // Variant one asked how the home is used: the borrower lives there, so its street address is
   // theirs already; variant two did not, and the address where they live is a choice.
   const line1 = await fieldBox(page, "/property/line1").locator("input").inputValue();
-  if (line1 === "") await sameAs(page, "/property", "1200 Larimer Street, Denver: where you live");
+  if (line1 === "") await sameAs(page, "/property", "1200 Larimer Street, Sacramento: where you live");
   await expect(fieldBox(page, "/property/line1").locator("input").inputValue()).resolves.toBe(
     "1200 Larimer Street",
   );
   await expect(
     fieldBox(page, "/property")
       .locator("[data-same-as]")
-      .getByLabel("1200 Larimer Street, Denver: where you live")
+      .getByLabel("1200 Larimer Street, Sacramento: where you live")
       .isChecked(),
   ).resolves.toBe(true);
   await answerAll(page, {
@@ -288,7 +288,7 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
       page,
       person("coborrower", { dob: "07/02/1986", ssn: "623457890", phone: "7205550199", sameAddress: true }),
     );
-    await sameAs(page, "/coborrower/address", "1200 Larimer Street, Denver: where you live");
+    await sameAs(page, "/coborrower/address", "1200 Larimer Street, Sacramento: where you live");
     await expect(fieldBox(page, "/coborrower/address/line1").locator("input").inputValue()).resolves.toBe(
       "1200 Larimer Street",
     );
@@ -297,9 +297,9 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
     await next(page, "/app/application/2");
     await answerAll(page, {
       "/property/line1": "1200 Larimer Street",
-      "/property/city": "Denver",
-      "/property/state": "Colorado",
-      "/property/zip": "80205",
+      "/property/city": "Sacramento",
+      "/property/state": "California",
+      "/property/zip": "95814",
       "/property/propertyType": "Single Family",
       "/property/propertyUsage": "Primary Residence",
       "/property/value": 820000,

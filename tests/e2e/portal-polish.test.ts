@@ -87,7 +87,7 @@ describe("portal polish (issue 38 item 7, e2e)", { timeout: 240_000 }, () => {
           firstName: "Priya",
           lastName: "Raman",
           dateOfBirth: "1984-03-14",
-          address: { line1: "1200 Larimer Street", city: "Denver", state: "CO", zip: "80205" },
+          address: { line1: "1200 Larimer Street", city: "Sacramento", state: "CA", zip: "95814" },
           ssn: "518274961",
         },
         identityVerification: { borrower: { idType: "passport" } },
@@ -166,7 +166,7 @@ describe("portal polish (issue 38 item 7, e2e)", { timeout: 240_000 }, () => {
     await expect(facts.allInnerTexts()).resolves.toEqual([
       "Priya Raman",
       "March 14, 1984",
-      "1200 Larimer Street, Denver, CO 80205",
+      "1200 Larimer Street, Sacramento, CA 95814",
     ]);
     await card.getByRole("img", { name: /Front of the ID/ }).waitFor();
     await shots(page, "identity-queue");

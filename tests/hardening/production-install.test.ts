@@ -8,13 +8,24 @@
 // tree `npm ci --omit=dev` installs from the same lockfile, in seconds rather than minutes of
 // downloads and native builds): hard links, so the clone's files are never written.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
-import { productionLender } from "../helpers/lender";
+import { todayIso } from "@engine/base/dates";
+import { layoutDefinition } from "@engine/base/json-layout";
+import { liveLender } from "../helpers/lender";
 
 const copy = mkdtempSync(join(tmpdir(), "heloc-production-"));
 let server: ChildProcess | undefined;
@@ -47,7 +58,12 @@ beforeAll(async () => {
   expect(existsSync(join(copy, "node_modules/vite"))).toBe(false);
 
   const lender = join(copy, "lender.json");
-  writeFileSync(lender, JSON.stringify(productionLender));
+  writeFileSync(lender, JSON.stringify(liveLender));
+  // A live lender reads the index before going live: the copy's pricing rules say it was read today.
+  const pricingFile = join(copy, "rules/pricing.json");
+  const pricing = JSON.parse(readFileSync(pricingFile, "utf8"));
+  pricing.params.indexRateAsOf = todayIso();
+  writeFileSync(pricingFile, layoutDefinition(pricing));
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-production-data-"));
   server = spawn("npm", ["start"], {
     cwd: copy,

@@ -16,7 +16,7 @@ import { mailGate } from "@server/features/messaging/mail";
 import { startServer } from "@server/start";
 import { makeApplicant, makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
 import { asWritten } from "../helpers/budgets";
-import { productionLender } from "../helpers/lender";
+import { freshDefinitions, liveLender } from "../helpers/lender";
 import { singleBorrower, walk } from "../helpers/journeys";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
@@ -354,11 +354,12 @@ describe("the smaller items (40.6)", () => {
 
   it("refuses to start in production without a mail transport unless told to keep an outbox", async () => {
     const lenderFile = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
-    writeFileSync(lenderFile, JSON.stringify(productionLender));
+    writeFileSync(lenderFile, JSON.stringify(liveLender));
     await expect(
       startServer({
         production: true,
         lenderFile,
+        definitions: freshDefinitions().dirs,
         dataDir: join(tmpdir(), "never-opened"),
         mailOutbox: false,
       }),

@@ -35,7 +35,7 @@ const early = {
     hasFbm: false,
     isSelfEmployed: false,
     creditRange: "veryGood",
-    zip: "33609",
+    zip: "92116",
     propertyUsage: "secondHome",
     creditScore: 741,
     hasCoborrower: false,

@@ -236,9 +236,9 @@ const prequalAnswers: [string, Record<string, unknown>][] = [
     {
       property: {
         line1: "12 Elm Street",
-        city: "Springfield",
-        state: "IL",
-        zip: "62704",
+        city: "Sacramento",
+        state: "CA",
+        zip: "95816",
         propertyUsage: "primaryResidence",
         value: 500000,
       },

@@ -40,7 +40,7 @@ const { defs, problems, notes } = checkSet(dirs);
 
 if (notes.length) {
   console.log(
-    `check: the lender profile is sample data; before it is marked production, fix (${notes.length}):`,
+    `check: not ready for production (a sample profile, or figures out of date: a production server refuses to start on them); fix (${notes.length}):`,
   );
   for (const p of notes) console.log(`  ${formatProblem(p)}`);
 }

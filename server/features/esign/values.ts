@@ -35,6 +35,8 @@ interface Quote {
   repaymentPeriodYears?: number;
   indexRate?: number;
   margin?: number;
+  /** The smallest draw in the home's state (rules/licensing.json overlays), else the plan's. */
+  minimumDraw?: number;
 }
 
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
@@ -161,7 +163,9 @@ export function disclosureValues(
   if (isNumber(pricing.minimumLine)) values.minimumLine = formatCurrency(pricing.minimumLine);
   if (isNumber(pricing.maximumLine)) values.maximumLine = formatCurrency(pricing.maximumLine);
   if (isNumber(pricing.maximumApr)) values.maximumApr = percent(pricing.maximumApr);
-  if (isNumber(pricing.minimumDraw)) values.minimumDraw = formatCurrency(pricing.minimumDraw);
+  const minimumDraw = isNumber(q.minimumDraw) ? q.minimumDraw : pricing.minimumDraw;
+  if (isNumber(minimumDraw)) values.minimumDraw = formatCurrency(minimumDraw);
+  if (isText(pricing.indexRateAsOf)) values.indexRateAsOf = longDate(pricing.indexRateAsOf);
   if (isNumber(q.indexRate)) values.indexRate = percent(q.indexRate);
   if (isNumber(q.margin)) values.margin = percent(q.margin);
   values.exampleBalance = formatCurrency(EXAMPLE_BALANCE);
