@@ -88,13 +88,13 @@ describe("signing the early disclosures starts nothing", () => {
 });
 
 describe("closing: the package, each borrower's signature, the notarization", () => {
-  it("makes the package at clear to close from the approved terms: the credit agreement, the mortgage of a Florida home, the account-opening disclosures with the billing rights", async () => {
+  it("makes the package at clear to close from the approved terms: the credit agreement, the deed of trust of a California home, the account-opening disclosures with the billing rights", async () => {
     const loan = await inClosing(server);
     const file = await fileOf(loan);
     expect(file.milestone).toBe("closing");
     expect(file.closing!.documents.map((d) => [d.id, d.title])).toEqual([
       ["credit-agreement", "Home equity line of credit agreement"],
-      ["security-instrument", "Mortgage (open-end, securing a home equity line of credit)"],
+      ["security-instrument", "Deed of trust (securing a home equity line of credit)"],
       ["account-opening-disclosures", "Account-opening disclosures and your billing rights"],
     ]);
     const mine = (await loan.borrower.trpc.loan.mine.query())!;
@@ -105,15 +105,6 @@ describe("closing: the package, each borrower's signature, the notarization", ()
     expect(opening).toContain("Your billing rights: keep this document for future use");
     expect(opening).toContain(`| Annual percentage rate today | ${file.terms!.apr.toFixed(2)}% |`);
     expect(mine.closing!.signedByMe).toBe(false);
-  });
-
-  it("uses a deed of trust for a home in a deed-of-trust state (rules/milestones.json deedOfTrustStates)", async () => {
-    const loan = await inClosing(server, { state: "CA" });
-    const file = await fileOf(loan);
-    expect(file.closing!.documents.map((d) => d.id)).toContain("security-instrument");
-    expect(file.closing!.documents.find((d) => d.id === "security-instrument")!.title).toBe(
-      "Deed of trust (securing a home equity line of credit)",
-    );
   });
 
   it("records each borrower's own signature of the exact documents, and refuses a second one", async () => {
@@ -145,7 +136,7 @@ describe("closing: the package, each borrower's signature, the notarization", ()
           notaryName: "Dana Notary",
           commission: "1",
           notarizedOn: homeToday(server),
-          place: "Tampa, FL",
+          place: "San Diego, CA",
         }),
       ),
     ).toBe("FORBIDDEN");
@@ -207,7 +198,7 @@ describe("the account opening (openAccount)", () => {
       ["coborrower", "electronic"],
       ["owner-1", "mail"],
     ]);
-    expect(notices[2]!.delivery.mailingAddress).toBe("2417 W Swann Ave, Tampa, FL 33609");
+    expect(notices[2]!.delivery.mailingAddress).toBe("2417 Adams Ave, San Diego, CA 92116");
     for (const [email, name] of [
       [loan.email, "Maria Alvarez"],
       [loan.coEmail, "James Alvarez"],
@@ -217,7 +208,7 @@ describe("the account opening (openAccount)", () => {
       expect(text).toContain(`Copy 2 of 2 for ${name}: to cancel, sign and date this copy and send it to us`);
     }
     const right = file.rightToCancel!;
-    expect(right.period!.timeZone).toBe("America/New_York");
+    expect(right.period!.timeZone).toBe("America/Los_Angeles");
     expect(right.owners.map((o) => [o.key, o.period === null])).toEqual([
       ["borrower", false],
       ["coborrower", false],
@@ -271,7 +262,7 @@ describe("funding (1026.15(c))", () => {
       expect(rosa.period!.startDate).toBe(rosaGot);
       expect(rosa.period!.endDate > opened.endDate).toBe(true);
 
-      const at = (day: string) => new Date(`${day}T17:00:00Z`); // midday in Florida
+      const at = (day: string) => new Date(`${day}T17:00:00Z`); // morning in the home's time zone (Pacific)
       const fund = async () =>
         (await staff("closer")).trpc.portal.loan.move.mutate({
           applicationId: loan.applicationId,

@@ -41,10 +41,10 @@ describe("closing and funding (e2e)", { timeout: 120_000 }, () => {
     const section = portal.locator('section[aria-labelledby="loan"]');
     const form = portal.getByRole("form", { name: "Record the notarization" });
     await form.getByLabel("Notary's name").fill("Dana Notary");
-    await form.getByLabel("Commission number").fill("FL-GG-123456");
+    await form.getByLabel("Commission number").fill("CA-2456789");
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
     await form.getByLabel("Date notarized").fill(today);
-    await form.getByLabel("Place (city and state)").fill("Tampa, FL");
+    await form.getByLabel("Place (city and state)").fill("San Diego, CA");
     await section.screenshot({ path: join(ARTIFACTS, "portal-loan-notarization.png") });
     await form.getByRole("button", { name: "Record the notarization" }).click();
     const periods = portal.getByRole("region", { name: "Each owner's period to cancel table" });

@@ -167,10 +167,10 @@ export const notarize = (loan: Loan, notarizedOn: string) =>
   loan.staff.trpc.portal.loan.recordNotarization.mutate({
     applicationId: loan.applicationId,
     notaryName: "Dana Notary",
-    commission: "FL-GG-123456",
+    commission: "CA-2456789",
     commissionExpires: null,
     notarizedOn,
-    place: "Tampa, FL",
+    place: "San Diego, CA",
   });
 
 /** Today where the home is. */
