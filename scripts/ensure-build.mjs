@@ -26,7 +26,9 @@ const server = ["server", "engine", "package-lock.json", "tsconfig.json", "scrip
 
 if (builtAt(built) < sources || builtFor !== lender) {
   console.log("Building the web app (vite) and the server (esbuild)...");
-  execSync("npm run -s build", { stdio: "inherit" });
+  // For production whoever asks: a test runner's NODE_ENV=test would make Vite bundle React's
+  // development build (138 kB gzipped instead of 79 kB on the home page).
+  execSync("npm run -s build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 } else if (builtAt("dist/server/main.js") < Math.max(...server.map(newest))) {
   console.log("Building the server (esbuild)...");
   execSync("node scripts/build-server.mjs", { stdio: "inherit" });

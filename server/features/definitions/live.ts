@@ -213,6 +213,14 @@ export function watchDefinitions(dirs: DefinitionDirs, onChange: () => void, qui
 }
 
 /** Writes a set's texts as the definition folders' files: each file replaced whole (a rename), files the set lacks removed. */
+const sameText = (path: string, text: string) => {
+  try {
+    return readFileSync(path, "utf8") === text;
+  } catch {
+    return false;
+  }
+};
+
 export function writeSet(dirs: DefinitionDirs, texts: ReadonlyMap<string, string>): void {
   const wanted = new Map<string, string>();
   for (const [name, text] of texts) {
@@ -221,6 +229,9 @@ export function writeSet(dirs: DefinitionDirs, texts: ReadonlyMap<string, string
     wanted.set(join(folderOf(dirs, folder as (typeof SET_FOLDERS)[number]), ...rest), text);
   }
   for (const [path, text] of wanted) {
+    // A file that already says this is left alone: a rollback touches only what it changes (a
+    // rewritten file looks newer to the watcher, to editors and to npm start's rebuild check).
+    if (sameText(path, text)) continue;
     mkdirSync(dirname(path), { recursive: true });
     const temporary = `${path}.rollback-${process.pid}`;
     writeFileSync(temporary, text);
