@@ -105,6 +105,18 @@ const PROCEDURES: Record<string, Call> = {
     }),
   "portal.loan.decideCondition": (b, { applicationId }) =>
     b.trpc.portal.loan.decideCondition.mutate({ applicationId, conditionId: "none", outcome: "cleared" }),
+  // Nothing to record on a file not in closing: an allowed role is answered (refused as not now), others forbidden.
+  "portal.loan.recordOccupancy": (b, { applicationId }) =>
+    b.trpc.portal.loan.recordOccupancy.mutate({ applicationId, holder: "owner-1", principalDwelling: true }),
+  "portal.loan.recordNotarization": (b, { applicationId }) =>
+    b.trpc.portal.loan.recordNotarization.mutate({
+      applicationId,
+      notaryName: "Dana Notary",
+      commission: "CA-2456789",
+      commissionExpires: null,
+      notarizedOn: "2026-01-02",
+      place: "San Diego, CA",
+    }),
   "portal.loan.move": (b, { applicationId }) =>
     b.trpc.portal.loan.move.mutate({ applicationId, transition: "startReview" }),
   "portal.me": (b) => b.trpc.portal.me.query(),
@@ -222,6 +234,9 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.loan.move": [Y, Y, N],
   "portal.loan.addCondition": [Y, Y, Y],
   "portal.loan.decideCondition": [Y, Y, N],
+  // closing.manage and closing.notarize: administrators, processors and closers, not loan officers.
+  "portal.loan.recordOccupancy": [Y, Y, N],
+  "portal.loan.recordNotarization": [Y, Y, N],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 
