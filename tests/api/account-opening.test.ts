@@ -103,7 +103,7 @@ describe("closing: the package, each borrower's signature, the notarization", ()
     expect(agreement).toContain("**Borrowers:** Maria Alvarez and James Alvarez");
     const opening = mine.closing!.documents.find((d) => d.id === "account-opening-disclosures")!.text;
     expect(opening).toContain("Your billing rights: keep this document for future use");
-    expect(opening).toContain(`| Annual percentage rate today | ${file.terms!.apr.toFixed(2)}% |`);
+    expect(opening).toContain(`| **ANNUAL PERCENTAGE RATE** today | ${file.terms!.apr.toFixed(2)}% |`);
     expect(mine.closing!.signedByMe).toBe(false);
   });
 

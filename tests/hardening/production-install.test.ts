@@ -76,6 +76,7 @@ beforeAll(async () => {
       PUBLIC_URL: "https://apply.example.com",
       PORT: "0",
       DATA_DIR: dataDir,
+      MAIL_OUTBOX: "1", // a staging site keeps mail in the outbox folder (production refuses to start without SMTP_URL)
     },
     detached: true, // npm start's node is the group's: a stop reaches it
   });
