@@ -183,7 +183,16 @@ describe("portal polish (issue 38 item 7, e2e)", { timeout: 240_000 }, () => {
     await page.getByRole("radio", { name: /Loan officer/ }).check();
     await page.getByRole("button", { name: "Send invitation" }).click();
     await page.getByRole("row").filter({ hasText: email }).waitFor();
-    const invite = newestMail(e2e.server.services.config.dataDir, email);
+    // The invite is mailed after the answer (an invite is answered alike whoever it names): waited for.
+    const mailed = () => {
+      try {
+        return newestMail(e2e.server.services.config.dataDir, email);
+      } catch {
+        return null;
+      }
+    };
+    await expect.poll(mailed, { timeout: 15_000 }).not.toBeNull();
+    const invite = mailed()!;
     const { legalName } = readLenderProfile();
     expect(subjectOf(invite)?.trim()).toBe(`You are invited to the ${legalName} partner portal`);
     expect(invite).not.toMatch(/Our lending team partner portal/);
