@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { REPO_ROOT } from "@engine/base/paths";
 import { runA11yBench } from "./a11y";
 import { runApiBench } from "./api";
+import { runGateBench } from "./gate";
+import { runCapacityBench } from "./capacity";
 import { runRulesBench } from "./rules";
 import { runScaleBench } from "./scale";
 import { runWebBench } from "./web";
@@ -14,7 +16,9 @@ import { runWebBench } from "./web";
 const parts = {
   rules: runRulesBench,
   api: runApiBench,
+  capacity: runCapacityBench,
   scale: runScaleBench,
+  gate: runGateBench,
   web: runWebBench,
   a11y: runA11yBench,
 } as const;

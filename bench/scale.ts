@@ -55,7 +55,7 @@ function documents(services: Services) {
     user: { firstName: `Seed${i}`, lastName: "Applicant", email: `seed${i}@example.com` },
     setup: {
       propertyUsage: "primaryResidence",
-      zip: "33609",
+      zip: "92116",
       propertyValue: 300_000 + (i % 500) * 1000,
       mortgageEstimate: 150_000,
     },
@@ -94,18 +94,19 @@ const WHOLE_STEP = "application3";
 /** The seeded applicant timed: a whole application (every 20th), in the middle of the table. */
 const MIDDLE = Math.floor(SEEDED / 40) * 20;
 
-async function seed(
+export async function seed(
   server: Awaited<ReturnType<typeof testServer>>,
   log: (line: string) => void,
+  count = SEEDED,
 ): Promise<{ seconds: number; middleUser: string }> {
   const { db, definitionsVersion } = server.services;
   const docOf = documents(server.services);
   const started = performance.now();
   let middleUser = "";
-  for (let from = 0; from < SEEDED; from += BATCH) {
+  for (let from = 0; from < count; from += BATCH) {
     const at = new Date(Date.UTC(2026, 0, 1) + from * 1000);
     const expires = new Date(at.getTime() + 7 * 86_400_000);
-    const rows = Array.from({ length: Math.min(BATCH, SEEDED - from) }, (_, k) => {
+    const rows = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) => {
       const i = from + k;
       const userId = randomUUID();
       if (i === MIDDLE) middleUser = userId;

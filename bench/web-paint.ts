@@ -5,46 +5,50 @@
 // posted from that callback runs after it (rAF alone stops the clock before the frame's layout and
 // paint). Page code runs as strings: bench/ is type-checked without the DOM.
 import type { Browser, Page } from "playwright-core";
+import { routeOf } from "../tests/helpers/routes";
 import { median } from "./measure";
 
 type Answer = string | number | boolean;
 
-/** The early funnel: each page's answers by field pointer, and the field that shows the next page is there. */
+/**
+ * The early funnel: each page's answers by field pointer, and the field that shows the next page is
+ * there. Pages by their steps' routes as steps/ says them (a route product ops rename moves with them).
+ */
 const WALK: { path: string; answers: Record<string, Answer>; next: string[] }[] = [
   {
-    path: "/app/initial-setup/name",
+    path: routeOf("name"),
     answers: { "/user/firstName": "Dana", "/user/lastName": "Rivera" },
     next: ["/user/email"],
   },
-  { path: "/app/initial-setup/email", answers: { "/user/email": "" }, next: ["/setup/propertyValue"] },
+  { path: routeOf("email"), answers: { "/user/email": "" }, next: ["/setup/propertyValue"] },
   {
-    path: "/app/initial-setup/property-value",
+    path: routeOf("propertyValue"),
     answers: { "/setup/propertyValue": 585000 },
     next: ["/setup/mortgageEstimate"],
   },
   {
-    path: "/app/initial-setup/mortgage-estimate",
+    path: routeOf("mortgageEstimate"),
     answers: { "/setup/mortgageEstimate": 245000 },
     next: ["/setup/hasFbm"],
   },
   {
-    path: "/app/initial-setup/has-fbm",
+    path: routeOf("hasFbm"),
     answers: { "/setup/hasFbm": false },
     next: ["/setup/isSelfEmployed"],
   },
   {
-    path: "/app/initial-setup/is-self-employed",
+    path: routeOf("isSelfEmployed"),
     answers: { "/setup/isSelfEmployed": false },
     next: ["/setup/creditRange"],
   },
   {
-    path: "/app/initial-setup/credit-range",
+    path: routeOf("creditRange"),
     answers: { "/setup/creditRange": "Excellent (760+)" },
     next: ["/setup/zip"],
   },
   // The variants part here: one asks how the home is used, the other goes on to the co-borrower question.
   {
-    path: "/app/initial-setup/zip",
+    path: routeOf("zip"),
     answers: { "/setup/zip": "80205" },
     next: ["/setup/propertyUsage", "/setup/hasCoborrower"],
   },

@@ -6,6 +6,7 @@ import { Hono, type Context as HonoContext } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AnyRouter } from "@trpc/server";
@@ -23,7 +24,7 @@ import {
   trpcRefusal,
 } from "./transport/security/guards";
 import { securityHeaders } from "./transport/security/headers";
-import { procedureKinds, trpcRequestShape } from "./transport/security/request-shape";
+import { aloneProcedures, procedureKinds, trpcRequestShape } from "./transport/security/request-shape";
 import type { Services } from "./services";
 import type { Context } from "./transport/trpc/init";
 import { appRouter } from "./transport/trpc/router";
@@ -31,35 +32,46 @@ import { trpcEndpoint } from "./transport/trpc/endpoint";
 import { createUploadRoutes } from "./features/uploads/routes";
 import { createEsignRoutes } from "./features/esign/routes";
 import { createExportRoutes } from "./features/exports/routes";
+import { createLosRoutes } from "./features/los/routes";
 import { createNoticeRoutes } from "./features/notices/routes";
 import { createAnalyticsRoutes } from "./features/analytics/routes";
 import { bodyWithin, withBodyOnly } from "./transport/http/body";
 import { createValidatorRoutes } from "./transport/http/validators";
 import { pageShellFor, visitorTargetFor } from "./transport/http/page-shell";
 import { stepIdForRoute } from "@engine/ship/page-files";
-import { logLine } from "./transport/http/log-line";
+import { noteUser, requestLog } from "./transport/http/request-log";
+import { createOpsRoutes } from "./transport/http/ops";
+
+type App = Hono;
 
 /** `router` is the API's own; the bench mounts a trivial one to measure this stack's ceiling. */
 export function createApp(services: Services, botCheck: BotCheckVerifier, router: AnyRouter = appRouter) {
-  const { config } = services;
   const app = new Hono();
+  // A request id and one log line per request (no input, no personal data), timed for /metrics.
+  app.use(
+    "*",
+    ...requestLog({
+      log: services.log,
+      metrics: services.metrics,
+      procedures: new Set(procedureKinds(router).keys()),
+    }),
+  );
+  useSecurityHeaders(app, services.config);
+  app.onError(answerUncaught(services));
+  // Gzip from a kilobyte up (the definitions bundle is ~110 KB of JSON; gzip takes it to a tenth).
+  app.use("*", compress());
+  mountTrpc(app, services, botCheck, router);
+  mountRoutes(app, services, botCheck);
+  mountDefinitions(app, services);
+  mountWebApp(app, services);
+  return app;
+}
 
-  if (!config.quiet)
-    app.use("*", async (c, next) => {
-      const started = performance.now();
-      await next();
-      // The path only: query strings may carry procedure input. One JSON line, escaped (./transport/http/log-line.ts).
-      console.log(
-        logLine({
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        }),
-      );
-    });
-  // Pages never compile code: the funnel runs validators the server compiled (/api/validators) and
-  // interprets JSON-logic. Only development's live preview (/dev/...) compiles the files being edited.
+/**
+ * Pages never compile code: the funnel runs validators the server compiled (/api/validators) and
+ * interprets JSON-logic. Only development's live preview (/dev/...) compiles the files being edited.
+ */
+function useSecurityHeaders(app: App, config: Services["config"]) {
   const recaptcha = config.recaptchaSecret
     ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]
     : [];
@@ -86,63 +98,88 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   if (config.dev)
     for (const path of ["/dev", "/dev/*"])
       app.use(path, securityHeaders({ ...security, contentSecurityPolicy: policy(["'unsafe-eval'"]) }));
-  // An error no handler caught is answered without its details, which may quote personal data,
-  // and logged by its kind only (Hono's default prints the whole error).
-  app.onError((error, c) => {
-    if (error instanceof HTTPException) return error.getResponse();
-    console.error(logLine({ method: c.req.method, path: c.req.path, failed: error.name }));
-    return c.json(
-      {
-        error: {
-          code: "INTERNAL_SERVER_ERROR",
-          message: "Something went wrong on our side. Please try again.",
-        },
-      },
-      500,
-    );
-  });
-  // Gzip from a kilobyte up (the definitions bundle is ~110 KB of JSON; gzip takes it to a tenth).
-  app.use("*", compress());
+}
 
-  // The API: the body's size, then the guards in tRPC's error shape (the request's shape, batch
-  // size, one write, depth, before its bot-check token is spent), as one middleware; then tRPC.
-  // The largest real input (a whole two-borrower application) is 13 KB; every byte over is parse time.
+/**
+ * An error no handler caught is answered without its details, which may quote personal data,
+ * and logged by its kind only (Hono's default prints the whole error).
+ */
+const answerUncaught = (services: Services) => (error: Error, c: HonoContext) => {
+  if (error instanceof HTTPException) return error.getResponse();
+  services.log.error(
+    { reqId: c.get("requestId"), err: error.name },
+    `${c.req.method} ${routePath(c, c.req.routeIndex)} failed: ${error.name}`,
+  );
+  return c.json(
+    {
+      error: {
+        code: "INTERNAL_SERVER_ERROR",
+        message: "Something went wrong on our side. Please try again.",
+      },
+    },
+    500,
+  );
+};
+
+/**
+ * The API: the body's size, then the guards in tRPC's error shape (the request's shape, batch
+ * size, one write, depth, before its bot-check token is spent), as one middleware; then tRPC.
+ * The largest real input (a whole two-borrower application) is 13 KB; every byte over is parse time.
+ */
+function mountTrpc(app: App, services: Services, botCheck: BotCheckVerifier, router: AnyRouter) {
   app.use(
     "/api/trpc/*",
     guards(
       bodyWithin(256 * 1024, (c) => trpcRefusal(c, 413, "too-large", "The request is too large.")),
       sameOriginHeader(trpcRefusal),
       crossSiteRefusal(trpcRefusal),
-      trpcRequestShape(procedureKinds(router), trpcRefusal),
+      trpcRequestShape(procedureKinds(router), trpcRefusal, "/api/trpc", aloneProcedures(router)),
       botToken(botCheck, trpcRefusal),
     ),
     trpcEndpoint({
       router,
       endpoint: "/api/trpc",
-      createContext: async ({ req, resHeaders }, c): Promise<Context & Record<string, unknown>> => {
-        const cookies = fetchCookies(req, resHeaders);
-        let ip = "unknown";
-        try {
-          ip = getConnInfo(c).remote.address ?? ip;
-        } catch {}
-        return {
-          services,
-          cookies,
-          resHeaders,
-          ip,
-          origin: new URL(req.url).origin,
-          userAgent: req.headers.get("user-agent"),
-          applicant: await services.auth.applicant.current(cookies),
-          portal: await services.auth.portal.current(cookies),
-        };
-      },
+      createContext: ({ req, resHeaders }, c) => trpcContext(services, req, resHeaders, c),
       onError: ({ error, path }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR")
-          console.error(logLine({ trpc: path ?? "?", failed: error.cause?.name ?? error.name }));
+        if (error.code === "INTERNAL_SERVER_ERROR") {
+          const err = error.cause?.name ?? error.name;
+          services.log.error({ procedure: path ?? "?", err }, `tRPC ${path ?? "?"} failed: ${err}`);
+        }
       },
     }),
   );
+}
 
+/** A tRPC call's context: the services, its cookies, who is signed in (each kind), where it came from. */
+async function trpcContext(
+  services: Services,
+  req: Request,
+  resHeaders: Headers,
+  c: HonoContext,
+): Promise<Context & Record<string, unknown>> {
+  const cookies = fetchCookies(req, resHeaders);
+  let ip = "unknown";
+  try {
+    ip = getConnInfo(c).remote.address ?? ip;
+  } catch {}
+  const session = {
+    applicant: await services.auth.applicant.current(cookies),
+    portal: await services.auth.portal.current(cookies),
+  };
+  noteUser(c, session);
+  return {
+    services,
+    cookies,
+    resHeaders,
+    ip,
+    origin: new URL(req.url).origin,
+    userAgent: req.headers.get("user-agent"),
+    ...session,
+  };
+}
+
+/** The HTTP endpoints beside tRPC: sign-in, bot check, files, exports, analytics, health. */
+function mountRoutes(app: App, services: Services, botCheck: BotCheckVerifier) {
   // No form or procedure input comes near these sizes; a larger body is refused before it is read.
   const tooLarge = (c: HonoContext) =>
     c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large." } }, 413);
@@ -157,13 +194,25 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
   app.route("/api/esign", createEsignRoutes(services));
   app.route("/api/notices", createNoticeRoutes(services));
   app.route("/api/exports", createExportRoutes(services));
+  app.route("/api/los/v1", createLosRoutes(services)); // the partner's LOS, by service credential
   app.route("/api/analytics", createAnalyticsRoutes(services));
   app.route("/api/validators", createValidatorRoutes(services));
-  if (config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production
+  // For load balancers and monitors: the server answers, and which definitions it serves (the
+  // event-loop hardening test reads `definitions`; a fuller health check keeps that field).
+  app.get("/api/health", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ ok: true, definitions: services.definitionsVersion });
+  });
+  if (services.config.dev) app.route("/api/dev", createDevRoutes(services)); // live preview and funnel map; absent in production
+
+  // Health, readiness and metrics, for load balancers and monitoring (never the web app's fallback).
+  app.route("/", createOpsRoutes(services));
 
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: `No API at ${c.req.path}` } }, 404));
+}
 
-  // For product ops: every flow, step and rule, as the server has loaded them.
+/** For product ops: every flow, step and rule, as the server has loaded them. */
+function mountDefinitions(app: App, services: Services) {
   app.get("/definitions", (c) => c.html(definitionsPage(services.defs)));
   app.get("/definitions.json", (c) => {
     const { defs } = services;
@@ -182,35 +231,35 @@ export function createApp(services: Services, botCheck: BotCheckVerifier, router
       })),
     });
   });
+}
 
-  const webDir = config.webDir;
-  if (webDir && existsSync(join(webDir, "index.html"))) {
-    // Read per request outside production, so a rebuild shows without a restart.
-    const cached = config.secureCookies ? readFileSync(join(webDir, "index.html"), "utf8") : null;
-    app.use("/assets/*", async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable"); // names carry a content hash
-    });
-    app.use("*", serveStatic({ root: webDir, precompressed: true })); // the build writes .br and .gz beside each file
-    app.get("/assets/*", (c) => c.text("Not found", 404)); // a missing asset is not the app page
-    app.get("*", (c) => {
-      c.header("Cache-Control", "no-cache");
-      const { defs } = services;
-      const stepId = stepIdForRoute(defs, c.req.path);
-      const step = stepId ? defs.steps.get(stepId)!.def : null;
-      // A visitor (no applicant session at all) on a funnel step not open to them goes where the
-      // page would send them once loaded, before anything loads: the session guard's page, the
-      // redirect guard's, or the step open to them (step.get's refusal).
-      if (step && !services.auth.applicant.jar.get(honoCookies(c), "session")) {
-        const to = visitorTargetFor(defs, step);
-        if (to && to !== c.req.path) return c.redirect(`${to}${new URL(c.req.url).search}`, 302);
-      }
-      return c.html(
-        pageShellFor(cached ?? readFileSync(join(webDir, "index.html"), "utf8"), c.req.path, step),
-      );
-    });
-  } else {
+/** The built web app: hashed assets cached for good, every other path the app page (SPA fallback). */
+function mountWebApp(app: App, services: Services) {
+  const webDir = services.config.webDir;
+  if (!webDir || !existsSync(join(webDir, "index.html"))) {
     app.get("/", (c) => c.redirect("/definitions"));
+    return;
   }
-  return app;
+  // Read per request outside production, so a rebuild shows without a restart.
+  const cached = services.config.secureCookies ? readFileSync(join(webDir, "index.html"), "utf8") : null;
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable"); // names carry a content hash
+  });
+  app.use("*", serveStatic({ root: webDir, precompressed: true })); // the build writes .br and .gz beside each file
+  app.get("/assets/*", (c) => c.text("Not found", 404)); // a missing asset is not the app page
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    const { defs } = services;
+    const stepId = stepIdForRoute(defs, c.req.path);
+    const step = stepId ? defs.steps.get(stepId)!.def : null;
+    // A visitor (no applicant session at all) on a funnel step not open to them goes where the
+    // page would send them once loaded, before anything loads: the session guard's page, the
+    // redirect guard's, or the step open to them (step.get's refusal).
+    if (step && !services.auth.applicant.jar.get(honoCookies(c), "session")) {
+      const to = visitorTargetFor(defs, step);
+      if (to && to !== c.req.path) return c.redirect(`${to}${new URL(c.req.url).search}`, 302);
+    }
+    return c.html(pageShellFor(cached ?? readFileSync(join(webDir, "index.html"), "utf8"), c.req.path, step));
+  });
 }

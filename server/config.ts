@@ -3,12 +3,22 @@ import { join } from "node:path";
 import type { DefinitionDirs } from "@engine/definitions/load";
 import { LENDER_FILE } from "@engine/lending/lender-file";
 import { REPO_ROOT } from "@engine/base/paths";
+import type { S3StorageOptions } from "./persistence/storage/s3";
 
 export interface Config {
   port: number;
   host: string;
   /** How long a stop waits for the requests in flight before cutting their connections (ms; default 10 s). */
   shutdownGraceMs?: number;
+  /**
+   * How long a stop keeps serving after /readyz turns false, before it closes the listener
+   * (SHUTDOWN_DRAIN_MS; 0): time for a load balancer polling /readyz to stop sending requests.
+   */
+  shutdownDrainMs: number;
+  /** The bearer token /metrics asks for (METRICS_TOKEN); unset, there is no /metrics. */
+  metricsToken?: string;
+  /** The least level the log writes (LOG_LEVEL: fatal, error, warn, info, debug, trace; info). */
+  logLevel: string;
   /** The SQLite file (when there is no DATABASE_URL); its folder also holds the development key and outbox. */
   databasePath: string;
   /** postgres://… (DATABASE_URL): PostgreSQL instead of the SQLite file, for several servers on one database. */
@@ -40,8 +50,13 @@ export interface Config {
   publicUrl?: string;
   /** Built web app served at /; absent in API-only tests. */
   webDir?: string;
-  /** No request log lines (tests). */
+  /** Nothing logged to stdout (tests): a test that reads the log gives the server a destination. */
   quiet: boolean;
+  /**
+   * Uploaded files and signed PDFs in an S3 bucket instead of the folder (S3_BUCKET, with
+   * S3_ENDPOINT, S3_REGION, S3_PREFIX, S3_FORCE_PATH_STYLE; credentials from the AWS SDK's chain).
+   */
+  s3?: S3StorageOptions;
   /** The folder of uploaded files and signed PDFs (UPLOAD_DIR; <dataDir>/uploads): a shared mount when several servers run. */
   uploadDir?: string;
   /** Twilio for text messages (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM); absent, texts go to <dataDir>/sms-outbox. */
@@ -66,8 +81,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const uploadMaxBytes = Number(env.UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES);
   if (!Number.isInteger(uploadMaxBytes) || uploadMaxBytes < 1)
     throw new Error("UPLOAD_MAX_BYTES must be a whole number of bytes");
+  const shutdownDrainMs = Number(env.SHUTDOWN_DRAIN_MS ?? 0);
+  if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0)
+    throw new Error("SHUTDOWN_DRAIN_MS must be a whole number of milliseconds");
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  // What a bearer token may hold (RFC 6750), and long enough not to be guessed.
+  if (metricsToken && !/^[A-Za-z0-9._~+/-]{16,}=*$/.test(metricsToken))
+    throw new Error(
+      "METRICS_TOKEN must be at least 16 characters of letters, digits and ._~+/- (openssl rand -hex 32)",
+    );
+  const logLevel = env.LOG_LEVEL || "info";
+  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel))
+    throw new Error("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
+  const s3 = env.S3_BUCKET ? readS3(env) : undefined;
   return {
     port,
+    s3,
+    shutdownDrainMs,
+    metricsToken,
+    logLevel,
     host: env.HOST ?? "127.0.0.1",
     dataDir,
     databasePath: env.DATABASE_PATH ?? join(dataDir, "heloc.sqlite"),
@@ -96,5 +128,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
         : undefined,
+  };
+}
+
+function readS3(env: NodeJS.ProcessEnv): S3StorageOptions {
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/\s]+\/?$/.test(endpoint))
+    throw new Error(
+      "S3_ENDPOINT must be an http(s) address without a path, e.g. https://minio.internal:9000",
+    );
+  const prefix = env.S3_PREFIX ?? "uploads/";
+  if (!/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/.test(prefix))
+    throw new Error("S3_PREFIX must be folder names each ending in /, e.g. uploads/ (or empty)");
+  return {
+    bucket: env.S3_BUCKET!,
+    endpoint,
+    region: env.S3_REGION || env.AWS_REGION || undefined,
+    prefix,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "1",
   };
 }

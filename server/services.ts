@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Definitions } from "@engine/definitions/definitions";
 import type { MessagingBudgets } from "@engine/generated/schema-types";
+import { versionOfTexts } from "@engine/definitions/load";
 import { legacyScalarFields } from "@engine/definitions/legacy-answers";
 import { sensitiveFields } from "@engine/validation/sensitive";
 import { createCodes, GUESS_WINDOW_MS, GUESSES_PER_IP } from "./features/auth/codes";
@@ -17,13 +18,20 @@ import type { Config } from "./config";
 import type { Db } from "./persistence/db/client";
 import { ManualReviewProvider } from "./features/identity/manual-review";
 import type { IdentityProvider } from "./features/identity/provider";
+import { InPersonNotarization, type NotarizationProvider } from "./features/loan/notarization";
 import type { Mailer } from "./platform/mail/mailer";
 import { createCipher } from "./platform/crypto/encryption";
 import { deriveKey } from "./platform/crypto/keys";
 import { dbRateLimiter, rateLimitKeyMac, type RateLimit } from "./transport/security/rate-limit";
 import { portalPolicy } from "./features/portal/roles";
+import { LOS_REFUSALS_PER_IP } from "./features/los/credentials";
 import { createSmsSender, type SmsSender } from "./platform/sms/sender";
+import { createEvents } from "./platform/events";
 import { localDiskStorage, type FileStorage } from "./persistence/storage";
+import { createDefinitionsGate } from "./features/definitions/gate";
+import { s3Storage } from "./persistence/storage/s3";
+import { createLog, type Log } from "./platform/observability/log";
+import { createMetrics, type Metrics } from "./platform/observability/metrics";
 
 export interface ServiceDeps {
   config: Config;
@@ -37,6 +45,8 @@ export interface ServiceDeps {
   storage?: FileStorage;
   /** Who verifies identity documents; by default the portal's manual review. */
   identityProvider?: IdentityProvider;
+  /** Who notarizes the security instrument; by default an in-person notarization staff record. */
+  notarization?: NotarizationProvider;
   /** Where text messages go; by default the development outbox, or Twilio when configured. */
   sms?: SmsSender;
   /** Waits (a slowed sign-in); tests may watch the waits instead of sitting through them. */
@@ -46,6 +56,10 @@ export interface ServiceDeps {
    * that are not about budgets widen them (many applicants from one loopback address).
    */
   budgetsFor?: (budgets: MessagingBudgets) => MessagingBudgets;
+  /** The server's log (server/platform/observability/log.ts); by default none. */
+  log?: Log;
+  /** The server's Prometheus series; by default a registry of their own. */
+  metrics?: Metrics;
 }
 
 const MINUTE = 60_000;
@@ -78,8 +92,12 @@ function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
 export function definitionFacts(defs: Definitions) {
   return {
     defs,
-    /** Recorded with every audit event: which definitions an answer was checked against. */
-    definitionsVersion: createHash("sha256").update(JSON.stringify(defs.files)).digest("hex").slice(0, 12),
+    /** Recorded with every audit event: which definitions (and texts) an answer was checked against. */
+    definitionsVersion: defs.version
+      ? defs.version
+      : defs.texts
+        ? versionOfTexts(defs.texts)
+        : createHash("sha256").update(JSON.stringify(defs.files)).digest("hex").slice(0, 12),
     sensitive: sensitiveFields(defs.files),
     /** Lists that once held a single value: a stored single value is read as a list of one. */
     legacyScalars: legacyScalarFields(defs.files),
@@ -103,10 +121,15 @@ export function createServices(deps: ServiceDeps) {
   const keyMac = rateLimitKeyMac(deriveKey(deps.masterKey, "rate-limit-keys"));
   /** A limiter counted in the database, so every server on it counts together. */
   const rateLimiter = (name: string, rule: RateLimit) => dbRateLimiter(deps.db, name, rule, keyMac, clock);
-  const background = afterResponse("sign-in");
+  const log = deps.log ?? createLog({ dev: false, quiet: true });
+  const background = afterResponse("sign-in", log);
   return {
     ...deps,
     now,
+    log,
+    metrics: deps.metrics ?? createMetrics(),
+    /** A stop has begun: /readyz says not ready (server/start.ts sets it). */
+    lifecycle: { stopping: false },
     ...definitionFacts(deps.defs),
     cipher: createCipher(deriveKey(deps.masterKey, "fields")),
     auth: { applicant: authOf("applicant", deps, now), portal: authOf("portal", deps, now) },
@@ -117,6 +140,8 @@ export function createServices(deps: ServiceDeps) {
       now,
       rateLimiter("codeGuesses", { limit: GUESSES_PER_IP - 1, windowMs: GUESS_WINDOW_MS }),
     ),
+    /** An application's events (submitted, ...), for the features that act on them after the commit. */
+    events: createEvents(),
     /** Work after an answer is sent (a sign-in code's mail); settled() waits for it. */
     later: background.later,
     settled: background.settled,
@@ -124,11 +149,16 @@ export function createServices(deps: ServiceDeps) {
     budgetsFor: deps.budgetsFor ?? ((budgets: MessagingBudgets) => budgets),
     storage:
       deps.storage ??
-      localDiskStorage(
-        deps.config.uploadDir ?? join(deps.config.dataDir, "uploads"),
-        deriveKey(deps.masterKey, "files"),
-      ),
+      (deps.config.s3
+        ? s3Storage(deps.config.s3, deriveKey(deps.masterKey, "files"))
+        : localDiskStorage(
+            deps.config.uploadDir ?? join(deps.config.dataDir, "uploads"),
+            deriveKey(deps.masterKey, "files"),
+          )),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
+    notarization: deps.notarization ?? new InPersonNotarization(),
+    /** Checks sets and judges their impact on a thread of its own (features/definitions/gate.ts). */
+    definitionsGate: createDefinitionsGate(deps.masterKey),
     sms:
       deps.sms ??
       createSmsSender({ outboxDir: join(deps.config.dataDir, "sms-outbox"), twilio: deps.config.twilio }),
@@ -157,6 +187,12 @@ export function createServices(deps: ServiceDeps) {
       portalTokenPerIp: rateLimiter("portalTokenPerIp", { limit: 20, windowMs: 15 * MINUTE }),
       /** Signed-PDF downloads per applicant or staff member: each may render a PDF. */
       pdfDownloads: rateLimiter("pdfDownloads", { limit: 30, windowMs: 15 * MINUTE }),
+      /** Refused LOS API tokens per IP: past it, that IP is refused before any token is looked at. */
+      losRefusedPerIp: rateLimiter("losRefusedPerIp", LOS_REFUSALS_PER_IP),
+      /** LOS API requests per service credential: a poll a minute and every file pulled, not a scrape loop. */
+      losPullsPerCredential: rateLimiter("losPullsPerCredential", { limit: 600, windowMs: 15 * MINUTE }),
+      /** The impact report per portal user: each is kept once computed, but not asked for without end. */
+      definitionsImpactPerUser: rateLimiter("definitionsImpactPerUser", { limit: 60, windowMs: 15 * MINUTE }),
       /** Analytics events per IP: a long journey (about 40 steps, 3 events each) several times over, not a flood. */
       analyticsEventsPerIp: rateLimiter("analyticsEventsPerIp", EVENTS_PER_IP),
     },

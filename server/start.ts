@@ -5,16 +5,27 @@ import { join, relative } from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { formatProblem } from "@engine/lint/lint";
-import { pricingConflicts, pricingGaps, productionGaps } from "@engine/lending/lender";
+import {
+  licensingConflicts,
+  pricingConflicts,
+  pricingGaps,
+  productionGaps,
+  staleFigures,
+} from "@engine/lending/lender";
+import { todayIso } from "@engine/base/dates";
 import { REPO_ROOT } from "@engine/base/paths";
 import { bookletGaps, lenderFile, readLenderProfile, useLenderFile } from "@engine/lending/lender-file";
-import { loadDefinitions, type DefinitionDirs } from "@engine/definitions/load";
+import type { DefinitionDirs } from "@engine/definitions/load";
 import type { MessagingBudgets } from "@engine/generated/schema-types";
+import { checkLendingSet as checkSet } from "@engine/lending/set-check";
 import { createApp } from "./app";
-import { createBotCheck } from "./platform/botcheck";
+import type { DestinationStream } from "pino";
+import { countedBotCheck, createBotCheck } from "./platform/botcheck";
 import { readConfig, type Config } from "./config";
-import { describeUrl, openDb } from "./persistence/db/client";
-import { createMailer } from "./platform/mail/mailer";
+import { describeUrl, observeTransactions, openDb } from "./persistence/db/client";
+import { countedMailer, createMailer } from "./platform/mail/mailer";
+import { createLog } from "./platform/observability/log";
+import { createMetrics } from "./platform/observability/metrics";
 import { loadKey } from "./platform/crypto/encryption";
 import { deriveKey } from "./platform/crypto/keys";
 import { ensureFirstAdmin } from "./features/portal/first-admin";
@@ -25,10 +36,12 @@ import { createServices, type Services } from "./services";
 import { dbSpentTokens } from "./persistence/store/spent-tokens";
 import {
   describeReload,
+  oneAtATime,
   reloadDefinitions,
   watchDefinitions,
   type Reload,
 } from "./features/definitions/live";
+import { recordPublished } from "./features/definitions/published";
 
 /** How long a stop waits for the requests in flight (a save mid-way) before cutting them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -49,6 +62,10 @@ export interface StartOptions extends Partial<Config> {
   budgetsFor?: (budgets: MessagingBudgets) => MessagingBudgets;
   /** In development (config.dev), reload the definitions when their files change (npm start does). */
   watchDefinitions?: boolean;
+  /** Where the log goes instead of stdout (a test that reads the log of a journey). */
+  logDestination?: DestinationStream;
+  /** The process's own series (CPU, memory, event loop) in /metrics: the server a process runs for (server/main.ts). */
+  processMetrics?: boolean;
 }
 
 export interface RunningServer {
@@ -56,8 +73,11 @@ export interface RunningServer {
   services: Services;
   /** Where mail goes and where the key came from, for the start banner. */
   notes: string[];
-  /** Reads and checks the definitions again: a clean set serves from the next request, a broken one is refused. */
-  reloadDefinitions(): Reload;
+  /**
+   * Reads, checks and judges the definitions again: a clean set serves from the next request, one
+   * that fails check or would strand applicants is refused. `publishedBy` is recorded with the set.
+   */
+  reloadDefinitions(publishedBy?: string): Promise<Reload>;
   /** The last reload, whatever started it (the watcher, a signal, a call). */
   lastReload(): Reload | null;
   close(): Promise<void>;
@@ -89,14 +109,13 @@ export async function openServices(options: StartOptions = {}) {
         `the lender profile (${relative(REPO_ROOT, lenderFile())}) is not ready for production: ${gaps.join("; ")}`,
       );
   }
-  const { defs, problems } = loadDefinitions(config.definitions);
-  if (problems.length)
-    throw new Error(
-      `${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`,
-    );
-  // The disclosures state the pricing figures too: a live site refuses to start without them.
-  if (config.production) {
-    const pricing = defs.params.pricing as Record<string, unknown> | undefined;
+  // The start checks what npm run check checks (and the live gate: engine/lending/set-check.ts).
+  const { defs, problems } = checkSet(config.definitions);
+  // The disclosures state the pricing figures too: a live site refuses to start without them. Said
+  // first, in production's own words (the check lists the same findings by file and line), when
+  // the pricing rules were read at all.
+  const pricing = defs.params.pricing as Record<string, unknown> | undefined;
+  if (config.production && pricing) {
     const gaps = pricingGaps(pricing);
     if (gaps.length)
       throw new Error(
@@ -110,6 +129,31 @@ export async function openServices(options: StartOptions = {}) {
         `the lender profile (${profileName}) and the pricing rules (rules/pricing.json) disagree: ${conflicts.map((c) => `${c.in === "profile" ? profileName : "rules/pricing.json"}#${c.pointer} ${c.message}`).join("; ")}`,
       );
   }
+  // The figures the disclosures state must be today's: a stale index or a table without the latest January is refused.
+  if (config.production && pricing) {
+    const profileName = relative(REPO_ROOT, lenderFile());
+    const stale = staleFigures(readLenderProfile(), pricing, todayIso());
+    if (stale.length)
+      throw new Error(
+        `the figures the disclosures state are out of date: ${stale.map((c) => `${c.in === "profile" ? profileName : "rules/pricing.json"}#${c.pointer} ${c.message}`).join("; ")}`,
+      );
+  }
+  // The states the funnel serves are the states the lender is licensed in, and no others.
+  if (config.production) {
+    const profileName = relative(REPO_ROOT, lenderFile());
+    const conflicts = licensingConflicts(
+      readLenderProfile(),
+      defs.params.licensing as Record<string, unknown> | undefined,
+    );
+    if (conflicts.length)
+      throw new Error(
+        `the lender profile (${profileName}) and the licensed states (rules/licensing.json) disagree: ${conflicts.map((c) => `${c.in === "profile" ? profileName : "rules/licensing.json"}#${c.pointer} ${c.message}`).join("; ")}`,
+      );
+  }
+  if (problems.length)
+    throw new Error(
+      `${problems.length} problem(s) in the definitions:\n${problems.map(formatProblem).join("\n")}`,
+    );
   const variants = [...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id));
   if (config.funnelVariant !== undefined && !variants.includes(config.funnelVariant))
     throw new Error(
@@ -131,12 +175,23 @@ export async function openServices(options: StartOptions = {}) {
     dialect,
     close: closeDb,
   } = await openDb({ url: config.databaseUrl, path: config.databasePath });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    outboxDir: join(dataDir, "outbox"),
-    from: config.mailFrom,
+  const log = createLog({
+    dev: config.dev,
+    quiet: config.quiet,
+    destination: options.logDestination,
+    level: config.logLevel,
   });
-  const botCheck = createBotCheck({
+  const metrics = createMetrics({ process: options.processMetrics });
+  observeTransactions(db, (seconds, outcome) => metrics.transactionDuration.observe({ outcome }, seconds));
+  const mailer = countedMailer(
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: join(dataDir, "outbox"),
+      from: config.mailFrom,
+    }),
+    metrics,
+  );
+  const rawBotCheck = createBotCheck({
     RECAPTCHA_SECRET: config.recaptchaSecret,
     RECAPTCHA_SITE_KEY: config.recaptchaSiteKey,
     RECAPTCHA_MIN_SCORE: config.recaptchaMinScore,
@@ -144,7 +199,10 @@ export async function openServices(options: StartOptions = {}) {
     spent: dbSpentTokens(db, options.now),
     altchaCost: options.botCheckCost,
   });
+  const botCheck = countedBotCheck(rawBotCheck, metrics);
   const services = createServices({
+    log,
+    metrics,
     config,
     defs,
     db,
@@ -165,6 +223,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`,
     `Encryption key: ${keySource}`,
     `Bot check: ${botCheck.kind}`,
+    `Files: ${services.storage.describe()}`,
   ];
   notes.push(...(await sealAtRest(services)));
   const released = await releaseUnprovenAddresses(services);
@@ -186,18 +245,38 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
+  // The set this server starts with is the one published from now (unless it already is).
+  await recordPublished(services.db, {
+    version: services.definitionsVersion,
+    texts: services.defs.texts!,
+    publishedBy: "start",
+    at: services.now(),
+  });
+  notes.push(`Definitions: serving ${services.definitionsVersion}`);
   let last: Reload | null = null;
-  const reload = () => {
-    last = reloadDefinitions(services, config.definitions ?? {});
-    const said = describeReload(last);
-    if (said && !config.quiet) (last.problems.length ? console.error : console.log)(said);
-    return last;
-  };
+  const reload = (publishedBy = "reload") =>
+    oneAtATime(services, async () => {
+      try {
+        last = await reloadDefinitions(services, config.definitions ?? {}, publishedBy);
+      } catch (error) {
+        last = {
+          swapped: false,
+          version: services.definitionsVersion,
+          onDisk: null,
+          problems: [{ file: "", pointer: "", message: `the reload failed: ${(error as Error).message}` }],
+        };
+      }
+      const said = describeReload(last);
+      if (said && !config.quiet) last.problems.length ? services.log.error(said) : services.log.info(said);
+      return last;
+    });
   const unwatch =
-    options.watchDefinitions && config.dev ? watchDefinitions(config.definitions ?? {}, reload) : () => {};
+    options.watchDefinitions && config.dev
+      ? watchDefinitions(config.definitions ?? {}, () => void reload("file change"))
+      : () => {};
   if (options.watchDefinitions && config.dev)
     notes.push(
-      "Definitions: reloaded when steps/, rules/ or schemas/ change (a set that fails check is refused)",
+      "Definitions: reloaded when steps/, rules/, schemas/, content/ or journeys/ change (a set that fails check, or would strand applicants, is refused)",
     );
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
@@ -210,21 +289,32 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     notes,
     reloadDefinitions: reload,
     lastReload: () => last,
-    // A graceful stop (SIGTERM at a deploy): no new connections, idle ones closed as they go idle,
-    // requests in flight answered (a save cut off mid-way used to find the database closed and
-    // answer 500) for up to SHUTDOWN_GRACE_MS, then everything cut; the database closes last.
-    close: () =>
-      new Promise<void>((resolve) => {
-        unwatch();
-        const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
-        const idle = setInterval(() => http.closeIdleConnections(), 50);
-        const cut = setTimeout(() => http.closeAllConnections(), config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
-        server.close(() => {
-          clearInterval(idle);
-          clearTimeout(cut);
-          void closeDb().then(resolve, resolve);
-        });
-        http.closeIdleConnections();
-      }),
+    close: async () => {
+      // Readiness first (/readyz answers 503 from now on), then, after SHUTDOWN_DRAIN_MS of still
+      // serving (a load balancer polling /readyz takes this server out meanwhile), the stop proper.
+      services.lifecycle.stopping = true;
+      if (config.shutdownDrainMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      await stopServing();
+    },
   };
+
+  // A graceful stop (SIGTERM at a deploy): no new connections, idle ones closed as they go idle,
+  // requests in flight answered (a save cut off mid-way used to find the database closed and
+  // answer 500) for up to SHUTDOWN_GRACE_MS, then everything cut; the database closes last.
+  function stopServing() {
+    return new Promise<void>((resolve) => {
+      unwatch();
+      void services.definitionsGate.close();
+      const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
+      const idle = setInterval(() => http.closeIdleConnections(), 50);
+      const cut = setTimeout(() => http.closeAllConnections(), config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+      server.close(() => {
+        clearInterval(idle);
+        clearTimeout(cut);
+        void closeDb().then(resolve, resolve);
+      });
+      http.closeIdleConnections();
+    });
+  }
 }

@@ -8,6 +8,7 @@ export const ROUTES = {
   applicantSignInError: "/app/error",
   join: "/app/join",
   rightToCancel: "/app/right-to-cancel",
+  loanStatus: "/app/loan",
   upload: "/app/upload",
   portal: "/portal",
   portalSignIn: "/portal/login",
@@ -21,6 +22,7 @@ export const ROUTES = {
   portalAnalytics: "/portal/analytics",
   portalNotices: "/portal/notices",
   portalMessaging: "/portal/messaging",
+  portalLosCredentials: "/portal/los-credentials",
 } as const;
 
 /** A route as its parent route's child path: childPath(ROUTES.applicantSignIn, "/app") → "login". */

@@ -1,33 +1,27 @@
-// npm run check: lints every definition file and checks their layout (npm run format).
+// npm run check: everything a set of definitions must pass before it is served (engine/lending/set-check.ts,
+// the function the running server's live gate calls), printed as file:line:column, pointer and a
+// plain sentence. --steps, --rules, --schemas, --content and --journeys check another copy.
 import { parseArgs } from "node:util";
-import { loadDefinitions, uncompilableSchemas, unformattedFiles } from "../definitions/load";
-import { lenderReport } from "../lending/lender-file";
+import { checkLendingSet as checkSet } from "../lending/set-check";
 import { formatProblem } from "../lint/lint";
 import { mismoSchemaProblems } from "../lint/mismo-schema";
 
-// --steps and --rules check another copy of the definitions (the schemas stay the repository's);
-// --content, another copy of the texts, for the placeholders left in them.
 const { values } = parseArgs({
-  options: { steps: { type: "string" }, rules: { type: "string" }, content: { type: "string" } },
+  options: {
+    steps: { type: "string" },
+    rules: { type: "string" },
+    schemas: { type: "string" },
+    content: { type: "string" },
+    journeys: { type: "string" },
+  },
 });
-const { defs, problems } = loadDefinitions({ steps: values.steps, rules: values.rules });
-problems.push(...unformattedFiles({ steps: values.steps, rules: values.rules }));
-if (problems.length === 0) problems.push(...uncompilableSchemas(defs));
+const { defs, problems, notes } = checkSet(values);
 
-// The lender profile and placeholders: refused when the profile is marked production (or cannot
-// be read), listed as notes while it is sample data.
-// With the pricing rules: a disclosed figure they lack, or one that contradicts the profile.
-const lender = lenderReport(
-  undefined,
-  { steps: values.steps, rules: values.rules, content: values.content },
-  (defs.params.pricing ?? {}) as Record<string, unknown>,
-);
-if (!lender.profile || lender.profile.status === "production") problems.push(...lender.findings);
-else if (lender.findings.length) {
+if (notes.length) {
   console.log(
-    `check: the lender profile is sample data; before it is marked production, fix (${lender.findings.length}):`,
+    `check: the lender profile is sample data; before it is marked production, fix (${notes.length}):`,
   );
-  for (const p of lender.findings) console.log(`  ${formatProblem(p)}`);
+  for (const p of notes) console.log(`  ${formatProblem(p)}`);
 }
 
 // The MISMO mapping against the MISMO schemas, when a copy is at hand (MISMO_SCHEMA_DIR, or the
@@ -42,7 +36,8 @@ if (problems.length === 0) {
 }
 
 for (const p of problems) console.error(formatProblem(p));
-const counts = `${defs.steps.size} steps, ${defs.flows.size} flows, ${defs.ruleSets.size} rule sets, ${defs.cases.reduce((n, c) => n + c.def.cases.length, 0)} worked cases`;
+const journeys = [...(defs.texts?.keys() ?? [])].filter((f) => f.startsWith("journeys/")).length;
+const counts = `${defs.steps.size} steps, ${defs.flows.size} flows, ${defs.ruleSets.size} rule sets, ${defs.cases.reduce((n, c) => n + c.def.cases.length, 0)} worked cases, ${journeys} worked journeys`;
 if (problems.length > 0) {
   console.error(`\ncheck: ${problems.length} problem${problems.length === 1 ? "" : "s"} in ${counts}`);
   process.exit(1);

@@ -13,7 +13,8 @@ export { BASE_URI, uriOf };
 export type Ajv = InstanceType<typeof Ajv2020>;
 export type { ErrorObject, ValidateFunction };
 
-export function createAjv(schemas: Record<string, unknown>): Ajv {
+/** `trusted`: the schemas were checked when the set was (npm run check): not checked against the meta-schema again. */
+export function createAjv(schemas: Record<string, unknown>, { trusted = false } = {}): Ajv {
   // verbose: errors carry the failing schema, whose title names the field in messages.
   // code.source keeps each validator's code, so the very code the server runs can be sent to the
   // browser (standaloneCode); code.formats is where that code finds the format checks (ours and
@@ -23,6 +24,7 @@ export function createAjv(schemas: Record<string, unknown>): Ajv {
     strict: true,
     verbose: true,
     allowUnionTypes: true,
+    validateSchema: !trusted,
     code: { source: true, formats: _`require(${FORMATS_MODULE})` },
   });
   addFormats(ajv); // date-time, uri and the other standard formats; ours below replace email and date

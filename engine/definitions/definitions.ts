@@ -49,6 +49,13 @@ export interface Definitions {
   params: Record<string, Record<string, unknown>>;
   /** Every status's rank, label and page, derived from the steps and rules/funnel.json (funnel-tables.ts). */
   funnel: FunnelTables;
+  /**
+   * Every file of the set as read from disk, by name (`steps/zip.json`, `content/mail/offer.md`):
+   * the texts the server serves and mails, and what the version hashes. Absent in the browser.
+   */
+  texts?: ReadonlyMap<string, string>;
+  /** The hash of `texts` (load.ts versionOfTexts), when the one who read them worked it out already. */
+  version?: string;
 }
 
 const META = {
@@ -196,6 +203,17 @@ function locateInFiles(defs: Definitions, problems: Problem[]): Problem[] {
       message: `${p.message} (${found.length > 1 ? "in every borrower's copy" : `in the ${found[0]}'s copy`} of eachBorrower)`,
     };
   });
+}
+
+/** A file of the set (a worked journey) checked against a meta-schema of schemas/; false, with its problems, when it fails. */
+export function metaChecked(
+  defs: Definitions,
+  meta: string,
+  file: string,
+  json: unknown,
+  problems: Problem[],
+): boolean {
+  return metaCheck(defs.ajv, meta, file, json, problems);
 }
 
 /**

@@ -1,6 +1,9 @@
 // Reads the definition folders from disk (Node only). Everything after reading is pure and also
-// runs in the browser: see definitions.ts.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// runs in the browser: see definitions.ts. A set is every file of schemas/, steps/, rules/ (the
+// JSON the engine interprets), content/ (the texts the server serves and mails) and journeys/ (the
+// worked journeys npm run check walks); its version is the hash of all of their texts.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { createAjv } from "./ajv";
 import {
@@ -23,21 +26,43 @@ export interface DefinitionDirs {
   steps?: string;
   rules?: string;
   schemas?: string;
+  /** Texts: disclosures, mail, pages (content/). */
+  content?: string;
+  /** Worked journeys (journeys/). */
+  journeys?: string;
 }
 
-function jsonFiles(dir: string): string[] {
+/** The folders of a set, in the order they are read. */
+export const SET_FOLDERS = ["schemas", "steps", "rules", "content", "journeys"] as const;
+export type SetFolder = (typeof SET_FOLDERS)[number];
+
+/** Where a folder of the set is: the one given, else the repository's. */
+export const folderOf = (dirs: DefinitionDirs, folder: SetFolder) => dirs[folder] ?? join(REPO_ROOT, folder);
+
+/** Texts of content/ a set carries: Markdown and JSON (images and the like are the web build's). */
+const TEXT_FILE = /\.(md|json)$/;
+
+function filesIn(dir: string, wanted: RegExp = /\.json$/): string[] {
   const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return out; // a set without journeys/
+    throw error;
+  }
+  for (const name of names) {
     const full = join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...jsonFiles(full));
-    else if (name.endsWith(".json")) out.push(full);
+    if (statSync(full).isDirectory()) out.push(...filesIn(full, wanted));
+    else if (wanted.test(name)) out.push(full);
   }
   return out;
 }
+const jsonFiles = (dir: string) => filesIn(dir);
 
-const FOLDERS = ["schemas", "steps", "rules"] as const;
+const FOLDERS = ["schemas", "steps", "rules", "journeys"] as const;
 
-/** Every definition file: its path on disk and its name as problems give it (`steps/name.json`). */
+/** Every definition file in JSON: its path on disk and its name as problems give it (`steps/name.json`). */
 export function definitionFiles(dirs: DefinitionDirs = {}): { path: string; file: string }[] {
   return FOLDERS.flatMap((folder) => {
     const dir = dirs[folder] ?? join(REPO_ROOT, folder);
@@ -46,6 +71,44 @@ export function definitionFiles(dirs: DefinitionDirs = {}): { path: string; file
       file: `${folder}/${relative(dir, path).split(sep).join("/")}`,
     }));
   });
+}
+
+/** Every file of the set, JSON and texts: path on disk, name (`content/mail/offer.md`). */
+export function setFiles(dirs: DefinitionDirs = {}): { path: string; file: string }[] {
+  return SET_FOLDERS.flatMap((folder) => {
+    const dir = folderOf(dirs, folder);
+    return filesIn(dir, folder === "content" ? TEXT_FILE : /\.json$/).map((path) => ({
+      path,
+      file: `${folder}/${relative(dir, path).split(sep).join("/")}`,
+    }));
+  });
+}
+
+/** A set's version: SHA-256 of every file's name and text (12 hex characters); any saved change moves it. */
+export function versionOfTexts(texts: ReadonlyMap<string, string>): string {
+  const hash = createHash("sha256");
+  for (const name of [...texts.keys()].sort()) hash.update(`${name}\0`).update(texts.get(name)!).update("\0");
+  return hash.digest("hex").slice(0, 12);
+}
+
+/** The texts of content/ and journeys/ (the JSON folders are read by readDefinitionFiles). */
+function readTexts(dirs: DefinitionDirs, texts: Map<string, string>, problems: Problem[]) {
+  for (const folder of ["content", "journeys"] as const) {
+    const dir = folderOf(dirs, folder);
+    if (!existsSync(dir)) continue;
+    for (const full of filesIn(dir, folder === "content" ? TEXT_FILE : /\.json$/)) {
+      const file = `${folder}/${relative(dir, full).split(sep).join("/")}`;
+      try {
+        texts.set(file, readFileSync(full, "utf8"));
+      } catch (error) {
+        problems.push({
+          file,
+          pointer: "",
+          message: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? "error"}`,
+        });
+      }
+    }
+  }
 }
 
 function readFolder(
@@ -101,6 +164,7 @@ export function readDefinitionFiles(dirs: DefinitionDirs = {}): ReadFiles {
     steps: readFolder(dirs.steps ?? join(REPO_ROOT, "steps"), "steps", problems, texts),
     rules: readFolder(dirs.rules ?? join(REPO_ROOT, "rules"), "rules", problems, texts),
   };
+  readTexts(dirs, texts, problems);
   return { files, problems, texts };
 }
 
@@ -156,5 +220,6 @@ export function uncompilableSchemas(defs: Definitions, dirs: DefinitionDirs = {}
 export function loadDefinitions(dirs: DefinitionDirs = {}) {
   const { files, problems, texts } = readDefinitionFiles(dirs);
   const built = buildDefinitions(files, { lint, mergeFields: mergeStepFields, compiler: createAjv });
+  built.defs.texts = texts;
   return { ...built, problems: problems.length ? problems : withPositions(built.problems, texts) };
 }

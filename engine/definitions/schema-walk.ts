@@ -95,3 +95,26 @@ export function schemaFile(files: DefinitionFiles, path: string): SchemaAt | nul
     ? { schema: doc as Record<string, unknown>, base: `${BASE_URI}schemas/${path}`, doc }
     : null;
 }
+
+/**
+ * The title the schemas give the field at `pointer` of the application document ("Current
+ * address" for /coborrower/address), for words that name a changed answer without its value; the
+ * nearest titled field above it, else null.
+ */
+export function fieldTitle(
+  files: DefinitionFiles,
+  pointer: string,
+  path = "application.json",
+): string | null {
+  const root = schemaFile(files, path);
+  if (!root) return null;
+  const segments = splitPointer(pointer).map((s) => (/^\d+$/.test(s) ? "*" : s));
+  for (let n = segments.length; n > 0; n--) {
+    const title = schemasAt(files, root, segments.slice(0, n))
+      .flatMap((at) => expand(files, at))
+      .map((s) => s.schema.title)
+      .find((t): t is string => typeof t === "string" && t !== "");
+    if (title) return title;
+  }
+  return null;
+}

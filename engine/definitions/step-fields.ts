@@ -110,6 +110,16 @@ export function mergeStepFields(files: DefinitionFiles, steps: Iterable<Located<
         later.push(() => visit(located, { properties: { [key]: child } }, segments, app, at, stepUri, true));
         continue;
       }
+      // Still not found after every step declared its fields: the reference names nothing (a field
+      // deleted from schemas/ while a step still refers to it). Merged, it would refer to itself.
+      if (ref !== undefined && deferred && !resolves(ref, stepUri)) {
+        problems.push({
+          file: located.file,
+          pointer: `${fieldAt}/$ref`,
+          message: `field "${field}" refers to ${ref}, which does not exist (deleted from schemas/?): declare the field there again, or remove it from this step`,
+        });
+        continue;
+      }
       const named = ref === undefined ? undefined : /#\/properties\/([^/]+)$/.exec(ref)?.[1];
       if (named !== undefined && named !== key) {
         problems.push({

@@ -1,7 +1,11 @@
 // Every name a step may put in `ui:widget`, in one place (the components are in engine/react:
 // widgets.tsx and templates.tsx, which must provide exactly these). Pure: the linter reads it.
 
-/** Widgets of single answers. */
+/**
+ * Widgets of single answers. `drawAmount` is an amount to draw on the offer's line: the shell fills
+ * it through StepForm's `widgets` prop (the offer page's slider, with the line and its payment);
+ * without one it is a currency field.
+ */
 export const LEAF_WIDGETS = [
   "text",
   "textarea",
@@ -21,6 +25,7 @@ export const LEAF_WIDGETS = [
   "yesNo",
   "choiceCards",
   "imageChoice",
+  "drawAmount",
 ] as const;
 
 /** Widgets laid out as a group of options (labelled as a group, not by a <label for>). */
@@ -30,6 +35,7 @@ export const GROUP_WIDGETS: ReadonlySet<string> = new Set([
   "imageChoice",
   "radio",
   "checkboxes",
+  "drawAmount",
 ]);
 
 /**
@@ -40,7 +46,9 @@ export const GROUP_WIDGETS: ReadonlySet<string> = new Set([
  * FAQ), `idDocumentSides` (which sides of the chosen ID to upload), `documentChecklist` (the
  * documents still needed), `lineAmount` (the line a draw may use), `nextSteps` (a list of what
  * happens next, with links), `applicationSummary` (the saved answers, read-only) and
- * `applicationProgress` (each borrower's part and how far it is answered). A display
+ * `applicationProgress` (each borrower's part and how far it is answered) and `sendAgain` (a
+ * button that saves an earlier step again as it is, so its effect runs again: "Text me a new
+ * code"). A display
  * reads its `ui:options`.
  */
 export const OBJECT_LAYOUTS = [
@@ -54,6 +62,7 @@ export const OBJECT_LAYOUTS = [
   "nextSteps",
   "applicationSummary",
   "applicationProgress",
+  "sendAgain",
 ] as const;
 
 export type LeafWidgetName = (typeof LEAF_WIDGETS)[number];

@@ -140,7 +140,8 @@ function typeOf(node: unknown, scope: Scope): string | undefined {
     return scope.words.typeOf?.(ref.path);
   }
   const op = operatorOf(node);
-  if (op === "date_add" || op === "first_of_month" || op === "add_business_days") return "date";
+  if (op === "date_add" || op === "first_of_month" || op === "add_business_days" || op === "local_date")
+    return "date";
   if (typeof node === "string" && /^\d{4}-\d{2}-\d{2}$/.test(node)) return "date";
   return undefined;
 }
@@ -425,6 +426,8 @@ function custom(op: string, args: unknown[], scope: Scope): Text | null {
       return phrase(`the first day of the month of ${d(0)}`);
     case "add_business_days":
       return phrase(`the business day ${d(1)} business days after ${d(0)} (days that do not count: ${d(2)})`);
+    case "local_date":
+      return phrase(`the day ${d(0)} falls on in the time zone ${d(1)}`);
     case "is_current":
       return sentence(`${d(0)} is on or after the first day of the month of ${d(1)}`);
     case "employment_coverage":
@@ -434,6 +437,10 @@ function custom(op: string, args: unknown[], scope: Scope): Text | null {
     case "format":
       return phrase(
         `${d(1)} written as ${typeof args[0] === "string" ? (FORMATS[args[0]] ?? args[0]) : d(0)}`,
+      );
+    case "object":
+      return phrase(
+        `a record of ${Array.from({ length: Math.floor(args.length / 2) }, (_, i) => `${typeof args[2 * i] === "string" ? (args[2 * i] as string) : "?"} ${d(2 * i + 1)}`).join(", ")}`,
       );
     case "join":
       return phrase(`the items of ${d(0)} joined by “${typeof args[1] === "string" ? args[1] : ", "}”`);

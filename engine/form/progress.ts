@@ -1,9 +1,10 @@
 // Where a step sits in its funnel: the applicant's flow walk (engine/funnel/funnel.ts, skipped steps
 // passed over) with the steps' labels and routes. Pure.
 import type { Definitions } from "../definitions/definitions";
-import type { JsonSchema } from "../definitions/bundle";
 import { applicantLabelOf, flowStepsFor } from "../funnel/funnel";
-import { stepHasPart, type Part } from "../funnel/members";
+import { asksReader } from "../funnel/asks";
+import { stepLogicData } from "../logic/step-data";
+import type { Part } from "../funnel/members";
 
 export interface FunnelStep {
   id: string;
@@ -29,18 +30,18 @@ export function funnelPosition(
   stepId: string,
   options: { variant?: string | null; flow?: string | null; part?: Part | null; application?: unknown } = {},
 ): FunnelPosition | null {
-  const walk = flowStepsFor(defs, stepId, options.application ?? {}, {
-    variant: options.variant,
-    flow: options.flow,
-  });
+  const data = stepLogicData(defs, options.application ?? {});
+  const walk = flowStepsFor(
+    defs,
+    stepId,
+    options.application ?? {},
+    { variant: options.variant, flow: options.flow },
+    data,
+  );
   if (!walk) return null;
-  // Steps wholly another borrower's (the co-borrower's details, once invited) are not the reader's to walk.
-  const { part } = options;
-  const ids = part
-    ? walk.steps.filter(
-        (id) => id === stepId || stepHasPart((defs.steps.get(id)?.def.schema ?? {}) as JsonSchema, part),
-      )
-    : walk.steps;
+  // Steps that ask the reader nothing now (wholly another borrower's, or all hidden) are not theirs
+  // to walk: the server's path passes them over the same way (engine/funnel/asks.ts).
+  const ids = walk.steps.filter((id) => id === stepId || asksReader(defs, id, options.part, data));
   const steps = ids.map((id) => {
     const step = defs.steps.get(id)?.def;
     return { id, label: applicantLabelOf(defs, id) ?? id, route: step?.route ?? "", rank: step?.rank ?? 0 };
@@ -62,6 +63,8 @@ export interface JourneyProgress {
   /** The step's place among the steps of its phase on this walk (0-based), and how many those are. */
   stepInPhase: number;
   stepsInPhase: number;
+  /** The steps of the current phase on this walk, in order. */
+  phaseSteps: FunnelStep[];
   step: FunnelStep;
 }
 
@@ -111,6 +114,30 @@ export function journeyProgress(
     current,
     stepInPhase: inPhase.findIndex((s) => s.id === stepId),
     stepsInPhase: inPhase.length,
+    phaseSteps: inPhase,
     step: position.steps[position.index]!,
   };
+}
+
+/** What changed in a phase's pages between two pages of it: pages the answers added, and pages they no longer need. */
+export interface PhaseChange {
+  added: FunnelStep[];
+  removed: FunnelStep[];
+}
+
+/**
+ * The pages of the current phase that appeared or left since the previous page was shown (both in
+ * the same phase); null when none did. The count then changed for a reason the page can say.
+ */
+export function phaseChange(
+  before: { phase: string; steps: readonly FunnelStep[] } | null,
+  now: JourneyProgress,
+): PhaseChange | null {
+  const phase = now.phases[now.current]?.id;
+  if (!before || before.phase !== phase) return null;
+  const was = new Set(before.steps.map((s) => s.id));
+  const is = new Set(now.phaseSteps.map((s) => s.id));
+  const added = now.phaseSteps.filter((s) => !was.has(s.id));
+  const removed = before.steps.filter((s) => !is.has(s.id));
+  return added.length || removed.length ? { added, removed } : null;
 }

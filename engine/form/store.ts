@@ -284,6 +284,7 @@ export class StepFormStore {
     this.runLogic();
     this.submitted = true;
     const result = this.options.validate(this.formData);
+    this.sectionAnswers = result.answers;
     this.errors = result.errors;
     const within = (pointer: string) => fields.some((f) => isWithin(pointer, f));
     const mine = result.errors.filter((e) => within(e.pointer));
@@ -291,6 +292,12 @@ export class StepFormStore {
     this.updateShown();
     this.notify();
     return mine.length === 0 && ![...this.serverErrors.keys()].some(within);
+  }
+
+  private sectionAnswers: unknown = undefined;
+  /** The step's answers as the last submitSection judged them (hidden answers dropped): what a part's save sends. */
+  answersOfSection(): unknown {
+    return this.sectionAnswers;
   }
 
   setServerErrors(errors: readonly { pointer: string; message: string }[] | undefined) {

@@ -4,11 +4,11 @@
 // never a later one. The server refuses any other step (step.get, step.submit), the session's
 // status is the due step, and the progress bar marks done only what was saved on the path.
 // Generic: it walks `next` and the flows; it knows no step by name.
-import type { JsonSchema } from "../definitions/bundle";
 import type { Definitions } from "../definitions/definitions";
 import { nextStep, rankOf, stepLogicData } from "./funnel";
 import type { Data } from "../logic/logic";
-import { stepHasPart, type Part } from "./members";
+import type { Part } from "./members";
+import { asksReader } from "./asks";
 
 export interface JourneyInput {
   /** The application document (identifiers in the clear); {} for a visitor. */
@@ -108,9 +108,6 @@ export const isFinalStatus = (defs: Definitions, stepId: string) => {
   return listing.length > 0 && listing.every((v) => v.steps.at(-1) === stepId);
 };
 
-const hasPart = (defs: Definitions, stepId: string, part: Part | null | undefined) =>
-  !part || stepHasPart((defs.steps.get(stepId)?.def.schema ?? {}) as JsonSchema, part);
-
 /**
  * The step a reader's walk starts from: a member's flow's first step, else the entry of the funnel
  * the owner's first saved step belongs to (the entry itself may be due again after a re-check).
@@ -132,11 +129,18 @@ function startOf(defs: Definitions, input: JourneyInput): string | null {
   return null;
 }
 
-/** The next step after `stepId` on this reader's walk, passing over steps with nothing of their part. */
+/**
+ * The next step after `stepId` on this reader's walk, passing over steps that ask them nothing now
+ * (./asks.ts: another borrower's part, or fields of theirs all hidden).
+ */
 function stepAfter(defs: Definitions, stepId: string, input: JourneyInput, data: Data) {
   const options = { variant: input.variant ?? undefined, flow: input.flow ?? undefined, today: input.today };
   let next = nextStep(defs, stepId, input.application, options, data);
-  for (let hops = 0; next.stepId && !hasPart(defs, next.stepId, input.part) && hops < defs.steps.size; hops++)
+  for (
+    let hops = 0;
+    next.stepId && !asksReader(defs, next.stepId, input.part, data) && hops < defs.steps.size;
+    hops++
+  )
     next = nextStep(defs, next.stepId, input.application, options, data);
   return next;
 }

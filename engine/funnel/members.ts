@@ -28,6 +28,8 @@ export interface MemberRole {
   documents: string;
   /** The answer holding the address the invite goes to, by access (answers: to answer their part; signs: to consent and sign). */
   inviteEmail: Record<Access, string>;
+  /** The member's own email answer: the address they joined with (set when they join; theirs to read, not to change). */
+  ownEmail?: string;
   inviteValidDays: number;
   /** The answers that make the member's name, joined (what their session shows). */
   namePointers: string[];

@@ -74,10 +74,13 @@ export function invalidSteps(
     if (!asksSomething(defs, stepId)) continue;
     const answers = sliceAnswers(bundleStepSchema(defs, stepId), input.application ?? {}) ?? {};
     const result = validatorOf(defs, stepId)(answers, { application: input.application, today: input.today });
-    // An answer the step's effects only check (a one-time code) is never saved: nothing to re-check.
-    const forgotten = new Set(
-      (defs.steps.get(stepId)?.def.effects ?? []).flatMap((effect) => effect.forget ?? []),
-    );
+    // An answer the step's effects only check (a one-time code), or a confirmation it only checks
+    // (`transient`), is never saved: nothing to re-check.
+    const step = defs.steps.get(stepId)?.def;
+    const forgotten = new Set([
+      ...(step?.effects ?? []).flatMap((effect) => effect.forget ?? []),
+      ...(step?.transient ?? []),
+    ]);
     const failing = [...new Set(result.errors.map((e) => e.pointer))].filter(
       (pointer) => !forgotten.has(pointer),
     );

@@ -5,8 +5,8 @@
 import type { Definitions } from "../definitions/definitions";
 import { getAt } from "../base/pointer";
 import { evaluateRuleSet, presentResult } from "../logic/rules";
-import type { Application, ExportFile, LenderProfile } from "../generated/schema-types";
-import { actionTaken, type ActionTaken } from "./action-taken";
+import type { Application, ExportFile, LenderProfile, LoanFile } from "../generated/schema-types";
+import { actionTaken, type ActionRow, type ActionTaken } from "./action-taken";
 import { answersPointer, borrowerRoles } from "./borrowers";
 import { hmdaCodes, readHmdaTable, type HmdaTable } from "./hmda";
 
@@ -17,6 +17,8 @@ export interface StoredFile {
   submittedAt?: string | null;
   /** When the file was first recorded (the request for credit): the HMDA application date. */
   createdAt?: string | null;
+  /** The loan file after submission (its milestone and history), if it has one. */
+  loan?: { milestone: string; file: Pick<LoanFile, "history" | "declineReasons"> } | null;
 }
 
 export interface ExportContext {
@@ -112,7 +114,10 @@ export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
       },
     ];
   });
-  const action = (ctx.action ?? ((f: StoredFile) => actionTaken(f.doc)))(file);
+  const rows =
+    (ctx.defs.params.milestones as { hmdaActionTaken?: { rows?: ActionRow[] } } | undefined)?.hmdaActionTaken
+      ?.rows ?? [];
+  const action = (ctx.action ?? ((f: StoredFile) => actionTaken(f.doc, f.loan, rows)))(file);
   return {
     application: doc,
     lender: ctx.lender,

@@ -10,13 +10,16 @@ import { positionAt, positionOf } from "../base/json-positions";
 import {
   placeholdersIn,
   PRICING_HOMES,
+  licensingConflicts,
   pricingConflicts,
+  staleFigures,
   pricingGaps,
   productionGaps,
   type LenderProfile,
 } from "./lender";
 import { describeAjvErrors } from "../validation/messages";
 import { REPO_ROOT } from "../base/paths";
+import { todayIso } from "../base/dates";
 
 /** The sample profile the repository ships. */
 export const SAMPLE_LENDER_FILE = join(REPO_ROOT, "content/lender.json");
@@ -156,6 +159,12 @@ export interface LenderReport {
   profile: LenderProfile | null;
   /** Why the profile cannot go live, and each placeholder left in applicant-facing text, each with its file, line and column. */
   findings: Problem[];
+  /**
+   * Figures the disclosures state that are out of date (staleFigures): listed by npm run check, never
+   * refused by it, so a running server's reload does not fail the day the index ages; a production
+   * server refuses to start on them (server/start.ts).
+   */
+  warnings: Problem[];
 }
 
 /** The line and column of a JSON pointer in a file's text (none when the file cannot be read or is not JSON). */
@@ -182,8 +191,10 @@ export function lenderReport(
   file = current,
   folders: TextFolders = {},
   pricing?: Record<string, unknown>,
+  licensing?: Record<string, unknown>,
 ): LenderReport {
   const findings: Problem[] = [];
+  const warnings: Problem[] = [];
   const name = relative(REPO_ROOT, file).split(sep).join("/");
   let profile: LenderProfile | null = null;
   try {
@@ -209,6 +220,16 @@ export function lenderReport(
       });
     }
     if (profile)
+      for (const stale of staleFigures(profile, pricing, todayIso())) {
+        const [at, where] = stale.in === "profile" ? [file, name] : [pricingFile, pricingName];
+        warnings.push({
+          file: where,
+          pointer: stale.pointer,
+          message: stale.message,
+          ...located(at, stale.pointer),
+        });
+      }
+    if (profile)
       for (const conflict of pricingConflicts(profile, pricing)) {
         const [at, where] = conflict.in === "profile" ? [file, name] : [pricingFile, pricingName];
         findings.push({
@@ -218,6 +239,19 @@ export function lenderReport(
           ...located(at, conflict.pointer),
         });
       }
+  }
+  if (licensing !== undefined && profile) {
+    const licensingFile = join(folders.rules ?? join(REPO_ROOT, "rules"), "licensing.json");
+    const licensingName = folders.rules ? licensingFile : "rules/licensing.json";
+    for (const conflict of licensingConflicts(profile, licensing)) {
+      const [at, where] = conflict.in === "profile" ? [file, name] : [licensingFile, licensingName];
+      findings.push({
+        file: where,
+        pointer: conflict.pointer,
+        message: conflict.message,
+        ...located(at, conflict.pointer),
+      });
+    }
   }
   for (const { file: rel, raw, texts } of applicantTexts(folders))
     for (const found of texts.flatMap(placeholdersIn)) {
@@ -230,5 +264,5 @@ export function lenderReport(
         ...position,
       });
     }
-  return { profile, findings };
+  return { profile, findings, warnings };
 }

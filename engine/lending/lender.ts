@@ -3,7 +3,11 @@
 // filled from this one profile. Also what makes a profile unfit for production (an empty field, a
 // sample value) and what counts as a placeholder left in applicant-facing text. Pure: runs in the
 // build, the server and the browser.
+import { diffDays, isIsoDate } from "../base/dates";
 import { formatCurrency } from "../base/format";
+// Loaded with the Vite config too (web/build's markdown plugin), before its aliases exist: relative.
+// eslint-disable-next-line no-restricted-imports
+import statements from "../../content/statements.json" with { type: "json" };
 import type { LenderProfile } from "../generated/schema-types";
 
 export type { LenderProfile };
@@ -60,6 +64,8 @@ export function lenderTokens(profile: LenderProfile): Record<string, string> {
     bookletHref: profile.heloc.booklet.pdfPath ? BOOKLET_PDF_ROUTE : profile.heloc.booklet.url,
     historicalAsOf: profile.heloc.historicalIndex.asOf,
     historicalSource: profile.heloc.historicalIndex.source,
+    // The product's one statement about credit pulls (content/statements.json), for every text that speaks of it.
+    creditPullStatement: statements.creditPull,
   };
 }
 
@@ -115,7 +121,13 @@ export function productionGaps(profile: LenderProfile): string[] {
   const gaps: string[] = [];
   if (profile.status !== "production") gaps.push(`/status is "${profile.status}", not "production"`);
   const walk = (value: unknown, pointer: string) => {
-    if (pointer === "/status" || pointer === "/$schema" || pointer === "/address/line2") return;
+    if (pointer === "/status" || pointer === "/$schema") return;
+    // The second address line may be empty, never a sample ("Suite 1 (sample address)").
+    if (
+      pointer === "/address/line2" &&
+      (value === null || (typeof value === "string" && value.trim() === ""))
+    )
+      return;
     if (typeof value === "string") {
       if (value.trim() === "") gaps.push(`${pointer} is empty`);
       else if (SAMPLE_VALUE.test(value)) gaps.push(`${pointer} is a sample value`);
@@ -133,7 +145,7 @@ export function productionGaps(profile: LenderProfile): string[] {
     .map((v) => v.year)
     .sort((a, b) => a - b)
     .slice(-15);
-  if (years.some((year, i) => i > 0 && year !== years[i - 1]! + 1))
+  if (years.length < 15 || years.some((year, i) => i > 0 && year !== years[i - 1]! + 1))
     gaps.push("/heloc/historicalIndex/values does not give 15 consecutive years");
   return gaps;
 }
@@ -165,6 +177,8 @@ export function pricingGaps(pricing: Record<string, unknown> | undefined): strin
     Object.values(margins).some((m) => typeof m !== "number")
   )
     gaps.push("params.pricing.marginByCreditRange is empty");
+  if (!isIsoDate(pricing?.indexRateAsOf)) gaps.push("params.pricing.indexRateAsOf is empty");
+  if (typeof pricing?.indexMaxAgeDays !== "number") gaps.push("params.pricing.indexMaxAgeDays is empty");
   return gaps;
 }
 
@@ -185,9 +199,9 @@ export const PRICING_HOMES: Readonly<Record<string, string>> = {
 
 /** One place where the profile and the pricing rules contradict each other in what the disclosures state. */
 export interface PricingConflict {
-  /** Which file holds the figure to change. */
-  in: "profile" | "pricing";
-  /** A JSON pointer into that file (the pricing rule set's file: /params/<name>). */
+  /** Which file holds the figure to change (the profile, rules/pricing.json or rules/licensing.json). */
+  in: "profile" | "pricing" | "licensing";
+  /** A JSON pointer into that file (a rule set's file: /params/<name>). */
   pointer: string;
   message: string;
 }
@@ -239,6 +253,105 @@ export function pricingConflicts(
       in: "pricing",
       pointer: "/params/minimumDraw",
       message: `${formatCurrency(minimumDraw)} is above the smallest line (params.pricing.minimumLine, ${formatCurrency(minimumLine)}): its first draw could not be made`,
+    });
+  return out;
+}
+
+/**
+ * Where the lender profile's licenses and the states the funnel serves (rules/licensing.json
+ * params.licensing.states) disagree: a state served without a license would lend where the lender
+ * may not; a license the funnel does not serve would tell applicants on the licensing page that we
+ * lend where the funnel refuses them. The profile names states ("California"), the rules key them
+ * by USPS code with the same name.
+ */
+export function licensingConflicts(
+  profile: LenderProfile,
+  licensing: Record<string, unknown> | undefined,
+): PricingConflict[] {
+  const states =
+    licensing?.states && typeof licensing.states === "object"
+      ? (licensing.states as Record<string, { name?: unknown }>)
+      : {};
+  const licensed = new Set(profile.licenses.map((l) => l.state.trim().toLowerCase()));
+  const served = new Map(
+    Object.entries(states).map(([code, s]) => [
+      String(s?.name ?? "")
+        .trim()
+        .toLowerCase(),
+      code,
+    ]),
+  );
+  const out: PricingConflict[] = [];
+  for (const [name, code] of served)
+    if (!licensed.has(name))
+      out.push({
+        in: "licensing",
+        pointer: `/params/states/${code}`,
+        message: `the funnel serves ${code} ("${states[code]?.name}") but the lender profile has no license there (content/lender.json licenses)`,
+      });
+  profile.licenses.forEach((l, i) => {
+    if (!served.has(l.state.trim().toLowerCase()))
+      out.push({
+        in: "profile",
+        pointer: `/licenses/${i}/state`,
+        message: `the license in ${l.state} has no state in rules/licensing.json params.states: the licensing page would list a state the funnel refuses`,
+      });
+  });
+  return out;
+}
+
+/**
+ * The latest January whose index value the 15-year table (1026.40(d)(12)(xi)) must show on `today`:
+ * this year's from January 10 (the table's values are those of the first business day of January;
+ * the lender has a week to add it), else last year's.
+ */
+export function latestJanuary(today: string): number {
+  const year = Number(today.slice(0, 4));
+  return today.slice(5) >= "01-10" ? year : year - 1;
+}
+
+/**
+ * Figures the disclosures state that are out of date on `today` (1026.40(d)(5)(iii), (d)(12)(xi)):
+ * the current index value read longer ago than params.pricing.indexMaxAgeDays, or a historical
+ * table that lacks the latest January. Each names its file and field; empty when fresh.
+ */
+export function staleFigures(
+  profile: LenderProfile,
+  pricing: Record<string, unknown> | undefined,
+  today: string,
+): PricingConflict[] {
+  const out: PricingConflict[] = [];
+  const asOf = pricing?.indexRateAsOf;
+  const maxAge = pricing?.indexMaxAgeDays;
+  if (!isIsoDate(asOf))
+    out.push({
+      in: "pricing",
+      pointer: "/params/indexRateAsOf",
+      message: "is not a date: the current index value (params.pricing.indexRate) must say when it was read",
+    });
+  else if (typeof maxAge === "number") {
+    const age = diffDays(asOf, today);
+    if (age > maxAge)
+      out.push({
+        in: "pricing",
+        pointer: "/params/indexRateAsOf",
+        message: `the index value (params.pricing.indexRate) was read on ${asOf}, ${age} days ago: older than params.pricing.indexMaxAgeDays (${maxAge}); read the index again`,
+      });
+    else if (age < 0)
+      out.push({
+        in: "pricing",
+        pointer: "/params/indexRateAsOf",
+        message: `${asOf} is after today (${today})`,
+      });
+  }
+  const years = (profile.heloc?.historicalIndex?.values ?? []).map((v) => v.year);
+  const latest = latestJanuary(today);
+  const newest = years.length ? Math.max(...years) : null;
+  if (newest === null || newest < latest)
+    out.push({
+      in: "profile",
+      pointer: "/heloc/historicalIndex/values",
+      message: `ends at ${newest ?? "no year"}: the 15-year table lacks the index value of January ${latest}`,
     });
   return out;
 }

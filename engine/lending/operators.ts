@@ -7,6 +7,24 @@ import type { CustomOperator } from "../logic/logic";
 import { addBusinessDays, calendarOf } from "./business-days";
 import { employmentCoverage } from "./employment-coverage";
 
+/** The day an instant falls on in a time zone; null for either unreadable. */
+function localDate(instant: unknown, timeZone: unknown): string | null {
+  if (typeof instant !== "string" || typeof timeZone !== "string") return null;
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) return null;
+  try {
+    // en-CA formats as yyyy-MM-dd.
+    return new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(at);
+  } catch {
+    return null;
+  }
+}
+
 export const lendingOperators: Record<string, CustomOperator> = {
   employment_coverage: {
     description:
@@ -50,6 +68,12 @@ export const lendingOperators: Record<string, CustomOperator> = {
         return null;
       }
     },
+  },
+  local_date: {
+    description:
+      "The calendar day (yyyy-MM-dd) an instant (an ISO date-time) falls on in an IANA time zone: the account opening day and today as the home's clock reads them, so the right to cancel ends at midnight where the home is (12 CFR 1026.15(a)(3)). Null for an instant or a time zone it cannot read.",
+    example: { logic: { local_date: ["2026-11-04T05:30:00Z", "America/Los_Angeles"] }, result: "2026-11-03" },
+    fn: (instant: unknown, timeZone: unknown) => localDate(instant, timeZone),
   },
   aba_checksum: {
     description:

@@ -10,7 +10,8 @@ import type { RuleSet, Step } from "../generated/schema-types";
 import { memberRoles, OWNER_ROLE } from "../funnel/members";
 import { WIDGET_NAMES } from "../definitions/widget-names";
 import { FUNNEL_RULE_SET } from "../funnel/funnel-tables";
-import { checkRuleSetLogic, checkStepLogic, suggest } from "./logic";
+import { checkRuleSetLogic, checkStepLogic, enumerationOf, suggest } from "./logic";
+import { RETIRED_RULE_SET } from "../definitions/retired";
 import { checkCases } from "../definitions/cases";
 import { checkNeverShown } from "./visibility";
 import { prefillSource } from "../logic/prefill";
@@ -19,6 +20,9 @@ import { prefillMisfit } from "./fit";
 import { checkSameAs } from "./same-as";
 import { checkCatalogue } from "./catalogue";
 import { checkFieldMapping, checkXmlMapping } from "./xml-map";
+import { checkSchemaSense } from "./schema-sense";
+import { checkWalks } from "./walks";
+import { checkMilestones } from "./milestones";
 
 export { suggest };
 
@@ -172,6 +176,48 @@ function checkAutoAdvance(file: string, step: Step, problems: Problem[]) {
     });
 }
 
+/**
+ * An image per choice (`ui:options.images` of an imageChoice field) is keyed by the field's values:
+ * a key no value has is never shown, and a value renamed in schemas/ loses its picture.
+ */
+function checkChoiceImages(
+  defs: Definitions,
+  stepRoot: SchemaAt,
+  file: string,
+  step: Step,
+  problems: Problem[],
+) {
+  const walk = (ui: unknown, path: string[]) => {
+    if (!ui || typeof ui !== "object") return;
+    const node = ui as Record<string, unknown>;
+    const images = (node["ui:options"] as Record<string, unknown> | undefined)?.images;
+    if (node["ui:widget"] === "imageChoice" && images && typeof images === "object") {
+      const at = `/uiSchema/${[...path, "ui:options", "images"].map(esc).join("/")}`;
+      const fields = schemasAt(defs.files, stepRoot, path);
+      const values = fields.length ? enumerationOf(defs.files, fields[0]!) : null;
+      if (values) {
+        const offered = values.filter((v): v is string => typeof v === "string");
+        for (const key of Object.keys(images))
+          if (!offered.includes(key))
+            problems.push({
+              file,
+              pointer: `${at}/${esc(key)}`,
+              message: `an image for "${key}", which is not a value of /${path.join("/")} (${offered.join(", ")}): it is never shown${suggest(key, offered)}`,
+            });
+        for (const value of offered)
+          if (!Object.hasOwn(images, value))
+            problems.push({
+              file,
+              pointer: at,
+              message: `the choice "${value}" of /${path.join("/")} has no image: its card would show none`,
+            });
+      }
+    }
+    for (const [key, value] of Object.entries(node)) if (!key.startsWith("ui:")) walk(value, [...path, key]);
+  };
+  walk(step.uiSchema, []);
+}
+
 function checkStep(defs: Definitions, file: string, step: Step, problems: Problem[]) {
   const files = defs.files;
   const stepRoot: SchemaAt = {
@@ -226,6 +272,7 @@ function checkStep(defs: Definitions, file: string, step: Step, problems: Proble
   };
   checkWidgets(step.uiSchema, "/uiSchema");
   checkAutoAdvance(file, step, problems);
+  checkChoiceImages(defs, stepRoot, file, step, problems);
 
   const checkPointer = (field: string, pointer: string) => {
     const segments = field.split("/").slice(1);
@@ -870,15 +917,20 @@ export function lint(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
   for (const { file, def } of defs.steps.values()) checkStep(defs, file, def, problems);
   for (const { file, def } of defs.steps.values()) checkStepEffects(defs, file, def, problems);
+  checkSchemaSense(defs, problems);
   checkFunnelTables(defs, problems);
   checkParamPointers(defs, problems);
   checkFlowsAndReachability(defs, problems);
+  checkWalks(defs, problems);
   checkPhases(defs, problems);
   checkAnalyticsSteps(defs, problems);
   checkCancelledStatus(defs, problems);
   checkReleasedStatuses(defs, problems);
   checkOwnerRole(defs, problems);
   checkCatalogue(defs, problems);
+  checkRetired(defs, problems);
+  checkExplains(defs, problems);
+  checkMilestones(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)
@@ -897,7 +949,12 @@ export function lint(defs: Definitions): Problem[] {
   // The export mappings: their pointers into the export input and their enumeration tables.
   problems.push(...checkXmlMapping(defs, "mismo", "export-file.json"));
   problems.push(...checkFieldMapping(defs, "hmda-lar", "export-file.json"));
-  return problems;
+  // One mistake read by several pieces of logic (a params table every lookup reads) is said once.
+  const said = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.file}#${p.pointer}: ${p.message}`;
+    return !said.has(key) && said.add(key);
+  });
 }
 
 /** A problem as check prints it: `steps/x.json:12:7 #/visibleWhen/…: message` (editors open file:line:column). */
@@ -911,4 +968,142 @@ export function formatProblem(p: Problem): string {
 /** A problem without its line and column: what it says, wherever the file has it. */
 export function problemText(p: Problem): string {
   return `${p.file}#${p.pointer}: ${p.message}`;
+}
+
+/**
+ * A rule set's `explains` (engine/explain/output-explanation.ts): the output is one of its own, and
+ * every field a row shows or its condition reads is one its rules emit for that output, or the
+ * row would never show (a renamed figure vanishes from "How we got this number").
+ */
+function checkExplains(defs: Definitions, problems: Problem[]) {
+  for (const { file, def } of defs.ruleSets.values()) {
+    const explains = def.explains;
+    if (!explains) continue;
+    const rules = (def.rules ?? []).filter((r) => r.output === explains.output);
+    if (!rules.length) {
+      problems.push({
+        file,
+        pointer: "/explains/output",
+        message: `no rule of this set decides "${explains.output}"${suggest(
+          explains.output,
+          (def.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])),
+        )}`,
+      });
+      continue;
+    }
+    const fields = [...new Set(rules.flatMap((r) => Object.keys(r.emit ?? {})))];
+    explains.rows.forEach((row, i) => {
+      if (!fields.includes(row.field))
+        problems.push({
+          file,
+          pointer: `/explains/rows/${i}/field`,
+          message: `"${row.field}" is not a field the rules emit for ${explains.output} (${fields.join(", ")}): the row would never show${suggest(row.field, fields)}`,
+        });
+      if (row.when !== undefined)
+        for (const ref of scanLogic(row.when, `/explains/rows/${i}/when`, file, problems)) {
+          const head = ref.path.split(".")[0]!;
+          if (!fields.includes(head))
+            problems.push({
+              file,
+              pointer: ref.pointer,
+              message: `"${ref.path}" is not a field the rules emit for ${explains.output}${suggest(head, fields)}`,
+            });
+        }
+    });
+  }
+}
+
+/**
+ * rules/retired.json (engine/definitions/retired.ts): each declaration retires something this set
+ * no longer has, and sends it somewhere it has: a step alias to a step, a value to a value of the
+ * field, a field's answers to a field (or null).
+ */
+function checkRetired(defs: Definitions, problems: Problem[]) {
+  const located = defs.ruleSets.get(RETIRED_RULE_SET);
+  if (!located) return;
+  const { file } = located;
+  const params = (located.def.params ?? {}) as Record<string, unknown>;
+  const app = schemaFile(defs.files, "application.json");
+  const stepIds = [...defs.steps.keys()];
+  const object = (v: unknown): v is Record<string, unknown> =>
+    v !== null && typeof v === "object" && !Array.isArray(v);
+  for (const key of Object.keys(params))
+    if (!["steps", "values", "fields"].includes(key))
+      problems.push({
+        file,
+        pointer: `/params/${esc(key)}`,
+        message: `retired.json declares steps, values and fields only, not "${key}"${suggest(key, ["steps", "values", "fields"])}`,
+      });
+  for (const [from, to] of Object.entries(object(params.steps) ? params.steps : {})) {
+    const at = `/params/steps/${esc(from)}`;
+    if (defs.steps.has(from))
+      problems.push({
+        file,
+        pointer: at,
+        message: `"${from}" is still a step: only a step this set no longer has can be retired`,
+      });
+    if (typeof to !== "string" || !defs.steps.has(to))
+      problems.push({
+        file,
+        pointer: at,
+        message: `its applicants would go to "${String(to)}", which is not a step${suggest(String(to), stepIds)}`,
+      });
+  }
+  const fieldAt = (pointer: string) => (app ? schemasAt(defs.files, app, pointer.split("/").slice(1)) : []);
+  for (const [pointer, map] of Object.entries(object(params.values) ? params.values : {})) {
+    const at = `/params/values/${esc(pointer)}`;
+    const schemas = fieldAt(pointer);
+    const allowed = schemas.length
+      ? schemas.flatMap((s) => {
+          const found =
+            enumerationOf(defs.files, s) ??
+            enumerationOf(defs.files, { ...s, schema: (s.schema.items as Record<string, unknown>) ?? {} });
+          return found ?? [];
+        })
+      : [];
+    if (!schemas.length || !allowed.length) {
+      problems.push({
+        file,
+        pointer: at,
+        message: `"${pointer}" is not a field of the application with a list of values`,
+      });
+      continue;
+    }
+    for (const [old, now] of Object.entries(object(map) ? map : {})) {
+      if (allowed.includes(old))
+        problems.push({
+          file,
+          pointer: `${at}/${esc(old)}`,
+          message: `"${old}" is still a value of ${pointer}: only a value this set no longer has can be retired`,
+        });
+      if (!allowed.includes(now as never))
+        problems.push({
+          file,
+          pointer: `${at}/${esc(old)}`,
+          message: `saved "${old}" would be read as ${JSON.stringify(now)}, which is not a value of ${pointer} (${allowed.map((v) => JSON.stringify(v)).join(", ")})${
+            typeof now === "string"
+              ? suggest(
+                  now,
+                  allowed.filter((v): v is string => typeof v === "string"),
+                )
+              : ""
+          }`,
+        });
+    }
+  }
+  for (const [from, to] of Object.entries(object(params.fields) ? params.fields : {})) {
+    const at = `/params/fields/${esc(from)}`;
+    if (fieldAt(from).length)
+      problems.push({
+        file,
+        pointer: at,
+        message: `"${from}" is still a field of the application: only a field this set no longer has can be retired`,
+      });
+    if (to !== null && (typeof to !== "string" || !fieldAt(to).length))
+      problems.push({
+        file,
+        pointer: at,
+        message: `its saved answers would move to ${JSON.stringify(to)}, which is not a field of the application (null lets them go)`,
+      });
+  }
 }

@@ -66,6 +66,58 @@ export function enumerationOf(files: Definitions["files"], at: SchemaAt, depth =
   return null;
 }
 
+/** JSON types a value of a type keyword may have ("integer" read as "number"). */
+const typeNames = (type: unknown): string[] | null =>
+  typeof type === "string"
+    ? [type === "integer" ? "number" : type]
+    : Array.isArray(type) && type.every((t) => typeof t === "string")
+      ? type.map((t) => (t === "integer" ? "number" : (t as string)))
+      : null;
+
+/** The JSON type of a literal: "string", "number", "boolean", "null", "array" or "object". */
+export const jsonTypeOf = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+
+/**
+ * The JSON types a schema allows (through $ref and allOf, the union of oneOf/anyOf branches, the
+ * types of enum and const values); null when it does not say (any type).
+ */
+export function typesOf(files: Definitions["files"], at: SchemaAt, depth = 0): Set<string> | null {
+  const { schema } = at;
+  if (depth > 20) return null;
+  if (Object.hasOwn(schema, "const")) return new Set([jsonTypeOf(schema.const)]);
+  if (Array.isArray(schema.enum)) return new Set(schema.enum.map(jsonTypeOf));
+  const own = typeNames(schema.type);
+  if (own) return new Set(own);
+  if (typeof schema.$ref === "string") {
+    const target = expand(files, { ...at, schema: { $ref: schema.$ref } })[1];
+    const found = target ? typesOf(files, target, depth + 1) : null;
+    if (found) return found;
+  }
+  if (Array.isArray(schema.allOf))
+    for (const branch of schema.allOf) {
+      const found =
+        branch && typeof branch === "object"
+          ? typesOf(files, { ...at, schema: branch as Record<string, unknown> }, depth + 1)
+          : null;
+      if (found) return found;
+    }
+  for (const key of ["oneOf", "anyOf"] as const) {
+    if (!Array.isArray(schema[key])) continue;
+    const all = new Set<string>();
+    for (const branch of schema[key] as unknown[]) {
+      const found =
+        branch && typeof branch === "object"
+          ? typesOf(files, { ...at, schema: branch as Record<string, unknown> }, depth + 1)
+          : null;
+      if (!found) return null;
+      for (const t of found) all.add(t);
+    }
+    return all;
+  }
+  return null;
+}
+
 // ---------------------------------------------------------------- shapes
 
 const union = (shapes: Shape[]): Shape => {
@@ -137,6 +189,108 @@ function enumerationOfShape(files: Definitions["files"], shape: Shape): unknown[
   }
   return null;
 }
+
+/** The JSON types a value of this shape may have; null when unknown. */
+function typesOfShape(files: Definitions["files"], shape: Shape): Set<string> | null {
+  if (shape === null) return null;
+  switch (shape.kind) {
+    case "schema": {
+      const all = new Set<string>();
+      for (const at of shape.at) {
+        const found = typesOf(files, at);
+        if (!found) return null;
+        for (const t of found) all.add(t);
+      }
+      return all;
+    }
+    case "object":
+      return new Set(["object"]);
+    case "list":
+      return new Set(["array"]);
+    case "union": {
+      const all = new Set<string>();
+      for (const part of shape.of) {
+        const found = typesOfShape(files, part);
+        if (!found) return null;
+        for (const t of found) all.add(t);
+      }
+      return all;
+    }
+  }
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  boolean: "yes/no",
+  array: "a list",
+  object: "an object",
+  null: "nothing",
+};
+const typeWords = (types: Iterable<string>) =>
+  [...types]
+    .filter((t) => t !== "null")
+    .map((t) => TYPE_WORDS[t] ?? t)
+    .join(" or ") || "nothing";
+
+/**
+ * How many arguments each operator takes, [least, most]: a third argument to `==` is silently
+ * ignored, a missing one compares with nothing. Operators not listed take any number.
+ */
+export const OPERATOR_ARITY: Record<string, [number, number]> = {
+  "==": [2, 2],
+  "===": [2, 2],
+  "!=": [2, 2],
+  "!==": [2, 2],
+  ">": [2, 2],
+  ">=": [2, 2],
+  "<": [2, 3],
+  "<=": [2, 3],
+  "!": [1, 1],
+  "!!": [1, 1],
+  "%": [2, 2],
+  in: [2, 2],
+  substr: [2, 3],
+  "-": [1, 2],
+  "/": [2, 2],
+  "?:": [3, 3],
+  if: [1, Infinity],
+  var: [0, 2],
+  missing_some: [2, 2],
+  filter: [2, 2],
+  map: [2, 2],
+  all: [2, 2],
+  none: [2, 2],
+  some: [2, 2],
+  reduce: [2, 3],
+  "+": [1, Infinity],
+  "*": [1, Infinity],
+  min: [1, Infinity],
+  max: [1, Infinity],
+  root: [1, 1],
+  get: [2, 2],
+  lookup: [2, 3],
+  count: [1, 1],
+  sum: [1, 2],
+  pluck: [2, 2],
+  flatten: [1, 1],
+  lower: [1, 1],
+  starts_with_any: [2, 2],
+  text_matches_any: [2, 2],
+  date_add: [2, 3],
+  date_diff_days: [2, 2],
+  first_of_month: [1, 1],
+  is_current: [2, 2],
+  employment_coverage: [2, 3],
+  add_business_days: [3, 3],
+  format: [2, 2],
+  join: [1, 2],
+  aba_checksum: [1, 1],
+  local_date: [2, 2],
+};
+
+const COMPARISONS = new Set(["==", "===", "!=", "!==", "<", "<=", ">", ">="]);
+const ARITHMETIC = new Set(["+", "-", "*", "/", "%"]);
 
 // ---------------------------------------------------------------- the walk
 
@@ -242,6 +396,7 @@ export class LogicChecker {
     const raw = (node as Record<string, unknown>)[op];
     const args = Array.isArray(raw) ? raw : [raw];
     const argAt = (i: number) => (Array.isArray(raw) ? `${opAt}/${i}` : opAt);
+    this.arity(op, args.length, opAt);
 
     if (op === "var" || op === "root") {
       if (typeof args[0] !== "string") {
@@ -282,6 +437,8 @@ export class LogicChecker {
     }
 
     const values = args.map((a, i) => this.walk(a, argAt(i), scope));
+    if (COMPARISONS.has(op)) this.compareTypes(op, args, values, argAt);
+    if (ARITHMETIC.has(op)) this.arithmeticTypes(op, args, values, argAt);
     switch (op) {
       case "==":
       case "===":
@@ -295,6 +452,19 @@ export class LogicChecker {
         return { shape: null };
       case "in": {
         const [item, list] = args;
+        if (typeof list === "string")
+          this.report(
+            argAt(1),
+            `"in" with the text ${JSON.stringify(list)} tests for a part of that text (${JSON.stringify(list.slice(0, Math.max(1, Math.ceil(list.length / 2))))} would be "in" it): give a list, ${JSON.stringify([list])}`,
+          );
+        else if (!Array.isArray(list) && values[1]?.shape) {
+          const types = typesOfShape(this.files, values[1].shape);
+          if (types?.has("string") && !types.has("array"))
+            this.report(
+              argAt(1),
+              `"in" over ${values[1].name ?? "a value"}, which is text, tests for a part of that text (a shorter value would match): compare with "==", or read a list`,
+            );
+        }
         if (Array.isArray(list)) list.forEach((v, k) => this.compare(values[0], v, `${argAt(1)}/${k}`));
         else if (isLiteral(item))
           this.compare(
@@ -304,6 +474,9 @@ export class LogicChecker {
           );
         return { shape: null };
       }
+      case "lookup":
+        this.lookupKeys(args[0], values[1], argAt(0));
+        return { shape: null };
       case "pluck": {
         const field = args[1];
         const items = itemsOf(this.files, values[0]?.shape ?? null);
@@ -340,6 +513,109 @@ export class LogicChecker {
         return { shape: union(values.map((v) => v.shape)), name: values.find((v) => v.name)?.name };
       default:
         return { shape: null };
+    }
+  }
+
+  /** An operator given more or fewer arguments than it reads: the extra ones are silently ignored. */
+  private arity(op: string, count: number, pointer: string) {
+    const range = OPERATOR_ARITY[op];
+    if (!range || (count >= range[0] && count <= range[1])) return;
+    const [least, most] = range;
+    const wants =
+      least === most
+        ? `${least} argument${least === 1 ? "" : "s"}`
+        : most === Infinity
+          ? `at least ${least}`
+          : `${least} to ${most} arguments`;
+    const hint =
+      op === "==" || op === "===" || op === "!=" || op === "!=="
+        ? count > 2
+          ? `: the arguments after the second are ignored; to compare with several values write {"in": [value, [a, b, ...]]}`
+          : ""
+        : count > range[1]
+          ? ": the extra ones are ignored"
+          : "";
+    this.report(pointer, `"${op}" takes ${wants}, not ${count}${hint}`);
+  }
+
+  /** A comparison of a field with a literal, or another field, of a type the field never has: never true (or true by accident). */
+  private compareTypes(op: string, args: unknown[], values: Value[], argAt: (i: number) => string) {
+    const typed = values.map((v) => (v.shape === null ? null : typesOfShape(this.files, v.shape)));
+    for (let i = 0; i < args.length; i++) {
+      const types = typed[i];
+      if (!types) continue;
+      for (let j = 0; j < args.length; j++) {
+        if (j === i) continue;
+        const other = args[j];
+        if (isLiteral(other) && other !== null) {
+          const literal = jsonTypeOf(other);
+          if (types.has(literal)) continue;
+          const hint =
+            typeof other === "string" && types.has("number") && /^[\d,.\s$%-]+$/.test(other)
+              ? ` (write the number without quotes: ${Number(other.replace(/[,\s$%]/g, "")) || other})`
+              : "";
+          this.report(
+            argAt(j),
+            `"${op}" compares ${values[i]!.name ?? "a value"}, which is ${typeWords(types)}, with ${typeof other === "string" ? `the text ${JSON.stringify(other)}` : `${TYPE_WORDS[literal] ?? literal} ${JSON.stringify(other)}`}: ${op === "==" || op === "===" ? "they are never equal" : op === "!=" || op === "!==" ? "they are always different" : "JSON-logic converts one to the other and the answer is meaningless"}${hint}`,
+          );
+          return;
+        }
+        const otherTypes = typed[j];
+        if (j > i && otherTypes && ![...types].some((t) => t !== "null" && otherTypes.has(t))) {
+          this.report(
+            argAt(j),
+            `"${op}" compares ${values[i]!.name ?? "a value"} (${typeWords(types)}) with ${values[j]!.name ?? "a value"} (${typeWords(otherTypes)}): values of different types are never equal`,
+          );
+          return;
+        }
+      }
+    }
+  }
+
+  /** Arithmetic reads numbers: a text field or literal (a ZIP code, "1,000") gives NaN or joins texts. */
+  private arithmeticTypes(op: string, args: unknown[], values: Value[], argAt: (i: number) => string) {
+    args.forEach((arg, i) => {
+      if (typeof arg === "string")
+        return this.report(
+          argAt(i),
+          `"${op}" computes with numbers; the text ${JSON.stringify(arg)} is not one${/^[\d,.\s$]+$/.test(arg) ? " (write it without quotes and commas)" : ""}`,
+        );
+      const types = values[i]?.shape ? typesOfShape(this.files, values[i]!.shape) : null;
+      if (types && !types.has("number") && ![...types].every((t) => t === "null"))
+        this.report(
+          argAt(i),
+          `"${op}" computes with numbers; ${values[i]!.name ?? "this value"} is ${typeWords(types)}`,
+        );
+    });
+  }
+
+  /**
+   * A table of params looked up by an enumerated value (`{"lookup": [{"var": "params.pricing.maxCltvByUsage"}, {"var": "usage"}]}`):
+   * each of its keys must be one of the value's values, or it is never found (a value renamed in
+   * schemas/ leaves the old key behind, and every applicant gets the default instead).
+   */
+  private lookupKeys(table: unknown, key: Value | undefined, tableAt: string) {
+    if (!key?.shape) return;
+    const path = operatorOf(table) === "var" ? (table as { var: unknown }).var : undefined;
+    if (typeof path !== "string" || !path.startsWith("params.")) return;
+    const [, setId = "", ...rest] = path.split(".");
+    let node: unknown = this.defs.params[setId];
+    for (const part of rest) node = isObject(node) ? node[part] : undefined;
+    if (!isObject(node)) return;
+    const values = enumerationOfShape(this.files, key.shape);
+    if (!values) return;
+    const located = this.defs.ruleSets.get(setId);
+    const strings = [...new Set(values.filter((v): v is string => typeof v === "string"))];
+    for (const name of Object.keys(node)) {
+      if (values.includes(name)) continue;
+      const message = `the table params.${[setId, ...rest].join(".")} has the key "${name}", which is not a value of ${key.name ?? "the value looked up"} (${strings.join(", ")}): it is never found${suggest(name, strings)}`;
+      if (located)
+        this.problems.push({
+          file: located.file,
+          pointer: `/params/${rest.map(esc).join("/")}/${esc(name)}`,
+          message,
+        });
+      else this.report(tableAt, message);
     }
   }
 

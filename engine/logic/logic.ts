@@ -205,6 +205,26 @@ export const customOperators: Record<string, CustomOperator> = {
       return formatter && value !== null && value !== undefined ? formatter(value as never) : "";
     },
   },
+  object: {
+    description:
+      "An object from key, value pairs (keys are texts; a null value leaves its key out): a list item built from another answer, as a prefill of a list.",
+    example: {
+      logic: { object: ["type", "rental", "otherValue", { var: "rent" }] },
+      data: { rent: 64800 },
+      result: { type: "rental", otherValue: 64800 },
+    },
+    fn: (...pairs: unknown[]) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i + 1 < pairs.length; i += 2) {
+        const key = pairs[i];
+        // Own keys only, never a prototype's: the object is data.
+        if (typeof key !== "string" || key === "__proto__" || key === "constructor" || key === "prototype")
+          continue;
+        if (pairs[i + 1] !== null && pairs[i + 1] !== undefined) out[key] = pairs[i + 1];
+      }
+      return out;
+    },
+  },
   join: {
     description: 'The items of a list as one text, separated by the given separator (default ", ").',
     example: { logic: { join: [["a", "b"], " and "] }, result: "a and b" },

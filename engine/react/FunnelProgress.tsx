@@ -6,7 +6,7 @@ import { mergeClasses } from "@fluentui/react-components";
 import { useMemo, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions/definitions";
 import type { Part } from "../funnel/members";
-import { funnelPosition, journeyProgress, type JourneyProgress } from "../form/progress";
+import { funnelPosition, journeyProgress, type JourneyProgress, type PhaseChange } from "../form/progress";
 import { useStyles } from "./styles";
 
 export interface FunnelProgressProps {
@@ -25,20 +25,45 @@ export interface FunnelProgressProps {
    * read "done". Absent (the live preview), every step before this one does.
    */
   done?: readonly string[];
+  /** Pages of this phase the last answer added or took away (engine/form/progress.ts phaseChange): said under the count. */
+  change?: PhaseChange | null;
 }
 
-function PhaseProgress({ progress }: { progress: JourneyProgress }): JSX.Element {
+/** "Tell us about your business was added after your last answer." */
+function changeInWords({ added, removed }: PhaseChange): string {
+  const names = (steps: PhaseChange["added"]) => steps.map((s) => `“${s.label}”`).join(", ");
+  const parts = [
+    added.length ? `${names(added)} ${added.length === 1 ? "was" : "were"} added` : "",
+    removed.length ? `${names(removed)} ${removed.length === 1 ? "is" : "are"} no longer needed` : "",
+  ].filter(Boolean);
+  return `${parts.join("; ")} after your last answer.`;
+}
+
+function PhaseProgress({
+  progress,
+  change,
+}: {
+  progress: JourneyProgress;
+  change?: PhaseChange | null;
+}): JSX.Element {
   const styles = useStyles();
   const { phases, current, stepInPhase, stepsInPhase } = progress;
   const here = phases[current]!;
-  const stepText = `step ${stepInPhase + 1} of ${stepsInPhase}`;
+  // A phase of one page (the offer, the signature) has no count to give.
+  const stepText = stepsInPhase > 1 ? `step ${stepInPhase + 1} of ${stepsInPhase}` : "";
   // The current phase's bar shows the steps behind, with a sliver on its first step so it reads as begun.
   const fill = Math.max(0.06, stepInPhase / Math.max(1, stepsInPhase));
   return (
     <nav className={styles.progress} aria-label="Progress">
       <p className={styles.progressCaption} aria-hidden="true">
-        <span className={styles.progressCurrent}>{here.label}</span> · {stepText}
+        <span className={styles.progressCurrent}>{here.label}</span>
+        {stepText ? ` · ${stepText}` : null}
       </p>
+      {change ? (
+        <p className={styles.progressCaption} role="status" data-progress-change>
+          {changeInWords(change)}
+        </p>
+      ) : null}
       <ol className={styles.phaseList}>
         {phases.map((p) => (
           <li key={p.id} className={styles.phase} aria-current={p.state === "current" ? "step" : undefined}>
@@ -53,7 +78,13 @@ function PhaseProgress({ progress }: { progress: JourneyProgress }): JSX.Element
             <span className={mergeClasses(styles.phaseLabel, p.state === "current" && styles.phaseLabelHere)}>
               {p.label}
               <span className={styles.visuallyHidden}>
-                {p.state === "done" ? " (done)" : p.state === "current" ? ` (current: ${stepText})` : ""}
+                {p.state === "done"
+                  ? " (done)"
+                  : p.state === "current"
+                    ? stepText
+                      ? ` (current: ${stepText})`
+                      : " (current)"
+                    : ""}
               </span>
             </span>
           </li>
@@ -71,6 +102,7 @@ export function FunnelProgress({
   part,
   application,
   done,
+  change,
 }: FunnelProgressProps): JSX.Element {
   const styles = useStyles();
   const phased = useMemo(
@@ -81,7 +113,7 @@ export function FunnelProgress({
     () => funnelPosition(defs, stepId, { variant, flow, part, application }),
     [defs, stepId, variant, flow, part, application],
   );
-  if (phased) return <PhaseProgress progress={phased} />;
+  if (phased) return <PhaseProgress progress={phased} change={change} />;
   if (!position) return <></>;
   const { steps, index } = position;
   const current = steps[index]!;

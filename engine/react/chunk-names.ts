@@ -13,6 +13,7 @@ const PARTS_OF_WIDGET: Record<string, ChunkName[]> = {
   email: ["input"],
   password: ["input"],
   currency: ["input"],
+  drawAmount: ["input"],
   percent: ["input"],
   phone: ["input"],
   ssn: ["input"],

@@ -238,6 +238,9 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       </fieldset>
     );
   }
+  // A display comes before the fields it sits on, unless the UI schema puts it after them
+  // (`ui:options.displayAfter`: "Text me a new code" under the code's field).
+  const after = options.displayAfter === true;
   return (
     <div
       className={styles.wide}
@@ -247,9 +250,10 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     >
       {description ? <p className={styles.hint}>{description}</p> : null}
       {error}
-      {display}
+      {after ? null : display}
       {sameAs}
       {visible.length > 0 ? body : null}
+      {after ? display : null}
     </div>
   );
 }

@@ -501,6 +501,8 @@ const named = {
   yesNo: cardsWidget("yesNo"),
   choiceCards: cardsWidget("cards"),
   imageChoice: cardsWidget("images"),
+  // The shell gives the offer's slider (StepForm's `widgets`); on its own, an amount in dollars.
+  drawAmount: codecWidget("currency"),
 } satisfies Record<LeafWidgetName, Widget>;
 
 export const widgets: RegistryWidgetsType = {

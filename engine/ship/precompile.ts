@@ -6,8 +6,10 @@
 import standaloneCode from "ajv/dist/standalone";
 import type { Ajv } from "../definitions/ajv";
 import { FORMATS_MODULE } from "../validation/precompiled";
+import { uriOf } from "../base/uris";
 import {
   compileRuleInput,
+  compileSchemaFile,
   compileStepSchema,
   ruleInputUri,
   stepSchemaUri,
@@ -45,6 +47,66 @@ function formatNames(code: string): string[] | null {
   return named.length === uses ? [...new Set(named)] : null;
 }
 
+/** A validator's standalone code: CommonJS that sets exports[uri], the helpers it requires, the formats it reads. */
+export interface StandaloneParts {
+  uri: string;
+  code: string;
+  requires: string[];
+  formats: string[] | null;
+}
+
+/** The standalone code of the validator a module name stands for; null for a name that is no step and no rule set with an input. */
+export function standaloneParts(defs: Definitions, name: string): StandaloneParts | null {
+  const uri = name.startsWith("schema/")
+    ? schemaFileUri(defs, name.slice("schema/".length))
+    : schemaOf(defs, name);
+  if (!uri) return null;
+  const ajv = defs.ajv as Ajv;
+  if (!ajv.opts?.code?.source)
+    throw new Error(
+      "precompiled validators need the definitions' ajv (engine/definitions/ajv.ts createAjv), which keeps their code",
+    );
+  const code = standaloneCode(ajv, { [uri]: uri });
+  const requires = [
+    ...new Set([...code.matchAll(/require\(("[^"\\]+")\)/g)].map((m) => JSON.parse(m[1]!) as string)),
+  ];
+  const formats = requires.includes(FORMATS_MODULE) ? formatNames(code) : null;
+  return { uri, code, requires, formats };
+}
+
+/** A file of schemas/ ("application.json") compiled, as a module name's URI. */
+function schemaFileUri(defs: Definitions, path: string): string | null {
+  try {
+    compileSchemaFile(defs, path);
+    return uriOf("schemas", path);
+  } catch {
+    return null;
+  }
+}
+
+const moduleText = ({ code, requires, formats }: StandaloneParts) =>
+  `export const requires = ${JSON.stringify(requires)};\n${formats ? `export const formats = ${JSON.stringify(formats)};\n` : ""}export default function (require) {\nconst exports = {};\n${code}\nreturn exports;\n}\n`;
+
+/** Every module a set serves (each step's answers, each rule set's input) and the application's schema. */
+export function moduleNames(defs: Definitions): string[] {
+  return [
+    ...[...defs.steps.keys()].map((id) => `step/${id}`),
+    ...[...defs.ruleSets.values()].filter((r) => r.def.input).map((r) => `rules/${r.def.id}`),
+    "schema/application.json",
+  ];
+}
+
+/**
+ * Takes modules made elsewhere (the definitions worker, server/features/definitions/gate.ts) as
+ * this set's: the browser is sent their code, and nothing here compiles them again.
+ */
+export function adoptPrecompiled(defs: Definitions, parts: Record<string, StandaloneParts | null>): void {
+  adopted.set(defs, parts);
+}
+
+/** Modules made elsewhere, by set: each one's text is made when first asked for. */
+const adopted = new WeakMap<Definitions, Record<string, StandaloneParts | null>>();
+
 /**
  * The ES module of one validator: `requires` names the helpers its code calls, and its default
  * export, given a `require` for them, returns the validator keyed by its schema's URI. Null for a
@@ -54,21 +116,15 @@ export function precompiledModule(defs: Definitions, name: string): string | nul
   let perName = made.get(defs);
   if (!perName) made.set(defs, (perName = new Map()));
   if (perName.has(name)) return perName.get(name)!;
-  const uri = schemaOf(defs, name);
-  let source: string | null = null;
-  if (uri) {
-    const ajv = defs.ajv as Ajv;
-    if (!ajv.opts?.code?.source)
-      throw new Error(
-        "precompiled validators need the definitions' ajv (engine/definitions/ajv.ts createAjv), which keeps their code",
-      );
-    const code = standaloneCode(ajv, { [uri]: uri });
-    const requires = [
-      ...new Set([...code.matchAll(/require\(("[^"\\]+")\)/g)].map((m) => JSON.parse(m[1]!) as string)),
-    ];
-    const formats = requires.includes(FORMATS_MODULE) ? formatNames(code) : null;
-    source = `export const requires = ${JSON.stringify(requires)};\n${formats ? `export const formats = ${JSON.stringify(formats)};\n` : ""}export default function (require) {\nconst exports = {};\n${code}\nreturn exports;\n}\n`;
-  }
+  const given = adopted.get(defs);
+  const parts = !/^(step|rules)\//.test(name)
+    ? null
+    : given
+      ? Object.hasOwn(given, name)
+        ? given[name]!
+        : null
+      : standaloneParts(defs, name);
+  const source = parts ? moduleText(parts) : null;
   perName.set(name, source);
   return source;
 }

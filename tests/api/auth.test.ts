@@ -253,9 +253,10 @@ describe("one-time email codes", () => {
 describe("the client log endpoint", () => {
   it("takes a client error report and keeps only its level and code", async () => {
     const b = browser(server.url);
-    const lines: string[] = [];
-    const original = console.warn;
-    console.warn = (line: string) => void lines.push(line);
+    const lines: unknown[][] = [];
+    const log = server.services.log;
+    const original = log.warn;
+    log.warn = ((...args: unknown[]) => void lines.push(args)) as typeof log.warn;
     try {
       const res = await b.fetch(`${server.url}/api/authApplicant/_log`, {
         method: "POST",
@@ -268,9 +269,14 @@ describe("the client log endpoint", () => {
       });
       expect(res.status).toBe(204);
     } finally {
-      console.warn = original;
+      log.warn = original;
     }
-    expect(lines).toEqual(["[auth:applicant] client error: CLIENT_FETCH_ERROR"]);
+    expect(lines).toEqual([
+      [
+        { kind: "applicant", level: "error", clientCode: "CLIENT_FETCH_ERROR" },
+        "[auth:applicant] client error: CLIENT_FETCH_ERROR",
+      ],
+    ]);
   });
 });
 

@@ -220,7 +220,15 @@ describe("co-borrower invite", () => {
     const page = await c.trpc.step.get.query({ stepId: "application2" });
     expect(page).toMatchObject({ role: "coborrower", part: { only: THEIR_PART }, flow: "coborrower" });
     const application = page.application as Record<string, any>;
-    expect(Object.keys(application).sort()).toEqual(["coborrowerConsents", "property", "setup", "user"]);
+    expect(Object.keys(application).sort()).toEqual([
+      "coborrower",
+      "coborrowerConsents",
+      "property",
+      "setup",
+      "user",
+    ]);
+    // Of his own part, only the address he joined with is there yet (set when he joined).
+    expect(application.coborrower).toEqual({ email: expect.stringMatching(/^sam\./) });
     expect(application.user).toEqual({ firstName: "Maria", lastName: "Alvarez" });
     expect(application.property).toMatchObject({ line1: FIXTURE.property.line1 });
     const whole = await c.trpc.application.get.query();
@@ -264,7 +272,7 @@ describe("co-borrower invite", () => {
   });
 
   it("never lets the borrower's save overwrite the co-borrower's answers, and hides them from the borrower", async () => {
-    const { borrower, c } = await invitedAndJoined();
+    const { borrower, c, email } = await invitedAndJoined();
     const theirs = [job({ employerName: "Coborrower Corp" })];
     await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
     await c.trpc.step.submit.mutate({
@@ -293,7 +301,8 @@ describe("co-borrower invite", () => {
     expect((page.application as Record<string, any>).coborrower).toEqual({
       firstName: COBORROWER_DETAILS.firstName,
       lastName: COBORROWER_DETAILS.lastName,
-      email: COBORROWER_DETAILS.email,
+      // The address he joined with: his own email answer, whatever his save sent (rules/members.json ownEmail).
+      email,
     });
     await borrower.b.trpc.step.submit.mutate({
       stepId: "application5",

@@ -82,18 +82,37 @@ describe("the impact of a definitions change on applications in flight", () => {
           copy.steps,
           "--rules",
           copy.rules,
+          "--journeys",
+          copy.journeys,
         ],
         { cwd: REPO_ROOT, encoding: "utf8", env },
       );
       expect(out.stderr).toBe("");
+      expect(out.status).toBe(0);
       expect(out.stdout).toMatch(
-        /: 2 application\(s\) in flight saved under other definitions; 1 would be sent back\.\n\s+1 to [^\n]+ \(propertyValue, \/app\/initial-setup\/property-value\): \/setup\/propertyValue\n$/,
+        /: 2 application\(s\) in flight saved under other definitions; 1 would be sent back, 0 stand on a step that is gone, 0 on a step off their path, 0 meet a new step first, 0 hold answers whose field or value is gone, 0 offer\(s\) change\.\n\s+1 sent back to [^\n]+ \(propertyValue, \/app\/initial-setup\/property-value\): \/setup\/propertyValue\n$/,
       );
     },
   );
 });
 
 // Checking the files on disk takes seconds of CPU on a busy machine.
+/**
+ * The report once the server has worked it out (it answers "checking", then "computing", meanwhile),
+ * asked every two seconds as the portal's page does: faster, a slow machine's wait would spend the
+ * caller's 60 calls per 15 minutes.
+ */
+async function ready(b: ReturnType<typeof browser>) {
+  // The server reads the version on disk at most once a second: an edit just made shows after it.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  for (let waited = 0; waited < 110_000; waited += 2000) {
+    const report = await b.trpc.portal.definitionsImpact.query();
+    if (report.state !== "checking" && report.state !== "computing") return report;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  throw new Error("the impact report was not worked out");
+}
+
 describe("the admin's definition changes page (portal.definitionsImpact)", { timeout: 180_000 }, () => {
   let server: TestServer;
   const copy = copyDefinitions();
@@ -103,7 +122,7 @@ describe("the admin's definition changes page (portal.definitionsImpact)", { tim
     return b;
   };
   beforeAll(async () => {
-    server = await testServer({ definitions: { steps: copy.steps, rules: copy.rules } });
+    server = await testServer({ definitions: copy.dirs });
     await applyWith(server, 585000);
     await applyWith(server, 450000);
   });
@@ -111,7 +130,8 @@ describe("the admin's definition changes page (portal.definitionsImpact)", { tim
 
   it("says no change is waiting while the files on disk are the ones running", async () => {
     const admin = await staff("admin");
-    expect(await admin.trpc.portal.definitionsImpact.query()).toEqual({
+    expect(await admin.trpc.portal.definitionsImpact.query()).toMatchObject({
+      state: "same",
       running: server.services.definitionsVersion,
       onDisk: server.services.definitionsVersion,
       problems: [],
@@ -121,20 +141,24 @@ describe("the admin's definition changes page (portal.definitionsImpact)", { tim
 
   it("reports what an edit on disk would send back, counting only the partner's own applications", async () => {
     capPropertyValue(copy);
-    const report = await (await staff("admin")).trpc.portal.definitionsImpact.query();
+    const report = await ready(await staff("admin"));
     expect(report.onDisk).not.toBe(report.running);
     expect(report.impact).toMatchObject({
       checked: 2,
       sentBack: 1,
       byStep: [{ stepId: "propertyValue", count: 1, fields: ["/setup/propertyValue"] }],
+      refusals: [],
+    });
+    expect(report.entries).toMatchObject({
+      page: 1,
+      pages: 1,
+      total: 1,
+      rows: [{ kind: "sentBack", landsOn: "propertyValue" }],
     });
     // The running definitions are untouched: the edit goes live only with a reload.
     expect(server.services.definitionsVersion).toBe(report.running);
     const broker = await staff("admin", await makePartner(server.services));
-    expect((await broker.trpc.portal.definitionsImpact.query()).impact).toMatchObject({
-      checked: 0,
-      sentBack: 0,
-    });
+    expect((await ready(broker)).impact).toMatchObject({ checked: 0, sentBack: 0 });
   });
 
   it("lists the check's problems of a broken edit, with file and line", async () => {
@@ -142,9 +166,9 @@ describe("the admin's definition changes page (portal.definitionsImpact)", { tim
     const good = readFileSync(file, "utf8");
     writeFileSync(file, `${good.trimEnd().slice(0, -1)},\n}\n`); // a trailing comma
     try {
-      const report = await (await staff("admin")).trpc.portal.definitionsImpact.query();
-      expect(report).toMatchObject({ onDisk: null, impact: null });
-      expect(report.problems).toEqual([expect.stringMatching(/pricing\.json:\d+:\d+/)]);
+      const report = await ready(await staff("admin"));
+      expect(report).toMatchObject({ state: "problems", impact: null });
+      expect(report.problems).toEqual([expect.stringMatching(/pricing\.json:\d+:\d+: is not valid JSON/)]);
     } finally {
       writeFileSync(file, good);
     }

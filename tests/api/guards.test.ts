@@ -207,8 +207,9 @@ describe("an error no handler caught", () => {
     const app = createApp(failing, server.services.botCheck);
     broken = true;
     const logged: unknown[][] = [];
-    const log = console.error;
-    console.error = (...args: unknown[]) => void logged.push(args);
+    const log = server.services.log;
+    const original = log.error;
+    log.error = ((...args: unknown[]) => void logged.push(args)) as typeof log.error;
     try {
       for (const path of ["/definitions", "/definitions.json"]) {
         const res = await app.request(path);
@@ -224,12 +225,15 @@ describe("an error no handler caught", () => {
         expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
       }
     } finally {
-      console.error = log;
+      log.error = original;
     }
-    // One escaped JSON line each (server/transport/http/log-line.ts), the error by its kind only.
-    expect(logged.map((args) => JSON.parse(args.join(" ")) as unknown)).toEqual([
-      { method: "GET", path: "/definitions", failed: "TypeError" },
-      { method: "GET", path: "/definitions.json", failed: "TypeError" },
+    // The error by its kind, then the request's own line (an error: it answered 500).
+    expect(logged.map((args) => args[1])).toEqual([
+      "GET /definitions failed: TypeError",
+      "GET /definitions 500",
+      "GET /definitions.json failed: TypeError",
+      "GET /definitions.json 500",
     ]);
+    expect(JSON.stringify(logged)).not.toMatch(/123-45-6789|Lovelace/);
   });
 });

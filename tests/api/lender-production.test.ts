@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { startServer } from "@server/start";
 import { copyDefinitions } from "../helpers/definitions";
-import { productionLender } from "../helpers/lender";
+import { todayIso } from "@engine/base/dates";
+import { latestJanuary } from "@engine/lending/lender";
+import { freshDefinitions, liveLender, productionLender } from "../helpers/lender";
 import { testServer } from "../helpers/server";
 
 const complete = productionLender;
@@ -50,7 +52,7 @@ describe("a production server and the lender profile", () => {
     const refusal = startServer({
       production: true,
       lenderFile: profileFile(complete),
-      definitions: { steps: copy.steps, rules: copy.rules },
+      definitions: copy.dirs,
       dataDir: join(tmpdir(), "never-opened"),
     });
     await expect(refusal).rejects.toThrow(
@@ -147,6 +149,77 @@ describe("a production server and the lender profile", () => {
       expect((await fetch(`${without.url}/api/notices/heloc-booklet.pdf`)).status).toBe(404);
     } finally {
       await without.close();
+    }
+  });
+
+  it("refuses an index value read longer ago than the configured age, naming the field and its age", async () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/pricing.json", (rules) => {
+      rules.params.indexRateAsOf = "2025-01-02";
+      rules.params.indexMaxAgeDays = 31;
+    });
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile(liveLender),
+      definitions: copy.dirs,
+      dataDir: join(tmpdir(), "never-opened"),
+    });
+    await expect(refusal).rejects.toThrow(
+      /^the figures the disclosures state are out of date: rules\/pricing\.json#\/params\/indexRateAsOf the index value \(params\.pricing\.indexRate\) was read on 2025-01-02, \d+ days ago: older than params\.pricing\.indexMaxAgeDays \(31\)/,
+    );
+  });
+
+  it("refuses a 15-year table that lacks the latest January, naming it", async () => {
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile(productionLender), // its table ends at 2025
+      definitions: freshDefinitions().dirs,
+      dataDir: join(tmpdir(), "never-opened"),
+    });
+    await expect(refusal).rejects.toThrow(
+      `lender.json#/heloc/historicalIndex/values ends at 2025: the 15-year table lacks the index value of January ${latestJanuary(todayIso())}`,
+    );
+  });
+
+  it("refuses a sample value in the second address line, naming it", async () => {
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile({
+        ...liveLender,
+        address: { ...liveLender.address, line2: "Suite 1 (sample address)" },
+      }),
+      definitions: freshDefinitions().dirs,
+      dataDir: join(tmpdir(), "never-opened"),
+    });
+    await expect(refusal).rejects.toThrow(
+      /^the lender profile \(.*lender\.json\) is not ready for production: \/address\/line2 is a sample value$/,
+    );
+  });
+
+  it("refuses a state served without a license, naming the state in rules/licensing.json", async () => {
+    const copy = freshDefinitions();
+    copy.edit("rules/licensing.json", (rules) => (rules.params.states.TX = { name: "Texas" }));
+    const refusal = startServer({
+      production: true,
+      lenderFile: profileFile(liveLender),
+      definitions: copy.dirs,
+      dataDir: join(tmpdir(), "never-opened"),
+    });
+    await expect(refusal).rejects.toThrow(
+      /the licensed states \(rules\/licensing\.json\) disagree: rules\/licensing\.json#\/params\/states\/TX the funnel serves TX/,
+    );
+  });
+
+  it("starts on a complete profile with fresh figures (no line2 at all)", async () => {
+    const live = await testServer({
+      production: true,
+      lenderFile: profileFile(liveLender),
+      definitions: freshDefinitions().dirs,
+    });
+    try {
+      expect((await fetch(`${live.url}/readyz`)).status).toBe(200);
+    } finally {
+      await live.close();
     }
   });
 

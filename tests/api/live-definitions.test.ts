@@ -52,7 +52,7 @@ describe("a development server watching its definition files", { timeout: 180_00
   const copy = copyDefinitions();
   beforeAll(async () => {
     server = await testServer({
-      definitions: { steps: copy.steps, rules: copy.rules },
+      definitions: copy.dirs,
       watchDefinitions: true,
     });
   });
@@ -94,7 +94,7 @@ describe("a server that does not watch (production)", { timeout: 120_000 }, () =
   let server: TestServer;
   const copy = copyDefinitions();
   beforeAll(async () => {
-    server = await testServer({ definitions: { steps: copy.steps, rules: copy.rules } });
+    server = await testServer({ definitions: copy.dirs });
   });
   afterAll(() => server?.close());
 
@@ -105,7 +105,7 @@ describe("a server that does not watch (production)", { timeout: 120_000 }, () =
     expect(server.services.definitionsVersion).toBe(before);
     expect((await applyWith(server, 585000)).refused).toBeNull();
 
-    expect(server.reloadDefinitions()).toMatchObject({ swapped: true, problems: [] });
+    expect(await server.reloadDefinitions()).toMatchObject({ swapped: true, problems: [] });
     expect((await applyWith(server, 585000)).refused).toEqual(["/setup/propertyValue"]);
   });
 });

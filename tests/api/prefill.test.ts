@@ -28,10 +28,8 @@ describe("step.get prefills a question answered earlier", () => {
       "/property/value": doc.setup.propertyValue,
       "/property/zip": doc.setup.zip,
     });
-    // Variant two of the early funnel does not ask the property use: then there is nothing to start from.
-    if (page.variant === "variantOne")
-      expect(page.prefill).toMatchObject({ "/property/propertyUsage": doc.setup.propertyUsage });
-    else expect(page.prefill).not.toHaveProperty(["/property/propertyUsage"]);
+    // Either variant: the home page's choice is saved with the first page, whether or not the variant asks it again.
+    expect(page.prefill).toMatchObject({ "/property/propertyUsage": doc.setup.propertyUsage });
   });
 
   it("prefills the mortgage balance with the early estimate, and a save still judges it", async () => {
@@ -74,7 +72,12 @@ describe("step.get prefills a question answered earlier", () => {
     await walk(server, b, { until: "application8", doc });
     const page = await b.trpc.step.get.query({ stepId: "application8" });
     expect(page.application).toMatchObject({ property: { propertyUsage: "primaryResidence" } });
-    expect(page.prefill).toEqual({ "/user/declarations/hasIntentToOccupy": true });
+    // A's follow-up too, from the rental listed as other real estate (issue 38).
+    expect(page.prefill).toEqual({
+      "/user/declarations/hasIntentToOccupy": true,
+      "/user/declarations/onwershipInterest": true,
+      "/user/declarations/otherPropertyType": "IP",
+    });
     // Changed on the page, the applicant's own answer is what is saved.
     await b.trpc.step.submit.mutate({
       stepId: "application8",
@@ -83,7 +86,8 @@ describe("step.get prefills a question answered earlier", () => {
     });
     const after = await b.trpc.step.get.query({ stepId: "application8" });
     expect(after.application).toMatchObject({ user: { declarations: { hasIntentToOccupy: false } } });
-    expect(after.prefill).toEqual({});
+    // Answered now: declaration A is no longer prefilled (its follow-up, hidden by that "No", still would be).
+    expect(after.prefill).not.toHaveProperty(["/user/declarations/hasIntentToOccupy"]);
   });
 
   it("prefills whether the borrower is self-employed on the employment history", async () => {

@@ -80,7 +80,7 @@ beforeAll(async () => {
     webDir: undefined,
     dataDir,
     databaseUrl,
-    definitions: { steps: copy.steps, rules: copy.rules },
+    definitions: copy.dirs,
   };
   restarted = await startServer(options);
   for (const who of ["ann", "ben", "cal"] as const) after[who] = reconnect(before[who], restarted.url);

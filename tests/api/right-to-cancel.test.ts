@@ -1,26 +1,23 @@
-// Rescission per owner (Regulation Z 12 CFR 1026.15): each consumer with an ownership interest in
-// the principal dwelling who lives there receives the formal notice (1026.15(b): two copies, the
-// last day to cancel) when the disclosures are signed, and may cancel: online in their own session,
-// or by mail, recorded by portal staff. A cancellation is recorded (who, how, when), moves the
-// application to the cancelled status the rules name, and no draw can ever be released after it.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// Rescission per owner (Regulation Z 12 CFR 1026.15): each owner on the title who said the home is
+// their principal dwelling receives the formal notice (1026.15(b): two copies, the last day to
+// cancel) when the account opens (after closing: every borrower signed, the notarization recorded;
+// tests/helpers/closing.ts), and may cancel: online in their own session, or by mail, recorded by
+// portal staff. A cancellation is recorded (who, how, when), moves the application to the cancelled
+// status the rules name and the loan file to Cancelled, and no draw can ever be released after it.
 import { TRPCClientError } from "@trpc/client";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@engine/base/paths";
 import { auditEvents } from "@server/persistence/db/schema";
 import { cancelLine } from "@server/features/esign/cancellation";
 import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
 import { longDate } from "@server/features/esign/values";
 import { applicationStore } from "@server/persistence/store/applications";
-import { joinedMember, makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { makePortalUser, signInPortal } from "../helpers/accounts";
+import { inClosing, openedLoan, type LoanSetup } from "../helpers/closing";
 import { mailAttachment, pdfPages, pdfProse } from "../helpers/pdf";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
+import { loanFiles } from "@server/persistence/db/schema";
 
-const fixture = JSON.parse(
-  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
-) as Record<string, any>;
 const PDF = "notice-of-right-to-cancel.pdf";
 
 let server: TestServer;
@@ -29,44 +26,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const titleHolders = {
-  borrowerOnTitle: true,
-  coborrowerOnTitle: true,
-  otherOwners: [
-    { name: "Rosa Alvarez", livesInHome: true },
-    { name: "Tom Alvarez", livesInHome: false },
-  ],
-};
-
-/** A two-borrower application at the sign step, on a home both borrowers and Rosa own and live in. */
-async function atSign({ holders = titleHolders as unknown, usage = "primaryResidence" } = {}) {
-  const email = `${crypto.randomUUID()}@example.com`;
-  const coEmail = `${crypto.randomUUID()}@example.com`;
-  const doc = structuredClone(fixture);
-  doc.user.email = email;
-  doc.coborrower.email = coEmail;
-  doc.titleHolders = holders;
-  doc.property.propertyUsage = usage;
-  doc.setup.propertyUsage = usage;
-  const who = await makeApplicant(server.services, { email, status: "disclosures", doc });
-  // The co-borrower joined with their own address (proven): their notice may be e-delivered.
-  await joinedMember(server.services, who.applicationId, "coborrower", coEmail);
-  const b = browser(server.url);
-  await b.auth("Applicant", "callback/credentials", { email, password: who.password });
-  return { ...who, coEmail, b };
+/**
+ * A two-borrower loan whose account opened today, on a home both borrowers and Rosa (not applying)
+ * say is their principal dwelling; Tom, also on the title, says it is not his.
+ */
+async function opened(setup: LoanSetup = {}) {
+  const loan = await openedLoan(server, setup);
+  return { ...loan, b: loan.borrower };
 }
-
-const sign = (b: ReturnType<typeof browser>) =>
-  b.trpc.step.submit.mutate({
-    stepId: "disclosures",
-    answers: {
-      esign: {
-        consent: { accepted: true },
-        disclosures: { acknowledged: true },
-        signature: { borrowerName: "Maria Alvarez" },
-      },
-    },
-  });
 
 const failure = (e: unknown) =>
   (e as TRPCClientError<never>).data as unknown as { httpStatus: number; route?: string } & Record<
@@ -82,9 +49,8 @@ async function staff(role = "admin") {
 }
 
 describe("the notice of the right to cancel (1026.15(b))", () => {
-  it("is given to each owner who has the right when the disclosures are signed: emailed to each borrower as a PDF with two copies and the last day to cancel", async () => {
-    const who = await atSign();
-    await sign(who.b);
+  it("is given to each owner who has the right when the account opens: e-delivered to each borrower as a PDF with two copies and the last day to cancel", async () => {
+    const who = await opened();
     const mine = await who.b.trpc.rescission.mine.query();
     expect(mine).toMatchObject({
       applies: true,
@@ -115,7 +81,7 @@ describe("the notice of the right to cancel (1026.15(b))", () => {
       expect(text).toContain(`you must send the notice no later than midnight of ${longDate(endDate)}`);
       expect(text.match(/Notice of right to cancel/g)!.length).toBeGreaterThanOrEqual(2);
     }
-    // Rosa owns and lives in the home but is not applying: her notice is listed for mailing; Tom does not live there and has no right.
+    // Rosa owns the home and it is her principal dwelling, but she is not applying: her notice is listed for mailing; Tom said it is not his and has no right.
     const given = await server.services.db
       .select()
       .from(auditEvents)
@@ -132,11 +98,13 @@ describe("the notice of the right to cancel (1026.15(b))", () => {
     ]);
   });
 
-  it("downloads the holder's own notice only, and none before the disclosures are signed", async () => {
-    const who = await atSign();
-    expect((await who.b.fetch(`${server.url}/api/notices/right-to-cancel/borrower.pdf`)).status).toBe(404);
-    expect((await who.b.trpc.rescission.mine.query()).pdfUrl).toBeNull();
-    await sign(who.b);
+  it("downloads the holder's own notice only, and none before the account opens", async () => {
+    const before = await inClosing(server);
+    expect(
+      (await before.borrower.fetch(`${server.url}/api/notices/right-to-cancel/borrower.pdf`)).status,
+    ).toBe(404);
+    expect((await before.borrower.trpc.rescission.mine.query()).pdfUrl).toBeNull();
+    const who = await opened();
     const res = await who.b.fetch(`${server.url}/api/notices/right-to-cancel/borrower.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${PDF}"`);
@@ -145,9 +113,11 @@ describe("the notice of the right to cancel (1026.15(b))", () => {
     expect((await who.b.fetch(`${server.url}/api/notices/right-to-cancel/owner-1.pdf`)).status).toBe(404);
   });
 
-  it("is given to nobody when the home is not a principal dwelling", async () => {
-    const who = await atSign({ usage: "investment" });
-    await sign(who.b);
+  it("is given to nobody when no owner says the home is their principal dwelling", async () => {
+    const who = await opened({
+      usage: "investment",
+      occupancy: { borrower: false, coborrower: false, "owner-1": false, "owner-2": false },
+    });
     expect(await who.b.trpc.rescission.mine.query()).toMatchObject({
       applies: false,
       holder: null,
@@ -160,8 +130,7 @@ describe("the notice of the right to cancel (1026.15(b))", () => {
   });
 
   it("lists each owner's notice in the portal file, with how it goes out and its PDF for staff to mail", async () => {
-    const who = await atSign();
-    await sign(who.b);
+    const who = await opened();
     const admin = await staff();
     const notices = await admin.b.trpc.portal.notices.ofApplication.query({
       applicationId: who.applicationId,
@@ -213,9 +182,8 @@ describe("the notice of the right to cancel (1026.15(b))", () => {
 });
 
 describe("cancelling (1026.15(a)(2), (d))", () => {
-  it("lets a holder cancel in their own session: recorded with who and when, the application moves to the cancelled status, and nothing on it can change", async () => {
-    const who = await atSign();
-    await sign(who.b);
+  it("lets a holder cancel in their own session: recorded with who and when, the application moves to the cancelled status and the loan file to Cancelled, and nothing on it can change", async () => {
+    const who = await opened();
     const done = await who.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true });
     expect(done).toMatchObject({ name: "Maria Alvarez", via: "online" });
     const app = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;
@@ -238,6 +206,11 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
         ),
       );
     expect(audits).toHaveLength(1);
+    const [file] = await server.services.db
+      .select()
+      .from(loanFiles)
+      .where(eq(loanFiles.applicationId, who.applicationId));
+    expect(file!.milestone).toBe("rescinded");
     // The status's page, from the rules' status-to-route map, is where the applicant goes.
     expect((await who.b.session()).applicationRoute).toBe("/app/right-to-cancel");
     const refused = await who.b.trpc.step.submit
@@ -262,8 +235,7 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
   });
 
   it("never lets the draw be released after a cancellation, however long after", async () => {
-    const who = await atSign();
-    await sign(who.b);
+    const who = await opened();
     await who.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true });
     const { services } = server;
     const app = (await applicationStore(services).byId(services.db, who.applicationId))!;
@@ -285,17 +257,19 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
     }
   });
 
-  it("refuses a cancellation before the disclosures are signed, and by someone without the right", async () => {
-    const early = await atSign();
+  it("refuses a cancellation before the account opens, and by someone without the right", async () => {
+    const early = await inClosing(server);
     expect(
       failure(
-        await early.b.trpc.rescission.cancel
+        await early.borrower.trpc.rescission.cancel
           .mutate({ typedName: "Maria Alvarez", confirm: true })
           .catch((e: unknown) => e),
       ),
     ).toMatchObject({ httpStatus: 412 });
-    const notOnTitle = await atSign({ holders: { borrowerOnTitle: false, coborrowerOnTitle: true } });
-    await sign(notOnTitle.b);
+    const notOnTitle = await opened({
+      titleHolders: { borrowerOnTitle: false, coborrowerOnTitle: true },
+      occupancy: { coborrower: true },
+    });
     expect(
       failure(
         await notOnTitle.b.trpc.rescission.cancel
@@ -309,8 +283,7 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
   });
 
   it("refuses a cancellation after midnight of the last day", async () => {
-    const who = await atSign();
-    await sign(who.b);
+    const who = await opened();
     const later = { ...server.services, now: () => new Date(Date.now() + 10 * 86400000) };
     const refused = await cancelLine(later, {
       applicationId: who.applicationId,
@@ -322,8 +295,7 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
   });
 
   it("lets staff record a cancellation an owner mailed in time, naming who and the day it was sent", async () => {
-    const who = await atSign();
-    await sign(who.b);
+    const who = await opened();
     const { period } = await who.b.trpc.rescission.mine.query();
     const processor = await staff("processor");
     const recorded = await processor.b.trpc.portal.notices.recordCancellation.mutate({
@@ -349,8 +321,7 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
   });
 
   it("refuses staff a mailed cancellation sent on a day that cannot count, or without the permission", async () => {
-    const who = await atSign();
-    await sign(who.b);
+    const who = await opened();
     const admin = await staff();
     const future = new Date(Date.now() + 3 * 86400000).toISOString().slice(0, 10);
     expect(
@@ -385,10 +356,9 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
 });
 
 describe("an owner who is not applying: the mailed notice's delivery (1026.15(a)(3))", () => {
-  /** A signed application whose home Rosa owns and lives in, the services seen `days` from now. */
+  /** An opened account whose home Rosa owns and lives in. */
   async function signedWithRosa() {
-    const who = await atSign();
-    await sign(who.b);
+    const who = await opened();
     const app = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!;
     return { who, app };
   }
@@ -537,7 +507,12 @@ describe("an owner who is not applying: the mailed notice's delivery (1026.15(a)
     });
     expect(await record("borrower", opened)).toMatchObject({
       httpStatus: 400,
-      fieldErrors: [{ pointer: "/holder", message: expect.stringMatching(/emailed when the account opens/) }],
+      fieldErrors: [
+        {
+          pointer: "/holder",
+          message: expect.stringMatching(/delivered electronically when the account opened/),
+        },
+      ],
     });
     expect(await record("owner-2", opened)).toMatchObject({
       httpStatus: 400,
@@ -555,8 +530,8 @@ describe("an owner who is not applying: the mailed notice's delivery (1026.15(a)
     ).toBeUndefined();
   });
 
-  it("has nothing to deliver before the disclosures are signed", async () => {
-    const who = await atSign();
+  it("has nothing to deliver before the account opens", async () => {
+    const who = await inClosing(server);
     const admin = await staff();
     const today = new Date().toISOString().slice(0, 10);
     expect(

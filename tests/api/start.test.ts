@@ -1,7 +1,10 @@
-// npm start, as a person runs it: a real process on a loopback port, its SQLite file created
-// and migrated, demo data in, and the URL printed. On the PostgreSQL run of the API tests
+// npm start, as a person runs it: the built server (dist/server/main.js, built first when older
+// than its sources, as scripts/start.mjs does) run with node, a real process on a loopback port,
+// its SQLite file created and migrated, demo data in, and the URL printed. (start.mjs's other
+// step, installing packages when the lockfile is newer, is left out: a test must not reinstall
+// node_modules under the tests running beside it.) On the PostgreSQL run of the API tests
 // (scripts/with-postgres.mjs) it gets a database of its own there instead of the file.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +22,8 @@ const onPostgres = dialect === "postgresql";
 
 beforeAll(async () => {
   const databaseUrl = await freshDatabaseUrl();
-  server = spawn(join(REPO_ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
+  execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: REPO_ROOT, stdio: "ignore" });
+  server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -36,7 +40,7 @@ beforeAll(async () => {
     });
     server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
-}, 60_000);
+}, 180_000); // a build first, when the sources are newer than dist/
 
 afterAll(() => {
   server?.kill("SIGTERM");

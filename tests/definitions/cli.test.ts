@@ -117,6 +117,23 @@ describe("npm run check", () => {
     expect(out.stderr).toMatch(/check: 1 problem in/);
   });
 
+  it("lints the loan's milestone machine: a move to an unknown state and a notice with no template, at file, line and column", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/milestones.json", (r) => {
+      r.params.transitions.fund.to = "fundedd";
+      r.params.transitions.counteroffer.triggers[0].notice = "counter-notice";
+    });
+    const out = run("engine/cli/check.ts", ["--steps", copy.steps, "--rules", copy.rules]);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(
+      /rules\/milestones\.json:\d+:\d+ #\/params\/transitions\/fund\/to: unknown state "fundedd": not one of params\.states, did you mean `funded`\?/,
+    );
+    expect(out.stderr).toMatch(/state "funded" is unreachable/);
+    expect(out.stderr).toMatch(
+      /rules\/milestones\.json:\d+:\d+ #\/params\/transitions\/counteroffer\/triggers\/0\/notice: template "counter-notice" does not exist/,
+    );
+  });
+
   it("refuses a definition file that is not in the canonical layout, and npm run format fixes it", () => {
     const copy = copyDefinitions();
     const file = join(copy.steps, "initial-setup/zip.json");

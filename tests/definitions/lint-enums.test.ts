@@ -60,12 +60,14 @@ describe("enumeration values in logic", () => {
       branch = s.next.findIndex((b: { id: string }) => b.id === "creditRange.fair-needs-income");
       s.next[branch].when = { "==": [{ var: "setup.creditRange" }, "fare"] };
     });
+    // property.propertyUsage: asked by property info, before this step on every path (variant two
+    // of the early funnel never asks setup.propertyUsage, which check says on its own).
     copy.edit(
       "steps/application/business-information.json",
-      (s) => (s.skipWhen = { "===": [{ var: "setup.propertyUsage" }, "investmnt"] }),
+      (s) => (s.skipWhen = { "===": [{ var: "property.propertyUsage" }, "investmnt"] }),
     );
     expect(messages(copy).sort()).toEqual([
-      'steps/application/business-information.json#/skipWhen/===/1: unknown value "investmnt" for setup.propertyUsage, did you mean `investment`?',
+      'steps/application/business-information.json#/skipWhen/===/1: unknown value "investmnt" for property.propertyUsage, did you mean `investment`?',
       `steps/initial-setup/credit-range.json#/next/${branch}/when/==/1: unknown value "fare" for setup.creditRange, did you mean \`fair\`?`,
     ]);
   });

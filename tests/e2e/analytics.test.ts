@@ -41,9 +41,9 @@ async function toTheApplication(page: Page) {
     "/user/maritalStatus": "Married",
     "/user/militaryStatus": "None",
     "/user/address/line1": "1200 Larimer Street",
-    "/user/address/city": "Denver",
-    "/user/address/state": "Colorado",
-    "/user/address/zip": "80205",
+    "/user/address/city": "Sacramento",
+    "/user/address/state": "California",
+    "/user/address/zip": "95814",
     "/user/yearsAtAddress": 6,
     "/setup/hasCoborrower": false,
   });

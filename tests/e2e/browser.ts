@@ -72,7 +72,7 @@ const startOwnServer = async (options: { demo?: boolean; definitions?: Definitio
     host: "127.0.0.1",
     dataDir,
     webDir: WEB_DIR,
-    quiet: true,
+    quiet: !process.env.E2E_LOGS, // E2E_LOGS=1 prints the server's log lines
     demo: options.demo ?? false,
     budgetsFor: widenedBudgets, // every journey of the worker starts from one loopback address
     ...(options.definitions ? { definitions: options.definitions } : {}),

@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signatures } from "@server/persistence/db/schema";
 import { newestMail } from "../helpers/server";
-import { answer, answerAll, fieldBox, next, sameAs } from "./answer";
+import { answer, answerAll, fieldBox, next, reveal, sameAs } from "./answer";
 import { noteWords, wordsNoted } from "./asked";
 import { ARTIFACTS, seriousA11yViolations, useE2E } from "./browser";
 import {
@@ -81,9 +81,9 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await borrower.waitForURL((url) => url.pathname === "/app/application/2", { timeout: 20_000 });
     await answerAll(borrower, {
       "/property/line1": "1200 Larimer Street",
-      "/property/city": "Denver",
-      "/property/state": "Colorado",
-      "/property/zip": "80205",
+      "/property/city": "Sacramento",
+      "/property/state": "California",
+      "/property/zip": "95814",
       "/property/propertyType": "Single Family",
       "/property/propertyUsage": "Primary Residence",
       "/property/value": 640000,
@@ -124,8 +124,12 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await fieldBox(sam, "/coborrower/firstName").waitFor();
     await expect(fieldBox(sam, "/coborrower/firstName").locator("input").inputValue()).resolves.toBe("Sam");
     expect(await sam.locator('[data-pointer^="/user/"]').count()).toBe(0);
+    // His email is the address he joined with, which he signs in with: shown, not to be changed here.
+    await reveal(sam, "/coborrower/email");
+    const email = fieldBox(sam, "/coborrower/email").locator("input");
+    await expect(email.inputValue()).resolves.toBe(samEmail);
+    await expect(email.getAttribute("readonly")).resolves.not.toBeNull();
     await answerAll(sam, {
-      "/coborrower/email": samEmail,
       ...person("coborrower", {
         dob: "07/02/1986",
         ssn: "623457890",
@@ -143,7 +147,7 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     await sameAs(
       sam,
       "/coborrower/address",
-      "1200 Larimer Street, Denver: the home this line of credit is for",
+      "1200 Larimer Street, Sacramento: the home this line of credit is for",
     );
     await answer(sam, "/coborrower/yearsAtAddress", 6);
     await shots(sam, "details-home");
@@ -224,7 +228,7 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
       borrower.locator('[data-role="borrower"]').getByRole("heading", { level: 2, name: "You" }).count(),
     ).resolves.toBe(1);
     // The property both share heads the page.
-    await borrower.getByText("1200 Larimer Street, Denver, CO 80205").waitFor();
+    await borrower.getByText("1200 Larimer Street, Sacramento, CA 95814").waitFor();
     await expect(seriousA11yViolations(borrower)).resolves.toEqual([]);
     await shots(borrower, "progress-borrower");
 

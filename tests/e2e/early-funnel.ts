@@ -1,7 +1,9 @@
 // The early funnel as an applicant walks it, from the home page to the mortgage balance (the
-// offer preview is next), for the e2e tests that need an applicant further on.
+// offer preview is next), for the e2e tests that need an applicant further on. Pages are named by
+// their steps (tests/helpers/routes.ts): a route product ops rename moves with the steps' files.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
+import { routeOf } from "../helpers/routes";
 import { newestMail, newestTextCode } from "../helpers/server";
 import { answer, answerAll, choose, fieldBox, next } from "./answer";
 import { dataDirOf } from "./browser";
@@ -15,28 +17,28 @@ export async function toDerogatoryQuestion(
 ) {
   await page.goto("/");
   await page.getByRole("link", { name: /Primary Home/ }).click();
-  await page.waitForURL("**/app/initial-setup/name");
+  await page.waitForURL(`**${routeOf("name")}`);
   await answerAll(page, {
     "/user/firstName": o.firstName ?? "Dana",
     "/user/lastName": o.lastName ?? "Rivera",
   });
-  await next(page, "/app/initial-setup/email");
+  await next(page, routeOf("email"));
   const email = o.email ?? unique((o.firstName ?? "dana").toLowerCase());
   await answer(page, "/user/email", email);
   await confirmEmail(page, email);
   await answer(page, "/setup/propertyValue", o.value);
-  await next(page, "/app/initial-setup/mortgage-estimate");
+  await next(page, routeOf("mortgageEstimate"));
   await answer(page, "/setup/mortgageEstimate", o.owed);
-  await next(page, "/app/initial-setup/has-fbm");
+  await next(page, routeOf("hasFbm"));
 }
 
 /**
  * From the email step: "Email me a code", then the code mailed to `email` on the code page, on to
  * the home value (`to`), as an applicant reads it from their inbox.
  */
-export async function confirmEmail(page: Page, email: string, to = "/app/initial-setup/property-value") {
+export async function confirmEmail(page: Page, email: string, to = routeOf("propertyValue")) {
   await page.getByRole("button", { name: "Email me a code" }).click();
-  await page.waitForURL("**/app/initial-setup/verify-email");
+  await page.waitForURL(`**${routeOf("emailVerify")}`);
   let code: string | null = null;
   for (let waited = 0; !code && waited < 10_000; waited += 100) {
     try {
@@ -65,27 +67,28 @@ export async function earlyFunnel(
 ) {
   await toDerogatoryQuestion(page, o);
   // These questions move on when a choice is made (ui:options.autoAdvance).
-  await choose(page, "/setup/hasFbm", false, "/app/initial-setup/is-self-employed");
-  await choose(page, "/setup/isSelfEmployed", false, "/app/initial-setup/credit-range");
-  await choose(page, "/setup/creditRange", "Excellent (760+)", "/app/initial-setup/zip");
-  await answer(page, "/setup/zip", "80205");
+  await choose(page, "/setup/hasFbm", false, routeOf("isSelfEmployed"));
+  await choose(page, "/setup/isSelfEmployed", false, routeOf("creditRange"));
+  await choose(page, "/setup/creditRange", "Excellent (760+)", routeOf("zip"));
+  await answer(page, "/setup/zip", "95814");
   await page.getByRole("button", { name: "Next" }).click();
-  await page.waitForURL(/\/app\/initial-setup\/(property-usage|credit-score)$/);
-  if (page.url().endsWith("/property-usage")) {
+  // The page after the ZIP code: how the home is used (variant one), or the co-borrower question.
+  await page.waitForURL((url) => [routeOf("propertyUsage"), routeOf("creditScore")].includes(url.pathname));
+  if (new URL(page.url()).pathname === routeOf("propertyUsage")) {
     // Variant one: the home page's choice is already picked.
     await expect(
       fieldBox(page, "/setup/propertyUsage")
         .getByLabel(/Primary/)
         .isChecked(),
     ).resolves.toBe(true);
-    await next(page, "/app/initial-setup/credit-score");
+    await next(page, routeOf("creditScore"));
   }
   // One question on its page, which moves on when a choice is pressed.
   await choose(
     page,
     "/setup/hasCoborrower",
     Boolean(o.coborrower),
-    o.coborrower ? "/app/initial-setup/coborrower" : "/app/initial-setup/mortgage-balance",
+    o.coborrower ? routeOf("coborrower") : routeOf("mortgageBalance"),
   );
   if (o.coborrower) {
     await answerAll(page, {
@@ -93,7 +96,7 @@ export async function earlyFunnel(
       "/coborrower/lastName": o.coborrower.lastName,
       "/coborrower/email": o.coborrower.email ?? unique("sam"),
     });
-    await next(page, "/app/initial-setup/mortgage-balance");
+    await next(page, routeOf("mortgageBalance"));
   }
   // Asked before as an estimate: the balance starts from it (prefill), to correct from the statement.
   await expect(fieldBox(page, "/setup/mortgageBalance").locator("input").inputValue()).resolves.toBe(
@@ -111,17 +114,17 @@ export async function accountSetup(
   dataDir: string,
   { phone = "3035550199", onEachPage }: { phone?: string; onEachPage?: () => Promise<void> } = {},
 ) {
-  await page.waitForURL("**/app/initial-setup/phone");
+  await page.waitForURL(`**${routeOf("setupPhone")}`);
   await answer(page, "/user/phone", phone);
   await onEachPage?.();
-  await next(page, "/app/initial-setup/verify-phone", "Text me a code");
+  await next(page, routeOf("setupVerify"), "Text me a code");
   await answer(page, "/otpCode", newestTextCode(dataDir, phone));
   await onEachPage?.();
-  await next(page, "/app/initial-setup/consent", "Verify");
+  await next(page, routeOf("setupConsent"), "Verify");
   await answer(page, "/consents/electronicCommunications/accepted", true);
   await answer(page, "/consents/creditCheck/accepted", true);
   await onEachPage?.();
-  await next(page, "/app/application/1", "Agree and continue");
+  await next(page, routeOf("application"), "Agree and continue");
 }
 
 /**
@@ -144,9 +147,9 @@ export const person = (
     ? {}
     : {
         [`/${who}/address/line1`]: "1200 Larimer Street",
-        [`/${who}/address/city`]: "Denver",
-        [`/${who}/address/state`]: "Colorado",
-        [`/${who}/address/zip`]: "80205",
+        [`/${who}/address/city`]: "Sacramento",
+        [`/${who}/address/state`]: "California",
+        [`/${who}/address/zip`]: "95814",
         [`/${who}/yearsAtAddress`]: 6,
       }),
 });
@@ -201,7 +204,7 @@ export async function coborrowerConsents(
   page: Page,
   { onEachPage }: { onEachPage?: () => Promise<void> } = {},
 ) {
-  await page.waitForURL((url) => url.pathname === "/app/application/coborrower-consent", { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === routeOf("coborrowerConsent"), { timeout: 20_000 });
   await answer(page, "/coborrowerConsents/electronicCommunications/accepted", true);
   await answer(page, "/coborrowerConsents/creditCheck/accepted", true);
   await onEachPage?.();
@@ -215,7 +218,7 @@ export async function coborrowerSigns(
   after: string,
   { onEachPage }: { onEachPage?: () => Promise<void> } = {},
 ) {
-  await page.waitForURL((url) => url.pathname === "/app/application/coborrower-sign", { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === routeOf("coborrowerSign"), { timeout: 20_000 });
   await answer(page, "/coborrowerEsign/consent/accepted", true);
   await answer(page, "/coborrowerEsign/disclosures/acknowledged", true);
   await answer(page, "/coborrowerEsign/signature/name", signature);

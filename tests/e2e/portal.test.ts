@@ -129,6 +129,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
       "Funnel analytics",
       "Notices sent",
       "Texts and mail",
+      "LOS access",
     ]);
     // Both demo applications, with masked SSNs only.
     const pipeline = adminPage.getByRole("table");

@@ -23,7 +23,11 @@ describe("the prequalification's credit check authorization (e2e)", { timeout: 9
     await page.goto("/prequal/credit");
     // The same text, by version, the consent step shows and records.
     await page.getByText("Version CREDIT-AUTH-", { exact: false }).waitFor();
-    await page.getByText("we make a soft inquiry", { exact: false }).first().waitFor();
+    // The one statement about credit pulls (content/statements.json), true today.
+    await page
+      .getByText("we do not obtain your credit report to show it", { exact: false })
+      .first()
+      .waitFor();
     await answer(page, "/setup/creditRange", "Very good (720-759)");
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText("I authorize you to obtain my credit report is required").waitFor();

@@ -1,50 +1,31 @@
-// The right to cancel in Chromium: after the disclosures are signed, an owner on the title opens
+// The right to cancel in Chromium: once the account opens (the closing package signed by both
+// borrowers and notarized: tests/helpers/closing.ts), an owner on the title opens
 // "Your right to cancel", downloads their notice (two copies, the last day to cancel), and cancels
 // with their typed name; the page then shows the cancellation, and every application page sends
 // them back to it (the cancelled status's page, from the rules). Portal staff see each owner's
 // notice on the file, and record the day a mailed notice reached its owner, which starts that
 // owner's period. Screenshots at 1280 and 390 px, axe on each page.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@engine/base/paths";
-import { makeApplicant } from "../helpers/accounts";
+import { openedLoan } from "../helpers/closing";
 import { pdfProse } from "../helpers/pdf";
-import { browser as apiBrowser } from "../helpers/server";
+import type { TestServer } from "../helpers/server";
 import { ARTIFACTS, screenshot, seriousA11yViolations, useE2E } from "./browser";
-import { downloaded, pageWithSession, staffPage } from "./sessions";
-
-const fixture = JSON.parse(
-  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
-) as Record<string, any>;
+import { downloaded, e2eTestServer, pageWithSession, staffPage } from "./sessions";
 
 const e2e = useE2E({ shared: true });
 
-/** A signed two-borrower application on a home both own and live in with Rosa; a browser page signed in as the borrower. */
+/** An opened account on a home both borrowers and Rosa say is their principal dwelling; a browser page signed in as the borrower. */
 async function signedOwner(width: number) {
-  const email = `${crypto.randomUUID()}@example.com`;
-  const doc = structuredClone(fixture);
-  doc.user.email = email;
-  doc.coborrower.email = `${crypto.randomUUID()}@example.com`;
-  doc.titleHolders = {
-    borrowerOnTitle: true,
-    coborrowerOnTitle: true,
-    otherOwners: [{ name: "Rosa Alvarez", livesInHome: true }],
-  };
-  const who = await makeApplicant(e2e.server.services, { email, status: "disclosures", doc });
-  const api = apiBrowser(e2e.server.url);
-  await api.auth("Applicant", "callback/credentials", { email, password: who.password });
-  await api.trpc.step.submit.mutate({
-    stepId: "disclosures",
-    answers: {
-      esign: {
-        consent: { accepted: true },
-        disclosures: { acknowledged: true },
-        signature: { borrowerName: "Maria Alvarez" },
-      },
+  const loan = await openedLoan(e2eTestServer(e2e) as TestServer, {
+    occupancy: { borrower: true, coborrower: true, "owner-1": true },
+    titleHolders: {
+      borrowerOnTitle: true,
+      coborrowerOnTitle: true,
+      otherOwners: [{ name: "Rosa Alvarez", livesInHome: true }],
     },
   });
-  return { ...who, api, page: await pageWithSession(e2e, api, width) };
+  return { ...loan, api: loan.borrower, page: await pageWithSession(e2e, loan.borrower, width) };
 }
 
 describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
@@ -108,7 +89,7 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     // Rosa owns the home but is not applying: she has no email, so her notice goes by post.
     await notices
       .getByRole("row", { name: /Rosa Alvarez/ })
-      .getByText("To be mailed by us (no proven email address); delivery not recorded yet")
+      .getByText("To be mailed by us (no E-SIGN consent or proven address); delivery not recorded yet")
       .waitFor();
     await notices
       .getByRole("row", { name: /Rosa Alvarez/ })
@@ -123,9 +104,8 @@ describe("the right to cancel (e2e)", { timeout: 90_000 }, () => {
     await form.getByLabel("Delivered on (the day the owner received it)").fill(opened);
     await form.getByRole("button", { name: "Record the delivery" }).click();
     await notices.getByText(/^Mailed by us; received [A-Z][a-z]{2} \d{1,2}, \d{4} \(recorded by /).waitFor();
-    // The borrower's (emailed) and Rosa's periods run; the co-borrower has not joined, so her
-    // notice waits for the post too (only a proven address is emailed).
-    expect(await notices.getByText(/^To midnight on [A-Z][a-z]{2} \d{1,2}, \d{4}$/).count()).toBe(2);
+    // Both borrowers' (e-delivered at the opening) and Rosa's periods run.
+    expect(await notices.getByText(/^To midnight on [A-Z][a-z]{2} \d{1,2}, \d{4}$/).count()).toBe(3);
     expect(await seriousA11yViolations(portal)).toEqual([]);
     await portal
       .locator('section[aria-labelledby="notices"]')

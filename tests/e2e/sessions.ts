@@ -35,3 +35,10 @@ export async function downloaded(page: Page, link: Locator, filename: string): P
   expect(download.suggestedFilename()).toBe(filename);
   return readFileSync((await download.path())!);
 }
+
+/** The e2e server as the API test helpers take it (tests/helpers/closing.ts): its URL, services and the newest sign-in code. */
+export const e2eTestServer = (e2e: E2E) => ({
+  url: e2e.server.url,
+  services: e2e.server.services,
+  lastCode: () => newestCode(e2e.server.services.config.dataDir),
+});

@@ -44,6 +44,8 @@ const finishing = (name: string) => ({
       routingNumber: "021000021",
       accountNumber: "000123456789",
     },
+    // Typed a second time on the page (checked, never kept).
+    accountNumberConfirm: "000123456789",
     rescission: { acknowledged: true },
   },
 });

@@ -1,6 +1,8 @@
 // A complete lender profile marked production (content/lender.json ships a sample one): the fixture
 // for tests of what a live lender's texts and start-up look like.
-import type { LenderProfile } from "@engine/lending/lender";
+import { todayIso } from "@engine/base/dates";
+import { latestJanuary, type LenderProfile } from "@engine/lending/lender";
+import { copyDefinitions } from "./definitions";
 
 export const productionLender: LenderProfile = {
   status: "production",
@@ -33,3 +35,30 @@ export const productionLender: LenderProfile = {
     },
   },
 };
+
+/**
+ * The production profile on the day a test runs: its index history carried on to the latest January
+ * (at the last value), as a live lender keeps it; a production server refuses a table without it.
+ */
+export const liveLender: LenderProfile = (() => {
+  const values = [...productionLender.heloc.historicalIndex.values];
+  for (let year = values.at(-1)!.year + 1; year <= latestJanuary(todayIso()); year++)
+    values.push({ year, rate: values.at(-1)!.rate });
+  return {
+    ...productionLender,
+    heloc: {
+      ...productionLender.heloc,
+      historicalIndex: { ...productionLender.heloc.historicalIndex, values },
+    },
+  };
+})();
+
+/**
+ * A copy of the definitions whose index value was read today, as a live lender keeps it
+ * (rules/pricing.json params.pricing.indexRateAsOf): a production server refuses a stale one.
+ */
+export function freshDefinitions() {
+  const copy = copyDefinitions();
+  copy.edit("rules/pricing.json", (rules) => (rules.params.indexRateAsOf = todayIso()));
+  return copy;
+}

@@ -10,7 +10,8 @@ import pg from "pg";
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from "@trpc/client";
 import { startServer, type StartOptions } from "@server/start";
 import { outboxPhone } from "@server/platform/sms/sender";
-import type { AppRouter } from "@server/transport/trpc/router";
+import { appRouter, type AppRouter } from "@server/transport/trpc/router";
+import { aloneProcedures } from "@server/transport/security/request-shape";
 import { solveBotToken } from "@web/src/api/bot-token";
 import { widenedBudgets } from "./budgets";
 
@@ -222,7 +223,7 @@ export function browser(
   // As the web app does: queries batched, each mutation alone (a batch of one) with its own bot-check token.
   const link: TRPCLink<AppRouter> = batch
     ? splitLink({
-        condition: (op) => op.type === "mutation",
+        condition: (op) => op.type === "mutation" || aloneProcedures(appRouter).has(op.path),
         true: httpBatchLink({ ...linkOptions, maxItems: 1 }),
         false: httpBatchLink(linkOptions),
       })

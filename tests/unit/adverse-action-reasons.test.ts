@@ -9,7 +9,11 @@ const pricing = JSON.parse(readFileSync(join(REPO_ROOT, "rules/pricing.json"), "
   params: { adverseActionReasons: Record<string, string> };
   rules: { id: string; emit: { eligible?: boolean; route?: unknown; reasons?: unknown } }[];
 };
-const declines = pricing.rules.filter((r) => r.emit.eligible === false && typeof r.emit.route === "string");
+// The state gate is not a decline: the line is not offered where the home is (docs/compliance.md).
+const NOT_AVAILABLE = "/app/ineligible/not-available";
+const declines = pricing.rules.filter(
+  (r) => r.emit.eligible === false && typeof r.emit.route === "string" && r.emit.route !== NOT_AVAILABLE,
+);
 const codesOf = (logic: unknown): string[] =>
   Array.isArray(logic)
     ? logic.flatMap(codesOf)
@@ -37,5 +41,11 @@ describe("the principal reasons of each decline", () => {
       "pricing.listed-for-sale",
       "pricing.low-equity",
     ]);
+  });
+
+  it("names none for a home in a state the lender does not serve: no credit decision, so no notice", () => {
+    const gate = pricing.rules.find((r) => r.emit.route === NOT_AVAILABLE);
+    expect(gate?.id).toBe("pricing.not-available-in-state");
+    expect(gate?.emit.reasons).toBeUndefined();
   });
 });

@@ -30,7 +30,7 @@ describe("auto-advance on a single-choice question", () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /name\.json: a step advances on a choice only when it asks one single-choice question .*this one asks 2 fields/,
+          /name\.json: a step advances on a choice only when it asks one single-choice question .*this one asks 3 fields/,
         ),
         expect.stringMatching(
           /property-value\.json: .*this one asks \/setup\/propertyValue with the currency widget/,

@@ -1,5 +1,5 @@
-// Issue 23, item 7: debt consolidation speaks of "debts from your credit report" only over debts
-// that came from it, never over an empty list or one the applicant filled in.
+// Debt consolidation speaks of the debts the applicant listed earlier as theirs, never as found on a
+// credit report: no consumer reporting agency is connected (issue 37, item 5; content/statements.json).
 import { describe, expect, it } from "vitest";
 import { stepById } from "@engine/definitions/definitions";
 import { createFieldLogic } from "@engine/logic/field-logic";
@@ -28,15 +28,17 @@ const mine = {
   addedByUser: true,
 };
 
-describe("debt consolidation's words about the credit report", () => {
+const listedEarlier = /the debts you listed earlier/i;
+
+describe("debt consolidation's words about where the debts came from", () => {
   it("does not speak of the credit report in the step's own words, which an empty list also reads", () => {
     expect(stepById(defs, "debtConsolidation").description).not.toMatch(creditReport);
   });
 
-  it("says the debts listed are from the credit report when some came from it", () => {
-    expect(noticesAt({ liabilities: [reported, mine] }, "/liabilities")).toEqual([
-      expect.stringMatching(creditReport),
-    ]);
+  it("says the debts listed before this step are the applicant's own, never that a credit report found them", () => {
+    const said = noticesAt({ liabilities: [reported, mine] }, "/liabilities");
+    expect(said).toEqual([expect.stringMatching(listedEarlier)]);
+    expect(said[0]).not.toMatch(/from your credit report|on your credit report/i);
   });
 
   it("says nothing of the credit report over an empty list", () => {
@@ -54,7 +56,15 @@ describe("debt consolidation's words about the credit report", () => {
     });
   });
 
-  it("hides the credit report's mortgages when it found none", () => {
+  it("calls the mortgages the ones the applicant listed, not ones from a credit report", () => {
+    const { uiSchema } = stepById(defs, "debtConsolidation") as { uiSchema: Record<string, any> };
+    expect(uiSchema.mortgages["ui:description"]).toMatch(
+      /^These are the mortgages and home loans you listed/,
+    );
+    expect(uiSchema.mortgages["ui:description"]).not.toMatch(/from your credit report/i);
+  });
+
+  it("hides the mortgages when none were listed", () => {
     expect(logic({ mortgages: [] }).hidden).toContain("/mortgages");
     expect(
       logic({ mortgages: [{ creditor: "Rocket Mortgage", type: "mortgage", balance: 210000 }] }).hidden,

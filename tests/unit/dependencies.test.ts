@@ -21,8 +21,12 @@ const aliases = Object.keys(
   ).compilerOptions.paths,
 ).map((key) => key.replace(/\*$/, ""));
 
-/** Tools that run from a checkout with the dev packages: the CLIs, drizzle-kit's configuration. */
-const TOOLING = [/^engine\/cli\//, /\.config\.ts$/];
+/**
+ * Tools that run from a checkout with the dev packages: the CLIs, drizzle-kit's configuration, and
+ * the definitions worker's loader for a server run from its TypeScript (under tsx already, as
+ * npm start runs it): a built server bundles the worker and never loads it (gate.ts workerEntry).
+ */
+const TOOLING = [/^engine\/cli\//, /\.config\.ts$/, /^server\/features\/definitions\/gate-boot\.mjs$/];
 
 const packageOf = (specifier: string): string | null => {
   if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("virtual:")) return null;

@@ -512,7 +512,6 @@ describe("what each requirement says", () => {
       "mortgage_statement@prop1",
       "mortgage_statement@prop2",
       "solar_panel_statement@prop1",
-      "flood_insurance@prop1",
       "trust_document@prop1",
       "HOA_or_condo_invoice@prop1",
     ]);

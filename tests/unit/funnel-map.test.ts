@@ -133,6 +133,7 @@ describe("the funnel map", () => {
       "/app/ineligible/late-payment",
       "/app/ineligible/listed-for-sale",
       "/app/ineligible/low-equity",
+      "/app/ineligible/not-available",
     ]);
     expect(mermaid).toContain('page_app_ineligible_low_equity(["/app/ineligible/low-equity"])');
   });

@@ -214,7 +214,7 @@ describe("the important-terms disclosure as an applicant with an offer reads it"
   it("gives the payment at the maximum rate and when it could first apply (2-point annual cap from 8.24%)", () => {
     // 10,000 × 18% / 12 = 150.00; 240 level payments at 18% = 154.33; (18 − 8.24) / 2 → 5 years of rises.
     expect(text).toContain(
-      "at the maximum annual percentage rate of 18.00% would be $150.00 during the draw period and $154.33 during the repayment period. This annual percentage rate could be reached in year 6 of the line",
+      "at the maximum **ANNUAL PERCENTAGE RATE** of 18.00% would be $150.00 during the draw period and $154.33 during the repayment period. This annual percentage rate could be reached in year 6 of the line",
     );
   });
 

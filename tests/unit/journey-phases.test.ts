@@ -1,7 +1,8 @@
 // One progress across the whole journey (engine/form/progress.ts journeyProgress): the phases of
 // rules/funnel.json in plain words, placed by the flow files, and the checks on that placing.
 import { describe, expect, it } from "vitest";
-import { journeyProgress } from "@engine/form/progress";
+import { journeyProgress, phaseChange } from "@engine/form/progress";
+import { partOf } from "@engine/funnel/members";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -94,5 +95,25 @@ describe("checking the phases", () => {
         ),
       ]),
     );
+  });
+});
+
+describe("a count that changes says why (issue 38)", () => {
+  it("names the page the last answer took away: choosing to invite the co-borrower drops their details", () => {
+    const answeringFor = { setup: { hasCoborrower: true }, coborrowerInvite: { answeredBy: "borrower" } };
+    const before = journeyProgress(defs, "coborrowerInvite", { application: answeringFor })!;
+    const invited = { setup: { hasCoborrower: true }, coborrowerInvite: { answeredBy: "coborrower" } };
+    const part = partOf(defs, "borrower", invited);
+    const now = journeyProgress(defs, "application3", { application: invited, part })!;
+    const change = phaseChange({ phase: "aboutYou", steps: before.phaseSteps }, now);
+    expect(change?.added).toEqual([]);
+    expect(change?.removed.map((s) => s.id)).toEqual(["application2"]);
+    expect(now.stepsInPhase).toBe(before.stepsInPhase - 1);
+  });
+
+  it("says nothing when the pages stayed the same, or the phase changed", () => {
+    const now = journeyProgress(defs, "propertyValue", { variant: "variantOne" })!;
+    expect(phaseChange({ phase: "home", steps: now.phaseSteps }, now)).toBeNull();
+    expect(phaseChange({ phase: "offer", steps: [] }, now)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   entrySteps,
   isFreePage,
   journeyOf,
+  plannedSteps,
 } from "@engine/funnel/journey";
 import { partOf } from "@engine/funnel/members";
 import { REPO_ROOT } from "@engine/base/paths";
@@ -34,7 +35,7 @@ const early = {
     hasFbm: false,
     isSelfEmployed: false,
     creditRange: "veryGood",
-    zip: "33609",
+    zip: "92116",
     propertyUsage: "secondHome",
     creditScore: 741,
     hasCoborrower: false,
@@ -149,6 +150,53 @@ describe("the application's path", () => {
     expect(journeyOf(defs, { application, completed: walked, variant: "variantOne", part, today }).due).toBe(
       "application3",
     );
+  });
+
+  it("asks business questions of the borrower who owns the business: the co-borrower's self-employment never reopens the finished borrower's path", () => {
+    // The co-borrower (demo: self-employed) answers her own part; the borrower is salaried.
+    const invited = {
+      ...demo,
+      user: { ...demo.user, isSelfEmployed: false },
+      coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" },
+    };
+    const owner = partOf(defs, "borrower", invited);
+    const walked = completedUpTo(defs, "awaitingSignatures", {
+      application: invited,
+      variant: "variantOne",
+      part: owner,
+      today,
+    });
+    expect(walked).not.toContain("businessInformation");
+    const borrower = journeyOf(defs, {
+      application: invited,
+      completed: walked,
+      variant: "variantOne",
+      part: owner,
+      today,
+    });
+    expect(borrower.due).toBe("awaitingSignatures");
+    expect(borrower.path).not.toContain("businessInformation");
+    // Her own walk asks it of her, after her employment history.
+    const member = partOf(defs, "coborrower", invited);
+    const hers = journeyOf(defs, {
+      application: invited,
+      completed: ["coborrowerConsent", "application2", "application4", "application5"],
+      flow: "coborrower",
+      part: member,
+      today,
+    });
+    expect(hers.due).toBe("businessInformation");
+    // Where the borrower answers her part for her, the page is his to answer.
+    const answeredFor = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
+    expect(
+      plannedSteps(defs, {
+        application: answeredFor,
+        completed: ["name"],
+        variant: "variantOne",
+        part: partOf(defs, "borrower", answeredFor),
+        today,
+      }),
+    ).toContain("businessInformation");
   });
 
   it("walks a member's own flow from its first step", () => {

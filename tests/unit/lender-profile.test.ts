@@ -11,7 +11,8 @@ import { readLenderProfile, lenderReport } from "@engine/lending/lender-file";
 import { formatProblem } from "@engine/lint/lint";
 import { REPO_ROOT } from "@engine/base/paths";
 import { repo } from "../helpers/definitions";
-import { productionLender } from "../helpers/lender";
+import { todayIso } from "@engine/base/dates";
+import { liveLender, productionLender } from "../helpers/lender";
 
 const sample = readLenderProfile();
 const live = productionLender;
@@ -120,12 +121,20 @@ describe("placeholders that must not reach applicants", () => {
 
   it("adds, with the pricing rules, a disclosed figure they lack and a contradiction with the profile, each at its line in its file", () => {
     const { defs } = repo;
-    const pricing = { ...(defs.params.pricing as Record<string, unknown>), minimumDraw: null };
+    // Fresh figures (an index read today, a table to the latest January), so only these two findings are left.
+    const pricing = {
+      ...(defs.params.pricing as Record<string, unknown>),
+      minimumDraw: null,
+      indexRateAsOf: todayIso(),
+    };
     const file = join(mkdtempSync(join(tmpdir(), "lender-")), "lender.json");
     writeFileSync(
       file,
       JSON.stringify(
-        { ...live, heloc: { ...live.heloc, rateChanges: { ...live.heloc.rateChanges, annualCap: 25 } } },
+        {
+          ...liveLender,
+          heloc: { ...liveLender.heloc, rateChanges: { ...liveLender.heloc.rateChanges, annualCap: 25 } },
+        },
         null,
         2,
       ),

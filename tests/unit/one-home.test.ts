@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { ROUTES } from "@engine/base/routes";
-import { auditAction, auditActionNames, describeAuditAction } from "@engine/lending/audit-actions";
+import { auditAction, auditActionNames, describeAuditAction, fileArgs } from "@engine/lending/audit-actions";
 import { OWNER_ROLE } from "@engine/funnel/owner";
 import { problemText } from "@engine/lint/lint";
 import { documentKind, documentTypes, idTypes } from "@engine/lending/catalogue";
@@ -62,6 +62,20 @@ describe("audit actions", () => {
     expect(describeAuditAction("identity.approved:coborrower", words)).toBe(
       "Identity check approved (co-borrower)",
     );
+    // A file's ID type and side are its own, never another borrower's requirement label.
+    const ids = { ...words, document: () => "Photo ID", subtype: () => "Passport" };
+    expect(
+      describeAuditAction(
+        auditAction(
+          "upload.add",
+          ...fileArgs({ documentType: "id_document", subtype: "passport", side: "front" }),
+        ),
+        ids,
+      ),
+    ).toBe("Uploaded Photo ID (passport, front side)");
+    expect(
+      describeAuditAction(auditAction("upload.add", ...fileArgs({ documentType: "paystub" })), words),
+    ).toBe("Uploaded Pay stubs");
     // An action an older version wrote and the table no longer knows is shown as stored.
     expect(describeAuditAction("retired.action:x", words)).toBe("retired.action:x");
   });

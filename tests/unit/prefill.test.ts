@@ -75,6 +75,24 @@ describe("prefilling a step from answers given earlier", () => {
     });
   });
 
+  it("prefills the borrower's home address from the property when prequalification said they live there", () => {
+    const prequal = {
+      user: { firstName: "Ada", lastName: "Byron" },
+      property: { ...address, line2: "Unit 4", propertyUsage: "primaryResidence", value: 640000 },
+    };
+    expect(prefill("application", prequal)).toEqual({
+      "/user/address/line1": "12 Elm St",
+      "/user/address/line2": "Unit 4",
+      "/user/address/city": "Denver",
+      "/user/address/state": "CO",
+      "/user/address/zip": "80202",
+    });
+    // The property's own answer decides, over the home page's choice.
+    const rental = { ...prequal, property: { ...prequal.property, propertyUsage: "investment" } };
+    expect(prefill("application", rental)).toEqual({});
+    expect(prefill("application", { ...rental, setup: early.setup })).toEqual({});
+  });
+
   it("prefills the borrower's ZIP code on personal info when they live in the home", () => {
     expect(prefill("application", early)).toEqual({ "/user/address/zip": "80202" });
     expect(
@@ -107,6 +125,74 @@ describe("prefilling a step from answers given earlier", () => {
         user: { ...early.user, declarations: { hasIntentToOccupy: false } },
       }),
     ).toEqual({});
+  });
+
+  it("starts a business's name and start date from the job the borrower owns 25% or more of (issue 38)", () => {
+    const owner = {
+      coborrower: {
+        isSelfEmployed: true,
+        employments: [
+          {
+            employerName: "City Schools",
+            startDate: "2012-08-01",
+            endDate: "2018-03-31",
+            percentageOwned: 0,
+          },
+          { employerName: "Lee Studio LLC", startDate: "2018-04-01", endDate: null, percentageOwned: 0.6 },
+        ],
+      },
+    };
+    expect(prefill("businessInformation", owner)).toEqual({
+      "/coborrower/business/businessName": "Lee Studio LLC",
+      "/coborrower/business/startDate": "2018-04-01",
+    });
+    expect(
+      prefill("businessInformation", { coborrower: { ...owner.coborrower, isSelfEmployed: false } }),
+    ).toEqual({});
+  });
+
+  it("answers declaration A's follow-up from the other real estate just listed, the type from its use (issue 38)", () => {
+    const listed = {
+      property: { propertyUsage: "primaryResidence" },
+      user: { ownsOtherRealEstate: true },
+      propertyOwnership: [{ propertyUsage: "investment", annualRentalIncome: 64800, address }],
+    };
+    expect(prefill("application8", listed)).toMatchObject({
+      "/user/declarations/hasIntentToOccupy": true,
+      "/user/declarations/onwershipInterest": true,
+      "/user/declarations/otherPropertyType": "IP",
+    });
+    expect(prefill("application8", { ...listed, user: { ownsOtherRealEstate: false } })).not.toHaveProperty(
+      "/user/declarations/onwershipInterest",
+    );
+  });
+
+  it("brings the rent of a listed property to other income, to add its units only (issue 38)", () => {
+    const listed = {
+      user: { ownsOtherRealEstate: true },
+      propertyOwnership: [
+        { propertyId: "p1", propertyUsage: "investment", annualRentalIncome: 64800, address },
+        { propertyId: "p2", propertyUsage: "secondHome", address },
+      ],
+    };
+    expect(prefill("manualIncomeVerification", listed)).toEqual({
+      "/user/incomeSources": [{ type: "rental", otherValue: 64800, address, propertyId: "p1" }],
+    });
+    // Once other income is answered (even with none), it is not suggested again.
+    expect(
+      prefill("manualIncomeVerification", { ...listed, user: { ...listed.user, incomeSources: [] } }),
+    ).toEqual({});
+  });
+
+  it("starts the name on the bank account from the borrower's name (issue 38)", () => {
+    expect(prefill("loanDisbursement", { user: { firstName: "Dana", lastName: "Rivera" } })).toMatchObject({
+      "/disbursement/bankAccount/holderName": "Dana Rivera",
+    });
+  });
+
+  it("agrees to electronic records on the sign page as the account setup did, editable (issue 38)", () => {
+    const consented = { consents: { electronicCommunications: { accepted: true } } };
+    expect(prefill("disclosures", consented)).toEqual({ "/esign/consent/accepted": true });
   });
 
   it("prefills nothing from an answer not given", () => {

@@ -22,7 +22,7 @@ const early = ({ coborrower = false, propertyValue = 585000 } = {}) => ({
     hasFbm: false,
     isSelfEmployed: false,
     creditRange: "veryGood",
-    zip: "33609",
+    zip: "92116",
     propertyUsage: "secondHome",
     creditScore: 741,
     hasCoborrower: coborrower,

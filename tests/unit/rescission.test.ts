@@ -129,32 +129,36 @@ describe("the right to cancel of an application", () => {
     ).toBe(false);
   });
 
-  it("counts from the signing of the disclosures on the same day, in the lender's time zone", () => {
+  it("estimates the dates as if the line opened today, in the lender's time zone: the account opens at closing, never at a signing", () => {
     // 01:30 UTC on Saturday 2026-10-10 is 21:30 on Friday 2026-10-09 in New York.
-    const signedAt = new Date("2026-10-10T01:30:00Z");
-    expect(dateIn(signedAt, "America/New_York")).toBe("2026-10-09");
-    const r = rescissionFor(defs, primary, { now: signedAt, signedAt });
-    expect(r).toMatchObject({
+    const now = new Date("2026-10-10T01:30:00Z");
+    expect(dateIn(now, "America/New_York")).toBe("2026-10-09");
+    expect(rescissionFor(defs, primary, { now })).toMatchObject({
       applies: true,
       businessDays: 3,
-      countedFrom: "signing",
+      countedFrom: "today",
       startDate: "2026-10-09",
       endDate: "2026-10-14",
       earliestDisbursementDate: "2026-10-15",
     });
-  });
-
-  it("counts from today when the disclosures were signed on an earlier day, or not yet: the line cannot open before today", () => {
-    const now = new Date("2026-11-19T15:00:00Z"); // Thursday
-    expect(rescissionFor(defs, primary, { now, signedAt: new Date("2026-11-02T15:00:00Z") })).toMatchObject({
-      countedFrom: "today",
+    expect(rescissionFor(defs, primary, { now: new Date("2026-11-19T15:00:00Z") })).toMatchObject({
       startDate: "2026-11-19",
       endDate: "2026-11-23",
     });
-    expect(rescissionFor(defs, primary, { now, signedAt: null })).toMatchObject({
-      countedFrom: "today",
-      endDate: "2026-11-23",
+  });
+
+  it("takes the opening day where the home is (the local_date operator): 05:30 UTC on November 4 is still November 3 in Los Angeles", () => {
+    const { outputs } = evaluateRuleSet(defs, "disbursement", {
+      accountOpenedAt: "2026-11-04T05:30:00Z",
+      timeZone: "America/Los_Angeles",
     });
+    expect(outputs.accountOpeningDay).toBe("2026-11-03");
+    expect(
+      evaluateRuleSet(defs, "disbursement", {
+        accountOpenedAt: "2026-11-04T05:30:00Z",
+        timeZone: "America/New_York",
+      }).outputs.accountOpeningDay,
+    ).toBe("2026-11-04");
   });
 
   it("does not apply to an investment property", () => {
@@ -182,6 +186,7 @@ describe("the loan-disbursement step", () => {
         routingNumber,
         accountNumber: "000123456789",
       },
+      accountNumberConfirm: "000123456789",
       rescission: { acknowledged: true },
     },
   });

@@ -38,7 +38,7 @@ describe("logic in plain English", () => {
 
   it("names a field by its schema title, and yes/no for booleans", () => {
     expect(describeLogic({ "==": [{ var: "setup.hasFbm" }, true] }, pricing)).toBe(
-      "Foreclosure, bankruptcy or missed mortgage payment in the last 12 months (setup.hasFbm) is yes",
+      "Foreclosure, bankruptcy or a mortgage payment 30 or more days late in the last 12 months (setup.hasFbm) is yes",
     );
     expect(describeLogic({ "!": { var: "setup.hasCoborrower" } }, stepWords(defs, "application2"))).toBe(
       "Are you applying with a co-borrower? (setup.hasCoborrower) is no or not given",
@@ -61,7 +61,7 @@ describe("logic in plain English", () => {
     expect(describeLogic(fact("lineAmount"), pricing, { as: "value" })).toBe(
       "the smaller of equityRoom and params.pricing.maximumLine (400000)",
     );
-    expect(describeLogic(fact("maxCltv"), pricing, { as: "value" })).toBe(
+    expect(describeLogic(fact("planMaxCltv"), pricing, { as: "value" })).toBe(
       "the entry for usage in params.pricing.maxCltvByUsage, or params.pricing.maxCltvWhenUsageUnknown (0.8) when it has none",
     );
     expect(
@@ -201,7 +201,7 @@ describe("the rule book", () => {
 
   it("gives each rule its logic in plain English and links to the cases it decided", () => {
     expect(html).toContain(
-      "<strong>When: </strong>Foreclosure, bankruptcy or missed mortgage payment in the last 12 months (setup.hasFbm) is yes or Disqualifying issues (setup.hasDerogatory) is yes",
+      "<strong>When: </strong>Foreclosure, bankruptcy or a mortgage payment 30 or more days late in the last 12 months (setup.hasFbm) is yes or Disqualifying issues (setup.hasDerogatory) is yes",
     );
     expect(md).toMatch(
       /### pricing\.late-payment\n[\s\S]*?\*\*Worked cases:\*\* \[#\d+\]\(#case-pricing-\d+\)/,
@@ -230,7 +230,7 @@ describe("the rule book", () => {
 
   it("has a Steps part with visibility, checks and branches", () => {
     expect(html).toContain('<h1 id="steps">Steps</h1>');
-    expect(html).toContain(">Foreclosure, Bankruptcy or Missed Payments (hasFbm)</h3>");
+    expect(html).toContain(">Foreclosure, Bankruptcy or Late Mortgage Payments (hasFbm)</h3>");
     expect(md).toContain("/app/ineligible/late-payment (pricing.late-payment)");
     expect(md).toMatch(
       /\| `creditScore\.coborrower` \| Are you applying with a co-borrower\? \(setup\.hasCoborrower\) is yes \| \[Coborrower Info \(coborrower\)\]\(#step-coborrower\)/,

@@ -159,6 +159,8 @@ describe("sensitive fields come from the schemas", () => {
         { pattern: "/user/ssn", format: "ssn", masked: true },
         { pattern: "/coborrower/ssn", format: "ssn", masked: true },
         expect.objectContaining({ pattern: "/disbursement/bankAccount/accountNumber", masked: true }),
+        // Typed a second time to confirm it: as secret as the number itself.
+        expect.objectContaining({ pattern: "/disbursement/accountNumberConfirm", masked: true }),
         { pattern: "/user/dateOfBirth", format: "date", masked: false },
         { pattern: "/coborrower/phone", format: "phone", masked: false },
         { pattern: "/user/address/line1", masked: false },
@@ -166,7 +168,7 @@ describe("sensitive fields come from the schemas", () => {
         { pattern: "/property/line1", masked: false },
       ]),
     );
-    expect(fields.filter((f) => f.masked)).toHaveLength(3);
+    expect(fields.filter((f) => f.masked)).toHaveLength(4);
     expect(fields.map((f) => f.pattern)).not.toContain("/user/address/city");
   });
 

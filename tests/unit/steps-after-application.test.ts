@@ -2,6 +2,7 @@
 // verification, identity verification, income documents, loan disbursement, submitted, the
 // application summary, the FAQs, and business information for the self-employed.
 import { describe, expect, it } from "vitest";
+import { stepById } from "@engine/definitions/definitions";
 import { nextStep, previousStep, routeForStatus } from "@engine/funnel/funnel";
 import { evaluateRuleSet } from "@engine/logic/rules";
 import { sensitiveFields, maskSensitive } from "@engine/validation/sensitive";
@@ -275,6 +276,7 @@ describe("the loan disbursement step", () => {
         routingNumber: change.routingNumber ?? "021000021",
         accountNumber: change.accountNumber ?? "123456789",
       },
+      accountNumberConfirm: change.accountNumber ?? "123456789",
       ...(change.rescission === undefined ? {} : { rescission: change.rescission }),
     },
   });
@@ -322,6 +324,30 @@ describe("the loan disbursement step", () => {
     expect(maskSensitive(answers(), fields)).toMatchObject({
       disbursement: { bankAccount: { accountNumber: "••••6789", routingNumber: "021000021" } },
     });
+  });
+
+  it("asks the account number twice, refuses two that differ, and never keeps the second (issue 38)", () => {
+    const typo = answers();
+    typo.disbursement.accountNumberConfirm = "123456780";
+    expect(disbursement(typo, { application: rental, today }).errors).toEqual([
+      {
+        pointer: "/disbursement/accountNumberConfirm",
+        message: "The two account numbers do not match. Check both",
+        ruleId: "disbursement.account-number-confirmed",
+      },
+    ]);
+    const { accountNumberConfirm: _, ...unconfirmed } = answers().disbursement;
+    expect(
+      disbursement({ disbursement: unconfirmed }, { application: rental, today }).errors.map(
+        (e) => e.pointer,
+      ),
+    ).toEqual(["/disbursement/accountNumberConfirm"]);
+    // A saved number comes back masked, and so does its confirmation (step.get's prefill): nothing to type again.
+    const saved = answers({ accountNumber: "••••6789" });
+    saved.disbursement.accountNumberConfirm = "••••6789";
+    const asSaved = { ...rental, disbursement: { bankAccount: { accountNumber: "••••6789" } } };
+    expect(disbursement(saved, { application: asSaved, today }).errors).toEqual([]);
+    expect(stepById(defs, "loanDisbursement").transient).toEqual(["/disbursement/accountNumberConfirm"]);
   });
 
   it("refuses a draw above the line", () => {

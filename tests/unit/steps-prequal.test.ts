@@ -7,6 +7,7 @@ import { mergeDocs } from "@engine/base/pointer";
 import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
+import { pageOfRule, routeOf } from "../helpers/routes";
 
 const { defs } = repo;
 const today = "2026-11-22";
@@ -48,14 +49,14 @@ describe("early funnel: ineligibility decided by the pricing rules", () => {
     const { next } = submit(earlyApplicant, "mortgageBalance", { setup: { mortgageBalance: 260000 } });
     expect(next).toMatchObject({
       stepId: null,
-      route: "/app/ineligible/low-equity",
+      route: pageOfRule("pricing.low-equity"),
       ruleId: "mortgageBalance.ineligible",
     });
   });
 
   it("goes on to the offer preview when the balance leaves enough equity", () => {
     const { next } = submit(earlyApplicant, "mortgageBalance", { setup: { mortgageBalance: 150000 } });
-    expect(next).toMatchObject({ stepId: "previewOffer", route: "/app/initial-setup/preview-offer" });
+    expect(next).toMatchObject({ stepId: "previewOffer", route: routeOf("previewOffer") });
   });
 
   it("does not turn an applicant away on the early mortgage estimate alone", () => {
@@ -69,7 +70,7 @@ describe("early funnel: ineligibility decided by the pricing rules", () => {
     });
     expect(next).toMatchObject({
       stepId: null,
-      route: "/app/ineligible/late-payment",
+      route: pageOfRule("pricing.late-payment"),
       ruleId: "hasFbm.ineligible",
     });
   });
@@ -78,7 +79,10 @@ describe("early funnel: ineligibility decided by the pricing rules", () => {
     const { next } = submit({ setup: { propertyValue: 500000, hasFbm: false } }, "creditRange", {
       setup: { creditRange: "poor" },
     });
-    expect(next).toMatchObject({ route: "/app/ineligible/boost", ruleId: "creditRange.ineligible" });
+    expect(next).toMatchObject({
+      route: pageOfRule("pricing.credit-boost"),
+      ruleId: "creditRange.ineligible",
+    });
   });
 
   it("sends a credit score under 640 saved before to the boost page, even with a better range", () => {
@@ -87,7 +91,10 @@ describe("early funnel: ineligibility decided by the pricing rules", () => {
       "creditScore",
       { setup: { hasCoborrower: false } },
     );
-    expect(next).toMatchObject({ route: "/app/ineligible/boost", ruleId: "creditScore.ineligible" });
+    expect(next).toMatchObject({
+      route: pageOfRule("pricing.credit-boost"),
+      ruleId: "creditScore.ineligible",
+    });
   });
 });
 
@@ -98,9 +105,9 @@ describe("early funnel: income and debts for a fair credit range", () => {
 
   it("asks income and debts after a fair credit range, then the ZIP code", () => {
     const range = submit(fair, "creditRange", { setup: { creditRange: "fair" } });
-    expect(range.next).toMatchObject({ stepId: "creditIncome", route: "/app/initial-setup/credit-income" });
+    expect(range.next).toMatchObject({ stepId: "creditIncome", route: routeOf("creditIncome") });
     const income = submit(range.doc, "creditIncome", { setup: { annualIncome: 120000, monthlyDebts: 3000 } });
-    expect(income.next).toMatchObject({ stepId: "zip", route: "/app/initial-setup/zip" });
+    expect(income.next).toMatchObject({ stepId: "zip", route: routeOf("zip") });
   });
 
   it("goes straight to the ZIP code for a good credit range", () => {
@@ -111,7 +118,10 @@ describe("early funnel: income and debts for a fair credit range", () => {
     const { next } = submit({ setup: { ...fair.setup, creditRange: "fair" } }, "creditIncome", {
       setup: { annualIncome: 60000, monthlyDebts: 2500 },
     });
-    expect(next).toMatchObject({ route: "/app/ineligible/boost", ruleId: "creditIncome.ineligible" });
+    expect(next).toMatchObject({
+      route: pageOfRule("pricing.credit-boost"),
+      ruleId: "creditIncome.ineligible",
+    });
   });
 
   it("requires both the yearly income and the monthly debts", () => {
@@ -126,7 +136,7 @@ describe("early funnel: the co-borrower", () => {
     const { next } = submit(earlyApplicant, "creditScore", { setup: { hasCoborrower: true } });
     expect(next).toMatchObject({
       stepId: "coborrower",
-      route: "/app/initial-setup/coborrower",
+      route: routeOf("coborrower"),
       ruleId: "creditScore.coborrower",
     });
   });
@@ -152,7 +162,7 @@ describe("early funnel: the co-borrower", () => {
     const { next } = submit(withCo, "coborrower", {
       coborrower: { firstName: "Charles", lastName: "Babbage", email: "charles@example.com" },
     });
-    expect(next).toMatchObject({ stepId: "mortgageBalance", route: "/app/initial-setup/mortgage-balance" });
+    expect(next).toMatchObject({ stepId: "mortgageBalance", route: routeOf("mortgageBalance") });
   });
 
   it("refuses the borrower's own email for the co-borrower, whatever its case", () => {
@@ -181,17 +191,17 @@ describe("the offer preview", () => {
   it("goes from the offer preview to the account setup, and from its consents to the application", () => {
     expect(submit(eligible, "previewOffer", {}).next).toMatchObject({
       stepId: "setupPhone",
-      route: "/app/initial-setup/phone",
+      route: routeOf("setupPhone"),
     });
     expect(submit(eligible, "setupPhone", { user: { phone: "3035550142" } }).next).toMatchObject({
       stepId: "setupVerify",
-      route: "/app/initial-setup/verify-phone",
+      route: routeOf("setupVerify"),
     });
     expect(
       submit(eligible, "setupConsent", {
         consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
       }).next,
-    ).toMatchObject({ stepId: "application", route: "/app/application/1" });
+    ).toMatchObject({ stepId: "application", route: routeOf("application") });
   });
 
   it("goes from the prequalification offer preview to the account setup, as from the early funnel", () => {
@@ -201,13 +211,13 @@ describe("the offer preview", () => {
     };
     expect(submit(prequal, "prequalOffer", {}).next).toMatchObject({
       stepId: "setupPhone",
-      route: "/app/initial-setup/phone",
+      route: routeOf("setupPhone"),
     });
   });
 
   it("sends an applicant who is no longer eligible to the page that explains why, not to the application", () => {
     const changed = { setup: { ...eligible.setup, mortgageBalance: 290000 } };
-    expect(submit(changed, "previewOffer", {}).next.route).toBe("/app/ineligible/low-equity");
+    expect(submit(changed, "previewOffer", {}).next.route).toBe(pageOfRule("pricing.low-equity"));
   });
 
   it("names its button for the application", () => {
@@ -226,9 +236,9 @@ const prequalAnswers: [string, Record<string, unknown>][] = [
     {
       property: {
         line1: "12 Elm Street",
-        city: "Springfield",
-        state: "IL",
-        zip: "62704",
+        city: "Sacramento",
+        state: "CA",
+        zip: "95816",
         propertyUsage: "primaryResidence",
         value: 500000,
       },
@@ -273,17 +283,17 @@ function walkPrequal(answers = prequalAnswers) {
 describe("prequalification (spec §2 Prequal routes)", () => {
   it("goes from building-type through every prequal screen to the offer, then to the account setup", () => {
     expect(walkPrequal().routes).toEqual([
-      "/prequal/building-type",
-      "/prequal/address",
-      "/prequal/listed-for-sale",
-      "/prequal/new-mortgage",
-      "/prequal/derogatory",
-      "/prequal/credit",
-      "/prequal/coborrower",
-      "/prequal/mortgage-select",
-      "/prequal/debts",
-      "/prequal/preview-offer",
-      "/app/initial-setup/phone",
+      routeOf("prequalBuildingType"),
+      routeOf("prequalAddress"),
+      routeOf("prequalListedForSale"),
+      routeOf("prequalNewMortgage"),
+      routeOf("prequalDerogatory"),
+      routeOf("prequalCredit"),
+      routeOf("prequalCoborrower"),
+      routeOf("prequalMortgageSelect"),
+      routeOf("prequalDebts"),
+      routeOf("prequalOffer"),
+      routeOf("setupPhone"),
     ]);
   });
 
@@ -342,7 +352,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
         id === "prequalListedForSale" ? { setup: { isListedForSale: true } } : a,
       ]),
     );
-    expect(routes.at(-1)).toBe("/app/ineligible/listed-for-sale");
+    expect(routes.at(-1)).toBe(pageOfRule("pricing.listed-for-sale"));
     expect(routes).toHaveLength(4);
   });
 
@@ -353,7 +363,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
         id === "prequalDerogatory" ? { setup: { hasDerogatory: true } } : a,
       ]),
     );
-    expect(routes.at(-1)).toBe("/app/ineligible/late-payment");
+    expect(routes.at(-1)).toBe(pageOfRule("pricing.late-payment"));
   });
 
   it("sends a credit range below 640 to the boost page after the credit screen", () => {
@@ -365,7 +375,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
           : a,
       ]),
     );
-    expect(routes.at(-1)).toBe("/app/ineligible/boost");
+    expect(routes.at(-1)).toBe(pageOfRule("pricing.credit-boost"));
     expect(routes).toHaveLength(7);
   });
 
@@ -377,7 +387,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
     const { routes } = walkPrequal(
       prequalAnswers.map(([id, a]) => [id, id === "prequalMortgageSelect" ? thin : a]),
     );
-    expect(routes.slice(-2)).toEqual(["/prequal/mortgage-select", "/app/ineligible/low-equity"]);
+    expect(routes.slice(-2)).toEqual([routeOf("prequalMortgageSelect"), pageOfRule("pricing.low-equity")]);
   });
 
   it("keeps going after a new mortgage, and then asks for it in the list of loans", () => {
@@ -387,7 +397,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
         id === "prequalNewMortgage" ? { setup: { hasNewMortgage: true } } : a,
       ]),
     );
-    expect(routes.at(-1)).toBe("/app/initial-setup/phone");
+    expect(routes.at(-1)).toBe(routeOf("setupPhone"));
     expect(
       errorsOf(
         "prequalMortgageSelect",
@@ -529,7 +539,7 @@ describe("pricing for the prequalification path", () => {
       }),
     ).toMatchObject({
       ruleId: "pricing.low-equity",
-      quote: { route: "/app/ineligible/low-equity", equityRoom: -20000 },
+      quote: { route: pageOfRule("pricing.low-equity"), equityRoom: -20000 },
     });
   });
 
@@ -555,13 +565,13 @@ describe("pricing for the prequalification path", () => {
 
   it("sends a listed home, a recent derogatory event and low credit to their pages before any value is known", () => {
     expect(quoteOf({ setup: { isListedForSale: true } }).quote).toMatchObject({
-      route: "/app/ineligible/listed-for-sale",
+      route: pageOfRule("pricing.listed-for-sale"),
     });
     expect(quoteOf({ setup: { hasDerogatory: true } }).quote).toMatchObject({
-      route: "/app/ineligible/late-payment",
+      route: pageOfRule("pricing.late-payment"),
     });
     expect(quoteOf({ setup: { creditRange: "poor" } }).quote).toMatchObject({
-      route: "/app/ineligible/boost",
+      route: pageOfRule("pricing.credit-boost"),
     });
   });
 });

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isStorageKey, localDiskStorage } from "@server/persistence/storage";
-import { cleanFileName } from "@server/features/uploads/service";
+import { cleanFileName } from "@server/features/uploads/file-name";
 import { sniffType } from "@server/features/uploads/sniff";
 
 const KEY = Buffer.alloc(32, 7);

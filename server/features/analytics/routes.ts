@@ -180,7 +180,10 @@ export function createAnalyticsRoutes(
   );
 
   app.onError((error, c) => {
-    console.error(`analytics route failed: ${error.name}`);
+    services.log.error(
+      { reqId: c.get("requestId"), err: error.name },
+      `analytics route failed: ${error.name}`,
+    );
     return fail(
       c,
       500,

@@ -35,7 +35,11 @@ export function signInAttempts(services: Services, kind: SessionKind) {
       const wait = delayAfter(await limits.accountFailures.count(account(email)));
       if (wait > 0) await services.pause(wait);
     },
-    failed: async (email: string) => void (await limits.accountFailures.hit(account(email))),
+    /** A wrong password or code: the account slows down, and the failure is counted for monitoring. */
+    async failed(email: string, factor: "password" | "code") {
+      services.metrics.signInFailures.inc({ kind, factor });
+      await limits.accountFailures.hit(account(email));
+    },
     async succeeded(email: string, ip: string) {
       await limits.accountFailures.reset(account(email));
       await limits.signInPerEmailIp.reset(`${kind}:${email}:${ip}`);

@@ -7,6 +7,8 @@ import type { Definitions } from "@engine/definitions/definitions";
 import { lenderTokens, type LenderProfile } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { accountName, borrowerName, ownerRole } from "@engine/lending/borrowers";
+import { creditReportSection } from "../loan/notices";
 import { frontMatterOf, readDisclosure, recordedText, sha256Hex, signedDocument } from "../esign/documents";
 import { renderNoticePdf } from "../esign/pdf";
 import { longDate } from "../esign/values";
@@ -76,22 +78,30 @@ export function noticeValues(
   decline: { reasons: Reason[] },
   decidedAt: string,
   lender: LenderProfile = readLenderProfile(),
+  recipient: Record<string, string> = {},
 ): Record<string, string> {
   return {
     ...lenderTokens(lender),
+    ...recipient,
     decisionDate: longDate(decidedAt.slice(0, 10)),
     reasons: decline.reasons.map((r) => r.text).join("; "),
   };
 }
 
 /** The notice's record and its filled text for a decline decided at `decidedAt`. */
-export function noticeFor(decline: { reasons: Reason[] }, decidedAt: string, lender?: LenderProfile) {
-  const doc = readDisclosure(NOTICE_DOCUMENT);
+export function noticeFor(
+  decline: { reasons: Reason[] },
+  decidedAt: string,
+  lender?: LenderProfile,
+  texts?: ReadonlyMap<string, string>,
+  recipient?: Record<string, string>,
+) {
+  const doc = readDisclosure(NOTICE_DOCUMENT, texts);
   if (!doc)
     throw new Error(
       `content/disclosures/${NOTICE_DOCUMENT}.md is missing: no decline can be recorded without its notice`,
     );
-  return signedDocument(doc, noticeValues(decline, decidedAt, lender));
+  return signedDocument(doc, noticeValues(decline, decidedAt, lender, recipient));
 }
 
 const sameReasons = (a: Reason[], b: Reason[]) =>
@@ -112,7 +122,12 @@ export function recordDecline(
   const latest = decisions.at(-1);
   if (latest && latest.ruleId === decline.ruleId && sameReasons(latest.reasons, decline.reasons)) return null;
   const decidedAt = now.toISOString();
-  const { text, ...notice } = noticeFor(decline, decidedAt);
+  // The notice names its recipient (the account's owner) and says whether a consumer report was used.
+  const owner = ownerRole(defs);
+  const { text, ...notice } = noticeFor(decline, decidedAt, undefined, defs.texts, {
+    recipientName: accountName(defs, doc) ?? borrowerName(defs, doc, owner) ?? "Applicant",
+    creditReportSection: creditReportSection({ defs }, doc, owner),
+  });
   const decision: Decision = { outcome: "declined", ...decline, decidedAt, notice };
   doc.decisions = [...decisions, decision];
   return { decision, text };
@@ -131,8 +146,9 @@ export async function renderNotice(
   applicationId: string,
   decision: Decision,
   lenderName = readLenderProfile().legalName,
+  texts?: ReadonlyMap<string, string>,
 ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
-  const made = recordedText({ ...decision.notice, title: decision.notice.title ?? NOTICE_DOCUMENT });
+  const made = recordedText({ ...decision.notice, title: decision.notice.title ?? NOTICE_DOCUMENT }, texts);
   if (!made.ok) return { ok: false, message: made.reason };
   const bytes = await renderNoticePdf({
     meta: {
@@ -158,13 +174,14 @@ export async function noticePdf(
   applicationId: string,
   doc: Record<string, unknown>,
   index: number,
+  texts?: ReadonlyMap<string, string>,
 ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; status: 404 | 409; message: string }> {
   const decision = decisionsOf(doc)[index];
   if (!decision) return { ok: false, status: 404, message: "There is no such notice" };
   const key = decision.notice.pdfSha256;
   const stored = key ? await storage.get(key) : null;
   if (stored && sha256Hex(stored) === key) return { ok: true, bytes: stored };
-  const made = await renderNotice(applicationId, decision);
+  const made = await renderNotice(applicationId, decision, undefined, texts);
   return made.ok
     ? made
     : {
@@ -178,8 +195,12 @@ export async function noticePdf(
  * The notice's PDF for a decline just recorded: made inside the save (its SHA-256 goes on the
  * decision) and stored after the commit with the mail that carries it.
  */
-export async function attachNoticePdf(applicationId: string, decision: Decision): Promise<Uint8Array> {
-  const made = await renderNotice(applicationId, decision);
+export async function attachNoticePdf(
+  applicationId: string,
+  decision: Decision,
+  texts?: ReadonlyMap<string, string>,
+): Promise<Uint8Array> {
+  const made = await renderNotice(applicationId, decision, undefined, texts);
   // The notice was filled from today's file a moment ago: it cannot have changed since.
   if (!made.ok) throw new Error(`adverse action notice: ${made.message}`);
   decision.notice.pdfSha256 = sha256Hex(made.bytes);

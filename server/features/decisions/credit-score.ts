@@ -8,22 +8,21 @@
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import { mailGate } from "../messaging/mail";
-import { readFileSync } from "node:fs";
 import { answersPointer, borrowerName, borrowerRoles } from "@engine/lending/borrowers";
 import type { CreditScoreUsed } from "@engine/generated/schema-types";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { getAt, setAt } from "@engine/base/pointer";
 import { transaction } from "@server/persistence/db/client";
 import type { GivenDisclosure } from "../esign/give-disclosures";
-import { frontMatterOf } from "../esign/documents";
+import { contentJson, frontMatterOf } from "../esign/documents";
 import { renderNoticePdf } from "../esign/pdf";
 import { dateIn } from "../esign/rescission";
 import { rescissionParams } from "../esign/right-to-cancel";
 import { deliverableAddress } from "../messaging/mail";
 import { documentsFor } from "../esign/signatures";
-import { CREDIT_SCORE_TEXT_FILE } from "../esign/values";
 import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
+import { errorKind } from "@server/platform/observability/log";
 
 export const CREDIT_SCORE_NOTICE = "credit-score-notice";
 export const CREDIT_SCORE_PDF_NAME = "notice-to-the-home-loan-applicant.pdf";
@@ -165,9 +164,10 @@ export async function recordCreditScoreUsed(
   });
   // After the commit: the notice by email, as a PDF (the same text the record hashes).
   if (done.email) {
-    const mail = (
-      JSON.parse(readFileSync(CREDIT_SCORE_TEXT_FILE, "utf8")) as { mail: { subject: string; body: string } }
-    ).mail;
+    const { mail } = contentJson<{ mail: { subject: string; body: string } }>(
+      services.defs.texts,
+      "credit-score-disclosure.json",
+    );
     try {
       const pdf = await creditScoreNoticePdf(services, done.app.id, done.doc, done.role, now);
       await mailGate(services).send(
@@ -182,7 +182,7 @@ export async function recordCreditScoreUsed(
         { kind: "credit-score-notice", applicationId: done.app.id },
       );
     } catch (error) {
-      console.error(`credit score notice: the mail failed (${(error as Error).name})`);
+      services.log.error({ err: errorKind(error) }, "credit score notice: the mail failed");
     }
   }
   return { borrower: done.role, name: done.name, emailed: done.email !== null };

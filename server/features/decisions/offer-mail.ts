@@ -8,7 +8,7 @@ import { formatCurrency } from "@engine/base/format";
 import { lenderTokens } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { REPO_ROOT } from "@engine/base/paths";
-import { SIGN_IN_PAGE } from "../auth/routes";
+import { SIGN_IN_PAGE } from "../auth/nextauth/base";
 import { fillTokens, readDisclosure } from "../esign/documents";
 import type { Services } from "@server/services";
 
@@ -28,7 +28,8 @@ export function offerMail(
   offer: MailedOffer,
   base: string,
 ): { subject: string; text: string } {
-  const source = readDisclosure("offer", MAIL_DIR);
+  // The mail's words are the served set's (content/mail/offer.md), behind the same gate as the steps.
+  const source = readDisclosure("offer", services.defs.texts ?? MAIL_DIR, "mail");
   if (!source) throw new Error("content/mail/offer.md is missing");
   const values: Record<string, string> = {
     ...lenderTokens(readLenderProfile()),

@@ -52,7 +52,7 @@ const demoApplication = {
     hasFbm: false,
     isSelfEmployed: false,
     creditRange: "veryGood",
-    zip: "80205",
+    zip: "95814", // Sacramento: the sample profile serves California only (rules/licensing.json)
     propertyUsage: "primaryResidence",
     creditScore: 742,
     mortgageBalance: 208500,

@@ -3,14 +3,15 @@
 // and the funnel map (web/src/pages/dev/) follow edits on disk without a restart; a sample
 // application to render steps with; and the preview's Validate, which judges answers by step.submit's
 // own checks and saves nothing. Behind the X-Same-Origin guard like the rest of /api.
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { answerBoundErrors } from "@engine/validation/answer-bounds";
 import { todayIso } from "@engine/base/dates";
 import type { Definitions, Problem } from "@engine/definitions/definitions";
-import { loadDefinitions, REPO_ROOT, type DefinitionDirs } from "@engine/definitions/load";
+import { REPO_ROOT, type DefinitionDirs } from "@engine/definitions/load";
+import { servedDefinitions } from "../definitions/gate";
+import { diskVersion } from "../definitions/impact-report";
 import { WHOLE } from "@engine/funnel/members";
 import { sensitiveFields } from "@engine/validation/sensitive";
 import { refuseCrossSite, requireSameOriginHeader } from "@server/transport/security/guards";
@@ -24,64 +25,60 @@ export const SAMPLE_APPLICATION = join(REPO_ROOT, "server/features/demo/applicat
 /** What the browser builds its Definitions from (as definitions.bundle), plus the linter's findings. */
 export interface DevDefinitions {
   version: string;
-  files: ReturnType<typeof loadDefinitions>["defs"]["files"];
+  files: Definitions["files"];
   problems: Problem[];
 }
 
-function folders(dirs: DefinitionDirs): string[] {
-  return [
-    dirs.schemas ?? join(REPO_ROOT, "schemas"),
-    dirs.steps ?? join(REPO_ROOT, "steps"),
-    dirs.rules ?? join(REPO_ROOT, "rules"),
-  ];
-}
-
-/** A hash of every .json file's path and bytes in the folders: cheap (no parsing), changes with any edit. */
-export function contentVersion(dirs: DefinitionDirs): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(dir).sort();
-    } catch {
-      return; // a folder being replaced: the next poll sees it
-    }
-    for (const name of names) {
-      const full = join(dir, name);
-      try {
-        if (statSync(full).isDirectory()) walk(full);
-        else if (name.endsWith(".json")) hash.update(`${full}\0`).update(readFileSync(full)).update("\0");
-      } catch {}
-    }
-  };
-  for (const dir of folders(dirs)) walk(dir);
-  return hash.digest("hex").slice(0, 16);
-}
+/** The version of the set on disk: every file of its folders hashed as a set's version is (no parsing). */
+export const contentVersion = (dirs: DefinitionDirs): string => diskVersion(dirs);
 
 export function createDevRoutes(services: Services, dirs: DefinitionDirs = definitionDirsOf(services)) {
   const routes = new Hono();
-  let last: (DevDefinitions & { defs: Definitions }) | null = null;
-  /** The definitions on disk now (built again only after an edit). */
-  const current = () => {
-    const version = contentVersion(dirs);
-    if (last?.version !== version) {
-      const { defs, problems } = loadDefinitions(dirs);
-      last = { version, files: defs.files, problems, defs };
-    }
-    return last;
+  let last: {
+    version: string;
+    result: Promise<DevDefinitions & { readonly defs: Definitions | null }>;
+  } | null = null;
+  /**
+   * The definitions on disk now, checked in the definitions worker (seconds of its time, none of
+   * this thread's: the first read after an edit used to stall every request for seconds), once per
+   * version however many ask meanwhile.
+   */
+  const current = (version = contentVersion(dirs)) => {
+    if (last?.version !== version)
+      last = {
+        version,
+        result: services.definitionsGate.check(dirs).then((checked) => {
+          let built: Definitions | undefined;
+          return {
+            version: checked.version,
+            files: checked.files,
+            problems: checked.problems,
+            // Built only when the preview's Validate asks for it: a GET sends the files alone.
+            get defs() {
+              return checked.problems.length ? null : (built ??= servedDefinitions(checked));
+            },
+          };
+        }),
+      };
+    const asked = last;
+    // A worker that failed (it stopped, say) is asked again next time.
+    asked.result.catch(() => {
+      if (last === asked) last = null;
+    });
+    return last.result;
   };
 
   routes.use("*", requireSameOriginHeader);
 
   // ?since=<version> or If-None-Match: "<version>" → 304 while nothing changed (polled every 500 ms).
-  routes.get("/definitions", (c) => {
+  routes.get("/definitions", async (c) => {
     const version = contentVersion(dirs);
     const known =
       c.req.query("since") ?? c.req.header("if-none-match")?.replace(/^W\//, "").replace(/"/g, "");
     c.header("Cache-Control", "no-store");
     c.header("ETag", `"${version}"`);
     if (known === version) return c.body(null, 304);
-    const { files, problems } = current();
+    const { files, problems } = await current(version);
     return c.json({ version, files, problems } satisfies DevDefinitions);
   });
 
@@ -101,8 +98,8 @@ export function createDevRoutes(services: Services, dirs: DefinitionDirs = defin
       answers?: unknown;
       who?: unknown;
     } | null;
-    const { defs, problems } = current();
-    if (problems.length)
+    const { defs, problems } = await current();
+    if (problems.length || !defs)
       return c.json({
         valid: false,
         errors: [

@@ -7,7 +7,7 @@
 // with an email are told by mail.
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
-import { readFileSync } from "node:fs";
+import { contentJson } from "./documents";
 import { join } from "node:path";
 import { accountEmail } from "@engine/lending/borrowers";
 import { mailGate } from "../messaging/mail";
@@ -18,6 +18,9 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { dateIn } from "./rescission";
 import { cancelledStatus, rightToCancel, type Cancellation } from "./right-to-cancel";
 import { longDate } from "./values";
+import { machineOf } from "@engine/lending/milestones";
+import { readLoanFile, saveLoanFile } from "../loan/store";
+import { errorKind } from "@server/platform/observability/log";
 
 export const RIGHT_TO_CANCEL_TEXT_FILE = join(REPO_ROOT, "content/right-to-cancel.json");
 
@@ -53,9 +56,13 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
     const app = await store.byId(tx, request.applicationId);
     if (!app) throw refuse("notFound", "There is no such application.");
     const right = await rightToCancel(tx, services, app, now);
+    if (!right.accountOpenedAt)
+      throw notNow(
+        "The right to cancel starts when the account opens, after the closing documents are signed and notarized: there is nothing to cancel yet.",
+      );
     if (!right.applies)
       throw notNow(
-        "No right to cancel applies to this line: it is not secured by a home an owner lives in as their principal dwelling.",
+        "No right to cancel applies to this line: no owner said the home securing it is their principal dwelling.",
       );
     if (right.cancellation)
       throw refuse(
@@ -64,7 +71,7 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
       );
     if (!right.period)
       throw notNow(
-        "The right to cancel starts when the disclosures are signed: there is nothing to cancel yet.",
+        "The right to cancel starts when the account opens, after the closing documents are signed and notarized: there is nothing to cancel yet.",
       );
     const holder = right.holders.find((h) => h.key === request.holder);
     if (!holder)
@@ -106,6 +113,22 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
     };
     if (!(await store.save(tx, app, doc, status)))
       throw refuse("conflict", "The application changed meanwhile. Please try again.");
+    // The loan file follows: the line is cancelled for good (rules/milestones.json rescind).
+    const loan = await readLoanFile(tx, app.id);
+    const rescind = machineOf(defs).transitions.rescind;
+    if (loan && rescind?.from.includes(loan.milestone)) {
+      const at = now.toISOString();
+      const by = { kind: request.recordedBy.kind, id: request.recordedBy.id, role: holder.role };
+      const file = {
+        ...loan.file,
+        history: [
+          ...loan.file.history,
+          { transition: "rescind", from: loan.milestone, to: rescind.to, at, by },
+        ],
+      };
+      if (!(await saveLoanFile(tx, services, loan, rescind.to, file, now)))
+        throw refuse("conflict", "The loan file changed meanwhile. Please try again.");
+    }
     await store.audit(tx, {
       actorKind: request.recordedBy.kind,
       actorId: request.recordedBy.id,
@@ -119,9 +142,10 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
       emails: [owner, ...right.holders.map((h) => h.email)].filter((e): e is string => e !== null),
     };
   });
-  const mail = (
-    JSON.parse(readFileSync(RIGHT_TO_CANCEL_TEXT_FILE, "utf8")) as { mail: { subject: string; body: string } }
-  ).mail;
+  const { mail } = contentJson<{ mail: { subject: string; body: string } }>(
+    services.defs.texts,
+    "right-to-cancel.json",
+  );
   const text = fillText(mail.body, { name: cancellation.name, date: longDate(cancellation.sentOn) });
   for (const to of new Set(emails))
     await mailGate(services)
@@ -131,7 +155,7 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
         { kind: "rescission-cancelled", applicationId: request.applicationId },
       )
       .catch((error: unknown) =>
-        console.error(`rescission: the cancellation mail failed (${(error as Error).name})`),
+        services.log.error({ err: errorKind(error) }, "rescission: the cancellation mail failed"),
       );
   return cancellation;
 }

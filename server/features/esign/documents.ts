@@ -9,6 +9,7 @@
 // "[not available yet]" where there is none, exactly as the page shows it. The record keeps the
 // values too, so anyone can take the file at that version, fill it in and get the same hash.
 import { createHash } from "node:crypto";
+import { marked } from "marked";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "@engine/base/paths";
@@ -60,16 +61,54 @@ export function frontMatterOf(source: string): { attributes: Record<string, stri
   return { attributes, body: source.slice(match[0].length) };
 }
 
-/** The disclosure file with this id, or null when there is none (or the id is not a document id). */
-export function readDisclosure(id: string, dir = DISCLOSURES_DIR): DisclosureSource | null {
-  if (!DOCUMENT_ID.test(id)) return null;
-  let source: string;
+/**
+ * Where texts are read from: the set the server serves (its texts by name, `content/disclosures/x.md`:
+ * the same live gate as the steps, so an edit that passes check reaches the page at once, and one
+ * that fails never does), or, for tools and tests, a folder on disk.
+ */
+export type TextSource = string | ReadonlyMap<string, string>;
+
+/** A text of content/ (`mail/offer.md`, `right-to-cancel.json`) from a set's texts, else from the repository's folder. */
+export function contentText(from: ReadonlyMap<string, string> | undefined, name: string): string | null {
+  const text = from?.get(`content/${name}`);
+  if (text !== undefined) return text;
   try {
-    source = readFileSync(join(dir, `${id}.md`), "utf8");
+    return readFileSync(join(REPO_ROOT, "content", name), "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+}
+
+/** A JSON text of content/, parsed (from a set's texts when given). */
+export function contentJson<T>(from: ReadonlyMap<string, string> | undefined, name: string): T {
+  const text = contentText(from, name);
+  if (text === null) throw new Error(`content/${name} is missing`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * The disclosure file with this id (a file of content/disclosures/, or of `folder`), or null when
+ * there is none (or the id is not a document id). `from`: a set's texts, or a folder on disk.
+ */
+export function readDisclosure(
+  id: string,
+  from: TextSource | undefined = DISCLOSURES_DIR,
+  folder = "disclosures",
+): DisclosureSource | null {
+  if (!DOCUMENT_ID.test(id)) return null;
+  let source: string;
+  if (typeof from !== "string" && from !== undefined) {
+    const text = from.get(`content/${folder}/${id}.md`);
+    if (text === undefined) return null;
+    source = text;
+  } else
+    try {
+      source = readFileSync(join(from ?? DISCLOSURES_DIR, `${id}.md`), "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
   const { attributes, body } = frontMatterOf(source);
   return {
     id,
@@ -126,9 +165,9 @@ export function signedDocument(
  */
 export function recordedText(
   record: SignedDocumentRecord,
-  dir = DISCLOSURES_DIR,
+  from: TextSource | undefined = DISCLOSURES_DIR,
 ): { ok: true; doc: DisclosureSource; text: string } | { ok: false; reason: string } {
-  const doc = readDisclosure(record.id, dir);
+  const doc = readDisclosure(record.id, from);
   if (!doc) return { ok: false, reason: `the document "${record.id}" is no longer on this server` };
   const text = fillTokens(doc.source, record.values ?? {});
   if (sha256Hex(text) !== record.sha256)
@@ -137,4 +176,24 @@ export function recordedText(
       reason: `the document "${record.id}" has changed since version ${record.version} was signed`,
     };
   return { ok: true, doc, text };
+}
+
+/** Rendered texts by their source (a few dozen at most: one per disclosure and version served). */
+const rendered = new Map<string, string>();
+
+/**
+ * A disclosure's text as the page shows it: its Markdown (after the front matter) rendered to
+ * HTML, its {{tokens}} left for the page to fill with the values sent beside it, links to other
+ * sites opening in a new tab (as web/build/markdown-plugin.ts renders the public pages).
+ */
+export function disclosureHtml(doc: DisclosureSource): string {
+  const known = rendered.get(doc.source);
+  if (known !== undefined) return known;
+  const html = (marked.parse(doc.body, { async: false, gfm: true }) as string).replace(
+    /<a href="(https?:\/\/[^"]+)"/g,
+    '<a href="$1" target="_blank" rel="noopener noreferrer"',
+  );
+  if (rendered.size >= 200) rendered.clear();
+  rendered.set(doc.source, html);
+  return html;
 }

@@ -1,11 +1,10 @@
-// No draw before the right to cancel ends (12 CFR 1026.15(c)), and none at all once an owner has
-// cancelled: an application's status cannot move to a status that releases money
-// (rules/disbursement.json params.rescission.releasedStatuses, e.g. funded, disbursed) while any
-// owner may still cancel, or after a cancellation. Each owner's period runs from the later of the
-// account opening (the latest standing signing of the disclosures) and the delivery of their
-// notice: a mailed notice with no delivery recorded keeps the money held (rules/disbursement.json
-// drawReleasable decides). step.submit, the one path that moves an application's status forward,
-// calls this before it saves.
+// No draw before the account opens and the right to cancel ends (12 CFR 1026.15(c)), and none at
+// all once an owner has cancelled. The loan file's fund move requires it (rules/milestones.json
+// rescissionPeriodsEnded), and an application's status cannot move to a status that releases money
+// (rules/disbursement.json params.rescission.releasedStatuses, e.g. funded, disbursed) while it
+// holds. Each owner's period runs from the later of the account opening (the loan file's
+// openAccount move) and the delivery of their notice: a mailed notice with no delivery recorded
+// keeps the money held (rules/disbursement.json drawReleasable decides).
 import { refuse } from "@server/features/refusal";
 import type { Db } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
@@ -36,9 +35,10 @@ export async function drawHeldBack(
   // A cancellation stands whatever the home's use says now: the line is cancelled for good.
   if (right.cancellation)
     return `${right.cancellation.name} cancelled the line under the right to cancel on ${longDate(right.cancellation.sentOn)}: no draw can ever be released`;
-  if (!right.applies) return null;
-  if (!right.period) return "the right to cancel has not started: the disclosures are not signed yet";
+  if (!right.accountOpenedAt)
+    return "the account is not open yet: it opens when every borrower has signed the closing documents and the notarization is recorded";
   if (right.drawReleasable) return null;
+  if (!right.period) return "the right to cancel holds the draw back";
   const today = dateIn(now, right.period.timeZone);
   const waiting = right.holders.flatMap((h) =>
     h.period === null

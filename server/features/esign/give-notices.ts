@@ -1,50 +1,106 @@
-// The `giveRescissionNotices` step effect (after recordSignatures on the sign steps): a signing
-// opens the account and starts the right to cancel, so each owner who has it is given the formal
-// notice (12 CFR 1026.15(b)) with the last day counted from this signing: emailed, as a PDF with
-// two copies, to each borrower who has it; an owner who is not applying has no email with us, so
-// the portal lists their notice for staff to mail. Each notice given is in the audit trail.
+// The notices of the right to cancel, given when the account opens (the loan file's openAccount
+// move triggers "rescission-notice"; nothing earlier gives one): each owner who holds the right
+// (./right-to-cancel.ts) gets the formal notice (12 CFR 1026.15(b), model form G-5 wording), two
+// copies in one PDF with the last day counted from the opening. It is e-delivered only where that
+// borrower's E-SIGN consent is on file and their address proven (15 U.S.C. 7001(c)); otherwise it
+// goes into the portal's print-and-mail queue with the mailing address (an owner who is not
+// applying: the home, where they live), and their period starts on the delivery staff record.
+// Each notice is recorded on the file and in the audit trail; the mail goes after the commit.
+import { randomUUID } from "node:crypto";
 import { auditAction } from "@engine/lending/audit-actions";
-import { readFileSync } from "node:fs";
+import { addressLine, answersPointer } from "@engine/lending/borrowers";
+import { getAt } from "@engine/base/pointer";
+import type { LoanFile } from "@engine/generated/schema-types";
+import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
+import { sha256Hex } from "@server/persistence/storage";
+import type { Services } from "@server/services";
 import { mailGate } from "../messaging/mail";
-import type { EffectHandler } from "../steps/effects";
-import { fillText, RIGHT_TO_CANCEL_TEXT_FILE } from "./cancellation";
-import { holderNotice, holderNoticePdf, RESCISSION_PDF_NAME, rightToCancel } from "./right-to-cancel";
+import { provenAddress } from "../loan/addresses";
+import { esignConsentOnFile } from "../loan/notices";
+import { contentJson } from "./documents";
+import { fillText } from "./cancellation";
+import {
+  holderNotice,
+  holderNoticePdf,
+  RESCISSION_NOTICE,
+  RESCISSION_PDF_NAME,
+  rightToCancelOf,
+} from "./right-to-cancel";
 
-export const giveRescissionNotices: EffectHandler = {
-  async record({ tx, services, application, doc, now, actorId }) {
-    const right = await rightToCancel(tx, services, { id: application.id, doc }, now);
-    if (!right.period || right.cancellation) return;
-    const period = right.period;
-    const store = applicationStore(services);
-    for (const holder of right.holders)
-      await store.audit(tx, {
-        actorKind: "system",
-        actorId: actorId ?? null,
-        action: auditAction("rescission.notice", holder.key),
-        applicationId: application.id,
-        changed: [holder.email ? "email" : "mail"],
-      });
-    const emailed = right.holders.filter((h) => h.email !== null);
-    return async () => {
-      const body = (
-        JSON.parse(readFileSync(RIGHT_TO_CANCEL_TEXT_FILE, "utf8")) as { noticeMail: { body: string } }
-      ).noticeMail.body;
-      for (const holder of emailed) {
-        const { title, values } = holderNotice(doc, holder, period);
-        const pdf = await holderNoticePdf(application.id, doc, holder, period);
-        await mailGate(services).send(
-          holder.email!,
-          {
-            subject: title,
-            text: fillText(body, { name: holder.name, endDate: values.rescissionEndDate! }),
-            attachments: [
-              { filename: RESCISSION_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
-            ],
+type Notice = LoanFile["notices"][number];
+
+/** Gives each holder their notice with the file as the opening saves it (accountOpenedAt set); refuses nothing. */
+export async function giveRescissionNotices(
+  tx: Db,
+  services: Services,
+  app: { id: string; ownerId: string; doc: Record<string, unknown> },
+  file: LoanFile,
+  now: Date,
+): Promise<{ notices: Notice[]; later: (() => Promise<void>)[] }> {
+  const right = await rightToCancelOf(tx, services, app, file, now);
+  const period = right.period;
+  if (!period || right.cancellation) return { notices: [], later: [] };
+  const store = applicationStore(services);
+  const notices: Notice[] = [];
+  const later: (() => Promise<void>)[] = [];
+  const body = contentJson<{ noticeMail: { body: string } }>(services.defs.texts, "right-to-cancel.json")
+    .noticeMail.body;
+  for (const holder of right.holders) {
+    const consent = holder.role !== null && esignConsentOnFile(services, app.doc, holder.role);
+    const email = consent ? await provenAddress(tx, services, app, holder.role!) : null;
+    const { text: _text, ...record } = holderNotice(app.doc, holder, period, undefined, services.defs.texts);
+    const pdf = await holderNoticePdf(app.id, app.doc, holder, period, services.defs.texts);
+    const mailingAddress = addressLine(
+      holder.role
+        ? getAt(app.doc, `${answersPointer(services.defs, holder.role)}/address`)
+        : app.doc.property,
+    );
+    notices.push({
+      id: randomUUID(),
+      kind: "rightToCancel",
+      to: holder.key,
+      name: holder.name,
+      givenAt: now.toISOString(),
+      document: { ...record, template: RESCISSION_NOTICE, holder: holder.key },
+      pdfSha256: sha256Hex(pdf),
+      delivery: email
+        ? { via: "electronic" }
+        : {
+            via: "mail",
+            why:
+              holder.role === null
+                ? "An owner who is not applying"
+                : consent
+                  ? "No proven email address on file"
+                  : "No E-SIGN consent on file",
+            mailingAddress,
+            mailedOn: null,
+            mailedBy: null,
           },
-          { kind: "rescission-notice", applicationId: application.id },
-        );
-      }
-    };
-  },
-};
+    });
+    await store.audit(tx, {
+      actorKind: "system",
+      actorId: null,
+      action: auditAction("rescission.notice", holder.key),
+      applicationId: app.id,
+      changed: [email ? "email" : "mail"],
+    });
+    later.push(async () => {
+      await services.storage.put(pdf);
+      if (!email) return;
+      await mailGate(services).send(
+        email,
+        {
+          subject: record.title,
+          text: fillText(body, { name: holder.name, endDate: record.values.rescissionEndDate! }),
+          attachments: [
+            { filename: RESCISSION_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
+          ],
+        },
+        { kind: "rescission-notice", applicationId: app.id },
+      );
+    });
+  }
+  return { notices, later };
+}

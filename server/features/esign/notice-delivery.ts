@@ -1,5 +1,5 @@
-// The delivery of a notice of the right to cancel mailed to an owner who is not applying (12 CFR
-// 1026.15(a)(3), (b)): they have no account, so their notice goes on paper and portal staff with
+// The delivery of a notice of the right to cancel mailed on paper (12 CFR 1026.15(a)(3), (b)): to an
+// owner who is not applying, or a borrower without E-SIGN consent on file; portal staff with
 // rescission.record record the day it reached them. That owner's three business days run from the
 // later of the account opening and that day (rules/disbursement.json holderPeriods), and the draw
 // stays held until they end (./draw-release.ts); with no delivery recorded it stays held.
@@ -33,6 +33,10 @@ export async function recordNoticeDelivery(
     const app = await store.byId(tx, request.applicationId);
     if (!app) throw refuse("notFound", "There is no such application.");
     const right = await rightToCancel(tx, services, app, now);
+    if (!right.accountOpenedAt)
+      throw notNow(
+        "The notices of the right to cancel are given when the account opens: there is none to deliver yet.",
+      );
     if (!right.applies)
       throw notNow("No right to cancel applies to this line: there is no notice to deliver.");
     if (right.cancellation)
@@ -42,7 +46,7 @@ export async function recordNoticeDelivery(
       );
     if (!right.period)
       throw notNow(
-        "The notices of the right to cancel are given when the disclosures are signed: there is none to deliver yet.",
+        "The notices of the right to cancel are given when the account opens: there is none to deliver yet.",
       );
     const holder = right.holders.find((h) => h.key === request.holder);
     if (!holder)
@@ -56,7 +60,7 @@ export async function recordNoticeDelivery(
       throw invalidAnswers([
         {
           pointer: "/holder",
-          message: `${holder.name}'s notice is emailed when the account opens: only a mailed notice's delivery is recorded.`,
+          message: `${holder.name}'s notice was delivered electronically when the account opened: only a mailed notice's delivery is recorded.`,
         },
       ]);
     const today = dateIn(now, right.period.timeZone);

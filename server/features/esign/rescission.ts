@@ -1,13 +1,13 @@
-// The right to cancel (rescission) as the applicant sees it on the loan-disbursement page:
-// whether it applies (rules/disbursement.json, output rescissionApplies), and the dates it gives
-// with the calendar of params.disbursement (engine/lending/business-days.ts).
+// The right to cancel (rescission) as the applicant sees it before closing, on the
+// loan-disbursement page and in the disclosures: whether the funnel's answers suggest it applies
+// (rules/disbursement.json, output rescissionApplies), and the dates it would give with the
+// calendar of params.disbursement (engine/lending/business-days.ts) if the line opened today.
 //
-// When the period starts: legally, at the latest of the account opening, the delivery of the
-// material disclosures and the delivery of the notice of the right to cancel (12 CFR
-// 1026.15(a)(3)). The line is not open yet when the applicant picks their draw, and cannot open
-// before today, so the dates shown are the earliest possible: counted from the day the applicant
-// signed the disclosures when that is today, otherwise from today ("if your line opened today").
-// Dates are calendar days in the lender's time zone (params.disbursement.rescission.timeZone).
+// The period itself starts only when the account opens, at closing (the loan file's openAccount
+// move; ./right-to-cancel.ts): the latest of the account opening, the delivery of the material
+// disclosures and the delivery of the notice of the right to cancel (12 CFR 1026.15(a)(3)). Signing
+// the early disclosures opens nothing, so these dates are an estimate counted from today, in the
+// lender's time zone (params.disbursement.rescission.timeZone).
 import { calendarOf, rescissionPeriod, type SkippedDay } from "@engine/lending/business-days";
 import type { Definitions } from "@engine/definitions/definitions";
 import { evaluateRuleSet } from "@engine/logic/rules";
@@ -16,8 +16,8 @@ export interface Rescission {
   applies: boolean;
   /** The business days of the period (3). */
   businessDays: number;
-  /** What the period is counted from: the day the disclosures were signed, or today. */
-  countedFrom: "signing" | "today";
+  /** What the estimate is counted from: today (the line opens at closing, not before). */
+  countedFrom: "today";
   startDate: string;
   endDate: string;
   earliestDisbursementDate: string;
@@ -73,21 +73,15 @@ export function rescissionApplies(defs: Definitions, doc: unknown, today: string
   }
 }
 
-export function rescissionFor(
-  defs: Definitions,
-  doc: unknown,
-  { now, signedAt }: { now: Date; signedAt?: Date | null },
-): Rescission {
+/** The dates the right to cancel would give if the line opened today (an estimate: it opens at closing). */
+export function rescissionFor(defs: Definitions, doc: unknown, { now }: { now: Date }): Rescission {
   const { rescission, calendar } = paramsOf(defs);
   const today = dateIn(now, rescission.timeZone);
-  const signedOn = signedAt ? dateIn(signedAt, rescission.timeZone) : null;
-  const countedFrom = signedOn !== null && signedOn >= today ? "signing" : "today";
-  const start = countedFrom === "signing" ? signedOn! : today;
-  const period = rescissionPeriod(start, rescission.businessDays, calendar);
+  const period = rescissionPeriod(today, rescission.businessDays, calendar);
   return {
     applies: rescissionApplies(defs, doc, today),
     businessDays: rescission.businessDays,
-    countedFrom,
+    countedFrom: "today",
     ...period,
     timeZone: rescission.timeZone,
   };

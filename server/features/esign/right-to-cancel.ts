@@ -1,24 +1,28 @@
-// The right to cancel (rescission, 12 CFR 1026.15) of one application, per owner: who holds it
-// (rules/disbursement.json rescissionHolders: the borrowers on the title and each other owner who
-// lives in the home), the period of the account (from the latest standing signing of the
-// disclosures, which opens the account and delivers the disclosures, to midnight of the third
-// business day after it), each holder's own period (from the later of the opening and the delivery
-// of their notice: emailed to a borrower at the opening, mailed to an owner who is not applying and
-// delivered on the day staff record; rules/disbursement.json holderPeriods), whether a draw may go
-// out (drawReleasable: every holder's period ended), each holder's formal notice
-// (content/disclosures/rescission-notice.md, model form G-5 wording) as a PDF in two copies, and
-// the cancellation recorded on the application, if any.
+// The right to cancel (rescission, 12 CFR 1026.15) of one application, per owner. Who holds it:
+// each owner on the title (rules/disbursement.json titleOwners) who said, for themselves, that the
+// home is their principal dwelling (the loan file's occupancy; rescissionHolders), never inferred
+// from how the borrower said the home is used. When it starts: at the account opening, the loan
+// file's openAccount move (the closing package signed by every borrower and the notarization
+// recorded), never at an earlier signing; each holder's own period runs from the later of the
+// opening and the delivery of their notice (e-delivered at the opening where their E-SIGN consent
+// and a proven address are on file, otherwise mailed and delivered on the day staff record;
+// rules/disbursement.json holderPeriods), to midnight of the third business day in the home's time
+// zone. Whether a draw may go out (drawReleasable: the account open and every holder's period
+// ended), each holder's formal notice (content/disclosures/rescission-notice.md, model form G-5
+// wording) as a PDF in two copies, and the cancellation recorded on the application, if any.
 import {
-  accountEmail,
-  addressLine,
   answersPointer,
   borrowerName,
   borrowerRoles,
   ownerRole,
+  accountEmail,
+  addressLine,
 } from "@engine/lending/borrowers";
 import type { Definitions } from "@engine/definitions/definitions";
+import type { LoanFile } from "@engine/generated/schema-types";
 import { lenderTokens, type LenderProfile } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
+import { machineOf, timeZoneOf } from "@engine/lending/milestones";
 import { addDays } from "@engine/base/dates";
 import { getAt } from "@engine/base/pointer";
 import { evaluateRuleSet } from "@engine/logic/rules";
@@ -26,22 +30,25 @@ import type { Db } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
 import { frontMatterOf, readDisclosure, signedDocument } from "./documents";
 import { renderNoticePdf } from "./pdf";
-import { dateIn, rescissionFor } from "./rescission";
-import { latestSigning } from "./signatures";
+import { dateIn } from "./rescission";
 import { longDate } from "./values";
 import { deliverableAddressById } from "../messaging/mail";
+import { readLoanFile } from "../loan/store";
 
 export const RESCISSION_NOTICE = "rescission-notice";
 export const RESCISSION_PDF_NAME = "notice-of-right-to-cancel.pdf";
 
-/** One consumer with the right to cancel. */
-export interface Holder {
-  /** "borrower", "coborrower" (a borrower's role), or "owner-<n>" for the n-th other owner who lives in the home. */
+/** One owner on the title: a borrower (key = their role) or an owner who is not applying (owner-<n>). */
+export interface Owner {
   key: string;
   /** The borrower's role; null for an owner who is not applying (no account: their notice is mailed). */
   role: string | null;
   name: string;
-  /** Where the notice is emailed; null: it is mailed on paper. */
+}
+
+/** One consumer with the right to cancel. */
+export interface Holder extends Owner {
+  /** A borrower's proven address (cancellations are mailed to it); null for an owner who is not applying. */
   email: string | null;
 }
 
@@ -62,7 +69,7 @@ export interface HolderPeriod {
 
 /** A holder with how their notice went and their own period (null while it is not delivered, or before the account opens). */
 export interface HolderRight extends Holder {
-  /** email: sent when the account opened; mail: on paper, delivered when staff record it. */
+  /** email: e-delivered when the account opened; mail: on paper, delivered when staff record it. */
   delivery:
     | { via: "email"; deliveredOn: string | null }
     | { via: "mail"; deliveredOn: string | null; recorded: Delivery | null };
@@ -83,21 +90,18 @@ export interface Cancellation {
 }
 
 export interface RightToCancel {
+  /** Whether any owner holds the right (their own answer: the home is their principal dwelling). */
   applies: boolean;
+  /** When the account opened (the loan file's openAccount move); null before: no right has started, no notice is given. */
+  accountOpenedAt: string | null;
   holders: HolderRight[];
-  /** The account's period, from its opening (the signing); null until the disclosures are signed: no notice is given before. */
+  /** The account's period, from its opening, in the home's time zone; null until the account opens. */
   period: { startDate: string; endDate: string; earliestDisbursementDate: string; timeZone: string } | null;
-  /** Whether a holder may still cancel today (the lender's calendar day): one whose period runs, or whose notice is not delivered yet. */
+  /** Whether a holder may still cancel today (the home's calendar day): one whose period runs, or whose notice is not delivered yet. */
   open: boolean;
-  /** Whether money may go out today as far as the right to cancel goes (rules/disbursement.json drawReleasable): every holder's period ended. */
+  /** Whether money may go out today as far as the right to cancel goes (rules/disbursement.json drawReleasable): the account open and every holder's period ended. */
   drawReleasable: boolean;
   cancellation: Cancellation | null;
-}
-
-interface HolderOutput {
-  borrower?: boolean;
-  coborrower?: boolean;
-  otherOwners?: string[];
 }
 
 /** The params of the right to cancel (rules/disbursement.json params.rescission). */
@@ -122,86 +126,138 @@ export const cancellationOf = (doc: Record<string, unknown>): Cancellation | nul
 export const deliveriesOf = (doc: Record<string, unknown>): Record<string, Delivery> =>
   (getAt(doc, "/rescission/deliveries") as Record<string, Delivery> | undefined) ?? {};
 
-/** A borrower's email: the account's for the owner, their own answer for another borrower. */
+/** A borrower's email as typed: the account's for the owner, their own answer for another borrower. */
 export function emailOf(defs: Definitions, doc: unknown, role: string): string | null {
   const email =
     role === ownerRole(defs) ? accountEmail(defs, doc) : getAt(doc, `${answersPointer(defs, role)}/email`);
   return typeof email === "string" && email.includes("@") ? email : null;
 }
 
-/** Who has the right to cancel on this application, by rules/disbursement.json (rescissionHolders). */
-export function holdersOf(defs: Definitions, doc: Record<string, unknown>, today: string): Holder[] {
-  let out: HolderOutput;
-  try {
-    out = (evaluateRuleSet(defs, "disbursement", { ...doc, today }).outputs.rescissionHolders ??
-      {}) as HolderOutput;
-  } catch {
-    return []; // answers the rule set cannot read yet give nobody the right
-  }
-  const holders: Holder[] = [];
-  for (const role of borrowerRoles(defs))
-    if ((out as Record<string, unknown>)[role] === true)
-      holders.push({
-        key: role,
-        role,
-        name: borrowerName(defs, doc, role) ?? role,
-        email: emailOf(defs, doc, role),
-      });
-  (out.otherOwners ?? []).forEach((name, i) =>
-    holders.push({ key: `owner-${i + 1}`, role: null, name, email: null }),
-  );
-  return holders;
+/** The home's time zone: the one the file recorded at the opening, else its state's (rules/milestones.json params.timeZones). */
+export const homeTimeZone = (defs: Definitions, doc: unknown, file?: Pick<LoanFile, "timeZone"> | null) =>
+  file?.timeZone ?? timeZoneOf(machineOf(defs), getAt(doc, "/property/state"));
+
+interface TitleOutput {
+  otherOwners?: string[];
 }
 
-/** The right to cancel on an application now: holders with their own periods, the account's period, whether it is still open, whether a draw may go out, and any cancellation. */
+const run = (defs: Definitions, input: Record<string, unknown>) => {
+  try {
+    return evaluateRuleSet(defs, "disbursement", input).outputs;
+  } catch {
+    return null; // answers the rules cannot read yet give nobody the right, and hold the money back
+  }
+};
+
+/** Every owner on the title, by rules/disbursement.json (titleOwners): each is asked about the home. */
+export function titleOwnersOf(defs: Definitions, doc: Record<string, unknown>, today: string): Owner[] {
+  const out = (run(defs, { ...doc, today })?.titleOwners ?? {}) as TitleOutput & Record<string, unknown>;
+  const owners: Owner[] = [];
+  for (const role of borrowerRoles(defs))
+    if (out[role] === true) owners.push({ key: role, role, name: borrowerName(defs, doc, role) ?? role });
+  (out.otherOwners ?? []).forEach((name, i) => owners.push({ key: `owner-${i + 1}`, role: null, name }));
+  return owners;
+}
+
+type Occupancy = NonNullable<LoanFile["occupancy"]>;
+
+/** What the rules read about the owners: each with their own answer (null while not asked). */
+const ownersInput = (owners: Owner[], occupancy: Occupancy | undefined) =>
+  owners.map((o) => ({ key: o.key, principalDwelling: occupancy?.[o.key]?.principalDwelling ?? null }));
+
+/** Who has the right to cancel, by rules/disbursement.json (rescissionHolders) over each owner's own answer. */
+export function holdersOf(
+  defs: Definitions,
+  doc: Record<string, unknown>,
+  occupancy: Occupancy | undefined,
+  today: string,
+): Owner[] {
+  const owners = titleOwnersOf(defs, doc, today);
+  const keys = (run(defs, { ...doc, today, owners: ownersInput(owners, occupancy) })?.rescissionHolders ??
+    []) as string[];
+  return owners.filter((o) => keys.includes(o.key));
+}
+
+/** The notice of the right to cancel the file gave a holder, if any. */
+export const rescissionNoticeOf = (file: LoanFile | null | undefined, key: string) =>
+  file?.notices.find((n) => n.kind === "rightToCancel" && n.to === key) ?? null;
+
+/** The right to cancel on an application now: read from its loan file (the opening, the owners' answers, the notices). */
 export async function rightToCancel(
   db: Db,
   services: Services,
   app: { id: string; doc: Record<string, unknown> },
   now: Date = services.now(),
 ): Promise<RightToCancel> {
+  return rightToCancelOf(db, services, app, (await readLoanFile(db, app.id))?.file ?? null, now);
+}
+
+/** The right to cancel with this loan file (the one a move is about to save, at the opening). */
+export async function rightToCancelOf(
+  db: Db,
+  services: Services,
+  app: { id: string; doc: Record<string, unknown> },
+  file: LoanFile | null,
+  now: Date,
+): Promise<RightToCancel> {
   const { defs } = services;
-  const signing = await latestSigning(db, app.id);
-  const counted = rescissionFor(defs, app.doc, {
-    now: signing?.signedAt ?? now,
-    signedAt: signing?.signedAt ?? null,
-  });
-  const today = dateIn(now, counted.timeZone);
-  // A notice is e-delivered only to the address that borrower proved; anyone else's goes by mail.
-  const holders = await Promise.all(
-    (counted.applies ? holdersOf(defs, app.doc, today) : []).map(async (h) => ({
-      ...h,
-      email: h.role && h.email ? await deliverableAddressById(services, app.id, h.role, db) : null,
-    })),
+  const timeZone = homeTimeZone(defs, app.doc, file);
+  const today = dateIn(now, timeZone);
+  const owners = titleOwnersOf(defs, app.doc, today);
+  const base = {
+    ...app.doc,
+    today,
+    now: now.toISOString(),
+    timeZone,
+    owners: ownersInput(owners, file?.occupancy),
+    accountOpenedAt: file?.accountOpenedAt ?? null,
+  };
+  const first = run(defs, base);
+  const keys = (first?.rescissionHolders ?? []) as string[];
+  const openedOn = (first?.accountOpeningDay as string | null | undefined) ?? null;
+  // A borrower's proven address (for the cancellation's mail); the notice's own delivery is on the file.
+  const holders: Holder[] = await Promise.all(
+    owners
+      .filter((o) => keys.includes(o.key))
+      .map(async (o) => ({
+        ...o,
+        email: o.role ? await deliverableAddressById(services, app.id, o.role, db) : null,
+      })),
   );
+  const deliveries = deliveriesOf(app.doc);
+  const delivered = holders.map((h) => {
+    const notice = rescissionNoticeOf(file, h.key);
+    if (!notice || !openedOn) return { via: h.email ? "email" : "mail", on: null } as const;
+    return notice.delivery.via === "electronic"
+      ? ({ via: "email", on: openedOn } as const)
+      : ({ via: "mail", on: deliveries[h.key]?.deliveredOn ?? null } as const);
+  });
+  const second = run(defs, {
+    ...base,
+    ...(openedOn ? { rescissionStartDate: openedOn } : {}),
+    rescissionNotices: holders.map((h, i) => ({ holder: h.key, deliveredOn: delivered[i]!.on })),
+  });
+  const holderPeriods = (second?.holderPeriods ?? []) as {
+    holder: string;
+    startDate: string | null;
+    endDate: string | null;
+  }[];
+  const endDate = (second?.rescissionEndDate as string | null | undefined) ?? null;
+  // Nobody holding the right, there is no period to run (the account's opening alone frees the draw).
   const period =
-    counted.applies && signing
-      ? {
-          startDate: counted.startDate,
-          endDate: counted.endDate,
-          earliestDisbursementDate: counted.earliestDisbursementDate,
-          timeZone: counted.timeZone,
-        }
+    openedOn && endDate && holders.length
+      ? { startDate: openedOn, endDate, earliestDisbursementDate: addDays(endDate, 1), timeZone }
       : null;
   const cancellation = cancellationOf(app.doc);
-  // An emailed notice is delivered when the account opens (the signing sends it); a mailed one on the day staff record.
-  const deliveries = deliveriesOf(app.doc);
-  const openedOn = period?.startDate ?? null;
-  const delivered = holders.map((h) => (h.email ? openedOn : (deliveries[h.key]?.deliveredOn ?? null)));
-  const { holderPeriods, drawReleasable } = periodsOf(
-    defs,
-    app.doc,
-    today,
-    openedOn,
-    holders.map((h, i) => ({ holder: h.key, deliveredOn: delivered[i]! })),
-  );
   const rights: HolderRight[] = holders.map((h, i) => {
     const own = holderPeriods.find((p) => p.holder === h.key);
+    const { via, on } = delivered[i]!;
     return {
       ...h,
-      delivery: h.email
-        ? { via: "email" as const, deliveredOn: delivered[i]! }
-        : { via: "mail" as const, deliveredOn: delivered[i]!, recorded: deliveries[h.key] ?? null },
+      delivery:
+        via === "email"
+          ? { via, deliveredOn: on }
+          : { via, deliveredOn: on, recorded: deliveries[h.key] ?? null },
       period:
         own?.startDate && own.endDate
           ? {
@@ -214,49 +270,21 @@ export async function rightToCancel(
       open: period !== null && cancellation === null && (!own?.endDate || today <= own.endDate),
     };
   });
-  const open = rights.some((h) => h.open);
   return {
-    applies: counted.applies,
+    applies: holders.length > 0,
+    accountOpenedAt: file?.accountOpenedAt ?? null,
     holders: rights,
     period,
-    open,
-    drawReleasable: period !== null && drawReleasable,
+    open: rights.some((h) => h.open),
+    drawReleasable: second?.drawReleasable === true,
     cancellation,
   };
-}
-
-/** Each holder's period and whether a draw may go out, by rules/disbursement.json (holderPeriods, drawReleasable). */
-function periodsOf(
-  defs: Definitions,
-  doc: Record<string, unknown>,
-  today: string,
-  accountOpenedOn: string | null,
-  rescissionNotices: { holder: string; deliveredOn: string | null }[],
-) {
-  try {
-    const { outputs } = evaluateRuleSet(defs, "disbursement", {
-      ...doc,
-      today,
-      accountOpenedOn,
-      rescissionNotices,
-    });
-    return {
-      holderPeriods: (outputs.holderPeriods ?? []) as {
-        holder: string;
-        startDate: string | null;
-        endDate: string | null;
-      }[],
-      drawReleasable: outputs.drawReleasable === true,
-    };
-  } catch {
-    return { holderPeriods: [], drawReleasable: false }; // answers the rules cannot read hold the money back
-  }
 }
 
 /** The values of one holder's notice. */
 export function noticeValues(
   doc: Record<string, unknown>,
-  holder: Holder,
+  holder: Owner,
   period: NonNullable<RightToCancel["period"]>,
   lender: LenderProfile = readLenderProfile(),
 ): Record<string, string> {
@@ -273,11 +301,12 @@ export function noticeValues(
 /** One holder's notice: its record (version, SHA-256, values) and its filled text. */
 export function holderNotice(
   doc: Record<string, unknown>,
-  holder: Holder,
+  holder: Owner,
   period: NonNullable<RightToCancel["period"]>,
   lender?: LenderProfile,
+  texts?: ReadonlyMap<string, string>,
 ) {
-  const source = readDisclosure(RESCISSION_NOTICE);
+  const source = readDisclosure(RESCISSION_NOTICE, texts);
   if (!source)
     throw new Error(
       `content/disclosures/${RESCISSION_NOTICE}.md is missing: the notice of the right to cancel cannot be given`,
@@ -293,11 +322,12 @@ export function holderNotice(
 export async function holderNoticePdf(
   applicationId: string,
   doc: Record<string, unknown>,
-  holder: Holder,
+  holder: Owner,
   period: NonNullable<RightToCancel["period"]>,
+  texts?: ReadonlyMap<string, string>,
 ): Promise<Uint8Array> {
   const lender = readLenderProfile();
-  const { text, ...record } = holderNotice(doc, holder, period, lender);
+  const { text, ...record } = holderNotice(doc, holder, period, lender, texts);
   const body = frontMatterOf(text).body;
   const copy = (n: number, use: string) => ({
     ...record,

@@ -28,6 +28,7 @@ import { signedAnswersOf } from "./signed-answers";
 import { rescissionFor } from "./rescission";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { disclosureValues } from "./values";
+import { errorKind } from "@server/platform/observability/log";
 
 export type SignatureRow = typeof signatures.$inferSelect;
 export type Signer = SignatureRow["signer"];
@@ -51,15 +52,15 @@ export function documentsFor(
   services: Services,
   doc: unknown,
   ids: readonly string[],
-  { now, signedAt = null, role }: { now: Date; signedAt?: Date | null; role?: string },
+  { now, role }: { now: Date; role?: string },
 ) {
   // role: the borrower reading or signing (their own credit score in the FCRA 609(g) notice).
   const values = disclosureValues(services.defs, doc, {
-    rescission: rescissionFor(services.defs, doc, { now, signedAt }),
+    rescission: rescissionFor(services.defs, doc, { now }),
     role,
   });
   return ids.flatMap((id) => {
-    const source = readDisclosure(id);
+    const source = readDisclosure(id, services.defs.texts);
     if (!source) throw refuse("misconfigured", `disclosure "${id}" is missing`);
     return applies(services.defs, source.appliesWhen, doc) ? [signedDocument(source, values)] : [];
   });
@@ -102,7 +103,7 @@ export async function recordSignatures({
   const typed = pointer ? getAt(doc, pointer) : undefined;
   if (!pointer || typeof typed !== "string" || typed.trim() === "")
     throw invalidAnswers([{ pointer: pointer ?? "", message: "Type your name to sign" }]);
-  const shown = documentsFor(services, doc, effect.documents ?? [], { now, signedAt: now, role });
+  const shown = documentsFor(services, doc, effect.documents ?? [], { now, role });
   // A live lender never has a disclosure signed with a figure missing ("[not available yet]").
   const incomplete = shown.filter((d) => d.text.includes(MISSING_VALUE));
   if (services.config.production && incomplete.length)
@@ -202,10 +203,11 @@ export type PdfResult =
 /** Makes the PDF of a signing from its record; refuses when a document is no longer the text signed. */
 export async function renderSigning(
   signing: Signing,
+  texts?: ReadonlyMap<string, string>,
 ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
   const documents = [];
   for (const record of signing.documents) {
-    const made = recordedText(record);
+    const made = recordedText(record, texts);
     if (!made.ok) return { ok: false, message: made.reason };
     documents.push({ ...record, body: frontMatterOf(made.text).body });
   }
@@ -246,7 +248,7 @@ export async function signedPdf(
     const stored = await storage.get(key);
     if (stored && sha256Hex(stored) === key) return { ok: true, bytes: stored, signing };
   }
-  const made = await renderSigning(signing);
+  const made = await renderSigning(signing, services.defs.texts);
   if (!made.ok)
     return {
       ok: false,
@@ -260,7 +262,7 @@ export async function signedPdf(
       .set({ pdfKey: storedKey })
       .where(and(eq(signatures.applicationId, applicationId), eq(signatures.signedAt, signing.signedAt)));
   } catch (error) {
-    console.error(`esign: the signed PDF could not be stored (${(error as Error).name})`);
+    services.log.error({ err: errorKind(error) }, "esign: the signed PDF could not be stored");
   }
   return { ok: true, bytes: made.bytes, signing };
 }

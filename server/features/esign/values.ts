@@ -35,6 +35,8 @@ interface Quote {
   repaymentPeriodYears?: number;
   indexRate?: number;
   margin?: number;
+  /** The smallest draw in the home's state (rules/licensing.json overlays), else the plan's. */
+  minimumDraw?: number;
 }
 
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
@@ -161,7 +163,9 @@ export function disclosureValues(
   if (isNumber(pricing.minimumLine)) values.minimumLine = formatCurrency(pricing.minimumLine);
   if (isNumber(pricing.maximumLine)) values.maximumLine = formatCurrency(pricing.maximumLine);
   if (isNumber(pricing.maximumApr)) values.maximumApr = percent(pricing.maximumApr);
-  if (isNumber(pricing.minimumDraw)) values.minimumDraw = formatCurrency(pricing.minimumDraw);
+  const minimumDraw = isNumber(q.minimumDraw) ? q.minimumDraw : pricing.minimumDraw;
+  if (isNumber(minimumDraw)) values.minimumDraw = formatCurrency(minimumDraw);
+  if (isText(pricing.indexRateAsOf)) values.indexRateAsOf = longDate(pricing.indexRateAsOf);
   if (isNumber(q.indexRate)) values.indexRate = percent(q.indexRate);
   if (isNumber(q.margin)) values.margin = percent(q.margin);
   values.exampleBalance = formatCurrency(EXAMPLE_BALANCE);
@@ -186,6 +190,7 @@ export function disclosureValues(
   if (role)
     values.creditScoreDisclosure = creditScoreDisclosure(
       getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined,
+      defs.texts ?? CREDIT_SCORE_TEXT_FILE,
     );
   if (rescission?.applies) {
     values.rescissionStartDate = longDate(rescission.startDate);
@@ -202,9 +207,14 @@ export function disclosureValues(
  */
 export function creditScoreDisclosure(
   used: CreditScoreUsed | undefined | null,
-  file = CREDIT_SCORE_TEXT_FILE,
+  from: string | ReadonlyMap<string, string> = CREDIT_SCORE_TEXT_FILE,
 ): string {
-  const text = JSON.parse(readFileSync(file, "utf8")) as {
+  // From the served set's texts when given (the live gate), else the file.
+  const text = JSON.parse(
+    typeof from === "string"
+      ? readFileSync(from, "utf8")
+      : (from.get("content/credit-score-disclosure.json") ?? readFileSync(CREDIT_SCORE_TEXT_FILE, "utf8")),
+  ) as {
     used: string;
     notUsed: string;
     noKeyFactors: string;

@@ -5,8 +5,8 @@ import { asc, eq } from "drizzle-orm";
 import { exportFileOf } from "@engine/lending/export-file";
 import { larFile, larParams, type LarFile } from "@engine/lending/hmda-lar";
 import { readLenderProfile } from "@engine/lending/lender-file";
-import type { ExportFile } from "@engine/generated/schema-types";
-import { applications } from "@server/persistence/db/schema";
+import type { ExportFile, LoanFile } from "@engine/generated/schema-types";
+import { applications, loanFiles } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
 import { EXPORTER } from "./mismo";
@@ -19,9 +19,22 @@ export async function exportInputs(services: Services, partnerId?: string): Prom
   const rows = await (partnerId ? query.where(eq(applications.partnerId, partnerId)) : query).orderBy(
     asc(applications.createdAt),
   );
+  // Each loan file's milestone and history: the action taken after submission (engine/lending/action-taken.ts).
+  const loans = new Map(
+    (
+      await services.db
+        .select({ id: loanFiles.applicationId, milestone: loanFiles.milestone, document: loanFiles.document })
+        .from(loanFiles)
+    ).map((l) => [l.id, { milestone: l.milestone, file: JSON.parse(l.document) as LoanFile }]),
+  );
   return rows.map((row) =>
     exportFileOf(
-      { id: row.id, doc: store.fromRow(row).doc, createdAt: row.createdAt.toISOString() },
+      {
+        id: row.id,
+        doc: store.fromRow(row).doc,
+        createdAt: row.createdAt.toISOString(),
+        loan: loans.get(row.id) ?? null,
+      },
       { defs: services.defs, lender, exporter: EXPORTER, now: services.now() },
     ),
   );

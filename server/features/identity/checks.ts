@@ -3,7 +3,8 @@
 // their decision. Audit events name the case, never the person's data.
 import { auditAction } from "@engine/lending/audit-actions";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { borrowerName, type BorrowerRole } from "@engine/lending/borrowers";
+import { addressLine, answersPointer, borrowerName, type BorrowerRole } from "@engine/lending/borrowers";
+import { getAt } from "@engine/base/pointer";
 import type { Definitions } from "@engine/definitions/definitions";
 import { chosenIdType, idSides, idUploadsOf } from "@engine/lending/documents";
 import { transaction, type Db } from "@server/persistence/db/client";
@@ -12,6 +13,7 @@ import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
 import { decideUploads, mailRejections } from "../uploads/review";
 import type { IdentityCase, IdentityStatus } from "./provider";
+import { errorKind } from "@server/platform/observability/log";
 
 export interface IdSidesState {
   borrower: BorrowerRole;
@@ -93,8 +95,10 @@ export async function startIdentityCaseIfComplete(
     });
     return result.status;
   } catch (error) {
-    console.error(
-      `identity provider ${provider.name} could not start a case: ${(error as Error).name}: ${(error as Error).message}`,
+    // Its kind only: a provider's message may quote the applicant.
+    services.log.error(
+      { provider: provider.name, err: errorKind(error) },
+      `identity provider ${provider.name} could not start a case`,
     );
     return null;
   }
@@ -127,11 +131,16 @@ export async function pendingReviews(services: Services) {
   return rows.map((r) => {
     const doc = docs.get(r.applicationId) ?? {};
     const name = borrowerName(defs, doc, r.borrower);
+    // What the reviewer compares the ID with: the borrower's name, date of birth and home address as answered.
+    const answers = answersPointer(defs, r.borrower);
+    const dateOfBirth = getAt(doc, `${answers}/dateOfBirth`);
     return {
       id: r.id,
       applicationId: r.applicationId,
       borrower: r.borrower,
       name,
+      dateOfBirth: typeof dateOfBirth === "string" ? dateOfBirth : null,
+      address: addressLine(getAt(doc, `${answers}/address`)),
       idType: r.idType,
       uploadIds: JSON.parse(r.uploadIds) as string[],
       provider: r.provider,
@@ -195,7 +204,7 @@ export async function decideReview(
       outcome.rejected,
       decision.reason ?? "the photo of your ID could not be verified",
     ).catch((error: unknown) =>
-      console.error(`identity review: the rejection mail failed (${(error as Error).name})`),
+      services.log.error({ err: errorKind(error) }, "identity review: the rejection mail failed"),
     );
   return { ok: true, applicationId: outcome.applicationId };
 }

@@ -22,7 +22,7 @@ export const JOIN_PATH = ROUTES.join;
  * yet, so it carries no text an applicant typed (not even the inviter's name: a name field could
  * hold anything): the lender's name, the role and the link.
  */
-function inviteMail(access: Access, lender: string, label: string, link: string, days: number) {
+export function inviteMail(access: Access, lender: string, label: string, link: string, days: number) {
   const role = label.toLowerCase();
   if (access === "signs")
     return {
@@ -91,3 +91,17 @@ export const inviteMember: EffectHandler = {
       }));
   },
 };
+
+/** A reminder to a member who joined and has not finished their part: where to sign in, never a link that signs them in. */
+export function reminderMail(inviter: string, label: string, signIn: string) {
+  return {
+    subject: `${inviter} is waiting for your part of your home equity line of credit application`,
+    text: [
+      `${inviter} has done their part of your home equity line of credit application, where you are ${label.toLowerCase()}. Your part is not finished yet, and the application is submitted once it is.`,
+      "",
+      `Sign in with this email address to carry on where you left off: ${signIn}`,
+      "",
+      "If you did not expect this, ignore this email.",
+    ].join("\n"),
+  };
+}

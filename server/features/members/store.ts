@@ -162,6 +162,16 @@ function createMemberStore(services: Services) {
         .where(eq(applicationMembers.id, row.id));
     },
 
+    /** Counts a save of the member's that answered no whole step (a part of one); false when their page was stale. */
+    async touched(tx: Db, member: MemberRow): Promise<boolean> {
+      const done = await tx
+        .update(applicationMembers)
+        .set({ revision: member.revision + 1 })
+        .where(and(eq(applicationMembers.id, member.id), eq(applicationMembers.revision, member.revision)))
+        .returning({ id: applicationMembers.id });
+      return done.length === 1;
+    },
+
     /** Records a step the member saved; false when their page was stale (another of their saves came first). */
     async saved(tx: Db, member: MemberRow, stepId: string): Promise<boolean> {
       const completed = [...new Set([...completedOf(member), stepId])];

@@ -51,7 +51,7 @@ export function createNoticeRoutes(services: Services) {
     if (who.reader?.member) return downloads.notFound(c);
     const doc = who.reader?.app.doc ?? (await store.byId(services.db, who.applicationId))?.doc ?? {};
     const index = match![1] === "latest" ? decisionsOf(doc).length - 1 : Number(match![1]);
-    const result = await noticePdf(services.storage, who.applicationId, doc, index);
+    const result = await noticePdf(services.storage, who.applicationId, doc, index, services.defs.texts);
     if (!result.ok) return downloads.refused(c, result);
     return downloads.send(c, result.bytes, NOTICE_PDF_NAME);
   });
@@ -70,7 +70,7 @@ export function createNoticeRoutes(services: Services) {
     if (!holder || !right.period) return downloads.notFound(c);
     return downloads.send(
       c,
-      await holderNoticePdf(application.id, application.doc, holder, right.period),
+      await holderNoticePdf(application.id, application.doc, holder, right.period, services.defs.texts),
       RESCISSION_PDF_NAME,
     );
   });

@@ -68,7 +68,7 @@ export function portalNotices(services: Services) {
           open: right.open,
           cancellation: right.cancellation,
           drawReleasable: right.drawReleasable,
-          // A notice exists once the period has started (the disclosures are signed).
+          // A notice exists once the period has started (the account opened).
           holders: right.holders.map((h) => ({
             key: h.key,
             name: h.name,

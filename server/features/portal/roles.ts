@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   "identity.review",
   "definitions.view",
   "definitions.impact",
+  "definitions.rollback",
   "analytics.view",
   "notices.view",
   "rescission.record",
@@ -20,6 +21,20 @@ export const PERMISSIONS = [
   "messaging.view",
   "exports.mismo",
   "exports.hmda",
+  "los.credentials",
+  // The loan after submission (rules/milestones.json names which move needs which).
+  "loan.review",
+  "conditions.manage",
+  "conditions.clear",
+  "decision.approve",
+  "decision.decline",
+  "decision.incomplete",
+  "decision.withdraw",
+  "closing.manage",
+  "closing.notarize",
+  "valuations.record",
+  "notices.mail",
+  "loan.fund",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

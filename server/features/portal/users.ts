@@ -13,6 +13,17 @@ import { applicationStore } from "@server/persistence/store/applications";
 import type { Staff } from "./staff";
 import { issueToken, type TokenPurpose } from "./tokens";
 import { mailGate } from "../messaging/mail";
+import { join } from "node:path";
+import { REPO_ROOT } from "@engine/base/paths";
+import { ROUTES } from "@engine/base/routes";
+import { lenderTokens } from "@engine/lending/lender";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import { fillTokens, readDisclosure } from "../esign/documents";
+
+/** The texts of the mails, with the lender profile's tokens (content/mail/). */
+const MAIL_DIR = join(REPO_ROOT, "content/mail");
+/** The lender's own partner (the first migration makes it): its staff are the lender's. */
+const HOUSE_PARTNER = "house";
 
 type UserRow = typeof portalUsers.$inferSelect;
 
@@ -93,31 +104,33 @@ export function portalUsersOf(services: Services) {
       changed: [`/portalUsers/${userId}`],
     });
 
-  /** Mails a set-password link; the link's token is never logged. */
+  /**
+   * Mails a set-password link in the words of content/mail/portal-invite.md or portal-reset.md,
+   * filled from the lender profile (the lender's own name, never a partner record's); the link's
+   * token is never logged.
+   */
   const mailLink = async (
     to: string,
     purpose: TokenPurpose,
     token: string,
     base: string,
     partnerName: string,
+    partnerId: string,
   ) => {
-    const link = `${base}/portal/set-password?token=${token}`;
     const hours = Math.round((purpose === "invite" ? policy.inviteMs : policy.resetMs) / 3_600_000);
-    const subject =
-      purpose === "invite"
-        ? `You are invited to the ${partnerName} partner portal`
-        : "Reset your partner portal password";
-    const intro =
-      purpose === "invite"
-        ? `You have been invited to the ${partnerName} partner portal.`
-        : "An administrator has reset your partner portal password.";
+    const source = readDisclosure(purpose === "invite" ? "portal-invite" : "portal-reset", MAIL_DIR);
+    if (!source) throw new Error(`content/mail/portal-${purpose}.md is missing`);
+    const values = {
+      ...lenderTokens(readLenderProfile()),
+      // A broker partner's staff are told whose staff they are; the lender's own are not.
+      partnerLine: partnerId === HOUSE_PARTNER ? "" : `, as staff of ${partnerName}`,
+      link: `${base}${ROUTES.portalSetPassword}?token=${token}`,
+      hours: String(hours),
+    };
     // The link proves the address (as a code does): sent as its proof, within the code budget.
     const outcome = await mailGate(services).send(
       to,
-      {
-        subject,
-        text: `${intro}\n\nSet your password here (the link works once, for ${hours} hours):\n${link}\n\nYou will then sign in with your email, your password and a code we email you.`,
-      },
+      { subject: fillTokens(source.title, values), text: fillTokens(source.body, values).trim() },
       { kind: `portal-${purpose}`, applicationId: null, proof: true },
     );
     if (outcome === "refused") throw new Error("the mail budget refused it");
@@ -131,10 +144,10 @@ export function portalUsersOf(services: Services) {
       services.now(),
     );
     try {
-      await mailLink(user.email, purpose, token, base, partnerName);
+      await mailLink(user.email, purpose, token, base, partnerName, user.partnerId);
       return true;
     } catch {
-      console.error(`portal: the ${purpose} mail could not be sent`);
+      services.log.error({ purpose }, `portal: the ${purpose} mail could not be sent`);
       return false;
     }
   };
@@ -244,7 +257,13 @@ export function portalUsersOf(services: Services) {
         const row = await inPartner(tx, staff, userId);
         if (row.disabledAt) throw refused("Reactivate this user before resetting their password.");
         await tx.update(portalUsers).set({ passwordHash: null }).where(eq(portalUsers.id, userId));
-        await audit(tx, staff, auditAction("portal.user.passwordReset"), userId);
+        // Someone who never set a password is sent the invite again, and the trail says so.
+        await audit(
+          tx,
+          staff,
+          auditAction(row.passwordHash ? "portal.user.passwordReset" : "portal.user.inviteResent"),
+          userId,
+        );
         return row;
       });
       await services.auth.portal.sessions.invalidateAllOf(userId);

@@ -7,7 +7,7 @@ import type { Definitions, Step } from "@engine/definitions/definitions";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { keepToPart, writes, type Part } from "@engine/funnel/members";
 import { describeAjvErrors } from "@engine/validation/messages";
-import { deleteAt, escapeSegment, getAt, mergeDocs, setAt } from "@engine/base/pointer";
+import { deleteAt, escapeSegment, getAt, isWithin, mergeDocs, setAt } from "@engine/base/pointer";
 import { cachedStepValidator } from "@engine/funnel/recheck";
 import { restoreMasked } from "@engine/validation/sensitive";
 import type { Services } from "@server/services";
@@ -32,21 +32,44 @@ export interface Judge {
   today: string;
 }
 
-/** Phase 2: only the reader's part of the request is taken and judged; a refusal (400) names the fields. */
+/** Whether `pointer` is one of `fields` or inside one (a section's fields). */
+const inside = (fields: readonly string[], pointer: string) => fields.some((f) => isWithin(pointer, f));
+
+/** The values of `answers` at `fields` (and below) only: a section's answers out of the whole step's. */
+function pickWithin(answers: unknown, fields: readonly string[]): unknown {
+  return fields.reduce<unknown>(
+    (out, f) => (getAt(answers, f) === undefined ? out : setAt(out, f, getAt(answers, f))),
+    {},
+  );
+}
+
+/**
+ * Phase 2: only the reader's part of the request is taken and judged; a refusal (400) names the
+ * fields. With `within` (the fields of one section of the step, saved as the reader finishes it),
+ * only those are judged and taken: the sections after it are not answered yet.
+ */
 export function judgedAnswers(
   { defs, sensitive, step, today }: Judge,
   stored: Record<string, unknown>,
   part: Part,
   raw: unknown,
+  within?: readonly string[],
 ): Judged {
   const stepKeys = Object.keys((step.schema as { properties?: object }).properties ?? {}).map(
     (key) => `/${escapeSegment(key)}`,
   );
   const answers = keepToPart(part, pickAt(stored, stepKeys), restoreMasked(raw, stored, sensitive));
   const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today, role: part.role });
-  const errors = result.errors.filter((e) => e.pointer === "" || writes(part, e.pointer));
+  const errors = result.errors.filter(
+    (e) => (e.pointer === "" ? !within : writes(part, e.pointer)) && (!within || inside(within, e.pointer)),
+  );
   if (errors.length) throw invalidAnswers(errors.map((e) => ({ pointer: e.pointer, message: e.message })));
-  return { answers: result.answers, hidden: result.hidden.filter((pointer) => writes(part, pointer)) };
+  const hidden = result.hidden.filter((pointer) => writes(part, pointer));
+  if (!within) return { answers: result.answers, hidden };
+  return {
+    answers: pickWithin(result.answers, within),
+    hidden: hidden.filter((pointer) => inside(within, pointer)),
+  };
 }
 
 /** Phase 3: the judged answers merged into the stored application, which must then pass application.json (400 naming the fields). */
@@ -61,7 +84,10 @@ export function mergedApplication(
     mergeDocs(stored, judged.answers),
   ) as Record<string, unknown>;
   for (const pointer of judged.hidden) deleteAt(merged, pointer);
-  for (const pointer of (step.effects ?? []).flatMap((effect) => effect.forget ?? []))
+  for (const pointer of [
+    ...(step.effects ?? []).flatMap((effect) => effect.forget ?? []),
+    ...(step.transient ?? []),
+  ])
     deleteAt(merged, pointer);
   const validateApplication = compileSchemaFile(defs, "application.json");
   if (!validateApplication(merged)) throw invalidAnswers(describeAjvErrors(validateApplication.errors));

@@ -5,7 +5,6 @@ import { recordConsent } from "../account/consent";
 import { sendEmailCode, verifyEmailCode } from "../account/email";
 import { sendPhoneCode, verifyPhoneCode } from "../account/phone";
 import { giveDisclosures } from "../esign/give-disclosures";
-import { giveRescissionNotices } from "../esign/give-notices";
 import { recordSignatures } from "../esign/signatures";
 import { inviteMember } from "../members/effects";
 import type { EffectHandler, StepEffect } from "./effects";
@@ -18,7 +17,6 @@ const handlers: Record<StepEffect["kind"], EffectHandler> = {
   verifyEmailCode,
   recordConsent,
   inviteMember,
-  giveRescissionNotices,
   giveDisclosures,
 };
 

@@ -12,6 +12,8 @@ import { recheckDue, recheckOnVisit } from "@server/features/steps/recheck";
 import { type Context } from "@server/transport/trpc/init";
 import { refuseClosedStep, requireSessionFor } from "./access";
 import { journeyFor, ownerJourney, readerFacts } from "./journey";
+import { becauseOf, type Because } from "./because";
+import { lastSavedSection } from "./sections";
 
 type StepRef = NonNullable<APIInputs["stepRef"]>;
 
@@ -38,6 +40,8 @@ export async function getStep(ctx: Context, input: StepRef) {
       applicationStatus: null,
       revision: null,
       variant: null,
+      /** Development's FUNNEL_VARIANT: the variant every new applicant walks (the page counts its steps). */
+      pinnedVariant: services.config.funnelVariant ?? null,
       role: null,
       part: null,
       flow: null,
@@ -46,6 +50,8 @@ export async function getStep(ctx: Context, input: StepRef) {
       due: null,
       locked: false,
       prefill: {} as Record<string, unknown>,
+      because: null as Because | null,
+      lastSection: null as string | null,
     };
   }
   const facts = readerFacts(services, reader);
@@ -61,6 +67,14 @@ export async function getStep(ctx: Context, input: StepRef) {
           writes(reader.part, field),
         ),
       );
+  // Due again because of another borrower's answers: the page says who changed what.
+  // Only an application someone else acts on can have one (no read for a borrower applying alone).
+  const shared = reader.member !== null || reader.part.except.length > 0;
+  const because =
+    shared && !locked && journey!.due === step.id
+      ? await becauseOf(services, reader, ctx.applicant!.userId, step.id)
+      : null;
+  const lastSection = locked ? null : await lastSavedSection(services, app.id, ctx.applicant!.userId, step);
   return {
     /** Which step was read: its definition the browser already has, in the definitions bundle. */
     stepId: step.id,
@@ -72,6 +86,7 @@ export async function getStep(ctx: Context, input: StepRef) {
     revision: reader.member?.revision ?? app.revision,
     /** The early-funnel variant the applicant walks (progress and Back follow it). */
     variant: app.variant,
+    pinnedVariant: null as string | null,
     /** Who reads (owner or member role), which part of each step is theirs, and a member's flow. */
     role: facts.role,
     part: facts.part,
@@ -85,5 +100,9 @@ export async function getStep(ctx: Context, input: StepRef) {
     locked,
     /** Field pointer → the value an unanswered field starts from (the step's prefill): shown filled, editable, judged on save. */
     prefill,
+    /** This page is due again because another borrower changed their answers: who, what (by title) and when. */
+    because,
+    /** The last section of this step the reader saved since they last saved it whole: the page resumes after it. */
+    lastSection,
   };
 }

@@ -53,6 +53,12 @@ export interface UploadAsk {
   side?: string | null;
 }
 
+/** The files an applicant may add to a document beyond its count (rules/documents.json params.documents.extraFiles). */
+const extraFiles = (defs: Definitions): number => {
+  const extra = (defs.params.documents as { extraFiles?: unknown } | undefined)?.extraFiles;
+  return typeof extra === "number" && Number.isInteger(extra) && extra >= 0 ? extra : 0;
+};
+
 /**
  * The requirement an upload is for, with its subtype and side settled, or why it is refused:
  * not a document the application needs, the wrong borrower or property, a subtype or side the
@@ -186,11 +192,15 @@ export function resolveUpload(
         field: "side",
         message: `The ${side} of ${whose(ask.borrower)} ${inSentence(label)} is already uploaded. Remove it first to upload a new one.`,
       };
-  } else if (needed > 0 && isSatisfied({ count: needed, uploaded: requirement.uploaded })) {
+  } else if (
+    needed > 0 &&
+    isSatisfied({ count: needed + extraFiles(defs), uploaded: requirement.uploaded })
+  ) {
+    // Room for a missed page or two beyond the count (params.documents.extraFiles), not for a flood.
     const message =
       needed === 1
-        ? `You have already uploaded ${whose(ask.borrower)} ${inSentence(label)}. Remove it first to upload a new one.`
-        : `You have already uploaded all ${needed} ${inSentence(label)} needed. Remove one first to upload a new one.`;
+        ? `You have already uploaded ${whose(ask.borrower)} ${inSentence(label)} and ${extraFiles(defs)} more files. Remove one first to upload a new one.`
+        : `You have already uploaded all ${needed} ${inSentence(label)} needed and ${extraFiles(defs)} more files. Remove one first to upload a new one.`;
     return { ok: false, field: "documentType", message };
   }
   return { ok: true, requirement, target, label };

@@ -3,7 +3,7 @@
 // leaves the application's `uploads`, so the document rules ask for it again and the applicant's
 // checklist shows "Rejected: <reason>" with a way to upload a new one, even after submission. The
 // borrower whose document it is is emailed. The file and its row stay, for the record.
-import { auditAction } from "@engine/lending/audit-actions";
+import { auditAction, fileArgs } from "@engine/lending/audit-actions";
 import { mailGate } from "../messaging/mail";
 import { and, eq, inArray } from "drizzle-orm";
 import { accessOf, OWNER_ROLE } from "@engine/funnel/members";
@@ -56,7 +56,10 @@ export async function decideUploads(
     await store.audit(tx, {
       actorKind: "portal",
       actorId: decision.reviewedBy,
-      action: auditAction(`portal.upload.${decision.status}`, row.documentType),
+      action: auditAction(
+        `portal.upload.${decision.status}`,
+        ...fileArgs({ ...row, subtype: row.documentSubtype }),
+      ),
       applicationId: app.id,
       changed: [`/uploads/${row.id}`],
     });

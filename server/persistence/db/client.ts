@@ -11,6 +11,7 @@ import { drizzle as drizzleSqlite, type BetterSQLite3Database } from "drizzle-or
 import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { PgDatabase } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { REPO_ROOT } from "@engine/base/paths";
@@ -106,7 +107,25 @@ const isPg = (db: Db) => is(db, PgDatabase);
  * files, nothing that waits on anything but the database.
  */
 export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return isPg(db) ? pgTransaction(db, work) : sqliteTransaction(db, work);
+  const observe = transactionObservers.get(db);
+  if (!observe) return isPg(db) ? pgTransaction(db, work) : sqliteTransaction(db, work);
+  const started = performance.now();
+  try {
+    const value = await (isPg(db) ? pgTransaction(db, work) : sqliteTransaction(db, work));
+    observe((performance.now() - started) / 1000, "committed");
+    return value;
+  } catch (error) {
+    observe((performance.now() - started) / 1000, "failed");
+    throw error;
+  }
+}
+
+export type TransactionObserver = (seconds: number, outcome: "committed" | "failed") => void;
+const transactionObservers = new WeakMap<Db, TransactionObserver>();
+
+/** Hears how long each transaction on `db` took as its caller waited (the server's metrics). */
+export function observeTransactions(db: Db, observer: TransactionObserver): void {
+  transactionObservers.set(db, observer);
 }
 
 /** Concurrent writers kept colliding on the same rows: the caller tells the person to try again (tRPC: 409). */
@@ -276,6 +295,45 @@ export async function compactDatabase(db: Db): Promise<void> {
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   if (isPg(db)) return (await (db as unknown as NodePgDatabase).execute(query)).rows as T[];
   return db.all<T>(query);
+}
+
+/**
+ * For readiness (GET /readyz): whether the database answers, and whether every migration this
+ * build ships is applied (drizzle records each applied one with its folder's time; the newest
+ * recorded must be the newest shipped). Never throws: an unreachable database is `reachable: false`.
+ */
+export async function databaseState(db: Db): Promise<{ reachable: boolean; migrated: boolean }> {
+  const dialectOfDb: Dialect = isPg(db) ? "postgresql" : "sqlite";
+  try {
+    await rows(db, sql`SELECT 1 AS one`);
+  } catch {
+    return { reachable: false, migrated: false };
+  }
+  try {
+    const [row] = await rows<{ at: number | string | null }>(
+      db,
+      dialectOfDb === "postgresql"
+        ? sql`SELECT max(created_at) AS at FROM drizzle.__drizzle_migrations`
+        : sql`SELECT max(created_at) AS at FROM __drizzle_migrations`,
+    );
+    return { reachable: true, migrated: Number(row?.at ?? 0) >= newestMigration(dialectOfDb) };
+  } catch {
+    return { reachable: true, migrated: false };
+  }
+}
+
+const newestMigrations = new Map<Dialect, number>();
+/** The folder time of the newest migration this build ships (read once: the files are the build's). */
+function newestMigration(d: Dialect): number {
+  let newest = newestMigrations.get(d);
+  if (newest === undefined) {
+    newest = Math.max(
+      0,
+      ...readMigrationFiles({ migrationsFolder: MIGRATIONS[d] }).map((m) => m.folderMillis),
+    );
+    newestMigrations.set(d, newest);
+  }
+  return newest;
 }
 
 /** Where a database URL points, for the start banner: host, port and database, never the password. */

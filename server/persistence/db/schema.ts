@@ -297,7 +297,7 @@ export const auditEvents = table(
   {
     id: autoId("id"),
     at: timestamp("at").notNull(),
-    actorKind: text("actor_kind", { enum: ["applicant", "portal", "system"] }).notNull(),
+    actorKind: text("actor_kind", { enum: ["applicant", "portal", "system", "los"] }).notNull(),
     actorId: text("actor_id"),
     action: text("action").notNull(),
     applicationId: text("application_id"),
@@ -406,4 +406,118 @@ export const messageEvents = table(
     costCents: integer("cost_cents").notNull().default(0),
   },
   (t) => [index("message_events_at").on(t.at, t.channel)],
+);
+
+/**
+ * Every definitions set this server (or another on the database) has served: its version, when
+ * and by whom it was published (the server's start, a file change, a signal, a rollback and the
+ * person who asked), and its files by name and SHA-256 of their text, so any version can be
+ * written back and served again (npm run definitions:rollback, the portal's rollback).
+ */
+export const definitionSets = table(
+  "definition_sets",
+  {
+    /** Its own key: a set published again (a rollback) gets a new row with the same version. */
+    id: text("id").primaryKey(),
+    version: text("version").notNull(),
+    publishedAt: timestamp("published_at").notNull(),
+    /** Who or what published it: "start", "file change", "SIGHUP", "rollback by admin@…". */
+    publishedBy: text("published_by").notNull(),
+    /** JSON {"steps/zip.json": "<sha256 of its text>", …}: every file of the set. */
+    manifest: text("manifest").notNull(),
+  },
+  (t) => [
+    index("definition_sets_published").on(t.publishedAt),
+    index("definition_sets_version").on(t.version),
+  ],
+);
+
+/** The texts of published definition files, once each by SHA-256 (most files are the same from one set to the next). */
+export const definitionTexts = table("definition_texts", {
+  sha256: text("sha256").primaryKey(),
+  text: text("text").notNull(),
+});
+
+/**
+ * The lender's half of a loan, from submission to funding (schemas/loan-file.json): one per
+ * submitted application, kept apart from the applicant's document so staff's work and the
+ * applicant's uploads never race for one revision. The milestone moves along rules/milestones.json;
+ * the columns beside the document are what the pipeline filters and sorts on.
+ */
+export const loanFiles = table(
+  "loan_files",
+  {
+    applicationId: text("application_id")
+      .primaryKey()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    /** The state of rules/milestones.json the file is in. */
+    milestone: text("milestone").notNull(),
+    /** JSON of schemas/loan-file.json; sealed fields (none yet) would be sealed like the application's. */
+    document: text("document").notNull(),
+    /** Bumped on every save; a write with an older revision is refused. */
+    revision: integer("revision").notNull().default(0),
+    /** yyyy-MM-dd: while the 30-day decision clock runs (Regulation B 1002.9), the day it ends; else null. */
+    decisionDueOn: text("decision_due_on"),
+    /** ",permission,...,": who can move the file now (",applicant," when it waits on the borrowers), for "waiting on me". */
+    waitingOn: text("waiting_on").notNull().default(""),
+    receivedAt: timestamp("received_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [index("loan_files_milestone").on(t.milestone), index("loan_files_due").on(t.decisionDueOn)],
+);
+
+/**
+ * Mail a loan's events send (rules/notifications.json), sent after the commit that made the event
+ * and retried on failure: the row names its recipient by role or staff id, never by address (the
+ * address is read when it is sent, and only a proven one is used). The file's timeline lists them.
+ */
+export const notificationOutbox = table(
+  "notification_outbox",
+  {
+    id: text("id").primaryKey(),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    template: text("template").notNull(),
+    /** "role:<borrower role>" or "staff:<portal user id>". */
+    recipient: text("recipient").notNull(),
+    /** JSON of the template's values that are not personal (dates, labels, amounts, links). */
+    values: text("values").notNull().default("{}"),
+    status: text("status", { enum: ["pending", "sent", "failed", "skipped"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at"),
+    /** Why the last attempt failed or the mail was skipped (a kind of error, never its text). */
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at"),
+  },
+  (t) => [
+    index("notification_outbox_application").on(t.applicationId, t.createdAt),
+    index("notification_outbox_due").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/**
+ * Service credentials a partner's loan origination system pulls its MISMO files with (the LOS API,
+ * /api/los/v1): the bearer token is "<id>.<secret>", and only the secret's SHA-256 is kept (a
+ * 256-bit random secret needs no slow hash). Scoped to one partner; revoked, never deleted, so
+ * the audit trail's pulls keep naming it.
+ */
+export const losCredentials = table(
+  "los_credentials",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id").notNull(),
+    /** Staff's name for it ("Encompass production"). */
+    label: text("label").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /** The portal user who created it. */
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at"),
+    revokedAt: timestamp("revoked_at"),
+    revokedBy: text("revoked_by"),
+  },
+  (t) => [index("los_credentials_partner").on(t.partnerId, t.createdAt)],
 );

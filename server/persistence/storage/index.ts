@@ -5,7 +5,7 @@
 // with the key-encryption key from the master key), readable only with the master key.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { access, constants, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { ENVELOPE_OVERHEAD, isEnvelope, openFile, sealFile } from "./envelope";
 
@@ -25,6 +25,10 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Seals every file stored before files were sealed (run on start); how many it sealed. */
   sealStored?(): Promise<number>;
+  /** Whether files can be stored now (GET /readyz): the folder is writable, the bucket answers. */
+  ready(): Promise<boolean>;
+  /** Where the files go, for the start banner (no credentials). */
+  describe(): string;
 }
 
 const KEY = /^[0-9a-f]{64}$/;
@@ -110,5 +114,14 @@ export function localDiskStorage(root: string, kek: Buffer): FileStorage {
         }
       return sealed;
     },
+    async ready() {
+      try {
+        await access(tmpDir, constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    describe: () => `local disk ${root}`,
   };
 }

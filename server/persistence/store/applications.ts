@@ -5,6 +5,7 @@ import type { AuditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Recheck } from "@engine/funnel/recheck";
+import { currentStep, currentSteps, readRetired, retiredOf } from "@engine/definitions/retired";
 import { readLegacyScalars } from "@engine/definitions/legacy-answers";
 import { mapSensitive, maskSensitive } from "@engine/validation/sensitive";
 import type { Db } from "../db/client";
@@ -79,7 +80,7 @@ const saveRevision = preparedQuery("applicationSave", (db) =>
 );
 const auditInsert = preparedQuery("auditInsert", (db) =>
   db.insert(auditEvents).values({
-    actorKind: written<"applicant" | "portal" | "system">("actorKind"),
+    actorKind: written<"applicant" | "portal" | "system" | "los">("actorKind"),
     actorId: written<string | null>("actorId"),
     action: written<string>("action"),
     applicationId: written<string | null>("applicationId"),
@@ -117,7 +118,11 @@ function createApplicationStore(services: Services) {
       sealed.set(pointer, { plain, sealed: v });
       return plain;
     });
-    const read = readLegacyScalars(doc, services.legacyScalars) as Record<string, unknown>;
+    // And through what a change retired (rules/retired.json): moved or dropped fields, renamed values.
+    const read = readRetired(
+      readLegacyScalars(doc, services.legacyScalars),
+      retiredOf(services.defs),
+    ) as Record<string, unknown>;
     if (sealed.size) sealedWhenRead.set(read, sealed);
     return read;
   };
@@ -137,13 +142,16 @@ function createApplicationStore(services: Services) {
   ): StoredApplication => ({
     id: row.id,
     ownerId: row.ownerId,
-    status: row.status,
+    // A retired step's applicants stand on the step it declares (rules/retired.json steps).
+    status: currentStep(retiredOf(services.defs), row.status),
     variant: row.variant,
     revision: row.revision,
     doc: open(row.document),
     definitionsVersion: row.definitionsVersion,
     recheck: row.recheck ? (JSON.parse(row.recheck) as Recheck) : null,
-    completed: row.completed ? (JSON.parse(row.completed) as string[]) : null,
+    completed: row.completed
+      ? currentSteps(retiredOf(services.defs), JSON.parse(row.completed) as string[])
+      : null,
   });
 
   return {
@@ -230,7 +238,7 @@ function createApplicationStore(services: Services) {
     async audit(
       tx: Db,
       event: {
-        actorKind: "applicant" | "portal" | "system";
+        actorKind: "applicant" | "portal" | "system" | "los";
         actorId: string | null;
         action: AuditAction;
         applicationId: string | null;

@@ -3,6 +3,7 @@
 import { createAltchaVerifier } from "./altcha";
 import { createRecaptchaVerifier } from "./recaptcha";
 import type { BotCheckVerifier, SpentTokens } from "./types";
+import type { Metrics } from "../observability/metrics";
 
 export type {
   BotCheckClientConfig,
@@ -54,4 +55,20 @@ function parseMinScore(value: string | undefined): number | undefined {
     throw new Error(`RECAPTCHA_MIN_SCORE must be a number from 0 to 1 (got ${JSON.stringify(value)}).`);
   }
   return score;
+}
+
+/** The same verifier, each refusal counted by its reason (heloc_bot_check_refusals_total). */
+export function countedBotCheck(
+  verifier: BotCheckVerifier,
+  metrics: Pick<Metrics, "botCheckRefusals">,
+): BotCheckVerifier {
+  return {
+    kind: verifier.kind,
+    clientConfig: (action) => verifier.clientConfig(action),
+    async verify(token, action) {
+      const result = await verifier.verify(token, action);
+      if (!result.ok) metrics.botCheckRefusals.inc({ reason: result.reason });
+      return result;
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
+import type { Metrics } from "../observability/metrics";
 
 export interface Mail {
   to: string;
@@ -107,4 +108,24 @@ function sendFailure(transport: string, err: unknown): Error {
     .filter((part) => typeof part === "string" || typeof part === "number")
     .join(" ");
   return new Error(`mail: sending through ${transport} failed${detail ? ` (${detail})` : ""}`);
+}
+
+/** The same mailer, its mail counted as it goes (heloc_mail_queued while sending, then heloc_mail_total by result). */
+export function countedMailer(mailer: Mailer, metrics: Pick<Metrics, "mail" | "mailQueued">): Mailer {
+  return {
+    kind: mailer.kind,
+    location: mailer.location,
+    async send(mail) {
+      metrics.mailQueued.inc();
+      try {
+        await mailer.send(mail);
+        metrics.mail.inc({ result: "sent" });
+      } catch (error) {
+        metrics.mail.inc({ result: "failed" });
+        throw error;
+      } finally {
+        metrics.mailQueued.dec();
+      }
+    },
+  };
 }

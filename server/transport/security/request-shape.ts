@@ -51,11 +51,24 @@ export const procedureKinds = (router: { _def: { procedures: object } }): Readon
     ]),
   );
 
-/** `procedures`: each procedure path's kind (query, mutation), from the router. */
+/** The procedures that must come alone in a request (meta `alone`: the impact report, a rollback). */
+export const aloneProcedures = (router: { _def: { procedures: object } }): ReadonlySet<string> =>
+  new Set(
+    Object.entries(router._def.procedures as Record<string, { _def: { meta?: { alone?: boolean } } }>)
+      .filter(([, p]) => p._def.meta?.alone)
+      .map(([path]) => path),
+  );
+
+/**
+ * `procedures`: each procedure path's kind (query, mutation), from the router; `alone`: those a
+ * batch may carry only by themselves (each costs seconds of the definitions worker's time: 16 in
+ * one batch would queue 16 of them behind one request).
+ */
 export function trpcRequestShape(
   procedures: ReadonlyMap<string, string>,
   refuse: Refuse,
   endpoint = "/api/trpc",
+  alone: ReadonlySet<string> = new Set(),
 ): Check {
   const inputProblem = (c: Context, input: string) => {
     const problem = jsonShapeProblem(input, { depth: MAX_DEPTH, items: MAX_LIST });
@@ -83,6 +96,13 @@ export function trpcRequestShape(
         400,
         "batch-too-large",
         `A request may batch at most ${MAX_BATCH} calls; this one has ${paths.length}.`,
+      );
+    if (paths.length > 1 && paths.some((path) => alone.has(path)))
+      return refuse(
+        c,
+        400,
+        "alone-in-batch",
+        `${paths.find((path) => alone.has(path))} must be the only call of its request; this one has ${paths.length}.`,
       );
     const writes = paths.filter((path) => procedures.get(path) === "mutation").length;
     if (writes > 1)

@@ -38,32 +38,43 @@ export const badRequest = (errors: FieldError[]) =>
     cause: new FieldErrors(errors),
   });
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    // Input parser errors arrive wrapped once more by tRPC: look down the cause chain.
-    let cause: unknown = error.cause;
-    while (cause instanceof Error && !(cause instanceof FieldErrors) && !(cause instanceof GoTo))
-      cause = cause.cause;
-    const fieldErrors = cause instanceof FieldErrors ? cause.errors : undefined;
-    const route = cause instanceof GoTo ? cause.route : undefined;
-    // Never echo internals: an unexpected error says only that it happened.
-    const message =
-      error.code === "INTERNAL_SERVER_ERROR"
-        ? "Something went wrong on our side. Your answers are safe; please try again."
-        : shape.message;
-    return {
-      ...shape,
-      message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        ...(fieldErrors ? { fieldErrors } : {}),
-        ...(route ? { route } : {}),
-      },
-    };
-  },
-});
+/**
+ * What a procedure says of itself to the request guards: `alone`, an expensive call (the impact
+ * report, a rollback) a batch may carry only by itself (transport/security/request-shape.ts).
+ */
+export interface ProcedureMeta {
+  alone?: boolean;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      // Input parser errors arrive wrapped once more by tRPC: look down the cause chain.
+      let cause: unknown = error.cause;
+      while (cause instanceof Error && !(cause instanceof FieldErrors) && !(cause instanceof GoTo))
+        cause = cause.cause;
+      const fieldErrors = cause instanceof FieldErrors ? cause.errors : undefined;
+      const route = cause instanceof GoTo ? cause.route : undefined;
+      // Never echo internals: an unexpected error says only that it happened.
+      const message =
+        error.code === "INTERNAL_SERVER_ERROR"
+          ? "Something went wrong on our side. Your answers are safe; please try again."
+          : shape.message;
+      return {
+        ...shape,
+        message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          ...(fieldErrors ? { fieldErrors } : {}),
+          ...(route ? { route } : {}),
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 /** For procedures open to anyone (sign-in pages, the site's facts): a feature's refusal maps like any other. */

@@ -3,7 +3,7 @@
 import { readDefinitionFiles } from "@engine/definitions/load";
 import { createAjv, uriOf } from "@engine/definitions/ajv";
 import { describeAjvErrors } from "@engine/validation/messages";
-import type { APIInputs } from "@engine/generated/schema-types";
+import type { APIInputs, LoanAPIInputs } from "@engine/generated/schema-types";
 import { badRequest } from "./init";
 
 const ajv = createAjv(readDefinitionFiles().files.schemas);
@@ -33,4 +33,15 @@ export function optionalInputOf<K extends keyof APIInputs & string>(
 ): (raw: unknown) => NonNullable<APIInputs[K]> | undefined {
   const parse = parserOf(name);
   return (raw) => (raw === undefined || raw === null ? undefined : parse(raw));
+}
+
+/** Input parsers of the loan after submission, from schemas/api-loan.json. */
+export function loanInputOf<K extends keyof LoanAPIInputs & string>(
+  name: K,
+): (raw: unknown) => NonNullable<LoanAPIInputs[K]> {
+  const validate = validatorOf(`api-loan.json#/properties/${name}`);
+  return (raw) => {
+    if (validate(raw)) return raw as NonNullable<LoanAPIInputs[K]>;
+    throw badRequest(describeAjvErrors(validate.errors));
+  };
 }

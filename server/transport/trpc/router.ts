@@ -10,6 +10,7 @@ import { membersRouter } from "./routers/members";
 import { portalRouter } from "./routers/portal";
 import { quoteRouter } from "./routers/quote";
 import { rescissionRouter } from "./routers/rescission";
+import { loanRouter } from "./routers/loan";
 import { stepRouter } from "./routers/step";
 import { uploadsRouter } from "./routers/uploads";
 
@@ -20,6 +21,7 @@ export const appRouter = router({
   quote: quoteRouter,
   decision: decisionRouter,
   rescission: rescissionRouter,
+  loan: loanRouter,
   identity: identityRouter,
   documents: documentsRouter,
   esign: esignRouter,

@@ -5,13 +5,14 @@
 import { createTRPCClient, httpBatchLink, splitLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@server/transport/trpc/router";
+import { ALONE_PROCEDURES } from "./alone";
 import { apiFetch } from "./api-fetch";
 import { queryClient } from "./query-client";
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     splitLink({
-      condition: (op) => op.type === "mutation",
+      condition: (op) => op.type === "mutation" || ALONE_PROCEDURES.includes(op.path),
       // A batch of one: alone, yet in the batch wire format (which carries a mutation without input).
       true: httpBatchLink({ url: "/api/trpc", fetch: apiFetch, maxItems: 1 }),
       // The server's cap on calls per request (MAX_BATCH in server/transport/security/request-shape.ts).

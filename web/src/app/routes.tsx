@@ -17,6 +17,7 @@ const InsightPostPage = lazy(() => import("../pages/public/InsightPostPage"));
 const ContentPage = lazy(() => import("../pages/public/ContentPage"));
 const IneligiblePage = lazy(() => import("../pages/public/IneligiblePage"));
 const RightToCancelPage = lazy(() => import("../pages/public/RightToCancelPage"));
+const LoanStatusPage = lazy(() => import("../pages/public/LoanStatusPage"));
 // The funnel: every /app and /prequal page a step definition can live on.
 const FunnelPage = lazy(loadFunnelPage);
 // Sign-in forms, applicant and portal.
@@ -36,6 +37,7 @@ const DefinitionsImpactPage = lazy(() => import("../pages/portal/DefinitionsImpa
 const AnalyticsPage = lazy(() => import("../pages/portal/AnalyticsPage"));
 const MessagingPage = lazy(() => import("../pages/portal/MessagingPage"));
 const NoticesPage = lazy(() => import("../pages/portal/NoticesPage"));
+const LosCredentialsPage = lazy(() => import("../pages/portal/LosCredentialsPage"));
 // Development tools (their API exists only outside production): live step preview, funnel map.
 const StepPreviewPage = lazy(() => import("../pages/dev/StepPreviewPage"));
 const FunnelMapPage = lazy(() => import("../pages/dev/FunnelMapPage"));
@@ -76,6 +78,10 @@ export function AppRoutes() {
           <Route path={childPath(ROUTES.portalAnalytics, ROUTES.portal)} element={<AnalyticsPage />} />
           <Route path={childPath(ROUTES.portalMessaging, ROUTES.portal)} element={<MessagingPage />} />
           <Route path={childPath(ROUTES.portalNotices, ROUTES.portal)} element={<NoticesPage />} />
+          <Route
+            path={childPath(ROUTES.portalLosCredentials, ROUTES.portal)}
+            element={<LosCredentialsPage />}
+          />
         </Route>
       </Route>
       <Route element={<Layout />}>
@@ -95,6 +101,7 @@ export function AppRoutes() {
             <Route path={childPath(ROUTES.join, "/app")} element={<JoinPage />} />
             <Route path="ineligible/:reason" element={<IneligiblePage />} />
             <Route path={childPath(ROUTES.rightToCancel, "/app")} element={<RightToCancelPage />} />
+            <Route path={childPath(ROUTES.loanStatus, "/app")} element={<LoanStatusPage />} />
             <Route path="initial-setup/:slug" element={<FunnelPage />} />
             <Route path="application/:slug" element={<FunnelPage />} />
             <Route path={childPath(ROUTES.upload, "/app")} element={<FunnelPage />} />

@@ -2,6 +2,7 @@
 // committed; then mail and files. Work after the commit never undoes the save: a failure is logged
 // by its kind only (it may quote personal data).
 import type { Submission } from "./submission";
+import { errorKind } from "@server/platform/observability/log";
 
 export type Later = () => Promise<void>;
 
@@ -20,8 +21,9 @@ export async function runAfterCommit(s: Submission, after: AfterCommit): Promise
     auth.applicant.jar.set(s.ctx.cookies, "session", after.session.token, after.session.expiresAt);
   for (const work of after.work)
     await work().catch((error: unknown) =>
-      console.error(
-        `step.submit ${s.step.id}: work after the save failed (${error instanceof Error ? error.name : "error"})`,
+      s.services.log.error(
+        { step: s.step.id, err: errorKind(error) },
+        `step.submit ${s.step.id}: work after the save failed`,
       ),
     );
 }

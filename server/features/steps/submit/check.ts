@@ -19,7 +19,10 @@ export const judgeOf = ({ services, step, today }: Submission) => ({
 
 /** The request's answers for the reader's part, judged against what is stored. */
 export const validated = (s: Submission, stored: Record<string, unknown>, part: Part) =>
-  judgedAnswers(judgeOf(s), stored, part, s.input.answers);
+  judgedAnswers(judgeOf(s), stored, part, s.input.answers, s.section?.fields);
+
+/** The step's effects this save runs: none for a part (they run when the whole step is saved). */
+export const effectsOf = (s: Submission) => (s.section ? [] : (s.step.effects ?? []));
 
 /**
  * What the step's checking effects set, run before the transaction. Without such an effect nothing
@@ -30,7 +33,7 @@ export async function checkBeforeSave(
 ): Promise<{ serverSet: Record<string, unknown>; signInAs: string | null }> {
   const serverSet: Record<string, unknown> = {};
   let signInAs: string | null = null;
-  const checking = (s.step.effects ?? []).filter((effect) => handlerOf(effect).check);
+  const checking = effectsOf(s).filter((effect) => handlerOf(effect).check);
   if (!checking.length) return { serverSet, signInAs };
   const before = s.userId ? await memberStore(s.services).readerOf(s.services.db, s.userId) : null;
   admit(s, before);

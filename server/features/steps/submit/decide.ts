@@ -2,7 +2,7 @@
 // application's status, saved in the transaction. A visitor's first saved answer starts a guest
 // account, application and session.
 import { admitGuest } from "@server/features/messaging/guests";
-import { doneSteps } from "@engine/funnel/journey";
+import { doneSteps, type Journey } from "@engine/funnel/journey";
 import { chooseVariant, flowOf } from "@engine/funnel/funnel";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
@@ -11,12 +11,14 @@ import { journeyFor, ownerJourney, readerCompleted, readerFacts, statusOf, withS
 import type { AfterCommit } from "./after-commit";
 import type { Merged } from "./merge";
 import { OWNER_SAVE_STEPS } from "./owner-save-steps";
-import { routeAfter, ruleOf } from "./route";
+import { routeAfter, ruleOf, stayOn } from "./route";
 import { staleRevision, type Submission, type SubmitResult } from "./submission";
 
 export interface Decided {
   app: StoredApplication;
   saved: Omit<SubmitResult, "voided">;
+  /** The owner's path after this save: submitted when the last act it asks is in. */
+  ownerAfter: Journey;
 }
 
 /**
@@ -27,7 +29,10 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
   const { services } = s;
   const reader = m.reader as Reader & { member: NonNullable<Reader["member"]> };
   const { app, member } = reader;
-  const completed = withStep(readerCompleted(services, reader), s.step.id);
+  // A part leaves the step due: nothing is added to what they have saved.
+  const completed = s.section
+    ? readerCompleted(services, reader)
+    : withStep(readerCompleted(services, reader), s.step.id);
   const journey = journeyFor(services, reader, m.doc, completed);
   const owner = ownerJourney(services, app, m.doc, ownerDone);
   const options = { bumpRevision: false, completed: ownerDone };
@@ -42,15 +47,20 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
     ))
   )
     throw staleRevision();
-  if (!(await memberStore(services).saved(tx, member, s.step.id))) throw staleRevision();
+  const members = memberStore(services);
+  if (!(await (s.section ? members.touched(tx, member) : members.saved(tx, member, s.step.id))))
+    throw staleRevision();
   const facts = readerFacts(services, {
     ...reader,
     member: { ...member, completed: JSON.stringify(completed) },
   });
   return {
     app,
+    ownerAfter: owner,
     saved: {
-      ...routeAfter(s, journey, null, ruleOf(s, m.doc, app, reader.part)),
+      ...(s.section
+        ? stayOn(s)
+        : routeAfter(s, journey, m.wasDue ? journey.due : null, ruleOf(s, m.doc, app, reader.part))),
       revision: member.revision + 1,
       applicationStatus: facts.applicationStatus,
     },
@@ -61,7 +71,9 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
 async function startGuest(s: Submission, tx: Db, after: AfterCommit): Promise<StoredApplication> {
   const { defs, auth, config } = s.services;
   const flowId = flowOf(defs, s.step.id);
-  const variant = flowId ? chooseVariant(defs, flowId, Math.random(), config.funnelVariant) : null;
+  // The variant the visitor has been shown counted (their browser's draw), else a fresh draw.
+  const draw = ("variantDraw" in s.input ? s.input.variantDraw : undefined) ?? Math.random();
+  const variant = flowId ? chooseVariant(defs, flowId, draw, config.funnelVariant) : null;
   await admitGuest(s.services, s.ctx.ip); // an IP address and its network start only so many
   const app = await applicationStore(s.services).createGuest(tx, s.step.id, variant);
   const { token, session } = await auth.applicant.sessions.create(app.ownerId, tx);
@@ -78,11 +90,11 @@ export async function saveOwner(
   after: AfterCommit,
 ): Promise<Decided> {
   const app = m.reader ? m.reader.app : await startGuest(s, tx, after);
-  const completed = withStep(m.reader ? ownerDone : [], s.step.id);
+  const completed = s.section ? ownerDone : withStep(m.reader ? ownerDone : [], s.step.id);
   const journey = ownerJourney(s.services, app, m.doc, completed);
   // While a re-check is open, the steps still listed are those not answered again yet.
   const listed = app.recheck?.steps.filter((id) => !completed.includes(id) || id === s.step.id) ?? [];
-  const left = listed.filter((id) => id !== s.step.id && !doneSteps(journey).includes(id));
+  const left = listed.filter((id) => (s.section || id !== s.step.id) && !doneSteps(journey).includes(id));
   const status = statusOf(journey, app.status);
   const save = { s, tx, app, stored: m.stored, doc: m.doc, status };
   const onceSaved = [];
@@ -96,8 +108,16 @@ export async function saveOwner(
   }
   return {
     app,
+    ownerAfter: journey,
     saved: {
-      ...routeAfter(s, journey, app.recheck ? journey.due : null, ruleOf(s, m.doc, app, m.part)),
+      ...(s.section
+        ? stayOn(s)
+        : routeAfter(
+            s,
+            journey,
+            app.recheck || m.wasDue ? journey.due : null,
+            ruleOf(s, m.doc, app, m.part),
+          )),
       revision: app.revision + 1,
       applicationStatus: status,
     },

@@ -4,7 +4,8 @@
 // the authority (./check.ts); merge into the stored application (./merge.ts); decide where they go
 // next along their own path, and save it all in one transaction with the step's effects and the
 // domain's save steps (./decide.ts, ./owner-save-steps.ts, ./record.ts); then the work after the
-// commit (./after-commit.ts). Nothing is saved unless everything passes.
+// commit (./after-commit.ts); what the save means for the application's other readers, and its
+// submission, is ./tell-others.ts. Nothing is saved unless everything passes.
 import { transaction } from "@server/persistence/db/client";
 import type { Context } from "@server/transport/trpc/init";
 import { signInToProvenAccount } from "@server/features/auth/email-proof";
@@ -14,11 +15,21 @@ import { checkBeforeSave } from "./check";
 import { saveMember, saveOwner } from "./decide";
 import { merge, voidCoveredSignatures } from "./merge";
 import { record } from "./record";
-import { readSubmission, type StepSubmit, type SubmitResult } from "./submission";
+import { othersBefore, tellOthers } from "./tell-others";
+import { readSubmission, type StepSection, type StepSubmit, type SubmitResult } from "./submission";
 
 export type { SubmitResult } from "./submission";
 
-export async function submitStep(ctx: Context, input: StepSubmit): Promise<SubmitResult> {
+/**
+ * step.saveSection: one section of a step in sections, saved as the reader finishes it. The same
+ * phases as a whole step's save (the step open to them, their part, the server's judgement of the
+ * section's fields, signatures it voids, the audit), but the step is not saved as answered: their
+ * place does not move, and no effect of the step runs. step.get then resumes after it (../parts.ts).
+ */
+export const saveSection = (ctx: Context, input: StepSection): Promise<SubmitResult> =>
+  submitStep(ctx, input);
+
+export async function submitStep(ctx: Context, input: StepSubmit | StepSection): Promise<SubmitResult> {
   const s = readSubmission(ctx, input);
   const receipts = receiptsOf(s.services);
   // A submission answered already (the same idempotency key) gets the same answer.
@@ -35,6 +46,7 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     return { ...owner, stepId: null, revision: 0, ruleId: "emailVerify.known-address" };
   }
   let after = afterCommit();
+  let saved = false;
   const response = await transaction(s.services.db, async (tx): Promise<SubmitResult> => {
     // The work may run again (PostgreSQL retries a serialization failure): what an earlier try
     // started was rolled back with it, so its session cookie and its mail must not go out.
@@ -42,12 +54,17 @@ export async function submitStep(ctx: Context, input: StepSubmit): Promise<Submi
     const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId, submitted) : null;
     if (again) return again;
     const merged = await merge(s, tx, serverSet);
+    const before = await othersBefore(s, tx, merged);
     const { voided, ownerDone } = await voidCoveredSignatures(s, tx, merged);
     const decided = merged.reader?.member
       ? await saveMember(s, tx, merged, ownerDone)
       : await saveOwner(s, tx, merged, ownerDone, after);
-    return record(s, tx, merged, decided, voided, after);
+    saved = true;
+    const out = await record(s, tx, merged, decided, voided, after);
+    await tellOthers(s, tx, merged, decided, voided, ownerDone, before, after);
+    return out;
   });
+  if (saved) s.services.metrics.stepSaves.inc({ step: s.step.id });
   await runAfterCommit(s, after);
   return response;
 }

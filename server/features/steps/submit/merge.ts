@@ -2,8 +2,8 @@
 // application, keeping to the reader's part; a page sent from a stale view is refused; a change to
 // an answer a signature covers voids that signature, and its signer signs again.
 import { auditAction } from "@engine/lending/audit-actions";
-import { changedPointers, deleteAt } from "@engine/base/pointer";
-import { keepToPart, OWNER_ROLE, partOf, WHOLE, type Part } from "@engine/funnel/members";
+import { changedPointers, deleteAt, getAt, setAt } from "@engine/base/pointer";
+import { keepToPart, memberRole, OWNER_ROLE, partOf, WHOLE, type Part } from "@engine/funnel/members";
 import { dropStaleVerifications } from "@engine/lending/borrowers";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
@@ -14,7 +14,7 @@ import { ownerCompleted } from "../journey";
 import { recheckApplication } from "../recheck";
 import type { Voided } from "../voided";
 import { admit } from "./admit";
-import { judgeOf, validated } from "./check";
+import { effectsOf, judgeOf, validated } from "./check";
 import { staleRevision, type Submission } from "./submission";
 
 export interface Merged {
@@ -24,6 +24,8 @@ export interface Merged {
   doc: Record<string, unknown>;
   /** The pointers this save changes (the audit trail lists them, never their values). */
   changed: string[];
+  /** The step was the one due on the reader's path (then they go on to the next one still due). */
+  wasDue: boolean;
 }
 
 /** Reads and admits the reader in the transaction, and merges their answers. */
@@ -31,7 +33,7 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
   const { services, userId, step, input } = s;
   const { defs } = services;
   let reader = userId ? await memberStore(services).readerOf(tx, userId) : null;
-  admit(s, reader);
+  const wasDue = admit(s, reader)?.due === step.id;
   // Answers are never saved unchecked against the running definitions: a change since the last
   // visit opens its owner's re-check first.
   if (reader && !reader.member)
@@ -42,12 +44,16 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
   const merged = mergedApplication(judgeOf(s), stored, validated(s, stored, part), serverSet);
   // The last word on who changes what: only the reader's part moves. The owner's part is taken on
   // the new answers, so that stopping to apply with a co-borrower takes their part back.
-  const doc = keepToPart(partOf(defs, reader?.role ?? OWNER_ROLE, merged), stored, merged);
+  let doc = keepToPart(partOf(defs, reader?.role ?? OWNER_ROLE, merged), stored, merged);
   dropStaleVerifications(defs, stored, doc, serverSet);
+  // A member's own email answer stays the address they joined with, whatever a request sends.
+  const own = reader?.member ? memberRole(defs, reader.role).ownEmail : undefined;
+  if (own && reader?.member && getAt(stored, own) !== undefined)
+    doc = setAt(doc, own, getAt(stored, own)) as Record<string, unknown>;
   const changed = changedPointers(stored, doc);
   // A page sent again from a stale view is refused, unless it changes nothing (a double click).
   const revision = reader ? (reader.member?.revision ?? reader.app.revision) : null;
-  const effects = (step.effects ?? []).length > 0;
+  const effects = effectsOf(s).length > 0;
   if (
     reader &&
     input.revision !== undefined &&
@@ -55,7 +61,7 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
     (changed.length > 0 || effects)
   )
     throw staleRevision();
-  return { reader, stored, part, doc, changed };
+  return { reader, stored, part, doc, changed, wasDue };
 }
 
 /**

@@ -39,7 +39,7 @@ const pricingDecline: OwnerSaveStep = {
     // E-delivered only to an address the applicant proved; otherwise it waits for paper.
     const noticeTo = await deliverableAddress(s.services, app, OWNER_ROLE, tx);
     declined.decision.delivery = noticeTo ? "email" : "mail";
-    const noticePdf = await attachNoticePdf(app.id, declined.decision);
+    const noticePdf = await attachNoticePdf(app.id, declined.decision, s.services.defs.texts);
     return async () => {
       await applicationStore(s.services).audit(tx, {
         actorKind: "system",

@@ -5,7 +5,11 @@ import { auditAction } from "@engine/lending/audit-actions";
 import { OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
+import { isFinalStatus } from "@engine/funnel/journey";
+import { receiveApplication } from "@server/features/loan/receive";
 import { handlerOf } from "../effect-table";
+import { sectionAction } from "../sections";
+import { effectsOf } from "./check";
 import { receiptsOf, requestHash } from "../receipts";
 import { notifyVoidedSigners, type Voided } from "../voided";
 import type { AfterCommit } from "./after-commit";
@@ -26,17 +30,27 @@ export async function record(
   await applicationStore(services).audit(tx, {
     actorKind: "applicant",
     actorId,
-    action: auditAction("step.submit", step.id),
+    action: s.section ? sectionAction(step.id, s.section.id) : auditAction("step.submit", step.id),
     applicationId: app.id,
     changed,
   });
-  for (const effect of step.effects ?? []) {
+  for (const effect of effectsOf(s)) {
     const role = reader?.role ?? OWNER_ROLE;
     const context = { ...s.effectContext, effect, tx, role, actorId, application: app, doc };
     const later = await handlerOf(effect).record?.(context);
     if (later) after.work.push(later);
   }
-  if (voided.length) after.work.push(() => notifyVoidedSigners(services, app, voided));
+  // The save whose last act submitted the application: the lender received it (its loan file opens).
+  if (
+    !reader?.member &&
+    app.status !== saved.applicationStatus &&
+    isFinalStatus(services.defs, saved.applicationStatus)
+  )
+    after.work.push(await receiveApplication(tx, services, { ...app, doc }, s.now));
+  if (voided.length)
+    after.work.push(() =>
+      notifyVoidedSigners(services, app, voided, { by: reader?.role ?? OWNER_ROLE, doc }),
+    );
   const out: SubmitResult = { ...saved, ...(voided.length ? { voided: voided.map((v) => v.signer) } : {}) };
   if (s.receipt)
     await receiptsOf(services).record(

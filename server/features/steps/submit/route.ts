@@ -21,10 +21,19 @@ export function ruleOf(
   }).ruleId;
 }
 
+/** After a part: the reader stays on the step's page (the next part is on screen already). */
+export const stayOn = (s: Submission): Pick<SubmitResult, "route" | "stepId" | "ruleId"> => ({
+  route: s.step.route,
+  stepId: s.step.id,
+  ruleId: "stayOnPage",
+});
+
 /**
  * Where the reader goes after saving: the next step of their path (walking forward through pages
  * already answered, like any wizard), or straight to `jump` (the step still due while a re-check is
- * open); off the funnel, the page the branch names.
+ * open, or after the page that was due: one put back in front of them, a signature to give again,
+ * leads on to the next page still due, not through the pages answered before); off the funnel,
+ * the page the branch names.
  */
 export function routeAfter(
   s: Submission,

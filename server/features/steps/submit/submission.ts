@@ -10,6 +10,9 @@ import type { EffectCheck } from "../effects";
 import { receiptsOf } from "../receipts";
 
 export type StepSubmit = NonNullable<APIInputs["stepSubmit"]>;
+/** One section of a step in sections, saved as the reader finishes it (step.saveSection). */
+export type StepSection = NonNullable<APIInputs["stepSection"]>;
+export type Section = NonNullable<Step["sections"]>[number];
 
 export interface SubmitResult {
   route: string;
@@ -24,7 +27,9 @@ export interface SubmitResult {
 /** One submission, as read before anything is judged. */
 export interface Submission {
   ctx: Context;
-  input: StepSubmit;
+  input: StepSubmit | StepSection;
+  /** A part's save: the section saved (only its fields judged and taken; the step stays due). Null for a whole step. */
+  section: Section | null;
   services: Context["services"];
   step: Step;
   /** The signed-in applicant, or null for a visitor's first answer. */
@@ -40,6 +45,14 @@ export interface Submission {
 export const staleRevision = () =>
   refuse("conflict", "Your application was changed in another window. Reload to see the latest answers.");
 
+/** The section `id` of the step, or a refusal naming the field. */
+function sectionOf(step: Step, id: string): Section {
+  const found = step.sections?.find((s) => s.id === id);
+  if (!found)
+    throw invalidAnswers([{ pointer: "/section", message: `Step "${step.id}" has no section "${id}"` }]);
+  return found;
+}
+
 function stepOf(ctx: Context, stepId: string): Step {
   const step = ctx.services.defs.steps.get(stepId)?.def;
   if (!step) throw invalidAnswers([{ pointer: "/stepId", message: `Step "${stepId}" does not exist` }]);
@@ -54,16 +67,19 @@ const requestOf = (ctx: Context): EffectCheck["request"] => ({
 });
 
 /** Reads a submission: the step exists, its answers fit their bounds (nothing reads an oversized answer), the session may save it. */
-export function readSubmission(ctx: Context, input: StepSubmit): Submission {
+export function readSubmission(ctx: Context, input: StepSubmit | StepSection): Submission {
   const { services } = ctx;
   const step = stepOf(ctx, input.stepId);
+  const section = "section" in input ? sectionOf(step, input.section) : null;
   const outOfBounds = answerBoundErrors(services.defs, step.id, input.answers);
   if (outOfBounds.length) throw invalidAnswers(outOfBounds);
   requireSessionFor(ctx, step.route);
   const userId = ctx.applicant?.userId ?? null;
+  // A part is saved into an application that exists: the first answer of a visitor is a whole step.
+  if (section && !userId) throw refuse("signInRequired", "Sign in to continue your application");
   const receipt = input.idempotencyKey ? receiptsOf(services).macOf(input.idempotencyKey) : null;
   const now = services.now();
   const today = todayIso(now);
   const effectContext = { step, services, request: requestOf(ctx), now, today, actorId: userId };
-  return { ctx, input, services, step, userId, receipt, now, today, effectContext };
+  return { ctx, input, section, services, step, userId, receipt, now, today, effectContext };
 }

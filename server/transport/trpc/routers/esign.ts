@@ -3,7 +3,7 @@
 // right-to-cancel dates of the loan-disbursement page. Each borrower reads them in their own
 // session, and sees their own signature.
 import { TRPCError } from "@trpc/server";
-import { DOCUMENT_ID } from "@server/features/esign/documents";
+import { disclosureHtml, DOCUMENT_ID, readDisclosure } from "@server/features/esign/documents";
 import { rescissionFor } from "@server/features/esign/rescission";
 import { documentsFor, latestSigning } from "@server/features/esign/signatures";
 import { applicantProcedure, badRequest, router } from "../init";
@@ -51,14 +51,9 @@ export const esignRouter = router({
   /** Each document with its title, version, the values of its figures and the SHA-256 of the text shown. */
   documents: applicantProcedure.input(documentsInput).query(async ({ ctx, input }) => {
     const { app, role } = await readApplication(ctx);
-    const signing = await latestSigning(ctx.services.db, app.id, role);
     let documents;
     try {
-      documents = documentsFor(ctx.services, app.doc, input.ids, {
-        now: ctx.services.now(),
-        signedAt: signing?.signedAt ?? null,
-        role,
-      });
+      documents = documentsFor(ctx.services, app.doc, input.ids, { now: ctx.services.now(), role });
     } catch (error) {
       if (error instanceof Refusal && error.kind === "misconfigured")
         throw new TRPCError({
@@ -67,14 +62,13 @@ export const esignRouter = router({
         });
       throw error;
     }
+    // Each text as the served set has it, rendered here (the same live gate as the steps: an edit
+    // that passes check reaches the page at its next load, with no rebuild of the web app).
     return {
-      documents: documents.map(({ id, title, version, sha256, values }) => ({
-        id,
-        title,
-        version,
-        sha256,
-        values,
-      })),
+      documents: documents.map(({ id, title, version, sha256, values }) => {
+        const source = readDisclosure(id, ctx.services.defs.texts);
+        return { id, title, version, sha256, values, html: source ? disclosureHtml(source) : "" };
+      }),
     };
   }),
 
@@ -101,10 +95,6 @@ export const esignRouter = router({
   /** Whether the right to cancel applies, and the earliest dates it gives (rules/disbursement.json). */
   rescission: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {
     const { app } = await readApplication(ctx);
-    const signing = await latestSigning(ctx.services.db, app.id);
-    return rescissionFor(ctx.services.defs, app.doc, {
-      now: ctx.services.now(),
-      signedAt: signing?.signedAt ?? null,
-    });
+    return rescissionFor(ctx.services.defs, app.doc, { now: ctx.services.now() });
   }),
 });

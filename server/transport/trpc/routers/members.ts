@@ -18,7 +18,7 @@ import {
   roleLabel,
   viewFor,
 } from "@engine/funnel/members";
-import { getAt } from "@engine/base/pointer";
+import { getAt, setAt } from "@engine/base/pointer";
 import { transaction } from "@server/persistence/db/client";
 import { users } from "@server/persistence/db/schema";
 import { memberStore, type Reader } from "@server/features/members/store";
@@ -27,6 +27,11 @@ import { journeyFor, ownerJourney, readerCompleted, readerFacts } from "@server/
 import { accountName } from "@engine/lending/borrowers";
 import { applicationStore } from "@server/persistence/store/applications";
 import { applicantProcedure, router, visitorProcedure } from "../init";
+import { inviteMail, JOIN_PATH, reminderMail } from "@server/features/members/effects";
+import { mailGate } from "@server/features/messaging/mail";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import { linkBase } from "@server/features/portal/users";
+import { ROUTES } from "@engine/base/routes";
 import { inputOf } from "../inputs";
 
 const linkGone = () =>
@@ -128,6 +133,19 @@ export const membersRouter = router({
       else if (!holder.emailVerifiedAt)
         await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
       if (!(await members.accept(tx, member, userId, now))) throw linkGone();
+      // Their own email answer is the address they joined with: the one they sign in with.
+      const own = memberRole(defs, member.role).ownEmail;
+      if (own && getAt(app.doc, own) !== member.email)
+        await store.save(
+          tx,
+          app,
+          setAt(structuredClone(app.doc), own, member.email),
+          app.status,
+          app.recheck,
+          {
+            bumpRevision: false,
+          },
+        );
       await store.audit(tx, {
         actorKind: "applicant",
         actorId: userId,
@@ -149,6 +167,71 @@ export const membersRouter = router({
     const started = fresh as { token: string; expiresAt: Date } | null;
     if (started) auth.applicant.jar.set(ctx.cookies, "session", started.token, started.expiresAt);
     return { route: result.applicationRoute, role: result.role };
+  }),
+
+  /**
+   * The borrower reminds a member who has not finished their part: a new invite link when they
+   * have not joined yet (the older one retired), else a mail to sign in and carry on. Each counts
+   * against the application's invite mails (a few an hour).
+   */
+  remind: applicantProcedure.input(inputOf("memberRef")).mutation(async ({ ctx, input }) => {
+    const { db, defs } = ctx.services;
+    const members = memberStore(ctx.services);
+    const now = ctx.services.now();
+    const reader = await members.readerOf(db, ctx.applicant.userId);
+    if (!reader)
+      throw new TRPCError({ code: "NOT_FOUND", message: "There is no application for this account" });
+    if (reader.member)
+      throw new TRPCError({
+        code: "FORBIDDEN",
+        message: "Only the borrower who started the application sends reminders.",
+      });
+    const { app } = reader;
+    const access = accessOf(defs, app.doc)[input.role];
+    const row = (await members.ofApplication(db, app.id)).find((r) => r.role === input.role);
+    if (!access || !row)
+      throw new TRPCError({
+        code: "PRECONDITION_FAILED",
+        message: "Nobody has been invited to that part yet.",
+      });
+    const part = partOf(defs, input.role, app.doc);
+    if (
+      row.userId &&
+      stepsOf(ctx.services, { app, role: input.role, part, member: row }).every((s) => s.done)
+    )
+      throw new TRPCError({
+        code: "PRECONDITION_FAILED",
+        message: "Their part is done: there is nothing to remind them of.",
+      });
+    const over = await ctx.services.limits.invitesPerApplicant.hit(app.id);
+    if (!over.ok)
+      throw new TRPCError({
+        code: "TOO_MANY_REQUESTS",
+        message: "We have sent several emails to them in the last hour. Please wait before sending another.",
+      });
+    const { inviteValidDays, label } = memberRole(defs, input.role);
+    const inviter = accountName(defs, app.doc) ?? "A borrower";
+    const base = linkBase(ctx.services, ctx.origin ?? null);
+    if (row.userId)
+      // They joined with this address (the invite link proved it): a reminder may name the borrower.
+      await mailGate(ctx.services).send(
+        row.email,
+        reminderMail(inviter, label, `${base}${ROUTES.applicantSignIn}`),
+        { kind: "member-reminder", applicationId: app.id },
+      );
+    else {
+      const token = await transaction(db, (tx) => members.invite(tx, app.id, input.role, row.email, now));
+      if (!token)
+        throw new TRPCError({ code: "CONFLICT", message: "They have just joined: reload to see it." });
+      // Not proven yet: the invite again, as its proof, with no text anyone typed (effects.ts).
+      const lender = readLenderProfile().legalName;
+      await mailGate(ctx.services).send(
+        row.email,
+        inviteMail(access, lender, label, `${base}${JOIN_PATH}?token=${token}`, inviteValidDays),
+        { kind: `invite-${access}`, applicationId: app.id, proof: true },
+      );
+    }
+    return { sentTo: hintOf(row.email), joined: row.userId !== null };
   }),
 
   progress: applicantProcedure.query(async ({ ctx }) => {

@@ -9,7 +9,8 @@ import { formatProblem } from "@engine/lint/lint";
 import { funnelReport, HOUSE_PARTNER } from "@server/features/analytics/report";
 import { messagingReport } from "@server/features/messaging/report";
 import { transaction } from "@server/persistence/db/client";
-import { checkedDefinitions } from "@server/features/definitions/live";
+import { oneAtATime, rollbackDefinitions } from "@server/features/definitions/live";
+import { impactReport } from "@server/features/definitions/impact-report";
 import { applications, identityReviews, portalUsers, uploads } from "@server/persistence/db/schema";
 import { decideReview, pendingReviews } from "@server/features/identity/checks";
 import { notesOf } from "@server/features/portal/notes";
@@ -17,13 +18,15 @@ import { pipelineOf } from "@server/features/portal/pipeline";
 import { visibleApplication, visibleTo } from "@server/features/portal/scope";
 import { staffView, type Staff } from "@server/features/portal/staff";
 import { linkBase, portalUsersOf } from "@server/features/portal/users";
+import { losCredentialsOf } from "@server/features/los/credentials";
 import { definitionFacts } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
-import { definitionsImpact } from "@server/features/definitions/impact";
 import { decideUploads, mailRejections } from "@server/features/uploads/review";
 import { badRequest, router, staffProcedure, type Context } from "../init";
 import { portalNoticesRouter } from "./portal-notices";
+import { portalLoanRouter } from "./loan";
 import { inputOf, optionalInputOf } from "../inputs";
+import { errorKind } from "@server/platform/observability/log";
 
 const notFound = () =>
   new TRPCError({ code: "NOT_FOUND", message: "There is no such application in your pipeline." });
@@ -90,6 +93,19 @@ const usersRouter = router({
         await partnerName(ctx, ctx.staff),
       ),
     ),
+});
+
+/** The service credentials the partner's LOS pulls its MISMO files with (the LOS API). */
+const losCredentialsRouter = router({
+  list: staffProcedure("los.credentials")
+    .input(optionalInputOf("empty"))
+    .query(async ({ ctx }) => ({ credentials: await losCredentialsOf(ctx.services).list(ctx.staff) })),
+  create: staffProcedure("los.credentials")
+    .input(inputOf("losCredentialCreate"))
+    .mutation(({ ctx, input }) => losCredentialsOf(ctx.services).create(ctx.staff, input.label)),
+  revoke: staffProcedure("los.credentials")
+    .input(inputOf("losCredentialRef"))
+    .mutation(({ ctx, input }) => losCredentialsOf(ctx.services).revoke(ctx.staff, input.credentialId)),
 });
 
 const applicationsRouter = router({
@@ -177,7 +193,7 @@ const uploadsRouter = router({
       });
       if (rejected.length)
         await mailRejections(ctx.services, app, rejected, reason!).catch((error: unknown) =>
-          console.error(`upload review: the rejection mail failed (${(error as Error).name})`),
+          ctx.services.log.error({ err: errorKind(error) }, "upload review: the rejection mail failed"),
         );
       return { uploadId: file.id, status: input.decision };
     }),
@@ -261,10 +277,12 @@ export const portalRouter = router({
       })),
     })),
   users: usersRouter,
+  losCredentials: losCredentialsRouter,
   applications: applicationsRouter,
   uploads: uploadsRouter,
   notes: notesRouter,
   notices: portalNoticesRouter,
+  loan: portalLoanRouter,
   identityReviews: identityRouter,
   /** The funnel map of the definitions this server runs (npm run funnel:map draws the same). */
   funnelMap: staffProcedure("definitions.view")
@@ -278,20 +296,51 @@ export const portalRouter = router({
    * definitions running, and how many of the partner's applications in flight they would send back
    * (npm run definitions:impact, for the whole database).
    */
+  /**
+   * The files on disk against the set running, and the change's impact on the caller's own
+   * applications: computed once per pair of versions in the definitions worker, read from then on
+   * (features/definitions/impact-report.ts); a page of its applications at a time. Limited per
+   * user, and alone in its batch.
+   */
   definitionsImpact: staffProcedure("definitions.impact")
-    .input(optionalInputOf("empty"))
-    .query(async ({ ctx }) => {
-      const running = ctx.services.definitionsVersion;
-      const { defs, problems } = checkedDefinitions(ctx.services.config.definitions ?? {});
-      if (problems.length)
-        return { running, onDisk: null, problems: problems.map(formatProblem), impact: null };
-      const onDisk = definitionFacts(defs).definitionsVersion;
-      if (onDisk === running) return { running, onDisk, problems: [], impact: null };
+    .meta({ alone: true })
+    .input(optionalInputOf("definitionsImpact"))
+    .query(async ({ ctx, input }) => {
+      const over = await ctx.services.limits.definitionsImpactPerUser.hit(ctx.staff.id);
+      if (!over.ok)
+        throw new TRPCError({
+          code: "TOO_MANY_REQUESTS",
+          message:
+            "You have asked for this report many times in the last minutes. Please wait a few minutes.",
+        });
+      return impactReport(ctx.services, ctx.staff, ctx.services.config.definitions ?? {}, input ?? {});
+    }),
+  /**
+   * Serves an earlier published version of the definitions again, gated as any change is (check
+   * and the impact report); the lender's own administrators only, since every partner's applicants
+   * walk the same funnel.
+   */
+  definitionsRollback: staffProcedure("definitions.rollback")
+    .meta({ alone: true })
+    .input(inputOf("definitionsRollback"))
+    .mutation(async ({ ctx, input }) => {
+      if (ctx.staff.partnerId !== HOUSE_PARTNER)
+        throw new TRPCError({
+          code: "FORBIDDEN",
+          message: "Only the lender's own administrators change the definitions every partner uses.",
+        });
+      const reload = await oneAtATime(ctx.services, () =>
+        rollbackDefinitions(
+          ctx.services,
+          ctx.services.config.definitions ?? {},
+          input.version,
+          `rollback to ${input.version} by ${ctx.staff.email}`,
+        ),
+      );
       return {
-        running,
-        onDisk,
-        problems: [],
-        impact: await definitionsImpact(ctx.services, defs, visibleTo(ctx.staff)),
+        swapped: reload.swapped,
+        version: reload.version,
+        problems: reload.problems.map(formatProblem),
       };
     }),
   /** Funnel drop-off, time per step and conversion per variant, from the first-party events. */

@@ -2,6 +2,7 @@
 // own answers. The spec's input carries the email; we take the applicant from the session and
 // only check a given email against it, so no address needs to travel in a URL.
 import { TRPCError } from "@trpc/server";
+import { explanationOf } from "@engine/explain/output-explanation";
 import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { accountEmail } from "@engine/lending/borrowers";
 import { applicantProcedure, router, type Context } from "../init";
@@ -60,6 +61,10 @@ export const quoteRouter = router({
       ...(input.fetchOriginationFee && originationFee !== undefined ? { originationFee } : {}),
       ruleId,
       reason,
+      // "How we got this number": the pricing rules' own explanation of the offer (rules/pricing.json explains).
+      basis: quote.eligible
+        ? explanationOf(ctx.services.defs, "pricing", "quote", quote as unknown as Record<string, unknown>)
+        : null,
     };
   }),
   /** "Email me this offer": the estimate goes to the account's own address, a few times an hour at most. */

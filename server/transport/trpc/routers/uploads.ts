@@ -1,7 +1,8 @@
 // uploads.list / uploads.remove: the applicant's own files (the upload itself is POST /api/upload,
 // multipart). The portal's identity review queue is portal.identityReviews.*.
 import { TRPCError } from "@trpc/server";
-import { uploadService, UploadError } from "@server/features/uploads/service";
+import { uploadService } from "@server/features/uploads/service";
+import { UploadError } from "@server/features/uploads/upload-error";
 import { applicantProcedure, badRequest, router } from "../init";
 import { inputOf, optionalInputOf } from "../inputs";
 import { readApplication } from "../own-application";

@@ -15,16 +15,49 @@ const RECHECK_NOTICE =
 
 const useStyles = makeStyles({ notice: { marginBottom: "24px" } });
 
+/** Why the page is due again: another borrower changed answers (step.get's `because`). */
+export interface Because {
+  who: string;
+  changed: string[];
+  at: string;
+  signature: boolean;
+}
+
 export interface NoticeFlags {
   shared: boolean;
   locked: boolean;
   recheck: boolean;
+  because?: Because | null;
 }
 
-export default function StepNotices({ shared, locked, recheck }: NoticeFlags) {
+const dayOf = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric" }).format(new Date(iso));
+
+/** "Sam Lee changed their current address on November 27." */
+function changeInWords({ who, changed, at }: Because): string {
+  const what =
+    changed.length === 0
+      ? "their answers"
+      : changed.length === 1
+        ? `their ${changed[0]}`
+        : `their ${changed.slice(0, -1).join(", ")} and ${changed.at(-1)}`;
+  return `${who} changed ${what} on ${dayOf(at)}.`;
+}
+
+export default function StepNotices({ shared, locked, recheck, because }: NoticeFlags) {
   const styles = useStyles();
   return (
     <>
+      {because ? (
+        <MessageBar intent="warning" className={styles.notice} data-because>
+          <MessageBarBody>
+            {changeInWords(because)}{" "}
+            {because.signature
+              ? "Your signature covered that answer, so it no longer counts: please read the disclosures as they are now and sign again."
+              : "Because of that, we need this page from you. Everything else you answered stays as it was."}
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
       {shared ? (
         <MessageBar intent="info" className={styles.notice}>
           <MessageBarBody>

@@ -1,122 +1,31 @@
 // One funnel step: its saved answers from step.get, the generic <StepForm>, and step.submit.
 // Nothing here knows what the step asks; the step file does.
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
-import { browserDrafts, clearDraft, draftKey } from "@engine/form/drafts";
-import { applicantLabelOf, signOutTargetFor } from "@engine/funnel/funnel";
+import { useMemo, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { browserDrafts, draftKey } from "@engine/form/drafts";
+import { applicantLabelOf } from "@engine/funnel/funnel";
 import { withPrefill } from "@engine/logic/prefill";
 import type { Definitions, Step } from "@engine/definitions/definitions";
-import { prefetchFollowingValidators, prefetchStepFiles, useServedDefinitions } from "./definitions";
-import { reach, type Part } from "@engine/funnel/members";
-import { bundleStepSchema } from "@engine/definitions/bundle";
-import { FunnelProgress, loadStepChunks, StepForm, stepChunksLoaded } from "@engine/react";
-import { prefetchBotToken } from "@web/src/api/bot-check";
-import { trpc } from "@web/src/api/trpc";
-import { signInPath, APPLICANT_AUTH_BASE } from "@web/src/session/auth-paths";
 import { useSession } from "@web/src/session/session";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { readHint } from "@web/src/shell/hints";
-import { useNotify } from "@web/src/shell/notify";
 import { PageLoading } from "@web/src/shell/PageLoading";
 import { useStepAnalytics } from "./analytics";
-import { classifyApiError, type FieldError } from "./api-errors";
-import { displays, prefetchDisplaysOnIntent } from "./displays";
+import type { FieldError } from "./api-errors";
 import { LoadFailed } from "./LoadFailed";
 import { withHints } from "./hints";
-import { endApplicantSession } from "./sign-out";
-import { fetchAhead, takeOrFetch } from "./next-step-data";
-import { loadStepValidators, useStepValidators } from "./validators";
-
-/** Whether the owner's step leaves out a part another borrower answers themselves (rules/members.json). */
-function sharesStep(step: Step, part: Part | null | undefined): boolean {
-  if (!part || part.only) return false;
-  return Object.keys((step.schema as { properties?: object }).properties ?? {}).some(
-    (key) => reach(part, `/${key}`) !== "all",
-  );
-}
-
-/** A random key for one submission of this page's answers (kept when the same answers are sent again). */
-const idempotencyKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, "0")).join("");
-
-/** The notices' chunk, once in: the page waits for it before it shows a notice (a lazy component would show it a moment late). */
-let noticesChunk: typeof import("./StepNotices") | null = null;
-const loadNotices = () => import("./StepNotices").then((chunk) => (noticesChunk = chunk));
-
-/**
- * What the page waits for besides the answers and the validators: the Fluent components of the
- * step's fields (engine/react/fluent-chunks.tsx), and the notices' when one shows. A failed load
- * does not hold the page: a field whose part is missing shows a moment later.
- */
-function useStepParts(defs: Definitions, step: Step, notices: boolean): boolean {
-  // Usually all in already (the first page loaded Input; a step of cards needs none): no turn to wait.
-  const loadedNow =
-    useMemo(() => stepChunksLoaded(step, bundleStepSchema(defs, step.id)), [defs, step]) &&
-    (!notices || noticesChunk !== null);
-  const parts = useQuery({
-    queryKey: ["fluent-chunks", step.id, notices],
-    queryFn: () =>
-      Promise.all([
-        loadStepChunks(step, bundleStepSchema(defs, step.id)),
-        notices ? loadNotices() : null,
-      ]).then(() => true),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-    enabled: !loadedNow,
-  });
-  return loadedNow || !parts.isPending;
-}
+import { useRevision, useSectionSave } from "./section-save";
+import { backRouteOf } from "./step-place";
+import { StepPage } from "./StepPage";
+import { useStepSubmit } from "./step-submit";
+import { useStepView } from "./step-view";
+import { useStepPage } from "./use-step-page";
 
 export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   useDocumentTitle(applicantLabelOf(defs, step.id) ?? step.label);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const session = useSession();
-  const notify = useNotify();
   const [serverErrors, setServerErrors] = useState<FieldError[] | undefined>(undefined);
-  // Saved and on the way to the next page: the form stays busy so it cannot be sent twice.
-  const [leaving, setLeaving] = useState(false);
-  // One submission at a time, whatever the clicks; its idempotency key is kept across a retry of
-  // the same answers, so the server answers a repeat once (server/features/steps/receipts.ts).
-  const inFlight = useRef(false);
-  const pending = useRef<{ answers: string; key: string } | null>(null);
-
-  // The first fetch may be the one the previous step started as its save returned.
-  const saved = useQuery({
-    ...trpc.step.get.queryOptions({ stepId: step.id }),
-    queryFn: () => takeOrFetch(step.id),
-  });
-  const submit = useMutation(trpc.step.submit.mutationOptions());
-  const validators = useStepValidators(defs, step.id);
-  useEffect(
-    () => (validators.ready ? prefetchFollowingValidators(defs, step.id) : undefined),
-    [validators.ready, defs, step.id],
-  );
-  useServedDefinitions(saved.data?.definitionsVersion);
-  useEffect(prefetchBotToken, []);
-  useEffect(prefetchDisplaysOnIntent, []);
-
-  const leave = useCallback(async () => {
-    // The server refused the session on a protected page: sign out, then where the guard sends.
-    await endApplicantSession(session);
-    void navigate(
-      signOutTargetFor(defs, pathname, false).target ?? signInPath(APPLICANT_AUTH_BASE, pathname),
-      { replace: true },
-    );
-  }, [session, navigate, defs, pathname]);
-
-  const loadFailure = saved.error ? classifyApiError(saved.error) : null;
-  const redirectTo = loadFailure?.kind === "redirect" ? loadFailure.route : null;
-  useEffect(() => {
-    if (loadFailure?.kind === "unauthorized") void leave();
-  }, [loadFailure?.kind, leave]);
-  // A page the server does not open to this reader now: go where it says (the step due).
-  useEffect(() => {
-    if (redirectTo && redirectTo !== pathname) void navigate(redirectTo, { replace: true });
-  }, [redirectTo, pathname, navigate]);
-
+  const { saved, validators, leave, loadFailure, redirectTo } = useStepPage(defs, step);
   const data = saved.data;
   const stepCompleted = useStepAnalytics(step.id, data ? data.variant : undefined, data?.role);
   // The server's prefill (answers given earlier, engine/logic/prefill.ts) first, then the home page's hints.
@@ -124,144 +33,46 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
     () => withHints(withPrefill(data?.application ?? {}, data?.prefill), readHint),
     [data?.application, data?.prefill],
   );
-
-  // Typed but unsaved answers survive a reload of this page (engine/form/drafts.ts), per reader and step.
-  const reader = session.data?.user.id;
-  const draft = useMemo(() => {
-    const storage = browserDrafts();
-    return storage && reader ? { storage, key: draftKey(reader, step.id) } : null;
-  }, [reader, step.id]);
-
-  const onSubmit = useCallback(
-    (answers: unknown) => {
-      if (inFlight.current) return;
-      inFlight.current = true;
-      setServerErrors(undefined);
-      const revision = data?.revision ?? undefined;
-      const text = JSON.stringify(answers);
-      if (pending.current?.answers !== text) pending.current = { answers: text, key: idempotencyKey() };
-      submit.mutate(
-        {
-          stepId: step.id,
-          answers: answers as Record<string, unknown>,
-          idempotencyKey: pending.current.key,
-          ...(revision !== undefined ? { revision } : {}),
-        },
-        {
-          onSettled: () => {
-            inFlight.current = false;
-          },
-          onSuccess: async (result) => {
-            pending.current = null;
-            if (draft) clearDraft(draft.storage, draft.key);
-            stepCompleted();
-            if (result.voided?.length)
-              notify({
-                intent: "warning",
-                title: "Please sign again",
-                body: "You changed an answer your signed disclosures rest on, so your signature no longer counts. We will take you back to sign the disclosures as they are now.",
-              });
-            setLeaving(true);
-            const leavingPage = result.route !== pathname;
-            if (leavingPage && result.stepId) {
-              fetchAhead(result.stepId);
-              prefetchStepFiles(result.stepId); // and its validators, which the server lists with them
-              if (defs.steps.has(result.stepId))
-                void loadStepValidators(defs, result.stepId).catch(() => undefined); // the next page reports a failure
-            }
-            // The first answer of a visitor starts a guest session: learn of it before moving on.
-            // A new status only updates what the session shows: the next page need not wait for it.
-            if (session.status !== "authenticated") {
-              await session.refresh();
-              session.broadcast();
-            } else if (session.data?.applicationStatus !== result.applicationStatus)
-              void session.refresh().then(session.broadcast);
-            if (leavingPage) return navigate(result.route);
-            // The same page again (the flow's last step so far): stay, with the new revision.
-            setLeaving(false);
-            void saved.refetch();
-            notify({ intent: "success", title: "Your answers are saved" });
-          },
-          onError: (error) => {
-            const failure = classifyApiError(error);
-            if (failure.kind === "fields") setServerErrors(failure.fieldErrors);
-            else if (failure.kind === "unauthorized") void leave();
-            else if (failure.kind === "redirect") {
-              notify({ intent: "info", title: "Your answers were not saved", body: failure.message });
-              void navigate(failure.route, { replace: true });
-            } else notify({ intent: "error", title: "Your answers were not saved", body: failure.message });
-          },
-        },
-      );
-    },
-    [
-      data?.revision,
-      step.id,
-      submit,
-      session,
-      navigate,
-      pathname,
-      saved,
-      leave,
-      notify,
-      stepCompleted,
-      draft,
-    ],
-  );
-
-  // Back is the step before this one on the reader's own path (the server walks it: skipped steps
-  // and another borrower's steps are not on it), not browser history; the path's first step has none.
-  const flow = data?.flow ?? null;
-  const part = data?.part ?? null;
-  const done = data?.done ?? [];
-  const at = done.indexOf(step.id);
-  const previousId = at > 0 ? done[at - 1] : at === -1 && data?.due === step.id ? done.at(-1) : undefined;
-  const backTo = previousId ? (defs.steps.get(previousId)?.def.route ?? null) : null;
+  const draft = useDraft(step.id);
+  const revisionRef = useRevision(data?.revision);
+  const sections = useSectionSave({ stepId: step.id, revisionRef, setServerErrors, leave });
+  const visitor = data !== undefined && data.revision === null;
+  const { onSubmit, submitting } = useStepSubmit({
+    defs,
+    stepId: step.id,
+    revisionRef,
+    draft,
+    visitor,
+    stepCompleted,
+    setServerErrors,
+    leave,
+    sectionsSaved: sections.saved,
+    refetch: saved.refetch,
+  });
+  const backTo = backRouteOf(defs, step.id, data);
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
-
-  const notices = {
-    shared: sharesStep(step, data?.part),
-    locked: data?.locked ?? false,
-    recheck: data?.recheck ?? false,
-  };
-  const partsReady = useStepParts(defs, step, notices.shared || notices.locked || notices.recheck);
+  const view = useStepView(defs, step, data, application);
 
   if (loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
   if (validators.error)
     return <LoadFailed message="This page could not be loaded." onRetry={validators.retry} />;
-  if (saved.isPending || !validators.ready || !partsReady)
+  if (saved.isPending || !validators.ready || !view.chunksReady)
     return <PageLoading label="Loading your answers" />;
-
   return (
-    <div className="page funnel">
-      <div className="funnel__progress">
-        <FunnelProgress
-          defs={defs}
-          stepId={step.id}
-          variant={data?.variant ?? undefined}
-          flow={flow}
-          part={part}
-          application={application}
-          done={data?.done ?? []}
-        />
-      </div>
-      {noticesChunk && (notices.shared || notices.locked || notices.recheck) ? (
-        <noticesChunk.default {...notices} />
-      ) : null}
-      <StepForm
-        defs={defs}
-        stepId={step.id}
-        application={application}
-        submitting={submit.isPending || leaving}
-        readOnly={data?.locked ?? false}
-        serverErrors={serverErrors}
-        onSubmit={onSubmit}
-        onBack={onBack}
-        part={part}
-        displays={displays}
-        draftKey={draft?.key}
-      />
-    </div>
+    <StepPage
+      {...{ defs, step, data, view, application, serverErrors, onSubmit, submitting, onBack }}
+      onSection={sections.onSection}
+      draftKey={draft?.key}
+    />
   );
+}
+
+/** Typed but unsaved answers survive a reload of this page (engine/form/drafts.ts), per reader and step. */
+function useDraft(stepId: string) {
+  const reader = useSession().data?.user.id;
+  return useMemo(() => {
+    const storage = browserDrafts();
+    return storage && reader ? { storage, key: draftKey(reader, stepId) } : null;
+  }, [reader, stepId]);
 }

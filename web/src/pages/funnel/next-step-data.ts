@@ -4,7 +4,7 @@
 // as fresh); nothing is kept beyond that one handover.
 import { trpcClient } from "@web/src/api/trpc";
 
-type StepPage = Awaited<ReturnType<typeof trpcClient.step.get.query>>;
+export type StepPage = Awaited<ReturnType<typeof trpcClient.step.get.query>>;
 
 const inFlight = new Map<string, Promise<StepPage>>();
 

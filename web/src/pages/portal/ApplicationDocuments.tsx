@@ -8,6 +8,7 @@ import { useId, useState } from "react";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
 import { FileButton } from "./FileButton";
+import { FileViewerDialog } from "./FileViewer";
 import { dateTime, enumLabel, fileSize } from "./portal-format";
 import { usePortalMe } from "./PortalFrame";
 import type { ApplicationDetail } from "./portal-types";
@@ -56,56 +57,107 @@ export function UploadedFiles({
   onReviewed(): void;
 }) {
   const me = usePortalMe();
+  const [viewing, setViewing] = useState<Upload | null>(null);
   if (!canOpen) return <p className="meta">Your role does not allow opening documents.</p>;
   if (!detail.uploads.length) return <p className="meta">No files uploaded yet.</p>;
   const labelOf = (type: string) =>
     detail.requirements.find((r) => r.documentType === type)?.label ?? enumLabel(enums, "documentType", type);
+  // A document's files together, its latest first: a replacement sits on the file it replaces.
+  const groups = new Map<string, Upload[]>();
+  for (const u of detail.uploads) {
+    const key = [u.documentType, u.borrower, u.propertyId ?? "", u.subtype ?? "", u.side ?? ""].join("|");
+    groups.set(key, [...(groups.get(key) ?? []), u]);
+  }
+  const viewer = viewing ? (
+    <FileViewerDialog uploadId={viewing.id} fileName={viewing.fileName} onClose={() => setViewing(null)} />
+  ) : null;
+  const documents = [...groups.values()]
+    .map((files) => [...files].sort((a, b) => b.createdAt.localeCompare(a.createdAt)))
+    .sort((a, b) => b[0]!.createdAt.localeCompare(a[0]!.createdAt));
   return (
-    <TableRegion label="Files received">
-      <thead>
-        <tr>
-          <th scope="col">Document</th>
-          <th scope="col">Borrower</th>
-          <th scope="col">File</th>
-          <th scope="col">Uploaded</th>
-          <th scope="col">Review</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {detail.uploads.map((u) => (
-          <tr key={u.id}>
-            <td>
-              {labelOf(u.documentType)}
-              {u.subtype || u.side ? (
-                <div className="meta">
-                  {[
-                    u.subtype ? enumLabel(enums, "documentSubtype", u.subtype) : null,
-                    u.side ? `${u.side} side` : null,
-                  ]
-                    .filter(Boolean)
-                    .join(", ")}
-                </div>
-              ) : null}
-            </td>
-            <td>{me.borrower(u.borrower)}</td>
-            <td className="portal-break">
-              {u.fileName}
-              <div className="meta">{fileSize(u.size)}</div>
-            </td>
-            <td className="portal-nowrap">{dateTime(u.createdAt)}</td>
-            <td>
-              <FileReview applicationId={detail.id} file={u} canReview={canReview} onReviewed={onReviewed} />
-            </td>
-            <td>
-              <FileButton uploadId={u.id} fileName={u.fileName} />
-            </td>
+    <>
+      {viewer}
+      <TableRegion label="Files received" stack>
+        <thead>
+          <tr>
+            <th scope="col">Document</th>
+            <th scope="col">Borrower</th>
+            <th scope="col">File</th>
+            <th scope="col">Uploaded</th>
+            <th scope="col">Review</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </TableRegion>
+        </thead>
+        <tbody>
+          {documents.flatMap((files) =>
+            files.map((u, version) => (
+              <tr
+                key={u.id}
+                className={version > 0 ? "portal-row--earlier" : undefined}
+                data-version={version === 0 ? "latest" : "earlier"}
+              >
+                <td data-label="Document">
+                  {version === 0 ? (
+                    <>
+                      {labelOf(u.documentType)}
+                      {u.subtype || u.side ? (
+                        <div className="meta">
+                          {[
+                            u.subtype ? enumLabel(enums, "documentSubtype", u.subtype) : null,
+                            u.side ? `${u.side} side` : null,
+                          ]
+                            .filter(Boolean)
+                            .join(", ")}
+                        </div>
+                      ) : null}
+                      {files.length > 1 ? (
+                        <div className="meta">{files.length} versions, the latest first</div>
+                      ) : null}
+                    </>
+                  ) : (
+                    <span className="meta">
+                      Earlier version {files.length - version} of {files.length}
+                      <span className="visually-hidden"> of {labelOf(u.documentType)}</span>
+                    </span>
+                  )}
+                </td>
+                <td data-label="Borrower">{me.borrower(u.borrower)}</td>
+                <td data-label="File" className="portal-break">
+                  {u.fileName}
+                  <div className="meta">{fileSize(u.size)}</div>
+                </td>
+                <td data-label="Uploaded" className="portal-nowrap">
+                  {dateTime(u.createdAt)}
+                </td>
+                <td data-label="Review">
+                  <FileReview
+                    applicationId={detail.id}
+                    file={u}
+                    canReview={canReview}
+                    onReviewed={onReviewed}
+                  />
+                </td>
+                <td data-label="Open">
+                  <div className="actions portal-row-actions">
+                    <Button
+                      size="small"
+                      appearance="primary"
+                      aria-label={`View ${u.fileName}`}
+                      onClick={() => setViewing(u)}
+                    >
+                      View
+                    </Button>
+                    <FileButton uploadId={u.id} fileName={u.fileName} />
+                  </div>
+                </td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </TableRegion>
+    </>
   );
 }
 
@@ -188,7 +240,7 @@ function FileReview({
 export function Signatures({ detail, canOpen }: { detail: ApplicationDetail; canOpen: boolean }) {
   if (!detail.signatures.length) return <p className="meta">Nothing signed yet.</p>;
   return (
-    <TableRegion label="Signatures">
+    <TableRegion label="Signatures" stack>
       <thead>
         <tr>
           <th scope="col">Signer</th>
@@ -202,26 +254,26 @@ export function Signatures({ detail, canOpen }: { detail: ApplicationDetail; can
       <tbody>
         {detail.signatures.map((s) => (
           <tr key={s.id}>
-            <td>{s.signerLabel}</td>
-            <td>{s.typedName}</td>
-            <td className="portal-nowrap">
+            <td data-label="Signer">{s.signerLabel}</td>
+            <td data-label="Typed name">{s.typedName}</td>
+            <td data-label="Signed" className="portal-nowrap">
               {dateTime(s.signedAt)}
               {s.voidedAt ? (
                 <div className="meta">Voided {dateTime(s.voidedAt)}: an answer it covers changed</div>
               ) : null}
             </td>
-            <td className="portal-break">
+            <td data-label="From" className="portal-break">
               {s.ip ?? "—"}
               {s.userAgent ? <div className="meta">{s.userAgent}</div> : null}
             </td>
-            <td className="portal-codes">
+            <td data-label="Documents" className="portal-codes">
               {s.documents.map((d) => (
                 <code key={d.id}>
                   {d.id} v{d.version}
                 </code>
               ))}
             </td>
-            <td>
+            <td data-label="Signed copy">
               {canOpen ? (
                 <a
                   href={`/api/esign/${encodeURIComponent(s.id)}.pdf?application=${encodeURIComponent(detail.id)}`}

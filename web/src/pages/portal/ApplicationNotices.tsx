@@ -179,8 +179,9 @@ type HolderNotice = ApplicationNoticesDetail["rightToCancel"]["holders"][number]
 
 /** How a holder's notice went, and when it reached them. */
 function deliveryText(h: HolderNotice): string {
-  if (h.delivery === "email") return "Emailed when the disclosures are signed";
-  if (!h.deliveredOn) return "To be mailed by us (no proven email address); delivery not recorded yet";
+  if (h.delivery === "email") return "Delivered electronically when the account opened";
+  if (!h.deliveredOn)
+    return "To be mailed by us (no E-SIGN consent or proven address); delivery not recorded yet";
   return `Mailed by us; ${h.deliveryRecorded?.via === "in person" ? "handed over" : "received"} ${day(h.deliveredOn)}${h.deliveryRecorded ? ` (recorded by ${h.deliveryRecorded.recordedBy})` : ""}`;
 }
 
@@ -208,7 +209,8 @@ function RightToCancelNotices({
         </p>
       ) : (
         <p className="meta">
-          The period starts when the disclosures are signed; each owner's notice is given then.
+          The period starts when the account opens (the closing documents signed and notarized); each owner's
+          notice is given then.
         </p>
       )}
       {right.cancellation ? (

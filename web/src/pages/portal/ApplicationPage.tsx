@@ -12,9 +12,11 @@ import { useDefinitions } from "../funnel/definitions";
 import { AnswersSummary } from "./AnswersSummary";
 import { ApplicationNotes } from "./ApplicationNotes";
 import { ApplicationNotices } from "./ApplicationNotices";
+import { ApplicationLoan } from "./ApplicationLoan";
 import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
 import { AssignOfficer } from "./AssignOfficer";
 import { AuditTrail } from "./AuditTrail";
+import { changedFieldLabel } from "@engine/lending/audit-fields";
 import { documentTitle } from "@engine/lending/catalogue";
 import { aprText, borrowerNames, dateTime, enumLabel, money, ratioText } from "./portal-format";
 import { PIPELINE } from "./portal-pages";
@@ -32,7 +34,7 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
       <p className="meta">No identity check has started: it starts when a borrower's photo ID is complete.</p>
     );
   return (
-    <TableRegion label="Identity checks">
+    <TableRegion label="Identity checks" stack>
       <thead>
         <tr>
           <th scope="col">Borrower</th>
@@ -45,9 +47,9 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
       <tbody>
         {detail.identityReviews.map((r) => (
           <tr key={r.id}>
-            <td>{me.borrower(r.borrower)}</td>
-            <td>{enumLabel(enums, "idDocumentSubtype", r.idType)}</td>
-            <td>
+            <td data-label="Borrower">{me.borrower(r.borrower)}</td>
+            <td data-label="ID type">{enumLabel(enums, "idDocumentSubtype", r.idType)}</td>
+            <td data-label="Status">
               <Badge
                 appearance="tint"
                 color={REVIEW_COLORS[r.status as keyof typeof REVIEW_COLORS] ?? "informative"}
@@ -61,14 +63,14 @@ function IdentityChecks({ detail, enums }: { detail: ApplicationDetail; enums: u
                 </div>
               ) : null}
             </td>
-            <td>
+            <td data-label="Decided">
               {r.reviewedAt ? (
                 `${dateTime(r.reviewedAt)}${r.reviewedBy ? `, ${r.reviewedBy}` : ""}`
               ) : (
                 <span className="meta">—</span>
               )}
             </td>
-            <td>
+            <td data-label="Definitions version">
               {r.definitionsVersion ? <code>{r.definitionsVersion}</code> : <span className="meta">—</span>}
             </td>
           </tr>
@@ -153,9 +155,11 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
   const words: AuditWords = {
     step: (id) => (defs ? (defs.steps.get(id)?.def.label ?? undefined) : undefined),
     borrower: (role) => me.borrower(role),
+    // The type's own name: a requirement's label names one borrower's choice ("Driver's license"), not every file's.
     document: (type) =>
-      detail.requirements.find((r) => r.documentType === type)?.label ??
-      (defs ? documentTitle(defs, type) : undefined),
+      (defs ? documentTitle(defs, type) : undefined) ??
+      detail.requirements.find((r) => r.documentType === type)?.label,
+    subtype: (id) => (enums ? enumLabel(enums, "documentSubtype", id) : undefined),
   };
   return (
     <>
@@ -196,6 +200,12 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
         <h3 className="portal-subtitle">Signatures</h3>
         <Signatures detail={detail} canOpen={me.can("documents.view")} />
       </section>
+      <section aria-labelledby="loan" className="portal-section">
+        <h2 id="loan" className="section-title">
+          Loan
+        </h2>
+        <ApplicationLoan applicationId={detail.id} onChanged={refetch} />
+      </section>
       {me.can("notices.view") ? (
         <section aria-labelledby="notices" className="portal-section">
           <h2 id="notices" className="section-title">
@@ -234,7 +244,12 @@ function Application({ detail, refetch }: { detail: ApplicationDetail; refetch()
         <h2 id="audit" className="section-title">
           Audit trail
         </h2>
-        <AuditTrail audit={detail.audit} current={detail.currentDefinitionsVersion} words={words} />
+        <AuditTrail
+          audit={detail.audit}
+          current={detail.currentDefinitionsVersion}
+          words={words}
+          fieldLabel={(pointer) => (defs ? changedFieldLabel(defs, pointer, me.borrower) : pointer)}
+        />
       </section>
     </>
   );

@@ -1,4 +1,4 @@
-// An application's audit trail: when, who, what, which fields changed (never their values) and the
+// An application's audit trail: when, who, what, which fields changed (by their labels, never their values) and the
 // definitions version the event happened under; events under a version other than the one the
 // server runs now are marked, so a reviewer knows which rules applied then.
 import { Badge } from "@fluentui/react-components";
@@ -9,14 +9,24 @@ import { TableRegion } from "./TableRegion";
 
 const SHOWN_FIELDS = 4;
 
-function Changed({ fields }: { fields: string[] }) {
+/** The changed fields by their labels; the stored pointer stays in the record (and as the hover title). */
+function Changed({ fields, label }: { fields: string[]; label(pointer: string): string }) {
   if (!fields.length) return <span className="meta">—</span>;
-  const codes = (list: string[]) => list.map((f) => <code key={f}>{f}</code>);
-  if (fields.length <= SHOWN_FIELDS) return <span className="portal-codes">{codes(fields)}</span>;
+  const said = [...new Map(fields.map((f) => [label(f), f])).entries()];
+  const list = (
+    <ul className="portal-fields">
+      {said.map(([words, pointer]) => (
+        <li key={pointer} title={pointer} data-pointer={pointer}>
+          {words}
+        </li>
+      ))}
+    </ul>
+  );
+  if (said.length <= SHOWN_FIELDS) return list;
   return (
     <details className="portal-details">
-      <summary>{fields.length} fields</summary>
-      <span className="portal-codes">{codes(fields)}</span>
+      <summary>{said.length} fields</summary>
+      {list}
     </details>
   );
 }
@@ -25,10 +35,13 @@ export function AuditTrail({
   audit,
   current,
   words,
+  fieldLabel,
 }: {
   audit: ApplicationDetail["audit"];
   current: string;
   words: AuditWords;
+  /** A changed field's pointer in words (engine/lending/audit-fields.ts). */
+  fieldLabel(pointer: string): string;
 }) {
   if (!audit.length) return <p className="meta">Nothing has been recorded for this application yet.</p>;
   const older = audit.filter((e) => e.definitionsVersion && e.definitionsVersion !== current).length;
@@ -40,7 +53,7 @@ export function AuditTrail({
           ? `${older} ${older === 1 ? "event was" : "events were"} recorded under another version and ${older === 1 ? "is" : "are"} marked.`
           : "Every event was recorded under it."}
       </p>
-      <TableRegion label="Audit trail">
+      <TableRegion label="Audit trail" stack>
         <thead>
           <tr>
             <th scope="col">Time</th>
@@ -55,18 +68,18 @@ export function AuditTrail({
             const other = !!event.definitionsVersion && event.definitionsVersion !== current;
             return (
               <tr key={i} className={other ? "portal-row--other-version" : undefined}>
-                <td className="portal-nowrap">{dateTime(event.at)}</td>
-                <td>{event.actor}</td>
-                <td>
+                <td data-label="Time" className="portal-nowrap">
+                  {dateTime(event.at)}
+                </td>
+                <td data-label="Who">{event.actor}</td>
+                {/* The words of the one table of actions; the stored code stays in the record and its exports. */}
+                <td data-label="Action" data-action={event.action}>
                   {describeAuditAction(event.action, words)}
-                  <div className="meta">
-                    <code>{event.action}</code>
-                  </div>
                 </td>
-                <td>
-                  <Changed fields={event.changed} />
+                <td data-label="Changed fields">
+                  <Changed fields={event.changed} label={fieldLabel} />
                 </td>
-                <td>
+                <td data-label="Definitions version">
                   {event.definitionsVersion ? (
                     <code>{event.definitionsVersion}</code>
                   ) : (

@@ -1,6 +1,6 @@
-// /portal/identity-reviews: the manual identity review queue. Each pending check shows the
-// borrower's name, the ID type and the ID's sides inline, to compare; the reviewer approves it or
-// rejects it with a reason the applicant reads.
+// /portal/identity-reviews: the manual identity review queue. Each pending check shows the ID's
+// sides inline beside what the application says of the borrower (name, date of birth, home
+// address), to compare; the reviewer approves it or rejects it with a reason the applicant reads.
 import { Button, Field, MessageBar, MessageBarBody, Spinner, Textarea } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -26,6 +26,15 @@ function sideLabels(defs: Definitions | undefined, idType: string, count: number
     sides[i] ? `${sides[i]![0]!.toUpperCase()}${sides[i]!.slice(1)} of the ID` : `ID image ${i + 1}`,
   );
 }
+
+/** "March 14, 1984" for a yyyy-MM-dd date. */
+const longDay = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  }).format(new Date(`${iso}T00:00:00Z`));
 
 function ReviewCard({
   review,
@@ -88,10 +97,26 @@ function ReviewCard({
           Open the application<span className="visually-hidden"> of {name}</span>
         </Link>
       </p>
-      <div className="portal-photos">
-        {sideLabels(defs, review.idType, review.uploadIds.length).map((label, i) => (
-          <IdPhoto key={review.uploadIds[i]} uploadId={review.uploadIds[i]!} label={label} />
-        ))}
+      <div className="portal-compare">
+        <dl className="portal-compare__facts" aria-label={`What the application says of ${name}`}>
+          <div>
+            <dt>Name</dt>
+            <dd>{review.name ?? "Not given"}</dd>
+          </div>
+          <div>
+            <dt>Date of birth</dt>
+            <dd>{review.dateOfBirth ? longDay(review.dateOfBirth) : "Not given yet"}</dd>
+          </div>
+          <div>
+            <dt>Home address</dt>
+            <dd className="portal-break">{review.address ?? "Not given yet"}</dd>
+          </div>
+        </dl>
+        <div className="portal-photos">
+          {sideLabels(defs, review.idType, review.uploadIds.length).map((label, i) => (
+            <IdPhoto key={review.uploadIds[i]} uploadId={review.uploadIds[i]!} label={label} />
+          ))}
+        </div>
       </div>
       {failed ? (
         <MessageBar intent="error" role="alert" className="portal-message">
@@ -157,8 +182,8 @@ function Queue() {
   return (
     <>
       <p className="page-intro">
-        Photo IDs waiting for a person, oldest first. Compare the name with the ID, then approve it or reject
-        it with a reason.
+        Photo IDs waiting for a person, oldest first. Compare the name, date of birth and home address the
+        application gives with the ID, then approve it or reject it with a reason.
       </p>
       {reviews.length === 0 ? (
         <div className="portal-empty">

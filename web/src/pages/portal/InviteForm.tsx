@@ -44,7 +44,7 @@ export function InviteForm({ roles, onInvited }: { roles: PortalRole[]; onInvite
                 }
               : {
                   intent: "warning",
-                  text: `${name.trim()} is added, but the invitation email could not be sent. Use "Reset password" on their row to send a new link.`,
+                  text: `${name.trim()} is added, but the invitation email could not be sent. Use "Send the invite again" on their row to send a new link.`,
                 },
           );
           setName("");

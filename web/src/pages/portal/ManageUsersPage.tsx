@@ -30,18 +30,20 @@ function UserRow({
   const who = <span className="visually-hidden"> {user.name}</span>;
   return (
     <tr>
-      <td>
+      <td data-label="Name">
         <span className="portal-strong">{user.name}</span>
         {user.isYou ? <span className="meta"> (you)</span> : null}
       </td>
-      <td className="portal-break">{user.email}</td>
-      <td>{user.roleLabel}</td>
-      <td>
+      <td data-label="Email" className="portal-break">
+        {user.email}
+      </td>
+      <td data-label="Role">{user.roleLabel}</td>
+      <td data-label="Status">
         <Badge appearance="tint" color={status.color}>
           {status.label}
         </Badge>
       </td>
-      <td>
+      <td data-label="Actions">
         {user.isYou ? (
           <span className="meta">Another administrator manages your account.</span>
         ) : (
@@ -55,9 +57,16 @@ function UserRow({
               </Button>
             ) : (
               <>
-                <Button size="small" onClick={() => onAction("reset", user)}>
-                  Reset password{who}
-                </Button>
+                {/* A user still invited has no password to reset: they get the invite again. */}
+                {user.status === "invited" ? (
+                  <Button size="small" onClick={() => onAction("resend", user)}>
+                    Send the invite again{who}
+                  </Button>
+                ) : (
+                  <Button size="small" onClick={() => onAction("reset", user)}>
+                    Reset password{who}
+                  </Button>
+                )}
                 <Button size="small" onClick={() => onAction("deactivate", user)}>
                   Deactivate{who}
                 </Button>
@@ -102,7 +111,7 @@ function Users({ roles }: { roles: PortalRole[] }) {
             <MessageBarBody>{outcome.text}</MessageBarBody>
           </MessageBar>
         ) : null}
-        <TableRegion label="Users">
+        <TableRegion label="Users" stack>
           <thead>
             <tr>
               <th scope="col">Name</th>

@@ -18,7 +18,7 @@ import type { PortalRole, PortalUser } from "./portal-types";
 import { errorMessage } from "./PortalStates";
 import { RoleChoice } from "./RoleChoice";
 
-export type UserAction = "role" | "deactivate" | "reactivate" | "reset";
+export type UserAction = "role" | "deactivate" | "reactivate" | "reset" | "resend";
 
 export interface ActionOutcome {
   intent: "success" | "warning" | "error";
@@ -30,6 +30,7 @@ const TITLES: Record<UserAction, (name: string) => string> = {
   deactivate: (name) => `Deactivate ${name}?`,
   reactivate: (name) => `Reactivate ${name}?`,
   reset: (name) => `Reset the password of ${name}?`,
+  resend: (name) => `Send ${name} the invite again?`,
 };
 
 const EXPLAIN: Record<Exclude<UserAction, "role">, string> = {
@@ -38,6 +39,8 @@ const EXPLAIN: Record<Exclude<UserAction, "role">, string> = {
   reactivate: "They can sign in again with their password and a code.",
   reset:
     "Their password stops working now and they are signed out. We email them a link to choose a new one.",
+  resend:
+    "They have not set a password yet. We email them a new link to set one; the link sent before stops working.",
 };
 
 const CONFIRM: Record<UserAction, string> = {
@@ -45,6 +48,7 @@ const CONFIRM: Record<UserAction, string> = {
   deactivate: "Deactivate",
   reactivate: "Reactivate",
   reset: "Reset password",
+  resend: "Send the invite again",
 };
 
 export function UserActionDialog({
@@ -89,10 +93,19 @@ export function UserActionDialog({
         onSuccess: (result) =>
           onClose(
             result.mailed
-              ? { intent: "success", text: `We emailed ${user.name} a link to choose a new password.` }
+              ? {
+                  intent: "success",
+                  text:
+                    action === "resend"
+                      ? `We emailed ${user.name} a new invite link.`
+                      : `We emailed ${user.name} a link to choose a new password.`,
+                }
               : {
                   intent: "warning",
-                  text: `The password of ${user.name} is reset, but the email could not be sent. Try again later.`,
+                  text:
+                    action === "resend"
+                      ? `The earlier invite link of ${user.name} no longer works, and the new one could not be sent. Try again later.`
+                      : `The password of ${user.name} is reset, but the email could not be sent. Try again later.`,
                 },
           ),
         onError: refused,

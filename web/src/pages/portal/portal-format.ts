@@ -43,13 +43,31 @@ export function borrowerNames(borrowers: readonly Borrower[]): string {
   return names.length ? names.join(" and ") : "Unnamed applicant";
 }
 
-type EnumFile = { $defs?: Record<string, { oneOf?: { const?: unknown; title?: string }[] }> };
+type Enumeration = { oneOf?: { const?: unknown; title?: string }[]; anyOf?: { $ref?: string }[] };
+type EnumFile = { $defs?: Record<string, Enumeration> };
+
+/** The option of `value` in one enumeration, following an enumeration made of others (documentSubtype's anyOf). */
+function optionOf(
+  enums: EnumFile | undefined,
+  name: string,
+  value: string,
+  depth = 0,
+): { title?: string } | undefined {
+  const enumeration = enums?.$defs?.[name];
+  const own = enumeration?.oneOf?.find((o) => o.const === value);
+  if (own || depth > 3) return own;
+  for (const part of enumeration?.anyOf ?? []) {
+    const ref = part.$ref?.split("#/$defs/")[1];
+    const found = ref ? optionOf(enums, ref, value, depth + 1) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** The title schemas/enums.json gives a value of one enumeration, else the value in words. */
 export function enumLabel(enums: unknown, name: string, value: string | null | undefined): string {
   if (!value) return "—";
-  const option = (enums as EnumFile | undefined)?.$defs?.[name]?.oneOf?.find((o) => o.const === value);
-  return option?.title ?? humanizeKey(value);
+  return optionOf(enums as EnumFile | undefined, name, value)?.title ?? humanizeKey(value);
 }
 
 const MONEY = new Intl.NumberFormat("en-US", {

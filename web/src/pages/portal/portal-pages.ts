@@ -23,6 +23,7 @@ export const PORTAL_PAGES: PortalPage[] = [
   { to: ROUTES.portalAnalytics, label: "Funnel analytics", anyOf: ["analytics.view"] },
   { to: ROUTES.portalNotices, label: "Notices sent", anyOf: ["notices.view"] },
   { to: ROUTES.portalMessaging, label: "Texts and mail", anyOf: ["messaging.view"] },
+  { to: ROUTES.portalLosCredentials, label: "LOS access", anyOf: ["los.credentials"] },
 ];
 
 /** Whether permissions hold any of the needed ones; nothing needed is always allowed. */

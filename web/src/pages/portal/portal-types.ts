@@ -18,3 +18,6 @@ export type PendingReview = Portal["identityReviews"]["pending"]["reviews"][numb
 /** The notices given on one file (adverse action, the right to cancel). */
 export type ApplicationNoticesDetail = Portal["notices"]["ofApplication"];
 export type SentNotice = Portal["notices"]["list"]["notices"][number];
+export type LosCredential = Portal["losCredentials"]["list"]["credentials"][number];
+/** The loan file after submission: milestone, moves, closing, right to cancel, funding. */
+export type LoanFileDetail = Portal["loan"]["get"];

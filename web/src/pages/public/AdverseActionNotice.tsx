@@ -1,31 +1,31 @@
 // The adverse action notice of the applicant's latest decline (Regulation B, 12 CFR 1002.9), as
 // the server recorded it: the principal reasons, the ECOA notice, the creditor's name and address
-// and the federal agency. The text is content/disclosures/adverse-action-notice.md filled with the
-// recorded values, so the page shows the very text that was recorded and mailed; its PDF downloads
-// from the link below it.
+// and the federal agency. The text is content/disclosures/adverse-action-notice.md at the recorded
+// version, as the server serves it (decision.latest renders it), filled with the recorded values,
+// so the page shows the very text that was recorded and mailed; its PDF downloads from the link
+// below it.
 import { useQuery } from "@tanstack/react-query";
-import { use } from "react";
 import site from "@content/site.json";
 import { trpc } from "@web/src/api/trpc";
 import { fillValues } from "../funnel/displays/disclosure-values";
-import { loadContent, textOf, withoutTitle } from "../funnel/displays/markdown";
+import { withoutTitle } from "../funnel/displays/markdown";
 import { Prose } from "./Prose";
 
 interface Notice {
   id: string;
   version: string;
   values: Record<string, string>;
+  title: string | null;
+  html: string | null;
 }
 
 function NoticeText({ notice }: { notice: Notice }) {
-  const doc = use(loadContent("disclosures", notice.id));
-  if (!doc || textOf(doc.attributes.version) !== notice.version)
-    return <p role="alert">{site.adverseAction.reload}</p>;
+  if (!notice.html) return <p role="alert">{site.adverseAction.reload}</p>;
   // The page has its own h1: the notice's title is a section heading here.
   return (
     <>
-      <h2>{textOf(doc.attributes.title)}</h2>
-      <Prose html={fillValues(withoutTitle(doc.html), notice.values)} />
+      <h2>{notice.title}</h2>
+      <Prose html={fillValues(withoutTitle(notice.html), notice.values)} />
     </>
   );
 }

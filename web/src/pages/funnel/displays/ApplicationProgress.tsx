@@ -3,8 +3,8 @@
 // reader's own steps are links, and only those they can open now (answered, or the next one): the
 // other borrower's answers are theirs alone. The property, a fact both share, heads the page.
 import { ROUTES } from "@engine/base/routes";
-import { makeStyles, Spinner } from "@fluentui/react-components";
-import { useQuery } from "@tanstack/react-query";
+import { Button, makeStyles, Spinner } from "@fluentui/react-components";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import type { inferRouterOutputs } from "@trpc/server";
@@ -109,6 +109,7 @@ const useStyles = makeStyles({
   link: { color: "var(--brand-dark)", fontWeight: 600 },
   status: { fontSize: "13px", color: "var(--secondary)", whiteSpace: "nowrap" },
   statusDone: { color: "#0e700e", fontWeight: 600 },
+  remind: { display: "grid", gap: "4px", justifyItems: "start" },
 });
 
 export function ApplicationProgress() {
@@ -151,6 +152,7 @@ export function ApplicationProgress() {
             part={part}
             title={whoseTitle(part, readerIsOwner)}
             submitted={submitted}
+            canRemind={readerIsOwner}
           />
         ))}
       </ul>
@@ -158,10 +160,52 @@ export function ApplicationProgress() {
   );
 }
 
-function PartCard({ part, title, submitted }: { part: PartProgress; title: string; submitted: boolean }) {
+/** "Remind Sam": a new invite link, or a mail to sign in and carry on (members.remind); its result is announced. */
+function Remind({ part }: { part: PartProgress }) {
+  const own = useStyles();
+  const remind = useMutation(trpc.members.remind.mutationOptions());
+  const first = part.name?.split(" ")[0] ?? lower(part.label);
+  return (
+    <div className={own.remind}>
+      <Button
+        appearance="secondary"
+        disabledFocusable={remind.isPending}
+        onClick={() => remind.mutate({ role: part.role })}
+      >
+        Remind {first}
+      </Button>
+      <p role="status" className={own.count}>
+        {remind.isSuccess
+          ? remind.data.joined
+            ? `We emailed ${remind.data.sentTo} to sign in and finish their part.`
+            : `We emailed ${remind.data.sentTo} a new link to join (the one before no longer works).`
+          : remind.error
+            ? classifyApiError(remind.error).message
+            : ""}
+      </p>
+    </div>
+  );
+}
+
+function PartCard({
+  part,
+  title,
+  submitted,
+  canRemind,
+}: {
+  part: PartProgress;
+  title: string;
+  submitted: boolean;
+  canRemind: boolean;
+}) {
   const own = useStyles();
   const done = part.steps.filter((s) => s.done).length;
   const total = part.steps.length;
+  const remindable =
+    canRemind &&
+    !part.you &&
+    !submitted &&
+    (part.state === "invited" || (part.state === "joined" && done < total));
   // The reader opens what they answered and the next step; the ones after come in order.
   const next = part.steps.find((s) => !s.done);
   const chip = submitted
@@ -191,6 +235,7 @@ function PartCard({ part, title, submitted }: { part: PartProgress; title: strin
       <p className={own.count}>
         {done} of {total} {total === 1 ? "step" : "steps"} done
       </p>
+      {remindable ? <Remind part={part} /> : null}
       {total > 0 ? (
         <ul className={own.steps} aria-label={`${title}: steps`}>
           {part.steps.map((step) => {

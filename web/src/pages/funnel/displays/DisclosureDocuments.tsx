@@ -1,19 +1,24 @@
 // The disclosure texts a step names in `ui:options.documents` (content/disclosures/<name>.md),
-// each with its title and the version of its front matter, in a scrollable box that prints whole.
-// The figures a text writes as {{apr}}, {{lineAmount}}... come from the server (esign.documents):
-// the very values a signature records with the SHA-256 of the text, so the page shows exactly
-// what is signed. A figure the server does not have shows as a placeholder. When the text built
-// into the page is not the version the server holds, the page says so instead of showing it.
+// each with its title and version, in a scrollable box that prints whole. The server sends each
+// text (rendered from the set it serves, behind the same live gate as the steps: an edit reaches
+// the page at its next load, with no rebuild) and the figures it writes as {{apr}},
+// {{lineAmount}}... (esign.documents): the very text and values a signature records with the
+// SHA-256, so the page shows exactly what is signed. A figure the server does not have shows as a
+// placeholder.
 // With `ui:options.signedCopy`, the latest signing and its signed PDF are shown (after signing).
 // With one document, the place's own heading names it, so its title is not repeated.
+// With `ui:options.agreedAt` (a pointer to when the applicant agreed to these texts before, the
+// E-SIGN consent of the account setup), the texts are folded under "You agreed to this on …": the
+// same texts, not read twice.
 import { Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, memo, use, useId } from "react";
+import { memo, useId } from "react";
 import type { DisplayProps } from "@engine/react/StepForm";
+import { getAt } from "@engine/base/pointer";
 import { trpc } from "@web/src/api/trpc";
 import { Prose } from "@web/src/pages/public/Prose";
 import { fillValues } from "./disclosure-values";
-import { loadContent, stringList, textOf, withoutTitle } from "./markdown";
+import { stringList, withoutTitle } from "./markdown";
 import { useDisplayStyles } from "./styles";
 
 const useStyles = makeStyles({
@@ -23,8 +28,10 @@ const useStyles = makeStyles({
 
 interface ServerDocument {
   id: string;
+  title: string;
   version: string;
   values: Record<string, string>;
+  html: string;
 }
 
 // Memoized: the display re-renders as the applicant types on the same page; the text does not change.
@@ -39,18 +46,10 @@ const DisclosureDocument = memo(function DisclosureDocument({
 }) {
   const styles = useDisplayStyles();
   const titleId = useId();
-  const doc = use(loadContent("disclosures", name));
-  if (!doc || !server)
+  if (!server?.html)
     return <p role="alert">The document “{name}” could not be found. Please contact us before you sign.</p>;
-  const title = textOf(doc.attributes.title) || name;
-  const version = textOf(doc.attributes.version);
-  if (version !== server.version)
-    return (
-      <p role="alert" className={styles.callout}>
-        “{title}” has been updated to version {server.version}. Reload this page to read the current version
-        before you sign.
-      </p>
-    );
+  const title = server.title || name;
+  const version = server.version;
   return (
     <section
       className={styles.document}
@@ -68,7 +67,7 @@ const DisclosureDocument = memo(function DisclosureDocument({
         {version ? <span className={styles.version}>Version {version}</span> : null}
       </div>
       <div className={styles.documentBody} tabIndex={0} role="region" aria-label={title}>
-        <Prose html={fillValues(withoutTitle(doc.html), server.values)} />
+        <Prose html={fillValues(withoutTitle(server.html), server.values)} />
       </div>
     </section>
   );
@@ -105,7 +104,10 @@ function SignedCopy() {
   );
 }
 
-export function DisclosureDocuments({ options }: DisplayProps) {
+const agreedDay = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
+
+export function DisclosureDocuments({ options, application }: DisplayProps) {
   const styles = useDisplayStyles();
   const names = stringList(options.documents);
   const documents = useQuery({
@@ -122,17 +124,28 @@ export function DisclosureDocuments({ options }: DisplayProps) {
       </p>
     );
   const byId = new Map(documents.data.documents.map((d) => [d.id, d]));
+  const texts = (
+    <>
+      {/* A document the server does not give this application (its appliesWhen is false) is not shown. */}
+      {names
+        .filter((name) => byId.has(name))
+        .map((name) => (
+          <DisclosureDocument key={name} name={name} server={byId.get(name)} showTitle={names.length > 1} />
+        ))}
+    </>
+  );
+  const agreed = typeof options.agreedAt === "string" ? getAt(application, options.agreedAt) : undefined;
   return (
     <div className={styles.stack}>
       {signedCopy}
-      <Suspense fallback={<Spinner label="Loading the document" />}>
-        {/* A document the server does not give this application (its appliesWhen is false) is not shown. */}
-        {names
-          .filter((name) => byId.has(name))
-          .map((name) => (
-            <DisclosureDocument key={name} name={name} server={byId.get(name)} showTitle={names.length > 1} />
-          ))}
-      </Suspense>
+      {typeof agreed === "string" && agreed !== "" ? (
+        <details className={styles.callout} data-agreed-at={agreed}>
+          <summary>You agreed to this on {agreedDay(agreed)}. Read it again</summary>
+          {texts}
+        </details>
+      ) : (
+        texts
+      )}
     </div>
   );
 }

@@ -9,8 +9,8 @@
 import { Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { borrowerName, borrowerRoles, ownerRole, wordsFor } from "@engine/lending/borrowers";
-import { applicantText, enumTitles, idDocumentType } from "@engine/lending/documents";
+import { addressLine, borrowerName, borrowerRoles, ownerRole, wordsFor } from "@engine/lending/borrowers";
+import { applicantText, enumTitles, idDocumentType, subjectPropertyId } from "@engine/lending/documents";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { queryClient } from "@web/src/api/query-client";
 import { trpc } from "@web/src/api/trpc";
@@ -19,6 +19,21 @@ import { RequirementItem } from "./checklist/RequirementItem";
 import { megabytes, upperFirst } from "./checklist/styles";
 import { useDisplayStyles } from "./styles";
 import { documentTitle, documentTypes, idTypes, idTypeTitle, isSatisfied } from "@engine/lending/catalogue";
+
+/** The street address of the property a document is for: the home the line is for, or one of the other real estate. */
+function propertyAddress(
+  defs: DisplayProps["defs"],
+  application: unknown,
+  propertyId: string | null,
+): string | null {
+  if (propertyId === null) return null;
+  const doc = (application ?? {}) as Record<string, unknown>;
+  if (propertyId === subjectPropertyId(defs, doc)) return addressLine(doc.property);
+  const owned = Array.isArray(doc.propertyOwnership)
+    ? (doc.propertyOwnership as Record<string, unknown>[])
+    : [];
+  return addressLine(owned.find((p) => p.propertyId === propertyId || p.id === propertyId)?.address);
+}
 
 export function DocumentChecklist({ defs, application, options, setSubmitText, reader }: DisplayProps) {
   const styles = useDisplayStyles();
@@ -89,7 +104,10 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
               {items.map((r) => {
                 const role = r.borrower ?? ownerRole(defs);
                 const isId = r.documentType === photoId;
-                const label = r.label || labels.documentType.get(r.documentType) || r.documentType;
+                const named = r.label || labels.documentType.get(r.documentType) || r.documentType;
+                // A property's document names the property: each mortgage statement says which home it is for.
+                const where = propertyAddress(defs, application, r.propertyId);
+                const label = where ? `${named}: ${where}` : named;
                 return (
                   <RequirementItem
                     key={`${r.ruleId}-${r.documentType}-${r.borrower}-${r.propertyId}`}

@@ -1,7 +1,9 @@
 // The offer's draw slider: a draw within the line (from the offer's smallest draw to its line
 // amount), kept in step with a number field, and the estimated monthly payment on it while the
 // line is open for draws (interest only: engine/lending/payments.ts, the formula the disclosures use).
-import { useId, useState, type JSX } from "react";
+// The draw chosen is an answer (the offer step's `drawAmount` widget, ./DrawAmount.tsx): saved with
+// the offer, it is where the first-draw page starts.
+import { useEffect, useId, useState, type JSX } from "react";
 import { formatCurrency } from "@engine/base/format";
 import { interestOnlyMonthlyPayment } from "@engine/lending/payments";
 
@@ -10,6 +12,11 @@ export interface DrawEstimateProps {
   minimumDraw: number;
   apr: number;
   drawPeriodYears?: number;
+  /** The draw chosen so far (absent: none yet, and the slider shows the whole line). */
+  value?: number;
+  onChange?: (draw: number) => void;
+  /** The element that names the slider's section (the field's label); absent, it has its own heading. */
+  labelledBy?: string;
 }
 
 /** The slider's step: $100, the unit the line is rounded to. */
@@ -22,23 +29,40 @@ export function DrawEstimate({
   minimumDraw,
   apr,
   drawPeriodYears,
+  value,
+  onChange,
+  labelledBy,
 }: DrawEstimateProps): JSX.Element {
   const id = useId();
   const min = Math.min(minimumDraw, lineAmount);
-  const [draw, setDraw] = useState(lineAmount);
+  const start = value === undefined ? lineAmount : clamp(value, min, lineAmount);
+  const [draw, setDrawn] = useState(start);
   // What is typed in the number field, kept apart so typing "2" on the way to "25000" is not clamped away.
-  const [typed, setTyped] = useState(String(lineAmount));
+  const [typed, setTyped] = useState(String(start));
+  // A saved draw read after the first render (a reload) moves the slider to it.
+  useEffect(() => {
+    if (value === undefined) return;
+    const saved = clamp(value, min, lineAmount);
+    setDrawn(saved);
+    setTyped(String(saved));
+  }, [value, min, lineAmount]);
+  const setDraw = (next: number) => {
+    setDrawn(next);
+    onChange?.(next);
+  };
   const payment = interestOnlyMonthlyPayment(draw, apr);
-  const choose = (value: number) => {
-    const next = clamp(Math.round(value), min, lineAmount);
+  const choose = (chosen: number) => {
+    const next = clamp(Math.round(chosen), min, lineAmount);
     setDraw(next);
     setTyped(String(next));
   };
   return (
-    <section className="draw" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="draw__title">
-        How much would you draw?
-      </h2>
+    <section className="draw" aria-labelledby={labelledBy ?? `${id}-title`}>
+      {labelledBy ? null : (
+        <h2 id={`${id}-title`} className="draw__title">
+          How much would you draw?
+        </h2>
+      )}
       <label htmlFor={`${id}-range`} className="draw__label">
         Draw amount: <strong data-draw-amount>{formatCurrency(draw)}</strong>
       </label>
@@ -71,9 +95,9 @@ export function DrawEstimate({
         value={typed}
         onChange={(event) => {
           setTyped(event.target.value);
-          const value = Number(event.target.value);
-          if (event.target.value !== "" && Number.isFinite(value) && value >= min && value <= lineAmount)
-            setDraw(Math.round(value));
+          const amount = Number(event.target.value);
+          if (event.target.value !== "" && Number.isFinite(amount) && amount >= min && amount <= lineAmount)
+            setDraw(Math.round(amount));
         }}
         onBlur={() => choose(Number(typed) || min)}
       />

@@ -1,56 +1,24 @@
-// "How we got this number": the offer's line as the pricing rules worked it out from the
-// applicant's answers (rules/pricing.json's offer gives the home value, the maximum CLTV, what is
-// owed, the equity room and the maximum line); nothing here works the figures out again.
+// "How we got this number": the pricing rules' own explanation of the offer (rules/pricing.json
+// `explains`: its rows, their words and conditions are data; quote.current works them out on the
+// offer's own figures, engine/explain/output-explanation.ts). Nothing here knows a figure by name,
+// so a new pricing input appears here when the rules emit it and the file describes it.
 import type { JSX } from "react";
-import { formatCurrency, formatFractionPercent } from "@engine/base/format";
 
 export interface LineBasisProps {
-  lineAmount: number;
-  homeValue?: number;
-  maxCltv?: number;
-  owed?: number;
-  equityRoom?: number;
-  maximumLine?: number;
+  basis: { title: string; rows: { label: string; value: string; total: boolean }[] } | null | undefined;
 }
 
-export function LineBasis({
-  lineAmount,
-  homeValue,
-  maxCltv,
-  owed,
-  equityRoom,
-  maximumLine,
-}: LineBasisProps): JSX.Element | null {
-  if (homeValue === undefined || maxCltv === undefined || owed === undefined || equityRoom === undefined)
-    return null;
-  const capped = maximumLine !== undefined && equityRoom > maximumLine;
+export function LineBasis({ basis }: LineBasisProps): JSX.Element | null {
+  if (!basis?.rows.length) return null;
   return (
     <details className="basis">
-      <summary>How we got this number</summary>
+      <summary>{basis.title}</summary>
       <ol className="basis__rows">
-        <li>
-          <span>Your home's value, as you told us</span> <strong>{formatCurrency(homeValue)}</strong>
-        </li>
-        <li>
-          <span>The share of it we can lend against, for how you use the home</span>{" "}
-          <strong>{formatFractionPercent(maxCltv)}</strong>
-        </li>
-        <li>
-          <span>Less what you owe on the home</span> <strong>− {formatCurrency(owed)}</strong>
-        </li>
-        <li>
-          <span>Your equity we can lend against, rounded down to $100</span>{" "}
-          <strong>{formatCurrency(equityRoom)}</strong>
-        </li>
-        {capped ? (
-          <li>
-            <span>Our largest line</span> <strong>{formatCurrency(maximumLine)}</strong>
+        {basis.rows.map((row, i) => (
+          <li key={`${i} ${row.label}`} className={row.total ? "basis__total" : undefined}>
+            <span>{row.label}</span> <strong>{row.value}</strong>
           </li>
-        ) : null}
-        <li className="basis__total">
-          <span>Your line amount{capped ? ", at our largest line" : ""}</span>{" "}
-          <strong>{formatCurrency(lineAmount)}</strong>
-        </li>
+        ))}
       </ol>
     </details>
   );

@@ -1,6 +1,6 @@
 // The offer of quote.current (rules/pricing.json) for the preview-offer step: the line amount,
-// APR, fee and periods, how the line was worked out, and a draw slider with its estimated monthly
-// payment; or, when the rules find no offer, the page that explains why.
+// APR, fee and periods and how the line was worked out (the draw slider under it is the step's
+// answer, ./DrawAmount.tsx); or, when the rules find no offer, the page that explains why.
 import { Button, Spinner } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
@@ -8,7 +8,6 @@ import { formatCurrency } from "@engine/base/format";
 import { SuccessChip } from "@engine/react";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../api-errors";
-import { DrawEstimate } from "./DrawEstimate";
 import { LineBasis } from "./LineBasis";
 
 /** "Email me this offer": the estimate goes to the account's own address; the result is announced. */
@@ -75,15 +74,7 @@ export function OfferPreview() {
           </div>
         ) : null}
       </dl>
-      {offer.lineAmount !== undefined ? <LineBasis {...offer} lineAmount={offer.lineAmount} /> : null}
-      {offer.lineAmount !== undefined && offer.apr !== undefined && offer.minimumDraw !== undefined ? (
-        <DrawEstimate
-          lineAmount={offer.lineAmount}
-          minimumDraw={offer.minimumDraw}
-          apr={offer.apr}
-          drawPeriodYears={offer.drawPeriodYears}
-        />
-      ) : null}
+      <LineBasis basis={offer.basis} />
       <EmailOffer />
     </div>
   );

@@ -1,10 +1,9 @@
 // Content files the displays show (rendered to HTML at build time by web/build/markdown-plugin.ts),
-// each its own small chunk, loaded when a display first needs it: the disclosure texts of
-// content/disclosures/ and the content pages of content/pages/.
+// each its own small chunk, loaded when a display first needs it: the content pages of
+// content/pages/. (Disclosure texts are not built in: the server sends them, esign.documents.)
 import type { ContentModule } from "@web/src/pages/public/content";
 
 const loaders = {
-  disclosures: import.meta.glob<ContentModule>("../../../../../content/disclosures/*.md"),
   pages: import.meta.glob<ContentModule>("../../../../../content/pages/*.md"),
 };
 

@@ -13,6 +13,8 @@ import { IdDocumentSides } from "./IdDocumentSides";
 import { LineAmount } from "./LineAmount";
 import { NextSteps } from "./NextSteps";
 import { OfferPreview } from "./OfferPreview";
+import { DrawAmount } from "./DrawAmount";
+import { SendAgain } from "./SendAgain";
 
 export const displayComponents: Record<DisplayName, ComponentType<DisplayProps>> = {
   offerPreview: () => <OfferPreview />,
@@ -24,4 +26,8 @@ export const displayComponents: Record<DisplayName, ComponentType<DisplayProps>>
   nextSteps: NextSteps,
   applicationSummary: ApplicationSummary,
   applicationProgress: ApplicationProgress,
+  sendAgain: SendAgain,
 };
+
+/** Widgets the shell fills in (engine/definitions/widget-names.ts): the offer's draw slider. */
+export const shellWidgets = { drawAmount: DrawAmount };

@@ -1,18 +1,22 @@
 // One document of the checklist: its label, where it stands in words (needed, uploaded, in review,
 // rejected, accepted), why we ask for it in the applicant's words, the files sent with previews and,
-// while more are needed, a drop zone (for a photo ID, one per side the sides rule asks for).
+// while more are needed, a drop zone (for a photo ID, one per side the sides rule asks for); once
+// enough are in, "Add another file" still opens one, so a missed page can be added.
 import { useId, useState } from "react";
 import type { BorrowerRole, RoleWords } from "@engine/lending/borrowers";
 import { inSentence } from "@engine/lending/documents";
 import type { UploadFields } from "@web/src/api/upload";
 import { useDisplayStyles } from "../styles";
 import { FileSlot } from "./FileSlot";
-import { mergeClasses } from "@fluentui/react-components";
+import { Button, mergeClasses } from "@fluentui/react-components";
 import { requirementStatus } from "./status";
 import { upperFirst, sentence, useChecklistStyles } from "./styles";
 import type { IdentityState, Requirement, UploadRow } from "./types";
 import { UploadedFileRow } from "./UploadedFileRow";
 import { isSatisfied, stillNeeded } from "@engine/lending/catalogue";
+
+/** How many more files may be picked at once once a document's count is reached (a missed page or two). */
+const MORE_FILES = 5;
 
 /** "a, b and c" */
 const listOf = (items: string[]) =>
@@ -62,6 +66,8 @@ export function RequirementItem({
   const titleId = useId();
   const [lastUploaded, setLastUploaded] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  // Every file counted in already: another one (a missed page) only on request.
+  const [addingMore, setAddingMore] = useState(false);
   const uploaded = async (sent: string[], found: string[]) => {
     setProblems(found);
     if (sent.length === 0) return;
@@ -75,6 +81,7 @@ export function RequirementItem({
   const missingSides =
     isId && identity ? identity.sides.filter((s) => s.uploadId === null).map((s) => s.side) : [];
   const needed = isId ? idType !== null && missingSides.length > 0 : !isSatisfied(r);
+  const more = !isId && !needed && canRemove;
   const sidesTotal = identity?.sides.length || (r.sides?.length ?? 1);
   const status = requirementStatus(
     isId
@@ -158,7 +165,13 @@ export function RequirementItem({
         </p>
       )}
 
-      {needed && (
+      {more && !addingMore && (
+        <Button appearance="secondary" size="small" className={own.more} onClick={() => setAddingMore(true)}>
+          Add another file
+        </Button>
+      )}
+
+      {(needed || (more && addingMore)) && (
         <div className={own.slots}>
           {subtypes.length > 0 && (
             <div className={own.slot}>
@@ -203,7 +216,7 @@ export function RequirementItem({
                   cameraName={`Take a photo of ${whole}`}
                   fields={fields(null)}
                   maxBytes={maxBytes}
-                  room={stillNeeded(r)}
+                  room={needed ? stillNeeded(r) : MORE_FILES}
                   onDone={uploaded}
                 />,
               ]}

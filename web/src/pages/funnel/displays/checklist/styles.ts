@@ -116,7 +116,15 @@ export const useChecklistStyles = makeStyles({
     alignSelf: "start",
     padding: "2px 8px",
     borderRadius: "10px",
+    // On a phone the status goes under the document's name, which keeps the whole width.
+    "@media (max-width: 599px)": {
+      gridColumn: "1 / -1",
+      gridRow: "2",
+      justifySelf: "start",
+      whiteSpace: "normal",
+    },
   },
+  more: { gridColumn: "1 / -1", justifySelf: "start", marginTop: "4px" },
   status_needed: { color: "#5c3c00", background: "#fdf0d5" },
   status_rejected: { color: "#a4262c", background: "#fde7e9" },
   status_uploaded: { color: "#0e5c0e", background: "#e7f4e7" },

@@ -1,0 +1,198 @@
+// Capacity: simulated applicants walk the whole funnel at once, each loading a step (step.get) and
+// saving it (step.submit) after a few seconds' think time, from the first question to the
+// submitted application (26 steps for one borrower: the demo application's answers, a texted
+// phone code read from the outbox). The figure is the largest number of applicants in flight for
+// which step.submit keeps p95 ≤ 50 ms and p99 ≤ 150 ms with no request failing (target ≥ 1,000),
+// on SQLite at synchronous=FULL, or PostgreSQL under `npm run bench:postgres`.
+//
+// The server runs in a worker thread (bench/capacity-server.ts); the applicants are plain fetches
+// from this thread, mostly asleep. Levels: BENCH_CAPACITY_LEVELS (500,1000,1500,2000), each run for
+// BENCH_CAPACITY_SECONDS (60) after its applicants have all started.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { loadDefinitions } from "@engine/definitions/load";
+import { setAt } from "@engine/base/pointer";
+import { answersFor, singleBorrower } from "../tests/helpers/journeys";
+import type { TestServer } from "../tests/helpers/server";
+import { fmt, table } from "./measure";
+
+const LEVELS = (process.env.BENCH_CAPACITY_LEVELS ?? "500,1000,1500,2000").split(",").map(Number);
+const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 60);
+/** Think time between steps: 2 to 5 s, as a person reads a page and answers it. */
+const think = () => 2000 + Math.random() * 3000;
+const TARGET = { p95: 50, p99: 150, applicants: 1000 };
+
+export interface CapacityLevel {
+  applicants: number;
+  saves: number;
+  savesPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failed: number;
+  holds: boolean;
+}
+export interface CapacitySummary {
+  database: string;
+  levels: CapacityLevel[];
+  /** The largest level that held, or 0. */
+  capacity: number;
+  target: number;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
+
+/** The newest verification code texted to `phone` (reads from the newest text back, stopping at the first match). */
+function textedCode(dataDir: string, phone: string): string {
+  const outbox = join(dataDir, "sms-outbox");
+  const files = readdirSync(outbox)
+    .filter((f) => f.endsWith(".txt"))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const text = readFileSync(join(outbox, file), "utf8");
+    if (!text.includes(phone.slice(-4))) continue;
+    const code = /^(\d{6}) is your verification code/m.exec(text)?.[1];
+    if (code && text.replace(/\D/g, "").includes(phone)) return code;
+  }
+  throw new Error(`no text to ${phone}`);
+}
+
+let serial = 0;
+
+async function applicant(
+  base: string,
+  context: TestServer,
+  until: () => boolean,
+  record: (ms: number, ok: boolean) => void,
+): Promise<void> {
+  while (!until()) {
+    const doc = singleBorrower();
+    const phone = `813555${String(serial++ % 10000).padStart(4, "0")}`;
+    doc.user.phone = phone;
+    let cookie = "";
+    let at: string | null = "name";
+    let revision: number | undefined;
+    const headers = () => ({ "x-same-origin": "1", "content-type": "application/json", cookie });
+    while (at && !until()) {
+      await new Promise((resolve) => setTimeout(resolve, think()));
+      if (cookie) {
+        const input = encodeURIComponent(JSON.stringify({ stepId: at }));
+        const got = await fetch(`${base}/api/trpc/step.get?input=${input}`, { headers: headers() });
+        await got.arrayBuffer();
+      }
+      let answers = answersFor(context, at, doc);
+      for (const effect of context.services.defs.steps.get(at)?.def.effects ?? [])
+        if (effect.kind === "verifyPhoneCode" && effect.code)
+          answers = setAt(answers, effect.code, textedCode(context.dataDir, phone)) as Record<
+            string,
+            unknown
+          >;
+      const started = performance.now();
+      let ok = false;
+      try {
+        const res = await fetch(`${base}/api/trpc/step.submit`, {
+          method: "POST",
+          headers: { ...headers(), "x-recaptcha-token": "bench" },
+          body: JSON.stringify({ stepId: at, answers, ...(revision !== undefined ? { revision } : {}) }),
+        });
+        const body = (await res.json()) as { result?: { data: { stepId: string | null; revision: number } } };
+        for (const line of res.headers.getSetCookie()) {
+          const [pair = ""] = line.split(";");
+          if (pair.includes("session")) cookie = pair;
+        }
+        ok = res.status === 200 && !!body.result;
+        if (ok) {
+          at = body.result!.data.stepId;
+          revision = body.result!.data.revision;
+          if (at === "applicationSubmitted") at = null;
+        }
+      } finally {
+        record(performance.now() - started, ok);
+      }
+      if (!ok) return;
+    }
+  }
+}
+
+export async function runCapacityBench(log: (line: string) => void = console.log): Promise<CapacitySummary> {
+  const database = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite (synchronous=FULL)";
+  log(
+    `Capacity on ${database}: applicants walking the whole funnel (step.get, then step.submit after 2–5 s), ${SECONDS} s per level after all have started...`,
+  );
+  const worker = new Worker(new URL("./capacity-worker.mjs", import.meta.url));
+  const { url, dataDir } = await new Promise<{ url: string; dataDir: string }>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  const context = { services: { defs: loadDefinitions().defs }, dataDir } as unknown as TestServer;
+  const levels: CapacityLevel[] = [];
+  try {
+    for (const n of LEVELS) {
+      const times: number[] = [];
+      let failed = 0;
+      let measuring = false;
+      let stop = false;
+      const record = (ms: number, ok: boolean) => {
+        if (!measuring) return;
+        if (ok) times.push(ms);
+        else failed++;
+      };
+      // Applicants arrive over one think time, so their steps do not fall in lockstep.
+      const walking = Array.from({ length: n }, (_, i) =>
+        new Promise((resolve) => setTimeout(resolve, (i / n) * 5000)).then(() =>
+          applicant(url, context, () => stop, record),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 8000));
+      measuring = true;
+      const started = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+      measuring = false;
+      const seconds = (performance.now() - started) / 1000;
+      stop = true;
+      await Promise.allSettled(walking);
+      times.sort((a, b) => a - b);
+      const level = {
+        applicants: n,
+        saves: times.length,
+        savesPerSecond: times.length / seconds,
+        p50: quantile(times, 0.5),
+        p95: quantile(times, 0.95),
+        p99: quantile(times, 0.99),
+        failed,
+      };
+      const holds = level.p95 <= TARGET.p95 && level.p99 <= TARGET.p99 && failed === 0 && times.length > 0;
+      levels.push({ ...level, holds });
+      log(
+        `  ${n} applicants: ${fmt(level.savesPerSecond)} saves/s, step.submit p50 ${fmt(level.p50)} ms, p95 ${fmt(level.p95)} ms, p99 ${fmt(level.p99)} ms, ${failed} failed`,
+      );
+      if (!holds) break;
+    }
+  } finally {
+    worker.postMessage("close");
+    await new Promise((resolve) => worker.once("exit", resolve));
+  }
+  const capacity = Math.max(0, ...levels.filter((l) => l.holds).map((l) => l.applicants));
+  log("");
+  log(
+    table([
+      ["applicants in flight", "saves/s", "p50 ms", "p95 ms (≤ 50)", "p99 ms (≤ 150)", "failed", "holds"],
+      ...levels.map((l) => [
+        String(l.applicants),
+        fmt(l.savesPerSecond),
+        fmt(l.p50),
+        fmt(l.p95),
+        fmt(l.p99),
+        String(l.failed),
+        l.holds ? "yes" : "no",
+      ]),
+    ]),
+  );
+  log(
+    `Capacity: ${capacity} applicants in flight (target ≥ ${TARGET.applicants}: ${capacity >= TARGET.applicants ? "holds" : "does not hold"})`,
+  );
+  return { database, levels, capacity, target: TARGET.applicants };
+}

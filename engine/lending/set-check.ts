@@ -1,0 +1,31 @@
+// npm run check for this product: the generic check of a set (engine/lint/check-set.ts) with what
+// the HELOC domain adds: which {{tokens}} each text of content/ is filled with (text-tokens.ts),
+// and the lender profile's findings (lender-file.ts: refused when the profile says production,
+// notes while it is sample data). The command line, the server's start, its live gate and its
+// rollback all check a set through this one function.
+import type { DefinitionDirs } from "../definitions/load";
+import { checkSet, type SetCheck } from "../lint/check-set";
+import { lenderReport } from "./lender-file";
+import { missingTemplates } from "./templates";
+import { tokenAllowed, tokensFor } from "./text-tokens";
+
+export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
+  const checked = checkSet(dirs, {
+    tokens: { allowed: tokenAllowed, names: tokensFor },
+    lender: (folders, defs) => {
+      const report = lenderReport(
+        undefined,
+        { steps: folders.steps, rules: folders.rules, content: folders.content, schemas: folders.schemas },
+        (defs.params.pricing ?? {}) as Record<string, unknown>,
+        (defs.params.licensing ?? {}) as Record<string, unknown>,
+      );
+      const production = !report.profile || report.profile.status === "production";
+      return production
+        ? { refused: report.findings, notes: report.warnings }
+        : { refused: [], notes: [...report.findings, ...report.warnings] };
+    },
+  });
+  // The notices, closing documents and mails the loan's rule files name must exist in content/.
+  checked.problems.push(...missingTemplates(checked.defs, { rules: dirs.rules, content: dirs.content }));
+  return checked;
+}

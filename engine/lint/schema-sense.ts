@@ -1,0 +1,170 @@
+// What a schema says that no answer can satisfy, or that shows wrong: bounds that cross (a minimum
+// above the maximum, counting those a $ref brings), an enumeration that lists a value twice, and a
+// labelled choice (a oneOf/anyOf branch with a const) without the label the form shows. Checked in
+// every file of schemas/ and in every step's answer schema.
+import { uriOf } from "../base/uris";
+import type { Definitions, Problem } from "../definitions/definitions";
+import { escapeSegment } from "../base/pointer";
+import { expand, type SchemaAt } from "../definitions/schema-walk";
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Keywords whose value is data, never a schema: not walked into. */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples", "required", "errorMessage"]);
+
+/** Lower and upper bound keywords, and what they bound. */
+const BOUNDS: { low: string[]; high: string[]; what: string }[] = [
+  { low: ["minimum", "exclusiveMinimum"], high: ["maximum", "exclusiveMaximum"], what: "number" },
+  { low: ["minLength"], high: ["maxLength"], what: "text" },
+  { low: ["minItems"], high: ["maxItems"], what: "list" },
+  { low: ["minProperties"], high: ["maxProperties"], what: "object" },
+];
+
+/** The schema and what it must also satisfy through $ref and allOf (never oneOf/anyOf: alternatives). */
+function conjuncts(files: Definitions["files"], at: SchemaAt, depth = 0): SchemaAt[] {
+  if (depth > 20) return [at];
+  const out = [at];
+  if (typeof at.schema.$ref === "string") {
+    const target = expand(files, { ...at, schema: { $ref: at.schema.$ref } })[1];
+    if (target) out.push(...conjuncts(files, target, depth + 1));
+  }
+  if (Array.isArray(at.schema.allOf))
+    for (const branch of at.schema.allOf)
+      if (isObject(branch)) out.push(...conjuncts(files, { ...at, schema: branch }, depth + 1));
+  return out;
+}
+
+const where = (at: SchemaAt, own: SchemaAt) =>
+  at.schema === own.schema ? "" : ` (from ${at.base.replace(/^.*\/(schemas|steps)\//, "$1/")})`;
+
+function checkNode(
+  files: Definitions["files"],
+  at: SchemaAt,
+  file: string,
+  pointer: string,
+  problems: Problem[],
+) {
+  const all = conjuncts(files, at);
+  for (const { low, high, what } of BOUNDS) {
+    let lowest: { value: number; key: string; from: SchemaAt } | null = null;
+    let highest: { value: number; key: string; from: SchemaAt } | null = null;
+    for (const part of all) {
+      for (const key of low) {
+        const value = part.schema[key];
+        if (typeof value === "number" && (!lowest || value > lowest.value))
+          lowest = { value, key, from: part };
+      }
+      for (const key of high) {
+        const value = part.schema[key];
+        if (typeof value === "number" && (!highest || value < highest.value))
+          highest = { value, key, from: part };
+      }
+    }
+    if (!lowest || !highest) continue;
+    const exclusive = lowest.key.startsWith("exclusive") || highest.key.startsWith("exclusive");
+    if (lowest.value > highest.value || (exclusive && lowest.value === highest.value)) {
+      // Said where the mistake is: the node that sets the bound written here.
+      const own = lowest.from.schema === at.schema ? lowest.key : highest.key;
+      problems.push({
+        file,
+        pointer: `${pointer}/${own}`,
+        message: `${lowest.key} ${lowest.value}${where(lowest.from, at)} is above ${highest.key} ${highest.value}${where(highest.from, at)}: no ${what} can be given, so every answer is refused`,
+      });
+    }
+  }
+
+  if (Array.isArray(at.schema.enum)) {
+    const seen = new Set<string>();
+    at.schema.enum.forEach((value, i) => {
+      const key = JSON.stringify(value);
+      if (seen.has(key))
+        problems.push({
+          file,
+          pointer: `${pointer}/enum/${i}`,
+          message: `the value ${key} is listed twice: choosing it would be refused`,
+        });
+      seen.add(key);
+    });
+  }
+  for (const combinator of ["oneOf", "anyOf"] as const) {
+    const branches = at.schema[combinator];
+    if (!Array.isArray(branches)) continue;
+    const seen = new Map<string, number>();
+    // A list of choices: every branch a value (or nothing); a mixed oneOf (a number or "none") is not one.
+    const choices = branches.every(
+      (b) => isObject(b) && (Object.hasOwn(b, "const") || (b.type === "null" && Object.keys(b).length <= 2)),
+    );
+    branches.forEach((branch, i) => {
+      if (!isObject(branch) || !Object.hasOwn(branch, "const")) return;
+      const key = JSON.stringify(branch.const);
+      const first = seen.get(key);
+      if (first !== undefined)
+        problems.push({
+          file,
+          pointer: `${pointer}/${combinator}/${i}/const`,
+          message: `the value ${key} is listed twice (also at ${combinator}/${first}): ${combinator === "oneOf" ? "choosing it matches two choices and is refused" : "the list shows it twice"}`,
+        });
+      else seen.set(key, i);
+      if (choices && (typeof branch.title !== "string" || branch.title.trim() === ""))
+        problems.push({
+          file,
+          pointer: `${pointer}/${combinator}/${i}`,
+          message: `the value ${key} has no label (title): the form would show ${key} itself to the applicant`,
+        });
+    });
+  }
+}
+
+function walkSchema(
+  files: Definitions["files"],
+  at: SchemaAt,
+  file: string,
+  pointer: string,
+  problems: Problem[],
+) {
+  checkNode(files, at, file, pointer, problems);
+  for (const [key, value] of Object.entries(at.schema)) {
+    if (DATA_KEYWORDS.has(key) || key === "$ref") continue;
+    const childAt = `${pointer}/${escapeSegment(key)}`;
+    if (Array.isArray(value))
+      value.forEach((item, i) => {
+        if (isObject(item)) walkSchema(files, { ...at, schema: item }, file, `${childAt}/${i}`, problems);
+      });
+    else if (isObject(value)) {
+      // properties, $defs, patternProperties: a map of schemas; anything else with an object is a schema.
+      if (key === "properties" || key === "$defs" || key === "definitions" || key === "patternProperties")
+        for (const [name, child] of Object.entries(value)) {
+          if (isObject(child))
+            walkSchema(files, { ...at, schema: child }, file, `${childAt}/${escapeSegment(name)}`, problems);
+        }
+      else walkSchema(files, { ...at, schema: value }, file, childAt, problems);
+    }
+  }
+}
+
+/** Every schema of schemas/ (not the meta-schemas) and every step's answer schema. */
+export function checkSchemaSense(defs: Definitions, problems: Problem[]): void {
+  for (const [path, doc] of Object.entries(defs.files.schemas)) {
+    if (!isObject(doc) || path.endsWith(".schema.json")) continue;
+    walkSchema(
+      defs.files,
+      { schema: doc, base: uriOf("schemas", path), doc },
+      `schemas/${path}`,
+      "",
+      problems,
+    );
+  }
+  for (const { file, def } of defs.steps.values())
+    walkSchema(
+      defs.files,
+      {
+        schema: def.schema as Record<string, unknown>,
+        base: uriOf("steps", file.replace(/^steps\//, "")),
+        doc: def,
+      },
+      file,
+      "/schema",
+      problems,
+    );
+}

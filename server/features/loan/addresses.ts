@@ -1,0 +1,26 @@
+// A borrower's proven address: their account's sign-in address, which is set only once proven by
+// a code (server/features/auth/email-proof.ts). Mail about a loan goes nowhere else.
+import { and, eq } from "drizzle-orm";
+import { ownerRole } from "@engine/lending/borrowers";
+import type { Db } from "@server/persistence/db/client";
+import { applicationMembers, users } from "@server/persistence/db/schema";
+import type { Services } from "@server/services";
+
+/** The proven address of a borrower: their account's sign-in address (set only once proven by a code); null without an account. */
+export async function provenAddress(
+  db: Db,
+  services: Pick<Services, "defs">,
+  app: { id: string; ownerId: string },
+  role: string,
+) {
+  if (role === ownerRole(services.defs)) {
+    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, app.ownerId));
+    return owner?.email ?? null;
+  }
+  const [member] = await db
+    .select({ email: users.email })
+    .from(applicationMembers)
+    .innerJoin(users, eq(users.id, applicationMembers.userId))
+    .where(and(eq(applicationMembers.applicationId, app.id), eq(applicationMembers.role, role)));
+  return member?.email ?? null;
+}

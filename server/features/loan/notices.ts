@@ -1,0 +1,222 @@
+// The written notices a move gives (rules/milestones.json triggers' notice): the notice of action
+// taken for a decline, the counteroffer notice, the notice of incompleteness (12 CFR 1002.9), one
+// per borrower applying, each filled from content/disclosures/ and the file and recorded by version
+// and SHA-256 with its PDF. Delivery follows each recipient: electronically only where their E-SIGN
+// consent is on file (rules/notifications.json params.esignConsent) and their address proven (their
+// account's sign-in address), otherwise into the portal's print-and-mail queue with their mailing
+// address (15 U.S.C. 7001(c)). The mail goes after the commit; the PDF is stored with it.
+import { randomUUID } from "node:crypto";
+import { formatCurrency } from "@engine/base/format";
+import { getAt } from "@engine/base/pointer";
+import { addressLine, answersPointer, borrowerName } from "@engine/lending/borrowers";
+import { lenderTokens } from "@engine/lending/lender";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import type { LoanFile } from "@engine/generated/schema-types";
+import { REPO_ROOT } from "@engine/base/paths";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Db } from "@server/persistence/db/client";
+import type { Services } from "@server/services";
+import { fillTokens, frontMatterOf, readDisclosure, signedDocument, sha256Hex } from "../esign/documents";
+import { renderNoticePdf } from "../esign/pdf";
+import { longDate } from "../esign/values";
+import { provenAddress } from "./addresses";
+
+type Notice = LoanFile["notices"][number];
+type Later = () => Promise<void>;
+
+/** The kind of notice each template is (schemas/loan-file.json notice.kind). */
+export const NOTICE_KINDS: Record<string, Notice["kind"]> = {
+  "adverse-action-notice": "adverseAction",
+  "counteroffer-notice": "counteroffer",
+  "incompleteness-notice": "incompleteness",
+};
+
+interface ReasonCatalogue {
+  reasons: Record<string, string>;
+  reportBasedReasons: string[];
+  maximumReasons: number;
+}
+
+export const reasonCatalogue = (services: Pick<Services, "defs">) =>
+  services.defs.params["decline-reasons"] as unknown as ReasonCatalogue;
+
+interface DecisionParts {
+  noReport: string;
+  report: string;
+  noKeyFactors: string;
+}
+
+let parts: DecisionParts | null = null;
+const decisionParts = (): DecisionParts =>
+  (parts ??= JSON.parse(
+    readFileSync(join(REPO_ROOT, "content/decision-notices.json"), "utf8"),
+  ) as DecisionParts);
+
+/**
+ * The credit report paragraph of a decision notice for one borrower: the FCRA 615(a) content (the
+ * score, its range and date, the key factors, the agency) when a score from a consumer report was
+ * used on their application, else the sentence that none was.
+ */
+export function creditReportSection(services: Pick<Services, "defs">, doc: unknown, role: string): string {
+  const used = getAt(doc, `${answersPointer(services.defs, role)}/creditScoreUsed`) as
+    | {
+        score: number;
+        model: string;
+        rangeLow: number;
+        rangeHigh: number;
+        createdOn: string;
+        agency: { name: string; address: string; phone: string };
+        keyFactors?: string[];
+      }
+    | undefined;
+  const p = decisionParts();
+  if (!used) return p.noReport;
+  return fillTokens(p.report, {
+    creditScoreAgency: used.agency.name,
+    creditScoreAgencyAddress: used.agency.address,
+    creditScoreAgencyPhone: used.agency.phone,
+    creditScore: String(used.score),
+    creditScoreModel: used.model,
+    creditScoreDate: longDate(used.createdOn),
+    creditScoreLow: String(used.rangeLow),
+    creditScoreHigh: String(used.rangeHigh),
+    creditScoreKeyFactors: used.keyFactors?.length ? used.keyFactors.join("; ") : p.noKeyFactors,
+  });
+}
+
+const reasonWords = (services: Pick<Services, "defs">, codes: string[]) => {
+  const { reasons } = reasonCatalogue(services);
+  return codes.map((code) => `- ${reasons[code] ?? code}`).join("\n");
+};
+
+/** The values a notice's tokens take for one recipient. */
+function valuesFor(
+  services: Pick<Services, "defs">,
+  template: string,
+  file: LoanFile,
+  doc: Record<string, unknown>,
+  role: string,
+  now: Date,
+): Record<string, string> {
+  const day = longDate(now.toISOString().slice(0, 10));
+  const base = {
+    ...lenderTokens(readLenderProfile()),
+    recipientName: borrowerName(services.defs, doc, role) ?? "Applicant",
+    decisionDate: day,
+    noticeDate: day,
+  };
+  if (template === "incompleteness-notice")
+    return {
+      ...base,
+      missingItems: (file.incomplete?.items ?? []).map((item) => `- ${item}`).join("\n"),
+      deadline: file.incomplete ? longDate(file.incomplete.deadline) : "",
+    };
+  const reasons =
+    template === "counteroffer-notice" ? (file.counteroffer?.reasons ?? []) : (file.declineReasons ?? []);
+  const values = {
+    ...base,
+    reasons: reasonWords(services, reasons),
+    creditReportSection: creditReportSection(services, doc, role),
+  };
+  if (template !== "counteroffer-notice" || !file.counteroffer) return values;
+  const { terms } = file.counteroffer;
+  return {
+    ...values,
+    lineAmount: formatCurrency(terms.lineAmount),
+    apr: `${terms.apr.toFixed(2)}%`,
+    drawPeriodYears: terms.drawPeriodYears ? String(terms.drawPeriodYears) : "",
+    repaymentPeriodYears: terms.repaymentPeriodYears ? String(terms.repaymentPeriodYears) : "",
+    offeredLine: file.offer ? formatCurrency(file.offer.lineAmount) : "",
+    offeredApr: file.offer ? `${file.offer.apr.toFixed(2)}%` : "",
+  };
+}
+
+/** Whether the borrower's E-SIGN consent to receive documents electronically is on file. */
+export function esignConsentOnFile(services: Pick<Services, "defs">, doc: unknown, role: string): boolean {
+  const pointers = ((services.defs.params.notifications ?? {}) as { esignConsent?: Record<string, string> })
+    .esignConsent;
+  const pointer = pointers?.[role];
+  const value = pointer ? getAt(doc, pointer) : undefined;
+  return value !== undefined && value !== null && value !== false && value !== "";
+}
+
+export interface GivenNotices {
+  notices: Notice[];
+  /** The mails and stored PDFs, for after the commit. */
+  later: Later[];
+}
+
+/** Gives `template` to each borrower of the application: records the notices and leaves their delivery for after the commit. */
+export async function giveNotices(
+  db: Db,
+  services: Services,
+  app: { id: string; ownerId: string; doc: Record<string, unknown> },
+  file: LoanFile,
+  template: string,
+  recipients: string[],
+  now: Date,
+): Promise<GivenNotices> {
+  const kind = NOTICE_KINDS[template];
+  const source = readDisclosure(template);
+  if (!kind || !source)
+    throw new Error(`content/disclosures/${template}.md is not a decision notice this server gives`);
+  const notices: Notice[] = [];
+  const later: Later[] = [];
+  for (const role of recipients) {
+    const { text, ...record } = signedDocument(
+      source,
+      valuesFor(services, template, file, app.doc, role, now),
+    );
+    const pdf = await renderNoticePdf({
+      meta: {
+        title: record.title,
+        subject: `Application ${app.id}: ${record.title} for ${role}, ${now.toISOString()}`,
+        keywords: [kind, app.id, record.sha256],
+        author: readLenderProfile().legalName,
+        creator: "HELOC loan notices",
+        date: now,
+      },
+      footer: `${record.title} - application ${app.id}`,
+      documents: [{ ...record, body: frontMatterOf(text).body }],
+    });
+    const email = esignConsentOnFile(services, app.doc, role)
+      ? await provenAddress(db, services, app, role)
+      : null;
+    const mailingAddress = addressLine(getAt(app.doc, `${answersPointer(services.defs, role)}/address`));
+    const notice: Notice = {
+      id: randomUUID(),
+      kind,
+      to: role,
+      name: borrowerName(services.defs, app.doc, role),
+      givenAt: now.toISOString(),
+      document: { ...record, template },
+      pdfSha256: sha256Hex(pdf),
+      delivery: email
+        ? { via: "electronic" }
+        : {
+            via: "mail",
+            why: esignConsentOnFile(services, app.doc, role)
+              ? "No proven email address on file"
+              : "No E-SIGN consent on file",
+            mailingAddress,
+            mailedOn: null,
+            mailedBy: null,
+          },
+    };
+    notices.push(notice);
+    later.push(async () => {
+      await services.storage.put(pdf);
+      if (!email) return;
+      await services.mailer.send({
+        to: email,
+        subject: record.title,
+        text: frontMatterOf(text).body,
+        attachments: [
+          { filename: `${template}.pdf`, content: Buffer.from(pdf), contentType: "application/pdf" },
+        ],
+      });
+    });
+  }
+  return { notices, later };
+}

@@ -1,0 +1,189 @@
+// Notifications as data (rules/notifications.json): an event of the loan mails the recipients its
+// row names, with a text of content/mail/. The rows go into notification_outbox inside the move's
+// transaction, naming each recipient by borrower role or staff id (never an address); after the
+// commit they are sent, each to a proven address only (a borrower's account sign-in address, a
+// portal user's address), and a failure is kept for a retry (params.retry) rather than lost. The
+// file's timeline lists them.
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { REPO_ROOT } from "@engine/base/paths";
+import { borrowerName } from "@engine/lending/borrowers";
+import { lenderTokens } from "@engine/lending/lender";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import type { Db } from "@server/persistence/db/client";
+import { applications, notificationOutbox, portalUsers } from "@server/persistence/db/schema";
+import { applicationStore } from "@server/persistence/store/applications";
+import type { Services } from "@server/services";
+import { fillTokens, readDisclosure } from "../esign/documents";
+import { longDate } from "../esign/values";
+import { can, type Permission } from "../portal/roles";
+import { provenAddress } from "./addresses";
+
+const MAIL_DIR = join(REPO_ROOT, "content/mail");
+
+interface Send {
+  to: "borrowers" | "conditionBorrowers" | "uploader" | "loanOfficer" | "staff";
+  permission?: string;
+  template: string;
+}
+
+interface Table {
+  events: Record<string, { send: Send[] }>;
+  retry: { attempts: number; delaysSeconds: number[] };
+}
+
+const tableOf = (services: Pick<Services, "defs">) => services.defs.params.notifications as unknown as Table;
+
+/** Who an event reaches, besides what the rows say: the borrowers it concerns. */
+export interface NotifyContext {
+  borrowers: string[];
+  /** For conditionBorrowers and uploader: the borrowers of that condition or document. */
+  some?: string[];
+  /** Template values that are not personal (labels, dates, amounts). */
+  values?: Record<string, string>;
+}
+
+/** Queues the event's mails in the move's transaction. */
+export async function queueNotifications(
+  tx: Db,
+  services: Services,
+  app: { id: string; partnerId: string; loanOfficerId: string | null },
+  event: string,
+  context: NotifyContext,
+  now: Date,
+): Promise<number> {
+  const row = tableOf(services).events[event];
+  if (!row) throw new Error(`rules/notifications.json has no event "${event}"`);
+  const recipients: { recipient: string; template: string }[] = [];
+  for (const send of row.send) {
+    if (send.to === "borrowers")
+      for (const role of context.borrowers)
+        recipients.push({ recipient: `role:${role}`, template: send.template });
+    else if (send.to === "conditionBorrowers" || send.to === "uploader")
+      for (const role of context.some ?? [])
+        recipients.push({ recipient: `role:${role}`, template: send.template });
+    else if (send.to === "loanOfficer") {
+      if (app.loanOfficerId)
+        recipients.push({ recipient: `staff:${app.loanOfficerId}`, template: send.template });
+    } else {
+      const staff = await tx
+        .select({ id: portalUsers.id, role: portalUsers.role })
+        .from(portalUsers)
+        .where(and(eq(portalUsers.partnerId, app.partnerId), isNull(portalUsers.disabledAt)));
+      for (const person of staff)
+        if (send.permission && can(services.portal, person.role, send.permission as Permission))
+          recipients.push({ recipient: `staff:${person.id}`, template: send.template });
+    }
+  }
+  // One mail per recipient and template (a loan officer who also holds the permission gets one).
+  const unique = [...new Map(recipients.map((r) => [`${r.recipient} ${r.template}`, r])).values()];
+  if (unique.length)
+    await tx.insert(notificationOutbox).values(
+      unique.map((r) => ({
+        id: randomUUID(),
+        applicationId: app.id,
+        event,
+        template: r.template,
+        recipient: r.recipient,
+        values: JSON.stringify(context.values ?? {}),
+        status: "pending" as const,
+        attempts: 0,
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    );
+  return unique.length;
+}
+
+/** Sends the application's mails that are due (after the commit that queued them, and again for retries). */
+export async function sendDueNotifications(services: Services, applicationId: string): Promise<void> {
+  const { db } = services;
+  const now = services.now();
+  const due = await db
+    .select()
+    .from(notificationOutbox)
+    .where(
+      and(
+        eq(notificationOutbox.applicationId, applicationId),
+        or(eq(notificationOutbox.status, "pending"), eq(notificationOutbox.status, "failed")),
+        lte(notificationOutbox.nextAttemptAt, now),
+      ),
+    );
+  if (!due.length) return;
+  const app = await applicationStore(services).byId(db, applicationId);
+  const [row] = await db.select().from(applications).where(eq(applications.id, applicationId));
+  if (!app || !row) return;
+  const base = (services.config.publicUrl ?? "").replace(/\/$/, "");
+  const { retry } = tableOf(services);
+  for (const mail of due) {
+    const [kind, id = ""] = mail.recipient.split(":");
+    let to: string | null = null;
+    let name = "";
+    if (kind === "role") {
+      to = await provenAddress(db, services, app, id);
+      name = borrowerName(services.defs, app.doc, id) ?? "";
+    } else {
+      const [person] = await db
+        .select({ email: portalUsers.email, name: portalUsers.name, disabledAt: portalUsers.disabledAt })
+        .from(portalUsers)
+        .where(eq(portalUsers.id, id));
+      to = person && !person.disabledAt ? person.email : null;
+      name = person?.name ?? "";
+    }
+    const source = readDisclosure(mail.template, MAIL_DIR);
+    if (!to || !source) {
+      await db
+        .update(notificationOutbox)
+        .set({ status: "skipped", lastError: to ? "no-template" : "no-proven-address" })
+        .where(eq(notificationOutbox.id, mail.id));
+      continue;
+    }
+    const values = {
+      ...lenderTokens(readLenderProfile()),
+      ...(JSON.parse(mail.values) as Record<string, string>),
+      name: name || "there",
+      date: longDate(mail.createdAt.toISOString().slice(0, 10)),
+      statusLink: `${base}/app/application/submitted`,
+      fileLink: `${base}/portal/applications/${applicationId}`,
+    };
+    const attempts = mail.attempts + 1;
+    try {
+      await services.mailer.send({ to, subject: source.title, text: fillTokens(source.body, values).trim() });
+      await db
+        .update(notificationOutbox)
+        .set({ status: "sent", attempts, sentAt: services.now(), lastError: null })
+        .where(eq(notificationOutbox.id, mail.id));
+    } catch (error) {
+      const delay = retry.delaysSeconds[Math.min(attempts - 1, retry.delaysSeconds.length - 1)] ?? 3600;
+      await db
+        .update(notificationOutbox)
+        .set({
+          status: attempts >= retry.attempts ? "skipped" : "failed",
+          attempts,
+          nextAttemptAt: new Date(now.getTime() + delay * 1000),
+          lastError: error instanceof Error ? error.name : "error",
+        })
+        .where(eq(notificationOutbox.id, mail.id));
+    }
+  }
+}
+
+/** The application's mails, oldest first, for the file's timeline (no addresses). */
+export async function notificationsOf(db: Db, applicationIds: string[]) {
+  if (!applicationIds.length) return [];
+  return db
+    .select({
+      id: notificationOutbox.id,
+      event: notificationOutbox.event,
+      template: notificationOutbox.template,
+      recipient: notificationOutbox.recipient,
+      status: notificationOutbox.status,
+      attempts: notificationOutbox.attempts,
+      createdAt: notificationOutbox.createdAt,
+      sentAt: notificationOutbox.sentAt,
+    })
+    .from(notificationOutbox)
+    .where(inArray(notificationOutbox.applicationId, applicationIds))
+    .orderBy(notificationOutbox.createdAt);
+}

@@ -1,0 +1,205 @@
+// What staff and the applicant read of a loan file: its milestone in their words, whose move it
+// is, the 30-day decision clock with its due day and an overdue flag, the moves open to the
+// reader, the decision and its terms, the notices given (with how each was delivered) and the
+// history; the closing (the package, who signed, the notarization, each owner's answer about the
+// home), the account opening with each owner's last day to cancel, and the funding. Staff also see
+// the mails of the file's timeline (never their addresses).
+import { todayIso } from "@engine/base/dates";
+import { decisionClock, machineOf, movesFrom, waitingOn } from "@engine/lending/milestones";
+import type { Services } from "@server/services";
+import type { Permission } from "../portal/roles";
+import type { Staff } from "../portal/staff";
+import { notificationsOf } from "./notify";
+import { applicationStore } from "@server/persistence/store/applications";
+import { rightToCancel, titleOwnersOf } from "../esign/right-to-cancel";
+import { packageText } from "./package";
+import { reasonCatalogue } from "./notices";
+import type { StoredLoanFile } from "./store";
+
+const reasonsIn = (services: Services, codes: string[] | undefined) =>
+  (codes ?? []).map((code) => ({ code, text: reasonCatalogue(services).reasons[code] ?? code }));
+
+function common(services: Services, loan: StoredLoanFile) {
+  const machine = machineOf(services.defs);
+  const clock = decisionClock(machine, loan.milestone, loan.file);
+  const today = todayIso(services.now());
+  return {
+    machine,
+    milestone: loan.milestone,
+    final: machine.states[loan.milestone]?.final === true,
+    waitingOn: waitingOn(machine, loan.milestone),
+    decisionClock: clock ? { ...clock, overdue: today > clock.dueOn } : null,
+    receivedAt: loan.file.receivedAt,
+    completedAt: loan.file.completedAt ?? null,
+    offer: loan.file.offer ?? null,
+    terms: loan.file.terms ?? null,
+    counteroffer: loan.file.counteroffer
+      ? { ...loan.file.counteroffer, reasons: reasonsIn(services, loan.file.counteroffer.reasons) }
+      : null,
+    declineReasons: reasonsIn(services, loan.file.declineReasons),
+    incomplete: loan.file.incomplete ?? null,
+  };
+}
+
+/** The closing, the account opening and each owner's right to cancel, and the funding, as both readers see them. */
+async function closingOf(services: Services, loan: StoredLoanFile) {
+  const { file } = loan;
+  const app = await applicationStore(services).byId(services.db, loan.applicationId);
+  const right = app ? await rightToCancel(services.db, services, app) : null;
+  return {
+    // Every owner on the title, each asked about the home (a borrower in their session, staff for the others).
+    titleOwners: app
+      ? titleOwnersOf(services.defs, app.doc, todayIso(services.now())).map((o) => ({
+          key: o.key,
+          name: o.name,
+          applying: o.role !== null,
+        }))
+      : [],
+    occupancy: file.occupancy ?? {},
+    closing: file.closing?.package
+      ? {
+          generatedAt: file.closing.package.generatedAt,
+          documents: file.closing.package.documents.map((d) => ({
+            id: d.id,
+            title: d.title,
+            version: d.version,
+            sha256: d.sha256,
+          })),
+          signedBy: Object.entries(file.closing.signatures ?? {}).map(([role, s]) => ({
+            role,
+            signedAt: s?.signedAt ?? null,
+          })),
+        }
+      : null,
+    notarization: file.notarization ?? null,
+    accountOpenedAt: file.accountOpenedAt ?? null,
+    rightToCancel: right
+      ? {
+          applies: right.applies,
+          period: right.period,
+          drawReleasable: right.drawReleasable,
+          cancellation: right.cancellation
+            ? {
+                name: right.cancellation.name,
+                sentOn: right.cancellation.sentOn,
+                via: right.cancellation.via,
+              }
+            : null,
+          // Each owner's own last day to cancel (null until their notice is delivered).
+          owners: right.holders.map((h) => ({
+            key: h.key,
+            name: h.name,
+            delivery: h.delivery.via,
+            deliveredOn: h.delivery.deliveredOn,
+            period: h.period,
+            open: h.open,
+          })),
+        }
+      : null,
+    funding: file.funding ?? null,
+  };
+}
+
+export async function staffLoanView(services: Services, staff: Staff, loan: StoredLoanFile) {
+  const { machine, ...view } = common(services, loan);
+  const state = machine.states[loan.milestone];
+  return {
+    ...view,
+    ...(await closingOf(services, loan)),
+    label: state?.label ?? loan.milestone,
+    description: state?.description ?? "",
+    moves: movesFrom(machine, loan.milestone, "staff").map((t) => ({
+      id: t.id,
+      label: t.label,
+      description: t.description,
+      to: machine.states[t.to]?.label ?? t.to,
+      permission: t.permission ?? null,
+      allowed: !t.permission || staff.can(t.permission as Permission),
+    })),
+    conditions: loan.file.conditions,
+    history: loan.file.history.map((h) => ({
+      ...h,
+      label: machine.transitions[h.transition]?.done ?? h.transition,
+    })),
+    notices: loan.file.notices.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      to: n.to,
+      name: n.name ?? null,
+      givenAt: n.givenAt,
+      title: n.document.title,
+      version: n.document.version,
+      delivery: n.delivery,
+    })),
+    mails: (await notificationsOf(services.db, [loan.applicationId])).map((m) => ({
+      ...m,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The applicant's view: their notices only, the moves that are theirs. */
+export async function applicantLoanView(services: Services, role: string, loan: StoredLoanFile) {
+  const { machine, ...view } = common(services, loan);
+  const state = machine.states[loan.milestone];
+  const closing = await closingOf(services, loan);
+  return {
+    ...view,
+    ...closing,
+    // The package to read before signing, and whether this borrower signed it.
+    closing: closing.closing
+      ? {
+          ...closing.closing,
+          documents: loan.file.closing!.package!.documents.map((d) => ({
+            id: d.id,
+            title: d.title,
+            version: d.version,
+            text: packageText(services, d) ?? "",
+          })),
+          signedByMe: !!loan.file.closing?.signatures?.[role],
+        }
+      : null,
+    // Staff's record of the notary is theirs; the applicant sees that it happened.
+    notarization: loan.file.notarization ? { notarizedOn: loan.file.notarization.notarizedOn } : null,
+    funding: loan.file.funding
+      ? {
+          fundedAt: loan.file.funding.fundedAt,
+          amount: loan.file.funding.amount,
+          accountLast4: loan.file.funding.accountLast4,
+        }
+      : null,
+    myOccupancy: loan.file.occupancy?.[role]?.principalDwelling ?? null,
+    label: state?.applicantLabel ?? loan.milestone,
+    description: state?.description ?? "",
+    moves: movesFrom(machine, loan.milestone, "applicant").map((t) => ({ id: t.id, label: t.label })),
+    // The conditions asked of this borrower, with their own answer only.
+    conditions: loan.file.conditions
+      .filter((c) => c.borrowers.includes(role))
+      .map((c) => ({
+        id: c.id,
+        type: c.type,
+        informationType: c.informationType ?? null,
+        documentType: c.documentType ?? null,
+        label: c.label,
+        description: c.description,
+        note: c.note ?? null,
+        dueOn: c.dueOn,
+        status: c.status,
+        answeredAt: c.answers?.[role]?.at ?? null,
+      })),
+    history: loan.file.history.map((h) => ({
+      at: h.at,
+      label: machine.states[h.to]?.applicantLabel ?? h.to,
+    })),
+    notices: loan.file.notices
+      .filter((n) => n.to === role)
+      .map((n) => ({
+        id: n.id,
+        kind: n.kind,
+        givenAt: n.givenAt,
+        title: n.document.title,
+        via: n.delivery.via,
+      })),
+  };
+}

@@ -1,0 +1,45 @@
+// Whose uploads an account reads and adds: the application it reads (its own, or the one it joined
+// as co-borrower), and within it each borrower's own documents (rules/members.json).
+import { eq } from "drizzle-orm";
+import { documentsFor } from "@engine/funnel/members";
+import { signatures, uploads } from "@server/persistence/db/schema";
+import type { Services } from "@server/services";
+import { memberStore, type Reader } from "../members/store";
+import { UploadError } from "./upload-error";
+
+/** The application the account reads; `applicationId`, when given, must be that one. */
+export async function readerOf(services: Services, userId: string, applicationId?: string | null) {
+  const reader = await memberStore(services).readerOf(services.db, userId);
+  if (applicationId && applicationId !== reader?.app.id)
+    throw new UploadError(403, "FORBIDDEN", "That application is not yours.", "applicationId");
+  if (!reader) throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
+  return reader;
+}
+
+/** Whether a borrower's documents are the reader's own to upload and see. */
+export const ownDocuments = (services: Services, reader: Reader) =>
+  documentsFor(services.defs, reader.part, reader.app.doc);
+
+export const notYours = () =>
+  new UploadError(
+    403,
+    "FORBIDDEN",
+    "Each borrower uploads their own documents, with their own account.",
+    "borrower",
+  );
+
+/** Deletes a stored file once no upload row or signed PDF refers to it any more. */
+export async function deleteIfUnreferenced({ db, storage }: Services, key: string) {
+  const byUpload = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(eq(uploads.storageKey, key))
+    .limit(1);
+  if (byUpload.length) return;
+  const bySignature = await db
+    .select({ id: signatures.id })
+    .from(signatures)
+    .where(eq(signatures.pdfKey, key))
+    .limit(1);
+  if (!bySignature.length) await storage.delete(key);
+}

@@ -1,0 +1,13 @@
+CREATE TABLE `los_credentials` (
+	`id` text PRIMARY KEY NOT NULL,
+	`partner_id` text NOT NULL,
+	`label` text NOT NULL,
+	`secret_hash` text NOT NULL,
+	`created_by` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`last_used_at` integer,
+	`revoked_at` integer,
+	`revoked_by` text
+);
+--> statement-breakpoint
+CREATE INDEX `los_credentials_partner` ON `los_credentials` (`partner_id`,`created_at`);
