@@ -8,7 +8,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { routePath } from "hono/route";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { getConnInfo } from "@hono/node-server/conninfo";
+import { ipOf } from "./transport/http/client-ip";
 import type { AnyRouter } from "@trpc/server";
 import { createAuthRoutes } from "./features/auth/routes";
 import { fetchCookies, honoCookies } from "./features/auth/cookies";
@@ -158,10 +158,7 @@ async function trpcContext(
   c: HonoContext,
 ): Promise<Context & Record<string, unknown>> {
   const cookies = fetchCookies(req, resHeaders);
-  let ip = "unknown";
-  try {
-    ip = getConnInfo(c).remote.address ?? ip;
-  } catch {}
+  const ip = ipOf(c);
   const session = {
     applicant: await services.auth.applicant.current(cookies),
     portal: await services.auth.portal.current(cookies),

@@ -9,6 +9,7 @@ import type { ExportFile } from "../generated/schema-types";
 import { buildXml, serializeXml, type XmlElement, type XmlMapping } from "../export/xml-map";
 import { MISMO_XSD, readXsdIndex, type XsdIndex } from "../export/xsd-index";
 import { validateXml } from "../export/xsd-validate";
+import { evaluate } from "../logic/logic";
 
 export interface MismoExport {
   xml: string;
@@ -16,6 +17,12 @@ export interface MismoExport {
   schemaChecked: boolean;
   /** Schema errors, then link and completeness problems: empty when the file is good. */
   problems: string[];
+}
+
+/** Whether an application has reached the stage rules/mismo.json `exportWhen` names (any, when it names none). */
+export function readyForExport(defs: Definitions, input: ExportFile): boolean {
+  const when = (defs.params.mismo as { exportWhen?: unknown }).exportWhen;
+  return when === undefined || Boolean(evaluate(when, input as never));
 }
 
 export const mismoMapping = (defs: Definitions): XmlMapping => defs.params.mismo as unknown as XmlMapping;

@@ -8,6 +8,8 @@ import { checkSet, type SetCheck } from "../lint/check-set";
 import { lenderReport } from "./lender-file";
 import { missingTemplates } from "./templates";
 import { tokenAllowed, tokensFor } from "./text-tokens";
+import { zipPrefixProblems } from "./zip-prefixes";
+import { withPositions } from "../definitions/load";
 
 export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
   const checked = checkSet(dirs, {
@@ -27,5 +29,8 @@ export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
   });
   // The notices, closing documents and mails the loan's rule files name must exist in content/.
   checked.problems.push(...missingTemplates(checked.defs, { rules: dirs.rules, content: dirs.content }));
+  checked.problems.push(
+    ...withPositions(zipPrefixProblems(checked.defs), checked.defs.texts as Map<string, string>),
+  );
   return checked;
 }

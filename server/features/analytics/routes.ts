@@ -8,7 +8,7 @@
 // body is never logged.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { getConnInfo } from "@hono/node-server/conninfo";
+import { ipOf } from "@server/transport/http/client-ip";
 import { isBorrowerRole } from "@engine/lending/borrowers";
 import { describeAjvErrors } from "@engine/validation/messages";
 import { refuseCrossSite, requireSameOriginHeader } from "@server/transport/security/guards";
@@ -81,10 +81,7 @@ export function createAnalyticsRoutes(
         fail(c, 413, "PAYLOAD_TOO_LARGE", `Send at most ${MAX_BODY_BYTES / 1024} KB of events at a time.`),
     }),
     async (c) => {
-      let ip = "unknown";
-      try {
-        ip = getConnInfo(c).remote.address ?? ip;
-      } catch {}
+      const ip = ipOf(c);
       let body: unknown;
       try {
         body = await c.req.json();

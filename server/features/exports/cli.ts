@@ -7,8 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { evaluate } from "@engine/logic/logic";
-import { exportMismo } from "@engine/lending/mismo";
+import { exportMismo, readyForExport } from "@engine/lending/mismo";
 import { mismoSchemaDir } from "@engine/export/xsd-index";
 import { REPO_ROOT } from "@engine/base/paths";
 import { openServices } from "@server/start";
@@ -39,11 +38,8 @@ try {
   if (kind === "mismo") {
     const dir = mismoSchemaDir(REPO_ROOT);
     if (!dir) console.log("export: no MISMO schemas (MISMO_SCHEMA_DIR): the files are not schema-checked");
-    const when = (services.defs.params.mismo as { exportWhen?: unknown }).exportWhen;
     const inputs = (await exportInputs(services, values.partner)).filter((input) =>
-      values.application
-        ? input.file.id === values.application
-        : when === undefined || Boolean(evaluate(when, input as never)),
+      values.application ? input.file.id === values.application : readyForExport(services.defs, input),
     );
     if (values.application && inputs.length === 0) fail(`no application ${values.application}`);
     mkdirSync(values.out!, { recursive: true });

@@ -7,19 +7,19 @@
 // counted per IP, and past the limit the IP is refused before a token is looked at; each
 // credential has its own request budget. Every pull, and every refused ask of a proven
 // credential, is in the audit trail with the credential as its actor.
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
 import { and, asc, eq, gt, or } from "drizzle-orm";
 import { auditAction, type AuditAction } from "@engine/lending/audit-actions";
-import { evaluate } from "@engine/logic/logic";
 import { exportFileOf } from "@engine/lending/export-file";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { applications } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
 import type { RateLimitHit } from "@server/transport/security/rate-limit";
+import { ipOf } from "@server/transport/http/client-ip";
 import { validatorOf } from "@server/transport/trpc/inputs";
 import { EXPORTER, mismoFileName, mismoFileOf } from "@server/features/exports/mismo";
+import { readyForExport } from "@engine/lending/mismo";
 import { authenticateLos, LOS_REFUSALS_PER_IP, losCredentialsOf, type LosCredential } from "./credentials";
 
 /** An application id, the shape common.json#/$defs/id gives every id. */
@@ -38,13 +38,6 @@ const fail = (c: Context, status: Status, code: string, message: string, extra: 
 const tooMany = (c: Context, hit: RateLimitHit) => {
   if (!hit.ok) c.header("Retry-After", String(Math.max(1, Math.ceil(hit.retryAfterMs / 1000))));
   return fail(c, 429, "TOO_MANY_REQUESTS", "Too many requests. Try again after the Retry-After seconds.");
-};
-const ipOf = (c: Context) => {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
 };
 
 /** The list's cursor: the last row's update time and id, so rows updated in one millisecond are not lost. */
@@ -113,15 +106,16 @@ export function createLosRoutes(services: Services) {
       )
       .orderBy(asc(applications.updatedAt), asc(applications.id))
       .limit(LOS_PAGE);
-    const when = (services.defs.params.mismo as { exportWhen?: unknown }).exportWhen;
     const lender = readLenderProfile();
-    const ready = rows.filter((row) => {
-      const input = exportFileOf(
-        { id: row.id, doc: store.fromRow(row).doc, createdAt: row.createdAt.toISOString() },
-        { defs: services.defs, lender, exporter: EXPORTER, now: services.now() },
-      );
-      return when === undefined || Boolean(evaluate(when, input as never));
-    });
+    const ready = rows.filter((row) =>
+      readyForExport(
+        services.defs,
+        exportFileOf(
+          { id: row.id, doc: store.fromRow(row).doc, createdAt: row.createdAt.toISOString() },
+          { defs: services.defs, lender, exporter: EXPORTER, now: services.now() },
+        ),
+      ),
+    );
     await audit(c, auditAction("los.list", String(ready.length)), null);
     const last = rows.at(-1);
     return c.json({

@@ -3,7 +3,6 @@
 // rules/auth-errors.json: a wrong code or password at the sign-in page's URL, a request refused
 // before it is read (no CSRF token of this browser, no bot-check token) at this base's /error.
 import type { Context } from "hono";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { RateLimiter } from "@server/transport/security/rate-limit";
 import { AUTH_ERRORS, credentialError } from "../errors";
 import type { AuthBase } from "./base";
@@ -24,13 +23,7 @@ export const formOf = (c: Context) => c.req.parseBody().catch(() => ({}) as Reco
 const withError = (page: string, error: AuthError) =>
   `${page}${page.includes("?") ? "&" : "?"}error=${error}`;
 
-export const ipOf = (c: Context) => {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-};
+export { ipOf } from "@server/transport/http/client-ip";
 
 /**
  * A path of this site as the absolute URL a NextAuth client reads: on PUBLIC_URL outside
