@@ -12,10 +12,22 @@ import { pointerOf } from "../definitions/definitions";
 import { suggest } from "./logic";
 
 export const MILESTONES = "milestones";
+
+const TIME_ZONES = Intl.supportedValuesOf("timeZone");
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
 export const NOTIFICATIONS = "notifications";
 
 interface Machine {
   initial: string;
+  timeZones: Record<string, string>;
+  defaultTimeZone: string;
   states: Record<string, { final?: boolean }>;
   transitions: Record<
     string,
@@ -137,6 +149,22 @@ export function checkMilestones(defs: Definitions, problems: Problem[]): void {
   const queue = [machine.initial];
   while (queue.length)
     for (const to of next.get(queue.shift()!) ?? []) if (!reached.has(to)) (reached.add(to), queue.push(to));
+  // A misspelt zone would stop every account opening in that state (the date cannot be read there).
+  const zones: [string, string][] = [
+    ...Object.entries(machine.timeZones).map(([state, zone]): [string, string] => [
+      `/params/timeZones/${esc(state)}`,
+      zone,
+    ]),
+    ["/params/defaultTimeZone", machine.defaultTimeZone],
+  ];
+  for (const [pointer, zone] of zones)
+    if (!isTimeZone(zone))
+      problems.push({
+        file,
+        pointer,
+        message: `"${zone}" is not an IANA time zone${suggest(zone, TIME_ZONES)}`,
+      });
+
   for (const [id, state] of Object.entries(machine.states)) {
     const at = `/params/states/${esc(id)}`;
     if (!reached.has(id))

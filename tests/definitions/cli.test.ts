@@ -134,6 +134,18 @@ describe("npm run check", () => {
     );
   });
 
+  it("refuses a misspelt time zone in the milestone machine, which would stop every account opening in that state", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/milestones.json", (r) => {
+      r.params.timeZones.CA = "America/Los_Angles";
+    });
+    const out = run("engine/cli/check.ts", ["--steps", copy.steps, "--rules", copy.rules]);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(
+      /rules\/milestones\.json:\d+:\d+ #\/params\/timeZones\/CA: "America\/Los_Angles" is not an IANA time zone, did you mean `America\/Los_Angeles`\?/,
+    );
+  });
+
   it("refuses a definition file that is not in the canonical layout, and npm run format fixes it", () => {
     const copy = copyDefinitions();
     const file = join(copy.steps, "initial-setup/zip.json");
