@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { layoutDefinition } from "@engine/base/json-layout";
 import { REPO_ROOT } from "@engine/base/paths";
 import { readConfig } from "@server/config";
 import { testServer, type TestServer } from "../helpers/server";
@@ -129,7 +130,7 @@ describe("the development API", { timeout: 30_000 }, () => {
         title: "First name",
         maxLength: 100,
       };
-      writeFileSync(file, JSON.stringify(step));
+      writeFileSync(file, layoutDefinition(step));
       expect(
         await validate({ stepId: "name", answers: { user: { firstName: "Da\nna", lastName: "Rivera" } } }),
       ).toMatchObject({ valid: false, errors: [{ pointer: "/user/firstName" }] });
