@@ -3,7 +3,7 @@
 // JSON the engine interprets), content/ (the texts the server serves and mails) and journeys/ (the
 // worked journeys npm run check walks); its version is the hash of all of their texts.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { createAjv } from "./ajv";
 import {
@@ -44,17 +44,21 @@ const TEXT_FILE = /\.(md|json)$/;
 
 function filesIn(dir: string, wanted: RegExp = /\.json$/): string[] {
   const out: string[] = [];
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = readdirSync(dir).sort();
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return out; // a set without journeys/
     throw error;
   }
-  for (const name of names) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...filesIn(full, wanted));
-    else if (wanted.test(name)) out.push(full);
+  for (const entry of entries) {
+    const full = join(dir, entry.name);
+    // The entry's type needs no stat of its own, except a link, which is followed.
+    const isDir = entry.isSymbolicLink() ? statSync(full).isDirectory() : entry.isDirectory();
+    if (isDir) out.push(...filesIn(full, wanted));
+    else if (wanted.test(entry.name)) out.push(full);
   }
   return out;
 }

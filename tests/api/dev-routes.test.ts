@@ -42,6 +42,7 @@ describe("the development API", { timeout: 30_000 }, () => {
     expect(readConfig({ SECURE_COOKIES: "1" }).dev).toBe(false);
   });
 
+  // Four versions are checked in the worker, seconds of a core each: under a CI run's load, more than 30 s.
   it("serves the definition files of the server's folders, read fresh on every call, with their problems", async () => {
     const res = await fetch(`${dev.url}/api/dev/definitions`, { headers: same });
     expect(res.status).toBe(200);
@@ -73,7 +74,7 @@ describe("the development API", { timeout: 30_000 }, () => {
     ).json()) as Body;
     expect(restored.version).toBe(first.version);
     expect(restored.problems).toEqual([]);
-  });
+  }, 90_000);
 
   it("answers 304 with no body while the version the page has is still current", async () => {
     const { version } = (await (

@@ -5,9 +5,8 @@
 // "computing"; every later request, from anyone of the same scope, reads the one result kept for
 // that pair of versions (issue 40: 16 such calls in a batch held every request for 15 s). The
 // procedure is also limited per user and alone in its batch (transport/security/request-shape.ts).
-import { readFileSync, statSync } from "node:fs";
 import type { DefinitionDirs } from "@engine/definitions/load";
-import { setFiles, versionOfTexts } from "@engine/definitions/load";
+import { diskVersion } from "./disk-version";
 import { formatProblem } from "@engine/lint/lint";
 import type { Services } from "@server/services";
 import type { Impact, ImpactEntry } from "@server/features/definitions/impact";
@@ -17,44 +16,6 @@ import { impactRequestOf } from "./live";
 import { publishedSets } from "./published";
 
 export const ENTRIES_PER_PAGE = 50;
-
-const lastRead = new Map<string, { stamp: string; version: string }>();
-
-/**
- * The version of the files on disk now: their texts hashed as a set's version is (a few
- * milliseconds: every file read, nothing parsed). The texts are read again only when a file's
- * size or modification time changed, so a page polling every half second costs a stat per file,
- * and an edit shows on the very next call (a time-based cache answered the old version for a
- * second after an edit, and the dev preview then judged the old files).
- */
-export function diskVersion(dirs: DefinitionDirs): string {
-  const key = JSON.stringify(dirs);
-  const files = setFiles(dirs);
-  // As git does for a "racily clean" index: a file changed in the last two seconds may change
-  // again within its timestamp's tick, so while one is that new the texts are read anyway.
-  let newest = 0;
-  const stamp = files
-    .map(({ path }) => {
-      try {
-        const s = statSync(path);
-        newest = Math.max(newest, s.mtimeMs, s.ctimeMs);
-        return `${path}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
-      } catch {
-        return `${path}:-`;
-      }
-    })
-    .join("\n");
-  const known = lastRead.get(key);
-  if (known?.stamp === stamp && Date.now() - newest > 2000) return known.version;
-  const texts = new Map<string, string>();
-  for (const { path, file } of files)
-    try {
-      texts.set(file, readFileSync(path, "utf8"));
-    } catch {}
-  const version = versionOfTexts(texts);
-  lastRead.set(key, { stamp, version });
-  return version;
-}
 
 interface Kept<T> {
   at: number;

@@ -11,7 +11,7 @@ import { todayIso } from "@engine/base/dates";
 import type { Definitions, Problem } from "@engine/definitions/definitions";
 import { REPO_ROOT, type DefinitionDirs } from "@engine/definitions/load";
 import { servedDefinitions } from "../definitions/gate";
-import { diskVersion } from "../definitions/impact-report";
+import { diskVersion } from "../definitions/disk-version";
 import { WHOLE } from "@engine/funnel/members";
 import { sensitiveFields } from "@engine/validation/sensitive";
 import { refuseCrossSite, requireSameOriginHeader } from "@server/transport/security/guards";
