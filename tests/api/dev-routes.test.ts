@@ -34,7 +34,7 @@ type Body = {
   problems: { file: string; message: string }[];
 };
 
-describe("the development API", { timeout: 30_000 }, () => {
+describe("the development API", { timeout: 60_000 }, () => {
   it("is on unless NODE_ENV=production or SECURE_COOKIES=1", () => {
     expect(readConfig({}).dev).toBe(true);
     expect(readConfig({ NODE_ENV: "test" }).dev).toBe(true);
