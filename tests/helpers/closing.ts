@@ -132,6 +132,7 @@ export async function inClosing(server: TestServer, setup: LoanSetup = {}): Prom
     terms: {
       lineAmount: file.offer!.lineAmount,
       apr: file.offer!.apr,
+      margin: file.offer!.margin ?? 1.99,
       drawPeriodYears: 10,
       repaymentPeriodYears: 20,
     },

@@ -100,6 +100,20 @@ async function closingOf(services: Services, loan: StoredLoanFile) {
   };
 }
 
+function decisionOptions(services: Services) {
+  const catalogue = reasonCatalogue(services);
+  const params = services.defs.params.milestones as { incompleteMinimumDays?: number } | undefined;
+  return {
+    reasons: Object.entries(catalogue.reasons).map(([code, text]) => ({
+      code,
+      text,
+      reportBased: catalogue.reportBasedReasons.includes(code),
+    })),
+    maximumReasons: catalogue.maximumReasons,
+    incompleteMinimumDays: params?.incompleteMinimumDays ?? 10,
+  };
+}
+
 export async function staffLoanView(services: Services, staff: Staff, loan: StoredLoanFile) {
   const { machine, ...view } = common(services, loan);
   const state = machine.states[loan.milestone];
@@ -117,6 +131,9 @@ export async function staffLoanView(services: Services, staff: Staff, loan: Stor
       allowed: !t.permission || staff.can(t.permission as Permission),
     })),
     conditions: loan.file.conditions,
+    // What the decision forms offer: the reason catalogue (those from a consumer report need the
+    // score on file) and the shortest deadline a notice of incompleteness may give.
+    decisionOptions: decisionOptions(services),
     history: loan.file.history.map((h) => ({
       ...h,
       label: machine.transitions[h.transition]?.done ?? h.transition,
