@@ -15,6 +15,10 @@ import { rightToCancel, titleOwnersOf } from "../esign/right-to-cancel";
 import { packageText } from "./package";
 import { reasonCatalogue } from "./notices";
 import type { StoredLoanFile } from "./store";
+import { borrowersOf } from "./facts";
+import { catalogue as conditionCatalogue } from "./conditions";
+import { conditionLabel } from "@engine/lending/catalogue";
+import { borrowerName } from "@engine/lending/borrowers";
 
 const reasonsIn = (services: Services, codes: string[] | undefined) =>
   (codes ?? []).map((code) => ({ code, text: reasonCatalogue(services).reasons[code] ?? code }));
@@ -117,6 +121,7 @@ function decisionOptions(services: Services) {
 export async function staffLoanView(services: Services, staff: Staff, loan: StoredLoanFile) {
   const { machine, ...view } = common(services, loan);
   const state = machine.states[loan.milestone];
+  const app = await applicationStore(services).byId(services.db, loan.applicationId);
   return {
     ...view,
     ...(await closingOf(services, loan)),
@@ -131,6 +136,18 @@ export async function staffLoanView(services: Services, staff: Staff, loan: Stor
       allowed: !t.permission || staff.can(t.permission as Permission),
     })),
     conditions: loan.file.conditions,
+    // Who conditions may be asked of, and the catalogue they are asked from (rules/conditions.json).
+    borrowers: app
+      ? borrowersOf(services, app.doc).map((role) => ({
+          role,
+          name: borrowerName(services.defs, app.doc, role) ?? role,
+        }))
+      : [],
+    conditionCatalogue: Object.values(conditionCatalogue(services)).map((c) => ({
+      code: c.code,
+      type: c.type,
+      label: conditionLabel(services.defs, c),
+    })),
     // What the decision forms offer: the reason catalogue (those from a consumer report need the
     // score on file) and the shortest deadline a notice of incompleteness may give.
     decisionOptions: decisionOptions(services),

@@ -8,6 +8,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
+import { ConditionsPanel } from "./ConditionsPanel";
 import { DecisionForms, DecisionRecord } from "./DecisionForms";
 import { dateTime, money } from "./portal-format";
 import type { LoanFileDetail } from "./portal-types";
@@ -180,6 +181,7 @@ export function ApplicationLoan({ applicationId, onChanged }: { applicationId: s
       <Moves file={file} applicationId={applicationId} onMoved={refresh} />
       <DecisionForms file={file} applicationId={applicationId} onMoved={refresh} />
       <DecisionRecord file={file} />
+      <ConditionsPanel file={file} applicationId={applicationId} onSaved={refresh} />
       <h3 className="portal-subtitle">Owners and the home</h3>
       {Object.keys(file.occupancy).length ? (
         <ul>
