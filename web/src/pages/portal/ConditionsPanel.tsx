@@ -55,7 +55,8 @@ function Answers({ condition, names }: { condition: Condition; names: Map<string
     <ul className="portal-fields">
       {answers.map(([role, a]) => (
         <li key={role}>
-          {names.get(role) ?? role} ({dateTime(a!.at)}): {answerText(a!.answer)}
+          {names.get(role) ?? role} ({dateTime(a!.at)}):{" "}
+          {condition.type === "document" ? "uploaded (see the file's documents)" : answerText(a!.answer)}
         </li>
       ))}
     </ul>
@@ -168,20 +169,25 @@ function AddCondition({
           ))}
         </Select>
       </Field>
-      <Field label="Asked of" required {...state("/borrowers")}>
-        <div role="group" aria-label="Asked of">
-          {file.borrowers.map((b) => (
-            <Checkbox
-              key={b.role}
-              label={b.name}
-              checked={borrowers.includes(b.role)}
-              onChange={(_, d) =>
-                setBorrowers(d.checked ? [...borrowers, b.role] : borrowers.filter((r) => r !== b.role))
-              }
-            />
-          ))}
-        </div>
-      </Field>
+      {/* A fieldset, not a Field: a Field gives its one id to every checkbox inside it. */}
+      <fieldset className="portal-reasons" aria-describedby={error("/borrowers") ? "asked-of-error" : undefined}>
+        <legend>Asked of (required)</legend>
+        {file.borrowers.map((b) => (
+          <Checkbox
+            key={b.role}
+            label={b.name}
+            checked={borrowers.includes(b.role)}
+            onChange={(_, d) =>
+              setBorrowers(d.checked ? [...borrowers, b.role] : borrowers.filter((r) => r !== b.role))
+            }
+          />
+        ))}
+        {error("/borrowers") ? (
+          <p id="asked-of-error" className="field-error" role="alert">
+            {error("/borrowers")}
+          </p>
+        ) : null}
+      </fieldset>
       <Field label="Needed before" required {...state("/priorTo")}>
         <Select value={priorTo} onChange={(_, d) => setPriorTo(d.value as keyof typeof PRIOR_TO)}>
           {Object.entries(PRIOR_TO).map(([value, label]) => (
