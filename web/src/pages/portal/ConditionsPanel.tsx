@@ -170,7 +170,10 @@ function AddCondition({
         </Select>
       </Field>
       {/* A fieldset, not a Field: a Field gives its one id to every checkbox inside it. */}
-      <fieldset className="portal-reasons" aria-describedby={error("/borrowers") ? "asked-of-error" : undefined}>
+      <fieldset
+        className="portal-reasons"
+        aria-describedby={error("/borrowers") ? "asked-of-error" : undefined}
+      >
         <legend>Asked of (required)</legend>
         {file.borrowers.map((b) => (
           <Checkbox
