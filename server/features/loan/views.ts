@@ -205,7 +205,7 @@ export async function applicantLoanView(services: Services, role: string, loan: 
       : null,
     myOccupancy: loan.file.occupancy?.[role]?.principalDwelling ?? null,
     label: state?.applicantLabel ?? loan.milestone,
-    description: state?.description ?? "",
+    description: state?.applicantDescription ?? "",
     moves: movesFrom(machine, loan.milestone, "applicant").map((t) => ({ id: t.id, label: t.label })),
     // The conditions asked of this borrower, with their own answer only.
     conditions: loan.file.conditions

@@ -127,6 +127,9 @@ function AddCondition({
   const [note, setNote] = useState("");
   const [local, setLocal] = useState<Record<string, string>>({});
   const failure = add.error ? classifyApiError(add.error) : null;
+  // An edited field's error goes; the form checks again at the next send.
+  const edited = (pointer: string) =>
+    local[pointer] && setLocal(Object.fromEntries(Object.entries(local).filter(([p]) => p !== pointer)));
   const error = (pointer: string) =>
     local[pointer] ??
     (failure?.kind === "fields"
@@ -160,7 +163,13 @@ function AddCondition({
     <form className="form portal-form" onSubmit={onSubmit} aria-label="Ask for a condition" noValidate>
       <h4 className="portal-subtitle">Ask for a condition</h4>
       <Field label="Condition" required {...state("/code")}>
-        <Select value={code} onChange={(_, d) => setCode(d.value)}>
+        <Select
+          value={code}
+          onChange={(_, d) => {
+            edited("/code");
+            setCode(d.value);
+          }}
+        >
           <option value="">Choose from the catalogue</option>
           {file.conditionCatalogue.map((c) => (
             <option key={c.code} value={String(c.code)}>
@@ -180,9 +189,10 @@ function AddCondition({
             key={b.role}
             label={b.name}
             checked={borrowers.includes(b.role)}
-            onChange={(_, d) =>
-              setBorrowers(d.checked ? [...borrowers, b.role] : borrowers.filter((r) => r !== b.role))
-            }
+            onChange={(_, d) => {
+              edited("/borrowers");
+              setBorrowers(d.checked ? [...borrowers, b.role] : borrowers.filter((r) => r !== b.role));
+            }}
           />
         ))}
         {error("/borrowers") ? (

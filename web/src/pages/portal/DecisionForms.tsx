@@ -46,6 +46,10 @@ function useMove(applicationId: string, transition: Decision, onMoved: () => voi
   return {
     pending: move.isPending,
     error: (pointer: string) => errors[pointer],
+    /** An edited field's error goes (the form checks again at the next send). */
+    edited(pointer: string) {
+      if (local[pointer]) setLocal(Object.fromEntries(Object.entries(local).filter(([p]) => p !== pointer)));
+    },
     /** A refusal that names no field (a rule unmet, a permission), shown above the button. */
     refusal: failure && failure.kind !== "fields" ? failure.message : null,
     submit(action: Record<string, unknown> | undefined, checked: Errors) {
@@ -137,7 +141,7 @@ function TermsFields({
   form: MoveForm;
 }) {
   return (
-    <div className="portal-fields">
+    <div className="portal-terms">
       {TERM_FIELDS.map((f) => (
         <Labelled key={f.key} label={f.label} pointer={`/action/terms/${f.key}`} form={form}>
           <Input
@@ -146,7 +150,10 @@ function TermsFields({
             step={f.step}
             min="0"
             value={values[f.key]}
-            onChange={(_, d) => onChange({ ...values, [f.key]: d.value })}
+            onChange={(_, d) => {
+              form.edited(`/action/terms/${f.key}`);
+              onChange({ ...values, [f.key]: d.value });
+            }}
           />
         </Labelled>
       ))}
@@ -182,7 +189,10 @@ function ReasonsField({
           checked={chosen.includes(r.code)}
           disabled={full && !chosen.includes(r.code)}
           label={r.reportBased ? `${r.text} (from a consumer report: states the credit score used)` : r.text}
-          onChange={(_, d) => onChange(d.checked ? [...chosen, r.code] : chosen.filter((c) => c !== r.code))}
+          onChange={(_, d) => {
+            form.edited("/action/reasons");
+            onChange(d.checked ? [...chosen, r.code] : chosen.filter((c) => c !== r.code));
+          }}
         />
       ))}
       {message ? (
@@ -317,7 +327,14 @@ function IncompleteForm({ file, applicationId, onMoved }: FormProps) {
         form={form}
         hint="Each is named in the notice each borrower gets (Regulation B 1002.9(c)(2))."
       >
-        <Textarea value={items} resize="vertical" onChange={(_, d) => setItems(d.value)} />
+        <Textarea
+          value={items}
+          resize="vertical"
+          onChange={(_, d) => {
+            form.edited("/action/items");
+            setItems(d.value);
+          }}
+        />
       </Labelled>
       <Labelled
         label="Deadline"
@@ -354,7 +371,10 @@ function WithdrawForm({ applicationId, onMoved }: FormProps) {
         <Checkbox
           checked={asked}
           label="The applicant expressly asked to withdraw (no notice of action is owed, 1002.9(e))"
-          onChange={(_, d) => setAsked(d.checked === true)}
+          onChange={(_, d) => {
+            form.edited("/asked");
+            setAsked(d.checked === true);
+          }}
         />
       </Field>
       <Refusal form={form} />

@@ -188,7 +188,11 @@ function AnswerForm({ condition, onAnswered }: { condition: Condition; onAnswere
     <form className="form" onSubmit={onSubmit} aria-label={condition.label} noValidate>
       {fields.map((f) => {
         const message = missing.includes(f.key) ? t.conditionAnswerRequired : serverError(f.key);
-        const set = (_: unknown, d: { value: string }) => setValues({ ...values, [f.key]: d.value });
+        const set = (_: unknown, d: { value: string }) => {
+          setValues({ ...values, [f.key]: d.value });
+          // An edited field's "missing" error goes; the form checks again at the next send.
+          if (missing.includes(f.key)) setMissing(missing.filter((k) => k !== f.key));
+        };
         return (
           <Field
             key={f.key}
@@ -239,9 +243,10 @@ function ConditionState({ condition, onAnswered }: { condition: Condition; onAns
 /** The conditions asked of this borrower, each with what to do about it. */
 export function LoanConditions({ loan, onChanged }: { loan: MyLoan; onChanged(): void }) {
   if (!loan.conditions.length) return null;
+  const waiting = loan.conditions.some((c) => c.status === "open" && !c.answeredAt);
   return (
     <section aria-labelledby="conditions-heading">
-      <h2 id="conditions-heading">{t.conditionsHeading}</h2>
+      <h2 id="conditions-heading">{waiting ? t.conditionsHeading : t.conditionsHeadingDone}</h2>
       <ul className="loan-conditions">
         {loan.conditions.map((c) => (
           <li key={c.id}>
