@@ -13,6 +13,8 @@ export type Mover = "staff" | "applicant" | "system";
 export interface MilestoneState {
   label: string;
   applicantLabel: string;
+  /** What the applicant reads of the state, in their words. */
+  applicantDescription: string;
   description: string;
   final?: boolean;
   clock?: boolean;

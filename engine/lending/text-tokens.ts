@@ -214,8 +214,26 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
   },
   {
     files: /^content\/loan-status\.json$/,
-    tokens: ["answer", "date", "name", "endDate", "amount", "last4"],
-    filledBy: "the loan's status page (web/src/pages/public/LoanStatusPage.tsx)",
+    tokens: [
+      "answer",
+      "date",
+      "name",
+      "endDate",
+      "amount",
+      "last4",
+      "terms",
+      "lineAmount",
+      "apr",
+      "margin",
+      "drawYears",
+      "repaymentYears",
+      "deadline",
+      "title",
+      "via",
+      "note",
+    ],
+    filledBy:
+      "the loan's status page (web/src/pages/public/LoanStatusPage.tsx and its decision and conditions, LoanDecision.tsx)",
   },
   {
     files: /^content\/right-to-cancel\.json$/,

@@ -27,6 +27,8 @@ let clock = new Date(NOW);
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 let server: TestServer;
+/** The terms beyond the line and APR that the credit agreement states (the margin the fixture's very good credit range was priced at). */
+const PACKAGE_TERMS = { margin: 1.24, drawPeriodYears: 10, repaymentPeriodYears: 20 };
 beforeAll(async () => {
   server = await testServer({ now: () => clock });
 });
@@ -156,7 +158,7 @@ describe("the loan file of a submitted application", () => {
     const refused = processor.b.trpc.portal.loan.move.mutate({
       applicationId: who.applicationId,
       transition: "approve",
-      action: { terms: { lineAmount: 60000, apr: 8 } },
+      action: { terms: { lineAmount: 60000, apr: 8, ...PACKAGE_TERMS } },
     });
     expect(await codeOf(refused)).toBe("FORBIDDEN");
     await expect(refused).rejects.toThrow(
@@ -188,7 +190,7 @@ describe("the loan file of a submitted application", () => {
     const refused = underwriter.b.trpc.portal.loan.move.mutate({
       applicationId: who.applicationId,
       transition: "approve",
-      action: { terms: { lineAmount: 60000, apr: 8 } },
+      action: { terms: { lineAmount: 60000, apr: 8, ...PACKAGE_TERMS } },
     });
     expect(await codeOf(refused)).toBe("CONFLICT");
     await expect(refused).rejects.toThrow(/only from In review/);
@@ -224,10 +226,10 @@ describe("the loan file of a submitted application", () => {
     const done = await underwriter.b.trpc.portal.loan.move.mutate({
       applicationId: who.applicationId,
       transition: "approve",
-      action: { terms: { lineAmount: offered.lineAmount, apr: offered.apr } },
+      action: { terms: { lineAmount: offered.lineAmount, apr: offered.apr, ...PACKAGE_TERMS } },
     });
     expect(done.milestone).toBe("conditionallyApproved");
-    expect(done.terms).toEqual({ lineAmount: offered.lineAmount, apr: offered.apr });
+    expect(done.terms).toEqual({ lineAmount: offered.lineAmount, apr: offered.apr, ...PACKAGE_TERMS });
     expect(done.decisionClock).toBeNull();
     expect(done.history.map((h) => h.label)).toEqual(["Review started", "Approved"]);
     const audits = await server.services.db
@@ -261,7 +263,7 @@ describe("the loan file of a submitted application", () => {
     const refused = underwriter.b.trpc.portal.loan.move.mutate({
       applicationId: who.applicationId,
       transition: "approve",
-      action: { terms: { lineAmount: offered.lineAmount - 10000, apr: offered.apr } },
+      action: { terms: { lineAmount: offered.lineAmount - 10000, apr: offered.apr, ...PACKAGE_TERMS } },
     });
     expect(await codeOf(refused)).toBe("PRECONDITION_FAILED");
     await expect(refused).rejects.toThrow(/no worse for the applicant than the offer/);
@@ -360,7 +362,7 @@ describe("counteroffer", () => {
     });
     const offered = (await underwriter.b.trpc.portal.loan.get.query({ applicationId: who.applicationId }))
       .offer!;
-    const lower = { lineAmount: offered.lineAmount - 15000, apr: offered.apr };
+    const lower = { lineAmount: offered.lineAmount - 15000, apr: offered.apr, ...PACKAGE_TERMS };
     const made = await underwriter.b.trpc.portal.loan.move.mutate({
       applicationId: who.applicationId,
       transition: "counteroffer",
@@ -487,7 +489,7 @@ describe("conditions", () => {
     const early = underwriter.b.trpc.portal.loan.move.mutate({
       applicationId: who.applicationId,
       transition: "approve",
-      action: { terms: { lineAmount: offered.lineAmount, apr: offered.apr } },
+      action: { terms: { lineAmount: offered.lineAmount, apr: offered.apr, ...PACKAGE_TERMS } },
     });
     expect(await codeOf(early)).toBe("PRECONDITION_FAILED");
     await expect(early).rejects.toThrow(/Every condition to be cleared before approval is cleared or waived/);
@@ -536,7 +538,7 @@ describe("conditions", () => {
     const approved = await underwriter.b.trpc.portal.loan.move.mutate({
       applicationId: who.applicationId,
       transition: "approve",
-      action: { terms: { lineAmount: offered.lineAmount, apr: offered.apr } },
+      action: { terms: { lineAmount: offered.lineAmount, apr: offered.apr, ...PACKAGE_TERMS } },
     });
     expect(approved.milestone).toBe("conditionallyApproved");
   });

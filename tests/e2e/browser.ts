@@ -65,7 +65,11 @@ export const dataDirOf = (pageUrl: string): string => {
   return dir;
 };
 
-const startOwnServer = async (options: { demo?: boolean; definitions?: DefinitionDirs }) => {
+const startOwnServer = async (options: {
+  demo?: boolean;
+  definitions?: DefinitionDirs;
+  now?: () => Date;
+}) => {
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-e2e-"));
   const server = await startServer({
     port: 0,
@@ -76,13 +80,15 @@ const startOwnServer = async (options: { demo?: boolean; definitions?: Definitio
     demo: options.demo ?? false,
     budgetsFor: widenedBudgets, // every journey of the worker starts from one loopback address
     ...(options.definitions ? { definitions: options.definitions } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   dataDirs.set(new URL(server.url).origin, dataDir);
   return server;
 };
 let serverOfWorker: Promise<RunningServer> | undefined;
 
-type E2EOptions = { demo?: boolean; definitions?: DefinitionDirs; shared?: boolean };
+/** now: the server's clock (a journey that moves time injects one: never a sleep); only for a server of its own. */
+type E2EOptions = { demo?: boolean; definitions?: DefinitionDirs; shared?: boolean; now?: () => Date };
 
 /**
  * A test file's server and browser, started before its tests and closed after them: the E2E of
@@ -113,8 +119,10 @@ export function useE2E(options: E2EOptions = {}): E2E {
 export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   checkPrerequisites();
   mkdirSync(ARTIFACTS, { recursive: true });
-  if (options.shared && (options.demo || options.definitions))
-    throw new Error("startE2E: only a server with the repository's definitions and no demo data is shared");
+  if (options.shared && (options.demo || options.definitions || options.now))
+    throw new Error(
+      "startE2E: only a server with the repository's definitions, no demo data and the real clock is shared",
+    );
   const server = await (options.shared ? (serverOfWorker ??= startOwnServer({})) : startOwnServer(options));
   const browser = await sharedBrowser();
   const contexts: BrowserContext[] = [];

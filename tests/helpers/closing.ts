@@ -44,6 +44,8 @@ export interface Loan {
   userId: string;
   email: string;
   coEmail: string;
+  /** Each borrower's password, to sign in again (a test that moves the clock past a session's life). */
+  passwords: { borrower: string; coborrower: string };
   borrower: Browser;
   coborrower: Browser;
   staff: Browser;
@@ -113,6 +115,7 @@ export async function submittedLoan(server: TestServer, setup: LoanSetup = {}): 
     userId: who.userId,
     email,
     coEmail,
+    passwords: { borrower: who.password, coborrower: PASSWORD },
     borrower,
     coborrower,
     staff: staff.b,
@@ -132,6 +135,7 @@ export async function inClosing(server: TestServer, setup: LoanSetup = {}): Prom
     terms: {
       lineAmount: file.offer!.lineAmount,
       apr: file.offer!.apr,
+      margin: file.offer!.margin ?? 1.99,
       drawPeriodYears: 10,
       repaymentPeriodYears: 20,
     },

@@ -412,7 +412,7 @@ describe("the loan disbursement step", () => {
 });
 
 describe("the submitted, summary and FAQ pages", () => {
-  it("ends the flow at the submitted page, which asks nothing and links to the summary, the uploads, the signed PDF, the right to cancel, the credit score notice, each borrower's progress and the FAQs", () => {
+  it("ends the flow at the submitted page, which asks nothing and links to the loan's status page, the summary, the uploads, the signed PDF, the right to cancel, the credit score notice, each borrower's progress and the FAQs", () => {
     const step = defs.steps.get("applicationSubmitted")!.def;
     expect(nextStep(defs, "applicationSubmitted", together, { today })).toMatchObject({
       stepId: null,
@@ -421,6 +421,7 @@ describe("the submitted, summary and FAQ pages", () => {
     expect(step.schema.properties).toEqual({});
     const links = (step.uiSchema as any)["ui:options"].links.map((l: { to: string }) => l.to);
     expect(links).toEqual([
+      "/app/loan",
       defs.steps.get("applicationSummary")!.def.route,
       defs.steps.get("documentsUpload")!.def.route,
       "/api/esign/latest.pdf",

@@ -39,7 +39,7 @@ interface CatalogueEntry {
   description: string;
 }
 
-const catalogue = (services: Services) =>
+export const catalogue = (services: Pick<Services, "defs">) =>
   ((services.defs.params.conditions ?? {}) as { conditions?: Record<string, CatalogueEntry> }).conditions ??
   {};
 
@@ -243,6 +243,42 @@ export function decideCondition(
               },
             },
           }
+        : {}),
+    };
+  });
+}
+
+/**
+ * A borrower uploaded a document of `documentType`: each open document condition of that type asked
+ * of them counts it as their answer, and one every borrower has answered goes back to the
+ * processor's queue (conditionAnswered). A file with no such condition is left as it is.
+ */
+export async function conditionUploaded(
+  services: Services,
+  upload: { applicationId: string; userId: string; borrower: string; documentType: string; uploadId: string },
+): Promise<void> {
+  const waiting = (c: Condition) =>
+    c.type === "document" &&
+    c.status === "open" &&
+    c.documentType === upload.documentType &&
+    c.borrowers.includes(upload.borrower) &&
+    !c.answers?.[upload.borrower];
+  const stored = await readLoanFile(services.db, upload.applicationId);
+  if (!stored?.file.conditions.some(waiting)) return;
+  const by: Actor = { kind: "applicant", id: upload.userId, role: upload.borrower };
+  await changeConditions(services, upload.applicationId, by, (loan, _b, at) => {
+    const condition = loan.file.conditions.find(waiting);
+    if (!condition) throw refuse("conflict", "No condition is waiting for this document any more.");
+    const answers = {
+      ...(condition.answers ?? {}),
+      [upload.borrower]: { at, answer: { uploadId: upload.uploadId } },
+    };
+    const everyone = condition.borrowers.every((b) => answers[b]);
+    return {
+      file: replaced(loan.file, { ...condition, answers, status: everyone ? "answered" : "open" }),
+      audit: [String(condition.code), "uploaded", upload.borrower],
+      ...(everyone
+        ? { notify: { event: "conditionAnswered", context: { values: { conditionLabel: condition.label } } } }
         : {}),
     };
   });

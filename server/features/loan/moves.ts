@@ -17,6 +17,7 @@ import { eq } from "drizzle-orm";
 import { applications } from "@server/persistence/db/schema";
 import { ownerJourney } from "../steps/journey";
 import { offerFigures } from "../portal/offer";
+import { TERMS_THE_PACKAGE_STATES } from "./package";
 import type { Permission } from "../portal/roles";
 import type { Staff } from "../portal/staff";
 import { borrowersOf, milestoneInput, outstandingDocuments } from "./facts";
@@ -94,7 +95,15 @@ export async function openLoanFile(
   const file: LoanFile = {
     receivedAt: receivedAt.toISOString(),
     completedAt: null,
-    offer: offer && offer.apr !== null ? { lineAmount: offer.lineAmount, apr: offer.apr } : null,
+    offer:
+      offer && offer.apr !== null
+        ? {
+            lineAmount: offer.lineAmount,
+            apr: offer.apr,
+            margin: offer.margin,
+            originationFee: offer.originationFee,
+          }
+        : null,
     history: [],
     conditions: [],
     notices: [],
@@ -170,6 +179,21 @@ function checkReasons(services: Services, action: TransitionAction) {
   if (errors.length) throw invalidAnswers(errors);
 }
 
+/** The moves that set the final terms: each gives every term the closing package states. */
+const SETS_TERMS = new Set(["approve", "counteroffer"]);
+
+/** Refuses an approval or counteroffer whose terms leave a blank in the closing package, naming each field. */
+function checkTerms(transition: string, action: TransitionAction) {
+  if (!SETS_TERMS.has(transition)) return;
+  if (!action.terms)
+    throw invalidAnswers([{ pointer: "/action/terms", message: "Give the line amount, APR and terms." }]);
+  const terms = action.terms as unknown as Record<string, unknown>;
+  const errors = Object.entries(TERMS_THE_PACKAGE_STATES)
+    .filter(([key]) => typeof terms[key] !== "number")
+    .map(([key, message]) => ({ pointer: `/action/terms/${key}`, message }));
+  if (errors.length) throw invalidAnswers(errors);
+}
+
 export interface MoveRequest {
   applicationId: string;
   transition: string;
@@ -191,6 +215,7 @@ export async function moveLoan(
   admit(t, mover);
   const action: TransitionAction = request.action ?? {};
   checkReasons(services, action);
+  checkTerms(request.transition, action);
   const store = applicationStore(services);
   let later: (() => Promise<void>)[] = [];
   const saved = await transaction(services.db, async (tx) => {

@@ -38,6 +38,16 @@ export function securityInstrumentOf(services: Pick<Services, "defs">, state: un
     : "mortgage";
 }
 
+/**
+ * The terms the package states beyond the line and APR (the credit agreement's margin, draw and
+ * repayment periods): an approval or counteroffer without one would print a blank in the agreement.
+ */
+export const TERMS_THE_PACKAGE_STATES = {
+  margin: "Give the margin over the index: the credit agreement states it.",
+  drawPeriodYears: "Give the draw period in years: the credit agreement states it.",
+  repaymentPeriodYears: "Give the repayment period in years: the credit agreement states it.",
+} as const;
+
 const percent = (n: number | null | undefined, digits = 2) =>
   typeof n === "number" ? `${n.toFixed(digits)}%` : MISSING_VALUE;
 

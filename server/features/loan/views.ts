@@ -15,6 +15,10 @@ import { rightToCancel, titleOwnersOf } from "../esign/right-to-cancel";
 import { packageText } from "./package";
 import { reasonCatalogue } from "./notices";
 import type { StoredLoanFile } from "./store";
+import { borrowersOf } from "./facts";
+import { catalogue as conditionCatalogue } from "./conditions";
+import { conditionLabel } from "@engine/lending/catalogue";
+import { borrowerName } from "@engine/lending/borrowers";
 
 const reasonsIn = (services: Services, codes: string[] | undefined) =>
   (codes ?? []).map((code) => ({ code, text: reasonCatalogue(services).reasons[code] ?? code }));
@@ -100,9 +104,24 @@ async function closingOf(services: Services, loan: StoredLoanFile) {
   };
 }
 
+function decisionOptions(services: Services) {
+  const catalogue = reasonCatalogue(services);
+  const params = services.defs.params.milestones as { incompleteMinimumDays?: number } | undefined;
+  return {
+    reasons: Object.entries(catalogue.reasons).map(([code, text]) => ({
+      code,
+      text,
+      reportBased: catalogue.reportBasedReasons.includes(code),
+    })),
+    maximumReasons: catalogue.maximumReasons,
+    incompleteMinimumDays: params?.incompleteMinimumDays ?? 10,
+  };
+}
+
 export async function staffLoanView(services: Services, staff: Staff, loan: StoredLoanFile) {
   const { machine, ...view } = common(services, loan);
   const state = machine.states[loan.milestone];
+  const app = await applicationStore(services).byId(services.db, loan.applicationId);
   return {
     ...view,
     ...(await closingOf(services, loan)),
@@ -117,6 +136,21 @@ export async function staffLoanView(services: Services, staff: Staff, loan: Stor
       allowed: !t.permission || staff.can(t.permission as Permission),
     })),
     conditions: loan.file.conditions,
+    // Who conditions may be asked of, and the catalogue they are asked from (rules/conditions.json).
+    borrowers: app
+      ? borrowersOf(services, app.doc).map((role) => ({
+          role,
+          name: borrowerName(services.defs, app.doc, role) ?? role,
+        }))
+      : [],
+    conditionCatalogue: Object.values(conditionCatalogue(services)).map((c) => ({
+      code: c.code,
+      type: c.type,
+      label: conditionLabel(services.defs, c),
+    })),
+    // What the decision forms offer: the reason catalogue (those from a consumer report need the
+    // score on file) and the shortest deadline a notice of incompleteness may give.
+    decisionOptions: decisionOptions(services),
     history: loan.file.history.map((h) => ({
       ...h,
       label: machine.transitions[h.transition]?.done ?? h.transition,
@@ -171,7 +205,7 @@ export async function applicantLoanView(services: Services, role: string, loan: 
       : null,
     myOccupancy: loan.file.occupancy?.[role]?.principalDwelling ?? null,
     label: state?.applicantLabel ?? loan.milestone,
-    description: state?.description ?? "",
+    description: state?.applicantDescription ?? "",
     moves: movesFrom(machine, loan.milestone, "applicant").map((t) => ({ id: t.id, label: t.label })),
     // The conditions asked of this borrower, with their own answer only.
     conditions: loan.file.conditions

@@ -7,6 +7,9 @@ import type { Definitions } from "@engine/definitions/definitions";
 export interface OfferFigures {
   lineAmount: number;
   apr: number | null;
+  /** The margin over the index the APR was priced with (percentage points). */
+  margin: number | null;
+  originationFee: number | null;
   /** A fraction (0.85 is 85%), rounded to 4 places. */
   cltv: number | null;
 }
@@ -30,5 +33,11 @@ export function offerFigures(defs: Definitions, doc: unknown): OfferFigures | nu
   const owed = num(quote.owed) ?? 0;
   const cltv =
     homeValue && homeValue > 0 ? Math.round(((owed + lineAmount) / homeValue) * 10000) / 10000 : null;
-  return { lineAmount, apr: num(quote.apr), cltv };
+  return {
+    lineAmount,
+    apr: num(quote.apr),
+    margin: num(quote.margin),
+    originationFee: num(quote.originationFee),
+    cltv,
+  };
 }

@@ -14,6 +14,7 @@ import { sha256Hex, type StoredFile } from "@server/persistence/storage";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
 import { startIdentityCaseIfComplete } from "../identity/checks";
+import { conditionUploaded } from "../loan/conditions";
 import type { IdentityStatus } from "../identity/provider";
 import { memberStore, type Reader } from "../members/store";
 import { deleteIfUnreferenced, notYours, ownDocuments, readerOf } from "./access";
@@ -41,6 +42,16 @@ export async function acceptUpload(services: Services, input: UploadInput) {
   const key = sha256Hex(input.bytes);
   const fileName = cleanFileName(input.fileName, input.type, first.target.documentType);
   const view = await withKeyLock(key, () => storeAndRecord(services, reader, input, fileName));
+  // A document condition of the loan file waiting for this document counts it (the processor reviews it).
+  await conditionUploaded(services, {
+    applicationId: reader.app.id,
+    userId: input.ownerId,
+    borrower: view.borrower,
+    documentType: view.documentType,
+    uploadId: view.id,
+  }).catch((error: unknown) =>
+    console.error(`upload: the loan file's conditions were not updated (${(error as Error).name})`),
+  );
   let identityReview: IdentityStatus | null = null;
   if (view.documentType === idDocumentType(services.defs))
     identityReview = await startIdentityCaseIfComplete(services, reader.app.id, view.borrower);

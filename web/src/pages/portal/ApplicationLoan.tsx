@@ -8,6 +8,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
+import { ConditionsPanel } from "./ConditionsPanel";
+import { DecisionForms, DecisionRecord } from "./DecisionForms";
 import { dateTime, money } from "./portal-format";
 import type { LoanFileDetail } from "./portal-types";
 import { usePortalMe } from "./PortalFrame";
@@ -17,7 +19,7 @@ import { TableRegion } from "./TableRegion";
 const DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const day = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
 
-/** The moves that need nothing but a click (approve asks for terms; a decline's reasons are out of this panel). */
+/** The moves that need nothing but a click (the decisions have their forms: ./DecisionForms.tsx). */
 const PLAIN_MOVES = new Set([
   "startReview",
   "resumeReview",
@@ -49,27 +51,15 @@ function Moves({
   onMoved(): void;
 }) {
   const move = useMutation(trpc.portal.loan.move.mutationOptions());
-  const allowed = file.moves.filter((m) => m.allowed && (PLAIN_MOVES.has(m.id) || m.id === "approve"));
+  const allowed = file.moves.filter((m) => m.allowed && PLAIN_MOVES.has(m.id));
   if (!allowed.length) return null;
-  const take = (transition: string) =>
-    move.mutate(
-      {
-        applicationId,
-        transition,
-        ...(transition === "approve" && file.offer
-          ? { action: { terms: { lineAmount: file.offer.lineAmount, apr: file.offer.apr } } }
-          : {}),
-      },
-      { onSuccess: onMoved },
-    );
+  const take = (transition: string) => move.mutate({ applicationId, transition }, { onSuccess: onMoved });
   return (
     <div className="portal-moves">
       <div className="actions">
         {allowed.map((m) => (
           <Button key={m.id} onClick={() => take(m.id)} disabled={move.isPending} title={m.description}>
-            {m.id === "approve" && file.offer
-              ? `Approve at the offer (${money(file.offer.lineAmount)}, ${file.offer.apr.toFixed(2)}% APR)`
-              : m.label}
+            {m.label}
           </Button>
         ))}
       </div>
@@ -189,11 +179,9 @@ export function ApplicationLoan({ applicationId, onChanged }: { applicationId: s
           : ""}
       </p>
       <Moves file={file} applicationId={applicationId} onMoved={refresh} />
-      {file.terms ? (
-        <p>
-          Approved terms: {money(file.terms.lineAmount)} at {file.terms.apr.toFixed(2)}% APR.
-        </p>
-      ) : null}
+      <DecisionForms file={file} applicationId={applicationId} onMoved={refresh} />
+      <DecisionRecord file={file} />
+      <ConditionsPanel file={file} applicationId={applicationId} onSaved={refresh} />
       <h3 className="portal-subtitle">Owners and the home</h3>
       {Object.keys(file.occupancy).length ? (
         <ul>

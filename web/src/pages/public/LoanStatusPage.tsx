@@ -1,5 +1,5 @@
 // /app/loan: the signed-in borrower's loan after submission (issue 35 item 9): its milestone and
-// history, their own answer whether the home is their principal dwelling, the closing documents to
+// history, the conditions asked of them and the decision with its terms (./LoanDecision.tsx), their own answer whether the home is their principal dwelling, the closing documents to
 // read and sign in their own session, the notarization, each owner's last day to cancel once the
 // account opens, and the funding. Texts: content/loan-status.json; the server decides everything
 // (loan.mine, loan.answerOccupancy, loan.signClosing).
@@ -24,6 +24,7 @@ import { trpc } from "@web/src/api/trpc";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { PageLoading } from "@web/src/shell/PageLoading";
 import { classifyApiError } from "../funnel/api-errors";
+import { LoanConditions, LoanDecision } from "./LoanDecision";
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
@@ -128,6 +129,8 @@ export default function LoanStatusPage() {
             </>
           ) : null}
         </section>
+        <LoanConditions loan={loan} onChanged={refetch} />
+        <LoanDecision loan={loan} onChanged={refetch} />
         {!loan.accountOpenedAt && !loan.final ? (
           loan.myOccupancy === null ? (
             <OccupancyForm onSaved={refetch} />

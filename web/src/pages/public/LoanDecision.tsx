@@ -1,0 +1,263 @@
+// The parts of /app/loan about the decision and what is asked of the borrower (issue 35 item 9):
+// the approved terms, a counteroffer the applicant accepts or declines in their own session, a
+// decline's reasons, a notice of incompleteness with its items and deadline, the notices given to
+// this borrower, and the conditions asked of them: an information condition answered here, a
+// document condition uploaded on the documents page. Texts: content/loan-status.json; the server
+// decides (loan.answerCounteroffer, loan.answerCondition).
+import { ROUTES } from "@engine/base/routes";
+import { longDate } from "@engine/base/dates";
+import { formatCurrency } from "@engine/base/format";
+import { Button, Field, Input, MessageBar, MessageBarBody, Textarea } from "@fluentui/react-components";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import t from "@content/loan-status.json";
+import { trpc } from "@web/src/api/trpc";
+import type { AppRouter } from "@server/transport/trpc/router";
+import { classifyApiError } from "../funnel/api-errors";
+
+type MyLoan = NonNullable<inferRouterOutputs<AppRouter>["loan"]["mine"]>;
+type Terms = NonNullable<MyLoan["terms"]>;
+type Condition = MyLoan["conditions"][number];
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+const pct = (n: number | null | undefined) => (typeof n === "number" ? `${n.toFixed(2)}%` : "");
+
+export const termsText = (terms: Terms) =>
+  fill(t.termsLine, {
+    lineAmount: formatCurrency(terms.lineAmount),
+    apr: pct(terms.apr),
+    margin: pct(terms.margin),
+    drawYears: String(terms.drawPeriodYears ?? ""),
+    repaymentYears: String(terms.repaymentPeriodYears ?? ""),
+  });
+
+function Failure({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <MessageBar intent="error" role="alert">
+      <MessageBarBody>{classifyApiError(error).message}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+function CounterofferAnswer({ onAnswered }: { onAnswered(): void }) {
+  const answer = useMutation(trpc.loan.answerCounteroffer.mutationOptions());
+  return (
+    <>
+      <div className="actions">
+        <Button
+          appearance="primary"
+          disabled={answer.isPending}
+          onClick={() => answer.mutate({ answer: "accept" }, { onSuccess: onAnswered })}
+        >
+          {t.counterofferAccept}
+        </Button>
+        <Button
+          disabled={answer.isPending}
+          onClick={() => answer.mutate({ answer: "decline" }, { onSuccess: onAnswered })}
+        >
+          {t.counterofferDecline}
+        </Button>
+      </div>
+      <Failure error={answer.error} />
+    </>
+  );
+}
+
+/** The decision and its terms, as far as there is one. */
+export function LoanDecision({ loan, onChanged }: { loan: MyLoan; onChanged(): void }) {
+  const counter = loan.counteroffer;
+  const parts = [];
+  if (counter)
+    parts.push(
+      <div key="counter">
+        <p>{fill(t.counterofferIntro, { terms: termsText(counter.terms) })}</p>
+        <p>{t.counterofferReasons}</p>
+        <ul>
+          {counter.reasons.map((r) => (
+            <li key={r.code}>{r.text}</li>
+          ))}
+        </ul>
+        {counter.answer && counter.answeredAt ? (
+          <p>
+            {fill(counter.answer === "accepted" ? t.counterofferAccepted : t.counterofferDeclined, {
+              date: longDate(counter.answeredAt.slice(0, 10)),
+            })}
+          </p>
+        ) : loan.moves.some((m) => m.id === "acceptCounteroffer") ? (
+          <CounterofferAnswer onAnswered={onChanged} />
+        ) : null}
+      </div>,
+    );
+  if (loan.terms) parts.push(<p key="terms">{fill(t.approvedTerms, { terms: termsText(loan.terms) })}</p>);
+  if (loan.declineReasons.length)
+    parts.push(
+      <div key="declined">
+        <p>{t.declinedIntro}</p>
+        <ul>
+          {loan.declineReasons.map((r) => (
+            <li key={r.code}>{r.text}</li>
+          ))}
+        </ul>
+        <p>{t.declinedNotice}</p>
+      </div>,
+    );
+  if (loan.incomplete && loan.milestone === "incomplete")
+    parts.push(
+      <div key="incomplete">
+        <p>{fill(t.incompleteIntro, { deadline: longDate(loan.incomplete.deadline) })}</p>
+        <ul>
+          {loan.incomplete.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>,
+    );
+  const notices = loan.notices.filter((n) => n.kind !== "rightToCancel");
+  return (
+    <>
+      {parts.length ? (
+        <section aria-labelledby="decision-heading">
+          <h2 id="decision-heading">{t.decisionHeading}</h2>
+          {parts}
+        </section>
+      ) : null}
+      {notices.length ? (
+        <section aria-labelledby="notices-heading">
+          <h2 id="notices-heading">{t.noticesHeading}</h2>
+          <ul>
+            {notices.map((n) => (
+              <li key={n.id}>
+                {fill(t.noticeLine, {
+                  title: n.title,
+                  date: longDate(n.givenAt.slice(0, 10)),
+                  via: n.via === "electronic" ? t.noticeViaElectronic : t.noticeViaMail,
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The fields an information condition asks, by its catalogue informationType (a long text by default). */
+const ANSWER_FIELDS: Record<string, { key: string; label: string; type?: string; long?: boolean }[]> = {
+  long_text: [{ key: "text", label: t.conditionAnswerLabel, long: true }],
+  address: [
+    { key: "street", label: t.addressStreet },
+    { key: "city", label: t.addressCity },
+    { key: "state", label: t.addressState },
+    { key: "zip", label: t.addressZip },
+  ],
+  employment: [
+    { key: "employer", label: t.employmentEmployer },
+    { key: "title", label: t.employmentTitle },
+    { key: "startDate", label: t.employmentStart, type: "date" },
+  ],
+};
+
+function AnswerForm({ condition, onAnswered }: { condition: Condition; onAnswered(): void }) {
+  const answer = useMutation(trpc.loan.answerCondition.mutationOptions());
+  const fields = ANSWER_FIELDS[condition.informationType ?? "long_text"] ?? ANSWER_FIELDS.long_text!;
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [missing, setMissing] = useState<string[]>([]);
+  const failure = answer.error ? classifyApiError(answer.error) : null;
+  const serverError = (key: string) =>
+    failure?.kind === "fields"
+      ? failure.fieldErrors.find((f) => f.pointer === `/answers/${key}`)?.message
+      : undefined;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const empty = fields.filter((f) => !values[f.key]?.trim()).map((f) => f.key);
+    setMissing(empty);
+    if (empty.length) return;
+    answer.mutate(
+      {
+        conditionId: condition.id,
+        answers: Object.fromEntries(fields.map((f) => [f.key, values[f.key]!.trim()])),
+      },
+      { onSuccess: onAnswered },
+    );
+  };
+  return (
+    <form className="form" onSubmit={onSubmit} aria-label={condition.label} noValidate>
+      {fields.map((f) => {
+        const message = missing.includes(f.key) ? t.conditionAnswerRequired : serverError(f.key);
+        const set = (_: unknown, d: { value: string }) => {
+          setValues({ ...values, [f.key]: d.value });
+          // An edited field's "missing" error goes; the form checks again at the next send.
+          if (missing.includes(f.key)) setMissing(missing.filter((k) => k !== f.key));
+        };
+        return (
+          <Field
+            key={f.key}
+            label={fields.length === 1 ? `${t.conditionAnswerLabel}: ${condition.label}` : f.label}
+            required
+            validationMessage={message}
+            validationState={message ? "error" : "none"}
+          >
+            {f.long ? (
+              <Textarea value={values[f.key] ?? ""} resize="vertical" onChange={set} />
+            ) : (
+              <Input type={(f.type ?? "text") as "text"} value={values[f.key] ?? ""} onChange={set} />
+            )}
+          </Field>
+        );
+      })}
+      {failure && failure.kind !== "fields" ? <Failure error={answer.error} /> : null}
+      <div className="actions">
+        <Button type="submit" appearance="primary" disabled={answer.isPending}>
+          {t.conditionAnswerButton}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ConditionState({ condition, onAnswered }: { condition: Condition; onAnswered(): void }) {
+  if (condition.status === "cleared") return <p>{t.conditionCleared}</p>;
+  if (condition.status === "waived") return <p>{t.conditionWaived}</p>;
+  if (condition.answeredAt)
+    return (
+      <p>
+        {condition.status === "open"
+          ? t.conditionWaiting
+          : fill(t.conditionAnswered, { date: longDate(condition.answeredAt.slice(0, 10)) })}
+      </p>
+    );
+  if (condition.type === "document")
+    return (
+      <p>
+        <Link to={ROUTES.upload}>{t.conditionUpload}</Link>
+      </p>
+    );
+  if (condition.type === "information") return <AnswerForm condition={condition} onAnswered={onAnswered} />;
+  return null;
+}
+
+/** The conditions asked of this borrower, each with what to do about it. */
+export function LoanConditions({ loan, onChanged }: { loan: MyLoan; onChanged(): void }) {
+  if (!loan.conditions.length) return null;
+  const waiting = loan.conditions.some((c) => c.status === "open" && !c.answeredAt);
+  return (
+    <section aria-labelledby="conditions-heading">
+      <h2 id="conditions-heading">{waiting ? t.conditionsHeading : t.conditionsHeadingDone}</h2>
+      <ul className="loan-conditions">
+        {loan.conditions.map((c) => (
+          <li key={c.id}>
+            <h3>{c.label}</h3>
+            <p>{c.description}</p>
+            {c.note ? <p>{fill(t.conditionNote, { note: c.note })}</p> : null}
+            <p className="meta">{fill(t.conditionDue, { date: longDate(c.dueOn) })}</p>
+            <ConditionState condition={c} onAnswered={onChanged} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
