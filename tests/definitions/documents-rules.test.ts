@@ -5,33 +5,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Definitions } from "@engine/definitions/definitions";
 import { REPO_ROOT } from "@engine/definitions/load";
-import { evaluateRuleSet } from "@engine/logic/rules";
-import type { Requirement as RouterRequirement } from "@engine/lending/documents";
-import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
-
-const { defs } = repo;
-const TODAY = "2026-11-22";
-
-type Requirement = Omit<RouterRequirement, "reason">;
-
-type Doc = Record<string, unknown>;
-
-const required = (input: Doc, definitions: Definitions = defs): Requirement[] =>
-  evaluateRuleSet(definitions, "documents", { today: TODAY, ...input }).outputs.requirements as Requirement[];
-
-const alone = (user: Doc = {}, extra: Doc = {}) => ({ user: { firstName: "Ada", ...user }, ...extra });
-const home = (extra: Doc = {}) => ({
-  id: "home1",
-  line1: "12 Elm St",
-  city: "Austin",
-  state: "TX",
-  zip: "78701",
-  fees: 0,
-  ...extra,
-});
-const mortgage = { id: "m1", creditor: "Rocket Mortgage", balance: 200000 };
+import { copyDefinitions, loadCopy } from "../helpers/definitions";
+import { alone, home, mortgage, required, TODAY, type Doc, type Requirement } from "../helpers/documents";
 
 describe("identity document sides", () => {
   const withId = (idType: string, uploads: Doc[] = []) =>

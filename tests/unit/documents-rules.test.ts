@@ -4,21 +4,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Definitions } from "@engine/definitions/definitions";
 import { REPO_ROOT } from "@engine/definitions/load";
 import { evaluateRuleSet } from "@engine/logic/rules";
-import type { Requirement as RouterRequirement } from "@engine/lending/documents";
 import { repo } from "../helpers/definitions";
+import { alone, home, mortgage, required, TODAY, type Doc } from "../helpers/documents";
 
 const { defs } = repo;
-const TODAY = "2026-11-22";
-
-type Requirement = Omit<RouterRequirement, "reason">;
-
-type Doc = Record<string, unknown>;
-
-const required = (input: Doc, definitions: Definitions = defs): Requirement[] =>
-  evaluateRuleSet(definitions, "documents", { today: TODAY, ...input }).outputs.requirements as Requirement[];
 
 /** "type" for a borrower's own document, "type@property" for a property document, "type:coborrower" for the co-borrower's. */
 const names = (input: Doc) =>
@@ -40,17 +31,6 @@ const job = (extra: Doc = {}) => ({
   ...extra,
 });
 const income = (type: string, extra: Doc = {}) => ({ type, otherValue: 12000, ...extra });
-const alone = (user: Doc = {}, extra: Doc = {}) => ({ user: { firstName: "Ada", ...user }, ...extra });
-const home = (extra: Doc = {}) => ({
-  id: "home1",
-  line1: "12 Elm St",
-  city: "Austin",
-  state: "TX",
-  zip: "78701",
-  fees: 0,
-  ...extra,
-});
-const mortgage = { id: "m1", creditor: "Rocket Mortgage", balance: 200000 };
 const withCoborrower = (coborrower: Doc = {}, user: Doc = {}, extra: Doc = {}) => ({
   setup: { hasCoborrower: true },
   user: { firstName: "Ada", ...user },
