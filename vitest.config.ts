@@ -23,8 +23,10 @@ export default defineConfig({
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], maxWorkers: 2, isolate: false },
       },
       {
-        // Whole definition sets copied, edited and checked, and the command lines run as processes:
-        // the slow half of what was the unit project, kept out of the everyday loop (npm run test:unit).
+        // Whole definition sets copied, edited and checked (about 3 s each), the command lines run as
+        // processes and timings of long inputs: kept out of the everyday loop (npm run test:unit). A
+        // unit file with such tests has its slow half here under the same name; tests/unit/
+        // test-projects.test.ts keeps copies and processes out of the unit project.
         extends: true,
         test: {
           name: "definitions",

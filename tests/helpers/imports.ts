@@ -14,8 +14,18 @@ export interface Import {
   lazy?: boolean;
 }
 
-/** Every import of a source file: static, re-export, dynamic, `import("x").T` in types, and Vite's import.meta.glob. */
-export function importsOf(file: string): Import[] {
+/**
+ * Every import of a source file: static, re-export, dynamic, `import("x").T` in types, and Vite's
+ * import.meta.glob. Parsed once per worker: the layering and dependency tests read every file.
+ */
+export function importsOf(file: string): readonly Import[] {
+  let found = parsed.get(file);
+  if (!found) parsed.set(file, (found = parseImports(file)));
+  return found;
+}
+const parsed = new Map<string, Import[]>();
+
+function parseImports(file: string): Import[] {
   const text = readFileSync(join(REPO_ROOT, file), "utf8");
   const source = ts.createSourceFile(
     file,

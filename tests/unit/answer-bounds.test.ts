@@ -116,24 +116,6 @@ describe("field logic, linear in the list length", () => {
     });
     expect(state.required).not.toContain("/liabilities/0/debtor");
   });
-
-  it("takes about 8 times as long for 8 times the items (it took 64 times as long: quadratic)", () => {
-    const logic = createFieldLogic(defs, "prequalDebts");
-    const time = (n: number) => {
-      const answers = junk(n);
-      let best = Infinity;
-      for (let i = 0; i < 5; i++) {
-        const started = performance.now();
-        logic(answers, { application: {} });
-        best = Math.min(best, performance.now() - started);
-      }
-      return best;
-    };
-    time(500); // warm up
-    const ratio = time(16_000) / time(2_000);
-    // Linear is 8, quadratic 64: halfway between leaves room for a loaded machine's noise (it read 25.8 once at load 17).
-    expect(ratio).toBeLessThan(32);
-  }, 60_000);
 });
 
 describe("pointer helpers", () => {

@@ -19,7 +19,7 @@ import {
   idUploadsOf,
   requirementsOf,
 } from "@engine/lending/documents";
-import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 
@@ -48,14 +48,6 @@ describe("borrowers", () => {
       whose: "your co-borrower's",
       own: "their",
     });
-  });
-
-  it("take their words from rules/members.json", () => {
-    const copy = copyDefinitions();
-    copy.edit("rules/members.json", (members) => {
-      members.params.roles.coborrower.words.whose = "your partner's";
-    });
-    expect(roleWords(loadCopy(copy).defs, "coborrower").whose).toBe("your partner's");
   });
 
   it("own the uploads flagged for them: the co-borrower's carry isCoborrower", () => {

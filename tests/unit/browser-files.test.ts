@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { createAjv } from "@engine/definitions/ajv";
 import { browserFiles } from "@engine/ship/browser-files";
 import { buildDefinitions } from "@engine/definitions/definitions";
-import { loadDefinitions } from "@engine/definitions/load";
 import { createStepValidator } from "@engine/validation/validate";
+import { repo } from "../helpers/definitions";
 
-const { defs } = loadDefinitions();
+const { defs } = repo;
 const sent = browserFiles(defs.files);
 
 describe("the definitions bundle for the browser", () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { documentTypes } from "@engine/lending/catalogue";
 import { applicantText } from "@engine/lending/documents";
-import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const descriptions = (defs.ruleSets.get("documents")?.def.rules ?? []).map((r) => r.description);
@@ -23,14 +23,6 @@ describe("the applicant's text for a document", () => {
     const texts = documentTypes(defs).map((type) => applicantText(defs, type));
     for (const text of texts) expect(descriptions).not.toContain(text);
     expect(applicantText(defs, "paystub")).not.toMatch(/25%|borrower|params\./);
-  });
-
-  it("is read from the document catalogue", () => {
-    const copy = copyDefinitions();
-    copy.edit("rules/document-types.json", (catalogue) => {
-      catalogue.params.types.paystub.applicantText = "Your last four pay stubs.";
-    });
-    expect(applicantText(loadCopy(copy).defs, "paystub")).toBe("Your last four pay stubs.");
   });
 
   it("is null for a document type the data has no text for", () => {

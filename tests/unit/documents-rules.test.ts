@@ -1,26 +1,15 @@
 // Spec §5 "Required documents per borrower", "Per-property documents" and "Identity document
 // sides", as rules/documents.json decides them (the worked cases in rules/documents.cases.json
 // run in rule-cases.test.ts; these read the same rules row by row).
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Definitions } from "@engine/definitions/definitions";
 import { REPO_ROOT } from "@engine/definitions/load";
 import { evaluateRuleSet } from "@engine/logic/rules";
-import type { Requirement as RouterRequirement } from "@engine/lending/documents";
-import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+import { repo } from "../helpers/definitions";
+import { alone, home, mortgage, required, TODAY, type Doc } from "../helpers/documents";
 
 const { defs } = repo;
-const TODAY = "2026-11-22";
-
-type Requirement = Omit<RouterRequirement, "reason">;
-
-type Doc = Record<string, unknown>;
-
-const required = (input: Doc, definitions: Definitions = defs): Requirement[] =>
-  evaluateRuleSet(definitions, "documents", { today: TODAY, ...input }).outputs.requirements as Requirement[];
 
 /** "type" for a borrower's own document, "type@property" for a property document, "type:coborrower" for the co-borrower's. */
 const names = (input: Doc) =>
@@ -42,17 +31,6 @@ const job = (extra: Doc = {}) => ({
   ...extra,
 });
 const income = (type: string, extra: Doc = {}) => ({ type, otherValue: 12000, ...extra });
-const alone = (user: Doc = {}, extra: Doc = {}) => ({ user: { firstName: "Ada", ...user }, ...extra });
-const home = (extra: Doc = {}) => ({
-  id: "home1",
-  line1: "12 Elm St",
-  city: "Austin",
-  state: "TX",
-  zip: "78701",
-  fees: 0,
-  ...extra,
-});
-const mortgage = { id: "m1", creditor: "Rocket Mortgage", balance: 200000 };
 const withCoborrower = (coborrower: Doc = {}, user: Doc = {}, extra: Doc = {}) => ({
   setup: { hasCoborrower: true },
   user: { firstName: "Ada", ...user },
@@ -137,16 +115,6 @@ describe("identity document sides", () => {
   it("does not count the sides of a different ID than the one chosen", () => {
     const passportFront = { type: "id_document", subtype: "passport", side: "front" };
     expect(find(withId("driver_license", [passportFront]), "id_document")?.uploaded).toBe(0);
-  });
-
-  it("takes the sides from the document catalogue, not a copy of its table", () => {
-    const copy = copyDefinitions();
-    copy.edit("rules/document-types.json", (r) => (r.params.idTypes.visa.sides = ["front"]));
-    const { defs: changed, problems } = loadCopy(copy);
-    expect(problems).toEqual([]);
-    expect(required(withId("visa"), changed).find((r) => r.documentType === "id_document")?.sides).toEqual([
-      "front",
-    ]);
   });
 });
 
@@ -367,27 +335,6 @@ describe("per-property documents (main borrower)", () => {
     ).toEqual(["solar_panel_statement@home1", "property_tax_bill@home1"]);
   });
 
-  it("takes the solar lenders from rules/payoff.json", () => {
-    const copy = copyDefinitions();
-    copy.edit("rules/payoff.json", (r) => r.params.solarLenders.push("Bright Sky Solar"));
-    const { defs: changed } = loadCopy(copy);
-    const input = {
-      ...alone(
-        {},
-        {
-          property: home(),
-          mortgages: [mortgage, { id: "s1", creditor: "Bright Sky Solar", balance: 9000 }],
-        },
-      ),
-      today: TODAY,
-    };
-    expect(required(input).map((r) => r.documentType)).not.toContain("solar_panel_statement");
-    expect(required(input, changed).find((r) => r.documentType === "solar_panel_statement")).toMatchObject({
-      count: 1,
-      propertyId: "home1",
-    });
-  });
-
   it('knows the subject property as "subject" until it has an id', () => {
     expect(property({ property: { state: "FL" } })).toEqual([
       "flood_insurance@subject",
@@ -555,40 +502,6 @@ describe("what each requirement says", () => {
     expect(description("documents.w2")).toContain(`last ${counts.w2} calendar years`);
     expect(description("documents.1099-forms")).toContain(`last ${counts["1099_form"]} years`);
   });
-});
-
-describe("npm run -s rules -- documents", () => {
-  it("prints {requirements} with each requirement's label, sides and reason for an application file with today in it", () => {
-    const file = join(mkdtempSync(join(tmpdir(), "heloc-documents-")), "app.json");
-    writeFileSync(file, JSON.stringify({ ...fixture(), today: "2027-03-01" }));
-    const out = spawnSync(
-      join(REPO_ROOT, "node_modules/.bin/tsx"),
-      [join(REPO_ROOT, "engine/cli/rules.ts"), "documents", "--input", file],
-      { cwd: REPO_ROOT, encoding: "utf8" },
-    );
-    expect(out.status).toBe(0);
-    const { requirements } = JSON.parse(out.stdout) as { requirements: (Requirement & { reason: string })[] };
-    expect(requirements[0]).toEqual({
-      documentType: "id_document",
-      borrower: "borrower",
-      propertyId: null,
-      count: 1,
-      uploaded: 0,
-      subtypes: ["driver_license", "passport", "state_id", "military_id", "green_card", "visa"],
-      sides: ["front", "back"],
-      label: "Driver's license, front and back",
-      ruleId: "documents.id-document",
-      reason: expect.stringMatching(/^Every borrower uploads one identity document/),
-    });
-    expect(requirements.find((r) => r.documentType === "w2")?.label).toBe("W-2 forms for 2025 and 2026");
-    expect(requirements.every((r) => typeof r.reason === "string" && r.reason.length > 0)).toBe(true);
-  });
-
-  function fixture(): Doc {
-    return JSON.parse(
-      readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
-    ) as Doc;
-  }
 });
 
 describe("rules/documents.json says only what each rule decides", () => {

@@ -13,7 +13,7 @@ import {
   redirectFor,
   routeForStatus,
 } from "@engine/funnel/funnel";
-import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 
@@ -185,24 +185,6 @@ describe("early funnel variants (spec §2)", () => {
 });
 
 describe("rank, label and route are stated once, in the step file", () => {
-  it("are read from the step: a changed label or route is the status's label and page", () => {
-    const copy = copyDefinitions();
-    copy.edit("steps/application/employment-history.json", (s) =>
-      Object.assign(s, { label: "Jobs", route: "/app/application/jobs" }),
-    );
-    const { defs: changed } = loadCopy(copy);
-    expect(labelOf(changed, "application5")).toBe("Jobs");
-    expect(routeForStatus(changed, "application5")).toBe("/app/application/jobs");
-    expect(
-      redirectFor(changed, {
-        applicationStatus: "application5",
-        path: "/app/application/1",
-        previousPath: null,
-        hasLoan: true,
-      }).target,
-    ).toBe("/app/application/jobs");
-  });
-
   it("give statuses that are not steps the rank rules/funnel.json states, and no page of their own", () => {
     expect(defs.steps.has("joinWaitlist")).toBe(false);
     expect(rankOf(defs, "joinWaitlist")).toBe(27);

@@ -4,13 +4,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { uriOf } from "@engine/definitions/ajv";
-import { REPO_ROOT, loadDefinitions } from "@engine/definitions/load";
+import { REPO_ROOT } from "@engine/definitions/load";
 import { describeAjvErrors } from "@engine/validation/messages";
+import { repo } from "../helpers/definitions";
 
 type Json = Record<string, any>;
 type Option = { const: string | number; title?: unknown };
 
-const { defs, problems } = loadDefinitions();
+const { defs, problems } = repo;
 const schema = (file: string): Json => defs.files.schemas[file] as Json;
 const validateApplication = defs.ajv.getSchema(uriOf("schemas", "application.json"))!;
 const fixture: Json = JSON.parse(

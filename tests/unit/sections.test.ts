@@ -5,14 +5,12 @@ import { describe, expect, it } from "vitest";
 import { stepById } from "@engine/definitions/definitions";
 import { createFieldLogic } from "@engine/logic/field-logic";
 import { StepFormStore } from "@engine/form/store";
-import { problemText } from "@engine/lint/lint";
 import { openSections, sectionOf } from "@engine/logic/sections";
 import { createStepValidator } from "@engine/validation/validate";
-import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
 const today = "2026-11-24";
-const messages = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(problemText);
 
 describe("personal info in sections", () => {
   const step = stepById(defs, "application");
@@ -68,39 +66,6 @@ describe("declarations grouped as the URLA groups them", () => {
     expect(openSections(step.sections!, own, []).map((s) => s.id)).toEqual([
       "declarations.property-and-money.coborrower",
       "declarations.finances.coborrower",
-    ]);
-  });
-});
-
-describe("npm run check on sections", () => {
-  it("names a field that is in no section, so it would never be shown", () => {
-    const copy = copyDefinitions();
-    copy.edit("steps/application/personal-info.json", (s) => (s.sections[2].fields = ["/user/firstName"]));
-    expect(messages(copy)).toEqual(
-      expect.arrayContaining([
-        'steps/application/personal-info.json#/sections: field "/user/citizenship" is in no section, so it would never be shown',
-        'steps/application/personal-info.json#/sections/2/fields/0: field "/user/firstName" is also in section "personal-info.name" ("/user/firstName"): a field is asked in one section',
-      ]),
-    );
-  });
-
-  it("names a section field the step does not ask, and suggests the close one", () => {
-    const copy = copyDefinitions();
-    copy.edit(
-      "steps/application/personal-info.json",
-      (s) => (s.sections[2].fields = ["/user/citizenshp", "/user/maritalStatus", "/user/militaryStatus"]),
-    );
-    expect(messages(copy)).toContain(
-      'steps/application/personal-info.json#/sections/2/fields/0: field "/user/citizenshp" is not in this step\'s answers, did you mean `citizenship`?',
-    );
-  });
-
-  it("names a declaration left out of the template's sections where the file has it", () => {
-    const copy = copyDefinitions();
-    copy.edit("steps/application/declarations.json", (s) => s.eachBorrower.sections[1].fields.pop());
-    expect(messages(copy).filter((m) => m.includes("bankruptcyChapter"))).toEqual([
-      'steps/application/declarations.json#/sections: field "/user/declarations/bankruptcyChapter" is in no section, so it would never be shown',
-      'steps/application/declarations.json#/sections: field "/coborrower/declarations/bankruptcyChapter" is in no section, so it would never be shown',
     ]);
   });
 });

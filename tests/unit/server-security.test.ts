@@ -229,18 +229,3 @@ describe("the database", () => {
     await close();
   });
 });
-
-describe("a masked identifier in the browser's validation", () => {
-  it("accepts an SSN mask sent back unchanged, and refuses a mask the server never showed", async () => {
-    const { addSsnStep, copyDefinitions, loadCopy } = await import("../helpers/definitions");
-    const { createStepValidator } = await import("@engine/validation/validate");
-    const copy = addSsnStep(copyDefinitions());
-    const validate = createStepValidator(loadCopy(copy).defs, "ssnCheck");
-    const shown = { user: { ssn: "*** - ** - 6789" } };
-    expect(validate({ user: { ssn: "*** - ** - 6789" } }, { application: shown }).valid).toBe(true);
-    expect(
-      validate({ user: { ssn: "*** - ** - 1111" } }, { application: shown }).errors.map((e) => e.pointer),
-    ).toEqual(["/user/ssn"]);
-    expect(validate({ user: { ssn: "*** - ** - 6789" } }, { application: {} }).valid).toBe(false);
-  });
-});

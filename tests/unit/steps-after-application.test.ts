@@ -7,7 +7,7 @@ import { nextStep, previousStep, routeForStatus } from "@engine/funnel/funnel";
 import { evaluateRuleSet } from "@engine/logic/rules";
 import { sensitiveFields, maskSensitive } from "@engine/validation/sensitive";
 import { createStepValidator } from "@engine/validation/validate";
-import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+import { repo } from "../helpers/definitions";
 import { buildSummary } from "@web/src/pages/funnel/displays/summary-model";
 import { fillValues } from "@web/src/pages/funnel/displays/disclosure-values";
 import { disclosureValues } from "@server/features/esign/values";
@@ -178,17 +178,6 @@ describe("the income verification step (application6)", () => {
     expect(previousStep(defs, "identityVerification", together, { today })).toBe("disclosures");
     // Its status keeps its page (spec: application6 → income-verification).
     expect(routeForStatus(defs, "application6")).toBe("/app/application/income-verification");
-  });
-
-  it("asks, after the disclosures, once connecting an account is offered (rules/documents.json params.dataConnectionOffered)", () => {
-    const copy = copyDefinitions();
-    copy.edit("rules/documents.json", (r) => (r.params.dataConnectionOffered = true));
-    const offered = loadCopy(copy).defs;
-    expect(nextStep(offered, "disclosures", together, { today }).stepId).toBe("application6");
-    expect(
-      nextStep(offered, "application6", { ...together, incomeVerification: { method: "manual" } }, { today })
-        .stepId,
-    ).toBe("identityVerification");
   });
 });
 

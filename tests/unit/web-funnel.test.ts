@@ -1,12 +1,12 @@
 // The funnel page's pure parts against the real definitions: steps found by route (so a new step
 // file is a new page), prefill hints and API error handling.
 import { describe, expect, it } from "vitest";
-import { loadDefinitions } from "@engine/definitions/load";
 import { classifyApiError } from "@web/src/pages/funnel/api-errors";
 import { withHints } from "@web/src/pages/funnel/hints";
 import { stepForRoute } from "@web/src/pages/funnel/step-routes";
+import { repo } from "../helpers/definitions";
 
-const { defs } = loadDefinitions();
+const { defs } = repo;
 
 describe("funnel page helpers", () => {
   it("finds the step whose route is the page, and nothing for a page without a step file", () => {

@@ -6,6 +6,7 @@ import {
   checkNewPassword,
   checkPassword,
   initialStage,
+  loginFieldErrors,
   loginStart,
   methodsOf,
   restartStage,
@@ -33,6 +34,26 @@ describe("sign-in form stages", () => {
     expect(checkCode("12345")).toMatch(/6 digits/);
     expect(checkCode("123456")).toBeNull();
     expect(checkPassword("")).toMatch(/password/);
+  });
+});
+
+describe("the sign-in form's fields", () => {
+  const answers = { email: "ada@example.com", phone: "", secret: "" };
+
+  it("asks for the email address, or the mobile number when the code goes by text", () => {
+    expect(loginFieldErrors("email", false, answers)).toEqual({});
+    expect(loginFieldErrors("email", true, answers)).toEqual({ phone: "Enter your mobile number." });
+    expect(loginFieldErrors("email", false, { ...answers, email: "ada" })).toEqual({
+      email: "Enter a valid email address, like name@example.com.",
+    });
+  });
+
+  it("asks for the code at the code stage and the password at the password stage, nothing else before", () => {
+    expect(loginFieldErrors("code", false, answers)).toEqual({
+      code: "Enter the 6-digit code from the email.",
+    });
+    expect(loginFieldErrors("code", false, { ...answers, secret: "123456" })).toEqual({});
+    expect(loginFieldErrors("password", false, answers)).toEqual({ password: "Enter your password." });
   });
 });
 

@@ -18,24 +18,15 @@ import { openDb } from "@server/persistence/db/client";
 import { definitionsImpact } from "@server/features/definitions/impact";
 import { loadKey } from "@server/platform/crypto/encryption";
 import { judgingServices, publishedSet } from "./judge";
+import { SET_OPTIONS, setDirs } from "./set-args";
 
 const { values } = parseArgs({
   options: {
-    steps: { type: "string" },
-    rules: { type: "string" },
-    schemas: { type: "string" },
-    content: { type: "string" },
-    journeys: { type: "string" },
+    ...SET_OPTIONS,
     "no-database": { type: "boolean" },
   },
 });
-const dirs = {
-  steps: values.steps,
-  rules: values.rules,
-  schemas: values.schemas,
-  content: values.content,
-  journeys: values.journeys,
-};
+const dirs = setDirs(values);
 const { defs, problems, notes } = checkSet(dirs);
 
 if (notes.length) {

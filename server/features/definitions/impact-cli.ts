@@ -11,14 +11,11 @@ import { formatProblem } from "@engine/lint/lint";
 import { definitionsImpact } from "@server/features/definitions/impact";
 import { openServices } from "@server/start";
 import { publishedSet } from "./judge";
+import { SET_OPTIONS, setDirs } from "./set-args";
 
 const { values } = parseArgs({
   options: {
-    steps: { type: "string" },
-    rules: { type: "string" },
-    schemas: { type: "string" },
-    content: { type: "string" },
-    journeys: { type: "string" },
+    ...SET_OPTIONS,
     json: { type: "boolean" },
   },
 });
@@ -26,13 +23,7 @@ const { values } = parseArgs({
 try {
   const { services, closeDb } = await openServices({
     quiet: true,
-    definitions: {
-      steps: values.steps,
-      rules: values.rules,
-      schemas: values.schemas,
-      content: values.content,
-      journeys: values.journeys,
-    },
+    definitions: setDirs(values),
   });
   const running = (await publishedSet(services.db)) ?? undefined;
   const impact = await definitionsImpact(services, services.defs, running ? { running } : {});

@@ -20,24 +20,15 @@ import { loadKey } from "@server/platform/crypto/encryption";
 import { judgingServices, publishedSet } from "./judge";
 import { PUBLISHER_NOTE, stagedCopy, writeSet } from "./live";
 import { publishedSets, publishedTexts } from "./published";
+import { SET_OPTIONS, setDirs } from "./set-args";
 
 const { values } = parseArgs({
   options: {
     to: { type: "string" },
-    steps: { type: "string" },
-    rules: { type: "string" },
-    schemas: { type: "string" },
-    content: { type: "string" },
-    journeys: { type: "string" },
+    ...SET_OPTIONS,
   },
 });
-const dirs = {
-  steps: values.steps,
-  rules: values.rules,
-  schemas: values.schemas,
-  content: values.content,
-  journeys: values.journeys,
-};
+const dirs = setDirs(values);
 
 const config = readConfig();
 const { db, close } = await openDb({ url: config.databaseUrl, path: config.databasePath });

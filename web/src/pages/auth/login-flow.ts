@@ -102,6 +102,28 @@ export function checkPassword(password: string): string | null {
   return password ? null : "Enter your password.";
 }
 
+export type FieldErrors = Partial<Record<"email" | "phone" | "code" | "password", string>>;
+
+/** What is wrong with the sign-in form's fields at a stage, by field; empty when it may be sent. */
+export function loginFieldErrors(
+  stage: LoginStage,
+  byPhone: boolean,
+  { email, phone, secret }: { email: string; phone: string; secret: string },
+): FieldErrors {
+  const found: FieldErrors = {};
+  const idError = byPhone ? checkPhone(phone) : checkEmail(email);
+  if (idError) found[byPhone ? "phone" : "email"] = idError;
+  if (stage === "code") {
+    const e = checkCode(secret);
+    if (e) found.code = e;
+  }
+  if (stage === "password") {
+    const e = checkPassword(secret);
+    if (e) found.password = e;
+  }
+  return found;
+}
+
 export interface NewPasswordErrors {
   password?: string;
   confirm?: string;

@@ -1,0 +1,18 @@
+// The browser's validation of a masked identifier, on a copy of the definitions given an SSN step:
+// the slow part of tests/unit/server-security.test.ts, kept out of the everyday loop.
+import { describe, expect, it } from "vitest";
+
+describe("a masked identifier in the browser's validation", () => {
+  it("accepts an SSN mask sent back unchanged, and refuses a mask the server never showed", async () => {
+    const { addSsnStep, copyDefinitions, loadCopy } = await import("../helpers/definitions");
+    const { createStepValidator } = await import("@engine/validation/validate");
+    const copy = addSsnStep(copyDefinitions());
+    const validate = createStepValidator(loadCopy(copy).defs, "ssnCheck");
+    const shown = { user: { ssn: "*** - ** - 6789" } };
+    expect(validate({ user: { ssn: "*** - ** - 6789" } }, { application: shown }).valid).toBe(true);
+    expect(
+      validate({ user: { ssn: "*** - ** - 1111" } }, { application: shown }).errors.map((e) => e.pointer),
+    ).toEqual(["/user/ssn"]);
+    expect(validate({ user: { ssn: "*** - ** - 6789" } }, { application: {} }).valid).toBe(false);
+  });
+});
