@@ -229,7 +229,10 @@ export function ApplicationLoan({ applicationId, onChanged }: { applicationId: s
             Signed by:{" "}
             {file.closing.signedBy.length
               ? file.closing.signedBy
-                  .map((s) => `${s.role} (${s.signedAt ? dateTime(s.signedAt) : ""})`)
+                  .map((s) => {
+                    const name = file.borrowers.find((b) => b.role === s.role)?.name ?? s.role;
+                    return `${name} (${s.signedAt ? dateTime(s.signedAt) : ""})`;
+                  })
                   .join(", ")
               : "nobody yet"}
             .
