@@ -621,3 +621,48 @@ describe("the declarations step (application8)", () => {
     expect(letters).toEqual(["A", "B", "C", "D1", "D2", "E", "F", "G", "H", "I", "J", "K", "L", "M"]);
   });
 });
+
+describe("the URLA wording of personal information and demographics (issue 37, item 9)", () => {
+  const personal = step("application");
+  const user = personal.schema.properties.user.properties;
+
+  it("shows the URLA's three citizenship choices while the data keeps the spec's four", () => {
+    expect(user.citizenship.oneOf.map((o: { const: string }) => o.const)).toEqual([
+      "usCitizen",
+      "permanentResident",
+      "nonPermanentResident",
+    ]);
+    const enums = JSON.parse(readFileSync(join(REPO_ROOT, "schemas/enums.json"), "utf8"));
+    expect(enums.$defs.citizenship.oneOf.map((o: { const: string }) => o.const)).toContain(
+      "nonResidentAlien",
+    );
+    expect(personal.uiSchema.user.citizenship["ui:help"]).toMatch(/non-resident alien/);
+  });
+
+  it("names the registered reciprocal beneficiary relationship under unmarried", () => {
+    expect(personal.uiSchema.user.maritalStatus["ui:help"]).toMatch(
+      /registered reciprocal beneficiary relationship/,
+    );
+  });
+
+  it("asks the projected end of service or tour only of one serving on active duty (URLA section 7)", () => {
+    const validate = createStepValidator(defs, "application");
+    const answers = (militaryStatus: string) => ({ user: { militaryStatus } });
+    const serving = validate(answers("currentlyServing"), alone);
+    expect(pointers(serving)).toContain("/user/militaryTourEndDate");
+    const retired = validate(answers("retiredOrDischardOrSeparated"), alone);
+    expect(retired.hidden).toContain("/user/militaryTourEndDate");
+    expect(pointers(retired)).not.toContain("/user/militaryTourEndDate");
+  });
+
+  it("heads the demographics groups Ethnicity, Race and Sex, with the sex help", () => {
+    const file = JSON.parse(readFileSync(join(REPO_ROOT, "steps/application/demographics.json"), "utf8"));
+    const ui = file.eachBorrower.uiSchema.demographics;
+    expect([
+      ui.isHispanicOrLatino["ui:heading"],
+      ui.isNativeAmerican["ui:heading"],
+      ui.gender["ui:heading"],
+    ]).toEqual(["Ethnicity", "Race", "Sex"]);
+    expect(ui.gender["ui:help"]).toBe("Check one or both.");
+  });
+});
