@@ -43,7 +43,7 @@ export function explanationOf(
     const written = (FORMATS[row.format] ?? FORMATS.number!)(figure);
     rows.push({
       label: row.label,
-      value: row.sign === "minus" ? `− ${written}` : written,
+      value: row.sign === "minus" ? `− ${written}` : row.sign === "plus" ? `+ ${written}` : written,
       total: row.total === true,
     });
   }

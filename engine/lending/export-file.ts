@@ -90,11 +90,12 @@ function offerOf(defs: Definitions, doc: unknown): ExportFile["offer"] {
   };
 }
 
-/** First lien when nothing is owed on the home, else second (the line comes after the mortgage). */
-function lienPriority(doc: Application): ExportFile["file"]["lienPriority"] {
-  const owed =
-    (doc.setup?.mortgageBalance ?? 0) > 0 || (doc.mortgages ?? []).some((m) => (m.balance ?? 0) > 0);
-  return owed ? "second" : "first";
+/**
+ * First lien when no mortgage on the home is kept ahead of the line (owned free and clear, or every
+ * mortgage paid off when the line opens: rules/payoff.json helocFirstLien), else second.
+ */
+function lienPriority(defs: Definitions, doc: Application): ExportFile["file"]["lienPriority"] {
+  return evaluateRuleSet(defs, "payoff", doc).outputs.helocFirstLien === true ? "first" : "second";
 }
 
 /** The export input of one stored application. */
@@ -128,7 +129,7 @@ export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
       submittedAt: file.submittedAt ?? null,
       applicationDate,
       borrowerCount: Math.max(1, borrowers.length),
-      lienPriority: lienPriority(doc),
+      lienPriority: lienPriority(ctx.defs, doc),
     },
     offer: offerOf(ctx.defs, doc),
     borrowers: borrowers as ExportFile["borrowers"],

@@ -117,6 +117,7 @@ export const useStyles = makeStyles({
     marginTop: "4px",
   },
   fieldWarning: { fontSize: "14px", lineHeight: "20px", color: tokens.colorStatusWarningForeground1 },
+  fieldHeading: { fontSize: "18px", lineHeight: "24px", fontWeight: 600, margin: "16px 0 4px" },
   groupLabel: {
     display: "block",
     fontSize: "16px",

@@ -83,12 +83,15 @@ function FieldTemplate(props: FieldTemplateProps) {
   const layout = useContext(LayoutContext);
   const groupIds = useId();
 
-  if (view.hidden) return null;
-  if (hidden) return <div hidden>{children}</div>;
-  if (isContainer(schema)) return children;
-
   const options = getUiOptions(uiSchema);
   const widget = typeof options.widget === "string" ? options.widget : undefined;
+  if (view.hidden) return null;
+  if (hidden) return <div hidden>{children}</div>;
+  // A list answered by one widget (checkboxes) is a field with its label and help, not a container.
+  if (isContainer(schema) && !(widget !== undefined && GROUP_WIDGETS.has(widget))) return children;
+  // `ui:heading`: a heading over a run of fields (the demographics' Ethnicity, Race and Sex).
+  const heading =
+    typeof options.heading === "string" ? <h3 className={styles.fieldHeading}>{options.heading}</h3> : null;
   const label =
     rjsfLabel && (rjsfLabel !== name || typeof schema.title === "string") ? rjsfLabel : keyLabel(name);
   const isRequired = Boolean(required) || view.required;
@@ -121,51 +124,57 @@ function FieldTemplate(props: FieldTemplateProps) {
       required: isRequired,
     };
     return (
-      <div
-        className={mergeClasses(styles.field, place)}
-        data-pointer={pointer}
-        data-invalid={error ? "true" : undefined}
-      >
-        <div id={labelId} className={styles.groupLabel}>
-          {label}
-          {isRequired ? (
-            <span className={styles.required} aria-hidden="true">
-              *
-            </span>
-          ) : null}
-        </div>
-        {help ? (
-          <div id={hintId} className={mergeClasses(styles.hint)} style={{ marginBottom: 8 }}>
-            {help}
+      <>
+        {heading}
+        <div
+          className={mergeClasses(styles.field, place)}
+          data-pointer={pointer}
+          data-invalid={error ? "true" : undefined}
+        >
+          <div id={labelId} className={styles.groupLabel}>
+            {label}
+            {isRequired ? (
+              <span className={styles.required} aria-hidden="true">
+                *
+              </span>
+            ) : null}
           </div>
-        ) : null}
-        <GroupA11yContext.Provider value={a11y}>{children}</GroupA11yContext.Provider>
-        {error && errorId ? <ErrorText id={errorId} message={error} /> : null}
-        {warning ? <WarningText id={warningId} message={warning} /> : null}
-      </div>
+          {help ? (
+            <div id={hintId} className={mergeClasses(styles.hint)} style={{ marginBottom: 8 }}>
+              {help}
+            </div>
+          ) : null}
+          <GroupA11yContext.Provider value={a11y}>{children}</GroupA11yContext.Provider>
+          {error && errorId ? <ErrorText id={errorId} message={error} /> : null}
+          {warning ? <WarningText id={warningId} message={warning} /> : null}
+        </div>
+      </>
     );
   }
 
   return (
-    <Field
-      className={mergeClasses(styles.field, place)}
-      data-pointer={pointer}
-      data-invalid={error ? "true" : undefined}
-      label={isCheckbox ? undefined : { children: label, htmlFor: id, className: styles.fieldLabel }}
-      required={isRequired}
-      size="large"
-      validationState={error ? "error" : warning ? "warning" : "none"}
-      validationMessage={
-        error
-          ? { children: error, className: styles.fieldError }
-          : warning
-            ? { children: warning, className: styles.fieldWarning }
-            : undefined
-      }
-      hint={help ? { children: help, className: styles.hint } : undefined}
-    >
-      {children}
-    </Field>
+    <>
+      {heading}
+      <Field
+        className={mergeClasses(styles.field, place)}
+        data-pointer={pointer}
+        data-invalid={error ? "true" : undefined}
+        label={isCheckbox ? undefined : { children: label, htmlFor: id, className: styles.fieldLabel }}
+        required={isRequired}
+        size="large"
+        validationState={error ? "error" : warning ? "warning" : "none"}
+        validationMessage={
+          error
+            ? { children: error, className: styles.fieldError }
+            : warning
+              ? { children: warning, className: styles.fieldWarning }
+              : undefined
+        }
+        hint={help ? { children: help, className: styles.hint } : undefined}
+      >
+        {children}
+      </Field>
+    </>
   );
 }
 

@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { applications } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import { codeText } from "@server/features/account/phone";
+import { signInText } from "@server/features/auth/phone-sign-in";
 import { makeApplicant } from "../helpers/accounts";
 import { browser, newestTextCode, testServer, type TestServer } from "../helpers/server";
 
@@ -70,6 +73,23 @@ describe("account setup in the funnel", () => {
     });
     expect(result).toMatchObject({ route: "/app/initial-setup/verify-phone", stepId: "setupVerify" });
     expect(newestTextCode(server.dataDir, "3035550142")).toMatch(/^\d{6}$/);
+  });
+
+  it("names the lender of the lender profile in the text, as carriers and the applicant expect of a sender", async () => {
+    const { b } = await atTheOffer("setupPhone");
+    await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550148" } } });
+    const outbox = join(server.dataDir, "sms-outbox");
+    const text = readdirSync(outbox)
+      .map((f) => readFileSync(join(outbox, f), "utf8"))
+      .find((t) => t.startsWith("To: (***) ***-0148\n"))!;
+    expect(text).toContain(`${readLenderProfile().legalName}: `);
+    // Written from the profile given, never a name written into the code.
+    expect(codeText("123456", "Acme Bank, N.A.")).toMatch(
+      /^Acme Bank, N\.A\.: 123456 is your verification code/,
+    );
+    expect(signInText("123456", "Acme Bank, N.A.")).toMatch(
+      /^Acme Bank, N\.A\.: 123456 is your sign-in code/,
+    );
   });
 
   it("keeps the phone number out of the development outbox but its last 4 digits, in files only the server reads", async () => {

@@ -83,19 +83,19 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet,appraisal-notice");
   });
 
-  it("gives an early-funnel applicant who reported a mortgage balance the terms and the booklet, not the first-lien appraisal notice", async () => {
+  it("gives an early-funnel applicant who reported a mortgage balance the terms, the booklet and the appraisal notice: the line may still pay that mortgage off and take first lien (12 CFR 1002.14(a)(1))", async () => {
     const b = browser(server.url);
     await walk(server, b, { until: "application", doc: singleBorrower() });
     const app = await applicationOf(b);
     const given = (app.doc.disclosuresGiven as { records: Given[] }).records;
-    expect(given.map((g) => g.document)).toEqual(["heloc-important-terms", "heloc-booklet"]);
+    expect(given.map((g) => g.document)).toEqual(GIVEN);
     // The terms carry the offer the applicant saw: $585,000 × 85% − $241,300 = $255,900 at 7.50% + 1.24%.
     expect(given[0]!.values).toMatchObject({ lineAmount: "$255,900", apr: "8.74%" });
     const [audit] = await server.services.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
-    expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet");
+    expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet,appraisal-notice");
   });
 
   it("records a text once: submitting the step again gives nothing new while the texts are the same", async () => {
@@ -110,11 +110,14 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     expect(((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records).toEqual(first);
   });
 
-  it("gives a prequalified applicant whose home has a mortgage the terms and the booklet, but not the first-lien appraisal notice", async () => {
+  it("gives a prequalified applicant whose home has a mortgage not yet kept or paid off the appraisal notice with the terms and the booklet (12 CFR 1002.14(a)(1))", async () => {
     const b = browser(server.url);
-    await walk(server, b, { from: "prequalBuildingType", until: "application" });
+    // The prequalification lists the mortgage; whether to keep it or pay it off is asked later.
+    const doc = singleBorrower();
+    for (const m of doc.mortgages as { toBePaidOff?: boolean }[]) delete m.toBePaidOff;
+    await walk(server, b, { from: "prequalBuildingType", until: "application", doc });
     const given = ((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records;
-    expect(given.map((g) => g.document)).toEqual(["heloc-important-terms", "heloc-booklet"]);
+    expect(given.map((g) => g.document)).toEqual(GIVEN);
   });
 
   it("refuses a record the browser sends: only the server writes what was given", async () => {

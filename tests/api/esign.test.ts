@@ -194,7 +194,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     expect(recorded.values.creditScoreDisclosure).toBe(notice.values.creditScoreDisclosure);
   });
 
-  it("gives the ECOA copy-of-appraisal notice only when the line would take first lien on the home", async () => {
+  it("gives the ECOA copy-of-appraisal notice when the line takes first lien on the home, not behind a mortgage kept (12 CFR 1002.14(a)(1))", async () => {
     const ids = ["heloc-important-terms", "credit-score-notice", "appraisal-notice"];
     const behindAMortgage = await applicantAtSign({ together: false });
     expect((await behindAMortgage.trpc.esign.documents.query({ ids })).documents.map((d) => d.id)).toEqual([
@@ -217,6 +217,17 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
       (await rowsOf(freeAndClear.applicationId))[0]!.documents,
     ) as RecordedDocument[];
     expect(recorded.map((d) => d.id)).toContain("appraisal-notice");
+  });
+
+  it("gives the ECOA copy-of-appraisal notice when the line pays off the mortgage on the home when it opens, making it first lien (12 CFR 1002.14(a)(1))", async () => {
+    const ids = ["heloc-important-terms", "credit-score-notice", "appraisal-notice"];
+    const paysOff = await applicantAtSign({
+      together: false,
+      // m1 is the mortgage on the home; m2 a solar loan; m3 is on the other property owned.
+      change: (doc) =>
+        void ((doc.mortgages as { id: string; toBePaidOff?: boolean }[])[0]!.toBePaidOff = true),
+    });
+    expect((await paysOff.trpc.esign.documents.query({ ids })).documents.map((d) => d.id)).toEqual(ids);
   });
 
   it("takes no co-borrower's name on the borrower's sign page: each borrower signs for themselves", async () => {
@@ -431,7 +442,8 @@ describe("the loan-disbursement step", () => {
       fieldErrors: [
         {
           pointer: "/disbursement/drawAmount",
-          message: "Your first draw cannot be more than your line amount",
+          message:
+            "Your first draw cannot be more than your line leaves you to draw, after the mortgages it pays off",
         },
       ],
     });

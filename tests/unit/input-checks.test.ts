@@ -214,7 +214,7 @@ describe("a payoff larger than the line offered", () => {
   });
   const beyond = { liabilities: [debt(300000, true), debt(200000, true), debt(90000, false)] };
   const warning =
-    "The debts you chose to pay off add up to $500,000, more than your line of credit of $312,500. You can go on: your line pays off at most $312,500, so you may want to uncheck a debt.";
+    "The debts you chose to pay off add up to $500,000, more than the $312,500 your line of credit leaves you to draw. You can go on: your line pays off at most $312,500, so you may want to uncheck a debt.";
 
   it("is saved: the validator the server runs finds nothing to refuse", () => {
     expect(debts(beyond, { application, today }).errors).toEqual([]);

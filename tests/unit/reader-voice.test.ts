@@ -57,7 +57,7 @@ describe("an invited co-borrower reads their own pages in the second person", ()
   it("reads their own details page in their own words", () => {
     const details = ui("application2").coborrower;
     expect(details.militaryStatus["ui:title"]).toBe(
-      "Have you or your deceased spouse served in the U.S. military?",
+      "Did you (or your deceased spouse) ever serve, or are you currently serving, in the United States Armed Forces?",
     );
     expect(JSON.stringify(details)).not.toMatch(/your co-borrower/i);
   });

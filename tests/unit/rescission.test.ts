@@ -202,7 +202,8 @@ describe("the loan-disbursement step", () => {
     expect(above.errors).toEqual([
       {
         pointer: "/disbursement/drawAmount",
-        message: "Your first draw cannot be more than your line amount",
+        message:
+          "Your first draw cannot be more than your line leaves you to draw, after the mortgages it pays off",
         ruleId: "disbursement.draw-within-line",
       },
     ]);

@@ -54,7 +54,7 @@ describe("logic in plain English", () => {
       "(homeValue × maxCltv − owed) rounded down to a multiple of 100",
     );
     expect(describeLogic(fact("lineAmount"), pricing, { as: "value" })).toBe(
-      "the smaller of equityRoom and params.pricing.maximumLine (400000)",
+      "the smaller of lineRoom and params.pricing.maximumLine (400000)",
     );
     expect(describeLogic(fact("planMaxCltv"), pricing, { as: "value" })).toBe(
       "the entry for usage in params.pricing.maxCltvByUsage, or params.pricing.maxCltvWhenUsageUnknown (0.8) when it has none",

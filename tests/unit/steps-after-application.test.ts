@@ -349,10 +349,26 @@ describe("the loan disbursement step", () => {
     ).toEqual([
       {
         pointer: "/disbursement/drawAmount",
-        message: "Your first draw cannot be more than your line amount",
+        message:
+          "Your first draw cannot be more than your line leaves you to draw, after the mortgages it pays off",
         ruleId: "disbursement.draw-within-line",
       },
     ]);
+  });
+
+  it("refuses a first draw above what the line leaves once it has paid off a mortgage on the home", () => {
+    // $400,000 × 85% = $340,000: a $150,000 mortgage paid off at the opening leaves $190,000 to draw.
+    const paysOff = {
+      setup: { hasCoborrower: false, hasMortgage: true, creditRange: "excellent" },
+      property: { value: 400000, propertyUsage: "primaryResidence", state: "CA", zip: "94110" },
+      mortgages: [
+        { id: "m1", creditor: "Rocket Mortgage", balance: 150000, monthlyPayment: 1100, toBePaidOff: true },
+      ],
+    };
+    const pointersOf = (drawAmount: number) =>
+      disbursement(answers({ drawAmount }), { application: paysOff, today }).errors.map((e) => e.ruleId);
+    expect(pointersOf(190000)).not.toContain("disbursement.draw-within-line");
+    expect(pointersOf(190001)).toContain("disbursement.draw-within-line");
   });
 
   it("refuses a draw below the $1,000 minimum", () => {

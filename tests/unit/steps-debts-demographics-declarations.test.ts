@@ -121,10 +121,77 @@ describe("the debt consolidation step (debtConsolidation)", () => {
       expect(ui.liabilities.items[field]?.["ui:widget"], field).not.toBe("hidden");
   });
 
-  it("lists the mortgages for review only: they cannot be added, removed or edited on this page", () => {
+  it("lists the mortgages for review: they cannot be added, removed or edited here, only kept or paid off", () => {
     const ui = step("debtConsolidation").uiSchema.mortgages;
-    expect(ui["ui:readonly"]).toBe(true);
     expect(ui["ui:options"]).toMatchObject({ addable: false, removable: false });
+    for (const field of ["creditor", "balance", "monthlyPayment"])
+      expect(ui.items[field]["ui:readonly"]).toBe(true);
+    expect(ui.items.toBePaidOff["ui:widget"]).toBe("yesNo");
+  });
+
+  describe("paying off a mortgage on the home when the line opens", () => {
+    // A $400,000 primary home in California, a $150,000 first mortgage, excellent credit:
+    // $190,000 of equity; a payoff makes the line $340,000 (rules/pricing.cases.json).
+    const home = (mortgages: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({
+      application: {
+        setup: { hasCoborrower: false, hasMortgage: true, creditRange: "excellent" },
+        property: { value: 400000, propertyUsage: "primaryResidence", state: "CA", zip: "94110" },
+        mortgages,
+        ...extra,
+      },
+      today,
+    });
+    const first = { id: "m1", creditor: "Rocket Mortgage", balance: 150000, monthlyPayment: 1100 };
+
+    it("accepts paying off the mortgage on the home", () => {
+      const mortgages = [{ ...first, toBePaidOff: true }];
+      const result = debts({ liabilities: [], mortgages }, home(mortgages));
+      expect(result.errors).toEqual([]);
+    });
+
+    it("refuses to pay off a loan on another owned property: the line pays off only what is on its home", () => {
+      const other = {
+        id: "m3",
+        creditor: "Wells Fargo",
+        balance: 90000,
+        monthlyPayment: 800,
+        toBePaidOff: true,
+      };
+      const mortgages = [first, other];
+      const result = debts(
+        { liabilities: [], mortgages },
+        home(mortgages, { propertyOwnership: [{ propertyId: "p2", mortgages: [other] }] }),
+      );
+      expect(pointers(result)).toEqual(["/mortgages/1/toBePaidOff"]);
+      expect(result.errors[0]!.message).toMatch(
+        /only a mortgage or home loan on the home you are borrowing against/,
+      );
+    });
+
+    it("refuses a payoff larger than the largest line, naming the payoff and the line", () => {
+      const big = { ...first, balance: 420000, toBePaidOff: true };
+      const application = home([big]).application;
+      application.property.value = 900000; // $765,000 at 85%: $345,000 of equity + $420,000 > $400,000
+      const result = debts({ liabilities: [], mortgages: [big] }, { application, today });
+      expect(pointers(result)).toEqual(["/mortgages/0/toBePaidOff"]);
+      expect(result.errors[0]!.message).toBe(
+        "The loans you chose to pay off add up to $420,000, more than your line of credit can be ($400,000). Keep one of them.",
+      );
+    });
+
+    it("warns about other debts chosen for payoff beyond what the line leaves to draw after the mortgage payoff", () => {
+      const mortgages = [{ ...first, toBePaidOff: true }];
+      const liabilities = [debt({ balance: 200000, toBePaidOff: true })];
+      const notices = createFieldLogic(
+        defs,
+        "debtConsolidation",
+      )({ ...home(mortgages).application, liabilities })
+        .notices.filter((n) => n.pointer === "/liabilities/0/toBePaidOff")
+        .map((n) => n.message);
+      expect(notices).toEqual([
+        expect.stringContaining("more than the $190,000 your line of credit leaves you to draw"),
+      ]);
+    });
   });
 
   it("tells the applicant at a solar lender's loan that it is not paid off and needs its statement", () => {
@@ -552,5 +619,50 @@ describe("the declarations step (application8)", () => {
     expect(ui.onwershipInterest["ui:widget"]).toBe("yesNo");
     const letters = questions.map((q) => String(ui[q]["ui:title"]).split(".")[0]);
     expect(letters).toEqual(["A", "B", "C", "D1", "D2", "E", "F", "G", "H", "I", "J", "K", "L", "M"]);
+  });
+});
+
+describe("the URLA wording of personal information and demographics (issue 37, item 9)", () => {
+  const personal = step("application");
+  const user = personal.schema.properties.user.properties;
+
+  it("shows the URLA's three citizenship choices while the data keeps the spec's four", () => {
+    expect(user.citizenship.oneOf.map((o: { const: string }) => o.const)).toEqual([
+      "usCitizen",
+      "permanentResident",
+      "nonPermanentResident",
+    ]);
+    const enums = JSON.parse(readFileSync(join(REPO_ROOT, "schemas/enums.json"), "utf8"));
+    expect(enums.$defs.citizenship.oneOf.map((o: { const: string }) => o.const)).toContain(
+      "nonResidentAlien",
+    );
+    expect(personal.uiSchema.user.citizenship["ui:help"]).toMatch(/non-resident alien/);
+  });
+
+  it("names the registered reciprocal beneficiary relationship under unmarried", () => {
+    expect(personal.uiSchema.user.maritalStatus["ui:help"]).toMatch(
+      /registered reciprocal beneficiary relationship/,
+    );
+  });
+
+  it("asks the projected end of service or tour only of one serving on active duty (URLA section 7)", () => {
+    const validate = createStepValidator(defs, "application");
+    const answers = (militaryStatus: string) => ({ user: { militaryStatus } });
+    const serving = validate(answers("currentlyServing"), alone);
+    expect(pointers(serving)).toContain("/user/militaryTourEndDate");
+    const retired = validate(answers("retiredOrDischardOrSeparated"), alone);
+    expect(retired.hidden).toContain("/user/militaryTourEndDate");
+    expect(pointers(retired)).not.toContain("/user/militaryTourEndDate");
+  });
+
+  it("heads the demographics groups Ethnicity, Race and Sex, with the sex help", () => {
+    const file = JSON.parse(readFileSync(join(REPO_ROOT, "steps/application/demographics.json"), "utf8"));
+    const ui = file.eachBorrower.uiSchema.demographics;
+    expect([
+      ui.isHispanicOrLatino["ui:heading"],
+      ui.isNativeAmerican["ui:heading"],
+      ui.gender["ui:heading"],
+    ]).toEqual(["Ethnicity", "Race", "Sex"]);
+    expect(ui.gender["ui:help"]).toBe("Check one or both.");
   });
 });

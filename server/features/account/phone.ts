@@ -4,6 +4,7 @@
 // verified. Codes are the sign-in codes' store (10 minutes, 5 tries, only an HMAC kept), keyed by
 // the account and the number, so a code proves this person holds this phone; a verified phone
 // then signs its account in by a texted code (server/features/auth/phone-sign-in.ts).
+import { readLenderProfile } from "@engine/lending/lender-file";
 import { getAt } from "@engine/base/pointer";
 import { invalidAnswers } from "@server/features/refusal";
 import { TEXT_REFUSALS, textGate } from "../messaging/texts";
@@ -12,9 +13,12 @@ import type { EffectHandler } from "../steps/effects";
 
 const keyOf = (ownerId: string, phone: string) => `${ownerId}:${phone}`;
 
-/** The code's text: short, says what it is for, and never asks for it to be shared. */
-export const codeText = (code: string) =>
-  `${code} is your verification code for your home equity line of credit application. It expires in 10 minutes. Do not share it.`;
+/**
+ * The code's text: short, names the lender who sends it (the lender profile's legal name, as the
+ * carriers' sender rules and the consumer expect), says what it is for, and never asks for it to be shared.
+ */
+export const codeText = (code: string, lenderName = readLenderProfile().legalName) =>
+  `${lenderName}: ${code} is your verification code for your home equity line of credit application. It expires in 10 minutes. Do not share it.`;
 
 export const sendPhoneCode: EffectHandler = {
   // Before the save: a number the lender may not text, or a budget spent, refuses the step.

@@ -4,6 +4,7 @@
 // to verify a number holds it. A request for a code is answered alike whether or not the number
 // belongs to an account, and the text goes out after the answer, through the text gate
 // (server/features/messaging/texts.ts: the lender's market, every budget).
+import { readLenderProfile } from "@engine/lending/lender-file";
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { transaction } from "@server/persistence/db/client";
@@ -40,9 +41,9 @@ export async function accountByPhone(services: Services, phone: string): Promise
   return row?.id ?? null;
 }
 
-/** A code's text for signing in: says what it is for, and never asks for it to be shared. */
-const signInText = (code: string) =>
-  `${code} is your sign-in code for your home equity line of credit application. It expires in 10 minutes. Do not share it.`;
+/** A code's text for signing in: names the lender (its profile's legal name), says what it is for, and never asks for it to be shared. */
+export const signInText = (code: string, lenderName = readLenderProfile().legalName) =>
+  `${lenderName}: ${code} is your sign-in code for your home equity line of credit application. It expires in 10 minutes. Do not share it.`;
 
 /**
  * After the answer: texts a sign-in code to `phone` when an account holds it, the number may be

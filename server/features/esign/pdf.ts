@@ -193,14 +193,16 @@ async function openPdf(meta: PdfMeta): Promise<Writer> {
   return new Writer(pdf, fonts);
 }
 
-/** One document from a new page: an optional banner (which copy this is), its title, version and fingerprint, then its text. */
+/**
+ * One document from a new page: an optional banner (which copy this is), its title, then its text.
+ * Its version and fingerprint are the record's, not the consumer's reading: they go in the file's
+ * properties (documentKeywords) and, for a signed file, the signature certificate.
+ */
 function writeDocument(w: Writer, doc: PdfDocumentInput & { banner?: string }) {
   const { fonts } = w;
   w.newPage();
   if (doc.banner) w.text(doc.banner, { font: fonts.bold, size: 9, color: GRAY, gap: 6 });
-  w.text(doc.title, { font: fonts.bold, size: 16, gap: 2 });
-  w.text(`Version ${doc.version}`, { size: 9, color: GRAY, gap: 2 });
-  w.text(`SHA-256 ${doc.sha256}`, { font: fonts.mono, size: 7.5, color: GRAY, gap: 12 });
+  w.text(doc.title, { font: fonts.bold, size: 16, gap: 12 });
   const blocks = markdownBlocks(doc.body);
   // The page shows the title once; the text's own first heading repeats it.
   if (blocks[0]?.kind === "heading" && blocks[0].level === 1) blocks.shift();
@@ -229,6 +231,11 @@ function finish(w: Writer, label: string): Promise<Uint8Array> {
   return w.pdf.save({ useObjectStreams: false });
 }
 
+/** The record of a document in the file's properties: "<id>@<version>" and the SHA-256 of its text. */
+function documentKeywords(doc: PdfDocumentInput): string[] {
+  return [`${doc.id}@${doc.version}`, doc.sha256];
+}
+
 /**
  * A notice as a PDF (an adverse action notice, a notice of the right to cancel): each document as
  * recorded, from its own page, with no signature certificate. Its text is drawn with the standard
@@ -239,7 +246,10 @@ export async function renderNoticePdf(input: {
   footer: string;
   documents: (PdfDocumentInput & { banner?: string })[];
 }): Promise<Uint8Array> {
-  const w = await openPdf(input.meta);
+  const w = await openPdf({
+    ...input.meta,
+    keywords: [...new Set([...input.meta.keywords, ...input.documents.flatMap(documentKeywords)])],
+  });
   for (const doc of input.documents) writeDocument(w, doc);
   return finish(w, input.footer);
 }
@@ -252,7 +262,7 @@ export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array
   const w = await openPdf({
     title: "Signed disclosures: home equity line of credit",
     subject: `Application ${input.applicationId}: ${input.documents.map((d) => `${d.id} ${d.version}`).join(", ")}`,
-    keywords: ["e-sign", input.applicationId, ...input.documents.map((d) => d.sha256)],
+    keywords: ["e-sign", input.applicationId, ...input.documents.flatMap(documentKeywords)],
     author: input.lenderName,
     creator: "HELOC funnel e-sign",
     date: signedAt,

@@ -31,6 +31,9 @@ interface Quote {
   maxCltv?: number;
   owed?: number;
   maximumLine?: number;
+  /** The mortgages the line pays off when it opens (its first advance), and what is left to draw after. */
+  payoffAtClosing?: number;
+  availableToDraw?: number;
   /** The answer still needed before there is anything to price. */
   missing?: string;
 }

@@ -16,7 +16,8 @@ export function DrawAmount(props: WidgetProps) {
   const value = typeof props.value === "number" ? props.value : undefined;
   return (
     <DrawEstimate
-      lineAmount={offer.lineAmount}
+      // After the mortgages the line pays off when it opens, only what is left can be drawn.
+      lineAmount={offer.availableToDraw ?? offer.lineAmount}
       minimumDraw={offer.minimumDraw ?? 0}
       apr={offer.apr}
       drawPeriodYears={offer.drawPeriodYears}

@@ -46,6 +46,18 @@ export function LineAmount(_: DisplayProps) {
             <dt>Your line amount</dt>
             <dd>{formatCurrency(offer.lineAmount)}</dd>
           </div>
+          {offer.payoffAtClosing ? (
+            <>
+              <div>
+                <dt>Paid off when it opens (your mortgages)</dt>
+                <dd>{formatCurrency(offer.payoffAtClosing)}</dd>
+              </div>
+              <div>
+                <dt>Left for you to draw</dt>
+                <dd>{formatCurrency(offer.availableToDraw ?? offer.lineAmount - offer.payoffAtClosing)}</dd>
+              </div>
+            </>
+          ) : null}
           {offer.drawPeriodYears !== undefined ? (
             <div>
               <dt>You can draw for</dt>
