@@ -54,7 +54,7 @@ function textedCode(dataDir: string, phone: string): string {
   for (const file of files) {
     const text = readFileSync(join(outbox, file), "utf8");
     if (!text.includes(phone.slice(-4))) continue;
-    const code = /^(\d{6}) is your verification code/m.exec(text)?.[1];
+    const code = /(\d{6}) is your verification code/.exec(text)?.[1]; // after the lender's name
     if (code && text.replace(/\D/g, "").includes(phone)) return code;
   }
   throw new Error(`no text to ${phone}`);
