@@ -246,6 +246,8 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
       "title",
       "via",
       "note",
+      "kind",
+      "value",
     ],
     filledBy:
       "the loan's status page (web/src/pages/public/LoanStatusPage.tsx and its decision and conditions, LoanDecision.tsx)",

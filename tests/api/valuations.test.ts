@@ -15,9 +15,12 @@ import { mailAttachment } from "../helpers/pdf";
 import { codeOf } from "../helpers/trpc-errors";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
+// An injected clock: the three business days are crossed by moving it, never by waiting.
+let clock = new Date();
+const DAY = 86_400_000;
 let server: TestServer;
 beforeAll(async () => {
-  server = await testServer();
+  server = await testServer({ now: () => clock });
 });
 afterAll(() => server.close());
 
@@ -156,31 +159,67 @@ describe("the applicant's copy", () => {
 });
 
 describe("the account opening of a first-lien line", () => {
-  it("is refused while a valuation copy was given fewer than three business days before, and saves nothing; the applicant's waiver in their session lets it open", async () => {
-    const loan = await inClosing(server, { freeAndClear: true });
-    const today = homeToday(server);
-    expect((await recordValuation(loan.staff, appraisal(loan, today))).status).toBe(201);
-    await signBoth(loan);
-    await notarize(loan, today);
-    // The server tried to open it after the notarization and could not: the copy is too recent.
-    const before = await fileRow(loan.applicationId);
-    expect(before.milestone).toBe("closing");
-    const refused = move(loan, "openAccount");
-    expect(await codeOf(refused)).toBe("PRECONDITION_FAILED");
-    await expect(refused).rejects.toThrow(/copy of every valuation at least three business days before/);
-    const after = await fileRow(loan.applicationId);
-    expect([after.revision, after.milestone]).toEqual([before.revision, "closing"]);
-    expect(JSON.parse(after.document).accountOpenedAt).toBeUndefined();
+  it("is refused while a valuation copy was given fewer than three business days before, and saves nothing; it opens with the applicant's waiver given three business days before, not with one given the same day", async () => {
+    const start = clock;
+    try {
+      const waiving = await inClosing(server, { freeAndClear: true });
+      const late = await inClosing(server, { freeAndClear: true });
+      const waived = await waiving.borrower.trpc.loan.waiveValuationTiming.mutate();
+      expect(waived.valuationWaiver).toEqual({ at: expect.any(String) });
+      // Six days on (three business days at least, holidays included), the valuation arrives; portal
+      // sessions end after a quiet while, so staff sign in again.
+      clock = new Date(start.getTime() + 6 * DAY);
+      const today = homeToday(server);
+      const admin = await staff("admin");
+      const notarizeBy = (loan: Loan) =>
+        admin.trpc.portal.loan.recordNotarization.mutate({
+          applicationId: loan.applicationId,
+          notaryName: "Dana Notary",
+          commission: "CA-2456789",
+          commissionExpires: null,
+          notarizedOn: today,
+          place: "San Diego, CA",
+        });
 
-    const waived = await loan.borrower.trpc.loan.waiveValuationTiming.mutate();
-    expect(waived.valuationWaiver).toEqual({ at: expect.any(String) });
-    const opened = await move(loan, "openAccount");
-    expect(opened.milestone).toBe("accountOpened");
-    const audit = await server.services.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.applicationId, loan.applicationId));
-    expect(audit.map((a) => a.action)).toContain("loan.valuation:waived:borrower");
+      expect((await recordValuation(admin, appraisal(late, today))).status).toBe(201);
+      await signBoth(late);
+      await notarizeBy(late);
+      // The server tried to open it after the notarization and could not: the copy is too recent.
+      const before = await fileRow(late.applicationId);
+      expect(before.milestone).toBe("closing");
+      const refused = admin.trpc.portal.loan.move.mutate({
+        applicationId: late.applicationId,
+        transition: "openAccount",
+      });
+      expect(await codeOf(refused)).toBe("PRECONDITION_FAILED");
+      await expect(refused).rejects.toThrow(/copy of every valuation at least three business days before/);
+      const after = await fileRow(late.applicationId);
+      expect([after.revision, after.milestone]).toEqual([before.revision, "closing"]);
+      expect(JSON.parse(after.document).accountOpenedAt).toBeUndefined();
+      // A waiver given today is too late to count (it must come three business days before).
+      await late.borrower.trpc.loan.waiveValuationTiming.mutate();
+      expect(
+        await codeOf(
+          admin.trpc.portal.loan.move.mutate({
+            applicationId: late.applicationId,
+            transition: "openAccount",
+          }),
+        ),
+      ).toBe("PRECONDITION_FAILED");
+
+      expect((await recordValuation(admin, appraisal(waiving, today))).status).toBe(201);
+      await signBoth(waiving);
+      await notarizeBy(waiving);
+      // Waived in time: the server opened the account itself after the notarization.
+      expect((await fileRow(waiving.applicationId)).milestone).toBe("accountOpened");
+      const audit = await server.services.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.applicationId, waiving.applicationId));
+      expect(audit.map((a) => a.action)).toContain("loan.valuation:waived:borrower");
+    } finally {
+      clock = start;
+    }
   });
 
   it("is refused with a valuation whose copy was never given, even with the waiver", async () => {
