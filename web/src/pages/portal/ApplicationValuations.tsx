@@ -36,6 +36,8 @@ async function send(form: FormData): Promise<void> {
 function RecordValuation({ applicationId, onSaved }: { applicationId: string; onSaved(): void }) {
   const [form, setForm] = useState({ kind: "appraisal", value: "", effectiveOn: "", provider: "" });
   const [file, setFile] = useState<File | null>(null);
+  // A new key empties the file input after a saved valuation (its value cannot be set from React).
+  const [saved, setSaved] = useState(0);
   const record = useMutation<void, Refused, FormData>({ mutationFn: send });
   const set = (key: keyof typeof form) => (_: unknown, d: { value: string }) =>
     setForm({ ...form, [key]: d.value });
@@ -50,6 +52,7 @@ function RecordValuation({ applicationId, onSaved }: { applicationId: string; on
       onSuccess: () => {
         setForm({ kind: "appraisal", value: "", effectiveOn: "", provider: "" });
         setFile(null);
+        setSaved(saved + 1);
         onSaved();
       },
     });
@@ -97,11 +100,15 @@ function RecordValuation({ applicationId, onSaved }: { applicationId: string; on
         validationMessage={error("file")}
         validationState={state("file")}
       >
-        <input
-          type="file"
-          accept="application/pdf,image/jpeg,image/png,image/heic"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        />
+        {(fieldProps) => (
+          <input
+            key={saved}
+            {...fieldProps}
+            type="file"
+            accept="application/pdf,image/jpeg,image/png,image/heic"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        )}
       </Field>
       {record.error &&
       !["kind", "value", "effectiveOn", "provider", "file"].includes(record.error.field ?? "") ? (

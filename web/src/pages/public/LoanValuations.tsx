@@ -37,7 +37,7 @@ export function LoanValuations({ loan, onChanged }: { loan: Loan; onChanged(): v
                 })}
                 {": "}
                 {copy?.via === "electronic"
-                  ? fill(t.valuationCopySent, { date: longDate(copy.givenAt.slice(0, 10)) })
+                  ? fill(t.valuationCopySent, { date: longDate(v.copySentOn ?? copy.givenAt.slice(0, 10)) })
                   : t.valuationCopyMailing}
               </li>
             );
