@@ -78,6 +78,8 @@ async function larRowOf(admin: { b: ReturnType<typeof browser> }, applicationId:
 const denials = (field: (name: string) => string | undefined) =>
   ["denialReason1", "denialReason2", "denialReason3", "denialReason4", "denialReasonText"].map(field);
 
+const PACKAGE_TERMS = { margin: 1.24, drawPeriodYears: 10, repaymentPeriodYears: 20 };
+
 const element = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([^<]*)</${name}>`))?.[1];
 
 describe("the HMDA LAR of a portal decline", () => {
@@ -115,7 +117,7 @@ describe("the HMDA LAR of a portal decline", () => {
       applicationId: who.applicationId,
       transition: "counteroffer",
       action: {
-        terms: { lineAmount: offered.lineAmount - 10000, apr: offered.apr },
+        terms: { lineAmount: offered.lineAmount - 10000, apr: offered.apr, ...PACKAGE_TERMS },
         reasons: ["collateralValue"],
       },
     });
@@ -144,7 +146,12 @@ describe("the MISMO file of an approved loan", () => {
     expect(Number(element(before, "HELOCMaximumBalanceAmount"))).toBe(offered.lineAmount);
     expect(element(before, "LoanApprovalDate")).toBeUndefined();
 
-    const lower = { lineAmount: offered.lineAmount - 15000, apr: offered.apr + 0.5, margin: 2.75 };
+    const lower = {
+      lineAmount: offered.lineAmount - 15000,
+      apr: offered.apr + 0.5,
+      ...PACKAGE_TERMS,
+      margin: 2.75,
+    };
     await underwriter.b.trpc.portal.loan.move.mutate({
       applicationId: who.applicationId,
       transition: "counteroffer",
@@ -161,6 +168,8 @@ describe("the MISMO file of an approved loan", () => {
       expect(Number(element(xml, name))).toBe(lower.lineAmount);
     expect(Number(element(xml, "NoteRatePercent"))).toBeCloseTo(lower.apr, 4);
     expect(Number(element(xml, "DisclosedMarginRatePercent"))).toBeCloseTo(2.75, 4);
+    expect(element(xml, "HELOCRepayPeriodMonthsCount")).toBe("240");
+    expect(element(xml, "LoanMaturityPeriodCount")).toBe("360");
     expect(element(xml, "LoanApprovalDate")).toBe(server.services.now().toISOString().slice(0, 10));
     expect(element(xml, "ApplicationReceivedDate")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     if (SCHEMAS) expect(validateXml(xml, join(SCHEMAS, MISMO_XSD))).toEqual({ valid: true, errors: [] });
