@@ -32,6 +32,7 @@ import { trpcEndpoint } from "./transport/trpc/endpoint";
 import { createUploadRoutes } from "./features/uploads/routes";
 import { createEsignRoutes } from "./features/esign/routes";
 import { createExportRoutes } from "./features/exports/routes";
+import { createValuationRoutes } from "./features/loan/valuation-routes";
 import { createLosRoutes } from "./features/los/routes";
 import { createNoticeRoutes } from "./features/notices/routes";
 import { createAnalyticsRoutes } from "./features/analytics/routes";
@@ -191,6 +192,7 @@ function mountRoutes(app: App, services: Services, botCheck: BotCheckVerifier) {
   app.route("/api/esign", createEsignRoutes(services));
   app.route("/api/notices", createNoticeRoutes(services));
   app.route("/api/exports", createExportRoutes(services));
+  app.route("/api/valuations", createValuationRoutes(services));
   app.route("/api/los/v1", createLosRoutes(services)); // the partner's LOS, by service credential
   app.route("/api/analytics", createAnalyticsRoutes(services));
   app.route("/api/validators", createValidatorRoutes(services));

@@ -19,6 +19,7 @@ import type { Db } from "./persistence/db/client";
 import { ManualReviewProvider } from "./features/identity/manual-review";
 import type { IdentityProvider } from "./features/identity/provider";
 import { InPersonNotarization, type NotarizationProvider } from "./features/loan/notarization";
+import { ManualValuationEntry, type ValuationProvider } from "./features/loan/valuations";
 import type { Mailer } from "./platform/mail/mailer";
 import { createCipher } from "./platform/crypto/encryption";
 import { deriveKey } from "./platform/crypto/keys";
@@ -47,6 +48,8 @@ export interface ServiceDeps {
   identityProvider?: IdentityProvider;
   /** Who notarizes the security instrument; by default an in-person notarization staff record. */
   notarization?: NotarizationProvider;
+  /** Where valuations come from; by default staff's manual entry with the report uploaded. */
+  valuation?: ValuationProvider;
   /** Where text messages go; by default the development outbox, or Twilio when configured. */
   sms?: SmsSender;
   /** Waits (a slowed sign-in); tests may watch the waits instead of sitting through them. */
@@ -157,6 +160,7 @@ export function createServices(deps: ServiceDeps) {
           )),
     identityProvider: deps.identityProvider ?? new ManualReviewProvider(deps.db, now),
     notarization: deps.notarization ?? new InPersonNotarization(),
+    valuation: deps.valuation ?? new ManualValuationEntry(),
     /** Checks sets and judges their impact on a thread of its own (features/definitions/gate.ts). */
     definitionsGate: createDefinitionsGate(deps.masterKey),
     sms:

@@ -3,8 +3,9 @@
 //   - cancelled under the right to cancel (doc.rescission.cancellation): 2 approved but not
 //     accepted, on the day it was cancelled (Regulation C comment 4(a)(8)(i)-13 allows it);
 //   - the loan file (server/features/loan): its milestone and the move that dates it, by
-//     rules/milestones.json params.hmdaActionTaken (opened → 1 from the account opening, a declined
-//     counteroffer → 2, declined → 3, withdrawn → 4, incomplete → 5), with a decline's reasons;
+//     rules/milestones.json params.hmdaActionTaken (opened → 1 from the account opening, declined →
+//     3, a declined counteroffer → 3 too (comment 4(a)(8)(i)-9), withdrawn → 4, incomplete → 5),
+//     with the reasons of the decline (or of the counteroffer the applicant declined);
 //   - a decline the early funnel's rules made (doc.decisions, with the adverse action notice): 3
 //     denied, on the day it was decided, with the HMDA denial reasons of its reason codes;
 //   - anything else: no action yet (an open application is not reported).
@@ -34,7 +35,7 @@ export interface ActionRow {
 
 /** The loan file's action: the row of its milestone whose move is the latest in its history, dated by that move. */
 export function fileAction(
-  loan: { milestone: string; file: Pick<LoanFile, "history" | "declineReasons"> },
+  loan: { milestone: string; file: Pick<LoanFile, "history" | "declineReasons" | "counteroffer"> },
   rows: readonly ActionRow[],
 ): ActionTaken | null {
   const history = loan.file.history;
@@ -47,14 +48,19 @@ export function fileAction(
   return {
     code: found.row.code,
     date: found.at.slice(0, 10),
-    reasonCodes: found.row.code === "3" ? (loan.file.declineReasons ?? []) : [],
+    reasonCodes:
+      found.row.code !== "3"
+        ? []
+        : loan.file.declineReasons?.length
+          ? loan.file.declineReasons
+          : (loan.file.counteroffer?.reasons ?? []),
   };
 }
 
 /** The action taken the stored application and its loan file (when it has one) show. */
 export function actionTaken(
   doc: Record<string, unknown>,
-  loan?: { milestone: string; file: Pick<LoanFile, "history" | "declineReasons"> } | null,
+  loan?: { milestone: string; file: Pick<LoanFile, "history" | "declineReasons" | "counteroffer"> } | null,
   rows: readonly ActionRow[] = [],
 ): ActionTaken {
   const cancellation = (doc.rescission as { cancellation?: Cancellation } | undefined)?.cancellation;

@@ -64,6 +64,12 @@ const AUDIT_ACTIONS = {
       : a[0] === "signed"
         ? `Closing documents signed (${say.who(a[1] ?? "")})`
         : "Notarization recorded",
+  "loan.valuation": (a, say) =>
+    a[0] === "waived"
+      ? `Valuation copies' three-day timing waived (${say.who(a[1] ?? "")})`
+      : a[0] === "mailed"
+        ? `Valuation copy mailed (${say.who(a[1] ?? "")})`
+        : `Valuation recorded (${a[0] === "avm" ? "AVM" : "appraisal"}): a copy given to the applicant`,
   "credit.scoreUsed": (a, say) => `Credit score used (${say.who(a[0] ?? "")}): credit score notice given`,
   // Staff
   "portal.upload.accepted": (a, say) => `Accepted ${say.file(a)}`,

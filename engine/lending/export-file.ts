@@ -8,6 +8,7 @@ import { evaluateRuleSet, presentResult } from "../logic/rules";
 import type { Application, ExportFile, LenderProfile, LoanFile } from "../generated/schema-types";
 import { actionTaken, type ActionRow, type ActionTaken } from "./action-taken";
 import { answersPointer, borrowerRoles } from "./borrowers";
+import { hmdaDenialOf } from "./denial-reasons";
 import { hmdaCodes, readHmdaTable, type HmdaTable } from "./hmda";
 
 export interface StoredFile {
@@ -18,7 +19,13 @@ export interface StoredFile {
   /** When the file was first recorded (the request for credit): the HMDA application date. */
   createdAt?: string | null;
   /** The loan file after submission (its milestone and history), if it has one. */
-  loan?: { milestone: string; file: Pick<LoanFile, "history" | "declineReasons"> } | null;
+  loan?: {
+    milestone: string;
+    file: Pick<
+      LoanFile,
+      "receivedAt" | "history" | "declineReasons" | "counteroffer" | "terms" | "accountOpenedOn" | "funding"
+    >;
+  } | null;
 }
 
 export interface ExportContext {
@@ -90,6 +97,52 @@ function offerOf(defs: Definitions, doc: unknown): ExportFile["offer"] {
   };
 }
 
+/** The moves of rules/milestones.json that set the approved terms: the approval's date is the latest of them. */
+const APPROVING_MOVES = new Set(["approve", "acceptCounteroffer"]);
+
+/** The approved terms of the loan file when it has them, else the offer (schemas/export-file.json terms). */
+function termsOf(
+  offer: ExportFile["offer"],
+  doc: Application,
+  loan: StoredFile["loan"],
+): ExportFile["terms"] {
+  const approved = loan?.file.terms;
+  const draw = num((doc.disbursement as { drawAmount?: unknown } | undefined)?.drawAmount);
+  const dated = {
+    approvedOn:
+      loan?.file.history.findLast((h) => APPROVING_MOVES.has(h.transition))?.at.slice(0, 10) ?? null,
+    accountOpenedOn: loan?.file.accountOpenedOn ?? null,
+    fundedOn: loan?.file.funding?.fundedAt.slice(0, 10) ?? null,
+  };
+  if (!approved)
+    return {
+      source: "offer",
+      lineAmount: offer.lineAmount ?? null,
+      apr: offer.apr ?? null,
+      margin: null,
+      initialDraw: draw,
+      repaymentMonths: offer.repaymentMonths,
+      termMonths: offer.termMonths,
+      ...dated,
+    };
+  const draws = approved.drawPeriodYears ?? null;
+  const repays = approved.repaymentPeriodYears ?? null;
+  const repaymentMonths = repays === null ? offer.repaymentMonths : repays * 12;
+  return {
+    source: "approved",
+    lineAmount: approved.lineAmount,
+    apr: approved.apr,
+    margin: approved.margin ?? null,
+    initialDraw: approved.firstDraw ?? draw,
+    repaymentMonths,
+    termMonths:
+      draws !== null && repaymentMonths !== null && repaymentMonths !== undefined
+        ? draws * 12 + repaymentMonths
+        : offer.termMonths,
+    ...dated,
+  };
+}
+
 /**
  * First lien when no mortgage on the home is kept ahead of the line (owned free and clear, or every
  * mortgage paid off when the line opens: rules/payoff.json helocFirstLien), else second.
@@ -119,6 +172,8 @@ export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
     (ctx.defs.params.milestones as { hmdaActionTaken?: { rows?: ActionRow[] } } | undefined)?.hmdaActionTaken
       ?.rows ?? [];
   const action = (ctx.action ?? ((f: StoredFile) => actionTaken(f.doc, f.loan, rows)))(file);
+  const offer = offerOf(ctx.defs, doc);
+  const denial = hmdaDenialOf(ctx.defs, action.code === "3" ? action.reasonCodes : []);
   return {
     application: doc,
     lender: ctx.lender,
@@ -126,13 +181,19 @@ export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
       id: file.id,
       exporter: ctx.exporter,
       exportedAt: ctx.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
-      submittedAt: file.submittedAt ?? null,
+      submittedAt: file.submittedAt ?? file.loan?.file.receivedAt ?? null,
       applicationDate,
       borrowerCount: Math.max(1, borrowers.length),
       lienPriority: lienPriority(ctx.defs, doc),
     },
-    offer: offerOf(ctx.defs, doc),
+    offer,
+    terms: termsOf(offer, doc, file.loan),
     borrowers: borrowers as ExportFile["borrowers"],
-    action: { code: action.code, date: action.date, denialReasons: action.reasonCodes },
+    action: {
+      code: action.code,
+      date: action.date,
+      denialReasons: denial.codes as NonNullable<ExportFile["action"]["denialReasons"]>,
+      denialReasonText: denial.text,
+    },
   };
 }

@@ -9,6 +9,7 @@ import { lenderReport } from "./lender-file";
 import { missingTemplates } from "./templates";
 import { tokenAllowed, tokensFor } from "./text-tokens";
 import { zipPrefixProblems } from "./zip-prefixes";
+import { denialReasonProblems } from "./denial-reasons";
 import { withPositions } from "../definitions/load";
 
 export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
@@ -30,7 +31,10 @@ export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
   // The notices, closing documents and mails the loan's rule files name must exist in content/.
   checked.problems.push(...missingTemplates(checked.defs, { rules: dirs.rules, content: dirs.content }));
   checked.problems.push(
-    ...withPositions(zipPrefixProblems(checked.defs), checked.defs.texts as Map<string, string>),
+    ...withPositions(
+      [...zipPrefixProblems(checked.defs), ...denialReasonProblems(checked.defs)],
+      checked.defs.texts as Map<string, string>,
+    ),
   );
   return checked;
 }

@@ -113,6 +113,16 @@ export const LOAN_NOTICE_TOKENS = [
   "missingItems",
   "deadline",
 ] as const;
+/** The copy of a valuation given to the applicant (server/features/loan/valuations.ts), beside the lender's facts. */
+export const VALUATION_COPY_TOKENS = [
+  "recipientName",
+  "noticeDate",
+  "valuationKind",
+  "valuationValue",
+  "valuationEffectiveDate",
+  "valuationProvider",
+] as const;
+export type ValuationCopyToken = (typeof VALUATION_COPY_TOKENS)[number];
 /** The loan's mails (server/features/loan/notify.ts): each row's own values and the links. */
 export const LOAN_MAIL_TOKENS = [
   "name",
@@ -177,6 +187,11 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
     filledBy: "the loan's notices (server/features/loan/notices.ts)",
   },
   {
+    files: /^content\/disclosures\/valuation-copy\.md$/,
+    tokens: [...LENDER_TOKENS, ...VALUATION_COPY_TOKENS],
+    filledBy: "the valuation copy (server/features/loan/valuations.ts)",
+  },
+  {
     files: /^content\/decision-notices\.json$/,
     tokens: CREDIT_SCORE_TOKENS,
     filledBy: "the notice's consumer-report section (server/features/loan/notices.ts creditReportSection)",
@@ -231,6 +246,8 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
       "title",
       "via",
       "note",
+      "kind",
+      "value",
     ],
     filledBy:
       "the loan's status page (web/src/pages/public/LoanStatusPage.tsx and its decision and conditions, LoanDecision.tsx)",

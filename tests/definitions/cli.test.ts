@@ -146,6 +146,22 @@ describe("npm run check", () => {
     );
   });
 
+  it("refuses a decline reason with no HMDA denial reason, and an HMDA code that does not exist, naming file, line and column", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/decline-reasons.json", (r) => {
+      delete r.params.hmdaDenialReasons.numberOfInquiries;
+      r.params.hmdaDenialReasons.bankruptcy = "11";
+    });
+    const out = run("engine/cli/check.ts", ["--steps", copy.steps, "--rules", copy.rules]);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(
+      /rules\/decline-reasons\.json:\d+:\d+ #\/params\/reasons\/numberOfInquiries: the reason "numberOfInquiries" has no HMDA denial reason/,
+    );
+    expect(out.stderr).toMatch(
+      /rules\/decline-reasons\.json:\d+:\d+ #\/params\/hmdaDenialReasons\/bankruptcy: /,
+    );
+  });
+
   it("refuses a definition file that is not in the canonical layout, and npm run format fixes it", () => {
     const copy = copyDefinitions();
     const file = join(copy.steps, "initial-setup/zip.json");

@@ -25,6 +25,8 @@ export interface LoanSetup {
   titleHolders?: unknown;
   /** Each owner's own answer: borrower, coborrower, owner-<n>. */
   occupancy?: Record<string, boolean>;
+  /** A home owned free and clear: the line takes first lien (the valuation copies of 1002.14(a)(1) then hold the opening). */
+  freeAndClear?: boolean;
   /** Whether each borrower consented to electronic records (their notices are e-delivered). */
   consents?: { borrower?: boolean; coborrower?: boolean };
 }
@@ -82,6 +84,11 @@ export async function submittedLoan(server: TestServer, setup: LoanSetup = {}): 
   doc.setup.propertyUsage = usage;
   if (setup.state) doc.property.state = setup.state;
   doc.titleHolders = setup.titleHolders ?? TITLE_WITH_ROSA;
+  if (setup.freeAndClear) {
+    doc.mortgages = [];
+    doc.setup.mortgageBalance = 0;
+    doc.setup.mortgageEstimate = 0;
+  }
   doc.disbursement = {
     drawAmount: 25000,
     bankAccount: {

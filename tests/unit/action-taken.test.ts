@@ -41,19 +41,28 @@ describe("the HMDA action taken from the loan file", () => {
     ).toMatchObject({ code: "1", date: "2026-10-20" });
   });
 
-  it("reports a counteroffer the applicant declined as approved but not accepted (2), on the day they declined", () => {
-    expect(
-      actionTaken(
-        {},
-        loan(
-          "declined",
-          REVIEWED,
-          step("counteroffer", "2026-10-05T15:00:00.000Z"),
-          step("declineCounteroffer", "2026-10-07T15:00:00.000Z"),
-        ),
-        rows,
-      ),
-    ).toEqual({ code: "2", date: "2026-10-07", reasonCodes: [] });
+  it("reports a counteroffer the applicant declined as denied (3) on the terms they asked for, on the day they declined, with the counteroffer's reasons (comment 4(a)(8)(i)-9)", () => {
+    const declined = loan(
+      "declined",
+      REVIEWED,
+      step("counteroffer", "2026-10-05T15:00:00.000Z"),
+      step("declineCounteroffer", "2026-10-07T15:00:00.000Z"),
+    );
+    const file = {
+      ...declined.file,
+      declineReasons: [],
+      counteroffer: {
+        terms: { lineAmount: 50000, apr: 8 },
+        reasons: ["collateralValue"],
+        offeredAt: "2026-10-05T15:00:00.000Z",
+        answer: "declined" as const,
+      },
+    };
+    expect(actionTaken({}, { ...declined, file }, rows)).toEqual({
+      code: "3",
+      date: "2026-10-07",
+      reasonCodes: ["collateralValue"],
+    });
   });
 
   it("reports a decline as denied (3) on the day decided, with its reasons", () => {

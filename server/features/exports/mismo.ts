@@ -7,14 +7,19 @@ import { readLenderProfile } from "@engine/lending/lender-file";
 import { exportMismo, type MismoExport } from "@engine/lending/mismo";
 import { mismoSchemaDir } from "@engine/export/xsd-index";
 import type { StoredApplication } from "@server/persistence/store/applications";
+import { readLoanFile } from "@server/features/loan/store";
 import type { Services } from "@server/services";
 
 export const EXPORTER = "heloc-funnel 0.1.0";
 
-/** The MISMO file of a stored application. */
-export function mismoFileOf(services: Services, app: Pick<StoredApplication, "id" | "doc">): MismoExport {
+/** The MISMO file of a stored application, with its loan file's approved terms and dates when it has them. */
+export async function mismoFileOf(
+  services: Services,
+  app: Pick<StoredApplication, "id" | "doc">,
+): Promise<MismoExport> {
+  const loan = await readLoanFile(services.db, app.id);
   const input = exportFileOf(
-    { id: app.id, doc: app.doc },
+    { id: app.id, doc: app.doc, loan },
     { defs: services.defs, lender: readLenderProfile(), exporter: EXPORTER, now: services.now() },
   );
   return exportMismo(services.defs, input, mismoSchemaDir(REPO_ROOT));

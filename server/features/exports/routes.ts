@@ -28,7 +28,7 @@ export function createExportRoutes(services: Services) {
     const store = applicationStore(services);
     const stored = await store.byId(services.db, who.applicationId);
     if (!stored) return downloads.notFound(c);
-    const file = mismoFileOf(services, stored);
+    const file = await mismoFileOf(services, stored);
     if (file.problems.length)
       return c.json(
         {

@@ -30,7 +30,14 @@ export const NOTICE_KINDS: Record<string, Notice["kind"]> = {
   "adverse-action-notice": "adverseAction",
   "counteroffer-notice": "counteroffer",
   "incompleteness-notice": "incompleteness",
+  "valuation-copy": "valuation",
 };
+
+/** What a notice carries besides its template's values: the valuation copy's own values and the report itself. */
+export interface NoticeExtras {
+  values?: Record<string, string>;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
 
 interface ReasonCatalogue {
   reasons: Record<string, string>;
@@ -98,6 +105,7 @@ function valuesFor(
   doc: Record<string, unknown>,
   role: string,
   now: Date,
+  extras?: NoticeExtras,
 ): Record<string, string> {
   const day = longDate(now.toISOString().slice(0, 10));
   const base = {
@@ -106,6 +114,7 @@ function valuesFor(
     decisionDate: day,
     noticeDate: day,
   };
+  if (template === "valuation-copy") return { ...base, ...extras?.values };
   if (template === "incompleteness-notice")
     return {
       ...base,
@@ -156,6 +165,7 @@ export async function giveNotices(
   template: string,
   recipients: string[],
   now: Date,
+  extras?: NoticeExtras,
 ): Promise<GivenNotices> {
   const kind = NOTICE_KINDS[template];
   const source = readDisclosure(template);
@@ -166,7 +176,7 @@ export async function giveNotices(
   for (const role of recipients) {
     const { text, ...record } = signedDocument(
       source,
-      valuesFor(services, template, file, app.doc, role, now),
+      valuesFor(services, template, file, app.doc, role, now, extras),
     );
     const pdf = await renderNoticePdf({
       meta: {
@@ -214,6 +224,7 @@ export async function giveNotices(
         text: frontMatterOf(text).body,
         attachments: [
           { filename: `${template}.pdf`, content: Buffer.from(pdf), contentType: "application/pdf" },
+          ...(extras?.attachments ?? []),
         ],
       });
     });

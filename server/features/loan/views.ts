@@ -42,6 +42,17 @@ function common(services: Services, loan: StoredLoanFile) {
       : null,
     declineReasons: reasonsIn(services, loan.file.declineReasons),
     incomplete: loan.file.incomplete ?? null,
+    // Each valuation of the home and when its copy was given (12 CFR 1002.14(a)(1)); the report is an upload.
+    valuations: (loan.file.valuations ?? []).map((v) => ({
+      id: v.id,
+      kind: v.kind,
+      value: v.value,
+      effectiveOn: v.effectiveOn,
+      provider: v.provider,
+      reportId: v.uploadId ?? null,
+      copySentOn: v.copySentOn ?? null,
+    })),
+    valuationWaiver: loan.file.valuationWaiver ? { at: loan.file.valuationWaiver.at } : null,
   };
 }
 

@@ -146,7 +146,7 @@ export function createLosRoutes(services: Services) {
       await audit(c, auditAction("los.refused", "not-found"), null);
       return fail(c, 404, "NOT_FOUND", "There is no such application");
     }
-    const file = mismoFileOf(services, stored);
+    const file = await mismoFileOf(services, stored);
     if (file.problems.length) {
       await audit(c, auditAction("los.refused", "failed-checks"), stored.id);
       return fail(c, 422, "UNPROCESSABLE_CONTENT", "The MISMO file did not pass its checks", {

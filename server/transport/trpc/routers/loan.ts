@@ -12,6 +12,7 @@ import {
   signClosing,
 } from "@server/features/loan/closing";
 import { applicantLoanView, staffLoanView } from "@server/features/loan/views";
+import { waiveValuationTiming } from "@server/features/loan/valuations";
 import { visibleApplication } from "@server/features/portal/scope";
 import { refuse } from "@server/features/refusal";
 import { transaction } from "@server/persistence/db/client";
@@ -123,6 +124,12 @@ export const loanRouter = router({
     const applicant = { applicationId: app.id, userId: ctx.applicant.userId, role };
     const loan = await signClosing(ctx.services, applicant, input, { ip: ctx.ip, userAgent: ctx.userAgent });
     return applicantLoanView(ctx.services, role, loan);
+  }),
+  /** The applicant waives receiving the valuation copies three business days before the account opens (12 CFR 1002.14(a)(1)). */
+  waiveValuationTiming: applicantProcedure.mutation(async ({ ctx }) => {
+    const { app, role } = await readApplication(ctx);
+    const applicant = { applicationId: app.id, userId: ctx.applicant.userId, role };
+    return applicantLoanView(ctx.services, role, await waiveValuationTiming(ctx.services, applicant));
   }),
   /** The applicant accepts or declines a counteroffer, in their own session. */
   answerCounteroffer: applicantProcedure

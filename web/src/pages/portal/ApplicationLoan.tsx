@@ -15,6 +15,7 @@ import type { LoanFileDetail } from "./portal-types";
 import { usePortalMe } from "./PortalFrame";
 import { Failure, Loading } from "./PortalStates";
 import { TableRegion } from "./TableRegion";
+import { ApplicationValuations } from "./ApplicationValuations";
 
 const DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const day = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
@@ -206,6 +207,7 @@ export function ApplicationLoan({ applicationId, onChanged }: { applicationId: s
           onSaved={refresh}
         />
       ) : null}
+      <ApplicationValuations file={file} applicationId={applicationId} onChanged={refresh} />
       {file.closing ? (
         <>
           <h3 className="portal-subtitle">Closing package</h3>

@@ -25,6 +25,7 @@ import { useDocumentTitle } from "@web/src/shell/document-title";
 import { PageLoading } from "@web/src/shell/PageLoading";
 import { classifyApiError } from "../funnel/api-errors";
 import { LoanConditions, LoanDecision } from "./LoanDecision";
+import { LoanValuations } from "./LoanValuations";
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
@@ -138,6 +139,7 @@ export default function LoanStatusPage() {
             <p>{fill(t.occupancyAnswered, { answer: loan.myOccupancy ? t.occupancyYes : t.occupancyNo })}</p>
           )
         ) : null}
+        <LoanValuations loan={loan} onChanged={refetch} />
         {loan.closing ? (
           <section aria-labelledby="closing-heading">
             <h2 id="closing-heading">{t.closingHeading}</h2>

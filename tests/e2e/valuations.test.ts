@@ -1,0 +1,47 @@
+// Valuations in Chromium (issue 35 item 8): a closer records an appraisal with its report in the
+// file's Loan section; the borrower's "Your loan" lists the copy and offers the waiver of the
+// three-day timing. Screenshots of both, axe on both.
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { inClosing } from "../helpers/closing";
+import type { TestServer } from "../helpers/server";
+import { ARTIFACTS, screenshot, seriousA11yViolations, useE2E } from "./browser";
+import { e2eTestServer, pageWithSession, staffPage } from "./sessions";
+
+const e2e = useE2E({ shared: true });
+const server = () => e2eTestServer(e2e) as TestServer;
+
+describe("valuations (e2e)", { timeout: 120_000 }, () => {
+  it("records an appraisal with its report from the portal; the borrower sees the copy and may waive the timing", async () => {
+    const loan = await inClosing(server(), { freeAndClear: true });
+    const portal = await staffPage(e2e, "closer");
+    await portal.goto(`/portal/applications/${loan.applicationId}`);
+    const section = portal.locator('section[aria-labelledby="loan"]');
+    const form = portal.getByRole("form", { name: "Record a valuation" });
+    await form.getByLabel("Value (dollars)").fill("612,000");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    await form.getByLabel("Effective date").fill(today);
+    await form.getByLabel("Provider or appraiser").fill("Pat Appraiser, CA-AR-1234");
+    await form.getByLabel("Report (PDF or photo)").setInputFiles({
+      name: "appraisal.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.concat([Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1"), randomBytes(2048)]),
+    });
+    await form.getByRole("button", { name: "Record the valuation and send the copy" }).click();
+    const table = portal.getByRole("region", { name: "Valuations of the home table" });
+    await table.getByRole("cell", { name: "$612,000" }).waitFor();
+    await table.getByRole("cell", { name: /^Given / }).waitFor();
+    expect(await seriousA11yViolations(portal)).toEqual([]);
+    await section.screenshot({ path: join(ARTIFACTS, "portal-loan-valuations.png") });
+
+    const page = await pageWithSession(e2e, loan.borrower, 1280);
+    await page.goto("/app/loan");
+    await page.getByRole("heading", { level: 2, name: "Valuations of your home" }).waitFor();
+    await page.getByText(/^Appraisal: \$612,000, effective .*: your copy was sent on /).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "loan-valuations");
+    await page.getByRole("button", { name: "Waive the three-day timing" }).click();
+    await page.getByText(/^You waived receiving the copies three business days before/).waitFor();
+  });
+});
