@@ -67,9 +67,8 @@ const AUDIT_ACTIONS = {
   "loan.valuation": (a, say) =>
     a[0] === "waived"
       ? `Valuation copies' three-day timing waived (${say.who(a[1] ?? "")})`
-      : a[0] === "mailed"
-        ? `Valuation copy mailed (${say.who(a[1] ?? "")})`
-        : `Valuation recorded (${a[0] === "avm" ? "AVM" : "appraisal"}): a copy given to the applicant`,
+      : `Valuation recorded (${a[0] === "avm" ? "AVM" : "appraisal"}): a copy given to the applicant`,
+  "loan.noticeMailed": (a, say) => `${words(a[0] ?? "")} notice mailed on paper (${say.who(a[1] ?? "")})`,
   "credit.scoreUsed": (a, say) => `Credit score used (${say.who(a[0] ?? "")}): credit score notice given`,
   // Staff
   "portal.upload.accepted": (a, say) => `Accepted ${say.file(a)}`,

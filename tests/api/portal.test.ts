@@ -119,6 +119,12 @@ const PROCEDURES: Record<string, Call> = {
     }),
   "portal.loan.move": (b, { applicationId }) =>
     b.trpc.portal.loan.move.mutate({ applicationId, transition: "startReview" }),
+  "portal.loan.recordNoticeMailed": (b, { applicationId }) =>
+    b.trpc.portal.loan.recordNoticeMailed.mutate({
+      applicationId,
+      noticeId: "00000000-0000-4000-8000-000000000000",
+      mailedOn: "2026-01-02",
+    }),
   "portal.me": (b) => b.trpc.portal.me.query(),
   "portal.roles": (b) => b.trpc.portal.roles.query(),
   "portal.users.list": (b) => b.trpc.portal.users.list.query(),
@@ -237,6 +243,8 @@ const MATRIX: Record<string, [string, string, string]> = {
   // closing.manage and closing.notarize: administrators, processors and closers, not loan officers.
   "portal.loan.recordOccupancy": [Y, Y, N],
   "portal.loan.recordNotarization": [Y, Y, N],
+  // notices.mail (the print-and-mail queue): administrators and processors, not loan officers.
+  "portal.loan.recordNoticeMailed": [Y, Y, N],
 };
 const ROLES = ["admin", "processor", "loanOfficer"] as const;
 

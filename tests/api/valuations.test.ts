@@ -237,3 +237,79 @@ describe("the account opening of a first-lien line", () => {
     expect((await fileRow(loan.applicationId)).milestone).toBe("closing");
   });
 });
+
+describe("the print-and-mail queue", () => {
+  it("records the day staff mailed a paper copy, refusing a role without notices.mail, a day before it was given or after today (naming the field), an emailed notice and a second record, saving nothing", async () => {
+    const loan = await inClosing(server, { freeAndClear: true, consents: { coborrower: false } });
+    const today = homeToday(server);
+    expect((await recordValuation(loan.staff, appraisal(loan, today))).status).toBe(201);
+    const file = await loan.staff.trpc.portal.loan.get.query({ applicationId: loan.applicationId });
+    const paper = file.notices.find((n) => n.kind === "valuation" && n.delivery.via === "mail")!;
+    const emailed = file.notices.find((n) => n.kind === "valuation" && n.delivery.via === "electronic")!;
+    const before = await stateOf(loan.applicationId);
+    const mailed = (b: Browser, noticeId: string, mailedOn: string) =>
+      b.trpc.portal.loan.recordNoticeMailed.mutate({ applicationId: loan.applicationId, noticeId, mailedOn });
+
+    expect(await codeOf(mailed(await staff("loanOfficer"), paper.id, today))).toBe("FORBIDDEN");
+    const future = mailed(loan.staff, paper.id, "2999-01-01");
+    expect(await codeOf(future)).toBe("BAD_REQUEST");
+    await expect(future).rejects.toThrow(/between the day the notice was given/);
+    expect(await codeOf(mailed(loan.staff, paper.id, "2020-01-01"))).toBe("BAD_REQUEST");
+    expect(await codeOf(mailed(loan.staff, emailed.id, today))).toBe("CONFLICT");
+    expect(await stateOf(loan.applicationId)).toEqual(before);
+
+    const after = await mailed(loan.staff, paper.id, today);
+    expect(after.notices.find((n) => n.id === paper.id)!.delivery).toMatchObject({
+      via: "mail",
+      mailedOn: today,
+    });
+    expect(await codeOf(mailed(loan.staff, paper.id, today))).toBe("CONFLICT");
+    const audit = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.applicationId, loan.applicationId));
+    expect(audit.map((a) => a.action)).toContain("loan.noticeMailed:valuation:coborrower");
+  });
+
+  it("opens the account of a borrower household without E-SIGN consent once the mailed copy counts as delivered (three business days after mailing) and three business days more have passed, never before", async () => {
+    const start = clock;
+    try {
+      const loan = await inClosing(server, {
+        freeAndClear: true,
+        consents: { borrower: false, coborrower: false },
+      });
+      const today = homeToday(server);
+      expect((await recordValuation(loan.staff, appraisal(loan, today))).status).toBe(201);
+      const file = await loan.staff.trpc.portal.loan.get.query({ applicationId: loan.applicationId });
+      for (const n of file.notices.filter((x) => x.kind === "valuation"))
+        await loan.staff.trpc.portal.loan.recordNoticeMailed.mutate({
+          applicationId: loan.applicationId,
+          noticeId: n.id,
+          mailedOn: today,
+        });
+      expect(
+        (await loan.staff.trpc.portal.loan.get.query({ applicationId: loan.applicationId })).valuations[0],
+      ).toMatchObject({ copySentOn: null, copyMailedOn: today });
+      const mine = await loan.borrower.trpc.loan.mine.query();
+      expect(mine!.notices.find((n) => n.kind === "valuation")).toMatchObject({
+        via: "mail",
+        mailedOn: today,
+      });
+      await signBoth(loan);
+      await notarize(loan, today);
+      expect(await codeOf(move(loan, "openAccount"))).toBe("PRECONDITION_FAILED");
+      expect((await fileRow(loan.applicationId)).milestone).toBe("closing");
+
+      // Eleven days on: at least six business days (Sundays and holidays left out) have passed.
+      clock = new Date(start.getTime() + 11 * DAY);
+      const admin = await staff("admin");
+      await admin.trpc.portal.loan.move.mutate({
+        applicationId: loan.applicationId,
+        transition: "openAccount",
+      });
+      expect((await fileRow(loan.applicationId)).milestone).toBe("accountOpened");
+    } finally {
+      clock = start;
+    }
+  });
+});

@@ -44,4 +44,33 @@ describe("valuations (e2e)", { timeout: 120_000 }, () => {
     await page.getByRole("button", { name: "Waive the three-day timing" }).click();
     await page.getByText(/^You waived receiving the copies three business days before/).waitFor();
   });
+
+  it("lists a copy without E-SIGN consent in the print-and-mail queue, where a processor records the day it was mailed", async () => {
+    const loan = await inClosing(server(), { freeAndClear: true, consents: { coborrower: false } });
+    const portal = await staffPage(e2e, "processor");
+    await portal.goto(`/portal/applications/${loan.applicationId}`);
+    const form = portal.getByRole("form", { name: "Record a valuation" });
+    await form.getByLabel("Value (dollars)").fill("598,000");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+    await form.getByLabel("Effective date").fill(today);
+    await form.getByLabel("Provider or appraiser").fill("Pat Appraiser, CA-AR-1234");
+    await form.getByLabel("Report (PDF or photo)").setInputFiles({
+      name: "appraisal.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.concat([Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1"), randomBytes(2048)]),
+    });
+    await form.getByRole("button", { name: "Record the valuation and send the copy" }).click();
+    const notices = portal.getByRole("region", { name: "Notices given on this file table" });
+    await notices.getByText(/^To be mailed to .*\(No E-SIGN consent on file\)/).waitFor();
+    const mailing = notices.getByRole("form", { name: /^Record the mailing of / });
+    await mailing.getByLabel("Day mailed").fill(today);
+    await mailing.getByRole("button", { name: "Record as mailed" }).click();
+    await notices.getByText(/^Mailed .* to /).waitFor();
+    await portal
+      .getByRole("region", { name: "Valuations of the home table" })
+      .getByRole("cell", { name: /^Given / })
+      .waitFor();
+    expect(await seriousA11yViolations(portal)).toEqual([]);
+    await notices.screenshot({ path: join(ARTIFACTS, "portal-loan-notices-mailed.png") });
+  });
 });

@@ -199,7 +199,8 @@ export async function recordValuation(
       const file: LoanFile = {
         ...loan.file,
         valuations: [...(loan.file.valuations ?? []), copied],
-        notices: [...loan.file.notices, ...given.notices],
+        // Each copy names its valuation: its mailing, recorded later, dates that valuation's copy.
+        notices: [...loan.file.notices, ...given.notices.map((n) => ({ ...n, valuationId: valuation.id }))],
       };
       if (!(await saveLoanFile(tx, services, loan, loan.milestone, file, now)))
         throw refuse("conflict", "The file changed meanwhile. Reload it and try again.");

@@ -51,6 +51,7 @@ function common(services: Services, loan: StoredLoanFile) {
       provider: v.provider,
       reportId: v.uploadId ?? null,
       copySentOn: v.copySentOn ?? null,
+      copyMailedOn: v.copyMailedOn ?? null,
     })),
     valuationWaiver: loan.file.valuationWaiver ? { at: loan.file.valuationWaiver.at } : null,
   };
@@ -245,6 +246,8 @@ export async function applicantLoanView(services: Services, role: string, loan: 
         givenAt: n.givenAt,
         title: n.document.title,
         via: n.delivery.via,
+        mailedOn: n.delivery.mailedOn ?? null,
+        valuationId: n.valuationId ?? null,
       })),
   };
 }

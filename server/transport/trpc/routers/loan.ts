@@ -12,6 +12,7 @@ import {
   signClosing,
 } from "@server/features/loan/closing";
 import { applicantLoanView, staffLoanView } from "@server/features/loan/views";
+import { recordNoticeMailed } from "@server/features/loan/mail-queue";
 import { waiveValuationTiming } from "@server/features/loan/valuations";
 import { visibleApplication } from "@server/features/portal/scope";
 import { refuse } from "@server/features/refusal";
@@ -81,6 +82,13 @@ export const portalLoanRouter = router({
     .mutation(async ({ ctx, input }) => {
       await inPipeline(ctx.services, ctx.staff, input.applicationId);
       return staffLoanView(ctx.services, ctx.staff, await recordNotarization(ctx.services, ctx.staff, input));
+    }),
+  /** Record the day a notice of the print-and-mail queue was mailed (a valuation's copy counts from it). */
+  recordNoticeMailed: staffProcedure("notices.mail")
+    .input(loanInputOf("noticeMailed"))
+    .mutation(async ({ ctx, input }) => {
+      await inPipeline(ctx.services, ctx.staff, input.applicationId);
+      return staffLoanView(ctx.services, ctx.staff, await recordNoticeMailed(ctx.services, ctx.staff, input));
     }),
   /** Clear, waive or reopen a condition. */
   decideCondition: staffProcedure("conditions.clear")

@@ -16,6 +16,7 @@ import { usePortalMe } from "./PortalFrame";
 import { Failure, Loading } from "./PortalStates";
 import { TableRegion } from "./TableRegion";
 import { ApplicationValuations } from "./ApplicationValuations";
+import { LoanNotices } from "./LoanNotices";
 
 const DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const day = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
@@ -208,6 +209,7 @@ export function ApplicationLoan({ applicationId, onChanged }: { applicationId: s
         />
       ) : null}
       <ApplicationValuations file={file} applicationId={applicationId} onChanged={refresh} />
+      <LoanNotices file={file} applicationId={applicationId} onChanged={refresh} />
       {file.closing ? (
         <>
           <h3 className="portal-subtitle">Closing package</h3>

@@ -161,7 +161,11 @@ export function ApplicationValuations({
                 <td data-label="Effective">{day(v.effectiveOn)}</td>
                 <td data-label="Provider">{v.provider}</td>
                 <td data-label="Copy to the applicant">
-                  {v.copySentOn ? `Given ${day(v.copySentOn)}` : "Waiting in the print-and-mail queue"}
+                  {v.copySentOn
+                    ? `Given ${day(v.copySentOn)}`
+                    : v.copyMailedOn
+                      ? `Mailed ${day(v.copyMailedOn)}`
+                      : "Waiting in the print-and-mail queue"}
                 </td>
                 <td data-label="Report">
                   {v.reportId && me.can("documents.view") ? (

@@ -26,8 +26,8 @@ export function LoanValuations({ loan, onChanged }: { loan: Loan; onChanged(): v
       <p>{t.valuationsIntro}</p>
       {loan.valuations.length ? (
         <ul>
-          {loan.valuations.map((v, i) => {
-            const copy = copies[i];
+          {loan.valuations.map((v) => {
+            const copy = copies.find((c) => c.valuationId === v.id);
             return (
               <li key={v.id}>
                 {fill(t.valuationItem, {
@@ -38,7 +38,9 @@ export function LoanValuations({ loan, onChanged }: { loan: Loan; onChanged(): v
                 {": "}
                 {copy?.via === "electronic"
                   ? fill(t.valuationCopySent, { date: longDate(v.copySentOn ?? copy.givenAt.slice(0, 10)) })
-                  : t.valuationCopyMailing}
+                  : copy?.mailedOn
+                    ? fill(t.valuationCopyMailed, { date: longDate(copy.mailedOn) })
+                    : t.valuationCopyMailing}
               </li>
             );
           })}
