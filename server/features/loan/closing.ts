@@ -18,7 +18,7 @@ import { homeTimeZone, titleOwnersOf } from "../esign/right-to-cancel";
 import type { Staff } from "../portal/staff";
 import { invalidAnswers, refuse, Refusal } from "../refusal";
 import { borrowersOf } from "./facts";
-import { loanFileOf, moveLoan } from "./moves";
+import { fileToChange, moveLoan } from "./moves";
 import type { NotarizationEntry } from "./notarization";
 import { readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
 
@@ -41,11 +41,7 @@ async function editFile(
 ): Promise<StoredLoanFile> {
   return transaction(services.db, async (tx) => {
     const now = services.now();
-    const [row] = await tx.select().from(applications).where(eq(applications.id, applicationId));
-    if (!row) throw refuse("notFound", "There is no such application.");
-    const app = applicationStore(services).fromRow(row);
-    const loan = await loanFileOf(tx, services, app, row.updatedAt);
-    if (!loan) throw refuse("notNow", "This application is not submitted yet: there is no loan file.");
+    const { app, loan } = await fileToChange(tx, services, applicationId);
     const file = await change({ app, loan, now, tx });
     if (!(await saveLoanFile(tx, services, loan, loan.milestone, file, now)))
       throw refuse("conflict", "The file changed meanwhile. Reload it and try again.");

@@ -21,7 +21,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
 import type { Staff } from "../portal/staff";
 import { borrowersOf, milestoneInput } from "./facts";
-import { loanFileOf } from "./moves";
+import { fileToChange } from "./moves";
 import { queueNotifications, sendDueNotifications, type NotifyContext } from "./notify";
 import { invalidAnswers, refuse } from "../refusal";
 import { readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
@@ -58,11 +58,12 @@ async function changeConditions(
 ): Promise<StoredLoanFile> {
   const saved = await transaction(services.db, async (tx) => {
     const now = services.now();
-    const [row] = await tx.select().from(applications).where(eq(applications.id, applicationId));
-    if (!row) throw refuse("notFound", "There is no such application.");
-    const app = applicationStore(services).fromRow(row);
-    const loan = await loanFileOf(tx, services, app, row.updatedAt);
-    if (!loan) throw refuse("notNow", "This application is not submitted yet: it has no conditions.");
+    const { app, loan, row } = await fileToChange(
+      tx,
+      services,
+      applicationId,
+      "This application is not submitted yet: it has no conditions.",
+    );
     if (machineOf(services.defs).states[loan.milestone]?.final)
       throw refuse("conflict", "This file is closed: its conditions can no longer change.");
     const borrowers = borrowersOf(services, app.doc);

@@ -4,18 +4,16 @@
 // copy counts as delivered params.milestones.valuationMailBusinessDays business days after that
 // day (rules/milestones.json lateValuationCopies), so the account can open once it has been had in
 // time. Saved at the file's revision with its audit row, or refused saving nothing.
-import { eq } from "drizzle-orm";
 import { auditAction } from "@engine/lending/audit-actions";
 import type { LoanFile } from "@engine/generated/schema-types";
 import { transaction } from "@server/persistence/db/client";
-import { applications } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
 import { dateIn } from "../esign/rescission";
 import { homeTimeZone } from "../esign/right-to-cancel";
 import type { Staff } from "../portal/staff";
 import { invalidAnswers, refuse } from "../refusal";
-import { loanFileOf } from "./moves";
+import { fileToChange } from "./moves";
 import { readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
 
 export interface NoticeMailed {
@@ -31,11 +29,7 @@ export async function recordNoticeMailed(
 ): Promise<StoredLoanFile> {
   return transaction(services.db, async (tx) => {
     const now = services.now();
-    const [row] = await tx.select().from(applications).where(eq(applications.id, input.applicationId));
-    if (!row) throw refuse("notFound", "There is no such application.");
-    const app = applicationStore(services).fromRow(row);
-    const loan = await loanFileOf(tx, services, app, row.updatedAt);
-    if (!loan) throw refuse("notNow", "This application is not submitted yet: there is no loan file.");
+    const { app, loan } = await fileToChange(tx, services, input.applicationId);
     const notice = loan.file.notices.find((n) => n.id === input.noticeId);
     if (!notice) throw refuse("notFound", "There is no such notice on this file.");
     if (notice.delivery.via !== "mail")

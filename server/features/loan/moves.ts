@@ -84,6 +84,24 @@ export async function loanFileOf(
   return openLoanFile(tx, services, app, receivedAt);
 }
 
+/**
+ * The application and its loan file, read in the transaction that will change them; refused as
+ * not found (no such application) or not now (not submitted: `notSubmitted` says why, to its reader).
+ */
+export async function fileToChange(
+  tx: Db,
+  services: Services,
+  applicationId: string,
+  notSubmitted = "This application is not submitted yet: there is no loan file.",
+): Promise<{ app: StoredApplication; loan: StoredLoanFile; row: typeof applications.$inferSelect }> {
+  const [row] = await tx.select().from(applications).where(eq(applications.id, applicationId));
+  if (!row) throw refuse("notFound", "There is no such application.");
+  const app = applicationStore(services).fromRow(row);
+  const loan = await loanFileOf(tx, services, app, row.updatedAt);
+  if (!loan) throw refuse("notNow", notSubmitted);
+  return { app, loan, row };
+}
+
 /** Opens the file of an application at its submission: the offer it was submitted with, complete or not. */
 export async function openLoanFile(
   tx: Db,

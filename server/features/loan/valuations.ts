@@ -27,7 +27,7 @@ import type { Staff } from "../portal/staff";
 import { invalidAnswers, refuse } from "../refusal";
 import { deleteIfUnreferenced } from "../uploads/access";
 import { borrowersOf } from "./facts";
-import { loanFileOf } from "./moves";
+import { fileToChange } from "./moves";
 import { giveNotices } from "./notices";
 import { readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
 
@@ -133,11 +133,7 @@ export async function recordValuation(
     await transaction(services.db, async (tx) => {
       later = [];
       const now = services.now();
-      const [row] = await tx.select().from(applications).where(eq(applications.id, input.applicationId));
-      if (!row) throw refuse("notFound", "There is no such application.");
-      const app = applicationStore(services).fromRow(row);
-      const loan = await loanFileOf(tx, services, app, row.updatedAt);
-      if (!loan) throw refuse("notNow", "This application is not submitted yet: there is no loan file.");
+      const { app, loan } = await fileToChange(tx, services, input.applicationId);
       const machine = machineOf(services.defs);
       if (loan.file.accountOpenedAt || machine.states[loan.milestone]?.final)
         throw refuse(
@@ -231,11 +227,12 @@ export async function waiveValuationTiming(
   const by: Actor = { kind: "applicant", id: applicant.userId, role: applicant.role };
   return transaction(services.db, async (tx) => {
     const now = services.now();
-    const [row] = await tx.select().from(applications).where(eq(applications.id, applicant.applicationId));
-    if (!row) throw refuse("notFound", "There is no such application.");
-    const app = applicationStore(services).fromRow(row);
-    const loan = await loanFileOf(tx, services, app, row.updatedAt);
-    if (!loan) throw refuse("notNow", "Your application is not submitted yet.");
+    const { app, loan } = await fileToChange(
+      tx,
+      services,
+      applicant.applicationId,
+      "Your application is not submitted yet.",
+    );
     if (loan.file.accountOpenedAt) throw refuse("conflict", "Your account is already open.");
     if (loan.file.valuationWaiver) return loan;
     const file: LoanFile = { ...loan.file, valuationWaiver: { at: now.toISOString(), by } };
