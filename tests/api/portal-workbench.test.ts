@@ -127,18 +127,16 @@ describe("searching, filtering and sorting the pipeline", () => {
     const { admin, ids } = await brokerWithApplications();
     const result = await admin.b.trpc.portal.applications.list.query({ sort: "lineAmount" });
     expect(idsOf(result)).toEqual([ids.ben, ids.ana, ids.cy]);
-    // $500,000 at 85% less $200,000 owed: a $225,000 line at 8.24%, (200,000 + 225,000) ÷ 500,000.
-    expect(result.applications[1]!.offer).toEqual({ lineAmount: 225000, apr: 8.24, cltv: 0.85 });
+    // $500,000 at 85% less $200,000 owed: a $225,000 line at 8.24% (the index plus a 0.74% margin),
+    // (200,000 + 225,000) ÷ 500,000, with an origination fee of 1.99% of the line in whole dollars.
+    const ana = { lineAmount: 225000, apr: 8.24, cltv: 0.85, margin: 0.74, originationFee: 4477 };
+    expect(result.applications[1]!.offer).toEqual(ana);
     // $300,000 at 85% is $255,000, barely above the $250,000 owed: too little equity for a line.
     expect(result.applications[2]!.offer).toBeNull();
     expect(
       idsOf(await admin.b.trpc.portal.applications.list.query({ sort: "lineAmount", order: "asc" })),
     ).toEqual([ids.ana, ids.ben, ids.cy]);
-    expect((await admin.b.trpc.portal.applications.get.query({ applicationId: ids.ana })).offer).toEqual({
-      lineAmount: 225000,
-      apr: 8.24,
-      cltv: 0.85,
-    });
+    expect((await admin.b.trpc.portal.applications.get.query({ applicationId: ids.ana })).offer).toEqual(ana);
   });
 
   it("pages the results and says how many there are", async () => {

@@ -51,6 +51,7 @@ describe("how the offer's line was worked out", () => {
 
   it("shows a new pricing input once the rules emit it and the file describes it, with no code; a row naming a figure they do not emit fails check", () => {
     const copy = copyDefinitions();
+    let rateRow = -1;
     copy.edit("rules/pricing.json", (r) => {
       const offer = r.rules.find((x: { id: string }) => x.id === "pricing.offer");
       offer.emit.desiredAmount = { var: "setup.desiredAmount" };
@@ -59,12 +60,14 @@ describe("how the offer's line was worked out", () => {
         field: "desiredAmount",
         format: "currency",
       });
-      r.explains.rows.push({ label: "Your rate", field: "rate", format: "percent" });
+      rateRow = r.explains.rows.push({ label: "Your rate", field: "rate", format: "percent" }) - 1;
     });
     const { defs, problems } = loadCopy(copy);
     expect(problems.map(formatProblem)).toEqual([
       expect.stringMatching(
-        /^rules\/pricing\.json:\d+:\d+ #\/explains\/rows\/8\/field: "rate" is not a field the rules emit for quote \(.*\): the row would never show(, did you mean `route`\?)?$/,
+        new RegExp(
+          `^rules/pricing\\.json:\\d+:\\d+ #/explains/rows/${rateRow}/field: "rate" is not a field the rules emit for quote \\(.*\\): the row would never show(, did you mean \`route\`\\?)?$`,
+        ),
       ),
     ]);
     const rows = explanationOf(
