@@ -112,14 +112,16 @@ describe("development tools (e2e)", { timeout: 240_000 }, () => {
     await balance.blur();
     const payoff = page.locator('[data-pointer="/liabilities/0/toBePaidOff"]');
     await payoff
-      .getByText(/add up to \$600,000, more than your line of credit of \$[\d,]+\. You can go on/)
+      .getByText(
+        /add up to \$600,000, more than the \$[\d,]+ your line of credit leaves you to draw\. You can go on/,
+      )
       .waitFor();
     // Read out with the checkbox (its description), and not an error.
     const described = (await page.evaluate(`(() => {
       const box = document.querySelector('[data-pointer="/liabilities/0/toBePaidOff"] input[type=checkbox]');
       return (box.getAttribute("aria-describedby") || "").split(" ").map((id) => document.getElementById(id)?.textContent || "").join(" ");
     })()`)) as string;
-    expect(described).toMatch(/more than your line of credit/);
+    expect(described).toMatch(/your line of credit leaves you to draw/);
     expect(await payoff.getByRole("checkbox").getAttribute("aria-invalid")).not.toBe("true");
     await page.getByRole("button", { name: "Validate" }).click();
     await page.getByRole("heading", { name: "Valid" }).waitFor();
