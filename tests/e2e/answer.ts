@@ -140,7 +140,8 @@ export async function next(
   for (let i = 0; i < 12 && (await sectionNext(page).count()) > 0; i++)
     await continueSection(page, (await sectionOnScreen(page))!.id);
   await page.getByRole("button", { name: button }).click();
-  await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 20_000 });
+  // A save and the next page's data on a CI machine's two loaded cores took over 20 s once (4 s alone).
+  await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 45_000 });
 }
 
 /** Adds an item to the list at `pointer` with its "Add …" button. */
