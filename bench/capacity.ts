@@ -7,15 +7,18 @@
 //
 // The server runs in a worker thread (bench/capacity-server.ts); the applicants are plain fetches
 // from this thread, mostly asleep. Levels: BENCH_CAPACITY_LEVELS (500,1000,1500,2000), each run for
-// BENCH_CAPACITY_SECONDS (60) after its applicants have all started.
-import { readdirSync, readFileSync } from "node:fs";
+// BENCH_CAPACITY_SECONDS (60) after its applicants have all started, which takes one walk (~91 s).
+import { readdir, readFile } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { loadDefinitions } from "@engine/definitions/load";
 import { setAt } from "@engine/base/pointer";
-import { answersFor, singleBorrower } from "../tests/helpers/journeys";
-import type { TestServer } from "../tests/helpers/server";
+import { outboxPhone } from "@server/platform/sms/sender";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import type { Definitions } from "@engine/definitions/definitions";
+import { sliceAnswers } from "@engine/form/answers";
+import { singleBorrower } from "../tests/helpers/journeys";
 import { fmt, table } from "./measure";
 
 const LEVELS = (process.env.BENCH_CAPACITY_LEVELS ?? "500,1000,1500,2000").split(",").map(Number);
@@ -23,6 +26,8 @@ const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 60);
 /** Think time between steps: 2 to 5 s, as a person reads a page and answers it. */
 const think = () => 2000 + Math.random() * 3000;
 const TARGET = { p95: 50, p99: 150, applicants: 1000 };
+/** One walk's length: the funnel's 26 steps at the mean think time (BENCH_CAPACITY_RAMP_SECONDS). */
+const RAMP_MS = Number(process.env.BENCH_CAPACITY_RAMP_SECONDS ?? 26 * 3.5) * 1000;
 
 export interface CapacityLevel {
   applicants: number;
@@ -45,20 +50,61 @@ export interface CapacitySummary {
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
-/** The newest verification code texted to `phone` (reads from the newest text back, stopping at the first match). */
-function textedCode(dataDir: string, phone: string): string {
-  const outbox = join(dataDir, "sms-outbox");
-  const files = readdirSync(outbox)
-    .filter((f) => f.endsWith(".txt"))
-    .sort()
-    .reverse();
-  for (const file of files) {
-    const text = readFileSync(join(outbox, file), "utf8");
-    if (!text.includes(phone.slice(-4))) continue;
-    const code = /(\d{6}) is your verification code/.exec(text)?.[1]; // after the lender's name
-    if (code && text.replace(/\D/g, "").includes(phone)) return code;
+/**
+ * The code in the newest outbox file (`.txt` texts, `.eml` mails) that `pick` finds one in, read
+ * from the newest back and stopping at the first; asynchronously, so looking a code up does not
+ * hold up the other applicants' answers in this thread (whose times it would add to), and only
+ * the files sent since `since` (a name's time prefix: the step that asked for it). Codes are
+ * sent after the server answers: a person whose code has not come yet waits for it (up to 30 s).
+ */
+async function newestCodeIn(
+  dir: string,
+  ext: string,
+  since: string,
+  pick: (text: string) => string | undefined,
+): Promise<string> {
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    const files = (await readdir(dir))
+      .filter((f) => f.endsWith(ext) && f >= since) // named by the time they were sent
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const code = pick(await readFile(join(dir, file), "utf8"));
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no text to ${phone}`);
+  throw new Error(`no code in ${dir} after 30 s`);
+}
+
+/** The code for a step that checks one: texted to the phone (named by its last 4 digits), or mailed. */
+async function codeFor(kind: string, dataDir: string, phone: string, email: string, since: string) {
+  if (kind === "verifyPhoneCode")
+    return newestCodeIn(join(dataDir, "sms-outbox"), ".txt", since, (text) =>
+      text.startsWith(`To: ${outboxPhone(phone)}\n`)
+        ? /(\d{6}) is your verification code/.exec(text)?.[1]
+        : undefined,
+    );
+  return newestCodeIn(join(dataDir, "outbox"), ".eml", since, (text) =>
+    text.includes(`\nTo: ${email}\r`) ? /code is (\d{6})/.exec(text.replace(/=\r?\n/g, ""))?.[1] : undefined,
+  );
+}
+
+/** The three steps whose saves were slowest at p95, so a failing level says where the time went. */
+function slowestSteps(byStep: Map<string, number[]>): string {
+  return [...byStep]
+    .map(([step, ms]) => ({
+      step,
+      p95: quantile(
+        ms.sort((a, b) => a - b),
+        0.95,
+      ),
+      n: ms.length,
+    }))
+    .sort((a, b) => b.p95 - a.p95)
+    .slice(0, 3)
+    .map((s) => `${s.step} ${fmt(s.p95)} ms (${s.n} saves)`)
+    .join(", ");
 }
 
 let serial = 0;
@@ -96,9 +142,9 @@ function client(n: number) {
 
 async function applicant(
   base: string,
-  context: TestServer,
+  { defs, dataDir }: { defs: Definitions; dataDir: string },
   until: () => boolean,
-  record: (ms: number, ok: boolean) => void,
+  record: (step: string, ms: number, ok: boolean) => void,
 ): Promise<void> {
   while (!until()) {
     const doc = singleBorrower();
@@ -109,6 +155,7 @@ async function applicant(
     let cookie = "";
     let at: string | null = "name";
     let revision: number | undefined;
+    let askedAt = "";
     const headers = () => ({ "x-same-origin": "1", "content-type": "application/json", cookie });
     while (at && !until()) {
       await new Promise((resolve) => setTimeout(resolve, think()));
@@ -116,13 +163,17 @@ async function applicant(
         const input = encodeURIComponent(JSON.stringify({ stepId: at }));
         await send(`${base}/api/trpc/step.get?input=${input}`, { headers: headers() });
       }
-      let answers = answersFor(context, at, doc);
-      for (const effect of context.services.defs.steps.get(at)?.def.effects ?? [])
-        if (effect.kind === "verifyPhoneCode" && effect.code)
-          answers = setAt(answers, effect.code, textedCode(context.dataDir, phone)) as Record<
-            string,
-            unknown
-          >;
+      let answers = (sliceAnswers(bundleStepSchema(defs, at), doc) ?? {}) as Record<string, unknown>;
+      for (const effect of defs.steps.get(at)?.def.effects ?? [])
+        if ((effect.kind === "verifyPhoneCode" || effect.kind === "verifyEmailCode") && effect.code)
+          answers = setAt(
+            answers,
+            effect.code,
+            await codeFor(effect.kind, dataDir, phone, doc.user.email, askedAt),
+          ) as Record<string, unknown>;
+      const stepId = at;
+      // Outbox names start with the time (":" and "." written "-"); a second early, for safety.
+      askedAt = new Date(Date.now() - 1000).toISOString().replace(/[:.]/g, "-");
       const started = performance.now();
       let ok = false;
       try {
@@ -144,7 +195,7 @@ async function applicant(
           if (at === "applicationSubmitted") at = null;
         }
       } finally {
-        record(performance.now() - started, ok);
+        record(stepId, performance.now() - started, ok);
       }
       if (!ok) {
         close();
@@ -165,26 +216,30 @@ export async function runCapacityBench(log: (line: string) => void = console.log
     worker.once("message", resolve);
     worker.once("error", reject);
   });
-  const context = { services: { defs: loadDefinitions().defs }, dataDir } as unknown as TestServer;
+  const context = { defs: loadDefinitions().defs, dataDir };
   const levels: CapacityLevel[] = [];
   try {
     for (const n of LEVELS) {
       const times: number[] = [];
+      const byStep = new Map<string, number[]>();
       let failed = 0;
       let measuring = false;
       let stop = false;
-      const record = (ms: number, ok: boolean) => {
+      const record = (step: string, ms: number, ok: boolean) => {
         if (!measuring) return;
         if (ok) times.push(ms);
         else failed++;
+        if (ok) byStep.set(step, [...(byStep.get(step) ?? []), ms]);
       };
-      // Applicants arrive over one think time, so their steps do not fall in lockstep.
+      // Applicants arrive over one whole walk, as they do all day: then, once all have started, as
+      // many are on each step as on any other. Arriving within seconds, they walked the first
+      // steps together (sign-up codes, mail) at the arrival rate of several thousand in flight.
       const walking = Array.from({ length: n }, (_, i) =>
-        new Promise((resolve) => setTimeout(resolve, (i / n) * 5000)).then(() =>
+        new Promise((resolve) => setTimeout(resolve, (i / n) * RAMP_MS)).then(() =>
           applicant(url, context, () => stop, record),
         ),
       );
-      await new Promise((resolve) => setTimeout(resolve, 8000));
+      await new Promise((resolve) => setTimeout(resolve, RAMP_MS + 3000));
       measuring = true;
       const started = performance.now();
       await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
@@ -207,6 +262,7 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       log(
         `  ${n} applicants: ${fmt(level.savesPerSecond)} saves/s, step.submit p50 ${fmt(level.p50)} ms, p95 ${fmt(level.p95)} ms, p99 ${fmt(level.p99)} ms, ${failed} failed`,
       );
+      log(`    slowest steps by p95: ${slowestSteps(byStep)}`);
       if (!holds) break;
     }
   } finally {

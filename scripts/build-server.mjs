@@ -24,6 +24,8 @@ export const SERVER_ENTRIES = {
   main: "server/main.ts",
   // The live gate's worker thread (server/features/definitions/gate.ts WORKER_BUNDLE).
   "definitions-worker": "server/features/definitions/gate-worker.ts",
+  // The PDF pool's worker thread (server/features/esign/pdf-pool.ts PDF_WORKER_BUNDLE).
+  "pdf-worker": "server/features/esign/pdf-worker.ts",
 };
 
 const require = createRequire(join(process.cwd(), "package.json"));

@@ -23,10 +23,11 @@ const aliases = Object.keys(
 
 /**
  * Tools that run from a checkout with the dev packages: the CLIs, drizzle-kit's configuration, and
- * the definitions worker's loader for a server run from its TypeScript (under tsx already, as
- * npm start runs it): a built server bundles the worker and never loads it (gate.ts workerEntry).
+ * the worker threads' loaders (`*-boot.mjs`: the definitions gate's, the PDF pool's) for a server
+ * run from its TypeScript (under tsx already, as npm start runs it): a built server bundles each
+ * worker and never loads them (gate.ts workerEntry, pdf-pool.ts pdfWorkerUrl).
  */
-const TOOLING = [/^engine\/cli\//, /\.config\.ts$/, /^server\/features\/definitions\/gate-boot\.mjs$/];
+const TOOLING = [/^engine\/cli\//, /\.config\.ts$/, /^server\/features\/[\w-]+\/[\w-]+-boot\.mjs$/];
 
 const packageOf = (specifier: string): string | null => {
   if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("virtual:")) return null;

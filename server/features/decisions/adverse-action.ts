@@ -10,7 +10,7 @@ import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { accountName, borrowerName, ownerRole } from "@engine/lending/borrowers";
 import { creditReportSection } from "../loan/notices";
 import { frontMatterOf, readDisclosure, recordedText, sha256Hex, signedDocument } from "../esign/documents";
-import { renderNoticePdf } from "../esign/pdf";
+import { noticePdfOffThread } from "../esign/pdf-pool";
 import { longDate } from "../esign/values";
 import type { FileStorage } from "@server/persistence/storage";
 import type { Services } from "@server/services";
@@ -150,7 +150,7 @@ export async function renderNotice(
 ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
   const made = recordedText({ ...decision.notice, title: decision.notice.title ?? NOTICE_DOCUMENT }, texts);
   if (!made.ok) return { ok: false, message: made.reason };
-  const bytes = await renderNoticePdf({
+  const bytes = await noticePdfOffThread({
     meta: {
       title: made.doc.title,
       subject: `Application ${applicationId}: ${decision.ruleId}, decided ${decision.decidedAt}`,

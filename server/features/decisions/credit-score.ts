@@ -15,7 +15,7 @@ import { getAt, setAt } from "@engine/base/pointer";
 import { transaction } from "@server/persistence/db/client";
 import type { GivenDisclosure } from "../esign/give-disclosures";
 import { contentJson, frontMatterOf } from "../esign/documents";
-import { renderNoticePdf } from "../esign/pdf";
+import { noticePdfOffThread } from "../esign/pdf-pool";
 import { dateIn } from "../esign/rescission";
 import { rescissionParams } from "../esign/right-to-cancel";
 import { deliverableAddress } from "../messaging/mail";
@@ -83,7 +83,7 @@ export async function creditScoreNoticePdf(
 ): Promise<Uint8Array> {
   const { text, ...record } = creditScoreNotice(services, doc, role, now);
   const name = borrowerName(services.defs, doc, role) ?? role;
-  return renderNoticePdf({
+  return noticePdfOffThread({
     meta: {
       title: record.title,
       subject: `Application ${applicationId}: FCRA 609(g) notice for ${name}`,

@@ -241,11 +241,13 @@ function documentKeywords(doc: PdfDocumentInput): string[] {
  * recorded, from its own page, with no signature certificate. Its text is drawn with the standard
  * fonts, so any PDF reader (and a test) can extract it.
  */
-export async function renderNoticePdf(input: {
+export interface NoticePdfInput {
   meta: PdfMeta;
   footer: string;
   documents: (PdfDocumentInput & { banner?: string })[];
-}): Promise<Uint8Array> {
+}
+
+export async function renderNoticePdf(input: NoticePdfInput): Promise<Uint8Array> {
   const w = await openPdf({
     ...input.meta,
     keywords: [...new Set([...input.meta.keywords, ...input.documents.flatMap(documentKeywords)])],

@@ -29,7 +29,7 @@ import { evaluateRuleSet } from "@engine/logic/rules";
 import type { Db } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
 import { frontMatterOf, readDisclosure, signedDocument } from "./documents";
-import { renderNoticePdf } from "./pdf";
+import { noticePdfOffThread } from "./pdf-pool";
 import { dateIn } from "./rescission";
 import { longDate } from "./values";
 import { deliverableAddressById } from "../messaging/mail";
@@ -334,7 +334,7 @@ export async function holderNoticePdf(
     body,
     banner: `Copy ${n} of 2 for ${holder.name}: ${use}`,
   });
-  return renderNoticePdf({
+  return noticePdfOffThread({
     meta: {
       title: record.title,
       subject: `Application ${applicationId}: notice of the right to cancel for ${holder.name}, ending ${period.endDate}`,

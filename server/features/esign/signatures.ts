@@ -23,7 +23,7 @@ import {
   signedDocument,
   type SignedDocumentRecord,
 } from "./documents";
-import { renderSignedPdf } from "./pdf";
+import { signedPdfOffThread } from "./pdf-pool";
 import { signedAnswersOf } from "./signed-answers";
 import { rescissionFor } from "./rescission";
 import { readLenderProfile } from "@engine/lending/lender-file";
@@ -211,7 +211,7 @@ export async function renderSigning(
     if (!made.ok) return { ok: false, message: made.reason };
     documents.push({ ...record, body: frontMatterOf(made.text).body });
   }
-  const bytes = await renderSignedPdf({
+  const bytes = await signedPdfOffThread({
     applicationId: signing.applicationId,
     lenderName: readLenderProfile().legalName,
     documents,

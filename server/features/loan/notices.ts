@@ -18,7 +18,7 @@ import { join } from "node:path";
 import type { Db } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
 import { fillTokens, frontMatterOf, readDisclosure, signedDocument, sha256Hex } from "../esign/documents";
-import { renderNoticePdf } from "../esign/pdf";
+import { noticePdfOffThread } from "../esign/pdf-pool";
 import { longDate } from "../esign/values";
 import { provenAddress } from "./addresses";
 
@@ -178,7 +178,7 @@ export async function giveNotices(
       source,
       valuesFor(services, template, file, app.doc, role, now, extras),
     );
-    const pdf = await renderNoticePdf({
+    const pdf = await noticePdfOffThread({
       meta: {
         title: record.title,
         subject: `Application ${app.id}: ${record.title} for ${role}, ${now.toISOString()}`,
