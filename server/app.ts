@@ -39,6 +39,7 @@ import { createAnalyticsRoutes } from "./features/analytics/routes";
 import { bodyWithin, withBodyOnly } from "./transport/http/body";
 import { createValidatorRoutes } from "./transport/http/validators";
 import { pageShellFor, visitorTargetFor } from "./transport/http/page-shell";
+import { localizedSet, requestLocale } from "./features/locale/locale";
 import { stepIdForRoute } from "@engine/ship/page-files";
 import { noteUser, requestLog } from "./transport/http/request-log";
 import { createOpsRoutes } from "./transport/http/ops";
@@ -259,6 +260,10 @@ function mountWebApp(app: App, services: Services) {
       const to = visitorTargetFor(defs, step);
       if (to && to !== c.req.path) return c.redirect(`${to}${new URL(c.req.url).search}`, 302);
     }
-    return c.html(pageShellFor(cached ?? readFileSync(join(webDir, "index.html"), "utf8"), c.req.path, step));
+    // In the applicant's language: <html lang> and the step's heading and lead (server/features/locale).
+    const { defs: inLanguage, locale } = localizedSet(defs, requestLocale(defs, honoCookies(c)));
+    const shown = stepId ? (inLanguage.steps.get(stepId)?.def ?? step) : null;
+    const page = pageShellFor(cached ?? readFileSync(join(webDir, "index.html"), "utf8"), c.req.path, shown);
+    return c.html(page.replace(/<html lang="[a-z-]*"/, `<html lang="${locale.code}"`));
   });
 }

@@ -14,26 +14,38 @@ type Maybe<T> = T | null | undefined;
 // ---------------------------------------------------------------------------------------------
 // Money
 
-const WHOLE_DOLLARS = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-  signDisplay: "negative",
-});
+// The language numbers are shown in (Intl's tag): the browser sets it once per page load
+// (web/src/app/locale.ts); the server formats in US English. Both US tags read "$1,234.50".
+let displayLocale = "en-US";
+const formatters = new Map<string, Intl.NumberFormat>();
+const numberFormat = (key: string, options: Intl.NumberFormatOptions) => {
+  const id = `${displayLocale} ${key}`;
+  let formatter = formatters.get(id);
+  if (!formatter) formatters.set(id, (formatter = new Intl.NumberFormat(displayLocale, options)));
+  return formatter;
+};
 
-const DOLLARS_AND_CENTS = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: "negative",
-});
+/** Shows numbers, money and long dates as `tag` reads them (`es-US`); an unknown tag keeps US English. */
+export function setDisplayLocale(tag: string): void {
+  try {
+    new Intl.NumberFormat(tag);
+    displayLocale = tag;
+  } catch {
+    displayLocale = "en-US";
+  }
+}
+export const currentDisplayLocale = () => displayLocale;
+
+const MONEY = { style: "currency", currency: "USD", signDisplay: "negative" } as const;
+const WHOLE_DOLLARS = () =>
+  numberFormat("whole", { ...MONEY, minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const DOLLARS_AND_CENTS = () =>
+  numberFormat("cents", { ...MONEY, minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** US dollars, whole by default: formatCurrency(1234.4) === "$1,234"; formatCurrency(-1234.5, { cents: true }) === "-$1,234.50". */
 export function formatCurrency(value: Maybe<number>, opts: { cents?: boolean } = {}): string {
   if (typeof value !== "number" || !Number.isFinite(value)) return "";
-  return (opts.cents ? DOLLARS_AND_CENTS : WHOLE_DOLLARS).format(value);
+  return (opts.cents ? DOLLARS_AND_CENTS : WHOLE_DOLLARS)().format(value);
 }
 
 // Optional sign, optional "$", then either plain digits or correctly grouped thousands, then at
@@ -56,20 +68,12 @@ export function parseCurrency(text: Maybe<string>): number | null {
 // ---------------------------------------------------------------------------------------------
 // Percent
 
-const percentFormatters = new Map<number, Intl.NumberFormat>();
-
-function percentFormatter(decimals: number): Intl.NumberFormat {
-  let formatter = percentFormatters.get(decimals);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat("en-US", {
-      minimumFractionDigits: 0,
-      maximumFractionDigits: decimals,
-      signDisplay: "negative",
-    });
-    percentFormatters.set(decimals, formatter);
-  }
-  return formatter;
-}
+const percentFormatter = (decimals: number): Intl.NumberFormat =>
+  numberFormat(`percent ${decimals}`, {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: decimals,
+    signDisplay: "negative",
+  });
 
 /**
  * A percentage, with up to `decimals` (default 3) decimals and no trailing zeros:

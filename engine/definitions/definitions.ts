@@ -56,6 +56,8 @@ export interface Definitions {
   texts?: ReadonlyMap<string, string>;
   /** The hash of `texts` (load.ts versionOfTexts), when the one who read them worked it out already. */
   version?: string;
+  /** The engine's words in the set's language (engine/locale/words.ts): absent, English. */
+  words?: Partial<Record<string, string>>;
 }
 
 const META = {

@@ -2,6 +2,7 @@
 // words ("Your home", "Your offer", "About you", "Sign", "Documents": rules/funnel.json, placed by
 // the flow files), the current phase marked aria-current="step" and filled as far as its steps go,
 // with a "Your home · step 3 of 10" caption. A flow that places no phases shows its own steps instead.
+import { word } from "@engine/locale/words";
 import { mergeClasses } from "@fluentui/react-components";
 import { useMemo, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions/definitions";
@@ -50,11 +51,12 @@ function PhaseProgress({
   const { phases, current, stepInPhase, stepsInPhase } = progress;
   const here = phases[current]!;
   // A phase of one page (the offer, the signature) has no count to give.
-  const stepText = stepsInPhase > 1 ? `step ${stepInPhase + 1} of ${stepsInPhase}` : "";
+  const stepText =
+    stepsInPhase > 1 ? word("progress.stepOf", { n: stepInPhase + 1, count: stepsInPhase }) : "";
   // The current phase's bar shows the steps behind, with a sliver on its first step so it reads as begun.
   const fill = Math.max(0.06, stepInPhase / Math.max(1, stepsInPhase));
   return (
-    <nav className={styles.progress} aria-label="Progress">
+    <nav className={styles.progress} aria-label={word("progress.label")}>
       <p className={styles.progressCaption} aria-hidden="true">
         <span className={styles.progressCurrent}>{here.label}</span>
         {stepText ? ` · ${stepText}` : null}
@@ -119,7 +121,7 @@ export function FunnelProgress({
   const current = steps[index]!;
   const isDone = (id: string, i: number) => (done ? done.includes(id) && id !== stepId : i < index);
   return (
-    <nav className={styles.progress} aria-label="Progress">
+    <nav className={styles.progress} aria-label={word("progress.label")}>
       <p className={styles.progressCaption} aria-hidden="true">
         Step {index + 1} of {steps.length} · <span className={styles.progressCurrent}>{current.label}</span>
       </p>
@@ -135,7 +137,7 @@ export function FunnelProgress({
             )}
           >
             <span className={styles.visuallyHidden}>
-              {`Step ${i + 1} of ${steps.length}: ${s.label}${i === index ? " (current)" : isDone(s.id, i) ? " (done)" : ""}`}
+              {`${word("progress.listItem", { n: i + 1, count: steps.length, label: s.label })}${i === index ? word("progress.current") : isDone(s.id, i) ? word("progress.done") : ""}`}
             </span>
           </li>
         ))}

@@ -2,6 +2,7 @@
 import { humanize } from "../base/text";
 import type { ErrorObject } from "../definitions/ajv";
 import { pointerOf } from "../definitions/definitions";
+import { wordIn, type WordId, type Words } from "../locale/words";
 
 export interface FieldError {
   /** JSON pointer of the field in the submitted document, e.g. /user/employments/0/startDate. */
@@ -14,7 +15,7 @@ export interface FieldError {
 /** "percentageOwned" → "Percentage owned": the label of a field whose schema has no title. */
 export const keyLabel = (key: string) => humanize(key) || "This field";
 
-function labelOf(error: ErrorObject, pointer: string): string {
+function labelOf(error: ErrorObject, pointer: string, table?: MessageWords): string {
   if (error.keyword === "required") {
     const property = (error.params as { missingProperty: string }).missingProperty;
     const sub = (error.parentSchema as { properties?: Record<string, { title?: string }> } | undefined)
@@ -24,72 +25,66 @@ function labelOf(error: ErrorObject, pointer: string): string {
   const title = (error.parentSchema as { title?: unknown } | undefined)?.title;
   if (typeof title === "string") return title;
   const last = pointer.split("/").filter(Boolean).pop() ?? "";
-  return /^\d+$/.test(last) ? "This item" : keyLabel(last);
+  return /^\d+$/.test(last) ? w(table, "validation.thisItem") : keyLabel(last);
 }
 
-const FORMAT_MESSAGES: Record<string, string> = {
-  email: "must be a valid email address",
-  date: "must be a valid date",
-  "date-time": "must be a valid date and time",
-  phone: "must be a valid U.S. phone number: 10 digits, area code first",
-  ssn: "must be a valid 9-digit Social Security number",
-  zip: "must be a valid ZIP code",
-};
+/** The words of a set's language (Definitions.words: engine/locale/words.ts); absent, English. */
+export type MessageWords = Partial<Record<string, string>> | undefined;
+const w = (table: MessageWords, id: WordId, values?: Record<string, string | number>) =>
+  wordIn(table as Partial<Words> | undefined, id, values);
 
-const TYPE_WORDS: Record<string, string> = {
-  string: "text",
-  number: "a number",
-  integer: "a whole number",
-  boolean: "yes or no",
-  array: "a list",
-  object: "a group of answers",
-  null: "empty",
-};
+const FORMATS = new Set(["email", "date", "date-time", "phone", "ssn", "zip"]);
+const TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
 
-function phrase(error: ErrorObject): string | null {
+function phrase(error: ErrorObject, table: MessageWords): string | null {
   const p = error.params as Record<string, any>;
   switch (error.keyword) {
     case "errorMessage":
       return null; // the schema's own message, used as is
     case "required":
-      return "is required";
+      return w(table, "validation.required");
     case "additionalProperties":
-      return "is not a question of this step";
+      return w(table, "validation.notAQuestion");
     case "format":
-      return FORMAT_MESSAGES[p.format] ?? "is not in the expected format";
+      return FORMATS.has(p.format)
+        ? w(table, `validation.format.${p.format}` as WordId)
+        : w(table, "validation.format");
     case "type": {
       const types = (Array.isArray(p.type) ? p.type : String(p.type).split(",")).filter(
         (t: string) => t !== "null",
       );
-      return `must be ${types.map((t: string) => TYPE_WORDS[t] ?? t).join(" or ")}`;
+      const named = types.map((t: string) => (TYPES.has(t) ? w(table, `validation.type.${t}` as WordId) : t));
+      return w(table, "validation.type", { types: named.join(w(table, "validation.type.or")) });
     }
     case "minimum":
-      return `must be at least ${p.limit}`;
     case "exclusiveMinimum":
-      return `must be more than ${p.limit}`;
     case "maximum":
-      return `must be at most ${p.limit}`;
     case "exclusiveMaximum":
-      return `must be less than ${p.limit}`;
-    case "minLength":
-      return p.limit === 1 ? "is required" : `must be at least ${p.limit} characters`;
     case "maxLength":
-      return `must be at most ${p.limit} characters`;
-    case "pattern":
-      return "is not in the expected format";
-    case "minItems":
-      return `needs at least ${p.limit} ${p.limit === 1 ? "entry" : "entries"}`;
     case "maxItems":
-      return `allows at most ${p.limit} entries`;
+      return w(table, `validation.${error.keyword}` as WordId, { limit: p.limit });
+    case "minLength":
+      return p.limit === 1
+        ? w(table, "validation.required")
+        : w(table, "validation.minLength", { limit: p.limit });
+    case "pattern":
+      return w(table, "validation.format");
+    case "minItems":
+      return p.limit === 1
+        ? w(table, "validation.minItems.one")
+        : w(table, "validation.minItems", { limit: p.limit });
     case "multipleOf":
-      return `must be a multiple of ${p.multipleOf}`;
+      return w(table, "validation.multipleOf", { limit: p.multipleOf });
     case "const":
     case "enum":
     case "oneOf":
     case "anyOf":
-      return "must be one of the options offered";
+      return w(table, "validation.oneOf");
     default:
-      return error.message ?? "is not valid";
+      // A keyword we give no words of our own: Ajv's message in English, our generic words elsewhere.
+      return table?.["validation.invalid"]
+        ? w(table, "validation.invalid")
+        : (error.message ?? w(table, "validation.invalid"));
   }
 }
 
@@ -127,6 +122,7 @@ const rank = (e: ErrorObject) => {
 export function describeAjvErrors(
   errors: readonly ErrorObject[] | null | undefined,
   labelFor?: (pointer: string) => string,
+  table?: MessageWords,
 ): FieldError[] {
   const best = new Map<string, ErrorObject>();
   for (const error of errors ?? []) {
@@ -143,10 +139,12 @@ export function describeAjvErrors(
   for (const [pointer, error] of best)
     if ((error.keyword === "anyOf" || error.keyword === "oneOf") && above.has(pointer)) best.delete(pointer);
   return [...best].map(([pointer, error]) => {
-    const words = phrase(error);
+    const words = phrase(error, table);
     const label =
-      error.keyword === "additionalProperties" || !labelFor ? labelOf(error, pointer) : labelFor(pointer);
-    return { pointer, message: words === null ? String(error.message) : fieldMessage(label, words) };
+      error.keyword === "additionalProperties" || !labelFor
+        ? labelOf(error, pointer, table)
+        : labelFor(pointer);
+    return { pointer, message: words === null ? String(error.message) : fieldMessage(label, words, table) };
   });
 }
 
@@ -154,7 +152,9 @@ export function describeAjvErrors(
  * A field's label and what is wrong, as one sentence. A label that is a question ("Are you
  * self-employed?") is quoted: "Please answer “Are you self-employed?”", not "…? is required".
  */
-export function fieldMessage(label: string, words: string): string {
-  if (!label.trim().endsWith("?")) return `${label} ${words}`;
-  return words === "is required" ? `Please answer “${label}”` : `The answer to “${label}” ${words}`;
+export function fieldMessage(label: string, words: string, table?: MessageWords): string {
+  if (!/[?]$/.test(label.trim())) return w(table, "validation.field", { label, words });
+  return words === w(table, "validation.required")
+    ? w(table, "validation.pleaseAnswer", { label })
+    : w(table, "validation.answerTo", { label, words });
 }

@@ -8,6 +8,7 @@ import { todayIso } from "../base/dates";
 import { compileStepSchema, stepById, type Definitions } from "../definitions/definitions";
 import { holds, type Data, type Logic } from "../logic/logic";
 import { describeAjvErrors, fieldMessage, keyLabel, type FieldError } from "./messages";
+import { wordIn } from "../locale/words";
 import { getAt, isWithinAny, mergeDocs, type Match } from "../base/pointer";
 import { expand as expandSchema, schemasAt } from "../definitions/schema-walk";
 import { isMasked } from "./sensitive";
@@ -128,7 +129,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     };
     const errors = validateSchema(cleaned)
       ? []
-      : describeAjvErrors(validateSchema.errors, labelFor).filter(
+      : describeAjvErrors(validateSchema.errors, labelFor, defs.words).filter(
           (e) => !isHidden(e.pointer) && !unchangedMask(e.pointer),
         );
     // A set beside the list: one look-up per field, however many items a list holds.
@@ -142,7 +143,10 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     // 3. Conditional requirements.
     for (const pointer of logic.required)
       if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer)))
-        push({ pointer, message: fieldMessage(labelFor(pointer), "is required") });
+        push({
+          pointer,
+          message: fieldMessage(labelFor(pointer), wordIn(defs.words, "validation.required"), defs.words),
+        });
 
     // 4. Cross-field checks, with the message the step gives.
     for (const check of step.checks ?? [])

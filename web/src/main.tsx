@@ -4,8 +4,10 @@
 import "./shell/fonts";
 import "./shell/global.css";
 import { startFunnelCode, startFunnelEarly } from "./app/early-funnel";
+import { bootLanguage } from "./app/locale";
 import { readBootSkeleton } from "./shell/boot-hint";
 
+bootLanguage();
 startFunnelEarly(location.pathname);
 readBootSkeleton(); // before React replaces the server's HTML
 

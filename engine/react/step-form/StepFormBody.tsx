@@ -1,7 +1,8 @@
 // <StepForm>'s body for one prepared step: the heading, RJSF's Form and the buttons, with the
 // store, sections and handlers of ./use-step-form.ts.
 import Form from "@rjsf/core";
-import type { RegistryFieldsType } from "@rjsf/utils";
+import { englishStringTranslator, TranslatableString, type RegistryFieldsType } from "@rjsf/utils";
+import { word } from "@engine/locale/words";
 import { StoreContext } from "../context";
 import type { PreparedStep } from "../prepare";
 import { renderValidator } from "../render-validator";
@@ -15,6 +16,14 @@ import { StepHeading } from "./StepHeading";
 import { useStepForm } from "./use-step-form";
 
 const fields: RegistryFieldsType = { ObjectField: ObjectFieldWithSameAs };
+
+/** RJSF's own words (a boolean's Yes and No) in the page's language (engine/locale/words.ts). */
+const translateString = (id: TranslatableString, params?: string[]) =>
+  id === TranslatableString.YesLabel
+    ? word("form.yes")
+    : id === TranslatableString.NoLabel
+      ? word("form.no")
+      : englishStringTranslator(id, params);
 
 /**
  * RJSF fills in nothing the applicant did not answer: no `false` for a required yes/no, no first
@@ -51,6 +60,7 @@ export function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) 
             validator={renderValidator}
             templates={templates}
             fields={fields}
+            translateString={translateString}
             {...form}
             initialFormData={step.initialFormData}
             {...step.handlers}

@@ -1,6 +1,7 @@
 // The words around a step's fields: its title and description (in the reader's own voice), and
 // its button's.
 import { isObject } from "@engine/base/objects";
+import { word } from "@engine/locale/words";
 import type { PreparedStep } from "../prepare";
 import type { StepFormProps } from "../StepForm";
 
@@ -24,7 +25,7 @@ export function stepText(props: StepFormProps, prepared: PreparedStep, displayTe
     submitLabel:
       props.submitLabel ??
       displayText ??
-      (typeof submitOptions.submitText === "string" ? submitOptions.submitText : "Next"),
+      (typeof submitOptions.submitText === "string" ? submitOptions.submitText : word("form.next")),
     showActions: submitOptions.norender !== true,
   };
 }

@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { withPositions } from "@engine/definitions/load";
 import { checkLendingSet as checkSet } from "@engine/lending/set-check";
 import { formatProblem } from "@engine/lint/lint";
+import { translationReport } from "@engine/lint/translations";
 import { mismoSchemaProblems } from "@engine/lint/mismo-schema";
 import { readConfig } from "@server/config";
 import { openDb } from "@server/persistence/db/client";
@@ -28,6 +29,15 @@ const { values } = parseArgs({
 });
 const dirs = setDirs(values);
 const { defs, problems, notes } = checkSet(dirs);
+
+// Translations out of date are said, never refused: those strings show in English (engine/lint/translations.ts).
+for (const report of translationReport(defs)) {
+  console.log(
+    `check: translations (${report.locale}): ${report.translated} current, ${report.stale.length} stale, ${report.missing.length} missing (the page shows those in English)`,
+  );
+  for (const p of withPositions(report.stale, defs.texts as Map<string, string>))
+    console.log(`  ${formatProblem(p)}`);
+}
 
 if (notes.length) {
   console.log(

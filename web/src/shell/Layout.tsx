@@ -6,6 +6,7 @@ import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import lender from "virtual:lender-profile";
 import site from "@content/site.json";
 import { AccountNav } from "./AccountNav";
+import { LanguagePicker } from "./LanguagePicker";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Logo } from "./Logo";
 import { PageLoading } from "./PageLoading";
@@ -55,6 +56,7 @@ export function Layout({ children }: { children?: ReactNode }) {
               <AccountNav />
             </ul>
           </nav>
+          <LanguagePicker />
         </div>
       </header>
       <main id="main" ref={main} tabIndex={-1}>

@@ -5,13 +5,14 @@
 import { OWNER_ROLE, WHOLE, type Part } from "@engine/funnel/members";
 import { memberStore } from "@server/features/members/store";
 import { judgedAnswers } from "../checked-answers";
+import { localizedSet, requestLocale } from "@server/features/locale/locale";
 import { handlerOf } from "../effect-table";
 import { admit } from "./admit";
 import type { Submission } from "./submission";
 
-/** The facts the step validator judges with. */
-export const judgeOf = ({ services, step, today }: Submission) => ({
-  defs: services.defs,
+/** The facts the step validator judges with: the definitions in the reader's language, so its messages are in it (same rules, other words). */
+export const judgeOf = ({ ctx, services, step, today }: Submission) => ({
+  defs: localizedSet(services.defs, requestLocale(services.defs, ctx.cookies)).defs,
   sensitive: services.sensitive,
   step,
   today,

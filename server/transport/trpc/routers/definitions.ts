@@ -5,6 +5,7 @@ import { browserFiles } from "@engine/ship/browser-files";
 import type { DefinitionFiles, Definitions } from "@engine/definitions/definitions";
 import { pageFiles, stepIdForRoute, stepCut } from "@engine/ship/page-files";
 import { modulesForStep } from "@engine/validation/precompiled";
+import { localizedSet, requestLocale } from "@server/features/locale/locale";
 import { badRequest, publicProcedure, router } from "../init";
 import { inputOf, optionalInputOf } from "../inputs";
 
@@ -38,12 +39,19 @@ export const definitionsRouter = router({
    * every file is, as the bundle).
    */
   page: publicProcedure.input(inputOf("definitionsPage")).query(({ ctx, input }) => {
-    const { defs, definitionsVersion: version } = ctx.services;
+    const { definitionsVersion: version } = ctx.services;
+    // In the applicant's language (server/features/locale): its own files, cut and kept apart.
+    const { defs, locale, words } = localizedSet(
+      ctx.services.defs,
+      requestLocale(ctx.services.defs, ctx.cookies),
+    );
+    const language = { locale: { code: locale.code, intl: locale.intl }, words };
     const sent = filesFor(defs.files);
     if (input.route !== undefined) {
       const stepId = stepIdForRoute(defs, input.route);
       return {
         version,
+        ...language,
         ...cutOnce(defs.files, `page ${stepId ?? ""}`, () =>
           withModules(defs, pageFiles(defs, sent, stepId)),
         )!,
@@ -54,6 +62,6 @@ export const definitionsRouter = router({
       ? cutOnce(defs.files, `step ${stepId}`, () => withModules(defs, stepCut(defs, sent, stepId)))
       : null;
     if (!part) throw badRequest([{ pointer: "/stepId", message: `Step "${input.stepId}" does not exist` }]);
-    return { version, ...part };
+    return { version, ...language, ...part };
   }),
 });

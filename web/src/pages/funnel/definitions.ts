@@ -14,6 +14,7 @@ import { buildDefinitions, type DefinitionFiles, type Definitions } from "@engin
 import type { ModuleName } from "@engine/validation/precompiled";
 import { trpc, trpcClient } from "@web/src/api/trpc";
 import { takeEarlyDefinitions } from "@web/src/app/early-funnel";
+import { applyLanguage } from "@web/src/app/locale";
 import { stepForRoute } from "./step-routes";
 import {
   DEFINITIONS_KEY,
@@ -115,7 +116,12 @@ class PageFiles {
       rules: { ...first.files.rules },
     };
     this.whole = first.whole === "all" ? "all" : new Set(first.whole);
+    // The page's language came with its definitions: its words, <html lang>, how numbers read.
+    this.words = first.words;
+    applyLanguage(first.locale, first.words);
   }
+
+  private readonly words: PageCut["words"];
 
   has(stepId: string): boolean {
     return this.whole === "all" || this.whole.has(stepId);
@@ -164,7 +170,9 @@ class PageFiles {
       steps: { ...this.files.steps },
       rules: { ...this.files.rules },
     };
-    this.built = { defs: definitionsFor(this.version, files, false), whole };
+    const defs = definitionsFor(this.version, files, false);
+    defs.words = this.words;
+    this.built = { defs, whole };
     return this.built.defs;
   }
 }

@@ -1,0 +1,208 @@
+// npm run check on translations (content/locales/, engine/locale/): what makes a translation file
+// wrong (refused: it does not fit schemas/translation.schema.json, lies elsewhere than its source's
+// path, names a source or a pointer with no English text, or is a legal text's translation
+// without its `reviewed` field), and what makes it out of date (reported, never refused: a
+// language with strings stale or missing is still served, those strings in English). Stale: its
+// `en` hash is not the hash of the English as it reads now. Missing: an English string an
+// applicant reads that the language has no translation of.
+import type { DefinitionFiles, Definitions, Problem } from "../definitions/definitions";
+import { metaChecked } from "../definitions/definitions";
+import { isObject } from "../base/objects";
+import { escapeSegment } from "../base/pointer";
+import { englishHash } from "../locale/hash";
+import { englishAt, isCurrent, translationsOf } from "../locale/localize";
+import { LOCALES_FILE, offeredLocales, translationFileOf } from "../locale/locales";
+import { WORDS } from "../locale/words";
+
+/** Texts whose translation is offered only once a reviewer approved it (issue 41, item 3). */
+export const LEGAL_TEXT = /^content\/disclosures\//;
+
+/** The UI schema's words an applicant reads, wherever they are. */
+const UI_WORDS = new Set(["ui:title", "ui:help", "ui:description", "ui:placeholder", "ui:heading"]);
+const STEP_WORDS = new Set(["title", "description", "label", "applicantLabel"]);
+
+/** Pointers of the English strings an applicant reads in a step file. */
+function stepStrings(step: unknown): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, path: string[]) => {
+    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...path, String(i)]));
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const at = [...path, key];
+      const pointer = at.map((k) => `/${escapeSegment(k)}`).join("");
+      if (typeof value === "string") {
+        const readable =
+          UI_WORDS.has(key) ||
+          (path.length === 0 && STEP_WORDS.has(key)) ||
+          (path[0] === "schema" && key === "title") ||
+          (path[0] === "checks" && path.length === 2 && key === "message") ||
+          (path[0] === "textFor" && path.length === 2 && (key === "title" || key === "description")) ||
+          (path[0] === "textFor" && path[2] === "messages" && path.length === 3);
+        if (readable) out.push(pointer);
+      } else walk(value, at);
+    }
+  };
+  walk(step, []);
+  return out;
+}
+
+/** Pointers of the titles of a schema file (fields' and options' names). */
+function schemaStrings(schema: unknown): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${path}/${i}`));
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${path}/${escapeSegment(key)}`;
+      if (key === "title" && typeof value === "string" && path !== "") out.push(at);
+      else walk(value, at);
+    }
+  };
+  walk(schema, "");
+  return out;
+}
+
+/** The schema files whose titles an applicant reads (the answers' shapes, not the API's or the meta-schemas). */
+const APPLICANT_SCHEMAS = /^(?!api|.*\.schema\.json$|cases|export-file|analytics-event)/;
+
+/** Every English string an applicant reads, by source and pointer. */
+export function englishStrings(files: DefinitionFiles): { source: string; pointer: string }[] {
+  const out: { source: string; pointer: string }[] = [];
+  for (const [path, step] of Object.entries(files.steps))
+    if (!path.startsWith("flows/"))
+      for (const pointer of stepStrings(step)) out.push({ source: `steps/${path}`, pointer });
+  for (const [path, schema] of Object.entries(files.schemas))
+    if (APPLICANT_SCHEMAS.test(path))
+      for (const pointer of schemaStrings(schema)) out.push({ source: `schemas/${path}`, pointer });
+  const phases = (files.rules["funnel.json"] as { params?: { phases?: unknown[] } } | undefined)?.params
+    ?.phases;
+  (phases ?? []).forEach((_, i) =>
+    out.push({ source: "rules/funnel.json", pointer: `/params/phases/${i}/label` }),
+  );
+  for (const id of Object.keys(WORDS)) out.push({ source: "engine", pointer: `/${escapeSegment(id)}` });
+  return out;
+}
+
+/** What is wrong with the translation files (refused by check). */
+export function translationProblems(defs: Definitions): Problem[] {
+  const problems: Problem[] = [];
+  const texts = defs.texts ?? new Map<string, string>();
+  const locales = offeredLocales(texts);
+  if (texts.has(LOCALES_FILE) && locales[0]?.code !== "en")
+    problems.push({
+      file: LOCALES_FILE,
+      pointer: "/locales/0",
+      message: "the first language must be English (en), the source every translation translates",
+    });
+  for (const { code } of locales.slice(1)) {
+    for (const [file, text] of texts) {
+      if (!file.startsWith(`content/locales/${code}/`)) continue;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        problems.push({ file, pointer: "", message: "is not valid JSON" });
+        continue;
+      }
+      if (!metaChecked(defs, "translation.schema.json", file, json, problems)) continue;
+    }
+    for (const [file, translation] of translationsOf(texts, code)) {
+      const source = translation.translates;
+      const isText = source.startsWith("content/");
+      const known = source === "engine" || (isText ? texts.has(source) : sourceExists(defs.files, source));
+      if (!known) {
+        problems.push({
+          file,
+          pointer: "/translates",
+          message: `translates ${source}, which does not exist`,
+        });
+        continue;
+      }
+      if (translationFileOf(code, source) !== file)
+        problems.push({
+          file,
+          pointer: "/translates",
+          message: `translates ${source}, so it must be ${translationFileOf(code, source)}`,
+        });
+      for (const [pointer, entry] of Object.entries(translation.strings)) {
+        const english = isText
+          ? pointer === ""
+            ? texts.get(source)
+            : undefined
+          : englishAt(defs.files, source, pointer);
+        const at = `/strings/${escapeSegment(pointer)}`;
+        if (english === undefined)
+          problems.push({
+            file,
+            pointer: at,
+            message: `${source} has no English text at "${pointer}" to translate`,
+          });
+        if (LEGAL_TEXT.test(source) && entry.reviewed === undefined)
+          problems.push({
+            file,
+            pointer: at,
+            message: `a legal text's translation must say whether a reviewer approved it ("reviewed": true or false); until it is true the applicant reads the English`,
+          });
+      }
+    }
+  }
+  return problems;
+}
+
+const sourceExists = (files: DefinitionFiles, source: string) => {
+  const slash = source.indexOf("/");
+  const folder = source.slice(0, slash) as keyof DefinitionFiles;
+  return folder in files && source.slice(slash + 1) in files[folder];
+};
+
+export interface LocaleReport {
+  locale: string;
+  /** Translations made from an English text that has changed since: file:line:column of the translation. */
+  stale: Problem[];
+  /** English strings with no translation: the source, the pointer, the English and the hash a translation records. */
+  missing: { source: string; pointer: string; english: string; en: string }[];
+  translated: number;
+}
+
+/** Each offered language's stale and missing strings (reported by check and the portal, never refused). */
+export function translationReport(defs: Definitions): LocaleReport[] {
+  const texts = defs.texts ?? new Map<string, string>();
+  return offeredLocales(texts)
+    .slice(1)
+    .map(({ code }) => {
+      const bySource = new Map<
+        string,
+        { file: string; strings: Record<string, { en: string; text: string }> }
+      >();
+      for (const [file, t] of translationsOf(texts, code))
+        bySource.set(t.translates, { file, strings: t.strings });
+      const stale: Problem[] = [];
+      let translated = 0;
+      for (const [source, { file, strings }] of bySource)
+        for (const [pointer, entry] of Object.entries(strings)) {
+          const english = source.startsWith("content/")
+            ? pointer === ""
+              ? texts.get(source)
+              : undefined
+            : englishAt(defs.files, source, pointer);
+          if (english === undefined) continue; // a problem, said by translationProblems
+          if (isCurrent(entry, english)) translated++;
+          else
+            stale.push({
+              file,
+              pointer: `/strings/${escapeSegment(pointer)}`,
+              message: `stale: the English of ${source}#${pointer} changed since this was translated (it now reads “${short(english)}”, hash ${englishHash(english)}); the page shows the English until it is brought up to date`,
+            });
+        }
+      const missing = englishStrings(defs.files)
+        .filter(({ source, pointer }) => !bySource.get(source)?.strings[pointer])
+        .map(({ source, pointer }) => {
+          const english = englishAt(defs.files, source, pointer) ?? "";
+          return { source, pointer, english, en: englishHash(english) };
+        })
+        .filter((m) => m.english.trim() !== "");
+      return { locale: code, stale, missing, translated };
+    });
+}
+
+const short = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : text);

@@ -1,0 +1,105 @@
+// A definitions set in another language: each English string a translation names, replaced by
+// the translation when the translation was made from that very English (its hash matches), and
+// left in English otherwise (stale: never a wrong old sentence). The structure is untouched, so a
+// localized set judges answers exactly as the English one does; only its words differ.
+import type { DefinitionFiles } from "../definitions/definitions";
+import { getAt, setAt } from "../base/pointer";
+import { isObject } from "../base/objects";
+import { englishHash } from "./hash";
+import { translationFolder, type Locale } from "./locales";
+import { WORDS, type WordId, type Words } from "./words";
+
+/** One translated string (schemas/translation.schema.json). */
+export interface TranslatedString {
+  en: string;
+  text: string;
+  reviewed?: boolean;
+}
+export interface TranslationFile {
+  translates: string;
+  strings: Record<string, TranslatedString>;
+}
+
+/** The translation files of `code`, by file name, that parse (check reports those that do not). */
+export function translationsOf(
+  texts: ReadonlyMap<string, string> | undefined,
+  code: string,
+): Map<string, TranslationFile> {
+  const out = new Map<string, TranslationFile>();
+  const folder = translationFolder(code);
+  for (const [file, text] of texts ?? []) {
+    if (!file.startsWith(folder) || !file.endsWith(".json")) continue;
+    try {
+      const json = JSON.parse(text) as unknown;
+      if (isObject(json) && typeof json.translates === "string" && isObject(json.strings))
+        out.set(file, json as unknown as TranslationFile);
+    } catch {
+      // check reports it
+    }
+  }
+  return out;
+}
+
+const FOLDERS = ["schemas", "steps", "rules"] as const;
+
+/** Where `source` (`steps/zip.json`) is among the JSON definition files, if it is one. */
+function definitionOf(source: string): { folder: (typeof FOLDERS)[number]; path: string } | null {
+  const slash = source.indexOf("/");
+  const folder = source.slice(0, slash) as (typeof FOLDERS)[number];
+  return FOLDERS.includes(folder) ? { folder, path: source.slice(slash + 1) } : null;
+}
+
+/** The English at `pointer` of `source`: a definition file's string, or the engine's word. */
+export function englishAt(files: DefinitionFiles, source: string, pointer: string): string | undefined {
+  if (source === "engine") return WORDS[pointer.slice(1) as WordId];
+  const at = definitionOf(source);
+  if (!at) return undefined;
+  const value = getAt(files[at.folder][at.path], pointer);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Whether `entry` translates `english` as it reads now. */
+export const isCurrent = (entry: TranslatedString, english: string | undefined) =>
+  english !== undefined && entry.en === englishHash(english);
+
+export interface Localized {
+  locale: Locale;
+  files: DefinitionFiles;
+  /** The engine's and the web's words in this language (English where none is current). */
+  words: Partial<Words>;
+}
+
+/**
+ * `files` in `locale`: a new object for each file a translation changes, the others shared. The
+ * source language gives `files` back as they are.
+ */
+export function localizeFiles(
+  files: DefinitionFiles,
+  texts: ReadonlyMap<string, string> | undefined,
+  locale: Locale,
+  source = "en",
+): Localized {
+  if (locale.code === source) return { locale, files, words: {} };
+  const out: DefinitionFiles = {
+    schemas: { ...files.schemas },
+    steps: { ...files.steps },
+    rules: { ...files.rules },
+  };
+  const words: Partial<Record<WordId, string>> = {};
+  for (const translation of translationsOf(texts, locale.code).values()) {
+    if (translation.translates === "engine") {
+      for (const [pointer, entry] of Object.entries(translation.strings))
+        if (isCurrent(entry, englishAt(files, "engine", pointer)))
+          words[pointer.slice(1) as WordId] = entry.text;
+      continue;
+    }
+    const at = definitionOf(translation.translates);
+    if (!at || !(at.path in files[at.folder])) continue;
+    let doc = out[at.folder][at.path];
+    for (const [pointer, entry] of Object.entries(translation.strings))
+      if (isCurrent(entry, englishAt(files, translation.translates, pointer)))
+        doc = setAt(doc, pointer, entry.text);
+    out[at.folder][at.path] = doc;
+  }
+  return { locale, files: out, words };
+}

@@ -1,0 +1,89 @@
+// The engine's and the web's own words: the English source of every text the code (not a
+// definition file) shows an applicant, by id. A translation of them is data like any other
+// (content/locales/<code>/engine.json, keyed by the pointer `/<id>`), and a page in another language
+// is sent its words with its definitions (server/transport/trpc/routers/definitions.ts), so no
+// language but the one chosen is ever loaded. {name} marks a value filled in.
+
+export const WORDS = {
+  // Validation (engine/validation/messages.ts): a field's label, then one of these.
+  "validation.required": "is required",
+  "validation.pleaseAnswer": "Please answer “{label}”",
+  "validation.answerTo": "The answer to “{label}” {words}",
+  "validation.field": "{label} {words}",
+  "validation.notAQuestion": "is not a question of this step",
+  "validation.format": "is not in the expected format",
+  "validation.format.email": "must be a valid email address",
+  "validation.format.date": "must be a valid date",
+  "validation.format.date-time": "must be a valid date and time",
+  "validation.format.phone": "must be a valid U.S. phone number: 10 digits, area code first",
+  "validation.format.ssn": "must be a valid 9-digit Social Security number",
+  "validation.format.zip": "must be a valid ZIP code",
+  "validation.type": "must be {types}",
+  "validation.type.or": " or ",
+  "validation.type.string": "text",
+  "validation.type.number": "a number",
+  "validation.type.integer": "a whole number",
+  "validation.type.boolean": "yes or no",
+  "validation.type.array": "a list",
+  "validation.type.object": "a group of answers",
+  "validation.type.null": "empty",
+  "validation.minimum": "must be at least {limit}",
+  "validation.exclusiveMinimum": "must be more than {limit}",
+  "validation.maximum": "must be at most {limit}",
+  "validation.exclusiveMaximum": "must be less than {limit}",
+  "validation.minLength": "must be at least {limit} characters",
+  "validation.maxLength": "must be at most {limit} characters",
+  "validation.minItems.one": "needs at least 1 entry",
+  "validation.minItems": "needs at least {limit} entries",
+  "validation.maxItems": "allows at most {limit} entries",
+  "validation.multipleOf": "must be a multiple of {limit}",
+  "validation.oneOf": "must be one of the options offered",
+  "validation.invalid": "is not valid",
+  "validation.thisField": "This field",
+  "validation.thisItem": "This item",
+  // The step form (engine/react).
+  "form.next": "Next",
+  "form.back": "Back",
+  "form.summary.one": "One answer needs your attention.",
+  "form.summary.many": "{count} answers need your attention.",
+  "form.part": "Part {n} of {count}",
+  "form.yes": "Yes",
+  "form.no": "No",
+  "form.select": "Select…",
+  // The progress bar (engine/react/FunnelProgress.tsx).
+  "progress.label": "Progress",
+  "progress.stepOf": "step {n} of {count}",
+  "progress.listItem": "Step {n} of {count}: {label}",
+  "progress.current": " (current)",
+  "progress.done": " (done)",
+  // The language choice (web/src/shell/LanguagePicker.tsx).
+  "language.label": "Language",
+} as const;
+
+export type WordId = keyof typeof WORDS;
+export type Words = Readonly<Record<WordId, string>>;
+
+/** `template` with each {name} filled from `values` (a name without a value stays as written). */
+export const fill = (template: string, values: Record<string, string | number> = {}): string =>
+  template.replace(/\{([a-zA-Z]+)\}/g, (all, name: string) =>
+    values[name] === undefined ? all : String(values[name]),
+  );
+
+/** The words of `table` (a language's, with English where it has none) at `id`, filled. */
+export const wordIn = (
+  table: Partial<Words> | undefined,
+  id: WordId,
+  values?: Record<string, string | number>,
+) => fill(table?.[id] ?? WORDS[id], values);
+
+// The browser shows one language per page load (a change of language loads the page again), so
+// its components read one table, set at boot; the server passes each request's table explicitly.
+let current: Partial<Words> | undefined;
+
+/** The browser's table for this page load (web/src/app/locale.ts). */
+export function setWordsTable(table: Partial<Words> | undefined): void {
+  current = table;
+}
+
+/** A word of the page's language (English where it has none). */
+export const word = (id: WordId, values?: Record<string, string | number>) => wordIn(current, id, values);

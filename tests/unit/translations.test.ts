@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { Definitions } from "@engine/definitions/definitions";
+import { withPositions } from "@engine/definitions/load";
+import { englishHash } from "@engine/locale/hash";
+import { localeOf } from "@engine/locale/locales";
+import { localizeFiles } from "@engine/locale/localize";
+import { translationProblems, translationReport } from "@engine/lint/translations";
+import { createStepValidator } from "@engine/validation/validate";
+import { localizedSet } from "@server/features/locale/locale";
+import { repo } from "../helpers/definitions";
+
+const { defs } = repo;
+const es = localeOf(defs.texts, "es");
+const NAME = "initial-setup/name.json";
+const TRANSLATION = "content/locales/es/steps/initial-setup/name.json";
+
+/** The repository's set with the name step's title in other English words. */
+function withEnglishTitle(title: string): Definitions {
+  const steps = { ...defs.files.steps, [NAME]: { ...(defs.files.steps[NAME] as object), title } };
+  return { ...defs, files: { ...defs.files, steps } };
+}
+
+/** The repository's set with one more text of content/ (a translation file). */
+function withText(file: string, json: unknown): Definitions {
+  const texts = new Map(defs.texts);
+  texts.set(file, JSON.stringify(json, null, 2));
+  return { ...defs, texts };
+}
+
+const titleOf = (files: Definitions["files"]) => (files.steps[NAME] as { title: string }).title;
+
+describe("locales as data", () => {
+  it("offers English and Español, English first, as content/locales/locales.json says", () => {
+    expect(localeOf(defs.texts, "es")).toEqual({ code: "es", name: "Español", intl: "es-US" });
+    expect(localeOf(defs.texts, "../../etc").code).toBe("en"); // a cookie's value is never a path
+  });
+
+  it("shows the Spanish title of the name step, and the English set unchanged", () => {
+    const localized = localizeFiles(defs.files, defs.texts, es);
+    expect(titleOf(localized.files)).toBe("Comencemos. ¿Cuál es su nombre?");
+    expect(titleOf(defs.files)).toBe("Let's get started. What's your name?");
+    expect(localized.words["form.next"]).toBe("Siguiente");
+  });
+
+  it("gives validation messages in Spanish from the Spanish set, the same rules judging", () => {
+    const spanish = localizedSet(defs, es).defs;
+    const english = createStepValidator(defs, "name")({ user: {} });
+    const result = createStepValidator(spanish, "name")({ user: {} });
+    expect(result.valid).toBe(english.valid);
+    expect(result.errors.map((e) => e.pointer)).toEqual(english.errors.map((e) => e.pointer));
+    expect(result.errors[0]!.message).toBe("Nombre: es obligatorio");
+    expect(english.errors[0]!.message).toBe("First name is required");
+    expect(createStepValidator(spanish, "email")({ user: { email: "jane@" } }).errors[0]!.message).toBe(
+      "Correo electrónico: debe ser una dirección de correo electrónico válida",
+    );
+  });
+
+  it("has every Spanish translation of the repository current (none stale)", () => {
+    const [report] = translationReport(defs);
+    expect(report!.locale).toBe("es");
+    expect(report!.stale).toEqual([]);
+    expect(report!.translated).toBeGreaterThan(100);
+  });
+});
+
+describe("stale and missing translations", () => {
+  it("marks the translation stale, at its file, line and column, when its English label changes; the Spanish page shows the English", () => {
+    const changed = withEnglishTitle("Let's begin. What is your name?");
+    const [report] = translationReport(changed);
+    const stale = withPositions(report!.stale, changed.texts as Map<string, string>);
+    expect(stale).toHaveLength(1);
+    expect(stale[0]).toMatchObject({ file: TRANSLATION, pointer: "/strings/~1title" });
+    expect(stale[0]!.line).toBeGreaterThan(1);
+    expect(stale[0]!.column).toBeGreaterThan(0);
+    expect(stale[0]!.message).toContain("Let's begin. What is your name?");
+    // Never the old Spanish sentence for a new English one.
+    expect(titleOf(localizeFiles(changed.files, changed.texts, es).files)).toBe(
+      "Let's begin. What is your name?",
+    );
+    // The rest of the step is still in Spanish.
+    expect(
+      (localizeFiles(changed.files, changed.texts, es).files.steps[NAME] as { label: string }).label,
+    ).toBe("Nombre");
+  });
+
+  it("lists an English string with no translation as missing, with the hash a translation records", () => {
+    const [report] = translationReport(defs);
+    const missing = report!.missing.find(
+      (m) => m.source === "steps/application/personal-info.json" && m.pointer === "/title",
+    );
+    expect(missing).toBeDefined();
+    expect(missing!.en).toBe(englishHash(missing!.english));
+  });
+
+  it("refuses a translation of a pointer with no English text, and one filed under another source's path", () => {
+    const wrong = withText("content/locales/es/steps/initial-setup/zip.json", {
+      translates: NAME.replace(/^/, "steps/"),
+      strings: { "/nothingHere": { en: "0000000000000000", text: "Nada" } },
+    });
+    const messages = translationProblems(wrong).map((p) => `${p.file}#${p.pointer}: ${p.message}`);
+    expect(messages).toContainEqual(expect.stringContaining('has no English text at "/nothingHere"'));
+    expect(messages).toContainEqual(expect.stringContaining(`so it must be ${TRANSLATION}`));
+  });
+
+  it("requires a legal text's translation to say whether a reviewer approved it", () => {
+    const source = "content/disclosures/e-sign-consent.md";
+    const english = defs.texts!.get(source)!;
+    const file = "content/locales/es/content/disclosures/e-sign-consent.md.json";
+    const unmarked = withText(file, {
+      translates: source,
+      strings: { "": { en: englishHash(english), text: "Consentimiento" } },
+    });
+    expect(translationProblems(unmarked).map((p) => p.message)).toContainEqual(
+      expect.stringContaining("must say whether a reviewer approved it"),
+    );
+    const marked = withText(file, {
+      translates: source,
+      strings: { "": { en: englishHash(english), text: "Consentimiento", reviewed: false } },
+    });
+    expect(translationProblems(marked)).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+// The page's language. The choice is a cookie the server reads (server/features/locale): the page
+// shell's <html lang>, the definitions and their words (definitions.page), the server's messages;
+// changing it loads the page again, so one page load shows one language and nothing else is kept.
+import offered from "@content/locales/locales.json";
+import { setDisplayLocale } from "@engine/base/format";
+import { setWordsTable, type Words } from "@engine/locale/words";
+
+export const LOCALES: readonly { code: string; name: string; intl: string }[] = offered.locales;
+const COOKIE = "heloc.lang";
+
+/** The language chosen in this browser (the cookie), else the first offered. */
+export function chosenLocale(): string {
+  const match = /(?:^|;\s*)heloc\.lang=([a-z-]+)/.exec(document.cookie);
+  const code = match?.[1];
+  return LOCALES.some((l) => l.code === code) ? code! : (LOCALES[0]?.code ?? "en");
+}
+
+/** Chooses a language: remembered for a year in this browser (and on the account, by the server's next answer), then the page again in it. */
+export function chooseLocale(code: string): void {
+  if (!LOCALES.some((l) => l.code === code)) return;
+  document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
+  location.reload();
+}
+
+/** What the server sent the page in its language: its words, and how its numbers and dates read. */
+export function applyLanguage(
+  locale: { code: string; intl: string } | undefined,
+  words: Partial<Words> | undefined,
+): void {
+  if (!locale) return;
+  document.documentElement.lang = locale.code;
+  setDisplayLocale(locale.intl);
+  setWordsTable(words);
+}
+
+/** At boot, before any answer: the language the cookie names (the server wrote the same into the page shell). */
+export function bootLanguage(): void {
+  const code = chosenLocale();
+  const locale = LOCALES.find((l) => l.code === code);
+  if (locale) {
+    document.documentElement.lang = locale.code;
+    setDisplayLocale(locale.intl);
+  }
+}
