@@ -1,9 +1,8 @@
 // The page's language. The choice is a cookie the server reads (server/features/locale): the page
 // shell's <html lang>, the definitions and their words (definitions.page), the server's messages;
 // changing it loads the page again, so one page load shows one language and nothing else is kept.
+// Kept small: every page's shell carries it (the funnel applies the words: pages/funnel/language.ts).
 import offered from "@content/locales/locales.json";
-import { setDisplayLocale } from "@engine/base/format";
-import { setWordsTable, type Words } from "@engine/locale/words";
 
 export const LOCALES: readonly { code: string; name: string; intl: string }[] = offered.locales;
 const COOKIE = "heloc.lang";
@@ -22,23 +21,9 @@ export function chooseLocale(code: string): void {
   location.reload();
 }
 
-/** What the server sent the page in its language: its words, and how its numbers and dates read. */
-export function applyLanguage(
-  locale: { code: string; intl: string } | undefined,
-  words: Partial<Words> | undefined,
-): void {
-  if (!locale) return;
-  document.documentElement.lang = locale.code;
-  setDisplayLocale(locale.intl);
-  setWordsTable(words);
-}
-
 /** At boot, before any answer: the language the cookie names (the server wrote the same into the page shell). */
 export function bootLanguage(): void {
   const code = chosenLocale();
   const locale = LOCALES.find((l) => l.code === code);
-  if (locale) {
-    document.documentElement.lang = locale.code;
-    setDisplayLocale(locale.intl);
-  }
+  if (locale) document.documentElement.lang = locale.code;
 }

@@ -14,7 +14,7 @@ import { buildDefinitions, type DefinitionFiles, type Definitions } from "@engin
 import type { ModuleName } from "@engine/validation/precompiled";
 import { trpc, trpcClient } from "@web/src/api/trpc";
 import { takeEarlyDefinitions } from "@web/src/app/early-funnel";
-import { applyLanguage } from "@web/src/app/locale";
+import { applyLanguage } from "./language";
 import { stepForRoute } from "./step-routes";
 import {
   DEFINITIONS_KEY,
