@@ -1,0 +1,69 @@
+// The server in the applicant's language (issue 41): the language chosen (the heloc.lang cookie)
+// decides the words of definitions.page, of the page shell and of step.submit's refusals; the
+// rules judging the answers are the same.
+import { TRPCClientError } from "@trpc/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browser, testServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(() => server.close());
+
+const fieldErrorsOf = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCClientError);
+  return (error as TRPCClientError<never>).data as unknown as {
+    httpStatus: number;
+    fieldErrors?: { pointer: string; message: string }[];
+  };
+};
+
+describe("the server in Spanish", () => {
+  it("refuses a save with the fields named in Spanish for an applicant who chose Español, and in English otherwise", async () => {
+    const spanish = browser(server.url);
+    spanish.cookies.set("heloc.lang", "es");
+    const es = await fieldErrorsOf(
+      spanish.trpc.step.submit.mutate({ stepId: "name", answers: { user: {} } }),
+    );
+    expect(es.httpStatus).toBe(400);
+    expect(es.fieldErrors).toEqual([
+      { pointer: "/user/firstName", message: "Nombre: es obligatorio" },
+      { pointer: "/user/lastName", message: "Apellido: es obligatorio" },
+    ]);
+    const english = browser(server.url);
+    const en = await fieldErrorsOf(
+      english.trpc.step.submit.mutate({ stepId: "name", answers: { user: {} } }),
+    );
+    expect(en.fieldErrors?.map((e) => e.message)).toEqual([
+      "First name is required",
+      "Last name is required",
+    ]);
+    // Same rules: a valid save passes in Spanish too.
+    await expect(
+      spanish.trpc.step.submit.mutate({
+        stepId: "name",
+        answers: { user: { firstName: "Ana", lastName: "Ruiz" } },
+      }),
+    ).resolves.toMatchObject({ stepId: "email" });
+  });
+
+  it("sends a funnel page its files and words in Spanish, and an unknown language as English", async () => {
+    const b = browser(server.url);
+    b.cookies.set("heloc.lang", "es");
+    const page = await b.trpc.definitions.page.query({ route: "/app/initial-setup/name" });
+    expect(page.locale).toEqual({ code: "es", intl: "es-US" });
+    expect(page.words["form.next"]).toBe("Siguiente");
+    expect(page.files.steps["initial-setup/name.json"]).toMatchObject({
+      title: "Comencemos. ¿Cuál es su nombre?",
+    });
+    b.cookies.set("heloc.lang", "xx");
+    const other = await b.trpc.definitions.page.query({ route: "/app/initial-setup/name" });
+    expect(other.locale.code).toBe("en");
+    expect(other.words).toEqual({});
+  });
+});
