@@ -18,6 +18,7 @@ export const ROUTES = {
   portalIdentityReviews: "/portal/identity-reviews",
   portalManageUsers: "/portal/manage-users",
   portalFunnelMap: "/portal/funnel-map",
+  portalTranslations: "/portal/translations",
   portalDefinitionsImpact: "/portal/definitions-impact",
   portalAnalytics: "/portal/analytics",
   portalNotices: "/portal/notices",

@@ -160,6 +160,7 @@ const PROCEDURES: Record<string, Call> = {
   "portal.identityReviews.reject": (b, { reviewId }) =>
     b.trpc.portal.identityReviews.reject.mutate({ reviewId, reason: "The photo is blurry." }),
   "portal.funnelMap": (b) => b.trpc.portal.funnelMap.query(),
+  "portal.translations": (b) => b.trpc.portal.translations.query(),
   "portal.analytics": (b) => b.trpc.portal.analytics.query(),
   "portal.definitionsImpact": (b) => b.trpc.portal.definitionsImpact.query(),
   // A version never published: an administrator is answered (nothing served changes), others refused.
@@ -225,6 +226,7 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.identityReviews.approve": [Y, Y, N],
   "portal.identityReviews.reject": [Y, Y, N],
   "portal.funnelMap": [Y, N, N],
+  "portal.translations": [Y, N, N],
   "portal.analytics": [Y, N, N],
   "portal.definitionsImpact": [Y, N, N],
   "portal.definitionsRollback": [Y, N, N],

@@ -3,6 +3,8 @@
 // rules judging the answers are the same.
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInStaff } from "../helpers/accounts";
+import { copyDefinitions } from "../helpers/definitions";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -65,5 +67,40 @@ describe("the server in Spanish", () => {
     const other = await b.trpc.definitions.page.query({ route: "/app/initial-setup/name" });
     expect(other.locale.code).toBe("en");
     expect(other.words).toEqual({});
+  });
+});
+
+describe("a changed English label", () => {
+  it("is listed stale in the portal, at its translation's line, and the Spanish page shows the English", async () => {
+    const copy = copyDefinitions();
+    copy.edit(
+      "steps/initial-setup/name.json",
+      (step) => void (step.title = "Let's begin. What is your name?"),
+    );
+    const changed = await testServer({ definitions: copy.dirs });
+    try {
+      const admin = await signedInStaff(changed, "admin");
+      const report = await admin.b.trpc.portal.translations.query();
+      const es = report.locales.find((l) => l.locale === "es")!;
+      expect(es.stale).toEqual([
+        expect.objectContaining({
+          file: "content/locales/es/steps/initial-setup/name.json",
+          pointer: "/strings/~1title",
+          line: expect.any(Number),
+          column: expect.any(Number),
+          message: expect.stringContaining("Let's begin. What is your name?"),
+        }),
+      ]);
+      expect(es.missing.length).toBeGreaterThan(0);
+      const b = browser(changed.url);
+      b.cookies.set("heloc.lang", "es");
+      const page = await b.trpc.definitions.page.query({ route: "/app/initial-setup/name" });
+      expect(page.files.steps["initial-setup/name.json"]).toMatchObject({
+        title: "Let's begin. What is your name?",
+        label: "Nombre",
+      });
+    } finally {
+      await changed.close();
+    }
   });
 });

@@ -33,6 +33,7 @@ const ApplicationPage = lazy(() => import("../pages/portal/ApplicationPage"));
 const IdentityReviewsPage = lazy(() => import("../pages/portal/IdentityReviewsPage"));
 const ManageUsersPage = lazy(() => import("../pages/portal/ManageUsersPage"));
 const PortalFunnelMapPage = lazy(() => import("../pages/portal/FunnelMapPage"));
+const PortalTranslationsPage = lazy(() => import("../pages/portal/TranslationsPage"));
 const DefinitionsImpactPage = lazy(() => import("../pages/portal/DefinitionsImpactPage"));
 const AnalyticsPage = lazy(() => import("../pages/portal/AnalyticsPage"));
 const MessagingPage = lazy(() => import("../pages/portal/MessagingPage"));
@@ -71,6 +72,10 @@ export function AppRoutes() {
           />
           <Route path={childPath(ROUTES.portalManageUsers, ROUTES.portal)} element={<ManageUsersPage />} />
           <Route path={childPath(ROUTES.portalFunnelMap, ROUTES.portal)} element={<PortalFunnelMapPage />} />
+          <Route
+            path={childPath(ROUTES.portalTranslations, ROUTES.portal)}
+            element={<PortalTranslationsPage />}
+          />
           <Route
             path={childPath(ROUTES.portalDefinitionsImpact, ROUTES.portal)}
             element={<DefinitionsImpactPage />}

@@ -1,6 +1,8 @@
 // Portal procedures, on the portal session. Each names the permission it needs (staffProcedure);
 // rules/portal-roles.json says which roles hold it, and server/features/portal/scope.ts keeps every query
 // to the user's own partner (and, for loan officers, to their assigned applications).
+import { translationReport } from "@engine/lint/translations";
+import { withPositions } from "@engine/definitions/load";
 import { auditAction } from "@engine/lending/audit-actions";
 import { TRPCError } from "@trpc/server";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
@@ -284,6 +286,32 @@ export const portalRouter = router({
   notices: portalNoticesRouter,
   loan: portalLoanRouter,
   identityReviews: identityRouter,
+  /**
+   * Each offered language's stale and missing strings in the definitions this server runs
+   * (engine/lint/translations.ts, as npm run check reports them): stale ones with the translation's
+   * file, line and column; missing ones by source and pointer, with the English and its hash.
+   */
+  translations: staffProcedure("definitions.view")
+    .input(optionalInputOf("empty"))
+    .query(({ ctx }) => {
+      const { defs } = ctx.services;
+      const texts = (defs.texts ?? new Map()) as Map<string, string>;
+      return {
+        version: ctx.services.definitionsVersion,
+        locales: translationReport(defs).map((report) => ({
+          locale: report.locale,
+          translated: report.translated,
+          stale: withPositions(report.stale, texts).map(({ file, line, column, pointer, message }) => ({
+            file,
+            line: line ?? null,
+            column: column ?? null,
+            pointer,
+            message,
+          })),
+          missing: report.missing,
+        })),
+      };
+    }),
   /** The funnel map of the definitions this server runs (npm run funnel:map draws the same). */
   funnelMap: staffProcedure("definitions.view")
     .input(optionalInputOf("empty"))

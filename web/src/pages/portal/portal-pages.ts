@@ -19,6 +19,7 @@ export const PORTAL_PAGES: PortalPage[] = [
   { to: ROUTES.portalIdentityReviews, label: "Identity reviews", anyOf: ["identity.review"] },
   { to: ROUTES.portalManageUsers, label: "Manage users", anyOf: ["users.manage"] },
   { to: ROUTES.portalFunnelMap, label: "Funnel map", anyOf: ["definitions.view"] },
+  { to: ROUTES.portalTranslations, label: "Translations", anyOf: ["definitions.view"] },
   { to: ROUTES.portalDefinitionsImpact, label: "Definition changes", anyOf: ["definitions.impact"] },
   { to: ROUTES.portalAnalytics, label: "Funnel analytics", anyOf: ["analytics.view"] },
   { to: ROUTES.portalNotices, label: "Notices sent", anyOf: ["notices.view"] },
