@@ -56,6 +56,9 @@ export const WORDS = {
   "progress.listItem": "Step {n} of {count}: {label}",
   "progress.current": " (current)",
   "progress.done": " (done)",
+  // A legal text shown in English to a reader of another language (engine/locale/legal.ts).
+  "legal.englishOnly":
+    "This legal document is shown in English: a reviewed translation of it is not available yet. Ask us if anything in it is unclear.",
   // The language choice (web/src/shell/LanguagePicker.tsx).
   "language.label": "Language",
 } as const;

@@ -7,6 +7,7 @@ import { localizeFiles } from "@engine/locale/localize";
 import { translationProblems, translationReport } from "@engine/lint/translations";
 import { createStepValidator } from "@engine/validation/validate";
 import { localizedSet } from "@server/features/locale/locale";
+import { readDisclosureIn, recordedText, signedDocument } from "@server/features/esign/documents";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -118,5 +119,39 @@ describe("stale and missing translations", () => {
       strings: { "": { en: englishHash(english), text: "Consentimiento", reviewed: false } },
     });
     expect(translationProblems(marked)).toEqual([]);
+  });
+});
+
+describe("legal texts locked", () => {
+  const id = "e-sign-consent";
+  const file = `content/disclosures/${id}.md`;
+  const english = defs.texts!.get(file)!;
+  const spanishText = english.replace(
+    /^(---[\s\S]*?---\n)[\s\S]*$/,
+    "$1Consentimiento para registros electrónicos (texto revisado de prueba).\n",
+  );
+  const translated = (entry: Record<string, unknown>) =>
+    withText(`content/locales/es/${file}.json`, {
+      translates: file,
+      strings: { "": { text: spanishText, ...entry } },
+    }).texts;
+
+  it("shows a disclosure in Spanish only from a reviewed translation of the English as it reads now", () => {
+    const reviewed = readDisclosureIn(id, translated({ en: englishHash(english), reviewed: true }), "es")!;
+    expect(reviewed.language).toBe("es");
+    expect(reviewed.body).toContain("Consentimiento");
+    const unreviewed = readDisclosureIn(id, translated({ en: englishHash(english), reviewed: false }), "es")!;
+    expect(unreviewed).toMatchObject({ language: "en", source: english });
+    const stale = readDisclosureIn(id, translated({ en: englishHash(`${english} `), reviewed: true }), "es")!;
+    expect(stale).toMatchObject({ language: "en", source: english });
+  });
+
+  it("names the language in the signature's record of a document, and re-makes a Spanish record's text from its translation", () => {
+    const texts = translated({ en: englishHash(english), reviewed: true });
+    const inSpanish = signedDocument(readDisclosureIn(id, texts, "es")!, {});
+    expect(inSpanish.language).toBe("es");
+    const { text, ...record } = inSpanish;
+    expect(recordedText(record, texts)).toMatchObject({ ok: true, text });
+    expect(signedDocument(readDisclosureIn(id, defs.texts, "es")!, {}).language).toBe("en");
   });
 });

@@ -13,6 +13,7 @@ import { marked } from "marked";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "@engine/base/paths";
+import { legalTextFor } from "@engine/locale/legal";
 
 export const DISCLOSURES_DIR = join(REPO_ROOT, "content/disclosures");
 
@@ -34,6 +35,8 @@ export interface DisclosureSource {
   source: string;
   /** The Markdown after the front matter. */
   body: string;
+  /** The language of `source` (absent: English): a reviewed translation's (engine/locale/legal.ts). */
+  language?: string;
   /**
    * "<rule set>.<output>": the document is given only to an application for which that rule
    * output is true (front matter appliesWhen; e.g. the ECOA valuation notice for a first lien).
@@ -120,6 +123,29 @@ export function readDisclosure(
   };
 }
 
+/**
+ * A disclosure as a reader of `language` is shown and signs it: in their language only from a
+ * reviewed translation of the text as it reads now, else in English (engine/locale/legal.ts).
+ */
+export function readDisclosureIn(
+  id: string,
+  texts: ReadonlyMap<string, string> | undefined,
+  language: string | undefined,
+): DisclosureSource | null {
+  const english = readDisclosure(id, texts);
+  if (!english || !language || language === "en") return english;
+  const chosen = legalTextFor(texts, language, `content/disclosures/${id}.md`, english.source);
+  if (chosen.language === "en") return { ...english, language: "en" };
+  const { attributes, body } = frontMatterOf(chosen.source);
+  return {
+    ...english,
+    title: attributes.title || english.title,
+    source: chosen.source,
+    body,
+    language: chosen.language,
+  };
+}
+
 /** The names of the tokens a text writes, each once, sorted. */
 export const tokensOf = (text: string) => [...new Set([...text.matchAll(TOKEN)].map((m) => m[1]!))].sort();
 
@@ -138,6 +164,8 @@ export interface SignedDocumentRecord {
   sourceSha256: string;
   /** The value of each token the text writes (tokens without a value are absent: they read "[not available yet]"). */
   values: Record<string, string>;
+  /** The language of the text shown and signed: "en", or a reviewed translation's (records before issue 41 have none: English). */
+  language?: string;
 }
 
 /** The record of a document as shown with these values, and the filled text it hashes. */
@@ -155,6 +183,7 @@ export function signedDocument(
     title: doc.title,
     sourceSha256: sha256Hex(doc.source),
     values: used,
+    language: doc.language ?? "en",
     text,
   };
 }
@@ -167,7 +196,10 @@ export function recordedText(
   record: SignedDocumentRecord,
   from: TextSource | undefined = DISCLOSURES_DIR,
 ): { ok: true; doc: DisclosureSource; text: string } | { ok: false; reason: string } {
-  const doc = readDisclosure(record.id, from);
+  const doc =
+    record.language && record.language !== "en" && typeof from !== "string" && from !== undefined
+      ? readDisclosureIn(record.id, from, record.language)
+      : readDisclosure(record.id, from);
   if (!doc) return { ok: false, reason: `the document "${record.id}" is no longer on this server` };
   const text = fillTokens(doc.source, record.values ?? {});
   if (sha256Hex(text) !== record.sha256)

@@ -19,6 +19,7 @@ import {
   frontMatterOf,
   MISSING_VALUE,
   readDisclosure,
+  readDisclosureIn,
   recordedText,
   signedDocument,
   type SignedDocumentRecord,
@@ -52,7 +53,7 @@ export function documentsFor(
   services: Services,
   doc: unknown,
   ids: readonly string[],
-  { now, role }: { now: Date; role?: string },
+  { now, role, language }: { now: Date; role?: string; language?: string },
 ) {
   // role: the borrower reading or signing (their own credit score in the FCRA 609(g) notice).
   const values = disclosureValues(services.defs, doc, {
@@ -60,7 +61,8 @@ export function documentsFor(
     role,
   });
   return ids.flatMap((id) => {
-    const source = readDisclosure(id, services.defs.texts);
+    // In the reader's language only from a reviewed translation; else English (the record says which).
+    const source = readDisclosureIn(id, services.defs.texts, language);
     if (!source) throw refuse("misconfigured", `disclosure "${id}" is missing`);
     return applies(services.defs, source.appliesWhen, doc) ? [signedDocument(source, values)] : [];
   });
@@ -103,7 +105,11 @@ export async function recordSignatures({
   const typed = pointer ? getAt(doc, pointer) : undefined;
   if (!pointer || typeof typed !== "string" || typed.trim() === "")
     throw invalidAnswers([{ pointer: pointer ?? "", message: "Type your name to sign" }]);
-  const shown = documentsFor(services, doc, effect.documents ?? [], { now, role });
+  const shown = documentsFor(services, doc, effect.documents ?? [], {
+    now,
+    role,
+    language: request.language,
+  });
   // A live lender never has a disclosure signed with a figure missing ("[not available yet]").
   const incomplete = shown.filter((d) => d.text.includes(MISSING_VALUE));
   if (services.config.production && incomplete.length)

@@ -21,7 +21,8 @@ interface EffectContext {
    * Where the answers came from: the connection's address (no proxy header is trusted), the
    * browser's User-Agent, and the origin the request came to (mailed links use PUBLIC_URL when set).
    */
-  request: { ip: string; userAgent: string | null; origin: string | null };
+  /** language: the reader's (server/features/locale), which legal texts are shown and signed in when a reviewed translation exists. */
+  request: { ip: string; userAgent: string | null; origin: string | null; language?: string };
   now: Date;
   today: string;
   /** Who saves the step: the owner's role or a member's (each borrower signs and consents for themselves). */

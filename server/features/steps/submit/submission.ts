@@ -1,5 +1,6 @@
 // Phase 1 of step.submit, read: the step, who saves it, when, and the facts every later phase uses.
 import { refuse, invalidAnswers } from "@server/features/refusal";
+import { requestLocale } from "@server/features/locale/locale";
 import { todayIso } from "@engine/base/dates";
 import type { Step } from "@engine/definitions/definitions";
 import type { APIInputs } from "@engine/generated/schema-types";
@@ -64,6 +65,7 @@ const requestOf = (ctx: Context): EffectCheck["request"] => ({
   ip: ctx.ip,
   userAgent: typeof ctx.userAgent === "string" && ctx.userAgent !== "" ? ctx.userAgent : null,
   origin: ctx.origin ?? null,
+  language: requestLocale(ctx.services.defs, ctx.cookies).code,
 });
 
 /** Reads a submission: the step exists, its answers fit their bounds (nothing reads an oversized answer), the session may save it. */

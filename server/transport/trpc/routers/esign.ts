@@ -2,8 +2,10 @@
 // the version and SHA-256 a signature would record), the latest signing with its PDF link, and the
 // right-to-cancel dates of the loan-disbursement page. Each borrower reads them in their own
 // session, and sees their own signature.
+import { localizedSet, requestLocale } from "@server/features/locale/locale";
+import { wordIn } from "@engine/locale/words";
 import { TRPCError } from "@trpc/server";
-import { disclosureHtml, DOCUMENT_ID, readDisclosure } from "@server/features/esign/documents";
+import { disclosureHtml, DOCUMENT_ID, readDisclosureIn } from "@server/features/esign/documents";
 import { rescissionFor } from "@server/features/esign/rescission";
 import { documentsFor, latestSigning } from "@server/features/esign/signatures";
 import { applicantProcedure, badRequest, router } from "../init";
@@ -51,9 +53,16 @@ export const esignRouter = router({
   /** Each document with its title, version, the values of its figures and the SHA-256 of the text shown. */
   documents: applicantProcedure.input(documentsInput).query(async ({ ctx, input }) => {
     const { app, role } = await readApplication(ctx);
+    // The reader's language: a legal text in it only from a reviewed translation (engine/locale/legal.ts).
+    const locale = requestLocale(ctx.services.defs, ctx.cookies);
+    const { words } = localizedSet(ctx.services.defs, locale);
     let documents;
     try {
-      documents = documentsFor(ctx.services, app.doc, input.ids, { now: ctx.services.now(), role });
+      documents = documentsFor(ctx.services, app.doc, input.ids, {
+        now: ctx.services.now(),
+        role,
+        language: locale.code,
+      });
     } catch (error) {
       if (error instanceof Refusal && error.kind === "misconfigured")
         throw new TRPCError({
@@ -65,9 +74,20 @@ export const esignRouter = router({
     // Each text as the served set has it, rendered here (the same live gate as the steps: an edit
     // that passes check reaches the page at its next load, with no rebuild of the web app).
     return {
-      documents: documents.map(({ id, title, version, sha256, values }) => {
-        const source = readDisclosure(id, ctx.services.defs.texts);
-        return { id, title, version, sha256, values, html: source ? disclosureHtml(source) : "" };
+      documents: documents.map(({ id, title, version, sha256, values, language }) => {
+        const source = readDisclosureIn(id, ctx.services.defs.texts, language);
+        // Shown in English to a reader of another language: a sentence in theirs says so.
+        const note = language !== locale.code ? wordIn(words, "legal.englishOnly") : null;
+        return {
+          id,
+          title,
+          version,
+          sha256,
+          values,
+          language,
+          note,
+          html: source ? disclosureHtml(source) : "",
+        };
       }),
     };
   }),

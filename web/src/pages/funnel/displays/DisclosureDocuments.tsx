@@ -24,6 +24,7 @@ import { useDisplayStyles } from "./styles";
 const useStyles = makeStyles({
   signed: { display: "grid", gap: "6px" },
   download: { fontWeight: 600 },
+  languageNote: { margin: "0 0 8px", fontStyle: "italic" },
 });
 
 interface ServerDocument {
@@ -32,6 +33,10 @@ interface ServerDocument {
   version: string;
   values: Record<string, string>;
   html: string;
+  /** The text's language ("en" unless a reviewed translation in the reader's exists). */
+  language?: string;
+  /** Why a reader of another language reads it in English, in their language (null: no need). */
+  note?: string | null;
 }
 
 // Memoized: the display re-renders as the applicant types on the same page; the text does not change.
@@ -45,6 +50,7 @@ const DisclosureDocument = memo(function DisclosureDocument({
   showTitle: boolean;
 }) {
   const styles = useDisplayStyles();
+  const own = useStyles();
   const titleId = useId();
   if (!server?.html)
     return <p role="alert">The document “{name}” could not be found. Please contact us before you sign.</p>;
@@ -66,7 +72,18 @@ const DisclosureDocument = memo(function DisclosureDocument({
         ) : null}
         {version ? <span className={styles.version}>Version {version}</span> : null}
       </div>
-      <div className={styles.documentBody} tabIndex={0} role="region" aria-label={title}>
+      {server.note ? (
+        <p className={own.languageNote} lang={document.documentElement.lang}>
+          {server.note}
+        </p>
+      ) : null}
+      <div
+        className={styles.documentBody}
+        tabIndex={0}
+        role="region"
+        aria-label={title}
+        lang={server.language ?? "en"}
+      >
         <Prose html={fillValues(withoutTitle(server.html), server.values)} />
       </div>
     </section>
