@@ -608,3 +608,28 @@ describe("signing with a figure missing, on a live (production) server", () => {
     ).toEqual([]);
   });
 });
+
+describe("legal texts in the reader's language (issue 41)", () => {
+  it("shows a Spanish reader the English disclosures, with a Spanish sentence saying why, and records the language signed", async () => {
+    const who = await applicantAtSign({ together: false });
+    who.b.cookies.set("heloc.lang", "es");
+    const ids = ["e-sign-consent", "heloc-important-terms"];
+    const shown = (await who.trpc.esign.documents.query({ ids })).documents;
+    expect(shown.map((d) => [d.id, d.language])).toEqual([
+      ["e-sign-consent", "en"],
+      ["heloc-important-terms", "en"],
+    ]);
+    for (const d of shown) expect(d.note).toMatch(/^Este documento legal se muestra en inglés/);
+    await who.trpc.step.submit.mutate({
+      stepId: "disclosures",
+      answers: signAnswers({ borrowerName: "Maria Alvarez" }),
+    });
+    const [row] = await rowsOf(who.applicationId);
+    const documents = JSON.parse(row!.documents) as (RecordedDocument & { language: string })[];
+    expect(documents.length).toBeGreaterThan(0);
+    for (const d of documents) expect(d.language).toBe("en");
+    // An English reader is told nothing.
+    who.b.cookies.delete("heloc.lang");
+    for (const d of (await who.trpc.esign.documents.query({ ids })).documents) expect(d.note).toBeNull();
+  });
+});
