@@ -3,7 +3,7 @@
 // rules judging the answers are the same.
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInStaff } from "../helpers/accounts";
+import { makeApplicant, signedInStaff } from "../helpers/accounts";
 import { copyDefinitions } from "../helpers/definitions";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
@@ -102,5 +102,32 @@ describe("a changed English label", () => {
     } finally {
       await changed.close();
     }
+  });
+});
+
+describe("the language on the account", () => {
+  it("remembers a signed-in applicant's choice on their account, and gives it to a browser that has none (another device)", async () => {
+    const who = await makeApplicant(server.services, { status: "propertyValue" });
+    const phone = browser(server.url);
+    await phone.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    phone.cookies.set("heloc.lang", "es");
+    await phone.trpc.definitions.page.query({ route: "/app/initial-setup/property-value" });
+    const laptop = browser(server.url);
+    await laptop.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    expect(laptop.cookies.get("heloc.lang")).toBeUndefined();
+    const page = await laptop.trpc.definitions.page.query({ route: "/app/initial-setup/property-value" });
+    expect(page.locale.code).toBe("es");
+    expect(page.files.steps["initial-setup/property-value.json"]).toMatchObject({
+      title: "¿Cuánto vale su vivienda?",
+    });
+    expect(laptop.cookies.get("heloc.lang")).toBe("es");
+    // Choosing English there is remembered in turn.
+    laptop.cookies.set("heloc.lang", "en");
+    await laptop.trpc.definitions.page.query({ route: "/app/initial-setup/property-value" });
+    const tablet = browser(server.url);
+    await tablet.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    expect(
+      (await tablet.trpc.definitions.page.query({ route: "/app/initial-setup/property-value" })).locale.code,
+    ).toBe("en");
   });
 });

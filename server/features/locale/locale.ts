@@ -4,10 +4,15 @@
 // page, a validation message and a refusal all read the same words.
 import { buildDefinitions, type Definitions } from "@engine/definitions/definitions";
 import { createAjv } from "@engine/definitions/ajv";
-import { localeOf, type Locale } from "@engine/locale/locales";
+import { localeOf, offeredLocales, type Locale } from "@engine/locale/locales";
 import { localizeFiles } from "@engine/locale/localize";
 import type { Words } from "@engine/locale/words";
+import { eq } from "drizzle-orm";
+import { serialize } from "hono/utils/cookie";
 import type { CookieIO } from "@server/features/auth/cookies";
+import type { Session } from "@server/features/auth/sessions";
+import { users } from "@server/persistence/db/schema";
+import type { Services } from "@server/services";
 
 /** The cookie the language choice writes (not httpOnly: the page sets it without a round trip). */
 export const LANG_COOKIE = "heloc.lang";
@@ -44,4 +49,35 @@ export function localizedSet(defs: Definitions, locale: Locale): LocalizedSet {
     byCode.set(locale.code, set);
   }
   return set;
+}
+
+/** The cookie's attributes: a year, every path, readable by the page (it writes the same). */
+const langCookie = (code: string, secure: boolean) =>
+  serialize(LANG_COOKIE, code, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "Lax", secure });
+
+/**
+ * The language of a request from a signed-in applicant, remembered on their account: a choice in
+ * this browser (the cookie) is saved to the account; a browser without one (another device, a
+ * cleared cookie) gets the account's, and the cookie with it. A visitor's is the cookie's.
+ */
+export async function rememberedLocale(
+  services: Pick<Services, "db" | "defs" | "config">,
+  cookies: CookieIO,
+  applicant: Session | null,
+): Promise<Locale> {
+  const chosen = cookies.get(LANG_COOKIE);
+  const offered = offeredLocales(services.defs.texts);
+  const valid = offered.some((l) => l.code === chosen) ? chosen : undefined;
+  if (!applicant) return localeOf(services.defs.texts, valid);
+  const [row] = await services.db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(eq(users.id, applicant.userId))
+    .limit(1);
+  const stored = row?.locale ?? undefined;
+  if (valid && valid !== stored)
+    await services.db.update(users).set({ locale: valid }).where(eq(users.id, applicant.userId));
+  else if (!valid && stored && offered.some((l) => l.code === stored))
+    cookies.set(langCookie(stored, services.config.secureCookies));
+  return localeOf(services.defs.texts, valid ?? stored);
 }

@@ -18,6 +18,8 @@ export const users = table("users", {
    * it signs in by a code texted there. Unique: the latest account to verify a number holds it.
    */
   phoneMac: text("phone_mac").unique(),
+  /** The language the applicant last chose (content/locales/locales.json code): their pages on any device follow it. */
+  locale: text("locale"),
   createdAt: createdAt(),
 });
 

@@ -5,7 +5,7 @@ import { browserFiles } from "@engine/ship/browser-files";
 import type { DefinitionFiles, Definitions } from "@engine/definitions/definitions";
 import { pageFiles, stepIdForRoute, stepCut } from "@engine/ship/page-files";
 import { modulesForStep } from "@engine/validation/precompiled";
-import { localizedSet, requestLocale } from "@server/features/locale/locale";
+import { localizedSet, rememberedLocale } from "@server/features/locale/locale";
 import { badRequest, publicProcedure, router } from "../init";
 import { inputOf, optionalInputOf } from "../inputs";
 
@@ -38,13 +38,12 @@ export const definitionsRouter = router({
    * route, or one more step's own files by its id. `whole` lists the steps sent whole ("all":
    * every file is, as the bundle).
    */
-  page: publicProcedure.input(inputOf("definitionsPage")).query(({ ctx, input }) => {
+  page: publicProcedure.input(inputOf("definitionsPage")).query(async ({ ctx, input }) => {
     const { definitionsVersion: version } = ctx.services;
-    // In the applicant's language (server/features/locale): its own files, cut and kept apart.
-    const { defs, locale, words } = localizedSet(
-      ctx.services.defs,
-      requestLocale(ctx.services.defs, ctx.cookies),
-    );
+    // In the applicant's language (server/features/locale): its own files, cut and kept apart. A
+    // signed-in applicant's choice is remembered on the account, and follows them to another device.
+    const chosen = await rememberedLocale(ctx.services, ctx.cookies, ctx.applicant);
+    const { defs, locale, words } = localizedSet(ctx.services.defs, chosen);
     const language = { locale: { code: locale.code, intl: locale.intl }, words };
     const sent = filesFor(defs.files);
     if (input.route !== undefined) {
