@@ -87,7 +87,7 @@ describe("stale and missing translations", () => {
   it("lists an English string with no translation as missing, with the hash a translation records", () => {
     const [report] = translationReport(defs);
     const missing = report!.missing.find(
-      (m) => m.source === "steps/application/personal-info.json" && m.pointer === "/title",
+      (m) => m.source === "steps/application/declarations.json" && m.pointer === "/title",
     );
     expect(missing).toBeDefined();
     expect(missing!.en).toBe(englishHash(missing!.english));
