@@ -125,6 +125,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
       "Identity reviews",
       "Manage users",
       "Funnel map",
+      "Translations",
       "Definition changes",
       "Funnel analytics",
       "Notices sent",
@@ -138,6 +139,14 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     expect(await pipeline.innerText()).not.toContain("518274961");
     await expect(pipeline.innerText()).resolves.toMatch(/\*\*\* - \*\* - \d{4}/);
     await shot(adminPage, "pipeline-1280");
+    // The translations page: each language's stale and missing strings.
+    await portalNav(adminPage).getByRole("link", { name: "Translations" }).click();
+    await adminPage
+      .getByRole("heading", { level: 2, name: /^es: \d+ current, 0 stale, \d+ missing$/ })
+      .waitFor();
+    await shot(adminPage, "translations-1280");
+    await portalNav(adminPage).getByRole("link", { name: "Applications" }).click();
+    await pipeline.getByRole("link", { name: "Dana Rivera" }).waitFor();
 
     // The invitation.
     await portalNav(adminPage).getByRole("link", { name: "Manage users" }).click();
