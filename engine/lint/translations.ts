@@ -18,7 +18,15 @@ import { WORDS } from "../locale/words";
 export const LEGAL_TEXT = /^content\/disclosures\//;
 
 /** The UI schema's words an applicant reads, wherever they are. */
-const UI_WORDS = new Set(["ui:title", "ui:help", "ui:description", "ui:placeholder", "ui:heading"]);
+const UI_WORDS = new Set([
+  "ui:title",
+  "ui:help",
+  "ui:description",
+  "ui:placeholder",
+  "ui:heading",
+  "submitText",
+  "backLabel",
+]);
 const STEP_WORDS = new Set(["title", "description", "label", "applicantLabel"]);
 
 /** Pointers of the English strings an applicant reads in a step file. */

@@ -50,6 +50,8 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 90_000 }, 
       await page
         .getByRole("heading", { level: 1, name: "¿Cuál es su dirección de correo electrónico?" })
         .waitFor();
+      await page.getByRole("button", { name: "Enviarme un código" }).waitFor();
+      await page.getByRole("button", { name: "Atrás" }).waitFor();
       await screenshot(page, `spanish-email-${width}`);
       // A reload (the page shell from the server) stays in Spanish.
       await page.reload();

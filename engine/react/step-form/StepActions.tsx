@@ -1,4 +1,5 @@
 // Back and Next (Continue within a step in sections) under the step's fields.
+import { word } from "@engine/locale/words";
 import { Button, mergeClasses } from "@fluentui/react-components";
 import type { RefObject } from "react";
 import { chunk, loadChunk, withChunks } from "../fluent-chunks";
@@ -34,7 +35,7 @@ export function StepActions(props: StepActionsProps) {
           className={mergeClasses(styles.button, styles.secondaryButton)}
           onClick={() => backRef.current?.()}
         >
-          Back
+          {word("form.back")}
         </Button>
       ) : null}
       {readOnly ? null : (
