@@ -55,10 +55,13 @@ export function asksReader(
   const hidden = (pointer: string) =>
     gated.some(([gate, logic]) => isWithin(pointer, gate) && !shown(logic, data));
   const asked = (pointer: string, node: unknown): boolean => {
-    if (part && reach(part, pointer) === "none") return false;
+    const reached = part ? reach(part, pointer) : "all";
+    if (reached === "none") return false;
     if (hidden(pointer)) return false;
-    // Asked unless every field below is gated and hidden: walked only as deep as the gates go.
-    if (!gated.some(([gate]) => gate !== pointer && isWithin(gate, pointer))) return true;
+    // Asked unless every field below is gated and hidden, or none below is the reader's: walked
+    // only as deep as the gates and the part go.
+    if (reached === "all" && !gated.some(([gate]) => gate !== pointer && isWithin(gate, pointer)))
+      return true;
     const children = isObject(node) && isObject(node.properties) ? node.properties : null;
     if (!children) return true;
     return Object.entries(children).some(([key, child]) => asked(`${pointer}/${escapeSegment(key)}`, child));

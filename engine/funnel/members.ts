@@ -17,7 +17,8 @@ export interface MemberRole {
   owns: string[];
   /**
    * The answers only the member ever gives, even when the owner answers the rest of their part
-   * for them: their own consents and signature. Each borrower consents and signs for themselves.
+   * for them: their consents and signature, and what the law asks of them in person (their
+   * demographic information, their declarations, their attestation of what the owner answered).
    */
   signs: string[];
   /** Shared answers the member reads but never writes (the borrower's name, the property). */
@@ -50,6 +51,11 @@ export interface Part {
   role: string;
   only: string[] | null;
   except: string[];
+  /**
+   * Answers outside the part whose change a save is refused for, rather than left as stored: what
+   * an active member gives themselves (`signs`). Absent: none.
+   */
+  refused?: string[];
   /** A member's access (null for the owner). */
   access?: Access | null;
 }
@@ -106,6 +112,7 @@ export function partOf(defs: Definitions, role: string, application: unknown): P
     role,
     only: null,
     except: Object.entries(access).flatMap(([r, a]) => heldBy(memberRole(defs, r), a)),
+    refused: Object.keys(access).flatMap((r) => memberRole(defs, r).signs),
     access: null,
   };
 }

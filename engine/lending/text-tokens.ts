@@ -65,6 +65,8 @@ export const DISCLOSURE_TOKENS = [
   "rescissionStartDate",
   "rescissionEndDate",
   "earliestDisbursementDate",
+  "borrowerName",
+  "coborrowerName",
 ] as const;
 /** The 15-year historical example's rows (histYear1 … histYear15): one per year of the profile's index history. */
 export const HISTORICAL_ROW_TOKEN = /^hist(Year|Index|Apr|Payment)([1-9]|1[0-5])$/;

@@ -11,7 +11,8 @@
 //   file need come with it;
 // - every other step as an outline: its id, route, labels, rank, skipWhen (the progress passes
 //   over skipped steps), the targets of its branches (no conditions), and the names of its
-//   schema's top-level properties (which borrower's part it holds: engine/funnel/members.ts stepHasPart);
+//   schema's top-level properties, and below them as deep as a member's part reaches (which
+//   borrower's part it holds: engine/funnel/asks.ts);
 // - whole, the rule sets every funnel page evaluates (the guards, the funnel's tables, the
 //   members), those the kept logic names as `rules.<id>` (and what those read in turn); every
 //   other rule set only as its id, and its params where kept logic reads them as `params.<id>`.
@@ -30,6 +31,7 @@ import {
 import { ruleSetsNamed } from "../validation/precompiled";
 import { OBJECT_LAYOUTS } from "../definitions/widget-names";
 import { isObject } from "../base/objects";
+import { escapeSegment } from "../base/pointer";
 
 /** Files for one page, and which steps they hold whole ("all": every file is whole). */
 export interface PageFiles {
@@ -54,10 +56,35 @@ export function placesDisplay(node: unknown): boolean {
   return false;
 }
 
+/**
+ * A schema's property names only, walked below a property only as deep as `through` (the pointers
+ * of the members' parts) goes below it: a part of a borrower's answers (their demographics) is told
+ * from the rest of their answers on another step's outline, and nothing else is sent.
+ */
+function propertyNames(schema: unknown, through: readonly string[], at = ""): Record<string, unknown> {
+  const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(properties)) {
+    const pointer = `${at}/${escapeSegment(key)}`;
+    const below = through.some((p) => p.startsWith(`${pointer}/`));
+    out[key] =
+      below && isObject(child) && isObject(child.properties)
+        ? { type: "object", properties: propertyNames(child, through, pointer) }
+        : {};
+  }
+  return out;
+}
+
+/** Every pointer a member's part is made of (rules/members.json roles: owns, signs), so every reader's part. */
+export function partPointers(defs: Definitions): string[] {
+  const roles = (defs.params.members?.roles ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.values(roles).flatMap((role) =>
+    ["owns", "signs"].flatMap((key) => (Array.isArray(role[key]) ? (role[key] as string[]) : [])),
+  );
+}
+
 /** What a page reads of a step that is not its own (see the header). Made from the expanded step, so its properties are each borrower's. */
-export function stepOutline(step: Step): Step {
-  const properties =
-    isObject(step.schema) && isObject(step.schema.properties) ? Object.keys(step.schema.properties) : [];
+export function stepOutline(step: Step, through: readonly string[] = []): Step {
   const next = (step.next ?? []).map((branch) => ({ goto: branch.goto }));
   return {
     id: step.id,
@@ -67,7 +94,7 @@ export function stepOutline(step: Step): Step {
     rank: step.rank,
     ...(step.skipWhen !== undefined ? { skipWhen: step.skipWhen } : {}),
     ...(next.length ? { next } : {}),
-    schema: { type: "object", properties: Object.fromEntries(properties.map((key) => [key, {}])) },
+    schema: { type: "object", properties: propertyNames(step.schema, through) },
   } as Step;
 }
 
@@ -163,10 +190,11 @@ export function pageFiles(defs: Definitions, sent: DefinitionFiles, stepId: stri
   const steps: Record<string, unknown> = {};
   for (const [path, json] of Object.entries(sent.steps)) if (path.startsWith("flows/")) steps[path] = json;
   const outlines: Step[] = [];
+  const through = partPointers(defs);
   for (const { def } of defs.steps.values()) {
     const path = paths.get(def.id)!;
     if (def.id === located?.def.id) steps[path] = wholeStep(defs, sent, def.id);
-    else outlines.push((steps[path] = stepOutline(def)));
+    else outlines.push((steps[path] = stepOutline(def, through)));
   }
   const flows = [...defs.flows.values()].map(({ def }) => def);
   const whole = ruleSetsFor(defs, [...flows, ...outlines, ...(located ? [located.def] : [])]);

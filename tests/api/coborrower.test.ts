@@ -88,19 +88,27 @@ async function invitedAndJoined(
   await c.trpc.step.submit.mutate({
     stepId: "coborrowerConsent",
     answers: {
-      coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+      coborrowerConsents: {
+        jointIntent: { accepted: true },
+        electronicCommunications: { accepted: true },
+        creditCheck: { accepted: true },
+      },
     },
   });
   return { borrower, sent, token, c, joined, email };
 }
 
-/** The co-borrower's part: what only they write while they answer it (the photo ID they will use too), their consents and signature included. */
-const THEIR_PART = [
-  "/coborrower",
-  "/identityVerification/coborrower",
+/** What the co-borrower always gives themselves, whoever answers the rest of their part (rules/members.json `signs`). */
+const THEIR_OWN = [
   "/coborrowerConsents",
+  "/coborrower/demographics",
+  "/coborrower/declarations",
+  "/coborrowerAttestation",
   "/coborrowerEsign",
 ];
+
+/** The co-borrower's part: what only they write while they answer it (the photo ID they will use too), with what they always give themselves. */
+const THEIR_PART = ["/coborrower", "/identityVerification/coborrower", ...THEIR_OWN];
 
 describe("co-borrower invite", () => {
   it("mails the co-borrower a link and takes the borrower past the co-borrower's details, which are theirs to give", async () => {
@@ -162,7 +170,11 @@ describe("co-borrower invite", () => {
     await c.trpc.step.submit.mutate({
       stepId: "coborrowerConsent",
       answers: {
-        coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+        coborrowerConsents: {
+          jointIntent: { accepted: true },
+          electronicCommunications: { accepted: true },
+          creditCheck: { accepted: true },
+        },
       },
     });
     expect(await c.session()).toMatchObject({
@@ -426,7 +438,7 @@ describe("co-borrower invite", () => {
     }
   });
 
-  it("narrows the co-borrower to their own consents and signature when the borrower takes their part back", async () => {
+  it("narrows the co-borrower to what they give themselves when the borrower takes their part back", async () => {
     const { borrower, c } = await invitedAndJoined();
     await borrower.b.trpc.step.submit.mutate({
       stepId: "coborrowerInvite",
@@ -436,10 +448,10 @@ describe("co-borrower invite", () => {
       await failureOf(
         c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } }),
       ),
-    ).toMatchObject({ httpStatus: 412, route: "/app/application/coborrower-sign" });
-    expect(await c.session()).toMatchObject({ role: "coborrower", applicationStatus: "coborrowerSign" });
+    ).toMatchObject({ httpStatus: 412, route: "/app/application/6" });
+    expect(await c.session()).toMatchObject({ role: "coborrower", applicationStatus: "application7" });
     const page = await borrower.b.trpc.step.get.query({ stepId: "application2" });
-    expect(page.part).toMatchObject({ except: ["/coborrowerConsents", "/coborrowerEsign"] });
+    expect(page.part).toMatchObject({ except: THEIR_OWN });
   });
 
   it("ends the co-borrower's access when the borrower no longer applies with a co-borrower", async () => {
@@ -465,6 +477,168 @@ describe("co-borrower invite", () => {
     });
     expect((await borrower.b.trpc.step.get.query({ stepId: "application" })).part).toMatchObject({
       except: [],
+    });
+  });
+});
+
+describe("the co-borrower's own answers (issue 37, item 7)", () => {
+  /** A signed-in borrower at the demographics page, answering the co-borrower's part for them. */
+  async function answeringFor() {
+    const email = `maria.${randomUUID()}@example.com`;
+    const { demographics: _m, declarations: _d, ...coborrower } = FIXTURE.coborrower;
+    const who = await makeApplicant(server.services, {
+      email,
+      status: "application7",
+      doc: {
+        ...FIXTURE,
+        user: { ...FIXTURE.user, email },
+        coborrower,
+        coborrowerInvite: { answeredBy: "borrower" },
+      },
+    });
+    const b = browser(server.url);
+    await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    return { ...who, b };
+  }
+
+  it("refuses a save of the co-borrower's demographics or declarations from the borrower's session, saving nothing (12 CFR 1003.4(a)(10)(i))", async () => {
+    const { b, applicationId } = await answeringFor();
+    const page = await b.trpc.step.get.query({ stepId: "application7" });
+    // The borrower's page has no co-borrower copy: it is not theirs to answer.
+    expect(page.part).toMatchObject({ except: THEIR_OWN });
+    const before = await storedDoc(applicationId);
+    const refused = await failureOf(
+      b.trpc.step.submit.mutate({
+        stepId: "application7",
+        revision: page.revision!,
+        answers: {
+          user: { demographics: FIXTURE.user.demographics },
+          coborrower: { demographics: FIXTURE.coborrower.demographics },
+        },
+      }),
+    );
+    expect(refused).toMatchObject({
+      httpStatus: 403,
+      fieldErrors: [{ pointer: "/coborrower/demographics" }],
+    });
+    expect(await storedDoc(applicationId)).toEqual(before);
+    // Their own answers alone are saved; the co-borrower's declarations are refused the same way.
+    const saved = await b.trpc.step.submit.mutate({
+      stepId: "application7",
+      revision: page.revision!,
+      answers: { user: { demographics: FIXTURE.user.demographics } },
+    });
+    expect(saved.stepId).toBe("application8");
+    const declarations = await failureOf(
+      b.trpc.step.submit.mutate({
+        stepId: "application8",
+        revision: saved.revision,
+        answers: {
+          user: { declarations: FIXTURE.user.declarations },
+          coborrower: { declarations: FIXTURE.coborrower.declarations },
+        },
+      }),
+    );
+    expect(declarations).toMatchObject({
+      httpStatus: 403,
+      fieldErrors: [{ pointer: "/coborrower/declarations" }],
+    });
+    const { doc } = await storedDoc(applicationId);
+    expect(doc.coborrower).not.toHaveProperty("demographics");
+    expect(doc.coborrower).not.toHaveProperty("declarations");
+  });
+
+  it("records the co-borrower's intent to apply jointly at the start of their part, and refuses their consents without it (12 CFR 1002.7(d)(1))", async () => {
+    const borrower = await borrowerWithCoborrower();
+    const email = `sam.${randomUUID()}@example.com`;
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "coborrower", email } },
+    });
+    const c = browser(server.url);
+    await c.trpc.members.accept.mutate({ token: inviteTokenIn(newestMail(server.dataDir, email)) });
+    const consents = { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } };
+    const without = await failureOf(
+      c.trpc.step.submit.mutate({ stepId: "coborrowerConsent", answers: { coborrowerConsents: consents } }),
+    );
+    expect(without).toMatchObject({ httpStatus: 400 });
+    // Only the missing intent is named.
+    expect(without?.fieldErrors?.length).toBeGreaterThan(0);
+    expect(without?.fieldErrors?.every((e) => e.pointer.startsWith("/coborrowerConsents/jointIntent"))).toBe(
+      true,
+    );
+    expect((await storedDoc(borrower.applicationId)).doc).not.toHaveProperty("coborrowerConsents");
+    const page = await c.trpc.step.get.query({ stepId: "coborrowerConsent" });
+    await c.trpc.step.submit.mutate({
+      stepId: "coborrowerConsent",
+      revision: page.revision!,
+      answers: { coborrowerConsents: { jointIntent: { accepted: true }, ...consents } },
+    });
+    const { doc } = await storedDoc(borrower.applicationId);
+    expect(doc.coborrowerConsents.jointIntent).toEqual({
+      accepted: true,
+      acceptedAt: expect.any(String),
+      document: "joint-intent",
+      version: "JOINT-INTENT-2026.1",
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    // The text names both borrowers: the one whose intent it records, and the one they apply with.
+    const shown = await c.trpc.esign.documents.query({ ids: ["joint-intent"] });
+    expect(JSON.stringify(shown)).toMatch(/Maria Alvarez/);
+  });
+
+  it("has a co-borrower the borrower answered for give their own demographics and declarations, then review and attest their part, before they sign", async () => {
+    const { borrower, c } = await invitedAndJoined();
+    await c.trpc.step.submit.mutate({ stepId: "application2", answers: { coborrower: COBORROWER_DETAILS } });
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "borrower" } },
+    });
+    expect(await c.session()).toMatchObject({ applicationStatus: "application7" });
+    let page = await c.trpc.step.get.query({ stepId: "application7" });
+    let saved = await c.trpc.step.submit.mutate({
+      stepId: "application7",
+      revision: page.revision!,
+      answers: { coborrower: { demographics: FIXTURE.coborrower.demographics } },
+    });
+    expect(saved.stepId).toBe("application8");
+    saved = await c.trpc.step.submit.mutate({
+      stepId: "application8",
+      revision: saved.revision,
+      answers: { coborrower: { declarations: FIXTURE.coborrower.declarations } },
+    });
+    expect(saved).toMatchObject({ stepId: "coborrowerReview", route: "/app/application/coborrower-review" });
+    // The review page shows them what the borrower answered about them.
+    page = await c.trpc.step.get.query({ stepId: "coborrowerReview" });
+    expect((page.application as Record<string, any>).coborrower).toMatchObject({
+      firstName: COBORROWER_DETAILS.firstName,
+      dateOfBirth: COBORROWER_DETAILS.dateOfBirth,
+    });
+    // Signing is not open before the review.
+    expect(await failureOf(c.trpc.step.get.query({ stepId: "coborrowerSign" }))).toMatchObject({
+      httpStatus: 412,
+      route: "/app/application/coborrower-review",
+    });
+    const unconfirmed = await failureOf(
+      c.trpc.step.submit.mutate({
+        stepId: "coborrowerReview",
+        revision: page.revision!,
+        answers: { coborrowerAttestation: { accepted: false } },
+      }),
+    );
+    expect(unconfirmed?.fieldErrors?.map((e) => e.pointer)).toEqual(["/coborrowerAttestation/accepted"]);
+    const attested = await c.trpc.step.submit.mutate({
+      stepId: "coborrowerReview",
+      revision: page.revision!,
+      answers: { coborrowerAttestation: { accepted: true } },
+    });
+    expect(attested).toMatchObject({ stepId: "coborrowerSign" });
+    const { doc } = await storedDoc(borrower.applicationId);
+    expect(doc.coborrower.demographics).toEqual(FIXTURE.coborrower.demographics);
+    expect(doc.coborrowerAttestation).toMatchObject({
+      accepted: true,
+      document: "coborrower-attestation",
+      acceptedAt: expect.any(String),
     });
   });
 });

@@ -309,7 +309,11 @@ describe("after submission", () => {
     )![1]!;
     await c.trpc.members.accept.mutate({ token });
     await answer(c, "coborrowerConsent", doc, {
-      coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+      coborrowerConsents: {
+        jointIntent: { accepted: true },
+        electronicCommunications: { accepted: true },
+        creditCheck: { accepted: true },
+      },
     });
     for (const stepId of ["application2", "application4", "application5"]) await answer(c, stepId, doc);
     await server.services.db
@@ -337,14 +341,23 @@ describe("each borrower signs for themselves", () => {
     const doc = twoBorrowers();
     doc.coborrower.email = `luis.${randomUUID()}@example.com`;
     const who = await applicantAt("disclosures", doc, "Borrower's browser/1.0");
-    // The borrower's sign page takes only their own signature: a co-borrower's sent along is not theirs to give, and is dropped.
+    // The borrower's sign page takes only their own signature: a co-borrower's sent along is not theirs to give, and is refused.
     const { revision } = await who.b.trpc.step.get.query({ stepId: "disclosures" });
+    const forThem = await failureOf(
+      who.b.trpc.step.submit.mutate({
+        stepId: "disclosures",
+        answers: {
+          ...answersFor(server, "disclosures", doc),
+          coborrowerEsign: { signature: { name: `${doc.coborrower.firstName} ${doc.coborrower.lastName}` } },
+        },
+        revision: revision!,
+      }),
+    );
+    expect(forThem).toMatchObject({ httpStatus: 403, fieldErrors: [{ pointer: "/coborrowerEsign" }] });
+    expect((await signaturesOf(who.applicationId)).map((r) => r.signer)).toEqual([]);
     await who.b.trpc.step.submit.mutate({
       stepId: "disclosures",
-      answers: {
-        ...answersFor(server, "disclosures", doc),
-        coborrowerEsign: { signature: { name: `${doc.coborrower.firstName} ${doc.coborrower.lastName}` } },
-      },
+      answers: answersFor(server, "disclosures", doc),
       revision: revision!,
     });
     expect(JSON.parse((await rowOf(who.applicationId)).document)).not.toHaveProperty("coborrowerEsign");
@@ -368,8 +381,16 @@ describe("each borrower signs for themselves", () => {
       httpStatus: 412,
     });
     await answer(c, "coborrowerConsent", doc, {
-      coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+      coborrowerConsents: {
+        jointIntent: { accepted: true },
+        electronicCommunications: { accepted: true },
+        creditCheck: { accepted: true },
+      },
     });
+    // Their own demographics and declarations, then their review of what the borrower answered about them.
+    await answer(c, "application7", doc, { coborrower: { demographics: doc.coborrower.demographics } });
+    await answer(c, "application8", doc, { coborrower: { declarations: doc.coborrower.declarations } });
+    await answer(c, "coborrowerReview", doc, { coborrowerAttestation: { accepted: true } });
     const wrongName = await failureOf(
       answer(c, "coborrowerSign", doc, {
         coborrowerEsign: {

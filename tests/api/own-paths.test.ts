@@ -37,6 +37,7 @@ function household() {
     description: "Landscape design and upkeep for homes and offices",
   };
   doc.coborrowerConsents = {
+    jointIntent: { accepted: true },
     electronicCommunications: { accepted: true },
     creditCheck: { accepted: true },
   };

@@ -141,7 +141,11 @@ describe("step.get prefills a question answered earlier", () => {
     await c.trpc.step.submit.mutate({
       stepId: "coborrowerConsent",
       answers: {
-        coborrowerConsents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+        coborrowerConsents: {
+          jointIntent: { accepted: true },
+          electronicCommunications: { accepted: true },
+          creditCheck: { accepted: true },
+        },
       },
     });
     const page = await c.trpc.step.get.query({ stepId: "application2" });

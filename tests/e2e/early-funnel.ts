@@ -199,16 +199,51 @@ export function joinLink(dataDir: string, email: string): string {
   return link;
 }
 
-/** A co-borrower's own consents, in their own browser: both, on their consent page; then on to their next page. */
+/** A co-borrower's own consents, in their own browser: their intent to apply jointly and both consents, on their consent page; then on to their next page. */
 export async function coborrowerConsents(
   page: Page,
   { onEachPage }: { onEachPage?: () => Promise<void> } = {},
 ) {
   await page.waitForURL((url) => url.pathname === routeOf("coborrowerConsent"), { timeout: 20_000 });
+  await answer(page, "/coborrowerConsents/jointIntent/accepted", true);
   await answer(page, "/coborrowerConsents/electronicCommunications/accepted", true);
   await answer(page, "/coborrowerConsents/creditCheck/accepted", true);
   await onEachPage?.();
   await page.getByRole("button", { name: "Agree and continue" }).click();
+}
+
+/**
+ * A co-borrower the borrower answered for, in their own browser after their consents: their own
+ * demographics and declarations (nobody answers those for them), then the review of what the
+ * borrower answered about them, which they confirm; then on to their sign page.
+ */
+export async function coborrowerOwnPart(
+  page: Page,
+  name: string,
+  { onEachPage }: { onEachPage?: () => Promise<void> } = {},
+) {
+  await page.waitForURL((url) => url.pathname === routeOf("application7"), { timeout: 20_000 });
+  expect(await page.locator('[data-pointer^="/user/"]').count()).toBe(0);
+  await answerAll(page, {
+    "/coborrower/demographics/wontInformEthinicity": true,
+    "/coborrower/demographics/wontInformRace": true,
+    "/coborrower/demographics/wontInformGender": true,
+  });
+  await onEachPage?.();
+  await next(page, routeOf("application8"));
+  await answerAll(page, {
+    "/coborrower/declarations/hasIntentToOccupy": true,
+    "/coborrower/declarations/onwershipInterest": false,
+    ...declarationsNo("coborrower"),
+  });
+  await onEachPage?.();
+  await next(page, routeOf("coborrowerReview"));
+  await page.getByRole("heading", { level: 1, name: "Review what the borrower told us about you" }).waitFor();
+  // What the borrower answered about them, read-only, above the confirmation.
+  await page.getByText(name).first().waitFor();
+  await answer(page, "/coborrowerAttestation/accepted", true);
+  await onEachPage?.();
+  await next(page, routeOf("coborrowerSign"), "Confirm and continue");
 }
 
 /** The co-borrower's sign page: consent, acknowledgement and their typed name; then on to `after`. */

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { bundleStepSchema } from "@engine/definitions/bundle";
 import { sliceAnswers } from "@engine/form/answers";
 import { REPO_ROOT } from "@engine/base/paths";
-import { setAt } from "@engine/base/pointer";
+import { getAt, setAt } from "@engine/base/pointer";
+import { OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { newestCode, newestTextCode, type Browser, type TestServer } from "./server";
 
 const demo = JSON.parse(
@@ -85,16 +86,26 @@ export interface Walk {
   answers?: Record<string, Record<string, unknown>>;
 }
 
-/** The answers a step is sent on a walk: its slice of the document, or the test's own, with the texted code where a step checks one. */
+/**
+ * The answers a step is sent on a walk: its slice of the document, or the test's own, with the
+ * texted code where a step checks one. The borrower's slice leaves out what the co-borrower gives
+ * themselves (rules/members.json `signs`: their demographics, declarations, consents, signature),
+ * which a save from the borrower's session is refused for.
+ */
 export function answersFor(
   server: TestServer,
   stepId: string,
   doc: Record<string, any>,
   given?: Record<string, unknown>,
+  role: string = OWNER_ROLE,
 ): Record<string, unknown> {
   const defs = server.services.defs;
   let answers =
     given ?? ((sliceAnswers(bundleStepSchema(defs, stepId), doc) ?? {}) as Record<string, unknown>);
+  if (!given && role === OWNER_ROLE)
+    for (const pointer of partOf(defs, OWNER_ROLE, doc).refused ?? [])
+      if (getAt(answers, pointer) !== undefined)
+        answers = setAt(answers, pointer, undefined) as Record<string, unknown>;
   for (const effect of defs.steps.get(stepId)?.def.effects ?? [])
     if (effect.kind === "verifyPhoneCode" && effect.code)
       answers = setAt(answers, effect.code, newestTextCode(server.dataDir)) as Record<string, unknown>;
@@ -113,6 +124,9 @@ export async function walk(
   b: Browser,
   { until, from = "name", doc = singleBorrower(), answers = {} }: Walk,
 ) {
+  // A member walks their own path: their slices keep what they give themselves.
+  const { role } = await b.session();
+  const reader = typeof role === "string" ? role : OWNER_ROLE;
   let at: string | null = from;
   let last: Awaited<ReturnType<Browser["trpc"]["step"]["submit"]["mutate"]>> | null = null;
   for (let hops = 0; at !== null && at !== until; hops++) {
@@ -120,7 +134,7 @@ export async function walk(
     await server.services.settled(); // a code mailed after the last answer
     last = await b.trpc.step.submit.mutate({
       stepId: at,
-      answers: answersFor(server, at, doc, answers[at]),
+      answers: answersFor(server, at, doc, answers[at], reader),
       ...(last ? { revision: last.revision } : {}),
     });
     at = last.stepId;

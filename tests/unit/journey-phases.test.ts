@@ -59,7 +59,8 @@ describe("one progress across the whole journey", () => {
     expect(where("coborrowerSign", { flow: "coborrowerSigning" })).toMatchObject({
       phases: ["About you", "Sign", "Documents"],
       at: "Sign",
-      step: "1 of 1",
+      // After reviewing and attesting what the borrower answered about them.
+      step: "2 of 2",
     });
   });
 

@@ -24,34 +24,44 @@ const invited = {
   coborrower: { firstName: "Sam", lastName: "Lee", email: "sam@example.com", ssn: "123456789" },
   property: { line1: "2417 W Swann Ave" },
 };
+/** What the co-borrower always gives themselves, whoever answers the rest of their part (rules/members.json `signs`). */
+const THEIR_OWN = [
+  "/coborrowerConsents",
+  "/coborrower/demographics",
+  "/coborrower/declarations",
+  "/coborrowerAttestation",
+  "/coborrowerEsign",
+];
 const coborrower = partOf(defs, "coborrower", invited);
 const borrower = partOf(defs, "borrower", invited);
 
 describe("members", () => {
   it("gives the co-borrower their own part once the borrower invites them, and takes it from the borrower", () => {
     expect(activeRoles(defs, invited)).toEqual(["coborrower"]);
-    // Their answers and the photo ID they will use, their consents and signature.
-    const theirs = [
-      "/coborrower",
-      "/identityVerification/coborrower",
-      "/coborrowerConsents",
-      "/coborrowerEsign",
-    ];
+    // Their answers and the photo ID they will use, and what they always give themselves.
+    const theirs = ["/coborrower", "/identityVerification/coborrower", ...THEIR_OWN];
     expect(coborrower).toEqual({ role: "coborrower", only: theirs, except: [], access: "answers" });
-    expect(borrower).toEqual({ role: "borrower", only: null, except: theirs, access: null });
+    expect(borrower).toEqual({
+      role: "borrower",
+      only: null,
+      except: theirs,
+      refused: THEIR_OWN,
+      access: null,
+    });
   });
 
-  it("leaves the borrower the co-borrower's part when they answer for them, but never the co-borrower's own consents and signature", () => {
+  it("leaves the borrower the co-borrower's part when they answer for them, but never the co-borrower's consents, demographics, declarations, attestation and signature (12 CFR 1003.4(a)(10)(i))", () => {
     const answered = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
     expect(partOf(defs, "borrower", answered)).toEqual({
       role: "borrower",
       only: null,
-      except: ["/coborrowerConsents", "/coborrowerEsign"],
+      except: THEIR_OWN,
+      refused: THEIR_OWN,
       access: null,
     });
     expect(partOf(defs, "coborrower", answered)).toEqual({
       role: "coborrower",
-      only: ["/coborrowerConsents", "/coborrowerEsign"],
+      only: THEIR_OWN,
       except: [],
       access: "signs",
     });
@@ -66,6 +76,7 @@ describe("members", () => {
       role: "borrower",
       only: null,
       except: [],
+      refused: [],
       access: null,
     });
   });
@@ -78,8 +89,9 @@ describe("members", () => {
       property: invited.property,
     });
     const signing = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
+    // While the borrower answers for them, they read their own part to review it before they sign.
     expect(viewFor(defs, partOf(defs, "coborrower", signing), signing)).toEqual({
-      coborrower: { firstName: "Sam", lastName: "Lee" },
+      coborrower: invited.coborrower,
       user: { firstName: "Maria", lastName: "Alvarez" },
       setup: { hasCoborrower: true },
       property: invited.property,
@@ -167,14 +179,23 @@ describe("members", () => {
         "incomeDocs",
       ]),
     ).toBe("applicationProgress");
+  });
+
+  it("has a co-borrower the borrower answered for give their demographics and declarations, then review and attest their part, before they sign (12 CFR 1003.4(a)(10)(i))", () => {
     const signing = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
-    expect(
+    const due = (completed: string[]) =>
       journeyOf(defs, {
         application: signing,
-        completed: ["coborrowerConsent"],
+        completed,
         flow: "coborrowerSigning",
         part: partOf(defs, "coborrower", signing),
-      }).due,
-    ).toBe("coborrowerSign");
+      }).due;
+    expect(due([])).toBe("coborrowerConsent");
+    expect(due(["coborrowerConsent"])).toBe("application7");
+    expect(due(["coborrowerConsent", "application7"])).toBe("application8");
+    expect(due(["coborrowerConsent", "application7", "application8"])).toBe("coborrowerReview");
+    expect(due(["coborrowerConsent", "application7", "application8", "coborrowerReview"])).toBe(
+      "coborrowerSign",
+    );
   });
 });

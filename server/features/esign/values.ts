@@ -187,6 +187,15 @@ export function disclosureValues(
   );
   if (isText(site.name)) values.name = site.name;
   Object.assign(values, lenderTokens(lender));
+  // Each borrower by name (the joint-intent and attestation texts speak of both).
+  for (const [token, role] of [
+    ["borrowerName", "borrower"],
+    ["coborrowerName", "coborrower"],
+  ] as const) {
+    const at = answersPointer(defs, role);
+    const name = [getAt(doc, `${at}/firstName`), getAt(doc, `${at}/lastName`)].filter(isText).join(" ");
+    if (name) values[token] = name;
+  }
   if (role)
     values.creditScoreDisclosure = creditScoreDisclosure(
       getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined,

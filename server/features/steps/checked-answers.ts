@@ -2,7 +2,8 @@
 // the very code a save runs: the reader's part of the request checked by the step's validator (the
 // one the browser runs), then merged into the stored application with what the server set, hidden
 // answers and one-time codes dropped, and the whole application checked against its schema.
-import { invalidAnswers } from "@server/features/refusal";
+import { isDeepStrictEqual } from "node:util";
+import { invalidAnswers, Refusal } from "@server/features/refusal";
 import type { Definitions, Step } from "@engine/definitions/definitions";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { keepToPart, writes, type Part } from "@engine/funnel/members";
@@ -44,6 +45,27 @@ function pickWithin(answers: unknown, fields: readonly string[]): unknown {
 }
 
 /**
+ * What another borrower gives themselves (their demographics, declarations, consents, signature:
+ * the part's `refused`) is refused outright when a save would change it, naming the field, rather
+ * than quietly left as stored: nobody answers those for them.
+ */
+function refuseOthersOwn(part: Part, stored: unknown, raw: unknown) {
+  const changed = (part.refused ?? []).filter((pointer) => {
+    const sent = getAt(raw, pointer);
+    return sent !== undefined && !isDeepStrictEqual(sent, getAt(stored, pointer));
+  });
+  if (changed.length)
+    throw new Refusal(
+      "forbidden",
+      `${changed[0]}: only the borrower it is about can give this answer, in their own session`,
+      changed.map((pointer) => ({
+        pointer,
+        message: "Only the borrower it is about can give this answer, in their own session",
+      })),
+    );
+}
+
+/**
  * Phase 2: only the reader's part of the request is taken and judged; a refusal (400) names the
  * fields. With `within` (the fields of one section of the step, saved as the reader finishes it),
  * only those are judged and taken: the sections after it are not answered yet.
@@ -58,6 +80,7 @@ export function judgedAnswers(
   const stepKeys = Object.keys((step.schema as { properties?: object }).properties ?? {}).map(
     (key) => `/${escapeSegment(key)}`,
   );
+  refuseOthersOwn(part, stored, raw);
   const answers = keepToPart(part, pickAt(stored, stepKeys), restoreMasked(raw, stored, sensitive));
   const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today, role: part.role });
   const errors = result.errors.filter(
