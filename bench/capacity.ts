@@ -19,6 +19,7 @@ import { bundleStepSchema } from "@engine/definitions/bundle";
 import type { Definitions } from "@engine/definitions/definitions";
 import { sliceAnswers } from "@engine/form/answers";
 import { singleBorrower } from "../tests/helpers/journeys";
+import { pdfProse } from "../tests/helpers/pdf";
 import { fmt, table } from "./measure";
 
 const LEVELS = (process.env.BENCH_CAPACITY_LEVELS ?? "500,1000,1500,2000").split(",").map(Number);
@@ -171,6 +172,16 @@ async function applicant(
             effect.code,
             await codeFor(effect.kind, dataDir, phone, doc.user.email, askedAt),
           ) as Record<string, unknown>;
+        else if (effect.kind === "recordConsent")
+          // The E-SIGN consent's code, read from the applicant's own PDF as a person opens it.
+          for (const consent of Object.values(effect.consents ?? {}))
+            if (consent?.pdfCode) {
+              const pdf = await fetch(`${base}/api/notices/e-sign-consent.pdf`, { headers: headers() });
+              const code = /Your code is (\d{6})/.exec(
+                pdfProse(new Uint8Array(await pdf.arrayBuffer())),
+              )?.[1];
+              if (code) answers = setAt(answers, consent.pdfCode, code) as Record<string, unknown>;
+            }
       const stepId = at;
       // Outbox names start with the time (":" and "." written "-"); a second early, for safety.
       askedAt = new Date(Date.now() - 1000).toISOString().replace(/[:.]/g, "-");

@@ -44,6 +44,8 @@ const AUDIT_ACTIONS = {
   // Signatures and disclosures
   "esign.signed": (a, say) => `Signed the disclosures${a[0] ? ` (${say.who(a[0])})` : ""}`,
   "esign.voided": (a, say) => `Signature voided by a changed answer (${say.who(a[0] ?? "")})`,
+  "esign.withdrawn": (a, say) =>
+    `Withdrew the consent to electronic documents and asked for paper (${say.who(a[0] ?? "")})`,
   "disclosures.given": (a) => `Disclosures given: ${(a[0] ?? "").split(",").filter(Boolean).join(", ")}`,
   "rescission.notice": (a) => `Notice of the right to cancel given (${a[0] ?? ""})`,
   "rescission.delivered": (a) => `Delivery of the notice of the right to cancel recorded (${a[0] ?? ""})`,

@@ -179,6 +179,11 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
     filledBy: "the disclosure values (server/features/esign/values.ts)",
   },
   {
+    files: /^content\/disclosures\/e-sign-pdf-check\.md$/,
+    tokens: [...LENDER_TOKENS, "pdfAccessCode"],
+    filledBy: "the consumer's own code (server/features/esign/pdf-access.ts)",
+  },
+  {
     files: /^content\/disclosures\/adverse-action-notice\.md$/,
     tokens: ADVERSE_ACTION_TOKENS,
     filledBy: "the decision (server/features/decisions/adverse-action.ts)",

@@ -13,6 +13,7 @@ import { readLenderProfile } from "@engine/lending/lender-file";
 import { codeText } from "@server/features/account/phone";
 import { signInText } from "@server/features/auth/phone-sign-in";
 import { makeApplicant } from "../helpers/accounts";
+import { pdfCodeOf } from "../helpers/journeys";
 import { browser, newestTextCode, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -172,6 +173,8 @@ describe("account setup in the funnel", () => {
     expect(refused?.fieldErrors?.map((e) => e.pointer).sort()).toEqual([
       "/consents/creditCheck/accepted",
       "/consents/electronicCommunications/accepted",
+      // And the code of the PDF the E-SIGN consent asks them to open.
+      "/consents/electronicCommunications/pdfCode",
     ]);
   });
 
@@ -184,7 +187,10 @@ describe("account setup in the funnel", () => {
     const result = await b.trpc.step.submit.mutate({
       stepId: "setupConsent",
       answers: {
-        consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+        consents: {
+          electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, b) },
+          creditCheck: { accepted: true },
+        },
       },
     });
     expect(result).toMatchObject({
@@ -238,7 +244,10 @@ describe("account setup in the funnel", () => {
     await b.trpc.step.submit.mutate({
       stepId: "setupConsent",
       answers: {
-        consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+        consents: {
+          electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, b) },
+          creditCheck: { accepted: true },
+        },
       },
     });
     const asked = [

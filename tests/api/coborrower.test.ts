@@ -11,6 +11,7 @@ import { REPO_ROOT } from "@engine/base/paths";
 import { applications } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import { makeApplicant } from "../helpers/accounts";
+import { pdfCodeOf } from "../helpers/journeys";
 import { job } from "../helpers/jobs";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
@@ -90,7 +91,7 @@ async function invitedAndJoined(
     answers: {
       coborrowerConsents: {
         jointIntent: { accepted: true },
-        electronicCommunications: { accepted: true },
+        electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, c) },
         creditCheck: { accepted: true },
       },
     },
@@ -172,7 +173,7 @@ describe("co-borrower invite", () => {
       answers: {
         coborrowerConsents: {
           jointIntent: { accepted: true },
-          electronicCommunications: { accepted: true },
+          electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, c) },
           creditCheck: { accepted: true },
         },
       },
@@ -557,7 +558,10 @@ describe("the co-borrower's own answers (issue 37, item 7)", () => {
     });
     const c = browser(server.url);
     await c.trpc.members.accept.mutate({ token: inviteTokenIn(newestMail(server.dataDir, email)) });
-    const consents = { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } };
+    const consents = {
+      electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, c) },
+      creditCheck: { accepted: true },
+    };
     const without = await failureOf(
       c.trpc.step.submit.mutate({ stepId: "coborrowerConsent", answers: { coborrowerConsents: consents } }),
     );

@@ -12,7 +12,7 @@ import { REPO_ROOT } from "@engine/base/paths";
 import { auditEvents } from "@server/persistence/db/schema";
 import type { GivenDisclosure } from "@server/features/esign/give-disclosures";
 import { applicationStore } from "@server/persistence/store/applications";
-import { answersFor, singleBorrower, walk } from "../helpers/journeys";
+import { answersFor, singleBorrower, walk, withPdfCode } from "../helpers/journeys";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
 
 const GIVEN = ["heloc-important-terms", "heloc-booklet", "appraisal-notice"];
@@ -52,7 +52,7 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     const before = Date.now();
     const next = await b.trpc.step.submit.mutate({
       stepId: "setupConsent",
-      answers: answersFor(server, "setupConsent", doc),
+      answers: await withPdfCode(server, b, "setupConsent", answersFor(server, "setupConsent", doc)),
     });
     // Given before the first question of the application itself.
     expect(next.stepId).toBe("application");
@@ -105,7 +105,7 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     const first = ((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records;
     await b.trpc.step.submit.mutate({
       stepId: "setupConsent",
-      answers: answersFor(server, "setupConsent", doc),
+      answers: await withPdfCode(server, b, "setupConsent", answersFor(server, "setupConsent", doc)),
     });
     expect(((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records).toEqual(first);
   });
@@ -124,7 +124,10 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     const b = browser(server.url);
     const doc = singleBorrower();
     await walk(server, b, { until: "setupConsent", doc });
-    const forged = { ...answersFor(server, "setupConsent", doc), disclosuresGiven: { records: [] } };
+    const forged = {
+      ...(await withPdfCode(server, b, "setupConsent", answersFor(server, "setupConsent", doc))),
+      disclosuresGiven: { records: [] },
+    };
     const refused = await b.trpc.step.submit
       .mutate({ stepId: "setupConsent", answers: forged })
       .catch((e: { data: unknown }) => e.data);

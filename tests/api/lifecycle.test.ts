@@ -14,7 +14,7 @@ import {
   submitReceipts,
 } from "@server/persistence/db/schema";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
-import { answersFor, singleBorrower, twoBorrowers, walk } from "../helpers/journeys";
+import { answersFor, singleBorrower, twoBorrowers, walk, withPdfCode } from "../helpers/journeys";
 import { browser, newestMail, testServer, type Browser, type TestServer } from "../helpers/server";
 
 // Each test walks an applicant through many steps, each with a real bot-check token.
@@ -74,7 +74,7 @@ async function answer(b: Browser, stepId: string, doc: Record<string, any>, give
   const { revision } = await b.trpc.step.get.query({ stepId });
   return b.trpc.step.submit.mutate({
     stepId,
-    answers: answersFor(server, stepId, doc, given),
+    answers: await withPdfCode(server, b, stepId, answersFor(server, stepId, doc, given)),
     ...(revision !== null ? { revision } : {}),
   });
 }

@@ -8,7 +8,7 @@ import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { makeApplicant } from "../helpers/accounts";
-import { singleBorrower, twoBorrowers, walk } from "../helpers/journeys";
+import { pdfCodeOf, singleBorrower, twoBorrowers, walk } from "../helpers/journeys";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -143,7 +143,7 @@ describe("step.get prefills a question answered earlier", () => {
       answers: {
         coborrowerConsents: {
           jointIntent: { accepted: true },
-          electronicCommunications: { accepted: true },
+          electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, c) },
           creditCheck: { accepted: true },
         },
       },

@@ -3,6 +3,7 @@
 // their steps (tests/helpers/routes.ts): a route product ops rename moves with the steps' files.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
+import { pdfProse } from "../helpers/pdf";
 import { routeOf } from "../helpers/routes";
 import { newestMail, newestTextCode } from "../helpers/server";
 import { answer, answerAll, choose, fieldBox, next } from "./answer";
@@ -121,10 +122,25 @@ export async function accountSetup(
   await answer(page, "/otpCode", newestTextCode(dataDir, phone));
   await onEachPage?.();
   await next(page, routeOf("setupConsent"), "Verify");
+  await typePdfCode(page, "/consents/electronicCommunications/pdfCode");
   await answer(page, "/consents/electronicCommunications/accepted", true);
   await answer(page, "/consents/creditCheck/accepted", true);
   await onEachPage?.();
   await next(page, routeOf("application"), "Agree and continue");
+}
+
+/**
+ * Opens the consent page's PDF link as a person does (the browser's own session) and types the code
+ * printed in it: the E-SIGN consent's demonstration that they can open PDF records.
+ */
+export async function typePdfCode(page: Page, pointer: string) {
+  const link = page.locator("a[data-pdf-check]").first();
+  await link.waitFor();
+  const res = await page.request.get(new URL((await link.getAttribute("href"))!, page.url()).toString());
+  expect(res.headers()["content-type"]).toMatch(/application\/pdf/);
+  const code = /Your code is (\d{6})/.exec(pdfProse(new Uint8Array(await res.body())))?.[1];
+  expect(code, "the PDF prints a code").toBeTruthy();
+  await answer(page, pointer, code!);
 }
 
 /**
@@ -206,6 +222,7 @@ export async function coborrowerConsents(
 ) {
   await page.waitForURL((url) => url.pathname === routeOf("coborrowerConsent"), { timeout: 20_000 });
   await answer(page, "/coborrowerConsents/jointIntent/accepted", true);
+  await typePdfCode(page, "/coborrowerConsents/electronicCommunications/pdfCode");
   await answer(page, "/coborrowerConsents/electronicCommunications/accepted", true);
   await answer(page, "/coborrowerConsents/creditCheck/accepted", true);
   await onEachPage?.();

@@ -10,6 +10,7 @@ import { sliceAnswers } from "@engine/form/answers";
 import { REPO_ROOT } from "@engine/base/paths";
 import { getAt, setAt } from "@engine/base/pointer";
 import { OWNER_ROLE, partOf } from "@engine/funnel/members";
+import { pdfProse } from "./pdf";
 import { newestCode, newestTextCode, type Browser, type TestServer } from "./server";
 
 const demo = JSON.parse(
@@ -118,6 +119,37 @@ export function answersFor(
   return answers;
 }
 
+/** The code printed in the signed-in applicant's own E-SIGN PDF, read from the PDF as a person reads it. */
+export async function pdfCodeOf(server: TestServer, b: Browser): Promise<string> {
+  const res = await b.fetch(`${server.url}/api/notices/e-sign-consent.pdf`);
+  if (res.status !== 200) throw new Error(`the E-SIGN PDF answered ${res.status}`);
+  const code = /Your code is (\d{6})/.exec(pdfProse(new Uint8Array(await res.arrayBuffer())))?.[1];
+  if (!code) throw new Error("the E-SIGN PDF shows no code");
+  return code;
+}
+
+/** `answers` with the code of the applicant's PDF wherever the step's consents ask for it (recordConsent's pdfCode). */
+export async function withPdfCode(
+  server: TestServer,
+  b: Browser,
+  stepId: string,
+  answers: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const pointers = (server.services.defs.steps.get(stepId)?.def.effects ?? []).flatMap((effect) =>
+    effect.kind === "recordConsent"
+      ? Object.values(effect.consents ?? {}).flatMap((c) => (c?.pdfCode ? [c.pdfCode] : []))
+      : [],
+  );
+  let out = answers;
+  for (const pointer of pointers)
+    if (
+      getAt(out, pointer) === undefined &&
+      getAt(out, pointer.slice(0, pointer.lastIndexOf("/"))) !== undefined
+    )
+      out = setAt(out, pointer, await pdfCodeOf(server, b)) as Record<string, unknown>;
+  return out;
+}
+
 /** Answers every step from the start of the path up to `until` (left due); returns the last answer's result. */
 export async function walk(
   server: TestServer,
@@ -134,7 +166,7 @@ export async function walk(
     await server.services.settled(); // a code mailed after the last answer
     last = await b.trpc.step.submit.mutate({
       stepId: at,
-      answers: answersFor(server, at, doc, answers[at], reader),
+      answers: await withPdfCode(server, b, at, answersFor(server, at, doc, answers[at], reader)),
       ...(last ? { revision: last.revision } : {}),
     });
     at = last.stepId;

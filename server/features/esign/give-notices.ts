@@ -17,7 +17,7 @@ import { sha256Hex } from "@server/persistence/storage";
 import type { Services } from "@server/services";
 import { mailGate } from "../messaging/mail";
 import { provenAddress } from "../loan/addresses";
-import { esignConsentOnFile } from "../loan/notices";
+import { esignConsentOnFile, paperReason } from "../loan/notices";
 import { contentJson } from "./documents";
 import { fillText } from "./cancellation";
 import {
@@ -71,9 +71,7 @@ export async function giveRescissionNotices(
             why:
               holder.role === null
                 ? "An owner who is not applying"
-                : consent
-                  ? "No proven email address on file"
-                  : "No E-SIGN consent on file",
+                : paperReason(services, app.doc, holder.role),
             mailingAddress,
             mailedOn: null,
             mailedBy: null,

@@ -141,13 +141,38 @@ function valuesFor(
   };
 }
 
-/** Whether the borrower's E-SIGN consent to receive documents electronically is on file. */
-export function esignConsentOnFile(services: Pick<Services, "defs">, doc: unknown, role: string): boolean {
+/** Where a borrower's E-SIGN consent is in the application (rules/notifications.json params.esignConsent). */
+export function esignConsentPointer(services: Pick<Services, "defs">, role: string): string | null {
   const pointers = ((services.defs.params.notifications ?? {}) as { esignConsent?: Record<string, string> })
     .esignConsent;
-  const pointer = pointers?.[role];
-  const value = pointer ? getAt(doc, pointer) : undefined;
-  return value !== undefined && value !== null && value !== false && value !== "";
+  return pointers?.[role] ?? null;
+}
+
+/** A borrower's E-SIGN consent: given (and not withdrawn), withdrawn (they asked for paper), or none on file. */
+export function esignConsentState(
+  services: Pick<Services, "defs">,
+  doc: unknown,
+  role: string,
+): "given" | "withdrawn" | "none" {
+  const pointer = esignConsentPointer(services, role);
+  const consent = (pointer ? getAt(doc, pointer) : undefined) as
+    { acceptedAt?: unknown; withdrawnAt?: unknown } | undefined;
+  if (!consent || typeof consent.acceptedAt !== "string" || consent.acceptedAt === "") return "none";
+  return typeof consent.withdrawnAt === "string" ? "withdrawn" : "given";
+}
+
+/** Whether the borrower's E-SIGN consent to receive documents electronically is on file (given, not withdrawn). */
+export const esignConsentOnFile = (services: Pick<Services, "defs">, doc: unknown, role: string): boolean =>
+  esignConsentState(services, doc, role) === "given";
+
+/** Why a notice to a borrower goes on paper: no consent, or a withdrawn one, or no proven address. */
+export function paperReason(services: Pick<Services, "defs">, doc: unknown, role: string): string {
+  const state = esignConsentState(services, doc, role);
+  return state === "given"
+    ? "No proven email address on file"
+    : state === "withdrawn"
+      ? "E-SIGN consent withdrawn: paper requested"
+      : "No E-SIGN consent on file";
 }
 
 export interface GivenNotices {
@@ -206,9 +231,7 @@ export async function giveNotices(
         ? { via: "electronic" }
         : {
             via: "mail",
-            why: esignConsentOnFile(services, app.doc, role)
-              ? "No proven email address on file"
-              : "No E-SIGN consent on file",
+            why: paperReason(services, app.doc, role),
             mailingAddress,
             mailedOn: null,
             mailedBy: null,

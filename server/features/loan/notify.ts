@@ -19,6 +19,7 @@ import { fillTokens, readDisclosure } from "../esign/documents";
 import { longDate } from "../esign/values";
 import { can, type Permission } from "../portal/roles";
 import { provenAddress } from "./addresses";
+import { esignConsentState } from "./notices";
 
 const MAIL_DIR = join(REPO_ROOT, "content/mail");
 
@@ -121,7 +122,11 @@ export async function sendDueNotifications(services: Services, applicationId: st
     let to: string | null = null;
     let name = "";
     if (kind === "role") {
-      to = await provenAddress(db, services, app, id);
+      // A borrower who withdrew their E-SIGN consent asked for paper: no more mail (./notices.ts).
+      to =
+        esignConsentState(services, app.doc, id) === "withdrawn"
+          ? null
+          : await provenAddress(db, services, app, id);
       name = borrowerName(services.defs, app.doc, id) ?? "";
     } else {
       const [person] = await db
@@ -135,7 +140,14 @@ export async function sendDueNotifications(services: Services, applicationId: st
     if (!to || !source) {
       await db
         .update(notificationOutbox)
-        .set({ status: "skipped", lastError: to ? "no-template" : "no-proven-address" })
+        .set({
+          status: "skipped",
+          lastError: to
+            ? "no-template"
+            : kind === "role" && esignConsentState(services, app.doc, id) === "withdrawn"
+              ? "esign-withdrawn"
+              : "no-proven-address",
+        })
         .where(eq(notificationOutbox.id, mail.id));
       continue;
     }

@@ -6,6 +6,8 @@
 //   (Regulation Z 1026.15(b)), two copies; a borrower downloads only their own.
 // - GET /api/notices/credit-score/<role>.pdf: a borrower's FCRA 609(g) Notice to the Home Loan
 //   Applicant, with the score used once staff record it; a borrower downloads their own (mine.pdf).
+// - GET /api/notices/e-sign-consent.pdf: the applicant's own PDF with the code their E-SIGN consent
+//   asks for (15 U.S.C. 7001(c)(1)(C)(ii)), and the consent.
 // - GET /api/notices/heloc-booklet.pdf: the CFPB booklet PDF the lender supplies (1026.40(e);
 //   lender profile heloc.booklet.pdfPath), for anyone: it is a public booklet.
 import { readFile } from "node:fs/promises";
@@ -13,6 +15,7 @@ import { Hono } from "hono";
 import { bookletPdfFile, readLenderProfile } from "@engine/lending/lender-file";
 import { decisionsOf, NOTICE_PDF_NAME, noticePdf } from "../decisions/adverse-action";
 import { CREDIT_SCORE_PDF_NAME, creditScoreNoticePdf, scoredBorrowers } from "../decisions/credit-score";
+import { PDF_CHECK_FILE, pdfAccessPdf } from "../esign/pdf-access";
 import { holderNoticePdf, RESCISSION_PDF_NAME, rightToCancel } from "../esign/right-to-cancel";
 import { pdfDownloads } from "@server/transport/http/pdf-download";
 import type { Services } from "@server/services";
@@ -41,6 +44,19 @@ export function createNoticeRoutes(services: Services) {
         "This lender supplies no booklet file: the CFPB publishes it on its website.",
       );
     return downloads.send(c, bytes, "heloc-booklet.pdf");
+  });
+
+  // The consumer's own PDF with the code their E-SIGN consent asks for (./../esign/pdf-access.ts).
+  app.get(`/${PDF_CHECK_FILE}`, async (c) => {
+    const who = await downloads.downloader(c, true);
+    if (who instanceof Response) return who;
+    if (!who.reader) return downloads.notFound(c);
+    const userId = who.reader.member?.userId ?? who.reader.app.ownerId;
+    return downloads.send(
+      c,
+      await pdfAccessPdf(services, userId, who.reader.app.doc, who.reader.role),
+      PDF_CHECK_FILE,
+    );
   });
 
   app.get("/adverse-action/:file", async (c) => {

@@ -12,7 +12,8 @@ export type KeyPurpose =
   | "rate-limit-keys"
   | "signature-covers"
   | "submit-receipts"
-  | "phone-index";
+  | "phone-index"
+  | "pdf-access";
 
 export function deriveKey(master: Buffer, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), `heloc:${purpose}`, 32));

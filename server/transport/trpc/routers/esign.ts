@@ -8,7 +8,9 @@ import { TRPCError } from "@trpc/server";
 import { disclosureHtml, DOCUMENT_ID, readDisclosureIn } from "@server/features/esign/documents";
 import { rescissionFor } from "@server/features/esign/rescission";
 import { documentsFor, latestSigning } from "@server/features/esign/signatures";
+import { deliveryPreferenceOf, withdrawEsignConsent } from "@server/features/esign/withdraw-consent";
 import { applicantProcedure, badRequest, router } from "../init";
+import { inputOf } from "../inputs";
 import { readApplication } from "../own-application";
 import { Refusal } from "@server/features/refusal";
 
@@ -111,6 +113,17 @@ export const esignRouter = router({
       },
     };
   }),
+
+  /** The reader's own E-SIGN consent: given (documents come electronically), withdrawn (paper), or none. */
+  deliveryPreference: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {
+    const { app, role } = await readApplication(ctx);
+    return deliveryPreferenceOf(ctx.services, app.doc, role);
+  }),
+
+  /** Withdraws the reader's own E-SIGN consent and asks for paper (15 U.S.C. 7001(c)(1)(B)). */
+  withdrawConsent: applicantProcedure
+    .input(inputOf("esignWithdraw"))
+    .mutation(({ ctx }) => withdrawEsignConsent(ctx.services, ctx.applicant.userId)),
 
   /** Whether the right to cancel applies, and the earliest dates it gives (rules/disbursement.json). */
   rescission: applicantProcedure.input(emptyInput).query(async ({ ctx }) => {

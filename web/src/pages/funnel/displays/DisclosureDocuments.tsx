@@ -5,6 +5,8 @@
 // {{lineAmount}}... (esign.documents): the very text and values a signature records with the
 // SHA-256, so the page shows exactly what is signed. A figure the server does not have shows as a
 // placeholder.
+// With `ui:options.pdfCheck` ({href, label}), a link to the applicant's own PDF (the E-SIGN
+// consent's demonstration of access: the PDF prints the code the page asks for).
 // With `ui:options.signedCopy`, the latest signing and its signed PDF are shown (after signing).
 // With one document, the place's own heading names it, so its title is not repeated.
 // With `ui:options.agreedAt` (a pointer to when the applicant agreed to these texts before, the
@@ -121,6 +123,15 @@ function SignedCopy() {
   );
 }
 
+/** `ui:options.pdfCheck`: the link to the applicant's own PDF whose code the consent asks for (its words are the step's). */
+function pdfCheckOf(value: unknown): { href: string; label: string } | null {
+  if (!value || typeof value !== "object") return null;
+  const { href, label } = value as Record<string, unknown>;
+  return typeof href === "string" && href.startsWith("/api/") && typeof label === "string"
+    ? { href, label }
+    : null;
+}
+
 const agreedDay = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
 
@@ -152,6 +163,7 @@ export function DisclosureDocuments({ options, application }: DisplayProps) {
     </>
   );
   const agreed = typeof options.agreedAt === "string" ? getAt(application, options.agreedAt) : undefined;
+  const pdf = pdfCheckOf(options.pdfCheck);
   return (
     <div className={styles.stack}>
       {signedCopy}
@@ -163,6 +175,13 @@ export function DisclosureDocuments({ options, application }: DisplayProps) {
       ) : (
         texts
       )}
+      {pdf ? (
+        <p>
+          <a href={pdf.href} target="_blank" rel="noopener" data-pdf-check="true">
+            {pdf.label}
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 // A list of what happens next and links, all from the step's `ui:options`: `heading`, `items`
-// (sentences, in order) and `links` ({label, to}; a `to` under /api/ is a file download). The
-// submitted page uses it.
+// (sentences, in order) and `links` ({label, to}; a `to` under /api/ is a file download), and with
+// `deliveryPreference` (its words) the borrower's E-SIGN consent and the way to ask for paper
+// (./DeliveryPreference.tsx). The submitted page uses it.
 import { Link } from "react-router-dom";
 import type { DisplayProps } from "@engine/react/StepForm";
+import { DeliveryPreference } from "./DeliveryPreference";
 import { stringList, textOf } from "./markdown";
 import { useDisplayStyles } from "./styles";
 
@@ -39,6 +41,9 @@ export function NextSteps({ options }: DisplayProps) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {typeof options.deliveryPreference === "object" && options.deliveryPreference !== null ? (
+        <DeliveryPreference words={options.deliveryPreference as Record<string, unknown>} />
       ) : null}
     </div>
   );
