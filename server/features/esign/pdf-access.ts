@@ -10,7 +10,7 @@ import { deriveKey } from "@server/platform/crypto/keys";
 import type { Services } from "@server/services";
 import { refuse } from "../refusal";
 import { frontMatterOf, readDisclosure, signedDocument } from "./documents";
-import { renderNoticePdf } from "./pdf";
+import { noticePdfOffThread } from "./pdf-pool";
 import { documentsFor } from "./signatures";
 
 /** The text with the code (content/disclosures/e-sign-pdf-check.md), then the consent it demonstrates access for. */
@@ -48,7 +48,7 @@ export async function pdfAccessPdf(
     pdfAccessCode: pdfAccessCode(services, userId),
   });
   const [consent] = documentsFor(services, doc, [CONSENT_DOCUMENT], { now, role });
-  return renderNoticePdf({
+  return noticePdfOffThread({
     meta: {
       title: check.title,
       subject: `${check.title}: ${consent!.title}`,
