@@ -199,7 +199,10 @@ describe("the offer preview", () => {
     });
     expect(
       submit(eligible, "setupConsent", {
-        consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+        consents: {
+          electronicCommunications: { accepted: true, pdfCode: "123456" },
+          creditCheck: { accepted: true },
+        },
       }).next,
     ).toMatchObject({ stepId: "application", route: routeOf("application") });
   });
