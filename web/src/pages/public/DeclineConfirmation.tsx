@@ -43,19 +43,20 @@ export function DeclineConfirmation() {
   const failure = confirm.error ? classifyApiError(confirm.error) : null;
   const fieldError = (field: AddressField) =>
     failure?.kind === "fields"
-      ? failure.fieldErrors.find((e) => e.pointer === `/mailTo/${field}` || e.pointer === "/mailTo")?.message
+      ? failure.fieldErrors.find((e) => e.pointer === `/mailTo/${field}`)?.message
       : undefined;
   const submit = () => {
     // The server judges the address against schemas/address.json (a state it does not know is refused, naming the field).
-    const mailTo: Address | undefined = decline.mailingAddressOnFile
-      ? undefined
-      : {
-          line1: address.line1.trim(),
-          line2: address.line2.trim() || null,
-          city: address.city.trim(),
-          state: address.state.trim().toUpperCase() as Address["state"],
-          zip: address.zip.trim(),
-        };
+    const mailTo: Address | undefined =
+      decline.mailingAddressOnFile || FIELDS.every((f) => !address[f].trim())
+        ? undefined
+        : {
+            line1: address.line1.trim(),
+            line2: address.line2.trim() || null,
+            city: address.city.trim(),
+            state: address.state.trim().toUpperCase() as Address["state"],
+            zip: address.zip.trim(),
+          };
     confirm.mutate({ ruleId: decline.ruleId, ...(mailTo ? { mailTo } : {}) });
   };
   return (
@@ -69,6 +70,7 @@ export function DeclineConfirmation() {
         ))}
       </ul>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -104,7 +106,7 @@ export function DeclineConfirmation() {
         )}
         {failure && failure.kind !== "fields" ? <p role="alert">{failure.message}</p> : null}
         {failure?.kind === "fields" && !FIELDS.some(fieldError) ? (
-          <p role="alert">{failure.message}</p>
+          <p role="alert">{failure.fieldErrors.map((e) => e.message).join(" ")}</p>
         ) : null}
         <div className="actions">
           <Button className={cta.root} appearance="primary" type="submit" disabled={confirm.isPending}>
