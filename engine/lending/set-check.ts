@@ -10,6 +10,7 @@ import { missingTemplates } from "./templates";
 import { tokenAllowed, tokensFor } from "./text-tokens";
 import { zipPrefixProblems } from "./zip-prefixes";
 import { denialReasonProblems } from "./denial-reasons";
+import { confirmFirstProblems } from "./early-declines";
 import { withPositions } from "../definitions/load";
 
 export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
@@ -32,7 +33,11 @@ export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
   checked.problems.push(...missingTemplates(checked.defs, { rules: dirs.rules, content: dirs.content }));
   checked.problems.push(
     ...withPositions(
-      [...zipPrefixProblems(checked.defs), ...denialReasonProblems(checked.defs)],
+      [
+        ...zipPrefixProblems(checked.defs),
+        ...denialReasonProblems(checked.defs),
+        ...confirmFirstProblems(checked.defs),
+      ],
       checked.defs.texts as Map<string, string>,
     ),
   );

@@ -255,6 +255,7 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
       "note",
       "kind",
       "value",
+      "document",
     ],
     filledBy:
       "the loan's status page (web/src/pages/public/LoanStatusPage.tsx and its decision and conditions, LoanDecision.tsx)",

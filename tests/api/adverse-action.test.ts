@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
-import { auditEvents } from "@server/persistence/db/schema";
+import { applications, auditEvents, users } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import { makePartner, makePortalUser, signInPortal } from "../helpers/accounts";
 import { singleBorrower, walk } from "../helpers/journeys";
@@ -29,8 +29,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** An applicant declined for a recent foreclosure, bankruptcy or late mortgage payment. */
-async function declined() {
+const MAIL_TO = {
+  line1: "12 Elm Street",
+  line2: null,
+  city: "Springfield",
+  state: "IL" as const,
+  zip: "62701",
+};
+
+/** An applicant who answers that they had a recent foreclosure, bankruptcy or late mortgage payment, and has not confirmed it. */
+async function answeredYes() {
   const b = browser(server.url);
   const doc = singleBorrower();
   const email = doc.user.email as string;
@@ -38,6 +46,150 @@ async function declined() {
   const result = await b.trpc.step.submit.mutate({ stepId: "hasFbm", answers: { setup: { hasFbm: true } } });
   return { b, email, result };
 }
+
+/** An applicant declined for a recent foreclosure, bankruptcy or late mortgage payment: they confirmed the answer. */
+async function declined() {
+  const yes = await answeredYes();
+  await yes.b.trpc.decision.confirm.mutate({ ruleId: "pricing.late-payment", mailTo: MAIL_TO });
+  await server.services.settled();
+  return yes;
+}
+
+/** The application of the account whose proven address is `email`. */
+async function applicationOf(email: string) {
+  const [row] = await server.services.db
+    .select({ id: applications.id })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.ownerId))
+    .where(eq(users.email, email));
+  return (await applicationStore(server.services).byId(server.services.db, row!.id))!;
+}
+
+const declineAudits = async (applicationId: string) =>
+  (
+    await server.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, applicationId))
+  ).filter((e) => e.action.startsWith("decision.declined"));
+
+describe("an early decline waits for the applicant to confirm the answer (12 CFR 1002.9(a)(1))", () => {
+  it("records no decision, no notice and no mail from the answer alone: the page asks to confirm it", async () => {
+    const { b, email, result } = await answeredYes();
+    expect(result.route).toBe("/app/ineligible/late-payment");
+    expect(await b.trpc.decision.latest.query()).toBeNull();
+    expect(await b.trpc.decision.pending.query()).toEqual({
+      ruleId: "pricing.late-payment",
+      reasons: [
+        {
+          code: "recentDerogatory",
+          text: "Foreclosure, bankruptcy or a late mortgage payment within the last 12 months (as you reported it)",
+        },
+      ],
+      mailingAddressOnFile: false,
+    });
+    await server.services.settled();
+    expect(server.lastMail(email)).not.toMatch(/^Subject: Notice of action taken/m);
+    const app = await applicationOf(email);
+    expect(app.doc.decisions).toBeUndefined();
+    expect(await declineAudits(app.id)).toEqual([]);
+  });
+
+  it("leaves no decline, no notice and no mail behind when the answer is corrected before confirmation", async () => {
+    const { b, email } = await answeredYes();
+    const corrected = await b.trpc.step.submit.mutate({
+      stepId: "hasFbm",
+      answers: { setup: { hasFbm: false } },
+    });
+    expect(corrected.route).not.toMatch(/ineligible/);
+    expect(await b.trpc.decision.pending.query()).toBeNull();
+    expect(await b.trpc.decision.latest.query()).toBeNull();
+    // A confirmation sent from a page still open is refused, and records nothing.
+    await expect(
+      b.trpc.decision.confirm.mutate({ ruleId: "pricing.late-payment", mailTo: MAIL_TO }),
+    ).rejects.toMatchObject({ data: { code: "CONFLICT" } });
+    await server.services.settled();
+    expect(server.lastMail(email)).not.toMatch(/^Subject: Notice of action taken/m);
+    const app = await applicationOf(email);
+    expect(app.doc.decisions).toBeUndefined();
+    expect(await declineAudits(app.id)).toEqual([]);
+    const admin = browser(server.url);
+    await signInPortal(server, admin, await makePortalUser(server.services, { role: "admin" }));
+    expect((await admin.trpc.portal.notices.list.query()).notices.map((n) => n.applicationId)).not.toContain(
+      app.id,
+    );
+    expect(
+      (await admin.trpc.portal.notices.ofApplication.query({ applicationId: app.id })).adverseAction,
+    ).toEqual([]);
+  });
+
+  it("refuses a confirmation whose notice must go on paper without a mailing address, naming the field and saving nothing", async () => {
+    const { b, email } = await answeredYes();
+    const before = await applicationOf(email);
+    await expect(b.trpc.decision.confirm.mutate({ ruleId: "pricing.late-payment" })).rejects.toMatchObject({
+      data: { code: "BAD_REQUEST", fieldErrors: [expect.objectContaining({ pointer: "/mailTo" })] },
+    });
+    await expect(
+      b.trpc.decision.confirm.mutate({ ruleId: "pricing.late-payment", mailTo: { ...MAIL_TO, zip: "6270" } }),
+    ).rejects.toMatchObject({
+      data: { code: "BAD_REQUEST", fieldErrors: [expect.objectContaining({ pointer: "/mailTo/zip" })] },
+    });
+    const after = await applicationOf(email);
+    expect(after.revision).toBe(before.revision);
+    expect(after.doc.decisions).toBeUndefined();
+    expect(await declineAudits(after.id)).toEqual([]);
+    expect(await b.trpc.decision.pending.query()).not.toBeNull();
+  });
+
+  it("on confirmation records the decision and queues its notice for paper, to the address given, without E-SIGN consent", async () => {
+    const { b, email } = await declined();
+    expect(await b.trpc.decision.pending.query()).toBeNull();
+    const latest = (await b.trpc.decision.latest.query())!;
+    expect(latest).toMatchObject({ ruleId: "pricing.late-payment", delivery: "mail" });
+    expect(latest.mailTo).toContain("12 Elm Street");
+    expect(server.lastMail(email)).not.toMatch(/^Subject: Notice of action taken/m);
+    const app = await applicationOf(email);
+    const [decision] = app.doc.decisions as Record<string, unknown>[];
+    expect(decision).toMatchObject({ delivery: "mail", mailTo: MAIL_TO, mailedOn: null });
+    expect(Date.parse(decision!.confirmedAt as string)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await declineAudits(app.id)).map((a) => [a.action, a.actorKind])).toEqual([
+      ["decision.declined:pricing.late-payment:confirmed", "applicant"],
+    ]);
+  });
+
+  it("e-delivers the notice, with its PDF, to an applicant whose E-SIGN consent is on file", async () => {
+    const b = browser(server.url);
+    const doc = singleBorrower();
+    const email = doc.user.email as string;
+    await walk(server, b, { until: "application", doc });
+    await b.trpc.step.submit.mutate({ stepId: "hasFbm", answers: { setup: { hasFbm: true } } });
+    expect((await b.trpc.decision.pending.query())!.ruleId).toBe("pricing.late-payment");
+    await b.trpc.decision.confirm.mutate({ ruleId: "pricing.late-payment" });
+    await server.services.settled();
+    expect((await b.trpc.decision.latest.query())!.delivery).toBe("email");
+    expect(server.lastMail(email)).toMatch(/^Subject: Notice of action taken/m);
+    expect(
+      mailAttachment(server.lastMail(email, { raw: true }), "notice-of-action-taken.pdf"),
+    ).not.toBeNull();
+  });
+
+  it("shows the pipeline an unconfirmed decline as active and not declined, and a confirmed one as declined", async () => {
+    const { b, email } = await answeredYes();
+    const app = await applicationOf(email);
+    const admin = browser(server.url);
+    await signInPortal(server, admin, await makePortalUser(server.services, { role: "admin" }));
+    const row = async () =>
+      (await admin.trpc.portal.applications.list.query({ search: email })).applications.find(
+        (a) => a.id === app.id,
+      )!;
+    expect(await row()).toMatchObject({
+      active: true,
+      earlyDecline: { state: "unconfirmed", ruleId: "pricing.late-payment" },
+    });
+    await b.trpc.decision.confirm.mutate({ ruleId: "pricing.late-payment", mailTo: MAIL_TO });
+    expect(await row()).toMatchObject({
+      active: false,
+      earlyDecline: { state: "declined", ruleId: "pricing.late-payment" },
+    });
+  });
+});
 
 describe("a decline (12 CFR 1002.9)", () => {
   it("is recorded as the application's decision, with its principal reasons and date", async () => {
@@ -58,7 +210,7 @@ describe("a decline (12 CFR 1002.9)", () => {
     const audits = await server.services.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, "decision.declined:pricing.late-payment")));
+      .where(and(eq(auditEvents.action, "decision.declined:pricing.late-payment:confirmed")));
     expect(audits.length).toBeGreaterThan(0);
   });
 
@@ -75,14 +227,6 @@ describe("a decline (12 CFR 1002.9)", () => {
     expect(filled).toContain("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months");
     expect(filled).toContain(`${ECOA} ${lender.ecoaAgency.name}, ${lender.ecoaAgency.address}.`);
     expect(filled).toContain(`${lender.legalName}, NMLS ID ${lender.nmlsId}, ${lender.address.line1}`);
-  });
-
-  it("mails the notice to the applicant", async () => {
-    const { email } = await declined();
-    const mail = server.lastMail(email);
-    expect(mail).toMatch(/^Subject: Notice of action taken/m);
-    expect(mail).toContain("Principal reason(s) for our decision");
-    expect(mail).toContain("Equal Credit Opportunity Act prohibits creditors");
   });
 
   it("states when the notice is given: the day of the decision, within the 30 days Regulation B allows", async () => {
@@ -125,23 +269,12 @@ describe("a decline (12 CFR 1002.9)", () => {
       await server.services.db
         .select()
         .from(auditEvents)
-        .where(eq(auditEvents.action, "decision.declined:pricing.late-payment"))
+        .where(eq(auditEvents.action, "decision.declined:pricing.late-payment:confirmed"))
         .orderBy(desc(auditEvents.id))
     )[0]!;
     const stored = (await applicationStore(server.services).byId(server.services.db, applicationId!))!
       .doc as { decisions: { notice: { pdfSha256: string } }[] };
     expect(stored.decisions[0]!.notice.pdfSha256).toBe(createHash("sha256").update(pdf).digest("hex"));
-  });
-
-  it("attaches the same PDF to the mailed notice", async () => {
-    const { b, email } = await declined();
-    const mailed = mailAttachment(server.lastMail(email, { raw: true }), "notice-of-action-taken.pdf");
-    expect(mailed).not.toBeNull();
-    const downloaded = Buffer.from(
-      await (await b.fetch(`${server.url}/api/notices/adverse-action/0.pdf`)).arrayBuffer(),
-    );
-    expect(mailed!.equals(downloaded)).toBe(true);
-    expect(pdfProse(mailed!)).toContain("Principal reason(s) for our decision");
   });
 
   it("gives the notice PDF to its applicant only: a visitor must sign in, another applicant finds none", async () => {
@@ -161,7 +294,7 @@ describe("a decline (12 CFR 1002.9)", () => {
       await server.services.db
         .select()
         .from(auditEvents)
-        .where(eq(auditEvents.action, "decision.declined:pricing.late-payment"))
+        .where(eq(auditEvents.action, "decision.declined:pricing.late-payment:confirmed"))
         .orderBy(desc(auditEvents.id))
     )[0]!;
     const sameDecision = (await b.trpc.decision.latest.query())!;
@@ -201,10 +334,12 @@ describe("a decline (12 CFR 1002.9)", () => {
     expect((await officer.trpc.portal.notices.list.query()).notices).toEqual([]);
   });
 
-  it("records a decline once: saving the same answers again gives no second notice", async () => {
+  it("records a decline once: saving the same answers again, or confirming again, gives no second notice", async () => {
     const { b } = await declined();
     const first = (await b.trpc.decision.latest.query())!;
     await b.trpc.step.submit.mutate({ stepId: "hasFbm", answers: { setup: { hasFbm: true } } });
+    expect(await b.trpc.decision.pending.query()).toBeNull();
+    await b.trpc.decision.confirm.mutate({ ruleId: "pricing.late-payment", mailTo: MAIL_TO });
     expect((await b.trpc.decision.latest.query())!.decidedAt).toBe(first.decidedAt);
   });
 

@@ -18,15 +18,19 @@ afterAll(() => server.close());
 const pdf = () =>
   new Uint8Array(Buffer.concat([Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1"), randomBytes(2048)]));
 
-async function upload(b: Browser, fields: Record<string, string>) {
+async function tryUpload(b: Browser, fields: Record<string, string>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("file", new Blob([pdf()], { type: "application/pdf" }), "statement.pdf");
-  const res = await b.fetch(`${server.url}/api/upload`, {
+  return b.fetch(`${server.url}/api/upload`, {
     method: "POST",
     headers: { "X-Same-Origin": "1", "X-Recaptcha-Token": await b.botToken() },
     body: form,
   });
+}
+
+async function upload(b: Browser, fields: Record<string, string>) {
+  const res = await tryUpload(b, fields);
   expect([res.status, res.status === 201 ? "" : await res.text()]).toEqual([201, ""]);
 }
 
@@ -64,5 +68,32 @@ describe("a document condition", () => {
       outcome: "cleared",
     });
     expect(cleared.conditions[0]!.status).toBe("cleared");
+  });
+
+  it("takes the co-borrower's own upload for a condition asked of them, though the borrower answered their part", async () => {
+    const loan = await submittedLoan(server);
+    // The borrower answered the co-borrower's part: the co-borrower only consents and signs.
+    expect(
+      (await tryUpload(loan.coborrower, { documentType: "bank_statements", borrower: "coborrower" })).status,
+    ).toBe(403);
+    await ask(loan, 411, ["coborrower"]);
+    // Only the document the condition asks, and only their own: not another type, not the borrower's.
+    expect([400, 403]).toContain(
+      (await tryUpload(loan.coborrower, { documentType: "w2", borrower: "coborrower" })).status,
+    );
+    expect(
+      (await tryUpload(loan.coborrower, { documentType: "bank_statements", borrower: "borrower" })).status,
+    ).toBe(403);
+    expect((await conditionOf(loan)).answers).toEqual({});
+    await upload(loan.coborrower, { documentType: "bank_statements", borrower: "coborrower" });
+    const condition = await conditionOf(loan);
+    expect(condition.status).toBe("answered");
+    expect(Object.keys(condition.answers ?? {})).toEqual(["coborrower"]);
+    const theirs = (await loan.coborrower.trpc.loan.mine.query())!.conditions[0]!;
+    expect(theirs.answeredAt).not.toBeNull();
+    // Once it is answered, nothing more is asked of them: a second upload is refused.
+    expect(
+      (await tryUpload(loan.coborrower, { documentType: "bank_statements", borrower: "coborrower" })).status,
+    ).toBe(403);
   });
 });

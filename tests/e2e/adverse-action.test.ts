@@ -15,10 +15,37 @@ const ECOA =
   "The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract)";
 
 describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, () => {
-  it("shows the principal reason and the ECOA notice on the ineligible page after a decline", async () => {
+  it("asks to confirm the answer before any decision; going back to correct it lets the applicant go on", async () => {
     const { page } = await e2e.page(1280, { bypassCSP: true });
     await toDerogatoryQuestion(page, { value: 500000, owed: 200000 });
     await choose(page, "/setup/hasFbm", true, "/app/ineligible/late-payment");
+    const ask = page.getByRole("region", { name: "Is your answer right?" });
+    await ask
+      .getByText("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months", {
+        exact: false,
+      })
+      .waitFor();
+    expect(await page.getByRole("region", { name: "Notice of action taken" }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "decline-confirmation");
+    await ask.getByRole("button", { name: "Go back and correct it" }).click();
+    await page.waitForURL((url) => url.pathname === "/app/initial-setup/has-fbm");
+    await choose(page, "/setup/hasFbm", false, "/app/initial-setup/is-self-employed");
+  });
+
+  it("shows the principal reason and the ECOA notice on the ineligible page once the answer is confirmed, mailed on paper", async () => {
+    const { page } = await e2e.page(1280, { bypassCSP: true });
+    await toDerogatoryQuestion(page, { value: 500000, owed: 200000 });
+    await choose(page, "/setup/hasFbm", true, "/app/ineligible/late-payment");
+    const ask = page.getByRole("region", { name: "Is your answer right?" });
+    // Confirming without an address is refused by the server, naming the field; nothing is recorded.
+    await ask.getByRole("button", { name: "Confirm my answer" }).click();
+    await ask.getByText("Tell us where to mail your notice", { exact: false }).first().waitFor();
+    await ask.getByLabel("Street address").fill("12 Elm Street");
+    await ask.getByLabel("City").fill("Springfield");
+    await ask.getByLabel("State (two letters, e.g. CA)").fill("IL");
+    await ask.getByLabel("ZIP code").fill("62701");
+    await ask.getByRole("button", { name: "Confirm my answer" }).click();
     const notice = page.getByRole("region", { name: "Notice of action taken" });
     await notice
       .getByText("Foreclosure, bankruptcy or a late mortgage payment within the last 12 months", {
@@ -31,6 +58,9 @@ describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, 
     );
     expect(text).toContain("Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580");
     expect(text).toContain("Sample Lender, LLC (sample data), NMLS ID");
+    expect(text).toContain("We are sending you this notice on paper");
+    expect(text).toContain("12 Elm Street");
+    expect(await ask.count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "adverse-action-notice");
 

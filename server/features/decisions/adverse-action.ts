@@ -7,6 +7,7 @@ import type { Definitions } from "@engine/definitions/definitions";
 import { lenderTokens, type LenderProfile } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { needsConfirmation } from "@engine/lending/early-declines";
 import { accountName, borrowerName, ownerRole } from "@engine/lending/borrowers";
 import { creditReportSection } from "../loan/notices";
 import { frontMatterOf, readDisclosure, recordedText, sha256Hex, signedDocument } from "../esign/documents";
@@ -29,8 +30,13 @@ export interface Decision {
   ruleId: string;
   reasons: Reason[];
   decidedAt: string;
-  /** email: mailed to the address the applicant proved; mail: queued for paper (no proven address). */
+  /** email: mailed to the address the applicant proved; mail: queued for paper (no proven address, or no E-SIGN consent). */
   delivery?: "email" | "mail";
+  /** When the applicant confirmed the answer the decline rests on (rules flagged confirmFirst). */
+  confirmedAt?: string;
+  /** Where the paper notice goes (schemas/address.json), and the day staff mailed it. */
+  mailTo?: Record<string, unknown>;
+  mailedOn?: string | null;
   notice: {
     id: string;
     version: string;
@@ -109,18 +115,21 @@ const sameReasons = (a: Reason[], b: Reason[]) =>
 
 /**
  * Records the decline the rules make on `doc` (mutating doc.decisions), unless the latest
- * recorded decision is this same decline; returns the new decision and its notice text, or null.
+ * recorded decision is this same decline, or the rule waits for the applicant to confirm the
+ * answer (`confirmFirst`, engine/lending/early-declines.ts) and `confirmed` is not given; returns
+ * the new decision and its notice text, or null.
  */
 export function recordDecline(
   defs: Definitions,
   doc: Record<string, unknown>,
   now: Date,
+  confirmed?: { at: Date },
 ): { decision: Decision; text: string } | null {
   const decline = declineOf(defs, doc);
   if (!decline) return null;
+  if (needsConfirmation(defs, decline.ruleId) && !confirmed) return null;
+  if (alreadyRecorded(doc, decline)) return null;
   const decisions = decisionsOf(doc);
-  const latest = decisions.at(-1);
-  if (latest && latest.ruleId === decline.ruleId && sameReasons(latest.reasons, decline.reasons)) return null;
   const decidedAt = now.toISOString();
   // The notice names its recipient (the account's owner) and says whether a consumer report was used.
   const owner = ownerRole(defs);
@@ -128,9 +137,24 @@ export function recordDecline(
     recipientName: accountName(defs, doc) ?? borrowerName(defs, doc, owner) ?? "Applicant",
     creditReportSection: creditReportSection({ defs }, doc, owner),
   });
-  const decision: Decision = { outcome: "declined", ...decline, decidedAt, notice };
+  const decision: Decision = {
+    outcome: "declined",
+    ...decline,
+    decidedAt,
+    ...(confirmed ? { confirmedAt: confirmed.at.toISOString() } : {}),
+    notice,
+  };
   doc.decisions = [...decisions, decision];
   return { decision, text };
+}
+
+/** Whether `decline` is the decision last recorded on `doc` (the same rule and reasons). */
+export function alreadyRecorded(
+  doc: Record<string, unknown>,
+  decline: { ruleId: string; reasons: Reason[] },
+) {
+  const latest = decisionsOf(doc).at(-1);
+  return Boolean(latest && latest.ruleId === decline.ruleId && sameReasons(latest.reasons, decline.reasons));
 }
 
 /** The decisions recorded on an application document, oldest first. */

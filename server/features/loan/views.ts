@@ -18,7 +18,7 @@ import type { StoredLoanFile } from "./store";
 import { borrowersOf } from "./facts";
 import { catalogue as conditionCatalogue } from "./conditions";
 import { conditionLabel } from "@engine/lending/catalogue";
-import { borrowerName } from "@engine/lending/borrowers";
+import { borrowerName, ownerRole } from "@engine/lending/borrowers";
 
 const reasonsIn = (services: Services, codes: string[] | undefined) =>
   (codes ?? []).map((code) => ({ code, text: reasonCatalogue(services).reasons[code] ?? code }));
@@ -233,6 +233,11 @@ export async function applicantLoanView(services: Services, role: string, loan: 
         dueOn: c.dueOn,
         status: c.status,
         answeredAt: c.answers?.[role]?.at ?? null,
+        // Whose document an upload for it is: the reader's own, in their own session, even when
+        // another borrower answers their part (server/features/uploads/access.ts askedOfThem).
+        uploadFor: c.type === "document" ? role : null,
+        // The documents page is the account owner's checklist; every borrower can upload here.
+        documentsPage: c.type === "document" && role === ownerRole(services.defs),
       })),
     history: loan.file.history.map((h) => ({
       at: h.at,

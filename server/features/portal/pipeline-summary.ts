@@ -13,6 +13,8 @@ import { maskValue } from "@engine/validation/sensitive";
 import { applications, loanFiles, portalUsers } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { offerFigures } from "./offer";
+import { decisionsOf } from "../decisions/adverse-action";
+import { pendingDecline } from "../decisions/early-decline";
 
 export type Row = typeof applications.$inferSelect;
 type Loan = typeof loanFiles.$inferSelect;
@@ -82,6 +84,21 @@ export const loansOf = async ({ db }: Services, ids: string[]) =>
     ),
   );
 
+function earlyDeclineOf(
+  services: Services,
+  doc: Record<string, unknown>,
+): { state: "declined" | "unconfirmed"; ruleId: string } | null {
+  let pending: ReturnType<typeof pendingDecline> = null;
+  try {
+    pending = pendingDecline(services, doc);
+  } catch {
+    pending = null; // answers too incomplete for the pricing rules
+  }
+  if (pending) return { state: "unconfirmed", ruleId: pending.ruleId };
+  const latest = decisionsOf(doc).at(-1);
+  return latest ? { state: "declined", ruleId: latest.ruleId } : null;
+}
+
 function milestoneOf({ services, machine }: Pipeline, loan: Loan | undefined) {
   if (!loan) return null;
   const due = loan.decisionDueOn;
@@ -103,12 +120,18 @@ export const summaryOf = (
   doc: Record<string, unknown>,
   officers: Map<string, string>,
   loans: Map<string, Loan>,
+  early = loans.has(row.id) ? null : earlyDeclineOf(pipeline.services, doc),
 ) => ({
   id: row.id,
   status: row.status,
   // The loan after submission: its milestone and the 30-day decision clock (rules/milestones.json).
   milestone: milestoneOf(pipeline, loans.get(row.id)),
-  active: loans.has(row.id) ? isActive(pipeline.machine, loans.get(row.id)!.milestone) : true,
+  active: loans.has(row.id)
+    ? isActive(pipeline.machine, loans.get(row.id)!.milestone)
+    : early?.state !== "declined",
+  // A decline before submission: recorded (the applicant confirmed it, or pricing made it), or
+  // one today's answers lead to that the applicant has not confirmed, which is no decision yet.
+  earlyDecline: early,
   stepLabel: stepLabelOf(pipeline.services, row.status),
   variant: row.variant,
   borrowers: borrowersOf(pipeline.services, doc),

@@ -17,7 +17,7 @@ import { startIdentityCaseIfComplete } from "../identity/checks";
 import { conditionUploaded } from "../loan/conditions";
 import type { IdentityStatus } from "../identity/provider";
 import { memberStore, type Reader } from "../members/store";
-import { deleteIfUnreferenced, notYours, ownDocuments, readerOf } from "./access";
+import { askedOfThem, deleteIfUnreferenced, notYours, ownDocuments, readerOf } from "./access";
 import { cleanFileName } from "./file-name";
 import { withKeyLock } from "./key-lock";
 import { resolveUpload, type UploadAsk, type UploadTarget } from "./requirements";
@@ -38,7 +38,11 @@ export interface UploadInput {
 export async function acceptUpload(services: Services, input: UploadInput) {
   const reader = await readerOf(services, input.ownerId, input.applicationId);
   const first = resolved(services, reader.app, input.ask); // before any byte is written
-  if (!ownDocuments(services, reader)(first.target.borrower)) throw notYours();
+  if (
+    !ownDocuments(services, reader)(first.target.borrower) &&
+    !(await askedOfThem(services, reader, first.target))
+  )
+    throw notYours();
   const key = sha256Hex(input.bytes);
   const fileName = cleanFileName(input.fileName, input.type, first.target.documentType);
   const view = await withKeyLock(key, () => storeAndRecord(services, reader, input, fileName));

@@ -1,10 +1,11 @@
 // Whose uploads an account reads and adds: the application it reads (its own, or the one it joined
 // as co-borrower), and within it each borrower's own documents (rules/members.json).
 import { eq } from "drizzle-orm";
-import { documentsFor } from "@engine/funnel/members";
+import { documentsFor, memberRole } from "@engine/funnel/members";
 import { signatures, uploads } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { memberStore, type Reader } from "../members/store";
+import { readLoanFile } from "../loan/store";
 import { UploadError } from "./upload-error";
 
 /** The application the account reads; `applicationId`, when given, must be that one. */
@@ -19,6 +20,30 @@ export async function readerOf(services: Services, userId: string, applicationId
 /** Whether a borrower's documents are the reader's own to upload and see. */
 export const ownDocuments = (services: Services, reader: Reader) =>
   documentsFor(services.defs, reader.part, reader.app.doc);
+
+/**
+ * Whether a member whose part another borrower answers (they only consent and sign) may still
+ * upload this document: one a document condition of the loan file asks of them and is waiting for.
+ * The condition is asked of that person, so the upload is theirs to give, in their own session.
+ */
+export async function askedOfThem(
+  services: Services,
+  reader: Reader,
+  target: { borrower: string | null; documentType: string },
+): Promise<boolean> {
+  if (!reader.part.only || target.borrower !== memberRole(services.defs, reader.part.role).documents)
+    return false;
+  const loan = await readLoanFile(services.db, reader.app.id);
+  return Boolean(
+    loan?.file.conditions.some(
+      (c) =>
+        c.type === "document" &&
+        c.status === "open" &&
+        c.documentType === target.documentType &&
+        c.borrowers.includes(target.borrower!),
+    ),
+  );
+}
 
 export const notYours = () =>
   new UploadError(

@@ -4,10 +4,9 @@
 // which may in turn leave work for after the commit. They run in this order on every owner save.
 import { invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
-import { OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
-import { deliverableAddress } from "@server/features/messaging/mail";
+import { ownerNoticeDelivery } from "@server/features/decisions/early-decline";
 import { attachNoticePdf, deliverNotice, recordDecline } from "@server/features/decisions/adverse-action";
 import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
 import type { Later } from "./after-commit";
@@ -30,15 +29,21 @@ export interface OwnerSaveStep {
   beforeSave(save: OwnerSave): Promise<OnceSaved | void>;
 }
 
-/** A decline the pricing rules make is a credit decision: recorded with its notice, mailed after the commit. */
+/**
+ * A decline the pricing rules make at pricing is a credit decision: recorded with its notice,
+ * delivered after the commit. One that rests on an answer the applicant can still change
+ * (confirmFirst) is left to their confirmation (../../decisions/early-decline.ts): recordDecline
+ * skips it.
+ */
 const pricingDecline: OwnerSaveStep = {
   name: "pricing decline",
   async beforeSave({ s, tx, app, doc }) {
     const declined = recordDecline(s.services.defs, doc, s.now);
     if (!declined) return;
-    // E-delivered only to an address the applicant proved; otherwise it waits for paper.
-    const noticeTo = await deliverableAddress(s.services, app, OWNER_ROLE, tx);
+    // As the decision notices go: e-delivered only with E-SIGN consent and a proven address, else paper.
+    const { email: noticeTo, mailTo } = await ownerNoticeDelivery(s.services, tx, app, doc);
     declined.decision.delivery = noticeTo ? "email" : "mail";
+    if (!noticeTo) Object.assign(declined.decision, { mailTo: mailTo ?? undefined, mailedOn: null });
     const noticePdf = await attachNoticePdf(app.id, declined.decision, s.services.defs.texts);
     return async () => {
       await applicationStore(s.services).audit(tx, {

@@ -262,7 +262,14 @@ function Pipeline() {
                 </td>
                 <td data-label="Step">{row.stepLabel}</td>
                 <td data-label="Line">
-                  <Offer offer={row.offer} />
+                  {row.earlyDecline?.state === "declined" ? (
+                    <span className="portal-strong">Declined: notice given</span>
+                  ) : (
+                    <Offer offer={row.offer} />
+                  )}
+                  {row.earlyDecline?.state === "unconfirmed" ? (
+                    <div className="meta">An answer leads to a decline the applicant has not confirmed</div>
+                  ) : null}
                 </td>
                 <td data-label="Outstanding">
                   <Outstanding items={row.outstanding} />

@@ -47,7 +47,19 @@ export function AdverseActionNotice() {
           {site.adverseAction.download}
         </a>
       </p>
-      <p className="meta">{site.adverseAction.delivery}</p>
+      {latest.delivery === "mail" ? (
+        <p className="meta">
+          {site.adverseAction.deliveryMail}
+          {latest.mailTo ? (
+            <>
+              <br />
+              {latest.mailTo}
+            </>
+          ) : null}
+        </p>
+      ) : (
+        <p className="meta">{site.adverseAction.delivery}</p>
+      )}
     </section>
   );
 }

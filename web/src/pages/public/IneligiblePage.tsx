@@ -1,12 +1,14 @@
 // /app/ineligible/<reason>: why we cannot offer a line now and what the applicant can do, from
 // content/ineligible/<reason>.md. Its front matter names up to two next steps. Below it, the adverse
-// action notice the server recorded for the decline (principal reasons, ECOA notice, creditor).
+// action notice the server recorded for the decline (principal reasons, ECOA notice, creditor), or,
+// before it is one, the question whether the answer it rests on is right (DeclineConfirmation).
 import { Button } from "@fluentui/react-components";
 import { useNavigate, useParams } from "react-router-dom";
 import { useCtaStyles } from "@web/src/shell/button-styles";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { NotFoundPage } from "@web/src/shell/NotFoundPage";
 import { AdverseActionNotice } from "./AdverseActionNotice";
+import { DeclineConfirmation } from "./DeclineConfirmation";
 import { text, useContent } from "./content";
 import { Prose } from "./Prose";
 
@@ -32,6 +34,7 @@ export default function IneligiblePage() {
   return (
     <article className="page page--narrow">
       <Prose html={content.html} />
+      <DeclineConfirmation />
       <AdverseActionNotice />
       {actions.length ? (
         <div className="actions">

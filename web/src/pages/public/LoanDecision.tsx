@@ -2,7 +2,7 @@
 // the approved terms, a counteroffer the applicant accepts or declines in their own session, a
 // decline's reasons, a notice of incompleteness with its items and deadline, the notices given to
 // this borrower, and the conditions asked of them: an information condition answered here, a
-// document condition uploaded on the documents page. Texts: content/loan-status.json; the server
+// document condition uploaded here (or on the documents page, for whoever answers the part). Texts: content/loan-status.json; the server
 // decides (loan.answerCounteroffer, loan.answerCondition).
 import { ROUTES } from "@engine/base/routes";
 import { longDate } from "@engine/base/dates";
@@ -16,6 +16,8 @@ import t from "@content/loan-status.json";
 import { trpc } from "@web/src/api/trpc";
 import type { AppRouter } from "@server/transport/trpc/router";
 import { classifyApiError } from "../funnel/api-errors";
+import { uploadDocument, UploadFailed } from "@web/src/api/upload";
+import type { BorrowerRole } from "@engine/lending/borrowers";
 
 type MyLoan = NonNullable<inferRouterOutputs<AppRouter>["loan"]["mine"]>;
 type Terms = NonNullable<MyLoan["terms"]>;
@@ -219,6 +221,52 @@ function AnswerForm({ condition, onAnswered }: { condition: Condition; onAnswere
   );
 }
 
+/** A document condition's file, uploaded here by the borrower it is asked of (a co-borrower too, whose part the borrower answers). */
+function ConditionUpload({ condition, onUploaded }: { condition: Condition; onUploaded(): void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const upload = useMutation({
+    mutationFn: (chosen: File) =>
+      uploadDocument(
+        { documentType: condition.documentType!, borrower: condition.uploadFor as BorrowerRole },
+        chosen,
+      ),
+    onSuccess: onUploaded,
+  });
+  if (!condition.documentType || !condition.uploadFor) return null;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (file) upload.mutate(file);
+  };
+  return (
+    <form
+      className="form"
+      onSubmit={onSubmit}
+      aria-label={fill(t.conditionUploadFile, { document: condition.label })}
+      noValidate
+    >
+      <Field
+        label={fill(t.conditionUploadFile, { document: condition.label })}
+        validationMessage={upload.error instanceof UploadFailed ? upload.error.message : undefined}
+        validationState={upload.error ? "error" : "none"}
+      >
+        {(fieldProps) => (
+          <input
+            {...fieldProps}
+            type="file"
+            accept=".pdf,.jpg,.jpeg,.png,.heic"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
+      <div className="actions">
+        <Button type="submit" appearance="primary" disabled={!file || upload.isPending}>
+          {t.conditionUploadButton}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function ConditionState({ condition, onAnswered }: { condition: Condition; onAnswered(): void }) {
   if (condition.status === "cleared") return <p>{t.conditionCleared}</p>;
   if (condition.status === "waived") return <p>{t.conditionWaived}</p>;
@@ -232,9 +280,14 @@ function ConditionState({ condition, onAnswered }: { condition: Condition; onAns
     );
   if (condition.type === "document")
     return (
-      <p>
-        <Link to={ROUTES.upload}>{t.conditionUpload}</Link>
-      </p>
+      <>
+        {condition.documentsPage ? (
+          <p>
+            <Link to={ROUTES.upload}>{t.conditionUpload}</Link>
+          </p>
+        ) : null}
+        <ConditionUpload condition={condition} onUploaded={onAnswered} />
+      </>
     );
   if (condition.type === "information") return <AnswerForm condition={condition} onAnswered={onAnswered} />;
   return null;
