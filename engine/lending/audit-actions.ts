@@ -45,6 +45,7 @@ const AUDIT_ACTIONS = {
   "esign.signed": (a, say) => `Signed the disclosures${a[0] ? ` (${say.who(a[0])})` : ""}`,
   "esign.voided": (a, say) => `Signature voided by a changed answer (${say.who(a[0] ?? "")})`,
   "disclosures.given": (a) => `Disclosures given: ${(a[0] ?? "").split(",").filter(Boolean).join(", ")}`,
+  "disclosures.opened": (a) => `Disclosure opened by the applicant: ${a[0] ?? ""}`,
   "rescission.notice": (a) => `Notice of the right to cancel given (${a[0] ?? ""})`,
   "rescission.delivered": (a) => `Delivery of the notice of the right to cancel recorded (${a[0] ?? ""})`,
   "rescission.cancelled": (a) => `Cancelled under the right to cancel (${a[0] ?? ""})`,

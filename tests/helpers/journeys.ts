@@ -118,6 +118,7 @@ export async function walk(
   for (let hops = 0; at !== null && at !== until; hops++) {
     if (hops > 60) throw new Error(`the walk to ${until} did not get there`);
     await server.services.settled(); // a code mailed after the last answer
+    await openMustOpen(server, b, at);
     last = await b.trpc.step.submit.mutate({
       stepId: at,
       answers: answersFor(server, at, doc, answers[at]),
@@ -127,6 +128,13 @@ export async function walk(
   }
   if (at !== until) throw new Error(`the walk to ${until} stopped at ${last?.route ?? from}`);
   return last;
+}
+
+/** Opens, as the applicant does, each text the step says must be opened before it is saved (the CFPB booklet). */
+export async function openMustOpen(server: TestServer, b: Browser, stepId: string) {
+  for (const effect of server.services.defs.steps.get(stepId)?.def.effects ?? [])
+    for (const document of effect.mustOpen ?? [])
+      await b.trpc.esign.openDocument.mutate({ stepId, document });
 }
 
 /** Enters, on the email's code step, the code mailed to `email` after the email step's answer. */
