@@ -137,6 +137,12 @@ export async function openMustOpen(server: TestServer, b: Browser, stepId: strin
       await b.trpc.esign.openDocument.mutate({ stepId, document });
 }
 
+/** Reads the early funnel's disclosures as the applicant does: opens the booklet, then continues (12 CFR 1026.40(b)). */
+export async function passEarlyDisclosures(server: TestServer, b: Browser) {
+  await openMustOpen(server, b, "earlyDisclosures");
+  return b.trpc.step.submit.mutate({ stepId: "earlyDisclosures", answers: {} });
+}
+
 /** Enters, on the email's code step, the code mailed to `email` after the email step's answer. */
 export async function proveEmail(server: TestServer, b: Browser, email: string) {
   await server.services.settled();
