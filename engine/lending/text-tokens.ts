@@ -66,6 +66,7 @@ export const DISCLOSURE_TOKENS = [
   "maximumRateRepaymentPayment",
   "maximumRateWhen",
   "creditScoreDisclosure",
+  "creditScorePricing",
   "rescissionStartDate",
   "rescissionEndDate",
   "earliestDisbursementDate",
@@ -113,6 +114,8 @@ export const CREDIT_SCORE_TOKENS = [
   "creditScoreAgencyAddress",
   "creditScoreAgencyPhone",
   "creditScoreKeyFactors",
+  "creditScoreComparison",
+  "rankedAbovePercent",
 ] as const;
 /** The right-to-cancel page's and mails' values (content/right-to-cancel.json). */
 export const RIGHT_TO_CANCEL_TOKENS = ["name", "date", "endDate", "earliestDisbursementDate"] as const;

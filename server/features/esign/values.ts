@@ -194,11 +194,11 @@ export function disclosureValues(
   );
   if (isText(site.name)) values.name = site.name;
   Object.assign(values, lenderTokens(lender));
-  if (role)
-    values.creditScoreDisclosure = creditScoreDisclosure(
-      getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined,
-      defs.texts ?? CREDIT_SCORE_TEXT_FILE,
-    );
+  if (role) {
+    const used = getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined;
+    values.creditScoreDisclosure = creditScoreDisclosure(used, defs.texts ?? CREDIT_SCORE_TEXT_FILE);
+    values.creditScorePricing = creditScorePricing(used, defs.texts ?? CREDIT_SCORE_TEXT_FILE);
+  }
   if (rescission?.applies) {
     values.rescissionStartDate = longDate(rescission.startDate);
     values.rescissionEndDate = longDate(rescission.endDate);
@@ -270,6 +270,38 @@ function offerDependentValues(
   return out;
 }
 
+interface CreditScoreTexts {
+  used: string;
+  comparison: string;
+  noComparison: string;
+  notUsed: string;
+  noKeyFactors: string;
+  pricingUsed: string;
+  pricingNotUsed: string;
+}
+
+/** The sentences of content/credit-score-disclosure.json: from the served set's texts when given (the live gate), else the file. */
+function creditScoreTexts(from: string | ReadonlyMap<string, string>): CreditScoreTexts {
+  return JSON.parse(
+    typeof from === "string"
+      ? readFileSync(from, "utf8")
+      : (from.get("content/credit-score-disclosure.json") ?? readFileSync(CREDIT_SCORE_TEXT_FILE, "utf8")),
+  ) as CreditScoreTexts;
+}
+
+/**
+ * How the risk-based pricing notice (12 CFR 1022.74(d), model form H-3) says credit set the terms,
+ * for one borrower: from the score used once one is recorded; until then, truthfully, from the
+ * credit range they told us (no credit report has been obtained).
+ */
+export function creditScorePricing(
+  used: CreditScoreUsed | undefined | null,
+  from: string | ReadonlyMap<string, string> = CREDIT_SCORE_TEXT_FILE,
+): string {
+  const text = creditScoreTexts(from);
+  return used ? text.pricingUsed : text.pricingNotUsed;
+}
+
 /**
  * The credit score part of the FCRA 609(g) notice for one borrower: the score an agency gave and
  * we used, with its range, date, agency and key factors, or, while none has been used, the
@@ -279,17 +311,12 @@ export function creditScoreDisclosure(
   used: CreditScoreUsed | undefined | null,
   from: string | ReadonlyMap<string, string> = CREDIT_SCORE_TEXT_FILE,
 ): string {
-  // From the served set's texts when given (the live gate), else the file.
-  const text = JSON.parse(
-    typeof from === "string"
-      ? readFileSync(from, "utf8")
-      : (from.get("content/credit-score-disclosure.json") ?? readFileSync(CREDIT_SCORE_TEXT_FILE, "utf8")),
-  ) as {
-    used: string;
-    notUsed: string;
-    noKeyFactors: string;
-  };
+  const text = creditScoreTexts(from);
   if (!used) return text.notUsed;
+  const comparison =
+    used.rankedAbovePercent === undefined
+      ? text.noComparison
+      : text.comparison.replace(/\{\{\s*rankedAbovePercent\s*\}\}/g, String(used.rankedAbovePercent));
   const values: Record<string, string> = {
     creditScore: String(used.score),
     creditScoreModel: used.model,
@@ -300,6 +327,7 @@ export function creditScoreDisclosure(
     creditScoreAgencyAddress: used.agency.address,
     creditScoreAgencyPhone: used.agency.phone,
     creditScoreKeyFactors: used.keyFactors.length ? used.keyFactors.join("; ") : text.noKeyFactors,
+    creditScoreComparison: comparison,
   };
   return text.used.replace(
     /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g,
