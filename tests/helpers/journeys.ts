@@ -143,11 +143,13 @@ export async function passEarlyDisclosures(server: TestServer, b: Browser) {
   return b.trpc.step.submit.mutate({ stepId: "earlyDisclosures", answers: {} });
 }
 
-/** Enters, on the email's code step, the code mailed to `email` after the email step's answer. */
+/** Enters, on the email's code step, the code mailed to `email` after the email step's answer, then passes the early funnel's disclosures when they are next. */
 export async function proveEmail(server: TestServer, b: Browser, email: string) {
   await server.services.settled();
-  return b.trpc.step.submit.mutate({
+  const proven = await b.trpc.step.submit.mutate({
     stepId: "emailVerify",
     answers: { otpCode: newestCode(server.dataDir, email) },
   });
+  // The disclosures come next, before the first question about the home: read them as the applicant does.
+  return proven.stepId === "earlyDisclosures" ? passEarlyDisclosures(server, b) : proven;
 }

@@ -29,7 +29,7 @@ const useStyles = makeStyles({
   signed: { display: "grid", gap: "6px" },
   download: { fontWeight: 600 },
   languageNote: { margin: "0 0 8px", fontStyle: "italic" },
-  folded: { display: "grid", gap: "8px", justifyItems: "start" },
+  folded: { display: "grid", gap: "8px", justifyItems: "start", padding: "4px 16px 16px" },
 });
 
 interface ServerDocument {
