@@ -63,9 +63,7 @@ export async function confirmEmail(page: Page, email: string, to = routeOf("prop
  */
 export async function readEarlyDisclosures(page: Page, to = routeOf("propertyValue")) {
   const terms = page.locator('[data-document="heloc-important-terms"]');
-  await expect(
-    terms.getByText("Important terms of our home equity line of credit").isVisible(),
-  ).resolves.toBe(true);
+  await terms.getByText("Important terms of our home equity line of credit").waitFor();
   // Before an offer, the plan's terms: the range of margins.
   await terms.getByText(/plus a margin of between \d+\.\d+% and \d+\.\d+%/).waitFor();
   const continueButton = page.getByRole("button", { name: "I have read them, continue" });
