@@ -30,6 +30,22 @@ describe("a broken step file", () => {
     );
   });
 
+  it("refuses a text that must be opened but is not given, or an opening recorded where the application has no place (12 CFR 1026.40(e))", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/disclosures.json", (s) => {
+      const give = s.effects.find((e: { kind: string }) => e.kind === "giveDisclosures");
+      give.mustOpen = ["heloc-boklet"];
+      give.openedAt = "/disclosuresGiven/open";
+    });
+    const found = messages(copy);
+    expect(found).toContain(
+      'steps/initial-setup/disclosures.json#/effects/0/mustOpen/0: document "heloc-boklet" must be opened but the effect does not give it (add it to documents), did you mean `heloc-booklet`?',
+    );
+    expect(found).toContain(
+      'steps/initial-setup/disclosures.json#/effects/0/openedAt: "/disclosuresGiven/open" is not a field of the application, did you mean `opened`?',
+    );
+  });
+
   it("names the file, the pointer and the missing property", () => {
     const copy = copyDefinitions();
     copy.edit("steps/initial-setup/zip.json", (s) => delete s.rank);
