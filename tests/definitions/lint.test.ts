@@ -150,7 +150,7 @@ describe("a broken step file", () => {
     const copy = copyDefinitions();
     copy.edit("steps/initial-setup/zip.json", (s) => (s.rank = 4.5));
     expect(messages(copy)).toContain(
-      'steps/flows/early-funnel.json#/variants/0/steps/8: step "zip" (rank 4.5) comes after "creditRange" (rank 5) in variant "variantOne"',
+      'steps/flows/early-funnel.json#/variants/0/steps/9: step "zip" (rank 4.5) comes after "creditRange" (rank 5) in variant "variantOne"',
     );
   });
 
@@ -272,7 +272,7 @@ describe("the funnel is data", () => {
     const { defs, problems } = loadCopy(copy);
     expect(problems.map(problemText)).toEqual([]);
     expect(nextStep(defs, "emailVerify", {}, { variant: "variantOne" }).stepId).toBe("annualIncome");
-    expect(nextStep(defs, "annualIncome", {}, { variant: "variantOne" }).stepId).toBe("propertyValue");
+    expect(nextStep(defs, "annualIncome", {}, { variant: "variantOne" }).stepId).toBe("earlyDisclosures");
     expect(createStepValidator(defs, "email")({ user: { email: "jane@example.com" } }).errors).toEqual([
       { pointer: "/user/phone", message: "Phone number is required" },
     ]);
