@@ -42,12 +42,7 @@ export interface DisclosureSource {
    * output is true (front matter appliesWhen; e.g. the ECOA valuation notice for a first lien).
    */
   appliesWhen?: string;
-  /** The language the text is written in (front matter `language`, a BCP 47 tag): English unless it says otherwise, as the site is. */
-  language: string;
 }
-
-/** The language of a text whose front matter names none: the site's (web/index.html lang="en"). */
-export const DEFAULT_LANGUAGE = "en";
 
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
@@ -125,7 +120,6 @@ export function readDisclosure(
     source,
     body,
     ...(attributes.appliesWhen ? { appliesWhen: attributes.appliesWhen } : {}),
-    language: attributes.language || DEFAULT_LANGUAGE,
   };
 }
 
@@ -191,7 +185,6 @@ export function signedDocument(
     values: used,
     language: doc.language ?? "en",
     text,
-    language: doc.language,
   };
 }
 
