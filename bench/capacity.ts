@@ -185,6 +185,14 @@ async function applicant(
       const stepId = at;
       // Outbox names start with the time (":" and "." written "-"); a second early, for safety.
       askedAt = new Date(Date.now() - 1000).toISOString().replace(/[:.]/g, "-");
+      // A text the step says must be opened first (the CFPB booklet), opened as the applicant does.
+      for (const effect of defs.steps.get(at)?.def.effects ?? [])
+        for (const document of effect.mustOpen ?? [])
+          await send(`${base}/api/trpc/esign.openDocument`, {
+            method: "POST",
+            headers: { ...headers(), "x-recaptcha-token": "bench" },
+            body: JSON.stringify({ stepId: at, document }),
+          });
       const started = performance.now();
       let ok = false;
       try {

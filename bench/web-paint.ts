@@ -14,13 +14,20 @@ type Answer = string | number | boolean;
  * The early funnel: each page's answers by field pointer, and the field that shows the next page is
  * there. Pages by their steps' routes as steps/ says them (a route product ops rename moves with them).
  */
-const WALK: { path: string; answers: Record<string, Answer>; next: string[] }[] = [
+const WALK: { path: string; answers: Record<string, Answer>; next: string[]; open?: RegExp }[] = [
   {
     path: routeOf("name"),
     answers: { "/user/firstName": "Dana", "/user/lastName": "Rivera" },
     next: ["/user/email"],
   },
-  { path: routeOf("email"), answers: { "/user/email": "" }, next: ["/setup/propertyValue"] },
+  { path: routeOf("email"), answers: { "/user/email": "" }, next: ["/disclosuresGiven"] },
+  {
+    // The disclosures before the first question about the home: the booklet opened, then on.
+    path: routeOf("earlyDisclosures"),
+    answers: {},
+    open: /^Open “What you should know about home equity lines of credit”/,
+    next: ["/setup/propertyValue"],
+  },
   {
     path: routeOf("propertyValue"),
     answers: { "/setup/propertyValue": 585000 },
@@ -120,9 +127,13 @@ export async function measureNextPaint(browser: Browser, baseURL: string, walks 
           pointer,
           pointer === "/user/email" ? `bench.${Date.now()}.${w}@example.com` : value,
         );
+      if (step.open) {
+        await page.getByRole("button", { name: step.open }).click();
+        await page.locator('[data-document="heloc-booklet"] [role="region"]').waitFor();
+      }
       // Wait for the field to be in the page before the click, then time click → painted.
       const painted = page.evaluate(`(${PAINTED})(${JSON.stringify(step.next)})`) as Promise<number>;
-      await page.getByRole("button", { name: "Next" }).click();
+      await page.locator('button[type="submit"]').last().click();
       steps.push({ from: step.path, ms: await painted });
     }
     await context.close();

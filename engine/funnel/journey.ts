@@ -196,7 +196,13 @@ export function accessTo(
   }
   if (journey.path.includes(stepId)) return { open: true };
   const to = journey.due ?? journey.path.at(-1) ?? null;
-  return { open: false, stepId: to, reason: "This page is not open yet: answer the pages before it first." };
+  // A step that must come first for a reason of law says why (its dueReason), e.g. the disclosures.
+  const dueReason = journey.due ? defs.steps.get(journey.due)?.def.dueReason : undefined;
+  return {
+    open: false,
+    stepId: to,
+    reason: dueReason ?? "This page is not open yet: answer the pages before it first.",
+  };
 }
 
 /**

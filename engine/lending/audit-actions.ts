@@ -47,6 +47,7 @@ const AUDIT_ACTIONS = {
   "esign.withdrawn": (a, say) =>
     `Withdrew the consent to electronic documents and asked for paper (${say.who(a[0] ?? "")})`,
   "disclosures.given": (a) => `Disclosures given: ${(a[0] ?? "").split(",").filter(Boolean).join(", ")}`,
+  "disclosures.opened": (a) => `Disclosure opened by the applicant: ${a[0] ?? ""}`,
   "rescission.notice": (a) => `Notice of the right to cancel given (${a[0] ?? ""})`,
   "rescission.delivered": (a) => `Delivery of the notice of the right to cancel recorded (${a[0] ?? ""})`,
   "rescission.cancelled": (a) => `Cancelled under the right to cancel (${a[0] ?? ""})`,

@@ -54,6 +54,10 @@ export const DISCLOSURE_TOKENS = [
   "indexRate",
   "indexRateAsOf",
   "margin",
+  "exampleMargin",
+  "exampleMarginBasis",
+  "initialApr",
+  "figuresBasis",
   "exampleBalance",
   "exampleDrawPayment",
   "exampleRepaymentPayment",
@@ -62,11 +66,24 @@ export const DISCLOSURE_TOKENS = [
   "maximumRateRepaymentPayment",
   "maximumRateWhen",
   "creditScoreDisclosure",
+  "creditScorePricing",
   "rescissionStartDate",
   "rescissionEndDate",
   "earliestDisbursementDate",
   "borrowerName",
   "coborrowerName",
+] as const;
+/** The plan's figures the important terms state before an offer (content/heloc-terms-figures.json), filled by server/features/esign/values.ts. */
+export const HELOC_TERMS_FIGURE_TOKENS = [
+  "apr",
+  "minimumLine",
+  "maximumLine",
+  "minimumOriginationFee",
+  "largestOriginationFee",
+  "lowestMargin",
+  "highestMargin",
+  "lowestApr",
+  "exampleApr",
 ] as const;
 /** The 15-year historical example's rows (histYear1 … histYear15): one per year of the profile's index history. */
 export const HISTORICAL_ROW_TOKEN = /^hist(Year|Index|Apr|Payment)([1-9]|1[0-5])$/;
@@ -99,6 +116,8 @@ export const CREDIT_SCORE_TOKENS = [
   "creditScoreAgencyAddress",
   "creditScoreAgencyPhone",
   "creditScoreKeyFactors",
+  "creditScoreComparison",
+  "rankedAbovePercent",
 ] as const;
 /** The right-to-cancel page's and mails' values (content/right-to-cancel.json). */
 export const RIGHT_TO_CANCEL_TOKENS = ["name", "date", "endDate", "earliestDisbursementDate"] as const;
@@ -228,6 +247,11 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
     files: /^content\/mail\/offer\.md$/,
     tokens: [...LENDER_TOKENS, ...OFFER_MAIL_TOKENS],
     filledBy: "the offer mail (server/features/decisions/offer-mail.ts)",
+  },
+  {
+    files: /^content\/heloc-terms-figures\.json$/,
+    tokens: HELOC_TERMS_FIGURE_TOKENS,
+    filledBy: "the important terms' figures before and with an offer (server/features/esign/values.ts)",
   },
   {
     files: /^content\/credit-score-disclosure\.json$/,

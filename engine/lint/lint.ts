@@ -364,16 +364,27 @@ function checkStepEffects(defs: Definitions, file: string, step: Step, problems:
           message: `document "${name}" is ${effect.kind === "giveDisclosures" ? "given" : "signed"} but the step does not show it (no disclosureDocuments display names it)${suggest(name, shown)}`,
         });
     });
-    // Where the texts given are recorded must be a place of the application, or the record would be refused on every save.
-    if (effect.recordAt !== undefined) {
-      const segments = effect.recordAt.split("/").slice(1);
+    // Where the texts given (and opened) are recorded must be a place of the application, or the record would be refused on every save.
+    for (const key of ["recordAt", "openedAt"] as const) {
+      const place = effect[key];
+      if (place === undefined) continue;
+      const segments = place.split("/").slice(1);
       if (appRoot && !schemasAt(defs.files, appRoot, segments).length)
         problems.push({
           file,
-          pointer: `${at}/recordAt`,
-          message: `"${effect.recordAt}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}`,
+          pointer: `${at}/${key}`,
+          message: `"${place}" is not a field of the application${suggest(segments.at(-1) ?? "", propertyNamesAt(defs.files, appRoot, segments.slice(0, -1)))}`,
         });
     }
+    // A text that must be opened is one the effect gives: else the step could never be saved.
+    effect.mustOpen?.forEach((name, j) => {
+      if (!(effect.documents ?? []).includes(name))
+        problems.push({
+          file,
+          pointer: `${at}/mustOpen/${j}`,
+          message: `document "${name}" must be opened but the effect does not give it (add it to documents)${suggest(name, new Set(effect.documents ?? []))}`,
+        });
+    });
   });
 }
 

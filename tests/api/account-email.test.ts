@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@server/persistence/db/schema";
 import { startServer } from "@server/start";
 import { browser, mailedCode, testServer, type Browser, type TestServer } from "../helpers/server";
+import { passEarlyDisclosures } from "../helpers/journeys";
 
 let server: TestServer;
 let clock = Date.now();
@@ -51,7 +52,8 @@ describe("the email is proven inside the funnel", () => {
     await server.services.settled();
     expect(server.lastMail(email)).toMatch(/confirms that this email address is yours/);
     const proven = await enterCode(b, email);
-    expect(proven).toMatchObject({ stepId: "propertyValue" });
+    // Next: the disclosures due before any question about the home and credit.
+    expect(proven).toMatchObject({ stepId: "earlyDisclosures" });
     expect(await addressOf(b)).toBe(email);
     expect((await b.session()).user).toMatchObject({ email, name: "Paula Tester", verified: true });
   });
@@ -60,6 +62,7 @@ describe("the email is proven inside the funnel", () => {
     const email = fresh();
     const { b } = await guest("Rita", email);
     await enterCode(b, email);
+    await passEarlyDisclosures(server, b);
     await b.trpc.step.submit.mutate({
       stepId: "propertyValue",
       answers: { setup: { propertyValue: 640000 } },
@@ -87,7 +90,7 @@ describe("the email is proven inside the funnel", () => {
     const before = server.lastMail(email);
     const again = await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } });
     await server.services.settled();
-    expect(again.stepId).toBe("propertyValue");
+    expect(again.stepId).toBe("earlyDisclosures");
     expect(server.lastMail(email)).toBe(before);
   });
 });
@@ -97,6 +100,7 @@ describe("a known address: one answer, and the owner is signed in instead of sta
     const email = fresh();
     const { b: first } = await guest("Olivia", email);
     await enterCode(first, email);
+    await passEarlyDisclosures(server, first);
     await first.trpc.step.submit.mutate({
       stepId: "propertyValue",
       answers: { setup: { propertyValue: 777000 } },
@@ -131,6 +135,7 @@ describe("a known address: one answer, and the owner is signed in instead of sta
     const email = fresh();
     const { b: owner } = await guest("Olga", email);
     await enterCode(owner, email);
+    await passEarlyDisclosures(server, owner);
     await owner.trpc.step.submit.mutate({
       stepId: "propertyValue",
       answers: { setup: { propertyValue: 555000 } },

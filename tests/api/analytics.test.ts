@@ -222,7 +222,7 @@ describe("the portal's funnel report", () => {
       after.flows
         .find((f) => f.flowId === "earlyFunnel")!
         .steps.map((s) => s.stepId)
-        .slice(8, 11),
+        .slice(9, 12),
     ).toEqual(["zip", "propertyUsage", "creditScore"]);
     expect(after.flows.map((f) => f.flowId)).toEqual(expect.arrayContaining(["earlyFunnel", "application"]));
     expect(after.conversionStep).toBe("previewOffer");

@@ -32,6 +32,7 @@ const used = {
   rangeLow: 300,
   rangeHigh: 850,
   createdOn: "2026-11-20",
+  rankedAbovePercent: 42,
   agency: {
     name: "Equifax Information Services LLC",
     address: "P.O. Box 740241, Atlanta, GA 30374",
@@ -78,6 +79,31 @@ describe("the credit score used (FCRA 609(g))", () => {
     );
   });
 
+  it("carries the risk-based pricing notice's content with it, true before any credit report: the margin rests on the range they told us (12 CFR 1022.74(d))", async () => {
+    const who = await submitted();
+    const text = pdfProse(
+      new Uint8Array(
+        await (await who.b.fetch(`${server.url}/api/notices/credit-score/mine.pdf`)).arrayBuffer(),
+      ),
+    );
+    for (const part of [
+      "Your credit score and the price you pay for credit",
+      "Your credit score is a number that reflects the information in your credit report.",
+      "Your credit score can affect whether you can get a line of credit and how much you will have to pay for it.",
+      "So far we have not obtained your credit report or used a credit score: the margin of your offer was set from the credit range you told us.",
+      "may be less favorable than the terms we offer consumers with better credit histories",
+      "You have the right to dispute any inaccurate information in your credit report",
+      "1-877-322-8228",
+      "www.annualcreditreport.com",
+      "www.consumerfinance.gov/learnmore",
+      "www.ftc.gov",
+    ])
+      expect(text).toContain(part);
+    // It states no score the product does not have.
+    expect(text).not.toMatch(/ranks higher than/);
+    expect(text).not.toMatch(/We used the credit score below/);
+  });
+
   it("records the score staff used, audits it, records the notice given, and sends the borrower the filled notice by email and on their page", async () => {
     const who = await submitted();
     const processor = await staff("processor");
@@ -95,7 +121,7 @@ describe("the credit score used (FCRA 609(g))", () => {
     expect(given).toEqual([
       expect.objectContaining({
         givenTo: "borrower",
-        version: "FCRA-609G-2026.1",
+        version: "FCRA-609G-2026.2",
         sentBy: { kind: "portal", id: processor.id, name: "Pat Portal" },
       }),
     ]);
@@ -117,8 +143,13 @@ describe("the credit score used (FCRA 609(g))", () => {
     const mail = newestMail(server.dataDir, who.email, { containing: SUBJECT, raw: true });
     const mailed = pdfProse(mailAttachment(mail, PDF)!);
     expect(mailed).toContain(
-      "The credit score we used on your application is 742 (FICO Score 8). Scores of this model range from 300 to 850. It was created on November 20, 2026 by Equifax Information Services LLC",
+      "The credit score we used on your application is 742 (FICO Score 8). Scores of this model range from 300 to 850. Your credit score ranks higher than 42% of U.S. consumers scored with this model. It was created on November 20, 2026 by Equifax Information Services LLC",
     );
+    // The risk-based pricing notice (12 CFR 1022.74(d), H-3) with it: the score set the margin.
+    expect(mailed).toContain(
+      "We used the credit score below, from your credit report, to set the terms of your line: the margin added to the index, and so your annual percentage rate.",
+    );
+    expect(mailed).not.toContain("So far we have not obtained your credit report");
     expect(mailed).toContain(
       "Key factors that adversely affected your credit score: Proportion of balances to credit limits is too high; Length of time accounts have been established.",
     );
@@ -190,6 +221,18 @@ describe("the credit score used (FCRA 609(g))", () => {
         pointer: "/creditScoreUsed/createdOn",
         message: "The date the score was created cannot be after today.",
       },
+    ]);
+    // How the score compares with other consumers' is asked: the risk-based pricing notice states it (12 CFR 1022.74(d)).
+    const { rankedAbovePercent: _, ...withoutRank } = used;
+    expect(await fieldErrorsOf(record("borrower", withoutRank))).toEqual([
+      {
+        pointer: "/creditScoreUsed/rankedAbovePercent",
+        message:
+          "Give how the score compares with other consumers' scores: the percent of consumers with a lower score, from the agency's distribution for this model.",
+      },
+    ]);
+    expect(await fieldErrorsOf(record("borrower", { ...used, rankedAbovePercent: 101 }))).toEqual([
+      expect.objectContaining({ pointer: "/creditScoreUsed/rankedAbovePercent" }),
     ]);
     expect(
       await fieldErrorsOf(record("borrower", { ...used, keyFactors: ["a", "b", "c", "d", "e", "f"] })),

@@ -1,8 +1,10 @@
 // The HELOC disclosures are given when the application is provided, not only when it is signed:
-// the account-setup consent step, just before the first application question and before any fee,
-// shows the Regulation Z 1026.40(d) important terms and the CFPB booklet (1026.40(b), (e)) and the
-// ECOA valuation notice where it applies (Reg B 1002.14(a)(1)), and its giveDisclosures effect
-// records each text given (version, SHA-256, figures, when, to whom) on the application.
+// the early funnel gives the plan's terms and the booklet before its first credit question
+// (tests/api/early-disclosures.test.ts); the account-setup consent step, just before the first
+// application question and before any fee, gives the Regulation Z 1026.40(d) important terms again
+// with the offer's figures, the CFPB booklet (1026.40(b), (e)) to a prequalified applicant, and the
+// ECOA valuation notice where it applies (Reg B 1002.14(a)(1)); its giveDisclosures effect records
+// each text given (version, SHA-256, figures, when, to whom) on the application.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -39,7 +41,7 @@ async function applicationOf(b: Browser) {
 }
 
 describe("the disclosures given when the application starts (Reg Z 1026.40(b))", () => {
-  it("gives the important terms, the CFPB booklet and, for a home owned free and clear, the appraisal notice at account setup, recorded as shown", async () => {
+  it("gives the important terms again with the offer's figures and, for a home owned free and clear, the appraisal notice at account setup, recorded as shown, after the plan's terms and the booklet of the early funnel", async () => {
     const b = browser(server.url);
     const doc = singleBorrower();
     doc.setup.mortgageBalance = 0;
@@ -47,7 +49,12 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     await walk(server, b, { until: "setupConsent", doc });
     const shown = (await b.trpc.esign.documents.query({ ids: GIVEN })).documents;
     expect(shown.map((d) => d.id)).toEqual(GIVEN);
-    expect((await applicationOf(b)).doc.disclosuresGiven).toBeUndefined();
+    // The early funnel gave the plan's terms and the booklet before its first credit question (tests/api/early-disclosures.test.ts).
+    const early = ((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records;
+    expect(early.map((g) => [g.document, g.step])).toEqual([
+      ["heloc-important-terms", "earlyDisclosures"],
+      ["heloc-booklet", "earlyDisclosures"],
+    ]);
 
     const before = Date.now();
     const next = await b.trpc.step.submit.mutate({
@@ -57,9 +64,13 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     // Given before the first question of the application itself.
     expect(next.stepId).toBe("application");
     const app = await applicationOf(b);
-    const given = (app.doc.disclosuresGiven as { records: Given[] }).records;
+    const all = (app.doc.disclosuresGiven as { records: Given[] }).records;
+    expect(all.slice(0, early.length)).toEqual(early);
+    // Each text as shown here is on record; one already given in these very words (the booklet) is not recorded again.
+    const given = all.filter((g) => g.step === "setupConsent");
+    expect(all.map((g) => g.sha256)).toEqual(expect.arrayContaining(shown.map((d) => d.sha256)));
     expect(given.map((g) => [g.document, g.version, g.sha256])).toEqual(
-      shown.map((d) => [d.id, d.version, d.sha256]),
+      shown.filter((d) => d.id !== "heloc-booklet").map((d) => [d.id, d.version, d.sha256]),
     );
     for (const g of given) {
       const source = readFileSync(join(REPO_ROOT, "content/disclosures", `${g.document}.md`), "utf8");
@@ -80,22 +91,27 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
-    expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet,appraisal-notice");
+    expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet");
   });
 
-  it("gives an early-funnel applicant who reported a mortgage balance the terms, the booklet and the appraisal notice: the line may still pay that mortgage off and take first lien (12 CFR 1002.14(a)(1))", async () => {
+  it("gives an early-funnel applicant who reported a mortgage balance the terms with their offer and the appraisal notice: the line may still pay that mortgage off and take first lien (12 CFR 1002.14(a)(1))", async () => {
     const b = browser(server.url);
     await walk(server, b, { until: "application", doc: singleBorrower() });
     const app = await applicationOf(b);
-    const given = (app.doc.disclosuresGiven as { records: Given[] }).records;
-    expect(given.map((g) => g.document)).toEqual(GIVEN);
+    const given = (app.doc.disclosuresGiven as { records: Given[] }).records.filter(
+      (g) => g.step === "setupConsent",
+    );
+    expect(given.map((g) => g.document)).toEqual(["heloc-important-terms", "appraisal-notice"]);
     // The terms carry the offer the applicant saw: $585,000 × 85% − $241,300 = $255,900 at 7.50% + 1.24%.
     expect(given[0]!.values).toMatchObject({ lineAmount: "$255,900", apr: "8.74%" });
-    const [audit] = await server.services.db
+    const audits = await server.services.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
-    expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet,appraisal-notice");
+    expect(audits.map((a) => a.action)).toEqual([
+      "disclosures.given:heloc-important-terms,heloc-booklet",
+      "disclosures.given:heloc-important-terms,appraisal-notice",
+    ]);
   });
 
   it("records a text once: submitting the step again gives nothing new while the texts are the same", async () => {

@@ -165,6 +165,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
       rangeLow: 300,
       rangeHigh: 850,
       createdOn: "2026-11-20",
+      rankedAbovePercent: 42,
       agency: {
         name: "Equifax Information Services LLC",
         address: "P.O. Box 740241, Atlanta, GA 30374",
@@ -182,7 +183,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     const notice = (await scored.trpc.esign.documents.query({ ids: ["credit-score-notice"] })).documents[0]!;
     expect(notice.title).toBe("Notice to the home loan applicant");
     expect(notice.values.creditScoreDisclosure).toBe(
-      "The credit score we used on your application is 742 (FICO Score 8). Scores of this model range from 300 to 850. It was created on November 20, 2026 by Equifax Information Services LLC, P.O. Box 740241, Atlanta, GA 30374, telephone (866) 349-5191. Key factors that adversely affected your credit score: Proportion of balances to credit limits is too high; Length of time accounts have been established.",
+      "The credit score we used on your application is 742 (FICO Score 8). Scores of this model range from 300 to 850. Your credit score ranks higher than 42% of U.S. consumers scored with this model. It was created on November 20, 2026 by Equifax Information Services LLC, P.O. Box 740241, Atlanta, GA 30374, telephone (866) 349-5191. Key factors that adversely affected your credit score: Proportion of balances to credit limits is too high; Length of time accounts have been established.",
     );
     await scored.trpc.step.submit.mutate({
       stepId: "disclosures",
@@ -578,7 +579,7 @@ describe("signing with a figure missing, on a live (production) server", () => {
     doc.user.email = email;
     doc.setup.hasCoborrower = false;
     delete doc.coborrower;
-    // No home value: no offer, so the important terms would show "[not available yet]" for its figures.
+    // No home value: no offer, so the important terms would state only the plan's ranges, not terms to sign.
     delete doc.setup.propertyValue;
     delete doc.property?.value;
     const who = await makeApplicant(live.services, { email, status: "disclosures", doc });

@@ -47,6 +47,7 @@ const scoreUsed = {
   rangeLow: 300,
   rangeHigh: 850,
   createdOn: "2026-11-01",
+  rankedAbovePercent: 42,
   agency: {
     name: "Equifax Information Services LLC",
     address: "P.O. Box 740241, Atlanta, GA 30374",

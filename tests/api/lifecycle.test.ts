@@ -93,7 +93,7 @@ async function answerUntil(b: Browser, doc: Record<string, any>, until: string) 
 describe("the path is the server's", () => {
   it("refuses a visitor who gave only a name and an email every later step, and saves nothing", async () => {
     const b = browser(server.url);
-    const last = await walk(server, b, { until: "propertyValue" });
+    const last = await walk(server, b, { until: "earlyDisclosures" });
     const { applicationId } = (
       await server.services.db
         .select({ applicationId: applications.id })
@@ -102,6 +102,7 @@ describe("the path is the server's", () => {
     )[0]!;
     const before = await rowOf(applicationId);
     for (const stepId of [
+      "propertyValue",
       "mortgageEstimate",
       "previewOffer",
       "setupConsent",
@@ -112,12 +113,12 @@ describe("the path is the server's", () => {
       const failure = await failureOf(
         b.trpc.step.submit.mutate({ stepId, answers: answersFor(server, stepId, singleBorrower()) }),
       );
-      expect(failure, stepId).toMatchObject({ httpStatus: 412, route: "/app/initial-setup/property-value" });
+      expect(failure, stepId).toMatchObject({ httpStatus: 412, route: "/app/initial-setup/disclosures" });
     }
     const after = await rowOf(applicationId);
     expect(after.document).toBe(before.document);
     expect({ status: after.status, revision: after.revision }).toEqual({
-      status: "propertyValue",
+      status: "earlyDisclosures",
       revision: before.revision,
     });
     expect(await signaturesOf(applicationId)).toEqual([]);
@@ -178,6 +179,7 @@ describe("the path is the server's", () => {
     expect(page.done).toEqual([
       "name",
       "email",
+      "earlyDisclosures",
       "propertyValue",
       "mortgageEstimate",
       "hasFbm",

@@ -79,7 +79,8 @@ describe("a step added as one file and a flow line", () => {
       stepId: "loanReason",
       answers: { setup: { loanReason: "debtConsolidation" } },
     });
-    expect(saved).toMatchObject({ stepId: "propertyValue", route: "/app/initial-setup/property-value" });
+    // Then the disclosures due before the first question about the home and credit.
+    expect(saved).toMatchObject({ stepId: "earlyDisclosures", route: "/app/initial-setup/disclosures" });
     const again = await b.trpc.step.get.query({ stepId: "loanReason" });
     expect(again.stepId).toBe("loanReason");
     const listed = (await (await fetch(`${server.url}/definitions.json`)).json()) as {

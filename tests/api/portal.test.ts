@@ -191,6 +191,7 @@ const PROCEDURES: Record<string, Call> = {
         rangeLow: 300,
         rangeHigh: 850,
         createdOn: "2026-01-05",
+        rankedAbovePercent: 42,
         agency: { name: "Equifax", address: "Atlanta, GA", phone: "(866) 349-5191" },
         keyFactors: [],
       },

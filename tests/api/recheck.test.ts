@@ -160,12 +160,23 @@ describe("when the definitions change under an application in flight", () => {
       first.services.definitionsVersion,
       restarted.services.definitionsVersion,
     ];
+    const submitted = (id: string) => ({
+      action: `step.submit:${id}`,
+      changed: expect.any(String),
+      version: oldVersion,
+    });
+    const disclosures = (what: string) => ({
+      action: `disclosures.${what}`,
+      changed: expect.any(String),
+      version: oldVersion,
+    });
     expect(events).toEqual([
-      ...["name", "email", "emailVerify", "propertyValue", "mortgageEstimate", "hasFbm"].map((id) => ({
-        action: `step.submit:${id}`,
-        changed: expect.any(String),
-        version: oldVersion,
-      })),
+      ...["name", "email", "emailVerify"].map(submitted),
+      // The disclosures before the first question about the home: the booklet opened, both texts given.
+      disclosures("opened:heloc-booklet"),
+      submitted("earlyDisclosures"),
+      disclosures("given:heloc-important-terms,heloc-booklet"),
+      ...["propertyValue", "mortgageEstimate", "hasFbm"].map(submitted),
       {
         action: `definitions.recheck:${oldVersion}`,
         changed: '["/setup/propertyValue"]',

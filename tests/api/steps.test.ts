@@ -273,7 +273,7 @@ describe("the account's email (rules/account.json)", () => {
       code: server.lastCode(),
     });
     expect(res.status).toBe(200);
-    expect(await other.session()).toMatchObject({ applicationStatus: "propertyValue" });
+    expect(await other.session()).toMatchObject({ applicationStatus: "earlyDisclosures" });
   });
 
   it("answers an email that already has an application as any other, and mails its owner a sign-in code instead", async () => {

@@ -30,6 +30,22 @@ describe("a broken step file", () => {
     );
   });
 
+  it("refuses a text that must be opened but is not given, or an opening recorded where the application has no place (12 CFR 1026.40(e))", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/disclosures.json", (s) => {
+      const give = s.effects.find((e: { kind: string }) => e.kind === "giveDisclosures");
+      give.mustOpen = ["heloc-boklet"];
+      give.openedAt = "/disclosuresGiven/open";
+    });
+    const found = messages(copy);
+    expect(found).toContain(
+      'steps/initial-setup/disclosures.json#/effects/0/mustOpen/0: document "heloc-boklet" must be opened but the effect does not give it (add it to documents), did you mean `heloc-booklet`?',
+    );
+    expect(found).toContain(
+      'steps/initial-setup/disclosures.json#/effects/0/openedAt: "/disclosuresGiven/open" is not a field of the application, did you mean `opened`?',
+    );
+  });
+
   it("names the file, the pointer and the missing property", () => {
     const copy = copyDefinitions();
     copy.edit("steps/initial-setup/zip.json", (s) => delete s.rank);
@@ -134,7 +150,7 @@ describe("a broken step file", () => {
     const copy = copyDefinitions();
     copy.edit("steps/initial-setup/zip.json", (s) => (s.rank = 4.5));
     expect(messages(copy)).toContain(
-      'steps/flows/early-funnel.json#/variants/0/steps/8: step "zip" (rank 4.5) comes after "creditRange" (rank 5) in variant "variantOne"',
+      'steps/flows/early-funnel.json#/variants/0/steps/9: step "zip" (rank 4.5) comes after "creditRange" (rank 5) in variant "variantOne"',
     );
   });
 
@@ -256,7 +272,7 @@ describe("the funnel is data", () => {
     const { defs, problems } = loadCopy(copy);
     expect(problems.map(problemText)).toEqual([]);
     expect(nextStep(defs, "emailVerify", {}, { variant: "variantOne" }).stepId).toBe("annualIncome");
-    expect(nextStep(defs, "annualIncome", {}, { variant: "variantOne" }).stepId).toBe("propertyValue");
+    expect(nextStep(defs, "annualIncome", {}, { variant: "variantOne" }).stepId).toBe("earlyDisclosures");
     expect(createStepValidator(defs, "email")({ user: { email: "jane@example.com" } }).errors).toEqual([
       { pointer: "/user/phone", message: "Phone number is required" },
     ]);

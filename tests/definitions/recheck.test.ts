@@ -156,6 +156,7 @@ describe("answering again", () => {
   const upToOffer = [
     "name",
     "email",
+    "earlyDisclosures",
     "propertyValue",
     "mortgageEstimate",
     "hasFbm",

@@ -71,12 +71,12 @@ describe("web app follows the definitions (e2e)", { timeout: 60_000 }, () => {
     await page.getByLabel(/email/i).fill(email);
     await confirmEmail(page, email, "/app/initial-setup/contact-phone");
 
-    // The new step follows the email and its code, and property value follows it.
+    // The new step follows the email and its code, and the disclosures follow it.
     await page.waitForURL("**/app/initial-setup/contact-phone");
     await page.getByRole("heading", { level: 1, name: "What number can we reach you at?" }).waitFor();
     await page.getByLabel(/phone/i).fill("3035550142");
     await page.getByRole("button", { name: "Next" }).click();
-    await page.waitForURL("**/app/initial-setup/property-value");
+    await page.waitForURL("**/app/initial-setup/disclosures");
 
     // Back walks the changed flow too, and the answers are there.
     await page.getByRole("button", { name: "Back" }).click();

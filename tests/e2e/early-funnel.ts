@@ -51,6 +51,34 @@ export async function confirmEmail(page: Page, email: string, to = routeOf("prop
   if (!code) throw new Error(`no code was mailed to ${email}`);
   await answer(page, "/otpCode", code);
   await page.getByRole("button", { name: "Confirm" }).click();
+  // The disclosures come next in the early funnel, before its first question about the home and credit.
+  await page.waitForURL((url) => [routeOf("earlyDisclosures"), to].includes(url.pathname));
+  if (new URL(page.url()).pathname === routeOf("earlyDisclosures") && to !== routeOf("earlyDisclosures"))
+    await readEarlyDisclosures(page, to);
+  else await page.waitForURL(`**${to}`);
+}
+
+/**
+ * The disclosures page (earlyDisclosures, 12 CFR 1026.40(b)): the important terms, and the CFPB
+ * booklet, which must be opened before continuing (a Continue before is refused, naming it).
+ */
+export async function readEarlyDisclosures(page: Page, to = routeOf("propertyValue")) {
+  const terms = page.locator('[data-document="heloc-important-terms"]');
+  await terms.getByText("Important terms of our home equity line of credit").waitFor();
+  // Before an offer, the plan's terms: the range of margins.
+  await terms.getByText(/plus a margin of between \d+\.\d+% and \d+\.\d+%/).waitFor();
+  const continueButton = page.getByRole("button", { name: "I have read them, continue" });
+  await continueButton.click();
+  await page
+    .getByText(/Open “What you should know about home equity lines of credit” on this page/)
+    .first()
+    .waitFor();
+  expect(new URL(page.url()).pathname).toBe(routeOf("earlyDisclosures"));
+  await page
+    .getByRole("button", { name: /^Open “What you should know about home equity lines of credit”/ })
+    .click();
+  await page.locator('[data-document="heloc-booklet"]').getByText("What a HELOC is").waitFor();
+  await continueButton.click();
   await page.waitForURL(`**${to}`);
 }
 

@@ -92,7 +92,7 @@ describe("the path is the server's (e2e)", { timeout: 240_000 }, () => {
     await e2e.server.services.settled();
     await answer(page, "/otpCode", newestCode(e2e.server.services.config.dataDir, email));
     await page.getByRole("button", { name: "Confirm" }).dblclick();
-    await page.waitForURL("**/app/initial-setup/property-value");
+    await page.waitForURL("**/app/initial-setup/disclosures");
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByText(/changed in another window/).count()).toBe(0);
     expect((await e2e.server.services.db.select({ n: count() }).from(applications))[0]!.n).toBe(before + 1);

@@ -9,7 +9,7 @@ import { REPO_ROOT } from "@engine/base/paths";
 import type { Page, Request } from "playwright-core";
 import { mailedCode } from "../helpers/server";
 import { screenshot, seriousA11yViolations, useE2E } from "./browser";
-import { confirmEmail, unique } from "./early-funnel";
+import { confirmEmail, readEarlyDisclosures, unique } from "./early-funnel";
 
 const e2e = useE2E({ demo: true });
 
@@ -132,6 +132,28 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     expect(new URL(page.url()).pathname).toBe("/app/initial-setup/email");
   });
 
+  it("gives the important terms and the CFPB booklet before the first question about the home, the booklet opened before Continue (12 CFR 1026.40(b), (e))", async () => {
+    // axe is injected as a script tag: the page's CSP is bypassed for it.
+    const { page } = await e2e.page(1280, { bypassCSP: true });
+    await startFunnel(page);
+    await answerName(page);
+    const address = unique("dana.rivera");
+    await page.getByLabel(/email/i).fill(address);
+    await confirmEmail(page, address, "/app/initial-setup/disclosures");
+    await page.getByRole("heading", { level: 1, name: "Before we ask about your home and credit" }).waitFor();
+    await page
+      .getByRole("button", { name: /^Open “What you should know about home equity lines of credit”/ })
+      .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "early-disclosures");
+    await readEarlyDisclosures(page);
+    await page.goBack();
+    await page.waitForURL("**/app/initial-setup/disclosures");
+    // Opened once, the booklet stays open (the server recorded it).
+    await page.locator('[data-document="heloc-booklet"]').getByText("What a HELOC is").waitFor();
+    await screenshot(page, "early-disclosures-opened");
+  });
+
   it("a reload keeps the saved answers", async () => {
     const { page } = await e2e.page();
     await startFunnel(page);
@@ -142,6 +164,9 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     await page.reload();
     await page.getByRole("button", { name: "Next" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/app/initial-setup/property-value");
+    // Back: the disclosures (given before the first question about the home), then the email.
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.waitForURL("**/app/initial-setup/disclosures");
     await page.getByRole("button", { name: "Back" }).click();
     await page.waitForURL("**/app/initial-setup/email");
     await expect(page.getByLabel(/email/i).inputValue()).resolves.toBe(address);

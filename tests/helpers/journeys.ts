@@ -164,6 +164,7 @@ export async function walk(
   for (let hops = 0; at !== null && at !== until; hops++) {
     if (hops > 60) throw new Error(`the walk to ${until} did not get there`);
     await server.services.settled(); // a code mailed after the last answer
+    await openMustOpen(server, b, at);
     last = await b.trpc.step.submit.mutate({
       stepId: at,
       answers: await withPdfCode(server, b, at, answersFor(server, at, doc, answers[at], reader)),
@@ -175,11 +176,26 @@ export async function walk(
   return last;
 }
 
-/** Enters, on the email's code step, the code mailed to `email` after the email step's answer. */
+/** Opens, as the applicant does, each text the step says must be opened before it is saved (the CFPB booklet). */
+export async function openMustOpen(server: TestServer, b: Browser, stepId: string) {
+  for (const effect of server.services.defs.steps.get(stepId)?.def.effects ?? [])
+    for (const document of effect.mustOpen ?? [])
+      await b.trpc.esign.openDocument.mutate({ stepId, document });
+}
+
+/** Reads the early funnel's disclosures as the applicant does: opens the booklet, then continues (12 CFR 1026.40(b)). */
+export async function passEarlyDisclosures(server: TestServer, b: Browser) {
+  await openMustOpen(server, b, "earlyDisclosures");
+  return b.trpc.step.submit.mutate({ stepId: "earlyDisclosures", answers: {} });
+}
+
+/** Enters, on the email's code step, the code mailed to `email` after the email step's answer, then passes the early funnel's disclosures when they are next. */
 export async function proveEmail(server: TestServer, b: Browser, email: string) {
   await server.services.settled();
-  return b.trpc.step.submit.mutate({
+  const proven = await b.trpc.step.submit.mutate({
     stepId: "emailVerify",
     answers: { otpCode: newestCode(server.dataDir, email) },
   });
+  // The disclosures come next, before the first question about the home: read them as the applicant does.
+  return proven.stepId === "earlyDisclosures" ? passEarlyDisclosures(server, b) : proven;
 }

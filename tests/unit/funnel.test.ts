@@ -138,12 +138,13 @@ describe("early funnel variants (spec §2)", () => {
   const flow = defs.flows.get("earlyFunnel")!.def;
   const [one, two] = flow.variants;
 
-  it("variant one has the spec's 12 steps in order, and the email's code step after the email", () => {
+  it("variant one has the spec's 12 steps in order, the email's code step after the email, and the disclosures before the first question about the home and credit (12 CFR 1026.40(b))", () => {
     const routes = one!.steps.map((id) => defs.steps.get(id)!.def.route.split("/").pop());
     expect(routes).toEqual([
       "name",
       "email",
       "verify-email",
+      "disclosures",
       "property-value",
       "mortgage-estimate",
       "has-fbm",
@@ -157,9 +158,9 @@ describe("early funnel variants (spec §2)", () => {
     ]);
   });
 
-  it("variant two is variant one without property-usage (11 steps of the spec, and the email's code)", () => {
+  it("variant two is variant one without property-usage (11 steps of the spec, the email's code and the disclosures)", () => {
     expect(two!.steps).toEqual(one!.steps.filter((id) => id !== "propertyUsage"));
-    expect(two!.steps).toHaveLength(12);
+    expect(two!.steps).toHaveLength(13);
   });
 
   it("splits new applicants by weight", () => {

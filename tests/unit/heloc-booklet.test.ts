@@ -51,18 +51,16 @@ describe("the CFPB booklet in the lender profile", () => {
 });
 
 describe("the booklet disclosure (content/disclosures/heloc-booklet.md)", () => {
-  it("links to the booklet, as the applicant reads it and as the signature hashes it", () => {
+  it("hosts the booklet's text and links to the CFPB's, as the applicant reads it and as the signature hashes it (12 CFR 1026.40(e))", () => {
     const values = disclosureValues(repo.defs, {}, { site: {}, lender: productionLender });
     const signed = fillTokens(booklet.source, values);
-    expect(signed).toContain(
-      `**[Read or download the booklet: What You Should Know About Home Equity Lines of Credit](${CFPB})**`,
-    );
-    expect(signed).toContain(`The CFPB publishes it at ${CFPB}`);
+    // The text is the product's own copy, stating its source.
+    expect(signed).toContain("## What a HELOC is");
+    expect(signed).toContain(`Source: the CFPB, which publishes its current booklet at ${CFPB}.`);
+    expect(signed).toContain(`You can also [open the CFPB's own booklet](${CFPB}).`);
     // The page: the build's Markdown (its link target URL-encoded), filled with the same values.
     const page = fillValues(marked.parse(booklet.body, { async: false, gfm: true }), values);
-    expect(page).toContain(
-      `<a href="${CFPB}" target="_blank" rel="noopener noreferrer">Read or download the booklet: What You Should Know About Home Equity Lines of Credit</a>`,
-    );
+    expect(page).toContain(`<a href="${CFPB}" target="_blank" rel="noopener noreferrer">open the CFPB`);
   });
 
   it("links the lender's PDF on this site when the profile supplies one", () => {
@@ -72,7 +70,7 @@ describe("the booklet disclosure (content/disclosures/heloc-booklet.md)", () => 
       { site: {}, lender: withPdf("content/booklet/heloc.pdf") },
     );
     const page = fillValues(marked.parse(booklet.body, { async: false, gfm: true }), values);
-    expect(page).toContain(`<a href="${BOOKLET_PDF_ROUTE}">Read or download the booklet`);
+    expect(page).toContain(`<a href="${BOOKLET_PDF_ROUTE}">open the CFPB`);
   });
 
   it("never turns a value that is not an address into a link", () => {

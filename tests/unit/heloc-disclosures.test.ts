@@ -189,7 +189,7 @@ describe("the important-terms disclosure as an applicant with an offer reads it"
     expect(text).toContain(
       "Information about the index is published in The Wall Street Journal, Money Rates table.",
     );
-    expect(text).toContain("0.6867% a month at your offer's rate"); // 8.24% / 12
+    expect(text).toContain("0.6867% a month at an **ANNUAL PERCENTAGE RATE** of 8.24%"); // 8.24% / 12
     expect(text).toContain(
       "The rate can change monthly, on the first day of a billing cycle. The rate cannot rise by more than 2 percentage points in one year.",
     );

@@ -22,13 +22,13 @@ describe("one progress across the whole journey", () => {
     expect(where("name", { variant: "variantOne" })).toMatchObject({
       phases: JOURNEY,
       at: "Your home",
-      step: "1 of 12",
+      step: "1 of 13",
       states: ["current", "upcoming", "upcoming", "upcoming", "upcoming"],
     });
   });
 
   it("counts the steps of the applicant's variant within the phase (variant two does not ask how the home is used)", () => {
-    expect(where("mortgageBalance", { variant: "variantTwo" }).step).toBe("11 of 11");
+    expect(where("mortgageBalance", { variant: "variantTwo" }).step).toBe("12 of 12");
   });
 
   it("does not restart when the application begins: the account setup is the third phase, after the home and the offer", () => {

@@ -45,6 +45,7 @@ const early = {
 const variantOne = [
   "name",
   "email",
+  "earlyDisclosures",
   "propertyValue",
   "mortgageEstimate",
   "hasFbm",
@@ -71,9 +72,23 @@ describe("the application's path", () => {
     expect(accessTo(defs, null, "loanDisbursement")).toMatchObject({ open: false });
   });
 
-  it("after the name and email, opens them and the next question only", () => {
+  it("after the name and email, opens them and the disclosures only, saying why they come first (12 CFR 1026.40(b))", () => {
     const j = journey(["name", "email"], { user: early.user });
-    expect(j.path).toEqual(["name", "email", "propertyValue"]);
+    expect(j.path).toEqual(["name", "email", "earlyDisclosures"]);
+    expect(j.due).toBe("earlyDisclosures");
+    expect(accessTo(defs, j, "creditRange")).toEqual({
+      open: false,
+      stepId: "earlyDisclosures",
+      reason: defs.steps.get("earlyDisclosures")!.def.dueReason,
+    });
+    expect(accessTo(defs, j, "creditRange")).toMatchObject({
+      reason: expect.stringContaining("before we ask about your credit"),
+    });
+  });
+
+  it("after the disclosures, opens the next question only", () => {
+    const j = journey(["name", "email", "earlyDisclosures"], { user: early.user });
+    expect(j.path).toEqual(["name", "email", "earlyDisclosures", "propertyValue"]);
     expect(j.due).toBe("propertyValue");
     for (const later of [
       "mortgageEstimate",
@@ -119,7 +134,7 @@ describe("the application's path", () => {
   });
 
   it("ends the path where a branch leaves the funnel, with nothing due", () => {
-    const j = journey(["name", "email", "propertyValue", "mortgageEstimate", "hasFbm"], {
+    const j = journey(["name", "email", "earlyDisclosures", "propertyValue", "mortgageEstimate", "hasFbm"], {
       ...early,
       setup: { ...early.setup, hasFbm: true },
     });

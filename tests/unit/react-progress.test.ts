@@ -8,15 +8,15 @@ const { defs } = repo;
 describe("funnel progress", () => {
   it("places a step in the first flow variant that lists it", () => {
     const position = funnelPosition(defs, "propertyUsage")!;
-    expect(position).toMatchObject({ flowId: "earlyFunnel", variantId: "variantOne", index: 9 });
-    expect(position.steps).toHaveLength(13); // the spec's 12 and the email's code step
+    expect(position).toMatchObject({ flowId: "earlyFunnel", variantId: "variantOne", index: 10 });
+    expect(position.steps).toHaveLength(14); // the spec's 12, the email's code step and the disclosures
     expect(position.steps[0]).toMatchObject({ id: "name", label: "Name", route: "/app/initial-setup/name" });
   });
 
   it("follows the applicant's variant (variant two has 11 steps, without property usage)", () => {
     const position = funnelPosition(defs, "creditScore", { variant: "variantTwo" })!;
-    expect(position.steps).toHaveLength(12);
-    expect(position.index).toBe(9);
+    expect(position.steps).toHaveLength(13);
+    expect(position.index).toBe(10);
     expect(position.steps.map((s) => s.id)).not.toContain("propertyUsage");
   });
 

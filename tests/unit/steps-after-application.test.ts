@@ -145,9 +145,32 @@ describe("the disclosure texts take their numbers from the offer and the pricing
   });
 
   it("marks a number it does not have instead of inventing one", () => {
-    expect(fillValues("<p>{{histYear1}}</p>", disclosureValues(defs, {}, { site: {} }))).toBe(
+    // No right to cancel before the account opens: its dates are not there.
+    expect(fillValues("<p>{{rescissionEndDate}}</p>", disclosureValues(defs, {}, { site: {} }))).toBe(
       "<p><mark>[not available yet]</mark></p>",
     );
+  });
+
+  it("states the plan's figures before an offer: the margins' range, examples at the highest margin (12 CFR 1026.40(b), (d)(12)(xi))", () => {
+    const plan = disclosureValues(defs, {}, { site: {} });
+    expect(plan).toMatchObject({
+      margin: "between 0.74% and 3.49%, set by your credit; your offer states yours",
+      exampleMargin: "3.49%",
+      initialApr: "between 8.24% and 10.99% at this index value, as your credit sets your margin",
+      lineAmount: "between $15,000 and $400,000, as your offer sets it",
+      originationFee: "between $499 and $7,960",
+      exampleMarginBasis: "3.49%, the highest we offer (yours may be lower)",
+      // Interest only on $10,000 at 10.99%.
+      exampleDrawPayment: "$91.58",
+    });
+    expect(plan.histYear1).toMatch(/^\d{4}$/);
+    // With an offer, the applicant's own.
+    expect(values).toMatchObject({
+      margin: "0.74%",
+      exampleMargin: "0.74%",
+      initialApr: "8.24%",
+      exampleMarginBasis: "yours",
+    });
   });
 });
 

@@ -60,6 +60,14 @@ function scoreErrors(used: CreditScoreUsed, today: string) {
       pointer: "/creditScoreUsed/score",
       message: `The score must be within the model's range, ${used.rangeLow} to ${used.rangeHigh}.`,
     });
+  // The risk-based pricing notice states how the score compares with others' (12 CFR 1022.74(d)(1)(ii)(D)):
+  // a score recorded now carries it (one recorded before it was asked may lack it).
+  if (used.rankedAbovePercent === undefined)
+    errors.push({
+      pointer: "/creditScoreUsed/rankedAbovePercent",
+      message:
+        "Give how the score compares with other consumers' scores: the percent of consumers with a lower score, from the agency's distribution for this model.",
+    });
   if (used.createdOn > today)
     errors.push({
       pointer: "/creditScoreUsed/createdOn",
@@ -120,7 +128,7 @@ export async function recordCreditScoreUsed(
       `${answersPointer(services.defs, role)}/creditScoreUsed`,
       request.used,
     ) as Record<string, unknown>;
-    const { text, id, title, version, sha256, sourceSha256, values } = creditScoreNotice(
+    const { text, id, title, version, language, sha256, sourceSha256, values } = creditScoreNotice(
       services,
       doc,
       role,
@@ -130,6 +138,7 @@ export async function recordCreditScoreUsed(
       document: id,
       title,
       version,
+      language,
       sha256,
       sourceSha256,
       values,

@@ -172,7 +172,7 @@ export interface SignedDocumentRecord {
 export function signedDocument(
   doc: DisclosureSource,
   values: Record<string, string>,
-): SignedDocumentRecord & { text: string } {
+): SignedDocumentRecord & { text: string; language: string } {
   const used: Record<string, string> = {};
   for (const name of tokensOf(doc.source)) if (Object.hasOwn(values, name)) used[name] = values[name]!;
   const text = fillTokens(doc.source, used);

@@ -5,7 +5,7 @@
 // account-setup consent step gives the Regulation Z 1026.40(d) important terms, the CFPB booklet
 // (1026.40(b), (e): when the application is provided) and the ECOA valuation notice where it
 // applies (Regulation B 1002.14(a)(1)). Recorded before the save, with the step's answers.
-import { refuse } from "@server/features/refusal";
+import { invalidAnswers, refuse } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import { getAt } from "@engine/base/pointer";
 import type { EffectHandler } from "../steps/effects";
@@ -18,6 +18,8 @@ export interface GivenDisclosure {
   document: string;
   title: string;
   version: string;
+  /** The language the text was given in (absent on records made before it was kept). */
+  language?: string;
   sha256: string;
   sourceSha256: string;
   values: Record<string, string>;
@@ -28,6 +30,23 @@ export interface GivenDisclosure {
   /** Portal staff who sent it (the FCRA 609(g) notice once they record the score). */
   sentBy?: { kind: "portal"; id: string; name: string };
 }
+
+/** One text opened where a step requires it (schemas/disclosures-given.json opened). */
+export interface OpenedDisclosure {
+  document: string;
+  version: string;
+  language: string;
+  sha256: string;
+  openedAt: string;
+  openedBy: string;
+  step: string;
+}
+
+/** The texts opened on this application so far (at the effect's openedAt). */
+export const openedDisclosures = (doc: unknown, pointer: string | undefined): OpenedDisclosure[] => {
+  const list = pointer ? getAt(doc, pointer) : undefined;
+  return Array.isArray(list) ? (list as OpenedDisclosure[]) : [];
+};
 
 /** The texts given on this application so far (at the effect's recordAt). */
 export const givenDisclosures = (doc: unknown, pointer: string): GivenDisclosure[] => {
@@ -46,14 +65,30 @@ export const giveDisclosures: EffectHandler = {
         "notNow",
         `These disclosures are not complete yet, so we cannot take your application: ${incomplete.map((d) => d.title).join(", ")}. Contact us and we will complete them.`,
       );
+    // A text the step says must be opened (the CFPB booklet) is given only once this borrower opened
+    // the very text shown (its SHA-256): a link the applicant could skip is not a giving.
+    const opened = openedDisclosures(stored, effect.openedAt);
+    const unopened = shown.filter(
+      (d) =>
+        (effect.mustOpen ?? []).includes(d.id) &&
+        !opened.some((o) => o.document === d.id && o.sha256 === d.sha256 && o.openedBy === role),
+    );
+    if (unopened.length)
+      throw invalidAnswers(
+        unopened.map((d) => ({
+          pointer: effect.openedAt!,
+          message: `Open “${d.title}” on this page and read it before you continue`,
+        })),
+      );
     const before = givenDisclosures(stored, pointer);
     const known = new Set(before.map((g) => g.sha256));
     const given = shown
       .filter((d) => !known.has(d.sha256))
-      .map(({ id, title, version, sha256, sourceSha256, values }): GivenDisclosure => ({
+      .map(({ id, title, version, language, sha256, sourceSha256, values }): GivenDisclosure => ({
         document: id,
         title,
         version,
+        language,
         sha256,
         sourceSha256,
         values,

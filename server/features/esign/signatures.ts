@@ -28,7 +28,7 @@ import { signedPdfOffThread } from "./pdf-pool";
 import { signedAnswersOf } from "./signed-answers";
 import { rescissionFor } from "./rescission";
 import { readLenderProfile } from "@engine/lending/lender-file";
-import { disclosureValues } from "./values";
+import { disclosureValues, offerOf } from "./values";
 import { errorKind } from "@server/platform/observability/log";
 
 export type SignatureRow = typeof signatures.$inferSelect;
@@ -110,8 +110,13 @@ export async function recordSignatures({
     role,
     language: request.language,
   });
-  // A live lender never has a disclosure signed with a figure missing ("[not available yet]").
-  const incomplete = shown.filter((d) => d.text.includes(MISSING_VALUE));
+  // A live lender never has a disclosure signed with a figure missing ("[not available yet]"). The
+  // terms signed state the applicant's own offer: without one they carry only the plan's ranges
+  // (as given before the first credit question), which are not terms to sign.
+  const noOffer = offerOf(services.defs, doc) === null;
+  const incomplete = shown.filter(
+    (d) => d.text.includes(MISSING_VALUE) || (noOffer && Object.hasOwn(d.values, "lineAmount")),
+  );
   if (services.config.production && incomplete.length)
     throw refuse(
       "notNow",

@@ -137,8 +137,13 @@ export function disclosureValues(
   } = {},
 ): Record<string, string> {
   const values: Record<string, string> = {};
-  const q = offerOf(defs, doc) ?? {};
+  const offer = offerOf(defs, doc);
   const pricing = (defs.params.pricing ?? {}) as Record<string, unknown>;
+  // Before an offer (the terms given ahead of any question about credit) the examples run at the
+  // highest margin the plan offers, at today's index: the plan's figures, never an invented one.
+  const plan = planFigures(pricing);
+  const q: Quote =
+    offer ?? (plan ? { indexRate: plan.indexRate, margin: plan.highest, apr: plan.exampleApr } : {});
   if (isNumber(q.lineAmount)) values.lineAmount = formatCurrency(q.lineAmount);
   if (isNumber(q.apr)) values.apr = percent(q.apr);
   if (isNumber(q.originationFee)) values.originationFee = formatCurrency(q.originationFee);
@@ -175,6 +180,8 @@ export function disclosureValues(
     values.exampleRepaymentPayment = formatCurrency(payments.repayment, { cents: true });
     values.monthlyPeriodicRate = `${(q.apr / 12).toFixed(4)}%`;
   }
+  if (isNumber(q.margin)) values.exampleMargin = percent(q.margin);
+  Object.assign(values, offerDependentValues(defs, values, offer !== null, plan, pricing));
   Object.assign(
     values,
     variableRateValues(lender, {
@@ -196,17 +203,112 @@ export function disclosureValues(
     const name = [getAt(doc, `${at}/firstName`), getAt(doc, `${at}/lastName`)].filter(isText).join(" ");
     if (name) values[token] = name;
   }
-  if (role)
-    values.creditScoreDisclosure = creditScoreDisclosure(
-      getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined,
-      defs.texts ?? CREDIT_SCORE_TEXT_FILE,
-    );
+  if (role) {
+    const used = getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined;
+    values.creditScoreDisclosure = creditScoreDisclosure(used, defs.texts ?? CREDIT_SCORE_TEXT_FILE);
+    values.creditScorePricing = creditScorePricing(used, defs.texts ?? CREDIT_SCORE_TEXT_FILE);
+  }
   if (rescission?.applies) {
     values.rescissionStartDate = longDate(rescission.startDate);
     values.rescissionEndDate = longDate(rescission.endDate);
     values.earliestDisbursementDate = longDate(rescission.earliestDisbursementDate);
   }
   return values;
+}
+
+/** The plan's margins and rates at today's index (rules/pricing.json params.pricing); null when the params lack them. */
+function planFigures(pricing: Record<string, unknown>) {
+  const margins = Object.values((pricing.marginByCreditRange ?? {}) as Record<string, unknown>).filter(
+    isNumber,
+  );
+  if (!margins.length || !isNumber(pricing.indexRate)) return null;
+  const lowest = Math.min(...margins);
+  const highest = Math.max(...margins);
+  // The rate never exceeds the plan's maximum (the pricing rules cap it the same way).
+  const cap = (rate: number) => (isNumber(pricing.maximumApr) ? Math.min(rate, pricing.maximumApr) : rate);
+  return {
+    indexRate: pricing.indexRate,
+    lowest,
+    highest,
+    lowestApr: cap(pricing.indexRate + lowest),
+    exampleApr: cap(pricing.indexRate + highest),
+  };
+}
+
+type FigureTexts = Record<string, string>;
+/** How the important terms state the figures an offer sets (content/heloc-terms-figures.json). */
+export const TERMS_FIGURES_FILE = join(REPO_ROOT, "content/heloc-terms-figures.json");
+
+/**
+ * The figures of the important terms that depend on the offer: with one, the applicant's own;
+ * before one (the terms given before the first question about credit, 12 CFR 1026.40(b)), the
+ * plan's ranges, with the examples at the highest margin, saying so.
+ */
+function offerDependentValues(
+  defs: Definitions,
+  values: Record<string, string>,
+  hasOffer: boolean,
+  plan: ReturnType<typeof planFigures>,
+  pricing: Record<string, unknown>,
+): Record<string, string> {
+  const texts = JSON.parse(
+    defs.texts?.get("content/heloc-terms-figures.json") ?? readFileSync(TERMS_FIGURES_FILE, "utf8"),
+  ) as { withOffer: FigureTexts; beforeOffer: FigureTexts };
+  const figures: Record<string, string> = { ...values };
+  if (plan) {
+    figures.lowestMargin = percent(plan.lowest);
+    figures.highestMargin = percent(plan.highest);
+    figures.lowestApr = percent(plan.lowestApr);
+    figures.exampleApr = percent(plan.exampleApr);
+  }
+  if (isNumber(pricing.maximumLine) && isNumber(pricing.originationFeeRate))
+    figures.largestOriginationFee = formatCurrency(
+      Math.max(
+        Math.round(pricing.maximumLine * pricing.originationFeeRate),
+        isNumber(pricing.minimumOriginationFee) ? pricing.minimumOriginationFee : 0,
+      ),
+    );
+  const fill = (text: string) =>
+    text.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (whole, name: string) => figures[name] ?? whole);
+  const out: Record<string, string> = {};
+  for (const [name, text] of Object.entries(hasOffer ? texts.withOffer : texts.beforeOffer)) {
+    const filled = fill(text);
+    // A phrase with a figure the params lack is left out: the page then shows the token as missing.
+    if (!/\{\{/.test(filled)) out[name] = filled;
+  }
+  return out;
+}
+
+interface CreditScoreTexts {
+  used: string;
+  comparison: string;
+  noComparison: string;
+  notUsed: string;
+  noKeyFactors: string;
+  pricingUsed: string;
+  pricingNotUsed: string;
+}
+
+/** The sentences of content/credit-score-disclosure.json: from the served set's texts when given (the live gate), else the file. */
+function creditScoreTexts(from: string | ReadonlyMap<string, string>): CreditScoreTexts {
+  return JSON.parse(
+    typeof from === "string"
+      ? readFileSync(from, "utf8")
+      : (from.get("content/credit-score-disclosure.json") ?? readFileSync(CREDIT_SCORE_TEXT_FILE, "utf8")),
+  ) as CreditScoreTexts;
+}
+
+/**
+ * How the risk-based pricing notice (12 CFR 1022.74(d), model form H-3) says credit set the terms,
+ * for one borrower: from the score used once one is recorded; until then, truthfully, from the
+ * credit range they told us (no credit report has been obtained).
+ */
+export function creditScorePricing(
+  used: CreditScoreUsed | undefined | null,
+  from: string | ReadonlyMap<string, string> = CREDIT_SCORE_TEXT_FILE,
+): string {
+  const text = creditScoreTexts(from);
+  return used ? text.pricingUsed : text.pricingNotUsed;
 }
 
 /**
@@ -218,17 +320,12 @@ export function creditScoreDisclosure(
   used: CreditScoreUsed | undefined | null,
   from: string | ReadonlyMap<string, string> = CREDIT_SCORE_TEXT_FILE,
 ): string {
-  // From the served set's texts when given (the live gate), else the file.
-  const text = JSON.parse(
-    typeof from === "string"
-      ? readFileSync(from, "utf8")
-      : (from.get("content/credit-score-disclosure.json") ?? readFileSync(CREDIT_SCORE_TEXT_FILE, "utf8")),
-  ) as {
-    used: string;
-    notUsed: string;
-    noKeyFactors: string;
-  };
+  const text = creditScoreTexts(from);
   if (!used) return text.notUsed;
+  const comparison =
+    used.rankedAbovePercent === undefined
+      ? text.noComparison
+      : text.comparison.replace(/\{\{\s*rankedAbovePercent\s*\}\}/g, String(used.rankedAbovePercent));
   const values: Record<string, string> = {
     creditScore: String(used.score),
     creditScoreModel: used.model,
@@ -239,6 +336,7 @@ export function creditScoreDisclosure(
     creditScoreAgencyAddress: used.agency.address,
     creditScoreAgencyPhone: used.agency.phone,
     creditScoreKeyFactors: used.keyFactors.length ? used.keyFactors.join("; ") : text.noKeyFactors,
+    creditScoreComparison: comparison,
   };
   return text.used.replace(
     /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g,

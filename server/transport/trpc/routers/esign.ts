@@ -9,6 +9,7 @@ import { disclosureHtml, DOCUMENT_ID, readDisclosureIn } from "@server/features/
 import { rescissionFor } from "@server/features/esign/rescission";
 import { documentsFor, latestSigning } from "@server/features/esign/signatures";
 import { deliveryPreferenceOf, withdrawEsignConsent } from "@server/features/esign/withdraw-consent";
+import { openDocument } from "@server/features/esign/open-document";
 import { applicantProcedure, badRequest, router } from "../init";
 import { inputOf } from "../inputs";
 import { readApplication } from "../own-application";
@@ -92,6 +93,12 @@ export const esignRouter = router({
         };
       }),
     };
+  }),
+
+  /** Records that the reader opened a text their step says must be opened (the CFPB booklet) before they continue. */
+  openDocument: applicantProcedure.input(inputOf("openDocument")).mutation(async ({ ctx, input }) => {
+    const opened = await openDocument(ctx.services, ctx.applicant.userId, input);
+    return { document: opened.document, version: opened.version, openedAt: opened.openedAt };
   }),
 
   /** The reader's latest standing signature: when, which document versions, and where its signed PDF is. */

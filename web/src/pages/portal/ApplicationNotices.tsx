@@ -285,6 +285,7 @@ const EMPTY_SCORE = {
   rangeLow: "",
   rangeHigh: "",
   createdOn: "",
+  rankedAbovePercent: "",
   agencyName: "",
   agencyAddress: "",
   agencyPhone: "",
@@ -318,6 +319,7 @@ function RecordCreditScore({
       "rangeLow",
       "rangeHigh",
       "createdOn",
+      "rankedAbovePercent",
       "agency/name",
       "agency/address",
       "agency/phone",
@@ -349,6 +351,7 @@ function RecordCreditScore({
       rangeLow: Number(form.rangeLow),
       rangeHigh: Number(form.rangeHigh),
       createdOn: form.createdOn,
+      rankedAbovePercent: Number(form.rankedAbovePercent),
       agency: {
         name: form.agencyName.trim(),
         address: form.agencyAddress.trim(),
@@ -368,7 +371,8 @@ function RecordCreditScore({
       </h4>
       <p className="meta">
         From the credit report you pulled. The borrower is sent the Notice to the Home Loan Applicant with it,
-        by email and on their application's page.
+        with the risk-based pricing notice (the margin depends on credit), by email and on their application's
+        page.
       </p>
       <Field label="Borrower" {...field("/borrower")}>
         <Select value={borrower} onChange={(_, d) => setBorrower(d.value)}>
@@ -393,6 +397,18 @@ function RecordCreditScore({
       </Field>
       <Field label="Date the score was created" required {...field("/creditScoreUsed/createdOn")}>
         <Input type="date" value={form.createdOn} required onChange={set("createdOn")} />
+      </Field>
+      <Field
+        label="Percent of consumers with a lower score (from the agency's distribution for this model)"
+        required
+        {...field("/creditScoreUsed/rankedAbovePercent")}
+      >
+        <Input
+          inputMode="numeric"
+          value={form.rankedAbovePercent}
+          required
+          onChange={set("rankedAbovePercent")}
+        />
       </Field>
       <Field
         label="Consumer reporting agency that provided it"

@@ -9,12 +9,16 @@
 // consent's demonstration of access: the PDF prints the code the page asks for).
 // With `ui:options.signedCopy`, the latest signing and its signed PDF are shown (after signing).
 // With one document, the place's own heading names it, so its title is not repeated.
+// With `ui:options.mustOpen` (the documents the step's giveDisclosures effect says must be opened:
+// the CFPB booklet), each is folded behind an Open button; opening it tells the server
+// (esign.openDocument), which records the text opened and when, and the step cannot be saved
+// before. An opening recorded earlier (a reload) shows the text at once.
 // With `ui:options.agreedAt` (a pointer to when the applicant agreed to these texts before, the
 // E-SIGN consent of the account setup), the texts are folded under "You agreed to this on …": the
 // same texts, not read twice.
-import { Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
-import { useQuery } from "@tanstack/react-query";
-import { memo, useId } from "react";
+import { Button, Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { memo, useId, useState, type ReactNode } from "react";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { getAt } from "@engine/base/pointer";
 import { trpc } from "@web/src/api/trpc";
@@ -27,12 +31,14 @@ const useStyles = makeStyles({
   signed: { display: "grid", gap: "6px" },
   download: { fontWeight: 600 },
   languageNote: { margin: "0 0 8px", fontStyle: "italic" },
+  folded: { display: "grid", gap: "8px", justifyItems: "start", padding: "4px 16px 16px" },
 });
 
 interface ServerDocument {
   id: string;
   title: string;
   version: string;
+  sha256: string;
   values: Record<string, string>;
   html: string;
   /** The text's language ("en" unless a reviewed translation in the reader's exists). */
@@ -46,10 +52,13 @@ const DisclosureDocument = memo(function DisclosureDocument({
   name,
   server,
   showTitle,
+  folded,
 }: {
   name: string;
   server: ServerDocument | undefined;
   showTitle: boolean;
+  /** Shown instead of the text while it must still be opened. */
+  folded?: ReactNode;
 }) {
   const styles = useDisplayStyles();
   const own = useStyles();
@@ -79,18 +88,60 @@ const DisclosureDocument = memo(function DisclosureDocument({
           {server.note}
         </p>
       ) : null}
-      <div
-        className={styles.documentBody}
-        tabIndex={0}
-        role="region"
-        aria-label={title}
-        lang={server.language ?? "en"}
-      >
-        <Prose html={fillValues(withoutTitle(server.html), server.values)} />
-      </div>
+      {folded ?? (
+        <div
+          className={styles.documentBody}
+          tabIndex={0}
+          role="region"
+          aria-label={title}
+          lang={server.language ?? "en"}
+        >
+          <Prose html={fillValues(withoutTitle(server.html), server.values)} />
+        </div>
+      )}
     </section>
   );
 });
+
+/** A document that must be opened: its Open button records the opening, then the text shows. */
+function MustOpen({
+  stepId,
+  name,
+  server,
+  showTitle,
+  openedBefore,
+}: {
+  stepId: string;
+  name: string;
+  server: ServerDocument | undefined;
+  showTitle: boolean;
+  openedBefore: boolean;
+}) {
+  const styles = useDisplayStyles();
+  const own = useStyles();
+  const [opened, setOpened] = useState(openedBefore);
+  const open = useMutation(trpc.esign.openDocument.mutationOptions({ onSuccess: () => setOpened(true) }));
+  if (opened) return <DisclosureDocument name={name} server={server} showTitle={showTitle} />;
+  const title = server?.title || name;
+  const folded = (
+    <div className={own.folded} data-must-open={name}>
+      <p>Open it and read it before you continue: we record that you opened it.</p>
+      <Button
+        appearance="primary"
+        onClick={() => open.mutate({ stepId, document: name })}
+        disabled={open.isPending}
+      >
+        Open “{title}”
+      </Button>
+      {open.isError ? (
+        <p role="alert" className={styles.callout}>
+          We could not open it: {open.error.message}. Try again.
+        </p>
+      ) : null}
+    </div>
+  );
+  return <DisclosureDocument name={name} server={server} showTitle={showTitle} folded={folded} />;
+}
 
 const signedTime = (iso: string) =>
   new Intl.DateTimeFormat("en-US", {
@@ -135,9 +186,19 @@ function pdfCheckOf(value: unknown): { href: string; label: string } | null {
 const agreedDay = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
 
-export function DisclosureDocuments({ options, application }: DisplayProps) {
+/** The texts opened before (document and SHA-256): the very text shown now counts, an older one does not. */
+const openedOn = (application: unknown): string[] => {
+  const list = getAt(application, "/disclosuresGiven/opened");
+  return Array.isArray(list)
+    ? list.map((o) => `${(o as { document?: string }).document}:${(o as { sha256?: string }).sha256}`)
+    : [];
+};
+
+export function DisclosureDocuments({ options, application, stepId }: DisplayProps) {
   const styles = useDisplayStyles();
   const names = stringList(options.documents);
+  const mustOpen = stringList(options.mustOpen);
+  const openedBefore = openedOn(application);
   const documents = useQuery({
     ...trpc.esign.documents.queryOptions({ ids: names }),
     enabled: names.length > 0,
@@ -157,9 +218,20 @@ export function DisclosureDocuments({ options, application }: DisplayProps) {
       {/* A document the server does not give this application (its appliesWhen is false) is not shown. */}
       {names
         .filter((name) => byId.has(name))
-        .map((name) => (
-          <DisclosureDocument key={name} name={name} server={byId.get(name)} showTitle={names.length > 1} />
-        ))}
+        .map((name) =>
+          mustOpen.includes(name) ? (
+            <MustOpen
+              key={name}
+              stepId={stepId}
+              name={name}
+              server={byId.get(name)}
+              showTitle={names.length > 1}
+              openedBefore={openedBefore.includes(`${name}:${byId.get(name)?.sha256}`)}
+            />
+          ) : (
+            <DisclosureDocument key={name} name={name} server={byId.get(name)} showTitle={names.length > 1} />
+          ),
+        )}
     </>
   );
   const agreed = typeof options.agreedAt === "string" ? getAt(application, options.agreedAt) : undefined;
