@@ -127,10 +127,12 @@ export interface PhaseChange {
 
 /**
  * The pages of the current phase that appeared or left since the previous page was shown (both in
- * the same phase); null when none did. The count then changed for a reason the page can say.
+ * the same phase); null when none did. The count then changed for a reason the page can say. The
+ * previous page itself (`stepId`) leaving is not one: a page that leaves the path once answered
+ * (confirming the email's code) was done, not made unnecessary.
  */
 export function phaseChange(
-  before: { phase: string; steps: readonly FunnelStep[] } | null,
+  before: { phase: string; steps: readonly FunnelStep[]; stepId?: string } | null,
   now: JourneyProgress,
 ): PhaseChange | null {
   const phase = now.phases[now.current]?.id;
@@ -138,6 +140,6 @@ export function phaseChange(
   const was = new Set(before.steps.map((s) => s.id));
   const is = new Set(now.phaseSteps.map((s) => s.id));
   const added = now.phaseSteps.filter((s) => !was.has(s.id));
-  const removed = before.steps.filter((s) => !is.has(s.id));
+  const removed = before.steps.filter((s) => !is.has(s.id) && s.id !== before.stepId);
   return added.length || removed.length ? { added, removed } : null;
 }

@@ -88,6 +88,15 @@ describe("a count that changes says why (issue 38)", () => {
     expect(now.stepsInPhase).toBe(before.stepsInPhase - 1);
   });
 
+  it("does not call the page just answered unnecessary when it leaves the path (the email's code, once confirmed)", () => {
+    const now = journeyProgress(defs, "propertyValue", { variant: "variantOne" })!;
+    const answered = { id: "codeStep", label: "Confirm your email", route: "/x", rank: 0 };
+    const before = { phase: "home", stepId: "codeStep", steps: [answered, ...now.phaseSteps] };
+    expect(phaseChange(before, now)).toBeNull();
+    // Had another page been the one answered, the code's page leaving would be a change to explain.
+    expect(phaseChange({ ...before, stepId: "name" }, now)?.removed.map((s) => s.id)).toEqual(["codeStep"]);
+  });
+
   it("says nothing when the pages stayed the same, or the phase changed", () => {
     const now = journeyProgress(defs, "propertyValue", { variant: "variantOne" })!;
     expect(phaseChange({ phase: "home", steps: now.phaseSteps }, now)).toBeNull();
