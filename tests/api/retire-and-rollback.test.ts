@@ -47,7 +47,7 @@ const refusedFields = (save: Promise<unknown>) =>
 
 describe("retiring a step applicants stand on", { timeout: 240_000 }, () => {
   let server: TestServer;
-  const copy = copyDefinitions();
+  const copy = copyDefinitions({ content: true });
   beforeAll(async () => {
     server = await testServer({ definitions: copy.dirs });
   });
@@ -61,6 +61,8 @@ describe("retiring a step applicants stand on", { timeout: 240_000 }, () => {
     // Product ops retire the self-employment question of the early funnel: the step file goes,
     // both variants drop it, and the worked journeys no longer answer it.
     copy.remove("steps/initial-setup/is-self-employed.json");
+    // Its translation goes with it (check refuses a translation of a file that is gone).
+    copy.remove("content/locales/es/steps/initial-setup/is-self-employed.json");
     copy.edit("steps/flows/early-funnel.json", (flow) => {
       for (const v of flow.variants) v.steps = v.steps.filter((id: string) => id !== "isSelfEmployed");
     });
