@@ -42,6 +42,7 @@ describe("the credit score used, recorded in the portal (e2e)", { timeout: 90_00
     await fill("Lowest possible score", "300");
     await fill("Highest possible score", "850");
     await fill("Date the score was created", "2026-11-20");
+    await fill("Percent of consumers with a lower score", "58");
     await fill("Consumer reporting agency", "Equifax Information Services LLC");
     await fill("Agency's address", "P.O. Box 740241, Atlanta, GA 30374");
     await fill("Agency's telephone", "(866) 349-5191");
