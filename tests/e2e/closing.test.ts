@@ -6,7 +6,7 @@
 // the portal and the borrower's page says "Funded". Screenshots of each milestone, axe on each page.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { inClosing, openedLoan } from "../helpers/closing";
+import { homeToday, inClosing, openedLoan } from "../helpers/closing";
 import type { TestServer } from "../helpers/server";
 import { ARTIFACTS, screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { e2eTestServer, pageWithSession, staffPage } from "./sessions";
@@ -42,8 +42,8 @@ describe("closing and funding (e2e)", { timeout: 120_000 }, () => {
     const form = portal.getByRole("form", { name: "Record the notarization" });
     await form.getByLabel("Notary's name").fill("Dana Notary");
     await form.getByLabel("Commission number").fill("CA-2456789");
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-    await form.getByLabel("Date notarized").fill(today);
+    // The server's today is the home's (California here): hours behind New York's around midnight.
+    await form.getByLabel("Date notarized").fill(homeToday(server()));
     await form.getByLabel("Place (city and state)").fill("San Diego, CA");
     await section.screenshot({ path: join(ARTIFACTS, "portal-loan-notarization.png") });
     await form.getByRole("button", { name: "Record the notarization" }).click();
