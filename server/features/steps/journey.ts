@@ -1,6 +1,7 @@
 // A reader's path through their application, from what is stored: the owner's saved steps (the
 // application's `completed`) or a member's (their row's), walked by engine/funnel/journey.ts over the
 // flows and the answers. step.get, step.submit and the session all read it here.
+import { createHash } from "node:crypto";
 import { todayIso } from "@engine/base/dates";
 import { routeForStatus } from "@engine/funnel/funnel";
 import { completedUpTo, journeyOf, type Journey } from "@engine/funnel/journey";
@@ -47,14 +48,45 @@ function walk(
   completed: readonly string[],
 ): Journey {
   const { defs } = services;
-  return journeyOf(defs, {
+  const input = {
     application: doc,
     completed,
     variant: app.variant,
     flow: flowOfPart(defs, part),
     part,
     today: todayIso(services.now()),
-  });
+  };
+  // A save walks the same stored document three or four times (the checks, the transaction, the
+  // other readers) and the next step.get walks what it saved: the walk is kept by its inputs.
+  // Keyed by a digest of their JSON, so an answer changed in place is a different walk, never a
+  // stale one (and a kept key is 44 bytes, not the document's 10 kB).
+  const key = createHash("sha256")
+    .update(JSON.stringify([completed, app.variant, input.flow, part, input.today, doc]))
+    .digest("base64");
+  return walked(defs, key, () => journeyOf(defs, input));
+}
+
+/** The walks kept, per definitions set (a reload starts afresh), the least recently used dropped first. */
+const walks = new WeakMap<Services["defs"], Map<string, Journey>>();
+/** About a walk per applicant in flight between two steps (a few seconds apart). */
+const WALKS_KEPT = 4096;
+
+function walked(defs: Services["defs"], key: string, walkNow: () => Journey): Journey {
+  let kept = walks.get(defs);
+  if (!kept) walks.set(defs, (kept = new Map()));
+  const hit = kept.get(key);
+  if (hit) {
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit;
+  }
+  const journey = walkNow();
+  // Shared by every caller with the same inputs: frozen, so none can change another's.
+  Object.freeze(journey.path);
+  Object.freeze(journey);
+  kept.set(key, journey);
+  if (kept.size > WALKS_KEPT) kept.delete(kept.keys().next().value!);
+  return journey;
 }
 
 /** The owner's path on `doc`, whoever is saving (a member's signature can complete the owner's submission). */
