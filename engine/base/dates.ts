@@ -120,3 +120,22 @@ export function longDate(iso: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? iso : LONG_DATE.format(date);
 }
+
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (yyyy-MM-dd) an instant falls on in a time zone; throws a RangeError for an unknown zone. */
+export function dateInZone(instant: Date, timeZone: string): IsoDate {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as yyyy-MM-dd.
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}

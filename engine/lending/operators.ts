@@ -2,7 +2,7 @@
 // (engine/logic/logic.ts) beside the generic ones: employment history coverage (spec §4), business
 // days for the right to cancel, and the ABA routing-number checksum. Each has a description and a
 // worked example that the tests run, like every operator.
-import { isIsoDate } from "../base/dates";
+import { dateInZone, isIsoDate } from "../base/dates";
 import type { CustomOperator } from "../logic/logic";
 import { addBusinessDays, calendarOf } from "./business-days";
 import { employmentCoverage } from "./employment-coverage";
@@ -13,13 +13,7 @@ function localDate(instant: unknown, timeZone: unknown): string | null {
   const at = new Date(instant);
   if (Number.isNaN(at.getTime())) return null;
   try {
-    // en-CA formats as yyyy-MM-dd.
-    return new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(at);
+    return dateInZone(at, timeZone);
   } catch {
     return null;
   }

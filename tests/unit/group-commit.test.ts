@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDb, transaction, type OpenDb } from "@server/persistence/db/client";
+import { openDb, transaction, writeWithoutSync, type OpenDb } from "@server/persistence/db/client";
 import { users } from "@server/persistence/db/schema";
 
 let dir: string;
@@ -94,6 +94,34 @@ describe("transactions started together on SQLite", () => {
     await expect(transaction(opened.db, () => transaction(opened.db, insert("nested")))).rejects.toThrow(
       "a transaction was started inside another",
     );
+    expect(committedIds()).toEqual([]);
+  });
+});
+
+describe("a write without durability (writeWithoutSync: rate-limit counts, message records)", () => {
+  const level = () =>
+    (opened.db as unknown as { $client: Database.Database }).$client.pragma("synchronous", { simple: true });
+
+  it("is committed at once, at synchronous=NORMAL, and leaves the connection at FULL", async () => {
+    expect(level()).toBe(2); // FULL
+    const pending = writeWithoutSync(
+      opened.db,
+      opened.db.insert(users).values({ id: "counted", createdAt: new Date() }),
+    );
+    // Ran before anything was awaited: no other statement could have run at NORMAL.
+    expect(committedIds()).toEqual(["counted"]);
+    expect(level()).toBe(2);
+    await pending;
+  });
+
+  it("inside a transaction is part of it: undone with it, synced by its COMMIT", async () => {
+    await expect(
+      transaction(opened.db, async (tx) => {
+        await writeWithoutSync(tx, tx.insert(users).values({ id: "inside", createdAt: new Date() }));
+        expect(level()).toBe(2);
+        throw new Error("undo");
+      }),
+    ).rejects.toThrow("undo");
     expect(committedIds()).toEqual([]);
   });
 });

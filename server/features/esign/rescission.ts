@@ -8,6 +8,7 @@
 // disclosures and the delivery of the notice of the right to cancel (12 CFR 1026.15(a)(3)). Signing
 // the early disclosures opens nothing, so these dates are an estimate counted from today, in the
 // lender's time zone (params.disbursement.rescission.timeZone).
+import { dateInZone } from "@engine/base/dates";
 import { calendarOf, rescissionPeriod, type SkippedDay } from "@engine/lending/business-days";
 import type { Definitions } from "@engine/definitions/definitions";
 import { evaluateRuleSet } from "@engine/logic/rules";
@@ -50,16 +51,7 @@ function paramsOf(defs: Definitions): {
 }
 
 /** The calendar date (yyyy-MM-dd) of an instant in a time zone. */
-export function dateIn(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
+export const dateIn = dateInZone;
 
 /** Whether the right to cancel applies to this application, by rules/disbursement.json. */
 export function rescissionApplies(defs: Definitions, doc: unknown, today: string): boolean {

@@ -4,13 +4,22 @@
 // guessed; an HMAC under a server key cannot). A later save that changes a covered answer voids
 // the signature: the signer's typed name leaves the application and their sign step is due again.
 import { createHmac } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Definitions } from "@engine/definitions/definitions";
 import { getAt } from "@engine/base/pointer";
 import type { Db } from "@server/persistence/db/client";
+import { preparedQuery } from "@server/persistence/db/prepared";
 import { signatures } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { deriveKey } from "@server/platform/crypto/keys";
+
+/** The standing signatures of an application, read on every save: prepared once. */
+const standingSignatures = preparedQuery("standingSignatures", (db) =>
+  db
+    .select()
+    .from(signatures)
+    .where(and(eq(signatures.applicationId, sql.placeholder("applicationId")), isNull(signatures.voidedAt))),
+);
 
 /** JSON with object keys in order, so equal answers fingerprint alike. */
 const canonical = (value: unknown): string =>
@@ -44,10 +53,7 @@ export function signedAnswersOf(services: Services) {
      * answer of which `doc` changes; returns each with the covered pointers that changed.
      */
     async voidChanged(tx: Db, applicationId: string, doc: unknown, now: Date) {
-      const standing = await tx
-        .select()
-        .from(signatures)
-        .where(and(eq(signatures.applicationId, applicationId), isNull(signatures.voidedAt)));
+      const standing = await standingSignatures(tx, { applicationId });
       const voided: { signer: string; changed: string[] }[] = [];
       for (const row of standing) {
         const covered = row.covered ? (JSON.parse(row.covered) as Record<string, string>) : {};

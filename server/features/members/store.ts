@@ -30,6 +30,15 @@ const memberOfUser = preparedQuery("memberOfUser", (db) =>
     .where(eq(applicationMembers.userId, sql.placeholder("userId"))),
 );
 
+/** An application's members, read on every step.get and step.submit: prepared once. */
+const membersOfApplication = preparedQuery("membersOfApplication", (db) =>
+  db
+    .select()
+    .from(applicationMembers)
+    .where(eq(applicationMembers.applicationId, sql.placeholder("applicationId")))
+    .orderBy(applicationMembers.role),
+);
+
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export const completedOf = (member: MemberRow): string[] => JSON.parse(member.completed) as string[];
@@ -74,11 +83,7 @@ function createMemberStore(services: Services) {
     },
 
     async ofApplication(db: Db, applicationId: string): Promise<MemberRow[]> {
-      return db
-        .select()
-        .from(applicationMembers)
-        .where(eq(applicationMembers.applicationId, applicationId))
-        .orderBy(applicationMembers.role);
+      return membersOfApplication(db, { applicationId });
     },
 
     /**

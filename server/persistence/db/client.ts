@@ -282,6 +282,40 @@ async function runGroup(db: Db, queue: Turn[]): Promise<void> {
   for (const { turn, outcome } of outcomes) turn.settle(outcome);
 }
 
+/** The two synchronous levels a write without durability switches between, prepared once per database. */
+const syncLevels = new WeakMap<Db, { normal: Database.Statement; full: Database.Statement }>();
+
+/**
+ * Runs one write whose loss at a power cut is harmless (a rate-limit count, a record that a message
+ * went out) without waiting for the disk. At synchronous=FULL every commit waits for an fsync of the
+ * write-ahead log, and better-sqlite3 waits on the event loop: a few milliseconds in which no other
+ * request is served, and rate limits alone were more commits than applicants' saves (docs/performance.md).
+ * At NORMAL the write is committed (atomic, and kept if the process crashes) and reaches the disk
+ * with the next synced commit, since the log is written in order. Inside an open transaction the
+ * write is part of it and synced with its COMMIT. PostgreSQL commits off the event loop: no change.
+ * `query` runs at once (better-sqlite3 is synchronous), so no other statement runs at NORMAL.
+ */
+export function writeWithoutSync<T>(db: Db, query: PromiseLike<T>): Promise<T> {
+  if (isPg(db)) return Promise.resolve(query);
+  const sqlite = sqliteOf(db);
+  if (sqlite.inTransaction) return Promise.resolve(query);
+  let levels = syncLevels.get(db);
+  if (!levels) {
+    levels = {
+      normal: sqlite.prepare("PRAGMA synchronous = NORMAL"),
+      full: sqlite.prepare("PRAGMA synchronous = FULL"),
+    };
+    syncLevels.set(db, levels);
+  }
+  levels.normal.run();
+  try {
+    // drizzle runs a better-sqlite3 query inside `then`, synchronously (tested), so it ran at NORMAL.
+    return Promise.resolve(query.then((value) => value));
+  } finally {
+    levels.full.run();
+  }
+}
+
 /**
  * After rewriting stored rows (sealing them on start): SQLite folds its write-ahead log into the
  * database file and empties it, so the old versions of the rows it held are gone from the disk.

@@ -3,7 +3,7 @@
 // forgets nothing; and an in-memory one for code that needs no sharing (unit tests).
 import { createHmac } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
-import type { Db } from "@server/persistence/db/client";
+import { writeWithoutSync, type Db } from "@server/persistence/db/client";
 import { rateLimitWindows } from "@server/persistence/db/schema";
 
 export interface RateLimit {
@@ -51,7 +51,7 @@ export function createRateLimiter(rule: RateLimit, now: () => number = Date.now)
  * In the database, named so limiters do not share counts. Keys are stored as an HMAC (`keyMac`):
  * the table never holds an email or an IP address. One upsert per hit, in SQLite's own atomic
  * statement (an upsert both databases run atomically), so concurrent servers cannot both pass the
- * last allowed hit.
+ * last allowed hit. Written without waiting for the disk (`writeWithoutSync`).
  */
 export function dbRateLimiter(
   db: Db,
@@ -67,18 +67,25 @@ export function dbRateLimiter(
       const at = now();
       // Now and then, drop windows long over (every limiter's windows are far shorter than a day).
       if (++hits % 1000 === 0)
-        await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, at - 86_400_000));
-      const [row] = await db
-        .insert(rateLimitWindows)
-        .values({ bucket: bucketOf(key), windowStart: at, count: weight })
-        .onConflictDoUpdate({
-          target: rateLimitWindows.bucket,
-          set: {
-            count: sql`CASE WHEN ${at} - ${rateLimitWindows.windowStart} >= ${rule.windowMs} THEN ${weight} ELSE ${rateLimitWindows.count} + ${weight} END`,
-            windowStart: sql`CASE WHEN ${at} - ${rateLimitWindows.windowStart} >= ${rule.windowMs} THEN ${at} ELSE ${rateLimitWindows.windowStart} END`,
-          },
-        })
-        .returning({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart });
+        await writeWithoutSync(
+          db,
+          db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, at - 86_400_000)),
+        );
+      // A count lost at a power cut lets a few more attempts through: not worth an fsync per hit.
+      const [row] = await writeWithoutSync(
+        db,
+        db
+          .insert(rateLimitWindows)
+          .values({ bucket: bucketOf(key), windowStart: at, count: weight })
+          .onConflictDoUpdate({
+            target: rateLimitWindows.bucket,
+            set: {
+              count: sql`CASE WHEN ${at} - ${rateLimitWindows.windowStart} >= ${rule.windowMs} THEN ${weight} ELSE ${rateLimitWindows.count} + ${weight} END`,
+              windowStart: sql`CASE WHEN ${at} - ${rateLimitWindows.windowStart} >= ${rule.windowMs} THEN ${at} ELSE ${rateLimitWindows.windowStart} END`,
+            },
+          })
+          .returning({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart }),
+      );
       return verdict(row!.count, row!.start, at, rule);
     },
     async count(key) {
@@ -89,7 +96,10 @@ export function dbRateLimiter(
       return row && now() - row.start < rule.windowMs ? row.count : 0;
     },
     reset: async (key) =>
-      void (await db.delete(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key)))),
+      void (await writeWithoutSync(
+        db,
+        db.delete(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key))),
+      )),
   };
 }
 
