@@ -63,6 +63,12 @@ export interface Config {
   twilio?: { accountSid: string; authToken: string; from: string };
   /** The largest file one upload may carry (UPLOAD_MAX_BYTES; 15 MB). */
   uploadMaxBytes: number;
+  /**
+   * A save answers once its data is committed, and its work after the commit (a signed PDF, mail,
+   * texts) goes on after the answer (services.later; a stop waits for it). Tests set this to do that
+   * work before the answer, so what a test reads after a save (the outbox, a stored PDF) is there.
+   */
+  awaitWorkAfterSave?: boolean;
   /** The definition folders (steps/, rules/, schemas/); absent, the repository's. Tests point them at a copy. */
   definitions?: DefinitionDirs;
   /**

@@ -125,7 +125,7 @@ export function createServices(deps: ServiceDeps) {
   /** A limiter counted in the database, so every server on it counts together. */
   const rateLimiter = (name: string, rule: RateLimit) => dbRateLimiter(deps.db, name, rule, keyMac, clock);
   const log = deps.log ?? createLog({ dev: false, quiet: true });
-  const background = afterResponse("sign-in", log);
+  const background = afterResponse("after an answer", log);
   return {
     ...deps,
     now,
@@ -145,7 +145,7 @@ export function createServices(deps: ServiceDeps) {
     ),
     /** An application's events (submitted, ...), for the features that act on them after the commit. */
     events: createEvents(),
-    /** Work after an answer is sent (a sign-in code's mail); settled() waits for it. */
+    /** Work after an answer is sent (a sign-in code's mail, a save's signed PDF and mail); settled() waits for it. */
     later: background.later,
     settled: background.settled,
     pause: deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),

@@ -312,7 +312,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       server.close(() => {
         clearInterval(idle);
         clearTimeout(cut);
-        void closeDb().then(resolve, resolve);
+        // Work started after an answer (a save's signed PDF and mail, a sign-in code) finishes on
+        // the open database, within the same grace.
+        const grace = new Promise((done) =>
+          setTimeout(done, config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS).unref(),
+        );
+        void Promise.race([services.settled(), grace]).then(closeDb).then(resolve, resolve);
       });
       http.closeIdleConnections();
     });

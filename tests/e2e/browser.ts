@@ -79,6 +79,7 @@ const startOwnServer = async (options: {
     quiet: !process.env.E2E_LOGS, // E2E_LOGS=1 prints the server's log lines
     demo: options.demo ?? false,
     budgetsFor: widenedBudgets, // every journey of the worker starts from one loopback address
+    awaitWorkAfterSave: true, // the texted code is in the outbox when the phone page answers
     ...(options.definitions ? { definitions: options.definitions } : {}),
     ...(options.now ? { now: options.now } : {}),
   });

@@ -123,6 +123,7 @@ export async function testServer(options: StartOptions = {}) {
     pause,
     budgetsFor: widenedBudgets,
     mailOutbox: true, // mail to the outbox even on a production-mode test server
+    awaitWorkAfterSave: true, // what a test reads after a save (mail, PDFs) is there when it answers
     ...options,
     ...(databaseUrl ? { databaseUrl } : {}),
     dataDir,

@@ -1,5 +1,5 @@
 // Phase 7 of step.submit, after the commit: the guest's cookie goes out only once its session is
-// committed; then mail and files. Work after the commit never undoes the save: a failure is logged
+// committed; then mail and files, after the answer. Work after the commit never undoes the save: a failure is logged
 // by its kind only (it may quote personal data).
 import type { Submission } from "./submission";
 import { errorKind } from "@server/platform/observability/log";
@@ -19,11 +19,19 @@ export async function runAfterCommit(s: Submission, after: AfterCommit): Promise
   const { auth } = s.services;
   if (after.session)
     auth.applicant.jar.set(s.ctx.cookies, "session", after.session.token, after.session.expiresAt);
-  for (const work of after.work)
-    await work().catch((error: unknown) =>
-      s.services.log.error(
-        { step: s.step.id, err: errorKind(error) },
-        `step.submit ${s.step.id}: work after the save failed`,
-      ),
-    );
+  if (!after.work.length) return;
+  const work = async () => {
+    for (const item of after.work)
+      await item().catch((error: unknown) =>
+        s.services.log.error(
+          { step: s.step.id, err: errorKind(error) },
+          `step.submit ${s.step.id}: work after the save failed`,
+        ),
+      );
+  };
+  // The answer does not wait for it: a signed PDF was ~170 ms of a signing's answer under load, the
+  // slowest steps' p95 (docs/performance.md). Anything it makes is also made on demand (the signed
+  // copy's download renders it when it is not stored yet).
+  if (s.services.config.awaitWorkAfterSave) await work();
+  else s.services.later(work);
 }
