@@ -39,7 +39,9 @@ import { createAnalyticsRoutes } from "./features/analytics/routes";
 import { bodyWithin, withBodyOnly } from "./transport/http/body";
 import { createValidatorRoutes } from "./transport/http/validators";
 import { pageShellFor, visitorTargetFor } from "./transport/http/page-shell";
-import { localizedSet, requestLocale } from "./features/locale/locale";
+import { requestLocale } from "./features/locale/locale";
+import { readerArms, runningNow } from "./features/experiments/arms";
+import { wordedSet } from "./features/experiments/worded";
 import { stepIdForRoute } from "@engine/ship/page-files";
 import { noteUser, requestLog } from "./transport/http/request-log";
 import { createOpsRoutes } from "./transport/http/ops";
@@ -248,7 +250,7 @@ function mountWebApp(app: App, services: Services) {
   });
   app.use("*", serveStatic({ root: webDir, precompressed: true })); // the build writes .br and .gz beside each file
   app.get("/assets/*", (c) => c.text("Not found", 404)); // a missing asset is not the app page
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");
     const { defs } = services;
     const stepId = stepIdForRoute(defs, c.req.path);
@@ -261,7 +263,15 @@ function mountWebApp(app: App, services: Services) {
       if (to && to !== c.req.path) return c.redirect(`${to}${new URL(c.req.url).search}`, 302);
     }
     // In the applicant's language: <html lang> and the step's heading and lead (server/features/locale).
-    const { defs: inLanguage, locale } = localizedSet(defs, requestLocale(defs, honoCookies(c)));
+    // And in the wording of their experiment arm, drawn here when this is its flow's page: the
+    // heading never shows one wording before the page shows another.
+    const language = requestLocale(defs, honoCookies(c));
+    const reader =
+      stepId && runningNow(services, language.code).length
+        ? await services.auth.applicant.current(honoCookies(c))
+        : null;
+    const arms = await readerArms(services, reader?.userId ?? null, language.code, { stepId });
+    const { defs: inLanguage, locale } = wordedSet(defs, language, arms);
     const shown = stepId ? (inLanguage.steps.get(stepId)?.def ?? step) : null;
     const page = pageShellFor(cached ?? readFileSync(join(webDir, "index.html"), "utf8"), c.req.path, shown);
     return c.html(page.replace(/<html lang="[a-z-]*"/, `<html lang="${locale.code}"`));

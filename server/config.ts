@@ -33,6 +33,11 @@ export interface Config {
   dev: boolean;
   /** NODE_ENV=production: the lender profile must be complete and real, or the server does not start. */
   production: boolean;
+  /**
+   * A server started with demo data (startServer's demo option: npm start, the demo test servers).
+   * Outside production it also runs the wording experiments marked demoOnly (rules/experiments.json).
+   */
+  demo?: boolean;
   /** The lender profile every text reads (LENDER_PROFILE; content/lender.json, a sample). */
   lenderFile?: string;
   encryptionKey?: string;

@@ -19,6 +19,7 @@ import { checkWalks } from "./walks";
 import { checkMilestones } from "./milestones";
 import { checkParamsPath, scanLogic } from "./logic-refs";
 import { checkStep } from "./step";
+import { checkExperiments } from "./experiments";
 
 export { suggest };
 
@@ -444,9 +445,14 @@ function checkPhases(defs: Definitions, problems: Problem[]) {
 function checkAnalyticsSteps(defs: Definitions, problems: Problem[]) {
   const located = defs.ruleSets.get("analytics");
   if (!located) return;
-  const params = (located.def.params ?? {}) as { conversionStep?: unknown; endSteps?: unknown };
+  const params = (located.def.params ?? {}) as {
+    conversionStep?: unknown;
+    submissionStep?: unknown;
+    endSteps?: unknown;
+  };
   const named: [string, unknown][] = [
     ["/params/conversionStep", params.conversionStep],
+    ["/params/submissionStep", params.submissionStep],
     ...(Array.isArray(params.endSteps)
       ? params.endSteps.map((s, i): [string, unknown] => [`/params/endSteps/${i}`, s])
       : []),
@@ -541,6 +547,7 @@ export function lint(defs: Definitions): Problem[] {
   checkRetired(defs, problems);
   checkExplains(defs, problems);
   checkMilestones(defs, problems);
+  checkExperiments(defs, problems);
   const ruleIds = new Map<string, string>();
   for (const { file, def } of defs.ruleSets.values()) checkRuleSet(defs, file, def, ruleIds, problems);
   for (const { file, def } of defs.cases)

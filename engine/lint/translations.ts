@@ -30,7 +30,7 @@ const UI_WORDS = new Set([
 const STEP_WORDS = new Set(["title", "description", "label", "applicantLabel"]);
 
 /** Pointers of the English strings an applicant reads in a step file. */
-function stepStrings(step: unknown): string[] {
+export function stepStrings(step: unknown): string[] {
   const out: string[] = [];
   const walk = (node: unknown, path: string[]) => {
     if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...path, String(i)]));

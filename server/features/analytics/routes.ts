@@ -18,6 +18,8 @@ import { firstPartySink, type AnalyticsSink, type FunnelEvent } from "./sink";
 import { eq, inArray } from "drizzle-orm";
 import { honoCookies } from "@server/features/auth/cookies";
 import { analyticsJourneys, applications } from "@server/persistence/db/schema";
+import { requestLocale } from "@server/features/locale/locale";
+import { armsOfStep, readerArms, runningNow } from "@server/features/experiments/arms";
 
 /** Events one journey may record in a day: a long application walked several times over, not a flood. */
 const EVENTS_PER_JOURNEY = { limit: 500, windowMs: 86_400_000 };
@@ -70,6 +72,19 @@ export function createAnalyticsRoutes(
       .from(applications)
       .where(eq(applications.ownerId, session.userId));
     return row?.partnerId ?? null;
+  };
+
+  /**
+   * Each event's wording-experiment arms ({experiment: arm} JSON, or null): the arms the session's
+   * account holds in the experiments running for its language whose flow has the event's step.
+   * The server's record, never the browser's word; a visitor without an account is in none.
+   */
+  const armsOf = async (c: Context, events: FunnelEvent[]): Promise<(string | null)[]> => {
+    const language = requestLocale(services.defs, honoCookies(c));
+    if (!runningNow(services, language.code).length) return events.map(() => null);
+    const session = await services.auth.applicant.current(honoCookies(c));
+    const arms = await readerArms(services, session?.userId ?? null, language.code);
+    return events.map((e) => armsOfStep(services.defs, arms, e.stepId));
   };
 
   app.use("*", requireSameOriginHeader, refuseCrossSite);
@@ -171,7 +186,7 @@ export function createAnalyticsRoutes(
             })),
           )
           .onConflictDoNothing();
-      await sink.track(events, open);
+      await sink.track(events, open, await armsOf(c, events));
       return c.body(null, 204);
     },
   );

@@ -11,7 +11,12 @@ export interface AnalyticsSink {
    * Records a batch of events: all of them or, on failure, none. `partners`: the partner each
    * journey counts for (null: the house's), so each partner's staff read only their own funnel.
    */
-  track(events: readonly FunnelEvent[], partners?: ReadonlyMap<string, string | null>): Promise<void>;
+  track(
+    events: readonly FunnelEvent[],
+    partners?: ReadonlyMap<string, string | null>,
+    /** Each event's wording-experiment arms, by position ({experiment: arm} JSON; null: none). */
+    arms?: readonly (string | null)[],
+  ): Promise<void>;
   /**
    * Links an anonymous journey to a signed-in account, for a tool that keeps profiles (a
    * support desk, a vendor's analytics). Optional: a sink that keeps no identity leaves it out.
@@ -26,15 +31,16 @@ export interface AnalyticsSink {
  */
 export function firstPartySink(db: Db, now: () => Date): AnalyticsSink {
   return {
-    async track(events, partners) {
+    async track(events, partners, arms) {
       const at = now();
-      const rows = events.map((e) => ({
+      const rows = events.map((e, i) => ({
         at,
         journeyId: e.journeyId,
         kind: e.kind,
         stepId: e.stepId,
         variant: e.variant ?? null,
         role: e.role ?? null,
+        arms: arms?.[i] ?? null,
         durationMs: e.durationMs ?? null,
         partnerId: partners?.get(e.journeyId) ?? null,
       }));

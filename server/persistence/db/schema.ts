@@ -352,6 +352,11 @@ export const funnelEvents = table(
     variant: text("variant"),
     /** Whose step it was: a borrower role (rules/members.json); null before sign-in, which is the owner's. */
     role: text("role"),
+    /**
+     * JSON {experiment: arm}: the wording experiments' arms the reader was in when it was sent
+     * (rules/experiments.json; the server's record of the session's account, never the browser's word).
+     */
+    arms: text("arms"),
     /** Time on the step before it was completed or left. */
     durationMs: integer("duration_ms"),
     /** The partner whose applicant sent it (the session's application's); null for a visitor without one, who is the house's. */
@@ -361,6 +366,25 @@ export const funnelEvents = table(
     index("funnel_events_step").on(t.stepId, t.kind),
     index("funnel_events_journey").on(t.journeyId, t.at),
   ],
+);
+
+/**
+ * Wording experiments' arms (rules/experiments.json), one per account and experiment: drawn once,
+ * the first time the account reads the experiment's flow while it runs, and kept, so a reload,
+ * another device and a later change of the weights all show the same arm. A guest's account is
+ * the one that signs up, so the arm carries over.
+ */
+export const experimentAssignments = table(
+  "experiment_assignments",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    experimentId: text("experiment_id").notNull(),
+    arm: text("arm").notNull(),
+    assignedAt: timestamp("assigned_at").notNull(),
+  },
+  (t) => [uniqueIndex("experiment_assignments_user").on(t.userId, t.experimentId)],
 );
 
 /**

@@ -11,8 +11,8 @@ import { admit } from "./admit";
 import type { Submission } from "./submission";
 
 /** The facts the step validator judges with: the definitions in the reader's language, so its messages are in it (same rules, other words). */
-export const judgeOf = ({ ctx, services, step, today }: Submission) => ({
-  defs: localizedSet(services.defs, requestLocale(services.defs, ctx.cookies)).defs,
+export const judgeOf = ({ ctx, services, step, today, judgeDefs }: Submission) => ({
+  defs: judgeDefs ?? localizedSet(services.defs, requestLocale(services.defs, ctx.cookies)).defs,
   sensitive: services.sensitive,
   step,
   today,

@@ -16,6 +16,9 @@ import { saveMember, saveOwner } from "./decide";
 import { merge, voidCoveredSignatures } from "./merge";
 import { record } from "./record";
 import { othersBefore, tellOthers } from "./tell-others";
+import { requestLocale } from "@server/features/locale/locale";
+import { readerArms } from "@server/features/experiments/arms";
+import { wordedSet } from "@server/features/experiments/worded";
 import { readSubmission, type StepSection, type StepSubmit, type SubmitResult } from "./submission";
 
 export type { SubmitResult } from "./submission";
@@ -39,6 +42,9 @@ export async function submitStep(ctx: Context, input: StepSubmit | StepSection):
     ? await receipts.find<SubmitResult>(s.services.db, s.receipt, s.userId, submitted)
     : null;
   if (replay) return replay;
+  // Judged in the words the reader was shown: their language and their experiment arms' (a check's message an arm words).
+  const locale = requestLocale(s.services.defs, ctx.cookies);
+  s.judgeDefs = wordedSet(s.services.defs, locale, await readerArms(s.services, s.userId, locale.code)).defs;
   const { serverSet, signInAs } = await checkBeforeSave(s);
   // A right email code for an address another account proved: this browser is now that account's.
   if (signInAs && s.userId) {

@@ -2,7 +2,7 @@
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import { requestLocale } from "@server/features/locale/locale";
 import { todayIso } from "@engine/base/dates";
-import type { Step } from "@engine/definitions/definitions";
+import type { Definitions, Step } from "@engine/definitions/definitions";
 import type { APIInputs } from "@engine/generated/schema-types";
 import { answerBoundErrors } from "@engine/validation/answer-bounds";
 import { type Context } from "@server/transport/trpc/init";
@@ -39,6 +39,8 @@ export interface Submission {
   receipt: string | null;
   now: Date;
   today: string;
+  /** The definitions the answers are judged with: the reader's language and experiment arms (set by submitStep). */
+  judgeDefs?: Definitions;
   /** What an effect sees of the request. */
   effectContext: Pick<EffectCheck, "step" | "services" | "request" | "now" | "today" | "actorId">;
 }

@@ -5,7 +5,9 @@ import { browserFiles } from "@engine/ship/browser-files";
 import type { DefinitionFiles, Definitions } from "@engine/definitions/definitions";
 import { pageFiles, stepIdForRoute, stepCut } from "@engine/ship/page-files";
 import { modulesForStep } from "@engine/validation/precompiled";
-import { localizedSet, rememberedLocale } from "@server/features/locale/locale";
+import { rememberedLocale } from "@server/features/locale/locale";
+import { readerArms } from "@server/features/experiments/arms";
+import { wordedSet } from "@server/features/experiments/worded";
 import { badRequest, publicProcedure, router } from "../init";
 import { inputOf, optionalInputOf } from "../inputs";
 
@@ -43,7 +45,14 @@ export const definitionsRouter = router({
     // In the applicant's language (server/features/locale): its own files, cut and kept apart. A
     // signed-in applicant's choice is remembered on the account, and follows them to another device.
     const chosen = await rememberedLocale(ctx.services, ctx.cookies, ctx.applicant);
-    const { defs, locale, words } = localizedSet(ctx.services.defs, chosen);
+    // With the wording of the reader's experiment arms (server/features/experiments): a page of an
+    // experiment's flow assigns the account its arm; only that arm's strings are ever sent.
+    const at = {
+      stepId:
+        input.route !== undefined ? stepIdForRoute(ctx.services.defs, input.route) : (input.stepId ?? null),
+    };
+    const arms = await readerArms(ctx.services, ctx.applicant?.userId ?? null, chosen.code, at);
+    const { defs, locale, words } = wordedSet(ctx.services.defs, chosen, arms);
     const language = { locale: { code: locale.code, intl: locale.intl }, words };
     const sent = filesFor(defs.files);
     if (input.route !== undefined) {
