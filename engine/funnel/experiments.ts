@@ -123,3 +123,11 @@ export function inFlowOf(defs: Pick<Definitions, "flows">, experiment: Experimen
       return true;
   return false;
 }
+
+/** The step a conversion event is reached on (null for nextStep: the experiment's own step, completed). */
+export function conversionStepOf(defs: Pick<Definitions, "params">, event: ConversionEvent): string | null {
+  const analytics = defs.params.analytics ?? {};
+  if (event === "offer") return String(analytics.conversionStep ?? "");
+  if (event === "submission") return String(analytics.submissionStep ?? "");
+  return null;
+}

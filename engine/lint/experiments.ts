@@ -18,7 +18,7 @@ import {
   experimentsOf,
   localesOf,
   stepFileOf,
-  type ConversionEvent,
+  conversionStepOf,
   type Experiment,
 } from "../funnel/experiments";
 import { stepStrings } from "./translations";
@@ -53,14 +53,6 @@ export function legalReason(defs: Definitions, stepId: string): string | null {
   const cites = located.def.cites;
   if (!reason && cites?.length) reason = `its wording meets the law it cites (${cites.join(", ")})`;
   return reason;
-}
-
-/** The step a conversion event is reached on (null for nextStep: the experiment's own step, completed). */
-export function conversionStepOf(defs: Definitions, event: ConversionEvent): string | null {
-  const analytics = defs.params.analytics ?? {};
-  if (event === "offer") return String(analytics.conversionStep ?? "");
-  if (event === "submission") return String(analytics.submissionStep ?? "");
-  return null;
 }
 
 /** Whether a journey in some flow can come to `stepId`: the first step of every flow is a visitor's, before any account. */

@@ -9,6 +9,7 @@ import { ownerRole, roleOfFlow } from "@engine/lending/borrowers";
 import type { Definitions } from "@engine/definitions/definitions";
 import { roleLabel } from "@engine/funnel/members";
 import { rows, type Db } from "@server/persistence/db/client";
+import { experimentReport, type ExperimentFigures } from "./experiment-report";
 
 export interface StepFigures {
   stepId: string;
@@ -35,6 +36,8 @@ export interface FunnelReport {
   /** Each flow with the borrower role whose steps it counts, and how that role is named. */
   flows: { flowId: string; role: string; roleLabel: string; steps: StepFigures[] }[];
   variants: VariantFigures[];
+  /** Each wording experiment's arms compared (./experiment-report.ts). */
+  experiments: ExperimentFigures[];
 }
 
 export function median(sorted: readonly number[]): number | null {
@@ -62,7 +65,12 @@ const keyOf = (...parts: string[]) => parts.join("\u0000");
 export const HOUSE_PARTNER = "house";
 
 /** The funnel of one partner's applicants: a broker's staff never read the house's journeys, nor another broker's. */
-export async function funnelReport(db: Db, defs: Definitions, partnerId: string): Promise<FunnelReport> {
+export async function funnelReport(
+  db: Db,
+  defs: Definitions,
+  partnerId: string,
+  at: { now: Date; demo: boolean } = { now: new Date(), demo: false },
+): Promise<FunnelReport> {
   const scoped = sql`(SELECT * FROM funnel_events WHERE COALESCE(partner_id, ${HOUSE_PARTNER}) = ${partnerId})`;
   const conversionStep = String(defs.params.analytics?.conversionStep ?? "");
   // Where a journey ends by design (rules/analytics.json endSteps): finishing there is no drop-off.
@@ -155,5 +163,6 @@ export async function funnelReport(db: Db, defs: Definitions, partnerId: string)
       }),
     );
 
-  return { conversionStep, flows, variants };
+  const experiments = await experimentReport(db, defs, scoped, at);
+  return { conversionStep, flows, variants, experiments };
 }

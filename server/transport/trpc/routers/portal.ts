@@ -374,5 +374,10 @@ export const portalRouter = router({
   /** Funnel drop-off, time per step and conversion per variant, from the first-party events. */
   analytics: staffProcedure("analytics.view")
     .input(optionalInputOf("empty"))
-    .query(({ ctx }) => funnelReport(ctx.services.db, ctx.services.defs, ctx.staff.partnerId)),
+    .query(({ ctx }) =>
+      funnelReport(ctx.services.db, ctx.services.defs, ctx.staff.partnerId, {
+        now: ctx.services.now(),
+        demo: ctx.services.config.demo === true && !ctx.services.config.production,
+      }),
+    ),
 });

@@ -1,13 +1,14 @@
 // /portal/analytics: the funnel's first-party analytics (portal.analytics) for roles with
 // analytics.view: per flow, each step's journeys viewed, completed, dropped off and the median
 // time to complete it, counted for the borrower role that walks the flow; and conversion per
-// variant of the early funnel.
+// variant of the early funnel; and each wording experiment's arms compared (ExperimentFigures.tsx).
 import { useQuery } from "@tanstack/react-query";
 import type { FunnelReport } from "./portal-types";
 import { trpc } from "@web/src/api/trpc";
 import { PortalFrame } from "./PortalFrame";
 import { Failure, Loading } from "./PortalStates";
 import { TableRegion } from "./TableRegion";
+import { ExperimentFigures } from "./ExperimentFigures";
 
 const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : "—");
 
@@ -113,6 +114,7 @@ function Analytics() {
               </tbody>
             </TableRegion>
           </section>
+          <ExperimentFigures report={report.data} />
           {flows.map((flow) => (
             <FlowTable key={flow.flowId} flow={flow} />
           ))}
