@@ -7,6 +7,9 @@ import { TableRegion } from "./TableRegion";
 type Figures = FunnelReport["experiments"][number];
 type Rate = Figures["converted"][number];
 
+/** "2026-11-01T00:00:00-08:00" → "2026-11-01": the day as the experiment's author wrote it. */
+const day = (dateTime: string) => dateTime.slice(0, 10);
+
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
 
 /** "32.1% (95% CI 20.4–46.6%)", or "—" before anyone was shown the arm. */
@@ -39,8 +42,8 @@ function Experiment({ e, label }: { e: Figures; label: (stepId: string) => strin
         {e.id} <span className="meta">({e.running ? "running" : "not running"})</span>
       </h3>
       <p className="meta">
-        {e.description} Step: {label(e.stepId)}. From {e.start} to {e.end}. A journey shown the step converts
-        by {CONVERSION[e.conversion]} ({label(e.conversionStepId)}).
+        {e.description} Step: {label(e.stepId)}. From {day(e.start)} until {day(e.end)}. A journey shown the
+        step converts by {CONVERSION[e.conversion]} ({label(e.conversionStepId)}).
       </p>
       <TableRegion label={`${e.id}: conversion per arm`} stack>
         <thead>
@@ -103,8 +106,8 @@ export function ExperimentFigures({ report }: { report: FunnelReport }) {
   const labels = new Map(report.flows.flatMap((f) => f.steps.map((s) => [s.stepId, s.label] as const)));
   const label = (stepId: string) => labels.get(stepId) ?? stepId;
   return (
-    <section>
-      <h2>Wording experiments</h2>
+    <section aria-labelledby="wording-experiments">
+      <h2 id="wording-experiments">Wording experiments</h2>
       <p className="meta">
         Each arm words the step otherwise (rules/experiments.json); an applicant keeps their arm on every
         device. Intervals are 95% Wilson intervals; an arm differs significantly from the first when p is
