@@ -4,9 +4,12 @@
 // schemas nothing the browser builds reaches (the definition files' own meta-schemas, the API's
 // input schemas), and the words written for reviewers and developers, not applicants: a rule set's,
 // fact's and rule's description (the rule book's; the browser's decisions carry an empty reason)
-// and a schema's description, $comment and examples (engine/react/README.md: never shown). Pure: no I/O.
+// and a schema's description, $comment and examples (engine/react/README.md: never shown); and the
+// wording experiments (rules/experiments.json): the server words an assigned reader's step itself,
+// so no arm's strings reach a browser that is not in that arm. Pure: no I/O.
 import type { DefinitionFiles } from "../definitions/definitions";
 import { isObject } from "../base/objects";
+import { EXPERIMENTS_FILE } from "../funnel/experiments";
 
 const isCases = (path: string) => path.endsWith(".cases.json");
 
@@ -87,7 +90,7 @@ function withoutDescriptions(ruleSet: unknown): unknown {
 export function browserFiles(files: DefinitionFiles): DefinitionFiles {
   const rules = Object.fromEntries(
     Object.entries(files.rules)
-      .filter(([path]) => !isCases(path))
+      .filter(([path]) => !isCases(path) && path !== EXPERIMENTS_FILE)
       .map(([path, json]) => [path, withoutDescriptions(json)]),
   );
   const roots: [string, unknown][] = [

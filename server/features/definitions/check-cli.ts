@@ -13,6 +13,7 @@ import { withPositions } from "@engine/definitions/load";
 import { checkLendingSet as checkSet } from "@engine/lending/set-check";
 import { formatProblem } from "@engine/lint/lint";
 import { translationReport } from "@engine/lint/translations";
+import { experimentsOf, localesOf } from "@engine/funnel/experiments";
 import { mismoSchemaProblems } from "@engine/lint/mismo-schema";
 import { readConfig } from "@server/config";
 import { openDb } from "@server/persistence/db/client";
@@ -38,6 +39,12 @@ for (const report of translationReport(defs)) {
   for (const p of withPositions(report.stale, defs.texts as Map<string, string>))
     console.log(`  ${formatProblem(p)}`);
 }
+
+// The wording experiments and when each runs (rules/experiments.json): said, so a window or a demoOnly mark is seen.
+for (const e of experimentsOf(defs))
+  console.log(
+    `check: experiment ${e.id} on ${e.step}: ${e.arms.map((a) => `${a.id} ${a.weight}%`).join(", ")}, ${localesOf(e).join("/")} readers, ${e.start} until ${e.end}${e.demoOnly ? ", on demo servers only (demoOnly)" : ""}`,
+  );
 
 if (notes.length) {
   console.log(

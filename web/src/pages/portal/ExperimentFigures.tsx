@@ -72,6 +72,9 @@ function Experiment({ e, label }: { e: Figures; label: (stepId: string) => strin
           ))}
         </tbody>
       </TableRegion>
+      <p className="meta">
+        Per step: of the journeys shown the step in each arm, those that completed each step of the flow.
+      </p>
       <TableRegion label={`${e.id}: each step completed, per arm`} stack>
         <thead>
           <tr>
