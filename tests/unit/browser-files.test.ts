@@ -24,13 +24,19 @@ describe("the definitions bundle for the browser", () => {
     );
   });
 
-  it("keeps every step, flow and rule set", () => {
+  it("keeps every step, flow and rule set but the wording experiments", () => {
     expect(sent.steps).toEqual(defs.files.steps);
     expect(Object.keys(sent.rules).sort()).toEqual(
       Object.keys(defs.files.rules)
-        .filter((p) => !p.endsWith(".cases.json"))
+        .filter((p) => !p.endsWith(".cases.json") && p !== "experiments.json")
         .sort(),
     );
+  });
+
+  it("leaves out the wording experiments: no arm's strings reach a browser not in that arm (the server words the step)", () => {
+    expect(defs.files.rules["experiments.json"]).toBeDefined();
+    expect(sent.rules["experiments.json"]).toBeUndefined();
+    expect(JSON.stringify(sent)).not.toContain("About how much is your home worth?");
   });
 
   it("builds in the browser into every step's validator, judging as the server's does", () => {
