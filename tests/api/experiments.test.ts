@@ -12,7 +12,8 @@ import { assignmentPoint } from "@server/features/experiments/arms";
 import { experimentAssignments, funnelEvents } from "@server/persistence/db/schema";
 import { makeApplicant, signedInStaff } from "../helpers/accounts";
 import { copyDefinitions, repo } from "../helpers/definitions";
-import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
+import { passEarlyDisclosures } from "../helpers/journeys";
+import { browser, mailedCode, testServer, type Browser, type TestServer } from "../helpers/server";
 
 const STEP_FILE = "initial-setup/property-value.json";
 const ROUTE = "/app/initial-setup/property-value";
@@ -20,6 +21,7 @@ const OWN_TITLE = "What is your home worth?";
 const ROUGH_TITLE = "About how much is your home worth?";
 const example = experimentsOf(repo.defs).find((e) => e.id === "propertyValueWording")!;
 
+let clock = Date.now();
 let demo: TestServer;
 let real: TestServer;
 beforeAll(async () => {
@@ -30,7 +32,7 @@ beforeAll(async () => {
     r.params.experiments[0].start = new Date(Date.now() - day).toISOString();
     r.params.experiments[0].end = new Date(Date.now() + 30 * day).toISOString();
   });
-  demo = await testServer({ definitions: copy.dirs, demo: true });
+  demo = await testServer({ definitions: copy.dirs, demo: true, now: () => new Date(clock) });
   real = await testServer({ definitions: copy.dirs });
 });
 afterAll(async () => {
@@ -127,6 +129,46 @@ describe("an applicant's arm", () => {
         answers: { setup: { propertyValue: 650000 } },
       }),
     ).resolves.toMatchObject({ stepId: "mortgageEstimate" });
+  });
+});
+
+describe("a guest's arm", () => {
+  it("is drawn for the guest account of the first answer, kept when that account signs up, and follows it to another device", async () => {
+    const email = `guest-${randomUUID()}@example.com`;
+    const b = browser(demo.url);
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Gia", lastName: "Tester" } },
+    });
+    const guestId = (await b.session()).user?.id as string;
+    const arm = armAt(example, assignmentPoint(example.id, guestId)).id;
+    const expected = arm === "roughEstimate" ? ROUGH_TITLE : OWN_TITLE;
+    // A page of the flow, as the guest (no address yet): the arm is drawn and kept on the guest's account.
+    await b.trpc.definitions.page.query({ route: "/app/initial-setup/email" });
+    expect(await storedArms(demo, guestId)).toEqual([{ experiment: "propertyValueWording", arm }]);
+    // Signing up: the address, proven by the code mailed to it. The same account, the same arm.
+    await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } });
+    await demo.services.settled();
+    await b.trpc.step.submit.mutate({
+      stepId: "emailVerify",
+      answers: { otpCode: await mailedCode(demo.dataDir, email) },
+    });
+    await passEarlyDisclosures(demo, b);
+    expect((await b.session()).user).toMatchObject({ id: guestId, email });
+    expect(await titleOn(b)).toBe(expected);
+    // Another device, signed in by a code to the address.
+    clock += 61_000;
+    const phone = browser(demo.url);
+    const proof = await mailedCode(demo.dataDir, email);
+    expect((await phone.auth("Applicant", "signin/email", { email })).status).toBe(200);
+    await demo.services.settled();
+    const res = await phone.auth("Applicant", "callback/credentials", {
+      email,
+      code: await mailedCode(demo.dataDir, email, proof),
+    });
+    expect(res.status).toBe(200);
+    expect(await titleOn(phone)).toBe(expected);
+    expect(await storedArms(demo, guestId)).toEqual([{ experiment: "propertyValueWording", arm }]);
   });
 });
 
