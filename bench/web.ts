@@ -43,11 +43,13 @@ const LIGHTHOUSE_PAGES: [name: string, path: string][] = [
   ["funnel step", "/app/initial-setup/property-value"],
 ];
 
+// The targets issue 34 keeps (they must not regress): the first funnel page ≤ 260 kB, Lighthouse
+// mobile ≥ 95 on home and a funnel step with CLS ≤ 0.1, Next → painted ≤ 100 ms median.
 /** What a cold load of the first funnel page may transfer: JavaScript and definitions, gzip, kB. */
-export const FIRST_FUNNEL_PAGE_BUDGET_KB = 200;
-export const LIGHTHOUSE_TARGET = 90;
+export const FIRST_FUNNEL_PAGE_BUDGET_KB = 260;
+export const LIGHTHOUSE_TARGET = 95;
 export const CLS_TARGET = 0.1;
-export const PAINT_TARGET_MS = 150;
+export const PAINT_TARGET_MS = 100;
 
 export interface RouteWeight {
   name: string;
@@ -212,7 +214,7 @@ export async function runWebBench(log: (line: string) => void = console.log): Pr
     );
 
     log("Next → next step painted, over the early funnel (3 walks)...");
-    const paint = await measureNextPaint(browser, server.url);
+    const paint = await measureNextPaint(browser, server.url, dataDir);
     log(`  ${paint.steps.map((s) => `${s.from.split("/").pop()} ${fmt(s.ms, 0)}`).join(", ")} ms`);
     log(
       `  median ${fmt(paint.medianMs, 0)} ms over ${paint.steps.length} steps (target ${PAINT_TARGET_MS} ms).`,
