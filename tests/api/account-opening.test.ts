@@ -76,6 +76,7 @@ describe("signing the early disclosures starts nothing", () => {
         esign: {
           consent: { accepted: true },
           disclosures: { acknowledged: true },
+          acknowledgments: { agreed: true },
           signature: { borrowerName: "Maria Alvarez" },
         },
       },

@@ -78,7 +78,12 @@ async function applicantAtSign({
 }
 
 const signAnswers = (signature: Record<string, string>) => ({
-  esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature },
+  esign: {
+    consent: { accepted: true },
+    disclosures: { acknowledged: true },
+    acknowledgments: { agreed: true },
+    signature,
+  },
 });
 /** Oldest signing first; within one, the borrower before the co-borrower. */
 const rowsOf = (applicationId: string) =>
@@ -115,12 +120,14 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
     }
 
     const documents = JSON.parse(rows[0]!.documents) as RecordedDocument[];
-    // The E-SIGN consent first, then the Regulation Z important terms, the CFPB booklet summary and the FCRA 609(g) notice.
+    // The E-SIGN consent first, then the Regulation Z important terms, the CFPB booklet summary, the
+    // FCRA 609(g) notice and the URLA Section 6 acknowledgments the borrower gives.
     expect(documents.map((d) => d.id)).toEqual([
       "e-sign-consent",
       "heloc-important-terms",
       "heloc-booklet",
       "credit-score-notice",
+      "urla-acknowledgments",
     ]);
     for (const d of documents) {
       const source = readFileSync(join(DISCLOSURES, `${d.id}.md`), "utf8");
@@ -248,7 +255,13 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
 
   it("shows the page the same versions, figures and hashes a signature then records", async () => {
     const who = await applicantAtSign();
-    const ids = ["e-sign-consent", "heloc-important-terms", "heloc-booklet", "credit-score-notice"];
+    const ids = [
+      "e-sign-consent",
+      "heloc-important-terms",
+      "heloc-booklet",
+      "credit-score-notice",
+      "urla-acknowledgments",
+    ];
     const shown = await who.trpc.esign.documents.query({ ids });
     await who.trpc.step.submit.mutate({
       stepId: "disclosures",
@@ -536,7 +549,7 @@ describe("step effects in the step format", () => {
     });
     const messages = loadCopy(copy).problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`);
     expect(messages).toContain(
-      'steps/application/sign.json#/effects/0/documents/5: document "right-to-cancel" is signed but the step does not show it (no disclosureDocuments display names it)',
+      'steps/application/sign.json#/effects/0/documents/6: document "right-to-cancel" is signed but the step does not show it (no disclosureDocuments display names it)',
     );
     expect(messages).toContain(
       'steps/application/sign.json#/effects/0/signers/borrower: field "/esign/signature/borrowerNmae" is not in this step\'s answers, did you mean `borrowerName`?',

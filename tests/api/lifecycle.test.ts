@@ -2,7 +2,7 @@
 // covers the answers its figures rest on; after submission nothing on the applicant side changes;
 // each borrower consents and signs in their own session; a portal rejection reopens the work; a
 // submission sent twice is done once. Every refusal saves nothing.
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { TRPCClientError } from "@trpc/client";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -13,6 +13,12 @@ import {
   signatures,
   submitReceipts,
 } from "@server/persistence/db/schema";
+import {
+  readDisclosure,
+  recordedText,
+  signedDocument,
+  type SignedDocumentRecord,
+} from "@server/features/esign/documents";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { answersFor, singleBorrower, twoBorrowers, walk, withPdfCode } from "../helpers/journeys";
 import { browser, newestMail, testServer, type Browser, type TestServer } from "../helpers/server";
@@ -398,6 +404,7 @@ describe("each borrower signs for themselves", () => {
         coborrowerEsign: {
           consent: { accepted: true },
           disclosures: { acknowledged: true },
+          acknowledgments: { agreed: true },
           signature: { name: "Maria Alvarez" },
         },
       }),
@@ -407,6 +414,7 @@ describe("each borrower signs for themselves", () => {
       coborrowerEsign: {
         consent: { accepted: true },
         disclosures: { acknowledged: true },
+        acknowledgments: { agreed: true },
         signature: { name: `${doc.coborrower.firstName} ${doc.coborrower.lastName}` },
       },
     });
@@ -425,6 +433,105 @@ describe("each borrower signs for themselves", () => {
       acceptedAt: expect.any(String),
     });
     expect((await who.b.session()).applicationStatus).toBe("applicationSubmitted");
+  });
+
+  it("has each borrower give the URLA Section 6 acknowledgments and agreements as part of their own signature: refused without them, naming them, nothing saved; recorded with version, language, SHA-256, time and role", async () => {
+    const doc = twoBorrowers();
+    doc.coborrower.email = `luis.${randomUUID()}@example.com`;
+    delete doc.esign.acknowledgments;
+    const who = await applicantAt("disclosures", doc);
+    const without = (answers: Record<string, any>, key: string) => {
+      const copy = structuredClone(answers);
+      delete copy[key].acknowledgments;
+      return copy;
+    };
+    const section6 = readDisclosure("urla-acknowledgments")!;
+    const recorded = (row: { documents: string }) =>
+      (JSON.parse(row.documents) as SignedDocumentRecord[]).find((d) => d.id === "urla-acknowledgments");
+
+    // The borrower: a signature without the acknowledgments is refused, naming them; nothing is saved.
+    const before = (await rowOf(who.applicationId)).document;
+    const { revision } = await who.b.trpc.step.get.query({ stepId: "disclosures" });
+    const refused = await failureOf(
+      who.b.trpc.step.submit.mutate({
+        stepId: "disclosures",
+        answers: answersFor(server, "disclosures", doc),
+        revision: revision!,
+      }),
+    );
+    expect(refused?.fieldErrors).toEqual([
+      {
+        pointer: "/esign/acknowledgments/agreed",
+        message: expect.stringMatching(
+          /Acknowledgments and Agreements \(Section 6 of the loan application\)/,
+        ),
+      },
+    ]);
+    expect(await signaturesOf(who.applicationId)).toEqual([]);
+    expect((await rowOf(who.applicationId)).document).toBe(before);
+
+    const signedAt = Date.now();
+    doc.esign.acknowledgments = { agreed: true };
+    await who.b.trpc.step.submit.mutate({
+      stepId: "disclosures",
+      answers: answersFor(server, "disclosures", doc),
+      revision: revision!,
+    });
+    const [borrowerRow] = await signaturesOf(who.applicationId);
+    expect(borrowerRow!.signer).toBe("borrower");
+    expect(borrowerRow!.signedAt.getTime()).toBeGreaterThanOrEqual(signedAt - 1000);
+    expect(recorded(borrowerRow!)).toMatchObject({
+      version: section6.version,
+      language: "en",
+      sha256: signedDocument(section6, recorded(borrowerRow!)!.values).sha256,
+      sourceSha256: createHash("sha256").update(section6.source).digest("hex"),
+    });
+    expect(JSON.parse((await rowOf(who.applicationId)).document).esign.acknowledgments).toEqual({
+      agreed: true,
+    });
+    await answerUntil(who.b, doc, "awaitingSignatures");
+
+    // The co-borrower, in their own session: the same refusal, then their own record.
+    const c = browser(server.url);
+    await c.trpc.members.accept.mutate({
+      token: /\/app\/join\?token=([A-Za-z0-9_-]{43})/.exec(
+        newestMail(server.dataDir, doc.coborrower.email),
+      )![1]!,
+    });
+    await answer(c, "coborrowerConsent", doc, {
+      coborrowerConsents: {
+        jointIntent: { accepted: true },
+        electronicCommunications: { accepted: true },
+        creditCheck: { accepted: true },
+      },
+    });
+    await answer(c, "application7", doc, { coborrower: { demographics: doc.coborrower.demographics } });
+    await answer(c, "application8", doc, { coborrower: { declarations: doc.coborrower.declarations } });
+    await answer(c, "coborrowerReview", doc, { coborrowerAttestation: { accepted: true } });
+    const theirs = {
+      coborrowerEsign: {
+        consent: { accepted: true },
+        disclosures: { acknowledged: true },
+        acknowledgments: { agreed: true },
+        signature: { name: `${doc.coborrower.firstName} ${doc.coborrower.lastName}` },
+      },
+    };
+    const beforeTheirs = (await rowOf(who.applicationId)).document;
+    const theirsRefused = await failureOf(
+      answer(c, "coborrowerSign", doc, without(theirs, "coborrowerEsign")),
+    );
+    expect(theirsRefused?.fieldErrors?.map((e) => e.pointer)).toEqual([
+      "/coborrowerEsign/acknowledgments/agreed",
+    ]);
+    expect((await signaturesOf(who.applicationId)).map((r) => r.signer)).toEqual(["borrower"]);
+    expect((await rowOf(who.applicationId)).document).toBe(beforeTheirs);
+
+    await answer(c, "coborrowerSign", doc, theirs);
+    const coborrowerRow = (await signaturesOf(who.applicationId)).find((r) => r.signer === "coborrower")!;
+    expect(recorded(coborrowerRow)).toMatchObject({ version: section6.version, language: "en" });
+    expect(recorded(coborrowerRow)!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(recordedText(recorded(coborrowerRow)!)).toMatchObject({ ok: true });
+    expect((await rowOf(who.applicationId)).status).toBe("applicationSubmitted");
   });
 
   it("shows the portal who signed and when, per borrower", async () => {

@@ -44,6 +44,7 @@ function household() {
   doc.coborrowerEsign = {
     consent: { accepted: true },
     disclosures: { acknowledged: true },
+    acknowledgments: { agreed: true },
     signature: { name: "James Alvarez" },
   };
   return { doc, luis };

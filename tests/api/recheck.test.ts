@@ -242,6 +242,7 @@ describe("the definitions version on decisions", () => {
         esign: {
           consent: { accepted: true },
           disclosures: { acknowledged: true },
+          acknowledgments: { agreed: true },
           signature: { borrowerName: "Maria Alvarez" },
         },
       },

@@ -301,6 +301,7 @@ export async function coborrowerSigns(
   await page.waitForURL((url) => url.pathname === routeOf("coborrowerSign"), { timeout: 20_000 });
   await answer(page, "/coborrowerEsign/consent/accepted", true);
   await answer(page, "/coborrowerEsign/disclosures/acknowledged", true);
+  await answer(page, "/coborrowerEsign/acknowledgments/agreed", true);
   await answer(page, "/coborrowerEsign/signature/name", signature);
   await onEachPage?.();
   await next(page, after, "Sign and continue");

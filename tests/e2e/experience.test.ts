@@ -141,6 +141,7 @@ describe("issue 38: an applicant who can always come back (e2e)", { timeout: 420
     await next(borrower, "/app/application/sign");
     await answer(borrower, "/esign/consent/accepted", true);
     await answer(borrower, "/esign/disclosures/acknowledged", true);
+    await answer(borrower, "/esign/acknowledgments/agreed", true);
     await answer(borrower, "/esign/signature/borrowerName", "Alex Doe");
     await next(borrower, "/app/application/identity-verification", "Sign and continue");
     await answer(borrower, "/identityVerification/borrower/idType", "Driver's license");
@@ -195,6 +196,7 @@ describe("issue 38: an applicant who can always come back (e2e)", { timeout: 420
     // He is mailed too once his address is proven (the sign-in code, issue 38 item 1): tests/api/own-paths.test.ts.
     await answer(borrower, "/esign/consent/accepted", true);
     await answer(borrower, "/esign/disclosures/acknowledged", true);
+    await answer(borrower, "/esign/acknowledgments/agreed", true);
     await answer(borrower, "/esign/signature/borrowerName", "Alex Doe");
     // Only the signature was owed: he is back to waiting, nothing else asked again.
     await next(borrower, "/app/application/awaiting-signatures", "Sign and continue");
@@ -273,6 +275,7 @@ describe("issue 38: an applicant who can always come back (e2e)", { timeout: 420
         await page.getByText(`Your credit limit is ${offered}`).first().waitFor();
         await answer(page, "/esign/consent/accepted", true);
         await answer(page, "/esign/disclosures/acknowledged", true);
+        await answer(page, "/esign/acknowledgments/agreed", true);
         await answer(page, "/esign/signature/borrowerName", "Dana Rivera");
         await next(page, "/app/application/identity-verification", "Sign and continue");
         await answer(page, "/identityVerification/borrower/idType", "Driver's license");

@@ -84,6 +84,7 @@ async function afterTheApplication(page: Page, journey: string, signers: string[
   await shot(page, journey);
   await answer(page, "/esign/consent/accepted", true);
   await answer(page, "/esign/disclosures/acknowledged", true);
+  await answer(page, "/esign/acknowledgments/agreed", true);
   await answer(page, "/esign/signature/borrowerName", signers[0]!);
   // Each borrower signs for themselves: the borrower's page has no place for the co-borrower's name.
   expect(await fieldBox(page, "/esign/signature/coborrowerName").count()).toBe(0);

@@ -34,6 +34,7 @@ const finishing = (name: string) => ({
   esign: {
     consent: { accepted: true },
     disclosures: { acknowledged: true },
+    acknowledgments: { agreed: true },
     signature: { borrowerName: name },
   },
   incomeVerification: { method: "manual" },

@@ -25,7 +25,12 @@ const pointers = (result: { errors: { pointer: string }[] }) => result.errors.ma
 describe("the sign step (disclosures)", () => {
   const sign = createStepValidator(defs, "disclosures");
   const signed = (signature: Record<string, string>) => ({
-    esign: { consent: { accepted: true }, disclosures: { acknowledged: true }, signature },
+    esign: {
+      consent: { accepted: true },
+      disclosures: { acknowledged: true },
+      acknowledgments: { agreed: true },
+      signature,
+    },
   });
 
   it("accepts the borrower's consent, acknowledgement and typed name, ignoring case and outer spaces", () => {
@@ -47,12 +52,16 @@ describe("the sign step (disclosures)", () => {
     }
   });
 
-  it("requires the E-SIGN consent and the acknowledgement of the disclosures, checked", () => {
+  it("requires the E-SIGN consent, the acknowledgement of the disclosures and the URLA Section 6 acknowledgments, checked", () => {
     const unchecked = sign(
       { esign: { consent: { accepted: false }, signature: { borrowerName: "Maria Alvarez" } } },
       { application: alone, today },
     );
-    expect(pointers(unchecked)).toEqual(["/esign/consent/accepted", "/esign/disclosures/acknowledged"]);
+    expect(pointers(unchecked)).toEqual([
+      "/esign/consent/accepted",
+      "/esign/disclosures/acknowledged",
+      "/esign/acknowledgments/agreed",
+    ]);
     expect(unchecked.errors[0]!.message).toMatch(/agree to electronic documents/);
   });
 
@@ -76,6 +85,7 @@ describe("the sign step (disclosures)", () => {
       coborrowerEsign: {
         consent: { accepted: true },
         disclosures: { acknowledged: true },
+        acknowledgments: { agreed: true },
         signature: { name },
       },
     });
@@ -90,7 +100,11 @@ describe("the sign step (disclosures)", () => {
           { application: together, today },
         ),
       ),
-    ).toEqual(["/coborrowerEsign/consent/accepted", "/coborrowerEsign/disclosures/acknowledged"]);
+    ).toEqual([
+      "/coborrowerEsign/consent/accepted",
+      "/coborrowerEsign/disclosures/acknowledged",
+      "/coborrowerEsign/acknowledgments/agreed",
+    ]);
   });
 
   it("stores only what the applicant gives: no time, address or hash fields to fill in", () => {
@@ -105,9 +119,10 @@ describe("the sign step (disclosures)", () => {
     expect(result.errors[0]!.message).toMatch(/not a question of this step/);
   });
 
-  it("shows the E-SIGN consent first, then the HELOC disclosures, by the documents named in the step", () => {
+  it("shows the E-SIGN consent first, then the HELOC disclosures, then the URLA Section 6 acknowledgments, by the documents named in the step", () => {
     const ui = defs.steps.get("disclosures")!.def.uiSchema as any;
-    expect(ui.esign["ui:order"]).toEqual(["consent", "disclosures", "signature"]);
+    expect(ui.esign["ui:order"]).toEqual(["consent", "disclosures", "acknowledgments", "signature"]);
+    expect(ui.esign.acknowledgments["ui:options"].documents).toEqual(["urla-acknowledgments"]);
     expect(ui.esign.consent["ui:options"].documents).toEqual(["e-sign-consent"]);
     expect(ui.esign.disclosures["ui:options"].documents).toEqual([
       "heloc-important-terms",
