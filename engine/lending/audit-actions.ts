@@ -82,6 +82,7 @@ const AUDIT_ACTIONS = {
   "portal.user.firstAdmin": () => "First administrator created",
   "portal.user.invited": (a) => `Invited a portal user (${a[0] ?? ""})`,
   "portal.user.role": (a) => `Changed a portal user's role (${(a[0] ?? "").replace("->", " → ")})`,
+  "portal.user.originatorProfile": () => "Set a portal user's loan originator profile (NMLS ID, work phone)",
   "portal.user.deactivated": () => "Deactivated a portal user",
   "portal.user.reactivated": () => "Reactivated a portal user",
   "portal.user.passwordReset": () => "Sent a portal user a password reset",

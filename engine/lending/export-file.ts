@@ -18,6 +18,8 @@ export interface StoredFile {
   submittedAt?: string | null;
   /** When the file was first recorded (the request for credit): the HMDA application date. */
   createdAt?: string | null;
+  /** The individual loan originator assigned to the file (URLA section 9), if any. */
+  loanOfficer?: ExportFile["loanOfficer"] | null;
   /** The loan file after submission (its milestone and history), if it has one. */
   loan?: {
     milestone: string;
@@ -177,6 +179,7 @@ export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
   return {
     application: doc,
     lender: ctx.lender,
+    ...(file.loanOfficer ? { loanOfficer: file.loanOfficer } : {}),
     file: {
       id: file.id,
       exporter: ctx.exporter,

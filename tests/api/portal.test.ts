@@ -136,6 +136,8 @@ const PROCEDURES: Record<string, Call> = {
     }),
   "portal.users.setRole": (b, { targetId }) =>
     b.trpc.portal.users.setRole.mutate({ userId: targetId, role: "processor" }),
+  "portal.users.setOriginatorProfile": (b, { targetId }) =>
+    b.trpc.portal.users.setOriginatorProfile.mutate({ userId: targetId, nmlsId: "1234567", phone: null }),
   "portal.users.deactivate": (b, { targetId }) => b.trpc.portal.users.deactivate.mutate({ userId: targetId }),
   "portal.users.reactivate": (b, { targetId }) => b.trpc.portal.users.reactivate.mutate({ userId: targetId }),
   "portal.users.resetPassword": (b, { targetId }) =>
@@ -210,6 +212,7 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.users.list": [Y, N, N],
   "portal.users.invite": [Y, N, N],
   "portal.users.setRole": [Y, N, N],
+  "portal.users.setOriginatorProfile": [Y, N, N],
   "portal.users.deactivate": [Y, N, N],
   "portal.users.reactivate": [Y, N, N],
   "portal.users.resetPassword": [Y, N, N],

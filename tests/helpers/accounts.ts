@@ -70,7 +70,7 @@ export async function makePortalUser(
     passwordHash: await hashPassword(password),
     createdAt: new Date(),
   });
-  return { id, email, password, role, partnerId };
+  return { id, email, password, role, partnerId, name };
 }
 
 /** Another partner (a broker), for tests that one partner's staff cannot reach another's data. */

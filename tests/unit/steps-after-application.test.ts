@@ -8,7 +8,7 @@ import { evaluateRuleSet } from "@engine/logic/rules";
 import { sensitiveFields, maskSensitive } from "@engine/validation/sensitive";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
-import { buildSummary } from "@web/src/pages/funnel/displays/summary-model";
+import { buildSummary, originatorGroup } from "@web/src/pages/funnel/displays/summary-model";
 import { fillValues } from "@web/src/pages/funnel/displays/disclosure-values";
 import { disclosureValues } from "@server/features/esign/values";
 
@@ -535,6 +535,40 @@ describe("the submitted, summary and FAQ pages", () => {
     expect(disbursement.groups[0]!.rows).toEqual([
       { label: "Account type", value: "Checking" },
       { label: "Account number", value: "••••6789" },
+    ]);
+  });
+});
+
+describe("the loan originator information on the summary (URLA section 9, 12 CFR 1007.105(b))", () => {
+  const words = (defs.steps.get("applicationSummary")!.def.uiSchema as any)["ui:options"].originator;
+  const company = { name: "Example Lending LLC", nmlsId: "123456", address: "1 Main St, Tampa, FL 33602" };
+
+  it("names the company with its NMLS ID, and says no loan officer is assigned yet, in the step's words", () => {
+    const group = originatorGroup(words, { company, loanOfficer: null });
+    expect(group.title).toBe("Loan originator information");
+    expect(group.groups[0]!.rows).toEqual([
+      { label: "Loan origination company", value: "Example Lending LLC" },
+      { label: "NMLS ID", value: "123456" },
+      { label: "Address", value: "1 Main St, Tampa, FL 33602" },
+    ]);
+    expect(group.groups[1]!.rows).toEqual([{ label: "Your loan officer", value: words.noLoanOfficer }]);
+  });
+
+  it("names the assigned loan officer with their NMLS ID, email and phone", () => {
+    const group = originatorGroup(words, {
+      company,
+      loanOfficer: {
+        name: "Dana Reyes",
+        nmlsId: "2045871",
+        email: "dana@lender.example",
+        phone: "4155550199",
+      },
+    });
+    expect(group.groups[1]!.rows).toEqual([
+      { label: "Your loan officer", value: "Dana Reyes" },
+      { label: "NMLS ID", value: "2045871" },
+      { label: "Email", value: "dana@lender.example" },
+      { label: "Phone", value: "(415) 555-0199" },
     ]);
   });
 });

@@ -8,18 +8,20 @@ import { exportMismo, type MismoExport } from "@engine/lending/mismo";
 import { mismoSchemaDir } from "@engine/export/xsd-index";
 import type { StoredApplication } from "@server/persistence/store/applications";
 import { readLoanFile } from "@server/features/loan/store";
+import { assignedLoanOfficer } from "@server/features/loan/originator";
 import type { Services } from "@server/services";
 
 export const EXPORTER = "heloc-funnel 0.1.0";
 
-/** The MISMO file of a stored application, with its loan file's approved terms and dates when it has them. */
+/** The MISMO file of a stored application, with its loan file's approved terms and dates when it has them, and its assigned loan officer (URLA section 9). */
 export async function mismoFileOf(
   services: Services,
   app: Pick<StoredApplication, "id" | "doc">,
 ): Promise<MismoExport> {
   const loan = await readLoanFile(services.db, app.id);
+  const loanOfficer = await assignedLoanOfficer(services, app.id);
   const input = exportFileOf(
-    { id: app.id, doc: app.doc, loan },
+    { id: app.id, doc: app.doc, loan, loanOfficer },
     { defs: services.defs, lender: readLenderProfile(), exporter: EXPORTER, now: services.now() },
   );
   return exportMismo(services.defs, input, mismoSchemaDir(REPO_ROOT));

@@ -9,6 +9,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
 import { memberStore } from "../members/store";
 import { losCredentialsOf } from "../los/credentials";
+import { originatorOf } from "../loan/originator";
 import { loansOf, namesOf, summaryOf, type Pipeline, type Row } from "./pipeline-summary";
 import type { Staff } from "./staff";
 
@@ -41,6 +42,8 @@ export async function applicationFile(pipeline: Pipeline, staff: Staff, row: Row
   } catch {}
   return {
     ...summaryOf(pipeline, row, doc, people, await loansOf(services, [row.id])),
+    // URLA section 9 as the applicant's summary and the MISMO file state it.
+    originator: await originatorOf(services, row.id),
     definitionsVersion: row.definitionsVersion,
     currentDefinitionsVersion: services.definitionsVersion,
     answers: store.view(doc) as Record<string, unknown>,

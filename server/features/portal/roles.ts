@@ -4,6 +4,7 @@ import type { Definitions } from "@engine/definitions/definitions";
 
 export const PERMISSIONS = [
   "users.manage",
+  "users.originatorProfile",
   "applications.all",
   "applications.assigned",
   "applications.assign",

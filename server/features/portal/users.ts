@@ -41,6 +41,9 @@ export function portalUsersOf(services: Services) {
     invite: (staff: Staff, input: Invite, base: string, partnerName: string) =>
       inviteUser(services, staff, input, base, partnerName),
     setRole: (staff: Staff, userId: string, role: string) => setRole(services, staff, userId, role),
+    /** Their loan originator profile (URLA section 9): NMLS ID and work phone, each cleared by null. */
+    setOriginatorProfile: (staff: Staff, input: OriginatorProfile) =>
+      setOriginatorProfile(services, staff, input),
     deactivate: (staff: Staff, userId: string) => deactivate(services, staff, userId),
     reactivate: (staff: Staff, userId: string) => reactivate(services, staff, userId),
     /** Clears the password, ends the user's sessions and mails a link to set a new one (an invite again if they never set one). */
@@ -50,6 +53,7 @@ export function portalUsersOf(services: Services) {
 }
 
 type Invite = { email: string; name: string; role: string };
+type OriginatorProfile = { userId: string; nmlsId: string | null; phone: string | null };
 
 const audit = (services: Services, tx: Db, staff: Staff, action: AuditAction, userId: string) =>
   applicationStore(services).audit(tx, {
@@ -74,6 +78,8 @@ async function listUsers(services: Services, staff: Staff) {
     role: u.role,
     roleLabel: policy.roles.get(u.role)?.label ?? u.role,
     status: statusOf(u),
+    nmlsId: u.nmlsId,
+    phone: u.phone,
     createdAt: u.createdAt.toISOString(),
     isYou: u.id === staff.id,
   }));
@@ -110,6 +116,8 @@ async function inviteUser(
       invitedBy: staff.id,
       passwordHash: null,
       disabledAt: null,
+      nmlsId: null,
+      phone: null,
       createdAt: services.now(),
     };
     await tx.insert(portalUsers).values(row);
@@ -132,6 +140,19 @@ async function setRole(services: Services, staff: Staff, userId: string, role: s
     await tx.update(portalUsers).set({ role }).where(eq(portalUsers.id, userId));
     await audit(services, tx, staff, auditAction("portal.user.role", `${target.role}->${role}`), userId);
     return { id: userId, role };
+  });
+}
+
+/** Any user of one's own partner, oneself included: an administrator who originates loans sets their own. */
+async function setOriginatorProfile(services: Services, staff: Staff, input: OriginatorProfile) {
+  return transaction(services.db, async (tx) => {
+    await inPartner(tx, staff, input.userId);
+    await tx
+      .update(portalUsers)
+      .set({ nmlsId: input.nmlsId, phone: input.phone })
+      .where(eq(portalUsers.id, input.userId));
+    await audit(services, tx, staff, auditAction("portal.user.originatorProfile"), input.userId);
+    return { id: input.userId, nmlsId: input.nmlsId, phone: input.phone };
   });
 }
 

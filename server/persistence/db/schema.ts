@@ -46,6 +46,12 @@ export const portalUsers = table(
     passwordHash: text("password_hash"),
     disabledAt: timestamp("disabled_at"),
     invitedBy: text("invited_by"),
+    /**
+     * Their loan originator profile (URLA section 9, 12 CFR 1007.105(b)): their NMLS unique
+     * identifier and the work phone shown to applicants with it; null until set.
+     */
+    nmlsId: text("nmls_id"),
+    phone: text("phone"),
     createdAt: createdAt(),
   },
   (t) => [index("portal_users_partner").on(t.partnerId)],

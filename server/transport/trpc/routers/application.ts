@@ -7,6 +7,7 @@ import { applicantProcedure, router } from "../init";
 import { viewFor } from "@engine/funnel/members";
 import { ownApplication, readApplication } from "../own-application";
 import { optionalInputOf } from "../inputs";
+import { originatorOf } from "@server/features/loan/originator";
 
 /** The steps of the applicant's variant of every flow, in funnel order, each marked done or not. */
 function stepsOf(defs: Definitions, variant: string | null, status: string) {
@@ -54,5 +55,11 @@ export const applicationRouter = router({
       updatedRevision: app.revision,
       steps: stepsOf(defs, app.variant, app.status),
     };
+  }),
+
+  /** Who originates the loan (URLA section 9): the company and the loan officer assigned to the file, if any. */
+  originator: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {
+    const app = await ownApplication(ctx, input?.applicationId);
+    return originatorOf(ctx.services, app.id);
   }),
 });

@@ -79,6 +79,9 @@ const usersRouter = router({
   setRole: staffProcedure("users.manage")
     .input(inputOf("portalRoleChange"))
     .mutation(({ ctx, input }) => portalUsersOf(ctx.services).setRole(ctx.staff, input.userId, input.role)),
+  setOriginatorProfile: staffProcedure("users.originatorProfile")
+    .input(inputOf("portalOriginatorProfile"))
+    .mutation(({ ctx, input }) => portalUsersOf(ctx.services).setOriginatorProfile(ctx.staff, input)),
   deactivate: staffProcedure("users.manage")
     .input(inputOf("portalUserRef"))
     .mutation(({ ctx, input }) => portalUsersOf(ctx.services).deactivate(ctx.staff, input.userId)),

@@ -15,6 +15,7 @@ import { ApplicationNotices } from "./ApplicationNotices";
 import { ApplicationLoan } from "./ApplicationLoan";
 import { RequiredDocuments, Signatures, UploadedFiles } from "./ApplicationDocuments";
 import { AssignOfficer } from "./AssignOfficer";
+import { formatPhone } from "@engine/base/format";
 import { AuditTrail } from "./AuditTrail";
 import { changedFieldLabel } from "@engine/lending/audit-fields";
 import { documentTitle } from "@engine/lending/catalogue";
@@ -144,7 +145,47 @@ function Overview({ detail, onAssigned }: { detail: ApplicationDetail; onAssigne
       {me.can("applications.assign") ? (
         <AssignOfficer key={detail.loanOfficer?.id ?? ""} detail={detail} onSaved={onAssigned} />
       ) : null}
+      <LoanOriginator originator={detail.originator} />
     </section>
+  );
+}
+
+/** URLA section 9, as the applicant's summary and the MISMO file state it. */
+function LoanOriginator({ originator }: { originator: ApplicationDetail["originator"] }) {
+  const { company, loanOfficer } = originator;
+  return (
+    <>
+      <h3 className="section-title">Loan originator information (URLA section 9)</h3>
+      <dl className="portal-facts">
+        <div>
+          <dt>Loan origination company</dt>
+          <dd>
+            {company.name}
+            <div className="meta">NMLS ID {company.nmlsId}</div>
+            <div className="meta">{company.address}</div>
+          </dd>
+        </div>
+        <div>
+          <dt>Loan originator</dt>
+          <dd>
+            {loanOfficer ? (
+              <>
+                {loanOfficer.name}
+                <div className="meta">
+                  {loanOfficer.nmlsId
+                    ? `NMLS ID ${loanOfficer.nmlsId}`
+                    : "No NMLS ID on file: an administrator sets it under Manage users"}
+                </div>
+                <div className="meta">{loanOfficer.email}</div>
+                {loanOfficer.phone ? <div className="meta">{formatPhone(loanOfficer.phone)}</div> : null}
+              </>
+            ) : (
+              "No loan officer assigned"
+            )}
+          </dd>
+        </div>
+      </dl>
+    </>
   );
 }
 

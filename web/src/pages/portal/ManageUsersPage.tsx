@@ -7,8 +7,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { trpc } from "@web/src/api/trpc";
 import { InviteForm } from "./InviteForm";
+import { OriginatorProfileForm } from "./OriginatorProfileForm";
 import type { PortalRole, PortalUser } from "./portal-types";
-import { PortalFrame } from "./PortalFrame";
+import { PortalFrame, usePortalMe } from "./PortalFrame";
 import { Failure, Loading } from "./PortalStates";
 import { UserActionDialog, type ActionOutcome, type UserAction } from "./UserActionDialog";
 import { TableRegion } from "./TableRegion";
@@ -38,6 +39,7 @@ function UserRow({
         {user.email}
       </td>
       <td data-label="Role">{user.roleLabel}</td>
+      <td data-label="NMLS ID">{user.nmlsId ?? <span className="meta">None</span>}</td>
       <td data-label="Status">
         <Badge appearance="tint" color={status.color}>
           {status.label}
@@ -80,6 +82,7 @@ function UserRow({
 }
 
 function Users({ roles }: { roles: PortalRole[] }) {
+  const me = usePortalMe();
   const users = useQuery(trpc.portal.users.list.queryOptions({}));
   const [pending, setPending] = useState<{ action: UserAction; user: PortalUser } | null>(null);
   // The dialog closes through its open prop, never by unmounting while open: Fluent then gives
@@ -117,6 +120,7 @@ function Users({ roles }: { roles: PortalRole[] }) {
               <th scope="col">Name</th>
               <th scope="col">Email</th>
               <th scope="col">Role</th>
+              <th scope="col">NMLS ID</th>
               <th scope="col">Status</th>
               <th scope="col">Actions</th>
             </tr>
@@ -139,6 +143,14 @@ function Users({ roles }: { roles: PortalRole[] }) {
       <section className="portal-section">
         <InviteForm roles={roles} onInvited={() => void users.refetch()} />
       </section>
+      {me.can("users.originatorProfile") ? (
+        <section className="portal-section">
+          <OriginatorProfileForm
+            users={users.data.users.filter((u) => u.status !== "deactivated")}
+            onSaved={() => void users.refetch()}
+          />
+        </section>
+      ) : null}
       {pending ? (
         <UserActionDialog
           key={`${pending.action}-${pending.user.id}-${pending.user.role}-${pending.user.status}`}

@@ -36,6 +36,60 @@ export interface SummaryOptions {
   sections?: SectionOption[];
   /** Title of the section gathering top-level yes/no and single answers. */
   otherTitle?: string;
+  /** Show the loan originator information (URLA section 9) last, in these words. */
+  originator?: OriginatorWords;
+}
+
+/** The words of the loan originator section (URLA section 9), from the step's ui:options.originator. */
+export interface OriginatorWords {
+  title: string;
+  company: string;
+  loanOfficer: string;
+  nmlsId: string;
+  address: string;
+  email: string;
+  phone: string;
+  /** What the section says while no loan officer is assigned. */
+  noLoanOfficer: string;
+}
+
+/** The server's answer (application.originator): the company and the assigned loan officer, if any. */
+export interface OriginatorFacts {
+  company: { name: string; nmlsId: string; address: string };
+  loanOfficer: { name: string; nmlsId: string | null; email: string; phone: string | null } | null;
+}
+
+/** URLA section 9 as a summary section: the company, then the loan officer or that none is assigned yet. */
+export function originatorGroup(words: OriginatorWords, facts: OriginatorFacts): SummaryGroup {
+  const officer = facts.loanOfficer;
+  const row = (label: string, value: string | null) => (value ? [{ label, value }] : []);
+  return {
+    title: words.title,
+    rows: [],
+    groups: [
+      {
+        title: words.company,
+        rows: [
+          { label: words.company, value: facts.company.name },
+          ...row(words.nmlsId, facts.company.nmlsId),
+          ...row(words.address, facts.company.address),
+        ],
+        groups: [],
+      },
+      {
+        title: words.loanOfficer,
+        rows: officer
+          ? [
+              { label: words.loanOfficer, value: officer.name },
+              ...row(words.nmlsId, officer.nmlsId),
+              ...row(words.email, officer.email),
+              ...row(words.phone, officer.phone ? formatPhone(officer.phone) : null),
+            ]
+          : [{ label: words.loanOfficer, value: words.noLoanOfficer }],
+        groups: [],
+      },
+    ],
+  };
 }
 
 type Json = Record<string, unknown>;
