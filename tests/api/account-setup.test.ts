@@ -175,6 +175,7 @@ describe("account setup in the funnel", () => {
       "/consents/electronicCommunications/accepted",
       // And the code of the PDF the E-SIGN consent asks them to open.
       "/consents/electronicCommunications/pdfCode",
+      "/consents/privacyNotice/accepted",
     ]);
   });
 
@@ -190,6 +191,7 @@ describe("account setup in the funnel", () => {
         consents: {
           electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, b) },
           creditCheck: { accepted: true },
+          privacyNotice: { accepted: true },
         },
       },
     });
@@ -226,6 +228,7 @@ describe("account setup in the funnel", () => {
           consents: {
             electronicCommunications: { accepted: true, acceptedAt: "2020-01-01T00:00:00.000Z" },
             creditCheck: { accepted: true },
+            privacyNotice: { accepted: true },
           },
         },
       }),
@@ -247,6 +250,7 @@ describe("account setup in the funnel", () => {
         consents: {
           electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, b) },
           creditCheck: { accepted: true },
+          privacyNotice: { accepted: true },
         },
       },
     });

@@ -17,7 +17,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { answersFor, singleBorrower, walk, withPdfCode } from "../helpers/journeys";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
 
-const GIVEN = ["heloc-important-terms", "heloc-booklet", "appraisal-notice"];
+const GIVEN = ["heloc-important-terms", "heloc-booklet", "appraisal-notice", "privacy-notice"];
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(
@@ -94,6 +94,60 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     expect(audit!.action).toBe("disclosures.given:heloc-important-terms,heloc-booklet");
   });
 
+  it("delivers the GLBA privacy notice in full at account setup and records it like a disclosure (version, language, SHA-256, time) with the applicant's acknowledgment; without the acknowledgment the setup is refused, naming it, and nothing is saved (12 CFR 1016.4(a), 12 CFR 1016.9)", async () => {
+    const b = browser(server.url);
+    const doc = singleBorrower();
+    await walk(server, b, { until: "setupConsent", doc });
+    const [shown] = (await b.trpc.esign.documents.query({ ids: ["privacy-notice"] })).documents;
+    // Shown in full: the whole notice, not a link to it.
+    expect(shown!.html).toContain("WHAT DOES");
+    expect(shown!.html).toContain("Reasons we can share your personal information");
+    const answers = await withPdfCode(server, b, "setupConsent", answersFor(server, "setupConsent", doc));
+    const before = await applicationOf(b);
+    const { privacyNotice: _p, ...withoutIt } = (answers as { consents: Record<string, unknown> }).consents;
+    const refused = await b.trpc.step.submit
+      .mutate({ stepId: "setupConsent", answers: { ...answers, consents: withoutIt } })
+      .catch((e: { data: unknown }) => e.data);
+    expect(refused).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [
+        {
+          pointer: "/consents/privacyNotice/accepted",
+          message: "Check the box to confirm that you received our privacy statement",
+        },
+      ],
+    });
+    const unchanged = await applicationOf(b);
+    expect(unchanged.revision).toBe(before.revision);
+    expect(unchanged.doc).toEqual(before.doc);
+
+    const at = Date.now();
+    await b.trpc.step.submit.mutate({ stepId: "setupConsent", answers });
+    const app = await applicationOf(b);
+    const source = readFileSync(join(REPO_ROOT, "content/disclosures/privacy-notice.md"), "utf8");
+    const version = /^version: "(.*)"$/m.exec(source)![1];
+    const delivered = (app.doc.disclosuresGiven as { records: Given[] }).records.find(
+      (g) => g.document === "privacy-notice",
+    )!;
+    expect(delivered).toMatchObject({
+      version,
+      language: "en",
+      sha256: shown!.sha256,
+      sourceSha256: sha256(source),
+      givenTo: "borrower",
+      step: "setupConsent",
+    });
+    expect(delivered.sha256).toBe(sha256(fill(source, delivered.values)));
+    expect(Date.parse(delivered.givenAt)).toBeGreaterThanOrEqual(at - 1000);
+    expect((app.doc.consents as Record<string, unknown>).privacyNotice).toEqual({
+      accepted: true,
+      acceptedAt: expect.any(String),
+      document: "privacy-notice",
+      version,
+      sha256: shown!.sha256,
+    });
+  });
+
   it("gives an early-funnel applicant who reported a mortgage balance the terms with their offer and the appraisal notice: the line may still pay that mortgage off and take first lien (12 CFR 1002.14(a)(1))", async () => {
     const b = browser(server.url);
     await walk(server, b, { until: "application", doc: singleBorrower() });
@@ -101,7 +155,11 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     const given = (app.doc.disclosuresGiven as { records: Given[] }).records.filter(
       (g) => g.step === "setupConsent",
     );
-    expect(given.map((g) => g.document)).toEqual(["heloc-important-terms", "appraisal-notice"]);
+    expect(given.map((g) => g.document)).toEqual([
+      "heloc-important-terms",
+      "appraisal-notice",
+      "privacy-notice",
+    ]);
     // The terms carry the offer the applicant saw: $585,000 × 85% − $241,300 = $255,900 at 7.50% + 1.24%.
     expect(given[0]!.values).toMatchObject({ lineAmount: "$255,900", apr: "8.74%" });
     const audits = await server.services.db
@@ -110,7 +168,7 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
       .where(and(eq(auditEvents.applicationId, app.id), like(auditEvents.action, "disclosures.given:%")));
     expect(audits.map((a) => a.action)).toEqual([
       "disclosures.given:heloc-important-terms,heloc-booklet",
-      "disclosures.given:heloc-important-terms,appraisal-notice",
+      "disclosures.given:heloc-important-terms,appraisal-notice,privacy-notice",
     ]);
   });
 

@@ -58,7 +58,11 @@ describe("E-SIGN consent shows the consumer can open a PDF (15 U.S.C. 7001(c)(1)
 
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
     const consents = (pdfCode: string) => ({
-      consents: { electronicCommunications: { accepted: true, pdfCode }, creditCheck: { accepted: true } },
+      consents: {
+        electronicCommunications: { accepted: true, pdfCode },
+        creditCheck: { accepted: true },
+        privacyNotice: { accepted: true },
+      },
     });
     const refused = await fieldErrorsOf(
       b.trpc.step.submit.mutate({ stepId: "setupConsent", answers: consents(wrong) }),

@@ -120,7 +120,11 @@ describe("re-checking saved answers after the definitions change", () => {
     const setUp = {
       ...early(),
       user: { ...early().user, phone: "3035550142", phoneVerifiedAt: "2026-11-20T10:00:00.000Z" },
-      consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+      consents: {
+        electronicCommunications: { accepted: true },
+        creditCheck: { accepted: true },
+        privacyNotice: { accepted: true },
+      },
     };
     expect(
       pathTo(repo.defs, { application: setUp, status: "application", variant: "variantOne", today }),
@@ -139,6 +143,7 @@ describe("re-checking saved answers after the definitions change", () => {
           "/consents",
           "/consents/electronicCommunications/accepted",
           "/consents/creditCheck/accepted",
+          "/consents/privacyNotice/accepted",
         ],
       },
     ]);

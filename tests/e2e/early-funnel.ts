@@ -135,7 +135,8 @@ export async function earlyFunnel(
 
 /**
  * The account setup after the offer preview (steps setupPhone, setupVerify, setupConsent): the
- * mobile number, the code texted to it (read from the development SMS outbox), both consents.
+ * mobile number, the code texted to it (read from the development SMS outbox), both consents and
+ * the privacy statement's acknowledgment.
  * Ends on the application's first page.
  */
 export async function accountSetup(
@@ -153,6 +154,8 @@ export async function accountSetup(
   await typePdfCode(page, "/consents/electronicCommunications/pdfCode");
   await answer(page, "/consents/electronicCommunications/accepted", true);
   await answer(page, "/consents/creditCheck/accepted", true);
+  // The privacy statement, shown in full on the page (GLBA, 12 CFR 1016.4(a)): its receipt acknowledged.
+  await answer(page, "/consents/privacyNotice/accepted", true);
   await onEachPage?.();
   await next(page, routeOf("application"), "Agree and continue");
 }

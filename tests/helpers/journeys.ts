@@ -30,7 +30,11 @@ function withOwnEmail(doc: Record<string, any>) {
 
 /** What the steps after the offer ask that the demo application does not hold. */
 const finishing = (name: string) => ({
-  consents: { electronicCommunications: { accepted: true }, creditCheck: { accepted: true } },
+  consents: {
+    electronicCommunications: { accepted: true },
+    creditCheck: { accepted: true },
+    privacyNotice: { accepted: true },
+  },
   esign: {
     consent: { accepted: true },
     disclosures: { acknowledged: true },

@@ -83,7 +83,7 @@ describe("the derogatory question", () => {
 });
 
 describe("the privacy notice", () => {
-  const notice = readFileSync(join(REPO_ROOT, "content/pages/privacy-statement.md"), "utf8");
+  const notice = readFileSync(join(REPO_ROOT, "content/disclosures/privacy-notice.md"), "utf8");
 
   it("carries its revision date, as the model form does", () => {
     expect(notice).toMatch(

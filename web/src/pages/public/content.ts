@@ -15,6 +15,10 @@ const loaders = {
     // One E-SIGN consent text: the public page shows the disclosure the applicant signs, with the
     // lender's details filled in at build time (the server fills the same values when it is signed).
     "../../../../content/pages/e-consent.md": () => import("@content/disclosures/e-sign-consent.md?lender"),
+    // One privacy notice: the public page shows the notice every applicant is given and acknowledges
+    // at the account setup (GLBA, 12 CFR 1016.4(a)), recorded there with its version and SHA-256.
+    "../../../../content/pages/privacy-statement.md": () =>
+      import("@content/disclosures/privacy-notice.md?lender"),
   } as Record<string, Loader>,
   insights: import.meta.glob<ContentModule>("../../../../content/insights/*.md"),
   ineligible: import.meta.glob<ContentModule>("../../../../content/ineligible/*.md"),
