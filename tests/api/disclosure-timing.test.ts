@@ -184,14 +184,23 @@ describe("the disclosures given when the application starts (Reg Z 1026.40(b))",
     expect(((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records).toEqual(first);
   });
 
-  it("gives a prequalified applicant whose home has a mortgage not yet kept or paid off the appraisal notice with the terms and the booklet (12 CFR 1002.14(a)(1))", async () => {
+  it("gives a prequalified applicant whose home has a mortgage not yet kept or paid off the appraisal notice with the terms at the setup, after the terms and the booklet of the prequalification (12 CFR 1002.14(a)(1))", async () => {
     const b = browser(server.url);
     // The prequalification lists the mortgage; whether to keep it or pay it off is asked later.
     const doc = singleBorrower();
     for (const m of doc.mortgages as { toBePaidOff?: boolean }[]) delete m.toBePaidOff;
     await walk(server, b, { from: "prequalBuildingType", until: "application", doc });
     const given = ((await applicationOf(b)).doc.disclosuresGiven as { records: Given[] }).records;
-    expect(given.map((g) => g.document)).toEqual(GIVEN);
+    // The prequalification gave the plan's terms and the booklet before its first credit question
+    // (tests/api/prequal-disclosures.test.ts); the setup gives the terms again with the offer, and
+    // the appraisal notice and the privacy notice (the booklet, unchanged, is not recorded twice).
+    expect(given.map((g) => [g.document, g.step])).toEqual([
+      ["heloc-important-terms", "prequalDisclosures"],
+      ["heloc-booklet", "prequalDisclosures"],
+      ["heloc-important-terms", "setupConsent"],
+      ["appraisal-notice", "setupConsent"],
+      ["privacy-notice", "setupConsent"],
+    ]);
   });
 
   it("refuses a record the browser sends: only the server writes what was given", async () => {

@@ -41,7 +41,8 @@ describe("one progress across the whole journey", () => {
   });
 
   it("places the prequalification in the same phases as the early funnel", () => {
-    expect(where("prequalAddress")).toMatchObject({ phases: JOURNEY, at: "Your home", step: "2 of 9" });
+    expect(where("prequalDisclosures")).toMatchObject({ phases: JOURNEY, at: "Your home", step: "2 of 10" });
+    expect(where("prequalAddress")).toMatchObject({ phases: JOURNEY, at: "Your home", step: "3 of 10" });
     expect(where("prequalOffer").at).toBe("Your offer");
   });
 

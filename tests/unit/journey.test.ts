@@ -117,6 +117,7 @@ describe("the application's path", () => {
       application: { ...demo, coborrower: null, setup: { ...demo.setup, hasCoborrower: false } },
       completed: [
         "prequalBuildingType",
+        "prequalDisclosures",
         "prequalAddress",
         "prequalListedForSale",
         "prequalNewMortgage",

@@ -202,6 +202,7 @@ describe("the offer preview", () => {
         consents: {
           electronicCommunications: { accepted: true, pdfCode: "123456" },
           creditCheck: { accepted: true },
+          privacyNotice: { accepted: true },
         },
       }).next,
     ).toMatchObject({ stepId: "application", route: routeOf("application") });
@@ -234,6 +235,8 @@ describe("the offer preview", () => {
 /** Answers of a prequalification applicant who qualifies, screen by screen. */
 const prequalAnswers: [string, Record<string, unknown>][] = [
   ["prequalBuildingType", { property: { propertyType: "singleFamily" } }],
+  // The important terms and the booklet (12 CFR 1026.40(b)): the server records them; nothing is answered.
+  ["prequalDisclosures", {}],
   [
     "prequalAddress",
     {
@@ -287,6 +290,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
   it("goes from building-type through every prequal screen to the offer, then to the account setup", () => {
     expect(walkPrequal().routes).toEqual([
       routeOf("prequalBuildingType"),
+      routeOf("prequalDisclosures"),
       routeOf("prequalAddress"),
       routeOf("prequalListedForSale"),
       routeOf("prequalNewMortgage"),
@@ -356,7 +360,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
       ]),
     );
     expect(routes.at(-1)).toBe(pageOfRule("pricing.listed-for-sale"));
-    expect(routes).toHaveLength(4);
+    expect(routes).toHaveLength(5);
   });
 
   it("sends a recent foreclosure to the late-payment page", () => {
@@ -379,7 +383,7 @@ describe("prequalification (spec §2 Prequal routes)", () => {
       ]),
     );
     expect(routes.at(-1)).toBe(pageOfRule("pricing.credit-boost"));
-    expect(routes).toHaveLength(7);
+    expect(routes).toHaveLength(8);
   });
 
   it("sends a low-equity applicant to the low-equity page after the mortgages", () => {
