@@ -37,6 +37,9 @@ export const DEMO = {
       password: "demo-officer-2026",
       name: "Omar Officer",
       role: "loanOfficer",
+      // Their loan originator profile (URLA section 9): sample values, as the lender profile's are.
+      nmlsId: "0000001",
+      phone: "5555550142",
     },
   ],
 };
@@ -88,6 +91,8 @@ export async function seedDemoData(services: Services): Promise<string[]> {
         role: s.role,
         partnerId: "house",
         passwordHash: staffHashes[i]!,
+        nmlsId: "nmlsId" in s ? (s.nmlsId as string) : null,
+        phone: "phone" in s ? (s.phone as string) : null,
         createdAt: services.now(),
       })),
     );
