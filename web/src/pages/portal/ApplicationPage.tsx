@@ -155,7 +155,7 @@ function LoanOriginator({ originator }: { originator: ApplicationDetail["origina
   const { company, loanOfficer } = originator;
   return (
     <>
-      <h3 className="section-title">Loan originator information (URLA section 9)</h3>
+      <h3 className="portal-subtitle">Loan originator information (URLA section 9)</h3>
       <dl className="portal-facts">
         <div>
           <dt>Loan origination company</dt>
