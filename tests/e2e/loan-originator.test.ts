@@ -70,8 +70,8 @@ describe(
       await page.getByText("NMLS ID 2045871").waitFor();
       await page.getByText("(415) 555-0199").waitFor();
       await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, "file-section-1280.png") });
-    await fitsAndShoot(page, "file");
+      await page.screenshot({ path: join(SHOTS, "file-section-1280.png") });
+      await fitsAndShoot(page, "file");
       await context.close();
     });
   },
