@@ -191,6 +191,22 @@ describe.skipIf(!SCHEMAS)("the MISMO 3.4 export", () => {
     r.done();
   });
 
+  it("gives an active-duty borrower's projected end of service or tour in MILITARY_SERVICE (URLA section 7), valid against the schema", () => {
+    const doc = demo();
+    doc.user = { ...doc.user!, militaryStatus: "currentlyServing", militaryTourEndDate: "2028-06-30" };
+    const out = exported(doc);
+    expect(out.problems).toEqual([]);
+    const r = reader(out.xml);
+    const service = `${borrower(1)}/m:MILITARY_SERVICES/m:MILITARY_SERVICE`;
+    expect(r.one(`${service}/m:MilitaryStatusType`)).toBe("ActiveDuty");
+    expect(r.one(`${service}/m:MilitaryServiceExpectedCompletionDate`)).toBe("2028-06-30");
+    // The co-borrower, retired, has no end date.
+    expect(
+      r.one(`${borrower(2)}/m:MILITARY_SERVICES/m:MILITARY_SERVICE/m:MilitaryServiceExpectedCompletionDate`),
+    ).toBeNull();
+    r.done();
+  });
+
   it("names the lender as the loan origination company with its NMLS ID", () => {
     const r = reader(exported(demo()).xml);
     const company = `${DEAL}/m:PARTIES/m:PARTY[m:ROLES/m:ROLE/m:ROLE_DETAIL/m:PartyRoleType='LoanOriginationCompany']`;
