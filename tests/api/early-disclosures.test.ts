@@ -169,12 +169,13 @@ describe("the important terms and the CFPB booklet before the first credit quest
       "disclosures.given:heloc-important-terms,heloc-booklet",
     ]);
 
-    // The first credit answer comes after the giving; at the account setup the terms are given again with the offer's figures.
+    // The first credit answer comes after the giving; at the account setup the terms are given again
+    // with the offer's figures, with the appraisal notice and the privacy notice (12 CFR 1016.4(a)).
     await walk(server, b, { from: "propertyValue", until: "application", doc });
     const all = (await disclosuresOf(b)).records!;
     expect(all.slice(0, 2)).toEqual(records);
     const again = all.filter((g) => g.step === "setupConsent").map((g) => g.document);
-    expect(again).toEqual(["heloc-important-terms", "appraisal-notice"]);
+    expect(again).toEqual(["heloc-important-terms", "appraisal-notice", "privacy-notice"]);
     expect(all.find((g) => g.step === "setupConsent")!.values).toMatchObject({
       margin: "1.24%",
       apr: "8.74%",
