@@ -3,7 +3,8 @@
 // out: the rule sets' worked examples (*.cases.json, read by the tests and the rule book), the
 // schemas nothing the browser builds reaches (the definition files' own meta-schemas, the API's
 // input schemas), and the words written for reviewers and developers, not applicants: a rule set's,
-// fact's and rule's description (the rule book's; the browser's decisions carry an empty reason)
+// fact's and rule's description (the rule book's; the browser's decisions carry an empty reason),
+// a flow's and its variants' descriptions,
 // and a schema's description, $comment and examples (engine/react/README.md: never shown); and the
 // wording experiments (rules/experiments.json): the server words an assigned reader's step itself,
 // so no arm's strings reach a browser that is not in that arm. Pure: no I/O.
@@ -87,6 +88,22 @@ function withoutDescriptions(ruleSet: unknown): unknown {
   };
 }
 
+/** A flow without its reviewers' descriptions (its own and its variants'): the progress walks only its steps. */
+function flowWithoutDescriptions(flow: unknown): unknown {
+  if (!isObject(flow)) return flow;
+  return {
+    ...flow,
+    ...("description" in flow ? { description: "" } : {}),
+    ...(Array.isArray(flow.variants)
+      ? {
+          variants: flow.variants.map((v: unknown) =>
+            isObject(v) && "description" in v ? { ...v, description: "" } : v,
+          ),
+        }
+      : {}),
+  };
+}
+
 export function browserFiles(files: DefinitionFiles): DefinitionFiles {
   const rules = Object.fromEntries(
     Object.entries(files.rules)
@@ -104,7 +121,12 @@ export function browserFiles(files: DefinitionFiles): DefinitionFiles {
         .filter(([path]) => reached.has(path))
         .map(([path, json]) => [path, withoutNotes(json)]),
     ),
-    steps: files.steps,
+    steps: Object.fromEntries(
+      Object.entries(files.steps).map(([path, json]) => [
+        path,
+        path.startsWith("flows/") ? flowWithoutDescriptions(json) : json,
+      ]),
+    ),
     rules,
   };
 }

@@ -25,7 +25,9 @@ describe("the definitions bundle for the browser", () => {
   });
 
   it("keeps every step, flow and rule set but the wording experiments", () => {
-    expect(sent.steps).toEqual(defs.files.steps);
+    expect(Object.keys(sent.steps).sort()).toEqual(Object.keys(defs.files.steps).sort());
+    for (const [path, step] of Object.entries(sent.steps))
+      if (!path.startsWith("flows/")) expect(step).toEqual(defs.files.steps[path]);
     expect(Object.keys(sent.rules).sort()).toEqual(
       Object.keys(defs.files.rules)
         .filter((p) => !p.endsWith(".cases.json") && p !== "experiments.json")
@@ -58,6 +60,22 @@ describe("the definitions bundle for the browser", () => {
     expect(documents.description).toBe("");
     expect(documents.rules.every((r) => r.description === "")).toBe(true);
     expect(documents.params).toEqual((defs.files.rules["documents.json"] as { params: unknown }).params); // data stays whole
+  });
+
+  it("leaves out a flow's and its variants' descriptions, keeping their steps and phases", () => {
+    const flow = (files: typeof sent, path: string) =>
+      files.steps[path] as {
+        description: string;
+        phases: unknown;
+        variants: { description?: string; steps: string[] }[];
+      };
+    const before = flow(defs.files, "flows/early-funnel.json");
+    const after = flow(sent, "flows/early-funnel.json");
+    expect(before.description).not.toBe("");
+    expect(after.description).toBe("");
+    expect(after.variants.map((v) => v.description ?? "")).toEqual(before.variants.map(() => ""));
+    expect(after.variants.map((v) => v.steps)).toEqual(before.variants.map((v) => v.steps));
+    expect(after.phases).toEqual(before.phases);
   });
 
   it("leaves out a schema's description, $comment and examples, not a property named description", () => {
