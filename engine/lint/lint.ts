@@ -13,6 +13,7 @@ import { RETIRED_RULE_SET } from "../definitions/retired";
 import { checkCases } from "../definitions/cases";
 import { checkNeverShown } from "./visibility";
 import { checkCatalogue } from "./catalogue";
+import { checkConditionForms } from "./condition-forms";
 import { checkFieldMapping, checkXmlMapping } from "./xml-map";
 import { checkSchemaSense } from "./schema-sense";
 import { checkWalks } from "./walks";
@@ -544,6 +545,7 @@ export function lint(defs: Definitions): Problem[] {
   checkReleasedStatuses(defs, problems);
   checkOwnerRole(defs, problems);
   checkCatalogue(defs, problems);
+  checkConditionForms(defs, problems);
   checkRetired(defs, problems);
   checkExplains(defs, problems);
   checkMilestones(defs, problems);

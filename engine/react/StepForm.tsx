@@ -9,7 +9,7 @@ import type { RegistryWidgetsType } from "@rjsf/utils";
 import { useMemo, type ComponentType, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions/definitions";
 import type { Part } from "../funnel/members";
-import { prepareForPart, prepareStep } from "./prepare";
+import { prepareForPart, prepareStep, type PreparedStep } from "./prepare";
 import { WIDGET_NAMES } from "../definitions/widget-names";
 import { StepFormBody } from "./step-form/StepFormBody";
 
@@ -81,6 +81,15 @@ export interface DisplayProps {
 }
 
 export type Display = ReactNode | ComponentType<DisplayProps>;
+
+/**
+ * What the form's body renders with: a prepared step, and the definitions it came from, or null
+ * for a form drawn outside the funnel (engine/react/SchemaForm.tsx: no displays, no lists).
+ */
+export type FormBodyProps = Omit<StepFormProps, "defs"> & {
+  defs: Definitions | null;
+  prepared: PreparedStep;
+};
 
 const DEV = Boolean(import.meta.env?.DEV);
 

@@ -5,3 +5,4 @@ export { FunnelProgress, SuccessChip, type FunnelProgressProps } from "./FunnelP
 export { helocTheme, helocTokens, mediaUp } from "./theme";
 export { WIDGET_NAMES } from "../definitions/widget-names";
 export { loadStepChunks, stepChunksLoaded } from "./step-chunks";
+export { SchemaForm, type SchemaFormProps, type SchemaFormDefinition } from "./SchemaForm";

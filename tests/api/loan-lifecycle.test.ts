@@ -545,6 +545,76 @@ describe("conditions", () => {
   });
 });
 
+describe("an information condition's form", () => {
+  it("is sent with the condition, drawn from its informationType's schema; a bad answer is refused naming the field and saves nothing", async () => {
+    const who = await submitted();
+    const asked = await processor.b.trpc.portal.loan.addCondition.mutate({
+      applicationId: who.applicationId,
+      code: 101,
+      priorTo: "approval",
+      dueOn: isoDay(NOW + 10 * DAY),
+      borrowers: ["borrower"],
+    });
+    const condition = asked.conditions.find((c) => c.code === 101)!;
+    const mine = await who.b.trpc.loan.mine.query();
+    const shown = mine!.conditions.find((c) => c.id === condition.id)!;
+    expect(shown).toMatchObject({ informationType: "address", form: { schema: { type: "object" } } });
+    expect(Object.keys((shown.form!.schema as { properties: object }).properties)).toEqual([
+      "line1",
+      "line2",
+      "city",
+      "state",
+      "zip",
+    ]);
+
+    const before = (await row(who.applicationId)).revision;
+    const refused = who.b.trpc.loan.answerCondition.mutate({
+      conditionId: condition.id,
+      answers: { line1: "12 Elm Street", city: "Denver", state: "ZZ", zip: "802", county: "Denver" },
+    });
+    const errors = await fieldErrorsOf(refused);
+    expect(errors.map((e) => e.pointer).sort()).toEqual([
+      "/answers/county",
+      "/answers/state",
+      "/answers/zip",
+    ]);
+    expect(errors.find((e) => e.pointer === "/answers/zip")!.message).toMatch(/ZIP code/);
+    // Nothing saved: the file's revision, the condition and the audit trail are as they were.
+    expect((await row(who.applicationId)).revision).toBe(before);
+    const still = (await who.b.trpc.loan.mine.query())!.conditions.find((c) => c.id === condition.id)!;
+    expect(still).toMatchObject({ status: "open", answeredAt: null });
+    const audits = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.applicationId, who.applicationId));
+    expect(audits.filter((a) => a.action.startsWith("loan.condition:101:answered"))).toEqual([]);
+
+    const answered = await who.b.trpc.loan.answerCondition.mutate({
+      conditionId: condition.id,
+      answers: { line1: "12 Elm Street", line2: null, city: "Denver", state: "CO", zip: "80202" },
+    });
+    expect(answered.conditions.find((c) => c.id === condition.id)).toMatchObject({ status: "answered" });
+    const after = (await who.b.trpc.loan.mine.query())!.conditions.find((c) => c.id === condition.id)!;
+    // Answered: no form any more.
+    expect(after).toMatchObject({ status: "answered", form: null });
+    const audited = await server.services.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.applicationId, who.applicationId));
+    expect(audited.map((a) => a.action)).toContain("loan.condition:101:answered:borrower");
+    const stored = JSON.parse((await row(who.applicationId)).document);
+    expect(
+      stored.conditions.find((c: { id: string }) => c.id === condition.id).answers.borrower.answer,
+    ).toEqual({
+      line1: "12 Elm Street",
+      line2: null,
+      city: "Denver",
+      state: "CO",
+      zip: "80202",
+    });
+  });
+});
+
 describe("withdrawal", () => {
   it("is recorded by a processor with no notice of action (1002.9(e)), and the file is no longer active", async () => {
     const who = await submitted();

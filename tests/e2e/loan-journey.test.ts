@@ -107,11 +107,12 @@ describe("the loan from submitted to funded, two borrowers (e2e)", { timeout: 18
     await maria.getByText(/^You answered on /).waitFor();
 
     await james.goto("/app/loan");
-    const answer = james.getByRole("form", { name: "Explanation of an address" });
+    // The condition's form is drawn by the step renderer from its informationType's schema.
+    const answer = james.getByRole("region", { name: "Explanation of an address" });
     await answer.getByRole("button", { name: "Send my answer" }).click();
-    await answer.getByText("Write your answer before you send it.").waitFor();
+    await answer.getByText("Your answer is required").waitFor();
     await answer
-      .getByLabel("Your answer: Explanation of an address")
+      .getByLabel("Your answer")
       .fill("I rented in Denver from 2019 to 2021 before we bought this home.");
     expect(await seriousA11yViolations(james)).toEqual([]);
     await screenshot(james, "journey-04-coborrower-answers");

@@ -4,10 +4,9 @@ import Form from "@rjsf/core";
 import { englishStringTranslator, TranslatableString, type RegistryFieldsType } from "@rjsf/utils";
 import { word } from "@engine/locale/words";
 import { StoreContext } from "../context";
-import type { PreparedStep } from "../prepare";
 import { renderValidator } from "../render-validator";
 import { ObjectFieldWithSameAs } from "../same-as";
-import type { StepFormProps } from "../StepForm";
+import type { FormBodyProps } from "../StepForm";
 import { useStyles } from "../styles";
 import { templates } from "../templates";
 import { ErrorSummary } from "./ErrorSummary";
@@ -36,7 +35,7 @@ const defaultFormState = {
   requiredBooleanDefault: "skip",
 } as const;
 
-export function StepFormBody(props: StepFormProps & { prepared: PreparedStep }) {
+export function StepFormBody(props: FormBodyProps) {
   const styles = useStyles();
   const { text, store, sections, form, ...step } = useStepForm(props);
   const { section, isLast } = sections;

@@ -5,7 +5,7 @@ import { useMemo, useSyncExternalStore, type ComponentType } from "react";
 import { isObject } from "@engine/base/objects";
 import { useStore, type FormContext } from "../context";
 import type { PreparedStep } from "../prepare";
-import type { Display, DisplayProps, StepFormProps } from "../StepForm";
+import type { Display, DisplayProps, FormBodyProps } from "../StepForm";
 import { widgets } from "../widgets";
 
 interface DisplaySlot {
@@ -59,7 +59,7 @@ function LiveDisplay({
 
 /** The UI schema with the displays placed, the widgets with the shell's laid over, and RJSF's form context. */
 export function useDisplays(
-  props: StepFormProps,
+  props: FormBodyProps,
   prepared: PreparedStep,
   setSubmitText: (text: string | null) => void,
 ) {
@@ -75,18 +75,21 @@ export function useDisplays(
     const nodes: Record<string, unknown> = {};
     for (const [name, display] of Object.entries(displays ?? {}))
       if (typeof display !== "function") nodes[name] = display;
-    for (const [name, slot] of placed.slots)
-      nodes[name] = (
-        <LiveDisplay
-          slot={slot}
-          defs={props.defs}
-          stepId={props.stepId}
-          application={application}
-          today={today}
-          reader={props.part?.role ?? null}
-          setSubmitText={setSubmitText}
-        />
-      );
+    // A display component reads the definitions: a form drawn without them has none.
+    const defs = props.defs;
+    if (defs)
+      for (const [name, slot] of placed.slots)
+        nodes[name] = (
+          <LiveDisplay
+            slot={slot}
+            defs={defs}
+            stepId={props.stepId}
+            application={application}
+            today={today}
+            reader={props.part?.role ?? null}
+            setSubmitText={setSubmitText}
+          />
+        );
     return { displays: nodes, ...(step.sameAs ? { sameAs: { step, application } } : {}) };
   }, [displays, placed, props.defs, props.stepId, application, today, step, props.part?.role, setSubmitText]);
   return { uiSchema: placed.uiSchema, widgets: shellWidgets, formContext };

@@ -3,7 +3,7 @@
 import { isObject } from "@engine/base/objects";
 import { word } from "@engine/locale/words";
 import type { PreparedStep } from "../prepare";
-import type { StepFormProps } from "../StepForm";
+import type { FormBodyProps } from "../StepForm";
 
 /** RJSF's `ui:submitButtonOptions` on a step's root: `submitText` names Next; `norender` shows no Back/Next. */
 interface SubmitOptions {
@@ -12,7 +12,7 @@ interface SubmitOptions {
 }
 
 /** `displayText`: what a display on the step names the button now (null: the step's own words). */
-export function stepText(props: StepFormProps, prepared: PreparedStep, displayText: string | null) {
+export function stepText(props: FormBodyProps, prepared: PreparedStep, displayText: string | null) {
   const { step } = prepared;
   // A member reads the step in their own voice (textFor), e.g. "Tell us about yourself".
   const text = props.part ? step.textFor?.[props.part.role] : undefined;

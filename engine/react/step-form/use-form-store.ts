@@ -7,7 +7,7 @@ import { browserDrafts, readDraft } from "@engine/form/drafts";
 import { StepFormStore } from "@engine/form/store";
 import { newItemValues } from "@engine/logic/new-items";
 import type { PreparedStep } from "../prepare";
-import type { StepFormProps } from "../StepForm";
+import type { FormBodyProps } from "../StepForm";
 
 /** What the step's logic and validator read besides the answers. */
 export interface LogicContext {
@@ -15,7 +15,7 @@ export interface LogicContext {
   today: string | undefined;
 }
 
-export function useFormStore(props: StepFormProps, prepared: PreparedStep, context: RefObject<LogicContext>) {
+export function useFormStore(props: FormBodyProps, prepared: PreparedStep, context: RefObject<LogicContext>) {
   // The step's slice of the saved application, taken once per step: a refetch must not wipe typing.
   // A draft typed before a reload is laid over the saved answers (secrets are never in one).
   const drafts = props.draftKey && !props.readOnly ? browserDrafts() : null;
@@ -33,8 +33,13 @@ export function useFormStore(props: StepFormProps, prepared: PreparedStep, conte
           logic: (answers) => prepared.logic(answers, context.current),
           validate: (answers) =>
             prepared.validate(cleanAnswers(prepared.bundled, answers) ?? {}, context.current),
-          newItem: (listPointer, answers) =>
-            newItemValues(props.defs, prepared.step.id, listPointer, answers, context.current),
+          // A form outside the funnel (no definitions) has no lists whose new items the step fills.
+          ...(props.defs
+            ? {
+                newItem: (listPointer: string, answers: unknown) =>
+                  newItemValues(props.defs!, prepared.step.id, listPointer, answers, context.current),
+              }
+            : {}),
         },
         initialFormData,
       ),

@@ -13,10 +13,10 @@ import { isWhole, writes } from "@engine/funnel/members";
 import { openSections, sectionOf, type Section } from "@engine/logic/sections";
 import type { StepFormStore } from "@engine/form/store";
 import type { PreparedStep } from "../prepare";
-import type { StepFormProps } from "../StepForm";
+import type { FormBodyProps } from "../StepForm";
 import { useLatest } from "./latest";
 
-export function useSections(props: StepFormProps, prepared: PreparedStep, store: StepFormStore) {
+export function useSections(props: FormBodyProps, prepared: PreparedStep, store: StepFormStore) {
   const { part, readOnly } = props;
   const { step } = prepared;
   const allSections = useMemo(() => (readOnly ? [] : (step.sections ?? [])), [readOnly, step.sections]);

@@ -1,8 +1,7 @@
 // Everything <StepFormBody> renders with, one hook per concern, called in the order their effects
 // run (the server errors' before the focus they ask for, the field handlers' after the sections').
 import { useRef, useState } from "react";
-import type { PreparedStep } from "../prepare";
-import type { StepFormProps } from "../StepForm";
+import type { FormBodyProps } from "../StepForm";
 import { useDisplays } from "./displays";
 import { useLatest } from "./latest";
 import { stepText } from "./text";
@@ -13,7 +12,7 @@ import { useFieldEvents } from "./use-field-events";
 import { useFormStore } from "./use-form-store";
 import { useSections } from "./use-sections";
 
-export function useStepForm(props: StepFormProps & { prepared: PreparedStep }) {
+export function useStepForm(props: FormBodyProps) {
   const { prepared, application, today, submitting } = props;
   const [displayText, setDisplayText] = useState<string | null>(null);
   const context = useLatest({ application, today });

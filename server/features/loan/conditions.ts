@@ -8,6 +8,7 @@
 // condition before approval with every document in completes the application: the 30-day clock
 // of Regulation B 1002.9(a)(1)(i) starts at that moment.
 import { conditionLabel } from "@engine/lending/catalogue";
+import { checkConditionAnswer } from "@engine/lending/condition-forms";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { todayIso } from "@engine/base/dates";
@@ -183,15 +184,6 @@ export function answerCondition(
   applicant: { applicationId: string; userId: string; role: string },
   input: NonNullable<LoanAPIInputs["conditionAnswer"]>,
 ) {
-  const texts = Object.entries(input.answers);
-  const bad = texts.findIndex(([, v]) => typeof v !== "string" || v.trim() === "" || v.length > 4000);
-  if (!texts.length || texts.length > 20 || bad >= 0)
-    throw invalidAnswers([
-      {
-        pointer: bad >= 0 ? `/answers/${texts[bad]![0]}` : "/answers",
-        message: "Give your answer as text (up to 4,000 characters each).",
-      },
-    ]);
   const by: Actor = { kind: "applicant", id: applicant.userId, role: applicant.role };
   return changeConditions(services, applicant.applicationId, by, (loan, _borrowers, at) => {
     const condition = conditionOf(loan, input.conditionId);
@@ -201,7 +193,11 @@ export function answerCondition(
       throw refuse("notNow", "This condition asks for a document: upload it on your documents page.");
     if (condition.status !== "open")
       throw refuse("conflict", "This condition is no longer waiting for an answer.");
-    const answers = { ...(condition.answers ?? {}), [applicant.role]: { at, answer: input.answers } };
+    // The answer is judged against its informationType's form (rules/conditions.json answerForms).
+    const checked = checkConditionAnswer(services.defs, condition.informationType ?? "", input.answers);
+    if (!checked.ok)
+      throw invalidAnswers(checked.errors.map((e) => ({ ...e, pointer: `/answers${e.pointer}` })));
+    const answers = { ...(condition.answers ?? {}), [applicant.role]: { at, answer: checked.answer } };
     const everyone = condition.borrowers.every((b) => answers[b]);
     return {
       file: replaced(loan.file, { ...condition, answers, status: everyone ? "answered" : "open" }),

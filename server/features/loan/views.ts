@@ -18,6 +18,7 @@ import type { StoredLoanFile } from "./store";
 import { borrowersOf } from "./facts";
 import { catalogue as conditionCatalogue } from "./conditions";
 import { conditionLabel } from "@engine/lending/catalogue";
+import { formToShow } from "@engine/lending/condition-forms";
 import { borrowerName, ownerRole } from "@engine/lending/borrowers";
 
 const reasonsIn = (services: Services, codes: string[] | undefined) =>
@@ -226,6 +227,11 @@ export async function applicantLoanView(services: Services, role: string, loan: 
         id: c.id,
         type: c.type,
         informationType: c.informationType ?? null,
+        // The form the renderer draws for an information condition still waiting for this borrower.
+        form:
+          c.type === "information" && c.status === "open" && !c.answers?.[role] && c.informationType
+            ? formToShow(services.defs, c.informationType)
+            : null,
         documentType: c.documentType ?? null,
         label: c.label,
         description: c.description,

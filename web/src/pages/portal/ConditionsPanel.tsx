@@ -44,6 +44,7 @@ function Refusal({ error }: { error: unknown }) {
 const answerText = (answer: unknown) =>
   answer && typeof answer === "object"
     ? Object.values(answer as Record<string, unknown>)
+        .filter((v) => v !== null && v !== undefined && v !== "")
         .map(String)
         .join(", ")
     : "";

@@ -7,10 +7,11 @@
 import { ROUTES } from "@engine/base/routes";
 import { longDate } from "@engine/base/dates";
 import { formatCurrency } from "@engine/base/format";
-import { Button, Field, Input, MessageBar, MessageBarBody, Textarea } from "@fluentui/react-components";
+import { Button, Field, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { SchemaForm } from "@engine/react";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import t from "@content/loan-status.json";
 import { trpc } from "@web/src/api/trpc";
@@ -147,77 +148,38 @@ export function LoanDecision({ loan, onChanged }: { loan: MyLoan; onChanged(): v
   );
 }
 
-/** The fields an information condition asks, by its catalogue informationType (a long text by default). */
-const ANSWER_FIELDS: Record<string, { key: string; label: string; type?: string; long?: boolean }[]> = {
-  long_text: [{ key: "text", label: t.conditionAnswerLabel, long: true }],
-  address: [
-    { key: "street", label: t.addressStreet },
-    { key: "city", label: t.addressCity },
-    { key: "state", label: t.addressState },
-    { key: "zip", label: t.addressZip },
-  ],
-  employment: [
-    { key: "employer", label: t.employmentEmployer },
-    { key: "title", label: t.employmentTitle },
-    { key: "startDate", label: t.employmentStart, type: "date" },
-  ],
-};
-
+/**
+ * An information condition's form, drawn by the step renderer from the form of its informationType
+ * (rules/conditions.json params.answerForms, sent with the condition); the server judges the answer
+ * and names each field it refuses.
+ */
 function AnswerForm({ condition, onAnswered }: { condition: Condition; onAnswered(): void }) {
   const answer = useMutation(trpc.loan.answerCondition.mutationOptions());
-  const fields = ANSWER_FIELDS[condition.informationType ?? "long_text"] ?? ANSWER_FIELDS.long_text!;
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [missing, setMissing] = useState<string[]>([]);
   const failure = answer.error ? classifyApiError(answer.error) : null;
-  const serverError = (key: string) =>
-    failure?.kind === "fields"
-      ? failure.fieldErrors.find((f) => f.pointer === `/answers/${key}`)?.message
+  const serverErrors = useMemo(() => {
+    const refused = answer.error ? classifyApiError(answer.error) : null;
+    return refused?.kind === "fields"
+      ? refused.fieldErrors.map((e) => ({ ...e, pointer: e.pointer.replace(/^\/answers/, "") }))
       : undefined;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const empty = fields.filter((f) => !values[f.key]?.trim()).map((f) => f.key);
-    setMissing(empty);
-    if (empty.length) return;
-    answer.mutate(
-      {
-        conditionId: condition.id,
-        answers: Object.fromEntries(fields.map((f) => [f.key, values[f.key]!.trim()])),
-      },
-      { onSuccess: onAnswered },
-    );
-  };
+  }, [answer.error]);
+  if (!condition.form) return null;
   return (
-    <form className="form" onSubmit={onSubmit} aria-label={condition.label} noValidate>
-      {fields.map((f) => {
-        const message = missing.includes(f.key) ? t.conditionAnswerRequired : serverError(f.key);
-        const set = (_: unknown, d: { value: string }) => {
-          setValues({ ...values, [f.key]: d.value });
-          // An edited field's "missing" error goes; the form checks again at the next send.
-          if (missing.includes(f.key)) setMissing(missing.filter((k) => k !== f.key));
-        };
-        return (
-          <Field
-            key={f.key}
-            label={fields.length === 1 ? `${t.conditionAnswerLabel}: ${condition.label}` : f.label}
-            required
-            validationMessage={message}
-            validationState={message ? "error" : "none"}
-          >
-            {f.long ? (
-              <Textarea value={values[f.key] ?? ""} resize="vertical" onChange={set} />
-            ) : (
-              <Input type={(f.type ?? "text") as "text"} value={values[f.key] ?? ""} onChange={set} />
-            )}
-          </Field>
-        );
-      })}
+    <section className="form" aria-label={condition.label}>
+      <SchemaForm
+        id={`condition${condition.id.replace(/[^A-Za-z0-9]/g, "")}`}
+        form={condition.form}
+        submitting={answer.isPending}
+        serverErrors={serverErrors}
+        submitLabel={t.conditionAnswerButton}
+        onSubmit={(answers) =>
+          answer.mutate(
+            { conditionId: condition.id, answers: answers as Record<string, unknown> },
+            { onSuccess: onAnswered },
+          )
+        }
+      />
       {failure && failure.kind !== "fields" ? <Failure error={answer.error} /> : null}
-      <div className="actions">
-        <Button type="submit" appearance="primary" disabled={answer.isPending}>
-          {t.conditionAnswerButton}
-        </Button>
-      </div>
-    </form>
+    </section>
   );
 }
 

@@ -1,0 +1,85 @@
+// The forms information conditions are answered in (rules/conditions.json params.answerForms, by
+// informationType): every informationType the catalogue asks has one, its schema resolves,
+// compiles and closes its answer object, and its UI schema names widgets the renderer knows and
+// fields the schema has. A form that would not draw, or take no answer, is caught here.
+import { escapeSegment } from "../base/pointer";
+import { uriOf } from "../base/uris";
+import { bundleSchema, type JsonSchema } from "../definitions/bundle";
+import type { Definitions, Problem } from "../definitions/definitions";
+import { WIDGET_NAMES } from "../definitions/widget-names";
+import { unknownWidgets } from "../form/render-schema";
+import { suggest } from "./logic";
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+export function checkConditionForms(defs: Definitions, problems: Problem[]): void {
+  const home = defs.ruleSets.get("conditions");
+  if (!home) return;
+  const { file } = home;
+  const params = isObject(home.def.params) ? home.def.params : {};
+  const forms = isObject(params.answerForms) ? params.answerForms : {};
+  const conditions = isObject(params.conditions) ? params.conditions : {};
+  for (const [code, c] of Object.entries(conditions)) {
+    const type = isObject(c) && c.type === "information" ? c.informationType : undefined;
+    if (typeof type === "string" && !Object.hasOwn(forms, type))
+      problems.push({
+        file,
+        pointer: `/params/conditions/${escapeSegment(code)}/informationType`,
+        message: `"${type}" has no form to answer it in (params.answerForms)${suggest(type, Object.keys(forms))}`,
+      });
+  }
+  for (const [type, form] of Object.entries(forms)) {
+    const at = `/params/answerForms/${escapeSegment(type)}`;
+    if (!isObject(form) || !isObject(form.schema)) {
+      problems.push({ file, pointer: at, message: "a form needs a schema (a JSON Schema object)" });
+      continue;
+    }
+    // The server compiles it under a name of its own beside this file (engine/lending/condition-forms.ts).
+    const uri = uriOf("rules", `conditions.answer-${type}.json`);
+    let bundled: JsonSchema;
+    try {
+      bundled = bundleSchema(defs.files, form.schema, uri);
+      defs.ajv.getSchema(uri) ?? defs.ajv.compile({ ...form.schema, $id: uri });
+    } catch (error) {
+      problems.push({
+        file,
+        pointer: `${at}/schema`,
+        message: `the answer schema does not compile: ${(error as Error).message}`,
+      });
+      continue;
+    }
+    const fields = isObject(bundled.properties) ? Object.keys(bundled.properties) : [];
+    if (bundled.type !== "object" || bundled.additionalProperties !== false || !fields.length)
+      problems.push({
+        file,
+        pointer: `${at}/schema`,
+        message:
+          "the answer must be an object with its fields listed and no others (additionalProperties: false)",
+      });
+    const ui = isObject(form.uiSchema) ? form.uiSchema : {};
+    for (const u of unknownWidgets(ui, WIDGET_NAMES))
+      problems.push({
+        file,
+        pointer: `${at}/uiSchema${u.at}/ui:widget`,
+        message: `unknown ui:widget "${u.widget}"${suggest(u.widget, WIDGET_NAMES)}`,
+      });
+    for (const key of Object.keys(ui))
+      if (!key.startsWith("ui:") && !fields.includes(key))
+        problems.push({
+          file,
+          pointer: `${at}/uiSchema/${escapeSegment(key)}`,
+          message: `"${key}" is not a field of the form${suggest(key, fields)}`,
+        });
+    const order = ui["ui:order"];
+    if (Array.isArray(order))
+      order.forEach((key, i) => {
+        if (key !== "*" && !fields.includes(String(key)))
+          problems.push({
+            file,
+            pointer: `${at}/uiSchema/ui:order/${i}`,
+            message: `"${String(key)}" is not a field of the form${suggest(String(key), fields)}`,
+          });
+      });
+  }
+}
