@@ -15,6 +15,11 @@ export interface Config {
    * (SHUTDOWN_DRAIN_MS; 0): time for a load balancer polling /readyz to stop sending requests.
    */
   shutdownDrainMs: number;
+  /**
+   * How often the server sweeps for work come due on its own clock (SWEEP_EVERY_MS; 5 minutes; 0:
+   * never, a test runs a round itself): server/platform/jobs/sweeps.ts.
+   */
+  sweepEveryMs: number;
   /** The bearer token /metrics asks for (METRICS_TOKEN); unset, there is no /metrics. */
   metricsToken?: string;
   /** The least level the log writes (LOG_LEVEL: fatal, error, warn, info, debug, trace; info). */
@@ -95,6 +100,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const shutdownDrainMs = Number(env.SHUTDOWN_DRAIN_MS ?? 0);
   if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0)
     throw new Error("SHUTDOWN_DRAIN_MS must be a whole number of milliseconds");
+  const sweepEveryMs = Number(env.SWEEP_EVERY_MS ?? 300_000);
+  if (!Number.isInteger(sweepEveryMs) || sweepEveryMs < 0)
+    throw new Error("SWEEP_EVERY_MS must be a whole number of milliseconds (0: no sweeps)");
   const metricsToken = env.METRICS_TOKEN || undefined;
   // What a bearer token may hold (RFC 6750), and long enough not to be guessed.
   if (metricsToken && !/^[A-Za-z0-9._~+/-]{16,}=*$/.test(metricsToken))
@@ -109,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     s3,
     shutdownDrainMs,
+    sweepEveryMs,
     metricsToken,
     logLevel,
     host: env.HOST ?? "127.0.0.1",

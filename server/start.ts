@@ -42,6 +42,8 @@ import {
   type Reload,
 } from "./features/definitions/live";
 import { recordPublished } from "./features/definitions/published";
+import { issueUnconfirmedDeclines } from "./features/decisions/unconfirmed-declines";
+import { startSweeps } from "./platform/jobs/sweeps";
 
 /** How long a stop waits for the requests in flight (a save mid-way) before cutting them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -78,6 +80,8 @@ export interface RunningServer {
    * that fails check or would strand applicants is refused. `publishedBy` is recorded with the set.
    */
   reloadDefinitions(publishedBy?: string): Promise<Reload>;
+  /** One round of the sweeps (server/platform/jobs/sweeps.ts) now, on the server's clock: what each did. */
+  runSweeps(): Promise<Record<string, number>>;
   /** The last reload, whatever started it (the watcher, a signal, a call). */
   lastReload(): Reload | null;
   close(): Promise<void>;
@@ -278,6 +282,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     notes.push(
       "Definitions: reloaded when steps/, rules/, schemas/, content/ or journeys/ change (a set that fails check, or would strand applicants, is refused)",
     );
+  const sweeps = startSweeps(
+    [{ name: "unconfirmed early declines", run: () => issueUnconfirmedDeclines(services) }],
+    config.sweepEveryMs,
+    services.log,
+  );
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
   // Mailed links point at PUBLIC_URL; in development, at this server's own address, never at the
@@ -288,6 +297,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     services,
     notes,
     reloadDefinitions: reload,
+    runSweeps: () => sweeps.runNow(),
     lastReload: () => last,
     close: async () => {
       // Readiness first (/readyz answers 503 from now on), then, after SHUTDOWN_DRAIN_MS of still
@@ -305,6 +315,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   function stopServing() {
     return new Promise<void>((resolve) => {
       unwatch();
+      void sweeps.stop();
       void services.definitionsGate.close();
       const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
       const idle = setInterval(() => http.closeIdleConnections(), 50);

@@ -57,7 +57,11 @@ const AUDIT_ACTIONS = {
   "identity.rejected": (a, say) => `Identity check rejected (${say.who(a[0] ?? "")})`,
   "identity.withdrawn": (a, say) => `Identity check withdrawn (${say.who(a[0] ?? "")})`,
   // Decisions
-  "decision.declined": (a) => `Declined (${a[0] ?? ""}): adverse action notice given`,
+  "decision.declined": (a) =>
+    a[1] === "unconfirmed"
+      ? `Declined (${a[0] ?? ""}): left unconfirmed past its days, issued with its adverse action notice`
+      : `Declined (${a[0] ?? ""}): adverse action notice given`,
+  "decision.noticeMailed": (a) => `Adverse action notice mailed on paper (${a[0] ?? ""}, on ${a[1] ?? ""})`,
   "loan.moved": (a) =>
     `${words(a[0] ?? "")}: ${words(a[1] ?? "")} → ${words(a[2] ?? "")} (rules/milestones.json)`,
   "loan.condition": (a, say) => `Condition ${a[0] ?? ""} ${a[1] ?? ""}${a[2] ? ` (${say.who(a[2])})` : ""}`,

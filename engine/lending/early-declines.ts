@@ -19,9 +19,31 @@ export function needsConfirmation(defs: Definitions, ruleId: string): boolean {
   return rules.find((r) => r.id === ruleId)?.confirmFirst === true;
 }
 
-/** npm run check: a confirmFirst flag where nothing would ask for the confirmation. */
+/** The days after which the server issues a decline the applicant neither confirmed nor corrected. */
+export function unconfirmedDeclineDays(defs: Pick<Definitions, "params">): number {
+  const days = (defs.params[PRICING] as { unconfirmedDeclineDays?: unknown } | undefined)
+    ?.unconfirmedDeclineDays;
+  return typeof days === "number" ? days : NaN;
+}
+
+/**
+ * Regulation B gives 30 days after adverse action is taken for its notice (12 CFR 1002.9(a)(1)):
+ * a decline left unconfirmed is issued inside them, never on or after the 30th day.
+ */
+const LAST_DAY = 29;
+
+/** npm run check: a confirmFirst flag where nothing would ask for the confirmation, or a decline it would leave unissued. */
 export function confirmFirstProblems(defs: Definitions): Problem[] {
   const problems: Problem[] = [];
+  const pricing = defs.ruleSets.get(PRICING);
+  const flagged = ((pricing?.def.rules ?? []) as FlaggedRule[]).some((r) => r.confirmFirst === true);
+  const days = unconfirmedDeclineDays(defs);
+  if (pricing && flagged && !(Number.isInteger(days) && days >= 1 && days <= LAST_DAY))
+    problems.push({
+      file: pricing.file,
+      pointer: "/params/unconfirmedDeclineDays",
+      message: `a decline flagged confirmFirst that the applicant leaves unconfirmed is issued after params.pricing.unconfirmedDeclineDays days, which must be a whole number from 1 to ${LAST_DAY} so its notice goes out within the 30 days of 12 CFR 1002.9(a)(1)`,
+    });
   for (const [id, { file, def }] of defs.ruleSets) {
     ((def.rules ?? []) as FlaggedRule[]).forEach((rule, index) => {
       if (rule.confirmFirst === undefined) return;

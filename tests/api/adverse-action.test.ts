@@ -315,6 +315,11 @@ describe("a decline (12 CFR 1002.9)", () => {
         version: sameDecision.notice.version,
         sha256: sameDecision.notice.sha256,
         pdfUrl: `/api/notices/adverse-action/0.pdf?application=${applicationId}`,
+        // On paper (no E-SIGN consent in the early funnel), to the address given, not mailed yet.
+        delivery: "mail",
+        mailTo: MAIL_TO,
+        mailedOn: null,
+        unconfirmedSince: null,
       },
     ]);
     const pdf = await admin.fetch(`${server.url}${file.adverseAction[0]!.pdfUrl}`);

@@ -80,6 +80,7 @@ const startOwnServer = async (options: {
     demo: options.demo ?? false,
     budgetsFor: widenedBudgets, // every journey of the worker starts from one loopback address
     awaitWorkAfterSave: true, // the texted code is in the outbox when the phone page answers
+    sweepEveryMs: 0, // a journey that needs a sweep runs it (runSweeps), on its injected clock
     ...(options.definitions ? { definitions: options.definitions } : {}),
     ...(options.now ? { now: options.now } : {}),
   });

@@ -124,6 +124,7 @@ export async function testServer(options: StartOptions = {}) {
     budgetsFor: widenedBudgets,
     mailOutbox: true, // mail to the outbox even on a production-mode test server
     awaitWorkAfterSave: true, // what a test reads after a save (mail, PDFs) is there when it answers
+    sweepEveryMs: 0, // a test runs the sweeps itself (runSweeps), on its injected clock
     ...options,
     ...(databaseUrl ? { databaseUrl } : {}),
     dataDir,

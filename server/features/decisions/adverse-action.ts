@@ -34,9 +34,13 @@ export interface Decision {
   delivery?: "email" | "mail";
   /** When the applicant confirmed the answer the decline rests on (rules flagged confirmFirst). */
   confirmedAt?: string;
+  /** For a decline issued because the applicant neither confirmed nor corrected it: when the answers first led to it. */
+  unconfirmedSince?: string;
   /** Where the paper notice goes (schemas/address.json), and the day staff mailed it. */
   mailTo?: Record<string, unknown>;
   mailedOn?: string | null;
+  /** The portal user who recorded the paper notice as mailed. */
+  mailedBy?: string;
   notice: {
     id: string;
     version: string;
@@ -116,14 +120,15 @@ const sameReasons = (a: Reason[], b: Reason[]) =>
 /**
  * Records the decline the rules make on `doc` (mutating doc.decisions), unless the latest
  * recorded decision is this same decline, or the rule waits for the applicant to confirm the
- * answer (`confirmFirst`, engine/lending/early-declines.ts) and `confirmed` is not given; returns
+ * answer (`confirmFirst`, engine/lending/early-declines.ts) and `confirmed` is not given (the
+ * applicant's confirmation, or the server's issue of one left unconfirmed too long); returns
  * the new decision and its notice text, or null.
  */
 export function recordDecline(
   defs: Definitions,
   doc: Record<string, unknown>,
   now: Date,
-  confirmed?: { at: Date },
+  confirmed?: { at: Date } | { unconfirmedSince: string },
 ): { decision: Decision; text: string } | null {
   const decline = declineOf(defs, doc);
   if (!decline) return null;
@@ -141,7 +146,8 @@ export function recordDecline(
     outcome: "declined",
     ...decline,
     decidedAt,
-    ...(confirmed ? { confirmedAt: confirmed.at.toISOString() } : {}),
+    ...(confirmed && "at" in confirmed ? { confirmedAt: confirmed.at.toISOString() } : {}),
+    ...(confirmed && "unconfirmedSince" in confirmed ? { unconfirmedSince: confirmed.unconfirmedSince } : {}),
     notice,
   };
   doc.decisions = [...decisions, decision];

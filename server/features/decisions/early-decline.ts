@@ -3,7 +3,8 @@
 // `confirmFirst` in rules/pricing.json) is not a decision until the applicant confirms that
 // answer on the page that states the consequence. Until then nothing is recorded: a corrected
 // answer leaves no decision, no notice, no mail. On confirmation the decision and its notice are
-// recorded in one transaction and the notice is delivered as the loan's decision notices are:
+// recorded in one transaction (the notice's PDF made before it, never under the write lock) and
+// the notice is delivered as the loan's decision notices are:
 // electronically only with the owner's E-SIGN consent on file and an address they proved
 // (15 U.S.C. 7001(c)); otherwise on paper through the print-and-mail queue, to the mailing address
 // on file or, before one exists, to the one the applicant gives on that page (required then, so
@@ -13,8 +14,10 @@ import type { Address as GeneratedAddress } from "@engine/generated/schema-types
 import { auditAction } from "@engine/lending/audit-actions";
 import { answersPointer, ownerRole } from "@engine/lending/borrowers";
 import { needsConfirmation } from "@engine/lending/early-declines";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@server/persistence/db/client";
 import { transaction } from "@server/persistence/db/client";
+import { applications } from "@server/persistence/db/schema";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
 import { deliverableAddress } from "../messaging/mail";
@@ -68,6 +71,103 @@ export interface DeclineConfirmation {
   mailTo?: Address;
 }
 
+/** How the decline comes to be issued: the applicant's confirmation, or the server's, after it waited unconfirmed too long. */
+export type Issue = { at: Date } | { unconfirmedSince: string };
+
+/** A decline made ready outside any transaction: the document with it recorded, its notice's text and PDF, and who receives it by email. */
+export interface PreparedDecline {
+  app: StoredApplication;
+  doc: Record<string, unknown>;
+  decision: Decision;
+  text: string;
+  pdf: Uint8Array;
+  email: string | null;
+}
+
+/**
+ * Records the decline today's answers make on a copy of the application as read, with its
+ * delivery, and renders its notice's PDF: all before the transaction, so no PDF is made while
+ * the database's write lock is held (commitDecline saves it only if the application is still at
+ * the revision it was read at). Answers null when the notice must go on paper to an address
+ * nobody gave: `requireAddress` refuses then; otherwise it is queued without one.
+ */
+export async function prepareDecline(
+  services: Services,
+  app: StoredApplication,
+  issue: Issue,
+  given: { mailTo?: Address; requireAddress: boolean },
+): Promise<PreparedDecline | null> {
+  const now = services.now();
+  const doc = structuredClone(app.doc);
+  const { email, mailTo: onFile } = await ownerNoticeDelivery(services, services.db, app, doc);
+  const mailTo = email ? null : (onFile ?? given.mailTo ?? null);
+  if (!email && !mailTo && given.requireAddress) return null;
+  const declined = recordDecline(services.defs, doc, now, issue);
+  if (!declined) throw new Error("a decline the rules make could not be recorded");
+  declined.decision.delivery = email ? "email" : "mail";
+  if (!email) Object.assign(declined.decision, { ...(mailTo ? { mailTo } : {}), mailedOn: null });
+  const pdf = await attachNoticePdf(app.id, declined.decision, services.defs.texts);
+  return { app, doc, decision: declined.decision, text: declined.text, pdf, email };
+}
+
+/**
+ * Saves a prepared decline in one short transaction, with its audit row, and stops the
+ * unconfirmed decline's clock; answers false, saving nothing, when the application changed since
+ * it was read. The notice is delivered after the commit (`deliverPrepared`).
+ */
+export async function commitDecline(
+  services: Services,
+  prepared: PreparedDecline,
+  actor: { kind: "applicant" | "system"; id: string | null; how: "confirmed" | "unconfirmed" },
+): Promise<boolean> {
+  const store = applicationStore(services);
+  const { app, doc, decision } = prepared;
+  return transaction(services.db, async (tx) => {
+    if (!(await store.save(tx, app, doc, app.status))) return false;
+    await stopDeclineClock(tx, app.id);
+    await store.audit(tx, {
+      actorKind: actor.kind,
+      actorId: actor.id,
+      action: auditAction("decision.declined", decision.ruleId, actor.how),
+      applicationId: app.id,
+      changed: ["/decisions"],
+    });
+    return true;
+  });
+}
+
+/** Delivers a committed decline's notice (stored, then emailed or queued for paper). */
+export const deliverPrepared = (services: Services, prepared: PreparedDecline) =>
+  deliverNotice(services, prepared.app, prepared.email, prepared.text, prepared.pdf).catch((error: unknown) =>
+    console.error(`adverse action notice: a delivery failed (${(error as Error).name})`),
+  );
+
+/**
+ * The clock of a decline waiting for its confirmation (applications.pending_decline_since): started
+ * by the save whose answers first lead to one, kept by later saves that still do, stopped by a
+ * save that leads elsewhere and by the decision. It only times the server's issue of a decline
+ * left unconfirmed (./unconfirmed-declines.ts): nothing is decided or sent while it runs.
+ */
+export async function markDeclineClock(tx: Db, applicationId: string, pendingAt: Date | null) {
+  if (pendingAt)
+    await tx
+      .update(applications)
+      .set({
+        pendingDeclineSince: sql`coalesce(${applications.pendingDeclineSince}, ${pendingAt.toISOString()})`,
+      })
+      .where(eq(applications.id, applicationId));
+  else await stopDeclineClock(tx, applicationId);
+}
+
+const stopDeclineClock = (tx: Db, applicationId: string) =>
+  tx
+    .update(applications)
+    .set({ pendingDeclineSince: null })
+    .where(and(eq(applications.id, applicationId), isNotNull(applications.pendingDeclineSince)));
+
+/** How many times a confirmation is prepared again when the application changes while its notice is made. */
+const ATTEMPTS = 3;
+
 /**
  * The applicant confirms the answer the decline `input.ruleId` rests on: the decision and its
  * notice are recorded, and the notice delivered after the commit. Refused, saving nothing, when
@@ -80,8 +180,8 @@ export async function confirmDecline(
   input: DeclineConfirmation,
 ): Promise<Decision> {
   const store = applicationStore(services);
-  const { decision, deliver } = await transaction(services.db, async (tx) => {
-    const app = await store.ofOwner(tx, applicant.userId);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const app = await store.ofOwner(services.db, applicant.userId);
     if (!app) throw refuse("notFound", "There is no application for this account.");
     const decline = declineOf(services.defs, app.doc);
     if (!decline || decline.ruleId !== input.ruleId)
@@ -89,13 +189,14 @@ export async function confirmDecline(
         "conflict",
         "Your answers no longer lead to this decision, so nothing was recorded. Continue your application.",
       );
-    const latest = app.doc.decisions as Decision[] | undefined;
-    if (alreadyRecorded(app.doc, decline)) return { decision: latest!.at(-1)!, deliver: null };
-    const now = services.now();
-    const doc = structuredClone(app.doc);
-    const { email, mailTo: onFile } = await ownerNoticeDelivery(services, tx, app, doc);
-    const mailTo = email ? null : (onFile ?? input.mailTo ?? null);
-    if (!email && !mailTo)
+    if (alreadyRecorded(app.doc, decline)) return (app.doc.decisions as Decision[]).at(-1)!;
+    const prepared = await prepareDecline(
+      services,
+      app,
+      { at: services.now() },
+      { ...(input.mailTo ? { mailTo: input.mailTo } : {}), requireAddress: true },
+    );
+    if (!prepared)
       throw invalidAnswers([
         {
           pointer: "/mailTo",
@@ -103,28 +204,16 @@ export async function confirmDecline(
             "Tell us where to mail your notice: without your consent to electronic documents we send it on paper.",
         },
       ]);
-    const declined = recordDecline(services.defs, doc, now, { at: now });
-    if (!declined) throw new Error("a decline the rules make could not be recorded");
-    declined.decision.delivery = email ? "email" : "mail";
-    if (mailTo) Object.assign(declined.decision, { mailTo, mailedOn: null });
-    const pdf = await attachNoticePdf(app.id, declined.decision, services.defs.texts);
-    if (!(await store.save(tx, app, doc, app.status)))
-      throw refuse("conflict", "Your application changed meanwhile. Reload the page and try again.");
-    await store.audit(tx, {
-      actorKind: "applicant",
-      actorId: applicant.userId,
-      action: auditAction("decision.declined", declined.decision.ruleId, "confirmed"),
-      applicationId: app.id,
-      changed: ["/decisions"],
-    });
-    return {
-      decision: declined.decision,
-      deliver: () => deliverNotice(services, app, email, declined.text, pdf),
-    };
-  });
-  if (deliver)
-    await deliver().catch((error: unknown) =>
-      console.error(`adverse action notice: a delivery failed (${(error as Error).name})`),
-    );
-  return decision;
+    if (
+      !(await commitDecline(services, prepared, {
+        kind: "applicant",
+        id: applicant.userId,
+        how: "confirmed",
+      }))
+    )
+      continue; // changed while the notice was made: read it again
+    await deliverPrepared(services, prepared);
+    return prepared.decision;
+  }
+  throw refuse("conflict", "Your application changed meanwhile. Reload the page and try again.");
 }

@@ -32,6 +32,11 @@ function adverseActionNotices(applicationId: string, doc: Record<string, unknown
     version: d.notice.version,
     sha256: d.notice.sha256,
     pdfUrl: adverseActionPdfUrl(index, applicationId),
+    // Paper: where it goes and whether staff recorded it mailed (the print-and-mail queue).
+    delivery: d.delivery ?? null,
+    mailTo: d.delivery === "mail" ? (d.mailTo ?? null) : null,
+    mailedOn: d.delivery === "mail" ? (d.mailedOn ?? null) : null,
+    unconfirmedSince: d.unconfirmedSince ?? null,
   }));
 }
 

@@ -148,11 +148,19 @@ export const applications = table(
      * (engine/funnel/journey.ts). Null for applications older than the list: taken from their status.
      */
     completed: text("completed"),
+    /**
+     * ISO instant: since when the answers lead to an early decline that waits for the applicant's
+     * confirmation (rules/pricing.json confirmFirst), set by the save that led there and cleared by
+     * one that leads elsewhere or by the decision. Not a decision: the clock after which the server
+     * issues it (params.pricing.unconfirmedDeclineDays, server/features/decisions/unconfirmed-declines.ts).
+     */
+    pendingDeclineSince: text("pending_decline_since"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at").notNull(),
   },
   (t) => [
     uniqueIndex("applications_owner").on(t.ownerId),
+    index("applications_pending_decline").on(t.pendingDeclineSince),
     index("applications_partner").on(t.partnerId, t.updatedAt),
     index("applications_loan_officer").on(t.loanOfficerId),
   ],

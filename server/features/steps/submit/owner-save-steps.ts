@@ -6,7 +6,11 @@ import { invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
-import { ownerNoticeDelivery } from "@server/features/decisions/early-decline";
+import {
+  markDeclineClock,
+  ownerNoticeDelivery,
+  pendingDecline,
+} from "@server/features/decisions/early-decline";
 import { attachNoticePdf, deliverNotice, recordDecline } from "@server/features/decisions/adverse-action";
 import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
 import type { Later } from "./after-commit";
@@ -58,6 +62,21 @@ const pricingDecline: OwnerSaveStep = {
   },
 };
 
+/**
+ * A decline that waits for the applicant's confirmation runs a clock from the save whose answers
+ * first led to it: left unconfirmed past params.pricing.unconfirmedDeclineDays, the server issues
+ * it (../../decisions/unconfirmed-declines.ts). A save that leads elsewhere stops it.
+ */
+const declineClock: OwnerSaveStep = {
+  name: "early decline clock",
+  async beforeSave({ s, tx, app, doc }) {
+    const pending = pendingDecline(s.services, doc) !== null;
+    return async () => {
+      await markDeclineClock(tx, app.id, pending ? s.now : null);
+    };
+  },
+};
+
 /** No money out while an owner may still cancel (12 CFR 1026.15(c)). */
 const drawRelease: OwnerSaveStep = {
   name: "draw release",
@@ -68,4 +87,4 @@ const drawRelease: OwnerSaveStep = {
 
 // An email typed is only a claim: no step refuses one another account proved (the email step's
 // code signs its owner in instead, ../../account/email.ts).
-export const OWNER_SAVE_STEPS: OwnerSaveStep[] = [pricingDecline, drawRelease];
+export const OWNER_SAVE_STEPS: OwnerSaveStep[] = [pricingDecline, declineClock, drawRelease];

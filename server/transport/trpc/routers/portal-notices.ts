@@ -1,9 +1,11 @@
-// portal.notices.*: the notices given on the files a portal user can see (notices.view), and, by
+// portal.notices.*: the notices given on the files a portal user can see (notices.view); by staff
+// with notices.mail, the day an early decline's paper notice was mailed; and, by
 // staff with rescission.record, a cancellation an owner mailed and the delivery of a notice mailed
 // to an owner who is not applying; by staff with credit.recordScore, the credit score used on a
 // borrower's application (the FCRA 609(g) notice then goes to them).
 import { TRPCError } from "@trpc/server";
 import { recordCreditScoreUsed } from "@server/features/decisions/credit-score";
+import { recordDeclineMailed } from "@server/features/decisions/decline-mail";
 import { cancelLine } from "@server/features/esign/cancellation";
 import { recordNoticeDelivery } from "@server/features/esign/notice-delivery";
 import { portalNotices } from "@server/features/portal/notices";
@@ -26,6 +28,15 @@ export const portalNoticesRouter = router({
       const row = await visibleApplication(ctx.services, ctx.staff, input.applicationId);
       if (!row) throw notFound();
       return portalNotices(ctx.services).ofApplication(row);
+    }),
+  /** Records the day staff mailed an early decline's paper notice of action taken (the print-and-mail queue). */
+  recordDeclineMailed: staffProcedure("notices.mail")
+    .input(inputOf("portalDeclineMailed"))
+    .mutation(async ({ ctx, input }) => {
+      const row = await visibleApplication(ctx.services, ctx.staff, input.applicationId);
+      if (!row) throw notFound();
+      const mailed = await recordDeclineMailed(ctx.services, ctx.staff, { ...input, applicationId: row.id });
+      return { index: input.index, mailedOn: mailed.mailedOn ?? null };
     }),
   /** Records a cancellation an owner mailed or delivered, sent on `sentOn`. */
   recordCancellation: staffProcedure("rescission.record")

@@ -1,5 +1,5 @@
-// The notices given on one file (notices.view): each adverse action notice with its reasons and
-// PDF, and each owner's notice of the right to cancel with how it goes out (emailed, or to be
+// The notices given on one file (notices.view): each adverse action notice with its reasons, its
+// delivery and PDF (with notices.mail, the day a paper one was mailed), and each owner's notice of the right to cancel with how it goes out (emailed, or to be
 // mailed by staff), its PDF, each owner's own period and any cancellation; with rescission.record,
 // staff record the day a mailed notice reached its owner (their period runs from it) and a
 // cancellation an owner mailed; each borrower's FCRA 609(g) notice, and, with credit.recordScore,
@@ -28,7 +28,96 @@ const DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "U
 /** A calendar day (yyyy-MM-dd, the lender's) as "Oct 14, 2026", whatever the browser's time zone. */
 const day = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
 
-function AdverseActionNotices({ notices }: { notices: ApplicationNoticesDetail["adverseAction"] }) {
+type AdverseNotice = ApplicationNoticesDetail["adverseAction"][number];
+
+/** A mailing address on one line. */
+const oneLine = (a: Record<string, unknown>) =>
+  [a.line1, a.line2, a.city, [a.state, a.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+
+/** With notices.mail: the day an early decline's paper notice was mailed (portal.notices.recordDeclineMailed). */
+function RecordDeclineMailed({
+  applicationId,
+  notice,
+  onRecorded,
+}: {
+  applicationId: string;
+  notice: AdverseNotice;
+  onRecorded(): void;
+}) {
+  const record = useMutation(trpc.portal.notices.recordDeclineMailed.mutationOptions());
+  const [mailedOn, setMailedOn] = useState("");
+  const failure = record.error ? classifyApiError(record.error) : null;
+  const fieldError =
+    failure?.kind === "fields"
+      ? failure.fieldErrors.find((f) => f.pointer === "/mailedOn")?.message
+      : undefined;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    record.mutate({ applicationId, index: notice.index, mailedOn }, { onSuccess: onRecorded });
+  };
+  return (
+    <form
+      className="portal-note-form"
+      onSubmit={onSubmit}
+      aria-label={`Record the mailing of the notice given ${dateTime(notice.decidedAt)}`}
+    >
+      <Field
+        label="Day mailed"
+        required
+        validationMessage={fieldError}
+        validationState={fieldError ? "error" : "none"}
+      >
+        <Input type="date" value={mailedOn} onChange={(_, d) => setMailedOn(d.value)} required />
+      </Field>
+      <Button type="submit" appearance="primary" size="small" disabled={record.isPending}>
+        Record as mailed
+      </Button>
+      {failure && failure.kind !== "fields" ? (
+        <MessageBar intent="error" role="alert" className="portal-message">
+          <MessageBarBody>{failure.message}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+    </form>
+  );
+}
+
+function NoticeDelivery({
+  applicationId,
+  notice,
+  onRecorded,
+}: {
+  applicationId: string;
+  notice: AdverseNotice;
+  onRecorded(): void;
+}) {
+  const me = usePortalMe();
+  if (notice.delivery !== "mail") return <>Emailed with its PDF</>;
+  const to = notice.mailTo ? oneLine(notice.mailTo) : null;
+  if (notice.mailedOn)
+    return (
+      <>
+        Mailed {day(notice.mailedOn)} to {to ?? "the address staff found"}
+      </>
+    );
+  return (
+    <>
+      <p>To be mailed to {to ?? "(no mailing address on file: find the applicant's address first)"}.</p>
+      {me.can("notices.mail") ? (
+        <RecordDeclineMailed applicationId={applicationId} notice={notice} onRecorded={onRecorded} />
+      ) : null}
+    </>
+  );
+}
+
+function AdverseActionNotices({
+  applicationId,
+  notices,
+  onRecorded,
+}: {
+  applicationId: string;
+  notices: ApplicationNoticesDetail["adverseAction"];
+  onRecorded(): void;
+}) {
   if (!notices.length)
     return <p className="meta">No adverse action notice: the application was not declined.</p>;
   return (
@@ -37,14 +126,26 @@ function AdverseActionNotices({ notices }: { notices: ApplicationNoticesDetail["
         <tr>
           <th scope="col">Decided and given</th>
           <th scope="col">Principal reasons</th>
+          <th scope="col">Delivery</th>
           <th scope="col">Notice</th>
         </tr>
       </thead>
       <tbody>
         {notices.map((n) => (
           <tr key={n.index}>
-            <td data-label="Decided and given">{dateTime(n.decidedAt)}</td>
+            <td data-label="Decided and given">
+              {dateTime(n.decidedAt)}
+              {n.unconfirmedSince ? (
+                <span className="meta">
+                  {" "}
+                  (issued by the server: unconfirmed since {dateTime(n.unconfirmedSince)})
+                </span>
+              ) : null}
+            </td>
             <td data-label="Principal reasons">{n.reasons.map((r) => r.text).join("; ")}</td>
+            <td data-label="Delivery">
+              <NoticeDelivery applicationId={applicationId} notice={n} onRecorded={onRecorded} />
+            </td>
             <td data-label="Notice">
               <a href={n.pdfUrl} download>
                 PDF<span className="visually-hidden"> of the notice given {dateTime(n.decidedAt)}</span>
@@ -506,7 +607,14 @@ export function ApplicationNotices({
   return (
     <>
       <h3 className="portal-subtitle">Adverse action</h3>
-      <AdverseActionNotices notices={notices.data.adverseAction} />
+      <AdverseActionNotices
+        applicationId={applicationId}
+        notices={notices.data.adverseAction}
+        onRecorded={() => {
+          void notices.refetch();
+          onChanged();
+        }}
+      />
       <h3 className="portal-subtitle">Credit score (FCRA 609(g))</h3>
       <CreditScoreNotices
         applicationId={applicationId}
