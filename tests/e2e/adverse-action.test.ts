@@ -3,6 +3,9 @@
 // downloads it as a PDF whose text says the same; portal staff see it among the notices sent; the
 // public pages name the lender from its profile, with the sample banner in development.
 import { describe, expect, it } from "vitest";
+import { applicationStore } from "@server/persistence/store/applications";
+import { dateIn } from "@server/features/esign/rescission";
+import { homeTimeZone } from "@server/features/esign/right-to-cancel";
 import { pdfPages, pdfProse } from "../helpers/pdf";
 import { choose } from "./answer";
 import { screenshot, seriousA11yViolations, useE2E } from "./browser";
@@ -92,6 +95,38 @@ describe("adverse action notice and lender profile (e2e)", { timeout: 60_000 }, 
     expect(await table.getByRole("link", { name: /^PDF of the notice to / }).count()).toBeGreaterThan(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "portal-notices-sent");
+
+    // The paper notice waits in the file's print-and-mail queue until staff with notices.mail record
+    // the day they mailed it; a day after today is refused at the field, and nothing is saved.
+    const closer = await staffPage(e2e, "closer");
+    const href = (await table
+      .getByRole("link", { name: /^(?!PDF)/ })
+      .first()
+      .getAttribute("href"))!;
+    await closer.goto(href);
+    // "Today" is the home's (server/features/decisions/decline-mail.ts), not this machine's.
+    const services = e2e.server.services;
+    const app = await applicationStore(services).byId(services.db, href.split("/").pop()!);
+    const today = dateIn(new Date(), homeTimeZone(services.defs, app!.doc));
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const notices = closer.getByRole("region", { name: "Adverse action notices table" });
+    await notices
+      .getByText(/^To be mailed to 12 Elm Street, Springfield, IL 62701/)
+      .first()
+      .waitFor();
+    const record = notices.getByRole("form", { name: /^Record the mailing of the notice given/ }).first();
+    await record.getByLabel("Day mailed").fill(tomorrow);
+    await record.getByRole("button", { name: "Record as mailed" }).click();
+    await record.getByText(/The day mailed cannot be after today/).waitFor();
+    expect(await seriousA11yViolations(closer)).toEqual([]);
+    await screenshot(closer, "portal-early-decline-mail-refused");
+    await record.getByLabel("Day mailed").fill(today);
+    await record.getByRole("button", { name: "Record as mailed" }).click();
+    await notices
+      .getByText(/^Mailed .* to 12 Elm Street, Springfield, IL 62701/)
+      .first()
+      .waitFor();
+    await screenshot(closer, "portal-early-decline-mailed");
   });
 
   it("names the lender from its profile on the public pages, with the sample banner", async () => {
