@@ -4,6 +4,7 @@ import griffel from "@griffel/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { localeContentModules } from "./build/locale-content-plugin";
 import { markdownContent } from "./build/markdown-plugin";
 import { precompress } from "./build/precompress-plugin";
 import { siteMeta } from "./build/site-meta-plugin";
@@ -147,6 +148,7 @@ export default defineConfig({
     fluentTokens,
     routerProduction,
     markdownContent(),
+    localeContentModules(),
     siteMeta(),
     staticShell(),
     react(),

@@ -9,6 +9,7 @@ import type { DefinitionFiles, Definitions, Problem } from "../definitions/defin
 import { metaChecked } from "../definitions/definitions";
 import { isObject } from "../base/objects";
 import { escapeSegment } from "../base/pointer";
+import { contentStrings, TRANSLATED_CONTENT } from "../locale/content-text";
 import { englishHash } from "../locale/hash";
 import { englishAt, isCurrent, translationsOf } from "../locale/localize";
 import { LOCALES_FILE, offeredLocales, translationFileOf } from "../locale/locales";
@@ -74,8 +75,20 @@ function schemaStrings(schema: unknown): string[] {
 const APPLICANT_SCHEMAS = /^(?!api|.*\.schema\.json$|cases|export-file|analytics-event)/;
 
 /** Every English string an applicant reads, by source and pointer. */
-export function englishStrings(files: DefinitionFiles): { source: string; pointer: string }[] {
+export function englishStrings(
+  files: DefinitionFiles,
+  texts?: ReadonlyMap<string, string>,
+): { source: string; pointer: string }[] {
   const out: { source: string; pointer: string }[] = [];
+  for (const source of TRANSLATED_CONTENT) {
+    const text = texts?.get(source);
+    if (text === undefined) continue;
+    try {
+      for (const pointer of contentStrings(JSON.parse(text))) out.push({ source, pointer });
+    } catch {
+      // check reports a content file that is not JSON
+    }
+  }
   for (const [path, step] of Object.entries(files.steps))
     if (!path.startsWith("flows/"))
       for (const pointer of stepStrings(step)) out.push({ source: `steps/${path}`, pointer });
@@ -133,11 +146,7 @@ export function translationProblems(defs: Definitions): Problem[] {
           message: `translates ${source}, so it must be ${translationFileOf(code, source)}`,
         });
       for (const [pointer, entry] of Object.entries(translation.strings)) {
-        const english = isText
-          ? pointer === ""
-            ? texts.get(source)
-            : undefined
-          : englishAt(defs.files, source, pointer);
+        const english = englishAt(defs.files, source, pointer, texts);
         const at = `/strings/${escapeSegment(pointer)}`;
         if (english === undefined)
           problems.push({
@@ -188,11 +197,7 @@ export function translationReport(defs: Definitions): LocaleReport[] {
       let translated = 0;
       for (const [source, { file, strings }] of bySource)
         for (const [pointer, entry] of Object.entries(strings)) {
-          const english = source.startsWith("content/")
-            ? pointer === ""
-              ? texts.get(source)
-              : undefined
-            : englishAt(defs.files, source, pointer);
+          const english = englishAt(defs.files, source, pointer, texts);
           if (english === undefined) continue; // a problem, said by translationProblems
           if (isCurrent(entry, english)) translated++;
           else
@@ -202,10 +207,10 @@ export function translationReport(defs: Definitions): LocaleReport[] {
               message: `stale: the English of ${source}#${pointer} changed since this was translated (it now reads “${short(english)}”, hash ${englishHash(english)}); the page shows the English until it is brought up to date`,
             });
         }
-      const missing = englishStrings(defs.files)
+      const missing = englishStrings(defs.files, texts)
         .filter(({ source, pointer }) => !bySource.get(source)?.strings[pointer])
         .map(({ source, pointer }) => {
-          const english = englishAt(defs.files, source, pointer) ?? "";
+          const english = englishAt(defs.files, source, pointer, texts) ?? "";
           return { source, pointer, english, en: englishHash(english) };
         })
         .filter((m) => m.english.trim() !== "");

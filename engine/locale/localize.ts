@@ -5,6 +5,7 @@
 import type { DefinitionFiles } from "../definitions/definitions";
 import { getAt, setAt } from "../base/pointer";
 import { isObject } from "../base/objects";
+import { contentEnglishAt } from "./content-text";
 import { englishHash } from "./hash";
 import { translationFolder, type Locale } from "./locales";
 import { WORDS, type WordId, type Words } from "./words";
@@ -49,9 +50,23 @@ function definitionOf(source: string): { folder: (typeof FOLDERS)[number]; path:
   return FOLDERS.includes(folder) ? { folder, path: source.slice(slash + 1) } : null;
 }
 
-/** The English at `pointer` of `source`: a definition file's string, or the engine's word. */
-export function englishAt(files: DefinitionFiles, source: string, pointer: string): string | undefined {
+/**
+ * The English at `pointer` of `source`: a definition file's string, the engine's word, a content
+ * JSON file's string (content/site.json), or a content text as a whole (pointer "").
+ */
+export function englishAt(
+  files: DefinitionFiles,
+  source: string,
+  pointer: string,
+  texts?: ReadonlyMap<string, string>,
+): string | undefined {
   if (source === "engine") return WORDS[pointer.slice(1) as WordId];
+  if (source.startsWith("content/"))
+    return pointer === ""
+      ? texts?.get(source)
+      : source.endsWith(".json")
+        ? contentEnglishAt(texts?.get(source), pointer)
+        : undefined;
   const at = definitionOf(source);
   if (!at) return undefined;
   const value = getAt(files[at.folder][at.path], pointer);

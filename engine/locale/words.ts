@@ -61,6 +61,13 @@ export const WORDS = {
     "This legal document is shown in English: a reviewed translation of it is not available yet. Ask us if anything in it is unclear.",
   // The language choice (web/src/shell/LanguagePicker.tsx).
   "language.label": "Language",
+  // The frame of every page (web/src/shell/Layout.tsx) and the home page's link to the FAQ.
+  "frame.skipToMain": "Skip to main content",
+  "frame.homeLink": "{site}, home",
+  "frame.mainNav": "Main",
+  "frame.legalNav": "Legal and help",
+  "frame.opensNewTab": " (opens in a new tab)",
+  "home.readFaq": "Read the FAQ",
 } as const;
 
 export type WordId = keyof typeof WORDS;

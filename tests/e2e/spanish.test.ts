@@ -23,7 +23,15 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 90_000 }, 
     for (const width of [375, 1280]) {
       const { page } = await e2e.page(width, { bypassCSP: true });
       await inSpanish(page);
-      await page.getByRole("link", { name: /Primary Home/ }).click();
+      // The home page and the frame in Spanish: heading, choices, navigation, footer.
+      await page
+        .getByRole("heading", { level: 1, name: "Aproveche el valor líquido de su vivienda, a su manera" })
+        .waitFor();
+      await page.getByRole("link", { name: "Iniciar sesión" }).waitFor();
+      await page.getByRole("navigation", { name: "Información legal y ayuda" }).waitFor();
+      await screenshot(page, `spanish-home-${width}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole("link", { name: /Vivienda principal/ }).click();
       await page.waitForURL(`**${routeOf("name")}`);
       await page.getByRole("heading", { level: 1, name: "Comencemos. ¿Cuál es su nombre?" }).waitFor();
       await expect(page.evaluate("document.documentElement.lang")).resolves.toBe("es");

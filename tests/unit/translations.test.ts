@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Definitions } from "@engine/definitions/definitions";
 import { withPositions } from "@engine/definitions/load";
+import { contentStrings, currentContentStrings } from "@engine/locale/content-text";
 import { englishHash } from "@engine/locale/hash";
 import { localeOf } from "@engine/locale/locales";
 import { localizeFiles } from "@engine/locale/localize";
@@ -8,6 +9,7 @@ import { translationProblems, translationReport } from "@engine/lint/translation
 import { createStepValidator } from "@engine/validation/validate";
 import { localizedSet } from "@server/features/locale/locale";
 import { readDisclosureIn, recordedText, signedDocument } from "@server/features/esign/documents";
+import { localeContent } from "@web/build/locale-content-plugin";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -153,5 +155,41 @@ describe("legal texts locked", () => {
     const { text, ...record } = inSpanish;
     expect(recordedText(record, texts)).toMatchObject({ ok: true, text });
     expect(signedDocument(readDisclosureIn(id, defs.texts, "es")!, {}).language).toBe("en");
+  });
+});
+
+describe("the site's own words (content/site.json, content/home.json)", () => {
+  const SITE = "content/site.json";
+  const siteEnglish = defs.texts!.get(SITE)!;
+  const siteSpanish = JSON.parse(defs.texts!.get("content/locales/es/content/site.json")!) as {
+    strings: Record<string, { en: string; text: string }>;
+  };
+
+  it("keeps the frame's current Spanish (web build), and leaves a string whose English changed in English", () => {
+    expect(currentContentStrings(siteEnglish, siteSpanish)["/account/signIn"]).toBe("Iniciar sesión");
+    const changed = siteEnglish.replace('"signIn": "Sign in"', '"signIn": "Log in"');
+    expect(changed).not.toBe(siteEnglish);
+    const current = currentContentStrings(changed, siteSpanish);
+    expect(current["/account/signIn"]).toBeUndefined();
+    expect(current["/account/signOut"]).toBe("Cerrar sesión");
+    // The build's module for Spanish is made the same way, with the engine's words beside.
+    const built = localeContent("es");
+    expect(built.content["content/home.json"]!["/choices/0/label"]).toBe("Vivienda principal");
+    expect(built.words["frame.skipToMain"]).toBe("Ir al contenido principal");
+  });
+
+  it("reports a content string whose English changed as stale, and one never translated as missing; paths and ids are not words", () => {
+    const texts = new Map(defs.texts);
+    texts.set(SITE, siteEnglish.replace('"signIn": "Sign in"', '"signIn": "Log in"'));
+    const [report] = translationReport({ ...defs, texts });
+    expect(report!.stale.map((p) => p.pointer)).toEqual(["/strings/~1account~1signIn"]);
+    texts.set(SITE, siteEnglish.replace('"footerNote"', '"newNote": "A new sentence.", "footerNote"'));
+    const [withNew] = translationReport({ ...defs, texts });
+    expect(withNew!.missing.filter((m) => m.source === SITE)).toMatchObject([
+      { pointer: "/newNote", english: "A new sentence." },
+    ]);
+    expect(contentStrings({ nav: [{ to: "/faq", label: "FAQ" }], start: "/app", name: "Brand" })).toEqual([
+      "/nav/0/label",
+    ]);
   });
 });

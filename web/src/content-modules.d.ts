@@ -13,3 +13,12 @@ declare module "virtual:lender-profile" {
   const lender: { status: "sample" | "production"; legalName: string; nmlsId: string };
   export default lender;
 }
+// Each offered language's loader of its words (web/build/locale-content-plugin.ts).
+declare module "virtual:content-locales" {
+  export const loaders: Record<
+    string,
+    () => Promise<{
+      default: { content: Record<string, Record<string, string>>; words: Record<string, string> };
+    }>
+  >;
+}

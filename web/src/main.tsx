@@ -5,6 +5,7 @@ import "./shell/fonts";
 import "./shell/global.css";
 import { startFunnelCode, startFunnelEarly } from "./app/early-funnel";
 import { bootLanguage } from "./app/locale";
+import { loadChosenLocale } from "./app/locale-load";
 import { readBootSkeleton } from "./shell/boot-hint";
 
 bootLanguage();
@@ -16,7 +17,9 @@ const start = () => {
   if (started) return;
   started = true;
   startFunnelCode(location.pathname);
-  void import("./app/start");
+  // The app's code and, for a reader of another language, its words, together; it renders with both.
+  const app = import("./app/start");
+  void loadChosenLocale().then(() => app.then((m) => m.startApp()));
 };
 // After the frame that paints the HTML; the timer is for a tab in the background, which runs no frames.
 requestAnimationFrame(() => setTimeout(start, 0));

@@ -5,7 +5,7 @@
 // told so before leaving, and offered the code that confirms their email.
 import { useRef, useState } from "react";
 import { NavLink, useNavigate } from "react-router-dom";
-import site from "@content/site.json";
+import { siteText } from "@web/src/app/content-text";
 import { browserDrafts, clearAllDrafts } from "@engine/form/drafts";
 import { signOut } from "../session/auth-client";
 import { APPLICANT_AUTH_BASE } from "../session/auth-paths";
@@ -15,6 +15,7 @@ import { useNotify } from "./notify";
 type Leaving = "saveAndExit" | "signOut" | "everywhere";
 
 export function AccountNav() {
+  const site = siteText();
   const session = useSession();
   // Portal pages carry their own account controls.
   if (session.base !== APPLICANT_AUTH_BASE) return null;
@@ -50,6 +51,7 @@ export function AccountNav() {
  * only a signed-in visitor's page fetches the toaster (for a failed sign-out).
  */
 function LeaveButtons({ verified, canReturn }: { verified: boolean; canReturn: boolean }) {
+  const site = siteText();
   const session = useSession();
   const navigate = useNavigate();
   const notify = useNotify();

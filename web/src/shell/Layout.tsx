@@ -4,7 +4,8 @@
 import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import lender from "virtual:lender-profile";
-import site from "@content/site.json";
+import { word } from "@engine/locale/words";
+import { siteText } from "@web/src/app/content-text";
 import { AccountNav } from "./AccountNav";
 import { LanguagePicker } from "./LanguagePicker";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -26,13 +27,14 @@ export function useFocusMainOnNavigation(main: React.RefObject<HTMLElement | nul
 }
 
 export function Layout({ children }: { children?: ReactNode }) {
+  const site = siteText();
   const main = useRef<HTMLElement>(null);
   useFocusMainOnNavigation(main);
   const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {word("frame.skipToMain")}
       </a>
       {/* Development data never passes for a lender's: a sample profile says so on every page. */}
       {lender.status === "production" ? null : (
@@ -42,11 +44,11 @@ export function Layout({ children }: { children?: ReactNode }) {
       )}
       <header className="site-header">
         <div className="site-header__inner">
-          <Link to="/" className="brand" aria-label={`${site.name}, home`}>
+          <Link to="/" className="brand" aria-label={word("frame.homeLink", { site: site.name })}>
             <Logo />
             <span>{site.name}</span>
           </Link>
-          <nav className="site-nav" aria-label="Main">
+          <nav className="site-nav" aria-label={word("frame.mainNav")}>
             <ul>
               {site.nav.map((item) => (
                 <li key={item.to}>
@@ -67,7 +69,7 @@ export function Layout({ children }: { children?: ReactNode }) {
       </main>
       <footer className="site-footer">
         <div className="site-footer__inner">
-          <nav aria-label="Legal and help">
+          <nav aria-label={word("frame.legalNav")}>
             <ul>
               {site.footer.map((item) => (
                 <li key={item.to}>
@@ -80,7 +82,7 @@ export function Layout({ children }: { children?: ReactNode }) {
           <p>
             © {new Date().getFullYear()} {lender.legalName}. NMLS ID {lender.nmlsId}.{" "}
             <a href="https://www.nmlsconsumeraccess.org/" target="_blank" rel="noopener noreferrer">
-              NMLS Consumer Access<span className="visually-hidden"> (opens in a new tab)</span>
+              NMLS Consumer Access<span className="visually-hidden">{word("frame.opensNewTab")}</span>
             </a>
           </p>
         </div>

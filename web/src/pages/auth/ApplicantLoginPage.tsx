@@ -1,12 +1,13 @@
 // /app/login: a returning applicant signs in, by a code mailed to their proven email or texted to
 // their verified phone (or a password), and goes back to the page for their application status.
 import { useSearchParams } from "react-router-dom";
-import site from "@content/site.json";
+import { siteText } from "@web/src/app/content-text";
 import { APPLICANT_AUTH_BASE } from "@web/src/session/auth-paths";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { LoginForm } from "./LoginForm";
 
 export default function ApplicantLoginPage() {
+  const site = siteText();
   useDocumentTitle("Sign in");
   const [search] = useSearchParams();
   return (

@@ -3,7 +3,7 @@
 // only by a page that shows one (StepScreen waits for it, so the form does not move down).
 import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
 import { Link } from "react-router-dom";
-import site from "@content/site.json";
+import { siteText } from "@web/src/app/content-text";
 
 /** Shown on a page of a submitted application: it can be read, not changed. */
 const LOCKED_NOTICE =
@@ -45,6 +45,7 @@ function changeInWords({ who, changed, at }: Because): string {
 }
 
 export default function StepNotices({ shared, locked, recheck, because }: NoticeFlags) {
+  const site = siteText();
   const styles = useStyles();
   return (
     <>

@@ -5,7 +5,7 @@
 // so the page shows the very text that was recorded and mailed; its PDF downloads from the link
 // below it.
 import { useQuery } from "@tanstack/react-query";
-import site from "@content/site.json";
+import { siteText } from "@web/src/app/content-text";
 import { trpc } from "@web/src/api/trpc";
 import { fillValues } from "../funnel/displays/disclosure-values";
 import { withoutTitle } from "../funnel/displays/markdown";
@@ -20,6 +20,7 @@ interface Notice {
 }
 
 function NoticeText({ notice }: { notice: Notice }) {
+  const site = siteText();
   if (!notice.html) return <p role="alert">{site.adverseAction.reload}</p>;
   // The page has its own h1: the notice's title is a section heading here.
   return (
@@ -31,6 +32,7 @@ function NoticeText({ notice }: { notice: Notice }) {
 }
 
 export function AdverseActionNotice() {
+  const site = siteText();
   const decision = useQuery({ ...trpc.decision.latest.queryOptions(), retry: false });
   const latest = decision.data;
   if (!latest) return null;

@@ -7,7 +7,7 @@ import { Button, Field, Input } from "@fluentui/react-components";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import site from "@content/site.json";
+import { siteText } from "@web/src/app/content-text";
 import type { Address } from "@engine/generated/schema-types";
 import { trpc } from "@web/src/api/trpc";
 import { useCtaStyles } from "@web/src/shell/button-styles";
@@ -17,6 +17,7 @@ const FIELDS = ["line1", "line2", "city", "state", "zip"] as const;
 type AddressField = (typeof FIELDS)[number];
 
 export function DeclineConfirmation() {
+  const site = siteText();
   const words = site.declineConfirmation;
   const pending = useQuery({ ...trpc.decision.pending.queryOptions(), retry: false });
   const client = useQueryClient();

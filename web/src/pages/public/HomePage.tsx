@@ -1,8 +1,10 @@
 // The landing page (spec §1): what a HELOC from us is, and the three property-use choices that
-// start the funnel. Everything it says is content/home.json; the pictures are the ones the
+// start the funnel. Everything it says is content/home.json (in the reader's language: app/content-text.ts); the pictures are the ones the
 // property-usage step shows too (web/public/images/property-usage/).
 import { Link, useNavigate } from "react-router-dom";
-import home from "@content/home.json";
+import homeEnglish from "@content/home.json";
+import { word } from "@engine/locale/words";
+import { localContent } from "@web/src/app/content-text";
 import { loadFunnelPage } from "@web/src/app/chunks";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { rememberHint } from "@web/src/shell/hints";
@@ -12,6 +14,7 @@ const warmFunnel = () => void loadFunnelPage().catch(() => undefined);
 export default function HomePage() {
   useDocumentTitle(null);
   const navigate = useNavigate();
+  const home = localContent("content/home.json", homeEnglish);
   return (
     <>
       <section className="hero" aria-labelledby="home-title">
@@ -76,7 +79,7 @@ export default function HomePage() {
           ))}
         </ol>
         <p className="meta" style={{ marginTop: 24 }}>
-          {home.disclaimer} <Link to="/faq">Read the FAQ</Link>.
+          {home.disclaimer} <Link to="/faq">{word("home.readFaq")}</Link>.
         </p>
       </section>
     </>

@@ -1,0 +1,66 @@
+// The site's own words kept as JSON in content/ (the frame's navigation and account menu, the home
+// page): translated by pointer like a definition file, into content/locales/<code>/content/<file>.
+// The web build keeps only the translations made from the English as it reads now
+// (web/build/locale-content-plugin.ts), so a stale one shows the English there too.
+import { isObject } from "../base/objects";
+import { escapeSegment, getAt } from "../base/pointer";
+import { englishHash } from "./hash";
+import type { TranslationFile } from "./localize";
+
+/** The content JSON files an applicant reads words of (the others are figures, codes or staff text). */
+export const TRANSLATED_CONTENT = ["content/site.json", "content/home.json"] as const;
+
+/** Keys whose values are paths, ids or file names, not words. */
+const NOT_WORDS = new Set([
+  "to",
+  "image",
+  "value",
+  "start",
+  "hintKey",
+  "ogImage",
+  "signInTo",
+  "confirmEmailTo",
+  "progressTo",
+  "name",
+  "shortName",
+]);
+
+/** Pointers of the words in a content JSON file (a key naming a path or an id is not words; nor is a path). */
+export function contentStrings(json: unknown): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, path: string, key: string) => {
+    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${path}/${i}`, key));
+    if (isObject(node)) {
+      for (const [k, value] of Object.entries(node)) walk(value, `${path}/${escapeSegment(k)}`, k);
+      return;
+    }
+    if (typeof node === "string" && !NOT_WORDS.has(key) && !node.startsWith("/") && node.trim())
+      out.push(path);
+  };
+  walk(json, "", "");
+  return out;
+}
+
+/** The English string at `pointer` of a content JSON text. */
+export function contentEnglishAt(text: string | undefined, pointer: string): string | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = getAt(JSON.parse(text), pointer);
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The translation's strings made from the English of `englishText` as it reads now, by pointer. */
+export function currentContentStrings(
+  englishText: string,
+  translation: Pick<TranslationFile, "strings">,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [pointer, entry] of Object.entries(translation.strings)) {
+    const english = contentEnglishAt(englishText, pointer);
+    if (english !== undefined && entry.en === englishHash(english)) out[pointer] = entry.text;
+  }
+  return out;
+}
