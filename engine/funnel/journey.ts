@@ -4,6 +4,7 @@
 // never a later one. The server refuses any other step (step.get, step.submit), the session's
 // status is the due step, and the progress bar marks done only what was saved on the path.
 // Generic: it walks `next` and the flows; it knows no step by name.
+import { WORDS } from "../locale/words";
 import type { Definitions } from "../definitions/definitions";
 import { nextStep, rankOf, stepLogicData } from "./funnel";
 import type { Data } from "../logic/logic";
@@ -192,7 +193,7 @@ export function accessTo(
       own?.variants.map((v) => v.steps[0]).find((id) => id !== undefined && entries.includes(id)) ??
       entries[0] ??
       null;
-    return { open: false, stepId: start, reason: "Start your application from its first question." };
+    return { open: false, stepId: start, reason: WORDS["refusal.startFromFirst"] };
   }
   if (journey.path.includes(stepId)) return { open: true };
   const to = journey.due ?? journey.path.at(-1) ?? null;
@@ -201,7 +202,7 @@ export function accessTo(
   return {
     open: false,
     stepId: to,
-    reason: dueReason ?? "This page is not open yet: answer the pages before it first.",
+    reason: dueReason ?? WORDS["refusal.notOpenYet"],
   };
 }
 

@@ -28,7 +28,7 @@ const UI_WORDS = new Set([
   "submitText",
   "backLabel",
 ]);
-const STEP_WORDS = new Set(["title", "description", "label", "applicantLabel"]);
+const STEP_WORDS = new Set(["title", "description", "label", "applicantLabel", "dueReason"]);
 
 /** Pointers of the English strings an applicant reads in a step file. */
 export function stepStrings(step: unknown): string[] {

@@ -68,6 +68,23 @@ export const WORDS = {
   "frame.legalNav": "Legal and help",
   "frame.opensNewTab": " (opens in a new tab)",
   "home.readFaq": "Read the FAQ",
+  // The server's refusals an applicant can meet (server/transport/trpc/init.ts gives them in the
+  // reader's language; a refusal whose words are a step's, such as its dueReason, is translated there).
+  "refusal.internal": "Something went wrong on our side. Your answers are safe; please try again.",
+  "refusal.savedElsewhere":
+    "Your application was being saved from somewhere else at the same moment. Please try again.",
+  "refusal.changedInAnotherWindow":
+    "Your application was changed in another window. Reload to see the latest answers.",
+  "refusal.changedMeanwhile": "Your application changed meanwhile. Reload the page and try again.",
+  "refusal.changedMeanwhileRetry": "Your application changed meanwhile. Please try again.",
+  "refusal.signInToContinue": "Sign in to continue your application",
+  "refusal.noApplication": "There is no application for this account",
+  "refusal.submitted":
+    "Your application is submitted, so its answers can no longer be changed. If something is wrong, contact us.",
+  "refusal.cancelled":
+    "This line of credit was cancelled under the right to cancel, so the application can no longer be changed.",
+  "refusal.startFromFirst": "Start your application from its first question.",
+  "refusal.notOpenYet": "This page is not open yet: answer the pages before it first.",
 } as const;
 
 export type WordId = keyof typeof WORDS;

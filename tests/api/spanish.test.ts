@@ -70,6 +70,46 @@ describe("the server in Spanish", () => {
   });
 });
 
+describe("the server's other refusals in Spanish", () => {
+  const refusalOf = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TRPCClientError);
+    return error as TRPCClientError<never>;
+  };
+
+  it("says why a later step is not open yet in the applicant's language, and in English otherwise", async () => {
+    const who = await makeApplicant(server.services, { status: "propertyValue" });
+    const save = async (lang: string) => {
+      const b = browser(server.url);
+      b.cookies.set("heloc.lang", lang);
+      await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+      b.cookies.set("heloc.lang", lang);
+      return refusalOf(
+        b.trpc.step.submit.mutate({ stepId: "mortgageBalance", answers: { setup: { mortgageBalance: 1 } } }),
+      );
+    };
+    const english = await save("en");
+    expect(english.message).toBe("This page is not open yet: answer the pages before it first.");
+    const spanish = await save("es");
+    expect(spanish.data?.httpStatus).toBe(english.data?.httpStatus);
+    expect(spanish.message).toBe(
+      "Esta página todavía no está disponible: primero responda las páginas anteriores.",
+    );
+  });
+
+  it("asks a visitor to start from the first question in Spanish", async () => {
+    const b = browser(server.url);
+    b.cookies.set("heloc.lang", "es");
+    const refused = await refusalOf(
+      b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 500000 } } }),
+    );
+    expect(refused.message).toBe("Comience su solicitud desde la primera pregunta.");
+  });
+});
+
 describe("a changed English label", () => {
   it("is listed stale in the portal, at its translation's line, and the Spanish page shows the English", async () => {
     const copy = copyDefinitions();

@@ -9,6 +9,7 @@
 // (15 U.S.C. 7001(c)); otherwise on paper through the print-and-mail queue, to the mailing address
 // on file or, before one exists, to the one the applicant gives on that page (required then, so
 // no confirmed decline is left without a way to reach them).
+import { WORDS } from "@engine/locale/words";
 import { getAt } from "@engine/base/pointer";
 import type { Address as GeneratedAddress } from "@engine/generated/schema-types";
 import { auditAction } from "@engine/lending/audit-actions";
@@ -182,7 +183,7 @@ export async function confirmDecline(
   const store = applicationStore(services);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const app = await store.ofOwner(services.db, applicant.userId);
-    if (!app) throw refuse("notFound", "There is no application for this account.");
+    if (!app) throw refuse("notFound", WORDS["refusal.noApplication"]);
     const decline = declineOf(services.defs, app.doc);
     if (!decline || decline.ruleId !== input.ruleId)
       throw refuse(
@@ -215,5 +216,5 @@ export async function confirmDecline(
     await deliverPrepared(services, prepared);
     return prepared.decision;
   }
-  throw refuse("conflict", "Your application changed meanwhile. Reload the page and try again.");
+  throw refuse("conflict", WORDS["refusal.changedMeanwhile"]);
 }

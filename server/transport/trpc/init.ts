@@ -1,9 +1,12 @@
 // tRPC setup: the request context, the error shape (a bad input names its field by JSON
 // pointer), and the procedure kinds: public, applicant (own session) and portal (staff session).
+import { WORDS } from "@engine/locale/words";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { FieldError } from "@engine/validation/messages";
 import { FieldErrors, GoTo } from "./causes";
 import { refusalOf, toTRPCError } from "./refusals";
+import { requestLocale } from "@server/features/locale/locale";
+import { refusalIn } from "@server/features/locale/refusal-text";
 
 export { FieldErrors, GoTo };
 import type { CookieIO } from "@server/features/auth/cookies";
@@ -50,7 +53,7 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    errorFormatter({ shape, error }) {
+    errorFormatter({ shape, error, ctx }) {
       // Input parser errors arrive wrapped once more by tRPC: look down the cause chain.
       let cause: unknown = error.cause;
       while (cause instanceof Error && !(cause instanceof FieldErrors) && !(cause instanceof GoTo))
@@ -58,10 +61,11 @@ const t = initTRPC
       const fieldErrors = cause instanceof FieldErrors ? cause.errors : undefined;
       const route = cause instanceof GoTo ? cause.route : undefined;
       // Never echo internals: an unexpected error says only that it happened.
-      const message =
-        error.code === "INTERNAL_SERVER_ERROR"
-          ? "Something went wrong on our side. Your answers are safe; please try again."
-          : shape.message;
+      const english = error.code === "INTERNAL_SERVER_ERROR" ? WORDS["refusal.internal"] : shape.message;
+      // In the reader's language (the heloc.lang cookie), as their field errors already are.
+      const message = ctx
+        ? refusalIn(ctx.services.defs, requestLocale(ctx.services.defs, ctx.cookies), english)
+        : english;
       return {
         ...shape,
         message,
@@ -104,7 +108,7 @@ async function noStore<R extends { ok: boolean }>(ctx: Context, call: () => Prom
   if (cause instanceof WriteConflict)
     throw new TRPCError({
       code: "CONFLICT",
-      message: "Your application was being saved from somewhere else at the same moment. Please try again.",
+      message: WORDS["refusal.savedElsewhere"],
       cause,
     });
   return result;
