@@ -36,6 +36,20 @@ export function setDisplayLocale(tag: string): void {
 }
 export const currentDisplayLocale = () => displayLocale;
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+/** A moment (an ISO timestamp) as the page's language writes it with `options`; text that is no moment as given. */
+export function formatMoment(iso: string, options: Intl.DateTimeFormatOptions): string {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return iso;
+  const id = `${displayLocale} ${JSON.stringify(options)}`;
+  let formatter = dateFormatters.get(id);
+  if (!formatter) dateFormatters.set(id, (formatter = new Intl.DateTimeFormat(displayLocale, options)));
+  return formatter.format(when);
+}
+
+/** A number as the page's language groups it: 1234567 → "1,234,567" (en-US). */
+export const formatNumber = (value: number): string => numberFormat("plain", {}).format(value);
+
 const MONEY = { style: "currency", currency: "USD", signDisplay: "negative" } as const;
 const WHOLE_DOLLARS = () =>
   numberFormat("whole", { ...MONEY, minimumFractionDigits: 0, maximumFractionDigits: 0 });

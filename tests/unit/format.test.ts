@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   formatCurrency,
   formatDate,
+  formatMoment,
+  formatNumber,
+  setDisplayLocale,
   formatMonthYear,
   formatPercent,
   formatPhone,
@@ -317,5 +320,20 @@ describe("dates", () => {
       expect(parseMonthYearInput(text), text).toBeNull();
     }
     expect(parseMonthYearInput(null)).toBeNull();
+  });
+});
+
+describe("formats in the page's language", () => {
+  afterEach(() => setDisplayLocale("en-US"));
+
+  it("writes a day and a number as Spanish (es-US) reads them once Español is chosen, US English otherwise", () => {
+    const day = { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" } as const;
+    expect(formatMoment("2026-10-14T00:00:00Z", day)).toBe("October 14, 2026");
+    expect(formatNumber(1234567)).toBe("1,234,567");
+    setDisplayLocale("es-US");
+    expect(formatMoment("2026-10-14T00:00:00Z", day)).toBe("14 de octubre de 2026");
+    expect(formatNumber(1234567)).toBe("1,234,567");
+    expect(formatCurrency(1234)).toBe("$1,234");
+    expect(formatMoment("not a day", day)).toBe("not a day");
   });
 });

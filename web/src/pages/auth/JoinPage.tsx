@@ -4,6 +4,7 @@
 // again, the other tabs told, and the co-borrower taken to their first step. Works without a
 // session. A link that no longer works, another account signed in, or an address that has its own
 // application are said in the server's words, with the way to sign in.
+import { formatMoment } from "@engine/base/format";
 import { ROUTES } from "@engine/base/routes";
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -51,8 +52,7 @@ function LinkProblem({ title, message }: { title: string; message: string }) {
   );
 }
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
+const dateOf = (iso: string) => formatMoment(iso, { month: "long", day: "numeric", year: "numeric" });
 
 export default function JoinPage() {
   useDocumentTitle("Join an application");

@@ -1,6 +1,7 @@
 // The notices above a step (another borrower answers part of it, the application is submitted,
 // the definitions changed since it was answered): Fluent's message bar, in its own chunk, fetched
 // only by a page that shows one (StepScreen waits for it, so the form does not move down).
+import { formatMoment } from "@engine/base/format";
 import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
 import { Link } from "react-router-dom";
 import { siteText } from "@web/src/app/content-text";
@@ -30,8 +31,7 @@ export interface NoticeFlags {
   because?: Because | null;
 }
 
-const dayOf = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric" }).format(new Date(iso));
+const dayOf = (iso: string) => formatMoment(iso, { month: "long", day: "numeric" });
 
 /** "Sam Lee changed their current address on November 27." */
 function changeInWords({ who, changed, at }: Because): string {

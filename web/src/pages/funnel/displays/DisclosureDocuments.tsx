@@ -16,6 +16,7 @@
 // With `ui:options.agreedAt` (a pointer to when the applicant agreed to these texts before, the
 // E-SIGN consent of the account setup), the texts are folded under "You agreed to this on …": the
 // same texts, not read twice.
+import { formatMoment } from "@engine/base/format";
 import { Button, Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { memo, useId, useState, type ReactNode } from "react";
@@ -144,14 +145,14 @@ function MustOpen({
 }
 
 const signedTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", {
+  formatMoment(iso, {
     year: "numeric",
     month: "long",
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
     timeZoneName: "short",
-  }).format(new Date(iso));
+  });
 
 /** The latest signing, with the link to its signed PDF; nothing before the first signing. */
 function SignedCopy() {
@@ -183,8 +184,7 @@ function pdfCheckOf(value: unknown): { href: string; label: string } | null {
     : null;
 }
 
-const agreedDay = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
+const agreedDay = (iso: string) => formatMoment(iso, { year: "numeric", month: "long", day: "numeric" });
 
 /** The texts opened before (document and SHA-256): the very text shown now counts, an older one does not. */
 const openedOn = (application: unknown): string[] => {

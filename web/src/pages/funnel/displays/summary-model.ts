@@ -2,6 +2,7 @@
 // schema title and each value shown the way the step that asks it shows it (the step's widget:
 // currency, percent, phone, date, address...). Generic: nothing here knows a particular field.
 // Identifiers arrive masked by the server and are shown as they are. Pure: unit-tested in node.
+import { word } from "@engine/locale/words";
 import type { Definitions } from "@engine/definitions/definitions";
 import {
   formatCurrency,
@@ -10,6 +11,8 @@ import {
   formatMonthYear,
   formatPercent,
   formatPhone,
+  formatMoment,
+  formatNumber,
 } from "@engine/base/format";
 import { holds } from "@engine/logic/logic";
 import { bundleStepSchema } from "@engine/definitions/bundle";
@@ -192,7 +195,7 @@ export function buildSummary(
     const all = expanded(ats);
     const option = all.find((s) => s.schema.const === value && typeof s.schema.title === "string");
     if (option) return String(option.schema.title);
-    if (typeof value === "boolean") return value ? "Yes" : "No";
+    if (typeof value === "boolean") return word(value ? "form.yes" : "form.no");
     const widget = useAt(segments)?.widget;
     const format = all.map((s) => s.schema.format).find((f): f is string => typeof f === "string");
     if (typeof value === "number") {
@@ -201,18 +204,15 @@ export function buildSummary(
         return all.some((s) => s.schema.maximum === 1 || s.schema.exclusiveMaximum === 1)
           ? formatFractionPercent(value)
           : formatPercent(value);
-      return value.toLocaleString("en-US");
+      return formatNumber(value);
     }
     if (typeof value === "string") {
       if (widget === "phone" || format === "phone") return formatPhone(value);
       if (widget === "monthYear") return formatMonthYear(value);
       if (widget === "date" || format === "date") return formatDate(value);
       if (format === "date-time") {
-        const when = new Date(value);
-        return Number.isNaN(when.getTime())
-          ? value
-          : when.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) +
-              " UTC";
+        const when = formatMoment(value, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+        return when === value ? value : `${when} UTC`;
       }
       return value;
     }
