@@ -5,7 +5,7 @@ import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApplicant, signedInStaff } from "../helpers/accounts";
 import { copyDefinitions } from "../helpers/definitions";
-import { browser, testServer, type TestServer } from "../helpers/server";
+import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -94,7 +94,8 @@ describe("the server's other refusals in Spanish", () => {
     const english = await save("en");
     expect(english.message).toBe("This page is not open yet: answer the pages before it first.");
     const spanish = await save("es");
-    expect(spanish.data?.httpStatus).toBe(english.data?.httpStatus);
+    const status = (e: TRPCClientError<never>) => (e.data as unknown as { httpStatus: number }).httpStatus;
+    expect(status(spanish)).toBe(status(english));
     expect(spanish.message).toBe(
       "Esta página todavía no está disponible: primero responda las páginas anteriores.",
     );
@@ -107,6 +108,35 @@ describe("the server's other refusals in Spanish", () => {
       b.trpc.step.submit.mutate({ stepId: "propertyValue", answers: { setup: { propertyValue: 500000 } } }),
     );
     expect(refused.message).toBe("Comience su solicitud desde la primera pregunta.");
+  });
+});
+
+describe("the code mailed in Spanish", () => {
+  it("mails the email step's code in Spanish to an applicant who chose Español, and refuses a wrong code in Spanish", async () => {
+    const b = browser(server.url);
+    b.cookies.set("heloc.lang", "es");
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Ana", lastName: "Ruiz" } },
+    });
+    const email = `ana-${Date.now()}@example.com`;
+    await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } });
+    await server.services.settled();
+    // The outbox's quoted-printable bytes, read as the UTF-8 they are.
+    const mail = Buffer.from(newestMail(server.dataDir, email), "latin1").toString("utf8");
+    expect(mail).toContain("Confirma que esta dirección de correo electrónico es suya.");
+    expect(mail).not.toContain("It confirms that this email address is yours");
+    const code = /Su código es (\d{6})\./.exec(mail)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({
+        stepId: "emailVerify",
+        answers: { otpCode: code === "000000" ? "111111" : "000000" },
+      }),
+    );
+    expect(wrong.fieldErrors?.map((e) => e.message)).toEqual([
+      "Ese no es el código que le enviamos por correo electrónico. Revíselo e inténtelo de nuevo.",
+    ]);
   });
 });
 

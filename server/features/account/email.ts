@@ -7,6 +7,7 @@
 // for this account (users.email is set, and the answer stamped) or, for a known address, signs
 // this browser in to the account that owns it.
 import { getAt } from "@engine/base/pointer";
+import { WORDS } from "@engine/locale/words";
 import { invalidAnswers } from "@server/features/refusal";
 import { signInAttempts } from "../auth/attempts";
 import { accountProvenBy, mailEmailCode } from "../auth/email-proof";
@@ -33,22 +34,27 @@ export const sendEmailCode: EffectHandler = {
           },
         ]);
   },
-  async record({ effect, services, application, doc }) {
+  async record({ effect, services, application, doc, request }) {
     const email = addressAt(doc, effect.email!);
     // Unchanged and proven already (the stamp survived the save): nothing to send.
     if (!email || getAt(doc, effect.verifiedAt!) !== undefined) return;
     return async () =>
       services.later(() =>
-        mailEmailCode(services, email, { sessionUserId: application.ownerId, applicationId: application.id }),
+        mailEmailCode(services, email, {
+          sessionUserId: application.ownerId,
+          applicationId: application.id,
+          ...(request.language ? { language: request.language } : {}),
+        }),
       );
   },
 };
 
+// In English here; the transport gives them in the reader's language (refusal-text.ts).
 const WRONG: Record<"expired" | "locked" | "none" | "invalid", string> = {
-  expired: "That code has expired. Go back and we will email you a new one.",
-  locked: "Too many wrong codes from here. Go back and we will email you a new one, or try again later.",
-  none: "We have no code for this address. Go back and we will email you one.",
-  invalid: "That code is not the one we emailed. Check it and try again.",
+  expired: WORDS["refusal.code.expired"],
+  locked: WORDS["refusal.code.locked"],
+  none: WORDS["refusal.code.none"],
+  invalid: WORDS["refusal.code.invalid"],
 };
 
 export const verifyEmailCode: EffectHandler = {

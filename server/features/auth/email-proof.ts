@@ -17,6 +17,8 @@ import { readerFacts } from "../steps/journey";
 import type { CookieIO } from "./cookies";
 import { accountEmail } from "@engine/lending/borrowers";
 import type { Services } from "@server/services";
+import { wordIn } from "@engine/locale/words";
+import { mailWords } from "../locale/locale";
 
 const same = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b;
 
@@ -90,8 +92,9 @@ export const CODE_RESEND_MS = 60_000;
 export async function mailEmailCode(
   services: Services,
   email: string,
-  request: { sessionUserId: string; applicationId: string },
+  request: { sessionUserId: string; applicationId: string; language?: string },
 ): Promise<void> {
+  const words = mailWords(services, request.language);
   const [holder] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (holder?.id === request.sessionUserId) return; // already theirs
   if (await services.codes.issuedWithin("applicant", email, CODE_RESEND_MS)) return;
@@ -99,33 +102,15 @@ export async function mailEmailCode(
     email,
     async () => {
       const code = await services.codes.issue("applicant", email);
-      return holder ? knownAddressMail(code) : newAddressMail(code);
+      const mail = holder ? "mail.knownAddress" : "mail.emailProof";
+      return {
+        subject: wordIn(words, `${mail}.subject`),
+        text: wordIn(words, `${mail}.text`, { code }),
+      };
     },
     { kind: holder ? "sign-in-code" : "email-proof-code", applicationId: request.applicationId, proof: true },
   );
 }
-
-const newAddressMail = (code: string) => ({
-  subject: "Confirm your email address",
-  text: [
-    `Your code is ${code}. It confirms that this email address is yours.`,
-    "",
-    "Enter it on the page that asked for it. It works once, for 10 minutes. Once your address is confirmed, you can sign back in to your application from any device.",
-    "",
-    "If you did not start a home equity line of credit application with us, you can ignore this email: nothing happens without the code.",
-  ].join("\n"),
-});
-
-const knownAddressMail = (code: string) => ({
-  subject: "Sign in to continue your application",
-  text: [
-    "Someone, hopefully you, started a new home equity line of credit application with this email address. You already have an application with us, so we have not started a second one.",
-    "",
-    `Your sign-in code is ${code}. Enter it on the page that asked for it (it works once, for 10 minutes) and you will be back in your application, where you left it.`,
-    "",
-    "If this was not you, you can ignore this email: nobody can open your application without the code.",
-  ].join("\n"),
-});
 
 /**
  * A right code from the email step for an address another account proved: this browser signs in

@@ -81,3 +81,7 @@ export async function rememberedLocale(
     cookies.set(langCookie(stored, services.config.secureCookies));
   return localeOf(services.defs.texts, valid ?? stored);
 }
+
+/** The engine's words (mails, refusals) in the language `code` names; English for none or one not offered. */
+export const mailWords = (services: Pick<Services, "defs">, code: string | undefined): Partial<Words> =>
+  localizedSet(services.defs, localeOf(services.defs.texts, code)).words;

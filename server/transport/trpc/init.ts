@@ -58,14 +58,18 @@ const t = initTRPC
       let cause: unknown = error.cause;
       while (cause instanceof Error && !(cause instanceof FieldErrors) && !(cause instanceof GoTo))
         cause = cause.cause;
-      const fieldErrors = cause instanceof FieldErrors ? cause.errors : undefined;
+      const locale = ctx ? requestLocale(ctx.services.defs, ctx.cookies) : null;
+      const inLanguage = (english: string) =>
+        ctx && locale ? refusalIn(ctx.services.defs, locale, english) : english;
+      const fieldErrors =
+        cause instanceof FieldErrors
+          ? cause.errors.map((e) => ({ ...e, message: inLanguage(e.message) }))
+          : undefined;
       const route = cause instanceof GoTo ? cause.route : undefined;
       // Never echo internals: an unexpected error says only that it happened.
       const english = error.code === "INTERNAL_SERVER_ERROR" ? WORDS["refusal.internal"] : shape.message;
       // In the reader's language (the heloc.lang cookie), as their field errors already are.
-      const message = ctx
-        ? refusalIn(ctx.services.defs, requestLocale(ctx.services.defs, ctx.cookies), english)
-        : english;
+      const message = inLanguage(english);
       return {
         ...shape,
         message,

@@ -4,8 +4,11 @@
 // phone's screen.
 import { mailGate } from "@server/features/messaging/mail";
 import type { AuthBase } from "./base";
+import { wordIn } from "@engine/locale/words";
+import { mailWords } from "@server/features/locale/locale";
 
-export const mailCode = ({ services, kind, twoFactor }: AuthBase, email: string) =>
+/** `language`: the reader's choice (the heloc.lang cookie), for an applicant's code; staff read English. */
+export const mailCode = ({ services, kind, twoFactor }: AuthBase, email: string, language?: string) =>
   mailGate(services).send(
     email,
     async () => {
@@ -16,8 +19,8 @@ export const mailCode = ({ services, kind, twoFactor }: AuthBase, email: string)
             text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not just enter your password, tell your administrator.`,
           }
         : {
-            subject: "Your sign-in code",
-            text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.`,
+            subject: wordIn(mailWords(services, language), "mail.signInCode.subject"),
+            text: wordIn(mailWords(services, language), "mail.signInCode.text", { code }),
           };
     },
     { kind: twoFactor ? "portal-sign-in-code" : "sign-in-code", applicationId: null, proof: true },

@@ -10,6 +10,7 @@ import { decoyHash, verifyPassword } from "../passwords";
 import { absolute, fail, formOf, ipOf, limited, refused, safeCallback } from "./answers";
 import { CODE_PAGE, type AuthBase } from "./base";
 import { mailCode } from "./code-mail";
+import { LANG_COOKIE } from "@server/features/locale/locale";
 import { openSession } from "./open-session";
 import { phoneSignIn } from "./phone";
 
@@ -45,13 +46,14 @@ async function requestCode(base: AuthBase, c: Context, email: string) {
   const over = await limited(base, c, base.attempts.codeLimits(email, ipOf(c)));
   if (over) return over;
   const sessionUser = await sessionUserOf(base, honoCookies(c));
+  const language = honoCookies(c).get(LANG_COOKIE);
   services.later(async () => {
     if (
       !(await codeWanted(services, email, sessionUser)) ||
       (await services.codes.issuedWithin(kind, email, CODE_RESEND_MS))
     )
       return;
-    await mailCode(base, email);
+    await mailCode(base, email, language);
   });
   return c.json({ url: absolute(base, c, CODE_PAGE[kind]) });
 }
