@@ -3,9 +3,13 @@
 // a string whose translation is missing shows in English, never an old sentence.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { englishStrings } from "@engine/lint/translations";
+import { englishAt, isCurrent, translationsOf } from "@engine/locale/localize";
+import { repo } from "../helpers/definitions";
 import { routeOf } from "../helpers/routes";
+import { newestMail } from "../helpers/server";
 import { answer, fieldBox } from "./answer";
-import { screenshot, seriousA11yViolations, useE2E } from "./browser";
+import { dataDirOf, screenshot, seriousA11yViolations, useE2E } from "./browser";
 
 const e2e = useE2E({ shared: true });
 
@@ -18,7 +22,44 @@ async function inSpanish(page: Page) {
   );
 }
 
-describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 90_000 }, () => {
+/**
+ * The English source strings a Spanish page must not show: each one the Spanish translates (current,
+ * and different from the English), long enough not to be a name or a number ("FAQ", "$0").
+ */
+const translatedEnglish = (() => {
+  const { defs } = repo;
+  const bySource = new Map([...translationsOf(defs.texts, "es").values()].map((t) => [t.translates, t]));
+  const out = new Set<string>();
+  for (const { source, pointer } of englishStrings(defs.files, defs.texts)) {
+    const english = englishAt(defs.files, source, pointer, defs.texts);
+    const entry = bySource.get(source)?.strings[pointer];
+    if (!english || !entry || !isCurrent(entry, english) || entry.text === english) continue;
+    if (english.length >= 12 && english.includes(" ") && !english.includes("{")) out.add(english.trim());
+  }
+  return [...out];
+})();
+
+/** The English left on the page: its text outside any element marked another language (a legal text shown in English, the picker's "English"). */
+async function englishLeft(page: Page): Promise<string[]> {
+  // Run in the page (a string: this file is compiled without the DOM's types).
+  const text = await page.evaluate<string>(`(() => {
+    const parts = [];
+    const walk = (node) => {
+      if (node.nodeType === Node.ELEMENT_NODE) {
+        const lang = node.getAttribute("lang");
+        if (lang && lang !== "es") return;
+        if (["SCRIPT", "STYLE", "NOSCRIPT"].includes(node.tagName)) return;
+      }
+      if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? "");
+      node.childNodes.forEach(walk);
+    };
+    walk(document.body);
+    return parts.join(" ").replace(/\\s+/g, " ");
+  })()`);
+  return translatedEnglish.filter((english) => text.includes(english));
+}
+
+describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 }, () => {
   it("shows the name step in Spanish after Español is chosen on the home page, errors too, and keeps the choice", async () => {
     for (const width of [375, 1280]) {
       const { page } = await e2e.page(width, { bypassCSP: true });
@@ -71,11 +112,76 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 90_000 }, 
     }
   });
 
+  it("walks the home page, name, email, the mailed code (a wrong one first) and the disclosures in Spanish, with no English left but the legal texts marked English", async () => {
+    const { page, context } = await e2e.page(1280, { bypassCSP: true });
+    await inSpanish(page);
+    expect(translatedEnglish.length).toBeGreaterThan(300);
+    expect(await englishLeft(page)).toEqual([]);
+    await page.getByRole("link", { name: /Vivienda principal/ }).click();
+    await page.getByRole("heading", { level: 1, name: "Comencemos. ¿Cuál es su nombre?" }).waitFor();
+    expect(await englishLeft(page)).toEqual([]);
+    await answer(page, "/user/firstName", "Dana");
+    await answer(page, "/user/lastName", "Rivera");
+    await page.getByRole("button", { name: "Siguiente" }).click();
+    await page.waitForURL(`**${routeOf("email")}`, { timeout: 45_000 });
+    await page.getByRole("button", { name: "Enviarme un código" }).waitFor();
+    expect(await englishLeft(page)).toEqual([]);
+    const email = `dana.${Date.now()}@example.com`;
+    await answer(page, "/user/email", email);
+    await page.getByRole("button", { name: "Enviarme un código" }).click();
+    await page.waitForURL(`**${routeOf("emailVerify")}`);
+    // The mail is in Spanish (the outbox's quoted-printable bytes read as their UTF-8).
+    let mail = "";
+    for (let waited = 0; !mail && waited < 10_000; waited += 100)
+      try {
+        mail = Buffer.from(newestMail(dataDirOf(page.url()), email), "latin1").toString("utf8");
+      } catch {
+        await page.waitForTimeout(100);
+      }
+    expect(mail).toContain("Confirma que esta dirección de correo electrónico es suya.");
+    const code = /Su código es (\d{6})\./.exec(mail)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    // A wrong code: the server's refusal, in Spanish, at the field.
+    await answer(page, "/otpCode", code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    await expect(
+      fieldBox(page, "/otpCode")
+        .getByText(
+          "Ese no es el código que le enviamos por correo electrónico. Revíselo e inténtelo de nuevo.",
+        )
+        .waitFor()
+        .then(() => true),
+    ).resolves.toBe(true);
+    expect(await englishLeft(page)).toEqual([]);
+    await screenshot(page, "spanish-verify-email-wrong-code-1280");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await answer(page, "/otpCode", code!);
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    await page.waitForURL(`**${routeOf("earlyDisclosures")}`);
+    await page
+      .getByRole("heading", { level: 1, name: "Antes de preguntarle sobre su vivienda y su crédito" })
+      .waitFor();
+    // The legal texts have no reviewed Spanish: shown in English (marked lang="en") under the Spanish note.
+    await page
+      .getByText(/Este documento legal se muestra en inglés/)
+      .first()
+      .waitFor();
+    await expect(
+      page.locator('[data-document="heloc-important-terms"] [lang="en"]').count(),
+    ).resolves.toBeGreaterThan(0);
+    await screenshot(page, "spanish-early-disclosures-1280");
+    expect(await englishLeft(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it("goes back to English when English is chosen", async () => {
     const { page, context } = await e2e.page(1280);
     await inSpanish(page);
     await page.getByRole("button", { name: "English" }).click();
     await page.waitForFunction("document.documentElement.lang === 'en'");
+    // The check that finds no English on the Spanish pages finds it here.
+    expect(await englishLeft(page)).toContain("Unlock your home equity, on your terms");
     await page.getByRole("link", { name: /Primary Home/ }).click();
     await page.getByRole("heading", { level: 1, name: "Let's get started. What's your name?" }).waitFor();
     await context.close();
