@@ -58,9 +58,11 @@ const t = initTRPC
       let cause: unknown = error.cause;
       while (cause instanceof Error && !(cause instanceof FieldErrors) && !(cause instanceof GoTo))
         cause = cause.cause;
-      const locale = ctx ? requestLocale(ctx.services.defs, ctx.cookies) : null;
-      const inLanguage = (english: string) =>
-        ctx && locale ? refusalIn(ctx.services.defs, locale, english) : english;
+      // A context without the services or cookies (one that failed to be made) answers in English.
+      const defs = (ctx as Partial<Context> | undefined)?.services?.defs;
+      const cookies = (ctx as Partial<Context> | undefined)?.cookies;
+      const locale = defs && cookies ? requestLocale(defs, cookies) : null;
+      const inLanguage = (english: string) => (defs && locale ? refusalIn(defs, locale, english) : english);
       const fieldErrors =
         cause instanceof FieldErrors
           ? cause.errors.map((e) => ({ ...e, message: inLanguage(e.message) }))
