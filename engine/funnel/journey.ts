@@ -4,7 +4,6 @@
 // never a later one. The server refuses any other step (step.get, step.submit), the session's
 // status is the due step, and the progress bar marks done only what was saved on the path.
 // Generic: it walks `next` and the flows; it knows no step by name.
-import { WORDS } from "../locale/words";
 import type { Definitions } from "../definitions/definitions";
 import { nextStep, rankOf, stepLogicData } from "./funnel";
 import type { Data } from "../logic/logic";
@@ -171,6 +170,10 @@ export function journeyOf(defs: Definitions, input: JourneyInput): Journey {
 /** The steps of the path the reader has saved (all but the due one). */
 export const doneSteps = (journey: Journey) => journey.path.filter((id) => id !== journey.due);
 
+/** Why a step is not open (in English: the transport gives them in the reader's language, engine/locale/server-words.ts). */
+export const START_FROM_FIRST = "Start your application from its first question.";
+export const NOT_OPEN_YET = "This page is not open yet: answer the pages before it first.";
+
 export type Access = { open: true } | { open: false; stepId: string | null; reason: string };
 
 /**
@@ -193,7 +196,7 @@ export function accessTo(
       own?.variants.map((v) => v.steps[0]).find((id) => id !== undefined && entries.includes(id)) ??
       entries[0] ??
       null;
-    return { open: false, stepId: start, reason: WORDS["refusal.startFromFirst"] };
+    return { open: false, stepId: start, reason: START_FROM_FIRST };
   }
   if (journey.path.includes(stepId)) return { open: true };
   const to = journey.due ?? journey.path.at(-1) ?? null;
@@ -202,7 +205,7 @@ export function accessTo(
   return {
     open: false,
     stepId: to,
-    reason: dueReason ?? WORDS["refusal.notOpenYet"],
+    reason: dueReason ?? NOT_OPEN_YET,
   };
 }
 

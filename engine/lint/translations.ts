@@ -13,7 +13,7 @@ import { contentStrings, TRANSLATED_CONTENT } from "../locale/content-text";
 import { englishHash } from "../locale/hash";
 import { englishAt, isCurrent, translationsOf } from "../locale/localize";
 import { LOCALES_FILE, offeredLocales, translationFileOf } from "../locale/locales";
-import { WORDS } from "../locale/words";
+import { ENGINE_WORDS } from "../locale/server-words";
 
 /** Texts whose translation is offered only once a reviewer approved it (issue 41, item 3). */
 export const LEGAL_TEXT = /^content\/disclosures\//;
@@ -100,7 +100,8 @@ export function englishStrings(
   (phases ?? []).forEach((_, i) =>
     out.push({ source: "rules/funnel.json", pointer: `/params/phases/${i}/label` }),
   );
-  for (const id of Object.keys(WORDS)) out.push({ source: "engine", pointer: `/${escapeSegment(id)}` });
+  for (const id of Object.keys(ENGINE_WORDS))
+    out.push({ source: "engine", pointer: `/${escapeSegment(id)}` });
   return out;
 }
 

@@ -8,7 +8,8 @@ import { isObject } from "../base/objects";
 import { contentEnglishAt } from "./content-text";
 import { englishHash } from "./hash";
 import { translationFolder, type Locale } from "./locales";
-import { WORDS, type WordId, type Words } from "./words";
+import { ENGINE_WORDS, type EngineWordId } from "./server-words";
+import type { WordId, Words } from "./words";
 
 /** One translated string (schemas/translation.schema.json). */
 export interface TranslatedString {
@@ -60,7 +61,7 @@ export function englishAt(
   pointer: string,
   texts?: ReadonlyMap<string, string>,
 ): string | undefined {
-  if (source === "engine") return WORDS[pointer.slice(1) as WordId];
+  if (source === "engine") return ENGINE_WORDS[pointer.slice(1) as EngineWordId];
   if (source.startsWith("content/"))
     return pointer === ""
       ? texts?.get(source)

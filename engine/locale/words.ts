@@ -68,39 +68,6 @@ export const WORDS = {
   "frame.legalNav": "Legal and help",
   "frame.opensNewTab": " (opens in a new tab)",
   "home.readFaq": "Read the FAQ",
-  // The server's refusals an applicant can meet (server/transport/trpc/init.ts gives them in the
-  // reader's language; a refusal whose words are a step's, such as its dueReason, is translated there).
-  "refusal.internal": "Something went wrong on our side. Your answers are safe; please try again.",
-  "refusal.savedElsewhere":
-    "Your application was being saved from somewhere else at the same moment. Please try again.",
-  "refusal.changedInAnotherWindow":
-    "Your application was changed in another window. Reload to see the latest answers.",
-  "refusal.changedMeanwhile": "Your application changed meanwhile. Reload the page and try again.",
-  "refusal.changedMeanwhileRetry": "Your application changed meanwhile. Please try again.",
-  "refusal.signInToContinue": "Sign in to continue your application",
-  "refusal.noApplication": "There is no application for this account",
-  "refusal.submitted":
-    "Your application is submitted, so its answers can no longer be changed. If something is wrong, contact us.",
-  "refusal.cancelled":
-    "This line of credit was cancelled under the right to cancel, so the application can no longer be changed.",
-  "refusal.startFromFirst": "Start your application from its first question.",
-  "refusal.notOpenYet": "This page is not open yet: answer the pages before it first.",
-  // The codes an applicant is mailed (server/features/auth/email-proof.ts, nextauth/code-mail.ts) and
-  // what a wrong one is told (server/features/account/email.ts).
-  "mail.emailProof.subject": "Confirm your email address",
-  "mail.emailProof.text":
-    "Your code is {code}. It confirms that this email address is yours.\n\nEnter it on the page that asked for it. It works once, for 10 minutes. Once your address is confirmed, you can sign back in to your application from any device.\n\nIf you did not start a home equity line of credit application with us, you can ignore this email: nothing happens without the code.",
-  "mail.knownAddress.subject": "Sign in to continue your application",
-  "mail.knownAddress.text":
-    "Someone, hopefully you, started a new home equity line of credit application with this email address. You already have an application with us, so we have not started a second one.\n\nYour sign-in code is {code}. Enter it on the page that asked for it (it works once, for 10 minutes) and you will be back in your application, where you left it.\n\nIf this was not you, you can ignore this email: nobody can open your application without the code.",
-  "mail.signInCode.subject": "Your sign-in code",
-  "mail.signInCode.text":
-    "Your sign-in code is {code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.",
-  "refusal.code.expired": "That code has expired. Go back and we will email you a new one.",
-  "refusal.code.locked":
-    "Too many wrong codes from here. Go back and we will email you a new one, or try again later.",
-  "refusal.code.none": "We have no code for this address. Go back and we will email you one.",
-  "refusal.code.invalid": "That code is not the one we emailed. Check it and try again.",
 } as const;
 
 export type WordId = keyof typeof WORDS;

@@ -7,7 +7,7 @@
 // for this account (users.email is set, and the answer stamped) or, for a known address, signs
 // this browser in to the account that owns it.
 import { getAt } from "@engine/base/pointer";
-import { WORDS } from "@engine/locale/words";
+import { SERVER_WORDS } from "@engine/locale/server-words";
 import { invalidAnswers } from "@server/features/refusal";
 import { signInAttempts } from "../auth/attempts";
 import { accountProvenBy, mailEmailCode } from "../auth/email-proof";
@@ -51,10 +51,10 @@ export const sendEmailCode: EffectHandler = {
 
 // In English here; the transport gives them in the reader's language (refusal-text.ts).
 const WRONG: Record<"expired" | "locked" | "none" | "invalid", string> = {
-  expired: WORDS["refusal.code.expired"],
-  locked: WORDS["refusal.code.locked"],
-  none: WORDS["refusal.code.none"],
-  invalid: WORDS["refusal.code.invalid"],
+  expired: SERVER_WORDS["refusal.code.expired"],
+  locked: SERVER_WORDS["refusal.code.locked"],
+  none: SERVER_WORDS["refusal.code.none"],
+  invalid: SERVER_WORDS["refusal.code.invalid"],
 };
 
 export const verifyEmailCode: EffectHandler = {

@@ -17,7 +17,7 @@ import { readerFacts } from "../steps/journey";
 import type { CookieIO } from "./cookies";
 import { accountEmail } from "@engine/lending/borrowers";
 import type { Services } from "@server/services";
-import { wordIn } from "@engine/locale/words";
+import { serverWordIn } from "@engine/locale/server-words";
 import { mailWords } from "../locale/locale";
 
 const same = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b;
@@ -104,8 +104,8 @@ export async function mailEmailCode(
       const code = await services.codes.issue("applicant", email);
       const mail = holder ? "mail.knownAddress" : "mail.emailProof";
       return {
-        subject: wordIn(words, `${mail}.subject`),
-        text: wordIn(words, `${mail}.text`, { code }),
+        subject: serverWordIn(words, `${mail}.subject`),
+        text: serverWordIn(words, `${mail}.text`, { code }),
       };
     },
     { kind: holder ? "sign-in-code" : "email-proof-code", applicationId: request.applicationId, proof: true },

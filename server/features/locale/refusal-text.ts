@@ -7,7 +7,7 @@ import { getAt } from "@engine/base/pointer";
 import { englishStrings } from "@engine/lint/translations";
 import { englishAt } from "@engine/locale/localize";
 import type { Locale } from "@engine/locale/locales";
-import type { WordId } from "@engine/locale/words";
+import type { EngineWordId } from "@engine/locale/server-words";
 import { localizedSet } from "./locale";
 
 const tables = new WeakMap<Definitions, Map<string, Map<string, string>>>();
@@ -26,7 +26,7 @@ function tableOf(defs: Definitions, locale: Locale): Map<string, string> {
     const slash = source.indexOf("/");
     const text =
       source === "engine"
-        ? localized.words[pointer.slice(1) as WordId]
+        ? (localized.words as Partial<Record<EngineWordId, string>>)[pointer.slice(1) as EngineWordId]
         : getAt(
             localized.defs.files[source.slice(0, slash) as keyof Definitions["files"]]?.[
               source.slice(slash + 1)

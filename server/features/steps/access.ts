@@ -1,7 +1,7 @@
 // Whether a reader may open or save a step now, from their path (engine/funnel/journey.ts): the steps
 // reached on it and the next one, plus pages open whatever the path; after submission, nothing on
 // the applicant side changes. A refusal says where to go instead, and the page goes there.
-import { WORDS } from "@engine/locale/words";
+import { SERVER_WORDS } from "@engine/locale/server-words";
 import { refuse, refuseWithRoute } from "@server/features/refusal";
 import type { Step } from "@engine/definitions/definitions";
 import { routeForStatus, signOutTargetFor } from "@engine/funnel/funnel";
@@ -15,7 +15,7 @@ import { ownerJourney } from "./journey";
 /** Refuses a visitor without a session on the pages the session guard protects. */
 export function requireSessionFor(ctx: Context, route: string) {
   const { target } = signOutTargetFor(ctx.services.defs, route, ctx.applicant !== null);
-  if (target) throw refuse("signInRequired", WORDS["refusal.signInToContinue"]);
+  if (target) throw refuse("signInRequired", SERVER_WORDS["refusal.signInToContinue"]);
 }
 
 /** Refuses a step that is not open to this reader now (null: a visitor), naming the page to go to. */
@@ -42,8 +42,8 @@ export function submittedJourney(services: Services, reader: Reader): Journey | 
 
 /** The refusal of any change on the applicant side once the application is submitted: to the submitted page. */
 export const submittedRefusal = (services: Services, journey: Journey) =>
-  refuseWithRoute("forbidden", routeForStatus(services.defs, journey.due), WORDS["refusal.submitted"]);
+  refuseWithRoute("forbidden", routeForStatus(services.defs, journey.due), SERVER_WORDS["refusal.submitted"]);
 
 /** The refusal of any change on the applicant side once the line is cancelled: to the page that shows the cancellation. */
 export const cancelledRefusal = (services: Services, app: { status: string }) =>
-  refuseWithRoute("forbidden", routeForStatus(services.defs, app.status), WORDS["refusal.cancelled"]);
+  refuseWithRoute("forbidden", routeForStatus(services.defs, app.status), SERVER_WORDS["refusal.cancelled"]);

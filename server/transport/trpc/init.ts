@@ -1,6 +1,6 @@
 // tRPC setup: the request context, the error shape (a bad input names its field by JSON
 // pointer), and the procedure kinds: public, applicant (own session) and portal (staff session).
-import { WORDS } from "@engine/locale/words";
+import { SERVER_WORDS } from "@engine/locale/server-words";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { FieldError } from "@engine/validation/messages";
 import { FieldErrors, GoTo } from "./causes";
@@ -69,7 +69,8 @@ const t = initTRPC
           : undefined;
       const route = cause instanceof GoTo ? cause.route : undefined;
       // Never echo internals: an unexpected error says only that it happened.
-      const english = error.code === "INTERNAL_SERVER_ERROR" ? WORDS["refusal.internal"] : shape.message;
+      const english =
+        error.code === "INTERNAL_SERVER_ERROR" ? SERVER_WORDS["refusal.internal"] : shape.message;
       // In the reader's language (the heloc.lang cookie), as their field errors already are.
       const message = inLanguage(english);
       return {
@@ -114,7 +115,7 @@ async function noStore<R extends { ok: boolean }>(ctx: Context, call: () => Prom
   if (cause instanceof WriteConflict)
     throw new TRPCError({
       code: "CONFLICT",
-      message: WORDS["refusal.savedElsewhere"],
+      message: SERVER_WORDS["refusal.savedElsewhere"],
       cause,
     });
   return result;

@@ -4,7 +4,7 @@
 // phone's screen.
 import { mailGate } from "@server/features/messaging/mail";
 import type { AuthBase } from "./base";
-import { wordIn } from "@engine/locale/words";
+import { serverWordIn } from "@engine/locale/server-words";
 import { mailWords } from "@server/features/locale/locale";
 
 /** `language`: the reader's choice (the heloc.lang cookie), for an applicant's code; staff read English. */
@@ -19,8 +19,8 @@ export const mailCode = ({ services, kind, twoFactor }: AuthBase, email: string,
             text: `Your sign-in code is ${code}.\n\nIt works once, for 10 minutes. If you did not just enter your password, tell your administrator.`,
           }
         : {
-            subject: wordIn(mailWords(services, language), "mail.signInCode.subject"),
-            text: wordIn(mailWords(services, language), "mail.signInCode.text", { code }),
+            subject: serverWordIn(mailWords(services, language), "mail.signInCode.subject"),
+            text: serverWordIn(mailWords(services, language), "mail.signInCode.text", { code }),
           };
     },
     { kind: twoFactor ? "portal-sign-in-code" : "sign-in-code", applicationId: null, proof: true },

@@ -3,7 +3,7 @@
 // - accept: spends it for the person who opened it, with their own account (made when the address
 //   has none: the link, mailed to it, proves they hold it) and session;
 // - progress: each borrower's part of the application and how far it is answered.
-import { WORDS } from "@engine/locale/words";
+import { SERVER_WORDS } from "@engine/locale/server-words";
 import { auditAction } from "@engine/lending/audit-actions";
 import { TRPCError } from "@trpc/server";
 import { randomUUID } from "node:crypto";
@@ -180,7 +180,7 @@ export const membersRouter = router({
     const members = memberStore(ctx.services);
     const now = ctx.services.now();
     const reader = await members.readerOf(db, ctx.applicant.userId);
-    if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: WORDS["refusal.noApplication"] });
+    if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: SERVER_WORDS["refusal.noApplication"] });
     if (reader.member)
       throw new TRPCError({
         code: "FORBIDDEN",
@@ -238,7 +238,7 @@ export const membersRouter = router({
     const { db, defs } = ctx.services;
     const members = memberStore(ctx.services);
     const reader = await members.readerOf(db, ctx.applicant.userId);
-    if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: WORDS["refusal.noApplication"] });
+    if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: SERVER_WORDS["refusal.noApplication"] });
     const { app } = reader;
     const rows = await members.ofApplication(db, app.id);
     const owner: Reader = { app, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, app.doc), member: null };
