@@ -67,21 +67,34 @@ export function holidayDate(rule: HolidayRule, year: number): IsoDate | null {
   return day === undefined ? null : `${String(year).padStart(4, "0")}-${mm}-${String(day).padStart(2, "0")}`;
 }
 
+/** A calendar's holidays per year, worked out once: a period of business days asks for them day by day. */
+const holidaysByYear = new WeakMap<BusinessDayCalendar, Map<number, readonly SkippedDay[]>>();
+
 /** Every holiday of a year with its name, in date order. */
-export function holidaysOf(year: number, calendar: BusinessDayCalendar): SkippedDay[] {
-  return calendar.holidays
-    .flatMap((rule) => {
-      const date = holidayDate(rule, year);
-      return date ? [{ date, reason: rule.name }] : [];
-    })
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+export const holidaysOf = (year: number, calendar: BusinessDayCalendar): SkippedDay[] =>
+  yearHolidays(year, calendar).map((day) => ({ ...day }));
+
+function yearHolidays(year: number, calendar: BusinessDayCalendar): readonly SkippedDay[] {
+  let years = holidaysByYear.get(calendar);
+  if (!years) holidaysByYear.set(calendar, (years = new Map()));
+  let days = years.get(year);
+  if (!days) {
+    days = calendar.holidays
+      .flatMap((rule) => {
+        const date = holidayDate(rule, year);
+        return date ? [{ date, reason: rule.name }] : [];
+      })
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    years.set(year, days);
+  }
+  return days;
 }
 
 /** Why a date is not a business day ("Sunday", a holiday's name), or null when it is one. */
 export function nonBusinessReason(date: IsoDate, calendar: BusinessDayCalendar): string | null {
   const weekday = weekdayOf(date);
   if (calendar.nonBusinessWeekdays.includes(weekday)) return capitalized(weekday);
-  const holiday = holidaysOf(Number(date.slice(0, 4)), calendar).find((h) => h.date === date);
+  const holiday = yearHolidays(Number(date.slice(0, 4)), calendar).find((h) => h.date === date);
   return holiday ? holiday.reason : null;
 }
 

@@ -149,6 +149,21 @@ export function readDisclosureIn(
 /** The names of the tokens a text writes, each once, sorted. */
 export const tokensOf = (text: string) => [...new Set([...text.matchAll(TOKEN)].map((m) => m[1]!))].sort();
 
+/**
+ * A source text's tokens and SHA-256, worked out once per text: a signing fills the same few
+ * documents' sources again and again (a handful of files, in a language or two).
+ */
+const sourceFacts = new Map<string, { tokens: string[]; sha256: string }>();
+const SOURCES_KEPT = 256;
+function factsOfSource(source: string) {
+  let facts = sourceFacts.get(source);
+  if (!facts) {
+    if (sourceFacts.size >= SOURCES_KEPT) sourceFacts.clear();
+    sourceFacts.set(source, (facts = { tokens: tokensOf(source), sha256: sha256Hex(source) }));
+  }
+  return facts;
+}
+
 /** The text with every {{name}} replaced by its value, or by the missing-value mark. */
 export const fillTokens = (text: string, values: Record<string, string>) =>
   text.replace(TOKEN, (_, name: string) => (Object.hasOwn(values, name) ? values[name]! : MISSING_VALUE));
@@ -174,14 +189,15 @@ export function signedDocument(
   values: Record<string, string>,
 ): SignedDocumentRecord & { text: string; language: string } {
   const used: Record<string, string> = {};
-  for (const name of tokensOf(doc.source)) if (Object.hasOwn(values, name)) used[name] = values[name]!;
+  const source = factsOfSource(doc.source);
+  for (const name of source.tokens) if (Object.hasOwn(values, name)) used[name] = values[name]!;
   const text = fillTokens(doc.source, used);
   return {
     id: doc.id,
     version: doc.version,
     sha256: sha256Hex(text),
     title: doc.title,
-    sourceSha256: sha256Hex(doc.source),
+    sourceSha256: source.sha256,
     values: used,
     language: doc.language ?? "en",
     text,
