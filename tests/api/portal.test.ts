@@ -183,6 +183,8 @@ const PROCEDURES: Record<string, Call> = {
       deliveredOn: "2026-01-05",
       via: "mail",
     }),
+  "portal.notices.recordDeclineMailed": (b, { applicationId }) =>
+    b.trpc.portal.notices.recordDeclineMailed.mutate({ applicationId, index: 0, mailedOn: "2026-01-05" }),
   "portal.notices.recordCreditScore": (b, { applicationId }) =>
     b.trpc.portal.notices.recordCreditScore.mutate({
       applicationId,
@@ -238,6 +240,7 @@ const MATRIX: Record<string, [string, string, string]> = {
   "portal.notices.ofApplication": [Y, Y, Y],
   "portal.notices.recordCancellation": [Y, Y, N],
   "portal.notices.recordDelivery": [Y, Y, N],
+  "portal.notices.recordDeclineMailed": [Y, Y, N],
   "portal.notices.recordCreditScore": [Y, Y, N],
   "portal.messaging": [Y, N, N],
   "portal.signOutEverywhere": [Y, Y, Y],
