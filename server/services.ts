@@ -144,7 +144,7 @@ export function createServices(deps: ServiceDeps) {
       rateLimiter("codeGuesses", { limit: GUESSES_PER_IP - 1, windowMs: GUESS_WINDOW_MS }),
     ),
     /** An application's events (submitted, ...), for the features that act on them after the commit. */
-    events: createEvents(),
+    events: createEvents(log),
     /** Work after an answer is sent (a sign-in code's mail, a save's signed PDF and mail); settled() waits for it. */
     later: background.later,
     settled: background.settled,

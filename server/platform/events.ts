@@ -2,6 +2,7 @@
 // notification, a milestone): a feature names the event here, with what it carries, and
 // listens with `on`. Listeners run in turn after the transaction committed; one that fails is
 // logged and does not stop the others or undo the save. No personal data in a payload: ids only.
+import { errorKind, type Log } from "./observability/log";
 
 /** Every event by name, with its payload. */
 export interface ApplicationEvents {
@@ -23,7 +24,7 @@ export interface ApplicationEvents {
 export type EventName = keyof ApplicationEvents;
 type Listener<E extends EventName> = (payload: ApplicationEvents[E]) => void | Promise<void>;
 
-export function createEvents() {
+export function createEvents(log: Pick<Log, "error">) {
   const listeners = new Map<EventName, Listener<EventName>[]>();
   return {
     /** Listens to an event; returns the function that stops listening. */
@@ -42,9 +43,7 @@ export function createEvents() {
         await Promise.resolve()
           .then(() => listener(payload))
           .catch((error: unknown) =>
-            console.error(
-              `event ${name}: a listener failed (${error instanceof Error ? error.name : "error"})`,
-            ),
+            log.error({ err: errorKind(error) }, `event ${name}: a listener failed`),
           );
     },
   };

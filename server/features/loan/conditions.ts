@@ -26,6 +26,7 @@ import { fileToChange } from "./moves";
 import { queueNotifications, sendDueNotifications, type NotifyContext } from "./notify";
 import { invalidAnswers, refuse } from "../refusal";
 import { readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
+import { errorKind } from "@server/platform/observability/log";
 
 type Condition = LoanFile["conditions"][number];
 type Actor = Condition["requestedBy"];
@@ -99,7 +100,7 @@ async function changeConditions(
     return (await readLoanFile(tx, applicationId))!;
   });
   await sendDueNotifications(services, applicationId).catch((error: unknown) =>
-    console.error(`loan conditions: notifications failed (${(error as Error).name})`),
+    services.log.error({ err: errorKind(error) }, "loan conditions: notifications failed"),
   );
   return saved;
 }

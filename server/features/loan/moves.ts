@@ -26,6 +26,7 @@ import { queueNotifications, sendDueNotifications } from "./notify";
 import { invalidAnswers, refuse } from "../refusal";
 import { createLoanFile, readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
 import { runTrigger } from "./triggers";
+import { errorKind } from "@server/platform/observability/log";
 
 export type Mover =
   { kind: "portal"; staff: Staff } | { kind: "applicant"; userId: string; role: string } | { kind: "system" };
@@ -313,10 +314,13 @@ export async function moveLoan(
   });
   for (const work of later)
     await work().catch((error: unknown) =>
-      console.error(`loan move ${request.transition}: a notice's delivery failed (${(error as Error).name})`),
+      services.log.error(
+        { err: errorKind(error) },
+        `loan move ${request.transition}: a notice's delivery failed`,
+      ),
     );
   await sendDueNotifications(services, request.applicationId).catch((error: unknown) =>
-    console.error(`loan move ${request.transition}: notifications failed (${(error as Error).name})`),
+    services.log.error({ err: errorKind(error) }, `loan move ${request.transition}: notifications failed`),
   );
   return saved;
 }

@@ -30,6 +30,7 @@ import { borrowersOf } from "./facts";
 import { fileToChange } from "./moves";
 import { giveNotices } from "./notices";
 import { readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
+import { errorKind } from "@server/platform/observability/log";
 
 export type Valuation = NonNullable<LoanFile["valuations"]>[number];
 type Actor = Valuation["recordedBy"];
@@ -214,7 +215,7 @@ export async function recordValuation(
   }
   for (const work of later)
     await work().catch((error: unknown) =>
-      console.error(`valuation copy: a delivery failed (${(error as Error).name})`),
+      services.log.error({ err: errorKind(error) }, "valuation copy: a delivery failed"),
     );
   return (await readLoanFile(services.db, input.applicationId))!;
 }

@@ -24,6 +24,7 @@ import { resolveUpload, type UploadAsk, type UploadTarget } from "./requirements
 import type { SniffedType } from "./sniff";
 import { UploadError } from "./upload-error";
 import { viewOf } from "./view";
+import { errorKind } from "@server/platform/observability/log";
 
 export interface UploadInput {
   ownerId: string;
@@ -54,7 +55,7 @@ export async function acceptUpload(services: Services, input: UploadInput) {
     documentType: view.documentType,
     uploadId: view.id,
   }).catch((error: unknown) =>
-    console.error(`upload: the loan file's conditions were not updated (${(error as Error).name})`),
+    services.log.error({ err: errorKind(error) }, "upload: the loan file's conditions were not updated"),
   );
   let identityReview: IdentityStatus | null = null;
   if (view.documentType === idDocumentType(services.defs))
