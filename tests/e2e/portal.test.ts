@@ -164,6 +164,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
       "Olivia Officer",
       email,
       "Loan officer",
+      "None", // no NMLS ID yet (the loan originator profile, issue 37 8c)
       "Invited",
       expect.stringContaining("Change role"),
     ]);
@@ -250,7 +251,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     // Cancelling changes nothing.
     await row.getByRole("button", { name: "Deactivate Priya Processor" }).click();
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect.poll(async () => (await cellsOf(row))[3]).toBe("Active");
+    await expect.poll(async () => (await cellsOf(row))[4]).toBe("Active");
     // Someone else deactivates her meanwhile: resetting her password is refused, in the server's words.
     const { db } = e2e.server.services;
     await db
@@ -263,12 +264,12 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
       .getByRole("alert")
       .filter({ hasText: "Reactivate this user before resetting their password." })
       .waitFor();
-    await expect.poll(async () => (await cellsOf(row))[3]).toBe("Deactivated");
+    await expect.poll(async () => (await cellsOf(row))[4]).toBe("Deactivated");
     await shot(page, "manage-users-refusal-1280");
     await row.getByRole("button", { name: "Reactivate Priya Processor" }).click();
     await dialog.getByRole("button", { name: "Reactivate" }).click();
     await page.getByText("Priya Processor can sign in again.").waitFor();
-    await expect.poll(async () => (await cellsOf(row))[3]).toBe("Active");
+    await expect.poll(async () => (await cellsOf(row))[4]).toBe("Active");
   });
 
   it("a processor approves an identity check from the queue, and the audit trail shows it with its definitions version", async () => {
@@ -366,7 +367,7 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     // Quinn's file: the offer, the passport accepted.
     await page.goto(`/portal/applications/${quinn.applicationId}`);
     await page.getByRole("heading", { level: 1, name: "Quinn Workbench" }).waitFor();
-    await expect(page.locator(".portal-facts").innerText()).resolves.toMatch(
+    await expect(page.locator(".portal-facts").first().innerText()).resolves.toMatch(
       /Line amount\s+\$225,000[\s\S]*APR\s+8\.24%[\s\S]*CLTV \(line fully drawn\)\s+85%/,
     );
     await page.getByRole("button", { name: "Accept passport.jpg" }).click();
