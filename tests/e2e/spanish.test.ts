@@ -15,11 +15,15 @@ const e2e = useE2E({ shared: true });
 
 async function inSpanish(page: Page) {
   await page.goto("/");
+  // Choosing a language loads the page again (web/src/app/locale.ts): wait for that load, as the
+  // page's document is replaced meanwhile.
+  const reloaded = page.waitForEvent("load");
   await page.getByRole("button", { name: "Español" }).click();
-  await page.waitForFunction("document.documentElement.lang === 'es'");
-  await expect(page.getByRole("button", { name: "Español" }).getAttribute("aria-pressed")).resolves.toBe(
-    "true",
-  );
+  await reloaded;
+  await page.waitForFunction("document.documentElement?.lang === 'es'");
+  await expect
+    .poll(() => page.getByRole("button", { name: "Español" }).getAttribute("aria-pressed"))
+    .toBe("true");
 }
 
 /**
@@ -178,8 +182,11 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
   it("goes back to English when English is chosen", async () => {
     const { page, context } = await e2e.page(1280);
     await inSpanish(page);
+    const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "English" }).click();
-    await page.waitForFunction("document.documentElement.lang === 'en'");
+    await reloaded;
+    await page.waitForFunction("document.documentElement?.lang === 'en'");
+    await page.getByRole("button", { name: "English", pressed: true }).waitFor();
     // The check that finds no English on the Spanish pages finds it here.
     expect(await englishLeft(page)).toContain("Unlock your home equity, on your terms");
     await page.getByRole("link", { name: /Primary Home/ }).click();
