@@ -187,6 +187,8 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
     await reloaded;
     await page.waitForFunction("document.documentElement?.lang === 'en'");
     await page.getByRole("button", { name: "English", pressed: true }).waitFor();
+    // The page in English once its hero is drawn (the frame comes first).
+    await page.getByRole("heading", { name: "Unlock your home equity, on your terms" }).waitFor();
     // The check that finds no English on the Spanish pages finds it here.
     expect(await englishLeft(page)).toContain("Unlock your home equity, on your terms");
     await page.getByRole("link", { name: /Primary Home/ }).click();
