@@ -1,6 +1,6 @@
 // Phase 7 of step.submit, after the commit: the guest's cookie goes out only once its session is
-// committed; then mail and files, after the answer. Work after the commit never undoes the save: a failure is logged
-// by its kind only (it may quote personal data).
+// committed; then mail and files, after the answer. Work after the commit never undoes the save:
+// a failure is logged by its kind only (it may quote personal data).
 import type { Submission } from "./submission";
 import { errorKind } from "@server/platform/observability/log";
 
