@@ -18,7 +18,7 @@
 // same texts, not read twice.
 import { formatMoment } from "@engine/base/format";
 import { Button, Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { memo, useId, useState, type ReactNode } from "react";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { getAt } from "@engine/base/pointer";
@@ -120,9 +120,19 @@ function MustOpen({
 }) {
   const styles = useDisplayStyles();
   const own = useStyles();
-  const [opened, setOpened] = useState(openedBefore);
-  const open = useMutation(trpc.esign.openDocument.mutationOptions({ onSuccess: () => setOpened(true) }));
-  if (opened) return <DisclosureDocument name={name} server={server} showTitle={showTitle} />;
+  const queryClient = useQueryClient();
+  const [openedNow, setOpened] = useState(false);
+  // The step's cached page (Back) may predate the opening: the record is read again, and an
+  // opening seen either way stays shown.
+  const open = useMutation(
+    trpc.esign.openDocument.mutationOptions({
+      onSuccess: () => {
+        setOpened(true);
+        void queryClient.invalidateQueries({ queryKey: trpc.step.get.queryKey({ stepId }) });
+      },
+    }),
+  );
+  if (openedBefore || openedNow) return <DisclosureDocument name={name} server={server} showTitle={showTitle} />;
   const title = server?.title || name;
   const folded = (
     <div className={own.folded} data-must-open={name}>
