@@ -132,7 +132,8 @@ function MustOpen({
       },
     }),
   );
-  if (openedBefore || openedNow) return <DisclosureDocument name={name} server={server} showTitle={showTitle} />;
+  if (openedBefore || openedNow)
+    return <DisclosureDocument name={name} server={server} showTitle={showTitle} />;
   const title = server?.title || name;
   const folded = (
     <div className={own.folded} data-must-open={name}>
