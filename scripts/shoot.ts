@@ -1,5 +1,8 @@
 // Development aid: screenshots of funnel pages as the demo applicant sees them.
 //   npx tsx scripts/shoot.ts [--doc answers.json] [--status application3] [--out /tmp/shots] /app/application/1 ...
+// With --status, every step of the path before that status counts as answered (as the demo seed
+// does), so a later page opens. With --parts, a step in parts is shot part by part (Continue, as
+// the applicant clicks it, while the page stays on the route).
 // Starts the real server (demo data, a temporary data folder, the built web app in dist/web: run
 // `npm run build` after changing web/ or engine/react), signs the demo applicant in, optionally
 // replaces their application document and status, then opens each route in the app (a client-side
@@ -14,6 +17,8 @@ import { REPO_ROOT } from "../engine/base/paths";
 import { transaction } from "../server/persistence/db/client";
 import { applications, users } from "../server/persistence/db/schema";
 import { DEMO } from "../server/features/demo/seed";
+import { completedUpTo } from "../engine/funnel/journey";
+import { OWNER_ROLE, partOf } from "../engine/funnel/members";
 import { startServer } from "../server/start";
 import { applicationStore } from "../server/persistence/store/applications";
 
@@ -24,6 +29,7 @@ const { values, positionals } = parseArgs({
     status: { type: "string" },
     out: { type: "string", default: "/tmp/shots" },
     width: { type: "string", default: "1280" },
+    parts: { type: "boolean", default: false },
   },
 });
 
@@ -41,7 +47,13 @@ if (values.doc || values.status) {
   const store = applicationStore(server.services);
   const app = (await store.ofOwner(db, owner!.id))!;
   const doc = values.doc ? JSON.parse(readFileSync(values.doc, "utf8")) : app.doc;
-  await transaction(db, (tx) => store.save(tx, app, doc, values.status ?? app.status));
+  const status = values.status ?? app.status;
+  const completed = completedUpTo(server.services.defs, status, {
+    application: doc,
+    variant: app.variant,
+    part: partOf(server.services.defs, OWNER_ROLE, doc),
+  });
+  await transaction(db, (tx) => store.save(tx, app, doc, status, null, { completed }));
 }
 const status = (
   await db
@@ -83,6 +95,17 @@ try {
     const file = join(values.out!, `${route.replace(/^\//, "").replace(/[/?=&]+/g, "_") || "home"}.png`);
     await page.screenshot({ path: file, fullPage: true });
     console.log(`${route} → ${new URL(page.url()).pathname}: ${file}`);
+    const at = new URL(page.url()).pathname;
+    for (let part = 2; values.parts && part <= 10; part++) {
+      const next = page.getByRole("button", { name: "Continue", exact: true });
+      if ((await next.count()) === 0) break;
+      await next.click();
+      await page.waitForTimeout(800);
+      if (new URL(page.url()).pathname !== at) break;
+      const partFile = file.replace(/\.png$/, `-part${part}.png`);
+      await page.screenshot({ path: partFile, fullPage: true });
+      console.log(`${route} part ${part}: ${partFile}`);
+    }
   }
 } finally {
   await browser.close();

@@ -25,6 +25,7 @@ const UI_WORDS = new Set([
   "ui:description",
   "ui:placeholder",
   "ui:heading",
+  "ui:headingHelp",
   "submitText",
   "backLabel",
 ]);

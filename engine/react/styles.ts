@@ -118,6 +118,7 @@ export const useStyles = makeStyles({
   },
   fieldWarning: { fontSize: "14px", lineHeight: "20px", color: tokens.colorStatusWarningForeground1 },
   fieldHeading: { fontSize: "18px", lineHeight: "24px", fontWeight: 600, margin: "16px 0 4px" },
+  headingHelp: { marginBottom: "8px" },
   groupLabel: {
     display: "block",
     fontSize: "16px",

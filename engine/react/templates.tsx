@@ -89,9 +89,25 @@ function FieldTemplate(props: FieldTemplateProps) {
   if (hidden) return <div hidden>{children}</div>;
   // A list answered by one widget (checkboxes) is a field with its label and help, not a container.
   if (isContainer(schema) && !(widget !== undefined && GROUP_WIDGETS.has(widget))) return children;
-  // `ui:heading`: a heading over a run of fields (the demographics' Ethnicity, Race and Sex).
+  // `ui:heading`: a heading over a run of fields (the demographics' Ethnicity, Race and Sex), with
+  // `ui:headingHelp` under it: what the heading asks of the whole run ("Check one or more").
+  const headingId = `${groupIds}-heading`;
+  const headingHelpId = `${groupIds}-heading-help`;
+  const headingHelp =
+    typeof options.headingHelp === "string" && options.headingHelp !== "" ? options.headingHelp : null;
   const heading =
-    typeof options.heading === "string" ? <h3 className={styles.fieldHeading}>{options.heading}</h3> : null;
+    typeof options.heading === "string" ? (
+      <>
+        <h3 id={headingId} className={styles.fieldHeading}>
+          {options.heading}
+        </h3>
+        {headingHelp ? (
+          <p id={headingHelpId} className={mergeClasses(styles.hint, styles.headingHelp)}>
+            {headingHelp}
+          </p>
+        ) : null}
+      </>
+    ) : null;
   const label =
     rjsfLabel && (rjsfLabel !== name || typeof schema.title === "string") ? rjsfLabel : keyLabel(name);
   const isRequired = Boolean(required) || view.required;
@@ -113,13 +129,18 @@ function FieldTemplate(props: FieldTemplateProps) {
         : undefined;
 
   if (isGroup) {
-    const labelId = `${groupIds}-label`;
+    // A group under a heading that names it (`ui:label: false`: "Sex" once, not twice) is labelled by the heading.
+    const byHeading = heading !== null && options.label === false;
+    const labelId = byHeading ? headingId : `${groupIds}-label`;
     const hintId = help ? `${groupIds}-hint` : undefined;
     const errorId = error ? `${groupIds}-error` : undefined;
     const warningId = warning ? `${groupIds}-warning` : undefined;
     const a11y: GroupA11y = {
       labelId,
-      describedBy: [errorId, warningId, hintId].filter(Boolean).join(" ") || undefined,
+      describedBy:
+        [errorId, warningId, hintId, byHeading && headingHelp ? headingHelpId : undefined]
+          .filter(Boolean)
+          .join(" ") || undefined,
       invalid: Boolean(error),
       required: isRequired,
     };
@@ -131,14 +152,16 @@ function FieldTemplate(props: FieldTemplateProps) {
           data-pointer={pointer}
           data-invalid={error ? "true" : undefined}
         >
-          <div id={labelId} className={styles.groupLabel}>
-            {label}
-            {isRequired ? (
-              <span className={styles.required} aria-hidden="true">
-                *
-              </span>
-            ) : null}
-          </div>
+          {byHeading ? null : (
+            <div id={labelId} className={styles.groupLabel}>
+              {label}
+              {isRequired ? (
+                <span className={styles.required} aria-hidden="true">
+                  *
+                </span>
+              ) : null}
+            </div>
+          )}
           {help ? (
             <div id={hintId} className={mergeClasses(styles.hint)} style={{ marginBottom: 8 }}>
               {help}

@@ -420,6 +420,23 @@ describe("journeys through the funnel (e2e)", { timeout: 420_000 }, () => {
       "/user/demographics/isAsian": true,
       "/user/demographics/isKorean": true,
     });
+    // The URLA's three groups, headed in its words with what each asks (issue 37, item 9); the
+    // heading names the sex group, whose label is not shown a second time.
+    for (const [name, help] of [
+      ["Ethnicity", "Check one or more."],
+      ["Race", "Check one or more."],
+      ["Sex", "Check one or both."],
+    ])
+      await expect(
+        page
+          .getByRole("heading", { level: 3, name, exact: true })
+          .locator("xpath=following-sibling::p[1]")
+          .innerText(),
+      ).resolves.toBe(help);
+    const sex = page.getByRole("group", { name: "Sex", exact: true });
+    await expect(sex.getByRole("checkbox").count()).resolves.toBe(2);
+    await expect(sex.getAttribute("aria-describedby")).resolves.toBeTruthy();
+    expect(await page.getByText("Sex", { exact: true }).count()).toBe(1);
     // Sam's demographics are his to give, in his own session: the borrower's page has no place for them.
     expect(await page.locator('[data-pointer^="/coborrower/demographics"]').count()).toBe(0);
     await shot(page, journey);

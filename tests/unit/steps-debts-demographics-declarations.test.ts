@@ -6,6 +6,8 @@ import { evaluateRuleSet } from "@engine/logic/rules";
 import { createFieldLogic } from "@engine/logic/field-logic";
 import { legacyScalarFields, readLegacyScalars } from "@engine/definitions/legacy-answers";
 import { createStepValidator } from "@engine/validation/validate";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { stepStrings } from "@engine/lint/translations";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -639,7 +641,19 @@ describe("the URLA wording of personal information and demographics (issue 37, i
     expect(personal.uiSchema.user.citizenship["ui:help"]).toMatch(/non-resident alien/);
   });
 
-  it("names the registered reciprocal beneficiary relationship under unmarried", () => {
+  it("offers the URLA's three marital statuses in its words, unmarried with its parenthetical, under the spec's names", () => {
+    const asked = (stepId: string, who: string) =>
+      (bundleStepSchema(defs, stepId) as any).properties[who].properties.maritalStatus;
+    for (const status of [asked("application", "user"), asked("application2", "coborrower")])
+      expect(status.oneOf.map((o: { const: string; title: string }) => [o.const, o.title])).toEqual([
+        ["married", "Married"],
+        ["separated", "Separated"],
+        [
+          "unmarried",
+          "Unmarried (Single, Divorced, Widowed, Civil Union, Domestic Partnership, Registered Reciprocal Beneficiary Relationship)",
+        ],
+      ]);
+    expect(personal.uiSchema.user.maritalStatus["ui:widget"]).toBe("radio");
     expect(personal.uiSchema.user.maritalStatus["ui:help"]).toMatch(
       /registered reciprocal beneficiary relationship/,
     );
@@ -655,14 +669,24 @@ describe("the URLA wording of personal information and demographics (issue 37, i
     expect(pointers(retired)).not.toContain("/user/militaryTourEndDate");
   });
 
-  it("heads the demographics groups Ethnicity, Race and Sex, with the sex help", () => {
+  it("heads the demographics groups Ethnicity, Race and Sex, each with the URLA's 'check one or more' / 'check one or both'", () => {
     const file = JSON.parse(readFileSync(join(REPO_ROOT, "steps/application/demographics.json"), "utf8"));
     const ui = file.eachBorrower.uiSchema.demographics;
-    expect([
-      ui.isHispanicOrLatino["ui:heading"],
-      ui.isNativeAmerican["ui:heading"],
-      ui.gender["ui:heading"],
-    ]).toEqual(["Ethnicity", "Race", "Sex"]);
-    expect(ui.gender["ui:help"]).toBe("Check one or both.");
+    const heads = [ui.isHispanicOrLatino, ui.isNativeAmerican, ui.gender];
+    expect(heads.map((u) => [u["ui:heading"], u["ui:headingHelp"]])).toEqual([
+      ["Ethnicity", "Check one or more."],
+      ["Race", "Check one or more."],
+      ["Sex", "Check one or both."],
+    ]);
+    // The heading names the sex group: its label is not shown a second time.
+    expect(ui.gender["ui:label"]).toBe(false);
+    // The headings and their help are words an applicant reads: each is offered for translation.
+    expect(stepStrings(file)).toEqual(
+      expect.arrayContaining([
+        "/eachBorrower/uiSchema/demographics/isHispanicOrLatino/ui:headingHelp",
+        "/eachBorrower/uiSchema/demographics/gender/ui:heading",
+        "/eachBorrower/uiSchema/demographics/gender/ui:headingHelp",
+      ]),
+    );
   });
 });
