@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { MISMO_XSD, mismoSchemaDir } from "@engine/export/xsd-index";
 import { validateXml } from "@engine/export/xsd-validate";
-import { auditEvents, portalUsers } from "@server/persistence/db/schema";
+import { applications, auditEvents, portalUsers } from "@server/persistence/db/schema";
 import { makeApplicant, signedInStaff } from "../helpers/accounts";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
 import { browser, testServer, type TestServer } from "../helpers/server";
@@ -95,6 +95,108 @@ describe("the loan originator profile in the portal (users.originatorProfile)", 
       ),
     ).toEqual([expect.objectContaining({ pointer: "/phone" })]);
     expect(await userRow(officer.id)).toMatchObject({ nmlsId: null, phone: null });
+  });
+});
+
+describe("a loan officer takes a file only with an NMLS ID (SAFE Act, 12 CFR 1007.103; 12 CFR 1008.103)", () => {
+  const loanOfficerOf = async (applicationId: string) =>
+    (await server.services.db.select().from(applications).where(eq(applications.id, applicationId)))[0]!
+      .loanOfficerId;
+  const assignments = async (applicationId: string) =>
+    (
+      await server.services.db.select().from(auditEvents).where(eq(auditEvents.applicationId, applicationId))
+    ).filter((e) => e.action.startsWith("portal.application."));
+
+  it("refuses to assign a loan officer without an NMLS ID, naming the field and why; nothing is saved", async () => {
+    const who = await applicant();
+    const admin = await signedInStaff(server, "admin");
+    const officer = await signedInStaff(server, "loanOfficer", { name: "Una Registered" });
+    const { loanOfficers } = await admin.b.trpc.portal.applications.assignees.query({});
+    expect(loanOfficers.find((o) => o.id === officer.id)).toEqual({
+      id: officer.id,
+      name: "Una Registered",
+      nmlsId: null,
+      assignable: false,
+    });
+    const errors = await fieldErrorsOf(
+      admin.b.trpc.portal.applications.assign.mutate({
+        applicationId: who.applicationId,
+        loanOfficerId: officer.id,
+      }),
+    );
+    expect(errors).toEqual([
+      {
+        pointer: "/loanOfficerId",
+        message: expect.stringMatching(
+          /^Una Registered has no NMLS ID\. .*registered with the NMLS.*SAFE Act/,
+        ),
+      },
+    ]);
+    expect(await loanOfficerOf(who.applicationId)).toBeNull();
+    expect(await assignments(who.applicationId)).toEqual([]);
+    expect((await who.b.trpc.application.originator.query()).loanOfficer).toBeNull();
+
+    // With the NMLS ID on their profile, the same assignment goes through.
+    await admin.b.trpc.portal.users.setOriginatorProfile.mutate({
+      userId: officer.id,
+      nmlsId: "3141592",
+      phone: null,
+    });
+    expect(
+      (await admin.b.trpc.portal.applications.assignees.query({})).loanOfficers.find(
+        (o) => o.id === officer.id,
+      ),
+    ).toMatchObject({ nmlsId: "3141592", assignable: true });
+    await admin.b.trpc.portal.applications.assign.mutate({
+      applicationId: who.applicationId,
+      loanOfficerId: officer.id,
+    });
+    expect(await loanOfficerOf(who.applicationId)).toBe(officer.id);
+    expect((await who.b.trpc.application.originator.query()).loanOfficer).toMatchObject({
+      nmlsId: "3141592",
+    });
+  });
+
+  it("keeps the NMLS ID of a loan officer who has files: clearing it is refused, naming the field, until the files go to another officer", async () => {
+    const who = await applicant();
+    const admin = await signedInStaff(server, "admin");
+    const officer = await signedInStaff(server, "loanOfficer");
+    await admin.b.trpc.portal.users.setOriginatorProfile.mutate({
+      userId: officer.id,
+      nmlsId: "2718281",
+      phone: null,
+    });
+    await admin.b.trpc.portal.applications.assign.mutate({
+      applicationId: who.applicationId,
+      loanOfficerId: officer.id,
+    });
+    const clear = () =>
+      admin.b.trpc.portal.users.setOriginatorProfile.mutate({
+        userId: officer.id,
+        nmlsId: null,
+        phone: null,
+      });
+    expect(await fieldErrorsOf(clear())).toEqual([
+      {
+        pointer: "/nmlsId",
+        message: expect.stringContaining("is the loan officer of 1 application"),
+      },
+    ]);
+    expect(await userRow(officer.id)).toMatchObject({ nmlsId: "2718281" });
+    // A corrected NMLS ID is taken.
+    await admin.b.trpc.portal.users.setOriginatorProfile.mutate({
+      userId: officer.id,
+      nmlsId: "2718282",
+      phone: null,
+    });
+    expect(await userRow(officer.id)).toMatchObject({ nmlsId: "2718282" });
+    // Once the file is unassigned, the NMLS ID can be cleared.
+    await admin.b.trpc.portal.applications.assign.mutate({
+      applicationId: who.applicationId,
+      loanOfficerId: null,
+    });
+    await clear();
+    expect(await userRow(officer.id)).toMatchObject({ nmlsId: null });
   });
 });
 

@@ -563,7 +563,7 @@ describe("the pipeline", () => {
   it("shows one application's answers masked and its audit trail with the definitions version", async () => {
     const admin = await staffOf("admin");
     const app = await applicantWithSsn();
-    const officer = await makePortalUser(server.services, { role: "loanOfficer" });
+    const officer = await makePortalUser(server.services, { role: "loanOfficer", nmlsId: "1234567" });
     await admin.b.trpc.portal.applications.assign.mutate({
       applicationId: app.applicationId,
       loanOfficerId: officer.id,

@@ -214,6 +214,23 @@ describe("partner portal (e2e, headless Chromium)", { timeout: 180_000 }, () => 
     await portalNav(adminPage).getByRole("link", { name: "Applications" }).click();
     await adminPage.getByRole("link", { name: "Maria Alvarez and James Alvarez" }).click();
     await adminPage.getByRole("heading", { level: 1, name: "Maria Alvarez and James Alvarez" }).waitFor();
+    // Without an NMLS ID she is shown but not offered, and the page says why (the SAFE Act).
+    const unregistered = adminPage
+      .getByLabel("Loan officer")
+      .locator("option", { hasText: "Olivia Officer" });
+    await expect(unregistered.innerText()).resolves.toBe("Olivia Officer (no NMLS ID)");
+    await expect(unregistered.isDisabled()).resolves.toBe(true);
+    await adminPage.getByText("A loan officer without an NMLS ID cannot be assigned").waitFor();
+    // The administrator sets it on her loan originator profile, then assigns the file.
+    const fileUrl = adminPage.url();
+    await portalNav(adminPage).getByRole("link", { name: "Manage users" }).click();
+    const profile = adminPage.getByRole("form", { name: "Loan originator profile" });
+    await profile.getByLabel("Colleague").selectOption({ label: "Olivia Officer (Loan officer)" });
+    await profile.getByLabel("NMLS ID").fill("1357913");
+    await profile.getByRole("button", { name: "Save profile" }).click();
+    await profile.getByText("Saved Olivia Officer's loan originator profile.").waitFor();
+    await adminPage.goto(fileUrl);
+    await adminPage.getByRole("heading", { level: 1, name: "Maria Alvarez and James Alvarez" }).waitFor();
     await adminPage.getByLabel("Loan officer").selectOption({ label: "Olivia Officer" });
     await adminPage.getByRole("button", { name: "Save assignment" }).click();
     await toast(adminPage, "Assigned to Olivia Officer");

@@ -58,6 +58,8 @@ export async function makePortalUser(
     role = "admin",
     partnerId = "house",
     name = "Pat Portal",
+    /** Their loan originator profile's NMLS ID (a loan officer takes a file only with one). */
+    nmlsId = null as string | null,
   } = {},
 ) {
   const id = randomUUID();
@@ -67,6 +69,7 @@ export async function makePortalUser(
     name,
     role,
     partnerId,
+    nmlsId,
     passwordHash: await hashPassword(password),
     createdAt: new Date(),
   });
@@ -100,7 +103,11 @@ export async function signInPortal(server: TestServer, b: Browser, who: { email:
 }
 
 /** A portal user of `role`, signed in in a browser of their own. */
-export async function signedInStaff(server: TestServer, role: string, options: { partnerId?: string } = {}) {
+export async function signedInStaff(
+  server: TestServer,
+  role: string,
+  options: { partnerId?: string; name?: string; nmlsId?: string | null } = {},
+) {
   const who = await makePortalUser(server.services, { role, ...options });
   const b = browser(server.url);
   await signInPortal(server, b, who);

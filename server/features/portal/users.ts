@@ -5,9 +5,9 @@
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction, type AuditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { transaction, type Db } from "@server/persistence/db/client";
-import { portalUsers } from "@server/persistence/db/schema";
+import { applications, portalUsers } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Staff } from "./staff";
@@ -143,10 +143,27 @@ async function setRole(services: Services, staff: Staff, userId: string, role: s
   });
 }
 
-/** Any user of one's own partner, oneself included: an administrator who originates loans sets their own. */
+/**
+ * Any user of one's own partner, oneself included: an administrator who originates loans sets their own.
+ * The NMLS ID of a loan officer with files assigned is not cleared: each file names them with it
+ * (./assignment.ts); their files go to another officer first.
+ */
 async function setOriginatorProfile(services: Services, staff: Staff, input: OriginatorProfile) {
   return transaction(services.db, async (tx) => {
-    await inPartner(tx, staff, input.userId);
+    const target = await inPartner(tx, staff, input.userId);
+    if (input.nmlsId === null && target.nmlsId) {
+      const [{ files } = { files: 0 }] = await tx
+        .select({ files: count() })
+        .from(applications)
+        .where(eq(applications.loanOfficerId, input.userId));
+      if (files > 0)
+        throw invalidAnswers([
+          {
+            pointer: "/nmlsId",
+            message: `${target.name} is the loan officer of ${files === 1 ? "1 application" : `${files} applications`}, which name them with this NMLS ID: assign ${files === 1 ? "it" : "them"} to another loan officer before clearing it.`,
+          },
+        ]);
+    }
     await tx
       .update(portalUsers)
       .set({ nmlsId: input.nmlsId, phone: input.phone })

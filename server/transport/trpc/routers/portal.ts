@@ -16,6 +16,7 @@ import { impactReport } from "@server/features/definitions/impact-report";
 import { applications, identityReviews, portalUsers, uploads } from "@server/persistence/db/schema";
 import { decideReview, pendingReviews } from "@server/features/identity/checks";
 import { notesOf } from "@server/features/portal/notes";
+import { assigneesOf, assignLoanOfficer } from "@server/features/portal/assignment";
 import { pipelineOf } from "@server/features/portal/pipeline";
 import { visibleApplication, visibleTo } from "@server/features/portal/scope";
 import { staffView, type Staff } from "@server/features/portal/staff";
@@ -122,50 +123,16 @@ const applicationsRouter = router({
     .query(async ({ ctx, input }) =>
       pipelineOf(ctx.services).detail(ctx.staff, await applicationOf(ctx, ctx.staff, input.applicationId)),
     ),
-  /** The loan officers an application can be assigned to. */
+  /** The loan officers an application can be assigned to: each with their NMLS ID, and whether they can be (one on file). */
   assignees: staffProcedure("applications.assign")
     .input(optionalInputOf("empty"))
-    .query(async ({ ctx }) => ({
-      loanOfficers: await ctx.services.db
-        .select({ id: portalUsers.id, name: portalUsers.name })
-        .from(portalUsers)
-        .where(
-          and(
-            eq(portalUsers.partnerId, ctx.staff.partnerId),
-            eq(portalUsers.role, ctx.services.portal.assigneeRole),
-            isNull(portalUsers.disabledAt),
-          ),
-        )
-        .orderBy(asc(portalUsers.name), asc(portalUsers.id)),
-    })),
+    .query(async ({ ctx }) => ({ loanOfficers: await assigneesOf(ctx.services, ctx.staff) })),
+  /** Assigns the application to a loan officer with an NMLS ID on file (SAFE Act), or unassigns it. */
   assign: staffProcedure("applications.assign")
     .input(inputOf("portalAssignment"))
     .mutation(async ({ ctx, input }) => {
-      const { db, portal: policy } = ctx.services;
       const row = await applicationOf(ctx, ctx.staff, input.applicationId);
-      const officerId = input.loanOfficerId ?? null;
-      if (officerId !== null) {
-        const [officer] = await db
-          .select()
-          .from(portalUsers)
-          .where(and(eq(portalUsers.id, officerId), eq(portalUsers.partnerId, ctx.staff.partnerId)));
-        if (!officer || officer.disabledAt || officer.role !== policy.assigneeRole)
-          throw badRequest([
-            { pointer: "/loanOfficerId", message: "Choose an active loan officer of your organisation." },
-          ]);
-      }
-      const store = applicationStore(ctx.services);
-      await transaction(db, async (tx) => {
-        await tx.update(applications).set({ loanOfficerId: officerId }).where(eq(applications.id, row.id));
-        await store.audit(tx, {
-          actorKind: "portal",
-          actorId: ctx.staff.id,
-          action: auditAction(officerId ? "portal.application.assigned" : "portal.application.unassigned"),
-          applicationId: row.id,
-          changed: ["/loanOfficerId"],
-        });
-      });
-      return { applicationId: row.id, loanOfficerId: officerId };
+      return assignLoanOfficer(ctx.services, ctx.staff, row.id, input.loanOfficerId ?? null);
     }),
 });
 

@@ -19,8 +19,17 @@ export function AssignOfficer({ detail, onSaved }: { detail: ApplicationDetail; 
   // An officer since deactivated stays visible as the current choice.
   const all =
     detail.loanOfficer && !options.some((o) => o.id === detail.loanOfficer!.id)
-      ? [...options, { id: detail.loanOfficer.id, name: detail.loanOfficer.name ?? "A former loan officer" }]
+      ? [
+          ...options,
+          {
+            id: detail.loanOfficer.id,
+            name: detail.loanOfficer.name ?? "A former loan officer",
+            assignable: false,
+          },
+        ]
       : options;
+  // A loan officer without an NMLS ID cannot take a file (the SAFE Act): shown, not offered.
+  const unregistered = options.some((o) => !o.assignable);
 
   const onSave = () =>
     assign.mutate(
@@ -47,14 +56,16 @@ export function AssignOfficer({ detail, onSaved }: { detail: ApplicationDetail; 
             ? "Loading the loan officers…"
             : officers.error
               ? "The loan officers could not be loaded."
-              : undefined
+              : unregistered
+                ? "A loan officer without an NMLS ID cannot be assigned: federal law (the SAFE Act) has them registered before they take an application. Set it on Manage users, Loan originator profile."
+                : undefined
         }
       >
         <Select value={chosen} onChange={(_, d) => setChosen(d.value)} disabled={officers.isPending}>
           <option value="">Not assigned</option>
           {all.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
+            <option key={o.id} value={o.id} disabled={!o.assignable && o.id !== current}>
+              {o.assignable || o.id === current ? o.name : `${o.name} (no NMLS ID)`}
             </option>
           ))}
         </Select>

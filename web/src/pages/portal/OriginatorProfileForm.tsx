@@ -85,7 +85,9 @@ export function OriginatorProfileForm({ users, onSaved }: { users: PortalUser[];
       </h2>
       <p className="meta">
         The NMLS ID and work phone of a colleague who originates loans. The loan officer assigned to a file is
-        named with them to its applicants and in its MISMO file.
+        named with them to its applicants and in its MISMO file. A loan officer needs an NMLS ID before any
+        file can be assigned to them: federal law (the SAFE Act) has a loan originator registered with the
+        NMLS before taking an application, and gives applicants their NMLS ID.
       </p>
       <Field
         label="Colleague"
@@ -104,7 +106,7 @@ export function OriginatorProfileForm({ users, onSaved }: { users: PortalUser[];
       </Field>
       <Field
         label="NMLS ID"
-        hint="Digits only. Leave empty to clear it."
+        hint="Digits only. Leave empty to clear it (not while files are assigned to them)."
         validationMessage={errors.nmlsId}
         validationState={errors.nmlsId ? "error" : "none"}
       >
