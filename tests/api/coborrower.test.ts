@@ -1,7 +1,7 @@
 // Issue 11 item 3: the borrower invites the co-borrower by email; the co-borrower joins with their
 // own account, reads and answers only their part (rules/members.json) and the shared property
 // facts; both see progress; the answers of one never overwrite the other's.
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { applications } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
+import { transaction } from "@server/persistence/db/client";
 import { makeApplicant } from "../helpers/accounts";
 import { pdfCodeOf } from "../helpers/journeys";
 import { job } from "../helpers/jobs";
@@ -93,6 +94,7 @@ async function invitedAndJoined(
         jointIntent: { accepted: true },
         electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, c) },
         creditCheck: { accepted: true },
+        privacyNotice: { accepted: true },
       },
     },
   });
@@ -175,6 +177,7 @@ describe("co-borrower invite", () => {
           jointIntent: { accepted: true },
           electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, c) },
           creditCheck: { accepted: true },
+          privacyNotice: { accepted: true },
         },
       },
     });
@@ -561,6 +564,7 @@ describe("the co-borrower's own answers (issue 37, item 7)", () => {
     const consents = {
       electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, c) },
       creditCheck: { accepted: true },
+      privacyNotice: { accepted: true },
     };
     const without = await failureOf(
       c.trpc.step.submit.mutate({ stepId: "coborrowerConsent", answers: { coborrowerConsents: consents } }),
@@ -589,6 +593,101 @@ describe("the co-borrower's own answers (issue 37, item 7)", () => {
     // The text names both borrowers: the one whose intent it records, and the one they apply with.
     const shown = await c.trpc.esign.documents.query({ ids: ["joint-intent"] });
     expect(JSON.stringify(shown)).toMatch(/Maria Alvarez/);
+  });
+
+  it("gives the co-borrower their own copy of the privacy notice at their account setup, in full, and records it with their acknowledgment (version, language, SHA-256, time, role); without the acknowledgment nothing is saved (12 CFR 1016.4(a), 12 CFR 1016.9)", async () => {
+    const borrower = await borrowerWithCoborrower();
+    const email = `sam.${randomUUID()}@example.com`;
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "coborrower", email } },
+    });
+    const c = browser(server.url);
+    await c.trpc.members.accept.mutate({ token: inviteTokenIn(newestMail(server.dataDir, email)) });
+    // Shown in full on their consent page, as the borrower's setup shows it.
+    const step = server.services.defs.steps.get("coborrowerConsent")!.def;
+    expect(JSON.stringify(step.uiSchema)).toContain('"documents":["privacy-notice"]');
+    expect((await c.trpc.step.get.query({ stepId: "coborrowerConsent" })).stepId).toBe("coborrowerConsent");
+    const [shown] = (await c.trpc.esign.documents.query({ ids: ["privacy-notice"] })).documents;
+    expect(shown!.html).toContain("WHAT DOES");
+    expect(shown!.html).toContain("Reasons we can share your personal information");
+
+    // The borrower was given the very same text at their own account setup (Regulation P would let
+    // that one notice serve both, 1016.9(g)): the co-borrower is still given their own.
+    const store = applicationStore(server.services);
+    const app = (await store.byId(server.services.db, borrower.applicationId))!;
+    const borrowerCopy = {
+      document: "privacy-notice",
+      title: shown!.title,
+      version: "GLBA-PRIVACY-2026.1",
+      language: "en",
+      sha256: shown!.sha256,
+      sourceSha256: "0".repeat(64),
+      values: {},
+      givenAt: "2026-11-20T10:00:00.000Z",
+      givenTo: "borrower",
+      step: "setupConsent",
+    };
+    await transaction(server.services.db, (tx) =>
+      store.save(tx, app, { ...app.doc, disclosuresGiven: { records: [borrowerCopy] } }, app.status),
+    );
+
+    const consents = {
+      jointIntent: { accepted: true },
+      electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, c) },
+      creditCheck: { accepted: true },
+    };
+    const before = await storedDoc(borrower.applicationId);
+    const refused = await failureOf(
+      c.trpc.step.submit.mutate({ stepId: "coborrowerConsent", answers: { coborrowerConsents: consents } }),
+    );
+    expect(refused).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [
+        {
+          pointer: "/coborrowerConsents/privacyNotice/accepted",
+          message: "Check the box to confirm that you received our privacy statement",
+        },
+      ],
+    });
+    const unchanged = await storedDoc(borrower.applicationId);
+    expect(unchanged.revision).toBe(before.revision);
+    expect(unchanged.doc).toEqual(before.doc);
+
+    const at = Date.now();
+    await c.trpc.step.submit.mutate({
+      stepId: "coborrowerConsent",
+      answers: {
+        coborrowerConsents: {
+          ...consents,
+          electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, c) },
+          privacyNotice: { accepted: true },
+        },
+      },
+    });
+    const { doc } = await storedDoc(borrower.applicationId);
+    const source = readFileSync(join(REPO_ROOT, "content/disclosures/privacy-notice.md"), "utf8");
+    const version = /^version: "(.*)"$/m.exec(source)![1];
+    expect(doc.coborrowerConsents.privacyNotice).toEqual({
+      accepted: true,
+      acceptedAt: expect.any(String),
+      document: "privacy-notice",
+      version,
+      sha256: shown!.sha256,
+    });
+    const records = doc.disclosuresGiven.records as Record<string, any>[];
+    expect(records[0]).toEqual(borrowerCopy);
+    const theirs = records.filter((g) => g.document === "privacy-notice" && g.givenTo === "coborrower");
+    expect(theirs).toEqual([
+      expect.objectContaining({
+        version,
+        language: "en",
+        sha256: shown!.sha256,
+        sourceSha256: createHash("sha256").update(source).digest("hex"),
+        step: "coborrowerConsent",
+      }),
+    ]);
+    expect(Date.parse(theirs[0]!.givenAt)).toBeGreaterThanOrEqual(at - 1000);
   });
 
   it("has a co-borrower the borrower answered for give their own demographics and declarations, then review and attest their part, before they sign", async () => {

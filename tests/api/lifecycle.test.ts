@@ -321,6 +321,7 @@ describe("after submission", () => {
         jointIntent: { accepted: true },
         electronicCommunications: { accepted: true },
         creditCheck: { accepted: true },
+        privacyNotice: { accepted: true },
       },
     });
     for (const stepId of ["application2", "application4", "application5"]) await answer(c, stepId, doc);
@@ -393,6 +394,7 @@ describe("each borrower signs for themselves", () => {
         jointIntent: { accepted: true },
         electronicCommunications: { accepted: true },
         creditCheck: { accepted: true },
+        privacyNotice: { accepted: true },
       },
     });
     // Their own demographics and declarations, then their review of what the borrower answered about them.
@@ -503,6 +505,7 @@ describe("each borrower signs for themselves", () => {
         jointIntent: { accepted: true },
         electronicCommunications: { accepted: true },
         creditCheck: { accepted: true },
+        privacyNotice: { accepted: true },
       },
     });
     await answer(c, "application7", doc, { coborrower: { demographics: doc.coborrower.demographics } });

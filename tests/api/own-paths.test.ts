@@ -40,6 +40,7 @@ function household() {
     jointIntent: { accepted: true },
     electronicCommunications: { accepted: true },
     creditCheck: { accepted: true },
+    privacyNotice: { accepted: true },
   };
   doc.coborrowerEsign = {
     consent: { accepted: true },

@@ -145,6 +145,7 @@ describe("step.get prefills a question answered earlier", () => {
           jointIntent: { accepted: true },
           electronicCommunications: { accepted: true, pdfCode: await pdfCodeOf(server, c) },
           creditCheck: { accepted: true },
+          privacyNotice: { accepted: true },
         },
       },
     });

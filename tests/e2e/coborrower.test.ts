@@ -111,6 +111,9 @@ describe("inviting a co-borrower (e2e, headless Chromium)", { timeout: 240_000 }
     // He gives his own consents first, in his own session: nobody else can give them for him.
     await coborrowerConsents(sam, {
       onEachPage: async () => {
+        // His own copy of the privacy notice, in full, with his acknowledgment (12 CFR 1016.4(a)).
+        await sam.getByText("Reasons we can share your personal information").first().waitFor();
+        await sam.getByText("I have received and read the privacy statement").waitFor();
         await expect(seriousA11yViolations(sam)).resolves.toEqual([]);
         await shots(sam, "consent");
         await sam.setViewportSize({ width: 1280, height: 900 });

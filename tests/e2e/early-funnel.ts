@@ -246,7 +246,7 @@ export function joinLink(dataDir: string, email: string): string {
   return link;
 }
 
-/** A co-borrower's own consents, in their own browser: their intent to apply jointly and both consents, on their consent page; then on to their next page. */
+/** A co-borrower's own consents, in their own browser: their intent to apply jointly, both consents and the privacy statement received, on their consent page; then on to their next page. */
 export async function coborrowerConsents(
   page: Page,
   { onEachPage }: { onEachPage?: () => Promise<void> } = {},
@@ -256,6 +256,7 @@ export async function coborrowerConsents(
   await typePdfCode(page, "/coborrowerConsents/electronicCommunications/pdfCode");
   await answer(page, "/coborrowerConsents/electronicCommunications/accepted", true);
   await answer(page, "/coborrowerConsents/creditCheck/accepted", true);
+  await answer(page, "/coborrowerConsents/privacyNotice/accepted", true);
   await onEachPage?.();
   await page.getByRole("button", { name: "Agree and continue" }).click();
 }

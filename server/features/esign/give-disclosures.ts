@@ -81,7 +81,9 @@ export const giveDisclosures: EffectHandler = {
         })),
       );
     const before = givenDisclosures(stored, pointer);
-    const known = new Set(before.map((g) => g.sha256));
+    // Each borrower is given each text once: the same text already given to the other borrower
+    // (the privacy notice, at each one's own account setup) is still given to this one.
+    const known = new Set(before.filter((g) => g.givenTo === role).map((g) => g.sha256));
     const given = shown
       .filter((d) => !known.has(d.sha256))
       .map(({ id, title, version, language, sha256, sourceSha256, values }): GivenDisclosure => ({

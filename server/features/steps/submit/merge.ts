@@ -45,6 +45,13 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
   // The last word on who changes what: only the reader's part moves. The owner's part is taken on
   // the new answers, so that stopping to apply with a co-borrower takes their part back.
   let doc = keepToPart(partOf(defs, reader?.role ?? OWNER_ROLE, merged), stored, merged);
+  // What the step's own effects set is the server's record, not the reader's answer: it stands
+  // outside the reader's part too (the co-borrower's copy of the privacy notice, recorded with the
+  // application's disclosures given). A request never reaches it: only effects fill serverSet.
+  for (const pointer of Object.keys(serverSet)) {
+    const value = getAt(merged, pointer);
+    if (value !== undefined) doc = setAt(doc, pointer, value) as Record<string, unknown>;
+  }
   dropStaleVerifications(defs, stored, doc, serverSet);
   // A member's own email answer stays the address they joined with, whatever a request sends.
   const own = reader?.member ? memberRole(defs, reader.role).ownEmail : undefined;
