@@ -66,6 +66,47 @@ describe("locales as data", () => {
   });
 });
 
+describe("Spanish for the application's screens (issue 41, item 4)", () => {
+  const TRANSLATED = [
+    "steps/application/declarations.json",
+    "schemas/declarations.json",
+    "steps/application/demographics.json",
+    "schemas/demographics.json",
+    "steps/application/coborrower-details.json",
+    "steps/application/coborrower-consent.json",
+    "steps/application/coborrower-review.json",
+    "steps/application/coborrower-sign.json",
+    "steps/application/application-summary.json",
+    "schemas/us-states.json",
+    "schemas/application.json",
+    "schemas/common.json",
+  ];
+
+  it("leaves no string of the declarations, demographics, co-borrower screens or state names in English", () => {
+    const [report] = translationReport(defs);
+    const left = report!.missing.filter((m) => TRANSLATED.includes(m.source));
+    expect(left.map((m) => `${m.source}#${m.pointer}: ${m.english}`)).toEqual([]);
+  });
+
+  it("asks the declarations and the demographic questions in Spanish, with the URLA's letters and the HMDA categories", () => {
+    const { files } = localizeFiles(defs.files, defs.texts, es);
+    const declarations = files.steps["application/declarations.json"] as { title: string };
+    expect(declarations.title).toBe("Declaraciones");
+    const demographics = files.schemas["demographics.json"] as {
+      properties: Record<string, { title: string }>;
+    };
+    expect(demographics.properties["isHispanicOrLatino"]!.title).toBe("Hispano o latino");
+    expect(demographics.properties["isNativeAmerican"]!.title).toBe(
+      "Indígena estadounidense o nativo de Alaska",
+    );
+    const states = files.schemas["us-states.json"] as {
+      $defs: { usState: { oneOf: { const: string; title: string }[] } };
+    };
+    const title = (code: string) => states.$defs.usState.oneOf.find((s) => s.const === code)?.title;
+    expect([title("NY"), title("NC"), title("TX")]).toEqual(["Nueva York", "Carolina del Norte", "Texas"]);
+  });
+});
+
 describe("stale and missing translations", () => {
   it("marks the translation stale, at its file, line and column, when its English label changes; the Spanish page shows the English", () => {
     const changed = withEnglishTitle("Let's begin. What is your name?");
@@ -87,7 +128,10 @@ describe("stale and missing translations", () => {
   });
 
   it("lists an English string with no translation as missing, with the hash a translation records", () => {
-    const [report] = translationReport(defs);
+    // The repository translates the declarations; without that file, its title is missing.
+    const texts = new Map(defs.texts);
+    texts.delete("content/locales/es/steps/application/declarations.json");
+    const [report] = translationReport({ ...defs, texts });
     const missing = report!.missing.find(
       (m) => m.source === "steps/application/declarations.json" && m.pointer === "/title",
     );
