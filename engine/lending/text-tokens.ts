@@ -291,14 +291,22 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
   },
 ];
 
+/** A translation (content/locales/es/content/loan-status.json) writes the tokens of the text it translates. */
+const sourceOf = (file: string) =>
+  file.replace(
+    /^content\/locales\/[a-z]{2}(-[A-Z]{2})?\/(content\/.+?)(\.md)?(\.json)$/,
+    (_, _r, path: string, md?: string, json?: string) => (md ? `${path}${md}` : `${path}${json}`),
+  );
+
 /** Whether `token` may be written in the content file `file`; null when no entry covers the file. */
 export function tokenAllowed(file: string, token: string): boolean | null {
-  const entries = TEXT_TOKENS.filter((e) => e.files.test(file));
+  const source = sourceOf(file);
+  const entries = TEXT_TOKENS.filter((e) => e.files.test(source));
   if (!entries.length) return null;
   return entries.some((e) => e.tokens.includes(token) || (e.patterns ?? []).some((p) => p.test(token)));
 }
 
 /** The names a file may write, for "did you mean". */
 export function tokensFor(file: string): string[] {
-  return TEXT_TOKENS.filter((e) => e.files.test(file)).flatMap((e) => [...e.tokens]);
+  return TEXT_TOKENS.filter((e) => e.files.test(sourceOf(file))).flatMap((e) => [...e.tokens]);
 }

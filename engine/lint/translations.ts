@@ -101,8 +101,29 @@ export function englishStrings(
   (phases ?? []).forEach((_, i) =>
     out.push({ source: "rules/funnel.json", pointer: `/params/phases/${i}/label` }),
   );
+  for (const pointer of milestoneStrings(files.rules["milestones.json"]))
+    out.push({ source: "rules/milestones.json", pointer });
   for (const id of Object.keys(ENGINE_WORDS))
     out.push({ source: "engine", pointer: `/${escapeSegment(id)}` });
+  return out;
+}
+
+/** The loan's words its applicant reads on the status page: each milestone's name and description, their own moves. */
+function milestoneStrings(rules: unknown): string[] {
+  const params = (rules as { params?: { states?: unknown; transitions?: unknown } } | undefined)?.params;
+  const out: string[] = [];
+  for (const [id, state] of Object.entries(isObject(params?.states) ? params.states : {}))
+    for (const key of ["applicantLabel", "applicantDescription"])
+      if (isObject(state) && typeof state[key] === "string")
+        out.push(`/params/states/${escapeSegment(id)}/${key}`);
+  for (const [id, move] of Object.entries(isObject(params?.transitions) ? params.transitions : {}))
+    if (
+      isObject(move) &&
+      Array.isArray(move.by) &&
+      move.by.includes("applicant") &&
+      typeof move.label === "string"
+    )
+      out.push(`/params/transitions/${escapeSegment(id)}/label`);
   return out;
 }
 

@@ -1,5 +1,5 @@
 // The site's own words kept as JSON in content/ (the frame's navigation and account menu, the home
-// page): translated by pointer like a definition file, into content/locales/<code>/content/<file>.
+// page, the loan's status page): translated by pointer like a definition file, into content/locales/<code>/content/<file>.
 // The web build keeps only the translations made from the English as it reads now
 // (web/build/locale-content-plugin.ts), so a stale one shows the English there too.
 import { isObject } from "../base/objects";
@@ -8,7 +8,11 @@ import { englishHash } from "./hash";
 import type { TranslationFile } from "./localize";
 
 /** The content JSON files an applicant reads words of (the others are figures, codes or staff text). */
-export const TRANSLATED_CONTENT = ["content/site.json", "content/home.json"] as const;
+export const TRANSLATED_CONTENT = [
+  "content/site.json",
+  "content/home.json",
+  "content/loan-status.json",
+] as const;
 
 /** Keys whose values are paths, ids or file names, not words. */
 const NOT_WORDS = new Set([

@@ -4,6 +4,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApplicant, signedInStaff } from "../helpers/accounts";
+import { submittedLoan } from "../helpers/closing";
 import { copyDefinitions } from "../helpers/definitions";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
@@ -199,5 +200,28 @@ describe("the language on the account", () => {
     expect(
       (await tablet.trpc.definitions.page.query({ route: "/app/initial-setup/property-value" })).locale.code,
     ).toBe("en");
+  });
+});
+
+describe("the loan's status in Spanish", () => {
+  it("names the milestone, its description and the history in the borrower's language, and in English otherwise", async () => {
+    const loan = await submittedLoan(server);
+    loan.borrower.cookies.set("heloc.lang", "en");
+    const english = (await loan.borrower.trpc.loan.mine.query())!;
+    expect(english.label).toBe("Submitted");
+    loan.borrower.cookies.set("heloc.lang", "es");
+    const spanish = (await loan.borrower.trpc.loan.mine.query())!;
+    expect(spanish.label).toBe("Presentada");
+    expect(spanish.description).toBe(
+      "Tenemos su solicitud. En un plazo de 30 días tomaremos una decisión o le diremos qué más necesitamos.",
+    );
+    expect(spanish.history.map((h) => h.label)).toEqual(english.history.map(() => "Presentada"));
+    // Only words differ: the same file, the same facts.
+    expect({ ...spanish, label: "", description: "", history: [] }).toEqual({
+      ...english,
+      label: "",
+      description: "",
+      history: [],
+    });
   });
 });

@@ -10,6 +10,7 @@ import { createStepValidator } from "@engine/validation/validate";
 import { localizedSet } from "@server/features/locale/locale";
 import { readDisclosureIn, recordedText, signedDocument } from "@server/features/esign/documents";
 import { localeContent } from "@web/build/locale-content-plugin";
+import { tokenAllowed } from "@engine/lending/text-tokens";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -235,5 +236,22 @@ describe("the site's own words (content/site.json, content/home.json)", () => {
     expect(contentStrings({ nav: [{ to: "/faq", label: "FAQ" }], start: "/app", name: "Brand" })).toEqual([
       "/nav/0/label",
     ]);
+  });
+});
+
+describe("the loan's status page in Spanish", () => {
+  it("is in the Spanish module of the web build, with the status page's own words", () => {
+    const status = localeContent("es").content["content/loan-status.json"]!;
+    expect(status["/title"]).toBe("Su préstamo");
+    expect(status["/signIn"]).toBe("Inicie sesión");
+  });
+
+  it("lets a translation write the tokens its English writes, and no other", () => {
+    const file = "content/locales/es/content/loan-status.json";
+    expect(tokenAllowed(file, "endDate")).toBe(true);
+    expect(tokenAllowed(file, "pdfAccessCode")).toBe(false);
+    expect(
+      tokenAllowed("content/locales/es/content/disclosures/e-sign-pdf-check.md.json", "pdfAccessCode"),
+    ).toBe(true);
   });
 });

@@ -7,6 +7,8 @@
 import { todayIso } from "@engine/base/dates";
 import { decisionClock, machineOf, movesFrom, waitingOn } from "@engine/lending/milestones";
 import type { Services } from "@server/services";
+import type { Locale } from "@engine/locale/locales";
+import { localizedSet } from "@server/features/locale/locale";
 import type { Permission } from "../portal/roles";
 import type { Staff } from "../portal/staff";
 import { notificationsOf } from "./notify";
@@ -186,8 +188,17 @@ export async function staffLoanView(services: Services, staff: Staff, loan: Stor
   };
 }
 
-/** The applicant's view: their notices only, the moves that are theirs. */
-export async function applicantLoanView(services: Services, role: string, loan: StoredLoanFile) {
+/**
+ * The applicant's view: their notices only, the moves that are theirs. Its words (the milestone's
+ * name and description, the history, the moves, a condition's form) are in the reader's language.
+ */
+export async function applicantLoanView(
+  english: Services,
+  role: string,
+  loan: StoredLoanFile,
+  locale?: Locale,
+) {
+  const services = locale ? { ...english, defs: localizedSet(english.defs, locale).defs } : english;
   const { machine, ...view } = common(services, loan);
   const state = machine.states[loan.milestone];
   const closing = await closingOf(services, loan);

@@ -12,6 +12,7 @@ import {
   signClosing,
 } from "@server/features/loan/closing";
 import { applicantLoanView, staffLoanView } from "@server/features/loan/views";
+import { requestLocale } from "@server/features/locale/locale";
 import { recordNoticeMailed } from "@server/features/loan/mail-queue";
 import { waiveValuationTiming } from "@server/features/loan/valuations";
 import { visibleApplication } from "@server/features/portal/scope";
@@ -24,6 +25,13 @@ import type { Staff } from "@server/features/portal/staff";
 import { applicantProcedure, router, staffProcedure } from "../init";
 import { loanInputOf } from "../inputs";
 import { readApplication } from "../own-application";
+
+/** The applicant's view of their file, in the language of the request. */
+const applicantView = (
+  ctx: { services: Services; cookies: Parameters<typeof requestLocale>[1] },
+  role: string,
+  loan: Parameters<typeof applicantLoanView>[2],
+) => applicantLoanView(ctx.services, role, loan, requestLocale(ctx.services.defs, ctx.cookies));
 
 /** The file of an application (opened when a submitted application has none yet); null before submission. */
 async function fileOf(services: Services, applicationId: string) {
@@ -104,7 +112,7 @@ export const loanRouter = router({
   mine: applicantProcedure.query(async ({ ctx }) => {
     const { app, role } = await readApplication(ctx);
     const loan = await fileOf(ctx.services, app.id);
-    return loan ? applicantLoanView(ctx.services, role, loan) : null;
+    return loan ? applicantView(ctx, role, loan) : null;
   }),
   /** A borrower answers an information condition asked of them, in their own session. */
   answerCondition: applicantProcedure
@@ -112,7 +120,7 @@ export const loanRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { app, role } = await readApplication(ctx);
       const applicant = { applicationId: app.id, userId: ctx.applicant.userId, role };
-      return applicantLoanView(ctx.services, role, await answerCondition(ctx.services, applicant, input));
+      return applicantView(ctx, role, await answerCondition(ctx.services, applicant, input));
     }),
   /** A borrower on the title says, for themselves, whether the home is their principal dwelling. */
   answerOccupancy: applicantProcedure
@@ -120,8 +128,8 @@ export const loanRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { app, role } = await readApplication(ctx);
       const applicant = { applicationId: app.id, userId: ctx.applicant.userId, role };
-      return applicantLoanView(
-        ctx.services,
+      return applicantView(
+        ctx,
         role,
         await answerOccupancy(ctx.services, applicant, input.principalDwelling),
       );
@@ -131,13 +139,13 @@ export const loanRouter = router({
     const { app, role } = await readApplication(ctx);
     const applicant = { applicationId: app.id, userId: ctx.applicant.userId, role };
     const loan = await signClosing(ctx.services, applicant, input, { ip: ctx.ip, userAgent: ctx.userAgent });
-    return applicantLoanView(ctx.services, role, loan);
+    return applicantView(ctx, role, loan);
   }),
   /** The applicant waives receiving the valuation copies three business days before the account opens (12 CFR 1002.14(a)(1)). */
   waiveValuationTiming: applicantProcedure.mutation(async ({ ctx }) => {
     const { app, role } = await readApplication(ctx);
     const applicant = { applicationId: app.id, userId: ctx.applicant.userId, role };
-    return applicantLoanView(ctx.services, role, await waiveValuationTiming(ctx.services, applicant));
+    return applicantView(ctx, role, await waiveValuationTiming(ctx.services, applicant));
   }),
   /** The applicant accepts or declines a counteroffer, in their own session. */
   answerCounteroffer: applicantProcedure
@@ -152,6 +160,6 @@ export const loanRouter = router({
           transition: input.answer === "accept" ? "acceptCounteroffer" : "declineCounteroffer",
         },
       );
-      return applicantLoanView(ctx.services, role, loan);
+      return applicantView(ctx, role, loan);
     }),
 });

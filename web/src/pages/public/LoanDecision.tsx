@@ -13,12 +13,16 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import t from "@content/loan-status.json";
+import english from "@content/loan-status.json";
+import { localContent } from "@web/src/app/content-text";
 import { trpc } from "@web/src/api/trpc";
 import type { AppRouter } from "@server/transport/trpc/router";
 import { classifyApiError } from "../funnel/api-errors";
 import { uploadDocument, UploadFailed } from "@web/src/api/upload";
 import type { BorrowerRole } from "@engine/lending/borrowers";
+
+// The page loads after the chosen language's words (web/src/app/locale-load.ts).
+const t = localContent("content/loan-status.json", english);
 
 type MyLoan = NonNullable<inferRouterOutputs<AppRouter>["loan"]["mine"]>;
 type Terms = NonNullable<MyLoan["terms"]>;

@@ -19,13 +19,17 @@ import {
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import t from "@content/loan-status.json";
+import english from "@content/loan-status.json";
+import { localContent } from "@web/src/app/content-text";
 import { trpc } from "@web/src/api/trpc";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { PageLoading } from "@web/src/shell/PageLoading";
 import { classifyApiError } from "../funnel/api-errors";
 import { LoanConditions, LoanDecision } from "./LoanDecision";
 import { LoanValuations } from "./LoanValuations";
+
+// The page loads after the chosen language's words (web/src/app/locale-load.ts).
+const t = localContent("content/loan-status.json", english);
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
@@ -101,7 +105,7 @@ export default function LoanStatusPage() {
     body =
       classifyApiError(mine.error).kind === "unauthorized" ? (
         <p>
-          <Link to={ROUTES.applicantSignIn}>Sign in</Link> to see your loan.
+          <Link to={ROUTES.applicantSignIn}>{t.signIn}</Link> {t.signInToSee}
         </p>
       ) : (
         <p role="alert">{classifyApiError(mine.error).message}</p>

@@ -5,11 +5,15 @@ import { longDate } from "@engine/base/dates";
 import { formatCurrency } from "@engine/base/format";
 import { Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
-import t from "@content/loan-status.json";
+import english from "@content/loan-status.json";
+import { localContent } from "@web/src/app/content-text";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@server/transport/trpc/router";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
+
+// The page loads after the chosen language's words (web/src/app/locale-load.ts).
+const t = localContent("content/loan-status.json", english);
 
 type Loan = NonNullable<inferRouterOutputs<AppRouter>["loan"]["mine"]>;
 
