@@ -38,7 +38,8 @@ import { createNoticeRoutes } from "./features/notices/routes";
 import { createAnalyticsRoutes } from "./features/analytics/routes";
 import { bodyWithin, withBodyOnly } from "./transport/http/body";
 import { createValidatorRoutes } from "./transport/http/validators";
-import { pageShellFor, visitorTargetFor } from "./transport/http/page-shell";
+import { pageShellFor, visitorTargetFor, withFrame } from "./transport/http/page-shell";
+import { SOURCE_LOCALE } from "@engine/locale/locales";
 import { requestLocale } from "./features/locale/locale";
 import { readerArms, runningNow } from "./features/experiments/arms";
 import { wordedSet } from "./features/experiments/worded";
@@ -244,6 +245,16 @@ function mountWebApp(app: App, services: Services) {
   }
   // Read per request outside production, so a rebuild shows without a restart.
   const cached = services.config.secureCookies ? readFileSync(join(webDir, "index.html"), "utf8") : null;
+  // The frame in another language (the build's shell.<code>.html): a Spanish reader's first paint is Spanish.
+  const frames = new Map<string, string | null>();
+  const frameIn = (code: string): string | null => {
+    if (code === SOURCE_LOCALE.code) return null;
+    if (cached !== null && frames.has(code)) return frames.get(code)!;
+    const file = join(webDir, `shell.${code}.html`);
+    const frame = /^[a-z]{2}(-[A-Z]{2})?$/.test(code) && existsSync(file) ? readFileSync(file, "utf8") : null;
+    frames.set(code, frame);
+    return frame;
+  };
   app.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable"); // names carry a content hash
@@ -273,7 +284,8 @@ function mountWebApp(app: App, services: Services) {
     const arms = await readerArms(services, reader?.userId ?? null, language.code, { stepId });
     const { defs: inLanguage, locale } = wordedSet(defs, language, arms);
     const shown = stepId ? (inLanguage.steps.get(stepId)?.def ?? step) : null;
-    const page = pageShellFor(cached ?? readFileSync(join(webDir, "index.html"), "utf8"), c.req.path, shown);
+    const english = cached ?? readFileSync(join(webDir, "index.html"), "utf8");
+    const page = pageShellFor(withFrame(english, frameIn(locale.code)), c.req.path, shown);
     return c.html(page.replace(/<html lang="[a-z-]*"/, `<html lang="${locale.code}"`));
   });
 }

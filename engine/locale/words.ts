@@ -67,6 +67,8 @@ export const WORDS = {
   "frame.mainNav": "Main",
   "frame.legalNav": "Legal and help",
   "frame.opensNewTab": " (opens in a new tab)",
+  "frame.loading": "Loading",
+  "frame.loadingAnswers": "Loading your answers",
   "home.readFaq": "Read the FAQ",
 } as const;
 

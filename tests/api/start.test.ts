@@ -95,6 +95,23 @@ describe("npm start", () => {
     expect((await fetch(`${base}/assets/no-such-file.js`)).status).toBe(404);
   });
 
+  it("paints a Spanish reader's frame and step heading in Spanish, before any code (issue 41)", async () => {
+    const page = await (
+      await fetch(`${base}/app/initial-setup/name`, { headers: { cookie: "heloc.lang=es" } })
+    ).text();
+    expect(page).toMatch(/<html lang="es"/);
+    expect(page).toContain(">Ir al contenido principal<");
+    expect(page).toContain(">Iniciar sesión<");
+    expect(page).toMatch(/lang="es" aria-pressed="true"/);
+    expect(page).toContain('<h1 class="step-skeleton__title">Comencemos. ¿Cuál es su nombre?</h1>');
+    expect(page).toContain(">Cargando<");
+    expect(page).not.toContain("Skip to main content");
+    // An English reader's page is the build's own: no Spanish in it.
+    const english = await (await fetch(`${base}/app/initial-setup/name`)).text();
+    expect(english).toContain(">Skip to main content<");
+    expect(english).not.toContain("Ir al contenido principal");
+  });
+
   it("serves the API and the definitions overview on the same port", async () => {
     const api = await fetch(`${base}/api/trpc/definitions.bundle`, { headers: { "X-Same-Origin": "1" } });
     expect(api.status).toBe(200);

@@ -2,7 +2,7 @@
 // the frame the build wrote, the portal's pages without that frame, and where a visitor without a
 // session who opens a step not open to them is sent before anything loads.
 import { describe, expect, it } from "vitest";
-import { pageShellFor, stepSkeleton, visitorTargetFor } from "@server/transport/http/page-shell";
+import { pageShellFor, stepSkeleton, visitorTargetFor, withFrame } from "@server/transport/http/page-shell";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -34,6 +34,15 @@ describe("the app page for a path", () => {
       /<header>h<\/header><main id="main"><!--page--><div class="page funnel step-skeleton"[\s\S]*<!--\/page--><\/main><footer>f<\/footer>/,
     );
     expect(stepSkeleton({ route: "/a", title: "T" }, "")).not.toContain("step-skeleton__lead");
+  });
+
+  it("puts the frame in the reader's language in place of the English one, and keeps the English without one", () => {
+    const html =
+      '<html lang="es"><div id="root"><!--shell--><a>Skip</a><!--page-->x<!--/page--><!--/shell--></div>';
+    const spanish = "<!--shell--><a>Saltar $&</a><!--page-->x<!--/page--><!--/shell-->";
+    expect(withFrame(html, spanish)).toBe(`<html lang="es"><div id="root">${spanish}</div>`);
+    expect(withFrame(html, null)).toBe(html);
+    expect(withFrame(html, "<p>not a frame</p>")).toBe(html);
   });
 
   it("leaves other pages as built, and gives the portal's pages no consumer frame", () => {

@@ -22,7 +22,7 @@ const readTranslation = (file: string): TranslationFile | null =>
   existsSync(join(REPO_ROOT, file)) ? (JSON.parse(read(file)) as TranslationFile) : null;
 
 /** The languages besides the source, as content/locales/locales.json lists them. */
-const otherLocales = (): Locale[] =>
+export const otherLocales = (): Locale[] =>
   (JSON.parse(read(LOCALES_FILE)) as { locales: Locale[] }).locales.filter(
     (l) => l.code !== SOURCE_LOCALE.code,
   );

@@ -2,9 +2,13 @@
 // rendered with the very components React renders) into index.html's root, so a page paints before
 // its code arrives (issue 24: Lighthouse's first paints). Preloads the Poppins files the first
 // paint of a funnel page's heading uses, so it paints in the font it keeps; and preloads no code.
+// The frame in each other offered language goes beside it (shell.<code>.html, the marks
+// included): the server sends it to that language's reader in place of the English one, so they
+// never see English first, and an English page carries none of it.
 import { fileURLToPath } from "node:url";
 import { runnerImport, type Plugin } from "vite";
 import { pathAliases } from "../../scripts/path-aliases.mjs";
+import { localeContent, otherLocales } from "./locale-content-plugin";
 import { markdownContent } from "./markdown-plugin";
 
 const SHELL_MODULE = fileURLToPath(new URL("../src/shell/static-shell.tsx", import.meta.url));
@@ -12,21 +16,36 @@ const ROOT = '<div id="root"></div>';
 /** The weights of the heading and its lead (engine/react/styles.ts title, lead), latin subset. */
 const PRELOADED_FONTS = /^assets\/poppins-latin-(?:400|600)-normal-[\w-]+\.woff2$/;
 
+/** The file of the frame in `code` beside index.html (read by server/app.ts). */
+export const shellFileOf = (code: string) => `shell.${code}.html`;
+
+const shellModule = () =>
+  runnerImport<typeof import("../src/shell/static-shell")>(SHELL_MODULE, {
+    configFile: false,
+    logLevel: "error",
+    // The frame reads the lender through the build's own virtual module (the profile LENDER_PROFILE names).
+    plugins: [markdownContent()],
+    resolve: { alias: pathAliases() },
+  });
+
 export function staticShell(): Plugin {
   return {
     name: "heloc-static-shell",
     apply: "build",
+    async generateBundle() {
+      const { module } = await shellModule();
+      for (const { code } of otherLocales())
+        this.emitFile({
+          type: "asset",
+          fileName: shellFileOf(code),
+          source: module.renderStaticShellIn(code, localeContent(code)),
+        });
+    },
     transformIndexHtml: {
       order: "post",
       async handler(html, ctx) {
         if (!html.includes(ROOT)) throw new Error(`index.html: ${ROOT} is missing`);
-        const { module } = await runnerImport<typeof import("../src/shell/static-shell")>(SHELL_MODULE, {
-          configFile: false,
-          logLevel: "error",
-          // The frame reads the lender through the build's own virtual module (the profile LENDER_PROFILE names).
-          plugins: [markdownContent()],
-          resolve: { alias: pathAliases() },
-        });
+        const { module } = await shellModule();
         const fonts = Object.keys(ctx.bundle ?? {})
           .filter((file) => PRELOADED_FONTS.test(file))
           .sort();

@@ -31,6 +31,10 @@ export function stepSkeleton(step: Pick<Step, "route" | "title" | "description">
 const spinnerOf = (loading: string) =>
   /^<div class="page center-state">(<div class="spinner"[\s\S]*<\/div>)<\/div>$/.exec(loading)?.[1] ?? "";
 
+/** The page with the frame `frame` (the build's frame in the reader's language, marks included) in place of the English one. */
+export const withFrame = (html: string, frame: string | null): string =>
+  frame && SHELL.test(frame) && SHELL.test(html) ? html.replace(SHELL, () => frame) : html;
+
 /**
  * The app page for `path`: `step` is the funnel step whose page it is (null: none). A page built
  * without the frame (an older build) is sent as it is.

@@ -3,8 +3,14 @@
 // (web/src/app/locale.ts); the build's static frame shows it too, before any code.
 import { LOCALES, chooseLocale, chosenLocale } from "@web/src/app/locale";
 
+/** The language the build's static frame is rendered in (web/src/shell/static-shell.tsx). */
+let staticCode: string | undefined;
+export const setStaticLocale = (code: string | undefined) => {
+  staticCode = code;
+};
+
 export function LanguagePicker() {
-  const current = typeof document === "undefined" ? LOCALES[0]?.code : chosenLocale();
+  const current = typeof document === "undefined" ? (staticCode ?? LOCALES[0]?.code) : chosenLocale();
   if (LOCALES.length < 2) return null;
   return (
     <div className="language-choice" role="group" aria-label="Language · Idioma">

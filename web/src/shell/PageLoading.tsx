@@ -1,6 +1,7 @@
 // What a page shows while its code or data loads. A CSS spinner in the look of Fluent's: it shows
 // before any Fluent code has loaded (the first paint of every page). On a funnel page whose
 // heading the server wrote, the heading stays, with the spinner where the form will be.
+import { word } from "@engine/locale/words";
 import { StepSkeleton, useBootSkeleton } from "./boot-skeleton";
 
 function Spinner({ label }: { label: string }) {
@@ -14,7 +15,7 @@ function Spinner({ label }: { label: string }) {
   );
 }
 
-export function PageLoading({ label = "Loading" }: { label?: string }) {
+export function PageLoading({ label = word("frame.loading") }: { label?: string }) {
   const skeleton = useBootSkeleton();
   if (skeleton)
     return (

@@ -1,5 +1,6 @@
 // One funnel step: its saved answers from step.get, the generic <StepForm>, and step.submit.
 // Nothing here knows what the step asks; the step file does.
+import { word } from "@engine/locale/words";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { browserDrafts, draftKey } from "@engine/form/drafts";
@@ -53,12 +54,13 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const onBack = useMemo(() => (backTo ? () => navigate(backTo) : undefined), [backTo, navigate]);
   const view = useStepView(defs, step, data, application);
 
-  if (loadFailure?.kind === "unauthorized" || redirectTo) return <PageLoading label="Loading your answers" />;
+  if (loadFailure?.kind === "unauthorized" || redirectTo)
+    return <PageLoading label={word("frame.loadingAnswers")} />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
   if (validators.error)
     return <LoadFailed message="This page could not be loaded." onRetry={validators.retry} />;
   if (saved.isPending || !validators.ready || !view.chunksReady)
-    return <PageLoading label="Loading your answers" />;
+    return <PageLoading label={word("frame.loadingAnswers")} />;
   return (
     <StepPage
       {...{ defs, step, data, view, application, serverErrors, onSubmit, submitting, onBack }}
