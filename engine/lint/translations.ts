@@ -46,6 +46,10 @@ export function stepStrings(step: unknown): string[] {
           (path.length === 0 && STEP_WORDS.has(key)) ||
           (path[0] === "schema" && key === "title") ||
           (path[0] === "checks" && path.length === 2 && key === "message") ||
+          (path[path.length - 2] === "sections" && key === "title") ||
+          (path[path.length - 1] === "originator" &&
+            path[path.length - 2] === "ui:options" &&
+            key !== "to") ||
           (path[0] === "textFor" && path.length === 2 && (key === "title" || key === "description")) ||
           (path[0] === "textFor" && path[2] === "messages" && path.length === 3);
         if (readable) out.push(pointer);

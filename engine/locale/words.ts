@@ -44,6 +44,8 @@ export const WORDS = {
   // The step form (engine/react).
   "form.next": "Next",
   "form.back": "Back",
+  "form.continue": "Continue",
+  "summary.otherAnswers": "Other answers",
   "form.summary.one": "One answer needs your attention.",
   "form.summary.many": "{count} answers need your attention.",
   "form.part": "Part {n} of {count}",

@@ -7,9 +7,12 @@ import { englishStrings } from "@engine/lint/translations";
 import { englishAt, isCurrent, translationsOf } from "@engine/locale/localize";
 import { repo } from "../helpers/definitions";
 import { routeOf } from "../helpers/routes";
-import { newestMail } from "../helpers/server";
+import { makeApplicant } from "../helpers/accounts";
+import { submittedLoan, TWO_BORROWERS } from "../helpers/closing";
+import { browser as apiBrowser, newestMail } from "../helpers/server";
 import { answer, fieldBox } from "./answer";
 import { dataDirOf, screenshot, seriousA11yViolations, useE2E } from "./browser";
+import { e2eTestServer, pageWithSession } from "./sessions";
 
 const e2e = useE2E({ shared: true });
 
@@ -43,8 +46,22 @@ const translatedEnglish = (() => {
   return [...out];
 })();
 
+/** The English source strings Spanish has no current translation of (missing, or stale): none may be on a page this test calls translated. */
+const untranslatedEnglish = (() => {
+  const { defs } = repo;
+  const bySource = new Map([...translationsOf(defs.texts, "es").values()].map((t) => [t.translates, t]));
+  const out = new Set<string>();
+  for (const { source, pointer } of englishStrings(defs.files, defs.texts)) {
+    const english = englishAt(defs.files, source, pointer, defs.texts);
+    const entry = bySource.get(source)?.strings[pointer];
+    if (!english || (entry && isCurrent(entry, english))) continue;
+    if (english.length >= 12 && english.includes(" ") && !english.includes("{")) out.add(english.trim());
+  }
+  return [...out];
+})();
+
 /** The English left on the page: its text outside any element marked another language (a legal text shown in English, the picker's "English"). */
-async function englishLeft(page: Page): Promise<string[]> {
+async function englishLeft(page: Page, strings = translatedEnglish): Promise<string[]> {
   // Run in the page (a string: this file is compiled without the DOM's types).
   const text = await page.evaluate<string>(`(() => {
     const parts = [];
@@ -60,7 +77,7 @@ async function englishLeft(page: Page): Promise<string[]> {
     walk(document.body);
     return parts.join(" ").replace(/\\s+/g, " ");
   })()`);
-  return translatedEnglish.filter((english) => text.includes(english));
+  return strings.filter((english) => text.includes(english));
 }
 
 describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 }, () => {
@@ -177,6 +194,79 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
     expect(await englishLeft(page)).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
+  });
+
+  it("shows the application after property info in Spanish: demographics, declarations and the summary, with no English left", async () => {
+    // An applicant whose next page is `status`, signed in, reading Spanish.
+    const signedIn = async (status: string) => {
+      const doc = structuredClone(TWO_BORROWERS);
+      doc.user.email = `ana.${crypto.randomUUID()}@example.com`;
+      doc.coborrower.email = `rosa.${crypto.randomUUID()}@example.com`;
+      const who = await makeApplicant(e2e.server.services, {
+        email: doc.user.email,
+        status,
+        doc,
+        walked: true,
+      });
+      const api = apiBrowser(e2e.server.url);
+      api.cookies.set("heloc.lang", "es");
+      await api.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+      api.cookies.set("heloc.lang", "es");
+      return pageWithSession(e2e, api, 1280);
+    };
+    const visits: [status: string, stepId: string, heading: string][] = [
+      ["application7", "application7", "Información demográfica (opcional)"],
+      ["application8", "application8", "Declaraciones"],
+      ["application8", "applicationSummary", "Su solicitud"],
+    ];
+    let page: Awaited<ReturnType<typeof signedIn>> | null = null;
+    let at = "";
+    for (const [status, stepId, heading] of visits) {
+      if (status !== at) {
+        await page?.context().close();
+        page = await signedIn(status);
+        at = status;
+      }
+      await page!.goto(routeOf(stepId), { waitUntil: "networkidle" });
+      await page!.getByRole("heading", { level: 1, name: heading }).waitFor();
+      await page!
+        .getByText(/Cargando/)
+        .first()
+        .waitFor({ state: "detached" });
+      await expect(page!.evaluate("document.documentElement.lang")).resolves.toBe("es");
+      const left = await englishLeft(page!, [...translatedEnglish, ...untranslatedEnglish]);
+      expect({ stepId, left }).toEqual({ stepId, left: [] });
+      await screenshot(page!, `spanish-${stepId}-1280`);
+      expect(await seriousA11yViolations(page!)).toEqual([]);
+    }
+    // The declarations' first question, in the URLA's words and then in plain words.
+    page = page!;
+    await page.goto(routeOf("application8"));
+    await page.getByText("A. ¿Ocupará la propiedad como su residencia principal?").first().waitFor();
+    await page
+      .getByText(/En palabras sencillas: ¿vivirá en esta propiedad/)
+      .first()
+      .waitFor();
+    await page
+      .getByRole("heading", { name: "Sobre esta propiedad y su dinero para este préstamo (URLA 5a)" })
+      .waitFor();
+    await page.getByRole("button", { name: "Continuar" }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows the loan's status page in Spanish: the milestone, its history and the page's own words", async () => {
+    const loan = await submittedLoan(e2eTestServer(e2e));
+    loan.borrower.cookies.set("heloc.lang", "es");
+    const page = await pageWithSession(e2e, loan.borrower, 1280);
+    await page.goto("/app/loan");
+    await page.getByRole("heading", { level: 1, name: "Su préstamo" }).waitFor();
+    await page.getByRole("heading", { name: "En qué etapa está su préstamo" }).waitFor();
+    await page.getByText("Presentada", { exact: true }).first().waitFor();
+    await expect(page.evaluate("document.documentElement.lang")).resolves.toBe("es");
+    expect(await englishLeft(page, [...translatedEnglish, ...untranslatedEnglish])).toEqual([]);
+    await screenshot(page, "spanish-loan-status-1280");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
   });
 
   it("goes back to English when English is chosen", async () => {

@@ -51,7 +51,7 @@ export function StepActions(props: StepActionsProps) {
           // move the layout (an error appearing or leaving) and the click would miss the button.
           onMouseDown={(event) => event.preventDefault()}
         >
-          {continues ? "Continue" : submitLabel}
+          {continues ? word("form.continue") : submitLabel}
         </Button>
       )}
     </div>

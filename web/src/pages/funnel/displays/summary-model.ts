@@ -302,6 +302,7 @@ export function buildSummary(
     if ("value" in entry) other.push(title ? { ...entry, label: title } : entry);
     else out.push({ ...entry, title: title ?? entry.title });
   }
-  if (other.length) out.push({ title: options.otherTitle ?? "Other answers", rows: other, groups: [] });
+  if (other.length)
+    out.push({ title: options.otherTitle ?? word("summary.otherAnswers"), rows: other, groups: [] });
   return out;
 }
