@@ -9,7 +9,7 @@ import { repo } from "../helpers/definitions";
 import { routeOf } from "../helpers/routes";
 import { makeApplicant } from "../helpers/accounts";
 import { submittedLoan, TWO_BORROWERS } from "../helpers/closing";
-import { browser as apiBrowser, newestMail } from "../helpers/server";
+import { browser as apiBrowser, newestMail, type TestServer } from "../helpers/server";
 import { answer, fieldBox } from "./answer";
 import { dataDirOf, screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { e2eTestServer, pageWithSession } from "./sessions";
@@ -255,7 +255,7 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
   });
 
   it("shows the loan's status page in Spanish: the milestone, its history and the page's own words", async () => {
-    const loan = await submittedLoan(e2eTestServer(e2e));
+    const loan = await submittedLoan(e2eTestServer(e2e) as TestServer);
     loan.borrower.cookies.set("heloc.lang", "es");
     const page = await pageWithSession(e2e, loan.borrower, 1280);
     await page.goto("/app/loan");
