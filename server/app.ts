@@ -31,6 +31,7 @@ import { appRouter } from "./transport/trpc/router";
 import { trpcEndpoint } from "./transport/trpc/endpoint";
 import { createUploadRoutes } from "./features/uploads/routes";
 import { createEsignRoutes } from "./features/esign/routes";
+import { createSignedPackageRoutes } from "./features/loan/signed-package-routes";
 import { createExportRoutes } from "./features/exports/routes";
 import { createValuationRoutes } from "./features/loan/valuation-routes";
 import { createLosRoutes } from "./features/los/routes";
@@ -195,6 +196,7 @@ function mountRoutes(app: App, services: Services, botCheck: BotCheckVerifier) {
   app.route("/api/upload", createUploadRoutes(services, botCheck));
   app.route("/api/esign", createEsignRoutes(services));
   app.route("/api/notices", createNoticeRoutes(services));
+  app.route("/api/loan", createSignedPackageRoutes(services));
   app.route("/api/exports", createExportRoutes(services));
   app.route("/api/valuations", createValuationRoutes(services));
   app.route("/api/los/v1", createLosRoutes(services)); // the partner's LOS, by service credential

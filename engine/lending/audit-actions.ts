@@ -70,7 +70,9 @@ const AUDIT_ACTIONS = {
       ? `Principal dwelling answered (${say.who(a[1] ?? "")})`
       : a[0] === "signed"
         ? `Closing documents signed (${say.who(a[1] ?? "")})`
-        : "Notarization recorded",
+        : a[0] === "signedPdf"
+          ? "Signed closing package kept as a PDF"
+          : "Notarization recorded",
   "loan.valuation": (a, say) =>
     a[0] === "waived"
       ? `Valuation copies' three-day timing waived (${say.who(a[1] ?? "")})`

@@ -1,6 +1,6 @@
-// The signed disclosures as a PDF (pdf-lib): each document's text as the applicant read it, then a
-// signature certificate page: who signed, when (UTC), from which IP address and browser, which
-// documents by version and SHA-256, for which application. Notices (adverse action, the right to
+// The signed disclosures (and the signed closing package) as a PDF (pdf-lib): each document's text
+// as the applicant read it, then a signature certificate page: who signed, when (UTC), from which
+// IP address and browser, which documents by version and SHA-256, for which application. Notices (adverse action, the right to
 // cancel) are the same document pages without the certificate (renderNoticePdf). Standard PDF fonts only (nothing to
 // download or embed); a character they cannot show is written as <U+XXXX>, never silently changed.
 // The same input always gives the same bytes (dates are the signing time), so the stored file is
@@ -21,7 +21,8 @@ export interface PdfDocumentInput {
 }
 
 export interface PdfSigner {
-  signatureId: string;
+  /** The signature row's id (the closing package's signatures are kept by role, with no id of their own). */
+  signatureId: string | null;
   signer: BorrowerRole;
   typedName: string;
   signedAt: Date;
@@ -34,7 +35,27 @@ export interface SignedPdfInput {
   lenderName: string;
   documents: PdfDocumentInput[];
   signers: PdfSigner[];
+  /** What was signed: the funnel's disclosures (the default) or the closing package. */
+  kind?: SignedKind;
 }
+
+type SignedKind = "disclosures" | "closingPackage";
+
+/** Each signed file's title, footer, maker and the folder its documents' source files are in. */
+const SIGNED_KINDS: Record<SignedKind, { title: string; footer: string; creator: string; folder: string }> = {
+  disclosures: {
+    title: "Signed disclosures: home equity line of credit",
+    footer: "Signed disclosures",
+    creator: "HELOC funnel e-sign",
+    folder: "content/disclosures",
+  },
+  closingPackage: {
+    title: "Signed closing package: home equity line of credit",
+    footer: "Signed closing package",
+    creator: "HELOC closing",
+    folder: "content/closing",
+  },
+};
 
 const PAGE: [number, number] = [612, 792]; // US Letter
 const MARGIN = 56;
@@ -261,12 +282,13 @@ export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array
     (latest, s) => (s.signedAt > latest ? s.signedAt : latest),
     input.signers[0]?.signedAt ?? new Date(0),
   );
+  const kind = SIGNED_KINDS[input.kind ?? "disclosures"];
   const w = await openPdf({
-    title: "Signed disclosures: home equity line of credit",
+    title: kind.title,
     subject: `Application ${input.applicationId}: ${input.documents.map((d) => `${d.id} ${d.version}`).join(", ")}`,
     keywords: ["e-sign", input.applicationId, ...input.documents.flatMap(documentKeywords)],
     author: input.lenderName,
-    creator: "HELOC funnel e-sign",
+    creator: kind.creator,
     date: signedAt,
   });
   const { fonts } = w;
@@ -287,7 +309,8 @@ export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array
     w.text(`Signed at: ${utcTime(s.signedAt)}`, { indent: 12, gap: 2 });
     w.text(`IP address: ${s.ip ?? "not recorded"}`, { indent: 12, gap: 2 });
     w.text(`Browser (user agent): ${s.userAgent ?? "not recorded"}`, { indent: 12, gap: 2 });
-    w.text(`Signature id: ${s.signatureId}`, { indent: 12, gap: 10 });
+    if (s.signatureId) w.text(`Signature id: ${s.signatureId}`, { indent: 12, gap: 2 });
+    w.space(8);
   }
   w.need(60);
   w.space(4);
@@ -312,9 +335,9 @@ export async function renderSignedPdf(input: SignedPdfInput): Promise<Uint8Array
   });
   w.space(4);
   w.text(
-    "How to check a fingerprint: take the document's source file at this version (content/disclosures/<document id>.md), replace each {{name}} with the value listed above (a name without a value reads [not available yet]), and compute the SHA-256 of the resulting UTF-8 text. It equals the fingerprint above only if the text is the one that was signed.",
+    `How to check a fingerprint: take the document's source file at this version (${kind.folder}/<document id>.md), replace each {{name}} with the value listed above (a name without a value reads [not available yet]), and compute the SHA-256 of the resulting UTF-8 text. It equals the fingerprint above only if the text is the one that was signed.`,
     { size: 9, color: GRAY },
   );
 
-  return finish(w, `Signed disclosures - application ${input.applicationId}`);
+  return finish(w, `${kind.footer} - application ${input.applicationId}`);
 }

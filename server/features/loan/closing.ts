@@ -20,6 +20,7 @@ import { invalidAnswers, refuse, Refusal } from "../refusal";
 import { borrowersOf } from "./facts";
 import { fileToChange, moveLoan } from "./moves";
 import type { NotarizationEntry } from "./notarization";
+import { keepSignedPackage } from "./signed-package";
 import { readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
 
 type Actor = LoanFile["history"][number]["by"];
@@ -183,6 +184,7 @@ export async function signClosing(
     };
   });
   await openWhenReady(services, applicant.applicationId);
+  await keepSignedPackage(services, applicant.applicationId);
   return (await readLoanFile(services.db, applicant.applicationId))!;
 }
 

@@ -88,6 +88,10 @@ async function closingOf(services: Services, loan: StoredLoanFile) {
             role,
             signedAt: s?.signedAt ?? null,
           })),
+          // Every borrower signed: the signed package's PDF may be downloaded (made at the last signature, or at the first download).
+          signedByAll:
+            !!app && borrowersOf(services, app.doc).every((role) => !!file.closing?.signatures?.[role]),
+          signedPdfSha256: file.closing.signedPdf?.sha256 ?? null,
         }
       : null,
     notarization: file.notarization ?? null,

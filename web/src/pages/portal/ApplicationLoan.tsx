@@ -241,6 +241,16 @@ export function ApplicationLoan({ applicationId, onChanged }: { applicationId: s
               : "nobody yet"}
             .
           </p>
+          {file.closing.signedByAll && me.can("documents.view") ? (
+            <p>
+              <a
+                href={`/api/loan/closing-package.pdf?application=${encodeURIComponent(applicationId)}`}
+                download="heloc-closing-package-signed.pdf"
+              >
+                The closing package as signed (PDF)
+              </a>
+            </p>
+          ) : null}
         </>
       ) : null}
       {file.notarization ? (

@@ -163,6 +163,13 @@ export default function LoanStatusPage() {
             ) : loan.milestone === "closing" ? (
               <SignForm onSigned={refetch} />
             ) : null}
+            {loan.closing.signedByAll ? (
+              <p>
+                <a href="/api/loan/closing-package.pdf" download="heloc-closing-package-signed.pdf">
+                  {t.signedPackagePdf}
+                </a>
+              </p>
+            ) : null}
             {loan.notarization ? (
               <p>{fill(t.notarized, { date: longDate(loan.notarization.notarizedOn) })}</p>
             ) : null}
