@@ -15,10 +15,16 @@ export interface SensitiveField {
   masked: boolean;
 }
 
-/** Every sealed or writeOnly field reachable from a schema file (default: the application document). */
+/**
+ * Every sealed or writeOnly field reachable from a schema file (default: the application
+ * document), or from one schema of a file (`condition-answers.json#/$defs/address`).
+ */
 export function sensitiveFields(files: DefinitionFiles, path = "application.json"): SensitiveField[] {
-  const root = schemaFile(files, path);
-  if (!root) throw new Error(`schemas/${path} is missing`);
+  const [file = path, fragment] = path.split("#");
+  const doc = schemaFile(files, file);
+  const schema = doc && fragment ? getAt(doc.schema, fragment) : doc?.schema;
+  if (!doc || !schema || typeof schema !== "object") throw new Error(`schemas/${path} is missing`);
+  const root = { ...doc, schema: schema as Record<string, unknown> };
   const found = new Map<string, SensitiveField>();
   const walk = (at: SchemaAt, pointer: string, depth: number) => {
     if (depth > 12) return; // recursive schemas: identifiers never sit that deep

@@ -602,15 +602,42 @@ describe("an information condition's form", () => {
       .from(auditEvents)
       .where(eq(auditEvents.applicationId, who.applicationId));
     expect(audited.map((a) => a.action)).toContain("loan.condition:101:answered:borrower");
-    const stored = JSON.parse((await row(who.applicationId)).document);
-    expect(
-      stored.conditions.find((c: { id: string }) => c.id === condition.id).answers.borrower.answer,
-    ).toEqual({
+    // At rest the street line is sealed, as the application's own address lines are
+    // (schemas/address.json "sealed"); the staff who review it read it as given.
+    const document = (await row(who.applicationId)).document;
+    expect(document).not.toContain("12 Elm Street");
+    const stored = JSON.parse(document);
+    const kept = stored.conditions.find((c: { id: string }) => c.id === condition.id).answers.borrower.answer;
+    expect(server.services.cipher.isSealed(kept.line1)).toBe(true);
+    expect(server.services.cipher.decrypt(kept.line1)).toBe("12 Elm Street");
+    expect(kept).toMatchObject({ line2: null, city: "Denver", state: "CO", zip: "80202" });
+    const file = await processor.b.trpc.portal.loan.get.query({ applicationId: who.applicationId });
+    expect(file.conditions.find((c) => c.id === condition.id)!.answers!.borrower!.answer).toEqual({
       line1: "12 Elm Street",
       line2: null,
       city: "Denver",
       state: "CO",
       zip: "80202",
+    });
+  });
+
+  it("keeps a written answer sealed at rest: the stored file does not hold its words; staff read them", async () => {
+    const who = await submitted();
+    const asked = await processor.b.trpc.portal.loan.addCondition.mutate({
+      applicationId: who.applicationId,
+      code: 104,
+      priorTo: "approval",
+      dueOn: isoDay(NOW + 10 * DAY),
+      borrowers: ["borrower"],
+    });
+    const condition = asked.conditions.find((c) => c.code === 104)!;
+    const words = "I rented at 44 Larimer Street in Denver from 2019 to 2021.";
+    await who.b.trpc.loan.answerCondition.mutate({ conditionId: condition.id, answers: { text: words } });
+    const document = (await row(who.applicationId)).document;
+    expect(document).not.toContain("Larimer");
+    const file = await processor.b.trpc.portal.loan.get.query({ applicationId: who.applicationId });
+    expect(file.conditions.find((c) => c.id === condition.id)!.answers!.borrower!.answer).toEqual({
+      text: words,
     });
   });
 });

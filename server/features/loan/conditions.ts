@@ -7,6 +7,7 @@
 // rules/milestones.json refuses a move past a stage with its conditions open. Clearing the last
 // condition before approval with every document in completes the application: the 30-day clock
 // of Regulation B 1002.9(a)(1)(i) starts at that moment.
+import { sealAnswer } from "./sealed-answers";
 import { conditionLabel } from "@engine/lending/catalogue";
 import { checkConditionAnswer } from "@engine/lending/condition-forms";
 import { randomUUID } from "node:crypto";
@@ -198,7 +199,9 @@ export function answerCondition(
     const checked = checkConditionAnswer(services.defs, condition.informationType ?? "", input.answers);
     if (!checked.ok)
       throw invalidAnswers(checked.errors.map((e) => ({ ...e, pointer: `/answers${e.pointer}` })));
-    const answers = { ...(condition.answers ?? {}), [applicant.role]: { at, answer: checked.answer } };
+    // Stored with the fields its schema marks sealed encrypted (./sealed-answers.ts).
+    const answer = sealAnswer(services, condition.informationType ?? "", checked.answer);
+    const answers = { ...(condition.answers ?? {}), [applicant.role]: { at, answer } };
     const everyone = condition.borrowers.every((b) => answers[b]);
     return {
       file: replaced(loan.file, { ...condition, answers, status: everyone ? "answered" : "open" }),

@@ -18,6 +18,7 @@ import { packageText } from "./package";
 import { reasonCatalogue } from "./notices";
 import type { StoredLoanFile } from "./store";
 import { borrowersOf } from "./facts";
+import { openAnswers } from "./sealed-answers";
 import { catalogue as conditionCatalogue } from "./conditions";
 import { conditionLabel } from "@engine/lending/catalogue";
 import { formToShow } from "@engine/lending/condition-forms";
@@ -154,7 +155,8 @@ export async function staffLoanView(services: Services, staff: Staff, loan: Stor
       permission: t.permission ?? null,
       allowed: !t.permission || staff.can(t.permission as Permission),
     })),
-    conditions: loan.file.conditions,
+    // Each answer as given: its sealed fields opened for the staff who review it.
+    conditions: openAnswers(services, loan.file.conditions),
     // Who conditions may be asked of, and the catalogue they are asked from (rules/conditions.json).
     borrowers: app
       ? borrowersOf(services, app.doc).map((role) => ({
