@@ -5,13 +5,13 @@
 // they mailed it. The clock is injected: a test moves it, never sleeps.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, auditEvents, users } from "@server/persistence/db/schema";
+import { applications, auditEvents, messageEvents, users } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import { sha256Hex } from "@server/features/esign/documents";
 import { signedInStaff } from "../helpers/accounts";
 import { singleBorrower, walk } from "../helpers/journeys";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
-import { browser, testServer, type TestServer } from "../helpers/server";
+import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
 const DAY = 86_400_000;
 let clock = new Date();
@@ -197,5 +197,72 @@ describe("recording an early decline's paper notice as mailed", () => {
         }),
       ),
     ).toBe("CONFLICT");
+  });
+});
+
+describe("an unconfirmed early decline with no mailing address and no E-SIGN consent", () => {
+  const noticeEvents = async () =>
+    (
+      await server.services.db
+        .select()
+        .from(messageEvents)
+        .where(eq(messageEvents.kind, "adverse-action-notice"))
+    ).map((e) => `${e.outcome}:${e.reason}`);
+
+  it("queues no mail and no paper notice: the notice waits on the file as staff's task to find the address", async () => {
+    const { row, answeredAt } = await answeredYes();
+    const email = (await server.services.db.select().from(users).where(eq(users.id, row.ownerId)))[0]!.email!;
+    const before = await noticeEvents();
+    clock = new Date(Date.parse(answeredAt) + DAYS() * DAY + 60_000);
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    const [decision] = (await appOf(row.id)).doc.decisions as Record<string, any>[];
+    expect(decision).toMatchObject({ delivery: "mail", mailedOn: null });
+    expect(decision!.mailTo).toBeUndefined();
+
+    // Nothing was queued to an unknown address: the messaging log counts it as held for want of one, and no mail went out.
+    const after = await noticeEvents();
+    expect(after.filter((e) => e === "queued:unproven")).toHaveLength(
+      before.filter((e) => e === "queued:unproven").length,
+    );
+    expect(after.filter((e) => e === "refused:noAddress")).toHaveLength(
+      before.filter((e) => e === "refused:noAddress").length + 1,
+    );
+    expect(() => newestMail(server.dataDir, email, { containing: /action taken/i })).toThrow();
+
+    // Staff see the task: find the address, then mail it.
+    const closer = await signedInStaff(server, "closer");
+    const list = await closer.b.trpc.portal.notices.list.query();
+    expect(list.notices.find((n) => n.applicationId === row.id)).toMatchObject({
+      task: "findAddress",
+      mailTo: null,
+      mailedOn: null,
+    });
+
+    // Recording it mailed needs the address it was mailed to: refused naming the field, saving nothing.
+    const today = clock.toISOString().slice(0, 10);
+    const revision = (await rowOf(row.id)).revision;
+    const record = (mailTo?: Record<string, unknown>) =>
+      closer.b.trpc.portal.notices.recordDeclineMailed.mutate({
+        applicationId: row.id,
+        index: 0,
+        mailedOn: today,
+        ...(mailTo ? { mailTo: mailTo as never } : {}),
+      });
+    expect(await fieldErrorsOf(record())).toEqual([
+      expect.objectContaining({ pointer: "/mailTo", message: expect.stringMatching(/No mailing address/) }),
+    ]);
+    expect(
+      (
+        await fieldErrorsOf(record({ line1: "12 Elm Street", city: "Springfield", state: "IL", zip: "627" }))
+      ).map((e) => e.pointer),
+    ).toEqual(["/mailTo/zip"]);
+    expect((await rowOf(row.id)).revision).toBe(revision);
+
+    const found = { line1: "12 Elm Street", line2: null, city: "Springfield", state: "IL", zip: "62701" };
+    expect(await record(found)).toEqual({ index: 0, mailedOn: today });
+    const [mailed] = (await appOf(row.id)).doc.decisions as Record<string, any>[];
+    expect(mailed).toMatchObject({ mailTo: found, mailedOn: today, mailedBy: closer.id });
+    const done = await closer.b.trpc.portal.notices.list.query();
+    expect(done.notices.find((n) => n.applicationId === row.id)?.task).toBeNull();
   });
 });

@@ -249,14 +249,17 @@ export async function deliverNotice(
   to: string | null,
   text: string,
   pdf: Uint8Array,
+  paper: { addressOnFile: boolean } = { addressOnFile: true },
 ) {
   await services.storage.put(pdf);
   if (!to) {
+    // On paper: queued for the print-and-mail queue only to an address; without one nothing is
+    // queued, and the notice waits on the file for staff to find the address (portal notices list).
     await recordMessage(services, {
       channel: "mail",
-      outcome: "queued",
+      outcome: paper.addressOnFile ? "queued" : "refused",
       kind: NOTICE_DOCUMENT,
-      reason: "unproven",
+      reason: paper.addressOnFile ? "unproven" : "noAddress",
     });
     return;
   }

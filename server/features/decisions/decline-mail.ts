@@ -1,9 +1,11 @@
 // The print-and-mail queue of early declines: a notice of action taken that could not go
 // electronically (no E-SIGN consent on file, or no proven address: ./early-decline.ts) waits on
-// paper until staff with notices.mail record the day they mailed it. A day after today (where the
+// paper until staff with notices.mail record the day they mailed it; one issued with no mailing
+// address on file (the sweep's, ./unconfirmed-declines.ts) is recorded with the address staff found. A day after today (where the
 // home is) or before the notice was given is refused naming /mailedOn; the record is saved at the
 // application's revision with its audit row, or refused saving nothing.
 import { auditAction } from "@engine/lending/audit-actions";
+import type { Address } from "@engine/generated/schema-types";
 import { longDate } from "@engine/base/dates";
 import { transaction } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
@@ -18,6 +20,8 @@ export interface DeclineMailed {
   /** The decision's place among the application's decisions, oldest first. */
   index: number;
   mailedOn: string;
+  /** Where staff mailed a notice issued with no mailing address on file (required then, refused otherwise). */
+  mailTo?: Address;
 }
 
 export async function recordDeclineMailed(
@@ -60,7 +64,24 @@ export async function recordDeclineMailed(
           message: `The notice was given on ${longDate(given)}: it cannot have been mailed before.`,
         },
       ]);
-    const mailed: Decision = { ...decision, mailedOn: input.mailedOn, mailedBy: staff.id };
+    // A notice issued with no address on file: staff found one, and the record says where it went.
+    if (!decision.mailTo && !input.mailTo)
+      throw invalidAnswers([
+        {
+          pointer: "/mailTo",
+          message: "No mailing address was on file: give the address you mailed the notice to.",
+        },
+      ]);
+    if (decision.mailTo && input.mailTo)
+      throw invalidAnswers([
+        { pointer: "/mailTo", message: "The notice's mailing address is on file: it is mailed there." },
+      ]);
+    const mailed: Decision = {
+      ...decision,
+      ...(input.mailTo ? { mailTo: { ...input.mailTo } } : {}),
+      mailedOn: input.mailedOn,
+      mailedBy: staff.id,
+    };
     const doc = { ...app.doc, decisions: decisions.map((d, i) => (i === input.index ? mailed : d)) };
     if (!(await store.save(tx, app, doc, app.status)))
       throw refuse("conflict", "The application changed meanwhile. Reload it and try again.");
@@ -69,7 +90,10 @@ export async function recordDeclineMailed(
       actorId: staff.id,
       action: auditAction("decision.noticeMailed", decision.ruleId, input.mailedOn),
       applicationId: app.id,
-      changed: [`/decisions/${input.index}/mailedOn`],
+      changed: [
+        `/decisions/${input.index}/mailedOn`,
+        ...(input.mailTo ? [`/decisions/${input.index}/mailTo`] : []),
+      ],
     });
     return mailed;
   });

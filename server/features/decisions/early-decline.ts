@@ -139,7 +139,9 @@ export async function commitDecline(
 
 /** Delivers a committed decline's notice (stored, then emailed or queued for paper). */
 export const deliverPrepared = (services: Services, prepared: PreparedDecline) =>
-  deliverNotice(services, prepared.app, prepared.email, prepared.text, prepared.pdf).catch((error: unknown) =>
+  deliverNotice(services, prepared.app, prepared.email, prepared.text, prepared.pdf, {
+    addressOnFile: !!prepared.decision.mailTo,
+  }).catch((error: unknown) =>
     console.error(`adverse action notice: a delivery failed (${(error as Error).name})`),
   );
 

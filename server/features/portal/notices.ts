@@ -37,6 +37,9 @@ function adverseActionNotices(applicationId: string, doc: Record<string, unknown
     mailTo: d.delivery === "mail" ? (d.mailTo ?? null) : null,
     mailedOn: d.delivery === "mail" ? (d.mailedOn ?? null) : null,
     unconfirmedSince: d.unconfirmedSince ?? null,
+    // Staff's task for a paper notice not yet mailed: mail it, or first find where (issued with no address on file).
+    task:
+      d.delivery === "mail" && !d.mailedOn ? (d.mailTo ? ("mail" as const) : ("findAddress" as const)) : null,
   }));
 }
 

@@ -57,7 +57,10 @@ const pricingDecline: OwnerSaveStep = {
         applicationId: app.id,
         changed: ["/decisions"],
       });
-      return () => deliverNotice(s.services, app, noticeTo, declined.text, noticePdf);
+      return () =>
+        deliverNotice(s.services, app, noticeTo, declined.text, noticePdf, {
+          addressOnFile: !!declined.decision.mailTo,
+        });
     };
   },
 };

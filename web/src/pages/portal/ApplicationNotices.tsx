@@ -5,6 +5,7 @@
 // cancellation an owner mailed; each borrower's FCRA 609(g) notice, and, with credit.recordScore,
 // the form that records the credit score used from a report pulled elsewhere (the borrower is then
 // sent the notice with it).
+import type { Address } from "@engine/generated/schema-types";
 import {
   Button,
   Field,
@@ -34,7 +35,16 @@ type AdverseNotice = ApplicationNoticesDetail["adverseAction"][number];
 const oneLine = (a: Record<string, unknown>) =>
   [a.line1, a.line2, a.city, [a.state, a.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 
-/** With notices.mail: the day an early decline's paper notice was mailed (portal.notices.recordDeclineMailed). */
+const ADDRESS_FIELDS = [
+  { key: "line1", label: "Mailed to: street address" },
+  { key: "line2", label: "Apartment, suite (optional)" },
+  { key: "city", label: "City" },
+  { key: "state", label: "State (2 letters)" },
+  { key: "zip", label: "ZIP code" },
+] as const;
+type AddressKey = (typeof ADDRESS_FIELDS)[number]["key"];
+
+/** With notices.mail: the day an early decline's paper notice was mailed, and where when no address was on file (portal.notices.recordDeclineMailed). */
 function RecordDeclineMailed({
   applicationId,
   notice,
@@ -46,14 +56,35 @@ function RecordDeclineMailed({
 }) {
   const record = useMutation(trpc.portal.notices.recordDeclineMailed.mutationOptions());
   const [mailedOn, setMailedOn] = useState("");
+  // No address on file: staff give the one they found and mailed the notice to.
+  const needsAddress = !notice.mailTo;
+  const [address, setAddress] = useState<Record<AddressKey, string>>({
+    line1: "",
+    line2: "",
+    city: "",
+    state: "",
+    zip: "",
+  });
   const failure = record.error ? classifyApiError(record.error) : null;
-  const fieldError =
-    failure?.kind === "fields"
-      ? failure.fieldErrors.find((f) => f.pointer === "/mailedOn")?.message
-      : undefined;
+  const errorAt = (pointer: string) =>
+    failure?.kind === "fields" ? failure.fieldErrors.find((f) => f.pointer === pointer)?.message : undefined;
+  const fieldError = errorAt("/mailedOn");
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    record.mutate({ applicationId, index: notice.index, mailedOn }, { onSuccess: onRecorded });
+    const mailTo = needsAddress
+      ? {
+          line1: address.line1.trim(),
+          line2: address.line2.trim() || null,
+          city: address.city.trim(),
+          // The server judges the state (and every field) against schemas/address.json, naming the field it refuses.
+          state: address.state.trim().toUpperCase() as Address["state"],
+          zip: address.zip.trim(),
+        }
+      : undefined;
+    record.mutate(
+      { applicationId, index: notice.index, mailedOn, ...(mailTo ? { mailTo } : {}) },
+      { onSuccess: onRecorded },
+    );
   };
   return (
     <form
@@ -69,6 +100,27 @@ function RecordDeclineMailed({
       >
         <Input type="date" value={mailedOn} onChange={(_, d) => setMailedOn(d.value)} required />
       </Field>
+      {needsAddress
+        ? ADDRESS_FIELDS.map((f) => {
+            const message =
+              errorAt(`/mailTo/${f.key}`) ?? (f.key === "line1" ? errorAt("/mailTo") : undefined);
+            return (
+              <Field
+                key={f.key}
+                label={f.label}
+                required={f.key !== "line2"}
+                validationMessage={message}
+                validationState={message ? "error" : "none"}
+              >
+                <Input
+                  value={address[f.key]}
+                  autoComplete="off"
+                  onChange={(_, d) => setAddress({ ...address, [f.key]: d.value })}
+                />
+              </Field>
+            );
+          })
+        : null}
       <Button type="submit" appearance="primary" size="small" disabled={record.isPending}>
         Record as mailed
       </Button>

@@ -15,8 +15,35 @@ function NoticeList() {
   const { notices, limit } = list.data;
   if (!notices.length)
     return <p className="meta">No adverse action notice has been sent on your applications.</p>;
+  const toMail = notices.filter((n) => n.task);
   return (
     <>
+      {toMail.length ? (
+        <section aria-labelledby="notices-to-mail" className="portal-tasks">
+          <h2 id="notices-to-mail" className="portal-subtitle">
+            Paper notices to mail ({toMail.length})
+          </h2>
+          <p className="meta">
+            These applicants gave no consent to electronic documents, so their notice of action taken goes on
+            paper. Where no mailing address is on file, find the applicant's address first; then mail the
+            notice and record the day (and the address) on the file.
+          </p>
+          <ul>
+            {toMail.map((n) => (
+              <li key={`${n.applicationId}-${n.index}`}>
+                <Link to={`/portal/applications/${n.applicationId}`}>
+                  {n.borrowerName ?? "Unnamed applicant"}
+                </Link>
+                {": "}
+                {n.task === "findAddress"
+                  ? "no mailing address on file: find the applicant's address, then mail the notice"
+                  : "mail the notice to the address on file"}{" "}
+                (given {dateTime(n.decidedAt)})
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <p className="page-intro">
         Each decline gives the applicant a notice of action taken (Regulation B, 12 CFR 1002.9) the day it is
         decided: shown on their page, emailed with its PDF and kept. The newest decisions of up to {limit}{" "}
