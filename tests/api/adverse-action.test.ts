@@ -320,6 +320,8 @@ describe("a decline (12 CFR 1002.9)", () => {
         mailTo: MAIL_TO,
         mailedOn: null,
         unconfirmedSince: null,
+        // Staff's task: mail it to the address on file.
+        task: "mail",
       },
     ]);
     const pdf = await admin.fetch(`${server.url}${file.adverseAction[0]!.pdfUrl}`);
