@@ -186,7 +186,11 @@ export async function openServices(options: StartOptions = {}) {
     level: config.logLevel,
   });
   const metrics = createMetrics({ process: options.processMetrics });
-  observeTransactions(db, (seconds, outcome) => metrics.transactionDuration.observe({ outcome }, seconds));
+  observeTransactions(
+    db,
+    (seconds, outcome) => metrics.transactionDuration.observe({ outcome }, seconds),
+    (reason) => metrics.transactionRetries.inc({ reason }),
+  );
   const mailer = countedMailer(
     createMailer({
       smtpUrl: config.smtpUrl,

@@ -101,17 +101,34 @@ async function openPostgres(url: string): Promise<OpenDb> {
 const isPg = (db: Db) => is(db, PgDatabase);
 
 /**
- * Runs `work` in one transaction: all of it commits or none of it does, and concurrent writers
- * act as if one after the other (SQLite: BEGIN IMMEDIATE; PostgreSQL: SERIALIZABLE, retried on a
- * serialization failure). `work` may be run again, so it does database work only: no mail, no
- * files, nothing that waits on anything but the database.
+ * How a transaction keeps concurrent writers apart on PostgreSQL (SQLite runs every transaction
+ * alone, BEGIN IMMEDIATE, whichever is asked). `serializable`, the default: PostgreSQL checks that
+ * the transactions could have run one after another, and one that could not is run again; for
+ * transactions whose invariants span rows of several people (portal users, sign-in codes).
+ * `lockedRows`: READ COMMITTED, the work locking first the rows it reads and then writes
+ * (SELECT … FOR UPDATE, e.g. `lockApplicationOf`): transactions of different people never wait for
+ * or abort each other. SERIALIZABLE's predicate locks cover index pages and whole small tables, so
+ * it aborted one applicant's save because others saved at the same moment (docs/performance.md).
  */
-export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export type Isolation = "serializable" | "lockedRows";
+
+/**
+ * Runs `work` in one transaction: all of it commits or none of it does, and concurrent writers
+ * act as if one after the other (SQLite: BEGIN IMMEDIATE; PostgreSQL: see `Isolation`; a
+ * serialization failure or a deadlock runs it again). `work` may be run again, so it does database
+ * work only: no mail, no files, nothing that waits on anything but the database.
+ */
+export async function transaction<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  { isolation = "serializable" }: { isolation?: Isolation } = {},
+): Promise<T> {
+  const run = () => (isPg(db) ? pgTransaction(db, work, isolation) : sqliteTransaction(db, work));
   const observe = transactionObservers.get(db);
-  if (!observe) return isPg(db) ? pgTransaction(db, work) : sqliteTransaction(db, work);
+  if (!observe) return run();
   const started = performance.now();
   try {
-    const value = await (isPg(db) ? pgTransaction(db, work) : sqliteTransaction(db, work));
+    const value = await run();
     observe((performance.now() - started) / 1000, "committed");
     return value;
   } catch (error) {
@@ -123,9 +140,21 @@ export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
 export type TransactionObserver = (seconds: number, outcome: "committed" | "failed") => void;
 const transactionObservers = new WeakMap<Db, TransactionObserver>();
 
-/** Hears how long each transaction on `db` took as its caller waited (the server's metrics). */
-export function observeTransactions(db: Db, observer: TransactionObserver): void {
+/** Why PostgreSQL aborted a transaction that is then run again. */
+export type RetryReason = "serialization" | "deadlock";
+const retryObservers = new WeakMap<Db, (reason: RetryReason) => void>();
+
+/**
+ * Hears how long each transaction on `db` took as its caller waited, and each time one is run
+ * again after PostgreSQL aborted it (the server's metrics).
+ */
+export function observeTransactions(
+  db: Db,
+  observer: TransactionObserver,
+  onRetry?: (reason: RetryReason) => void,
+): void {
   transactionObservers.set(db, observer);
+  if (onRetry) retryObservers.set(db, onRetry);
 }
 
 /** Concurrent writers kept colliding on the same rows: the caller tells the person to try again (tRPC: 409). */
@@ -140,17 +169,21 @@ const SERIALIZATION_FAILURE = "40001";
 const DEADLOCK = "40P01";
 const ATTEMPTS = 8;
 
-async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+const ISOLATION_LEVELS = { serializable: "serializable", lockedRows: "read committed" } as const;
+
+async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, isolation: Isolation): Promise<T> {
   const pgDb = db as unknown as NodePgDatabase<typeof schema>;
+  const isolationLevel = ISOLATION_LEVELS[isolation];
   for (let attempt = 1; ; attempt++) {
     try {
-      return await pgDb.transaction((tx) => work(tx as unknown as Db), { isolationLevel: "serializable" });
+      return await pgDb.transaction((tx) => work(tx as unknown as Db), { isolationLevel });
     } catch (error) {
       const code =
         (error as { code?: string; cause?: { code?: string } }).cause?.code ??
         (error as { code?: string }).code;
       if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK) throw error;
       if (attempt >= ATTEMPTS) throw new WriteConflict();
+      retryObservers.get(db)?.(code === DEADLOCK ? "deadlock" : "serialization");
       // A random, growing pause, so colliding writers do not collide again in step.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
@@ -314,6 +347,16 @@ export function writeWithoutSync<T>(db: Db, query: PromiseLike<T>): Promise<T> {
   } finally {
     levels.full.run();
   }
+}
+
+/**
+ * Locks the rows `query` (a SELECT) finds until the transaction ends, on PostgreSQL: a
+ * `lockedRows` transaction's way to read what it will write, so that another transaction of the
+ * same rows waits for it and then reads what it committed. On SQLite a transaction already has the
+ * whole database to itself (BEGIN IMMEDIATE): nothing to do. Returns the rows locked (none on SQLite).
+ */
+export async function lockRows<T>(tx: Db, query: SQL): Promise<T[]> {
+  return isPg(tx) ? rows<T>(tx, sql`${query} FOR UPDATE`) : [];
 }
 
 /**

@@ -8,9 +8,9 @@ import type { Recheck } from "@engine/funnel/recheck";
 import { currentStep, currentSteps, readRetired, retiredOf } from "@engine/definitions/retired";
 import { readLegacyScalars } from "@engine/definitions/legacy-answers";
 import { mapSensitive, maskSensitive } from "@engine/validation/sensitive";
-import type { Db } from "../db/client";
+import { lockRows, type Db } from "../db/client";
 import { preparedQuery, written } from "../db/prepared";
-import { applications, auditEvents, users } from "../db/schema";
+import { applicationMembers, applications, auditEvents, users } from "../db/schema";
 import type { Services } from "@server/services";
 
 export interface StoredApplication {
@@ -164,6 +164,26 @@ function createApplicationStore(services: Services) {
     async byId(db: Db, id: string): Promise<StoredApplication | null> {
       const [row] = await byId(db, { id });
       return row ? toStored(row) : null;
+    },
+    /**
+     * Locks, until the caller's transaction ends, the application `userId` reads (owns, or answers a
+     * part of as a member): the first statement of a save, so that two saves of one application
+     * take turns and the second reads what the first committed (its revision check then refuses a
+     * stale page), while other applications' saves go on beside it. By the unique indexes on the
+     * owner and the member's user: one row, never a scan. True when there was one to lock
+     * (always false on SQLite, where a transaction holds the whole database).
+     */
+    async lockOf(tx: Db, userId: string): Promise<boolean> {
+      const owned = await lockRows(
+        tx,
+        sql`SELECT ${applications.id} FROM ${applications} WHERE ${applications.ownerId} = ${userId}`,
+      );
+      if (owned.length) return true;
+      const joined = await lockRows(
+        tx,
+        sql`SELECT ${applications.id} FROM ${applications} WHERE ${applications.id} = (SELECT ${applicationMembers.applicationId} FROM ${applicationMembers} WHERE ${applicationMembers.userId} = ${userId})`,
+      );
+      return joined.length > 0;
     },
     /** A new visitor's account and empty application, in the caller's transaction. */
     async createGuest(tx: Db, status: string, variant: string | null): Promise<StoredApplication> {

@@ -36,6 +36,12 @@ export function createMetrics({ process = false }: { process?: boolean } = {}) {
       buckets: LATENCY,
       registers,
     }),
+    transactionRetries: new Counter({
+      name: "heloc_db_transaction_retries_total",
+      help: "Transactions run again after PostgreSQL aborted them (serialization failure, deadlock), by reason",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
     mail: new Counter({
       name: "heloc_mail_total",
       help: "Mail handed to the mailer, by result (sent, failed)",

@@ -74,7 +74,9 @@ async function startGuest(s: Submission, tx: Db, after: AfterCommit): Promise<St
   // The variant the visitor has been shown counted (their browser's draw), else a fresh draw.
   const draw = ("variantDraw" in s.input ? s.input.variantDraw : undefined) ?? Math.random();
   const variant = flowId ? chooseVariant(defs, flowId, draw, config.funnelVariant) : null;
-  await admitGuest(s.services, s.ctx.ip); // an IP address and its network start only so many
+  // An IP address and its network start only so many (counted before the transaction for a visitor
+  // without a session; here for an account that has no application).
+  if (!s.guestAdmitted) await admitGuest(s.services, s.ctx.ip);
   const app = await applicationStore(s.services).createGuest(tx, s.step.id, variant);
   const { token, session } = await auth.applicant.sessions.create(app.ownerId, tx);
   after.session = { token, expiresAt: session.expiresAt };

@@ -7,6 +7,8 @@
 // commit (./after-commit.ts); what the save means for the application's other readers, and its
 // submission, is ./tell-others.ts. Nothing is saved unless everything passes.
 import { transaction } from "@server/persistence/db/client";
+import { applicationStore } from "@server/persistence/store/applications";
+import { admitGuest } from "@server/features/messaging/guests";
 import type { Context } from "@server/transport/trpc/init";
 import { signInToProvenAccount } from "@server/features/auth/email-proof";
 import { receiptsOf, requestHash } from "../receipts";
@@ -51,25 +53,40 @@ export async function submitStep(ctx: Context, input: StepSubmit | StepSection):
     const owner = await signInToProvenAccount(s.services, ctx.cookies, s.userId, signInAs);
     return { ...owner, stepId: null, revision: 0, ruleId: "emailVerify.known-address" };
   }
+  // A visitor's first answer starts a guest: their network's admission is counted now, on a
+  // connection of its own, never inside the transaction, which holds one of the pool's: with as many
+  // newcomers at once as the pool has connections, each waited for ever for a second one.
+  if (!s.userId) {
+    await admitGuest(s.services, s.ctx.ip);
+    s.guestAdmitted = true;
+  }
   let after = afterCommit();
   let saved = false;
-  const response = await transaction(s.services.db, async (tx): Promise<SubmitResult> => {
-    // The work may run again (PostgreSQL retries a serialization failure): what an earlier try
-    // started was rolled back with it, so its session cookie and its mail must not go out.
-    after = afterCommit();
-    const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId, submitted) : null;
-    if (again) return again;
-    const merged = await merge(s, tx, serverSet);
-    const before = await othersBefore(s, tx, merged);
-    const { voided, ownerDone } = await voidCoveredSignatures(s, tx, merged);
-    const decided = merged.reader?.member
-      ? await saveMember(s, tx, merged, ownerDone)
-      : await saveOwner(s, tx, merged, ownerDone, after);
-    saved = true;
-    const out = await record(s, tx, merged, decided, voided, after);
-    await tellOthers(s, tx, merged, decided, voided, ownerDone, before, after);
-    return out;
-  });
+  // Row locks, not SERIALIZABLE, on PostgreSQL: a save reads and writes one application, locked
+  // first; another applicant's save at the same moment never refuses this one (docs/performance.md).
+  const response = await transaction(
+    s.services.db,
+    async (tx): Promise<SubmitResult> => {
+      // The work may run again (PostgreSQL retries a deadlock): what an earlier try started was
+      // rolled back with it, so its session cookie and its mail must not go out.
+      after = afterCommit();
+      // Saves of this application (another tab, a co-borrower) wait here and then read what it committed.
+      if (s.userId) await applicationStore(s.services).lockOf(tx, s.userId);
+      const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId, submitted) : null;
+      if (again) return again;
+      const merged = await merge(s, tx, serverSet);
+      const before = await othersBefore(s, tx, merged);
+      const { voided, ownerDone } = await voidCoveredSignatures(s, tx, merged);
+      const decided = merged.reader?.member
+        ? await saveMember(s, tx, merged, ownerDone)
+        : await saveOwner(s, tx, merged, ownerDone, after);
+      saved = true;
+      const out = await record(s, tx, merged, decided, voided, after);
+      await tellOthers(s, tx, merged, decided, voided, ownerDone, before, after);
+      return out;
+    },
+    { isolation: "lockedRows" },
+  );
   if (saved) s.services.metrics.stepSaves.inc({ step: s.step.id });
   await runAfterCommit(s, after);
   return response;

@@ -42,6 +42,8 @@ export interface Submission {
   today: string;
   /** The definitions the answers are judged with: the reader's language and experiment arms (set by submitStep). */
   judgeDefs?: Definitions;
+  /** A visitor's network was admitted to start a guest (counted before the transaction: ./index.ts). */
+  guestAdmitted?: boolean;
   /** What an effect sees of the request. */
   effectContext: Pick<EffectCheck, "step" | "services" | "request" | "now" | "today" | "actorId">;
 }
