@@ -38,39 +38,46 @@ export async function openDocument(
   const pointer = effect.openedAt;
   const store = applicationStore(services);
   const now = services.now();
-  return transaction(services.db, async (tx) => {
-    const reader = await memberStore(services).readerOf(tx, userId);
-    if (!reader) throw refuse("notFound", SERVER_WORDS["refusal.noApplication"]);
-    refuseClosedStep(services, reader, journeyFor(services, reader), step);
-    const app = reader.app;
-    const [shown] = documentsFor(services, app.doc, [document], { now, role: reader.role });
-    if (!shown) throw refuse("notFound", `“${document}” is not given on this application`);
-    const before = openedDisclosures(app.doc, pointer);
-    const known = before.find(
-      (o) => o.document === document && o.sha256 === shown.sha256 && o.openedBy === reader.role,
-    );
-    if (known) return known;
-    const opened: OpenedDisclosure = {
-      document,
-      version: shown.version,
-      language: shown.language,
-      sha256: shown.sha256,
-      openedAt: now.toISOString(),
-      openedBy: reader.role,
-      step: step.id,
-    };
-    const list = getAt(app.doc, pointer);
-    const doc = setAt(app.doc, pointer, [...(Array.isArray(list) ? list : []), opened]);
-    // The answers' revision is not bumped: opening a text changes no answer the open form holds.
-    if (!(await store.save(tx, app, doc, app.status, app.recheck, { bumpRevision: false })))
-      throw refuse("conflict", "Your application was changed in another window. Reload and open it again.");
-    await store.audit(tx, {
-      actorKind: "applicant",
-      actorId: userId,
-      action: auditAction("disclosures.opened", document),
-      applicationId: app.id,
-      changed: [pointer],
-    });
-    return opened;
-  });
+  // One application read then written, so its row is locked first, as a step's save does
+  // (server/persistence/db/client.ts `lockedRows`): another applicant's save never aborts this one.
+  return transaction(
+    services.db,
+    async (tx) => {
+      await store.lockOf(tx, userId);
+      const reader = await memberStore(services).readerOf(tx, userId);
+      if (!reader) throw refuse("notFound", SERVER_WORDS["refusal.noApplication"]);
+      refuseClosedStep(services, reader, journeyFor(services, reader), step);
+      const app = reader.app;
+      const [shown] = documentsFor(services, app.doc, [document], { now, role: reader.role });
+      if (!shown) throw refuse("notFound", `“${document}” is not given on this application`);
+      const before = openedDisclosures(app.doc, pointer);
+      const known = before.find(
+        (o) => o.document === document && o.sha256 === shown.sha256 && o.openedBy === reader.role,
+      );
+      if (known) return known;
+      const opened: OpenedDisclosure = {
+        document,
+        version: shown.version,
+        language: shown.language,
+        sha256: shown.sha256,
+        openedAt: now.toISOString(),
+        openedBy: reader.role,
+        step: step.id,
+      };
+      const list = getAt(app.doc, pointer);
+      const doc = setAt(app.doc, pointer, [...(Array.isArray(list) ? list : []), opened]);
+      // The answers' revision is not bumped: opening a text changes no answer the open form holds.
+      if (!(await store.save(tx, app, doc, app.status, app.recheck, { bumpRevision: false })))
+        throw refuse("conflict", "Your application was changed in another window. Reload and open it again.");
+      await store.audit(tx, {
+        actorKind: "applicant",
+        actorId: userId,
+        action: auditAction("disclosures.opened", document),
+        applicationId: app.id,
+        changed: [pointer],
+      });
+      return opened;
+    },
+    { isolation: "lockedRows" },
+  );
 }
