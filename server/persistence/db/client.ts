@@ -106,9 +106,10 @@ const isPg = (db: Db) => is(db, PgDatabase);
  * the transactions could have run one after another, and one that could not is run again; for
  * transactions whose invariants span rows of several people (portal users, sign-in codes).
  * `lockedRows`: READ COMMITTED, the work locking first the rows it reads and then writes
- * (SELECT … FOR UPDATE, e.g. `lockApplicationOf`): transactions of different people never wait for
- * or abort each other. SERIALIZABLE's predicate locks cover index pages and whole small tables, so
- * it aborted one applicant's save because others saved at the same moment (docs/performance.md).
+ * (SELECT … FOR UPDATE, e.g. `applicationStore(…).lockOf`): transactions of different people
+ * never wait for or abort each other. SERIALIZABLE's predicate locks cover index pages and whole
+ * small tables, so it aborted one applicant's save because others saved at the same moment
+ * (docs/performance.md).
  */
 export type Isolation = "serializable" | "lockedRows";
 
