@@ -361,6 +361,15 @@ export async function lockRows<T>(tx: Db, query: SQL): Promise<T[]> {
 }
 
 /**
+ * Makes transactions that name the same `key` take turns until the first ends, on PostgreSQL (a
+ * transaction-scoped advisory lock): for rows not made yet, such as a newcomer's double click,
+ * whose clicks share an idempotency key. SQLite: nothing to do (one transaction at a time).
+ */
+export async function lockKey(tx: Db, key: string): Promise<void> {
+  if (isPg(tx)) await rows(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0)) AS locked`);
+}
+
+/**
  * After rewriting stored rows (sealing them on start): SQLite folds its write-ahead log into the
  * database file and empties it, so the old versions of the rows it held are gone from the disk.
  * PostgreSQL manages its own log; nothing to do.

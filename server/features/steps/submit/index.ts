@@ -6,7 +6,7 @@
 // domain's save steps (./decide.ts, ./owner-save-steps.ts, ./record.ts); then the work after the
 // commit (./after-commit.ts); what the save means for the application's other readers, and its
 // submission, is ./tell-others.ts. Nothing is saved unless everything passes.
-import { transaction } from "@server/persistence/db/client";
+import { lockKey, transaction } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
 import { admitGuest } from "@server/features/messaging/guests";
 import type { Context } from "@server/transport/trpc/init";
@@ -72,6 +72,8 @@ export async function submitStep(ctx: Context, input: StepSubmit | StepSection):
       after = afterCommit();
       // Saves of this application (another tab, a co-borrower) wait here and then read what it committed.
       if (s.userId) await applicationStore(s.services).lockOf(tx, s.userId);
+      // A newcomer's double click has no application yet: its clicks share the idempotency key.
+      else if (s.receipt) await lockKey(tx, s.receipt);
       const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId, submitted) : null;
       if (again) return again;
       const merged = await merge(s, tx, serverSet);
