@@ -1,7 +1,7 @@
 // The funnel page's pure parts against the real definitions: steps found by route (so a new step
 // file is a new page), prefill hints and API error handling.
 import { describe, expect, it } from "vitest";
-import { classifyApiError } from "@web/src/pages/funnel/api-errors";
+import { classifyApiError, fieldMessages } from "@web/src/pages/funnel/api-errors";
 import { withHints } from "@web/src/pages/funnel/hints";
 import { stepForRoute } from "@web/src/pages/funnel/step-routes";
 import { repo } from "../helpers/definitions";
@@ -47,5 +47,24 @@ describe("funnel page helpers", () => {
       message: "Changed elsewhere",
     });
     expect(classifyApiError(new TypeError("Failed to fetch")).message).toMatch(/connection/);
+  });
+
+  it("puts a portal form's refusal at its fields, or says it whole when it names none of them", () => {
+    const refused = (fieldErrors: { pointer: string; message: string }[]) =>
+      classifyApiError({ message: "Refused", data: { code: "BAD_REQUEST", fieldErrors } });
+    const fields = ["nmlsId", "phone"] as const;
+    expect(
+      fieldMessages(
+        refused([
+          { pointer: "/nmlsId", message: "Enter the NMLS ID as its digits only" },
+          { pointer: "/other", message: "Not this form's" },
+        ]),
+        fields,
+      ),
+    ).toEqual({ nmlsId: "Enter the NMLS ID as its digits only" });
+    expect(fieldMessages(refused([{ pointer: "/other", message: "Not this form's" }]), fields)).toBeNull();
+    expect(
+      fieldMessages(classifyApiError({ message: "Busy", data: { code: "CONFLICT" } }), fields),
+    ).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
+import { MailedOnForm, errorAt } from "./MailedOnForm";
 import { dateTime } from "./portal-format";
 import type { ApplicationNoticesDetail } from "./portal-types";
 import { usePortalMe } from "./PortalFrame";
@@ -66,11 +67,7 @@ function RecordDeclineMailed({
     zip: "",
   });
   const failure = record.error ? classifyApiError(record.error) : null;
-  const errorAt = (pointer: string) =>
-    failure?.kind === "fields" ? failure.fieldErrors.find((f) => f.pointer === pointer)?.message : undefined;
-  const fieldError = errorAt("/mailedOn");
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const mailTo = needsAddress
       ? {
           line1: address.line1.trim(),
@@ -87,23 +84,19 @@ function RecordDeclineMailed({
     );
   };
   return (
-    <form
-      className="portal-note-form"
-      onSubmit={onSubmit}
-      aria-label={`Record the mailing of the notice given ${dateTime(notice.decidedAt)}`}
+    <MailedOnForm
+      label={`Record the mailing of the notice given ${dateTime(notice.decidedAt)}`}
+      mailedOn={mailedOn}
+      onMailedOn={setMailedOn}
+      failure={failure}
+      pending={record.isPending}
+      onSubmit={submit}
     >
-      <Field
-        label="Day mailed"
-        required
-        validationMessage={fieldError}
-        validationState={fieldError ? "error" : "none"}
-      >
-        <Input type="date" value={mailedOn} onChange={(_, d) => setMailedOn(d.value)} required />
-      </Field>
       {needsAddress
         ? ADDRESS_FIELDS.map((f) => {
             const message =
-              errorAt(`/mailTo/${f.key}`) ?? (f.key === "line1" ? errorAt("/mailTo") : undefined);
+              errorAt(failure, `/mailTo/${f.key}`) ??
+              (f.key === "line1" ? errorAt(failure, "/mailTo") : undefined);
             return (
               <Field
                 key={f.key}
@@ -121,15 +114,7 @@ function RecordDeclineMailed({
             );
           })
         : null}
-      <Button type="submit" appearance="primary" size="small" disabled={record.isPending}>
-        Record as mailed
-      </Button>
-      {failure && failure.kind !== "fields" ? (
-        <MessageBar intent="error" role="alert" className="portal-message">
-          <MessageBarBody>{failure.message}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-    </form>
+    </MailedOnForm>
   );
 }
 

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { trpc } from "@web/src/api/trpc";
 import { checkEmail } from "../auth/login-flow";
-import { classifyApiError } from "../funnel/api-errors";
+import { classifyApiError, fieldMessages } from "../funnel/api-errors";
 import type { PortalRole } from "./portal-types";
 import { RoleChoice } from "./RoleChoice";
 
@@ -54,14 +54,8 @@ export function InviteForm({ roles, onInvited }: { roles: PortalRole[]; onInvite
         },
         onError: (error) => {
           const failure = classifyApiError(error);
-          if (failure.kind === "fields") {
-            const next: Errors = {};
-            for (const e of failure.fieldErrors) {
-              const field = e.pointer.replace(/^\//, "");
-              if (field === "name" || field === "email" || field === "role") next[field] = e.message;
-            }
-            if (Object.keys(next).length) return setErrors(next);
-          }
+          const refused = fieldMessages(failure, ["name", "email", "role"] as const);
+          if (refused) return setErrors(refused);
           setOutcome({ intent: "error", text: failure.message });
         },
       },

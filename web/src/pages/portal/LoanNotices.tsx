@@ -3,11 +3,11 @@
 // not go electronically (no E-SIGN consent or no proven email) waits in the print-and-mail queue
 // with the mailing address; staff with notices.mail record the day they mailed it
 // (portal.loan.recordNoticeMailed), which is when a valuation's mailed copy starts to count.
-import { Button, Field, Input, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../funnel/api-errors";
+import { MailedOnForm } from "./MailedOnForm";
 import { dateTime } from "./portal-format";
 import type { LoanFileDetail } from "./portal-types";
 import { usePortalMe } from "./PortalFrame";
@@ -29,39 +29,15 @@ function RecordMailed({
 }) {
   const [mailedOn, setMailedOn] = useState("");
   const record = useMutation(trpc.portal.loan.recordNoticeMailed.mutationOptions());
-  const failure = record.error ? classifyApiError(record.error) : null;
-  const fieldError =
-    failure?.kind === "fields"
-      ? failure.fieldErrors.find((f) => f.pointer === "/mailedOn")?.message
-      : undefined;
-  const message = fieldError;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    record.mutate({ applicationId, noticeId: notice.id, mailedOn }, { onSuccess: onSaved });
-  };
   return (
-    <form
-      onSubmit={onSubmit}
-      className="portal-note-form"
-      aria-label={`Record the mailing of ${notice.title} to ${notice.name ?? notice.to}`}
-    >
-      <Field
-        label="Day mailed"
-        required
-        validationMessage={message}
-        validationState={message ? "error" : "none"}
-      >
-        <Input type="date" value={mailedOn} onChange={(_, d) => setMailedOn(d.value)} required />
-      </Field>
-      <Button type="submit" appearance="primary" size="small" disabled={record.isPending}>
-        Record as mailed
-      </Button>
-      {failure && failure.kind !== "fields" ? (
-        <MessageBar intent="error" role="alert" className="portal-message">
-          <MessageBarBody>{failure.message}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-    </form>
+    <MailedOnForm
+      label={`Record the mailing of ${notice.title} to ${notice.name ?? notice.to}`}
+      mailedOn={mailedOn}
+      onMailedOn={setMailedOn}
+      failure={record.error ? classifyApiError(record.error) : null}
+      pending={record.isPending}
+      onSubmit={() => record.mutate({ applicationId, noticeId: notice.id, mailedOn }, { onSuccess: onSaved })}
+    />
   );
 }
 

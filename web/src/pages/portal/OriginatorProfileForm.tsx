@@ -15,7 +15,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatPhone } from "@engine/base/format";
 import { trpc } from "@web/src/api/trpc";
-import { classifyApiError } from "../funnel/api-errors";
+import { classifyApiError, fieldMessages } from "../funnel/api-errors";
 import type { PortalUser } from "./portal-types";
 
 type Errors = Partial<Record<"userId" | "nmlsId" | "phone", string>>;
@@ -58,14 +58,8 @@ export function OriginatorProfileForm({ users, onSaved }: { users: PortalUser[];
         },
         onError: (error) => {
           const failure = classifyApiError(error);
-          if (failure.kind === "fields") {
-            const next: Errors = {};
-            for (const e of failure.fieldErrors) {
-              const field = e.pointer.replace(/^\//, "");
-              if (field === "userId" || field === "nmlsId" || field === "phone") next[field] = e.message;
-            }
-            if (Object.keys(next).length) return setErrors(next);
-          }
+          const refused = fieldMessages(failure, ["userId", "nmlsId", "phone"] as const);
+          if (refused) return setErrors(refused);
           setOutcome({ intent: "error", text: failure.message });
         },
       },
