@@ -50,3 +50,20 @@ export function fieldMessages<K extends string>(
   }
   return Object.keys(found).length ? found : null;
 }
+
+/**
+ * A form's onError: the refusal at its fields when it names some of them, else its message as
+ * the form's outcome.
+ */
+export const onFormRefusal =
+  <K extends string>(
+    fields: readonly K[],
+    setErrors: (errors: Partial<Record<K, string>>) => void,
+    setOutcome: (outcome: { intent: "error"; text: string }) => void,
+  ) =>
+  (error: unknown): void => {
+    const failure = classifyApiError(error);
+    const refused = fieldMessages(failure, fields);
+    if (refused) setErrors(refused);
+    else setOutcome({ intent: "error", text: failure.message });
+  };

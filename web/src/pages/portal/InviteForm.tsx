@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { trpc } from "@web/src/api/trpc";
 import { checkEmail } from "../auth/login-flow";
-import { classifyApiError, fieldMessages } from "../funnel/api-errors";
+import { onFormRefusal } from "../funnel/api-errors";
 import type { PortalRole } from "./portal-types";
 import { RoleChoice } from "./RoleChoice";
 
@@ -52,12 +52,7 @@ export function InviteForm({ roles, onInvited }: { roles: PortalRole[]; onInvite
           setRole("");
           onInvited();
         },
-        onError: (error) => {
-          const failure = classifyApiError(error);
-          const refused = fieldMessages(failure, ["name", "email", "role"] as const);
-          if (refused) return setErrors(refused);
-          setOutcome({ intent: "error", text: failure.message });
-        },
+        onError: onFormRefusal(["name", "email", "role"] as const, setErrors, setOutcome),
       },
     );
   };

@@ -15,7 +15,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatPhone } from "@engine/base/format";
 import { trpc } from "@web/src/api/trpc";
-import { classifyApiError, fieldMessages } from "../funnel/api-errors";
+import { onFormRefusal } from "../funnel/api-errors";
 import type { PortalUser } from "./portal-types";
 
 type Errors = Partial<Record<"userId" | "nmlsId" | "phone", string>>;
@@ -56,12 +56,7 @@ export function OriginatorProfileForm({ users, onSaved }: { users: PortalUser[];
           setOutcome({ intent: "success", text: `Saved ${name}'s loan originator profile.` });
           onSaved();
         },
-        onError: (error) => {
-          const failure = classifyApiError(error);
-          const refused = fieldMessages(failure, ["userId", "nmlsId", "phone"] as const);
-          if (refused) return setErrors(refused);
-          setOutcome({ intent: "error", text: failure.message });
-        },
+        onError: onFormRefusal(["userId", "nmlsId", "phone"] as const, setErrors, setOutcome),
       },
     );
   };
