@@ -1,7 +1,8 @@
 // The funnel page's pure parts against the real definitions: steps found by route (so a new step
 // file is a new page), prefill hints and API error handling.
 import { describe, expect, it } from "vitest";
-import { classifyApiError, fieldMessages } from "@web/src/pages/funnel/api-errors";
+import { classifyApiError } from "@web/src/pages/funnel/api-errors";
+import { fieldMessages } from "@web/src/pages/portal/form-refusal";
 import { withHints } from "@web/src/pages/funnel/hints";
 import { stepForRoute } from "@web/src/pages/funnel/step-routes";
 import { repo } from "../helpers/definitions";

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { trpc } from "@web/src/api/trpc";
 import { checkEmail } from "../auth/login-flow";
-import { onFormRefusal } from "../funnel/api-errors";
+import { onFormRefusal } from "./form-refusal";
 import type { PortalRole } from "./portal-types";
 import { RoleChoice } from "./RoleChoice";
 

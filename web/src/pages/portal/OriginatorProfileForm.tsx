@@ -15,7 +15,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatPhone } from "@engine/base/format";
 import { trpc } from "@web/src/api/trpc";
-import { onFormRefusal } from "../funnel/api-errors";
+import { onFormRefusal } from "./form-refusal";
 import type { PortalUser } from "./portal-types";
 
 type Errors = Partial<Record<"userId" | "nmlsId" | "phone", string>>;
