@@ -3,26 +3,21 @@
 // email's code, gives them as the plan's terms (no offer exists yet), hosts the booklet, requires
 // it opened before the applicant continues, and records both texts as given. A credit answer
 // cannot be saved before.
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@engine/base/paths";
 import { auditEvents } from "@server/persistence/db/schema";
-import type { GivenDisclosure, OpenedDisclosure } from "@server/features/esign/give-disclosures";
-import { applicationStore } from "@server/persistence/store/applications";
+import type { GivenDisclosure } from "@server/features/esign/give-disclosures";
 import { answersFor, singleBorrower, walk } from "../helpers/journeys";
+import {
+  GIVEN,
+  applicationOf as applicationOfServer,
+  disclosuresOf as disclosuresOfServer,
+  errorOf,
+  fill,
+  sha256,
+  source,
+} from "../helpers/disclosures";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
-
-const GIVEN = ["heloc-important-terms", "heloc-booklet"];
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(
-    /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g,
-    (_, name: string) => values[name] ?? "[not available yet]",
-  );
-const source = (id: string) => readFileSync(join(REPO_ROOT, "content/disclosures", `${id}.md`), "utf8");
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,15 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function applicationOf(b: Browser) {
-  const { id } = await b.trpc.application.get.query();
-  return (await applicationStore(server.services).byId(server.services.db, id))!;
-}
-const disclosuresOf = async (b: Browser) =>
-  ((await applicationOf(b)).doc.disclosuresGiven ?? {}) as {
-    records?: GivenDisclosure[];
-    opened?: OpenedDisclosure[];
-  };
+const applicationOf = (b: Browser) => applicationOfServer(server, b);
+const disclosuresOf = (b: Browser) => disclosuresOfServer(server, b);
 
 /** The early funnel's answers about the home and credit on a stored application. */
 const creditAnswers = (doc: Record<string, unknown>) => {
@@ -49,9 +37,6 @@ const creditAnswers = (doc: Record<string, unknown>) => {
       .map((k) => [k, setup[k]]),
   );
 };
-
-const errorOf = (p: Promise<unknown>) =>
-  p.then(() => null).catch((e: { message: string; data: unknown }) => e);
 
 describe("the important terms and the CFPB booklet before the first credit question (12 CFR 1026.40(b))", () => {
   it("puts the disclosures right after the email's code, before the home's value and any credit question (12 CFR 1026.40(b))", async () => {

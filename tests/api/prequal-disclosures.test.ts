@@ -3,24 +3,19 @@
 // prequalDisclosures step, right after the home's type, is a copy of earlyDisclosures on a
 // /prequal/ route (step data), hosts the booklet, requires it opened before the applicant
 // continues, and records both texts as given. An answer about the home or credit cannot be saved before.
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@engine/base/paths";
-import type { GivenDisclosure, OpenedDisclosure } from "@server/features/esign/give-disclosures";
-import { applicationStore } from "@server/persistence/store/applications";
+import type { GivenDisclosure } from "@server/features/esign/give-disclosures";
 import { singleBorrower, walk } from "../helpers/journeys";
+import {
+  GIVEN,
+  applicationOf as applicationOfServer,
+  disclosuresOf as disclosuresOfServer,
+  errorOf,
+  fill,
+  sha256,
+  source,
+} from "../helpers/disclosures";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
-
-const GIVEN = ["heloc-important-terms", "heloc-booklet"];
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(
-    /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g,
-    (_, name: string) => values[name] ?? "[not available yet]",
-  );
-const source = (id: string) => readFileSync(join(REPO_ROOT, "content/disclosures", `${id}.md`), "utf8");
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,15 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function applicationOf(b: Browser) {
-  const { id } = await b.trpc.application.get.query();
-  return (await applicationStore(server.services).byId(server.services.db, id))!;
-}
-const disclosuresOf = async (b: Browser) =>
-  ((await applicationOf(b)).doc.disclosuresGiven ?? {}) as {
-    records?: GivenDisclosure[];
-    opened?: OpenedDisclosure[];
-  };
+const applicationOf = (b: Browser) => applicationOfServer(server, b);
+const disclosuresOf = (b: Browser) => disclosuresOfServer(server, b);
 /** What prequalification asks about the home and credit, as stored. */
 const homeAndCredit = (doc: Record<string, any>) => ({
   address: doc.property?.line1,
@@ -52,8 +40,6 @@ const nothingAsked = {
   creditRange: undefined,
   creditCheck: undefined,
 };
-const errorOf = (p: Promise<unknown>) =>
-  p.then(() => null).catch((e: { message: string; data: unknown }) => e);
 const atDisclosures = async (doc = singleBorrower()) => {
   const b = browser(server.url);
   const reached = await walk(server, b, { from: "prequalBuildingType", until: "prequalDisclosures", doc });
