@@ -68,3 +68,27 @@ export const OBJECT_LAYOUTS = [
 export type LeafWidgetName = (typeof LEAF_WIDGETS)[number];
 
 export const WIDGET_NAMES: readonly string[] = [...LEAF_WIDGETS, ...OBJECT_LAYOUTS];
+
+/**
+ * Every `ui:` key a step's UI schema may use: RJSF's that the renderer reads and ours. A key
+ * outside it is ignored by RJSF without a word (`ui:inputMode` for `ui:inputmode` left the code
+ * field's numeric keypad off), so the linter refuses it.
+ */
+export const UI_KEYS: readonly string[] = [
+  "ui:autocomplete",
+  "ui:description",
+  "ui:enumNames",
+  "ui:heading",
+  "ui:headingHelp",
+  "ui:help",
+  "ui:inputmode",
+  "ui:label",
+  "ui:options",
+  "ui:order",
+  "ui:placeholder",
+  "ui:readonly",
+  "ui:submitButtonOptions",
+  "ui:title",
+  "ui:twoDigitYear",
+  "ui:widget",
+];

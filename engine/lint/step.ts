@@ -5,7 +5,7 @@ import { uriOf } from "../base/uris";
 import { escapeSegment } from "../base/pointer";
 import type { DefinitionFiles, Definitions, Problem } from "../definitions/definitions";
 import { propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "../definitions/schema-walk";
-import { WIDGET_NAMES } from "../definitions/widget-names";
+import { UI_KEYS, WIDGET_NAMES } from "../definitions/widget-names";
 import type { Step } from "../generated/schema-types";
 import { prefillSource } from "../logic/prefill";
 import { prefillMisfit } from "./fit";
@@ -103,6 +103,12 @@ function checkWidgets(lint: StepLint, node: unknown, at: string) {
         file: lint.file,
         pointer: `${at}/${esc(key)}`,
         message: `unknown widget "${String(value)}"${suggest(String(value), WIDGET_NAMES)}`,
+      });
+    else if (key.startsWith("ui:") && !UI_KEYS.includes(key))
+      lint.problems.push({
+        file: lint.file,
+        pointer: `${at}/${esc(key)}`,
+        message: `unknown UI key "${key}"${suggest(key, UI_KEYS)}: the form would ignore it`,
       });
     else checkWidgets(lint, value, `${at}/${esc(key)}`);
   }

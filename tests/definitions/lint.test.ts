@@ -97,6 +97,17 @@ describe("a broken step file", () => {
     );
   });
 
+  it("refuses a UI key the form would ignore (a misspelt ui:inputmode), and suggests the close one", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/verify-email.json", (s) => {
+      delete s.uiSchema.otpCode["ui:inputmode"];
+      s.uiSchema.otpCode["ui:inputMode"] = "numeric";
+    });
+    expect(messages(copy)).toContain(
+      'steps/initial-setup/verify-email.json#/uiSchema/otpCode/ui:inputMode: unknown UI key "ui:inputMode", did you mean `ui:inputmode`?: the form would ignore it',
+    );
+  });
+
   it("names a field in logic that neither the step nor the application has", () => {
     const copy = copyDefinitions();
     copy.edit(
