@@ -72,7 +72,7 @@ export const inviteMember: EffectHandler = {
       resend: access === "answers",
     });
     if (!token) return; // that address has joined already, or holds a live link
-    const over = await services.limits.invitesPerApplicant.hit(application.id);
+    const over = await services.limits.invitesPerApplicant.hit(application.id, 1, tx);
     if (!over.ok)
       throw invalidAnswers([
         {

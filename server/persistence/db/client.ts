@@ -90,7 +90,8 @@ async function openPostgres(url: string): Promise<OpenDb> {
   const lockClient = await pool.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migratePg(db, { migrationsFolder: MIGRATIONS.postgresql });
+    // On the connection holding the lock: with a pool of one, another would never come.
+    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS.postgresql });
   } finally {
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     lockClient.release();

@@ -14,8 +14,14 @@ export interface RateLimit {
 export type RateLimitHit = { ok: true } | { ok: false; retryAfterMs: number };
 
 export interface RateLimiter {
-  /** Counts `weight` attempts (default 1); `ok` false once the key is over its limit in the current window. */
-  hit(key: string, weight?: number): Promise<RateLimitHit>;
+  /**
+   * Counts `weight` attempts (default 1); `ok` false once the key is over its limit in the current
+   * window. `within`: the transaction the hit belongs to, when one is open (a step effect's): the
+   * count is written on its connection, so it never waits for a second one from the pool (with the
+   * pool's every connection held by such transactions, that wait would never end), and is undone
+   * with the save it counted.
+   */
+  hit(key: string, weight?: number, within?: Db): Promise<RateLimitHit>;
   /** The attempts counted for the key in its current window (0 when none), without counting one. */
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
@@ -63,7 +69,7 @@ export function dbRateLimiter(
   const bucketOf = (key: string) => `${name}:${keyMac(key)}`;
   let hits = 0;
   return {
-    async hit(key, weight = 1) {
+    async hit(key, weight = 1, within = db) {
       const at = now();
       // Now and then, drop windows long over (every limiter's windows are far shorter than a day).
       if (++hits % 1000 === 0)
@@ -73,8 +79,8 @@ export function dbRateLimiter(
         );
       // A count lost at a power cut lets a few more attempts through: not worth an fsync per hit.
       const [row] = await writeWithoutSync(
-        db,
-        db
+        within,
+        within
           .insert(rateLimitWindows)
           .values({ bucket: bucketOf(key), windowStart: at, count: weight })
           .onConflictDoUpdate({
