@@ -2,21 +2,15 @@
 // staff with credit.recordScore record the score they used from a credit report pulled elsewhere;
 // it is written on the borrower's answers, audited and recorded as given, and the borrower gets the
 // filled Notice to the Home Loan Applicant by email (a PDF) and from their application's page.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@engine/base/paths";
 import { auditEvents } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
-import { joinedMember, makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { joinedMember, makePortalUser, signInPortal, twoBorrowerApplicant } from "../helpers/accounts";
 import { mailAttachment, pdfProse } from "../helpers/pdf";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
-const fixture = JSON.parse(
-  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
-) as Record<string, any>;
 const PDF = "notice-to-the-home-loan-applicant.pdf";
 const SUBJECT = /^Subject: Your credit score: notice to the home loan applicant/m;
 
@@ -45,17 +39,7 @@ const used = {
 };
 
 /** A submitted two-borrower application, its borrower signed in. */
-async function submitted() {
-  const email = `${crypto.randomUUID()}@example.com`;
-  const coEmail = `${crypto.randomUUID()}@example.com`;
-  const doc = structuredClone(fixture);
-  doc.user.email = email;
-  doc.coborrower.email = coEmail;
-  const who = await makeApplicant(server.services, { email, status: "applicationSubmitted", doc });
-  const b = browser(server.url);
-  await b.auth("Applicant", "callback/credentials", { email, password: who.password });
-  return { ...who, coEmail, b };
-}
+const submitted = () => twoBorrowerApplicant(server);
 
 async function staff(role: string) {
   const person = await makePortalUser(server.services, { role });

@@ -9,12 +9,9 @@ import { MISMO_XSD, mismoSchemaDir } from "@engine/export/xsd-index";
 import { validateXml } from "@engine/export/xsd-validate";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { uliOf } from "@engine/lending/uli";
-import { makeApplicant, signedInStaff } from "../helpers/accounts";
+import { signedInStaff, TWO_BORROWERS, twoBorrowerApplicant } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
-const fixture = JSON.parse(
-  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
-) as Record<string, any>;
 const SCHEMAS = mismoSchemaDir(REPO_ROOT);
 
 let server: TestServer;
@@ -24,22 +21,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A submitted two-borrower application whose borrower is signed in. */
-async function submitted() {
-  const email = `${crypto.randomUUID()}@example.com`;
-  const doc = structuredClone(fixture);
-  doc.user.email = email;
-  doc.coborrower.email = `${crypto.randomUUID()}@example.com`;
-  doc.consents = { electronicCommunications: { accepted: true, acceptedAt: "2026-11-01T10:00:00.000Z" } };
-  const who = await makeApplicant(server.services, {
-    email,
-    status: "applicationSubmitted",
-    doc,
-    walked: true,
-  });
-  const b = browser(server.url);
-  await b.auth("Applicant", "callback/credentials", { email, password: who.password });
-  return { ...who, b };
-}
+const submitted = () => twoBorrowerApplicant(server, { consented: true, walked: true });
 
 const scoreUsed = {
   score: 598,
@@ -126,7 +108,7 @@ describe("the HMDA LAR of a portal decline", () => {
     const field = await larRowOf(admin, who.applicationId);
     expect(field("actionTaken")).toBe("3");
     expect(denials(field)).toEqual(["4", "", "", "", ""]);
-    expect(field("loanAmount")).toBe(String(fixture.setup.desiredAmount));
+    expect(field("loanAmount")).toBe(String(TWO_BORROWERS.setup.desiredAmount));
   });
 });
 

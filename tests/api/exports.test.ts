@@ -1,6 +1,5 @@
 // The portal's exports: an application's MISMO 3.4 file (exports.mismo), for staff who can see the
 // application, valid against MISMO's schema, and in the audit trail.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,12 +7,15 @@ import { REPO_ROOT } from "@engine/base/paths";
 import { MISMO_XSD, mismoSchemaDir } from "@engine/export/xsd-index";
 import { validateXml } from "@engine/export/xsd-validate";
 import { auditEvents } from "@server/persistence/db/schema";
-import { makeApplicant, makePartner, signedInStaff } from "../helpers/accounts";
+import {
+  makeApplicant,
+  makePartner,
+  signedInStaff,
+  TWO_BORROWERS,
+  twoBorrowerApplicant,
+} from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 
-const fixture = JSON.parse(
-  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
-) as Record<string, any>;
 const SCHEMAS = mismoSchemaDir(REPO_ROOT);
 
 let server: TestServer;
@@ -22,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function submitted() {
-  const email = `${crypto.randomUUID()}@example.com`;
-  const doc = structuredClone(fixture);
-  doc.user.email = email;
-  doc.coborrower.email = `${crypto.randomUUID()}@example.com`;
-  return makeApplicant(server.services, { email, status: "disclosures", doc });
-}
+const submitted = () => twoBorrowerApplicant(server, { status: "disclosures" });
 
 const mismoUrl = (id: string) => `${server.url}/api/exports/mismo.xml?application=${id}`;
 
@@ -44,7 +40,7 @@ describe("GET /api/exports/mismo.xml", () => {
     );
     expect(res.headers.get("cache-control")).toBe("no-store");
     const xml = await res.text();
-    expect(xml).toContain(`<TaxpayerIdentifierValue>${fixture.user.ssn}</TaxpayerIdentifierValue>`);
+    expect(xml).toContain(`<TaxpayerIdentifierValue>${TWO_BORROWERS.user.ssn}</TaxpayerIdentifierValue>`);
     if (SCHEMAS) {
       expect(res.headers.get("x-schema-checked")).toBe("MISMO 3.4 B324");
       expect(validateXml(xml, join(SCHEMAS, MISMO_XSD))).toEqual({ valid: true, errors: [] });
@@ -81,7 +77,7 @@ describe("GET /api/exports/hmda-lar.txt", () => {
 
   it("gives an administrator the year's LAR: the transmittal sheet, then a row per application with an action taken", async () => {
     const email = `${crypto.randomUUID()}@example.com`;
-    const doc = structuredClone(fixture);
+    const doc = structuredClone(TWO_BORROWERS);
     doc.user.email = email;
     doc.coborrower.email = `${crypto.randomUUID()}@example.com`;
     const year = server.services.now().getUTCFullYear();

@@ -3,23 +3,16 @@
 // notices the law asks for. A move without its permission, from another milestone or with a
 // requirement unmet is refused and saves nothing; the 30-day decision clock runs from the event
 // Regulation B names.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@engine/base/paths";
 import { auditEvents, loanFiles, notificationOutbox } from "@server/persistence/db/schema";
 import { transaction } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
 import { receiveApplication } from "@server/features/loan/receive";
-import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { makePortalUser, signInPortal, twoBorrowerApplicant } from "../helpers/accounts";
 import { mailAttachment, pdfProse } from "../helpers/pdf";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
-
-const fixture = JSON.parse(
-  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
-) as Record<string, any>;
 
 // An injected clock (sessions run on it too, so it stays near the real time unless a test moves it).
 const NOW = Date.now();
@@ -50,22 +43,7 @@ const scoreUsed = {
 };
 
 /** A submitted two-borrower application: the borrower consented to electronic records and is signed in; the co-borrower has no account. */
-async function submitted() {
-  const email = `${crypto.randomUUID()}@example.com`;
-  const doc = structuredClone(fixture);
-  doc.user.email = email;
-  doc.coborrower.email = `${crypto.randomUUID()}@example.com`;
-  doc.consents = { electronicCommunications: { accepted: true, acceptedAt: "2026-11-01T10:00:00.000Z" } };
-  const who = await makeApplicant(server.services, {
-    email,
-    status: "applicationSubmitted",
-    doc,
-    walked: true,
-  });
-  const b = browser(server.url);
-  await b.auth("Applicant", "callback/credentials", { email, password: who.password });
-  return { ...who, b };
-}
+const submitted = () => twoBorrowerApplicant(server, { consented: true, walked: true });
 
 async function staff(role: string) {
   const person = await makePortalUser(server.services, { role });

@@ -4,22 +4,15 @@
 // (issue 37, item 9). Read from the PDFs the server really gives: an early decline the applicant
 // downloads, a portal decline mailed as an attachment, a notice of incompleteness queued for paper.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { REPO_ROOT } from "@engine/base/paths";
 import type { Notice } from "@engine/generated/schema-types";
 import { loanFiles } from "@server/persistence/db/schema";
-import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { makePortalUser, signInPortal, twoBorrowerApplicant } from "../helpers/accounts";
 import { singleBorrower, walk } from "../helpers/journeys";
 import { mailAttachment, pdfProse } from "../helpers/pdf";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
-
-const fixture = JSON.parse(
-  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
-) as Record<string, any>;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -71,20 +64,7 @@ async function staff(role: string) {
 }
 
 /** A submitted two-borrower application; the borrower consented to electronic records, the co-borrower has no account. */
-async function submitted() {
-  const email = `${crypto.randomUUID()}@example.com`;
-  const doc = structuredClone(fixture);
-  doc.user.email = email;
-  doc.coborrower.email = `${crypto.randomUUID()}@example.com`;
-  doc.consents = { electronicCommunications: { accepted: true, acceptedAt: "2026-11-01T10:00:00.000Z" } };
-  const who = await makeApplicant(server.services, {
-    email,
-    status: "applicationSubmitted",
-    doc,
-    walked: true,
-  });
-  return { ...who, email };
-}
+const submitted = () => twoBorrowerApplicant(server, { consented: true, walked: true });
 
 describe("notice PDFs show the consumer's text, not our record's lines (12 CFR 1002.9)", () => {
   it("gives an early decline's notice of action taken as the notice alone; its version and SHA-256 stay in the record", async () => {

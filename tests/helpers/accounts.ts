@@ -1,7 +1,10 @@
 // Accounts made straight in a test server's database: an applicant with a password and an
 // application at a given status, or a portal user.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import { REPO_ROOT } from "@engine/base/paths";
 import { completedUpTo } from "@engine/funnel/journey";
 import { OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { hashPassword } from "@server/features/auth/passwords";
@@ -133,4 +136,35 @@ export async function joinedMember(services: Services, applicationId: string, ro
     acceptedAt: now,
   });
   return userId;
+}
+
+/** The demo's two-borrower application, as the funnel saves it (copy it before changing it). */
+export const TWO_BORROWERS = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as Record<string, any>;
+
+/** Agreement to documents by email, as the consent step records it. */
+export const CONSENTED = {
+  electronicCommunications: { accepted: true, acceptedAt: "2026-11-01T10:00:00.000Z" },
+};
+
+/**
+ * The demo's two-borrower application at `status` (submitted unless told), with addresses of its
+ * own, and a browser signed in as its borrower. `consented`: the borrower agreed to documents by
+ * email; `walked`: as the funnel leaves it (see makeApplicant).
+ */
+export async function twoBorrowerApplicant(
+  server: TestServer,
+  { status = "applicationSubmitted", consented = false, walked = false } = {},
+) {
+  const email = `${randomUUID()}@example.com`;
+  const coEmail = `${randomUUID()}@example.com`;
+  const doc = structuredClone(TWO_BORROWERS);
+  doc.user.email = email;
+  doc.coborrower.email = coEmail;
+  if (consented) doc.consents = CONSENTED;
+  const who = await makeApplicant(server.services, { email, status, doc, walked });
+  const b = browser(server.url);
+  await b.auth("Applicant", "callback/credentials", { email, password: who.password });
+  return { ...who, coEmail, b };
 }

@@ -10,12 +10,10 @@ import { hashPassword } from "@server/features/auth/passwords";
 import { dateIn } from "@server/features/esign/rescission";
 import { homeTimeZone } from "@server/features/esign/right-to-cancel";
 import { users } from "@server/persistence/db/schema";
-import { joinedMember, makeApplicant, makePortalUser, signInPortal } from "./accounts";
-import { browser, type Browser, type TestServer } from "./server";
+import { joinedMember, makeApplicant, makePortalUser, signInPortal, TWO_BORROWERS } from "./accounts";
 
-export const TWO_BORROWERS = JSON.parse(
-  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
-) as Record<string, any>;
+export { TWO_BORROWERS };
+import { browser, type Browser, type TestServer } from "./server";
 
 export interface LoanSetup {
   /** The home's use as the borrower gave it in the funnel. */
