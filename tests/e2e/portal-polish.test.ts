@@ -213,4 +213,19 @@ describe("portal polish (issue 38 item 7, e2e)", { timeout: 240_000 }, () => {
       axeOn("/portal/manage-users", (p) => p.getByRole("row").filter({ hasText: email }).waitFor()),
     ).resolves.toEqual([]);
   });
+
+  it("leads staff who type an address back to the portal: the list's own address opens the list, an unknown one says so in the portal's frame", async () => {
+    const { page } = await e2e.page(1280);
+    await signInAdmin(page);
+    await page.goto("/portal/applications");
+    await page.waitForURL((url) => url.pathname === "/portal");
+    await page.getByRole("heading", { level: 1, name: "Applications" }).waitFor();
+    await page.goto("/portal/no-such-page");
+    await page.getByRole("heading", { level: 1, name: "We could not find that page" }).waitFor();
+    // The portal's header, not the consumer site's navigation.
+    await expect(page.getByText("Partner portal", { exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole("link", { name: "FAQ" }).count()).resolves.toBe(0);
+    await page.getByRole("link", { name: "Go to the applications list" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal");
+  });
 });

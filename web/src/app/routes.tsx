@@ -2,7 +2,7 @@
 // form engine, RJSF, ajv, the login forms or the portal.
 import { childPath, ROUTES } from "@engine/base/routes";
 import { lazy, Suspense } from "react";
-import { Route, Routes } from "react-router-dom";
+import { Navigate, Route, Routes } from "react-router-dom";
 import { AppIndexRedirect } from "../shell/AppIndexRedirect";
 import { Layout } from "../shell/Layout";
 import { NotFoundPage } from "../shell/NotFoundPage";
@@ -62,6 +62,11 @@ export function AppRoutes() {
           <Route path={childPath(ROUTES.portalSignIn, ROUTES.portal)} element={<PortalLoginPage />} />
           <Route path={childPath(ROUTES.portalSignInError, ROUTES.portal)} element={<AuthErrorPage />} />
           <Route path={childPath(ROUTES.portalSetPassword, ROUTES.portal)} element={<SetPasswordPage />} />
+          {/* The list is the portal's home: its address without an id leads there. */}
+          <Route
+            path={childPath(ROUTES.portalApplications, ROUTES.portal)}
+            element={<Navigate to={ROUTES.portal} replace />}
+          />
           <Route
             path={`${childPath(ROUTES.portalApplications, ROUTES.portal)}/:id`}
             element={<ApplicationPage />}
@@ -87,6 +92,7 @@ export function AppRoutes() {
             path={childPath(ROUTES.portalLosCredentials, ROUTES.portal)}
             element={<LosCredentialsPage />}
           />
+          <Route path="*" element={<NotFoundPage portal />} />
         </Route>
       </Route>
       <Route element={<Layout />}>
