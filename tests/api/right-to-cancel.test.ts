@@ -12,7 +12,7 @@ import { cancelLine } from "@server/features/esign/cancellation";
 import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
 import { longDate } from "@server/features/esign/values";
 import { applicationStore } from "@server/persistence/store/applications";
-import { makePortalUser, signInPortal } from "../helpers/accounts";
+import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { inClosing, openedLoan, type LoanSetup } from "../helpers/closing";
 import { mailAttachment, pdfPages, pdfProse } from "../helpers/pdf";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
@@ -127,6 +127,26 @@ describe("the notice of the right to cancel (1026.15(b))", () => {
     expect(() =>
       newestMail(server.dataDir, who.email, { containing: /^Subject: Notice of right to cancel/m }),
     ).toThrow(/no mail/);
+    // The portal says why: every owner on the title answered, none of them lives there.
+    const admin = await staff();
+    const { rightToCancel } = await admin.b.trpc.portal.notices.ofApplication.query({
+      applicationId: who.applicationId,
+    });
+    expect(rightToCancel).toMatchObject({ applies: false, titleOwners: 4, undecidedOwners: 0 });
+  });
+
+  it("is not denied in the portal before the owners answer: a primary residence at the offer has no holder yet, and says the owners have not answered", async () => {
+    const who = await makeApplicant(server.services, {
+      status: "previewOffer",
+      doc: { setup: { propertyUsage: "primaryResidence" } },
+    });
+    const admin = await staff();
+    const { rightToCancel } = await admin.b.trpc.portal.notices.ofApplication.query({
+      applicationId: who.applicationId,
+    });
+    expect(rightToCancel.applies).toBe(false);
+    // Nobody has been asked yet: every owner the title names so far is undecided, so "no right" would be untrue.
+    expect(rightToCancel.undecidedOwners).toBe(rightToCancel.titleOwners);
   });
 
   it("lists each owner's notice in the portal file, with how it goes out and its PDF for staff to mail", async () => {

@@ -92,6 +92,10 @@ export interface Cancellation {
 export interface RightToCancel {
   /** Whether any owner holds the right (their own answer: the home is their principal dwelling). */
   applies: boolean;
+  /** How many owners the title has, as answered so far (none before the property's title is answered). */
+  titleOwners: number;
+  /** How many of them have not said yet whether the home is their principal dwelling (asked after submission). */
+  undecidedOwners: number;
   /** When the account opened (the loan file's openAccount move); null before: no right has started, no notice is given. */
   accountOpenedAt: string | null;
   holders: HolderRight[];
@@ -272,6 +276,8 @@ export async function rightToCancelOf(
   });
   return {
     applies: holders.length > 0,
+    titleOwners: owners.length,
+    undecidedOwners: base.owners.filter((o) => o.principalDwelling === null).length,
     accountOpenedAt: file?.accountOpenedAt ?? null,
     holders: rights,
     period,

@@ -72,6 +72,8 @@ export function portalNotices(services: Services) {
         })),
         rightToCancel: {
           applies: right.applies,
+          titleOwners: right.titleOwners,
+          undecidedOwners: right.undecidedOwners,
           period: right.period,
           open: right.open,
           cancellation: right.cancellation,

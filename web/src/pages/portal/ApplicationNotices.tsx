@@ -323,6 +323,15 @@ function deliveryText(h: HolderNotice): string {
   return `Mailed by us; ${h.deliveryRecorded?.via === "in person" ? "handed over" : "received"} ${day(h.deliveredOn)}${h.deliveryRecorded ? ` (recorded by ${h.deliveryRecorded.recordedBy})` : ""}`;
 }
 
+/** Why nobody holds the right (yet): each owner on the title answers for themselves, after submission. */
+function noRightText(right: ApplicationNoticesDetail["rightToCancel"]): string {
+  if (right.titleOwners === 0)
+    return "Who holds a right to cancel is known once the application names the owners on the home's title.";
+  if (right.undecidedOwners > 0)
+    return `Who holds a right to cancel is known once each owner on the title says whether the home is their principal dwelling (asked after submission): ${right.titleOwners - right.undecidedOwners} of ${right.titleOwners} answered, none of them yes.`;
+  return "No right to cancel: no owner on the title has the home as their principal dwelling.";
+}
+
 function RightToCancelNotices({
   applicationId,
   right,
@@ -333,8 +342,7 @@ function RightToCancelNotices({
   onRecorded(): void;
 }) {
   const me = usePortalMe();
-  if (!right.applies)
-    return <p className="meta">No right to cancel: the home is not an owner's principal dwelling.</p>;
+  if (!right.applies) return <p className="meta">{noRightText(right)}</p>;
   return (
     <>
       {right.period ? (
