@@ -107,18 +107,33 @@ export function compareIsoDates(a: IsoDate, b: IsoDate): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat("en-US", {
+const LONG_DATE_OPTIONS = {
   timeZone: "UTC",
   weekday: "long",
   year: "numeric",
   month: "long",
   day: "numeric",
-});
+} as const;
+const longDates = new Map<string, Intl.DateTimeFormat>();
 
-/** "2026-10-14" → "Wednesday, October 14, 2026", as notices and pages write a day; other text as given. */
-export function longDate(iso: string): string {
+/**
+ * "2026-10-14" → "Wednesday, October 14, 2026", as notices and pages write a day; in another
+ * language's Intl tag (`es-US`: "miércoles, 14 de octubre de 2026") as a mail to its reader writes
+ * it. Other text as given; an unknown tag writes US English.
+ */
+export function longDate(iso: string, tag = "en-US"): string {
   const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? iso : LONG_DATE.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  let format = longDates.get(tag);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(tag, LONG_DATE_OPTIONS);
+    } catch {
+      format = new Intl.DateTimeFormat("en-US", LONG_DATE_OPTIONS);
+    }
+    longDates.set(tag, format);
+  }
+  return format.format(date);
 }
 
 /** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one. */

@@ -18,10 +18,17 @@ type Maybe<T> = T | null | undefined;
 // (web/src/app/locale.ts); the server formats in US English. Both US tags read "$1,234.50".
 let displayLocale = "en-US";
 const formatters = new Map<string, Intl.NumberFormat>();
-const numberFormat = (key: string, options: Intl.NumberFormatOptions) => {
-  const id = `${displayLocale} ${key}`;
+const numberFormat = (key: string, options: Intl.NumberFormatOptions, tag = displayLocale) => {
+  const id = `${tag} ${key}`;
   let formatter = formatters.get(id);
-  if (!formatter) formatters.set(id, (formatter = new Intl.NumberFormat(displayLocale, options)));
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(tag, options);
+    } catch {
+      formatter = new Intl.NumberFormat("en-US", options);
+    }
+    formatters.set(id, formatter);
+  }
   return formatter;
 };
 
@@ -51,15 +58,21 @@ export function formatMoment(iso: string, options: Intl.DateTimeFormatOptions): 
 export const formatNumber = (value: number): string => numberFormat("plain", {}).format(value);
 
 const MONEY = { style: "currency", currency: "USD", signDisplay: "negative" } as const;
-const WHOLE_DOLLARS = () =>
-  numberFormat("whole", { ...MONEY, minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const DOLLARS_AND_CENTS = () =>
-  numberFormat("cents", { ...MONEY, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const WHOLE_DOLLARS = (tag?: string) =>
+  numberFormat("whole", { ...MONEY, minimumFractionDigits: 0, maximumFractionDigits: 0 }, tag);
+const DOLLARS_AND_CENTS = (tag?: string) =>
+  numberFormat("cents", { ...MONEY, minimumFractionDigits: 2, maximumFractionDigits: 2 }, tag);
 
-/** US dollars, whole by default: formatCurrency(1234.4) === "$1,234"; formatCurrency(-1234.5, { cents: true }) === "-$1,234.50". */
-export function formatCurrency(value: Maybe<number>, opts: { cents?: boolean } = {}): string {
+/**
+ * US dollars, whole by default: formatCurrency(1234.4) === "$1,234"; formatCurrency(-1234.5, { cents: true }) === "-$1,234.50".
+ * `locale`: an Intl tag other than the page's (the server writing a mail in its reader's language).
+ */
+export function formatCurrency(
+  value: Maybe<number>,
+  opts: { cents?: boolean; locale?: string } = {},
+): string {
   if (typeof value !== "number" || !Number.isFinite(value)) return "";
-  return (opts.cents ? DOLLARS_AND_CENTS : WHOLE_DOLLARS)().format(value);
+  return (opts.cents ? DOLLARS_AND_CENTS : WHOLE_DOLLARS)(opts.locale).format(value);
 }
 
 // Optional sign, optional "$", then either plain digits or correctly grouped thousands, then at

@@ -14,9 +14,9 @@ import { englishHash } from "../locale/hash";
 import { englishAt, isCurrent, translationsOf } from "../locale/localize";
 import { LOCALES_FILE, offeredLocales, translationFileOf } from "../locale/locales";
 import { ENGINE_WORDS } from "../locale/server-words";
+import { LEGAL_TEXT, TRANSLATED_TEXTS, translationMismatch } from "../locale/texts";
 
-/** Texts whose translation is offered only once a reviewer approved it (issue 41, item 3). */
-export const LEGAL_TEXT = /^content\/disclosures\//;
+export { LEGAL_TEXT };
 
 /** The UI schema's words an applicant reads, wherever they are. */
 const UI_WORDS = new Set([
@@ -85,6 +85,9 @@ export function englishStrings(
   texts?: ReadonlyMap<string, string>,
 ): { source: string; pointer: string }[] {
   const out: { source: string; pointer: string }[] = [];
+  // The mails and public pages, each translated whole (engine/locale/texts.ts).
+  for (const source of [...(texts?.keys() ?? [])].filter((f) => TRANSLATED_TEXTS.test(f)).sort())
+    out.push({ source, pointer: "" });
   for (const source of TRANSLATED_CONTENT) {
     const text = texts?.get(source);
     if (text === undefined) continue;
@@ -181,6 +184,9 @@ export function translationProblems(defs: Definitions): Problem[] {
             pointer: at,
             message: `${source} has no English text at "${pointer}" to translate`,
           });
+        else
+          for (const message of translationMismatch(english, entry.text))
+            problems.push({ file, pointer: `${at}/text`, message });
         if (LEGAL_TEXT.test(source) && entry.reviewed === undefined)
           problems.push({
             file,

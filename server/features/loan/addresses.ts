@@ -13,14 +13,24 @@ export async function provenAddress(
   app: { id: string; ownerId: string },
   role: string,
 ) {
-  if (role === ownerRole(services.defs)) {
-    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, app.ownerId));
-    return owner?.email ?? null;
-  }
-  const [member] = await db
-    .select({ email: users.email })
-    .from(applicationMembers)
-    .innerJoin(users, eq(users.id, applicationMembers.userId))
-    .where(and(eq(applicationMembers.applicationId, app.id), eq(applicationMembers.role, role)));
-  return member?.email ?? null;
+  return (await provenRecipient(db, services, app, role))?.email ?? null;
+}
+
+/** A borrower's proven address and the language their account chose (users.locale: their mails are in it); null without an account. */
+export async function provenRecipient(
+  db: Db,
+  services: Pick<Services, "defs">,
+  app: { id: string; ownerId: string },
+  role: string,
+): Promise<{ email: string; locale: string | null } | null> {
+  const columns = { email: users.email, locale: users.locale };
+  const [found] =
+    role === ownerRole(services.defs)
+      ? await db.select(columns).from(users).where(eq(users.id, app.ownerId))
+      : await db
+          .select(columns)
+          .from(applicationMembers)
+          .innerJoin(users, eq(users.id, applicationMembers.userId))
+          .where(and(eq(applicationMembers.applicationId, app.id), eq(applicationMembers.role, role)));
+  return found?.email ? { email: found.email, locale: found.locale ?? null } : null;
 }

@@ -297,7 +297,15 @@ export async function moveLoan(
           services,
           app,
           trigger.notify,
-          { borrowers, values: { milestone: machine.states[t.to]?.applicantLabel ?? t.to, ...values } },
+          {
+            borrowers,
+            // The name as English reads it, and the state, so a mail names it in its reader's language.
+            values: {
+              milestone: machine.states[t.to]?.applicantLabel ?? t.to,
+              milestoneState: t.to,
+              ...values,
+            },
+          },
           now,
         );
     }

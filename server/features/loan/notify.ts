@@ -5,23 +5,23 @@
 // portal user's address), and a failure is kept for a retry (params.retry) rather than lost. The
 // file's timeline lists them.
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
-import { REPO_ROOT } from "@engine/base/paths";
+import { longDate } from "@engine/base/dates";
+import { formatCurrency } from "@engine/base/format";
 import { borrowerName } from "@engine/lending/borrowers";
+import { machineOf } from "@engine/lending/milestones";
+import { localeOf } from "@engine/locale/locales";
 import { lenderTokens } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import type { Db } from "@server/persistence/db/client";
 import { applications, notificationOutbox, portalUsers } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
-import { fillTokens, readDisclosure } from "../esign/documents";
-import { longDate } from "../esign/values";
+import { localizedSet } from "../locale/locale";
+import { filledMail, mailText, type MailText } from "../locale/mail-text";
 import { can, type Permission } from "../portal/roles";
-import { provenAddress } from "./addresses";
+import { provenRecipient } from "./addresses";
 import { esignConsentState } from "./notices";
-
-const MAIL_DIR = join(REPO_ROOT, "content/mail");
 
 interface Send {
   to: "borrowers" | "conditionBorrowers" | "uploader" | "loanOfficer" | "staff";
@@ -121,12 +121,16 @@ export async function sendDueNotifications(services: Services, applicationId: st
     const [kind, id = ""] = mail.recipient.split(":");
     let to: string | null = null;
     let name = "";
+    // A borrower reads their mails in their account's language; staff read English.
+    let language: string | null = null;
     if (kind === "role") {
       // A borrower who withdrew their E-SIGN consent asked for paper: no more mail (./notices.ts).
-      to =
+      const recipient =
         esignConsentState(services, app.doc, id) === "withdrawn"
           ? null
-          : await provenAddress(db, services, app, id);
+          : await provenRecipient(db, services, app, id);
+      to = recipient?.email ?? null;
+      language = recipient?.locale ?? null;
       name = borrowerName(services.defs, app.doc, id) ?? "";
     } else {
       const [person] = await db
@@ -136,7 +140,7 @@ export async function sendDueNotifications(services: Services, applicationId: st
       to = person && !person.disabledAt ? person.email : null;
       name = person?.name ?? "";
     }
-    const source = readDisclosure(mail.template, MAIL_DIR);
+    const source = mailText(services, mail.template, language);
     if (!to || !source) {
       await db
         .update(notificationOutbox)
@@ -153,15 +157,15 @@ export async function sendDueNotifications(services: Services, applicationId: st
     }
     const values = {
       ...lenderTokens(readLenderProfile()),
-      ...(JSON.parse(mail.values) as Record<string, string>),
+      ...valuesIn(services, source, JSON.parse(mail.values) as Record<string, string>),
       name: name || "there",
-      date: longDate(mail.createdAt.toISOString().slice(0, 10)),
+      date: longDate(mail.createdAt.toISOString().slice(0, 10), source.intl),
       statusLink: `${base}/app/application/submitted`,
       fileLink: `${base}/portal/applications/${applicationId}`,
     };
     const attempts = mail.attempts + 1;
     try {
-      await services.mailer.send({ to, subject: source.title, text: fillTokens(source.body, values).trim() });
+      await services.mailer.send({ to, ...filledMail(source, values) });
       await db
         .update(notificationOutbox)
         .set({ status: "sent", attempts, sentAt: services.now(), lastError: null })
@@ -179,6 +183,27 @@ export async function sendDueNotifications(services: Services, applicationId: st
         .where(eq(notificationOutbox.id, mail.id));
     }
   }
+}
+
+/**
+ * A queued mail's own values in the language `mail` is in: the milestone's name as its reader
+ * reads it (queued as the state's id, `milestoneState`), a day (`dueDate`, yyyy-MM-dd) written
+ * long, money (`amountDollars`) in that language's way.
+ */
+function valuesIn(
+  services: Pick<Services, "defs">,
+  mail: MailText,
+  queued: Record<string, string>,
+): Record<string, string> {
+  const out = { ...queued };
+  const defs = localizedSet(services.defs, localeOf(services.defs.texts, mail.language)).defs;
+  const state = queued.milestoneState ? machineOf(defs).states[queued.milestoneState] : undefined;
+  if (state?.applicantLabel) out.milestone = state.applicantLabel;
+  if (queued.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(queued.dueDate))
+    out.dueDate = longDate(queued.dueDate, mail.intl);
+  if (queued.amountDollars && Number.isFinite(Number(queued.amountDollars)))
+    out.amount = formatCurrency(Number(queued.amountDollars), { locale: mail.intl });
+  return out;
 }
 
 /** The application's mails, oldest first, for the file's timeline (no addresses). */

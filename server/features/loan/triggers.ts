@@ -88,7 +88,8 @@ export async function runTrigger(tx: Db, services: Services, run: TriggerRun): P
         },
       },
       later: [],
-      values: { amount: formatCurrency(draw.amount) },
+      // The English figure, and the number a mail writes in its reader's language (notify.ts).
+      values: { amount: formatCurrency(draw.amount), amountDollars: String(draw.amount) },
     };
   }
   return null;

@@ -7,6 +7,7 @@ import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { accountEmail } from "@engine/lending/borrowers";
 import { applicantProcedure, router, type Context } from "../init";
 import { offerMail } from "@server/features/decisions/offer-mail";
+import { accountLocale } from "@server/features/locale/mail-text";
 import { deliverableAddress, mailGate } from "@server/features/messaging/mail";
 import { OWNER_ROLE } from "@engine/funnel/members";
 import { linkBase } from "@server/features/portal/users";
@@ -88,7 +89,14 @@ export const quoteRouter = router({
     const outcome = limit.ok
       ? await mailGate(ctx.services).send(
           to,
-          offerMail(ctx.services, app.doc, quote, linkBase(ctx.services, ctx.origin ?? null)),
+          offerMail(
+            ctx.services,
+            app.doc,
+            quote,
+            linkBase(ctx.services, ctx.origin ?? null),
+            // The account's language (users.locale), as every mail to an applicant.
+            await accountLocale(ctx.services.db, app.ownerId),
+          ),
           { kind: "offer", applicationId: app.id },
         )
       : "refused";

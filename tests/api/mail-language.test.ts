@@ -1,0 +1,158 @@
+// The loan's mails in the borrower's language (issue 41): a staff move mails each borrower in the
+// language their account chose (users.locale), not the staff member's; a translation made from an
+// older English text is not sent (the English is); dates and money follow the mail's language.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "@engine/base/paths";
+import { formatCurrency } from "@engine/base/format";
+import { transaction } from "@server/persistence/db/client";
+import { users } from "@server/persistence/db/schema";
+import { applicationStore } from "@server/persistence/store/applications";
+import { receiveApplication } from "@server/features/loan/receive";
+import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { copyDefinitions } from "../helpers/definitions";
+import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
+
+const fixture = JSON.parse(
+  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
+) as Record<string, any>;
+const TERMS = { margin: 1.24, drawPeriodYears: 10, repaymentPeriodYears: 20 };
+
+/** The outbox's mail, its quoted-printable bytes read as the UTF-8 they are. */
+const mailTo = (server: TestServer, email: string, containing: RegExp) =>
+  Buffer.from(newestMail(server.dataDir, email, { containing }), "latin1").toString("utf8");
+
+/** A submitted application whose borrower's account chose `locale` (null: none chosen). */
+async function submitted(server: TestServer, locale: string | null) {
+  const email = `${crypto.randomUUID()}@example.com`;
+  const doc = structuredClone(fixture);
+  doc.user.email = email;
+  doc.coborrower.email = `${crypto.randomUUID()}@example.com`;
+  doc.consents = { electronicCommunications: { accepted: true, acceptedAt: "2026-11-01T10:00:00.000Z" } };
+  const who = await makeApplicant(server.services, {
+    email,
+    status: "applicationSubmitted",
+    doc,
+    walked: true,
+  });
+  await server.services.db.update(users).set({ locale }).where(eq(users.id, who.userId));
+  return who;
+}
+
+/** An underwriter (working in English) reviews the application and approves it at its offer. */
+async function approve(server: TestServer, applicationId: string) {
+  const person = await makePortalUser(server.services, { role: "underwriter" });
+  const b = browser(server.url);
+  await signInPortal(server, b, person);
+  await b.trpc.portal.loan.move.mutate({ applicationId, transition: "startReview" });
+  const offered = (await b.trpc.portal.loan.get.query({ applicationId })).offer!;
+  await b.trpc.portal.loan.move.mutate({
+    applicationId,
+    transition: "approve",
+    action: { terms: { lineAmount: offered.lineAmount, apr: offered.apr, ...TERMS } },
+  });
+}
+
+describe("the decision mail in the borrower's language", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await testServer();
+  });
+  afterAll(() => server.close());
+
+  it("mails a borrower whose account chose Español in Spanish, naming the milestone in Spanish", async () => {
+    const who = await submitted(server, "es");
+    await approve(server, who.applicationId);
+    const mail = mailTo(server, who.email, /NMLS ID/);
+    expect(mail).toMatch(/^Subject: Novedades sobre su solicitud\r?$/m);
+    expect(mail).toContain("Hay novedades sobre su solicitud: Aprobada, con condiciones.");
+    expect(mail).toContain("Inicie sesión para consultarlas");
+    expect(mail).not.toContain("There is news about your application");
+    expect(mail).not.toContain("Approved, with conditions");
+  });
+
+  it("mails a borrower whose account chose English, or none, in English", async () => {
+    for (const locale of ["en", null]) {
+      const who = await submitted(server, locale);
+      await approve(server, who.applicationId);
+      const mail = mailTo(server, who.email, /NMLS ID/);
+      expect(mail).toMatch(/^Subject: An update on your application\r?$/m);
+      expect(mail).toContain("There is news about your application: Approved, with conditions.");
+      expect(mail).not.toContain("Hay novedades");
+    }
+  });
+});
+
+describe("dates and money in the mail's language", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await testServer();
+  });
+  afterAll(() => server.close());
+
+  it("dates the Spanish receipt mail as Spanish writes a day, and the English one as English does", async () => {
+    const at = new Date("2026-10-14T15:00:00Z");
+    for (const [locale, sentence] of [
+      ["es", "sobre el valor líquido de la vivienda (HELOC) el miércoles, 14 de octubre de 2026."],
+      ["en", "for a home equity line of credit on Wednesday, October 14, 2026."],
+    ] as const) {
+      const who = await submitted(server, locale);
+      const { db } = server.services;
+      const app = (await applicationStore(server.services).byId(db, who.applicationId))!;
+      await (
+        await transaction(db, (tx) => receiveApplication(tx, server.services, app, at))
+      )();
+      expect(mailTo(server, who.email, /NMLS ID/)).toContain(sentence);
+    }
+  });
+
+  it("mails the offer in the account's language, with its figures", async () => {
+    const email = `${crypto.randomUUID()}@example.com`;
+    const who = await makeApplicant(server.services, {
+      email,
+      doc: {
+        user: { email, firstName: "Ana", lastName: "Ruiz" },
+        setup: {
+          propertyValue: 500000,
+          mortgageBalance: 200000,
+          propertyUsage: "primaryResidence",
+          creditRange: "excellent",
+        },
+      },
+    });
+    await server.services.db.update(users).set({ locale: "es" }).where(eq(users.id, who.userId));
+    const b = browser(server.url);
+    await b.auth("Applicant", "callback/credentials", { email, password: who.password });
+    const quote = await b.trpc.quote.current.query({});
+    await b.trpc.quote.email.mutate({});
+    const mail = mailTo(server, email, /NMLS ID/);
+    expect(mail).toContain("Hola, Ana Ruiz:");
+    expect(mail).toContain(
+      `- Monto de la línea: hasta ${formatCurrency(quote.lineAmount, { locale: "es-US" })}`,
+    );
+    expect(mail).toContain(`Tasa de porcentaje anual (APR) estimada (variable): ${quote.apr!.toFixed(2)}%`);
+    expect(mail).not.toMatch(/\{\{|not available yet|Here is the estimate/);
+  });
+});
+
+describe("a mail whose English changed since it was translated", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const copy = copyDefinitions({ content: true });
+    copy.editText("content/mail/decision.md", (text) =>
+      text.replace("There is news about your application", "We have news about your application"),
+    );
+    server = await testServer({ definitions: copy.dirs });
+  });
+  afterAll(() => server.close());
+
+  it("goes to a Spanish borrower in English, never the Spanish of the old English", async () => {
+    const who = await submitted(server, "es");
+    await approve(server, who.applicationId);
+    const mail = mailTo(server, who.email, /NMLS ID/);
+    expect(mail).toContain("We have news about your application: Approved, with conditions.");
+    expect(mail).not.toContain("Hay novedades");
+  });
+});
