@@ -185,7 +185,11 @@ export function translationProblems(defs: Definitions): Problem[] {
             message: `${source} has no English text at "${pointer}" to translate`,
           });
         else
-          for (const message of translationMismatch(english, entry.text))
+          for (const message of translationMismatch(
+            english,
+            entry.text,
+            source === "engine" ? "word" : "text",
+          ))
             problems.push({ file, pointer: `${at}/text`, message });
         if (LEGAL_TEXT.test(source) && entry.reviewed === undefined)
           problems.push({

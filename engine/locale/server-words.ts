@@ -33,6 +33,12 @@ export const SERVER_WORDS = {
   "mail.signInCode.subject": "Your sign-in code",
   "mail.signInCode.text":
     "Your sign-in code is {code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.",
+  // The codes an applicant is texted (server/features/account/phone.ts, auth/phone-sign-in.ts):
+  // short, naming the lender who sends them, never asking for the code to be shared.
+  "text.phoneVerification":
+    "{lender}: {code} is your verification code for your home equity line of credit application. It expires in 10 minutes. Do not share it.",
+  "text.phoneSignIn":
+    "{lender}: {code} is your sign-in code for your home equity line of credit application. It expires in 10 minutes. Do not share it.",
   "refusal.code.expired": "That code has expired. Go back and we will email you a new one.",
   "refusal.code.locked":
     "Too many wrong codes from here. Go back and we will email you a new one, or try again later.",

@@ -37,6 +37,11 @@ const TOKEN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 export const tokenNames = (text: string): string[] =>
   [...new Set([...text.matchAll(TOKEN)].map((m) => m[1]!))].sort();
 
+const PLACEHOLDER = /(?<!\{)\{([a-zA-Z]+)\}(?!\})/g;
+/** The names of the {placeholders} an engine word writes (engine/locale/words.ts fill), each once, sorted. */
+const placeholderNames = (text: string): string[] =>
+  [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))].sort();
+
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/;
 /** Front matter keys that are words (translated); the others (version, updated…) are facts a translation keeps. */
 const WORD_KEYS = new Set(["title", "description"]);
@@ -52,23 +57,30 @@ export function frontMatterFacts(text: string): string[] {
 }
 
 /**
- * What makes a translation of `english` wrong whatever its words: a {{token}} it drops or invents
- * (the reader would miss a figure, or see "[not available yet]"), and, for a whole text with front
+ * What makes a translation of `english` wrong whatever its words: a {{token}} (of an engine word, a
+ * {placeholder}) it drops or invents (the reader would miss a figure, or see "[not available yet]"
+ * or "{code}"), and, for a whole text with front
  * matter, a fact of it (its version, its date) that differs or is missing.
  */
-export function translationMismatch(english: string, translation: string): string[] {
+export function translationMismatch(
+  english: string,
+  translation: string,
+  tokens: "text" | "word" = "text",
+): string[] {
   const out: string[] = [];
-  const want = tokenNames(english);
-  const have = tokenNames(translation);
+  const names = tokens === "word" ? placeholderNames : tokenNames;
+  const mark = (t: string) => (tokens === "word" ? `{${t}}` : `{{${t}}}`);
+  const want = names(english);
+  const have = names(translation);
   const dropped = want.filter((t) => !have.includes(t));
   const invented = have.filter((t) => !want.includes(t));
   if (dropped.length)
     out.push(
-      `drops ${dropped.map((t) => `{{${t}}}`).join(", ")}, which the English writes: the reader would miss that value`,
+      `drops ${dropped.map(mark).join(", ")}, which the English writes: the reader would miss that value`,
     );
   if (invented.length)
     out.push(
-      `writes ${invented.map((t) => `{{${t}}}`).join(", ")}, which the English does not: the same tokens as the English, no others`,
+      `writes ${invented.map(mark).join(", ")}, which the English does not: the same tokens as the English, no others`,
     );
   if (FENCE.test(english)) {
     const facts = frontMatterFacts(english);

@@ -1,7 +1,7 @@
 // The loan's mails in the borrower's language (issue 41): a staff move mails each borrower in the
 // language their account chose (users.locale), not the staff member's; a translation made from an
 // older English text is not sent (the English is); dates and money follow the mail's language.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { transaction } from "@server/persistence/db/client";
 import { users } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import { receiveApplication } from "@server/features/loan/receive";
+import { holdPhone, textSignInCode } from "@server/features/auth/phone-sign-in";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { copyDefinitions } from "../helpers/definitions";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
@@ -134,6 +135,50 @@ describe("dates and money in the mail's language", () => {
     );
     expect(mail).toContain(`Tasa de porcentaje anual (APR) estimada (variable): ${quote.apr!.toFixed(2)}%`);
     expect(mail).not.toMatch(/\{\{|not available yet|Here is the estimate/);
+  });
+});
+
+describe("the texted code in the applicant's language", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await testServer();
+  });
+  afterAll(() => server.close());
+
+  /** The newest text to a number ending in `last4` in the development outbox. */
+  const textTo = (last4: string) => {
+    const outbox = join(server.dataDir, "sms-outbox");
+    return readdirSync(outbox)
+      .sort()
+      .reverse()
+      .map((f) => readFileSync(join(outbox, f), "utf8"))
+      .find((t) => t.startsWith(`To: (***) ***-${last4}\n`))!;
+  };
+
+  it("texts the phone step's code in Spanish to an applicant on a Spanish page, and in English otherwise", async () => {
+    for (const [lang, phone, sentence] of [
+      ["es", "3035550141", /: \d{6} es su código de verificación para su solicitud de HELOC\./],
+      ["en", "3035550142", /: \d{6} is your verification code for your home equity line of credit/],
+    ] as const) {
+      const who = await makeApplicant(server.services, {
+        status: "setupPhone",
+        doc: { setup: fixture.setup as Record<string, unknown> },
+      });
+      const b = browser(server.url);
+      await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+      b.cookies.set("heloc.lang", lang);
+      await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone } } });
+      await server.services.settled();
+      expect(textTo(phone.slice(-4))).toMatch(sentence);
+    }
+  });
+
+  it("texts a sign-in code in the language of the account that holds the phone", async () => {
+    const who = await makeApplicant(server.services, { status: "setupPhone" });
+    await server.services.db.update(users).set({ locale: "es" }).where(eq(users.id, who.userId));
+    await holdPhone(server.services, who.userId, "3035550143");
+    await textSignInCode(server.services, "3035550143", { ip: "203.0.113.9", device: "test-device" });
+    expect(textTo("0143")).toMatch(/: \d{6} es su código para iniciar sesión en su solicitud de HELOC\./);
   });
 });
 

@@ -52,7 +52,7 @@ export function newestTextCode(dataDir: string, phone?: string): string {
     .reverse()
     .map((f) => readFileSync(join(outbox, f), "utf8"))
     .find((t) => !phone || t.startsWith(`To: ${outboxPhone(phone)}\n`));
-  const code = text && /(\d{6}) is your verification code/.exec(text)?.[1];
+  const code = text && /(\d{6}) (?:is your verification code|es su código de verificación)/.exec(text)?.[1];
   if (!code) throw new Error(`no verification text${phone ? ` to ${phone}` : ""} in the SMS outbox`);
   return code;
 }

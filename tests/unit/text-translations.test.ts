@@ -10,6 +10,9 @@ import { englishHash } from "@engine/locale/hash";
 import { textFor, TRANSLATED_TEXTS } from "@engine/locale/texts";
 import { translationProblems, translationReport } from "@engine/lint/translations";
 import { mailText } from "@server/features/locale/mail-text";
+import { codeText } from "@server/features/account/phone";
+import { signInText } from "@server/features/auth/phone-sign-in";
+import { mailWords } from "@server/features/locale/locale";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -110,6 +113,36 @@ describe("what check refuses in a translated text", () => {
     expect(report!.stale).toEqual([]);
     const missingTexts = report!.missing.filter((m) => TRANSLATED_TEXTS.test(m.source));
     expect(missingTexts.map((m) => m.source)).toEqual([]);
+  });
+});
+
+describe("texted codes", () => {
+  it("writes the phone codes' texts in Spanish from the engine's words, naming the lender, the code in place", () => {
+    const es = mailWords({ defs }, "es");
+    expect(codeText("123456", "Acme Bank, N.A.", es)).toBe(
+      "Acme Bank, N.A.: 123456 es su código de verificación para su solicitud de HELOC. Vence en 10 minutos. No lo comparta con nadie.",
+    );
+    expect(signInText("123456", "Acme Bank, N.A.", es)).toMatch(
+      /^Acme Bank, N\.A\.: 123456 es su código para iniciar sesión/,
+    );
+    expect(codeText("123456", "Acme Bank, N.A.")).toMatch(
+      /^Acme Bank, N\.A\.: 123456 is your verification code/,
+    );
+  });
+
+  it("refuses a translated word that drops its {code}", () => {
+    const file = "content/locales/es/engine.json";
+    const broken = withTexts((texts) =>
+      texts.set(
+        file,
+        texts
+          .get(file)!
+          .replace("{lender}: {code} es su código de verificación", "{lender}: es su código de verificación"),
+      ),
+    );
+    expect(translationProblems(broken)).toContainEqual(
+      expect.objectContaining({ file, message: expect.stringContaining("drops {code}") }),
+    );
   });
 });
 

@@ -5,10 +5,12 @@
 // the account and the number, so a code proves this person holds this phone; a verified phone
 // then signs its account in by a texted code (server/features/auth/phone-sign-in.ts).
 import { readLenderProfile } from "@engine/lending/lender-file";
+import { serverWordIn, type EngineWordId } from "@engine/locale/server-words";
 import { getAt } from "@engine/base/pointer";
 import { invalidAnswers } from "@server/features/refusal";
 import { TEXT_REFUSALS, textGate } from "../messaging/texts";
 import { holdPhone } from "../auth/phone-sign-in";
+import { mailWords } from "../locale/locale";
 import type { EffectHandler } from "../steps/effects";
 
 const keyOf = (ownerId: string, phone: string) => `${ownerId}:${phone}`;
@@ -17,8 +19,11 @@ const keyOf = (ownerId: string, phone: string) => `${ownerId}:${phone}`;
  * The code's text: short, names the lender who sends it (the lender profile's legal name, as the
  * carriers' sender rules and the consumer expect), says what it is for, and never asks for it to be shared.
  */
-export const codeText = (code: string, lenderName = readLenderProfile().legalName) =>
-  `${lenderName}: ${code} is your verification code for your home equity line of credit application. It expires in 10 minutes. Do not share it.`;
+export const codeText = (
+  code: string,
+  lenderName = readLenderProfile().legalName,
+  words?: Partial<Record<EngineWordId, string>>,
+) => serverWordIn(words, "text.phoneVerification", { lender: lenderName, code });
 
 export const sendPhoneCode: EffectHandler = {
   // Before the save: a number the lender may not text, or a budget spent, refuses the step.
@@ -42,7 +47,8 @@ export const sendPhoneCode: EffectHandler = {
     return () =>
       textGate(services).deliver(
         { to: phone, ip: request.ip, device: actorId ?? application.ownerId, kind: "phone-verification" },
-        codeText(code),
+        // In the language of the request that asked for it, as a mailed code (locale/locale.ts).
+        codeText(code, undefined, mailWords(services, request.language)),
       );
   },
 };

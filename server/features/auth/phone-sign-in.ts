@@ -5,6 +5,7 @@
 // belongs to an account, and the text goes out after the answer, through the text gate
 // (server/features/messaging/texts.ts: the lender's market, every budget).
 import { readLenderProfile } from "@engine/lending/lender-file";
+import { serverWordIn, type EngineWordId } from "@engine/locale/server-words";
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { transaction } from "@server/persistence/db/client";
@@ -12,6 +13,8 @@ import { users } from "@server/persistence/db/schema";
 import { deriveKey } from "@server/platform/crypto/keys";
 import type { Services } from "@server/services";
 import { textGate } from "../messaging/texts";
+import { mailWords } from "../locale/locale";
+import { accountLocale } from "../locale/mail-text";
 
 const keys = new WeakMap<Buffer, Buffer>();
 function macOf(services: Pick<Services, "masterKey">, phone: string): string {
@@ -42,8 +45,11 @@ export async function accountByPhone(services: Services, phone: string): Promise
 }
 
 /** A code's text for signing in: names the lender (its profile's legal name), says what it is for, and never asks for it to be shared. */
-export const signInText = (code: string, lenderName = readLenderProfile().legalName) =>
-  `${lenderName}: ${code} is your sign-in code for your home equity line of credit application. It expires in 10 minutes. Do not share it.`;
+export const signInText = (
+  code: string,
+  lenderName = readLenderProfile().legalName,
+  words?: Partial<Record<EngineWordId, string>>,
+) => serverWordIn(words, "text.phoneSignIn", { lender: lenderName, code });
 
 /**
  * After the answer: texts a sign-in code to `phone` when an account holds it, the number may be
@@ -54,10 +60,13 @@ export async function textSignInCode(
   phone: string,
   request: { ip: string; device: string },
 ): Promise<void> {
-  if (!(await accountByPhone(services, phone))) return;
+  const account = await accountByPhone(services, phone);
+  if (!account) return;
   const gate = textGate(services);
   const ask = { to: phone, ip: request.ip, device: request.device, kind: "phone-sign-in" };
   if (!(await gate.admit(ask)).ok) return;
   const code = await services.codes.issue("phone", signInAddress(phone));
-  await gate.deliver(ask, signInText(code));
+  // In the language the account chose (users.locale), as every message to it.
+  const words = mailWords(services, (await accountLocale(services.db, account)) ?? undefined);
+  await gate.deliver(ask, signInText(code, undefined, words));
 }
