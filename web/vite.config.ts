@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { localeContentModules } from "./build/locale-content-plugin";
+import { localePageModules } from "./build/locale-pages-plugin";
 import { markdownContent } from "./build/markdown-plugin";
 import { precompress } from "./build/precompress-plugin";
 import { siteMeta } from "./build/site-meta-plugin";
@@ -149,6 +150,7 @@ export default defineConfig({
     routerProduction,
     markdownContent(),
     localeContentModules(),
+    localePageModules(),
     siteMeta(),
     staticShell(),
     react(),

@@ -92,7 +92,7 @@ export function englishStrings(
     const text = texts?.get(source);
     if (text === undefined) continue;
     try {
-      for (const pointer of contentStrings(JSON.parse(text))) out.push({ source, pointer });
+      for (const pointer of contentStrings(JSON.parse(text), source)) out.push({ source, pointer });
     } catch {
       // check reports a content file that is not JSON
     }

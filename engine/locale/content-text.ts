@@ -5,14 +5,20 @@
 import { isObject } from "../base/objects";
 import { escapeSegment, getAt } from "../base/pointer";
 import { englishHash } from "./hash";
-import type { TranslationFile } from "./localize";
+import type { TranslationFile } from "./translation-files";
 
 /** The content JSON files an applicant reads words of (the others are figures, codes or staff text). */
 export const TRANSLATED_CONTENT = [
   "content/site.json",
   "content/home.json",
   "content/loan-status.json",
+  // The product's statements the public pages write as tokens ({{creditPullStatement}}): a page in
+  // another language writes the statement in it (web/build/locale-pages-plugin.ts).
+  "content/statements.json",
 ] as const;
+
+/** Strings of a content file that are notes to its editors, not words an applicant reads. */
+const EDITORS_NOTES: Record<string, readonly string[]> = { "content/statements.json": ["/description"] };
 
 /** Keys whose values are paths, ids or file names, not words. */
 const NOT_WORDS = new Set([
@@ -29,8 +35,9 @@ const NOT_WORDS = new Set([
   "shortName",
 ]);
 
-/** Pointers of the words in a content JSON file (a key naming a path or an id is not words; nor is a path). */
-export function contentStrings(json: unknown): string[] {
+/** Pointers of the words in a content JSON file (a key naming a path or an id is not words; nor is a path, nor a note to editors of `file`). */
+export function contentStrings(json: unknown, file?: string): string[] {
+  const notes = (file && EDITORS_NOTES[file]) || [];
   const out: string[] = [];
   const walk = (node: unknown, path: string, key: string) => {
     if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${path}/${i}`, key));
@@ -38,7 +45,13 @@ export function contentStrings(json: unknown): string[] {
       for (const [k, value] of Object.entries(node)) walk(value, `${path}/${escapeSegment(k)}`, k);
       return;
     }
-    if (typeof node === "string" && !NOT_WORDS.has(key) && !node.startsWith("/") && node.trim())
+    if (
+      typeof node === "string" &&
+      !NOT_WORDS.has(key) &&
+      !node.startsWith("/") &&
+      node.trim() &&
+      !notes.includes(path)
+    )
       out.push(path);
   };
   walk(json, "", "");

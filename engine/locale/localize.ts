@@ -4,43 +4,13 @@
 // localized set judges answers exactly as the English one does; only its words differ.
 import type { DefinitionFiles } from "../definitions/definitions";
 import { getAt, setAt } from "../base/pointer";
-import { isObject } from "../base/objects";
 import { contentEnglishAt } from "./content-text";
-import { englishHash } from "./hash";
-import { translationFolder, type Locale } from "./locales";
+import { isCurrent, translationsOf } from "./translation-files";
+import type { Locale } from "./locales";
 import { ENGINE_WORDS, type EngineWordId } from "./server-words";
 import type { WordId, Words } from "./words";
 
-/** One translated string (schemas/translation.schema.json). */
-export interface TranslatedString {
-  en: string;
-  text: string;
-  reviewed?: boolean;
-}
-export interface TranslationFile {
-  translates: string;
-  strings: Record<string, TranslatedString>;
-}
-
-/** The translation files of `code`, by file name, that parse (check reports those that do not). */
-export function translationsOf(
-  texts: ReadonlyMap<string, string> | undefined,
-  code: string,
-): Map<string, TranslationFile> {
-  const out = new Map<string, TranslationFile>();
-  const folder = translationFolder(code);
-  for (const [file, text] of texts ?? []) {
-    if (!file.startsWith(folder) || !file.endsWith(".json")) continue;
-    try {
-      const json = JSON.parse(text) as unknown;
-      if (isObject(json) && typeof json.translates === "string" && isObject(json.strings))
-        out.set(file, json as unknown as TranslationFile);
-    } catch {
-      // check reports it
-    }
-  }
-  return out;
-}
+export { translationsOf, type TranslatedString, type TranslationFile } from "./translation-files";
 
 const FOLDERS = ["schemas", "steps", "rules"] as const;
 
@@ -74,9 +44,7 @@ export function englishAt(
   return typeof value === "string" ? value : undefined;
 }
 
-/** Whether `entry` translates `english` as it reads now. */
-export const isCurrent = (entry: TranslatedString, english: string | undefined) =>
-  english !== undefined && entry.en === englishHash(english);
+export { isCurrent };
 
 export interface Localized {
   locale: Locale;

@@ -6,7 +6,7 @@
 // from a translation made from the English as it reads now; a legal text (a disclosure, the terms
 // of use) only from one a reviewer approved as well (legal.ts). Otherwise the English. Pure.
 import { legalTextFor, type LegalText } from "./legal";
-import { isCurrent, translationsOf } from "./localize";
+import { isCurrent, translationsOf } from "./translation-files";
 import { translationFileOf } from "./locales";
 
 /** Texts an applicant reads that are translated whole (issue 41): their mails and the public pages. */

@@ -61,6 +61,8 @@ export const WORDS = {
   // A legal text shown in English to a reader of another language (engine/locale/legal.ts).
   "legal.englishOnly":
     "This legal document is shown in English: a reviewed translation of it is not available yet. Ask us if anything in it is unclear.",
+  // Under a public page (content/pages/): the date its front matter says it last changed.
+  "page.lastUpdated": "Last updated {date}",
   // The language choice (web/src/shell/LanguagePicker.tsx).
   "language.label": "Language",
   // The frame of every page (web/src/shell/Layout.tsx) and the home page's link to the FAQ.

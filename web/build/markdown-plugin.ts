@@ -22,6 +22,29 @@ function externalLinks(html: string): string {
   );
 }
 
+/**
+ * A content file's front matter and its body as HTML; with `lender`, its {{tokens}} filled from the
+ * lender profile (`tokens`: values that replace the profile's, such as a statement in the page's language).
+ */
+export function renderContent(
+  source: string,
+  file: string,
+  { lender = false, tokens = {} }: { lender?: boolean; tokens?: Record<string, string> } = {},
+): { attributes: ReturnType<typeof parseFrontMatter>["attributes"]; html: string } {
+  const { attributes, body } = parseFrontMatter(source, file);
+  const profile = readLenderProfile();
+  const text = lender
+    ? fillLenderText(
+        body.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (whole, name: string) =>
+          Object.hasOwn(tokens, name) ? tokens[name]! : whole,
+        ),
+        profile,
+        { file },
+      )
+    : body;
+  return { attributes, html: externalLinks(marked.parse(text, { async: false, gfm: true })) };
+}
+
 const LENDER_FILLED = /[\\/]content[\\/](pages|ineligible|insights)[\\/][^\\/]+\.md$/;
 
 /** The module the site's frame imports for the lender's facts (web/src/content-modules.d.ts). */
@@ -59,13 +82,9 @@ export function markdownContent(): Plugin {
     transform(source, id) {
       const [file, query = ""] = id.split("?");
       if (!file!.endsWith(".md")) return null;
-      const { attributes, body } = parseFrontMatter(source, file);
-      let text = body;
-      if (LENDER_FILLED.test(file!) || new URLSearchParams(query).has("lender")) {
-        this.addWatchFile(LENDER_FILE);
-        text = fillLenderText(body, readLenderProfile(), { file });
-      }
-      const html = externalLinks(marked.parse(text, { async: false, gfm: true }));
+      const lender = LENDER_FILLED.test(file!) || new URLSearchParams(query).has("lender");
+      if (lender) this.addWatchFile(LENDER_FILE);
+      const { attributes, html } = renderContent(source, file!, { lender });
       // Two named exports, so a page that lists titles does not carry every body.
       return {
         code: `export const attributes = ${JSON.stringify(attributes)};\nexport const html = ${JSON.stringify(html)};\n`,

@@ -22,3 +22,20 @@ declare module "virtual:content-locales" {
     }>
   >;
 }
+// Each other offered language's public pages, one loader per page (web/build/locale-pages-plugin.ts).
+declare module "virtual:content-pages" {
+  export const pages: Record<
+    string,
+    Record<
+      string,
+      () => Promise<{
+        attributes: Record<string, string | number | boolean>;
+        html: string;
+        /** The language the page is in: the reader's, or English where its translation is missing, stale or (a legal text) unreviewed. */
+        language: string;
+        /** A legal text: shown in another language only from a reviewed translation. */
+        legal: boolean;
+      }>
+    >
+  >;
+}

@@ -2,6 +2,7 @@
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { NotFoundPage } from "@web/src/shell/NotFoundPage";
 import { text, useContent } from "./content";
+import { EnglishOnlyNote, LastUpdated, textLang } from "./page-language";
 import { Prose } from "./Prose";
 
 export default function ContentPage({ name }: { name: string }) {
@@ -10,10 +11,9 @@ export default function ContentPage({ name }: { name: string }) {
   if (!content) return <NotFoundPage />;
   return (
     <article className="page page--narrow">
-      <Prose html={content.html} />
-      {content.attributes.updated ? (
-        <p className="meta">Last updated {text(content.attributes.updated)}</p>
-      ) : null}
+      <EnglishOnlyNote content={content} />
+      <Prose html={content.html} lang={textLang(content)} />
+      <LastUpdated content={content} />
     </article>
   );
 }

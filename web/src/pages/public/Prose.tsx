@@ -3,7 +3,16 @@
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router-dom";
 
-export function Prose({ html, className = "prose" }: { html: string; className?: string }) {
+export function Prose({
+  html,
+  className = "prose",
+  lang,
+}: {
+  html: string;
+  className?: string;
+  /** The text's language when it is not the page's (an English legal text on a Spanish page). */
+  lang?: string | undefined;
+}) {
   const navigate = useNavigate();
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as HTMLElement).closest("a");
@@ -13,5 +22,7 @@ export function Prose({ html, className = "prose" }: { html: string; className?:
     event.preventDefault();
     void navigate(href);
   };
-  return <div className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div className={className} lang={lang} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }

@@ -6,6 +6,7 @@ import { Suspense, use } from "react";
 import { BackLink } from "./BackLink";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { Prose } from "@web/src/pages/public/Prose";
+import { EnglishOnlyNote, LastUpdated, textLang } from "@web/src/pages/public/page-language";
 import { loadContent, textOf, withoutTitle } from "./markdown";
 import { useDisplayStyles } from "./styles";
 
@@ -14,8 +15,9 @@ function Page({ name }: { name: string }) {
   if (!doc) return <p role="alert">This page could not be found.</p>;
   return (
     <>
-      <Prose html={withoutTitle(doc.html)} />
-      {doc.attributes.updated ? <p className="meta">Last updated {textOf(doc.attributes.updated)}</p> : null}
+      <EnglishOnlyNote content={doc} />
+      <Prose html={withoutTitle(doc.html)} lang={textLang(doc)} />
+      <LastUpdated content={doc} />
     </>
   );
 }

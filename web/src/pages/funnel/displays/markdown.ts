@@ -2,6 +2,7 @@
 // each its own small chunk, loaded when a display first needs it: the content pages of
 // content/pages/. (Disclosure texts are not built in: the server sends them, esign.documents.)
 import type { ContentModule } from "@web/src/pages/public/content";
+import { localizedPageLoader } from "@web/src/app/localized-pages";
 
 const loaders = {
   pages: import.meta.glob<ContentModule>("../../../../../content/pages/*.md"),
@@ -18,7 +19,9 @@ export function loadContent(folder: DisplayFolder, name: string): Promise<Conten
   if (!promise) {
     // By the file's place under content/ (the glob's keys are relative to this file).
     const suffix = `/content/${folder}/${name}.md`;
-    const load = Object.entries(loaders[folder]).find(([path]) => path.endsWith(suffix))?.[1];
+    const load =
+      (folder === "pages" ? localizedPageLoader(name) : undefined) ??
+      Object.entries(loaders[folder]).find(([path]) => path.endsWith(suffix))?.[1];
     promise = load ? load().catch(() => null) : Promise.resolve(null);
     cache.set(key, promise);
   }
