@@ -66,9 +66,10 @@ function Translations() {
                 {l.missing.slice(0, MISSING_SHOWN).map((m) => (
                   <tr key={`${m.source}#${m.pointer}`}>
                     <td data-label="Source">
-                      <code>{`${m.source}#${m.pointer}`}</code>
+                      <code>{m.pointer === "" ? m.source : `${m.source}#${m.pointer}`}</code>
+                      {m.pointer === "" ? " (the whole text)" : null}
                     </td>
-                    <td data-label="English">{m.english}</td>
+                    <td data-label="English">{m.pointer === "" ? opening(m.english) : m.english}</td>
                     <td data-label="Hash">
                       <code>{m.en}</code>
                     </td>
@@ -88,6 +89,12 @@ function Translations() {
     </>
   );
 }
+
+/** A whole text (a mail, a page) by its opening: its first 160 characters after the front matter. */
+const opening = (text: string) => {
+  const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, "").trim();
+  return body.length > 160 ? `${body.slice(0, 159)}…` : body;
+};
 
 export default function PortalTranslationsPage() {
   return (
