@@ -1,6 +1,6 @@
 // One evaluator's side of the rules bench, run in a process of its own by bench/rules.ts: with
-// `--import ./bench/swap-logic.mjs` the engine runs on json-logic-js (bench/reference-logic.ts),
-// without it on the product's evaluator (engine/logic/logic.ts, json-logic-engine). It checks before it
+// `--import ./bench/swap-logic.mjs` the engine runs on json-logic-js (engine/logic/logic-js.ts, the
+// browser's evaluator), without it on the server's (engine/logic/logic.ts, json-logic-engine). It checks before it
 // times: every worked case of rules/, the shared json-logic
 // suite, every custom operator's example; then it prints one JSON report on stdout.
 import { readFileSync } from "node:fs";
@@ -54,7 +54,7 @@ const attempt = (run: () => unknown): unknown => {
 
 const { defs, problems } = loadDefinitions();
 if (problems.length) throw new Error(`${problems.length} problem(s) in the definitions`);
-const isReference = (logic as { reference?: boolean }).reference === true;
+const isReference = process.execArgv.some((arg) => arg.endsWith("swap-logic.mjs"));
 const outputs: Record<string, unknown> = {};
 
 const workload = rulesWorkload(defs);

@@ -1,5 +1,5 @@
-// Rules bench: the same engine code on the product's evaluator (engine/logic/logic.ts: json-logic-engine,
-// logic compiled once) and on json-logic-js, JSON-logic's reference (bench/reference-logic.ts),
+// Rules bench: the same engine code on the server's evaluator (engine/logic/logic.ts: json-logic-engine,
+// logic compiled once) and on the browser's, json-logic-js, JSON-logic's reference (engine/logic/logic-js.ts),
 // each in a fresh process so neither warms or pollutes the other's JIT. The product's evaluator
 // must pass every worked case and the shared json-logic suite and decide exactly what json-logic-js
 // decides. Each side runs twice,

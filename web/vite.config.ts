@@ -138,12 +138,32 @@ const routerProduction: Plugin = {
     );
   },
 };
+/**
+ * The browser's JSON-logic evaluator: every import of the server's (engine/logic/logic.ts,
+ * json-logic-engine, which compiles logic to functions) resolves to engine/logic/logic-js.ts
+ * (json-logic-js, which interprets it: no 'unsafe-eval' in the page's CSP, and 8 kB gzip less on
+ * the first funnel page). Both take their operators from engine/logic/operators.ts;
+ * tests/unit/logic-evaluators.test.ts holds them to the same decisions. In development too, so the
+ * dev server runs what production runs.
+ */
+const serverLogic = fileURLToPath(new URL("../engine/logic/logic.ts", import.meta.url));
+const browserLogic = fileURLToPath(new URL("../engine/logic/logic-js.ts", import.meta.url));
+const browserEvaluator: Plugin = {
+  name: "heloc-browser-evaluator",
+  enforce: "pre",
+  async resolveId(source, importer, options) {
+    if (!/(^|[\\/])logic(\.ts)?$/.test(source)) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved?.id === serverLogic ? browserLogic : null;
+  },
+};
 const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
 
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
   plugins: [
+    browserEvaluator,
     fastUriFor,
     rjsfUnused,
     fluentTokens,
@@ -202,7 +222,7 @@ export default defineConfig({
             // of ajv's runtime helpers; the compiler itself is only in development's live preview chunk.
             {
               name: "form-engine",
-              test: /node_modules[\\/](@rjsf[\\/](core|utils)|json-logic-engine|markdown-to-jsx|fast-deep-equal|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]|node_modules[\\/]ajv[\\/]dist[\\/]runtime[\\/](equal|ucs2length)\.js$/,
+              test: /node_modules[\\/](@rjsf[\\/](core|utils)|json-logic-js|markdown-to-jsx|fast-deep-equal|@x0k|lodash|lodash-es|fast-equals|jsonpointer|nanoid)[\\/]|node_modules[\\/]ajv[\\/]dist[\\/]runtime[\\/](equal|ucs2length)\.js$/,
             },
           ],
         },

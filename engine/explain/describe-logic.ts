@@ -2,7 +2,7 @@
 // without reading JSON. Every operator of engine/logic/logic.ts has words; anything without good words
 // falls back to a compact readable form (`op(a, b)`), never an error.
 import type { Definitions } from "../definitions/definitions";
-import { getPath, operatorOf } from "../logic/logic";
+import { getPath, operatorOf } from "../logic/operators";
 import { uriOf } from "../base/uris";
 import { expand, schemaFile, schemasAt, type SchemaAt } from "../definitions/schema-walk";
 

@@ -4,7 +4,7 @@
 // layout (a column per flow, steps top to bottom), so no browser or Mermaid CLI is needed.
 import type { Definitions, Step } from "../definitions/definitions";
 import { describeLogic, stepWords } from "./describe-logic";
-import { operatorOf } from "../logic/logic";
+import { operatorOf } from "../logic/operators";
 
 export type NodeKind = "step" | "router" | "page";
 export type EdgeKind = "flow" | "branch" | "skip" | "rule";

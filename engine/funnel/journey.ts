@@ -6,7 +6,7 @@
 // Generic: it walks `next` and the flows; it knows no step by name.
 import type { Definitions } from "../definitions/definitions";
 import { nextStep, rankOf, stepLogicData } from "./funnel";
-import type { Data } from "../logic/logic";
+import type { Data } from "../logic/operators";
 import type { Part } from "./members";
 import { asksReader } from "./asks";
 

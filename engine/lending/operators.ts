@@ -1,9 +1,9 @@
-// The JSON-logic operators of the lending domain, registered in the one evaluator
-// (engine/logic/logic.ts) beside the generic ones: employment history coverage (spec §4), business
+// The JSON-logic operators of the lending domain, in the one operator table
+// (engine/logic/operators.ts) beside the generic ones: employment history coverage (spec §4), business
 // days for the right to cancel, and the ABA routing-number checksum. Each has a description and a
 // worked example that the tests run, like every operator.
 import { dateInZone, isIsoDate } from "../base/dates";
-import type { CustomOperator } from "../logic/logic";
+import type { CustomOperator } from "../logic/operators";
 import { addBusinessDays, calendarOf } from "./business-days";
 import { employmentCoverage } from "./employment-coverage";
 

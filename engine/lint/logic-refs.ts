@@ -2,7 +2,7 @@
 // are known and allowed, and a `params.…` or `rules.…` path names something that exists.
 import type { Definitions, Problem } from "../definitions/definitions";
 import { escapeSegment } from "../base/pointer";
-import { iteratingOperators, knownOperators, operatorOf } from "../logic/logic";
+import { iteratingOperators, knownOperators, operatorOf } from "../logic/operators";
 import { suggest } from "./logic";
 
 const FORBIDDEN: Record<string, string> = {

@@ -6,7 +6,7 @@
 // income types of schemas/, however many steps away the list was made.
 import { uriOf } from "../base/uris";
 import type { Definitions, Problem } from "../definitions/definitions";
-import { iteratingOperators, operatorOf } from "../logic/logic";
+import { iteratingOperators, operatorOf } from "../logic/operators";
 import { escapeSegment } from "../base/pointer";
 import { prefillSource } from "../logic/prefill";
 import { expand, propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "../definitions/schema-walk";

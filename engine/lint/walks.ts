@@ -14,7 +14,7 @@
 // their own flow) are left alone.
 import type { Definitions, Problem } from "../definitions/definitions";
 import type { Flow, Step } from "../generated/schema-types";
-import { iteratingOperators, operatorOf } from "../logic/logic";
+import { iteratingOperators, operatorOf } from "../logic/operators";
 import { escapeSegment } from "../base/pointer";
 import { entrySteps } from "../funnel/journey";
 import { prefillSource } from "../logic/prefill";

@@ -4,7 +4,7 @@
 // the paths each decision quotes as its `because`. Everything here comes from the rule set's JSON;
 // the logic itself is compiled once by engine/logic/logic.ts.
 import { compileRuleInput, ruleSetById, type Definitions } from "../definitions/definitions";
-import { iteratingOperators, operatorOf, type Logic } from "./logic";
+import { iteratingOperators, operatorOf, type Logic } from "./operators";
 import type { RuleSet } from "../generated/schema-types";
 
 export type Rule = NonNullable<RuleSet["rules"]>[number];

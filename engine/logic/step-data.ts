@@ -2,7 +2,7 @@
 // newItems): the application, today, every rule set's params, and rules.<rule set id>.
 import { todayIso } from "../base/dates";
 import type { Definitions } from "../definitions/definitions";
-import type { Data } from "./logic";
+import type { Data } from "./operators";
 import { evaluateRuleSet } from "./rules";
 
 /** What a `rules` object is about: the application and today its rule sets are evaluated on, and the outputs worked out so far. */
