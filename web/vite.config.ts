@@ -2,7 +2,8 @@
 // with an SPA fallback). In development /api goes to the server on 127.0.0.1:3000.
 import griffel from "@griffel/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { isDeepStrictEqual } from "node:util";
 import { defineConfig, type Plugin } from "vite";
 import { localeContentModules } from "./build/locale-content-plugin";
 import { localePageModules } from "./build/locale-pages-plugin";
@@ -157,6 +158,34 @@ const browserEvaluator: Plugin = {
     return resolved?.id === serverLogic ? browserLogic : null;
   },
 };
+/**
+ * Modules of plain data that Fluent's functions make (the themes: web/src/shell/theme.ts,
+ * engine/react/theme.ts): the
+ * build runs each once, in Node, and ships its values instead of the code and colour palettes that
+ * make them (about 2 kB gzip on every page). A module exporting anything JSON cannot carry stops the
+ * build. The dev server runs the modules as they are.
+ */
+const PREBUILT_DATA = ["./src/shell/theme.ts", "../engine/react/theme.ts"].map((path) =>
+  fileURLToPath(new URL(path, import.meta.url)),
+);
+const prebuiltData: Plugin = {
+  name: "heloc-prebuilt-data",
+  enforce: "pre",
+  apply: "build",
+  async load(id) {
+    if (!PREBUILT_DATA.includes(id)) return null;
+    const { tsImport } = await import("tsx/esm/api");
+    const values = (await tsImport(pathToFileURL(id).href, import.meta.url)) as Record<string, unknown>;
+    return Object.entries(values)
+      .map(([name, value]) => {
+        const json = JSON.stringify(value);
+        if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value))
+          throw new Error(`${id}: export ${name} is not plain data (web/vite.config.ts PREBUILT_DATA)`);
+        return `export const ${name} = ${json};`;
+      })
+      .join("\n");
+  },
+};
 const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
 
 export default defineConfig({
@@ -164,6 +193,7 @@ export default defineConfig({
   publicDir: "public",
   plugins: [
     browserEvaluator,
+    prebuiltData,
     fastUriFor,
     rjsfUnused,
     fluentTokens,

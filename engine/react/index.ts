@@ -2,7 +2,8 @@
 // Fluent UI v9 theme the shell wraps the app in.
 export { StepForm, type StepFormProps } from "./StepForm";
 export { FunnelProgress, SuccessChip, type FunnelProgressProps } from "./FunnelProgress";
-export { helocTheme, helocTokens, mediaUp } from "./theme";
+export { helocTheme, helocTokens } from "./theme";
+export { mediaUp } from "./styles";
 export { WIDGET_NAMES } from "../definitions/widget-names";
 export { loadStepChunks, stepChunksLoaded } from "./step-chunks";
 export { SchemaForm, type SchemaFormProps, type SchemaFormDefinition } from "./SchemaForm";

@@ -1,6 +1,10 @@
 // Styles of the form renderer (Griffel via Fluent's makeStyles), all from the theme tokens.
 import { makeStyles, tokens } from "@fluentui/react-components";
-import { helocTokens, mediaUp } from "./theme";
+import { helocTokens } from "./theme";
+
+/** Media query for a breakpoint and up, for makeStyles: `[mediaUp("sm")]: {...}`. */
+export const mediaUp = (name: keyof typeof helocTokens.breakpoints) =>
+  `@media (min-width: ${helocTokens.breakpoints[name]}px)`;
 
 const focusRing = {
   outlineStyle: "solid",

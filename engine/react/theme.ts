@@ -1,6 +1,7 @@
 // The visual theme of spec §2: Poppins, square corners, 17px 30px buttons, 20px bold inputs,
 // secondary colour #444, a gold success chip. The shell wraps the app in
-// <FluentProvider theme={helocTheme}> and bundles the Poppins font files itself.
+// <FluentProvider theme={helocTheme}> and bundles the Poppins font files itself. Plain data only:
+// the web build ships its values, not Fluent's code that makes them (web/vite.config.ts prebuiltData).
 import { webLightTheme, type Theme } from "@fluentui/react-components";
 
 /** The theme's own colours and measures, for styles that Fluent tokens do not cover. */
@@ -40,7 +41,3 @@ export const helocTheme: Theme = {
   colorNeutralForeground2Pressed: "#111",
   colorNeutralForeground3: "#555",
 };
-
-/** Media query for a breakpoint and up, for makeStyles: `[mediaUp("sm")]: {...}`. */
-export const mediaUp = (name: keyof typeof helocTokens.breakpoints) =>
-  `@media (min-width: ${helocTokens.breakpoints[name]}px)`;

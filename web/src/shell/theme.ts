@@ -1,7 +1,9 @@
-// The light theme of the public pages, the login forms and the portal. The funnel pages use the
-// renderer's helocTheme instead (loaded with them), so this one must stay small: a brand ramp,
-// Poppins and square corners.
+// The light theme of the public pages, the login forms and the portal, and the funnel's (the
+// renderer's helocTheme in the site's brand colour). Plain data made by Fluent's theme functions:
+// the web build makes them once and ships the values (web/vite.config.ts prebuiltData), not the
+// functions and colour palettes that make them.
 import { createLightTheme, type BrandVariants, type Theme } from "@fluentui/react-components";
+import { helocTheme } from "@engine/react/theme";
 
 /** A deep green ramp (brand 80 is the primary colour; white on it is 5.6:1). */
 const brand: BrandVariants = {
@@ -52,3 +54,13 @@ export const shellTheme: Theme = {
   borderRadiusLarge: "0",
   colorNeutralForeground2: colors.secondary,
 };
+
+/**
+ * The funnel's theme, helocTheme with the site's brand colour, as what it changes of shellTheme
+ * (the funnel page lays it over shellTheme, which every page has loaded): a few dozen tokens.
+ */
+export const funnelThemeOverShell: Partial<Theme> = Object.fromEntries(
+  Object.entries({ ...helocTheme, ...brandTokens }).filter(
+    ([name, value]) => shellTheme[name as keyof Theme] !== value,
+  ),
+);

@@ -8,14 +8,14 @@ import { FluentProvider } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { DefinitionFiles, Definitions } from "@engine/definitions/definitions";
-import { helocTheme, StepForm } from "@engine/react";
+import { StepForm } from "@engine/react";
 import { apiFetch } from "@web/src/api/api-fetch";
 import { useDocumentTitle } from "@web/src/shell/document-title";
-import { brandTokens } from "@web/src/shell/theme";
+import { funnelThemeOverShell, shellTheme } from "@web/src/shell/theme";
 import { DevState } from "./DevState";
 import { useLiveDefinitions } from "./use-live-definitions";
 
-const previewTheme = { ...helocTheme, ...brandTokens };
+const previewTheme = { ...shellTheme, ...funnelThemeOverShell };
 type Who = "two" | "single";
 type Verdict =
   | { valid: true; answers: unknown; notRun: string[] }

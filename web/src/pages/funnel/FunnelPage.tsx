@@ -3,10 +3,9 @@
 // such as /app/bank-statement that this funnel does not use) sends the applicant where they are.
 import { FluentProvider } from "@fluentui/react-components";
 import { useLocation } from "react-router-dom";
-import { helocTheme } from "@engine/react";
 import { AppIndexRedirect } from "@web/src/shell/AppIndexRedirect";
 import { PageLoading } from "@web/src/shell/PageLoading";
-import { brandTokens } from "@web/src/shell/theme";
+import { funnelThemeOverShell, shellTheme } from "@web/src/shell/theme";
 import { classifyApiError } from "./api-errors";
 import { usePageDefinitions } from "./definitions";
 import { LoadFailed } from "./LoadFailed";
@@ -14,7 +13,7 @@ import { StepScreen } from "./StepScreen";
 import { stepForRoute } from "./step-routes";
 import { useFunnelGuard } from "./use-funnel-guard";
 
-const funnelTheme = { ...helocTheme, ...brandTokens };
+const funnelTheme = { ...shellTheme, ...funnelThemeOverShell };
 
 function FunnelContent() {
   const { pathname } = useLocation();
