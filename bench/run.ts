@@ -1,5 +1,5 @@
 // `npm run bench`: rules, API and web figures in one run, no network needed. `npm run bench -- api`
-// (or rules, web) runs only the parts named. The figures also go to dist/bench/results.json.
+// (or rules, web, capacity, commit-floor, ...) runs only the parts named. The figures also go to dist/bench/results.json.
 // Exits with status 1 when the home page's JavaScript is over its budget.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -9,6 +9,7 @@ import { runA11yBench } from "./a11y";
 import { runApiBench } from "./api";
 import { runGateBench } from "./gate";
 import { runCapacityBench } from "./capacity";
+import { runCommitFloorBench } from "./commit-floor";
 import { runRulesBench } from "./rules";
 import { runScaleBench } from "./scale";
 import { runWebBench } from "./web";
@@ -17,6 +18,7 @@ const parts = {
   rules: runRulesBench,
   api: runApiBench,
   capacity: runCapacityBench,
+  "commit-floor": runCommitFloorBench,
   scale: runScaleBench,
   gate: runGateBench,
   web: runWebBench,
