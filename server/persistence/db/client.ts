@@ -33,6 +33,11 @@ export interface DbTarget {
   url?: string;
   /** The SQLite file, or ":memory:" for throwaway tests. */
   path: string;
+  /**
+   * SQLite: how long a transaction waits for another process's write (HELOC_PROCESSES, or a
+   * command beside the server) before it is refused as busy (ms; 5,000). It waits off the event loop.
+   */
+  busyWaitMs?: number;
 }
 
 const MIGRATIONS: Record<Dialect, string> = {
@@ -48,10 +53,13 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
     throw new Error(
       `DATABASE_URL must name the ${wanted} database before the server starts (the schema was loaded for ${dialect})`,
     );
-  return wanted === "postgresql" ? openPostgres(target.url!) : openSqlite(target.path);
+  return wanted === "postgresql" ? openPostgres(target.url!) : openSqlite(target.path, target.busyWaitMs);
 }
 
-function openSqlite(path: string): OpenDb {
+/** How long SQLite waits for another connection's write lock, by default (busy_timeout, and a group's BEGIN). */
+const BUSY_WAIT_MS = 5000;
+
+function openSqlite(path: string, busyWaitMs = BUSY_WAIT_MS): OpenDb {
   if (path !== ":memory:") {
     // Readable by this server's user only: the file, and the -wal and -shm files SQLite makes
     // beside it (SQLite gives those the database file's permissions).
@@ -65,11 +73,14 @@ function openSqlite(path: string): OpenDb {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  // A statement outside a transaction that finds another process writing waits in SQLite's busy
+  // handler (sleeping on the event loop); a transaction's BEGIN waits off it (`beginWhenFree`).
+  sqlite.pragma(`busy_timeout = ${Math.round(busyWaitMs)}`);
   // Deleted and overwritten content is zeroed, not left in free pages: a value sealed since (or
   // a row removed) does not linger in the file in the clear.
   sqlite.pragma("secure_delete = ON");
   const db = drizzleSqlite({ client: sqlite, schema });
+  busyWaits.set(db, busyWaitMs);
   migrateSqlite(db, { migrationsFolder: MIGRATIONS.sqlite });
   return {
     db,
@@ -161,11 +172,25 @@ export function observeTransactions(
 
 /** Concurrent writers kept colliding on the same rows: the caller tells the person to try again (tRPC: 409). */
 export class WriteConflict extends Error {
-  constructor() {
-    super("the data changed under this transaction too often: try again");
+  constructor(message = "the data changed under this transaction too often: try again") {
+    super(message);
     this.name = "WriteConflict";
   }
 }
+
+/**
+ * SQLite: another process held the write lock for longer than the busy wait (BUSY_WAIT_MS). A
+ * conflict to try again, as PostgreSQL's (tRPC: 409), never a server fault (500).
+ */
+export class DatabaseBusy extends WriteConflict {
+  constructor() {
+    super("another process kept the database busy: try again");
+    this.name = "DatabaseBusy";
+  }
+}
+
+/** SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, …): another connection holds a lock. */
+const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY");
 
 const SERIALIZATION_FAILURE = "40001";
 const DEADLOCK = "40P01";
@@ -198,7 +223,8 @@ async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, isolation:
 // one ran are run together inside one BEGIN IMMEDIATE … COMMIT (group commit), each in its own
 // SAVEPOINT: one that fails rolls back only itself. Every caller is answered only once the shared
 // COMMIT has returned, so an answer never goes out before its data is on disk. Each query inside
-// resolves at once, so no other request's query runs between them.
+// resolves at once, so no other request's query runs between them. Other processes on the same
+// file (HELOC_PROCESSES) take turns at the write lock; a group waits for it off the event loop.
 interface Turn {
   work: (tx: Db) => Promise<unknown>;
   settle: (outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) => void;
@@ -256,6 +282,8 @@ const groupStatements = new WeakMap<
   Db,
   Record<"begin" | "savepoint" | "release" | "rollbackTo" | "commit" | "rollback", Database.Statement>
 >();
+/** Each SQLite handle's busy wait (ms). */
+const busyWaits = new WeakMap<Db, number>();
 function groupStatementsOf(db: Db) {
   let statements = groupStatements.get(db);
   if (!statements) {
@@ -273,14 +301,49 @@ function groupStatementsOf(db: Db) {
   return statements;
 }
 
+/**
+ * BEGIN IMMEDIATE, waiting for the write lock without blocking the event loop: when another
+ * process (HELOC_PROCESSES > 1, or a command on the same file) is writing, SQLite's own busy
+ * handler would sleep on this thread, and no request of this process would be served meanwhile.
+ * Instead BEGIN is tried with no busy wait and tried again every millisecond; the transactions
+ * that queue meanwhile join the group. Past the busy wait: DatabaseBusy (a 409, never a 500).
+ */
+async function beginWhenFree(db: Db): Promise<void> {
+  const run = groupStatementsOf(db);
+  const sqlite = sqliteOf(db);
+  const wait = busyWaits.get(db) ?? BUSY_WAIT_MS;
+  const deadline = performance.now() + wait;
+  for (;;) {
+    // Set anew each time, not as a prepared statement: SQLite applies a PRAGMA when it prepares it,
+    // so a prepared one's first run after another's does not apply it again.
+    sqlite.pragma("busy_timeout = 0");
+    try {
+      run.begin.run();
+      return;
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      if (performance.now() > deadline) throw new DatabaseBusy();
+    } finally {
+      sqlite.pragma(`busy_timeout = ${Math.round(wait)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
 /** Runs up to GROUP_LIMIT queued transactions in one commit, and answers them after it. */
 async function runGroup(db: Db, queue: Turn[]): Promise<void> {
+  const run = groupStatementsOf(db);
+  try {
+    await beginWhenFree(db);
+  } catch (error) {
+    // Busy past the wait (or the connection closed): this group is refused, unrun; the queue goes on.
+    for (const turn of queue.splice(0, GROUP_LIMIT)) turn.settle({ ok: false, error });
+    return;
+  }
   const group = queue.splice(0, GROUP_LIMIT);
   const outcomes: { turn: Turn; outcome: Outcome }[] = [];
-  const run = groupStatementsOf(db);
   let next = 0;
   try {
-    run.begin.run();
     for (; next < group.length; next++) {
       const turn = group[next]!;
       run.savepoint.run();
@@ -303,7 +366,7 @@ async function runGroup(db: Db, queue: Turn[]): Promise<void> {
     }
     run.commit.run();
   } catch (error) {
-    // BEGIN, a savepoint or COMMIT failed (or the connection closed): nothing of the group is
+    // A savepoint or COMMIT failed (or the connection closed): nothing of the group is
     // kept, and everyone in it hears so (a save that failed on its own keeps its own reason).
     try {
       if (inSqliteTransaction(db)) run.rollback.run();
