@@ -1,4 +1,5 @@
 // Everything the server reads from the environment, read once and in one place.
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { DefinitionDirs } from "@engine/definitions/load";
 import { LENDER_FILE } from "@engine/lending/lender-file";
@@ -8,6 +9,11 @@ import type { S3StorageOptions } from "./persistence/storage/s3";
 export interface Config {
   port: number;
   host: string;
+  /**
+   * How many processes serve (HELOC_PROCESSES; 1): each its own event loop and database connection,
+   * sharing the port; "auto" is one per core. server/platform/processes.ts, docs/deploy.md.
+   */
+  processes: number;
   /** How long a stop waits for the requests in flight before cutting their connections (ms; default 10 s). */
   shutdownGraceMs?: number;
   /**
@@ -109,12 +115,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       "METRICS_TOKEN must be at least 16 characters of letters, digits and ._~+/- (openssl rand -hex 32)",
     );
+  const processes =
+    env.HELOC_PROCESSES === "auto" ? availableParallelism() : Number(env.HELOC_PROCESSES || 1);
+  if (!Number.isInteger(processes) || processes < 1 || processes > 64)
+    throw new Error(
+      'HELOC_PROCESSES must be a whole number of processes from 1 to 64, or "auto" (one per core)',
+    );
   const logLevel = env.LOG_LEVEL || "info";
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel))
     throw new Error("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
   const s3 = env.S3_BUCKET ? readS3(env) : undefined;
   return {
     port,
+    processes,
     s3,
     shutdownDrainMs,
     sweepEveryMs,

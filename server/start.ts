@@ -44,6 +44,7 @@ import {
 import { recordPublished } from "./features/definitions/published";
 import { issueUnconfirmedDeclines } from "./features/decisions/unconfirmed-declines";
 import { startSweeps } from "./platform/jobs/sweeps";
+import { clusterScrape, type ProcessRole } from "./platform/processes";
 
 /** How long a stop waits for the requests in flight (a save mid-way) before cutting them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -68,6 +69,11 @@ export interface StartOptions extends Partial<Config> {
   logDestination?: DestinationStream;
   /** The process's own series (CPU, memory, event loop) in /metrics: the server a process runs for (server/main.ts). */
   processMetrics?: boolean;
+  /**
+   * This process's part when the server runs as several (HELOC_PROCESSES, server/platform/processes.ts):
+   * only the leader runs what must run once. Absent: alone, the leader.
+   */
+  role?: ProcessRole;
 }
 
 export interface RunningServer {
@@ -179,13 +185,18 @@ export async function openServices(options: StartOptions = {}) {
     dialect,
     close: closeDb,
   } = await openDb({ url: config.databaseUrl, path: config.databasePath });
+  const clustered = options.role && options.role.of > 1 ? options.role : undefined;
   const log = createLog({
     dev: config.dev,
     quiet: config.quiet,
     destination: options.logDestination,
     level: config.logLevel,
+    // Which of the server's processes wrote a line, when there are several.
+    ...(clustered ? { base: { process: clustered.index } } : {}),
   });
   const metrics = createMetrics({ process: options.processMetrics });
+  // One of several processes: /metrics answers every process's series, summed by the primary.
+  if (clustered) metrics.scrape = clusterScrape(metrics.registry) ?? metrics.scrape;
   observeTransactions(
     db,
     (seconds, outcome) => metrics.transactionDuration.observe({ outcome }, seconds),
@@ -226,6 +237,8 @@ export async function openServices(options: StartOptions = {}) {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const { config, services, botCheck, mailer, dialect, keySource, closeDb } = await openServices(options);
+  // Another process of the same server (HELOC_PROCESSES) did the start-up jobs and runs the sweeps.
+  const leader = options.role?.leader ?? true;
   const notes = [
     `Database: ${dialect === "postgresql" ? `PostgreSQL at ${describeUrl(config.databaseUrl!)}` : `SQLite file ${config.databasePath}`}`,
     `Mail: ${mailer.kind === "smtp" ? `SMTP at ${mailer.location}` : `development outbox ${mailer.location} (set SMTP_URL to send)`}`,
@@ -233,14 +246,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     `Bot check: ${botCheck.kind}`,
     `Files: ${services.storage.describe()}`,
   ];
-  notes.push(...(await sealAtRest(services)));
-  const released = await releaseUnprovenAddresses(services);
-  if (released)
-    notes.push(
-      `Sign-in addresses never proven by a code: ${released} taken back (each stays a claim in its application)`,
-    );
-  if (options.demo) notes.push(...(await seedDemoData(services)));
-  if (options.firstAdmin) notes.push(...(await ensureFirstAdmin(services)));
+  if (leader) {
+    notes.push(...(await sealAtRest(services)));
+    const released = await releaseUnprovenAddresses(services);
+    if (released)
+      notes.push(
+        `Sign-in addresses never proven by a code: ${released} taken back (each stays a claim in its application)`,
+      );
+    if (options.demo) notes.push(...(await seedDemoData(services)));
+    if (options.firstAdmin) notes.push(...(await ensureFirstAdmin(services)));
+  }
   notes.push(
     `Texts: ${services.sms.kind === "twilio" ? services.sms.location : `development outbox ${services.sms.location} (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send)`}`,
   );
@@ -254,12 +269,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
   // The set this server starts with is the one published from now (unless it already is).
-  await recordPublished(services.db, {
-    version: services.definitionsVersion,
-    texts: services.defs.texts!,
-    publishedBy: "start",
-    at: services.now(),
-  });
+  if (leader)
+    await recordPublished(services.db, {
+      version: services.definitionsVersion,
+      texts: services.defs.texts!,
+      publishedBy: "start",
+      at: services.now(),
+    });
   notes.push(`Definitions: serving ${services.definitionsVersion}`);
   let last: Reload | null = null;
   const reload = (publishedBy = "reload") =>
@@ -278,17 +294,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (said && !config.quiet) last.problems.length ? services.log.error(said) : services.log.info(said);
       return last;
     });
-  const unwatch =
-    options.watchDefinitions && config.dev
-      ? watchDefinitions(config.definitions ?? {}, () => void reload("file change"))
-      : () => {};
-  if (options.watchDefinitions && config.dev)
+  // With several processes the leader watches, and the others reload when its reload is served.
+  const watching = options.watchDefinitions && config.dev && leader;
+  const unwatch = watching
+    ? watchDefinitions(config.definitions ?? {}, () => void reload("file change"))
+    : () => {};
+  if (watching)
     notes.push(
       "Definitions: reloaded when steps/, rules/, schemas/, content/ or journeys/ change (a set that fails check, or would strand applicants, is refused)",
     );
+  // The sweeps run in the leader only; another process's `runSweeps` still runs a round when asked.
   const sweeps = startSweeps(
     [{ name: "unconfirmed early declines", run: () => issueUnconfirmedDeclines(services) }],
-    config.sweepEveryMs,
+    leader ? config.sweepEveryMs : 0,
     services.log,
   );
   const { port } = server.address() as AddressInfo;

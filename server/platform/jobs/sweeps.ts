@@ -23,6 +23,7 @@ export function startSweeps(sweeps: Sweep[], everyMs: number, log: Log): Sweeps 
   let stopped = false;
   const round = async () => {
     const done: Record<string, number> = {};
+    log.debug("sweep round");
     for (const sweep of sweeps) {
       if (stopped) break;
       try {

@@ -17,6 +17,8 @@ export interface LogOptions {
   destination?: DestinationStream;
   /** The least level written (LOG_LEVEL; info). */
   level?: string;
+  /** Fields on every line (which of the server's processes wrote it, when there are several). */
+  base?: Record<string, unknown>;
 }
 
 /**
@@ -48,11 +50,11 @@ export const REDACTED_PATHS = PERSONAL.flatMap((key) => [key, `*.${key}`]);
 /** pino's level numbers by name, for the lines read back (tests, the log test). */
 export const LEVELS = pino.levels.values;
 
-export function createLog({ dev, quiet, destination, level = "info" }: LogOptions): Log {
+export function createLog({ dev, quiet, destination, level = "info", base }: LogOptions): Log {
   const options = {
     level,
     // No pid and hostname on every line: a container's or unit's log already says where it came from.
-    base: undefined,
+    base,
     // A level's name, not its number: what people filter on.
     formatters: { level: (label: string) => ({ level: label }) },
     timestamp: pino.stdTimeFunctions.isoTime,

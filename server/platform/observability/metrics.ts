@@ -16,6 +16,8 @@ export function createMetrics({ process = false }: { process?: boolean } = {}) {
   const registers = [registry];
   return {
     registry,
+    /** /metrics's text: this registry's, or, in one of several processes, every process's summed (server/start.ts). */
+    scrape: (): Promise<string> => registry.metrics(),
     requestDuration: new Histogram({
       name: "heloc_request_duration_seconds",
       help: "Time to answer a request, by tRPC procedure (a batch counts for each of its procedures) or HTTP route, and status class",

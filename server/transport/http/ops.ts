@@ -37,7 +37,7 @@ export function createOpsRoutes(services: Services) {
   if (token) {
     const { registry } = services.metrics;
     app.get("/metrics", bearerAuth({ token, realm: "metrics" }), async (c) =>
-      c.body(await registry.metrics(), 200, { ...noStore, "Content-Type": registry.contentType }),
+      c.body(await services.metrics.scrape(), 200, { ...noStore, "Content-Type": registry.contentType }),
     );
   } else
     app.get("/metrics", (c) =>
