@@ -5,10 +5,15 @@
 // which step.submit keeps p95 ≤ 50 ms and p99 ≤ 150 ms with no request failing (target ≥ 1,000),
 // on SQLite at synchronous=FULL, or PostgreSQL under `npm run bench:postgres`.
 //
-// The server runs in a worker thread (bench/capacity-server.ts); the applicants are plain fetches
-// from this thread, mostly asleep. Levels: BENCH_CAPACITY_LEVELS (500,1000,1500,2000), each run for
+// The server runs in a worker thread (bench/capacity-server.ts), or, with BENCH_CAPACITY_PROCESSES=N
+// (1 too), as N server processes sharing the port and the database as HELOC_PROCESSES runs them
+// (bench/capacity-processes.ts); the applicants are plain fetches from this thread, mostly asleep. Levels: BENCH_CAPACITY_LEVELS (500,1000,1500,2000), each run for
 // BENCH_CAPACITY_SECONDS (60) after its applicants have all started, which takes one walk (~91 s).
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { createInterface } from "node:readline";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -27,6 +32,10 @@ const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 60);
 /** Think time between steps: 2 to 5 s, as a person reads a page and answers it. */
 const think = () => 2000 + Math.random() * 3000;
 const TARGET = { p95: 50, p99: 150, applicants: 1000 };
+/** Server processes (BENCH_CAPACITY_PROCESSES); unset, one server in a worker thread of this process. */
+const PROCESSES = process.env.BENCH_CAPACITY_PROCESSES
+  ? Number(process.env.BENCH_CAPACITY_PROCESSES)
+  : undefined;
 /** One walk's length: the funnel's 26 steps at the mean think time (BENCH_CAPACITY_RAMP_SECONDS). */
 const RAMP_MS = Number(process.env.BENCH_CAPACITY_RAMP_SECONDS ?? 26 * 3.5) * 1000;
 
@@ -42,6 +51,8 @@ export interface CapacityLevel {
 }
 export interface CapacitySummary {
   database: string;
+  /** Server processes (0: one server in a worker thread of the bench). */
+  processes: number;
   levels: CapacityLevel[];
   /** The largest level that held, or 0. */
   capacity: number;
@@ -228,13 +239,9 @@ async function applicant(
 export async function runCapacityBench(log: (line: string) => void = console.log): Promise<CapacitySummary> {
   const database = process.env.DATABASE_URL ? "PostgreSQL" : "SQLite (synchronous=FULL)";
   log(
-    `Capacity on ${database}: applicants walking the whole funnel (step.get, then step.submit after 2–5 s), ${SECONDS} s per level after all have started...`,
+    `Capacity on ${database}, ${PROCESSES === undefined ? "the server in a worker thread" : `${PROCESSES} server process${PROCESSES > 1 ? "es" : ""}`}: applicants walking the whole funnel (step.get, then step.submit after 2–5 s), ${SECONDS} s per level after all have started...`,
   );
-  const worker = new Worker(new URL("./capacity-worker.mjs", import.meta.url));
-  const { url, dataDir } = await new Promise<{ url: string; dataDir: string }>((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
-  });
+  const { url, dataDir, close } = await startBenchServer();
   const context = { defs: loadDefinitions().defs, dataDir };
   const levels: CapacityLevel[] = [];
   try {
@@ -285,8 +292,7 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       if (!holds) break;
     }
   } finally {
-    worker.postMessage("close");
-    await new Promise((resolve) => worker.once("exit", resolve));
+    await close();
   }
   const capacity = Math.max(0, ...levels.filter((l) => l.holds).map((l) => l.applicants));
   log("");
@@ -307,5 +313,41 @@ export async function runCapacityBench(log: (line: string) => void = console.log
   log(
     `Capacity: ${capacity} applicants in flight (target ≥ ${TARGET.applicants}: ${capacity >= TARGET.applicants ? "holds" : "does not hold"})`,
   );
-  return { database, levels, capacity, target: TARGET.applicants };
+  return { database, processes: PROCESSES ?? 0, levels, capacity, target: TARGET.applicants };
+}
+
+/** The server under load: in a worker thread of this process, or as BENCH_CAPACITY_PROCESSES processes. */
+async function startBenchServer(): Promise<{ url: string; dataDir: string; close(): Promise<void> }> {
+  if (PROCESSES === undefined) {
+    const worker = new Worker(new URL("./capacity-worker.mjs", import.meta.url));
+    const started = await new Promise<{ url: string; dataDir: string }>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+    return {
+      ...started,
+      close: async () => {
+        worker.postMessage("close");
+        await new Promise((resolve) => worker.once("exit", resolve));
+      },
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "heloc-capacity-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/capacity-processes.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, BENCH_CAPACITY_PROCESSES: String(PROCESSES) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the bench's server processes ended (exit ${code})`)));
+    createInterface({ input: child.stdout! }).once("line", resolve);
+  });
+  return {
+    url,
+    dataDir,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
