@@ -3,6 +3,7 @@
 // its own (node --import tsx), sharing DATA_DIR's SQLite file, or DATABASE_URL. The same options
 // as the in-thread server (bench/capacity-server.ts: tests/helpers/server.ts testServer), and the
 // bot check answers yes in every process. Prints the URL on stdout once every process serves.
+import { fileURLToPath } from "node:url";
 import { startServer } from "@server/start";
 import { serveInProcesses } from "@server/platform/processes";
 import { widenedBudgets } from "../tests/helpers/budgets";
@@ -31,4 +32,5 @@ await serveInProcesses(
     return server;
   },
   (url) => void process.stdout.write(`${url}\n`),
+  fileURLToPath(import.meta.url),
 );

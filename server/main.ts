@@ -1,5 +1,6 @@
 // npm start: one server on PORT (default 3000) with the built web app, the API and demo data; as
 // HELOC_PROCESSES processes sharing the port and the database when set (server/platform/processes.ts).
+import { fileURLToPath } from "node:url";
 import { readConfig } from "./config";
 import { serveInProcesses } from "./platform/processes";
 
@@ -22,6 +23,7 @@ try {
       for (const note of notes) console.log(note);
       console.log(`\nHELOC funnel running at ${url}/\n`);
     },
+    fileURLToPath(import.meta.url),
   );
 } catch (error) {
   console.error(`Not starting: ${(error as Error).message}`);

@@ -57,9 +57,15 @@ export async function serveInProcesses(
   processes: number,
   start: (role: ProcessRole) => Promise<StartedWorker>,
   ready: (url: string, notes: string[]) => void,
+  /**
+   * The module the workers run (the caller's own file): without it a worker would run the
+   * process's first script again (`npm start`'s scripts/start.mjs, with its install and build checks).
+   */
+  entry?: string,
 ): Promise<void> {
   if (processes <= 1) return runAlone(start, ready);
   if (cluster.isWorker) return runWorker(processes, start);
+  if (entry) cluster.setupPrimary({ exec: entry });
   return runPrimary(processes, ready);
 }
 

@@ -7,6 +7,7 @@
 // port, as server/main.ts runs them (the URL printed once all serve); LOG_LEVEL: the log on stdout.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startServer } from "@server/start";
 import { readConfig } from "@server/config";
@@ -22,6 +23,7 @@ if (processes > 1) {
     processes,
     (role) => startServer({ ...options(), role }),
     (url) => void process.stdout.write(`${url}\n`),
+    fileURLToPath(import.meta.url),
   );
 } else await alone();
 
