@@ -131,8 +131,17 @@ function client(n: number) {
     keepAlive: true,
     localAddress: `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`,
   });
-  const send = (url: string, init: { method?: string; headers: Record<string, string>; body?: string }) =>
-    new Promise<{ status: number; setCookies: string[]; body: unknown }>((resolve, reject) => {
+  type Answer = { status: number; setCookies: string[]; body: unknown };
+  type Init = { method?: string; headers: Record<string, string>; body?: string };
+  // A kept-alive connection the server closed as idle (its keepAliveTimeout) just as a request went
+  // out on it is reset: sent again once on a new one, as browsers do (Node's documented way).
+  const send = (url: string, init: Init): Promise<Answer> =>
+    sendOnce(url, init).catch((error: Error & { reused?: boolean }) => {
+      if (error.reused) return sendOnce(url, init);
+      throw error;
+    });
+  const sendOnce = (url: string, init: Init) =>
+    new Promise<Answer>((resolve, reject) => {
       const req = request(url, { method: init.method ?? "GET", headers: init.headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -146,7 +155,7 @@ function client(n: number) {
         });
         res.on("error", reject);
       });
-      req.on("error", reject);
+      req.on("error", (error) => reject(Object.assign(error, { reused: req.reusedSocket })));
       req.end(init.body);
     });
   return { send, close: () => agent.destroy() };
@@ -261,9 +270,13 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       // many are on each step as on any other. Arriving within seconds, they walked the first
       // steps together (sign-up codes, mail) at the arrival rate of several thousand in flight.
       const walking = Array.from({ length: n }, (_, i) =>
-        new Promise((resolve) => setTimeout(resolve, (i / n) * RAMP_MS)).then(() =>
-          applicant(url, context, () => stop, record),
-        ),
+        new Promise((resolve) => setTimeout(resolve, (i / n) * RAMP_MS))
+          .then(() => applicant(url, context, () => stop, record))
+          // A request that failed outright (a connection refused, or reset twice) fails its level.
+          .catch((error: Error) => {
+            record("(connection)", 0, false);
+            if (process.env.BENCH_DEBUG) console.error(error);
+          }),
       );
       await new Promise((resolve) => setTimeout(resolve, RAMP_MS + 3000));
       measuring = true;
@@ -337,6 +350,9 @@ async function startBenchServer(): Promise<{ url: string; dataDir: string; close
     env: { ...process.env, DATA_DIR: dataDir, BENCH_CAPACITY_PROCESSES: String(PROCESSES) },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  // Never left running after the bench, however it ends.
+  const orphaned = () => child.kill("SIGTERM");
+  process.once("exit", orphaned);
   const url = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the bench's server processes ended (exit ${code})`)));
     createInterface({ input: child.stdout! }).once("line", resolve);
@@ -348,6 +364,7 @@ async function startBenchServer(): Promise<{ url: string; dataDir: string; close
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
+      process.off("exit", orphaned);
     },
   };
 }
