@@ -1,5 +1,6 @@
 // The operations settings read from the environment (server/config.ts): each bad value refused
 // at start, naming the variable, rather than a server running half-configured.
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "@server/config";
 
@@ -43,5 +44,12 @@ describe("operations settings", () => {
     expect(() => readConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
     expect(readConfig({ SHUTDOWN_DRAIN_MS: "5000" }).shutdownDrainMs).toBe(5000);
     expect(() => readConfig({ SHUTDOWN_DRAIN_MS: "-1" })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+  it("serves as HELOC_PROCESSES processes: one unless told, one per core for auto, and refuses anything else", () => {
+    expect(readConfig({}).processes).toBe(1);
+    expect(readConfig({ HELOC_PROCESSES: "2" }).processes).toBe(2);
+    expect(readConfig({ HELOC_PROCESSES: "auto" }).processes).toBe(availableParallelism());
+    for (const bad of ["0", "1.5", "two", "65", "-1"])
+      expect(() => readConfig({ HELOC_PROCESSES: bad })).toThrow(/HELOC_PROCESSES/);
   });
 });
