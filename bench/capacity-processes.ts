@@ -23,7 +23,7 @@ await serveInProcesses(
       pause: async () => undefined,
       budgetsFor: widenedBudgets,
       mailOutbox: true,
-      awaitWorkAfterSave: true,
+      awaitWorkAfterSave: false, // as production answers: PDFs and mail after the answer
       sweepEveryMs: 0,
       dataDir,
       role,

@@ -5,7 +5,8 @@
 import { parentPort } from "node:worker_threads";
 import { testServer } from "../tests/helpers/server";
 
-const server = await testServer();
+// As production answers: the work after a save (PDFs, mail) goes on after its answer (a test server waits for it).
+const server = await testServer({ awaitWorkAfterSave: false });
 server.services.botCheck.verify = async () => ({ ok: true });
 parentPort!.postMessage({ url: server.url, dataDir: server.dataDir });
 parentPort!.on("message", (message) => {
