@@ -9,10 +9,19 @@ import type { DefinitionFiles, Definitions, Problem } from "../definitions/defin
 import { metaChecked } from "../definitions/definitions";
 import { isObject } from "../base/objects";
 import { escapeSegment } from "../base/pointer";
+import { BASE_URI, uriOf } from "../base/uris";
+import { walkPointer } from "../definitions/schema-walk";
+import { ANSWER_FORMS_FILE, ANSWER_FORMS_POINTER } from "../lending/condition-forms";
 import { contentStrings, TRANSLATED_CONTENT } from "../locale/content-text";
 import { englishHash } from "../locale/hash";
 import { englishAt, isCurrent, translationsOf } from "../locale/localize";
-import { LOCALES_FILE, offeredLocales, translationFileOf } from "../locale/locales";
+import {
+  LOCALES_FILE,
+  offeredLocales,
+  translationFileOf,
+  UNTRANSLATED_FILE,
+  untranslatedSources,
+} from "../locale/locales";
 import { ENGINE_WORDS } from "../locale/server-words";
 import { LEGAL_TEXT, TRANSLATED_TEXTS, translationMismatch } from "../locale/texts";
 
@@ -76,11 +85,23 @@ function schemaStrings(schema: unknown): string[] {
   return out;
 }
 
-/** The schema files whose titles an applicant reads (the answers' shapes, not the API's or the meta-schemas). */
-const APPLICANT_SCHEMAS = /^(?!api|.*\.schema\.json$|cases|export-file|analytics-event)/;
+/** The meta-schemas describe definition files (ops read their titles in check's messages), never answers. */
+const META_SCHEMA = /\.schema\.json$/;
 
-/** Every English string an applicant reads, by source and pointer. */
+/**
+ * Every English string an applicant reads, by source and pointer: of every source but the
+ * meta-schemas and those content/locales/untranslated.json names (staff's, exports', the API's).
+ */
 export function englishStrings(
+  files: DefinitionFiles,
+  texts?: ReadonlyMap<string, string>,
+): { source: string; pointer: string }[] {
+  const all = everyEnglishString(files, texts);
+  const untranslated = untranslatedSources(texts);
+  return untranslated.size ? all.filter((s) => !untranslated.has(s.source)) : all;
+}
+
+function everyEnglishString(
   files: DefinitionFiles,
   texts?: ReadonlyMap<string, string>,
 ): { source: string; pointer: string }[] {
@@ -101,7 +122,7 @@ export function englishStrings(
     if (!path.startsWith("flows/"))
       for (const pointer of stepStrings(step)) out.push({ source: `steps/${path}`, pointer });
   for (const [path, schema] of Object.entries(files.schemas))
-    if (APPLICANT_SCHEMAS.test(path))
+    if (!META_SCHEMA.test(path))
       for (const pointer of schemaStrings(schema)) out.push({ source: `schemas/${path}`, pointer });
   const phases = (files.rules["funnel.json"] as { params?: { phases?: unknown[] } } | undefined)?.params
     ?.phases;
@@ -145,6 +166,7 @@ export function translationProblems(defs: Definitions): Problem[] {
       pointer: "/locales/0",
       message: "the first language must be English (en), the source every translation translates",
     });
+  problems.push(...untranslatedProblems(defs));
   for (const { code } of locales.slice(1)) {
     for (const [file, text] of texts) {
       if (!file.startsWith(`content/locales/${code}/`)) continue;
@@ -201,6 +223,90 @@ export function translationProblems(defs: Definitions): Problem[] {
     }
   }
   return problems;
+}
+
+/** content/locales/untranslated.json must parse and name only sources that exist, each with its reason. */
+function untranslatedProblems(defs: Definitions): Problem[] {
+  const text = defs.texts?.get(UNTRANSLATED_FILE);
+  if (text === undefined) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [{ file: UNTRANSLATED_FILE, pointer: "", message: "is not valid JSON" }];
+  }
+  const sources = isObject(json) ? json.sources : undefined;
+  if (!isObject(sources))
+    return [
+      {
+        file: UNTRANSLATED_FILE,
+        pointer: "/sources",
+        message: "must be an object: each source no applicant reads, with where its words are shown",
+      },
+    ];
+  const problems: Problem[] = [];
+  const read = schemasFormsRead(defs.files);
+  for (const [source, reason] of Object.entries(sources)) {
+    const pointer = `/sources/${escapeSegment(source)}`;
+    const known = source.startsWith("content/") ? defs.texts?.has(source) : sourceExists(defs.files, source);
+    if (!known) problems.push({ file: UNTRANSLATED_FILE, pointer, message: `${source} does not exist` });
+    const form = read.get(source);
+    if (form)
+      problems.push({
+        file: UNTRANSLATED_FILE,
+        pointer,
+        message: `an applicant reads ${source}: ${form}'s form draws its titles (translate it instead)`,
+      });
+    if (typeof reason !== "string" || !reason.trim())
+      problems.push({
+        file: UNTRANSLATED_FILE,
+        pointer,
+        message: "must say where the source's words are shown, if not to an applicant",
+      });
+  }
+  return problems;
+}
+
+/**
+ * The schema files an applicant's form draws titles from, each with the first form found reading
+ * it: every step's schemas (its own and each borrower's part) and the condition answer forms (rules/conditions.json), through their
+ * `$ref`s (only the parts they name).
+ */
+export function schemasFormsRead(files: DefinitionFiles): Map<string, string> {
+  const read = new Map<string, string>();
+  const seen = new Set<string>();
+  const walk = (node: unknown, base: string, doc: unknown, form: string) => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, base, doc, form));
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== "$ref" || typeof value !== "string") {
+        walk(value, base, doc, form);
+        continue;
+      }
+      const url = new URL(value, base);
+      const fragment = url.hash.slice(1);
+      url.hash = "";
+      const uri = url.toString();
+      const file = uri.startsWith(`${BASE_URI}schemas/`) ? uri.slice(`${BASE_URI}schemas/`.length) : null;
+      if (uri !== base && !file) continue;
+      const target = uri === base ? doc : files.schemas[file!];
+      const key2 = `${uri}#${fragment}`;
+      if (seen.has(key2) || META_SCHEMA.test(file ?? "")) continue;
+      seen.add(key2);
+      if (file && !read.has(`schemas/${file}`)) read.set(`schemas/${file}`, form);
+      walk(fragment ? walkPointer(target, fragment) : target, uri, target, form);
+    }
+  };
+  for (const [path, step] of Object.entries(files.steps))
+    if (!path.startsWith("flows/") && isObject(step)) walk(step, uriOf("steps", path), step, `steps/${path}`);
+  const rules = files.rules[ANSWER_FORMS_FILE.slice("rules/".length)];
+  walk(
+    walkPointer(rules, ANSWER_FORMS_POINTER),
+    uriOf("rules", ANSWER_FORMS_FILE.slice("rules/".length)),
+    rules,
+    ANSWER_FORMS_FILE,
+  );
+  return read;
 }
 
 const sourceExists = (files: DefinitionFiles, source: string) => {

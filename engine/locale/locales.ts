@@ -35,3 +35,22 @@ export const translationFolder = (code: string) => `content/locales/${code}/`;
 /** The translation file of `source` (`steps/zip.json`, `engine`) in `code`. */
 export const translationFileOf = (code: string, source: string) =>
   `${translationFolder(code)}${source.endsWith(".json") ? source : `${source}.json`}`;
+
+/** The file naming the sources no applicant reads (not counted missing in any language). */
+export const UNTRANSLATED_FILE = "content/locales/untranslated.json";
+
+/** The sources no applicant reads, each with where its words are shown instead; none when the file is absent or unreadable (check says why). */
+export function untranslatedSources(texts: ReadonlyMap<string, string> | undefined): Map<string, string> {
+  const text = texts?.get(UNTRANSLATED_FILE);
+  if (text === undefined) return new Map();
+  try {
+    const sources = (JSON.parse(text) as { sources?: Record<string, string> }).sources;
+    return new Map(
+      Object.entries(sources && typeof sources === "object" ? sources : {}).filter(
+        (e): e is [string, string] => typeof e[1] === "string",
+      ),
+    );
+  } catch {
+    return new Map();
+  }
+}

@@ -5,7 +5,7 @@ import { contentStrings, currentContentStrings } from "@engine/locale/content-te
 import { englishHash } from "@engine/locale/hash";
 import { localeOf } from "@engine/locale/locales";
 import { localizeFiles } from "@engine/locale/localize";
-import { translationProblems, translationReport } from "@engine/lint/translations";
+import { schemasFormsRead, translationProblems, translationReport } from "@engine/lint/translations";
 import { createStepValidator } from "@engine/validation/validate";
 import { localizedSet } from "@server/features/locale/locale";
 import { readDisclosureIn, recordedText, signedDocument } from "@server/features/esign/documents";
@@ -255,5 +255,48 @@ describe("the loan's status page in Spanish", () => {
     expect(
       tokenAllowed("content/locales/es/content/disclosures/e-sign-pdf-check.md.json", "pdfAccessCode"),
     ).toBe(true);
+  });
+});
+
+describe("which sources an applicant reads (content/locales/untranslated.json)", () => {
+  const LIST = "content/locales/untranslated.json";
+  const listed = JSON.parse(defs.texts!.get(LIST)!) as { sources: Record<string, string> };
+  const withList = (sources: Record<string, string>) => withText(LIST, { ...listed, sources });
+
+  it("counts no string of the loan file, the staff's or the API's schemas as missing, and counts them once off the list", () => {
+    const [report] = translationReport(defs);
+    const sources = new Set(report!.missing.map((m) => m.source));
+    for (const source of Object.keys(listed.sources)) expect(sources.has(source)).toBe(false);
+    const { ["schemas/loan-file.json"]: _loanFile, ...rest } = listed.sources;
+    const [counted] = translationReport(withList(rest));
+    expect(counted!.missing.filter((m) => m.source === "schemas/loan-file.json").length).toBeGreaterThan(10);
+  });
+
+  it("lists no schema that an applicant's form draws titles from (a step's, or a condition's answer form)", () => {
+    const read = schemasFormsRead(defs.files);
+    expect(read.get("schemas/user.json")).toMatch(/^steps\//);
+    expect(read.get("schemas/condition-answers.json")).toBe("rules/conditions.json");
+    expect(Object.keys(listed.sources).filter((s) => read.has(s))).toEqual([]);
+  });
+
+  it("refuses a listed source an applicant reads, one that does not exist, and one without its reason", () => {
+    const messages = translationProblems(
+      withList({
+        ...listed.sources,
+        "schemas/user.json": "staff only",
+        "schemas/no-such.json": "gone",
+        "schemas/upload.json": " ",
+      }),
+    ).map((p) => `${p.pointer}: ${p.message}`);
+    expect(messages).toContainEqual(
+      expect.stringMatching(
+        /^\/sources\/schemas~1user\.json: an applicant reads schemas\/user\.json: steps\//,
+      ),
+    );
+    expect(messages).toContainEqual("/sources/schemas~1no-such.json: schemas/no-such.json does not exist");
+    expect(messages).toContainEqual(
+      "/sources/schemas~1upload.json: must say where the source's words are shown, if not to an applicant",
+    );
+    expect(translationProblems(defs)).toEqual([]);
   });
 });
