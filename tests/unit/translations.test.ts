@@ -108,6 +108,25 @@ describe("Spanish for the application's screens (issue 41, item 4)", () => {
   });
 });
 
+describe("Spanish for the prequalification variant and the schemas' remaining titles", () => {
+  it("leaves no string of the prequal funnel's steps, the upload records or the condition answer forms in English", () => {
+    const [report] = translationReport(defs);
+    const left = report!.missing.filter(
+      (m) => m.source.startsWith("steps/prequal/") || m.source.startsWith("schemas/"),
+    );
+    expect(left.map((m) => `${m.source}#${m.pointer}: ${m.english}`)).toEqual([]);
+  });
+
+  it("asks the prequal variant's questions in Spanish, with the early funnel's words for the same question", () => {
+    const { files } = localizeFiles(defs.files, defs.texts, es);
+    const step = (path: string) => files.steps[path] as { title: string; description: string };
+    expect(step("prequal/address.json").title).toBe("¿Dónde está la vivienda?");
+    expect(step("prequal/derogatory.json").description).toBe(step("initial-setup/has-fbm.json").description);
+    const upload = files.schemas["upload.json"] as { properties: Record<string, { title: string }> };
+    expect(upload.properties["contentType"]!.title).toBe("Tipo de archivo");
+  });
+});
+
 describe("stale and missing translations", () => {
   it("marks the translation stale, at its file, line and column, when its English label changes; the Spanish page shows the English", () => {
     const changed = withEnglishTitle("Let's begin. What is your name?");
