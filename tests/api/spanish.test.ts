@@ -142,12 +142,12 @@ describe("the code mailed in Spanish", () => {
 });
 
 describe("a changed English label", () => {
-  it("is listed stale in the portal, at its translation's line, and the Spanish page shows the English", async () => {
+  it("is listed stale in the portal, at its translation's line, a new one missing, and the Spanish page shows the English", async () => {
     const copy = copyDefinitions();
-    copy.edit(
-      "steps/initial-setup/name.json",
-      (step) => void (step.title = "Let's begin. What is your name?"),
-    );
+    copy.edit("steps/initial-setup/name.json", (step) => {
+      step.title = "Let's begin. What is your name?";
+      (step.uiSchema as Record<string, unknown>).user = { firstName: { "ui:help": "As on your ID." } };
+    });
     const changed = await testServer({ definitions: copy.dirs });
     try {
       const admin = await signedInStaff(changed, "admin");
@@ -162,7 +162,13 @@ describe("a changed English label", () => {
           message: expect.stringContaining("Let's begin. What is your name?"),
         }),
       ]);
-      expect(es.missing.length).toBeGreaterThan(0);
+      expect(es.missing).toEqual([
+        expect.objectContaining({
+          source: "steps/initial-setup/name.json",
+          pointer: "/uiSchema/user/firstName/ui:help",
+          english: "As on your ID.",
+        }),
+      ]);
       const b = browser(changed.url);
       b.cookies.set("heloc.lang", "es");
       const page = await b.trpc.definitions.page.query({ route: "/app/initial-setup/name" });
