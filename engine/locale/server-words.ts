@@ -44,12 +44,61 @@ export const SERVER_WORDS = {
     "Too many wrong codes from here. Go back and we will email you a new one, or try again later.",
   "refusal.code.none": "We have no code for this address. Go back and we will email you one.",
   "refusal.code.invalid": "That code is not the one we emailed. Check it and try again.",
+  // POST /api/upload and the documents an applicant removes (server/features/uploads): the route
+  // gives each in the request's language, as tRPC's error formatter does.
+  "refusal.upload.signIn": "Sign in to upload documents.",
+  "refusal.upload.tooMany": "Too many uploads in a short time. Please wait a few minutes and try again.",
+  "refusal.upload.notMultipart": 'Send the upload as multipart/form-data with the file in the field "file".',
+  "refusal.upload.unreadable": "The upload could not be read as multipart/form-data. Please try again.",
+  "refusal.upload.fieldOnce": 'Send "{field}" once, as text.',
+  "refusal.upload.whichDocument": "Say which document this is (documentType).",
+  "refusal.upload.documentType": "documentType must be a document type such as bank_statements.",
+  "refusal.upload.borrower": "borrower must be {roles}.",
+  "refusal.upload.propertyId": "propertyId must be a property's id.",
+  "refusal.upload.subtype": "subtype must be a document subtype such as driver_license.",
+  "refusal.upload.side": 'side must be "front" or "back".',
+  "refusal.upload.applicationId": "applicationId must be an application's id.",
+  "refusal.upload.noFile": 'Choose a file to upload (the form field "file" is missing).',
+  "refusal.upload.oneFile": "Upload one file at a time.",
+  "refusal.upload.notAFile": 'The field "file" must hold a file, not text.',
+  "refusal.upload.empty": "The file is empty. Choose the file again.",
+  "refusal.upload.tooLarge": "The file is too large: the limit is {limit}.",
+  "refusal.upload.wrongType":
+    "This file is not a PDF, JPEG, PNG or HEIC file. Upload a PDF or a photo (JPEG, PNG or HEIC).",
+  "refusal.upload.notYours": "That application is not yours.",
+  "refusal.upload.noApplication": "There is no application for this account.",
+  "refusal.upload.ownDocuments": "Each borrower uploads their own documents, with their own account.",
+  "refusal.upload.changedWhileUploading":
+    "Your application changed while the file was uploading. Please try again.",
+  "refusal.upload.internal": "Something went wrong on our side. Nothing was stored; please try again.",
+  "refusal.upload.internalRead": "Something went wrong on our side. Please try again.",
+  "refusal.upload.signInToDownload": "Sign in to download this file.",
+  "refusal.upload.noSuch": "There is no such upload.",
+  "refusal.upload.unreadableFile": "This file cannot be read right now. Please try again later.",
+  "refusal.upload.submitted": "Your application is submitted, so its documents can no longer be removed.",
+  "refusal.upload.noSuchOnApplication": "There is no such upload on your application.",
+  "refusal.upload.verifiedId": "This photo ID has been verified, so it cannot be removed.",
+  // Refusals with a value written into them: the transport finds the word by its English with the
+  // values in place (server/features/locale/refusal-text.ts) and writes the same values into the
+  // translation.
+  "refusal.disclosures.openFirst": "Open “{title}” on this page and read it before you continue",
+  "refusal.disclosures.incompleteToApply":
+    "These disclosures are not complete yet, so we cannot take your application: {titles}. Contact us and we will complete them.",
+  "refusal.disclosures.incompleteToSign":
+    "These disclosures are not complete yet, so they cannot be signed: {titles}. Contact us and we will complete them.",
+  "refusal.invite.email": "Enter your {role}'s email address, so we can send them a link",
+  "refusal.invite.tooMany":
+    "We have sent several invites in the last hour. Please wait before sending another.",
 } as const;
 
 /** Every engine word, the browser's and the server's. */
 export const ENGINE_WORDS: Readonly<Record<EngineWordId, string>> = { ...WORDS, ...SERVER_WORDS };
 export type ServerWordId = keyof typeof SERVER_WORDS;
 export type EngineWordId = WordId | ServerWordId;
+
+/** A word in English, filled: what a feature refuses with (the transport gives it in the reader's language). */
+export const englishWord = (id: EngineWordId, values?: Record<string, string | number>) =>
+  fill(ENGINE_WORDS[id], values);
 
 /** The words of `table` (a language's, with English where it has none) at `id`, filled. */
 export const serverWordIn = (

@@ -73,6 +73,9 @@ export const WORDS = {
   "frame.opensNewTab": " (opens in a new tab)",
   "frame.loading": "Loading",
   "frame.loadingAnswers": "Loading your answers",
+  // While an emailed link is checked (web/src/pages/auth: a co-borrower's invite, a set-password link).
+  "auth.checkingInvite": "Checking your invite",
+  "auth.checkingLink": "Checking your link",
   "home.readFaq": "Read the FAQ",
 } as const;
 

@@ -61,6 +61,8 @@ describe("the server in Spanish", () => {
     const page = await b.trpc.definitions.page.query({ route: "/app/initial-setup/name" });
     expect(page.locale).toEqual({ code: "es", intl: "es-US" });
     expect(page.words["form.next"]).toBe("Siguiente");
+    // The server's refusals and mails are said by the server: a page is never sent them.
+    expect(Object.keys(page.words).filter((id) => /^(refusal|mail)\./.test(id))).toEqual([]);
     expect(page.files.steps["initial-setup/name.json"]).toMatchObject({
       title: "Comencemos. ¿Cuál es su nombre?",
     });

@@ -266,6 +266,33 @@ describe("uploading a document the application needs", () => {
 });
 
 describe("uploads refused, with nothing stored", () => {
+  it("refuses a Spanish applicant's file of the wrong type in Spanish, naming the file field", async () => {
+    const ana = await signedInApplicant();
+    ana.b.cookies.set("heloc.lang", "es");
+    const sent = await expectRefused(
+      ana.applicationId,
+      () =>
+        upload(
+          ana.b,
+          { documentType: "bank_statements" },
+          { bytes: new TextEncoder().encode("Esto no es un PDF."), name: "estado-de-cuenta.pdf" },
+        ),
+      415,
+      "file",
+      /^Este archivo no es un PDF, JPEG, PNG ni HEIC\. Cargue un PDF o una foto \(JPEG, PNG o HEIC\)\.$/,
+    );
+    expect(sent.body.error?.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    const empty = await upload(
+      ana.b,
+      { documentType: "bank_statements" },
+      { bytes: new Uint8Array(), name: "x.pdf" },
+    );
+    expect(empty.body.error).toMatchObject({
+      field: "file",
+      message: "El archivo está vacío. Vuelva a elegirlo.",
+    });
+  });
+
   it("refuses a file named .pdf that is really text", async () => {
     const ann = await signedInApplicant();
     const sent = await expectRefused(

@@ -8,6 +8,8 @@ import { localizeFiles } from "@engine/locale/localize";
 import { schemasFormsRead, translationProblems, translationReport } from "@engine/lint/translations";
 import { createStepValidator } from "@engine/validation/validate";
 import { localizedSet } from "@server/features/locale/locale";
+import { refusalIn } from "@server/features/locale/refusal-text";
+import { englishWord } from "@engine/locale/server-words";
 import { readDisclosureIn, recordedText, signedDocument } from "@server/features/esign/documents";
 import { localeContent } from "@web/build/locale-content-plugin";
 import { tokenAllowed } from "@engine/lending/text-tokens";
@@ -317,5 +319,28 @@ describe("which sources an applicant reads (content/locales/untranslated.json)",
       "/sources/schemas~1upload.json: must say where the source's words are shown, if not to an applicant",
     );
     expect(translationProblems(defs)).toEqual([]);
+  });
+});
+
+describe("the server's refusals with a value written into them", () => {
+  it("gives them in Spanish with the same values, a value Spanish translates translated", () => {
+    const open = englishWord("refusal.disclosures.openFirst", { title: "Important Terms of Our HELOC" });
+    expect(refusalIn(defs, es, open)).toBe(
+      "Abra “Important Terms of Our HELOC” en esta página y léalo antes de continuar",
+    );
+    expect(refusalIn(defs, es, englishWord("refusal.upload.tooLarge", { limit: "15 MB" }))).toBe(
+      "El archivo es demasiado grande: el límite es de 15 MB.",
+    );
+    const invite = englishWord("refusal.invite.email", { role: "co-borrower" });
+    expect(invite).toBe("Enter your co-borrower's email address, so we can send them a link");
+    expect(refusalIn(defs, es, invite)).toBe(
+      "Ingrese la dirección de correo electrónico de su coprestatario para que podamos enviarle un enlace",
+    );
+    expect(refusalIn(defs, localeOf(defs.texts, "en"), open)).toBe(open);
+  });
+
+  it("leaves a sentence that is no word in English, and never reads a validation phrase as a pattern", () => {
+    // "{label} {words}" would match any sentence with a space in it.
+    expect(refusalIn(defs, es, "Staff wrote this note")).toBe("Staff wrote this note");
   });
 });

@@ -5,6 +5,7 @@
 // account-setup consent step gives the Regulation Z 1026.40(d) important terms, the CFPB booklet
 // (1026.40(b), (e): when the application is provided) and the ECOA valuation notice where it
 // applies (Regulation B 1002.14(a)(1)). Recorded before the save, with the step's answers.
+import { englishWord } from "@engine/locale/server-words";
 import { invalidAnswers, refuse } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import { getAt } from "@engine/base/pointer";
@@ -63,7 +64,9 @@ export const giveDisclosures: EffectHandler = {
     if (services.config.production && incomplete.length)
       throw refuse(
         "notNow",
-        `These disclosures are not complete yet, so we cannot take your application: ${incomplete.map((d) => d.title).join(", ")}. Contact us and we will complete them.`,
+        englishWord("refusal.disclosures.incompleteToApply", {
+          titles: incomplete.map((d) => d.title).join(", "),
+        }),
       );
     // A text the step says must be opened (the CFPB booklet) is given only once this borrower opened
     // the very text shown (its SHA-256): a link the applicant could skip is not a giving.
@@ -77,7 +80,7 @@ export const giveDisclosures: EffectHandler = {
       throw invalidAnswers(
         unopened.map((d) => ({
           pointer: effect.openedAt!,
-          message: `Open “${d.title}” on this page and read it before you continue`,
+          message: englishWord("refusal.disclosures.openFirst", { title: d.title }),
         })),
       );
     const before = givenDisclosures(stored, pointer);

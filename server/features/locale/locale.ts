@@ -6,7 +6,7 @@ import { buildDefinitions, type Definitions } from "@engine/definitions/definiti
 import { createAjv } from "@engine/definitions/ajv";
 import { localeOf, offeredLocales, type Locale } from "@engine/locale/locales";
 import { localizeFiles } from "@engine/locale/localize";
-import type { Words } from "@engine/locale/words";
+import { WORDS, type Words } from "@engine/locale/words";
 import { eq } from "drizzle-orm";
 import { serialize } from "hono/utils/cookie";
 import type { CookieIO } from "@server/features/auth/cookies";
@@ -85,3 +85,15 @@ export async function rememberedLocale(
 /** The engine's words (mails, refusals) in the language `code` names; English for none or one not offered. */
 export const mailWords = (services: Pick<Services, "defs">, code: string | undefined): Partial<Words> =>
   localizedSet(services.defs, localeOf(services.defs.texts, code)).words;
+
+const forPages = new WeakMap<Partial<Words>, Partial<Words>>();
+
+/** The words a page reads (engine/locale/words.ts), without the server's refusals and mails, which never reach a page as words. */
+export function pageWords(words: Partial<Words>): Partial<Words> {
+  let kept = forPages.get(words);
+  if (!kept) {
+    kept = Object.fromEntries(Object.entries(words).filter(([id]) => Object.hasOwn(WORDS, id)));
+    forPages.set(words, kept);
+  }
+  return kept;
+}

@@ -3,6 +3,7 @@
 // consent and sign (the sign step invites them to, once the borrower has signed). While the role
 // has the effect's access, mail its address a link to join; when the role is no member any more,
 // withdraw the invite, which ends a joined member's access. The link's token never reaches a log.
+import { englishWord } from "@engine/locale/server-words";
 import { invalidAnswers } from "@server/features/refusal";
 import { ROUTES } from "@engine/base/routes";
 import { accessOf, memberRole, type Access } from "@engine/funnel/members";
@@ -64,7 +65,7 @@ export const inviteMember: EffectHandler = {
     const email = getAt(doc, pointer);
     if (typeof email !== "string")
       throw invalidAnswers([
-        { pointer, message: `Enter your ${label.toLowerCase()}'s email address, so we can send them a link` },
+        { pointer, message: englishWord("refusal.invite.email", { role: label.toLowerCase() }) },
       ]);
     const base = linkBase(services, request.origin);
     // To answer: a new link on every save of the invite step. To sign: one link, sent again only once it expired.
@@ -77,7 +78,7 @@ export const inviteMember: EffectHandler = {
       throw invalidAnswers([
         {
           pointer,
-          message: "We have sent several invites in the last hour. Please wait before sending another.",
+          message: englishWord("refusal.invite.tooMany"),
         },
       ]);
     const lender = readLenderProfile().legalName;

@@ -1,6 +1,7 @@
 // One upload: checked completely before anything is kept; then the file is stored, and the uploads
 // row and the entry in the application document's `uploads` are written in one transaction. When
 // that transaction fails, a file stored for it alone is removed again: nothing is left behind.
+import { englishWord } from "@engine/locale/server-words";
 import { randomUUID } from "node:crypto";
 import { auditAction, fileArgs } from "@engine/lending/audit-actions";
 import { ownerRole } from "@engine/lending/borrowers";
@@ -70,11 +71,7 @@ function resolved(services: Services, app: StoredApplication, ask: UploadAsk) {
 }
 
 const changedMeanwhile = () =>
-  new UploadError(
-    409,
-    "CONFLICT",
-    "Your application changed while the file was uploading. Please try again.",
-  );
+  new UploadError(409, "CONFLICT", englishWord("refusal.upload.changedWhileUploading"));
 
 async function storeAndRecord(services: Services, reader: Reader, input: UploadInput, fileName: string) {
   const stored = await services.storage.put(input.bytes);

@@ -1,5 +1,6 @@
 // Whose uploads an account reads and adds: the application it reads (its own, or the one it joined
 // as co-borrower), and within it each borrower's own documents (rules/members.json).
+import { englishWord } from "@engine/locale/server-words";
 import { eq } from "drizzle-orm";
 import { documentsFor, memberRole } from "@engine/funnel/members";
 import { signatures, uploads } from "@server/persistence/db/schema";
@@ -12,8 +13,8 @@ import { UploadError } from "./upload-error";
 export async function readerOf(services: Services, userId: string, applicationId?: string | null) {
   const reader = await memberStore(services).readerOf(services.db, userId);
   if (applicationId && applicationId !== reader?.app.id)
-    throw new UploadError(403, "FORBIDDEN", "That application is not yours.", "applicationId");
-  if (!reader) throw new UploadError(404, "NOT_FOUND", "There is no application for this account.");
+    throw new UploadError(403, "FORBIDDEN", englishWord("refusal.upload.notYours"), "applicationId");
+  if (!reader) throw new UploadError(404, "NOT_FOUND", englishWord("refusal.upload.noApplication"));
   return reader;
 }
 
@@ -46,12 +47,7 @@ export async function askedOfThem(
 }
 
 export const notYours = () =>
-  new UploadError(
-    403,
-    "FORBIDDEN",
-    "Each borrower uploads their own documents, with their own account.",
-    "borrower",
-  );
+  new UploadError(403, "FORBIDDEN", englishWord("refusal.upload.ownDocuments"), "borrower");
 
 /** Deletes a stored file once no upload row or signed PDF refers to it any more. */
 export async function deleteIfUnreferenced({ db, storage }: Services, key: string) {

@@ -2,10 +2,13 @@
 // (X-Same-Origin: 1, no cross-site state change, a bot-check token on the POST); the applicant's
 // session; a size limit; the file's real type from its first bytes. Every refusal is JSON
 // {error: {code, message, field}} with a 4xx status, and leaves nothing stored.
+import { englishWord } from "@engine/locale/server-words";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { BotCheckVerifier } from "@server/platform/botcheck/types";
 import { honoCookies } from "../auth/cookies";
+import { requestLocale } from "../locale/locale";
+import { refusalIn } from "../locale/refusal-text";
 import type { SessionKind } from "../auth/sessions";
 import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "@server/transport/security/guards";
 import type { Services } from "@server/services";
@@ -19,17 +22,18 @@ import { ID, megabytes, uploadFields, uploadedFile } from "./upload-form";
 /** Room for the form's other fields and the multipart boundaries around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-type Env = { Variables: { applicantId: string } };
+type Env = { Variables: { applicantId: string; inLanguage: (english: string) => string } };
 
+/** A refusal as JSON, its message in the request's language (the heloc.lang cookie), as tRPC's are. */
 const fail = (
-  c: Context,
+  c: Context<Env>,
   status: UploadErrorStatus,
   code: string,
   message: string,
   field: string | null = null,
-) => c.json({ error: { code, message, field } }, status);
+) => c.json({ error: { code, message: c.get("inLanguage")?.(message) ?? message, field } }, status);
 
-const refusal = (c: Context, error: UploadError) =>
+const refusal = (c: Context<Env>, error: UploadError) =>
   fail(c, error.status, error.code, error.message, error.field);
 
 const sessionOf = (services: Services, c: Context, kind: SessionKind) =>
@@ -46,6 +50,8 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
   const maxBytes = services.config.uploadMaxBytes;
   app.use("*", async (c, next) => {
     c.header("Cache-Control", "no-store");
+    const locale = requestLocale(services.defs, honoCookies(c));
+    c.set("inLanguage", (english) => refusalIn(services.defs, locale, english));
     await next();
   });
   app.use("*", requireSameOriginHeader, refuseCrossSite, requireBotToken(botCheck));
@@ -62,7 +68,7 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
           c,
           413,
           "PAYLOAD_TOO_LARGE",
-          `The file is too large: the limit is ${megabytes(maxBytes)}.`,
+          englishWord("refusal.upload.tooLarge", { limit: megabytes(maxBytes) }),
           "file",
         );
       },
@@ -72,8 +78,8 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
   app.get("/:id", (c) => download(services, c));
   app.onError((error, c) => {
     services.log.error({ reqId: c.get("requestId"), err: error.name }, `upload route failed: ${error.name}`);
-    const what = c.req.method === "POST" ? "Nothing was stored; please try again." : "Please try again.";
-    return fail(c, 500, "INTERNAL_SERVER_ERROR", `Something went wrong on our side. ${what}`);
+    const word = c.req.method === "POST" ? "refusal.upload.internal" : "refusal.upload.internalRead";
+    return fail(c, 500, "INTERNAL_SERVER_ERROR", englishWord(word));
   });
   return app;
 }
@@ -81,16 +87,11 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
 /** An applicant's session, within the upload rate: the body is read only then. */
 async function admitUploader(services: Services, c: Context<Env>, next: () => Promise<void>) {
   const applicant = await sessionOf(services, c, "applicant");
-  if (!applicant) return fail(c, 401, "UNAUTHORIZED", "Sign in to upload documents.");
+  if (!applicant) return fail(c, 401, "UNAUTHORIZED", englishWord("refusal.upload.signIn"));
   const limited = await services.limits.uploadsPerApplicant.hit(applicant.userId);
   if (!limited.ok) {
     c.header("Retry-After", String(Math.ceil(limited.retryAfterMs / 1000)));
-    return fail(
-      c,
-      429,
-      "TOO_MANY_REQUESTS",
-      "Too many uploads in a short time. Please wait a few minutes and try again.",
-    );
+    return fail(c, 429, "TOO_MANY_REQUESTS", englishWord("refusal.upload.tooMany"));
   }
   c.set("applicantId", applicant.userId);
   await next();
@@ -99,24 +100,12 @@ async function admitUploader(services: Services, c: Context<Env>, next: () => Pr
 async function acceptUpload(services: Services, c: Context<Env>) {
   const ownerId = c.get("applicantId");
   if (!/^multipart\/form-data\s*;/i.test(c.req.header("content-type") ?? ""))
-    return fail(
-      c,
-      400,
-      "BAD_REQUEST",
-      'Send the upload as multipart/form-data with the file in the field "file".',
-      "file",
-    );
+    return fail(c, 400, "BAD_REQUEST", englishWord("refusal.upload.notMultipart"), "file");
   let form: FormData;
   try {
     form = await c.req.raw.formData();
   } catch {
-    return fail(
-      c,
-      400,
-      "BAD_REQUEST",
-      "The upload could not be read as multipart/form-data. Please try again.",
-      "file",
-    );
+    return fail(c, 400, "BAD_REQUEST", englishWord("refusal.upload.unreadable"), "file");
   }
   const f = uploadFields(services.defs, form);
   if (f instanceof UploadError) return refusal(c, f);
@@ -150,10 +139,11 @@ async function download(services: Services, c: Context<Env>) {
   const portal = await sessionOf(services, c, "portal");
   const staff = portal ? await activeStaff(services, portal.userId) : null;
   const applicant = portal ? null : await sessionOf(services, c, "applicant");
-  if (!applicant && !staff) return fail(c, 401, "UNAUTHORIZED", "Sign in to download this file.");
+  if (!applicant && !staff)
+    return fail(c, 401, "UNAUTHORIZED", englishWord("refusal.upload.signInToDownload"));
   if (staff && !staff.can("documents.view"))
     return fail(c, 403, "FORBIDDEN", "Your role does not allow opening documents.");
-  if (!ID.test(id)) return fail(c, 404, "NOT_FOUND", "There is no such upload.");
+  if (!ID.test(id)) return fail(c, 404, "NOT_FOUND", englishWord("refusal.upload.noSuch"));
   try {
     const who = staff
       ? {

@@ -29,9 +29,6 @@ const HEIC: SniffedType = {
   label: "HEIC",
 };
 
-/** The kinds accepted, as the applicant reads them. */
-export const ACCEPTED_KINDS = "PDF, JPEG, PNG or HEIC";
-
 /** Major brands of an ISO BMFF `ftyp` box that mark a HEIC/HEIF still image. */
 const HEIC_BRANDS = new Set(["heic", "heix", "hevc", "mif1", "msf1"]);
 

@@ -5,7 +5,7 @@ import { browserFiles } from "@engine/ship/browser-files";
 import type { DefinitionFiles, Definitions } from "@engine/definitions/definitions";
 import { pageFiles, stepIdForRoute, stepCut } from "@engine/ship/page-files";
 import { modulesForStep } from "@engine/validation/precompiled";
-import { rememberedLocale } from "@server/features/locale/locale";
+import { pageWords, rememberedLocale } from "@server/features/locale/locale";
 import { readerArms } from "@server/features/experiments/arms";
 import { wordedSet } from "@server/features/experiments/worded";
 import { badRequest, publicProcedure, router } from "../init";
@@ -53,7 +53,7 @@ export const definitionsRouter = router({
     };
     const arms = await readerArms(ctx.services, ctx.applicant?.userId ?? null, chosen.code, at);
     const { defs, locale, words } = wordedSet(ctx.services.defs, chosen, arms);
-    const language = { locale: { code: locale.code, intl: locale.intl }, words };
+    const language = { locale: { code: locale.code, intl: locale.intl }, words: pageWords(words) };
     const sent = filesFor(defs.files);
     if (input.route !== undefined) {
       const stepId = stepIdForRoute(defs, input.route);

@@ -6,6 +6,7 @@
 // application are said in the server's words, with the way to sign in.
 import { formatMoment } from "@engine/base/format";
 import { ROUTES } from "@engine/base/routes";
+import { word } from "@engine/locale/words";
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -85,7 +86,7 @@ export default function JoinPage() {
         message="Open the link from your email again, or copy the whole link into the address bar."
       />
     );
-  if (invitation.isPending) return <PageLoading label="Checking your invite" />;
+  if (invitation.isPending) return <PageLoading label={word("auth.checkingInvite")} />;
   if (invitation.error)
     return (
       <LinkProblem
