@@ -57,12 +57,32 @@ export const WORDS = {
   "progress.stepOf": "step {n} of {count}",
   "progress.listItem": "Step {n} of {count}: {label}",
   "progress.current": " (current)",
+  "progress.currentStep": " (current: {step})",
+  "progress.added.one": "{names} was added",
+  "progress.added.many": "{names} were added",
+  "progress.removed.one": "{names} is no longer needed",
+  "progress.removed.many": "{names} are no longer needed",
+  "progress.afterLastAnswer": "{changes} after your last answer.",
   "progress.done": " (done)",
   // A legal text shown in English to a reader of another language (engine/locale/legal.ts).
   "legal.englishOnly":
     "This legal document is shown in English: a reviewed translation of it is not available yet. Ask us if anything in it is unclear.",
   // Under a public page (content/pages/): the date its front matter says it last changed.
   "page.lastUpdated": "Last updated {date}",
+  // The disclosures a step shows (web/src/pages/funnel/displays/DisclosureDocuments.tsx).
+  "documents.notFound": "The document “{name}” could not be found. Please contact us before you sign.",
+  "documents.version": "Version {version}",
+  "documents.mustOpen": "Open it and read it before you continue: we record that you opened it.",
+  "documents.open": "Open “{title}”",
+  "documents.openFailed": "We could not open it: {error}. Try again.",
+  "documents.signedBy": "Signed by {names} on {time}.",
+  "documents.signersJoin": " and ",
+  "documents.downloadSigned": "Download your signed disclosures (PDF)",
+  "documents.signAgain": "Signing again records a new signature; the latest one counts.",
+  "documents.preparing": "Preparing your disclosures",
+  "documents.prepareFailed":
+    "We could not prepare your documents. Reload the page; please do not sign until they show.",
+  "documents.agreedOn": "You agreed to this on {day}. Read it again",
   // The language choice (web/src/shell/LanguagePicker.tsx).
   "language.label": "Language",
   // The frame of every page (web/src/shell/Layout.tsx) and the home page's link to the FAQ.

@@ -34,10 +34,16 @@ export interface FunnelProgressProps {
 function changeInWords({ added, removed }: PhaseChange): string {
   const names = (steps: PhaseChange["added"]) => steps.map((s) => `“${s.label}”`).join(", ");
   const parts = [
-    added.length ? `${names(added)} ${added.length === 1 ? "was" : "were"} added` : "",
-    removed.length ? `${names(removed)} ${removed.length === 1 ? "is" : "are"} no longer needed` : "",
+    added.length
+      ? word(added.length === 1 ? "progress.added.one" : "progress.added.many", { names: names(added) })
+      : "",
+    removed.length
+      ? word(removed.length === 1 ? "progress.removed.one" : "progress.removed.many", {
+          names: names(removed),
+        })
+      : "",
   ].filter(Boolean);
-  return `${parts.join("; ")} after your last answer.`;
+  return word("progress.afterLastAnswer", { changes: parts.join("; ") });
 }
 
 function PhaseProgress({
@@ -81,11 +87,11 @@ function PhaseProgress({
               {p.label}
               <span className={styles.visuallyHidden}>
                 {p.state === "done"
-                  ? " (done)"
+                  ? word("progress.done")
                   : p.state === "current"
                     ? stepText
-                      ? ` (current: ${stepText})`
-                      : " (current)"
+                      ? word("progress.currentStep", { step: stepText })
+                      : word("progress.current")
                     : ""}
               </span>
             </span>

@@ -16,6 +16,7 @@
 // With `ui:options.agreedAt` (a pointer to when the applicant agreed to these texts before, the
 // E-SIGN consent of the account setup), the texts are folded under "You agreed to this on …": the
 // same texts, not read twice.
+import { word } from "@engine/locale/words";
 import { formatMoment } from "@engine/base/format";
 import { Button, Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -64,8 +65,7 @@ const DisclosureDocument = memo(function DisclosureDocument({
   const styles = useDisplayStyles();
   const own = useStyles();
   const titleId = useId();
-  if (!server?.html)
-    return <p role="alert">The document “{name}” could not be found. Please contact us before you sign.</p>;
+  if (!server?.html) return <p role="alert">{word("documents.notFound", { name })}</p>;
   const title = server.title || name;
   const version = server.version;
   return (
@@ -78,11 +78,11 @@ const DisclosureDocument = memo(function DisclosureDocument({
     >
       <div className={styles.documentHeader}>
         {showTitle ? (
-          <h3 id={titleId} className={styles.documentTitle}>
+          <h3 id={titleId} className={styles.documentTitle} lang={server.language ?? "en"}>
             {title}
           </h3>
         ) : null}
-        {version ? <span className={styles.version}>Version {version}</span> : null}
+        {version ? <span className={styles.version}>{word("documents.version", { version })}</span> : null}
       </div>
       {server.note ? (
         <p className={own.languageNote} lang={document.documentElement.lang}>
@@ -137,17 +137,17 @@ function MustOpen({
   const title = server?.title || name;
   const folded = (
     <div className={own.folded} data-must-open={name}>
-      <p>Open it and read it before you continue: we record that you opened it.</p>
+      <p>{word("documents.mustOpen")}</p>
       <Button
         appearance="primary"
         onClick={() => open.mutate({ stepId, document: name })}
         disabled={open.isPending}
       >
-        Open “{title}”
+        {word("documents.open", { title })}
       </Button>
       {open.isError ? (
         <p role="alert" className={styles.callout}>
-          We could not open it: {open.error.message}. Try again.
+          {word("documents.openFailed", { error: open.error.message })}
         </p>
       ) : null}
     </div>
@@ -172,16 +172,14 @@ function SignedCopy() {
   const status = useQuery(trpc.esign.status.queryOptions());
   const signing = status.data?.signing;
   if (!signing) return null;
-  const names = signing.signers.map((s) => s.typedName).join(" and ");
+  const names = signing.signers.map((s) => s.typedName).join(word("documents.signersJoin"));
   return (
     <div className={mergeClasses(styles.callout, own.signed)} role="status">
-      <span>
-        Signed by {names} on {signedTime(signing.signedAt)}.
-      </span>
+      <span>{word("documents.signedBy", { names, time: signedTime(signing.signedAt) })}</span>
       <a className={own.download} href={signing.pdfUrl} download="heloc-disclosures-signed.pdf">
-        Download your signed disclosures (PDF)
+        {word("documents.downloadSigned")}
       </a>
-      <span>Signing again records a new signature; the latest one counts.</span>
+      <span>{word("documents.signAgain")}</span>
     </div>
   );
 }
@@ -216,11 +214,11 @@ export function DisclosureDocuments({ options, application, stepId }: DisplayPro
   });
   const signedCopy = options.signedCopy === true ? <SignedCopy /> : null;
   if (names.length === 0) return signedCopy;
-  if (documents.isPending) return <Spinner label="Preparing your disclosures" />;
+  if (documents.isPending) return <Spinner label={word("documents.preparing")} />;
   if (documents.isError)
     return (
       <p role="alert" className={styles.callout}>
-        We could not prepare your documents. Reload the page; please do not sign until they show.
+        {word("documents.prepareFailed")}
       </p>
     );
   const byId = new Map(documents.data.documents.map((d) => [d.id, d]));
@@ -252,7 +250,7 @@ export function DisclosureDocuments({ options, application, stepId }: DisplayPro
       {signedCopy}
       {typeof agreed === "string" && agreed !== "" ? (
         <details className={styles.callout} data-agreed-at={agreed}>
-          <summary>You agreed to this on {agreedDay(agreed)}. Read it again</summary>
+          <summary>{word("documents.agreedOn", { day: agreedDay(agreed) })}</summary>
           {texts}
         </details>
       ) : (
