@@ -14,10 +14,6 @@ export interface AnswerForm {
   uiSchema?: Record<string, unknown>;
 }
 
-/** Where the forms are written: their `$ref`s resolve against this file. */
-export const ANSWER_FORMS_FILE = "rules/conditions.json";
-export const ANSWER_FORMS_POINTER = "/params/answerForms";
-
 /** The answer forms of the set, by informationType. */
 export const answerForms = (defs: Pick<Definitions, "params">): Record<string, AnswerForm> =>
   ((defs.params.conditions as { answerForms?: Record<string, AnswerForm> } | undefined)?.answerForms ??

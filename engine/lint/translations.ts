@@ -11,7 +11,7 @@ import { isObject } from "../base/objects";
 import { escapeSegment } from "../base/pointer";
 import { BASE_URI, uriOf } from "../base/uris";
 import { walkPointer } from "../definitions/schema-walk";
-import { ANSWER_FORMS_FILE, ANSWER_FORMS_POINTER } from "../lending/condition-forms";
+import { ANSWER_FORMS_FILE, ANSWER_FORMS_POINTER } from "../definitions/form-sources";
 import { contentStrings, TRANSLATED_CONTENT } from "../locale/content-text";
 import { englishHash } from "../locale/hash";
 import { englishAt, isCurrent, translationsOf } from "../locale/localize";
