@@ -67,6 +67,12 @@ export const WORDS = {
   // A legal text shown in English to a reader of another language (engine/locale/legal.ts).
   "legal.englishOnly":
     "This legal document is shown in English: a reviewed translation of it is not available yet. Ask us if anything in it is unclear.",
+  // An address the site does not have (web/src/shell/NotFoundPage.tsx).
+  "notFound.title": "We could not find that page",
+  "notFound.body": "The address may be mistyped, or the page may have moved.",
+  "notFound.home": "Go to the home page",
+  "notFound.or": " or read our ",
+  "notFound.faq": "frequently asked questions",
   // Under a public page (content/pages/): the date its front matter says it last changed.
   "page.lastUpdated": "Last updated {date}",
   // The disclosures a step shows (web/src/pages/funnel/displays/DisclosureDocuments.tsx).
