@@ -224,9 +224,50 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
   },
   {
     files:
-      /^content\/mail\/(submitted|withdrawn|decision|condition-requested|document-rejected|funded|account-opened|closing-ready|staff-[a-z-]+)\.md$/,
+      /^content\/mail\/(submitted|withdrawn|decision|condition-requested|funded|account-opened|closing-ready|staff-[a-z-]+)\.md$/,
     tokens: [...LENDER_TOKENS, ...LOAN_MAIL_TOKENS],
     filledBy: "the loan's notifications (server/features/loan/notify.ts)",
+  },
+  {
+    files: /^content\/mail\/document-rejected\.md$/,
+    tokens: [...LENDER_TOKENS, "documentLabel", "reason", "signInLink"],
+    filledBy: "the rejection of an upload (server/features/uploads/review.ts mailRejections)",
+  },
+  {
+    files: /^content\/mail\/member-invite-(answers|signs)\.md$/,
+    tokens: [...LENDER_TOKENS, "role", "link", "days"],
+    filledBy: "the co-borrower's invite (server/features/members/effects.ts inviteMail)",
+  },
+  {
+    files: /^content\/mail\/member-reminder\.md$/,
+    tokens: [...LENDER_TOKENS, "inviter", "role", "signInLink"],
+    filledBy: "the reminder to a co-borrower who joined (server/features/members/effects.ts reminderMail)",
+  },
+  {
+    files: /^content\/mail\/(signature-voided(-own)?|page-reopened)\.md$/,
+    tokens: [...LENDER_TOKENS, "changedBy", "changedAnswers", "page"],
+    filledBy:
+      "a borrower's save that voids a signature or reopens a page (server/features/steps/voided.ts, others.ts)",
+  },
+  {
+    files: /^content\/mail\/notice\.md$/,
+    tokens: ["noticeTitle", "notice"],
+    filledBy: "a decision notice's mail (server/features/loan/notices.ts, decisions/adverse-action.ts)",
+  },
+  {
+    files: /^content\/mail\/rescission-notice\.md$/,
+    tokens: ["noticeTitle", "name", "endDate"],
+    filledBy: "the notice of the right to cancel's mail (server/features/esign/give-notices.ts)",
+  },
+  {
+    files: /^content\/mail\/rescission-cancelled\.md$/,
+    tokens: ["name", "date"],
+    filledBy: "the cancellation's mail (server/features/esign/cancellation.ts)",
+  },
+  {
+    files: /^content\/mail\/credit-score-notice\.md$/,
+    tokens: ["name"],
+    filledBy: "the credit score notice's mail (server/features/decisions/credit-score.ts)",
   },
   {
     files: /^content\/mail\/portal-(invite|reset)\.md$/,

@@ -129,6 +129,15 @@ function everyEnglishString(
   (phases ?? []).forEach((_, i) =>
     out.push({ source: "rules/funnel.json", pointer: `/params/phases/${i}/label` }),
   );
+  // The borrowers' role names (the co-borrower's invite and progress page name them).
+  const members = (
+    files.rules["members.json"] as { params?: { owner?: unknown; roles?: unknown } } | undefined
+  )?.params;
+  if (isObject(members?.owner) && typeof members.owner.label === "string")
+    out.push({ source: "rules/members.json", pointer: "/params/owner/label" });
+  for (const [id, role] of Object.entries(isObject(members?.roles) ? members.roles : {}))
+    if (isObject(role) && typeof role.label === "string")
+      out.push({ source: "rules/members.json", pointer: `/params/roles/${escapeSegment(id)}/label` });
   for (const pointer of milestoneStrings(files.rules["milestones.json"]))
     out.push({ source: "rules/milestones.json", pointer });
   for (const id of Object.keys(ENGINE_WORDS))

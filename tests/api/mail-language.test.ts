@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { formatCurrency } from "@engine/base/format";
 import { transaction } from "@server/persistence/db/client";
-import { users } from "@server/persistence/db/schema";
+import { uploads, users } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import { receiveApplication } from "@server/features/loan/receive";
 import { holdPhone, textSignInCode } from "@server/features/auth/phone-sign-in";
@@ -199,5 +199,109 @@ describe("a mail whose English changed since it was translated", () => {
     const mail = mailTo(server, who.email, /NMLS ID/);
     expect(mail).toContain("We have news about your application: Approved, with conditions.");
     expect(mail).not.toContain("Hay novedades");
+  });
+});
+
+describe("a rejected document's mail in the borrower's language", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await testServer();
+  });
+  afterAll(() => server.close());
+
+  /** Staff reject a bank statement of `who`'s application with `reason`. */
+  async function reject(who: { applicationId: string }, reason: string) {
+    const uploadId = crypto.randomUUID();
+    await server.services.db.insert(uploads).values({
+      id: uploadId,
+      applicationId: who.applicationId,
+      borrower: "borrower",
+      documentType: "bank_statements",
+      fileName: "statement.pdf",
+      contentType: "application/pdf",
+      size: 512,
+      sha256: "0".repeat(64),
+      storageKey: `test-${uploadId}`,
+      createdAt: new Date(),
+    });
+    const staff = await makePortalUser(server.services);
+    const p = browser(server.url);
+    await signInPortal(server, p, staff);
+    await p.trpc.portal.uploads.review.mutate({
+      applicationId: who.applicationId,
+      uploadId,
+      decision: "rejected",
+      reason,
+    });
+  }
+
+  it("tells a borrower whose account chose Español in Spanish, with staff's reason as written", async () => {
+    const who = await submitted(server, "es");
+    await reject(who, "This statement is older than 60 days");
+    const mail = mailTo(server, who.email, /NMLS ID/);
+    // The subject is not ASCII, so it is sent encoded (RFC 2047).
+    expect(mail).toMatch(/^Subject: =\?UTF-8\?Q\?Necesitamos_una_nueva_copia_de_un_docume/m);
+    expect(mail).toContain("No pudimos aceptar lo que cargó como");
+    expect(mail).toContain("El motivo: This statement is older than 60 days");
+    expect(mail).toContain("Inicie sesión y abra su lista de documentos para cargar uno nuevo:");
+    expect(mail).not.toMatch(/We could not accept|\{\{|not available yet/);
+  });
+
+  it("tells a borrower whose account chose English in English", async () => {
+    const who = await submitted(server, "en");
+    await reject(who, "This statement is older than 60 days");
+    const mail = mailTo(server, who.email, /NMLS ID/);
+    // A long subject is folded onto a second header line.
+    expect(mail).toMatch(
+      /^Subject: We need a new copy of a document for your home equity line of\s+credit\r?$/m,
+    );
+    expect(mail).toMatch(/We could not accept .+ you uploaded\./);
+    expect(mail).toContain("The reason: This statement is older than 60 days");
+    expect(mail).not.toMatch(/No pudimos|\{\{|not available yet/);
+  });
+});
+
+describe("the co-borrower's invite in the inviter's language", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await testServer();
+  });
+  afterAll(() => server.close());
+
+  /** A borrower on a page in `lang` invites a co-borrower to answer their part; the invite mail. */
+  async function invite(lang: string) {
+    const { coborrower: _c, ...rest } = fixture;
+    const email = `maria.${crypto.randomUUID()}@example.com`;
+    const who = await makeApplicant(server.services, {
+      email,
+      status: "coborrowerInvite",
+      doc: { ...rest, user: { ...fixture.user, email } },
+    });
+    const b = browser(server.url);
+    await b.auth("Applicant", "callback/credentials", { email, password: who.password });
+    b.cookies.set("heloc.lang", lang);
+    const invitee = `sam.${crypto.randomUUID()}@example.com`;
+    await b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "coborrower", email: invitee } },
+    });
+    await server.services.settled();
+    return mailTo(server, invitee, /\/app\/join\?token=/);
+  }
+
+  it("invites in Spanish from a borrower on a Spanish page, naming the role in Spanish", async () => {
+    const mail = await invite("es");
+    expect(mail).toContain("Usted figura como coprestatario en una solicitud de línea de crédito");
+    expect(mail).toContain("(es válido por 14 días):");
+    expect(mail).toMatch(/\/app\/join\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail).not.toMatch(/You are named|co-borrower|\{\{|not available yet/);
+  });
+
+  it("invites in English from a borrower on an English page", async () => {
+    const mail = await invite("en");
+    expect(mail).toMatch(/^Subject: You are invited to apply for a home equity line of credit together\r?$/m);
+    expect(mail).toContain("You are named as co-borrower on a home equity line of credit application with");
+    expect(mail).toContain("(it works for 14 days):");
+    expect(mail).not.toMatch(/Usted figura|\{\{|not available yet/);
   });
 });

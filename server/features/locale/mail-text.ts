@@ -58,3 +58,22 @@ export async function accountLocale(db: Db, userId: string): Promise<string | nu
   const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
   return row?.locale ?? null;
 }
+
+/** The language of the account signing in with `email` (users.locale), or null (no such account, none chosen). */
+export async function addressLocale(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.email, email));
+  return row?.locale ?? null;
+}
+
+/**
+ * The mail that carries a written notice as a PDF (`template`: its cover), for a reader of
+ * `reader`. The notice is a legal text, in English unless a reviewed translation exists
+ * (engine/locale/legal.ts); a translated cover says the attached notice is in English, so it is
+ * sent only with a notice in English (`notice`, the notice record's language), else the English cover.
+ */
+export const noticeCover = (
+  services: Pick<Services, "defs">,
+  template: string,
+  reader: string | null | undefined,
+  notice: string,
+): MailText | null => mailText(services, template, notice === "en" ? reader : "en");

@@ -11,6 +11,11 @@ import { getAt } from "@engine/base/pointer";
 import { linkBase } from "../portal/users";
 import { accountName } from "@engine/lending/borrowers";
 import { readLenderProfile } from "@engine/lending/lender-file";
+import { lenderTokens } from "@engine/lending/lender";
+import { localeOf } from "@engine/locale/locales";
+import type { Services } from "@server/services";
+import { localizedSet } from "../locale/locale";
+import { filledMail, mailText } from "../locale/mail-text";
 import type { EffectHandler } from "../steps/effects";
 import { memberStore } from "./store";
 import { mailGate } from "../messaging/mail";
@@ -19,36 +24,33 @@ import { mailGate } from "../messaging/mail";
 export const JOIN_PATH = ROUTES.join;
 
 /**
- * What the invite says, by what the member is asked to do. It goes to an address nobody has proven
- * yet, so it carries no text an applicant typed (not even the inviter's name: a name field could
- * hold anything): the lender's name, the role and the link.
+ * What the invite says, by what the member is asked to do (content/mail/member-invite-answers.md,
+ * member-invite-signs.md), in `language`: the inviter's, as the invitee has no account yet. It goes
+ * to an address nobody has proven yet, so it carries no text an applicant typed (not even the
+ * inviter's name: a name field could hold anything): the lender's name, the role and the link.
  */
-export function inviteMail(access: Access, lender: string, label: string, link: string, days: number) {
-  const role = label.toLowerCase();
-  if (access === "signs")
-    return {
-      subject: "Please sign your home equity line of credit application",
-      text: [
-        `You are named as ${role} on a home equity line of credit application with ${lender}. The borrower has answered the application's questions for both of you.`,
-        "",
-        `Each borrower gives their own consent and signs the disclosures themselves. Open this link to do so with your own account (it works for ${days} days):`,
-        link,
-        "",
-        "The application is submitted once you have signed. If you did not expect this, ignore this email: nothing happens without you.",
-      ].join("\n"),
-    };
-  return {
-    subject: "You are invited to apply for a home equity line of credit together",
-    text: [
-      `You are named as ${role} on a home equity line of credit application with ${lender}.`,
-      "",
-      `Open this link to answer your part of the application with your own account (it works for ${days} days):`,
-      link,
-      "",
-      "Only you see your answers; the borrower sees how far you have got. If you did not expect this, ignore this email: nothing happens without you.",
-    ].join("\n"),
-  };
+export function inviteMail(
+  services: Pick<Services, "defs">,
+  invite: { access: Access; role: string; link: string; days: number },
+  language: string | null | undefined,
+) {
+  const template = `member-invite-${invite.access}`;
+  const source = mailText(services, template, language);
+  if (!source) throw new Error(`content/mail/${template}.md is missing`);
+  return filledMail(source, {
+    ...lenderTokens(readLenderProfile()),
+    role: roleIn(services, invite.role, source.language),
+    link: invite.link,
+    days: String(invite.days),
+  });
 }
+
+/** A role's name as a reader of `language` reads it in a sentence ("co-borrower", "coprestatario"). */
+const roleIn = (services: Pick<Services, "defs">, role: string, language: string) =>
+  memberRole(
+    localizedSet(services.defs, localeOf(services.defs.texts, language)).defs,
+    role,
+  ).label.toLowerCase();
 
 export const inviteMember: EffectHandler = {
   async record({ effect, services, tx, application, doc, now, request }) {
@@ -81,8 +83,11 @@ export const inviteMember: EffectHandler = {
           message: englishWord("refusal.invite.tooMany"),
         },
       ]);
-    const lender = readLenderProfile().legalName;
-    const mail = inviteMail(access, lender, label, `${base}${JOIN_PATH}?token=${token}`, inviteValidDays);
+    const mail = inviteMail(
+      services,
+      { access, role, link: `${base}${JOIN_PATH}?token=${token}`, days: inviteValidDays },
+      request.language,
+    );
     // The link proves the address (as a code does): sent as its proof, carrying no text anyone typed.
     return async () =>
       void (await mailGate(services).send(email, mail, {
@@ -93,16 +98,21 @@ export const inviteMember: EffectHandler = {
   },
 };
 
-/** A reminder to a member who joined and has not finished their part: where to sign in, never a link that signs them in. */
-export function reminderMail(inviter: string, label: string, signIn: string) {
-  return {
-    subject: `${inviter} is waiting for your part of your home equity line of credit application`,
-    text: [
-      `${inviter} has done their part of your home equity line of credit application, where you are ${label.toLowerCase()}. Your part is not finished yet, and the application is submitted once it is.`,
-      "",
-      `Sign in with this email address to carry on where you left off: ${signIn}`,
-      "",
-      "If you did not expect this, ignore this email.",
-    ].join("\n"),
-  };
+/**
+ * A reminder to a member who joined and has not finished their part (content/mail/member-reminder.md,
+ * in `language`): where to sign in, never a link that signs them in.
+ */
+export function reminderMail(
+  services: Pick<Services, "defs">,
+  reminder: { inviter: string; role: string; signIn: string },
+  language: string | null | undefined,
+) {
+  const source = mailText(services, "member-reminder", language);
+  if (!source) throw new Error("content/mail/member-reminder.md is missing");
+  return filledMail(source, {
+    ...lenderTokens(readLenderProfile()),
+    inviter: reminder.inviter,
+    role: roleIn(services, reminder.role, source.language),
+    signInLink: reminder.signIn,
+  });
 }

@@ -13,6 +13,12 @@ import { memberStore } from "../members/store";
 import type { Services } from "@server/services";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
 import { documentTitle } from "@engine/lending/catalogue";
+import { lenderTokens } from "@engine/lending/lender";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import { localeOf } from "@engine/locale/locales";
+import { SIGN_IN_PAGE } from "../auth/nextauth/base";
+import { localizedSet } from "../locale/locale";
+import { filledMail, mailText } from "../locale/mail-text";
 
 export interface Decision {
   status: "accepted" | "rejected";
@@ -68,7 +74,9 @@ export async function decideUploads(
 
 /**
  * Mails the borrower a rejected document is theirs: a member who answers their own part at the
- * address they joined with, otherwise the application's owner (who uploads for a member who only signs).
+ * address they joined with, otherwise the application's owner (who uploads for a member who only
+ * signs). Each in their account's language (users.locale), the documents named in it; the reason
+ * is staff's words, as written.
  */
 export async function mailRejections(
   services: Services,
@@ -79,8 +87,16 @@ export async function mailRejections(
   const { db, defs } = services;
   const access = accessOf(defs, app.doc);
   const joined = await memberStore(services).ofApplication(db, app.id);
-  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, app.ownerId));
-  const byAddress = new Map<string, string[]>();
+  const accounts = new Map(
+    (
+      await db
+        .select({ id: users.id, email: users.email, locale: users.locale })
+        .from(users)
+        .where(inArray(users.id, [app.ownerId, ...joined.flatMap((m) => (m.userId ? [m.userId] : []))]))
+    ).map((u) => [u.id, u]),
+  );
+  const owner = accounts.get(app.ownerId);
+  const byAddress = new Map<string, { locale: string | null; types: string[] }>();
   for (const row of rejected) {
     const member =
       row.borrower !== OWNER_ROLE && access[row.borrower] === "answers"
@@ -88,22 +104,22 @@ export async function mailRejections(
         : undefined;
     const to = member?.email ?? owner?.email;
     if (!to) continue;
-    const label = documentTitle(defs, row.documentType);
-    byAddress.set(to, [...new Set([...(byAddress.get(to) ?? []), label])]);
+    const locale = (member ? accounts.get(member.userId!)?.locale : owner?.locale) ?? null;
+    const types = byAddress.get(to)?.types ?? [];
+    byAddress.set(to, { locale, types: [...new Set([...types, row.documentType])] });
   }
-  for (const [to, labels] of byAddress)
-    await mailGate(services).send(
-      to,
-      {
-        subject: "We need a new copy of a document for your home equity line of credit",
-        text: [
-          `We could not accept ${labels.join(", ")} you uploaded.`,
-          "",
-          `The reason: ${reason}`,
-          "",
-          "Sign in and open your document checklist to upload a new one. Your application stays with our team meanwhile.",
-        ].join("\n"),
-      },
-      { kind: "document-rejected", applicationId: app.id },
-    );
+  const base = (services.config.publicUrl ?? "").replace(/\/$/, "");
+  for (const [to, { locale, types }] of byAddress) {
+    const source = mailText(services, "document-rejected", locale);
+    if (!source) throw new Error("content/mail/document-rejected.md is missing");
+    // The documents' names in the language the mail is in (the catalogue's translated titles).
+    const named = localizedSet(defs, localeOf(defs.texts, source.language)).defs;
+    const mail = filledMail(source, {
+      ...lenderTokens(readLenderProfile()),
+      documentLabel: types.map((t) => documentTitle(named, t)).join(", "),
+      reason,
+      signInLink: `${base}${SIGN_IN_PAGE.applicant}`,
+    });
+    await mailGate(services).send(to, mail, { kind: "document-rejected", applicationId: app.id });
+  }
 }

@@ -30,7 +30,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { applicantProcedure, router, visitorProcedure } from "../init";
 import { inviteMail, JOIN_PATH, reminderMail } from "@server/features/members/effects";
 import { mailGate } from "@server/features/messaging/mail";
-import { readLenderProfile } from "@engine/lending/lender-file";
+import { requestLocale } from "@server/features/locale/locale";
 import { linkBase } from "@server/features/portal/users";
 import { ROUTES } from "@engine/base/routes";
 import { inputOf } from "../inputs";
@@ -209,14 +209,20 @@ export const membersRouter = router({
         code: "TOO_MANY_REQUESTS",
         message: "We have sent several emails to them in the last hour. Please wait before sending another.",
       });
-    const { inviteValidDays, label } = memberRole(defs, input.role);
+    const { inviteValidDays } = memberRole(defs, input.role);
+    // The member reads it in the inviter's language: an invitee has no account of their own yet.
+    const language = requestLocale(defs, ctx.cookies).code;
     const inviter = accountName(defs, app.doc) ?? "A borrower";
     const base = linkBase(ctx.services, ctx.origin ?? null);
     if (row.userId)
       // They joined with this address (the invite link proved it): a reminder may name the borrower.
       await mailGate(ctx.services).send(
         row.email,
-        reminderMail(inviter, label, `${base}${ROUTES.applicantSignIn}`),
+        reminderMail(
+          ctx.services,
+          { inviter, role: input.role, signIn: `${base}${ROUTES.applicantSignIn}` },
+          language,
+        ),
         { kind: "member-reminder", applicationId: app.id },
       );
     else {
@@ -224,10 +230,13 @@ export const membersRouter = router({
       if (!token)
         throw new TRPCError({ code: "CONFLICT", message: "They have just joined: reload to see it." });
       // Not proven yet: the invite again, as its proof, with no text anyone typed (effects.ts).
-      const lender = readLenderProfile().legalName;
       await mailGate(ctx.services).send(
         row.email,
-        inviteMail(access, lender, label, `${base}${JOIN_PATH}?token=${token}`, inviteValidDays),
+        inviteMail(
+          ctx.services,
+          { access, role: input.role, link: `${base}${JOIN_PATH}?token=${token}`, days: inviteValidDays },
+          language,
+        ),
         { kind: `invite-${access}`, applicationId: app.id, proof: true },
       );
     }
