@@ -100,7 +100,8 @@ export const inviteMember: EffectHandler = {
 
 /**
  * A reminder to a member who joined and has not finished their part (content/mail/member-reminder.md,
- * in `language`): where to sign in, never a link that signs them in.
+ * in `language`: their account's, else the reminding borrower's): where to sign in, never a link
+ * that signs them in.
  */
 export function reminderMail(
   services: Pick<Services, "defs">,

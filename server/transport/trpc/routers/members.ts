@@ -31,6 +31,7 @@ import { applicantProcedure, router, visitorProcedure } from "../init";
 import { inviteMail, JOIN_PATH, reminderMail } from "@server/features/members/effects";
 import { mailGate } from "@server/features/messaging/mail";
 import { requestLocale } from "@server/features/locale/locale";
+import { accountLocale } from "@server/features/locale/mail-text";
 import { linkBase } from "@server/features/portal/users";
 import { ROUTES } from "@engine/base/routes";
 import { inputOf } from "../inputs";
@@ -210,7 +211,7 @@ export const membersRouter = router({
         message: "We have sent several emails to them in the last hour. Please wait before sending another.",
       });
     const { inviteValidDays } = memberRole(defs, input.role);
-    // The member reads it in the inviter's language: an invitee has no account of their own yet.
+    // An invitee has no account of their own yet: they read the invite in the inviter's language.
     const language = requestLocale(defs, ctx.cookies).code;
     const inviter = accountName(defs, app.doc) ?? "A borrower";
     const base = linkBase(ctx.services, ctx.origin ?? null);
@@ -221,7 +222,8 @@ export const membersRouter = router({
         reminderMail(
           ctx.services,
           { inviter, role: input.role, signIn: `${base}${ROUTES.applicantSignIn}` },
-          language,
+          // They have an account now: its language, if they chose one.
+          (await accountLocale(db, row.userId)) ?? language,
         ),
         { kind: "member-reminder", applicationId: app.id },
       );
