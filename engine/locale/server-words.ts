@@ -33,6 +33,11 @@ export const SERVER_WORDS = {
   "mail.signInCode.subject": "Your sign-in code",
   "mail.signInCode.text":
     "Your sign-in code is {code}.\n\nIt works once, for 10 minutes. If you did not ask for it, you can ignore this email.",
+  // A borrower named in another's mail when the application has no name for them
+  // (server/features/steps/voided.ts, others.ts), and how a mail lists the answers that changed.
+  "mail.someone.owner": "The borrower",
+  "mail.someone.member": "Your co-borrower",
+  "mail.list.and": "and",
   // The codes an applicant is texted (server/features/account/phone.ts, auth/phone-sign-in.ts):
   // short, naming the lender who sends them, never asking for the code to be shared.
   "text.phoneVerification":

@@ -11,12 +11,18 @@ import { borrowerName } from "@engine/lending/borrowers";
 import { activeRoles, flowOfPart, OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { fieldTitle } from "@engine/definitions/schema-walk";
 import { auditAction } from "@engine/lending/audit-actions";
+import type { Definitions } from "@engine/definitions/definitions";
+import { localeOf } from "@engine/locale/locales";
+import { serverWordIn } from "@engine/locale/server-words";
+import type { Words } from "@engine/locale/words";
 import type { Db } from "@server/persistence/db/client";
 import { users } from "@server/persistence/db/schema";
 import type { StoredApplication } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
 import { completedOf, memberStore } from "../members/store";
 import { deliverableAddress, mailGate } from "../messaging/mail";
+import { accountLocale, filledMail, mailText } from "../locale/mail-text";
+import { localizedSet } from "../locale/locale";
 import { ownerCompleted } from "./journey";
 
 /** Another reader of the application: the owner or a member who joined, with the steps they had saved. */
@@ -83,23 +89,51 @@ export function reopenedStep(
   return was !== null && now !== null && now < was ? after.due : null;
 }
 
-/** Who someone is in another borrower's words: their name as the application holds it. */
-export const nameOf = (services: Services, doc: unknown, role: string) =>
-  borrowerName(services.defs, doc, role) ?? (role === OWNER_ROLE ? "The borrower" : "Your co-borrower");
+/**
+ * Who someone is in another borrower's words: their name as the application holds it, else the
+ * role in words (`words`: a mail's language's engine words; none: English).
+ */
+export const nameOf = (services: Services, doc: unknown, role: string, words?: Partial<Words>) =>
+  borrowerName(services.defs, doc, role) ??
+  serverWordIn(words, role === OWNER_ROLE ? "mail.someone.owner" : "mail.someone.member");
 
-/** The changed answers in words (their schema titles, each once), never their values. */
-export function changedInWords(services: Services, pointers: readonly string[]): string[] {
-  const titles = pointers.map((p) => fieldTitle(services.defs.files, p)).filter((t): t is string => !!t);
+/** The changed answers in words (their schema titles in `defs`' language, each once), never their values. */
+export function changedInWords(
+  services: Pick<Services, "defs">,
+  pointers: readonly string[],
+  defs: Definitions = services.defs,
+): string[] {
+  const titles = pointers.map((p) => fieldTitle(defs.files, p)).filter((t): t is string => !!t);
   return [...new Set(titles.map((t) => t.charAt(0).toLowerCase() + t.slice(1)))];
 }
 
-/** Joins words as a person lists them: "a, b and c". */
-export const listed = (words: readonly string[]) =>
-  words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)!}`;
+/** Joins words as a person lists them: "a, b and c" (`and` in the list's language). */
+export const listed = (words: readonly string[], and = "and") =>
+  words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} ${and} ${words.at(-1)!}`;
+
+/** A mail's words in the reader's language: its definitions (titles, page names) and engine words. */
+export function mailLanguage(services: Pick<Services, "defs">, language: string) {
+  const set = localizedSet(services.defs, localeOf(services.defs.texts, language));
+  return { defs: set.defs, words: set.words };
+}
+
+/** The changed answers as a mail writes them after "changed their answers": " (a and b)", or nothing. */
+export function changedAnswers(
+  services: Pick<Services, "defs">,
+  pointers: readonly string[],
+  language: ReturnType<typeof mailLanguage>,
+) {
+  const what = listed(
+    changedInWords(services, pointers, language.defs),
+    serverWordIn(language.words, "mail.list.and"),
+  );
+  return what ? ` (${what})` : "";
+}
 
 /**
- * Mails a reader that a page is due again because of someone else's answers: to the owner's
- * account address (set only once proven), to a member at the address they joined with (the invite proved it).
+ * Mails a reader that a page is due again because of someone else's answers
+ * (content/mail/page-reopened.md, in the reader's account language): to the owner's account
+ * address (set only once proven), to a member at the address they joined with (the invite proved it).
  */
 export async function notifyReopened(
   services: Services,
@@ -111,18 +145,13 @@ export async function notifyReopened(
   // Only to the address this reader proved (the owner's account code, a member's invite link).
   const email = await deliverableAddress(services, app, reader.role);
   if (!email) return;
-  const what = listed(changedInWords(services, reopened.changed));
-  const page = applicantLabelOf(services.defs, stepId) ?? stepId;
-  await mailGate(services).send(
-    email,
-    {
-      subject: "One more page of your home equity line of credit application",
-      text: [
-        `${nameOf(services, doc, by)} changed their answers${what ? ` (${what})` : ""}, and because of that we need one more thing from you: "${page}".`,
-        "",
-        "Sign in to your application: that page says what changed and what we need. Your application can go on as soon as it is answered.",
-      ].join("\n"),
-    },
-    { kind: "page-reopened", applicationId: app.id },
-  );
+  const source = mailText(services, "page-reopened", await accountLocale(services.db, reader.userId));
+  if (!source) throw new Error("content/mail/page-reopened.md is missing");
+  const language = mailLanguage(services, source.language);
+  const mail = filledMail(source, {
+    changedBy: nameOf(services, doc, by, language.words),
+    changedAnswers: changedAnswers(services, reopened.changed, language),
+    page: applicantLabelOf(language.defs, stepId) ?? stepId,
+  });
+  await mailGate(services).send(email, mail, { kind: "page-reopened", applicationId: app.id });
 }

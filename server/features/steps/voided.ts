@@ -1,5 +1,6 @@
 // When a save voids signatures (a covered answer changed), each signer is told by mail that they
-// need to sign again, with who changed what (the answers named, never their values): the borrower
+// need to sign again (content/mail/signature-voided.md, or -own.md when the change was theirs, in
+// their account's language), with who changed what (the answers named, never their values): the borrower
 // at their account's address (set only once proven), a member at the address they joined with (the invite proved it).
 import { eq } from "drizzle-orm";
 import { OWNER_ROLE } from "@engine/funnel/members";
@@ -7,7 +8,8 @@ import { users } from "@server/persistence/db/schema";
 import { memberStore } from "../members/store";
 import { mailGate } from "../messaging/mail";
 import type { Services } from "@server/services";
-import { changedInWords, listed, nameOf } from "./others";
+import { accountLocale, filledMail, mailText } from "../locale/mail-text";
+import { changedAnswers, mailLanguage, nameOf } from "./others";
 
 export interface Voided {
   signer: string;
@@ -23,28 +25,28 @@ export async function notifyVoidedSigners(
 ) {
   const rows = await memberStore(services).ofApplication(services.db, app.id);
   for (const { signer, pointers } of voided) {
-    let email: string | null | undefined;
-    if (signer === OWNER_ROLE) {
-      const [row] = await services.db
-        .select({ email: users.email })
+    let account: { email: string | null; locale: string | null } | undefined;
+    if (signer === OWNER_ROLE)
+      // The email is set only once the address is proven (server/features/auth/email-proof.ts).
+      [account] = await services.db
+        .select({ email: users.email, locale: users.locale })
         .from(users)
         .where(eq(users.id, app.ownerId));
-      email = row?.email; // set only once the address is proven (server/features/auth/email-proof.ts)
-    } else email = rows.find((r) => r.role === signer && r.userId)?.email;
-    if (!email) continue;
-    const who = change.by === signer ? "You" : nameOf(services, change.doc, change.by);
-    const what = listed(changedInWords(services, pointers));
-    await mailGate(services).send(
-      email,
-      {
-        subject: "Please sign your home equity line of credit disclosures again",
-        text: [
-          `${who} changed ${change.by === signer ? "your" : "their"} answers${what ? ` (${what})` : ""} after you signed. Your signed disclosures rest on those answers, so the figures you signed may no longer be the ones that apply.`,
-          "",
-          "Your earlier signature no longer counts. Sign in to review the disclosures as they are now and sign them again. Your application cannot be submitted until every borrower has signed the current terms.",
-        ].join("\n"),
-      },
-      { kind: "signature-voided", applicationId: app.id },
-    );
+    else {
+      const member = rows.find((r) => r.role === signer && r.userId);
+      if (member) account = { email: member.email, locale: await accountLocale(services.db, member.userId!) };
+    }
+    if (!account?.email) continue;
+    // In the signer's account language; "You changed your answers" when the change was theirs.
+    const own = change.by === signer;
+    const template = own ? "signature-voided-own" : "signature-voided";
+    const source = mailText(services, template, account.locale);
+    if (!source) throw new Error(`content/mail/${template}.md is missing`);
+    const language = mailLanguage(services, source.language);
+    const mail = filledMail(source, {
+      changedBy: own ? "" : nameOf(services, change.doc, change.by, language.words),
+      changedAnswers: changedAnswers(services, pointers, language),
+    });
+    await mailGate(services).send(account.email, mail, { kind: "signature-voided", applicationId: app.id });
   }
 }
