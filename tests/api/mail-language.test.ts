@@ -305,3 +305,61 @@ describe("the co-borrower's invite in the inviter's language", () => {
     expect(mail).not.toMatch(/Usted figura|\{\{|not available yet/);
   });
 });
+
+describe("a notice's cover mail in the borrower's language, the notice as given", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await testServer();
+  });
+  afterAll(() => server.close());
+
+  const used = {
+    score: 742,
+    model: "FICO Score 8",
+    rangeLow: 300,
+    rangeHigh: 850,
+    createdOn: "2026-11-20",
+    rankedAbovePercent: 42,
+    agency: { name: "Equifax Information Services LLC", address: "P.O. Box 740241", phone: "(866) 349-5191" },
+    keyFactors: ["Length of time accounts have been established"],
+  };
+
+  /** Staff record the credit score used on `who`'s application: the notice is mailed as a PDF. */
+  async function recordScore(who: { applicationId: string }) {
+    const person = await makePortalUser(server.services, { role: "processor" });
+    const p = browser(server.url);
+    await signInPortal(server, p, person);
+    return p.trpc.portal.notices.recordCreditScore.mutate({
+      applicationId: who.applicationId,
+      borrower: "borrower",
+      creditScoreUsed: used,
+    });
+  }
+
+  it("covers the English credit score notice in Spanish, saying the attached notice is in English", async () => {
+    const who = await submitted(server, "es");
+    expect(await recordScore(who)).toMatchObject({ emailed: true });
+    const mail = mailTo(server, who.email, /notice-to-the-home-loan-applicant\.pdf/);
+    expect(mail).toContain("obtuvimos su informe de crédito y usamos un puntaje de crédito");
+    expect(mail).toContain(
+      "El aviso está en inglés, porque todavía no tenemos una traducción al español revisada",
+    );
+    expect(mail).not.toMatch(/we have obtained your credit report|\{\{|not available yet/);
+    // The record names the notice's language: English (no reviewed Spanish notice).
+    const doc = (await applicationStore(server.services).byId(server.services.db, who.applicationId))!
+      .doc as any;
+    expect(doc.disclosuresGiven.records.at(-1)).toMatchObject({
+      document: "credit-score-notice",
+      language: "en",
+    });
+  });
+
+  it("covers it in English for a borrower whose account chose English", async () => {
+    const who = await submitted(server, "en");
+    await recordScore(who);
+    const mail = mailTo(server, who.email, /notice-to-the-home-loan-applicant\.pdf/);
+    expect(mail).toMatch(/^Subject: Your credit score: notice to the home loan applicant/m);
+    expect(mail).toContain("we have obtained your credit report and used a credit score from it");
+    expect(mail).not.toMatch(/El aviso está en inglés/);
+  });
+});

@@ -17,6 +17,7 @@ import type { FileStorage } from "@server/persistence/storage";
 import type { Services } from "@server/services";
 import { recordMessage } from "../messaging/events";
 import { mailGate } from "../messaging/mail";
+import { addressLocale, filledMail, noticeCover } from "../locale/mail-text";
 
 export const NOTICE_DOCUMENT = "adverse-action-notice";
 
@@ -264,11 +265,17 @@ export async function deliverNotice(
     return;
   }
   const doc = readDisclosure(NOTICE_DOCUMENT);
+  // The notice is given in English (its text is the English file's): a cover in the applicant's
+  // account language introduces it (content/mail/notice.md).
+  const cover = noticeCover(services, "notice", await addressLocale(services.db, to), "en");
+  if (!cover) throw new Error("content/mail/notice.md is missing");
   await mailGate(services).send(
     to,
     {
-      subject: doc?.title ?? "Notice of action taken",
-      text: frontMatterOf(text).body,
+      ...filledMail(cover, {
+        noticeTitle: doc?.title ?? "Notice of action taken",
+        notice: frontMatterOf(text).body,
+      }),
       attachments: [{ filename: NOTICE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" }],
     },
     { kind: NOTICE_DOCUMENT, applicationId: application.id },

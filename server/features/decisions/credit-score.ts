@@ -14,7 +14,8 @@ import { readLenderProfile } from "@engine/lending/lender-file";
 import { getAt, setAt } from "@engine/base/pointer";
 import { transaction } from "@server/persistence/db/client";
 import type { GivenDisclosure } from "../esign/give-disclosures";
-import { contentJson, frontMatterOf } from "../esign/documents";
+import { frontMatterOf } from "../esign/documents";
+import { addressLocale, filledMail, noticeCover } from "../locale/mail-text";
 import { noticePdfOffThread } from "../esign/pdf-pool";
 import { dateIn } from "../esign/rescission";
 import { rescissionParams } from "../esign/right-to-cancel";
@@ -166,6 +167,7 @@ export async function recordCreditScoreUsed(
       doc: withNotice,
       role,
       text,
+      language,
       name: borrowerName(services.defs, withNotice, role) ?? role,
       // Only to the address that borrower proved: otherwise the notice is on their page and in the file.
       email: await deliverableAddress(services, app, role, tx),
@@ -173,17 +175,20 @@ export async function recordCreditScoreUsed(
   });
   // After the commit: the notice by email, as a PDF (the same text the record hashes).
   if (done.email) {
-    const { mail } = contentJson<{ mail: { subject: string; body: string } }>(
-      services.defs.texts,
-      "credit-score-disclosure.json",
-    );
     try {
       const pdf = await creditScoreNoticePdf(services, done.app.id, done.doc, done.role, now);
+      // The cover in the borrower's account language (content/mail/credit-score-notice.md), the notice as given.
+      const cover = noticeCover(
+        services,
+        "credit-score-notice",
+        await addressLocale(services.db, done.email),
+        done.language,
+      );
+      if (!cover) throw new Error("content/mail/credit-score-notice.md is missing");
       await mailGate(services).send(
         done.email,
         {
-          subject: mail.subject,
-          text: mail.body.replace(/\{\{name\}\}/g, done.name),
+          ...filledMail(cover, { name: done.name }),
           attachments: [
             { filename: CREDIT_SCORE_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
           ],

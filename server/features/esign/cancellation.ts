@@ -7,11 +7,9 @@
 // with an email are told by mail.
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
-import { contentJson } from "./documents";
-import { join } from "node:path";
+import { addressLocale, filledMail, mailText } from "../locale/mail-text";
 import { accountEmail } from "@engine/lending/borrowers";
 import { mailGate } from "../messaging/mail";
-import { REPO_ROOT } from "@engine/base/paths";
 import { transaction } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
 import { applicationStore } from "@server/persistence/store/applications";
@@ -21,8 +19,6 @@ import { longDate } from "./values";
 import { machineOf } from "@engine/lending/milestones";
 import { readLoanFile, saveLoanFile } from "../loan/store";
 import { errorKind } from "@server/platform/observability/log";
-
-export const RIGHT_TO_CANCEL_TEXT_FILE = join(REPO_ROOT, "content/right-to-cancel.json");
 
 interface CancelRequest {
   applicationId: string;
@@ -37,9 +33,6 @@ interface CancelRequest {
 }
 
 const notNow = (message: string) => refuse("notNow", message);
-
-export const fillText = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 
 /** Records the cancellation, or refuses it (naming why); mails every borrower after the commit. */
 export async function cancelLine(services: Services, request: CancelRequest): Promise<Cancellation> {
@@ -142,20 +135,19 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
       emails: [owner, ...right.holders.map((h) => h.email)].filter((e): e is string => e !== null),
     };
   });
-  const { mail } = contentJson<{ mail: { subject: string; body: string } }>(
-    services.defs.texts,
-    "right-to-cancel.json",
-  );
-  const text = fillText(mail.body, { name: cancellation.name, date: longDate(cancellation.sentOn) });
-  for (const to of new Set(emails))
+  // Each in their account's language (content/mail/rescission-cancelled.md); no account: English.
+  for (const to of new Set(emails)) {
+    const source = mailText(services, "rescission-cancelled", await addressLocale(services.db, to));
+    if (!source) throw new Error("content/mail/rescission-cancelled.md is missing");
+    const mail = filledMail(source, {
+      name: cancellation.name,
+      date: longDate(cancellation.sentOn, source.intl),
+    });
     await mailGate(services)
-      .send(
-        to,
-        { subject: mail.subject, text },
-        { kind: "rescission-cancelled", applicationId: request.applicationId },
-      )
+      .send(to, mail, { kind: "rescission-cancelled", applicationId: request.applicationId })
       .catch((error: unknown) =>
         services.log.error({ err: errorKind(error) }, "rescission: the cancellation mail failed"),
       );
+  }
   return cancellation;
 }

@@ -16,10 +16,10 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { sha256Hex } from "@server/persistence/storage";
 import type { Services } from "@server/services";
 import { mailGate } from "../messaging/mail";
-import { provenAddress } from "../loan/addresses";
+import { longDate } from "@engine/base/dates";
+import { provenRecipient } from "../loan/addresses";
+import { filledMail, noticeCover } from "../locale/mail-text";
 import { esignConsentOnFile, paperReason } from "../loan/notices";
-import { contentJson } from "./documents";
-import { fillText } from "./cancellation";
 import {
   holderNotice,
   holderNoticePdf,
@@ -44,12 +44,15 @@ export async function giveRescissionNotices(
   const store = applicationStore(services);
   const notices: Notice[] = [];
   const later: (() => Promise<void>)[] = [];
-  const body = contentJson<{ noticeMail: { body: string } }>(services.defs.texts, "right-to-cancel.json")
-    .noticeMail.body;
   for (const holder of right.holders) {
     const consent = holder.role !== null && esignConsentOnFile(services, app.doc, holder.role);
-    const email = consent ? await provenAddress(tx, services, app, holder.role!) : null;
-    const { text: _text, ...record } = holderNotice(app.doc, holder, period, undefined, services.defs.texts);
+    const recipient = consent ? await provenRecipient(tx, services, app, holder.role!) : null;
+    const email = recipient?.email ?? null;
+    const {
+      text: _text,
+      language,
+      ...record
+    } = holderNotice(app.doc, holder, period, undefined, services.defs.texts);
     const pdf = await holderNoticePdf(app.id, app.doc, holder, period, services.defs.texts);
     const mailingAddress = addressLine(
       holder.role
@@ -62,7 +65,7 @@ export async function giveRescissionNotices(
       to: holder.key,
       name: holder.name,
       givenAt: now.toISOString(),
-      document: { ...record, template: RESCISSION_NOTICE, holder: holder.key },
+      document: { ...record, language, template: RESCISSION_NOTICE, holder: holder.key },
       pdfSha256: sha256Hex(pdf),
       delivery: email
         ? { via: "electronic" }
@@ -87,11 +90,17 @@ export async function giveRescissionNotices(
     later.push(async () => {
       await services.storage.put(pdf);
       if (!email) return;
+      // The cover in the holder's account language (content/mail/rescission-notice.md), the notice as given.
+      const cover = noticeCover(services, "rescission-notice", recipient?.locale, language);
+      if (!cover) throw new Error("content/mail/rescission-notice.md is missing");
       await mailGate(services).send(
         email,
         {
-          subject: record.title,
-          text: fillText(body, { name: holder.name, endDate: record.values.rescissionEndDate! }),
+          ...filledMail(cover, {
+            noticeTitle: record.title,
+            name: holder.name,
+            endDate: longDate(period.endDate, cover.intl),
+          }),
           attachments: [
             { filename: RESCISSION_PDF_NAME, content: Buffer.from(pdf), contentType: "application/pdf" },
           ],

@@ -20,7 +20,8 @@ import type { Services } from "@server/services";
 import { fillTokens, frontMatterOf, readDisclosure, signedDocument, sha256Hex } from "../esign/documents";
 import { noticePdfOffThread } from "../esign/pdf-pool";
 import { longDate } from "../esign/values";
-import { provenAddress } from "./addresses";
+import { filledMail, noticeCover } from "../locale/mail-text";
+import { provenRecipient } from "./addresses";
 
 type Notice = LoanFile["notices"][number];
 type Later = () => Promise<void>;
@@ -215,9 +216,10 @@ export async function giveNotices(
       footer: `${record.title} - application ${app.id}`,
       documents: [{ ...record, body: frontMatterOf(text).body }],
     });
-    const email = esignConsentOnFile(services, app.doc, role)
-      ? await provenAddress(db, services, app, role)
+    const recipient = esignConsentOnFile(services, app.doc, role)
+      ? await provenRecipient(db, services, app, role)
       : null;
+    const email = recipient?.email ?? null;
     const mailingAddress = addressLine(getAt(app.doc, `${answersPointer(services.defs, role)}/address`));
     const notice: Notice = {
       id: randomUUID(),
@@ -241,10 +243,13 @@ export async function giveNotices(
     later.push(async () => {
       await services.storage.put(pdf);
       if (!email) return;
+      // The notice in the mail's body and attached; a cover in the borrower's account language
+      // introduces it when it is in English (content/mail/notice.md).
+      const cover = noticeCover(services, "notice", recipient?.locale, record.language);
+      if (!cover) throw new Error("content/mail/notice.md is missing");
       await services.mailer.send({
         to: email,
-        subject: record.title,
-        text: frontMatterOf(text).body,
+        ...filledMail(cover, { noticeTitle: record.title, notice: frontMatterOf(text).body }),
         attachments: [
           { filename: `${template}.pdf`, content: Buffer.from(pdf), contentType: "application/pdf" },
           ...(extras?.attachments ?? []),
