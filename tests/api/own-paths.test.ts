@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents } from "@server/persistence/db/schema";
+import { auditEvents, users } from "@server/persistence/db/schema";
 import type { ApplicationEvents } from "@server/platform/events";
 import { makeApplicant } from "../helpers/accounts";
 import { answersFor, twoBorrowers, walk } from "../helpers/journeys";
@@ -151,6 +151,31 @@ describe("each borrower's own path (issue 38)", () => {
     // Once he signs again, the page no longer says so.
     await b.trpc.step.submit.mutate({ stepId: "disclosures", answers: { esign: doc.esign } });
     expect(await b.session()).not.toMatchObject({ applicationStatus: "disclosures" });
+  });
+
+  it("mails a borrower whose account chose Español that the co-borrower's change voided his signature, in Spanish", async () => {
+    const { doc, luis } = household();
+    const b = await borrowerAt("awaitingSignatures", doc);
+    const email = (doc.user as { email: string }).email;
+    await server.services.db.update(users).set({ locale: "es" }).where(eq(users.email, email));
+    const c = await luisJoins(luis);
+    await walk(server, c, { from: "coborrowerConsent", until: "application4", doc });
+    const moved = structuredClone(doc);
+    moved.coborrower.address = { line1: "88 Bayshore Blvd", city: "Tampa", state: "FL", zip: "33606" };
+    await c.trpc.step.submit.mutate({
+      stepId: "application2",
+      answers: answersFor(server, "application2", moved),
+    });
+    expect(await b.session()).toMatchObject({ applicationStatus: "disclosures" });
+    const mail = Buffer.from(
+      newestMail(server.dataDir, email, { containing: /James Alvarez/ }),
+      "latin1",
+    ).toString("utf8");
+    expect(mail).toContain(
+      "James Alvarez cambió sus respuestas (dirección actual) después de que usted firmó.",
+    );
+    expect(mail).toContain("Su firma anterior ya no es válida.");
+    expect(mail).not.toMatch(/changed their answers|current address|\{\{/);
   });
 
   it("reminds a co-borrower who has not finished: a new link before they join, a mail to sign in after", async () => {
