@@ -7,7 +7,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents } from "@server/persistence/db/schema";
+import { auditEvents, users } from "@server/persistence/db/schema";
 import { cancelLine } from "@server/features/esign/cancellation";
 import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
 import { longDate } from "@server/features/esign/values";
@@ -252,6 +252,23 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
           .catch((e: unknown) => e),
       ),
     ).toMatchObject({ httpStatus: 409 });
+  });
+
+  it("mails each borrower the cancellation in their account's language: Spanish to one who chose Español", async () => {
+    const who = await opened();
+    await server.services.db.update(users).set({ locale: "es" }).where(eq(users.email, who.coEmail));
+    const done = await who.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true });
+    const spanish = Buffer.from(
+      newestMail(server.dataDir, who.coEmail, { containing: /enviada por Maria Alvarez/ }),
+      "latin1",
+    ).toString("utf8");
+    expect(spanish).toContain(
+      `Recibimos la cancelación de su línea de crédito sobre el valor líquido de la vivienda (HELOC), enviada por Maria Alvarez el ${longDate(done.sentOn, "es-US")}`,
+    );
+    expect(spanish).not.toMatch(/We received a cancellation|\{\{/);
+    expect(
+      newestMail(server.dataDir, who.email, { containing: /^Subject: Your line of credit is cancelled/m }),
+    ).toContain(`from Maria Alvarez, sent on ${longDate(done.sentOn)}`);
   });
 
   it("never lets the draw be released after a cancellation, however long after", async () => {
