@@ -91,6 +91,15 @@ describe("what check refuses in a translated text", () => {
     );
   });
 
+  it("reports, never refuses, a translation made before the English added a {{token}}: it is stale, so the English goes out", () => {
+    const changed = withTexts((texts) =>
+      texts.set(DECISION, texts.get(DECISION)!.replace("{{milestone}}", "{{milestone}} ({{decisionDate}})")),
+    );
+    expect(translationProblems(changed)).toEqual([]);
+    expect(translationReport(changed)[0]!.stale.map((p) => p.file)).toEqual([DECISION_ES]);
+    expect(mailText({ defs: changed }, "decision", "es")!.language).toBe("en");
+  });
+
   it("refuses a translation that invents a {{token}} the English does not write", () => {
     const invented = withSpanishDecision(
       spanishDecision().replace("{{milestone}}", "{{milestone}} {{amount}}"),
