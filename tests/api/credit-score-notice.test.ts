@@ -10,6 +10,7 @@ import { joinedMember, makePortalUser, signInPortal, twoBorrowerApplicant } from
 import { mailAttachment, pdfProse } from "../helpers/pdf";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
+import { CREDIT_SCORE_USED } from "../helpers/credit-score";
 
 const PDF = "notice-to-the-home-loan-applicant.pdf";
 const SUBJECT = /^Subject: Your credit score: notice to the home loan applicant/m;
@@ -20,23 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const used = {
-  score: 742,
-  model: "FICO Score 8",
-  rangeLow: 300,
-  rangeHigh: 850,
-  createdOn: "2026-11-20",
-  rankedAbovePercent: 42,
-  agency: {
-    name: "Equifax Information Services LLC",
-    address: "P.O. Box 740241, Atlanta, GA 30374",
-    phone: "(866) 349-5191",
-  },
-  keyFactors: [
-    "Proportion of balances to credit limits is too high",
-    "Length of time accounts have been established",
-  ],
-};
+const used = CREDIT_SCORE_USED;
 
 /** A submitted two-borrower application, its borrower signed in. */
 const submitted = () => twoBorrowerApplicant(server);

@@ -13,6 +13,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { receiveApplication } from "@server/features/loan/receive";
 import { holdPhone, textSignInCode } from "@server/features/auth/phone-sign-in";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { CREDIT_SCORE_USED } from "../helpers/credit-score";
 import { copyDefinitions } from "../helpers/definitions";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
@@ -313,17 +314,6 @@ describe("a notice's cover mail in the borrower's language, the notice as given"
   });
   afterAll(() => server.close());
 
-  const used = {
-    score: 742,
-    model: "FICO Score 8",
-    rangeLow: 300,
-    rangeHigh: 850,
-    createdOn: "2026-11-20",
-    rankedAbovePercent: 42,
-    agency: { name: "Equifax Information Services LLC", address: "P.O. Box 740241", phone: "(866) 349-5191" },
-    keyFactors: ["Length of time accounts have been established"],
-  };
-
   /** Staff record the credit score used on `who`'s application: the notice is mailed as a PDF. */
   async function recordScore(who: { applicationId: string }) {
     const person = await makePortalUser(server.services, { role: "processor" });
@@ -332,7 +322,7 @@ describe("a notice's cover mail in the borrower's language, the notice as given"
     return p.trpc.portal.notices.recordCreditScore.mutate({
       applicationId: who.applicationId,
       borrower: "borrower",
-      creditScoreUsed: used,
+      creditScoreUsed: CREDIT_SCORE_USED,
     });
   }
 
