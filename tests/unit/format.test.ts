@@ -4,6 +4,7 @@ import {
   formatDate,
   formatMoment,
   formatNumber,
+  currentDisplayLocale,
   setDisplayLocale,
   formatMonthYear,
   formatPercent,
@@ -335,5 +336,12 @@ describe("formats in the page's language", () => {
     expect(formatNumber(1234567)).toBe("1,234,567");
     expect(formatCurrency(1234)).toBe("$1,234");
     expect(formatMoment("not a day", day)).toBe("not a day");
+  });
+
+  it("keeps US English for a language tag no formatter could read", () => {
+    setDisplayLocale("es-US");
+    setDisplayLocale("not a tag!");
+    expect(currentDisplayLocale()).toBe("en-US");
+    expect(formatCurrency(-1234.5, { cents: true })).toBe("-$1,234.50");
   });
 });
