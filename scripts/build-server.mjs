@@ -71,8 +71,17 @@ export async function buildServer({ outdir = "dist/server", quiet = false } = {}
     tsconfig: "tsconfig.json",
     sourcemap: "linked", // stack traces name our TypeScript lines (node --enable-source-maps)
     metafile: true,
-    logLevel: quiet ? "warning" : "info",
+    // esbuild's own summary marks any file over 1 MB with a warning sign, which a server bundle
+    // is by nature: one line of our own says what was built.
+    logLevel: "warning",
   });
+  if (!quiet) {
+    const entries = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith(".js"));
+    const sizes = entries.map(
+      ([file, { bytes }]) => `${relative(outdir, file)} ${Math.round(bytes / 1000)} kB`,
+    );
+    console.log(`Built the server into ${outdir}: ${sizes.join(", ")} (with source maps).`);
+  }
   return result;
 }
 

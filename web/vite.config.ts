@@ -5,12 +5,11 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { defineConfig, type Plugin } from "vite";
-import { localeContentModules } from "./build/locale-content-plugin";
-import { localePageModules } from "./build/locale-pages-plugin";
-import { markdownContent } from "./build/markdown-plugin";
-import { precompress } from "./build/precompress-plugin";
-import { siteMeta } from "./build/site-meta-plugin";
-import { staticShell } from "./build/static-shell-plugin";
+import { localeContentModules } from "./build/locale-content-plugin.ts";
+import { localePageModules } from "./build/locale-pages-plugin.ts";
+import { markdownContent } from "./build/markdown-plugin.ts";
+import { siteMeta } from "./build/site-meta-plugin.ts";
+import { staticShell } from "./build/static-shell-plugin.ts";
 import { pathAliases } from "../scripts/path-aliases.mjs";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -25,9 +24,10 @@ const fastUri = fileURLToPath(new URL("../node_modules/fast-uri/index.js", impor
 const fastUriFor: Plugin = {
   name: "heloc-fast-uri",
   enforce: "pre",
-  resolveId(source, importer) {
-    if (source !== "fast-uri") return null;
-    return importer && /[\\/]@rjsf[\\/]utils[\\/]/.test(importer) ? rjsfUri : fastUri;
+  resolveId: {
+    filter: { id: /^fast-uri$/ },
+    handler: (_source, importer) =>
+      importer && /[\\/]@rjsf[\\/]utils[\\/]/.test(importer) ? rjsfUri : fastUri,
   },
 };
 /**
@@ -78,19 +78,24 @@ const rjsfUnused: Plugin = {
   name: "heloc-rjsf-unused",
   enforce: "pre",
   apply: "build",
-  resolveId(source, importer) {
-    const from = importer
-      ?.replace(/\\/g, "/")
-      .match(
-        /\/@rjsf\/core\/lib\/components\/(?:templates\/)?(fields|widgets|templates|ButtonTemplates)\/index\.js$/,
-      )?.[1];
-    const name = from && /^\.\/(\w+)(?:\/index)?\.js$/.exec(source)?.[1];
-    return name && RJSF_UNUSED.has(`${from}/${name}`) ? `${UNUSED_PREFIX}${from}/${name}` : null;
+  resolveId: {
+    filter: { id: /^\.\/\w+(\/index)?\.js$/ },
+    handler(source, importer) {
+      const from = importer
+        ?.replace(/\\/g, "/")
+        .match(
+          /\/@rjsf\/core\/lib\/components\/(?:templates\/)?(fields|widgets|templates|ButtonTemplates)\/index\.js$/,
+        )?.[1];
+      const name = from && /^\.\/(\w+)(?:\/index)?\.js$/.exec(source)?.[1];
+      return name && RJSF_UNUSED.has(`${from}/${name}`) ? `${UNUSED_PREFIX}${from}/${name}` : null;
+    },
   },
-  load(id) {
-    if (!id.startsWith(UNUSED_PREFIX)) return null;
-    const name = id.slice(UNUSED_PREFIX.length);
-    return `export default function Unused() { throw new Error(${JSON.stringify(`RJSF's ${name} is not in the web build (web/vite.config.ts RJSF_UNUSED)`)}); }`;
+  load: {
+    filter: { id: /^\0rjsf-unused:/ },
+    handler(id) {
+      const name = id.slice(UNUSED_PREFIX.length);
+      return `export default function Unused() { throw new Error(${JSON.stringify(`RJSF's ${name} is not in the web build (web/vite.config.ts RJSF_UNUSED)`)}); }`;
+    },
   },
 };
 /**
@@ -100,27 +105,30 @@ const rjsfUnused: Plugin = {
  * lists the tokens (checked: Fluent and our code only read them by name).
  */
 const FLUENT_TOKENS = "\0heloc-fluent-tokens";
+let oddTokens: Record<string, string> = {};
 const fluentTokens: Plugin = {
   name: "heloc-fluent-tokens",
   enforce: "pre",
   apply: "build",
-  resolveId(source, importer) {
-    return source === "./tokens.js" &&
-      importer &&
-      /[\\/]@fluentui[\\/]tokens[\\/]lib[\\/]index\.js$/.test(importer)
-      ? FLUENT_TOKENS
-      : null;
-  },
-  async load(id) {
-    if (id !== FLUENT_TOKENS) return null;
+  // Fluent's table is read before the bundling starts: imported in Node beside the bundler's work,
+  // its 2 s of loading stretched to 10-18 s and Rolldown reported it as the build's slowest plugin.
+  async configResolved() {
     const { tokens } = (await import("@fluentui/react-components")) as unknown as {
       tokens: Record<string, string>;
     };
-    const odd = Object.fromEntries(
+    oddTokens = Object.fromEntries(
       Object.entries(tokens).filter(([name, value]) => value !== `var(--${name})`),
     );
-    return `const odd = ${JSON.stringify(odd)};
-export const tokens = new Proxy(odd, { get: (_, name) => (typeof name !== "string" ? undefined : Object.hasOwn(odd, name) ? odd[name] : \`var(--\${name})\`) });`;
+  },
+  resolveId: {
+    filter: { id: /^\.\/tokens\.js$/ },
+    handler: (_source, importer) =>
+      importer && /[\\/]@fluentui[\\/]tokens[\\/]lib[\\/]index\.js$/.test(importer) ? FLUENT_TOKENS : null,
+  },
+  load: {
+    filter: { id: /^\0heloc-fluent-tokens$/ },
+    handler: () => `const odd = ${JSON.stringify(oddTokens)};
+export const tokens = new Proxy(odd, { get: (_, name) => (typeof name !== "string" ? undefined : Object.hasOwn(odd, name) ? odd[name] : \`var(--\${name})\`) });`,
   },
 };
 /**
@@ -131,12 +139,16 @@ const routerProduction: Plugin = {
   name: "heloc-react-router-production",
   enforce: "pre",
   apply: "build",
-  resolveId(source) {
-    const file =
-      source === "react-router" ? "index.mjs" : source === "react-router/dom" ? "dom-export.mjs" : null;
-    return (
-      file && fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url))
-    );
+  resolveId: {
+    filter: { id: /^react-router(\/dom)?$/ },
+    handler(source) {
+      const file =
+        source === "react-router" ? "index.mjs" : source === "react-router/dom" ? "dom-export.mjs" : null;
+      return (
+        file &&
+        fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url))
+      );
+    },
   },
 };
 /**
@@ -152,10 +164,12 @@ const browserLogic = fileURLToPath(new URL("../engine/logic/logic-js.ts", import
 const browserEvaluator: Plugin = {
   name: "heloc-browser-evaluator",
   enforce: "pre",
-  async resolveId(source, importer, options) {
-    if (!/(^|[\\/])logic(\.ts)?$/.test(source)) return null;
-    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    return resolved?.id === serverLogic ? browserLogic : null;
+  resolveId: {
+    filter: { id: /(^|[\\/])logic(\.ts)?$/ },
+    async handler(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === serverLogic ? browserLogic : null;
+    },
   },
 };
 /**
@@ -172,18 +186,24 @@ const prebuiltData: Plugin = {
   name: "heloc-prebuilt-data",
   enforce: "pre",
   apply: "build",
-  async load(id) {
-    if (!PREBUILT_DATA.includes(id)) return null;
-    const { tsImport } = await import("tsx/esm/api");
-    const values = (await tsImport(pathToFileURL(id).href, import.meta.url)) as Record<string, unknown>;
-    return Object.entries(values)
-      .map(([name, value]) => {
-        const json = JSON.stringify(value);
-        if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value))
-          throw new Error(`${id}: export ${name} is not plain data (web/vite.config.ts PREBUILT_DATA)`);
-        return `export const ${name} = ${json};`;
-      })
-      .join("\n");
+  load: {
+    // Rolldown calls the hook only for these files (a JavaScript hook called for every module
+    // is what its plugin-timings check warns about).
+    filter: {
+      id: PREBUILT_DATA.map((file) => new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`)),
+    },
+    async handler(id) {
+      const { tsImport } = await import("tsx/esm/api");
+      const values = (await tsImport(pathToFileURL(id).href, import.meta.url)) as Record<string, unknown>;
+      return Object.entries(values)
+        .map(([name, value]) => {
+          const json = JSON.stringify(value);
+          if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value))
+            throw new Error(`${id}: export ${name} is not plain data (web/vite.config.ts PREBUILT_DATA)`);
+          return `export const ${name} = ${json};`;
+        })
+        .join("\n");
+    },
   },
 };
 const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
@@ -213,7 +233,6 @@ export default defineConfig({
       }),
       apply: "build",
     },
-    precompress(),
   ],
   resolve: {
     alias: [
@@ -239,6 +258,11 @@ export default defineConfig({
       // tRPC's packages do not say they are free of side effects (every other library here does):
       // its WebSocket link's class, with a static counter set at top level, was kept though unused.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
+      // Rolldown's advice that JavaScript plugins take most of the build: they do by design here
+      // (Griffel's Babel transform of our styles, Vite's own CSS and asset hooks); the hooks that
+      // ran for every module now have filters, and compression is a step of its own
+      // (scripts/precompress.mjs). Every other check stays on.
+      checks: { bundlerTimings: false },
       output: {
         // Named vendor chunks, cached across deploys of our own code. The form engine's libraries
         // load only with the funnel; the home page gets the react chunk and the shell.

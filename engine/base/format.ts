@@ -7,7 +7,7 @@
 // Storage conventions (DESIGN.md "Data"): money in whole US dollars, dates `yyyy-MM-dd` read as
 // UTC, phone as 10 digits, SSN as 9 digits.
 
-import { isIsoDate, parseIsoDate, type IsoDate } from "./dates";
+import { isIsoDate, parseIsoDate, type IsoDate } from "./dates.ts";
 
 type Maybe<T> = T | null | undefined;
 

@@ -1,6 +1,6 @@
 // Where things are in a JSON text: the line and column of the value at a JSON pointer, and of a
 // syntax error. Problems name the file, the line:column an editor jumps to, and the pointer.
-import { splitPointer } from "./pointer";
+import { splitPointer } from "./pointer.ts";
 
 export interface Position {
   line: number;

@@ -5,8 +5,8 @@
 import Ajv2020, { _, type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import ajvErrors from "ajv-errors";
 import addFormats from "ajv-formats";
-import { FORMATS_MODULE, formatDefinitions } from "../validation/precompiled";
-import { BASE_URI, uriOf } from "../base/uris";
+import { FORMATS_MODULE, formatDefinitions } from "../validation/precompiled.ts";
+import { BASE_URI, uriOf } from "../base/uris.ts";
 
 export { BASE_URI, uriOf };
 

@@ -2,11 +2,11 @@
 // files. Pure: the server passes files read from disk, the browser files bundled at build time.
 import type { ErrorObject } from "./ajv";
 import type { SchemaCompiler } from "../validation/precompiled";
-import { uriOf } from "../base/uris";
+import { uriOf } from "../base/uris.ts";
 import type { Flow, RuleCases, RuleSet, Step } from "../generated/schema-types";
-import { deriveFunnelTables, type FunnelTables } from "../funnel/funnel-tables";
-import { expandEachBorrower, sourceOf, type EachBorrowerRole, type Source } from "./each-borrower";
-import { suggest } from "../base/text";
+import { deriveFunnelTables, type FunnelTables } from "../funnel/funnel-tables.ts";
+import { expandEachBorrower, sourceOf, type EachBorrowerRole, type Source } from "./each-borrower.ts";
+import { suggest } from "../base/text.ts";
 import type { mergeStepFields } from "./step-fields";
 
 export type { Flow, RuleCases, RuleSet, Step };

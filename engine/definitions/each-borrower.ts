@@ -5,8 +5,8 @@
 // asked is data: rules/members.json `params.borrowers`. The expanded step is what every other part
 // of the engine reads; `sources` maps its pointers back to the file's, for problems.
 import type { Step } from "../generated/schema-types";
-import { escapeSegment } from "../base/pointer";
-import { isObject } from "../base/objects";
+import { escapeSegment } from "../base/pointer.ts";
+import { isObject } from "../base/objects.ts";
 
 export type StepTemplate = NonNullable<Step["eachBorrower"]>;
 

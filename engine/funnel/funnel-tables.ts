@@ -3,7 +3,7 @@
 // default route, the pages without a step and the journey's phases. Nothing else repeats them: engine/funnel/funnel.ts and any
 // logic (params.funnel.ranks, .labels, .routes) read what this module derives.
 import type { Definitions } from "../definitions/definitions";
-import { isObject } from "../base/objects";
+import { isObject } from "../base/objects.ts";
 
 export const FUNNEL_RULE_SET = "funnel";
 

@@ -3,10 +3,10 @@
 // of what keeps the site from going live (npm run check).
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { createAjv, uriOf } from "../definitions/ajv";
+import { createAjv, uriOf } from "../definitions/ajv.ts";
 import type { Problem } from "../definitions/definitions";
 import type { ErrorObject } from "ajv";
-import { positionAt, positionOf } from "../base/json-positions";
+import { positionAt, positionOf } from "../base/json-positions.ts";
 import {
   placeholdersIn,
   PRICING_HOMES,
@@ -16,10 +16,10 @@ import {
   pricingGaps,
   productionGaps,
   type LenderProfile,
-} from "./lender";
-import { describeAjvErrors } from "../validation/messages";
-import { REPO_ROOT } from "../base/paths";
-import { todayIso } from "../base/dates";
+} from "./lender.ts";
+import { describeAjvErrors } from "../validation/messages.ts";
+import { REPO_ROOT } from "../base/paths.ts";
+import { todayIso } from "../base/dates.ts";
 
 /** The sample profile the repository ships. */
 export const SAMPLE_LENDER_FILE = join(REPO_ROOT, "content/lender.json");

@@ -3,8 +3,8 @@
 // filled from this one profile. Also what makes a profile unfit for production (an empty field, a
 // sample value) and what counts as a placeholder left in applicant-facing text. Pure: runs in the
 // build, the server and the browser.
-import { diffDays, isIsoDate } from "../base/dates";
-import { formatCurrency } from "../base/format";
+import { diffDays, isIsoDate } from "../base/dates.ts";
+import { formatCurrency } from "../base/format.ts";
 // Loaded with the Vite config too (web/build's markdown plugin), before its aliases exist: relative.
 // eslint-disable-next-line no-restricted-imports
 import statements from "../../content/statements.json" with { type: "json" };

@@ -2,9 +2,9 @@
 // page, the loan's status page): translated by pointer like a definition file, into content/locales/<code>/content/<file>.
 // The web build keeps only the translations made from the English as it reads now
 // (web/build/locale-content-plugin.ts), so a stale one shows the English there too.
-import { isObject } from "../base/objects";
-import { escapeSegment, getAt } from "../base/pointer";
-import { englishHash } from "./hash";
+import { isObject } from "../base/objects.ts";
+import { escapeSegment, getAt } from "../base/pointer.ts";
+import { englishHash } from "./hash.ts";
 import type { TranslationFile } from "./translation-files";
 
 /** The content JSON files an applicant reads words of (the others are figures, codes or staff text). */

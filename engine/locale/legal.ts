@@ -2,8 +2,8 @@
 // in (issue 41, item 3): the reader's, only from a translation of the text as it reads now that a
 // reviewer approved (`"reviewed": true`); otherwise the English, which the page introduces with a
 // sentence in the reader's language saying why. Pure.
-import { isCurrent, translationsOf } from "./translation-files";
-import { translationFileOf } from "./locales";
+import { isCurrent, translationsOf } from "./translation-files.ts";
+import { translationFileOf } from "./locales.ts";
 
 export interface LegalText {
   /** The language the text is in: the reader's, or English. */

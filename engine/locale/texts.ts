@@ -5,9 +5,9 @@
 // subject, and the body, tokens as in the English). A text is given in the reader's language only
 // from a translation made from the English as it reads now; a legal text (a disclosure, the terms
 // of use) only from one a reviewer approved as well (legal.ts). Otherwise the English. Pure.
-import { legalTextFor, type LegalText } from "./legal";
-import { isCurrent, translationsOf } from "./translation-files";
-import { translationFileOf } from "./locales";
+import { legalTextFor, type LegalText } from "./legal.ts";
+import { isCurrent, translationsOf } from "./translation-files.ts";
+import { translationFileOf } from "./locales.ts";
 
 /** Texts an applicant reads that are translated whole (issue 41): their mails and the public pages. */
 export const TRANSLATED_TEXTS = /^content\/(mail\/(?!portal-|staff-)[a-z0-9-]+|pages\/[a-z0-9-]+)\.md$/;

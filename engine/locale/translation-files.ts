@@ -1,9 +1,9 @@
 // The translation files of a language (content/locales/<code>/…json, schemas/translation.schema.json)
 // and whether an entry translates the English as it reads now. Kept apart from localize.ts, which
 // rebuilds definition sets, so the web build's plugins can read translations without the engine.
-import { isObject } from "../base/objects";
-import { englishHash } from "./hash";
-import { translationFolder } from "./locales";
+import { isObject } from "../base/objects.ts";
+import { englishHash } from "./hash.ts";
+import { translationFolder } from "./locales.ts";
 
 /** One translated string (schemas/translation.schema.json). */
 export interface TranslatedString {

@@ -4,7 +4,7 @@
 // Lengths count Unicode code points, as JSON Schema's minLength/maxLength do (and ajv with them),
 // so a rule here and a schema keyword agree on "😀" being one character.
 
-import { isIsoDate } from "../base/dates";
+import { isIsoDate } from "../base/dates.ts";
 
 export { isIsoDate };
 

@@ -1,8 +1,8 @@
 // Turns Ajv's errors into one clear message per field, named by the field's title.
-import { humanize } from "../base/text";
+import { humanize } from "../base/text.ts";
 import type { ErrorObject } from "../definitions/ajv";
-import { pointerOf } from "../definitions/definitions";
-import { wordIn, type WordId, type Words } from "../locale/words";
+import { pointerOf } from "../definitions/definitions.ts";
+import { wordIn, type WordId, type Words } from "../locale/words.ts";
 
 export interface FieldError {
   /** JSON pointer of the field in the submitted document, e.g. /user/employments/0/startDate. */

@@ -7,7 +7,7 @@ import equal from "ajv/dist/runtime/equal";
 import ucs2length from "ajv/dist/runtime/ucs2length";
 import type { Ajv, ValidateFunction } from "../definitions/ajv";
 import type { Definitions } from "../definitions/definitions";
-import { formats } from "./field-predicates";
+import { formats } from "./field-predicates.ts";
 
 /** The name the generated code requires the format checks by (ajv's code.formats). */
 export const FORMATS_MODULE = "heloc:formats";

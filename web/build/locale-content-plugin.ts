@@ -7,12 +7,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import { REPO_ROOT } from "../../engine/base/paths";
-import { currentContentStrings, TRANSLATED_CONTENT } from "../../engine/locale/content-text";
-import { englishHash } from "../../engine/locale/hash";
+import { REPO_ROOT } from "../../engine/base/paths.ts";
+import { currentContentStrings, TRANSLATED_CONTENT } from "../../engine/locale/content-text.ts";
+import { englishHash } from "../../engine/locale/hash.ts";
 import type { TranslationFile } from "../../engine/locale/localize";
-import { LOCALES_FILE, SOURCE_LOCALE, translationFileOf, type Locale } from "../../engine/locale/locales";
-import { WORDS, type WordId } from "../../engine/locale/words";
+import { LOCALES_FILE, SOURCE_LOCALE, translationFileOf, type Locale } from "../../engine/locale/locales.ts";
+import { WORDS, type WordId } from "../../engine/locale/words.ts";
 
 export const LOCALES_MODULE = "virtual:content-locales";
 const LOCALE_MODULE = "virtual:content-locale/";

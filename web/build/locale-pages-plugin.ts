@@ -9,13 +9,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import { REPO_ROOT } from "../../engine/base/paths";
-import { currentContentStrings } from "../../engine/locale/content-text";
-import { translationFileOf } from "../../engine/locale/locales";
-import { LEGAL_TEXT, textFor } from "../../engine/locale/texts";
-import { lenderFile } from "../../engine/lending/lender-file";
-import { otherLocales } from "./locale-content-plugin";
-import { renderContent } from "./markdown-plugin";
+import { REPO_ROOT } from "../../engine/base/paths.ts";
+import { currentContentStrings } from "../../engine/locale/content-text.ts";
+import { translationFileOf } from "../../engine/locale/locales.ts";
+import { LEGAL_TEXT, textFor } from "../../engine/locale/texts.ts";
+import { lenderFile } from "../../engine/lending/lender-file.ts";
+import { otherLocales } from "./locale-content-plugin.ts";
+import { renderContent } from "./markdown-plugin.ts";
 
 export const PAGES_MODULE = "virtual:content-pages";
 const PAGE_MODULE = "virtual:content-page/";

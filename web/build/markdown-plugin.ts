@@ -10,9 +10,9 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { marked } from "marked";
 import type { Plugin } from "vite";
-import { lenderFile, readLenderProfile, LENDER_FILE } from "../../engine/lending/lender-file";
-import { fillLenderText } from "../../engine/lending/lender";
-import { parseFrontMatter } from "./front-matter";
+import { lenderFile, readLenderProfile, LENDER_FILE } from "../../engine/lending/lender-file.ts";
+import { fillLenderText } from "../../engine/lending/lender.ts";
+import { parseFrontMatter } from "./front-matter.ts";
 
 /** Opens links to other sites in a new tab, marked so, and leaves our own links alone. */
 function externalLinks(html: string): string {

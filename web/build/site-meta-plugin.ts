@@ -1,7 +1,7 @@
 // Fills index.html's title, description and Open Graph tags from content/site.json, so the
 // metadata a crawler reads and the titles the app sets come from one file.
 import type { Plugin } from "vite";
-import { escapeHtml } from "../../engine/base/text";
+import { escapeHtml } from "../../engine/base/text.ts";
 import site from "../../content/site.json" with { type: "json" };
 
 export function siteMeta(): Plugin {

@@ -8,8 +8,8 @@
 import { fileURLToPath } from "node:url";
 import { runnerImport, type Plugin } from "vite";
 import { pathAliases } from "../../scripts/path-aliases.mjs";
-import { localeContent, otherLocales } from "./locale-content-plugin";
-import { markdownContent } from "./markdown-plugin";
+import { localeContent, otherLocales } from "./locale-content-plugin.ts";
+import { markdownContent } from "./markdown-plugin.ts";
 
 const SHELL_MODULE = fileURLToPath(new URL("../src/shell/static-shell.tsx", import.meta.url));
 const ROOT = '<div id="root"></div>';
