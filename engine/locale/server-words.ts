@@ -2,6 +2,7 @@
 // mails. Kept apart from engine/locale/words.ts so the browser's bundle carries none of them; a
 // translation of them is data like any other word (content/locales/<code>/engine.json, `/<id>`).
 import { NOT_OPEN_YET, START_FROM_FIRST } from "../funnel/journey";
+import { longDate } from "../base/dates";
 import { fill, WORDS, type WordId } from "./words";
 
 export const SERVER_WORDS = {
@@ -44,6 +45,7 @@ export const SERVER_WORDS = {
     "{lender}: {code} is your verification code for your home equity line of credit application. It expires in 10 minutes. Do not share it.",
   "text.phoneSignIn":
     "{lender}: {code} is your sign-in code for your home equity line of credit application. It expires in 10 minutes. Do not share it.",
+  "refusal.code.emailFirst": "Enter your email address first, so we can send you a code.",
   "refusal.code.expired": "That code has expired. Go back and we will email you a new one.",
   "refusal.code.locked":
     "Too many wrong codes from here. Go back and we will email you a new one, or try again later.",
@@ -83,9 +85,9 @@ export const SERVER_WORDS = {
   "refusal.upload.submitted": "Your application is submitted, so its documents can no longer be removed.",
   "refusal.upload.noSuchOnApplication": "There is no such upload on your application.",
   "refusal.upload.verifiedId": "This photo ID has been verified, so it cannot be removed.",
-  // Refusals with a value written into them: the transport finds the word by its English with the
-  // values in place (server/features/locale/refusal-text.ts) and writes the same values into the
-  // translation.
+  // Refusals with a value written into them: the refusal carries the word and its values
+  // (`said`), and the transport writes the values into the reader's language
+  // (server/features/locale/refusal-text.ts).
   "refusal.disclosures.openFirst": "Open “{title}” on this page and read it before you continue",
   "refusal.disclosures.incompleteToApply":
     "These disclosures are not complete yet, so we cannot take your application: {titles}. Contact us and we will complete them.",
@@ -94,6 +96,21 @@ export const SERVER_WORDS = {
   "refusal.invite.email": "Enter your {role}'s email address, so we can send them a link",
   "refusal.invite.tooMany":
     "We have sent several invites in the last hour. Please wait before sending another.",
+  // The right to cancel (server/features/esign/cancellation.ts): a day is written in the reader's language.
+  "refusal.cancel.noSuchApplication": "There is no such application.",
+  "refusal.cancel.notOpenYet":
+    "The right to cancel starts when the account opens, after the closing documents are signed and notarized: there is nothing to cancel yet.",
+  "refusal.cancel.noRight":
+    "No right to cancel applies to this line: no owner said the home securing it is their principal dwelling.",
+  "refusal.cancel.already": "This line was already cancelled by {name} on {date}.",
+  "refusal.cancel.ownSession": "Only an owner with the right to cancel may cancel, in their own session.",
+  "refusal.cancel.notHolder": "Only an owner with the right to cancel may cancel (one named on the notice).",
+  "refusal.cancel.sentAfterToday": "The day the cancellation was sent cannot be after today.",
+  "refusal.cancel.sentBeforeStart":
+    "The right to cancel started on {date}: a cancellation sent before it is not one.",
+  "refusal.cancel.periodEnded": "The period to cancel ended at midnight on {date}.",
+  "refusal.cancel.applicationChanged": "The application changed meanwhile. Please try again.",
+  "refusal.cancel.loanFileChanged": "The loan file changed meanwhile. Please try again.",
 } as const;
 
 /** Every engine word, the browser's and the server's. */
@@ -101,9 +118,68 @@ export const ENGINE_WORDS: Readonly<Record<EngineWordId, string>> = { ...WORDS, 
 export type ServerWordId = keyof typeof SERVER_WORDS;
 export type EngineWordId = WordId | ServerWordId;
 
-/** A word in English, filled: what a feature refuses with (the transport gives it in the reader's language). */
+/** A word in English, filled. */
 export const englishWord = (id: EngineWordId, values?: Record<string, string | number>) =>
   fill(ENGINE_WORDS[id], values);
+
+/**
+ * A value written into a said word: text as it is (a name, a field), a number, a day (ISO date,
+ * written long in the reader's language), dollars, an English string of the definitions that the
+ * reader's language translates (`lower`: as a sentence's inside writes it, "co-borrower"), a list
+ * of values, or another said word.
+ */
+export type SaidValue =
+  | string
+  | number
+  | { date: string }
+  | { amount: number }
+  | { text: string; lower?: boolean }
+  | { list: SaidValue[] }
+  | Said;
+/** An engine word and its values: what a refusal carries, so that each reader is told it in their language. */
+export interface Said {
+  word: EngineWordId;
+  values?: Record<string, SaidValue>;
+}
+
+export const said = (word: EngineWordId, values?: Record<string, SaidValue>): Said =>
+  values ? { word, values } : { word };
+
+/** How a language writes a said word: its words, its translation of a definitions' string, its Intl tag. */
+export interface Saying {
+  words: Partial<Record<EngineWordId, string>> | undefined;
+  text: (english: string) => string;
+  intl: string;
+}
+
+const money = new Map<string, Intl.NumberFormat>();
+function dollars(amount: number, intl: string): string {
+  let format = money.get(intl);
+  if (!format)
+    money.set(intl, (format = new Intl.NumberFormat(intl, { style: "currency", currency: "USD" })));
+  return format.format(amount);
+}
+
+function valueWith(value: SaidValue, saying: Saying): string | number {
+  if (typeof value === "string" || typeof value === "number") return value;
+  if ("word" in value) return sayWith(value, saying);
+  if ("date" in value) return longDate(value.date, saying.intl);
+  if ("amount" in value) return dollars(value.amount, saying.intl);
+  if ("list" in value) return value.list.map((v) => valueWith(v, saying)).join(", ");
+  const text = saying.text(value.text);
+  return value.lower ? text.toLowerCase() : text;
+}
+
+/** `s` written as `saying`'s language writes it (its word, or the English where it has none). */
+export const sayWith = (s: Said, saying: Saying): string =>
+  fill(
+    saying.words?.[s.word] ?? ENGINE_WORDS[s.word],
+    Object.fromEntries(Object.entries(s.values ?? {}).map(([k, v]) => [k, valueWith(v, saying)])),
+  );
+
+const ENGLISH: Saying = { words: undefined, text: (english) => english, intl: "en-US" };
+/** `s` in English: a refusal's message as the API has always given it to an English reader. */
+export const englishOf = (s: Said): string => sayWith(s, ENGLISH);
 
 /** The words of `table` (a language's, with English where it has none) at `id`, filled. */
 export const serverWordIn = (

@@ -2,6 +2,7 @@
 import { humanize } from "../base/text.ts";
 import type { ErrorObject } from "../definitions/ajv";
 import { pointerOf } from "../definitions/definitions.ts";
+import type { Said } from "../locale/server-words.ts";
 import { wordIn, type WordId, type Words } from "../locale/words.ts";
 
 export interface FieldError {
@@ -10,6 +11,8 @@ export interface FieldError {
   message: string;
   /** The check that failed, when a step check (rather than the schema) refused the value. */
   ruleId?: string;
+  /** A refusal's engine word and values, which the transport writes in the reader's language (never sent as such). */
+  said?: Said;
 }
 
 /** "percentageOwned" → "Percentage owned": the label of a field whose schema has no title. */

@@ -89,6 +89,28 @@ describe("the important terms and the CFPB booklet before the first credit quest
     expect(await disclosuresOf(b)).toEqual({});
   });
 
+  it("refuses a Spanish applicant in Spanish, naming the booklet, with the same field; English unchanged", async () => {
+    const b = browser(server.url);
+    await walk(server, b, { until: "earlyDisclosures" });
+    b.cookies.set("heloc.lang", "es");
+    const refused = await errorOf(b.trpc.step.submit.mutate({ stepId: "earlyDisclosures", answers: {} }));
+    const message =
+      "Abra “What you should know about home equity lines of credit” en esta página y léalo antes de continuar";
+    expect(refused?.data).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [{ pointer: "/disclosuresGiven/opened", message }],
+    });
+    expect(refused?.message).toBe(`/disclosuresGiven/opened: ${message}`);
+    // The word's id and values are the server's: never sent.
+    expect(JSON.stringify(refused?.data)).not.toContain("said");
+    b.cookies.set("heloc.lang", "en");
+    const english = await errorOf(b.trpc.step.submit.mutate({ stepId: "earlyDisclosures", answers: {} }));
+    expect(english?.message).toBe(
+      "/disclosuresGiven/opened: Open “What you should know about home equity lines of credit” on this page and read it before you continue",
+    );
+    expect(await disclosuresOf(b)).toEqual({});
+  });
+
   it("records the booklet opened and both texts given, with language, version, SHA-256 and time, before any credit answer (12 CFR 1026.40(b), (e))", async () => {
     const b = browser(server.url);
     const doc = singleBorrower();

@@ -271,6 +271,27 @@ describe("cancelling (1026.15(a)(2), (d))", () => {
     ).toContain(`from Maria Alvarez, sent on ${longDate(done.sentOn)}`);
   });
 
+  it("refuses a second cancellation in the reader's language, the day written in it: Spanish for one who chose Español", async () => {
+    const who = await opened();
+    const done = await who.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true });
+    const again = async (lang: string) => {
+      who.b.cookies.set("heloc.lang", lang);
+      return (await who.b.trpc.rescission.cancel
+        .mutate({ typedName: "Maria Alvarez", confirm: true })
+        .catch((e: unknown) => e)) as TRPCClientError<never>;
+    };
+    const spanish = await again("es");
+    expect(failure(spanish)).toMatchObject({ httpStatus: 409 });
+    expect(spanish.message).toBe(
+      `Maria Alvarez ya canceló esta línea de crédito el ${longDate(done.sentOn, "es-US")}.`,
+    );
+    expect(spanish.message).toMatch(/ el [a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}\.$/);
+    const english = await again("en");
+    expect(english.message).toBe(
+      `This line was already cancelled by Maria Alvarez on ${longDate(done.sentOn)}.`,
+    );
+  });
+
   it("never lets the draw be released after a cancellation, however long after", async () => {
     const who = await opened();
     await who.b.trpc.rescission.cancel.mutate({ typedName: "Maria Alvarez", confirm: true });

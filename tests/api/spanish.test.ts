@@ -104,6 +104,32 @@ describe("the server's other refusals in Spanish", () => {
     );
   });
 
+  it("refuses a malformed call in Spanish, naming each field as the API does, at the same pointers; English unchanged", async () => {
+    const call = (lang: string) => {
+      const b = browser(server.url);
+      b.cookies.set("heloc.lang", lang);
+      return refusalOf(b.trpc.step.submit.mutate({ stepId: 7, answers: {}, revision: -1 } as never));
+    };
+    const english = await call("en");
+    const spanish = await call("es");
+    const data = (e: TRPCClientError<never>) =>
+      e.data as unknown as { httpStatus: number; fieldErrors: { pointer: string; message: string }[] };
+    expect(data(english)).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [
+        { pointer: "/stepId", message: "Step must be text" },
+        { pointer: "/revision", message: "Revision must be at least 0" },
+      ],
+    });
+    expect(data(spanish).httpStatus).toBe(400);
+    expect(data(spanish).fieldErrors).toEqual([
+      { pointer: "/stepId", message: "Step: debe ser texto" },
+      { pointer: "/revision", message: "Revision: debe ser como mínimo 0" },
+    ]);
+    expect(spanish.message).toBe("/stepId: Step: debe ser texto");
+    expect(english.message).toBe("/stepId: Step must be text");
+  });
+
   it("asks a visitor to start from the first question in Spanish", async () => {
     const b = browser(server.url);
     b.cookies.set("heloc.lang", "es");

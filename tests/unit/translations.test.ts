@@ -8,8 +8,8 @@ import { localizeFiles } from "@engine/locale/localize";
 import { schemasFormsRead, translationProblems, translationReport } from "@engine/lint/translations";
 import { createStepValidator } from "@engine/validation/validate";
 import { localizedSet } from "@server/features/locale/locale";
-import { refusalIn } from "@server/features/locale/refusal-text";
-import { englishWord } from "@engine/locale/server-words";
+import { refusalIn, saidIn } from "@server/features/locale/refusal-text";
+import { englishOf, said } from "@engine/locale/server-words";
 import { readDisclosureIn, recordedText, signedDocument } from "@server/features/esign/documents";
 import { localeContent } from "@web/build/locale-content-plugin";
 import { tokenAllowed } from "@engine/lending/text-tokens";
@@ -323,24 +323,50 @@ describe("which sources an applicant reads (content/locales/untranslated.json)",
 });
 
 describe("the server's refusals with a value written into them", () => {
-  it("gives them in Spanish with the same values, a value Spanish translates translated", () => {
-    const open = englishWord("refusal.disclosures.openFirst", { title: "Important Terms of Our HELOC" });
-    expect(refusalIn(defs, es, open)).toBe(
+  it("writes a said word in Spanish with its values, a value Spanish translates translated", () => {
+    const open = said("refusal.disclosures.openFirst", { title: { text: "Important Terms of Our HELOC" } });
+    expect(saidIn(defs, es, open)).toBe(
       "Abra “Important Terms of Our HELOC” en esta página y léalo antes de continuar",
     );
-    expect(refusalIn(defs, es, englishWord("refusal.upload.tooLarge", { limit: "15 MB" }))).toBe(
+    expect(saidIn(defs, es, said("refusal.upload.tooLarge", { limit: "15 MB" }))).toBe(
       "El archivo es demasiado grande: el límite es de 15 MB.",
     );
-    const invite = englishWord("refusal.invite.email", { role: "co-borrower" });
-    expect(invite).toBe("Enter your co-borrower's email address, so we can send them a link");
-    expect(refusalIn(defs, es, invite)).toBe(
+    const invite = said("refusal.invite.email", { role: { text: "Co-borrower", lower: true } });
+    expect(englishOf(invite)).toBe("Enter your co-borrower's email address, so we can send them a link");
+    expect(saidIn(defs, es, invite)).toBe(
       "Ingrese la dirección de correo electrónico de su coprestatario para que podamos enviarle un enlace",
     );
-    expect(refusalIn(defs, localeOf(defs.texts, "en"), open)).toBe(open);
+    expect(saidIn(defs, localeOf(defs.texts, "en"), open)).toBe(englishOf(open));
   });
 
-  it("leaves a sentence that is no word in English, and never reads a validation phrase as a pattern", () => {
-    // "{label} {words}" would match any sentence with a space in it.
+  it("writes a day in the reader's language and a name as it is", () => {
+    const already = said("refusal.cancel.already", { name: "Ana Ruiz", date: { date: "2026-10-14" } });
+    expect(englishOf(already)).toBe(
+      "This line was already cancelled by Ana Ruiz on Wednesday, October 14, 2026.",
+    );
+    expect(saidIn(defs, es, already)).toBe(
+      "Ana Ruiz ya canceló esta línea de crédito el miércoles, 14 de octubre de 2026.",
+    );
+  });
+
+  it("writes a list of values and a word within a word", () => {
+    const titles = { list: [{ text: "Co-borrower" }, "Plan B"] };
+    expect(englishOf(said("refusal.disclosures.incompleteToSign", { titles }))).toContain(
+      "cannot be signed: Co-borrower, Plan B.",
+    );
+    expect(saidIn(defs, es, said("refusal.disclosures.incompleteToSign", { titles }))).toContain(
+      "Coprestatario, Plan B",
+    );
+  });
+
+  it("gives a definition's own message by its English, and leaves a sentence that is no string of them", () => {
+    const [reason] = [...defs.steps.values()].flatMap((s) => (s.def.dueReason ? [s.def.dueReason] : []));
+    expect(reason).toBeDefined();
+    expect(refusalIn(defs, es, reason!)).not.toBe(reason);
     expect(refusalIn(defs, es, "Staff wrote this note")).toBe("Staff wrote this note");
+    // An engine word's English is no longer read back: it is said by id.
+    expect(refusalIn(defs, es, englishOf(said("refusal.noApplication")))).toBe(
+      englishOf(said("refusal.noApplication")),
+    );
   });
 });

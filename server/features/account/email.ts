@@ -7,8 +7,8 @@
 // for this account (users.email is set, and the answer stamped) or, for a known address, signs
 // this browser in to the account that owns it.
 import { getAt } from "@engine/base/pointer";
-import { SERVER_WORDS } from "@engine/locale/server-words";
-import { invalidAnswers } from "@server/features/refusal";
+import { said, type Said } from "@engine/locale/server-words";
+import { fieldSaid, invalidAnswers } from "@server/features/refusal";
 import { signInAttempts } from "../auth/attempts";
 import { accountProvenBy, mailEmailCode } from "../auth/email-proof";
 import type { EffectHandler } from "../steps/effects";
@@ -49,33 +49,30 @@ export const sendEmailCode: EffectHandler = {
   },
 };
 
-// In English here; the transport gives them in the reader's language (refusal-text.ts).
-const WRONG: Record<"expired" | "locked" | "none" | "invalid", string> = {
-  expired: SERVER_WORDS["refusal.code.expired"],
-  locked: SERVER_WORDS["refusal.code.locked"],
-  none: SERVER_WORDS["refusal.code.none"],
-  invalid: SERVER_WORDS["refusal.code.invalid"],
+// Said by id: the transport gives them in the reader's language (refusal-text.ts).
+const WRONG: Record<"expired" | "locked" | "none" | "invalid", Said> = {
+  expired: said("refusal.code.expired"),
+  locked: said("refusal.code.locked"),
+  none: said("refusal.code.none"),
+  invalid: said("refusal.code.invalid"),
 };
 
 export const verifyEmailCode: EffectHandler = {
   async check({ effect, services, ownerId, answers, stored, now, request, signInAs }) {
     const email = addressAt(stored, effect.email!);
     const code = getAt(answers, effect.code!);
-    if (!ownerId || !email)
-      throw invalidAnswers([
-        { pointer: effect.code!, message: "Enter your email address first, so we can send you a code." },
-      ]);
+    if (!ownerId || !email) throw invalidAnswers([fieldSaid(effect.code!, said("refusal.code.emailFirst"))]);
     const result = await services.codes.check(
       "applicant",
       email,
       typeof code === "string" ? code : "",
       request.ip,
     );
-    if (result !== "ok") throw invalidAnswers([{ pointer: effect.code!, message: WRONG[result] }]);
+    if (result !== "ok") throw invalidAnswers([fieldSaid(effect.code!, WRONG[result])]);
     await signInAttempts(services, "applicant").succeeded(email, request.ip);
     const account = await accountProvenBy(services, email, ownerId);
     if (account === ownerId) return { [effect.verifiedAt!]: now.toISOString() };
     if (account) return void signInAs(account);
-    throw invalidAnswers([{ pointer: effect.code!, message: WRONG.none }]);
+    throw invalidAnswers([fieldSaid(effect.code!, WRONG.none)]);
   },
 };

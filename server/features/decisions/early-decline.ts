@@ -9,7 +9,7 @@
 // (15 U.S.C. 7001(c)); otherwise on paper through the print-and-mail queue, to the mailing address
 // on file or, before one exists, to the one the applicant gives on that page (required then, so
 // no confirmed decline is left without a way to reach them).
-import { SERVER_WORDS } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { getAt } from "@engine/base/pointer";
 import type { Address as GeneratedAddress } from "@engine/generated/schema-types";
 import { auditAction } from "@engine/lending/audit-actions";
@@ -185,7 +185,7 @@ export async function confirmDecline(
   const store = applicationStore(services);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const app = await store.ofOwner(services.db, applicant.userId);
-    if (!app) throw refuse("notFound", SERVER_WORDS["refusal.noApplication"]);
+    if (!app) throw refuse("notFound", said("refusal.noApplication"));
     const decline = declineOf(services.defs, app.doc);
     if (!decline || decline.ruleId !== input.ruleId)
       throw refuse(
@@ -218,5 +218,5 @@ export async function confirmDecline(
     await deliverPrepared(services, prepared);
     return prepared.decision;
   }
-  throw refuse("conflict", SERVER_WORDS["refusal.changedMeanwhile"]);
+  throw refuse("conflict", said("refusal.changedMeanwhile"));
 }

@@ -5,7 +5,8 @@
 // (rules/disbursement.json params.rescission.cancelledStatus, whose page is in rules/funnel.json),
 // and from then on no draw can be released (./draw-release.ts). The applicant and every holder
 // with an email are told by mail.
-import { refuse, invalidAnswers } from "@server/features/refusal";
+import { fieldSaid, refuse, invalidAnswers } from "@server/features/refusal";
+import { said, type Said } from "@engine/locale/server-words";
 import { auditAction } from "@engine/lending/audit-actions";
 import { addressLocale, filledMail, mailText } from "../locale/mail-text";
 import { accountEmail } from "@engine/lending/borrowers";
@@ -32,7 +33,7 @@ interface CancelRequest {
   recordedBy: Cancellation["recordedBy"];
 }
 
-const notNow = (message: string) => refuse("notNow", message);
+const notNow = (message: Said) => refuse("notNow", message);
 
 /** Records the cancellation, or refuses it (naming why); mails every borrower after the commit. */
 export async function cancelLine(services: Services, request: CancelRequest): Promise<Cancellation> {
@@ -47,50 +48,35 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
   const now = services.now();
   const { cancellation, emails } = await transaction(db, async (tx) => {
     const app = await store.byId(tx, request.applicationId);
-    if (!app) throw refuse("notFound", "There is no such application.");
+    if (!app) throw refuse("notFound", said("refusal.cancel.noSuchApplication"));
     const right = await rightToCancel(tx, services, app, now);
-    if (!right.accountOpenedAt)
-      throw notNow(
-        "The right to cancel starts when the account opens, after the closing documents are signed and notarized: there is nothing to cancel yet.",
-      );
-    if (!right.applies)
-      throw notNow(
-        "No right to cancel applies to this line: no owner said the home securing it is their principal dwelling.",
-      );
+    if (!right.accountOpenedAt) throw notNow(said("refusal.cancel.notOpenYet"));
+    if (!right.applies) throw notNow(said("refusal.cancel.noRight"));
     if (right.cancellation)
       throw refuse(
         "conflict",
-        `This line was already cancelled by ${right.cancellation.name} on ${longDate(right.cancellation.sentOn)}.`,
+        said("refusal.cancel.already", {
+          name: right.cancellation.name,
+          date: { date: right.cancellation.sentOn },
+        }),
       );
-    if (!right.period)
-      throw notNow(
-        "The right to cancel starts when the account opens, after the closing documents are signed and notarized: there is nothing to cancel yet.",
-      );
+    if (!right.period) throw notNow(said("refusal.cancel.notOpenYet"));
     const holder = right.holders.find((h) => h.key === request.holder);
-    if (!holder)
-      throw invalidAnswers([
-        {
-          pointer: "/holder",
-          message: "Only an owner with the right to cancel may cancel (one named on the notice).",
-        },
-      ]);
+    if (!holder) throw invalidAnswers([fieldSaid("/holder", said("refusal.cancel.notHolder"))]);
     const today = dateIn(now, right.period.timeZone);
     const sentOn = request.via === "online" ? today : request.sentOn!;
-    if (sentOn > today)
-      throw invalidAnswers([
-        { pointer: "/sentOn", message: "The day the cancellation was sent cannot be after today." },
-      ]);
+    if (sentOn > today) throw invalidAnswers([fieldSaid("/sentOn", said("refusal.cancel.sentAfterToday"))]);
     if (sentOn < right.period.startDate)
       throw invalidAnswers([
-        {
-          pointer: "/sentOn",
-          message: `The right to cancel started on ${longDate(right.period.startDate)}: a cancellation sent before it is not one.`,
-        },
+        fieldSaid(
+          "/sentOn",
+          said("refusal.cancel.sentBeforeStart", { date: { date: right.period.startDate } }),
+        ),
       ]);
     // Mailed in time counts even when it arrives later (the notice: "send the notice no later than midnight of").
     // Each owner's own period counts: a mailed notice delivered later runs later, one not delivered yet has not started to run out.
     if (holder.period && sentOn > holder.period.endDate)
-      throw notNow(`The period to cancel ended at midnight on ${longDate(holder.period.endDate)}.`);
+      throw notNow(said("refusal.cancel.periodEnded", { date: { date: holder.period.endDate } }));
     const cancellation: Cancellation = {
       holder: holder.key,
       name: holder.name,
@@ -105,7 +91,7 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
       rescission: { ...((app.doc.rescission ?? {}) as Record<string, unknown>), cancellation },
     };
     if (!(await store.save(tx, app, doc, status)))
-      throw refuse("conflict", "The application changed meanwhile. Please try again.");
+      throw refuse("conflict", said("refusal.cancel.applicationChanged"));
     // The loan file follows: the line is cancelled for good (rules/milestones.json rescind).
     const loan = await readLoanFile(tx, app.id);
     const rescind = machineOf(defs).transitions.rescind;
@@ -120,7 +106,7 @@ export async function cancelLine(services: Services, request: CancelRequest): Pr
         ],
       };
       if (!(await saveLoanFile(tx, services, loan, rescind.to, file, now)))
-        throw refuse("conflict", "The loan file changed meanwhile. Please try again.");
+        throw refuse("conflict", said("refusal.cancel.loanFileChanged"));
     }
     await store.audit(tx, {
       actorKind: request.recordedBy.kind,

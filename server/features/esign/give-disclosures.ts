@@ -5,8 +5,8 @@
 // account-setup consent step gives the Regulation Z 1026.40(d) important terms, the CFPB booklet
 // (1026.40(b), (e): when the application is provided) and the ECOA valuation notice where it
 // applies (Regulation B 1002.14(a)(1)). Recorded before the save, with the step's answers.
-import { englishWord } from "@engine/locale/server-words";
-import { invalidAnswers, refuse } from "@server/features/refusal";
+import { said } from "@engine/locale/server-words";
+import { fieldSaid, invalidAnswers, refuse } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import { getAt } from "@engine/base/pointer";
 import type { EffectHandler } from "../steps/effects";
@@ -64,8 +64,8 @@ export const giveDisclosures: EffectHandler = {
     if (services.config.production && incomplete.length)
       throw refuse(
         "notNow",
-        englishWord("refusal.disclosures.incompleteToApply", {
-          titles: incomplete.map((d) => d.title).join(", "),
+        said("refusal.disclosures.incompleteToApply", {
+          titles: { list: incomplete.map((d) => ({ text: d.title })) },
         }),
       );
     // A text the step says must be opened (the CFPB booklet) is given only once this borrower opened
@@ -78,10 +78,9 @@ export const giveDisclosures: EffectHandler = {
     );
     if (unopened.length)
       throw invalidAnswers(
-        unopened.map((d) => ({
-          pointer: effect.openedAt!,
-          message: englishWord("refusal.disclosures.openFirst", { title: d.title }),
-        })),
+        unopened.map((d) =>
+          fieldSaid(effect.openedAt!, said("refusal.disclosures.openFirst", { title: { text: d.title } })),
+        ),
       );
     const before = givenDisclosures(stored, pointer);
     // Each borrower is given each text once: the same text already given to the other borrower

@@ -2,7 +2,7 @@
 // the CFPB booklet, 12 CFR 1026.40(e)), opened by the applicant: the server records which text
 // (version, SHA-256 of the text as shown), when and by whom, at the effect's openedAt, and audits
 // it. Only a document the step names in mustOpen, on a step open to this reader, can be recorded.
-import { SERVER_WORDS } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { auditAction } from "@engine/lending/audit-actions";
 import { getAt, setAt } from "@engine/base/pointer";
 import { transaction } from "@server/persistence/db/client";
@@ -45,7 +45,7 @@ export async function openDocument(
     async (tx) => {
       await store.lockOf(tx, userId);
       const reader = await memberStore(services).readerOf(tx, userId);
-      if (!reader) throw refuse("notFound", SERVER_WORDS["refusal.noApplication"]);
+      if (!reader) throw refuse("notFound", said("refusal.noApplication"));
       refuseClosedStep(services, reader, journeyFor(services, reader), step);
       const app = reader.app;
       const [shown] = documentsFor(services, app.doc, [document], { now, role: reader.role });

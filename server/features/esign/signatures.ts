@@ -3,7 +3,7 @@
 // once right after the signing commits and kept in file storage (content-addressed, pdfKey on the
 // rows). Should the stored file be missing, the PDF is made again from the record and the document
 // files, and only if every document's text still has the SHA-256 that was signed.
-import { englishWord } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
@@ -121,8 +121,8 @@ export async function recordSignatures({
   if (services.config.production && incomplete.length)
     throw refuse(
       "notNow",
-      englishWord("refusal.disclosures.incompleteToSign", {
-        titles: incomplete.map((d) => d.title).join(", "),
+      said("refusal.disclosures.incompleteToSign", {
+        titles: { list: incomplete.map((d) => ({ text: d.title })) },
       }),
     );
   const documents = shown.map(({ text: _text, ...record }) => record);

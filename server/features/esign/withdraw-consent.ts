@@ -4,7 +4,7 @@
 // (server/features/loan/notices.ts esignConsentOnFile) sees it at once: their notices go to the
 // print-and-mail queue from then on, and the loan's notification mails to them stop. It does not
 // undo what was delivered before; consenting again (the consent page) takes paper back.
-import { SERVER_WORDS } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { auditAction } from "@engine/lending/audit-actions";
 import { getAt, setAt } from "@engine/base/pointer";
 import { transaction } from "@server/persistence/db/client";
@@ -34,7 +34,7 @@ export function deliveryPreferenceOf(services: Services, doc: unknown, role: str
 export async function withdrawEsignConsent(services: Services, userId: string): Promise<DeliveryPreference> {
   return transaction(services.db, async (tx) => {
     const reader = await memberStore(services).readerOf(tx, userId);
-    if (!reader) throw refuse("notFound", SERVER_WORDS["refusal.noApplication"]);
+    if (!reader) throw refuse("notFound", said("refusal.noApplication"));
     const { app, role } = reader;
     const pointer = esignConsentPointer(services, role);
     const state = esignConsentState(services, app.doc, role);
@@ -54,7 +54,7 @@ export async function withdrawEsignConsent(services: Services, userId: string): 
         bumpRevision: !reader.member,
       }))
     )
-      throw refuse("conflict", SERVER_WORDS["refusal.changedMeanwhileRetry"]);
+      throw refuse("conflict", said("refusal.changedMeanwhileRetry"));
     await applicationStore(services).audit(tx, {
       actorKind: "applicant",
       actorId: userId,

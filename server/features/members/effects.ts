@@ -3,8 +3,8 @@
 // consent and sign (the sign step invites them to, once the borrower has signed). While the role
 // has the effect's access, mail its address a link to join; when the role is no member any more,
 // withdraw the invite, which ends a joined member's access. The link's token never reaches a log.
-import { englishWord } from "@engine/locale/server-words";
-import { invalidAnswers } from "@server/features/refusal";
+import { said } from "@engine/locale/server-words";
+import { fieldSaid, invalidAnswers } from "@server/features/refusal";
 import { ROUTES } from "@engine/base/routes";
 import { accessOf, memberRole, type Access } from "@engine/funnel/members";
 import { getAt } from "@engine/base/pointer";
@@ -67,7 +67,7 @@ export const inviteMember: EffectHandler = {
     const email = getAt(doc, pointer);
     if (typeof email !== "string")
       throw invalidAnswers([
-        { pointer, message: englishWord("refusal.invite.email", { role: label.toLowerCase() }) },
+        fieldSaid(pointer, said("refusal.invite.email", { role: { text: label, lower: true } })),
       ]);
     const base = linkBase(services, request.origin);
     // To answer: a new link on every save of the invite step. To sign: one link, sent again only once it expired.
@@ -76,13 +76,7 @@ export const inviteMember: EffectHandler = {
     });
     if (!token) return; // that address has joined already, or holds a live link
     const over = await services.limits.invitesPerApplicant.hit(application.id, 1, tx);
-    if (!over.ok)
-      throw invalidAnswers([
-        {
-          pointer,
-          message: englishWord("refusal.invite.tooMany"),
-        },
-      ]);
+    if (!over.ok) throw invalidAnswers([fieldSaid(pointer, said("refusal.invite.tooMany"))]);
     const mail = inviteMail(
       services,
       { access, role, link: `${base}${JOIN_PATH}?token=${token}`, days: inviteValidDays },

@@ -1,11 +1,11 @@
 // Whether a reader may open or save a step now, from their path (engine/funnel/journey.ts): the steps
 // reached on it and the next one, plus pages open whatever the path; after submission, nothing on
 // the applicant side changes. A refusal says where to go instead, and the page goes there.
-import { SERVER_WORDS } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { refuse, refuseWithRoute } from "@server/features/refusal";
 import type { Step } from "@engine/definitions/definitions";
 import { routeForStatus, signOutTargetFor } from "@engine/funnel/funnel";
-import { accessTo, type Journey } from "@engine/funnel/journey";
+import { accessTo, NOT_OPEN_YET, START_FROM_FIRST, type Journey } from "@engine/funnel/journey";
 import { flowOfPart } from "@engine/funnel/members";
 import type { Reader } from "../members/store";
 import type { Services } from "@server/services";
@@ -15,7 +15,7 @@ import { ownerJourney } from "./journey";
 /** Refuses a visitor without a session on the pages the session guard protects. */
 export function requireSessionFor(ctx: Context, route: string) {
   const { target } = signOutTargetFor(ctx.services.defs, route, ctx.applicant !== null);
-  if (target) throw refuse("signInRequired", SERVER_WORDS["refusal.signInToContinue"]);
+  if (target) throw refuse("signInRequired", said("refusal.signInToContinue"));
 }
 
 /** Refuses a step that is not open to this reader now (null: a visitor), naming the page to go to. */
@@ -31,7 +31,14 @@ export function refuseClosedStep(
   const route = access.stepId
     ? (defs.steps.get(access.stepId)?.def.route ?? routeForStatus(defs, access.stepId))
     : routeForStatus(defs, null);
-  throw refuseWithRoute("notNow", route, access.reason);
+  // The engine's own reasons are its words; a step's dueReason is the definitions' (translated by its English).
+  const reason =
+    access.reason === START_FROM_FIRST
+      ? said("refusal.startFromFirst")
+      : access.reason === NOT_OPEN_YET
+        ? said("refusal.notOpenYet")
+        : access.reason;
+  throw refuseWithRoute("notNow", route, reason);
 }
 
 /** The owner's path when the application is submitted (due at the flow's final step); else null. */
@@ -42,8 +49,8 @@ export function submittedJourney(services: Services, reader: Reader): Journey | 
 
 /** The refusal of any change on the applicant side once the application is submitted: to the submitted page. */
 export const submittedRefusal = (services: Services, journey: Journey) =>
-  refuseWithRoute("forbidden", routeForStatus(services.defs, journey.due), SERVER_WORDS["refusal.submitted"]);
+  refuseWithRoute("forbidden", routeForStatus(services.defs, journey.due), said("refusal.submitted"));
 
 /** The refusal of any change on the applicant side once the line is cancelled: to the page that shows the cancellation. */
 export const cancelledRefusal = (services: Services, app: { status: string }) =>
-  refuseWithRoute("forbidden", routeForStatus(services.defs, app.status), SERVER_WORDS["refusal.cancelled"]);
+  refuseWithRoute("forbidden", routeForStatus(services.defs, app.status), said("refusal.cancelled"));

@@ -1,7 +1,7 @@
 // step.get: a step's saved answers as this reader may see them, with where they are on their
 // path. A step not open to them now (a later one, another borrower's) is refused with the page to
 // go to instead.
-import { SERVER_WORDS } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import type { APIInputs } from "@engine/generated/schema-types";
 import { doneSteps } from "@engine/funnel/journey";
@@ -30,7 +30,7 @@ export async function getStep(ctx: Context, input: StepRef) {
     await recheckOnVisit(services, ctx.applicant.userId);
     reader = await members.readerOf(services.db, ctx.applicant.userId);
   }
-  if (ctx.applicant && !reader) throw refuse("notFound", SERVER_WORDS["refusal.noApplication"]);
+  if (ctx.applicant && !reader) throw refuse("notFound", said("refusal.noApplication"));
   const journey = reader ? journeyFor(services, reader) : null;
   refuseClosedStep(services, reader, journey, step);
   if (!reader) {

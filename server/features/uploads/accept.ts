@@ -1,7 +1,7 @@
 // One upload: checked completely before anything is kept; then the file is stored, and the uploads
 // row and the entry in the application document's `uploads` are written in one transaction. When
 // that transaction fails, a file stored for it alone is removed again: nothing is left behind.
-import { englishWord } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { randomUUID } from "node:crypto";
 import { auditAction, fileArgs } from "@engine/lending/audit-actions";
 import { ownerRole } from "@engine/lending/borrowers";
@@ -70,8 +70,7 @@ function resolved(services: Services, app: StoredApplication, ask: UploadAsk) {
   return result;
 }
 
-const changedMeanwhile = () =>
-  new UploadError(409, "CONFLICT", englishWord("refusal.upload.changedWhileUploading"));
+const changedMeanwhile = () => new UploadError(409, "CONFLICT", said("refusal.upload.changedWhileUploading"));
 
 async function storeAndRecord(services: Services, reader: Reader, input: UploadInput, fileName: string) {
   const stored = await services.storage.put(input.bytes);

@@ -1,6 +1,6 @@
 // Whose uploads an account reads and adds: the application it reads (its own, or the one it joined
 // as co-borrower), and within it each borrower's own documents (rules/members.json).
-import { englishWord } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { eq } from "drizzle-orm";
 import { documentsFor, memberRole } from "@engine/funnel/members";
 import { signatures, uploads } from "@server/persistence/db/schema";
@@ -13,8 +13,8 @@ import { UploadError } from "./upload-error";
 export async function readerOf(services: Services, userId: string, applicationId?: string | null) {
   const reader = await memberStore(services).readerOf(services.db, userId);
   if (applicationId && applicationId !== reader?.app.id)
-    throw new UploadError(403, "FORBIDDEN", englishWord("refusal.upload.notYours"), "applicationId");
-  if (!reader) throw new UploadError(404, "NOT_FOUND", englishWord("refusal.upload.noApplication"));
+    throw new UploadError(403, "FORBIDDEN", said("refusal.upload.notYours"), "applicationId");
+  if (!reader) throw new UploadError(404, "NOT_FOUND", said("refusal.upload.noApplication"));
   return reader;
 }
 
@@ -47,7 +47,7 @@ export async function askedOfThem(
 }
 
 export const notYours = () =>
-  new UploadError(403, "FORBIDDEN", englishWord("refusal.upload.ownDocuments"), "borrower");
+  new UploadError(403, "FORBIDDEN", said("refusal.upload.ownDocuments"), "borrower");
 
 /** Deletes a stored file once no upload row or signed PDF refers to it any more. */
 export async function deleteIfUnreferenced({ db, storage }: Services, key: string) {

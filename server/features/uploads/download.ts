@@ -1,6 +1,6 @@
 // GET /api/upload/:id: the stored bytes of an upload, for its owner or for a portal user who can
 // see its application; anyone else is told it does not exist.
-import { englishWord } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { eq } from "drizzle-orm";
 import { uploads } from "@server/persistence/db/schema";
 import { sha256Hex } from "@server/persistence/storage";
@@ -20,11 +20,11 @@ export async function downloadUpload(services: Services, uploadId: string, who: 
     ("ownerId" in who
       ? reader?.app.id === row.applicationId && ownDocuments(services, reader)(row.borrower)
       : await who.canSee(row.applicationId));
-  if (!row || !allowed) throw new UploadError(404, "NOT_FOUND", englishWord("refusal.upload.noSuch"));
+  if (!row || !allowed) throw new UploadError(404, "NOT_FOUND", said("refusal.upload.noSuch"));
   const bytes = await storage.get(row.storageKey);
   if (!bytes || sha256Hex(bytes) !== row.sha256) {
     services.log.error({ upload: row.id }, `upload ${row.id}: stored file missing or damaged`);
-    throw new UploadError(500, "INTERNAL_SERVER_ERROR", englishWord("refusal.upload.unreadableFile"));
+    throw new UploadError(500, "INTERNAL_SERVER_ERROR", said("refusal.upload.unreadableFile"));
   }
   return { row, bytes };
 }

@@ -1,6 +1,6 @@
 // uploads.remove: an own upload taken back before the application is submitted; a photo under
 // identity review withdraws it from the review.
-import { englishWord } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { and, eq } from "drizzle-orm";
 import { auditAction, fileArgs } from "@engine/lending/audit-actions";
 import { isFinalStatus } from "@engine/funnel/journey";
@@ -30,17 +30,17 @@ async function removable(services: Services, reader: Reader, uploadId: string) {
   const { db, defs } = services;
   const { app } = reader;
   if (isFinalStatus(defs, app.status))
-    throw new UploadError(403, "FORBIDDEN", englishWord("refusal.upload.submitted"), "uploadId");
+    throw new UploadError(403, "FORBIDDEN", said("refusal.upload.submitted"), "uploadId");
   const [row] = await db
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, uploadId), eq(uploads.applicationId, app.id)));
   if (!row || !ownDocuments(services, reader)(row.borrower))
-    throw new UploadError(404, "NOT_FOUND", englishWord("refusal.upload.noSuchOnApplication"), "uploadId");
+    throw new UploadError(404, "NOT_FOUND", said("refusal.upload.noSuchOnApplication"), "uploadId");
   const reviews = await db.select().from(identityReviews).where(eq(identityReviews.applicationId, app.id));
   const covering = reviews.filter((r) => (JSON.parse(r.uploadIds) as string[]).includes(uploadId));
   if (covering.some((r) => r.status === "approved"))
-    throw new UploadError(403, "FORBIDDEN", englishWord("refusal.upload.verifiedId"), "uploadId");
+    throw new UploadError(403, "FORBIDDEN", said("refusal.upload.verifiedId"), "uploadId");
   return { row, covering };
 }
 
@@ -56,13 +56,13 @@ async function unrecord(
   const store = applicationStore(services);
   const fresh = (await memberStore(services).readerOf(tx, actorId))?.app;
   if (!fresh || fresh.id !== reader.app.id)
-    throw new UploadError(404, "NOT_FOUND", englishWord("refusal.upload.noApplication"));
+    throw new UploadError(404, "NOT_FOUND", said("refusal.upload.noApplication"));
   await tx.delete(uploads).where(eq(uploads.id, row.id));
   const before = Array.isArray(fresh.doc.uploads) ? (fresh.doc.uploads as { id?: unknown }[]) : [];
   const index = before.findIndex((u) => u.id === row.id);
   const doc = { ...fresh.doc, uploads: before.filter((u) => u.id !== row.id) };
   if (!(await store.save(tx, fresh, doc, fresh.status, fresh.recheck, { bumpRevision: !reader.member })))
-    throw new UploadError(409, "CONFLICT", englishWord("refusal.changedMeanwhileRetry"));
+    throw new UploadError(409, "CONFLICT", said("refusal.changedMeanwhileRetry"));
   await store.audit(tx, {
     actorKind: "applicant",
     actorId,

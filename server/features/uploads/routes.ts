@@ -2,13 +2,13 @@
 // (X-Same-Origin: 1, no cross-site state change, a bot-check token on the POST); the applicant's
 // session; a size limit; the file's real type from its first bytes. Every refusal is JSON
 // {error: {code, message, field}} with a 4xx status, and leaves nothing stored.
-import { englishWord } from "@engine/locale/server-words";
+import { englishOf, said, type Said } from "@engine/locale/server-words";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { BotCheckVerifier } from "@server/platform/botcheck/types";
 import { honoCookies } from "../auth/cookies";
 import { requestLocale } from "../locale/locale";
-import { refusalIn } from "../locale/refusal-text";
+import { saidIn } from "../locale/refusal-text";
 import type { SessionKind } from "../auth/sessions";
 import { refuseCrossSite, requireBotToken, requireSameOriginHeader } from "@server/transport/security/guards";
 import type { Services } from "@server/services";
@@ -22,19 +22,33 @@ import { ID, megabytes, uploadFields, uploadedFile } from "./upload-form";
 /** Room for the form's other fields and the multipart boundaries around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-type Env = { Variables: { applicantId: string; inLanguage: (english: string) => string } };
+type Env = { Variables: { applicantId: string; inLanguage: (s: Said) => string } };
 
-/** A refusal as JSON, its message in the request's language (the heloc.lang cookie), as tRPC's are. */
+/**
+ * A refusal as JSON, its message in the request's language (the heloc.lang cookie), as tRPC's are:
+ * an engine word by its id and values; a staff member's refusal is English, as the portal is.
+ */
 const fail = (
   c: Context<Env>,
   status: UploadErrorStatus,
   code: string,
-  message: string,
+  message: Said | string,
   field: string | null = null,
-) => c.json({ error: { code, message: c.get("inLanguage")?.(message) ?? message, field } }, status);
+) =>
+  c.json(
+    {
+      error: {
+        code,
+        message:
+          typeof message === "string" ? message : (c.get("inLanguage")?.(message) ?? englishOf(message)),
+        field,
+      },
+    },
+    status,
+  );
 
 const refusal = (c: Context<Env>, error: UploadError) =>
-  fail(c, error.status, error.code, error.message, error.field);
+  fail(c, error.status, error.code, error.said ?? error.message, error.field);
 
 const sessionOf = (services: Services, c: Context, kind: SessionKind) =>
   services.auth[kind].current(honoCookies(c));
@@ -51,7 +65,7 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
   app.use("*", async (c, next) => {
     c.header("Cache-Control", "no-store");
     const locale = requestLocale(services.defs, honoCookies(c));
-    c.set("inLanguage", (english) => refusalIn(services.defs, locale, english));
+    c.set("inLanguage", (s) => saidIn(services.defs, locale, s));
     await next();
   });
   app.use("*", requireSameOriginHeader, refuseCrossSite, requireBotToken(botCheck));
@@ -68,7 +82,7 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
           c,
           413,
           "PAYLOAD_TOO_LARGE",
-          englishWord("refusal.upload.tooLarge", { limit: megabytes(maxBytes) }),
+          said("refusal.upload.tooLarge", { limit: megabytes(maxBytes) }),
           "file",
         );
       },
@@ -79,7 +93,7 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
   app.onError((error, c) => {
     services.log.error({ reqId: c.get("requestId"), err: error.name }, `upload route failed: ${error.name}`);
     const word = c.req.method === "POST" ? "refusal.upload.internal" : "refusal.upload.internalRead";
-    return fail(c, 500, "INTERNAL_SERVER_ERROR", englishWord(word));
+    return fail(c, 500, "INTERNAL_SERVER_ERROR", said(word));
   });
   return app;
 }
@@ -87,11 +101,11 @@ export function createUploadRoutes(services: Services, botCheck: BotCheckVerifie
 /** An applicant's session, within the upload rate: the body is read only then. */
 async function admitUploader(services: Services, c: Context<Env>, next: () => Promise<void>) {
   const applicant = await sessionOf(services, c, "applicant");
-  if (!applicant) return fail(c, 401, "UNAUTHORIZED", englishWord("refusal.upload.signIn"));
+  if (!applicant) return fail(c, 401, "UNAUTHORIZED", said("refusal.upload.signIn"));
   const limited = await services.limits.uploadsPerApplicant.hit(applicant.userId);
   if (!limited.ok) {
     c.header("Retry-After", String(Math.ceil(limited.retryAfterMs / 1000)));
-    return fail(c, 429, "TOO_MANY_REQUESTS", englishWord("refusal.upload.tooMany"));
+    return fail(c, 429, "TOO_MANY_REQUESTS", said("refusal.upload.tooMany"));
   }
   c.set("applicantId", applicant.userId);
   await next();
@@ -100,12 +114,12 @@ async function admitUploader(services: Services, c: Context<Env>, next: () => Pr
 async function acceptUpload(services: Services, c: Context<Env>) {
   const ownerId = c.get("applicantId");
   if (!/^multipart\/form-data\s*;/i.test(c.req.header("content-type") ?? ""))
-    return fail(c, 400, "BAD_REQUEST", englishWord("refusal.upload.notMultipart"), "file");
+    return fail(c, 400, "BAD_REQUEST", said("refusal.upload.notMultipart"), "file");
   let form: FormData;
   try {
     form = await c.req.raw.formData();
   } catch {
-    return fail(c, 400, "BAD_REQUEST", englishWord("refusal.upload.unreadable"), "file");
+    return fail(c, 400, "BAD_REQUEST", said("refusal.upload.unreadable"), "file");
   }
   const f = uploadFields(services.defs, form);
   if (f instanceof UploadError) return refusal(c, f);
@@ -139,11 +153,10 @@ async function download(services: Services, c: Context<Env>) {
   const portal = await sessionOf(services, c, "portal");
   const staff = portal ? await activeStaff(services, portal.userId) : null;
   const applicant = portal ? null : await sessionOf(services, c, "applicant");
-  if (!applicant && !staff)
-    return fail(c, 401, "UNAUTHORIZED", englishWord("refusal.upload.signInToDownload"));
+  if (!applicant && !staff) return fail(c, 401, "UNAUTHORIZED", said("refusal.upload.signInToDownload"));
   if (staff && !staff.can("documents.view"))
     return fail(c, 403, "FORBIDDEN", "Your role does not allow opening documents.");
-  if (!ID.test(id)) return fail(c, 404, "NOT_FOUND", englishWord("refusal.upload.noSuch"));
+  if (!ID.test(id)) return fail(c, 404, "NOT_FOUND", said("refusal.upload.noSuch"));
   try {
     const who = staff
       ? {

@@ -1,12 +1,15 @@
 // tRPC setup: the request context, the error shape (a bad input names its field by JSON
 // pointer), and the procedure kinds: public, applicant (own session) and portal (staff session).
-import { SERVER_WORDS } from "@engine/locale/server-words";
+import { englishOf, said, type Said } from "@engine/locale/server-words";
+import type { Definitions } from "@engine/definitions/definitions";
+import type { Locale } from "@engine/locale/locales";
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { FieldError } from "@engine/validation/messages";
+import type { FieldError, MessageWords } from "@engine/validation/messages";
 import { FieldErrors, GoTo } from "./causes";
 import { refusalOf, toTRPCError } from "./refusals";
-import { requestLocale } from "@server/features/locale/locale";
-import { refusalIn } from "@server/features/locale/refusal-text";
+import { localizedSet, requestLocale } from "@server/features/locale/locale";
+import { refusalIn, saidIn } from "@server/features/locale/refusal-text";
+import { Refusal } from "@server/features/refusal";
 
 export { FieldErrors, GoTo };
 import type { CookieIO } from "@server/features/auth/cookies";
@@ -34,11 +37,20 @@ export interface Context {
 export const refuseWithRoute = (code: "FORBIDDEN" | "PRECONDITION_FAILED", route: string, message: string) =>
   new TRPCError({ code, message, cause: new GoTo(route, message) });
 
-export const badRequest = (errors: FieldError[]) =>
+/** A refusal of fields; `inWords` gives the same errors in a language's words. */
+export const badRequest = (errors: FieldError[], inWords?: (words: MessageWords) => FieldError[]) =>
   new TRPCError({
     code: "BAD_REQUEST",
     message: errors[0] ? `${errors[0].pointer || "/"}: ${errors[0].message}` : "Bad request",
-    cause: new FieldErrors(errors),
+    cause: new FieldErrors(errors, inWords),
+  });
+
+/** A refusal of the transport's own, as an engine word (given in the reader's language). */
+export const wordError = (code: "NOT_FOUND" | "CONFLICT", s: Said) =>
+  new TRPCError({
+    code,
+    message: englishOf(s),
+    cause: new Refusal(code === "NOT_FOUND" ? "notFound" : "conflict", s),
   });
 
 /**
@@ -56,23 +68,43 @@ const t = initTRPC
     errorFormatter({ shape, error, ctx }) {
       // Input parser errors arrive wrapped once more by tRPC: look down the cause chain.
       let cause: unknown = error.cause;
-      while (cause instanceof Error && !(cause instanceof FieldErrors) && !(cause instanceof GoTo))
+      while (
+        cause instanceof Error &&
+        !(cause instanceof FieldErrors) &&
+        !(cause instanceof GoTo) &&
+        !(cause instanceof Refusal)
+      )
         cause = cause.cause;
       // A context without the services or cookies (one that failed to be made) answers in English.
       const defs = (ctx as Partial<Context> | undefined)?.services?.defs;
       const cookies = (ctx as Partial<Context> | undefined)?.cookies;
       const locale = defs && cookies ? requestLocale(defs, cookies) : null;
-      const inLanguage = (english: string) => (defs && locale ? refusalIn(defs, locale, english) : english);
+      const foreign = defs && locale && locale.code !== "en" ? { defs, locale } : null;
+      // In the reader's language (the heloc.lang cookie): an engine word by its id and values, a
+      // definition's own message (a dueReason, a check's) by its English.
+      const inLanguage = (english: string, s?: Said) =>
+        !foreign
+          ? english
+          : s
+            ? saidIn(foreign.defs, foreign.locale, s)
+            : refusalIn(foreign.defs, foreign.locale, english);
       const fieldErrors =
-        cause instanceof FieldErrors
-          ? cause.errors.map((e) => ({ ...e, message: inLanguage(e.message) }))
-          : undefined;
+        cause instanceof FieldErrors ? fieldErrorsIn(cause, foreign, inLanguage) : undefined;
       const route = cause instanceof GoTo ? cause.route : undefined;
       // Never echo internals: an unexpected error says only that it happened.
-      const english =
-        error.code === "INTERNAL_SERVER_ERROR" ? SERVER_WORDS["refusal.internal"] : shape.message;
-      // In the reader's language (the heloc.lang cookie), as their field errors already are.
-      const message = inLanguage(english);
+      const internal = error.code === "INTERNAL_SERVER_ERROR";
+      const saidAs = internal
+        ? said("refusal.internal")
+        : cause instanceof GoTo || cause instanceof Refusal
+          ? cause.said
+          : undefined;
+      const english = saidAs ? englishOf(saidAs) : shape.message;
+      // A refusal of fields says the first one's pointer and message, as its field error does.
+      const first = cause instanceof FieldErrors ? cause.errors[0] : undefined;
+      const message =
+        first && fieldErrors?.[0] && english === `${first.pointer || "/"}: ${first.message}`
+          ? `${first.pointer || "/"}: ${fieldErrors[0].message}`
+          : inLanguage(english, saidAs);
       return {
         ...shape,
         message,
@@ -86,6 +118,18 @@ const t = initTRPC
       };
     },
   });
+
+/** Field errors as the client reads them: each message in the reader's language, no word ids. */
+function fieldErrorsIn(
+  cause: FieldErrors,
+  foreign: { defs: Definitions; locale: Locale } | null,
+  inLanguage: (english: string, s?: Said) => string,
+): FieldError[] {
+  // A malformed call's errors are described again in the reader's words (its field names as the API's schema names them).
+  const errors =
+    foreign && cause.inWords ? cause.inWords(localizedSet(foreign.defs, foreign.locale).words) : cause.errors;
+  return errors.map(({ said: s, ...e }) => ({ ...e, message: inLanguage(e.message, s) }));
+}
 
 export const router = t.router;
 /** For procedures open to anyone (sign-in pages, the site's facts): a feature's refusal maps like any other. */
@@ -115,8 +159,8 @@ async function noStore<R extends { ok: boolean }>(ctx: Context, call: () => Prom
   if (cause instanceof WriteConflict)
     throw new TRPCError({
       code: "CONFLICT",
-      message: SERVER_WORDS["refusal.savedElsewhere"],
-      cause,
+      message: englishOf(said("refusal.savedElsewhere")),
+      cause: new Refusal("conflict", said("refusal.savedElsewhere"), undefined, undefined, cause),
     });
   return result;
 }

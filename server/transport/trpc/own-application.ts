@@ -1,16 +1,16 @@
 // The signed-in applicant's own application. Naming any other id is refused, whether or not it
 // exists, so ids cannot be probed.
-import { SERVER_WORDS } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { TRPCError } from "@trpc/server";
 import { memberStore, type Reader } from "@server/features/members/store";
 import { applicationStore } from "@server/persistence/store/applications";
-import type { ApplicantContext } from "./init";
+import { wordError, type ApplicantContext } from "./init";
 
 export async function ownApplication(ctx: ApplicantContext, applicationId?: string) {
   const app = await applicationStore(ctx.services).ofOwner(ctx.services.db, ctx.applicant.userId);
   if (applicationId !== undefined && applicationId !== app?.id)
     throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
-  if (!app) throw new TRPCError({ code: "NOT_FOUND", message: SERVER_WORDS["refusal.noApplication"] });
+  if (!app) throw wordError("NOT_FOUND", said("refusal.noApplication"));
   return app;
 }
 
@@ -19,6 +19,6 @@ export async function readApplication(ctx: ApplicantContext, applicationId?: str
   const reader = await memberStore(ctx.services).readerOf(ctx.services.db, ctx.applicant.userId);
   if (applicationId !== undefined && applicationId !== reader?.app.id)
     throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
-  if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: SERVER_WORDS["refusal.noApplication"] });
+  if (!reader) throw wordError("NOT_FOUND", said("refusal.noApplication"));
   return reader;
 }

@@ -20,7 +20,7 @@ export function toTRPCError(refusal: Refusal): TRPCError {
   const cause = refusal.fieldErrors
     ? new FieldErrors(refusal.fieldErrors)
     : refusal.route
-      ? new GoTo(refusal.route, refusal.message)
+      ? new GoTo(refusal.route, refusal.message, refusal.said)
       : refusal;
   return new TRPCError({ code: CODES[refusal.kind], message: refusal.message, cause });
 }

@@ -1,6 +1,6 @@
 // Phase 2 of step.submit, admit: the step is open on this reader's path, the line is not
 // cancelled and the application not yet submitted.
-import { SERVER_WORDS } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { refuse } from "@server/features/refusal";
 import type { Journey } from "@engine/funnel/journey";
 import type { Reader } from "@server/features/members/store";
@@ -11,7 +11,7 @@ import type { Submission } from "./submission";
 
 /** The reader's path now; a refusal when the step is not open to them or the application is submitted. */
 export function admit({ services, step, userId }: Submission, reader: Reader | null): Journey | null {
-  if (userId && !reader) throw refuse("notFound", SERVER_WORDS["refusal.noApplication"]);
+  if (userId && !reader) throw refuse("notFound", said("refusal.noApplication"));
   const journey = reader ? journeyFor(services, reader) : null;
   refuseClosedStep(services, reader, journey, step);
   if (reader && isCancelled(services.defs, reader.app)) throw cancelledRefusal(services, reader.app);

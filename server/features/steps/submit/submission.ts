@@ -1,5 +1,5 @@
 // Phase 1 of step.submit, read: the step, who saves it, when, and the facts every later phase uses.
-import { SERVER_WORDS } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import { requestLocale } from "@server/features/locale/locale";
 import { todayIso } from "@engine/base/dates";
@@ -48,7 +48,7 @@ export interface Submission {
   effectContext: Pick<EffectCheck, "step" | "services" | "request" | "now" | "today" | "actorId">;
 }
 
-export const staleRevision = () => refuse("conflict", SERVER_WORDS["refusal.changedInAnotherWindow"]);
+export const staleRevision = () => refuse("conflict", said("refusal.changedInAnotherWindow"));
 
 /** The section `id` of the step, or a refusal naming the field. */
 function sectionOf(step: Step, id: string): Section {
@@ -82,7 +82,7 @@ export function readSubmission(ctx: Context, input: StepSubmit | StepSection): S
   requireSessionFor(ctx, step.route);
   const userId = ctx.applicant?.userId ?? null;
   // A part is saved into an application that exists: the first answer of a visitor is a whole step.
-  if (section && !userId) throw refuse("signInRequired", SERVER_WORDS["refusal.signInToContinue"]);
+  if (section && !userId) throw refuse("signInRequired", said("refusal.signInToContinue"));
   const receipt = input.idempotencyKey ? receiptsOf(services).macOf(input.idempotencyKey) : null;
   const now = services.now();
   const today = todayIso(now);

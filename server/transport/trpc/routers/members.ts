@@ -3,7 +3,7 @@
 // - accept: spends it for the person who opened it, with their own account (made when the address
 //   has none: the link, mailed to it, proves they hold it) and session;
 // - progress: each borrower's part of the application and how far it is answered.
-import { SERVER_WORDS } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { auditAction } from "@engine/lending/audit-actions";
 import { TRPCError } from "@trpc/server";
 import { randomUUID } from "node:crypto";
@@ -27,7 +27,7 @@ import type { Services } from "@server/services";
 import { journeyFor, ownerJourney, readerCompleted, readerFacts } from "@server/features/steps/journey";
 import { accountName } from "@engine/lending/borrowers";
 import { applicationStore } from "@server/persistence/store/applications";
-import { applicantProcedure, router, visitorProcedure } from "../init";
+import { applicantProcedure, router, visitorProcedure, wordError } from "../init";
 import { inviteMail, JOIN_PATH, reminderMail } from "@server/features/members/effects";
 import { mailGate } from "@server/features/messaging/mail";
 import { requestLocale } from "@server/features/locale/locale";
@@ -181,7 +181,7 @@ export const membersRouter = router({
     const members = memberStore(ctx.services);
     const now = ctx.services.now();
     const reader = await members.readerOf(db, ctx.applicant.userId);
-    if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: SERVER_WORDS["refusal.noApplication"] });
+    if (!reader) throw wordError("NOT_FOUND", said("refusal.noApplication"));
     if (reader.member)
       throw new TRPCError({
         code: "FORBIDDEN",
@@ -249,7 +249,7 @@ export const membersRouter = router({
     const { db, defs } = ctx.services;
     const members = memberStore(ctx.services);
     const reader = await members.readerOf(db, ctx.applicant.userId);
-    if (!reader) throw new TRPCError({ code: "NOT_FOUND", message: SERVER_WORDS["refusal.noApplication"] });
+    if (!reader) throw wordError("NOT_FOUND", said("refusal.noApplication"));
     const { app } = reader;
     const rows = await members.ofApplication(db, app.id);
     const owner: Reader = { app, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, app.doc), member: null };

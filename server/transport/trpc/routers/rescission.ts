@@ -1,7 +1,8 @@
 // rescission.*: the right to cancel as the signed-in owner sees it (each borrower in their own
 // session): whether it applies and is theirs, the period, their notice's PDF, and the cancel
 // action, which records their cancellation and moves the application to the cancelled status.
-import { TRPCError } from "@trpc/server";
+import { said } from "@engine/locale/server-words";
+import { refuse } from "@server/features/refusal";
 import { cancelLine } from "@server/features/esign/cancellation";
 import { rescissionPdfUrl, rightToCancel } from "@server/features/esign/right-to-cancel";
 import { applicantProcedure, router } from "../init";
@@ -32,11 +33,7 @@ export const rescissionRouter = router({
     const { app, role } = await readApplication(ctx);
     const right = await rightToCancel(ctx.services.db, ctx.services, app);
     const holder = right.holders.find((h) => h.key === role);
-    if (!holder)
-      throw new TRPCError({
-        code: "FORBIDDEN",
-        message: "Only an owner with the right to cancel may cancel, in their own session.",
-      });
+    if (!holder) throw refuse("forbidden", said("refusal.cancel.ownSession"));
     const cancellation = await cancelLine(ctx.services, {
       applicationId: app.id,
       holder: holder.key,
