@@ -9,6 +9,7 @@ import { formatCurrency } from "../base/format.ts";
 // eslint-disable-next-line no-restricted-imports
 import statements from "../../content/statements.json" with { type: "json" };
 import type { LenderProfile } from "../generated/schema-types";
+import { LENDER_WORDS, type LenderWordId } from "../locale/lender-words";
 
 export type { LenderProfile };
 
@@ -23,15 +24,24 @@ const cell = (text: string) => text.replace(/\|/g, "\\|");
 /** Where this site serves the CFPB booklet PDF the lender supplies (profile heloc.booklet.pdfPath). */
 export const BOOKLET_PDF_ROUTE = "/api/notices/heloc-booklet.pdf";
 
-/** The values of the lender tokens texts may write, by name. */
-export function lenderTokens(profile: LenderProfile): Record<string, string> {
+/** The lender's facts as another language writes them (engine/locale/lender-text.ts); none: English. */
+export interface LenderInLanguage {
+  /** The support hours in the language (content/lender.json /supportHours translated). */
+  supportHours?: string;
+  /** The license table's headings in the language (engine words). */
+  words?: Partial<Record<LenderWordId, string>>;
+}
+
+/** The values of the lender tokens texts may write, by name; in another language, its words where it has them. */
+export function lenderTokens(profile: LenderProfile, local: LenderInLanguage = {}): Record<string, string> {
+  const heading = (id: LenderWordId) => cell(local.words?.[id] ?? LENDER_WORDS[id]);
   return {
     legalName: profile.legalName,
     nmlsId: profile.nmlsId,
     lenderAddress: oneLineAddress(profile.address),
     supportPhone: profile.supportPhone,
     supportEmail: profile.supportEmail,
-    supportHours: profile.supportHours,
+    supportHours: local.supportHours ?? profile.supportHours,
     privacyEmail: profile.privacy.email,
     privacyPhone: profile.privacy.phone,
     complaintsEmail: profile.complaintsEmail,
@@ -41,7 +51,7 @@ export function lenderTokens(profile: LenderProfile): Record<string, string> {
     ecoaAgencyAddress: profile.ecoaAgency.address,
     // Markdown blocks, for the licensing page.
     licenseTable: [
-      "| State | License type | License number |",
+      `| ${heading("lender.licenses.state")} | ${heading("lender.licenses.type")} | ${heading("lender.licenses.number")} |`,
       "|---|---|---|",
       ...profile.licenses.map((l) => `| ${cell(l.state)} | ${cell(l.type)} | ${cell(l.number)} |`),
     ].join("\n"),

@@ -15,7 +15,16 @@ export const TRANSLATED_CONTENT = [
   // The product's statements the public pages write as tokens ({{creditPullStatement}}): a page in
   // another language writes the statement in it (web/build/locale-pages-plugin.ts).
   "content/statements.json",
+  // The lender's facts: only the words of ONLY_WORDS (engine/locale/lender-text.ts gives them to texts).
+  "content/lender.json",
 ] as const;
+
+/**
+ * Of a content file that is mostly facts, the pointers that are words. The lender profile's names,
+ * numbers, addresses and contacts are facts, and a license's type and state notice are quoted as
+ * the state words them (the licensing page says so in Spanish): only the support hours are words.
+ */
+const ONLY_WORDS: Record<string, RegExp> = { "content/lender.json": /^\/supportHours$/ };
 
 /** Strings of a content file that are notes to its editors, not words an applicant reads. */
 const EDITORS_NOTES: Record<string, readonly string[]> = { "content/statements.json": ["/description"] };
@@ -38,6 +47,7 @@ const NOT_WORDS = new Set([
 /** Pointers of the words in a content JSON file (a key naming a path or an id is not words; nor is a path, nor a note to editors of `file`). */
 export function contentStrings(json: unknown, file?: string): string[] {
   const notes = (file && EDITORS_NOTES[file]) || [];
+  const only = file ? ONLY_WORDS[file] : undefined;
   const out: string[] = [];
   const walk = (node: unknown, path: string, key: string) => {
     if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${path}/${i}`, key));
@@ -50,7 +60,8 @@ export function contentStrings(json: unknown, file?: string): string[] {
       !NOT_WORDS.has(key) &&
       !node.startsWith("/") &&
       node.trim() &&
-      !notes.includes(path)
+      !notes.includes(path) &&
+      (!only || only.test(path))
     )
       out.push(path);
   };

@@ -3,6 +3,7 @@
 // translation of them is data like any other word (content/locales/<code>/engine.json, `/<id>`).
 import { NOT_OPEN_YET, START_FROM_FIRST } from "../funnel/journey";
 import { longDate } from "../base/dates";
+import { LENDER_WORDS, type LenderWordId } from "./lender-words";
 import { fill, WORDS, type WordId } from "./words";
 
 export const SERVER_WORDS = {
@@ -94,6 +95,20 @@ export const SERVER_WORDS = {
   "refusal.disclosures.incompleteToSign":
     "These disclosures are not complete yet, so they cannot be signed: {titles}. Contact us and we will complete them.",
   "refusal.invite.email": "Enter your {role}'s email address, so we can send them a link",
+  // The join page (members.invitation, members.accept) and a borrower's reminder (members.remind).
+  "member.aBorrower": "A borrower",
+  "refusal.join.linkGone":
+    "This invite link has expired, was replaced by a newer one, or was already used. Ask the borrower to send you a new invite, or sign in if you have joined already.",
+  "refusal.join.otherAccount":
+    "This invite is for {email}, and you are signed in with another account. Sign out, then open the link again.",
+  "refusal.join.hasApplication":
+    "This email address already has an application with us. Ask the borrower to invite another address of yours, or contact us.",
+  "refusal.remind.ownerOnly": "Only the borrower who started the application sends reminders.",
+  "refusal.remind.notInvited": "Nobody has been invited to that part yet.",
+  "refusal.remind.partDone": "Their part is done: there is nothing to remind them of.",
+  "refusal.remind.tooMany":
+    "We have sent several emails to them in the last hour. Please wait before sending another.",
+  "refusal.remind.justJoined": "They have just joined: reload to see it.",
   "refusal.invite.tooMany":
     "We have sent several invites in the last hour. Please wait before sending another.",
   // The right to cancel (server/features/esign/cancellation.ts): a day is written in the reader's language.
@@ -114,9 +129,13 @@ export const SERVER_WORDS = {
 } as const;
 
 /** Every engine word, the browser's and the server's. */
-export const ENGINE_WORDS: Readonly<Record<EngineWordId, string>> = { ...WORDS, ...SERVER_WORDS };
+export const ENGINE_WORDS: Readonly<Record<EngineWordId, string>> = {
+  ...WORDS,
+  ...SERVER_WORDS,
+  ...LENDER_WORDS,
+};
 export type ServerWordId = keyof typeof SERVER_WORDS;
-export type EngineWordId = WordId | ServerWordId;
+export type EngineWordId = WordId | ServerWordId | LenderWordId;
 
 /** A word in English, filled. */
 export const englishWord = (id: EngineWordId, values?: Record<string, string | number>) =>

@@ -133,6 +133,36 @@ describe("co-borrower invite", () => {
     });
   });
 
+  it("says the invite in Spanish to a reader who chose Español (the role's name too), and a link that no longer works", async () => {
+    const email = `ines.${Date.now()}@example.com`;
+    const borrower = await borrowerWithCoborrower();
+    await borrower.b.trpc.step.submit.mutate({
+      stepId: "coborrowerInvite",
+      answers: { coborrowerInvite: { answeredBy: "coborrower", email } },
+    });
+    const token = inviteTokenIn(newestMail(server.dataDir, email));
+    const spanish = browser(server.url);
+    spanish.cookies.set("heloc.lang", "es");
+    expect(await spanish.trpc.members.invitation.query({ token })).toMatchObject({
+      inviter: "Maria Alvarez",
+      roleLabel: "Coprestatario",
+    });
+    expect(await browser(server.url).trpc.members.invitation.query({ token })).toMatchObject({
+      roleLabel: "Co-borrower",
+    });
+    const gone = "A".repeat(43);
+    const refused = (await spanish.trpc.members.invitation
+      .query({ token: gone })
+      .catch((e: unknown) => e)) as Error;
+    expect(refused.message).toBe(
+      "Este enlace de invitación venció, fue reemplazado por uno más reciente o ya se usó. Pídale al prestatario que le envíe una nueva invitación, o inicie sesión si ya se unió.",
+    );
+    const english = (await browser(server.url)
+      .trpc.members.invitation.query({ token: gone })
+      .catch((e: unknown) => e)) as Error;
+    expect(english.message).toMatch(/^This invite link has expired, was replaced by a newer one/);
+  });
+
   it("refuses an invite to the borrower's own address, naming the field", async () => {
     const borrower = await borrowerWithCoborrower();
     const failure = await failureOf(

@@ -14,6 +14,10 @@ import { readDisclosureIn, recordedText, signedDocument } from "@server/features
 import { localeContent } from "@web/build/locale-content-plugin";
 import { tokenAllowed } from "@engine/lending/text-tokens";
 import { repo } from "../helpers/definitions";
+import { lenderTokens } from "@engine/lending/lender";
+import { readLenderProfile } from "@engine/lending/lender-file";
+import { lenderInLanguage } from "@engine/locale/lender-text";
+import { localizedPage } from "@web/build/locale-pages-plugin";
 
 const { defs } = repo;
 const es = localeOf(defs.texts, "es");
@@ -368,5 +372,30 @@ describe("the server's refusals with a value written into them", () => {
     expect(refusalIn(defs, es, englishOf(said("refusal.noApplication")))).toBe(
       englishOf(said("refusal.noApplication")),
     );
+  });
+});
+
+describe("the lender profile's facts in Spanish", () => {
+  const profile = readLenderProfile();
+
+  it("writes the support hours and the license table's headings in Spanish, the licenses themselves as stated", () => {
+    const tokens = lenderTokens(profile, lenderInLanguage(defs.texts, "es", profile));
+    expect(tokens.supportHours).toBe(
+      "De lunes a viernes, de 9 a.m. a 6 p.m., hora del Pacífico (horario de muestra)",
+    );
+    expect(tokens.licenseTable!.split("\n")[0]).toBe("| Estado | Tipo de licencia | Número de licencia |");
+    expect(tokens.licenseTable).toContain(profile.licenses[0]!.number);
+    expect(lenderTokens(profile, lenderInLanguage(defs.texts, "en", profile))).toEqual(lenderTokens(profile));
+  });
+
+  it("shows a profile's own hours in English when the translation was made from other hours (another deployment's profile)", () => {
+    const own = { ...profile, supportHours: "Every day, 8 a.m. to 8 p.m. Eastern time" };
+    expect(lenderTokens(own, lenderInLanguage(defs.texts, "es", own)).supportHours).toBe(own.supportHours);
+  });
+
+  it("builds the Spanish licensing and FAQ pages with them", () => {
+    expect(localizedPage("es", "license").html).toContain("<th>Tipo de licencia</th>");
+    expect(localizedPage("es", "faq").html).toContain("hora del Pacífico");
+    expect(localizedPage("es", "faq").html).not.toContain("Pacific time");
   });
 });

@@ -13,7 +13,9 @@ import { REPO_ROOT } from "../../engine/base/paths.ts";
 import { currentContentStrings } from "../../engine/locale/content-text.ts";
 import { translationFileOf } from "../../engine/locale/locales.ts";
 import { LEGAL_TEXT, textFor } from "../../engine/locale/texts.ts";
-import { lenderFile } from "../../engine/lending/lender-file.ts";
+import { lenderFile, readLenderProfile } from "../../engine/lending/lender-file.ts";
+import { lenderTokens } from "../../engine/lending/lender.ts";
+import { lenderInLanguage } from "../../engine/locale/lender-text.ts";
 import { otherLocales } from "./locale-content-plugin.ts";
 import { renderContent } from "./markdown-plugin.ts";
 
@@ -21,6 +23,7 @@ export const PAGES_MODULE = "virtual:content-pages";
 const PAGE_MODULE = "virtual:content-page/";
 const PAGES_DIR = "content/pages";
 const STATEMENTS = "content/statements.json";
+const LENDER = "content/lender.json";
 
 const read = (file: string) => readFileSync(join(REPO_ROOT, file), "utf8");
 const pageNames = () =>
@@ -37,6 +40,16 @@ function statementTokens(code: string): Record<string, string> {
   return current["/creditPull"] ? { creditPullStatement: current["/creditPull"] } : {};
 }
 
+/** The lender's facts a page writes in `code` (the support hours, the license table's headings): engine/locale/lender-text.ts. */
+function lenderLanguageTokens(code: string): Record<string, string> {
+  const texts = new Map<string, string>();
+  for (const file of [translationFileOf(code, LENDER), translationFileOf(code, "engine")])
+    if (existsSync(join(REPO_ROOT, file))) texts.set(file, read(file));
+  const profile = readLenderProfile();
+  const all = lenderTokens(profile, lenderInLanguage(texts, code, profile));
+  return { supportHours: all.supportHours!, licenseTable: all.licenseTable! };
+}
+
 /** The page `name` as a reader of `code` is shown it: its front matter, its HTML, the language it is in, whether it is a legal text. */
 export function localizedPage(
   code: string,
@@ -48,7 +61,7 @@ export function localizedPage(
   const texts = new Map<string, string>();
   if (existsSync(join(REPO_ROOT, translation))) texts.set(translation, read(translation));
   const chosen = textFor(texts, code, file, english);
-  const tokens = chosen.language === code ? statementTokens(code) : {};
+  const tokens = chosen.language === code ? { ...statementTokens(code), ...lenderLanguageTokens(code) } : {};
   const { attributes, html } = renderContent(chosen.source, join(REPO_ROOT, file), { lender: true, tokens });
   return { attributes, html, language: chosen.language, legal: LEGAL_TEXT.test(file) };
 }
@@ -80,6 +93,8 @@ export function localePageModules(): Plugin {
         translationFileOf(code, file),
         STATEMENTS,
         translationFileOf(code, STATEMENTS),
+        translationFileOf(code, LENDER),
+        translationFileOf(code, "engine"),
       ])
         if (existsSync(join(REPO_ROOT, watched))) this.addWatchFile(join(REPO_ROOT, watched));
       this.addWatchFile(lenderFile());

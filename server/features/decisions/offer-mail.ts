@@ -5,6 +5,7 @@
 import { accountName } from "@engine/lending/borrowers";
 import { formatCurrency } from "@engine/base/format";
 import { lenderTokens } from "@engine/lending/lender";
+import { lenderInLanguage } from "@engine/locale/lender-text";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { SIGN_IN_PAGE } from "../auth/nextauth/base";
 import { filledMail, mailText } from "../locale/mail-text";
@@ -29,8 +30,10 @@ export function offerMail(
   // behind the same gate as the steps.
   const source = mailText(services, "offer", language);
   if (!source) throw new Error("content/mail/offer.md is missing");
+  const lender = readLenderProfile();
   const values: Record<string, string> = {
-    ...lenderTokens(readLenderProfile()),
+    // The support hours in the mail's language.
+    ...lenderTokens(lender, lenderInLanguage(services.defs.texts, source.language, lender)),
     name: accountName(services.defs, doc) ?? "there",
     lineAmount: formatCurrency(offer.lineAmount, { locale: source.intl }),
     // Written as the offer page writes it, in either language (5.25%).

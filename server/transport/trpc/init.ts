@@ -9,7 +9,7 @@ import { FieldErrors, GoTo } from "./causes";
 import { refusalOf, toTRPCError } from "./refusals";
 import { localizedSet, requestLocale } from "@server/features/locale/locale";
 import { refusalIn, saidIn } from "@server/features/locale/refusal-text";
-import { Refusal } from "@server/features/refusal";
+import { Refusal, type RefusalKind } from "@server/features/refusal";
 
 export { FieldErrors, GoTo };
 import type { CookieIO } from "@server/features/auth/cookies";
@@ -46,12 +46,7 @@ export const badRequest = (errors: FieldError[], inWords?: (words: MessageWords)
   });
 
 /** A refusal of the transport's own, as an engine word (given in the reader's language). */
-export const wordError = (code: "NOT_FOUND" | "CONFLICT", s: Said) =>
-  new TRPCError({
-    code,
-    message: englishOf(s),
-    cause: new Refusal(code === "NOT_FOUND" ? "notFound" : "conflict", s),
-  });
+export const wordError = (kind: RefusalKind, s: Said) => toTRPCError(new Refusal(kind, s));
 
 /**
  * What a procedure says of itself to the request guards: `alone`, an expensive call (the impact

@@ -10,7 +10,7 @@ export async function ownApplication(ctx: ApplicantContext, applicationId?: stri
   const app = await applicationStore(ctx.services).ofOwner(ctx.services.db, ctx.applicant.userId);
   if (applicationId !== undefined && applicationId !== app?.id)
     throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
-  if (!app) throw wordError("NOT_FOUND", said("refusal.noApplication"));
+  if (!app) throw wordError("notFound", said("refusal.noApplication"));
   return app;
 }
 
@@ -19,6 +19,6 @@ export async function readApplication(ctx: ApplicantContext, applicationId?: str
   const reader = await memberStore(ctx.services).readerOf(ctx.services.db, ctx.applicant.userId);
   if (applicationId !== undefined && applicationId !== reader?.app.id)
     throw new TRPCError({ code: "FORBIDDEN", message: "That application is not yours" });
-  if (!reader) throw wordError("NOT_FOUND", said("refusal.noApplication"));
+  if (!reader) throw wordError("notFound", said("refusal.noApplication"));
   return reader;
 }

@@ -5,7 +5,6 @@
 // - progress: each borrower's part of the application and how far it is answered.
 import { said } from "@engine/locale/server-words";
 import { auditAction } from "@engine/lending/audit-actions";
-import { TRPCError } from "@trpc/server";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { applicantLabelOf } from "@engine/funnel/funnel";
@@ -30,18 +29,14 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { applicantProcedure, router, visitorProcedure, wordError } from "../init";
 import { inviteMail, JOIN_PATH, reminderMail } from "@server/features/members/effects";
 import { mailGate } from "@server/features/messaging/mail";
-import { requestLocale } from "@server/features/locale/locale";
+import { localizedSet, requestLocale } from "@server/features/locale/locale";
+import { saidIn } from "@server/features/locale/refusal-text";
 import { accountLocale } from "@server/features/locale/mail-text";
 import { linkBase } from "@server/features/portal/users";
 import { ROUTES } from "@engine/base/routes";
 import { inputOf } from "../inputs";
 
-const linkGone = () =>
-  new TRPCError({
-    code: "NOT_FOUND",
-    message:
-      "This invite link has expired, was replaced by a newer one, or was already used. Ask the borrower to send you a new invite, or sign in if you have joined already.",
-  });
+const linkGone = () => wordError("notFound", said("refusal.join.linkGone"));
 
 /** "s•••@example.com": enough for the invitee to recognise their address, not to learn someone's. */
 const hintOf = (email: string) => email.replace(/^(.)[^@]*/, "$1•••");
@@ -93,10 +88,12 @@ export const membersRouter = router({
     const member = await members.openInvite(db, input.token, ctx.services.now());
     const app = member && (await members.applicationOf(db, member));
     if (!member || !app) throw linkGone();
+    // The page is in the reader's language: the role's name and, without a name, "a borrower" too.
+    const locale = requestLocale(defs, ctx.cookies);
     return {
-      inviter: accountName(defs, app.doc) ?? "A borrower",
+      inviter: accountName(defs, app.doc) ?? saidIn(defs, locale, said("member.aBorrower")),
       role: member.role,
-      roleLabel: memberRole(defs, member.role).label,
+      roleLabel: memberRole(localizedSet(defs, locale).defs, member.role).label,
       /** What they are asked to do: answer their part, or only consent and sign (rules/members.json). */
       access: accessOf(defs, app.doc)[member.role] ?? "answers",
       emailHint: hintOf(member.email),
@@ -116,17 +113,10 @@ export const membersRouter = router({
       if (!member || !app) throw linkGone();
       const [holder] = await tx.select().from(users).where(eq(users.email, member.email));
       if (ctx.applicant && ctx.applicant.userId !== holder?.id)
-        throw new TRPCError({
-          code: "FORBIDDEN",
-          message: `This invite is for ${hintOf(member.email)}, and you are signed in with another account. Sign out, then open the link again.`,
-        });
+        throw wordError("forbidden", said("refusal.join.otherAccount", { email: hintOf(member.email) }));
       // One application per account: an address that already has its own (or has joined another) cannot join this one.
       if (holder && (await members.readerOf(tx, holder.id)))
-        throw new TRPCError({
-          code: "CONFLICT",
-          message:
-            "This email address already has an application with us. Ask the borrower to invite another address of yours, or contact us.",
-        });
+        throw wordError("conflict", said("refusal.join.hasApplication"));
       const userId = holder?.id ?? randomUUID();
       if (!holder)
         await tx
@@ -181,35 +171,20 @@ export const membersRouter = router({
     const members = memberStore(ctx.services);
     const now = ctx.services.now();
     const reader = await members.readerOf(db, ctx.applicant.userId);
-    if (!reader) throw wordError("NOT_FOUND", said("refusal.noApplication"));
-    if (reader.member)
-      throw new TRPCError({
-        code: "FORBIDDEN",
-        message: "Only the borrower who started the application sends reminders.",
-      });
+    if (!reader) throw wordError("notFound", said("refusal.noApplication"));
+    if (reader.member) throw wordError("forbidden", said("refusal.remind.ownerOnly"));
     const { app } = reader;
     const access = accessOf(defs, app.doc)[input.role];
     const row = (await members.ofApplication(db, app.id)).find((r) => r.role === input.role);
-    if (!access || !row)
-      throw new TRPCError({
-        code: "PRECONDITION_FAILED",
-        message: "Nobody has been invited to that part yet.",
-      });
+    if (!access || !row) throw wordError("notNow", said("refusal.remind.notInvited"));
     const part = partOf(defs, input.role, app.doc);
     if (
       row.userId &&
       stepsOf(ctx.services, { app, role: input.role, part, member: row }).every((s) => s.done)
     )
-      throw new TRPCError({
-        code: "PRECONDITION_FAILED",
-        message: "Their part is done: there is nothing to remind them of.",
-      });
+      throw wordError("notNow", said("refusal.remind.partDone"));
     const over = await ctx.services.limits.invitesPerApplicant.hit(app.id);
-    if (!over.ok)
-      throw new TRPCError({
-        code: "TOO_MANY_REQUESTS",
-        message: "We have sent several emails to them in the last hour. Please wait before sending another.",
-      });
+    if (!over.ok) throw wordError("tooMany", said("refusal.remind.tooMany"));
     const { inviteValidDays } = memberRole(defs, input.role);
     // An invitee has no account of their own yet: they read the invite in the inviter's language.
     const language = requestLocale(defs, ctx.cookies).code;
@@ -229,8 +204,7 @@ export const membersRouter = router({
       );
     else {
       const token = await transaction(db, (tx) => members.invite(tx, app.id, input.role, row.email, now));
-      if (!token)
-        throw new TRPCError({ code: "CONFLICT", message: "They have just joined: reload to see it." });
+      if (!token) throw wordError("conflict", said("refusal.remind.justJoined"));
       // Not proven yet: the invite again, as its proof, with no text anyone typed (effects.ts).
       await mailGate(ctx.services).send(
         row.email,
@@ -249,7 +223,7 @@ export const membersRouter = router({
     const { db, defs } = ctx.services;
     const members = memberStore(ctx.services);
     const reader = await members.readerOf(db, ctx.applicant.userId);
-    if (!reader) throw wordError("NOT_FOUND", said("refusal.noApplication"));
+    if (!reader) throw wordError("notFound", said("refusal.noApplication"));
     const { app } = reader;
     const rows = await members.ofApplication(db, app.id);
     const owner: Reader = { app, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, app.doc), member: null };

@@ -38,7 +38,7 @@ function Problem({ message }: { message: string }) {
   return (
     <MessageBar intent="error" role="alert" layout="multiline">
       <MessageBarBody>
-        {message} <Link to={SIGN_IN}>Go to sign in</Link>
+        {message} <Link to={SIGN_IN}>{word("auth.goToSignIn")}</Link>
       </MessageBarBody>
     </MessageBar>
   );
@@ -55,8 +55,21 @@ function LinkProblem({ title, message }: { title: string; message: string }) {
 
 const dateOf = (iso: string) => formatMoment(iso, { month: "long", day: "numeric", year: "numeric" });
 
+/** A word with one value shown in bold (the address the invite went to). */
+function WordWithStrong({ text, value }: { text: string; value: string }) {
+  const at = text.indexOf(value);
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong>{value}</strong>
+      {text.slice(at + value.length)}
+    </>
+  );
+}
+
 export default function JoinPage() {
-  useDocumentTitle("Join an application");
+  useDocumentTitle(word("join.documentTitle"));
   const [search] = useSearchParams();
   const token = search.get("token") ?? "";
   const wellFormed = LINK_TOKEN.test(token);
@@ -80,46 +93,26 @@ export default function JoinPage() {
   }, [wellFormed]);
 
   if (!wellFormed)
-    return (
-      <LinkProblem
-        title="This link is not complete"
-        message="Open the link from your email again, or copy the whole link into the address bar."
-      />
-    );
+    return <LinkProblem title={word("auth.linkIncomplete")} message={word("auth.linkIncompleteBody")} />;
   if (invitation.isPending) return <PageLoading label={word("auth.checkingInvite")} />;
   if (invitation.error)
     return (
-      <LinkProblem
-        title="This invite link does not work"
-        message={classifyApiError(invitation.error).message}
-      />
+      <LinkProblem title={word("join.linkBroken")} message={classifyApiError(invitation.error).message} />
     );
 
   const { inviter, roleLabel, emailHint, expiresAt, access } = invitation.data;
   const busy = accept.isPending || accept.isSuccess;
   return (
     <div className="page page--narrow">
-      <h1 className="page-title">
-        {inviter} invited you to apply together as {roleLabel.toLowerCase()}
-      </h1>
-      {access === "signs" ? (
-        <p className="page-intro">
-          {inviter} has answered the home equity line of credit application for both of you. Each borrower
-          gives their own consent and signs the disclosures themselves: you do that here, with your own
-          account. The application is submitted once you have signed.
-        </p>
-      ) : (
-        <p className="page-intro">
-          You answer your own part of the home equity line of credit application (your details, work, income
-          and documents) with your own account. Only you see your answers; {inviter} sees how far you have
-          got.
-        </p>
-      )}
+      <h1 className="page-title">{word("join.invited", { inviter, role: roleLabel.toLowerCase() })}</h1>
+      <p className="page-intro">
+        {word(access === "signs" ? "join.introSigns" : "join.introAnswers", { inviter })}
+      </p>
       <ul className={styles.facts}>
         <li>
-          The invite was sent to <strong>{emailHint}</strong>: your account will use that address.
+          <WordWithStrong text={word("join.sentTo", { email: emailHint })} value={emailHint} />
         </li>
-        <li>This link works until {dateOf(expiresAt)}, once.</li>
+        <li>{word("join.worksUntil", { date: dateOf(expiresAt) })}</li>
       </ul>
       <div className="form-stack">
         {accept.error ? <Problem message={classifyApiError(accept.error).message} /> : null}
@@ -128,11 +121,11 @@ export default function JoinPage() {
             appearance="primary"
             className={cta.root}
             disabledFocusable={busy}
-            icon={busy ? <Spinner size="tiny" aria-label="Working" /> : undefined}
+            icon={busy ? <Spinner size="tiny" aria-label={word("auth.working")} /> : undefined}
             iconPosition="after"
             onClick={() => accept.mutate({ token })}
           >
-            Accept and continue
+            {word("join.accept")}
           </Button>
         </div>
       </div>
