@@ -137,7 +137,9 @@ describe("dates and money in the mail's language", () => {
     expect(mail).toContain(`Tasa de porcentaje anual (APR) estimada (variable): ${quote.apr!.toFixed(2)}%`);
     expect(mail).not.toMatch(/\{\{|not available yet|Here is the estimate/);
     // The lender's support hours in Spanish too (content/locales/es/content/lender.json).
-    expect(mail).toContain("(De lunes a viernes, de 9 a.m. a 6 p.m., hora del Pacífico (horario de muestra))");
+    expect(mail).toContain(
+      "(De lunes a viernes, de 9 a.m. a 6 p.m., hora del Pacífico (horario de muestra))",
+    );
     expect(mail).not.toContain("Pacific time");
   });
 });

@@ -31,6 +31,7 @@ import { inviteMail, JOIN_PATH, reminderMail } from "@server/features/members/ef
 import { mailGate } from "@server/features/messaging/mail";
 import { localizedSet, requestLocale } from "@server/features/locale/locale";
 import { saidIn } from "@server/features/locale/refusal-text";
+import { localeOf } from "@engine/locale/locales";
 import { accountLocale } from "@server/features/locale/mail-text";
 import { linkBase } from "@server/features/portal/users";
 import { ROUTES } from "@engine/base/routes";
@@ -188,21 +189,24 @@ export const membersRouter = router({
     const { inviteValidDays } = memberRole(defs, input.role);
     // An invitee has no account of their own yet: they read the invite in the inviter's language.
     const language = requestLocale(defs, ctx.cookies).code;
-    const inviter = accountName(defs, app.doc) ?? "A borrower";
     const base = linkBase(ctx.services, ctx.origin ?? null);
-    if (row.userId)
+    if (row.userId) {
+      // They have an account now: its language, if they chose one.
+      const theirs = (await accountLocale(db, row.userId)) ?? language;
+      // A borrower with no name yet is "a borrower" in the mail's language.
+      const inviter =
+        accountName(defs, app.doc) ?? saidIn(defs, localeOf(defs.texts, theirs), said("member.aBorrower"));
       // They joined with this address (the invite link proved it): a reminder may name the borrower.
       await mailGate(ctx.services).send(
         row.email,
         reminderMail(
           ctx.services,
           { inviter, role: input.role, signIn: `${base}${ROUTES.applicantSignIn}` },
-          // They have an account now: its language, if they chose one.
-          (await accountLocale(db, row.userId)) ?? language,
+          theirs,
         ),
         { kind: "member-reminder", applicationId: app.id },
       );
-    else {
+    } else {
       const token = await transaction(db, (tx) => members.invite(tx, app.id, input.role, row.email, now));
       if (!token) throw wordError("conflict", said("refusal.remind.justJoined"));
       // Not proven yet: the invite again, as its proof, with no text anyone typed (effects.ts).
