@@ -1,6 +1,6 @@
 // The public pages in Spanish (issue 41): the FAQ and the licensing page from their translations;
 // the terms of use, a legal text whose Spanish is not reviewed, in English marked as such, under
-// the Spanish sentence that says why. axe clean; screenshots spanish-faq, spanish-terms-of-use.
+// the Spanish sentence that says why. axe clean; screenshots spanish-faq, spanish-license, spanish-terms-of-use.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { screenshot, seriousA11yViolations, useE2E } from "./browser";
@@ -36,6 +36,13 @@ describe("the public pages in Spanish", () => {
     const page = await spanishPage("/license");
     await expect.poll(() => page.locator(".prose h1").textContent()).toBe("Licencias y divulgaciones");
     expect(await page.locator("article").textContent()).toContain("es un prestamista con licencia");
+    // The license table's headings are Spanish; the license itself is as the state names it.
+    expect(await page.locator("article th").allTextContents()).toEqual([
+      "Estado",
+      "Tipo de licencia",
+      "Número de licencia",
+    ]);
+    await screenshot(page, "spanish-license");
   });
 
   it("shows the terms of use in English, marked English, under the Spanish note, until a reviewer approves the Spanish", async () => {
