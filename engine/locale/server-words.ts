@@ -94,6 +94,13 @@ export const SERVER_WORDS = {
     "These disclosures are not complete yet, so we cannot take your application: {titles}. Contact us and we will complete them.",
   "refusal.disclosures.incompleteToSign":
     "These disclosures are not complete yet, so they cannot be signed: {titles}. Contact us and we will complete them.",
+  // Electronic consent and the disclosures a page gives (server/features/esign): {document} is the
+  // id the call named (it names no text the application gives).
+  "refusal.esign.notAgreed": "You have not agreed to electronic documents, so we send you paper already.",
+  "refusal.esign.alreadyWithdrawn": "You already withdrew your consent: we send you paper.",
+  "refusal.esign.notGiven": "“{document}” is not given on this application",
+  "refusal.esign.changedInAnotherWindow":
+    "Your application was changed in another window. Reload and open it again.",
   "refusal.invite.email": "Enter your {role}'s email address, so we can send them a link",
   // The join page (members.invitation, members.accept) and a borrower's reminder (members.remind).
   "member.aBorrower": "A borrower",

@@ -49,7 +49,7 @@ export async function openDocument(
       refuseClosedStep(services, reader, journeyFor(services, reader), step);
       const app = reader.app;
       const [shown] = documentsFor(services, app.doc, [document], { now, role: reader.role });
-      if (!shown) throw refuse("notFound", `“${document}” is not given on this application`);
+      if (!shown) throw refuse("notFound", said("refusal.esign.notGiven", { document }));
       const before = openedDisclosures(app.doc, pointer);
       const known = before.find(
         (o) => o.document === document && o.sha256 === shown.sha256 && o.openedBy === reader.role,
@@ -68,7 +68,7 @@ export async function openDocument(
       const doc = setAt(app.doc, pointer, [...(Array.isArray(list) ? list : []), opened]);
       // The answers' revision is not bumped: opening a text changes no answer the open form holds.
       if (!(await store.save(tx, app, doc, app.status, app.recheck, { bumpRevision: false })))
-        throw refuse("conflict", "Your application was changed in another window. Reload and open it again.");
+        throw refuse("conflict", said("refusal.esign.changedInAnotherWindow"));
       await store.audit(tx, {
         actorKind: "applicant",
         actorId: userId,

@@ -38,10 +38,8 @@ export async function withdrawEsignConsent(services: Services, userId: string): 
     const { app, role } = reader;
     const pointer = esignConsentPointer(services, role);
     const state = esignConsentState(services, app.doc, role);
-    if (!pointer || state === "none")
-      throw refuse("notNow", "You have not agreed to electronic documents, so we send you paper already.");
-    if (state === "withdrawn")
-      throw refuse("conflict", "You already withdrew your consent: we send you paper.");
+    if (!pointer || state === "none") throw refuse("notNow", said("refusal.esign.notAgreed"));
+    if (state === "withdrawn") throw refuse("conflict", said("refusal.esign.alreadyWithdrawn"));
     const now = services.now().toISOString();
     const consent = getAt(app.doc, pointer) as Record<string, unknown>;
     const doc = setAt(app.doc, pointer, { ...consent, withdrawnAt: now, prefersPaper: true }) as Record<
