@@ -9,7 +9,7 @@ import { formatCurrency } from "../base/format.ts";
 // eslint-disable-next-line no-restricted-imports
 import statements from "../../content/statements.json" with { type: "json" };
 import type { LenderProfile } from "../generated/schema-types";
-import { LENDER_WORDS, type LenderWordId } from "../locale/lender-words";
+import { LENDER_WORDS, type LenderWordId } from "../locale/lender-words.ts";
 
 export type { LenderProfile };
 

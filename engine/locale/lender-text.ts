@@ -4,9 +4,9 @@
 // profile is a fact written once (names, numbers, addresses) or quoted as a state words it.
 // Pure: the server (mails) and the build (public pages) read the same texts.
 import type { LenderInLanguage, LenderProfile } from "../lending/lender";
-import { englishHash } from "./hash";
-import { SOURCE_LOCALE, translationFileOf } from "./locales";
-import { LENDER_WORDS, type LenderWordId } from "./lender-words";
+import { englishHash } from "./hash.ts";
+import { SOURCE_LOCALE, translationFileOf } from "./locales.ts";
+import { LENDER_WORDS, type LenderWordId } from "./lender-words.ts";
 
 const LENDER = "content/lender.json";
 
