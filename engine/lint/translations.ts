@@ -140,6 +140,12 @@ function everyEnglishString(
       out.push({ source: "rules/members.json", pointer: `/params/roles/${escapeSegment(id)}/label` });
   for (const pointer of milestoneStrings(files.rules["milestones.json"]))
     out.push({ source: "rules/milestones.json", pointer });
+  for (const pointer of catalogueStrings(files.rules[CATALOGUE_FILE]))
+    out.push({ source: `rules/${CATALOGUE_FILE}`, pointer });
+  for (const pointer of labelWordStrings(files.rules[DOCUMENTS_FILE]))
+    out.push({ source: `rules/${DOCUMENTS_FILE}`, pointer });
+  for (const pointer of answerFormStrings(files.rules[ANSWER_FORMS_FILE.slice("rules/".length)]))
+    out.push({ source: ANSWER_FORMS_FILE, pointer });
   for (const id of Object.keys(ENGINE_WORDS))
     out.push({ source: "engine", pointer: `/${escapeSegment(id)}` });
   return out;
@@ -161,6 +167,58 @@ function milestoneStrings(rules: unknown): string[] {
       typeof move.label === "string"
     )
       out.push(`/params/transitions/${escapeSegment(id)}/label`);
+  return out;
+}
+
+/** The document catalogue (rules/document-types.json): the file's own title and description are for its editors. */
+const CATALOGUE_FILE = "document-types.json";
+/** What an applicant reads of each document type: its name, the label they are asked to upload under, and why we ask. */
+const DOCUMENT_WORDS = ["title", "label", "applicantText"] as const;
+
+/**
+ * The catalogue's words an applicant reads (the documents checklist, the status page's conditions,
+ * the rejected-document mail): each document type's title, label and applicantText, and each photo
+ * ID type's title. Its counts, subtypes, sides and the file's own title and description are not words.
+ */
+function catalogueStrings(rules: unknown): string[] {
+  const params = (rules as { params?: { types?: unknown; idTypes?: unknown } } | undefined)?.params;
+  const out: string[] = [];
+  for (const [id, kind] of Object.entries(isObject(params?.types) ? params.types : {}))
+    for (const key of DOCUMENT_WORDS)
+      if (isObject(kind) && typeof kind[key] === "string")
+        out.push(`/params/types/${escapeSegment(id)}/${key}`);
+  for (const [id, kind] of Object.entries(isObject(params?.idTypes) ? params.idTypes : {}))
+    if (isObject(kind) && typeof kind.title === "string")
+      out.push(`/params/idTypes/${escapeSegment(id)}/title`);
+  return out;
+}
+
+/** The documents rules (rules/documents.json) write their labels with these words of params.documents.labelWords. */
+const DOCUMENTS_FILE = "documents.json";
+
+/** The words the documents rules join into a requirement's label ("W-2 forms for ", ", front and back"); its `description` is for editors. */
+function labelWordStrings(rules: unknown): string[] {
+  const words = (rules as { params?: { labelWords?: unknown } } | undefined)?.params?.labelWords;
+  return Object.entries(isObject(words) ? words : {})
+    .filter(([key, value]) => key !== "description" && typeof value === "string")
+    .map(([key]) => `/params/labelWords/${escapeSegment(key)}`);
+}
+
+/**
+ * The condition answer forms' own words (rules/conditions.json params.answerForms): the UI schema's
+ * words and the titles of a schema written in place. A form's `description` is for the editors of
+ * the catalogue (the page is sent only the schema and the UI schema); the titles its `$ref`s reach
+ * are their schema file's (schemas/condition-answers.json, counted with the schemas).
+ */
+function answerFormStrings(rules: unknown): string[] {
+  const forms = walkPointer(rules, ANSWER_FORMS_POINTER);
+  const out: string[] = [];
+  for (const [id, form] of Object.entries(isObject(forms) ? forms : {})) {
+    if (!isObject(form)) continue;
+    const at = `${ANSWER_FORMS_POINTER}/${escapeSegment(id)}`;
+    for (const pointer of schemaStrings({ schema: form.schema })) out.push(`${at}${pointer}`);
+    for (const pointer of stepStrings({ uiSchema: form.uiSchema })) out.push(`${at}${pointer}`);
+  }
   return out;
 }
 

@@ -241,13 +241,14 @@ describe("a rejected document's mail in the borrower's language", () => {
     });
   }
 
-  it("tells a borrower whose account chose Español in Spanish, with staff's reason as written", async () => {
+  it("tells a borrower whose account chose Español in Spanish, naming the document in Spanish, with staff's reason as written", async () => {
     const who = await submitted(server, "es");
     await reject(who, "This statement is older than 60 days");
     const mail = mailTo(server, who.email, /NMLS ID/);
     // The subject is not ASCII, so it is sent encoded (RFC 2047).
     expect(mail).toMatch(/^Subject: =\?UTF-8\?Q\?Necesitamos_una_nueva_copia_de_un_docume/m);
-    expect(mail).toContain("No pudimos aceptar lo que cargó como");
+    // The document is named in Spanish too (the catalogue's translated title).
+    expect(mail).toContain("No pudimos aceptar lo que cargó como \"Estados de cuenta bancarios\".");
     expect(mail).toContain("El motivo: This statement is older than 60 days");
     expect(mail).toContain("Inicie sesión y abra su lista de documentos para cargar uno nuevo:");
     expect(mail).not.toMatch(/We could not accept|\{\{|not available yet/);
@@ -261,7 +262,7 @@ describe("a rejected document's mail in the borrower's language", () => {
     expect(mail).toMatch(
       /^Subject: We need a new copy of a document for your home equity line of\s+credit\r?$/m,
     );
-    expect(mail).toMatch(/We could not accept .+ you uploaded\./);
+    expect(mail).toContain("We could not accept Bank statements you uploaded.");
     expect(mail).toContain("The reason: This statement is older than 60 days");
     expect(mail).not.toMatch(/No pudimos|\{\{|not available yet/);
   });
