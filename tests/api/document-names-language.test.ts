@@ -22,7 +22,9 @@ async function applicant(lang: string | null) {
   return who;
 }
 
-type Catalogue = { params: { types: Record<string, { title: string; label: string; applicantText: string }> } };
+type Catalogue = {
+  params: { types: Record<string, { title: string; label: string; applicantText: string }> };
+};
 
 describe("the documents checklist in the applicant's language", () => {
   it("names each document and its photo ID's sides in Spanish for an applicant who chose Español", async () => {

@@ -248,7 +248,7 @@ describe("a rejected document's mail in the borrower's language", () => {
     // The subject is not ASCII, so it is sent encoded (RFC 2047).
     expect(mail).toMatch(/^Subject: =\?UTF-8\?Q\?Necesitamos_una_nueva_copia_de_un_docume/m);
     // The document is named in Spanish too (the catalogue's translated title).
-    expect(mail).toContain("No pudimos aceptar lo que cargó como \"Estados de cuenta bancarios\".");
+    expect(mail).toContain('No pudimos aceptar lo que cargó como "Estados de cuenta bancarios".');
     expect(mail).toContain("El motivo: This statement is older than 60 days");
     expect(mail).toContain("Inicie sesión y abra su lista de documentos para cargar uno nuevo:");
     expect(mail).not.toMatch(/We could not accept|\{\{|not available yet/);
