@@ -17,6 +17,8 @@ export const TRANSLATED_CONTENT = [
   "content/statements.json",
   // The lender's facts: only the words of ONLY_WORDS (engine/locale/lender-text.ts gives them to texts).
   "content/lender.json",
+  // The right-to-cancel page's own words; the notice it links to is a legal text (content/disclosures/).
+  "content/right-to-cancel.json",
 ] as const;
 
 /**

@@ -16,6 +16,7 @@ import { documentTitle, idTypeTitle } from "@engine/lending/catalogue";
 import { requirementsOf } from "@engine/lending/documents";
 import { formToShow } from "@engine/lending/condition-forms";
 import { localizedSet } from "@server/features/locale/locale";
+import { localeContent } from "@web/build/locale-content-plugin";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -169,5 +170,38 @@ describe("a condition answer form's own words", () => {
     // The English reader's form, built from the same files, keeps the English.
     const english = buildDefinitions(worded.files, { trusted: true, compiler: createAjv }).defs;
     expect((formToShow(english, "long_text")!.uiSchema.text as Record<string, string>)["ui:help"]).toBe(help);
+  });
+});
+
+describe("the right-to-cancel page's own words (content/right-to-cancel.json)", () => {
+  const SOURCE = "content/right-to-cancel.json";
+  const FILE = "content/locales/es/content/right-to-cancel.json";
+
+  it("counts each of its words, and the web build's Spanish module holds them", () => {
+    const pointers = englishStrings(defs.files, defs.texts)
+      .filter((s) => s.source === SOURCE)
+      .map((s) => s.pointer);
+    expect(pointers).toContain("/page/title");
+    expect(pointers).toContain("/page/period");
+    const spanishPage = localeContent("es").content[SOURCE]!;
+    expect(spanishPage["/page/title"]).toBe("Su derecho a cancelar");
+    expect(spanishPage["/page/period"]).toBe(
+      "Puede cancelar hasta la medianoche del {{endDate}}. El primer día en que podríamos enviarle un primer desembolso es el {{earliestDisbursementDate}}.",
+    );
+  });
+
+  it("refuses a translation that drops a date the English writes, or writes one the page does not fill", () => {
+    const texts = new Map(defs.texts);
+    const file = JSON.parse(texts.get(FILE)!);
+    file.strings["/page/period"].text = "Puede cancelar hasta la medianoche.";
+    file.strings["/page/ended"].text = "El plazo terminó el {{endDate}} a las {{hour}}.";
+    texts.set(FILE, JSON.stringify(file, null, 2));
+    const problems = translationProblems({ ...defs, texts });
+    expect(problems.map((p) => p.pointer)).toEqual([
+      "/strings/~1page~1period/text",
+      "/strings/~1page~1ended/text",
+    ]);
+    expect(problems[0]!.message).toContain("endDate");
+    expect(problems[1]!.message).toContain("hour");
   });
 });

@@ -2,20 +2,28 @@
 // and is theirs, the last day, their notice's PDF (two copies), and the cancel action, signed with
 // their typed name. Once any owner cancels, this is the page of the cancelled status (the rules'
 // status-to-route map sends everyone on the application here), and it says who cancelled and when.
-// Texts: content/right-to-cancel.json.
+// Texts: content/right-to-cancel.json, in the page's language (content/locales/<code>/content/); the
+// notice itself is a legal text, given in English until a reviewed translation exists, and a reader
+// of another language is told so in theirs beside its link.
 import { ROUTES } from "@engine/base/routes";
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import texts from "@content/right-to-cancel.json";
+import english from "@content/right-to-cancel.json";
+import { word } from "@engine/locale/words";
+import { chosenLocale, LOCALES } from "@web/src/app/locale";
+import { localContent } from "@web/src/app/content-text";
 import { trpc } from "@web/src/api/trpc";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { PageLoading } from "@web/src/shell/PageLoading";
 import { classifyApiError } from "../funnel/api-errors";
 import { longDate } from "@engine/base/dates";
 
-const t = texts.page;
+const t = localContent("content/right-to-cancel.json", english).page;
+/** The page's language's Intl tag: its dates are written as that language writes a day. */
+const intl = () => LOCALES.find((l) => l.code === chosenLocale())?.intl;
+const day = (iso: string) => longDate(iso, intl());
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 
@@ -84,7 +92,8 @@ export default function RightToCancelPage() {
     body =
       classifyApiError(mine.error).kind === "unauthorized" ? (
         <p>
-          <Link to={ROUTES.applicantSignIn}>Sign in</Link> to see your right to cancel.
+          <Link to={ROUTES.applicantSignIn}>{t.signIn}</Link>
+          {t.signInRest}
         </p>
       ) : (
         <p role="alert">{classifyApiError(mine.error).message}</p>
@@ -93,7 +102,7 @@ export default function RightToCancelPage() {
     body = (
       <MessageBar intent="warning">
         <MessageBarBody>
-          {fill(t.cancelled, { name: r!.cancellation.name, date: longDate(r!.cancellation.sentOn) })}
+          {fill(t.cancelled, { name: r!.cancellation.name, date: day(r!.cancellation.sentOn) })}
         </MessageBarBody>
       </MessageBar>
     );
@@ -105,8 +114,8 @@ export default function RightToCancelPage() {
       <>
         <p>
           {fill(r!.open ? t.period : t.ended, {
-            endDate: longDate(r!.period.endDate),
-            earliestDisbursementDate: longDate(r!.period.earliestDisbursementDate),
+            endDate: day(r!.period.endDate),
+            earliestDisbursementDate: day(r!.period.earliestDisbursementDate),
           })}
         </p>
         {r!.pdfUrl ? (
@@ -114,6 +123,12 @@ export default function RightToCancelPage() {
             <a href={r!.pdfUrl} download>
               {t.download}
             </a>
+          </p>
+        ) : null}
+        {/* The notice is a legal text with no reviewed translation: English, said so in the reader's language. */}
+        {r!.pdfUrl && chosenLocale() !== "en" ? (
+          <p role="note" className="meta">
+            {word("legal.englishOnly")}
           </p>
         ) : null}
         {r!.open ? <CancelForm onCancelled={() => void mine.refetch()} /> : null}
