@@ -1,0 +1,50 @@
+// A Spanish applicant's documents checklist and a condition's answer form (issue 41): each document
+// is named, and why we ask said, in Spanish (rules/document-types.json's translation); the form's
+// fields are titled in Spanish, the condition's label as staff wrote it. Screenshots looked at.
+import { describe, expect, it } from "vitest";
+import { todayIso } from "@engine/base/dates";
+import { submittedLoan } from "../helpers/closing";
+import type { TestServer } from "../helpers/server";
+import { screenshot, seriousA11yViolations, useE2E } from "./browser";
+import { e2eTestServer, pageWithSession } from "./sessions";
+
+const e2e = useE2E();
+const server = () => e2eTestServer(e2e) as TestServer;
+
+describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000 }, () => {
+  it("names each document in Spanish on the checklist and titles an answer form's fields in Spanish", async () => {
+    const loan = await submittedLoan(server());
+    await loan.staff.trpc.portal.loan.addCondition.mutate({
+      applicationId: loan.applicationId,
+      code: 406,
+      priorTo: "approval",
+      dueOn: todayIso(new Date(Date.now() + 7 * 86_400_000)),
+      borrowers: ["borrower"],
+    });
+    const page = await pageWithSession(e2e, loan.borrower, 1280);
+    await page.context().addCookies([{ name: "heloc.lang", value: "es", url: e2e.server.url }]);
+
+    await page.goto("/app/upload");
+    await page
+      .getByText("Estados de cuenta bancarios más recientes, con todas sus páginas")
+      .first()
+      .waitFor();
+    await page
+      .getByText("Muestran los depósitos de su salario y sus ahorros.", { exact: false })
+      .first()
+      .waitFor();
+    const text = await page.locator("main").innerText();
+    expect(text).not.toMatch(/Most recent bank statements|They show your pay going in|front and back/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "spanish-documents-checklist");
+
+    await page.goto("/app/loan");
+    const employment = page.getByRole("region", { name: "Employment details" });
+    await employment.getByLabel("Nombre del empleador").waitFor();
+    for (const label of ["Puesto o cargo", "Fecha de inicio"])
+      expect(await employment.getByLabel(label, { exact: false }).count()).toBeGreaterThan(0);
+    expect(await employment.getByLabel("Employer name").count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "spanish-condition-form");
+  });
+});
