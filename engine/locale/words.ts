@@ -119,6 +119,44 @@ export const WORDS = {
   "join.worksUntil": "This link works until {date}, once.",
   "join.accept": "Accept and continue",
   "home.readFaq": "Read the FAQ",
+  // The documents checklist (web/src/pages/funnel/displays/DocumentChecklist.tsx and ./checklist/);
+  // the documents' own names and reasons are the catalogue's (rules/document-types.json).
+  "checklist.loading": "Working out which documents we need",
+  "checklist.intro":
+    "Upload each document below as a PDF or a photo (JPEG, PNG or HEIC), up to {size} per file: drag the files onto their box, choose them, or on a phone take a photo. If you do not have them at hand, you can continue now and upload them later.",
+  "checklist.noneNeeded": "From your answers so far, we do not need any documents.",
+  "checklist.allIn": "We have every document we need. Thank you.",
+  "checklist.stillNeeded.one": "{outstanding} of {total} document is still needed.",
+  "checklist.stillNeeded.many": "{outstanding} of {total} documents are still needed.",
+  "checklist.ownDocuments": "Your documents",
+  "checklist.memberDocuments": "Your {role}'s documents",
+  "checklist.propertyDocuments": "Property documents",
+  "checklist.status.needed": "Needed",
+  "checklist.status.neededOf": "Needed: {done} of {count} uploaded",
+  "checklist.status.neededSides.one": "Needed: {done} of {count} side uploaded",
+  "checklist.status.neededSides.many": "Needed: {done} of {count} sides uploaded",
+  "checklist.status.rejected": "Rejected: please upload a new one",
+  "checklist.status.verified": "Verified",
+  "checklist.status.inReview": "In review",
+  "checklist.status.accepted": "Accepted",
+  "checklist.status.uploaded": "Uploaded",
+  "checklist.dragFiles": "Drag files here, or",
+  "checklist.dragFile": "Drag a file here, or",
+  "checklist.chooseFiles": "Choose files",
+  "checklist.chooseFile": "Choose a file",
+  "checklist.takePhoto": "Take a photo",
+  "checklist.addAnother": "Add another file",
+  "checklist.whichDocument": "Which document is it? (optional)",
+  "checklist.notSure": "Not sure / other",
+  "checklist.chooseIdOwn":
+    "Choose which photo ID you will use on the Identity Verification step, then upload it here.",
+  "checklist.chooseIdMember":
+    "Choose which photo ID your {role} will use on the Identity Verification step, then upload it here.",
+  // Above a funnel step (web/src/pages/funnel/StepNotices.tsx): a submitted application's page, and one to check again.
+  "notice.locked":
+    "Your application is submitted, so these answers can no longer be changed. If something is wrong, contact us.",
+  "notice.recheck":
+    "We have updated our application since you answered this page. Please check your answers here.",
 } as const;
 
 export type WordId = keyof typeof WORDS;

@@ -1,5 +1,6 @@
 // A Spanish applicant's documents checklist and a condition's answer form (issue 41): each document
-// is named, and why we ask said, in Spanish (rules/document-types.json's translation); the form's
+// is named, and why we ask said, in Spanish (rules/document-types.json's translation), among the
+// checklist's own words in Spanish (engine/locale/words.ts checklist.*); the form's
 // fields are titled in Spanish, the condition's label as staff wrote it. Screenshots looked at.
 import { describe, expect, it } from "vitest";
 import { todayIso } from "@engine/base/dates";
@@ -35,6 +36,17 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
       .waitFor();
     const text = await page.locator("main").innerText();
     expect(text).not.toMatch(/Most recent bank statements|They show your pay going in|front and back/);
+    // The checklist's own words too: its headings, statuses and drop zones.
+    for (const heading of ["Sus documentos", "Documentos de su coprestatario", "Documentos de la propiedad"])
+      await page.getByRole("heading", { level: 2, name: heading }).waitFor();
+    expect(text).toMatch(/Todavía necesitamos \d+ de \d+ documentos\./);
+    // The submitted application's notice above the step.
+    expect(text).toContain(
+      "Su solicitud ya fue presentada, por lo que estas respuestas ya no se pueden cambiar.",
+    );
+    expect(text).not.toMatch(
+      /Your documents|Property documents|Drag files here|Choose files|Needed|Upload each document/,
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "spanish-documents-checklist");
 

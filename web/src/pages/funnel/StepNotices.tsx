@@ -5,14 +5,7 @@ import { formatMoment } from "@engine/base/format";
 import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
 import { Link } from "react-router-dom";
 import { siteText } from "@web/src/app/content-text";
-
-/** Shown on a page of a submitted application: it can be read, not changed. */
-const LOCKED_NOTICE =
-  "Your application is submitted, so these answers can no longer be changed. If something is wrong, contact us.";
-
-/** Shown on a step the server sends a returning applicant back to after the definitions changed. */
-const RECHECK_NOTICE =
-  "We have updated our application since you answered this page. Please check your answers here.";
+import { word } from "@engine/locale/words";
 
 const useStyles = makeStyles({ notice: { marginBottom: "24px" } });
 
@@ -68,12 +61,12 @@ export default function StepNotices({ shared, locked, recheck, because }: Notice
       ) : null}
       {locked ? (
         <MessageBar intent="info" className={styles.notice}>
-          <MessageBarBody>{LOCKED_NOTICE}</MessageBarBody>
+          <MessageBarBody>{word("notice.locked")}</MessageBarBody>
         </MessageBar>
       ) : null}
       {recheck ? (
         <MessageBar intent="warning" className={styles.notice}>
-          <MessageBarBody>{RECHECK_NOTICE}</MessageBarBody>
+          <MessageBarBody>{word("notice.recheck")}</MessageBarBody>
         </MessageBar>
       ) : null}
     </>

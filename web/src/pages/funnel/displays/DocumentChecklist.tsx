@@ -9,14 +9,29 @@
 import { Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { addressLine, borrowerName, borrowerRoles, ownerRole, wordsFor } from "@engine/lending/borrowers";
-import { applicantText, enumTitles, idDocumentType, subjectPropertyId } from "@engine/lending/documents";
+import {
+  addressLine,
+  borrowerName,
+  borrowerRoles,
+  ownerRole,
+  roleWords,
+  wordsFor,
+} from "@engine/lending/borrowers";
+import {
+  applicantText,
+  enumTitles,
+  idDocumentType,
+  inSentence,
+  subjectPropertyId,
+} from "@engine/lending/documents";
+import { roleLabel } from "@engine/funnel/members";
+import { word } from "@engine/locale/words";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { queryClient } from "@web/src/api/query-client";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../api-errors";
 import { RequirementItem } from "./checklist/RequirementItem";
-import { megabytes, upperFirst } from "./checklist/styles";
+import { megabytes } from "./checklist/styles";
 import { useDisplayStyles } from "./styles";
 import { documentTitle, documentTypes, idTypes, idTypeTitle, isSatisfied } from "@engine/lending/catalogue";
 
@@ -47,7 +62,7 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
     setSubmitText(complete ? whenComplete : null);
     return () => setSubmitText(null);
   }, [setSubmitText, complete, whenComplete]);
-  if (required.isPending || mine.isPending) return <Spinner label="Working out which documents we need" />;
+  if (required.isPending || mine.isPending) return <Spinner label={word("checklist.loading")} />;
   if (required.error) return <p role="alert">{classifyApiError(required.error).message}</p>;
   if (mine.error) return <p role="alert">{classifyApiError(mine.error).message}</p>;
 
@@ -62,12 +77,22 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
   const photoId = idDocumentType(defs);
   // One group per borrower ("Your documents", "Your co-borrower's documents"), then the property's;
   // an invited co-borrower reads of their own as "Your documents".
+  // A borrower's documents are the reader's own, or another borrower's named by their role.
+  const ownWhose = roleWords(defs, ownerRole(defs)).whose;
+  const roleName = (role: string): string | null => {
+    if (wordsFor(defs, role, reader).whose === ownWhose) return null;
+    return inSentence(roleLabel(defs, role));
+  };
   const groups = [
-    ...borrowerRoles(defs).map((role) => ({
-      key: role,
-      title: `${upperFirst(wordsFor(defs, role, reader).whose)} documents`,
-    })),
-    { key: "property", title: "Property documents" },
+    ...borrowerRoles(defs).map((role) => {
+      const name = roleName(role);
+      return {
+        key: role,
+        title:
+          name === null ? word("checklist.ownDocuments") : word("checklist.memberDocuments", { role: name }),
+      };
+    }),
+    { key: "property", title: word("checklist.propertyDocuments") },
   ];
   const outstanding = requirements.filter((r) => !isSatisfied(r)).length;
   const refresh = () =>
@@ -82,17 +107,16 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
 
   return (
     <div className={styles.stack}>
-      <p className={styles.callout}>
-        Upload each document below as a PDF or a photo (JPEG, PNG or HEIC), up to {megabytes(maxBytes)} per
-        file: drag the files onto their box, choose them, or on a phone take a photo. If you do not have them
-        at hand, you can continue now and upload them later.
-      </p>
+      <p className={styles.callout}>{word("checklist.intro", { size: megabytes(maxBytes) })}</p>
       <p className={styles.note} role="status">
         {requirements.length === 0
-          ? "From your answers so far, we do not need any documents."
+          ? word("checklist.noneNeeded")
           : outstanding === 0
-            ? "We have every document we need. Thank you."
-            : `${outstanding} of ${requirements.length} ${requirements.length === 1 ? "document is" : "documents are"} still needed.`}
+            ? word("checklist.allIn")
+            : word(requirements.length === 1 ? "checklist.stillNeeded.one" : "checklist.stillNeeded.many", {
+                outstanding,
+                total: requirements.length,
+              })}
       </p>
       {groups.map(({ key, title }) => {
         const items = requirements.filter((r) => (r.borrower ?? "property") === key);
@@ -114,6 +138,7 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
                     requirement={r}
                     role={role}
                     words={wordsFor(defs, role, reader)}
+                    roleName={roleName(role)}
                     isId={isId}
                     label={label}
                     forWhom={

@@ -2,6 +2,7 @@
 // the zone's keyboard-operable button (one or several files), and on phones a separate "Take a
 // photo" input that opens the back camera. Each file is uploaded at once, one after another, with
 // progress; then the checklist refreshes.
+import { word } from "@engine/locale/words";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { uploadDocument, UploadFailed, type UploadFields } from "@web/src/api/upload";
 import { megabytes, useChecklistStyles } from "./styles";
@@ -130,8 +131,10 @@ export function FileSlot({
         {/* The whole zone is the input's label: a click anywhere opens the picker. */}
         <label htmlFor={inputId} className={own.zoneLabel}>
           {title && <span className={own.zoneTitle}>{title}</span>}
-          <span className={own.hint}>{several ? "Drag files here, or" : "Drag a file here, or"}</span>
-          <span className={own.zoneButton}>{several ? "Choose files" : "Choose a file"}</span>
+          <span className={own.hint}>{word(several ? "checklist.dragFiles" : "checklist.dragFile")}</span>
+          <span className={own.zoneButton}>
+            {word(several ? "checklist.chooseFiles" : "checklist.chooseFile")}
+          </span>
         </label>
       </div>
       <div className={own.camera}>
@@ -148,7 +151,7 @@ export function FileSlot({
           onChange={(e) => void send([...(e.target.files ?? [])])}
         />
         <label htmlFor={cameraId} className={own.cameraButton}>
-          Take a photo
+          {word("checklist.takePhoto")}
         </label>
       </div>
       <div id={helpId} aria-live="polite">

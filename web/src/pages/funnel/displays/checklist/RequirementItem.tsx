@@ -3,6 +3,7 @@
 // while more are needed, a drop zone (for a photo ID, one per side the sides rule asks for); once
 // enough are in, "Add another file" still opens one, so a missed page can be added.
 import { useId, useState } from "react";
+import { word } from "@engine/locale/words";
 import type { BorrowerRole, RoleWords } from "@engine/lending/borrowers";
 import { inSentence } from "@engine/lending/documents";
 import type { UploadFields } from "@web/src/api/upload";
@@ -27,6 +28,8 @@ interface ItemProps {
   /** Whose document it is (the owner's for a property document), and the words for them. */
   role: BorrowerRole;
   words: RoleWords;
+  /** The borrower's role in a sentence ("co-borrower") when the document is not the reader's own; null when it is. */
+  roleName: string | null;
   /** Whether it is a photo ID (uploaded side by side). */
   isId: boolean;
   label: string;
@@ -47,6 +50,7 @@ export function RequirementItem({
   requirement: r,
   role,
   words,
+  roleName,
   isId,
   label,
   forWhom,
@@ -160,14 +164,16 @@ export function RequirementItem({
       )}
 
       {isId && idType === null && (
-        <p className={own.hint}>
-          Choose which photo ID {words.who} will use on the Identity Verification step, then upload it here.
+        <p className={own.itemHint}>
+          {roleName === null
+            ? word("checklist.chooseIdOwn")
+            : word("checklist.chooseIdMember", { role: roleName })}
         </p>
       )}
 
       {more && !addingMore && (
         <Button appearance="secondary" size="small" className={own.more} onClick={() => setAddingMore(true)}>
-          Add another file
+          {word("checklist.addAnother")}
         </Button>
       )}
 
@@ -176,7 +182,7 @@ export function RequirementItem({
           {subtypes.length > 0 && (
             <div className={own.slot}>
               <label className={own.slotLabel} htmlFor={subtypeId}>
-                Which document is it? (optional)
+                {word("checklist.whichDocument")}
               </label>
               <select
                 id={subtypeId}
@@ -184,7 +190,7 @@ export function RequirementItem({
                 value={subtype}
                 onChange={(e) => setSubtype(e.target.value)}
               >
-                <option value="">Not sure / other</option>
+                <option value="">{word("checklist.notSure")}</option>
                 {subtypes.map((t) => (
                   <option key={t} value={t}>
                     {subtypeLabel(t)}

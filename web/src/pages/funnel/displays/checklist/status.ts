@@ -3,6 +3,7 @@
 // photo ID's review (uploads.list). Before the application is submitted a complete document is
 // "Uploaded"; after, it waits for the lender ("In review") until every file is accepted.
 
+import { word } from "@engine/locale/words";
 import { isSatisfied } from "@engine/lending/catalogue";
 
 export type StatusKind = "needed" | "rejected" | "uploaded" | "inReview" | "accepted";
@@ -27,8 +28,15 @@ export interface StatusInput {
   submitted: boolean;
 }
 
-const of = (done: number, needed: number, unit: "file" | "side") =>
-  `${Math.min(done, needed)} of ${needed}${unit === "side" ? (needed === 1 ? " side" : " sides") : ""} uploaded`;
+const neededOf = (done: number, needed: number, unit: "file" | "side") =>
+  word(
+    unit === "file"
+      ? "checklist.status.neededOf"
+      : needed === 1
+        ? "checklist.status.neededSides.one"
+        : "checklist.status.neededSides.many",
+    { done: Math.min(done, needed), count: needed },
+  );
 
 export function requirementStatus({
   needed,
@@ -42,13 +50,18 @@ export function requirementStatus({
   if (!complete) {
     // A rejected file no longer counts: the document is wanted again, and the reason is on the file.
     if (idReview?.status === "rejected" || decisions.some((d) => d?.status === "rejected"))
-      return { kind: "rejected", words: "Rejected: please upload a new one" };
-    return { kind: "needed", words: uploaded > 0 ? `Needed: ${of(uploaded, needed, unit)}` : "Needed" };
+      return { kind: "rejected", words: word("checklist.status.rejected") };
+    return {
+      kind: "needed",
+      words: uploaded > 0 ? neededOf(uploaded, needed, unit) : word("checklist.status.needed"),
+    };
   }
-  if (idReview?.status === "approved") return { kind: "accepted", words: "Verified" };
-  if (idReview?.status === "pending") return { kind: "inReview", words: "In review" };
+  if (idReview?.status === "approved") return { kind: "accepted", words: word("checklist.status.verified") };
+  if (idReview?.status === "pending") return { kind: "inReview", words: word("checklist.status.inReview") };
   const counted = decisions.filter((d) => d?.status !== "rejected");
   if (unit === "file" && counted.length > 0 && counted.every((d) => d?.status === "accepted"))
-    return { kind: "accepted", words: "Accepted" };
-  return submitted ? { kind: "inReview", words: "In review" } : { kind: "uploaded", words: "Uploaded" };
+    return { kind: "accepted", words: word("checklist.status.accepted") };
+  return submitted
+    ? { kind: "inReview", words: word("checklist.status.inReview") }
+    : { kind: "uploaded", words: word("checklist.status.uploaded") };
 }

@@ -141,6 +141,8 @@ export const useChecklistStyles = makeStyles({
   input: { fontSize: "14px", maxWidth: "100%" },
   progress: { width: "100%", maxWidth: "320px", height: "8px" },
   hint: { fontSize: "13px", color: "var(--secondary)", margin: 0 },
+  // A line of the document's own (the item is a grid of label and status): across the whole item.
+  itemHint: { gridColumn: "1 / -1", fontSize: "13px", color: "var(--secondary)", margin: 0 },
   error: { fontSize: "14px", color: "#a4262c", margin: 0, fontWeight: 600 },
   done: { fontSize: "14px", color: "#0e700e", margin: 0 },
   review: { gridColumn: "1 / -1", fontSize: "14px", margin: 0 },
