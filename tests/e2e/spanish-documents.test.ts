@@ -4,7 +4,7 @@
 // fields are titled in Spanish, the condition's label as staff wrote it. Screenshots looked at.
 import { describe, expect, it } from "vitest";
 import { todayIso } from "@engine/base/dates";
-import { submittedLoan } from "../helpers/closing";
+import { openedLoan, submittedLoan } from "../helpers/closing";
 import type { TestServer } from "../helpers/server";
 import { screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { e2eTestServer, pageWithSession } from "./sessions";
@@ -58,5 +58,28 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
     expect(await employment.getByLabel("Employer name").count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "spanish-condition-form");
+  });
+
+  it("shows the right-to-cancel page in Spanish, its dates as Spanish writes them, and says the notice is in English", async () => {
+    const loan = await openedLoan(server(), {
+      occupancy: { borrower: true, coborrower: true },
+      titleHolders: { borrowerOnTitle: true, coborrowerOnTitle: true, otherOwners: [] },
+    });
+    const page = await pageWithSession(e2e, loan.borrower, 1280);
+    await page.context().addCookies([{ name: "heloc.lang", value: "es", url: e2e.server.url }]);
+    await page.goto("/app/right-to-cancel");
+    await page.getByRole("heading", { level: 1, name: "Su derecho a cancelar" }).waitFor();
+    await page
+      .getByText(/^Puede cancelar hasta la medianoche del [a-zé]+, \d+ de [a-z]+ de \d{4}\./)
+      .waitFor();
+    await page
+      .getByRole("link", { name: "Descargue su aviso del derecho a cancelar (PDF, dos copias)" })
+      .waitFor();
+    await page.getByText("Este documento legal se muestra en inglés", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "Cancelar mi línea de crédito" }).waitFor();
+    const text = await page.locator("main").innerText();
+    expect(text).not.toMatch(/You may cancel|Cancel your line of credit|Type your full name/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "spanish-right-to-cancel");
   });
 });
