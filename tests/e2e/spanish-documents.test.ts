@@ -56,6 +56,8 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
     for (const label of ["Puesto o cargo", "Fecha de inicio"])
       expect(await employment.getByLabel(label, { exact: false }).count()).toBeGreaterThan(0);
     expect(await employment.getByLabel("Employer name").count()).toBe(0);
+    // Its due day as Spanish writes a day.
+    await page.getByText(/^Fecha límite: [a-zé]+, \d+ de [a-z]+ de \d{4}$/).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "spanish-condition-form");
   });

@@ -5,7 +5,7 @@
 // document condition uploaded here (or on the documents page, for whoever answers the part). Texts: content/loan-status.json; the server
 // decides (loan.answerCounteroffer, loan.answerCondition).
 import { ROUTES } from "@engine/base/routes";
-import { longDate } from "@engine/base/dates";
+import { pageDate } from "@web/src/app/page-dates";
 import { formatCurrency } from "@engine/base/format";
 import { Button, Field, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { SchemaForm } from "@engine/react";
@@ -91,7 +91,7 @@ export function LoanDecision({ loan, onChanged }: { loan: MyLoan; onChanged(): v
         {counter.answer && counter.answeredAt ? (
           <p>
             {fill(counter.answer === "accepted" ? t.counterofferAccepted : t.counterofferDeclined, {
-              date: longDate(counter.answeredAt.slice(0, 10)),
+              date: pageDate(counter.answeredAt.slice(0, 10)),
             })}
           </p>
         ) : loan.moves.some((m) => m.id === "acceptCounteroffer") ? (
@@ -115,7 +115,7 @@ export function LoanDecision({ loan, onChanged }: { loan: MyLoan; onChanged(): v
   if (loan.incomplete && loan.milestone === "incomplete")
     parts.push(
       <div key="incomplete">
-        <p>{fill(t.incompleteIntro, { deadline: longDate(loan.incomplete.deadline) })}</p>
+        <p>{fill(t.incompleteIntro, { deadline: pageDate(loan.incomplete.deadline) })}</p>
         <ul>
           {loan.incomplete.items.map((item) => (
             <li key={item}>{item}</li>
@@ -140,7 +140,7 @@ export function LoanDecision({ loan, onChanged }: { loan: MyLoan; onChanged(): v
               <li key={n.id}>
                 {fill(t.noticeLine, {
                   title: n.title,
-                  date: longDate(n.givenAt.slice(0, 10)),
+                  date: pageDate(n.givenAt.slice(0, 10)),
                   via: n.via === "electronic" ? t.noticeViaElectronic : t.noticeViaMail,
                 })}
               </li>
@@ -241,7 +241,7 @@ function ConditionState({ condition, onAnswered }: { condition: Condition; onAns
       <p>
         {condition.status === "open"
           ? t.conditionWaiting
-          : fill(t.conditionAnswered, { date: longDate(condition.answeredAt.slice(0, 10)) })}
+          : fill(t.conditionAnswered, { date: pageDate(condition.answeredAt.slice(0, 10)) })}
       </p>
     );
   if (condition.type === "document")
@@ -272,7 +272,7 @@ export function LoanConditions({ loan, onChanged }: { loan: MyLoan; onChanged():
             <h3>{c.label}</h3>
             <p>{c.description}</p>
             {c.note ? <p>{fill(t.conditionNote, { note: c.note })}</p> : null}
-            <p className="meta">{fill(t.conditionDue, { date: longDate(c.dueOn) })}</p>
+            <p className="meta">{fill(t.conditionDue, { date: pageDate(c.dueOn) })}</p>
             <ConditionState condition={c} onAnswered={onChanged} />
           </li>
         ))}

@@ -4,7 +4,7 @@
 // account opens, and the funding. Texts: content/loan-status.json; the server decides everything
 // (loan.mine, loan.answerOccupancy, loan.signClosing).
 import { ROUTES } from "@engine/base/routes";
-import { longDate } from "@engine/base/dates";
+import { pageDate } from "@web/src/app/page-dates";
 import { formatCurrency } from "@engine/base/format";
 import {
   Button,
@@ -127,7 +127,7 @@ export default function LoanStatusPage() {
               <ol>
                 {loan.history.map((h) => (
                   <li key={h.at + h.label}>
-                    {longDate(h.at.slice(0, 10))}: {h.label}
+                    {pageDate(h.at.slice(0, 10))}: {h.label}
                   </li>
                 ))}
               </ol>
@@ -171,7 +171,7 @@ export default function LoanStatusPage() {
               </p>
             ) : null}
             {loan.notarization ? (
-              <p>{fill(t.notarized, { date: longDate(loan.notarization.notarizedOn) })}</p>
+              <p>{fill(t.notarized, { date: pageDate(loan.notarization.notarizedOn) })}</p>
             ) : null}
           </section>
         ) : null}
@@ -183,7 +183,7 @@ export default function LoanStatusPage() {
                 {right.owners.map((o) => (
                   <li key={o.key}>
                     {o.period
-                      ? fill(t.cancelOwner, { name: o.name, endDate: longDate(o.period.endDate) })
+                      ? fill(t.cancelOwner, { name: o.name, endDate: pageDate(o.period.endDate) })
                       : fill(t.cancelOwnerNotStarted, { name: o.name })}
                   </li>
                 ))}
@@ -203,7 +203,7 @@ export default function LoanStatusPage() {
               {loan.funding
                 ? fill(t.funded, {
                     amount: formatCurrency(loan.funding.amount),
-                    date: longDate(loan.funding.fundedAt.slice(0, 10)),
+                    date: pageDate(loan.funding.fundedAt.slice(0, 10)),
                     last4: loan.funding.accountLast4 ?? "",
                   })
                 : t.heldUntil}

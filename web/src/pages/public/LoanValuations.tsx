@@ -1,7 +1,7 @@
 // /app/loan's valuations: each appraisal or AVM of the home and when this borrower's copy was sent
 // (12 CFR 1002.14(a)(1)), and the waiver of the three-business-day timing, which the applicant gives
 // in their own session (loan.waiveValuationTiming). Texts: content/loan-status.json.
-import { longDate } from "@engine/base/dates";
+import { pageDate } from "@web/src/app/page-dates";
 import { formatCurrency } from "@engine/base/format";
 import { Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
@@ -37,13 +37,13 @@ export function LoanValuations({ loan, onChanged }: { loan: Loan; onChanged(): v
                 {fill(t.valuationItem, {
                   kind: v.kind === "avm" ? t.valuationAvm : t.valuationAppraisal,
                   value: formatCurrency(v.value),
-                  date: longDate(v.effectiveOn),
+                  date: pageDate(v.effectiveOn),
                 })}
                 {": "}
                 {copy?.via === "electronic"
-                  ? fill(t.valuationCopySent, { date: longDate(v.copySentOn ?? copy.givenAt.slice(0, 10)) })
+                  ? fill(t.valuationCopySent, { date: pageDate(v.copySentOn ?? copy.givenAt.slice(0, 10)) })
                   : copy?.mailedOn
-                    ? fill(t.valuationCopyMailed, { date: longDate(copy.mailedOn) })
+                    ? fill(t.valuationCopyMailed, { date: pageDate(copy.mailedOn) })
                     : t.valuationCopyMailing}
               </li>
             );
@@ -51,7 +51,7 @@ export function LoanValuations({ loan, onChanged }: { loan: Loan; onChanged(): v
         </ul>
       ) : null}
       {loan.valuationWaiver ? (
-        <p>{fill(t.waived, { date: longDate(loan.valuationWaiver.at.slice(0, 10)) })}</p>
+        <p>{fill(t.waived, { date: pageDate(loan.valuationWaiver.at.slice(0, 10)) })}</p>
       ) : !loan.accountOpenedAt && !loan.final ? (
         <>
           <p>{t.waiveIntro}</p>

@@ -12,18 +12,15 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import english from "@content/right-to-cancel.json";
 import { word } from "@engine/locale/words";
-import { chosenLocale, LOCALES } from "@web/src/app/locale";
+import { chosenLocale } from "@web/src/app/locale";
+import { pageDate } from "@web/src/app/page-dates";
 import { localContent } from "@web/src/app/content-text";
 import { trpc } from "@web/src/api/trpc";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { PageLoading } from "@web/src/shell/PageLoading";
 import { classifyApiError } from "../funnel/api-errors";
-import { longDate } from "@engine/base/dates";
 
 const t = localContent("content/right-to-cancel.json", english).page;
-/** The page's language's Intl tag: its dates are written as that language writes a day. */
-const intl = () => LOCALES.find((l) => l.code === chosenLocale())?.intl;
-const day = (iso: string) => longDate(iso, intl());
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 
@@ -102,7 +99,7 @@ export default function RightToCancelPage() {
     body = (
       <MessageBar intent="warning">
         <MessageBarBody>
-          {fill(t.cancelled, { name: r!.cancellation.name, date: day(r!.cancellation.sentOn) })}
+          {fill(t.cancelled, { name: r!.cancellation.name, date: pageDate(r!.cancellation.sentOn) })}
         </MessageBarBody>
       </MessageBar>
     );
@@ -114,8 +111,8 @@ export default function RightToCancelPage() {
       <>
         <p>
           {fill(r!.open ? t.period : t.ended, {
-            endDate: day(r!.period.endDate),
-            earliestDisbursementDate: day(r!.period.earliestDisbursementDate),
+            endDate: pageDate(r!.period.endDate),
+            earliestDisbursementDate: pageDate(r!.period.earliestDisbursementDate),
           })}
         </p>
         {r!.pdfUrl ? (

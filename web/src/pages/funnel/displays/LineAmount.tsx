@@ -1,7 +1,7 @@
 // The line the first draw may use: the offer's line amount and draw period (quote.current), and,
 // when the home is the applicant's primary residence, the earliest day the draw can go out after
 // the three business days of the right to cancel (esign.rescission, from rules/disbursement.json).
-import { longDate } from "@engine/base/dates";
+import { pageDate } from "@web/src/app/page-dates";
 import { Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
 import { formatCurrency } from "@engine/base/format";
@@ -18,7 +18,7 @@ function EarliestDraw() {
     <p className={styles.note} data-rescission-end={r.endDate}>
       Because this is your primary residence, your first draw waits until your {r.businessDays} business days
       to cancel have passed. If your line opened today, the earliest we could send it is{" "}
-      <strong>{longDate(r.earliestDisbursementDate)}</strong>.
+      <strong>{pageDate(r.earliestDisbursementDate)}</strong>.
     </p>
   );
 }
