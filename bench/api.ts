@@ -6,7 +6,6 @@
 // autocannon fires from a worker thread so the load generator does not share their event loop.
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { serve } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
@@ -30,7 +29,7 @@ import { inputOf } from "@server/transport/trpc/inputs";
 import { makeApplicant } from "../tests/helpers/accounts";
 import { answersFor, twoBorrowers } from "../tests/helpers/journeys";
 import { browser, testServer, type TestServer } from "../tests/helpers/server";
-import { fmt, median, table } from "./measure";
+import { fmt, median, table, threadCpuUs } from "./measure";
 
 export interface Load {
   name: string;
@@ -143,14 +142,7 @@ const CONNECTIONS = 10;
 const ROUNDS = 4;
 const ROUND_S = 2;
 
-/** On-CPU time of the calling thread in µs (Linux's schedstat), or null where there is none. */
-export function threadCpuUs(): number | null {
-  try {
-    return Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1000;
-  } catch {
-    return null;
-  }
-}
+export { threadCpuUs } from "./measure";
 
 const fire = (target: Target, duration: number) =>
   autocannon({ ...target.options, duration, connections: CONNECTIONS, workers: 1 });

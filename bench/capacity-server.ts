@@ -2,13 +2,34 @@
 // applicants do not share its event loop. The bot check answers yes: each save would otherwise need
 // a freshly solved proof of work (~120 ms of a client's CPU); verifying one costs the server
 // ~0.3 ms (the API bench measures it), which is left out here as there.
+// It answers "cpu" with its thread's CPU time (µs), and with BENCH_CAPACITY_PROFILE=<dir> profiles
+// itself between "profile-start" and "profile-stop" (V8's CPU profiler, written to <dir>).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Profiler } from "node:inspector";
 import { parentPort } from "node:worker_threads";
 import { testServer } from "../tests/helpers/server";
+import { threadCpuUs } from "./measure";
+import { profiled } from "./profile-summary";
 
 // As production answers: the work after a save (PDFs, mail) goes on after its answer (a test server waits for it).
 const server = await testServer({ awaitWorkAfterSave: false });
 server.services.botCheck.verify = async () => ({ ok: true });
 parentPort!.postMessage({ url: server.url, dataDir: server.dataDir });
-parentPort!.on("message", (message) => {
+let stopProfile: (() => void) | undefined;
+let profile: Promise<{ profile: Profiler.Profile }> | undefined;
+parentPort!.on("message", (message: string | { profileStop: string }) => {
   if (message === "close") void server.close().then(() => process.exit(0));
+  else if (message === "cpu") parentPort!.postMessage({ cpuUs: threadCpuUs() });
+  else if (message === "profile-start")
+    profile = profiled(() => new Promise<void>((resolve) => (stopProfile = resolve)));
+  else if (typeof message === "object" && profile) {
+    stopProfile?.();
+    void profile.then(({ profile: p }) => {
+      mkdirSync(process.env.BENCH_CAPACITY_PROFILE!, { recursive: true });
+      const file = join(process.env.BENCH_CAPACITY_PROFILE!, `${message.profileStop}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(p));
+      parentPort!.postMessage({ profiled: file });
+    });
+  }
 });

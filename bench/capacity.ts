@@ -12,7 +12,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { createInterface } from "node:readline";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
@@ -36,6 +36,7 @@ const TARGET = { p95: 50, p99: 150, applicants: 1000 };
 const PROCESSES = process.env.BENCH_CAPACITY_PROCESSES
   ? Number(process.env.BENCH_CAPACITY_PROCESSES)
   : undefined;
+/** BENCH_CAPACITY_PROFILE=<dir>: the in-thread server's CPU profile of each level's window, written there. */
 /** One walk's length: the funnel's 26 steps at the mean think time (BENCH_CAPACITY_RAMP_SECONDS). */
 const RAMP_MS = Number(process.env.BENCH_CAPACITY_RAMP_SECONDS ?? 26 * 3.5) * 1000;
 
@@ -48,6 +49,8 @@ export interface CapacityLevel {
   p99: number;
   failed: number;
   holds: boolean;
+  /** The server thread's CPU time over the window per save, its page's step.get and the rest included (µs; in-thread server on Linux only). */
+  cpuUsPerSave: number | null;
 }
 export interface CapacitySummary {
   database: string;
@@ -250,7 +253,8 @@ export async function runCapacityBench(log: (line: string) => void = console.log
   log(
     `Capacity on ${database}, ${PROCESSES === undefined ? "the server in a worker thread" : `${PROCESSES} server process${PROCESSES > 1 ? "es" : ""}`}: applicants walking the whole funnel (step.get, then step.submit after 2–5 s), ${SECONDS} s per level after all have started...`,
   );
-  const { url, dataDir, close } = await startBenchServer();
+  const server = await startBenchServer();
+  const { url, dataDir, close } = server;
   const context = { defs: loadDefinitions().defs, dataDir };
   const levels: CapacityLevel[] = [];
   try {
@@ -279,11 +283,15 @@ export async function runCapacityBench(log: (line: string) => void = console.log
           }),
       );
       await new Promise((resolve) => setTimeout(resolve, RAMP_MS + 3000));
+      const cpuBefore = await server.cpuUs();
+      if (process.env.BENCH_CAPACITY_PROFILE) void server.profile?.("start");
       measuring = true;
       const started = performance.now();
       await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
       measuring = false;
       const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = await server.cpuUs();
+      if (process.env.BENCH_CAPACITY_PROFILE) log(`    profile: ${await server.profile?.(`capacity-${n}`)}`);
       stop = true;
       await Promise.allSettled(walking);
       times.sort((a, b) => a - b);
@@ -295,11 +303,17 @@ export async function runCapacityBench(log: (line: string) => void = console.log
         p95: quantile(times, 0.95),
         p99: quantile(times, 0.99),
         failed,
+        cpuUsPerSave:
+          cpuBefore === null || cpuAfter === null || !times.length
+            ? null
+            : (cpuAfter - cpuBefore) / times.length,
       };
       const holds = level.p95 <= TARGET.p95 && level.p99 <= TARGET.p99 && failed === 0 && times.length > 0;
       levels.push({ ...level, holds });
       log(
-        `  ${n} applicants: ${fmt(level.savesPerSecond)} saves/s, step.submit p50 ${fmt(level.p50)} ms, p95 ${fmt(level.p95)} ms, p99 ${fmt(level.p99)} ms, ${failed} failed`,
+        `  ${n} applicants: ${fmt(level.savesPerSecond)} saves/s, step.submit p50 ${fmt(level.p50)} ms, p95 ${fmt(level.p95)} ms, p99 ${fmt(level.p99)} ms, ${failed} failed; server thread CPU ${level.cpuUsPerSave === null ? "-" : fmt(level.cpuUsPerSave, 0)} µs per save and its page (load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(", ")})`,
       );
       log(`    slowest steps by p95: ${slowestSteps(byStep)}`);
       if (!holds) break;
@@ -329,16 +343,42 @@ export async function runCapacityBench(log: (line: string) => void = console.log
   return { database, processes: PROCESSES ?? 0, levels, capacity, target: TARGET.applicants };
 }
 
+interface BenchServer {
+  url: string;
+  dataDir: string;
+  close(): Promise<void>;
+  /** The server thread's CPU time so far (µs), or null (processes, or no schedstat). */
+  cpuUs(): Promise<number | null>;
+  /** BENCH_CAPACITY_PROFILE: starts the server thread's profile, or stops it and gives its file. */
+  profile?: (name: string) => Promise<string>;
+}
+
 /** The server under load: in a worker thread of this process, or as BENCH_CAPACITY_PROCESSES processes. */
-async function startBenchServer(): Promise<{ url: string; dataDir: string; close(): Promise<void> }> {
+async function startBenchServer(): Promise<BenchServer> {
   if (PROCESSES === undefined) {
     const worker = new Worker(new URL("./capacity-worker.mjs", import.meta.url));
     const started = await new Promise<{ url: string; dataDir: string }>((resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);
     });
+    const ask = <T>(message: unknown, key: string) =>
+      new Promise<T>((resolve) => {
+        const answer = (m: Record<string, T>) => {
+          if (!(key in m)) return;
+          worker.off("message", answer);
+          resolve(m[key]!);
+        };
+        worker.on("message", answer);
+        worker.postMessage(message);
+      });
     return {
       ...started,
+      cpuUs: () => ask<number | null>("cpu", "cpuUs"),
+      profile: async (name) => {
+        if (name !== "start") return ask<string>({ profileStop: name }, "profiled");
+        worker.postMessage("profile-start");
+        return "";
+      },
       close: async () => {
         worker.postMessage("close");
         await new Promise((resolve) => worker.once("exit", resolve));
@@ -360,6 +400,7 @@ async function startBenchServer(): Promise<{ url: string; dataDir: string; close
   return {
     url,
     dataDir,
+    cpuUs: async () => null,
     close: async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

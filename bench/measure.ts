@@ -2,6 +2,17 @@
 // few fixed-length rounds and keep the median round, which a stray GC pause or a busy neighbour on
 // a shared machine moves least. Beside the wall clock, the CPU time the process spent per operation:
 // on a machine whose other users keep its cores busy, that is the figure waiting does not inflate.
+import { readFileSync } from "node:fs";
+
+/** On-CPU time of the calling thread in µs (Linux's schedstat), or null where there is none. */
+export function threadCpuUs(): number | null {
+  try {
+    return Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1000;
+  } catch {
+    return null;
+  }
+}
+
 export interface Throughput {
   opsPerSec: number;
   usPerOp: number;
