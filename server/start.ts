@@ -184,7 +184,12 @@ export async function openServices(options: StartOptions = {}) {
     db,
     dialect,
     close: closeDb,
-  } = await openDb({ url: config.databaseUrl, path: config.databasePath });
+  } = await openDb({
+    url: config.databaseUrl,
+    path: config.databasePath,
+    // Several processes on one SQLite file wait for each other's write lock off the event loop.
+    sharedWriters: (options.role?.of ?? 1) > 1,
+  });
   const clustered = options.role && options.role.of > 1 ? options.role : undefined;
   const log = createLog({
     dev: config.dev,

@@ -23,7 +23,7 @@ const ids = () =>
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "busy-wait-"));
-  opened = await openDb({ path: join(dir, "app.db"), busyWaitMs: 1000 });
+  opened = await openDb({ path: join(dir, "app.db"), busyWaitMs: 1000, sharedWriters: true });
   other = new Database(join(dir, "app.db"));
 });
 afterEach(async () => {
@@ -63,5 +63,24 @@ describe("a transaction while another process writes the SQLite file", () => {
     // The next transaction, the lock free again, goes through.
     await expect(transaction(opened.db, insert("later"))).resolves.toBe("later");
     expect(ids()).toEqual(["later"]);
+  });
+});
+
+describe("a server alone on its SQLite file (no other server process)", () => {
+  it("refuses as busy (a conflict to try again), saving nothing, when a command beside it holds the lock past the wait", async () => {
+    const alone = await openDb({ path: join(dir, "app.db"), busyWaitMs: 300 });
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      const started = performance.now();
+      const refused = await transaction(alone.db, insert("mine")).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(DatabaseBusy);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+      other.exec("ROLLBACK");
+      expect(ids()).toEqual([]);
+      await expect(transaction(alone.db, insert("later"))).resolves.toBe("later");
+      expect(ids()).toEqual(["later"]);
+    } finally {
+      await alone.close();
+    }
   });
 });
