@@ -78,6 +78,7 @@ export const SERVER_WORDS = {
   "refusal.upload.ownDocuments": "Each borrower uploads their own documents, with their own account.",
   "refusal.upload.changedWhileUploading":
     "Your application changed while the file was uploading. Please try again.",
+  "refusal.upload.fileBusy": "This file is being stored or removed at this moment. Please try again.",
   "refusal.upload.internal": "Something went wrong on our side. Nothing was stored; please try again.",
   "refusal.upload.internalRead": "Something went wrong on our side. Please try again.",
   "refusal.upload.signInToDownload": "Sign in to download this file.",

@@ -47,7 +47,7 @@ export async function acceptUpload(services: Services, input: UploadInput) {
     throw notYours();
   const key = sha256Hex(input.bytes);
   const fileName = cleanFileName(input.fileName, input.type, first.target.documentType);
-  const view = await withKeyLock(key, () => storeAndRecord(services, reader, input, fileName));
+  const view = await withKeyLock(services.db, key, () => storeAndRecord(services, reader, input, fileName));
   // A document condition of the loan file waiting for this document counts it (the processor reviews it).
   await conditionUploaded(services, {
     applicationId: reader.app.id,

@@ -18,7 +18,7 @@ type ReviewRow = typeof identityReviews.$inferSelect;
 
 export async function removeUpload(services: Services, reader: Reader, uploadId: string, actorId: string) {
   const { row, covering } = await removable(services, reader, uploadId);
-  await withKeyLock(row.storageKey, async () => {
+  await withKeyLock(services.db, row.storageKey, async () => {
     await transaction(services.db, (tx) => unrecord(services, tx, reader, row, covering, actorId));
     await deleteIfUnreferenced(services, row.storageKey);
   });

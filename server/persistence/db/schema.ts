@@ -351,6 +351,20 @@ export const spentBotTokens = table("spent_bot_tokens", {
 });
 
 /**
+ * A stored file (by its content key) claimed by one upload or removal at a time, across every
+ * server process on the database (server/features/uploads/key-lock.ts): a removal never deletes
+ * bytes that an upload of the same content is about to refer to. The holder renews `claimed_at`
+ * while it works; a claim not renewed for a while (its process died) may be taken over.
+ */
+export const fileClaims = table("file_claims", {
+  storageKey: text("storage_key").primaryKey(),
+  /** A random id of the claim, so only its holder renews or releases it. */
+  holder: text("holder").notNull(),
+  /** Epoch milliseconds of the claim or its last renewal. */
+  claimedAt: integer("claimed_at").notNull(),
+});
+
+/**
  * First-party funnel analytics: one row per step viewed, completed or left, by a random journey
  * id (one per browser tab). Nothing in it identifies a person: no user id, email, name or answer.
  */
