@@ -18,15 +18,24 @@ type Rows<Q extends Preparable> = Awaited<ReturnType<ReturnType<Q["prepare"]>["e
  */
 export function preparedQuery<Q extends Preparable>(name: string, build: (db: Db) => Q) {
   const prepared = new WeakMap<Db, ReturnType<Q["prepare"]>>();
-  return async (db: Db, placeholders: Record<string, unknown>): Promise<Rows<Q>> => {
+  const on = (db: Db): ReturnType<Q["prepare"]> => {
     let query = prepared.get(db);
     if (!query) {
       // SQLite's prepare() takes no name and PostgreSQL's takes one; the handle is typed as SQLite's.
       query = (build(db) as unknown as { prepare(name: string): ReturnType<Q["prepare"]> }).prepare(name);
       prepared.set(db, query);
     }
-    return (await query.execute(placeholders)) as Rows<Q>;
+    return query;
   };
+  const run = async (db: Db, placeholders: Record<string, unknown>): Promise<Rows<Q>> =>
+    (await on(db).execute(placeholders)) as Rows<Q>;
+  /**
+   * The query's run as drizzle gives it, not awaited here: on SQLite it runs when its `then` is
+   * called, at once, as `writeWithoutSync` needs (an `await` would run it a microtask later).
+   */
+  const query = (db: Db, placeholders: Record<string, unknown>) =>
+    on(db).execute(placeholders) as PromiseLike<Rows<Q>>;
+  return Object.assign(run, { query });
 }
 
 /**
