@@ -18,6 +18,7 @@ import { needsConfirmation } from "@engine/lending/early-declines";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@server/persistence/db/client";
 import { transaction } from "@server/persistence/db/client";
+import { preparedQuery } from "@server/persistence/db/prepared";
 import { applications } from "@server/persistence/db/schema";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
@@ -162,11 +163,14 @@ export async function markDeclineClock(tx: Db, applicationId: string, pendingAt:
   else await stopDeclineClock(tx, applicationId);
 }
 
-const stopDeclineClock = (tx: Db, applicationId: string) =>
-  tx
+/** Run by nearly every owner's save (most leave no decline pending): prepared once, not built and prepared per save. */
+const stopDeclineClockQuery = preparedQuery("stopDeclineClock", (db) =>
+  db
     .update(applications)
     .set({ pendingDeclineSince: null })
-    .where(and(eq(applications.id, applicationId), isNotNull(applications.pendingDeclineSince)));
+    .where(and(eq(applications.id, sql.placeholder("id")), isNotNull(applications.pendingDeclineSince))),
+);
+const stopDeclineClock = (tx: Db, applicationId: string) => stopDeclineClockQuery(tx, { id: applicationId });
 
 /** How many times a confirmation is prepared again when the application changes while its notice is made. */
 const ATTEMPTS = 3;
