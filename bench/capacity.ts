@@ -134,7 +134,8 @@ function client(n: number) {
     keepAlive: true,
     localAddress: `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`,
   });
-  type Answer = { status: number; setCookies: string[]; body: unknown };
+  /** `connectMs`: on a new connection, how long its TCP connect took of the request's time. */
+  type Answer = { status: number; setCookies: string[]; body: unknown; connectMs?: number };
   type Init = { method?: string; headers: Record<string, string>; body?: string };
   // A kept-alive connection the server closed as idle (its keepAliveTimeout) just as a request went
   // out on it is reset: sent again once on a new one, as browsers do (Node's documented way).
@@ -145,6 +146,8 @@ function client(n: number) {
     });
   const sendOnce = (url: string, init: Init) =>
     new Promise<Answer>((resolve, reject) => {
+      const sent = performance.now();
+      let connectMs: number | undefined;
       const req = request(url, { method: init.method ?? "GET", headers: init.headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -154,11 +157,19 @@ function client(n: number) {
           try {
             body = JSON.parse(text);
           } catch {}
-          resolve({ status: res.statusCode ?? 0, setCookies: res.headers["set-cookie"] ?? [], body });
+          resolve({
+            status: res.statusCode ?? 0,
+            setCookies: res.headers["set-cookie"] ?? [],
+            body,
+            ...(connectMs === undefined ? {} : { connectMs }),
+          });
         });
         res.on("error", reject);
       });
       req.on("error", (error) => reject(Object.assign(error, { reused: req.reusedSocket })));
+      req.on("socket", (socket) => {
+        if (!req.reusedSocket) socket.once("connect", () => (connectMs = performance.now() - sent));
+      });
       req.end(init.body);
     });
   return { send, close: () => agent.destroy() };
@@ -168,7 +179,7 @@ async function applicant(
   base: string,
   { defs, dataDir }: { defs: Definitions; dataDir: string },
   until: () => boolean,
-  record: (step: string, ms: number, ok: boolean) => void,
+  record: (step: string, ms: number, ok: boolean, connectMs?: number) => void,
 ): Promise<void> {
   while (!until()) {
     const doc = singleBorrower();
@@ -218,12 +229,14 @@ async function applicant(
           });
       const started = performance.now();
       let ok = false;
+      let connectMs: number | undefined;
       try {
         const res = await send(`${base}/api/trpc/step.submit`, {
           method: "POST",
           headers: { ...headers(), "x-recaptcha-token": "bench" },
           body: JSON.stringify({ stepId: at, answers, ...(revision !== undefined ? { revision } : {}) }),
         });
+        connectMs = res.connectMs;
         const body = res.body as { result?: { data: { stepId: string | null; revision: number } } };
         for (const line of res.setCookies) {
           const [pair = ""] = line.split(";");
@@ -237,7 +250,7 @@ async function applicant(
           if (at === "applicationSubmitted") at = null;
         }
       } finally {
-        record(stepId, performance.now() - started, ok);
+        record(stepId, performance.now() - started, ok, connectMs);
       }
       if (!ok) {
         close();
@@ -264,8 +277,11 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       let failed = 0;
       let measuring = false;
       let stop = false;
-      const record = (step: string, ms: number, ok: boolean) => {
+      // The TCP connects of saves sent on a new connection (the name step's: no step.get before it).
+      const connects: number[] = [];
+      const record = (step: string, ms: number, ok: boolean, connectMs?: number) => {
         if (!measuring) return;
+        if (connectMs !== undefined) connects.push(connectMs);
         if (ok) times.push(ms);
         else failed++;
         if (ok) byStep.set(step, [...(byStep.get(step) ?? []), ms]);
@@ -316,6 +332,11 @@ export async function runCapacityBench(log: (line: string) => void = console.log
           .join(", ")})`,
       );
       log(`    slowest steps by p95: ${slowestSteps(byStep)}`);
+      connects.sort((a, b) => a - b);
+      if (connects.length)
+        log(
+          `    saves on a new connection: its TCP connect p50 ${fmt(quantile(connects, 0.5))} ms, p95 ${fmt(quantile(connects, 0.95))} ms, max ${fmt(connects.at(-1)!)} ms (${connects.length})`,
+        );
       if (!holds) break;
     }
   } finally {
