@@ -24,7 +24,7 @@ const cell = (text: string) => text.replace(/\|/g, "\\|");
 /** Where this site serves the CFPB booklet PDF the lender supplies (profile heloc.booklet.pdfPath). */
 export const BOOKLET_PDF_ROUTE = "/api/notices/heloc-booklet.pdf";
 
-/** The lender's facts as another language writes them (engine/locale/lender-text.ts); none: English. */
+/** The lender's facts as another language writes them (engine/lending/lender-text.ts); none: English. */
 export interface LenderInLanguage {
   /** The support hours in the language (content/lender.json /supportHours translated). */
   supportHours?: string;

@@ -15,7 +15,7 @@ export const TRANSLATED_CONTENT = [
   // The product's statements the public pages write as tokens ({{creditPullStatement}}): a page in
   // another language writes the statement in it (web/build/locale-pages-plugin.ts).
   "content/statements.json",
-  // The lender's facts: only the words of ONLY_WORDS (engine/locale/lender-text.ts gives them to texts).
+  // The lender's facts: only the words of ONLY_WORDS (engine/lending/lender-text.ts gives them to texts).
   "content/lender.json",
   // The right-to-cancel page's own words; the notice it links to is a legal text (content/disclosures/).
   "content/right-to-cancel.json",

@@ -16,7 +16,7 @@ import { tokenAllowed } from "@engine/lending/text-tokens";
 import { repo } from "../helpers/definitions";
 import { lenderTokens } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
-import { lenderInLanguage } from "@engine/locale/lender-text";
+import { lenderInLanguage } from "@engine/lending/lender-text";
 import { localizedPage } from "@web/build/locale-pages-plugin";
 
 const { defs } = repo;

@@ -15,7 +15,7 @@ import { translationFileOf } from "../../engine/locale/locales.ts";
 import { LEGAL_TEXT, textFor } from "../../engine/locale/texts.ts";
 import { lenderFile, readLenderProfile } from "../../engine/lending/lender-file.ts";
 import { lenderTokens } from "../../engine/lending/lender.ts";
-import { lenderInLanguage } from "../../engine/locale/lender-text.ts";
+import { lenderInLanguage } from "../../engine/lending/lender-text.ts";
 import { otherLocales } from "./locale-content-plugin.ts";
 import { renderContent } from "./markdown-plugin.ts";
 
@@ -40,7 +40,7 @@ function statementTokens(code: string): Record<string, string> {
   return current["/creditPull"] ? { creditPullStatement: current["/creditPull"] } : {};
 }
 
-/** The lender's facts a page writes in `code` (the support hours, the license table's headings): engine/locale/lender-text.ts. */
+/** The lender's facts a page writes in `code` (the support hours, the license table's headings): engine/lending/lender-text.ts. */
 function lenderLanguageTokens(code: string): Record<string, string> {
   const texts = new Map<string, string>();
   for (const file of [translationFileOf(code, LENDER), translationFileOf(code, "engine")])

@@ -5,7 +5,7 @@
 import { accountName } from "@engine/lending/borrowers";
 import { formatCurrency } from "@engine/base/format";
 import { lenderTokens } from "@engine/lending/lender";
-import { lenderInLanguage } from "@engine/locale/lender-text";
+import { lenderInLanguage } from "@engine/lending/lender-text";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { SIGN_IN_PAGE } from "../auth/nextauth/base";
 import { filledMail, mailText } from "../locale/mail-text";

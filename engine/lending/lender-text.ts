@@ -3,10 +3,10 @@
 // (engine words `lender.licenses.*`), each only from a current translation. Everything else of the
 // profile is a fact written once (names, numbers, addresses) or quoted as a state words it.
 // Pure: the server (mails) and the build (public pages) read the same texts.
-import type { LenderInLanguage, LenderProfile } from "../lending/lender";
-import { englishHash } from "./hash.ts";
-import { SOURCE_LOCALE, translationFileOf } from "./locales.ts";
-import { LENDER_WORDS, type LenderWordId } from "./lender-words.ts";
+import type { LenderInLanguage, LenderProfile } from "./lender";
+import { englishHash } from "../locale/hash.ts";
+import { SOURCE_LOCALE, translationFileOf } from "../locale/locales.ts";
+import { LENDER_WORDS, type LenderWordId } from "../locale/lender-words.ts";
 
 const LENDER = "content/lender.json";
 
