@@ -98,6 +98,8 @@ describe("an upload and a removal of the same file in two server processes", () 
     expect(refused).toBeInstanceOf(UploadError);
     expect((refused as UploadError).status).toBe(409);
     expect((refused as UploadError).message).toMatch(/being stored or removed/);
+    // Said as a word, so a Spanish reader is told it in Spanish.
+    expect((refused as UploadError).said?.word).toBe("refusal.upload.fileBusy");
     expect(ran).toBe(false);
     // The other's claim is left as it was.
     expect((await first.db.select().from(fileClaims)).map((c) => c.holder)).toEqual([

@@ -7,7 +7,7 @@
 // deleted after. A claim held by another past the wait refuses this one as a conflict to try again.
 import { randomUUID } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
-import { englishWord } from "@engine/locale/server-words";
+import { said } from "@engine/locale/server-words";
 import { writeWithoutSync, type Db } from "@server/persistence/db/client";
 import { fileClaims } from "@server/persistence/db/schema";
 import { UploadError } from "./upload-error";
@@ -80,7 +80,7 @@ async function claim(db: Db, key: string, holder: string, { waitMs, staleMs }: K
     );
     if (won) return;
     if (Date.now() + pause > deadline)
-      throw new UploadError(409, "CONFLICT", englishWord("refusal.upload.fileBusy"));
+      throw new UploadError(409, "CONFLICT", said("refusal.upload.fileBusy"));
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
