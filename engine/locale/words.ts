@@ -157,6 +157,93 @@ export const WORDS = {
     "Your application is submitted, so these answers can no longer be changed. If something is wrong, contact us.",
   "notice.recheck":
     "We have updated our application since you answered this page. Please check your answers here.",
+  // A funnel page that did not load, and what a save says (web/src/pages/funnel, web/src/shell/ErrorBoundary.tsx).
+  "page.didNotLoad": "This page did not load",
+  "page.couldNotLoad": "This page could not be loaded.",
+  "page.tryAgain": "Try again",
+  "page.failedOpening": "Something went wrong while opening this page. Your saved answers are safe.",
+  "page.reload": "Reload the page",
+  "page.notFound": "This page could not be found.",
+  "page.offline": "We could not reach our server. Check your connection and try again.",
+  "form.saving": "Saving",
+  "form.saved": "Your answers are saved",
+  "form.notSaved": "Your answers were not saved",
+  "form.partNotSaved": "This part was not saved",
+  "form.signAgain.title": "Please sign again",
+  "form.signAgain.body":
+    "You changed an answer your signed disclosures rest on, so your signature no longer counts. We will take you back to sign the disclosures as they are now.",
+  // A list of answers (engine/react/templates.tsx): {item} is the entry's label.
+  "form.item": "Item",
+  "form.addItem": "Add {item}",
+  "form.moveUp": "Move up",
+  "form.moveDown": "Move down",
+  "form.moveItemUp": "Move {item} up",
+  "form.moveItemDown": "Move {item} down",
+  "form.remove": "Remove",
+  "form.removeItem": "Remove {item}",
+  "summary.nothingYet": "You have not answered any questions yet.",
+  // A list in a sentence: "a, b and c" ({first} is all but the last, joined by commas).
+  "list.and": "{first} and {last}",
+  // The offer (web/src/pages/funnel/displays/OfferPreview.tsx).
+  "offer.loading": "Working out your offer",
+  "offer.none": "From your answers we cannot show an offer yet.",
+  "offer.seeWhy": "See why and what you can do",
+  "offer.prequalified": "Prequalified estimate",
+  "offer.lineUpTo": "Line amount up to",
+  "offer.apr": "Estimated APR (variable)",
+  "offer.originationFee": "Origination fee",
+  "offer.periods": "Draw / repayment period",
+  "offer.periodYears": "{draw} / {repay} years",
+  "offer.emailMe": "Email me this offer",
+  "offer.emailed": "We emailed this estimate to {email}.",
+  // The documents checklist's names for screen readers and its messages ({document} is the document's label in a sentence, {whom} a borrower's name).
+  "checklist.documentFor": "{document} for {whom}",
+  "checklist.upload": "Upload {document}",
+  "checklist.photoOf": "Take a photo of {document}",
+  "checklist.filesSent": "Files sent: {document}",
+  "checklist.side.front": "front",
+  "checklist.side.back": "back",
+  "checklist.idSide.own": "{side} of your {document}",
+  "checklist.idSide.member": "{side} of your {role}'s {document}",
+  "checklist.idPhoto.own": "Take a photo of your {document} ({side})",
+  "checklist.idPhoto.member": "Take a photo of your {role}'s {document} ({side})",
+  "checklist.uploaded": "Uploaded {files}.",
+  "checklist.uploading": "Uploading {file}",
+  "checklist.uploadingProgress": "Uploading {file}: {percent}%",
+  "checklist.uploadingProgressOf": "Uploading {file} ({n} of {count}): {percent}%",
+  "checklist.tooMany.one": "Only 1 more file is needed here, so we did not send {files}.",
+  "checklist.tooMany.many": "Only {count} more files are needed here, so we did not send {files}.",
+  "checklist.emptyFile": "{file} is empty. Choose the file again.",
+  "checklist.tooLarge": "{file} is too large: the limit is {size}.",
+  "checklist.uploadFailed": "We could not upload {file}. Please try again.",
+  "checklist.fileFailed": "{file}: {problem}",
+  "upload.tooLarge": "The file is too large.",
+  "upload.notTaken": "We could not take this file. Please try again.",
+  "checklist.idChecking": "We are checking this ID. You do not need to do anything.",
+  "checklist.idVerified": "This ID is verified.",
+  "checklist.idRejected": "We could not verify this ID. Upload new photos below.",
+  "checklist.idRejectedBecause": "We could not verify this ID: {reason} Upload new photos below.",
+  "checklist.fileRejected": "Rejected. Please upload a new one.",
+  "checklist.fileRejectedBecause": "Rejected: {reason} Please upload a new one.",
+  // The photo ID's sides (web/src/pages/funnel/displays/IdDocumentSides.tsx): {document} is the ID's name in a sentence, {sides} its sides listed.
+  "idSides.own.one":
+    "You will upload one photo of your {document}: the {side} only. Make sure every corner is visible and the text is readable.",
+  "idSides.own.many":
+    "You will upload {count} photos of your {document}: the {sides}. Make sure every corner is visible and the text is readable.",
+  "idSides.member.one":
+    "Your {role} will upload one photo of their {document}: the {side} only. Make sure every corner is visible and the text is readable.",
+  "idSides.member.many":
+    "Your {role} will upload {count} photos of their {document}: the {sides}. Make sure every corner is visible and the text is readable.",
+  "idSides.types.one": "{types}: the {side} only.",
+  "idSides.types.many": "{types}: the {sides}.",
+  // Another borrower's change that put a page back in front of the reader (web/src/pages/funnel/StepNotices.tsx): {day} is a day of the year.
+  "notice.changed.none": "{who} changed their answers on {day}.",
+  "notice.changed.one": "{who} changed their {answers} on {day}.",
+  "notice.changed.many": "{who} changed their {answers} on {day}.",
+  "notice.signatureVoided":
+    "Your signature covered that answer, so it no longer counts: please read the disclosures as they are now and sign again.",
+  "notice.pageDue":
+    "Because of that, we need this page from you. Everything else you answered stays as it was.",
 } as const;
 
 export type WordId = keyof typeof WORDS;
@@ -186,3 +273,9 @@ export function setWordsTable(table: Partial<Words> | undefined): void {
 
 /** A word of the page's language (English where it has none). */
 export const word = (id: WordId, values?: Record<string, string | number>) => wordIn(current, id, values);
+
+/** Items as a sentence lists them in the page's language: "a, b and c". */
+export const listed = (items: readonly string[]) =>
+  items.length <= 1
+    ? (items[0] ?? "")
+    : word("list.and", { first: items.slice(0, -1).join(", "), last: items.at(-1)! });

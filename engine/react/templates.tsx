@@ -1,6 +1,7 @@
 // Our RJSF theme's templates on Fluent UI v9: fields (label, hint, error), objects (groups and
 // layouts), lists (Add/Remove, items named "Employment 2"), buttons. Errors, visibility and
 // conditional requirement come from the step form's store (see context.ts), by JSON pointer.
+import { word } from "@engine/locale/words";
 import { Button, Field, mergeClasses } from "@fluentui/react-components";
 import type {
   ArrayFieldItemTemplateProps,
@@ -311,8 +312,11 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       ? options.itemLabel
       : typeof itemsSchema.title === "string"
         ? itemsSchema.title
-        : "Item";
-  const addLabel = typeof options.addLabel === "string" ? options.addLabel : `Add ${itemLabel.toLowerCase()}`;
+        : word("form.item");
+  const addLabel =
+    typeof options.addLabel === "string"
+      ? options.addLabel
+      : word("form.addItem", { item: itemLabel.toLowerCase() });
   const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
   const listRef = useRef<HTMLElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
@@ -403,9 +407,9 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
               appearance="subtle"
               disabled={locked}
               onClick={buttonsProps.onMoveUpItem}
-              aria-label={`Move ${label} up`}
+              aria-label={word("form.moveItemUp", { item: label })}
             >
-              Move up
+              {word("form.moveUp")}
             </Button>
           ) : null}
           {buttonsProps.hasMoveDown ? (
@@ -414,9 +418,9 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
               appearance="subtle"
               disabled={locked}
               onClick={buttonsProps.onMoveDownItem}
-              aria-label={`Move ${label} down`}
+              aria-label={word("form.moveItemDown", { item: label })}
             >
-              Move down
+              {word("form.moveDown")}
             </Button>
           ) : null}
           {canRemove ? (
@@ -425,13 +429,13 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
               appearance="secondary"
               className={mergeClasses(styles.button, styles.secondaryButton)}
               disabled={locked}
-              aria-label={`Remove ${label}`}
+              aria-label={word("form.removeItem", { item: label })}
               onClick={(event) => {
                 onRemoved();
                 buttonsProps.onRemoveItem(event);
               }}
             >
-              Remove
+              {word("form.remove")}
             </Button>
           ) : null}
         </div>
@@ -501,10 +505,10 @@ export const templates: Partial<Omit<TemplatesType, "ButtonTemplates">> & {
   ErrorListTemplate: Nothing,
   ButtonTemplates: {
     AddButton: (p: IconButtonProps) => <TextButton {...p} text="Add" />,
-    RemoveButton: (p: IconButtonProps) => <TextButton {...p} text="Remove" />,
+    RemoveButton: (p: IconButtonProps) => <TextButton {...p} text={word("form.remove")} />,
     CopyButton: (p: IconButtonProps) => <TextButton {...p} text="Copy" />,
-    MoveUpButton: (p: IconButtonProps) => <TextButton {...p} text="Move up" />,
-    MoveDownButton: (p: IconButtonProps) => <TextButton {...p} text="Move down" />,
+    MoveUpButton: (p: IconButtonProps) => <TextButton {...p} text={word("form.moveUp")} />,
+    MoveDownButton: (p: IconButtonProps) => <TextButton {...p} text={word("form.moveDown")} />,
     ClearButton: (p: IconButtonProps) => <TextButton {...p} text="Clear" />,
     SubmitButton: Nothing,
   },

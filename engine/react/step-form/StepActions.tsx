@@ -8,7 +8,7 @@ import { useStyles } from "../styles";
 /** The Next button's sign of a save under way (its part is fetched at the first touch of the form, ../fluent-chunks.tsx). */
 const SavingSpinner = withChunks(["spinner"], function SavingSpinner() {
   const { Spinner } = chunk("spinner");
-  return <Spinner size="tiny" aria-label="Saving" />;
+  return <Spinner size="tiny" aria-label={word("form.saving")} />;
 });
 export const loadSpinner = () => void loadChunk("spinner").catch(() => undefined);
 

@@ -4,16 +4,18 @@
 import { and, desc, eq, or } from "drizzle-orm";
 import { OWNER_ROLE } from "@engine/funnel/members";
 import { auditAction } from "@engine/lending/audit-actions";
+import { serverWordIn } from "@engine/locale/server-words";
 import { auditEvents } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
+import type { LocalizedSet } from "../locale/locale";
 import { memberStore, type Reader } from "../members/store";
 import { signingStepOf } from "../esign/signed-answers";
 import { changedInWords, nameOf, reopenedAction } from "./others";
 
 export interface Because {
-  /** Who changed their answers, by name. */
+  /** Who changed their answers, by name (or their role), in the reader's language. */
   who: string;
-  /** The answers that changed, by their titles (never their values). */
+  /** The answers that changed, by their titles in the reader's language (never their values). */
   changed: string[];
   /** When (ISO). */
   at: string;
@@ -21,12 +23,13 @@ export interface Because {
   signature: boolean;
 }
 
-/** Why `stepId` is due for this reader because of someone else, or null (it is simply their next page). */
+/** Why `stepId` is due for this reader because of someone else, in `language`, or null (it is simply their next page). */
 export async function becauseOf(
   services: Services,
   reader: Reader,
   userId: string,
   stepId: string,
+  language: Pick<LocalizedSet, "defs" | "words">,
 ): Promise<Because | null> {
   const reopened = reopenedAction(reader.role, stepId);
   const [latest] = await services.db
@@ -57,8 +60,10 @@ export async function becauseOf(
           (row) => row.userId !== null && row.userId === latest.actorId,
         )?.role;
   return {
-    who: role ? nameOf(services, reader.app.doc, role) : "Another borrower",
-    changed: changedInWords(services, JSON.parse(latest.changed) as string[]),
+    who: role
+      ? nameOf(services, reader.app.doc, role, language.words)
+      : serverWordIn(language.words, "member.aBorrower"),
+    changed: changedInWords(services, JSON.parse(latest.changed) as string[], language.defs),
     at: latest.at.toISOString(),
     signature: signingStepOf(services.defs, reader.role)?.stepId === stepId,
   };

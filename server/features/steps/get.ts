@@ -1,6 +1,7 @@
 // step.get: a step's saved answers as this reader may see them, with where they are on their
 // path. A step not open to them now (a later one, another borrower's) is refused with the page to
 // go to instead.
+import { localizedSet, requestLocale } from "../locale/locale";
 import { said } from "@engine/locale/server-words";
 import { refuse, invalidAnswers } from "@server/features/refusal";
 import type { APIInputs } from "@engine/generated/schema-types";
@@ -73,7 +74,13 @@ export async function getStep(ctx: Context, input: StepRef) {
   const shared = reader.member !== null || reader.part.except.length > 0;
   const because =
     shared && !locked && journey!.due === step.id
-      ? await becauseOf(services, reader, ctx.applicant!.userId, step.id)
+      ? await becauseOf(
+          services,
+          reader,
+          ctx.applicant!.userId,
+          step.id,
+          localizedSet(services.defs, requestLocale(services.defs, ctx.cookies)),
+        )
       : null;
   const lastSection = locked ? null : await lastSavedSection(services, app.id, ctx.applicant!.userId, step);
   return {

@@ -163,7 +163,12 @@ async function noStore<R extends { ok: boolean }>(ctx: Context, call: () => Prom
 export const applicantProcedure = t.procedure.use(({ ctx, next }) =>
   noStore(ctx, () => {
     const { applicant } = ctx;
-    if (!applicant) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
+    if (!applicant)
+      throw new TRPCError({
+        code: "UNAUTHORIZED",
+        message: englishOf(said("refusal.signInToContinue")),
+        cause: new Refusal("signInRequired", said("refusal.signInToContinue")),
+      });
     return next({ ctx: { applicant } });
   }),
 );

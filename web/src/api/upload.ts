@@ -1,6 +1,7 @@
 // POST /api/upload for the document checklist: one file per request as multipart/form-data, with
 // the headers every API call carries (X-Same-Origin: 1 and a bot-check token), and the upload's
 // progress. XMLHttpRequest rather than fetch, because fetch cannot report upload progress.
+import { word } from "@engine/locale/words";
 import type { BorrowerRole } from "@engine/lending/borrowers";
 import { botToken } from "./bot-check";
 
@@ -60,8 +61,7 @@ export async function uploadDocument(
       if (xhr.status >= 200 && xhr.status < 300 && body?.upload)
         return resolve({ upload: body.upload, identityReview: body.identityReview ?? null });
       const message =
-        body?.error?.message ??
-        (xhr.status === 413 ? "The file is too large." : "We could not take this file. Please try again.");
+        body?.error?.message ?? word(xhr.status === 413 ? "upload.tooLarge" : "upload.notTaken");
       reject(new UploadFailed(message, xhr.status, body?.error?.field ?? null));
     };
     xhr.send(form);

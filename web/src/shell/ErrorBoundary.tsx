@@ -1,6 +1,7 @@
 // Catches a page that fails to render or whose code fails to load (often a new deploy replaced
 // the chunk this tab asked for) and offers a reload instead of a blank screen. Plain HTML: it must
 // work when Fluent's own code is what failed to load.
+import { word } from "@engine/locale/words";
 import { Component, type ReactNode } from "react";
 import { logClientError } from "../session/auth-client";
 import { authBaseFor } from "../session/auth-paths";
@@ -28,10 +29,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!this.state.failed) return this.props.children;
     return (
       <div className="page page--narrow center-state" role="alert">
-        <h1>This page did not load</h1>
-        <p>Something went wrong while opening this page. Your saved answers are safe.</p>
+        <h1>{word("page.didNotLoad")}</h1>
+        <p>{word("page.failedOpening")}</p>
         <button type="button" className="button-primary" onClick={() => window.location.reload()}>
-          Reload the page
+          {word("page.reload")}
         </button>
       </div>
     );

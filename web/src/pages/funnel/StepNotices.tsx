@@ -5,7 +5,7 @@ import { formatMoment } from "@engine/base/format";
 import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
 import { Link } from "react-router-dom";
 import { siteText } from "@web/src/app/content-text";
-import { word } from "@engine/locale/words";
+import { listed, word } from "@engine/locale/words";
 
 const useStyles = makeStyles({ notice: { marginBottom: "24px" } });
 
@@ -28,13 +28,8 @@ const dayOf = (iso: string) => formatMoment(iso, { month: "long", day: "numeric"
 
 /** "Sam Lee changed their current address on November 27." */
 function changeInWords({ who, changed, at }: Because): string {
-  const what =
-    changed.length === 0
-      ? "their answers"
-      : changed.length === 1
-        ? `their ${changed[0]}`
-        : `their ${changed.slice(0, -1).join(", ")} and ${changed.at(-1)}`;
-  return `${who} changed ${what} on ${dayOf(at)}.`;
+  const count = changed.length === 0 ? "none" : changed.length === 1 ? "one" : "many";
+  return word(`notice.changed.${count}`, { who, answers: listed(changed), day: dayOf(at) });
 }
 
 export default function StepNotices({ shared, locked, recheck, because }: NoticeFlags) {
@@ -46,9 +41,7 @@ export default function StepNotices({ shared, locked, recheck, because }: Notice
         <MessageBar intent="warning" className={styles.notice} data-because>
           <MessageBarBody>
             {changeInWords(because)}{" "}
-            {because.signature
-              ? "Your signature covered that answer, so it no longer counts: please read the disclosures as they are now and sign again."
-              : "Because of that, we need this page from you. Everything else you answered stays as it was."}
+            {because.signature ? word("notice.signatureVoided") : word("notice.pageDue")}
           </MessageBarBody>
         </MessageBar>
       ) : null}

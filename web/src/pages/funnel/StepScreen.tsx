@@ -57,8 +57,7 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   if (loadFailure?.kind === "unauthorized" || redirectTo)
     return <PageLoading label={word("frame.loadingAnswers")} />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
-  if (validators.error)
-    return <LoadFailed message="This page could not be loaded." onRetry={validators.retry} />;
+  if (validators.error) return <LoadFailed message={word("page.couldNotLoad")} onRetry={validators.retry} />;
   if (saved.isPending || !validators.ready || !view.chunksReady)
     return <PageLoading label={word("frame.loadingAnswers")} />;
   return (

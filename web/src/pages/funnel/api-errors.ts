@@ -1,5 +1,7 @@
 // What a failed tRPC call means for a funnel page. Reads the error shape of server/transport/trpc/init.ts
 // (code, httpStatus and, for a refused answer, fieldErrors by JSON pointer). Pure.
+import { word } from "@engine/locale/words";
+
 export interface FieldError {
   pointer: string;
   message: string;
@@ -12,8 +14,6 @@ export type ApiFailure =
   | { kind: "redirect"; route: string; message: string }
   | { kind: "other"; code: string; message: string };
 
-const FALLBACK = "We could not reach our server. Check your connection and try again.";
-
 export function classifyApiError(error: unknown): ApiFailure {
   const e = error as {
     message?: unknown;
@@ -24,7 +24,7 @@ export function classifyApiError(error: unknown): ApiFailure {
     e.message &&
     !/^Failed to fetch|NetworkError|Load failed/i.test(e.message)
       ? e.message
-      : FALLBACK;
+      : word("page.offline");
   const code = typeof e?.data?.code === "string" ? e.data.code : "NETWORK";
   const fieldErrors = Array.isArray(e?.data?.fieldErrors) ? (e.data.fieldErrors as FieldError[]) : [];
   if (code === "BAD_REQUEST" && fieldErrors.length > 0) return { kind: "fields", fieldErrors, message };

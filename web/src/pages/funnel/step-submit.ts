@@ -1,6 +1,7 @@
 // step.submit from a step's page: one submission at a time, whatever the clicks; its idempotency
 // key is kept across a retry of the same answers, so the server answers a repeat once
 // (server/features/steps/receipts.ts). A saved step moves on to the route the server names.
+import { word } from "@engine/locale/words";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState, type RefObject } from "react";
 import { useLocation, useNavigate, type NavigateFunction } from "react-router-dom";
@@ -106,8 +107,8 @@ async function moveOn(result: Submitted, m: Moving) {
   if (result.voided?.length)
     m.notify({
       intent: "warning",
-      title: "Please sign again",
-      body: "You changed an answer your signed disclosures rest on, so your signature no longer counts. We will take you back to sign the disclosures as they are now.",
+      title: word("form.signAgain.title"),
+      body: word("form.signAgain.body"),
     });
   m.setLeaving(true);
   const leavingPage = result.route !== m.pathname;
@@ -123,7 +124,7 @@ async function moveOn(result: Submitted, m: Moving) {
   // The same page again (the flow's last step so far): stay, with the new revision.
   m.setLeaving(false);
   void m.refetch();
-  m.notify({ intent: "success", title: "Your answers are saved" });
+  m.notify({ intent: "success", title: word("form.saved") });
 }
 
 /** The next page's answers, files and validators, fetched while the session updates. */
@@ -138,7 +139,7 @@ function showFailure(error: unknown, m: Moving) {
   if (failure.kind === "fields") m.setServerErrors(failure.fieldErrors);
   else if (failure.kind === "unauthorized") void m.leave();
   else if (failure.kind === "redirect") {
-    m.notify({ intent: "info", title: "Your answers were not saved", body: failure.message });
+    m.notify({ intent: "info", title: word("form.notSaved"), body: failure.message });
     void m.navigate(failure.route, { replace: true });
-  } else m.notify({ intent: "error", title: "Your answers were not saved", body: failure.message });
+  } else m.notify({ intent: "error", title: word("form.notSaved"), body: failure.message });
 }

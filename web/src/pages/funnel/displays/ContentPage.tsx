@@ -1,6 +1,7 @@
 // A content page of content/pages/ (`ui:options.page`, e.g. the FAQ) inside a funnel step,
 // without its own first heading (the step's title is the page's), and an optional link back
 // (`backLabel`, `backTo`).
+import { word } from "@engine/locale/words";
 import { Spinner } from "@fluentui/react-components";
 import { Suspense, use } from "react";
 import { BackLink } from "./BackLink";
@@ -12,7 +13,7 @@ import { useDisplayStyles } from "./styles";
 
 function Page({ name }: { name: string }) {
   const doc = use(loadContent("pages", name));
-  if (!doc) return <p role="alert">This page could not be found.</p>;
+  if (!doc) return <p role="alert">{word("page.notFound")}</p>;
   return (
     <>
       <EnglishOnlyNote content={doc} />
@@ -27,7 +28,7 @@ export function ContentPage({ options }: DisplayProps) {
   const name = textOf(options.page);
   return (
     <div className={styles.stack}>
-      <Suspense fallback={<Spinner label="Loading" />}>
+      <Suspense fallback={<Spinner label={word("frame.loading")} />}>
         <Page name={name} />
       </Suspense>
       <BackLink options={options} />

@@ -137,7 +137,6 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
                     key={`${r.ruleId}-${r.documentType}-${r.borrower}-${r.propertyId}`}
                     requirement={r}
                     role={role}
-                    words={wordsFor(defs, role, reader)}
                     roleName={roleName(role)}
                     isId={isId}
                     label={label}

@@ -2,18 +2,19 @@
 // upload, from the document catalogue (rules/document-types.json, read through
 // engine/lending/catalogue.ts) and the answers as they are now. Before a choice, its table in
 // words: which IDs need only the front, which the front and back.
-import { isBorrowerRole, ownerRole, wordsFor } from "@engine/lending/borrowers";
+import { roleLabel } from "@engine/funnel/members";
+import { isBorrowerRole, ownerRole, roleWords, wordsFor } from "@engine/lending/borrowers";
 import { idTypes, idTypeTitle } from "@engine/lending/catalogue";
-import { chosenIdType, idSides, sidesByIdType } from "@engine/lending/documents";
+import { chosenIdType, idSides, inSentence, sidesByIdType } from "@engine/lending/documents";
+import { listed, word } from "@engine/locale/words";
 import type { DisplayProps } from "@engine/react/StepForm";
+import { sideWord } from "./checklist/styles";
 import { useDisplayStyles } from "./styles";
 
-/** "a, b and c" */
-const listOf = (items: string[]) =>
-  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const sidesText = (sides: string[]) => (sides.length === 1 ? `the ${sides[0]} only` : `the ${listOf(sides)}`);
+/** The sides, as the sentence that names them fills them in: one side, or several listed. */
+const sidesOf = (sides: string[]): Record<string, string> =>
+  sides.length === 1 ? { side: sideWord(sides[0]!) } : { sides: listed(sides.map(sideWord)) };
 
 export function IdDocumentSides({ defs, options, answers, reader }: DisplayProps) {
   const styles = useDisplayStyles();
@@ -23,12 +24,23 @@ export function IdDocumentSides({ defs, options, answers, reader }: DisplayProps
   const idType = chosenIdType(answers, role);
   if (idType !== null && idTypes(defs).includes(idType)) {
     const sides = idSides(defs, idType);
-    const words = wordsFor(defs, role, reader);
+    // The reader's own ID, or another borrower's, named by their role.
+    const own = wordsFor(defs, role, reader).whose === roleWords(defs, ownerRole(defs)).whose;
+    const one = sides.length === 1;
     return (
       <p className={styles.callout} aria-live="polite">
-        {upperFirst(words.who)} will upload {sides.length === 1 ? "one photo" : `${sides.length} photos`} of{" "}
-        {words.own} {lowerFirst(labelOf(idType))}: {sidesText(sides)}. Make sure every corner is visible and
-        the text is readable.
+        {own
+          ? word(one ? "idSides.own.one" : "idSides.own.many", {
+              count: sides.length,
+              document: lowerFirst(labelOf(idType)),
+              ...sidesOf(sides),
+            })
+          : word(one ? "idSides.member.one" : "idSides.member.many", {
+              count: sides.length,
+              role: inSentence(roleLabel(defs, role)),
+              document: lowerFirst(labelOf(idType)),
+              ...sidesOf(sides),
+            })}
       </p>
     );
   }
@@ -40,7 +52,15 @@ export function IdDocumentSides({ defs, options, answers, reader }: DisplayProps
   const byFewestSides = [...groups].sort(([a], [b]) => a.split(",").length - b.split(",").length);
   return (
     <p className={styles.note} aria-live="polite">
-      {byFewestSides.map(([sides, types]) => `${listOf(types)}: ${sidesText(sides.split(","))}.`).join(" ")}
+      {byFewestSides
+        .map(([sides, types]) => {
+          const each = sides.split(",");
+          return word(each.length === 1 ? "idSides.types.one" : "idSides.types.many", {
+            types: listed(types),
+            ...sidesOf(each),
+          });
+        })
+        .join(" ")}
     </p>
   );
 }

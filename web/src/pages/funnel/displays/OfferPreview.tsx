@@ -1,6 +1,7 @@
 // The offer of quote.current (rules/pricing.json) for the preview-offer step: the line amount,
 // APR, fee and periods and how the line was worked out (the draw slider under it is the step's
 // answer, ./DrawAmount.tsx); or, when the rules find no offer, the page that explains why.
+import { word } from "@engine/locale/words";
 import { Button, Spinner } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
@@ -16,11 +17,11 @@ function EmailOffer() {
   return (
     <div className="offer__email">
       <Button appearance="secondary" disabledFocusable={send.isPending} onClick={() => send.mutate({})}>
-        Email me this offer
+        {word("offer.emailMe")}
       </Button>
       <p role="status" className="offer__email-status">
         {send.isSuccess
-          ? `We emailed this estimate to ${send.data.sentTo}.`
+          ? word("offer.emailed", { email: send.data.sentTo })
           : send.error
             ? classifyApiError(send.error).message
             : ""}
@@ -32,16 +33,16 @@ function EmailOffer() {
 export function OfferPreview() {
   const navigate = useNavigate();
   const quote = useQuery(trpc.quote.current.queryOptions({ fetchOriginationFee: true }));
-  if (quote.isPending) return <Spinner label="Working out your offer" />;
+  if (quote.isPending) return <Spinner label={word("offer.loading")} />;
   if (quote.error) return <p role="alert">{classifyApiError(quote.error).message}</p>;
   const offer = quote.data;
   if (!offer.eligible) {
     return (
       <div className="offer">
-        <p>From your answers we cannot show an offer yet.</p>
+        <p>{word("offer.none")}</p>
         {offer.route ? (
           <Button appearance="secondary" onClick={() => navigate(offer.route!)}>
-            See why and what you can do
+            {word("offer.seeWhy")}
           </Button>
         ) : null}
       </div>
@@ -49,27 +50,27 @@ export function OfferPreview() {
   }
   return (
     <div className="offer">
-      <SuccessChip>Prequalified estimate</SuccessChip>
+      <SuccessChip>{word("offer.prequalified")}</SuccessChip>
       <dl className="offer__figures">
         <div>
-          <dt>Line amount up to</dt>
+          <dt>{word("offer.lineUpTo")}</dt>
           <dd>{formatCurrency(offer.lineAmount)}</dd>
         </div>
         <div>
-          <dt>Estimated APR (variable)</dt>
+          <dt>{word("offer.apr")}</dt>
           <dd>{offer.apr !== undefined ? `${offer.apr.toFixed(2)}%` : "—"}</dd>
         </div>
         {offer.originationFee !== undefined ? (
           <div>
-            <dt>Origination fee</dt>
+            <dt>{word("offer.originationFee")}</dt>
             <dd>{formatCurrency(offer.originationFee)}</dd>
           </div>
         ) : null}
         {offer.drawPeriodYears !== undefined && offer.repaymentPeriodYears !== undefined ? (
           <div>
-            <dt>Draw / repayment period</dt>
+            <dt>{word("offer.periods")}</dt>
             <dd>
-              {offer.drawPeriodYears} / {offer.repaymentPeriodYears} years
+              {word("offer.periodYears", { draw: offer.drawPeriodYears, repay: offer.repaymentPeriodYears })}
             </dd>
           </div>
         ) : null}

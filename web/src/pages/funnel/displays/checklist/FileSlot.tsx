@@ -2,7 +2,7 @@
 // the zone's keyboard-operable button (one or several files), and on phones a separate "Take a
 // photo" input that opens the back camera. Each file is uploaded at once, one after another, with
 // progress; then the checklist refreshes.
-import { word } from "@engine/locale/words";
+import { listed, word } from "@engine/locale/words";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { uploadDocument, UploadFailed, type UploadFields } from "@web/src/api/upload";
 import { megabytes, useChecklistStyles } from "./styles";
@@ -14,10 +14,6 @@ const ACCEPT = ".pdf,.jpg,.jpeg,.png,.heic";
 
 type SlotState =
   { kind: "idle" } | { kind: "uploading"; name: string; progress: number; position: number; of: number };
-
-/** "a, b and c" */
-const listOf = (items: string[]) =>
-  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 export function FileSlot({
   name,
@@ -62,17 +58,20 @@ export function FileSlot({
     if (chosen.length > files.length) {
       const left = chosen.slice(files.length).map((f) => f.name);
       found.push(
-        `Only ${files.length} more ${files.length === 1 ? "file is" : "files are"} needed here, so ${listOf(left)} ${left.length === 1 ? "was" : "were"} not sent.`,
+        word(files.length === 1 ? "checklist.tooMany.one" : "checklist.tooMany.many", {
+          count: files.length,
+          files: listed(left),
+        }),
       );
     }
     for (const [index, file] of files.entries()) {
       // Said before sending: the server refuses these too, but a too-large file would first travel in full.
       if (file.size === 0) {
-        found.push(`${file.name} is empty. Choose the file again.`);
+        found.push(word("checklist.emptyFile", { file: file.name }));
         continue;
       }
       if (file.size > maxBytes) {
-        found.push(`${file.name} is too large: the limit is ${megabytes(maxBytes)}.`);
+        found.push(word("checklist.tooLarge", { file: file.name, size: megabytes(maxBytes) }));
         continue;
       }
       const step = { name: file.name, position: index + 1, of: files.length };
@@ -86,8 +85,8 @@ export function FileSlot({
       } catch (error) {
         found.push(
           error instanceof UploadFailed
-            ? `${file.name}: ${error.message}`
-            : `We could not upload ${file.name}. Please try again.`,
+            ? word("checklist.fileFailed", { file: file.name, problem: error.message })
+            : word("checklist.uploadFailed", { file: file.name }),
         );
       }
     }
@@ -161,11 +160,20 @@ export function FileSlot({
               className={own.progress}
               max={1}
               value={state.progress}
-              aria-label={`Uploading ${state.name}`}
+              aria-label={word("checklist.uploading", { file: state.name })}
             />
             <p className={own.hint}>
-              Uploading {state.name}
-              {state.of > 1 ? ` (${state.position} of ${state.of})` : ""}: {Math.round(state.progress * 100)}%
+              {state.of > 1
+                ? word("checklist.uploadingProgressOf", {
+                    file: state.name,
+                    n: state.position,
+                    count: state.of,
+                    percent: Math.round(state.progress * 100),
+                  })
+                : word("checklist.uploadingProgress", {
+                    file: state.name,
+                    percent: Math.round(state.progress * 100),
+                  })}
             </p>
           </>
         )}

@@ -3,15 +3,15 @@
 // while more are needed, a drop zone (for a photo ID, one per side the sides rule asks for); once
 // enough are in, "Add another file" still opens one, so a missed page can be added.
 import { useId, useState } from "react";
-import { word } from "@engine/locale/words";
-import type { BorrowerRole, RoleWords } from "@engine/lending/borrowers";
+import { listed, word } from "@engine/locale/words";
+import type { BorrowerRole } from "@engine/lending/borrowers";
 import { inSentence } from "@engine/lending/documents";
 import type { UploadFields } from "@web/src/api/upload";
 import { useDisplayStyles } from "../styles";
 import { FileSlot } from "./FileSlot";
 import { Button, mergeClasses } from "@fluentui/react-components";
 import { requirementStatus } from "./status";
-import { upperFirst, sentence, useChecklistStyles } from "./styles";
+import { sideWord, upperFirst, sentence, useChecklistStyles } from "./styles";
 import type { IdentityState, Requirement, UploadRow } from "./types";
 import { UploadedFileRow } from "./UploadedFileRow";
 import { isSatisfied, stillNeeded } from "@engine/lending/catalogue";
@@ -19,15 +19,10 @@ import { isSatisfied, stillNeeded } from "@engine/lending/catalogue";
 /** How many more files may be picked at once once a document's count is reached (a missed page or two). */
 const MORE_FILES = 5;
 
-/** "a, b and c" */
-const listOf = (items: string[]) =>
-  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-
 interface ItemProps {
   requirement: Requirement;
-  /** Whose document it is (the owner's for a property document), and the words for them. */
+  /** Whose document it is (the owner's for a property document). */
   role: BorrowerRole;
-  words: RoleWords;
   /** The borrower's role in a sentence ("co-borrower") when the document is not the reader's own; null when it is. */
   roleName: string | null;
   /** Whether it is a photo ID (uploaded side by side). */
@@ -49,7 +44,6 @@ interface ItemProps {
 export function RequirementItem({
   requirement: r,
   role,
-  words,
   roleName,
   isId,
   label,
@@ -75,7 +69,7 @@ export function RequirementItem({
   const uploaded = async (sent: string[], found: string[]) => {
     setProblems(found);
     if (sent.length === 0) return;
-    setLastUploaded(listOf(sent));
+    setLastUploaded(listed(sent));
     await onChanged();
   };
 
@@ -108,7 +102,9 @@ export function RequirementItem({
           submitted: !canRemove,
         },
   );
-  const whole = `${inSentence(label)}${forWhom ? ` for ${forWhom}` : ""}`;
+  const whole = forWhom
+    ? word("checklist.documentFor", { document: inSentence(label), whom: forWhom })
+    : inSentence(label);
   const subtypes = !isId ? (r.subtypes ?? []) : [];
 
   const fields = (side: string | null): UploadFields => ({
@@ -129,12 +125,12 @@ export function RequirementItem({
       {applicantText && <p className={styles.checkReason}>{applicantText}</p>}
 
       {idFiles.length > 0 && (
-        <ul className={own.files} aria-label={`Files sent: ${whole}`}>
+        <ul className={own.files} aria-label={word("checklist.filesSent", { document: whole })}>
           {idFiles.map((f) => (
             <UploadedFileRow
               key={f.id}
               file={f}
-              prefix={f.side ? `${upperFirst(f.side)}: ` : ""}
+              prefix={f.side ? `${upperFirst(sideWord(f.side))}: ` : ""}
               canRemove={canRemove && identity?.review?.status !== "approved"}
               onRemoved={onChanged}
             />
@@ -144,7 +140,7 @@ export function RequirementItem({
 
       {/* Always present, so that a screen reader hears each upload even when its file input goes away. */}
       <p className={own.done} aria-live="polite">
-        {lastUploaded && `Uploaded ${lastUploaded}.`}
+        {lastUploaded && word("checklist.uploaded", { files: lastUploaded })}
       </p>
       {problems.length > 0 && (
         <ul className={own.errors} role="alert">
@@ -156,10 +152,12 @@ export function RequirementItem({
 
       {isId && identity?.review && (
         <p className={own.review} role="status">
-          {identity.review.status === "pending" && "We are checking this ID. You do not need to do anything."}
-          {identity.review.status === "approved" && "This ID is verified."}
+          {identity.review.status === "pending" && word("checklist.idChecking")}
+          {identity.review.status === "approved" && word("checklist.idVerified")}
           {identity.review.status === "rejected" &&
-            `We could not verify this ID${identity.review.reason ? `: ${sentence(identity.review.reason)}` : "."} Upload new photos below.`}
+            (identity.review.reason
+              ? word("checklist.idRejectedBecause", { reason: sentence(identity.review.reason) })
+              : word("checklist.idRejected"))}
         </p>
       )}
 
@@ -201,13 +199,23 @@ export function RequirementItem({
           )}
           {isId
             ? missingSides.map((side) => {
-                const what = `${words.whose} ${inSentence(idTypeLabel(idType!))}`;
+                const said = {
+                  side: sideWord(side),
+                  document: inSentence(idTypeLabel(idType!)),
+                  ...(roleName === null ? {} : { role: roleName }),
+                };
+                const slot = upperFirst(
+                  word(roleName === null ? "checklist.idSide.own" : "checklist.idSide.member", said),
+                );
                 return (
                   <FileSlot
                     key={side}
-                    name={`${upperFirst(side)} of ${what}`}
-                    title={`${upperFirst(side)} of ${what}`}
-                    cameraName={`Take a photo of ${what} (${side})`}
+                    name={slot}
+                    title={slot}
+                    cameraName={word(
+                      roleName === null ? "checklist.idPhoto.own" : "checklist.idPhoto.member",
+                      said,
+                    )}
                     fields={fields(side)}
                     maxBytes={maxBytes}
                     room={1}
@@ -218,8 +226,8 @@ export function RequirementItem({
             : [
                 <FileSlot
                   key="file"
-                  name={`Upload ${whole}`}
-                  cameraName={`Take a photo of ${whole}`}
+                  name={word("checklist.upload", { document: whole })}
+                  cameraName={word("checklist.photoOf", { document: whole })}
                   fields={fields(null)}
                   maxBytes={maxBytes}
                   room={needed ? stillNeeded(r) : MORE_FILES}

@@ -1,5 +1,6 @@
 // A file already sent, listed under its document: a preview of a photo, its name, the lender's
 // decision on it and a button to remove it (before the application is submitted).
+import { word } from "@engine/locale/words";
 import { Button } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@web/src/api/trpc";
@@ -33,11 +34,12 @@ export function UploadedFileRow({
         </span>
         {rejected ? (
           <span className={own.error}>
-            {file.review?.reason ? `Rejected: ${sentence(file.review.reason)}` : "Rejected."} Please upload a
-            new one.
+            {file.review?.reason
+              ? word("checklist.fileRejectedBecause", { reason: sentence(file.review.reason) })
+              : word("checklist.fileRejected")}
           </span>
         ) : file.review?.status === "accepted" ? (
-          <span className={own.done}>Accepted</span>
+          <span className={own.done}>{word("checklist.status.accepted")}</span>
         ) : null}
         {remove.error && (
           <span className={own.error} role="alert">
@@ -50,10 +52,10 @@ export function UploadedFileRow({
           size="small"
           appearance="subtle"
           disabled={remove.isPending}
-          aria-label={`Remove ${file.fileName}`}
+          aria-label={word("form.removeItem", { item: file.fileName })}
           onClick={() => remove.mutate({ uploadId: file.id })}
         >
-          Remove
+          {word("form.remove")}
         </Button>
       )}
     </li>
