@@ -133,11 +133,17 @@ function everyEnglishString(
   const members = (
     files.rules["members.json"] as { params?: { owner?: unknown; roles?: unknown } } | undefined
   )?.params;
-  if (isObject(members?.owner) && typeof members.owner.label === "string")
-    out.push({ source: "rules/members.json", pointer: "/params/owner/label" });
+  // Each borrower's label and the words the applicant's pages speak of them with (who, whose, own).
+  const roleStrings = (role: unknown, at: string) => {
+    if (!isObject(role)) return;
+    if (typeof role.label === "string") out.push({ source: "rules/members.json", pointer: `${at}/label` });
+    for (const [key, text] of Object.entries(isObject(role.words) ? role.words : {}))
+      if (typeof text === "string")
+        out.push({ source: "rules/members.json", pointer: `${at}/words/${escapeSegment(key)}` });
+  };
+  roleStrings(members?.owner, "/params/owner");
   for (const [id, role] of Object.entries(isObject(members?.roles) ? members.roles : {}))
-    if (isObject(role) && typeof role.label === "string")
-      out.push({ source: "rules/members.json", pointer: `/params/roles/${escapeSegment(id)}/label` });
+    roleStrings(role, `/params/roles/${escapeSegment(id)}`);
   for (const pointer of milestoneStrings(files.rules["milestones.json"]))
     out.push({ source: "rules/milestones.json", pointer });
   for (const pointer of catalogueStrings(files.rules[CATALOGUE_FILE]))

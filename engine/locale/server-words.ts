@@ -134,6 +134,15 @@ export const SERVER_WORDS = {
   "refusal.cancel.periodEnded": "The period to cancel ended at midnight on {date}.",
   "refusal.cancel.applicationChanged": "The application changed meanwhile. Please try again.",
   "refusal.cancel.loanFileChanged": "The loan file changed meanwhile. Please try again.",
+  // A mail's greeting when the application has no name for its reader (server/features/decisions/offer-mail.ts, loan/notify.ts): "Hello, {name}".
+  "mail.greeting.noName": "there",
+  // A borrower's answer to a condition, and a document that answers one (server/features/loan/conditions.ts).
+  "refusal.condition.notYours": "This condition is not asked of you.",
+  "refusal.condition.asksDocument": "This condition asks for a document: upload it on your documents page.",
+  "refusal.condition.notWaiting": "This condition is no longer waiting for an answer.",
+  "refusal.condition.noneWaiting": "No condition is waiting for this document any more.",
+  "refusal.condition.fileClosed": "This file is closed: its conditions can no longer change.",
+  "refusal.condition.fileChanged": "The file changed meanwhile. Reload it and try again.",
 } as const;
 
 /** Every engine word, the browser's and the server's. */

@@ -3,9 +3,6 @@
 // a string whose translation is missing shows in English, never an old sentence.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { englishStrings } from "@engine/lint/translations";
-import { englishAt, isCurrent, translationsOf } from "@engine/locale/localize";
-import { repo } from "../helpers/definitions";
 import { routeOf } from "../helpers/routes";
 import { makeApplicant } from "../helpers/accounts";
 import { submittedLoan, TWO_BORROWERS } from "../helpers/closing";
@@ -13,6 +10,7 @@ import { browser as apiBrowser, newestMail, type TestServer } from "../helpers/s
 import { answer, fieldBox } from "./answer";
 import { dataDirOf, screenshot, seriousA11yViolations, useE2E } from "./browser";
 import { e2eTestServer, pageWithSession } from "./sessions";
+import { englishLeft, translatedEnglish, untranslatedEnglish } from "./english-left";
 
 const e2e = useE2E({ shared: true });
 
@@ -27,57 +25,6 @@ async function inSpanish(page: Page) {
   await expect
     .poll(() => page.getByRole("button", { name: "Español" }).getAttribute("aria-pressed"))
     .toBe("true");
-}
-
-/**
- * The English source strings a Spanish page must not show: each one the Spanish translates (current,
- * and different from the English), long enough not to be a name or a number ("FAQ", "$0").
- */
-const translatedEnglish = (() => {
-  const { defs } = repo;
-  const bySource = new Map([...translationsOf(defs.texts, "es").values()].map((t) => [t.translates, t]));
-  const out = new Set<string>();
-  for (const { source, pointer } of englishStrings(defs.files, defs.texts)) {
-    const english = englishAt(defs.files, source, pointer, defs.texts);
-    const entry = bySource.get(source)?.strings[pointer];
-    if (!english || !entry || !isCurrent(entry, english) || entry.text === english) continue;
-    if (english.length >= 12 && english.includes(" ") && !english.includes("{")) out.add(english.trim());
-  }
-  return [...out];
-})();
-
-/** The English source strings Spanish has no current translation of (missing, or stale): none may be on a page this test calls translated. */
-const untranslatedEnglish = (() => {
-  const { defs } = repo;
-  const bySource = new Map([...translationsOf(defs.texts, "es").values()].map((t) => [t.translates, t]));
-  const out = new Set<string>();
-  for (const { source, pointer } of englishStrings(defs.files, defs.texts)) {
-    const english = englishAt(defs.files, source, pointer, defs.texts);
-    const entry = bySource.get(source)?.strings[pointer];
-    if (!english || (entry && isCurrent(entry, english))) continue;
-    if (english.length >= 12 && english.includes(" ") && !english.includes("{")) out.add(english.trim());
-  }
-  return [...out];
-})();
-
-/** The English left on the page: its text outside any element marked another language (a legal text shown in English, the picker's "English"). */
-async function englishLeft(page: Page, strings = translatedEnglish): Promise<string[]> {
-  // Run in the page (a string: this file is compiled without the DOM's types).
-  const text = await page.evaluate<string>(`(() => {
-    const parts = [];
-    const walk = (node) => {
-      if (node.nodeType === Node.ELEMENT_NODE) {
-        const lang = node.getAttribute("lang");
-        if (lang && lang !== "es") return;
-        if (["SCRIPT", "STYLE", "NOSCRIPT"].includes(node.tagName)) return;
-      }
-      if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? "");
-      node.childNodes.forEach(walk);
-    };
-    walk(document.body);
-    return parts.join(" ").replace(/\\s+/g, " ");
-  })()`);
-  return strings.filter((english) => text.includes(english));
 }
 
 describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 }, () => {
@@ -239,8 +186,27 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
       await screenshot(page!, `spanish-${stepId}-1280`);
       expect(await seriousA11yViolations(page!)).toEqual([]);
     }
+    // The offer in Spanish, and its wait: quote.current held back until the spinner is seen.
+    await page!.context().close();
+    page = await signedIn("previewOffer");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/trpc\/[^?]*quote\.current/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(routeOf("previewOffer"));
+    await page.getByText("Estamos calculando su oferta").first().waitFor();
+    expect(await englishLeft(page, [...translatedEnglish, ...untranslatedEnglish])).toEqual([]);
+    await screenshot(page, "spanish-offer-wait-1280");
+    release();
+    await page.getByText("Estimado de precalificación").waitFor();
+    expect(await englishLeft(page, [...translatedEnglish, ...untranslatedEnglish])).toEqual([]);
+    await screenshot(page, "spanish-previewOffer-1280");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
+    page = await signedIn("application8");
     // The declarations' first question, in the URLA's words and then in plain words.
-    page = page!;
     await page.goto(routeOf("application8"));
     await page.getByText("A. ¿Ocupará la propiedad como su residencia principal?").first().waitFor();
     await page
@@ -267,6 +233,39 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
     await screenshot(page, "spanish-loan-status-1280");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
+  });
+
+  it("finds an English sentence hard-coded on a Spanish page, in its text or an aria-label, but not one marked English", async () => {
+    const { page, context } = await e2e.page(1280);
+    await inSpanish(page);
+    await page.getByRole("link", { name: /Vivienda principal/ }).click();
+    await page.getByRole("heading", { level: 1, name: "Comencemos. ¿Cuál es su nombre?" }).waitFor();
+    expect(await englishLeft(page)).toEqual([]);
+    // Planted as a component would write them: a sentence with a value put in, and a button's name.
+    await page.evaluate(`(() => {
+      const main = document.querySelector("main");
+      const p = document.createElement("p");
+      p.id = "planted";
+      p.append("Upload the front of ", document.createElement("strong"), " for your co-borrower.");
+      const button = document.createElement("button");
+      button.id = "planted-button";
+      button.setAttribute("aria-label", "Remove this file from your documents");
+      button.textContent = "×";
+      const marked = document.createElement("p");
+      marked.id = "planted-english";
+      marked.lang = "en";
+      marked.textContent = "This legal document is in English and you may ask us about it.";
+      main.append(p, button, marked);
+    })()`);
+    expect(await englishLeft(page)).toEqual([
+      "sentence: Upload the front of … for your co-borrower.",
+      "aria-label: Remove this file from your documents",
+    ]);
+    await page.evaluate(
+      `["planted", "planted-button", "planted-english"].forEach((id) => document.getElementById(id).remove())`,
+    );
+    expect(await englishLeft(page)).toEqual([]);
+    await context.close();
   });
 
   it("goes back to English when English is chosen", async () => {

@@ -2,6 +2,8 @@
 // applicant proved (never one the request names, never one only typed), in the words of content/mail/offer.md filled from the
 // offer and the lender profile. A few per hour per application, so the button cannot be used to
 // send mail at someone.
+import { serverWordIn } from "@engine/locale/server-words";
+import { mailLanguage } from "../steps/others";
 import { accountName } from "@engine/lending/borrowers";
 import { formatCurrency } from "@engine/base/format";
 import { lenderTokens } from "@engine/lending/lender";
@@ -34,7 +36,9 @@ export function offerMail(
   const values: Record<string, string> = {
     // The support hours in the mail's language.
     ...lenderTokens(lender, lenderInLanguage(services.defs.texts, source.language, lender)),
-    name: accountName(services.defs, doc) ?? "there",
+    name:
+      accountName(services.defs, doc) ??
+      serverWordIn(mailLanguage(services, source.language).words, "mail.greeting.noName"),
     lineAmount: formatCurrency(offer.lineAmount, { locale: source.intl }),
     // Written as the offer page writes it, in either language (5.25%).
     apr: offer.apr === undefined ? "" : `${offer.apr.toFixed(2)}%`,

@@ -7,6 +7,7 @@
 // rules/milestones.json refuses a move past a stage with its conditions open. Clearing the last
 // condition before approval with every document in completes the application: the 30-day clock
 // of Regulation B 1002.9(a)(1)(i) starts at that moment.
+import { said } from "@engine/locale/server-words";
 import { sealAnswer } from "./sealed-answers";
 import { conditionLabel } from "@engine/lending/catalogue";
 import { checkConditionAnswer } from "@engine/lending/condition-forms";
@@ -68,7 +69,7 @@ async function changeConditions(
       "This application is not submitted yet: it has no conditions.",
     );
     if (machineOf(services.defs).states[loan.milestone]?.final)
-      throw refuse("conflict", "This file is closed: its conditions can no longer change.");
+      throw refuse("conflict", said("refusal.condition.fileClosed"));
     const borrowers = borrowersOf(services, app.doc);
     const at = now.toISOString();
     const done = change(loan, borrowers, at);
@@ -81,7 +82,7 @@ async function changeConditions(
         file = { ...file, completedAt: at };
     }
     if (!(await saveLoanFile(tx, services, loan, loan.milestone, file, now)))
-      throw refuse("conflict", "The file changed meanwhile. Reload it and try again.");
+      throw refuse("conflict", said("refusal.condition.fileChanged"));
     await applicationStore(services).audit(tx, {
       actorKind: actor.kind,
       actorId: actor.id ?? null,
@@ -190,11 +191,9 @@ export function answerCondition(
   return changeConditions(services, applicant.applicationId, by, (loan, _borrowers, at) => {
     const condition = conditionOf(loan, input.conditionId);
     if (!condition.borrowers.includes(applicant.role))
-      throw refuse("forbidden", "This condition is not asked of you.");
-    if (condition.type !== "information")
-      throw refuse("notNow", "This condition asks for a document: upload it on your documents page.");
-    if (condition.status !== "open")
-      throw refuse("conflict", "This condition is no longer waiting for an answer.");
+      throw refuse("forbidden", said("refusal.condition.notYours"));
+    if (condition.type !== "information") throw refuse("notNow", said("refusal.condition.asksDocument"));
+    if (condition.status !== "open") throw refuse("conflict", said("refusal.condition.notWaiting"));
     // The answer is judged against its informationType's form (rules/conditions.json answerForms).
     const checked = checkConditionAnswer(services.defs, condition.informationType ?? "", input.answers);
     if (!checked.ok)
@@ -269,7 +268,7 @@ export async function conditionUploaded(
   const by: Actor = { kind: "applicant", id: upload.userId, role: upload.borrower };
   await changeConditions(services, upload.applicationId, by, (loan, _b, at) => {
     const condition = loan.file.conditions.find(waiting);
-    if (!condition) throw refuse("conflict", "No condition is waiting for this document any more.");
+    if (!condition) throw refuse("conflict", said("refusal.condition.noneWaiting"));
     const answers = {
       ...(condition.answers ?? {}),
       [upload.borrower]: { at, answer: { uploadId: upload.uploadId } },

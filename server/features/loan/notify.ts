@@ -4,6 +4,7 @@
 // commit they are sent, each to a proven address only (a borrower's account sign-in address, a
 // portal user's address), and a failure is kept for a retry (params.retry) rather than lost. The
 // file's timeline lists them.
+import { serverWordIn } from "@engine/locale/server-words";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { longDate } from "@engine/base/dates";
@@ -158,7 +159,12 @@ export async function sendDueNotifications(services: Services, applicationId: st
     const values = {
       ...lenderTokens(readLenderProfile()),
       ...valuesIn(services, source, JSON.parse(mail.values) as Record<string, string>),
-      name: name || "there",
+      name:
+        name ||
+        serverWordIn(
+          localizedSet(services.defs, localeOf(services.defs.texts, source.language)).words,
+          "mail.greeting.noName",
+        ),
       date: longDate(mail.createdAt.toISOString().slice(0, 10), source.intl),
       statusLink: `${base}/app/application/submitted`,
       fileLink: `${base}/portal/applications/${applicationId}`,
