@@ -124,6 +124,16 @@ function everyEnglishString(
   for (const [path, schema] of Object.entries(files.schemas))
     if (!META_SCHEMA.test(path))
       for (const pointer of schemaStrings(schema)) out.push({ source: `schemas/${path}`, pointer });
+  // A rule set's explanation of an output to the applicant (the offer's "How we got this number").
+  for (const [path, rules] of Object.entries(files.rules)) {
+    const explains = (rules as { explains?: { title?: unknown; rows?: unknown } } | undefined)?.explains;
+    if (!isObject(explains)) continue;
+    if (typeof explains.title === "string") out.push({ source: `rules/${path}`, pointer: "/explains/title" });
+    (Array.isArray(explains.rows) ? explains.rows : []).forEach((row: unknown, i) => {
+      if (isObject(row) && typeof row.label === "string")
+        out.push({ source: `rules/${path}`, pointer: `/explains/rows/${i}/label` });
+    });
+  }
   const phases = (files.rules["funnel.json"] as { params?: { phases?: unknown[] } } | undefined)?.params
     ?.phases;
   (phases ?? []).forEach((_, i) =>

@@ -244,6 +244,15 @@ export const WORDS = {
     "Your signature covered that answer, so it no longer counts: please read the disclosures as they are now and sign again.",
   "notice.pageDue":
     "Because of that, we need this page from you. Everything else you answered stays as it was.",
+  // The draw estimate under the offer (web/src/pages/funnel/displays/DrawEstimate.tsx): {draw} and {min}/{max} are amounts, {apr} a rate.
+  "draw.title": "How much would you draw?",
+  "draw.amount": "Draw amount:",
+  "draw.typeAmount": "Or type an amount (dollars, {min} to {max})",
+  "draw.monthly": "Estimated monthly payment",
+  "draw.note":
+    "Interest only on a {draw} draw at {apr}% APR ({draw} × {apr}% ÷ 12). Your rate is variable, so this payment can change.",
+  "draw.notePeriod":
+    "Interest only on a {draw} draw at {apr}% APR ({draw} × {apr}% ÷ 12), during the {years}-year draw period. Your rate is variable, so this payment can change.",
 } as const;
 
 export type WordId = keyof typeof WORDS;

@@ -246,7 +246,7 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
       const main = document.querySelector("main");
       const p = document.createElement("p");
       p.id = "planted";
-      p.append("Upload the front of ", document.createElement("strong"), " for your co-borrower.");
+      p.append("Upload the front of ", document.createElement("strong"), " for the other borrower.");
       const button = document.createElement("button");
       button.id = "planted-button";
       button.setAttribute("aria-label", "Remove this file from your documents");
@@ -258,7 +258,7 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
       main.append(p, button, marked);
     })()`);
     expect(await englishLeft(page)).toEqual([
-      "sentence: Upload the front of … for your co-borrower.",
+      "sentence: Upload the front of … for the other borrower.",
       "aria-label: Remove this file from your documents",
     ]);
     await page.evaluate(

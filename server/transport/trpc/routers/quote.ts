@@ -1,6 +1,7 @@
 // quote.current (spec §7): the offer preview, computed by rules/pricing.json from the applicant's
 // own answers. The spec's input carries the email; we take the applicant from the session and
 // only check a given email against it, so no address needs to travel in a URL.
+import { localizedSet, requestLocale } from "@server/features/locale/locale";
 import { TRPCError } from "@trpc/server";
 import { explanationOf } from "@engine/explain/output-explanation";
 import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
@@ -67,7 +68,13 @@ export const quoteRouter = router({
       reason,
       // "How we got this number": the pricing rules' own explanation of the offer (rules/pricing.json explains).
       basis: quote.eligible
-        ? explanationOf(ctx.services.defs, "pricing", "quote", quote as unknown as Record<string, unknown>)
+        ? explanationOf(
+            // In the reader's language (its rows' words are rules/pricing.json's, translated as data).
+            localizedSet(ctx.services.defs, requestLocale(ctx.services.defs, ctx.cookies)).defs,
+            "pricing",
+            "quote",
+            quote as unknown as Record<string, unknown>,
+          )
         : null,
     };
   }),

@@ -135,6 +135,8 @@ function MustOpen({
   if (openedBefore || openedNow)
     return <DisclosureDocument name={name} server={server} showTitle={showTitle} />;
   const title = server?.title || name;
+  // The title in the text's own language (English until a reviewed translation), inside the button's words.
+  const [beforeTitle, afterTitle] = word("documents.open", { title: "\u0000" }).split("\u0000");
   const folded = (
     <div className={own.folded} data-must-open={name}>
       <p>{word("documents.mustOpen")}</p>
@@ -143,7 +145,9 @@ function MustOpen({
         onClick={() => open.mutate({ stepId, document: name })}
         disabled={open.isPending}
       >
-        {word("documents.open", { title })}
+        {beforeTitle}
+        <span lang={server?.language ?? "en"}>{title}</span>
+        {afterTitle}
       </Button>
       {open.isError ? (
         <p role="alert" className={styles.callout}>
