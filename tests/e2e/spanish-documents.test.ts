@@ -2,6 +2,7 @@
 // is named, and why we ask said, in Spanish (rules/document-types.json's translation), among the
 // checklist's own words in Spanish (engine/locale/words.ts checklist.*); the form's
 // fields are titled in Spanish, the condition's label as staff wrote it. Screenshots looked at.
+import { englishLeft, translatedEnglish, untranslatedEnglish } from "./english-left";
 import { describe, expect, it } from "vitest";
 import { todayIso } from "@engine/base/dates";
 import { openedLoan, submittedLoan } from "../helpers/closing";
@@ -47,6 +48,17 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
     expect(text).not.toMatch(
       /Your documents|Property documents|Drag files here|Choose files|Needed|Upload each document/,
     );
+    // Each upload named for a screen reader in Spanish, with whose document it is.
+    await page
+      .getByLabel(/^Cargar estados de cuenta bancarios más recientes, con todas sus páginas de \S/)
+      .first()
+      .waitFor({ state: "attached" });
+    await page
+      .getByLabel(/^Tomar una foto de estados de cuenta bancarios más recientes/)
+      .first()
+      .waitFor({ state: "attached" });
+    // No English sentence left: the screen-reader names of each upload, the ID's side slots, the files' rows.
+    expect(await englishLeft(page, [...translatedEnglish, ...untranslatedEnglish])).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "spanish-documents-checklist");
 
@@ -58,6 +70,11 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
     expect(await employment.getByLabel("Employer name").count()).toBe(0);
     // Its due day as Spanish writes a day.
     await page.getByText(/^Fecha límite: [a-zé]+, \d+ de [a-z]+ de \d{4}$/).waitFor();
+    // Known gap: a condition's label and description are the catalogue's English (rules/conditions.json),
+    // copied into the loan file when staff add it, and not translated yet. Nothing else may be English.
+    expect(await englishLeft(page)).toEqual([
+      "sentence: Your employer's name, address and phone, and a contact who can confirm your job, so we can verify your employment.",
+    ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "spanish-condition-form");
   });
@@ -81,6 +98,7 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
     await page.getByRole("button", { name: "Cancelar mi línea de crédito" }).waitFor();
     const text = await page.locator("main").innerText();
     expect(text).not.toMatch(/You may cancel|Cancel your line of credit|Type your full name/);
+    expect(await englishLeft(page)).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "spanish-right-to-cancel");
   });
