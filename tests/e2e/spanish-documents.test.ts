@@ -70,8 +70,8 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
     expect(await employment.getByLabel("Employer name").count()).toBe(0);
     // Its due day as Spanish writes a day.
     await page.getByText(/^Fecha límite: [a-zé]+, \d+ de [a-z]+ de \d{4}$/).waitFor();
-    // Known gap: a condition's label and description are the catalogue's English (rules/conditions.json),
-    // copied into the loan file when staff add it, and not translated yet. Nothing else may be English.
+    // A condition's description is staff's words, shown as written (docs/product-ops.md): the one
+    // English sentence on the page. Nothing else may be English.
     expect(await englishLeft(page)).toEqual([
       "sentence: Your employer's name, address and phone, and a contact who can confirm your job, so we can verify your employment.",
     ]);
