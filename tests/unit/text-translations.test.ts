@@ -13,6 +13,7 @@ import { mailText } from "@server/features/locale/mail-text";
 import { codeText } from "@server/features/account/phone";
 import { signInText } from "@server/features/auth/phone-sign-in";
 import { mailWords } from "@server/features/locale/locale";
+import { offerMail } from "@server/features/decisions/offer-mail";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -51,6 +52,22 @@ describe("status mails in the recipient's language", () => {
     // No language on the account, or one not offered: English.
     expect(mailText({ defs }, "decision", null)!.language).toBe("en");
     expect(mailText({ defs }, "decision", "fr")!.language).toBe("en");
+  });
+
+  it('greets a reader the application has no name for in the mail\'s language: never "Hola, there"', () => {
+    const offer = { lineAmount: 100_000, apr: 8.5, drawPeriodYears: 10, repaymentPeriodYears: 20 };
+    const es = offerMail({ defs }, {}, offer, "https://example.test", "es");
+    expect(es.text).toMatch(/^Hola, estimado cliente:/m);
+    expect(es.text).not.toContain("there");
+    expect(offerMail({ defs }, {}, offer, "https://example.test", "en").text).toMatch(/^Hello there,/m);
+    const named = offerMail(
+      { defs },
+      { user: { firstName: "Ana", lastName: "Ruiz" } },
+      offer,
+      "https://example.test",
+      "es",
+    );
+    expect(named.text).toMatch(/^Hola, Ana/m);
   });
 
   it("sends the English, dated in English, once the English mail changed after its translation (never the old sentence)", () => {
