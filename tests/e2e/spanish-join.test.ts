@@ -2,6 +2,7 @@
 // the day the link works until in Spanish for a reader who chose Español; a link that no longer
 // works said in Spanish too. axe clean; screenshots spanish-join, spanish-join-gone. The partner
 // portal's set-password page stays English by design (docs/product-ops.md), whatever the cookie.
+import { englishLeft } from "./english-left";
 import { describe, expect, it } from "vitest";
 import { transaction } from "@server/persistence/db/client";
 import { memberStore } from "@server/features/members/store";
@@ -51,6 +52,7 @@ describe("the join page in Spanish", () => {
     expect(await page.getByRole("button", { name: "Aceptar y continuar" }).count()).toBe(1);
     expect(await page.title()).toContain("Unirse a una solicitud");
     expect(text).not.toMatch(/invited you|The invite was sent|This link works|Accept and continue/);
+    expect(await englishLeft(page)).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "spanish-join");
   });
@@ -62,6 +64,7 @@ describe("the join page in Spanish", () => {
       .poll(() => page.getByRole("alert").textContent())
       .toContain("Este enlace de invitación venció, fue reemplazado por uno más reciente o ya se usó.");
     expect(await page.getByRole("link", { name: "Ir a iniciar sesión" }).count()).toBe(1);
+    expect(await englishLeft(page)).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "spanish-join-gone");
   });
