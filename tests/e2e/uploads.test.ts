@@ -186,7 +186,7 @@ describe("uploading documents (e2e, headless Chromium)", { timeout: 180_000 }, (
     );
     await statements.locator("[data-dropzone]").dispatchEvent("drop", { dataTransfer: dropped });
     await statements.getByText("Uploaded a.pdf and b.pdf.").waitFor();
-    await statements.getByText("Only 2 more files are needed here, so c.pdf was not sent.").waitFor();
+    await statements.getByText("Only 2 more files are needed here, so we did not send c.pdf.").waitFor();
     await statements.getByText("Uploaded", { exact: true }).waitFor();
     await shot(page, "statements-in-390");
   });
