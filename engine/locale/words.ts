@@ -253,6 +253,17 @@ export const WORDS = {
     "Interest only on a {draw} draw at {apr}% APR ({draw} × {apr}% ÷ 12). Your rate is variable, so this payment can change.",
   "draw.notePeriod":
     "Interest only on a {draw} draw at {apr}% APR ({draw} × {apr}% ÷ 12), during the {years}-year draw period. Your rate is variable, so this payment can change.",
+  // The line the first draw may use (web/src/pages/funnel/displays/LineAmount.tsx): {days} business days, {date} a day.
+  "line.loading": "Loading your line amount",
+  "line.unconfirmed":
+    "We cannot confirm your line amount right now. Your draw is checked against it when we review your application.",
+  "line.amount": "Your line amount",
+  "line.paidOff": "Paid off when it opens (your mortgages)",
+  "line.leftToDraw": "Left for you to draw",
+  "line.drawFor": "You can draw for",
+  "line.years": "{years} years",
+  "line.earliestDraw":
+    "Because this is your primary residence, your first draw waits until your {days} business days to cancel have passed. If your line opened today, the earliest we could send it is {date}.",
 } as const;
 
 export type WordId = keyof typeof WORDS;

@@ -1,6 +1,7 @@
 // The line the first draw may use: the offer's line amount and draw period (quote.current), and,
 // when the home is the applicant's primary residence, the earliest day the draw can go out after
 // the three business days of the right to cancel (esign.rescission, from rules/disbursement.json).
+import { word } from "@engine/locale/words";
 import { pageDate } from "@web/src/app/page-dates";
 import { Spinner } from "@fluentui/react-components";
 import { useQuery } from "@tanstack/react-query";
@@ -14,11 +15,13 @@ function EarliestDraw() {
   const rescission = useQuery(trpc.esign.rescission.queryOptions());
   const r = rescission.data;
   if (!r?.applies) return null;
+  // The day in bold, inside the sentence as the language orders it.
+  const [before, after] = word("line.earliestDraw", { days: r.businessDays, date: "\u0000" }).split("\u0000");
   return (
     <p className={styles.note} data-rescission-end={r.endDate}>
-      Because this is your primary residence, your first draw waits until your {r.businessDays} business days
-      to cancel have passed. If your line opened today, the earliest we could send it is{" "}
-      <strong>{pageDate(r.earliestDisbursementDate)}</strong>.
+      {before}
+      <strong>{pageDate(r.earliestDisbursementDate)}</strong>
+      {after}
     </p>
   );
 }
@@ -26,15 +29,12 @@ function EarliestDraw() {
 export function LineAmount(_: DisplayProps) {
   const styles = useDisplayStyles();
   const quote = useQuery(trpc.quote.current.queryOptions({ fetchOriginationFee: false }));
-  if (quote.isPending) return <Spinner label="Loading your line amount" />;
+  if (quote.isPending) return <Spinner label={word("line.loading")} />;
   const offer = quote.data;
   if (!offer?.eligible || offer.lineAmount === undefined)
     return (
       <>
-        <p className={styles.callout}>
-          We cannot confirm your line amount right now. Your draw is checked against it when we review your
-          application.
-        </p>
+        <p className={styles.callout}>{word("line.unconfirmed")}</p>
         <EarliestDraw />
       </>
     );
@@ -43,25 +43,25 @@ export function LineAmount(_: DisplayProps) {
       <div className="offer">
         <dl className="offer__figures">
           <div>
-            <dt>Your line amount</dt>
+            <dt>{word("line.amount")}</dt>
             <dd>{formatCurrency(offer.lineAmount)}</dd>
           </div>
           {offer.payoffAtClosing ? (
             <>
               <div>
-                <dt>Paid off when it opens (your mortgages)</dt>
+                <dt>{word("line.paidOff")}</dt>
                 <dd>{formatCurrency(offer.payoffAtClosing)}</dd>
               </div>
               <div>
-                <dt>Left for you to draw</dt>
+                <dt>{word("line.leftToDraw")}</dt>
                 <dd>{formatCurrency(offer.availableToDraw ?? offer.lineAmount - offer.payoffAtClosing)}</dd>
               </div>
             </>
           ) : null}
           {offer.drawPeriodYears !== undefined ? (
             <div>
-              <dt>You can draw for</dt>
-              <dd>{offer.drawPeriodYears} years</dd>
+              <dt>{word("line.drawFor")}</dt>
+              <dd>{word("line.years", { years: offer.drawPeriodYears })}</dd>
             </div>
           ) : null}
         </dl>
