@@ -145,9 +145,13 @@ function MustOpen({
         onClick={() => open.mutate({ stepId, document: name })}
         disabled={open.isPending}
       >
-        {beforeTitle}
-        <span lang={server?.language ?? "en"}>{title}</span>
-        {afterTitle}
+        {/* One child: a Fluent button is a flex box, whose children each become a block (splitting
+            the name read out, "Open “ What… ”"); inside this one the title runs inline. */}
+        <span>
+          {beforeTitle}
+          <span lang={server?.language ?? "en"}>{title}</span>
+          {afterTitle}
+        </span>
       </Button>
       {open.isError ? (
         <p role="alert" className={styles.callout}>
