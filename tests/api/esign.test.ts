@@ -18,6 +18,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { registeredEffectKinds } from "@server/transport/trpc/routers/step";
 import type { AppRouter } from "@server/transport/trpc/router";
 import { makeApplicant } from "../helpers/accounts";
+import { CREDIT_SCORE_USED } from "../helpers/credit-score";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 import { freshDefinitions, liveLender, productionLender } from "../helpers/lender";
 import { pdfText } from "../helpers/pdf";
@@ -166,23 +167,7 @@ describe("signing the disclosures (the sign step's recordSignatures effect)", ()
       /^We have not yet used a credit score from a consumer reporting agency/,
     );
 
-    const used = {
-      score: 742,
-      model: "FICO Score 8",
-      rangeLow: 300,
-      rangeHigh: 850,
-      createdOn: "2026-11-20",
-      rankedAbovePercent: 42,
-      agency: {
-        name: "Equifax Information Services LLC",
-        address: "P.O. Box 740241, Atlanta, GA 30374",
-        phone: "(866) 349-5191",
-      },
-      keyFactors: [
-        "Proportion of balances to credit limits is too high",
-        "Length of time accounts have been established",
-      ],
-    };
+    const used = CREDIT_SCORE_USED;
     const scored = await applicantAtSign({
       together: false,
       change: (doc) => void (doc.user.creditScoreUsed = used),
