@@ -87,6 +87,11 @@ export const SERVER_WORDS = {
   "refusal.upload.submitted": "Your application is submitted, so its documents can no longer be removed.",
   "refusal.upload.noSuchOnApplication": "There is no such upload on your application.",
   "refusal.upload.verifiedId": "This photo ID has been verified, so it cannot be removed.",
+  // An upload of another photo ID than the one chosen on the identity step: {idType} is its title, {role} a member role's label.
+  "refusal.upload.idChosen.own":
+    "You chose {idType} as your ID. Upload that, or change the choice on the identity verification step first.",
+  "refusal.upload.idChosen.member":
+    "You chose {idType} as your {role}'s ID. Upload that, or change the choice on the identity verification step first.",
   // Refusals with a value written into them: the refusal carries the word and its values
   // (`said`), and the transport writes the values into the reader's language
   // (server/features/locale/refusal-text.ts).
@@ -161,7 +166,7 @@ export const englishWord = (id: EngineWordId, values?: Record<string, string | n
 /**
  * A value written into a said word: text as it is (a name, a field), a number, a day (ISO date,
  * written long in the reader's language), dollars, an English string of the definitions that the
- * reader's language translates (`lower`: as a sentence's inside writes it, "co-borrower"), a list
+ * reader's language translates (`lower`: as a sentence's inside writes it, "co-borrower", "state ID"), a list
  * of values, or another said word.
  */
 export type SaidValue =
@@ -203,7 +208,8 @@ function valueWith(value: SaidValue, saying: Saying): string | number {
   if ("amount" in value) return dollars(value.amount, saying.intl);
   if ("list" in value) return value.list.map((v) => valueWith(v, saying)).join(", ");
   const text = saying.text(value.text);
-  return value.lower ? text.toLowerCase() : text;
+  // As a sentence's inside writes a title: its first letter only, a word's ("State ID" → "state ID").
+  return value.lower && /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** `s` written as `saying`'s language writes it (its word, or the English where it has none). */

@@ -458,6 +458,24 @@ describe("uploads refused, with nothing stored", () => {
     );
   });
 
+  it("tells a Spanish reader, in Spanish, which ID they chose when they upload another kind", async () => {
+    const ann = await signedInApplicant({ identityVerification: { borrower: { idType: "state_id" } } });
+    ann.b.cookies.set("heloc.lang", "es");
+    const sent = await expectRefused(
+      ann.applicationId,
+      () =>
+        upload(
+          ann.b,
+          { documentType: "id_document", subtype: "passport", side: "front" },
+          { bytes: jpeg(), name: "passport.jpg" },
+        ),
+      400,
+      "subtype",
+      /^Usted eligió identificación estatal como su documento de identidad\. Suba ese documento o, antes, cambie su elección en el paso de verificación de identidad\.$/,
+    );
+    expect(sent.body.error?.message).not.toMatch(/You chose|State ID/i);
+  });
+
   it("refuses a side the ID does not have, and a second copy of a side", async () => {
     const ann = await signedInApplicant({ identityVerification: { borrower: { idType: "passport" } } });
     await expectRefused(
@@ -477,7 +495,7 @@ describe("uploads refused, with nothing stored", () => {
         ),
       400,
       "subtype",
-      /You chose passport/,
+      /^You chose passport as your ID\. Upload that/,
     );
     expect(
       (await upload(ann.b, { documentType: "id_document" }, { bytes: jpeg(), name: "front.jpg" })).status,

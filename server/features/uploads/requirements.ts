@@ -3,8 +3,10 @@
 // upload must name one of them by document type, borrower and property, and, for a photo ID, a
 // side the sides rule (rules/identity-documents.json) asks for.
 import { isUploadOf, ownerRole, roleWords, type BorrowerRole } from "@engine/lending/borrowers";
+import { roleLabel } from "@engine/funnel/members";
 import type { Definitions } from "@engine/definitions/definitions";
 import { documentTitle, idTypes, idTypeTitle, isSatisfied } from "@engine/lending/catalogue";
+import { said, type Said } from "@engine/locale/server-words";
 import {
   chosenIdType,
   idDocumentType,
@@ -26,7 +28,12 @@ export interface UploadTarget {
 
 export type Resolved =
   | { ok: true; requirement: Requirement; target: UploadTarget; label: string }
-  | { ok: false; field: "documentType" | "borrower" | "propertyId" | "subtype" | "side"; message: string };
+  | {
+      ok: false;
+      field: "documentType" | "borrower" | "propertyId" | "subtype" | "side";
+      /** English, or an engine word the route writes in the reader's language. */
+      message: string | Said;
+    };
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
@@ -134,11 +141,18 @@ export function resolveUpload(
         message: `"${subtype}" is not a photo ID we accept. Use one of: ${allowedSubtypes.join(", ")}.`,
       };
     if (chosen && subtype !== chosen) {
-      const chosenLabel = idTypeTitle(defs, chosen) ?? chosen;
+      // The ID type's title is a definitions string: the reader's language translates it.
+      const idType = { text: idTypeTitle(defs, chosen) ?? chosen, lower: true };
       return {
         ok: false,
         field: "subtype",
-        message: `You chose ${inSentence(chosenLabel)} as ${whose(ask.borrower)} ID. Upload that, or change the choice on the identity verification step first.`,
+        message:
+          ask.borrower === ownerRole(defs)
+            ? said("refusal.upload.idChosen.own", { idType })
+            : said("refusal.upload.idChosen.member", {
+                idType,
+                role: { text: roleLabel(defs, ask.borrower), lower: true },
+              }),
       };
     }
   } else if (subtype !== null && !allowedSubtypes.includes(subtype)) {
