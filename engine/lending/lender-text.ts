@@ -1,6 +1,6 @@
 // The lender profile's facts in a reader's language: the support hours (content/lender.json
 // /supportHours, translated by pointer like the site's content) and the license table's headings
-// (engine words `lender.licenses.*`), each only from a current translation. Everything else of the
+// and the license number after a state's notice (engine words `lender.licenses.*`), each only from a current translation. Everything else of the
 // profile is a fact written once (names, numbers, addresses) or quoted as a state words it.
 // Pure: the server (mails) and the build (public pages) read the same texts.
 import type { LenderInLanguage, LenderProfile } from "./lender";

@@ -34,7 +34,8 @@ export interface LenderInLanguage {
 
 /** The values of the lender tokens texts may write, by name; in another language, its words where it has them. */
 export function lenderTokens(profile: LenderProfile, local: LenderInLanguage = {}): Record<string, string> {
-  const heading = (id: LenderWordId) => cell(local.words?.[id] ?? LENDER_WORDS[id]);
+  const word = (id: LenderWordId) => local.words?.[id] ?? LENDER_WORDS[id];
+  const heading = (id: LenderWordId) => cell(word(id));
   return {
     legalName: profile.legalName,
     nmlsId: profile.nmlsId,
@@ -57,7 +58,11 @@ export function lenderTokens(profile: LenderProfile, local: LenderInLanguage = {
     ].join("\n"),
     stateNotices: profile.licenses
       .filter((l) => l.notice)
-      .map((l) => `- **${l.state}:** ${l.notice} License ${l.number}.`)
+      // The notice is quoted as the state words it, in English, and marked so on a page in another language.
+      .map(
+        (l) =>
+          `- **${l.state}:** <span lang="en">${l.notice}</span> ${word("lender.licenses.noticeNumber").replace("{number}", l.number)}`,
+      )
       .join("\n"),
     // The HELOC terms the Regulation Z disclosures state (1026.40(d)).
     rateIndex: profile.heloc.index.name,

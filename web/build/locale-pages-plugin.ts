@@ -40,14 +40,18 @@ function statementTokens(code: string): Record<string, string> {
   return current["/creditPull"] ? { creditPullStatement: current["/creditPull"] } : {};
 }
 
-/** The lender's facts a page writes in `code` (the support hours, the license table's headings): engine/lending/lender-text.ts. */
+/** The lender's facts a page writes in `code` (the support hours, the license table's headings, the license number after a state's notice): engine/lending/lender-text.ts. */
 function lenderLanguageTokens(code: string): Record<string, string> {
   const texts = new Map<string, string>();
   for (const file of [translationFileOf(code, LENDER), translationFileOf(code, "engine")])
     if (existsSync(join(REPO_ROOT, file))) texts.set(file, read(file));
   const profile = readLenderProfile();
   const all = lenderTokens(profile, lenderInLanguage(texts, code, profile));
-  return { supportHours: all.supportHours!, licenseTable: all.licenseTable! };
+  return {
+    supportHours: all.supportHours!,
+    licenseTable: all.licenseTable!,
+    stateNotices: all.stateNotices!,
+  };
 }
 
 /** The page `name` as a reader of `code` is shown it: its front matter, its HTML, the language it is in, whether it is a legal text. */
