@@ -1,6 +1,7 @@
 // /app/login: a returning applicant signs in, by a code mailed to their proven email or texted to
 // their verified phone (or a password), and goes back to the page for their application status.
 import { useSearchParams } from "react-router-dom";
+import { word } from "@engine/locale/words";
 import { siteText } from "@web/src/app/content-text";
 import { APPLICANT_AUTH_BASE } from "@web/src/session/auth-paths";
 import { useDocumentTitle } from "@web/src/shell/document-title";
@@ -8,13 +9,13 @@ import { LoginForm } from "./LoginForm";
 
 export default function ApplicantLoginPage() {
   const site = siteText();
-  useDocumentTitle("Sign in");
+  useDocumentTitle(word("login.documentTitle"));
   const [search] = useSearchParams();
   return (
     <LoginForm
       base={APPLICANT_AUTH_BASE}
-      title="Sign in to your application"
-      intro="Use the email address you applied with, or the mobile number you verified. We will send you a 6-digit code, or you can use your password."
+      title={word("login.title")}
+      intro={word("login.intro")}
       notice={search.get("saved") === "1" ? site.account.savedNotice : null}
       afterSignIn={(session) => session?.applicationRoute ?? "/"}
     />

@@ -2,6 +2,7 @@
 // code or password, and the links that switch between the ways of signing in.
 import { Field, Input, Link as FluentLink } from "@fluentui/react-components";
 import { restartStage, type FieldErrors, type LoginMethods, type LoginStage } from "./login-flow";
+import type { Say } from "./login-words";
 
 /** The email address, or the mobile number the account verified (applicants, by text). */
 export function IdentityField(props: {
@@ -11,13 +12,14 @@ export function IdentityField(props: {
   errors: FieldErrors;
   onEmail(value: string): void;
   onPhone(value: string): void;
+  say: Say;
 }) {
-  const { byPhone, errors } = props;
+  const { byPhone, errors, say } = props;
   return byPhone ? (
     <Field
-      label="Mobile number"
+      label={say("login.mobile")}
       required
-      hint="The number you verified on your application."
+      hint={say("login.mobileHint")}
       validationMessage={errors.phone}
       validationState={errors.phone ? "error" : "none"}
     >
@@ -32,7 +34,7 @@ export function IdentityField(props: {
     </Field>
   ) : (
     <Field
-      label="Email address"
+      label={say("login.email")}
       required
       validationMessage={errors.email}
       validationState={errors.email ? "error" : "none"}
@@ -56,14 +58,15 @@ export function SecretField(props: {
   secret: string;
   errors: FieldErrors;
   onSecret(value: string): void;
+  say: Say;
 }) {
-  const { stage, byPhone, errors } = props;
+  const { stage, byPhone, errors, say } = props;
   if (stage === "code")
     return (
       <Field
-        label="6-digit code"
+        label={say("login.code")}
         required
-        hint={byPhone ? "From the text we just sent." : "From the email we just sent."}
+        hint={say(byPhone ? "login.codeHint.text" : "login.codeHint.email")}
         validationMessage={errors.code}
         validationState={errors.code ? "error" : "none"}
       >
@@ -81,7 +84,7 @@ export function SecretField(props: {
   if (stage === "password")
     return (
       <Field
-        label="Password"
+        label={say("login.password")}
         required
         validationMessage={errors.password}
         validationState={errors.password ? "error" : "none"}
@@ -106,28 +109,29 @@ export function LoginSwitches(props: {
   byPhone: boolean;
   moveTo(stage: LoginStage): void;
   switchVia(): void;
+  say: Say;
 }) {
-  const { stage, methods, phoneOffered, byPhone, moveTo } = props;
+  const { stage, methods, phoneOffered, byPhone, moveTo, say } = props;
   return (
     <div className="actions">
       {stage !== "password" && methods.password && methods.code ? (
         <FluentLink as="button" type="button" onClick={() => moveTo("password")}>
-          Sign in with a password instead
+          {say("login.passwordInstead")}
         </FluentLink>
       ) : null}
       {stage === "password" && methods.code ? (
         <FluentLink as="button" type="button" onClick={() => moveTo("email")}>
-          Email me a code instead
+          {say("login.emailInstead")}
         </FluentLink>
       ) : null}
       {stage === "email" && phoneOffered ? (
         <FluentLink as="button" type="button" onClick={props.switchVia}>
-          {byPhone ? "Email me a code instead" : "Text me a code instead"}
+          {say(byPhone ? "login.emailInstead" : "login.textInstead")}
         </FluentLink>
       ) : null}
       {stage === "code" ? (
         <FluentLink as="button" type="button" onClick={() => moveTo(restartStage(methods))}>
-          {methods.code ? "Send a new code" : "Enter your password again for a new code"}
+          {say(methods.code ? "login.newCode" : "login.passwordForCode")}
         </FluentLink>
       ) : null}
     </div>

@@ -14,6 +14,7 @@ import { useCtaStyles } from "@web/src/shell/button-styles";
 import { PageLoading } from "@web/src/shell/PageLoading";
 import { IdentityField, LoginSwitches, SecretField } from "./LoginFields";
 import { loginFieldErrors, methodsOf, type FieldErrors, type LoginStage } from "./login-flow";
+import { sayFor, type Say } from "./login-words";
 import { submitLogin } from "./login-submit";
 import { useLoginStart } from "./use-login-start";
 
@@ -56,6 +57,7 @@ export function LoginForm({
   const methods = methodsOf(loaded);
   const phoneOffered = !!loaded && Object.hasOwn(loaded, "sms");
   const byPhone = via === "phone" && phoneOffered;
+  const say = sayFor(base);
 
   if (stage === null) return <PageLoading />;
 
@@ -75,13 +77,13 @@ export function LoginForm({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = loginFieldErrors(stage, byPhone, { email, phone, secret });
+    const found = loginFieldErrors(stage, byPhone, { email, phone, secret }, say);
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const outcome = await submitLogin(base, stage, { byPhone, email, phone, secret, callbackUrl });
+      const outcome = await submitLogin(base, stage, { byPhone, email, phone, secret, callbackUrl }, say);
       if (outcome.kind === "error") setFormError(outcome.message);
       else if (outcome.kind === "code") {
         moveTo("code");
@@ -108,11 +110,19 @@ export function LoginForm({
           errors={errors}
           onEmail={setEmail}
           onPhone={setPhone}
+          say={say}
         />
-        <SecretField stage={stage} byPhone={byPhone} secret={secret} errors={errors} onSecret={setSecret} />
+        <SecretField
+          stage={stage}
+          byPhone={byPhone}
+          secret={secret}
+          errors={errors}
+          onSecret={setSecret}
+          say={say}
+        />
         {formError ? <Message intent="error">{formError}</Message> : null}
-        <SubmitButton busy={busy}>
-          {stage === "email" ? (byPhone ? "Text me a code" : "Email me a code") : "Sign in"}
+        <SubmitButton busy={busy} say={say}>
+          {say(stage === "email" ? (byPhone ? "login.send.text" : "login.send.email") : "login.signIn")}
         </SubmitButton>
         <LoginSwitches
           stage={stage}
@@ -121,6 +131,7 @@ export function LoginForm({
           byPhone={byPhone}
           moveTo={moveTo}
           switchVia={() => setVia(byPhone ? "email" : "phone")}
+          say={say}
         />
       </form>
     </div>
@@ -143,7 +154,7 @@ function urlError(search: URLSearchParams): string | null {
 const urlNotice = (search: URLSearchParams): string | null =>
   search.get("error") === "SessionRequired" ? authErrorMessage("SessionRequired") : null;
 
-function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
+function SubmitButton({ busy, say, children }: { busy: boolean; say: Say; children: string }) {
   const cta = useCtaStyles();
   return (
     <div className="actions">
@@ -152,7 +163,7 @@ function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
         appearance="primary"
         className={cta.root}
         disabledFocusable={busy}
-        icon={busy ? <Spinner size="tiny" aria-label="Working" /> : undefined}
+        icon={busy ? <Spinner size="tiny" aria-label={say("login.working")} /> : undefined}
         iconPosition="after"
       >
         {children}

@@ -1,6 +1,8 @@
 // The stages of the sign-in form, how an answer from the auth endpoints moves it on, and the
 // checks of its fields and of a new portal password. Pure:
-// unit-tested in node (tests/unit/web-login-flow.test.ts).
+// unit-tested in node (tests/unit/web-login-flow.test.ts). The checks speak as `say` does (English by default).
+import { english, type Say } from "./login-words";
+
 export type LoginStage = "email" | "code" | "password";
 
 export interface LoginMethods {
@@ -78,28 +80,26 @@ export function restartStage(methods: LoginMethods): LoginStage {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function checkEmail(email: string): string | null {
-  if (!email.trim()) return "Enter your email address.";
-  return EMAIL.test(email.trim()) ? null : "Enter a valid email address, like name@example.com.";
+export function checkEmail(email: string, say: Say = english): string | null {
+  if (!email.trim()) return say("login.check.email");
+  return EMAIL.test(email.trim()) ? null : say("login.check.emailValid");
 }
 
 /** A US mobile number as typed: its 10 digits (a leading 1 and any punctuation dropped). */
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
 
-export function checkPhone(phone: string): string | null {
-  if (!phone.trim()) return "Enter your mobile number.";
-  return /^[2-9]\d{9}$/.test(phoneDigits(phone))
-    ? null
-    : "Enter your 10-digit US mobile number, like (303) 555-0142.";
+export function checkPhone(phone: string, say: Say = english): string | null {
+  if (!phone.trim()) return say("login.check.phone");
+  return /^[2-9]\d{9}$/.test(phoneDigits(phone)) ? null : say("login.check.phoneValid");
 }
 
-export function checkCode(code: string): string | null {
-  if (!code.trim()) return "Enter the 6-digit code from the email.";
-  return /^\d{6}$/.test(code.trim()) ? null : "The code is 6 digits.";
+export function checkCode(code: string, say: Say = english): string | null {
+  if (!code.trim()) return say("login.check.code");
+  return /^\d{6}$/.test(code.trim()) ? null : say("login.check.codeDigits");
 }
 
-export function checkPassword(password: string): string | null {
-  return password ? null : "Enter your password.";
+export function checkPassword(password: string, say: Say = english): string | null {
+  return password ? null : say("login.check.password");
 }
 
 export type FieldErrors = Partial<Record<"email" | "phone" | "code" | "password", string>>;
@@ -109,16 +109,17 @@ export function loginFieldErrors(
   stage: LoginStage,
   byPhone: boolean,
   { email, phone, secret }: { email: string; phone: string; secret: string },
+  say: Say = english,
 ): FieldErrors {
   const found: FieldErrors = {};
-  const idError = byPhone ? checkPhone(phone) : checkEmail(email);
+  const idError = byPhone ? checkPhone(phone, say) : checkEmail(email, say);
   if (idError) found[byPhone ? "phone" : "email"] = idError;
   if (stage === "code") {
-    const e = checkCode(secret);
+    const e = checkCode(secret, say);
     if (e) found.code = e;
   }
   if (stage === "password") {
-    const e = checkPassword(secret);
+    const e = checkPassword(secret, say);
     if (e) found.password = e;
   }
   return found;

@@ -10,6 +10,7 @@ import {
 import { authErrorMessage } from "@web/src/session/auth-messages";
 import type { AuthBase } from "@web/src/session/auth-paths";
 import { asksForCode, phoneDigits, type LoginStage } from "./login-flow";
+import { english, type Say } from "./login-words";
 
 export type LoginOutcome =
   | { kind: "error"; message: string }
@@ -29,13 +30,15 @@ export async function submitLogin(
   base: AuthBase,
   stage: LoginStage,
   answers: LoginAnswers,
+  say: Say = english,
 ): Promise<LoginOutcome> {
-  return stage === "email" ? requestCode(base, answers) : signIn(base, stage, answers);
+  return stage === "email" ? requestCode(base, answers, say) : signIn(base, stage, answers);
 }
 
 async function requestCode(
   base: AuthBase,
   { byPhone, email, phone, callbackUrl }: LoginAnswers,
+  say: Say,
 ): Promise<LoginOutcome> {
   const cleanEmail = email.trim();
   const result = byPhone
@@ -43,8 +46,8 @@ async function requestCode(
     : await requestEmailCode(base, cleanEmail, callbackUrl ?? "");
   if (result.error) return failed(result.error, result.message);
   const notice = byPhone
-    ? `If ${phone.trim()} is the verified mobile number of an application, we texted a 6-digit code to it. It works once, for 10 minutes.`
-    : `If ${cleanEmail} has an account, we sent a 6-digit code to it. It works once, for 10 minutes.`;
+    ? say("login.sent.text", { phone: phone.trim() })
+    : say("login.sent.email", { email: cleanEmail });
   return { kind: "code", notice, inUrl: true };
 }
 
@@ -61,6 +64,7 @@ async function signIn(
       ? await signInWithPhoneCode(base, phoneDigits(phone), secret.trim(), callbackUrl ?? "")
       : await signInWithCredentials(base, credentials, callbackUrl ?? "");
   if (result.error) return failed(result.error, result.message);
+  // Only the portal asks for a code after a right password: its words stay English.
   if (stage === "password" && asksForCode(result.url, window.location.origin))
     return {
       kind: "code",
