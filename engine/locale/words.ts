@@ -303,6 +303,11 @@ export const WORDS = {
   "authError.next": "{again} or {home}.",
   "authError.again": "Try signing in again",
   "authError.home": "go to the home page",
+  // A sign-out that failed (web/src/shell/AccountNav.tsx): a toast's title and body.
+  "signOut.failed": "Sign-out did not complete",
+  "signOut.tryAgain": "Please try again.",
+  // The button that sends a code again when its step names no label (web/src/pages/funnel/displays/SendAgain.tsx).
+  "sendAgain.label": "Send it again",
 } as const;
 
 export type WordId = keyof typeof WORDS;

@@ -6,6 +6,7 @@
 import { useRef, useState } from "react";
 import { NavLink, useNavigate } from "react-router-dom";
 import { siteText } from "@web/src/app/content-text";
+import { word } from "@engine/locale/words";
 import { browserDrafts, clearAllDrafts } from "@engine/form/drafts";
 import { signOut } from "../session/auth-client";
 import { APPLICANT_AUTH_BASE } from "../session/auth-paths";
@@ -71,7 +72,7 @@ function LeaveButtons({ verified, canReturn }: { verified: boolean; canReturn: b
       session.broadcast();
       void navigate(how === "saveAndExit" ? `${site.account.signInTo}?saved=1` : "/");
     } catch {
-      notify({ intent: "error", title: "Sign-out did not complete", body: "Please try again." });
+      notify({ intent: "error", title: word("signOut.failed"), body: word("signOut.tryAgain") });
     }
   };
   // A guest who could not come back from elsewhere is asked first.

@@ -5,6 +5,7 @@
 import { Button } from "@fluentui/react-components";
 import { useNavigate, useParams } from "react-router-dom";
 import { useCtaStyles } from "@web/src/shell/button-styles";
+import { word } from "@engine/locale/words";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { NotFoundPage } from "@web/src/shell/NotFoundPage";
 import { AdverseActionNotice } from "./AdverseActionNotice";
@@ -17,7 +18,7 @@ export default function IneligiblePage() {
   const content = useContent("ineligible", /^[a-z0-9-]+$/.test(reason) ? reason : "");
   const navigate = useNavigate();
   const cta = useCtaStyles();
-  useDocumentTitle(content ? text(content.attributes.title) : "Page not found");
+  useDocumentTitle(content ? text(content.attributes.title) : word("notFound.title"));
   if (!content) return <NotFoundPage />;
   const actions = [
     {
