@@ -449,6 +449,19 @@ describe("co-borrower invite", () => {
     expect(borrowers.steps.map((s) => s.id)).not.toContain("application2");
   });
 
+  it("names the parts and their steps on the progress page in Spanish for a reader who chose Español", async () => {
+    const { borrower } = await invitedAndJoined();
+    borrower.b.cookies.set("heloc.lang", "es");
+    const [borrowers, coborrowers] = (await borrower.b.trpc.members.progress.query()).parts;
+    expect([borrowers!.label, coborrowers!.label]).toEqual(["Prestatario", "Coprestatario"]);
+    expect(borrowers!.steps.find((s) => s.id === "coborrowerInvite")).toMatchObject({
+      label: "Invite al coprestatario",
+    });
+    expect(coborrowers!.steps.find((s) => s.id === "application5")).toMatchObject({
+      label: "Historial de empleo",
+    });
+  });
+
   it("names the steps on the progress page as applicants read them, in words either borrower can read", async () => {
     const { borrower, c } = await invitedAndJoined();
     for (const reader of [borrower.b, c]) {

@@ -47,7 +47,8 @@ const hintOf = (email: string) => email.replace(/^(.)[^@]*/, "$1•••");
  * once they saved it on that path. Only the flow the path ends in (the application, or a member's
  * own), without the owner's account setup (rank 0) or the pages that ask nothing.
  */
-function stepsOf(services: Services, reader: Reader) {
+/** The steps of a reader's part, each labelled as `labels` (the request's language's set) words it. */
+function stepsOf(services: Services, reader: Reader, labels = services.defs) {
   const { defs } = services;
   const journey = journeyFor(services, reader);
   const done = new Set(doneSteps(journey));
@@ -76,7 +77,7 @@ function stepsOf(services: Services, reader: Reader) {
     )
     .map((step) => ({
       id: step.id,
-      label: applicantLabelOf(defs, step.id) ?? step.label,
+      label: applicantLabelOf(labels, step.id) ?? labels.steps.get(step.id)?.def.label ?? step.label,
       route: step.route,
       done: done.has(step.id),
     }));
@@ -233,16 +234,18 @@ export const membersRouter = router({
     const owner: Reader = { app, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, app.doc), member: null };
     const submitted = ownerJourney(ctx.services, app, app.doc).submitted;
     const access = accessOf(defs, app.doc);
+    // The labels of the roles and steps in the request's language.
+    const labels = localizedSet(defs, requestLocale(defs, ctx.cookies)).defs;
     const parts = [
       {
         role: OWNER_ROLE,
-        label: roleLabel(defs, OWNER_ROLE),
+        label: roleLabel(labels, OWNER_ROLE),
         name: accountName(defs, app.doc),
         you: reader.role === OWNER_ROLE,
         owner: true,
         access: null,
         state: "answering" as const,
-        steps: stepsOf(ctx.services, owner),
+        steps: stepsOf(ctx.services, owner, labels),
       },
       ...Object.keys(access).map((role) => {
         const row = rows.find((r) => r.role === role) ?? null;
@@ -250,13 +253,13 @@ export const membersRouter = router({
         const part = partOf(defs, role, app.doc);
         return {
           role,
-          label: spec.label,
+          label: memberRole(labels, role).label,
           name: accountName(defs, app.doc, spec.namePointers),
           you: reader.role === role,
           owner: false,
           access: access[role] ?? null,
           state: row?.userId ? ("joined" as const) : row ? ("invited" as const) : ("notInvited" as const),
-          steps: row ? stepsOf(ctx.services, { app, role, part, member: row }) : [],
+          steps: row ? stepsOf(ctx.services, { app, role, part, member: row }, labels) : [],
         };
       }),
     ];

@@ -10,6 +10,7 @@ import { Link } from "react-router-dom";
 import type { inferRouterOutputs } from "@trpc/server";
 import { addressLine } from "@engine/lending/borrowers";
 import { formatCurrency } from "@engine/base/format";
+import { word } from "@engine/locale/words";
 import type { AppRouter } from "@server/transport/trpc/router";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../api-errors";
@@ -22,33 +23,34 @@ const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** "You", "Your co-borrower, Sam Lee" (to the owner), "The borrower, Alex Doe" (to a member). */
 function whoseTitle(part: PartProgress, readerIsOwner: boolean): string {
-  if (part.you) return "You";
-  const who = `${readerIsOwner ? "Your" : "The"} ${lower(part.label)}`;
+  if (part.you) return word("appProgress.you");
+  const who = word(readerIsOwner ? "appProgress.yourRole" : "appProgress.theRole", {
+    role: lower(part.label),
+  });
   return part.name ? `${who}, ${part.name}` : who;
 }
 
 /** The part's state in words: the chip is read, never told by its colour alone. */
 function stateText(part: PartProgress, done: number, total: number, submitted: boolean): string {
   const finished = total > 0 && done === total;
-  if (submitted) return "Submitted";
+  if (submitted) return word("appProgress.submitted");
   const signsOnly = part.access === "signs";
   if (part.state === "notInvited")
-    return signsOnly ? "Signs for themselves — we email them a link once you have signed" : "Not invited yet";
-  if (part.state === "invited")
-    return signsOnly
-      ? "Invited to consent and sign — waiting for them"
-      : "Invited — waiting for them to join";
+    return word(signsOnly ? "appProgress.signsLater" : "appProgress.notInvited");
+  if (part.state === "invited") return word(signsOnly ? "appProgress.invitedToSign" : "appProgress.invited");
   if (part.state === "joined")
-    return part.you
-      ? "Joined"
-      : finished
-        ? signsOnly
-          ? "Joined — signed"
-          : "Joined — all their answers are in"
-        : signsOnly
-          ? "Joined — signing"
-          : "Joined — answering their part";
-  return finished ? "All answers in" : "Answering";
+    return word(
+      part.you
+        ? "appProgress.joined"
+        : finished
+          ? signsOnly
+            ? "appProgress.joinedSigned"
+            : "appProgress.joinedAllIn"
+          : signsOnly
+            ? "appProgress.joinedSigning"
+            : "appProgress.joinedAnswering",
+    );
+  return word(finished ? "appProgress.allIn" : "appProgress.answering");
 }
 
 const useStyles = makeStyles({
@@ -117,7 +119,7 @@ export function ApplicationProgress() {
   const own = useStyles();
   const propertyId = useId();
   const progress = useQuery(trpc.members.progress.queryOptions(undefined));
-  if (progress.isPending) return <Spinner label="Loading your application's progress" />;
+  if (progress.isPending) return <Spinner label={word("appProgress.loading")} />;
   if (progress.error) return <p role="alert">{classifyApiError(progress.error).message}</p>;
 
   const { parts, submitted } = progress.data;
@@ -126,26 +128,29 @@ export function ApplicationProgress() {
   const address = addressLine(property);
   const value = typeof property.value === "number" ? property.value : null;
   const readerIsOwner = parts.some((p) => p.you && p.owner);
+  // The link inside the sentence as the language orders it.
+  const [beforeLink, afterLink] = word("appProgress.submittedNote", { link: "\u0000" }).split("\u0000");
   return (
     <div className={styles.stack}>
       {address || value !== null ? (
         <section className={own.property} aria-labelledby={propertyId}>
           <h2 className={own.propertyTitle} id={propertyId}>
-            The property
+            {word("appProgress.property")}
           </h2>
           {address ? <p className={own.propertyLine}>{address}</p> : null}
           {value !== null ? (
-            <p className={own.propertyValue}>Estimated value {formatCurrency(value)}</p>
+            <p className={own.propertyValue}>{word("appProgress.value", { value: formatCurrency(value) })}</p>
           ) : null}
         </section>
       ) : null}
       {submitted ? (
         <p className={styles.callout} role="status">
-          Your application is submitted: our team is reviewing it. If a document is still on your checklist,{" "}
-          <Link to={ROUTES.upload}>upload it here</Link>.
+          {beforeLink}
+          <Link to={ROUTES.upload}>{word("appProgress.uploadHere")}</Link>
+          {afterLink}
         </p>
       ) : null}
-      <ul className={own.parts} aria-label="Each borrower's part">
+      <ul className={own.parts} aria-label={word("appProgress.parts")}>
         {parts.map((part) => (
           <PartCard
             key={part.role}
@@ -172,13 +177,13 @@ function Remind({ part }: { part: PartProgress }) {
         disabledFocusable={remind.isPending}
         onClick={() => remind.mutate({ role: part.role })}
       >
-        Remind {first}
+        {word("appProgress.remind", { name: first })}
       </Button>
       <p role="status" className={own.count}>
         {remind.isSuccess
           ? remind.data.joined
-            ? `We emailed ${remind.data.sentTo} to sign in and finish their part.`
-            : `We emailed ${remind.data.sentTo} a new link to join (the one before no longer works).`
+            ? word("appProgress.remindedJoined", { email: remind.data.sentTo })
+            : word("appProgress.remindedLink", { email: remind.data.sentTo })
           : remind.error
             ? classifyApiError(remind.error).message
             : ""}
@@ -233,11 +238,11 @@ function PartCard({
         </span>
       </div>
       <p className={own.count}>
-        {done} of {total} {total === 1 ? "step" : "steps"} done
+        {word(total === 1 ? "appProgress.count.one" : "appProgress.count.many", { done, total })}
       </p>
       {remindable ? <Remind part={part} /> : null}
       {total > 0 ? (
-        <ul className={own.steps} aria-label={`${title}: steps`}>
+        <ul className={own.steps} aria-label={word("appProgress.steps", { title })}>
           {part.steps.map((step) => {
             const opens = part.you && !submitted && (step.done || step === next);
             return (
@@ -255,7 +260,13 @@ function PartCard({
                   )}
                 </span>
                 <span className={`${own.status} ${step.done ? own.statusDone : ""}`}>
-                  {step.done ? "Done" : step === next && part.you && !submitted ? "Next" : "To do"}
+                  {word(
+                    step.done
+                      ? "appProgress.done"
+                      : step === next && part.you && !submitted
+                        ? "appProgress.next"
+                        : "appProgress.toDo",
+                  )}
                 </span>
               </li>
             );
