@@ -79,6 +79,21 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
     await screenshot(page, "spanish-condition-form");
   });
 
+  it("shows the borrower each borrower's part on the progress page in Spanish", async () => {
+    const loan = await submittedLoan(server());
+    const page = await pageWithSession(e2e, loan.borrower, 1280);
+    await page.context().addCookies([{ name: "heloc.lang", value: "es", url: e2e.server.url }]);
+    await page.goto("/app/application/progress");
+    await page.getByRole("list", { name: "La parte de cada prestatario" }).waitFor();
+    await page.getByRole("heading", { level: 2, name: "Usted" }).waitFor();
+    await page.getByRole("heading", { level: 2, name: /^Su coprestatario/ }).waitFor();
+    await page.getByRole("link", { name: "súbalo aquí" }).waitFor();
+    expect(await page.locator("main").innerText()).toMatch(/\d+ de \d+ pasos? completados?/);
+    expect(await englishLeft(page, [...translatedEnglish, ...untranslatedEnglish])).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "spanish-progress");
+  });
+
   it("shows the right-to-cancel page in Spanish, its dates as Spanish writes them, and says the notice is in English", async () => {
     const loan = await openedLoan(server(), {
       occupancy: { borrower: true, coborrower: true },
