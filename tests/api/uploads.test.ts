@@ -10,6 +10,7 @@ import { applications, auditEvents, uploads } from "@server/persistence/db/schem
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { browser, testServer, type TestServer } from "../helpers/server";
 import { codeOf } from "../helpers/trpc-errors";
+import { singleBorrower, walk } from "../helpers/journeys";
 
 // A commit that fails (a full disk) on either database: when `with` is set, the next transaction
 // makes all its writes and then fails with it instead of committing.
@@ -730,6 +731,29 @@ describe("removing an own upload", () => {
     await upload(bob.b, { documentType: "bank_statements" }, { bytes, name: "b.pdf" });
     await ann.b.trpc.uploads.remove.mutate({ uploadId: mine.body.upload!.id });
     expect(filesOnDisk()).toContain(mine.body.upload!.sha256);
+  });
+
+  it("keeps a notice's PDF that an applicant uploads and removes again: the lender's copy (12 CFR 1002.12(b))", async () => {
+    // An early decline: its notice of action taken is stored and downloaded by the applicant.
+    const declined = browser(server.url);
+    await walk(server, declined, { until: "hasFbm", doc: singleBorrower() });
+    await declined.trpc.step.submit.mutate({ stepId: "hasFbm", answers: { setup: { hasFbm: true } } });
+    await declined.trpc.decision.confirm.mutate({
+      ruleId: "pricing.late-payment",
+      mailTo: { line1: "12 Elm Street", line2: null, city: "Springfield", state: "IL", zip: "62701" },
+    });
+    await server.services.settled();
+    const { pdfUrl } = (await declined.trpc.decision.latest.query())!;
+    const notice = new Uint8Array(await (await declined.fetch(`${server.url}${pdfUrl}`)).arrayBuffer());
+    // The same bytes uploaded by an applicant (the same person's new account, say) and taken back.
+    const ann = await signedInApplicant();
+    const sent = await upload(ann.b, { documentType: "bank_statements" }, { bytes: notice, name: "n.pdf" });
+    expect(sent.status).toBe(201);
+    await ann.b.trpc.uploads.remove.mutate({ uploadId: sent.body.upload!.id });
+    expect(filesOnDisk()).toContain(sent.body.upload!.sha256);
+    const again = await declined.fetch(`${server.url}${pdfUrl}`);
+    expect(again.status).toBe(200);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(notice);
   });
 
   it("cannot remove another applicant's upload, or one after submission", async () => {

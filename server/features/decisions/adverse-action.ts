@@ -15,6 +15,7 @@ import { noticePdfOffThread } from "../esign/pdf-pool";
 import { longDate } from "../esign/values";
 import type { FileStorage } from "@server/persistence/storage";
 import type { Services } from "@server/services";
+import { keepFile } from "../uploads/kept-files";
 import { recordMessage } from "../messaging/events";
 import { mailGate } from "../messaging/mail";
 import { addressLocale, filledMail, noticeCover } from "../locale/mail-text";
@@ -252,7 +253,7 @@ export async function deliverNotice(
   pdf: Uint8Array,
   paper: { addressOnFile: boolean } = { addressOnFile: true },
 ) {
-  await services.storage.put(pdf);
+  await keepFile(services, pdf, "adverseActionNotice");
   if (!to) {
     // On paper: queued for the print-and-mail queue only to an address; without one nothing is
     // queued, and the notice waits on the file for staff to find the address (portal notices list).

@@ -15,6 +15,7 @@ import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
 import { sha256Hex } from "@server/persistence/storage";
 import type { Services } from "@server/services";
+import { keepFile } from "../uploads/kept-files";
 import { mailGate } from "../messaging/mail";
 import { longDate } from "@engine/base/dates";
 import { provenRecipient } from "../loan/addresses";
@@ -88,7 +89,7 @@ export async function giveRescissionNotices(
       changed: [email ? "email" : "mail"],
     });
     later.push(async () => {
-      await services.storage.put(pdf);
+      await keepFile(services, pdf, "rescissionNotice");
       if (!email) return;
       // The cover in the holder's account language (content/mail/rescission-notice.md), the notice as given.
       const cover = noticeCover(services, "rescission-notice", recipient?.locale, language);

@@ -13,6 +13,7 @@ import { evaluateRuleSet } from "@engine/logic/rules";
 import type { Db } from "@server/persistence/db/client";
 import { signatures } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
+import { keepFile } from "../uploads/kept-files";
 import { sha256Hex } from "@server/persistence/storage";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { EffectRun } from "../steps/effects";
@@ -270,7 +271,7 @@ export async function signedPdf(
       message: `We cannot rebuild your signed copy: ${made.message}. Contact us and we will send it to you.`,
     };
   try {
-    const { key: storedKey } = await storage.put(made.bytes);
+    const { key: storedKey } = await keepFile(services, made.bytes, "signedCopy");
     await db
       .update(signatures)
       .set({ pdfKey: storedKey })

@@ -17,6 +17,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "@server/persistence/db/client";
 import type { Services } from "@server/services";
+import { keepFile } from "../uploads/kept-files";
 import { fillTokens, frontMatterOf, readDisclosure, signedDocument, sha256Hex } from "../esign/documents";
 import { noticePdfOffThread } from "../esign/pdf-pool";
 import { longDate } from "../esign/values";
@@ -241,7 +242,7 @@ export async function giveNotices(
     };
     notices.push(notice);
     later.push(async () => {
-      await services.storage.put(pdf);
+      await keepFile(services, pdf, "notice");
       if (!email) return;
       // The notice in the mail's body and attached; a cover in the borrower's account language
       // introduces it when it is in English (content/mail/notice.md).

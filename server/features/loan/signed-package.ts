@@ -13,6 +13,7 @@ import { transaction } from "@server/persistence/db/client";
 import { sha256Hex } from "@server/persistence/storage";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
+import { keepFile } from "../uploads/kept-files";
 import { errorKind } from "@server/platform/observability/log";
 import { fillTokens, frontMatterOf, readDisclosure, sha256Hex as textSha256 } from "../esign/documents";
 import { signedPdfOffThread } from "../esign/pdf-pool";
@@ -125,7 +126,7 @@ export async function signedPackagePdf(
   );
   if (!made.ok) return made;
   try {
-    const { key } = await services.storage.put(made.bytes);
+    const { key } = await keepFile(services, made.bytes, "signedPackage");
     await recordKey(services, applicationId, key);
   } catch (error) {
     services.log.error({ err: errorKind(error) }, "closing: the signed package's PDF could not be stored");

@@ -19,6 +19,9 @@ import { Refusal } from "../refusal";
 import { cleanFileName } from "../uploads/file-name";
 import { megabytes, uploadedFile } from "../uploads/upload-form";
 import { UploadError } from "../uploads/upload-error";
+import { deleteIfUnreferenced } from "../uploads/access";
+import { withKeyLock } from "../uploads/key-lock";
+import { sha256Hex } from "@server/persistence/storage";
 import { recordValuation } from "./valuations";
 
 type Entry = NonNullable<LoanAPIInputs["valuationRecord"]>;
@@ -133,13 +136,22 @@ export function createValuationRoutes(services: Services) {
         return fail(c, 404, "NOT_FOUND", "There is no such application in your pipeline.");
       const file = await uploadedFile(form, maxBytes);
       if (file instanceof UploadError) return fail(c, file.status, file.code, file.message, file.field);
-      const stored = await services.storage.put(file.bytes);
+      const report = {
+        bytes: file.bytes,
+        fileName: cleanFileName(file.name, file.type, input.kind),
+        contentType: file.type.contentType,
+      };
       try {
-        const loan = await recordValuation(services, staff, input, {
-          bytes: file.bytes,
-          fileName: cleanFileName(file.name, file.type, input.kind),
-          contentType: file.type.contentType,
-          stored,
+        // Stored and recorded in the file's turn, as an applicant's upload is (uploads/accept.ts):
+        // a removal of the same bytes elsewhere waits, and a refused report leaves no file behind.
+        const loan = await withKeyLock(services.db, sha256Hex(file.bytes), async () => {
+          const stored = await services.storage.put(file.bytes);
+          try {
+            return await recordValuation(services, staff, input, { ...report, stored });
+          } catch (error) {
+            if (stored.created) await deleteIfUnreferenced(services, stored.key);
+            throw error;
+          }
         });
         return c.json({ valuations: loan.file.valuations ?? [] }, 201);
       } catch (error) {

@@ -3,7 +3,7 @@
 import { said } from "@engine/locale/server-words";
 import { eq } from "drizzle-orm";
 import { documentsFor, memberRole } from "@engine/funnel/members";
-import { signatures, uploads } from "@server/persistence/db/schema";
+import { keptFiles, signatures, uploads } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
 import { memberStore, type Reader } from "../members/store";
 import { readLoanFile } from "../loan/store";
@@ -49,18 +49,16 @@ export async function askedOfThem(
 export const notYours = () =>
   new UploadError(403, "FORBIDDEN", said("refusal.upload.ownDocuments"), "borrower");
 
-/** Deletes a stored file once no upload row or signed PDF refers to it any more. */
+/**
+ * Deletes a stored file once no upload row, signed PDF or kept record (a notice, the closing
+ * package: kept_files) refers to it any more. Called in the key's turn (withKeyLock).
+ */
 export async function deleteIfUnreferenced({ db, storage }: Services, key: string) {
-  const byUpload = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(eq(uploads.storageKey, key))
-    .limit(1);
-  if (byUpload.length) return;
-  const bySignature = await db
-    .select({ id: signatures.id })
-    .from(signatures)
-    .where(eq(signatures.pdfKey, key))
-    .limit(1);
-  if (!bySignature.length) await storage.delete(key);
+  const referring = [
+    db.select({ key: uploads.storageKey }).from(uploads).where(eq(uploads.storageKey, key)).limit(1),
+    db.select({ key: signatures.pdfKey }).from(signatures).where(eq(signatures.pdfKey, key)).limit(1),
+    db.select({ key: keptFiles.storageKey }).from(keptFiles).where(eq(keptFiles.storageKey, key)).limit(1),
+  ];
+  for (const query of referring) if ((await query).length) return;
+  await storage.delete(key);
 }

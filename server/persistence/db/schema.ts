@@ -365,6 +365,20 @@ export const fileClaims = table("file_claims", {
 });
 
 /**
+ * A stored file a record of ours keeps (a notice's PDF, a signed copy, the closing package, a
+ * valuation report), by its content key. Storage is content-addressed and shared by everyone, so an
+ * applicant who uploads the same bytes (a notice they were mailed) and removes them again must not
+ * delete the lender's copy: deleteIfUnreferenced (server/features/uploads/access.ts) keeps a key
+ * named here. Written by keepFile (server/features/uploads/kept-files.ts), never deleted.
+ */
+export const keptFiles = table("kept_files", {
+  storageKey: text("storage_key").primaryKey(),
+  /** What first kept it (kept-files.ts KeptKind). */
+  kind: text("kind").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * First-party funnel analytics: one row per step viewed, completed or left, by a random journey
  * id (one per browser tab). Nothing in it identifies a person: no user id, email, name or answer.
  */
