@@ -8,7 +8,7 @@ import { contentEnglishAt } from "./content-text";
 import { isCurrent, translationsOf } from "./translation-files";
 import type { Locale } from "./locales";
 import { ENGINE_WORDS, type EngineWordId } from "./server-words";
-import type { WordId, Words } from "./words";
+import type { PageWordId, Words } from "./words";
 
 export { translationsOf, type TranslatedString, type TranslationFile } from "./translation-files";
 
@@ -69,12 +69,12 @@ export function localizeFiles(
     steps: { ...files.steps },
     rules: { ...files.rules },
   };
-  const words: Partial<Record<WordId, string>> = {};
+  const words: Partial<Record<PageWordId, string>> = {};
   for (const translation of translationsOf(texts, locale.code).values()) {
     if (translation.translates === "engine") {
       for (const [pointer, entry] of Object.entries(translation.strings))
         if (isCurrent(entry, englishAt(files, "engine", pointer)))
-          words[pointer.slice(1) as WordId] = entry.text;
+          words[pointer.slice(1) as PageWordId] = entry.text;
       continue;
     }
     const at = definitionOf(translation.translates);

@@ -4,7 +4,8 @@
 import { NOT_OPEN_YET, START_FROM_FIRST } from "../funnel/journey";
 import { longDate } from "../base/dates";
 import { LENDER_WORDS, type LenderWordId } from "./lender-words";
-import { fill, WORDS, type WordId } from "./words";
+import { PAGE_WORDS } from "./page-words";
+import { fill, type PageWordId } from "./words";
 
 export const SERVER_WORDS = {
   // The server's refusals an applicant can meet (server/transport/trpc/init.ts gives them in the
@@ -152,12 +153,12 @@ export const SERVER_WORDS = {
 
 /** Every engine word, the browser's and the server's. */
 export const ENGINE_WORDS: Readonly<Record<EngineWordId, string>> = {
-  ...WORDS,
+  ...PAGE_WORDS,
   ...SERVER_WORDS,
   ...LENDER_WORDS,
 };
 export type ServerWordId = keyof typeof SERVER_WORDS;
-export type EngineWordId = WordId | ServerWordId | LenderWordId;
+export type EngineWordId = PageWordId | ServerWordId | LenderWordId;
 
 /** A word in English, filled. */
 export const englishWord = (id: EngineWordId, values?: Record<string, string | number>) =>

@@ -3,6 +3,13 @@
 // (content/locales/<code>/engine.json, keyed by the pointer `/<id>`), and a page in another language
 // is sent its words with its definitions (server/transport/trpc/routers/definitions.ts), so no
 // language but the one chosen is ever loaded. {name} marks a value filled in.
+//
+// Here, the words of the frame and the step form, which every page may show. The words of one
+// area live in its own module and load with its pages' chunks (display-words.ts: the funnel's
+// displays; auth-words.ts: the emailed links' pages); page-words.ts lists every page word for the
+// server and the build.
+import type { AUTH_WORDS } from "./auth-words";
+import type { DISPLAY_WORDS } from "./display-words";
 
 export const WORDS = {
   // Validation (engine/validation/messages.ts): a field's label, then one of these.
@@ -45,7 +52,6 @@ export const WORDS = {
   "form.next": "Next",
   "form.back": "Back",
   "form.continue": "Continue",
-  "summary.otherAnswers": "Other answers",
   "form.summary.one": "One answer needs your attention.",
   "form.summary.many": "{count} answers need your attention.",
   "form.part": "Part {n} of {count}",
@@ -75,20 +81,6 @@ export const WORDS = {
   "notFound.faq": "frequently asked questions",
   // Under a public page (content/pages/): the date its front matter says it last changed.
   "page.lastUpdated": "Last updated {date}",
-  // The disclosures a step shows (web/src/pages/funnel/displays/DisclosureDocuments.tsx).
-  "documents.notFound": "The document “{name}” could not be found. Please contact us before you sign.",
-  "documents.version": "Version {version}",
-  "documents.mustOpen": "Open it and read it before you continue: we record that you opened it.",
-  "documents.open": "Open “{title}”",
-  "documents.openFailed": "We could not open it: {error}. Try again.",
-  "documents.signedBy": "Signed by {names} on {time}.",
-  "documents.signersJoin": " and ",
-  "documents.downloadSigned": "Download your signed disclosures (PDF)",
-  "documents.signAgain": "Signing again records a new signature; the latest one counts.",
-  "documents.preparing": "Preparing your disclosures",
-  "documents.prepareFailed":
-    "We could not prepare your documents. Reload the page; please do not sign until they show.",
-  "documents.agreedOn": "You agreed to this on {day}. Read it again",
   // The language choice (web/src/shell/LanguagePicker.tsx).
   "language.label": "Language",
   // The frame of every page (web/src/shell/Layout.tsx) and the home page's link to the FAQ.
@@ -99,59 +91,7 @@ export const WORDS = {
   "frame.opensNewTab": " (opens in a new tab)",
   "frame.loading": "Loading",
   "frame.loadingAnswers": "Loading your answers",
-  // While an emailed link is checked (web/src/pages/auth: a co-borrower's invite, a set-password link).
-  "auth.checkingInvite": "Checking your invite",
-  "auth.checkingLink": "Checking your link",
-  "auth.working": "Working",
-  "auth.goToSignIn": "Go to sign in",
-  "auth.linkIncomplete": "This link is not complete",
-  "auth.linkIncompleteBody":
-    "Open the link from your email again, or copy the whole link into the address bar.",
-  // The co-borrower's join page (web/src/pages/auth/JoinPage.tsx): {role} is the role's name, as a sentence's inside writes it.
-  "join.documentTitle": "Join an application",
-  "join.linkBroken": "This invite link does not work",
-  "join.invited": "{inviter} invited you to apply together as {role}",
-  "join.introSigns":
-    "{inviter} has answered the home equity line of credit application for both of you. Each borrower gives their own consent and signs the disclosures themselves: you do that here, with your own account. The application is submitted once you have signed.",
-  "join.introAnswers":
-    "You answer your own part of the home equity line of credit application (your details, work, income and documents) with your own account. Only you see your answers; {inviter} sees how far you have got.",
-  "join.sentTo": "The invite was sent to {email}: your account will use that address.",
-  "join.worksUntil": "This link works until {date}, once.",
-  "join.accept": "Accept and continue",
   "home.readFaq": "Read the FAQ",
-  // The documents checklist (web/src/pages/funnel/displays/DocumentChecklist.tsx and ./checklist/);
-  // the documents' own names and reasons are the catalogue's (rules/document-types.json).
-  "checklist.loading": "Working out which documents we need",
-  "checklist.intro":
-    "Upload each document below as a PDF or a photo (JPEG, PNG or HEIC), up to {size} per file: drag the files onto their box, choose them, or on a phone take a photo. If you do not have them at hand, you can continue now and upload them later.",
-  "checklist.noneNeeded": "From your answers so far, we do not need any documents.",
-  "checklist.allIn": "We have every document we need. Thank you.",
-  "checklist.stillNeeded.one": "{outstanding} of {total} document is still needed.",
-  "checklist.stillNeeded.many": "{outstanding} of {total} documents are still needed.",
-  "checklist.ownDocuments": "Your documents",
-  "checklist.memberDocuments": "Your {role}'s documents",
-  "checklist.propertyDocuments": "Property documents",
-  "checklist.status.needed": "Needed",
-  "checklist.status.neededOf": "Needed: {done} of {count} uploaded",
-  "checklist.status.neededSides.one": "Needed: {done} of {count} side uploaded",
-  "checklist.status.neededSides.many": "Needed: {done} of {count} sides uploaded",
-  "checklist.status.rejected": "Rejected: please upload a new one",
-  "checklist.status.verified": "Verified",
-  "checklist.status.inReview": "In review",
-  "checklist.status.accepted": "Accepted",
-  "checklist.status.uploaded": "Uploaded",
-  "checklist.dragFiles": "Drag files here, or",
-  "checklist.dragFile": "Drag a file here, or",
-  "checklist.chooseFiles": "Choose files",
-  "checklist.chooseFile": "Choose a file",
-  "checklist.takePhoto": "Take a photo",
-  "checklist.addAnother": "Add another file",
-  "checklist.whichDocument": "Which document is it? (optional)",
-  "checklist.notSure": "Not sure / other",
-  "checklist.chooseIdOwn":
-    "Choose which photo ID you will use on the Identity Verification step, then upload it here.",
-  "checklist.chooseIdMember":
-    "Choose which photo ID your {role} will use on the Identity Verification step, then upload it here.",
   // Above a funnel step (web/src/pages/funnel/StepNotices.tsx): a submitted application's page, and one to check again.
   "notice.locked":
     "Your application is submitted, so these answers can no longer be changed. If something is wrong, contact us.",
@@ -181,61 +121,8 @@ export const WORDS = {
   "form.moveItemDown": "Move {item} down",
   "form.remove": "Remove",
   "form.removeItem": "Remove {item}",
-  "summary.nothingYet": "You have not answered any questions yet.",
   // A list in a sentence: "a, b and c" ({first} is all but the last, joined by commas).
   "list.and": "{first} and {last}",
-  // The offer (web/src/pages/funnel/displays/OfferPreview.tsx).
-  "offer.loading": "Working out your offer",
-  "offer.none": "From your answers we cannot show an offer yet.",
-  "offer.seeWhy": "See why and what you can do",
-  "offer.prequalified": "Prequalified estimate",
-  "offer.lineUpTo": "Line amount up to",
-  "offer.apr": "Estimated APR (variable)",
-  "offer.originationFee": "Origination fee",
-  "offer.periods": "Draw / repayment period",
-  "offer.periodYears": "{draw} / {repay} years",
-  "offer.emailMe": "Email me this offer",
-  "offer.emailed": "We emailed this estimate to {email}.",
-  // The documents checklist's names for screen readers and its messages ({document} is the document's label in a sentence, {whom} a borrower's name).
-  "checklist.documentFor": "{document} for {whom}",
-  "checklist.upload": "Upload {document}",
-  "checklist.photoOf": "Take a photo of {document}",
-  "checklist.filesSent": "Files sent: {document}",
-  "checklist.side.front": "front",
-  "checklist.side.back": "back",
-  "checklist.idSide.own": "{side} of your {document}",
-  "checklist.idSide.member": "{side} of your {role}'s {document}",
-  "checklist.idPhoto.own": "Take a photo of your {document} ({side})",
-  "checklist.idPhoto.member": "Take a photo of your {role}'s {document} ({side})",
-  "checklist.uploaded": "Uploaded {files}.",
-  "checklist.uploading": "Uploading {file}",
-  "checklist.uploadingProgress": "Uploading {file}: {percent}%",
-  "checklist.uploadingProgressOf": "Uploading {file} ({n} of {count}): {percent}%",
-  "checklist.tooMany.one": "Only 1 more file is needed here, so we did not send {files}.",
-  "checklist.tooMany.many": "Only {count} more files are needed here, so we did not send {files}.",
-  "checklist.emptyFile": "{file} is empty. Choose the file again.",
-  "checklist.tooLarge": "{file} is too large: the limit is {size}.",
-  "checklist.uploadFailed": "We could not upload {file}. Please try again.",
-  "checklist.fileFailed": "{file}: {problem}",
-  "upload.tooLarge": "The file is too large.",
-  "upload.notTaken": "We could not take this file. Please try again.",
-  "checklist.idChecking": "We are checking this ID. You do not need to do anything.",
-  "checklist.idVerified": "This ID is verified.",
-  "checklist.idRejected": "We could not verify this ID. Upload new photos below.",
-  "checklist.idRejectedBecause": "We could not verify this ID: {reason} Upload new photos below.",
-  "checklist.fileRejected": "Rejected. Please upload a new one.",
-  "checklist.fileRejectedBecause": "Rejected: {reason} Please upload a new one.",
-  // The photo ID's sides (web/src/pages/funnel/displays/IdDocumentSides.tsx): {document} is the ID's name in a sentence, {sides} its sides listed.
-  "idSides.own.one":
-    "You will upload one photo of your {document}: the {side} only. Make sure every corner is visible and the text is readable.",
-  "idSides.own.many":
-    "You will upload {count} photos of your {document}: the {sides}. Make sure every corner is visible and the text is readable.",
-  "idSides.member.one":
-    "Your {role} will upload one photo of their {document}: the {side} only. Make sure every corner is visible and the text is readable.",
-  "idSides.member.many":
-    "Your {role} will upload {count} photos of their {document}: the {sides}. Make sure every corner is visible and the text is readable.",
-  "idSides.types.one": "{types}: the {side} only.",
-  "idSides.types.many": "{types}: the {sides}.",
   // Another borrower's change that put a page back in front of the reader (web/src/pages/funnel/StepNotices.tsx): {day} is a day of the year.
   "notice.changed.none": "{who} changed their answers on {day}.",
   "notice.changed.one": "{who} changed their {answers} on {day}.",
@@ -244,26 +131,6 @@ export const WORDS = {
     "Your signature covered that answer, so it no longer counts: please read the disclosures as they are now and sign again.",
   "notice.pageDue":
     "Because of that, we need this page from you. Everything else you answered stays as it was.",
-  // The draw estimate under the offer (web/src/pages/funnel/displays/DrawEstimate.tsx): {draw} and {min}/{max} are amounts, {apr} a rate.
-  "draw.title": "How much would you draw?",
-  "draw.amount": "Draw amount:",
-  "draw.typeAmount": "Or type an amount (dollars, {min} to {max})",
-  "draw.monthly": "Estimated monthly payment",
-  "draw.note":
-    "Interest only on a {draw} draw at {apr}% APR ({draw} × {apr}% ÷ 12). Your rate is variable, so this payment can change.",
-  "draw.notePeriod":
-    "Interest only on a {draw} draw at {apr}% APR ({draw} × {apr}% ÷ 12), during the {years}-year draw period. Your rate is variable, so this payment can change.",
-  // The line the first draw may use (web/src/pages/funnel/displays/LineAmount.tsx): {days} business days, {date} a day.
-  "line.loading": "Loading your line amount",
-  "line.unconfirmed":
-    "We cannot confirm your line amount right now. Your draw is checked against it when we review your application.",
-  "line.amount": "Your line amount",
-  "line.paidOff": "Paid off when it opens (your mortgages)",
-  "line.leftToDraw": "Left for you to draw",
-  "line.drawFor": "You can draw for",
-  "line.years": "{years} years",
-  "line.earliestDraw":
-    "Because this is your primary residence, your first draw waits until your {days} business days to cancel have passed. If your line opened today, the earliest we could send it is {date}.",
   // The applicant's sign-in pages (web/src/pages/auth): the portal's stay English (login-words.ts).
   "login.documentTitle": "Sign in",
   "login.title": "Sign in to your application",
@@ -343,7 +210,10 @@ export const WORDS = {
 } as const;
 
 export type WordId = keyof typeof WORDS;
-export type Words = Readonly<Record<WordId, string>>;
+/** Every word a page may show, of every area. */
+export type PageWordId = WordId | keyof typeof DISPLAY_WORDS | keyof typeof AUTH_WORDS;
+/** A language's table of the page words. */
+export type Words = Readonly<Record<PageWordId, string>>;
 
 /** `template` with each {name} filled from `values` (a name without a value stays as written). */
 export const fill = (template: string, values: Record<string, string | number> = {}): string =>
@@ -367,8 +237,14 @@ export function setWordsTable(table: Partial<Words> | undefined): void {
   current = table;
 }
 
+/** A reader of `english`'s words in the page's language (English where it has none), filled. */
+export const wordsOf =
+  <Id extends PageWordId>(english: Readonly<Record<Id, string>>) =>
+  (id: Id, values?: Record<string, string | number>) =>
+    fill(current?.[id] ?? english[id], values);
+
 /** A word of the page's language (English where it has none). */
-export const word = (id: WordId, values?: Record<string, string | number>) => wordIn(current, id, values);
+export const word = wordsOf<WordId>(WORDS);
 
 /** Items as a sentence lists them in the page's language: "a, b and c". */
 export const listed = (items: readonly string[]) =>

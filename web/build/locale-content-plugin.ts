@@ -12,7 +12,8 @@ import { currentContentStrings, TRANSLATED_CONTENT } from "../../engine/locale/c
 import { englishHash } from "../../engine/locale/hash.ts";
 import type { TranslationFile } from "../../engine/locale/localize";
 import { LOCALES_FILE, SOURCE_LOCALE, translationFileOf, type Locale } from "../../engine/locale/locales.ts";
-import { WORDS, type WordId } from "../../engine/locale/words.ts";
+import { PAGE_WORDS } from "../../engine/locale/page-words.ts";
+import type { PageWordId } from "../../engine/locale/words.ts";
 
 export const LOCALES_MODULE = "virtual:content-locales";
 const LOCALE_MODULE = "virtual:content-locale/";
@@ -40,7 +41,7 @@ export function localeContent(code: string): {
   const words: Record<string, string> = {};
   const engine = readTranslation(translationFileOf(code, "engine"));
   for (const [pointer, entry] of Object.entries(engine?.strings ?? {})) {
-    const english = WORDS[pointer.slice(1) as WordId] as string | undefined;
+    const english = PAGE_WORDS[pointer.slice(1) as PageWordId] as string | undefined;
     if (english !== undefined && entry.en === englishHash(english)) words[pointer.slice(1)] = entry.text;
   }
   return { content, words };

@@ -6,7 +6,8 @@ import { buildDefinitions, type Definitions } from "@engine/definitions/definiti
 import { createAjv } from "@engine/definitions/ajv";
 import { localeOf, offeredLocales, type Locale } from "@engine/locale/locales";
 import { localizeFiles } from "@engine/locale/localize";
-import { WORDS, type Words } from "@engine/locale/words";
+import { PAGE_WORDS } from "@engine/locale/page-words";
+import type { Words } from "@engine/locale/words";
 import { eq } from "drizzle-orm";
 import { serialize } from "hono/utils/cookie";
 import type { CookieIO } from "@server/features/auth/cookies";
@@ -88,11 +89,11 @@ export const mailWords = (services: Pick<Services, "defs">, code: string | undef
 
 const forPages = new WeakMap<Partial<Words>, Partial<Words>>();
 
-/** The words a page reads (engine/locale/words.ts), without the server's refusals and mails, which never reach a page as words. */
+/** The words a page reads (engine/locale/page-words.ts), without the server's refusals and mails, which never reach a page as words. */
 export function pageWords(words: Partial<Words>): Partial<Words> {
   let kept = forPages.get(words);
   if (!kept) {
-    kept = Object.fromEntries(Object.entries(words).filter(([id]) => Object.hasOwn(WORDS, id)));
+    kept = Object.fromEntries(Object.entries(words).filter(([id]) => Object.hasOwn(PAGE_WORDS, id)));
     forPages.set(words, kept);
   }
   return kept;

@@ -1,7 +1,7 @@
 // POST /api/upload for the document checklist: one file per request as multipart/form-data, with
 // the headers every API call carries (X-Same-Origin: 1 and a bot-check token), and the upload's
 // progress. XMLHttpRequest rather than fetch, because fetch cannot report upload progress.
-import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import type { BorrowerRole } from "@engine/lending/borrowers";
 import { botToken } from "./bot-check";
 
@@ -61,7 +61,7 @@ export async function uploadDocument(
       if (xhr.status >= 200 && xhr.status < 300 && body?.upload)
         return resolve({ upload: body.upload, identityReview: body.identityReview ?? null });
       const message =
-        body?.error?.message ?? word(xhr.status === 413 ? "upload.tooLarge" : "upload.notTaken");
+        body?.error?.message ?? displayWord(xhr.status === 413 ? "upload.tooLarge" : "upload.notTaken");
       reject(new UploadFailed(message, xhr.status, body?.error?.field ?? null));
     };
     xhr.send(form);

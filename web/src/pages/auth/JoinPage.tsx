@@ -6,7 +6,7 @@
 // application are said in the server's words, with the way to sign in.
 import { formatMoment } from "@engine/base/format";
 import { ROUTES } from "@engine/base/routes";
-import { word } from "@engine/locale/words";
+import { authWord } from "@engine/locale/auth-words";
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -38,7 +38,7 @@ function Problem({ message }: { message: string }) {
   return (
     <MessageBar intent="error" role="alert" layout="multiline">
       <MessageBarBody>
-        {message} <Link to={SIGN_IN}>{word("auth.goToSignIn")}</Link>
+        {message} <Link to={SIGN_IN}>{authWord("auth.goToSignIn")}</Link>
       </MessageBarBody>
     </MessageBar>
   );
@@ -69,7 +69,7 @@ function WordWithStrong({ text, value }: { text: string; value: string }) {
 }
 
 export default function JoinPage() {
-  useDocumentTitle(word("join.documentTitle"));
+  useDocumentTitle(authWord("join.documentTitle"));
   const [search] = useSearchParams();
   const token = search.get("token") ?? "";
   const wellFormed = LINK_TOKEN.test(token);
@@ -93,26 +93,28 @@ export default function JoinPage() {
   }, [wellFormed]);
 
   if (!wellFormed)
-    return <LinkProblem title={word("auth.linkIncomplete")} message={word("auth.linkIncompleteBody")} />;
-  if (invitation.isPending) return <PageLoading label={word("auth.checkingInvite")} />;
+    return (
+      <LinkProblem title={authWord("auth.linkIncomplete")} message={authWord("auth.linkIncompleteBody")} />
+    );
+  if (invitation.isPending) return <PageLoading label={authWord("auth.checkingInvite")} />;
   if (invitation.error)
     return (
-      <LinkProblem title={word("join.linkBroken")} message={classifyApiError(invitation.error).message} />
+      <LinkProblem title={authWord("join.linkBroken")} message={classifyApiError(invitation.error).message} />
     );
 
   const { inviter, roleLabel, emailHint, expiresAt, access } = invitation.data;
   const busy = accept.isPending || accept.isSuccess;
   return (
     <div className="page page--narrow">
-      <h1 className="page-title">{word("join.invited", { inviter, role: roleLabel.toLowerCase() })}</h1>
+      <h1 className="page-title">{authWord("join.invited", { inviter, role: roleLabel.toLowerCase() })}</h1>
       <p className="page-intro">
-        {word(access === "signs" ? "join.introSigns" : "join.introAnswers", { inviter })}
+        {authWord(access === "signs" ? "join.introSigns" : "join.introAnswers", { inviter })}
       </p>
       <ul className={styles.facts}>
         <li>
-          <WordWithStrong text={word("join.sentTo", { email: emailHint })} value={emailHint} />
+          <WordWithStrong text={authWord("join.sentTo", { email: emailHint })} value={emailHint} />
         </li>
-        <li>{word("join.worksUntil", { date: dateOf(expiresAt) })}</li>
+        <li>{authWord("join.worksUntil", { date: dateOf(expiresAt) })}</li>
       </ul>
       <div className="form-stack">
         {accept.error ? <Problem message={classifyApiError(accept.error).message} /> : null}
@@ -121,11 +123,11 @@ export default function JoinPage() {
             appearance="primary"
             className={cta.root}
             disabledFocusable={busy}
-            icon={busy ? <Spinner size="tiny" aria-label={word("auth.working")} /> : undefined}
+            icon={busy ? <Spinner size="tiny" aria-label={authWord("auth.working")} /> : undefined}
             iconPosition="after"
             onClick={() => accept.mutate({ token })}
           >
-            {word("join.accept")}
+            {authWord("join.accept")}
           </Button>
         </div>
       </div>

@@ -2,7 +2,7 @@
 // whether the link still works and how long a password must be, then sets the password and
 // sends the user to sign in.
 import { ROUTES } from "@engine/base/routes";
-import { word } from "@engine/locale/words";
+import { authWord } from "@engine/locale/auth-words";
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
@@ -54,7 +54,7 @@ export default function SetPasswordPage() {
         Open the link from your email again, or copy the whole link into the address bar.
       </LinkProblem>
     );
-  if (link === null) return <PageLoading label={word("auth.checkingLink")} />;
+  if (link === null) return <PageLoading label={authWord("auth.checkingLink")} />;
   if (link === "failed")
     return (
       <div className="page page--narrow" role="alert">

@@ -1,6 +1,6 @@
 // The saved application, read-only, in the sections of `ui:options.sections` (summary-model.ts):
 // labels are the schemas' titles, values shown as the steps show them. No per-field code here.
-import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "@web/src/api/trpc";
@@ -18,7 +18,7 @@ export function ApplicationSummary({ defs, application, options }: DisplayProps)
   );
   return (
     <div className={styles.stack}>
-      {sections.length === 0 ? <p className={styles.note}>{word("summary.nothingYet")}</p> : null}
+      {sections.length === 0 ? <p className={styles.note}>{displayWord("summary.nothingYet")}</p> : null}
       {sections.map((group) => (
         <SummarySection key={group.title} group={group} level={2} />
       ))}

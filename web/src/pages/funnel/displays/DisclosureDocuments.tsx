@@ -16,7 +16,7 @@
 // With `ui:options.agreedAt` (a pointer to when the applicant agreed to these texts before, the
 // E-SIGN consent of the account setup), the texts are folded under "You agreed to this on …": the
 // same texts, not read twice.
-import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import { formatMoment } from "@engine/base/format";
 import { Button, Spinner, makeStyles, mergeClasses } from "@fluentui/react-components";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -65,7 +65,7 @@ const DisclosureDocument = memo(function DisclosureDocument({
   const styles = useDisplayStyles();
   const own = useStyles();
   const titleId = useId();
-  if (!server?.html) return <p role="alert">{word("documents.notFound", { name })}</p>;
+  if (!server?.html) return <p role="alert">{displayWord("documents.notFound", { name })}</p>;
   const title = server.title || name;
   const version = server.version;
   return (
@@ -82,7 +82,9 @@ const DisclosureDocument = memo(function DisclosureDocument({
             {title}
           </h3>
         ) : null}
-        {version ? <span className={styles.version}>{word("documents.version", { version })}</span> : null}
+        {version ? (
+          <span className={styles.version}>{displayWord("documents.version", { version })}</span>
+        ) : null}
       </div>
       {server.note ? (
         <p className={own.languageNote} lang={document.documentElement.lang}>
@@ -136,10 +138,10 @@ function MustOpen({
     return <DisclosureDocument name={name} server={server} showTitle={showTitle} />;
   const title = server?.title || name;
   // The title in the text's own language (English until a reviewed translation), inside the button's words.
-  const [beforeTitle, afterTitle] = word("documents.open", { title: "\u0000" }).split("\u0000");
+  const [beforeTitle, afterTitle] = displayWord("documents.open", { title: "\u0000" }).split("\u0000");
   const folded = (
     <div className={own.folded} data-must-open={name}>
-      <p>{word("documents.mustOpen")}</p>
+      <p>{displayWord("documents.mustOpen")}</p>
       <Button
         appearance="primary"
         onClick={() => open.mutate({ stepId, document: name })}
@@ -155,7 +157,7 @@ function MustOpen({
       </Button>
       {open.isError ? (
         <p role="alert" className={styles.callout}>
-          {word("documents.openFailed", { error: open.error.message })}
+          {displayWord("documents.openFailed", { error: open.error.message })}
         </p>
       ) : null}
     </div>
@@ -180,14 +182,14 @@ function SignedCopy() {
   const status = useQuery(trpc.esign.status.queryOptions());
   const signing = status.data?.signing;
   if (!signing) return null;
-  const names = signing.signers.map((s) => s.typedName).join(word("documents.signersJoin"));
+  const names = signing.signers.map((s) => s.typedName).join(displayWord("documents.signersJoin"));
   return (
     <div className={mergeClasses(styles.callout, own.signed)} role="status">
-      <span>{word("documents.signedBy", { names, time: signedTime(signing.signedAt) })}</span>
+      <span>{displayWord("documents.signedBy", { names, time: signedTime(signing.signedAt) })}</span>
       <a className={own.download} href={signing.pdfUrl} download="heloc-disclosures-signed.pdf">
-        {word("documents.downloadSigned")}
+        {displayWord("documents.downloadSigned")}
       </a>
-      <span>{word("documents.signAgain")}</span>
+      <span>{displayWord("documents.signAgain")}</span>
     </div>
   );
 }
@@ -222,11 +224,11 @@ export function DisclosureDocuments({ options, application, stepId }: DisplayPro
   });
   const signedCopy = options.signedCopy === true ? <SignedCopy /> : null;
   if (names.length === 0) return signedCopy;
-  if (documents.isPending) return <Spinner label={word("documents.preparing")} />;
+  if (documents.isPending) return <Spinner label={displayWord("documents.preparing")} />;
   if (documents.isError)
     return (
       <p role="alert" className={styles.callout}>
-        {word("documents.prepareFailed")}
+        {displayWord("documents.prepareFailed")}
       </p>
     );
   const byId = new Map(documents.data.documents.map((d) => [d.id, d]));
@@ -258,7 +260,7 @@ export function DisclosureDocuments({ options, application, stepId }: DisplayPro
       {signedCopy}
       {typeof agreed === "string" && agreed !== "" ? (
         <details className={styles.callout} data-agreed-at={agreed}>
-          <summary>{word("documents.agreedOn", { day: agreedDay(agreed) })}</summary>
+          <summary>{displayWord("documents.agreedOn", { day: agreedDay(agreed) })}</summary>
           {texts}
         </details>
       ) : (

@@ -25,7 +25,7 @@ import {
   subjectPropertyId,
 } from "@engine/lending/documents";
 import { roleLabel } from "@engine/funnel/members";
-import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { queryClient } from "@web/src/api/query-client";
 import { trpc } from "@web/src/api/trpc";
@@ -62,7 +62,7 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
     setSubmitText(complete ? whenComplete : null);
     return () => setSubmitText(null);
   }, [setSubmitText, complete, whenComplete]);
-  if (required.isPending || mine.isPending) return <Spinner label={word("checklist.loading")} />;
+  if (required.isPending || mine.isPending) return <Spinner label={displayWord("checklist.loading")} />;
   if (required.error) return <p role="alert">{classifyApiError(required.error).message}</p>;
   if (mine.error) return <p role="alert">{classifyApiError(mine.error).message}</p>;
 
@@ -89,10 +89,12 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
       return {
         key: role,
         title:
-          name === null ? word("checklist.ownDocuments") : word("checklist.memberDocuments", { role: name }),
+          name === null
+            ? displayWord("checklist.ownDocuments")
+            : displayWord("checklist.memberDocuments", { role: name }),
       };
     }),
-    { key: "property", title: word("checklist.propertyDocuments") },
+    { key: "property", title: displayWord("checklist.propertyDocuments") },
   ];
   const outstanding = requirements.filter((r) => !isSatisfied(r)).length;
   const refresh = () =>
@@ -107,16 +109,19 @@ export function DocumentChecklist({ defs, application, options, setSubmitText, r
 
   return (
     <div className={styles.stack}>
-      <p className={styles.callout}>{word("checklist.intro", { size: megabytes(maxBytes) })}</p>
+      <p className={styles.callout}>{displayWord("checklist.intro", { size: megabytes(maxBytes) })}</p>
       <p className={styles.note} role="status">
         {requirements.length === 0
-          ? word("checklist.noneNeeded")
+          ? displayWord("checklist.noneNeeded")
           : outstanding === 0
-            ? word("checklist.allIn")
-            : word(requirements.length === 1 ? "checklist.stillNeeded.one" : "checklist.stillNeeded.many", {
-                outstanding,
-                total: requirements.length,
-              })}
+            ? displayWord("checklist.allIn")
+            : displayWord(
+                requirements.length === 1 ? "checklist.stillNeeded.one" : "checklist.stillNeeded.many",
+                {
+                  outstanding,
+                  total: requirements.length,
+                },
+              )}
       </p>
       {groups.map(({ key, title }) => {
         const items = requirements.filter((r) => (r.borrower ?? "property") === key);

@@ -3,7 +3,7 @@
 // line is open for draws (interest only: engine/lending/payments.ts, the formula the disclosures use).
 // The draw chosen is an answer (the offer step's `drawAmount` widget, ./DrawAmount.tsx): saved with
 // the offer, it is where the first-draw page starts.
-import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import { useEffect, useId, useState, type JSX } from "react";
 import { formatCurrency } from "@engine/base/format";
 import { interestOnlyMonthlyPayment } from "@engine/lending/payments";
@@ -61,11 +61,11 @@ export function DrawEstimate({
     <section className="draw" aria-labelledby={labelledBy ?? `${id}-title`}>
       {labelledBy ? null : (
         <h2 id={`${id}-title`} className="draw__title">
-          {word("draw.title")}
+          {displayWord("draw.title")}
         </h2>
       )}
       <label htmlFor={`${id}-range`} className="draw__label">
-        {word("draw.amount")} <strong data-draw-amount>{formatCurrency(draw)}</strong>
+        {displayWord("draw.amount")} <strong data-draw-amount>{formatCurrency(draw)}</strong>
       </label>
       <input
         id={`${id}-range`}
@@ -83,7 +83,7 @@ export function DrawEstimate({
         <span>{formatCurrency(lineAmount)}</span>
       </div>
       <label htmlFor={`${id}-number`} className="draw__label">
-        {word("draw.typeAmount", { min: formatCurrency(min), max: formatCurrency(lineAmount) })}
+        {displayWord("draw.typeAmount", { min: formatCurrency(min), max: formatCurrency(lineAmount) })}
       </label>
       <input
         id={`${id}-number`}
@@ -103,12 +103,12 @@ export function DrawEstimate({
         onBlur={() => choose(Number(typed) || min)}
       />
       <div className="draw__payment" aria-live="polite">
-        <p className="draw__paymentLabel">{word("draw.monthly")}</p>
+        <p className="draw__paymentLabel">{displayWord("draw.monthly")}</p>
         <p className="draw__paymentValue" data-monthly-payment>
           {formatCurrency(payment, { cents: true })}
         </p>
         <p className="draw__note">
-          {word(drawPeriodYears !== undefined ? "draw.notePeriod" : "draw.note", {
+          {displayWord(drawPeriodYears !== undefined ? "draw.notePeriod" : "draw.note", {
             draw: formatCurrency(draw),
             apr: apr.toFixed(2),
             years: drawPeriodYears ?? "",

@@ -6,7 +6,8 @@ import { roleLabel } from "@engine/funnel/members";
 import { isBorrowerRole, ownerRole, roleWords, wordsFor } from "@engine/lending/borrowers";
 import { idTypes, idTypeTitle } from "@engine/lending/catalogue";
 import { chosenIdType, idSides, inSentence, sidesByIdType } from "@engine/lending/documents";
-import { listed, word } from "@engine/locale/words";
+import { listed } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { sideWord } from "./checklist/styles";
 import { useDisplayStyles } from "./styles";
@@ -30,12 +31,12 @@ export function IdDocumentSides({ defs, options, answers, reader }: DisplayProps
     return (
       <p className={styles.callout} aria-live="polite">
         {own
-          ? word(one ? "idSides.own.one" : "idSides.own.many", {
+          ? displayWord(one ? "idSides.own.one" : "idSides.own.many", {
               count: sides.length,
               document: lowerFirst(labelOf(idType)),
               ...sidesOf(sides),
             })
-          : word(one ? "idSides.member.one" : "idSides.member.many", {
+          : displayWord(one ? "idSides.member.one" : "idSides.member.many", {
               count: sides.length,
               role: inSentence(roleLabel(defs, role)),
               document: lowerFirst(labelOf(idType)),
@@ -55,7 +56,7 @@ export function IdDocumentSides({ defs, options, answers, reader }: DisplayProps
       {byFewestSides
         .map(([sides, types]) => {
           const each = sides.split(",");
-          return word(each.length === 1 ? "idSides.types.one" : "idSides.types.many", {
+          return displayWord(each.length === 1 ? "idSides.types.one" : "idSides.types.many", {
             types: listed(types),
             ...sidesOf(each),
           });

@@ -1,7 +1,7 @@
 // The offer of quote.current (rules/pricing.json) for the preview-offer step: the line amount,
 // APR, fee and periods and how the line was worked out (the draw slider under it is the step's
 // answer, ./DrawAmount.tsx); or, when the rules find no offer, the page that explains why.
-import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import { Button, Spinner } from "@fluentui/react-components";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
@@ -17,11 +17,11 @@ function EmailOffer() {
   return (
     <div className="offer__email">
       <Button appearance="secondary" disabledFocusable={send.isPending} onClick={() => send.mutate({})}>
-        {word("offer.emailMe")}
+        {displayWord("offer.emailMe")}
       </Button>
       <p role="status" className="offer__email-status">
         {send.isSuccess
-          ? word("offer.emailed", { email: send.data.sentTo })
+          ? displayWord("offer.emailed", { email: send.data.sentTo })
           : send.error
             ? classifyApiError(send.error).message
             : ""}
@@ -33,16 +33,16 @@ function EmailOffer() {
 export function OfferPreview() {
   const navigate = useNavigate();
   const quote = useQuery(trpc.quote.current.queryOptions({ fetchOriginationFee: true }));
-  if (quote.isPending) return <Spinner label={word("offer.loading")} />;
+  if (quote.isPending) return <Spinner label={displayWord("offer.loading")} />;
   if (quote.error) return <p role="alert">{classifyApiError(quote.error).message}</p>;
   const offer = quote.data;
   if (!offer.eligible) {
     return (
       <div className="offer">
-        <p>{word("offer.none")}</p>
+        <p>{displayWord("offer.none")}</p>
         {offer.route ? (
           <Button appearance="secondary" onClick={() => navigate(offer.route!)}>
-            {word("offer.seeWhy")}
+            {displayWord("offer.seeWhy")}
           </Button>
         ) : null}
       </div>
@@ -50,27 +50,30 @@ export function OfferPreview() {
   }
   return (
     <div className="offer">
-      <SuccessChip>{word("offer.prequalified")}</SuccessChip>
+      <SuccessChip>{displayWord("offer.prequalified")}</SuccessChip>
       <dl className="offer__figures">
         <div>
-          <dt>{word("offer.lineUpTo")}</dt>
+          <dt>{displayWord("offer.lineUpTo")}</dt>
           <dd>{formatCurrency(offer.lineAmount)}</dd>
         </div>
         <div>
-          <dt>{word("offer.apr")}</dt>
+          <dt>{displayWord("offer.apr")}</dt>
           <dd>{offer.apr !== undefined ? `${offer.apr.toFixed(2)}%` : "—"}</dd>
         </div>
         {offer.originationFee !== undefined ? (
           <div>
-            <dt>{word("offer.originationFee")}</dt>
+            <dt>{displayWord("offer.originationFee")}</dt>
             <dd>{formatCurrency(offer.originationFee)}</dd>
           </div>
         ) : null}
         {offer.drawPeriodYears !== undefined && offer.repaymentPeriodYears !== undefined ? (
           <div>
-            <dt>{word("offer.periods")}</dt>
+            <dt>{displayWord("offer.periods")}</dt>
             <dd>
-              {word("offer.periodYears", { draw: offer.drawPeriodYears, repay: offer.repaymentPeriodYears })}
+              {displayWord("offer.periodYears", {
+                draw: offer.drawPeriodYears,
+                repay: offer.repaymentPeriodYears,
+              })}
             </dd>
           </div>
         ) : null}

@@ -3,6 +3,7 @@
 // currency, percent, phone, date, address...). Generic: nothing here knows a particular field.
 // Identifiers arrive masked by the server and are shown as they are. Pure: unit-tested in node.
 import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import type { Definitions } from "@engine/definitions/definitions";
 import {
   formatCurrency,
@@ -303,6 +304,6 @@ export function buildSummary(
     else out.push({ ...entry, title: title ?? entry.title });
   }
   if (other.length)
-    out.push({ title: options.otherTitle ?? word("summary.otherAnswers"), rows: other, groups: [] });
+    out.push({ title: options.otherTitle ?? displayWord("summary.otherAnswers"), rows: other, groups: [] });
   return out;
 }

@@ -2,7 +2,8 @@
 // the zone's keyboard-operable button (one or several files), and on phones a separate "Take a
 // photo" input that opens the back camera. Each file is uploaded at once, one after another, with
 // progress; then the checklist refreshes.
-import { listed, word } from "@engine/locale/words";
+import { listed } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { uploadDocument, UploadFailed, type UploadFields } from "@web/src/api/upload";
 import { megabytes, useChecklistStyles } from "./styles";
@@ -58,7 +59,7 @@ export function FileSlot({
     if (chosen.length > files.length) {
       const left = chosen.slice(files.length).map((f) => f.name);
       found.push(
-        word(files.length === 1 ? "checklist.tooMany.one" : "checklist.tooMany.many", {
+        displayWord(files.length === 1 ? "checklist.tooMany.one" : "checklist.tooMany.many", {
           count: files.length,
           files: listed(left),
         }),
@@ -67,11 +68,11 @@ export function FileSlot({
     for (const [index, file] of files.entries()) {
       // Said before sending: the server refuses these too, but a too-large file would first travel in full.
       if (file.size === 0) {
-        found.push(word("checklist.emptyFile", { file: file.name }));
+        found.push(displayWord("checklist.emptyFile", { file: file.name }));
         continue;
       }
       if (file.size > maxBytes) {
-        found.push(word("checklist.tooLarge", { file: file.name, size: megabytes(maxBytes) }));
+        found.push(displayWord("checklist.tooLarge", { file: file.name, size: megabytes(maxBytes) }));
         continue;
       }
       const step = { name: file.name, position: index + 1, of: files.length };
@@ -85,8 +86,8 @@ export function FileSlot({
       } catch (error) {
         found.push(
           error instanceof UploadFailed
-            ? word("checklist.fileFailed", { file: file.name, problem: error.message })
-            : word("checklist.uploadFailed", { file: file.name }),
+            ? displayWord("checklist.fileFailed", { file: file.name, problem: error.message })
+            : displayWord("checklist.uploadFailed", { file: file.name }),
         );
       }
     }
@@ -130,9 +131,11 @@ export function FileSlot({
         {/* The whole zone is the input's label: a click anywhere opens the picker. */}
         <label htmlFor={inputId} className={own.zoneLabel}>
           {title && <span className={own.zoneTitle}>{title}</span>}
-          <span className={own.hint}>{word(several ? "checklist.dragFiles" : "checklist.dragFile")}</span>
+          <span className={own.hint}>
+            {displayWord(several ? "checklist.dragFiles" : "checklist.dragFile")}
+          </span>
           <span className={own.zoneButton}>
-            {word(several ? "checklist.chooseFiles" : "checklist.chooseFile")}
+            {displayWord(several ? "checklist.chooseFiles" : "checklist.chooseFile")}
           </span>
         </label>
       </div>
@@ -150,7 +153,7 @@ export function FileSlot({
           onChange={(e) => void send([...(e.target.files ?? [])])}
         />
         <label htmlFor={cameraId} className={own.cameraButton}>
-          {word("checklist.takePhoto")}
+          {displayWord("checklist.takePhoto")}
         </label>
       </div>
       <div id={helpId} aria-live="polite">
@@ -160,17 +163,17 @@ export function FileSlot({
               className={own.progress}
               max={1}
               value={state.progress}
-              aria-label={word("checklist.uploading", { file: state.name })}
+              aria-label={displayWord("checklist.uploading", { file: state.name })}
             />
             <p className={own.hint}>
               {state.of > 1
-                ? word("checklist.uploadingProgressOf", {
+                ? displayWord("checklist.uploadingProgressOf", {
                     file: state.name,
                     n: state.position,
                     count: state.of,
                     percent: Math.round(state.progress * 100),
                   })
-                : word("checklist.uploadingProgress", {
+                : displayWord("checklist.uploadingProgress", {
                     file: state.name,
                     percent: Math.round(state.progress * 100),
                   })}

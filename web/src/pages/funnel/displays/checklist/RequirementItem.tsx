@@ -3,7 +3,8 @@
 // while more are needed, a drop zone (for a photo ID, one per side the sides rule asks for); once
 // enough are in, "Add another file" still opens one, so a missed page can be added.
 import { useId, useState } from "react";
-import { listed, word } from "@engine/locale/words";
+import { listed } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import type { BorrowerRole } from "@engine/lending/borrowers";
 import { inSentence } from "@engine/lending/documents";
 import type { UploadFields } from "@web/src/api/upload";
@@ -103,7 +104,7 @@ export function RequirementItem({
         },
   );
   const whole = forWhom
-    ? word("checklist.documentFor", { document: inSentence(label), whom: forWhom })
+    ? displayWord("checklist.documentFor", { document: inSentence(label), whom: forWhom })
     : inSentence(label);
   const subtypes = !isId ? (r.subtypes ?? []) : [];
 
@@ -125,7 +126,7 @@ export function RequirementItem({
       {applicantText && <p className={styles.checkReason}>{applicantText}</p>}
 
       {idFiles.length > 0 && (
-        <ul className={own.files} aria-label={word("checklist.filesSent", { document: whole })}>
+        <ul className={own.files} aria-label={displayWord("checklist.filesSent", { document: whole })}>
           {idFiles.map((f) => (
             <UploadedFileRow
               key={f.id}
@@ -140,7 +141,7 @@ export function RequirementItem({
 
       {/* Always present, so that a screen reader hears each upload even when its file input goes away. */}
       <p className={own.done} aria-live="polite">
-        {lastUploaded && word("checklist.uploaded", { files: lastUploaded })}
+        {lastUploaded && displayWord("checklist.uploaded", { files: lastUploaded })}
       </p>
       {problems.length > 0 && (
         <ul className={own.errors} role="alert">
@@ -152,26 +153,26 @@ export function RequirementItem({
 
       {isId && identity?.review && (
         <p className={own.review} role="status">
-          {identity.review.status === "pending" && word("checklist.idChecking")}
-          {identity.review.status === "approved" && word("checklist.idVerified")}
+          {identity.review.status === "pending" && displayWord("checklist.idChecking")}
+          {identity.review.status === "approved" && displayWord("checklist.idVerified")}
           {identity.review.status === "rejected" &&
             (identity.review.reason
-              ? word("checklist.idRejectedBecause", { reason: sentence(identity.review.reason) })
-              : word("checklist.idRejected"))}
+              ? displayWord("checklist.idRejectedBecause", { reason: sentence(identity.review.reason) })
+              : displayWord("checklist.idRejected"))}
         </p>
       )}
 
       {isId && idType === null && (
         <p className={own.itemHint}>
           {roleName === null
-            ? word("checklist.chooseIdOwn")
-            : word("checklist.chooseIdMember", { role: roleName })}
+            ? displayWord("checklist.chooseIdOwn")
+            : displayWord("checklist.chooseIdMember", { role: roleName })}
         </p>
       )}
 
       {more && !addingMore && (
         <Button appearance="secondary" size="small" className={own.more} onClick={() => setAddingMore(true)}>
-          {word("checklist.addAnother")}
+          {displayWord("checklist.addAnother")}
         </Button>
       )}
 
@@ -180,7 +181,7 @@ export function RequirementItem({
           {subtypes.length > 0 && (
             <div className={own.slot}>
               <label className={own.slotLabel} htmlFor={subtypeId}>
-                {word("checklist.whichDocument")}
+                {displayWord("checklist.whichDocument")}
               </label>
               <select
                 id={subtypeId}
@@ -188,7 +189,7 @@ export function RequirementItem({
                 value={subtype}
                 onChange={(e) => setSubtype(e.target.value)}
               >
-                <option value="">{word("checklist.notSure")}</option>
+                <option value="">{displayWord("checklist.notSure")}</option>
                 {subtypes.map((t) => (
                   <option key={t} value={t}>
                     {subtypeLabel(t)}
@@ -205,14 +206,14 @@ export function RequirementItem({
                   ...(roleName === null ? {} : { role: roleName }),
                 };
                 const slot = upperFirst(
-                  word(roleName === null ? "checklist.idSide.own" : "checklist.idSide.member", said),
+                  displayWord(roleName === null ? "checklist.idSide.own" : "checklist.idSide.member", said),
                 );
                 return (
                   <FileSlot
                     key={side}
                     name={slot}
                     title={slot}
-                    cameraName={word(
+                    cameraName={displayWord(
                       roleName === null ? "checklist.idPhoto.own" : "checklist.idPhoto.member",
                       said,
                     )}
@@ -226,8 +227,8 @@ export function RequirementItem({
             : [
                 <FileSlot
                   key="file"
-                  name={word("checklist.upload", { document: whole })}
-                  cameraName={word("checklist.photoOf", { document: whole })}
+                  name={displayWord("checklist.upload", { document: whole })}
+                  cameraName={displayWord("checklist.photoOf", { document: whole })}
                   fields={fields(null)}
                   maxBytes={maxBytes}
                   room={needed ? stillNeeded(r) : MORE_FILES}

@@ -1,6 +1,7 @@
 // A file already sent, listed under its document: a preview of a photo, its name, the lender's
 // decision on it and a button to remove it (before the application is submitted).
 import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import { Button } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
 import { trpc } from "@web/src/api/trpc";
@@ -35,11 +36,11 @@ export function UploadedFileRow({
         {rejected ? (
           <span className={own.error}>
             {file.review?.reason
-              ? word("checklist.fileRejectedBecause", { reason: sentence(file.review.reason) })
-              : word("checklist.fileRejected")}
+              ? displayWord("checklist.fileRejectedBecause", { reason: sentence(file.review.reason) })
+              : displayWord("checklist.fileRejected")}
           </span>
         ) : file.review?.status === "accepted" ? (
-          <span className={own.done}>{word("checklist.status.accepted")}</span>
+          <span className={own.done}>{displayWord("checklist.status.accepted")}</span>
         ) : null}
         {remove.error && (
           <span className={own.error} role="alert">

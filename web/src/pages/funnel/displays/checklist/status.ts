@@ -3,7 +3,7 @@
 // photo ID's review (uploads.list). Before the application is submitted a complete document is
 // "Uploaded"; after, it waits for the lender ("In review") until every file is accepted.
 
-import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import { isSatisfied } from "@engine/lending/catalogue";
 
 export type StatusKind = "needed" | "rejected" | "uploaded" | "inReview" | "accepted";
@@ -29,7 +29,7 @@ export interface StatusInput {
 }
 
 const neededOf = (done: number, needed: number, unit: "file" | "side") =>
-  word(
+  displayWord(
     unit === "file"
       ? "checklist.status.neededOf"
       : needed === 1
@@ -50,18 +50,20 @@ export function requirementStatus({
   if (!complete) {
     // A rejected file no longer counts: the document is wanted again, and the reason is on the file.
     if (idReview?.status === "rejected" || decisions.some((d) => d?.status === "rejected"))
-      return { kind: "rejected", words: word("checklist.status.rejected") };
+      return { kind: "rejected", words: displayWord("checklist.status.rejected") };
     return {
       kind: "needed",
-      words: uploaded > 0 ? neededOf(uploaded, needed, unit) : word("checklist.status.needed"),
+      words: uploaded > 0 ? neededOf(uploaded, needed, unit) : displayWord("checklist.status.needed"),
     };
   }
-  if (idReview?.status === "approved") return { kind: "accepted", words: word("checklist.status.verified") };
-  if (idReview?.status === "pending") return { kind: "inReview", words: word("checklist.status.inReview") };
+  if (idReview?.status === "approved")
+    return { kind: "accepted", words: displayWord("checklist.status.verified") };
+  if (idReview?.status === "pending")
+    return { kind: "inReview", words: displayWord("checklist.status.inReview") };
   const counted = decisions.filter((d) => d?.status !== "rejected");
   if (unit === "file" && counted.length > 0 && counted.every((d) => d?.status === "accepted"))
-    return { kind: "accepted", words: word("checklist.status.accepted") };
+    return { kind: "accepted", words: displayWord("checklist.status.accepted") };
   return submitted
-    ? { kind: "inReview", words: word("checklist.status.inReview") }
-    : { kind: "uploaded", words: word("checklist.status.uploaded") };
+    ? { kind: "inReview", words: displayWord("checklist.status.inReview") }
+    : { kind: "uploaded", words: displayWord("checklist.status.uploaded") };
 }
