@@ -10,9 +10,9 @@
 //   borrower's part, its answer schema with every `$ref` inlined (engine/definitions/bundle.ts), so no schema
 //   file need come with it;
 // - every other step as an outline: its id, route, labels, rank, skipWhen (the progress passes
-//   over skipped steps), the targets of its branches (no conditions), and the names of its
-//   schema's top-level properties, and below them as deep as a member's part reaches (which
-//   borrower's part it holds: engine/funnel/asks.ts);
+//   over skipped steps), the steps its branches name (no conditions; no target that logic works
+//   out, which the server follows), and the names of its schema's top-level properties, and below
+//   them as deep as a member's part reaches (which borrower's part it holds: engine/funnel/asks.ts);
 // - whole, the rule sets every funnel page evaluates (the guards, the funnel's tables, the
 //   members), those the kept logic names as `rules.<id>` (and what those read in turn); every
 //   other rule set only as its id, and its params where kept logic reads them as `params.<id>`.
@@ -85,7 +85,12 @@ export function partPointers(defs: Definitions): string[] {
 
 /** What a page reads of a step that is not its own (see the header). Made from the expanded step, so its properties are each borrower's. */
 export function stepOutline(step: Step, through: readonly string[] = []): Step {
-  const next = (step.next ?? []).map((branch) => ({ goto: branch.goto }));
+  // A page reads another step's branches only for the steps they name (Back, where a path can
+  // begin, the validators fetched ahead); a target that logic works out is the server's to decide,
+  // and keeping it would send the rule sets it reads whole (rules/pricing.json on the name page).
+  const next = (step.next ?? [])
+    .filter((branch) => typeof branch.goto === "string")
+    .map((branch) => ({ goto: branch.goto }));
   return {
     id: step.id,
     route: step.route,

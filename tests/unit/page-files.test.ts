@@ -164,6 +164,10 @@ describe("a funnel page's definitions (engine/ship/page-files.ts)", () => {
       id: "documents",
       params: { dataConnectionOffered: false },
     });
+    // A later step's branch whose target logic works out (has-fbm's: rules.pricing's quote.route)
+    // is the server's to follow: its outline keeps no such branch, so the pricing rules go as their id.
+    expect(name.files.steps["initial-setup/has-fbm.json"]).not.toHaveProperty("next");
+    expect(name.files.rules["pricing.json"]).toEqual({ id: "pricing" });
     expect(JSON.stringify(name.files).length).toBeLessThan(JSON.stringify(sent).length / 4);
 
     const withDisplay = [...defs.steps.values()].find(({ def }) => placesDisplay(def))!.def.id;
