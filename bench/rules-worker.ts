@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import * as logic from "@engine/logic/logic";
+import { customOperators } from "@engine/logic/operator-docs";
 import { compileRuleInput } from "@engine/definitions/definitions";
 import { loadDefinitions } from "@engine/definitions/load";
 import { nextStep } from "@engine/funnel/funnel";
@@ -87,7 +88,7 @@ for (const entry of JSON.parse(readFileSync(suiteFile, "utf8")) as unknown[]) {
 }
 
 const examples: WorkerReport["examples"] = { total: 0, failed: [] };
-for (const [name, op] of Object.entries(logic.customOperators)) {
+for (const [name, op] of Object.entries(customOperators)) {
   examples.total++;
   if (
     !isDeepStrictEqual(

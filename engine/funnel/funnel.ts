@@ -2,13 +2,13 @@
 // Every table and condition is in rules/ and steps/; this module only looks them up.
 import { todayIso } from "../base/dates";
 import { stepById, type Definitions, type Flow } from "../definitions/definitions";
-import { customOperators, evaluate, holds, type Data } from "../logic/logic";
+import { evaluate, holds, operatorFunctions, type Data } from "../logic/logic";
 import { evaluateRuleSet, presentResult } from "../logic/rules";
 import { stepLogicData } from "../logic/step-data";
 
 export { stepLogicData };
 
-const lookup = customOperators.lookup!.fn as (table: unknown, key: unknown, fallback?: unknown) => unknown;
+const lookup = operatorFunctions.lookup;
 
 /** A status's place in the funnel: its step's rank, or the rank rules/funnel.json gives a status that is not a step. */
 export function rankOf(defs: Definitions, status: string): number | null {

@@ -1,9 +1,9 @@
 // The JSON-logic operators of the lending domain, in the one operator table
 // (engine/logic/operators.ts) beside the generic ones: employment history coverage (spec §4), business
 // days for the right to cancel, and the ABA routing-number checksum. Each has a description and a
-// worked example that the tests run, like every operator.
+// worked example that the tests run, like every operator (LENDING_OPERATOR_DOCS below).
 import { dateInZone, isIsoDate } from "../base/dates";
-import type { CustomOperator } from "../logic/operators";
+import type { OperatorDoc, OperatorFunction } from "../logic/operators";
 import { addBusinessDays, calendarOf } from "./business-days";
 import { employmentCoverage } from "./employment-coverage";
 
@@ -19,7 +19,29 @@ function localDate(instant: unknown, timeZone: unknown): string | null {
   }
 }
 
-export const lendingOperators: Record<string, CustomOperator> = {
+export const lendingOperatorFunctions = {
+  employment_coverage: (employments: unknown, today: unknown, options: unknown) =>
+    employmentCoverage(employments, today, options),
+  add_business_days: (date: unknown, count: unknown, calendar: unknown) => {
+    try {
+      return isIsoDate(date) && typeof count === "number"
+        ? addBusinessDays(date, count, calendarOf(calendar)).date
+        : null;
+    } catch {
+      return null;
+    }
+  },
+  local_date: (instant: unknown, timeZone: unknown) => localDate(instant, timeZone),
+  aba_checksum: (routing: unknown) => {
+    if (typeof routing !== "string" || !/^\d{9}$/.test(routing)) return false;
+    const d = [...routing].map(Number);
+    const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+    return sum % 10 === 0;
+  },
+} satisfies Record<string, OperatorFunction>;
+
+/** What each does, in words, and its worked example (engine/logic/operator-docs.ts joins them to the generic ones'): an export of its own, so the browser's build, which never reads it, leaves it out. */
+export const LENDING_OPERATOR_DOCS: Record<keyof typeof lendingOperatorFunctions, OperatorDoc> = {
   employment_coverage: {
     description:
       "Measures an employment history against the coverage window: gives {complete, missingPeriods: [{start, end, days, kind}], nextStartDate}. Options: windowYears (years back from the first of the current month) and gapDays (longest gap allowed).",
@@ -34,8 +56,6 @@ export const lendingOperators: Record<string, CustomOperator> = {
         windowEnd: "2026-11-01",
       },
     },
-    fn: (employments: unknown, today: unknown, options: unknown) =>
-      employmentCoverage(employments, today, options),
   },
   add_business_days: {
     description:
@@ -53,31 +73,15 @@ export const lendingOperators: Record<string, CustomOperator> = {
       },
       result: "2026-10-14",
     },
-    fn: (date: unknown, count: unknown, calendar: unknown) => {
-      try {
-        return isIsoDate(date) && typeof count === "number"
-          ? addBusinessDays(date, count, calendarOf(calendar)).date
-          : null;
-      } catch {
-        return null;
-      }
-    },
   },
   local_date: {
     description:
       "The calendar day (yyyy-MM-dd) an instant (an ISO date-time) falls on in an IANA time zone: the account opening day and today as the home's clock reads them, so the right to cancel ends at midnight where the home is (12 CFR 1026.15(a)(3)). Null for an instant or a time zone it cannot read.",
     example: { logic: { local_date: ["2026-11-04T05:30:00Z", "America/Los_Angeles"] }, result: "2026-11-03" },
-    fn: (instant: unknown, timeZone: unknown) => localDate(instant, timeZone),
   },
   aba_checksum: {
     description:
       "True when a 9-digit ABA routing number passes its checksum: 3×(d1+d4+d7) + 7×(d2+d5+d8) + (d3+d6+d9) is a multiple of 10.",
     example: { logic: { aba_checksum: ["021000021"] }, result: true },
-    fn: (routing: unknown) => {
-      if (typeof routing !== "string" || !/^\d{9}$/.test(routing)) return false;
-      const d = [...routing].map(Number);
-      const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
-      return sum % 10 === 0;
-    },
   },
 };

@@ -8,9 +8,9 @@
 // bench runs the whole engine on this module (bench/swap-logic.mjs).
 import jsonLogic from "json-logic-js";
 import {
-  customOperators,
   enterRoot,
   leaveRoot,
+  operatorFunctions,
   refuseUnknown,
   truthy,
   type Data,
@@ -19,10 +19,10 @@ import {
 
 export {
   builtInOperators,
-  customOperators,
   getPath,
   iteratingOperators,
   knownOperators,
+  operatorFunctions,
   operatorOf,
   truthy,
   type CustomOperator,
@@ -34,7 +34,7 @@ export {
 // `log` writes data (which may be personal) to the console; refuseUnknown refuses it before it could
 // run, as it does every operator outside the table.
 jsonLogic.rm_operation("log");
-for (const [name, op] of Object.entries(customOperators)) jsonLogic.add_operation(name, op.fn);
+for (const [name, fn] of Object.entries(operatorFunctions)) jsonLogic.add_operation(name, fn);
 
 const checked = new WeakSet<object>();
 let preparations = 0;

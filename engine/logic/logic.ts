@@ -12,9 +12,9 @@
 // json-logic-engine brings the compiler, var, missing, control flow and the iterators.
 import { LogicEngine } from "json-logic-engine";
 import {
-  customOperators,
   enterRoot,
   leaveRoot,
+  operatorFunctions,
   refuseUnknown,
   truthy,
   type Data,
@@ -23,10 +23,10 @@ import {
 
 export {
   builtInOperators,
-  customOperators,
   getPath,
   iteratingOperators,
   knownOperators,
+  operatorFunctions,
   operatorOf,
   truthy,
   type CustomOperator,
@@ -128,10 +128,10 @@ for (const [name, { fn, inline }] of Object.entries(valueOperators))
     } as never,
     { deterministic: true },
   );
-for (const [name, op] of Object.entries(customOperators))
+for (const [name, fn] of Object.entries(operatorFunctions) as [string, (...args: unknown[]) => unknown][])
   // Every custom operator but `root` is a pure function of its arguments: given constants, the
   // compiler may work it out once.
-  engine.addMethod(name, (args: unknown[]) => op.fn(...args), { deterministic: name !== "root" });
+  engine.addMethod(name, (args: unknown[]) => fn(...args), { deterministic: name !== "root" });
 
 const prepared = new WeakMap<object, (data: unknown) => unknown>();
 let preparations = 0;

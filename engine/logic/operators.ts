@@ -1,9 +1,11 @@
 // JSON-logic's operators as the product defines them, in one table for both evaluators: the server's
 // (engine/logic/logic.ts, json-logic-engine, compiled) and the browser's (engine/logic/logic-js.ts,
-// json-logic-js, JSON-logic's reference). Every custom operator is registered here, once, with a
-// plain-English description and a worked example that the tests run through both.
+// json-logic-js, JSON-logic's reference). Every custom operator is registered here, once; its
+// plain-English description and the worked example the tests run through both are in
+// ./operator-docs.ts under the same name (its type requires one for each operator, and no other),
+// so the browser, which evaluates but never explains, carries no docs.
 import { addDays, addMonths, addYears, diffDays, firstOfMonth, isIsoDate } from "../base/dates";
-import { lendingOperators } from "../lending/operators";
+import { lendingOperatorFunctions } from "../lending/operators";
 import { formatCurrency, formatDate, formatMonthYear, formatPercent, formatPhone } from "../base/format";
 
 export type Logic = unknown;
@@ -15,8 +17,12 @@ export interface OperatorDoc {
   example: { logic: Logic; data?: Data; result: unknown };
 }
 
+/** A custom operator's function: its arguments as the logic gives them, evaluated. */
+export type OperatorFunction = (...args: any[]) => unknown;
+
+/** A custom operator with its docs (./operator-docs.ts customOperators). */
 export interface CustomOperator extends OperatorDoc {
-  fn: (...args: any[]) => unknown;
+  fn: OperatorFunction;
 }
 
 // JSON-logic's iterators (some, all, none, filter, map, reduce) evaluate their body with the
@@ -70,166 +76,70 @@ const normalizeName = (value: unknown): string =>
 
 const dateUnits = { days: addDays, months: addMonths, years: addYears } as const;
 
-export const customOperators: Record<string, CustomOperator> = {
+export const operatorFunctions = {
   // The lending domain's operators (employment coverage, business days, routing numbers).
-  ...lendingOperators,
-  root: {
-    description:
-      "Reads a value by dotted path from the whole input, even inside some/all/filter/map where `var` only sees the current item.",
-    example: {
-      logic: { some: [{ var: "jobs" }, { ">": [{ var: "base" }, { root: "threshold" }] }] },
-      data: { threshold: 100, jobs: [{ base: 50 }, { base: 150 }] },
-      result: true,
-    },
-    fn: (path: unknown) => getPath(roots[roots.length - 1], path),
+  ...lendingOperatorFunctions,
+  root: (path: unknown) => getPath(roots[roots.length - 1], path),
+  get: (object: unknown, path: unknown) => getPath(object, path) ?? null,
+  lookup: (table: unknown, key: unknown, fallback: unknown = null) =>
+    table !== null && typeof table === "object" && typeof key === "string" && Object.hasOwn(table, key)
+      ? (table as Record<string, unknown>)[key]
+      : fallback,
+  count: (list: unknown) => asArray(list).length,
+  sum: (list: unknown, field?: unknown) =>
+    asArray(list).reduce<number>(
+      (total, item) => total + asNumber(field === undefined ? item : getPath(item, field)),
+      0,
+    ),
+  pluck: (list: unknown, field: unknown) =>
+    asArray(list)
+      .map((item) => getPath(item, field))
+      .filter((value) => value !== undefined && value !== null),
+  flatten: (list: unknown) => asArray(list).flatMap((item) => (Array.isArray(item) ? item : [item])),
+  lower: (text: unknown) => (typeof text === "string" ? text.toLowerCase() : text),
+  starts_with_any: (text: unknown, prefixes: unknown) =>
+    typeof text === "string" && asArray(prefixes).some((p) => typeof p === "string" && text.startsWith(p)),
+  text_matches_any: (text: unknown, names: unknown) => {
+    const haystack = normalizeName(text);
+    return (
+      haystack !== "" &&
+      asArray(names).some((n) => normalizeName(n) !== "" && haystack.includes(normalizeName(n)))
+    );
   },
-  get: {
-    description: "Reads a value by dotted path from an object computed by another operator.",
-    example: {
-      logic: { get: [{ var: "person" }, "address.state"] },
-      data: { person: { address: { state: "FL" } } },
-      result: "FL",
-    },
-    fn: (object: unknown, path: unknown) => getPath(object, path) ?? null,
+  date_add: (date: unknown, amount: unknown, unit: unknown = "days") => {
+    const add = dateUnits[unit as keyof typeof dateUnits];
+    return isIsoDate(date) && typeof amount === "number" && Number.isInteger(amount) && add
+      ? add(date, amount)
+      : null;
   },
-  lookup: {
-    description: "Looks a key up in a table; gives the default when the table has no such key.",
-    example: {
-      logic: { lookup: [{ var: "routes" }, "application5", "/fallback"] },
-      data: { routes: { application5: "/app/application/4" } },
-      result: "/app/application/4",
-    },
-    fn: (table: unknown, key: unknown, fallback: unknown = null) =>
-      table !== null && typeof table === "object" && typeof key === "string" && Object.hasOwn(table, key)
-        ? (table as Record<string, unknown>)[key]
-        : fallback,
+  date_diff_days: (from: unknown, to: unknown) =>
+    isIsoDate(from) && isIsoDate(to) ? diffDays(from, to) : null,
+  first_of_month: (date: unknown) => (isIsoDate(date) ? firstOfMonth(date) : null),
+  is_current: (date: unknown, today: unknown) =>
+    isIsoDate(date) && isIsoDate(today) && date >= firstOfMonth(today),
+  format: (kind: unknown, value: unknown) => {
+    const formatter = formatters[String(kind)];
+    return formatter && value !== null && value !== undefined ? formatter(value as never) : "";
   },
-  count: {
-    description: "The number of items in a list (0 when there is no list).",
-    example: { logic: { count: [{ var: "mortgages" }] }, data: { mortgages: [{}, {}] }, result: 2 },
-    fn: (list: unknown) => asArray(list).length,
+  object: (...pairs: unknown[]) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i + 1 < pairs.length; i += 2) {
+      const key = pairs[i];
+      // Own keys only, never a prototype's: the object is data.
+      if (typeof key !== "string" || key === "__proto__" || key === "constructor" || key === "prototype")
+        continue;
+      if (pairs[i + 1] !== null && pairs[i + 1] !== undefined) out[key] = pairs[i + 1];
+    }
+    return out;
   },
-  sum: {
-    description:
-      "Adds up a list of numbers, or one numeric field of every item in a list; missing values count as 0.",
-    example: {
-      logic: { sum: [{ var: "debts" }, "balance"] },
-      data: { debts: [{ balance: 100 }, { balance: 250 }, {}] },
-      result: 350,
-    },
-    fn: (list: unknown, field?: unknown) =>
-      asArray(list).reduce<number>(
-        (total, item) => total + asNumber(field === undefined ? item : getPath(item, field)),
-        0,
-      ),
-  },
-  pluck: {
-    description: "Takes one field from every item of a list, skipping items that do not have it.",
-    example: {
-      logic: { pluck: [{ var: "mortgages" }, "id"] },
-      data: { mortgages: [{ id: "m1" }, {}, { id: "m2" }] },
-      result: ["m1", "m2"],
-    },
-    fn: (list: unknown, field: unknown) =>
-      asArray(list)
-        .map((item) => getPath(item, field))
-        .filter((value) => value !== undefined && value !== null),
-  },
-  flatten: {
-    description: "Joins a list of lists into one list.",
-    example: { logic: { flatten: [[[1, 2], [3], 4]] }, result: [1, 2, 3, 4] },
-    fn: (list: unknown) => asArray(list).flatMap((item) => (Array.isArray(item) ? item : [item])),
-  },
-  lower: {
-    description:
-      "The text in lower case (a value that is not text stays as it is): compares email addresses, which ignore case.",
-    example: { logic: { lower: ["Sam@Example.com"] }, result: "sam@example.com" },
-    fn: (text: unknown) => (typeof text === "string" ? text.toLowerCase() : text),
-  },
-  starts_with_any: {
-    description: "True when the text starts with any of the given prefixes.",
-    example: { logic: { starts_with_any: ["/insights/rates", ["/portal", "/insights"]] }, result: true },
-    fn: (text: unknown, prefixes: unknown) =>
-      typeof text === "string" && asArray(prefixes).some((p) => typeof p === "string" && text.startsWith(p)),
-  },
-  text_matches_any: {
-    description:
-      'True when the text names any of the given names, ignoring case, spaces and punctuation ("GoodLeap, LLC" names "goodleap").',
-    example: { logic: { text_matches_any: ["GOODLEAP, LLC", ["GoodLeap", "Sunrun"]] }, result: true },
-    fn: (text: unknown, names: unknown) => {
-      const haystack = normalizeName(text);
-      return (
-        haystack !== "" &&
-        asArray(names).some((n) => normalizeName(n) !== "" && haystack.includes(normalizeName(n)))
-      );
-    },
-  },
-  date_add: {
-    description:
-      "Adds days, months or years to a yyyy-MM-dd date (month ends are clamped: 2024-01-31 + 1 month = 2024-02-29); null when the date is not valid.",
-    example: { logic: { date_add: ["2024-02-29", 1, "years"] }, result: "2025-02-28" },
-    fn: (date: unknown, amount: unknown, unit: unknown = "days") => {
-      const add = dateUnits[unit as keyof typeof dateUnits];
-      return isIsoDate(date) && typeof amount === "number" && Number.isInteger(amount) && add
-        ? add(date, amount)
-        : null;
-    },
-  },
-  date_diff_days: {
-    description:
-      "Whole days from the first date to the second (negative when the second is earlier); null when either is not a valid date.",
-    example: { logic: { date_diff_days: ["2024-02-28", "2024-03-01"] }, result: 2 },
-    fn: (from: unknown, to: unknown) => (isIsoDate(from) && isIsoDate(to) ? diffDays(from, to) : null),
-  },
-  first_of_month: {
-    description: "The first day of the month of a yyyy-MM-dd date.",
-    example: { logic: { first_of_month: ["2026-11-22"] }, result: "2026-11-01" },
-    fn: (date: unknown) => (isIsoDate(date) ? firstOfMonth(date) : null),
-  },
-  is_current: {
-    description:
-      "True when a date is on or after the first of the current month (spec §4: such a date counts as current).",
-    example: { logic: { is_current: ["2026-11-01", "2026-11-22"] }, result: true },
-    fn: (date: unknown, today: unknown) => isIsoDate(date) && isIsoDate(today) && date >= firstOfMonth(today),
-  },
-  format: {
-    description:
-      "A value as the applicant reads it: date (MM/DD/YYYY), monthYear (MM/YYYY), currency ($1,234), percent, phone ((XXX) XXX-XXXX). For messages that quote answers or computed dates.",
-    example: { logic: { format: ["date", "2025-03-01"] }, result: "03/01/2025" },
-    fn: (kind: unknown, value: unknown) => {
-      const formatter = formatters[String(kind)];
-      return formatter && value !== null && value !== undefined ? formatter(value as never) : "";
-    },
-  },
-  object: {
-    description:
-      "An object from key, value pairs (keys are texts; a null value leaves its key out): a list item built from another answer, as a prefill of a list.",
-    example: {
-      logic: { object: ["type", "rental", "otherValue", { var: "rent" }] },
-      data: { rent: 64800 },
-      result: { type: "rental", otherValue: 64800 },
-    },
-    fn: (...pairs: unknown[]) => {
-      const out: Record<string, unknown> = {};
-      for (let i = 0; i + 1 < pairs.length; i += 2) {
-        const key = pairs[i];
-        // Own keys only, never a prototype's: the object is data.
-        if (typeof key !== "string" || key === "__proto__" || key === "constructor" || key === "prototype")
-          continue;
-        if (pairs[i + 1] !== null && pairs[i + 1] !== undefined) out[key] = pairs[i + 1];
-      }
-      return out;
-    },
-  },
-  join: {
-    description: 'The items of a list as one text, separated by the given separator (default ", ").',
-    example: { logic: { join: [["a", "b"], " and "] }, result: "a and b" },
-    fn: (list: unknown, separator: unknown) =>
-      asArray(list)
-        .map(String)
-        .join(typeof separator === "string" ? separator : ", "),
-  },
-};
+  join: (list: unknown, separator: unknown) =>
+    asArray(list)
+      .map(String)
+      .join(typeof separator === "string" ? separator : ", "),
+} satisfies Record<string, OperatorFunction>;
+
+/** The custom operators' names. */
+export type OperatorName = keyof typeof operatorFunctions;
 
 // Built-ins we allow. `method` (calls any JavaScript method) and `log` (writes data, which may
 // be personal, to the console) are refused by the linter and removed from the evaluator.
@@ -280,7 +190,7 @@ export function truthy(value: unknown): boolean {
 
 export const knownOperators: ReadonlySet<string> = new Set([
   ...builtInOperators,
-  ...Object.keys(customOperators),
+  ...Object.keys(operatorFunctions),
 ]);
 
 /**

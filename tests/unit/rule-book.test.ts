@@ -1,7 +1,7 @@
 // npm run rules:book: every rule in plain English with its worked cases, run, for compliance to sign off.
 import { describe, expect, it } from "vitest";
 import { describeLogic, ruleWords, stepWords } from "@engine/explain/describe-logic";
-import { customOperators } from "@engine/logic/logic";
+import { customOperators } from "@engine/logic/operator-docs";
 import {
   buildRuleBook,
   matches,
