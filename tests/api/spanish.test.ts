@@ -66,6 +66,11 @@ describe("the server in Spanish", () => {
     expect(page.files.steps["initial-setup/name.json"]).toMatchObject({
       title: "Comencemos. ¿Cuál es su nombre?",
     });
+    // A step's own files, fetched ahead to join the page, come in Spanish without the words again.
+    const part = await b.trpc.definitions.page.query({ stepId: "email" });
+    expect(part.locale.code).toBe("es");
+    expect(part.words).toEqual({});
+    expect(part.files.steps["initial-setup/email.json"]).toMatchObject({ title: expect.any(String) });
     b.cookies.set("heloc.lang", "xx");
     const other = await b.trpc.definitions.page.query({ route: "/app/initial-setup/name" });
     expect(other.locale.code).toBe("en");
