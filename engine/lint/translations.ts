@@ -162,6 +162,8 @@ function everyEnglishString(
     out.push({ source: `rules/${DOCUMENTS_FILE}`, pointer });
   for (const pointer of answerFormStrings(files.rules[ANSWER_FORMS_FILE.slice("rules/".length)]))
     out.push({ source: ANSWER_FORMS_FILE, pointer });
+  for (const pointer of authErrorStrings(files.rules[AUTH_ERRORS_FILE]))
+    out.push({ source: `rules/${AUTH_ERRORS_FILE}`, pointer });
   for (const id of Object.keys(ENGINE_WORDS))
     out.push({ source: "engine", pointer: `/${escapeSegment(id)}` });
   return out;
@@ -218,6 +220,24 @@ function labelWordStrings(rules: unknown): string[] {
   return Object.entries(isObject(words) ? words : {})
     .filter(([key, value]) => key !== "description" && typeof value === "string")
     .map(([key]) => `/params/labelWords/${escapeSegment(key)}`);
+}
+
+/** The sign-in messages (rules/auth-errors.json): the sign-in pages show them and the server refuses a sign-in with them. */
+const AUTH_ERRORS_FILE = "auth-errors.json";
+
+/** Each sign-in error's words (params.messages) and its words by credential (params.byCredential); the file's title and description are for its editors. */
+function authErrorStrings(rules: unknown): string[] {
+  const params = (rules as { params?: { messages?: unknown; byCredential?: unknown } } | undefined)?.params;
+  const out: string[] = [];
+  for (const [name, text] of Object.entries(isObject(params?.messages) ? params.messages : {}))
+    if (typeof text === "string") out.push(`/params/messages/${escapeSegment(name)}`);
+  for (const [credential, messages] of Object.entries(
+    isObject(params?.byCredential) ? params.byCredential : {},
+  ))
+    for (const [name, text] of Object.entries(isObject(messages) ? messages : {}))
+      if (typeof text === "string")
+        out.push(`/params/byCredential/${escapeSegment(credential)}/${escapeSegment(name)}`);
+  return out;
 }
 
 /**

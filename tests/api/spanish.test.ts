@@ -3,7 +3,7 @@
 // rules judging the answers are the same.
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApplicant, signedInStaff } from "../helpers/accounts";
+import { makeApplicant, makePortalUser, signedInStaff } from "../helpers/accounts";
 import { submittedLoan } from "../helpers/closing";
 import { copyDefinitions } from "../helpers/definitions";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
@@ -171,6 +171,54 @@ describe("the code mailed in Spanish", () => {
     expect(wrong.fieldErrors?.map((e) => e.message)).toEqual([
       "Ese no es el código que le enviamos por correo electrónico. Revíselo e inténtelo de nuevo.",
     ]);
+  });
+});
+
+describe("sign-in refusals in Spanish (rules/auth-errors.json)", () => {
+  const signIn = (lang: string, base: "Applicant" | "Portal", credentials: Record<string, string>) => {
+    const b = browser(server.url);
+    b.cookies.set("heloc.lang", lang);
+    return b.auth(base, "callback/credentials", credentials);
+  };
+
+  it("refuses a Spanish applicant's wrong code and wrong password in Spanish, with the same error name and status", async () => {
+    const who = await makeApplicant(server.services);
+    const wrongCode = { email: who.email, code: "000000" };
+    const wrongPassword = { email: who.email, password: "not the password" };
+    const code = await signIn("es", "Applicant", wrongCode);
+    expect(code.status).toBe(401);
+    expect(code.body).toMatchObject({
+      error: "CredentialsSignin",
+      message:
+        "Ese código no coincide. Revise el código de 6 dígitos de su correo electrónico más reciente e inténtelo de nuevo, o pida un código nuevo.",
+    });
+    const password = await signIn("es", "Applicant", wrongPassword);
+    expect(password.status).toBe(401);
+    expect(password.body).toMatchObject({
+      error: "CredentialsSignin",
+      message: "El correo electrónico y la contraseña no coinciden. Revíselos e inténtelo de nuevo.",
+    });
+    expect(password.body.url).toBe("/app/login?error=CredentialsSignin");
+    // An English reader's answer is as it was.
+    expect((await signIn("en", "Applicant", wrongPassword)).body.message).toBe(
+      "That email and password did not match. Check them and try again.",
+    );
+  });
+
+  it("refuses a malformed address in Spanish before it is looked up", async () => {
+    const res = await signIn("es", "Applicant", { email: "not-an-address", password: "x" });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      error: "InvalidEmail",
+      message: "Escriba un correo electrónico válido, como nombre@ejemplo.com.",
+    });
+  });
+
+  it("keeps the portal's sign-in refusals English whatever language the browser chose (the portal is English by design)", async () => {
+    const staff = await makePortalUser(server.services);
+    const res = await signIn("es", "Portal", { email: staff.email, password: "not the password" });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe("That email and password did not match. Check them and try again.");
   });
 });
 

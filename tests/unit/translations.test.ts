@@ -399,3 +399,39 @@ describe("the lender profile's facts in Spanish", () => {
     expect(localizedPage("es", "faq").html).not.toContain("Pacific time");
   });
 });
+
+describe("the sign-in messages (rules/auth-errors.json)", () => {
+  const SOURCE = "rules/auth-errors.json";
+
+  it("counts each error's words and its words by credential, not the file's title or description", () => {
+    const [report] = translationReport({ ...defs, texts: withoutFile(`content/locales/es/${SOURCE}`) });
+    const missing = report!.missing.filter((m) => m.source === SOURCE).map((m) => m.pointer);
+    expect(missing).toContain("/params/messages/CredentialsSignin");
+    expect(missing).toContain("/params/byCredential/code/CredentialsSignin");
+    expect(missing).not.toContain("/description");
+    expect(missing).not.toContain("/title");
+  });
+
+  it("gives the server's Spanish set the Spanish words, and leaves one whose English changed in English", () => {
+    const words = (set: Definitions) =>
+      (
+        localizedSet(set, es).defs.files.rules["auth-errors.json"] as {
+          params: { messages: Record<string, string> };
+        }
+      ).params.messages;
+    expect(words(defs).RateLimited).toBe("Demasiados intentos. Espere unos minutos e inténtelo de nuevo.");
+    const rules = structuredClone(defs.files.rules);
+    (
+      rules["auth-errors.json"] as { params: { messages: Record<string, string> } }
+    ).params.messages.RateLimited = "Too many tries. Wait a few minutes.";
+    expect(words({ ...defs, files: { ...defs.files, rules } }).RateLimited).toBe(
+      "Too many tries. Wait a few minutes.",
+    );
+  });
+});
+
+function withoutFile(file: string): Map<string, string> {
+  const texts = new Map(defs.texts);
+  texts.delete(file);
+  return texts;
+}

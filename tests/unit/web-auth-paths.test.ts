@@ -8,6 +8,8 @@ import {
   signInPath,
 } from "@web/src/session/auth-paths";
 import { authErrorMessage } from "@web/src/session/auth-messages";
+import { setContentTable } from "@web/src/app/content-text";
+import { localeContent } from "@web/build/locale-content-plugin";
 
 describe("auth paths (spec §2 session separation, §8 errors)", () => {
   it("uses the portal session on any path containing /portal, the applicant's elsewhere", () => {
@@ -101,5 +103,21 @@ describe("sign-in messages (rules/auth-errors.json)", () => {
     expect(authErrorMessage("SomethingNew")).toBe(generic);
     expect(authErrorMessage("constructor")).toBe(generic);
     expect(authErrorMessage(null)).toBe(generic);
+  });
+
+  it("shows an applicant's page the words in its language, and the portal's in English (the portal is English by design)", () => {
+    setContentTable(localeContent("es").content);
+    try {
+      expect(authErrorMessage("CodeExpired")).toBe(
+        "Ese código venció. Pida un código nuevo e inténtelo de nuevo.",
+      );
+      expect(authErrorMessage("SomethingNew")).toBe("Algo salió mal al iniciar sesión. Inténtelo de nuevo.");
+      expect(authErrorMessage("CodeExpired", "/api/authPortal")).toBe(AUTH_ERRORS.CodeExpired);
+      // A language with no current translation of a message (none, or one made from older English) shows the English.
+      setContentTable({ "rules/auth-errors.json": {} });
+      expect(authErrorMessage("CodeExpired")).toBe(AUTH_ERRORS.CodeExpired);
+    } finally {
+      setContentTable({});
+    }
   });
 });

@@ -1,9 +1,10 @@
 // Vite plugin: the site's own words in each offered language other than English, one module per
 // language, loaded only by a page whose reader chose it (web/src/app/locale-load.ts), so an English
 // page carries none of them. `virtual:content-locales` maps each language to its module;
-// `virtual:content-locale/<code>` holds its translations of content/site.json and content/home.json
-// and of the engine's words, keeping only those made from the English as it reads now (a stale
-// one shows the English, as on the server: engine/locale/localize.ts).
+// `virtual:content-locale/<code>` holds its translations of the content files (content/site.json, …),
+// of the sign-in messages (rules/auth-errors.json) and of the engine's words, keeping only those made
+// from the English as it reads now (a stale one shows the English, as on the server:
+// engine/locale/localize.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
@@ -28,13 +29,19 @@ export const otherLocales = (): Locale[] =>
     (l) => l.code !== SOURCE_LOCALE.code,
   );
 
-/** A language's current strings: content files by pointer, and the engine's words by id. */
+/**
+ * The rule files a page reads words of itself, not through the definitions it is sent: the sign-in
+ * messages (web/src/session/auth-messages.ts), which the sign-in pages show before any definitions load.
+ */
+const PAGE_RULES = ["rules/auth-errors.json"] as const;
+
+/** A language's current strings: content files (and PAGE_RULES) by pointer, and the engine's words by id. */
 export function localeContent(code: string): {
   content: Record<string, Record<string, string>>;
   words: Record<string, string>;
 } {
   const content: Record<string, Record<string, string>> = {};
-  for (const source of TRANSLATED_CONTENT) {
+  for (const source of [...TRANSLATED_CONTENT, ...PAGE_RULES]) {
     const translation = readTranslation(translationFileOf(code, source));
     if (translation) content[source] = currentContentStrings(read(source), translation);
   }
@@ -64,11 +71,11 @@ export function localeContentModules(): Plugin {
       if (!id.startsWith(`\0${LOCALE_MODULE}`)) return null;
       const code = id.slice(LOCALE_MODULE.length + 1);
       if (!otherLocales().some((l) => l.code === code)) throw new Error(`${code} is not an offered language`);
-      for (const source of [...TRANSLATED_CONTENT, "engine"]) {
+      for (const source of [...TRANSLATED_CONTENT, ...PAGE_RULES, "engine"]) {
         const file = join(REPO_ROOT, translationFileOf(code, source));
         if (existsSync(file)) this.addWatchFile(file);
       }
-      for (const source of TRANSLATED_CONTENT) this.addWatchFile(join(REPO_ROOT, source));
+      for (const source of [...TRANSLATED_CONTENT, ...PAGE_RULES]) this.addWatchFile(join(REPO_ROOT, source));
       return `export default ${JSON.stringify(localeContent(code))};\n`;
     },
   };

@@ -2,12 +2,23 @@
 // `new URL`), every failure told by an `error=` parameter in that url, a name of
 // rules/auth-errors.json: a wrong code or password at the sign-in page's URL, a request refused
 // before it is read (no CSRF token of this browser, no bot-check token) at this base's /error.
+// Its `message` is in the applicant's language (the request's); the portal's is English.
 import type { Context } from "hono";
+import { SOURCE_LOCALE } from "@engine/locale/locales";
+import { requestLocale } from "@server/features/locale/locale";
 import type { RateLimiter } from "@server/transport/security/rate-limit";
-import { AUTH_ERRORS, credentialError } from "../errors";
+import { honoCookies } from "../cookies";
+import { authErrorsIn, authErrorText, type AuthErrorName, type Credential } from "../errors";
 import type { AuthBase } from "./base";
 
-export type AuthError = keyof typeof AUTH_ERRORS;
+export type AuthError = AuthErrorName;
+
+/** What `base` tells the reader of `c` for `error`: an applicant in the request's language, staff in English. */
+export function authMessage(base: AuthBase, c: Context, error: AuthError, credential?: Credential): string {
+  const { defs } = base.services;
+  const locale = base.kind === "portal" ? SOURCE_LOCALE : requestLocale(defs, honoCookies(c));
+  return authErrorText(authErrorsIn(defs, locale), error, credential);
+}
 
 /** Only paths of this site: "/app/x", never "//evil.example" or "https://…". */
 export function safeCallback(value: unknown, fallback: string): string | null {
@@ -45,7 +56,7 @@ export const refused = (
     {
       url: absolute(base, c, `${base.path}/error?error=${error}`),
       error,
-      message: AUTH_ERRORS[error],
+      message: authMessage(base, c, error),
       ...extra,
     },
     status,
@@ -57,13 +68,13 @@ export const fail = (
   c: Context,
   error: AuthError,
   status: 400 | 401 | 403 = 401,
-  credential?: "code" | "password",
+  credential?: Credential,
 ) =>
   c.json(
     {
       url: absolute(base, c, withError(base.signInPage, error)),
       error,
-      message: credential ? credentialError(credential, error) : AUTH_ERRORS[error],
+      message: authMessage(base, c, error, credential),
     },
     status,
   );
@@ -78,7 +89,7 @@ export async function limited(base: AuthBase, c: Context, hits: [RateLimiter, st
         {
           url: absolute(base, c, withError(base.signInPage, "RateLimited")),
           error: "RateLimited",
-          message: AUTH_ERRORS.RateLimited,
+          message: authMessage(base, c, "RateLimited"),
         },
         429,
       );

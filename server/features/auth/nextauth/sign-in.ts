@@ -5,9 +5,8 @@ import type { Context } from "hono";
 import { validatorOf } from "@server/transport/trpc/inputs";
 import { honoCookies, type CookieIO } from "../cookies";
 import { accountProvenBy, CODE_RESEND_MS, codeWanted } from "../email-proof";
-import { AUTH_ERRORS } from "../errors";
 import { decoyHash, verifyPassword } from "../passwords";
-import { absolute, fail, formOf, ipOf, limited, refused, safeCallback } from "./answers";
+import { absolute, authMessage, fail, formOf, ipOf, limited, refused, safeCallback } from "./answers";
 import { CODE_PAGE, type AuthBase } from "./base";
 import { mailCode } from "./code-mail";
 import { LANG_COOKIE } from "@server/features/locale/locale";
@@ -89,7 +88,7 @@ async function firstFactor(base: AuthBase, c: Context, form: Form, email: string
   return c.json({
     url: absolute(base, c, `${CODE_PAGE[base.kind]}&callbackUrl=${encodeURIComponent(callbackUrl)}`),
     secondFactor: "code",
-    message: AUTH_ERRORS.CodeSent,
+    message: authMessage(base, c, "CodeSent"),
   });
 }
 

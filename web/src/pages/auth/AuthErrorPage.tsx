@@ -1,6 +1,6 @@
 // /app/error and /portal/error: a sign-in that cannot go on (spec §8: the page a sign-in with no
 // providers goes to). It names the problem in the words of rules/auth-errors.json for the URL's
-// `error=`, and offers the ways on: sign in again (back to callbackUrl, when one came), or home.
+// `error=` (an applicant's in the page's language, the portal's in English), and offers the ways on: sign in again (back to callbackUrl, when one came), or home.
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import { authErrorMessage } from "@web/src/session/auth-messages";
 import { authBaseFor, PORTAL_AUTH_BASE, sameOriginPath, signInPath } from "@web/src/session/auth-paths";
@@ -18,7 +18,7 @@ export default function AuthErrorPage() {
   return (
     <div className="page page--narrow prose">
       <h1>{say("authError.title")}</h1>
-      <p>{authErrorMessage(search.get("error"))}</p>
+      <p>{authErrorMessage(search.get("error"), base)}</p>
       {base === PORTAL_AUTH_BASE ? (
         <p>
           <Link to={signInPath(base, callbackUrl)}>Try signing in again</Link> or{" "}

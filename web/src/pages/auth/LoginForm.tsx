@@ -51,8 +51,8 @@ export function LoginForm({
   const [via, setVia] = useState<Via>(() => (search.get("via") === "phone" ? "phone" : "email"));
   const [secret, setSecret] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(() => urlError(search));
-  const [notice, setNotice] = useState<string | null>(() => urlNotice(search) ?? openingNotice);
+  const [formError, setFormError] = useState<string | null>(() => urlError(search, base));
+  const [notice, setNotice] = useState<string | null>(() => urlNotice(search, base) ?? openingNotice);
   const [busy, setBusy] = useState(false);
   const methods = methodsOf(loaded);
   const phoneOffered = !!loaded && Object.hasOwn(loaded, "sms");
@@ -91,7 +91,7 @@ export function LoginForm({
         if (outcome.inUrl) setSearch(codeStepInUrl, { replace: true });
       } else await finish();
     } catch (error) {
-      setFormError(error instanceof Error ? error.message : authErrorMessage("UnknownError"));
+      setFormError(error instanceof Error ? error.message : authErrorMessage("UnknownError", base));
     } finally {
       setBusy(false);
     }
@@ -147,12 +147,12 @@ function codeStepInUrl(search: URLSearchParams) {
 }
 
 // An error in the URL: SessionRequired is a plain request to sign in, anything else went wrong.
-function urlError(search: URLSearchParams): string | null {
+function urlError(search: URLSearchParams, base: AuthBase): string | null {
   const error = search.get("error");
-  return error && error !== "SessionRequired" ? authErrorMessage(error) : null;
+  return error && error !== "SessionRequired" ? authErrorMessage(error, base) : null;
 }
-const urlNotice = (search: URLSearchParams): string | null =>
-  search.get("error") === "SessionRequired" ? authErrorMessage("SessionRequired") : null;
+const urlNotice = (search: URLSearchParams, base: AuthBase): string | null =>
+  search.get("error") === "SessionRequired" ? authErrorMessage("SessionRequired", base) : null;
 
 function SubmitButton({ busy, say, children }: { busy: boolean; say: Say; children: string }) {
   const cta = useCtaStyles();

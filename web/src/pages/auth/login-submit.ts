@@ -44,7 +44,7 @@ async function requestCode(
   const result = byPhone
     ? await requestPhoneCode(base, phoneDigits(phone), callbackUrl ?? "")
     : await requestEmailCode(base, cleanEmail, callbackUrl ?? "");
-  if (result.error) return failed(result.error, result.message);
+  if (result.error) return failed(base, result.error, result.message);
   const notice = byPhone
     ? say("login.sent.text", { phone: phone.trim() })
     : say("login.sent.email", { email: cleanEmail });
@@ -63,7 +63,7 @@ async function signIn(
     byPhone && stage === "code"
       ? await signInWithPhoneCode(base, phoneDigits(phone), secret.trim(), callbackUrl ?? "")
       : await signInWithCredentials(base, credentials, callbackUrl ?? "");
-  if (result.error) return failed(result.error, result.message);
+  if (result.error) return failed(base, result.error, result.message);
   // Only the portal asks for a code after a right password: its words stay English.
   if (stage === "password" && asksForCode(result.url, window.location.origin))
     return {
@@ -74,7 +74,7 @@ async function signIn(
   return { kind: "signedIn" };
 }
 
-const failed = (error: string, message: string | null): LoginOutcome => ({
+const failed = (base: AuthBase, error: string, message: string | null): LoginOutcome => ({
   kind: "error",
-  message: message ?? authErrorMessage(error),
+  message: message ?? authErrorMessage(error, base),
 });
