@@ -93,6 +93,35 @@ export const SERVER_WORDS = {
     "You chose {idType} as your ID. Upload that, or change the choice on the identity verification step first.",
   "refusal.upload.idChosen.member":
     "You chose {idType} as your {role}'s ID. Upload that, or change the choice on the identity verification step first.",
+  // Which requirement an upload counts toward (server/features/uploads/requirements.ts): {document} is
+  // a document type's title (a photo ID's type once known), {role} a member role's label, both as a
+  // sentence's inside writes them; {side} and {sides} the checklist's side words; {types} and
+  // {subtype} the API's ids (documentType values such as driver_license).
+  "refusal.upload.notNeeded": "Your application does not need {document}, so it cannot be uploaded.",
+  "refusal.upload.whichProperty": "Say which property the {document} is for.",
+  "refusal.upload.notForProperty": "Your application does not need {document} for that property.",
+  "refusal.upload.notForBorrower.own": "Your application does not need your {document}.",
+  "refusal.upload.notForBorrower.member": "Your application does not need your {role}'s {document}.",
+  "refusal.upload.whichIdType": "Say which kind of photo ID this is: one of {types}.",
+  "refusal.upload.idNotAccepted": "“{subtype}” is not a photo ID we accept. Use one of: {types}.",
+  "refusal.upload.subtypeNotAccepted":
+    "“{subtype}” is not a kind of {document} we accept. Use one of: {types}.",
+  "refusal.upload.noSubtypes": "There are no kinds of {document} to choose from: leave the subtype out.",
+  "refusal.upload.noSides": "The {document} has no front and back: leave the side out.",
+  "refusal.upload.whichSide": "Say which side of the {document} this is: the {sides}.",
+  "refusal.upload.or": "{first} or {last}",
+  "refusal.upload.onlySide": "Only the {sides} is needed for this document, not the {side}.",
+  "refusal.upload.onlySides": "Only the {sides} are needed for this document, not the {side}.",
+  "refusal.upload.sideUploaded.own":
+    "The {side} of your {document} is already uploaded. Remove it first to upload a new one.",
+  "refusal.upload.sideUploaded.member":
+    "The {side} of your {role}'s {document} is already uploaded. Remove it first to upload a new one.",
+  "refusal.upload.full.one.own":
+    "You have already uploaded your {document} and {extra} more files. Remove one first to upload a new one.",
+  "refusal.upload.full.one.member":
+    "You have already uploaded your {role}'s {document} and {extra} more files. Remove one first to upload a new one.",
+  "refusal.upload.full.many":
+    "You have already uploaded all {count} {document} needed and {extra} more files. Remove one first to upload a new one.",
   // Refusals with a value written into them: the refusal carries the word and its values
   // (`said`), and the transport writes the values into the reader's language
   // (server/features/locale/refusal-text.ts).

@@ -477,6 +477,54 @@ describe("uploads refused, with nothing stored", () => {
     expect(sent.body.error?.message).not.toMatch(/You chose|State ID/i);
   });
 
+  it("refuses in Spanish, naming the document and the side in Spanish: a document not needed, a co-borrower's, a side not needed, a side already in, a full requirement", async () => {
+    const ann = await signedInApplicant({ identityVerification: { borrower: { idType: "passport" } } });
+    ann.b.cookies.set("heloc.lang", "es");
+    const refusal = (ask: Record<string, string>, field: string, message: string) =>
+      expectRefused(
+        ann.applicationId,
+        () =>
+          upload(ann.b, ask, { bytes: ask.documentType === "id_document" ? jpeg() : pdf(), name: "a.pdf" }),
+        400,
+        field,
+        new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+      );
+    await refusal(
+      { documentType: "trust_document" },
+      "documentType",
+      "Su solicitud no requiere este documento (documento del fideicomiso), así que no se puede cargar.",
+    );
+    await refusal(
+      { documentType: "bank_statements", borrower: "coborrower" },
+      "borrower",
+      "Su solicitud no requiere que su coprestatario cargue este documento (estados de cuenta bancarios).",
+    );
+    await refusal(
+      { documentType: "id_document", side: "back" },
+      "side",
+      "Para este documento solo se necesita el frente, no el reverso.",
+    );
+    expect(
+      (await upload(ann.b, { documentType: "id_document" }, { bytes: jpeg(), name: "f.jpg" })).status,
+    ).toBe(201);
+    await refusal(
+      { documentType: "id_document", side: "front" },
+      "side",
+      "Ya cargó el frente de este documento (pasaporte). Elimínelo primero para cargar uno nuevo.",
+    );
+    for (let i = 0; i < 3 + 3; i++)
+      expect(
+        (await upload(ann.b, { documentType: "bank_statements" }, { bytes: pdf(), name: `m${i}.pdf` }))
+          .status,
+      ).toBe(201);
+    const full = await refusal(
+      { documentType: "bank_statements" },
+      "documentType",
+      "Ya se cargaron los 3 archivos necesarios de este documento (estados de cuenta bancarios) y 3 archivos más. Elimine uno primero para cargar uno nuevo.",
+    );
+    expect(full.body.error?.message).not.toMatch(/uploaded|bank/i);
+  });
+
   it("refuses a side the ID does not have, and a second copy of a side", async () => {
     const ann = await signedInApplicant({ identityVerification: { borrower: { idType: "passport" } } });
     await expectRefused(

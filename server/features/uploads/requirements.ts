@@ -2,16 +2,15 @@
 // shows the applicant (rules/documents.json on the stored application, engine/lending/documents.ts); an
 // upload must name one of them by document type, borrower and property, and, for a photo ID, a
 // side the sides rule (rules/identity-documents.json) asks for.
-import { isUploadOf, ownerRole, roleWords, type BorrowerRole } from "@engine/lending/borrowers";
+import { isUploadOf, ownerRole, type BorrowerRole } from "@engine/lending/borrowers";
 import { roleLabel } from "@engine/funnel/members";
 import type { Definitions } from "@engine/definitions/definitions";
 import { documentTitle, idTypes, idTypeTitle, isSatisfied } from "@engine/lending/catalogue";
-import { said, type Said } from "@engine/locale/server-words";
+import { said, type Said, type SaidValue } from "@engine/locale/server-words";
 import {
   chosenIdType,
   idDocumentType,
   idSides,
-  inSentence,
   requirementsOf,
   subjectPropertyId,
   uploadsOf,
@@ -37,6 +36,18 @@ export type Resolved =
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+
+/** A side as the checklist names it ("front", "back": engine words), or as written when it has no word. */
+const sideWord = (side: string): SaidValue =>
+  side === "front" || side === "back" ? said(`checklist.side.${side}`) : side;
+
+/** Items as a sentence lists them: "a, b and c" (`list.and`) or "a, b or c" (`refusal.upload.or`). */
+function listOf(items: string[], joiner: "list.and" | "refusal.upload.or"): SaidValue {
+  const words = items.map(sideWord);
+  return words.length === 1
+    ? words[0]!
+    : said(joiner, { first: { list: words.slice(0, -1) }, last: words.at(-1)! });
+}
 
 /** Sides named by a requirement, whether listed as strings or as {side} objects. */
 const sidesListed = (value: unknown): string[] =>
@@ -78,16 +89,22 @@ export function resolveUpload(
   today: string,
 ): Resolved {
   const requirements = requirementsOf(defs, doc, today);
-  const whose = (borrower: BorrowerRole) => roleWords(defs, borrower).whose;
   const photoId = idDocumentType(defs);
   const typeLabel = documentTitle(defs, ask.documentType);
+  // The refusals name a document by its catalogue title (a photo ID, once its type is known, by
+  // that type's), a definitions string the reader's language translates, as a sentence's inside writes it.
+  let document: SaidValue = { text: typeLabel, lower: true };
+  const own = ask.borrower === ownerRole(defs);
+  const role: SaidValue = { text: roleLabel(defs, ask.borrower), lower: true };
+  /** The borrower's word: the owner's own (`.own`) or a member's, naming their role (`.member`). */
+  const byBorrower = (
+    id: "notForBorrower" | "sideUploaded" | "full.one",
+    values: Record<string, SaidValue>,
+  ): Said =>
+    own ? said(`refusal.upload.${id}.own`, values) : said(`refusal.upload.${id}.member`, { ...values, role });
   const ofType = requirements.filter((r) => r.documentType === ask.documentType);
   if (ofType.length === 0)
-    return {
-      ok: false,
-      field: "documentType",
-      message: `Your application does not need ${inSentence(typeLabel)}, so it cannot be uploaded.`,
-    };
+    return { ok: false, field: "documentType", message: said("refusal.upload.notNeeded", { document }) };
 
   const subjectId = subjectPropertyId(defs, doc);
   const forBorrower = (r: Requirement) => (r.borrower ?? ownerRole(defs)) === ask.borrower;
@@ -101,22 +118,10 @@ export function resolveUpload(
   if (matches.length === 0) {
     const forProperties = ofType.some((r) => r.propertyId !== null && r.propertyId !== undefined);
     if (forProperties && propertyId === null)
-      return {
-        ok: false,
-        field: "propertyId",
-        message: `Say which property the ${inSentence(typeLabel)} is for.`,
-      };
+      return { ok: false, field: "propertyId", message: said("refusal.upload.whichProperty", { document }) };
     if (forProperties || propertyId !== null)
-      return {
-        ok: false,
-        field: "propertyId",
-        message: `Your application does not need ${inSentence(typeLabel)} for that property.`,
-      };
-    return {
-      ok: false,
-      field: "borrower",
-      message: `Your application does not need ${whose(ask.borrower)} ${inSentence(typeLabel)}.`,
-    };
+      return { ok: false, field: "propertyId", message: said("refusal.upload.notForProperty", { document }) };
+    return { ok: false, field: "borrower", message: byBorrower("notForBorrower", { document }) };
   }
   const requirement = matches[0]!;
   const label = typeof requirement.label === "string" && requirement.label ? requirement.label : typeLabel;
@@ -132,13 +137,13 @@ export function resolveUpload(
       return {
         ok: false,
         field: "subtype",
-        message: `Say which kind of photo ID this is: one of ${idTypes(defs).join(", ")}.`,
+        message: said("refusal.upload.whichIdType", { types: idTypes(defs).join(", ") }),
       };
     if (allowedSubtypes.length > 0 && !allowedSubtypes.includes(subtype))
       return {
         ok: false,
         field: "subtype",
-        message: `"${subtype}" is not a photo ID we accept. Use one of: ${allowedSubtypes.join(", ")}.`,
+        message: said("refusal.upload.idNotAccepted", { subtype, types: allowedSubtypes.join(", ") }),
       };
     if (chosen && subtype !== chosen) {
       // The ID type's title is a definitions string: the reader's language translates it.
@@ -155,13 +160,14 @@ export function resolveUpload(
               }),
       };
     }
+    document = { text: idTypeTitle(defs, subtype) ?? typeLabel, lower: true };
   } else if (subtype !== null && !allowedSubtypes.includes(subtype)) {
     return {
       ok: false,
       field: "subtype",
       message: allowedSubtypes.length
-        ? `"${subtype}" is not a kind of ${inSentence(label)} we accept. Use one of: ${allowedSubtypes.join(", ")}.`
-        : `${label} has no kinds to choose from: leave the subtype out.`,
+        ? said("refusal.upload.subtypeNotAccepted", { subtype, document, types: allowedSubtypes.join(", ") })
+        : said("refusal.upload.noSubtypes", { document }),
     };
   }
 
@@ -170,20 +176,23 @@ export function resolveUpload(
   let side = ask.side ?? null;
   if (sides.length === 0) {
     if (side !== null)
-      return { ok: false, field: "side", message: `${label} has no front and back: leave the side out.` };
+      return { ok: false, field: "side", message: said("refusal.upload.noSides", { document }) };
   } else {
     side ??= sides.length === 1 ? sides[0]! : null;
     if (side === null)
       return {
         ok: false,
         field: "side",
-        message: `Say which side of the ${inSentence(label)} this is: ${sides.join(" or ")}.`,
+        message: said("refusal.upload.whichSide", { document, sides: listOf(sides, "refusal.upload.or") }),
       };
     if (!sides.includes(side))
       return {
         ok: false,
         field: "side",
-        message: `Only the ${sides.join(" and ")} ${sides.length === 1 ? "is" : "are"} needed for this document, not the ${side}.`,
+        message: said(sides.length === 1 ? "refusal.upload.onlySide" : "refusal.upload.onlySides", {
+          sides: listOf(sides, "list.and"),
+          side: sideWord(side),
+        }),
       };
   }
 
@@ -197,24 +206,25 @@ export function resolveUpload(
   // How many count is the rules' answer (the requirement's uploaded, every match counting the same
   // files); only a side already in is looked up among the borrower's own files of the type.
   if (side !== null) {
-    const own = uploadsOf(doc).filter(
+    const mine = uploadsOf(doc).filter(
       (u) => u.type === ask.documentType && isUploadOf(defs, u, ask.borrower),
     );
-    if (own.some((u) => u.side === side && (u.subtype ?? null) === subtype))
+    if (mine.some((u) => u.side === side && (u.subtype ?? null) === subtype))
       return {
         ok: false,
         field: "side",
-        message: `The ${side} of ${whose(ask.borrower)} ${inSentence(label)} is already uploaded. Remove it first to upload a new one.`,
+        message: byBorrower("sideUploaded", { side: sideWord(side), document }),
       };
   } else if (
     needed > 0 &&
     isSatisfied({ count: needed + extraFiles(defs), uploaded: requirement.uploaded })
   ) {
     // Room for a missed page or two beyond the count (params.documents.extraFiles), not for a flood.
+    const extra = extraFiles(defs);
     const message =
       needed === 1
-        ? `You have already uploaded ${whose(ask.borrower)} ${inSentence(label)} and ${extraFiles(defs)} more files. Remove one first to upload a new one.`
-        : `You have already uploaded all ${needed} ${inSentence(label)} needed and ${extraFiles(defs)} more files. Remove one first to upload a new one.`;
+        ? byBorrower("full.one", { document, extra })
+        : said("refusal.upload.full.many", { count: needed, document, extra });
     return { ok: false, field: "documentType", message };
   }
   return { ok: true, requirement, target, label };
