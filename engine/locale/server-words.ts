@@ -53,6 +53,27 @@ export const SERVER_WORDS = {
     "Too many wrong codes from here. Go back and we will email you a new one, or try again later.",
   "refusal.code.none": "We have no code for this address. Go back and we will email you one.",
   "refusal.code.invalid": "That code is not the one we emailed. Check it and try again.",
+  // The phone verification step (server/features/account/phone.ts) and the text gate's refusals
+  // (server/features/messaging/texts.ts TEXT_REFUSALS).
+  "refusal.phoneCode.phoneFirst": "Enter your mobile number first, so we can text you a code.",
+  "refusal.phoneCode.expired": "That code has expired. Go back and we will text you a new one.",
+  "refusal.phoneCode.locked": "Too many wrong codes. Go back and we will text you a new one.",
+  "refusal.phoneCode.none": "We have no code for this number. Go back and we will text you one.",
+  "refusal.phoneCode.invalid": "That code is not the one we texted. Check it and try again.",
+  "refusal.text.region":
+    "We can text only US mobile numbers. Enter a US mobile number, or call us and we will help you another way.",
+  "refusal.text.numberType":
+    "This number cannot receive our texts (it is a toll-free, premium-rate or personal number). Enter your mobile number.",
+  "refusal.text.areaCode":
+    "We cannot text numbers in this area code. Enter another mobile number, or call us.",
+  "refusal.text.tooManyCodes":
+    "We have sent several codes in the last few minutes. Please wait a few minutes before asking again.",
+  "refusal.text.perNetwork":
+    "We cannot send more texts from your network right now. Please try again in an hour.",
+  "refusal.text.perNumber":
+    "We have texted this number several times already. Please wait before asking for another code.",
+  "refusal.text.perHour": "We cannot send texts right now. Please try again in a little while.",
+  "refusal.text.dailySpend": "We cannot send texts right now. Please try again tomorrow, or call us.",
   // POST /api/upload and the documents an applicant removes (server/features/uploads): the route
   // gives each in the request's language, as tRPC's error formatter does.
   "refusal.upload.signIn": "Sign in to upload documents.",
@@ -171,6 +192,22 @@ export const SERVER_WORDS = {
   "refusal.cancel.loanFileChanged": "The loan file changed meanwhile. Please try again.",
   // A mail's greeting when the application has no name for its reader (server/features/decisions/offer-mail.ts, loan/notify.ts): "Hello, {name}".
   "mail.greeting.noName": "there",
+  // Signing (server/features/esign/signatures.ts, the closing package in server/features/loan/closing.ts),
+  // the E-SIGN consent's PDF code (server/features/account/consent.ts), a disclosure a page gives
+  // (esign/open-document.ts: {document} is the id the call named) and another borrower's answers
+  // (server/features/steps/checked-answers.ts).
+  "refusal.sign.typeName": "Type your name to sign",
+  "refusal.esign.pdfCode": "Open the PDF and type the 6-digit code printed in it",
+  "refusal.esign.notAskedToOpen": "This page does not ask you to open “{document}”",
+  "refusal.answers.ownOnly": "Only the borrower it is about can give this answer, in their own session",
+  "refusal.file.changed": "The file changed meanwhile. Reload it and try again.",
+  "refusal.closing.answersClosed":
+    "Your line of credit is open or your file is closed, so your answers about the home can no longer change.",
+  "refusal.closing.notOnTitle": "You are not on the title of the home, so we do not ask you this.",
+  "refusal.closing.notReady":
+    "The closing documents can be signed only once they are ready for you: your file is not at that stage.",
+  "refusal.closing.borrowersOnly": "Only a borrower applying signs the closing documents.",
+  "refusal.closing.alreadySigned": "You have already signed the closing documents.",
   // A borrower's answer to a condition, and a document that answers one (server/features/loan/conditions.ts).
   "refusal.condition.notYours": "This condition is not asked of you.",
   "refusal.condition.asksDocument": "This condition asks for a document: upload it on your documents page.",

@@ -143,6 +143,34 @@ describe("account setup in the funnel", () => {
     expect((await storedDoc(applicationId)).doc.user.phoneVerifiedAt).toBeUndefined();
   });
 
+  it("refuses a Spanish applicant's wrong texted code in Spanish, and a number it cannot text in Spanish", async () => {
+    const { b } = await atTheOffer("setupPhone");
+    b.cookies.set("heloc.lang", "es");
+    const region = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "8095550142" } } }),
+    );
+    expect(region?.fieldErrors?.[0]?.message).toBe(
+      "Solo podemos enviar mensajes de texto a números de celular de EE. UU. Escriba un número de celular de EE. UU., o llámenos y le ayudaremos de otra forma.",
+    );
+    await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550149" } } });
+    const code = newestTextCode(server.dataDir, "3035550149");
+    const wrong = await fieldErrorsOf(
+      b.trpc.step.submit.mutate({
+        stepId: "setupVerify",
+        answers: { otpCode: code === "000000" ? "111111" : "000000" },
+      }),
+    );
+    expect(wrong).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [
+        {
+          pointer: "/otpCode",
+          message: "Ese no es el código que le enviamos por mensaje de texto. Revíselo e inténtelo de nuevo.",
+        },
+      ],
+    });
+  });
+
   it("accepts a code only for the number it was texted to", async () => {
     const { b } = await atTheOffer("setupPhone");
     await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550145" } } });

@@ -5,7 +5,8 @@
 // applicant's own PDF (../esign/pdf-access.ts): that they typed it is the demonstration that they
 // can open the records' format, stamped as `pdfAccessShownAt`; the code itself is never kept.
 import { getAt } from "@engine/base/pointer";
-import { invalidAnswers } from "../refusal";
+import { said } from "@engine/locale/server-words";
+import { fieldSaid, invalidAnswers } from "../refusal";
 import { isPdfAccessCode } from "../esign/pdf-access";
 import { documentsFor } from "../esign/signatures";
 import type { EffectHandler } from "../steps/effects";
@@ -18,12 +19,7 @@ export const recordConsent: EffectHandler = {
     )) {
       if (getAt(answers, `${pointer}/accepted`) !== true) continue;
       if (pdfCode && !(ownerId && isPdfAccessCode(services, ownerId, getAt(answers, pdfCode))))
-        throw invalidAnswers([
-          {
-            pointer: pdfCode,
-            message: "Open the PDF and type the 6-digit code printed in it",
-          },
-        ]);
+        throw invalidAnswers([fieldSaid(pdfCode, said("refusal.esign.pdfCode"))]);
       const [shown] = documentsFor(services, stored, [document], { now });
       stamps[pointer] = {
         accepted: true,

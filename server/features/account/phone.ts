@@ -5,9 +5,9 @@
 // the account and the number, so a code proves this person holds this phone; a verified phone
 // then signs its account in by a texted code (server/features/auth/phone-sign-in.ts).
 import { readLenderProfile } from "@engine/lending/lender-file";
-import { serverWordIn, type EngineWordId } from "@engine/locale/server-words";
+import { said, serverWordIn, type EngineWordId, type Said } from "@engine/locale/server-words";
 import { getAt } from "@engine/base/pointer";
-import { invalidAnswers } from "@server/features/refusal";
+import { fieldSaid, invalidAnswers } from "@server/features/refusal";
 import { TEXT_REFUSALS, textGate } from "../messaging/texts";
 import { holdPhone } from "../auth/phone-sign-in";
 import { mailWords } from "../locale/locale";
@@ -36,8 +36,7 @@ export const sendPhoneCode: EffectHandler = {
       device: actorId ?? `ip:${request.ip}`,
       kind: "phone-verification",
     });
-    if (!verdict.ok)
-      throw invalidAnswers([{ pointer: effect.phone!, message: TEXT_REFUSALS[verdict.reason] }]);
+    if (!verdict.ok) throw invalidAnswers([fieldSaid(effect.phone!, TEXT_REFUSALS[verdict.reason])]);
   },
   async record({ effect, services, application, doc, tx, request, actorId }) {
     const phone = getAt(doc, effect.phone!);
@@ -58,9 +57,7 @@ export const verifyPhoneCode: EffectHandler = {
     const phone = getAt(stored, effect.phone!);
     const code = getAt(answers, effect.code!);
     if (!ownerId || typeof phone !== "string")
-      throw invalidAnswers([
-        { pointer: effect.phone!, message: "Enter your mobile number first, so we can text you a code." },
-      ]);
+      throw invalidAnswers([fieldSaid(effect.phone!, said("refusal.phoneCode.phoneFirst"))]);
     const result = await services.codes.check(
       "phone",
       keyOf(ownerId, phone),
@@ -70,12 +67,14 @@ export const verifyPhoneCode: EffectHandler = {
       await holdPhone(services, ownerId, phone); // this account now signs in by a code texted here
       return { [effect.verifiedAt!]: now.toISOString() };
     }
-    const message = {
-      expired: "That code has expired. Go back and we will text you a new one.",
-      locked: "Too many wrong codes. Go back and we will text you a new one.",
-      none: "We have no code for this number. Go back and we will text you one.",
-      invalid: "That code is not the one we texted. Check it and try again.",
-    }[result];
-    throw invalidAnswers([{ pointer: effect.code!, message }]);
+    throw invalidAnswers([fieldSaid(effect.code!, WRONG[result])]);
   },
+};
+
+// Said by id: the transport gives them in the reader's language (refusal-text.ts).
+const WRONG: Record<"expired" | "locked" | "none" | "invalid", Said> = {
+  expired: said("refusal.phoneCode.expired"),
+  locked: said("refusal.phoneCode.locked"),
+  none: said("refusal.phoneCode.none"),
+  invalid: said("refusal.phoneCode.invalid"),
 };

@@ -8,7 +8,7 @@ import { getAt, setAt } from "@engine/base/pointer";
 import { transaction } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
-import { invalidAnswers, refuse } from "@server/features/refusal";
+import { fieldSaid, invalidAnswers, refuse } from "@server/features/refusal";
 import { memberStore } from "../members/store";
 import { refuseClosedStep } from "../steps/access";
 import { journeyFor } from "../steps/journey";
@@ -32,9 +32,7 @@ export async function openDocument(
     (e) => e.kind === "giveDisclosures" && (e.mustOpen ?? []).includes(document),
   );
   if (!effect?.openedAt)
-    throw invalidAnswers([
-      { pointer: "/document", message: `This page does not ask you to open “${document}”` },
-    ]);
+    throw invalidAnswers([fieldSaid("/document", said("refusal.esign.notAskedToOpen", { document }))]);
   const pointer = effect.openedAt;
   const store = applicationStore(services);
   const now = services.now();

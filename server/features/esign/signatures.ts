@@ -4,7 +4,7 @@
 // rows). Should the stored file be missing, the PDF is made again from the record and the document
 // files, and only if every document's text still has the SHA-256 that was signed.
 import { said } from "@engine/locale/server-words";
-import { refuse, invalidAnswers } from "@server/features/refusal";
+import { fieldSaid, refuse, invalidAnswers } from "@server/features/refusal";
 import { auditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
@@ -106,7 +106,7 @@ export async function recordSignatures({
   const pointer = effect.signers?.[role];
   const typed = pointer ? getAt(doc, pointer) : undefined;
   if (!pointer || typeof typed !== "string" || typed.trim() === "")
-    throw invalidAnswers([{ pointer: pointer ?? "", message: "Type your name to sign" }]);
+    throw invalidAnswers([fieldSaid(pointer ?? "", said("refusal.sign.typeName"))]);
   const shown = documentsFor(services, doc, effect.documents ?? [], {
     now,
     role,

@@ -16,7 +16,8 @@ import type { Services } from "@server/services";
 import { dateIn } from "../esign/rescission";
 import { homeTimeZone, titleOwnersOf } from "../esign/right-to-cancel";
 import type { Staff } from "../portal/staff";
-import { invalidAnswers, refuse, Refusal } from "../refusal";
+import { said, type Said } from "@engine/locale/server-words";
+import { fieldSaid, invalidAnswers, refuse, Refusal } from "../refusal";
 import { borrowersOf } from "./facts";
 import { fileToChange, moveLoan } from "./moves";
 import type { NotarizationEntry } from "./notarization";
@@ -45,7 +46,7 @@ async function editFile(
     const { app, loan } = await fileToChange(tx, services, applicationId);
     const file = await change({ app, loan, now, tx });
     if (!(await saveLoanFile(tx, services, loan, loan.milestone, file, now)))
-      throw refuse("conflict", "The file changed meanwhile. Reload it and try again.");
+      throw refuse("conflict", said("refusal.file.changed"));
     await applicationStore(services).audit(tx, {
       actorKind: actor.kind,
       actorId: actor.id ?? null,
@@ -60,12 +61,14 @@ async function editFile(
 const label = (services: Services, milestone: string) =>
   machineOf(services.defs).states[milestone]?.label ?? milestone;
 
-/** Owners' answers may change until the account opens; after, the right to cancel rests on them. */
-function answersOpen(services: Services, loan: StoredLoanFile) {
+/** Owners' answers may change until the account opens; after, the right to cancel rests on them (an applicant is told in their words, staff by the milestone's name). */
+function answersOpen(services: Services, loan: StoredLoanFile, applicant: boolean) {
   if (loan.file.accountOpenedAt || machineOf(services.defs).states[loan.milestone]?.final)
     throw refuse(
       "conflict",
-      `The file is ${label(services, loan.milestone)}: the owners' answers about the home can no longer change.`,
+      applicant
+        ? said("refusal.closing.answersClosed")
+        : `The file is ${label(services, loan.milestone)}: the owners' answers about the home can no longer change.`,
     );
 }
 
@@ -95,15 +98,10 @@ export function answerOccupancy(
     by,
     ["occupancy", applicant.role],
     ({ app, loan, now }) => {
-      answersOpen(services, loan);
+      answersOpen(services, loan, true);
       const today = dateIn(now, homeTimeZone(services.defs, app.doc, loan.file));
       if (!titleOwnersOf(services.defs, app.doc, today).some((o) => o.key === applicant.role))
-        throw invalidAnswers([
-          {
-            pointer: "/principalDwelling",
-            message: "You are not on the title of the home, so we do not ask you this.",
-          },
-        ]);
+        throw invalidAnswers([fieldSaid("/principalDwelling", said("refusal.closing.notOnTitle"))]);
       return recordOccupancy(loan.file, applicant.role, principalDwelling, now.toISOString(), by);
     },
   );
@@ -117,7 +115,7 @@ export function recordOwnerOccupancy(
 ) {
   const by: Actor = { kind: "portal", id: staff.id, role: staff.role };
   return editFile(services, input.applicationId, by, ["occupancy", input.holder], ({ app, loan, now }) => {
-    answersOpen(services, loan);
+    answersOpen(services, loan, false);
     const today = dateIn(now, homeTimeZone(services.defs, app.doc, loan.file));
     if (!titleOwnersOf(services.defs, app.doc, today).some((o) => o.key === input.holder && o.role === null))
       throw invalidAnswers([
@@ -131,11 +129,14 @@ export function recordOwnerOccupancy(
   });
 }
 
-const inClosing = (services: Services, loan: StoredLoanFile, what: string) => {
+/** The closing package, while the file is in closing; else the refusal (`what` is done only then; an applicant's is a said word). */
+const inClosing = (services: Services, loan: StoredLoanFile, what: string | Said) => {
   if (loan.milestone !== "closing" || !loan.file.closing?.package)
     throw refuse(
       "conflict",
-      `${what} only while the file is ${label(services, "closing")} (it is ${label(services, loan.milestone)}).`,
+      typeof what !== "string"
+        ? what
+        : `${what} only while the file is ${label(services, "closing")} (it is ${label(services, loan.milestone)}).`,
     );
   return loan.file.closing.package;
 };
@@ -159,13 +160,13 @@ export async function signClosing(
 ): Promise<StoredLoanFile> {
   const by: Actor = { kind: "applicant", id: applicant.userId, role: applicant.role };
   await editFile(services, applicant.applicationId, by, ["signed", applicant.role], ({ app, loan, now }) => {
-    const made = inClosing(services, loan, "The closing documents are signed");
+    const made = inClosing(services, loan, said("refusal.closing.notReady"));
     if (!borrowersOf(services, app.doc).some((role) => role === applicant.role))
-      throw refuse("forbidden", "Only a borrower applying signs the closing documents.");
+      throw refuse("forbidden", said("refusal.closing.borrowersOnly"));
     if (loan.file.closing?.signatures?.[applicant.role])
-      throw refuse("conflict", "You have already signed the closing documents.");
+      throw refuse("conflict", said("refusal.closing.alreadySigned"));
     const typedName = input.typedName.trim();
-    if (!typedName) throw invalidAnswers([{ pointer: "/typedName", message: "Type your name to sign" }]);
+    if (!typedName) throw invalidAnswers([fieldSaid("/typedName", said("refusal.sign.typeName"))]);
     return {
       ...loan.file,
       closing: {

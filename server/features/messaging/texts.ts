@@ -5,6 +5,7 @@
 // per IP address and its network, per number, for the whole site per hour, and the day's spend
 // cap. Each text sent or refused is counted in message_events (its area code only) for the portal.
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { said, type Said } from "@engine/locale/server-words";
 import { networkOf } from "@server/transport/security/network";
 import type { Services } from "@server/services";
 import { budgetsOf, spend } from "./budgets";
@@ -21,20 +22,17 @@ export type TextRefusal =
   | "perHour"
   | "dailySpend";
 
-/** What the person is told when a text is refused: the number's own problem, or "not now". */
-export const TEXT_REFUSALS: Record<TextRefusal, string> = {
-  region:
-    "We can text only US mobile numbers. Enter a US mobile number, or call us and we will help you another way.",
-  numberType:
-    "This number cannot receive our texts (it is a toll-free, premium-rate or personal number). Enter your mobile number.",
-  areaCode: "We cannot text numbers in this area code. Enter another mobile number, or call us.",
-  perSession:
-    "We have sent several codes in the last few minutes. Please wait a few minutes before asking again.",
-  perIp: "We have sent several codes in the last few minutes. Please wait a few minutes before asking again.",
-  perNetwork: "We cannot send more texts from your network right now. Please try again in an hour.",
-  perNumber: "We have texted this number several times already. Please wait before asking for another code.",
-  perHour: "We cannot send texts right now. Please try again in a little while.",
-  dailySpend: "We cannot send texts right now. Please try again tomorrow, or call us.",
+/** What the person is told when a text is refused: the number's own problem, or "not now" (engine words, said in the reader's language). */
+export const TEXT_REFUSALS: Record<TextRefusal, Said> = {
+  region: said("refusal.text.region"),
+  numberType: said("refusal.text.numberType"),
+  areaCode: said("refusal.text.areaCode"),
+  perSession: said("refusal.text.tooManyCodes"),
+  perIp: said("refusal.text.tooManyCodes"),
+  perNetwork: said("refusal.text.perNetwork"),
+  perNumber: said("refusal.text.perNumber"),
+  perHour: said("refusal.text.perHour"),
+  dailySpend: said("refusal.text.dailySpend"),
 };
 
 export interface TextRequest {

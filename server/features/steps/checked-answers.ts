@@ -3,7 +3,8 @@
 // one the browser runs), then merged into the stored application with what the server set, hidden
 // answers and one-time codes dropped, and the whole application checked against its schema.
 import { isDeepStrictEqual } from "node:util";
-import { invalidAnswers, Refusal } from "@server/features/refusal";
+import { said } from "@engine/locale/server-words";
+import { fieldSaid, invalidAnswers, Refusal } from "@server/features/refusal";
 import type { Definitions, Step } from "@engine/definitions/definitions";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { keepToPart, writes, type Part } from "@engine/funnel/members";
@@ -57,11 +58,8 @@ function refuseOthersOwn(part: Part, stored: unknown, raw: unknown) {
   if (changed.length)
     throw new Refusal(
       "forbidden",
-      `${changed[0]}: only the borrower it is about can give this answer, in their own session`,
-      changed.map((pointer) => ({
-        pointer,
-        message: "Only the borrower it is about can give this answer, in their own session",
-      })),
+      said("refusal.answers.ownOnly"),
+      changed.map((pointer) => fieldSaid(pointer, said("refusal.answers.ownOnly"))),
     );
 }
 
