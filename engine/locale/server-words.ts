@@ -208,6 +208,26 @@ export const SERVER_WORDS = {
     "The closing documents can be signed only once they are ready for you: your file is not at that stage.",
   "refusal.closing.borrowersOnly": "Only a borrower applying signs the closing documents.",
   "refusal.closing.alreadySigned": "You have already signed the closing documents.",
+  // A PDF an applicant downloads (server/transport/http/pdf-download.ts and its routes: the signed
+  // disclosures, a notice, the signed closing documents); staff read them in English.
+  "refusal.download.crossSite": "Open your documents from your application",
+  "refusal.download.tooMany": "Too many downloads. Please try again in a few minutes.",
+  "refusal.download.disclosures.signIn": "Sign in to download your signed disclosures",
+  "refusal.download.disclosures.notFound": "There is no such signed copy",
+  "refusal.download.notice.signIn": "Sign in to download your notice",
+  "refusal.download.notice.notFound": "There is no such notice",
+  "refusal.download.closing.signIn": "Sign in to download your signed closing documents",
+  "refusal.download.closing.notFound": "There is no signed copy of the closing documents yet",
+  // A call naming a step or section the definitions do not have ({step}, {section}: the ids it named).
+  "refusal.step.noSuch": 'Step "{step}" does not exist',
+  "refusal.step.noSection": 'Step "{step}" has no section "{section}"',
+  // A new application from a network that started too many (server/features/messaging/guests.ts).
+  "refusal.guests.tooMany":
+    "Too many new applications have been started from your network. If you have started one already, sign in to continue it, or try again later.",
+  // The applicant's answer to the valuation's waiver (server/features/loan/valuations.ts).
+  "refusal.valuation.notSubmitted": "Your application is not submitted yet.",
+  "refusal.valuation.accountOpen": "Your account is already open.",
+  "refusal.valuation.fileChanged": "Your file changed meanwhile. Reload the page and try again.",
   // A borrower's answer to a condition, and a document that answers one (server/features/loan/conditions.ts).
   "refusal.condition.notYours": "This condition is not asked of you.",
   "refusal.condition.asksDocument": "This condition asks for a document: upload it on your documents page.",

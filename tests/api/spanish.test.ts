@@ -222,6 +222,27 @@ describe("sign-in refusals in Spanish (rules/auth-errors.json)", () => {
   });
 });
 
+describe("a PDF download refused in Spanish", () => {
+  it("asks a Spanish visitor to sign in, in Spanish, and staff's download stays English", async () => {
+    const get = (path: string, lang: string) =>
+      fetch(new URL(path, server.url), { headers: { cookie: `heloc.lang=${lang}` } }).then(async (res) => ({
+        status: res.status,
+        message: ((await res.json()) as { error: { message: string } }).error.message,
+      }));
+    expect(await get("/api/esign/latest.pdf", "es")).toEqual({
+      status: 401,
+      message: "Inicie sesión para descargar sus divulgaciones firmadas",
+    });
+    expect(await get("/api/esign/latest.pdf", "en")).toEqual({
+      status: 401,
+      message: "Sign in to download your signed disclosures",
+    });
+    expect((await get("/api/esign/latest.pdf?application=x", "es")).message).toBe(
+      "Sign in to download your signed disclosures",
+    );
+  });
+});
+
 describe("a changed English label", () => {
   it("is listed stale in the portal, at its translation's line, a new one missing, and the Spanish page shows the English", async () => {
     const copy = copyDefinitions();

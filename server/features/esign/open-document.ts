@@ -27,7 +27,7 @@ export async function openDocument(
   { stepId, document }: OpenRequest,
 ): Promise<OpenedDisclosure> {
   const step = services.defs.steps.get(stepId)?.def;
-  if (!step) throw invalidAnswers([{ pointer: "/stepId", message: `Step "${stepId}" does not exist` }]);
+  if (!step) throw invalidAnswers([fieldSaid("/stepId", said("refusal.step.noSuch", { step: stepId }))]);
   const effect = (step.effects ?? []).find(
     (e) => e.kind === "giveDisclosures" && (e.mustOpen ?? []).includes(document),
   );

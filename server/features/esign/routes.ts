@@ -2,6 +2,7 @@
 // as a file download (with ?application=<id>, for portal staff with documents.view who can see
 // that application); who may download is server/transport/http/pdf-download.ts. A borrower gets only their
 // own signature's copy.
+import { said } from "@engine/locale/server-words";
 import { Hono } from "hono";
 import { pdfDownloads } from "@server/transport/http/pdf-download";
 import type { Services } from "@server/services";
@@ -15,8 +16,8 @@ export function createEsignRoutes(services: Services) {
   const app = new Hono();
   const downloads = pdfDownloads(services, {
     permission: "documents.view",
-    signIn: "Sign in to download your signed disclosures",
-    notFound: "There is no such signed copy",
+    signIn: said("refusal.download.disclosures.signIn"),
+    notFound: said("refusal.download.disclosures.notFound"),
   });
 
   app.get("/:file", async (c) => {

@@ -23,7 +23,7 @@ import type { Staff } from "../portal/staff";
 import { borrowersOf, milestoneInput, outstandingDocuments } from "./facts";
 import { reasonCatalogue } from "./notices";
 import { queueNotifications, sendDueNotifications } from "./notify";
-import { invalidAnswers, refuse } from "../refusal";
+import { invalidAnswers, refuse, type RefusalMessage } from "../refusal";
 import { createLoanFile, readLoanFile, saveLoanFile, type StoredLoanFile } from "./store";
 import { runTrigger } from "./triggers";
 import { errorKind } from "@server/platform/observability/log";
@@ -93,7 +93,7 @@ export async function fileToChange(
   tx: Db,
   services: Services,
   applicationId: string,
-  notSubmitted = "This application is not submitted yet: there is no loan file.",
+  notSubmitted: RefusalMessage = "This application is not submitted yet: there is no loan file.",
 ): Promise<{ app: StoredApplication; loan: StoredLoanFile; row: typeof applications.$inferSelect }> {
   const [row] = await tx.select().from(applications).where(eq(applications.id, applicationId));
   if (!row) throw refuse("notFound", "There is no such application.");

@@ -2,6 +2,7 @@
 // (./signed-package.ts), for each borrower of the application in their own session, or, with
 // ?application=<id>, portal staff with documents.view who can see that application; who may
 // download is server/transport/http/pdf-download.ts.
+import { said } from "@engine/locale/server-words";
 import { Hono } from "hono";
 import { pdfDownloads } from "@server/transport/http/pdf-download";
 import type { Services } from "@server/services";
@@ -11,8 +12,8 @@ export function createSignedPackageRoutes(services: Services) {
   const app = new Hono();
   const downloads = pdfDownloads(services, {
     permission: "documents.view",
-    signIn: "Sign in to download your signed closing documents",
-    notFound: "There is no signed copy of the closing documents yet",
+    signIn: said("refusal.download.closing.signIn"),
+    notFound: said("refusal.download.closing.notFound"),
   });
   app.get("/:file", async (c) => {
     const who = await downloads.downloader(c, c.req.param("file") === "closing-package.pdf");

@@ -24,6 +24,7 @@ import { dateIn } from "../esign/rescission";
 import { homeTimeZone } from "../esign/right-to-cancel";
 import { longDate } from "../esign/values";
 import type { Staff } from "../portal/staff";
+import { said } from "@engine/locale/server-words";
 import { invalidAnswers, refuse } from "../refusal";
 import { deleteIfUnreferenced } from "../uploads/access";
 import { borrowersOf } from "./facts";
@@ -232,13 +233,13 @@ export async function waiveValuationTiming(
       tx,
       services,
       applicant.applicationId,
-      "Your application is not submitted yet.",
+      said("refusal.valuation.notSubmitted"),
     );
-    if (loan.file.accountOpenedAt) throw refuse("conflict", "Your account is already open.");
+    if (loan.file.accountOpenedAt) throw refuse("conflict", said("refusal.valuation.accountOpen"));
     if (loan.file.valuationWaiver) return loan;
     const file: LoanFile = { ...loan.file, valuationWaiver: { at: now.toISOString(), by } };
     if (!(await saveLoanFile(tx, services, loan, loan.milestone, file, now)))
-      throw refuse("conflict", "Your file changed meanwhile. Reload the page and try again.");
+      throw refuse("conflict", said("refusal.valuation.fileChanged"));
     await applicationStore(services).audit(tx, {
       actorKind: "applicant",
       actorId: applicant.userId,

@@ -10,6 +10,7 @@
 //   asks for (15 U.S.C. 7001(c)(1)(C)(ii)), and the consent.
 // - GET /api/notices/heloc-booklet.pdf: the CFPB booklet PDF the lender supplies (1026.40(e);
 //   lender profile heloc.booklet.pdfPath), for anyone: it is a public booklet.
+import { said } from "@engine/locale/server-words";
 import { readFile } from "node:fs/promises";
 import { Hono } from "hono";
 import { bookletPdfFile, readLenderProfile } from "@engine/lending/lender-file";
@@ -28,8 +29,8 @@ export function createNoticeRoutes(services: Services) {
   const app = new Hono();
   const downloads = pdfDownloads(services, {
     permission: "notices.view",
-    signIn: "Sign in to download your notice",
-    notFound: "There is no such notice",
+    signIn: said("refusal.download.notice.signIn"),
+    notFound: said("refusal.download.notice.notFound"),
   });
   const store = applicationStore(services);
 

@@ -3,7 +3,7 @@
 // go to instead.
 import { localizedSet, requestLocale } from "../locale/locale";
 import { said } from "@engine/locale/server-words";
-import { refuse, invalidAnswers } from "@server/features/refusal";
+import { fieldSaid, refuse, invalidAnswers } from "@server/features/refusal";
 import type { APIInputs } from "@engine/generated/schema-types";
 import { doneSteps } from "@engine/funnel/journey";
 import { viewFor, writes } from "@engine/funnel/members";
@@ -22,7 +22,8 @@ type StepRef = NonNullable<APIInputs["stepRef"]>;
 export async function getStep(ctx: Context, input: StepRef) {
   const { services } = ctx;
   const step = services.defs.steps.get(input.stepId)?.def;
-  if (!step) throw invalidAnswers([{ pointer: "/stepId", message: `Step "${input.stepId}" does not exist` }]);
+  if (!step)
+    throw invalidAnswers([fieldSaid("/stepId", said("refusal.step.noSuch", { step: input.stepId }))]);
   requireSessionFor(ctx, step.route);
   const members = memberStore(services);
   let reader = ctx.applicant ? await members.readerOf(services.db, ctx.applicant.userId) : null;

@@ -2,9 +2,15 @@
 // the browser follows (no custom header can be asked for): the signed-in applicant or member for
 // their own application, or, with ?application=<id>, portal staff holding the route's permission
 // who can see that application. Any other id is "not found" (ids cannot be probed); requests
-// another site starts are refused; downloads are rate-limited per person and never cached.
+// another site starts are refused; downloads are rate-limited per person and never cached. A refusal
+// said as an engine word is written in the request's language (the heloc.lang cookie), except to
+// staff (?application=), whose portal is English.
 import type { Context } from "hono";
+import { SOURCE_LOCALE } from "@engine/locale/locales";
+import { said, type Said } from "@engine/locale/server-words";
 import { honoCookies } from "@server/features/auth/cookies";
+import { requestLocale } from "@server/features/locale/locale";
+import { saidIn } from "@server/features/locale/refusal-text";
 import { memberStore, type Reader } from "@server/features/members/store";
 import { visibleApplication } from "@server/features/portal/scope";
 import type { Permission } from "@server/features/portal/roles";
@@ -23,13 +29,16 @@ type Status = 401 | 403 | 404 | 409 | 429;
 
 export function pdfDownloads(
   services: Services,
-  words: { permission: Permission; signIn: string; notFound: string },
+  words: { permission: Permission; signIn: string | Said; notFound: string | Said },
 ) {
   const perPerson = services.limits.pdfDownloads;
 
-  const fail = (c: Context, status: Status, code: string, message: string) => {
+  const fail = (c: Context, status: Status, code: string, message: string | Said) => {
     c.header("Cache-Control", "no-store");
-    return c.json({ error: { code, message } }, status);
+    const locale =
+      c.req.query("application") !== undefined ? SOURCE_LOCALE : requestLocale(services.defs, honoCookies(c));
+    const text = typeof message === "string" ? message : saidIn(services.defs, locale, message);
+    return c.json({ error: { code, message: text } }, status);
   };
 
   return {
@@ -44,7 +53,7 @@ export function pdfDownloads(
     /** Who downloads, and which application; a Response when they may not (`named`: the file name asked for is one this route gives). */
     async downloader(c: Context, named: boolean): Promise<Downloader | Response> {
       if (c.req.header("sec-fetch-site") === "cross-site")
-        return fail(c, 403, "FORBIDDEN", "Open your documents from your application");
+        return fail(c, 403, "FORBIDDEN", said("refusal.download.crossSite"));
       const forApplication = c.req.query("application");
       const kind = forApplication !== undefined ? "portal" : "applicant";
       const session = await services.auth[kind].current(honoCookies(c));
@@ -54,7 +63,7 @@ export function pdfDownloads(
         return fail(c, 403, "FORBIDDEN", "Your role does not allow opening this document.");
       if (!named) return fail(c, 404, "NOT_FOUND", words.notFound);
       if (!(await perPerson.hit(session.userId)).ok)
-        return fail(c, 429, "TOO_MANY_REQUESTS", "Too many downloads. Please try again in a few minutes.");
+        return fail(c, 429, "TOO_MANY_REQUESTS", said("refusal.download.tooMany"));
       if (staff) {
         const row = isId(forApplication) ? await visibleApplication(services, staff, forApplication) : null;
         return row

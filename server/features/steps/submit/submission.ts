@@ -1,6 +1,6 @@
 // Phase 1 of step.submit, read: the step, who saves it, when, and the facts every later phase uses.
 import { said } from "@engine/locale/server-words";
-import { refuse, invalidAnswers } from "@server/features/refusal";
+import { fieldSaid, refuse, invalidAnswers } from "@server/features/refusal";
 import { requestLocale } from "@server/features/locale/locale";
 import { todayIso } from "@engine/base/dates";
 import type { Definitions, Step } from "@engine/definitions/definitions";
@@ -54,13 +54,15 @@ export const staleRevision = () => refuse("conflict", said("refusal.changedInAno
 function sectionOf(step: Step, id: string): Section {
   const found = step.sections?.find((s) => s.id === id);
   if (!found)
-    throw invalidAnswers([{ pointer: "/section", message: `Step "${step.id}" has no section "${id}"` }]);
+    throw invalidAnswers([
+      fieldSaid("/section", said("refusal.step.noSection", { step: step.id, section: id })),
+    ]);
   return found;
 }
 
 function stepOf(ctx: Context, stepId: string): Step {
   const step = ctx.services.defs.steps.get(stepId)?.def;
-  if (!step) throw invalidAnswers([{ pointer: "/stepId", message: `Step "${stepId}" does not exist` }]);
+  if (!step) throw invalidAnswers([fieldSaid("/stepId", said("refusal.step.noSuch", { step: stepId }))]);
   return step;
 }
 
