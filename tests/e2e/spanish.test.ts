@@ -14,8 +14,16 @@ import { englishLeft, translatedEnglish, untranslatedEnglish } from "./english-l
 
 const e2e = useE2E({ shared: true });
 
+/**
+ * The home page drawn by the app, as a visitor waits for it: the build's static frame paints the
+ * header (the language buttons too) before any code, and a button clicked then does nothing; the
+ * page's heading comes only with the app, whose buttons answer.
+ */
+const homeDrawn = (page: Page) => page.getByRole("heading", { level: 1 }).first().waitFor();
+
 async function inSpanish(page: Page) {
   await page.goto("/");
+  await homeDrawn(page);
   // Choosing a language loads the page again (web/src/app/locale.ts): wait for that load, as the
   // page's document is replaced meanwhile.
   const reloaded = page.waitForEvent("load");
@@ -271,6 +279,8 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
   it("goes back to English when English is chosen", async () => {
     const { page, context } = await e2e.page(1280);
     await inSpanish(page);
+    // The Spanish page drawn by the app (its static frame shows the buttons pressed already).
+    await homeDrawn(page);
     const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "English" }).click();
     await reloaded;
