@@ -40,6 +40,9 @@ const UI_WORDS = new Set([
 ]);
 const STEP_WORDS = new Set(["title", "description", "label", "applicantLabel", "dueReason"]);
 
+/** The words of a widget's `ui:options` an applicant reads (a list's add button and item name, a button's label, a notice once sent). */
+const UI_OPTION_WORDS = new Set(["addLabel", "itemLabel", "label", "sent"]);
+
 /** Pointers of the English strings an applicant reads in a step file. */
 export function stepStrings(step: unknown): string[] {
   const out: string[] = [];
@@ -50,8 +53,14 @@ export function stepStrings(step: unknown): string[] {
       const at = [...path, key];
       const pointer = at.map((k) => `/${escapeSegment(k)}`).join("");
       if (typeof value === "string") {
+        const parent = path[path.length - 1];
         const readable =
           UI_WORDS.has(key) ||
+          (parent === "ui:options" && UI_OPTION_WORDS.has(key)) ||
+          parent === "ui:enumNames" ||
+          (path[0] === "sameAs" && path.length === 2 && (key === "title" || key === "other")) ||
+          (path[0] === "sameAs" && path[2] === "choices" && key === "label") ||
+          (path[0] === "notices" && path.length === 2 && key === "message") ||
           (path.length === 0 && STEP_WORDS.has(key)) ||
           (path[0] === "schema" && key === "title") ||
           (path[0] === "checks" && path.length === 2 && key === "message") ||

@@ -5,7 +5,12 @@ import { contentStrings, currentContentStrings } from "@engine/locale/content-te
 import { englishHash } from "@engine/locale/hash";
 import { localeOf } from "@engine/locale/locales";
 import { localizeFiles } from "@engine/locale/localize";
-import { schemasFormsRead, translationProblems, translationReport } from "@engine/lint/translations";
+import {
+  schemasFormsRead,
+  stepStrings,
+  translationProblems,
+  translationReport,
+} from "@engine/lint/translations";
 import { createStepValidator } from "@engine/validation/validate";
 import { localizedSet } from "@server/features/locale/locale";
 import { refusalIn, saidIn } from "@server/features/locale/refusal-text";
@@ -435,3 +440,36 @@ function withoutFile(file: string): Map<string, string> {
   texts.delete(file);
   return texts;
 }
+
+describe("a step's other words an applicant reads", () => {
+  it("counts a list's add button and item name, a choice's enum names, a notice's message and the same-as choices", () => {
+    const pointers = stepStrings({
+      uiSchema: {
+        debts: {
+          "ui:options": { addLabel: "Add a debt", itemLabel: "Debt", orderable: false },
+          items: { debtor: { "ui:enumNames": { joint: "Joint (both of you)" } } },
+        },
+      },
+      notices: [{ id: "n", description: "for editors", field: "/debts", message: "These are your debts." }],
+      sameAs: {
+        "/property": {
+          title: "Is it one of these?",
+          other: "Another",
+          fields: ["line1"],
+          choices: [{ from: "/a", label: "{line1}" }],
+        },
+      },
+    });
+    expect(pointers.sort()).toEqual(
+      [
+        "/uiSchema/debts/ui:options/addLabel",
+        "/uiSchema/debts/ui:options/itemLabel",
+        "/uiSchema/debts/items/debtor/ui:enumNames/joint",
+        "/notices/0/message",
+        "/sameAs/~1property/title",
+        "/sameAs/~1property/other",
+        "/sameAs/~1property/choices/0/label",
+      ].sort(),
+    );
+  });
+});

@@ -69,10 +69,11 @@ const DisclosureDocument = memo(function DisclosureDocument({
   const title = server.title || name;
   const version = server.version;
   return (
+    // Named by its title in the title's own language (an English legal text's title is marked
+    // lang="en" on a Spanish page), hidden where the step's heading already shows it.
     <section
       className={styles.document}
-      aria-labelledby={showTitle ? titleId : undefined}
-      aria-label={showTitle ? undefined : title}
+      aria-labelledby={titleId}
       data-document={name}
       data-version={version}
     >
@@ -81,10 +82,12 @@ const DisclosureDocument = memo(function DisclosureDocument({
           <h3 id={titleId} className={styles.documentTitle} lang={server.language ?? "en"}>
             {title}
           </h3>
-        ) : null}
-        {version ? (
-          <span className={styles.version}>{displayWord("documents.version", { version })}</span>
-        ) : null}
+        ) : (
+          <span id={titleId} className="visually-hidden" lang={server.language ?? "en"}>
+            {title}
+          </span>
+        )}
+        {version ? <span className={styles.version}>{displayWord("documents.version", { version })}</span> : null}
       </div>
       {server.note ? (
         <p className={own.languageNote} lang={document.documentElement.lang}>
