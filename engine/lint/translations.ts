@@ -46,32 +46,44 @@ const UI_OPTION_WORDS = new Set(["addLabel", "itemLabel", "label", "sent"]);
 /** Pointers of the English strings an applicant reads in a step file. */
 export function stepStrings(step: unknown): string[] {
   const out: string[] = [];
+  const readable = (key: string, path: string[]): boolean => {
+    // A borrower's part (eachBorrower, and each role's own part under eachBorrower.as) reads as a step does.
+    const rel = path[0] === "eachBorrower" ? (path[1] === "as" ? path.slice(3) : path.slice(1)) : path;
+    const parent = path[path.length - 1];
+    const options = path.lastIndexOf("ui:options");
+    return (
+      UI_WORDS.has(key) ||
+      (parent === "ui:options" && UI_OPTION_WORDS.has(key)) ||
+      // A widget's own words in its options: links' labels, a list of items, the PDF check's button,
+      // the delivery preference's words.
+      (options >= 0 && path.length === options + 3 && path[options + 1] === "links" && key === "label") ||
+      (options >= 0 && path.length === options + 2 && path[options + 1] === "items") ||
+      (options >= 0 && path.length === options + 2 && path[options + 1] === "pdfCheck" && key === "label") ||
+      (options >= 0 && path.length === options + 2 && path[options + 1] === "deliveryPreference") ||
+      parent === "ui:enumNames" ||
+      (rel[0] === "schema" && path.includes("errorMessage")) ||
+      (path[0] === "sameAs" && path.length === 2 && (key === "title" || key === "other")) ||
+      (path[0] === "sameAs" && path[2] === "choices" && key === "label") ||
+      (path[0] === "notices" && path.length === 2 && key === "message") ||
+      (path.length === 0 && STEP_WORDS.has(key)) ||
+      (rel[0] === "schema" && key === "title") ||
+      (rel[0] === "checks" && rel.length === 2 && key === "message") ||
+      (path[path.length - 2] === "sections" && key === "title") ||
+      (path[path.length - 1] === "originator" && path[path.length - 2] === "ui:options" && key !== "to") ||
+      (path[0] === "textFor" && path.length === 2 && (key === "title" || key === "description")) ||
+      (path[0] === "textFor" && path[2] === "messages" && path.length === 3)
+    );
+  };
   const walk = (node: unknown, path: string[]) => {
-    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...path, String(i)]));
-    if (!isObject(node)) return;
-    for (const [key, value] of Object.entries(node)) {
-      const at = [...path, key];
-      const pointer = at.map((k) => `/${escapeSegment(k)}`).join("");
+    const entries: [string, unknown][] = Array.isArray(node)
+      ? node.map((item, i) => [String(i), item])
+      : isObject(node)
+        ? Object.entries(node)
+        : [];
+    for (const [key, value] of entries) {
       if (typeof value === "string") {
-        const parent = path[path.length - 1];
-        const readable =
-          UI_WORDS.has(key) ||
-          (parent === "ui:options" && UI_OPTION_WORDS.has(key)) ||
-          parent === "ui:enumNames" ||
-          (path[0] === "sameAs" && path.length === 2 && (key === "title" || key === "other")) ||
-          (path[0] === "sameAs" && path[2] === "choices" && key === "label") ||
-          (path[0] === "notices" && path.length === 2 && key === "message") ||
-          (path.length === 0 && STEP_WORDS.has(key)) ||
-          (path[0] === "schema" && key === "title") ||
-          (path[0] === "checks" && path.length === 2 && key === "message") ||
-          (path[path.length - 2] === "sections" && key === "title") ||
-          (path[path.length - 1] === "originator" &&
-            path[path.length - 2] === "ui:options" &&
-            key !== "to") ||
-          (path[0] === "textFor" && path.length === 2 && (key === "title" || key === "description")) ||
-          (path[0] === "textFor" && path[2] === "messages" && path.length === 3);
-        if (readable) out.push(pointer);
-      } else walk(value, at);
+        if (readable(key, path)) out.push([...path, key].map((k) => `/${escapeSegment(k)}`).join(""));
+      } else walk(value, [...path, key]);
     }
   };
   walk(step, []);

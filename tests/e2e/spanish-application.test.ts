@@ -1,6 +1,6 @@
 // The application's other pages in Spanish (issue 41): the account setup (phone, texted code,
 // consents), each page of the application a borrower answers, the photo ID choice, the e-sign
-// ceremony, the documents checklist and the first draw, for a signed-in applicant who chose
+// ceremony, the documents checklist, the first draw and the submitted page (what happens next), for a signed-in applicant who chose
 // Español: each with no English left (english-left.ts) but the legal texts marked English. axe
 // clean; a screenshot of each (spanish-app-<step>-1280).
 import { describe, expect, it } from "vitest";
@@ -43,6 +43,7 @@ const PAGES = [
   "identityVerification",
   "incomeDocs",
   "loanDisbursement",
+  "applicationSubmitted",
 ];
 
 describe("the application's other pages in Spanish", { timeout: 400_000 }, () => {

@@ -472,4 +472,29 @@ describe("a step's other words an applicant reads", () => {
       ].sort(),
     );
   });
+
+  it("counts a borrower's part like a step (its checks and field titles), and a page's own lists, links and delivery words", () => {
+    const pointers = stepStrings({
+      eachBorrower: {
+        schema: { properties: { a: { title: "A. Primary residence" } } },
+        checks: [{ description: "for editors", message: "Enter an amount" }],
+      },
+      uiSchema: {
+        "ui:options": {
+          items: ["We review your application."],
+          links: [{ label: "Upload your documents", to: "/app/upload" }],
+          deliveryPreference: { heading: "How we send you documents" },
+        },
+      },
+    });
+    expect(pointers.sort()).toEqual(
+      [
+        "/eachBorrower/schema/properties/a/title",
+        "/eachBorrower/checks/0/message",
+        "/uiSchema/ui:options/items/0",
+        "/uiSchema/ui:options/links/0/label",
+        "/uiSchema/ui:options/deliveryPreference/heading",
+      ].sort(),
+    );
+  });
 });
