@@ -145,6 +145,11 @@ function everyEnglishString(
   for (const [path, schema] of Object.entries(files.schemas))
     if (!META_SCHEMA.test(path))
       for (const pointer of schemaStrings(schema)) out.push({ source: `schemas/${path}`, pointer });
+  // A schema file's own title is for its editors, except where a list's items are the whole file:
+  // the summary names each entry by it ("Income source 1").
+  for (const path of listItemFiles(files))
+    if (typeof (files.schemas[path] as { title?: unknown } | undefined)?.title === "string")
+      out.push({ source: `schemas/${path}`, pointer: "/title" });
   // A rule set's explanation of an output to the applicant (the offer's "How we got this number").
   for (const [path, rules] of Object.entries(files.rules)) {
     const explains = (rules as { explains?: { title?: unknown; rows?: unknown } } | undefined)?.explains;
@@ -188,6 +193,24 @@ function everyEnglishString(
   for (const id of Object.keys(ENGINE_WORDS))
     out.push({ source: "engine", pointer: `/${escapeSegment(id)}` });
   return out;
+}
+
+/** The schema files a list's `items` names whole (`"items": {"$ref": "debt.json"}`), in schemas and steps. */
+function listItemFiles(files: DefinitionFiles): Set<string> {
+  const found = new Set<string>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isObject(node)) return;
+    const ref = isObject(node.items) ? node.items.$ref : undefined;
+    if (typeof ref === "string" && !ref.includes("#")) {
+      const file = ref.slice(ref.lastIndexOf("/") + 1);
+      if (file in files.schemas && !META_SCHEMA.test(file)) found.add(file);
+    }
+    Object.values(node).forEach(walk);
+  };
+  walk(files.schemas);
+  walk(files.steps);
+  return found;
 }
 
 /** The loan's words its applicant reads on the status page: each milestone's name and description, their own moves. */
