@@ -127,6 +127,40 @@ export const DISPLAY_WORDS = {
   "line.years": "{years} years",
   "line.earliestDraw":
     "Because this is your primary residence, your first draw waits until your {days} business days to cancel have passed. If your line opened today, the earliest we could send it is {date}.",
+  // Each borrower's part and its progress (web/src/pages/funnel/displays/ApplicationProgress.tsx): {role} is a role's label.
+  "appProgress.loading": "Loading your application's progress",
+  "appProgress.you": "You",
+  "appProgress.yourRole": "Your {role}",
+  "appProgress.theRole": "The {role}",
+  "appProgress.submitted": "Submitted",
+  "appProgress.signsLater": "Signs for themselves — we email them a link once you have signed",
+  "appProgress.notInvited": "Not invited yet",
+  "appProgress.invitedToSign": "Invited to consent and sign — waiting for them",
+  "appProgress.invited": "Invited — waiting for them to join",
+  "appProgress.joined": "Joined",
+  "appProgress.joinedSigned": "Joined — signed",
+  "appProgress.joinedAllIn": "Joined — all their answers are in",
+  "appProgress.joinedSigning": "Joined — signing",
+  "appProgress.joinedAnswering": "Joined — answering their part",
+  "appProgress.allIn": "All answers in",
+  "appProgress.answering": "Answering",
+  "appProgress.property": "The property",
+  "appProgress.value": "Estimated value {value}",
+  "appProgress.submittedNote":
+    "Your application is submitted: our team is reviewing it. If a document is still on your checklist, {link}.",
+  "appProgress.uploadHere": "upload it here",
+  "appProgress.parts": "Each borrower's part",
+  "appProgress.remind": "Remind {name}",
+  "appProgress.remindedJoined": "We emailed {email} to sign in and finish their part.",
+  "appProgress.remindedLink": "We emailed {email} a new link to join (the one before no longer works).",
+  "appProgress.count.one": "{done} of {total} step done",
+  "appProgress.count.many": "{done} of {total} steps done",
+  "appProgress.steps": "{title}: steps",
+  "appProgress.done": "Done",
+  "appProgress.next": "Next",
+  "appProgress.toDo": "To do",
+  // The button that sends a code again when its step names no label (web/src/pages/funnel/displays/SendAgain.tsx).
+  "sendAgain.label": "Send it again",
 } as const;
 
 export type DisplayWordId = keyof typeof DISPLAY_WORDS;

@@ -1,7 +1,7 @@
 // /app/login: a returning applicant signs in, by a code mailed to their proven email or texted to
 // their verified phone (or a password), and goes back to the page for their application status.
 import { useSearchParams } from "react-router-dom";
-import { word } from "@engine/locale/words";
+import { authWord } from "@engine/locale/auth-words";
 import { siteText } from "@web/src/app/content-text";
 import { APPLICANT_AUTH_BASE } from "@web/src/session/auth-paths";
 import { useDocumentTitle } from "@web/src/shell/document-title";
@@ -9,13 +9,13 @@ import { LoginForm } from "./LoginForm";
 
 export default function ApplicantLoginPage() {
   const site = siteText();
-  useDocumentTitle(word("login.documentTitle"));
+  useDocumentTitle(authWord("login.documentTitle"));
   const [search] = useSearchParams();
   return (
     <LoginForm
       base={APPLICANT_AUTH_BASE}
-      title={word("login.title")}
-      intro={word("login.intro")}
+      title={authWord("login.title")}
+      intro={authWord("login.intro")}
       notice={search.get("saved") === "1" ? site.account.savedNotice : null}
       afterSignIn={(session) => session?.applicationRoute ?? "/"}
     />

@@ -10,7 +10,7 @@ import { Link } from "react-router-dom";
 import type { inferRouterOutputs } from "@trpc/server";
 import { addressLine } from "@engine/lending/borrowers";
 import { formatCurrency } from "@engine/base/format";
-import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import type { AppRouter } from "@server/transport/trpc/router";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../api-errors";
@@ -23,8 +23,8 @@ const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** "You", "Your co-borrower, Sam Lee" (to the owner), "The borrower, Alex Doe" (to a member). */
 function whoseTitle(part: PartProgress, readerIsOwner: boolean): string {
-  if (part.you) return word("appProgress.you");
-  const who = word(readerIsOwner ? "appProgress.yourRole" : "appProgress.theRole", {
+  if (part.you) return displayWord("appProgress.you");
+  const who = displayWord(readerIsOwner ? "appProgress.yourRole" : "appProgress.theRole", {
     role: lower(part.label),
   });
   return part.name ? `${who}, ${part.name}` : who;
@@ -33,13 +33,14 @@ function whoseTitle(part: PartProgress, readerIsOwner: boolean): string {
 /** The part's state in words: the chip is read, never told by its colour alone. */
 function stateText(part: PartProgress, done: number, total: number, submitted: boolean): string {
   const finished = total > 0 && done === total;
-  if (submitted) return word("appProgress.submitted");
+  if (submitted) return displayWord("appProgress.submitted");
   const signsOnly = part.access === "signs";
   if (part.state === "notInvited")
-    return word(signsOnly ? "appProgress.signsLater" : "appProgress.notInvited");
-  if (part.state === "invited") return word(signsOnly ? "appProgress.invitedToSign" : "appProgress.invited");
+    return displayWord(signsOnly ? "appProgress.signsLater" : "appProgress.notInvited");
+  if (part.state === "invited")
+    return displayWord(signsOnly ? "appProgress.invitedToSign" : "appProgress.invited");
   if (part.state === "joined")
-    return word(
+    return displayWord(
       part.you
         ? "appProgress.joined"
         : finished
@@ -50,7 +51,7 @@ function stateText(part: PartProgress, done: number, total: number, submitted: b
             ? "appProgress.joinedSigning"
             : "appProgress.joinedAnswering",
     );
-  return word(finished ? "appProgress.allIn" : "appProgress.answering");
+  return displayWord(finished ? "appProgress.allIn" : "appProgress.answering");
 }
 
 const useStyles = makeStyles({
@@ -119,7 +120,7 @@ export function ApplicationProgress() {
   const own = useStyles();
   const propertyId = useId();
   const progress = useQuery(trpc.members.progress.queryOptions(undefined));
-  if (progress.isPending) return <Spinner label={word("appProgress.loading")} />;
+  if (progress.isPending) return <Spinner label={displayWord("appProgress.loading")} />;
   if (progress.error) return <p role="alert">{classifyApiError(progress.error).message}</p>;
 
   const { parts, submitted } = progress.data;
@@ -129,28 +130,32 @@ export function ApplicationProgress() {
   const value = typeof property.value === "number" ? property.value : null;
   const readerIsOwner = parts.some((p) => p.you && p.owner);
   // The link inside the sentence as the language orders it.
-  const [beforeLink, afterLink] = word("appProgress.submittedNote", { link: "\u0000" }).split("\u0000");
+  const [beforeLink, afterLink] = displayWord("appProgress.submittedNote", { link: "\u0000" }).split(
+    "\u0000",
+  );
   return (
     <div className={styles.stack}>
       {address || value !== null ? (
         <section className={own.property} aria-labelledby={propertyId}>
           <h2 className={own.propertyTitle} id={propertyId}>
-            {word("appProgress.property")}
+            {displayWord("appProgress.property")}
           </h2>
           {address ? <p className={own.propertyLine}>{address}</p> : null}
           {value !== null ? (
-            <p className={own.propertyValue}>{word("appProgress.value", { value: formatCurrency(value) })}</p>
+            <p className={own.propertyValue}>
+              {displayWord("appProgress.value", { value: formatCurrency(value) })}
+            </p>
           ) : null}
         </section>
       ) : null}
       {submitted ? (
         <p className={styles.callout} role="status">
           {beforeLink}
-          <Link to={ROUTES.upload}>{word("appProgress.uploadHere")}</Link>
+          <Link to={ROUTES.upload}>{displayWord("appProgress.uploadHere")}</Link>
           {afterLink}
         </p>
       ) : null}
-      <ul className={own.parts} aria-label={word("appProgress.parts")}>
+      <ul className={own.parts} aria-label={displayWord("appProgress.parts")}>
         {parts.map((part) => (
           <PartCard
             key={part.role}
@@ -177,13 +182,13 @@ function Remind({ part }: { part: PartProgress }) {
         disabledFocusable={remind.isPending}
         onClick={() => remind.mutate({ role: part.role })}
       >
-        {word("appProgress.remind", { name: first })}
+        {displayWord("appProgress.remind", { name: first })}
       </Button>
       <p role="status" className={own.count}>
         {remind.isSuccess
           ? remind.data.joined
-            ? word("appProgress.remindedJoined", { email: remind.data.sentTo })
-            : word("appProgress.remindedLink", { email: remind.data.sentTo })
+            ? displayWord("appProgress.remindedJoined", { email: remind.data.sentTo })
+            : displayWord("appProgress.remindedLink", { email: remind.data.sentTo })
           : remind.error
             ? classifyApiError(remind.error).message
             : ""}
@@ -238,11 +243,11 @@ function PartCard({
         </span>
       </div>
       <p className={own.count}>
-        {word(total === 1 ? "appProgress.count.one" : "appProgress.count.many", { done, total })}
+        {displayWord(total === 1 ? "appProgress.count.one" : "appProgress.count.many", { done, total })}
       </p>
       {remindable ? <Remind part={part} /> : null}
       {total > 0 ? (
-        <ul className={own.steps} aria-label={word("appProgress.steps", { title })}>
+        <ul className={own.steps} aria-label={displayWord("appProgress.steps", { title })}>
           {part.steps.map((step) => {
             const opens = part.you && !submitted && (step.done || step === next);
             return (
@@ -260,7 +265,7 @@ function PartCard({
                   )}
                 </span>
                 <span className={`${own.status} ${step.done ? own.statusDone : ""}`}>
-                  {word(
+                  {displayWord(
                     step.done
                       ? "appProgress.done"
                       : step === next && part.you && !submitted

@@ -6,7 +6,7 @@ import { Button } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { getAt, setAt } from "@engine/base/pointer";
-import { word } from "@engine/locale/words";
+import { displayWord } from "@engine/locale/display-words";
 import { trpc } from "@web/src/api/trpc";
 import { classifyApiError } from "../api-errors";
 import { stringList, textOf } from "./markdown";
@@ -30,7 +30,7 @@ export function SendAgain({ options, application }: DisplayProps) {
           disabledFocusable={send.isPending}
           onClick={() => send.mutate({ stepId, answers: answers as Record<string, unknown> })}
         >
-          {textOf(options.label) || word("sendAgain.label")}
+          {textOf(options.label) || displayWord("sendAgain.label")}
         </Button>
       </div>
       <p role="status" className={styles.note}>
