@@ -7,14 +7,16 @@
 //
 // The server runs in a worker thread (bench/capacity-server.ts), or, with BENCH_CAPACITY_PROCESSES=N
 // (1 too), as N server processes sharing the port and the database as HELOC_PROCESSES runs them
-// (bench/capacity-processes.ts); the applicants are plain fetches from this thread, mostly asleep. Levels: BENCH_CAPACITY_LEVELS (500,1000,1500,2000), each run for
-// BENCH_CAPACITY_SECONDS (60) after its applicants have all started, which takes one walk (~91 s).
+// (bench/capacity-processes.ts); the applicants are plain requests from this thread, mostly asleep.
+// Levels: BENCH_CAPACITY_LEVELS (500,1000,1500,2000), each run for BENCH_CAPACITY_SECONDS (60) after
+// its applicants have all started, which takes one walk (~91 s). Each level prints the server's CPU
+// per save and the applicants' (BENCH_CAPACITY_THREADS=1: every thread of this process).
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { createInterface } from "node:readline";
-import { Agent, request } from "node:http";
+import { Agent, request, type OutgoingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { loadDefinitions } from "@engine/definitions/load";
@@ -25,7 +27,9 @@ import type { Definitions } from "@engine/definitions/definitions";
 import { sliceAnswers } from "@engine/form/answers";
 import { singleBorrower } from "../tests/helpers/journeys";
 import { pdfProse } from "../tests/helpers/pdf";
-import { fmt, table } from "./measure";
+import { fmt, table, threadCpuUs } from "./measure";
+import { OutboxCodes } from "../tests/helpers/outbox-codes";
+import { profiled, summarize } from "./profile-summary";
 
 const LEVELS = (process.env.BENCH_CAPACITY_LEVELS ?? "500,1000,1500,2000").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 60);
@@ -49,8 +53,16 @@ export interface CapacityLevel {
   p99: number;
   failed: number;
   holds: boolean;
-  /** The server thread's CPU time over the window per save, its page's step.get and the rest included (µs; in-thread server on Linux only). */
+  /** The server's CPU time over the window per save, its page's step.get and the rest included (µs; Linux only): its thread, or its processes. */
   cpuUsPerSave: number | null;
+  /**
+   * The simulated applicants' CPU per save over the window (µs): this process's CPU (every thread)
+   * less the in-thread server's thread. With the server in a worker thread this still counts the
+   * server's PDF pool and both isolates' GC helpers; with BENCH_CAPACITY_PROCESSES it is theirs alone.
+   */
+  applicantsCpuUsPerSave: number | null;
+  /** The same, of the applicants' own thread alone (the rest: their I/O threads, and both threads' GC helpers). */
+  applicantsThreadCpuUsPerSave: number | null;
 }
 export interface CapacitySummary {
   database: string;
@@ -65,44 +77,25 @@ export interface CapacitySummary {
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
-/**
- * The code in the newest outbox file (`.txt` texts, `.eml` mails) that `pick` finds one in, read
- * from the newest back and stopping at the first; asynchronously, so looking a code up does not
- * hold up the other applicants' answers in this thread (whose times it would add to), and only
- * the files sent since `since` (a name's time prefix: the step that asked for it). Codes are
- * sent after the server answers: a person whose code has not come yet waits for it (up to 30 s).
- */
-async function newestCodeIn(
-  dir: string,
-  ext: string,
-  since: string,
-  pick: (text: string) => string | undefined,
-): Promise<string> {
-  for (let waited = 0; waited < 30_000; waited += 250) {
-    const files = (await readdir(dir))
-      .filter((f) => f.endsWith(ext) && f >= since) // named by the time they were sent
-      .sort()
-      .reverse();
-    for (const file of files) {
-      const code = pick(await readFile(join(dir, file), "utf8"));
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code in ${dir} after 30 s`);
-}
-
-/** The code for a step that checks one: texted to the phone (named by its last 4 digits), or mailed. */
-async function codeFor(kind: string, dataDir: string, phone: string, email: string, since: string) {
-  if (kind === "verifyPhoneCode")
-    return newestCodeIn(join(dataDir, "sms-outbox"), ".txt", since, (text) =>
-      text.startsWith(`To: ${outboxPhone(phone)}\n`)
-        ? /(\d{6}) is your verification code/.exec(text)?.[1]
-        : undefined,
-    );
-  return newestCodeIn(join(dataDir, "outbox"), ".eml", since, (text) =>
-    text.includes(`\nTo: ${email}\r`) ? /code is (\d{6})/.exec(text.replace(/=\r?\n/g, ""))?.[1] : undefined,
-  );
+/** The outboxes the applicants read their codes from: texts (named by the phone's last 4 digits) and mails. */
+function outboxes(dataDir: string) {
+  const texts = new OutboxCodes(join(dataDir, "sms-outbox"), ".txt", (text) => {
+    const to = /^To: ([^\n]*)\n/.exec(text)?.[1];
+    const code = /(\d{6}) is your verification code/.exec(text)?.[1];
+    return to && code ? { to, code } : undefined;
+  });
+  const mails = new OutboxCodes(join(dataDir, "outbox"), ".eml", (text) => {
+    const to = /\nTo: ([^\r\n]*)\r\n/.exec(text)?.[1];
+    const code = /code is (\d{6})/.exec(text.replace(/=\r?\n/g, ""))?.[1];
+    return to && code ? { to, code } : undefined;
+  });
+  return {
+    open: () => Promise.all([texts.open(), mails.open()]),
+    close: () => (texts.close(), mails.close()),
+    /** The code for a step that checks one, sent since `since` (the time the step that asked was saved). */
+    codeFor: (kind: string, phone: string, email: string, since: string) =>
+      kind === "verifyPhoneCode" ? texts.codeFor(outboxPhone(phone), since) : mails.codeFor(email, since),
+  };
 }
 
 /** The three steps whose saves were slowest at p95 (every step with BENCH_CAPACITY_ALL_STEPS=1), so a failing level says where the time went. */
@@ -124,79 +117,114 @@ function slowestSteps(byStep: Map<string, number[]>): string {
 
 let serial = 0;
 
+/** What a tRPC answer with a result starts with (the bench asks for no compression, so it is plain JSON). */
+const RESULT = Buffer.from('{"result":{"data":');
+const isResult = (body: Buffer) => body.subarray(0, RESULT.length).equals(RESULT);
+
 /**
  * Each applicant is a person on their own connection from their own address (127.x.y.z: Linux
  * answers the whole 127/8 on loopback), as the per-address limits on sign-up codes expect: from
  * one address, the 500 applicants were one household asking for 500 codes, and were refused.
+ * Lean, as measuring apparatus on the server's machine must be: requests go by host and path (no
+ * URL parsed), with a body's length stated (one write, not chunks), and answers stay bytes until
+ * the caller reads what it checks.
  */
-function client(n: number) {
+function client(n: number, server: URL) {
   const agent = new Agent({
     keepAlive: true,
     localAddress: `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`,
   });
+  const { hostname: host, port } = server;
   /** `connectMs`: on a new connection, how long its TCP connect took of the request's time. */
-  type Answer = { status: number; setCookies: string[]; body: unknown; connectMs?: number };
-  type Init = { method?: string; headers: Record<string, string>; body?: string };
+  type Answer = { status: number; setCookies: string[]; body: Buffer; connectMs?: number };
+  type Init = { method?: "GET" | "POST"; headers: OutgoingHttpHeaders; body?: Buffer };
   // A kept-alive connection the server closed as idle (its keepAliveTimeout) just as a request went
   // out on it is reset: sent again once on a new one, as browsers do (Node's documented way).
-  const send = (url: string, init: Init): Promise<Answer> =>
-    sendOnce(url, init).catch((error: Error & { reused?: boolean }) => {
-      if (error.reused) return sendOnce(url, init);
+  const send = (path: string, init: Init): Promise<Answer> =>
+    sendOnce(path, init).catch((error: Error & { reused?: boolean }) => {
+      if (error.reused) return sendOnce(path, init);
       throw error;
     });
-  const sendOnce = (url: string, init: Init) =>
+  const sendOnce = (path: string, { method = "GET", headers, body }: Init) =>
     new Promise<Answer>((resolve, reject) => {
       const sent = performance.now();
       let connectMs: number | undefined;
-      const req = request(url, { method: init.method ?? "GET", headers: init.headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          let body: unknown = null;
-          try {
-            body = JSON.parse(text);
-          } catch {}
-          resolve({
-            status: res.statusCode ?? 0,
-            setCookies: res.headers["set-cookie"] ?? [],
-            body,
-            ...(connectMs === undefined ? {} : { connectMs }),
-          });
-        });
-        res.on("error", reject);
-      });
+      const req = request(
+        {
+          host,
+          port,
+          path,
+          method,
+          headers: body ? { ...headers, "content-length": body.length } : headers,
+          agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              setCookies: res.headers["set-cookie"] ?? [],
+              body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks),
+              ...(connectMs === undefined ? {} : { connectMs }),
+            }),
+          );
+          res.on("error", reject);
+        },
+      );
       req.on("error", (error) => reject(Object.assign(error, { reused: req.reusedSocket })));
       req.on("socket", (socket) => {
         if (!req.reusedSocket) socket.once("connect", () => (connectMs = performance.now() - sent));
       });
-      req.end(init.body);
+      req.end(body);
     });
   return { send, close: () => agent.destroy() };
 }
 
-async function applicant(
-  base: string,
-  { defs, dataDir }: { defs: Definitions; dataDir: string },
-  until: () => boolean,
-  record: (step: string, ms: number, ok: boolean, connectMs?: number) => void,
-): Promise<void> {
+interface Walk {
+  base: URL;
+  defs: Definitions;
+  codes: ReturnType<typeof outboxes>;
+  until: () => boolean;
+  /** A save's time (ok: answered 200 with a result). */
+  record: (step: string, ms: number, ok: boolean, connectMs?: number) => void;
+  /** A request other than a save that was not answered 200 with a result. */
+  failedRequest: (what: string, status: number, body: Buffer) => void;
+}
+
+async function applicant({ base, defs, codes, until, record, failedRequest }: Walk): Promise<void> {
   while (!until()) {
     const doc = singleBorrower();
     const n = serial++;
-    const { send, close } = client(n + 2);
+    const { send, close } = client(n + 2, base);
     const phone = `813555${String(n % 10000).padStart(4, "0")}`;
     doc.user.phone = phone;
-    let cookie = "";
     let at: string | null = "name";
     let revision: number | undefined;
     let askedAt = "";
-    const headers = () => ({ "x-same-origin": "1", "content-type": "application/json", cookie });
+    // The headers a page's load and a save send, made again only when the session cookie changes.
+    let cookie = "";
+    let pageHeaders: OutgoingHttpHeaders = { "x-same-origin": "1" };
+    let saveHeaders: OutgoingHttpHeaders = {
+      ...pageHeaders,
+      "content-type": "application/json",
+      "x-recaptcha-token": "bench",
+    };
+    const check = (what: string, res: { status: number; body: Buffer }) => {
+      const ok = res.status === 200 && isResult(res.body);
+      if (!ok) failedRequest(what, res.status, res.body);
+      return ok;
+    };
     while (at && !until()) {
       await new Promise((resolve) => setTimeout(resolve, think()));
       if (cookie) {
         const input = encodeURIComponent(JSON.stringify({ stepId: at }));
-        await send(`${base}/api/trpc/step.get?input=${input}`, { headers: headers() });
+        if (
+          !check(`step.get ${at}`, await send(`/api/trpc/step.get?input=${input}`, { headers: pageHeaders }))
+        ) {
+          close();
+          return;
+        }
       }
       let answers = (sliceAnswers(bundleStepSchema(defs, at), doc) ?? {}) as Record<string, unknown>;
       for (const effect of defs.steps.get(at)?.def.effects ?? [])
@@ -204,17 +232,17 @@ async function applicant(
           answers = setAt(
             answers,
             effect.code,
-            await codeFor(effect.kind, dataDir, phone, doc.user.email, askedAt),
+            await codes.codeFor(effect.kind, phone, doc.user.email, askedAt),
           ) as Record<string, unknown>;
         else if (effect.kind === "recordConsent")
           // The E-SIGN consent's code, read from the applicant's own PDF as a person opens it.
           for (const consent of Object.values(effect.consents ?? {}))
             if (consent?.pdfCode) {
-              const pdf = await fetch(`${base}/api/notices/e-sign-consent.pdf`, { headers: headers() });
-              const code = /Your code is (\d{6})/.exec(
-                pdfProse(new Uint8Array(await pdf.arrayBuffer())),
-              )?.[1];
+              const pdf = await send("/api/notices/e-sign-consent.pdf", { headers: pageHeaders });
+              const code =
+                pdf.status === 200 ? /Your code is (\d{6})/.exec(pdfProse(pdf.body))?.[1] : undefined;
               if (code) answers = setAt(answers, consent.pdfCode, code) as Record<string, unknown>;
+              else failedRequest("e-sign-consent.pdf", pdf.status, Buffer.alloc(0));
             }
       const stepId = at;
       // Outbox names start with the time (":" and "." written "-"); a second early, for safety.
@@ -222,31 +250,50 @@ async function applicant(
       // A text the step says must be opened first (the CFPB booklet), opened as the applicant does.
       for (const effect of defs.steps.get(at)?.def.effects ?? [])
         for (const document of effect.mustOpen ?? [])
-          await send(`${base}/api/trpc/esign.openDocument`, {
-            method: "POST",
-            headers: { ...headers(), "x-recaptcha-token": "bench" },
-            body: JSON.stringify({ stepId: at, document }),
-          });
+          check(
+            `esign.openDocument ${document}`,
+            await send("/api/trpc/esign.openDocument", {
+              method: "POST",
+              headers: saveHeaders,
+              body: Buffer.from(JSON.stringify({ stepId: at, document })),
+            }),
+          );
+      const body = Buffer.from(
+        JSON.stringify({ stepId: at, answers, ...(revision !== undefined ? { revision } : {}) }),
+      );
       const started = performance.now();
       let ok = false;
       let connectMs: number | undefined;
       try {
-        const res = await send(`${base}/api/trpc/step.submit`, {
-          method: "POST",
-          headers: { ...headers(), "x-recaptcha-token": "bench" },
-          body: JSON.stringify({ stepId: at, answers, ...(revision !== undefined ? { revision } : {}) }),
-        });
+        const res = await send("/api/trpc/step.submit", { method: "POST", headers: saveHeaders, body });
         connectMs = res.connectMs;
-        const body = res.body as { result?: { data: { stepId: string | null; revision: number } } };
         for (const line of res.setCookies) {
           const [pair = ""] = line.split(";");
-          if (pair.includes("session")) cookie = pair;
+          if (pair.includes("session") && pair !== cookie) {
+            cookie = pair;
+            pageHeaders = { "x-same-origin": "1", cookie };
+            saveHeaders = {
+              ...pageHeaders,
+              "content-type": "application/json",
+              "x-recaptcha-token": "bench",
+            };
+          }
         }
-        ok = res.status === 200 && !!body?.result;
-        if (!ok && process.env.BENCH_DEBUG) console.error(at, res.status, JSON.stringify(body).slice(0, 300));
+        const answer =
+          res.status === 200 && isResult(res.body)
+            ? (JSON.parse(res.body.toString("utf8")) as {
+                result?: { data?: { stepId?: string | null; revision?: number } };
+              })
+            : undefined;
+        const data = answer?.result?.data;
+        ok =
+          !!data &&
+          (typeof data.stepId === "string" || data.stepId === null) &&
+          typeof data.revision === "number";
+        if (!ok && process.env.BENCH_DEBUG) console.error(at, res.status, res.body.toString("utf8", 0, 300));
         if (ok) {
-          at = body.result!.data.stepId;
-          revision = body.result!.data.revision;
+          at = data!.stepId!;
+          revision = data!.revision;
           if (at === "applicationSubmitted") at = null;
         }
       } finally {
@@ -268,7 +315,9 @@ export async function runCapacityBench(log: (line: string) => void = console.log
   );
   const server = await startBenchServer();
   const { url, dataDir, close } = server;
-  const context = { defs: loadDefinitions().defs, dataDir };
+  const defs = loadDefinitions().defs;
+  const codes = outboxes(dataDir);
+  await codes.open();
   const levels: CapacityLevel[] = [];
   try {
     for (const n of LEVELS) {
@@ -282,16 +331,24 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       const record = (step: string, ms: number, ok: boolean, connectMs?: number) => {
         if (!measuring) return;
         if (connectMs !== undefined) connects.push(connectMs);
-        if (ok) times.push(ms);
-        else failed++;
-        if (ok) byStep.set(step, [...(byStep.get(step) ?? []), ms]);
+        if (!ok) return void failed++;
+        times.push(ms);
+        const ofStep = byStep.get(step);
+        if (ofStep) ofStep.push(ms);
+        else byStep.set(step, [ms]);
+      };
+      const failedRequest = (what: string, status: number, body: Buffer) => {
+        if (measuring) failed++;
+        if (process.env.BENCH_DEBUG) console.error(what, status, body.toString("utf8", 0, 300));
       };
       // Applicants arrive over one whole walk, as they do all day: then, once all have started, as
       // many are on each step as on any other. Arriving within seconds, they walked the first
       // steps together (sign-up codes, mail) at the arrival rate of several thousand in flight.
       const walking = Array.from({ length: n }, (_, i) =>
         new Promise((resolve) => setTimeout(resolve, (i / n) * RAMP_MS))
-          .then(() => applicant(url, context, () => stop, record))
+          .then(() =>
+            applicant({ base: new URL(url), defs, codes, until: () => stop, record, failedRequest }),
+          )
           // A request that failed outright (a connection refused, or reset twice) fails its level.
           .catch((error: Error) => {
             record("(connection)", 0, false);
@@ -300,14 +357,30 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       );
       await new Promise((resolve) => setTimeout(resolve, RAMP_MS + 3000));
       const cpuBefore = await server.cpuUs();
+      const benchBefore = process.cpuUsage();
+      const mainBefore = threadCpuUs();
+      const threadsBefore = await threadCpuByName();
       if (process.env.BENCH_CAPACITY_PROFILE) void server.profile?.("start");
       measuring = true;
       const started = performance.now();
-      await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+      const window = () => new Promise<void>((resolve) => setTimeout(resolve, SECONDS * 1000));
+      // The applicants' own thread profiled too: the apparatus must leave the server its core.
+      const applicantsProfile = process.env.BENCH_CAPACITY_PROFILE
+        ? (await profiled(window)).profile
+        : await window();
       measuring = false;
       const seconds = (performance.now() - started) / 1000;
+      const benchAfter = process.cpuUsage(benchBefore);
+      const mainAfter = threadCpuUs();
+      const threadsAfter = await threadCpuByName();
       const cpuAfter = await server.cpuUs();
       if (process.env.BENCH_CAPACITY_PROFILE) log(`    profile: ${await server.profile?.(`capacity-${n}`)}`);
+      if (applicantsProfile) {
+        const file = join(process.env.BENCH_CAPACITY_PROFILE!, `applicants-${n}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(applicantsProfile));
+        log(`    the applicants' profile: ${file}`);
+        log(summarize(applicantsProfile, times.length, "save", { self: 25, total: 40 }).text);
+      }
       stop = true;
       await Promise.allSettled(walking);
       times.sort((a, b) => a - b);
@@ -323,15 +396,37 @@ export async function runCapacityBench(log: (line: string) => void = console.log
           cpuBefore === null || cpuAfter === null || !times.length
             ? null
             : (cpuAfter - cpuBefore) / times.length,
+        applicantsCpuUsPerSave: !times.length
+          ? null
+          : (benchAfter.user +
+              benchAfter.system -
+              (PROCESSES === undefined ? (cpuAfter ?? NaN) - (cpuBefore ?? NaN) : 0)) /
+            times.length,
+        applicantsThreadCpuUsPerSave:
+          mainBefore === null || mainAfter === null || !times.length
+            ? null
+            : (mainAfter - mainBefore) / times.length,
       };
       const holds = level.p95 <= TARGET.p95 && level.p99 <= TARGET.p99 && failed === 0 && times.length > 0;
       levels.push({ ...level, holds });
       log(
-        `  ${n} applicants: ${fmt(level.savesPerSecond)} saves/s, step.submit p50 ${fmt(level.p50)} ms, p95 ${fmt(level.p95)} ms, p99 ${fmt(level.p99)} ms, ${failed} failed; server thread CPU ${level.cpuUsPerSave === null ? "-" : fmt(level.cpuUsPerSave, 0)} µs per save and its page (load average ${loadavg()
+        `  ${n} applicants: ${fmt(level.savesPerSecond)} saves/s, step.submit p50 ${fmt(level.p50)} ms, p95 ${fmt(level.p95)} ms, p99 ${fmt(level.p99)} ms, ${failed} failed; server CPU ${level.cpuUsPerSave === null ? "-" : fmt(level.cpuUsPerSave, 0)} µs per save and its page, the applicants' ${level.applicantsCpuUsPerSave === null ? "-" : fmt(level.applicantsCpuUsPerSave, 0)} µs (their thread ${level.applicantsThreadCpuUsPerSave === null ? "-" : fmt(level.applicantsThreadCpuUsPerSave, 0)} µs; load average ${loadavg()
           .map((l) => l.toFixed(1))
           .join(", ")})`,
       );
       log(`    slowest steps by p95: ${slowestSteps(byStep)}`);
+      if (process.env.BENCH_CAPACITY_THREADS === "1")
+        log(
+          `    this process's threads, CPU µs per save: ${[...threadsAfter]
+            .map(
+              ([name, us]) =>
+                [name, (us - (threadsBefore.get(name) ?? 0)) / Math.max(1, times.length)] as const,
+            )
+            .filter(([, us]) => us >= 1)
+            .sort((a, b) => b[1] - a[1])
+            .map(([name, us]) => `${name} ${fmt(us, 0)}`)
+            .join(", ")}`,
+        );
       connects.sort((a, b) => a - b);
       if (connects.length)
         log(
@@ -340,6 +435,7 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       if (!holds) break;
     }
   } finally {
+    codes.close();
     await close();
   }
   const capacity = Math.max(0, ...levels.filter((l) => l.holds).map((l) => l.applicants));
@@ -368,7 +464,7 @@ interface BenchServer {
   url: string;
   dataDir: string;
   close(): Promise<void>;
-  /** The server thread's CPU time so far (µs), or null (processes, or no schedstat). */
+  /** The server's CPU time so far (µs): its thread's, or every server process's; null without /proc. */
   cpuUs(): Promise<number | null>;
   /** BENCH_CAPACITY_PROFILE: starts the server thread's profile, or stops it and gives its file. */
   profile?: (name: string) => Promise<string>;
@@ -421,7 +517,7 @@ async function startBenchServer(): Promise<BenchServer> {
   return {
     url,
     dataDir,
-    cpuUs: async () => null,
+    cpuUs: async () => processTreeCpuUs(child.pid!),
     close: async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
@@ -429,4 +525,50 @@ async function startBenchServer(): Promise<BenchServer> {
       process.off("exit", orphaned);
     },
   };
+}
+
+/** CPU time (µs, user + system) of a process and every process under it, from /proc; null without it. */
+async function processTreeCpuUs(root: number): Promise<number | null> {
+  try {
+    const stats = await Promise.all(
+      (await readdir("/proc"))
+        .filter((name) => /^\d+$/.test(name))
+        .map((pid) => readFile(`/proc/${pid}/stat`, "utf8").catch(() => "")),
+    );
+    const byPid = new Map<number, { ppid: number; ticks: number }>();
+    for (const stat of stats) {
+      // After the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (fields.length < 13) continue;
+      byPid.set(Number(stat.slice(0, stat.indexOf(" "))), {
+        ppid: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
+    }
+    const inTree = (pid: number): boolean =>
+      pid === root || (pid > 1 && byPid.has(pid) && inTree(byPid.get(pid)!.ppid));
+    let ticks = 0;
+    for (const [pid, { ticks: t }] of byPid) if (inTree(pid)) ticks += t;
+    return (ticks * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times (100 on every mainstream kernel). */
+const CLOCK_TICKS = 100;
+
+/** This process's CPU time (µs) by thread (its name and id; the main thread marked). */
+async function threadCpuByName(): Promise<Map<string, number>> {
+  const byName = new Map<string, number>();
+  try {
+    for (const tid of await readdir("/proc/self/task")) {
+      const stat = await readFile(`/proc/self/task/${tid}/stat`, "utf8").catch(() => "");
+      if (!stat) continue;
+      const name = `${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))}${tid === String(process.pid) ? " (main)" : ` ${tid}`}`;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const us = ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+      byName.set(name, (byName.get(name) ?? 0) + us);
+    }
+  } catch {}
+  return byName;
 }
