@@ -188,11 +188,21 @@ interface Walk {
   until: () => boolean;
   /** A save's time (ok: answered 200 with a result). */
   record: (step: string, ms: number, ok: boolean, connectMs?: number) => void;
+  /** A request that opened a new connection: its whole time and its TCP connect's (ms). */
+  newConnection: (ms: number, connectMs: number) => void;
   /** A request other than a save that was not answered 200 with a result. */
   failedRequest: (what: string, status: number, body: Buffer) => void;
 }
 
-async function applicant({ base, defs, codes, until, record, failedRequest }: Walk): Promise<void> {
+async function applicant({
+  base,
+  defs,
+  codes,
+  until,
+  record,
+  newConnection,
+  failedRequest,
+}: Walk): Promise<void> {
   while (!until()) {
     const doc = singleBorrower();
     const n = serial++;
@@ -217,14 +227,15 @@ async function applicant({ base, defs, codes, until, record, failedRequest }: Wa
     };
     while (at && !until()) {
       await new Promise((resolve) => setTimeout(resolve, think()));
-      if (cookie) {
-        const input = encodeURIComponent(JSON.stringify({ stepId: at }));
-        if (
-          !check(`step.get ${at}`, await send(`/api/trpc/step.get?input=${input}`, { headers: pageHeaders }))
-        ) {
-          close();
-          return;
-        }
+      // The step's page first, as a browser loads it before the person answers: the name step's too,
+      // so its save goes on the connection the page opened, as a browser's does.
+      const input = encodeURIComponent(JSON.stringify({ stepId: at }));
+      const loading = performance.now();
+      const page = await send(`/api/trpc/step.get?input=${input}`, { headers: pageHeaders });
+      if (page.connectMs !== undefined) newConnection(performance.now() - loading, page.connectMs);
+      if (!check(`step.get ${at}`, page)) {
+        close();
+        return;
       }
       let answers = (sliceAnswers(bundleStepSchema(defs, at), doc) ?? {}) as Record<string, unknown>;
       for (const effect of defs.steps.get(at)?.def.effects ?? [])
@@ -326,8 +337,16 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       let failed = 0;
       let measuring = false;
       let stop = false;
-      // The TCP connects of saves sent on a new connection (the name step's: no step.get before it).
+      // The TCP connects of saves sent on a new connection (one closed as idle), and of the pages
+      // that open an applicant's connection (the name step's), with those pages' whole times.
       const connects: number[] = [];
+      const firstPages: number[] = [];
+      const firstConnects: number[] = [];
+      const newConnection = (ms: number, connectMs: number) => {
+        if (!measuring) return;
+        firstPages.push(ms);
+        firstConnects.push(connectMs);
+      };
       const record = (step: string, ms: number, ok: boolean, connectMs?: number) => {
         if (!measuring) return;
         if (connectMs !== undefined) connects.push(connectMs);
@@ -347,7 +366,15 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       const walking = Array.from({ length: n }, (_, i) =>
         new Promise((resolve) => setTimeout(resolve, (i / n) * RAMP_MS))
           .then(() =>
-            applicant({ base: new URL(url), defs, codes, until: () => stop, record, failedRequest }),
+            applicant({
+              base: new URL(url),
+              defs,
+              codes,
+              until: () => stop,
+              record,
+              newConnection,
+              failedRequest,
+            }),
           )
           // A request that failed outright (a connection refused, or reset twice) fails its level.
           .catch((error: Error) => {
@@ -426,6 +453,12 @@ export async function runCapacityBench(log: (line: string) => void = console.log
             .sort((a, b) => b[1] - a[1])
             .map(([name, us]) => `${name} ${fmt(us, 0)}`)
             .join(", ")}`,
+        );
+      firstPages.sort((a, b) => a - b);
+      firstConnects.sort((a, b) => a - b);
+      if (firstPages.length)
+        log(
+          `    pages on a new connection (${firstPages.length}): p50 ${fmt(quantile(firstPages, 0.5))} ms, p95 ${fmt(quantile(firstPages, 0.95))} ms, p99 ${fmt(quantile(firstPages, 0.99))} ms; their TCP connect p50 ${fmt(quantile(firstConnects, 0.5))} ms, p95 ${fmt(quantile(firstConnects, 0.95))} ms`,
         );
       connects.sort((a, b) => a - b);
       if (connects.length)
