@@ -52,7 +52,7 @@ export function requestLog({
       await next();
     } finally {
       // After the handler: a handler's own Response (tRPC's, a static file) would drop a header set before.
-      c.header("X-Request-Id", c.get("requestId"));
+      setOnAnswer(c, "X-Request-Id", c.get("requestId"));
       const ms = performance.now() - started;
       const status = c.res.status;
       const path = c.req.path;
@@ -81,4 +81,18 @@ export function requestLog({
     }
   };
   return [ids, line];
+}
+
+/**
+ * Sets a header on the finished answer itself, as Hono's secureHeaders does. `c.header()` after
+ * the handler rebuilds the answer around its body's stream, and node-server then writes it from
+ * that stream: a fetch Response, a ReadableStream and chunked reads on every request
+ * (docs/performance.md). An answer whose headers are immutable goes the rebuilding way.
+ */
+function setOnAnswer(c: Context, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
 }
