@@ -231,6 +231,30 @@ describe("our tRPC endpoint", () => {
     }
   });
 
+  it("on node-server, labels an answer refused before any call JSON, as every other answer", async () => {
+    // serve() installs node-server's own Response, which adds a string's text/plain only as it
+    // writes: the label must hold over a real socket, not only in memory.
+    const { ours } = apps();
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: ours.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const refused = requests.filter(([name]) =>
+        ["a mutation with another content type", "a mixed batch of a query and a mutation"].includes(name),
+      );
+      expect(refused).toHaveLength(2);
+      for (const [, path, init] of [...refused, ["broken URL-encoding", "/api/trpc/ec%E0%A4%Aho"] as const]) {
+        const res = await fetch(`${base}${path}`, init);
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.headers.get("content-type")).toBe("application/json");
+        expect(((await res.json()) as { error?: unknown }).error).toBeDefined();
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it("states the length of its answer, so compression can pass over a small one", async () => {
     const res = await apps().ours.request(`/api/trpc/echo?${q({ word: "hi" })}`);
     const body = await res.text();

@@ -4,8 +4,10 @@
 // - Its length. tRPC answers with a string of unknown length, and Hono's compress gzips whatever
 //   has no length, so every small answer paid for a compressor (several times the call's CPU:
 //   docs/performance.md) to save nothing. Stated, compress's 1 KB threshold applies.
-// - Its type. The adapter labels an answer refused before any call (a body that is not JSON, a
-//   broken batch) text/plain, a string Response's default; it is JSON in tRPC's error shape.
+// - Its type. The adapter gives an answer refused before any call (a body that is not JSON, a
+//   broken batch) no type of its own, so it went out as text/plain, a string Response's default
+//   (undici puts that in the headers; node-server's own Response, which serve() installs, adds it
+//   only as it writes): it is JSON in tRPC's error shape.
 // A streamed answer (batch streaming, subscriptions; we have none) goes as the adapter made it.
 import type { MiddlewareHandler } from "hono";
 import { trpcServer } from "@hono/trpc-server";
@@ -19,7 +21,7 @@ export function trpcEndpoint(options: TrpcEndpointOptions): MiddlewareHandler {
     const headers = res.headers;
     const type = headers.get("content-type");
     if (!res.body || headers.has("transfer-encoding") || type?.startsWith("text/event-stream")) return res;
-    if (type?.startsWith("text/plain")) headers.set("content-type", "application/json");
+    if (!type || type.startsWith("text/plain")) headers.set("content-type", "application/json");
     const text = await res.text();
     headers.set("content-length", String(Buffer.byteLength(text)));
     return new Response(text, { status: res.status, headers });
