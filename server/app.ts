@@ -39,9 +39,10 @@ import { createNoticeRoutes } from "./features/notices/routes";
 import { createAnalyticsRoutes } from "./features/analytics/routes";
 import { bodyWithin, withBodyOnly } from "./transport/http/body";
 import { createValidatorRoutes } from "./transport/http/validators";
-import { pageShellFor, visitorTargetFor, withFrame } from "./transport/http/page-shell";
+import { pageShellFor, visitorTargetFor, withFrame, withReturnPath } from "./transport/http/page-shell";
 import { SOURCE_LOCALE } from "@engine/locale/locales";
 import { requestLocale } from "./features/locale/locale";
+import { createLanguageRoute } from "./features/locale/choose-route";
 import { readerArms, runningNow } from "./features/experiments/arms";
 import { wordedSet } from "./features/experiments/worded";
 import { stepIdForRoute } from "@engine/ship/page-files";
@@ -201,6 +202,7 @@ function mountRoutes(app: App, services: Services, botCheck: BotCheckVerifier) {
   app.route("/api/valuations", createValuationRoutes(services));
   app.route("/api/los/v1", createLosRoutes(services)); // the partner's LOS, by service credential
   app.route("/api/analytics", createAnalyticsRoutes(services));
+  app.route("/api/language", createLanguageRoute(services)); // a language chosen before the page's code runs
   app.route("/api/validators", createValidatorRoutes(services));
   // For load balancers and monitors: the server answers, and which definitions it serves (the
   // event-loop hardening test reads `definitions`; a fuller health check keeps that field).
@@ -287,7 +289,9 @@ function mountWebApp(app: App, services: Services) {
     const { defs: inLanguage, locale } = wordedSet(defs, language, arms);
     const shown = stepId ? (inLanguage.steps.get(stepId)?.def ?? step) : null;
     const english = cached ?? readFileSync(join(webDir, "index.html"), "utf8");
-    const page = pageShellFor(withFrame(english, frameIn(locale.code)), c.req.path, shown);
+    const url = new URL(c.req.url);
+    const framed = withReturnPath(withFrame(english, frameIn(locale.code)), `${url.pathname}${url.search}`);
+    const page = pageShellFor(framed, c.req.path, shown);
     return c.html(page.replace(/<html lang="[a-z-]*"/, `<html lang="${locale.code}"`));
   });
 }

@@ -90,6 +90,9 @@ export const WORDS = {
   "frame.legalNav": "Legal and help",
   "frame.opensNewTab": " (opens in a new tab)",
   "frame.loading": "Loading",
+  // The build's frame to a browser that runs no JavaScript (web/src/shell/static-shell.tsx).
+  "frame.noScript":
+    "This site needs JavaScript to run the application. Call us or email support if you cannot enable it.",
   "frame.loadingAnswers": "Loading your answers",
   "home.readFaq": "Read the FAQ",
   // Above a funnel step (web/src/pages/funnel/StepNotices.tsx): a submitted application's page, and one to check again.

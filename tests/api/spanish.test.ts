@@ -333,3 +333,24 @@ describe("the loan's status in Spanish", () => {
     });
   });
 });
+
+describe("a language chosen before the page's code has loaded (GET /api/language)", () => {
+  const choose = (query: string) =>
+    fetch(new URL(`/api/language?${query}`, server.url), { redirect: "manual" });
+
+  it("sets the language cookie and sends the reader back to the page it was chosen on", async () => {
+    const res = await choose(`lang=es&to=${encodeURIComponent("/login?callbackUrl=/app/x")}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/login?callbackUrl=/app/x");
+    expect(res.headers.get("set-cookie")).toMatch(/^heloc\.lang=es; Max-Age=31536000; Path=\/; SameSite=Lax/);
+  });
+
+  it("never sends the reader to another site, and sets no language it does not offer", async () => {
+    const away = await choose(`lang=es&to=${encodeURIComponent("//evil.example/x")}`);
+    expect(away.headers.get("location")).toBe("/");
+    const unknown = await choose("lang=xx&to=/faq");
+    expect(unknown.status).toBe(303);
+    expect(unknown.headers.get("location")).toBe("/faq");
+    expect(unknown.headers.get("set-cookie")).toBeNull();
+  });
+});

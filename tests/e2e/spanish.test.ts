@@ -276,6 +276,28 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
     await context.close();
   });
 
+  it("switches to Spanish from the page's frame before any of its code has run, and stays on the page", async () => {
+    // JavaScript off: the page is the build's static frame alone, as a visitor sees it on a slow
+    // load before the app starts. Its language buttons must still work (choose-route.ts).
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, baseURL: e2e.server.url });
+    try {
+      const page = await context.newPage();
+      await page.goto("/faq?from=frame");
+      await page.getByRole("button", { name: "Español", pressed: false }).click();
+      await page.waitForURL("**/faq?from=frame");
+      expect((await context.cookies()).find((c) => c.name === "heloc.lang")?.value).toBe("es");
+      await page.getByRole("button", { name: "Español", pressed: true }).waitFor();
+      await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es");
+      // The frame's notice to a browser without JavaScript, in the chosen language too.
+      await expect(page.locator("noscript").textContent()).resolves.toBe(
+        "Este sitio necesita JavaScript para funcionar. Llámenos o escriba a soporte si no puede activarlo.",
+      );
+      await screenshot(page, "spanish-frame-before-code");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("goes back to English when English is chosen", async () => {
     const { page, context } = await e2e.page(1280);
     await inSpanish(page);

@@ -2,7 +2,14 @@
 // the frame the build wrote, the portal's pages without that frame, and where a visitor without a
 // session who opens a step not open to them is sent before anything loads.
 import { describe, expect, it } from "vitest";
-import { pageShellFor, stepSkeleton, visitorTargetFor, withFrame } from "@server/transport/http/page-shell";
+import {
+  pageShellFor,
+  stepSkeleton,
+  visitorTargetFor,
+  withFrame,
+  withReturnPath,
+} from "@server/transport/http/page-shell";
+import { returnPath } from "@server/features/locale/choose-route";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -55,6 +62,13 @@ describe("the app page for a path", () => {
     );
   });
 
+  it("keeps the frame's notice to a browser without JavaScript on the portal's pages", () => {
+    const framed = HTML.replace("<!--/shell-->", "<noscript>Needs JavaScript.</noscript><!--/shell-->");
+    expect(pageShellFor(framed, "/portal/login", null)).toBe(
+      '<html><head></head><body><div id="root"><noscript>Needs JavaScript.</noscript></div></body></html>',
+    );
+  });
+
   it("sends a visitor where the page would: the first step from a later one; nowhere from the first, or from a page the session guard protects", () => {
     const step = (route: string) => [...defs.steps.values()].find(({ def }) => def.route === route)!.def;
     expect(visitorTargetFor(defs, step("/app/initial-setup/property-value"))).toBe("/app/initial-setup/name");
@@ -64,5 +78,29 @@ describe("the app page for a path", () => {
       def.route.startsWith("/app/application/"),
     )!.def;
     expect(visitorTargetFor(defs, protectedStep)).toBeNull();
+  });
+});
+
+describe("a language chosen before the page's code has loaded", () => {
+  const FRAME =
+    '<form class="language-choice" method="get" action="/api/language"><input type="hidden" name="to" value="/"/><button type="submit" name="lang" value="es">Español</button></form>';
+
+  it("sends the reader back to the page the form is on, its query too, escaped", () => {
+    expect(withReturnPath(FRAME, '/login?callbackUrl=/app/x&e="1"')).toContain(
+      '<input type="hidden" name="to" value="/login?callbackUrl=/app/x&amp;e=&quot;1&quot;"/>',
+    );
+  });
+
+  it("goes back only to a path of this site, else to the home page", () => {
+    expect(returnPath("/app/initial-setup/name?x=1")).toBe("/app/initial-setup/name?x=1");
+    for (const elsewhere of [
+      "//evil.example/x",
+      "/\\evil.example",
+      "https://evil.example/",
+      "evil",
+      "",
+      undefined,
+    ])
+      expect(returnPath(elsewhere)).toBe("/");
   });
 });

@@ -53,7 +53,7 @@ export function localizedSet(defs: Definitions, locale: Locale): LocalizedSet {
 }
 
 /** The cookie's attributes: a year, every path, readable by the page (it writes the same). */
-const langCookie = (code: string, secure: boolean) =>
+export const langCookie = (code: string, secure: boolean) =>
   serialize(LANG_COOKIE, code, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "Lax", secure });
 
 /**

@@ -31,6 +31,16 @@ export function stepSkeleton(step: Pick<Step, "route" | "title" | "description">
 const spinnerOf = (loading: string) =>
   /^<div class="page center-state">(<div class="spinner"[\s\S]*<\/div>)<\/div>$/.exec(loading)?.[1] ?? "";
 
+/** The language form's return path in the build's frame (web/src/shell/LanguagePicker.tsx). */
+const RETURN_TO = /<input type="hidden" name="to" value="\/"\/?>/;
+
+/**
+ * The page with its language form sending the reader back to `here` (the request's path and
+ * query), for a language chosen before the page's code has loaded.
+ */
+export const withReturnPath = (html: string, here: string): string =>
+  html.replace(RETURN_TO, () => `<input type="hidden" name="to" value="${escapeHtml(here)}"/>`);
+
 /** The page with the frame `frame` (the build's frame in the reader's language, marks included) in place of the English one. */
 export const withFrame = (html: string, frame: string | null): string =>
   frame && SHELL.test(frame) && SHELL.test(html) ? html.replace(SHELL, () => frame) : html;
@@ -44,7 +54,9 @@ export function pageShellFor(
   path: string,
   step: Pick<Step, "route" | "title" | "description"> | null,
 ): string {
-  if (path === "/portal" || path.startsWith("/portal/")) return html.replace(SHELL, "");
+  // The portal's pages have a frame of their own; the notice to a browser without JavaScript stays.
+  if (path === "/portal" || path.startsWith("/portal/"))
+    return html.replace(SHELL, (frame) => /<noscript>[\s\S]*?<\/noscript>/.exec(frame)?.[0] ?? "");
   if (!step) return html;
   const loading = LOADING.exec(html)?.[1];
   if (loading === undefined) return html;

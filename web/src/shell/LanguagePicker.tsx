@@ -1,6 +1,9 @@
 // English or Español on every page (content/locales/locales.json says which are offered): each
 // language named in itself, the current one pressed. Choosing loads the page again in it
-// (web/src/app/locale.ts); the build's static frame shows it too, before any code.
+// (web/src/app/locale.ts). The build's static frame shows it too, before any code: there the
+// buttons submit their form to the server (server/features/locale/choose-route.ts), which sets the
+// same cookie and sends the reader back to the page (its path filled in by server/transport/http/
+// page-shell.ts), so a click before the code has loaded is never lost.
 import { LOCALES, chooseLocale, chosenLocale } from "@web/src/app/locale";
 
 /** The language the build's static frame is rendered in (web/src/shell/static-shell.tsx). */
@@ -10,22 +13,35 @@ export const setStaticLocale = (code: string | undefined) => {
 };
 
 export function LanguagePicker() {
-  const current = typeof document === "undefined" ? (staticCode ?? LOCALES[0]?.code) : chosenLocale();
+  const inBrowser = typeof document !== "undefined";
+  const current = inBrowser ? chosenLocale() : (staticCode ?? LOCALES[0]?.code);
   if (LOCALES.length < 2) return null;
   return (
-    <div className="language-choice" role="group" aria-label="Language · Idioma">
+    <form
+      className="language-choice"
+      role="group"
+      aria-label="Language · Idioma"
+      method="get"
+      action="/api/language"
+    >
+      <input type="hidden" name="to" value={inBrowser ? `${location.pathname}${location.search}` : "/"} />
       {LOCALES.map((locale) => (
         <button
           key={locale.code}
-          type="button"
+          type="submit"
+          name="lang"
+          value={locale.code}
           lang={locale.code}
           aria-pressed={locale.code === current}
           className="language-choice__option"
-          onClick={() => locale.code !== current && chooseLocale(locale.code)}
+          onClick={(event) => {
+            event.preventDefault();
+            if (locale.code !== current) chooseLocale(locale.code);
+          }}
         >
           {locale.name}
         </button>
       ))}
-    </div>
+    </form>
   );
 }

@@ -4,7 +4,8 @@
 // frame: the account end of the navigation says "Sign in" until the session is known. A reader of
 // another language is sent that language's frame (renderStaticShellIn), never English first.
 import { renderToStaticMarkup } from "react-dom/server";
-import { setWordsTable, type Words } from "@engine/locale/words";
+import { setWordsTable, word, type Words } from "@engine/locale/words";
+import { escapeHtml } from "@engine/base/text";
 import { setContentTable } from "@web/src/app/content-text";
 import { MemoryRouter } from "react-router-dom";
 import { SessionProvider } from "../session/session";
@@ -34,7 +35,9 @@ export function renderStaticShell(): string {
     </MemoryRouter>,
   );
   if (!html.includes(loading)) throw new Error("static shell: the loading state is not in the frame");
-  return html.replace(loading, `${PAGE_START}${loading}${PAGE_END}`);
+  // In the frame, so that a reader of another language reads it in theirs too.
+  const noScript = `<noscript>${escapeHtml(word("frame.noScript"))}</noscript>`;
+  return html.replace(loading, `${PAGE_START}${loading}${PAGE_END}`) + noScript;
 }
 
 /**
