@@ -87,7 +87,9 @@ const DisclosureDocument = memo(function DisclosureDocument({
             {title}
           </span>
         )}
-        {version ? <span className={styles.version}>{displayWord("documents.version", { version })}</span> : null}
+        {version ? (
+          <span className={styles.version}>{displayWord("documents.version", { version })}</span>
+        ) : null}
       </div>
       {server.note ? (
         <p className={own.languageNote} lang={document.documentElement.lang}>
