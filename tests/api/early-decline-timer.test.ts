@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, auditEvents, messageEvents, users } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import { sha256Hex } from "@server/features/esign/documents";
+import { homeTimeZone } from "@server/features/esign/right-to-cancel";
+import { dateInZone } from "@engine/base/dates";
 import { signedInStaff } from "../helpers/accounts";
 import { singleBorrower, walk } from "../helpers/journeys";
 import { codeOf, fieldErrorsOf } from "../helpers/trpc-errors";
@@ -20,6 +22,9 @@ beforeAll(async () => {
   server = await testServer({ now: () => clock });
 });
 afterAll(() => server.close());
+
+/** The day `at` falls on where the home is, as the server judges "today" (not UTC's day). */
+const dayAt = (at: Date) => dateInZone(at, homeTimeZone(server.services.defs, singleBorrower()));
 
 const DAYS = () =>
   (server.services.defs.params.pricing as { unconfirmedDeclineDays: number }).unconfirmedDeclineDays;
@@ -129,8 +134,8 @@ describe("recording an early decline's paper notice as mailed", () => {
       ruleId: "pricing.late-payment",
       mailTo: { line1: "12 Elm Street", line2: null, city: "Springfield", state: "IL", zip: "62701" },
     });
-    const today = clock.toISOString().slice(0, 10);
-    const tomorrow = new Date(clock.getTime() + DAY).toISOString().slice(0, 10);
+    const today = dayAt(clock);
+    const tomorrow = dayAt(new Date(clock.getTime() + DAY));
     const underwriter = await signedInStaff(server, "underwriter");
     expect(
       await codeOf(
@@ -239,7 +244,7 @@ describe("an unconfirmed early decline with no mailing address and no E-SIGN con
     });
 
     // Recording it mailed needs the address it was mailed to: refused naming the field, saving nothing.
-    const today = clock.toISOString().slice(0, 10);
+    const today = dayAt(clock);
     const revision = (await rowOf(row.id)).revision;
     const record = (mailTo?: Record<string, unknown>) =>
       closer.b.trpc.portal.notices.recordDeclineMailed.mutate({
