@@ -287,6 +287,8 @@ describe("the funnel in Spanish (e2e, headless Chromium)", { timeout: 120_000 },
       await page.waitForURL("**/faq?from=frame");
       expect((await context.cookies()).find((c) => c.name === "heloc.lang")?.value).toBe("es");
       await page.getByRole("button", { name: "Español", pressed: true }).waitFor();
+      // Back on the page it was chosen on (the server filled the frame's return path), not the home page.
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/faq?from=frame");
       await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es");
       // The frame's notice to a browser without JavaScript, in the chosen language too.
       await expect(page.locator("noscript").textContent()).resolves.toBe(
