@@ -167,3 +167,13 @@ export type DisplayWordId = keyof typeof DISPLAY_WORDS;
 
 /** A display's word in the page's language (English where it has none). */
 export const displayWord = wordsOf(DISPLAY_WORDS);
+
+/**
+ * The word naming a photo ID's side (rules/identity-documents.json: "front", "back"), when the
+ * words have one (`checklist.side.<side>`); null for a side they do not name, shown as written.
+ * The checklist and the server's upload refusals both name a side by it.
+ */
+export function sideWordId(side: string): DisplayWordId | null {
+  const id = `checklist.side.${side}`;
+  return Object.hasOwn(DISPLAY_WORDS, id) ? (id as DisplayWordId) : null;
+}

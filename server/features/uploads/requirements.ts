@@ -7,6 +7,7 @@ import { roleLabel } from "@engine/funnel/members";
 import type { Definitions } from "@engine/definitions/definitions";
 import { documentTitle, idTypes, idTypeTitle, isSatisfied } from "@engine/lending/catalogue";
 import { said, type Said, type SaidValue } from "@engine/locale/server-words";
+import { sideWordId } from "@engine/locale/display-words";
 import {
   chosenIdType,
   idDocumentType,
@@ -38,8 +39,10 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 /** A side as the checklist names it ("front", "back": engine words), or as written when it has no word. */
-const sideWord = (side: string): SaidValue =>
-  side === "front" || side === "back" ? said(`checklist.side.${side}`) : side;
+const sideWord = (side: string): SaidValue => {
+  const id = sideWordId(side);
+  return id ? said(id) : side;
+};
 
 /** Items as a sentence lists them: "a, b and c" (`list.and`) or "a, b or c" (`refusal.upload.or`). */
 function listOf(items: string[], joiner: "list.and" | "refusal.upload.or"): SaidValue {

@@ -1,5 +1,5 @@
 // The checklist's own styles and the few words its parts share.
-import { displayWord } from "@engine/locale/display-words";
+import { displayWord, sideWordId } from "@engine/locale/display-words";
 import { makeStyles } from "@fluentui/react-components";
 
 export const useChecklistStyles = makeStyles({
@@ -152,8 +152,10 @@ export const useChecklistStyles = makeStyles({
 
 export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 /** A photo ID's side ("front", "back": rules/document-types.json) in the page's language. */
-export const sideWord = (side: string) =>
-  side === "front" || side === "back" ? displayWord(`checklist.side.${side}`) : side;
+export const sideWord = (side: string) => {
+  const id = sideWordId(side);
+  return id ? displayWord(id) : side;
+};
 export const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** A reason written by staff, ending as a sentence does. */
 export const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
