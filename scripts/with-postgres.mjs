@@ -4,16 +4,19 @@
 // test this way (part of `npm test`), `npm run bench:postgres` the API benchmark; each test
 // server makes a database of its own in it (tests/helpers/server.ts). With DATABASE_URL=postgres://…
 // already set, that server is used instead. Installs the package with apt-get when it is missing
-// and we may; otherwise says in one line how.
+// and we may; otherwise says in one line how. The tests' cluster skips fsync (it is thrown away);
+// with `--durable` first (the benches) it commits as a production server does (fsync, synchronous
+// commit, full page writes), so its figures compare with SQLite's at synchronous=FULL.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const [command, ...args] = process.argv.slice(2);
+const durable = process.argv[2] === "--durable";
+const [command, ...args] = process.argv.slice(durable ? 3 : 2);
 if (!command) {
-  console.error("Usage: node scripts/with-postgres.mjs <command> [arguments…]");
+  console.error("Usage: node scripts/with-postgres.mjs [--durable] <command> [arguments…]");
   process.exit(2);
 }
 
@@ -71,7 +74,7 @@ async function startCluster() {
     );
   const data = join(dir, "data");
   const port = await freePort();
-  // C collation sorts as SQLite does; fsync off because this cluster is thrown away.
+  // C collation sorts as SQLite does; fsync off because this cluster is thrown away, unless durable.
   asOwner(join(bin, "initdb"), [
     "-D",
     data,
@@ -90,7 +93,8 @@ async function startCluster() {
     join(dir, "server.log"),
     "-w",
     "-o",
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=300` +
+      (durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"),
     "start",
   ]);
   return {
@@ -108,7 +112,9 @@ async function startCluster() {
 const own = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
 const cluster = own ? null : await startCluster();
 const url = own ? process.env.DATABASE_URL : cluster.url;
-console.log(`\nOn PostgreSQL (${url.replace(/\/\/[^@]*@/, "//")}): ${[command, ...args].join(" ")}`);
+console.log(
+  `\nOn PostgreSQL (${url.replace(/\/\/[^@]*@/, "//")}${durable ? ", durable commits" : own ? "" : ", fsync off"}): ${[command, ...args].join(" ")}`,
+);
 let status = 1;
 try {
   status =
