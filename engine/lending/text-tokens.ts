@@ -321,6 +321,7 @@ export const TEXT_TOKENS: readonly TextTokens[] = [
       "kind",
       "value",
       "document",
+      "version",
     ],
     filledBy:
       "the loan's status page (web/src/pages/public/LoanStatusPage.tsx and its decision and conditions, LoanDecision.tsx)",

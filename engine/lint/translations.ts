@@ -182,6 +182,13 @@ function everyEnglishString(
     roleStrings(role, `/params/roles/${escapeSegment(id)}`);
   for (const pointer of milestoneStrings(files.rules["milestones.json"]))
     out.push({ source: "rules/milestones.json", pointer });
+  // The principal reasons of a decline or counteroffer, as the borrower's status page lists them
+  // (the notice of action taken itself is a legal text: engine/locale/legal.ts).
+  const reasons = (files.rules["decline-reasons.json"] as { params?: { reasons?: unknown } } | undefined)
+    ?.params?.reasons;
+  for (const [code, text] of Object.entries(isObject(reasons) ? reasons : {}))
+    if (typeof text === "string")
+      out.push({ source: "rules/decline-reasons.json", pointer: `/params/reasons/${escapeSegment(code)}` });
   for (const pointer of catalogueStrings(files.rules[CATALOGUE_FILE]))
     out.push({ source: `rules/${CATALOGUE_FILE}`, pointer });
   for (const pointer of labelWordStrings(files.rules[DOCUMENTS_FILE]))

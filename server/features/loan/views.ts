@@ -219,6 +219,8 @@ export async function applicantLoanView(
             id: d.id,
             title: d.title,
             version: d.version,
+            // The text's language: English until a reviewed translation (the page marks it so).
+            language: d.language ?? "en",
             text: packageText(services, d) ?? "",
           })),
           signedByMe: !!loan.file.closing?.signatures?.[role],
@@ -273,6 +275,8 @@ export async function applicantLoanView(
         kind: n.kind,
         givenAt: n.givenAt,
         title: n.document.title,
+        // The notice's language as given (its title is in it): English unless a reviewed translation.
+        language: n.document.language ?? "en",
         via: n.delivery.via,
         mailedOn: n.delivery.mailedOn ?? null,
         valuationId: n.valuationId ?? null,

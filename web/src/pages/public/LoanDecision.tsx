@@ -11,10 +11,11 @@ import { Button, Field, MessageBar, MessageBarBody } from "@fluentui/react-compo
 import { SchemaForm } from "@engine/react";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useMutation } from "@tanstack/react-query";
-import { useMemo, useState, type FormEvent } from "react";
+import { Fragment, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import english from "@content/loan-status.json";
 import { localContent } from "@web/src/app/content-text";
+import { chosenLocale } from "@web/src/app/locale";
 import { trpc } from "@web/src/api/trpc";
 import type { AppRouter } from "@server/transport/trpc/router";
 import { classifyApiError } from "../funnel/api-errors";
@@ -30,6 +31,11 @@ type Condition = MyLoan["conditions"][number];
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+/** `fill` with values that may be elements (a title marked with its own language): the text's pieces in order. */
+const fillNodes = (text: string, values: Record<string, ReactNode>) =>
+  text
+    .split(/\{\{(\w+)\}\}/)
+    .map((part, i) => (i % 2 ? <Fragment key={i}>{values[part] ?? ""}</Fragment> : part));
 const pct = (n: number | null | undefined) => (typeof n === "number" ? `${n.toFixed(2)}%` : "");
 
 export const termsText = (terms: Terms) =>
@@ -135,11 +141,18 @@ export function LoanDecision({ loan, onChanged }: { loan: MyLoan; onChanged(): v
       {notices.length ? (
         <section aria-labelledby="notices-heading">
           <h2 id="notices-heading">{t.noticesHeading}</h2>
+          {/* A notice is a legal text: English until a reviewed translation, said so in the reader's language. */}
+          {notices.some((n) => n.language !== chosenLocale()) ? (
+            <p role="note" className="meta">
+              {t.noticesEnglish}
+            </p>
+          ) : null}
           <ul>
             {notices.map((n) => (
               <li key={n.id}>
-                {fill(t.noticeLine, {
-                  title: n.title,
+                {fillNodes(t.noticeLine, {
+                  // The notice's title in the notice's own language (English until a reviewed translation).
+                  title: <span lang={n.language}>{n.title}</span>,
                   date: pageDate(n.givenAt.slice(0, 10)),
                   via: n.via === "electronic" ? t.noticeViaElectronic : t.noticeViaMail,
                 })}

@@ -21,6 +21,7 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import english from "@content/loan-status.json";
 import { localContent } from "@web/src/app/content-text";
+import { chosenLocale } from "@web/src/app/locale";
 import { trpc } from "@web/src/api/trpc";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { PageLoading } from "@web/src/shell/PageLoading";
@@ -148,12 +149,18 @@ export default function LoanStatusPage() {
           <section aria-labelledby="closing-heading">
             <h2 id="closing-heading">{t.closingHeading}</h2>
             <p>{t.closingIntro}</p>
+            {/* A legal text with no reviewed translation is shown in English, marked so, and said so in the reader's language. */}
+            {loan.closing.documents.some((d) => d.language !== chosenLocale()) ? (
+              <p role="note" className="meta">
+                {t.closingEnglish}
+              </p>
+            ) : null}
             {loan.closing.documents.map((d) => (
               <details key={d.id}>
                 <summary>
-                  {d.title} (version {d.version})
+                  <span lang={d.language}>{d.title}</span> {fill(t.documentVersion, { version: d.version })}
                 </summary>
-                <pre className="closing-document" style={{ whiteSpace: "pre-wrap" }}>
+                <pre className="closing-document" style={{ whiteSpace: "pre-wrap" }} lang={d.language}>
                   {d.text}
                 </pre>
               </details>
