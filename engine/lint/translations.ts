@@ -193,6 +193,14 @@ function everyEnglishString(
     out.push({ source: `rules/${CATALOGUE_FILE}`, pointer });
   for (const pointer of labelWordStrings(files.rules[DOCUMENTS_FILE]))
     out.push({ source: `rules/${DOCUMENTS_FILE}`, pointer });
+  // Each condition's label and description, as the borrower's status page shows a condition asked of them.
+  const conditions = (
+    files.rules[ANSWER_FORMS_FILE.slice("rules/".length)] as { params?: { conditions?: unknown } } | undefined
+  )?.params?.conditions;
+  for (const [code, entry] of Object.entries(isObject(conditions) ? conditions : {}))
+    for (const key of ["label", "description"])
+      if (isObject(entry) && typeof entry[key] === "string")
+        out.push({ source: ANSWER_FORMS_FILE, pointer: `/params/conditions/${escapeSegment(code)}/${key}` });
   for (const pointer of answerFormStrings(files.rules[ANSWER_FORMS_FILE.slice("rules/".length)]))
     out.push({ source: ANSWER_FORMS_FILE, pointer });
   for (const pointer of authErrorStrings(files.rules[AUTH_ERRORS_FILE]))

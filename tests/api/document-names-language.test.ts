@@ -93,9 +93,10 @@ describe("a condition's answer form in the reader's language", () => {
       ),
     );
 
-  it("titles an employment form's fields in Spanish for a Spanish reader, the condition's label as staff wrote it", async () => {
+  it("titles an employment form's fields in Spanish for a Spanish reader, the condition's label and description the catalogue's Spanish", async () => {
     const shown = await asked(await applicant("es"), 406);
-    expect(shown.label).toBe("Employment details");
+    expect(shown.label).toBe("Datos del empleo");
+    expect(shown.description).toMatch(/^El nombre, la dirección y el teléfono de su empleador/);
     expect(shown.form!.schema.title).toBe("Datos del empleo");
     expect(titles(shown.form!.schema)).toMatchObject({
       employerName: "Nombre del empleador",
@@ -112,6 +113,7 @@ describe("a condition's answer form in the reader's language", () => {
 
   it("titles them in English for an English reader", async () => {
     const shown = await asked(await applicant(null), 406);
+    expect(shown.label).toBe("Employment details");
     expect(shown.form!.schema.title).toBe("Employment answer");
     expect(titles(shown.form!.schema)).toMatchObject({ employerName: "Employer name" });
   });

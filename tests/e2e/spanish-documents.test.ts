@@ -1,7 +1,7 @@
 // A Spanish applicant's documents checklist and a condition's answer form (issue 41): each document
 // is named, and why we ask said, in Spanish (rules/document-types.json's translation), among the
 // checklist's own words in Spanish (engine/locale/words.ts checklist.*); the form's
-// fields are titled in Spanish, the condition's label as staff wrote it. Screenshots looked at.
+// fields are titled in Spanish, the condition's label and description the catalogue's Spanish. Screenshots looked at.
 import { englishLeft, translatedEnglish, untranslatedEnglish } from "./english-left";
 import { describe, expect, it } from "vitest";
 import { todayIso } from "@engine/base/dates";
@@ -63,18 +63,16 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
     await screenshot(page, "spanish-documents-checklist");
 
     await page.goto("/app/loan");
-    const employment = page.getByRole("region", { name: "Employment details" });
+    const employment = page.getByRole("region", { name: "Datos del empleo" });
     await employment.getByLabel("Nombre del empleador").waitFor();
     for (const label of ["Puesto o cargo", "Fecha de inicio"])
       expect(await employment.getByLabel(label, { exact: false }).count()).toBeGreaterThan(0);
     expect(await employment.getByLabel("Employer name").count()).toBe(0);
     // Its due day as Spanish writes a day.
     await page.getByText(/^Fecha límite: [a-zé]+, \d+ de [a-z]+ de \d{4}$/).waitFor();
-    // A condition's description is staff's words, shown as written (docs/product-ops.md): the one
-    // English sentence on the page. Nothing else may be English.
-    expect(await englishLeft(page)).toEqual([
-      "sentence: Your employer's name, address and phone, and a contact who can confirm your job, so we can verify your employment.",
-    ]);
+    // The condition's label and description are the catalogue's, in Spanish: no English is left.
+    await page.getByRole("heading", { level: 3, name: "Datos del empleo" }).waitFor();
+    expect(await englishLeft(page, [...translatedEnglish, ...untranslatedEnglish])).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "spanish-condition-form");
   });

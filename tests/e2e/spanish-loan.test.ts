@@ -23,8 +23,8 @@ const found: Record<string, string[]> = {};
 
 /**
  * `path` in Spanish for `session`, once `ready` is on it: its English left recorded, axe asked, a
- * screenshot taken. A condition's label and description, and a notice of incompleteness's items,
- * are shown as written (docs/product-ops.md): `staffWords` lists them, the one English the page may show.
+ * screenshot taken. Staff's own words (a notice of incompleteness's items) are shown as written
+ * (docs/product-ops.md): `staffWords` lists them, the one English the page may show.
  */
 async function visit(
   session: Browser,
@@ -62,12 +62,15 @@ describe("the loan's pages after submission in Spanish", { timeout: 400_000 }, (
     await move(reviewed, "startReview");
     await ask(reviewed, 411);
     await ask(reviewed, 406);
-    const conditions = await reviewed.staff.trpc.portal.loan.get.query({
-      applicationId: reviewed.applicationId,
-    });
-    const staffWords = conditions.conditions.flatMap((c) => [c.label, c.description ?? ""]).filter(Boolean);
-    await visit(reviewed.borrower, "conditions", "Su préstamo", { staffWords });
-    await visit(reviewed.coborrower, "coborrower-conditions", "Su préstamo", { staffWords, width: 390 });
+    // The catalogue's words for each condition, in Spanish: its label (a document's, the document's name) and description.
+    const conditionsPage = await visit(reviewed.borrower, "conditions", "Su préstamo");
+    for (const label of ["Estados de cuenta bancarios", "Datos del empleo"])
+      await conditionsPage.getByRole("heading", { level: 3, name: label }).waitFor();
+    await conditionsPage
+      .getByText(/^El nombre, la dirección y el teléfono de su empleador/)
+      .first()
+      .waitFor();
+    await visit(reviewed.coborrower, "coborrower-conditions", "Su préstamo", { width: 390 });
 
     // A counteroffer at a lower line, then accepted: the approved terms and the question about the home.
     const countered = await submittedLoan(server());

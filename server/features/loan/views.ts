@@ -195,6 +195,29 @@ export async function staffLoanView(services: Services, staff: Staff, loan: Stor
 }
 
 /**
+ * A condition's label and description in the reader's language: the catalogue's (rules/conditions.json)
+ * as their language words it, while the words recorded when it was asked are still the catalogue's
+ * English; words the catalogue has since changed stay as recorded.
+ */
+function conditionWords(
+  english: Pick<Services, "defs">,
+  reader: Pick<Services, "defs">,
+  condition: { code: number; label: string; description: string },
+): { label: string; description: string } {
+  const source = conditionCatalogue(english)[String(condition.code)];
+  const theirs = conditionCatalogue(reader)[String(condition.code)];
+  if (!source || !theirs || reader === english)
+    return { label: condition.label, description: condition.description };
+  return {
+    label:
+      condition.label === conditionLabel(english.defs, source)
+        ? conditionLabel(reader.defs, theirs)
+        : condition.label,
+    description: condition.description === source.description ? theirs.description : condition.description,
+  };
+}
+
+/**
  * The applicant's view: their notices only, the moves that are theirs. Its words (the milestone's
  * name and description, the history, the moves, a condition's form) are in the reader's language.
  */
@@ -252,8 +275,7 @@ export async function applicantLoanView(
             ? formToShow(services.defs, c.informationType)
             : null,
         documentType: c.documentType ?? null,
-        label: c.label,
-        description: c.description,
+        ...conditionWords(english, services, c),
         note: c.note ?? null,
         dueOn: c.dueOn,
         status: c.status,
