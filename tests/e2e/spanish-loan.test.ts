@@ -3,7 +3,7 @@
 // acceptance, a decline (the notice of action taken), a notice of incompleteness, the closing package
 // to sign, signed, the account opened with each owner's last day to cancel and the draw held, the
 // funding — and the right-to-cancel page, for a borrower who chose Español; the co-borrower's own
-// pages after joining too. Each with no English left (english-left.ts) but what is marked English:
+// pages after joining too (their loan, their part of the application, the right to cancel). Each with no English left (english-left.ts) but what is marked English:
 // the closing documents, legal texts not yet reviewed in Spanish. axe clean; a screenshot of each
 // (spanish-loan-<point>).
 import type { Page } from "playwright-core";
@@ -37,6 +37,10 @@ async function visit(
   await page.goto(path);
   await page.waitForFunction("document.documentElement?.lang === 'es'");
   await page.getByText(ready).first().waitFor();
+  await page
+    .getByText(/Cargando/)
+    .first()
+    .waitFor({ state: "detached" });
   const left = (await englishLeft(page, [...translatedEnglish, ...untranslatedEnglish])).filter(
     (s) => !staffWords.some((w) => s.includes(w)),
   );
@@ -71,6 +75,11 @@ describe("the loan's pages after submission in Spanish", { timeout: 400_000 }, (
       .first()
       .waitFor();
     await visit(reviewed.coborrower, "coborrower-conditions", "Su préstamo", { width: 390 });
+    // The co-borrower's own part of the application after joining (submitted: read only), its legal texts in English, marked so.
+    await visit(reviewed.coborrower, "coborrower-application", /^Tengo la intención de solicitar/, {
+      path: "/app/application/coborrower-consent",
+      width: 390,
+    });
 
     // A counteroffer at a lower line, then accepted: the approved terms and the question about the home.
     const countered = await submittedLoan(server());
