@@ -20,6 +20,7 @@ import { checkJourneys, type JourneyFile } from "../funnel/worked-journeys";
 import type { Journey } from "../generated/schema-types";
 import { checkContent, type TokenPolicy } from "./content";
 import { translationProblems } from "./translations";
+import { readerWordProblems } from "./reader-words";
 import { experimentLocaleProblems } from "./experiments";
 
 export interface SetCheck {
@@ -73,6 +74,7 @@ export function checkSet(dirs: DefinitionDirs = {}, domain: DomainChecks = {}): 
   problems.push(...withPositions(content, defs.texts as Map<string, string>), ...unformattedFiles(dirs));
   problems.push(...withPositions(translationProblems(defs), defs.texts as Map<string, string>));
   problems.push(...withPositions(experimentLocaleProblems(defs), defs.texts as Map<string, string>));
+  problems.push(...withPositions(readerWordProblems(defs), defs.texts as Map<string, string>));
   if (problems.length === 0) problems.push(...uncompilableSchemas(defs, dirs));
   // Journeys are walked on whatever loaded: a set with a mistake the linter names may still break a
   // journey in a way that says what an applicant would meet (a variant without its credit range
