@@ -2,7 +2,7 @@
 // words ("Your home", "Your offer", "About you", "Sign", "Documents": rules/funnel.json, placed by
 // the flow files), the current phase marked aria-current="step" and filled as far as its steps go,
 // with a "Your home · step 3 of 10" caption. A flow that places no phases shows its own steps instead.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { mergeClasses } from "@fluentui/react-components";
 import { useMemo, type JSX, type ReactNode } from "react";
 import type { Definitions } from "../definitions/definitions";
@@ -35,15 +35,15 @@ function changeInWords({ added, removed }: PhaseChange): string {
   const names = (steps: PhaseChange["added"]) => steps.map((s) => `“${s.label}”`).join(", ");
   const parts = [
     added.length
-      ? word(added.length === 1 ? "progress.added.one" : "progress.added.many", { names: names(added) })
+      ? formWord(added.length === 1 ? "progress.added.one" : "progress.added.many", { names: names(added) })
       : "",
     removed.length
-      ? word(removed.length === 1 ? "progress.removed.one" : "progress.removed.many", {
+      ? formWord(removed.length === 1 ? "progress.removed.one" : "progress.removed.many", {
           names: names(removed),
         })
       : "",
   ].filter(Boolean);
-  return word("progress.afterLastAnswer", { changes: parts.join("; ") });
+  return formWord("progress.afterLastAnswer", { changes: parts.join("; ") });
 }
 
 function PhaseProgress({
@@ -58,11 +58,11 @@ function PhaseProgress({
   const here = phases[current]!;
   // A phase of one page (the offer, the signature) has no count to give.
   const stepText =
-    stepsInPhase > 1 ? word("progress.stepOf", { n: stepInPhase + 1, count: stepsInPhase }) : "";
+    stepsInPhase > 1 ? formWord("progress.stepOf", { n: stepInPhase + 1, count: stepsInPhase }) : "";
   // The current phase's bar shows the steps behind, with a sliver on its first step so it reads as begun.
   const fill = Math.max(0.06, stepInPhase / Math.max(1, stepsInPhase));
   return (
-    <nav className={styles.progress} aria-label={word("progress.label")}>
+    <nav className={styles.progress} aria-label={formWord("progress.label")}>
       <p className={styles.progressCaption} aria-hidden="true">
         <span className={styles.progressCurrent}>{here.label}</span>
         {stepText ? ` · ${stepText}` : null}
@@ -87,11 +87,11 @@ function PhaseProgress({
               {p.label}
               <span className={styles.visuallyHidden}>
                 {p.state === "done"
-                  ? word("progress.done")
+                  ? formWord("progress.done")
                   : p.state === "current"
                     ? stepText
-                      ? word("progress.currentStep", { step: stepText })
-                      : word("progress.current")
+                      ? formWord("progress.currentStep", { step: stepText })
+                      : formWord("progress.current")
                     : ""}
               </span>
             </span>
@@ -127,7 +127,7 @@ export function FunnelProgress({
   const current = steps[index]!;
   const isDone = (id: string, i: number) => (done ? done.includes(id) && id !== stepId : i < index);
   return (
-    <nav className={styles.progress} aria-label={word("progress.label")}>
+    <nav className={styles.progress} aria-label={formWord("progress.label")}>
       <p className={styles.progressCaption} aria-hidden="true">
         Step {index + 1} of {steps.length} · <span className={styles.progressCurrent}>{current.label}</span>
       </p>
@@ -143,7 +143,7 @@ export function FunnelProgress({
             )}
           >
             <span className={styles.visuallyHidden}>
-              {`${word("progress.listItem", { n: i + 1, count: steps.length, label: s.label })}${i === index ? word("progress.current") : isDone(s.id, i) ? word("progress.done") : ""}`}
+              {`${formWord("progress.listItem", { n: i + 1, count: steps.length, label: s.label })}${i === index ? formWord("progress.current") : isDone(s.id, i) ? formWord("progress.done") : ""}`}
             </span>
           </li>
         ))}

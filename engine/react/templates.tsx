@@ -1,7 +1,7 @@
 // Our RJSF theme's templates on Fluent UI v9: fields (label, hint, error), objects (groups and
 // layouts), lists (Add/Remove, items named "Employment 2"), buttons. Errors, visibility and
 // conditional requirement come from the step form's store (see context.ts), by JSON pointer.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { Button, Field, mergeClasses } from "@fluentui/react-components";
 import type {
   ArrayFieldItemTemplateProps,
@@ -312,11 +312,11 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       ? options.itemLabel
       : typeof itemsSchema.title === "string"
         ? itemsSchema.title
-        : word("form.item");
+        : formWord("form.item");
   const addLabel =
     typeof options.addLabel === "string"
       ? options.addLabel
-      : word("form.addItem", { item: itemLabel.toLowerCase() });
+      : formWord("form.addItem", { item: itemLabel.toLowerCase() });
   const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
   const listRef = useRef<HTMLElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
@@ -407,9 +407,9 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
               appearance="subtle"
               disabled={locked}
               onClick={buttonsProps.onMoveUpItem}
-              aria-label={word("form.moveItemUp", { item: label })}
+              aria-label={formWord("form.moveItemUp", { item: label })}
             >
-              {word("form.moveUp")}
+              {formWord("form.moveUp")}
             </Button>
           ) : null}
           {buttonsProps.hasMoveDown ? (
@@ -418,9 +418,9 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
               appearance="subtle"
               disabled={locked}
               onClick={buttonsProps.onMoveDownItem}
-              aria-label={word("form.moveItemDown", { item: label })}
+              aria-label={formWord("form.moveItemDown", { item: label })}
             >
-              {word("form.moveDown")}
+              {formWord("form.moveDown")}
             </Button>
           ) : null}
           {canRemove ? (
@@ -429,13 +429,13 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
               appearance="secondary"
               className={mergeClasses(styles.button, styles.secondaryButton)}
               disabled={locked}
-              aria-label={word("form.removeItem", { item: label })}
+              aria-label={formWord("form.removeItem", { item: label })}
               onClick={(event) => {
                 onRemoved();
                 buttonsProps.onRemoveItem(event);
               }}
             >
-              {word("form.remove")}
+              {formWord("form.remove")}
             </Button>
           ) : null}
         </div>
@@ -505,10 +505,10 @@ export const templates: Partial<Omit<TemplatesType, "ButtonTemplates">> & {
   ErrorListTemplate: Nothing,
   ButtonTemplates: {
     AddButton: (p: IconButtonProps) => <TextButton {...p} text="Add" />,
-    RemoveButton: (p: IconButtonProps) => <TextButton {...p} text={word("form.remove")} />,
+    RemoveButton: (p: IconButtonProps) => <TextButton {...p} text={formWord("form.remove")} />,
     CopyButton: (p: IconButtonProps) => <TextButton {...p} text="Copy" />,
-    MoveUpButton: (p: IconButtonProps) => <TextButton {...p} text={word("form.moveUp")} />,
-    MoveDownButton: (p: IconButtonProps) => <TextButton {...p} text={word("form.moveDown")} />,
+    MoveUpButton: (p: IconButtonProps) => <TextButton {...p} text={formWord("form.moveUp")} />,
+    MoveDownButton: (p: IconButtonProps) => <TextButton {...p} text={formWord("form.moveDown")} />,
     ClearButton: (p: IconButtonProps) => <TextButton {...p} text="Clear" />,
     SubmitButton: Nothing,
   },

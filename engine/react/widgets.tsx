@@ -1,6 +1,6 @@
 // The widgets, by the names steps use in `ui:widget`. This file is the one place they are
 // registered (`widgets` below); a name a step uses that is not here fails loudly in development.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { mergeClasses } from "@fluentui/react-components";
 import type { EnumOptionsType, RegistryWidgetsType, Widget, WidgetProps } from "@rjsf/utils";
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from "@rjsf/utils";
@@ -293,7 +293,7 @@ const SelectWidget = withChunks(["select"], function SelectWidget(props: Props) 
       onFocus={() => onFocus(id, value)}
       onBlur={() => onBlur(id, value)}
     >
-      <option value="">{placeholder || word("form.select")}</option>
+      <option value="">{placeholder || formWord("form.select")}</option>
       {enumOptions.map((option, i) => (
         <option
           key={String(option.value)}

@@ -3,7 +3,8 @@ import { humanize } from "../base/text.ts";
 import type { ErrorObject } from "../definitions/ajv";
 import { pointerOf } from "../definitions/definitions.ts";
 import type { Said } from "../locale/server-words.ts";
-import { wordIn, type WordId, type Words } from "../locale/words.ts";
+import { formWordIn, type FormWordId } from "../locale/form-words.ts";
+import type { Words } from "../locale/words.ts";
 
 export interface FieldError {
   /** JSON pointer of the field in the submitted document, e.g. /user/employments/0/startDate. */
@@ -33,8 +34,8 @@ function labelOf(error: ErrorObject, pointer: string, table?: MessageWords): str
 
 /** The words of a set's language (Definitions.words: engine/locale/words.ts); absent, English. */
 export type MessageWords = Partial<Record<string, string>> | undefined;
-const w = (table: MessageWords, id: WordId, values?: Record<string, string | number>) =>
-  wordIn(table as Partial<Words> | undefined, id, values);
+const w = (table: MessageWords, id: FormWordId, values?: Record<string, string | number>) =>
+  formWordIn(table as Partial<Words> | undefined, id, values);
 
 const FORMATS = new Set(["email", "date", "date-time", "phone", "ssn", "zip"]);
 const TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
@@ -50,13 +51,15 @@ function phrase(error: ErrorObject, table: MessageWords): string | null {
       return w(table, "validation.notAQuestion");
     case "format":
       return FORMATS.has(p.format)
-        ? w(table, `validation.format.${p.format}` as WordId)
+        ? w(table, `validation.format.${p.format}` as FormWordId)
         : w(table, "validation.format");
     case "type": {
       const types = (Array.isArray(p.type) ? p.type : String(p.type).split(",")).filter(
         (t: string) => t !== "null",
       );
-      const named = types.map((t: string) => (TYPES.has(t) ? w(table, `validation.type.${t}` as WordId) : t));
+      const named = types.map((t: string) =>
+        TYPES.has(t) ? w(table, `validation.type.${t}` as FormWordId) : t,
+      );
       return w(table, "validation.type", { types: named.join(w(table, "validation.type.or")) });
     }
     case "minimum":
@@ -65,7 +68,7 @@ function phrase(error: ErrorObject, table: MessageWords): string | null {
     case "exclusiveMaximum":
     case "maxLength":
     case "maxItems":
-      return w(table, `validation.${error.keyword}` as WordId, { limit: p.limit });
+      return w(table, `validation.${error.keyword}` as FormWordId, { limit: p.limit });
     case "minLength":
       return p.limit === 1
         ? w(table, "validation.required")

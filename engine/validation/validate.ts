@@ -8,7 +8,7 @@ import { todayIso } from "../base/dates";
 import { compileStepSchema, stepById, type Definitions } from "../definitions/definitions";
 import { holds, type Data, type Logic } from "../logic/logic";
 import { describeAjvErrors, fieldMessage, keyLabel, type FieldError } from "./messages";
-import { wordIn } from "../locale/words";
+import { formWordIn } from "../locale/form-words";
 import { getAt, isWithinAny, mergeDocs, type Match } from "../base/pointer";
 import { expand as expandSchema, schemasAt } from "../definitions/schema-walk";
 import { isMasked } from "./sensitive";
@@ -145,7 +145,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
       if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer)))
         push({
           pointer,
-          message: fieldMessage(labelFor(pointer), wordIn(defs.words, "validation.required"), defs.words),
+          message: fieldMessage(labelFor(pointer), formWordIn(defs.words, "validation.required"), defs.words),
         });
 
     // 4. Cross-field checks, with the message the step gives.

@@ -1,9 +1,10 @@
-// The page words by area (engine/locale/words.ts, display-words.ts, auth-words.ts): each word has
+// The page words by area (engine/locale/words.ts, form-words.ts, display-words.ts, auth-words.ts): each word has
 // one home, each area's reader writes the page's language, and the server and the build still
 // give every area's translation (what the first funnel page no longer carries: docs/performance.md).
 import { afterEach, describe, expect, it } from "vitest";
 import { AUTH_WORDS, authWord } from "@engine/locale/auth-words";
 import { DISPLAY_WORDS, displayWord } from "@engine/locale/display-words";
+import { FORM_WORDS, formWord, formWordIn, listed } from "@engine/locale/form-words";
 import { LENDER_WORDS } from "@engine/locale/lender-words";
 import { localeOf } from "@engine/locale/locales";
 import { PAGE_WORDS } from "@engine/locale/page-words";
@@ -13,7 +14,7 @@ import { localizedSet, pageWords } from "@server/features/locale/locale";
 import { localeContent } from "@web/build/locale-content-plugin";
 import { repo } from "../helpers/definitions";
 
-const AREAS = { WORDS, DISPLAY_WORDS, AUTH_WORDS, SERVER_WORDS, LENDER_WORDS };
+const AREAS = { WORDS, FORM_WORDS, DISPLAY_WORDS, AUTH_WORDS, SERVER_WORDS, LENDER_WORDS };
 
 describe("the page words, split by the pages that show them", () => {
   afterEach(() => setWordsTable(undefined));
@@ -25,7 +26,12 @@ describe("the page words, split by the pages that show them", () => {
     expect([...homes].filter(([, areas]) => areas.length > 1)).toEqual([]);
     expect(Object.keys(ENGINE_WORDS)).toHaveLength(homes.size);
     expect(Object.keys(PAGE_WORDS).sort()).toEqual(
-      [...Object.keys(WORDS), ...Object.keys(DISPLAY_WORDS), ...Object.keys(AUTH_WORDS)].sort(),
+      [
+        ...Object.keys(WORDS),
+        ...Object.keys(FORM_WORDS),
+        ...Object.keys(DISPLAY_WORDS),
+        ...Object.keys(AUTH_WORDS),
+      ].sort(),
     );
   });
 
@@ -37,7 +43,29 @@ describe("the page words, split by the pages that show them", () => {
       "We emailed this estimate to a@example.com.",
     );
     expect(authWord("join.accept")).toBe("Aceptar y continuar");
-    expect(word("form.next")).toBe("Next");
+    expect(formWord("form.next")).toBe("Next");
+  });
+
+  it("writes the step form's and the frame's words from the page's table, English where it has none", () => {
+    setWordsTable({
+      "form.next": "Siguiente",
+      "list.and": "{first} y {last}",
+      "frame.skipToMain": "Ir al contenido",
+    });
+    expect(formWord("form.next")).toBe("Siguiente");
+    expect(formWord("form.back")).toBe("Back");
+    expect(listed(["a", "b", "c"])).toBe("a, b y c");
+    expect(word("frame.skipToMain")).toBe("Ir al contenido");
+    expect(word("frame.mainNav")).toBe("Main");
+  });
+
+  it("writes a step's refusal in the table it is given, not the page's", () => {
+    setWordsTable({ "validation.required": "es obligatorio" });
+    expect(formWordIn(undefined, "validation.required")).toBe("is required");
+    expect(formWordIn({ "validation.required": "ist erforderlich" }, "validation.required")).toBe(
+      "ist erforderlich",
+    );
+    expect(formWordIn(undefined, "validation.minLength", { limit: 3 })).toBe("must be at least 3 characters");
   });
 
   it("sends a Spanish funnel page the Spanish of every area, and no server refusal", () => {

@@ -1,5 +1,5 @@
 // The errors no field on screen shows, and where focus goes when the step is refused.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { useSyncExternalStore } from "react";
 import type { StepFormStore } from "@engine/form/store";
 import { useStyles } from "../styles";
@@ -31,7 +31,7 @@ export function ErrorSummary({ store }: { store: StepFormStore }) {
   return (
     <div className={styles.summary} role="alert" tabIndex={-1} data-error-summary="true">
       <p className={styles.summaryTitle}>
-        {total === 1 ? word("form.summary.one") : word("form.summary.many", { count: total })}
+        {total === 1 ? formWord("form.summary.one") : formWord("form.summary.many", { count: total })}
       </p>
       {unclaimed.length > 0 ? (
         <ul className={styles.summaryList}>

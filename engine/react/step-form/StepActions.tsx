@@ -1,5 +1,5 @@
 // Back and Next (Continue within a step in sections) under the step's fields.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { Button, mergeClasses } from "@fluentui/react-components";
 import type { RefObject } from "react";
 import { chunk, loadChunk, withChunks } from "../fluent-chunks";
@@ -8,7 +8,7 @@ import { useStyles } from "../styles";
 /** The Next button's sign of a save under way (its part is fetched at the first touch of the form, ../fluent-chunks.tsx). */
 const SavingSpinner = withChunks(["spinner"], function SavingSpinner() {
   const { Spinner } = chunk("spinner");
-  return <Spinner size="tiny" aria-label={word("form.saving")} />;
+  return <Spinner size="tiny" aria-label={formWord("form.saving")} />;
 });
 export const loadSpinner = () => void loadChunk("spinner").catch(() => undefined);
 
@@ -35,7 +35,7 @@ export function StepActions(props: StepActionsProps) {
           className={mergeClasses(styles.button, styles.secondaryButton)}
           onClick={() => backRef.current?.()}
         >
-          {word("form.back")}
+          {formWord("form.back")}
         </Button>
       ) : null}
       {readOnly ? null : (
@@ -51,7 +51,7 @@ export function StepActions(props: StepActionsProps) {
           // move the layout (an error appearing or leaving) and the click would miss the button.
           onMouseDown={(event) => event.preventDefault()}
         >
-          {continues ? word("form.continue") : submitLabel}
+          {continues ? formWord("form.continue") : submitLabel}
         </Button>
       )}
     </div>

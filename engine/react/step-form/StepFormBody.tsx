@@ -2,7 +2,7 @@
 // store, sections and handlers of ./use-step-form.ts.
 import Form from "@rjsf/core";
 import { englishStringTranslator, TranslatableString, type RegistryFieldsType } from "@rjsf/utils";
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { StoreContext } from "../context";
 import { renderValidator } from "../render-validator";
 import { ObjectFieldWithSameAs } from "../same-as";
@@ -19,9 +19,9 @@ const fields: RegistryFieldsType = { ObjectField: ObjectFieldWithSameAs };
 /** RJSF's own words (a boolean's Yes and No) in the page's language (engine/locale/words.ts). */
 const translateString = (id: TranslatableString, params?: string[]) =>
   id === TranslatableString.YesLabel
-    ? word("form.yes")
+    ? formWord("form.yes")
     : id === TranslatableString.NoLabel
-      ? word("form.no")
+      ? formWord("form.no")
       : englishStringTranslator(id, params);
 
 /**

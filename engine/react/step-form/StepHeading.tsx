@@ -1,5 +1,5 @@
 // The step's title, its description (on the first section only) and the section's heading.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import type { RefObject } from "react";
 import type { Section } from "@engine/logic/sections";
 import { useStyles } from "../styles";
@@ -29,7 +29,7 @@ export function StepHeading({ title, description, section, at, count, headingRef
           data-section={section.id}
           data-fields={JSON.stringify(section.fields)}
         >
-          <span className={styles.sectionCount}>{word("form.part", { n: at + 1, count })}</span>{" "}
+          <span className={styles.sectionCount}>{formWord("form.part", { n: at + 1, count })}</span>{" "}
           {section.title}
         </h2>
       ) : null}

@@ -1,7 +1,7 @@
 // The words around a step's fields: its title and description (in the reader's own voice), and
 // its button's.
 import { isObject } from "@engine/base/objects";
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import type { PreparedStep } from "../prepare";
 import type { FormBodyProps } from "../StepForm";
 
@@ -25,7 +25,7 @@ export function stepText(props: FormBodyProps, prepared: PreparedStep, displayTe
     submitLabel:
       props.submitLabel ??
       displayText ??
-      (typeof submitOptions.submitText === "string" ? submitOptions.submitText : word("form.next")),
+      (typeof submitOptions.submitText === "string" ? submitOptions.submitText : formWord("form.next")),
     showActions: submitOptions.norender !== true,
   };
 }

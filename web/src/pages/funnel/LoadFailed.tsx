@@ -1,4 +1,5 @@
 // A funnel page whose data did not load: say so and offer to try again.
+import { formWord } from "@engine/locale/form-words";
 import { word } from "@engine/locale/words";
 import { Button } from "@fluentui/react-components";
 
@@ -8,7 +9,7 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry(): v
       <h1>{word("page.didNotLoad")}</h1>
       <p>{message}</p>
       <Button appearance="primary" onClick={onRetry}>
-        {word("page.tryAgain")}
+        {formWord("page.tryAgain")}
       </Button>
     </div>
   );

@@ -5,7 +5,7 @@ import { formatMoment } from "@engine/base/format";
 import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
 import { Link } from "react-router-dom";
 import { siteText } from "@web/src/app/content-text";
-import { listed, word } from "@engine/locale/words";
+import { formWord, listed } from "@engine/locale/form-words";
 
 const useStyles = makeStyles({ notice: { marginBottom: "24px" } });
 
@@ -29,7 +29,7 @@ const dayOf = (iso: string) => formatMoment(iso, { month: "long", day: "numeric"
 /** "Sam Lee changed their current address on November 27." */
 function changeInWords({ who, changed, at }: Because): string {
   const count = changed.length === 0 ? "none" : changed.length === 1 ? "one" : "many";
-  return word(`notice.changed.${count}`, { who, answers: listed(changed), day: dayOf(at) });
+  return formWord(`notice.changed.${count}`, { who, answers: listed(changed), day: dayOf(at) });
 }
 
 export default function StepNotices({ shared, locked, recheck, because }: NoticeFlags) {
@@ -41,7 +41,7 @@ export default function StepNotices({ shared, locked, recheck, because }: Notice
         <MessageBar intent="warning" className={styles.notice} data-because>
           <MessageBarBody>
             {changeInWords(because)}{" "}
-            {because.signature ? word("notice.signatureVoided") : word("notice.pageDue")}
+            {because.signature ? formWord("notice.signatureVoided") : formWord("notice.pageDue")}
           </MessageBarBody>
         </MessageBar>
       ) : null}
@@ -54,12 +54,12 @@ export default function StepNotices({ shared, locked, recheck, because }: Notice
       ) : null}
       {locked ? (
         <MessageBar intent="info" className={styles.notice}>
-          <MessageBarBody>{word("notice.locked")}</MessageBarBody>
+          <MessageBarBody>{formWord("notice.locked")}</MessageBarBody>
         </MessageBar>
       ) : null}
       {recheck ? (
         <MessageBar intent="warning" className={styles.notice}>
-          <MessageBarBody>{word("notice.recheck")}</MessageBarBody>
+          <MessageBarBody>{formWord("notice.recheck")}</MessageBarBody>
         </MessageBar>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 // One funnel step: its saved answers from step.get, the generic <StepForm>, and step.submit.
 // Nothing here knows what the step asks; the step file does.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { browserDrafts, draftKey } from "@engine/form/drafts";
@@ -55,11 +55,12 @@ export function StepScreen({ defs, step }: { defs: Definitions; step: Step }) {
   const view = useStepView(defs, step, data, application);
 
   if (loadFailure?.kind === "unauthorized" || redirectTo)
-    return <PageLoading label={word("frame.loadingAnswers")} />;
+    return <PageLoading label={formWord("frame.loadingAnswers")} />;
   if (loadFailure) return <LoadFailed message={loadFailure.message} onRetry={() => void saved.refetch()} />;
-  if (validators.error) return <LoadFailed message={word("page.couldNotLoad")} onRetry={validators.retry} />;
+  if (validators.error)
+    return <LoadFailed message={formWord("page.couldNotLoad")} onRetry={validators.retry} />;
   if (saved.isPending || !validators.ready || !view.chunksReady)
-    return <PageLoading label={word("frame.loadingAnswers")} />;
+    return <PageLoading label={formWord("frame.loadingAnswers")} />;
   return (
     <StepPage
       {...{ defs, step, data, view, application, serverErrors, onSubmit, submitting, onBack }}

@@ -1,6 +1,6 @@
 // What a failed tRPC call means for a funnel page. Reads the error shape of server/transport/trpc/init.ts
 // (code, httpStatus and, for a refused answer, fieldErrors by JSON pointer). Pure.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 
 export interface FieldError {
   pointer: string;
@@ -24,7 +24,7 @@ export function classifyApiError(error: unknown): ApiFailure {
     e.message &&
     !/^Failed to fetch|NetworkError|Load failed/i.test(e.message)
       ? e.message
-      : word("page.offline");
+      : formWord("page.offline");
   const code = typeof e?.data?.code === "string" ? e.data.code : "NETWORK";
   const fieldErrors = Array.isArray(e?.data?.fieldErrors) ? (e.data.fieldErrors as FieldError[]) : [];
   if (code === "BAD_REQUEST" && fieldErrors.length > 0) return { kind: "fields", fieldErrors, message };

@@ -1,6 +1,6 @@
 // A step in sections: each finished section is saved at once (its sensitive fields sealed by the
 // server as any answer), so a reload or another device resumes there with the answers in.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, type RefObject } from "react";
 import { trpc } from "@web/src/api/trpc";
@@ -50,7 +50,7 @@ export function useSectionSave({ stepId, revisionRef, setServerErrors, leave }: 
             const failure = classifyApiError(error);
             if (failure.kind === "fields") setServerErrors(failure.fieldErrors);
             else if (failure.kind === "unauthorized") void leave();
-            else notify({ intent: "error", title: word("form.partNotSaved"), body: failure.message });
+            else notify({ intent: "error", title: formWord("form.partNotSaved"), body: failure.message });
           }),
       );
     },

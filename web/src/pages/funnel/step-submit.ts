@@ -1,7 +1,7 @@
 // step.submit from a step's page: one submission at a time, whatever the clicks; its idempotency
 // key is kept across a retry of the same answers, so the server answers a repeat once
 // (server/features/steps/receipts.ts). A saved step moves on to the route the server names.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState, type RefObject } from "react";
 import { useLocation, useNavigate, type NavigateFunction } from "react-router-dom";
@@ -107,8 +107,8 @@ async function moveOn(result: Submitted, m: Moving) {
   if (result.voided?.length)
     m.notify({
       intent: "warning",
-      title: word("form.signAgain.title"),
-      body: word("form.signAgain.body"),
+      title: formWord("form.signAgain.title"),
+      body: formWord("form.signAgain.body"),
     });
   m.setLeaving(true);
   const leavingPage = result.route !== m.pathname;
@@ -124,7 +124,7 @@ async function moveOn(result: Submitted, m: Moving) {
   // The same page again (the flow's last step so far): stay, with the new revision.
   m.setLeaving(false);
   void m.refetch();
-  m.notify({ intent: "success", title: word("form.saved") });
+  m.notify({ intent: "success", title: formWord("form.saved") });
 }
 
 /** The next page's answers, files and validators, fetched while the session updates. */
@@ -139,7 +139,7 @@ function showFailure(error: unknown, m: Moving) {
   if (failure.kind === "fields") m.setServerErrors(failure.fieldErrors);
   else if (failure.kind === "unauthorized") void m.leave();
   else if (failure.kind === "redirect") {
-    m.notify({ intent: "info", title: word("form.notSaved"), body: failure.message });
+    m.notify({ intent: "info", title: formWord("form.notSaved"), body: failure.message });
     void m.navigate(failure.route, { replace: true });
-  } else m.notify({ intent: "error", title: word("form.notSaved"), body: failure.message });
+  } else m.notify({ intent: "error", title: formWord("form.notSaved"), body: failure.message });
 }

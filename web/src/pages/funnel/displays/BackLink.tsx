@@ -1,6 +1,6 @@
 // The "back to my application" link a display page may end with: ui:options `backTo` (a route)
 // and `backLabel` (default "Back"); nothing when `backTo` is not given.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { Link } from "react-router-dom";
 import { textOf } from "./markdown";
 
@@ -9,7 +9,7 @@ export function BackLink({ options }: { options: Record<string, unknown> }) {
   if (!to) return null;
   return (
     <p>
-      <Link to={to}>{textOf(options.backLabel) || word("form.back")}</Link>
+      <Link to={to}>{textOf(options.backLabel) || formWord("form.back")}</Link>
     </p>
   );
 }

@@ -1,6 +1,7 @@
 // A content page of content/pages/ (`ui:options.page`, e.g. the FAQ) inside a funnel step,
 // without its own first heading (the step's title is the page's), and an optional link back
 // (`backLabel`, `backTo`).
+import { formWord } from "@engine/locale/form-words";
 import { word } from "@engine/locale/words";
 import { Spinner } from "@fluentui/react-components";
 import { Suspense, use } from "react";
@@ -13,7 +14,7 @@ import { useDisplayStyles } from "./styles";
 
 function Page({ name }: { name: string }) {
   const doc = use(loadContent("pages", name));
-  if (!doc) return <p role="alert">{word("page.notFound")}</p>;
+  if (!doc) return <p role="alert">{formWord("page.notFound")}</p>;
   return (
     <>
       <EnglishOnlyNote content={doc} />

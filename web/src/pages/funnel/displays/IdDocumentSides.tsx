@@ -6,7 +6,7 @@ import { roleLabel } from "@engine/funnel/members";
 import { isBorrowerRole, ownerRole, roleWords, wordsFor } from "@engine/lending/borrowers";
 import { idTypes, idTypeTitle } from "@engine/lending/catalogue";
 import { chosenIdType, idSides, inSentence, sidesByIdType } from "@engine/lending/documents";
-import { listed } from "@engine/locale/words";
+import { listed } from "@engine/locale/form-words";
 import { displayWord } from "@engine/locale/display-words";
 import type { DisplayProps } from "@engine/react/StepForm";
 import { sideWord } from "./checklist/styles";

@@ -2,7 +2,7 @@
 // schema title and each value shown the way the step that asks it shows it (the step's widget:
 // currency, percent, phone, date, address...). Generic: nothing here knows a particular field.
 // Identifiers arrive masked by the server and are shown as they are. Pure: unit-tested in node.
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { displayWord } from "@engine/locale/display-words";
 import type { Definitions } from "@engine/definitions/definitions";
 import {
@@ -196,7 +196,7 @@ export function buildSummary(
     const all = expanded(ats);
     const option = all.find((s) => s.schema.const === value && typeof s.schema.title === "string");
     if (option) return String(option.schema.title);
-    if (typeof value === "boolean") return word(value ? "form.yes" : "form.no");
+    if (typeof value === "boolean") return formWord(value ? "form.yes" : "form.no");
     const widget = useAt(segments)?.widget;
     const format = all.map((s) => s.schema.format).find((f): f is string => typeof f === "string");
     if (typeof value === "number") {

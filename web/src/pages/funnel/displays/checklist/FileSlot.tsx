@@ -2,7 +2,7 @@
 // the zone's keyboard-operable button (one or several files), and on phones a separate "Take a
 // photo" input that opens the back camera. Each file is uploaded at once, one after another, with
 // progress; then the checklist refreshes.
-import { listed } from "@engine/locale/words";
+import { listed } from "@engine/locale/form-words";
 import { displayWord } from "@engine/locale/display-words";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { uploadDocument, UploadFailed, type UploadFields } from "@web/src/api/upload";

@@ -3,7 +3,7 @@
 // while more are needed, a drop zone (for a photo ID, one per side the sides rule asks for); once
 // enough are in, "Add another file" still opens one, so a missed page can be added.
 import { useId, useState } from "react";
-import { listed } from "@engine/locale/words";
+import { listed } from "@engine/locale/form-words";
 import { displayWord } from "@engine/locale/display-words";
 import type { BorrowerRole } from "@engine/lending/borrowers";
 import { inSentence } from "@engine/lending/documents";

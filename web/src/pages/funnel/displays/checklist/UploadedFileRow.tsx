@@ -1,6 +1,6 @@
 // A file already sent, listed under its document: a preview of a photo, its name, the lender's
 // decision on it and a button to remove it (before the application is submitted).
-import { word } from "@engine/locale/words";
+import { formWord } from "@engine/locale/form-words";
 import { displayWord } from "@engine/locale/display-words";
 import { Button } from "@fluentui/react-components";
 import { useMutation } from "@tanstack/react-query";
@@ -53,10 +53,10 @@ export function UploadedFileRow({
           size="small"
           appearance="subtle"
           disabled={remove.isPending}
-          aria-label={word("form.removeItem", { item: file.fileName })}
+          aria-label={formWord("form.removeItem", { item: file.fileName })}
           onClick={() => remove.mutate({ uploadId: file.id })}
         >
-          {word("form.remove")}
+          {formWord("form.remove")}
         </Button>
       )}
     </li>
