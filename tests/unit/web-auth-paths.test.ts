@@ -8,6 +8,7 @@ import {
   signInPath,
 } from "@web/src/session/auth-paths";
 import { authErrorMessage } from "@web/src/session/auth-messages";
+import { setAt } from "@engine/base/pointer";
 import { setContentTable } from "@web/src/app/content-text";
 import { localeContent } from "@web/build/locale-content-plugin";
 
@@ -106,7 +107,7 @@ describe("sign-in messages (rules/auth-errors.json)", () => {
   });
 
   it("shows an applicant's page the words in its language, and the portal's in English (the portal is English by design)", () => {
-    setContentTable(localeContent("es").content);
+    setContentTable(localeContent("es").content, setAt);
     try {
       expect(authErrorMessage("CodeExpired")).toBe(
         "Ese código venció. Pida un código nuevo e inténtelo de nuevo.",
@@ -114,10 +115,10 @@ describe("sign-in messages (rules/auth-errors.json)", () => {
       expect(authErrorMessage("SomethingNew")).toBe("Algo salió mal al iniciar sesión. Inténtelo de nuevo.");
       expect(authErrorMessage("CodeExpired", "/api/authPortal")).toBe(AUTH_ERRORS.CodeExpired);
       // A language with no current translation of a message (none, or one made from older English) shows the English.
-      setContentTable({ "rules/auth-errors.json": {} });
+      setContentTable({ "rules/auth-errors.json": {} }, setAt);
       expect(authErrorMessage("CodeExpired")).toBe(AUTH_ERRORS.CodeExpired);
     } finally {
-      setContentTable({});
+      setContentTable({}, setAt);
     }
   });
 });

@@ -10,15 +10,16 @@ export async function loadChosenLocale(): Promise<void> {
   const locale = LOCALES.find((l) => l.code === code);
   if (!load || !locale) return;
   try {
-    const [{ default: strings }, format, words, content] = await Promise.all([
+    const [{ default: strings }, format, words, content, pointer] = await Promise.all([
       load(),
       import("@engine/base/format"),
       import("@engine/locale/words"),
       import("./content-text"),
+      import("@engine/base/pointer"),
     ]);
     format.setDisplayLocale(locale.intl);
     words.setWordsTable(strings.words as Parameters<typeof words.setWordsTable>[0]);
-    content.setContentTable(strings.content);
+    content.setContentTable(strings.content, pointer.setAt);
   } catch {
     // English words on a page whose lang says otherwise beat no page: the next load tries again.
   }

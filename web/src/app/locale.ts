@@ -2,9 +2,10 @@
 // shell's <html lang>, the definitions and their words (definitions.page), the server's messages;
 // changing it loads the page again, so one page load shows one language and nothing else is kept.
 // Kept small: every page's shell carries it (the funnel applies the words: pages/funnel/language.ts).
-import offered from "@content/locales/locales.json";
+// The list alone, by name: the file's description stays out of the page.
+import { locales } from "@content/locales/locales.json";
 
-export const LOCALES: readonly { code: string; name: string; intl: string }[] = offered.locales;
+export const LOCALES: readonly { code: string; name: string; intl: string }[] = locales;
 const COOKIE = "heloc.lang";
 
 /** The language chosen in this browser (the cookie), else the first offered. */

@@ -5,6 +5,7 @@
 // another language is sent that language's frame (renderStaticShellIn), never English first.
 import { renderToStaticMarkup } from "react-dom/server";
 import { setWordsTable, word, type Words } from "@engine/locale/words";
+import { setAt } from "@engine/base/pointer";
 import { escapeHtml } from "@engine/base/text";
 import { setContentTable } from "@web/src/app/content-text";
 import { MemoryRouter } from "react-router-dom";
@@ -52,13 +53,13 @@ export function renderStaticShellIn(
   },
 ): string {
   setStaticLocale(code);
-  setContentTable(strings.content);
+  setContentTable(strings.content, setAt);
   setWordsTable(strings.words as Partial<Words>);
   try {
     return `${SHELL_START}${renderStaticShell()}${SHELL_END}`;
   } finally {
     setStaticLocale(undefined);
-    setContentTable({});
+    setContentTable({}, setAt);
     setWordsTable(undefined);
   }
 }
