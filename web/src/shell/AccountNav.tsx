@@ -7,7 +7,6 @@ import { useRef, useState } from "react";
 import { NavLink, useNavigate } from "react-router-dom";
 import { siteText } from "@web/src/app/content-text";
 import { word } from "@engine/locale/words";
-import { browserDrafts, clearAllDrafts } from "@engine/form/drafts";
 import { signOut } from "../session/auth-client";
 import { APPLICANT_AUTH_BASE } from "../session/auth-paths";
 import { useSession } from "../session/session";
@@ -61,10 +60,11 @@ function LeaveButtons({ verified, canReturn }: { verified: boolean; canReturn: b
 
   const leave = async (how: Leaving) => {
     dialog.current?.close();
-    const drafts = browserDrafts();
-    if (drafts) clearAllDrafts(drafts); // nothing typed stays in the tab for the next person
     try {
-      // The tRPC client loads only when asked: the shell stays small for the home page.
+      // The drafts' code and the tRPC client load only when asked: the shell stays small for the home page.
+      const { browserDrafts, clearAllDrafts } = await import("@engine/form/drafts");
+      const drafts = browserDrafts();
+      if (drafts) clearAllDrafts(drafts); // nothing typed stays in the tab for the next person
       if (how === "everywhere")
         await (await import("../api/trpc")).trpcClient.identity.signOutEverywhere.mutate({});
       else await signOut(APPLICANT_AUTH_BASE, "/");
