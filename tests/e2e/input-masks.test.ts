@@ -61,7 +61,7 @@ describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 
       await page.context().close();
     });
 
-    it(`refuses a $0 home value, keeps a typed draft over a reload, and offers Save and exit and Sign out once there is a session (${width} px)`, async () => {
+    it(`refuses a $0 home value, keeps a typed draft over a reload, and offers Save and exit and Sign out once there is a session, whose sign-out clears the drafts (${width} px)`, async () => {
       const { page, context } = await e2e.page(width, { bypassCSP: true }); // axe is injected as a script
       await page.goto("/");
       await page.getByRole("link", { name: /Primary Home/ }).click();
@@ -109,6 +109,16 @@ describe("input masks, drafts and the guest's header (e2e)", { timeout: 120_000 
       await page.goto("/app/bank-statement");
       await page.waitForURL("**/app/initial-setup/property-value");
       expect(await page.getByText(/coming soon/i).count()).toBe(0);
+
+      // Signing out from the frame leaves nothing typed in the tab (the drafts' code loads at the click).
+      const drafts = () =>
+        page.evaluate(`Object.keys(sessionStorage).filter((k) => k.startsWith("heloc.draft."))`) as Promise<
+          string[]
+        >;
+      expect(await drafts()).not.toEqual([]);
+      await page.getByRole("banner").getByRole("button", { name: "Sign out", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await expect.poll(drafts).toEqual([]);
       await context.close();
     });
   }
