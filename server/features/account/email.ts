@@ -10,7 +10,7 @@ import { getAt } from "@engine/base/pointer";
 import { said, type Said } from "@engine/locale/server-words";
 import { fieldSaid, invalidAnswers } from "@server/features/refusal";
 import { signInAttempts } from "../auth/attempts";
-import { accountProvenBy, mailEmailCode } from "../auth/email-proof";
+import { claimingAccount, mailEmailCode, provenIn } from "../auth/email-proof";
 import type { EffectHandler } from "../steps/effects";
 
 const addressAt = (doc: unknown, pointer: string) => {
@@ -62,15 +62,18 @@ export const verifyEmailCode: EffectHandler = {
     const email = addressAt(stored, effect.email!);
     const code = getAt(answers, effect.code!);
     if (!ownerId || !email) throw invalidAnswers([fieldSaid(effect.code!, said("refusal.code.emailFirst"))]);
+    // A right code is spent and proves the address (or finds its account) in one commit.
+    const claimant = await claimingAccount(services, email, ownerId);
+    let account: string | null = null;
     const result = await services.codes.check(
       "applicant",
       email,
       typeof code === "string" ? code : "",
       request.ip,
+      async (tx) => void (account = await provenIn(tx, services, email, claimant)),
     );
     if (result !== "ok") throw invalidAnswers([fieldSaid(effect.code!, WRONG[result])]);
     await signInAttempts(services, "applicant").succeeded(email, request.ip);
-    const account = await accountProvenBy(services, email, ownerId);
     if (account === ownerId) return { [effect.verifiedAt!]: now.toISOString() };
     if (account) return void signInAs(account);
     throw invalidAnswers([fieldSaid(effect.code!, WRONG.none)]);

@@ -58,15 +58,15 @@ export const verifyPhoneCode: EffectHandler = {
     const code = getAt(answers, effect.code!);
     if (!ownerId || typeof phone !== "string")
       throw invalidAnswers([fieldSaid(effect.phone!, said("refusal.phoneCode.phoneFirst"))]);
+    // A right code is spent and this account then signs in by a code texted here, in one commit.
     const result = await services.codes.check(
       "phone",
       keyOf(ownerId, phone),
       typeof code === "string" ? code : "",
+      undefined,
+      (tx) => holdPhone(services, ownerId, phone, tx),
     );
-    if (result === "ok") {
-      await holdPhone(services, ownerId, phone); // this account now signs in by a code texted here
-      return { [effect.verifiedAt!]: now.toISOString() };
-    }
+    if (result === "ok") return { [effect.verifiedAt!]: now.toISOString() };
     throw invalidAnswers([fieldSaid(effect.code!, WRONG[result])]);
   },
 };

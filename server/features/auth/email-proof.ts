@@ -6,7 +6,7 @@
 // account of their own (or starts one), never to the guest's application, and the guest's session
 // never reads the owner's answers.
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { transaction } from "@server/persistence/db/client";
+import { transaction, type Db } from "@server/persistence/db/client";
 import { applicantSessions, users } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import { recheckOnVisit } from "@server/features/steps/recheck";
@@ -58,13 +58,24 @@ export async function accountProvenBy(
   sessionUserId: string | null,
 ): Promise<string | null> {
   const claimant = await claimingAccount(services, email, sessionUserId);
-  return transaction(services.db, async (tx) => {
-    const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (holder) return holder.id;
-    if (!claimant) return null;
-    await tx.update(users).set({ email, emailVerifiedAt: services.now() }).where(eq(users.id, claimant));
-    return claimant;
-  });
+  return transaction(services.db, (tx) => provenIn(tx, services, email, claimant));
+}
+
+/**
+ * accountProvenBy's writing part, in the caller's transaction: `claimant` is what
+ * claimingAccount said before it (a read of the session's application, outside the transaction).
+ */
+export async function provenIn(
+  tx: Db,
+  services: Services,
+  email: string,
+  claimant: string | null,
+): Promise<string | null> {
+  const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (holder) return holder.id;
+  if (!claimant) return null;
+  await tx.update(users).set({ email, emailVerifiedAt: services.now() }).where(eq(users.id, claimant));
+  return claimant;
 }
 
 /**

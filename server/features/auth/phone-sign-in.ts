@@ -8,7 +8,7 @@ import { readLenderProfile } from "@engine/lending/lender-file";
 import { serverWordIn, type EngineWordId } from "@engine/locale/server-words";
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { transaction } from "@server/persistence/db/client";
+import { transaction, type Db } from "@server/persistence/db/client";
 import { users } from "@server/persistence/db/schema";
 import { deriveKey } from "@server/platform/crypto/keys";
 import type { Services } from "@server/services";
@@ -26,13 +26,17 @@ function macOf(services: Pick<Services, "masterKey">, phone: string): string {
 /** Where a sign-in code for `phone` is kept in the codes table (kind "phone", apart from verification codes). */
 export const signInAddress = (phone: string) => `sign-in:${phone}`;
 
-/** The account `userId` now signs in by a code texted to `phone` (it just proved it holds it). */
-export async function holdPhone(services: Services, userId: string, phone: string): Promise<void> {
+/**
+ * The account `userId` now signs in by a code texted to `phone` (it just proved it holds it).
+ * `tx`: the caller's transaction (the code's check, which spends the code in the same commit).
+ */
+export async function holdPhone(services: Services, userId: string, phone: string, tx?: Db): Promise<void> {
   const mac = macOf(services, phone);
-  await transaction(services.db, async (tx) => {
-    await tx.update(users).set({ phoneMac: null }).where(eq(users.phoneMac, mac));
-    await tx.update(users).set({ phoneMac: mac }).where(eq(users.id, userId));
-  });
+  const hold = async (on: Db) => {
+    await on.update(users).set({ phoneMac: null }).where(eq(users.phoneMac, mac));
+    await on.update(users).set({ phoneMac: mac }).where(eq(users.id, userId));
+  };
+  await (tx ? hold(tx) : transaction(services.db, hold));
 }
 
 /** The account that holds `phone`, or null. */
