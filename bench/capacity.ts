@@ -98,20 +98,17 @@ function outboxes(dataDir: string) {
   };
 }
 
-/** The three steps whose saves were slowest at p95 (every step with BENCH_CAPACITY_ALL_STEPS=1), so a failing level says where the time went. */
+/** The three steps whose saves were slowest at p95 (every step, with its p50 too, with BENCH_CAPACITY_ALL_STEPS=1), so a failing level says where the time went. */
 function slowestSteps(byStep: Map<string, number[]>): string {
+  const all = process.env.BENCH_CAPACITY_ALL_STEPS === "1";
   return [...byStep]
-    .map(([step, ms]) => ({
-      step,
-      p95: quantile(
-        ms.sort((a, b) => a - b),
-        0.95,
-      ),
-      n: ms.length,
-    }))
+    .map(([step, ms]) => {
+      const sorted = ms.sort((a, b) => a - b);
+      return { step, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), n: ms.length };
+    })
     .sort((a, b) => b.p95 - a.p95)
-    .slice(0, process.env.BENCH_CAPACITY_ALL_STEPS === "1" ? undefined : 3)
-    .map((s) => `${s.step} ${fmt(s.p95)} ms (${s.n} saves)`)
+    .slice(0, all ? undefined : 3)
+    .map((s) => `${s.step} ${all ? `p50 ${fmt(s.p50)}, ` : ""}${fmt(s.p95)} ms (${s.n} saves)`)
     .join(", ");
 }
 
@@ -384,6 +381,7 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       );
       await new Promise((resolve) => setTimeout(resolve, RAMP_MS + 3000));
       const cpuBefore = await server.cpuUs();
+      const partsBefore = await server.cpuParts?.();
       const benchBefore = process.cpuUsage();
       const mainBefore = threadCpuUs();
       const threadsBefore = await threadCpuByName();
@@ -401,6 +399,7 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       const mainAfter = threadCpuUs();
       const threadsAfter = await threadCpuByName();
       const cpuAfter = await server.cpuUs();
+      const partsAfter = await server.cpuParts?.();
       if (process.env.BENCH_CAPACITY_PROFILE) log(`    profile: ${await server.profile?.(`capacity-${n}`)}`);
       if (applicantsProfile) {
         const file = join(process.env.BENCH_CAPACITY_PROFILE!, `applicants-${n}.cpuprofile`);
@@ -442,6 +441,12 @@ export async function runCapacityBench(log: (line: string) => void = console.log
           .join(", ")})`,
       );
       log(`    slowest steps by p95: ${slowestSteps(byStep)}`);
+      if (partsBefore && partsAfter && times.length)
+        log(
+          `    the server processes' CPU, µs per save: ${[...partsAfter]
+            .map(([part, us]) => `${part} ${fmt((us - (partsBefore.get(part) ?? 0)) / times.length, 0)}`)
+            .join(", ")}`,
+        );
       if (process.env.BENCH_CAPACITY_THREADS === "1")
         log(
           `    this process's threads, CPU µs per save: ${[...threadsAfter]
@@ -499,6 +504,8 @@ interface BenchServer {
   close(): Promise<void>;
   /** The server's CPU time so far (µs): its thread's, or every server process's; null without /proc. */
   cpuUs(): Promise<number | null>;
+  /** Its processes' CPU so far in parts (µs; BENCH_CAPACITY_PROCESSES only): see processTreeCpu. */
+  cpuParts?(): Promise<Map<string, number> | null>;
   /** BENCH_CAPACITY_PROFILE: starts the server thread's profile, or stops it and gives its file. */
   profile?: (name: string) => Promise<string>;
 }
@@ -551,6 +558,7 @@ async function startBenchServer(): Promise<BenchServer> {
     url,
     dataDir,
     cpuUs: async () => processTreeCpuUs(child.pid!),
+    cpuParts: async () => processTreeCpu(child.pid!),
     close: async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
@@ -562,16 +570,27 @@ async function startBenchServer(): Promise<BenchServer> {
 
 /** CPU time (µs, user + system) of a process and every process under it, from /proc; null without it. */
 async function processTreeCpuUs(root: number): Promise<number | null> {
+  const parts = await processTreeCpu(root);
+  return parts && [...parts.values()].reduce((sum, us) => sum + us, 0);
+}
+
+/**
+ * The same, in parts (µs): each process of the tree by its place (the root, the primary of a
+ * cluster; its children in the order they started), split into its main thread's user and system
+ * time and the rest of its threads (V8's GC helpers, libuv's pool, the PDF pool's workers).
+ */
+async function processTreeCpu(root: number): Promise<Map<string, number> | null> {
   try {
     const stats = await Promise.all(
       (await readdir("/proc"))
         .filter((name) => /^\d+$/.test(name))
         .map((pid) => readFile(`/proc/${pid}/stat`, "utf8").catch(() => "")),
     );
+    // After the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
+    const fieldsOf = (stat: string) => stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const byPid = new Map<number, { ppid: number; ticks: number }>();
     for (const stat of stats) {
-      // After the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const fields = fieldsOf(stat);
       if (fields.length < 13) continue;
       byPid.set(Number(stat.slice(0, stat.indexOf(" "))), {
         ppid: Number(fields[1]),
@@ -580,9 +599,18 @@ async function processTreeCpuUs(root: number): Promise<number | null> {
     }
     const inTree = (pid: number): boolean =>
       pid === root || (pid > 1 && byPid.has(pid) && inTree(byPid.get(pid)!.ppid));
-    let ticks = 0;
-    for (const [pid, { ticks: t }] of byPid) if (inTree(pid)) ticks += t;
-    return (ticks * 1_000_000) / CLOCK_TICKS;
+    const us = (ticks: number) => (ticks * 1_000_000) / CLOCK_TICKS;
+    const parts = new Map<string, number>();
+    const pids = [...byPid.keys()].filter(inTree).sort((a, b) => a - b);
+    for (const [i, pid] of pids.entries()) {
+      const place = pid === root ? "primary" : `process ${i}`;
+      const main = fieldsOf(await readFile(`/proc/${pid}/task/${pid}/stat`, "utf8").catch(() => ""));
+      const [user, system] = main.length < 13 ? [0, 0] : [Number(main[11]), Number(main[12])];
+      parts.set(`${place} main thread user`, us(user));
+      parts.set(`${place} main thread system`, us(system));
+      parts.set(`${place} other threads`, us(byPid.get(pid)!.ticks - user - system));
+    }
+    return parts;
   } catch {
     return null;
   }
