@@ -5,6 +5,7 @@ import { auditAction } from "@engine/lending/audit-actions";
 import { changedPointers, deleteAt, getAt, setAt } from "@engine/base/pointer";
 import { keepToPart, memberRole, OWNER_ROLE, partOf, WHOLE, type Part } from "@engine/funnel/members";
 import { dropStaleVerifications } from "@engine/lending/borrowers";
+import type { Journey } from "@engine/funnel/journey";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
 import { signedAnswersOf, signingStepOf } from "@server/features/esign/signed-answers";
@@ -26,6 +27,8 @@ export interface Merged {
   changed: string[];
   /** The step was the one due on the reader's path (then they go on to the next one still due). */
   wasDue: boolean;
+  /** The owner's path on `stored` as this save found it, when the owner saves (admitted on it): what the save changes is told against it. */
+  ownerBefore: Journey | null;
 }
 
 /** Reads and admits the reader in the transaction, and merges their answers. */
@@ -33,11 +36,18 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
   const { services, userId, step, input } = s;
   const { defs } = services;
   let reader = userId ? await memberStore(services).readerOf(tx, userId) : null;
-  const wasDue = admit(s, reader)?.due === step.id;
+  const admitted = admit(s, reader);
+  const wasDue = admitted?.due === step.id;
   // Answers are never saved unchecked against the running definitions: a change since the last
   // visit opens its owner's re-check first.
-  if (reader && !reader.member)
-    reader = { ...reader, app: await recheckApplication(tx, services, reader.app) };
+  let ownerBefore: Journey | null = null;
+  if (reader && !reader.member) {
+    const read = reader.app;
+    reader = { ...reader, app: await recheckApplication(tx, services, read) };
+    // The owner was admitted on their own path over the stored document: the same walk, unless
+    // the re-check changed what was stored.
+    if (reader.app === read) ownerBefore = admitted;
+  }
   const stored = reader?.app.doc ?? {};
   const part = reader?.part ?? WHOLE;
   // The step's answers and what the server set, without hidden answers and one-time codes.
@@ -68,7 +78,7 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
     (changed.length > 0 || effects)
   )
     throw staleRevision();
-  return { reader, stored, part, doc, changed, wasDue };
+  return { reader, stored, part, doc, changed, wasDue, ownerBefore };
 }
 
 /**

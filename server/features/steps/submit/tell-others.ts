@@ -30,11 +30,15 @@ export interface Before {
   owner: Journey | null;
 }
 
-export async function othersBefore(s: Submission, tx: Db, { reader, stored }: Merged): Promise<Before> {
+export async function othersBefore(
+  s: Submission,
+  tx: Db,
+  { reader, stored, ownerBefore }: Merged,
+): Promise<Before> {
   if (!reader) return { others: [], owner: null };
   return {
     others: await otherReaders(s.services, tx, reader.app, reader.role),
-    owner: ownerJourney(s.services, reader.app, stored),
+    owner: ownerBefore ?? ownerJourney(s.services, reader.app, stored),
   };
 }
 
