@@ -61,8 +61,14 @@ export const adverseActionPdfUrl = (index: number | "latest", applicationId?: st
 /** The file name a notice downloads as. */
 export const NOTICE_PDF_NAME = "notice-of-action-taken.pdf";
 
+/** A decline the pricing rules make: the rule and the wording of each reason. */
+export interface Decline {
+  ruleId: string;
+  reasons: Reason[];
+}
+
 /** The decline the pricing rules make on this application, with the wording of each reason; null when they do not decline. */
-export function declineOf(defs: Definitions, doc: unknown): { ruleId: string; reasons: Reason[] } | null {
+export function declineOf(defs: Definitions, doc: unknown): Decline | null {
   const result = presentResult(
     defs,
     "pricing",
@@ -131,8 +137,8 @@ export function recordDecline(
   doc: Record<string, unknown>,
   now: Date,
   confirmed?: { at: Date } | { unconfirmedSince: string },
+  decline: Decline | null = declineOf(defs, doc),
 ): { decision: Decision; text: string } | null {
-  const decline = declineOf(defs, doc);
   if (!decline) return null;
   if (needsConfirmation(defs, decline.ruleId) && !confirmed) return null;
   if (alreadyRecorded(doc, decline)) return null;

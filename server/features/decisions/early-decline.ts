@@ -32,6 +32,7 @@ import {
   deliverNotice,
   recordDecline,
   type Decision,
+  type Decline,
   type Reason,
 } from "./adverse-action";
 
@@ -41,8 +42,8 @@ type Address = GeneratedAddress | Record<string, unknown>;
 export function pendingDecline(
   services: Pick<Services, "defs">,
   doc: Record<string, unknown>,
+  decline: Decline | null = declineOf(services.defs, doc),
 ): { ruleId: string; reasons: Reason[]; mailingAddressOnFile: boolean } | null {
-  const decline = declineOf(services.defs, doc);
   if (!decline || !needsConfirmation(services.defs, decline.ruleId) || alreadyRecorded(doc, decline))
     return null;
   return { ...decline, mailingAddressOnFile: mailingAddressOf(services, doc) !== null };

@@ -10,7 +10,8 @@ import { memberStore, type Reader } from "@server/features/members/store";
 import { journeyFor, ownerJourney, readerCompleted, readerFacts, statusOf, withStep } from "../journey";
 import type { AfterCommit } from "./after-commit";
 import type { Merged } from "./merge";
-import { OWNER_SAVE_STEPS } from "./owner-save-steps";
+import { declineOf, type Decline } from "@server/features/decisions/adverse-action";
+import { OWNER_SAVE_STEPS, type OwnerSave } from "./owner-save-steps";
 import { routeAfter, ruleOf, stayOn } from "./route";
 import { staleRevision, type Submission, type SubmitResult } from "./submission";
 
@@ -98,7 +99,16 @@ export async function saveOwner(
   const listed = app.recheck?.steps.filter((id) => !completed.includes(id) || id === s.step.id) ?? [];
   const left = listed.filter((id) => (s.section || id !== s.step.id) && !doneSteps(journey).includes(id));
   const status = statusOf(journey, app.status);
-  const save = { s, tx, app, stored: m.stored, doc: m.doc, status };
+  let decline: Decline | null | undefined;
+  const save: OwnerSave = {
+    s,
+    tx,
+    app,
+    stored: m.stored,
+    doc: m.doc,
+    status,
+    decline: () => (decline === undefined ? (decline = declineOf(s.services.defs, m.doc)) : decline),
+  };
   const onceSaved = [];
   for (const step of OWNER_SAVE_STEPS) onceSaved.push(await step.beforeSave(save));
   const recheck = left.length ? { steps: left } : null;

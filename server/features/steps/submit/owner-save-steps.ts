@@ -11,7 +11,12 @@ import {
   ownerNoticeDelivery,
   pendingDecline,
 } from "@server/features/decisions/early-decline";
-import { attachNoticePdf, deliverNotice, recordDecline } from "@server/features/decisions/adverse-action";
+import {
+  attachNoticePdf,
+  deliverNotice,
+  recordDecline,
+  type Decline,
+} from "@server/features/decisions/adverse-action";
 import { assertDrawMayBeReleased } from "@server/features/esign/draw-release";
 import type { Later } from "./after-commit";
 import type { Submission } from "./submission";
@@ -24,6 +29,11 @@ export interface OwnerSave {
   doc: Record<string, unknown>;
   /** The status this save moves the application to. */
   status: string;
+  /**
+   * The decline the pricing rules make on `doc` (null: none), worked out once for the steps that
+   * ask (the recorded decision and the clock read the same one; the rules do not read decisions).
+   */
+  decline(): Decline | null;
 }
 
 type OnceSaved = () => Promise<Later | void>;
@@ -41,8 +51,8 @@ export interface OwnerSaveStep {
  */
 const pricingDecline: OwnerSaveStep = {
   name: "pricing decline",
-  async beforeSave({ s, tx, app, doc }) {
-    const declined = recordDecline(s.services.defs, doc, s.now);
+  async beforeSave({ s, tx, app, doc, decline }) {
+    const declined = recordDecline(s.services.defs, doc, s.now, undefined, decline());
     if (!declined) return;
     // As the decision notices go: e-delivered only with E-SIGN consent and a proven address, else paper.
     const { email: noticeTo, mailTo } = await ownerNoticeDelivery(s.services, tx, app, doc);
@@ -72,8 +82,8 @@ const pricingDecline: OwnerSaveStep = {
  */
 const declineClock: OwnerSaveStep = {
   name: "early decline clock",
-  async beforeSave({ s, tx, app, doc }) {
-    const pending = pendingDecline(s.services, doc) !== null;
+  async beforeSave({ s, tx, app, doc, decline }) {
+    const pending = pendingDecline(s.services, doc, decline()) !== null;
     return async () => {
       await markDeclineClock(tx, app.id, pending ? s.now : null);
     };
