@@ -12,10 +12,19 @@ export const LOCALES_FILE = "content/locales/locales.json";
 /** The English source every translation translates, and what is served when nothing else is. */
 export const SOURCE_LOCALE: Locale = { code: "en", name: "English", intl: "en-US" };
 
+/** The file's text last read and what it offers: every request asks (its language), and the file changes only with the set. */
+let lastRead: { text: string; locales: Locale[] } | null = null;
+
 /** The offered languages, the source first; only English when the file is absent or unreadable (check says why). */
 export function offeredLocales(texts: ReadonlyMap<string, string> | undefined): Locale[] {
   const text = texts?.get(LOCALES_FILE);
   if (text === undefined) return [SOURCE_LOCALE];
+  if (lastRead?.text !== text) lastRead = { text, locales: readLocales(text) };
+  // A copy: a caller's list is its own, as when each call parsed the file.
+  return [...lastRead.locales];
+}
+
+function readLocales(text: string): Locale[] {
   try {
     const locales = (JSON.parse(text) as { locales?: Locale[] }).locales;
     return Array.isArray(locales) && locales.length ? locales : [SOURCE_LOCALE];
