@@ -27,11 +27,20 @@ export function getAt(doc: unknown, pointer: string): unknown {
   return node;
 }
 
-export function deleteAt(doc: unknown, pointer: string): void {
+/**
+ * `doc` without the key at `pointer`, copying only the objects along the way, as setAt does: the
+ * document it came from is left as it was (a save compares its answers with the stored ones after
+ * removing hidden answers; removing in place removed them from the stored document too whenever
+ * nothing else on their path had been copied). A list's item is not removed; an absent key leaves
+ * `doc` itself.
+ */
+export function withoutAt(doc: unknown, pointer: string): unknown {
   const keys = splitPointer(pointer);
   const last = keys.pop();
   const parent = getAt(doc, join(keys));
-  if (last !== undefined && isContainer(parent) && !Array.isArray(parent)) delete parent[last];
+  if (last === undefined || !isContainer(parent) || Array.isArray(parent) || !Object.hasOwn(parent, last))
+    return doc;
+  return setAt(doc, pointer, undefined);
 }
 
 /** Every concrete pointer a pattern names in `doc`; a pattern without `*` names itself. */

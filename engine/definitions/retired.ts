@@ -9,7 +9,7 @@
 // with a field or value the application no longer has. The live gate refuses a change that
 // strands saved answers or applicants without such a declaration (server/features/definitions/impact.ts).
 import type { Definitions } from "./definitions";
-import { deleteAt, expand as expandPointer, getAt, setAt, splitPointer } from "../base/pointer";
+import { expand as expandPointer, getAt, setAt, splitPointer, withoutAt } from "../base/pointer";
 
 export const RETIRED_RULE_SET = "retired";
 
@@ -77,7 +77,7 @@ export function readRetired(doc: unknown, retired: Retired): unknown {
       if (value === undefined) continue;
       own();
       if (to !== null && !to.includes("*") && getAt(out, to) === undefined) out = setAt(out, to, value);
-      deleteAt(out, pointer);
+      out = withoutAt(out, pointer);
     }
   }
   for (const [pattern, map] of Object.entries(retired.values)) {

@@ -9,7 +9,7 @@
 import type { Definitions, Problem } from "../definitions/definitions";
 import type { Journey } from "../generated/schema-types";
 import { compileSchemaFile } from "../definitions/definitions";
-import { deleteAt, escapeSegment, mergeDocs, setAt } from "../base/pointer";
+import { escapeSegment, mergeDocs, setAt, withoutAt } from "../base/pointer";
 import { describeAjvErrors } from "../validation/messages";
 import { evaluateRuleSet, presentResult } from "../logic/rules";
 import { cachedStepValidator } from "./recheck";
@@ -109,9 +109,10 @@ export function walkJourney(defs: Definitions, { file, journey }: JourneyFile): 
         );
         return problems;
       }
-      let merged = mergeDocs(doc, result.answers) as Record<string, unknown>;
-      for (const pointer of result.hidden) deleteAt(merged, pointer);
-      for (const pointer of (step.effects ?? []).flatMap((e) => e.forget ?? [])) deleteAt(merged, pointer);
+      let merged = [...result.hidden, ...(step.effects ?? []).flatMap((e) => e.forget ?? [])].reduce(
+        (d, pointer) => withoutAt(d, pointer),
+        mergeDocs(doc, result.answers),
+      ) as Record<string, unknown>;
       const whole = compileSchemaFile(defs, "application.json");
       if (!whole(merged)) {
         fail(

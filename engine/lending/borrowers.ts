@@ -7,7 +7,7 @@ import type { Definitions } from "../definitions/definitions";
 import type { EachBorrowerRole as BorrowerSpec } from "../definitions/each-borrower";
 import type { IdentityVerification } from "../generated/schema-types";
 import { OWNER_ROLE, memberRoles } from "../funnel/members";
-import { deleteAt, getAt } from "../base/pointer";
+import { getAt, withoutAt } from "../base/pointer";
 
 /** A borrower of an application: the schemas name them (each has their own photo ID choice). */
 export type BorrowerRole = keyof IdentityVerification & string;
@@ -125,10 +125,12 @@ export function dropStaleVerifications(
   stored: unknown,
   doc: Record<string, unknown>,
   setNow: Record<string, unknown>,
-): void {
+): Record<string, unknown> {
+  let out = doc;
   for (const [answer, stamp] of Object.entries(accountParams(defs).verifiedAnswers ?? {}))
     if (!(stamp in setNow) && JSON.stringify(getAt(doc, answer)) !== JSON.stringify(getAt(stored, answer)))
-      deleteAt(doc, stamp);
+      out = withoutAt(out, stamp) as Record<string, unknown>;
+  return out;
 }
 
 /** The postal parts of an address (schemas/address.json) that its one line is made of, and its county, which the line leaves out. */

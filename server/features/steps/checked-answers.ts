@@ -9,7 +9,7 @@ import type { Definitions, Step } from "@engine/definitions/definitions";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { keepToPart, writes, type Part } from "@engine/funnel/members";
 import { describeAjvErrors } from "@engine/validation/messages";
-import { deleteAt, escapeSegment, getAt, isWithin, mergeDocs, setAt } from "@engine/base/pointer";
+import { escapeSegment, getAt, isWithin, mergeDocs, setAt, withoutAt } from "@engine/base/pointer";
 import { cachedStepValidator } from "@engine/funnel/recheck";
 import { restoreMasked } from "@engine/validation/sensitive";
 import type { Services } from "@server/services";
@@ -100,16 +100,17 @@ export function mergedApplication(
   judged: Judged,
   serverSet: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const merged = Object.entries(serverSet).reduce(
-    (d, [pointer, value]) => setAt(d, pointer, value),
-    mergeDocs(stored, judged.answers),
-  ) as Record<string, unknown>;
-  for (const pointer of judged.hidden) deleteAt(merged, pointer);
-  for (const pointer of [
+  const merged = [
+    ...judged.hidden,
     ...(step.effects ?? []).flatMap((effect) => effect.forget ?? []),
     ...(step.transient ?? []),
-  ])
-    deleteAt(merged, pointer);
+  ].reduce(
+    (d, pointer) => withoutAt(d, pointer),
+    Object.entries(serverSet).reduce(
+      (d, [pointer, value]) => setAt(d, pointer, value),
+      mergeDocs(stored, judged.answers),
+    ),
+  ) as Record<string, unknown>;
   const validateApplication = compileSchemaFile(defs, "application.json");
   if (!validateApplication(merged)) throw invalidAnswers(describeAjvErrors(validateApplication.errors));
   return merged;

@@ -2,7 +2,7 @@
 // application, keeping to the reader's part; a page sent from a stale view is refused; a change to
 // an answer a signature covers voids that signature, and its signer signs again.
 import { auditAction } from "@engine/lending/audit-actions";
-import { changedPointers, deleteAt, getAt, setAt } from "@engine/base/pointer";
+import { changedPointers, getAt, setAt, withoutAt } from "@engine/base/pointer";
 import { keepToPart, memberRole, OWNER_ROLE, partOf, WHOLE, type Part } from "@engine/funnel/members";
 import { dropStaleVerifications } from "@engine/lending/borrowers";
 import type { Journey } from "@engine/funnel/journey";
@@ -62,7 +62,7 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
     const value = getAt(merged, pointer);
     if (value !== undefined) doc = setAt(doc, pointer, value) as Record<string, unknown>;
   }
-  dropStaleVerifications(defs, stored, doc, serverSet);
+  doc = dropStaleVerifications(defs, stored, doc, serverSet);
   // A member's own email answer stays the address they joined with, whatever a request sends.
   const own = reader?.member ? memberRole(defs, reader.role).ownEmail : undefined;
   if (own && reader?.member && getAt(stored, own) !== undefined)
@@ -88,16 +88,18 @@ export async function merge(s: Submission, tx: Db, serverSet: Record<string, unk
 export async function voidCoveredSignatures(
   s: Submission,
   tx: Db,
-  { reader, doc, changed }: Merged,
+  merged: Merged,
 ): Promise<{ voided: Voided[]; ownerDone: string[] }> {
   const { services, now } = s;
+  const { reader, changed } = merged;
   const voided: Voided[] = [];
   let ownerDone = reader ? ownerCompleted(services, reader.app) : [];
   if (!reader || !changed.length) return { voided, ownerDone };
-  const coverage = await signedAnswersOf(services).voidChanged(tx, reader.app.id, doc, now);
+  const coverage = await signedAnswersOf(services).voidChanged(tx, reader.app.id, merged.doc, now);
   for (const { signer, changed: pointers } of coverage) {
     const signing = signingStepOf(services.defs, signer);
-    if (signing) deleteAt(doc, signing.pointer);
+    // The signing step's answer goes from the document to be saved, never from the stored one.
+    if (signing) merged.doc = withoutAt(merged.doc, signing.pointer) as Record<string, unknown>;
     if (signer === OWNER_ROLE) ownerDone = ownerDone.filter((id) => id !== signing?.stepId);
     else if (signing) await memberStore(services).reopen(tx, reader.app.id, signer, signing.stepId);
     voided.push({ signer, pointers });
