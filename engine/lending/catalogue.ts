@@ -4,6 +4,7 @@
 // it here, so a document's words and numbers have one home.
 import type { Definitions } from "../definitions/definitions";
 import { CATALOGUE } from "../lint/catalogue";
+import { paramPlace, type Place } from "../locale/recorded-words";
 
 /** One document type of the catalogue. */
 export interface DocumentKind {
@@ -70,6 +71,16 @@ export const conditionLabel = (
   defs: Definitions,
   condition: { label?: string | null; documentType?: string | null },
 ): string => condition.label ?? (condition.documentType ? documentTitle(defs, condition.documentType) : "");
+
+/** Where conditionLabel's words for a catalogue condition are written: its own label at `own`, else its document type's title. */
+export const conditionLabelPlace = (
+  defs: Definitions,
+  condition: { label?: string | null; documentType?: string | null },
+  own: Place,
+): Place =>
+  condition.label == null && condition.documentType
+    ? paramPlace(defs, CATALOGUE, "types", condition.documentType, "title")
+    : own;
 
 /** The document type of a photo ID (params.photoId). */
 export function photoIdType(defs: Definitions): string {

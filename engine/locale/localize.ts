@@ -21,6 +21,17 @@ function definitionOf(source: string): { folder: (typeof FOLDERS)[number]; path:
   return FOLDERS.includes(folder) ? { folder, path: source.slice(slash + 1) } : null;
 }
 
+/** The string at `pointer` of the definition file `source` (`rules/conditions.json`) among `files`, in whatever language they are. */
+export function definitionStringAt(
+  files: DefinitionFiles,
+  source: string,
+  pointer: string,
+): string | undefined {
+  const at = definitionOf(source);
+  const value = at ? getAt(files[at.folder][at.path], pointer) : undefined;
+  return typeof value === "string" ? value : undefined;
+}
+
 /**
  * The English at `pointer` of `source`: a definition file's string, the engine's word, a content
  * JSON file's string (content/site.json), or a content text as a whole (pointer "").
@@ -38,10 +49,7 @@ export function englishAt(
       : source.endsWith(".json")
         ? contentEnglishAt(texts?.get(source), pointer)
         : undefined;
-  const at = definitionOf(source);
-  if (!at) return undefined;
-  const value = getAt(files[at.folder][at.path], pointer);
-  return typeof value === "string" ? value : undefined;
+  return definitionStringAt(files, source, pointer);
 }
 
 export { isCurrent };

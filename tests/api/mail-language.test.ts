@@ -11,6 +11,7 @@ import { transaction } from "@server/persistence/db/client";
 import { uploads, users } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import { receiveApplication } from "@server/features/loan/receive";
+import { readLoanFile, saveLoanFile } from "@server/features/loan/store";
 import { holdPhone, textSignInCode } from "@server/features/auth/phone-sign-in";
 import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
 import { CREDIT_SCORE_USED } from "../helpers/credit-score";
@@ -141,6 +142,109 @@ describe("dates and money in the mail's language", () => {
       "(De lunes a viernes, de 9 a.m. a 6 p.m., hora del Pacífico (horario de muestra))",
     );
     expect(mail).not.toContain("Pacific time");
+  });
+});
+
+describe("the condition mail names the condition in the borrower's language", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await testServer();
+  });
+  afterAll(() => server.close());
+
+  const dueOn = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+
+  /** A processor (working in English) signed in to the portal. */
+  async function processor() {
+    const person = await makePortalUser(server.services, { role: "processor" });
+    const b = browser(server.url);
+    await signInPortal(server, b, person);
+    return Object.assign(b, { email: person.email });
+  }
+
+  /** Staff ask the borrower of `who`'s file the catalogue's condition `code`; its id. */
+  async function ask(staff: ReturnType<typeof browser>, applicationId: string, code: number) {
+    const view = await staff.trpc.portal.loan.addCondition.mutate({
+      applicationId,
+      code,
+      priorTo: "approval",
+      dueOn,
+      borrowers: ["borrower"],
+    });
+    return view.conditions.find((c) => c.code === code)!.id;
+  }
+
+  it("names the condition in Spanish to a Spanish borrower: its own label, or its document's name", async () => {
+    const who = await submitted(server, "es");
+    const staff = await processor();
+    await ask(staff, who.applicationId, 406);
+    const employment = mailTo(server, who.email, /necesitamos lo siguiente: Datos del empleo\./);
+    expect(employment).toMatch(/^Subject: Necesitamos algo de usted para su solicitud\r?$/m);
+    expect(employment).not.toContain("Employment details");
+    await ask(staff, who.applicationId, 411);
+    const statements = mailTo(server, who.email, /necesitamos lo siguiente: Estados de cuenta bancarios\./);
+    expect(statements).not.toContain("Bank statements");
+  });
+
+  it("names the condition in English to an English borrower", async () => {
+    const who = await submitted(server, "en");
+    const staff = await processor();
+    await ask(staff, who.applicationId, 406);
+    const mail = mailTo(server, who.email, /we need: Employment details\./);
+    expect(mail).toMatch(/^Subject: We need something from you for your application\r?$/m);
+    expect(mail).not.toContain("Datos del empleo");
+  });
+
+  it("tells the processor in English that a Spanish borrower answered it", async () => {
+    const who = await submitted(server, "es");
+    const staff = await processor();
+    const id = await ask(staff, who.applicationId, 104);
+    // (The outbox is searched as its bytes read before their UTF-8 is decoded: no accents in the pattern.)
+    expect(mailTo(server, who.email, /necesitamos lo siguiente: Explicaci/)).toContain(
+      "necesitamos lo siguiente: Explicación de una dirección.",
+    );
+    const b = browser(server.url);
+    await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    await b.trpc.loan.answerCondition.mutate({ conditionId: id, answers: { text: "Viví allí dos años." } });
+    const mail = mailTo(server, staff.email, /answered the condition/);
+    expect(mail).toContain('A borrower answered the condition "Explanation of an address"');
+  });
+
+  it("sends words the file records that are not the catalogue's as recorded, when the condition is sent back", async () => {
+    const who = await submitted(server, "es");
+    const staff = await processor();
+    const id = await ask(staff, who.applicationId, 406);
+    // The file's label is no longer the catalogue's (staff's own words, or the catalogue's before a change).
+    const { db } = server.services;
+    const stored = (await readLoanFile(db, who.applicationId))!;
+    const file = {
+      ...stored.file,
+      conditions: stored.file.conditions.map((c) =>
+        c.id === id ? { ...c, label: "Employment details for your second job" } : c,
+      ),
+    };
+    expect(await saveLoanFile(db, server.services, stored, stored.milestone, file, new Date())).toBe(true);
+    await staff.trpc.portal.loan.decideCondition.mutate({
+      applicationId: who.applicationId,
+      conditionId: id,
+      outcome: "cleared",
+    });
+    await staff.trpc.portal.loan.decideCondition.mutate({
+      applicationId: who.applicationId,
+      conditionId: id,
+      outcome: "reopened",
+    });
+    const mail = mailTo(
+      server,
+      who.email,
+      /necesitamos lo siguiente: Employment details for your second job\./,
+    );
+    expect(mail).toMatch(/^Subject: Necesitamos algo de usted para su solicitud\r?$/m);
+    // The page reads it by the same rule.
+    const b = browser(server.url);
+    await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    const shown = (await b.trpc.loan.mine.query())!.conditions.find((c) => c.id === id)!;
+    expect(shown.label).toBe("Employment details for your second job");
   });
 });
 

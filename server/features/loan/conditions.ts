@@ -9,7 +9,8 @@
 // of Regulation B 1002.9(a)(1)(i) starts at that moment.
 import { said } from "@engine/locale/server-words";
 import { sealAnswer } from "./sealed-answers";
-import { conditionLabel } from "@engine/lending/catalogue";
+import { conditionLabel, conditionLabelPlace } from "@engine/lending/catalogue";
+import { paramPlace, type RecordedWords } from "@engine/locale/recorded-words";
 import { checkConditionAnswer } from "@engine/lending/condition-forms";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -46,6 +47,23 @@ interface CatalogueEntry {
 export const catalogue = (services: Pick<Services, "defs">) =>
   ((services.defs.params.conditions ?? {}) as { conditions?: Record<string, CatalogueEntry> }).conditions ??
   {};
+
+/**
+ * A condition's label and description as the file records them, each with the catalogue's string it
+ * was copied from when staff asked it (a document condition without a label of its own: its document
+ * type's title), so that each reader reads them in their language (recordedIn): the page, the mails.
+ */
+export function conditionWords(
+  defs: Services["defs"],
+  condition: Pick<Condition, "code" | "label" | "description">,
+): { label: RecordedWords; description: RecordedWords } {
+  const entry = catalogue({ defs })[String(condition.code)];
+  const own = (field: string) => paramPlace(defs, "conditions", "conditions", condition.code, field);
+  return {
+    label: { text: condition.label, ...conditionLabelPlace(defs, entry ?? {}, own("label")) },
+    description: { text: condition.description, ...own("description") },
+  };
+}
 
 interface Change {
   file: LoanFile;
@@ -114,6 +132,12 @@ const conditionOf = (loan: StoredLoanFile, id: string) => {
   return found;
 };
 
+/** The processor's queue is told a condition every borrower answered is back (conditionAnswered). */
+const answered = (services: Services, condition: Condition): Change["notify"] => ({
+  event: "conditionAnswered",
+  context: { values: { conditionLabel: conditionWords(services.defs, condition).label } },
+});
+
 const replaced = (file: LoanFile, condition: Condition): LoanFile => ({
   ...file,
   conditions: file.conditions.map((c) => (c.id === condition.id ? condition : c)),
@@ -174,7 +198,7 @@ export function addCondition(
         event: "conditionRequested",
         context: {
           some: input.borrowers,
-          values: { conditionLabel: conditionLabel(services.defs, entry), dueDate: input.dueOn },
+          values: { conditionLabel: conditionWords(services.defs, condition).label, dueDate: input.dueOn },
         },
       },
     };
@@ -205,9 +229,7 @@ export function answerCondition(
     return {
       file: replaced(loan.file, { ...condition, answers, status: everyone ? "answered" : "open" }),
       audit: [String(condition.code), "answered", applicant.role],
-      ...(everyone
-        ? { notify: { event: "conditionAnswered", context: { values: { conditionLabel: condition.label } } } }
-        : {}),
+      ...(everyone ? { notify: answered(services, condition) } : {}),
     };
   });
 }
@@ -239,7 +261,10 @@ export function decideCondition(
               event: "conditionRequested",
               context: {
                 some: condition.borrowers,
-                values: { conditionLabel: condition.label, dueDate: condition.dueOn },
+                values: {
+                  conditionLabel: conditionWords(services.defs, condition).label,
+                  dueDate: condition.dueOn,
+                },
               },
             },
           }
@@ -277,9 +302,7 @@ export async function conditionUploaded(
     return {
       file: replaced(loan.file, { ...condition, answers, status: everyone ? "answered" : "open" }),
       audit: [String(condition.code), "uploaded", upload.borrower],
-      ...(everyone
-        ? { notify: { event: "conditionAnswered", context: { values: { conditionLabel: condition.label } } } }
-        : {}),
+      ...(everyone ? { notify: answered(services, condition) } : {}),
     };
   });
 }

@@ -12,6 +12,7 @@ import { formatCurrency } from "@engine/base/format";
 import { borrowerName } from "@engine/lending/borrowers";
 import { machineOf } from "@engine/lending/milestones";
 import { localeOf } from "@engine/locale/locales";
+import { isRecordedWords, recordedIn, type RecordedWords } from "@engine/locale/recorded-words";
 import { lenderTokens } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import type { Db } from "@server/persistence/db/client";
@@ -42,8 +43,11 @@ export interface NotifyContext {
   borrowers: string[];
   /** For conditionBorrowers and uploader: the borrowers of that condition or document. */
   some?: string[];
-  /** Template values that are not personal (labels, dates, amounts). */
-  values?: Record<string, string>;
+  /**
+   * Template values that are not personal (labels, dates, amounts); words a file recorded from the
+   * definitions (a condition's label) go with their place there, to be worded in each mail's language.
+   */
+  values?: Record<string, string | RecordedWords>;
 }
 
 /** Queues the event's mails in the move's transaction. */
@@ -158,7 +162,7 @@ export async function sendDueNotifications(services: Services, applicationId: st
     }
     const values = {
       ...lenderTokens(readLenderProfile()),
-      ...valuesIn(services, source, JSON.parse(mail.values) as Record<string, string>),
+      ...valuesIn(services, source, JSON.parse(mail.values) as Record<string, unknown>),
       name:
         name ||
         serverWordIn(
@@ -193,16 +197,21 @@ export async function sendDueNotifications(services: Services, applicationId: st
 
 /**
  * A queued mail's own values in the language `mail` is in: the milestone's name as its reader
- * reads it (queued as the state's id, `milestoneState`), a day (`dueDate`, yyyy-MM-dd) written
- * long, money (`amountDollars`) in that language's way.
+ * reads it (queued as the state's id, `milestoneState`), words recorded from the definitions by
+ * their place (recordedIn: a condition's label), a day (`dueDate`, yyyy-MM-dd) written long,
+ * money (`amountDollars`) in that language's way.
  */
 function valuesIn(
   services: Pick<Services, "defs">,
   mail: MailText,
-  queued: Record<string, string>,
+  values: Record<string, unknown>,
 ): Record<string, string> {
-  const out = { ...queued };
   const defs = localizedSet(services.defs, localeOf(services.defs.texts, mail.language)).defs;
+  const queued: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values))
+    if (typeof value === "string") queued[key] = value;
+    else if (isRecordedWords(value)) queued[key] = recordedIn(services.defs, defs, value);
+  const out = { ...queued };
   const state = queued.milestoneState ? machineOf(defs).states[queued.milestoneState] : undefined;
   if (state?.applicantLabel) out.milestone = state.applicantLabel;
   if (queued.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(queued.dueDate))

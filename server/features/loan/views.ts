@@ -19,7 +19,8 @@ import { reasonCatalogue } from "./notices";
 import type { StoredLoanFile } from "./store";
 import { borrowersOf } from "./facts";
 import { openAnswers } from "./sealed-answers";
-import { catalogue as conditionCatalogue } from "./conditions";
+import { catalogue as conditionCatalogue, conditionWords } from "./conditions";
+import { recordedIn } from "@engine/locale/recorded-words";
 import { conditionLabel } from "@engine/lending/catalogue";
 import { formToShow } from "@engine/lending/condition-forms";
 import { borrowerName, ownerRole } from "@engine/lending/borrowers";
@@ -194,26 +195,16 @@ export async function staffLoanView(services: Services, staff: Staff, loan: Stor
   };
 }
 
-/**
- * A condition's label and description in the reader's language: the catalogue's (rules/conditions.json)
- * as their language words it, while the words recorded when it was asked are still the catalogue's
- * English; words the catalogue has since changed stay as recorded.
- */
-function conditionWords(
+/** A condition's label and description in the reader's language, by the rule of recorded words (recordedIn). */
+function conditionIn(
   english: Pick<Services, "defs">,
   reader: Pick<Services, "defs">,
-  condition: { code: number; label: string; description: string },
-): { label: string; description: string } {
-  const source = conditionCatalogue(english)[String(condition.code)];
-  const theirs = conditionCatalogue(reader)[String(condition.code)];
-  if (!source || !theirs || reader === english)
-    return { label: condition.label, description: condition.description };
+  condition: StoredLoanFile["file"]["conditions"][number],
+) {
+  const { label, description } = conditionWords(english.defs, condition);
   return {
-    label:
-      condition.label === conditionLabel(english.defs, source)
-        ? conditionLabel(reader.defs, theirs)
-        : condition.label,
-    description: condition.description === source.description ? theirs.description : condition.description,
+    label: recordedIn(english.defs, reader.defs, label),
+    description: recordedIn(english.defs, reader.defs, description),
   };
 }
 
@@ -275,7 +266,7 @@ export async function applicantLoanView(
             ? formToShow(services.defs, c.informationType)
             : null,
         documentType: c.documentType ?? null,
-        ...conditionWords(english, services, c),
+        ...conditionIn(english, services, c),
         note: c.note ?? null,
         dueOn: c.dueOn,
         status: c.status,
