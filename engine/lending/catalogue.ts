@@ -4,7 +4,7 @@
 // it here, so a document's words and numbers have one home.
 import type { Definitions } from "../definitions/definitions";
 import { CATALOGUE } from "../lint/catalogue";
-import { paramPlace, type Place } from "../locale/recorded-words";
+import { paramPlace, type Place } from "../definitions/param-place";
 
 /** One document type of the catalogue. */
 export interface DocumentKind {

@@ -4,21 +4,9 @@
 // the English there. Words the English there no longer says (the catalogue changed since, or
 // someone wrote their own) stay as recorded: the record says what was asked, and no translation of
 // it exists.
-import { escapeSegment } from "../base/pointer";
 import type { Definitions } from "../definitions/definitions";
+import type { Place } from "../definitions/param-place";
 import { definitionStringAt } from "./localize";
-
-/** A string's place in the definitions: its file and the pointer in it. */
-export interface Place {
-  source: string;
-  pointer: string;
-}
-
-/** Where params.<ruleSet>.<path…> is written: the rule set's file, and the pointer in it. */
-export const paramPlace = (defs: Definitions, ruleSet: string, ...path: (string | number)[]): Place => ({
-  source: defs.ruleSets.get(ruleSet)?.file ?? `rules/${ruleSet}.json`,
-  pointer: ["/params", ...path.map(escapeSegment)].join("/"),
-});
 
 /** Recorded words and the definitions' string they were copied from (`source` a definition file, `pointer` in it). */
 export interface RecordedWords extends Place {

@@ -181,3 +181,40 @@ describe("the layering of docs/architecture.md", () => {
     expect(cycles).toEqual([]);
   });
 });
+
+describe("what the browser loads", () => {
+  /** The source file a path without extension names, if any. */
+  const fileOf = (path: string) =>
+    ["", ".ts", ".tsx"]
+      .map((ext) => `${path}${ext}`)
+      .find((f) => existsSync(join(REPO_ROOT, f)) && /\.tsx?$/.test(f));
+
+  it("imports no Node built-in, however deep (Vite would bundle an empty stand-in and warn on every build)", () => {
+    const from = new Map<string, string>([["web/src/main.tsx", ""]]);
+    const queue = ["web/src/main.tsx"];
+    const offences: string[] = [];
+    while (queue.length) {
+      const file = queue.pop()!;
+      for (const imp of importsOf(file)) {
+        if (imp.typeOnly) continue;
+        const target = targetOf(imp);
+        if ("pkg" in target) {
+          if (!target.pkg.startsWith("node:")) continue;
+          const chain = [file];
+          for (let f = from.get(file); f; f = from.get(f)) chain.unshift(f);
+          offences.push(
+            `${imp.file}:${imp.line} imports "${imp.specifier}" (loaded by ${chain.join(" → ")})`,
+          );
+          continue;
+        }
+        const next = fileOf(target.path);
+        if (next && !from.has(next)) {
+          from.set(next, file);
+          queue.push(next);
+        }
+      }
+    }
+    expect(from.size).toBeGreaterThan(200);
+    expect(offences).toEqual([]);
+  });
+});

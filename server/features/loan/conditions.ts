@@ -10,7 +10,8 @@
 import { said } from "@engine/locale/server-words";
 import { sealAnswer } from "./sealed-answers";
 import { conditionLabel, conditionLabelPlace } from "@engine/lending/catalogue";
-import { paramPlace, type RecordedWords } from "@engine/locale/recorded-words";
+import { paramPlace } from "@engine/definitions/param-place";
+import type { RecordedWords } from "@engine/locale/recorded-words";
 import { checkConditionAnswer } from "@engine/lending/condition-forms";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
