@@ -36,9 +36,26 @@ export async function downloaded(page: Page, link: Locator, filename: string): P
   return readFileSync((await download.path())!);
 }
 
-/** The e2e server as the API test helpers take it (tests/helpers/closing.ts): its URL, services and the newest sign-in code. */
-export const e2eTestServer = (e2e: E2E) => ({
-  url: e2e.server.url,
-  services: e2e.server.services,
-  lastCode: () => newestCode(e2e.server.services.config.dataDir),
-});
+/**
+ * The e2e server as the API test helpers take it (tests/helpers/closing.ts): its URL, services and
+ * the newest sign-in code. One object per server, so that those helpers' one administrator per
+ * server is signed in once: a new object per call signed a new one in each time, and a file moving
+ * several loans spent the address's portal sign-ins (50 in 15 minutes) that later files needed.
+ */
+export const e2eTestServer = (e2e: E2E) => {
+  let made = asTestServer.get(e2e.server);
+  if (!made)
+    asTestServer.set(
+      e2e.server,
+      (made = {
+        url: e2e.server.url,
+        services: e2e.server.services,
+        lastCode: () => newestCode(e2e.server.services.config.dataDir),
+      }),
+    );
+  return made;
+};
+const asTestServer = new WeakMap<
+  E2E["server"],
+  { url: string; services: E2E["server"]["services"]; lastCode: () => string }
+>();
