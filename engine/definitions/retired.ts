@@ -65,17 +65,12 @@ export function currentSteps(retired: Retired, ids: readonly string[]): string[]
  */
 export function readRetired(doc: unknown, retired: Retired): unknown {
   if (declaresNothing(retired)) return doc;
+  // setAt and withoutAt copy only along their path: `doc` is never changed.
   let out = doc;
-  let copied = false;
-  const own = () => {
-    if (!copied) out = structuredClone(out);
-    copied = true;
-  };
   for (const [from, to] of Object.entries(retired.fields)) {
     for (const { pointer } of expandPointer(out, from)) {
       const value = getAt(out, pointer);
       if (value === undefined) continue;
-      own();
       if (to !== null && !to.includes("*") && getAt(out, to) === undefined) out = setAt(out, to, value);
       out = withoutAt(out, pointer);
     }
@@ -86,14 +81,12 @@ export function readRetired(doc: unknown, retired: Retired): unknown {
       const value = getAt(out, pointer);
       if (Array.isArray(value)) {
         if (!value.some((v) => typeof v === "string" && Object.hasOwn(map, v))) continue;
-        own();
         out = setAt(
           out,
           pointer,
           value.map((v) => (typeof v === "string" && Object.hasOwn(map, v) ? map[v] : v)),
         );
       } else if (typeof value === "string" && Object.hasOwn(map, value)) {
-        own();
         out = setAt(out, pointer, map[value]);
       }
     }

@@ -207,17 +207,15 @@ function valuesIn(
   values: Record<string, unknown>,
 ): Record<string, string> {
   const defs = localizedSet(services.defs, localeOf(services.defs.texts, mail.language)).defs;
-  const queued: Record<string, string> = {};
+  const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(values))
-    if (typeof value === "string") queued[key] = value;
-    else if (isRecordedWords(value)) queued[key] = recordedIn(services.defs, defs, value);
-  const out = { ...queued };
-  const state = queued.milestoneState ? machineOf(defs).states[queued.milestoneState] : undefined;
+    if (typeof value === "string") out[key] = value;
+    else if (isRecordedWords(value)) out[key] = recordedIn(services.defs, defs, value);
+  const state = out.milestoneState ? machineOf(defs).states[out.milestoneState] : undefined;
   if (state?.applicantLabel) out.milestone = state.applicantLabel;
-  if (queued.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(queued.dueDate))
-    out.dueDate = longDate(queued.dueDate, mail.intl);
-  if (queued.amountDollars && Number.isFinite(Number(queued.amountDollars)))
-    out.amount = formatCurrency(Number(queued.amountDollars), { locale: mail.intl });
+  if (out.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(out.dueDate)) out.dueDate = longDate(out.dueDate, mail.intl);
+  if (out.amountDollars && Number.isFinite(Number(out.amountDollars)))
+    out.amount = formatCurrency(Number(out.amountDollars), { locale: mail.intl });
   return out;
 }
 
