@@ -112,14 +112,14 @@ function floorProcedures(answer: unknown, wholeAnswer: unknown) {
 }
 
 /** The bench's own applicant is on its first page with two names saved; a real one is further on, with much more. */
-const WHOLE = { stepId: "application8", label: "a whole two-borrower application (declarations)" };
+export const WHOLE = { stepId: "application8", label: "a whole two-borrower application (declarations)" };
 
 /**
  * An applicant at the declarations page of the demo's two-borrower application (about 10 KB
  * stored, identifiers sealed), every step before it saved: what a step.get and a step.submit cost
  * with a real application, beside the figures of the bench's small one.
  */
-async function wholeApplicant(server: TestServer) {
+export async function wholeApplicant(server: TestServer) {
   const email = `bench.${randomUUID()}@example.com`;
   const doc = twoBorrowers();
   doc.user.email = email;

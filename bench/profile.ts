@@ -5,6 +5,9 @@
 // take the most time, by self time and by total time (each function counted once per sample).
 // With `--direct`, the procedure is called in a loop through tRPC's server-side caller instead (no
 // HTTP, no middleware): the procedure alone, and its CPU time per call, steady even on a busy machine.
+// With `--whole`, step.get and step.submit are the bench's whole two-borrower application's
+// (bench/api.ts WHOLE: the declarations page, about 10 KB stored) instead of the small one's
+// `name`; the profile is then dist/bench/<target>.whole.cpuprofile.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import autocannon from "autocannon";
@@ -15,11 +18,13 @@ import { createApp } from "@server/app";
 import { publicProcedure, router as appRouterOf } from "@server/transport/trpc/init";
 import { appRouter } from "@server/transport/trpc/router";
 import { browser, testServer } from "../tests/helpers/server";
+import { WHOLE, wholeApplicant } from "./api";
 import { fmt } from "./measure";
 import { profiled, summarize } from "./profile-summary";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const direct = args.includes("--direct");
+const whole = args.includes("--whole");
 const [target = "step.get", seconds = "8"] = args.filter((a) => !a.startsWith("--"));
 if (target !== "step.get" && target !== "step.submit" && target !== "ping")
   throw new Error(`profile step.get, step.submit or ping, not ${target}`);
@@ -35,17 +40,22 @@ const stackServer = await new Promise<ReturnType<typeof serve>>((resolve) => {
   const s = serve({ fetch: stack.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
 });
 const visitor = browser(server.url);
-const submitBody = JSON.stringify({
+const small = {
   stepId: "name",
-  answers: { user: { firstName: "Bench", lastName: "Mark" } },
-});
-await visitor.trpc.step.submit.mutate(JSON.parse(submitBody));
-server.services.botCheck.verify = async () => ({ ok: true }); // as in bench/api.ts: the handler's own cost
-const headers = {
+  body: JSON.stringify({ stepId: "name", answers: { user: { firstName: "Bench", lastName: "Mark" } } }),
+};
+await visitor.trpc.step.submit.mutate(JSON.parse(small.body));
+const smallHeaders = {
   cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
   "x-same-origin": "1",
   "accept-encoding": "gzip, deflate, br",
 };
+const wholeOne = whole ? await wholeApplicant(server) : null;
+server.services.botCheck.verify = async () => ({ ok: true }); // as in bench/api.ts: the handler's own cost
+const stepId = wholeOne ? WHOLE.stepId : small.stepId;
+const submitBody = wholeOne ? wholeOne.submitBody : small.body;
+const headers = wholeOne ? wholeOne.headers : smallHeaders;
+const profileName = `${target}${whole ? ".whole" : ""}`;
 const options: autocannon.Options =
   target === "ping"
     ? {
@@ -54,7 +64,7 @@ const options: autocannon.Options =
       } // no cookie, as in bench/api.ts
     : target === "step.get"
       ? {
-          url: `${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId: "name" }))}`,
+          url: `${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId }))}`,
           headers,
         }
       : {
@@ -67,7 +77,10 @@ const fire = (duration: number) => autocannon({ ...options, duration, connection
 
 /** The procedure called directly for `duration` seconds, one call at a time; the CPU time per call. */
 async function loop(duration: number) {
-  const token = visitor.cookies.get([...visitor.cookies.keys()].find((k) => k.includes("session"))!)!;
+  const token = headers.cookie
+    .split("; ")
+    .map((pair) => pair.split("="))
+    .find(([name]) => name!.includes("session"))![1]!;
   const applicant = (await server.services.auth.applicant.sessions.validate(decodeURIComponent(token)))!
     .session;
   const ctx = {
@@ -88,7 +101,7 @@ async function loop(duration: number) {
     await (target === "ping"
       ? Promise.resolve()
       : target === "step.get"
-        ? caller.step.get({ stepId: "name" })
+        ? caller.step.get({ stepId })
         : caller.step.submit(input));
   const spent = process.cpuUsage(cpu);
   return {
@@ -108,14 +121,14 @@ await server.close();
 
 const out = join(REPO_ROOT, "dist/bench");
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, `${target}.cpuprofile`), JSON.stringify(profile));
+writeFileSync(join(out, `${profileName}.cpuprofile`), JSON.stringify(profile));
 
 const requests = result.requests.total;
 const { busyUs, text } = summarize(profile, requests);
 if ("cpuUs" in result)
-  console.log(`${target} called directly: ${fmt(result.cpuUs, 0)} µs of CPU per call (profiler on).`);
+  console.log(`${profileName} called directly: ${fmt(result.cpuUs, 0)} µs of CPU per call (profiler on).`);
 console.log(
-  `${target}: ${requests} requests in ${seconds} s (${fmt(result.requests.average)} req/s), ${fmt(busyUs / requests, 0)} µs busy per request (profiler on).`,
+  `${profileName}: ${requests} requests in ${seconds} s (${fmt(result.requests.average)} req/s), ${fmt(busyUs / requests, 0)} µs busy per request (profiler on).`,
 );
 console.log(`\n${text}`);
-console.log(`\nProfile: ${relative(process.cwd(), join(out, `${target}.cpuprofile`))}`);
+console.log(`\nProfile: ${relative(process.cwd(), join(out, `${profileName}.cpuprofile`))}`);
