@@ -4,10 +4,11 @@
 // on every read and save; the form renderer uses the same part to show only what is the reader's.
 import type { Definitions } from "../definitions/definitions";
 import type { JsonSchema } from "../definitions/bundle";
-import { escapeSegment, getAt, isWithin, setAt } from "../base/pointer";
+import { escapeSegment, getAt, isWithin, removeAll, setAt } from "../base/pointer";
 import { OWNER_ROLE } from "./owner";
 import { evaluateRuleSet } from "../logic/rules";
 import { isObject } from "../base/objects";
+import { todayIso } from "../base/dates";
 
 export { OWNER_ROLE };
 
@@ -77,14 +78,32 @@ export function memberRole(defs: Definitions, role: string): MemberRole {
   return found;
 }
 
+/**
+ * Each application's access, per definitions set, by the document object: a request asks it of
+ * one document two or three times (the reader's part, what they are shown, who is invited). An
+ * application is not changed in place once read, as the rule sets' input check already relies on
+ * (engine/logic/rule-plan.ts validInputs); the day is kept with it, as the rule set's today.
+ */
+const accesses = new WeakMap<
+  Definitions,
+  WeakMap<object, { today: string; access: Record<string, Access> }>
+>();
+
 /** Each member role's access to this (stored, complete) application now, as rules/members.json decides; absent: not a member. */
 export function accessOf(defs: Definitions, application: unknown): Record<string, Access> {
   if (!defs.ruleSets.has("members")) return {};
-  const { outputs } = evaluateRuleSet(defs, "members", application ?? {});
+  const doc = (application ?? {}) as object;
+  const today = todayIso();
+  let kept = accesses.get(defs);
+  if (!kept) accesses.set(defs, (kept = new WeakMap()));
+  const hit = kept.get(doc);
+  if (hit?.today === today) return { ...hit.access };
+  const { outputs } = evaluateRuleSet(defs, "members", doc);
   const out: Record<string, Access> = {};
   for (const role of Object.keys(memberRoles(defs)))
     if (outputs[role] === "answers" || outputs[role] === "signs") out[role] = outputs[role];
-  return out;
+  kept.set(doc, { today, access: out });
+  return { ...out };
 }
 
 /** The member roles that act with their own account on this application now (answering their part, or signing). */
@@ -164,10 +183,9 @@ export function viewFor(defs: Definitions, part: Part, doc: unknown): Record<str
   if (part.only) return pick(doc, [...part.only, ...memberRole(defs, part.role).sees]);
   if (part.except.length === 0) return (doc ?? {}) as Record<string, unknown>;
   const shown = answeringRoles(defs, doc).flatMap((r) => memberRole(defs, r).ownerSees);
-  const without = part.except.reduce<unknown>(
-    (d, p) => (getAt(d, p) === undefined ? d : setAt(d, p, undefined)),
-    doc ?? {},
-  );
+  // Every pointer of the other parts left out in one pass: each object on the way copied once,
+  // not the whole way from the root once per pointer.
+  const without = removeAll(doc ?? {}, part.except);
   return shown.reduce<unknown>((d, p) => {
     const value = getAt(doc, p);
     return value === undefined ? d : setAt(d, p, value);
