@@ -57,7 +57,7 @@ export async function getStep(ctx: Context, input: StepRef) {
       lastSection: null as string | null,
     };
   }
-  const facts = readerFacts(services, reader);
+  const facts = readerFacts(services, reader, journey!); // a member's status is their path's, just walked
   const { app } = reader;
   // Masked as the reader receives it: a prefill never carries more than the application shows.
   const view = applicationStore(services).view(viewFor(services.defs, reader.part, app.doc));

@@ -110,15 +110,15 @@ export const withStep = (completed: readonly string[], stepId: string): string[]
 /**
  * What a reader's pages are told about them: their role, the part of each step that is theirs, a
  * member's flow, and the status that says where they are due (the owner's as saved; a member's
- * from their own path).
+ * from their own path: `journey`, when the caller has walked it already on the stored document).
  */
-export function readerFacts(services: Services, reader: Reader) {
+export function readerFacts(services: Services, reader: Reader, journey?: Journey) {
   const { defs } = services;
   const flow = flowOfPart(defs, reader.part);
   // A cancelled line's status is everyone's: its page shows the cancellation.
   const status =
     reader.member && !isCancelled(services.defs, reader.app)
-      ? statusOf(journeyFor(services, reader), reader.app.status)
+      ? statusOf(journey ?? journeyFor(services, reader), reader.app.status)
       : reader.app.status;
   return {
     role: reader.role,
