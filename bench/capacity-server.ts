@@ -2,13 +2,15 @@
 // applicants do not share its event loop. The bot check answers yes: each save would otherwise need
 // a freshly solved proof of work (~120 ms of a client's CPU); verifying one costs the server
 // ~0.3 ms (the API bench measures it), which is left out here as there.
-// It answers "cpu" with its thread's CPU time (µs), and with BENCH_CAPACITY_PROFILE=<dir> profiles
+// It answers "cpu" with its thread's CPU time (µs), "statements" with the statements sent so far by
+// text (BENCH_CAPACITY_STATEMENTS=1, else null), and with BENCH_CAPACITY_PROFILE=<dir> profiles
 // itself between "profile-start" and "profile-stop" (V8's CPU profiler, written to <dir>).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Profiler } from "node:inspector";
 import { parentPort } from "node:worker_threads";
 import { testServer } from "../tests/helpers/server";
+import { statementCounts } from "@server/persistence/db/client";
 import { threadCpuUs } from "./measure";
 import { profiled } from "./profile-summary";
 
@@ -21,6 +23,8 @@ let profile: Promise<{ profile: Profiler.Profile }> | undefined;
 parentPort!.on("message", (message: string | { profileStop: string }) => {
   if (message === "close") void server.close().then(() => process.exit(0));
   else if (message === "cpu") parentPort!.postMessage({ cpuUs: threadCpuUs() });
+  else if (message === "statements")
+    parentPort!.postMessage({ statements: statementCounts(server.services.db) });
   else if (message === "profile-start")
     profile = profiled(() => new Promise<void>((resolve) => (stopProfile = resolve)));
   else if (typeof message === "object" && profile) {

@@ -40,6 +40,12 @@ const TARGET = { p95: 50, p99: 150, applicants: 1000 };
 const PROCESSES = process.env.BENCH_CAPACITY_PROCESSES
   ? Number(process.env.BENCH_CAPACITY_PROCESSES)
   : undefined;
+/**
+ * BENCH_CAPACITY_STATEMENTS=1: the in-thread server counts the statements it sends the database
+ * (DATABASE_COUNT_STATEMENTS), and each level prints them per save and its page, by kind.
+ */
+const STATEMENTS = process.env.BENCH_CAPACITY_STATEMENTS === "1";
+if (STATEMENTS) process.env.DATABASE_COUNT_STATEMENTS = "1";
 /** BENCH_CAPACITY_PROFILE=<dir>: the in-thread server's CPU profile of each level's window, written there. */
 /** One walk's length: the funnel's 26 steps at the mean think time (BENCH_CAPACITY_RAMP_SECONDS). */
 const RAMP_MS = Number(process.env.BENCH_CAPACITY_RAMP_SECONDS ?? 26 * 3.5) * 1000;
@@ -381,6 +387,7 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       );
       await new Promise((resolve) => setTimeout(resolve, RAMP_MS + 3000));
       const cpuBefore = await server.cpuUs();
+      const statementsBefore = await server.statements?.();
       const partsBefore = await server.cpuParts?.();
       const benchBefore = process.cpuUsage();
       const mainBefore = threadCpuUs();
@@ -399,6 +406,7 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       const mainAfter = threadCpuUs();
       const threadsAfter = await threadCpuByName();
       const cpuAfter = await server.cpuUs();
+      const statementsAfter = await server.statements?.();
       const partsAfter = await server.cpuParts?.();
       if (process.env.BENCH_CAPACITY_PROFILE) log(`    profile: ${await server.profile?.(`capacity-${n}`)}`);
       if (applicantsProfile) {
@@ -459,6 +467,8 @@ export async function runCapacityBench(log: (line: string) => void = console.log
             .map(([name, us]) => `${name} ${fmt(us, 0)}`)
             .join(", ")}`,
         );
+      if (statementsBefore && statementsAfter && times.length)
+        log(statementsPerSave(statementsBefore, statementsAfter, times.length));
       firstPages.sort((a, b) => a - b);
       firstConnects.sort((a, b) => a - b);
       if (firstPages.length)
@@ -506,6 +516,8 @@ interface BenchServer {
   cpuUs(): Promise<number | null>;
   /** Its processes' CPU so far in parts (µs; BENCH_CAPACITY_PROCESSES only): see processTreeCpu. */
   cpuParts?(): Promise<Map<string, number> | null>;
+  /** BENCH_CAPACITY_STATEMENTS: the statements the in-thread server sent so far, by text. */
+  statements?(): Promise<Map<string, number> | null>;
   /** BENCH_CAPACITY_PROFILE: starts the server thread's profile, or stops it and gives its file. */
   profile?: (name: string) => Promise<string>;
 }
@@ -531,6 +543,7 @@ async function startBenchServer(): Promise<BenchServer> {
     return {
       ...started,
       cpuUs: () => ask<number | null>("cpu", "cpuUs"),
+      statements: () => ask<Map<string, number> | null>("statements", "statements"),
       profile: async (name) => {
         if (name !== "start") return ask<string>({ profileStop: name }, "profiled");
         worker.postMessage("profile-start");
@@ -566,6 +579,25 @@ async function startBenchServer(): Promise<BenchServer> {
       process.off("exit", orphaned);
     },
   };
+}
+
+/**
+ * The statements sent over the window per save and its page, in all and by statement (its first
+ * 90 characters, the most sent first): each is a round trip to the database unless sent behind
+ * another without waiting (PostgreSQL's pipelined BEGIN; docs/performance.md).
+ */
+function statementsPerSave(before: Map<string, number>, after: Map<string, number>, saves: number): string {
+  const sent = [...after]
+    .map(
+      ([text, n]) => [text.replace(/\s+/g, " ").slice(0, 90), (n - (before.get(text) ?? 0)) / saves] as const,
+    )
+    .filter(([, n]) => n >= 0.005)
+    .sort((a, b) => b[1] - a[1]);
+  const all = sent.reduce((sum, [, n]) => sum + n, 0);
+  return [
+    `    statements per save and its page: ${fmt(all, 2)}`,
+    ...sent.map(([text, n]) => `      ${fmt(n, 2)}  ${text}`),
+  ].join("\n");
 }
 
 /** CPU time (µs, user + system) of a process and every process under it, from /proc; null without it. */

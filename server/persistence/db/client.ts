@@ -90,7 +90,9 @@ function openSqlite(path: string, busyWaitMs = BUSY_WAIT_MS, sharedWriters = fal
   // Deleted and overwritten content is zeroed, not left in free pages: a value sealed since (or
   // a row removed) does not linger in the file in the clear.
   sqlite.pragma("secure_delete = ON");
-  const db = drizzleSqlite({ client: sqlite, schema });
+  const logger = statementLogger();
+  const db = drizzleSqlite({ client: sqlite, schema, ...logger });
+  if (logger.logger) statementCounters.set(db, logger.logger.counts);
   busyWaits.set(db, busyWaitMs);
   if (sharedWriters) sharedFiles.add(db);
   migrateSqlite(db, { migrationsFolder: MIGRATIONS.sqlite });
@@ -104,12 +106,39 @@ function openSqlite(path: string, busyWaitMs = BUSY_WAIT_MS, sharedWriters = fal
   };
 }
 
+/**
+ * DATABASE_COUNT_STATEMENTS=1 (the capacity bench's BENCH_CAPACITY_STATEMENTS): every statement
+ * drizzle sends is counted by its text, through drizzle's own logger, so the round trips of a
+ * request are counted, not guessed (docs/performance.md). Off, nothing is counted.
+ */
+function statementLogger(): { logger?: { logQuery(query: string): void; counts: Map<string, number> } } {
+  if (process.env.DATABASE_COUNT_STATEMENTS !== "1") return {};
+  const counts = new Map<string, number>();
+  return { logger: { counts, logQuery: (query) => void counts.set(query, (counts.get(query) ?? 0) + 1) } };
+}
+const statementCounters = new WeakMap<Db, Map<string, number>>();
+
+/** The statements sent on `db` so far, by text, with DATABASE_COUNT_STATEMENTS=1; otherwise null. */
+export function statementCounts(db: Db): Map<string, number> | null {
+  const counts = statementCounters.get(db);
+  return counts ? new Map(counts) : null;
+}
+
 /** Any number: servers started together take turns at migrating. */
 const MIGRATION_LOCK = 7_421_001;
 
 async function openPostgres(url: string): Promise<OpenDb> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  const db = drizzlePg({ client: pool, schema });
+  // pipeline: a statement sent while another is in flight on the connection goes out at once,
+  // not after its answer; a transaction's BEGIN then travels with its first statement (pgTransaction).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    pipeline: true,
+  });
+  const logger = statementLogger();
+  const db = drizzlePg({ client: pool, schema, ...logger });
+  pgOptions.set(db as unknown as Db, logger);
+  if (logger.logger) statementCounters.set(db as unknown as Db, logger.logger.counts);
   const lockClient = await pool.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -210,12 +239,44 @@ const ATTEMPTS = 8;
 
 const ISOLATION_LEVELS = { serializable: "serializable", lockedRows: "read committed" } as const;
 
+/** Each PostgreSQL handle's drizzle options (its statement counter), for the handles of its connections. */
+const pgOptions = new WeakMap<Db, ReturnType<typeof statementLogger>>();
+/**
+ * A drizzle handle per pooled connection, made once: a transaction runs on one connection, and a
+ * query prepared once (./prepared.ts) is kept per handle, so on a handle that outlives the
+ * transaction it is built once per connection, not once per transaction as on drizzle's own
+ * transaction handle (drizzle building the statements anew was a share of a save's CPU).
+ */
+const connectionHandles = new WeakMap<pg.PoolClient, Db>();
+
 async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, isolation: Isolation): Promise<T> {
-  const pgDb = db as unknown as NodePgDatabase<typeof schema>;
-  const isolationLevel = ISOLATION_LEVELS[isolation];
+  const pool = (db as unknown as NodePgDatabase<typeof schema> & { $client: pg.Pool }).$client;
+  const begin = sql.raw(`begin isolation level ${ISOLATION_LEVELS[isolation]}`);
   for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    let tx = connectionHandles.get(client);
+    if (!tx) {
+      tx = drizzlePg({ client, schema, ...pgOptions.get(db) }) as unknown as Db;
+      connectionHandles.set(client, tx);
+    }
+    const handle = tx as unknown as NodePgDatabase<typeof schema>;
+    /** The connection failed under the transaction: the pool drops it instead of lending it again. */
+    let broken: Error | undefined;
     try {
-      return await pgDb.transaction((tx) => work(tx as unknown as Db), { isolationLevel });
+      // Not awaited before the work: on the pipelined connection BEGIN goes out with the work's
+      // first statement, one round trip for both, and is answered first. Should it fail, that
+      // statement fails too (the work throws), and its own error is awaited below.
+      const begun = handle.execute(begin);
+      begun.catch(() => undefined);
+      try {
+        const value = await work(tx);
+        await begun;
+        await handle.execute(sql`commit`);
+        return value;
+      } catch (error) {
+        await handle.execute(sql`rollback`).catch((failed: Error) => (broken = failed));
+        throw error;
+      }
     } catch (error) {
       const code =
         (error as { code?: string; cause?: { code?: string } }).cause?.code ??
@@ -223,9 +284,11 @@ async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, isolation:
       if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK) throw error;
       if (attempt >= ATTEMPTS) throw new WriteConflict();
       retryObservers.get(db)?.(code === DEADLOCK ? "deadlock" : "serialization");
-      // A random, growing pause, so colliding writers do not collide again in step.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    } finally {
+      client.release(broken);
     }
+    // A random, growing pause, so colliding writers do not collide again in step.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
   }
 }
 
@@ -444,6 +507,16 @@ export function writeWithoutSync<T>(db: Db, query: PromiseLike<T>): Promise<T> {
  */
 export async function lockRows<T>(tx: Db, query: SQL): Promise<T[]> {
   return isPg(tx) ? rows<T>(tx, sql`${query} FOR UPDATE`) : [];
+}
+
+/**
+ * `select` (a drizzle select) with FOR UPDATE on PostgreSQL, as `lockRows` locks a raw query's
+ * rows; unchanged on SQLite. For a query prepared once (../db/prepared.ts) that reads the row
+ * it locks in the same round trip.
+ */
+export function forUpdate<Q>(db: Db, select: Q): Q {
+  // The handle is typed as SQLite's (./dialect.ts), whose select has no .for(); PostgreSQL's has.
+  return isPg(db) ? (select as unknown as { for(strength: "update"): Q }).for("update") : select;
 }
 
 /**
