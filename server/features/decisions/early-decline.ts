@@ -152,16 +152,24 @@ export const deliverPrepared = (services: Services, prepared: PreparedDecline) =
  * by the save whose answers first lead to one, kept by later saves that still do, stopped by a
  * save that leads elsewhere and by the decision. It only times the server's issue of a decline
  * left unconfirmed (./unconfirmed-declines.ts): nothing is decided or sent while it runs.
+ * `app.declineClockRuns` is the clock as the caller's transaction read the row (under its lock):
+ * a clock already as asked is not written again, so nearly every save (no decline pending, no
+ * clock) sends no statement for it.
  */
-export async function markDeclineClock(tx: Db, applicationId: string, pendingAt: Date | null) {
+export async function markDeclineClock(
+  tx: Db,
+  app: Pick<StoredApplication, "id" | "declineClockRuns">,
+  pendingAt: Date | null,
+) {
+  if (!!pendingAt === app.declineClockRuns) return;
   if (pendingAt)
     await tx
       .update(applications)
       .set({
         pendingDeclineSince: sql`coalesce(${applications.pendingDeclineSince}, ${pendingAt.toISOString()})`,
       })
-      .where(eq(applications.id, applicationId));
-  else await stopDeclineClock(tx, applicationId);
+      .where(eq(applications.id, app.id));
+  else await stopDeclineClock(tx, app.id);
 }
 
 /** Run by nearly every owner's save (most leave no decline pending): prepared once, not built and prepared per save. */

@@ -42,7 +42,9 @@ async function issueOne(services: Services, applicationId: string, since: string
   // The answers no longer lead to a decline waiting for confirmation (the rules changed since):
   // the clock stops and nothing is issued.
   if (!decline || !needsConfirmation(services.defs, decline.ruleId) || alreadyRecorded(app.doc, decline)) {
-    await transaction(services.db, (tx) => markDeclineClock(tx, applicationId, null));
+    await transaction(services.db, (tx) =>
+      markDeclineClock(tx, { id: applicationId, declineClockRuns: true }, null),
+    );
     return false;
   }
   const prepared = await prepareDecline(

@@ -41,8 +41,7 @@ export async function openDocument(
   return transaction(
     services.db,
     async (tx) => {
-      await store.lockOf(tx, userId);
-      const reader = await memberStore(services).readerOf(tx, userId);
+      const reader = await memberStore(services).readerOf(tx, userId, await store.lockOf(tx, userId));
       if (!reader) throw refuse("notFound", said("refusal.noApplication"));
       refuseClosedStep(services, reader, journeyFor(services, reader), step);
       const app = reader.app;

@@ -8,7 +8,7 @@ import type { Recheck } from "@engine/funnel/recheck";
 import { currentStep, currentSteps, readRetired, retiredOf } from "@engine/definitions/retired";
 import { readLegacyScalars } from "@engine/definitions/legacy-answers";
 import { mapSensitive, maskSensitive } from "@engine/validation/sensitive";
-import { lockRows, type Db } from "../db/client";
+import { forUpdate, lockRows, type Db } from "../db/client";
 import { preparedQuery, written } from "../db/prepared";
 import { applicationMembers, applications, auditEvents, users } from "../db/schema";
 import type { Services } from "@server/services";
@@ -34,6 +34,12 @@ export interface StoredApplication {
    * for an application older than the list (server/features/steps/journey.ts takes it from the status).
    */
   completed: string[] | null;
+  /**
+   * An unconfirmed decline's clock runs (applications.pending_decline_since is set) as the row was
+   * read: a save that neither starts nor stops it then writes nothing for it
+   * (server/features/decisions/early-decline.ts).
+   */
+  declineClockRuns: boolean;
 }
 
 /** Read on every step.get and step.submit: prepared once. */
@@ -49,12 +55,24 @@ const storedColumns = {
   definitionsVersion: applications.definitionsVersion,
   recheck: applications.recheck,
   completed: applications.completed,
+  // Whether, not since when: no Date made per read.
+  declineClockRuns: sql<boolean>`${applications.pendingDeclineSince} is not null`.mapWith(Boolean),
 };
 const byOwner = preparedQuery("applicationByOwner", (db) =>
   db
     .select(storedColumns)
     .from(applications)
     .where(eq(applications.ownerId, sql.placeholder("ownerId"))),
+);
+/** The owner's application, its row locked until the transaction ends (on PostgreSQL: see `lockOf`). */
+const lockByOwner = preparedQuery("applicationLockByOwner", (db) =>
+  forUpdate(
+    db,
+    db
+      .select(storedColumns)
+      .from(applications)
+      .where(eq(applications.ownerId, sql.placeholder("ownerId"))),
+  ),
 );
 const byId = preparedQuery("applicationById", (db) =>
   db
@@ -89,6 +107,13 @@ const auditInsert = preparedQuery("auditInsert", (db) =>
     definitionsVersion: written<string>("definitionsVersion"),
   }),
 );
+
+/** A row read with `storedColumns`, or a whole row (the portal's lists). */
+type StoredRow = Pick<
+  typeof applications.$inferSelect,
+  Exclude<keyof typeof storedColumns, "declineClockRuns">
+> &
+  ({ declineClockRuns: boolean } | Pick<typeof applications.$inferSelect, "pendingDeclineSince">);
 
 /** One store per services object, made on first use: every request used to build its functions anew. */
 const stores = new WeakMap<Services, ReturnType<typeof createApplicationStore>>();
@@ -137,9 +162,7 @@ function createApplicationStore(services: Services) {
       }),
     );
   };
-  const toStored = (
-    row: Pick<typeof applications.$inferSelect, keyof typeof storedColumns>,
-  ): StoredApplication => ({
+  const toStored = (row: StoredRow): StoredApplication => ({
     id: row.id,
     ownerId: row.ownerId,
     // A retired step's applicants stand on the step it declares (rules/retired.json steps).
@@ -152,6 +175,7 @@ function createApplicationStore(services: Services) {
     completed: row.completed
       ? currentSteps(retiredOf(services.defs), JSON.parse(row.completed) as string[])
       : null,
+    declineClockRuns: "declineClockRuns" in row ? row.declineClockRuns : row.pendingDeclineSince !== null,
   });
 
   return {
@@ -170,20 +194,19 @@ function createApplicationStore(services: Services) {
      * part of as a member): the first statement of a save, so that two saves of one application
      * take turns and the second reads what the first committed (its revision check then refuses a
      * stale page), while other applications' saves go on beside it. By the unique indexes on the
-     * owner and the member's user: one row, never a scan. True when there was one to lock
-     * (always false on SQLite, where a transaction holds the whole database).
+     * owner and the member's user: one row, never a scan. The owned application is read by the
+     * same statement (one round trip, not two: SELECT … FOR UPDATE returns the row it locks) and
+     * returned, null when `userId` owns none; `readerOf` takes it instead of reading it again. On
+     * SQLite, where a transaction holds the whole database, it is only read.
      */
-    async lockOf(tx: Db, userId: string): Promise<boolean> {
-      const owned = await lockRows(
-        tx,
-        sql`SELECT ${applications.id} FROM ${applications} WHERE ${applications.ownerId} = ${userId}`,
-      );
-      if (owned.length) return true;
-      const joined = await lockRows(
+    async lockOf(tx: Db, userId: string): Promise<StoredApplication | null> {
+      const [row] = await lockByOwner(tx, { ownerId: userId });
+      if (row) return toStored(row);
+      await lockRows(
         tx,
         sql`SELECT ${applications.id} FROM ${applications} WHERE ${applications.id} = (SELECT ${applicationMembers.applicationId} FROM ${applicationMembers} WHERE ${applicationMembers.userId} = ${userId})`,
       );
-      return joined.length > 0;
+      return null;
     },
     /** A new visitor's account and empty application, in the caller's transaction. */
     async createGuest(tx: Db, status: string, variant: string | null): Promise<StoredApplication> {
@@ -201,6 +224,7 @@ function createApplicationStore(services: Services) {
         definitionsVersion,
         recheck: null,
         completed: [],
+        declineClockRuns: false,
       };
       await tx.insert(applications).values({
         id: app.id,

@@ -70,13 +70,14 @@ export async function submitStep(ctx: Context, input: StepSubmit | StepSection):
       // The work may run again (PostgreSQL retries a deadlock): what an earlier try started was
       // rolled back with it, so its session cookie and its mail must not go out.
       after = afterCommit();
-      // Saves of this application (another tab, a co-borrower) wait here and then read what it committed.
-      if (s.userId) await applicationStore(s.services).lockOf(tx, s.userId);
+      // Saves of this application (another tab, a co-borrower) wait here and then read what it
+      // committed; the application they own is read with its lock.
+      const owned = s.userId ? await applicationStore(s.services).lockOf(tx, s.userId) : undefined;
       // A newcomer's double click has no application yet: its clicks share the idempotency key.
-      else if (s.receipt) await lockKey(tx, s.receipt);
+      if (!s.userId && s.receipt) await lockKey(tx, s.receipt);
       const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId, submitted) : null;
       if (again) return again;
-      const merged = await merge(s, tx, serverSet);
+      const merged = await merge(s, tx, serverSet, owned);
       const before = await othersBefore(s, tx, merged);
       const { voided, ownerDone } = await voidCoveredSignatures(s, tx, merged);
       const decided = merged.reader?.member

@@ -7,7 +7,7 @@ import { keepToPart, memberRole, OWNER_ROLE, partOf, WHOLE, type Part } from "@e
 import { dropStaleVerifications } from "@engine/lending/borrowers";
 import type { Journey } from "@engine/funnel/journey";
 import type { Db } from "@server/persistence/db/client";
-import { applicationStore } from "@server/persistence/store/applications";
+import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
 import { signedAnswersOf, signingStepOf } from "@server/features/esign/signed-answers";
 import { memberStore, type Reader } from "@server/features/members/store";
 import { mergedApplication } from "../checked-answers";
@@ -31,11 +31,19 @@ export interface Merged {
   ownerBefore: Journey | null;
 }
 
-/** Reads and admits the reader in the transaction, and merges their answers. */
-export async function merge(s: Submission, tx: Db, serverSet: Record<string, unknown>): Promise<Merged> {
+/**
+ * Reads and admits the reader in the transaction, and merges their answers. `owned`: the
+ * application the reader owns as the transaction's lock read it (null: none), not read again.
+ */
+export async function merge(
+  s: Submission,
+  tx: Db,
+  serverSet: Record<string, unknown>,
+  owned?: StoredApplication | null,
+): Promise<Merged> {
   const { services, userId, step, input } = s;
   const { defs } = services;
-  let reader = userId ? await memberStore(services).readerOf(tx, userId) : null;
+  let reader = userId ? await memberStore(services).readerOf(tx, userId, owned) : null;
   const admitted = admit(s, reader);
   const wasDue = admitted?.due === step.id;
   // Answers are never saved unchecked against the running definitions: a change since the last

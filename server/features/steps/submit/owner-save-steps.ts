@@ -85,7 +85,7 @@ const declineClock: OwnerSaveStep = {
   async beforeSave({ s, tx, app, doc, decline }) {
     const pending = pendingDecline(s.services, doc, decline()) !== null;
     return async () => {
-      await markDeclineClock(tx, app.id, pending ? s.now : null);
+      await markDeclineClock(tx, app, pending ? s.now : null);
     };
   },
 };
