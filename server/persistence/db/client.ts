@@ -266,7 +266,8 @@ async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, isolation:
       // Not awaited before the work: on the pipelined connection BEGIN goes out with the work's
       // first statement, one round trip for both, and is answered first. Should it fail, that
       // statement fails too (the work throws), and its own error is awaited below.
-      const begun = handle.execute(begin);
+      // (drizzle's query runs anew at each `then`: made a promise once, it is sent once.)
+      const begun = Promise.resolve(handle.execute(begin));
       begun.catch(() => undefined);
       try {
         const value = await work(tx);

@@ -1,0 +1,60 @@
+// The statements an applicant's save sends the database (issue 34): on PostgreSQL each is a round
+// trip, and the server's CPU and the database's grow with them. Counted by the server itself
+// (DATABASE_COUNT_STATEMENTS, through drizzle's logger). Runs on both databases
+// (`node scripts/with-postgres.mjs npx vitest run --project api tests/api/save-statements.test.ts`).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { statementCounts } from "@server/persistence/db/client";
+import { browser, testServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  // Read when the server opens its database.
+  process.env.DATABASE_COUNT_STATEMENTS = "1";
+  server = await testServer();
+});
+afterAll(() => server.close());
+
+/** The statements sent while `act` ran, by text (lower case), each with how many times. */
+async function sentDuring(act: () => Promise<unknown>): Promise<[string, number][]> {
+  const before = statementCounts(server.services.db)!;
+  await act();
+  const after = statementCounts(server.services.db)!;
+  return [...after]
+    .map(([text, n]) => [text.toLowerCase(), n - (before.get(text) ?? 0)] as [string, number])
+    .filter(([, n]) => n > 0);
+}
+
+const onPostgres = !!process.env.DATABASE_URL;
+
+describe("an owner's save", () => {
+  it("reads their application once, in the statement that locks it, and writes no decline clock when none runs", async () => {
+    const b = browser(server.url);
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Ada", lastName: "Lovelace" } },
+    });
+    const sent = await sentDuring(() =>
+      b.trpc.step.submit.mutate({
+        stepId: "name",
+        answers: { user: { firstName: "Ada", lastName: "King" } },
+      }),
+    );
+    if (process.env.DEBUG_STATEMENTS) console.log(sent);
+    // One BEGIN and one COMMIT (BEGIN travels with the first statement: pipelined on PostgreSQL).
+    expect(sent.filter(([text]) => text.startsWith("begin")).map(([, n]) => n)).toEqual(
+      onPostgres ? [1] : [],
+    );
+    const applicationReads = sent.filter(([text]) => /^select .* from "applications" where/.test(text));
+    // One read of the owner's application: with FOR UPDATE on PostgreSQL, plain on SQLite (a
+    // transaction there holds the whole database).
+    expect(applicationReads).toHaveLength(1);
+    const [[read, times]] = applicationReads as [[string, number]];
+    expect(times).toBe(1);
+    expect(read).toContain('"document"');
+    expect(read.endsWith(" for update")).toBe(onPostgres);
+    // No decline waits for confirmation, and no clock ran: nothing to start or stop.
+    expect(sent.filter(([text]) => text.includes('"pending_decline_since" ='))).toEqual([]);
+    // The save itself was written (the counter sees the statements that matter).
+    expect(sent.some(([text]) => /^update "applications" set .*"document"/.test(text))).toBe(true);
+  });
+});
