@@ -39,7 +39,6 @@ describe("an owner's save", () => {
         answers: { user: { firstName: "Ada", lastName: "King" } },
       }),
     );
-    if (process.env.DEBUG_STATEMENTS) console.log(sent);
     // One BEGIN and one COMMIT (BEGIN travels with the first statement: pipelined on PostgreSQL).
     expect(sent.filter(([text]) => text.startsWith("begin")).map(([, n]) => n)).toEqual(
       onPostgres ? [1] : [],
