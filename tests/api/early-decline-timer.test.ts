@@ -23,8 +23,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** The day `at` falls on where the home is, as the server judges "today" (not UTC's day). */
-const dayAt = (at: Date) => dateInZone(at, homeTimeZone(server.services.defs, singleBorrower()));
+/**
+ * The day `at` falls on where the application's home is, as the server judges "today" (not UTC's
+ * day): from the application as stored, which in the early funnel has no property state yet (the
+ * default zone), not from the whole journey's answers.
+ */
+const dayAt = async (applicationId: string, at: Date) =>
+  dateInZone(at, homeTimeZone(server.services.defs, (await appOf(applicationId)).doc));
 
 const DAYS = () =>
   (server.services.defs.params.pricing as { unconfirmedDeclineDays: number }).unconfirmedDeclineDays;
@@ -134,8 +139,8 @@ describe("recording an early decline's paper notice as mailed", () => {
       ruleId: "pricing.late-payment",
       mailTo: { line1: "12 Elm Street", line2: null, city: "Springfield", state: "IL", zip: "62701" },
     });
-    const today = dayAt(clock);
-    const tomorrow = dayAt(new Date(clock.getTime() + DAY));
+    const today = await dayAt(row.id, clock);
+    const tomorrow = await dayAt(row.id, new Date(clock.getTime() + DAY));
     const underwriter = await signedInStaff(server, "underwriter");
     expect(
       await codeOf(
@@ -244,7 +249,7 @@ describe("an unconfirmed early decline with no mailing address and no E-SIGN con
     });
 
     // Recording it mailed needs the address it was mailed to: refused naming the field, saving nothing.
-    const today = dayAt(clock);
+    const today = await dayAt(row.id, clock);
     const revision = (await rowOf(row.id)).revision;
     const record = (mailTo?: Record<string, unknown>) =>
       closer.b.trpc.portal.notices.recordDeclineMailed.mutate({

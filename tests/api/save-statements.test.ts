@@ -39,7 +39,7 @@ describe("an owner's save", () => {
         answers: { user: { firstName: "Ada", lastName: "King" } },
       }),
     );
-    // One BEGIN and one COMMIT (BEGIN travels with the first statement: pipelined on PostgreSQL).
+    // One BEGIN and one COMMIT on PostgreSQL (drizzle's transaction); SQLite's grouped commit sends its own.
     expect(sent.filter(([text]) => text.startsWith("begin")).map(([, n]) => n)).toEqual(
       onPostgres ? [1] : [],
     );

@@ -128,16 +128,9 @@ export function statementCounts(db: Db): Map<string, number> | null {
 const MIGRATION_LOCK = 7_421_001;
 
 async function openPostgres(url: string): Promise<OpenDb> {
-  // pipeline: a statement sent while another is in flight on the connection goes out at once,
-  // not after its answer; a transaction's BEGIN then travels with its first statement (pgTransaction).
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    pipeline: true,
-  });
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   const logger = statementLogger();
   const db = drizzlePg({ client: pool, schema, ...logger });
-  pgOptions.set(db as unknown as Db, logger);
   if (logger.logger) statementCounters.set(db as unknown as Db, logger.logger.counts);
   const lockClient = await pool.connect();
   try {
@@ -239,45 +232,16 @@ const ATTEMPTS = 8;
 
 const ISOLATION_LEVELS = { serializable: "serializable", lockedRows: "read committed" } as const;
 
-/** Each PostgreSQL handle's drizzle options (its statement counter), for the handles of its connections. */
-const pgOptions = new WeakMap<Db, ReturnType<typeof statementLogger>>();
-/**
- * A drizzle handle per pooled connection, made once: a transaction runs on one connection, and a
- * query prepared once (./prepared.ts) is kept per handle, so on a handle that outlives the
- * transaction it is built once per connection, not once per transaction as on drizzle's own
- * transaction handle (drizzle building the statements anew was a share of a save's CPU).
- */
-const connectionHandles = new WeakMap<pg.PoolClient, Db>();
-
+// drizzle's own transaction (BEGIN, the work, COMMIT or ROLLBACK on one pooled connection), as
+// made: issue 34 keeps the chosen packages' internals theirs. Pipelining BEGIN with the first
+// statement and keeping a drizzle handle per connection saved a round trip and some statement
+// building, but only by writing drizzle's transaction again (docs/performance.md, PostgreSQL round trips).
 async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, isolation: Isolation): Promise<T> {
-  const pool = (db as unknown as NodePgDatabase<typeof schema> & { $client: pg.Pool }).$client;
-  const begin = sql.raw(`begin isolation level ${ISOLATION_LEVELS[isolation]}`);
+  const pgDb = db as unknown as NodePgDatabase<typeof schema>;
+  const isolationLevel = ISOLATION_LEVELS[isolation];
   for (let attempt = 1; ; attempt++) {
-    const client = await pool.connect();
-    let tx = connectionHandles.get(client);
-    if (!tx) {
-      tx = drizzlePg({ client, schema, ...pgOptions.get(db) }) as unknown as Db;
-      connectionHandles.set(client, tx);
-    }
-    const handle = tx as unknown as NodePgDatabase<typeof schema>;
-    /** The connection failed under the transaction: the pool drops it instead of lending it again. */
-    let broken: Error | undefined;
     try {
-      // Not awaited before the work: on the pipelined connection BEGIN goes out with the work's
-      // first statement, one round trip for both, and is answered first. Should it fail, that
-      // statement fails too (the work throws), and its own error is awaited below.
-      // (drizzle's query runs anew at each `then`: made a promise once, it is sent once.)
-      const begun = Promise.resolve(handle.execute(begin));
-      begun.catch(() => undefined);
-      try {
-        const value = await work(tx);
-        await begun;
-        await handle.execute(sql`commit`);
-        return value;
-      } catch (error) {
-        await handle.execute(sql`rollback`).catch((failed: Error) => (broken = failed));
-        throw error;
-      }
+      return await pgDb.transaction((tx) => work(tx as unknown as Db), { isolationLevel });
     } catch (error) {
       const code =
         (error as { code?: string; cause?: { code?: string } }).cause?.code ??
@@ -285,11 +249,9 @@ async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, isolation:
       if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK) throw error;
       if (attempt >= ATTEMPTS) throw new WriteConflict();
       retryObservers.get(db)?.(code === DEADLOCK ? "deadlock" : "serialization");
-    } finally {
-      client.release(broken);
+      // A random, growing pause, so colliding writers do not collide again in step.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
-    // A random, growing pause, so colliding writers do not collide again in step.
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
   }
 }
 
