@@ -123,12 +123,15 @@ const rank = (e: ErrorObject) => {
 
 /**
  * One error per field pointer, in the order the fields first failed. `labelFor` names a field by
- * its own title (a shared shape's title, such as "Amount", is no name for a field).
+ * its own title (a shared shape's title, such as "Amount", is no name for a field). With `keep`,
+ * only the fields it keeps are worded and returned: the same as filtering the whole answer after,
+ * without wording errors a caller drops (the other borrower's part of a step).
  */
 export function describeAjvErrors(
   errors: readonly ErrorObject[] | null | undefined,
   labelFor?: (pointer: string) => string,
   table?: MessageWords,
+  keep?: (pointer: string) => boolean,
 ): FieldError[] {
   const best = new Map<string, ErrorObject>();
   for (const error of errors ?? []) {
@@ -144,7 +147,8 @@ export function describeAjvErrors(
       above.add(pointer.slice(0, at));
   for (const [pointer, error] of best)
     if ((error.keyword === "anyOf" || error.keyword === "oneOf") && above.has(pointer)) best.delete(pointer);
-  return [...best].map(([pointer, error]) => {
+  const kept = keep ? [...best].filter(([pointer]) => keep(pointer)) : [...best];
+  return kept.map(([pointer, error]) => {
     const words = phrase(error, table);
     const label =
       error.keyword === "additionalProperties" || !labelFor

@@ -39,6 +39,12 @@ export interface ValidationContext {
    * their fields in the words they read (the step's textFor.<role>), "you" rather than "your co-borrower".
    */
   role?: string;
+  /**
+   * The fields whose errors the caller reads (a borrower's own part of a step, a section): errors
+   * elsewhere are neither worded nor returned, and `valid` says whether these fields are. The
+   * errors at the fields it keeps are the same as without it.
+   */
+  judged?: (pointer: string) => boolean;
 }
 
 export interface StepValidation {
@@ -127,14 +133,16 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
       const value = getAt(cleaned, pointer);
       return isMasked(value) && value === getAt(context.application, pointer);
     };
+    const { judged } = context;
     const errors = validateSchema(cleaned)
       ? []
-      : describeAjvErrors(validateSchema.errors, labelFor, defs.words).filter(
+      : describeAjvErrors(validateSchema.errors, labelFor, defs.words, judged).filter(
           (e) => !isHidden(e.pointer) && !unchangedMask(e.pointer),
         );
     // A set beside the list: one look-up per field, however many items a list holds.
     const failed = new Set(errors.map((e) => e.pointer));
     const hasError = (pointer: string) => failed.has(pointer);
+    const judges = (pointer: string) => !judged || judged(pointer);
     const push = (error: FieldError) => {
       errors.push(error);
       failed.add(error.pointer);
@@ -142,7 +150,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
 
     // 3. Conditional requirements.
     for (const pointer of logic.required)
-      if (!hasError(pointer) && isEmpty(getAt(cleaned, pointer)))
+      if (judges(pointer) && !hasError(pointer) && isEmpty(getAt(cleaned, pointer)))
         push({
           pointer,
           message: fieldMessage(labelFor(pointer), formWordIn(defs.words, "validation.required"), defs.words),
@@ -151,7 +159,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     // 4. Cross-field checks, with the message the step gives.
     for (const check of step.checks ?? [])
       for (const m of matchesOf(cleaned, check.field))
-        if (!isHidden(m.pointer) && !hasError(m.pointer) && !test(check.logic, m))
+        if (judges(m.pointer) && !isHidden(m.pointer) && !hasError(m.pointer) && !test(check.logic, m))
           push({
             pointer: m.pointer,
             message: messageOf(ownWords[check.id] ? { ...check, message: ownWords[check.id]! } : check, m),

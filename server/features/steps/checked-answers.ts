@@ -80,10 +80,17 @@ export function judgedAnswers(
   );
   refuseOthersOwn(part, stored, raw);
   const answers = keepToPart(part, pickAt(stored, stepKeys), restoreMasked(raw, stored, sensitive));
-  const result = cachedStepValidator(defs, step.id)(answers, { application: stored, today, role: part.role });
-  const errors = result.errors.filter(
-    (e) => (e.pointer === "" ? !within : writes(part, e.pointer)) && (!within || inside(within, e.pointer)),
-  );
+  // Only the reader's fields (and the section's) are judged: the rest of the step is another's.
+  const judged = (pointer: string) =>
+    (pointer === "" ? !within : writes(part, pointer)) && (!within || inside(within, pointer));
+  const result = cachedStepValidator(defs, step.id)(answers, {
+    application: stored,
+    today,
+    role: part.role,
+    judged,
+  });
+  // (The validator's refusals before any field is judged, size and shape, are filtered here.)
+  const errors = result.errors.filter((e) => judged(e.pointer));
   if (errors.length) throw invalidAnswers(errors.map((e) => ({ pointer: e.pointer, message: e.message })));
   const hidden = result.hidden.filter((pointer) => writes(part, pointer));
   if (!within) return { answers: result.answers, hidden };
