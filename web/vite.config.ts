@@ -252,6 +252,13 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // No module preloads (issue 34): each dynamic import's chunks come through its own imports.
+    // Vite's preloading appended a link per chunk the import needs (42 on a funnel page, 13 on
+    // home) in the entry's one task just after the first paint, the longest task Lighthouse saw
+    // on the funnel step (140-180 ms with its fourfold slowdown), and every chunk carried the list
+    // of its imports' files (4.4 kB gzip of the first funnel page, 3.2 kB of home). Preloads in
+    // the HTML instead start before the first paint, which Lighthouse then counts them into.
+    modulePreload: false,
     // The funnel chunk (form engine, RJSF) is large by nature and loads only on funnel pages.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {

@@ -103,6 +103,27 @@ describe("web app (e2e, headless Chromium)", { timeout: 60_000 }, () => {
     }
   });
 
+  it("loads a page's code through its imports, with no module preload link in the HTML or added after the first paint", async () => {
+    for (const [path, shown] of [
+      ["/", "Primary Home"],
+      ["/app/initial-setup/name", "First name"],
+    ] as const) {
+      const { page, context } = await e2e.page();
+      const scripts: string[] = [];
+      page.on("request", (r: Request) => {
+        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+      });
+      const html = await (await fetch(`${e2e.server.url}${path}`)).text();
+      expect(html, path).not.toMatch(/modulepreload/);
+      await page.goto(path);
+      await page.getByText(shown).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(scripts.length, path).toBeGreaterThan(5); // the page's chunks, found through its imports
+      await expect(page.locator('link[rel="modulepreload"]').count(), path).resolves.toBe(0);
+      await context.close();
+    }
+  });
+
   it("sends a visitor without a session from a step not open to them to the one that is, before anything loads", async () => {
     const res = await fetch(`${e2e.server.url}/app/initial-setup/property-value?from=ad`, {
       redirect: "manual",
