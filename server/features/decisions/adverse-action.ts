@@ -126,11 +126,11 @@ const sameReasons = (a: Reason[], b: Reason[]) =>
   a.length === b.length && a.every((r, i) => r.code === b[i]!.code);
 
 /**
- * Records the decline the rules make on `doc` (mutating doc.decisions), unless the latest
+ * Records the decline the rules make on `doc` (in a copy: a stored document is shared and frozen), unless the latest
  * recorded decision is this same decline, or the rule waits for the applicant to confirm the
  * answer (`confirmFirst`, engine/lending/early-declines.ts) and `confirmed` is not given (the
  * applicant's confirmation, or the server's issue of one left unconfirmed too long); returns
- * the new decision and its notice text, or null.
+ * the new decision, its notice text and the document with it, or null.
  */
 export function recordDecline(
   defs: Definitions,
@@ -138,7 +138,7 @@ export function recordDecline(
   now: Date,
   confirmed?: { at: Date } | { unconfirmedSince: string },
   decline: Decline | null = declineOf(defs, doc),
-): { decision: Decision; text: string } | null {
+): { decision: Decision; text: string; doc: Record<string, unknown> } | null {
   if (!decline) return null;
   if (needsConfirmation(defs, decline.ruleId) && !confirmed) return null;
   if (alreadyRecorded(doc, decline)) return null;
@@ -158,8 +158,7 @@ export function recordDecline(
     ...(confirmed && "unconfirmedSince" in confirmed ? { unconfirmedSince: confirmed.unconfirmedSince } : {}),
     notice,
   };
-  doc.decisions = [...decisions, decision];
-  return { decision, text };
+  return { decision, text, doc: { ...doc, decisions: [...decisions, decision] } };
 }
 
 /** Whether `decline` is the decision last recorded on `doc` (the same rule and reasons). */

@@ -101,12 +101,13 @@ export async function prepareDecline(
   given: { mailTo?: Address; requireAddress: boolean },
 ): Promise<PreparedDecline | null> {
   const now = services.now();
-  const doc = structuredClone(app.doc);
-  const { email, mailTo: onFile } = await ownerNoticeDelivery(services, services.db, app, doc);
+  const { doc: read } = app;
+  const { email, mailTo: onFile } = await ownerNoticeDelivery(services, services.db, app, read);
   const mailTo = email ? null : (onFile ?? given.mailTo ?? null);
   if (!email && !mailTo && given.requireAddress) return null;
-  const declined = recordDecline(services.defs, doc, now, issue);
+  const declined = recordDecline(services.defs, read, now, issue);
   if (!declined) throw new Error("a decline the rules make could not be recorded");
+  const { doc } = declined;
   declined.decision.delivery = email ? "email" : "mail";
   if (!email) Object.assign(declined.decision, { ...(mailTo ? { mailTo } : {}), mailedOn: null });
   const pdf = await attachNoticePdf(app.id, declined.decision, services.defs.texts);

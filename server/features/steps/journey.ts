@@ -10,6 +10,7 @@ import { completedOf, type Reader } from "../members/store";
 import type { Services } from "@server/services";
 import type { StoredApplication } from "@server/persistence/store/applications";
 import { isCancelled } from "../esign/right-to-cancel";
+import { isShared } from "@server/persistence/store/opened-documents";
 
 /** The steps the owner has saved; for an application older than the list, those its status says were passed. */
 export function ownerCompleted(services: Services, app: StoredApplication): string[] {
@@ -58,8 +59,14 @@ function walk(
   };
   // A save walks the same stored document three or four times (the checks, the transaction, the
   // other readers) and the next step.get walks what it saved: the walk is kept by its inputs.
-  // Keyed by a digest of their JSON, so an answer changed in place is a different walk, never a
-  // stale one (and a kept key is 44 bytes, not the document's 10 kB).
+  // A stored document as opened is frozen and shared (persistence/store/opened-documents.ts): its
+  // content is fixed, so it is kept by the object, and the key is the small rest of the inputs.
+  if (isShared(doc)) {
+    const rest = JSON.stringify([completed, app.variant, input.flow, part, input.today]);
+    return walked(defs, rest, () => journeyOf(defs, input), doc);
+  }
+  // Any other document is keyed by a digest of the inputs' JSON, so an answer changed in place is
+  // a different walk, never a stale one (and a kept key is 44 bytes, not the document's 10 kB).
   const key = createHash("sha256")
     .update(JSON.stringify([completed, app.variant, input.flow, part, input.today, doc]))
     .digest("base64");
@@ -70,10 +77,22 @@ function walk(
 const walks = new WeakMap<Services["defs"], Map<string, Journey>>();
 /** About a walk per applicant in flight between two steps (a few seconds apart). */
 const WALKS_KEPT = 4096;
+/** The walks of each shared document, per definitions set: they go with the document. */
+const walksOfDocument = new WeakMap<Services["defs"], WeakMap<object, Map<string, Journey>>>();
+/** The readers of one document (owner, members) on a day: a few walks each. */
+const WALKS_KEPT_PER_DOCUMENT = 16;
 
-function walked(defs: Services["defs"], key: string, walkNow: () => Journey): Journey {
-  let kept = walks.get(defs);
-  if (!kept) walks.set(defs, (kept = new Map()));
+function walked(defs: Services["defs"], key: string, walkNow: () => Journey, doc?: object): Journey {
+  let kept: Map<string, Journey> | undefined;
+  if (doc) {
+    let perDocument = walksOfDocument.get(defs);
+    if (!perDocument) walksOfDocument.set(defs, (perDocument = new WeakMap()));
+    kept = perDocument.get(doc);
+    if (!kept) perDocument.set(doc, (kept = new Map()));
+  } else {
+    kept = walks.get(defs);
+    if (!kept) walks.set(defs, (kept = new Map()));
+  }
   const hit = kept.get(key);
   if (hit) {
     kept.delete(key);
@@ -85,7 +104,7 @@ function walked(defs: Services["defs"], key: string, walkNow: () => Journey): Jo
   Object.freeze(journey.path);
   Object.freeze(journey);
   kept.set(key, journey);
-  if (kept.size > WALKS_KEPT) kept.delete(kept.keys().next().value!);
+  if (kept.size > (doc ? WALKS_KEPT_PER_DOCUMENT : WALKS_KEPT)) kept.delete(kept.keys().next().value!);
   return journey;
 }
 

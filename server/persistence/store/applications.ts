@@ -12,6 +12,7 @@ import { forUpdate, lockRows, type Db } from "../db/client";
 import { preparedQuery, written } from "../db/prepared";
 import { applicationMembers, applications, auditEvents, users } from "../db/schema";
 import type { Services } from "@server/services";
+import { openedDocuments } from "./opened-documents";
 
 export interface StoredApplication {
   id: string;
@@ -135,11 +136,12 @@ const sealedWhenRead = new WeakMap<object, Map<string, { plain: string; sealed: 
 function createApplicationStore(services: Services) {
   const { cipher } = services;
   // A tolerant reader: answers saved in an older shape are read in today's (engine/definitions/legacy-answers.ts).
-  const open = (text: string) => {
+  // `plainOf` opens one sealed value (a decryption, or what a save just sealed).
+  const openWith = (text: string, plainOf: (sealed: string, pointer: string) => string) => {
     const sealed = new Map<string, { plain: string; sealed: string }>();
     const doc = mapSensitive(JSON.parse(text), services.sensitive, (v, _field, pointer) => {
       if (!cipher.isSealed(v)) return v;
-      const plain = cipher.decrypt(v);
+      const plain = plainOf(v, pointer);
       sealed.set(pointer, { plain, sealed: v });
       return plain;
     });
@@ -151,16 +153,44 @@ function createApplicationStore(services: Services) {
     if (sealed.size) sealedWhenRead.set(read, sealed);
     return read;
   };
-  /** `doc` as stored: each identifier sealed, the one read from `was` keeping its sealed text while its value is the same. */
+  // The same stored text opens to the same document, kept frozen (./opened-documents.ts).
+  const open = (text: string) => {
+    const opened = openedDocuments(services, services.defs);
+    return (
+      opened.get(text) ??
+      opened.put(
+        text,
+        openWith(text, (v) => cipher.decrypt(v)),
+      )
+    );
+  };
+  /**
+   * `doc` as stored: each identifier sealed, the one read from `was` keeping its sealed text while
+   * its value is the same. What it stores is kept opened, so the next read (the next page) finds
+   * it: opened from the text as a read would, each value it sealed known without a decryption.
+   */
   const seal = (doc: unknown, was?: object) => {
     const before = was && sealedWhenRead.get(was);
-    return JSON.stringify(
+    const sealedNow = new Map<string, { plain: string; sealed: string }>();
+    const text = JSON.stringify(
       mapSensitive(doc, services.sensitive, (v, _field, pointer) => {
         if (typeof v !== "string" || cipher.isSealed(v)) return v;
         const kept = before?.get(pointer);
-        return kept && kept.plain === v ? kept.sealed : cipher.encrypt(v);
+        const sealed = kept && kept.plain === v ? kept.sealed : cipher.encrypt(v);
+        sealedNow.set(pointer, { plain: v, sealed });
+        return sealed;
       }),
     );
+    const opened = openedDocuments(services, services.defs);
+    if (!opened.get(text))
+      opened.put(
+        text,
+        openWith(text, (v, pointer) => {
+          const known = sealedNow.get(pointer);
+          return known?.sealed === v ? known.plain : cipher.decrypt(v);
+        }),
+      );
+    return text;
   };
   const toStored = (row: StoredRow): StoredApplication => ({
     id: row.id,

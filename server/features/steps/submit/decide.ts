@@ -112,7 +112,8 @@ export async function saveOwner(
   const onceSaved = [];
   for (const step of OWNER_SAVE_STEPS) onceSaved.push(await step.beforeSave(save));
   const recheck = left.length ? { steps: left } : null;
-  if (!(await applicationStore(s.services).save(tx, app, m.doc, status, recheck, { completed })))
+  // A step records what it adds (a decline) in a new document, never in place: the saved one is save.doc.
+  if (!(await applicationStore(s.services).save(tx, app, save.doc, status, recheck, { completed })))
     throw staleRevision();
   for (const then of onceSaved) {
     const later = then ? await then() : undefined;
@@ -128,7 +129,7 @@ export async function saveOwner(
             s,
             journey,
             app.recheck || m.wasDue ? journey.due : null,
-            ruleOf(s, m.doc, app, m.part),
+            ruleOf(s, save.doc, app, m.part),
           )),
       revision: app.revision + 1,
       applicationStatus: status,

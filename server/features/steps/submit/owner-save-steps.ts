@@ -26,6 +26,7 @@ export interface OwnerSave {
   tx: Db;
   app: StoredApplication;
   stored: Record<string, unknown>;
+  /** The document to save: a step that adds to it puts a new one here (it may be the stored one, frozen). */
   doc: Record<string, unknown>;
   /** The status this save moves the application to. */
   status: string;
@@ -51,9 +52,11 @@ export interface OwnerSaveStep {
  */
 const pricingDecline: OwnerSaveStep = {
   name: "pricing decline",
-  async beforeSave({ s, tx, app, doc, decline }) {
-    const declined = recordDecline(s.services.defs, doc, s.now, undefined, decline());
+  async beforeSave(save) {
+    const { s, tx, app, decline } = save;
+    const declined = recordDecline(s.services.defs, save.doc, s.now, undefined, decline());
     if (!declined) return;
+    const doc = (save.doc = declined.doc);
     // As the decision notices go: e-delivered only with E-SIGN consent and a proven address, else paper.
     const { email: noticeTo, mailTo } = await ownerNoticeDelivery(s.services, tx, app, doc);
     declined.decision.delivery = noticeTo ? "email" : "mail";

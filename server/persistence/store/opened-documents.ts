@@ -1,0 +1,125 @@
+// Application documents already opened (parsed, identifiers decrypted, read through legacy and
+// retired shapes), by the exact stored text they were opened from: a step.get reads the row the
+// previous step.submit wrote, and opening it again was a third of that read (issue 34).
+//
+// Why holding opened documents is acceptable: each one is in this process's memory, in the clear,
+// for every request that reads it anyway; the cache only keeps it a little longer. It is bounded
+// so that what a heap dump could show stays small: at most MAX_ENTRIES documents, each dropped
+// MAX_IDLE_MS after its last read (by a timer, so an idle server holds none), least recently read
+// out first, and all of them on a definitions reload (what is sealed may have changed).
+
+/** About the applicants in flight between two steps on one server (a few seconds apart). */
+export const MAX_ENTRIES = 1_000;
+/** A document not read again within this is opened afresh (and its clear text dropped). */
+export const MAX_IDLE_MS = 5 * 60_000;
+
+/** The documents this module froze (every object in them): shared, so never changed in place. */
+const shared = new WeakSet<object>();
+
+/**
+ * Whether `doc` is a document this cache holds: deeply frozen, so its content is fixed for as long
+ * as it lives and a memo may key it by identity (a WeakMap) instead of by its content.
+ */
+export const isShared = (doc: unknown): boolean => typeof doc === "object" && doc !== null && shared.has(doc);
+
+/** Freezes `value` and every object in it: a write to any of them then throws (strict ESM). */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== "object" || value === null) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
+interface Entry<T> {
+  doc: T;
+  readAt: number;
+}
+
+export class OpenedDocuments<T extends object> {
+  // A Map keeps its keys in insertion order: a read moves its entry to the end, so the first is
+  // always the least recently read, and the first expired.
+  private readonly entries = new Map<string, Entry<T>>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly max: number;
+  private readonly maxIdleMs: number;
+  private readonly now: () => number;
+
+  constructor({
+    max = MAX_ENTRIES,
+    maxIdleMs = MAX_IDLE_MS,
+    now = Date.now,
+  }: { max?: number; maxIdleMs?: number; now?: () => number } = {}) {
+    this.max = max;
+    this.maxIdleMs = maxIdleMs;
+    this.now = now;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The document opened from exactly this stored text, if kept and read within the idle bound. */
+  get(text: string): T | undefined {
+    const entry = this.entries.get(text);
+    if (!entry) return undefined;
+    const now = this.now();
+    this.entries.delete(text);
+    if (now - entry.readAt > this.maxIdleMs) return undefined;
+    entry.readAt = now;
+    this.entries.set(text, entry);
+    return entry.doc;
+  }
+
+  /** Keeps `doc` as what `text` opens to, deeply frozen (the same object is returned to each reader). */
+  put(text: string, doc: T): T {
+    deepFreeze(doc);
+    shared.add(doc);
+    this.entries.delete(text);
+    this.entries.set(text, { doc, readAt: this.now() });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.schedule();
+    return doc;
+  }
+
+  /** Drops every document (a definitions reload). */
+  clear(): void {
+    this.entries.clear();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Drops the documents idle longer than the bound, least recently read first. */
+  sweep(): void {
+    const now = this.now();
+    for (const [text, entry] of this.entries) {
+      if (now - entry.readAt <= this.maxIdleMs) break;
+      this.entries.delete(text);
+    }
+  }
+
+  // One timer for the whole cache, set for when the least recently read document expires; none
+  // while it is empty. Unref'd: it never keeps the process up.
+  private schedule(): void {
+    if (this.timer) return;
+    const first = this.entries.values().next().value;
+    if (!first) return;
+    const due = Math.max(first.readAt + this.maxIdleMs - this.now(), 0) + 1;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.sweep();
+      this.schedule();
+    }, due);
+    this.timer.unref?.();
+  }
+}
+
+/** One cache per owner (a services object: its cipher) and definitions set: a reload starts empty. */
+const caches = new WeakMap<object, { defs: object; opened: OpenedDocuments<Record<string, unknown>> }>();
+
+export function openedDocuments(owner: object, defs: object): OpenedDocuments<Record<string, unknown>> {
+  const kept = caches.get(owner);
+  if (kept?.defs === defs) return kept.opened;
+  kept?.opened.clear();
+  const opened = new OpenedDocuments<Record<string, unknown>>();
+  caches.set(owner, { defs, opened });
+  return opened;
+}

@@ -1,0 +1,114 @@
+// A stored application is opened (parsed, its identifiers decrypted) once per stored text, not on
+// every read (issue 34): the same text read again is the same frozen document, a save's next read
+// finds what it stored, and anything else (another server's save, a definitions reload) is read
+// afresh.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { transaction } from "@server/persistence/db/client";
+import { applications } from "@server/persistence/db/schema";
+import { applicationStore } from "@server/persistence/store/applications";
+import { isShared } from "@server/persistence/store/opened-documents";
+import { swapDefinitions } from "@server/services";
+import { makeApplicant, TWO_BORROWERS } from "../helpers/accounts";
+import { testServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(() => server?.close());
+
+/** The application, as a request reads it, and how many sealed values that read decrypted. */
+async function read(id: string) {
+  const decrypt = vi.spyOn(server.services.cipher, "decrypt");
+  try {
+    const app = (await applicationStore(server.services).byId(server.services.db, id))!;
+    return { app, doc: app.doc as Record<string, any>, decrypted: decrypt.mock.calls.length };
+  } finally {
+    decrypt.mockRestore();
+  }
+}
+
+const storedText = async (id: string) =>
+  (await server.services.db.select().from(applications).where(eq(applications.id, id)))[0]!.document;
+
+async function twoBorrowers() {
+  const { applicationId } = await makeApplicant(server.services, {
+    status: "applicationSubmitted",
+    doc: structuredClone(TWO_BORROWERS),
+  });
+  return applicationId;
+}
+
+describe("opening a stored application", () => {
+  it("answers the same frozen document for the same stored text, decrypting nothing the second time", async () => {
+    const id = await twoBorrowers();
+    const first = await read(id);
+    const second = await read(id);
+    expect(second.doc).toBe(first.doc);
+    expect(second.decrypted).toBe(0);
+    expect(second.doc.user.dateOfBirth).toBe(TWO_BORROWERS.user.dateOfBirth);
+    expect(isShared(second.doc)).toBe(true);
+    expect(() => {
+      second.doc.user.firstName = "Changed";
+    }).toThrow(TypeError);
+    expect(() => {
+      second.doc.decisions = [];
+    }).toThrow(TypeError);
+  });
+
+  it("finds a save's document on the next read, equal to one opened from its stored text", async () => {
+    const id = await twoBorrowers();
+    const store = applicationStore(server.services);
+    const sealedAt = async () => (JSON.parse(await storedText(id)) as Record<string, any>).user;
+    const saveWith = async (app: Awaited<ReturnType<typeof read>>["app"], phone: string) => {
+      const next = { ...app.doc, user: { ...(app.doc.user as object), phone } };
+      expect(await transaction(server.services.db, (tx) => store.save(tx, app, next, app.status))).toBe(true);
+    };
+    const sealed = await sealedAt();
+    await saveWith((await read(id)).app, "6195550188");
+    const after = await read(id);
+    expect(after.decrypted).toBe(0);
+    expect(after.doc.user.phone).toBe("6195550188");
+    expect(isShared(after.doc)).toBe(true);
+    // A save re-seals only what changed, from a document read from the cache as from one decrypted.
+    await saveWith(after.app, "6195550199");
+    const resealed = await sealedAt();
+    expect(resealed.dateOfBirth).toBe(sealed.dateOfBirth);
+    expect(resealed.phone).not.toBe(sealed.phone);
+    // What a read that decrypts makes of the same text (a definitions set of its own: an empty cache).
+    const saved = await read(id);
+    expect(saved.decrypted).toBe(0);
+    swapDefinitions(server.services, { ...server.services.defs });
+    const fresh = await read(id);
+    expect(fresh.decrypted).toBeGreaterThan(10);
+    expect(fresh.doc).not.toBe(saved.doc);
+    expect(fresh.doc).toEqual(saved.doc);
+    expect(fresh.doc.user.phone).toBe("6195550199");
+  });
+
+  it("opens afresh after a definitions reload", async () => {
+    const id = await twoBorrowers();
+    const first = await read(id);
+    swapDefinitions(server.services, { ...server.services.defs });
+    const reloaded = await read(id);
+    expect(reloaded.decrypted).toBeGreaterThan(10);
+    expect(reloaded.doc).not.toBe(first.doc);
+    expect(reloaded.doc).toEqual(first.doc);
+  });
+
+  it("reads afresh a stored text another server saved (the row written directly)", async () => {
+    const id = await twoBorrowers();
+    const first = await read(id);
+    const stored = JSON.parse(await storedText(id)) as Record<string, any>;
+    stored.setup.desiredAmount = 75000;
+    await server.services.db
+      .update(applications)
+      .set({ document: JSON.stringify(stored), revision: first.app.revision + 1 })
+      .where(eq(applications.id, id));
+    const after = await read(id);
+    expect(after.doc).not.toBe(first.doc);
+    expect(after.doc.setup.desiredAmount).toBe(75000);
+    expect(first.doc.setup.desiredAmount).toBe(TWO_BORROWERS.setup.desiredAmount);
+  });
+});

@@ -1,0 +1,77 @@
+// The cache of opened application documents (server/persistence/store/opened-documents.ts): the
+// documents it shares are frozen through and through, and it holds no more than its bounds.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { isShared, OpenedDocuments, openedDocuments } from "@server/persistence/store/opened-documents";
+
+const docOf = (n: number) => ({ user: { firstName: `Ana ${n}` }, borrowers: [{ income: { amount: n } }] });
+
+afterEach(() => vi.useRealTimers());
+
+describe("opened documents", () => {
+  it("freezes a kept document through and through, so no reader can change another's", () => {
+    const opened = new OpenedDocuments<Record<string, any>>();
+    const doc = opened.put("{}", docOf(1));
+    expect(Object.isFrozen(doc.borrowers[0].income)).toBe(true);
+    expect(() => {
+      doc.borrowers[0].income.amount = 2;
+    }).toThrow(TypeError);
+    expect(() => {
+      doc.user.lastName = "Ruiz";
+    }).toThrow(TypeError);
+    expect(isShared(doc)).toBe(true);
+    expect(isShared(docOf(1))).toBe(false);
+  });
+
+  it("answers the same object for the same stored text, and nothing for another", () => {
+    const opened = new OpenedDocuments<object>();
+    const doc = opened.put('{"a":1}', docOf(1));
+    expect(opened.get('{"a":1}')).toBe(doc);
+    expect(opened.get('{"a": 1}')).toBeUndefined();
+  });
+
+  it("holds at most its bound, the least recently read dropped first", () => {
+    const opened = new OpenedDocuments<object>({ max: 3 });
+    for (const n of [1, 2, 3]) opened.put(`${n}`, docOf(n));
+    expect(opened.get("1")).toBeDefined(); // 2 is now the least recently read
+    opened.put("4", docOf(4));
+    expect(opened.size).toBe(3);
+    expect(opened.get("2")).toBeUndefined();
+    expect(["1", "3", "4"].map((t) => opened.get(t) !== undefined)).toEqual([true, true, true]);
+  });
+
+  it("opens afresh a document not read within the idle bound", () => {
+    let now = 0;
+    const opened = new OpenedDocuments<object>({ maxIdleMs: 1_000, now: () => now });
+    opened.put("a", docOf(1));
+    now = 900;
+    expect(opened.get("a")).toBeDefined(); // read: its idle time starts again
+    now = 1_800;
+    expect(opened.get("a")).toBeDefined();
+    now = 2_801;
+    expect(opened.get("a")).toBeUndefined();
+    expect(opened.size).toBe(0);
+  });
+
+  it("drops idle documents on its own, with no read to notice them", () => {
+    vi.useFakeTimers();
+    const opened = new OpenedDocuments<object>({ maxIdleMs: 60_000 });
+    opened.put("a", docOf(1));
+    vi.advanceTimersByTime(30_000);
+    opened.put("b", docOf(2));
+    vi.advanceTimersByTime(31_000);
+    expect(opened.size).toBe(1); // "a" idle 61 s, "b" 31 s
+    vi.advanceTimersByTime(30_000);
+    expect(opened.size).toBe(0);
+    expect(vi.getTimerCount()).toBe(0); // an empty cache keeps no timer
+  });
+
+  it("starts empty for a new definitions set of the same server", () => {
+    const server = {};
+    const before = openedDocuments(server, { version: "a" });
+    before.put("{}", docOf(1));
+    const reloaded = { version: "b" };
+    expect(openedDocuments(server, reloaded).get("{}")).toBeUndefined();
+    expect(before.size).toBe(0); // the old set's documents are dropped, not left to their timer
+    expect(openedDocuments(server, reloaded)).toBe(openedDocuments(server, reloaded));
+  });
+});
