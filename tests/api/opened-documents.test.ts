@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { transaction } from "@server/persistence/db/client";
 import { applications } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
-import { isShared } from "@server/persistence/store/opened-documents";
+import { isShared, openedDocuments } from "@server/persistence/store/opened-documents";
 import { swapDefinitions } from "@server/services";
 import { makeApplicant, TWO_BORROWERS } from "../helpers/accounts";
 import { testServer, type TestServer } from "../helpers/server";
@@ -66,7 +66,11 @@ describe("opening a stored application", () => {
       expect(await transaction(server.services.db, (tx) => store.save(tx, app, next, app.status))).toBe(true);
     };
     const sealed = await sealedAt();
-    await saveWith((await read(id)).app, "6195550188");
+    const kept = () => openedDocuments(server.services, server.services.defs).size;
+    const { app } = await read(id);
+    const before = kept();
+    await saveWith(app, "6195550188");
+    expect(kept()).toBe(before); // the text it replaced is dropped: one document per application in flight
     const after = await read(id);
     expect(after.decrypted).toBe(0);
     expect(after.doc.user.phone).toBe("6195550188");

@@ -39,6 +39,17 @@ describe("opened documents", () => {
     expect(["1", "3", "4"].map((t) => opened.get(t) !== undefined)).toEqual([true, true, true]);
   });
 
+  it("drops the document a save replaced, unless the save wrote the same text again", () => {
+    const opened = new OpenedDocuments<object>();
+    const old = opened.put("old", docOf(1));
+    opened.put("new", docOf(2));
+    opened.drop(old, "old");
+    expect(opened.get("old")).toBe(old);
+    opened.drop(old, "new");
+    expect(opened.get("old")).toBeUndefined();
+    expect(opened.size).toBe(1);
+  });
+
   it("opens afresh a document not read within the idle bound", () => {
     let now = 0;
     const opened = new OpenedDocuments<object>({ maxIdleMs: 1_000, now: () => now });

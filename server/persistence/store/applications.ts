@@ -190,6 +190,7 @@ function createApplicationStore(services: Services) {
           return known?.sealed === v ? known.plain : cipher.decrypt(v);
         }),
       );
+    if (was) opened.drop(was, text);
     return text;
   };
   const toStored = (row: StoredRow): StoredApplication => ({

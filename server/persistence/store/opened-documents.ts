@@ -6,7 +6,8 @@
 // for every request that reads it anyway; the cache only keeps it a little longer. It is bounded
 // so that what a heap dump could show stays small: at most MAX_ENTRIES documents, each dropped
 // MAX_IDLE_MS after its last read (by a timer, so an idle server holds none), least recently read
-// out first, and all of them on a definitions reload (what is sealed may have changed).
+// out first, and all of them on a definitions reload (what is sealed may have changed). A save
+// replaces its application's entry, so an applicant in flight holds one.
 
 /** About the applicants in flight between two steps on one server (a few seconds apart). */
 export const MAX_ENTRIES = 1_000;
@@ -15,6 +16,8 @@ export const MAX_IDLE_MS = 5 * 60_000;
 
 /** The documents this module froze (every object in them): shared, so never changed in place. */
 const shared = new WeakSet<object>();
+/** The stored text each kept document was opened from (for a save to drop the one it replaces). */
+const textOf = new WeakMap<object, string>();
 
 /**
  * Whether `doc` is a document this cache holds: deeply frozen, so its content is fixed for as long
@@ -73,11 +76,24 @@ export class OpenedDocuments<T extends object> {
   put(text: string, doc: T): T {
     deepFreeze(doc);
     shared.add(doc);
+    textOf.set(doc, text);
     this.entries.delete(text);
     this.entries.set(text, { doc, readAt: this.now() });
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
     this.schedule();
     return doc;
+  }
+
+  /**
+   * Drops the document a save replaced (the application's text before it, unless the save wrote
+   * the same text again): one entry per
+   * applicant in flight, not one per save in the last 5 minutes. Should the save not commit, the
+   * old text is only opened again.
+   */
+  drop(doc: object, unless: string): void {
+    const text = textOf.get(doc);
+    if (text !== undefined && text !== unless && this.entries.get(text)?.doc === doc)
+      this.entries.delete(text);
   }
 
   /** Drops every document (a definitions reload). */
