@@ -153,16 +153,11 @@ function createApplicationStore(services: Services) {
     if (sealed.size) sealedWhenRead.set(read, sealed);
     return read;
   };
+  const decrypt = (sealed: string) => cipher.decrypt(sealed);
   // The same stored text opens to the same document, kept frozen (./opened-documents.ts).
   const open = (text: string) => {
     const opened = openedDocuments(services, services.defs);
-    return (
-      opened.get(text) ??
-      opened.put(
-        text,
-        openWith(text, (v) => cipher.decrypt(v)),
-      )
-    );
+    return opened.get(text) ?? opened.put(text, openWith(text, decrypt));
   };
   /**
    * `doc` as stored: each identifier sealed, the one read from `was` keeping its sealed text while
