@@ -11,6 +11,7 @@ import { describeAjvErrors } from "@engine/validation/messages";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import { singleBorrower, twoBorrowers } from "../helpers/journeys";
+import { wrongAnswers } from "../helpers/wrong-answers";
 
 const { defs } = repo;
 const TODAY = "2026-11-22";
@@ -21,21 +22,7 @@ const plain = buildDefinitions(defs.files, {
 }).defs;
 
 /** Every answer of `doc` made wrong in turn: a text no choice has, a number, null. */
-function wrongs(doc: unknown): unknown[] {
-  const out: unknown[] = [];
-  const walk = (node: unknown, replace: (value: unknown) => unknown) => {
-    if (node !== null && typeof node === "object")
-      for (const [key, value] of Object.entries(node))
-        walk(value, (v) =>
-          replace(
-            Array.isArray(node) ? node.map((x, i) => (String(i) === key ? v : x)) : { ...node, [key]: v },
-          ),
-        );
-    else for (const wrong of ["not-a-choice", 7, null]) if (wrong !== node) out.push(replace(wrong));
-  };
-  walk(doc, (v) => v);
-  return out;
-}
+const wrongs = (doc: unknown): unknown[] => wrongAnswers(doc, ["not-a-choice", 7, null]);
 
 /** ajv's errors as a person's message reads them, and as the meta-checks list them (which skip `if`). */
 const raw = (errors: readonly ErrorObject[] | null | undefined) =>

@@ -10,26 +10,17 @@ import { OWNER_ROLE, partOf, writes } from "@engine/funnel/members";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import { twoBorrowers } from "../helpers/journeys";
+import { wrongAnswers } from "../helpers/wrong-answers";
 
 const { defs } = repo;
 const TODAY = "2026-11-22";
 
 /** The answers, then each answer made wrong in turn (a text no choice has, a number), then none. */
-function answerSets(answers: unknown): unknown[] {
-  const out: unknown[] = [answers, {}];
-  const walk = (node: unknown, replace: (value: unknown) => unknown) => {
-    if (node !== null && typeof node === "object")
-      for (const [key, value] of Object.entries(node))
-        walk(value, (v) =>
-          replace(
-            Array.isArray(node) ? node.map((x, i) => (String(i) === key ? v : x)) : { ...node, [key]: v },
-          ),
-        );
-    else for (const wrong of ["not-a-choice", 7]) if (wrong !== node) out.push(replace(wrong));
-  };
-  walk(answers, (v) => v);
-  return out;
-}
+const answerSets = (answers: unknown): unknown[] => [
+  answers,
+  {},
+  ...wrongAnswers(answers, ["not-a-choice", 7]),
+];
 
 describe("a step validator told which fields are judged", () => {
   it("returns the errors it returns untold at those fields, for each borrower's part and each section", () => {
