@@ -57,7 +57,11 @@ describe(
       await form.getByLabel("Work phone").fill("(415) 555-0199");
       await form.getByRole("button", { name: "Save profile" }).click();
       await form.getByText("Saved Omar Officer's loan originator profile.").waitFor();
-      await expect(page.getByRole("row", { name: /Omar Officer/ }).innerText()).resolves.toContain("2045871");
+      // The list is fetched again after the save: wait for the row to show the new ID, not one reading.
+      await page
+        .getByRole("row", { name: /Omar Officer/ })
+        .filter({ hasText: "2045871" })
+        .waitFor();
       await fitsAndShoot(page, "manage-users");
 
       await page.goto("/portal");
