@@ -112,9 +112,12 @@ export async function saveOwner(
   const onceSaved = [];
   for (const step of OWNER_SAVE_STEPS) onceSaved.push(await step.beforeSave(save));
   const recheck = left.length ? { steps: left } : null;
-  // A step records what it adds (a decline) in a new document, never in place: the saved one is save.doc.
+  // A step records what it adds (a decline) in a new document, never in place: the saved one is
+  // save.doc, and it is the document to be saved that the phases after this one read (as the
+  // signing step's answer removed, ./merge.ts): the effects, the submission, the other readers.
   if (!(await applicationStore(s.services).save(tx, app, save.doc, status, recheck, { completed })))
     throw staleRevision();
+  m.doc = save.doc;
   for (const then of onceSaved) {
     const later = then ? await then() : undefined;
     if (later) after.work.push(later);
@@ -129,7 +132,7 @@ export async function saveOwner(
             s,
             journey,
             app.recheck || m.wasDue ? journey.due : null,
-            ruleOf(s, save.doc, app, m.part),
+            ruleOf(s, m.doc, app, m.part),
           )),
       revision: app.revision + 1,
       applicationStatus: status,
