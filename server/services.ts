@@ -59,6 +59,11 @@ export interface ServiceDeps {
    * that are not about budgets widen them (many applicants from one loopback address).
    */
   budgetsFor?: (budgets: MessagingBudgets) => MessagingBudgets;
+  /**
+   * Each rate limit as the server applies it, by its name; by default as written here. The e2e
+   * servers widen the limits counted per IP address (every page of a worker comes from loopback).
+   */
+  limitsFor?: (name: string, rule: RateLimit) => RateLimit;
   /** The server's log (server/platform/observability/log.ts); by default none. */
   log?: Log;
   /** The server's Prometheus series; by default a registry of their own. */
@@ -123,7 +128,8 @@ export function createServices(deps: ServiceDeps) {
   const clock = () => now().getTime();
   const keyMac = rateLimitKeyMac(deriveKey(deps.masterKey, "rate-limit-keys"));
   /** A limiter counted in the database, so every server on it counts together. */
-  const rateLimiter = (name: string, rule: RateLimit) => dbRateLimiter(deps.db, name, rule, keyMac, clock);
+  const rateLimiter = (name: string, rule: RateLimit) =>
+    dbRateLimiter(deps.db, name, deps.limitsFor?.(name, rule) ?? rule, keyMac, clock);
   const log = deps.log ?? createLog({ dev: false, quiet: true });
   const background = afterResponse("after an answer", log);
   return {

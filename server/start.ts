@@ -32,7 +32,7 @@ import { ensureFirstAdmin } from "./features/portal/first-admin";
 import { releaseUnprovenAddresses } from "./features/auth/email-proof";
 import { sealAtRest } from "./persistence/store/at-rest";
 import { seedDemoData } from "./features/demo/seed";
-import { createServices, type Services } from "./services";
+import { createServices, type ServiceDeps, type Services } from "./services";
 import { dbSpentTokens } from "./persistence/store/spent-tokens";
 import {
   describeReload,
@@ -63,6 +63,8 @@ export interface StartOptions extends Partial<Config> {
   pause?: (ms: number) => Promise<void>;
   /** The messaging budgets as applied (tests widen them; services.ts). */
   budgetsFor?: (budgets: MessagingBudgets) => MessagingBudgets;
+  /** The rate limits as applied (e2e servers widen those per IP address; services.ts). */
+  limitsFor?: ServiceDeps["limitsFor"];
   /** In development (config.dev), reload the definitions when their files change (npm start does). */
   watchDefinitions?: boolean;
   /** Where the log goes instead of stdout (a test that reads the log of a journey). */
@@ -236,6 +238,7 @@ export async function openServices(options: StartOptions = {}) {
     ...(options.now ? { now: options.now } : {}),
     ...(options.pause ? { pause: options.pause } : {}),
     ...(options.budgetsFor ? { budgetsFor: options.budgetsFor } : {}),
+    ...(options.limitsFor ? { limitsFor: options.limitsFor } : {}),
   });
   return { config, services, botCheck, mailer, dialect, keySource, closeDb };
 }

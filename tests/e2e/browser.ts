@@ -15,7 +15,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { DefinitionDirs } from "@engine/definitions/load";
 import { REPO_ROOT } from "@engine/base/paths";
 import { startServer, type RunningServer } from "@server/start";
-import { widenedBudgets } from "../helpers/budgets";
+import { widenedBudgets, widenedPerIp } from "../helpers/budgets";
 
 export const WEB_DIR = join(REPO_ROOT, "dist/web");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -79,6 +79,7 @@ const startOwnServer = async (options: {
     quiet: !process.env.E2E_LOGS, // E2E_LOGS=1 prints the server's log lines
     demo: options.demo ?? false,
     budgetsFor: widenedBudgets, // every journey of the worker starts from one loopback address
+    limitsFor: widenedPerIp, // and every sign-in too
     awaitWorkAfterSave: true, // the texted code is in the outbox when the phone page answers
     sweepEveryMs: 0, // a journey that needs a sweep runs it (runSweeps), on its injected clock
     ...(options.definitions ? { definitions: options.definitions } : {}),

@@ -22,7 +22,12 @@ async function signedIn(status: string) {
   const who = await makeApplicant(e2e.server.services, { email: doc.user.email, status, doc, walked: true });
   const api = apiBrowser(e2e.server.url);
   api.cookies.set("heloc.lang", "es");
-  await api.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+  const signIn = await api.auth("Applicant", "callback/credentials", {
+    email: who.email,
+    password: who.password,
+  });
+  // A refused sign-in would show the funnel's first page to a visitor instead: say so here.
+  expect(signIn.body.error).toBeUndefined();
   api.cookies.set("heloc.lang", "es");
   return pageWithSession(e2e, api, 1280);
 }
