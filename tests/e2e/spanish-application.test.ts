@@ -5,7 +5,7 @@
 // clean; a screenshot of each (spanish-app-<step>-1280).
 import { describe, expect, it } from "vitest";
 import { routeOf } from "../helpers/routes";
-import { makeApplicant } from "../helpers/accounts";
+import { makeApplicant, signInApplicant } from "../helpers/accounts";
 import { TWO_BORROWERS } from "../helpers/closing";
 import { browser as apiBrowser } from "../helpers/server";
 import { screenshot, seriousA11yViolations, useE2E } from "./browser";

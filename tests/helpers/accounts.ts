@@ -165,6 +165,12 @@ export async function twoBorrowerApplicant(
   if (consented) doc.consents = CONSENTED;
   const who = await makeApplicant(server.services, { email, status, doc, walked });
   const b = browser(server.url);
-  await b.auth("Applicant", "callback/credentials", { email, password: who.password });
+  await signInApplicant(b, email, who.password);
   return { ...who, coEmail, b };
+}
+
+/** Signs an applicant in with their password; a refused sign-in throws (a test would go on as a visitor). */
+export async function signInApplicant(b: Browser, email: string, password: string) {
+  const { status, body } = await b.auth("Applicant", "callback/credentials", { email, password });
+  if (body.error) throw new Error(`the sign-in of ${email} was refused (${status}): ${body.error}`);
 }

@@ -10,7 +10,14 @@ import { hashPassword } from "@server/features/auth/passwords";
 import { dateIn } from "@server/features/esign/rescission";
 import { homeTimeZone } from "@server/features/esign/right-to-cancel";
 import { users } from "@server/persistence/db/schema";
-import { joinedMember, makeApplicant, makePortalUser, signInPortal, TWO_BORROWERS } from "./accounts";
+import {
+  joinedMember,
+  makeApplicant,
+  makePortalUser,
+  signInApplicant,
+  signInPortal,
+  TWO_BORROWERS,
+} from "./accounts";
 
 export { TWO_BORROWERS };
 import { browser, type Browser, type TestServer } from "./server";
@@ -111,9 +118,9 @@ export async function submittedLoan(server: TestServer, setup: LoanSetup = {}): 
     .set({ passwordHash: await hashPassword(PASSWORD) })
     .where(eq(users.id, coUser));
   const borrower = browser(server.url);
-  await borrower.auth("Applicant", "callback/credentials", { email, password: who.password });
+  await signInApplicant(borrower, email, who.password);
   const coborrower = browser(server.url);
-  await coborrower.auth("Applicant", "callback/credentials", { email: coEmail, password: PASSWORD });
+  await signInApplicant(coborrower, coEmail, PASSWORD);
   const staff = await staffBrowser(server);
   return {
     applicationId: who.applicationId,
