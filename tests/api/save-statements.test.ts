@@ -4,7 +4,8 @@
 // (`node scripts/with-postgres.mjs npx vitest run --project api tests/api/save-statements.test.ts`).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statementCounts } from "@server/persistence/db/client";
-import { browser, testServer, type TestServer } from "../helpers/server";
+import { makeApplicant } from "../helpers/accounts";
+import { browser, newestTextCode, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -54,6 +55,37 @@ describe("an owner's save", () => {
     // No decline waits for confirmation, and no clock ran: nothing to start or stop.
     expect(sent.filter(([text]) => text.includes('"pending_decline_since" ='))).toEqual([]);
     // The save itself was written (the counter sees the statements that matter).
+    expect(sent.some(([text]) => /^update "applications" set .*"document"/.test(text))).toBe(true);
+  });
+});
+
+/** The transactions committed so far (the server's own histogram of them). */
+const committedTransactions = async () =>
+  (await server.services.metrics.transactionDuration.get()).values.find(
+    (v) => v.metricName === "heloc_db_transaction_seconds_count" && v.labels.outcome === "committed",
+  )?.value ?? 0;
+
+describe("a code step's save", () => {
+  it("spends the right code in the save's own transaction: one commit, with the code's one UPDATE in it", async () => {
+    const who = await makeApplicant(server.services, { status: "setupPhone" });
+    const b = browser(server.url);
+    await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
+    await b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550161" } } });
+    const code = newestTextCode(server.dataDir, "3035550161");
+    await server.services.settled();
+    const committedBefore = await committedTransactions();
+    const sent = await sentDuring(() =>
+      b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: code } }),
+    );
+    expect(await committedTransactions()).toBe(committedBefore + 1);
+    expect(sent.filter(([text]) => text.startsWith("begin")).map(([, n]) => n)).toEqual(
+      onPostgres ? [1] : [],
+    );
+    // The code read once, before the transaction, and spent once, in it; no try counted.
+    const codeWrites = sent.filter(([text]) => /^update "sign_in_codes"/.test(text));
+    expect(codeWrites).toHaveLength(1);
+    expect(codeWrites[0]![0]).toContain('"consumed_at" =');
+    expect(codeWrites[0]![1]).toBe(1);
     expect(sent.some(([text]) => /^update "applications" set .*"document"/.test(text))).toBe(true);
   });
 });

@@ -5,10 +5,12 @@
 // its owner in. The step's answer and its time are the same for either: the page after it says
 // to check the mail. verifyEmailCode, on the next step: the code typed either proves the address
 // for this account (users.email is set, and the answer stamped) or, for a known address, signs
-// this browser in to the account that owns it.
+// this browser in to the account that owns it; the code is spent in the transaction of that save
+// or sign-in, so a save refused for any reason leaves it to be typed again.
 import { getAt } from "@engine/base/pointer";
 import { said, type Said } from "@engine/locale/server-words";
 import { fieldSaid, invalidAnswers } from "@server/features/refusal";
+import { transaction } from "@server/persistence/db/client";
 import { signInAttempts } from "../auth/attempts";
 import { claimingAccount, mailEmailCode, provenIn } from "../auth/email-proof";
 import type { EffectHandler } from "../steps/effects";
@@ -58,24 +60,36 @@ const WRONG: Record<"expired" | "locked" | "none" | "invalid", Said> = {
 };
 
 export const verifyEmailCode: EffectHandler = {
-  async check({ effect, services, ownerId, answers, stored, now, request, signInAs }) {
+  async check({ effect, services, ownerId, answers, stored, now, request, signInAs, inSave }) {
     const email = addressAt(stored, effect.email!);
     const code = getAt(answers, effect.code!);
     if (!ownerId || !email) throw invalidAnswers([fieldSaid(effect.code!, said("refusal.code.emailFirst"))]);
-    // A right code is spent and proves the address (or finds its account) in one commit.
+    const refused = (why: keyof typeof WRONG) => invalidAnswers([fieldSaid(effect.code!, WRONG[why])]);
     const claimant = await claimingAccount(services, email, ownerId);
-    let account: string | null = null;
-    const result = await services.codes.check(
+    // A wrong code is counted here, whatever becomes of the save; a right one is spent in it.
+    const verdict = await services.codes.verify(
       "applicant",
       email,
       typeof code === "string" ? code : "",
       request.ip,
-      async (tx) => void (account = await provenIn(tx, services, email, claimant)),
     );
-    if (result !== "ok") throw invalidAnswers([fieldSaid(effect.code!, WRONG[result])]);
+    if (verdict.result !== "ok") throw refused(verdict.result);
     await signInAttempts(services, "applicant").succeeded(email, request.ip);
+    // Whose the right code is, as read now: the account that proved the address, else this one.
+    const account = (await provenIn(services.db, services, email, null)) ?? claimant;
+    if (!account) {
+      // Nothing to grant: the code is used up all the same, and the step refused.
+      await transaction(services.db, (tx) => verdict.spend(tx));
+      throw refused("none");
+    }
+    // In the transaction that ends the submission, one commit: the code is spent, and the address
+    // proven (or its account found) as read above; a change since refuses it, nothing saved.
+    inSave(async (tx) => {
+      const spent = await verdict.spend(tx);
+      if (spent !== "ok") throw refused(spent);
+      if ((await provenIn(tx, services, email, claimant)) !== account) throw refused("none");
+    });
     if (account === ownerId) return { [effect.verifiedAt!]: now.toISOString() };
-    if (account) return void signInAs(account);
-    throw invalidAnswers([fieldSaid(effect.code!, WRONG.none)]);
+    signInAs(account);
   },
 };

@@ -53,21 +53,26 @@ export const sendPhoneCode: EffectHandler = {
 };
 
 export const verifyPhoneCode: EffectHandler = {
-  async check({ effect, services, ownerId, answers, stored, now }) {
+  async check({ effect, services, ownerId, answers, stored, now, inSave }) {
     const phone = getAt(stored, effect.phone!);
     const code = getAt(answers, effect.code!);
     if (!ownerId || typeof phone !== "string")
       throw invalidAnswers([fieldSaid(effect.phone!, said("refusal.phoneCode.phoneFirst"))]);
-    // A right code is spent and this account then signs in by a code texted here, in one commit.
-    const result = await services.codes.check(
+    // A wrong code is counted here, whatever becomes of the save.
+    const verdict = await services.codes.verify(
       "phone",
       keyOf(ownerId, phone),
       typeof code === "string" ? code : "",
-      undefined,
-      (tx) => holdPhone(services, ownerId, phone, tx),
     );
-    if (result === "ok") return { [effect.verifiedAt!]: now.toISOString() };
-    throw invalidAnswers([fieldSaid(effect.code!, WRONG[result])]);
+    if (verdict.result !== "ok") throw invalidAnswers([fieldSaid(effect.code!, WRONG[verdict.result])]);
+    // A right one is spent in the save's transaction, and this account then signs in by a code
+    // texted here: one commit with the save; a save refused leaves the code to be typed again.
+    inSave(async (tx) => {
+      const spent = await verdict.spend(tx);
+      if (spent !== "ok") throw invalidAnswers([fieldSaid(effect.code!, WRONG[spent])]);
+      await holdPhone(services, ownerId, phone, tx);
+    });
+    return { [effect.verifiedAt!]: now.toISOString() };
   },
 };
 

@@ -12,7 +12,7 @@
 // received, still gets in; a crowd of guessers gets one try per address each. Without a guesser (a
 // phone code, entered only in its owner's session), 5 wrong tries in all retire the code.
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, isNull, not, like } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, like, lt, not, sql } from "drizzle-orm";
 import { transaction, type Db } from "@server/persistence/db/client";
 import { signInCodes } from "@server/persistence/db/schema";
 import { createRateLimiter, type RateLimiter } from "@server/transport/security/rate-limit";
@@ -30,6 +30,10 @@ export type CodeCheck = "ok" | "invalid" | "expired" | "locked" | "none";
 /** Sign-in codes by session kind, mailed to an email; phone codes texted to verify a phone (the address is "<user id>:<phone>"). */
 export type CodeKind = SessionKind | "phone";
 
+/** A code judged: a right one comes with the spending, for the transaction of what it grants. */
+export type CodeVerdict =
+  { result: Exclude<CodeCheck, "ok"> } | { result: "ok"; spend(tx: Db): Promise<CodeCheck> };
+
 /** How a stored address starts: an HMAC, never the address. */
 const MAC_PREFIX = "mac:";
 
@@ -43,8 +47,8 @@ export function createCodes(
   /** What the table holds for an address: a keyed hash, so equal addresses still find each other. */
   const addressOf = (kind: CodeKind, address: string) =>
     `${MAC_PREFIX}${createHmac("sha256", key).update(`address:${kind}:${address}`).digest("base64url")}`;
-  const live = (kind: CodeKind, email: string, on: Db = db) =>
-    on
+  const live = (kind: CodeKind, email: string) =>
+    db
       .select()
       .from(signInCodes)
       .where(
@@ -56,7 +60,74 @@ export function createCodes(
       )
       .orderBy(asc(signInCodes.createdAt));
 
+  /**
+   * Spends the code `id` in `tx` if it still may be spent: one UPDATE whose WHERE is the check,
+   * so a code spent, retired, expired or locked since it was judged is left as it is, and said why.
+   */
+  const spend = async (tx: Db, id: string, triesAllowed: number): Promise<CodeCheck> => {
+    const at = now();
+    const spent = await tx
+      .update(signInCodes)
+      .set({ consumedAt: at })
+      .where(
+        and(
+          eq(signInCodes.id, id),
+          isNull(signInCodes.consumedAt),
+          gt(signInCodes.expiresAt, at),
+          Number.isFinite(triesAllowed) ? lt(signInCodes.attempts, triesAllowed) : undefined,
+        ),
+      )
+      .returning({ id: signInCodes.id });
+    if (spent.length) return "ok";
+    const [row] = await tx.select().from(signInCodes).where(eq(signInCodes.id, id));
+    // Spent by another request, or retired by a newer code: as a code that is no longer live.
+    if (!row || row.consumedAt) return "none";
+    return row.expiresAt.getTime() <= at.getTime() ? "expired" : "locked";
+  };
+
+  /**
+   * Judges a code without spending it. A wrong one is counted at once, in a transaction of its
+   * own that joins the server's grouped commit: against the code and, when `guesser` is named,
+   * against that guesser's tries at this address, whatever becomes of the request. A right one
+   * comes with `spend`, for the transaction of what the code grants (a step's save): the code is
+   * spent there only if it still may be (unspent, unexpired, not locked by wrong tries made since),
+   * so of two requests with the same right code one is granted; `spend` says "ok", or why not.
+   */
+  const verify = async (
+    kind: CodeKind,
+    email: string,
+    code: string,
+    guesser?: string,
+  ): Promise<CodeVerdict> => {
+    const guesserKey = `${addressOf(kind, email)}:${guesser}`;
+    const wrongBefore = guesser === undefined ? 0 : await guesses.count(guesserKey);
+    const row = (await live(kind, email)).at(-1);
+    if (!row) return { result: "none" };
+    if (row.expiresAt.getTime() <= now().getTime()) return { result: "expired" };
+    // The wrong tries a code may have taken and still be tried: without a guesser, CODE_MAX_ATTEMPTS
+    // from anyone; an IP that tried wrong here, UNDER_ATTACK; an IP that has not, any number.
+    const triesAllowed =
+      guesser === undefined ? CODE_MAX_ATTEMPTS : wrongBefore > 0 ? UNDER_ATTACK : Infinity;
+    if (row.attempts >= triesAllowed || wrongBefore >= GUESSES_PER_IP) return { result: "locked" };
+    const expected = Buffer.from(row.codeHash, "hex");
+    const given = Buffer.from(mac(row.id, code), "hex");
+    if (/^\d{6}$/.test(code) && timingSafeEqual(expected, given))
+      return { result: "ok", spend: (tx) => spend(tx, row.id, triesAllowed) };
+    // Counted in SQL, not from the row read above: wrong tries at the same moment each count.
+    const [counted] = await transaction(db, (tx) =>
+      tx
+        .update(signInCodes)
+        .set({ attempts: sql`${signInCodes.attempts} + 1` })
+        .where(eq(signInCodes.id, row.id))
+        .returning({ attempts: signInCodes.attempts }),
+    );
+    if (guesser === undefined)
+      return { result: (counted?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS ? "locked" : "invalid" };
+    return { result: (await guesses.hit(guesserKey)).ok ? "invalid" : "locked" };
+  };
+
   return {
+    verify,
     /** A fresh code for the address; the caller sends it. `tx`: the caller's transaction, if it has one. */
     async issue(kind: CodeKind, email: string, tx?: Db): Promise<string> {
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -90,12 +161,10 @@ export function createCodes(
       );
     },
     /**
-     * Checks a code; a right code is spent, a wrong one counts against the code and, when
-     * `guesser` is named, against that guesser's tries at this address. The code's row is read and
-     * written in one transaction, which joins the server's grouped commit (server/persistence/db/
-     * client.ts) instead of an fsync of its own on the event loop; `onRight` runs in it when the
-     * code is right, so what a right code grants is committed with its spending, in one commit
-     * (a throw from it keeps the code unspent).
+     * Checks a code and, when it is right, spends it and runs `onRight` in one transaction of their
+     * own (the sign-in pages): what a right code grants is committed with its spending, in one
+     * commit (a throw from `onRight` keeps the code unspent). A step's save spends its code in its
+     * own transaction instead (`verify`).
      */
     async check(
       kind: CodeKind,
@@ -104,34 +173,13 @@ export function createCodes(
       guesser?: string,
       onRight?: (tx: Db) => Promise<void>,
     ): Promise<CodeCheck> {
-      const guesserKey = `${addressOf(kind, email)}:${guesser}`;
-      // Read before the transaction: the guessers' counters are written without an fsync, which
-      // SQLite cannot switch to inside one (hit, below, runs after it).
-      const wrongBefore = guesser === undefined ? 0 : await guesses.count(guesserKey);
-      const result = await transaction(db, async (tx): Promise<CodeCheck | "wrong"> => {
-        const row = (await live(kind, email, tx)).at(-1);
-        if (!row) return "none";
-        if (row.expiresAt.getTime() <= now().getTime()) return "expired";
-        if (guesser === undefined) {
-          if (row.attempts >= CODE_MAX_ATTEMPTS) return "locked";
-        } else if (wrongBefore >= GUESSES_PER_IP || (row.attempts >= UNDER_ATTACK && wrongBefore > 0))
-          return "locked";
-        const expected = Buffer.from(row.codeHash, "hex");
-        const given = Buffer.from(mac(row.id, code), "hex");
-        if (/^\d{6}$/.test(code) && timingSafeEqual(expected, given)) {
-          await tx.update(signInCodes).set({ consumedAt: now() }).where(eq(signInCodes.id, row.id));
-          await onRight?.(tx);
-          return "ok";
-        }
-        await tx
-          .update(signInCodes)
-          .set({ attempts: row.attempts + 1 })
-          .where(eq(signInCodes.id, row.id));
-        if (guesser === undefined) return row.attempts + 1 >= CODE_MAX_ATTEMPTS ? "locked" : "invalid";
-        return "wrong";
+      const verdict = await verify(kind, email, code, guesser);
+      if (verdict.result !== "ok") return verdict.result;
+      return transaction(db, async (tx) => {
+        const spent = await verdict.spend(tx);
+        if (spent === "ok") await onRight?.(tx);
+        return spent;
       });
-      if (result !== "wrong") return result;
-      return (await guesses.hit(guesserKey)).ok ? "invalid" : "locked";
     },
     /**
      * Rows written before addresses were hashed get their address hashed (on start): the table

@@ -127,16 +127,19 @@ export async function mailEmailCode(
  * A right code from the email step for an address another account proved: this browser signs in
  * to that account (a fresh session) and leaves the guest's. The guest's own application, a name
  * and the address, is discarded when nothing else can reach it (no proven address, no password).
- * Returns where the owner goes: the page of their application's status.
+ * Returns where the owner goes: the page of their application's status. `first`: work of the
+ * caller's for the same transaction (the code spent), run before the sign-in, which it may refuse.
  */
 export async function signInToProvenAccount(
   services: Services,
   cookies: CookieIO,
   guestId: string,
   accountId: string,
+  first?: (tx: Db) => Promise<void>,
 ): Promise<{ route: string; applicationStatus: string }> {
   const { sessions, jar } = services.auth.applicant;
   const { token, session } = await transaction(services.db, async (tx) => {
+    await first?.(tx);
     const [guest] = await tx
       .select({ email: users.email, passwordHash: users.passwordHash })
       .from(users)

@@ -3,7 +3,8 @@
 // them in two phases:
 // - check: before the save's transaction, once the answers are valid. It may refuse the step with a
 //   field error, and what it writes stands even then (a wrong code uses up a try); it returns the
-//   answers only the server can set (pointer → value), which are saved with the step's.
+//   answers only the server can set (pointer → value), which are saved with the step's, and may
+//   hand the save's transaction work of its own (`inSave`: a right code is spent there).
 // - record: inside the transaction, after the save, so a record that throws saves nothing. It may
 //   return work for after the commit (a file to render, a text to send); that work's failure is
 //   logged and does not undo the step.
@@ -44,6 +45,12 @@ export interface EffectCheck extends EffectContext {
    * account's application.
    */
   signInAs(accountId: string): void;
+  /**
+   * Work for the transaction that ends this submission (the step's save, or the sign-in of
+   * `signInAs`), run there before anything of the step is written: what it writes commits with
+   * the save, and a throw refuses the save with nothing of it saved.
+   */
+  inSave(work: (tx: Db) => Promise<void>): void;
 }
 
 export interface EffectRun extends EffectContext {

@@ -1,9 +1,11 @@
 // Phase 3 of step.submit, check: only the reader's part of the request is taken and judged (the
 // rest of the step is what the other borrower saved); a refusal names the fields. Effects that
-// check before the save (a texted code) see valid answers; what they set is saved with them; a
-// right email code for an address another account proved ends the submission in that account.
+// check before the save (a texted code) see valid answers; what they set is saved with them, and
+// the work they hand the save runs in its transaction; a right email code for an address another
+// account proved ends the submission in that account.
 import { OWNER_ROLE, WHOLE, type Part } from "@engine/funnel/members";
 import { memberStore } from "@server/features/members/store";
+import type { Db } from "@server/persistence/db/client";
 import { judgedAnswers } from "../checked-answers";
 import { localizedSet, requestLocale } from "@server/features/locale/locale";
 import { handlerOf } from "../effect-table";
@@ -25,17 +27,27 @@ export const validated = (s: Submission, stored: Record<string, unknown>, part: 
 /** The step's effects this save runs: none for a part (they run when the whole step is saved). */
 export const effectsOf = (s: Submission) => (s.section ? [] : (s.step.effects ?? []));
 
+/** What the checking effects leave for the save: what they set, whom to sign in instead, and work for its transaction. */
+export interface Checked {
+  serverSet: Record<string, unknown>;
+  signInAs: string | null;
+  /** Runs in the transaction that ends the submission, before anything of the step is written (EffectCheck.inSave). */
+  inSave(tx: Db): Promise<void>;
+}
+
 /**
  * What the step's checking effects set, run before the transaction. Without such an effect nothing
  * is read here: the transaction reads and admits the reader itself.
  */
-export async function checkBeforeSave(
-  s: Submission,
-): Promise<{ serverSet: Record<string, unknown>; signInAs: string | null }> {
+export async function checkBeforeSave(s: Submission): Promise<Checked> {
   const serverSet: Record<string, unknown> = {};
   let signInAs: string | null = null;
+  const works: ((tx: Db) => Promise<void>)[] = [];
+  const inSave = async (tx: Db) => {
+    for (const work of works) await work(tx);
+  };
   const checking = effectsOf(s).filter((effect) => handlerOf(effect).check);
-  if (!checking.length) return { serverSet, signInAs };
+  if (!checking.length) return { serverSet, signInAs, inSave };
   const before = s.userId ? await memberStore(s.services).readerOf(s.services.db, s.userId) : null;
   admit(s, before);
   const stored = before?.app.doc ?? {};
@@ -51,7 +63,8 @@ export async function checkBeforeSave(
         answers: answers as Record<string, unknown>,
         stored,
         signInAs: (accountId) => void (signInAs = accountId),
+        inSave: (work) => void works.push(work),
       }),
     );
-  return { serverSet, signInAs };
+  return { serverSet, signInAs, inSave };
 }
