@@ -6,16 +6,14 @@ import { said } from "@engine/locale/server-words";
 import { fieldSaid, refuse, invalidAnswers } from "@server/features/refusal";
 import type { APIInputs } from "@engine/generated/schema-types";
 import { doneSteps } from "@engine/funnel/journey";
-import { viewFor, writes } from "@engine/funnel/members";
-import { prefillValues } from "@engine/logic/prefill";
 import { memberStore } from "../members/store";
-import { applicationStore } from "@server/persistence/store/applications";
 import { recheckDue, recheckOnVisit } from "@server/features/steps/recheck";
 import { type Context } from "@server/transport/trpc/init";
 import { refuseClosedStep, requireSessionFor } from "./access";
 import { journeyFor, ownerJourney, readerFacts } from "./journey";
 import { becauseOf, type Because } from "./because";
 import { lastSavedSection } from "./sections";
+import { readerPage } from "./reader-view";
 
 type StepRef = NonNullable<APIInputs["stepRef"]>;
 
@@ -59,17 +57,10 @@ export async function getStep(ctx: Context, input: StepRef) {
   }
   const facts = readerFacts(services, reader, journey!); // a member's status is their path's, just walked
   const { app } = reader;
-  // Masked as the reader receives it: a prefill never carries more than the application shows.
-  const view = applicationStore(services).view(viewFor(services.defs, reader.part, app.doc));
   const locked = (reader.member ? ownerJourney(services, app, app.doc) : journey!).submitted; // the owner's own path is the one just walked
+  // Masked as the reader receives it: a prefill never carries more than the application shows.
   // Never ask twice: unanswered fields of this reader's part start from answers they gave (or may read) earlier.
-  const prefill = locked
-    ? {}
-    : Object.fromEntries(
-        Object.entries(prefillValues(services.defs, step, view)).filter(([field]) =>
-          writes(reader.part, field),
-        ),
-      );
+  const { view, prefill } = readerPage(services, reader.part, app.doc, step, locked);
   // Due again because of another borrower's answers: the page says who changed what.
   // Only an application someone else acts on can have one (no read for a borrower applying alone).
   const shared = reader.member !== null || reader.part.except.length > 0;
