@@ -91,6 +91,31 @@ describe("saving a step part by part (issue 38)", () => {
     expect((await who.b.trpc.step.get.query({ stepId: "application" })).lastSection).toBeNull();
   });
 
+  it("resumes after the section saved last, even when that save stored the same answers again", async () => {
+    // step.get keeps what it read with the stored document, by the reader's revision: a save that
+    // leaves the stored text as it was still moves where the page resumes.
+    const who = await atPersonalInfo();
+    const identity = await who.b.trpc.step.saveSection.mutate({
+      stepId: "application",
+      section: "personal-info.identity",
+      answers: { user: { dateOfBirth: "1981-05-14", ssn: "512346789" } },
+    });
+    const page = await who.b.trpc.step.get.query({ stepId: "application" });
+    expect(page.lastSection).toBe("personal-info.identity");
+    const stored = (await rowOf(who.applicationId)).document;
+    const { user } = page.application as { user: { firstName: string; lastName: string } };
+    await who.b.trpc.step.saveSection.mutate({
+      stepId: "application",
+      section: "personal-info.name",
+      revision: identity.revision,
+      answers: { user: { firstName: user.firstName, lastName: user.lastName } },
+    });
+    expect((await rowOf(who.applicationId)).document).toBe(stored);
+    expect((await who.b.trpc.step.get.query({ stepId: "application" })).lastSection).toBe(
+      "personal-info.name",
+    );
+  });
+
   it("judges only the section's fields, names a wrong one, and saves nothing then", async () => {
     const who = await atPersonalInfo();
     const before = await rowOf(who.applicationId);

@@ -74,7 +74,7 @@ export async function getStep(ctx: Context, input: StepRef) {
           localizedSet(services.defs, requestLocale(services.defs, ctx.cookies)),
         )
       : null;
-  const lastSection = locked ? null : await lastSavedSection(services, app.id, ctx.applicant!.userId, step);
+  const lastSection = locked ? null : await lastSavedSection(services, reader, ctx.applicant!.userId, step);
   return {
     /** Which step was read: its definition the browser already has, in the definitions bundle. */
     stepId: step.id,
