@@ -6,13 +6,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
-import { is, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleSqlite, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { PgDatabase } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { REPO_ROOT } from "@engine/base/paths";
 import { dialect, dialectOf, type Dialect } from "./dialect";
@@ -128,10 +127,18 @@ export function statementCounts(db: Db): Map<string, number> | null {
 const MIGRATION_LOCK = 7_421_001;
 
 async function openPostgres(url: string): Promise<OpenDb> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // pg's documented pipelining: queries issued together on one connection (a transaction's,
+    // e.g. a save's lock and the reads sent with it) go out without waiting for each other's
+    // answers, and PostgreSQL runs them in the order sent. Queries awaited one by one run as before.
+    pipeline: true,
+  });
   const logger = statementLogger();
   const db = drizzlePg({ client: pool, schema, ...logger });
   if (logger.logger) statementCounters.set(db as unknown as Db, logger.logger.counts);
+  pgPools.set(db as unknown as Db, { pool, handleOf: connectionHandles(logger) });
   const lockClient = await pool.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -144,7 +151,10 @@ async function openPostgres(url: string): Promise<OpenDb> {
   return { db: db as unknown as Db, dialect: "postgresql", close: () => pool.end() };
 }
 
-const isPg = (db: Db) => is(db, PgDatabase);
+// Every handle is of the dialect the schema was loaded for (`openDb` refuses another), so the
+// constant answers for any handle: drizzle's `is(db, PgDatabase)` walked the handle's prototypes
+// on every call, several times per request.
+const isPg = (_db: Db) => dialect === "postgresql";
 
 /**
  * How a transaction keeps concurrent writers apart on PostgreSQL (SQLite runs every transaction
@@ -232,16 +242,24 @@ const ATTEMPTS = 8;
 
 const ISOLATION_LEVELS = { serializable: "serializable", lockedRows: "read committed" } as const;
 
-// drizzle's own transaction (BEGIN, the work, COMMIT or ROLLBACK on one pooled connection), as
-// made: issue 34 keeps the chosen packages' internals theirs. Pipelining BEGIN with the first
-// statement and keeping a drizzle handle per connection saved a round trip and some statement
-// building, but only by writing drizzle's transaction again (docs/performance.md, PostgreSQL round trips).
+// drizzle's own transaction (BEGIN, the work, COMMIT or ROLLBACK), as made, on a pooled
+// connection lent to it (`onOneConnection`): issue 34 keeps the chosen packages' internals theirs.
+// Pipelining BEGIN with the first statement would save a round trip, but only by writing drizzle's
+// transaction again (docs/performance.md, PostgreSQL round trips).
 async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, isolation: Isolation): Promise<T> {
-  const pgDb = db as unknown as NodePgDatabase<typeof schema>;
   const isolationLevel = ISOLATION_LEVELS[isolation];
   for (let attempt = 1; ; attempt++) {
     try {
-      return await pgDb.transaction((tx) => work(tx as unknown as Db), { isolationLevel });
+      return await onOneConnection(db, (handle) =>
+        handle.transaction(
+          (tx) => {
+            // A nested transaction (a savepoint) runs on its outer transaction's connection.
+            transactionConnections.set(tx as unknown as Db, connectionOf(handle as unknown as Db));
+            return work(tx as unknown as Db);
+          },
+          { isolationLevel },
+        ),
+      );
     } catch (error) {
       const code =
         (error as { code?: string; cause?: { code?: string } }).cause?.code ??
@@ -254,6 +272,47 @@ async function pgTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, isolation:
     }
   }
 }
+
+type PgHandle = NodePgDatabase<typeof schema>;
+/** Each PostgreSQL server handle's pool, and a drizzle handle per pooled connection. */
+const pgPools = new WeakMap<Db, { pool: pg.Pool; handleOf: (client: pg.PoolClient) => PgHandle }>();
+/** A transaction's handle → the drizzle handle of the pooled connection it runs on. */
+const transactionConnections = new WeakMap<Db, Db>();
+
+/** drizzle handles over single pooled connections (as drizzle documents `drizzle({ client })`), one each. */
+function connectionHandles(logger: ReturnType<typeof statementLogger>) {
+  const handles = new WeakMap<pg.PoolClient, PgHandle>();
+  return (client: pg.PoolClient): PgHandle => {
+    let handle = handles.get(client);
+    if (!handle) handles.set(client, (handle = drizzlePg({ client, schema, ...logger })));
+    return handle;
+  };
+}
+
+/**
+ * Runs `use` with a drizzle handle over one connection checked out of the pool (pg's
+ * `pool.connect()`), released after: drizzle's own `transaction()` on that handle then runs BEGIN,
+ * the work and COMMIT or ROLLBACK there, as it does on a connection it checks out itself. The handle
+ * is kept per connection, so the statements prepared in a transaction (./prepared.ts) are built once
+ * per connection, not once per transaction. A handle that is not a server's (a transaction's: a
+ * nested transaction is a savepoint) is used as it is.
+ */
+async function onOneConnection<T>(db: Db, use: (handle: PgHandle) => Promise<T>): Promise<T> {
+  const server = pgPools.get(db);
+  if (!server) return use(db as unknown as PgHandle);
+  const client = await server.pool.connect();
+  try {
+    return await use(server.handleOf(client));
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The handle of the one connection a PostgreSQL transaction runs on (the same connection, so its
+ * statements are the transaction's), for statements prepared once per connection; otherwise `db`.
+ */
+export const connectionOf = (db: Db): Db => transactionConnections.get(db) ?? db;
 
 // better-sqlite3 is synchronous and one connection serves every request, so transactions take
 // turns here, and the turns are grouped: with synchronous=FULL every COMMIT waits for an fsync of

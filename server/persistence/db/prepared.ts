@@ -1,10 +1,11 @@
 // Statements built and prepared once. drizzle builds a query's SQL anew on every call (and
 // better-sqlite3 prepares it anew), which was a third of a step.get; a query written once with
 // sql.placeholder values is built once per database handle and then only run. The handle matters:
-// a PostgreSQL transaction is a handle of its own (one pooled connection), so a statement used in
-// one is prepared for it there; on SQLite the transaction runs on the one handle.
+// a PostgreSQL transaction runs on one pooled connection, so a statement used in one is prepared
+// for that connection's handle (`connectionOf`: built once per connection, not per transaction);
+// on SQLite the transaction runs on the one handle.
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
+import { connectionOf, type Db } from "./client";
 
 interface Preparable {
   prepare(): { execute(placeholders?: Record<string, unknown>): unknown };
@@ -18,7 +19,8 @@ type Rows<Q extends Preparable> = Awaited<ReturnType<ReturnType<Q["prepare"]>["e
  */
 export function preparedQuery<Q extends Preparable>(name: string, build: (db: Db) => Q) {
   const prepared = new WeakMap<Db, ReturnType<Q["prepare"]>>();
-  const on = (db: Db): ReturnType<Q["prepare"]> => {
+  const on = (handle: Db): ReturnType<Q["prepare"]> => {
+    const db = connectionOf(handle);
     let query = prepared.get(db);
     if (!query) {
       // SQLite's prepare() takes no name and PostgreSQL's takes one; the handle is typed as SQLite's.
