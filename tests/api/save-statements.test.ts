@@ -28,7 +28,7 @@ async function sentDuring(act: () => Promise<unknown>): Promise<[string, number]
 const onPostgres = !!process.env.DATABASE_URL;
 
 describe("an owner's save", () => {
-  it("reads their application once, in the statement that locks it, and writes no decline clock when none runs", async () => {
+  it("reads their application once, in the statement that locks it, its members and signatures with it, and writes no decline clock when none runs", async () => {
     const b = browser(server.url);
     await b.trpc.step.submit.mutate({
       stepId: "name",
@@ -44,7 +44,12 @@ describe("an owner's save", () => {
     expect(sent.filter(([text]) => text.startsWith("begin")).map(([, n]) => n)).toEqual(
       onPostgres ? [1] : [],
     );
-    const applicationReads = sent.filter(([text]) => /^select .* from "applications" where/.test(text));
+    /** The statements that read `table` itself (not in a subquery). */
+    const readsOf = (table: string) =>
+      sent.filter(
+        ([text]) => text.startsWith("select ") && text.split(" from ")[1]?.startsWith(`"${table}" where`),
+      );
+    const applicationReads = readsOf("applications");
     // One read of the owner's application: with FOR UPDATE on PostgreSQL, plain on SQLite (a
     // transaction there holds the whole database).
     expect(applicationReads).toHaveLength(1);
@@ -52,6 +57,15 @@ describe("an owner's save", () => {
     expect(times).toBe(1);
     expect(read).toContain('"document"');
     expect(read.endsWith(" for update")).toBe(onPostgres);
+    // Its members and standing signatures are read once each, by the owner (the application's id
+    // not known yet): sent right behind the lock, in its round trip on PostgreSQL.
+    for (const table of ["application_members", "signatures"]) {
+      const reads = readsOf(table);
+      expect(reads.map(([, n]) => n)).toEqual([1]);
+      expect(reads[0]![0]).toContain(
+        '= (select "applications"."id" from "applications" where "applications"."owner_id" = ',
+      );
+    }
     // No decline waits for confirmation, and no clock ran: nothing to start or stop.
     expect(sent.filter(([text]) => text.includes('"pending_decline_since" ='))).toEqual([]);
     // The save itself was written (the counter sees the statements that matter).

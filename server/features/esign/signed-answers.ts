@@ -11,6 +11,7 @@ import type { Db } from "@server/persistence/db/client";
 import { preparedQuery } from "@server/persistence/db/prepared";
 import { signatures } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
+import { ownedApplicationId } from "@server/persistence/store/applications";
 import { deriveKey } from "@server/platform/crypto/keys";
 
 /** The standing signatures of an application, read on every save: prepared once. */
@@ -20,6 +21,21 @@ const standingSignatures = preparedQuery("standingSignatures", (db) =>
     .from(signatures)
     .where(and(eq(signatures.applicationId, sql.placeholder("applicationId")), isNull(signatures.voidedAt))),
 );
+
+/** The standing signatures of the application a user owns (none when they own none): a save reads them with its lock. */
+const standingOfOwned = preparedQuery("standingSignaturesOfOwned", (db) =>
+  db
+    .select()
+    .from(signatures)
+    .where(
+      and(
+        eq(signatures.applicationId, ownedApplicationId(sql.placeholder("ownerId"))),
+        isNull(signatures.voidedAt),
+      ),
+    ),
+);
+
+export type SignatureRow = typeof signatures.$inferSelect;
 
 /** JSON with object keys in order, so equal answers fingerprint alike. */
 const canonical = (value: unknown): string =>
@@ -49,11 +65,23 @@ export function signedAnswersOf(services: Services) {
       return out;
     },
     /**
+     * The standing signatures of the application `ownerId` owns (none when they own none). A save
+     * sends it right behind its lock (`applicationStore.lockOf`), in one round trip.
+     */
+    standingOfOwned: (db: Db, ownerId: string): Promise<SignatureRow[]> => standingOfOwned(db, { ownerId }),
+    /**
      * Voids, in the caller's transaction, every standing signature of the application a covered
      * answer of which `doc` changes; returns each with the covered pointers that changed.
      */
-    async voidChanged(tx: Db, applicationId: string, doc: unknown, now: Date) {
-      const standing = await standingSignatures(tx, { applicationId });
+    async voidChanged(
+      tx: Db,
+      applicationId: string,
+      doc: unknown,
+      now: Date,
+      /** The application's standing signatures as the caller read them in this transaction (`standingOfOwned`). */
+      read?: SignatureRow[],
+    ) {
+      const standing = read ?? (await standingSignatures(tx, { applicationId }));
       const voided: { signer: string; changed: string[] }[] = [];
       for (const row of standing) {
         const covered = row.covered ? (JSON.parse(row.covered) as Record<string, string>) : {};

@@ -9,7 +9,11 @@ import type { Db } from "@server/persistence/db/client";
 import { preparedQuery } from "@server/persistence/db/prepared";
 import { applicationMembers } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
-import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
+import {
+  applicationStore,
+  ownedApplicationId,
+  type StoredApplication,
+} from "@server/persistence/store/applications";
 
 export type MemberRow = typeof applicationMembers.$inferSelect;
 
@@ -36,6 +40,15 @@ const membersOfApplication = preparedQuery("membersOfApplication", (db) =>
     .select()
     .from(applicationMembers)
     .where(eq(applicationMembers.applicationId, sql.placeholder("applicationId")))
+    .orderBy(applicationMembers.role),
+);
+
+/** The members of the application a user owns (none when they own none): a save reads them with its lock. */
+const membersOfOwned = preparedQuery("membersOfOwned", (db) =>
+  db
+    .select()
+    .from(applicationMembers)
+    .where(eq(applicationMembers.applicationId, ownedApplicationId(sql.placeholder("ownerId"))))
     .orderBy(applicationMembers.role),
 );
 
@@ -86,6 +99,14 @@ function createMemberStore(services: Services) {
 
     async ofApplication(db: Db, applicationId: string): Promise<MemberRow[]> {
       return membersOfApplication(db, { applicationId });
+    },
+
+    /**
+     * The members of the application `ownerId` owns, as `ofApplication` gives them (none when they
+     * own none). A save sends it right behind its lock (`applicationStore.lockOf`), in one round trip.
+     */
+    async ofOwned(db: Db, ownerId: string): Promise<MemberRow[]> {
+      return membersOfOwned(db, { ownerId });
     },
 
     /**

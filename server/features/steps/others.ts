@@ -19,7 +19,7 @@ import type { Db } from "@server/persistence/db/client";
 import { users } from "@server/persistence/db/schema";
 import type { StoredApplication } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
-import { completedOf, memberStore } from "../members/store";
+import { completedOf, memberStore, type MemberRow } from "../members/store";
 import { deliverableAddress, mailGate } from "../messaging/mail";
 import { accountLocale, filledMail, mailText } from "../locale/mail-text";
 import { localizedSet } from "../locale/locale";
@@ -41,11 +41,13 @@ export async function otherReaders(
   tx: Db,
   app: StoredApplication,
   role: string,
+  /** The application's members as the caller read them in this transaction. */
+  members?: MemberRow[],
 ): Promise<OtherReader[]> {
   const out: OtherReader[] = [];
   if (role !== OWNER_ROLE)
     out.push({ role: OWNER_ROLE, userId: app.ownerId, completed: ownerCompleted(services, app) });
-  for (const row of await memberStore(services).ofApplication(tx, app.id))
+  for (const row of members ?? (await memberStore(services).ofApplication(tx, app.id)))
     if (row.role !== role && row.userId)
       out.push({ role: row.role, userId: row.userId, completed: completedOf(row) });
   return out;

@@ -3,7 +3,7 @@
 // leaves the server has the writeOnly ones masked.
 import type { AuditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type Placeholder } from "drizzle-orm";
 import type { Recheck } from "@engine/funnel/recheck";
 import { currentStep, currentSteps, readRetired, retiredOf } from "@engine/definitions/retired";
 import { readLegacyScalars } from "@engine/definitions/legacy-answers";
@@ -81,6 +81,14 @@ const byId = preparedQuery("applicationById", (db) =>
     .from(applications)
     .where(eq(applications.id, sql.placeholder("id"))),
 );
+/**
+ * The id of the application `ownerId` (a placeholder) owns, as a subquery: for the reads a save
+ * sends behind its lock (`lockOf`) in the same round trip, before it knows the id. PostgreSQL runs
+ * them after the lock is granted, so they read what the save waited for.
+ */
+export const ownedApplicationId = (ownerId: Placeholder) =>
+  sql`(select ${applications.id} from ${applications} where ${applications.ownerId} = ${ownerId})`;
+
 /** Written on every step.submit: prepared once too (building each statement anew was a tenth of a submission's CPU). */
 const saveRevision = preparedQuery("applicationSave", (db) =>
   db

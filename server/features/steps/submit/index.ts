@@ -8,6 +8,8 @@
 // submission, is ./tell-others.ts. Nothing is saved unless everything passes.
 import { lockKey, transaction } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
+import { memberStore } from "@server/features/members/store";
+import { signedAnswersOf } from "@server/features/esign/signed-answers";
 import { admitGuest } from "@server/features/messaging/guests";
 import type { Context } from "@server/transport/trpc/init";
 import { signInToProvenAccount } from "@server/features/auth/email-proof";
@@ -71,8 +73,16 @@ export async function submitStep(ctx: Context, input: StepSubmit | StepSection):
       // rolled back with it, so its session cookie and its mail must not go out.
       after = afterCommit();
       // Saves of this application (another tab, a co-borrower) wait here and then read what it
-      // committed; the application they own is read with its lock.
-      const owned = s.userId ? await applicationStore(s.services).lockOf(tx, s.userId) : undefined;
+      // committed; the application they own is read with its lock, and its members and standing
+      // signatures are sent right behind the lock, in the same round trip (pg pipelining):
+      // PostgreSQL runs them once the lock is granted, so they read what this save waited for.
+      const [owned, members, standing] = s.userId
+        ? await Promise.all([
+            applicationStore(s.services).lockOf(tx, s.userId),
+            memberStore(s.services).ofOwned(tx, s.userId),
+            signedAnswersOf(s.services).standingOfOwned(tx, s.userId),
+          ])
+        : [undefined, [], []];
       // A newcomer's double click has no application yet: its clicks share the idempotency key.
       if (!s.userId && s.receipt) await lockKey(tx, s.receipt);
       const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId, submitted) : null;
@@ -80,8 +90,9 @@ export async function submitStep(ctx: Context, input: StepSubmit | StepSection):
       // The effects' own work (a right code spent): committed with the save, or refusing it.
       await inSave(tx);
       const merged = await merge(s, tx, serverSet, owned);
-      const before = await othersBefore(s, tx, merged);
-      const { voided, ownerDone } = await voidCoveredSignatures(s, tx, merged);
+      // Read with the lock for the application the reader owns; a member's are read on their own.
+      const before = await othersBefore(s, tx, merged, owned ? members : undefined);
+      const { voided, ownerDone } = await voidCoveredSignatures(s, tx, merged, owned ? standing : undefined);
       const decided = merged.reader?.member
         ? await saveMember(s, tx, merged, ownerDone)
         : await saveOwner(s, tx, merged, ownerDone, after);

@@ -8,7 +8,7 @@ import { dropStaleVerifications } from "@engine/lending/borrowers";
 import type { Journey } from "@engine/funnel/journey";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore, type StoredApplication } from "@server/persistence/store/applications";
-import { signedAnswersOf, signingStepOf } from "@server/features/esign/signed-answers";
+import { signedAnswersOf, signingStepOf, type SignatureRow } from "@server/features/esign/signed-answers";
 import { memberStore, type Reader } from "@server/features/members/store";
 import { mergedApplication } from "../checked-answers";
 import { ownerCompleted } from "../journey";
@@ -97,13 +97,14 @@ export async function voidCoveredSignatures(
   s: Submission,
   tx: Db,
   merged: Merged,
+  standing?: SignatureRow[],
 ): Promise<{ voided: Voided[]; ownerDone: string[] }> {
   const { services, now } = s;
   const { reader, changed } = merged;
   const voided: Voided[] = [];
   let ownerDone = reader ? ownerCompleted(services, reader.app) : [];
   if (!reader || !changed.length) return { voided, ownerDone };
-  const coverage = await signedAnswersOf(services).voidChanged(tx, reader.app.id, merged.doc, now);
+  const coverage = await signedAnswersOf(services).voidChanged(tx, reader.app.id, merged.doc, now, standing);
   for (const { signer, changed: pointers } of coverage) {
     const signing = signingStepOf(services.defs, signer);
     // The signing step's answer goes from the document to be saved, never from the stored one.

@@ -9,6 +9,7 @@ import { auditAction } from "@engine/lending/audit-actions";
 import type { Db } from "@server/persistence/db/client";
 import { applicationStore } from "@server/persistence/store/applications";
 import { signingStepOf } from "@server/features/esign/signed-answers";
+import type { MemberRow } from "@server/features/members/store";
 import { ownerJourney } from "../journey";
 import {
   notifyReopened,
@@ -34,10 +35,11 @@ export async function othersBefore(
   s: Submission,
   tx: Db,
   { reader, stored, ownerBefore }: Merged,
+  members?: MemberRow[],
 ): Promise<Before> {
   if (!reader) return { others: [], owner: null };
   return {
-    others: await otherReaders(s.services, tx, reader.app, reader.role),
+    others: await otherReaders(s.services, tx, reader.app, reader.role, members),
     owner: ownerBefore ?? ownerJourney(s.services, reader.app, stored),
   };
 }
