@@ -99,6 +99,46 @@ export function mergeDocs(base: unknown, patch: unknown): unknown {
   return out;
 }
 
+/**
+ * mergeDocs(base, patch), given `merged` = mergeDocs(base, earlier) where `patch` differs from
+ * `earlier` only at and below `changed` (as removeAll leaves a document: the rest shared): only
+ * the objects along those pointers are merged again, each subtree at a pointer merged afresh, the
+ * rest of `merged` shared. The same value, keys in the same order, as merging the whole again.
+ */
+export function mergeDocsAgain(
+  merged: unknown,
+  base: unknown,
+  patch: unknown,
+  changed: readonly string[],
+): unknown {
+  let out = merged;
+  for (const pointer of changed) out = mergeAlong(out, base, patch, splitPointer(pointer), 0);
+  return out;
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> => isContainer(v) && !Array.isArray(v);
+
+function mergeAlong(merged: unknown, base: unknown, patch: unknown, keys: string[], i: number): unknown {
+  // Not two objects (a list, a value, one side absent): mergeDocs takes one side whole, no copy.
+  if (i === keys.length || !isPlain(base) || !isPlain(patch) || !isPlain(merged))
+    return mergeDocs(base, patch);
+  const key = keys[i]!;
+  const out: Record<string, unknown> = { ...merged };
+  const value = Object.hasOwn(patch, key)
+    ? mergeAlong(
+        Object.hasOwn(merged, key) ? merged[key] : undefined,
+        Object.hasOwn(base, key) ? base[key] : undefined,
+        patch[key],
+        keys,
+        i + 1,
+      )
+    : base[key];
+  // A key the patch no longer has is the base's (where it has one, in the base's place), else gone.
+  if (!Object.hasOwn(patch, key) && !Object.hasOwn(base, key)) delete out[key];
+  else Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 /** The pointers of every value that differs between two documents (leaves; a list counts as one value). */
 export function changedPointers(before: unknown, after: unknown, at = ""): string[] {
   // The same value, or a subtree the new document shares with the old (a merge shares what it does not change).

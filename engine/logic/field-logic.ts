@@ -6,7 +6,15 @@
 import { todayIso } from "../base/dates";
 import { stepById, type Definitions } from "../definitions/definitions";
 import { evaluate, holds, type Data, type Logic } from "./logic";
-import { expand, getAt, isWithinAny, mergeDocs, removeAll, type Match } from "../base/pointer";
+import {
+  expand,
+  getAt,
+  isWithinAny,
+  mergeDocs,
+  mergeDocsAgain,
+  removeAll,
+  type Match,
+} from "../base/pointer";
 import { stepLogicData } from "./step-data";
 
 export interface FieldLogicState {
@@ -45,6 +53,11 @@ export function quoteDetails(
 export interface FieldLogicContext {
   application?: unknown;
   today?: string;
+  /**
+   * Given the application with the final answers merged in and the logic's data over it, as the
+   * last logic read them: the step validator reads the same (validate.ts) instead of merging again.
+   */
+  read?: (doc: Data, data: Data) => void;
 }
 
 export type FieldLogic = (answers: unknown, context?: FieldLogicContext) => FieldLogicState;
@@ -88,7 +101,9 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
         }
       if (dropped.length) {
         cleaned = removeAll(cleaned, dropped) as Data;
-        doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+        // Only the objects on the way to the dropped answers are merged again (a step with several
+        // hidden answers merged the whole step's answers into the application once per pattern).
+        doc = mergeDocsAgain(doc, context.application ?? {}, cleaned, dropped) as Data;
         base = stepLogicData(defs, doc, today);
       }
     }
@@ -110,6 +125,7 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
             : notice.message;
           shown.push({ pointer: m.pointer, message, id: notice.id, intent: notice.intent ?? "info" });
         }
+    context.read?.(doc, base);
     return { hidden, required, answers: cleaned, notices: shown };
   };
 }

@@ -45,6 +45,8 @@ export interface ValidationContext {
    * errors at the fields it keeps are the same as without it.
    */
   judged?: (pointer: string) => boolean;
+  /** Given the application with the valid answers merged in (`application` ⊕ `answers`): a save stores it, instead of merging again. */
+  merged?: (doc: Data) => void;
 }
 
 export interface StepValidation {
@@ -108,11 +110,17 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     const labelFor = (pointer: string) => labelOf(pointer, ui);
     // 1. Visibility and conditional requirement (field-logic.ts): a hidden answer is dropped,
     // so it is never saved or judged.
-    const logic = fieldLogic(structuredClone(answers), { application: context.application, today });
+    // The merged document and its logic data as the field logic last read them (its answers are the cleaned ones).
+    let read: { doc: Data; data: Data } | undefined;
+    const logic = fieldLogic(structuredClone(answers), {
+      application: context.application,
+      today,
+      read: (doc, data) => void (read = { doc, data }),
+    });
     const cleaned = logic.answers as Data;
     const { hidden } = logic;
-    const doc = mergeDocs(context.application ?? {}, cleaned) as Data;
-    const base = stepLogicData(defs, doc, today);
+    const doc = read?.doc ?? (mergeDocs(context.application ?? {}, cleaned) as Data);
+    const base = read?.data ?? stepLogicData(defs, doc, today);
     const dataFor = (m: Match): Data =>
       m.index === undefined ? base : { ...base, item: m.item, index: m.index };
     const test = (logicOf: Logic, m: Match) => {
@@ -166,6 +174,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
             ruleId: check.id,
           });
 
+    context.merged?.(doc);
     return { valid: errors.length === 0, errors, answers: cleaned, hidden };
   };
 }

@@ -25,6 +25,8 @@ export interface Judged {
   answers: unknown;
   /** Answers the step hides given the others: dropped from the application. */
   hidden: string[];
+  /** The stored application with `answers` merged in, as the step's logic read it (absent: merge them). */
+  merged?: Record<string, unknown>;
 }
 
 export interface Judge {
@@ -83,17 +85,19 @@ export function judgedAnswers(
   // Only the reader's fields (and the section's) are judged: the rest of the step is another's.
   const judged = (pointer: string) =>
     (pointer === "" ? !within : writes(part, pointer)) && (!within || inside(within, pointer));
+  let merged: Record<string, unknown> | undefined;
   const result = cachedStepValidator(defs, step.id)(answers, {
     application: stored,
     today,
     role: part.role,
     judged,
+    merged: (doc) => void (merged = doc),
   });
   // (The validator's refusals before any field is judged, size and shape, are filtered here.)
   const errors = result.errors.filter((e) => judged(e.pointer));
   if (errors.length) throw invalidAnswers(errors.map((e) => ({ pointer: e.pointer, message: e.message })));
   const hidden = result.hidden.filter((pointer) => writes(part, pointer));
-  if (!within) return { answers: result.answers, hidden };
+  if (!within) return { answers: result.answers, hidden, merged };
   return {
     answers: pickWithin(result.answers, within),
     hidden: hidden.filter((pointer) => inside(within, pointer)),
@@ -115,7 +119,7 @@ export function mergedApplication(
     (d, pointer) => withoutAt(d, pointer),
     Object.entries(serverSet).reduce(
       (d, [pointer, value]) => setAt(d, pointer, value),
-      mergeDocs(stored, judged.answers),
+      judged.merged ?? mergeDocs(stored, judged.answers),
     ),
   ) as Record<string, unknown>;
   const validateApplication = compileSchemaFile(defs, "application.json");

@@ -1,0 +1,101 @@
+// The field logic drops a hidden answer and merges the answers into the application again before
+// the next field's logic reads it; it now merges again only the objects on the way to the dropped
+// answers (mergeDocsAgain), and the step validator reads the document the field logic last read
+// instead of merging a third time. Both must be the very document a whole merge makes: the same
+// values, the keys in the same order (the stored text is its JSON), on every step of both demo
+// applications and on each of their answers made wrong.
+import { isDeepStrictEqual } from "node:util";
+import { describe, expect, it } from "vitest";
+import { bundleStepSchema } from "@engine/definitions/bundle";
+import { getAt, mergeDocs, mergeDocsAgain, removeAll } from "@engine/base/pointer";
+import { sliceAnswers } from "@engine/form/answers";
+import { createFieldLogic, matchesOf } from "@engine/logic/field-logic";
+import { createStepValidator } from "@engine/validation/validate";
+import { repo } from "../helpers/definitions";
+import { singleBorrower, twoBorrowers } from "../helpers/journeys";
+import { wrongAnswers } from "../helpers/wrong-answers";
+
+const { defs } = repo;
+const TODAY = "2026-11-22";
+
+/** The same document, key order included. */
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b) && JSON.stringify(a) === JSON.stringify(b);
+
+/** Each demo application with each step's answers: as saved, none, and each answer made wrong in turn. */
+function* cases() {
+  for (const doc of [singleBorrower(), twoBorrowers()])
+    for (const [stepId] of defs.steps) {
+      const slice = sliceAnswers(bundleStepSchema(defs, stepId), doc) ?? {};
+      for (const answers of [slice, {}, ...wrongAnswers(slice, ["not-a-choice", 7, true])])
+        yield { doc, stepId, answers };
+    }
+}
+
+describe("merging the answers again after dropping hidden ones", () => {
+  it("makes the document a whole merge makes", () => {
+    const base = { a: 1, user: { name: "A", declarations: { x: true, y: 2 } }, list: [{ k: 1 }] };
+    const patch = { user: { declarations: { y: 3, z: "new" }, added: 1 }, list: [{ k: 2, j: 3 }], b: 2 };
+    const merged = mergeDocs(base, patch);
+    const drops = [
+      ["/user/declarations/y"], // the base's value shows through again
+      ["/user/declarations/z"], // a key only the answers had is gone
+      ["/user/added", "/b"], // at two levels at once
+      ["/list/0/j"], // inside a list: the answers' list, without it
+      ["/user/declarations"], // a whole object
+      ["/user"],
+    ];
+    for (const dropped of drops) {
+      const cleaned = removeAll(patch, dropped);
+      expect(
+        same(mergeDocsAgain(merged, base, cleaned, dropped), mergeDocs(base, cleaned)),
+        String(dropped),
+      ).toBe(true);
+    }
+    // A "__proto__" key stays a plain key.
+    const evil = JSON.parse('{"user": {"__proto__": {"polluted": true}, "n": 1}}');
+    const evilMerged = mergeDocs(base, evil);
+    const again = mergeDocsAgain(evilMerged, base, removeAll(evil, ["/user/n"]), ["/user/n"]);
+    expect(same(again, mergeDocs(base, removeAll(evil, ["/user/n"])))).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("is the whole merge on every step, for the hidden answers its logic drops, one field's at a time", () => {
+    let drops = 0;
+    for (const { doc, stepId, answers } of cases()) {
+      const step = defs.steps.get(stepId)!.def;
+      const { hidden } = createFieldLogic(defs, stepId)(answers, { application: doc, today: TODAY });
+      if (!hidden.length || answers === null || typeof answers !== "object") continue;
+      // As the field logic drops them: each field's hidden answers in one pass, then merged again.
+      let cleaned: unknown = answers;
+      let merged = mergeDocs(doc, cleaned);
+      for (const pattern of Object.keys(step.visibleWhen ?? {})) {
+        const dropped = matchesOf(cleaned, pattern)
+          .map((m) => m.pointer)
+          .filter((p) => hidden.includes(p) && getAt(cleaned, p) !== undefined);
+        if (!dropped.length) continue;
+        cleaned = removeAll(cleaned, dropped);
+        merged = mergeDocsAgain(merged, doc, cleaned, dropped);
+        expect(same(merged, mergeDocs(doc, cleaned)), `${stepId} ${pattern}`).toBe(true);
+        drops++;
+      }
+    }
+    // The comparison covered real drops, on many steps and answers.
+    expect(drops).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("gives the save the document the whole merge of the validator's answers makes, on every step", () => {
+    let compared = 0;
+    for (const { doc, stepId, answers } of cases()) {
+      let merged: unknown;
+      const result = createStepValidator(defs, stepId)(answers, {
+        application: doc,
+        today: TODAY,
+        merged: (d) => void (merged = d),
+      });
+      if (merged === undefined) continue; // refused on size or shape before any logic read them
+      expect(same(merged, mergeDocs(doc, result.answers)), stepId).toBe(true);
+      if (result.hidden.some((p) => getAt(answers, p) !== undefined)) compared++;
+    }
+    expect(compared).toBeGreaterThan(100);
+  }, 120_000);
+});
