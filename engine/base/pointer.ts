@@ -81,6 +81,9 @@ export function isWithinAny(pointer: string, ancestors: ReadonlySet<string>): bo
 
 /** Deep merge of answers into a document: objects merge, lists and values replace. */
 export function mergeDocs(base: unknown, patch: unknown): unknown {
+  // The same subtree on both sides merges to itself: shared, not copied (a save's answers carry
+  // the stored values of what the reader may not change, and a document is never changed in place).
+  if (base === patch) return base;
   if (!isContainer(base) || Array.isArray(base) || !isContainer(patch) || Array.isArray(patch))
     return patch === undefined ? base : patch;
   const out: Record<string, unknown> = { ...base };

@@ -159,8 +159,10 @@ export const WHOLE: Part = { role: OWNER_ROLE, only: null, except: [], access: n
  * answers of one borrower never overwrite the other's, whatever a request sends.
  */
 export function keepToPart(part: Part, stored: unknown, next: unknown): Record<string, unknown> {
+  // A value already there (the same one) leaves the document as it is: not copied along its path,
+  // so a save that changes nothing outside the part keeps the very document it merged.
   const put = (doc: unknown, pointer: string, value: unknown) =>
-    value === undefined && getAt(doc, pointer) === undefined ? doc : setAt(doc, pointer, value);
+    getAt(doc, pointer) === value ? doc : setAt(doc, pointer, value);
   const out = part.only
     ? part.only.reduce<unknown>((doc, p) => put(doc, p, getAt(next, p)), stored ?? {})
     : part.except.reduce<unknown>((doc, p) => put(doc, p, getAt(stored, p)), next ?? {});

@@ -45,6 +45,12 @@ export interface ValidationContext {
    * errors at the fields it keeps are the same as without it.
    */
   judged?: (pointer: string) => boolean;
+  /**
+   * The answers are the caller's own, made for this call (the server's, from the request and the
+   * stored document, neither changed in place): kept as they are, not copied first, so the answers
+   * given back share what they do not change.
+   */
+  ownAnswers?: boolean;
   /** Given the application with the valid answers merged in (`application` ⊕ `answers`): a save stores it, instead of merging again. */
   merged?: (doc: Data) => void;
 }
@@ -112,7 +118,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     // so it is never saved or judged.
     // The merged document and its logic data as the field logic last read them (its answers are the cleaned ones).
     let read: { doc: Data; data: Data } | undefined;
-    const logic = fieldLogic(structuredClone(answers), {
+    const logic = fieldLogic(context.ownAnswers ? answers : structuredClone(answers), {
       application: context.application,
       today,
       read: (doc, data) => void (read = { doc, data }),

@@ -3,17 +3,39 @@
 // answers (mergeDocsAgain), and the step validator reads the document the field logic last read
 // instead of merging a third time. Both must be the very document a whole merge makes: the same
 // values, the keys in the same order (the stored text is its JSON), on every step of both demo
-// applications and on each of their answers made wrong.
+// applications and on each of their answers made wrong. The server's answers are no longer copied
+// before they are judged, and a merge and keepToPart share what they leave alone, so that a save
+// that changes nothing outside the reader's part keeps the very document it merged (its members
+// access, kept per document, is then worked out once): the same judgement, the same documents.
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { bundleStepSchema } from "@engine/definitions/bundle";
-import { getAt, mergeDocs, mergeDocsAgain, removeAll } from "@engine/base/pointer";
+import { getAt, mergeDocs, mergeDocsAgain, removeAll, setAt } from "@engine/base/pointer";
+import { keepToPart, OWNER_ROLE, partOf, type Part } from "@engine/funnel/members";
 import { sliceAnswers } from "@engine/form/answers";
 import { createFieldLogic, matchesOf } from "@engine/logic/field-logic";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import { singleBorrower, twoBorrowers } from "../helpers/journeys";
 import { wrongAnswers } from "../helpers/wrong-answers";
+
+/** `value` and everything in it frozen: a write in place throws. */
+const frozen = <T>(value: T): T => {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) frozen(child);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+/** keepToPart as it was written before it left a value already there alone: each pointer set anew. */
+const keepToPartCopying = (part: Part, stored: unknown, next: unknown) => {
+  const put = (doc: unknown, pointer: string, value: unknown) =>
+    value === undefined && getAt(doc, pointer) === undefined ? doc : setAt(doc, pointer, value);
+  return part.only
+    ? part.only.reduce<unknown>((doc, p) => put(doc, p, getAt(next, p)), stored ?? {})
+    : part.except.reduce<unknown>((doc, p) => put(doc, p, getAt(stored, p)), next ?? {});
+};
 
 const { defs } = repo;
 const TODAY = "2026-11-22";
@@ -31,7 +53,7 @@ function* cases() {
     }
 }
 
-describe("merging the answers again after dropping hidden ones", () => {
+describe("a save's answers merged into the application", () => {
   it("makes the document a whole merge makes", () => {
     const base = { a: 1, user: { name: "A", declarations: { x: true, y: 2 } }, list: [{ k: 1 }] };
     const patch = { user: { declarations: { y: 3, z: "new" }, added: 1 }, list: [{ k: 2, j: 3 }], b: 2 };
@@ -97,5 +119,34 @@ describe("merging the answers again after dropping hidden ones", () => {
       if (result.hidden.some((p) => getAt(answers, p) !== undefined)) compared++;
     }
     expect(compared).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("judges the caller's own answers, not copied, as it judges a copy, and changes neither them nor the application", () => {
+    let shared = 0;
+    for (const { doc, stepId, answers } of cases()) {
+      const application = frozen(structuredClone(doc));
+      const own = frozen(structuredClone(answers));
+      const context = { application, today: TODAY };
+      const copied = createStepValidator(defs, stepId)(own, context);
+      const kept = createStepValidator(defs, stepId)(own, { ...context, ownAnswers: true });
+      expect(kept, stepId).toEqual(copied);
+      if (kept.answers === own) shared++;
+    }
+    // Where nothing was hidden the answers came back as given: the same objects, not copies.
+    expect(shared).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("keeps a merged document to the reader's part as setting each pointer anew does, sharing it where nothing moves", () => {
+    let untouched = 0;
+    for (const { doc, stepId, answers } of cases()) {
+      for (const role of [OWNER_ROLE, "coborrower"]) {
+        const part = partOf(defs, role, doc);
+        const merged = mergeDocs(doc, keepToPart(part, doc, mergeDocs(doc, answers)));
+        const kept = keepToPart(part, doc, merged);
+        expect(same(kept, keepToPartCopying(part, doc, merged)), `${stepId} ${role}`).toBe(true);
+        if (kept === merged) untouched++;
+      }
+    }
+    expect(untouched).toBeGreaterThan(100);
   }, 120_000);
 });

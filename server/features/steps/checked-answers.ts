@@ -91,6 +91,7 @@ export function judgedAnswers(
     today,
     role: part.role,
     judged,
+    ownAnswers: true,
     merged: (doc) => void (merged = doc),
   });
   // (The validator's refusals before any field is judged, size and shape, are filtered here.)
