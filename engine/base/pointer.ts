@@ -86,9 +86,13 @@ export function mergeDocs(base: unknown, patch: unknown): unknown {
   if (base === patch) return base;
   if (!isContainer(base) || Array.isArray(base) || !isContainer(patch) || Array.isArray(patch))
     return patch === undefined ? base : patch;
-  const out: Record<string, unknown> = { ...base };
+  // Copied only once a value differs: answers the base already holds give the base itself.
+  let out: Record<string, unknown> | null = null;
   for (const [key, value] of Object.entries(patch)) {
-    const merged = mergeDocs(Object.hasOwn(base, key) ? base[key] : undefined, value);
+    const had = Object.hasOwn(base, key);
+    const merged = mergeDocs(had ? base[key] : undefined, value);
+    if (had && merged === base[key]) continue;
+    out ??= { ...base };
     // A "__proto__" key from the network must stay a plain key: defined, since assigning it sets the prototype.
     if (key === "__proto__")
       Object.defineProperty(out, key, {
@@ -99,7 +103,7 @@ export function mergeDocs(base: unknown, patch: unknown): unknown {
       });
     else out[key] = merged;
   }
-  return out;
+  return out ?? base;
 }
 
 /**
@@ -151,7 +155,10 @@ export function changedPointers(before: unknown, after: unknown, at = ""): strin
   if ((plain(before) || before === undefined) && (plain(after) || after === undefined)) {
     const [b, a] = [(before ?? {}) as Record<string, unknown>, (after ?? {}) as Record<string, unknown>];
     const keys = new Set([...Object.keys(b), ...Object.keys(a)]);
-    return [...keys].flatMap((k) => changedPointers(b[k], a[k], `${at}/${escapeSegment(k)}`));
+    // A key whose value is shared is passed over before its pointer is spelled.
+    return [...keys].flatMap((k) =>
+      b[k] === a[k] ? [] : changedPointers(b[k], a[k], `${at}/${escapeSegment(k)}`),
+    );
   }
   // Two values neither of which is a list or an object differ, since they are not the same value.
   if (!isContainer(before) && !isContainer(after)) return [at];
