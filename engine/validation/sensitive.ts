@@ -65,6 +65,8 @@ export const isMasked = (value: unknown): value is string =>
 interface PatternNode {
   field?: SensitiveField;
   children: Map<string, PatternNode>;
+  /** The key as a pointer segment, escaped once here, not at each document walked (`*`: the item's index). */
+  segment: string;
 }
 
 const patternTrees = new WeakMap<readonly SensitiveField[], PatternNode>();
@@ -72,12 +74,12 @@ const patternTrees = new WeakMap<readonly SensitiveField[], PatternNode>();
 function patternTree(fields: readonly SensitiveField[]): PatternNode {
   let root = patternTrees.get(fields);
   if (root) return root;
-  root = { children: new Map() };
+  root = { children: new Map(), segment: "" };
   for (const field of fields) {
     let node = root;
     for (const key of splitPointer(field.pattern)) {
       let next = node.children.get(key);
-      if (!next) node.children.set(key, (next = { children: new Map() }));
+      if (!next) node.children.set(key, (next = { children: new Map(), segment: `/${escapeSegment(key)}` }));
       node = next;
     }
     node.field ??= field;
@@ -115,24 +117,23 @@ function mapTree(
     if (key === "*") {
       if (Array.isArray(node))
         for (let index = 0; index < node.length; index++)
-          copy = mapChild(container, copy, String(index), child, pointer, fn);
-    } else copy = mapChild(container, copy, key, child, pointer, fn);
+          copy = mapChild(container, copy, String(index), child, `${pointer}/${index}`, fn);
+    } else copy = mapChild(container, copy, key, child, pointer + child.segment, fn);
   }
   return copy ?? node;
 }
 
-/** `copy` (made from `container` when first needed) with the value at `key` mapped; copies only when a value changes. */
+/** `copy` (made from `container` when first needed) with the value at `key` (pointer `at`) mapped; copies only when a value changes. */
 function mapChild(
   container: Record<string, unknown>,
   copy: Record<string, unknown> | null,
   key: string,
   tree: PatternNode,
-  pointer: string,
+  at: string,
   fn: (value: unknown, field: SensitiveField, pointer: string) => unknown,
 ): Record<string, unknown> | null {
   if (!Object.hasOwn(container, key)) return copy;
   const value = container[key];
-  const at = `${pointer}/${escapeSegment(key)}`;
   let mapped = value;
   if (!tree.field) mapped = mapTree(value, tree, at, fn);
   else if (value !== null && value !== undefined) mapped = fn(value, tree.field, at);
