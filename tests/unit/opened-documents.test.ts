@@ -1,7 +1,12 @@
 // The cache of opened application documents (server/persistence/store/opened-documents.ts): the
 // documents it shares are frozen through and through, and it holds no more than its bounds.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isShared, OpenedDocuments, openedDocuments } from "@server/persistence/store/opened-documents";
+import {
+  documentMemo,
+  isShared,
+  OpenedDocuments,
+  openedDocuments,
+} from "@server/persistence/store/opened-documents";
 
 const docOf = (n: number) => ({ user: { firstName: `Ana ${n}` }, borrowers: [{ income: { amount: n } }] });
 
@@ -84,5 +89,24 @@ describe("opened documents", () => {
     expect(openedDocuments(server, reloaded).get("{}")).toBeUndefined();
     expect(before.size).toBe(0); // the old set's documents are dropped, not left to their timer
     expect(openedDocuments(server, reloaded)).toBe(openedDocuments(server, reloaded));
+  });
+});
+
+describe("answers kept with a shared document (documentMemo)", () => {
+  it("keeps each document's answers apart, at most its bound per document, the least recently used dropped first", () => {
+    const memo = documentMemo<string | null>(2);
+    const one = docOf(1);
+    const two = docOf(2);
+    memo.set(one, "a", "A");
+    memo.set(one, "b", null); // a null answer is kept, as an answer
+    memo.set(two, "a", "other");
+    expect(memo.get(one, "a")).toBe("A"); // read: now the most recent
+    memo.set(one, "c", "C");
+    expect(memo.get(one, "b")).toBeUndefined(); // the least recently used went
+    expect(memo.get(one, "a")).toBe("A");
+    expect(memo.get(one, "c")).toBe("C");
+    expect(memo.get(two, "a")).toBe("other");
+    memo.set(one, "a", "A again"); // set again: replaced, not added
+    expect([memo.get(one, "a"), memo.get(one, "c")]).toEqual(["A again", "C"]);
   });
 });

@@ -10,7 +10,7 @@ import { completedOf, type Reader } from "../members/store";
 import type { Services } from "@server/services";
 import type { StoredApplication } from "@server/persistence/store/applications";
 import { isCancelled } from "../esign/right-to-cancel";
-import { isShared } from "@server/persistence/store/opened-documents";
+import { documentMemo, isShared, type DocumentMemo } from "@server/persistence/store/opened-documents";
 
 /** The steps the owner has saved; for an application older than the list, those its status says were passed. */
 export function ownerCompleted(services: Services, app: StoredApplication): string[] {
@@ -78,34 +78,38 @@ const walks = new WeakMap<Services["defs"], Map<string, Journey>>();
 /** About a walk per applicant in flight between two steps (a few seconds apart). */
 const WALKS_KEPT = 4096;
 /** The walks of each shared document, per definitions set: they go with the document. */
-const walksOfDocument = new WeakMap<Services["defs"], WeakMap<object, Map<string, Journey>>>();
+const walksOfDocument = new WeakMap<Services["defs"], DocumentMemo<Journey>>();
 /** The readers of one document (owner, members) on a day: a few walks each. */
 const WALKS_KEPT_PER_DOCUMENT = 16;
 
 function walked(defs: Services["defs"], key: string, walkNow: () => Journey, doc?: object): Journey {
-  let kept: Map<string, Journey> | undefined;
   if (doc) {
-    let perDocument = walksOfDocument.get(defs);
-    if (!perDocument) walksOfDocument.set(defs, (perDocument = new WeakMap()));
-    kept = perDocument.get(doc);
-    if (!kept) perDocument.set(doc, (kept = new Map()));
-  } else {
-    kept = walks.get(defs);
-    if (!kept) walks.set(defs, (kept = new Map()));
+    let memo = walksOfDocument.get(defs);
+    if (!memo) walksOfDocument.set(defs, (memo = documentMemo(WALKS_KEPT_PER_DOCUMENT)));
+    const hit = memo.get(doc, key);
+    if (hit) return hit;
+    const journey = frozen(walkNow());
+    memo.set(doc, key, journey);
+    return journey;
   }
+  let kept = walks.get(defs);
+  if (!kept) walks.set(defs, (kept = new Map()));
   const hit = kept.get(key);
   if (hit) {
     kept.delete(key);
     kept.set(key, hit);
     return hit;
   }
-  const journey = walkNow();
-  // Shared by every caller with the same inputs: frozen, so none can change another's.
-  Object.freeze(journey.path);
-  Object.freeze(journey);
+  const journey = frozen(walkNow());
   kept.set(key, journey);
-  if (kept.size > (doc ? WALKS_KEPT_PER_DOCUMENT : WALKS_KEPT)) kept.delete(kept.keys().next().value!);
+  if (kept.size > WALKS_KEPT) kept.delete(kept.keys().next().value!);
   return journey;
+}
+
+/** Shared by every caller with the same inputs: frozen, so none can change another's. */
+function frozen(journey: Journey): Journey {
+  Object.freeze(journey.path);
+  return Object.freeze(journey);
 }
 
 /** The owner's path on `doc`, whoever is saving (a member's signature can complete the owner's submission). */

@@ -8,7 +8,12 @@ import type { Definitions, Step } from "@engine/definitions/definitions";
 import { viewFor, writes, type Part } from "@engine/funnel/members";
 import { prefillValues } from "@engine/logic/prefill";
 import { applicationStore } from "@server/persistence/store/applications";
-import { isShared } from "@server/persistence/store/opened-documents";
+import {
+  deepFreeze,
+  documentMemo,
+  isShared,
+  type DocumentMemo,
+} from "@server/persistence/store/opened-documents";
 import type { Services } from "@server/services";
 
 interface Shown {
@@ -20,16 +25,9 @@ interface Shown {
 }
 
 /** Per definitions set, per shared document: reader (day and part) → what they are shown. */
-const shownOf = new WeakMap<Definitions, WeakMap<object, Map<string, Shown>>>();
+const shownOf = new WeakMap<Definitions, DocumentMemo<Shown>>();
 /** The readers of one document (owner, members) on a day or two: a few each. */
 const KEPT_PER_DOCUMENT = 8;
-
-/** Freezes `value` and every object in it: kept answers go to every reader, none may change them. */
-function deepFreeze(value: unknown): void {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
-}
 
 /**
  * The reader's view of `doc` and the steps' prefills on it, kept with a shared document. The key
@@ -43,17 +41,14 @@ function shown(services: Services, part: Part, doc: Record<string, unknown>, tod
     prefills: new Map(),
   });
   if (!isShared(doc)) return make();
-  let perDocument = shownOf.get(services.defs);
-  if (!perDocument) shownOf.set(services.defs, (perDocument = new WeakMap()));
-  let kept = perDocument.get(doc);
-  if (!kept) perDocument.set(doc, (kept = new Map()));
+  let memo = shownOf.get(services.defs);
+  if (!memo) shownOf.set(services.defs, (memo = documentMemo(KEPT_PER_DOCUMENT)));
   const key = JSON.stringify([today, part]);
-  const hit = kept.get(key);
+  const hit = memo.get(doc, key);
   if (hit?.sensitive === services.sensitive) return hit;
   const fresh = make();
   deepFreeze(fresh.view);
-  kept.set(key, fresh);
-  if (kept.size > KEPT_PER_DOCUMENT) kept.delete(kept.keys().next().value!);
+  memo.set(doc, key, fresh);
   return fresh;
 }
 

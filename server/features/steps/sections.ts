@@ -8,7 +8,7 @@ import type { Step } from "@engine/definitions/definitions";
 import { auditAction } from "@engine/lending/audit-actions";
 import { preparedQuery } from "@server/persistence/db/prepared";
 import { auditEvents } from "@server/persistence/db/schema";
-import { isShared } from "@server/persistence/store/opened-documents";
+import { documentMemo, isShared } from "@server/persistence/store/opened-documents";
 import type { Services } from "@server/services";
 import type { Reader } from "../members/store";
 
@@ -50,9 +50,8 @@ const latestSectionOrSave = preparedQuery("latestSectionOrSave", (db) =>
  * saved. The member row's id and acceptance are in the key, as a member who joins again starts
  * again from revision 0 with the audit rows of before.
  */
-const answered = new WeakMap<object, Map<string, string | null>>();
 /** The readers of one document and the steps in sections they open: a few. */
-const KEPT_PER_DOCUMENT = 16;
+const answered = documentMemo<string | null>(16);
 
 /** The id of the last section this reader saved of `step` since its last whole save, else null. */
 export async function lastSavedSection(
@@ -63,26 +62,18 @@ export async function lastSavedSection(
 ): Promise<string | null> {
   if (!step.sections?.length) return null;
   const { app, member } = reader;
-  let kept: Map<string, string | null> | undefined;
-  let key = "";
-  if (isShared(app.doc)) {
-    kept = answered.get(app.doc);
-    if (!kept) answered.set(app.doc, (kept = new Map()));
-    key = JSON.stringify([
-      userId,
-      member?.id ?? null,
-      member?.acceptedAt?.getTime() ?? null,
-      member?.revision ?? app.revision,
-      step.id,
-    ]);
-    const hit = kept.get(key);
-    if (hit !== undefined) return hit;
-  }
+  const shared = isShared(app.doc);
+  const key = JSON.stringify([
+    userId,
+    member?.id ?? null,
+    member?.acceptedAt?.getTime() ?? null,
+    member?.revision ?? app.revision,
+    step.id,
+  ]);
+  const hit = shared ? answered.get(app.doc, key) : undefined;
+  if (hit !== undefined) return hit;
   const last = await readLastSection(services, app.id, userId, step);
-  if (kept) {
-    kept.set(key, last);
-    if (kept.size > KEPT_PER_DOCUMENT) kept.delete(kept.keys().next().value!);
-  }
+  if (shared) answered.set(app.doc, key, last);
   return last;
 }
 

@@ -26,7 +26,7 @@ const textOf = new WeakMap<object, string>();
 export const isShared = (doc: unknown): boolean => typeof doc === "object" && doc !== null && shared.has(doc);
 
 /** Freezes `value` and every object in it: a write to any of them then throws (strict ESM). */
-function deepFreeze(value: unknown): void {
+export function deepFreeze(value: unknown): void {
   if (typeof value !== "object" || value === null) return;
   Object.freeze(value);
   for (const child of Object.values(value)) deepFreeze(child);
@@ -139,3 +139,31 @@ export function openedDocuments(owner: object, defs: object): OpenedDocuments<Re
   caches.set(owner, { defs, opened });
   return opened;
 }
+
+/**
+ * Answers worked out on a shared document (isShared), kept with it and gone when it goes: by key,
+ * at most `perDocument` per document, the least recently used dropped first. For what depends on
+ * the document and a few small inputs besides (the key): a reader's path, view, last section.
+ */
+export function documentMemo<V>(perDocument: number) {
+  const kept = new WeakMap<object, Map<string, V>>();
+  return {
+    get(doc: object, key: string): V | undefined {
+      const answers = kept.get(doc);
+      const hit = answers?.get(key);
+      if (answers && hit !== undefined) {
+        answers.delete(key);
+        answers.set(key, hit);
+      }
+      return hit;
+    },
+    set(doc: object, key: string, value: V): void {
+      let answers = kept.get(doc);
+      if (!answers) kept.set(doc, (answers = new Map()));
+      answers.delete(key);
+      answers.set(key, value);
+      if (answers.size > perDocument) answers.delete(answers.keys().next().value!);
+    },
+  };
+}
+export type DocumentMemo<V> = ReturnType<typeof documentMemo<V>>;
