@@ -5,13 +5,11 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
-import { applications } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import { transaction } from "@server/persistence/db/client";
-import { makeApplicant } from "../helpers/accounts";
+import { makeApplicant, storedApplication } from "../helpers/accounts";
 import { pdfCodeOf } from "../helpers/journeys";
 import { job } from "../helpers/jobs";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
@@ -35,17 +33,7 @@ const {
   ...COBORROWER_DETAILS
 } = FIXTURE.coborrower;
 
-const storedDoc = async (applicationId: string) => {
-  const [row] = await server.services.db
-    .select()
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  return {
-    doc: applicationStore(server.services).fromRow(row!).doc as Record<string, any>,
-    status: row!.status,
-    revision: row!.revision,
-  };
-};
+const storedDoc = (applicationId: string) => storedApplication(server.services, applicationId);
 
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(

@@ -11,9 +11,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { GUESSES_PER_IP } from "@server/features/auth/codes";
-import { applications, users } from "@server/persistence/db/schema";
-import { applicationStore } from "@server/persistence/store/applications";
-import { makeApplicant } from "../helpers/accounts";
+import { users } from "@server/persistence/db/schema";
+import { makeApplicant, storedApplication } from "../helpers/accounts";
 import { browser, mailedCode, newestTextCode, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -40,16 +39,7 @@ const refusalOf = (promise: Promise<unknown>) =>
         : Promise.reject(e),
   );
 
-const stored = async (applicationId: string) => {
-  const [row] = await server.services.db
-    .select()
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  return {
-    doc: applicationStore(server.services).fromRow(row!).doc as Record<string, any>,
-    revision: row!.revision,
-  };
-};
+const stored = (applicationId: string) => storedApplication(server.services, applicationId);
 
 let phones = 0;
 /** A signed-in applicant on the phone code step: the code texted to their number, and their application's revision. */

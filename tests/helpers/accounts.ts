@@ -9,7 +9,13 @@ import { completedUpTo } from "@engine/funnel/journey";
 import { OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { hashPassword } from "@server/features/auth/passwords";
 import { transaction } from "@server/persistence/db/client";
-import { applicationMembers, partners, portalUsers, users } from "@server/persistence/db/schema";
+import {
+  applicationMembers,
+  applications,
+  partners,
+  portalUsers,
+  users,
+} from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import type { Services } from "@server/services";
 import { browser, type Browser, type TestServer } from "./server";
@@ -173,4 +179,14 @@ export async function twoBorrowerApplicant(
 export async function signInApplicant(b: Browser, email: string, password: string) {
   const { status, body } = await b.auth("Applicant", "callback/credentials", { email, password });
   if (body.error) throw new Error(`the sign-in of ${email} was refused (${status}): ${body.error}`);
+}
+
+/** An application as stored: its row's status and revision, and its document as the server opens it. */
+export async function storedApplication(services: Services, applicationId: string) {
+  const [row] = await services.db.select().from(applications).where(eq(applications.id, applicationId));
+  return {
+    doc: applicationStore(services).fromRow(row!).doc as Record<string, any>,
+    status: row!.status,
+    revision: row!.revision,
+  };
 }
