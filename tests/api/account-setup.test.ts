@@ -4,15 +4,12 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
-import { applications } from "@server/persistence/db/schema";
-import { applicationStore } from "@server/persistence/store/applications";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { codeText } from "@server/features/account/phone";
 import { signInText } from "@server/features/auth/phone-sign-in";
-import { makeApplicant } from "../helpers/accounts";
+import { makeApplicant, storedApplication } from "../helpers/accounts";
 import { pdfCodeOf } from "../helpers/journeys";
 import { browser, newestTextCode, testServer, type TestServer } from "../helpers/server";
 
@@ -34,18 +31,7 @@ async function atTheOffer(status = "previewOffer") {
   return { ...who, b };
 }
 
-const storedDoc = async (applicationId: string) => {
-  const [row] = await server.services.db
-    .select()
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  return {
-    raw: row!.document,
-    doc: applicationStore(server.services).fromRow(row!).doc as Record<string, any>,
-    status: row!.status,
-    revision: row!.revision,
-  };
-};
+const storedDoc = (applicationId: string) => storedApplication(server.services, applicationId);
 
 const fieldErrorsOf = (promise: Promise<unknown>) =>
   promise.then(

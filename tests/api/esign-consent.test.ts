@@ -7,9 +7,8 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
-import { applications, auditEvents } from "@server/persistence/db/schema";
-import { applicationStore } from "@server/persistence/store/applications";
-import { makeApplicant, makePortalUser, signInPortal } from "../helpers/accounts";
+import { auditEvents } from "@server/persistence/db/schema";
+import { makeApplicant, makePortalUser, signInPortal, storedApplication } from "../helpers/accounts";
 import { pdfCodeOf } from "../helpers/journeys";
 import { pdfProse } from "../helpers/pdf";
 import { fieldErrorsOf } from "../helpers/trpc-errors";
@@ -25,13 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const storedDoc = async (applicationId: string) => {
-  const [row] = await server.services.db
-    .select()
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  return applicationStore(server.services).fromRow(row!).doc as Record<string, any>;
-};
+const storedDoc = async (applicationId: string) =>
+  (await storedApplication(server.services, applicationId)).doc;
 
 async function signedIn(status: string, doc: Record<string, unknown>) {
   const email = `${crypto.randomUUID()}@example.com`;

@@ -181,10 +181,11 @@ export async function signInApplicant(b: Browser, email: string, password: strin
   if (body.error) throw new Error(`the sign-in of ${email} was refused (${status}): ${body.error}`);
 }
 
-/** An application as stored: its row's status and revision, and its document as the server opens it. */
+/** An application as stored: its row's status and revision, its stored text, and its document as the server opens it. */
 export async function storedApplication(services: Services, applicationId: string) {
   const [row] = await services.db.select().from(applications).where(eq(applications.id, applicationId));
   return {
+    raw: row!.document,
     doc: applicationStore(services).fromRow(row!).doc as Record<string, any>,
     status: row!.status,
     revision: row!.revision,
