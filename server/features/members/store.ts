@@ -14,6 +14,12 @@ import {
   ownedApplicationId,
   type StoredApplication,
 } from "@server/persistence/store/applications";
+import {
+  deepFreeze,
+  documentMemo,
+  isShared,
+  type DocumentMemo,
+} from "@server/persistence/store/opened-documents";
 
 export type MemberRow = typeof applicationMembers.$inferSelect;
 
@@ -59,6 +65,26 @@ export const completedOf = (member: MemberRow): string[] => JSON.parse(member.co
 /** One store per services object, made on first use (it reads services.defs at each call: a reload swaps them). */
 const stores = new WeakMap<Services, ReturnType<typeof createMemberStore>>();
 
+/** Each role's part of each shared stored document, per definitions set: they go with the document. */
+const partsOfDocument = new WeakMap<Services["defs"], DocumentMemo<Part>>();
+
+/**
+ * A role's part of a stored document. Every request reads its reader, and the members rule set
+ * behind the part gives the same answer on the same stored document: on a shared one (frozen, so
+ * its content is fixed) it is worked out once per role and kept with it, frozen.
+ */
+function partOfStored(defs: Services["defs"], role: string, doc: Record<string, unknown>): Part {
+  if (!isShared(doc)) return partOf(defs, role, doc);
+  let memo = partsOfDocument.get(defs);
+  if (!memo) partsOfDocument.set(defs, (memo = documentMemo(4)));
+  const kept = memo.get(doc, role);
+  if (kept) return kept;
+  const part = partOf(defs, role, doc);
+  deepFreeze(part);
+  memo.set(doc, role, part);
+  return part;
+}
+
 export function memberStore(services: Services) {
   let store = stores.get(services);
   if (!store) stores.set(services, (store = createMemberStore(services)));
@@ -81,13 +107,13 @@ function createMemberStore(services: Services) {
         return {
           app: owned,
           role: OWNER_ROLE,
-          part: partOf(services.defs, OWNER_ROLE, owned.doc),
+          part: partOfStored(services.defs, OWNER_ROLE, owned.doc),
           member: null,
         };
       const [member] = await memberOfUser(db, { userId });
       const app = member ? await this.applicationOf(db, member) : null;
       return member && app
-        ? { app, role: member.role, part: partOf(services.defs, member.role, app.doc), member }
+        ? { app, role: member.role, part: partOfStored(services.defs, member.role, app.doc), member }
         : null;
     },
 
