@@ -9,6 +9,9 @@ import { serveInProcesses } from "@server/platform/processes";
 import { widenedBudgets } from "../tests/helpers/budgets";
 import { TEST_BOT_CHECK_COST } from "../tests/helpers/server";
 
+// As scripts/start.mjs runs the server: stack traces name the TypeScript lines.
+process.setSourceMapsEnabled(true);
+
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must name the data folder");
 await serveInProcesses(

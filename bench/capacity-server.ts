@@ -14,6 +14,9 @@ import { statementCounts } from "@server/persistence/db/client";
 import { threadCpuUs } from "./measure";
 import { profiled } from "./profile-summary";
 
+// As scripts/start.mjs runs the server: stack traces name the TypeScript lines.
+process.setSourceMapsEnabled(true);
+
 // As production answers: the work after a save (PDFs, mail) goes on after its answer (a test server waits for it).
 const server = await testServer({ awaitWorkAfterSave: false });
 server.services.botCheck.verify = async () => ({ ok: true });

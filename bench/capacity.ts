@@ -8,6 +8,8 @@
 // The server runs in a worker thread (bench/capacity-server.ts), or, with BENCH_CAPACITY_PROCESSES=N
 // (1 too), as N server processes sharing the port and the database as HELOC_PROCESSES runs them
 // (bench/capacity-processes.ts); the applicants are plain requests from this thread, mostly asleep.
+// Either is the server built as production runs it (bench/built-server.ts; BENCH_SERVER_SOURCE=1:
+// from source under tsx).
 // Levels: BENCH_CAPACITY_LEVELS (500,1000,1500,2000), each run for BENCH_CAPACITY_SECONDS (60) after
 // its applicants have all started, which takes one walk (~91 s). Each level prints the server's CPU
 // per save and the applicants' (BENCH_CAPACITY_THREADS=1: every thread of this process).
@@ -18,6 +20,7 @@ import { loadavg, tmpdir } from "node:os";
 import { createInterface } from "node:readline";
 import { Agent, request, type OutgoingHttpHeaders } from "node:http";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { loadDefinitions } from "@engine/definitions/load";
 import { setAt } from "@engine/base/pointer";
@@ -30,6 +33,7 @@ import { pdfProse } from "../tests/helpers/pdf";
 import { fmt, table, threadCpuUs } from "./measure";
 import { OutboxCodes } from "../tests/helpers/outbox-codes";
 import { profiled, summarize } from "./profile-summary";
+import { builtEntries, FROM_SOURCE } from "./built-server";
 
 const LEVELS = (process.env.BENCH_CAPACITY_LEVELS ?? "500,1000,1500,2000").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 60);
@@ -525,7 +529,13 @@ interface BenchServer {
 /** The server under load: in a worker thread of this process, or as BENCH_CAPACITY_PROCESSES processes. */
 async function startBenchServer(): Promise<BenchServer> {
   if (PROCESSES === undefined) {
-    const worker = new Worker(new URL("./capacity-worker.mjs", import.meta.url));
+    // BENCH_CAPACITY_YOUNG_MB: the server thread's young generation (V8's new space), to weigh a
+    // larger one than V8's default (its garbage collector is 5–9% of a capacity profile).
+    const young = Number(process.env.BENCH_CAPACITY_YOUNG_MB ?? 0);
+    const entry = FROM_SOURCE
+      ? new URL("./capacity-worker.mjs", import.meta.url)
+      : (await builtEntries({ "capacity-server": "bench/capacity-server.ts" }))["capacity-server"];
+    const worker = new Worker(entry, young ? { resourceLimits: { maxYoungGenerationSizeMb: young } } : {});
     const started = await new Promise<{ url: string; dataDir: string }>((resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);
@@ -556,7 +566,14 @@ async function startBenchServer(): Promise<BenchServer> {
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), "heloc-capacity-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/capacity-processes.ts"], {
+  const args = FROM_SOURCE
+    ? ["--import", "tsx", "bench/capacity-processes.ts"]
+    : [
+        fileURLToPath(
+          (await builtEntries({ "capacity-processes": "bench/capacity-processes.ts" }))["capacity-processes"],
+        ),
+      ];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, DATA_DIR: dataDir, BENCH_CAPACITY_PROCESSES: String(PROCESSES) },
     stdio: ["ignore", "pipe", "inherit"],
   });

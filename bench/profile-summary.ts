@@ -2,7 +2,9 @@
 // counted once per sample, as tables of the functions that take the most time. bench/profile.ts
 // (a request) and bench/profile-rules.ts (the rules workload) print it.
 import type { Profiler } from "node:inspector";
-import { findSourceMap } from "node:module";
+import { existsSync, readFileSync } from "node:fs";
+import { findSourceMap, SourceMap } from "node:module";
+import { fileURLToPath } from "node:url";
 import { relative } from "node:path";
 import { REPO_ROOT } from "@engine/base/paths";
 import { fmt, table } from "./measure";
@@ -27,15 +29,43 @@ export async function profiled<T>(
   return { result, profile };
 }
 
+const sourceMaps = new Map<string, SourceMap | undefined>();
+
+/** The source map of a module loaded here (findSourceMap), or else the one beside its file (a profile of another thread or process). */
+function sourceMapOf(url: string): SourceMap | undefined {
+  // A package is named by the file loaded from it, not by the sources its own map names.
+  if (url.includes("/node_modules/")) return undefined;
+  const loaded = findSourceMap(url);
+  if (loaded || !url.startsWith("file://")) return loaded;
+  if (!sourceMaps.has(url)) {
+    const beside = `${fileURLToPath(url)}.map`;
+    sourceMaps.set(
+      url,
+      existsSync(beside) ? new SourceMap(JSON.parse(readFileSync(beside, "utf8"))) : undefined,
+    );
+  }
+  return sourceMaps.get(url);
+}
+
 /**
- * A function's line in its source file. tsx runs code it compiled (on one line), so the profile's
- * positions are the compiled code's: its source map (tsx registers it) gives the source's.
+ * A function's file and line in its source. tsx runs code it compiled (on one line), and a built
+ * server is one bundle, so the profile's positions are the compiled code's: its source map (tsx
+ * registers it; a bundle names it) gives the source's.
  */
-function sourceLine({ url, lineNumber, columnNumber }: Profiler.ProfileNode["callFrame"]): number {
+function sourceOf({ url, lineNumber, columnNumber }: Profiler.ProfileNode["callFrame"]): {
+  url: string;
+  line: number;
+} {
   const entry = url
-    ? (findSourceMap(url)?.findEntry(lineNumber, columnNumber) as { originalLine?: number } | undefined)
+    ? (sourceMapOf(url)?.findEntry(lineNumber, columnNumber) as
+        { originalLine?: number; originalSource?: string } | undefined)
     : undefined;
-  return typeof entry?.originalLine === "number" ? entry.originalLine + 1 : lineNumber + 1;
+  return typeof entry?.originalLine === "number"
+    ? {
+        url: entry.originalSource ? new URL(entry.originalSource, url).href : url,
+        line: entry.originalLine + 1,
+      }
+    : { url, line: lineNumber + 1 };
 }
 
 /** The busy time of a profile (idle left out), and the tables by self and total time, per operation. */
@@ -49,9 +79,10 @@ export function summarize(
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const keyOf = (node: Profiler.ProfileNode) => {
-    const { functionName, url } = node.callFrame;
+    const { functionName } = node.callFrame;
+    const { url, line } = sourceOf(node.callFrame);
     const file = url.startsWith("file://") ? relative(REPO_ROOT, new URL(url).pathname) : url;
-    return `${functionName || "(anonymous)"} ${file ? `${file}:${sourceLine(node.callFrame)}` : ""}`.trim();
+    return `${functionName || "(anonymous)"} ${file ? `${file}:${line}` : ""}`.trim();
   };
   const self = new Map<string, number>();
   const total = new Map<string, number>();

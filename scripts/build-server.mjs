@@ -54,11 +54,14 @@ const externalPackages = {
   },
 };
 
-/** `outdir` must be two folders under a copy of the repository (see above). */
-export async function buildServer({ outdir = "dist/server", quiet = false } = {}) {
+/**
+ * `outdir` must be two folders under a copy of the repository (see above). `entries`: the server's
+ * own, or another set built the same way (the capacity bench runs its server as production runs).
+ */
+export async function buildServer({ outdir = "dist/server", quiet = false, entries = SERVER_ENTRIES } = {}) {
   rmSync(outdir, { recursive: true, force: true });
   const result = await build({
-    entryPoints: SERVER_ENTRIES,
+    entryPoints: entries,
     outdir,
     bundle: true,
     // No shared chunks: each entry is one file in outdir, so `import.meta.url` in any of its modules
