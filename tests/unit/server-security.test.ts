@@ -10,7 +10,7 @@ import { maskSensitive, restoreMasked, sensitiveFields } from "@engine/validatio
 import { hashPassword, verifyPassword } from "@server/features/auth/passwords";
 import { createSessions, SESSION_TTL_MS } from "@server/features/auth/sessions";
 import { openDb } from "@server/persistence/db/client";
-import { users } from "@server/persistence/db/schema";
+import { applicantSessions, users } from "@server/persistence/db/schema";
 import { createCipher, loadKey } from "@server/platform/crypto/encryption";
 import { createRateLimiter, dbRateLimiter, rateLimitKeyMac } from "@server/transport/security/rate-limit";
 import { rateLimitWindows } from "@server/persistence/db/schema";
@@ -58,7 +58,7 @@ describe("sessions (Lucia's design)", () => {
     const { db } = await openDb({ path: ":memory:" });
     await db.insert(users).values({ id: "u1", createdAt: new Date(now) });
     const sessions = createSessions(db, "applicant", () => new Date(now));
-    return { sessions, advance: (ms: number) => (now += ms) };
+    return { db, sessions, advance: (ms: number) => (now += ms) };
   };
 
   it("stores only the SHA-256 of the secret, and validates the token", async () => {
@@ -87,13 +87,22 @@ describe("sessions (Lucia's design)", () => {
     const renewed = (await sessions.validate(token))!;
     expect(renewed.renewed).toBe(true);
     expect(renewed.session.expiresAt.getTime()).toBeGreaterThan(session.expiresAt.getTime());
+    // Past the first expiry, within the renewed one: the renewal was stored.
+    advance(SESSION_TTL_MS.applicant / 2);
+    expect(await sessions.validate(token)).toMatchObject({ renewed: false });
   });
 
-  it("ends a session left unused past its lifetime", async () => {
-    const { sessions, advance } = await setup();
+  it("ends a session left unused past its lifetime, and one signed out, removing its row", async () => {
+    const { db, sessions, advance } = await setup();
     const { token } = await sessions.create("u1");
+    const { session: other } = await sessions.create("u1");
     advance(SESSION_TTL_MS.applicant + 1);
     expect(await sessions.validate(token)).toBeNull();
+    const ids = async () =>
+      (await db.select({ id: applicantSessions.id }).from(applicantSessions)).map((r) => r.id);
+    expect(await ids()).toEqual([other.id]);
+    await sessions.invalidate(other.id);
+    expect(await ids()).toEqual([]);
   });
 });
 
@@ -141,7 +150,10 @@ describe("rate limits", () => {
       expect(JSON.stringify(await db.select().from(rateLimitWindows))).not.toContain("ann@");
       now = 60_000;
       expect((await serverB.hit("ann@example.com")).ok).toBe(true); // a new window
+      expect(await serverA.count("ann@example.com")).toBe(1);
+      expect(await other.count("ann@example.com")).toBe(1); // its own count
       await serverA.reset("ann@example.com");
+      expect(await serverB.count("ann@example.com")).toBe(0);
       expect((await serverB.hit("ann@example.com", 3)).ok).toBe(true);
       expect((await serverA.hit("ann@example.com")).ok).toBe(false);
     } finally {

@@ -6,7 +6,7 @@ import { hash, timingSafeEqual } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@server/persistence/db/client";
-import { preparedQuery } from "@server/persistence/db/prepared";
+import { preparedQuery, written } from "@server/persistence/db/prepared";
 import { applicantSessions, portalSessions } from "@server/persistence/db/schema";
 
 export type SessionKind = "applicant" | "portal";
@@ -47,6 +47,30 @@ const byId = {
   ),
 };
 
+/** A session's expiry moved on (renewal) and a session ended: prepared once per kind. */
+const renew = {
+  applicant: preparedQuery("applicantSessionRenew", (db) =>
+    db
+      .update(applicantSessions)
+      .set({ expiresAt: written<Date>("expiresAt") })
+      .where(eq(applicantSessions.id, sql.placeholder("id"))),
+  ),
+  portal: preparedQuery("portalSessionRenew", (db) =>
+    db
+      .update(portalSessions)
+      .set({ expiresAt: written<Date>("expiresAt") })
+      .where(eq(portalSessions.id, sql.placeholder("id"))),
+  ),
+};
+const end = {
+  applicant: preparedQuery("applicantSessionEnd", (db) =>
+    db.delete(applicantSessions).where(eq(applicantSessions.id, sql.placeholder("id"))),
+  ),
+  portal: preparedQuery("portalSessionEnd", (db) =>
+    db.delete(portalSessions).where(eq(portalSessions.id, sql.placeholder("id"))),
+  ),
+};
+
 const randomString = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
 /**
  * SHA-256 of the secret (node's, native: the JavaScript one cost more than the session's query),
@@ -81,17 +105,17 @@ export function createSessions(db: Db, kind: SessionKind, now: () => Date = () =
       if (stored.length !== hash.length || !timingSafeEqual(hash, stored)) return null;
       const at = now().getTime();
       if (row.expiresAt.getTime() <= at) {
-        await db.delete(table).where(eq(table.id, id));
+        await end[kind](db, { id });
         return null;
       }
       const session = { id: row.id, userId: row.userId, expiresAt: row.expiresAt };
       if (row.expiresAt.getTime() - at >= ttl / 2) return { session, renewed: false };
       session.expiresAt = new Date(at + ttl);
-      await db.update(table).set({ expiresAt: session.expiresAt }).where(eq(table.id, id));
+      await renew[kind](db, { expiresAt: session.expiresAt, id });
       return { session, renewed: true };
     },
     async invalidate(id: string) {
-      await db.delete(table).where(eq(table.id, id));
+      await end[kind](db, { id });
     },
     async invalidateAllOf(userId: string) {
       await db.delete(table).where(eq(table.userId, userId));

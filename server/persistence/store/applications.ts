@@ -105,6 +105,23 @@ const saveRevision = preparedQuery("applicationSave", (db) =>
     .where(and(eq(applications.id, sql.placeholder("id")), eq(applications.revision, sql.placeholder("was"))))
     .returning({ id: applications.id }),
 );
+/** Written when a re-check finds the document valid as it is. */
+const stampVersion = preparedQuery("applicationStamp", (db) =>
+  db
+    .update(applications)
+    .set({ definitionsVersion: written<string>("definitionsVersion") })
+    .where(
+      and(eq(applications.id, sql.placeholder("id")), eq(applications.revision, sql.placeholder("revision"))),
+    )
+    .returning({ id: applications.id }),
+);
+/** Read on the saves that claim an email (rules/account.json). */
+const userByEmail = preparedQuery("userByEmail", (db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, sql.placeholder("email"))),
+);
 const auditInsert = preparedQuery("auditInsert", (db) =>
   db.insert(auditEvents).values({
     actorKind: written<"applicant" | "portal" | "system" | "los">("actorKind"),
@@ -306,11 +323,11 @@ function createApplicationStore(services: Services) {
     },
     /** Records that the document, unchanged, passed a check against the running definitions. */
     async stamp(tx: Db, app: StoredApplication): Promise<boolean> {
-      const changed = await tx
-        .update(applications)
-        .set({ definitionsVersion: services.definitionsVersion })
-        .where(and(eq(applications.id, app.id), eq(applications.revision, app.revision)))
-        .returning({ id: applications.id });
+      const changed = await stampVersion(tx, {
+        definitionsVersion: services.definitionsVersion,
+        id: app.id,
+        revision: app.revision,
+      });
       return changed.length === 1;
     },
     async audit(
@@ -338,7 +355,7 @@ function createApplicationStore(services: Services) {
      * guest's claim of someone else's address never blocks nor captures them.
      */
     async claimEmail(tx: Db, ownerId: string, email: string): Promise<boolean> {
-      const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const [holder] = await userByEmail(tx, { email });
       return !holder || holder.id === ownerId;
     },
     /**

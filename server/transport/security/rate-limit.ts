@@ -74,6 +74,17 @@ const hitWindow = preparedQuery("rateLimitHit", (db) =>
     .returning({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart }),
 );
 
+/** A window's count as it stands (without a hit), and a window's end: prepared once. */
+const windowOf = preparedQuery("rateLimitWindow", (db) =>
+  db
+    .select({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart })
+    .from(rateLimitWindows)
+    .where(eq(rateLimitWindows.bucket, sql.placeholder("bucket"))),
+);
+const resetWindow = preparedQuery("rateLimitReset", (db) =>
+  db.delete(rateLimitWindows).where(eq(rateLimitWindows.bucket, sql.placeholder("bucket"))),
+);
+
 /**
  * In the database, named so limiters do not share counts. Keys are stored as an HMAC (`keyMac`):
  * the table never holds an email or an IP address. One upsert per hit, in SQLite's own atomic
@@ -106,17 +117,10 @@ export function dbRateLimiter(
       return verdict(row!.count, row!.start, at, rule);
     },
     async count(key) {
-      const [row] = await db
-        .select({ count: rateLimitWindows.count, start: rateLimitWindows.windowStart })
-        .from(rateLimitWindows)
-        .where(eq(rateLimitWindows.bucket, bucketOf(key)));
+      const [row] = await windowOf(db, { bucket: bucketOf(key) });
       return row && now() - row.start < rule.windowMs ? row.count : 0;
     },
-    reset: async (key) =>
-      void (await writeWithoutSync(
-        db,
-        db.delete(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucketOf(key))),
-      )),
+    reset: async (key) => void (await writeWithoutSync(db, resetWindow.query(db, { bucket: bucketOf(key) }))),
   };
 }
 
