@@ -2,7 +2,7 @@
 // time, and personal fields censored wherever a line names them, at the top or one level down.
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLog, errorKind } from "@server/platform/observability/log";
+import { createLog, errorKind, flatLineLog } from "@server/platform/observability/log";
 
 function capture(level?: string) {
   const lines: Record<string, unknown>[] = [];
@@ -65,6 +65,22 @@ describe("the server's log", () => {
     ])
       expect(text).not.toContain(value);
     expect(lines[0]).toMatchObject({ email: "[redacted]", user: { ssn: "[redacted]" }, step: "name" });
+  });
+
+  it("writes a request's flat line as the log writes it, its personal fields censored all the same", () => {
+    const { log, lines } = capture();
+    const flat = flatLineLog(log);
+    flat.info({ route: "/healthz", status: 200 }, "GET /healthz 200");
+    flat.info({ email: "maria.alvarez@example.com", token: "session-token-value", step: "name" }, "x");
+    expect(lines[0]).toEqual({
+      level: "info",
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      route: "/healthz",
+      status: 200,
+      msg: "GET /healthz 200",
+    });
+    expect(lines[1]).toMatchObject({ email: "[redacted]", token: "[redacted]", step: "name" });
+    expect(JSON.stringify(lines)).not.toMatch(/maria\.alvarez|session-token-value/);
   });
 
   it("writes nothing below its level, and nothing at all when quiet without a destination", () => {

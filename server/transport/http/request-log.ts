@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { routePath } from "hono/route";
-import type { Log } from "@server/platform/observability/log";
+import { flatLineLog, type Log } from "@server/platform/observability/log";
 import type { Metrics } from "@server/platform/observability/metrics";
 
 export type UserKind = "visitor" | "applicant" | "portal";
@@ -46,6 +46,17 @@ export function requestLog({
       return given && PROXY_ID.test(given) ? given : randomUUID();
     },
   });
+  // Made once, with the app: the logger of the lines (all their fields are scalars chosen here),
+  // and each series' labelled child (prom-client's `labels()`), kept by procedure or route and
+  // status class: the labels are the server's own names, so the map is as bounded as the series.
+  const lines = flatLineLog(log);
+  const series = new Map<string, { observe(seconds: number): void }>();
+  const seriesOf = (procedure: string, status: string) => {
+    const key = `${status} ${procedure}`;
+    let child = series.get(key);
+    if (!child) series.set(key, (child = metrics.requestDuration.labels(procedure, status)));
+    return child;
+  };
   const line: MiddlewareHandler = async (c, next) => {
     const started = performance.now();
     try {
@@ -65,7 +76,7 @@ export function requestLog({
         : null;
       const statusClass = `${Math.floor(status / 100)}xx`;
       for (const procedure of named ?? [`${c.req.method} ${route}`])
-        metrics.requestDuration.observe({ procedure, status: statusClass }, ms / 1000);
+        seriesOf(procedure, statusClass).observe(ms / 1000);
       const fields = {
         reqId: c.get("requestId"),
         method: c.req.method,
@@ -75,9 +86,11 @@ export function requestLog({
         user: c.get("user") ?? "visitor",
       };
       const message = `${c.req.method} ${named ? named.join(",") : route} ${status}`;
-      if (QUIET_ROUTES.has(route)) log.debug(fields, message);
+      // A failed request's line is an error line like its failure's own (app.ts): the server's
+      // log writes both, next to each other. Rare; every other line goes by the flat logger.
+      if (QUIET_ROUTES.has(route)) lines.debug(fields, message);
       else if (status >= 500) log.error(fields, message);
-      else log.info(fields, message);
+      else lines.info(fields, message);
     }
   };
   return [ids, line];
