@@ -46,10 +46,8 @@ function readIncoming(incoming: IncomingMessage, maxSize: number): Promise<Buffe
  * small step.submit's own checks. Off node-server (app.request in a test) the body is read
  * through Hono and measured after.
  */
-export const bodyWithin =
-  (maxSize: number, onTooLarge: (c: Context) => Response): Check =>
-  async (c) => {
-    if (!carriesBody(c) || "text" in c.req.bodyCache) return null;
+export const bodyWithin = (maxSize: number, onTooLarge: (c: Context) => Response): Check => {
+  const read = async (c: Context) => {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     if (!incoming || typeof incoming.on !== "function" || incoming.readableEnded)
       return Buffer.byteLength(await c.req.text()) > maxSize ? onTooLarge(c) : null;
@@ -62,6 +60,9 @@ export const bodyWithin =
     (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(utf8.decode(body));
     return null;
   };
+  // A GET, or a body already read: nothing to wait for.
+  return (c) => (!carriesBody(c) || "text" in c.req.bodyCache ? null : read(c));
+};
 
 /** The same as a middleware of its own. */
 export const limitedBody = (maxSize: number, onTooLarge: (c: Context) => Response): MiddlewareHandler =>

@@ -31,12 +31,20 @@ export const plainRefusal: Refuse = (c, status, reason, message) =>
   c.json({ error: { code: CODES[status], reason, message } }, status);
 export { trpcRefusal };
 
-/** The first refusal of the checks, run in order, or null. */
-async function firstRefusal(c: Context, checks: readonly Check[]): Promise<Response | null> {
-  for (const check of checks) {
-    const outcome = check(c);
-    const refusal = outcome instanceof Promise ? await outcome : outcome;
-    if (refusal) return refusal;
+/**
+ * The first refusal of the checks from the `from`th, run in order, or null. Synchronous until a
+ * check answers with a promise (most answer at once: a GET has no body to read, no token to spend).
+ */
+function firstRefusal(
+  c: Context,
+  checks: readonly Check[],
+  from = 0,
+): Response | null | Promise<Response | null> {
+  for (let i = from; i < checks.length; i++) {
+    const outcome = checks[i]!(c);
+    if (outcome instanceof Promise)
+      return outcome.then((refusal) => refusal ?? firstRefusal(c, checks, i + 1));
+    if (outcome) return outcome;
   }
   return null;
 }
@@ -44,8 +52,10 @@ async function firstRefusal(c: Context, checks: readonly Check[]): Promise<Respo
 /** Runs the checks in order as one middleware; the first refusal answers. */
 export const guards =
   (...checks: Check[]): MiddlewareHandler =>
-  async (c, next) =>
-    (await firstRefusal(c, checks)) ?? next();
+  async (c, next) => {
+    const outcome = firstRefusal(c, checks);
+    return (outcome instanceof Promise ? await outcome : outcome) ?? next();
+  };
 
 /** A cross-origin page cannot add a custom header without a CORS preflight, which we never grant. */
 export const sameOriginHeader =
@@ -63,10 +73,8 @@ export const crossSiteRefusal =
       ? refuse(c, 403, "cross-site", "Cross-site requests cannot change anything here")
       : null;
 
-export const botToken =
-  (verifier: BotCheckVerifier, refuse: Refuse, action = "api_update"): Check =>
-  async (c) => {
-    if (!NEEDS_BOT_TOKEN.has(c.req.method)) return null;
+export const botToken = (verifier: BotCheckVerifier, refuse: Refuse, action = "api_update"): Check => {
+  const verified = async (c: Context) => {
     const result = await verifier.verify(requestHeader(c, "x-recaptcha-token"), action);
     if (result.ok) return null;
     const message =
@@ -75,6 +83,8 @@ export const botToken =
         : `The bot-check token was refused (${result.reason}); please try again`;
     return refuse(c, result.reason === "unavailable" ? 503 : 403, `bot-check-${result.reason}`, message);
   };
+  return (c) => (NEEDS_BOT_TOKEN.has(c.req.method) ? verified(c) : null);
+};
 
 // The routes outside tRPC (sign-in, upload) answer in their own shape.
 export const requireSameOriginHeader = guards(sameOriginHeader(plainRefusal));
