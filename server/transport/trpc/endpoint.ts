@@ -22,8 +22,10 @@ export function trpcEndpoint(options: TrpcEndpointOptions): MiddlewareHandler {
     const type = headers.get("content-type");
     if (!res.body || headers.has("transfer-encoding") || type?.startsWith("text/event-stream")) return res;
     if (!type || type.startsWith("text/plain")) headers.set("content-type", "application/json");
-    const text = await res.text();
-    headers.set("content-length", String(Buffer.byteLength(text)));
-    return new Response(text, { status: res.status, headers });
+    // Its bytes, as tRPC encoded them: read as text, they were decoded, measured, and encoded
+    // again as node-server wrote them.
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    headers.set("content-length", String(bytes.byteLength));
+    return new Response(bytes, { status: res.status, headers });
   };
 }
