@@ -14,6 +14,7 @@ import { initTRPC } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
 import { Hono } from "hono";
+import { pino } from "pino";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createApp } from "@server/app";
 import { eq } from "drizzle-orm";
@@ -26,6 +27,7 @@ import {
   type Context,
 } from "@server/transport/trpc/init";
 import { inputOf } from "@server/transport/trpc/inputs";
+import { createLog } from "@server/platform/observability/log";
 import { makeApplicant } from "../tests/helpers/accounts";
 import { answersFor, twoBorrowers } from "../tests/helpers/journeys";
 import { browser, testServer, type TestServer } from "../tests/helpers/server";
@@ -257,6 +259,22 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
       }),
     ).fetch,
   );
+  // The trivial query once more with the log production writes (one JSON line per request,
+  // to /dev/null here): the test server's log, like every other target's, writes nothing.
+  const logged = await listen(
+    createApp(
+      {
+        ...server.services,
+        log: createLog({
+          dev: false,
+          quiet: false,
+          destination: pino.destination({ dest: "/dev/null", sync: true }),
+        }),
+      },
+      server.services.botCheck,
+      appRouterOf({ ping: publicProcedure.query(() => "pong") }),
+    ).fetch,
+  );
   try {
     // Every POST needs a fresh solved bot-check token (~120 ms of proof of work each), so a load
     // test cannot bring real ones. Measure what verifying real tokens costs the server, then let
@@ -300,6 +318,13 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
         name: "trivial tRPC through our stack",
         options: {
           url: `${stack.url}/api/trpc/ping`,
+          headers: { "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" },
+        },
+      },
+      {
+        name: "trivial tRPC through our stack, its log line written",
+        options: {
+          url: `${logged.url}/api/trpc/ping`,
           headers: { "x-same-origin": "1", "accept-encoding": "gzip, deflate, br" },
         },
       },
@@ -437,6 +462,7 @@ export async function runApiBench(log: (line: string) => void = console.log): Pr
     return { loads, ratios, ratiosToTrivial, targets, floors, botCheckVerifyMs, database };
   } finally {
     await stack.close();
+    await logged.close();
     await server.close();
     await ceiling.close();
   }
