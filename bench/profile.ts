@@ -8,8 +8,13 @@
 // With `--whole`, step.get and step.submit are the bench's whole two-borrower application's
 // (bench/api.ts WHOLE: the declarations page, about 10 KB stored) instead of the small one's
 // `name`; the profile is then dist/bench/<target>.whole.cpuprofile.
+// `save-then-get` (always direct) is an applicant's step as the capacity bench walks it: a save
+// whose answer differs from the last one (so its stored text is new, as a real step's is), then
+// step.get of the page the save sends them to; its CPU time is per pair. With `--no-profiler` the
+// loop runs without the profiler (its CPU figure then has no profiler overhead in it).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { REPO_ROOT } from "@engine/base/paths";
 import type { AddressInfo } from "node:net";
@@ -23,11 +28,12 @@ import { fmt } from "./measure";
 import { profiled, summarize } from "./profile-summary";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
-const direct = args.includes("--direct");
+const direct = args.includes("--direct") || args.includes("save-then-get");
+const noProfiler = args.includes("--no-profiler");
 const whole = args.includes("--whole");
 const [target = "step.get", seconds = "8"] = args.filter((a) => !a.startsWith("--"));
-if (target !== "step.get" && target !== "step.submit" && target !== "ping")
-  throw new Error(`profile step.get, step.submit or ping, not ${target}`);
+if (target !== "step.get" && target !== "step.submit" && target !== "ping" && target !== "save-then-get")
+  throw new Error(`profile step.get, step.submit, save-then-get or ping, not ${target}`);
 
 const server = await testServer();
 // ping: the bench's trivial query, through a second copy of our app (headers, guards, sessions).
@@ -102,31 +108,70 @@ async function loop(duration: number) {
       ? Promise.resolve()
       : target === "step.get"
         ? caller.step.get({ stepId })
-        : caller.step.submit(input));
+        : target === "step.submit"
+          ? caller.step.submit(input)
+          : saveThenGet(caller, input));
   const spent = process.cpuUsage(cpu);
   return {
     requests: { total: calls, average: calls / duration },
     cpuUs: (spent.user + spent.system) / calls,
   };
 }
+/**
+ * One applicant's step: a save of an answer never saved before (so the stored text is new), then
+ * the page it sends them to. The small application's first name, or the whole one's amount of
+ * borrowed money, changes with `n`.
+ */
+let turn = 0;
+async function saveThenGet(
+  caller: ReturnType<typeof appRouter.createCaller>,
+  input: { answers: { user: Record<string, unknown> } },
+) {
+  const answers = structuredClone(input.answers);
+  const unique = ++turn;
+  if (wholeOne)
+    Object.assign(answers.user.declarations as object, {
+      hasBorrowedThirdPartyMoney: true,
+      borrowedThirdPartyMoneyAmount: 1000 + unique,
+    });
+  // Letters only (a name's pattern): the count written in base 26.
+  else
+    answers.user.firstName = `Bench${unique.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)))}`;
+  const saved = await caller.step.submit({ ...input, answers } as never);
+  if (!saved.stepId) throw new Error("the save sent the applicant nowhere");
+  await caller.step.get({ stepId: saved.stepId });
+}
+
 const run = (
   duration: number,
 ): Promise<Awaited<ReturnType<typeof fire>> | Awaited<ReturnType<typeof loop>>> =>
   direct ? loop(duration) : fire(duration);
 
 await run(2); // warm
-const { result, profile } = await profiled(() => run(Number(seconds)));
+const { result, profile } = noProfiler
+  ? { result: await run(Number(seconds)), profile: null }
+  : await profiled(() => run(Number(seconds)));
 stackServer.close();
 await server.close();
 
+const requests = result.requests.total;
+const per = target === "save-then-get" ? "pair" : "call";
+if (!profile) {
+  if ("cpuUs" in result)
+    console.log(
+      `${profileName} called directly: ${fmt(result.cpuUs, 0)} µs of CPU per ${per}, ${requests} in ${seconds} s (no profiler; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(", ")}).`,
+    );
+  process.exit(0);
+}
 const out = join(REPO_ROOT, "dist/bench");
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, `${profileName}.cpuprofile`), JSON.stringify(profile));
 
-const requests = result.requests.total;
 const { busyUs, text } = summarize(profile, requests);
 if ("cpuUs" in result)
-  console.log(`${profileName} called directly: ${fmt(result.cpuUs, 0)} µs of CPU per call (profiler on).`);
+  console.log(`${profileName} called directly: ${fmt(result.cpuUs, 0)} µs of CPU per ${per} (profiler on).`);
 console.log(
   `${profileName}: ${requests} requests in ${seconds} s (${fmt(result.requests.average)} req/s), ${fmt(busyUs / requests, 0)} µs busy per request (profiler on).`,
 );
