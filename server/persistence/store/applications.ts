@@ -12,7 +12,7 @@ import { forUpdate, lockRows, type Db } from "../db/client";
 import { preparedQuery, written } from "../db/prepared";
 import { applicationMembers, applications, auditEvents, users } from "../db/schema";
 import type { Services } from "@server/services";
-import { openedDocuments } from "./opened-documents";
+import { isPlainJson, isShared, openedDocuments, shareDocument } from "./opened-documents";
 
 export interface StoredApplication {
   id: string;
@@ -180,37 +180,62 @@ function createApplicationStore(services: Services) {
   };
   const decrypt = (sealed: string) => cipher.decrypt(sealed);
   // The same stored text opens to the same document, kept frozen (./opened-documents.ts).
-  const open = (text: string) => {
-    const opened = openedDocuments(services, services.defs);
-    return opened.get(text) ?? opened.put(text, openWith(text, decrypt));
+  const opened = (text: string) => openWith(text, decrypt);
+  const open = (text: string) => openedDocuments(services, services.defs).opened(text, opened);
+  /**
+   * Whether `doc`, once stored, opens (`openWith`) to `doc` itself: plain JSON, and nothing in it
+   * that reading through legacy and retired shapes would change. Then it is shared now (frozen:
+   * what the save works out on it from here is kept with it, ./opened-documents.ts), and a save
+   * that stores it hands it on as opened instead of parsing what it wrote.
+   */
+  const asOpened = (doc: unknown): doc is Record<string, unknown> => {
+    if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return false;
+    if (!isShared(doc) && !isPlainJson(doc)) return false;
+    if (readLegacyScalars(doc, services.legacyScalars) !== doc) return false;
+    if (readRetired(doc, retiredOf(services.defs)) !== doc) return false;
+    shareDocument(doc);
+    return true;
   };
   /**
    * `doc` as stored: each identifier sealed, the one read from `was` keeping its sealed text while
-   * its value is the same. What it stores is kept opened, so the next read (the next page) finds
-   * it: opened from the text as a read would, each value it sealed known without a decryption.
+   * its value is the same. What it opens to is handed on to the first read of that text from the
+   * database (./opened-documents.ts `wrote`: a read finds it only once the text is stored): `doc`
+   * itself, frozen, when it is plain JSON (`asOpened`) and every identifier in it was sealed here
+   * (one already sealed would open to its clear text), never parsed again; else the text opened
+   * as a read would, each value sealed here known without a decryption.
    */
   const seal = (doc: unknown, was?: object) => {
     const before = was && sealedWhenRead.get(was);
     const sealedNow = new Map<string, { plain: string; sealed: string }>();
+    let sealedBefore = false;
     const text = JSON.stringify(
       mapSensitive(doc, services.sensitive, (v, _field, pointer) => {
-        if (typeof v !== "string" || cipher.isSealed(v)) return v;
+        if (typeof v !== "string") return v;
+        if (cipher.isSealed(v)) {
+          sealedBefore = true;
+          return v;
+        }
         const kept = before?.get(pointer);
         const sealed = kept && kept.plain === v ? kept.sealed : cipher.encrypt(v);
         sealedNow.set(pointer, { plain: v, sealed });
         return sealed;
       }),
     );
-    const opened = openedDocuments(services, services.defs);
-    if (!opened.get(text))
-      opened.put(
-        text,
-        openWith(text, (v, pointer) => {
-          const known = sealedNow.get(pointer);
-          return known?.sealed === v ? known.plain : cipher.decrypt(v);
-        }),
-      );
-    if (was) opened.drop(was, text);
+    const handed = !sealedBefore && asOpened(doc) ? doc : null;
+    openedDocuments(services, services.defs).wrote(
+      text,
+      handed
+        ? () => {
+            if (sealedNow.size) sealedWhenRead.set(handed, sealedNow);
+            return handed;
+          }
+        : () =>
+            openWith(text, (v, pointer) => {
+              const known = sealedNow.get(pointer);
+              return known?.sealed === v ? known.plain : cipher.decrypt(v);
+            }),
+      was,
+    );
     return text;
   };
   const toStored = (row: StoredRow): StoredApplication => ({
@@ -384,6 +409,11 @@ function createApplicationStore(services: Services) {
       }
       return changed;
     },
+    /**
+     * A save's document, before its walks: shared now when it will be handed on as opened
+     * (`asOpened`), so the walks the save makes on it are kept with it for the next page's read.
+     */
+    shareBeforeSave: (doc: Record<string, unknown>): void => void asOpened(doc),
     /** What a response may show: writeOnly identifiers masked. */
     view: (doc: unknown) => maskSensitive(doc, services.sensitive),
   };

@@ -25,6 +25,49 @@ const textOf = new WeakMap<object, string>();
  */
 export const isShared = (doc: unknown): boolean => typeof doc === "object" && doc !== null && shared.has(doc);
 
+/**
+ * Shares `doc` as a stored document is shared (deeply frozen, memos keyed by it), before it is
+ * stored: a save's document, whose walks are then kept with it, and which is handed on as opened
+ * once its transaction commits (`OpenedDocuments.put`). Its content is fixed from now on, so what
+ * a memo keeps with it is right whether or not it is ever stored.
+ */
+export function shareDocument(doc: object): void {
+  if (shared.has(doc)) return;
+  deepFreeze(doc);
+  shared.add(doc);
+}
+
+/**
+ * Whether `value` is what JSON.parse(JSON.stringify(value)) gives back, to the last detail: only
+ * plain objects (no undefined, function or symbol values), dense plain arrays, strings, booleans,
+ * null and finite numbers (not -0). A save may then hand on its document as the one its stored
+ * text opens to, instead of parsing what it just wrote; anything else is parsed.
+ */
+export function isPlainJson(value: unknown): boolean {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case "object": {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+        for (let index = 0; index < value.length; index++)
+          if (!(index in value) || !isPlainJson(value[index])) return false;
+        return true;
+      }
+      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+      for (const key in value)
+        if (!Object.hasOwn(value, key) || !isPlainJson((value as Record<string, unknown>)[key])) return false;
+      return Object.getOwnPropertySymbols(value).length === 0;
+    }
+    default:
+      return false;
+  }
+}
+
 /** Freezes `value` and every object in it: a write to any of them then throws (strict ESM). */
 export function deepFreeze(value: unknown): void {
   if (typeof value !== "object" || value === null) return;
@@ -37,10 +80,21 @@ interface Entry<T> {
   readAt: number;
 }
 
+/** What a save wrote, not yet read back: its document (or how to open it), and the one it replaced. */
+interface Written<T> {
+  open: () => T;
+  was: object | undefined;
+  at: number;
+}
+
 export class OpenedDocuments<T extends object> {
   // A Map keeps its keys in insertion order: a read moves its entry to the end, so the first is
   // always the least recently read, and the first expired.
   private readonly entries = new Map<string, Entry<T>>();
+  // The texts saves of this process wrote, by text, until read: a text is found here only by a
+  // read that has just read it from the database (`opened`), so a save rolled back (whose text no
+  // read ever finds) never makes its document seen; it goes by the same bounds as the entries.
+  private readonly written = new Map<string, Written<T>>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly max: number;
   private readonly maxIdleMs: number;
@@ -60,6 +114,11 @@ export class OpenedDocuments<T extends object> {
     return this.entries.size;
   }
 
+  /** How many texts saves wrote are waiting for their first read. */
+  get waiting(): number {
+    return this.written.size;
+  }
+
   /** The document opened from exactly this stored text, if kept and read within the idle bound. */
   get(text: string): T | undefined {
     const entry = this.entries.get(text);
@@ -72,10 +131,38 @@ export class OpenedDocuments<T extends object> {
     return entry.doc;
   }
 
+  /**
+   * The document `text` opens to, `text` being what a read has just read from the database: the
+   * one kept, else the one a save of this process handed on when it wrote `text` (kept from now
+   * on, and the document that save replaced dropped), else `open(text)`, kept.
+   */
+  opened(text: string, open: (text: string) => T): T {
+    const kept = this.get(text);
+    if (kept) return kept;
+    const written = this.written.get(text);
+    if (!written) return this.put(text, open(text));
+    this.written.delete(text);
+    const doc = this.put(text, written.open());
+    if (written.was) this.drop(written.was, text);
+    return doc;
+  }
+
+  /**
+   * A save wrote `text` (in a transaction that may yet roll back): the first read of `text` from
+   * the database takes `open()` as what it opens to (the save's own document, frozen, or the text
+   * opened with what the save sealed known), and drops `was`, the document the save replaced.
+   */
+  wrote(text: string, open: () => T, was?: object): void {
+    if (this.entries.has(text)) return;
+    this.written.delete(text);
+    this.written.set(text, { open, was, at: this.now() });
+    if (this.written.size > this.max) this.written.delete(this.written.keys().next().value!);
+    this.schedule();
+  }
+
   /** Keeps `doc` as what `text` opens to, deeply frozen (the same object is returned to each reader). */
   put(text: string, doc: T): T {
-    deepFreeze(doc);
-    shared.add(doc);
+    shareDocument(doc);
     textOf.set(doc, text);
     this.entries.delete(text);
     this.entries.set(text, { doc, readAt: this.now() });
@@ -99,6 +186,7 @@ export class OpenedDocuments<T extends object> {
   /** Drops every document (a definitions reload). */
   clear(): void {
     this.entries.clear();
+    this.written.clear();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
@@ -110,15 +198,21 @@ export class OpenedDocuments<T extends object> {
       if (now - entry.readAt <= this.maxIdleMs) break;
       this.entries.delete(text);
     }
+    for (const [text, written] of this.written) {
+      if (now - written.at <= this.maxIdleMs) break;
+      this.written.delete(text);
+    }
   }
 
   // One timer for the whole cache, set for when the least recently read document expires; none
   // while it is empty. Unref'd: it never keeps the process up.
   private schedule(): void {
     if (this.timer) return;
-    const first = this.entries.values().next().value;
-    if (!first) return;
-    const due = Math.max(first.readAt + this.maxIdleMs - this.now(), 0) + 1;
+    const first = this.entries.values().next().value?.readAt;
+    const firstWritten = this.written.values().next().value?.at;
+    if (first === undefined && firstWritten === undefined) return;
+    const since = Math.min(first ?? Infinity, firstWritten ?? Infinity);
+    const due = Math.max(since + this.maxIdleMs - this.now(), 0) + 1;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.sweep();

@@ -34,6 +34,8 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
   const completed = s.section
     ? readerCompleted(services, reader)
     : withStep(readerCompleted(services, reader), s.step.id);
+  // Shared before it is walked: the next page's read walks the same document (handed on).
+  applicationStore(services).shareBeforeSave(m.doc);
   const journey = journeyFor(services, reader, m.doc, completed);
   const owner = ownerJourney(services, app, m.doc, ownerDone);
   const options = { bumpRevision: false, completed: ownerDone };
@@ -94,6 +96,8 @@ export async function saveOwner(
 ): Promise<Decided> {
   const app = m.reader ? m.reader.app : await startGuest(s, tx, after);
   const completed = s.section ? ownerDone : withStep(m.reader ? ownerDone : [], s.step.id);
+  // Shared before it is walked: the next page's read walks the same document (handed on).
+  applicationStore(s.services).shareBeforeSave(m.doc);
   const journey = ownerJourney(s.services, app, m.doc, completed);
   // While a re-check is open, the steps still listed are those not answered again yet.
   const listed = app.recheck?.steps.filter((id) => !completed.includes(id) || id === s.step.id) ?? [];
