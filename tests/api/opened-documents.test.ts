@@ -116,3 +116,96 @@ describe("opening a stored application", () => {
     expect(first.doc.setup.desiredAmount).toBe(TWO_BORROWERS.setup.desiredAmount);
   });
 });
+
+describe("a save's document handed on to the next read", () => {
+  const store = () => applicationStore(server.services);
+  const opened = () => openedDocuments(server.services, server.services.defs);
+  const withPhone = (doc: Record<string, any>, phone: unknown) => ({ ...doc, user: { ...doc.user, phone } });
+
+  it("is the saved document itself, never parsed from what the save wrote, and what its text opens to", async () => {
+    const id = await twoBorrowers();
+    const { app } = await read(id);
+    const next = withPhone(app.doc, "6195550177");
+    expect(await transaction(server.services.db, (tx) => store().save(tx, app, next, app.status))).toBe(true);
+    const after = await read(id);
+    expect(after.doc).toBe(next);
+    expect(after.decrypted).toBe(0);
+    expect(isShared(after.doc)).toBe(true);
+    expect(() => {
+      after.doc.user.phone = "6195550100";
+    }).toThrow(TypeError);
+    // What another server (here: an empty cache) opens the stored text to: the same, to the last detail.
+    swapDefinitions(server.services, { ...server.services.defs });
+    const fresh = await read(id);
+    expect(fresh.doc).not.toBe(next);
+    expect(fresh.doc).toStrictEqual(next);
+  });
+
+  it("is never seen after its transaction rolls back: the next read opens what is stored", async () => {
+    const id = await twoBorrowers();
+    const first = await read(id);
+    let written = "";
+    await expect(
+      transaction(server.services.db, async (tx) => {
+        expect(await store().save(tx, first.app, withPhone(first.doc, "6195550166"), first.app.status)).toBe(
+          true,
+        );
+        written = (await tx.select().from(applications).where(eq(applications.id, id)))[0]!.document;
+        throw new Error("refused after the save");
+      }),
+    ).rejects.toThrow("refused after the save");
+    expect(written).toContain('"phone"');
+    expect(await storedText(id)).not.toBe(written);
+    expect(opened().get(written)).toBeUndefined();
+    const after = await read(id);
+    expect(after.doc).toBe(first.doc);
+    expect(after.doc.user.phone).toBe(first.doc.user.phone);
+  });
+
+  it("is never seen when the save is refused as stale, nor when another server's save replaced its text", async () => {
+    const id = await twoBorrowers();
+    const { app } = await read(id);
+    const mine = withPhone(app.doc, "6195550155");
+    expect(await transaction(server.services.db, (tx) => store().save(tx, app, mine, app.status))).toBe(true);
+    // A second save from the same (now stale) read is refused: its document is never the stored one.
+    const stale = withPhone(app.doc, "6195550144");
+    expect(await transaction(server.services.db, (tx) => store().save(tx, app, stale, app.status))).toBe(
+      false,
+    );
+    expect((await read(id)).doc).toBe(mine);
+    // Another server saves over it before this one reads again: what it stored is read.
+    const saved = await read(id);
+    const mineAgain = withPhone(saved.doc, "6195550133");
+    expect(
+      await transaction(server.services.db, (tx) => store().save(tx, saved.app, mineAgain, app.status)),
+    ).toBe(true);
+    const other = JSON.parse(await storedText(id)) as Record<string, any>;
+    other.setup.desiredAmount = 65000;
+    await server.services.db
+      .update(applications)
+      .set({ document: JSON.stringify(other), revision: saved.app.revision + 2 })
+      .where(eq(applications.id, id));
+    const after = await read(id);
+    expect(after.doc).not.toBe(mineAgain);
+    expect(after.doc.setup.desiredAmount).toBe(65000);
+    expect(after.doc.user.phone).toBe("6195550133");
+  });
+
+  it("is opened from its text when it is not plain JSON or holds a value already sealed", async () => {
+    const id = await twoBorrowers();
+    const { app } = await read(id);
+    const odd = { ...app.doc, review: { at: new Date(0), gone: undefined, list: [1, -0] } };
+    expect(await transaction(server.services.db, (tx) => store().save(tx, app, odd, app.status))).toBe(true);
+    const after = await read(id);
+    expect(after.doc).not.toBe(odd);
+    expect(after.doc.review).toStrictEqual({ at: "1970-01-01T00:00:00.000Z", list: [1, 0] });
+    // An identifier given sealed is stored as given, and read in the clear.
+    const sealed = withPhone(after.doc, server.services.cipher.encrypt("6195550122"));
+    expect(
+      await transaction(server.services.db, (tx) => store().save(tx, after.app, sealed, app.status)),
+    ).toBe(true);
+    const again = await read(id);
+    expect(again.doc).not.toBe(sealed);
+    expect(again.doc.user.phone).toBe("6195550122");
+  });
+});

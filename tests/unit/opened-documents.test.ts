@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   documentMemo,
+  isPlainJson,
   isShared,
   OpenedDocuments,
   openedDocuments,
@@ -81,6 +82,32 @@ describe("opened documents", () => {
     expect(vi.getTimerCount()).toBe(0); // an empty cache keeps no timer
   });
 
+  it("hands a written text's document to the first read of that text, and to nothing else", () => {
+    const opened = new OpenedDocuments<object>();
+    const old = opened.opened("old", () => docOf(1));
+    const saved = docOf(2);
+    opened.wrote("new", () => saved, old);
+    expect(opened.get("new")).toBeUndefined(); // a plain look-up (not a read of the text) finds nothing
+    expect(opened.waiting).toBe(1);
+    expect(opened.opened("new", () => docOf(3))).toBe(saved); // never opened from the text
+    expect(isShared(saved)).toBe(true);
+    expect(opened.waiting).toBe(0);
+    expect(opened.get("old")).toBeUndefined(); // the document it replaced is dropped
+    const other = docOf(4);
+    expect(opened.opened("another's", () => other)).toBe(other);
+  });
+
+  it("forgets a written text no read asks for (a save rolled back) within the same bounds", () => {
+    vi.useFakeTimers();
+    const opened = new OpenedDocuments<object>({ max: 2, maxIdleMs: 60_000 });
+    for (const n of [1, 2, 3]) opened.wrote(`${n}`, () => docOf(n));
+    expect(opened.waiting).toBe(2); // the oldest went
+    expect(opened.opened("1", () => docOf(9))).toEqual(docOf(9));
+    vi.advanceTimersByTime(61_000);
+    expect(opened.waiting).toBe(0);
+    expect(opened.size).toBe(0);
+  });
+
   it("starts empty for a new definitions set of the same server", () => {
     const server = {};
     const before = openedDocuments(server, { version: "a" });
@@ -89,6 +116,24 @@ describe("opened documents", () => {
     expect(openedDocuments(server, reloaded).get("{}")).toBeUndefined();
     expect(before.size).toBe(0); // the old set's documents are dropped, not left to their timer
     expect(openedDocuments(server, reloaded)).toBe(openedDocuments(server, reloaded));
+  });
+});
+
+describe("a save's document as its stored text opens (isPlainJson)", () => {
+  it("is itself only when JSON would give it back to the last detail", () => {
+    expect(isPlainJson({ a: [1, "b", true, null, { c: 2.5 }], d: {} })).toBe(true);
+    for (const odd of [
+      { a: undefined },
+      { a: new Date(0) },
+      { a: -0 },
+      { a: Number.NaN },
+      { a: 1n },
+      { a: () => 1 },
+      { a: [1, , 3] },
+      { a: Object.create(null) },
+      { [Symbol("a")]: 1 },
+    ])
+      expect(isPlainJson(odd)).toBe(false);
   });
 });
 
