@@ -130,7 +130,6 @@ function mergeAlong(merged: unknown, base: unknown, patch: unknown, keys: string
   if (i === keys.length || !isPlain(base) || !isPlain(patch) || !isPlain(merged))
     return mergeDocs(base, patch);
   const key = keys[i]!;
-  const out: Record<string, unknown> = { ...merged };
   const value = Object.hasOwn(patch, key)
     ? mergeAlong(
         Object.hasOwn(merged, key) ? merged[key] : undefined,
@@ -141,9 +140,25 @@ function mergeAlong(merged: unknown, base: unknown, patch: unknown, keys: string
       )
     : base[key];
   // A key the patch no longer has is the base's (where it has one, in the base's place), else gone.
-  if (!Object.hasOwn(patch, key) && !Object.hasOwn(base, key)) delete out[key];
+  const gone = !Object.hasOwn(patch, key) && !Object.hasOwn(base, key);
+  // Where that is what `merged` holds already, `merged` itself, not a copy equal to it.
+  if (gone ? !Object.hasOwn(merged, key) : Object.hasOwn(merged, key) && merged[key] === value) return merged;
+  const out: Record<string, unknown> = { ...merged };
+  if (gone) delete out[key];
   else Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  return out;
+  // An object the drop leaves as the base holds it (an answer sent, then hidden, that the base
+  // never had) is the base's own, as a whole merge gives it: a save of unchanged answers then
+  // keeps the stored document itself.
+  return sameEntries(out, base) ? base : out;
+}
+
+/** The same keys in the same order, each holding the very same value. */
+function sameEntries(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== other[i] || a[keys[i]!] !== b[keys[i]!]) return false;
+  return true;
 }
 
 /** The pointers of every value that differs between two documents (leaves; a list counts as one value). */
