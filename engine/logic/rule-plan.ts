@@ -3,7 +3,8 @@
 // requirement rule's fields (the template's, with the rule's `set`) and its list of subjects, and
 // the paths each decision quotes as its `because`. Everything here comes from the rule set's JSON;
 // the logic itself is compiled once by engine/logic/logic.ts.
-import { compileRuleInput, ruleSetById, type Definitions } from "../definitions/definitions";
+import { compileRuleInput, ruleInputUri, ruleSetById, type Definitions } from "../definitions/definitions";
+import { uriOf } from "../base/uris";
 import { iteratingOperators, operatorOf, type Logic } from "./operators";
 import type { RuleSet } from "../generated/schema-types";
 
@@ -40,6 +41,11 @@ export interface RuleSetPlan {
   validate: ReturnType<typeof compileRuleInput>;
   /** Inputs already found valid against that schema, shared by the rule sets that take the same one. */
   valid: WeakSet<object>;
+  /**
+   * Documents found valid against schemas/application.json, when that schema holds every input
+   * it passes to this schema's check too (inputCovered): they need no check of their own.
+   */
+  covered: WeakSet<object> | null;
   facts: PlannedFact[];
   rules: PlannedRule[];
 }
@@ -116,12 +122,61 @@ function validSet(defs: Definitions, def: RuleSet): WeakSet<object> {
     input && Object.keys(input).length === 1 && typeof input.$ref === "string"
       ? input.$ref.replace(/^(\.\.\/)+/, "")
       : null;
-  const key = ref ? `$ref ${ref}` : `rule set ${def.id}`;
+  return validSetAt(defs, ref ? `$ref ${ref}` : `rule set ${def.id}`);
+}
+
+function validSetAt(defs: Definitions, key: string): WeakSet<object> {
   let perSchema = validInputs.get(defs);
   if (!perSchema) validInputs.set(defs, (perSchema = new Map()));
   let valid = perSchema.get(key);
   if (!valid) perSchema.set(key, (valid = new WeakSet()));
   return valid;
+}
+
+const APPLICATION = "schemas/application.json";
+
+/**
+ * The documents found valid against schemas/application.json in this definitions set (the same
+ * set as a rule set's whose input is a bare $ref to it): a caller that checks a document against
+ * it records it here, and no rule set reading it checks it again.
+ */
+export const validApplications = (defs: Definitions): WeakSet<object> =>
+  validSetAt(defs, `$ref ${APPLICATION}`);
+
+// Keywords that say what a schema is, not what it accepts.
+const ANNOTATIONS = new Set(["title", "description", "$comment", "examples"]);
+const onlyAnnotations = (schema: Record<string, unknown>, but: string[]) =>
+  Object.keys(schema).every((key) => but.includes(key) || ANNOTATIONS.has(key));
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Whether every document schemas/application.json accepts is a valid input of `def`, by the shape
+ * of the two schemas alone: the input is an object whose properties each only refer ($ref) to the
+ * very schema the application gives that property (its own property's, or the file that property
+ * refers to, to which the application's may add more). Any other input schema is not covered.
+ */
+export function inputCovered(defs: Definitions, def: RuleSet, file: string): boolean {
+  const input = def.input as unknown;
+  const application = defs.files.schemas["application.json"];
+  if (!isObject(input) || !isObject(application) || application.type !== "object") return false;
+  if (!onlyAnnotations(input, ["type", "properties"]) || input.type !== "object") return false;
+  if (!isObject(input.properties) || !isObject(application.properties)) return false;
+  const applicationUri = uriOf("schemas", "application.json");
+  const inputUri = ruleInputUri(file);
+  return Object.entries(input.properties).every(([key, schema]) => {
+    const own = (application.properties as Record<string, unknown>)[key];
+    if (
+      !isObject(schema) ||
+      typeof schema.$ref !== "string" ||
+      !onlyAnnotations(schema, ["$ref"]) ||
+      !isObject(own)
+    )
+      return false;
+    const target = new URL(schema.$ref, inputUri).href;
+    if (target === `${applicationUri}#/properties/${encodeURIComponent(key)}`) return true;
+    return typeof own.$ref === "string" && new URL(own.$ref, applicationUri).href === target;
+  });
 }
 
 const plans = new WeakMap<Definitions, Map<string, RuleSetPlan>>();
@@ -130,13 +185,16 @@ const plans = new WeakMap<Definitions, Map<string, RuleSetPlan>>();
 export function planOf(defs: Definitions, ruleSetId: string): RuleSetPlan {
   let perSet = plans.get(defs);
   if (!perSet) plans.set(defs, (perSet = new Map()));
-  const { def } = ruleSetById(defs, ruleSetId);
+  const { def, file } = ruleSetById(defs, ruleSetId);
   let plan = perSet.get(ruleSetId);
   if (plan?.def !== def) {
+    const valid = validSet(defs, def);
+    const applications = validApplications(defs);
     plan = {
       def,
       validate: compileRuleInput(defs, ruleSetId),
-      valid: validSet(defs, def),
+      valid,
+      covered: valid !== applications && inputCovered(defs, def, file) ? applications : null,
       facts: (def.facts ?? []).map((fact) => ({
         fact,
         fields: fact.emit ? Object.entries(fact.emit) : null,

@@ -169,7 +169,7 @@ function checkInput(plan: RuleSetPlan, input: unknown, givenToday?: string): { d
     data = { ...data };
     delete data.today;
   }
-  if (plan.validate && !plan.valid.has(input)) {
+  if (plan.validate && !plan.valid.has(input) && !plan.covered?.has(input)) {
     if (!plan.validate(data)) throw new RuleInputError(ruleSetId, describeAjvErrors(plan.validate.errors));
     plan.valid.add(input);
   }

@@ -11,6 +11,7 @@ import { keepToPart, writes, type Part } from "@engine/funnel/members";
 import { describeAjvErrors } from "@engine/validation/messages";
 import { escapeSegment, getAt, isWithin, mergeDocs, setAt, withoutAt } from "@engine/base/pointer";
 import { cachedStepValidator } from "@engine/funnel/recheck";
+import { validApplications } from "@engine/logic/rule-plan";
 import { restoreMasked } from "@engine/validation/sensitive";
 import type { Services } from "@server/services";
 
@@ -123,7 +124,12 @@ export function mergedApplication(
       judged.merged ?? mergeDocs(stored, judged.answers),
     ),
   ) as Record<string, unknown>;
+  // A document found valid once (the stored one, saved again unchanged) is not checked again; one
+  // found valid here is not checked again by the rule sets that read it (engine/logic/rule-plan.ts).
+  const valid = validApplications(defs);
+  if (valid.has(merged)) return merged;
   const validateApplication = compileSchemaFile(defs, "application.json");
   if (!validateApplication(merged)) throw invalidAnswers(describeAjvErrors(validateApplication.errors));
+  valid.add(merged);
   return merged;
 }
