@@ -4,6 +4,7 @@
 // (content/disclosures/adverse-action-notice.md, filled from the decision and the lender profile),
 // by version and SHA-256 like a signature, so the notice shown, mailed and kept is one text.
 import type { Definitions } from "@engine/definitions/definitions";
+import { todayIso } from "@engine/base/dates";
 import { lenderTokens, type LenderProfile } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
@@ -67,8 +68,24 @@ export interface Decline {
   reasons: Reason[];
 }
 
+// The decline worked out on a stored (frozen) document, per definitions set, with the day it was
+// worked out on: a page saved again unchanged keeps the stored document, and the rules, reading
+// only it and the day, decide as they did.
+const declines = new WeakMap<Definitions, WeakMap<object, { today: string; decline: Decline | null }>>();
+
 /** The decline the pricing rules make on this application, with the wording of each reason; null when they do not decline. */
 export function declineOf(defs: Definitions, doc: unknown): Decline | null {
+  if (doc === null || typeof doc !== "object" || !Object.isFrozen(doc)) return workedDecline(defs, doc);
+  const today = todayIso();
+  let kept = declines.get(defs);
+  if (!kept) declines.set(defs, (kept = new WeakMap()));
+  let hit = kept.get(doc);
+  if (hit?.today !== today) kept.set(doc, (hit = { today, decline: workedDecline(defs, doc) }));
+  // A copy: a decision recorded from it is the caller's own.
+  return hit.decline && { ruleId: hit.decline.ruleId, reasons: hit.decline.reasons.map((r) => ({ ...r })) };
+}
+
+function workedDecline(defs: Definitions, doc: unknown): Decline | null {
   const result = presentResult(
     defs,
     "pricing",
