@@ -63,32 +63,15 @@ function walk(
   // content is fixed, so it is kept by the object, and the key is the small rest of the inputs.
   if (isShared(doc)) {
     const rest = JSON.stringify([completed, app.variant, input.flow, part, input.today]);
-    // Opened from the text a save just wrote, it holds what the save walked on the document it
-    // wrote (the same inputs' JSON): that walk, found by its digest, else a walk now.
-    return walked(defs, rest, () => keptWalk(defs, digestOf(input)) ?? journeyOf(defs, input), doc);
+    return walked(defs, rest, () => journeyOf(defs, input), doc);
   }
   // Any other document is keyed by a digest of the inputs' JSON, so an answer changed in place is
   // a different walk, never a stale one (and a kept key is 44 bytes, not the document's 10 kB).
-  return walked(defs, digestOf(input), () => journeyOf(defs, input));
-}
-
-/** The digest of a walk's inputs' JSON. */
-const digestOf = (input: Parameters<typeof journeyOf>[1] & { application: unknown }) =>
-  createHash("sha256")
-    .update(
-      JSON.stringify([
-        input.completed,
-        input.variant,
-        input.flow,
-        input.part,
-        input.today,
-        input.application,
-      ]),
-    )
+  const key = createHash("sha256")
+    .update(JSON.stringify([completed, app.variant, input.flow, part, input.today, doc]))
     .digest("base64");
-
-/** A walk kept by its inputs' digest, if any. */
-const keptWalk = (defs: Services["defs"], key: string): Journey | undefined => walks.get(defs)?.get(key);
+  return walked(defs, key, () => journeyOf(defs, input));
+}
 
 /** The walks kept, per definitions set (a reload starts afresh), the least recently used dropped first. */
 const walks = new WeakMap<Services["defs"], Map<string, Journey>>();
