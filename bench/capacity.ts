@@ -14,7 +14,7 @@
 // its applicants have all started, which takes one walk (~91 s). Each level prints the server's CPU
 // per save and the applicants' (BENCH_CAPACITY_THREADS=1: every thread of this process).
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { createInterface } from "node:readline";
@@ -23,6 +23,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { loadDefinitions } from "@engine/definitions/load";
+import { REPO_ROOT } from "@engine/base/paths";
 import { setAt } from "@engine/base/pointer";
 import { outboxPhone } from "@server/platform/sms/sender";
 import { bundleStepSchema } from "@engine/definitions/bundle";
@@ -526,12 +527,20 @@ interface BenchServer {
   profile?: (name: string) => Promise<string>;
 }
 
+/** The semi-space size (MB) `npm start` gives V8 (package.json), 0 for V8's default. */
+function startSemiSpaceMb(): number {
+  const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  return Number(/--max-semi-space-size=(\d+)/.exec(scripts.start ?? "")?.[1] ?? 0);
+}
+
 /** The server under load: in a worker thread of this process, or as BENCH_CAPACITY_PROCESSES processes. */
 async function startBenchServer(): Promise<BenchServer> {
   if (PROCESSES === undefined) {
-    // BENCH_CAPACITY_YOUNG_MB: the server thread's young generation (V8's new space), to weigh a
-    // larger one than V8's default (its garbage collector is 5–9% of a capacity profile).
-    const young = Number(process.env.BENCH_CAPACITY_YOUNG_MB ?? 0);
+    // The server thread's young generation as `npm start` sizes the server's (its V8 flag
+    // --max-semi-space-size: new space is three semi-spaces); BENCH_CAPACITY_YOUNG_MB to weigh another.
+    const young = Number(process.env.BENCH_CAPACITY_YOUNG_MB ?? 3 * startSemiSpaceMb());
     const entry = FROM_SOURCE
       ? new URL("./capacity-worker.mjs", import.meta.url)
       : (await builtEntries({ "capacity-server": "bench/capacity-server.ts" }))["capacity-server"];
@@ -573,10 +582,15 @@ async function startBenchServer(): Promise<BenchServer> {
           (await builtEntries({ "capacity-processes": "bench/capacity-processes.ts" }))["capacity-processes"],
         ),
       ];
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, DATA_DIR: dataDir, BENCH_CAPACITY_PROCESSES: String(PROCESSES) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const semiSpace = startSemiSpaceMb(); // as npm start runs the server
+  const child = spawn(
+    process.execPath,
+    [...(semiSpace ? [`--max-semi-space-size=${semiSpace}`] : []), ...args],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, BENCH_CAPACITY_PROCESSES: String(PROCESSES) },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   // Never left running after the bench, however it ends.
   const orphaned = () => child.kill("SIGTERM");
   process.once("exit", orphaned);
