@@ -40,6 +40,15 @@ async function twoBorrowers() {
   return applicationId;
 }
 
+/** Another server's save: the row written directly, its amount asked changed. */
+async function savedElsewhere(id: string, revision: number, desiredAmount: number) {
+  const doc = JSON.parse(await storedText(id)) as Record<string, any>;
+  doc.setup.desiredAmount = desiredAmount;
+  await server.services.db
+    .update(applications)
+    .set({ document: JSON.stringify(doc), revision })
+    .where(eq(applications.id, id));
+}
 describe("opening a stored application", () => {
   it("answers the same frozen document for the same stored text, decrypting nothing the second time", async () => {
     const id = await twoBorrowers();
@@ -104,12 +113,7 @@ describe("opening a stored application", () => {
   it("reads afresh a stored text another server saved (the row written directly)", async () => {
     const id = await twoBorrowers();
     const first = await read(id);
-    const stored = JSON.parse(await storedText(id)) as Record<string, any>;
-    stored.setup.desiredAmount = 75000;
-    await server.services.db
-      .update(applications)
-      .set({ document: JSON.stringify(stored), revision: first.app.revision + 1 })
-      .where(eq(applications.id, id));
+    await savedElsewhere(id, first.app.revision + 1, 75000);
     const after = await read(id);
     expect(after.doc).not.toBe(first.doc);
     expect(after.doc.setup.desiredAmount).toBe(75000);
@@ -179,12 +183,7 @@ describe("a save's document handed on to the next read", () => {
     expect(
       await transaction(server.services.db, (tx) => store().save(tx, saved.app, mineAgain, app.status)),
     ).toBe(true);
-    const other = JSON.parse(await storedText(id)) as Record<string, any>;
-    other.setup.desiredAmount = 65000;
-    await server.services.db
-      .update(applications)
-      .set({ document: JSON.stringify(other), revision: saved.app.revision + 2 })
-      .where(eq(applications.id, id));
+    await savedElsewhere(id, saved.app.revision + 2, 65000);
     const after = await read(id);
     expect(after.doc).not.toBe(mineAgain);
     expect(after.doc.setup.desiredAmount).toBe(65000);
