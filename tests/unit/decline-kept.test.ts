@@ -1,4 +1,4 @@
-// A page saved again unchanged keeps the stored (frozen) document, and the save asks the pricing
+// A page saved again unchanged keeps the stored (shared, frozen) document, and the save asks the pricing
 // rules' decline of it again: the decline worked out on a frozen document is kept with it for the
 // day. Held to the decline worked out afresh on every worked case of rules/pricing.json.
 import { readFileSync } from "node:fs";
@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { declineOf } from "@server/features/decisions/adverse-action";
+import { shareDocument } from "@server/persistence/store/opened-documents";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -15,12 +16,9 @@ const cases = (
   }
 ).cases;
 
-/** `value` and everything in it frozen, as a stored document is. */
-const frozen = <T>(value: T): T => {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) frozen(child);
-    Object.freeze(value);
-  }
+/** `value` shared as a stored document is (deeply frozen, memos keyed by it). */
+const frozen = <T extends object>(value: T): T => {
+  shareDocument(value);
   return value;
 };
 

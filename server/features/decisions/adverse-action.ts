@@ -5,6 +5,7 @@
 // by version and SHA-256 like a signature, so the notice shown, mailed and kept is one text.
 import type { Definitions } from "@engine/definitions/definitions";
 import { todayIso } from "@engine/base/dates";
+import { isShared } from "@server/persistence/store/opened-documents";
 import { lenderTokens, type LenderProfile } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
@@ -68,19 +69,20 @@ export interface Decline {
   reasons: Reason[];
 }
 
-// The decline worked out on a stored (frozen) document, per definitions set, with the day it was
-// worked out on: a page saved again unchanged keeps the stored document, and the rules, reading
-// only it and the day, decide as they did.
+// The decline worked out on a shared stored document (deeply frozen: its content is fixed), per
+// definitions set, with the day it was worked out on: a page saved again unchanged keeps the stored
+// document, and the rules, reading only it and the day, decide as they did.
 const declines = new WeakMap<Definitions, WeakMap<object, { today: string; decline: Decline | null }>>();
 
 /** The decline the pricing rules make on this application, with the wording of each reason; null when they do not decline. */
 export function declineOf(defs: Definitions, doc: unknown): Decline | null {
-  if (doc === null || typeof doc !== "object" || !Object.isFrozen(doc)) return workedDecline(defs, doc);
+  if (!isShared(doc)) return workedDecline(defs, doc);
+  const stored = doc as object;
   const today = todayIso();
   let kept = declines.get(defs);
   if (!kept) declines.set(defs, (kept = new WeakMap()));
-  let hit = kept.get(doc);
-  if (hit?.today !== today) kept.set(doc, (hit = { today, decline: workedDecline(defs, doc) }));
+  let hit = kept.get(stored);
+  if (hit?.today !== today) kept.set(stored, (hit = { today, decline: workedDecline(defs, doc) }));
   // A copy: a decision recorded from it is the caller's own.
   return hit.decline && { ruleId: hit.decline.ruleId, reasons: hit.decline.reasons.map((r) => ({ ...r })) };
 }
