@@ -22,6 +22,8 @@ export interface JourneyInput {
   /** The reader's part: steps with nothing of it are passed over (the co-borrower's details, once invited). */
   part?: Part | null;
   today?: string;
+  /** The application's content never changes (a stored document as opened): its rule sets' results are kept with it (engine/logic/rules.ts ruleSetOnFixed). */
+  fixed?: boolean;
 }
 
 export interface Journey {
@@ -146,8 +148,8 @@ function stepAfter(defs: Definitions, stepId: string, input: JourneyInput, data:
 }
 
 /** What every step's logic reads on this application: one per walk, so each rule set is worked out once for all its steps. */
-const walkData = (defs: Definitions, input: Pick<JourneyInput, "application" | "today">): Data =>
-  stepLogicData(defs, input.application, input.today);
+const walkData = (defs: Definitions, input: Pick<JourneyInput, "application" | "today" | "fixed">): Data =>
+  stepLogicData(defs, input.application, input.today, input.fixed);
 
 /** Walks the reader's path from its start through the steps they saved, to the first one they have not. */
 export function journeyOf(defs: Definitions, input: JourneyInput): Journey {

@@ -212,6 +212,41 @@ export function evaluateRuleSet(
   return { outputs, decisions };
 }
 
+/**
+ * Each rule set's result on documents whose content is fixed, per definitions set, for one day. A
+ * save's walk reads `rules.pricing` on the document it saves, and its decline evaluates pricing on
+ * that same document: kept, it is evaluated once. Only for a document its caller vouches never
+ * changes (a stored document as opened: deep-frozen and shared); frozen at the top, as every
+ * caller reads the same result.
+ */
+const fixedResults = new WeakMap<
+  Definitions,
+  WeakMap<object, { today: string; results: Map<string, RuleSetResult> }>
+>();
+
+/** evaluateRuleSet(defs, ruleSetId, doc, { today }), kept with `doc`, whose content must never change. */
+export function ruleSetOnFixed(
+  defs: Definitions,
+  ruleSetId: string,
+  doc: object,
+  today: string,
+): RuleSetResult {
+  let byDoc = fixedResults.get(defs);
+  if (!byDoc) fixedResults.set(defs, (byDoc = new WeakMap()));
+  let kept = byDoc.get(doc);
+  if (kept?.today !== today) byDoc.set(doc, (kept = { today, results: new Map() }));
+  let result = kept.results.get(ruleSetId);
+  if (!result) {
+    const { outputs, decisions } = evaluateRuleSet(defs, ruleSetId, doc, { today });
+    result = Object.freeze({
+      outputs: Object.freeze(outputs),
+      decisions: Object.freeze(decisions) as Decision[],
+    });
+    kept.results.set(ruleSetId, result);
+  }
+  return result;
+}
+
 /** One rule on the data: its decisions and outputs added; whether it decided anything. */
 function decide(
   planned: PlannedRule,

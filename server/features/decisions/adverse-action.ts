@@ -8,7 +8,7 @@ import { todayIso } from "@engine/base/dates";
 import { isShared } from "@server/persistence/store/opened-documents";
 import { lenderTokens, type LenderProfile } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
-import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { evaluateRuleSet, presentResult, ruleSetOnFixed } from "@engine/logic/rules";
 import { needsConfirmation } from "@engine/lending/early-declines";
 import { accountName, borrowerName, ownerRole } from "@engine/lending/borrowers";
 import { creditReportSection } from "../loan/notices";
@@ -82,16 +82,24 @@ export function declineOf(defs: Definitions, doc: unknown): Decline | null {
   let kept = declines.get(defs);
   if (!kept) declines.set(defs, (kept = new WeakMap()));
   let hit = kept.get(stored);
-  if (hit?.today !== today) kept.set(stored, (hit = { today, decline: workedDecline(defs, doc) }));
+  if (hit?.today !== today) kept.set(stored, (hit = { today, decline: workedDecline(defs, doc, today) }));
   // A copy: a decision recorded from it is the caller's own.
   return hit.decline && { ruleId: hit.decline.ruleId, reasons: hit.decline.reasons.map((r) => ({ ...r })) };
 }
 
-function workedDecline(defs: Definitions, doc: unknown): Decline | null {
+/**
+ * The decline pricing decides on `doc`. `today`: given for a shared document, whose pricing result
+ * is kept with it (the save's walk may have read `rules.pricing` on it already); a document with a
+ * `today` of its own is evaluated as before, on its own day.
+ */
+function workedDecline(defs: Definitions, doc: unknown, today?: string): Decline | null {
+  const input = doc as Record<string, unknown>;
   const result = presentResult(
     defs,
     "pricing",
-    evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>),
+    today !== undefined && !Object.hasOwn(input, "today")
+      ? ruleSetOnFixed(defs, "pricing", input, today)
+      : evaluateRuleSet(defs, "pricing", input),
   );
   const quote = result.quote as { eligible?: boolean; reasons?: unknown } | undefined;
   if (quote?.eligible !== false || !Array.isArray(quote.reasons) || quote.reasons.length === 0) return null;

@@ -49,6 +49,7 @@ function walk(
   completed: readonly string[],
 ): Journey {
   const { defs } = services;
+  const shared = isShared(doc);
   const input = {
     application: doc,
     completed,
@@ -56,12 +57,15 @@ function walk(
     flow: flowOfPart(defs, part),
     part,
     today: todayIso(services.now()),
+    // A shared document never changes: the rule sets its steps read are kept with it, and the
+    // save's decline (../decisions/adverse-action.ts) finds pricing worked out already.
+    fixed: shared,
   };
   // A save walks the same stored document three or four times (the checks, the transaction, the
   // other readers) and the next step.get walks what it saved: the walk is kept by its inputs.
   // A stored document as opened is frozen and shared (persistence/store/opened-documents.ts): its
   // content is fixed, so it is kept by the object, and the key is the small rest of the inputs.
-  if (isShared(doc)) {
+  if (shared) {
     const rest = JSON.stringify([completed, app.variant, input.flow, part, input.today]);
     return walked(defs, rest, () => journeyOf(defs, input), doc);
   }
