@@ -14,16 +14,61 @@ import { reach, type Part } from "./members";
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** The visibleWhen entries of a step that gate a whole field (no `*`: a list item's visibility never empties a step). */
-const gatesOf = new WeakMap<Definitions, Map<string, [string, Logic][]>>();
-function gates(defs: Definitions, stepId: string): [string, Logic][] {
-  let byStep = gatesOf.get(defs);
-  if (!byStep) gatesOf.set(defs, (byStep = new Map()));
+/** A field of a step's schema, as asksReader walks it: worked out once per step and definitions set. */
+interface Field {
+  pointer: string;
+  /** The gates (indices into the step's) whose pointer is this field's or an ancestor's: hidden, it is not asked. */
+  gatedBy: number[];
+  /** A gate lies strictly below it: some of it may be hidden while the rest is asked. */
+  gatedBelow: boolean;
+  /** Its schema: its `properties` are made fields when first walked (only some of it the reader's, or gated below). */
+  node: unknown;
+  children?: Field[] | null;
+}
+
+interface StepFields {
+  /** The visibleWhen entries of the step that gate a whole field (no `*`: a list item's visibility never empties a step). */
+  gated: [string, Logic][];
+  fields: Field[];
+}
+
+const fieldAt = (gated: [string, Logic][], pointer: string, node: unknown): Field => ({
+  pointer,
+  gatedBy: gated.flatMap(([gate], index) => (isWithin(pointer, gate) ? [index] : [])),
+  gatedBelow: gated.some(([gate]) => gate !== pointer && isWithin(gate, pointer)),
+  node,
+});
+
+/** A field's own fields (its schema's `properties`), made once; null when it has none. */
+function childrenOf(gated: [string, Logic][], field: Field): Field[] | null {
+  if (field.children === undefined) {
+    const { node } = field;
+    const children = isObject(node) && isObject(node.properties) ? node.properties : null;
+    field.children = children
+      ? Object.entries(children).map(([key, child]) =>
+          fieldAt(gated, `${field.pointer}/${escapeSegment(key)}`, child),
+        )
+      : null;
+  }
+  return field.children;
+}
+
+const fieldsOf = new WeakMap<Definitions, Map<string, StepFields>>();
+function stepFields(defs: Definitions, stepId: string): StepFields {
+  let byStep = fieldsOf.get(defs);
+  if (!byStep) fieldsOf.set(defs, (byStep = new Map()));
   let found = byStep.get(stepId);
   if (!found) {
-    found = Object.entries(defs.steps.get(stepId)?.def.visibleWhen ?? {})
+    const def = defs.steps.get(stepId)?.def;
+    const gated = Object.entries(def?.visibleWhen ?? {})
       .filter(([pointer]) => !pointer.includes("*"))
-      .map(([pointer, logic]) => [pointer, logic as Logic]);
+      .map(([pointer, logic]): [string, Logic] => [pointer, logic as Logic]);
+    const schema = (def?.schema ?? {}) as JsonSchema;
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    found = {
+      gated,
+      fields: Object.entries(properties).map(([key, node]) => fieldAt(gated, `/${escapeSegment(key)}`, node)),
+    };
     byStep.set(stepId, found);
   }
   return found;
@@ -39,7 +84,9 @@ const shown = (logic: Logic, data: Data) => {
 
 /**
  * True when the step has something for this reader to answer now. `data` is the application's
- * step logic data (engine/logic/step-data.ts), the scope the step's own visibility reads.
+ * step logic data (engine/logic/step-data.ts), the scope the step's own visibility reads. The
+ * fields and their gates are found once per step; each gate's condition is read at most once a
+ * call, however many fields it covers.
  */
 export function asksReader(
   defs: Definitions,
@@ -47,24 +94,20 @@ export function asksReader(
   part: Part | null | undefined,
   data: Data,
 ): boolean {
-  const schema = (defs.steps.get(stepId)?.def.schema ?? {}) as JsonSchema;
-  const properties = isObject(schema.properties) ? schema.properties : {};
-  const keys = Object.keys(properties);
-  if (keys.length === 0) return true;
-  const gated = gates(defs, stepId);
-  const hidden = (pointer: string) =>
-    gated.some(([gate, logic]) => isWithin(pointer, gate) && !shown(logic, data));
-  const asked = (pointer: string, node: unknown): boolean => {
-    const reached = part ? reach(part, pointer) : "all";
+  const { gated, fields } = stepFields(defs, stepId);
+  if (fields.length === 0) return true;
+  const read: (boolean | undefined)[] = [];
+  const hidden = (index: number) => !(read[index] ??= shown(gated[index]![1], data));
+  const asked = (field: Field): boolean => {
+    const reached = part ? reach(part, field.pointer) : "all";
     if (reached === "none") return false;
-    if (hidden(pointer)) return false;
+    if (field.gatedBy.some(hidden)) return false;
     // Asked unless every field below is gated and hidden, or none below is the reader's: walked
     // only as deep as the gates and the part go.
-    if (reached === "all" && !gated.some(([gate]) => gate !== pointer && isWithin(gate, pointer)))
-      return true;
-    const children = isObject(node) && isObject(node.properties) ? node.properties : null;
+    if (reached === "all" && !field.gatedBelow) return true;
+    const children = childrenOf(gated, field);
     if (!children) return true;
-    return Object.entries(children).some(([key, child]) => asked(`${pointer}/${escapeSegment(key)}`, child));
+    return children.some(asked);
   };
-  return keys.some((key) => asked(`/${escapeSegment(key)}`, properties[key]));
+  return fields.some(asked);
 }
