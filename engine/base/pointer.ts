@@ -8,12 +8,19 @@ export interface Match {
 }
 
 /** One pointer segment, escaped as RFC 6901 says (~ → ~0, / → ~1). */
-export const escapeSegment = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+export const escapeSegment = (key: string | number) => {
+  const text = String(key);
+  // Most keys hold neither character: given back as they are, with no two scans and copies.
+  return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
+};
+/** A pointer's segments, unescaped; a pointer without `~` has nothing to unescape (nearly every one). */
 export const splitPointer = (pointer: string) =>
-  pointer
-    .split("/")
-    .slice(1)
-    .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+  pointer.includes("~")
+    ? pointer
+        .split("/")
+        .slice(1)
+        .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"))
+    : pointer.split("/").slice(1);
 const join = (keys: (string | number)[]) => keys.map((k) => `/${escapeSegment(k)}`).join("");
 
 const isContainer = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object";
