@@ -26,6 +26,7 @@ import {
 import { securityHeaders } from "./transport/security/headers";
 import { aloneProcedures, procedureKinds, trpcRequestShape } from "./transport/security/request-shape";
 import type { Services } from "./services";
+import { applicationStore } from "./persistence/store/applications";
 import type { Context } from "./transport/trpc/init";
 import { appRouter } from "./transport/trpc/router";
 import { trpcEndpoint } from "./transport/trpc/endpoint";
@@ -168,8 +169,17 @@ async function trpcContext(
 ): Promise<Context & Record<string, unknown>> {
   const cookies = fetchCookies(req, resHeaders);
   const ip = ipOf(c);
+  const url = new URL(req.url);
+  // A step.get reads the applicant's session and then their application: read together, in one
+  // statement (one round trip on PostgreSQL), the application opened only once the session passed.
+  const withOwned = callsStepGet(url.pathname)
+    ? await services.auth.applicant.currentWith(cookies, (id) =>
+        applicationStore(services).sessionAndOwned(services.db, id),
+      )
+    : undefined;
   const session = {
-    applicant: await services.auth.applicant.current(cookies),
+    applicant:
+      withOwned === undefined ? await services.auth.applicant.current(cookies) : (withOwned?.session ?? null),
     portal: await services.auth.portal.current(cookies),
   };
   noteUser(c, session);
@@ -178,11 +188,19 @@ async function trpcContext(
     cookies,
     resHeaders,
     ip,
-    origin: new URL(req.url).origin,
+    origin: url.origin,
     userAgent: req.headers.get("user-agent"),
     ...session,
+    ...(withOwned ? { ownedApplication: withOwned.read.owned } : {}),
   };
 }
+
+/** Whether a tRPC call (its path: one procedure, or a batch of them by commas) carries a step.get. */
+const callsStepGet = (pathname: string) =>
+  pathname
+    .slice(pathname.lastIndexOf("/") + 1)
+    .split(",")
+    .includes("step.get");
 
 /** The HTTP endpoints beside tRPC: sign-in, bot check, files, exports, analytics, health. */
 function mountRoutes(app: App, services: Services, botCheck: BotCheckVerifier) {

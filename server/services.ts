@@ -12,7 +12,7 @@ import { cookieJar, type CookieIO } from "./features/auth/cookies";
 import { createCsrf } from "./features/auth/csrf";
 import { createPendingSignIn } from "./features/auth/pending";
 import { afterResponse } from "./features/auth/after-response";
-import { createSessions, type SessionKind } from "./features/auth/sessions";
+import { createSessions, type SessionKind, type SessionRow } from "./features/auth/sessions";
 import type { BotCheckVerifier } from "./platform/botcheck/types";
 import type { Config } from "./config";
 import type { Db } from "./persistence/db/client";
@@ -89,6 +89,20 @@ function authOf(kind: SessionKind, deps: ServiceDeps, now: () => Date) {
       const found = await sessions.validate(token);
       if (found?.renewed) jar.set(cookies, "session", token, found.session.expiresAt);
       return found?.session ?? null;
+    },
+    /**
+     * `current`, the session's row read by `read` with what the caller reads beside it in the
+     * same statement (sessions.ts `validateWith`): handed back only with a valid session.
+     */
+    async currentWith<R extends { session: SessionRow | undefined }>(
+      cookies: CookieIO,
+      read: (id: string) => Promise<R>,
+    ) {
+      const token = jar.get(cookies, "session");
+      if (!token) return null;
+      const found = await sessions.validateWith(token, read);
+      if (found?.renewed) jar.set(cookies, "session", token, found.session.expiresAt);
+      return found;
     },
   };
 }

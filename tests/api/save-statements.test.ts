@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statementCounts } from "@server/persistence/db/client";
 import { makeApplicant } from "../helpers/accounts";
-import { browser, newestTextCode, testServer, type TestServer } from "../helpers/server";
+import { browser, mailedCode, newestTextCode, testServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -68,8 +68,51 @@ describe("an owner's save", () => {
     }
     // No decline waits for confirmation, and no clock ran: nothing to start or stop.
     expect(sent.filter(([text]) => text.includes('"pending_decline_since" ='))).toEqual([]);
-    // The save itself was written (the counter sees the statements that matter).
+    // The save itself was written (the counter sees the statements that matter), its audit row
+    // once, right behind it (in its round trip on PostgreSQL).
     expect(sent.some(([text]) => /^update "applications" set .*"document"/.test(text))).toBe(true);
+    expect(sent.filter(([text]) => text.startsWith('insert into "audit_events"')).map(([, n]) => n)).toEqual([
+      1,
+    ]);
+  });
+});
+
+describe("an email code step's save", () => {
+  it("reads the reader's application once before its transaction (the code's check) and once with its lock", async () => {
+    const b = browser(server.url);
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Ada", lastName: "Lovelace" } },
+    });
+    const email = `counted-${Date.now()}@example.com`;
+    await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } });
+    await server.services.settled();
+    const code = await mailedCode(server.dataDir, email);
+    const sent = await sentDuring(() =>
+      b.trpc.step.submit.mutate({ stepId: "emailVerify", answers: { otpCode: code } }),
+    );
+    // Its own reads (not the subqueries naming it by its owner), the lock's included.
+    const byOwner = sent.filter(([text]) =>
+      text.split(" from ")[1]?.startsWith('"applications" where "applications"."owner_id" = '),
+    );
+    expect(byOwner.reduce((sum, [, n]) => sum + n, 0)).toBe(2);
+    // The address proven: the save went through.
+    expect(sent.some(([text]) => /^update "users" set .*"email"/.test(text))).toBe(true);
+  });
+});
+
+describe("a page's read", () => {
+  it("reads the session and the application its user owns in one statement", async () => {
+    const b = browser(server.url);
+    await b.trpc.step.submit.mutate({
+      stepId: "name",
+      answers: { user: { firstName: "Ada", lastName: "Lovelace" } },
+    });
+    const sent = await sentDuring(() => b.trpc.step.get.query({ stepId: "name" }));
+    expect(sent.filter(([text]) => text.includes('from "applicant_sessions"')).map(([, n]) => n)).toEqual([
+      1,
+    ]);
+    expect(sent.filter(([text]) => text.includes('from "applications" where'))).toEqual([]);
   });
 });
 

@@ -60,12 +60,13 @@ const WRONG: Record<"expired" | "locked" | "none" | "invalid", Said> = {
 };
 
 export const verifyEmailCode: EffectHandler = {
-  async check({ effect, services, ownerId, answers, stored, now, request, signInAs, inSave }) {
+  async check({ effect, services, ownerId, role, answers, stored, now, request, signInAs, inSave }) {
     const email = addressAt(stored, effect.email!);
     const code = getAt(answers, effect.code!);
     if (!ownerId || !email) throw invalidAnswers([fieldSaid(effect.code!, said("refusal.code.emailFirst"))]);
     const refused = (why: keyof typeof WRONG) => invalidAnswers([fieldSaid(effect.code!, WRONG[why])]);
-    const claimant = await claimingAccount(services, email, ownerId);
+    // The reader as the save's check has just read them (../steps/submit/check.ts), not read again.
+    const claimant = await claimingAccount(services, email, ownerId, { role, doc: stored });
     // A wrong code is counted here, whatever becomes of the save; a right one is spent in it.
     const verdict = await services.codes.verify(
       "applicant",

@@ -12,6 +12,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { recheckOnVisit } from "@server/features/steps/recheck";
 import { auditAction } from "@engine/lending/audit-actions";
 import { memberStore } from "../members/store";
+import { OWNER_ROLE } from "@engine/funnel/members";
 import { mailGate } from "../messaging/mail";
 import { readerFacts } from "../steps/journey";
 import type { CookieIO } from "./cookies";
@@ -24,17 +25,23 @@ const same = (a: string | null, b: string) => a !== null && a.trim().toLowerCase
 
 /**
  * The account of the session `sessionUserId`, when its own application claims `email` (in the
- * answer rules/account.json names) and the address is not proven by that account yet.
+ * answer rules/account.json names) and the address is not proven by that account yet. `read`: the
+ * reader as the caller has just read it outside a transaction (a save's check, ../steps/submit/
+ * check.ts: their role, and the application's document as stored), not read again.
  */
 export async function claimingAccount(
   services: Services,
   email: string,
   sessionUserId: string | null,
+  read?: { role: string; doc: Record<string, unknown> } | null,
 ): Promise<string | null> {
   if (!sessionUserId) return null;
-  const reader = await memberStore(services).readerOf(services.db, sessionUserId);
-  if (!reader || reader.member) return null; // a co-borrower's address came with their invite, proven
-  return same(accountEmail(services.defs, reader.app.doc), email) ? sessionUserId : null;
+  if (read === undefined) {
+    const reader = await memberStore(services).readerOf(services.db, sessionUserId);
+    read = reader && { role: reader.role, doc: reader.app.doc };
+  }
+  if (!read || read.role !== OWNER_ROLE) return null; // a co-borrower's address came with their invite, proven
+  return same(accountEmail(services.defs, read.doc), email) ? sessionUserId : null;
 }
 
 /** Whether a sign-in code for `email` is worth sending: an account has proven it, or this session's account claims it. */

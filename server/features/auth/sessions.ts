@@ -24,6 +24,13 @@ export const SESSION_TTL_MS: Record<SessionKind, number> = {
 };
 
 const tables = { applicant: applicantSessions, portal: portalSessions } as const;
+/** A session's row as validation reads it. */
+export interface SessionRow {
+  id: string;
+  userId: string;
+  secretHash: string;
+  expiresAt: Date;
+}
 /** What validation reads of a session's row (each timestamp column more is a Date made per read). */
 const validationColumns = (t: (typeof tables)[SessionKind]) => ({
   id: t.id,
@@ -96,10 +103,26 @@ export function createSessions(db: Db, kind: SessionKind, now: () => Date = () =
     },
     /** The session a cookie token stands for, renewed when due (`renewed` tells to reset the cookie). */
     async validate(token: string | undefined): Promise<{ session: Session; renewed: boolean } | null> {
+      const found = await this.validateWith(token, async (id) => ({
+        session: (await byId[kind](db, { id }))[0],
+      }));
+      // Without the row read (its secret's hash stays here).
+      return found && { session: found.session, renewed: found.renewed };
+    },
+    /**
+     * `validate`, the session's row read by `read` with whatever the caller reads beside it in the
+     * same statement (a step.get's application: one round trip, not two). What `read` gave is
+     * handed back only with a session whose secret and expiry have passed the same checks.
+     */
+    async validateWith<R extends { session: SessionRow | undefined }>(
+      token: string | undefined,
+      read: (id: string) => Promise<R>,
+    ): Promise<{ session: Session; renewed: boolean; read: R } | null> {
       const [id, secret, extra] = (token ?? "").split(".");
       if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-      const [row] = await byId[kind](db, { id });
-      if (!row) return null;
+      const found = await read(id);
+      const row = found.session;
+      if (!row || row.id !== id) return null;
       const stored = Buffer.from(row.secretHash, "hex");
       const hash = hashSecret(secret);
       if (stored.length !== hash.length || !timingSafeEqual(hash, stored)) return null;
@@ -109,10 +132,10 @@ export function createSessions(db: Db, kind: SessionKind, now: () => Date = () =
         return null;
       }
       const session = { id: row.id, userId: row.userId, expiresAt: row.expiresAt };
-      if (row.expiresAt.getTime() - at >= ttl / 2) return { session, renewed: false };
+      if (row.expiresAt.getTime() - at >= ttl / 2) return { session, renewed: false, read: found };
       session.expiresAt = new Date(at + ttl);
       await renew[kind](db, { expiresAt: session.expiresAt, id });
-      return { session, renewed: true };
+      return { session, renewed: true, read: found };
     },
     async invalidate(id: string) {
       await end[kind](db, { id });

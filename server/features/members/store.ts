@@ -98,8 +98,9 @@ function createMemberStore(services: Services) {
     /**
      * The application `userId` reads and as whom: the one they own, else the one they joined while
      * their role still answers its own part (when the owner takes the part back, access ends).
-     * `owned`: the application they own as the caller already read it in this transaction
-     * (`applicationStore.lockOf`; null: they own none), not read again.
+     * `owned`: the application they own as the caller already read it (in this transaction,
+     * `applicationStore.lockOf`; or with their session, `sessionAndOwned`; null: they own none),
+     * not read again.
      */
     async readerOf(db: Db, userId: string, owned?: StoredApplication | null): Promise<Reader | null> {
       if (owned === undefined) owned = await store.ofOwner(db, userId);

@@ -24,7 +24,10 @@ export async function getStep(ctx: Context, input: StepRef) {
     throw invalidAnswers([fieldSaid("/stepId", said("refusal.step.noSuch", { step: input.stepId }))]);
   requireSessionFor(ctx, step.route);
   const members = memberStore(services);
-  let reader = ctx.applicant ? await members.readerOf(services.db, ctx.applicant.userId) : null;
+  // The application they own came with their session when the context read it so (one statement).
+  let reader = ctx.applicant
+    ? await members.readerOf(services.db, ctx.applicant.userId, ctx.ownedApplication?.())
+    : null;
   // A change of definitions since the owner's last visit: the answers are checked first.
   if (ctx.applicant && reader && !reader.member && recheckDue(services, reader.app)) {
     await recheckOnVisit(services, ctx.applicant.userId);

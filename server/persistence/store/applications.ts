@@ -10,7 +10,7 @@ import { readLegacyScalars } from "@engine/definitions/legacy-answers";
 import { mapSensitive, maskSensitive } from "@engine/validation/sensitive";
 import { forUpdate, lockRows, type Db } from "../db/client";
 import { preparedQuery, written } from "../db/prepared";
-import { applicationMembers, applications, auditEvents, users } from "../db/schema";
+import { applicantSessions, applicationMembers, applications, auditEvents, users } from "../db/schema";
 import type { Services } from "@server/services";
 import { isPlainJson, isShared, openedDocuments, shareDocument } from "./opened-documents";
 
@@ -82,6 +82,28 @@ const byId = preparedQuery("applicationById", (db) =>
     .where(eq(applications.id, sql.placeholder("id"))),
 );
 /**
+ * An applicant session's row (what its validation reads, server/features/auth/sessions.ts) and the
+ * application its user owns, in one statement: a step.get's two reads, the session and its
+ * reader's application, in one round trip on PostgreSQL, one statement on SQLite. By the session's
+ * primary key and the owner's unique index: one row, never a scan.
+ */
+const sessionWithOwned = preparedQuery("applicantSessionWithOwned", (db) =>
+  db
+    .select({
+      session: {
+        id: applicantSessions.id,
+        userId: applicantSessions.userId,
+        secretHash: applicantSessions.secretHash,
+        expiresAt: applicantSessions.expiresAt,
+      },
+      owned: storedColumns,
+    })
+    .from(applicantSessions)
+    .leftJoin(applications, eq(applications.ownerId, applicantSessions.userId))
+    .where(eq(applicantSessions.id, sql.placeholder("id"))),
+);
+
+/**
  * The id of the application `ownerId` (a placeholder) owns, as a subquery: for the reads a save
  * sends behind its lock (`lockOf`) in the same round trip, before it knows the id. PostgreSQL runs
  * them after the lock is granted, so they read what the save waited for.
@@ -133,6 +155,15 @@ const auditInsert = preparedQuery("auditInsert", (db) =>
     definitionsVersion: written<string>("definitionsVersion"),
   }),
 );
+
+/** An audit row: who did what to which application, and the pointers it changed (never their values). */
+export interface AuditEvent {
+  actorKind: "applicant" | "portal" | "system" | "los";
+  actorId: string | null;
+  action: AuditAction;
+  applicationId: string | null;
+  changed?: string[];
+}
 
 /** A row read with `storedColumns`, or a whole row (the portal's lists). */
 type StoredRow = Pick<
@@ -238,6 +269,14 @@ function createApplicationStore(services: Services) {
     );
     return text;
   };
+  const writeAudit = async (tx: Db, event: AuditEvent): Promise<void> => {
+    await auditInsert(tx, {
+      ...event,
+      changed: JSON.stringify(event.changed ?? []),
+      at: services.now(),
+      definitionsVersion: services.definitionsVersion,
+    });
+  };
   const toStored = (row: StoredRow): StoredApplication => ({
     id: row.id,
     ownerId: row.ownerId,
@@ -260,6 +299,20 @@ function createApplicationStore(services: Services) {
     async ofOwner(db: Db, ownerId: string): Promise<StoredApplication | null> {
       const [row] = await byOwner(db, { ownerId });
       return row ? toStored(row) : null;
+    },
+    /**
+     * An applicant session's row by its id, and the application its user owns read in the same
+     * statement. The application is opened only when `owned()` is called: the caller calls it only
+     * once the session's secret and expiry have passed (sessions.ts `validate`), so a wrong or
+     * expired session never has an application opened for it.
+     */
+    async sessionAndOwned(db: Db, sessionId: string) {
+      const [row] = await sessionWithOwned(db, { id: sessionId });
+      const owned = row?.owned?.id ? row.owned : null;
+      return {
+        session: row?.session,
+        owned: (): StoredApplication | null => (owned ? toStored(owned) : null),
+      };
     },
     async byId(db: Db, id: string): Promise<StoredApplication | null> {
       const [row] = await byId(db, { id });
@@ -319,8 +372,11 @@ function createApplicationStore(services: Services) {
     /**
      * Saves a new revision, stamped with the definitions version `app` carries; an open re-check
      * stays unless `recheck` says otherwise. False when someone saved in between (the caller
-     * refuses the write). A member's save (bumpRevision false) leaves the owner's revision, so it
-     * never makes the owner's open page stale: the two change different parts.
+     * refuses the write, throwing in its transaction). A member's save (bumpRevision false) leaves
+     * the owner's revision, so it never makes the owner's open page stale: the two change
+     * different parts. `audit`: the save's audit row, sent right behind the UPDATE (pipelined on
+     * the transaction's connection on PostgreSQL: one round trip for both); a save refused as
+     * stale throws in the transaction, which takes the row back with it.
      */
     async save(
       tx: Db,
@@ -331,9 +387,10 @@ function createApplicationStore(services: Services) {
       {
         bumpRevision = true,
         completed = app.completed,
-      }: { bumpRevision?: boolean; completed?: string[] | null } = {},
+        audit,
+      }: { bumpRevision?: boolean; completed?: string[] | null; audit?: AuditEvent } = {},
     ): Promise<boolean> {
-      const changed = await saveRevision(tx, {
+      const update = saveRevision(tx, {
         document: seal(doc, app.doc),
         status,
         revision: bumpRevision ? app.revision + 1 : app.revision,
@@ -344,6 +401,8 @@ function createApplicationStore(services: Services) {
         id: app.id,
         was: app.revision,
       });
+      // Both are sent before either answer is awaited; PostgreSQL runs them in the order sent.
+      const [changed] = await Promise.all([update, audit && writeAudit(tx, audit)]);
       return changed.length === 1;
     },
     /** Records that the document, unchanged, passed a check against the running definitions. */
@@ -355,23 +414,7 @@ function createApplicationStore(services: Services) {
       });
       return changed.length === 1;
     },
-    async audit(
-      tx: Db,
-      event: {
-        actorKind: "applicant" | "portal" | "system" | "los";
-        actorId: string | null;
-        action: AuditAction;
-        applicationId: string | null;
-        changed?: string[];
-      },
-    ) {
-      await auditInsert(tx, {
-        ...event,
-        changed: JSON.stringify(event.changed ?? []),
-        at: services.now(),
-        definitionsVersion: services.definitionsVersion,
-      });
-    },
+    audit: writeAudit,
     /**
      * Whether the account may claim the email the application now holds (rules/account.json says
      * which answer that is): false only when another account has proven that address, so that

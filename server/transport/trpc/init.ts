@@ -18,6 +18,7 @@ import type { Permission } from "@server/features/portal/roles";
 import { activeStaff } from "@server/features/portal/staff";
 import type { Services } from "@server/services";
 import { WriteConflict } from "@server/persistence/db/client";
+import type { StoredApplication } from "@server/persistence/store/applications";
 
 export interface Context {
   services: Services;
@@ -31,6 +32,12 @@ export interface Context {
   userAgent?: string | null;
   applicant: Session | null;
   portal: Session | null;
+  /**
+   * The application the applicant owns (null: none), read with their session in one statement
+   * when the call carries a step.get, and opened only once that session passed its checks;
+   * absent when not read so.
+   */
+  ownedApplication?: () => StoredApplication | null;
 }
 
 /** A refusal that says where to go instead: a step not open to this reader, an application that is submitted. */

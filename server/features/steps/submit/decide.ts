@@ -9,6 +9,7 @@ import { applicationStore, type StoredApplication } from "@server/persistence/st
 import { memberStore, type Reader } from "@server/features/members/store";
 import { journeyFor, ownerJourney, readerCompleted, readerFacts, statusOf, withStep } from "../journey";
 import type { AfterCommit } from "./after-commit";
+import { auditOfSave } from "./record";
 import type { Merged } from "./merge";
 import { declineOf, type Decline } from "@server/features/decisions/adverse-action";
 import { OWNER_SAVE_STEPS, type OwnerSave } from "./owner-save-steps";
@@ -38,7 +39,7 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
   applicationStore(services).shareBeforeSave(m.doc);
   const journey = journeyFor(services, reader, m.doc, completed);
   const owner = ownerJourney(services, app, m.doc, ownerDone);
-  const options = { bumpRevision: false, completed: ownerDone };
+  const options = { bumpRevision: false, completed: ownerDone, audit: auditOfSave(s, m, app) };
   if (
     !(await applicationStore(services).save(
       tx,
@@ -119,7 +120,8 @@ export async function saveOwner(
   // A step records what it adds (a decline) in a new document, never in place: the saved one is
   // save.doc, and it is the document to be saved that the phases after this one read (as the
   // signing step's answer removed, ./merge.ts): the effects, the submission, the other readers.
-  if (!(await applicationStore(s.services).save(tx, app, save.doc, status, recheck, { completed })))
+  const audit = auditOfSave(s, m, app);
+  if (!(await applicationStore(s.services).save(tx, app, save.doc, status, recheck, { completed, audit })))
     throw staleRevision();
   m.doc = save.doc;
   for (const then of onceSaved) {

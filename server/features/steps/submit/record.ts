@@ -1,10 +1,10 @@
-// Phase 6 of step.submit, record: in the same transaction, the audit row of the save, the step's
-// effects (codes, consents, signatures, invites: ../effect-table.ts), and the receipt a repeated
-// submission is answered from.
+// Phase 6 of step.submit, record: in the same transaction, the step's effects (codes, consents,
+// signatures, invites: ../effect-table.ts) and the receipt a repeated submission is answered from.
+// The save's audit row (`auditOfSave`) goes with the save's UPDATE (./decide.ts).
 import { auditAction } from "@engine/lending/audit-actions";
 import { OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
-import { applicationStore } from "@server/persistence/store/applications";
+import type { AuditEvent, StoredApplication } from "@server/persistence/store/applications";
 import { isFinalStatus } from "@engine/funnel/journey";
 import { receiveApplication } from "@server/features/loan/receive";
 import { handlerOf } from "../effect-table";
@@ -17,23 +17,28 @@ import type { Decided } from "./decide";
 import type { Merged } from "./merge";
 import type { Submission, SubmitResult } from "./submission";
 
+/**
+ * The save's audit row: who saved which step (or section) and the pointers it changed. Written by
+ * the save itself (../decide.ts: sent right behind its UPDATE), so it commits or rolls back with it.
+ */
+export const auditOfSave = (s: Submission, { changed }: Merged, app: StoredApplication): AuditEvent => ({
+  actorKind: "applicant",
+  actorId: s.userId ?? app.ownerId,
+  action: s.section ? sectionAction(s.step.id, s.section.id) : auditAction("step.submit", s.step.id),
+  applicationId: app.id,
+  changed,
+});
+
 export async function record(
   s: Submission,
   tx: Db,
-  { reader, doc, changed }: Merged,
+  { reader, doc }: Merged,
   { app, saved }: Decided,
   voided: Voided[],
   after: AfterCommit,
 ): Promise<SubmitResult> {
-  const { services, step, userId } = s;
+  const { services, userId } = s;
   const actorId = userId ?? app.ownerId;
-  await applicationStore(services).audit(tx, {
-    actorKind: "applicant",
-    actorId,
-    action: s.section ? sectionAction(step.id, s.section.id) : auditAction("step.submit", step.id),
-    applicationId: app.id,
-    changed,
-  });
   for (const effect of effectsOf(s)) {
     const role = reader?.role ?? OWNER_ROLE;
     const context = { ...s.effectContext, effect, tx, role, actorId, application: app, doc };
