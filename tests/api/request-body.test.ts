@@ -1,6 +1,7 @@
-// server/transport/http/body.ts: a request's body read straight from node's request into Hono's cache, at
-// most a given size, whether or not the client states its length.
+// server/transport/http/body.ts: a request's body read into Hono's cache, at most a given size,
+// whether or not the client states its length.
 import { request } from "node:http";
+import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -10,15 +11,17 @@ import { limitedBody } from "@server/transport/http/body";
 const LIMIT = 1024;
 let server: ReturnType<typeof serve>;
 let port: number;
+let handled = 0;
 beforeAll(async () => {
   const app = new Hono();
   app.use(
     "/echo",
     limitedBody(LIMIT, (c) => c.json({ refused: "too-large" }, 413)),
   );
-  app.post("/echo", async (c) =>
-    c.json({ text: await c.req.text(), json: await c.req.json().catch(() => null) }),
-  );
+  app.post("/echo", async (c) => {
+    handled++;
+    return c.json({ text: await c.req.text(), json: await c.req.json().catch(() => null) });
+  });
   app.get("/echo", (c) => c.json({ get: true }));
   server = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
@@ -63,6 +66,32 @@ describe("a request body read from node's request", () => {
     const at = bytes.indexOf(Buffer.from("ë")) + 1; // between the two bytes of ë
     const answer = await post([bytes.subarray(0, at), bytes.subarray(at)]);
     expect(answer).toEqual({ status: 200, body: { text, json: { name: "Zoë Ünal 🏡" } } });
+  });
+
+  it("is the same text and JSON when its length is stated", async () => {
+    const text = JSON.stringify({ name: "Zoë Ünal 🏡" });
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+    const at = bytes.indexOf(Buffer.from("ë")) + 1;
+    const answer = await post([bytes.subarray(0, at), bytes.subarray(at)], bytes.length);
+    expect(answer).toEqual({ status: 200, body: { text, json: { name: "Zoë Ünal 🏡" } } });
+  });
+
+  it("never reaches the handler when the client goes mid-body", async () => {
+    const before = handled;
+    const socket = connect(port, "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.write(
+      `POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"half":`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server still answers, and no handler ran on half a body.
+    expect(await post([Buffer.from('"whole"')], 7)).toEqual({
+      status: 200,
+      body: { text: '"whole"', json: "whole" },
+    });
+    expect(handled).toBe(before + 1);
   });
 
   it("is refused over the limit, chunked with no length stated, before the handler runs", async () => {

@@ -1,9 +1,10 @@
 // Middleware for requests that carry a body. Hono's bodyLimit asks a GET for its body stream,
 // which makes node-server build a full fetch Request (a stream and an AbortController) for a
 // request that has none; a GET or HEAD passes by it instead.
-import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { guards, type Check } from "../security/guards";
+import { requestHeader } from "./incoming";
 
 const carriesBody = (c: Context) => c.req.method !== "GET" && c.req.method !== "HEAD";
 
@@ -13,52 +14,34 @@ export const withBodyOnly =
   (c, next) =>
     carriesBody(c) ? middleware(c, next) : next();
 
-const utf8 = new TextDecoder(); // as Request.text() decodes: UTF-8, a leading BOM dropped
-
-/** The body's bytes from node's request, or "too large" once they pass `maxSize` (the rest is left unread). */
-function readIncoming(incoming: IncomingMessage, maxSize: number): Promise<Buffer | "too large" | "aborted"> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = (outcome: Buffer | "too large" | "aborted") => {
-      incoming.off("data", onData).off("end", onEnd).off("error", onAbort).off("close", onClose);
-      resolve(outcome);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxSize) done("too large");
-      else chunks.push(chunk);
-    };
-    const onEnd = () => done(Buffer.concat(chunks, size));
-    const onAbort = () => done("aborted");
-    const onClose = () => {
-      if (!incoming.complete) done("aborted");
-    };
-    incoming.on("data", onData).on("end", onEnd).on("error", onAbort).on("close", onClose);
-  });
-}
-
 /**
- * A request's body, at most `maxSize` bytes, read straight from node's IncomingMessage into
- * Hono's body cache, where c.req.text() and c.req.json() find it; as a guard (guards.ts), a
- * refusal or null. Reading it through the fetch Request instead (node-server's body stream, a web
- * ReadableStream over the socket, and bodyLimit's counting stream over that) cost more than a
- * small step.submit's own checks. Off node-server (app.request in a test) the body is read
- * through Hono and measured after.
+ * A request's body, at most `maxSize` bytes, read into Hono's body cache, where c.req.text() and
+ * c.req.json() (and @hono/trpc-server) find it; as a guard (guards.ts), a refusal or null.
+ * - A stated length over `maxSize` is refused before a byte is read. Within it, c.req.text() reads
+ *   the body: node-server 2 reads it straight from node's request into one buffer (no fetch
+ *   Request, no web stream), and node's parser reads no more than the length stated.
+ * - No stated length (chunked): Hono's bodyLimit counts the bytes as they come and refuses once
+ *   they pass `maxSize`, the rest unread. It reads through the fetch Request's stream, which costs
+ *   more; browsers and tRPC's client state the length of every body they send.
+ * A client gone mid-body gets 400 (no one hears it): no handler runs on half a body.
  */
 export const bodyWithin = (maxSize: number, onTooLarge: (c: Context) => Response): Check => {
-  const read = async (c: Context) => {
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    if (!incoming || typeof incoming.on !== "function" || incoming.readableEnded)
-      return Buffer.byteLength(await c.req.text()) > maxSize ? onTooLarge(c) : null;
-    if (Number(c.req.header("content-length") ?? 0) > maxSize) return onTooLarge(c);
-    const body = await readIncoming(incoming, maxSize);
-    if (body === "too large") return onTooLarge(c);
-    // A client gone mid-body: no one hears the answer, and no handler runs on half a body.
-    if (body === "aborted") return c.body(null, 400);
-    // Hono keeps each body read as a promise (its types say the value).
-    (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(utf8.decode(body));
-    return null;
+  const counted = bodyLimit({ maxSize, onError: onTooLarge });
+  const read = async (c: Context): Promise<Response | null> => {
+    const length = requestHeader(c, "content-length");
+    try {
+      if (length !== undefined && requestHeader(c, "transfer-encoding") === undefined) {
+        if (Number(length) > maxSize) return onTooLarge(c);
+        await c.req.text();
+        return null;
+      }
+      const refused = await counted(c, async () => {
+        await c.req.text();
+      });
+      return refused instanceof Response ? refused : null;
+    } catch {
+      return c.body(null, 400);
+    }
   };
   // A GET, or a body already read: nothing to wait for.
   return (c) => (!carriesBody(c) || "text" in c.req.bodyCache ? null : read(c));
