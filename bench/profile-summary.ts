@@ -1,7 +1,8 @@
 // Reading a V8 CPU profile: self and total time per function (name, file:line), each function
 // counted once per sample, as tables of the functions that take the most time. bench/profile.ts
-// (a request) and bench/profile-rules.ts (the rules workload) print it.
-import type { Profiler } from "node:inspector";
+// (a request) and bench/profile-rules.ts (the rules workload) print it. And a sampling heap
+// profile's bytes allocated, by the same names (bench/profile.ts --heap).
+import type { HeapProfiler, Profiler } from "node:inspector";
 import { existsSync, readFileSync } from "node:fs";
 import { findSourceMap, SourceMap } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -68,6 +69,13 @@ function sourceOf({ url, lineNumber, columnNumber }: Profiler.ProfileNode["callF
     : { url, line: lineNumber + 1 };
 }
 
+/** A frame as the tables name it: function, and file:line in its source. */
+function frameName(frame: Profiler.ProfileNode["callFrame"]): string {
+  const { url, line } = sourceOf(frame);
+  const file = url.startsWith("file://") ? relative(REPO_ROOT, new URL(url).pathname) : url;
+  return `${frame.functionName || "(anonymous)"} ${file ? `${file}:${line}` : ""}`.trim();
+}
+
 /** The busy time of a profile (idle left out), and the tables by self and total time, per operation. */
 export function summarize(
   profile: Profiler.Profile,
@@ -78,12 +86,7 @@ export function summarize(
   const parent = new Map<number, number>();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const keyOf = (node: Profiler.ProfileNode) => {
-    const { functionName } = node.callFrame;
-    const { url, line } = sourceOf(node.callFrame);
-    const file = url.startsWith("file://") ? relative(REPO_ROOT, new URL(url).pathname) : url;
-    return `${functionName || "(anonymous)"} ${file ? `${file}:${line}` : ""}`.trim();
-  };
+  const keyOf = (node: Profiler.ProfileNode) => frameName(node.callFrame);
   const self = new Map<string, number>();
   const total = new Map<string, number>();
   let all = 0;
@@ -115,5 +118,89 @@ export function summarize(
   return {
     busyUs: busy,
     text: `By self time:\n${top(self, rows.self)}\n\nBy total time:\n${top(total, rows.total)}`,
+  };
+}
+
+/**
+ * Runs `run` under V8's sampling heap profiler, counting what the garbage collector has already
+ * taken too (so its totals are every byte allocated, not only what is still alive at the end),
+ * one sample per `interval` bytes on average, and gives its result and the profile.
+ */
+export async function heapProfiled<T>(
+  run: () => Promise<T> | T,
+  interval = 4096,
+): Promise<{ result: T; profile: HeapProfiler.SamplingHeapProfile }> {
+  const { Session } = await import("node:inspector");
+  const session = new Session();
+  session.connect();
+  const post = <R>(method: string, params?: object) =>
+    new Promise<R>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, out) => (error ? reject(error) : resolve(out as R))),
+    );
+  await post("HeapProfiler.enable");
+  await post("HeapProfiler.startSampling", {
+    samplingInterval: interval,
+    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMajorGC: true,
+  });
+  const result = await run();
+  const { profile } = await post<{ profile: HeapProfiler.SamplingHeapProfile }>("HeapProfiler.stopSampling");
+  session.disconnect();
+  return { result, profile };
+}
+
+/**
+ * The bytes a heap profile allocated, and the tables of the functions that allocated most, per
+ * operation: by self bytes (allocated in the function itself), by total bytes (in it or anything
+ * it called, each function counted once per stack), and by our nearest frame (each allocation
+ * counted to the innermost function of engine/ or server/ on its stack, so a package's copies are
+ * counted to the code of ours that asked for them). V8 counts what an optimized function inlined
+ * to the function it was inlined into; `node --no-turbo-inlining` splits them apart.
+ */
+export function summarizeHeap(
+  profile: HeapProfiler.SamplingHeapProfile,
+  operations: number,
+  unit = "pair",
+  rows = { self: 30, total: 40, ours: 40 },
+): { bytes: number; text: string } {
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  const ours = new Map<string, number>();
+  const add = (m: Map<string, number>, key: string, bytes: number) => m.set(key, (m.get(key) ?? 0) + bytes);
+  let all = 0;
+  const walk = (node: HeapProfiler.SamplingHeapProfileNode, above: Set<string>, nearest: string) => {
+    const key = frameName(node.callFrame);
+    const seen = above.has(key) ? above : new Set(above).add(key);
+    const mine = / (engine|server)\//.test(key) ? key : nearest;
+    add(self, key, node.selfSize);
+    add(ours, mine, node.selfSize);
+    all += node.selfSize;
+    const before = all;
+    for (const child of node.children) walk(child, seen, mine);
+    // Total: this node's own bytes and its subtree's, once per function on the stack.
+    if (!above.has(key)) add(total, key, node.selfSize + (all - before));
+  };
+  walk(profile.head, new Set(), "(none of ours on the stack)");
+  const top = (m: Map<string, number>, n: number) =>
+    table([
+      ["function", "kB", "%", `B/${unit}`],
+      ...[...m]
+        .filter(([k]) => !k.startsWith("(root)"))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([k, bytes]) => [
+          k.slice(0, 110),
+          fmt(bytes / 1024, 0),
+          fmt((100 * bytes) / all, 1),
+          fmt(bytes / operations, 0),
+        ]),
+    ]);
+  return {
+    bytes: all,
+    text: [
+      `By self bytes:\n${top(self, rows.self)}`,
+      `By total bytes:\n${top(total, rows.total)}`,
+      `By our nearest frame:\n${top(ours, rows.ours)}`,
+    ].join("\n\n"),
   };
 }

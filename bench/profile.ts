@@ -11,7 +11,10 @@
 // `save-then-get` (always direct) is an applicant's step as the capacity bench walks it: a save
 // whose answer differs from the last one (so its stored text is new, as a real step's is), then
 // step.get of the page the save sends them to; its CPU time is per pair. With `--no-profiler` the
-// loop runs without the profiler (its CPU figure then has no profiler overhead in it).
+// loop runs without the profiler (its CPU figure then has no profiler overhead in it). With `--heap`
+// (direct only), the loop runs under V8's sampling heap profiler instead, counting what scavenges
+// took too: it prints the bytes allocated per call or pair and the functions that allocate most,
+// and writes dist/bench/<target>.heapprofile (DevTools' Memory tab opens it).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { loadavg } from "node:os";
@@ -25,12 +28,15 @@ import { appRouter } from "@server/transport/trpc/router";
 import { browser, testServer } from "../tests/helpers/server";
 import { WHOLE, wholeApplicant } from "./api";
 import { fmt } from "./measure";
-import { profiled, summarize } from "./profile-summary";
+import { heapProfiled, profiled, summarize, summarizeHeap } from "./profile-summary";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const direct = args.includes("--direct") || args.includes("save-then-get");
 const noProfiler = args.includes("--no-profiler");
 const whole = args.includes("--whole");
+const heap = args.includes("--heap");
+if (heap && !direct)
+  throw new Error("--heap profiles the procedure called directly (--direct or save-then-get)");
 const [target = "step.get", seconds = "8"] = args.filter((a) => !a.startsWith("--"));
 if (target !== "step.get" && target !== "step.submit" && target !== "ping" && target !== "save-then-get")
   throw new Error(`profile step.get, step.submit, save-then-get or ping, not ${target}`);
@@ -148,6 +154,25 @@ const run = (
   direct ? loop(duration) : fire(duration);
 
 await run(2); // warm
+if (heap) {
+  const { result, profile } = await heapProfiled(() => run(Number(seconds)));
+  stackServer.close();
+  await server.close();
+  const out = join(REPO_ROOT, "dist/bench");
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, `${profileName}.heapprofile`), JSON.stringify(profile));
+  const per = target === "save-then-get" ? "pair" : "call";
+  const calls = result.requests.total;
+  const { bytes, text } = summarizeHeap(profile, calls, per);
+  console.log(
+    `${profileName} called directly: ${fmt(bytes / calls / 1024, 1)} kB allocated per ${per} (sampled), ${calls} in ${seconds} s (heap profiler on; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ")}).`,
+  );
+  console.log(`\n${text}`);
+  console.log(`\nProfile: ${relative(process.cwd(), join(out, `${profileName}.heapprofile`))}`);
+  process.exit(0);
+}
 const { result, profile } = noProfiler
   ? { result: await run(Number(seconds)), profile: null }
   : await profiled(() => run(Number(seconds)));
