@@ -70,7 +70,12 @@ export function expand(doc: unknown, pattern: string): Match[] {
 
 /** True when `pointer` is `ancestor` or lies inside it. */
 export function isWithin(pointer: string, ancestor: string): boolean {
-  return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
+  // Compared in place: no `${ancestor}/` made per call (a walk asks this thousands of times).
+  const n = ancestor.length;
+  return (
+    pointer === ancestor ||
+    (pointer.length > n && pointer.charCodeAt(n) === 47 /* "/" */ && pointer.startsWith(ancestor))
+  );
 }
 
 /**

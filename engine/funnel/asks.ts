@@ -96,18 +96,35 @@ export function asksReader(
 ): boolean {
   const { gated, fields } = stepFields(defs, stepId);
   if (fields.length === 0) return true;
-  const read: (boolean | undefined)[] = [];
-  const hidden = (index: number) => !(read[index] ??= shown(gated[index]![1], data));
-  const asked = (field: Field): boolean => {
-    const reached = part ? reach(part, field.pointer) : "all";
-    if (reached === "none") return false;
-    if (field.gatedBy.some(hidden)) return false;
-    // Asked unless every field below is gated and hidden, or none below is the reader's: walked
-    // only as deep as the gates and the part go.
-    if (reached === "all" && !field.gatedBelow) return true;
-    const children = childrenOf(gated, field);
-    if (!children) return true;
-    return children.some(asked);
-  };
-  return fields.some(asked);
+  // The gates' conditions as read so far (undefined: not read yet); none made for a step without gates.
+  const read: (boolean | undefined)[] | null = gated.length > 0 ? [] : null;
+  return anyAsked(fields, { gated, read, part, data });
+}
+
+/** What one asksReader call reads: made once a call, so the walk below makes no closure per field. */
+interface Asking {
+  gated: [string, Logic][];
+  read: (boolean | undefined)[] | null;
+  part: Part | null | undefined;
+  data: Data;
+}
+
+const anyAsked = (fields: Field[], asking: Asking): boolean => {
+  for (const field of fields) if (asked(field, asking)) return true;
+  return false;
+};
+
+function asked(field: Field, asking: Asking): boolean {
+  const reached = asking.part ? reach(asking.part, field.pointer) : "all";
+  if (reached === "none") return false;
+  for (const index of field.gatedBy) {
+    const read = asking.read!;
+    if (!(read[index] ??= shown(asking.gated[index]![1], asking.data))) return false;
+  }
+  // Asked unless every field below is gated and hidden, or none below is the reader's: walked
+  // only as deep as the gates and the part go.
+  if (reached === "all" && !field.gatedBelow) return true;
+  const children = childrenOf(asking.gated, field);
+  if (!children) return true;
+  return anyAsked(children, asking);
 }

@@ -72,7 +72,12 @@ export interface WalkOptions {
   today?: string;
 }
 
-type Position = { flow: Flow; variant: Flow["variants"][number] };
+type Position = {
+  flow: Flow;
+  variant: Flow["variants"][number];
+  /** Its rule id and reasons, made when first given (each position is one step's, so the text is the same for every walk). */
+  said?: { ruleId: string; after: string; last: string };
+};
 
 /** Every step's flow variants, in the flows' order: a walk asks at each of its steps. Worked out once per loaded set. */
 const positions = new WeakMap<Definitions, Map<string, Position[]>>();
@@ -89,6 +94,8 @@ function positionsOf(defs: Definitions): Map<string, Position[]> {
   return byStep;
 }
 
+const NONE: readonly Position[] = [];
+
 /** The flow variant an applicant walks: theirs if it lists the step, else the first that does. */
 function flowPosition(
   defs: Definitions,
@@ -96,11 +103,23 @@ function flowPosition(
   variantId?: string | null,
   flowId?: string | null,
 ): Position | undefined {
-  const holding = (positionsOf(defs).get(stepId) ?? []).filter(({ flow }) =>
-    flowId ? flow.id === flowId : flow.answeredBy === undefined,
-  );
-  return holding.find((c) => c.variant.id === variantId) ?? holding[0];
+  // One pass, no filtered copy: a walk asks at each of its steps.
+  let first: Position | undefined;
+  for (const c of positionsOf(defs).get(stepId) ?? NONE) {
+    if (flowId ? c.flow.id !== flowId : c.flow.answeredBy !== undefined) continue;
+    if (c.variant.id === variantId) return c;
+    first ??= c;
+  }
+  return first;
 }
+
+/** A position's rule id and reasons for the step it is at (`stepId`): made once, not per walk. */
+const saidAt = (position: Position, stepId: string) =>
+  (position.said ??= {
+    ruleId: `flow.${position.flow.id}.${position.variant.id}`,
+    after: `the step after "${stepId}" in ${position.flow.id} (${position.variant.id})`,
+    last: `"${stepId}" is the last step of ${position.flow.id} (${position.variant.id})`,
+  });
 
 const skipped = (defs: Definitions, stepId: string, data: Data) => {
   const when = defs.steps.get(stepId)?.def.skipWhen;
@@ -112,14 +131,21 @@ const skipped = (defs: Definitions, stepId: string, data: Data) => {
  * list has next, found by reading on from the step instead of judging every step of the flow (a
  * walk asks at each of its steps).
  */
-function nextInFlow(defs: Definitions, stepId: string, options: WalkOptions, data: Data) {
+function nextInFlow(
+  defs: Definitions,
+  stepId: string,
+  options: WalkOptions,
+  data: Data,
+): { position: Position; nextId: string | undefined } | null {
   const position = flowPosition(defs, stepId, options.variant, options.flow);
   if (!position) return null;
   const { steps } = position.variant;
-  const nextId = steps
-    .slice(steps.indexOf(stepId) + 1)
-    .find((id) => id === stepId || !skipped(defs, id, data));
-  return { flowId: position.flow.id, variantId: position.variant.id, nextId };
+  let nextId: string | undefined;
+  for (let i = steps.indexOf(stepId) + 1; i < steps.length && nextId === undefined; i++) {
+    const id = steps[i]!;
+    if (id === stepId || !skipped(defs, id, data)) nextId = id;
+  }
+  return { position, nextId };
 }
 
 /**
@@ -188,20 +214,9 @@ export function nextStep(
   if (!walk)
     return { stepId: null, route: null, ruleId: "flow.none", reason: `no flow lists step "${stepId}"` };
   const { nextId } = walk;
-  const ruleId = `flow.${walk.flowId}.${walk.variantId}`;
-  if (!nextId)
-    return {
-      stepId: null,
-      route: null,
-      ruleId,
-      reason: `"${stepId}" is the last step of ${walk.flowId} (${walk.variantId})`,
-    };
-  return {
-    stepId: nextId,
-    route: stepById(defs, nextId).route,
-    ruleId,
-    reason: `the step after "${stepId}" in ${walk.flowId} (${walk.variantId})`,
-  };
+  const said = saidAt(walk.position, stepId);
+  if (!nextId) return { stepId: null, route: null, ruleId: said.ruleId, reason: said.last };
+  return { stepId: nextId, route: stepById(defs, nextId).route, ruleId: said.ruleId, reason: said.after };
 }
 
 /**

@@ -5,7 +5,7 @@
 // status is the due step, and the progress bar marks done only what was saved on the path.
 // Generic: it walks `next` and the flows; it knows no step by name.
 import type { Definitions } from "../definitions/definitions";
-import { nextStep, rankOf, stepLogicData } from "./funnel";
+import { nextStep, rankOf, stepLogicData, type WalkOptions } from "./funnel";
 import type { Data } from "../logic/operators";
 import type { Part } from "./members";
 import { asksReader } from "./asks";
@@ -39,9 +39,7 @@ export interface Journey {
 
 /** The flows a reader walks: a member's own flow, or every flow no member answers. */
 const readerFlows = (defs: Definitions, flow: string | null | undefined) =>
-  [...defs.flows.values()]
-    .map(({ def }) => def)
-    .filter((def) => (flow ? def.id === flow : def.answeredBy === undefined));
+  flow ? flowsOf(defs).filter((def) => def.id === flow) : ownerFlowsOf(defs);
 
 /**
  * What depends on the definitions alone, worked out once per loaded set (a reload brings a new
@@ -54,6 +52,11 @@ function once<T>(compute: (defs: Definitions) => T): (defs: Definitions) => T {
     return kept.get(defs)!;
   };
 }
+
+const flowsOf = once((defs) => [...defs.flows.values()].map(({ def }) => def));
+
+/** Every flow no member answers (the owner's), in the flows' order: each walk starts from one. */
+const ownerFlowsOf = once((defs) => flowsOf(defs).filter((def) => def.answeredBy === undefined));
 
 const branchTargets = once(
   (defs): ReadonlySet<string> =>
@@ -101,14 +104,26 @@ export function isFreePage(defs: Definitions, stepId: string, flow?: string | nu
  * True for the last step of a flow with no way on (the submitted page): an application whose path
  * is due there is submitted, read-only on the applicant side, and never re-opened by a re-check.
  */
-export const isFinalStatus = (defs: Definitions, stepId: string) => {
-  const step = defs.steps.get(stepId)?.def;
-  if (!step || (step.next ?? []).length > 0) return false;
-  const listing = [...defs.flows.values()]
-    .flatMap(({ def }) => def.variants)
-    .filter((v) => v.steps.includes(stepId));
-  return listing.length > 0 && listing.every((v) => v.steps.at(-1) === stepId);
+export const isFinalStatus = (defs: Definitions, stepId: string): boolean => {
+  const finals = finalStatusesOf(defs);
+  let final = finals.get(stepId);
+  if (final === undefined) {
+    const step = defs.steps.get(stepId)?.def;
+    const listing =
+      !step || (step.next ?? []).length > 0
+        ? []
+        : flowsOf(defs)
+            .flatMap((def) => def.variants)
+            .filter((v) => v.steps.includes(stepId));
+    final = listing.length > 0 && listing.every((v) => v.steps.at(-1) === stepId);
+    // Only the definitions' steps are kept (any other id is false, worked out each time): bounded.
+    if (step) finals.set(stepId, final);
+  }
+  return final;
 };
+
+/** isFinalStatus of each step asked so far: it depends on the definitions alone (each walk asks it of its due step). */
+const finalStatusesOf = once((): Map<string, boolean> => new Map());
 
 /**
  * The step a reader's walk starts from: a member's flow's first step, else the entry of the funnel
@@ -135,8 +150,7 @@ function startOf(defs: Definitions, input: JourneyInput): string | null {
  * The next step after `stepId` on this reader's walk, passing over steps that ask them nothing now
  * (./asks.ts: another borrower's part, or fields of theirs all hidden).
  */
-function stepAfter(defs: Definitions, stepId: string, input: JourneyInput, data: Data) {
-  const options = { variant: input.variant ?? undefined, flow: input.flow ?? undefined, today: input.today };
+function stepAfter(defs: Definitions, stepId: string, input: JourneyInput, data: Data, options: WalkOptions) {
   let next = nextStep(defs, stepId, input.application, options, data);
   for (
     let hops = 0;
@@ -147,6 +161,13 @@ function stepAfter(defs: Definitions, stepId: string, input: JourneyInput, data:
   return next;
 }
 
+/** Which walk nextStep takes: made once per walk, not at each step. */
+const walkOptions = (input: JourneyInput): WalkOptions => ({
+  variant: input.variant ?? undefined,
+  flow: input.flow ?? undefined,
+  today: input.today,
+});
+
 /** What every step's logic reads on this application: one per walk, so each rule set is worked out once for all its steps. */
 const walkData = (defs: Definitions, input: Pick<JourneyInput, "application" | "today" | "fixed">): Data =>
   stepLogicData(defs, input.application, input.today, input.fixed);
@@ -156,13 +177,14 @@ export function journeyOf(defs: Definitions, input: JourneyInput): Journey {
   const start = startOf(defs, input);
   const done = new Set(input.completed);
   const data = walkData(defs, input);
+  const options = walkOptions(input);
   const path: string[] = [];
   let at: string | null = start;
   let exit: Journey["exit"] = null;
   while (at !== null && !path.includes(at)) {
     path.push(at);
     if (!done.has(at)) return { path, due: at, exit: null, submitted: isFinalStatus(defs, at) };
-    const next = stepAfter(defs, at, input, data);
+    const next = stepAfter(defs, at, input, data, options);
     if (next.stepId === null && next.route !== null) exit = { route: next.route, ruleId: next.ruleId };
     at = next.stepId;
   }
@@ -224,6 +246,8 @@ export function completedUpTo(
   const limit = rankOf(defs, status);
   if (limit === null) return []; // a status these definitions do not rank: nothing can be assumed
   const data = walkData(defs, input);
+  const walkInput = { ...input, completed: [] };
+  const options = walkOptions(walkInput);
   const starts = input.flow
     ? [defs.flows.get(input.flow)?.def.variants[0]?.steps[0]].filter((s): s is string => !!s)
     : entryStepsOf(defs);
@@ -237,7 +261,7 @@ export function completedUpTo(
       (!withinRank || (rankOf(defs, at) ?? Infinity) <= limit)
     ) {
       walked.push(at);
-      at = stepAfter(defs, at, { ...input, completed: [] }, data).stepId;
+      at = stepAfter(defs, at, walkInput, data, options).stepId;
     }
     return { walked, reached: at === status };
   };
@@ -263,9 +287,10 @@ export function plannedSteps(
 ): string[] {
   const out = [...journey.path];
   const data = walkData(defs, input);
+  const options = walkOptions(input);
   let at = journey.due;
   while (at !== null) {
-    const next = stepAfter(defs, at, input, data).stepId;
+    const next = stepAfter(defs, at, input, data, options).stepId;
     if (next === null || out.includes(next)) break;
     out.push(next);
     at = next;

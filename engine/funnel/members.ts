@@ -138,12 +138,11 @@ export function partOf(defs: Definitions, role: string, application: unknown): P
 
 /** How much of the subtree at `pointer` is the part's: all of it, some of it below, or none. */
 export function reach(part: Part, pointer: string): "all" | "some" | "none" {
-  if (part.only) {
-    if (part.only.some((p) => isWithin(pointer, p))) return "all";
-    return part.only.some((p) => isWithin(p, pointer)) ? "some" : "none";
-  }
-  if (part.except.some((p) => isWithin(pointer, p))) return "none";
-  return part.except.some((p) => isWithin(p, pointer)) ? "some" : "all";
+  // Loops, not `some` with a closure: a walk asks this of every field of every step it passes.
+  const listed = part.only ?? part.except;
+  for (const p of listed) if (isWithin(pointer, p)) return part.only ? "all" : "none";
+  for (const p of listed) if (isWithin(p, pointer)) return "some";
+  return part.only ? "none" : "all";
 }
 
 export const writes = (part: Part, pointer: string) => reach(part, pointer) === "all";
