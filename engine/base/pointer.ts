@@ -175,21 +175,40 @@ function sameEntries(a: Record<string, unknown>, b: Record<string, unknown>): bo
 
 /** The pointers of every value that differs between two documents (leaves; a list counts as one value). */
 export function changedPointers(before: unknown, after: unknown, at = ""): string[] {
+  const out: string[] = [];
+  changedInto(out, before, after, at);
+  return out;
+}
+
+const NO_KEYS: Record<string, unknown> = Object.freeze({});
+const { propertyIsEnumerable } = Object.prototype; // Object.keys' own test: own and enumerable
+
+/** changedPointers into one list: no list per object, no Set of its keys, no closure per call. */
+function changedInto(out: string[], before: unknown, after: unknown, at: string): void {
   // The same value, or a subtree the new document shares with the old (a merge shares what it does not change).
-  if (before === after) return [];
-  const plain = (v: unknown): v is Record<string, unknown> => isContainer(v) && !Array.isArray(v);
+  if (before === after) return;
   // A subtree that appears or disappears counts by its leaves: "/user/ssn", not "/user".
-  if ((plain(before) || before === undefined) && (plain(after) || after === undefined)) {
-    const [b, a] = [(before ?? {}) as Record<string, unknown>, (after ?? {}) as Record<string, unknown>];
-    const keys = new Set([...Object.keys(b), ...Object.keys(a)]);
-    // A key whose value is shared is passed over before its pointer is spelled.
-    return [...keys].flatMap((k) =>
-      b[k] === a[k] ? [] : changedPointers(b[k], a[k], `${at}/${escapeSegment(k)}`),
-    );
+  if ((isPlain(before) || before === undefined) && (isPlain(after) || after === undefined)) {
+    const b = before ?? NO_KEYS;
+    const a = after ?? NO_KEYS;
+    // The keys of both, in the order a Set of the two key lists gives (before's, then after's new
+    // ones). A key whose value is shared is passed over before its pointer is spelled.
+    const bKeys = Object.keys(b);
+    for (let i = 0; i < bKeys.length; i++) {
+      const k = bKeys[i]!;
+      if (b[k] !== a[k]) changedInto(out, b[k], a[k], `${at}/${escapeSegment(k)}`);
+    }
+    const aKeys = Object.keys(a);
+    for (let i = 0; i < aKeys.length; i++) {
+      const k = aKeys[i]!;
+      if (!propertyIsEnumerable.call(b, k) && b[k] !== a[k])
+        changedInto(out, b[k], a[k], `${at}/${escapeSegment(k)}`);
+    }
+    return;
   }
   // Two values neither of which is a list or an object differ, since they are not the same value.
-  if (!isContainer(before) && !isContainer(after)) return [at];
-  return JSON.stringify(before) === JSON.stringify(after) ? [] : [at];
+  if (!isContainer(before) && !isContainer(after)) out.push(at);
+  else if (JSON.stringify(before) !== JSON.stringify(after)) out.push(at);
 }
 
 /**

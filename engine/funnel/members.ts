@@ -138,10 +138,11 @@ export function partOf(defs: Definitions, role: string, application: unknown): P
 
 /** How much of the subtree at `pointer` is the part's: all of it, some of it below, or none. */
 export function reach(part: Part, pointer: string): "all" | "some" | "none" {
-  // Loops, not `some` with a closure: a walk asks this of every field of every step it passes.
+  // Index loops, no closure: a walk asks this of every field of every step it passes.
   const listed = part.only ?? part.except;
-  for (const p of listed) if (isWithin(pointer, p)) return part.only ? "all" : "none";
-  for (const p of listed) if (isWithin(p, pointer)) return "some";
+  for (let i = 0; i < listed.length; i++)
+    if (isWithin(pointer, listed[i]!)) return part.only ? "all" : "none";
+  for (let i = 0; i < listed.length; i++) if (isWithin(listed[i]!, pointer)) return "some";
   return part.only ? "none" : "all";
 }
 

@@ -123,53 +123,76 @@ function codePoints(text: string): number {
  * to run on every submit before anything else (the server) and on every change (the browser).
  */
 export function answerBoundErrors(defs: Definitions, stepId: string, answers: unknown): FieldError[] {
-  const errors: FieldError[] = [];
-  let values = 0;
-  const labelOf = (bounds: Bounds | null, key: string) =>
-    bounds?.title ?? (/^\d+$/.test(key) ? "This item" : keyLabel(key));
-  const walk = (value: unknown, bounds: Bounds | null, pointer: string, key: string, depth: number): void => {
-    if (errors.length >= ANSWER_LIMITS.errors) return;
-    if (++values > ANSWER_LIMITS.values) {
-      if (values === ANSWER_LIMITS.values + 1)
-        errors.push({
-          pointer: "",
-          message: `The answers hold more than ${ANSWER_LIMITS.values.toLocaleString("en-US")} values`,
-        });
-      return;
-    }
-    if (typeof value === "string") {
-      // A mask the server showed and the form sent back (*** - ** - 1234) stands for the stored value.
-      const limit = bounds?.maxLength ?? ANSWER_LIMITS.maxLength;
-      if (value.length > beyond(limit) && !isMasked(value) && codePoints(value) > beyond(limit))
-        errors.push({
-          pointer,
-          message: fieldMessage(labelOf(bounds, key), `must be at most ${limit} characters`),
-        });
-      return;
-    }
-    if (value === null || typeof value !== "object") return;
-    if (depth >= ANSWER_LIMITS.depth) {
+  const walk: BoundsWalk = { errors: [], values: 0, path: [] };
+  walkBounds(walk, answers, stepBounds(defs, stepId), 0);
+  return walk.errors;
+}
+
+/**
+ * One answerBoundErrors call's state. The path to the value walked is a stack of keys, spelled as
+ * a pointer only for an error: every value of the answers is walked, and a pointer made for each
+ * (with a closure per call and an entry list per object) was most of what a check allocated.
+ */
+interface BoundsWalk {
+  errors: FieldError[];
+  values: number;
+  path: (string | number)[];
+}
+
+const pointerOf = (path: readonly (string | number)[]) => {
+  let pointer = "";
+  for (const key of path) pointer += `/${typeof key === "number" ? key : escapeSegment(key)}`;
+  return pointer;
+};
+
+/** An error at the value walked: its field named by its bounds' title, or its key. */
+function fail(walk: BoundsWalk, bounds: Bounds | null, problem: string) {
+  const last = walk.path.at(-1);
+  const key = last === undefined ? "" : String(last);
+  const label = bounds?.title ?? (/^\d+$/.test(key) ? "This item" : keyLabel(key));
+  walk.errors.push({ pointer: pointerOf(walk.path), message: fieldMessage(label, problem) });
+}
+
+function walkBounds(walk: BoundsWalk, value: unknown, bounds: Bounds | null, depth: number): void {
+  const { errors, path } = walk;
+  if (errors.length >= ANSWER_LIMITS.errors) return;
+  if (++walk.values > ANSWER_LIMITS.values) {
+    if (walk.values === ANSWER_LIMITS.values + 1)
       errors.push({
-        pointer,
-        message: fieldMessage(labelOf(bounds, key), `is nested more than ${ANSWER_LIMITS.depth} levels deep`),
+        pointer: "",
+        message: `The answers hold more than ${ANSWER_LIMITS.values.toLocaleString("en-US")} values`,
       });
-      return;
+    return;
+  }
+  if (typeof value === "string") {
+    // A mask the server showed and the form sent back (*** - ** - 1234) stands for the stored value.
+    const limit = bounds?.maxLength ?? ANSWER_LIMITS.maxLength;
+    if (value.length > beyond(limit) && !isMasked(value) && codePoints(value) > beyond(limit))
+      fail(walk, bounds, `must be at most ${limit} characters`);
+    return;
+  }
+  if (value === null || typeof value !== "object") return;
+  if (depth >= ANSWER_LIMITS.depth)
+    return fail(walk, bounds, `is nested more than ${ANSWER_LIMITS.depth} levels deep`);
+  if (Array.isArray(value)) {
+    const limit = bounds?.maxItems ?? ANSWER_LIMITS.maxItems;
+    // An oversized list is refused whole: its items are not looked at.
+    if (value.length > beyond(limit)) return fail(walk, bounds, `allows at most ${limit} entries`);
+    const item = bounds?.item() ?? null;
+    for (let i = 0; i < value.length; i++) {
+      if (!(i in value)) continue; // a hole, as forEach passes it over
+      path.push(i);
+      walkBounds(walk, value[i], item, depth + 1);
+      path.pop();
     }
-    if (Array.isArray(value)) {
-      const limit = bounds?.maxItems ?? ANSWER_LIMITS.maxItems;
-      // An oversized list is refused whole: its items are not looked at.
-      if (value.length > beyond(limit))
-        return void errors.push({
-          pointer,
-          message: fieldMessage(labelOf(bounds, key), `allows at most ${limit} entries`),
-        });
-      const item = bounds?.item() ?? null;
-      value.forEach((v, i) => walk(v, item, `${pointer}/${i}`, String(i), depth + 1));
-      return;
-    }
-    for (const [k, v] of Object.entries(value))
-      walk(v, bounds?.child(k) ?? null, `${pointer}/${escapeSegment(k)}`, k, depth + 1);
-  };
-  walk(answers, stepBounds(defs, stepId), "", "", 0);
-  return errors;
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    path.push(k);
+    walkBounds(walk, record[k], bounds?.child(k) ?? null, depth + 1);
+    path.pop();
+  }
 }
