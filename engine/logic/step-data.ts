@@ -15,10 +15,22 @@ interface RulesOf {
   outputs: Map<string, Data>;
 }
 
-const rulesOf = new WeakMap<object, RulesOf>();
+/** A `rules` object's own (and only) property: under a symbol, so no rule set's id can meet it. */
+const ABOUT = Symbol("what these rules are about");
 
-function outputsOf(rules: object, id: string): Data {
-  const of = rulesOf.get(rules)!;
+/**
+ * A `rules` object. Its rule sets are getters of its class's prototype, made once per definitions
+ * set: an object with fifteen getters of its own was a dictionary of ~1.3 kB made for every piece
+ * of logic data whose rules were read; an instance is one field.
+ */
+class RulesBase {
+  readonly [ABOUT]: RulesOf;
+  constructor(about: RulesOf) {
+    this[ABOUT] = about;
+  }
+}
+
+function outputsOf(of: RulesOf, id: string): Data {
   let outputs = of.outputs.get(id);
   if (!outputs) {
     try {
@@ -34,38 +46,34 @@ function outputsOf(rules: object, id: string): Data {
   return outputs;
 }
 
-// One getter per rule set, made once per definitions set: each reads the `rules` object it is
-// called on (what it is about in rulesOf), so a call makes no closure per rule set.
-const gettersOf = new WeakMap<Definitions, PropertyDescriptorMap>();
+/** The class of `rules` objects for a definitions set: a getter per rule set on its prototype. */
+const rulesClasses = new WeakMap<Definitions, typeof RulesBase>();
 
-function rulesGetters(defs: Definitions): PropertyDescriptorMap {
-  let getters = gettersOf.get(defs);
-  if (!getters) {
-    getters = {};
+function rulesClass(defs: Definitions): typeof RulesBase {
+  let Rules = rulesClasses.get(defs);
+  if (!Rules) {
+    Rules = class extends RulesBase {};
     for (const id of defs.ruleSets.keys())
-      getters[id] = {
+      Object.defineProperty(Rules.prototype, id, {
         enumerable: true,
-        get(this: object) {
-          return outputsOf(this, id);
+        get(this: RulesBase) {
+          return outputsOf(this[ABOUT], id);
         },
-      };
-    gettersOf.set(defs, getters);
+      });
+    rulesClasses.set(defs, Rules);
   }
-  return getters;
+  return Rules;
 }
 
 /** `rules` of a step logic data object, made when first read: most logic never reads it. */
 function rulesFor(defs: Definitions, doc: Data, today: string, fixed: boolean): Data {
-  const rules: Data = Object.defineProperties({}, rulesGetters(defs));
-  rulesOf.set(rules, { defs, doc, today, fixed, outputs: new Map() });
-  return rules;
+  return new (rulesClass(defs))({ defs, doc, today, fixed, outputs: new Map() }) as unknown as Data;
 }
 
 /**
  * What step logic reads: the application, today, every rule set's params, and
  * `rules.<rule set id>`: that rule set's outputs on the application, evaluated when first read.
- * `rules` is an own property made on first read (its fifteen getters cost a walk more than the
- * rest of the object; most steps' logic never reads them). `fixed`: the caller vouches that the
+ * `rules` is made on first read (most steps' logic never reads it). `fixed`: the caller vouches that the
  * application's content never changes (a stored document as opened), so its rule sets' results
  * are kept with it for the day, shared with every other reader of the same document.
  */
