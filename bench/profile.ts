@@ -155,6 +155,10 @@ const run = (
 
 await run(2); // warm
 if (heap) {
+  // What the server allocates with no call made (its timers, its pollers), per second: a run that
+  // fits fewer calls in its seconds would otherwise count more of it to each call.
+  const idle = await heapProfiled(() => new Promise((resolve) => setTimeout(resolve, 3000)));
+  const idleBytesPerSecond = summarizeHeap(idle.profile, 1).bytes / 3;
   const { result, profile } = await heapProfiled(() => run(Number(seconds)));
   stackServer.close();
   await server.close();
@@ -164,8 +168,9 @@ if (heap) {
   const per = target === "save-then-get" ? "pair" : "call";
   const calls = result.requests.total;
   const { bytes, text } = summarizeHeap(profile, calls, per);
+  const net = bytes - idleBytesPerSecond * Number(seconds);
   console.log(
-    `${profileName} called directly: ${fmt(bytes / calls / 1024, 1)} kB allocated per ${per} (sampled), ${calls} in ${seconds} s (heap profiler on; load average ${loadavg()
+    `${profileName} called directly: ${fmt(net / calls / 1024, 1)} kB allocated per ${per} (sampled; ${fmt(bytes / calls / 1024, 1)} with the ${fmt(idleBytesPerSecond / 1024, 0)} kB/s the idle server allocates), ${calls} in ${seconds} s (heap profiler on; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(", ")}).`,
   );
