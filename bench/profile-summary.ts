@@ -10,10 +10,8 @@ import { relative } from "node:path";
 import { REPO_ROOT } from "@engine/base/paths";
 import { fmt, table } from "./measure";
 
-/** Runs `run` under the V8 CPU profiler (sampling every 200 µs) and gives its result and the profile. */
-export async function profiled<T>(
-  run: () => Promise<T> | T,
-): Promise<{ result: T; profile: Profiler.Profile }> {
+/** An inspector session on this thread, its commands as promises. */
+async function inspectorSession() {
   const { Session } = await import("node:inspector");
   const session = new Session();
   session.connect();
@@ -21,12 +19,20 @@ export async function profiled<T>(
     new Promise<R>((resolve, reject) =>
       session.post(method, params ?? {}, (error, out) => (error ? reject(error) : resolve(out as R))),
     );
+  return { post, disconnect: () => session.disconnect() };
+}
+
+/** Runs `run` under the V8 CPU profiler (sampling every 200 µs) and gives its result and the profile. */
+export async function profiled<T>(
+  run: () => Promise<T> | T,
+): Promise<{ result: T; profile: Profiler.Profile }> {
+  const { post, disconnect } = await inspectorSession();
   await post("Profiler.enable");
   await post("Profiler.setSamplingInterval", { interval: 200 });
   await post("Profiler.start");
   const result = await run();
   const { profile } = await post<{ profile: Profiler.Profile }>("Profiler.stop");
-  session.disconnect();
+  disconnect();
   return { result, profile };
 }
 
@@ -76,6 +82,37 @@ function frameName(frame: Profiler.ProfileNode["callFrame"]): string {
   return `${frame.functionName || "(anonymous)"} ${file ? `${file}:${line}` : ""}`.trim();
 }
 
+/**
+ * The `n` largest of `m` (function → µs or bytes) as a table: the amount scaled (ms, kB), its
+ * share of `whole`, and per operation; rows whose name matches `skip` left out.
+ */
+function topTable(
+  m: Map<string, number>,
+  n: number,
+  o: {
+    columns: [string, string, string];
+    skip: RegExp;
+    whole: number;
+    operations: number;
+    scale: number;
+    perDigits: number;
+  },
+): string {
+  return table([
+    ["function", ...o.columns],
+    ...[...m]
+      .filter(([k]) => !o.skip.test(k))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, amount]) => [
+        k.slice(0, 110),
+        fmt(amount / o.scale, 0),
+        fmt((100 * amount) / o.whole, 1),
+        fmt(amount / o.operations, o.perDigits),
+      ]),
+  ]);
+}
+
 /** The busy time of a profile (idle left out), and the tables by self and total time, per operation. */
 export function summarize(
   profile: Profiler.Profile,
@@ -102,19 +139,14 @@ export function summarize(
   });
   const busy = all - (self.get("(idle) ") ?? self.get("(idle)") ?? 0);
   const top = (m: Map<string, number>, n: number) =>
-    table([
-      ["function", "ms", "% busy", `µs/${unit}`],
-      ...[...m]
-        .filter(([k]) => !k.startsWith("(idle)") && !k.startsWith("(root)") && !k.startsWith("(program)"))
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, n)
-        .map(([k, us]) => [
-          k.slice(0, 110),
-          fmt(us / 1000, 0),
-          fmt((100 * us) / busy, 1),
-          fmt(us / operations, 1),
-        ]),
-    ]);
+    topTable(m, n, {
+      columns: ["ms", "% busy", `µs/${unit}`],
+      skip: /^\((idle|root|program)\)/,
+      whole: busy,
+      operations,
+      scale: 1000,
+      perDigits: 1,
+    });
   return {
     busyUs: busy,
     text: `By self time:\n${top(self, rows.self)}\n\nBy total time:\n${top(total, rows.total)}`,
@@ -130,13 +162,7 @@ export async function heapProfiled<T>(
   run: () => Promise<T> | T,
   interval = 4096,
 ): Promise<{ result: T; profile: HeapProfiler.SamplingHeapProfile }> {
-  const { Session } = await import("node:inspector");
-  const session = new Session();
-  session.connect();
-  const post = <R>(method: string, params?: object) =>
-    new Promise<R>((resolve, reject) =>
-      session.post(method, params ?? {}, (error, out) => (error ? reject(error) : resolve(out as R))),
-    );
+  const { post, disconnect } = await inspectorSession();
   await post("HeapProfiler.enable");
   await post("HeapProfiler.startSampling", {
     samplingInterval: interval,
@@ -145,7 +171,7 @@ export async function heapProfiled<T>(
   });
   const result = await run();
   const { profile } = await post<{ profile: HeapProfiler.SamplingHeapProfile }>("HeapProfiler.stopSampling");
-  session.disconnect();
+  disconnect();
   return { result, profile };
 }
 
@@ -182,19 +208,14 @@ export function summarizeHeap(
   };
   walk(profile.head, new Set(), "(none of ours on the stack)");
   const top = (m: Map<string, number>, n: number) =>
-    table([
-      ["function", "kB", "%", `B/${unit}`],
-      ...[...m]
-        .filter(([k]) => !k.startsWith("(root)"))
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, n)
-        .map(([k, bytes]) => [
-          k.slice(0, 110),
-          fmt(bytes / 1024, 0),
-          fmt((100 * bytes) / all, 1),
-          fmt(bytes / operations, 0),
-        ]),
-    ]);
+    topTable(m, n, {
+      columns: ["kB", "%", `B/${unit}`],
+      skip: /^\(root\)/,
+      whole: all,
+      operations,
+      scale: 1024,
+      perDigits: 0,
+    });
   return {
     bytes: all,
     text: [

@@ -3,9 +3,9 @@
 // (DATABASE_COUNT_STATEMENTS, through drizzle's logger). Runs on both databases
 // (`node scripts/with-postgres.mjs npx vitest run --project api tests/api/save-statements.test.ts`).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { statementCounts } from "@server/persistence/db/client";
 import { makeApplicant } from "../helpers/accounts";
 import { browser, mailedCode, newestTextCode, testServer, type TestServer } from "../helpers/server";
+import { sentDuring } from "../helpers/statements";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,16 +14,6 @@ beforeAll(async () => {
   server = await testServer();
 });
 afterAll(() => server.close());
-
-/** The statements sent while `act` ran, by text (lower case), each with how many times. */
-async function sentDuring(act: () => Promise<unknown>): Promise<[string, number][]> {
-  const before = statementCounts(server.services.db)!;
-  await act();
-  const after = statementCounts(server.services.db)!;
-  return [...after]
-    .map(([text, n]) => [text.toLowerCase(), n - (before.get(text) ?? 0)] as [string, number])
-    .filter(([, n]) => n > 0);
-}
 
 const onPostgres = !!process.env.DATABASE_URL;
 
@@ -34,7 +24,7 @@ describe("an owner's save", () => {
       stepId: "name",
       answers: { user: { firstName: "Ada", lastName: "Lovelace" } },
     });
-    const sent = await sentDuring(() =>
+    const sent = await sentDuring(server.services.db, () =>
       b.trpc.step.submit.mutate({
         stepId: "name",
         answers: { user: { firstName: "Ada", lastName: "King" } },
@@ -88,7 +78,7 @@ describe("an email code step's save", () => {
     await b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email } } });
     await server.services.settled();
     const code = await mailedCode(server.dataDir, email);
-    const sent = await sentDuring(() =>
+    const sent = await sentDuring(server.services.db, () =>
       b.trpc.step.submit.mutate({ stepId: "emailVerify", answers: { otpCode: code } }),
     );
     // Its own reads (not the subqueries naming it by its owner), the lock's included.
@@ -108,7 +98,7 @@ describe("a page's read", () => {
       stepId: "name",
       answers: { user: { firstName: "Ada", lastName: "Lovelace" } },
     });
-    const sent = await sentDuring(() => b.trpc.step.get.query({ stepId: "name" }));
+    const sent = await sentDuring(server.services.db, () => b.trpc.step.get.query({ stepId: "name" }));
     expect(sent.filter(([text]) => text.includes('from "applicant_sessions"')).map(([, n]) => n)).toEqual([
       1,
     ]);
@@ -131,7 +121,7 @@ describe("a code step's save", () => {
     const code = newestTextCode(server.dataDir, "3035550161");
     await server.services.settled();
     const committedBefore = await committedTransactions();
-    const sent = await sentDuring(() =>
+    const sent = await sentDuring(server.services.db, () =>
       b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: code } }),
     );
     expect(await committedTransactions()).toBe(committedBefore + 1);

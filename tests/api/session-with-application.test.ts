@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { applicantSessions, users } from "@server/persistence/db/schema";
-import { statementCounts } from "@server/persistence/db/client";
 import { browser, testServer, type Browser, type TestServer } from "../helpers/server";
+import { sentDuring } from "../helpers/statements";
 
 // The secrets' comparison, watched: the server's session store must keep comparing in constant time.
 vi.mock("node:crypto", async (importOriginal) => {
@@ -48,21 +48,11 @@ const pageOf = (b: Browser) =>
     (error: unknown) => JSON.stringify({ refused: String(error) }),
   );
 
-/** The statements sent while `act` ran, by text (lower case), each with how many times. */
-async function sentDuring(act: () => Promise<unknown>): Promise<[string, number][]> {
-  const before = statementCounts(server.services.db)!;
-  await act();
-  const after = statementCounts(server.services.db)!;
-  return [...after]
-    .map(([text, n]) => [text.toLowerCase(), n - (before.get(text) ?? 0)] as [string, number])
-    .filter(([, n]) => n > 0);
-}
-
 describe("a step.get's session and application", () => {
   it("are read in one statement, the application not read again", async () => {
     const { b } = await applicant();
     let page = "";
-    const sent = await sentDuring(async () => (page = await pageOf(b)));
+    const sent = await sentDuring(server.services.db, async () => (page = await pageOf(b)));
     expect(page).toContain("Lovelace");
     const sessionReads = sent.filter(([text]) => / from "applicant_sessions"/.test(text));
     expect(sessionReads).toHaveLength(1);
