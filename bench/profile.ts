@@ -7,7 +7,10 @@
 // HTTP, no middleware): the procedure alone, and its CPU time per call, steady even on a busy machine.
 // With `--whole`, step.get and step.submit are the bench's whole two-borrower application's
 // (bench/api.ts WHOLE: the declarations page, about 10 KB stored) instead of the small one's
-// `name`; the profile is then dist/bench/<target>.whole.cpuprofile.
+// `name`; the profile is then dist/bench/<target>.whole.cpuprofile. With `--whole --changed`, step.submit
+// is the API bench's row "an answer changed each save": the declarations page saved with one answer
+// told two ways in turn (bench/api.ts changedBodies), so each save writes a new document
+// (dist/bench/step.submit.whole.changed.cpuprofile).
 // `save-then-get` (always direct) is an applicant's step as the capacity bench walks it: a save
 // whose answer differs from the last one (so its stored text is new, as a real step's is), then
 // step.get of the page the save sends them to; its CPU time is per pair. With `--no-profiler` the
@@ -35,11 +38,14 @@ const direct = args.includes("--direct") || args.includes("save-then-get");
 const noProfiler = args.includes("--no-profiler");
 const whole = args.includes("--whole");
 const heap = args.includes("--heap");
+const changed = args.includes("--changed");
 if (heap && !direct)
   throw new Error("--heap profiles the procedure called directly (--direct or save-then-get)");
 const [target = "step.get", seconds = "8"] = args.filter((a) => !a.startsWith("--"));
 if (target !== "step.get" && target !== "step.submit" && target !== "ping" && target !== "save-then-get")
   throw new Error(`profile step.get, step.submit, save-then-get or ping, not ${target}`);
+if (changed && !(whole && target === "step.submit"))
+  throw new Error("--changed is the whole application's step.submit (--whole step.submit)");
 
 const server = await testServer();
 // ping: the bench's trivial query, through a second copy of our app (headers, guards, sessions).
@@ -67,7 +73,7 @@ server.services.botCheck.verify = async () => ({ ok: true }); // as in bench/api
 const stepId = wholeOne ? WHOLE.stepId : small.stepId;
 const submitBody = wholeOne ? wholeOne.submitBody : small.body;
 const headers = wholeOne ? wholeOne.headers : smallHeaders;
-const profileName = `${target}${whole ? ".whole" : ""}`;
+const profileName = `${target}${whole ? ".whole" : ""}${changed ? ".changed" : ""}`;
 const options: autocannon.Options =
   target === "ping"
     ? {
@@ -79,12 +85,21 @@ const options: autocannon.Options =
           url: `${server.url}/api/trpc/step.get?input=${encodeURIComponent(JSON.stringify({ stepId }))}`,
           headers,
         }
-      : {
-          url: `${server.url}/api/trpc/step.submit`,
-          method: "POST",
-          headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" },
-          body: submitBody,
-        };
+      : changed
+        ? {
+            url: `${server.url}/api/trpc/step.submit`,
+            requests: wholeOne!.changedBodies.map((body) => ({
+              method: "POST" as const,
+              headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" },
+              body,
+            })),
+          }
+        : {
+            url: `${server.url}/api/trpc/step.submit`,
+            method: "POST",
+            headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" },
+            body: submitBody,
+          };
 const fire = (duration: number) => autocannon({ ...options, duration, connections: 10, workers: 1 });
 
 /** The procedure called directly for `duration` seconds, one call at a time; the CPU time per call. */
@@ -107,6 +122,7 @@ async function loop(duration: number) {
   };
   const caller = appRouter.createCaller(ctx as never);
   const input = JSON.parse(submitBody);
+  const changedInputs = changed ? wholeOne!.changedBodies.map((body) => JSON.parse(body)) : [];
   const cpu = process.cpuUsage();
   let calls = 0;
   for (const end = performance.now() + duration * 1000; performance.now() < end; calls++)
@@ -115,7 +131,7 @@ async function loop(duration: number) {
       : target === "step.get"
         ? caller.step.get({ stepId })
         : target === "step.submit"
-          ? caller.step.submit(input)
+          ? caller.step.submit(changed ? changedInputs[calls % changedInputs.length] : input)
           : saveThenGet(caller, input));
   const spent = process.cpuUsage(cpu);
   return {
