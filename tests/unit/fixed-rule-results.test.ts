@@ -2,13 +2,14 @@
 // that walk reads `rules.pricing`; the save's pricing decline then evaluated pricing again on the
 // very same document. A rule set's result on a document whose content is fixed is now kept with it
 // for the day (ruleSetOnFixed), so the walk and the decline share one evaluation. Held here to the
-// result, the walk and the decline worked out afresh: on every worked case of every rule set, and
-// on every prefix of both demo applications' paths.
+// result, the walk, the decline and the rule a save names for the next step worked out afresh: on
+// every worked case of every rule set, and on every prefix of both demo applications' paths.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { entrySteps, journeyOf, plannedSteps } from "@engine/funnel/journey";
+import { nextStep } from "@engine/funnel/funnel";
 import { evaluateRuleSet, ruleSetOnFixed } from "@engine/logic/rules";
 import { stepLogicData } from "@engine/logic/step-data";
 import { declineOf } from "@server/features/decisions/adverse-action";
@@ -98,7 +99,15 @@ describe("a walk over a shared document, and the decline after it", () => {
           const fixed = journeyOf(defs, { application: doc, completed, variant, today: TODAY, fixed: true });
           expect(fixed, `${make.name} ${String(variant)} ${n}`).toEqual(afresh);
           // The decline of the document walked: the pricing the walk kept, decided as afresh.
-          expect(declineOf(defs, doc)).toEqual(declineOf(defs, make()));
+          expect(declineOf(defs, doc, TODAY)).toEqual(declineOf(defs, make(), TODAY));
+          // The rule a save names for where it sends the reader next (submit/route.ts ruleOf): the
+          // branch or flow rule after each step of the path, read with the walk's kept rule sets.
+          const options = { variant: variant ?? undefined, today: TODAY };
+          for (const stepId of completed)
+            expect(
+              nextStep(defs, stepId, doc, options, stepLogicData(defs, doc, TODAY, true)),
+              `${make.name} ${String(variant)} ${n} after ${stepId}`,
+            ).toEqual(nextStep(defs, stepId, make(), options));
           walks++;
         }
       }
