@@ -104,3 +104,35 @@ describe("what a reader is shown of a stored application", () => {
     expect((second.view as Record<string, any>).user.firstName).toBe("Changed");
   });
 });
+
+describe("the day a reader's page is worked out on", () => {
+  // The server's clock, injected: a day the machine's clock is not on.
+  let clock = new Date("2031-03-04T12:00:00Z");
+  let dated: TestServer;
+  beforeAll(async () => {
+    dated = await testServer({ now: () => clock });
+  });
+  afterAll(() => dated?.close());
+
+  it("is the server's day (services.now()), as the save's walk takes it, not the machine's", async () => {
+    const doc = structuredClone(TWO_BORROWERS);
+    const { applicationId } = await makeApplicant(dated.services, { status: "application8", doc });
+    const { doc: opened } = (await applicationStore(dated.services).byId(dated.services.db, applicationId))!;
+    const part = partOf(dated.services.defs, OWNER_ROLE, opened);
+    const s = dated.services.defs.steps.get("application8")!.def;
+    const first = readerPage(dated.services, part, opened, s, false);
+    expect(readerPage(dated.services, part, opened, s, false).view).toBe(first.view);
+    // The server's next day: what the reader is shown is worked out for it, not kept from the day before.
+    clock = new Date("2031-03-05T12:00:00Z");
+    const next = readerPage(dated.services, part, opened, s, false);
+    expect(next.view).not.toBe(first.view);
+    expect(next.view).toEqual(first.view);
+    expect(next.prefill).toEqual(
+      Object.fromEntries(
+        Object.entries(prefillValues(dated.services.defs, s, next.view, "2031-03-05")).filter(([field]) =>
+          writes(part, field),
+        ),
+      ),
+    );
+  });
+});

@@ -74,11 +74,14 @@ export interface Decline {
 // document, and the rules, reading only it and the day, decide as they did.
 const declines = new WeakMap<Definitions, WeakMap<object, { today: string; decline: Decline | null }>>();
 
-/** The decline the pricing rules make on this application, with the wording of each reason; null when they do not decline. */
-export function declineOf(defs: Definitions, doc: unknown): Decline | null {
-  if (!isShared(doc)) return workedDecline(defs, doc);
+/**
+ * The decline the pricing rules make on this application on `today` (the server's day,
+ * todayIso(services.now()), the day a save's walk reads pricing on), with the wording of each
+ * reason; null when they do not decline.
+ */
+export function declineOf(defs: Definitions, doc: unknown, today: string): Decline | null {
+  if (!isShared(doc)) return workedDecline(defs, doc, today);
   const stored = doc as object;
-  const today = todayIso();
   let kept = declines.get(defs);
   if (!kept) declines.set(defs, (kept = new WeakMap()));
   let hit = kept.get(stored);
@@ -88,18 +91,21 @@ export function declineOf(defs: Definitions, doc: unknown): Decline | null {
 }
 
 /**
- * The decline pricing decides on `doc`. `today`: given for a shared document, whose pricing result
- * is kept with it (the save's walk may have read `rules.pricing` on it already); a document with a
- * `today` of its own is evaluated as before, on its own day.
+ * The decline pricing decides on `doc` on `today`. A shared document's pricing result is kept with it
+ * (the save's walk may have read `rules.pricing` on it already); a document with a `today` of its
+ * own is evaluated as before, on its own day.
  */
-function workedDecline(defs: Definitions, doc: unknown, today?: string): Decline | null {
+function workedDecline(defs: Definitions, doc: unknown, today: string): Decline | null {
   const input = doc as Record<string, unknown>;
+  const ownDay = input !== null && typeof input === "object" && Object.hasOwn(input, "today");
   const result = presentResult(
     defs,
     "pricing",
-    today !== undefined && !Object.hasOwn(input, "today")
-      ? ruleSetOnFixed(defs, "pricing", input, today)
-      : evaluateRuleSet(defs, "pricing", input),
+    ownDay
+      ? evaluateRuleSet(defs, "pricing", input)
+      : isShared(doc)
+        ? ruleSetOnFixed(defs, "pricing", input, today)
+        : evaluateRuleSet(defs, "pricing", input, { today }),
   );
   const quote = result.quote as { eligible?: boolean; reasons?: unknown } | undefined;
   if (quote?.eligible !== false || !Array.isArray(quote.reasons) || quote.reasons.length === 0) return null;
@@ -164,7 +170,7 @@ export function recordDecline(
   doc: Record<string, unknown>,
   now: Date,
   confirmed?: { at: Date } | { unconfirmedSince: string },
-  decline: Decline | null = declineOf(defs, doc),
+  decline: Decline | null = declineOf(defs, doc, todayIso(now)),
 ): { decision: Decision; text: string; doc: Record<string, unknown> } | null {
   if (!decline) return null;
   if (needsConfirmation(defs, decline.ruleId) && !confirmed) return null;

@@ -10,6 +10,7 @@
 // on file or, before one exists, to the one the applicant gives on that page (required then, so
 // no confirmed decline is left without a way to reach them).
 import { said } from "@engine/locale/server-words";
+import { todayIso } from "@engine/base/dates";
 import { getAt } from "@engine/base/pointer";
 import type { Address as GeneratedAddress } from "@engine/generated/schema-types";
 import { auditAction } from "@engine/lending/audit-actions";
@@ -40,9 +41,9 @@ type Address = GeneratedAddress | Record<string, unknown>;
 
 /** The decline today's answers lead to that waits for the applicant's confirmation; null when none does. */
 export function pendingDecline(
-  services: Pick<Services, "defs">,
+  services: Pick<Services, "defs" | "now">,
   doc: Record<string, unknown>,
-  decline: Decline | null = declineOf(services.defs, doc),
+  decline: Decline | null = declineOf(services.defs, doc, todayIso(services.now())),
 ): { ruleId: string; reasons: Reason[]; mailingAddressOnFile: boolean } | null {
   if (!decline || !needsConfirmation(services.defs, decline.ruleId) || alreadyRecorded(doc, decline))
     return null;
@@ -200,7 +201,7 @@ export async function confirmDecline(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const app = await store.ofOwner(services.db, applicant.userId);
     if (!app) throw refuse("notFound", said("refusal.noApplication"));
-    const decline = declineOf(services.defs, app.doc);
+    const decline = declineOf(services.defs, app.doc, todayIso(services.now()));
     if (!decline || decline.ruleId !== input.ruleId)
       throw refuse(
         "conflict",

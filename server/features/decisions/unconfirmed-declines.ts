@@ -7,6 +7,7 @@
 // only with E-SIGN consent and a proven address, else on paper to the mailing address on file (with
 // none on file yet, it waits in the print-and-mail queue without one: staff find the address).
 import { lte } from "drizzle-orm";
+import { todayIso } from "@engine/base/dates";
 import { needsConfirmation, unconfirmedDeclineDays } from "@engine/lending/early-declines";
 import { transaction } from "@server/persistence/db/client";
 import { applications } from "@server/persistence/db/schema";
@@ -38,7 +39,7 @@ export async function issueUnconfirmedDeclines(services: Services): Promise<numb
 async function issueOne(services: Services, applicationId: string, since: string): Promise<boolean> {
   const app = await applicationStore(services).byId(services.db, applicationId);
   if (!app) return false;
-  const decline = declineOf(services.defs, app.doc);
+  const decline = declineOf(services.defs, app.doc, todayIso(services.now()));
   // The answers no longer lead to a decline waiting for confirmation (the rules changed since):
   // the clock stops and nothing is issued.
   if (!decline || !needsConfirmation(services.defs, decline.ruleId) || alreadyRecorded(app.doc, decline)) {

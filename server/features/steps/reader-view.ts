@@ -63,7 +63,8 @@ export function readerPage(
   step: Step,
   locked: boolean,
 ): { view: Record<string, unknown>; prefill: Record<string, unknown> } {
-  const today = todayIso();
+  // The server's day, as the walk's (an injected clock is the one day of a request).
+  const today = todayIso(services.now());
   const kept = shown(services, part, doc, today);
   if (locked) return { view: kept.view, prefill: {} };
   let prefill = kept.prefills.get(step.id);

@@ -112,7 +112,7 @@ export async function saveOwner(
     stored: m.stored,
     doc: m.doc,
     status,
-    decline: () => (decline === undefined ? (decline = declineOf(s.services.defs, m.doc)) : decline),
+    decline: () => (decline === undefined ? (decline = declineOf(s.services.defs, m.doc, s.today)) : decline),
   };
   const onceSaved = [];
   for (const step of OWNER_SAVE_STEPS) onceSaved.push(await step.beforeSave(save));
