@@ -12,6 +12,8 @@ import { describeAjvErrors } from "@engine/validation/messages";
 import { escapeSegment, getAt, isWithin, mergeDocs, setAt, withoutAt } from "@engine/base/pointer";
 import { cachedStepValidator } from "@engine/funnel/recheck";
 import { validApplications } from "@engine/logic/rule-plan";
+import { passesAfterChange } from "@engine/validation/valid-after-change";
+import { uriOf } from "@engine/base/uris";
 import { restoreMasked } from "@engine/validation/sensitive";
 import type { Services } from "@server/services";
 
@@ -129,7 +131,14 @@ export function mergedApplication(
   const valid = validApplications(defs);
   if (valid.has(merged)) return merged;
   const validateApplication = compileSchemaFile(defs, "application.json");
-  if (!validateApplication(merged)) throw invalidAnswers(describeAjvErrors(validateApplication.errors));
+  // Changed from a stored document found valid: its changed parts are judged, where the schema's
+  // shape proves that the same as judging the whole (engine/validation/valid-after-change.ts).
+  const passes = valid.has(stored)
+    ? passesAfterChange(defs.ajv, uriOf("schemas", "application.json"), stored, merged)
+    : validateApplication(merged);
+  // Refused: the whole document's check has the last word, and names the fields as it always did.
+  if (!passes && !validateApplication(merged))
+    throw invalidAnswers(describeAjvErrors(validateApplication.errors));
   valid.add(merged);
   return merged;
 }
