@@ -35,6 +35,16 @@ describe("opened documents", () => {
     expect(opened.get('{"a": 1}')).toBeUndefined();
   });
 
+  it("finds a document by a text equal to the one it was opened from, however made, and not by one differing in a character", () => {
+    const opened = new OpenedDocuments<object>();
+    const text = JSON.stringify({ answers: "x".repeat(10_000), last: "a" });
+    const doc = opened.put(text, docOf(1));
+    const readAgain = Buffer.from(text).toString("utf8"); // another string of the same text, as a read gives
+    expect(opened.get(readAgain)).toBe(doc);
+    expect(opened.get(text.replace('"last":"a"', '"last":"b"'))).toBeUndefined();
+    expect(opened.get(text.slice(0, -1))).toBeUndefined();
+  });
+
   it("holds at most its bound, the least recently read dropped first", () => {
     const opened = new OpenedDocuments<object>({ max: 3 });
     for (const n of [1, 2, 3]) opened.put(`${n}`, docOf(n));

@@ -1,6 +1,9 @@
 // Application documents already opened (parsed, identifiers decrypted, read through legacy and
 // retired shapes), by the exact stored text they were opened from: a step.get reads the row the
-// previous step.submit wrote, and opening it again was a third of that read (issue 34).
+// previous step.submit wrote, and opening it again was a third of that read (issue 34). Each is
+// kept by its text's SHA-256 digest, not by the text: a whole application's text (~10 kB) was 42 %
+// of what an applicant in flight kept, and a look-up by it hashed all of it in V8's string hash,
+// twice as slow as the digest (docs/performance.md, "the server's CPU at 1,000 applicants").
 //
 // Why holding opened documents is acceptable: each one is in this process's memory, in the clear,
 // for every request that reads it anyway; the cache only keeps it a little longer. It is bounded
@@ -9,6 +12,8 @@
 // out first, and all of them on a definitions reload (what is sealed may have changed). A save
 // replaces its application's entry, so an applicant in flight holds one.
 
+import { hash } from "node:crypto";
+
 /** About the applicants in flight between two steps on one server (a few seconds apart). */
 export const MAX_ENTRIES = 1_000;
 /** A document not read again within this is opened afresh (and its clear text dropped). */
@@ -16,8 +21,15 @@ export const MAX_IDLE_MS = 5 * 60_000;
 
 /** The documents this module froze (every object in them): shared, so never changed in place. */
 const shared = new WeakSet<object>();
-/** The stored text each kept document was opened from (for a save to drop the one it replaces). */
-const textOf = new WeakMap<object, string>();
+/** The key (digest) of the stored text each kept document was opened from (for a save to drop the one it replaces). */
+const keyOf = new WeakMap<object, string>();
+
+/**
+ * A stored text's key: its SHA-256 digest. Two texts share one only if they are the same text (a
+ * collision of SHA-256 is not known), so a document is still found by exactly the text it was
+ * opened from; the text itself is not kept.
+ */
+const digest = (text: string): string => hash("sha256", text, "base64");
 
 /**
  * Whether `doc` is a document this cache holds: deeply frozen, so its content is fixed for as long
@@ -91,7 +103,7 @@ export class OpenedDocuments<T extends object> {
   // A Map keeps its keys in insertion order: a read moves its entry to the end, so the first is
   // always the least recently read, and the first expired.
   private readonly entries = new Map<string, Entry<T>>();
-  // The texts saves of this process wrote, by text, until read: a text is found here only by a
+  // The texts saves of this process wrote, by digest, until read: a text is found here only by a
   // read that has just read it from the database (`opened`), so a save rolled back (whose text no
   // read ever finds) never makes its document seen; it goes by the same bounds as the entries.
   private readonly written = new Map<string, Written<T>>();
@@ -121,14 +133,7 @@ export class OpenedDocuments<T extends object> {
 
   /** The document opened from exactly this stored text, if kept and read within the idle bound. */
   get(text: string): T | undefined {
-    const entry = this.entries.get(text);
-    if (!entry) return undefined;
-    const now = this.now();
-    this.entries.delete(text);
-    if (now - entry.readAt > this.maxIdleMs) return undefined;
-    entry.readAt = now;
-    this.entries.set(text, entry);
-    return entry.doc;
+    return this.kept(digest(text));
   }
 
   /**
@@ -137,13 +142,14 @@ export class OpenedDocuments<T extends object> {
    * on, and the document that save replaced dropped), else `open(text)`, kept.
    */
   opened(text: string, open: (text: string) => T): T {
-    const kept = this.get(text);
+    const key = digest(text);
+    const kept = this.kept(key);
     if (kept) return kept;
-    const written = this.written.get(text);
-    if (!written) return this.put(text, open(text));
-    this.written.delete(text);
-    const doc = this.put(text, written.open());
-    if (written.was) this.drop(written.was, text);
+    const written = this.written.get(key);
+    if (!written) return this.keep(key, open(text));
+    this.written.delete(key);
+    const doc = this.keep(key, written.open());
+    if (written.was) this.dropKeyed(written.was, key);
     return doc;
   }
 
@@ -153,22 +159,17 @@ export class OpenedDocuments<T extends object> {
    * opened with what the save sealed known), and drops `was`, the document the save replaced.
    */
   wrote(text: string, open: () => T, was?: object): void {
-    if (this.entries.has(text)) return;
-    this.written.delete(text);
-    this.written.set(text, { open, was, at: this.now() });
+    const key = digest(text);
+    if (this.entries.has(key)) return;
+    this.written.delete(key);
+    this.written.set(key, { open, was, at: this.now() });
     if (this.written.size > this.max) this.written.delete(this.written.keys().next().value!);
     this.schedule();
   }
 
   /** Keeps `doc` as what `text` opens to, deeply frozen (the same object is returned to each reader). */
   put(text: string, doc: T): T {
-    shareDocument(doc);
-    textOf.set(doc, text);
-    this.entries.delete(text);
-    this.entries.set(text, { doc, readAt: this.now() });
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.schedule();
-    return doc;
+    return this.keep(digest(text), doc);
   }
 
   /**
@@ -178,9 +179,33 @@ export class OpenedDocuments<T extends object> {
    * old text is only opened again.
    */
   drop(doc: object, unless: string): void {
-    const text = textOf.get(doc);
-    if (text !== undefined && text !== unless && this.entries.get(text)?.doc === doc)
-      this.entries.delete(text);
+    this.dropKeyed(doc, digest(unless));
+  }
+
+  private kept(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const now = this.now();
+    this.entries.delete(key);
+    if (now - entry.readAt > this.maxIdleMs) return undefined;
+    entry.readAt = now;
+    this.entries.set(key, entry);
+    return entry.doc;
+  }
+
+  private keep(key: string, doc: T): T {
+    shareDocument(doc);
+    keyOf.set(doc, key);
+    this.entries.delete(key);
+    this.entries.set(key, { doc, readAt: this.now() });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.schedule();
+    return doc;
+  }
+
+  private dropKeyed(doc: object, unless: string): void {
+    const key = keyOf.get(doc);
+    if (key !== undefined && key !== unless && this.entries.get(key)?.doc === doc) this.entries.delete(key);
   }
 
   /** Drops every document (a definitions reload). */
@@ -194,13 +219,13 @@ export class OpenedDocuments<T extends object> {
   /** Drops the documents idle longer than the bound, least recently read first. */
   sweep(): void {
     const now = this.now();
-    for (const [text, entry] of this.entries) {
+    for (const [key, entry] of this.entries) {
       if (now - entry.readAt <= this.maxIdleMs) break;
-      this.entries.delete(text);
+      this.entries.delete(key);
     }
-    for (const [text, written] of this.written) {
+    for (const [key, written] of this.written) {
       if (now - written.at <= this.maxIdleMs) break;
-      this.written.delete(text);
+      this.written.delete(key);
     }
   }
 
