@@ -2,6 +2,7 @@
 // documents it shares are frozen through and through, and it holds no more than its bounds.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  deepFreeze,
   documentMemo,
   isPlainJson,
   isShared,
@@ -129,7 +130,40 @@ describe("opened documents", () => {
   });
 });
 
+describe("freezing through (deepFreeze)", () => {
+  it("freezes every object a new document holds, the ones it shares with a frozen one passed over as they are", () => {
+    const kept = docOf(1);
+    deepFreeze(kept);
+    const next = { ...kept, user: { ...kept.user, lastName: "Ruiz", phones: [{ n: "1" }] } };
+    deepFreeze(next);
+    expect([next, next.user, next.user.phones, next.user.phones[0]].every(Object.isFrozen)).toBe(true);
+    expect(next.borrowers).toBe(kept.borrowers);
+  });
+
+  it("freezes the inside of an object someone else froze only on the surface", () => {
+    const surface = Object.freeze({ inner: { amount: 1 }, list: [{ a: 1 }] });
+    deepFreeze({ surface });
+    expect(Object.isFrozen(surface.inner)).toBe(true);
+    expect(Object.isFrozen(surface.list[0])).toBe(true);
+  });
+});
+
 describe("a save's document as its stored text opens (isPlainJson)", () => {
+  it("answers again for an object changed since it was last asked, unless it is frozen through", () => {
+    const open: Record<string, unknown> = { a: { b: 1 } };
+    expect(isPlainJson(open)).toBe(true);
+    (open.a as Record<string, unknown>).b = undefined;
+    expect(isPlainJson(open)).toBe(false);
+    const surface = Object.freeze({ a: { b: 1 } as Record<string, unknown> });
+    expect(isPlainJson(surface)).toBe(true);
+    surface.a.b = Number.NaN; // frozen on the surface only: its inside may change
+    expect(isPlainJson(surface)).toBe(false);
+    const through = { a: { b: 1 } };
+    deepFreeze(through);
+    expect(isPlainJson(through)).toBe(true);
+    expect(isPlainJson(through)).toBe(true);
+  });
+
   it("is itself only when JSON would give it back to the last detail", () => {
     expect(isPlainJson({ a: [1, "b", true, null, { c: 2.5 }], d: {} })).toBe(true);
     for (const odd of [

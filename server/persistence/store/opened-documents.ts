@@ -50,6 +50,16 @@ export function shareDocument(doc: object): void {
 }
 
 /**
+ * Every object `deepFreeze` froze with everything in it. Such an object is fixed for as long as it
+ * lives, so meeting it again (a subtree a save's new document or a reader's view shares with a kept
+ * document: most of one) it is passed over, by `deepFreeze` and by `isPlainJson`, instead of walked
+ * again (the two walks were ~2 % of the server's busy time under load: docs/performance.md).
+ */
+const frozenThrough = new WeakSet<object>();
+/** Of those, the ones `isPlainJson` found plain JSON: fixed, so plain JSON for good. */
+const plainThrough = new WeakSet<object>();
+
+/**
  * Whether `value` is what JSON.parse(JSON.stringify(value)) gives back, to the last detail: only
  * plain objects (no undefined, function or symbol values), dense plain arrays, strings, booleans,
  * null and finite numbers (not -0). A save may then hand on its document as the one its stored
@@ -63,28 +73,35 @@ export function isPlainJson(value: unknown): boolean {
     case "number":
       return Number.isFinite(value) && !Object.is(value, -0);
     case "object": {
-      if (value === null) return true;
-      if (Array.isArray(value)) {
-        if (Object.getPrototypeOf(value) !== Array.prototype) return false;
-        for (let index = 0; index < value.length; index++)
-          if (!(index in value) || !isPlainJson(value[index])) return false;
-        return true;
-      }
-      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-      for (const key in value)
-        if (!Object.hasOwn(value, key) || !isPlainJson((value as Record<string, unknown>)[key])) return false;
-      return Object.getOwnPropertySymbols(value).length === 0;
+      if (value === null || plainThrough.has(value)) return true;
+      const plain = isPlainObject(value);
+      if (plain && frozenThrough.has(value)) plainThrough.add(value);
+      return plain;
     }
     default:
       return false;
   }
 }
 
+function isPlainObject(value: object): boolean {
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+    for (let index = 0; index < value.length; index++)
+      if (!(index in value) || !isPlainJson(value[index])) return false;
+    return true;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value)
+    if (!Object.hasOwn(value, key) || !isPlainJson((value as Record<string, unknown>)[key])) return false;
+  return Object.getOwnPropertySymbols(value).length === 0;
+}
+
 /** Freezes `value` and every object in it: a write to any of them then throws (strict ESM). */
 export function deepFreeze(value: unknown): void {
-  if (typeof value !== "object" || value === null) return;
+  if (typeof value !== "object" || value === null || frozenThrough.has(value)) return;
   Object.freeze(value);
   for (const child of Object.values(value)) deepFreeze(child);
+  frozenThrough.add(value);
 }
 
 interface Entry<T> {
