@@ -74,6 +74,12 @@ const stepId = wholeOne ? WHOLE.stepId : small.stepId;
 const submitBody = wholeOne ? wholeOne.submitBody : small.body;
 const headers = wholeOne ? wholeOne.headers : smallHeaders;
 const profileName = `${target}${whole ? ".whole" : ""}${changed ? ".changed" : ""}`;
+/** A step.submit request with `body`, as the API bench sends it. */
+const submitRequest = (body: string) => ({
+  method: "POST" as const,
+  headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" },
+  body,
+});
 const options: autocannon.Options =
   target === "ping"
     ? {
@@ -86,20 +92,8 @@ const options: autocannon.Options =
           headers,
         }
       : changed
-        ? {
-            url: `${server.url}/api/trpc/step.submit`,
-            requests: wholeOne!.changedBodies.map((body) => ({
-              method: "POST" as const,
-              headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" },
-              body,
-            })),
-          }
-        : {
-            url: `${server.url}/api/trpc/step.submit`,
-            method: "POST",
-            headers: { ...headers, "content-type": "application/json", "x-recaptcha-token": "bench" },
-            body: submitBody,
-          };
+        ? { url: `${server.url}/api/trpc/step.submit`, requests: wholeOne!.changedBodies.map(submitRequest) }
+        : { url: `${server.url}/api/trpc/step.submit`, ...submitRequest(submitBody) };
 const fire = (duration: number) => autocannon({ ...options, duration, connections: 10, workers: 1 });
 
 /** The procedure called directly for `duration` seconds, one call at a time; the CPU time per call. */
