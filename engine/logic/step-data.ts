@@ -3,14 +3,15 @@
 import { todayIso } from "../base/dates";
 import type { Definitions } from "../definitions/definitions";
 import type { Data } from "./operators";
-import { evaluateRuleSet, ruleSetOnFixed } from "./rules";
+import { evaluateRuleSet } from "./rules";
+import { ruleSetOnDerived } from "./same-reads";
 
 /** What a `rules` object is about: the application and today its rule sets are evaluated on, and the outputs worked out so far. */
 interface RulesOf {
   defs: Definitions;
   doc: Data;
   today: string;
-  /** The document's content never changes: each rule set's result is kept with it (rules.ts ruleSetOnFixed). */
+  /** The document's content never changes: each rule set's result is kept with it (rules.ts ruleSetOnFixed), or with the one it was derived from (same-reads.ts). */
   fixed: boolean;
   outputs: Map<string, Data>;
 }
@@ -35,8 +36,10 @@ function outputsOf(of: RulesOf, id: string): Data {
   if (!outputs) {
     try {
       // The application itself is the input: validated once per schema however many rule sets read it.
+      // A fixed one a save derived from a stored document takes the stored one's result where the
+      // rule set reads the same of both (./same-reads.ts).
       outputs = of.fixed
-        ? ruleSetOnFixed(of.defs, id, of.doc, of.today).outputs
+        ? ruleSetOnDerived(of.defs, id, of.doc, of.today).outputs
         : evaluateRuleSet(of.defs, id, of.doc, { today: of.today }).outputs;
     } catch {
       outputs = {}; // answers the rule set cannot take yet decide nothing

@@ -8,7 +8,8 @@ import { todayIso } from "@engine/base/dates";
 import { isShared } from "@server/persistence/store/opened-documents";
 import { lenderTokens, type LenderProfile } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
-import { evaluateRuleSet, presentResult, ruleSetOnFixed } from "@engine/logic/rules";
+import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { ruleSetOnDerived } from "@engine/logic/same-reads";
 import { needsConfirmation } from "@engine/lending/early-declines";
 import { accountName, borrowerName, ownerRole } from "@engine/lending/borrowers";
 import { creditReportSection } from "../loan/notices";
@@ -104,7 +105,7 @@ function workedDecline(defs: Definitions, doc: unknown, today: string): Decline 
     ownDay
       ? evaluateRuleSet(defs, "pricing", input)
       : isShared(doc)
-        ? ruleSetOnFixed(defs, "pricing", input, today)
+        ? ruleSetOnDerived(defs, "pricing", input, today)
         : evaluateRuleSet(defs, "pricing", input, { today }),
   );
   const quote = result.quote as { eligible?: boolean; reasons?: unknown } | undefined;

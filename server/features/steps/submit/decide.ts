@@ -14,6 +14,8 @@ import type { Merged } from "./merge";
 import { declineOf, type Decline } from "@server/features/decisions/adverse-action";
 import { OWNER_SAVE_STEPS, type OwnerSave } from "./owner-save-steps";
 import { routeAfter, ruleOf, stayOn } from "./route";
+import { derivedFrom } from "@engine/logic/same-reads";
+import { isShared } from "@server/persistence/store/opened-documents";
 import { staleRevision, type Submission, type SubmitResult } from "./submission";
 
 export interface Decided {
@@ -21,6 +23,16 @@ export interface Decided {
   saved: Omit<SubmitResult, "voided">;
   /** The owner's path after this save: submitted when the last act it asks is in. */
   ownerAfter: Journey;
+}
+
+/**
+ * The document to be saved, shared before it is walked: the next page's read walks the same
+ * document (handed on). Derived from the stored one, both fixed: the rule sets its walk reads are
+ * taken from the stored one where they read nothing the save changed (engine/logic/same-reads.ts).
+ */
+function shareDerived(services: Submission["services"], m: Merged): void {
+  applicationStore(services).shareBeforeSave(m.doc);
+  if (isShared(m.stored) && isShared(m.doc)) derivedFrom(m.doc, m.stored);
 }
 
 /**
@@ -35,8 +47,7 @@ export async function saveMember(s: Submission, tx: Db, m: Merged, ownerDone: st
   const completed = s.section
     ? readerCompleted(services, reader)
     : withStep(readerCompleted(services, reader), s.step.id);
-  // Shared before it is walked: the next page's read walks the same document (handed on).
-  applicationStore(services).shareBeforeSave(m.doc);
+  shareDerived(services, m);
   const journey = journeyFor(services, reader, m.doc, completed);
   const owner = ownerJourney(services, app, m.doc, ownerDone);
   const options = { bumpRevision: false, completed: ownerDone, audit: auditOfSave(s, m, app) };
@@ -97,8 +108,7 @@ export async function saveOwner(
 ): Promise<Decided> {
   const app = m.reader ? m.reader.app : await startGuest(s, tx, after);
   const completed = s.section ? ownerDone : withStep(m.reader ? ownerDone : [], s.step.id);
-  // Shared before it is walked: the next page's read walks the same document (handed on).
-  applicationStore(s.services).shareBeforeSave(m.doc);
+  shareDerived(s.services, m);
   const journey = ownerJourney(s.services, app, m.doc, completed);
   // While a re-check is open, the steps still listed are those not answered again yet.
   const listed = app.recheck?.steps.filter((id) => !completed.includes(id) || id === s.step.id) ?? [];
