@@ -5,14 +5,15 @@
 //
 // Why the result is the same: an evaluation is a function of the values it reads (the logic's
 // operators are pure, `today` is given apart), and a rule set reads the document only by the
-// top-level keys found below: every literal `var` path outside an iteration's body, every literal
-// `root` path, and the properties its input schema judges. Both documents' content is fixed (deeply
-// frozen, vouched for by the caller), so a key whose value is the very same object holds the very
-// same content: with every such key the same, the evaluation reads the same values in the same
-// order and decides the same. Logic the analysis cannot bound (a computed path, `missing`, a path
-// up out of an iteration, an input schema with any other keyword) takes nothing from elsewhere.
+// top-level keys found below: the first key of every literal `var` or `root` path in it (an
+// iteration's body's too, a superset), and the properties its input schema judges. Both
+// documents' content is fixed (deeply frozen, vouched for by the caller), so a key whose value is
+// the very same object holds the very same content: with every such key the same, the evaluation
+// reads the same values in the same order and decides the same. Logic the analysis cannot bound (a
+// computed path, `missing`, a path up out of an iteration, an input schema with any other keyword)
+// takes nothing from elsewhere.
 import { ruleSetById, type Definitions } from "../definitions/definitions";
-import { iteratingOperators, operatorOf } from "./operators";
+import { operatorOf } from "./operators";
 import { ruleSetOnFixed, type RuleSetResult } from "./rules";
 
 // Keywords that say what a schema is, not what it accepts; and those of an input schema whose
@@ -29,41 +30,27 @@ function firstKey(path: unknown): string | null {
   return path.split(".")[0]!;
 }
 
-/** The top-level keys `logic` reads of its data, added to `keys`; false when it may read others. */
-function logicReads(logic: unknown, keys: Set<string>, inBody: boolean): boolean {
-  if (Array.isArray(logic)) return logic.every((item) => logicReads(item, keys, inBody));
+/**
+ * The top-level keys `logic` reads of its data, added to `keys`; false when it may read others.
+ * Every path counts as read from the data, an iteration's body's too (which reads its item, and
+ * may climb out with ../): more keys than are read, never fewer, whatever a one-key object is
+ * (an operation, or a field of an emitted object that happens to be named like one).
+ */
+function logicReads(logic: unknown, keys: Set<string>): boolean {
+  if (Array.isArray(logic)) return logic.every((item) => logicReads(item, keys));
   if (!isObject(logic)) return true;
   const op = operatorOf(logic);
-  // Not an operation: a value whose parts may be logic (a rule's fields, an emitted object).
-  if (!op) return Object.values(logic).every((value) => logicReads(value, keys, inBody));
-  const args = logic[op];
-  const list = Array.isArray(args) ? args : [args];
   if (op === "missing" || op === "missing_some") return false;
-  if (op === "var") {
-    // In an iteration's body, a path reads the item (one climbing out with ../ is refused above).
-    // A computed one might climb out at run time: refused too.
-    if (inBody)
-      return (
-        (typeof list[0] === "number" || (typeof list[0] === "string" && !list[0].includes("../"))) &&
-        logicReads(list.slice(1), keys, true)
-      );
+  if (op === "var" || op === "root") {
+    const args = logic[op];
+    const list = Array.isArray(args) ? args : [args];
     const key = firstKey(list[0]);
     if (key === null) return false;
     keys.add(key);
-    return logicReads(list.slice(1), keys, inBody);
+    return logicReads(list.slice(1), keys);
   }
-  if (op === "root") {
-    const key = firstKey(list[0]);
-    if (key === null) return false;
-    keys.add(key);
-    return true;
-  }
-  if (iteratingOperators.has(op))
-    return list.every((arg, i) =>
-      // The list, and reduce's initial value, are read in the enclosing scope; the rest per item.
-      logicReads(arg, keys, i === 0 || (op === "reduce" && i === 2) ? inBody : true),
-    );
-  return list.every((arg) => logicReads(arg, keys, inBody));
+  // Any other operation's arguments, or a value whose parts may be logic (a rule's fields).
+  return Object.values(logic).every((value) => logicReads(value, keys));
 }
 
 /** The top-level keys of its input whose values alone decide the input schema's verdict; null when any other keyword judges more. */
@@ -99,7 +86,7 @@ export function ruleSetReads(defs: Definitions, ruleSetId: string): ReadonlySet<
     const bounded =
       inputKeys(def.input, keys) &&
       Object.entries(def).every(
-        ([part, value]) => part === "params" || part === "input" || logicReads(value, keys, false),
+        ([part, value]) => part === "params" || part === "input" || logicReads(value, keys),
       );
     perSet.set(ruleSetId, bounded ? keys : null);
   }

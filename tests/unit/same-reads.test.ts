@@ -97,13 +97,19 @@ describe("the reads of a rule set", () => {
   };
   const rule = (when: unknown) => ({ rules: [{ id: "r", output: "o", when, value: 1 }] });
 
-  it("are the first keys of its literal paths, its input's properties and today", () => {
+  it("are the first keys of its literal paths (an iteration's body's too), its input's properties and today", () => {
     expect(
       readsOf({
         input: { type: "object", required: ["a"], properties: { a: {}, b: {} }, description: "d" },
         ...rule({ and: [{ var: "c.d" }, { root: "e.f" }, { some: [{ var: "g" }, { var: "h" }] }] }),
       }),
-    ).toEqual(["a", "b", "c", "e", "g", "today"]);
+    ).toEqual(["a", "b", "c", "e", "g", "h", "today"]);
+    // A field of an emitted object named like an iteration: its logic's paths are read all the same.
+    expect(readsOf({ facts: [{ name: "f", emit: { some: [{ var: "i" }, { var: "j" }] } }] })).toEqual([
+      "i",
+      "j",
+      "today",
+    ]);
   });
 
   it("are not bounded by logic that may read any path, nor by an input schema judging more", () => {
