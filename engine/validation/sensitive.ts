@@ -89,26 +89,56 @@ function patternTree(fields: readonly SensitiveField[]): PatternNode {
 }
 
 /**
+ * What one mapping gave, for the next to start from: `to` is what mapSensitive(`from`, the same
+ * fields, a function that gives the same value for the same value at the same pointer) returned.
+ * Where the document mapped now holds, at a pointer, the very value `from` holds there (a subtree
+ * a merge shared, a value left as it was), the result holds `to`'s, and the pointer is added to
+ * `reused`: fn is not called below it (a save seals only what changed, instead of copying every
+ * object on the way to each of the application's identifiers).
+ */
+export interface MappedBefore {
+  from: unknown;
+  to: unknown;
+  reused: string[];
+}
+
+/**
  * `doc` with every present sensitive value replaced by fn(value, field): a new document that
  * shares what it does not change (only the objects on the way to a replaced value are copied,
  * once each, not the whole document). Neither is changed after. The fields' patterns are read
  * once per list of fields (every request reads and writes the application through them: walking
- * each pattern's pointer anew was a quarter of a step.get).
+ * each pattern's pointer anew was a quarter of a step.get). With `before`, what it mapped already
+ * is taken from it (MappedBefore).
  */
 export function mapSensitive(
   doc: unknown,
   fields: readonly SensitiveField[],
   fn: (value: unknown, field: SensitiveField, pointer: string) => unknown,
+  before?: MappedBefore,
 ): unknown {
-  return mapTree(doc, patternTree(fields), "", fn);
+  if (before && doc === before.from) {
+    before.reused.push("");
+    return before.to;
+  }
+  return mapTree(doc, patternTree(fields), "", fn, before?.from, before?.to, before?.reused ?? null);
 }
 
+/** The value at `key` of `node`, if it is an object or list holding one. */
+const childOf = (node: unknown, key: string): unknown =>
+  node !== null && typeof node === "object" && Object.hasOwn(node, key)
+    ? (node as Record<string, unknown>)[key]
+    : undefined;
+
 // Module functions, not closures made per call: every request runs these over the document.
+// `from` and `to`: what a mapping before had at this place, and gave for it (absent: nothing known).
 function mapTree(
   node: unknown,
   tree: PatternNode,
   pointer: string,
   fn: (value: unknown, field: SensitiveField, pointer: string) => unknown,
+  from: unknown,
+  to: unknown,
+  reused: string[] | null,
 ): unknown {
   if (node === null || typeof node !== "object") return node;
   const container = node as Record<string, unknown>;
@@ -116,9 +146,11 @@ function mapTree(
   for (const [key, child] of tree.children) {
     if (key === "*") {
       if (Array.isArray(node))
-        for (let index = 0; index < node.length; index++)
-          copy = mapChild(container, copy, String(index), child, `${pointer}/${index}`, fn);
-    } else copy = mapChild(container, copy, key, child, pointer + child.segment, fn);
+        for (let index = 0; index < node.length; index++) {
+          const at = String(index);
+          copy = mapChild(container, copy, at, child, `${pointer}/${index}`, fn, from, to, reused);
+        }
+    } else copy = mapChild(container, copy, key, child, pointer + child.segment, fn, from, to, reused);
   }
   return copy ?? node;
 }
@@ -131,11 +163,19 @@ function mapChild(
   tree: PatternNode,
   at: string,
   fn: (value: unknown, field: SensitiveField, pointer: string) => unknown,
+  from: unknown,
+  to: unknown,
+  reused: string[] | null,
 ): Record<string, unknown> | null {
   if (!Object.hasOwn(container, key)) return copy;
   const value = container[key];
   let mapped = value;
-  if (!tree.field) mapped = mapTree(value, tree, at, fn);
+  const was = reused ? childOf(from, key) : undefined;
+  if (reused && was === value && was !== undefined) {
+    // The very value mapped before at this pointer: what that mapping gave.
+    mapped = (to as Record<string, unknown>)[key];
+    reused.push(at);
+  } else if (!tree.field) mapped = mapTree(value, tree, at, fn, was, childOf(to, key), reused);
   else if (value !== null && value !== undefined) mapped = fn(value, tree.field, at);
   if (mapped === value) return copy;
   const out =

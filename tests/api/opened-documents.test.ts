@@ -100,6 +100,62 @@ describe("opening a stored application", () => {
     expect(fresh.doc.user.phone).toBe("6195550199");
   });
 
+  it("seals from what it read: unchanged identifiers keep their sealed text, changed ones and any stored in the clear are sealed", async () => {
+    const id = await twoBorrowers();
+    const store = applicationStore(server.services);
+    const sealedText = async () => JSON.parse(await storedText(id)) as Record<string, any>;
+    const saveWith = async (app: Awaited<ReturnType<typeof read>>["app"], next: Record<string, any>) => {
+      const encrypt = vi.spyOn(server.services.cipher, "encrypt");
+      try {
+        expect(await transaction(server.services.db, (tx) => store.save(tx, app, next, app.status))).toBe(
+          true,
+        );
+        return encrypt.mock.calls.map(([plain]) => plain);
+      } finally {
+        encrypt.mockRestore();
+      }
+    };
+    const first = await read(id);
+    const stored = await sealedText();
+    // A save that changes no identifier seals nothing; one that changes one seals that one.
+    const declared = {
+      ...first.doc,
+      user: { ...first.doc.user, declarations: { ...first.doc.user.declarations, x: 1 } },
+    };
+    expect(await saveWith(first.app, declared)).toEqual([]);
+    expect(await sealedText()).toStrictEqual({
+      ...stored,
+      user: { ...stored.user, declarations: declared.user.declarations },
+    });
+    const handed = await read(id);
+    expect(handed.doc).toBe(declared);
+    const moved = { ...handed.doc, coborrower: { ...handed.doc.coborrower, phone: "6195550111" } };
+    expect(await saveWith(handed.app, moved)).toEqual(["6195550111"]);
+    const resealed = await sealedText();
+    expect(resealed.coborrower.phone).not.toBe(stored.coborrower.phone);
+    expect({ ...resealed, coborrower: { ...resealed.coborrower, phone: 0 } }).toStrictEqual({
+      ...stored,
+      user: { ...stored.user, declarations: declared.user.declarations },
+      coborrower: { ...stored.coborrower, phone: 0 },
+    });
+    // Another server stored an identifier in the clear: this server's next save seals it.
+    const text = await sealedText();
+    text.user.dateOfBirth = TWO_BORROWERS.user.dateOfBirth;
+    await server.services.db
+      .update(applications)
+      .set({ document: JSON.stringify(text), revision: handed.app.revision + 2 })
+      .where(eq(applications.id, id));
+    const clear = await read(id);
+    expect(clear.doc.user.dateOfBirth).toBe(TWO_BORROWERS.user.dateOfBirth);
+    const again = { ...clear.doc, setup: { ...clear.doc.setup, desiredAmount: 70000 } };
+    expect(await saveWith(clear.app, again)).toEqual([TWO_BORROWERS.user.dateOfBirth]);
+    const last = await sealedText();
+    expect(server.services.cipher.isSealed(last.user.dateOfBirth)).toBe(true);
+    expect(last.coborrower.phone).toBe(resealed.coborrower.phone);
+    swapDefinitions(server.services, { ...server.services.defs });
+    expect((await read(id)).doc).toStrictEqual(again);
+  });
+
   it("opens afresh after a definitions reload", async () => {
     const id = await twoBorrowers();
     const first = await read(id);

@@ -7,7 +7,8 @@ import { and, eq, sql, type Placeholder } from "drizzle-orm";
 import type { Recheck } from "@engine/funnel/recheck";
 import { currentStep, currentSteps, readRetired, retiredOf } from "@engine/definitions/retired";
 import { readLegacyScalars } from "@engine/definitions/legacy-answers";
-import { mapSensitive, maskSensitive } from "@engine/validation/sensitive";
+import { mapSensitive, maskSensitive, type SensitiveField } from "@engine/validation/sensitive";
+import { isWithinAny } from "@engine/base/pointer";
 import { forUpdate, lockRows, type Db } from "../db/client";
 import { preparedQuery, written } from "../db/prepared";
 import { applicantSessions, applicationMembers, applications, auditEvents, users } from "../db/schema";
@@ -188,6 +189,16 @@ export function applicationStore(services: Services) {
  */
 const sealedWhenRead = new WeakMap<object, Map<string, { plain: string; sealed: string }>>();
 
+/**
+ * Each such document with its identifiers sealed (what its stored text holds), and the fields it
+ * was sealed for. A save that changes one answer seals from it (mapSensitive's `before`): what the
+ * new document shares with the stored one is taken sealed as it is, and only the objects on the
+ * way to what changed are copied (every object on the way to each of the 34 identifier fields
+ * was, on every save). Kept only where every identifier was read from sealed text (none stored in
+ * the clear, which a save must seal) and the reading changed nothing else.
+ */
+const sealedTwins = new WeakMap<object, { fields: readonly SensitiveField[]; doc: unknown }>();
+
 // The fields sealed and read leniently are read from `services` at each call: a definitions reload swaps them.
 function createApplicationStore(services: Services) {
   const { cipher } = services;
@@ -195,8 +206,13 @@ function createApplicationStore(services: Services) {
   // `plainOf` opens one sealed value (a decryption, or what a save just sealed).
   const openWith = (text: string, plainOf: (sealed: string, pointer: string) => string) => {
     const sealed = new Map<string, { plain: string; sealed: string }>();
-    const doc = mapSensitive(JSON.parse(text), services.sensitive, (v, _field, pointer) => {
-      if (!cipher.isSealed(v)) return v;
+    const parsed: unknown = JSON.parse(text);
+    let clear = false;
+    const doc = mapSensitive(parsed, services.sensitive, (v, _field, pointer) => {
+      if (!cipher.isSealed(v)) {
+        if (typeof v === "string") clear = true;
+        return v;
+      }
       const plain = plainOf(v, pointer);
       sealed.set(pointer, { plain, sealed: v });
       return plain;
@@ -207,6 +223,7 @@ function createApplicationStore(services: Services) {
       retiredOf(services.defs),
     ) as Record<string, unknown>;
     if (sealed.size) sealedWhenRead.set(read, sealed);
+    if (!clear && read === doc) sealedTwins.set(read, { fields: services.sensitive, doc: parsed });
     return read;
   };
   const decrypt = (sealed: string) => cipher.decrypt(sealed);
@@ -239,8 +256,15 @@ function createApplicationStore(services: Services) {
     const before = was && sealedWhenRead.get(was);
     const sealedNow = new Map<string, { plain: string; sealed: string }>();
     let sealedBefore = false;
-    const text = JSON.stringify(
-      mapSensitive(doc, services.sensitive, (v, _field, pointer) => {
+    const twin = was && sealedTwins.get(was);
+    const known =
+      twin && twin.fields === services.sensitive
+        ? { from: was, to: twin.doc, reused: [] as string[] }
+        : undefined;
+    const sealedDoc = mapSensitive(
+      doc,
+      services.sensitive,
+      (v, _field, pointer) => {
         if (typeof v !== "string") return v;
         if (cipher.isSealed(v)) {
           sealedBefore = true;
@@ -250,14 +274,23 @@ function createApplicationStore(services: Services) {
         const sealed = kept && kept.plain === v ? kept.sealed : cipher.encrypt(v);
         sealedNow.set(pointer, { plain: v, sealed });
         return sealed;
-      }),
+      },
+      known,
     );
+    // What was taken sealed from `was` keeps its identifiers' sealed texts, as sealing them again
+    // here would have kept them (each the same value at the same pointer).
+    if (before && known?.reused.length) {
+      const reused = new Set(known.reused);
+      for (const [pointer, id] of before) if (isWithinAny(pointer, reused)) sealedNow.set(pointer, id);
+    }
+    const text = JSON.stringify(sealedDoc);
     const handed = !sealedBefore && asOpened(doc) ? doc : null;
     openedDocuments(services, services.defs).wrote(
       text,
       handed
         ? () => {
             if (sealedNow.size) sealedWhenRead.set(handed, sealedNow);
+            sealedTwins.set(handed, { fields: services.sensitive, doc: sealedDoc });
             return handed;
           }
         : () =>
