@@ -155,14 +155,22 @@ function mergeAlong(merged: unknown, base: unknown, patch: unknown, keys: string
   const gone = !Object.hasOwn(patch, key) && !Object.hasOwn(base, key);
   // Where that is what `merged` holds already, `merged` itself, not a copy equal to it.
   if (gone ? !Object.hasOwn(merged, key) : Object.hasOwn(merged, key) && merged[key] === value) return merged;
-  const out: Record<string, unknown> = { ...merged };
-  if (gone) delete out[key];
-  else Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  let out: Record<string, unknown>;
+  if (gone) out = prunedObject(merged, new Map([[key, null]]), keep);
+  else {
+    out = { ...merged };
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  }
   // An object the drop leaves as the base holds it (an answer sent, then hidden, that the base
   // never had) is the base's own, as a whole merge gives it: a save of unchanged answers then
-  // keeps the stored document itself.
-  return sameEntries(out, base) ? base : out;
+  // keeps the stored document itself. That needs the base to hold this very value at `key` (or,
+  // the key gone, none): otherwise the two key lists are not compared at all (most drops).
+  const maybeBase = gone || (Object.hasOwn(base, key) && base[key] === value);
+  return maybeBase && sameEntries(out, base) ? base : out;
 }
+
+/** prunedObject's `prune` where nothing below is pruned. */
+const keep = (value: unknown) => value;
 
 /** The same keys in the same order, each holding the very same value. */
 function sameEntries(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
