@@ -44,14 +44,24 @@ function because(paths: string[], data: Data): Record<string, unknown> {
 }
 
 /**
- * The data of one item of a list: a shallow copy of the data around it with the item under its
- * name (`as`) and its index. A copy, not an object whose prototype is the data: every evaluation
- * has data of its own, and an object made a prototype (then given facts and outputs) gives V8 new
- * hidden classes and invalidated caches on every evaluation; measured, the copies took half the
- * time (bench rules).
+ * The data a scope's logic reads: the names of `data` it reads (rule-plan.ts namesRead), or, when
+ * its logic may read any name, a shallow copy of all of it. A new object, never one whose
+ * prototype is the data: every evaluation has data of its own, and an object made a prototype
+ * (then given facts and outputs) gives V8 new hidden classes and invalidated caches on every
+ * evaluation. A few names, always in the same order, keep one hidden class from item to item;
+ * copying all of the data (some 27 names, in dictionary mode once it holds the facts) was a
+ * quarter of the documents' time (docs/performance.md, Rules).
  */
-function itemScope(data: Data, as: string, item: unknown, index: number): Data {
-  const scope = { ...data };
+function scopeOf(data: Data, names: string[] | null): Data {
+  if (!names) return { ...data };
+  const scope: Data = {};
+  for (const name of names) if (Object.hasOwn(data, name)) scope[name] = data[name];
+  return scope;
+}
+
+/** The data of one item of a list: the data its logic reads (scopeOf), the item under its name (`as`), its index. */
+function itemScope(data: Data, names: string[] | null, as: string, item: unknown, index: number): Data {
+  const scope = scopeOf(data, names);
   scope[as] = item;
   scope.index = index;
   return scope;
@@ -66,7 +76,7 @@ function valueOf(rule: Rule, data: Data): unknown {
   return rule.value === undefined ? true : evaluate(rule.value, data);
 }
 
-/** A fact's object: its fields in order, each reading the ones before it by name in `scope` (a copy of the data, its own). */
+/** A fact's object: its fields in order, each reading the ones before it by name in `scope` (its own, scopeOf). */
 function factObject(fields: [string, Logic][], scope: Data): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   for (const [key, logic] of fields) object[key] = scope[key] = evaluate(logic, scope);
@@ -74,14 +84,14 @@ function factObject(fields: [string, Logic][], scope: Data): Record<string, unkn
 }
 
 /** A fact's value: its value or emitted object, or with forEach the list of them, one per item. */
-function factValue({ fact, fields }: PlannedFact, data: Data): unknown {
+function factValue({ fact, fields, names }: PlannedFact, data: Data): unknown {
   if (fact.forEach === undefined)
-    return fields ? factObject(fields, { ...data }) : evaluate(fact.value, data);
+    return fields ? factObject(fields, scopeOf(data, names)) : evaluate(fact.value, data);
   const items = evaluate(fact.forEach, data);
   if (!Array.isArray(items)) return [];
   const values: unknown[] = [];
   for (let index = 0; index < items.length; index++) {
-    const scope = itemScope(data, fact.as!, items[index], index);
+    const scope = itemScope(data, names, fact.as!, items[index], index);
     values.push(fields ? factObject(fields, scope) : evaluate(fact.value, scope));
   }
   return values;
@@ -103,7 +113,7 @@ function requirementsOf(
   const values: unknown[] = [];
   if (!Array.isArray(items)) return values;
   for (let index = 0; index < items.length; index++) {
-    const scope = itemScope(data, subject.as, items[index], index);
+    const scope = itemScope(data, planned.names, subject.as, items[index], index);
     scope.subject = items[index];
     if (rule.when !== undefined && !holds(rule.when, scope)) continue;
     scope.document = typeof rule.require === "string" ? rule.require : evaluate(rule.require, scope);
@@ -269,7 +279,7 @@ function decide(
     const values: unknown[] = [];
     if (Array.isArray(items))
       for (let index = 0; index < items.length; index++) {
-        const scope = itemScope(data, rule.as!, items[index], index);
+        const scope = itemScope(data, planned.names, rule.as!, items[index], index);
         if (rule.when !== undefined && !holds(rule.when, scope)) continue;
         const value = stamp(valueOf(rule, scope), rule.id);
         values.push(value);
