@@ -33,11 +33,27 @@ export type PlannedRule = {
       output: string;
       subject: Subject | undefined;
       fields: [string, Logic][];
+      /** Per field, in order: its value kept for the definitions set when it is fixed (fixedField), else null. */
+      fixed: (FixedField | null)[];
       skipWhen: Logic | undefined;
     }
   | { kind: "each" }
   | { kind: "scalar" }
 );
+
+/**
+ * A requirement field whose logic reads nothing but the rule sets' params and the rule's document
+ * (a fixed text, `require`): its value is the same on every evaluation with one definitions set
+ * (every operator but `root` is a pure function of its arguments, and namesRead counts root's
+ * paths). Kept once it is known to be the same value: a primitive at once, an object once two
+ * evaluations gave the very same one (an object of the params); an object the logic builds afresh
+ * each time (a literal []) is built each time, as before, never shared between requirements.
+ */
+export interface FixedField {
+  value: unknown;
+  /** "kept": `value` is the field's; "once": evaluated once, gave the object `value`; "fresh": builds a new object each time. */
+  state: "new" | "once" | "kept" | "fresh";
+}
 
 export interface RuleSetPlan {
   def: RuleSet;
@@ -169,6 +185,12 @@ function planRule(def: RuleSet, rule: Rule): PlannedRule {
   const template = def.requirement;
   if (rule.require !== undefined && template) {
     const fields = requirementFields(template, rule);
+    // The names whose values are the same on every evaluation: the params, and the document when the rule names it.
+    const fixedNames = new Set(typeof rule.require === "string" ? ["params", "document"] : ["params"]);
+    const isFixed = (logic: Logic) => {
+      const names = namesRead(logic);
+      return names !== null && [...names].every((name) => fixedNames.has(name));
+    };
     return {
       rule,
       because: becausePaths(rule.when ?? null),
@@ -177,6 +199,9 @@ function planRule(def: RuleSet, rule: Rule): PlannedRule {
       output: template.output,
       subject: Object.hasOwn(template.for, rule.for ?? "") ? template.for[rule.for!] : undefined,
       fields,
+      fixed: fields.map(([, logic]): FixedField | null =>
+        isFixed(logic) ? { value: undefined, state: "new" } : null,
+      ),
       skipWhen: template.skipWhen,
     };
   }

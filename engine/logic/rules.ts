@@ -5,7 +5,14 @@ import { isIsoDate, todayIso } from "../base/dates";
 import { ruleSetById, type Definitions } from "../definitions/definitions";
 import { evaluate, holds, getPath, type Data, type Logic } from "./logic";
 import { describeAjvErrors, type FieldError } from "../validation/messages";
-import { planOf, type PlannedFact, type PlannedRule, type Rule, type RuleSetPlan } from "./rule-plan";
+import {
+  planOf,
+  type FixedField,
+  type PlannedFact,
+  type PlannedRule,
+  type Rule,
+  type RuleSetPlan,
+} from "./rule-plan";
 
 // Where a rule set's parts are found once (rule-plan.ts); these stay importable from here.
 export { requirementFields, varPaths, type RequirementTemplate } from "./rule-plan";
@@ -120,12 +127,31 @@ function requirementsOf(
     if (planned.skipWhen !== undefined && holds(planned.skipWhen, scope)) continue;
     const requirement: Record<string, unknown> = {};
     scope.requirement = requirement;
-    for (const [key, logic] of planned.fields) requirement[key] = evaluate(logic, scope);
+    const { fields, fixed } = planned;
+    for (let field = 0; field < fields.length; field++) {
+      const [key, logic] = fields[field]!;
+      const kept = fixed[field];
+      requirement[key] = kept ? fixedValue(kept, logic, scope) : evaluate(logic, scope);
+    }
     requirement.ruleId = rule.id; // stamped as every decided object is (see stamp)
     values.push(requirement);
     decisions.push(decision(rule, planned.output, index, requirement, because(planned.because, scope)));
   }
   return values;
+}
+
+/** A field fixed for the definitions set (rule-plan.ts FixedField): its kept value, or worked out. */
+function fixedValue(kept: FixedField, logic: Logic, scope: Data): unknown {
+  if (kept.state === "kept") return kept.value;
+  const value = evaluate(logic, scope);
+  if (kept.state === "new") {
+    kept.state = value !== null && typeof value === "object" ? "once" : "kept";
+    kept.value = value;
+  } else if (kept.state === "once") {
+    kept.state = value === kept.value ? "kept" : "fresh";
+    if (kept.state === "fresh") kept.value = undefined;
+  }
+  return value;
 }
 
 /** An object decided by a rule (or each object of a decided list) names the rule, so the output stays explainable. */
