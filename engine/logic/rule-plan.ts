@@ -33,7 +33,7 @@ export type PlannedRule = {
       output: string;
       subject: Subject | undefined;
       fields: [string, Logic][];
-      /** Per field, in order: its value kept for the definitions set when it is fixed (fixedField), else null. */
+      /** Per field, in order: its value kept for the definitions set when it is fixed (FixedField), else null. */
       fixed: (FixedField | null)[];
       skipWhen: Logic | undefined;
     }
