@@ -4,14 +4,12 @@
 // prefix of both demo applications' paths, in every variant, with the next step's answers as
 // saved, each made wrong, and each identifier changed; the same values, keys in the same order.
 import { describe, expect, it } from "vitest";
-import { bundleStepSchema } from "@engine/definitions/bundle";
 import { getAt, isWithinAny, mergeDocs, setAt } from "@engine/base/pointer";
-import { sliceAnswers } from "@engine/form/answers";
-import { entrySteps, plannedSteps } from "@engine/funnel/journey";
 import { expand } from "@engine/base/pointer";
 import { mapSensitive, sensitiveFields, type SensitiveField } from "@engine/validation/sensitive";
 import { repo } from "../helpers/definitions";
-import { singleBorrower, twoBorrowers } from "../helpers/journeys";
+import { twoBorrowers } from "../helpers/journeys";
+import { demoPrefixes } from "../helpers/demo-paths";
 import { wrongAnswers } from "../helpers/wrong-answers";
 
 const { defs } = repo;
@@ -33,32 +31,6 @@ const frozen = <T>(value: T): T => {
   return value;
 };
 
-/** Each step's answers merged in turn along the demo paths: [document before the step, its answers]. */
-function* prefixes() {
-  const seen = new Set<string>();
-  for (const make of [singleBorrower, twoBorrowers])
-    for (const variant of [
-      null,
-      ...[...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id)),
-    ]) {
-      const full = make();
-      const planned = plannedSteps(defs, {
-        application: full,
-        completed: [entrySteps(defs)[0]!],
-        variant,
-        today: TODAY,
-      });
-      let before: Record<string, unknown> = frozen({});
-      for (const stepId of planned) {
-        const answers = (sliceAnswers(bundleStepSchema(defs, stepId), full) ?? {}) as Record<string, unknown>;
-        const key = JSON.stringify([before, answers]);
-        if (!seen.has(key)) yield { label: `${make.name} ${String(variant)} ${stepId}`, before, answers };
-        seen.add(key);
-        before = frozen(mergeDocs(before, answers) as Record<string, unknown>);
-      }
-    }
-}
-
 /** The documents a save of `answers` over `before` may write: as saved, each answer made wrong, and each identifier present changed. */
 function* saved(before: Record<string, unknown>, answers: Record<string, unknown>) {
   yield mergeDocs(before, answers);
@@ -73,7 +45,7 @@ describe("sealing from the stored document's sealed twin", () => {
   it("gives the mapping made afresh, calling the sealing only outside what it reuses", () => {
     let cases = 0;
     let reusedSome = 0;
-    for (const { label, before, answers } of prefixes()) {
+    for (const { label, before, answers } of demoPrefixes(defs, TODAY, frozen)) {
       const twin = mapSensitive(before, fields, sealOf([]));
       for (const doc of saved(before, answers)) {
         const afresh = mapSensitive(doc, fields, sealOf([]));

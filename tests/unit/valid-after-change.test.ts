@@ -6,16 +6,14 @@
 // applications with every answer made wrong, an unknown key added and each key taken away at every
 // level. Schemas whose shape ties properties together are judged whole.
 import { describe, expect, it } from "vitest";
-import { bundleStepSchema } from "@engine/definitions/bundle";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { createAjv, uriOf } from "@engine/definitions/ajv";
 import { mergeDocs } from "@engine/base/pointer";
-import { sliceAnswers } from "@engine/form/answers";
-import { entrySteps, plannedSteps } from "@engine/funnel/journey";
 import { passesAfterChange } from "@engine/validation/valid-after-change";
 import type { SchemaCompiler } from "@engine/validation/precompiled";
 import { repo } from "../helpers/definitions";
 import { singleBorrower, twoBorrowers } from "../helpers/journeys";
+import { demoPrefixes } from "../helpers/demo-paths";
 import { wrongAnswers } from "../helpers/wrong-answers";
 
 const { defs } = repo;
@@ -47,35 +45,6 @@ function reshaped(doc: unknown): unknown[] {
   return out;
 }
 
-const seenPairs = new Set<string>();
-
-/** Each step's answers of `doc` merged in turn along the demo paths: [document before the step, its answers]. */
-function* prefixes() {
-  for (const make of [singleBorrower, twoBorrowers])
-    for (const variant of [
-      null,
-      ...[...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id)),
-    ]) {
-      const full = make();
-      const planned = plannedSteps(defs, {
-        application: full,
-        completed: [entrySteps(defs)[0]!],
-        variant,
-        today: TODAY,
-      });
-      let before: Record<string, unknown> = {};
-      for (const stepId of planned) {
-        const answers = (sliceAnswers(bundleStepSchema(defs, stepId), full) ?? {}) as Record<string, unknown>;
-        // Variants share most of their steps: each document and answers compared once.
-        const key = JSON.stringify([before, answers]);
-        if (!seenPairs.has(key))
-          yield { label: `${make.name} ${String(variant)} ${stepId}`, before, answers };
-        seenPairs.add(key);
-        before = mergeDocs(before, answers) as Record<string, unknown>;
-      }
-    }
-}
-
 describe("the application's schema judged by a save's changed parts", () => {
   it("decides as the check of the whole document, on every prefix of both demo paths, answers made wrong or reshaped", () => {
     const seen = { passed: 0, refused: 0 };
@@ -84,7 +53,7 @@ describe("the application's schema judged by a save's changed parts", () => {
       expect(passesAfterChange(defs.ajv, APPLICATION, before, next), label).toBe(whole);
       seen[whole ? "passed" : "refused"]++;
     };
-    for (const { label, before, answers } of prefixes()) {
+    for (const { label, before, answers } of demoPrefixes(defs, TODAY)) {
       expect(validate(before), label).toBe(true); // the stored document passed, as a save requires
       compare(label, before, mergeDocs(before, answers));
       for (const wrong of wrongAnswers(answers, WRONGS)) compare(label, before, mergeDocs(before, wrong));
