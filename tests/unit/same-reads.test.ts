@@ -6,7 +6,7 @@
 // wrong, and to the walk and the decline afresh on every prefix of both demo paths in every variant.
 import { describe, expect, it } from "vitest";
 import { setAt } from "@engine/base/pointer";
-import { entrySteps, journeyOf, plannedSteps } from "@engine/funnel/journey";
+import { journeyOf } from "@engine/funnel/journey";
 import { evaluateRuleSet } from "@engine/logic/rules";
 import { derivedFrom, ruleSetOnDerived, ruleSetReads, sourceOf } from "@engine/logic/same-reads";
 import type { Definitions } from "@engine/definitions/definitions";
@@ -14,6 +14,7 @@ import { declineOf } from "@server/features/decisions/adverse-action";
 import { shareDocument } from "@server/persistence/store/opened-documents";
 import { repo } from "../helpers/definitions";
 import { singleBorrower, twoBorrowers } from "../helpers/journeys";
+import { demoPaths } from "../helpers/demo-paths";
 import { wrongAnswers } from "../helpers/wrong-answers";
 
 const { defs } = repo;
@@ -132,38 +133,33 @@ describe("the reads of a rule set", () => {
 describe("a walk over a derived document, and the decline after it", () => {
   it("is the walk and decline worked afresh, on every prefix of both demo paths, in every variant", () => {
     let walks = 0;
-    for (const make of [singleBorrower, twoBorrowers]) {
-      const stored = shared(make());
-      const changed = wrongAnswers(stored, WRONGS) as Record<string, unknown>[];
-      for (const variant of [
-        null,
-        ...[...defs.flows.values()].flatMap(({ def }) => def.variants.map((v) => v.id)),
-      ]) {
-        const planned = plannedSteps(defs, {
-          application: make(),
-          completed: [entrySteps(defs)[0]!],
-          variant,
-          today: TODAY,
-        });
-        for (let n = 1; n <= planned.length; n++) {
-          const completed = planned.slice(0, n);
-          // A different changed answer at each prefix, through the whole document over the prefixes.
-          const wrong = changed[(walks * 37) % changed.length]!;
-          const doc = shared(wrong);
-          derivedFrom(doc, stored);
-          const label = `${make.name} ${String(variant)} ${n}`;
-          expect(
-            journeyOf(defs, { application: doc, completed, variant, today: TODAY, fixed: true }),
-            label,
-          ).toEqual(
-            journeyOf(defs, { application: structuredClone(wrong), completed, variant, today: TODAY }),
-          );
-          expect(
-            outcome(() => declineOf(defs, doc, TODAY)),
-            label,
-          ).toEqual(outcome(() => declineOf(defs, structuredClone(wrong), TODAY)));
-          walks++;
-        }
+    // Each demo application stored once, with its answers made wrong.
+    const storedOf = new Map<
+      unknown,
+      { stored: Record<string, unknown>; changed: Record<string, unknown>[] }
+    >();
+    for (const { make, variant, planned } of demoPaths(defs, TODAY)) {
+      if (!storedOf.has(make)) {
+        const stored = shared(make());
+        storedOf.set(make, { stored, changed: wrongAnswers(stored, WRONGS) as Record<string, unknown>[] });
+      }
+      const { stored, changed } = storedOf.get(make)!;
+      for (let n = 1; n <= planned.length; n++) {
+        const completed = planned.slice(0, n);
+        // A different changed answer at each prefix, through the whole document over the prefixes.
+        const wrong = changed[(walks * 37) % changed.length]!;
+        const doc = shared(wrong);
+        derivedFrom(doc, stored);
+        const label = `${make.name} ${String(variant)} ${n}`;
+        expect(
+          journeyOf(defs, { application: doc, completed, variant, today: TODAY, fixed: true }),
+          label,
+        ).toEqual(journeyOf(defs, { application: structuredClone(wrong), completed, variant, today: TODAY }));
+        expect(
+          outcome(() => declineOf(defs, doc, TODAY)),
+          label,
+        ).toEqual(outcome(() => declineOf(defs, structuredClone(wrong), TODAY)));
+        walks++;
       }
     }
     expect(walks).toBeGreaterThan(20);
