@@ -123,6 +123,9 @@ export function mergeDocs(base: unknown, patch: unknown): unknown {
  * `earlier` only at and below `changed` (as removeAll leaves a document: the rest shared): only
  * the objects along those pointers are merged again, each subtree at a pointer merged afresh, the
  * rest of `merged` shared. The same value, keys in the same order, as merging the whole again.
+ * Each object on the way is copied once, however many of the pointers pass through it (the
+ * field logic drops a save's hidden answers in one call: one copy of the 60-key `user`, not one
+ * per answer).
  */
 export function mergeDocsAgain(
   merged: unknown,
@@ -130,43 +133,77 @@ export function mergeDocsAgain(
   patch: unknown,
   changed: readonly string[],
 ): unknown {
-  let out = merged;
-  for (const pointer of changed) out = mergeAlong(out, base, patch, splitPointer(pointer), 0);
-  return out;
+  const trie: Trie = new Map();
+  for (const pointer of changed) {
+    const keys = splitPointer(pointer);
+    if (keys.length === 0) return mergeDocs(base, patch); // the root: merged afresh
+    let node = trie;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      // null: the subtree at this pointer is merged afresh (whatever else lies below it).
+      if (i === keys.length - 1) node.set(key, null);
+      else {
+        let next = node.get(key);
+        if (next === null) break; // an ancestor is merged afresh already
+        if (next === undefined) node.set(key, (next = new Map()));
+        node = next;
+      }
+    }
+  }
+  return trie.size === 0 ? merged : mergeAlong(merged, base, patch, trie);
 }
 
 const isPlain = (v: unknown): v is Record<string, unknown> => isContainer(v) && !Array.isArray(v);
 
-function mergeAlong(merged: unknown, base: unknown, patch: unknown, keys: string[], i: number): unknown {
+/** A key of one object a merge along the pointers changes: its new value, or gone. */
+interface Change {
+  key: string;
+  gone: boolean;
+  value: unknown;
+}
+
+function mergeAlong(merged: unknown, base: unknown, patch: unknown, node: Trie | null): unknown {
   // Not two objects (a list, a value, one side absent): mergeDocs takes one side whole, no copy.
-  if (i === keys.length || !isPlain(base) || !isPlain(patch) || !isPlain(merged))
-    return mergeDocs(base, patch);
-  const key = keys[i]!;
-  const value = Object.hasOwn(patch, key)
-    ? mergeAlong(
-        Object.hasOwn(merged, key) ? merged[key] : undefined,
-        Object.hasOwn(base, key) ? base[key] : undefined,
-        patch[key],
-        keys,
-        i + 1,
-      )
-    : base[key];
-  // A key the patch no longer has is the base's (where it has one, in the base's place), else gone.
-  const gone = !Object.hasOwn(patch, key) && !Object.hasOwn(base, key);
-  // Where that is what `merged` holds already, `merged` itself, not a copy equal to it.
-  if (gone ? !Object.hasOwn(merged, key) : Object.hasOwn(merged, key) && merged[key] === value) return merged;
-  let out: Record<string, unknown>;
-  if (gone) out = prunedObject(merged, new Map([[key, null]]), keep);
-  else {
-    out = { ...merged };
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  if (node === null || !isPlain(base) || !isPlain(patch) || !isPlain(merged)) return mergeDocs(base, patch);
+  let changes: Change[] | null = null;
+  // Where every change leaves the base's value (or, the key gone, none): then the copy may be the base's own.
+  let maybeBase = true;
+  for (const [key, child] of node) {
+    const value = Object.hasOwn(patch, key)
+      ? mergeAlong(
+          Object.hasOwn(merged, key) ? merged[key] : undefined,
+          Object.hasOwn(base, key) ? base[key] : undefined,
+          patch[key],
+          child,
+        )
+      : base[key];
+    // A key the patch no longer has is the base's (where it has one, in the base's place), else gone.
+    const gone = !Object.hasOwn(patch, key) && !Object.hasOwn(base, key);
+    // Where that is what `merged` holds already, nothing to change here.
+    if (gone ? !Object.hasOwn(merged, key) : Object.hasOwn(merged, key) && merged[key] === value) continue;
+    (changes ??= []).push({ key, gone, value });
+    if (!gone && !(Object.hasOwn(base, key) && base[key] === value)) maybeBase = false;
   }
-  // An object the drop leaves as the base holds it (an answer sent, then hidden, that the base
-  // never had) is the base's own, as a whole merge gives it: a save of unchanged answers then
-  // keeps the stored document itself. That needs the base to hold this very value at `key` (or,
-  // the key gone, none): otherwise the two key lists are not compared at all (most drops).
-  const maybeBase = gone || (Object.hasOwn(base, key) && base[key] === value);
+  if (!changes) return merged;
+  const out = changes.some((c) => c.gone) ? changedCopy(merged, changes) : { ...merged };
+  for (const { key, gone, value } of changes)
+    if (!gone)
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  // An object the drops leave as the base holds it (answers sent, then hidden, that the base never
+  // had) is the base's own, as a whole merge gives it: a save of unchanged answers then keeps the
+  // stored document itself. That needs the base to hold the very values put here (or, a key gone,
+  // none): otherwise the two key lists are not compared at all (most drops).
   return maybeBase && sameEntries(out, base) ? base : out;
+}
+
+/**
+ * A copy of `record` without the keys `changes` takes away, made key by key in the record's order
+ * (a spread copy and `delete` made it a dictionary); the changed values are set on it after.
+ */
+function changedCopy(record: Record<string, unknown>, changes: readonly Change[]): Record<string, unknown> {
+  const gone = new Map<string, null>();
+  for (const c of changes) if (c.gone) gone.set(c.key, null);
+  return prunedObject(record, gone, keep);
 }
 
 /** prunedObject's `prune` where nothing below is pruned. */
@@ -219,7 +256,7 @@ function changedInto(out: string[], before: unknown, after: unknown, at: string)
   else if (JSON.stringify(before) !== JSON.stringify(after)) out.push(at);
 }
 
-type Trie = Map<string, Trie | null>; // null: remove the value here
+type Trie = Map<string, Trie | null>; // null: a pointer ends here (removeAll: its value removed; mergeDocsAgain: merged afresh)
 
 /**
  * A copy of `record` without the keys `node` removes, each key it goes below pruned: made key by

@@ -13,8 +13,10 @@ import {
   mergeDocs,
   mergeDocsAgain,
   removeAll,
+  splitPointer,
   type Match,
 } from "../base/pointer";
+import { operatorOf } from "./operators";
 import { stepLogicData } from "./step-data";
 
 export interface FieldLogicState {
@@ -67,9 +69,58 @@ const none = (answers: unknown): FieldLogicState => ({ hidden: [], required: [],
 export const matchesOf = (doc: unknown, pattern: string): Match[] =>
   pattern.includes("*") ? expand(doc, pattern) : [{ pointer: pattern }];
 
+/**
+ * The data paths `logic` reads, each as its keys (`user.declarations.x`: user, declarations, x),
+ * added to `paths`; false when it may read others. Every `var` and `root` path counts as read from
+ * the data, an iteration's body's too (which reads its item: more paths than are read, never
+ * fewer). A computed path, `var ""`, `missing`/`missing_some`, a path climbing out of an iteration
+ * (`../`) or an escaped dot: not bounded.
+ */
+function pathsRead(logic: unknown, paths: string[][]): boolean {
+  if (Array.isArray(logic)) return logic.every((item) => pathsRead(item, paths));
+  if (logic === null || typeof logic !== "object") return true;
+  const op = operatorOf(logic);
+  if (op === "missing" || op === "missing_some") return false;
+  if (op === "var" || op === "root") {
+    const args = (logic as Record<string, unknown>)[op];
+    const list = Array.isArray(args) ? args : [args];
+    const path = typeof list[0] === "number" && Number.isInteger(list[0]) ? String(list[0]) : list[0];
+    if (typeof path !== "string" || path === "" || path.includes("../") || path.includes("\\")) return false;
+    paths.push(path.split("."));
+    return pathsRead(list.slice(1), paths);
+  }
+  // Any other operation's arguments, or a value whose parts may be logic.
+  return Object.values(logic).every((value) => pathsRead(value, paths));
+}
+
+/** Whether one list of keys starts the other (a path reads what lies at, above or below a pointer). */
+function overlaps(a: readonly string[], b: readonly string[]): boolean {
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Whether logic reading `paths` (null: any) reads the same of the logic data after the answers at
+ * `dropped` are dropped as before: it reads no path at, above or below one of them, and no rule
+ * set's outputs (`rules`, worked out on the whole document).
+ */
+const readsNoneOf = (paths: readonly string[][] | null, dropped: readonly string[][]): boolean =>
+  paths !== null &&
+  paths.every((path) => path[0] !== "rules" && dropped.every((keys) => !overlaps(path, keys)));
+
 export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic {
   const step = stepById(defs, stepId);
-  const visibleWhen = Object.entries(step.visibleWhen ?? {});
+  // Per field: its pointer's keys (null for a pattern with `*`, whose items the logic reads too)
+  // and the data paths its logic reads (null: any).
+  const visibleWhen = Object.entries(step.visibleWhen ?? {}).map(([pattern, logic]) => {
+    const paths: string[][] = [];
+    return {
+      pattern,
+      keys: pattern.includes("*") ? null : splitPointer(pattern),
+      logic: logic as Logic,
+      reads: pathsRead(logic, paths) ? paths : null,
+    };
+  });
   const requiredWhen = Object.entries(step.requiredWhen ?? {});
   const notices = step.notices ?? [];
   if (visibleWhen.length === 0 && requiredWhen.length === 0 && notices.length === 0) return none;
@@ -79,7 +130,8 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
     // Copy-on-write: a hidden answer is removed by copying only the path to it.
     let cleaned = answers as Data;
     const today = context.today ?? todayIso();
-    let doc = mergeDocs(context.application ?? {}, cleaned) as Data;
+    const application = context.application ?? {};
+    let doc = mergeDocs(application, cleaned) as Data;
     let base = stepLogicData(defs, doc, today);
     const test = (logic: Logic, m: Match) => {
       try {
@@ -88,25 +140,45 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
         return false;
       }
     };
-    // Every step below is linear in the answers: each pattern's hidden answers are removed in one
-    // pass (a list is copied once, not once per item), and "is this inside a hidden field" is a
-    // set look-up per level of the pointer, not a scan of every hidden field.
+    // Every step below is linear in the answers: hidden answers are removed in one pass (a list is
+    // copied once, not once per item), and "is this inside a hidden field" is a set look-up per
+    // level of the pointer, not a scan of every hidden field.
     const hidden: string[] = [];
-    for (const [pattern, logic] of visibleWhen) {
-      const dropped: string[] = [];
+    // Hidden answers found but not yet dropped: dropped (and merged out of the document the logic
+    // reads) before the first field whose logic may read them (a path at, above or below one, or
+    // the rule sets' outputs, worked out on the whole document) or whose pointer meets one, else
+    // all at once at the end. A save's page hides several (four on the two-borrower declarations
+    // page), and each drop copied the answers' and the document's objects on the way, the 60-key
+    // `user` among them. What is read, and so decided, is the same either way.
+    const pending: string[] = [];
+    const pendingKeys: string[][] = [];
+    const dropPending = () => {
+      if (!pending.length) return;
+      cleaned = removeAll(cleaned, pending) as Data;
+      // Only the objects on the way to the dropped answers are merged again.
+      doc = mergeDocsAgain(doc, application, cleaned, pending) as Data;
+      base = stepLogicData(defs, doc, today);
+      pending.length = 0;
+      pendingKeys.length = 0;
+    };
+    for (const { pattern, keys, logic, reads } of visibleWhen) {
+      if (
+        pending.length &&
+        (keys === null ||
+          !readsNoneOf(reads, pendingKeys) ||
+          pendingKeys.some((dropped) => overlaps(keys, dropped)))
+      )
+        dropPending();
       for (const m of matchesOf(cleaned, pattern))
         if (!test(logic, m)) {
           hidden.push(m.pointer);
-          if (getAt(cleaned, m.pointer) !== undefined) dropped.push(m.pointer);
+          if (getAt(cleaned, m.pointer) !== undefined) {
+            pending.push(m.pointer);
+            pendingKeys.push(splitPointer(m.pointer));
+          }
         }
-      if (dropped.length) {
-        cleaned = removeAll(cleaned, dropped) as Data;
-        // Only the objects on the way to the dropped answers are merged again (a step with several
-        // hidden answers merged the whole step's answers into the application once per pattern).
-        doc = mergeDocsAgain(doc, context.application ?? {}, cleaned, dropped) as Data;
-        base = stepLogicData(defs, doc, today);
-      }
     }
+    dropPending();
     const hiddenSet = new Set(hidden);
     const required: string[] = [];
     for (const [pattern, logic] of requiredWhen)

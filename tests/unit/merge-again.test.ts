@@ -135,6 +135,38 @@ describe("a save's answers merged into the application", () => {
     expect(kept).toBeGreaterThan(50);
   }, 120_000);
 
+  it("is the whole merge for every hidden answer of a step dropped at once, each object on the way copied once", () => {
+    let several = 0;
+    let kept = 0;
+    for (const { doc, stepId, answers } of cases()) {
+      const { hidden } = createFieldLogic(defs, stepId)(answers, { application: doc, today: TODAY });
+      const dropped = hidden.filter((p) => getAt(answers, p) !== undefined);
+      if (!dropped.length) continue;
+      const cleaned = removeAll(answers, dropped);
+      const whole = mergeDocs(doc, cleaned);
+      // In the order given and the other way round; with an ancestor of the first (merged afresh whole) too.
+      for (const pointers of [dropped, [...dropped].reverse()]) {
+        const again = mergeDocsAgain(mergeDocs(doc, answers), doc, cleaned, pointers);
+        expect(same(again, whole), `${stepId} ${String(pointers)}`).toBe(true);
+        expect(again === doc, `${stepId} ${String(pointers)}`).toBe(whole === doc);
+      }
+      const parent = dropped[0]!.split("/").slice(0, -1).join("/");
+      const wider = removeAll(answers, [parent]);
+      for (const pointers of [
+        [...dropped, parent],
+        [parent, ...dropped],
+      ])
+        expect(
+          same(mergeDocsAgain(mergeDocs(doc, answers), doc, wider, pointers), mergeDocs(doc, wider)),
+          `${stepId} ${String(pointers)}`,
+        ).toBe(true);
+      if (dropped.length > 1) several++;
+      if (whole === doc) kept++;
+    }
+    expect(several).toBeGreaterThan(20);
+    expect(kept).toBeGreaterThan(20);
+  }, 120_000);
+
   it("gives the save the document the whole merge of the validator's answers makes, on every step", () => {
     let compared = 0;
     for (const { doc, stepId, answers } of cases()) {
