@@ -6,6 +6,7 @@
 import { compileRuleInput, ruleInputUri, ruleSetById, type Definitions } from "../definitions/definitions";
 import { uriOf } from "../base/uris";
 import { iteratingOperators, operatorOf, type Logic } from "./operators";
+import { namesRead } from "./logic-reads";
 import type { RuleSet } from "../generated/schema-types";
 
 export type Rule = NonNullable<RuleSet["rules"]>[number];
@@ -97,64 +98,6 @@ function findVarPaths(logic: Logic): string[] {
   };
   walk(logic);
   return [...new Set(out)];
-}
-
-/**
- * The top-level names of the data a piece of logic reads wherever it reads the data (`var`,
- * `missing`, `missing_some` outside list iterations, `root` anywhere), or null when it may read
- * any name (a path worked out by logic, the whole data, a path json-logic-engine would read above
- * an iteration's item, an escaped dot). A scope holding these names of the data reads as the whole
- * data does for that logic.
- */
-export function namesRead(logic: Logic): Set<string> | null {
-  const names = new Set<string>();
-  // A literal path's first key; false when the path is not a literal both evaluators split alike.
-  const first = (path: unknown): string | false => {
-    if (typeof path === "number") path = String(path);
-    if (typeof path !== "string" || path === "" || path.includes("\\") || path.startsWith("../"))
-      return false;
-    return path.split(".")[0]!;
-  };
-  const read = (path: unknown): boolean => {
-    // A path worked out as text whose first piece is a literal with a dot ("answers." + a role)
-    // starts with that literal's first key.
-    const cat = operatorOf(path) === "cat" ? (path as { cat: unknown }).cat : undefined;
-    if (Array.isArray(cat) && typeof cat[0] === "string" && cat[0].includes("."))
-      return first(cat[0]) !== false && read(cat[0]) && walk(cat.slice(1), false);
-    const name = first(path);
-    if (name !== false) names.add(name);
-    return name !== false;
-  };
-  // `inItem`: inside an iteration's body, where var and missing read the item, not the data.
-  const walk = (node: unknown, inItem: boolean): boolean => {
-    if (Array.isArray(node)) return node.every((item) => walk(item, inItem));
-    const op = operatorOf(node);
-    if (!op) return true;
-    const args = (node as Record<string, unknown>)[op];
-    const list = Array.isArray(args) ? args : [args];
-    if (op === "root") return list.length === 1 && read(list[0]);
-    if (op === "var" || op === "missing" || op === "missing_some") {
-      if (inItem) {
-        // The item's own paths; one above it (json-logic-engine's `../`), or worked out, may read the data.
-        const paths = op === "var" ? [list[0]] : op === "missing" ? list.flat() : list.slice(1).flat();
-        const own = (path: unknown) =>
-          path === null ||
-          path === undefined ||
-          typeof path === "number" ||
-          (typeof path === "string" && !path.includes("../"));
-        if (!paths.every(own)) return false;
-        return op === "var" ? walk(list.slice(1), true) : op === "missing_some" ? walk(list[0], true) : true;
-      }
-      if (op === "var") return read(list[0]) && walk(list.slice(1), inItem);
-      if (op === "missing") return list.flat().every(read);
-      return walk(list[0], inItem) && list.slice(1).flat().every(read);
-    }
-    if (iteratingOperators.has(op))
-      // The list and reduce's initial value read the data; the body, each item.
-      return walk(list[0], inItem) && walk(list[1], true) && walk(list.slice(2), inItem);
-    return walk(list, inItem);
-  };
-  return walk(logic, false) ? names : null;
 }
 
 /** The names every piece of logic of one scope reads (namesRead), or null when any may read any. */

@@ -51,7 +51,7 @@ function because(paths: string[], data: Data): Record<string, unknown> {
 }
 
 /**
- * The data a scope's logic reads: the names of `data` it reads (rule-plan.ts namesRead), or, when
+ * The data a scope's logic reads: the names of `data` it reads (logic-reads.ts namesRead), or, when
  * its logic may read any name, a shallow copy of all of it. A new object, never one whose
  * prototype is the data: every evaluation has data of its own, and an object made a prototype
  * (then given facts and outputs) gives V8 new hidden classes and invalidated caches on every

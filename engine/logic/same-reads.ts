@@ -5,15 +5,16 @@
 //
 // Why the result is the same: an evaluation is a function of the values it reads (the logic's
 // operators are pure, `today` is given apart), and a rule set reads the document only by the
-// top-level keys found below: the first key of every literal `var` or `root` path in it (an
-// iteration's body's too, a superset), and the properties its input schema judges. Both
+// top-level keys found below: the first key of every literal path its `var`, `root`, `missing` and
+// `missing_some` read (./logic-reads.ts; an iteration's body's too, a superset), and the properties
+// its input schema judges. Both
 // documents' content is fixed (deeply frozen, vouched for by the caller), so a key whose value is
 // the very same object holds the very same content: with every such key the same, the evaluation
 // reads the same values in the same order and decides the same. Logic the analysis cannot bound (a
-// computed path, `missing`, a path up out of an iteration, an input schema with any other keyword)
-// takes nothing from elsewhere.
+// computed path, a path up out of an iteration, an input schema with any other keyword) takes
+// nothing from elsewhere.
 import { ruleSetById, type Definitions } from "../definitions/definitions";
-import { operatorOf } from "./operators";
+import { firstKey, walkReads } from "./logic-reads";
 import { ruleSetOnFixed, type RuleSetResult } from "./rules";
 
 // Keywords that say what a schema is, not what it accepts; and those of an input schema whose
@@ -21,37 +22,6 @@ import { ruleSetOnFixed, type RuleSetResult } from "./rules";
 const ANNOTATIONS = new Set(["$schema", "$id", "$comment", "title", "description", "examples"]);
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
-
-/** The first key of a literal data path, or null for a path that is not one (computed, empty, or climbing out of an iteration). */
-function firstKey(path: unknown): string | null {
-  if (typeof path === "number" && Number.isInteger(path)) return String(path);
-  // A backslash escapes a dot in json-logic-engine's paths: refused rather than split otherwise.
-  if (typeof path !== "string" || path === "" || path.includes("../") || path.includes("\\")) return null;
-  return path.split(".")[0]!;
-}
-
-/**
- * The top-level keys `logic` reads of its data, added to `keys`; false when it may read others.
- * Every path counts as read from the data, an iteration's body's too (which reads its item, and
- * may climb out with ../): more keys than are read, never fewer, whatever a one-key object is
- * (an operation, or a field of an emitted object that happens to be named like one).
- */
-function logicReads(logic: unknown, keys: Set<string>): boolean {
-  if (Array.isArray(logic)) return logic.every((item) => logicReads(item, keys));
-  if (!isObject(logic)) return true;
-  const op = operatorOf(logic);
-  if (op === "missing" || op === "missing_some") return false;
-  if (op === "var" || op === "root") {
-    const args = logic[op];
-    const list = Array.isArray(args) ? args : [args];
-    const key = firstKey(list[0]);
-    if (key === null) return false;
-    keys.add(key);
-    return logicReads(list.slice(1), keys);
-  }
-  // Any other operation's arguments, or a value whose parts may be logic (a rule's fields).
-  return Object.values(logic).every((value) => logicReads(value, keys));
-}
 
 /** The top-level keys of its input whose values alone decide the input schema's verdict; null when any other keyword judges more. */
 function inputKeys(input: unknown, keys: Set<string>): boolean {
@@ -86,7 +56,10 @@ export function ruleSetReads(defs: Definitions, ruleSetId: string): ReadonlySet<
     const bounded =
       inputKeys(def.input, keys) &&
       Object.entries(def).every(
-        ([part, value]) => part === "params" || part === "input" || logicReads(value, keys),
+        ([part, value]) =>
+          part === "params" ||
+          part === "input" ||
+          walkReads(value, (path) => keys.add(firstKey(path)), "data"),
       );
     perSet.set(ruleSetId, bounded ? keys : null);
   }
@@ -108,12 +81,12 @@ export function readsSame(defs: Definitions, ruleSetId: string, a: object, b: ob
 
 /**
  * A document of fixed content and the stored one it was derived from (weakly: an applicant's
- * documents do not stay alive as a chain), and per definitions set and rule set the document whose
- * kept result stands for its own.
+ * documents do not stay alive as a chain), and per definitions set and reader of it (a rule set by
+ * its id, or another's key) the document whose kept result stands for its own.
  */
 const derivations = new WeakMap<
   object,
-  { from: WeakRef<object>; sources: WeakMap<Definitions, Map<string, object>> }
+  { from: WeakRef<object>; sources: WeakMap<Definitions, Map<string | symbol, object>> }
 >();
 
 /** Records that `doc` was derived from `from`. Both must be of fixed content (deeply frozen), as ruleSetOnFixed asks. */
@@ -122,20 +95,33 @@ export function derivedFrom(doc: object, from: object): void {
     derivations.set(doc, { from: new WeakRef(from), sources: new WeakMap() });
 }
 
-/** The document whose result of `ruleSetId` is `doc`'s: the earliest it was derived from that the rule set reads the same of. */
-export function sourceOf(defs: Definitions, ruleSetId: string, doc: object): object {
+/**
+ * The document whose result of a reader of documents (`what`: a rule set's id, or a symbol of
+ * another's) is `doc`'s: the earliest it was derived from along which `same(from, doc)` held at
+ * every link. `same` must hold only where the reader reads the same of both.
+ */
+export function sourceFor(
+  defs: Definitions,
+  what: string | symbol,
+  same: (from: object, doc: object) => boolean,
+  doc: object,
+): object {
   const derived = derivations.get(doc);
   if (!derived) return doc;
   let sources = derived.sources.get(defs);
   if (!sources) derived.sources.set(defs, (sources = new Map()));
-  let source = sources.get(ruleSetId);
+  let source = sources.get(what);
   if (!source) {
     const from = derived.from.deref();
-    source = from && readsSame(defs, ruleSetId, from, doc) ? sourceOf(defs, ruleSetId, from) : doc;
-    sources.set(ruleSetId, source);
+    source = from && same(from, doc) ? sourceFor(defs, what, same, from) : doc;
+    sources.set(what, source);
   }
   return source;
 }
+
+/** The document whose result of `ruleSetId` is `doc`'s: the earliest it was derived from that the rule set reads the same of. */
+export const sourceOf = (defs: Definitions, ruleSetId: string, doc: object): object =>
+  sourceFor(defs, ruleSetId, (from, to) => readsSame(defs, ruleSetId, from, to), doc);
 
 /** ruleSetOnFixed(defs, ruleSetId, doc, today), taken from the document it was derived from where the rule set reads the same of both. */
 export const ruleSetOnDerived = (

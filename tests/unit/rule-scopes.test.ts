@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { evaluateRuleSet } from "@engine/logic/rules";
-import { namesRead } from "@engine/logic/rule-plan";
+import { namesRead } from "@engine/logic/logic-reads";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;

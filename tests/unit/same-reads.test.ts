@@ -102,9 +102,17 @@ describe("the reads of a rule set", () => {
     expect(
       readsOf({
         input: { type: "object", required: ["a"], properties: { a: {}, b: {} }, description: "d" },
-        ...rule({ and: [{ var: "c.d" }, { root: "e.f" }, { some: [{ var: "g" }, { var: "h" }] }] }),
+        ...rule({
+          and: [
+            { var: "c.d" },
+            { root: "e.f" },
+            { some: [{ var: "g" }, { var: "h" }] },
+            { missing: ["k.l"] },
+            { missing_some: [1, ["m"]] },
+          ],
+        }),
       }),
-    ).toEqual(["a", "b", "c", "e", "g", "h", "today"]);
+    ).toEqual(["a", "b", "c", "e", "g", "h", "k", "m", "today"]);
     // A field of an emitted object named like an iteration: its logic's paths are read all the same.
     expect(readsOf({ facts: [{ name: "f", emit: { some: [{ var: "i" }, { var: "j" }] } }] })).toEqual([
       "i",
@@ -114,12 +122,13 @@ describe("the reads of a rule set", () => {
   });
 
   it("are not bounded by logic that may read any path, nor by an input schema judging more", () => {
+    // `missing` of a list worked out by logic may name any path.
     for (const when of [
       { var: { cat: ["a", "b"] } },
       { var: "" },
       { root: { var: "p" } },
-      { missing: ["a"] },
-      { missing_some: [1, ["a"]] },
+      { missing: { var: "list" } },
+      { missing_some: [1, { var: "list" }] },
       { var: "a\\.b" },
       { some: [{ var: "list" }, { var: "../a" }] },
       { map: [{ var: "list" }, { var: { var: "k" } }] },
