@@ -89,16 +89,23 @@ const accesses = new WeakMap<
   WeakMap<object, { today: string; access: Record<string, Access> }>
 >();
 
-/** Each member role's access to this (stored, complete) application now, as rules/members.json decides; absent: not a member. */
-export function accessOf(defs: Definitions, application: unknown): Record<string, Access> {
+/**
+ * Each member role's access to this (stored, complete) application on `today` (the caller's day:
+ * the server passes its clock's, as its walks do; the machine's if none), as rules/members.json
+ * decides; absent: not a member.
+ */
+export function accessOf(
+  defs: Definitions,
+  application: unknown,
+  today: string = todayIso(),
+): Record<string, Access> {
   if (!defs.ruleSets.has("members")) return {};
   const doc = (application ?? {}) as object;
-  const today = todayIso();
   let kept = accesses.get(defs);
   if (!kept) accesses.set(defs, (kept = new WeakMap()));
   const hit = kept.get(doc);
   if (hit?.today === today) return { ...hit.access };
-  const { outputs } = evaluateRuleSet(defs, "members", doc);
+  const { outputs } = evaluateRuleSet(defs, "members", doc, { today });
   const out: Record<string, Access> = {};
   for (const role of Object.keys(memberRoles(defs)))
     if (outputs[role] === "answers" || outputs[role] === "signs") out[role] = outputs[role];
@@ -107,12 +114,12 @@ export function accessOf(defs: Definitions, application: unknown): Record<string
 }
 
 /** The member roles that act with their own account on this application now (answering their part, or signing). */
-export const activeRoles = (defs: Definitions, application: unknown): string[] =>
-  Object.keys(accessOf(defs, application));
+export const activeRoles = (defs: Definitions, application: unknown, today?: string): string[] =>
+  Object.keys(accessOf(defs, application, today));
 
 /** The member roles that answer their whole part themselves now (not only sign). */
-export const answeringRoles = (defs: Definitions, application: unknown): string[] =>
-  Object.entries(accessOf(defs, application))
+export const answeringRoles = (defs: Definitions, application: unknown, today?: string): string[] =>
+  Object.entries(accessOf(defs, application, today))
     .filter(([, access]) => access === "answers")
     .map(([role]) => role);
 
@@ -120,9 +127,9 @@ export const answeringRoles = (defs: Definitions, application: unknown): string[
 const heldBy = (spec: MemberRole, access: Access) =>
   access === "answers" ? [...spec.owns, ...spec.signs] : spec.signs;
 
-/** The part of `role`: for the owner, it depends on which members act on their own now; for a member, on their access. */
-export function partOf(defs: Definitions, role: string, application: unknown): Part {
-  const access = accessOf(defs, application);
+/** The part of `role`: for the owner, it depends on which members act on their own on `today`; for a member, on their access. */
+export function partOf(defs: Definitions, role: string, application: unknown, today?: string): Part {
+  const access = accessOf(defs, application, today);
   if (role !== OWNER_ROLE) {
     const mine = access[role] ?? "signs";
     return { role, only: heldBy(memberRole(defs, role), mine), except: [], access: mine };

@@ -199,3 +199,32 @@ describe("members", () => {
     );
   });
 });
+
+describe("a member's access on a day", () => {
+  // The members rule set as it might be written to end an invite's access on a date: the day it
+  // decides on must be the server's (its clock, as its walks'), not the machine's.
+  const members = defs.ruleSets.get("members")!;
+  const until2030 = {
+    id: "members.answers-until-2030",
+    description: "The co-borrower answers their part until 2030.",
+    output: "coborrower",
+    when: {
+      and: [{ "==": [{ var: "setup.hasCoborrower" }, true] }, { "<": [{ var: "today" }, "2030-01-01"] }],
+    },
+    value: "answers",
+  };
+  const dated = {
+    ...defs,
+    ruleSets: new Map(defs.ruleSets).set("members", {
+      ...members,
+      def: { ...members.def, rules: [until2030, ...(members.def.rules ?? []).slice(1)] },
+    }),
+  };
+
+  it("is decided on the day the server gives, not the machine's", () => {
+    const doc = { setup: { hasCoborrower: true } };
+    expect(partOf(dated, "coborrower", doc, "2029-12-31").access).toBe("answers");
+    expect(partOf(dated, "coborrower", doc, "2030-01-02").access).toBe("signs");
+    expect(activeRoles(dated, doc, "2030-01-02")).toEqual(["coborrower"]);
+  });
+});

@@ -15,12 +15,13 @@ import { documentMemo, isShared, type DocumentMemo } from "@server/persistence/s
 /** The steps the owner has saved; for an application older than the list, those its status says were passed. */
 export function ownerCompleted(services: Services, app: StoredApplication): string[] {
   if (app.completed) return app.completed;
-  const part = partOf(services.defs, OWNER_ROLE, app.doc);
+  const today = todayIso(services.now());
+  const part = partOf(services.defs, OWNER_ROLE, app.doc, today);
   return completedUpTo(services.defs, app.status, {
     application: app.doc,
     variant: app.variant,
     part,
-    today: todayIso(services.now()),
+    today,
   });
 }
 
@@ -37,7 +38,8 @@ export function journeyFor(
 ): Journey {
   // The reader's part was worked out on their stored document when they were read: on that same
   // document it is not worked out again (the members rule set, on every request).
-  const part = doc === reader.app.doc ? reader.part : partOf(services.defs, reader.role, doc);
+  const part =
+    doc === reader.app.doc ? reader.part : partOf(services.defs, reader.role, doc, todayIso(services.now()));
   return walk(services, reader.app, part, doc, completed);
 }
 
@@ -123,7 +125,13 @@ export function ownerJourney(
   doc: Record<string, unknown>,
   completed: readonly string[] = ownerCompleted(services, app),
 ): Journey {
-  return walk(services, app, partOf(services.defs, OWNER_ROLE, doc), doc, completed);
+  return walk(
+    services,
+    app,
+    partOf(services.defs, OWNER_ROLE, doc, todayIso(services.now())),
+    doc,
+    completed,
+  );
 }
 
 /** The status a journey gives: the step due, or where the path stopped (the step whose branch left the funnel). */
