@@ -5,10 +5,12 @@
 // status is the due step, and the progress bar marks done only what was saved on the path.
 // Generic: it walks `next` and the flows; it knows no step by name.
 import type { Definitions } from "../definitions/definitions";
-import { nextStep, rankOf, stepLogicData, type WalkOptions } from "./funnel";
+import { todayIso } from "../base/dates";
+import { nextStep, rankOf, stepLogicData, type NextStep, type WalkOptions } from "./funnel";
 import type { Data } from "../logic/operators";
 import type { Part } from "./members";
 import { asksReader } from "./asks";
+import { pathSourceOf } from "./path-reads";
 
 export interface JourneyInput {
   /** The application document (identifiers in the clear); {} for a visitor. */
@@ -146,45 +148,144 @@ function startOf(defs: Definitions, input: JourneyInput): string | null {
   return null;
 }
 
-/**
- * The next step after `stepId` on this reader's walk, passing over steps that ask them nothing now
- * (./asks.ts: another borrower's part, or fields of theirs all hidden).
- */
-function stepAfter(defs: Definitions, stepId: string, input: JourneyInput, data: Data, options: WalkOptions) {
-  let next = nextStep(defs, stepId, input.application, options, data);
-  for (
-    let hops = 0;
-    next.stepId && !asksReader(defs, next.stepId, input.part, data) && hops < defs.steps.size;
-    hops++
-  )
-    next = nextStep(defs, next.stepId, input.application, options, data);
-  return next;
-}
-
 /** Which walk nextStep takes: made once per walk, not at each step. */
-const walkOptions = (input: JourneyInput): WalkOptions => ({
+const walkOptions = (input: WalkInput, today: string): WalkOptions => ({
   variant: input.variant ?? undefined,
   flow: input.flow ?? undefined,
-  today: input.today,
+  today,
 });
 
-/** What every step's logic reads on this application: one per walk, so each rule set is worked out once for all its steps. */
-const walkData = (defs: Definitions, input: Pick<JourneyInput, "application" | "today" | "fixed">): Data =>
-  stepLogicData(defs, input.application, input.today, input.fixed);
+/** What a walk reads: everything but how far along it the reader has come. */
+type WalkInput = Omit<JourneyInput, "completed">;
+
+/**
+ * Where each step leads on one walk: `next` (nextStep: its branch or its flow, whoever reads), and
+ * per reader's part (`after`, by the part's JSON) Walk.after: on to a step that asks them something.
+ */
+interface WalkSteps {
+  next: Map<string, NextStep>;
+  after: Map<string, Map<string, NextStep>>;
+}
+
+/**
+ * Where each step leads on a document of fixed content, kept per definitions set, per the stored
+ * document whose path it shares (./path-reads.ts pathSourceOf: itself, or the one a save derived
+ * it from when its change reads nothing the path logic reads), per walk (variant, flow, day; and
+ * part). A changed save's walk, and the next page's, take the steps the stored document's walks
+ * found; only a step not walked on it before is worked out.
+ */
+const keptWalks = new WeakMap<Definitions, WeakMap<object, Map<string, WalkSteps>>>();
+/** The readers of one document (owner, members) on a day: a few walks each, and a few parts. */
+const WALKS_KEPT_PER_DOCUMENT = 16;
+
+/** The newest `size` entries of `map` are kept: `key`'s, made by `make` if it is new. */
+function keptIn<T>(map: Map<string, T>, key: string, make: () => T, size: number): T {
+  let value = map.get(key);
+  if (value === undefined) {
+    if (map.size >= size) map.delete(map.keys().next().value!);
+    map.set(key, (value = make()));
+  }
+  return value;
+}
+
+function keptSteps(defs: Definitions, input: WalkInput, today: string): WalkSteps | null {
+  const doc = input.application;
+  if (!input.fixed || doc === null || typeof doc !== "object") return null;
+  let perDoc = keptWalks.get(defs);
+  if (!perDoc) keptWalks.set(defs, (perDoc = new WeakMap()));
+  const source = pathSourceOf(defs, doc);
+  let walks = perDoc.get(source);
+  if (!walks) perDoc.set(source, (walks = new Map()));
+  const key = JSON.stringify([input.variant ?? null, input.flow ?? null, today]);
+  return keptIn(walks, key, () => ({ next: new Map(), after: new Map() }), WALKS_KEPT_PER_DOCUMENT);
+}
+
+/** One reader's walk on one application: where each step leads, kept on a fixed document. */
+class Walk {
+  private data: Data | undefined;
+  private readonly options: WalkOptions;
+  private readonly kept: WalkSteps | null;
+  /** The kept steps after each step for this reader's part (found when first asked). */
+  private keptAfter: Map<string, NextStep> | null | undefined;
+  constructor(
+    private readonly defs: Definitions,
+    private readonly input: WalkInput,
+  ) {
+    const today = input.today ?? todayIso();
+    this.options = walkOptions(input, today);
+    this.kept = keptSteps(defs, input, today);
+  }
+
+  /** What every step's logic reads: made once per walk (each rule set worked out once for all its steps), and only if a step is not kept. */
+  private logicData(): Data {
+    return (this.data ??= stepLogicData(
+      this.defs,
+      this.input.application,
+      this.options.today,
+      this.input.fixed,
+    ));
+  }
+
+  /** nextStep: the first of the step's branches that holds, else the next step of the flow. */
+  next(stepId: string): NextStep {
+    let next = this.kept?.next.get(stepId);
+    if (!next) {
+      next = nextStep(this.defs, stepId, this.input.application, this.options, this.logicData());
+      this.kept?.next.set(stepId, Object.freeze(next));
+    }
+    return next;
+  }
+
+  /**
+   * The next step after `stepId` on this reader's walk, passing over steps that ask them nothing
+   * now (./asks.ts: another borrower's part, or fields of theirs all hidden).
+   */
+  after(stepId: string): NextStep {
+    const { kept } = this;
+    if (kept && this.keptAfter === undefined)
+      this.keptAfter = keptIn(
+        kept.after,
+        JSON.stringify(this.input.part ?? null),
+        () => new Map(),
+        WALKS_KEPT_PER_DOCUMENT,
+      );
+    let next = this.keptAfter?.get(stepId);
+    if (!next) {
+      const { defs } = this;
+      next = this.next(stepId);
+      for (
+        let hops = 0;
+        next.stepId &&
+        !asksReader(defs, next.stepId, this.input.part, this.logicData()) &&
+        hops < defs.steps.size;
+        hops++
+      )
+        next = this.next(next.stepId);
+      this.keptAfter?.set(stepId, next);
+    }
+    return next;
+  }
+}
+
+/**
+ * After `stepId` is saved on this reader's walk: nextStep (its branch, else its flow's next step),
+ * kept with the walk's other steps on a document of fixed content.
+ */
+export const nextStepOn = (defs: Definitions, input: WalkInput, stepId: string): NextStep =>
+  new Walk(defs, input).next(stepId);
 
 /** Walks the reader's path from its start through the steps they saved, to the first one they have not. */
 export function journeyOf(defs: Definitions, input: JourneyInput): Journey {
   const start = startOf(defs, input);
   const done = new Set(input.completed);
-  const data = walkData(defs, input);
-  const options = walkOptions(input);
+  const walk = new Walk(defs, input);
   const path: string[] = [];
   let at: string | null = start;
   let exit: Journey["exit"] = null;
   while (at !== null && !path.includes(at)) {
     path.push(at);
     if (!done.has(at)) return { path, due: at, exit: null, submitted: isFinalStatus(defs, at) };
-    const next = stepAfter(defs, at, input, data, options);
+    const next = walk.after(at);
     if (next.stepId === null && next.route !== null) exit = { route: next.route, ruleId: next.ruleId };
     at = next.stepId;
   }
@@ -245,9 +346,7 @@ export function completedUpTo(
 ): string[] {
   const limit = rankOf(defs, status);
   if (limit === null) return []; // a status these definitions do not rank: nothing can be assumed
-  const data = walkData(defs, input);
-  const walkInput = { ...input, completed: [] };
-  const options = walkOptions(walkInput);
+  const walk = new Walk(defs, input);
   const starts = input.flow
     ? [defs.flows.get(input.flow)?.def.variants[0]?.steps[0]].filter((s): s is string => !!s)
     : entryStepsOf(defs);
@@ -261,7 +360,7 @@ export function completedUpTo(
       (!withinRank || (rankOf(defs, at) ?? Infinity) <= limit)
     ) {
       walked.push(at);
-      at = stepAfter(defs, at, walkInput, data, options).stepId;
+      at = walk.after(at).stepId;
     }
     return { walked, reached: at === status };
   };
@@ -286,11 +385,10 @@ export function plannedSteps(
   journey: Journey = journeyOf(defs, input),
 ): string[] {
   const out = [...journey.path];
-  const data = walkData(defs, input);
-  const options = walkOptions(input);
+  const walk = new Walk(defs, input);
   let at = journey.due;
   while (at !== null) {
-    const next = stepAfter(defs, at, input, data, options).stepId;
+    const next = walk.after(at).stepId;
     if (next === null || out.includes(next)) break;
     out.push(next);
     at = next;

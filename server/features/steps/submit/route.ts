@@ -1,8 +1,7 @@
 // Where a reader goes after a save: the next step of their path, and the rule that sends them.
-import { nextStep, routeForStatus } from "@engine/funnel/funnel";
-import type { Journey } from "@engine/funnel/journey";
+import { routeForStatus } from "@engine/funnel/funnel";
+import { nextStepOn, type Journey } from "@engine/funnel/journey";
 import { flowOfPart, type Part } from "@engine/funnel/members";
-import { stepLogicData } from "@engine/logic/step-data";
 import { isShared } from "@server/persistence/store/opened-documents";
 import type { StoredApplication } from "@server/persistence/store/applications";
 import { statusOf } from "../journey";
@@ -10,9 +9,8 @@ import type { Submission, SubmitResult } from "./submission";
 
 /**
  * The rule that names the step after this one (a branch of `next`, or the flow's order): why they go
- * there. On the document the save shares (deep-frozen) and has just walked, the rule sets its
- * branches read are the walk's, kept with it (engine/logic/rules.ts ruleSetOnFixed): pricing is not
- * evaluated again for this one step.
+ * there. On the document the save shares (deep-frozen) and has just walked, it is the walk's, kept
+ * with it (engine/funnel/journey.ts nextStepOn): not worked out again for this one step.
  */
 export function ruleOf(
   s: Submission,
@@ -21,13 +19,8 @@ export function ruleOf(
   part: Part,
 ): string {
   const { defs } = s.services;
-  return nextStep(
-    defs,
-    s.step.id,
-    doc,
-    { variant: app.variant ?? undefined, flow: flowOfPart(defs, part) ?? undefined, today: s.today },
-    stepLogicData(defs, doc, s.today, isShared(doc)),
-  ).ruleId;
+  const walk = { application: doc, variant: app.variant, flow: flowOfPart(defs, part), part, today: s.today };
+  return nextStepOn(defs, { ...walk, fixed: isShared(doc) }, s.step.id).ruleId;
 }
 
 /** After a part: the reader stays on the step's page (the next part is on screen already). */
