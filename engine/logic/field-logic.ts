@@ -16,7 +16,7 @@ import {
   splitPointer,
   type Match,
 } from "../base/pointer";
-import { operatorOf } from "./operators";
+import { walkReads } from "./logic-reads";
 import { stepLogicData } from "./step-data";
 
 export interface FieldLogicState {
@@ -71,27 +71,11 @@ export const matchesOf = (doc: unknown, pattern: string): Match[] =>
 
 /**
  * The data paths `logic` reads, each as its keys (`user.declarations.x`: user, declarations, x),
- * added to `paths`; false when it may read others. Every `var` and `root` path counts as read from
- * the data, an iteration's body's too (which reads its item: more paths than are read, never
- * fewer). A computed path, `var ""`, `missing`/`missing_some`, a path climbing out of an iteration
- * (`../`) or an escaped dot: not bounded.
+ * added to `paths`; false when it may read others (./logic-reads.ts: an iteration's body's paths
+ * counted as the data's, more than it reads, never fewer).
  */
-function pathsRead(logic: unknown, paths: string[][]): boolean {
-  if (Array.isArray(logic)) return logic.every((item) => pathsRead(item, paths));
-  if (logic === null || typeof logic !== "object") return true;
-  const op = operatorOf(logic);
-  if (op === "missing" || op === "missing_some") return false;
-  if (op === "var" || op === "root") {
-    const args = (logic as Record<string, unknown>)[op];
-    const list = Array.isArray(args) ? args : [args];
-    const path = typeof list[0] === "number" && Number.isInteger(list[0]) ? String(list[0]) : list[0];
-    if (typeof path !== "string" || path === "" || path.includes("../") || path.includes("\\")) return false;
-    paths.push(path.split("."));
-    return pathsRead(list.slice(1), paths);
-  }
-  // Any other operation's arguments, or a value whose parts may be logic.
-  return Object.values(logic).every((value) => pathsRead(value, paths));
-}
+const pathsRead = (logic: unknown, paths: string[][]): boolean =>
+  walkReads(logic, (path) => paths.push(path.split(".")), "data");
 
 /** Whether one list of keys starts the other (a path reads what lies at, above or below a pointer). */
 function overlaps(a: readonly string[], b: readonly string[]): boolean {
