@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@engine/base/paths";
 import { GUESSES_PER_IP } from "@server/features/auth/codes";
-import { users } from "@server/persistence/db/schema";
+import { applications, users } from "@server/persistence/db/schema";
 import { makeApplicant, storedApplication } from "../helpers/accounts";
 import { browser, mailedCode, newestTextCode, testServer, type TestServer } from "../helpers/server";
 
@@ -179,5 +179,39 @@ describe("a right code whose save is refused for another reason", () => {
       stepId: "earlyDisclosures",
     });
     expect(await provenAddressOf(userId)).toBe(email);
+  });
+});
+
+describe("a code step's answers, judged before its transaction", () => {
+  it("are judged again on the document the transaction reads: a save between the check and the transaction is kept", async () => {
+    const { b, code, userId, email } = await atTheEmailCode();
+    const { codes } = server.services;
+    const verify = codes.verify;
+    // While the code is checked (before the save's transaction), the applicant's other tab saves
+    // their name again: the stored document the check judged against is no longer the one saved to.
+    codes.verify = async (...args) => {
+      codes.verify = verify;
+      await b.trpc.step.submit.mutate({
+        stepId: "name",
+        answers: { user: { firstName: "Evelyn", lastName: "Tester" } },
+      });
+      return verify(...args);
+    };
+    try {
+      expect(
+        await b.trpc.step.submit.mutate({ stepId: "emailVerify", answers: { otpCode: code } }),
+      ).toMatchObject({ stepId: "earlyDisclosures" });
+    } finally {
+      codes.verify = verify;
+    }
+    const [owned] = await server.services.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.ownerId, userId));
+    expect((await stored(owned!.id)).doc.user).toMatchObject({
+      firstName: "Evelyn",
+      email,
+      emailVerifiedAt: expect.any(String),
+    });
   });
 });

@@ -6,7 +6,8 @@
 import { OWNER_ROLE, WHOLE, type Part } from "@engine/funnel/members";
 import { memberStore } from "@server/features/members/store";
 import type { Db } from "@server/persistence/db/client";
-import { judgedAnswers } from "../checked-answers";
+import { isShared } from "@server/persistence/store/opened-documents";
+import { judgedAnswers, type Judged } from "../checked-answers";
 import { localizedSet, requestLocale } from "@server/features/locale/locale";
 import { handlerOf } from "../effect-table";
 import { admit } from "./admit";
@@ -20,9 +21,22 @@ export const judgeOf = ({ ctx, services, step, today, judgeDefs }: Submission) =
   today,
 });
 
-/** The request's answers for the reader's part, judged against what is stored. */
-export const validated = (s: Submission, stored: Record<string, unknown>, part: Part) =>
-  judgedAnswers(judgeOf(s), stored, part, s.input.answers, s.section?.fields);
+/**
+ * The request's answers for the reader's part, judged against what is stored. Judged once per
+ * stored document and part within a submission: the transaction's merge takes the check's
+ * judgement when it reads the very same stored document (shared, so deeply frozen: its content is
+ * what the check judged) with the very same part; the rest of what is judged (the definitions,
+ * step, section, day and request) is the submission's own. Another document (a save in between,
+ * a re-check) is judged again.
+ */
+export function validated(s: Submission, stored: Record<string, unknown>, part: Part): Judged {
+  const judge = judgeOf(s);
+  const kept = s.judged;
+  if (kept && kept.stored === stored && kept.part === part && kept.defs === judge.defs) return kept.result;
+  const result = judgedAnswers(judge, stored, part, s.input.answers, s.section?.fields);
+  if (isShared(stored)) s.judged = { stored, part, defs: judge.defs, result };
+  return result;
+}
 
 /** The step's effects this save runs: none for a part (they run when the whole step is saved). */
 export const effectsOf = (s: Submission) => (s.section ? [] : (s.step.effects ?? []));

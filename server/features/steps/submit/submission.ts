@@ -5,11 +5,13 @@ import { requestLocale } from "@server/features/locale/locale";
 import { todayIso } from "@engine/base/dates";
 import type { Definitions, Step } from "@engine/definitions/definitions";
 import type { APIInputs } from "@engine/generated/schema-types";
+import type { Part } from "@engine/funnel/members";
 import { answerBoundErrors } from "@engine/validation/answer-bounds";
 import { type Context } from "@server/transport/trpc/init";
 import { requireSessionFor } from "../access";
 import type { EffectCheck } from "../effects";
 import { receiptsOf } from "../receipts";
+import type { Judged } from "../checked-answers";
 
 export type StepSubmit = NonNullable<APIInputs["stepSubmit"]>;
 /** One section of a step in sections, saved as the reader finishes it (step.saveSection). */
@@ -42,6 +44,8 @@ export interface Submission {
   today: string;
   /** The definitions the answers are judged with: the reader's language and experiment arms (set by submitStep). */
   judgeDefs?: Definitions;
+  /** The answers as last judged, and on what (./check.ts validated): judged once per stored document and part. */
+  judged?: { stored: object; part: Part; defs: Definitions; result: Judged };
   /** A visitor's network was admitted to start a guest (counted before the transaction: ./index.ts). */
   guestAdmitted?: boolean;
   /** What an effect sees of the request. */
