@@ -9,7 +9,7 @@ import type { Definitions, Step } from "@engine/definitions/definitions";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { keepToPart, writes, type Part } from "@engine/funnel/members";
 import { describeAjvErrors } from "@engine/validation/messages";
-import { escapeSegment, getAt, isWithin, mergeDocs, setAt, withoutAt } from "@engine/base/pointer";
+import { getAt, isWithin, mergeDocs, setAt, withoutAt } from "@engine/base/pointer";
 import { cachedStepValidator } from "@engine/funnel/recheck";
 import { validApplications } from "@engine/logic/rule-plan";
 import { passesAfterChange } from "@engine/validation/valid-after-change";
@@ -17,12 +17,29 @@ import { uriOf } from "@engine/base/uris";
 import { restoreMasked } from "@engine/validation/sensitive";
 import type { Services } from "@server/services";
 
-/** The values of `doc` at the given top-level pointers (a step's answers as stored). */
-const pickAt = (doc: unknown, pointers: string[]) =>
-  pointers.reduce<unknown>(
-    (out, p) => (getAt(doc, p) === undefined ? out : setAt(out, p, getAt(doc, p))),
-    {},
-  );
+/** The top-level keys a step's schema names, read once per step (a definitions set's steps are fixed). */
+const keysOfStep = new WeakMap<Step, string[]>();
+const stepKeysOf = (step: Step): string[] => {
+  let keys = keysOfStep.get(step);
+  if (!keys)
+    keysOfStep.set(step, (keys = Object.keys((step.schema as { properties?: object }).properties ?? {})));
+  return keys;
+};
+
+/** The values `stored` holds at the step's top-level keys (the step's answers as stored), in one new object. */
+function storedAnswersOf(step: Step, stored: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of stepKeysOf(step))
+    if (Object.hasOwn(stored, key) && stored[key] !== undefined)
+      // defineProperty, not assignment: a "__proto__" key stays a plain key.
+      Object.defineProperty(out, key, {
+        value: stored[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  return out;
+}
 
 export interface Judged {
   answers: unknown;
@@ -80,11 +97,8 @@ export function judgedAnswers(
   raw: unknown,
   within?: readonly string[],
 ): Judged {
-  const stepKeys = Object.keys((step.schema as { properties?: object }).properties ?? {}).map(
-    (key) => `/${escapeSegment(key)}`,
-  );
   refuseOthersOwn(part, stored, raw);
-  const answers = keepToPart(part, pickAt(stored, stepKeys), restoreMasked(raw, stored, sensitive));
+  const answers = keepToPart(part, storedAnswersOf(step, stored), restoreMasked(raw, stored, sensitive));
   // Only the reader's fields (and the section's) are judged: the rest of the step is another's.
   const judged = (pointer: string) =>
     (pointer === "" ? !within : writes(part, pointer)) && (!within || inside(within, pointer));
