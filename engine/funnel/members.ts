@@ -7,6 +7,7 @@ import type { JsonSchema } from "../definitions/bundle";
 import { escapeSegment, getAt, isWithin, removeAll, setAt } from "../base/pointer";
 import { OWNER_ROLE } from "./owner";
 import { evaluateRuleSet } from "../logic/rules";
+import { readsSame, sourceOf } from "../logic/same-reads";
 import { isObject } from "../base/objects";
 import { todayIso } from "../base/dates";
 
@@ -92,12 +93,17 @@ const accesses = new WeakMap<
 /**
  * Each member role's access to this (stored, complete) application on `today` (the caller's day:
  * the server passes its clock's, as its walks do; the machine's if none), as rules/members.json
- * decides; absent: not a member.
+ * decides; absent: not a member. `from`: the document this one was made from (a save's merged
+ * answers over the stored one, sharing what they did not change by identity), whose access it
+ * takes, kept already, when the rule set reads the same of both (engine/logic/same-reads.ts); so
+ * does a document recorded as derived (same-reads.ts derivedFrom). Both are never changed in place,
+ * as the kept accesses assume.
  */
 export function accessOf(
   defs: Definitions,
   application: unknown,
   today: string = todayIso(),
+  from?: object,
 ): Record<string, Access> {
   if (!defs.ruleSets.has("members")) return {};
   const doc = (application ?? {}) as object;
@@ -105,12 +111,19 @@ export function accessOf(
   if (!kept) accesses.set(defs, (kept = new WeakMap()));
   const hit = kept.get(doc);
   if (hit?.today === today) return { ...hit.access };
+  const source = from && readsSame(defs, "members", from, doc) ? from : sourceOf(defs, "members", doc);
+  const access = source === doc ? decided(defs, doc, today) : accessOf(defs, source, today);
+  kept.set(doc, { today, access });
+  return { ...access };
+}
+
+/** The members rule set's verdict on `doc` on `today`: each member role's access. */
+function decided(defs: Definitions, doc: object, today: string): Record<string, Access> {
   const { outputs } = evaluateRuleSet(defs, "members", doc, { today });
   const out: Record<string, Access> = {};
   for (const role of Object.keys(memberRoles(defs)))
     if (outputs[role] === "answers" || outputs[role] === "signs") out[role] = outputs[role];
-  kept.set(doc, { today, access: out });
-  return { ...out };
+  return out;
 }
 
 /** The member roles that act with their own account on this application now (answering their part, or signing). */
@@ -127,9 +140,18 @@ export const answeringRoles = (defs: Definitions, application: unknown, today?: 
 const heldBy = (spec: MemberRole, access: Access) =>
   access === "answers" ? [...spec.owns, ...spec.signs] : spec.signs;
 
-/** The part of `role`: for the owner, it depends on which members act on their own on `today`; for a member, on their access. */
-export function partOf(defs: Definitions, role: string, application: unknown, today?: string): Part {
-  const access = accessOf(defs, application, today);
+/**
+ * The part of `role`: for the owner, it depends on which members act on their own on `today`; for a
+ * member, on their access (`from`: as accessOf's).
+ */
+export function partOf(
+  defs: Definitions,
+  role: string,
+  application: unknown,
+  today?: string,
+  from?: object,
+): Part {
+  const access = accessOf(defs, application, today, from);
   if (role !== OWNER_ROLE) {
     const mine = access[role] ?? "signs";
     return { role, only: heldBy(memberRole(defs, role), mine), except: [], access: mine };
@@ -187,11 +209,16 @@ function pick(doc: unknown, pointers: readonly string[]): Record<string, unknown
   );
 }
 
-/** What a reader is shown of an application: their part, and the shared answers their role reads. */
-export function viewFor(defs: Definitions, part: Part, doc: unknown): Record<string, unknown> {
+/** What a reader is shown of an application (on `today`, as their part): their part, and the shared answers their role reads. */
+export function viewFor(
+  defs: Definitions,
+  part: Part,
+  doc: unknown,
+  today?: string,
+): Record<string, unknown> {
   if (part.only) return pick(doc, [...part.only, ...memberRole(defs, part.role).sees]);
   if (part.except.length === 0) return (doc ?? {}) as Record<string, unknown>;
-  const shown = answeringRoles(defs, doc).flatMap((r) => memberRole(defs, r).ownerSees);
+  const shown = answeringRoles(defs, doc, today).flatMap((r) => memberRole(defs, r).ownerSees);
   // Every pointer of the other parts left out in one pass: each object on the way copied once,
   // not the whole way from the root once per pointer.
   const without = removeAll(doc ?? {}, part.except);
@@ -274,12 +301,15 @@ export function documentsFor(
   defs: Definitions,
   part: Part,
   application: unknown,
+  today?: string,
 ): (borrower: string | null) => boolean {
   if (part.only) {
     if (part.access !== "answers") return () => false;
     const own = memberRole(defs, part.role).documents;
     return (borrower) => borrower === own;
   }
-  const others = new Set(answeringRoles(defs, application).map((role) => memberRole(defs, role).documents));
+  const others = new Set(
+    answeringRoles(defs, application, today).map((role) => memberRole(defs, role).documents),
+  );
   return (borrower) => borrower === null || !others.has(borrower);
 }

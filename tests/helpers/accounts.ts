@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { REPO_ROOT } from "@engine/base/paths";
+import { todayIso } from "@engine/base/dates";
 import { completedUpTo } from "@engine/funnel/journey";
 import { OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { hashPassword } from "@server/features/auth/passwords";
@@ -46,11 +47,13 @@ export async function makeApplicant(
       .set({ email, emailVerifiedAt: services.now(), passwordHash })
       .where(eq(users.id, created.ownerId));
     const saved = { user: { email }, ...doc };
+    const today = todayIso(services.now());
     const completed = walked
       ? completedUpTo(services.defs, status, {
           application: saved,
           variant: created.variant,
-          part: partOf(services.defs, OWNER_ROLE, saved),
+          part: partOf(services.defs, OWNER_ROLE, saved, today),
+          today,
         })
       : null;
     await store.save(tx, created, saved, status, null, { completed });

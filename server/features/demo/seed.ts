@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { compileSchemaFile } from "@engine/definitions/definitions";
+import { todayIso } from "@engine/base/dates";
 import { completedUpTo } from "@engine/funnel/journey";
 import { OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { REPO_ROOT } from "@engine/base/paths";
@@ -102,11 +103,13 @@ export async function seedDemoData(services: Services): Promise<string[]> {
       .set({ email: DEMO.applicant.email, passwordHash: applicantHash, emailVerifiedAt: services.now() })
       .where(eq(users.id, app.ownerId));
     // Its path counts every step before its status as answered (engine/funnel/journey.ts).
+    const today = todayIso(services.now());
     const walked = (doc: Record<string, unknown>, status: string) =>
       completedUpTo(services.defs, status, {
         application: doc,
         variant: "variantOne",
-        part: partOf(services.defs, OWNER_ROLE, doc),
+        part: partOf(services.defs, OWNER_ROLE, doc, today),
+        today,
       });
     await store.save(tx, app, demoApplication, "previewOffer", null, {
       completed: walked(demoApplication, "previewOffer"),

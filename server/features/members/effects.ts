@@ -53,10 +53,10 @@ const roleIn = (services: Pick<Services, "defs">, role: string, language: string
   ).label.toLowerCase();
 
 export const inviteMember: EffectHandler = {
-  async record({ effect, services, tx, application, doc, now, request }) {
+  async record({ effect, services, tx, application, doc, now, today, request }) {
     const role = effect.role!;
     const members = memberStore(services);
-    const access = accessOf(services.defs, doc)[role];
+    const access = accessOf(services.defs, doc, today)[role];
     if (!access) {
       await members.withdraw(tx, application.id, role);
       return;

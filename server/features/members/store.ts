@@ -1,7 +1,7 @@
 // The members of applications (rules/members.json): invites, their acceptance, and who reads an
 // application as which role. An invite link's token is random, mailed once, and kept only as its
 // SHA-256; a new invite retires the older link.
-import { DAY_MS } from "@engine/base/dates";
+import { DAY_MS, todayIso } from "@engine/base/dates";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { activeRoles, memberRole, OWNER_ROLE, partOf, type Part } from "@engine/funnel/members";
@@ -69,19 +69,23 @@ const stores = new WeakMap<Services, ReturnType<typeof createMemberStore>>();
 const partsOfDocument = new WeakMap<Services["defs"], DocumentMemo<Part>>();
 
 /**
- * A role's part of a stored document. Every request reads its reader, and the members rule set
- * behind the part gives the same answer on the same stored document: on a shared one (frozen, so
- * its content is fixed) it is worked out once per role and kept with it, frozen.
+ * A role's part of a stored document on the server's day. Every request reads its reader, and the
+ * members rule set behind the part gives the same answer on the same stored document and day: on a
+ * shared one (frozen, so its content is fixed) it is worked out once per role and day and kept
+ * with it, frozen.
  */
-function partOfStored(defs: Services["defs"], role: string, doc: Record<string, unknown>): Part {
-  if (!isShared(doc)) return partOf(defs, role, doc);
+function partOfStored(services: Services, role: string, doc: Record<string, unknown>): Part {
+  const { defs } = services;
+  const today = todayIso(services.now());
+  if (!isShared(doc)) return partOf(defs, role, doc, today);
   let memo = partsOfDocument.get(defs);
   if (!memo) partsOfDocument.set(defs, (memo = documentMemo(4)));
-  const kept = memo.get(doc, role);
+  const key = `${today} ${role}`;
+  const kept = memo.get(doc, key);
   if (kept) return kept;
-  const part = partOf(defs, role, doc);
+  const part = partOf(defs, role, doc, today);
   deepFreeze(part);
-  memo.set(doc, role, part);
+  memo.set(doc, key, part);
   return part;
 }
 
@@ -108,20 +112,22 @@ function createMemberStore(services: Services) {
         return {
           app: owned,
           role: OWNER_ROLE,
-          part: partOfStored(services.defs, OWNER_ROLE, owned.doc),
+          part: partOfStored(services, OWNER_ROLE, owned.doc),
           member: null,
         };
       const [member] = await memberOfUser(db, { userId });
       const app = member ? await this.applicationOf(db, member) : null;
       return member && app
-        ? { app, role: member.role, part: partOfStored(services.defs, member.role, app.doc), member }
+        ? { app, role: member.role, part: partOfStored(services, member.role, app.doc), member }
         : null;
     },
 
     /** The application a member (or an invite) is for, while the member's role answers its own part; else null. */
     async applicationOf(db: Db, member: MemberRow): Promise<StoredApplication | null> {
       const app = await store.byId(db, member.applicationId);
-      return app && activeRoles(services.defs, app.doc).includes(member.role) ? app : null;
+      return app && activeRoles(services.defs, app.doc, todayIso(services.now())).includes(member.role)
+        ? app
+        : null;
     },
 
     async ofApplication(db: Db, applicationId: string): Promise<MemberRow[]> {

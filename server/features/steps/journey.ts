@@ -36,11 +36,11 @@ export function journeyFor(
   doc: Record<string, unknown> = reader.app.doc,
   completed: readonly string[] = readerCompleted(services, reader),
 ): Journey {
+  const today = todayIso(services.now());
   // The reader's part was worked out on their stored document when they were read: on that same
   // document it is not worked out again (the members rule set, on every request).
-  const part =
-    doc === reader.app.doc ? reader.part : partOf(services.defs, reader.role, doc, todayIso(services.now()));
-  return walk(services, reader.app, part, doc, completed);
+  const part = doc === reader.app.doc ? reader.part : partOf(services.defs, reader.role, doc, today);
+  return walk(services, reader.app, part, doc, completed, today);
 }
 
 function walk(
@@ -49,6 +49,7 @@ function walk(
   part: Part,
   doc: Record<string, unknown>,
   completed: readonly string[],
+  today: string,
 ): Journey {
   const { defs } = services;
   const shared = isShared(doc);
@@ -58,7 +59,7 @@ function walk(
     variant: app.variant,
     flow: flowOfPart(defs, part),
     part,
-    today: todayIso(services.now()),
+    today,
     // A shared document never changes: the rule sets its steps read are kept with it, and the
     // save's decline (../decisions/adverse-action.ts) finds pricing worked out already.
     fixed: shared,
@@ -125,13 +126,8 @@ export function ownerJourney(
   doc: Record<string, unknown>,
   completed: readonly string[] = ownerCompleted(services, app),
 ): Journey {
-  return walk(
-    services,
-    app,
-    partOf(services.defs, OWNER_ROLE, doc, todayIso(services.now())),
-    doc,
-    completed,
-  );
+  const today = todayIso(services.now());
+  return walk(services, app, partOf(services.defs, OWNER_ROLE, doc, today), doc, completed, today);
 }
 
 /** The status a journey gives: the step due, or where the path stopped (the step whose branch left the funnel). */

@@ -62,15 +62,16 @@ export function roleJourney(
   completed: readonly string[],
 ): Journey | null {
   const { defs } = services;
-  if (role !== OWNER_ROLE && !activeRoles(defs, doc).includes(role)) return null;
-  const part = partOf(defs, role, doc);
+  const today = todayIso(services.now());
+  if (role !== OWNER_ROLE && !activeRoles(defs, doc, today).includes(role)) return null;
+  const part = partOf(defs, role, doc, today);
   return journeyOf(defs, {
     application: doc,
     completed,
     variant: app.variant,
     flow: flowOfPart(defs, part),
     part,
-    today: todayIso(services.now()),
+    today,
   });
 }
 

@@ -37,7 +37,10 @@ const KEPT_PER_DOCUMENT = 8;
 function shown(services: Services, part: Part, doc: Record<string, unknown>, today: string): Shown {
   const make = (): Shown => ({
     sensitive: services.sensitive,
-    view: applicationStore(services).view(viewFor(services.defs, part, doc)) as Record<string, unknown>,
+    view: applicationStore(services).view(viewFor(services.defs, part, doc, today)) as Record<
+      string,
+      unknown
+    >,
     prefills: new Map(),
   });
   if (!isShared(doc)) return make();

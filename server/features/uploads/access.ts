@@ -2,6 +2,7 @@
 // as co-borrower), and within it each borrower's own documents (rules/members.json).
 import { said } from "@engine/locale/server-words";
 import { eq } from "drizzle-orm";
+import { todayIso } from "@engine/base/dates";
 import { documentsFor, memberRole } from "@engine/funnel/members";
 import { keptFiles, signatures, uploads } from "@server/persistence/db/schema";
 import type { Services } from "@server/services";
@@ -20,7 +21,7 @@ export async function readerOf(services: Services, userId: string, applicationId
 
 /** Whether a borrower's documents are the reader's own to upload and see. */
 export const ownDocuments = (services: Services, reader: Reader) =>
-  documentsFor(services.defs, reader.part, reader.app.doc);
+  documentsFor(services.defs, reader.part, reader.app.doc, todayIso(services.now()));
 
 /**
  * Whether a member whose part another borrower answers (they only consent and sign) may still

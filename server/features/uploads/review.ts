@@ -6,6 +6,7 @@
 import { auditAction, fileArgs } from "@engine/lending/audit-actions";
 import { mailGate } from "../messaging/mail";
 import { and, eq, inArray } from "drizzle-orm";
+import { todayIso } from "@engine/base/dates";
 import { accessOf, OWNER_ROLE } from "@engine/funnel/members";
 import type { Db } from "@server/persistence/db/client";
 import { uploads, users } from "@server/persistence/db/schema";
@@ -85,7 +86,7 @@ export async function mailRejections(
   reason: string,
 ) {
   const { db, defs } = services;
-  const access = accessOf(defs, app.doc);
+  const access = accessOf(defs, app.doc, todayIso(services.now()));
   const joined = await memberStore(services).ofApplication(db, app.id);
   const accounts = new Map(
     (

@@ -61,8 +61,10 @@ export async function merge(
   // The step's answers and what the server set, without hidden answers and one-time codes.
   const merged = mergedApplication(judgeOf(s), stored, validated(s, stored, part), serverSet);
   // The last word on who changes what: only the reader's part moves. The owner's part is taken on
-  // the new answers, so that stopping to apply with a co-borrower takes their part back.
-  let doc = keepToPart(partOf(defs, reader?.role ?? OWNER_ROLE, merged), stored, merged);
+  // the new answers, so that stopping to apply with a co-borrower takes their part back; on the
+  // server's day, and from the stored document's access when the answers change nothing it reads.
+  const reading = partOf(defs, reader?.role ?? OWNER_ROLE, merged, s.today, stored);
+  let doc = keepToPart(reading, stored, merged);
   // What the step's own effects set is the server's record, not the reader's answer: it stands
   // outside the reader's part too (the co-borrower's copy of the privacy notice, recorded with the
   // application's disclosures given). A request never reaches it: only effects fill serverSet.

@@ -4,6 +4,7 @@ import type { Definitions } from "@engine/definitions/definitions";
 import { applicantLabelOf, labelOf, rankOf, routeForStatus } from "@engine/funnel/funnel";
 import { applicationStore } from "@server/persistence/store/applications";
 import { applicantProcedure, router } from "../init";
+import { todayIso } from "@engine/base/dates";
 import { viewFor } from "@engine/funnel/members";
 import { ownApplication, readApplication } from "../own-application";
 import { optionalInputOf } from "../inputs";
@@ -41,7 +42,7 @@ export const applicationRouter = router({
       applicationStatus: app.status,
       route: routeForStatus(ctx.services.defs, app.status),
       revision: app.revision,
-      application: store.view(viewFor(ctx.services.defs, part, app.doc)),
+      application: store.view(viewFor(ctx.services.defs, part, app.doc, todayIso(ctx.services.now()))),
     };
   }),
 

@@ -14,13 +14,12 @@ import { localizedSet, requestLocale } from "@server/features/locale/locale";
 export const documentsRouter = router({
   required: applicantProcedure.input(optionalInputOf("applicationRef")).query(async ({ ctx, input }) => {
     const { app, part } = await readApplication(ctx, input?.applicationId);
-    const mine = documentsFor(ctx.services.defs, part, app.doc);
+    const today = todayIso(ctx.services.now());
+    const mine = documentsFor(ctx.services.defs, part, app.doc, today);
     try {
       // One requirement per decision: its reason is the rule's description.
       const { defs } = localizedSet(ctx.services.defs, requestLocale(ctx.services.defs, ctx.cookies));
-      const requirements = requirementsOf(defs, app.doc, todayIso(ctx.services.now())).filter((r) =>
-        mine(r.borrower),
-      );
+      const requirements = requirementsOf(defs, app.doc, today).filter((r) => mine(r.borrower));
       return { requirements };
     } catch (error) {
       // A saved document the rules cannot read names the field instead of failing with a 500.

@@ -19,6 +19,7 @@ import {
   viewFor,
 } from "@engine/funnel/members";
 import { getAt, setAt } from "@engine/base/pointer";
+import { todayIso } from "@engine/base/dates";
 import { transaction } from "@server/persistence/db/client";
 import { users } from "@server/persistence/db/schema";
 import { memberStore, type Reader } from "@server/features/members/store";
@@ -87,7 +88,8 @@ export const membersRouter = router({
   invitation: visitorProcedure.input(inputOf("inviteRef")).query(async ({ ctx, input }) => {
     const { db, defs } = ctx.services;
     const members = memberStore(ctx.services);
-    const member = await members.openInvite(db, input.token, ctx.services.now());
+    const now = ctx.services.now();
+    const member = await members.openInvite(db, input.token, now);
     const app = member && (await members.applicationOf(db, member));
     if (!member || !app) throw linkGone();
     // The page is in the reader's language: the role's name and, without a name, "a borrower" too.
@@ -97,7 +99,7 @@ export const membersRouter = router({
       role: member.role,
       roleLabel: memberRole(localizedSet(defs, locale).defs, member.role).label,
       /** What they are asked to do: answer their part, or only consent and sign (rules/members.json). */
-      access: accessOf(defs, app.doc)[member.role] ?? "answers",
+      access: accessOf(defs, app.doc, todayIso(now))[member.role] ?? "answers",
       emailHint: hintOf(member.email),
       expiresAt: member.expiresAt.toISOString(),
     };
@@ -154,7 +156,7 @@ export const membersRouter = router({
       return readerFacts(ctx.services, {
         app,
         role: member.role,
-        part: partOf(defs, member.role, app.doc),
+        part: partOf(defs, member.role, app.doc, todayIso(now)),
         member: joined,
       });
     });
@@ -176,10 +178,11 @@ export const membersRouter = router({
     if (!reader) throw wordError("notFound", said("refusal.noApplication"));
     if (reader.member) throw wordError("forbidden", said("refusal.remind.ownerOnly"));
     const { app } = reader;
-    const access = accessOf(defs, app.doc)[input.role];
+    const today = todayIso(now);
+    const access = accessOf(defs, app.doc, today)[input.role];
     const row = (await members.ofApplication(db, app.id)).find((r) => r.role === input.role);
     if (!access || !row) throw wordError("notNow", said("refusal.remind.notInvited"));
-    const part = partOf(defs, input.role, app.doc);
+    const part = partOf(defs, input.role, app.doc, today);
     if (
       row.userId &&
       stepsOf(ctx.services, { app, role: input.role, part, member: row }).every((s) => s.done)
@@ -231,9 +234,15 @@ export const membersRouter = router({
     if (!reader) throw wordError("notFound", said("refusal.noApplication"));
     const { app } = reader;
     const rows = await members.ofApplication(db, app.id);
-    const owner: Reader = { app, role: OWNER_ROLE, part: partOf(defs, OWNER_ROLE, app.doc), member: null };
+    const today = todayIso(ctx.services.now());
+    const owner: Reader = {
+      app,
+      role: OWNER_ROLE,
+      part: partOf(defs, OWNER_ROLE, app.doc, today),
+      member: null,
+    };
     const submitted = ownerJourney(ctx.services, app, app.doc).submitted;
-    const access = accessOf(defs, app.doc);
+    const access = accessOf(defs, app.doc, today);
     // The labels of the roles and steps in the request's language.
     const labels = localizedSet(defs, requestLocale(defs, ctx.cookies)).defs;
     const parts = [
@@ -250,7 +259,7 @@ export const membersRouter = router({
       ...Object.keys(access).map((role) => {
         const row = rows.find((r) => r.role === role) ?? null;
         const spec = memberRole(defs, role);
-        const part = partOf(defs, role, app.doc);
+        const part = partOf(defs, role, app.doc, today);
         return {
           role,
           label: memberRole(labels, role).label,
@@ -263,7 +272,7 @@ export const membersRouter = router({
         };
       }),
     ];
-    const view = viewFor(defs, reader.part, app.doc);
+    const view = viewFor(defs, reader.part, app.doc, today);
     return { you: reader.role, submitted, parts, property: getAt(view, "/property") ?? null };
   }),
 });
