@@ -1,15 +1,14 @@
 // Issue 34: who answers which part of an application (rules/members.json) is decided on the
 // server's day, its clock's (services.now(), which a test moves), as its walks are: never the
 // machine's. A members rule set that lets an invited co-borrower answer their part only until a
-// day decides by the server's clock on every request: the reader's part on step.get, the progress
-// page, the part a save keeps to, where the borrower goes next and the invite the save mails.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// day decides by the server's clock: the reader's part on step.get, the progress page, and the
+// page a save of the invite sends the borrower to.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@engine/base/paths";
 import { todayIso } from "@engine/base/dates";
-import { makeApplicant } from "../helpers/accounts";
-import { copyDefinitions } from "../helpers/definitions";
+import { memberRole } from "@engine/funnel/members";
+import { makeApplicant, signInApplicant, TWO_BORROWERS } from "../helpers/accounts";
+import { copyDefinitions, repo } from "../helpers/definitions";
 import { browser, newestMail, testServer, type TestServer } from "../helpers/server";
 
 const DAY = 86_400_000;
@@ -31,32 +30,20 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const FIXTURE = JSON.parse(
-  readFileSync(join(REPO_ROOT, "server/features/demo/application.two-borrowers.json"), "utf8"),
-) as Record<string, any>;
-
-/** What the co-borrower always gives themselves (rules/members.json `signs`). */
-const THEIR_OWN = [
-  "/coborrowerConsents",
-  "/coborrower/demographics",
-  "/coborrower/declarations",
-  "/coborrowerAttestation",
-  "/coborrowerEsign",
-];
-const THEIR_PART = ["/coborrower", "/identityVerification/coborrower", ...THEIR_OWN];
+/** What the co-borrower always gives themselves, and their whole part while they answer it (rules/members.json). */
+const { owns, signs: THEIR_OWN } = memberRole(repo.defs, "coborrower");
+const THEIR_PART = [...owns, ...THEIR_OWN];
 
 /** A signed-in borrower on the server's day who invites their co-borrower to answer their part. */
 async function invitingBorrower() {
-  const { coborrower: _c, ...rest } = FIXTURE;
-  const email = `maria.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const who = await makeApplicant(server.services, {
-    email,
-    status: "coborrowerInvite",
-    doc: { ...rest, user: { ...FIXTURE.user, email } },
-  });
+  // The demo's two borrowers, the co-borrower's details not given yet: the invite page is due.
+  const { coborrower: _c, ...rest } = TWO_BORROWERS;
+  const email = `maria.${randomUUID()}@example.com`;
+  const doc = { ...rest, user: { ...rest.user, email } };
+  const who = await makeApplicant(server.services, { email, status: "coborrowerInvite", doc });
   const b = browser(server.url);
-  await b.auth("Applicant", "callback/credentials", { email: who.email, password: who.password });
-  const invitee = `sam.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+  await signInApplicant(b, email, who.password);
+  const invitee = `sam.${randomUUID()}@example.com`;
   const sent = await b.trpc.step.submit.mutate({
     stepId: "coborrowerInvite",
     answers: { coborrowerInvite: { answeredBy: "coborrower", email: invitee } },

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { setAt } from "@engine/base/pointer";
 import type { Definitions } from "@engine/definitions/definitions";
-import { OWNER_ROLE, partOf } from "@engine/funnel/members";
+import { memberRole, OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { derivedFrom, ruleSetReads } from "@engine/logic/same-reads";
 import { shareDocument } from "@server/persistence/store/opened-documents";
 import { repo } from "../helpers/definitions";
@@ -16,13 +16,7 @@ import { wrongAnswers } from "../helpers/wrong-answers";
 const TODAY = "2026-11-22";
 const ROLES = [OWNER_ROLE, "coborrower"];
 /** What the co-borrower always gives themselves (rules/members.json `signs`). */
-const THEIR_OWN = [
-  "/coborrowerConsents",
-  "/coborrower/demographics",
-  "/coborrower/declarations",
-  "/coborrowerAttestation",
-  "/coborrowerEsign",
-];
+const THEIR_OWN = memberRole(repo.defs, "coborrower").signs;
 
 // Each decision of the members rule set, watched: an evaluation looks its rule set up in the
 // definitions (engine/logic/rule-plan.ts planOf), once per evaluation; a part taken from the stored
