@@ -53,6 +53,8 @@ export const SERVER_WORDS = {
     "Too many wrong codes from here. Go back and we will email you a new one, or try again later.",
   "refusal.code.none": "We have no code for this address. Go back and we will email you one.",
   "refusal.code.invalid": "That code is not the one we emailed. Check it and try again.",
+  "refusal.code.changed":
+    "Your email address changed while we checked this code. Go back and we will email a code to the new address.",
   // The phone verification step (server/features/account/phone.ts) and the text gate's refusals
   // (server/features/messaging/texts.ts TEXT_REFUSALS).
   "refusal.phoneCode.phoneFirst": "Enter your mobile number first, so we can text you a code.",
@@ -60,6 +62,8 @@ export const SERVER_WORDS = {
   "refusal.phoneCode.locked": "Too many wrong codes. Go back and we will text you a new one.",
   "refusal.phoneCode.none": "We have no code for this number. Go back and we will text you one.",
   "refusal.phoneCode.invalid": "That code is not the one we texted. Check it and try again.",
+  "refusal.phoneCode.changed":
+    "Your mobile number changed while we checked this code. Go back and we will text a code to the new number.",
   "refusal.text.region":
     "We can text only US mobile numbers. Enter a US mobile number, or call us and we will help you another way.",
   "refusal.text.numberType":

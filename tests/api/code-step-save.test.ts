@@ -215,3 +215,55 @@ describe("a code step's answers, judged before its transaction", () => {
     });
   });
 });
+
+describe("a right code for an answer another tab changed between the check and the save", () => {
+  /** Runs `meanwhile` while the code is checked, before the save's transaction (as another tab's save lands). */
+  async function withSaveMeanwhile<T>(meanwhile: () => Promise<unknown>, save: () => Promise<T>) {
+    const { codes } = server.services;
+    const verify = codes.verify;
+    codes.verify = async (...args) => {
+      codes.verify = verify;
+      await meanwhile();
+      return verify(...args);
+    };
+    try {
+      return await save();
+    } finally {
+      codes.verify = verify;
+    }
+  }
+
+  it("is refused on the phone step: the code proves the old number, not the new one", async () => {
+    const { b, code, applicationId } = await atThePhoneCode();
+    const refused = await withSaveMeanwhile(
+      () => b.trpc.step.submit.mutate({ stepId: "setupPhone", answers: { user: { phone: "3035550199" } } }),
+      () => refusalOf(b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: code } })),
+    );
+    expect(refused).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [{ pointer: "/otpCode", message: expect.stringMatching(/changed while we checked/) }],
+    });
+    const { doc } = await stored(applicationId);
+    expect(doc.user.phone).toBe("3035550199");
+    expect(doc.user.phoneVerifiedAt).toBeUndefined();
+    // The new number's own code proves it.
+    const fresh = newestTextCode(server.dataDir, "3035550199");
+    expect(
+      await b.trpc.step.submit.mutate({ stepId: "setupVerify", answers: { otpCode: fresh } }),
+    ).toMatchObject({ stepId: "setupConsent" });
+  });
+
+  it("is refused on the email step: the address saved meanwhile is not proven by the old address's code", async () => {
+    const { b, code, userId } = await atTheEmailCode();
+    const other = `code-step-other-${Date.now()}@example.com`;
+    const refused = await withSaveMeanwhile(
+      () => b.trpc.step.submit.mutate({ stepId: "email", answers: { user: { email: other } } }),
+      () => refusalOf(b.trpc.step.submit.mutate({ stepId: "emailVerify", answers: { otpCode: code } })),
+    );
+    expect(refused).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: [{ pointer: "/otpCode", message: expect.stringMatching(/changed while we checked/) }],
+    });
+    expect(await provenAddressOf(userId)).toBeNull();
+  });
+});

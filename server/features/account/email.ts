@@ -52,11 +52,12 @@ export const sendEmailCode: EffectHandler = {
 };
 
 // Said by id: the transport gives them in the reader's language (refusal-text.ts).
-const WRONG: Record<"expired" | "locked" | "none" | "invalid", Said> = {
+const WRONG: Record<"expired" | "locked" | "none" | "invalid" | "changed", Said> = {
   expired: said("refusal.code.expired"),
   locked: said("refusal.code.locked"),
   none: said("refusal.code.none"),
   invalid: said("refusal.code.invalid"),
+  changed: said("refusal.code.changed"),
 };
 
 export const verifyEmailCode: EffectHandler = {
@@ -85,7 +86,9 @@ export const verifyEmailCode: EffectHandler = {
     }
     // In the transaction that ends the submission, one commit: the code is spent, and the address
     // proven (or its account found) as read above; a change since refuses it, nothing saved.
-    inSave(async (tx) => {
+    inSave(async (tx, current) => {
+      // Another tab saved a new address since the check: the code proves the old one only.
+      if (addressAt(current, effect.email!) !== email) throw refused("changed");
       const spent = await verdict.spend(tx);
       if (spent !== "ok") throw refused(spent);
       if ((await provenIn(tx, services, email, claimant)) !== account) throw refused("none");

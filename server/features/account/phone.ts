@@ -67,7 +67,10 @@ export const verifyPhoneCode: EffectHandler = {
     if (verdict.result !== "ok") throw invalidAnswers([fieldSaid(effect.code!, WRONG[verdict.result])]);
     // A right one is spent in the save's transaction, and this account then signs in by a code
     // texted here: one commit with the save; a save refused leaves the code to be typed again.
-    inSave(async (tx) => {
+    inSave(async (tx, current) => {
+      // Another tab saved a new number since the check: the code proves the old one only.
+      if (getAt(current, effect.phone!) !== phone)
+        throw invalidAnswers([fieldSaid(effect.code!, said("refusal.phoneCode.changed"))]);
       const spent = await verdict.spend(tx);
       if (spent !== "ok") throw invalidAnswers([fieldSaid(effect.code!, WRONG[spent])]);
       await holdPhone(services, ownerId, phone, tx);

@@ -48,9 +48,11 @@ export interface EffectCheck extends EffectContext {
   /**
    * Work for the transaction that ends this submission (the step's save, or the sign-in of
    * `signInAs`), run there before anything of the step is written: what it writes commits with
-   * the save, and a throw refuses the save with nothing of it saved.
+   * the save, and a throw refuses the save with nothing of it saved. `current`: the application as
+   * that transaction read it. A verdict about a stored answer (the code was sent to this number)
+   * holds only if the answer is still the one checked: another tab may have saved in between.
    */
-  inSave(work: (tx: Db) => Promise<void>): void;
+  inSave(work: (tx: Db, current: Record<string, unknown>) => Promise<void>): void;
 }
 
 export interface EffectRun extends EffectContext {

@@ -45,8 +45,10 @@ export const effectsOf = (s: Submission) => (s.section ? [] : (s.step.effects ??
 export interface Checked {
   serverSet: Record<string, unknown>;
   signInAs: string | null;
+  /** The application the checks read. */
+  stored: Record<string, unknown>;
   /** Runs in the transaction that ends the submission, before anything of the step is written (EffectCheck.inSave). */
-  inSave(tx: Db): Promise<void>;
+  inSave(tx: Db, current: Record<string, unknown>): Promise<void>;
 }
 
 /**
@@ -56,12 +58,12 @@ export interface Checked {
 export async function checkBeforeSave(s: Submission): Promise<Checked> {
   const serverSet: Record<string, unknown> = {};
   let signInAs: string | null = null;
-  const works: ((tx: Db) => Promise<void>)[] = [];
-  const inSave = async (tx: Db) => {
-    for (const work of works) await work(tx);
+  const works: ((tx: Db, current: Record<string, unknown>) => Promise<void>)[] = [];
+  const inSave = async (tx: Db, current: Record<string, unknown>) => {
+    for (const work of works) await work(tx, current);
   };
   const checking = effectsOf(s).filter((effect) => handlerOf(effect).check);
-  if (!checking.length) return { serverSet, signInAs, inSave };
+  if (!checking.length) return { serverSet, signInAs, stored: {}, inSave };
   const before = s.userId ? await memberStore(s.services).readerOf(s.services.db, s.userId) : null;
   admit(s, before);
   const stored = before?.app.doc ?? {};
@@ -80,5 +82,5 @@ export async function checkBeforeSave(s: Submission): Promise<Checked> {
         inSave: (work) => void works.push(work),
       }),
     );
-  return { serverSet, signInAs, inSave };
+  return { serverSet, signInAs, stored, inSave };
 }

@@ -49,10 +49,12 @@ export async function submitStep(ctx: Context, input: StepSubmit | StepSection):
   // Judged in the words the reader was shown: their language and their experiment arms' (a check's message an arm words).
   const locale = requestLocale(s.services.defs, ctx.cookies);
   s.judgeDefs = wordedSet(s.services.defs, locale, await readerArms(s.services, s.userId, locale.code)).defs;
-  const { serverSet, signInAs, inSave } = await checkBeforeSave(s);
+  const { serverSet, signInAs, stored, inSave } = await checkBeforeSave(s);
   // A right email code for an address another account proved: this browser is now that account's.
   if (signInAs && s.userId) {
-    const owner = await signInToProvenAccount(s.services, ctx.cookies, s.userId, signInAs, inSave);
+    const owner = await signInToProvenAccount(s.services, ctx.cookies, s.userId, signInAs, (tx) =>
+      inSave(tx, stored),
+    );
     return { ...owner, stepId: null, revision: 0, ruleId: "emailVerify.known-address" };
   }
   // A visitor's first answer starts a guest: their network's admission is counted now, on a
@@ -87,9 +89,10 @@ export async function submitStep(ctx: Context, input: StepSubmit | StepSection):
       if (!s.userId && s.receipt) await lockKey(tx, s.receipt);
       const again = s.receipt ? await receipts.find<SubmitResult>(tx, s.receipt, s.userId, submitted) : null;
       if (again) return again;
-      // The effects' own work (a right code spent): committed with the save, or refusing it.
-      await inSave(tx);
       const merged = await merge(s, tx, serverSet, owned);
+      // The effects' own work (a right code spent), on the application as this transaction read
+      // it: committed with the save, or refusing it.
+      await inSave(tx, merged.stored);
       // Read with the lock for the application the reader owns; a member's are read on their own.
       const before = await othersBefore(s, tx, merged, owned ? members : undefined);
       const { voided, ownerDone } = await voidCoveredSignatures(s, tx, merged, owned ? standing : undefined);
