@@ -32,6 +32,10 @@ interface RescissionParams {
   timeZone: string;
 }
 
+function timeZoneOf(rescission: Record<string, unknown>): string {
+  return typeof rescission.timeZone === "string" ? rescission.timeZone : "UTC";
+}
+
 function paramsOf(defs: Definitions): {
   rescission: RescissionParams;
   calendar: ReturnType<typeof calendarOf>;
@@ -43,7 +47,7 @@ function paramsOf(defs: Definitions): {
     throw new TypeError(
       "rules/disbursement.json params.rescission.businessDays must be a whole number of days",
     );
-  const timeZone = typeof rescission.timeZone === "string" ? rescission.timeZone : "UTC";
+  const timeZone = timeZoneOf(rescission);
   return {
     rescission: { businessDays: businessDays as number, timeZone },
     calendar: calendarOf(params.calendar),
@@ -52,6 +56,15 @@ function paramsOf(defs: Definitions): {
 
 /** The calendar date (yyyy-MM-dd) of an instant in a time zone. */
 export const dateIn = dateInZone;
+
+/**
+ * The day the dates are counted from: `now`'s date in the lender's time zone, all that
+ * `rescissionFor` reads of `now` (a memo of what it gives is keyed by this day, not by the instant).
+ */
+export function rescissionDay(defs: Definitions, now: Date): string {
+  const params = (defs.params.disbursement ?? {}) as Record<string, unknown>;
+  return dateIn(now, timeZoneOf((params.rescission ?? {}) as Record<string, unknown>));
+}
 
 /** Whether the right to cancel applies to this application, by rules/disbursement.json. */
 export function rescissionApplies(defs: Definitions, doc: unknown, today: string): boolean {

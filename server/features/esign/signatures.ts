@@ -28,9 +28,10 @@ import {
 } from "./documents";
 import { signedPdfOffThread } from "./pdf-pool";
 import { signedAnswersOf } from "./signed-answers";
-import { rescissionFor } from "./rescission";
+import { rescissionDay, rescissionFor } from "./rescission";
 import { readLenderProfile } from "@engine/lending/lender-file";
-import { disclosureValues, offerOf } from "./values";
+import { disclosureValues, offerOf, readerValues, siteDetails, valuesFixedBySet } from "./values";
+import { keptWith } from "./shown-memo";
 import { errorKind } from "@server/platform/observability/log";
 
 export type SignatureRow = typeof signatures.$inferSelect;
@@ -49,24 +50,44 @@ const MAX_USER_AGENT = 512;
 /**
  * The documents of a step as shown to this application now: each with its version, the values of
  * its tokens and the SHA-256 of its filled text. Throws when a document file is missing (a
- * deployment fault: `npm test` checks every effect's documents exist).
+ * deployment fault: `npm test` checks every effect's documents exist). Worked out once per shared
+ * (frozen) document, day, role, language and document (./shown-memo.ts): the same stored document
+ * is shown the same texts several times on a walk.
  */
 export function documentsFor(
-  services: Services,
+  services: Pick<Services, "defs">,
   doc: unknown,
   ids: readonly string[],
   { now, role, language }: { now: Date; role?: string; language?: string },
 ) {
-  // role: the borrower reading or signing (their own credit score in the FCRA 609(g) notice).
-  const values = disclosureValues(services.defs, doc, {
-    rescission: rescissionFor(services.defs, doc, { now }),
-    role,
-  });
+  const { defs } = services;
+  // What the filling reads besides the document: the day the right-to-cancel dates count from, not
+  // the instant; the site and lender details as they read now (re-read on every call).
+  const day = rescissionDay(defs, now);
+  const from = { site: siteDetails(), lender: readLenderProfile() };
+  const kept: typeof keptWith = valuesFixedBySet(defs) ? keptWith : (_d, _doc, _k, _f, make) => make();
+  // Those of every reader, then the reader's own (role: the borrower reading or signing, their own
+  // credit score in the FCRA 609(g) notice): a document shown to no one in particular (a consent)
+  // and the same one shown to the borrower share the first.
+  const everyone = kept(defs, doc, JSON.stringify(["values", day]), from, () =>
+    disclosureValues(defs, doc, { rescission: rescissionFor(defs, doc, { now }), ...from }),
+  );
+  const values = role
+    ? kept(defs, doc, JSON.stringify(["values", day, role]), from, () => ({
+        ...everyone,
+        ...readerValues(defs, doc, role),
+      }))
+    : everyone;
   return ids.flatMap((id) => {
-    // In the reader's language only from a reviewed translation; else English (the record says which).
-    const source = readDisclosureIn(id, services.defs.texts, language);
-    if (!source) throw refuse("misconfigured", `disclosure "${id}" is missing`);
-    return applies(services.defs, source.appliesWhen, doc) ? [signedDocument(source, values)] : [];
+    const key = JSON.stringify(["document", day, role ?? null, language ?? null, id]);
+    const shown = kept(defs, doc, key, from, () => {
+      // In the reader's language only from a reviewed translation; else English (the record says which).
+      const source = readDisclosureIn(id, defs.texts, language);
+      if (!source) throw refuse("misconfigured", `disclosure "${id}" is missing`);
+      return applies(defs, source.appliesWhen, doc) ? signedDocument(source, values) : null;
+    });
+    // A copy each: what a caller records or changes is never the kept one.
+    return shown ? [{ ...shown, values: { ...shown.values } }] : [];
   });
 }
 

@@ -121,6 +121,15 @@ export function variableRateValues(
   return values;
 }
 
+/**
+ * Whether the values of `disclosureValues` for a document are fixed by the definitions set, besides
+ * the site and lender details: the texts it reads (the terms' figures, the credit score sentences)
+ * are the set's, not files on disk read again each time.
+ */
+export const valuesFixedBySet = (defs: Definitions): boolean =>
+  !!defs.texts?.has("content/heloc-terms-figures.json") &&
+  defs.texts.has("content/credit-score-disclosure.json");
+
 export function disclosureValues(
   defs: Definitions,
   doc: unknown,
@@ -203,17 +212,26 @@ export function disclosureValues(
     const name = [getAt(doc, `${at}/firstName`), getAt(doc, `${at}/lastName`)].filter(isText).join(" ");
     if (name) values[token] = name;
   }
-  if (role) {
-    const used = getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined;
-    values.creditScoreDisclosure = creditScoreDisclosure(used, defs.texts ?? CREDIT_SCORE_TEXT_FILE);
-    values.creditScorePricing = creditScorePricing(used, defs.texts ?? CREDIT_SCORE_TEXT_FILE);
-  }
+  if (role) Object.assign(values, readerValues(defs, doc, role));
   if (rescission?.applies) {
     values.rescissionStartDate = longDate(rescission.startDate);
     values.rescissionEndDate = longDate(rescission.endDate);
     values.earliestDisbursementDate = longDate(rescission.earliestDisbursementDate);
   }
   return values;
+}
+
+/**
+ * The values that are the reader's own (`role`: the borrower reading or signing): their credit
+ * score as the FCRA 609(g) notice and the risk-based pricing notice state it. No other value
+ * depends on the reader.
+ */
+export function readerValues(defs: Definitions, doc: unknown, role: string): Record<string, string> {
+  const used = getAt(doc, `${answersPointer(defs, role)}/creditScoreUsed`) as CreditScoreUsed | undefined;
+  return {
+    creditScoreDisclosure: creditScoreDisclosure(used, defs.texts ?? CREDIT_SCORE_TEXT_FILE),
+    creditScorePricing: creditScorePricing(used, defs.texts ?? CREDIT_SCORE_TEXT_FILE),
+  };
 }
 
 /** The plan's margins and rates at today's index (rules/pricing.json params.pricing); null when the params lack them. */
