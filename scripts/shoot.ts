@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { chromium } from "playwright-core";
 import { REPO_ROOT } from "../engine/base/paths";
+import { todayIso } from "../engine/base/dates";
 import { transaction } from "../server/persistence/db/client";
 import { applications, users } from "../server/persistence/db/schema";
 import { DEMO } from "../server/features/demo/seed";
@@ -48,10 +49,13 @@ if (values.doc || values.status) {
   const app = (await store.ofOwner(db, owner!.id))!;
   const doc = values.doc ? JSON.parse(readFileSync(values.doc, "utf8")) : app.doc;
   const status = values.status ?? app.status;
+  // The server's day, as its saves walk on.
+  const today = todayIso(server.services.now());
   const completed = completedUpTo(server.services.defs, status, {
     application: doc,
     variant: app.variant,
-    part: partOf(server.services.defs, OWNER_ROLE, doc),
+    part: partOf(server.services.defs, OWNER_ROLE, doc, today),
+    today,
   });
   await transaction(db, (tx) => store.save(tx, app, doc, status, null, { completed }));
 }

@@ -9,7 +9,6 @@ import { OWNER_ROLE } from "./owner";
 import { evaluateRuleSet } from "../logic/rules";
 import { readsSame, sourceOf } from "../logic/same-reads";
 import { isObject } from "../base/objects";
-import { todayIso } from "../base/dates";
 
 export { OWNER_ROLE };
 
@@ -91,8 +90,8 @@ const accesses = new WeakMap<
 >();
 
 /**
- * Each member role's access to this (stored, complete) application on `today` (the caller's day:
- * the server passes its clock's, as its walks do; the machine's if none), as rules/members.json
+ * Each member role's access to this (stored, complete) application on `today` (the caller's day,
+ * required: the server passes its clock's; only a script without a clock the machine's), as rules/members.json
  * decides; absent: not a member. `from`: the document this one was made from (a save's merged
  * answers over the stored one, sharing what they did not change by identity), whose access it
  * takes, kept already, when the rule set reads the same of both (engine/logic/same-reads.ts); so
@@ -102,7 +101,7 @@ const accesses = new WeakMap<
 export function accessOf(
   defs: Definitions,
   application: unknown,
-  today: string = todayIso(),
+  today: string,
   from?: object,
 ): Record<string, Access> {
   if (!defs.ruleSets.has("members")) return {};
@@ -127,11 +126,11 @@ function decided(defs: Definitions, doc: object, today: string): Record<string, 
 }
 
 /** The member roles that act with their own account on this application now (answering their part, or signing). */
-export const activeRoles = (defs: Definitions, application: unknown, today?: string): string[] =>
+export const activeRoles = (defs: Definitions, application: unknown, today: string): string[] =>
   Object.keys(accessOf(defs, application, today));
 
 /** The member roles that answer their whole part themselves now (not only sign). */
-export const answeringRoles = (defs: Definitions, application: unknown, today?: string): string[] =>
+export const answeringRoles = (defs: Definitions, application: unknown, today: string): string[] =>
   Object.entries(accessOf(defs, application, today))
     .filter(([, access]) => access === "answers")
     .map(([role]) => role);
@@ -148,7 +147,7 @@ export function partOf(
   defs: Definitions,
   role: string,
   application: unknown,
-  today?: string,
+  today: string,
   from?: object,
 ): Part {
   const access = accessOf(defs, application, today, from);
@@ -210,12 +209,7 @@ function pick(doc: unknown, pointers: readonly string[]): Record<string, unknown
 }
 
 /** What a reader is shown of an application (on `today`, as their part): their part, and the shared answers their role reads. */
-export function viewFor(
-  defs: Definitions,
-  part: Part,
-  doc: unknown,
-  today?: string,
-): Record<string, unknown> {
+export function viewFor(defs: Definitions, part: Part, doc: unknown, today: string): Record<string, unknown> {
   if (part.only) return pick(doc, [...part.only, ...memberRole(defs, part.role).sees]);
   if (part.except.length === 0) return (doc ?? {}) as Record<string, unknown>;
   const shown = answeringRoles(defs, doc, today).flatMap((r) => memberRole(defs, r).ownerSees);
@@ -301,7 +295,7 @@ export function documentsFor(
   defs: Definitions,
   part: Part,
   application: unknown,
-  today?: string,
+  today: string,
 ): (borrower: string | null) => boolean {
   if (part.only) {
     if (part.access !== "answers") return () => false;

@@ -10,6 +10,7 @@ import { applicationStore } from "@server/persistence/store/applications";
 import { readerPage } from "@server/features/steps/reader-view";
 import { makeApplicant, TWO_BORROWERS } from "../helpers/accounts";
 import { testServer, type TestServer } from "../helpers/server";
+import { todayIso } from "@engine/base/dates";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,16 +27,18 @@ async function stored() {
   return { read };
 }
 
+/** The day of the server's clock, as its requests take it. */
+const serverDay = () => todayIso(server.services.now());
 const step = (id: string) => server.services.defs.steps.get(id)!.def;
 /** The view as worked out without keeping anything: the reader's part of `doc`, masked. */
 const freshView = (part: ReturnType<typeof partOf>, doc: unknown) =>
-  applicationStore(server.services).view(viewFor(server.services.defs, part, doc));
+  applicationStore(server.services).view(viewFor(server.services.defs, part, doc, serverDay()));
 
 describe("what a reader is shown of a stored application", () => {
   it("gives the same frozen, masked view to each read of the same stored text", async () => {
     const { read } = await stored();
     const app = await read();
-    const part = partOf(server.services.defs, OWNER_ROLE, app.doc);
+    const part = partOf(server.services.defs, OWNER_ROLE, app.doc, serverDay());
     const first = readerPage(server.services, part, app.doc, step("application8"), false);
     const again = readerPage(server.services, part, (await read()).doc, step("application8"), false);
     expect(again.view).toBe(first.view);
@@ -52,8 +55,8 @@ describe("what a reader is shown of a stored application", () => {
   it("keeps each reader's part apart on the same document", async () => {
     const { read } = await stored();
     const { doc } = await read();
-    const owner = partOf(server.services.defs, OWNER_ROLE, doc);
-    const coborrower = partOf(server.services.defs, "coborrower", doc);
+    const owner = partOf(server.services.defs, OWNER_ROLE, doc, serverDay());
+    const coborrower = partOf(server.services.defs, "coborrower", doc, serverDay());
     const ownerSees = readerPage(server.services, owner, doc, step("application8"), false).view;
     const coborrowerSees = readerPage(server.services, coborrower, doc, step("application8"), false).view;
     expect(JSON.stringify(ownerSees)).toBe(JSON.stringify(freshView(owner, doc)));
@@ -64,7 +67,7 @@ describe("what a reader is shown of a stored application", () => {
   it("works out the view again after a save, from what the save stored", async () => {
     const { read } = await stored();
     const app = await read();
-    const part = partOf(server.services.defs, OWNER_ROLE, app.doc);
+    const part = partOf(server.services.defs, OWNER_ROLE, app.doc, serverDay());
     const before = readerPage(server.services, part, app.doc, step("application8"), false).view;
     const next = { ...app.doc, user: { ...(app.doc.user as object), phone: "6195550188" } };
     const store = applicationStore(server.services);
@@ -81,7 +84,7 @@ describe("what a reader is shown of a stored application", () => {
   it("gives each step its own prefill, and none once the application is locked", async () => {
     const { read } = await stored();
     const { doc } = await read();
-    const part = partOf(server.services.defs, OWNER_ROLE, doc);
+    const part = partOf(server.services.defs, OWNER_ROLE, doc, serverDay());
     const withPrefill = [...server.services.defs.steps.values()].map((s) => s.def).filter((s) => s.prefill);
     expect(withPrefill.length).toBeGreaterThan(1);
     for (const s of withPrefill) {
@@ -96,7 +99,7 @@ describe("what a reader is shown of a stored application", () => {
 
   it("keeps nothing for a document that is not a stored one as opened", async () => {
     const doc = structuredClone(TWO_BORROWERS);
-    const part = partOf(server.services.defs, OWNER_ROLE, doc);
+    const part = partOf(server.services.defs, OWNER_ROLE, doc, serverDay());
     const first = readerPage(server.services, part, doc, step("application8"), false);
     doc.user.firstName = "Changed";
     const second = readerPage(server.services, part, doc, step("application8"), false);
@@ -118,7 +121,7 @@ describe("the day a reader's page is worked out on", () => {
     const doc = structuredClone(TWO_BORROWERS);
     const { applicationId } = await makeApplicant(dated.services, { status: "application8", doc });
     const { doc: opened } = (await applicationStore(dated.services).byId(dated.services.db, applicationId))!;
-    const part = partOf(dated.services.defs, OWNER_ROLE, opened);
+    const part = partOf(dated.services.defs, OWNER_ROLE, opened, todayIso(clock));
     const s = dated.services.defs.steps.get("application8")!.def;
     const first = readerPage(dated.services, part, opened, s, false);
     expect(readerPage(dated.services, part, opened, s, false).view).toBe(first.view);

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { bundleStepSchema } from "@engine/definitions/bundle";
 import { sliceAnswers } from "@engine/form/answers";
 import { REPO_ROOT } from "@engine/base/paths";
+import { todayIso } from "@engine/base/dates";
 import { getAt, setAt } from "@engine/base/pointer";
 import { OWNER_ROLE, partOf } from "@engine/funnel/members";
 import { pdfProse } from "./pdf";
@@ -109,7 +110,7 @@ export function answersFor(
   let answers =
     given ?? ((sliceAnswers(bundleStepSchema(defs, stepId), doc) ?? {}) as Record<string, unknown>);
   if (!given && role === OWNER_ROLE)
-    for (const pointer of partOf(defs, OWNER_ROLE, doc).refused ?? [])
+    for (const pointer of partOf(defs, OWNER_ROLE, doc, todayIso(server.services.now())).refused ?? [])
       if (getAt(answers, pointer) !== undefined)
         answers = setAt(answers, pointer, undefined) as Record<string, unknown>;
   for (const effect of defs.steps.get(stepId)?.def.effects ?? [])

@@ -56,7 +56,7 @@ function partsOf(doc: unknown): (Part | null)[] {
   // The members rule set refuses a document a wrong answer breaks: its parts are then the fixed ones.
   const decided = (role: string) => {
     try {
-      return [partOf(defs, role, doc)];
+      return [partOf(defs, role, doc, TODAY)];
     } catch {
       return [];
     }

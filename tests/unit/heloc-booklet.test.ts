@@ -16,6 +16,8 @@ import { productionLender } from "../helpers/lender";
 
 const CFPB = "https://files.consumerfinance.gov/f/documents/cfpb_heloc-brochure.pdf";
 const booklet = readDisclosure("heloc-booklet")!;
+/** The day the offer is worked out on (the repository's pricing reads none). */
+const TODAY = "2026-11-22";
 const withPdf = (pdfPath: string | null) => ({
   ...productionLender,
   heloc: { ...productionLender.heloc, booklet: { url: CFPB, pdfPath } },
@@ -52,7 +54,7 @@ describe("the CFPB booklet in the lender profile", () => {
 
 describe("the booklet disclosure (content/disclosures/heloc-booklet.md)", () => {
   it("hosts the booklet's text and links to the CFPB's, as the applicant reads it and as the signature hashes it (12 CFR 1026.40(e))", () => {
-    const values = disclosureValues(repo.defs, {}, { site: {}, lender: productionLender });
+    const values = disclosureValues(repo.defs, {}, { site: {}, lender: productionLender, today: TODAY });
     const signed = fillTokens(booklet.source, values);
     // The text is the product's own copy, stating its source.
     expect(signed).toContain("## What a HELOC is");
@@ -67,7 +69,7 @@ describe("the booklet disclosure (content/disclosures/heloc-booklet.md)", () => 
     const values = disclosureValues(
       repo.defs,
       {},
-      { site: {}, lender: withPdf("content/booklet/heloc.pdf") },
+      { site: {}, lender: withPdf("content/booklet/heloc.pdf"), today: TODAY },
     );
     const page = fillValues(marked.parse(booklet.body, { async: false, gfm: true }), values);
     expect(page).toContain(`<a href="${BOOKLET_PDF_ROUTE}">open the CFPB`);

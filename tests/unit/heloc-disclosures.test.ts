@@ -13,6 +13,8 @@ import { repo } from "../helpers/definitions";
 import { productionLender } from "../helpers/lender";
 
 const { defs } = repo;
+/** The day the offer is worked out on (the repository's pricing reads none). */
+const TODAY = "2026-11-22";
 const pricing = defs.params.pricing as Record<string, any>;
 const profile = readLenderProfile();
 const offered = (creditRange: string) => ({
@@ -174,7 +176,11 @@ describe("the historical example under an annual cap (1026.40(d)(12)(xi): the pl
 });
 
 describe("the important-terms disclosure as an applicant with an offer reads it", () => {
-  const values = disclosureValues(defs, offered("excellent"), { site: {}, lender: productionLender });
+  const values = disclosureValues(defs, offered("excellent"), {
+    site: {},
+    lender: productionLender,
+    today: TODAY,
+  });
   const text = fillTokens(readDisclosure("heloc-important-terms")!.source, values);
 
   it("leaves no figure missing and no placeholder", () => {

@@ -6,6 +6,8 @@ import { partOf } from "@engine/funnel/members";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
+/** The day the members rule set decides on (it reads none: any day gives the same parts). */
+const TODAY = "2026-11-22";
 const JOURNEY = ["Your home", "Your offer", "About you", "Sign", "Documents"];
 const where = (stepId: string, options: Parameters<typeof journeyProgress>[2] = {}) => {
   const p = journeyProgress(defs, stepId, options)!;
@@ -81,7 +83,7 @@ describe("a count that changes says why (issue 38)", () => {
     const answeringFor = { setup: { hasCoborrower: true }, coborrowerInvite: { answeredBy: "borrower" } };
     const before = journeyProgress(defs, "coborrowerInvite", { application: answeringFor })!;
     const invited = { setup: { hasCoborrower: true }, coborrowerInvite: { answeredBy: "coborrower" } };
-    const part = partOf(defs, "borrower", invited);
+    const part = partOf(defs, "borrower", invited, TODAY);
     const now = journeyProgress(defs, "application3", { application: invited, part })!;
     const change = phaseChange({ phase: "aboutYou", steps: before.phaseSteps }, now);
     expect(change?.added).toEqual([]);

@@ -159,7 +159,7 @@ describe("the application's path", () => {
       ...demo,
       coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" },
     };
-    const part = partOf(defs, "borrower", application);
+    const part = partOf(defs, "borrower", application, today);
     const walked = completedUpTo(defs, "application3", { application, variant: "variantOne", part, today });
     expect(walked).toContain("coborrowerInvite");
     expect(walked).not.toContain("application2");
@@ -175,7 +175,7 @@ describe("the application's path", () => {
       user: { ...demo.user, isSelfEmployed: false },
       coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" },
     };
-    const owner = partOf(defs, "borrower", invited);
+    const owner = partOf(defs, "borrower", invited, today);
     const walked = completedUpTo(defs, "awaitingSignatures", {
       application: invited,
       variant: "variantOne",
@@ -193,7 +193,7 @@ describe("the application's path", () => {
     expect(borrower.due).toBe("awaitingSignatures");
     expect(borrower.path).not.toContain("businessInformation");
     // Her own walk asks it of her, after her employment history.
-    const member = partOf(defs, "coborrower", invited);
+    const member = partOf(defs, "coborrower", invited, today);
     const hers = journeyOf(defs, {
       application: invited,
       completed: ["coborrowerConsent", "application2", "application4", "application5"],
@@ -209,7 +209,7 @@ describe("the application's path", () => {
         application: answeredFor,
         completed: ["name"],
         variant: "variantOne",
-        part: partOf(defs, "borrower", answeredFor),
+        part: partOf(defs, "borrower", answeredFor, today),
         today,
       }),
     ).toContain("businessInformation");
@@ -220,7 +220,7 @@ describe("the application's path", () => {
       ...demo,
       coborrowerInvite: { answeredBy: "coborrower", email: "luis@example.com" },
     };
-    const part = partOf(defs, "coborrower", application);
+    const part = partOf(defs, "coborrower", application, today);
     const j = journeyOf(defs, { application, completed: [], flow: "coborrower", part, today });
     expect(j.path).toEqual([j.due]);
     expect(accessTo(defs, j, "application8", "coborrower")).toMatchObject({ open: false, stepId: j.due });

@@ -25,7 +25,7 @@ const answerSets = (answers: unknown): unknown[] => [
 describe("a step validator told which fields are judged", () => {
   it("returns the errors it returns untold at those fields, for each borrower's part and each section", () => {
     const doc = twoBorrowers();
-    const parts = [OWNER_ROLE, "coborrower"].map((role) => partOf(defs, role, doc));
+    const parts = [OWNER_ROLE, "coborrower"].map((role) => partOf(defs, role, doc, TODAY));
     let dropped = 0;
     for (const [stepId, { def }] of defs.steps) {
       const validate = createStepValidator(defs, stepId);

@@ -17,6 +17,8 @@ import { funnelPosition } from "@engine/form/progress";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
+/** The day the members rule set decides on (the repository's reads none: any day gives the same parts). */
+const TODAY = "2026-11-22";
 const invited = {
   setup: { hasCoborrower: true },
   coborrowerInvite: { answeredBy: "coborrower", email: "sam@example.com" },
@@ -32,12 +34,12 @@ const THEIR_OWN = [
   "/coborrowerAttestation",
   "/coborrowerEsign",
 ];
-const coborrower = partOf(defs, "coborrower", invited);
-const borrower = partOf(defs, "borrower", invited);
+const coborrower = partOf(defs, "coborrower", invited, TODAY);
+const borrower = partOf(defs, "borrower", invited, TODAY);
 
 describe("members", () => {
   it("gives the co-borrower their own part once the borrower invites them, and takes it from the borrower", () => {
-    expect(activeRoles(defs, invited)).toEqual(["coborrower"]);
+    expect(activeRoles(defs, invited, TODAY)).toEqual(["coborrower"]);
     // Their answers and the photo ID they will use, and what they always give themselves.
     const theirs = ["/coborrower", "/identityVerification/coborrower", ...THEIR_OWN];
     expect(coborrower).toEqual({ role: "coborrower", only: theirs, except: [], access: "answers" });
@@ -52,27 +54,31 @@ describe("members", () => {
 
   it("leaves the borrower the co-borrower's part when they answer for them, but never the co-borrower's consents, demographics, declarations, attestation and signature (12 CFR 1003.4(a)(10)(i))", () => {
     const answered = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
-    expect(partOf(defs, "borrower", answered)).toEqual({
+    expect(partOf(defs, "borrower", answered, TODAY)).toEqual({
       role: "borrower",
       only: null,
       except: THEIR_OWN,
       refused: THEIR_OWN,
       access: null,
     });
-    expect(partOf(defs, "coborrower", answered)).toEqual({
+    expect(partOf(defs, "coborrower", answered, TODAY)).toEqual({
       role: "coborrower",
       only: THEIR_OWN,
       except: [],
       access: "signs",
     });
-    expect(documentsFor(defs, partOf(defs, "coborrower", answered), answered)("coborrower")).toBe(false);
-    expect(documentsFor(defs, partOf(defs, "borrower", answered), answered)("coborrower")).toBe(true);
+    expect(
+      documentsFor(defs, partOf(defs, "coborrower", answered, TODAY), answered, TODAY)("coborrower"),
+    ).toBe(false);
+    expect(documentsFor(defs, partOf(defs, "borrower", answered, TODAY), answered, TODAY)("coborrower")).toBe(
+      true,
+    );
   });
 
   it("gives a borrower applying alone the whole application", () => {
     const alone = { ...invited, setup: { hasCoborrower: false } };
-    expect(activeRoles(defs, alone)).toEqual([]);
-    expect(partOf(defs, "borrower", alone)).toEqual({
+    expect(activeRoles(defs, alone, TODAY)).toEqual([]);
+    expect(partOf(defs, "borrower", alone, TODAY)).toEqual({
       role: "borrower",
       only: null,
       except: [],
@@ -82,7 +88,7 @@ describe("members", () => {
   });
 
   it("shows the co-borrower their part and the shared facts, never the borrower's identifiers", () => {
-    expect(viewFor(defs, coborrower, invited)).toEqual({
+    expect(viewFor(defs, coborrower, invited, TODAY)).toEqual({
       coborrower: invited.coborrower,
       user: { firstName: "Maria", lastName: "Alvarez" },
       setup: { hasCoborrower: true },
@@ -90,7 +96,7 @@ describe("members", () => {
     });
     const signing = { ...invited, coborrowerInvite: { answeredBy: "borrower" } };
     // While the borrower answers for them, they read their own part to review it before they sign.
-    expect(viewFor(defs, partOf(defs, "coborrower", signing), signing)).toEqual({
+    expect(viewFor(defs, partOf(defs, "coborrower", signing, TODAY), signing, TODAY)).toEqual({
       coborrower: invited.coborrower,
       user: { firstName: "Maria", lastName: "Alvarez" },
       setup: { hasCoborrower: true },
@@ -99,7 +105,7 @@ describe("members", () => {
   });
 
   it("shows the borrower the co-borrower's name and email only", () => {
-    expect(viewFor(defs, borrower, invited).coborrower).toEqual({
+    expect(viewFor(defs, borrower, invited, TODAY).coborrower).toEqual({
       firstName: "Sam",
       lastName: "Lee",
       email: "sam@example.com",
@@ -138,10 +144,10 @@ describe("members", () => {
   });
 
   it("gives each borrower their own documents", () => {
-    expect(documentsFor(defs, coborrower, invited)("coborrower")).toBe(true);
-    expect(documentsFor(defs, coborrower, invited)("borrower")).toBe(false);
-    expect(documentsFor(defs, borrower, invited)("coborrower")).toBe(false);
-    expect(documentsFor(defs, borrower, invited)(null)).toBe(true);
+    expect(documentsFor(defs, coborrower, invited, TODAY)("coborrower")).toBe(true);
+    expect(documentsFor(defs, coborrower, invited, TODAY)("borrower")).toBe(false);
+    expect(documentsFor(defs, borrower, invited, TODAY)("coborrower")).toBe(false);
+    expect(documentsFor(defs, borrower, invited, TODAY)(null)).toBe(true);
   });
 
   it("walks the co-borrower through their own flow, not the borrower's", () => {
@@ -188,7 +194,7 @@ describe("members", () => {
         application: signing,
         completed,
         flow: "coborrowerSigning",
-        part: partOf(defs, "coborrower", signing),
+        part: partOf(defs, "coborrower", signing, TODAY),
       }).due;
     expect(due([])).toBe("coborrowerConsent");
     expect(due(["coborrowerConsent"])).toBe("application7");

@@ -202,7 +202,7 @@ describe("a save's answers merged into the application", () => {
     let untouched = 0;
     for (const { doc, stepId, answers } of cases()) {
       for (const role of [OWNER_ROLE, "coborrower"]) {
-        const part = partOf(defs, role, doc);
+        const part = partOf(defs, role, doc, TODAY);
         const merged = mergeDocs(doc, keepToPart(part, doc, mergeDocs(doc, answers)));
         const kept = keepToPart(part, doc, merged);
         expect(same(kept, keepToPartCopying(part, doc, merged)), `${stepId} ${role}`).toBe(true);

@@ -101,8 +101,8 @@ function whatAPageDoes(page: Definitions, stepId: string) {
     for (const variant of ["variantOne", "variantTwo", null])
       out.push(journeyProgress(page, stepId, { application: doc, variant }));
     // The reader's part comes from the server (step.get): worked out here on the whole set.
-    for (const role of activeRoles(defs, doc)) {
-      const part = partOf(defs, role, doc);
+    for (const role of activeRoles(defs, doc, TODAY)) {
+      const part = partOf(defs, role, doc, TODAY);
       out.push(journeyProgress(page, stepId, { application: doc, part, flow: null }));
     }
     out.push(journeyProgress(page, stepId, { application: doc, part: WHOLE }));

@@ -14,7 +14,7 @@ const invited = {
   coborrowerInvite: { answeredBy: "coborrower" },
   user: { firstName: "Maria", lastName: "Alvarez" },
 };
-const coborrower = partOf(defs, "coborrower", invited);
+const coborrower = partOf(defs, "coborrower", invited, today);
 const ui = (stepId: string) =>
   prepareForPart(
     prepareStep(

@@ -8,12 +8,14 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { setAt } from "@engine/base/pointer";
+import { formatCurrency } from "@engine/base/format";
 import { answersPointer } from "@engine/lending/borrowers";
 import { englishHash } from "@engine/locale/hash";
 import { DISCLOSURES_DIR } from "@server/features/esign/documents";
 import { rescissionDay } from "@server/features/esign/rescission";
 import { keptWith } from "@server/features/esign/shown-memo";
 import { documentsFor } from "@server/features/esign/signatures";
+import { offerOf } from "@server/features/esign/values";
 import { shareDocument } from "@server/persistence/store/opened-documents";
 import { repo } from "../helpers/definitions";
 import { CREDIT_SCORE_USED } from "../helpers/credit-score";
@@ -115,7 +117,7 @@ describe("an answer kept with a shared document", () => {
     expect(keptWith(services.defs, doc, "k", from, make)).toBe(1);
     expect(keptWith(services.defs, doc, "k", from, make)).toBe(1);
     expect(keptWith(services.defs, doc, "other", from, make)).toBe(2);
-    expect(keptWith({}, doc, "k", from, make)).toBe(3);
+    expect(keptWith({ ...services.defs }, doc, "k", from, make)).toBe(3);
     const twin = { a: 1 };
     shareDocument(twin);
     expect(keptWith(services.defs, twin, "k", from, make)).toBe(4);
@@ -136,5 +138,88 @@ describe("an answer kept with a shared document", () => {
     const { make } = counting();
     expect(keptWith(services.defs, doc, "k", from, make)).toBe(1);
     expect(keptWith(services.defs, doc, "k", from, make)).toBe(2);
+  });
+
+  it("is never kept for a set whose texts the filling reads from files on disk (they may change)", () => {
+    const doc = { a: 1 };
+    shareDocument(doc);
+    const { make } = counting();
+    const fromDisk = { ...services.defs, texts: undefined };
+    expect(keptWith(fromDisk, doc, "k", from, make)).toBe(1);
+    expect(keptWith(fromDisk, doc, "k", from, make)).toBe(2);
+  });
+});
+
+describe("the documents given on the server's day, not the machine's", () => {
+  // Rule sets as they might be written to change on a date: the appraisal notice given (its
+  // appliesWhen, payoff.valuationNoticeDue) and an offer made only before 2000. The machine's day is
+  // long past it; the server's clock (documentsFor's `now`) decides.
+  const { ruleSets } = services.defs;
+  const payoff = ruleSets.get("payoff")!;
+  const pricing = ruleSets.get("pricing")!;
+  const before2000 = { "<": [{ var: "today" }, "2000-01-01"] };
+  const dated = {
+    ...services.defs,
+    ruleSets: new Map(ruleSets)
+      .set("payoff", {
+        ...payoff,
+        def: {
+          ...payoff.def,
+          rules: (payoff.def.rules ?? []).map((r) =>
+            r.output === "valuationNoticeDue" ? { ...r, value: before2000 } : r,
+          ),
+        },
+      })
+      .set("pricing", {
+        ...pricing,
+        def: {
+          ...pricing.def,
+          rules: [
+            {
+              id: "pricing.from-2000",
+              description: "No offer from 2000 on.",
+              when: { "!": before2000 },
+              output: "quote",
+              emit: {
+                eligible: false,
+                route: "/app/ineligible/listed-for-sale",
+                reasons: ["propertyListedForSale"],
+              },
+            },
+            ...(pricing.def.rules ?? []),
+          ],
+        },
+      }),
+  };
+  /** Two instants on one day where the lender is (New York, 31 December 1999), on two days in UTC. */
+  const EVE = new Date("1999-12-31T23:00:00Z");
+  const NEW_YEAR = new Date("2000-01-01T03:00:00Z");
+  const given = (doc: unknown, now: Date) =>
+    documentsFor({ defs: dated }, doc, ["appraisal-notice", "heloc-important-terms"], {
+      now,
+      role: "borrower",
+    });
+
+  it("gives the offer and the notice by the day of `now`, whatever the machine's day", () => {
+    const doc = application();
+    const offer = offerOf(dated, doc, "1999-12-31");
+    expect(offer?.lineAmount).toBeGreaterThan(0);
+    expect(offerOf(dated, doc, "2000-01-01")).toBeNull();
+    const eve = given(doc, EVE);
+    expect(eve.map((d) => d.id)).toEqual(["appraisal-notice", "heloc-important-terms"]);
+    const offered = formatCurrency(offer!.lineAmount!);
+    expect(eve[1]!.values.lineAmount).toBe(offered);
+    const newYear = given(doc, NEW_YEAR);
+    expect(newYear.map((d) => d.id)).toEqual(["heloc-important-terms"]);
+    expect(newYear[0]!.values.lineAmount).not.toBe(offered); // the plan's range, before an offer
+  });
+
+  it("are kept by that day too, not only by the lender's day the right-to-cancel dates count from", () => {
+    expect(rescissionDay(dated, EVE)).toBe(rescissionDay(dated, NEW_YEAR));
+    const stored = application();
+    shareDocument(stored);
+    const fresh = application();
+    for (const now of [EVE, NEW_YEAR, EVE])
+      expect(JSON.stringify(given(stored, now))).toBe(JSON.stringify(given(fresh, now)));
   });
 });

@@ -143,7 +143,7 @@ describe("the disclosure texts take their numbers from the offer and the pricing
       propertyUsage: "primaryResidence",
     },
   };
-  const values = disclosureValues(defs, offered, { site: {} });
+  const values = disclosureValues(defs, offered, { site: {}, today });
 
   it("fills the draw and repayment periods, the APR and the fee of the offer", () => {
     const html = fillValues(
@@ -161,13 +161,13 @@ describe("the disclosure texts take their numbers from the offer and the pricing
 
   it("marks a number it does not have instead of inventing one", () => {
     // No right to cancel before the account opens: its dates are not there.
-    expect(fillValues("<p>{{rescissionEndDate}}</p>", disclosureValues(defs, {}, { site: {} }))).toBe(
+    expect(fillValues("<p>{{rescissionEndDate}}</p>", disclosureValues(defs, {}, { site: {}, today }))).toBe(
       "<p><mark>[not available yet]</mark></p>",
     );
   });
 
   it("states the plan's figures before an offer: the margins' range, examples at the highest margin (12 CFR 1026.40(b), (d)(12)(xi))", () => {
-    const plan = disclosureValues(defs, {}, { site: {} });
+    const plan = disclosureValues(defs, {}, { site: {}, today });
     expect(plan).toMatchObject({
       margin: "between 0.74% and 3.49%, set by your credit; your offer states yours",
       exampleMargin: "3.49%",

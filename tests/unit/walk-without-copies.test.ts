@@ -135,12 +135,12 @@ describe("a walk's steps, without copies made per step", () => {
   it("gives each reader's part of every pointer as before", () => {
     const parts: Part[] = [
       WHOLE,
-      partOf(defs, OWNER_ROLE, twoBorrowers()),
-      partOf(defs, OWNER_ROLE, singleBorrower()),
+      partOf(defs, OWNER_ROLE, twoBorrowers(), TODAY),
+      partOf(defs, OWNER_ROLE, singleBorrower(), TODAY),
     ];
     for (const [role, spec] of Object.entries(memberRoles(defs)))
       parts.push(
-        partOf(defs, role, twoBorrowers()),
+        partOf(defs, role, twoBorrowers(), TODAY),
         { role, only: spec.signs, except: [], access: "signs" },
         {
           role: OWNER_ROLE,

@@ -8,7 +8,9 @@
 // what the filling reads (the day, the reader's role and language, the document). The site and lender
 // files are re-read on every call as before, and a kept answer counts only with the very profiles
 // it was made from, so an edit to either is seen at once.
+import type { Definitions } from "@engine/definitions/definitions";
 import { documentMemo, isShared, type DocumentMemo } from "@server/persistence/store/opened-documents";
+import { valuesFixedBySet } from "./values";
 
 /** What an answer was made from besides the document and its key: the site's and the lender's details as read. */
 export interface ReadFrom {
@@ -27,11 +29,12 @@ const memos = new WeakMap<object, DocumentMemo<Kept>>();
 
 /**
  * `make()`, or what it gave before for this shared document, definitions set and key when made from
- * the same site and lender details. A document that is not shared (its content could change) is
- * worked out afresh each time.
+ * the same site and lender details. Worked out afresh each time for a document that is not shared
+ * (its content could change), or a set whose texts the filling reads from files on disk, not the
+ * set's own (values.ts valuesFixedBySet: a file may change between calls).
  */
-export function keptWith<V>(defs: object, doc: unknown, key: string, from: ReadFrom, make: () => V): V {
-  if (!isShared(doc)) return make();
+export function keptWith<V>(defs: Definitions, doc: unknown, key: string, from: ReadFrom, make: () => V): V {
+  if (!isShared(doc) || !valuesFixedBySet(defs)) return make();
   let memo = memos.get(defs);
   if (!memo) memos.set(defs, (memo = documentMemo<Kept>(KEPT_PER_DOCUMENT)));
   const hit = memo.get(doc as object, key);

@@ -9,6 +9,7 @@ import { auditAction } from "@engine/lending/audit-actions";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { getAt } from "@engine/base/pointer";
+import { todayIso } from "@engine/base/dates";
 import { evaluateRuleSet } from "@engine/logic/rules";
 import type { Db } from "@server/persistence/db/client";
 import { signatures } from "@server/persistence/db/schema";
@@ -30,7 +31,7 @@ import { signedPdfOffThread } from "./pdf-pool";
 import { signedAnswersOf } from "./signed-answers";
 import { rescissionDay, rescissionFor } from "./rescission";
 import { readLenderProfile } from "@engine/lending/lender-file";
-import { disclosureValues, offerOf, readerValues, siteDetails, valuesFixedBySet } from "./values";
+import { disclosureValues, offerOf, readerValues, siteDetails } from "./values";
 import { keptWith } from "./shown-memo";
 import { errorKind } from "@server/platform/observability/log";
 
@@ -51,7 +52,7 @@ const MAX_USER_AGENT = 512;
  * The documents of a step as shown to this application now: each with its version, the values of
  * its tokens and the SHA-256 of its filled text. Throws when a document file is missing (a
  * deployment fault: `npm test` checks every effect's documents exist). Worked out once per shared
- * (frozen) document, day, role, language and document (./shown-memo.ts): the same stored document
+ * (frozen) document, days, role, language and document (./shown-memo.ts): the same stored document
  * is shown the same texts several times on a walk.
  */
 export function documentsFor(
@@ -61,30 +62,32 @@ export function documentsFor(
   { now, role, language }: { now: Date; role?: string; language?: string },
 ) {
   const { defs } = services;
-  // What the filling reads besides the document: the day the right-to-cancel dates count from, not
-  // the instant; the site and lender details as they read now (re-read on every call).
-  const day = rescissionDay(defs, now);
+  // What the filling reads besides the document, not the instant: the day the rule sets decide on
+  // (the offer, whether a document is given: the server's day, as every rule set on a request), the
+  // day the right-to-cancel dates count from (the lender's, in its time zone), both in every key;
+  // the site and lender details as they read now (re-read on every call).
+  const today = todayIso(now);
+  const days = [today, rescissionDay(defs, now)];
   const from = { site: siteDetails(), lender: readLenderProfile() };
-  const kept: typeof keptWith = valuesFixedBySet(defs) ? keptWith : (_d, _doc, _k, _f, make) => make();
   // Those of every reader, then the reader's own (role: the borrower reading or signing, their own
   // credit score in the FCRA 609(g) notice): a document shown to no one in particular (a consent)
   // and the same one shown to the borrower share the first.
-  const everyone = kept(defs, doc, JSON.stringify(["values", day]), from, () =>
-    disclosureValues(defs, doc, { rescission: rescissionFor(defs, doc, { now }), ...from }),
+  const everyone = keptWith(defs, doc, JSON.stringify(["values", days]), from, () =>
+    disclosureValues(defs, doc, { today, rescission: rescissionFor(defs, doc, { now }), ...from }),
   );
   const values = role
-    ? kept(defs, doc, JSON.stringify(["values", day, role]), from, () => ({
+    ? keptWith(defs, doc, JSON.stringify(["values", days, role]), from, () => ({
         ...everyone,
         ...readerValues(defs, doc, role),
       }))
     : everyone;
   return ids.flatMap((id) => {
-    const key = JSON.stringify(["document", day, role ?? null, language ?? null, id]);
-    const shown = kept(defs, doc, key, from, () => {
+    const key = JSON.stringify(["document", days, role ?? null, language ?? null, id]);
+    const shown = keptWith(defs, doc, key, from, () => {
       // In the reader's language only from a reviewed translation; else English (the record says which).
       const source = readDisclosureIn(id, defs.texts, language);
       if (!source) throw refuse("misconfigured", `disclosure "${id}" is missing`);
-      return applies(defs, source.appliesWhen, doc) ? signedDocument(source, values) : null;
+      return applies(defs, source.appliesWhen, doc, today) ? signedDocument(source, values) : null;
     });
     // A copy each: what a caller records or changes is never the kept one.
     return shown ? [{ ...shown, values: { ...shown.values } }] : [];
@@ -92,17 +95,22 @@ export function documentsFor(
 }
 
 /**
- * Whether a document with this appliesWhen ("<rule set>.<output>") is given to this application.
- * A rule set that cannot read the answers yet gives the document: a notice given once too often
- * harms no one, one left out may breach the rule it serves.
+ * Whether a document with this appliesWhen ("<rule set>.<output>") is given to this application on
+ * `today` (the server's day). A rule set that cannot read the answers yet gives the document: a
+ * notice given once too often harms no one, one left out may breach the rule it serves.
  */
-function applies(defs: Services["defs"], appliesWhen: string | undefined, doc: unknown): boolean {
+function applies(
+  defs: Services["defs"],
+  appliesWhen: string | undefined,
+  doc: unknown,
+  today: string,
+): boolean {
   if (!appliesWhen) return true;
   const [ruleSet, output] = appliesWhen.split(".") as [string, string | undefined];
   if (!defs.ruleSets.has(ruleSet) || !output)
     throw refuse("misconfigured", `appliesWhen "${appliesWhen}" names no rule output`);
   try {
-    return Boolean(evaluateRuleSet(defs, ruleSet, doc as Record<string, unknown>).outputs[output]);
+    return Boolean(evaluateRuleSet(defs, ruleSet, doc as Record<string, unknown>, { today }).outputs[output]);
   } catch {
     return true;
   }
@@ -136,7 +144,7 @@ export async function recordSignatures({
   // A live lender never has a disclosure signed with a figure missing ("[not available yet]"). The
   // terms signed state the applicant's own offer: without one they carry only the plan's ranges
   // (as given before the first credit question), which are not terms to sign.
-  const noOffer = offerOf(services.defs, doc) === null;
+  const noOffer = offerOf(services.defs, doc, todayIso(now)) === null;
   const incomplete = shown.filter(
     (d) => d.text.includes(MISSING_VALUE) || (noOffer && Object.hasOwn(d.values, "lineAmount")),
   );

@@ -51,13 +51,13 @@ export function examplePayments(apr: number, repaymentPeriodYears: number, balan
   };
 }
 
-/** The offer on this application, when it has one. */
-export function offerOf(defs: Definitions, doc: unknown): Quote | null {
+/** The offer on this application on `today` (the server's day, as its rule sets take it), when it has one. */
+export function offerOf(defs: Definitions, doc: unknown, today: string): Quote | null {
   try {
     const quote = presentResult(
       defs,
       "pricing",
-      evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>),
+      evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>, { today }),
     ).quote as Quote | undefined;
     return quote?.eligible ? quote : null;
   } catch {
@@ -134,19 +134,22 @@ export function disclosureValues(
   defs: Definitions,
   doc: unknown,
   {
+    today,
     rescission,
     role,
     site = siteDetails(),
     lender = readLenderProfile(),
   }: {
+    /** The day the offer is worked out on (the server's; see offerOf). */
+    today: string;
     rescission?: Rescission | null;
     role?: string;
     site?: Record<string, unknown>;
     lender?: LenderProfile;
-  } = {},
+  },
 ): Record<string, string> {
   const values: Record<string, string> = {};
-  const offer = offerOf(defs, doc);
+  const offer = offerOf(defs, doc, today);
   const pricing = (defs.params.pricing ?? {}) as Record<string, unknown>;
   // Before an offer (the terms given ahead of any question about credit) the examples run at the
   // highest margin the plan offers, at today's index: the plan's figures, never an invented one.
