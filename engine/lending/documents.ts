@@ -73,9 +73,9 @@ export const sidesByIdType = (defs: Definitions): Record<string, string[]> =>
 export const idSides = (defs: Definitions, idType: string): string[] => idTypeSides(defs, idType);
 
 /** Who on the application shows a photo ID, as rules/identity-documents.json decides (the co-borrower only while one applies). */
-export function idHolders(defs: Definitions, doc: Record<string, unknown>): BorrowerRole[] {
+export function idHolders(defs: Definitions, doc: Record<string, unknown>, today: string): BorrowerRole[] {
   try {
-    const { outputs } = evaluateRuleSet(defs, RULE_SET, doc);
+    const { outputs } = evaluateRuleSet(defs, RULE_SET, doc, { today });
     return ((outputs.sides as { borrower?: unknown }[] | undefined) ?? [])
       .map((s) => s.borrower)
       .filter((b): b is BorrowerRole => typeof b === "string");

@@ -4,6 +4,7 @@
 // the action taken. The mappings (rules/mismo.json, rules/hmda-lar.json) say where each goes.
 import type { Definitions } from "../definitions/definitions";
 import { getAt } from "../base/pointer";
+import { todayIso } from "../base/dates";
 import { evaluateRuleSet, presentResult } from "../logic/rules";
 import type { Application, ExportFile, LenderProfile, LoanFile } from "../generated/schema-types";
 import { actionTaken, type ActionRow, type ActionTaken } from "./action-taken";
@@ -75,14 +76,12 @@ export function ageOn(birth: unknown, day: string | null): number | null {
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-function offerOf(defs: Definitions, doc: unknown): ExportFile["offer"] {
+function offerOf(defs: Definitions, doc: unknown, today: string): ExportFile["offer"] {
   const pricing = (defs.params.pricing ?? {}) as Record<string, unknown>;
   let quote: Record<string, unknown> = {};
   try {
-    quote = (presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc)).quote ?? {}) as Record<
-      string,
-      unknown
-    >;
+    quote = (presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc, { today })).quote ??
+      {}) as Record<string, unknown>;
   } catch {
     // answers too incomplete to price: the line's figures stay null
   }
@@ -149,8 +148,12 @@ function termsOf(
  * First lien when no mortgage on the home is kept ahead of the line (owned free and clear, or every
  * mortgage paid off when the line opens: rules/payoff.json helocFirstLien), else second.
  */
-function lienPriority(defs: Definitions, doc: Application): ExportFile["file"]["lienPriority"] {
-  return evaluateRuleSet(defs, "payoff", doc).outputs.helocFirstLien === true ? "first" : "second";
+function lienPriority(
+  defs: Definitions,
+  doc: Application,
+  today: string,
+): ExportFile["file"]["lienPriority"] {
+  return evaluateRuleSet(defs, "payoff", doc, { today }).outputs.helocFirstLien === true ? "first" : "second";
 }
 
 /** The export input of one stored application. */
@@ -174,7 +177,9 @@ export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
     (ctx.defs.params.milestones as { hmdaActionTaken?: { rows?: ActionRow[] } } | undefined)?.hmdaActionTaken
       ?.rows ?? [];
   const action = (ctx.action ?? ((f: StoredFile) => actionTaken(f.doc, f.loan, rows)))(file);
-  const offer = offerOf(ctx.defs, doc);
+  // The rule sets' day: the export's (the server's clock).
+  const today = todayIso(ctx.now);
+  const offer = offerOf(ctx.defs, doc, today);
   const denial = hmdaDenialOf(ctx.defs, action.code === "3" ? action.reasonCodes : []);
   return {
     application: doc,
@@ -187,7 +192,7 @@ export function exportFileOf(file: StoredFile, ctx: ExportContext): ExportFile {
       submittedAt: file.submittedAt ?? file.loan?.file.receivedAt ?? null,
       applicationDate,
       borrowerCount: Math.max(1, borrowers.length),
-      lienPriority: lienPriority(ctx.defs, doc),
+      lienPriority: lienPriority(ctx.defs, doc, today),
     },
     offer,
     terms: termsOf(offer, doc, file.loan),

@@ -22,6 +22,8 @@ import {
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
+/** The day the identity-documents rule set decides on (it reads none: any day gives the same holders). */
+const TODAY = "2026-11-22";
 
 describe("borrowers", () => {
   it("are the borrower who owns the application, then the co-borrower, as rules/members.json lists them", () => {
@@ -93,8 +95,8 @@ describe("photo IDs", () => {
     expect(chosenIdType(doc, "borrower")).toBe("passport");
     expect(chosenIdType(doc, "coborrower")).toBe("visa");
     expect(chosenIdType({}, "borrower")).toBeNull();
-    expect(idHolders(defs, doc)).toEqual(["borrower", "coborrower"]);
-    expect(idHolders(defs, { ...doc, setup: { hasCoborrower: false } })).toEqual(["borrower"]);
+    expect(idHolders(defs, doc, TODAY)).toEqual(["borrower", "coborrower"]);
+    expect(idHolders(defs, { ...doc, setup: { hasCoborrower: false } }, TODAY)).toEqual(["borrower"]);
   });
 
   it("are counted per borrower among the uploads", () => {

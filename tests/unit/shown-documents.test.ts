@@ -20,6 +20,7 @@ import { shareDocument } from "@server/persistence/store/opened-documents";
 import { repo } from "../helpers/definitions";
 import { CREDIT_SCORE_USED } from "../helpers/credit-score";
 import { twoBorrowers } from "../helpers/journeys";
+import { datedRuleSets } from "../helpers/dated-rules";
 
 /** The repository's set with a reviewed Spanish translation of the important terms (none is shipped yet). */
 const TERMS = "content/disclosures/heloc-important-terms.md";
@@ -151,46 +152,9 @@ describe("an answer kept with a shared document", () => {
 });
 
 describe("the documents given on the server's day, not the machine's", () => {
-  // Rule sets as they might be written to change on a date: the appraisal notice given (its
-  // appliesWhen, payoff.valuationNoticeDue) and an offer made only before 2000. The machine's day is
-  // long past it; the server's clock (documentsFor's `now`) decides.
-  const { ruleSets } = services.defs;
-  const payoff = ruleSets.get("payoff")!;
-  const pricing = ruleSets.get("pricing")!;
-  const before2000 = { "<": [{ var: "today" }, "2000-01-01"] };
-  const dated = {
-    ...services.defs,
-    ruleSets: new Map(ruleSets)
-      .set("payoff", {
-        ...payoff,
-        def: {
-          ...payoff.def,
-          rules: (payoff.def.rules ?? []).map((r) =>
-            r.output === "valuationNoticeDue" ? { ...r, value: before2000 } : r,
-          ),
-        },
-      })
-      .set("pricing", {
-        ...pricing,
-        def: {
-          ...pricing.def,
-          rules: [
-            {
-              id: "pricing.from-2000",
-              description: "No offer from 2000 on.",
-              when: { "!": before2000 },
-              output: "quote",
-              emit: {
-                eligible: false,
-                route: "/app/ineligible/listed-for-sale",
-                reasons: ["propertyListedForSale"],
-              },
-            },
-            ...(pricing.def.rules ?? []),
-          ],
-        },
-      }),
-  };
+  // An offer made and the appraisal notice given only before 2000 (../helpers/dated-rules.ts): the
+  // machine's day is long past it; the server's clock (documentsFor's `now`) decides.
+  const dated = datedRuleSets(services.defs);
   /** Two instants on one day where the lender is (New York, 31 December 1999), on two days in UTC. */
   const EVE = new Date("1999-12-31T23:00:00Z");
   const NEW_YEAR = new Date("2000-01-01T03:00:00Z");

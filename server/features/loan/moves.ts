@@ -110,7 +110,8 @@ export async function openLoanFile(
   app: Pick<StoredApplication, "id" | "doc">,
   receivedAt: Date,
 ): Promise<StoredLoanFile> {
-  const offer = offerFigures(services.defs, app.doc);
+  // The offer on the day it was submitted.
+  const offer = offerFigures(services.defs, app.doc, todayIso(receivedAt));
   const file: LoanFile = {
     receivedAt: receivedAt.toISOString(),
     completedAt: null,

@@ -16,14 +16,12 @@ export interface OfferFigures {
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-/** The priced line of an application, or null while it is ineligible or too incomplete to price. */
-export function offerFigures(defs: Definitions, doc: unknown): OfferFigures | null {
+/** The priced line of an application on `today` (the server's day), or null while it is ineligible or too incomplete to price. */
+export function offerFigures(defs: Definitions, doc: unknown, today: string): OfferFigures | null {
   let quote: Record<string, unknown>;
   try {
-    quote = (presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc)).quote ?? {}) as Record<
-      string,
-      unknown
-    >;
+    quote = (presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc, { today })).quote ??
+      {}) as Record<string, unknown>;
   } catch {
     return null; // answers too incomplete for the pricing rules
   }

@@ -136,7 +136,7 @@ export const summaryOf = (
   variant: row.variant,
   borrowers: borrowersOf(pipeline.services, doc),
   outstanding: outstandingOf(pipeline.services, doc),
-  offer: offerFigures(pipeline.services.defs, doc),
+  offer: offerFigures(pipeline.services.defs, doc, todayIso(pipeline.services.now())),
   loanOfficer: row.loanOfficerId
     ? { id: row.loanOfficerId, name: officers.get(row.loanOfficerId) ?? null }
     : null,

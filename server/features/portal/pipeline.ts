@@ -165,8 +165,9 @@ async function scannedPage(services: Services, where: SQL, query: PipelineQuery,
 
 /** Unpriced applications last in either order; the date order breaks ties. */
 function byLineAmount(services: Services, found: Found[], order: "asc" | "desc") {
+  const today = todayIso(services.now());
   const line = new Map(
-    found.map(({ row, doc }) => [row.id, offerFigures(services.defs, doc)?.lineAmount ?? null]),
+    found.map(({ row, doc }) => [row.id, offerFigures(services.defs, doc, today)?.lineAmount ?? null]),
   );
   const sign = order === "asc" ? 1 : -1;
   return found

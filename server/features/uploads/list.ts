@@ -1,6 +1,7 @@
 // uploads.list: the applicant's own uploads, and for each borrower which photo-ID sides are in and
 // how the identity review stands.
 import { asc, eq } from "drizzle-orm";
+import { todayIso } from "@engine/base/dates";
 import { idHolders } from "@engine/lending/documents";
 import { isFinalStatus } from "@engine/funnel/journey";
 import { identityReviews, uploads } from "@server/persistence/db/schema";
@@ -24,7 +25,7 @@ export async function listUploads(services: Services, reader: Reader) {
   const reviews = await reviewsOf(db, app.id);
   return {
     uploads: rows.map(viewOf),
-    identity: idHolders(defs, app.doc)
+    identity: idHolders(defs, app.doc, todayIso(services.now()))
       .filter(isMine)
       .map((borrower) => ({
         ...idSidesState(defs, app.doc, borrower),

@@ -59,6 +59,8 @@ function stepsOf(services: Services, reader: Reader, labels = services.defs) {
     variant: reader.app.variant,
     flow: flowOfPart(defs, reader.part),
     part: reader.part,
+    // The steps after the due one are walked on the server's day too, as the journey was.
+    today: todayIso(services.now()),
   };
   const planned = plannedSteps(defs, input, journey);
   const inFlow = (id: string) =>

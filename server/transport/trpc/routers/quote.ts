@@ -5,6 +5,7 @@ import { localizedSet, requestLocale } from "@server/features/locale/locale";
 import { TRPCError } from "@trpc/server";
 import { explanationOf } from "@engine/explain/output-explanation";
 import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { todayIso } from "@engine/base/dates";
 import { accountEmail } from "@engine/lending/borrowers";
 import { applicantProcedure, router, type Context } from "../init";
 import { offerMail } from "@server/features/decisions/offer-mail";
@@ -40,12 +41,12 @@ interface Quote {
   missing?: string;
 }
 
-/** The offer of rules/pricing.json for the application, as quote.current gives it. */
+/** The offer of rules/pricing.json for the application on the server's day, as quote.current gives it. */
 function quoteOf(ctx: Context, doc: unknown) {
   const result = presentResult(
     ctx.services.defs,
     "pricing",
-    evaluateRuleSet(ctx.services.defs, "pricing", doc),
+    evaluateRuleSet(ctx.services.defs, "pricing", doc, { today: todayIso(ctx.services.now()) }),
   );
   return { quote: result.quote as Quote, ruleId: result.ruleId as string, reason: result.reason as string };
 }
