@@ -12,7 +12,10 @@
 // from source under tsx).
 // Levels: BENCH_CAPACITY_LEVELS (500,1000,1500,2000), each run for BENCH_CAPACITY_SECONDS (60) after
 // its applicants have all started, which takes one walk (~91 s). Each level prints the server's CPU
-// per save and the applicants' (BENCH_CAPACITY_THREADS=1: every thread of this process).
+// per save and the applicants' (BENCH_CAPACITY_THREADS=1: every thread of this process). On the
+// PostgreSQL cluster scripts/with-postgres.mjs starts, also its processes' CPU per save (they share
+// the cores) and its commits' WAL flushes; BENCH_CAPACITY_WAITS=1 adds the server thread's GC
+// pauses, event-loop delay and pool queue (bench/capacity-server.ts).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
@@ -31,6 +34,7 @@ import type { Definitions } from "@engine/definitions/definitions";
 import { sliceAnswers } from "@engine/form/answers";
 import { singleBorrower } from "../tests/helpers/journeys";
 import { pdfProse } from "../tests/helpers/pdf";
+import pg from "pg";
 import { fmt, table, threadCpuUs } from "./measure";
 import { OutboxCodes } from "../tests/helpers/outbox-codes";
 import { profiled, summarize } from "./profile-summary";
@@ -51,6 +55,10 @@ const PROCESSES = process.env.BENCH_CAPACITY_PROCESSES
  */
 const STATEMENTS = process.env.BENCH_CAPACITY_STATEMENTS === "1";
 if (STATEMENTS) process.env.DATABASE_COUNT_STATEMENTS = "1";
+/** BENCH_CAPACITY_WAITS=1: the in-thread server reports its GC pauses, event-loop delay and pool queue per level. */
+const WAITS = process.env.BENCH_CAPACITY_WAITS === "1";
+/** The postmaster of the cluster scripts/with-postgres.mjs started (its processes' CPU is counted), if any. */
+const POSTMASTER = Number(process.env.PG_POSTMASTER_PID ?? 0) || null;
 /** BENCH_CAPACITY_PROFILE=<dir>: the in-thread server's CPU profile of each level's window, written there. */
 /** One walk's length: the funnel's 26 steps at the mean think time (BENCH_CAPACITY_RAMP_SECONDS). */
 const RAMP_MS = Number(process.env.BENCH_CAPACITY_RAMP_SECONDS ?? 26 * 3.5) * 1000;
@@ -397,6 +405,10 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       const benchBefore = process.cpuUsage();
       const mainBefore = threadCpuUs();
       const threadsBefore = await threadCpuByName();
+      const pgBefore = POSTMASTER ? await processTreeCpuUs(POSTMASTER) : null;
+      const walBefore = await walStats();
+      if (WAITS) server.waitsStart?.();
+      const backendStates = WAITS ? sampleBackends() : null;
       if (process.env.BENCH_CAPACITY_PROFILE) void server.profile?.("start");
       measuring = true;
       const started = performance.now();
@@ -410,6 +422,10 @@ export async function runCapacityBench(log: (line: string) => void = console.log
       const benchAfter = process.cpuUsage(benchBefore);
       const mainAfter = threadCpuUs();
       const threadsAfter = await threadCpuByName();
+      const pgAfter = POSTMASTER ? await processTreeCpuUs(POSTMASTER) : null;
+      const walAfter = await walStats();
+      const serverWaits = WAITS ? await server.waits?.() : undefined;
+      const backends = await backendStates?.stop();
       const cpuAfter = await server.cpuUs();
       const statementsAfter = await server.statements?.();
       const partsAfter = await server.cpuParts?.();
@@ -472,6 +488,25 @@ export async function runCapacityBench(log: (line: string) => void = console.log
             .map(([name, us]) => `${name} ${fmt(us, 0)}`)
             .join(", ")}`,
         );
+      if (pgBefore !== null && pgAfter !== null && times.length)
+        log(
+          `    PostgreSQL's processes' CPU: ${fmt((pgAfter - pgBefore) / times.length, 0)} µs per save and its page`,
+        );
+      if (walBefore && walAfter && times.length) {
+        const per = (key: keyof WalStats) => fmt((walAfter[key] - walBefore[key]) / times.length, 2);
+        log(
+          `    PostgreSQL over the window: ${walAfter.sessions - walBefore.sessions} connections opened; per save and its page: ${per("commits")} commits, ${per("walSyncs")} WAL flushes (fsync), ${per("walWrites")} WAL writes, ${per("walKb")} kB of WAL, ${per("walBuffersFull")} writes for full WAL buffers`,
+        );
+      }
+      if (backends) log(`    PostgreSQL's client backends, sampled every 50 ms (mean count): ${backends}`);
+      if (serverWaits)
+        log(
+          `    the server thread: GC ${serverWaits.gcCount} pauses, ${fmt(serverWaits.gcMs / seconds, 1)} ms a second (${fmt((serverWaits.gcMs * 1000) / Math.max(1, times.length), 0)} µs per save), longest ${fmt(serverWaits.gcMaxMs)} ms; event-loop delay p50 ${fmt(serverWaits.loopP50Ms)} ms, p99 ${fmt(serverWaits.loopP99Ms)} ms, max ${fmt(serverWaits.loopMaxMs)} ms${
+            serverWaits.pool
+              ? `; pool of ${serverWaits.pool.size}: ${fmt(serverWaits.pool.busyMean, 2)} connections busy on average, checkouts waiting ${fmt(serverWaits.pool.waitingShare * 100, 1)}% of the time (${fmt(serverWaits.pool.waitingMean, 2)} on average)`
+              : ""
+          }`,
+        );
       if (statementsBefore && statementsAfter && times.length)
         log(statementsPerSave(statementsBefore, statementsAfter, times.length));
       firstPages.sort((a, b) => a - b);
@@ -523,6 +558,9 @@ interface BenchServer {
   cpuParts?(): Promise<Map<string, number> | null>;
   /** BENCH_CAPACITY_STATEMENTS: the statements the in-thread server sent so far, by text. */
   statements?(): Promise<Map<string, number> | null>;
+  /** BENCH_CAPACITY_WAITS: starts watching the server thread's GC, event loop and pool, or stops and answers. */
+  waitsStart?(): void;
+  waits?(): Promise<ServerWaits | null>;
   /** BENCH_CAPACITY_PROFILE: starts the server thread's profile, or stops it and gives its file. */
   profile?: (name: string) => Promise<string>;
 }
@@ -563,6 +601,8 @@ async function startBenchServer(): Promise<BenchServer> {
       ...started,
       cpuUs: () => ask<number | null>("cpu", "cpuUs"),
       statements: () => ask<Map<string, number> | null>("statements", "statements"),
+      waitsStart: () => worker.postMessage("waits-start"),
+      waits: () => ask<ServerWaits | null>("waits", "waits"),
       profile: async (name) => {
         if (name !== "start") return ask<string>({ profileStop: name }, "profiled");
         worker.postMessage("profile-start");
@@ -678,6 +718,102 @@ async function processTreeCpu(root: number): Promise<Map<string, number> | null>
     return null;
   }
 }
+interface ServerWaits {
+  gcCount: number;
+  gcMs: number;
+  gcMaxMs: number;
+  loopP50Ms: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+  pool: { size: number | null; busyMean: number; waitingMean: number; waitingShare: number } | null;
+}
+
+interface WalStats {
+  commits: number;
+  /** Connections opened (a new backend forked, authenticated, its caches warmed). */
+  sessions: number;
+  walSyncs: number;
+  walWrites: number;
+  walKb: number;
+  walBuffersFull: number;
+}
+
+/**
+ * PostgreSQL's counters of the whole cluster (pg_stat_database, pg_stat_wal, PostgreSQL 14 on):
+ * commits, and the WAL's writes and flushes (each fsync a durable commit waits for, shared by the
+ * commits a flush covers); null on SQLite or without them.
+ */
+async function walStats(): Promise<WalStats | null> {
+  const url = process.env.DATABASE_URL;
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) return null;
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const [row] = (
+      await client.query<Record<keyof WalStats, string>>(
+        `SELECT (SELECT sum(xact_commit) FROM pg_stat_database) AS "commits",
+                (SELECT sum(sessions) FROM pg_stat_database) AS "sessions", wal_sync AS "walSyncs",
+                wal_write AS "walWrites", wal_bytes / 1024.0 AS "walKb", wal_buffers_full AS "walBuffersFull"
+           FROM pg_stat_wal`,
+      )
+    ).rows;
+    return row
+      ? {
+          commits: Number(row.commits),
+          sessions: Number(row.sessions),
+          walSyncs: Number(row.walSyncs),
+          walWrites: Number(row.walWrites),
+          walKb: Number(row.walKb),
+          walBuffersFull: Number(row.walBuffersFull),
+        }
+      : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * What PostgreSQL's client backends are doing, sampled from pg_stat_activity every 50 ms until
+ * stopped: the mean number in each state and wait (e.g. "active, Lock/transactionid": waiting for
+ * another transaction's row lock; "active, IO/WALSync": a commit's fsync; "idle in transaction":
+ * waiting for the server to send the transaction's next statement). Null on SQLite.
+ */
+function sampleBackends(): { stop(): Promise<string> } | null {
+  const url = process.env.DATABASE_URL;
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) return null;
+  const client = new pg.Client({ connectionString: url });
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let stopped = false;
+  const sampling = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query<{ what: string; n: string }>(
+        `SELECT state || coalesce(', ' || wait_event_type || '/' || wait_event, '') AS what, count(*) AS n
+           FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()
+          GROUP BY 1`,
+      );
+      samples++;
+      for (const { what, n } of rows) counts.set(what, (counts.get(what) ?? 0) + Number(n));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await sampling.catch(() => undefined);
+      await client.end().catch(() => undefined);
+      return [...counts]
+        .map(([what, n]) => [what, n / Math.max(1, samples)] as const)
+        .sort((a, b) => b[1] - a[1])
+        .map(([what, n]) => `${what} ${fmt(n, 2)}`)
+        .join("; ");
+    },
+  };
+}
+
 /** Linux's USER_HZ, the unit of /proc's CPU times (100 on every mainstream kernel). */
 const CLOCK_TICKS = 100;
 

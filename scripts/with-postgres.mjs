@@ -8,7 +8,7 @@
 // with `--durable` first (the benches) it commits as a production server does (fsync, synchronous
 // commit, full page writes), so its figures compare with SQLite's at synchronous=FULL.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -99,6 +99,8 @@ async function startCluster() {
   ]);
   return {
     url: `postgres://heloc@127.0.0.1:${port}/postgres`,
+    // The postmaster's pid (postmaster.pid's first line): the capacity bench counts its processes' CPU.
+    pid: readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0],
     stop() {
       try {
         asOwner(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);
@@ -118,7 +120,10 @@ console.log(
 let status = 1;
 try {
   status =
-    spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DATABASE_URL: url } }).status ?? 1;
+    spawnSync(command, args, {
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: url, ...(cluster ? { PG_POSTMASTER_PID: cluster.pid } : {}) },
+    }).status ?? 1;
 } finally {
   cluster?.stop();
 }

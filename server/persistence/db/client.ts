@@ -309,6 +309,16 @@ async function onOneConnection<T>(db: Db, use: (handle: PgHandle) => Promise<T>)
 }
 
 /**
+ * A PostgreSQL server handle's pool now: connections open, idle, and checkouts waiting for one
+ * (pg's `totalCount`, `idleCount`, `waitingCount`); null on SQLite. For the capacity bench's
+ * question whether the pool (DATABASE_POOL_SIZE) is what a save waits for.
+ */
+export function poolState(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = pgPools.get(db)?.pool;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
+/**
  * The handle of the one connection a PostgreSQL transaction runs on (the same connection, so its
  * statements are the transaction's), for statements prepared once per connection; otherwise `db`.
  */
