@@ -129,7 +129,11 @@ const MIGRATION_LOCK = 7_421_001;
 async function openPostgres(url: string): Promise<OpenDb> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // 20 by default: a checked-out connection also waits for this server's event loop between a
+    // transaction's statements, so under load it is held for a few loop turns, not a few round
+    // trips. With 10, at 750 applicants in the capacity bench, saves queued for one and the queue
+    // fed itself (p95 0.66–2.4 s against 0.09–0.44 s with 20; docs/performance.md, 2026-12-01).
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
     // pg's documented pipelining: queries issued together on one connection (a transaction's,
     // e.g. a save's lock and the reads sent with it) go out without waiting for each other's
     // answers, and PostgreSQL runs them in the order sent. Queries awaited one by one run as before.
