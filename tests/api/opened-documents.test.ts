@@ -263,4 +263,32 @@ describe("a save's document handed on to the next read", () => {
     expect(again.doc).not.toBe(sealed);
     expect(again.doc.user.phone).toBe("6195550122");
   });
+
+  it("saved unchanged, is stored as the text its read gave only when that is the very text it is written as", async () => {
+    const id = await twoBorrowers();
+    const compact = await storedText(id);
+    // Another server stored the same document spelled otherwise (indented): it opens to the same document.
+    const spaced = JSON.stringify(JSON.parse(compact), null, 1);
+    const storeSpaced = () =>
+      server.services.db.update(applications).set({ document: spaced }).where(eq(applications.id, id));
+    const saveAsRead = async () => {
+      const { app } = await read(id);
+      expect(await transaction(server.services.db, (tx) => store().save(tx, app, app.doc, app.status))).toBe(
+        true,
+      );
+      return app.doc;
+    };
+    await storeSpaced();
+    const doc = await saveAsRead();
+    expect(await storedText(id)).toBe(compact);
+    // Read from the text it was saved as, and saved again: that text, to the byte.
+    expect(await saveAsRead()).toBe(doc);
+    expect(await storedText(id)).toBe(compact);
+    // The indented text is stored again: its read is the same document (kept for that text too), yet
+    // the save writes it as this server spells it, not as the text read.
+    await storeSpaced();
+    expect(await saveAsRead()).toBe(doc);
+    expect(await storedText(id)).toBe(compact);
+    expect((await read(id)).doc).toBe(doc);
+  });
 });

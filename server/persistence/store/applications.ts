@@ -13,7 +13,7 @@ import { forUpdate, lockRows, type Db } from "../db/client";
 import { preparedQuery, written } from "../db/prepared";
 import { applicantSessions, applicationMembers, applications, auditEvents, users } from "../db/schema";
 import type { Services } from "@server/services";
-import { isPlainJson, isShared, openedDocuments, shareDocument } from "./opened-documents";
+import { isPlainJson, isShared, openedDocuments, shareDocument, textKey } from "./opened-documents";
 
 export interface StoredApplication {
   id: string;
@@ -197,7 +197,21 @@ const sealedWhenRead = new WeakMap<object, Map<string, { plain: string; sealed: 
  * was, on every save). Kept only where every identifier was read from sealed text (none stored in
  * the clear, which a save must seal) and the reading changed nothing else.
  */
-const sealedTwins = new WeakMap<object, { fields: readonly SensitiveField[]; doc: unknown }>();
+const sealedTwins = new WeakMap<object, SealedTwin>();
+
+interface SealedTwin {
+  fields: readonly SensitiveField[];
+  doc: unknown;
+  /** textKey(JSON.stringify(doc)), once worked out (a save wrote it): absent, not known. */
+  key?: string;
+}
+
+/**
+ * The stored text each application read was opened from, and its key: a save of that very
+ * document, unchanged, whose sealed twin's text has that key, is that text again (the same
+ * SHA-256 digest), so it is not made and hashed anew. Kept with the read (a request's object), never longer.
+ */
+const readFrom = new WeakMap<StoredApplication, { doc: object; text: string; key: string }>();
 
 // The fields sealed and read leniently are read from `services` at each call: a definitions reload swaps them.
 function createApplicationStore(services: Services) {
@@ -229,7 +243,7 @@ function createApplicationStore(services: Services) {
   const decrypt = (sealed: string) => cipher.decrypt(sealed);
   // The same stored text opens to the same document, kept frozen (./opened-documents.ts).
   const opened = (text: string) => openWith(text, decrypt);
-  const open = (text: string) => openedDocuments(services, services.defs).opened(text, opened);
+  const open = (text: string) => openedDocuments(services, services.defs).openedKeyed(text, opened);
   /**
    * Whether `doc`, once stored, opens (`openWith`) to `doc` itself: plain JSON, and nothing in it
    * that reading through legacy and retired shapes would change. Then it is shared now (frozen:
@@ -250,9 +264,10 @@ function createApplicationStore(services: Services) {
    * database (./opened-documents.ts `wrote`: a read finds it only once the text is stored): `doc`
    * itself, frozen, when it is plain JSON (`asOpened`) and every identifier in it was sealed here
    * (one already sealed would open to its clear text), never parsed again; else the text opened
-   * as a read would, each value sealed here known without a decryption.
+   * as a read would, each value sealed here known without a decryption. `read`: the text `was`
+   * was read from, and its key.
    */
-  const seal = (doc: unknown, was?: object) => {
+  const seal = (doc: unknown, was?: object, read?: { text: string; key: string }) => {
     const before = was && sealedWhenRead.get(was);
     const sealedNow = new Map<string, { plain: string; sealed: string }>();
     let sealedBefore = false;
@@ -283,14 +298,19 @@ function createApplicationStore(services: Services) {
       const reused = new Set(known.reused);
       for (const [pointer, id] of before) if (isWithinAny(pointer, reused)) sealedNow.set(pointer, id);
     }
-    const text = JSON.stringify(sealedDoc);
+    // `doc` is `was` itself (its twin taken whole): its text is the twin's, the one read when that has its key.
+    const whole = twin !== undefined && sealedDoc === twin.doc;
+    const again = whole && read !== undefined && twin.key === read.key;
+    const text = again ? read.text : JSON.stringify(sealedDoc);
+    const key = again ? read.key : textKey(text);
+    if (whole) twin.key = key;
     const handed = !sealedBefore && asOpened(doc) ? doc : null;
     openedDocuments(services, services.defs).wrote(
       text,
       handed
         ? () => {
             if (sealedNow.size) sealedWhenRead.set(handed, sealedNow);
-            sealedTwins.set(handed, { fields: services.sensitive, doc: sealedDoc });
+            sealedTwins.set(handed, { fields: services.sensitive, doc: sealedDoc, key });
             return handed;
           }
         : () =>
@@ -299,6 +319,7 @@ function createApplicationStore(services: Services) {
               return known?.sealed === v ? known.plain : cipher.decrypt(v);
             }),
       was,
+      key,
     );
     return text;
   };
@@ -310,14 +331,20 @@ function createApplicationStore(services: Services) {
       definitionsVersion: services.definitionsVersion,
     });
   };
-  const toStored = (row: StoredRow): StoredApplication => ({
+  const toStored = (row: StoredRow): StoredApplication => {
+    const { doc, key } = open(row.document);
+    const app = storedOf(row, doc);
+    readFrom.set(app, { doc, text: row.document, key });
+    return app;
+  };
+  const storedOf = (row: StoredRow, doc: Record<string, unknown>): StoredApplication => ({
     id: row.id,
     ownerId: row.ownerId,
     // A retired step's applicants stand on the step it declares (rules/retired.json steps).
     status: currentStep(retiredOf(services.defs), row.status),
     variant: row.variant,
     revision: row.revision,
-    doc: open(row.document),
+    doc,
     definitionsVersion: row.definitionsVersion,
     recheck: row.recheck ? (JSON.parse(row.recheck) as Recheck) : null,
     completed: row.completed
@@ -423,8 +450,9 @@ function createApplicationStore(services: Services) {
         audit,
       }: { bumpRevision?: boolean; completed?: string[] | null; audit?: AuditEvent } = {},
     ): Promise<boolean> {
+      const read = readFrom.get(app);
       const update = saveRevision(tx, {
-        document: seal(doc, app.doc),
+        document: seal(doc, app.doc, read?.doc === app.doc ? read : undefined),
         status,
         revision: bumpRevision ? app.revision + 1 : app.revision,
         definitionsVersion: app.definitionsVersion,

@@ -32,6 +32,12 @@ const keyOf = new WeakMap<object, string>();
 const digest = (text: string): string => hash("sha256", text, "base64");
 
 /**
+ * The key a stored text is kept by (its digest): a caller that knows a text's key already (the
+ * one a read gave it, `openedKeyed`) hands it to `wrote` instead of having the text hashed again.
+ */
+export const textKey = digest;
+
+/**
  * Whether `doc` is a document this cache holds: deeply frozen, so its content is fixed for as long
  * as it lives and a memo may key it by identity (a WeakMap) instead of by its content.
  */
@@ -159,24 +165,29 @@ export class OpenedDocuments<T extends object> {
    * on, and the document that save replaced dropped), else `open(text)`, kept.
    */
   opened(text: string, open: (text: string) => T): T {
+    return this.openedKeyed(text, open).doc;
+  }
+
+  /** `opened`, with the key (`textKey`) of `text`: what the reader's save may hand back to `wrote`. */
+  openedKeyed(text: string, open: (text: string) => T): { doc: T; key: string } {
     const key = digest(text);
     const kept = this.kept(key);
-    if (kept) return kept;
+    if (kept) return { doc: kept, key };
     const written = this.written.get(key);
-    if (!written) return this.keep(key, open(text));
+    if (!written) return { doc: this.keep(key, open(text)), key };
     this.written.delete(key);
     const doc = this.keep(key, written.open());
     if (written.was) this.dropKeyed(written.was, key);
-    return doc;
+    return { doc, key };
   }
 
   /**
    * A save wrote `text` (in a transaction that may yet roll back): the first read of `text` from
    * the database takes `open()` as what it opens to (the save's own document, frozen, or the text
    * opened with what the save sealed known), and drops `was`, the document the save replaced.
+   * `key`: textKey(text), when the caller knows it already.
    */
-  wrote(text: string, open: () => T, was?: object): void {
-    const key = digest(text);
+  wrote(text: string, open: () => T, was?: object, key: string = digest(text)): void {
     if (this.entries.has(key)) return;
     this.written.delete(key);
     this.written.set(key, { open, was, at: this.now() });
