@@ -28,14 +28,21 @@ export interface FunnelPosition {
 export function funnelPosition(
   defs: Definitions,
   stepId: string,
-  options: { variant?: string | null; flow?: string | null; part?: Part | null; application?: unknown } = {},
+  options: {
+    variant?: string | null;
+    flow?: string | null;
+    part?: Part | null;
+    application?: unknown;
+    /** The day the step logic reads (yyyy-MM-dd): the caller's, never a default. */
+    today: string;
+  },
 ): FunnelPosition | null {
-  const data = stepLogicData(defs, options.application ?? {});
+  const data = stepLogicData(defs, options.application ?? {}, options.today);
   const walk = flowStepsFor(
     defs,
     stepId,
     options.application ?? {},
-    { variant: options.variant, flow: options.flow },
+    { variant: options.variant, flow: options.flow, today: options.today },
     data,
   );
   if (!walk) return null;
@@ -92,7 +99,7 @@ export function phaseOfSteps(
 export function journeyProgress(
   defs: Definitions,
   stepId: string,
-  options: Parameters<typeof funnelPosition>[2] = {},
+  options: Parameters<typeof funnelPosition>[2],
 ): JourneyProgress | null {
   const position = funnelPosition(defs, stepId, options);
   if (!position) return null;

@@ -1,6 +1,5 @@
 // Walking the funnel: ranks, labels, the page for a status, the redirect guard and the next step.
 // Every table and condition is in rules/ and steps/; this module only looks them up.
-import { todayIso } from "../base/dates";
 import { stepById, type Definitions, type Flow } from "../definitions/definitions";
 import { evaluate, holds, operatorFunctions, type Data } from "../logic/logic";
 import { evaluateRuleSet, presentResult } from "../logic/rules";
@@ -69,7 +68,8 @@ export interface NextStep {
 export interface WalkOptions {
   variant?: string | null;
   flow?: string | null;
-  today?: string;
+  /** The day the step logic reads (yyyy-MM-dd): the caller's (the server's clock, the browser's), never a default. */
+  today: string;
 }
 
 type Position = {
@@ -156,7 +156,7 @@ export function flowStepsFor(
   defs: Definitions,
   stepId: string,
   application: unknown,
-  options: WalkOptions = {},
+  options: WalkOptions,
   logicData?: Data,
 ) {
   const position = flowPosition(defs, stepId, options.variant, options.flow);
@@ -174,7 +174,7 @@ export function previousStep(
   defs: Definitions,
   stepId: string,
   application: unknown,
-  options: WalkOptions = {},
+  options: WalkOptions,
 ): string | null {
   const walk = flowStepsFor(defs, stepId, application, options);
   if (walk) return walk.index > 0 ? walk.steps[walk.index - 1]! : null;
@@ -192,7 +192,7 @@ export function nextStep(
   defs: Definitions,
   stepId: string,
   application: unknown,
-  options: WalkOptions = {},
+  options: WalkOptions,
   logicData?: Data,
 ): NextStep {
   const step = stepById(defs, stepId);

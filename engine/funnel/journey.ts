@@ -5,7 +5,6 @@
 // status is the due step, and the progress bar marks done only what was saved on the path.
 // Generic: it walks `next` and the flows; it knows no step by name.
 import type { Definitions } from "../definitions/definitions";
-import { todayIso } from "../base/dates";
 import { nextStep, rankOf, stepLogicData, type NextStep, type WalkOptions } from "./funnel";
 import type { Data } from "../logic/operators";
 import type { Part } from "./members";
@@ -23,7 +22,8 @@ export interface JourneyInput {
   flow?: string | null;
   /** The reader's part: steps with nothing of it are passed over (the co-borrower's details, once invited). */
   part?: Part | null;
-  today?: string;
+  /** The day the walk's logic reads (yyyy-MM-dd): the caller's, never a default. */
+  today: string;
   /** The application's content never changes (a stored document as opened): its rule sets' results are kept with it (engine/logic/rules.ts ruleSetOnFixed). */
   fixed?: boolean;
 }
@@ -211,9 +211,8 @@ class Walk {
     private readonly defs: Definitions,
     private readonly input: WalkInput,
   ) {
-    const today = input.today ?? todayIso();
-    this.options = walkOptions(input, today);
-    this.kept = keptSteps(defs, input, today);
+    this.options = walkOptions(input, input.today);
+    this.kept = keptSteps(defs, input, input.today);
   }
 
   /** What every step's logic reads: made once per walk (each rule set worked out once for all its steps), and only if a step is not kept. */

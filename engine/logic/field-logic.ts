@@ -3,7 +3,6 @@
 // renderer runs it on every change. Scope: the saved application with these answers merged in,
 // `today`, `params`, and `item`/`index` for `*` pointers; a hidden answer is dropped before later
 // logic reads the document.
-import { todayIso } from "../base/dates";
 import { stepById, type Definitions } from "../definitions/definitions";
 import { evaluate, holds, type Data, type Logic } from "./logic";
 import {
@@ -54,7 +53,8 @@ export function quoteDetails(
 
 export interface FieldLogicContext {
   application?: unknown;
-  today?: string;
+  /** The day the logic reads (yyyy-MM-dd): the caller's, never a default. */
+  today: string;
   /**
    * Given the application with the final answers merged in and the logic's data over it, as the
    * last logic read them: the step validator reads the same (validate.ts) instead of merging again.
@@ -62,7 +62,7 @@ export interface FieldLogicContext {
   read?: (doc: Data, data: Data) => void;
 }
 
-export type FieldLogic = (answers: unknown, context?: FieldLogicContext) => FieldLogicState;
+export type FieldLogic = (answers: unknown, context: FieldLogicContext) => FieldLogicState;
 
 const none = (answers: unknown): FieldLogicState => ({ hidden: [], required: [], answers, notices: [] });
 /** The concrete pointers a field pattern names in `doc` (a pattern without `*` names itself). */
@@ -109,11 +109,11 @@ export function createFieldLogic(defs: Definitions, stepId: string): FieldLogic 
   const notices = step.notices ?? [];
   if (visibleWhen.length === 0 && requiredWhen.length === 0 && notices.length === 0) return none;
 
-  return (answers, context = {}) => {
+  return (answers, context) => {
     if (answers === null || typeof answers !== "object") return none(answers);
     // Copy-on-write: a hidden answer is removed by copying only the path to it.
     let cleaned = answers as Data;
-    const today = context.today ?? todayIso();
+    const { today } = context;
     const application = context.application ?? {};
     let doc = mergeDocs(application, cleaned) as Data;
     let base = stepLogicData(defs, doc, today);

@@ -1,6 +1,5 @@
 // Values a new list item starts with (a step's `newItems`): logic over the answers so far, e.g. the
 // start date proposed for the next job of an employment history. The same in browser and tests.
-import { todayIso } from "../base/dates";
 import { stepById, type Definitions } from "../definitions/definitions";
 import { evaluate, type Data } from "./logic";
 import { mergeDocs } from "../base/pointer";
@@ -19,17 +18,13 @@ export function newItemValues(
   stepId: string,
   listPointer: string,
   answers: unknown,
-  context: { application?: unknown; today?: string } = {},
+  context: { application?: unknown; today: string },
 ): Record<string, unknown> {
   const entry = Object.entries(stepById(defs, stepId).newItems ?? {}).find(([pattern]) =>
     matches(pattern, listPointer),
   );
   if (!entry) return {};
-  const data: Data = stepLogicData(
-    defs,
-    mergeDocs(context.application ?? {}, answers ?? {}),
-    context.today ?? todayIso(),
-  );
+  const data: Data = stepLogicData(defs, mergeDocs(context.application ?? {}, answers ?? {}), context.today);
   const values: Record<string, unknown> = {};
   for (const [field, logic] of Object.entries(entry[1] ?? {})) {
     try {

@@ -4,7 +4,6 @@
 // use). The server works it out on step.get, so the browser shows what the server would; the
 // applicant may change it, and a save judges it like any other answer. Pure: the same in browser,
 // server and tests.
-import { todayIso } from "../base/dates";
 import type { Definitions, Step } from "../definitions/definitions";
 import { evaluate } from "./logic";
 import { getAt, setAt } from "../base/pointer";
@@ -33,7 +32,7 @@ export function prefillValues(
   defs: Definitions,
   step: Step,
   application: unknown,
-  today: string = todayIso(),
+  today: string,
 ): Record<string, unknown> {
   const entries = Object.entries(step.prefill ?? {});
   if (entries.length === 0) return {};

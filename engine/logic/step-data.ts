@@ -1,6 +1,5 @@
 // What every piece of step logic reads (visibleWhen, requiredWhen, checks, next, skipWhen,
 // newItems): the application, today, every rule set's params, and rules.<rule set id>.
-import { todayIso } from "../base/dates";
 import type { Definitions } from "../definitions/definitions";
 import type { Data } from "./operators";
 import { evaluateRuleSet } from "./rules";
@@ -80,12 +79,7 @@ function rulesFor(defs: Definitions, doc: Data, today: string, fixed: boolean): 
  * application's content never changes (a stored document as opened), so its rule sets' results
  * are kept with it for the day, shared with every other reader of the same document.
  */
-export function stepLogicData(
-  defs: Definitions,
-  application: unknown,
-  today: string = todayIso(),
-  fixed = false,
-): Data {
+export function stepLogicData(defs: Definitions, application: unknown, today: string, fixed = false): Data {
   const doc = (application ?? {}) as Data;
   let rules: Data | undefined;
   return {

@@ -21,6 +21,8 @@ export interface FunnelProgressProps {
   part?: Part | null;
   /** The answers so far: steps whose skipWhen holds on them are not listed. */
   application?: unknown;
+  /** The day their logic reads (yyyy-MM-dd): the caller's, the browser's. */
+  today: string;
   /**
    * The steps the reader has saved on their path (step.get's `done`, engine/funnel/journey.ts): only these
    * read "done". Absent (the live preview), every step before this one does.
@@ -109,17 +111,18 @@ export function FunnelProgress({
   flow,
   part,
   application,
+  today,
   done,
   change,
 }: FunnelProgressProps): JSX.Element {
   const styles = useStyles();
   const phased = useMemo(
-    () => journeyProgress(defs, stepId, { variant, flow, part, application }),
-    [defs, stepId, variant, flow, part, application],
+    () => journeyProgress(defs, stepId, { variant, flow, part, application, today }),
+    [defs, stepId, variant, flow, part, application, today],
   );
   const position = useMemo(
-    () => funnelPosition(defs, stepId, { variant, flow, part, application }),
-    [defs, stepId, variant, flow, part, application],
+    () => funnelPosition(defs, stepId, { variant, flow, part, application, today }),
+    [defs, stepId, variant, flow, part, application, today],
   );
   if (phased) return <PhaseProgress progress={phased} change={change} />;
   if (!position) return <></>;

@@ -31,6 +31,8 @@ export interface SchemaFormProps {
   serverErrors?: { pointer: string; message: string }[];
   submitLabel: string;
   onSubmit(answers: unknown): void;
+  /** The day its logic reads (yyyy-MM-dd): the caller's, the browser's. */
+  today: string;
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
@@ -103,6 +105,7 @@ export function SchemaForm(props: SchemaFormProps): JSX.Element | null {
       stepId={id}
       prepared={prepared}
       application={{}}
+      today={props.today}
       submitting={props.submitting}
       serverErrors={props.serverErrors}
       submitLabel={props.submitLabel}

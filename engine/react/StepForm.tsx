@@ -19,8 +19,8 @@ export interface StepFormProps {
   stepId: string;
   /** The saved application document; the form edits this step's part of it. */
   application: unknown;
-  /** yyyy-MM-dd; defaults to today (UTC). */
-  today?: string;
+  /** The day the step's logic reads (yyyy-MM-dd): the caller's (the browser's, web/src/browser-today.ts), never a default. */
+  today: string;
   submitting?: boolean;
   /** Shown, not edited (a submitted application): the fields are disabled and there is no Next. */
   readOnly?: boolean;

@@ -4,7 +4,6 @@
 import { BASE_URI } from "../base/uris";
 import { answerBoundErrors } from "./answer-bounds";
 import { createFieldLogic, matchesOf, quoteDetails } from "../logic/field-logic";
-import { todayIso } from "../base/dates";
 import { compileStepSchema, stepById, type Definitions } from "../definitions/definitions";
 import { holds, type Data, type Logic } from "../logic/logic";
 import { describeAjvErrors, fieldMessage, keyLabel, type FieldError } from "./messages";
@@ -32,8 +31,8 @@ function uiTitleAt(ui: unknown, pointer: string): string | undefined {
 export interface ValidationContext {
   /** The application document saved so far; logic may read answers of earlier steps. */
   application?: unknown;
-  /** yyyy-MM-dd; defaults to today (UTC). */
-  today?: string;
+  /** The day the logic reads (yyyy-MM-dd): the caller's (the server's clock, the browser's), never a default. */
+  today: string;
   /**
    * The member role of the reader answering their own part (rules/members.json): messages name
    * their fields in the words they read (the step's textFor.<role>), "you" rather than "your co-borrower".
@@ -69,7 +68,7 @@ const isEmpty = (v: unknown) =>
 
 type Check = NonNullable<ReturnType<typeof stepById>["checks"]>[number];
 
-export type StepValidator = (answers: unknown, context?: ValidationContext) => StepValidation;
+export type StepValidator = (answers: unknown, context: ValidationContext) => StepValidation;
 
 export function createStepValidator(defs: Definitions, stepId: string): StepValidator {
   const step = stepById(defs, stepId);
@@ -99,7 +98,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     return keyLabel(segments.at(-1) ?? "");
   };
 
-  return (answers, context = {}) => {
+  return (answers, context) => {
     if (answers === null || typeof answers !== "object" || Array.isArray(answers))
       return {
         valid: false,
@@ -110,7 +109,7 @@ export function createStepValidator(defs: Definitions, stepId: string): StepVali
     // 0. Size and shape (answer-bounds.ts), before any logic reads the answers.
     const outOfBounds = answerBoundErrors(defs, stepId, answers);
     if (outOfBounds.length) return { valid: false, errors: outOfBounds, answers: {}, hidden: [] };
-    const today = context.today ?? todayIso();
+    const { today } = context;
     const ui = uiFor(context.role);
     const ownWords = (context.role && step.textFor?.[context.role]?.messages) || {};
     const labelFor = (pointer: string) => labelOf(pointer, ui);

@@ -1,9 +1,13 @@
+import { todayIso } from "@engine/base/dates";
 import { describe, expect, it } from "vitest";
 import { nextStep } from "@engine/funnel/funnel";
 import { problemText } from "@engine/lint/lint";
 import { createStepValidator } from "@engine/validation/validate";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 const messages = (copy: ReturnType<typeof copyDefinitions>) => loadCopy(copy).problems.map(problemText);
 
@@ -283,11 +287,15 @@ describe("the funnel is data", () => {
     });
     const { defs, problems } = loadCopy(copy);
     expect(problems.map(problemText)).toEqual([]);
-    expect(nextStep(defs, "emailVerify", {}, { variant: "variantOne" }).stepId).toBe("annualIncome");
-    expect(nextStep(defs, "annualIncome", {}, { variant: "variantOne" }).stepId).toBe("earlyDisclosures");
-    expect(createStepValidator(defs, "email")({ user: { email: "jane@example.com" } }).errors).toEqual([
-      { pointer: "/user/phone", message: "Phone number is required" },
-    ]);
+    expect(nextStep(defs, "emailVerify", {}, { variant: "variantOne", today: TODAY }).stepId).toBe(
+      "annualIncome",
+    );
+    expect(nextStep(defs, "annualIncome", {}, { variant: "variantOne", today: TODAY }).stepId).toBe(
+      "earlyDisclosures",
+    );
+    expect(
+      createStepValidator(defs, "email")({ user: { email: "jane@example.com" } }, { today: TODAY }).errors,
+    ).toEqual([{ pointer: "/user/phone", message: "Phone number is required" }]);
   });
 });
 
@@ -368,10 +376,10 @@ describe("a question declared in one step and asked again in another", () => {
     const { defs, problems } = loadCopy(copy);
     expect(problems.map(problemText)).toEqual([]);
     expect(
-      createStepValidator(
-        defs,
-        "propertyValue",
-      )({ setup: { propertyValue: 500000, homeNickname: "x".repeat(41) } }).errors.map((e) => e.pointer),
+      createStepValidator(defs, "propertyValue")(
+        { setup: { propertyValue: 500000, homeNickname: "x".repeat(41) } },
+        { today: TODAY },
+      ).errors.map((e) => e.pointer),
     ).toEqual(["/setup/homeNickname"]);
   });
 });

@@ -1,6 +1,7 @@
 // The step format's logic beyond fields: skipWhen in flows, next branches that read rule outputs
 // (rules.<set>.<output>), check messages that quote computed values, and new list items' values.
 // Built on a copy of the definitions with a small flow of our own, so the repository's steps can change.
+import { todayIso } from "@engine/base/dates";
 import { describe, expect, it } from "vitest";
 import { flowStepsFor, nextStep, previousStep } from "@engine/funnel/funnel";
 import { problemText } from "@engine/lint/lint";
@@ -8,6 +9,9 @@ import { createFieldLogic } from "@engine/logic/field-logic";
 import { newItemValues } from "@engine/logic/new-items";
 import { createStepValidator } from "@engine/validation/validate";
 import { copyDefinitions, loadCopy } from "../helpers/definitions";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 const field = (ref: string) => ({ $ref: `../../schemas/${ref}` });
 const step = (id: string, route: string, extra: Record<string, unknown> = {}) => ({
@@ -53,21 +57,21 @@ describe("skipWhen", () => {
     const { defs, problems } = loadCopy(trio(soloSkip));
     expect(ours(problems)).toEqual([]);
     const alone = { setup: { hasCoborrower: false } };
-    expect(nextStep(defs, "tryA", alone).stepId).toBe("tryC");
-    expect(previousStep(defs, "tryC", alone)).toBe("tryA");
-    expect(flowStepsFor(defs, "tryC", alone)?.steps).toEqual(["tryA", "tryC"]);
+    expect(nextStep(defs, "tryA", alone, { today: TODAY }).stepId).toBe("tryC");
+    expect(previousStep(defs, "tryC", alone, { today: TODAY })).toBe("tryA");
+    expect(flowStepsFor(defs, "tryC", alone, { today: TODAY })?.steps).toEqual(["tryA", "tryC"]);
   });
 
   it("keeps the step when its skipWhen does not hold", () => {
     const { defs } = loadCopy(trio(soloSkip));
     const together = { setup: { hasCoborrower: true } };
-    expect(nextStep(defs, "tryA", together).stepId).toBe("tryB");
-    expect(previousStep(defs, "tryC", together)).toBe("tryB");
+    expect(nextStep(defs, "tryA", together, { today: TODAY }).stepId).toBe("tryB");
+    expect(previousStep(defs, "tryC", together, { today: TODAY })).toBe("tryB");
   });
 
   it("still lists a skipped step where the applicant stands on it", () => {
     const { defs } = loadCopy(trio(soloSkip));
-    expect(flowStepsFor(defs, "tryB", {})?.steps).toEqual(["tryA", "tryB", "tryC"]);
+    expect(flowStepsFor(defs, "tryB", {}, { today: TODAY })?.steps).toEqual(["tryA", "tryB", "tryC"]);
   });
 });
 
@@ -83,7 +87,7 @@ describe("next branches that read rule outputs", () => {
     const { defs, problems } = loadCopy(trio(undefined, [toPricingPage]));
     expect(ours(problems)).toEqual([]);
     const lowEquity = { setup: { propertyValue: 300000, mortgageBalance: 260000, creditRange: "good" } };
-    expect(nextStep(defs, "tryA", lowEquity)).toMatchObject({
+    expect(nextStep(defs, "tryA", lowEquity, { today: TODAY })).toMatchObject({
       stepId: null,
       route: "/app/ineligible/low-equity",
       ruleId: "try.ineligible",
@@ -93,7 +97,7 @@ describe("next branches that read rule outputs", () => {
   it("follows the flow when the rules name no page", () => {
     const { defs } = loadCopy(trio(undefined, [toPricingPage]));
     const eligible = { setup: { propertyValue: 600000, mortgageBalance: 200000, creditRange: "good" } };
-    expect(nextStep(defs, "tryA", eligible).stepId).toBe("tryB");
+    expect(nextStep(defs, "tryA", eligible, { today: TODAY }).stepId).toBe("tryB");
   });
 
   it("reports an unknown rule set or output in the linter", () => {
@@ -327,7 +331,7 @@ describe("Back from a step no flow lists", () => {
     );
     const { defs, problems } = loadCopy(copy);
     expect(ours(problems)).toEqual([]);
-    expect(previousStep(defs, "tryD", {})).toBe("tryA");
-    expect(nextStep(defs, "tryA", { setup: { hasCoborrower: true } }).stepId).toBe("tryD");
+    expect(previousStep(defs, "tryD", {}, { today: TODAY })).toBe("tryA");
+    expect(nextStep(defs, "tryA", { setup: { hasCoborrower: true } }, { today: TODAY }).stepId).toBe("tryD");
   });
 });

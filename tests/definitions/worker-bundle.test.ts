@@ -3,6 +3,7 @@
 // bundled as a server would be (esbuild; the worker an entry of its own, gate.ts WORKER_BUNDLE,
 // beside the server's bundle) and run with no TypeScript loader: it checks the set, the served set
 // links the worker's validators, and the worker opens a database for an impact report.
+import { todayIso } from "@engine/base/dates";
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +16,9 @@ import { REPO_ROOT } from "@engine/base/paths";
 import { createStepValidator } from "@engine/validation/validate";
 import { WORKER_BUNDLE, workerEntry } from "@server/features/definitions/gate";
 import { repo } from "../helpers/definitions";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 // Two folders below the repository, as dist/server/ is: the bundle finds the set and the
 // migrations from its own place (engine/base/paths.ts).
@@ -59,7 +63,7 @@ describe("the definitions worker, built", () => {
     expect(got.problems).toBe(0);
     expect(got.linked).toBeGreaterThan(10);
     // The linked validators say what the repository's own (ajv-compiled) validator says.
-    const here = createStepValidator(repo.defs, "prequalDebts")(answers, { application: {} });
+    const here = createStepValidator(repo.defs, "prequalDebts")(answers, { application: {}, today: TODAY });
     expect(here.errors.length).toBeGreaterThan(0);
     expect(got.errors).toEqual(here.errors);
     expect(got.impact).toEqual({ version: got.version, checked: 0, refusals: 0 });

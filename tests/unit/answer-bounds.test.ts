@@ -1,6 +1,7 @@
 // A step's answers are judged for size and shape before any logic reads them (engine/answer-
 // bounds.ts), the schemas bound every list and every text, and field logic costs time in
 // proportion to a list's length (it was quadratic: 2,000 junk items froze the server for 14 s).
+import { todayIso } from "@engine/base/dates";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,6 +12,9 @@ import { isWithinAny, removeAll } from "@engine/base/pointer";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
+
 const { defs } = repo;
 const junk = (n: number) => ({
   liabilities: Array.from({ length: n }, (_, i) => ({ debtor: "x", creditor: `c${i}` })),
@@ -18,7 +22,7 @@ const junk = (n: number) => ({
 
 describe("answer bounds, before any logic", () => {
   it("refuses a list far longer than its schema's maxItems, naming the list, and judges nothing else", () => {
-    const result = createStepValidator(defs, "prequalDebts")(junk(200), { application: {} });
+    const result = createStepValidator(defs, "prequalDebts")(junk(200), { application: {}, today: TODAY });
     expect(result.errors).toEqual([
       { pointer: "/liabilities", message: expect.stringContaining("at most 50 entries") },
     ]);
@@ -27,7 +31,7 @@ describe("answer bounds, before any logic", () => {
   });
 
   it("takes a list just over maxItems on to the step's own checks, whose schema then says so", () => {
-    const result = createStepValidator(defs, "prequalDebts")(junk(51), { application: {} });
+    const result = createStepValidator(defs, "prequalDebts")(junk(51), { application: {}, today: TODAY });
     expect(result.errors).toContainEqual({
       pointer: "/liabilities",
       message: expect.stringContaining("at most 50 entries"),
@@ -109,7 +113,7 @@ describe("the schemas bound every list and every text", () => {
 describe("field logic, linear in the list length", () => {
   it("hides a field of every item of a long list as one pass does", () => {
     const logic = createFieldLogic(defs, "prequalDebts");
-    const state = logic(junk(3), { application: { setup: { hasCoborrower: false } } });
+    const state = logic(junk(3), { application: { setup: { hasCoborrower: false } }, today: TODAY });
     expect(state.hidden).toEqual(["/liabilities/0/debtor", "/liabilities/1/debtor", "/liabilities/2/debtor"]);
     expect(state.answers).toEqual({
       liabilities: [{ creditor: "c0" }, { creditor: "c1" }, { creditor: "c2" }],

@@ -1,16 +1,20 @@
 // Debt consolidation speaks of the debts the applicant listed earlier as theirs, never as found on a
 // credit report: no consumer reporting agency is connected (issue 37, item 5; content/statements.json).
+import { todayIso } from "@engine/base/dates";
 import { describe, expect, it } from "vitest";
 import { stepById } from "@engine/definitions/definitions";
 import { createFieldLogic } from "@engine/logic/field-logic";
 import { newItemValues } from "@engine/logic/new-items";
 import { repo } from "../helpers/definitions";
 
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
+
 const { defs } = repo;
 const logic = createFieldLogic(defs, "debtConsolidation");
 const creditReport = /credit report/i;
 const noticesAt = (answers: unknown, pointer: string) =>
-  logic(answers)
+  logic(answers, { today: TODAY })
     .notices.filter((n) => n.pointer === pointer)
     .map((n) => n.message);
 const reported = {
@@ -51,7 +55,9 @@ describe("debt consolidation's words about where the debts came from", () => {
   });
 
   it("marks a debt the applicant adds as theirs", () => {
-    expect(newItemValues(defs, "debtConsolidation", "/liabilities", { liabilities: [] })).toEqual({
+    expect(
+      newItemValues(defs, "debtConsolidation", "/liabilities", { liabilities: [] }, { today: TODAY }),
+    ).toEqual({
       addedByUser: true,
     });
   });
@@ -65,9 +71,12 @@ describe("debt consolidation's words about where the debts came from", () => {
   });
 
   it("hides the mortgages when none were listed", () => {
-    expect(logic({ mortgages: [] }).hidden).toContain("/mortgages");
+    expect(logic({ mortgages: [] }, { today: TODAY }).hidden).toContain("/mortgages");
     expect(
-      logic({ mortgages: [{ creditor: "Rocket Mortgage", type: "mortgage", balance: 210000 }] }).hidden,
+      logic(
+        { mortgages: [{ creditor: "Rocket Mortgage", type: "mortgage", balance: 210000 }] },
+        { today: TODAY },
+      ).hidden,
     ).not.toContain("/mortgages");
   });
 });

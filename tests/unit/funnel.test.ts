@@ -1,3 +1,4 @@
+import { todayIso } from "@engine/base/dates";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,6 +15,9 @@ import {
   routeForStatus,
 } from "@engine/funnel/funnel";
 import { repo } from "../helpers/definitions";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 const { defs } = repo;
 
@@ -96,12 +100,12 @@ describe("where a returning user is sent", () => {
 
 describe("the next step", () => {
   it("follows the applicant's flow variant", () => {
-    expect(nextStep(defs, "zip", {}, { variant: "variantOne" }).stepId).toBe("propertyUsage");
-    expect(nextStep(defs, "zip", {}, { variant: "variantTwo" }).stepId).toBe("creditScore");
+    expect(nextStep(defs, "zip", {}, { variant: "variantOne", today: TODAY }).stepId).toBe("propertyUsage");
+    expect(nextStep(defs, "zip", {}, { variant: "variantTwo", today: TODAY }).stepId).toBe("creditScore");
   });
 
   it("gives the route of the next step and the flow that decided it", () => {
-    expect(nextStep(defs, "name", {}, { variant: "variantOne" })).toEqual({
+    expect(nextStep(defs, "name", {}, { variant: "variantOne", today: TODAY })).toEqual({
       stepId: "email",
       route: "/app/initial-setup/email",
       ruleId: "flow.earlyFunnel.variantOne",
@@ -110,25 +114,33 @@ describe("the next step", () => {
   });
 
   it("takes a step's branch when its condition holds", () => {
-    const next = nextStep(defs, "hasFbm", { setup: { hasFbm: true } }, { variant: "variantOne" });
+    const next = nextStep(
+      defs,
+      "hasFbm",
+      { setup: { hasFbm: true } },
+      { variant: "variantOne", today: TODAY },
+    );
     expect(next).toMatchObject({
       stepId: null,
       route: "/app/ineligible/late-payment",
       ruleId: "hasFbm.ineligible",
     });
-    expect(nextStep(defs, "hasFbm", { setup: { hasFbm: false } }, { variant: "variantOne" }).stepId).toBe(
-      "isSelfEmployed",
-    );
+    expect(
+      nextStep(defs, "hasFbm", { setup: { hasFbm: false } }, { variant: "variantOne", today: TODAY }).stepId,
+    ).toBe("isSelfEmployed");
   });
 
   it("ends after the last step of a flow, and goes on to the account setup after the early funnel's", () => {
-    expect(nextStep(defs, "applicationSubmitted", {})).toMatchObject({ stepId: null, route: null });
+    expect(nextStep(defs, "applicationSubmitted", {}, { today: TODAY })).toMatchObject({
+      stepId: null,
+      route: null,
+    });
     expect(
       nextStep(
         defs,
         "previewOffer",
         { setup: { propertyValue: 600000, mortgageBalance: 200000 } },
-        { variant: "variantTwo" },
+        { variant: "variantTwo", today: TODAY },
       ),
     ).toMatchObject({ stepId: "setupPhone", route: "/app/initial-setup/phone" });
   });
@@ -222,6 +234,7 @@ describe("the step after a step in its flow", () => {
             const options = {
               variant: variant.id,
               flow: flow.answeredBy === undefined ? undefined : flow.id,
+              today: TODAY,
             };
             const next = nextStep(defs, stepId, application, options);
             if (!next.ruleId.startsWith("flow.")) continue; // a branch of the step's own was taken
@@ -238,12 +251,15 @@ describe("the step after a step in its flow", () => {
 
   it("passes over the steps whose skipWhen holds: a borrower applying alone goes from their details past the co-borrower's pages", () => {
     expect(
-      nextStep(defs, "application", applications["a borrower applying alone"], { variant: "standard" })
-        .stepId,
+      nextStep(defs, "application", applications["a borrower applying alone"], {
+        variant: "standard",
+        today: TODAY,
+      }).stepId,
     ).toBe("application3");
     expect(
       nextStep(defs, "application", applications["two borrowers, the borrower answering for both"], {
         variant: "standard",
+        today: TODAY,
       }).stepId,
     ).toBe("coborrowerInvite");
   });

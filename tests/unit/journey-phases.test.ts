@@ -9,8 +9,8 @@ const { defs } = repo;
 /** The day the members rule set decides on (it reads none: any day gives the same parts). */
 const TODAY = "2026-11-22";
 const JOURNEY = ["Your home", "Your offer", "About you", "Sign", "Documents"];
-const where = (stepId: string, options: Parameters<typeof journeyProgress>[2] = {}) => {
-  const p = journeyProgress(defs, stepId, options)!;
+const where = (stepId: string, options: Omit<Parameters<typeof journeyProgress>[2], "today"> = {}) => {
+  const p = journeyProgress(defs, stepId, { ...options, today: TODAY })!;
   return {
     phases: p.phases.map((x) => x.label),
     at: p.phases[p.current]!.label,
@@ -68,7 +68,7 @@ describe("one progress across the whole journey", () => {
   });
 
   it("is null for a step no flow lists", () => {
-    expect(journeyProgress(defs, "nope")).toBeNull();
+    expect(journeyProgress(defs, "nope", { today: TODAY })).toBeNull();
   });
 });
 
@@ -81,10 +81,10 @@ describe("checking the phases", () => {
 describe("a count that changes says why (issue 38)", () => {
   it("names the page the last answer took away: choosing to invite the co-borrower drops their details", () => {
     const answeringFor = { setup: { hasCoborrower: true }, coborrowerInvite: { answeredBy: "borrower" } };
-    const before = journeyProgress(defs, "coborrowerInvite", { application: answeringFor })!;
+    const before = journeyProgress(defs, "coborrowerInvite", { application: answeringFor, today: TODAY })!;
     const invited = { setup: { hasCoborrower: true }, coborrowerInvite: { answeredBy: "coborrower" } };
     const part = partOf(defs, "borrower", invited, TODAY);
-    const now = journeyProgress(defs, "application3", { application: invited, part })!;
+    const now = journeyProgress(defs, "application3", { application: invited, part, today: TODAY })!;
     const change = phaseChange({ phase: "aboutYou", steps: before.phaseSteps }, now);
     expect(change?.added).toEqual([]);
     expect(change?.removed.map((s) => s.id)).toEqual(["application2"]);
@@ -92,7 +92,7 @@ describe("a count that changes says why (issue 38)", () => {
   });
 
   it("does not call the page just answered unnecessary when it leaves the path (the email's code, once confirmed)", () => {
-    const now = journeyProgress(defs, "propertyValue", { variant: "variantOne" })!;
+    const now = journeyProgress(defs, "propertyValue", { variant: "variantOne", today: TODAY })!;
     const answered = { id: "codeStep", label: "Confirm your email", route: "/x", rank: 0 };
     const before = { phase: "home", stepId: "codeStep", steps: [answered, ...now.phaseSteps] };
     expect(phaseChange(before, now)).toBeNull();
@@ -101,7 +101,7 @@ describe("a count that changes says why (issue 38)", () => {
   });
 
   it("says nothing when the pages stayed the same, or the phase changed", () => {
-    const now = journeyProgress(defs, "propertyValue", { variant: "variantOne" })!;
+    const now = journeyProgress(defs, "propertyValue", { variant: "variantOne", today: TODAY })!;
     expect(phaseChange({ phase: "home", steps: now.phaseSteps }, now)).toBeNull();
     expect(phaseChange({ phase: "offer", steps: [] }, now)).toBeNull();
   });

@@ -137,7 +137,9 @@ describe("members", () => {
 
   it("leaves the co-borrower's details out of the borrower's progress once the co-borrower answers them", () => {
     const ids = (part: typeof borrower | null) =>
-      funnelPosition(defs, "application3", { application: invited, part })!.steps.map((s) => s.id);
+      funnelPosition(defs, "application3", { application: invited, part, today: TODAY })!.steps.map(
+        (s) => s.id,
+      );
     expect(ids(null)).toContain("application2");
     expect(ids(borrower)).not.toContain("application2");
     expect(ids(borrower)).toContain("application5");
@@ -151,11 +153,16 @@ describe("members", () => {
   });
 
   it("walks the co-borrower through their own flow, not the borrower's", () => {
-    expect(nextStep(defs, "application2", invited, { flow: "coborrower" }).stepId).toBe("application4");
-    expect(previousStep(defs, "application5", invited, { flow: "coborrower" })).toBe("application4");
-    expect(nextStep(defs, "application", invited).stepId).toBe("coborrowerInvite");
+    expect(nextStep(defs, "application2", invited, { flow: "coborrower", today: TODAY }).stepId).toBe(
+      "application4",
+    );
+    expect(previousStep(defs, "application5", invited, { flow: "coborrower", today: TODAY })).toBe(
+      "application4",
+    );
+    expect(nextStep(defs, "application", invited, { today: TODAY }).stepId).toBe("coborrowerInvite");
     const due = (completed: string[]) =>
-      journeyOf(defs, { application: invited, completed, flow: "coborrower", part: coborrower }).due;
+      journeyOf(defs, { application: invited, completed, flow: "coborrower", part: coborrower, today: TODAY })
+        .due;
     expect(due([])).toBe("coborrowerConsent");
     expect(due(["coborrowerConsent"])).toBe("application2");
     // After signing, they choose their own photo ID, then upload their documents.
@@ -195,6 +202,7 @@ describe("members", () => {
         completed,
         flow: "coborrowerSigning",
         part: partOf(defs, "coborrower", signing, TODAY),
+        today: TODAY,
       }).due;
     expect(due([])).toBe("coborrowerConsent");
     expect(due(["coborrowerConsent"])).toBe("application7");

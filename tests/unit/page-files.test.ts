@@ -99,13 +99,13 @@ function whatAPageDoes(page: Definitions, stepId: string) {
     for (const answers of answerSets(stepId, doc))
       out.push(validate(answers, { application: doc, today: TODAY }));
     for (const variant of ["variantOne", "variantTwo", null])
-      out.push(journeyProgress(page, stepId, { application: doc, variant }));
+      out.push(journeyProgress(page, stepId, { application: doc, variant, today: TODAY }));
     // The reader's part comes from the server (step.get): worked out here on the whole set.
     for (const role of activeRoles(defs, doc, TODAY)) {
       const part = partOf(defs, role, doc, TODAY);
-      out.push(journeyProgress(page, stepId, { application: doc, part, flow: null }));
+      out.push(journeyProgress(page, stepId, { application: doc, part, flow: null, today: TODAY }));
     }
-    out.push(journeyProgress(page, stepId, { application: doc, part: WHOLE }));
+    out.push(journeyProgress(page, stepId, { application: doc, part: WHOLE, today: TODAY }));
   }
   const decided = ({ target, ruleId }: { target: string | null; ruleId: string }) => ({ target, ruleId });
   for (const hasSession of [true, false]) {

@@ -1,9 +1,13 @@
 // Never ask twice (issue 23): a step field starts from an answer given earlier, by data (`prefill`).
+import { todayIso } from "@engine/base/dates";
 import { describe, expect, it } from "vitest";
 import { stepById } from "@engine/definitions/definitions";
 import { prefillValues, withPrefill } from "@engine/logic/prefill";
 import { buildRuleBook, renderMarkdown } from "@engine/explain/rule-book";
 import { repo } from "../helpers/definitions";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 const defs = repo.defs;
 const early = {
@@ -18,7 +22,7 @@ const early = {
 };
 const address = { line1: "12 Elm St", city: "Denver", state: "CO", zip: "80202" };
 const prefill = (stepId: string, application: unknown) =>
-  prefillValues(defs, stepById(defs, stepId), application);
+  prefillValues(defs, stepById(defs, stepId), application, TODAY);
 
 describe("prefilling a step from answers given earlier", () => {
   it("prefills the property use from the early funnel on the property info step", () => {

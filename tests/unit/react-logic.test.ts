@@ -1,10 +1,14 @@
 // Visibility and conditional requirement as the applicant types (engine/react/field-logic.ts), and
 // when the form shows which error (engine/form/store.ts).
+import { todayIso } from "@engine/base/dates";
 import { describe, expect, it } from "vitest";
 import { createFieldLogic } from "@engine/logic/field-logic";
 import { setAt, StepFormStore } from "@engine/form/store";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 const { defs } = repo;
 const today = "2026-11-22";
@@ -59,7 +63,7 @@ describe("visibility and requirement while typing", () => {
 
   it("hides and requires nothing on a step without visibility or requirement logic, and keeps the answers as given", () => {
     const answers = { user: { firstName: "Ann" } };
-    const state = createFieldLogic(defs, "name")(answers);
+    const state = createFieldLogic(defs, "name")(answers, { today: TODAY });
     expect(state).toEqual({ hidden: [], required: [], answers, notices: [] });
     expect(state.answers).toBe(answers);
   });

@@ -1,5 +1,6 @@
 // What the form renderer is given (engine/form/render-schema.ts) and how the step's answers go
 // in and out of the form (engine/form/answers.ts).
+import { todayIso } from "@engine/base/dates";
 import { describe, expect, it } from "vitest";
 import { bundleStepSchema } from "@engine/definitions/bundle";
 import { cleanAnswers, sliceAnswers } from "@engine/form/answers";
@@ -15,6 +16,9 @@ import { WIDGET_NAMES } from "@engine/definitions/widget-names";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import fixture from "@server/features/demo/application.two-borrowers.json";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 const { defs } = repo;
 const employmentItem = () =>
@@ -48,7 +52,7 @@ describe("the render schema", () => {
     expect(type.enumTitles).toEqual(expect.arrayContaining(["Pension", "Rental income", "Other"]));
     const validate = createStepValidator(defs, "manualIncomeVerification");
     const stored = { user: { incomeSources: [{ type: "transferFromApplication", otherValue: 12000 }] } };
-    expect(validate(stored).errors ?? []).toEqual([]);
+    expect(validate(stored, { today: TODAY }).errors ?? []).toEqual([]);
   });
 
   it("is memoized per bundled schema", () => {

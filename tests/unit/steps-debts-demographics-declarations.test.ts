@@ -1,3 +1,4 @@
+import { todayIso } from "@engine/base/dates";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,6 +10,9 @@ import { createStepValidator } from "@engine/validation/validate";
 import { bundleStepSchema } from "@engine/definitions/bundle";
 import { stepStrings } from "@engine/lint/translations";
 import { repo } from "../helpers/definitions";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 const { defs } = repo;
 const today = "2026-11-22";
@@ -184,10 +188,10 @@ describe("the debt consolidation step (debtConsolidation)", () => {
     it("warns about other debts chosen for payoff beyond what the line leaves to draw after the mortgage payoff", () => {
       const mortgages = [{ ...first, toBePaidOff: true }];
       const liabilities = [debt({ balance: 200000, toBePaidOff: true })];
-      const notices = createFieldLogic(
-        defs,
-        "debtConsolidation",
-      )({ ...home(mortgages).application, liabilities })
+      const notices = createFieldLogic(defs, "debtConsolidation")(
+        { ...home(mortgages).application, liabilities },
+        { today: TODAY },
+      )
         .notices.filter((n) => n.pointer === "/liabilities/0/toBePaidOff")
         .map((n) => n.message);
       expect(notices).toEqual([

@@ -1,6 +1,7 @@
 // Everything before the application: the early funnel's branches (co-borrower, income and debts,
 // ineligibility by the pricing rules), the prequalification screens from /prequal/building-type to
 // the offer preview, and pricing for applicants who answered through the prequalification.
+import { todayIso } from "@engine/base/dates";
 import { describe, expect, it } from "vitest";
 import { nextStep, previousStep } from "@engine/funnel/funnel";
 import { mergeDocs } from "@engine/base/pointer";
@@ -8,6 +9,9 @@ import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import { pageOfRule, routeOf } from "../helpers/routes";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 const { defs } = repo;
 const today = "2026-11-22";
@@ -312,8 +316,10 @@ describe("prequalification (spec §2 Prequal routes)", () => {
   });
 
   it("goes back from the offer to the debts, and has no Back on its first screen", () => {
-    expect(previousStep(defs, "prequalOffer", {}, { variant: "standard" })).toBe("prequalDebts");
-    expect(previousStep(defs, "prequalBuildingType", {}, { variant: "standard" })).toBeNull();
+    expect(previousStep(defs, "prequalOffer", {}, { variant: "standard", today: TODAY })).toBe(
+      "prequalDebts",
+    );
+    expect(previousStep(defs, "prequalBuildingType", {}, { variant: "standard", today: TODAY })).toBeNull();
   });
 
   it("asks the number of units only for a multi-unit building, and at least 2", () => {

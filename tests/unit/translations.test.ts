@@ -1,3 +1,4 @@
+import { todayIso } from "@engine/base/dates";
 import { describe, expect, it } from "vitest";
 import type { Definitions } from "@engine/definitions/definitions";
 import { withPositions } from "@engine/definitions/load";
@@ -23,6 +24,9 @@ import { lenderTokens } from "@engine/lending/lender";
 import { readLenderProfile } from "@engine/lending/lender-file";
 import { lenderInLanguage } from "@engine/lending/lender-text";
 import { localizedPage } from "@web/build/locale-pages-plugin";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 const { defs } = repo;
 const es = localeOf(defs.texts, "es");
@@ -59,15 +63,16 @@ describe("locales as data", () => {
 
   it("gives validation messages in Spanish from the Spanish set, the same rules judging", () => {
     const spanish = localizedSet(defs, es).defs;
-    const english = createStepValidator(defs, "name")({ user: {} });
-    const result = createStepValidator(spanish, "name")({ user: {} });
+    const english = createStepValidator(defs, "name")({ user: {} }, { today: TODAY });
+    const result = createStepValidator(spanish, "name")({ user: {} }, { today: TODAY });
     expect(result.valid).toBe(english.valid);
     expect(result.errors.map((e) => e.pointer)).toEqual(english.errors.map((e) => e.pointer));
     expect(result.errors[0]!.message).toBe("Nombre: es obligatorio");
     expect(english.errors[0]!.message).toBe("First name is required");
-    expect(createStepValidator(spanish, "email")({ user: { email: "jane@" } }).errors[0]!.message).toBe(
-      "Correo electrónico: debe ser una dirección de correo electrónico válida",
-    );
+    expect(
+      createStepValidator(spanish, "email")({ user: { email: "jane@" } }, { today: TODAY }).errors[0]!
+        .message,
+    ).toBe("Correo electrónico: debe ser una dirección de correo electrónico válida");
   });
 
   it("has every Spanish translation of the repository current (none stale)", () => {

@@ -1,7 +1,11 @@
+import { todayIso } from "@engine/base/dates";
 import { describe, expect, it } from "vitest";
 import { createStepValidator } from "@engine/validation/validate";
 import { repo } from "../helpers/definitions";
 import { job } from "../helpers/jobs";
+
+/** The machine's day, given to the engine at each call (it takes no default). */
+const TODAY = todayIso();
 
 const { defs } = repo;
 const today = "2026-11-22";
@@ -126,10 +130,10 @@ describe("the employment history step (application5)", () => {
   });
 
   it("refuses answers that are not an object", () => {
-    expect(employmentHistory(null).errors).toEqual([
+    expect(employmentHistory(null, { today: TODAY }).errors).toEqual([
       { pointer: "", message: "The answers must be a JSON object" },
     ]);
-    expect(employmentHistory([1, 2]).valid).toBe(false);
+    expect(employmentHistory([1, 2], { today: TODAY }).valid).toBe(false);
   });
 
   it("keeps a __proto__ key an ordinary (refused) key instead of changing prototypes", () => {
@@ -153,7 +157,7 @@ describe("the employment history step (application5)", () => {
 
 describe("a simple early-funnel step", () => {
   it("requires the property value and names it", () => {
-    const result = createStepValidator(defs, "propertyValue")({ setup: {} });
+    const result = createStepValidator(defs, "propertyValue")({ setup: {} }, { today: TODAY });
     expect(result.errors).toEqual([
       { pointer: "/setup/propertyValue", message: "Estimated home value is required" },
     ]);
@@ -161,11 +165,12 @@ describe("a simple early-funnel step", () => {
 
   it("refuses text where a number is expected, and a badly formed email", () => {
     expect(
-      createStepValidator(defs, "propertyValue")({ setup: { propertyValue: "lots" } }).errors[0]!.message,
+      createStepValidator(defs, "propertyValue")({ setup: { propertyValue: "lots" } }, { today: TODAY })
+        .errors[0]!.message,
     ).toMatch(/must be a whole number/);
-    expect(createStepValidator(defs, "email")({ user: { email: "jane@" } }).errors).toEqual([
-      { pointer: "/user/email", message: "Email address must be a valid email address" },
-    ]);
+    expect(createStepValidator(defs, "email")({ user: { email: "jane@" } }, { today: TODAY }).errors).toEqual(
+      [{ pointer: "/user/email", message: "Email address must be a valid email address" }],
+    );
   });
 });
 

@@ -161,11 +161,13 @@ describe("a walk's steps, without copies made per step", () => {
   });
 
   it("takes the same next step, with the same rule and reason, from every step on every flow and variant", () => {
-    const walks: WalkOptions[] = [{}];
+    const walks: WalkOptions[] = [{ today: TODAY }];
     for (const { def: flow } of defs.flows.values())
       for (const variant of flow.variants)
         walks.push(
-          flow.answeredBy === undefined ? { variant: variant.id } : { flow: flow.id, variant: variant.id },
+          flow.answeredBy === undefined
+            ? { variant: variant.id, today: TODAY }
+            : { flow: flow.id, variant: variant.id, today: TODAY },
         );
     const ruleIds = new Set<string>();
     let compared = 0;

@@ -12,7 +12,7 @@ import type { FormBodyProps } from "../StepForm";
 /** What the step's logic and validator read besides the answers. */
 export interface LogicContext {
   application: unknown;
-  today: string | undefined;
+  today: string;
 }
 
 export function useFormStore(props: FormBodyProps, prepared: PreparedStep, context: RefObject<LogicContext>) {

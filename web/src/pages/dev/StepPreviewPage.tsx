@@ -14,6 +14,7 @@ import { useDocumentTitle } from "@web/src/shell/document-title";
 import { funnelThemeOverShell, shellTheme } from "@web/src/shell/theme";
 import { DevState } from "./DevState";
 import { useLiveDefinitions } from "./use-live-definitions";
+import { browserToday } from "@web/src/browser-today";
 
 const previewTheme = { ...shellTheme, ...funnelThemeOverShell };
 type Who = "two" | "single";
@@ -123,6 +124,7 @@ function Preview({
           defs={defs}
           stepId={stepId}
           application={application}
+          today={browserToday()}
           submitLabel="Validate"
           onSubmit={(answers) => void serverVerdict(stepId, answers, who).then(setResult)}
         />

@@ -6,6 +6,7 @@ import { displays, widgets as shellWidgets } from "./displays";
 import type { StepPage as StepData } from "./next-step-data";
 import { loadedNotices } from "./page-chunks";
 import type { StepView } from "./step-view";
+import { browserToday } from "@web/src/browser-today";
 
 interface StepPageProps {
   defs: Definitions;
@@ -23,6 +24,7 @@ interface StepPageProps {
 
 export function StepPage({ defs, step, data, view, application, ...form }: StepPageProps) {
   const Notices = loadedNotices();
+  const today = browserToday();
   return (
     <div className="page funnel">
       <div className="funnel__progress">
@@ -33,6 +35,7 @@ export function StepPage({ defs, step, data, view, application, ...form }: StepP
           flow={view.flow}
           part={view.part}
           application={application}
+          today={today}
           done={data?.done ?? []}
           change={view.progressChange}
         />
@@ -42,6 +45,7 @@ export function StepPage({ defs, step, data, view, application, ...form }: StepP
         defs={defs}
         stepId={step.id}
         application={application}
+        today={today}
         submitting={form.submitting}
         readOnly={data?.locked ?? false}
         serverErrors={form.serverErrors}

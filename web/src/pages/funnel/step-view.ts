@@ -9,6 +9,7 @@ import { usePageChunks } from "./page-chunks";
 import { useProgressChange } from "./progress-change";
 import { anyNotice, stepNotices } from "./step-place";
 import { visitorVariant } from "./variant-draw";
+import { browserToday } from "@web/src/browser-today";
 
 export function useStepView(defs: Definitions, step: Step, data: StepPage | undefined, application: unknown) {
   const flow = data?.flow ?? null;
@@ -17,9 +18,10 @@ export function useStepView(defs: Definitions, step: Step, data: StepPage | unde
   const variant = data?.variant ?? (data ? visitorVariant(defs, step.id, data.pinnedVariant) : undefined);
   const notices = stepNotices(step, data);
   const showNotices = anyNotice(notices);
+  const today = browserToday();
   const progress = useMemo(
-    () => (data ? journeyProgress(defs, step.id, { variant, flow, part, application }) : null),
-    [data, defs, step.id, variant, flow, part, application],
+    () => (data ? journeyProgress(defs, step.id, { variant, flow, part, application, today }) : null),
+    [data, defs, step.id, variant, flow, part, application, today],
   );
   const progressChange = useProgressChange(step.id, progress, data !== undefined);
   const chunksReady = usePageChunks(defs, step, showNotices);

@@ -21,6 +21,7 @@ import type { AppRouter } from "@server/transport/trpc/router";
 import { classifyApiError } from "../funnel/api-errors";
 import { uploadDocument, UploadFailed } from "@web/src/api/upload";
 import type { BorrowerRole } from "@engine/lending/borrowers";
+import { browserToday } from "@web/src/browser-today";
 
 // The page loads after the chosen language's words (web/src/app/locale-load.ts).
 const t = localContent("content/loan-status.json", english);
@@ -185,6 +186,7 @@ function AnswerForm({ condition, onAnswered }: { condition: Condition; onAnswere
       <SchemaForm
         id={`condition${condition.id.replace(/[^A-Za-z0-9]/g, "")}`}
         form={condition.form}
+        today={browserToday()}
         submitting={answer.isPending}
         serverErrors={serverErrors}
         submitLabel={t.conditionAnswerButton}
