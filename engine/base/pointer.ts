@@ -185,6 +185,9 @@ function mergeAlong(merged: unknown, base: unknown, patch: unknown, node: Trie |
     if (!gone && !(Object.hasOwn(base, key) && base[key] === value)) maybeBase = false;
   }
   if (!changes) return merged;
+  // Where the copy would hold the base's very entries, the base itself, with no copy made (a save
+  // of unchanged answers drops the hidden `null`s it sent: the 60-key `user` was copied to be thrown away).
+  if (maybeBase && copyWouldBe(merged, changes, base)) return base;
   const out = changes.some((c) => c.gone) ? changedCopy(merged, changes) : { ...merged };
   for (const { key, gone, value } of changes)
     if (!gone)
@@ -208,6 +211,37 @@ function changedCopy(record: Record<string, unknown>, changes: readonly Change[]
 
 /** prunedObject's `prune` where nothing below is pruned. */
 const keep = (value: unknown) => value;
+
+/**
+ * Whether the copy mergeAlong makes of `merged` with `changes` (gone keys left out, the others
+ * set) would have `base`'s keys in the same order, each holding the very same value: sameEntries
+ * of that copy and `base`, read off `merged` without making it. A change adding a key `merged`
+ * lacks is not judged here (false: the copy is made and compared), since where an added key lands
+ * in the key order depends on its spelling (an index-like key sorts first).
+ */
+function copyWouldBe(
+  merged: Record<string, unknown>,
+  changes: readonly Change[],
+  base: Record<string, unknown>,
+): boolean {
+  const changed = new Map<string, Change>();
+  for (const c of changes) {
+    if (!c.gone && !Object.hasOwn(merged, c.key)) return false;
+    changed.set(c.key, c);
+  }
+  const keys = Object.keys(merged);
+  const other = Object.keys(base);
+  let j = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const c = changed.get(key);
+    if (c?.gone) continue;
+    if (j >= other.length || other[j] !== key) return false;
+    if ((c ? c.value : merged[key]) !== base[key]) return false;
+    j++;
+  }
+  return j === other.length;
+}
 
 /** The same keys in the same order, each holding the very same value. */
 function sameEntries(a: Record<string, unknown>, b: Record<string, unknown>): boolean {

@@ -103,6 +103,47 @@ describe("a save's answers merged into the application", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("gives the stored object itself only where dropping the hidden answers leaves exactly it", () => {
+    // The shortcut: where the copy would hold the base's very entries, the base is given and no copy
+    // made. A hidden answer the base never had is dropped; one the base has shows the base's value
+    // through (kept); anything else the answers change, add or order otherwise must stay.
+    const user = { a: 1, b: "two", c: { d: true }, e: null, f: [1] };
+    const base = { user, other: { k: 1 } };
+    const cases: { patch: Record<string, unknown>; dropped: string[]; isBase: boolean }[] = [
+      // Hidden nulls the base never had: dropped, the base itself.
+      { patch: { user: { ...user, x: null, y: null } }, dropped: ["/user/x", "/user/y"], isBase: true },
+      // A hidden answer over a stored one: the stored value kept, the base itself.
+      { patch: { user: { ...user, a: null, x: null } }, dropped: ["/user/a", "/user/x"], isBase: true },
+      // A stored null hidden: kept as the base's null.
+      { patch: { user: { ...user, e: "sent" } }, dropped: ["/user/e"], isBase: true },
+      // Another answer changed beside the hidden one: the change stays.
+      { patch: { user: { ...user, b: "changed", x: null } }, dropped: ["/user/x"], isBase: false },
+      // An answer the base never had, not hidden: it stays (the keys differ in number).
+      { patch: { user: { ...user, x: null, z: 0 } }, dropped: ["/user/x"], isBase: false },
+      // A hidden answer dropped, but only one of two nulls: the other stays.
+      { patch: { user: { ...user, x: null, y: null } }, dropped: ["/user/x"], isBase: false },
+      // A nested answer changed (a new object, not the base's) beside the hidden one.
+      { patch: { user: { ...user, c: { d: false }, x: null } }, dropped: ["/user/x"], isBase: false },
+      // The same entries as the base but sent as a copy of an object: merged to the base's own.
+      { patch: { user: { ...user, c: { d: true }, x: null } }, dropped: ["/user/x"], isBase: true },
+    ];
+    for (const { patch, dropped, isBase } of cases) {
+      const label = JSON.stringify(patch) + String(dropped);
+      const cleaned = removeAll(patch, dropped);
+      const again = mergeDocsAgain(mergeDocs(base, patch), base, cleaned, dropped);
+      expect(same(again, mergeDocs(base, cleaned)), label).toBe(true);
+      expect(again === base, label).toBe(isBase);
+      if (!isBase) expect((again as typeof base).user, label).not.toBe(user);
+    }
+    // The keys in another order than the base's: the copy, in the merge's order, not the base.
+    const reordered = { user: { b: "two", a: 1 } };
+    const small = { user: { a: 1, b: "two" } };
+    const merged = { user: { b: "two", a: 1, x: null } };
+    const again = mergeDocsAgain(merged, small, removeAll(merged, ["/user/x"]), ["/user/x"]);
+    expect(again).not.toBe(small);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(reordered));
+  });
+
   it("is the whole merge on every step, for the hidden answers its logic drops, one field's at a time", () => {
     let drops = 0;
     let kept = 0;
