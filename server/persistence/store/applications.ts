@@ -244,6 +244,8 @@ function createApplicationStore(services: Services) {
   // The same stored text opens to the same document, kept frozen (./opened-documents.ts).
   const opened = (text: string) => openWith(text, decrypt);
   const open = (text: string) => openedDocuments(services, services.defs).openedKeyed(text, opened);
+  /** The shared (deeply frozen) documents `asOpened` found opening to themselves, for this store's definitions. */
+  const readAsStored = new WeakSet<object>();
   /**
    * Whether `doc`, once stored, opens (`openWith`) to `doc` itself: plain JSON, and nothing in it
    * that reading through legacy and retired shapes would change. Then it is shared now (frozen:
@@ -252,10 +254,14 @@ function createApplicationStore(services: Services) {
    */
   const asOpened = (doc: unknown): doc is Record<string, unknown> => {
     if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return false;
+    // A save asks twice of its document (shared before it is judged, then sealed): once shared,
+    // its content is fixed, so the walks through legacy and retired shapes answer as they did.
+    if (readAsStored.has(doc)) return true;
     if (!isShared(doc) && !isPlainJson(doc)) return false;
     if (readLegacyScalars(doc, services.legacyScalars) !== doc) return false;
     if (readRetired(doc, retiredOf(services.defs)) !== doc) return false;
     shareDocument(doc);
+    readAsStored.add(doc);
     return true;
   };
   /**
