@@ -244,8 +244,11 @@ function createApplicationStore(services: Services) {
   // The same stored text opens to the same document, kept frozen (./opened-documents.ts).
   const opened = (text: string) => openWith(text, decrypt);
   const open = (text: string) => openedDocuments(services, services.defs).openedKeyed(text, opened);
-  /** The shared (deeply frozen) documents `asOpened` found opening to themselves, for this store's definitions. */
-  const readAsStored = new WeakSet<object>();
+  /**
+   * The shared (deeply frozen) documents `asOpened` found opening to themselves, each with the
+   * definitions and legacy shapes it was read through: a live reload swaps those in `services`.
+   */
+  const readAsStored = new WeakMap<object, { defs: unknown; legacy: unknown }>();
   /**
    * Whether `doc`, once stored, opens (`openWith`) to `doc` itself: plain JSON, and nothing in it
    * that reading through legacy and retired shapes would change. Then it is shared now (frozen:
@@ -256,12 +259,13 @@ function createApplicationStore(services: Services) {
     if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return false;
     // A save asks twice of its document (shared before it is judged, then sealed): once shared,
     // its content is fixed, so the walks through legacy and retired shapes answer as they did.
-    if (readAsStored.has(doc)) return true;
+    const seen = readAsStored.get(doc);
+    if (seen?.defs === services.defs && seen.legacy === services.legacyScalars) return true;
     if (!isShared(doc) && !isPlainJson(doc)) return false;
     if (readLegacyScalars(doc, services.legacyScalars) !== doc) return false;
     if (readRetired(doc, retiredOf(services.defs)) !== doc) return false;
     shareDocument(doc);
-    readAsStored.add(doc);
+    readAsStored.set(doc, { defs: services.defs, legacy: services.legacyScalars });
     return true;
   };
   /**
