@@ -8,6 +8,7 @@ import { transaction } from "@server/persistence/db/client";
 import { applications } from "@server/persistence/db/schema";
 import { applicationStore } from "@server/persistence/store/applications";
 import { isShared, openedDocuments } from "@server/persistence/store/opened-documents";
+import { RETIRED_RULE_SET } from "@engine/definitions/retired";
 import { swapDefinitions } from "@server/services";
 import { makeApplicant, TWO_BORROWERS } from "../helpers/accounts";
 import { testServer, type TestServer } from "../helpers/server";
@@ -290,5 +291,42 @@ describe("a save's document handed on to the next read", () => {
     expect(await saveAsRead()).toBe(doc);
     expect(await storedText(id)).toBe(compact);
     expect((await read(id)).doc).toBe(doc);
+  });
+
+  it("walks a document shared before a live reload again: the answers the reload retires are not handed on", async () => {
+    const running = server.services.defs;
+    /** The running definitions, but for rules/retired.json letting /setup/note go. */
+    const retiringNote = () => ({
+      ...running,
+      params: {
+        ...running.params,
+        [RETIRED_RULE_SET]: { steps: {}, values: {}, fields: { "/setup/note": null } },
+      },
+    });
+    try {
+      const id = await twoBorrowers();
+      const { app, doc } = await read(id);
+      const next = { ...doc, setup: { ...doc.setup, note: "kept until the reload" } };
+      // Shared before it is judged (a save's first ask), under the definitions that still have the note.
+      store().shareBeforeSave(next);
+      expect(isShared(next)).toBe(true);
+      // A live reload (Object.assign on services) retires the note before the save seals the document.
+      swapDefinitions(server.services, retiringNote());
+      expect(await transaction(server.services.db, (tx) => store().save(tx, app, next, app.status))).toBe(
+        true,
+      );
+      expect(JSON.parse(await storedText(id)).setup.note).toBe("kept until the reload");
+      const after = await read(id);
+      expect(after.doc.setup).not.toHaveProperty("note");
+      expect(after.doc).not.toBe(next);
+      expect(after.doc.setup.desiredAmount).toBe(next.setup.desiredAmount);
+      // What another server on the retiring definitions (an empty cache) opens the stored text to.
+      swapDefinitions(server.services, retiringNote());
+      const fresh = await read(id);
+      expect(fresh.decrypted).toBeGreaterThan(10);
+      expect(fresh.doc).toStrictEqual(after.doc);
+    } finally {
+      swapDefinitions(server.services, running);
+    }
   });
 });
