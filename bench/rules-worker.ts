@@ -10,7 +10,8 @@ import { customOperators } from "@engine/logic/operator-docs";
 import { compileRuleInput } from "@engine/definitions/definitions";
 import { loadDefinitions } from "@engine/definitions/load";
 import { nextStep } from "@engine/funnel/funnel";
-import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { todayIso } from "@engine/base/dates";
+import { dayOf, evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { createStepValidator } from "@engine/validation/validate";
 import { throughput, type Throughput } from "./measure";
 import { APPLICATION_CHECK, benchApplication, logicAlone, rulesWorkload, TODAY } from "./rules-workload";
@@ -68,7 +69,11 @@ for (const { file, def } of defs.cases)
   for (const c of def.cases) {
     cases.total++;
     const result = attempt(() =>
-      presentResult(defs, def.ruleSet, evaluateRuleSet(defs, def.ruleSet, c.input)),
+      presentResult(
+        defs,
+        def.ruleSet,
+        evaluateRuleSet(defs, def.ruleSet, c.input, { today: dayOf(c.input, todayIso()) }),
+      ),
     );
     outputs[`${file}: ${c.description}`] = result;
     if (!matches(result, c.expect)) cases.failed.push(`${file}: ${c.description}`);

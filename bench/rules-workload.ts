@@ -45,7 +45,7 @@ export function rulesWorkload(defs: Definitions, doc = benchApplication()) {
   const documents = () => evaluateRuleSet(defs, "documents", doc, { today: TODAY });
   const coverage = () =>
     [doc.user, doc.coborrower].map((person) =>
-      evaluateRuleSet(defs, "coverage", { employments: person.employments, today: TODAY }),
+      evaluateRuleSet(defs, "coverage", { employments: person.employments, today: TODAY }, { today: TODAY }),
     );
   const next = () => nextStep(defs, "application5", doc, { variant: "standard", today: TODAY });
   return {

@@ -41,6 +41,7 @@ import { createAnalyticsRoutes } from "./features/analytics/routes";
 import { bodyWithin, withBodyOnly } from "./transport/http/body";
 import { createValidatorRoutes } from "./transport/http/validators";
 import { pageShellFor, visitorTargetFor, withFrame, withReturnPath } from "./transport/http/page-shell";
+import { todayIso } from "@engine/base/dates";
 import { SOURCE_LOCALE } from "@engine/locale/locales";
 import { requestLocale } from "./features/locale/locale";
 import { createLanguageRoute } from "./features/locale/choose-route";
@@ -294,7 +295,7 @@ function mountWebApp(app: App, services: Services) {
     // page would send them once loaded, before anything loads: the session guard's page, the
     // redirect guard's, or the step open to them (step.get's refusal).
     if (step && !services.auth.applicant.jar.get(honoCookies(c), "session")) {
-      const to = visitorTargetFor(defs, step);
+      const to = visitorTargetFor(defs, step, todayIso(services.now()));
       if (to && to !== c.req.path) return c.redirect(`${to}${new URL(c.req.url).search}`, 302);
     }
     // In the applicant's language: <html lang> and the step's heading and lead (server/features/locale).

@@ -5,7 +5,8 @@ import { parseArgs } from "node:util";
 import { loadDefinitions } from "../definitions/load";
 import { formatProblem } from "../lint/lint";
 import { ruleSetById, type Definitions } from "../definitions/definitions";
-import { evaluateRuleSet, presentResult, RuleInputError } from "../logic/rules";
+import { todayIso } from "../base/dates";
+import { dayOf, evaluateRuleSet, presentResult, RuleInputError } from "../logic/rules";
 
 /**
  * Every object an output lists names the rule that decided it (ruleId); here it also says why, in
@@ -69,13 +70,17 @@ try {
 } catch (error) {
   fail(`cannot read ${values.input}: ${(error as Error).message}`);
 }
-if (values.today !== undefined && input && typeof input === "object")
-  input = { ...input, today: values.today };
+// The day read: --today, else the input's own today (a worked case keeps its day), else the date now.
+const today = values.today ?? dayOf(input, todayIso());
 
 try {
   console.log(
     JSON.stringify(
-      withReasons(defs, ruleSetId, presentResult(defs, ruleSetId, evaluateRuleSet(defs, ruleSetId, input))),
+      withReasons(
+        defs,
+        ruleSetId,
+        presentResult(defs, ruleSetId, evaluateRuleSet(defs, ruleSetId, input, { today })),
+      ),
       null,
       2,
     ),

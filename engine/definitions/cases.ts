@@ -2,7 +2,8 @@
 // outputs it is about, so an object matches when it has the keys the case names with matching
 // values, and a list when it has as many items, each matching in turn.
 import type { Definitions, Problem } from "./definitions";
-import { evaluateRuleSet, presentResult } from "../logic/rules";
+import { todayIso } from "../base/dates";
+import { dayOf, evaluateRuleSet, presentResult } from "../logic/rules";
 
 /** Does `actual` contain `expected` (objects: the keys named; arrays: same length, item by item)? */
 export function matches(actual: unknown, expected: unknown): boolean {
@@ -86,7 +87,12 @@ export function checkCases(defs: Definitions): Problem[] {
     def.cases.forEach((c, i) => {
       const at = `/cases/${i}`;
       try {
-        const result = presentResult(defs, def.ruleSet, evaluateRuleSet(defs, def.ruleSet, c.input));
+        const today = dayOf(c.input, todayIso()); // a worked case keeps its own day
+        const result = presentResult(
+          defs,
+          def.ruleSet,
+          evaluateRuleSet(defs, def.ruleSet, c.input, { today }),
+        );
         const found = firstDifference(result, c.expect);
         if (found)
           problems.push({

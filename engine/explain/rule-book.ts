@@ -6,7 +6,8 @@ import { prefillSource } from "../logic/prefill";
 import type { Definitions, RuleSet, Step } from "../definitions/definitions";
 import { describeLogic, ruleWords, stepWords } from "./describe-logic";
 import { buildFunnelMap, pagesNamedBy } from "./funnel-map";
-import { evaluateRuleSet, presentResult } from "../logic/rules";
+import { todayIso } from "../base/dates";
+import { dayOf, evaluateRuleSet, presentResult } from "../logic/rules";
 import { matches, projection } from "../definitions/cases";
 
 export { matches };
@@ -43,7 +44,7 @@ export function runCases(defs: Definitions, ruleSetId: string): CaseResult[] {
       expect: c.expect,
     };
     try {
-      const raw = evaluateRuleSet(defs, ruleSetId, c.input);
+      const raw = evaluateRuleSet(defs, ruleSetId, c.input, { today: dayOf(c.input, todayIso()) });
       const result = presentResult(defs, ruleSetId, raw);
       return {
         ...base,

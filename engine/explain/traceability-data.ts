@@ -3,7 +3,8 @@
 // decided it. The command line (engine/cli/compliance-matrix.ts) adds the texts and the tests.
 import type { Definitions } from "../definitions/definitions";
 import { matches } from "../definitions/cases";
-import { evaluateRuleSet, presentResult } from "../logic/rules";
+import { todayIso } from "../base/dates";
+import { dayOf, evaluateRuleSet, presentResult } from "../logic/rules";
 import { normalCite, type Claim, type Evidence } from "./traceability";
 
 /** What the definitions claim: the cites of rule sets, rules and steps. */
@@ -29,7 +30,7 @@ export function workedCaseEvidence(defs: Definitions): Evidence[] {
       let status: Evidence["status"] = "failed";
       let rules: string[] = [];
       try {
-        const result = evaluateRuleSet(defs, def.ruleSet, c.input);
+        const result = evaluateRuleSet(defs, def.ruleSet, c.input, { today: dayOf(c.input, todayIso()) });
         rules = [...new Set(result.decisions.map((d) => d.ruleId))];
         status = matches(presentResult(defs, def.ruleSet, result), c.expect) ? "passed" : "failed";
       } catch {

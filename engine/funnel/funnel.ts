@@ -46,9 +46,12 @@ export interface Redirect {
   reason: string;
 }
 
-/** The redirect guard of rules/redirect.json: where to send a user who opens `path`, or null to stay. */
-export function redirectFor(defs: Definitions, input: RedirectInput): Redirect {
-  const result = presentResult(defs, "redirect", evaluateRuleSet(defs, "redirect", input));
+/**
+ * The redirect guard of rules/redirect.json: where to send a user who opens `path`, or null to
+ * stay. `today` is the caller's day (the server's clock, the browser's), never a default.
+ */
+export function redirectFor(defs: Definitions, input: RedirectInput, today: string): Redirect {
+  const result = presentResult(defs, "redirect", evaluateRuleSet(defs, "redirect", input, { today }));
   return {
     target: (result.target as string | null) ?? null,
     ruleId: String(result.ruleId),
@@ -237,21 +240,30 @@ export function chooseVariant(defs: Definitions, flowId: string, random: number,
   return flow.variants.at(-1)!.id;
 }
 
-// The guard decides on its input alone (a path and whether there is a session), and every request
-// of a step asks it about that step's route: decided once per route, kept for the definitions.
+// The guard decides on its input alone (a path and whether there is a session) and the day, and
+// every request of a step asks it about that step's route: decided once per day and route, kept
+// for the definitions.
 const guardDecisions = new WeakMap<Definitions, Map<string, Redirect>>();
 
-/** The session guard of rules/session-guard.json: where a visitor without a session is sent from `path`, or null. */
-export function signOutTargetFor(defs: Definitions, path: string, hasSession: boolean): Redirect {
+/**
+ * The session guard of rules/session-guard.json: where a visitor without a session is sent from
+ * `path`, or null. `today` is the caller's day (the server's clock, the browser's), never a default.
+ */
+export function signOutTargetFor(
+  defs: Definitions,
+  path: string,
+  hasSession: boolean,
+  today: string,
+): Redirect {
   let decided = guardDecisions.get(defs);
   if (!decided) guardDecisions.set(defs, (decided = new Map()));
-  const key = `${hasSession ? "session" : "none"} ${path}`;
+  const key = `${today} ${hasSession ? "session" : "none"} ${path}`;
   const known = decided.get(key);
   if (known) return { ...known };
   const result = presentResult(
     defs,
     "session-guard",
-    evaluateRuleSet(defs, "session-guard", { path, hasSession }),
+    evaluateRuleSet(defs, "session-guard", { path, hasSession }, { today }),
   );
   const redirect: Redirect = {
     target: (result.signOutTo as string | null) ?? null,

@@ -1,7 +1,7 @@
 // Evaluates a rule set of rules/ against an input. Generic: it knows facts, rules, outputs and
 // modes, never what a rule is about. Every decision carries the id of the rule that made it and
 // the facts that made its condition true.
-import { isIsoDate, todayIso } from "../base/dates";
+import { isIsoDate } from "../base/dates";
 import { ruleSetById, type Definitions } from "../definitions/definitions";
 import { evaluate, holds, getPath, type Data, type Logic } from "./logic";
 import { describeAjvErrors, type FieldError } from "../validation/messages";
@@ -178,30 +178,38 @@ function decision(
   return made;
 }
 
-/** Builds the evaluation data: the input, today, every rule set's params. */
-export function ruleData(defs: Definitions, input: Data, today?: string): Data {
-  return { ...input, today: today ?? todayIso(), params: defs.params };
+/** Builds the evaluation data: the input, the caller's today, every rule set's params. */
+export function ruleData(defs: Definitions, input: Data, today: string): Data {
+  return { ...input, today, params: defs.params };
 }
 
 /**
- * The input checked (an object, a valid today, its schema) and its data without `today`. An input
- * object found valid is not checked again (rule-plan.ts validInputs): the same object, validated
- * once, however many rule sets read it.
+ * The day an input carries of its own (`today`, an ISO date), else `otherwise`. For tools and
+ * worked-case runners that replay inputs written with their own day: they pass
+ * `dayOf(input, todayIso())` so a worked case keeps its day. A server or browser passes its own clock's day.
  */
-function checkInput(plan: RuleSetPlan, input: unknown, givenToday?: string): { data: Data; today: string } {
+export function dayOf(input: unknown, otherwise: string): string {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return otherwise;
+  const own = Object.hasOwn(input, "today") ? (input as Data).today : undefined;
+  return isIsoDate(own) ? own : otherwise;
+}
+
+/**
+ * The input checked (an object, the caller's today a valid date, its schema) and its data without
+ * its own `today` (the day read is always the caller's). An input object found valid is not
+ * checked again (rule-plan.ts validInputs): the same object, validated once, however many rule sets read it.
+ */
+function checkInput(plan: RuleSetPlan, input: unknown, today: string): Data {
   const ruleSetId = plan.def.id;
   if (input === null || typeof input !== "object" || Array.isArray(input))
     throw new RuleInputError(ruleSetId, [{ pointer: "", message: "The input must be a JSON object" }]);
-  // Most inputs carry no today of their own: those are read as they are, not copied.
-  const hasToday = Object.hasOwn(input, "today");
-  const inputToday = hasToday ? (input as Data).today : undefined;
-  const today = givenToday ?? inputToday;
-  if (today !== undefined && !isIsoDate(today))
+  if (!isIsoDate(today))
     throw new RuleInputError(ruleSetId, [
       { pointer: "/today", message: "Today must be a date in yyyy-MM-dd form" },
     ]);
+  // Most inputs carry no today of their own: those are read as they are, not copied.
   let data = input as Data;
-  if (hasToday) {
+  if (Object.hasOwn(input, "today")) {
     data = { ...data };
     delete data.today;
   }
@@ -209,23 +217,24 @@ function checkInput(plan: RuleSetPlan, input: unknown, givenToday?: string): { d
     if (!plan.validate(data)) throw new RuleInputError(ruleSetId, describeAjvErrors(plan.validate.errors));
     plan.valid.add(input);
   }
-  return { data, today: (today as string | undefined) ?? todayIso() };
+  return data;
 }
 
 /**
- * A rule set's outputs and decisions on an input. `today` (else the input's own `today`, else the
- * date now): given apart, the caller's document is the input itself, validated once however many
- * rule sets read it, instead of a copy with today in it validated each time.
+ * A rule set's outputs and decisions on an input, on the day the caller gives (`today`, always
+ * the caller's clock: the server's injected one, the browser's, or a replayed case's own via
+ * dayOf; an input's own `today` is never read). Given apart, the caller's document is the input
+ * itself, validated once however many rule sets read it, instead of a copy with today in it
+ * validated each time.
  */
 export function evaluateRuleSet(
   defs: Definitions,
   ruleSetId: string,
   input: unknown,
-  options: { today?: string } = {},
+  options: { today: string },
 ): RuleSetResult {
   const plan = planOf(defs, ruleSetId);
-  const checked = checkInput(plan, input, options.today);
-  const data = ruleData(defs, checked.data, checked.today);
+  const data = ruleData(defs, checkInput(plan, input, options.today), options.today);
   for (const planned of plan.facts) {
     try {
       data[planned.fact.name] = factValue(planned, data);

@@ -14,12 +14,16 @@ describe("rank, label and route are stated once, in the step file", () => {
     expect(labelOf(changed, "application5")).toBe("Jobs");
     expect(routeForStatus(changed, "application5")).toBe("/app/application/jobs");
     expect(
-      redirectFor(changed, {
-        applicationStatus: "application5",
-        path: "/app/application/1",
-        previousPath: null,
-        hasLoan: true,
-      }).target,
+      redirectFor(
+        changed,
+        {
+          applicationStatus: "application5",
+          path: "/app/application/1",
+          previousPath: null,
+          hasLoan: true,
+        },
+        "2026-11-22",
+      ).target,
     ).toBe("/app/application/jobs");
   });
 });

@@ -8,10 +8,8 @@ import { formatProblem } from "@engine/lint/lint";
 import { copyDefinitions, loadCopy, repo } from "../helpers/definitions";
 
 const offerOf = (defs: typeof repo.defs, setup: Record<string, unknown>) =>
-  presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", { setup })).quote as Record<
-    string,
-    unknown
-  >;
+  presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", { setup }, { today: "2026-11-22" }))
+    .quote as Record<string, unknown>;
 
 const homeowner = {
   propertyValue: 585000,

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { routeForStatus, signOutTargetFor } from "@engine/funnel/funnel";
+import { todayIso } from "@engine/base/dates";
 import { REPO_ROOT } from "@engine/base/paths";
 import { AUTH_ERRORS, credentialError } from "@server/features/auth/errors";
 import { makeApplicant } from "../helpers/accounts";
@@ -109,9 +110,10 @@ describe("signing in as an applicant (e2e, headless Chromium)", { timeout: 90_00
 
   it("sends a visitor from a page that needs a session to sign in with error=SessionRequired, and back after", async () => {
     // The session guard's own data says this page sends a visitor to sign in.
-    expect(signOutTargetFor(e2e.server.services.defs, NEEDS_SESSION, false).target).toMatch(
-      /^\/app\/login\?/,
-    );
+    expect(
+      signOutTargetFor(e2e.server.services.defs, NEEDS_SESSION, false, todayIso(e2e.server.services.now()))
+        .target,
+    ).toMatch(/^\/app\/login\?/);
     const who = await returningApplicant("incomeDocs");
     const { page } = await e2e.page();
     await page.goto(NEEDS_SESSION);

@@ -3,7 +3,7 @@
 // tests/definitions/.
 import type { Definitions } from "@engine/definitions/definitions";
 import type { Requirement as RouterRequirement } from "@engine/lending/documents";
-import { evaluateRuleSet } from "@engine/logic/rules";
+import { dayOf, evaluateRuleSet } from "@engine/logic/rules";
 import { repo } from "./definitions";
 
 export const TODAY = "2026-11-22";
@@ -12,9 +12,13 @@ export type Requirement = Omit<RouterRequirement, "reason">;
 
 export type Doc = Record<string, unknown>;
 
-/** The requirements the documents rule makes of an application (the repository's rules unless given others). */
+/**
+ * The requirements the documents rule makes of an application (the repository's rules unless given
+ * others), on its own today if it has one, else on TODAY.
+ */
 export const required = (input: Doc, definitions: Definitions = repo.defs): Requirement[] =>
-  evaluateRuleSet(definitions, "documents", { today: TODAY, ...input }).outputs.requirements as Requirement[];
+  evaluateRuleSet(definitions, "documents", input, { today: dayOf(input, TODAY) }).outputs
+    .requirements as Requirement[];
 
 export const alone = (user: Doc = {}, extra: Doc = {}) => ({ user: { firstName: "Ada", ...user }, ...extra });
 export const home = (extra: Doc = {}) => ({

@@ -111,10 +111,10 @@ describe("the condition catalogue (spec §9)", () => {
   it("asks for 2 years of tax returns (412), and names the years by today", () => {
     expect(entry(412)).toMatchObject({ documentType: "1040_tax_returns", requiredCount: 2 });
     expect(entry(412).description).toMatch(/2 most recent years/);
-    expect(evaluateRuleSet(defs, "conditions", { today: "2026-11-22" }).outputs.taxYears).toEqual([
+    expect(evaluateRuleSet(defs, "conditions", {}, { today: "2026-11-22" }).outputs.taxYears).toEqual([
       2024, 2025,
     ]);
-    expect(evaluateRuleSet(defs, "conditions", { today: "2023-05-01" }).outputs.taxYears).toEqual([
+    expect(evaluateRuleSet(defs, "conditions", {}, { today: "2023-05-01" }).outputs.taxYears).toEqual([
       2021, 2022,
     ]);
   });

@@ -483,7 +483,7 @@ describe("what each requirement says", () => {
   });
 
   it("gives a reason in plain English, the rule's description, with no params references", () => {
-    const { decisions } = evaluateRuleSet(defs, "documents", { ...fixture, today: TODAY });
+    const { decisions } = evaluateRuleSet(defs, "documents", fixture, { today: TODAY });
     expect(decisions.filter((d) => d.output === "requirements").length).toBe(required(fixture).length);
     const rules = defs.ruleSets.get("documents")!.def.rules!;
     for (const rule of rules) {

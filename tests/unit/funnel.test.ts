@@ -13,7 +13,9 @@ import {
   rankOf,
   redirectFor,
   routeForStatus,
+  signOutTargetFor,
 } from "@engine/funnel/funnel";
+import type { Definitions } from "@engine/definitions/definitions";
 import { repo } from "../helpers/definitions";
 
 /** The machine's day, given to the engine at each call (it takes no default). */
@@ -84,12 +86,16 @@ describe("where a returning user is sent", () => {
 
   it("explains a redirect by its rule", () => {
     expect(
-      redirectFor(defs, {
-        applicationStatus: "applicationSubmitted",
-        path: "/app/application/1",
-        previousPath: "/app/application/7",
-        hasLoan: true,
-      }),
+      redirectFor(
+        defs,
+        {
+          applicationStatus: "applicationSubmitted",
+          path: "/app/application/1",
+          previousPath: "/app/application/7",
+          hasLoan: true,
+        },
+        "2026-11-22",
+      ),
     ).toEqual({
       target: "/app/application/submitted",
       ruleId: "redirect.submitted",
@@ -262,5 +268,45 @@ describe("the step after a step in its flow", () => {
         today: TODAY,
       }).stepId,
     ).toBe("coborrowerInvite");
+  });
+});
+
+describe("the session guard on the day given (rules/session-guard.json)", () => {
+  // The repository's guard reads no day: a copy whose first rule sends every visitor of a page to
+  // sign in from 2027-01-01 on, so a guard decided on one day is not the next day's.
+  const guard = defs.ruleSets.get("session-guard")!;
+  const dated: Definitions = {
+    ...defs,
+    ruleSets: new Map(defs.ruleSets).set("session-guard", {
+      ...guard,
+      def: {
+        ...guard.def,
+        rules: [
+          {
+            id: "session-guard.from-2027",
+            description: "From 2027-01-01, every visitor without a session signs in.",
+            when: { and: [{ ">=": [{ var: "today" }, "2027-01-01"] }, { "!": { var: "hasSession" } }] },
+            output: "signOutTo",
+            value: "/app/login",
+          },
+          ...(guard.def.rules ?? []),
+        ],
+      },
+    }),
+  };
+
+  it("decides on the day given, not on one it decided before for the same page", () => {
+    const path = "/app/initial-setup/name";
+    expect(signOutTargetFor(dated, path, false, "2026-12-31")).toMatchObject({
+      target: null,
+      ruleId: "session-guard.allow",
+    });
+    expect(signOutTargetFor(dated, path, false, "2027-01-01")).toEqual({
+      target: "/app/login",
+      ruleId: "session-guard.from-2027",
+      reason: "From 2027-01-01, every visitor without a session signs in.",
+    });
+    expect(signOutTargetFor(dated, path, false, "2026-12-31").target).toBeNull();
+    expect(signOutTargetFor(dated, path, true, "2027-01-01").target).toBeNull();
   });
 });

@@ -21,7 +21,10 @@ const offered = (creditRange: string) => ({
   setup: { propertyValue: 400000, mortgageBalance: 115000, creditRange, propertyUsage: "primaryResidence" },
 });
 const quoteOf = (d: typeof defs, doc: unknown) =>
-  evaluateRuleSet(d, "pricing", doc as Record<string, unknown>).outputs.quote as Record<string, number>;
+  evaluateRuleSet(d, "pricing", doc as Record<string, unknown>, { today: TODAY }).outputs.quote as Record<
+    string,
+    number
+  >;
 
 describe("variable pricing (rules/pricing.json)", () => {
   it("prices the APR as the index plus the margin for the credit range", () => {

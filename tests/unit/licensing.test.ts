@@ -9,6 +9,9 @@ import { readLenderProfile } from "@engine/lending/lender-file";
 import { repo } from "../helpers/definitions";
 import { productionLender } from "../helpers/lender";
 
+/** The day the rules read (pricing reads no day: any fixed one). */
+const TODAY = "2026-11-22";
+
 const { defs } = repo;
 const licensing = defs.params.licensing as {
   states: Record<string, Record<string, unknown>>;
@@ -23,7 +26,11 @@ const serving = (states: Record<string, Record<string, unknown>>): Definitions =
 });
 
 const quoteOf = (d: Definitions, doc: unknown) =>
-  presentResult(d, "pricing", evaluateRuleSet(d, "pricing", doc as Record<string, unknown>)) as {
+  presentResult(
+    d,
+    "pricing",
+    evaluateRuleSet(d, "pricing", doc as Record<string, unknown>, { today: TODAY }),
+  ) as {
     quote: Record<string, unknown>;
     ruleId: string;
   };

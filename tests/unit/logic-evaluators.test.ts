@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it, vi } from "vitest";
 import * as server from "@engine/logic/logic";
+import { todayIso } from "@engine/base/dates";
 import { customOperators } from "@engine/logic/operator-docs";
 import * as serverRules from "@engine/logic/rules";
 import { repo } from "../helpers/definitions";
@@ -73,7 +74,13 @@ describe("the browser's evaluator and the server's", () => {
       for (const c of def.cases) {
         const run = (rules: typeof serverRules) =>
           attempt(() =>
-            rules.presentResult(defs, def.ruleSet, rules.evaluateRuleSet(defs, def.ruleSet, c.input)),
+            rules.presentResult(
+              defs,
+              def.ruleSet,
+              rules.evaluateRuleSet(defs, def.ruleSet, c.input, {
+                today: serverRules.dayOf(c.input, todayIso()),
+              }),
+            ),
           );
         const onServer = run(serverRules);
         expect(onServer, `${file}: ${c.description}`).toMatchObject(c.expect);

@@ -6,9 +6,14 @@ import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
+/** The day the rules read (pricing reads no day: any fixed one). */
+const TODAY = "2026-11-22";
 const quoteOf = (doc: unknown) =>
-  presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>))
-    .quote as Record<string, unknown>;
+  presentResult(
+    defs,
+    "pricing",
+    evaluateRuleSet(defs, "pricing", doc as Record<string, unknown>, { today: TODAY }),
+  ).quote as Record<string, unknown>;
 
 describe("the estimated monthly payment on a draw", () => {
   it("estimates $625 a month interest-only for a $100,000 draw at 7.5% APR", () => {

@@ -109,15 +109,19 @@ function whatAPageDoes(page: Definitions, stepId: string) {
   }
   const decided = ({ target, ruleId }: { target: string | null; ruleId: string }) => ({ target, ruleId });
   for (const hasSession of [true, false]) {
-    out.push(decided(signOutTargetFor(page, step.route, hasSession)));
+    out.push(decided(signOutTargetFor(page, step.route, hasSession, TODAY)));
     out.push(
       decided(
-        redirectFor(page, {
-          applicationStatus: hasSession ? "application1" : null,
-          path: step.route,
-          previousPath: null,
-          hasLoan: hasSession,
-        }),
+        redirectFor(
+          page,
+          {
+            applicationStatus: hasSession ? "application1" : null,
+            path: step.route,
+            previousPath: null,
+            hasLoan: hasSession,
+          },
+          TODAY,
+        ),
       ),
     );
   }

@@ -13,6 +13,8 @@ import { returnPath } from "@server/features/locale/choose-route";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
+/** The server's day the guards read (theirs read no day: any fixed one). */
+const TODAY = "2026-11-22";
 const LOADING =
   '<div class="page center-state"><div class="spinner" role="progressbar" aria-label="Loading"><span class="spinner__ring" aria-hidden="true"></span><span class="spinner__label" aria-hidden="true">Loading</span></div></div>';
 /** Elements opened and closed, by tag: a page whose markup does not balance is parsed into another tree (a footer outside the root). */
@@ -71,13 +73,15 @@ describe("the app page for a path", () => {
 
   it("sends a visitor where the page would: the first step from a later one; nowhere from the first, or from a page the session guard protects", () => {
     const step = (route: string) => [...defs.steps.values()].find(({ def }) => def.route === route)!.def;
-    expect(visitorTargetFor(defs, step("/app/initial-setup/property-value"))).toBe("/app/initial-setup/name");
-    expect(visitorTargetFor(defs, step("/app/initial-setup/name"))).toBeNull();
+    expect(visitorTargetFor(defs, step("/app/initial-setup/property-value"), TODAY)).toBe(
+      "/app/initial-setup/name",
+    );
+    expect(visitorTargetFor(defs, step("/app/initial-setup/name"), TODAY)).toBeNull();
     // A protected page signs the tab out on its way to the guard's page: left to the page.
     const protectedStep = [...defs.steps.values()].find(({ def }) =>
       def.route.startsWith("/app/application/"),
     )!.def;
-    expect(visitorTargetFor(defs, protectedStep)).toBeNull();
+    expect(visitorTargetFor(defs, protectedStep, TODAY)).toBeNull();
   });
 });
 

@@ -102,8 +102,8 @@ describe("the browser's precompiled validators", () => {
           target,
           ruleId,
         });
-        expect(decided(signOutTargetFor(browser, def.route, hasSession))).toEqual(
-          decided(signOutTargetFor(defs, def.route, hasSession)),
+        expect(decided(signOutTargetFor(browser, def.route, hasSession, TODAY))).toEqual(
+          decided(signOutTargetFor(defs, def.route, hasSession, TODAY)),
         );
         const input = {
           applicationStatus: hasSession ? "application1" : null,
@@ -111,7 +111,7 @@ describe("the browser's precompiled validators", () => {
           previousPath: null,
           hasLoan: hasSession,
         };
-        expect(decided(redirectFor(browser, input))).toEqual(decided(redirectFor(defs, input)));
+        expect(decided(redirectFor(browser, input, TODAY))).toEqual(decided(redirectFor(defs, input, TODAY)));
       }
     expect(missing).toEqual([]);
   });

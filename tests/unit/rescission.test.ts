@@ -20,6 +20,8 @@ import { dateIn, rescissionFor } from "@server/features/esign/rescission";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
+/** The day the rules read where the test is not about a day. */
+const TODAY = "2026-11-22";
 const calendar = calendarOf((defs.params.disbursement as Record<string, unknown>).calendar);
 const threeDays = (date: string) => rescissionPeriod(date, 3, calendar);
 const fixture = JSON.parse(
@@ -122,10 +124,12 @@ describe("the right to cancel of an application", () => {
   const primary = { setup: { propertyUsage: "primaryResidence" } };
 
   it("applies to a primary residence only (rules/disbursement.json)", () => {
-    expect(evaluateRuleSet(defs, "disbursement", primary).outputs.rescissionApplies).toBe(true);
+    expect(evaluateRuleSet(defs, "disbursement", primary, { today: TODAY }).outputs.rescissionApplies).toBe(
+      true,
+    );
     expect(
-      evaluateRuleSet(defs, "disbursement", { property: { propertyUsage: "secondHome" } }).outputs
-        .rescissionApplies,
+      evaluateRuleSet(defs, "disbursement", { property: { propertyUsage: "secondHome" } }, { today: TODAY })
+        .outputs.rescissionApplies,
     ).toBe(false);
   });
 
@@ -148,16 +152,20 @@ describe("the right to cancel of an application", () => {
   });
 
   it("takes the opening day where the home is (the local_date operator): 05:30 UTC on November 4 is still November 3 in Los Angeles", () => {
-    const { outputs } = evaluateRuleSet(defs, "disbursement", {
-      accountOpenedAt: "2026-11-04T05:30:00Z",
-      timeZone: "America/Los_Angeles",
-    });
+    const { outputs } = evaluateRuleSet(
+      defs,
+      "disbursement",
+      { accountOpenedAt: "2026-11-04T05:30:00Z", timeZone: "America/Los_Angeles" },
+      { today: "2026-11-04" },
+    );
     expect(outputs.accountOpeningDay).toBe("2026-11-03");
     expect(
-      evaluateRuleSet(defs, "disbursement", {
-        accountOpenedAt: "2026-11-04T05:30:00Z",
-        timeZone: "America/New_York",
-      }).outputs.accountOpeningDay,
+      evaluateRuleSet(
+        defs,
+        "disbursement",
+        { accountOpenedAt: "2026-11-04T05:30:00Z", timeZone: "America/New_York" },
+        { today: "2026-11-04" },
+      ).outputs.accountOpeningDay,
     ).toBe("2026-11-04");
   });
 
@@ -193,7 +201,8 @@ describe("the loan-disbursement step", () => {
 
   it("reads the approved line from the pricing rules", () => {
     expect(
-      (evaluateRuleSet(defs, "pricing", fixture).outputs.quote as { lineAmount: number }).lineAmount,
+      (evaluateRuleSet(defs, "pricing", fixture, { today }).outputs.quote as { lineAmount: number })
+        .lineAmount,
     ).toBe(line);
   });
 

@@ -1,5 +1,6 @@
 // npm run rules:book: every rule in plain English with its worked cases, run, for compliance to sign off.
 import { describe, expect, it } from "vitest";
+import { todayIso } from "@engine/base/dates";
 import { describeLogic, ruleWords, stepWords } from "@engine/explain/describe-logic";
 import { customOperators } from "@engine/logic/operator-docs";
 import {
@@ -10,7 +11,7 @@ import {
   requirementSentence,
   runCases,
 } from "@engine/explain/rule-book";
-import { evaluateRuleSet, presentResult } from "@engine/logic/rules";
+import { dayOf, evaluateRuleSet, presentResult } from "@engine/logic/rules";
 import { repo } from "../helpers/definitions";
 
 const { defs } = repo;
@@ -179,7 +180,10 @@ describe("the rule book", () => {
       for (const r of runCases(defs, def.id)) {
         let suite = true;
         try {
-          expect(presentResult(defs, def.id, evaluateRuleSet(defs, def.id, r.input))).toMatchObject(r.expect);
+          const today = dayOf(r.input, todayIso());
+          expect(
+            presentResult(defs, def.id, evaluateRuleSet(defs, def.id, r.input, { today })),
+          ).toMatchObject(r.expect);
         } catch {
           suite = false;
         }

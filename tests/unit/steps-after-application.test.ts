@@ -255,8 +255,12 @@ describe("the identity verification step", () => {
   it("asks for the ID back only for documents other than a passport", () => {
     const sidesOf = (idType: string) =>
       (
-        evaluateRuleSet(defs, "identity-documents", { identityVerification: { borrower: { idType } } })
-          .outputs.sides as { sides: string[]; needsBack: boolean }[]
+        evaluateRuleSet(
+          defs,
+          "identity-documents",
+          { identityVerification: { borrower: { idType } } },
+          { today },
+        ).outputs.sides as { sides: string[]; needsBack: boolean }[]
       )[0]!;
     expect(sidesOf("passport")).toMatchObject({ sides: ["front"], needsBack: false });
     for (const idType of ["driver_license", "state_id", "military_id", "green_card", "visa"])

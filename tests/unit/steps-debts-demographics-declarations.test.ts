@@ -211,10 +211,12 @@ describe("the debt consolidation step (debtConsolidation)", () => {
   });
 
   it("counts the mortgage of the subject property toward payoff, and neither the solar loan nor the rental's mortgage (spec §4)", () => {
-    const { outputs } = evaluateRuleSet(defs, "payoff", {
-      mortgages: fixture.mortgages,
-      propertyOwnership: fixture.propertyOwnership,
-    });
+    const { outputs } = evaluateRuleSet(
+      defs,
+      "payoff",
+      { mortgages: fixture.mortgages, propertyOwnership: fixture.propertyOwnership },
+      { today },
+    );
     expect((outputs.counted as { id: string }[]).map((m) => m.id)).toEqual(["m1"]);
     expect(outputs.total).toBe(241300);
     expect(outputs.solarLoans).toEqual([

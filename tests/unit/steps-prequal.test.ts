@@ -33,7 +33,7 @@ const errorsOf = (stepId: string, answers: unknown, application: unknown = {}) =
   createStepValidator(defs, stepId)(answers, { application, today }).errors;
 
 const quoteOf = (input: unknown) =>
-  presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", { ...(input as object), today }));
+  presentResult(defs, "pricing", evaluateRuleSet(defs, "pricing", input as object, { today }));
 
 /** An early-funnel applicant up to the credit score, with a thin estimate but no ruling answer yet. */
 const earlyApplicant = {

@@ -92,21 +92,18 @@ export function declineOf(defs: Definitions, doc: unknown, today: string): Decli
 }
 
 /**
- * The decline pricing decides on `doc` on `today`. A shared document's pricing result is kept with it
- * (the save's walk may have read `rules.pricing` on it already); a document with a `today` of its
- * own is evaluated as before, on its own day.
+ * The decline pricing decides on `doc` on `today` (the server's day: a `today` the document may
+ * carry is not read). A shared document's pricing result is kept with it (the save's walk may have
+ * read `rules.pricing` on it already).
  */
 function workedDecline(defs: Definitions, doc: unknown, today: string): Decline | null {
   const input = doc as Record<string, unknown>;
-  const ownDay = input !== null && typeof input === "object" && Object.hasOwn(input, "today");
   const result = presentResult(
     defs,
     "pricing",
-    ownDay
-      ? evaluateRuleSet(defs, "pricing", input)
-      : isShared(doc)
-        ? ruleSetOnDerived(defs, "pricing", input, today)
-        : evaluateRuleSet(defs, "pricing", input, { today }),
+    isShared(doc)
+      ? ruleSetOnDerived(defs, "pricing", input, today)
+      : evaluateRuleSet(defs, "pricing", input, { today }),
   );
   const quote = result.quote as { eligible?: boolean; reasons?: unknown } | undefined;
   if (quote?.eligible !== false || !Array.isArray(quote.reasons) || quote.reasons.length === 0) return null;

@@ -69,10 +69,7 @@ export function rescissionDay(defs: Definitions, now: Date): string {
 /** Whether the right to cancel applies to this application, by rules/disbursement.json. */
 export function rescissionApplies(defs: Definitions, doc: unknown, today: string): boolean {
   try {
-    return (
-      evaluateRuleSet(defs, "disbursement", { ...(doc as Record<string, unknown>), today }).outputs
-        .rescissionApplies === true
-    );
+    return evaluateRuleSet(defs, "disbursement", doc, { today }).outputs.rescissionApplies === true;
   } catch {
     return false; // answers the rule set cannot read yet decide nothing
   }

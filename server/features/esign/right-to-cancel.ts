@@ -145,9 +145,10 @@ interface TitleOutput {
   otherOwners?: string[];
 }
 
-const run = (defs: Definitions, input: Record<string, unknown>) => {
+/** rules/disbursement.json's outputs on `input` on `today` (the home's day of the server's clock). */
+const run = (defs: Definitions, input: Record<string, unknown>, today: string) => {
   try {
-    return evaluateRuleSet(defs, "disbursement", input).outputs;
+    return evaluateRuleSet(defs, "disbursement", input, { today }).outputs;
   } catch {
     return null; // answers the rules cannot read yet give nobody the right, and hold the money back
   }
@@ -155,7 +156,7 @@ const run = (defs: Definitions, input: Record<string, unknown>) => {
 
 /** Every owner on the title, by rules/disbursement.json (titleOwners): each is asked about the home. */
 export function titleOwnersOf(defs: Definitions, doc: Record<string, unknown>, today: string): Owner[] {
-  const out = (run(defs, { ...doc, today })?.titleOwners ?? {}) as TitleOutput & Record<string, unknown>;
+  const out = (run(defs, doc, today)?.titleOwners ?? {}) as TitleOutput & Record<string, unknown>;
   const owners: Owner[] = [];
   for (const role of borrowerRoles(defs))
     if (out[role] === true) owners.push({ key: role, role, name: borrowerName(defs, doc, role) ?? role });
@@ -177,7 +178,7 @@ export function holdersOf(
   today: string,
 ): Owner[] {
   const owners = titleOwnersOf(defs, doc, today);
-  const keys = (run(defs, { ...doc, today, owners: ownersInput(owners, occupancy) })?.rescissionHolders ??
+  const keys = (run(defs, { ...doc, owners: ownersInput(owners, occupancy) }, today)?.rescissionHolders ??
     []) as string[];
   return owners.filter((o) => keys.includes(o.key));
 }
@@ -210,13 +211,12 @@ export async function rightToCancelOf(
   const owners = titleOwnersOf(defs, app.doc, today);
   const base = {
     ...app.doc,
-    today,
     now: now.toISOString(),
     timeZone,
     owners: ownersInput(owners, file?.occupancy),
     accountOpenedAt: file?.accountOpenedAt ?? null,
   };
-  const first = run(defs, base);
+  const first = run(defs, base, today);
   const keys = (first?.rescissionHolders ?? []) as string[];
   const openedOn = (first?.accountOpeningDay as string | null | undefined) ?? null;
   // A borrower's proven address (for the cancellation's mail); the notice's own delivery is on the file.
@@ -236,11 +236,15 @@ export async function rightToCancelOf(
       ? ({ via: "email", on: openedOn } as const)
       : ({ via: "mail", on: deliveries[h.key]?.deliveredOn ?? null } as const);
   });
-  const second = run(defs, {
-    ...base,
-    ...(openedOn ? { rescissionStartDate: openedOn } : {}),
-    rescissionNotices: holders.map((h, i) => ({ holder: h.key, deliveredOn: delivered[i]!.on })),
-  });
+  const second = run(
+    defs,
+    {
+      ...base,
+      ...(openedOn ? { rescissionStartDate: openedOn } : {}),
+      rescissionNotices: holders.map((h, i) => ({ holder: h.key, deliveredOn: delivered[i]!.on })),
+    },
+    today,
+  );
   const holderPeriods = (second?.holderPeriods ?? []) as {
     holder: string;
     startDate: string | null;

@@ -1,6 +1,7 @@
 // Whether a reader may open or save a step now, from their path (engine/funnel/journey.ts): the steps
 // reached on it and the next one, plus pages open whatever the path; after submission, nothing on
 // the applicant side changes. A refusal says where to go instead, and the page goes there.
+import { todayIso } from "@engine/base/dates";
 import { said } from "@engine/locale/server-words";
 import { refuse, refuseWithRoute } from "@server/features/refusal";
 import type { Step } from "@engine/definitions/definitions";
@@ -14,7 +15,12 @@ import { ownerJourney } from "./journey";
 
 /** Refuses a visitor without a session on the pages the session guard protects. */
 export function requireSessionFor(ctx: Context, route: string) {
-  const { target } = signOutTargetFor(ctx.services.defs, route, ctx.applicant !== null);
+  const { target } = signOutTargetFor(
+    ctx.services.defs,
+    route,
+    ctx.applicant !== null,
+    todayIso(ctx.services.now()),
+  );
   if (target) throw refuse("signInRequired", said("refusal.signInToContinue"));
 }
 

@@ -67,16 +67,15 @@ export function pageShellFor(
  * Where a visitor without a session who opens `step`'s page is sent, as the page would send them
  * once loaded (web/src/pages/funnel/use-funnel-guard.ts, then step.get's refusal): null, nowhere
  * or not here. A page the session guard protects is left to the page, which signs the tab out
- * (its drafts cleared) on its way to the guard's page.
+ * (its drafts cleared) on its way to the guard's page. `today`: the server's clock's day.
  */
-export function visitorTargetFor(defs: Definitions, step: Step): string | null {
-  if (signOutTargetFor(defs, step.route, false).target) return null;
-  const redirected = redirectFor(defs, {
-    applicationStatus: null,
-    path: step.route,
-    previousPath: null,
-    hasLoan: false,
-  }).target;
+export function visitorTargetFor(defs: Definitions, step: Step, today: string): string | null {
+  if (signOutTargetFor(defs, step.route, false, today).target) return null;
+  const redirected = redirectFor(
+    defs,
+    { applicationStatus: null, path: step.route, previousPath: null, hasLoan: false },
+    today,
+  ).target;
   if (redirected && redirected !== step.route) return redirected;
   const access = accessTo(defs, null, step.id, null);
   if (access.open) return null;

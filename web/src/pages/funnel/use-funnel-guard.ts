@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { Definitions } from "@engine/definitions/definitions";
 import { redirectFor, signOutTargetFor } from "@engine/funnel/funnel";
+import { browserToday } from "@web/src/browser-today";
 import { useSession } from "@web/src/session/session";
 import { usePreviousPath } from "@web/src/shell/previous-path";
 import { endApplicantSession } from "./sign-out";
@@ -27,18 +28,18 @@ export function useFunnelGuard(defs: Definitions | null): GuardState {
     decided.current = location.key;
     const path = location.pathname;
     const hasSession = session.status === "authenticated";
-    const signOutTo = signOutTargetFor(defs, path, hasSession).target;
+    const today = browserToday();
+    const signOutTo = signOutTargetFor(defs, path, hasSession, today).target;
     if (signOutTo) {
       void endApplicantSession(session).then(() => navigate(signOutTo, { replace: true }));
       return;
     }
     const applicationStatus = session.data?.applicationStatus ?? null;
-    const { target } = redirectFor(defs, {
-      applicationStatus,
-      path,
-      previousPath,
-      hasLoan: applicationStatus !== null,
-    });
+    const { target } = redirectFor(
+      defs,
+      { applicationStatus, path, previousPath, hasLoan: applicationStatus !== null },
+      today,
+    );
     if (target && target !== path) {
       void navigate(target, { replace: true });
       return;

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { signOutTargetFor } from "@engine/funnel/funnel";
 import type { Definitions, Step } from "@engine/definitions/definitions";
 import { prefetchBotToken } from "@web/src/api/bot-check";
+import { browserToday } from "@web/src/browser-today";
 import { trpc } from "@web/src/api/trpc";
 import { signInPath, APPLICANT_AUTH_BASE } from "@web/src/session/auth-paths";
 import { useSession } from "@web/src/session/session";
@@ -44,7 +45,8 @@ export function useLeave(defs: Definitions) {
   return useCallback(async () => {
     await endApplicantSession(session);
     void navigate(
-      signOutTargetFor(defs, pathname, false).target ?? signInPath(APPLICANT_AUTH_BASE, pathname),
+      signOutTargetFor(defs, pathname, false, browserToday()).target ??
+        signInPath(APPLICANT_AUTH_BASE, pathname),
       { replace: true },
     );
   }, [session, navigate, defs, pathname]);
