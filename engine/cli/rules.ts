@@ -71,6 +71,9 @@ try {
   fail(`cannot read ${values.input}: ${(error as Error).message}`);
 }
 // The day read: --today, else the input's own today (a worked case keeps its day), else the date now.
+const own = (input as { today?: unknown } | null)?.today;
+if (values.today === undefined && own !== undefined && dayOf(input, "") !== own)
+  fail(`the input's today ${JSON.stringify(own)} is not a date in yyyy-MM-dd form`);
 const today = values.today ?? dayOf(input, todayIso());
 
 try {

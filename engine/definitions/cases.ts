@@ -86,8 +86,18 @@ export function checkCases(defs: Definitions): Problem[] {
     if (!defs.ruleSets.has(def.ruleSet)) continue; // named by the linter
     def.cases.forEach((c, i) => {
       const at = `/cases/${i}`;
+      // A worked case keeps its own day; one it spells wrong is a problem, never run on the date now.
+      const own = (c.input as { today?: unknown } | null)?.today;
+      if (own !== undefined && dayOf(c.input, "") !== own) {
+        problems.push({
+          file,
+          pointer: `${at}/input/today`,
+          message: `worked case "${c.description}": today ${shown(own)} is not a date in yyyy-MM-dd form`,
+        });
+        return;
+      }
       try {
-        const today = dayOf(c.input, todayIso()); // a worked case keeps its own day
+        const today = dayOf(c.input, todayIso());
         const result = presentResult(
           defs,
           def.ruleSet,

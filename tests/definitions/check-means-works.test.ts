@@ -142,6 +142,16 @@ describe("npm run check refuses what used to pass and then broke", () => {
     ]);
   });
 
+  it("a worked case whose own day is misspelled (it would run on the date now)", () => {
+    const copy = copyDefinitions();
+    copy.edit("rules/coverage.cases.json", (c) => (c.cases[0].input.today = "2026-13-45"));
+    expect(problemsOf(copy)).toEqual([
+      expect.stringMatching(
+        /^rules\/coverage\.cases\.json:\d+:\d+ #\/cases\/0\/input\/today: worked case ".+": today "2026-13-45" is not a date in yyyy-MM-dd form$/,
+      ),
+    ]);
+  });
+
   it("a step only unreachable steps lead to", () => {
     const copy = copyDefinitions();
     copy.write("steps/initial-setup/orphan.json", {
