@@ -1,7 +1,9 @@
 // What a schema says that no answer can satisfy, or that shows wrong: bounds that cross (a minimum
-// above the maximum, counting those a $ref brings), an enumeration that lists a value twice, and a
-// labelled choice (a oneOf/anyOf branch with a const) without the label the form shows. Checked in
-// every file of schemas/ and in every step's answer schema.
+// above the maximum, counting those a $ref brings), a list of choices none of which the field's
+// own rules let through (the choices of a $ref'd enumeration under a minimum of the step's), an
+// enumeration that lists a value twice, and a labelled choice (a oneOf/anyOf branch with a const)
+// without the label the form shows. Checked in every file of schemas/ and in every step's answer schema.
+import { createAjv, type Ajv } from "../definitions/ajv";
 import { uriOf } from "../base/uris";
 import type { Definitions, Problem } from "../definitions/definitions";
 import { escapeSegment } from "../base/pointer";
@@ -38,7 +40,83 @@ function conjuncts(files: Definitions["files"], at: SchemaAt, depth = 0): Schema
 const where = (at: SchemaAt, own: SchemaAt) =>
   at.schema === own.schema ? "" : ` (from ${at.base.replace(/^.*\/(schemas|steps)\//, "$1/")})`;
 
+/** The values a list of choices offers: an enum, or a oneOf/anyOf whose every branch is a const. */
+function choicesOf(schema: Record<string, unknown>): unknown[] | null {
+  if (Array.isArray(schema.enum)) return schema.enum;
+  for (const combinator of ["oneOf", "anyOf"] as const) {
+    const branches = schema[combinator];
+    if (
+      Array.isArray(branches) &&
+      branches.length &&
+      branches.every((b) => isObject(b) && Object.hasOwn(b, "const"))
+    )
+      return branches.map((b) => (b as Record<string, unknown>).const);
+  }
+  return null;
+}
+
+/** The keywords a single value is held to, beside its choices (the rest: structure, words, combinators). */
+const VALUE_KEYWORDS = [
+  "type",
+  "const",
+  "enum",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+];
+
+const BOUNDING_KEYWORDS = VALUE_KEYWORDS.filter((key) => key !== "type" && key !== "enum");
+
+/**
+ * A list of choices none of which passes the rules the field adds to it (a minimum of the step's
+ * over an enumeration of schemas/): the form offers each and the server refuses each. Judged by
+ * ajv, the rules of every conjunct (the node, its $ref, its allOf) each holding.
+ */
+function checkChoices(
+  ajv: Ajv,
+  all: SchemaAt[],
+  at: SchemaAt,
+  pointer: string,
+  file: string,
+  problems: Problem[],
+) {
+  const listed = all.map((part) => ({ part, values: choicesOf(part.schema) })).find((c) => c.values);
+  if (!listed?.values?.length) return;
+  // Most lists have no rule beside their values and type: nothing to judge.
+  if (!all.some(({ schema }) => BOUNDING_KEYWORDS.some((key) => Object.hasOwn(schema, key)))) return;
+  const type = all.map((part) => part.schema.type).find((t) => t !== undefined);
+  const rules = all.map(({ schema }) => {
+    const own: Record<string, unknown> = type === undefined ? {} : { type };
+    for (const key of VALUE_KEYWORDS) if (Object.hasOwn(schema, key)) own[key] = schema[key];
+    return own;
+  });
+  let validate;
+  try {
+    validate = ajv.compile({ allOf: rules });
+  } catch {
+    return; // a rule ajv cannot compile is the meta-schema check's to report
+  }
+  let refusal = "";
+  for (const value of listed.values) {
+    if (validate(value)) return;
+    const reasons = [...new Set((validate.errors ?? []).map((e) => e.message ?? "refused"))];
+    refusal ||= `${JSON.stringify(value)}: ${reasons.join(", ")}`;
+  }
+  problems.push({
+    file,
+    pointer,
+    message: `none of its ${listed.values.length} choices${where(listed.part, at)} passes the rules the field adds to them (${refusal}): the form offers each and every answer is refused`,
+  });
+}
+
 function checkNode(
+  ajv: Ajv,
   files: Definitions["files"],
   at: SchemaAt,
   file: string,
@@ -46,6 +124,7 @@ function checkNode(
   problems: Problem[],
 ) {
   const all = conjuncts(files, at);
+  checkChoices(ajv, all, at, pointer, file, problems);
   for (const { low, high, what } of BOUNDS) {
     let lowest: { value: number; key: string; from: SchemaAt } | null = null;
     let highest: { value: number; key: string; from: SchemaAt } | null = null;
@@ -117,37 +196,49 @@ function checkNode(
 }
 
 function walkSchema(
+  ajv: Ajv,
   files: Definitions["files"],
   at: SchemaAt,
   file: string,
   pointer: string,
   problems: Problem[],
 ) {
-  checkNode(files, at, file, pointer, problems);
+  checkNode(ajv, files, at, file, pointer, problems);
   for (const [key, value] of Object.entries(at.schema)) {
     if (DATA_KEYWORDS.has(key) || key === "$ref") continue;
     const childAt = `${pointer}/${escapeSegment(key)}`;
     if (Array.isArray(value))
       value.forEach((item, i) => {
-        if (isObject(item)) walkSchema(files, { ...at, schema: item }, file, `${childAt}/${i}`, problems);
+        if (isObject(item))
+          walkSchema(ajv, files, { ...at, schema: item }, file, `${childAt}/${i}`, problems);
       });
     else if (isObject(value)) {
       // properties, $defs, patternProperties: a map of schemas; anything else with an object is a schema.
       if (key === "properties" || key === "$defs" || key === "definitions" || key === "patternProperties")
         for (const [name, child] of Object.entries(value)) {
           if (isObject(child))
-            walkSchema(files, { ...at, schema: child }, file, `${childAt}/${escapeSegment(name)}`, problems);
+            walkSchema(
+              ajv,
+              files,
+              { ...at, schema: child },
+              file,
+              `${childAt}/${escapeSegment(name)}`,
+              problems,
+            );
         }
-      else walkSchema(files, { ...at, schema: value }, file, childAt, problems);
+      else walkSchema(ajv, files, { ...at, schema: value }, file, childAt, problems);
     }
   }
 }
 
 /** Every schema of schemas/ (not the meta-schemas) and every step's answer schema. */
 export function checkSchemaSense(defs: Definitions, problems: Problem[]): void {
+  // An ajv of its own for the fields' value rules: the set's knows the schemas the browser is sent.
+  const ajv = createAjv({}, { trusted: true });
   for (const [path, doc] of Object.entries(defs.files.schemas)) {
     if (!isObject(doc) || path.endsWith(".schema.json")) continue;
     walkSchema(
+      ajv,
       defs.files,
       { schema: doc, base: uriOf("schemas", path), doc },
       `schemas/${path}`,
@@ -157,6 +248,7 @@ export function checkSchemaSense(defs: Definitions, problems: Problem[]): void {
   }
   for (const { file, def } of defs.steps.values())
     walkSchema(
+      ajv,
       defs.files,
       {
         schema: def.schema as Record<string, unknown>,

@@ -132,6 +132,28 @@ describe("npm run check refuses what used to pass and then broke", () => {
     ]);
   });
 
+  it("a list of choices none of which the field lets through (units at least 20, of the 1 to 5 offered)", () => {
+    const copy = copyDefinitions();
+    copy.edit(
+      "steps/prequal/building-type.json",
+      (s) => (s.schema.properties.property.properties.units.minimum = 20),
+    );
+    expect(problemsOf(copy)).toEqual([
+      expect.stringMatching(
+        /^steps\/prequal\/building-type\.json:\d+:\d+ #\/schema\/properties\/property\/properties\/units: none of its 5 choices \(from schemas\/enums\.json\) passes the rules the field adds to them \(1: must be >= 20\): the form offers each and every answer is refused$/,
+      ),
+    ]);
+  });
+
+  it("but not a list the field narrows on purpose (a multi-unit building: 2 units or more of 1 to 5)", () => {
+    const copy = copyDefinitions();
+    copy.edit(
+      "steps/prequal/building-type.json",
+      (s) => (s.schema.properties.property.properties.units.maximum = 2),
+    );
+    expect(problemsOf(copy)).toEqual([]);
+  });
+
   it("a worked case that fails", () => {
     const copy = copyDefinitions();
     copy.edit("rules/payoff.cases.json", (c) => (c.cases[0].expect.total = 1));
