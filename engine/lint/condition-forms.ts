@@ -1,7 +1,7 @@
 // The forms information conditions are answered in (rules/conditions.json params.answerForms, by
 // informationType): every informationType the catalogue asks has one, its schema resolves,
 // compiles and closes its answer object, and its UI schema names widgets the renderer knows and
-// fields the schema has. A form that would not draw, or take no answer, is caught here.
+// fields the schema has, in ui:order lists the form can draw (./ui-order.ts). A form that would not draw, or take no answer, is caught here.
 import { escapeSegment } from "../base/pointer";
 import { uriOf } from "../base/uris";
 import { bundleSchema, type JsonSchema } from "../definitions/bundle";
@@ -9,6 +9,7 @@ import type { Definitions, Problem } from "../definitions/definitions";
 import { WIDGET_NAMES } from "../definitions/widget-names";
 import { unknownWidgets } from "../form/render-schema";
 import { suggest } from "./logic";
+import { checkUiOrder } from "./ui-order";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
@@ -71,15 +72,13 @@ export function checkConditionForms(defs: Definitions, problems: Problem[]): voi
           pointer: `${at}/uiSchema/${escapeSegment(key)}`,
           message: `"${key}" is not a field of the form${suggest(key, fields)}`,
         });
-    const order = ui["ui:order"];
-    if (Array.isArray(order))
-      order.forEach((key, i) => {
-        if (key !== "*" && !fields.includes(String(key)))
-          problems.push({
-            file,
-            pointer: `${at}/uiSchema/ui:order/${i}`,
-            message: `"${String(key)}" is not a field of the form${suggest(String(key), fields)}`,
-          });
-      });
+    checkUiOrder(
+      defs.files,
+      { schema: bundled, base: uri, doc: bundled },
+      ui,
+      file,
+      `${at}/uiSchema`,
+      problems,
+    );
   }
 }

@@ -24,7 +24,7 @@ const BOUNDS: { low: string[]; high: string[]; what: string }[] = [
 ];
 
 /** The schema and what it must also satisfy through $ref and allOf (never oneOf/anyOf: alternatives). */
-function conjuncts(files: Definitions["files"], at: SchemaAt, depth = 0): SchemaAt[] {
+export function conjuncts(files: Definitions["files"], at: SchemaAt, depth = 0): SchemaAt[] {
   if (depth > 20) return [at];
   const out = [at];
   if (typeof at.schema.$ref === "string") {

@@ -1,6 +1,6 @@
 // The cross-checks of one step file: its answer schema compiles and closes every object, its widgets
-// exist, and every field its logic, sections, prefill, sameAs and new items name is an answer of the
-// step or of the application.
+// exist, its ui:order lists order what the form shows, and every field its logic, sections,
+// prefill, sameAs and new items name is an answer of the step or of the application.
 import { uriOf } from "../base/uris";
 import { escapeSegment } from "../base/pointer";
 import type { DefinitionFiles, Definitions, Problem } from "../definitions/definitions";
@@ -13,6 +13,7 @@ import { enumerationOf, suggest } from "./logic";
 import { checkParamsPath, checkRulesPath, scanLogic } from "./logic-refs";
 import { checkSameAs } from "./same-as";
 import { checkSections } from "./sections";
+import { checkUiOrder } from "./ui-order";
 
 const esc = escapeSegment;
 
@@ -47,6 +48,7 @@ export function checkStep(defs: Definitions, file: string, step: Step, problems:
   if (!compiles(lint)) return;
   checkClosed(lint, step.schema, "/schema");
   checkWidgets(lint, step.uiSchema, "/uiSchema");
+  checkUiOrder(files, stepRoot, step.uiSchema, file, "/uiSchema", problems);
   checkAutoAdvance(file, step, problems);
   checkChoiceImages(defs, stepRoot, file, step, problems);
   const checkPointer = (field: string, pointer: string) => checkField(lint, field, pointer);

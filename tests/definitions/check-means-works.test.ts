@@ -3,6 +3,7 @@
 // JSON pointer and, where a name is close, a suggestion.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { orderProperties } from "@rjsf/utils";
 import { describe, expect, it } from "vitest";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { routeForStatus } from "@engine/funnel/funnel";
@@ -152,6 +153,28 @@ describe("npm run check refuses what used to pass and then broke", () => {
       (s) => (s.schema.properties.property.properties.units.maximum = 2),
     );
     expect(problemsOf(copy)).toEqual([]);
+  });
+
+  it("a ui:order that leaves out a field (the name step's setup): the form showed a configuration error instead of the first page", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/initial-setup/name.json", (s) => (s.uiSchema["ui:order"] = ["user"]));
+    // The form's own ordering refuses such a list (what the applicant saw, in red, with the raw schema).
+    expect(() => orderProperties(["user", "setup"], ["user"])).toThrow(/does not contain property 'setup'/);
+    expect(problemsOf(copy)).toEqual([
+      expect.stringMatching(
+        /^steps\/initial-setup\/name\.json:\d+:\d+ #\/uiSchema\/ui:order: leaves out "setup" and has no "\*" for the rest: the form shows a configuration error instead of this step$/,
+      ),
+    ]);
+  });
+
+  it("a ui:order that names a field the object does not have (the form drops it without a word)", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/prequal/building-type.json", (s) => s.uiSchema.property["ui:order"].push("unit"));
+    expect(problemsOf(copy)).toEqual([
+      expect.stringMatching(
+        /^steps\/prequal\/building-type\.json:\d+:\d+ #\/uiSchema\/property\/ui:order\/2: "unit" is not a field here, so the form leaves it out, did you mean `units`\?$/,
+      ),
+    ]);
   });
 
   it("a worked case that fails", () => {

@@ -46,6 +46,8 @@ function changed() {
       $ref: "../../schemas/user.json#/properties/middleName",
     };
     step.schema.properties[who].required.push("middleName");
+    // Its place on the form too, where the step orders its fields (a list without it draws no form).
+    step.uiSchema?.[who]?.["ui:order"]?.push("middleName");
   };
   copy.edit("steps/initial-setup/name.json", requireMiddleName("user"));
   copy.edit("steps/initial-setup/coborrower.json", requireMiddleName("coborrower"));

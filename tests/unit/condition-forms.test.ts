@@ -101,4 +101,16 @@ describe("npm run check on the answer forms", () => {
       expect.stringMatching(/does not compile/),
     ]);
   });
+
+  it('refuses a ui:order the form cannot draw: one that leaves out the address\'s city (and has no "*")', () => {
+    const set = withConditions(
+      (p) => (p.answerForms.address.uiSchema["ui:order"] = ["line1", "line2", "state", "zip"]),
+    );
+    expect(problemsOf(set)).toContainEqual([
+      "/params/answerForms/address/uiSchema/ui:order",
+      expect.stringMatching(
+        /leaves out "city" and has no "\*" for the rest: the form shows a configuration error/,
+      ),
+    ]);
+  });
 });
