@@ -1,7 +1,8 @@
 // The forms information conditions are answered in (rules/conditions.json params.answerForms, by
 // informationType): every informationType the catalogue asks has one, its schema resolves,
 // compiles and closes its answer object, and its UI schema names widgets the renderer knows and
-// fields the schema has, in ui:order lists the form can draw (./ui-order.ts). A form that would not draw, or take no answer, is caught here.
+// fields the schema has, in ui:order lists the form can draw (./ui-order.ts). A form that would
+// not draw, or take no answer, is caught here.
 import { escapeSegment } from "../base/pointer";
 import { uriOf } from "../base/uris";
 import { bundleSchema, type JsonSchema } from "../definitions/bundle";

@@ -2,7 +2,8 @@
 // above the maximum, counting those a $ref brings), a list of choices none of which the field's
 // own rules let through (the choices of a $ref'd enumeration under a minimum of the step's), an
 // enumeration that lists a value twice, and a labelled choice (a oneOf/anyOf branch with a const)
-// without the label the form shows. Checked in every file of schemas/ and in every step's answer schema.
+// without the label the form shows. Checked in every file of schemas/ and in every step's answer
+// schema.
 import { createAjv, type Ajv } from "../definitions/ajv";
 import { uriOf } from "../base/uris";
 import type { Definitions, Problem } from "../definitions/definitions";
