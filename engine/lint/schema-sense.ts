@@ -56,6 +56,15 @@ function choicesOf(schema: Record<string, unknown>): unknown[] | null {
   return null;
 }
 
+const jsonType = (value: unknown) =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+      ? "array"
+      : typeof value === "number"
+        ? "number"
+        : typeof value;
+
 /** The keywords a single value is held to, beside its choices (the rest: structure, words, combinators). */
 const VALUE_KEYWORDS = [
   "type",
@@ -91,9 +100,13 @@ function checkChoices(
   if (!listed?.values?.length) return;
   // Most lists have no rule beside their values and type: nothing to judge.
   if (!all.some(({ schema }) => BOUNDING_KEYWORDS.some((key) => Object.hasOwn(schema, key)))) return;
-  const type = all.map((part) => part.schema.type).find((t) => t !== undefined);
+  // Each rule is compiled with a type (ajv's strict mode refuses a bound without one): the field's
+  // own, else the types of the listed values themselves, which leaves every value's type allowed.
+  const type = all.map((part) => part.schema.type).find((t) => t !== undefined) ?? [
+    ...new Set(listed.values.map(jsonType)),
+  ];
   const rules = all.map(({ schema }) => {
-    const own: Record<string, unknown> = type === undefined ? {} : { type };
+    const own: Record<string, unknown> = { type };
     for (const key of VALUE_KEYWORDS) if (Object.hasOwn(schema, key)) own[key] = schema[key];
     return own;
   });

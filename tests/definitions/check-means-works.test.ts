@@ -146,6 +146,18 @@ describe("npm run check refuses what used to pass and then broke", () => {
     ]);
   });
 
+  it("a list of choices written without a type, none of which the field lets through", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/prequal/building-type.json", (s) => {
+      s.schema.properties.property.properties.units = { enum: [2, 3, 4], minimum: 5 };
+    });
+    expect(problemsOf(copy)).toContainEqual(
+      expect.stringMatching(
+        /^steps\/prequal\/building-type\.json:\d+:\d+ #\/schema\/properties\/property\/properties\/units: none of its 3 choices passes the rules the field adds to them \(2: must be >= 5\)/,
+      ),
+    );
+  });
+
   it("but not a list the field narrows on purpose (a multi-unit building: 2 units or more of 1 to 5)", () => {
     const copy = copyDefinitions();
     copy.edit(
