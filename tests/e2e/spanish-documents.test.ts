@@ -69,7 +69,7 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
       expect(await employment.getByLabel(label, { exact: false }).count()).toBeGreaterThan(0);
     expect(await employment.getByLabel("Employer name").count()).toBe(0);
     // Its due day as Spanish writes a day.
-    await page.getByText(/^Fecha límite: [a-zé]+, \d+ de [a-z]+ de \d{4}$/).waitFor();
+    await page.getByText(/^Fecha límite: \p{Ll}+, \d+ de \p{Ll}+ de \d{4}$/u).waitFor();
     // The condition's label and description are the catalogue's, in Spanish: no English is left.
     await page.getByRole("heading", { level: 3, name: "Datos del empleo" }).waitFor();
     expect(await englishLeft(page, [...translatedEnglish, ...untranslatedEnglish])).toEqual([]);
@@ -102,7 +102,7 @@ describe("documents and a condition's form in Spanish (e2e)", { timeout: 120_000
     await page.goto("/app/right-to-cancel");
     await page.getByRole("heading", { level: 1, name: "Su derecho a cancelar" }).waitFor();
     await page
-      .getByText(/^Puede cancelar hasta la medianoche del [a-zé]+, \d+ de [a-z]+ de \d{4}\./)
+      .getByText(/^Puede cancelar hasta la medianoche del \p{Ll}+, \d+ de \p{Ll}+ de \d{4}\./u)
       .waitFor();
     await page
       .getByRole("link", { name: "Descargue su aviso del derecho a cancelar (PDF, dos copias)" })
