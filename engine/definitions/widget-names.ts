@@ -66,6 +66,48 @@ export const OBJECT_LAYOUTS = [
 ] as const;
 
 export type LeafWidgetName = (typeof LEAF_WIDGETS)[number];
+export type WidgetName = LeafWidgetName | (typeof OBJECT_LAYOUTS)[number];
+
+/**
+ * What each widget stores in its field, which the field's schema must accept (the linter holds each
+ * `ui:widget` to it, engine/lint/ui-fields.ts): a number (a currency widget parses "$90,210" as
+ * 90210), text, text or a number, true/false, one of the field's listed choices or true/false,
+ * several of its items' choices, an object laid out, or anything (hidden: it stores nothing).
+ */
+export type WidgetStores = "number" | "string" | "text" | "boolean" | "choice" | "choices" | "object" | "any";
+
+export const WIDGET_STORES = {
+  text: "text",
+  textarea: "string",
+  email: "string",
+  password: "string",
+  select: "choice",
+  radio: "choice",
+  checkbox: "boolean",
+  checkboxes: "choices",
+  hidden: "any",
+  currency: "number",
+  percent: "number",
+  phone: "string",
+  ssn: "string",
+  date: "string",
+  monthYear: "string",
+  yesNo: "choice",
+  choiceCards: "choice",
+  imageChoice: "choice",
+  drawAmount: "number",
+  address: "object",
+  offerPreview: "object",
+  disclosureDocuments: "object",
+  contentPage: "object",
+  idDocumentSides: "object",
+  documentChecklist: "object",
+  lineAmount: "object",
+  nextSteps: "object",
+  applicationSummary: "object",
+  applicationProgress: "object",
+  sendAgain: "object",
+} as const satisfies Record<WidgetName, WidgetStores>;
 
 export const WIDGET_NAMES: readonly string[] = [...LEAF_WIDGETS, ...OBJECT_LAYOUTS];
 

@@ -1,7 +1,8 @@
 // The forms information conditions are answered in (rules/conditions.json params.answerForms, by
 // informationType): every informationType the catalogue asks has one, its schema resolves,
-// compiles and closes its answer object, and its UI schema names widgets the renderer knows and
-// fields the schema has, in ui:order lists the form can draw (./ui-order.ts). A form that would
+// compiles and closes its answer object, and its UI schema names widgets the renderer knows, each
+// fitting its field, and fields the schema has (./ui-fields.ts), in ui:order lists the form can draw
+// (./ui-order.ts). A form that would
 // not draw, or take no answer, is caught here.
 import { escapeSegment } from "../base/pointer";
 import { uriOf } from "../base/uris";
@@ -10,6 +11,7 @@ import type { Definitions, Problem } from "../definitions/definitions";
 import { WIDGET_NAMES } from "../definitions/widget-names";
 import { unknownWidgets } from "../form/render-schema";
 import { suggest } from "./logic";
+import { checkUiFields } from "./ui-fields";
 import { checkUiOrder } from "./ui-order";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -66,20 +68,8 @@ export function checkConditionForms(defs: Definitions, problems: Problem[]): voi
         pointer: `${at}/uiSchema${u.at}/ui:widget`,
         message: `unknown ui:widget "${u.widget}"${suggest(u.widget, WIDGET_NAMES)}`,
       });
-    for (const key of Object.keys(ui))
-      if (!key.startsWith("ui:") && !fields.includes(key))
-        problems.push({
-          file,
-          pointer: `${at}/uiSchema/${escapeSegment(key)}`,
-          message: `"${key}" is not a field of the form${suggest(key, fields)}`,
-        });
-    checkUiOrder(
-      defs.files,
-      { schema: bundled, base: uri, doc: bundled },
-      ui,
-      file,
-      `${at}/uiSchema`,
-      problems,
-    );
+    const root = { schema: bundled, base: uri, doc: bundled };
+    checkUiFields(defs.files, root, ui, file, `${at}/uiSchema`, problems);
+    checkUiOrder(defs.files, root, ui, file, `${at}/uiSchema`, problems);
   }
 }

@@ -1,5 +1,5 @@
 // The cross-checks of one step file: its answer schema compiles and closes every object, its widgets
-// exist, its ui:order lists order what the form shows, and every field its logic, sections,
+// exist and fit their fields, its ui:order lists order what the form shows, and every field its logic, sections,
 // prefill, sameAs and new items name is an answer of the step or of the application.
 import { uriOf } from "../base/uris";
 import { escapeSegment } from "../base/pointer";
@@ -13,6 +13,7 @@ import { enumerationOf, suggest } from "./logic";
 import { checkParamsPath, checkRulesPath, scanLogic } from "./logic-refs";
 import { checkSameAs } from "./same-as";
 import { checkSections } from "./sections";
+import { checkUiFields } from "./ui-fields";
 import { checkUiOrder } from "./ui-order";
 
 const esc = escapeSegment;
@@ -48,6 +49,7 @@ export function checkStep(defs: Definitions, file: string, step: Step, problems:
   if (!compiles(lint)) return;
   checkClosed(lint, step.schema, "/schema");
   checkWidgets(lint, step.uiSchema, "/uiSchema");
+  checkUiFields(files, stepRoot, step.uiSchema, file, "/uiSchema", problems);
   checkUiOrder(files, stepRoot, step.uiSchema, file, "/uiSchema", problems);
   checkAutoAdvance(file, step, problems);
   checkChoiceImages(defs, stepRoot, file, step, problems);

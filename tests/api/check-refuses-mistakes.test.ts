@@ -1,5 +1,5 @@
 // Issue 39, "check is clean means it works": each of the 15 mistakes product ops made that passed
-// check (or the live reload) and silently broke the funnel for applicants, and four more, is now
+// check (or the live reload) and silently broke the funnel for applicants, and those found since, is now
 // refused by npm run check's own function (engine/lending/set-check.ts) with the file, line, column,
 // pointer and a plain sentence, and a running server refuses the set and keeps serving the last
 // good one. Each mistake is made in a copy of the definitions the server runs, reloaded, then
@@ -423,6 +423,22 @@ describe("four more of our own", { timeout: 120_000 }, () => {
       expect.stringMatching(
         new RegExp(
           `${loc("steps/application/sign.json")}/uiSchema/.*/documents/\\d+: the disclosure "heloc-guide" is not in content/disclosures/ \\(heloc-guide\\.md\\): the page would show no text to sign`,
+        ),
+      ),
+    );
+  });
+
+  it("refuses a widget that cannot hold its field (a currency widget on the ZIP code: every ZIP refused)", async () => {
+    const problems = await refused(() =>
+      copy.edit(
+        "steps/application/property-info.json",
+        (s) => (s.uiSchema.property.zip["ui:widget"] = "currency"),
+      ),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `${loc("steps/application/property-info.json")}/uiSchema/property/zip/ui:widget: the currency widget stores a number, and this field holds text: every answer would be refused`,
         ),
       ),
     );

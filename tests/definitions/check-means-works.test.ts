@@ -3,10 +3,12 @@
 // JSON pointer and, where a name is close, a suggestion.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { orderProperties } from "@rjsf/utils";
+import { getWidget, isSelect, orderProperties } from "@rjsf/utils";
+import validator from "@rjsf/validator-ajv8";
 import { describe, expect, it } from "vitest";
 import { compileSchemaFile } from "@engine/definitions/definitions";
 import { routeForStatus } from "@engine/funnel/funnel";
+import { codecs } from "@engine/form/codecs";
 import { formatProblem } from "@engine/lint/lint";
 import { copyDefinitions, loadCopy } from "../helpers/definitions";
 
@@ -187,6 +189,80 @@ describe("npm run check refuses what used to pass and then broke", () => {
         /^steps\/prequal\/building-type\.json:\d+:\d+ #\/uiSchema\/property\/ui:order\/2: "unit" is not a field here, so the form leaves it out, did you mean `units`\?$/,
       ),
     ]);
+  });
+
+  const PROPERTY = "steps/application/property-info.json";
+  const onlyProblem = (copy: ReturnType<typeof copyDefinitions>, pointer: string, message: string) =>
+    expect(problemsOf(copy)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^steps/application/property-info\\.json:\\d+:\\d+ #${pointer}: ${message}$`),
+      ),
+    ]);
+
+  it("a currency widget on the ZIP code: it stores 90210 where the field wants text, so every ZIP was refused", () => {
+    const copy = copyDefinitions();
+    copy.edit(PROPERTY, (s) => (s.uiSchema.property.zip["ui:widget"] = "currency"));
+    // What the applicant met: the widget turns the typed ZIP into a number, which the field refuses.
+    const typed = codecs.currency.parse("90210", {});
+    expect(typed).toBe(90210);
+    const validate = compileSchemaFile(loadCopy(copyDefinitions()).defs, "property.json");
+    expect(validate({ zip: typed })).toBe(false);
+    expect(validate.errors).toContainEqual(
+      expect.objectContaining({ instancePath: "/zip", keyword: "type" }),
+    );
+    onlyProblem(
+      copy,
+      "/uiSchema/property/zip/ui:widget",
+      "the currency widget stores a number, and this field holds text: every answer would be refused",
+    );
+  });
+
+  it("a yes/no on a field that lists no choices (the city): the form offered nothing to pick", () => {
+    const copy = copyDefinitions();
+    copy.edit(PROPERTY, (s) => (s.uiSchema.property.city["ui:widget"] = "yesNo"));
+    // The form gives a choice widget its options only from a list of choices; free text has none.
+    expect(isSelect(validator, { type: "string", maxLength: 60 })).toBe(false);
+    onlyProblem(
+      copy,
+      "/uiSchema/property/city/ui:widget",
+      "the yesNo widget offers the field's listed choices, and this field lists none: the form would offer nothing to pick",
+    );
+  });
+
+  it("an object's layout on a single answer: the form showed a configuration error", () => {
+    const copy = copyDefinitions();
+    copy.edit(PROPERTY, (s) => (s.uiSchema.property.city["ui:widget"] = "address"));
+    expect(() => getWidget({ type: "string" }, "address", {})).toThrow(/No widget 'address'/);
+    onlyProblem(
+      copy,
+      "/uiSchema/property/city/ui:widget",
+      "the address widget lays out an object's fields, and this field holds text: the form would show a configuration error instead of the step",
+    );
+  });
+
+  it("a UI entry for a field the step does not have (zipp): the ZIP code lost its keypad without a word", () => {
+    const copy = copyDefinitions();
+    copy.edit(PROPERTY, (s) => {
+      s.uiSchema.property.zipp = s.uiSchema.property.zip;
+      delete s.uiSchema.property.zip;
+    });
+    onlyProblem(
+      copy,
+      "/uiSchema/property/zipp",
+      '"zipp" is not a field here, so the form ignores what it says of it, did you mean `zip`\\?',
+    );
+  });
+
+  it("an empty title: the field had no label for the applicant or a screen reader", () => {
+    const copy = copyDefinitions();
+    copy.edit(PROPERTY, (s) => (s.uiSchema.property.value["ui:title"] = " "));
+    onlyProblem(copy, "/uiSchema/property/value/ui:title", "an empty title leaves the field with no label.*");
+  });
+
+  it("but not a widget that fits its field: a radio list on the units' listed choices", () => {
+    const copy = copyDefinitions();
+    copy.edit(PROPERTY, (s) => (s.uiSchema.property.units["ui:widget"] = "radio"));
+    expect(problemsOf(copy)).toEqual([]);
   });
 
   it("a worked case that fails", () => {

@@ -1,0 +1,124 @@
+// Each entry of a UI schema against the answer it dresses, as the form (RJSF) reads it: an entry
+// that names no field is dropped without a word (a misspelt "zipp" leaves the ZIP code without its
+// keypad and autocomplete settings); a widget that cannot hold its field's value strands the
+// applicant (a currency widget stores 90210 where the ZIP code's schema wants text, so every answer
+// is refused; a yes/no or a list on a field with no listed choices offers nothing to pick; a layout
+// on a single answer shows a configuration error); an empty ui:title leaves the field unlabelled.
+import { escapeSegment } from "../base/pointer";
+import { isObject } from "../base/objects";
+import { suggest } from "../base/text";
+import type { DefinitionFiles, Problem } from "../definitions/definitions";
+import { schemasAt, type SchemaAt } from "../definitions/schema-walk";
+import { WIDGET_STORES, type WidgetStores } from "../definitions/widget-names";
+import { shapeOf } from "./fit";
+
+type Shape = ReturnType<typeof shapeOf>;
+
+const jsonType = (v: unknown) =>
+  v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v;
+
+/** The JSON types a field's value may take: its schema's, else those of the values it lists. */
+const typesOf = (shape: Shape) =>
+  shape.types.size ? shape.types : new Set((shape.values ?? []).map(jsonType));
+
+const WHAT: Record<Exclude<WidgetStores, "any" | "choice" | "choices">, string[]> = {
+  number: ["number", "integer"],
+  string: ["string"],
+  text: ["string", "number", "integer"],
+  boolean: ["boolean"],
+  object: ["object"],
+};
+
+const STORED: Record<WidgetStores, string> = {
+  number: "stores a number",
+  string: "stores text",
+  text: "stores text or a number",
+  boolean: "stores true or false",
+  choice: "offers the field's listed choices",
+  choices: "offers the choices listed for the list's items",
+  object: "lays out an object's fields",
+  any: "stores nothing",
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  integer: "a whole number",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+};
+
+/** Why `widget` cannot hold the field `shape` describes (`items`: its list items'), or null. */
+function misfit(widget: string, shape: Shape, items: Shape | null): string | null {
+  const stores = (WIDGET_STORES as Record<string, WidgetStores>)[widget];
+  if (!stores || stores === "any") return null; // an unknown name is step.ts's to report
+  const types = typesOf(shape);
+  const says = (what: string) => `the ${widget} widget ${STORED[stores]}, ${what}`;
+  if (stores === "choice")
+    return shape.values?.length || types.has("boolean")
+      ? null
+      : says("and this field lists none: the form would offer nothing to pick");
+  if (stores === "choices")
+    return types.has("array") && items?.values?.length
+      ? null
+      : says("and this field is no list of listed choices: the form would offer nothing to tick");
+  const held = [...types].filter((t) => t !== "null" && !(t === "integer" && types.has("number")));
+  if (!held.length || held.some((t) => WHAT[stores].includes(t))) return null;
+  const holds = `this field holds ${held.map((t) => TYPE_WORDS[t] ?? t).join(" or ")}`;
+  return says(
+    stores === "object"
+      ? `and ${holds}: the form would show a configuration error instead of the step`
+      : `and ${holds}: every answer would be refused`,
+  );
+}
+
+/**
+ * Every entry of `ui` (a step's or a form's uiSchema) against the schema of `root` it dresses:
+ * `segments` is where `ui` stands (a list's items as "*").
+ */
+export function checkUiFields(
+  files: DefinitionFiles,
+  root: SchemaAt,
+  ui: unknown,
+  file: string,
+  at: string,
+  problems: Problem[],
+  segments: string[] = [],
+): void {
+  if (!isObject(ui)) return;
+  const schemas = schemasAt(files, root, segments);
+  if (!schemas.length) return;
+  const shape = shapeOf(files, schemas);
+  const isList = shape.types.has("array");
+  const widget = ui["ui:widget"];
+  if (typeof widget === "string") {
+    const items = isList ? shapeOf(files, schemasAt(files, root, [...segments, "*"])) : null;
+    const wrong = misfit(widget, shape, items);
+    if (wrong) problems.push({ file, pointer: `${at}/ui:widget`, message: wrong });
+  }
+  const title = ui["ui:title"];
+  if (typeof title === "string" && !title.trim())
+    problems.push({
+      file,
+      pointer: `${at}/ui:title`,
+      message:
+        "an empty title leaves the field with no label for the applicant or a screen reader: write one, or leave ui:title out for the schema's",
+    });
+  for (const [key, child] of Object.entries(ui)) {
+    if (key.startsWith("ui:")) continue;
+    const listItems = key === "items" && isList;
+    if (!listItems && !shape.properties.has(key)) {
+      problems.push({
+        file,
+        pointer: `${at}/${escapeSegment(key)}`,
+        message: `"${key}" is not a field here, so the form ignores what it says of it${suggest(key, shape.properties.keys())}`,
+      });
+      continue;
+    }
+    checkUiFields(files, root, child, file, `${at}/${escapeSegment(key)}`, problems, [
+      ...segments,
+      listItems ? "*" : key,
+    ]);
+  }
+}
