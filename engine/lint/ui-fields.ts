@@ -10,6 +10,7 @@ import { suggest } from "../base/text";
 import type { DefinitionFiles, Problem } from "../definitions/definitions";
 import { schemasAt, type SchemaAt } from "../definitions/schema-walk";
 import { WIDGET_STORES, type WidgetStores } from "../definitions/widget-names";
+import { autofillMistake } from "./autofill";
 import { shapeOf } from "./fit";
 
 type Shape = ReturnType<typeof shapeOf>;
@@ -105,6 +106,10 @@ export function checkUiFields(
       message:
         "an empty title leaves the field with no label for the applicant or a screen reader: write one, or leave ui:title out for the schema's",
     });
+  const autocomplete = ui["ui:autocomplete"];
+  const autofill = typeof autocomplete === "string" ? autofillMistake(autocomplete) : null;
+  if (autofill) problems.push({ file, pointer: `${at}/ui:autocomplete`, message: autofill });
+  checkEnumNames(shape, ui["ui:enumNames"], file, `${at}/ui:enumNames`, problems);
   for (const [key, child] of Object.entries(ui)) {
     if (key.startsWith("ui:")) continue;
     const listItems = key === "items" && isList;
@@ -121,4 +126,31 @@ export function checkUiFields(
       listItems ? "*" : key,
     ]);
   }
+}
+
+/**
+ * ui:enumNames relabels a list of choices (RJSF's optionsList): by value (an object) or by position
+ * (a list). A value no choice has, or a label past the last choice, is never shown; on a field
+ * that lists no choices all of it is ignored.
+ */
+function checkEnumNames(shape: Shape, names: unknown, file: string, at: string, problems: Problem[]) {
+  if (names === undefined) return;
+  const values = (shape.values ?? []).map(String);
+  const say = (pointer: string, message: string) => problems.push({ file, pointer, message });
+  if (!values.length) return say(at, "the field lists no choices, so these labels are never shown");
+  if (Array.isArray(names)) {
+    if (names.length !== values.length)
+      say(
+        at,
+        `${names.length} labels for the field's ${values.length} choices, matched by position: ${names.length > values.length ? "the labels past the last choice are never shown" : "the choices past the last label show their raw value"}`,
+      );
+    return;
+  }
+  if (isObject(names))
+    for (const key of Object.keys(names))
+      if (!values.includes(key))
+        say(
+          `${at}/${escapeSegment(key)}`,
+          `"${key}" is not one of the field's choices, so this label is never shown${suggest(key, values)}`,
+        );
 }

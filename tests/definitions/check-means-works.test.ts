@@ -3,7 +3,7 @@
 // JSON pointer and, where a name is close, a suggestion.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { getWidget, isSelect, orderProperties } from "@rjsf/utils";
+import { getWidget, isSelect, optionsList, orderProperties } from "@rjsf/utils";
 import validator from "@rjsf/validator-ajv8";
 import { describe, expect, it } from "vitest";
 import { compileSchemaFile } from "@engine/definitions/definitions";
@@ -257,6 +257,40 @@ describe("npm run check refuses what used to pass and then broke", () => {
     const copy = copyDefinitions();
     copy.edit(PROPERTY, (s) => (s.uiSchema.property.value["ui:title"] = " "));
     onlyProblem(copy, "/uiSchema/property/value/ui:title", "an empty title leaves the field with no label.*");
+  });
+
+  it("a misspelt autocomplete value (adress-line1): the browser filled nothing there", () => {
+    const copy = copyDefinitions();
+    copy.edit(
+      "steps/prequal/address.json",
+      (s) => (s.uiSchema.property.line1["ui:autocomplete"] = "adress-line1"),
+    );
+    expect(problemsOf(copy)).toEqual([
+      expect.stringMatching(
+        /^steps\/prequal\/address\.json:\d+:\d+ #\/uiSchema\/property\/line1\/ui:autocomplete: "adress-line1" is not an autocomplete field name browsers know, so the browser fills nothing here, did you mean `address-line1`\?$/,
+      ),
+    ]);
+  });
+
+  it("a label for a choice the field does not have (coborower): the applicant read the raw value", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/application/debt-consolidation.json", (s) => {
+      const names = s.uiSchema.liabilities.items.debtor["ui:enumNames"];
+      names.coborower = names.coborrower;
+      delete names.coborrower;
+    });
+    // The form's own labelling: a value with no label under its own name shows as itself.
+    const shown = optionsList(
+      { enum: ["borrower", "coborrower"] },
+      { "ui:enumNames": { coborower: "Your co-borrower's" } },
+    );
+    expect(shown?.map((o) => o.label)).toEqual(["borrower", "coborrower"]);
+    const problems = problemsOf(copy);
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^steps\/application\/debt-consolidation\.json:\d+:\d+ #\/uiSchema\/liabilities\/items\/debtor\/ui:enumNames\/coborower: "coborower" is not one of the field's choices, so this label is never shown, did you mean `coborrower`\?$/,
+      ),
+    );
   });
 
   it("but not a widget that fits its field: a radio list on the units' listed choices", () => {
