@@ -1,9 +1,8 @@
 // The forms information conditions are answered in (rules/conditions.json params.answerForms, by
 // informationType): every informationType the catalogue asks has one, its schema resolves,
 // compiles and closes its answer object, and its UI schema names widgets the renderer knows, each
-// fitting its field, and fields the schema has (./ui-fields.ts), in ui:order lists the form can draw
-// (./ui-order.ts). A form that would
-// not draw, or take no answer, is caught here.
+// fitting its field, and fields the schema has (./ui-fields.ts), in ui:order lists the form can
+// draw (./ui-order.ts). A form that would not draw, or take no answer, is caught here.
 import { escapeSegment } from "../base/pointer";
 import { uriOf } from "../base/uris";
 import { bundleSchema, type JsonSchema } from "../definitions/bundle";

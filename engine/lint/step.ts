@@ -1,6 +1,6 @@
 // The cross-checks of one step file: its answer schema compiles and closes every object, its widgets
-// exist and fit their fields, its ui:order lists order what the form shows, and every field its logic, sections,
-// prefill, sameAs and new items name is an answer of the step or of the application.
+// exist and fit their fields, its ui:order lists order what the form shows, and every field its
+// logic, sections, prefill, sameAs and new items name is an answer of the step or of the application.
 import { uriOf } from "../base/uris";
 import { escapeSegment } from "../base/pointer";
 import type { DefinitionFiles, Definitions, Problem } from "../definitions/definitions";

@@ -92,9 +92,9 @@ export function checkUiFields(
   if (!schemas.length) return;
   const shape = shapeOf(files, schemas);
   const isList = shape.types.has("array");
+  const items = isList ? shapeOf(files, schemasAt(files, root, [...segments, "*"])) : null;
   const widget = ui["ui:widget"];
   if (typeof widget === "string") {
-    const items = isList ? shapeOf(files, schemasAt(files, root, [...segments, "*"])) : null;
     const wrong = misfit(widget, shape, items);
     if (wrong) problems.push({ file, pointer: `${at}/ui:widget`, message: wrong });
   }
@@ -109,7 +109,8 @@ export function checkUiFields(
   const autocomplete = ui["ui:autocomplete"];
   const autofill = typeof autocomplete === "string" ? autofillMistake(autocomplete) : null;
   if (autofill) problems.push({ file, pointer: `${at}/ui:autocomplete`, message: autofill });
-  checkEnumNames(shape, ui["ui:enumNames"], file, `${at}/ui:enumNames`, problems);
+  // A list's labels are its items' choices' (the checkboxes of a list).
+  checkEnumNames(items ?? shape, ui["ui:enumNames"], file, `${at}/ui:enumNames`, problems);
   for (const [key, child] of Object.entries(ui)) {
     if (key.startsWith("ui:")) continue;
     const listItems = key === "items" && isList;

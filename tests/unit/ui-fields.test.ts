@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { Problem } from "@engine/definitions/definitions";
+import { checkUiFields } from "@engine/lint/ui-fields";
+
+const files = { schemas: {}, steps: {}, rules: {} };
+const schema = {
+  type: "object",
+  properties: {
+    incomeKinds: { type: "array", uniqueItems: true, items: { type: "string", enum: ["wages", "pension"] } },
+    years: { type: "integer", enum: [1, 2, 3] },
+    note: { type: "string" },
+  },
+};
+const problemsOf = (ui: unknown) => {
+  const problems: Problem[] = [];
+  checkUiFields(
+    files,
+    { schema, base: "https://heloc.example/steps/x.json", doc: schema },
+    ui,
+    "steps/x.json",
+    "/uiSchema",
+    problems,
+  );
+  return problems.map((p) => `${p.pointer}: ${p.message}`);
+};
+
+describe("a UI schema's entries against the fields they dress", () => {
+  it("takes checkboxes on a list of listed choices, labelled by its items' values", () => {
+    expect(
+      problemsOf({
+        incomeKinds: { "ui:widget": "checkboxes", "ui:enumNames": { wages: "Wages", pension: "A pension" } },
+      }),
+    ).toEqual([]);
+  });
+
+  it("names a list's label for a choice its items lack", () => {
+    expect(problemsOf({ incomeKinds: { "ui:enumNames": { wage: "Wages" } } })).toEqual([
+      expect.stringMatching(
+        /^\/uiSchema\/incomeKinds\/ui:enumNames\/wage: "wage" is not one of the field's choices.*`wages`/,
+      ),
+    ]);
+  });
+
+  it("counts labels matched by position against the choices", () => {
+    expect(problemsOf({ years: { "ui:enumNames": ["One", "Two"] } })).toEqual([
+      "/uiSchema/years/ui:enumNames: 2 labels for the field's 3 choices, matched by position: the choices past the last label show their raw value",
+    ]);
+  });
+
+  it("refuses labels on a field with no choices, and checkboxes on one answer", () => {
+    expect(problemsOf({ note: { "ui:enumNames": ["A"], "ui:widget": "checkboxes" } })).toEqual([
+      expect.stringMatching(
+        /^\/uiSchema\/note\/ui:widget: the checkboxes widget offers the choices listed for the list's items/,
+      ),
+      "/uiSchema/note/ui:enumNames: the field lists no choices, so these labels are never shown",
+    ]);
+  });
+});
