@@ -1,9 +1,9 @@
 // What a schema says that no answer can satisfy, or that shows wrong: bounds that cross (a minimum
 // above the maximum, counting those a $ref brings), a list of choices none of which the field's
-// own rules let through (the choices of a $ref'd enumeration under a minimum of the step's), an
-// enumeration that lists a value twice, and a labelled choice (a oneOf/anyOf branch with a const)
-// without the label the form shows. Checked in every file of schemas/ and in every step's answer
-// schema.
+// own rules let through (the choices of a $ref'd enumeration under a minimum of the step's), a
+// default the field refuses, an enumeration that lists a value twice, and a labelled choice (a
+// oneOf/anyOf branch with a const) without the label the form shows. Checked in every file of
+// schemas/ and in every step's answer schema.
 import { createAjv, type Ajv } from "../definitions/ajv";
 import { uriOf } from "../base/uris";
 import type { Definitions, Problem } from "../definitions/definitions";
@@ -84,6 +84,30 @@ const VALUE_KEYWORDS = [
 const BOUNDING_KEYWORDS = VALUE_KEYWORDS.filter((key) => key !== "type" && key !== "enum");
 
 /**
+ * The value rules of every conjunct as one ajv validator (`withChoices`: their lists of choices
+ * too), or null where ajv cannot compile them (the meta-schema check's to report). Each rule gets
+ * a type (ajv's strict mode refuses a bound without one): the field's own, else the types of the
+ * values to judge, which leaves each of them its type.
+ */
+function valueRules(ajv: Ajv, all: SchemaAt[], values: unknown[], withChoices: boolean) {
+  const type = all.map((part) => part.schema.type).find((t) => t !== undefined) ?? [
+    ...new Set(values.map(jsonType)),
+  ];
+  const rules = all.map(({ schema }) => {
+    const own: Record<string, unknown> = { type };
+    for (const key of VALUE_KEYWORDS) if (Object.hasOwn(schema, key)) own[key] = schema[key];
+    const choices = withChoices && !own.enum ? choicesOf(schema) : null;
+    if (choices) own.enum = choices;
+    return own;
+  });
+  try {
+    return ajv.compile({ allOf: rules });
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A list of choices none of which passes the rules the field adds to it (a minimum of the step's
  * over an enumeration of schemas/): the form offers each and the server refuses each. Judged by
  * ajv, the rules of every conjunct (the node, its $ref, its allOf) each holding.
@@ -100,22 +124,8 @@ function checkChoices(
   if (!listed?.values?.length) return;
   // Most lists have no rule beside their values and type: nothing to judge.
   if (!all.some(({ schema }) => BOUNDING_KEYWORDS.some((key) => Object.hasOwn(schema, key)))) return;
-  // Each rule is compiled with a type (ajv's strict mode refuses a bound without one): the field's
-  // own, else the types of the listed values themselves, which leaves every value's type allowed.
-  const type = all.map((part) => part.schema.type).find((t) => t !== undefined) ?? [
-    ...new Set(listed.values.map(jsonType)),
-  ];
-  const rules = all.map(({ schema }) => {
-    const own: Record<string, unknown> = { type };
-    for (const key of VALUE_KEYWORDS) if (Object.hasOwn(schema, key)) own[key] = schema[key];
-    return own;
-  });
-  let validate;
-  try {
-    validate = ajv.compile({ allOf: rules });
-  } catch {
-    return; // a rule ajv cannot compile is the meta-schema check's to report
-  }
+  const validate = valueRules(ajv, all, listed.values, false);
+  if (!validate) return;
   let refusal = "";
   for (const value of listed.values) {
     if (validate(value)) return;
@@ -129,6 +139,31 @@ function checkChoices(
   });
 }
 
+/**
+ * A default the field's own rules refuse (a usage that is not one of its choices): the form fills
+ * it in, showing no choice picked, and the save refuses it at a field that looks unanswered. Judged
+ * like the choices, against the value rules and the choices of every conjunct.
+ */
+function checkDefault(
+  ajv: Ajv,
+  all: SchemaAt[],
+  at: SchemaAt,
+  pointer: string,
+  file: string,
+  problems: Problem[],
+) {
+  const value = at.schema.default;
+  if (value === undefined || (value !== null && typeof value === "object")) return;
+  const validate = valueRules(ajv, all, [value], true);
+  if (!validate || validate(value)) return;
+  const reasons = [...new Set((validate.errors ?? []).map((e) => e.message ?? "refused"))];
+  problems.push({
+    file,
+    pointer: `${pointer}/default`,
+    message: `the default ${JSON.stringify(value)} is not an answer the field takes (${reasons.join(", ")}): the form fills it in and the save refuses it`,
+  });
+}
+
 function checkNode(
   ajv: Ajv,
   files: Definitions["files"],
@@ -139,6 +174,7 @@ function checkNode(
 ) {
   const all = conjuncts(files, at);
   checkChoices(ajv, all, at, pointer, file, problems);
+  checkDefault(ajv, all, at, pointer, file, problems);
   for (const { low, high, what } of BOUNDS) {
     let lowest: { value: number; key: string; from: SchemaAt } | null = null;
     let highest: { value: number; key: string; from: SchemaAt } | null = null;

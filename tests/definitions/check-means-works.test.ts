@@ -3,7 +3,7 @@
 // JSON pointer and, where a name is close, a suggestion.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { getWidget, isSelect, optionsList, orderProperties } from "@rjsf/utils";
+import { getDefaultFormState, getWidget, isSelect, optionsList, orderProperties } from "@rjsf/utils";
 import validator from "@rjsf/validator-ajv8";
 import { describe, expect, it } from "vitest";
 import { compileSchemaFile } from "@engine/definitions/definitions";
@@ -290,6 +290,24 @@ describe("npm run check refuses what used to pass and then broke", () => {
       expect.stringMatching(
         /^steps\/application\/debt-consolidation\.json:\d+:\d+ #\/uiSchema\/liabilities\/items\/debtor\/ui:enumNames\/coborower: "coborower" is not one of the field's choices, so this label is never shown, did you mean `coborrower`\?$/,
       ),
+    );
+  });
+
+  it("a default that is not one of the field's choices: the form filled it in and the save refused it", () => {
+    const copy = copyDefinitions();
+    copy.edit(
+      PROPERTY,
+      (s) => (s.schema.properties.property.properties.propertyUsage.default = "vacationHome"),
+    );
+    // The form fills a field's default into the answers it sends.
+    const usage = { type: "string" as const, enum: ["primaryResidence"], default: "vacationHome" };
+    expect(getDefaultFormState(validator, { type: "object", properties: { usage } }, {})).toEqual({
+      usage: "vacationHome",
+    });
+    onlyProblem(
+      copy,
+      "/schema/properties/property/properties/propertyUsage/default",
+      'the default "vacationHome" is not an answer the field takes \\(must be equal to one of the allowed values\\): the form fills it in and the save refuses it',
     );
   });
 
