@@ -1,17 +1,14 @@
 // The forms information conditions are answered in (rules/conditions.json params.answerForms, by
 // informationType): every informationType the catalogue asks has one, its schema resolves,
 // compiles and closes its answer object, and its UI schema names widgets the renderer knows, each
-// fitting its field, and fields the schema has (./ui-fields.ts), in ui:order lists the form can
-// draw (./ui-order.ts). A form that would not draw, or take no answer, is caught here.
+// fitting its field, and fields the schema has, in ui:order lists the form can draw
+// (./ui-fields.ts). A form that would not draw, or take no answer, is caught here.
 import { escapeSegment } from "../base/pointer";
 import { uriOf } from "../base/uris";
 import { bundleSchema, type JsonSchema } from "../definitions/bundle";
 import type { Definitions, Problem } from "../definitions/definitions";
-import { WIDGET_NAMES } from "../definitions/widget-names";
-import { unknownWidgets } from "../form/render-schema";
 import { suggest } from "./logic";
 import { checkUiFields } from "./ui-fields";
-import { checkUiOrder } from "./ui-order";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
@@ -61,14 +58,7 @@ export function checkConditionForms(defs: Definitions, problems: Problem[]): voi
           "the answer must be an object with its fields listed and no others (additionalProperties: false)",
       });
     const ui = isObject(form.uiSchema) ? form.uiSchema : {};
-    for (const u of unknownWidgets(ui, WIDGET_NAMES))
-      problems.push({
-        file,
-        pointer: `${at}/uiSchema${u.at}/ui:widget`,
-        message: `unknown ui:widget "${u.widget}"${suggest(u.widget, WIDGET_NAMES)}`,
-      });
     const root = { schema: bundled, base: uri, doc: bundled };
     checkUiFields(defs.files, root, ui, file, `${at}/uiSchema`, problems);
-    checkUiOrder(defs.files, root, ui, file, `${at}/uiSchema`, problems);
   }
 }

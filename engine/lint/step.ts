@@ -1,11 +1,11 @@
-// The cross-checks of one step file: its answer schema compiles and closes every object, its widgets
-// exist and fit their fields, its ui:order lists order what the form shows, and every field its
-// logic, sections, prefill, sameAs and new items name is an answer of the step or of the application.
+// The cross-checks of one step file: its answer schema compiles and closes every object, its UI
+// schema dresses fields it has with widgets and lists that fit them (./ui-fields.ts), and every
+// field its logic, sections, prefill, sameAs and new items name is an answer of the step or of the
+// application.
 import { uriOf } from "../base/uris";
 import { escapeSegment } from "../base/pointer";
 import type { DefinitionFiles, Definitions, Problem } from "../definitions/definitions";
 import { propertyNamesAt, schemaFile, schemasAt, type SchemaAt } from "../definitions/schema-walk";
-import { UI_KEYS, WIDGET_NAMES } from "../definitions/widget-names";
 import type { Step } from "../generated/schema-types";
 import { prefillSource } from "../logic/prefill";
 import { prefillMisfit } from "./fit";
@@ -14,7 +14,6 @@ import { checkParamsPath, checkRulesPath, scanLogic } from "./logic-refs";
 import { checkSameAs } from "./same-as";
 import { checkSections } from "./sections";
 import { checkUiFields } from "./ui-fields";
-import { checkUiOrder } from "./ui-order";
 
 const esc = escapeSegment;
 
@@ -48,9 +47,7 @@ export function checkStep(defs: Definitions, file: string, step: Step, problems:
   };
   if (!compiles(lint)) return;
   checkClosed(lint, step.schema, "/schema");
-  checkWidgets(lint, step.uiSchema, "/uiSchema");
   checkUiFields(files, stepRoot, step.uiSchema, file, "/uiSchema", problems);
-  checkUiOrder(files, stepRoot, step.uiSchema, file, "/uiSchema", problems);
   checkAutoAdvance(file, step, problems);
   checkChoiceImages(defs, stepRoot, file, step, problems);
   const checkPointer = (field: string, pointer: string) => checkField(lint, field, pointer);
@@ -96,26 +93,6 @@ function checkClosed(lint: StepLint, node: unknown, at: string) {
     });
   for (const [key, value] of Object.entries(schema))
     if (key !== "const" && key !== "enum" && key !== "default") checkClosed(lint, value, `${at}/${esc(key)}`);
-}
-
-/** Widget names are a closed list (widget-names.ts): a typo must fail here, not in a browser. */
-function checkWidgets(lint: StepLint, node: unknown, at: string) {
-  if (node === null || typeof node !== "object") return;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "ui:widget" && (typeof value !== "string" || !WIDGET_NAMES.includes(value)))
-      lint.problems.push({
-        file: lint.file,
-        pointer: `${at}/${esc(key)}`,
-        message: `unknown widget "${String(value)}"${suggest(String(value), WIDGET_NAMES)}`,
-      });
-    else if (key.startsWith("ui:") && !UI_KEYS.includes(key))
-      lint.problems.push({
-        file: lint.file,
-        pointer: `${at}/${esc(key)}`,
-        message: `unknown UI key "${key}"${suggest(key, UI_KEYS)}: the form would ignore it`,
-      });
-    else checkWidgets(lint, value, `${at}/${esc(key)}`);
-  }
 }
 
 /** A field pointer the step names (`/user/ssn`) is one of its answers. */

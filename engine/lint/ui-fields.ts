@@ -3,15 +3,18 @@
 // keypad and autocomplete settings); a widget that cannot hold its field's value strands the
 // applicant (a currency widget stores 90210 where the ZIP code's schema wants text, so every answer
 // is refused; a yes/no or a list on a field with no listed choices offers nothing to pick; a layout
-// on a single answer shows a configuration error); an empty ui:title leaves the field unlabelled.
+// on a single answer shows a configuration error); an empty ui:title leaves the field unlabelled; a
+// widget name the renderer lacks or a misspelt UI key is ignored. The one walk of a UI schema beside
+// its schema: each entry's ui:order is ./ui-order.ts's to judge.
 import { escapeSegment } from "../base/pointer";
 import { isObject } from "../base/objects";
 import { suggest } from "../base/text";
 import type { DefinitionFiles, Problem } from "../definitions/definitions";
 import { schemasAt, type SchemaAt } from "../definitions/schema-walk";
-import { WIDGET_STORES, type WidgetStores } from "../definitions/widget-names";
+import { UI_KEYS, WIDGET_NAMES, WIDGET_STORES, type WidgetStores } from "../definitions/widget-names";
 import { autofillMistake } from "./autofill";
 import { shapeOf } from "./fit";
+import { checkUiOrder } from "./ui-order";
 
 type Shape = ReturnType<typeof shapeOf>;
 
@@ -93,6 +96,7 @@ export function checkUiFields(
   const shape = shapeOf(files, schemas);
   const isList = shape.types.has("array");
   const items = isList ? shapeOf(files, schemasAt(files, root, [...segments, "*"])) : null;
+  checkUiKeys(ui, file, at, problems);
   const widget = ui["ui:widget"];
   if (typeof widget === "string") {
     const wrong = misfit(widget, shape, items);
@@ -111,6 +115,7 @@ export function checkUiFields(
   if (autofill) problems.push({ file, pointer: `${at}/ui:autocomplete`, message: autofill });
   // A list's labels are its items' choices' (the checkboxes of a list).
   checkEnumNames(items ?? shape, ui["ui:enumNames"], file, `${at}/ui:enumNames`, problems);
+  checkUiOrder(files, schemas, ui["ui:order"], file, at, problems);
   for (const [key, child] of Object.entries(ui)) {
     if (key.startsWith("ui:")) continue;
     const listItems = key === "items" && isList;
@@ -126,6 +131,25 @@ export function checkUiFields(
       ...segments,
       listItems ? "*" : key,
     ]);
+  }
+}
+
+/** The ui: keys of one entry are keys the form reads, and its ui:widget one the renderer has. */
+function checkUiKeys(ui: Record<string, unknown>, file: string, at: string, problems: Problem[]) {
+  for (const [key, value] of Object.entries(ui)) {
+    const pointer = `${at}/${escapeSegment(key)}`;
+    if (key === "ui:widget" && (typeof value !== "string" || !WIDGET_NAMES.includes(value)))
+      problems.push({
+        file,
+        pointer,
+        message: `unknown widget "${String(value)}"${suggest(String(value), WIDGET_NAMES)}`,
+      });
+    else if (key.startsWith("ui:") && !UI_KEYS.includes(key))
+      problems.push({
+        file,
+        pointer,
+        message: `unknown UI key "${key}"${suggest(key, UI_KEYS)}: the form would ignore it`,
+      });
   }
 }
 

@@ -90,7 +90,7 @@ describe("npm run check on the answer forms", () => {
     const problems = problemsOf(set);
     expect(problems).toContainEqual([
       "/params/answerForms/long_text/uiSchema/text/ui:widget",
-      expect.stringMatching(/unknown ui:widget "textarae".*textarea/),
+      expect.stringMatching(/unknown widget "textarae".*textarea/),
     ]);
     expect(problems).toContainEqual([
       "/params/answerForms/long_text/uiSchema/txt",
@@ -99,6 +99,16 @@ describe("npm run check on the answer forms", () => {
     expect(problems).toContainEqual([
       "/params/answerForms/address/schema",
       expect.stringMatching(/does not compile/),
+    ]);
+  });
+
+  it("refuses a misspelt UI key in a form (ui:placeHolder: the form would show no placeholder)", () => {
+    const set = withConditions(
+      (p) => (p.answerForms.long_text.uiSchema = { text: { "ui:placeHolder": "Tell us more" } }),
+    );
+    expect(problemsOf(set)).toContainEqual([
+      "/params/answerForms/long_text/uiSchema/text/ui:placeHolder",
+      expect.stringMatching(/unknown UI key "ui:placeHolder".*ui:placeholder.*the form would ignore it/),
     ]);
   });
 
