@@ -112,6 +112,56 @@ export const WIDGET_STORES = {
 export const WIDGET_NAMES: readonly string[] = [...LEAF_WIDGETS, ...OBJECT_LAYOUTS];
 
 /**
+ * The `ui:options` each widget reads of its own (engine/react/widgets.tsx, the displays in
+ * web/src/pages/funnel/displays), beside those any field, object, list or step reads below. A key
+ * no reader takes is ignored without a word (a misspelt `mustOpen` lets the disclosures be signed
+ * unopened), so the linter refuses it (engine/lint/ui-fields.ts); a new option is added here.
+ */
+export const WIDGET_OPTIONS = {
+  text: [],
+  textarea: ["rows"],
+  email: [],
+  password: [],
+  select: ["enumDisabled"],
+  radio: [],
+  checkbox: [],
+  checkboxes: [],
+  hidden: [],
+  currency: [],
+  percent: [],
+  phone: [],
+  ssn: [],
+  date: [],
+  monthYear: [],
+  yesNo: [],
+  choiceCards: [],
+  imageChoice: ["images"],
+  drawAmount: [],
+  address: [],
+  offerPreview: [],
+  disclosureDocuments: ["documents", "mustOpen", "pdfCheck", "signedCopy", "agreedAt"],
+  contentPage: ["page", "backTo", "backLabel"],
+  idDocumentSides: ["borrower"],
+  documentChecklist: ["submitTextWhenComplete"],
+  lineAmount: [],
+  nextSteps: ["items", "links", "heading", "deliveryPreference"],
+  applicationSummary: ["sections", "originator", "backTo", "backLabel"],
+  applicationProgress: [],
+  sendAgain: ["step", "fields", "label", "sent"],
+} as const satisfies Record<WidgetName, readonly string[]>;
+
+/**
+ * The `ui:options` read beside a widget's own: an object's (`columns: 1` keeps four fields or more
+ * in one column; `displayAfter` puts its display under its fields), a list's (its add button's and
+ * items' words, and RJSF's orderable, addable and removable), and a step's at its root
+ * (`autoAdvance`). Any field's options may also carry what a `ui:` key says (RJSF's getUiOptions
+ * reads `ui:title` and `ui:options.title` alike).
+ */
+export const OBJECT_OPTIONS: readonly string[] = ["columns", "displayAfter"];
+export const LIST_OPTIONS: readonly string[] = ["addLabel", "itemLabel", "orderable", "addable", "removable"];
+export const STEP_OPTIONS: readonly string[] = ["autoAdvance"];
+
+/**
  * Every `ui:` key a step's UI schema may use: RJSF's that the renderer reads and ours. A key
  * outside it is ignored by RJSF without a word (`ui:inputMode` for `ui:inputmode` left the code
  * field's numeric keypad off), so the linter refuses it.

@@ -18,7 +18,7 @@ import { checkFieldMapping, checkXmlMapping } from "./xml-map";
 import { checkSchemaSense } from "./schema-sense";
 import { checkWalks } from "./walks";
 import { checkMilestones } from "./milestones";
-import { checkParamsPath, scanLogic } from "./logic-refs";
+import { checkParamsPath, nameAsText, scanLogic, type LogicRef } from "./logic-refs";
 import { checkStep } from "./step";
 import { checkExperiments } from "./experiments";
 
@@ -210,7 +210,8 @@ function checkRuleSet(
   const known = new Set(["today", "params"]);
   const outputs = new Set((ruleSet.rules ?? []).flatMap((r) => (r.output ? [r.output] : [])));
   const checkLogic = (logic: unknown, pointer: string, scope: Set<string>) => {
-    for (const ref of scanLogic(logic, pointer, file, problems)) {
+    const texts: LogicRef[] = [];
+    for (const ref of scanLogic(logic, pointer, file, problems, texts)) {
       if (ref.inIteration && ref.kind === "var") continue;
       const [head = "", ...rest] = ref.path.split(".");
       if (head === "params") checkParamsPath(defs, rest, file, ref.pointer, problems);
@@ -220,6 +221,15 @@ function checkRuleSet(
           pointer: ref.pointer,
           message: `unknown name "${head}": not an input field, fact, output or item${suggest(head, [...scope, ...outputs, ...(inputs ?? [])])}`,
         });
+    }
+    // A text naming a param, an input field, a fact or an output: its value was meant.
+    for (const text of texts) {
+      const [head = "", ...rest] = text.path.split(".");
+      const found: Problem[] = [];
+      if (head === "params") checkParamsPath(defs, rest, file, text.pointer, found);
+      const names =
+        head === "params" ? !found.length : scope.has(head) || outputs.has(head) || !!inputs?.includes(head);
+      if (names && !text.inIteration) problems.push(nameAsText(file, text));
     }
   };
   ruleSet.facts?.forEach((fact, i) => {
@@ -306,24 +316,44 @@ function checkRuleSet(
  * disclosureDocuments display naming it), so nobody signs a text they were not shown.
  */
 function checkStepEffects(defs: Definitions, file: string, step: Step, problems: Problem[]) {
-  if (!step.effects?.length) return;
+  const effects = step.effects ?? [];
   const stepRoot: SchemaAt = {
     schema: step.schema as Record<string, unknown>,
     base: uriOf("steps", file.replace(/^steps\//, "")),
     doc: step,
   };
   const shown = new Set<string>();
-  const collect = (node: unknown) => {
+  // The texts a display folds behind an Open button, and where it names each.
+  const openable = new Map<string, string>();
+  const collect = (node: unknown, at: string) => {
     if (node === null || typeof node !== "object") return;
     const ui = node as Record<string, unknown>;
     const options = ui["ui:options"] as Record<string, unknown> | undefined;
-    if (ui["ui:widget"] === "disclosureDocuments" && Array.isArray(options?.documents))
-      for (const name of options.documents) if (typeof name === "string") shown.add(name);
-    for (const [key, value] of Object.entries(ui)) if (!key.startsWith("ui:")) collect(value);
+    if (ui["ui:widget"] === "disclosureDocuments") {
+      if (Array.isArray(options?.documents))
+        for (const name of options.documents) if (typeof name === "string") shown.add(name);
+      if (Array.isArray(options?.mustOpen))
+        options.mustOpen.forEach((name, j) => {
+          if (typeof name === "string") openable.set(name, `${at}/ui:options/mustOpen/${j}`);
+        });
+    }
+    for (const [key, value] of Object.entries(ui))
+      if (!key.startsWith("ui:")) collect(value, `${at}/${escapeSegment(key)}`);
   };
-  collect(step.uiSchema);
+  collect(step.uiSchema, "/uiSchema");
+  // What must be opened and what the page lets be opened are one list, said in two places (the
+  // server's effect, the browser's display): a text the effect waits for with no Open button
+  // strands the step; an Open button for a text no effect asks is refused (esign.openDocument).
+  const asked = new Set(effects.flatMap((e) => (e.kind === "giveDisclosures" ? (e.mustOpen ?? []) : [])));
+  for (const [name, pointer] of openable)
+    if (!asked.has(name))
+      problems.push({
+        file,
+        pointer,
+        message: `document "${name}" has an Open button, but no giveDisclosures effect of this step asks for it to be opened (its mustOpen): the server refuses the opening, so the text stays folded${suggest(name, asked)}`,
+      });
   const ids = new Set<string>();
-  step.effects.forEach((effect, i) => {
+  effects.forEach((effect, i) => {
     const at = `/effects/${i}`;
     if (ids.has(effect.id))
       problems.push({
@@ -385,6 +415,12 @@ function checkStepEffects(defs: Definitions, file: string, step: Step, problems:
           file,
           pointer: `${at}/mustOpen/${j}`,
           message: `document "${name}" must be opened but the effect does not give it (add it to documents)${suggest(name, new Set(effect.documents ?? []))}`,
+        });
+      else if (shown.has(name) && !openable.has(name))
+        problems.push({
+          file,
+          pointer: `${at}/mustOpen/${j}`,
+          message: `document "${name}" must be opened before the step is saved, but the disclosureDocuments display has no Open button for it (its ui:options.mustOpen): the applicant cannot open it, so the step can never be saved`,
         });
     });
   });

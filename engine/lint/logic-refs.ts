@@ -20,11 +20,32 @@ export interface LogicRef {
   inIteration: boolean;
 }
 
-/** Walks logic: reports unknown operators, returns the data paths it reads. */
-export function scanLogic(logic: unknown, pointer: string, file: string, problems: Problem[]): LogicRef[] {
+/** A text shaped like a field's path (setup.propertyUsage, rules.pricing.quote.route). */
+const PATH_LIKE = /^[A-Za-z_$][\w$]*(\.[\w$*]+)+$/;
+
+/** Operators that test or compare their arguments (`if`: its conditions; `in`: what it looks for). */
+const TESTING = new Set(["==", "===", "!=", "!==", "<", "<=", ">", ">=", "!", "!!", "and", "or", "if", "in"]);
+const tested = (op: string, i: number, count: number) =>
+  TESTING.has(op) && (op === "if" ? i % 2 === 0 && i < count - 1 : op !== "in" || i === 0);
+
+/**
+ * Walks logic: reports unknown operators, returns the data paths it reads. `texts`, when given,
+ * gets each text shaped like a path that an operator tests or compares: the caller reports one that
+ * names a field (its name compared where its answer was meant: {"!!": ["rules.pricing.quote.route"]}
+ * always holds). A name given as data (missing's arguments, a list of names a rule emits) is not.
+ */
+export function scanLogic(
+  logic: unknown,
+  pointer: string,
+  file: string,
+  problems: Problem[],
+  texts?: LogicRef[],
+): LogicRef[] {
   const refs: LogicRef[] = [];
-  const walk = (node: unknown, at: string, inIteration: boolean) => {
+  const walk = (node: unknown, at: string, inIteration: boolean, isTested = false) => {
     if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`, inIteration));
+    if (typeof node === "string" && texts && isTested && PATH_LIKE.test(node))
+      texts.push({ kind: "var", path: node, pointer: at, inIteration });
     if (node === null || typeof node !== "object") return;
     const op = operatorOf(node);
     if (!op) {
@@ -54,12 +75,19 @@ export function scanLogic(logic: unknown, pointer: string, file: string, problem
     }
     list.forEach((n, i) => {
       const argAt = Array.isArray(args) ? `${opAt}/${i}` : opAt;
-      walk(n, argAt, inIteration || (iteratingOperators.has(op) && i > 0));
+      walk(n, argAt, inIteration || (iteratingOperators.has(op) && i > 0), tested(op, i, list.length));
     });
   };
   walk(logic, pointer, false);
   return refs;
 }
+
+/** A text that names what the logic can read (`path`), written where its value was meant. */
+export const nameAsText = (file: string, ref: LogicRef): Problem => ({
+  file,
+  pointer: ref.pointer,
+  message: `the text "${ref.path}" is the name of a field: the logic tests the name itself, never the answer (as a condition, a text always holds); to read the answer write {"var": "${ref.path}"}`,
+});
 
 export function checkParamsPath(
   defs: Definitions,

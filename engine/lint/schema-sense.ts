@@ -2,12 +2,14 @@
 // above the maximum, counting those a $ref brings), a list of choices none of which the field's
 // own rules let through (the choices of a $ref'd enumeration under a minimum of the step's), a
 // default the field refuses, an enumeration that lists a value twice, and a labelled choice (a
-// oneOf/anyOf branch with a const) without the label the form shows. Checked in every file of
-// schemas/ and in every step's answer schema.
+// oneOf/anyOf branch with a const) without the label the form shows, and an errorMessage for a
+// keyword not written beside it (never shown). Checked in every file of schemas/ and in every
+// step's answer schema.
 import { createAjv, type Ajv } from "../definitions/ajv";
 import { uriOf } from "../base/uris";
 import type { Definitions, Problem } from "../definitions/definitions";
 import { escapeSegment } from "../base/pointer";
+import { suggest } from "../base/text";
 import { expand, type SchemaAt } from "../definitions/schema-walk";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -164,6 +166,34 @@ function checkDefault(
   });
 }
 
+/**
+ * An errorMessage object replaces the errors of the keywords it names, and only of those written in
+ * the same schema object (ajv-errors): a misspelt keyword ("patern"), or one the schema has only
+ * through its $ref, leaves the message unshown and the applicant reads the generic words instead.
+ */
+function checkErrorMessage(
+  all: SchemaAt[],
+  at: SchemaAt,
+  pointer: string,
+  file: string,
+  problems: Problem[],
+) {
+  const messages = at.schema.errorMessage;
+  if (!isObject(messages)) return;
+  const own = Object.keys(at.schema).filter((key) => key !== "errorMessage");
+  for (const key of Object.keys(messages)) {
+    if (key === "_" || own.includes(key)) continue; // "_": the errors no other key takes
+    const from = all.find((part) => part !== all[0] && Object.hasOwn(part.schema, key));
+    problems.push({
+      file,
+      pointer: `${pointer}/errorMessage/${escapeSegment(key)}`,
+      message: from
+        ? `the message for "${key}" is never shown: "${key}" is written not here but in ${from.base.replace(/^.*\/(schemas|steps)\//, "$1/")} (through $ref), and a message replaces only the errors of keywords beside it: write "${key}" here too`
+        : `"${key}" is not a keyword of this schema, so its message is never shown (the applicant reads the generic words instead)${suggest(key, own)}`,
+    });
+  }
+}
+
 function checkNode(
   ajv: Ajv,
   files: Definitions["files"],
@@ -175,6 +205,7 @@ function checkNode(
   const all = conjuncts(files, at);
   checkChoices(ajv, all, at, pointer, file, problems);
   checkDefault(ajv, all, at, pointer, file, problems);
+  checkErrorMessage(all, at, pointer, file, problems);
   for (const { low, high, what } of BOUNDS) {
     let lowest: { value: number; key: string; from: SchemaAt } | null = null;
     let highest: { value: number; key: string; from: SchemaAt } | null = null;

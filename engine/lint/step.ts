@@ -10,7 +10,7 @@ import type { Step } from "../generated/schema-types";
 import { prefillSource } from "../logic/prefill";
 import { prefillMisfit } from "./fit";
 import { enumerationOf, suggest } from "./logic";
-import { checkParamsPath, checkRulesPath, scanLogic } from "./logic-refs";
+import { checkParamsPath, checkRulesPath, nameAsText, scanLogic, type LogicRef } from "./logic-refs";
 import { checkSameAs } from "./same-as";
 import { checkSections } from "./sections";
 import { checkUiFields } from "./ui-fields";
@@ -124,36 +124,38 @@ function checkQuotes(
 
 /** Each field a piece of the step's logic reads is an answer of the step or of the application. */
 function checkLogicReads(lint: StepLint, logic: unknown, pointer: string, field?: string) {
-  const { defs, files, file, stepRoot, appRoot, problems } = lint;
-  for (const ref of scanLogic(logic, pointer, file, problems)) {
-    if (ref.inIteration && ref.kind === "var") continue; // reads a list item
-    const segments = ref.path.split(".");
-    const [head, ...rest] = segments;
-    if (head === "today" && rest.length === 0) continue;
-    if (head === "params") {
-      checkParamsPath(defs, rest, file, ref.pointer, problems);
-      continue;
-    }
-    if (head === "rules") {
-      checkRulesPath(defs, rest, file, ref.pointer, problems);
-      continue;
-    }
-    if (head === "item" || head === "index") {
-      checkItemRead(lint, head, rest, ref.pointer, field);
-      continue;
-    }
-    if (fieldExists(lint, segments) || (appRoot && schemasAt(files, appRoot, segments).length)) continue;
-    const parent = segments.slice(0, -1);
-    const candidates = [
-      ...propertyNamesAt(files, stepRoot, parent),
-      ...(appRoot ? propertyNamesAt(files, appRoot, parent) : []),
-    ];
-    problems.push({
-      file,
-      pointer: ref.pointer,
-      message: `unknown field "${ref.path}": not in this step's answers nor in the application${suggest(segments.at(-1)!, candidates)}`,
-    });
+  const texts: LogicRef[] = [];
+  for (const ref of scanLogic(logic, pointer, lint.file, lint.problems, texts))
+    if (!(ref.inIteration && ref.kind === "var")) checkRead(lint, ref, lint.problems, field); // else reads a list item
+  // A text that reads as a field would (no problem found) names one: its value was meant.
+  for (const text of texts) {
+    const found: Problem[] = [];
+    if (!text.inIteration) checkRead(lint, text, found, field);
+    if (!text.inIteration && !found.length) lint.problems.push(nameAsText(lint.file, text));
   }
+}
+
+/** One path the logic reads: a param, a rules output, a list item's, or an answer of the step or the application. */
+function checkRead(lint: StepLint, ref: LogicRef, problems: Problem[], field?: string) {
+  const { defs, files, file, stepRoot, appRoot } = lint;
+  const segments = ref.path.split(".");
+  const [head, ...rest] = segments;
+  if (head === "today" && rest.length === 0) return;
+  if (head === "params") return checkParamsPath(defs, rest, file, ref.pointer, problems);
+  if (head === "rules") return checkRulesPath(defs, rest, file, ref.pointer, problems);
+  if (head === "item" || head === "index")
+    return checkItemRead({ ...lint, problems }, head, rest, ref.pointer, field);
+  if (fieldExists(lint, segments) || (appRoot && schemasAt(files, appRoot, segments).length)) return;
+  const parent = segments.slice(0, -1);
+  const candidates = [
+    ...propertyNamesAt(files, stepRoot, parent),
+    ...(appRoot ? propertyNamesAt(files, appRoot, parent) : []),
+  ];
+  problems.push({
+    file,
+    pointer: ref.pointer,
+    message: `unknown field "${ref.path}": not in this step's answers nor in the application${suggest(segments.at(-1)!, candidates)}`,
+  });
 }
 
 /** `item` and `index` read the list item a field pointer with * is about. */

@@ -4,14 +4,23 @@
 // applicant (a currency widget stores 90210 where the ZIP code's schema wants text, so every answer
 // is refused; a yes/no or a list on a field with no listed choices offers nothing to pick; a layout
 // on a single answer shows a configuration error); an empty ui:title leaves the field unlabelled; a
-// widget name the renderer lacks or a misspelt UI key is ignored. The one walk of a UI schema beside
-// its schema: each entry's ui:order is ./ui-order.ts's to judge.
+// widget name the renderer lacks, a misspelt UI key or an option no reader takes is ignored. The
+// one walk of a UI schema beside its schema: each entry's ui:order is ./ui-order.ts's to judge.
 import { escapeSegment } from "../base/pointer";
 import { isObject } from "../base/objects";
 import { suggest } from "../base/text";
 import type { DefinitionFiles, Problem } from "../definitions/definitions";
 import { schemasAt, type SchemaAt } from "../definitions/schema-walk";
-import { UI_KEYS, WIDGET_NAMES, WIDGET_STORES, type WidgetStores } from "../definitions/widget-names";
+import {
+  LIST_OPTIONS,
+  OBJECT_OPTIONS,
+  STEP_OPTIONS,
+  UI_KEYS,
+  WIDGET_NAMES,
+  WIDGET_OPTIONS,
+  WIDGET_STORES,
+  type WidgetStores,
+} from "../definitions/widget-names";
 import { autofillMistake } from "./autofill";
 import { shapeOf } from "./fit";
 import { checkUiOrder } from "./ui-order";
@@ -98,6 +107,7 @@ export function checkUiFields(
   const items = isList ? shapeOf(files, schemasAt(files, root, [...segments, "*"])) : null;
   checkUiKeys(ui, file, at, problems);
   const widget = ui["ui:widget"];
+  checkOptions(ui["ui:options"], { widget, shape, root: !segments.length }, file, at, problems);
   if (typeof widget === "string") {
     const wrong = misfit(widget, shape, items);
     if (wrong) problems.push({ file, pointer: `${at}/ui:widget`, message: wrong });
@@ -151,6 +161,39 @@ function checkUiKeys(ui: Record<string, unknown>, file: string, at: string, prob
         message: `unknown UI key "${key}"${suggest(key, UI_KEYS)}: the form would ignore it`,
       });
   }
+}
+
+/** What any field's ui:options may say: what its `ui:` keys say (RJSF's getUiOptions reads both). */
+const FIELD_OPTIONS = UI_KEYS.map((key) => key.slice(3)).filter(
+  (key) => key !== "options" && key !== "order",
+);
+
+/** Each ui:options key is one the field's widget, its kind (an object, a list) or the step reads. */
+function checkOptions(
+  options: unknown,
+  field: { widget: unknown; shape: Shape; root: boolean },
+  file: string,
+  at: string,
+  problems: Problem[],
+) {
+  if (!isObject(options)) return;
+  const { widget, shape, root } = field;
+  const own = (WIDGET_OPTIONS as Record<string, readonly string[]>)[String(widget)] ?? [];
+  const read = [
+    ...FIELD_OPTIONS,
+    ...own,
+    ...(shape.types.has("object") ? OBJECT_OPTIONS : []),
+    ...(shape.types.has("array") ? LIST_OPTIONS : []),
+    ...(root ? STEP_OPTIONS : []),
+  ];
+  const reader = typeof widget === "string" ? `the ${widget} widget` : "this field";
+  for (const key of Object.keys(options))
+    if (!read.includes(key))
+      problems.push({
+        file,
+        pointer: `${at}/ui:options/${escapeSegment(key)}`,
+        message: `"${key}" is not an option ${reader} reads, so the form ignores it${suggest(key, read)}`,
+      });
 }
 
 /**

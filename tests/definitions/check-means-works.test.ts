@@ -7,7 +7,9 @@ import { getDefaultFormState, getWidget, isSelect, optionsList, orderProperties 
 import validator from "@rjsf/validator-ajv8";
 import { describe, expect, it } from "vitest";
 import { compileSchemaFile } from "@engine/definitions/definitions";
+import { loadDefinitions } from "@engine/definitions/load";
 import { routeForStatus } from "@engine/funnel/funnel";
+import { evaluate } from "@engine/logic/logic";
 import { codecs } from "@engine/form/codecs";
 import { formatProblem } from "@engine/lint/lint";
 import { copyDefinitions, loadCopy } from "../helpers/definitions";
@@ -72,6 +74,39 @@ describe("npm run check refuses what used to pass and then broke", () => {
         ),
       ]),
     );
+  });
+
+  it("a field's name in quotes where its answer was meant: the address step's branch to the ineligible page held for everyone", () => {
+    const copy = copyDefinitions();
+    copy.edit(
+      "steps/prequal/address.json",
+      (s) => (s.next[0].when = { "!!": ["rules.pricing.quote.route"] }),
+    );
+    // The engine's logic: the quoted name holds whatever the rules decided.
+    const noRoute = { rules: { pricing: { quote: { route: null } } } };
+    expect(evaluate({ "!!": ["rules.pricing.quote.route"] }, noRoute)).toBe(true);
+    expect(evaluate({ "!!": { var: "rules.pricing.quote.route" } }, noRoute)).toBe(false);
+    expect(problemsOf(copy)).toEqual([
+      expect.stringMatching(
+        /^steps\/prequal\/address\.json:\d+:\d+ #\/next\/0\/when\/!!\/0: the text "rules\.pricing\.quote\.route" is the name of a field: the logic tests the name itself, never the answer \(as a condition, a text always holds\); to read the answer write \{"var": "rules\.pricing\.quote\.route"\}$/,
+      ),
+    ]);
+  });
+
+  it("a field's name in quotes in a rule file's comparison (pricing read every usage as given)", () => {
+    const copy = copyDefinitions();
+    copy.editText("rules/pricing.json", (t) =>
+      t.replace('{"!=": [{"var": "setup.propertyUsage"}, null]}', '{"!=": ["setup.propertyUsage", null]}'),
+    );
+    expect(problemsOf(copy)).toContainEqual(
+      expect.stringMatching(
+        /^rules\/pricing\.json:\d+:\d+ #\/facts\/\d+\/value\/if\/0\/!=\/0: the text "setup\.propertyUsage" is the name of a field/,
+      ),
+    );
+  });
+
+  it("but not names given as data: the fields a rule says are missing", () => {
+    expect(problemsOf(copyDefinitions()).filter((p) => p.includes("is the name of a field"))).toEqual([]);
   });
 
   it('an unknown enumeration value inside a rule that goes over a list ("pensoin" in rules/documents.json)', () => {
@@ -309,6 +344,84 @@ describe("npm run check refuses what used to pass and then broke", () => {
       "/schema/properties/property/properties/propertyUsage/default",
       'the default "vacationHome" is not an answer the field takes \\(must be equal to one of the allowed values\\): the form fills it in and the save refuses it',
     );
+  });
+
+  it("an error message for a misspelt keyword (patern on the EIN): the applicant read the generic words instead", () => {
+    const copy = copyDefinitions({ schemas: true });
+    const EIN_MESSAGE = "Employer Identification Number (EIN) must be 9 digits, without the dash";
+    copy.edit("schemas/business.json", (s) => (s.properties.ein.errorMessage = { patern: EIN_MESSAGE }));
+    const { defs, problems } = loadDefinitions(copy.dirs);
+    const validate = compileSchemaFile(defs, "business.json");
+    expect(validate({ ein: "12345678a" })).toBe(false);
+    const atEin = validate.errors!.filter((e) => e.instancePath === "/ein");
+    expect(atEin.map((e) => e.keyword)).toEqual(["pattern"]);
+    expect(atEin.map((e) => e.message)).not.toContain(EIN_MESSAGE);
+    expect(problems.map(formatProblem)).toEqual([
+      expect.stringMatching(
+        /^schemas\/business\.json:\d+:\d+ #\/properties\/ein\/errorMessage\/patern: "patern" is not a keyword of this schema, so its message is never shown \(the applicant reads the generic words instead\), did you mean `pattern`\?$/,
+      ),
+    ]);
+  });
+
+  it("an error message for a keyword the field has only through its $ref (the ZIP code's maxLength)", () => {
+    const copy = copyDefinitions();
+    const message = "A ZIP code is 5 digits, or 9 with a dash";
+    copy.edit(
+      PROPERTY,
+      (s) => (s.schema.properties.property.properties.zip.errorMessage = { maxLength: message }),
+    );
+    const { defs } = loadCopy(copy);
+    const validate = defs.ajv.compile({
+      $ref: "https://heloc.local/schemas/property.json#/properties/zip",
+      errorMessage: { maxLength: message },
+    });
+    expect(validate("90210-12345")).toBe(false);
+    expect(validate.errors!.map((e) => e.message)).not.toContain(message);
+    onlyProblem(
+      copy,
+      "/schema/properties/property/properties/zip/errorMessage/maxLength",
+      'the message for "maxLength" is never shown: "maxLength" is written not here but in schemas/common\\.json \\(through \\$ref\\), and a message replaces only the errors of keywords beside it: write "maxLength" here too',
+    );
+  });
+
+  it("a misspelt display option (mustOpne on the disclosures): the booklet lost its Open button, which the save waits for", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/prequal/disclosures.json", (s) => {
+      const options = s.uiSchema.disclosuresGiven["ui:options"];
+      options.mustOpne = options.mustOpen;
+      delete options.mustOpen;
+    });
+    expect(problemsOf(copy)).toEqual([
+      expect.stringMatching(
+        /^steps\/prequal\/disclosures\.json:\d+:\d+ #\/uiSchema\/disclosuresGiven\/ui:options\/mustOpne: "mustOpne" is not an option the disclosureDocuments widget reads, so the form ignores it, did you mean `mustOpen`\?$/,
+      ),
+      expect.stringMatching(/#\/effects\/0\/mustOpen\/0: document "heloc-booklet" must be opened/),
+    ]);
+  });
+
+  it("a disclosure page without the booklet's Open button, while the save waits for it to be opened", () => {
+    const copy = copyDefinitions();
+    copy.edit(
+      "steps/prequal/disclosures.json",
+      (s) => delete s.uiSchema.disclosuresGiven["ui:options"].mustOpen,
+    );
+    expect(problemsOf(copy)).toEqual([
+      expect.stringMatching(
+        /^steps\/prequal\/disclosures\.json:\d+:\d+ #\/effects\/0\/mustOpen\/0: document "heloc-booklet" must be opened before the step is saved, but the disclosureDocuments display has no Open button for it \(its ui:options\.mustOpen\): the applicant cannot open it, so the step can never be saved$/,
+      ),
+    ]);
+  });
+
+  it("an Open button for a text no effect asks to be opened: the server refuses the opening", () => {
+    const copy = copyDefinitions();
+    copy.edit("steps/prequal/disclosures.json", (s) =>
+      s.uiSchema.disclosuresGiven["ui:options"].mustOpen.push("heloc-important-terms"),
+    );
+    expect(problemsOf(copy)).toEqual([
+      expect.stringMatching(
+        /#\/uiSchema\/disclosuresGiven\/ui:options\/mustOpen\/1: document "heloc-important-terms" has an Open button, but no giveDisclosures effect of this step asks for it to be opened \(its mustOpen\): the server refuses the opening, so the text stays folded/,
+      ),
+    ]);
   });
 
   it("but not a widget that fits its field: a radio list on the units' listed choices", () => {

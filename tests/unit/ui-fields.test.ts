@@ -55,4 +55,28 @@ describe("a UI schema's entries against the fields they dress", () => {
       "/uiSchema/note/ui:enumNames: the field lists no choices, so these labels are never shown",
     ]);
   });
+
+  it("takes each option its reader reads: a list's add button, a textarea's rows, a step's autoAdvance", () => {
+    expect(
+      problemsOf({
+        "ui:options": { autoAdvance: true, columns: 1 },
+        incomeKinds: { "ui:options": { addLabel: "Add a kind", orderable: false } },
+        note: { "ui:widget": "textarea", "ui:options": { rows: 6, title: "A note" } },
+      }),
+    ).toEqual([]);
+  });
+
+  it("refuses an option its reader does not read: a list's words on one answer, autoAdvance below the step", () => {
+    expect(
+      problemsOf({
+        note: { "ui:options": { addLabel: "Add", autoAdvance: true, rowz: 3 } },
+        years: { "ui:widget": "select", "ui:options": { enumDisabld: [2] } },
+      }),
+    ).toEqual([
+      '/uiSchema/note/ui:options/addLabel: "addLabel" is not an option this field reads, so the form ignores it',
+      '/uiSchema/note/ui:options/autoAdvance: "autoAdvance" is not an option this field reads, so the form ignores it',
+      expect.stringMatching(/^\/uiSchema\/note\/ui:options\/rowz: "rowz" is not an option this field reads/),
+      '/uiSchema/years/ui:options/enumDisabld: "enumDisabld" is not an option the select widget reads, so the form ignores it, did you mean `enumDisabled`?',
+    ]);
+  });
 });
