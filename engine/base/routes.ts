@@ -4,6 +4,11 @@
 
 export const ROUTES = {
   home: "/",
+  insights: "/insights",
+  /** One article of content/insights/: `?slug=<name>`. */
+  insightPost: "/insight-blog",
+  /** `/<reason>`: a page of content/ineligible/. */
+  ineligible: "/app/ineligible",
   applicantSignIn: "/app/login",
   applicantSignInError: "/app/error",
   join: "/app/join",
@@ -25,6 +30,9 @@ export const ROUTES = {
   portalMessaging: "/portal/messaging",
   portalLosCredentials: "/portal/los-credentials",
 } as const;
+
+/** The public content pages, each at `/<name>` (content/pages/, or a disclosure of content/disclosures/). */
+export const CONTENT_PAGES = ["faq", "privacy-statement", "license", "e-consent", "terms-of-use"] as const;
 
 /** A route as its parent route's child path: childPath(ROUTES.applicantSignIn, "/app") → "login". */
 export function childPath(route: string, parent: string): string {

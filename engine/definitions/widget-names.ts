@@ -162,6 +162,12 @@ export const LIST_OPTIONS: readonly string[] = ["addLabel", "itemLabel", "ordera
 export const STEP_OPTIONS: readonly string[] = ["autoAdvance"];
 
 /**
+ * What a step's `ui:submitButtonOptions` may say (engine/react/step-form/text.ts): `submitText`
+ * names its Next button, `norender: true` shows no Back or Next. Read at the step's root only.
+ */
+export const SUBMIT_BUTTON_OPTIONS: readonly string[] = ["submitText", "norender"];
+
+/**
  * Every `ui:` key a step's UI schema may use: RJSF's that the renderer reads and ours. A key
  * outside it is ignored by RJSF without a word (`ui:inputMode` for `ui:inputmode` left the code
  * field's numeric keypad off), so the linter refuses it.

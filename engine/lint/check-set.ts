@@ -18,6 +18,7 @@ import {
 import { metaChecked } from "../definitions/definitions";
 import { checkJourneys, type JourneyFile } from "../funnel/worked-journeys";
 import type { Journey } from "../generated/schema-types";
+import { checkSiteLinks } from "./site-links";
 import { checkContent, type TokenPolicy } from "./content";
 import { translationProblems } from "./translations";
 import { readerWordProblems } from "./reader-words";
@@ -72,6 +73,7 @@ export function checkSet(dirs: DefinitionDirs = {}, domain: DomainChecks = {}): 
   const broken = content.filter((p) => p.message.startsWith("is not valid JSON"));
   if (broken.length) return { defs, problems: broken, notes: [], version };
   problems.push(...withPositions(content, defs.texts as Map<string, string>), ...unformattedFiles(dirs));
+  problems.push(...withPositions(checkSiteLinks(defs), defs.texts as Map<string, string>));
   problems.push(...withPositions(translationProblems(defs), defs.texts as Map<string, string>));
   problems.push(...withPositions(experimentLocaleProblems(defs), defs.texts as Map<string, string>));
   problems.push(...withPositions(readerWordProblems(defs), defs.texts as Map<string, string>));

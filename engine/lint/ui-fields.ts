@@ -15,6 +15,7 @@ import {
   LIST_OPTIONS,
   OBJECT_OPTIONS,
   STEP_OPTIONS,
+  SUBMIT_BUTTON_OPTIONS,
   UI_KEYS,
   WIDGET_NAMES,
   WIDGET_OPTIONS,
@@ -108,6 +109,13 @@ export function checkUiFields(
   checkUiKeys(ui, file, at, problems);
   const widget = ui["ui:widget"];
   checkOptions(ui["ui:options"], { widget, shape, root: !segments.length }, file, at, problems);
+  checkSubmitButton(
+    ui["ui:submitButtonOptions"],
+    !segments.length,
+    file,
+    `${at}/ui:submitButtonOptions`,
+    problems,
+  );
   if (typeof widget === "string") {
     const wrong = misfit(widget, shape, items);
     if (wrong) problems.push({ file, pointer: `${at}/ui:widget`, message: wrong });
@@ -193,6 +201,26 @@ function checkOptions(
         file,
         pointer: `${at}/ui:options/${escapeSegment(key)}`,
         message: `"${key}" is not an option ${reader} reads, so the form ignores it${suggest(key, read)}`,
+      });
+}
+
+/** The step's button words: read at its root only, and only the keys the step's form reads. */
+function checkSubmitButton(options: unknown, root: boolean, file: string, at: string, problems: Problem[]) {
+  if (options === undefined) return;
+  if (!root)
+    return problems.push({
+      file,
+      pointer: at,
+      message:
+        "the button's words are read at the step's root only, so the form ignores them here: move them to the uiSchema's top level",
+    });
+  if (!isObject(options)) return;
+  for (const key of Object.keys(options))
+    if (!SUBMIT_BUTTON_OPTIONS.includes(key))
+      problems.push({
+        file,
+        pointer: `${at}/${escapeSegment(key)}`,
+        message: `"${key}" is not a button option the step reads, so the form ignores it${suggest(key, SUBMIT_BUTTON_OPTIONS)}`,
       });
 }
 

@@ -79,4 +79,17 @@ describe("a UI schema's entries against the fields they dress", () => {
       '/uiSchema/years/ui:options/enumDisabld: "enumDisabld" is not an option the select widget reads, so the form ignores it, did you mean `enumDisabled`?',
     ]);
   });
+
+  it("takes the step's button words at its root, and refuses them below it or misspelt", () => {
+    expect(problemsOf({ "ui:submitButtonOptions": { submitText: "Agree and continue" } })).toEqual([]);
+    expect(
+      problemsOf({
+        "ui:submitButtonOptions": { submitTxt: "Agree" },
+        note: { "ui:submitButtonOptions": { submitText: "Agree" } },
+      }),
+    ).toEqual([
+      '/uiSchema/ui:submitButtonOptions/submitTxt: "submitTxt" is not a button option the step reads, so the form ignores it, did you mean `submitText`?',
+      "/uiSchema/note/ui:submitButtonOptions: the button's words are read at the step's root only, so the form ignores them here: move them to the uiSchema's top level",
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 // Every route of spec §2, each group in its own lazily loaded chunk: the home page never loads the
 // form engine, RJSF, ajv, the login forms or the portal.
-import { childPath, ROUTES } from "@engine/base/routes";
+import { childPath, CONTENT_PAGES, ROUTES } from "@engine/base/routes";
 import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { AppIndexRedirect } from "../shell/AppIndexRedirect";
@@ -42,9 +42,6 @@ const LosCredentialsPage = lazy(() => import("../pages/portal/LosCredentialsPage
 // Development tools (their API exists only outside production): live step preview, funnel map.
 const StepPreviewPage = lazy(() => import("../pages/dev/StepPreviewPage"));
 const FunnelMapPage = lazy(() => import("../pages/dev/FunnelMapPage"));
-
-/** Public content pages: route → file in content/pages/. */
-export const CONTENT_ROUTES = ["faq", "privacy-statement", "license", "e-consent", "terms-of-use"] as const;
 
 export function AppRoutes() {
   return (
@@ -99,9 +96,9 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         {/* Every page but home renders inside the Fluent theme and the query client. */}
         <Route element={<PageProviders />}>
-          <Route path="insights" element={<InsightsPage />} />
-          <Route path="insight-blog" element={<InsightPostPage />} />
-          {CONTENT_ROUTES.map((name) => (
+          <Route path={childPath(ROUTES.insights, "")} element={<InsightsPage />} />
+          <Route path={childPath(ROUTES.insightPost, "")} element={<InsightPostPage />} />
+          {CONTENT_PAGES.map((name) => (
             <Route key={name} path={name} element={<ContentPage name={name} />} />
           ))}
 
@@ -110,7 +107,7 @@ export function AppRoutes() {
             <Route path={childPath(ROUTES.applicantSignIn, "/app")} element={<ApplicantLoginPage />} />
             <Route path={childPath(ROUTES.applicantSignInError, "/app")} element={<AuthErrorPage />} />
             <Route path={childPath(ROUTES.join, "/app")} element={<JoinPage />} />
-            <Route path="ineligible/:reason" element={<IneligiblePage />} />
+            <Route path={`${childPath(ROUTES.ineligible, "/app")}/:reason`} element={<IneligiblePage />} />
             <Route path={childPath(ROUTES.rightToCancel, "/app")} element={<RightToCancelPage />} />
             <Route path={childPath(ROUTES.loanStatus, "/app")} element={<LoanStatusPage />} />
             <Route path="initial-setup/:slug" element={<FunnelPage />} />

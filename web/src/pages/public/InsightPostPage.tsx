@@ -1,4 +1,5 @@
 // /insight-blog?slug=<name>: one article of content/insights/.
+import { ROUTES } from "@engine/base/routes";
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { NotFoundPage } from "@web/src/shell/NotFoundPage";
@@ -16,7 +17,7 @@ export default function InsightPostPage() {
   return (
     <article className="page page--narrow">
       <p className="meta">
-        <Link to="/insights">Insights</Link> ·{" "}
+        <Link to={ROUTES.insights}>Insights</Link> ·{" "}
         <time dateTime={text(post.attributes.date)}>{formatPublished(text(post.attributes.date))}</time> ·{" "}
         {text(post.attributes.readingMinutes)} min read
       </p>

@@ -1,4 +1,5 @@
 // /insights: the articles of content/insights/, newest first.
+import { ROUTES } from "@engine/base/routes";
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "@web/src/shell/document-title";
 import { text, useContentFolder } from "./content";
@@ -20,7 +21,7 @@ export default function InsightsPage() {
           <li key={post.name}>
             <article className="card">
               <h2>
-                <Link to={`/insight-blog?slug=${encodeURIComponent(post.name)}`}>
+                <Link to={`${ROUTES.insightPost}?slug=${encodeURIComponent(post.name)}`}>
                   {text(post.attributes.title)}
                 </Link>
               </h2>
