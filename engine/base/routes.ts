@@ -15,6 +15,8 @@ export const ROUTES = {
   rightToCancel: "/app/right-to-cancel",
   loanStatus: "/app/loan",
   upload: "/app/upload",
+  /** A page of the spec that no step of this funnel uses: the funnel page sends the applicant on. */
+  bankStatement: "/app/bank-statement",
   portal: "/portal",
   portalSignIn: "/portal/login",
   portalSignInError: "/portal/error",

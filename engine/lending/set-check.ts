@@ -11,6 +11,7 @@ import { tokenAllowed, tokensFor } from "./text-tokens";
 import { zipPrefixProblems } from "./zip-prefixes";
 import { denialReasonProblems } from "./denial-reasons";
 import { confirmFirstProblems } from "./early-declines";
+import { portalRoleProblems } from "./portal-roles";
 import { withPositions } from "../definitions/load";
 
 export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
@@ -37,6 +38,7 @@ export function checkLendingSet(dirs: DefinitionDirs = {}): SetCheck {
         ...zipPrefixProblems(checked.defs),
         ...denialReasonProblems(checked.defs),
         ...confirmFirstProblems(checked.defs),
+        ...portalRoleProblems(checked.defs),
       ],
       checked.defs.texts as Map<string, string>,
     ),

@@ -11,7 +11,7 @@ import { copyDefinitions } from "../helpers/definitions";
 const deadLinks = (copy: ReturnType<typeof copyDefinitions>) =>
   checkSet(copy.dirs)
     .problems.map(formatProblem)
-    .filter((line) => line.includes('so the reader gets "page not found"'));
+    .filter((line) => line.includes('"page not found"'));
 
 describe("links to the site's pages", () => {
   it("the shipped texts' links and the funnel's pages all lead to a page", () => {
@@ -32,16 +32,28 @@ describe("links to the site's pages", () => {
     );
     expect(deadLinks(copy).sort()).toEqual([
       expect.stringMatching(
-        /^content\/home\.json:\d+:\d+ #\/start: "\/app\/initial-setup\/nam" is not a page of the site, so the reader gets "page not found", did you mean `\/app\/initial-setup\/name`\?$/,
+        /^content\/home\.json:\d+:\d+ #\/start: "\/app\/initial-setup\/nam" is not a page of the site, did you mean `\/app\/initial-setup\/name`\?: the reader following it gets "page not found"$/,
       ),
       expect.stringMatching(
-        /^content\/ineligible\/low-equity\.md:4:\d+: "how-much-equty" is not an article of content\/insights\/.*did you mean `how-much-equity`\?$/,
+        /^content\/ineligible\/low-equity\.md:4:\d+: "how-much-equty" is not an article of content\/insights\/, did you mean `how-much-equity`\?: the reader following it gets "page not found"$/,
       ),
       expect.stringMatching(
         /^content\/pages\/terms-of-use\.md:\d+:\d+: "\/privacy-statment" is not a page of the site/,
       ),
       expect.stringMatching(
         /^content\/site\.json:\d+:\d+ #\/nav\/1\/to: "\/faqs" is not a page of the site.*`\/faq`/,
+      ),
+    ]);
+  });
+
+  it("refuses a misspelt page in the session guard's protected pages (the real page would be left unprotected)", () => {
+    const copy = copyDefinitions({ schemas: true, content: true });
+    copy.editText("rules/session-guard.json", (t) =>
+      t.replace('"/app/application/7"', '"/app/aplication/7"'),
+    );
+    expect(deadLinks(copy)).toEqual([
+      expect.stringMatching(
+        /^rules\/session-guard\.json:\d+:\d+ #\/params\/protectedPages\/6: "\/app\/aplication\/7" is not a page of the site, did you mean `\/app\/application\/7`\?: an applicant sent there gets "page not found", and what this file says of that page holds for none$/,
       ),
     ]);
   });

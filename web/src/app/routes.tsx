@@ -113,7 +113,7 @@ export function AppRoutes() {
             <Route path="initial-setup/:slug" element={<FunnelPage />} />
             <Route path="application/:slug" element={<FunnelPage />} />
             <Route path={childPath(ROUTES.upload, "/app")} element={<FunnelPage />} />
-            <Route path="bank-statement" element={<FunnelPage />} />
+            <Route path={childPath(ROUTES.bankStatement, "/app")} element={<FunnelPage />} />
           </Route>
           <Route path="prequal/:slug" element={<FunnelPage />} />
 
