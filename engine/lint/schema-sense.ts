@@ -109,6 +109,10 @@ function valueRules(ajv: Ajv, all: SchemaAt[], values: unknown[], withChoices: b
   }
 }
 
+/** Why the value rules refused a value, each reason once. */
+const reasonsOf = (validate: NonNullable<ReturnType<typeof valueRules>>) =>
+  [...new Set((validate.errors ?? []).map((e) => e.message ?? "refused"))].join(", ");
+
 /**
  * A list of choices none of which passes the rules the field adds to it (a minimum of the step's
  * over an enumeration of schemas/): the form offers each and the server refuses each. Judged by
@@ -131,8 +135,7 @@ function checkChoices(
   let refusal = "";
   for (const value of listed.values) {
     if (validate(value)) return;
-    const reasons = [...new Set((validate.errors ?? []).map((e) => e.message ?? "refused"))];
-    refusal ||= `${JSON.stringify(value)}: ${reasons.join(", ")}`;
+    refusal ||= `${JSON.stringify(value)}: ${reasonsOf(validate)}`;
   }
   problems.push({
     file,
@@ -158,11 +161,10 @@ function checkDefault(
   if (value === undefined || (value !== null && typeof value === "object")) return;
   const validate = valueRules(ajv, all, [value], true);
   if (!validate || validate(value)) return;
-  const reasons = [...new Set((validate.errors ?? []).map((e) => e.message ?? "refused"))];
   problems.push({
     file,
     pointer: `${pointer}/default`,
-    message: `the default ${JSON.stringify(value)} is not an answer the field takes (${reasons.join(", ")}): the form fills it in and the save refuses it`,
+    message: `the default ${JSON.stringify(value)} is not an answer the field takes (${reasonsOf(validate)}): the form fills it in and the save refuses it`,
   });
 }
 

@@ -129,9 +129,10 @@ function checkLogicReads(lint: StepLint, logic: unknown, pointer: string, field?
     if (!(ref.inIteration && ref.kind === "var")) checkRead(lint, ref, lint.problems, field); // else reads a list item
   // A text that reads as a field would (no problem found) names one: its value was meant.
   for (const text of texts) {
+    if (text.inIteration) continue; // an item's own names are not the application's
     const found: Problem[] = [];
-    if (!text.inIteration) checkRead(lint, text, found, field);
-    if (!text.inIteration && !found.length) lint.problems.push(nameAsText(lint.file, text));
+    checkRead(lint, text, found, field);
+    if (!found.length) lint.problems.push(nameAsText(lint.file, text));
   }
 }
 
